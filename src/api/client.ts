@@ -1,0 +1,266 @@
+// The typed client: one function per operation. Every response is parsed with its schema and
+// every failure is thrown as an ApiError carrying the problem details.
+import type { z } from 'zod';
+import { type OperationDef, operations, transactionOperations } from './operations';
+import { Problem } from './schemas/common';
+import type { AgreementAccept, MerchantCreate, MerchantUpdate } from './schemas/merchant';
+import type { PayoutAccountCreate, PayoutAccountUpdate } from './schemas/payout-account';
+import type { WebhookCreate } from './schemas/platform';
+import type {
+  CancelRequest,
+  CollectionCreate,
+  CollectionDepositApproval,
+  DepositApproval,
+  PriceRequest,
+  Product,
+  TransactionCreate,
+} from './schemas/transaction';
+
+export interface Connection {
+  /** {base_url}: everything before `/v1/`. */
+  baseUrl: string;
+  /** Added to every request: the credentials, or the dashboard's CSRF header. */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export class ApiError extends Error {
+  readonly problem: Problem;
+
+  constructor(problem: Problem) {
+    super(problem.detail || problem.title);
+    this.name = 'ApiError';
+    this.problem = problem;
+  }
+
+  get status() {
+    return this.problem.status;
+  }
+  get code() {
+    return this.problem.code;
+  }
+  get requestId() {
+    return this.problem.requestId;
+  }
+  get fieldErrors() {
+    return this.problem.errors ?? [];
+  }
+}
+
+type Output<O extends OperationDef> = O['response'] extends z.ZodType
+  ? z.output<O['response']>
+  : Blob;
+type QueryOf<O extends OperationDef> = O['query'] extends z.ZodType
+  ? { [K in keyof z.output<O['query']>]?: z.output<O['query']>[K] }
+  : never;
+
+interface CallInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  form?: FormData;
+}
+
+function clientProblem(status: number, code: string, detail: string, requestId = ''): Problem {
+  return { type: 'about:blank', title: code, status, detail, code, requestId };
+}
+
+export function buildUrl(conn: Connection, op: OperationDef, input: CallInput): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined) throw new Error(`${op.id}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.size > 0 ? `?${search.toString()}` : '';
+  return `${conn.baseUrl.replace(/\/+$/, '')}${path}${query}`;
+}
+
+/** Calls one operation. Exported for tooling; application code uses the named functions. */
+export async function call<O extends OperationDef>(
+  conn: Connection,
+  op: O,
+  input: CallInput = {},
+  options: CallOptions = {},
+): Promise<Output<O>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...conn.headers };
+  let body: BodyInit | undefined;
+  if (input.form) {
+    body = input.form;
+  } else if (input.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(input.body);
+  }
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+
+  let response: Response;
+  try {
+    response = await (conn.fetch ?? fetch)(buildUrl(conn, op, input), {
+      method: op.method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(
+      clientProblem(0, 'NETWORK_ERROR', 'The service could not be reached. Check the connection.'),
+    );
+  }
+  const requestId = response.headers.get('x-request-id') ?? '';
+
+  if (!response.ok) throw new ApiError(await readProblem(response, requestId));
+  if (op.response === 'binary') return (await response.blob()) as Output<O>;
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(
+      clientProblem(
+        response.status,
+        'INVALID_RESPONSE',
+        'The service answered with something that is not JSON.',
+        requestId,
+      ),
+    );
+  }
+  const parsed = (op.response as z.ZodType).safeParse(json);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first ? ` (${first.path.join('.') || 'body'}: ${first.message})` : '';
+    throw new ApiError(
+      clientProblem(
+        response.status,
+        'INVALID_RESPONSE',
+        `The service answered ${op.id} in a shape this client does not understand${where}.`,
+        requestId,
+      ),
+    );
+  }
+  return parsed.data as Output<O>;
+}
+
+async function readProblem(response: Response, requestId: string): Promise<Problem> {
+  const text = await response.text().catch(() => '');
+  try {
+    const parsed = Problem.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: a proxy or gateway answered. Describe it from the status alone.
+  }
+  return clientProblem(
+    response.status,
+    `HTTP_${response.status}`,
+    `The service answered ${response.status} ${response.statusText}`.trim() + '.',
+    requestId,
+  );
+}
+
+type PageParams = QueryOf<typeof operations.listMerchants>;
+
+// Reference data
+export const listCurrencies = (c: Connection) => call(c, operations.listCurrencies);
+export const listCountries = (c: Connection) => call(c, operations.listCountries);
+
+// Merchants and onboarding
+export const createMerchant = (c: Connection, body: MerchantCreate, o?: CallOptions) =>
+  call(c, operations.createMerchant, { body }, o);
+export const updateMerchant = (c: Connection, id: number, body: MerchantUpdate) =>
+  call(c, operations.updateMerchant, { params: { id }, body });
+export const getMerchant = (c: Connection, id: number) =>
+  call(c, operations.getMerchant, { params: { id } });
+export const listMerchants = (c: Connection, query: PageParams = {}) =>
+  call(c, operations.listMerchants, { query });
+export const listAgreements = (c: Connection, id: number) =>
+  call(c, operations.listAgreements, { params: { id } });
+export const acceptAgreements = (c: Connection, id: number, body: AgreementAccept) =>
+  call(c, operations.acceptAgreements, { params: { id }, body });
+export const submitOnboarding = (c: Connection, id: number) =>
+  call(c, operations.submitOnboarding, { params: { id } });
+
+// Payout accounts
+export const createPayoutAccount = (c: Connection, body: PayoutAccountCreate, o?: CallOptions) =>
+  call(c, operations.createPayoutAccount, { body }, o);
+export const updatePayoutAccount = (c: Connection, id: number, body: PayoutAccountUpdate) =>
+  call(c, operations.updatePayoutAccount, { params: { id }, body });
+export const getPayoutAccount = (c: Connection, id: number) =>
+  call(c, operations.getPayoutAccount, { params: { id } });
+export const listPayoutAccounts = (
+  c: Connection,
+  query: QueryOf<typeof operations.listPayoutAccounts> = {},
+) => call(c, operations.listPayoutAccounts, { query });
+
+// Transactions, for each product
+export type TransactionListParams = QueryOf<typeof transactionOperations.sendc2f.list>;
+export type TransactionCreateBody<P extends Product> = P extends 'receive'
+  ? CollectionCreate
+  : TransactionCreate;
+export type DepositApprovalBody<P extends Product> = P extends 'receive'
+  ? CollectionDepositApproval
+  : P extends 'sendf2f'
+    ? DepositApproval
+    : undefined;
+
+export const calculatePrice = (c: Connection, product: Product, body: PriceRequest) =>
+  call(c, transactionOperations[product].price, { body });
+export const createTransaction = <P extends Product>(
+  c: Connection,
+  product: P,
+  body: TransactionCreateBody<P>,
+  o?: CallOptions,
+) => call(c, transactionOperations[product].create, { body }, o);
+export const getTransaction = (c: Connection, product: Product, id: number) =>
+  call(c, transactionOperations[product].get, { params: { id } });
+export const listTransactions = (
+  c: Connection,
+  product: Product,
+  query: TransactionListParams = {},
+  o?: CallOptions,
+) => call(c, transactionOperations[product].list, { query }, o);
+export const approveQuote = (c: Connection, product: Product, id: number, o?: CallOptions) =>
+  call(c, transactionOperations[product].approveQuote, { params: { id } }, o);
+export const approveDeposit = <P extends Product>(
+  c: Connection,
+  product: P,
+  id: number,
+  body?: DepositApprovalBody<P>,
+  o?: CallOptions,
+) => call(c, transactionOperations[product].approveDeposit, { params: { id }, body }, o);
+export const cancelTransaction = (
+  c: Connection,
+  product: Product,
+  id: number,
+  body?: CancelRequest,
+  o?: CallOptions,
+) => call(c, transactionOperations[product].cancel, { params: { id }, body }, o);
+export const getPayoutConfirmation = (c: Connection, id: number) =>
+  call(c, operations.getPayoutConfirmation, { params: { id } });
+
+// Files
+export function uploadFile(c: Connection, file: Blob, fileName: string, o?: CallOptions) {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return call(c, operations.uploadFile, { form }, o);
+}
+export const getFile = (c: Connection, id: number) =>
+  call(c, operations.getFile, { params: { id } });
+
+// Webhooks and events
+export const createWebhook = (c: Connection, body: WebhookCreate) =>
+  call(c, operations.createWebhook, { body });
+export const listWebhooks = (c: Connection) => call(c, operations.listWebhooks);
+export const deleteWebhook = (c: Connection, id: number) =>
+  call(c, operations.deleteWebhook, { params: { id } });
+export const listEvents = (c: Connection, query: QueryOf<typeof operations.listEvents> = {}) =>
+  call(c, operations.listEvents, { query });
+export const resendEvent = (c: Connection, id: number) =>
+  call(c, operations.resendEvent, { params: { id } });

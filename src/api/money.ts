@@ -1,0 +1,25 @@
+// Decimal places per currency, shared by the sandbox (rounding, precision checks) and the
+// dashboard (formatting, amount inputs). Fiat follows ISO 4217 minor units.
+import currencyCodes from 'currency-codes';
+
+const CRYPTO_DECIMALS: Record<string, number> = { USDT: 6, USDC: 6, BTC: 8, ETH: 8 };
+
+/** `USDT(TRC20)` → `USDT`: the asset code without its token standard. */
+export function assetCode(symbol: string): string {
+  const paren = symbol.indexOf('(');
+  return (paren === -1 ? symbol : symbol.slice(0, paren)).trim().toUpperCase();
+}
+
+/** Number of decimals the currency allows, or undefined when the symbol is unknown. */
+export function currencyDecimals(symbol: string): number | undefined {
+  const code = assetCode(symbol);
+  const crypto = CRYPTO_DECIMALS[code];
+  if (crypto !== undefined) return crypto;
+  return currencyCodes.code(code)?.digits;
+}
+
+/** Decimal places written in an amount string ("10.50" → 2, "7" → 0). */
+export function decimalPlaces(amount: string): number {
+  const point = amount.indexOf('.');
+  return point === -1 ? 0 : amount.length - point - 1;
+}

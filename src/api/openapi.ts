@@ -1,0 +1,185 @@
+// Builds the OpenAPI 3.1 document of the API from the operation list and its zod schemas.
+import { z } from 'zod';
+import { allOperations, type OperationDef } from './operations';
+import { ERROR_CODES, Problem } from './schemas/common';
+
+type JsonSchema = Record<string, unknown>;
+
+interface Converted {
+  schema: JsonSchema;
+  defs: Record<string, JsonSchema>;
+}
+
+const DEFS_REF = '#/$defs/';
+const COMPONENTS_REF = '#/components/schemas/';
+
+function convert(schema: z.ZodType, io: 'input' | 'output'): Converted {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const rewritten = JSON.parse(
+    JSON.stringify(json).replaceAll(`"${DEFS_REF}`, `"${COMPONENTS_REF}`),
+  ) as JsonSchema;
+  const { $schema: _ignored, $defs, ...rest } = rewritten;
+  return { schema: rest, defs: ($defs ?? {}) as Record<string, JsonSchema> };
+}
+
+const ERROR_STATUS_TEXT: Record<string, string> = {
+  '400': 'Invalid input or a business rule refused the request',
+  '401': 'Missing or wrong credentials',
+  '404': 'No such record for this partner',
+  '409': 'A request with this Idempotency-Key is still running',
+  '413': 'Body too large',
+  '415': 'Unsupported content type',
+  '422': 'Idempotency-Key reused with another body',
+  '429': 'Rate limit reached; see Retry-After',
+};
+
+function errorStatuses(op: OperationDef): string[] {
+  const statuses = ['400', '401'];
+  if (op.path.includes('{')) statuses.push('404');
+  if (op.method === 'POST') statuses.push('409', '422');
+  if (op.body || op.multipart) statuses.push('413', '415');
+  statuses.push('429');
+  return statuses;
+}
+
+export interface OpenApiOptions {
+  /** Where the API is served ({base_url}). */
+  serverUrl: string;
+  version?: string;
+}
+
+export function buildOpenApiDocument(options: OpenApiOptions) {
+  const schemas: Record<string, JsonSchema> = {};
+  const use = (schema: z.ZodType, io: 'input' | 'output') => {
+    const converted = convert(schema, io);
+    for (const [id, def] of Object.entries(converted.defs)) schemas[id] ??= def;
+    return converted.schema;
+  };
+  use(Problem, 'output');
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of allOperations) {
+    const parameters: unknown[] = [];
+    for (const [location, source] of [
+      ['path', op.params],
+      ['query', op.query],
+    ] as const) {
+      if (!source) continue;
+      const output = use(source, 'output');
+      const input = convert(source, 'input').schema;
+      const required = new Set((input.required as string[] | undefined) ?? []);
+      const properties = (output.properties ?? {}) as Record<string, JsonSchema>;
+      for (const [name, schema] of Object.entries(properties)) {
+        parameters.push({
+          name,
+          in: location,
+          required: location === 'path' || required.has(name),
+          schema,
+        });
+      }
+    }
+
+    let requestBody: unknown;
+    if (op.multipart) {
+      requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                file: { type: 'string', contentMediaType: 'application/octet-stream' },
+              },
+              required: ['file'],
+            },
+          },
+        },
+      };
+    } else if (op.body) {
+      requestBody = {
+        required: !op.bodyOptional,
+        content: { 'application/json': { schema: use(op.body, 'input') } },
+      };
+    }
+
+    const success =
+      op.response === 'binary'
+        ? {
+            description: 'The file',
+            content: {
+              'application/pdf': {},
+              'image/png': {},
+              'image/jpeg': {},
+            },
+          }
+        : {
+            description: 'Success',
+            content: { 'application/json': { schema: use(op.response, 'output') } },
+          };
+
+    const responses: Record<string, unknown> = { '200': success };
+    for (const status of errorStatuses(op)) {
+      responses[status] = {
+        description: ERROR_STATUS_TEXT[status],
+        content: { 'application/problem+json': { schema: { $ref: `${COMPONENTS_REF}Problem` } } },
+      };
+    }
+
+    const method = op.method.toLowerCase();
+    (paths[op.path] ??= {})[method] = {
+      operationId: op.id,
+      summary: op.summary,
+      tags: [op.tag],
+      ...(op.source === 'design'
+        ? { description: 'Path or payload chosen where the specification does not show it.' }
+        : {}),
+      ...(op.method === 'POST'
+        ? {
+            parameters: [
+              ...parameters,
+              {
+                name: 'Idempotency-Key',
+                in: 'header',
+                required: false,
+                description:
+                  'Replays the first response for 24 hours when the same key and body are sent again.',
+                schema: { type: 'string', maxLength: 255 },
+              },
+            ],
+          }
+        : parameters.length > 0
+          ? { parameters }
+          : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Partner Payments API (sandbox)',
+      version: options.version ?? '1.0.0',
+      description: [
+        'Merchants, payout accounts, prices and transactions for cross-border payments.',
+        'Every operation needs the headers x-api-key and x-api-secret.',
+        'Errors are RFC 9457 problem details; the `code` field is one of: ' +
+          ERROR_CODES.join(', ') +
+          '.',
+      ].join('\n\n'),
+    },
+    servers: [{ url: options.serverUrl }],
+    security: [{ apiKey: [], apiSecret: [] }],
+    tags: [...new Set(allOperations.map((op) => op.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        apiSecret: { type: 'apiKey', in: 'header', name: 'x-api-secret' },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,379 @@
+// Every operation of the API, described once. The sandbox registers its handlers against these
+// entries, the typed client calls them, and the OpenAPI document is generated from them.
+import { z } from 'zod';
+import { IdParams, PageQuery, page } from './schemas/common';
+import {
+  Agreement,
+  AgreementAccept,
+  AgreementList,
+  Merchant,
+  MerchantCreate,
+  MerchantUpdate,
+} from './schemas/merchant';
+import {
+  PayoutAccount,
+  PayoutAccountCreate,
+  PayoutAccountListQuery,
+  PayoutAccountUpdate,
+} from './schemas/payout-account';
+import {
+  Deleted,
+  EventListQuery,
+  EventWithAttempts,
+  StoredFile,
+  Webhook,
+  WebhookCreate,
+  WebhookList,
+} from './schemas/platform';
+import { CountryList, CurrencyList } from './schemas/reference';
+import {
+  CancelRequest,
+  CollectionCreate,
+  CollectionDepositApproval,
+  DepositApproval,
+  PayoutConfirmation,
+  Price,
+  PriceRequest,
+  type Product,
+  Transaction,
+  TransactionCreate,
+  TransactionListQuery,
+} from './schemas/transaction';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface OperationDef {
+  id: string;
+  method: Method;
+  /** Path below {base_url}, with `{id}` for the path parameter. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** `spec`: shown by the specification; `design`: path or payload chosen by DESIGN.md. */
+  source: 'spec' | 'design';
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body may be left out entirely. */
+  bodyOptional?: boolean;
+  /** The body is multipart/form-data with one `file` part. */
+  multipart?: boolean;
+  /** The response schema; `binary` for a file download. */
+  response: z.ZodType | 'binary';
+}
+
+function define<const O extends OperationDef>(operation: O): O {
+  return operation;
+}
+
+const TransactionPage = page(Transaction);
+
+const PRODUCT_LABEL: Record<Product, { tag: string; noun: string }> = {
+  sendc2f: { tag: 'Payouts (crypto to fiat)', noun: 'payout' },
+  sendf2f: { tag: 'End to end (fiat to fiat)', noun: 'end to end' },
+  receive: { tag: 'Collections (fiat to fiat)', noun: 'collections' },
+};
+
+function productOperations<const P extends Product>(product: P) {
+  const { tag, noun } = PRODUCT_LABEL[product];
+  const base = `/v1/${product}`;
+  const byId = { params: IdParams, response: Transaction, tag } as const;
+  return {
+    price: define({
+      id: `${product}Price`,
+      method: 'POST',
+      path: `${base}/price`,
+      summary: `Calculate the FX rate and deposit amount of a ${noun} transaction`,
+      tag,
+      source: product === 'receive' ? 'design' : 'spec',
+      body: PriceRequest,
+      response: Price,
+    }),
+    create: define({
+      id: `${product}Create`,
+      method: 'POST',
+      path: `${base}/`,
+      summary: `Create a ${noun} transaction`,
+      tag,
+      source: product === 'sendf2f' ? 'design' : 'spec',
+      body: product === 'receive' ? CollectionCreate : TransactionCreate,
+      response: Transaction,
+    }),
+    get: define({
+      id: `${product}Get`,
+      method: 'GET',
+      path: `${base}/{id}`,
+      summary: `Get a ${noun} transaction by id`,
+      source: product === 'sendf2f' ? 'design' : 'spec',
+      ...byId,
+    }),
+    list: define({
+      id: `${product}List`,
+      method: 'GET',
+      path: `${base}/`,
+      summary: `List ${noun} transactions, newest first`,
+      tag,
+      source: product === 'sendc2f' ? 'spec' : 'design',
+      query: TransactionListQuery,
+      response: TransactionPage,
+    }),
+    approveQuote: define({
+      id: `${product}ApproveQuote`,
+      method: 'POST',
+      path: `${base}/approveQuote/{id}`,
+      summary: `Approve the quote of a ${noun} transaction`,
+      source: product === 'sendc2f' ? 'spec' : 'design',
+      ...byId,
+    }),
+    approveDeposit: define({
+      id: `${product}ApproveDeposit`,
+      method: 'POST',
+      path: `${base}/approveDeposit/{id}`,
+      summary: `Approve the deposit of a ${noun} transaction`,
+      source: product === 'sendf2f' ? 'design' : 'spec',
+      body:
+        product === 'receive'
+          ? CollectionDepositApproval
+          : product === 'sendf2f'
+            ? DepositApproval
+            : undefined,
+      bodyOptional: product !== 'receive',
+      ...byId,
+    }),
+    cancel: define({
+      id: `${product}Cancel`,
+      method: 'POST',
+      path: `${base}/cancel/{id}`,
+      summary: `Cancel a ${noun} transaction that has not been processed`,
+      source: product === 'sendc2f' ? 'design' : 'spec',
+      body: CancelRequest,
+      bodyOptional: true,
+      ...byId,
+    }),
+  };
+}
+
+export const transactionOperations = {
+  sendc2f: productOperations('sendc2f'),
+  sendf2f: productOperations('sendf2f'),
+  receive: productOperations('receive'),
+};
+
+export const operations = {
+  listCurrencies: define({
+    id: 'listCurrencies',
+    method: 'GET',
+    path: '/v1/currency/',
+    summary: 'List currencies with their send capabilities',
+    tag: 'Reference data',
+    source: 'spec',
+    response: CurrencyList,
+  }),
+  listCountries: define({
+    id: 'listCountries',
+    method: 'GET',
+    path: '/v1/country/',
+    summary: 'List ISO 3166-1 countries',
+    tag: 'Reference data',
+    source: 'design',
+    response: CountryList,
+  }),
+  createMerchant: define({
+    id: 'createMerchant',
+    method: 'POST',
+    path: '/v1/business/',
+    summary: 'Create a merchant: a customer, or a contact of a customer',
+    tag: 'Merchants',
+    source: 'spec',
+    body: MerchantCreate,
+    response: Merchant,
+  }),
+  updateMerchant: define({
+    id: 'updateMerchant',
+    method: 'PUT',
+    path: '/v1/business/{id}',
+    summary: 'Update a merchant',
+    tag: 'Merchants',
+    source: 'spec',
+    params: IdParams,
+    body: MerchantUpdate,
+    response: Merchant,
+  }),
+  getMerchant: define({
+    id: 'getMerchant',
+    method: 'GET',
+    path: '/v1/business/{id}',
+    summary: 'Get a merchant by id',
+    tag: 'Merchants',
+    source: 'design',
+    params: IdParams,
+    response: Merchant,
+  }),
+  listMerchants: define({
+    id: 'listMerchants',
+    method: 'GET',
+    path: '/v1/business/',
+    summary: 'List merchants, newest first',
+    tag: 'Merchants',
+    source: 'spec',
+    query: PageQuery,
+    response: page(Merchant),
+  }),
+  listAgreements: define({
+    id: 'listAgreements',
+    method: 'GET',
+    path: '/v1/business/{id}/agreements',
+    summary: "List the legal agreements of a merchant's onboarding",
+    tag: 'Onboarding',
+    source: 'design',
+    params: IdParams,
+    response: AgreementList,
+  }),
+  acceptAgreements: define({
+    id: 'acceptAgreements',
+    method: 'POST',
+    path: '/v1/business/{id}/agreements/accept',
+    summary: 'Accept legal agreements for a merchant',
+    tag: 'Onboarding',
+    source: 'design',
+    params: IdParams,
+    body: AgreementAccept,
+    response: z.array(Agreement),
+  }),
+  submitOnboarding: define({
+    id: 'submitOnboarding',
+    method: 'POST',
+    path: '/v1/business/{id}/onboarding',
+    summary: "Submit a merchant's onboarding for review",
+    tag: 'Onboarding',
+    source: 'design',
+    params: IdParams,
+    response: Merchant,
+  }),
+  createPayoutAccount: define({
+    id: 'createPayoutAccount',
+    method: 'POST',
+    path: '/v1/businessExternalAccount/',
+    summary: 'Create a payout account for a merchant',
+    tag: 'Payout accounts',
+    source: 'design',
+    body: PayoutAccountCreate,
+    response: PayoutAccount,
+  }),
+  updatePayoutAccount: define({
+    id: 'updatePayoutAccount',
+    method: 'PUT',
+    path: '/v1/businessExternalAccount/{id}',
+    summary: 'Update a payout account',
+    tag: 'Payout accounts',
+    source: 'spec',
+    params: IdParams,
+    body: PayoutAccountUpdate,
+    response: PayoutAccount,
+  }),
+  getPayoutAccount: define({
+    id: 'getPayoutAccount',
+    method: 'GET',
+    path: '/v1/businessExternalAccount/{id}',
+    summary: 'Get a payout account by id',
+    tag: 'Payout accounts',
+    source: 'spec',
+    params: IdParams,
+    response: PayoutAccount,
+  }),
+  listPayoutAccounts: define({
+    id: 'listPayoutAccounts',
+    method: 'GET',
+    path: '/v1/businessExternalAccount/',
+    summary: 'List payout accounts, newest first, by merchant or currency',
+    tag: 'Payout accounts',
+    source: 'spec',
+    query: PayoutAccountListQuery,
+    response: page(PayoutAccount),
+  }),
+  getPayoutConfirmation: define({
+    id: 'getPayoutConfirmation',
+    method: 'GET',
+    path: '/v1/sendc2f/confirmation/{id}',
+    summary: 'Get the confirmation of a completed payout',
+    tag: PRODUCT_LABEL.sendc2f.tag,
+    source: 'design',
+    params: IdParams,
+    response: PayoutConfirmation,
+  }),
+  uploadFile: define({
+    id: 'uploadFile',
+    method: 'POST',
+    path: '/v1/file/',
+    summary: 'Upload a PDF, PNG or JPEG file of at most 10 MB',
+    tag: 'Files',
+    source: 'design',
+    multipart: true,
+    response: StoredFile,
+  }),
+  getFile: define({
+    id: 'getFile',
+    method: 'GET',
+    path: '/v1/file/{id}',
+    summary: 'Download a file uploaded by this partner',
+    tag: 'Files',
+    source: 'design',
+    params: IdParams,
+    response: 'binary',
+  }),
+  createWebhook: define({
+    id: 'createWebhook',
+    method: 'POST',
+    path: '/v1/webhook/',
+    summary: 'Add a webhook endpoint; the answer holds its signing secret',
+    tag: 'Webhooks and events',
+    source: 'design',
+    body: WebhookCreate,
+    response: Webhook,
+  }),
+  listWebhooks: define({
+    id: 'listWebhooks',
+    method: 'GET',
+    path: '/v1/webhook/',
+    summary: 'List webhook endpoints, secrets masked',
+    tag: 'Webhooks and events',
+    source: 'design',
+    response: WebhookList,
+  }),
+  deleteWebhook: define({
+    id: 'deleteWebhook',
+    method: 'DELETE',
+    path: '/v1/webhook/{id}',
+    summary: 'Delete a webhook endpoint',
+    tag: 'Webhooks and events',
+    source: 'design',
+    params: IdParams,
+    response: Deleted,
+  }),
+  listEvents: define({
+    id: 'listEvents',
+    method: 'GET',
+    path: '/v1/event/',
+    summary: 'List events, newest first, with their delivery attempts',
+    tag: 'Webhooks and events',
+    source: 'design',
+    query: EventListQuery,
+    response: page(EventWithAttempts),
+  }),
+  resendEvent: define({
+    id: 'resendEvent',
+    method: 'POST',
+    path: '/v1/event/{id}/resend',
+    summary: 'Deliver an event again to every webhook endpoint',
+    tag: 'Webhooks and events',
+    source: 'design',
+    params: IdParams,
+    response: EventWithAttempts,
+  }),
+};
+
+/** Every operation, flat: what the OpenAPI document and the route-coverage test walk. */
+export const allOperations: OperationDef[] = [
+  ...Object.values(operations),
+  ...Object.values(transactionOperations).flatMap((ops) => Object.values(ops)),
+];

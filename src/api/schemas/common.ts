@@ -1,0 +1,118 @@
+// Building blocks shared by every resource of the wire contract.
+import { z } from 'zod';
+
+/** Record ids: positive integers within JavaScript's exact integer range. */
+export const Id = z
+  .int({ error: 'must be a positive integer' })
+  .min(1, { error: 'must be a positive integer' });
+
+/** Milliseconds since the Unix epoch (13 digits for current dates). */
+export const Timestamp = z.int().min(0);
+
+/** A decimal amount as the API sends it: digits, optionally a point and more digits. */
+export const Money = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** A decimal amount as a caller may send it: positive, plain notation, bounded size. */
+export const MoneyInput = z
+  .string({ error: 'must be a decimal amount as a string, such as "100.50"' })
+  .trim()
+  .max(40, { error: 'is too long for an amount' })
+  .regex(/^\d+(\.\d+)?$/, { error: 'must be a decimal amount as a string, such as "100.50"' });
+
+/** Required text: trimmed, not empty, bounded. */
+export function requiredText(max: number) {
+  return z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(max, { error: `must be at most ${max} characters` });
+}
+
+/** Optional text: trimmed and bounded; absent keeps the stored value, null clears it. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .nullish();
+}
+
+export const HttpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+  .max(2048, { error: 'must be at most 2048 characters' });
+
+const DIGITS = /^\d+$/;
+
+/**
+ * An integer carried in a path or query string. It is checked as text first so that "1e3",
+ * "0x10", " 7" or 200 digits are refused instead of being read as some other number.
+ */
+export function integerParam(opts: { min: number; max?: number; label: string }) {
+  const max = opts.max ?? Number.MAX_SAFE_INTEGER;
+  const message = `must be ${opts.label} between ${opts.min} and ${max}`;
+  return z
+    .string()
+    .regex(DIGITS, { error: message })
+    .max(16, { error: message })
+    .transform(Number)
+    .pipe(z.int().min(opts.min, { error: message }).max(max, { error: message }));
+}
+
+export const IdParam = integerParam({ min: 1, label: 'an integer id' });
+
+export const IdParams = z.object({ id: IdParam });
+
+export const PageQuery = z.object({
+  start: integerParam({ min: 0, label: 'an offset' }).default(0),
+  limit: integerParam({ min: 1, max: 100, label: 'a page size' }).default(20),
+});
+
+/** A page of results: `start` and `limit` echo the request, `hasMore` says whether records follow. */
+export function page<T extends z.ZodType>(record: T) {
+  return z.object({
+    start: z.int().min(0),
+    limit: z.int().min(1),
+    hasMore: z.boolean(),
+    results: z.array(record),
+  });
+}
+
+export const FieldError = z.object({ field: z.string(), message: z.string() });
+
+/** RFC 9457 problem details, the body of every error response. */
+export const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(FieldError).optional(),
+    requestId: z.string(),
+  })
+  .meta({ id: 'Problem' });
+
+export type Problem = z.infer<typeof Problem>;
+export type FieldError = z.infer<typeof FieldError>;
+export type PageOf<T> = { start: number; limit: number; hasMore: boolean; results: T[] };
+
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'MERCHANT_NOT_VALID',
+  'PAYOUT_ACCOUNT_NOT_ACTIVE',
+  'CURRENCY_NOT_SUPPORTED',
+  'AMOUNT_OUT_OF_RANGE',
+  'INVALID_STATE_TRANSITION',
+  'TRANSACTION_ALREADY_PROCESSED',
+  'ONBOARDING_NOT_ALLOWED',
+  'AGREEMENTS_NOT_ACCEPTED',
+  'CONFIRMATION_NOT_AVAILABLE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,142 @@
+// Merchants (customers and contacts) and their onboarding agreements.
+import { z } from 'zod';
+import { isCountryIso } from '../countries';
+import { Id, Timestamp, optionalText, requiredText } from './common';
+
+export const KYC_STATUSES = [
+  'NEW',
+  'VALID',
+  'PENDING',
+  'PENDING_REVIEW',
+  'FLAGGED',
+  'UNDER_REVIEW',
+  'ACTION_NEEDED',
+  'ABANDONED',
+] as const;
+export const KycStatus = z.enum(KYC_STATUSES);
+export type KycStatus = z.infer<typeof KycStatus>;
+
+export const INDUSTRIES = [
+  'AGRICULTURE_FORESTRY_WILDLIFE',
+  'BUSINESS_INFORMATION',
+  'CONSTRUCTION_UTILITIES_CONTRACTING',
+  'EDUCATION',
+  'FINANCE_INSURANCE',
+  'FOOD_HOSPITALITY',
+  'GAMING',
+  'HEALTH_SERVICES',
+  'MOTOR_VEHICLE',
+  'NATURAL_RESOURCES_ENVIRONMENTAL',
+  'PERSONAL_SERVICES',
+  'REAL_ESTATE_HOUSING',
+  'SAFETY_SECURITY_LEGAL',
+  'TRANSPORTATION',
+  'GARMENTS',
+  'PHARMACEUTICALS',
+  'TECHNOLOGY',
+  'MANUFACTURING',
+  'ENTERTAINMENT',
+  'TELECOMMUNICATIONS',
+] as const;
+export const Industry = z.enum(INDUSTRIES, {
+  error: `must be one of ${INDUSTRIES.join(', ')}`,
+});
+export type Industry = z.infer<typeof Industry>;
+
+export const CountryIsoInput = z
+  .string({ error: 'must be a country code' })
+  .refine(isCountryIso, { error: 'must be an ISO 3166-1 alpha-2 country code, such as "DE"' });
+
+export const MERCHANT_LIMITS = { name: 200, text: 100, email: 254 } as const;
+
+const merchantFields = {
+  name: requiredText(MERCHANT_LIMITS.name),
+  localRegNumber: optionalText(MERCHANT_LIMITS.text).meta({
+    description:
+      'Local registration number. Sandbox: ending it in |STATUS (a kycStatus value) sets kycStatus to that value.',
+  }),
+  countryIso: CountryIsoInput,
+  state: optionalText(MERCHANT_LIMITS.text),
+  city: requiredText(MERCHANT_LIMITS.text),
+  address: requiredText(MERCHANT_LIMITS.text),
+  streetNumber: requiredText(MERCHANT_LIMITS.text),
+  zipcode: requiredText(MERCHANT_LIMITS.text),
+  contactName: requiredText(MERCHANT_LIMITS.name),
+  contactEmail: z
+    .string({ error: 'must be an email address' })
+    .trim()
+    .max(MERCHANT_LIMITS.email, { error: `must be at most ${MERCHANT_LIMITS.email} characters` })
+    .pipe(z.email({ error: 'must be an email address' })),
+  contactPhonePrefix: z
+    .string({ error: 'must be 1 to 4 digits' })
+    .trim()
+    .regex(/^\d{1,4}$/, { error: 'must be 1 to 4 digits, without + or spaces' }),
+  contactPhone: z
+    .string({ error: 'must be 4 to 15 digits' })
+    .trim()
+    .regex(/^\d{4,15}$/, { error: 'must be 4 to 15 digits, without spaces or punctuation' }),
+  industry: Industry,
+};
+
+/** Body of `PUT /v1/business/{id}`. Absent optional fields keep their stored value. */
+export const MerchantUpdate = z.object(merchantFields).meta({ id: 'MerchantUpdate' });
+
+/** Body of `POST /v1/business/`: no owner makes a customer, an owner makes a contact. */
+export const MerchantCreate = z
+  .object({
+    ...merchantFields,
+    contactOwnerBusinessId: Id.nullish().meta({
+      description: 'Absent or null creates a customer; the id of a customer creates its contact.',
+    }),
+  })
+  .meta({ id: 'MerchantCreate' });
+
+export const Merchant = z
+  .object({
+    id: Id,
+    creationTime: Timestamp,
+    lastUpdateTime: Timestamp,
+    name: z.string(),
+    contactOwnerBusinessId: Id.nullish(),
+    localRegNumber: z.string(),
+    countryIso: z.string(),
+    state: z.string().nullish(),
+    city: z.string().nullish(),
+    address: z.string().nullish(),
+    streetNumber: z.string().nullish(),
+    zipcode: z.string().nullish(),
+    kycStatus: KycStatus,
+    contactName: z.string().nullish(),
+    contactEmail: z.string().nullish(),
+    contactPhonePrefix: z.string().nullish(),
+    contactPhone: z.string().nullish(),
+    industry: Industry.nullish(),
+  })
+  .meta({ id: 'Merchant' });
+
+export type MerchantCreate = z.input<typeof MerchantCreate>;
+export type MerchantUpdate = z.input<typeof MerchantUpdate>;
+export type Merchant = z.infer<typeof Merchant>;
+
+export const Agreement = z
+  .object({
+    id: Id,
+    name: z.string(),
+    version: z.string(),
+    url: z.string(),
+    accepted: z.boolean(),
+    acceptedTime: Timestamp.nullable(),
+  })
+  .meta({ id: 'Agreement' });
+export const AgreementList = z.array(Agreement);
+export type Agreement = z.infer<typeof Agreement>;
+
+export const AgreementAccept = z
+  .object({
+    agreementIds: z
+      .array(Id, { error: 'must be a list of agreement ids' })
+      .min(1, { error: 'must name at least one agreement' })
+      .max(50, { error: 'must name at most 50 agreements' }),
+  })
+  .meta({ id: 'AgreementAccept' });
+export type AgreementAccept = z.infer<typeof AgreementAccept>;

@@ -1,0 +1,105 @@
+// Payout accounts: the bank accounts of a merchant that receive funds.
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { Id, IdParam, PageQuery, Timestamp, optionalText, requiredText } from './common';
+import { CountryIsoInput } from './merchant';
+
+export const ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
+export const AccountStatus = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof AccountStatus>;
+
+const TEXT = 100;
+
+/** IBAN with its checksum checked; spaces removed and letters upper-cased before storing. */
+export const IbanInput = z
+  .string({ error: 'must be an IBAN' })
+  .trim()
+  .max(64, { error: 'must be at most 64 characters' })
+  .transform((value) => electronicFormatIBAN(value) ?? value)
+  .refine((value) => isValidIBAN(value), {
+    error: 'is not a valid IBAN (check the country code, length and check digits)',
+  });
+
+/** BIC (SWIFT code): 8 or 11 characters, upper-cased before storing. */
+export const BicInput = z
+  .string({ error: 'must be a BIC' })
+  .trim()
+  .max(11, { error: 'must be 8 or 11 characters' })
+  .transform((value) => value.toUpperCase())
+  .refine((value) => isValidBIC(value), {
+    error: 'is not a valid BIC: 8 or 11 characters, such as DEUTDEFF or DEUTDEFF500',
+  });
+
+const accountFields = {
+  accountNumber: optionalText(TEXT).meta({
+    description:
+      'Sandbox: ending it in |STATUS (an accountStatus value) sets accountStatus to that value.',
+  }),
+  accountHolderName: requiredText(200),
+  bankName: requiredText(200),
+  swiftCode: BicInput.nullish(),
+  iban: IbanInput.nullish(),
+  routingNumber: optionalText(TEXT),
+  countryIso: CountryIsoInput,
+  address: optionalText(TEXT),
+  streetNumber: optionalText(TEXT),
+  city: optionalText(TEXT),
+  state: optionalText(TEXT),
+  zipCode: optionalText(TEXT),
+};
+
+const hasAccountNumberOrIban = (value: { accountNumber?: string | null; iban?: string | null }) =>
+  Boolean(value.accountNumber || value.iban);
+const accountNumberOrIban = {
+  error: 'give an account number or an IBAN',
+  path: ['accountNumber'],
+};
+
+/** Body of `POST /v1/businessExternalAccount/`. */
+export const PayoutAccountCreate = z
+  .object({
+    businessId: Id,
+    currencySymbol: z
+      .string({ error: 'must be a currency symbol' })
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(20, { error: 'must be at most 20 characters' }),
+    ...accountFields,
+  })
+  .refine(hasAccountNumberOrIban, accountNumberOrIban)
+  .meta({ id: 'PayoutAccountCreate' });
+
+/** Body of `PUT /v1/businessExternalAccount/{id}`. Absent optional fields keep their stored value. */
+export const PayoutAccountUpdate = z.object(accountFields).meta({ id: 'PayoutAccountUpdate' });
+
+export const PayoutAccount = z
+  .object({
+    id: Id,
+    creationTime: Timestamp,
+    lastUpdateTime: Timestamp,
+    accountNumber: z.string().nullish(),
+    accountHolderName: z.string(),
+    bankName: z.string(),
+    swiftCode: z.string().nullish(),
+    iban: z.string().nullish(),
+    routingNumber: z.string().nullish(),
+    countryIso: z.string(),
+    address: z.string().nullish(),
+    streetNumber: z.string().nullish(),
+    city: z.string().nullish(),
+    state: z.string().nullish(),
+    zipCode: z.string().nullish(),
+    businessId: Id,
+    currencySymbol: z.string(),
+    accountStatus: AccountStatus,
+  })
+  .meta({ id: 'PayoutAccount' });
+
+export const PayoutAccountListQuery = PageQuery.extend({
+  businessId: IdParam.optional(),
+  currencySymbol: z.string().max(20, { error: 'must be at most 20 characters' }).optional(),
+});
+
+export type PayoutAccountCreate = z.input<typeof PayoutAccountCreate>;
+export type PayoutAccountUpdate = z.input<typeof PayoutAccountUpdate>;
+export type PayoutAccount = z.infer<typeof PayoutAccount>;

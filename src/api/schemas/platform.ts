@@ -1,0 +1,82 @@
+// Files, events and webhook endpoints.
+import { z } from 'zod';
+import { HttpUrl, Id, IdParam, PageQuery, Timestamp } from './common';
+
+export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export const StoredFile = z
+  .object({
+    id: Id,
+    url: z.string().meta({ description: 'What invoiceUrl and depositConfirmationUrl take.' }),
+    fileName: z.string(),
+    contentType: z.enum(FILE_TYPES),
+    size: z.int().min(1),
+  })
+  .meta({ id: 'File' });
+export type StoredFile = z.infer<typeof StoredFile>;
+
+export const EVENT_TYPES = [
+  'merchant.kyc_status.changed',
+  'payout_account.status.changed',
+  'transaction.status.changed',
+] as const;
+export const OBJECT_TYPES = ['merchant', 'payout_account', 'transaction'] as const;
+export const ObjectType = z.enum(OBJECT_TYPES, {
+  error: `must be one of ${OBJECT_TYPES.join(', ')}`,
+});
+export type ObjectType = z.infer<typeof ObjectType>;
+
+export const DeliveryAttempt = z
+  .object({
+    id: Id,
+    webhookId: Id,
+    url: z.string(),
+    attempt: z.int().min(1),
+    attemptTime: Timestamp,
+    statusCode: z.int().nullable(),
+    error: z.string().nullable(),
+    durationMs: z.int().min(0),
+    delivered: z.boolean(),
+  })
+  .meta({ id: 'DeliveryAttempt' });
+export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
+
+export const Event = z
+  .object({
+    id: Id,
+    type: z.string(),
+    creationTime: Timestamp,
+    objectType: z.string(),
+    objectId: Id,
+    product: z.string().optional().meta({ description: 'For transaction events: the product.' }),
+    data: z.record(z.string(), z.unknown()).meta({ description: 'The record after the change.' }),
+  })
+  .meta({ id: 'Event' });
+export type Event = z.infer<typeof Event>;
+
+export const EventWithAttempts = Event.extend({ attempts: z.array(DeliveryAttempt) }).meta({
+  id: 'EventWithAttempts',
+});
+export type EventWithAttempts = z.infer<typeof EventWithAttempts>;
+
+export const EventListQuery = PageQuery.extend({
+  objectType: ObjectType.optional(),
+  objectId: IdParam.optional(),
+});
+
+export const WebhookCreate = z.object({ url: HttpUrl }).meta({ id: 'WebhookCreate' });
+export type WebhookCreate = z.input<typeof WebhookCreate>;
+
+export const Webhook = z
+  .object({
+    id: Id,
+    url: z.string(),
+    secret: z.string().meta({ description: 'Signing secret; masked in lists.' }),
+    creationTime: Timestamp,
+  })
+  .meta({ id: 'Webhook' });
+export const WebhookList = z.array(Webhook);
+export type Webhook = z.infer<typeof Webhook>;
+
+export const Deleted = z.object({ id: Id, deleted: z.literal(true) }).meta({ id: 'Deleted' });

@@ -1,0 +1,57 @@
+// Opens the sandbox's database and makes sure the demo partner exists, seeded on first start.
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { DomainContext, SandboxSettings } from './domain/context';
+import { generateCredentials, upsertPartner, type Credentials } from './domain/partners';
+import { databaseFile, type SandboxEnv } from './env';
+import { seedClock, seedDemoData } from './seed';
+import { createStore, type Store } from './store';
+import { openDatabase } from './store/db';
+
+export const DEMO_PARTNER_NAME = 'Demo partner';
+
+const SavedCredentials = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1) });
+
+export function credentialsFile(dataDir: string) {
+  return path.join(dataDir, 'sandbox-credentials.json');
+}
+
+/** The demo partner's credentials: from the environment, else saved ones, else new and saved. */
+export function demoCredentials(
+  env: Pick<SandboxEnv, 'DATA_DIR' | 'SANDBOX_API_KEY' | 'SANDBOX_API_SECRET'>,
+): Credentials {
+  if (env.SANDBOX_API_KEY && env.SANDBOX_API_SECRET) {
+    return { apiKey: env.SANDBOX_API_KEY, apiSecret: env.SANDBOX_API_SECRET };
+  }
+  const file = credentialsFile(env.DATA_DIR);
+  try {
+    return SavedCredentials.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch {
+    const credentials = generateCredentials();
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    return credentials;
+  }
+}
+
+export function seedStore(store: Store, settings: SandboxSettings, partnerId: number, now: number) {
+  const clock = seedClock(now, 30, 40);
+  const ctx: DomainContext = { store, settings, now: clock.now, scheduled: () => {} };
+  return store.write(() => seedDemoData(ctx, partnerId, clock));
+}
+
+export interface BootedSandbox {
+  store: Store;
+  demo: Credentials & { partnerId: number; seeded: boolean };
+}
+
+export function bootSandbox(env: SandboxEnv, settings: SandboxSettings): BootedSandbox {
+  const store = createStore(openDatabase(databaseFile(env)));
+  const credentials = demoCredentials(env);
+  const { partner, created } = upsertPartner(store, DEMO_PARTNER_NAME, credentials, Date.now());
+  const seeded = created && env.SANDBOX_SEED === 'demo';
+  if (seeded) seedStore(store, settings, partner.id, Date.now());
+  return { store, demo: { ...credentials, partnerId: partner.id, seeded } };
+}

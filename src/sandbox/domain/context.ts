@@ -1,0 +1,16 @@
+// What every domain operation gets: the store, the clock and the sandbox's settings.
+import type { Store } from '../store';
+
+export interface SandboxSettings {
+  kycReviewDelayMs: number;
+  quoteDelayMs: number;
+  settlementDelayMs: number;
+}
+
+export interface DomainContext {
+  store: Store;
+  settings: SandboxSettings;
+  now(): number;
+  /** Tells the scheduler that a task was added, so it can wake up earlier. */
+  scheduled(dueTime: number): void;
+}

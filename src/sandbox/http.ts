@@ -1,0 +1,177 @@
+// The sandbox's HTTP conventions: problem-details errors, input parsing with the contract's
+// schemas, and route registration from the operation list.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { OperationDef } from '../api/operations';
+import type { ErrorCode, FieldError, Problem } from '../api/schemas/common';
+import { DomainError } from './domain/errors';
+
+export const PROBLEM_TITLES: Record<string, string> = {
+  VALIDATION_ERROR: 'Invalid request',
+  UNAUTHORIZED: 'Unauthorized',
+  NOT_FOUND: 'Not found',
+  MERCHANT_NOT_VALID: 'Merchant not valid',
+  PAYOUT_ACCOUNT_NOT_ACTIVE: 'Payout account not active',
+  CURRENCY_NOT_SUPPORTED: 'Currency not supported',
+  AMOUNT_OUT_OF_RANGE: 'Amount out of range',
+  INVALID_STATE_TRANSITION: 'Invalid state transition',
+  TRANSACTION_ALREADY_PROCESSED: 'Transaction already processed',
+  ONBOARDING_NOT_ALLOWED: 'Onboarding not allowed',
+  AGREEMENTS_NOT_ACCEPTED: 'Agreements not accepted',
+  CONFIRMATION_NOT_AVAILABLE: 'Confirmation not available',
+  IDEMPOTENCY_KEY_REUSED: 'Idempotency key reused',
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: 'Request in progress',
+  PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  RATE_LIMITED: 'Too many requests',
+  INTERNAL_ERROR: 'Internal error',
+};
+
+/** The sandbox's mount point, from the plugin's prefix ('' when it runs alone). */
+export function mountPrefix(app: FastifyInstance): string {
+  return app.prefix.replace(/\/+$/, '');
+}
+
+/** Where this sandbox is reached from the caller's side: its {base_url}. */
+export function publicBaseUrl(request: FastifyRequest, prefix: string): string {
+  return `${request.protocol}://${request.host}${prefix}`;
+}
+
+export function problemBody(
+  request: FastifyRequest,
+  prefix: string,
+  status: number,
+  code: ErrorCode | 'INTERNAL_ERROR',
+  detail: string,
+  errors?: FieldError[],
+): Problem {
+  return {
+    type: `${prefix}/docs#${code}`,
+    title: PROBLEM_TITLES[code] ?? code,
+    status,
+    detail,
+    code,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+    requestId: String(request.id),
+  };
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prefix: string,
+  status: number,
+  code: ErrorCode | 'INTERNAL_ERROR',
+  detail: string,
+  errors?: FieldError[],
+) {
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send(problemBody(request, prefix, status, code, detail, errors));
+}
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Zod issues as field errors: the field's dotted path and a message that reads after it. */
+export function fieldErrors(
+  issues: z.core.$ZodIssue[],
+  data: unknown,
+  whole: string,
+): FieldError[] {
+  return issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || whole;
+    const missing = issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined;
+    return { field, message: missing && issue.path.length > 0 ? 'is required' : issue.message };
+  });
+}
+
+export function validationProblem(errors: FieldError[]): DomainError {
+  const listed = errors
+    .slice(0, 5)
+    .map((e) => `${e.field} ${e.message}`)
+    .join('; ');
+  const more = errors.length > 5 ? ` (and ${errors.length - 5} more)` : '';
+  return new DomainError(
+    400,
+    'VALIDATION_ERROR',
+    `The request is invalid: ${listed}${more}.`,
+    errors,
+  );
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface OperationInput<O extends OperationDef> {
+  params: Parsed<O['params']>;
+  query: Parsed<O['query']>;
+  body: Parsed<O['body']>;
+}
+
+/** Parses a request's path, query and body with the operation's schemas, or throws one 400. */
+export function parseInput<O extends OperationDef>(
+  op: O,
+  request: FastifyRequest,
+): OperationInput<O> {
+  const errors: FieldError[] = [];
+  const parse = (schema: z.ZodType | undefined, data: unknown, whole: string) => {
+    if (!schema) return undefined;
+    const result = schema.safeParse(data);
+    if (result.success) return result.data;
+    errors.push(...fieldErrors(result.error.issues, data, whole));
+    return undefined;
+  };
+  const params = parse(op.params, request.params, 'path');
+  const query = parse(op.query, request.query, 'query');
+  let body: unknown;
+  if (op.body) {
+    const raw = request.body;
+    if (raw === undefined && !op.bodyOptional) {
+      errors.push({ field: 'body', message: 'is required: send a JSON object' });
+    } else if (
+      raw !== undefined &&
+      (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    ) {
+      errors.push({ field: 'body', message: 'must be a JSON object' });
+    } else {
+      body = parse(op.body, raw ?? {}, 'body');
+    }
+  }
+  if (errors.length > 0) throw validationProblem(errors);
+  return { params, query, body } as OperationInput<O>;
+}
+
+/** Both spellings of a path: with and without the trailing slash. */
+export function pathVariants(path: string): string[] {
+  const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
+  const bare = fastifyPath.replace(/\/+$/, '');
+  return bare === fastifyPath ? [bare, `${bare}/`] : [bare, fastifyPath];
+}
+
+export type Handler<O extends OperationDef> = (
+  input: OperationInput<O>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => unknown;
+
+/** Registers the handler of one operation at its path, with and without the trailing slash. */
+export function route<O extends OperationDef>(app: FastifyInstance, op: O, handler: Handler<O>) {
+  for (const url of pathVariants(op.path)) {
+    app.route({
+      method: op.method,
+      url,
+      config: { operationId: op.id },
+      handler: async (request, reply) => {
+        const result = await handler(parseInput(op, request), request, reply);
+        return reply.sent ? reply : reply.send(result);
+      },
+    });
+  }
+}

@@ -1,0 +1,77 @@
+// Runs the sandbox's delayed moves when they fall due. Tasks live in the database, so a move
+// that fell due while the process was down runs as soon as it starts again.
+import type { FastifyBaseLogger } from 'fastify';
+import type { DomainContext } from './domain/context';
+
+export type TaskHandler = (ctx: DomainContext, objectId: number) => void;
+
+const BATCH = 100;
+// setTimeout cannot wait longer than about 24 days; re-check at least hourly.
+const MAX_WAIT_MS = 60 * 60 * 1000;
+
+export function createScheduler(
+  ctx: DomainContext,
+  handlers: Record<string, TaskHandler>,
+  log: FastifyBaseLogger,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let armedFor: number | undefined;
+  let running = false;
+
+  function runDue() {
+    timer = undefined;
+    armedFor = undefined;
+    const { store } = ctx;
+    for (;;) {
+      const tasks = store.tasks.due(ctx.now(), BATCH);
+      for (const task of tasks) {
+        try {
+          // The task's removal and its effects land together, or not at all.
+          store.write(() => {
+            store.tasks.cancel(task.kind, task.objectId);
+            handlers[task.kind]?.(ctx, task.objectId);
+          });
+        } catch (error) {
+          log.error({ err: error, task }, 'scheduled task failed; dropping it');
+          store.tasks.cancel(task.kind, task.objectId);
+        }
+      }
+      if (tasks.length < BATCH) break;
+    }
+    arm();
+  }
+
+  function arm() {
+    if (!running) return;
+    const next = ctx.store.tasks.nextDueTime();
+    if (next === null) return;
+    if (timer && armedFor !== undefined && armedFor <= next) return;
+    clearTimeout(timer);
+    armedFor = next;
+    timer = setTimeout(runDue, Math.min(MAX_WAIT_MS, Math.max(0, next - ctx.now())));
+    timer.unref();
+  }
+
+  return {
+    start() {
+      running = true;
+      runDue();
+    },
+    stop() {
+      running = false;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+    /** Called after a task is stored: wakes earlier if it is due before the armed time. */
+    scheduled(dueTime: number) {
+      if (!running) return;
+      if (armedFor === undefined || dueTime < armedFor) {
+        clearTimeout(timer);
+        timer = undefined;
+        armedFor = undefined;
+        arm();
+      }
+    },
+    runDue,
+  };
+}

@@ -1,0 +1,70 @@
+import type { KycStatus, Merchant } from '../../api/schemas/merchant';
+import type { Db } from './db';
+
+const COLUMNS = `id, creation_time AS creationTime, last_update_time AS lastUpdateTime, name,
+  contact_owner_business_id AS contactOwnerBusinessId, local_reg_number AS localRegNumber,
+  country_iso AS countryIso, state, city, address, street_number AS streetNumber, zipcode,
+  kyc_status AS kycStatus, contact_name AS contactName, contact_email AS contactEmail,
+  contact_phone_prefix AS contactPhonePrefix, contact_phone AS contactPhone, industry`;
+
+/** Every stored field of a merchant, as written by create and update. */
+export type MerchantFields = Omit<Merchant, 'id' | 'creationTime' | 'lastUpdateTime'>;
+
+export function merchantRepository(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO merchant (partner_id, creation_time, last_update_time, name,
+       contact_owner_business_id, local_reg_number, country_iso, state, city, address,
+       street_number, zipcode, kyc_status, contact_name, contact_email, contact_phone_prefix,
+       contact_phone, industry)
+     VALUES (@partnerId, @now, @now, @name, @contactOwnerBusinessId, @localRegNumber, @countryIso,
+       @state, @city, @address, @streetNumber, @zipcode, @kycStatus, @contactName, @contactEmail,
+       @contactPhonePrefix, @contactPhone, @industry)`,
+  );
+  const update = db.prepare(
+    `UPDATE merchant SET last_update_time = @now, name = @name, local_reg_number = @localRegNumber,
+       country_iso = @countryIso, state = @state, city = @city, address = @address,
+       street_number = @streetNumber, zipcode = @zipcode, kyc_status = @kycStatus,
+       contact_name = @contactName, contact_email = @contactEmail,
+       contact_phone_prefix = @contactPhonePrefix, contact_phone = @contactPhone,
+       industry = @industry
+     WHERE id = @id AND partner_id = @partnerId`,
+  );
+  const setStatus = db.prepare<[KycStatus, number, number, number]>(
+    'UPDATE merchant SET kyc_status = ?, last_update_time = ? WHERE id = ? AND partner_id = ?',
+  );
+  const byId = db.prepare<[number, number], Merchant>(
+    `SELECT ${COLUMNS} FROM merchant WHERE id = ? AND partner_id = ?`,
+  );
+  const byIdAnyPartner = db.prepare<[number], Merchant & { partnerId: number }>(
+    `SELECT ${COLUMNS}, partner_id AS partnerId FROM merchant WHERE id = ?`,
+  );
+  const list = db.prepare<[number, number, number], Merchant>(
+    `SELECT ${COLUMNS} FROM merchant WHERE partner_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+  );
+  const byStatus = db.prepare<[number, string, number], Merchant>(
+    `SELECT ${COLUMNS} FROM merchant WHERE partner_id = ? AND kyc_status = ? ORDER BY id DESC LIMIT ?`,
+  );
+
+  return {
+    insert(partnerId: number, fields: MerchantFields, now: number): Merchant {
+      const id = Number(insert.run({ partnerId, now, ...fields }).lastInsertRowid);
+      return byId.get(id, partnerId)!;
+    },
+    update(partnerId: number, id: number, fields: MerchantFields, now: number): Merchant {
+      update.run({ partnerId, id, now, ...fields });
+      return byId.get(id, partnerId)!;
+    },
+    setKycStatus(partnerId: number, id: number, status: KycStatus, now: number): Merchant {
+      setStatus.run(status, now, id, partnerId);
+      return byId.get(id, partnerId)!;
+    },
+    byId: (partnerId: number, id: number) => byId.get(id, partnerId),
+    /** For background tasks, which run outside any partner's request. */
+    byIdAnyPartner: (id: number) => byIdAnyPartner.get(id),
+    /** One more row than asked for, so the caller can tell whether more follow. */
+    list: (partnerId: number, start: number, limit: number) =>
+      list.all(partnerId, limit + 1, start),
+    withStatus: (partnerId: number, status: KycStatus, limit: number) =>
+      byStatus.all(partnerId, status, limit),
+  };
+}
