@@ -151,6 +151,8 @@ export async function createSandboxServer(options: SandboxOptions & { logger?: b
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
+    // Long path parameters reach the handler, which answers 400 naming the parameter.
+    routerOptions: { maxParamLength: 1000 },
   });
   await app.register(sandboxPlugin, options);
   return app;

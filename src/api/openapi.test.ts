@@ -1,0 +1,97 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi';
+import { allOperations } from './operations';
+
+const document = buildOpenApiDocument({ serverUrl: 'http://127.0.0.1:4010' });
+
+/** Every operation DESIGN.md §5 and §6 name, as method and path. */
+const DESIGNED = [
+  'GET /v1/currency/',
+  'GET /v1/country/',
+  'POST /v1/business/',
+  'PUT /v1/business/{id}',
+  'GET /v1/business/{id}',
+  'GET /v1/business/',
+  'GET /v1/business/{id}/agreements',
+  'POST /v1/business/{id}/agreements/accept',
+  'POST /v1/business/{id}/onboarding',
+  'POST /v1/businessExternalAccount/',
+  'PUT /v1/businessExternalAccount/{id}',
+  'GET /v1/businessExternalAccount/{id}',
+  'GET /v1/businessExternalAccount/',
+  ...['sendc2f', 'sendf2f', 'receive'].flatMap((p) => [
+    `POST /v1/${p}/price`,
+    `POST /v1/${p}/`,
+    `GET /v1/${p}/{id}`,
+    `GET /v1/${p}/`,
+    `POST /v1/${p}/approveQuote/{id}`,
+    `POST /v1/${p}/approveDeposit/{id}`,
+    `POST /v1/${p}/cancel/{id}`,
+  ]),
+  'GET /v1/sendc2f/confirmation/{id}',
+  'POST /v1/file/',
+  'GET /v1/file/{id}',
+  'POST /v1/webhook/',
+  'GET /v1/webhook/',
+  'DELETE /v1/webhook/{id}',
+  'GET /v1/event/',
+  'POST /v1/event/{id}/resend',
+];
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document with every reference resolvable', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(JSON.parse(JSON.stringify(document)));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  it('lists every operation of the design, and nothing else', () => {
+    const listed = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(listed.sort()).toEqual([...DESIGNED].sort());
+    expect(allOperations).toHaveLength(DESIGNED.length);
+  });
+
+  it('gives every operation a unique id, a 200 and problem-details errors', () => {
+    const ids = new Set<string>();
+    for (const methods of Object.values(document.paths)) {
+      for (const op of Object.values(methods) as Array<{
+        operationId: string;
+        responses: Record<string, unknown>;
+      }>) {
+        expect(ids.has(op.operationId)).toBe(false);
+        ids.add(op.operationId);
+        expect(op.responses['200']).toBeDefined();
+        expect(op.responses['400']).toMatchObject({
+          content: {
+            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+          },
+        });
+      }
+    }
+  });
+
+  it('describes the fields as the specification names and types them', () => {
+    const schemas = document.components.schemas as Record<
+      string,
+      { properties: Record<string, { type?: unknown }> }
+    >;
+    expect(schemas.Merchant!.properties.zipcode).toBeDefined();
+    expect(schemas.PayoutAccount!.properties.zipCode).toBeDefined();
+    expect(schemas.Merchant!.properties.id!.type).toBe('integer');
+    expect(schemas.Price!.properties.rate!.type).toBe('number');
+    expect(schemas.Price!.properties.amount!.type).toBe('string');
+    const listMerchants = document.paths['/v1/business/']!.get as {
+      parameters: Array<{ name: string; schema: { type: string; maximum?: number } }>;
+    };
+    expect(listMerchants.parameters.find((p) => p.name === 'limit')!.schema).toMatchObject({
+      type: 'integer',
+      maximum: 100,
+    });
+  });
+});

@@ -1,0 +1,108 @@
+// Test support: a sandbox on a fresh in-memory database with two partners, and request helpers.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createSandboxServer } from './app';
+import type { SandboxSettings } from './domain/context';
+import { createPartner, type Credentials } from './domain/partners';
+import { createStore, type Store } from './store';
+import { openDatabase } from './store/db';
+
+export const FAST_SETTINGS: SandboxSettings = {
+  kycReviewDelayMs: 50,
+  quoteDelayMs: 50,
+  settlementDelayMs: 50,
+};
+
+export interface TestSandbox {
+  app: FastifyInstance;
+  store: Store;
+  alice: Credentials & { id: number };
+  bob: Credentials & { id: number };
+  /** Sends a request as `who` (Alice unless told otherwise). */
+  request(options: InjectOptions & { as?: Credentials | null }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestSandbox(
+  options: {
+    settings?: Partial<SandboxSettings>;
+    rateLimit?: number;
+    file?: string;
+    now?: () => number;
+  } = {},
+): Promise<TestSandbox> {
+  const store = createStore(openDatabase(options.file ?? ':memory:'));
+  const alice = createPartner(store, 'Alice Payments', Date.now());
+  const bob = createPartner(store, 'Bob Remit', Date.now());
+  const app = await createSandboxServer({
+    store,
+    settings: { ...FAST_SETTINGS, ...options.settings },
+    rateLimit: options.rateLimit ?? 1_000_000,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    store,
+    alice,
+    bob,
+    request({ as, headers, ...rest }) {
+      const who = as === undefined ? alice : as;
+      return app.inject({
+        ...rest,
+        headers: {
+          ...(who ? { 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret } : {}),
+          ...headers,
+        },
+      });
+    },
+    async close() {
+      await app.close();
+      store.db.close();
+    },
+  };
+}
+
+/** A merchant body that passes validation; override what a test is about. */
+export function merchantBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Lumen Textiles GmbH',
+    localRegNumber: 'HRB 204518',
+    countryIso: 'DE',
+    state: 'Berlin',
+    city: 'Berlin',
+    address: 'Torstraße',
+    streetNumber: '112',
+    zipcode: '10119',
+    contactName: 'Miriam Vogel',
+    contactEmail: 'miriam@lumen.example',
+    contactPhonePrefix: '49',
+    contactPhone: '3012345678',
+    industry: 'GARMENTS',
+    ...overrides,
+  };
+}
+
+export function payoutAccountBody(businessId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    businessId,
+    currencySymbol: 'EUR',
+    accountHolderName: 'Lumen Textiles GmbH',
+    bankName: 'Deutsche Bank',
+    countryIso: 'DE',
+    iban: 'DE89 3704 0044 0532 0130 00',
+    swiftCode: 'deutdeff',
+    ...overrides,
+  };
+}
+
+/** Every row of every table: compared before and after a refused request. */
+export function snapshot(store: Store): string {
+  const tables = store.db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .all();
+  return JSON.stringify(
+    tables.map(({ name }) => [name, store.db.prepare(`SELECT * FROM "${name}"`).all()]),
+  );
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bootSandbox, credentialsFile } from '../boot';
+import { SandboxEnv } from '../env';
+import { FAST_SETTINGS } from '../testing';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function envFor(extra: Record<string, string> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-boot-'));
+  dirs.push(dir);
+  return SandboxEnv.parse({ DATA_DIR: dir, ...extra });
+}
+
+describe('bootSandbox', () => {
+  it('generates demo credentials once, saves them readable by the owner only, and seeds once', () => {
+    const env = envFor();
+    const first = bootSandbox(env, FAST_SETTINGS);
+    const file = credentialsFile(env.DATA_DIR);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({
+      apiKey: first.demo.apiKey,
+      apiSecret: first.demo.apiSecret,
+    });
+    expect(first.demo.seeded).toBe(true);
+    const merchants = first.store.merchants.list(first.demo.partnerId, 0, 100);
+    expect(new Set(merchants.map((m) => m.kycStatus))).toEqual(
+      new Set([
+        'VALID',
+        'PENDING',
+        'UNDER_REVIEW',
+        'ACTION_NEEDED',
+        'FLAGGED',
+        'PENDING_REVIEW',
+        'NEW',
+        'ABANDONED',
+      ]),
+    );
+    expect(merchants.some((m) => m.contactOwnerBusinessId !== null)).toBe(true);
+    const accounts = first.store.payoutAccounts.list(first.demo.partnerId, {}, 0, 100);
+    expect(new Set(accounts.map((a) => a.accountStatus))).toEqual(
+      new Set(['ACTIVE', 'PENDING', 'FROZEN', 'CLOSED']),
+    );
+    const times = merchants.map((m) => m.creationTime);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(7 * 24 * 3600 * 1000);
+    first.store.db.close();
+
+    const second = bootSandbox(env, FAST_SETTINGS);
+    expect(second.demo.apiKey).toBe(first.demo.apiKey);
+    expect(second.demo.seeded).toBe(false);
+    expect(second.store.merchants.list(second.demo.partnerId, 0, 100)).toHaveLength(
+      merchants.length,
+    );
+    second.store.db.close();
+  });
+
+  it('takes the credentials from the environment and seeds nothing with SANDBOX_SEED=none', () => {
+    const env = envFor({ SANDBOX_API_KEY: 'k', SANDBOX_API_SECRET: 's', SANDBOX_SEED: 'none' });
+    const booted = bootSandbox(env, FAST_SETTINGS);
+    expect(booted.demo).toMatchObject({ apiKey: 'k', apiSecret: 's', seeded: false });
+    expect(fs.existsSync(credentialsFile(env.DATA_DIR))).toBe(false);
+    expect(booted.store.merchants.list(booted.demo.partnerId, 0, 10)).toEqual([]);
+    booted.store.db.close();
+  });
+
+  it('refuses a key without a secret', () => {
+    expect(SandboxEnv.safeParse({ SANDBOX_API_KEY: 'k' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+// The sandbox as a process: the partner CLI, and delayed moves that survive a restart.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestSandbox, merchantBody } from '../testing';
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-test-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('partner create', () => {
+  it('prints the new partner’s credentials as JSON, and they work', async () => {
+    const dataDir = tempDir();
+    const { stdout } = await run(
+      'npx',
+      ['tsx', 'src/sandbox/cli.ts', 'partner', 'create', '--name', 'Acme Remit'],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+      },
+    );
+    const credentials = JSON.parse(stdout.trim());
+    expect(Object.keys(credentials)).toEqual(['apiKey', 'apiSecret']);
+    const sandbox = await createTestSandbox({ file: path.join(dataDir, 'sandbox.db') });
+    try {
+      const response = await sandbox.request({
+        method: 'GET',
+        url: '/v1/business/',
+        as: credentials,
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('refuses to run without a name', async () => {
+    await expect(
+      run('npx', ['tsx', 'src/sandbox/cli.ts', 'partner', 'create'], {
+        env: { ...process.env, DATA_DIR: tempDir() },
+      }),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--name NAME'),
+    });
+  });
+});
+
+describe('delayed moves', () => {
+  it('happen after a restart when they fell due while the sandbox was down', async () => {
+    const file = path.join(tempDir(), 'sandbox.db');
+    const first = await createTestSandbox({ file, settings: { kycReviewDelayMs: 200 } });
+    const merchant = (
+      await first.request({ method: 'POST', url: '/v1/business/', payload: merchantBody() })
+    ).json();
+    await first.request({
+      method: 'POST',
+      url: `/v1/business/${merchant.id}/agreements/accept`,
+      payload: { agreementIds: [1, 2, 3] },
+    });
+    await first.request({ method: 'POST', url: `/v1/business/${merchant.id}/onboarding` });
+    const credentials = first.alice;
+    await first.close();
+
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await createTestSandbox({ file, settings: { kycReviewDelayMs: 200 } });
+    try {
+      const response = await second.request({
+        method: 'GET',
+        url: `/v1/business/${merchant.id}`,
+        as: credentials,
+      });
+      expect(response.json().kycStatus).toBe('VALID');
+    } finally {
+      await second.close();
+    }
+  });
+});
