@@ -53,6 +53,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests of the client run it against a real sandbox.
+    files: ['src/api/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['src/sandbox/**', 'src/server/**'],
     rules: {
       'no-restricted-imports': [
