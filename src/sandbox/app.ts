@@ -5,13 +5,22 @@ import { authHook, RateLimitedError, rateLimitHook } from './auth';
 import type { DomainContext, SandboxSettings } from './domain/context';
 import { DomainError } from './domain/errors';
 import { completeKycReview, KYC_REVIEW_TASK } from './domain/merchants';
+import {
+  QUOTE_TASK,
+  quoteTransaction,
+  SETTLE_TASK,
+  settleTransaction,
+} from './domain/transactions';
 import { mountPrefix, sendProblem } from './http';
 import { docsRoutes } from './routes/docs';
-import { eventRoutes } from './routes/events';
+import { fileRoutes } from './routes/files';
 import { merchantRoutes } from './routes/merchants';
 import { payoutAccountRoutes } from './routes/payout-accounts';
 import { referenceRoutes } from './routes/reference';
+import { transactionRoutes } from './routes/transactions';
+import { webhookRoutes } from './routes/webhooks';
 import { createScheduler } from './scheduler';
+import { createDeliveryWorker } from './webhooks/worker';
 import type { Store } from './store';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -118,13 +127,37 @@ function installErrorHandling(app: FastifyInstance) {
 export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
   const { store, settings } = options;
   const now = options.now ?? Date.now;
+  const worker = createDeliveryWorker({ store, settings, log: app.log });
   let scheduled: (dueTime: number) => void = () => {};
-  const ctx: DomainContext = { store, settings, now, scheduled: (due) => scheduled(due) };
-  const scheduler = createScheduler(ctx, { [KYC_REVIEW_TASK]: completeKycReview }, app.log);
+  const ctx: DomainContext = {
+    store,
+    settings,
+    now,
+    scheduled: (due) => scheduled(due),
+    deliveriesQueued: () => worker.notify(),
+  };
+  const scheduler = createScheduler(
+    ctx,
+    {
+      [KYC_REVIEW_TASK]: completeKycReview,
+      [QUOTE_TASK]: quoteTransaction,
+      [SETTLE_TASK]: settleTransaction,
+    },
+    app.log,
+  );
   scheduled = scheduler.scheduled;
-  app.addHook('onReady', async () => scheduler.start());
-  app.addHook('onClose', async () => scheduler.stop());
+  app.addHook('onReady', async () => {
+    store.idempotency.abandonRunning();
+    scheduler.start();
+    worker.start();
+  });
+  app.addHook('onClose', async () => {
+    scheduler.stop();
+    worker.stop();
+    await worker.idle();
+  });
 
+  app.decorate('sandboxStore', store);
   installJsonParser(app);
   installErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
@@ -139,7 +172,9 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     referenceRoutes(v1);
     merchantRoutes(v1, ctx);
     payoutAccountRoutes(v1, ctx);
-    eventRoutes(v1, ctx);
+    transactionRoutes(v1, ctx);
+    await fileRoutes(v1, ctx);
+    webhookRoutes(v1, ctx);
   });
 };
 

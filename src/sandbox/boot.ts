@@ -38,7 +38,13 @@ export function demoCredentials(
 
 export function seedStore(store: Store, settings: SandboxSettings, partnerId: number, now: number) {
   const clock = seedClock(now, 30, 40);
-  const ctx: DomainContext = { store, settings, now: clock.now, scheduled: () => {} };
+  const ctx: DomainContext = {
+    store,
+    settings,
+    now: clock.now,
+    scheduled: () => {},
+    deliveriesQueued: () => {},
+  };
   return store.write(() => seedDemoData(ctx, partnerId, clock));
 }
 

@@ -1,6 +1,7 @@
 // The sandbox's configuration, from the environment, checked once at start.
 import path from 'node:path';
 import { z } from 'zod';
+import type { SandboxSettings } from './domain/context';
 
 const milliseconds = (fallback: number) =>
   z.coerce
@@ -21,6 +22,9 @@ export const SandboxEnv = z
     SANDBOX_KYC_REVIEW_DELAY_MS: milliseconds(3000),
     SANDBOX_QUOTE_DELAY_MS: milliseconds(1000),
     SANDBOX_SETTLEMENT_DELAY_MS: milliseconds(5000),
+    SANDBOX_WEBHOOK_RETRY_BASE_MS: milliseconds(1000),
+    SANDBOX_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+    SANDBOX_WEBHOOK_TIMEOUT_MS: milliseconds(5000),
     SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -51,10 +55,13 @@ export function databaseFile(env: { DATA_DIR: string }) {
   return path.join(env.DATA_DIR, 'sandbox.db');
 }
 
-export function settingsFrom(env: SandboxEnv) {
+export function settingsFrom(env: SandboxEnv): SandboxSettings {
   return {
     kycReviewDelayMs: env.SANDBOX_KYC_REVIEW_DELAY_MS,
     quoteDelayMs: env.SANDBOX_QUOTE_DELAY_MS,
     settlementDelayMs: env.SANDBOX_SETTLEMENT_DELAY_MS,
+    webhookRetryBaseMs: env.SANDBOX_WEBHOOK_RETRY_BASE_MS,
+    webhookMaxAttempts: env.SANDBOX_WEBHOOK_MAX_ATTEMPTS,
+    webhookTimeoutMs: env.SANDBOX_WEBHOOK_TIMEOUT_MS,
   };
 }

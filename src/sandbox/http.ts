@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { OperationDef } from '../api/operations';
 import type { ErrorCode, FieldError, Problem } from '../api/schemas/common';
 import { DomainError } from './domain/errors';
+import { idempotent } from './idempotency';
+import type { Store } from './store';
 
 export const PROBLEM_TITLES: Record<string, string> = {
   VALIDATION_ERROR: 'Invalid request',
@@ -161,15 +163,30 @@ export type Handler<O extends OperationDef> = (
   reply: FastifyReply,
 ) => unknown;
 
-/** Registers the handler of one operation at its path, with and without the trailing slash. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    sandboxStore: Store;
+  }
+}
+
+/**
+ * Registers the handler of one operation at its path, with and without the trailing slash.
+ * POSTs honour Idempotency-Key over the parsed path and body.
+ */
 export function route<O extends OperationDef>(app: FastifyInstance, op: O, handler: Handler<O>) {
+  const store = app.sandboxStore;
   for (const url of pathVariants(op.path)) {
     app.route({
       method: op.method,
       url,
-      config: { operationId: op.id },
       handler: async (request, reply) => {
-        const result = await handler(parseInput(op, request), request, reply);
+        const input = parseInput(op, request);
+        const result =
+          op.method === 'POST' && !op.multipart
+            ? await idempotent(store, request, reply, [op.id, request.params, request.body], () =>
+                handler(input, request, reply),
+              )
+            : await handler(input, request, reply);
         return reply.sent ? reply : reply.send(result);
       },
     });

@@ -10,6 +10,9 @@ export const FAST_SETTINGS: SandboxSettings = {
   kycReviewDelayMs: 50,
   quoteDelayMs: 50,
   settlementDelayMs: 50,
+  webhookRetryBaseMs: 50,
+  webhookMaxAttempts: 8,
+  webhookTimeoutMs: 1000,
 };
 
 export interface TestSandbox {

@@ -5,6 +5,9 @@ export interface SandboxSettings {
   kycReviewDelayMs: number;
   quoteDelayMs: number;
   settlementDelayMs: number;
+  webhookRetryBaseMs: number;
+  webhookMaxAttempts: number;
+  webhookTimeoutMs: number;
 }
 
 export interface DomainContext {
@@ -13,4 +16,6 @@ export interface DomainContext {
   now(): number;
   /** Tells the scheduler that a task was added, so it can wake up earlier. */
   scheduled(dueTime: number): void;
+  /** Tells the delivery worker that webhook deliveries were queued. */
+  deliveriesQueued(): void;
 }

@@ -1,8 +1,13 @@
-// Reading the event log.
-import type { EventWithAttempts } from '../../api/schemas/platform';
+// Reading the event log, each event with its delivery attempts.
+import type { Event, EventWithAttempts } from '../../api/schemas/platform';
 import type { EventFilter } from '../store/events';
 import type { DomainContext } from './context';
 import { toPage } from './pagination';
+
+export function eventWithAttempts(ctx: DomainContext, events: Event[]): EventWithAttempts[] {
+  const attempts = ctx.store.webhooks.attemptsFor(events.map((e) => e.id));
+  return events.map((event) => ({ ...event, attempts: attempts.get(event.id) ?? [] }));
+}
 
 export function listEvents(
   ctx: DomainContext,
@@ -12,6 +17,5 @@ export function listEvents(
   limit: number,
 ) {
   const events = ctx.store.events.list(partnerId, filter, start, limit);
-  const withAttempts: EventWithAttempts[] = events.map((event) => ({ ...event, attempts: [] }));
-  return toPage(withAttempts, start, limit);
+  return toPage(eventWithAttempts(ctx, events), start, limit);
 }

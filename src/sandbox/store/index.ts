@@ -2,10 +2,14 @@
 import { agreementRepository } from './agreements';
 import type { Db } from './db';
 import { eventRepository } from './events';
+import { fileRepository } from './files';
+import { idempotencyRepository } from './idempotency';
 import { merchantRepository } from './merchants';
 import { partnerRepository } from './partners';
 import { payoutAccountRepository } from './payout-accounts';
 import { taskRepository } from './tasks';
+import { transactionRepository } from './transactions';
+import { webhookRepository } from './webhooks';
 
 export function createStore(db: Db) {
   return {
@@ -16,6 +20,10 @@ export function createStore(db: Db) {
     payoutAccounts: payoutAccountRepository(db),
     events: eventRepository(db),
     tasks: taskRepository(db),
+    transactions: transactionRepository(db),
+    files: fileRepository(db),
+    webhooks: webhookRepository(db),
+    idempotency: idempotencyRepository(db),
     /** Runs `work` in one write transaction: everything it writes lands, or nothing does. */
     write<T>(work: () => T): T {
       return db.transaction(work).immediate();

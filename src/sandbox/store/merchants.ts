@@ -41,9 +41,6 @@ export function merchantRepository(db: Db) {
   const list = db.prepare<[number, number, number], Merchant>(
     `SELECT ${COLUMNS} FROM merchant WHERE partner_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
   );
-  const byStatus = db.prepare<[number, string, number], Merchant>(
-    `SELECT ${COLUMNS} FROM merchant WHERE partner_id = ? AND kyc_status = ? ORDER BY id DESC LIMIT ?`,
-  );
 
   return {
     insert(partnerId: number, fields: MerchantFields, now: number): Merchant {
@@ -64,7 +61,5 @@ export function merchantRepository(db: Db) {
     /** One more row than asked for, so the caller can tell whether more follow. */
     list: (partnerId: number, start: number, limit: number) =>
       list.all(partnerId, limit + 1, start),
-    withStatus: (partnerId: number, status: KycStatus, limit: number) =>
-      byStatus.all(partnerId, status, limit),
   };
 }

@@ -98,6 +98,106 @@ export const migrations: Migration[] = [
       CREATE INDEX scheduled_task_by_due ON scheduled_task(due_time);
     `,
   },
+  {
+    version: 2,
+    name: 'transactions, files, webhook endpoints and deliveries, idempotency keys',
+    sql: `
+      CREATE TABLE txn (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        partner_id INTEGER NOT NULL REFERENCES partner(id),
+        product TEXT NOT NULL CHECK (product IN ('sendc2f', 'sendf2f', 'receive')),
+        creation_time INTEGER NOT NULL,
+        last_update_time INTEGER NOT NULL,
+        to_amount TEXT NOT NULL,
+        from_amount TEXT,
+        rate TEXT NOT NULL,
+        purpose TEXT NOT NULL,
+        quote_approved_date INTEGER,
+        deposit_approved_date INTEGER,
+        deposit_received_date INTEGER,
+        deposit_received_amount TEXT,
+        payout TEXT,
+        from_currency_symbol TEXT NOT NULL,
+        to_currency_symbol TEXT NOT NULL,
+        from_business_id INTEGER NOT NULL REFERENCES merchant(id),
+        to_business_external_account_id INTEGER NOT NULL REFERENCES payout_account(id),
+        to_business_id INTEGER NOT NULL REFERENCES merchant(id),
+        client_status TEXT NOT NULL,
+        payout_status TEXT NOT NULL,
+        cancel_reason TEXT,
+        other_reason TEXT,
+        wallet_details TEXT,
+        bank_details TEXT,
+        invoice_url TEXT,
+        deposit_confirmation_url TEXT,
+        completed_time INTEGER
+      ) STRICT;
+      CREATE INDEX txn_by_product ON txn(partner_id, product, id);
+      CREATE INDEX txn_by_product_time ON txn(partner_id, product, creation_time);
+      CREATE INDEX txn_by_from_business ON txn(partner_id, product, from_business_id, id);
+      CREATE INDEX txn_by_to_business ON txn(partner_id, product, to_business_id, id);
+
+      CREATE TABLE file (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        partner_id INTEGER NOT NULL REFERENCES partner(id),
+        creation_time INTEGER NOT NULL,
+        file_name TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        data BLOB NOT NULL
+      ) STRICT;
+
+      CREATE TABLE webhook_endpoint (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        partner_id INTEGER NOT NULL REFERENCES partner(id),
+        url TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        creation_time INTEGER NOT NULL,
+        deleted_time INTEGER
+      ) STRICT;
+      CREATE INDEX webhook_endpoint_by_partner ON webhook_endpoint(partner_id, id);
+
+      CREATE TABLE delivery (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        partner_id INTEGER NOT NULL REFERENCES partner(id),
+        event_id INTEGER NOT NULL REFERENCES event(id),
+        webhook_id INTEGER NOT NULL REFERENCES webhook_endpoint(id),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_time INTEGER,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed'))
+      ) STRICT;
+      CREATE INDEX delivery_due ON delivery(next_attempt_time) WHERE state = 'pending';
+      CREATE INDEX delivery_by_event ON delivery(event_id);
+
+      CREATE TABLE delivery_attempt (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        delivery_id INTEGER NOT NULL REFERENCES delivery(id),
+        event_id INTEGER NOT NULL REFERENCES event(id),
+        webhook_id INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        attempt_time INTEGER NOT NULL,
+        status_code INTEGER,
+        error TEXT,
+        duration_ms INTEGER NOT NULL,
+        delivered INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX delivery_attempt_by_event ON delivery_attempt(event_id, id);
+
+      CREATE TABLE idempotency_key (
+        partner_id INTEGER NOT NULL REFERENCES partner(id),
+        key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('running', 'done')),
+        status_code INTEGER,
+        response_type TEXT,
+        response_body TEXT,
+        creation_time INTEGER NOT NULL,
+        PRIMARY KEY (partner_id, key)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX idempotency_key_by_time ON idempotency_key(creation_time);
+    `,
+  },
 ];
 
 export function migrate(db: Database): number {

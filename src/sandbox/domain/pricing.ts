@@ -1,0 +1,116 @@
+// Prices: the allowed currency pairs per product, the reference rates, the product fees, and the
+// deposit amount that covers a payout. Every figure is a decimal; no JavaScript number is used
+// for money.
+import Decimal from 'decimal.js';
+import { currencyDecimals, decimalPlaces } from '../../api/money';
+import type { Product } from '../../api/schemas/transaction';
+import { findCurrency } from './currencies';
+import { invalidField } from './errors';
+
+/** Plenty of precision: a quotient is exact to far more places than any currency has. */
+const Dec = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
+type Dec = InstanceType<typeof Dec>;
+
+export const PRODUCT_FEES: Record<Product, string> = {
+  sendc2f: '0.010',
+  sendf2f: '0.008',
+  receive: '0.005',
+};
+
+export const AMOUNT_LIMITS = { min: '1', max: '1000000' } as const;
+
+/** Significant digits of a published rate. */
+const RATE_DIGITS = 10;
+
+export interface Quote {
+  fromCurrencySymbol: string;
+  toCurrencySymbol: string;
+  /** Payout units per deposit unit after fees, as a decimal string. */
+  rate: string;
+  /** Deposit amount in the deposit currency's decimals, fees included. */
+  amount: string;
+}
+
+function currencyFor(symbol: string, field: string, role: 'deposit' | 'payout', product: Product) {
+  const currency = findCurrency(symbol);
+  const wantType = product === 'sendc2f' && role === 'deposit' ? 'CRYPTO' : 'FIAT';
+  const capable = role === 'deposit' ? currency?.sendFrom : currency?.sendTo;
+  if (!currency || !capable || currency.currencyType !== wantType) {
+    const kind = `${wantType === 'CRYPTO' ? 'a crypto' : 'a fiat'} ${role} currency`;
+    throw invalidField(
+      field,
+      `must be ${kind} for ${productName(product)}; ${symbol} is not (see GET /v1/currency/)`,
+      'CURRENCY_NOT_SUPPORTED',
+    );
+  }
+  return currency;
+}
+
+export function productName(product: Product): string {
+  return { sendc2f: 'payouts', sendf2f: 'end to end transfers', receive: 'collections' }[product];
+}
+
+/** The rate after the product's fee, rounded down so the published rate never flatters. */
+export function rateFor(product: Product, fromUsdValue: string, toUsdValue: string): Dec {
+  const gross = new Dec(fromUsdValue).div(toUsdValue);
+  const net = gross.times(new Dec(1).minus(PRODUCT_FEES[product]));
+  return net.toSignificantDigits(RATE_DIGITS, Decimal.ROUND_DOWN);
+}
+
+/**
+ * The smallest amount with `decimals` places whose value at `rate` covers `toAmount`:
+ * amount × rate ≥ toAmount, and one unit less would not be.
+ */
+export function depositFor(toAmount: string, rate: Dec | string, decimals: number): string {
+  const r = new Dec(rate);
+  let amount = new Dec(toAmount).div(r).toDecimalPlaces(decimals, Decimal.ROUND_CEIL);
+  // The quotient is exact to 60 digits; this guards the rounding step all the same.
+  const unit = new Dec(1).div(new Dec(10).pow(decimals));
+  while (amount.times(r).lt(toAmount)) amount = amount.plus(unit);
+  return amount.toFixed(decimals);
+}
+
+/** Checks a payout amount against its currency's decimals and the sandbox's limits. */
+export function checkPayoutAmount(toAmount: string, toCurrencySymbol: string): void {
+  const decimals = currencyDecimals(toCurrencySymbol) ?? 2;
+  if (decimalPlaces(toAmount) > decimals) {
+    throw invalidField(
+      'toAmount',
+      decimals === 0
+        ? `must be a whole number: ${toCurrencySymbol} has no decimals`
+        : `has more decimals than ${toCurrencySymbol} allows (${decimals})`,
+    );
+  }
+  const amount = new Dec(toAmount);
+  if (amount.lt(AMOUNT_LIMITS.min) || amount.gt(AMOUNT_LIMITS.max)) {
+    throw invalidField(
+      'toAmount',
+      `must be between ${AMOUNT_LIMITS.min} and ${AMOUNT_LIMITS.max} ${toCurrencySymbol}`,
+      'AMOUNT_OUT_OF_RANGE',
+    );
+  }
+}
+
+export function priceQuote(
+  product: Product,
+  fromCurrencySymbol: string,
+  toCurrencySymbol: string,
+  toAmount: string,
+): Quote {
+  const from = currencyFor(fromCurrencySymbol, 'fromCurrencySymbol', 'deposit', product);
+  const to = currencyFor(toCurrencySymbol, 'toCurrencySymbol', 'payout', product);
+  checkPayoutAmount(toAmount, to.symbol);
+  const rate = rateFor(product, from.usdValue, to.usdValue);
+  const amount = depositFor(toAmount, rate, currencyDecimals(from.symbol) ?? 2);
+  return {
+    fromCurrencySymbol: from.symbol,
+    toCurrencySymbol: to.symbol,
+    rate: rate.toString(),
+    amount,
+  };
+}
+
+/** Normalises an amount to its currency's decimals: "10.5" in USD is "10.50". */
+export function formatAmount(amount: string, symbol: string): string {
+  return new Dec(amount).toFixed(currencyDecimals(symbol) ?? 2);
+}

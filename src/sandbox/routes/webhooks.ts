@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { operations } from '../../api/operations';
+import { partnerOf } from '../auth';
+import type { DomainContext } from '../domain/context';
+import { listEvents } from '../domain/event-log';
+import { createWebhook, deleteWebhook, listWebhooks, resendEvent } from '../domain/webhooks';
+import { route } from '../http';
+
+export function webhookRoutes(app: FastifyInstance, ctx: DomainContext) {
+  route(app, operations.createWebhook, ({ body }, req) =>
+    createWebhook(ctx, partnerOf(req).id, body.url),
+  );
+  route(app, operations.listWebhooks, (_input, req) => listWebhooks(ctx, partnerOf(req).id));
+  route(app, operations.deleteWebhook, ({ params }, req) =>
+    deleteWebhook(ctx, partnerOf(req).id, params.id),
+  );
+  route(app, operations.listEvents, ({ query }, req) => {
+    const { start, limit, ...filter } = query;
+    return listEvents(ctx, partnerOf(req).id, filter, start, limit);
+  });
+  route(app, operations.resendEvent, ({ params }, req) =>
+    resendEvent(ctx, partnerOf(req).id, params.id),
+  );
+}

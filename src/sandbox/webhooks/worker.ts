@@ -1,0 +1,139 @@
+// Delivers queued events to webhook endpoints: POST of the event JSON, signed; a 2xx within the
+// timeout is delivered, anything else is retried with doubling delays up to the attempt limit.
+// The queue is in the database, so deliveries resume after a restart.
+import type { FastifyBaseLogger } from 'fastify';
+import type { SandboxSettings } from '../domain/context';
+import type { Store } from '../store';
+import type { PendingDelivery } from '../store/webhooks';
+import { signatureHeader } from './signing';
+
+const BATCH = 20;
+const MAX_WAIT_MS = 60 * 60 * 1000;
+
+export function retryDelay(settings: SandboxSettings, attemptsMade: number): number {
+  return settings.webhookRetryBaseMs * 2 ** (attemptsMade - 1);
+}
+
+export function createDeliveryWorker(options: {
+  store: Store;
+  settings: SandboxSettings;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}) {
+  const { store, settings, log } = options;
+  const now = options.now ?? Date.now;
+  const inFlight = new Set<number>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+
+  async function deliver(delivery: PendingDelivery) {
+    const attempt = delivery.attempts + 1;
+    if (delivery.endpointDeleted) {
+      store.webhooks.abandon(delivery.id, delivery.attempts);
+      return;
+    }
+    const event = store.events.byId(delivery.partnerId, delivery.eventId);
+    if (!event) {
+      store.webhooks.abandon(delivery.id, delivery.attempts);
+      return;
+    }
+    const body = JSON.stringify(event);
+    const started = now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'PartnerPaymentsSandbox-Webhooks/1',
+          'x-webhook-id': String(event.id),
+          'x-webhook-attempt': String(attempt),
+          'x-webhook-signature': signatureHeader(delivery.secret, Math.floor(started / 1000), body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(settings.webhookTimeoutMs),
+      });
+      statusCode = response.status;
+      await response.body?.cancel().catch(() => {});
+      if (statusCode < 200 || statusCode > 299) error = `answered ${statusCode}`;
+    } catch (cause) {
+      const name = cause instanceof Error ? cause.name : '';
+      error =
+        name === 'TimeoutError'
+          ? `no answer within ${settings.webhookTimeoutMs} ms`
+          : `could not connect: ${cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause)}`;
+    }
+    const delivered = error === null;
+    const finished = now();
+    const exhausted = attempt >= settings.webhookMaxAttempts;
+    store.write(() =>
+      store.webhooks.recordAttempt(
+        delivery,
+        {
+          attempt,
+          attemptTime: started,
+          statusCode,
+          error,
+          durationMs: Math.max(0, finished - started),
+          delivered,
+        },
+        delivered
+          ? { state: 'delivered', nextAttemptTime: null }
+          : exhausted
+            ? { state: 'failed', nextAttemptTime: null }
+            : { state: 'pending', nextAttemptTime: finished + retryDelay(settings, attempt) },
+      ),
+    );
+    if (!delivered)
+      log.info({ deliveryId: delivery.id, attempt, error }, 'webhook delivery failed');
+  }
+
+  function tick() {
+    timer = undefined;
+    if (!running) return;
+    const due = store.webhooks.due(now(), BATCH + inFlight.size).filter((d) => !inFlight.has(d.id));
+    for (const delivery of due.slice(0, BATCH)) {
+      inFlight.add(delivery.id);
+      deliver(delivery)
+        .catch((error: unknown) =>
+          log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery crashed'),
+        )
+        .finally(() => {
+          inFlight.delete(delivery.id);
+          arm();
+        });
+    }
+    arm();
+  }
+
+  function arm(delay?: number) {
+    if (!running) return;
+    const next = store.webhooks.nextDueTime();
+    if (next === null && delay === undefined) return;
+    const wait = delay ?? Math.min(MAX_WAIT_MS, Math.max(0, next! - now()));
+    clearTimeout(timer);
+    timer = setTimeout(tick, wait);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      running = true;
+      tick();
+    },
+    stop() {
+      running = false;
+      clearTimeout(timer);
+    },
+    /** New deliveries were queued: look at the queue as soon as the current work yields. */
+    notify() {
+      arm(0);
+    },
+    /** Waits until nothing is in flight (for tests and shutdown). */
+    async idle() {
+      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 5));
+    },
+  };
+}
