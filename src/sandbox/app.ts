@@ -31,6 +31,14 @@ export interface SandboxOptions {
   /** Requests per second per partner. */
   rateLimit: number;
   now?: () => number;
+  /** Tests: receives handles to run due tasks now and to wait for webhook deliveries. */
+  expose?: (handles: SandboxHandles) => void;
+}
+
+export interface SandboxHandles {
+  runDueTasks(): void;
+  deliveriesIdle(): Promise<void>;
+  ctx: DomainContext;
 }
 
 function installJsonParser(app: FastifyInstance) {
@@ -146,6 +154,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     app.log,
   );
   scheduled = scheduler.scheduled;
+  options.expose?.({ runDueTasks: scheduler.runDue, deliveriesIdle: worker.idle, ctx });
   app.addHook('onReady', async () => {
     store.idempotency.abandonRunning();
     scheduler.start();

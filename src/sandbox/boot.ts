@@ -36,8 +36,11 @@ export function demoCredentials(
   }
 }
 
+/** Seeded transactions left waiting on an automatic move keep waiting this long after start. */
+export const SEEDED_WAIT_MS = 12 * 60 * 60 * 1000;
+
 export function seedStore(store: Store, settings: SandboxSettings, partnerId: number, now: number) {
-  const clock = seedClock(now, 30, 40);
+  const clock = seedClock(now, 30, 52);
   const ctx: DomainContext = {
     store,
     settings,
@@ -45,7 +48,14 @@ export function seedStore(store: Store, settings: SandboxSettings, partnerId: nu
     scheduled: () => {},
     deliveriesQueued: () => {},
   };
-  return store.write(() => seedDemoData(ctx, partnerId, clock));
+  return store.write(() => {
+    const seeded = seedDemoData(ctx, partnerId, clock);
+    // Keep one transaction per product in each waiting state for a while, so that a new
+    // dashboard shows every state; transactions created later follow the configured delays.
+    for (const move of seeded.waiting)
+      store.tasks.schedule(move.kind, move.id, now + SEEDED_WAIT_MS);
+    return seeded;
+  });
 }
 
 export interface BootedSandbox {

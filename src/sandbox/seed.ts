@@ -6,6 +6,23 @@ import { PayoutAccountCreate, type AccountStatus } from '../api/schemas/payout-a
 import type { DomainContext } from './domain/context';
 import { createMerchant } from './domain/merchants';
 import { createPayoutAccount } from './domain/payout-accounts';
+import {
+  CollectionCreate,
+  TransactionCreate,
+  type CancelReason,
+  type Product,
+  type Purpose,
+} from '../api/schemas/transaction';
+import {
+  approveDeposit,
+  approveQuote,
+  cancelTransaction,
+  createTransaction,
+  QUOTE_TASK,
+  quoteTransaction,
+  SETTLE_TASK,
+  settleTransaction,
+} from './domain/transactions';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -406,6 +423,7 @@ export function seedDemoData(
     ids.set(m.key, createMerchant(ctx, partnerId, input).id);
     clock.advance();
   }
+  const accounts: Array<{ owner: string; currency: string; id: number }> = [];
   for (const a of ACCOUNTS) {
     const owner = MERCHANTS.find((m) => m.key === a.owner)!;
     const input = PayoutAccountCreate.parse({
@@ -420,8 +438,327 @@ export function seedDemoData(
       routingNumber: a.routingNumber,
       city: a.city,
     });
-    createPayoutAccount(ctx, partnerId, input);
+    accounts.push({
+      owner: a.owner,
+      currency: a.currencySymbol,
+      id: createPayoutAccount(ctx, partnerId, input).id,
+    });
     clock.advance(0.5);
   }
-  return { merchantIds: ids };
+  const waiting = seedTransactions(ctx, partnerId, clock, ids, accounts);
+  return { merchantIds: ids, waiting };
+}
+
+type Ending = 'PENDING' | 'QUOTED' | 'QUOTE_APPROVED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELED';
+
+interface SeedTransaction {
+  product: Product;
+  from: string;
+  to: { owner: string; currency: string };
+  deposit: string;
+  amount: string;
+  purpose: Purpose;
+  ending: Ending;
+  cancel?: CancelReason;
+}
+
+const pay = (owner: string, currency: string) => ({ owner, currency });
+
+/** Oldest first. Every product reaches every state it has, and most end COMPLETED. */
+const TRANSACTIONS: SeedTransaction[] = [
+  {
+    product: 'sendc2f',
+    from: 'lumen',
+    to: pay('anatolia', 'EUR'),
+    deposit: 'USDT(TRC20)',
+    amount: '18500.00',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendf2f',
+    from: 'harbor',
+    to: pay('mumbai', 'INR'),
+    deposit: 'GBP',
+    amount: '125000.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'CANCELED',
+    cancel: 'WRONG_PAYMENT_AMOUNT',
+  },
+  {
+    product: 'receive',
+    from: 'lumen',
+    to: pay('lumen', 'EUR'),
+    deposit: 'USD',
+    amount: '42000.00',
+    purpose: 'SERVICES_PURCHASE',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendc2f',
+    from: 'harbor',
+    to: pay('mumbai', 'INR'),
+    deposit: 'USDC(ERC20)',
+    amount: '735000.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendf2f',
+    from: 'lumen',
+    to: pay('dhaka', 'USD'),
+    deposit: 'EUR',
+    amount: '23875.40',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendc2f',
+    from: 'lumen',
+    to: pay('dhaka', 'USD'),
+    deposit: 'BTC',
+    amount: '64000.00',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'receive',
+    from: 'harbor',
+    to: pay('harbor', 'GBP'),
+    deposit: 'EUR',
+    amount: '8900.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'CANCELED',
+    cancel: 'DUPLICATE',
+  },
+  {
+    product: 'sendf2f',
+    from: 'harbor',
+    to: pay('mumbai', 'INR'),
+    deposit: 'GBP',
+    amount: '980000.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendc2f',
+    from: 'lumen',
+    to: pay('anatolia', 'EUR'),
+    deposit: 'USDT(ERC20)',
+    amount: '9999.99',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'CANCELED',
+    cancel: 'WRONG_RECIPIENT',
+  },
+  {
+    product: 'receive',
+    from: 'lumen',
+    to: pay('lumen', 'USD'),
+    deposit: 'CHF',
+    amount: '15750.00',
+    purpose: 'SERVICES_PURCHASE',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendc2f',
+    from: 'harbor',
+    to: pay('meridian', 'USD'),
+    deposit: 'ETH',
+    amount: '3200.00',
+    purpose: 'SERVICES_PURCHASE',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendf2f',
+    from: 'lumen',
+    to: pay('nordlicht', 'CHF'),
+    deposit: 'EUR',
+    amount: '5400.00',
+    purpose: 'SERVICES_PURCHASE',
+    ending: 'CANCELED',
+    cancel: 'CLIENT_REQUEST',
+  },
+  {
+    product: 'receive',
+    from: 'harbor',
+    to: pay('harbor', 'GBP'),
+    deposit: 'USD',
+    amount: '27300.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendc2f',
+    from: 'lumen',
+    to: pay('lumen', 'EUR'),
+    deposit: 'USDT(TRC20)',
+    amount: '120000.00',
+    purpose: 'INTRA_COMPANY_TRANSFER',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'sendf2f',
+    from: 'harbor',
+    to: pay('anatolia', 'EUR'),
+    deposit: 'GBP',
+    amount: '14620.75',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'COMPLETED',
+  },
+  {
+    product: 'receive',
+    from: 'lumen',
+    to: pay('lumen', 'EUR'),
+    deposit: 'GBP',
+    amount: '6400.00',
+    purpose: 'SERVICES_PURCHASE',
+    ending: 'CANCELED',
+    cancel: 'CLIENT_REQUEST',
+  },
+  {
+    product: 'sendc2f',
+    from: 'harbor',
+    to: pay('mumbai', 'INR'),
+    deposit: 'USDT(TRC20)',
+    amount: '410000.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'QUOTE_APPROVED',
+  },
+  {
+    product: 'sendf2f',
+    from: 'lumen',
+    to: pay('dhaka', 'USD'),
+    deposit: 'EUR',
+    amount: '31000.00',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'QUOTE_APPROVED',
+  },
+  {
+    product: 'receive',
+    from: 'harbor',
+    to: pay('harbor', 'GBP'),
+    deposit: 'EUR',
+    amount: '11200.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'QUOTE_APPROVED',
+  },
+  {
+    product: 'sendc2f',
+    from: 'lumen',
+    to: pay('anatolia', 'EUR'),
+    deposit: 'USDC(ERC20)',
+    amount: '22450.00',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'IN_PROGRESS',
+  },
+  {
+    product: 'sendf2f',
+    from: 'harbor',
+    to: pay('meridian', 'USD'),
+    deposit: 'GBP',
+    amount: '7800.00',
+    purpose: 'SERVICES_PURCHASE',
+    ending: 'IN_PROGRESS',
+  },
+  {
+    product: 'receive',
+    from: 'lumen',
+    to: pay('lumen', 'USD'),
+    deposit: 'EUR',
+    amount: '19800.00',
+    purpose: 'SERVICES_PURCHASE',
+    ending: 'IN_PROGRESS',
+  },
+  {
+    product: 'sendc2f',
+    from: 'harbor',
+    to: pay('meridian', 'USD'),
+    deposit: 'USDT(ERC20)',
+    amount: '5600.00',
+    purpose: 'SERVICES_PURCHASE',
+    ending: 'QUOTED',
+  },
+  {
+    product: 'sendf2f',
+    from: 'lumen',
+    to: pay('anatolia', 'EUR'),
+    deposit: 'USD',
+    amount: '8250.00',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'QUOTED',
+  },
+  {
+    product: 'sendc2f',
+    from: 'lumen',
+    to: pay('dhaka', 'USD'),
+    deposit: 'USDT(TRC20)',
+    amount: '2750.00',
+    purpose: 'SUPPLIER_PAYMENT',
+    ending: 'PENDING',
+  },
+  {
+    product: 'sendf2f',
+    from: 'harbor',
+    to: pay('mumbai', 'INR'),
+    deposit: 'GBP',
+    amount: '395000.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'PENDING',
+  },
+  {
+    product: 'receive',
+    from: 'harbor',
+    to: pay('harbor', 'GBP'),
+    deposit: 'USD',
+    amount: '4300.00',
+    purpose: 'GOODS_PURCHASE',
+    ending: 'PENDING',
+  },
+];
+
+/** Scheduled moves of transactions the seed leaves waiting: kind and id. */
+export type WaitingMove = { kind: string; id: number };
+
+function seedTransactions(
+  ctx: DomainContext,
+  partnerId: number,
+  clock: { advance(f?: number): void },
+  merchantIds: Map<string, number>,
+  accounts: Array<{ owner: string; currency: string; id: number }>,
+): WaitingMove[] {
+  const waiting: WaitingMove[] = [];
+  for (const t of TRANSACTIONS) {
+    const account = accounts.find((a) => a.owner === t.to.owner && a.currency === t.to.currency)!;
+    const body = (t.product === 'receive' ? CollectionCreate : TransactionCreate).parse({
+      fromBusinessId: merchantIds.get(t.from),
+      toBusinessExternalAccountId: account.id,
+      fromCurrencySymbol: t.deposit,
+      toAmount: t.amount,
+      purpose: t.purpose,
+    });
+    const id = createTransaction(ctx, partnerId, t.product, body).businessRequestId;
+    // Steps a few minutes to a few hours apart, as people and banks take their time.
+    const step = (fraction: number) => clock.advance(fraction);
+    step(0.02);
+    if (t.ending === 'PENDING') {
+      waiting.push({ kind: t.product === 'receive' ? '' : QUOTE_TASK, id });
+    } else if (t.product !== 'receive') {
+      quoteTransaction(ctx, id);
+    }
+    step(0.1);
+    if (t.ending === 'CANCELED') {
+      cancelTransaction(ctx, partnerId, t.product, id, { reason: t.cancel ?? 'CLIENT_REQUEST' });
+    } else if (t.ending !== 'PENDING' && t.ending !== 'QUOTED') {
+      approveQuote(ctx, partnerId, t.product, id);
+      step(0.3);
+      if (t.ending === 'IN_PROGRESS' || t.ending === 'COMPLETED') {
+        approveDeposit(ctx, partnerId, t.product, id, null);
+        step(0.4);
+        if (t.ending === 'COMPLETED') settleTransaction(ctx, id);
+        else waiting.push({ kind: SETTLE_TASK, id });
+      }
+    }
+    clock.advance(0.6);
+  }
+  return waiting.filter((w) => w.kind !== '');
 }

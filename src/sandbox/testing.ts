@@ -1,6 +1,6 @@
 // Test support: a sandbox on a fresh in-memory database with two partners, and request helpers.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createSandboxServer } from './app';
+import { createSandboxServer, type SandboxHandles } from './app';
 import type { SandboxSettings } from './domain/context';
 import { createPartner, type Credentials } from './domain/partners';
 import { createStore, type Store } from './store';
@@ -22,6 +22,7 @@ export interface TestSandbox {
   bob: Credentials & { id: number };
   /** Sends a request as `who` (Alice unless told otherwise). */
   request(options: InjectOptions & { as?: Credentials | null }): Promise<LightMyRequestResponse>;
+  handles: SandboxHandles;
   close(): Promise<void>;
 }
 
@@ -36,7 +37,11 @@ export async function createTestSandbox(
   const store = createStore(openDatabase(options.file ?? ':memory:'));
   const alice = createPartner(store, 'Alice Payments', Date.now());
   const bob = createPartner(store, 'Bob Remit', Date.now());
+  let handles: SandboxHandles | undefined;
   const app = await createSandboxServer({
+    expose: (h) => {
+      handles = h;
+    },
     store,
     settings: { ...FAST_SETTINGS, ...options.settings },
     rateLimit: options.rateLimit ?? 1_000_000,
@@ -48,6 +53,7 @@ export async function createTestSandbox(
     store,
     alice,
     bob,
+    handles: handles!,
     request({ as, headers, ...rest }) {
       const who = as === undefined ? alice : as;
       return app.inject({

@@ -15,7 +15,9 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   // Long delays: nothing moves by itself while snapshots are compared.
-  sandbox = await createTestSandbox({ settings: { quoteDelayMs: 3_600_000, webhookRetryBaseMs: 3_600_000 } });
+  sandbox = await createTestSandbox({
+    settings: { quoteDelayMs: 3_600_000, webhookRetryBaseMs: 3_600_000 },
+  });
   const merchant = (
     await sandbox.request({
       method: 'POST',
