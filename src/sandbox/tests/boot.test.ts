@@ -47,7 +47,46 @@ describe('bootSandbox', () => {
       new Set(['ACTIVE', 'PENDING', 'FROZEN', 'CLOSED']),
     );
     const times = merchants.map((m) => m.creationTime);
-    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(7 * 24 * 3600 * 1000);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(5 * 24 * 3600 * 1000);
+    const everyState: Record<string, string[]> = {
+      sendc2f: [
+        'OnOff_PENDING',
+        'OnOff_AWAITING_QUOTE_APPROVAL',
+        'OnOff_AWAITING_DEPOSIT',
+        'OnOff_IN_PROGRESS',
+        'OnOff_COMPLETED',
+        'OnOff_CANCELED',
+      ],
+      sendf2f: [
+        'OnOff_PENDING',
+        'OnOff_AWAITING_QUOTE_APPROVAL',
+        'OnOff_AWAITING_DEPOSIT',
+        'OnOff_IN_PROGRESS',
+        'OnOff_COMPLETED',
+        'OnOff_CANCELED',
+      ],
+      receive: ['Receive_PENDING', 'Receive_IN_PROGRESS', 'Receive_COMPLETED', 'Receive_CANCELED'],
+    };
+    const started = Date.now();
+    for (const [product, states] of Object.entries(everyState)) {
+      const transactions = first.store.transactions.list(
+        first.demo.partnerId,
+        product as 'sendc2f',
+        {},
+        0,
+        100,
+      );
+      expect(new Set(transactions.map((t) => t.clientStatus)), product).toEqual(new Set(states));
+      for (const t of transactions) {
+        expect(t.creationTime).toBeGreaterThan(started - 31 * 24 * 3600 * 1000);
+        expect(t.lastUpdateTime).toBeLessThanOrEqual(started);
+        if (t.clientStatus.endsWith('COMPLETED')) expect(t.payout).toBe(t.toAmount);
+      }
+      const ids = transactions.map((t) => t.businessRequestId);
+      const created = transactions.map((t) => t.creationTime);
+      expect(created).toEqual([...created].sort((a, b) => b - a));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    }
     first.store.db.close();
 
     const second = bootSandbox(env, FAST_SETTINGS);
