@@ -94,7 +94,7 @@ export function nextStatus(
   ) {
     throw refused(
       'INVALID_STATE_TRANSITION',
-      `Cannot approve the quote of transaction ${id}: it was already approved; approve the deposit next.`,
+      `Cannot approve the quote of transaction ${id}: it is ${status} with its quote already approved; approve the deposit next.`,
     );
   }
   return next;
