@@ -115,3 +115,52 @@ export function snapshot(store: Store): string {
     tables.map(({ name }) => [name, store.db.prepare(`SELECT * FROM "${name}"`).all()]),
   );
 }
+
+export interface Parties {
+  merchantId: number;
+  accounts: Record<'EUR' | 'USD' | 'GBP' | 'JPY', number>;
+}
+
+/** A VALID merchant with ACTIVE payout accounts in EUR, USD, GBP and JPY, for `who`. */
+export async function createParties(sandbox: TestSandbox, who?: Credentials): Promise<Parties> {
+  const as = who ?? sandbox.alice;
+  const merchant = await sandbox.request({
+    method: 'POST',
+    url: '/v1/business/',
+    payload: merchantBody({ localRegNumber: 'HRB 1|VALID' }),
+    as,
+  });
+  const merchantId = merchant.json().id as number;
+  const accounts = {} as Parties['accounts'];
+  for (const currencySymbol of ['EUR', 'USD', 'GBP', 'JPY'] as const) {
+    const response = await sandbox.request({
+      method: 'POST',
+      url: '/v1/businessExternalAccount/',
+      payload: payoutAccountBody(merchantId, {
+        currencySymbol,
+        iban: undefined,
+        accountNumber: `ACC-${currencySymbol}|ACTIVE`,
+      }),
+      as,
+    });
+    accounts[currencySymbol] = response.json().id;
+  }
+  return { merchantId, accounts };
+}
+
+/** A transaction body for `product` paying `toAmount` into the account in `currency`. */
+export function transactionBody(
+  parties: Parties,
+  product: 'sendc2f' | 'sendf2f' | 'receive',
+  overrides: Record<string, unknown> = {},
+  currency: keyof Parties['accounts'] = 'EUR',
+) {
+  return {
+    fromBusinessId: parties.merchantId,
+    toBusinessExternalAccountId: parties.accounts[currency],
+    fromCurrencySymbol: product === 'sendc2f' ? 'USDT(TRC20)' : 'USD',
+    toAmount: '1000.00',
+    purpose: 'GOODS_PURCHASE',
+    ...overrides,
+  };
+}
