@@ -1,0 +1,511 @@
+// Transaction creation checks, cancellation, listing, prices over HTTP, and idempotency keys.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { page } from '../../api/schemas/common';
+import { Price, Transaction } from '../../api/schemas/transaction';
+import {
+  createParties,
+  createTestSandbox,
+  merchantBody,
+  payoutAccountBody,
+  snapshot,
+  transactionBody,
+  type Parties,
+  type TestSandbox,
+} from '../testing';
+
+const HOUR = 3_600_000;
+let sandbox: TestSandbox;
+let parties: Parties;
+beforeAll(async () => {
+  sandbox = await createTestSandbox({
+    settings: { quoteDelayMs: HOUR, settlementDelayMs: HOUR, webhookRetryBaseMs: HOUR },
+  });
+  parties = await createParties(sandbox);
+});
+afterAll(() => sandbox.close());
+
+const create = (product: string, payload: object, headers: Record<string, string> = {}) =>
+  sandbox.request({ method: 'POST', url: `/v1/${product}/`, payload, headers });
+
+describe('POST /v1/{product}/price', () => {
+  it.each(['sendc2f', 'sendf2f', 'receive'] as const)(
+    '%s answers the rate as a number and the amount as a string',
+    async (product) => {
+      const from = product === 'sendc2f' ? 'USDT(TRC20)' : 'USD';
+      const response = await sandbox.request({
+        method: 'POST',
+        url: `/v1/${product}/price`,
+        payload: { fromCurrencySymbol: from, toCurrencySymbol: 'EUR', toAmount: '100' },
+      });
+      expect(response.statusCode).toBe(200);
+      const price = Price.parse(response.json());
+      expect(typeof price.rate).toBe('number');
+      expect(price).toMatchObject({
+        fromCurrencySymbol: from,
+        toCurrencySymbol: 'EUR',
+        amount: expect.stringMatching(/^\d+\.\d+$/),
+      });
+    },
+  );
+
+  it('refuses a pair the product does not allow, naming the field', async () => {
+    const response = await sandbox.request({
+      method: 'POST',
+      url: '/v1/sendc2f/price',
+      payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount: '100' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'CURRENCY_NOT_SUPPORTED',
+      errors: [{ field: 'fromCurrencySymbol' }],
+    });
+  });
+
+  it.each([['1e5'], ['-5'], ['12,50'], [' '], ['0x10'], ['1.'], ['.5']])(
+    'refuses the amount %j',
+    async (toAmount) => {
+      const response = await sandbox.request({
+        method: 'POST',
+        url: '/v1/sendf2f/price',
+        payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe('toAmount');
+    },
+  );
+
+  it('refuses an amount sent as a JSON number', async () => {
+    const response = await sandbox.request({
+      method: 'POST',
+      url: '/v1/sendf2f/price',
+      payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount: 100.5 },
+    });
+    expect(response.json().errors).toEqual([
+      { field: 'toAmount', message: 'must be a decimal amount as a string, such as "100.50"' },
+    ]);
+  });
+});
+
+describe('creating a transaction', () => {
+  it('takes the payout currency and the recipient from the payout account', async () => {
+    const contact = (
+      await sandbox.request({
+        method: 'POST',
+        url: '/v1/business/',
+        payload: merchantBody({ name: 'Contact', contactOwnerBusinessId: parties.merchantId }),
+      })
+    ).json();
+    const account = (
+      await sandbox.request({
+        method: 'POST',
+        url: '/v1/businessExternalAccount/',
+        payload: payoutAccountBody(contact.id, {
+          currencySymbol: 'GBP',
+          accountNumber: '9|ACTIVE',
+          iban: undefined,
+        }),
+      })
+    ).json();
+    const response = await create('sendf2f', {
+      ...transactionBody(parties, 'sendf2f'),
+      toBusinessExternalAccountId: account.id,
+    });
+    expect(Transaction.parse(response.json())).toMatchObject({
+      toCurrencySymbol: 'GBP',
+      toBusinessId: contact.id,
+      fromBusinessId: parties.merchantId,
+    });
+  });
+
+  it('accepts a JPY payout in whole yen', async () => {
+    const response = await create(
+      'sendf2f',
+      transactionBody(parties, 'sendf2f', { toAmount: '150000' }, 'JPY'),
+    );
+    expect(response.json()).toMatchObject({ toAmount: '150000', toCurrencySymbol: 'JPY' });
+  });
+
+  async function merchantIn(status: string) {
+    return (
+      await sandbox.request({
+        method: 'POST',
+        url: '/v1/business/',
+        payload: merchantBody({ localRegNumber: `X|${status}` }),
+      })
+    ).json().id as number;
+  }
+  async function accountIn(status: string) {
+    return (
+      await sandbox.request({
+        method: 'POST',
+        url: '/v1/businessExternalAccount/',
+        payload: payoutAccountBody(parties.merchantId, {
+          accountNumber: `7|${status}`,
+          iban: undefined,
+        }),
+      })
+    ).json().id as number;
+  }
+
+  it.each([
+    [
+      'a merchant that is not VALID',
+      async () => ({ fromBusinessId: await merchantIn('PENDING') }),
+      'MERCHANT_NOT_VALID',
+      'fromBusinessId',
+    ],
+    [
+      'a FLAGGED merchant',
+      async () => ({ fromBusinessId: await merchantIn('FLAGGED') }),
+      'MERCHANT_NOT_VALID',
+      'fromBusinessId',
+    ],
+    [
+      'a merchant that does not exist',
+      async () => ({ fromBusinessId: 999999 }),
+      'VALIDATION_ERROR',
+      'fromBusinessId',
+    ],
+    [
+      'a PENDING payout account',
+      async () => ({ toBusinessExternalAccountId: await accountIn('PENDING') }),
+      'PAYOUT_ACCOUNT_NOT_ACTIVE',
+      'toBusinessExternalAccountId',
+    ],
+    [
+      'a FROZEN payout account',
+      async () => ({ toBusinessExternalAccountId: await accountIn('FROZEN') }),
+      'PAYOUT_ACCOUNT_NOT_ACTIVE',
+      'toBusinessExternalAccountId',
+    ],
+    [
+      'a payout account that does not exist',
+      async () => ({ toBusinessExternalAccountId: 999999 }),
+      'VALIDATION_ERROR',
+      'toBusinessExternalAccountId',
+    ],
+    [
+      'an amount under the limit',
+      async () => ({ toAmount: '0.50' }),
+      'AMOUNT_OUT_OF_RANGE',
+      'toAmount',
+    ],
+    [
+      'an amount over the limit',
+      async () => ({ toAmount: '1000000.01' }),
+      'AMOUNT_OUT_OF_RANGE',
+      'toAmount',
+    ],
+    ['too many decimals', async () => ({ toAmount: '10.001' }), 'VALIDATION_ERROR', 'toAmount'],
+    [
+      'a fiat deposit for a payout',
+      async () => ({ fromCurrencySymbol: 'USD' }),
+      'CURRENCY_NOT_SUPPORTED',
+      'fromCurrencySymbol',
+    ],
+    ['an unknown purpose', async () => ({ purpose: 'GIFT' }), 'VALIDATION_ERROR', 'purpose'],
+    [
+      'an invoice URL that is not http(s)',
+      async () => ({ invoiceUrl: 'ftp://files.example/a.pdf' }),
+      'VALIDATION_ERROR',
+      'invoiceUrl',
+    ],
+    [
+      'a javascript: URL',
+      async () => ({ depositConfirmationUrl: 'javascript:alert(1)' }),
+      'VALIDATION_ERROR',
+      'depositConfirmationUrl',
+    ],
+  ])('refuses %s', async (_label, overrides, code, field) => {
+    const body = { ...transactionBody(parties, 'sendc2f'), ...(await overrides()) };
+    const before = snapshot(sandbox.store);
+    const response = await create('sendc2f', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code,
+      errors: expect.arrayContaining([expect.objectContaining({ field })]),
+    });
+    expect(snapshot(sandbox.store)).toBe(before);
+  });
+
+  it('refuses another partner’s merchant and payout account like missing ones', async () => {
+    const bobs = await createParties(sandbox, sandbox.bob);
+    const response = await create('sendf2f', transactionBody(bobs, 'sendf2f'));
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      errors: [{ field: 'fromBusinessId' }],
+    });
+  });
+});
+
+describe('cancelling', () => {
+  it.each([
+    [undefined, 'CLIENT_REQUEST'],
+    [{}, 'CLIENT_REQUEST'],
+    [{ reason: 'WRONG_PAYMENT_AMOUNT' }, 'WRONG_PAYMENT_AMOUNT'],
+    [{ reason: 'WRONG_RECIPIENT' }, 'WRONG_RECIPIENT'],
+    [{ reason: 'DUPLICATE' }, 'DUPLICATE'],
+    [{ reason: 'OTHER', otherReason: 'Customer changed supplier' }, 'OTHER'],
+  ])('with %j records %s', async (payload, reason) => {
+    const id = (await create('sendf2f', transactionBody(parties, 'sendf2f'))).json()
+      .businessRequestId;
+    const response = await sandbox.request({
+      method: 'POST',
+      url: `/v1/sendf2f/cancel/${id}`,
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ clientStatus: 'OnOff_CANCELED', cancelReason: reason });
+  });
+
+  it('needs otherReason with OTHER, and a known reason', async () => {
+    const id = (await create('sendf2f', transactionBody(parties, 'sendf2f'))).json()
+      .businessRequestId;
+    const noText = await sandbox.request({
+      method: 'POST',
+      url: `/v1/sendf2f/cancel/${id}`,
+      payload: { reason: 'OTHER' },
+    });
+    expect(noText.json().errors).toEqual([
+      { field: 'otherReason', message: 'is required when the reason is OTHER' },
+    ]);
+    const unknown = await sandbox.request({
+      method: 'POST',
+      url: `/v1/sendf2f/cancel/${id}`,
+      payload: { reason: 'BORED' },
+    });
+    expect(unknown.json().errors[0].field).toBe('reason');
+    expect(
+      (await sandbox.request({ method: 'GET', url: `/v1/sendf2f/${id}` })).json().clientStatus,
+    ).toBe('OnOff_PENDING');
+  });
+
+  it('a COMPLETED transaction: 400 TRANSACTION_ALREADY_PROCESSED', async () => {
+    const id = (await create('sendc2f', transactionBody(parties, 'sendc2f'))).json()
+      .businessRequestId;
+    await sandbox.request({ method: 'POST', url: `/v1/sendc2f/approveQuote/${id}` });
+    await sandbox.request({ method: 'POST', url: `/v1/sendc2f/approveDeposit/${id}` });
+    sandbox.store.tasks.schedule('transaction_settle', id, 0);
+    sandbox.handles.runDueTasks();
+    const response = await sandbox.request({
+      method: 'POST',
+      url: `/v1/sendc2f/cancel/${id}`,
+      payload: { reason: 'DUPLICATE' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'TRANSACTION_ALREADY_PROCESSED' });
+  });
+
+  it('approving a deposit before the quote: 400 INVALID_STATE_TRANSITION', async () => {
+    const id = (await create('sendf2f', transactionBody(parties, 'sendf2f'))).json()
+      .businessRequestId;
+    const response = await sandbox.request({
+      method: 'POST',
+      url: `/v1/sendf2f/approveDeposit/${id}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_STATE_TRANSITION',
+      detail: expect.stringContaining('OnOff_PENDING'),
+    });
+  });
+
+  it('collections need the deposit confirmation to approve the deposit', async () => {
+    const id = (await create('receive', transactionBody(parties, 'receive'))).json()
+      .businessRequestId;
+    const response = await sandbox.request({
+      method: 'POST',
+      url: `/v1/receive/approveDeposit/${id}`,
+    });
+    expect(response.json().errors).toEqual([
+      { field: 'body', message: 'is required: send a JSON object' },
+    ]);
+  });
+});
+
+describe('listing', () => {
+  it('filters by merchant on either side and by creation time, inclusive, newest first', async () => {
+    let clock = 1_700_000_000_000;
+    const timed = await createTestSandbox({ now: () => clock, settings: { quoteDelayMs: HOUR } });
+    try {
+      const p = await createParties(timed);
+      const other = await createParties(timed);
+      const ids: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        clock += 1000;
+        const who = i === 3 ? other : p;
+        ids.push(
+          (
+            await timed.request({
+              method: 'POST',
+              url: '/v1/sendf2f/',
+              payload: transactionBody(who, 'sendf2f'),
+            })
+          ).json().businessRequestId,
+        );
+      }
+      const list = async (query: string) =>
+        page(Transaction)
+          .parse((await timed.request({ method: 'GET', url: `/v1/sendf2f/?${query}` })).json())
+          .results.map((t) => t.businessRequestId);
+      const t0 = (await timed.request({ method: 'GET', url: `/v1/sendf2f/${ids[0]}` })).json()
+        .creationTime;
+      expect(await list('')).toEqual([...ids].reverse());
+      expect(await list(`businessId=${p.merchantId}`)).toEqual([ids[2], ids[1], ids[0]]);
+      expect(await list(`businessId=${other.merchantId}`)).toEqual([ids[3]]);
+      expect(await list(`fromDate=${t0 + 1000}&toDate=${t0 + 2000}`)).toEqual([ids[2], ids[1]]);
+      expect(await list(`fromDate=${t0 + 3000}`)).toEqual([ids[3]]);
+      expect(await list(`toDate=${t0}`)).toEqual([ids[0]]);
+      expect(await list('limit=2&start=1')).toEqual([ids[2], ids[1]]);
+      expect(await list('')).not.toContain(undefined);
+      expect((await timed.request({ method: 'GET', url: '/v1/receive/' })).json().results).toEqual(
+        [],
+      );
+      const bad = await timed.request({
+        method: 'GET',
+        url: `/v1/sendf2f/?fromDate=${t0 + 5}&toDate=${t0}`,
+      });
+      expect(bad.json().errors).toEqual([
+        { field: 'fromDate', message: 'must not be after toDate' },
+      ]);
+    } finally {
+      await timed.close();
+    }
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('the same key twice creates one transaction and replays the first answer', async () => {
+    const headers = { 'idempotency-key': 'order-7781-payout' };
+    const body = transactionBody(parties, 'sendc2f', { toAmount: '777' });
+    const first = await create('sendc2f', body, headers);
+    const second = await create('sendc2f', { ...body }, headers);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.json()).toEqual(first.json());
+    const all = (await sandbox.request({ method: 'GET', url: '/v1/sendc2f/?limit=100' })).json()
+      .results;
+    expect(all.filter((t: Transaction) => t.toAmount === '777.00')).toHaveLength(1);
+  });
+
+  it('does not care about key order in the body', async () => {
+    const headers = { 'idempotency-key': 'key-order' };
+    const body = transactionBody(parties, 'sendf2f', { toAmount: '778' });
+    const reversed = Object.fromEntries(Object.entries(body).reverse());
+    const first = await create('sendf2f', body, headers);
+    const second = await create('sendf2f', reversed, headers);
+    expect(second.json().businessRequestId).toBe(first.json().businessRequestId);
+  });
+
+  it('the same key with another body is 422 and creates nothing', async () => {
+    const headers = { 'idempotency-key': 'order-7782' };
+    await create('sendc2f', transactionBody(parties, 'sendc2f', { toAmount: '100' }), headers);
+    const before = snapshot(sandbox.store);
+    const reused = await create(
+      'sendc2f',
+      transactionBody(parties, 'sendc2f', { toAmount: '200' }),
+      headers,
+    );
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    const otherPath = await create(
+      'sendf2f',
+      transactionBody(parties, 'sendc2f', { toAmount: '100' }),
+      headers,
+    );
+    expect(otherPath.statusCode).toBe(422);
+    expect(snapshot(sandbox.store)).toBe(before);
+  });
+
+  it('a retry while the first request is running is 409', async () => {
+    sandbox.store.idempotency.begin(sandbox.alice.id, 'in-flight', 'some-hash', Date.now());
+    const response = await create('sendc2f', transactionBody(parties, 'sendc2f'), {
+      'idempotency-key': 'in-flight',
+    });
+    expect(response.statusCode).toBe(422);
+    const hash = (await import('../idempotency')).requestHash([
+      'sendc2fCreate',
+      {},
+      transactionBody(parties, 'sendc2f'),
+    ]);
+    sandbox.store.idempotency.begin(sandbox.alice.id, 'in-flight-2', hash, Date.now());
+    const running = await create('sendc2f', transactionBody(parties, 'sendc2f'), {
+      'idempotency-key': 'in-flight-2',
+    });
+    expect(running.statusCode).toBe(409);
+    expect(running.json()).toMatchObject({ code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS' });
+  });
+
+  it('a refused request keeps nothing, so the same key works once the request is fixed', async () => {
+    const headers = { 'idempotency-key': 'fix-and-retry' };
+    const refused = await create(
+      'sendc2f',
+      transactionBody(parties, 'sendc2f', { toAmount: '0.10' }),
+      headers,
+    );
+    expect(refused.statusCode).toBe(400);
+    const fixed = await create(
+      'sendc2f',
+      transactionBody(parties, 'sendc2f', { toAmount: '10' }),
+      headers,
+    );
+    expect(fixed.statusCode).toBe(200);
+  });
+
+  it('is scoped to the partner', async () => {
+    const bobs = await createParties(sandbox, sandbox.bob);
+    const headers = { 'idempotency-key': 'shared-key' };
+    const alice = await create('sendf2f', transactionBody(parties, 'sendf2f'), headers);
+    const bob = await sandbox.request({
+      method: 'POST',
+      url: '/v1/sendf2f/',
+      payload: transactionBody(bobs, 'sendf2f'),
+      headers,
+      as: sandbox.bob,
+    });
+    expect(bob.statusCode).toBe(200);
+    expect(bob.json().businessRequestId).not.toBe(alice.json().businessRequestId);
+  });
+
+  it('works on every POST: approvals replay instead of failing', async () => {
+    const id = (await create('sendf2f', transactionBody(parties, 'sendf2f'))).json()
+      .businessRequestId;
+    const headers = { 'idempotency-key': `approve-${id}` };
+    const first = await sandbox.request({
+      method: 'POST',
+      url: `/v1/sendf2f/approveQuote/${id}`,
+      headers,
+    });
+    const again = await sandbox.request({
+      method: 'POST',
+      url: `/v1/sendf2f/approveQuote/${id}`,
+      headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const merchant = await sandbox.request({
+      method: 'POST',
+      url: '/v1/business/',
+      payload: merchantBody(),
+      headers: { 'idempotency-key': 'm-1' },
+    });
+    const merchantAgain = await sandbox.request({
+      method: 'POST',
+      url: '/v1/business/',
+      payload: merchantBody(),
+      headers: { 'idempotency-key': 'm-1' },
+    });
+    expect(merchantAgain.json().id).toBe(merchant.json().id);
+  });
+
+  it('refuses a malformed key', async () => {
+    const response = await create('sendf2f', transactionBody(parties, 'sendf2f'), {
+      'idempotency-key': 'x'.repeat(256),
+    });
+    expect(response.json().errors).toEqual([
+      { field: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' },
+    ]);
+  });
+});
