@@ -1,0 +1,337 @@
+// Webhook endpoints and delivery to a real HTTP receiver on loopback.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventWithAttempts, Webhook } from '../../api/schemas/platform';
+import { createTestSandbox, merchantBody, type TestSandbox } from '../testing';
+import { verifySignature } from '../webhooks/signing';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** A receiver whose answers the test scripts: one status per request, the last one repeating. */
+async function receiver(statuses: number[] | (() => number), hangMs = 0) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body, at: Date.now() });
+      const status =
+        typeof statuses === 'function'
+          ? statuses()
+          : (statuses[received.length - 1] ?? statuses.at(-1)!);
+      setTimeout(() => res.writeHead(status).end('ok'), hangMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+const cleanup: Array<() => Promise<unknown> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function sandboxWith(options: Parameters<typeof createTestSandbox>[0] = {}) {
+  const sandbox = await createTestSandbox(options);
+  cleanup.push(() => sandbox.close());
+  return sandbox;
+}
+
+async function eventually<T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  ms = 5000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function addWebhook(sandbox: TestSandbox, url: string) {
+  const response = await sandbox.request({ method: 'POST', url: '/v1/webhook/', payload: { url } });
+  expect(response.statusCode).toBe(200);
+  return Webhook.parse(response.json());
+}
+
+/** Makes one event: a KYC simulation on a new merchant. Returns the event's id. */
+async function emitEvent(sandbox: TestSandbox) {
+  const merchant = (
+    await sandbox.request({
+      method: 'POST',
+      url: '/v1/business/',
+      payload: merchantBody({ localRegNumber: 'R|VALID' }),
+    })
+  ).json();
+  const events = (
+    await sandbox.request({
+      method: 'GET',
+      url: `/v1/event/?objectType=merchant&objectId=${merchant.id}`,
+    })
+  ).json();
+  return events.results[0].id as number;
+}
+
+const eventById = async (sandbox: TestSandbox, id: number) => {
+  const page = (
+    await sandbox.request({ method: 'GET', url: '/v1/event/?limit=100', as: sandbox.alice })
+  ).json();
+  return EventWithAttempts.parse(page.results.find((e: { id: number }) => e.id === id));
+};
+
+describe('webhook endpoints', () => {
+  it('are added with a signing secret, listed with it masked, and deleted', async () => {
+    const sandbox = await sandboxWith();
+    const hook = await addWebhook(sandbox, 'https://partner.example/hooks');
+    expect(hook.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(String(hook.creationTime)).toHaveLength(13);
+    const list = (await sandbox.request({ method: 'GET', url: '/v1/webhook/' })).json();
+    expect(list).toEqual([{ ...hook, secret: `whsec_…${hook.secret.slice(-4)}` }]);
+    expect(
+      (await sandbox.request({ method: 'GET', url: '/v1/webhook/', as: sandbox.bob })).json(),
+    ).toEqual([]);
+    expect(
+      (await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}`, as: sandbox.bob }))
+        .statusCode,
+    ).toBe(404);
+    const deleted = await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}` });
+    expect(deleted.json()).toEqual({ id: hook.id, deleted: true });
+    expect((await sandbox.request({ method: 'GET', url: '/v1/webhook/' })).json()).toEqual([]);
+    expect(
+      (await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}` })).statusCode,
+    ).toBe(404);
+  });
+
+  it.each([['ftp://partner.example/hooks'], ['not a url'], ['']])(
+    'refuses the URL %j',
+    async (url) => {
+      const sandbox = await sandboxWith();
+      const response = await sandbox.request({
+        method: 'POST',
+        url: '/v1/webhook/',
+        payload: { url },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe('url');
+    },
+  );
+});
+
+describe('delivery', () => {
+  it('signs every attempt, retries with doubling delays, and records each attempt; the third succeeds', async () => {
+    const sandbox = await sandboxWith({ settings: { webhookRetryBaseMs: 100 } });
+    const hooks = await receiver([500, 500, 200]);
+    cleanup.push(hooks.close);
+    const hook = await addWebhook(sandbox, hooks.url);
+    const eventId = await emitEvent(sandbox);
+
+    const event = await eventually(
+      () => eventById(sandbox, eventId),
+      (e) => e.attempts.some((a) => a.delivered),
+    );
+    expect(hooks.received).toHaveLength(3);
+    for (const [index, request] of hooks.received.entries()) {
+      expect(request.headers['content-type']).toBe('application/json');
+      expect(request.headers['x-webhook-id']).toBe(String(eventId));
+      expect(request.headers['x-webhook-attempt']).toBe(String(index + 1));
+      expect(
+        verifySignature(hook.secret, String(request.headers['x-webhook-signature']), request.body),
+      ).toBe(true);
+      expect(
+        verifySignature(
+          'whsec_wrong',
+          String(request.headers['x-webhook-signature']),
+          request.body,
+        ),
+      ).toBe(false);
+      expect(
+        verifySignature(
+          hook.secret,
+          String(request.headers['x-webhook-signature']),
+          `${request.body} `,
+        ),
+      ).toBe(false);
+      expect(JSON.parse(request.body)).toMatchObject({
+        id: eventId,
+        type: 'merchant.kyc_status.changed',
+        objectType: 'merchant',
+        data: { kycStatus: 'VALID' },
+      });
+    }
+    const gaps = [
+      hooks.received[1]!.at - hooks.received[0]!.at,
+      hooks.received[2]!.at - hooks.received[1]!.at,
+    ];
+    expect(gaps[0]).toBeGreaterThanOrEqual(95);
+    expect(gaps[1]).toBeGreaterThanOrEqual(195);
+    expect(event.attempts.map((a) => [a.attempt, a.statusCode, a.delivered])).toEqual([
+      [1, 500, false],
+      [2, 500, false],
+      [3, 200, true],
+    ]);
+    expect(event.attempts[0]).toMatchObject({
+      webhookId: hook.id,
+      url: hooks.url,
+      error: 'answered 500',
+    });
+    await sandbox.handles.deliveriesIdle();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hooks.received).toHaveLength(3);
+  });
+
+  it('resumes after a restart: an attempt due while the sandbox was down is made when it is back', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webhook-restart-'));
+    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'sandbox.db');
+    let status = 503;
+    const hooks = await receiver(() => status);
+    cleanup.push(hooks.close);
+
+    const first = await createTestSandbox({ file, settings: { webhookRetryBaseMs: 400 } });
+    const credentials = first.alice;
+    await addWebhook(first, hooks.url);
+    const eventId = await emitEvent(first);
+    await eventually(
+      () => hooks.received.length,
+      (n) => n >= 1,
+    );
+    await first.handles.deliveriesIdle();
+    await first.close();
+    expect(hooks.received).toHaveLength(1);
+
+    status = 204;
+    await new Promise((r) => setTimeout(r, 500));
+    const second = await sandboxWith({ file, settings: { webhookRetryBaseMs: 400 } });
+    const event = await eventually(
+      async () => {
+        const page = (
+          await second.request({ method: 'GET', url: '/v1/event/?limit=100', as: credentials })
+        ).json();
+        return EventWithAttempts.parse(page.results.find((e: { id: number }) => e.id === eventId));
+      },
+      (e) => e.attempts.some((a) => a.delivered),
+    );
+    expect(event.attempts.map((a) => [a.attempt, a.statusCode, a.delivered])).toEqual([
+      [1, 503, false],
+      [2, 204, true],
+    ]);
+    expect(hooks.received).toHaveLength(2);
+  });
+
+  it('gives up after the last attempt and records a timeout as such', async () => {
+    const sandbox = await sandboxWith({
+      settings: { webhookRetryBaseMs: 20, webhookMaxAttempts: 3, webhookTimeoutMs: 100 },
+    });
+    const hooks = await receiver([200], 300);
+    cleanup.push(hooks.close);
+    await addWebhook(sandbox, hooks.url);
+    const eventId = await emitEvent(sandbox);
+    const event = await eventually(
+      () => eventById(sandbox, eventId),
+      (e) => e.attempts.length >= 3,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const final = await eventById(sandbox, eventId);
+    expect(final.attempts).toHaveLength(3);
+    expect(
+      event.attempts.every(
+        (a) => !a.delivered && a.error === 'no answer within 100 ms' && a.statusCode === null,
+      ),
+    ).toBe(true);
+  });
+
+  it('stops retrying for an endpoint that was deleted', async () => {
+    const sandbox = await sandboxWith({ settings: { webhookRetryBaseMs: 200 } });
+    const hooks = await receiver([500]);
+    cleanup.push(hooks.close);
+    const hook = await addWebhook(sandbox, hooks.url);
+    await emitEvent(sandbox);
+    await eventually(
+      () => hooks.received.length,
+      (n) => n >= 1,
+    );
+    await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}` });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(hooks.received).toHaveLength(1);
+  });
+
+  it('resends an event to every endpoint on request', async () => {
+    const sandbox = await sandboxWith();
+    const hooks = await receiver([200]);
+    cleanup.push(hooks.close);
+    await addWebhook(sandbox, hooks.url);
+    const eventId = await emitEvent(sandbox);
+    await eventually(
+      () => eventById(sandbox, eventId),
+      (e) => e.attempts.length === 1,
+    );
+    const resent = await sandbox.request({ method: 'POST', url: `/v1/event/${eventId}/resend` });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({
+      id: eventId,
+      attempts: [expect.objectContaining({ delivered: true })],
+    });
+    const event = await eventually(
+      () => eventById(sandbox, eventId),
+      (e) => e.attempts.length === 2,
+    );
+    expect(event.attempts.map((a) => a.delivered)).toEqual([true, true]);
+    expect(hooks.received).toHaveLength(2);
+    expect(
+      (
+        await sandbox.request({
+          method: 'POST',
+          url: `/v1/event/${eventId}/resend`,
+          as: sandbox.bob,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('records an event for every transaction status change, with the product', async () => {
+    const sandbox = await sandboxWith({ settings: { quoteDelayMs: 3_600_000 } });
+    const { createParties, transactionBody } = await import('../testing');
+    const parties = await createParties(sandbox);
+    const id = (
+      await sandbox.request({
+        method: 'POST',
+        url: '/v1/sendf2f/',
+        payload: transactionBody(parties, 'sendf2f'),
+      })
+    ).json().businessRequestId;
+    await sandbox.request({ method: 'POST', url: `/v1/sendf2f/approveQuote/${id}` });
+    await sandbox.request({ method: 'POST', url: `/v1/sendf2f/cancel/${id}` });
+    const events = (
+      await sandbox.request({
+        method: 'GET',
+        url: `/v1/event/?objectType=transaction&objectId=${id}`,
+      })
+    ).json().results;
+    expect(
+      events.map((e: { type: string; product: string; data: { clientStatus: string } }) => [
+        e.type,
+        e.product,
+        e.data.clientStatus,
+      ]),
+    ).toEqual([
+      ['transaction.status.changed', 'sendf2f', 'OnOff_CANCELED'],
+      ['transaction.status.changed', 'sendf2f', 'OnOff_AWAITING_DEPOSIT'],
+      ['transaction.status.changed', 'sendf2f', 'OnOff_PENDING'],
+    ]);
+  });
+});
