@@ -56,6 +56,61 @@ describe('partner create', () => {
 });
 
 describe('delayed moves', () => {
+  it('quote and settle transactions that fell due while the sandbox was down', async () => {
+    const { createParties, transactionBody } = await import('../testing');
+    const file = path.join(tempDir(), 'sandbox.db');
+    const settings = { quoteDelayMs: 200, settlementDelayMs: 200 };
+    const first = await createTestSandbox({ file, settings });
+    const parties = await createParties(first);
+    const pending = (
+      await first.request({
+        method: 'POST',
+        url: '/v1/sendc2f/',
+        payload: transactionBody(parties, 'sendc2f'),
+      })
+    ).json();
+    const settling = (
+      await first.request({
+        method: 'POST',
+        url: '/v1/receive/',
+        payload: transactionBody(parties, 'receive'),
+      })
+    ).json();
+    await first.request({
+      method: 'POST',
+      url: `/v1/receive/approveDeposit/${settling.businessRequestId}`,
+      payload: { depositConfirmationUrl: 'https://files.example/c.pdf' },
+    });
+    const credentials = first.alice;
+    await first.close();
+
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await createTestSandbox({ file, settings });
+    try {
+      const quoted = (
+        await second.request({
+          method: 'GET',
+          url: `/v1/sendc2f/${pending.businessRequestId}`,
+          as: credentials,
+        })
+      ).json();
+      expect(quoted).toMatchObject({
+        clientStatus: 'OnOff_AWAITING_QUOTE_APPROVAL',
+        fromAmount: expect.any(String),
+      });
+      const settled = (
+        await second.request({
+          method: 'GET',
+          url: `/v1/receive/${settling.businessRequestId}`,
+          as: credentials,
+        })
+      ).json();
+      expect(settled).toMatchObject({ clientStatus: 'Receive_COMPLETED', payout: '1000.00' });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('happen after a restart when they fell due while the sandbox was down', async () => {
     const file = path.join(tempDir(), 'sandbox.db');
     const first = await createTestSandbox({ file, settings: { kycReviewDelayMs: 200 } });
