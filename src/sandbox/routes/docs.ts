@@ -130,6 +130,10 @@ function renderReference(doc: OpenApiDocument, baseUrl: string): string {
 <li>Update a merchant with <code>localRegNumber</code> ending in <code>|STATUS</code> (one of the kycStatus values, for example <code>12345|VALID</code>) to set its kycStatus directly; the number is stored without the suffix and an event is recorded.</li>
 <li>Update a payout account with <code>accountNumber</code> ending in <code>|PENDING</code>, <code>|ACTIVE</code>, <code>|FROZEN</code> or <code>|CLOSED</code> to set its accountStatus the same way.</li>
 <li>Submitted onboarding moves to <code>UNDER_REVIEW</code>, then to <code>VALID</code> after the review delay unless a simulation set another status meanwhile.</li>
+<li>Payout and end to end transactions move from <code>OnOff_PENDING</code> to <code>OnOff_AWAITING_QUOTE_APPROVAL</code> after the quote delay; an approved deposit completes after the settlement delay. Collections stay <code>Receive_PENDING</code> until their quote or deposit is approved.</li>
+<li>Prices: payout 1.0&nbsp;%, end to end 0.8&nbsp;%, collections 0.5&nbsp;% below fixed reference rates; the deposit <code>amount</code> is rounded up to the deposit currency's decimals. Payout amounts are 1 to 1,000,000 in the payout currency, with no more decimals than it has.</li>
+<li>Webhooks: every status change is posted to each endpoint as the event JSON with <code>x-webhook-id</code> (the event id), <code>x-webhook-attempt</code> and <code>x-webhook-signature: t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256(secret, "&lt;t&gt;.&lt;raw body&gt;")&gt;</code>. Anything but a 2xx within 5&nbsp;s is retried with doubling delays.</li>
+<li>Every POST takes an optional <code>Idempotency-Key</code> header: the same key and body replay the first successful answer for 24 hours (<code>idempotent-replayed: true</code>); another body is 422; a request still running is 409.</li>
 <li>Pages: <code>start</code> is a zero-based offset (default 0), <code>limit</code> 1 to 100 (default 20); newest first.</li>
 </ul>
 <section id="errors"><h2>Errors</h2>
