@@ -3,31 +3,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { OperationDef } from '../api/operations';
+import { makeProblem } from '../api/problem';
 import type { ErrorCode, FieldError, Problem } from '../api/schemas/common';
 import { DomainError } from './domain/errors';
 import { idempotent } from './idempotency';
 import type { Store } from './store';
-
-export const PROBLEM_TITLES: Record<string, string> = {
-  VALIDATION_ERROR: 'Invalid request',
-  UNAUTHORIZED: 'Unauthorized',
-  NOT_FOUND: 'Not found',
-  MERCHANT_NOT_VALID: 'Merchant not valid',
-  PAYOUT_ACCOUNT_NOT_ACTIVE: 'Payout account not active',
-  CURRENCY_NOT_SUPPORTED: 'Currency not supported',
-  AMOUNT_OUT_OF_RANGE: 'Amount out of range',
-  INVALID_STATE_TRANSITION: 'Invalid state transition',
-  TRANSACTION_ALREADY_PROCESSED: 'Transaction already processed',
-  ONBOARDING_NOT_ALLOWED: 'Onboarding not allowed',
-  AGREEMENTS_NOT_ACCEPTED: 'Agreements not accepted',
-  CONFIRMATION_NOT_AVAILABLE: 'Confirmation not available',
-  IDEMPOTENCY_KEY_REUSED: 'Idempotency key reused',
-  IDEMPOTENCY_REQUEST_IN_PROGRESS: 'Request in progress',
-  PAYLOAD_TOO_LARGE: 'Payload too large',
-  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
-  RATE_LIMITED: 'Too many requests',
-  INTERNAL_ERROR: 'Internal error',
-};
 
 /** The sandbox's mount point, from the plugin's prefix ('' when it runs alone). */
 export function mountPrefix(app: FastifyInstance): string {
@@ -47,15 +27,14 @@ export function problemBody(
   detail: string,
   errors?: FieldError[],
 ): Problem {
-  return {
-    type: `${prefix}/docs#${code}`,
-    title: PROBLEM_TITLES[code] ?? code,
+  return makeProblem({
+    typeBase: `${prefix}/docs`,
     status,
-    detail,
     code,
-    ...(errors && errors.length > 0 ? { errors } : {}),
+    detail,
+    errors,
     requestId: String(request.id),
-  };
+  });
 }
 
 export function sendProblem(

@@ -4,7 +4,7 @@
 import { MerchantCreate, type KycStatus } from '../api/schemas/merchant';
 import { PayoutAccountCreate, type AccountStatus } from '../api/schemas/payout-account';
 import type { DomainContext } from './domain/context';
-import { createMerchant } from './domain/merchants';
+import { acceptAgreements, AGREEMENTS, createMerchant } from './domain/merchants';
 import { createPayoutAccount } from './domain/payout-accounts';
 import {
   CollectionCreate,
@@ -420,7 +420,18 @@ export function seedDemoData(
       contactPhone: String(200000000 + ids.size * 7919301).slice(0, 9),
       industry: m.industry,
     });
-    ids.set(m.key, createMerchant(ctx, partnerId, input).id);
+    const merchant = createMerchant(ctx, partnerId, input);
+    ids.set(m.key, merchant.id);
+    // Merchants past onboarding accepted the agreements on their way.
+    if (!['NEW', 'PENDING', 'ABANDONED'].includes(m.status)) {
+      acceptAgreements(
+        ctx,
+        partnerId,
+        merchant.id,
+        AGREEMENTS.map((a) => a.id),
+        '',
+      );
+    }
     clock.advance();
   }
   const accounts: Array<{ owner: string; currency: string; id: number }> = [];

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../api/schemas/common';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../api/openapi';
 import { AGREEMENTS } from '../domain/merchants';
-import { PROBLEM_TITLES, mountPrefix, publicBaseUrl } from '../http';
+import { PROBLEM_TITLES } from '../../api/problem';
+import { mountPrefix, publicBaseUrl } from '../http';
 
 type Schema = Record<string, unknown>;
 

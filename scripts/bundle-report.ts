@@ -1,0 +1,49 @@
+// After `vite build`: the first load of the sign-in page (entry, its static imports, the sign-in
+// route's chunks and all their CSS), in gzip bytes. Fails the build above the budget.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const FIRST_LOAD_BUDGET = 250 * 1024;
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export function firstLoad(distDir: string, route = 'src/routes/sign-in.tsx') {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry || key.startsWith(`${route}?`)) visit(key);
+  }
+  const rows = [...files].map((file) => {
+    const data = fs.readFileSync(path.join(distDir, file));
+    return { file, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+  });
+  const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+  return { rows: rows.sort((a, b) => b.gzip - a.gzip), total };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { rows, total } = firstLoad('dist');
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log('\nFirst load of the sign-in page (JS and CSS, gzip):');
+  for (const r of rows.slice(0, 8)) console.log(`  ${kb(r.gzip).padStart(9)}  ${r.file}`);
+  if (rows.length > 8) console.log(`  … and ${rows.length - 8} smaller files`);
+  console.log(`  ${kb(total).padStart(9)}  total, budget ${kb(FIRST_LOAD_BUDGET)}\n`);
+  if (total > FIRST_LOAD_BUDGET) {
+    console.error('The first load is over budget.');
+    process.exit(1);
+  }
+}

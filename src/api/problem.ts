@@ -1,0 +1,45 @@
+// Builds RFC 9457 problem details, the error body of the API and of the dashboard server.
+import type { FieldError, Problem } from './schemas/common';
+
+export const PROBLEM_TITLES: Record<string, string> = {
+  VALIDATION_ERROR: 'Invalid request',
+  UNAUTHORIZED: 'Unauthorized',
+  NOT_FOUND: 'Not found',
+  MERCHANT_NOT_VALID: 'Merchant not valid',
+  PAYOUT_ACCOUNT_NOT_ACTIVE: 'Payout account not active',
+  CURRENCY_NOT_SUPPORTED: 'Currency not supported',
+  AMOUNT_OUT_OF_RANGE: 'Amount out of range',
+  INVALID_STATE_TRANSITION: 'Invalid state transition',
+  TRANSACTION_ALREADY_PROCESSED: 'Transaction already processed',
+  ONBOARDING_NOT_ALLOWED: 'Onboarding not allowed',
+  AGREEMENTS_NOT_ACCEPTED: 'Agreements not accepted',
+  CONFIRMATION_NOT_AVAILABLE: 'Confirmation not available',
+  IDEMPOTENCY_KEY_REUSED: 'Idempotency key reused',
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: 'Request in progress',
+  PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  RATE_LIMITED: 'Too many requests',
+  INTERNAL_ERROR: 'Internal error',
+  CSRF_REJECTED: 'Request refused',
+  UPSTREAM_UNAVAILABLE: 'Service unavailable',
+  UPSTREAM_TIMEOUT: 'Service timed out',
+};
+
+export function makeProblem(fields: {
+  typeBase: string;
+  status: number;
+  code: string;
+  detail: string;
+  requestId: string;
+  errors?: FieldError[] | undefined;
+}): Problem {
+  return {
+    type: `${fields.typeBase}#${fields.code}`,
+    title: PROBLEM_TITLES[fields.code] ?? fields.code,
+    status: fields.status,
+    detail: fields.detail,
+    code: fields.code,
+    ...(fields.errors && fields.errors.length > 0 ? { errors: fields.errors } : {}),
+    requestId: fields.requestId,
+  };
+}

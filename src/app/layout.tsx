@@ -1,0 +1,252 @@
+// The signed-in shell: header with the environment, navigation, go-to-by-id, and the modal that
+// signs the user in again when the session ends, without leaving the page.
+import '@mantine/core/styles.css';
+import '@mantine/spotlight/styles.css';
+import {
+  ActionIcon,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  Kbd,
+  Menu,
+  Modal,
+  ScrollArea,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { spotlight } from '@mantine/spotlight';
+import {
+  IconBuildingStore,
+  IconCoin,
+  IconFlask,
+  IconHome,
+  IconLogout,
+  IconMoon,
+  IconBuildingBank,
+  IconSearch,
+  IconSun,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
+import { AnchorLink, NavLinkLink } from '../components/links';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Logo } from '../components/logo';
+import { SignInForm } from '../features/session/components/sign-in-form';
+import { sessionQuery, useSignOut } from '../features/session/queries';
+import { SESSION_ENDED_EVENT } from '../lib/api';
+import { GoToSpotlight } from './go-to';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  exact?: boolean;
+  sandboxOnly?: boolean;
+}
+
+const NAV: NavItem[] = [
+  { to: '/', label: 'Overview', icon: <IconHome size={18} aria-hidden />, exact: true },
+  { to: '/merchants', label: 'Merchants', icon: <IconBuildingStore size={18} aria-hidden /> },
+  {
+    to: '/payout-accounts',
+    label: 'Payout accounts',
+    icon: <IconBuildingBank size={18} aria-hidden />,
+  },
+  { to: '/currencies', label: 'Currencies', icon: <IconCoin size={18} aria-hidden /> },
+  {
+    to: '/sandbox',
+    label: 'Sandbox tools',
+    icon: <IconFlask size={18} aria-hidden />,
+    sandboxOnly: true,
+  },
+];
+
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip label={`Switch to ${next} mode`} withArrow>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        onClick={() => setColorScheme(next)}
+        aria-label={`Switch to ${next} mode`}
+      >
+        {computed === 'dark' ? (
+          <IconSun size={18} aria-hidden />
+        ) : (
+          <IconMoon size={18} aria-hidden />
+        )}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function AppLayout() {
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const [opened, { toggle, close }] = useDisclosure();
+  const matchRoute = useMatchRoute();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const [sessionEnded, setSessionEnded] = useState(false);
+
+  useEffect(close, [pathname, close]);
+  useEffect(() => {
+    const ended = () => setSessionEnded(true);
+    window.addEventListener(SESSION_ENDED_EVENT, ended);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
+  }, []);
+
+  if (!session.signedIn) return null;
+  const sandbox = session.environment === 'sandbox';
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header
+        style={{ borderTop: `4px solid var(--mantine-color-${sandbox ? 'orange-6' : 'red-7'})` }}
+      >
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Open navigation"
+            />
+            <AnchorLink
+              to="/"
+              underline="never"
+              c="var(--mantine-color-text)"
+              aria-label="Partner Payments, overview"
+            >
+              <Group gap={8} wrap="nowrap">
+                <Logo />
+                <Text fw={700} visibleFrom="xs">
+                  Partner Payments
+                </Text>
+              </Group>
+            </AnchorLink>
+            <Tooltip
+              label={
+                sandbox
+                  ? 'Sandbox: test data, no real money moves'
+                  : 'Live: real merchants and real money'
+              }
+              withArrow
+            >
+              <Badge
+                color={sandbox ? 'orange' : 'red'}
+                variant="filled"
+                size="lg"
+                radius="sm"
+                leftSection={sandbox ? <IconFlask size={14} aria-hidden /> : undefined}
+                aria-label={`Environment: ${sandbox ? 'sandbox' : 'live'}`}
+                c={sandbox ? 'black' : undefined}
+              >
+                {sandbox ? 'Sandbox' : 'Live'}
+              </Badge>
+            </Tooltip>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Button
+              variant="default"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                <Kbd size="xs" visibleFrom="md">
+                  Ctrl K
+                </Kbd>
+              }
+              onClick={() => spotlight.open()}
+              aria-label="Go to a record by id or page"
+            >
+              <Text size="sm" visibleFrom="sm">
+                Go to…
+              </Text>
+            </Button>
+            <ColorSchemeToggle />
+            <Menu position="bottom-end" withArrow>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label="Account">
+                  <IconUserCircle size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>
+                  {session.demo ? 'Demo partner' : 'API key'} · {session.apiKeyHint}
+                </Menu.Label>
+                <Menu.Item
+                  leftSection={<IconLogout size={16} aria-hidden />}
+                  onClick={() =>
+                    signOut.mutate(undefined, {
+                      onSuccess: () =>
+                        void navigate({ to: '/sign-in', search: { redirect: undefined } }),
+                    })
+                  }
+                >
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main">
+        <ScrollArea>
+          {NAV.filter((item) => !item.sandboxOnly || sandbox).map((item) => (
+            <NavLinkLink
+              key={item.to}
+              to={item.to}
+              label={item.label}
+              leftSection={item.icon}
+              active={Boolean(matchRoute({ to: item.to, fuzzy: !item.exact }))}
+              variant="light"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+          <Outlet />
+        </div>
+      </AppShell.Main>
+
+      <GoToSpotlight sandbox={sandbox} />
+
+      <Modal
+        opened={sessionEnded}
+        onClose={() => setSessionEnded(false)}
+        title="Your session has ended"
+        centered
+        closeOnClickOutside={false}
+      >
+        <Text size="sm" mb="md">
+          Sign in again to carry on. This page stays as it is, so nothing you typed is lost.
+        </Text>
+        <SignInForm
+          environments={session.environments}
+          onSignedIn={() => {
+            setSessionEnded(false);
+            void queryClient.invalidateQueries();
+          }}
+        />
+      </Modal>
+    </AppShell>
+  );
+}

@@ -1,0 +1,52 @@
+// The not-found and error pages.
+import { Center, Stack, Text, Title } from '@mantine/core';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { ApiError } from '../api/client';
+import { ApiErrorAlert } from '../components/api-error';
+import { ButtonLink } from '../components/links';
+
+export function NotFound() {
+  return (
+    <Center py={80}>
+      <Stack align="center" gap="sm" maw={440}>
+        <Text fz={48} fw={700} c="dimmed" aria-hidden>
+          404
+        </Text>
+        <Title order={1} fz={24}>
+          Page not found
+        </Title>
+        <Text c="dimmed" ta="center">
+          There is nothing at this address. Check the link, or find what you were after from the
+          overview.
+        </Text>
+        <ButtonLink to="/">Go to the overview</ButtonLink>
+      </Stack>
+    </Center>
+  );
+}
+
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <Center py={80}>
+        <Stack align="center" gap="sm" maw={480}>
+          <Title order={1} fz={24}>
+            Not found
+          </Title>
+          <Text c="dimmed" ta="center">
+            {error.message}
+          </Text>
+          <ButtonLink to="/">Go to the overview</ButtonLink>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <Stack maw={640} mx="auto" py="xl">
+      <Title order={1} fz={24}>
+        This page could not be shown
+      </Title>
+      <ApiErrorAlert error={error} onRetry={reset} />
+    </Stack>
+  );
+}

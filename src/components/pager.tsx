@@ -1,0 +1,61 @@
+// Server pagination: the API says whether more records follow, not how many there are.
+import { Button, Group, Select, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+
+export const PAGE_SIZES = [20, 50, 100];
+
+export function Pager({
+  start,
+  limit,
+  shown,
+  hasMore,
+  onChange,
+  label,
+}: {
+  start: number;
+  limit: number;
+  shown: number;
+  hasMore: boolean;
+  onChange: (page: { start: number; limit: number }) => void;
+  label: string;
+}) {
+  const from = shown === 0 ? 0 : start + 1;
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {shown === 0
+          ? `No ${label}`
+          : `${label.charAt(0).toUpperCase()}${label.slice(1)} ${from}–${start + shown}`}
+      </Text>
+      <Group gap="xs">
+        <Select
+          aria-label="Rows per page"
+          w={110}
+          size="xs"
+          value={String(limit)}
+          data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
+          onChange={(value) => value && onChange({ start: 0, limit: Number(value) })}
+          allowDeselect={false}
+        />
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconChevronLeft size={14} aria-hidden />}
+          disabled={start === 0}
+          onClick={() => onChange({ start: Math.max(0, start - limit), limit })}
+        >
+          Previous
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          rightSection={<IconChevronRight size={14} aria-hidden />}
+          disabled={!hasMore}
+          onClick={() => onChange({ start: start + limit, limit })}
+        >
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,321 @@
+// Creating and editing a merchant. Validated in the browser with the API's own schemas; the
+// API's field errors land on their fields too.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  INDUSTRIES,
+  type Merchant,
+  MerchantCreate,
+  MerchantUpdate,
+} from '../../../api/schemas/merchant';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
+import { CountrySelect, fieldError } from '../../../components/form-fields';
+import { humanize } from '../../../lib/format';
+import { customersQuery, useCreateMerchant, useUpdateMerchant } from '../queries';
+
+type Values = z.input<typeof MerchantCreate>;
+
+const FIELDS = [
+  'name',
+  'contactOwnerBusinessId',
+  'localRegNumber',
+  'countryIso',
+  'state',
+  'city',
+  'address',
+  'streetNumber',
+  'zipcode',
+  'contactName',
+  'contactEmail',
+  'contactPhonePrefix',
+  'contactPhone',
+  'industry',
+] as const;
+
+const INDUSTRY_OPTIONS = INDUSTRIES.map((value) => ({
+  value,
+  label: humanize(value).replace(/ /g, ' '),
+}));
+
+function initialValues(merchant?: Merchant): Values {
+  return {
+    name: merchant?.name ?? '',
+    contactOwnerBusinessId: merchant?.contactOwnerBusinessId ?? null,
+    localRegNumber: merchant?.localRegNumber ?? '',
+    countryIso: merchant?.countryIso ?? '',
+    state: merchant?.state ?? '',
+    city: merchant?.city ?? '',
+    address: merchant?.address ?? '',
+    streetNumber: merchant?.streetNumber ?? '',
+    zipcode: merchant?.zipcode ?? '',
+    contactName: merchant?.contactName ?? '',
+    contactEmail: merchant?.contactEmail ?? '',
+    contactPhonePrefix: merchant?.contactPhonePrefix ?? '',
+    contactPhone: merchant?.contactPhone ?? '',
+    industry: (merchant?.industry ?? undefined) as Values['industry'],
+  };
+}
+
+export function MerchantForm({
+  merchant,
+  defaultOwnerId,
+  onSaved,
+  onCancel,
+}: {
+  /** The merchant to edit; absent to create one. */
+  merchant?: Merchant;
+  defaultOwnerId?: number;
+  onSaved: (merchant: Merchant) => void;
+  onCancel: () => void;
+}) {
+  const editing = merchant !== undefined;
+  const create = useCreateMerchant();
+  const update = useUpdateMerchant(merchant?.id ?? 0);
+  const mutation = editing ? update : create;
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  const customers = useQuery({ ...customersQuery, enabled: !editing });
+
+  const form = useForm<Values>({
+    resolver: zodResolver(editing ? MerchantUpdate : MerchantCreate) as never,
+    defaultValues: {
+      ...initialValues(merchant),
+      ...(defaultOwnerId ? { contactOwnerBusinessId: defaultOwnerId } : {}),
+    },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const register = (name: (typeof FIELDS)[number]) => form.register(name);
+  const [kind, setKind] = useState<'customer' | 'contact'>(defaultOwnerId ? 'contact' : 'customer');
+
+  const submit = form.handleSubmit((values) => {
+    const body = {
+      ...values,
+      contactOwnerBusinessId: kind === 'customer' ? null : values.contactOwnerBusinessId,
+    } as MerchantCreate;
+    if (!editing && kind === 'contact' && !body.contactOwnerBusinessId) {
+      form.setError(
+        'contactOwnerBusinessId',
+        { type: 'required', message: 'is required' },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    const onError = (error: unknown) => applyApiFieldErrors(error, FIELDS, form.setError);
+    if (editing) {
+      const { contactOwnerBusinessId: _owner, ...rest } = body;
+      update.mutate(rest as MerchantUpdate, { onSuccess: onSaved, onError });
+    } else {
+      create.mutate({ body, idempotencyKey }, { onSuccess: onSaved, onError });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit merchant' : 'New merchant'}>
+      <Stack gap="lg">
+        {!editing && (
+          <Fieldset legend="Kind">
+            <Controller
+              control={form.control}
+              name="contactOwnerBusinessId"
+              render={({ field }) => (
+                <Stack gap="sm">
+                  <Radio.Group
+                    value={kind}
+                    onChange={(value) => {
+                      setKind(value as 'customer' | 'contact');
+                      form.clearErrors('contactOwnerBusinessId');
+                    }}
+                    label="This merchant is"
+                    description="A customer does business with you directly. A contact is someone one of your customers pays or is paid by."
+                  >
+                    <Group mt="xs">
+                      <Radio value="customer" label="A customer" />
+                      <Radio value="contact" label="A contact of a customer" />
+                    </Group>
+                  </Radio.Group>
+                  {kind === 'contact' && (
+                    <Select
+                      label="Owner"
+                      description="The customer this contact belongs to"
+                      placeholder={customers.isPending ? 'Loading customers…' : 'Choose a customer'}
+                      searchable
+                      required
+                      nothingFoundMessage="No customer matches"
+                      data={(customers.data ?? []).map((c) => ({
+                        value: String(c.id),
+                        label: `${c.name} (#${c.id})`,
+                      }))}
+                      value={field.value ? String(field.value) : null}
+                      onChange={(value) => field.onChange(value ? Number(value) : null)}
+                      error={
+                        errors.contactOwnerBusinessId &&
+                        (field.value
+                          ? fieldError('Owner', errors.contactOwnerBusinessId.message)
+                          : 'Choose the customer that owns this contact')
+                      }
+                    />
+                  )}
+                </Stack>
+              )}
+            />
+          </Fieldset>
+        )}
+
+        <Fieldset legend="Business">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Legal name"
+              required
+              {...register('name')}
+              error={fieldError('Legal name', errors.name?.message)}
+            />
+            <TextInput
+              label="Registration number"
+              description="Local company registration number"
+              {...register('localRegNumber')}
+              error={fieldError('Registration number', errors.localRegNumber?.message)}
+            />
+            <Controller
+              control={form.control}
+              name="industry"
+              render={({ field }) => (
+                <Select
+                  label="Industry"
+                  required
+                  searchable
+                  placeholder="Choose an industry"
+                  data={INDUSTRY_OPTIONS}
+                  value={field.value ?? null}
+                  onChange={(value) => field.onChange(value ?? undefined)}
+                  onBlur={field.onBlur}
+                  error={errors.industry && 'Choose an industry'}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="countryIso"
+              render={({ field }) => (
+                <CountrySelect
+                  label="Country"
+                  required
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  error={
+                    errors.countryIso &&
+                    (field.value
+                      ? fieldError('Country', errors.countryIso.message)
+                      : 'Choose a country')
+                  }
+                />
+              )}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Address">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="Street"
+              required
+              {...register('address')}
+              error={fieldError('Street', errors.address?.message)}
+            />
+            <TextInput
+              label="Number"
+              required
+              {...register('streetNumber')}
+              error={fieldError('Number', errors.streetNumber?.message)}
+            />
+            <TextInput
+              label="Postal code"
+              required
+              {...register('zipcode')}
+              error={fieldError('Postal code', errors.zipcode?.message)}
+            />
+            <TextInput
+              label="City"
+              required
+              {...register('city')}
+              error={fieldError('City', errors.city?.message)}
+            />
+            <TextInput
+              label="State or region"
+              {...register('state')}
+              error={fieldError('State', errors.state?.message)}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Contact person">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Full name"
+              required
+              {...register('contactName')}
+              error={fieldError('Full name', errors.contactName?.message)}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="off"
+              {...register('contactEmail')}
+              error={fieldError('Email', errors.contactEmail?.message)}
+            />
+            <TextInput
+              label="Phone country code"
+              description="Digits only, such as 49"
+              required
+              inputMode="numeric"
+              leftSection={
+                <Text size="sm" c="dimmed" aria-hidden>
+                  +
+                </Text>
+              }
+              {...register('contactPhonePrefix')}
+              error={fieldError('Phone country code', errors.contactPhonePrefix?.message)}
+            />
+            <TextInput
+              label="Phone number"
+              description="Digits only, without the country code"
+              required
+              inputMode="numeric"
+              {...register('contactPhone')}
+              error={fieldError('Phone number', errors.contactPhone?.message)}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        {mutation.isError && (
+          <ApiErrorAlert error={mutation.error} title="The merchant was not saved" />
+        )}
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {editing ? 'Save changes' : 'Create merchant'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Merchant } from '../../../api/schemas/merchant';
+import { DateTime } from '../../../components/date-time';
+import { humanize } from '../../../lib/format';
+import { MerchantKind } from './merchant-table';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+export function MerchantProfile({ merchant }: { merchant: Merchant }) {
+  const address = [
+    [merchant.address, merchant.streetNumber].filter(Boolean).join(' '),
+    [merchant.zipcode, merchant.city].filter(Boolean).join(' '),
+    merchant.state,
+    merchant.countryIso,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} fz="lg" mb="md">
+        Profile
+      </Title>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          <Field label="Kind">
+            <MerchantKind merchant={merchant} />
+          </Field>
+          <Field label="Industry">{merchant.industry ? humanize(merchant.industry) : ''}</Field>
+          <Field label="Registration number">{merchant.localRegNumber}</Field>
+          <Field label="Address">{address}</Field>
+          <Field label="Contact">{merchant.contactName}</Field>
+          <Field label="Email">{merchant.contactEmail}</Field>
+          <Field label="Phone">
+            {merchant.contactPhone
+              ? `+${merchant.contactPhonePrefix ?? ''} ${merchant.contactPhone}`
+              : ''}
+          </Field>
+          <Field label="Created">
+            <DateTime value={merchant.creationTime} />
+          </Field>
+          <Field label="Last updated">
+            <DateTime value={merchant.lastUpdateTime} />
+          </Field>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

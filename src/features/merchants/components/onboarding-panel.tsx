@@ -1,0 +1,166 @@
+// Onboarding: the legal agreements with their links, accepting them, and submitting, with the
+// rule for when submitting is allowed said in words.
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconExternalLink, IconSend } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Merchant } from '../../../api/schemas/merchant';
+import { ApiErrorAlert, errorMessage } from '../../../components/api-error';
+import { DateTime } from '../../../components/date-time';
+import { LoadingState } from '../../../components/page';
+import { humanize } from '../../../lib/format';
+import { agreementsQuery, useAcceptAgreements, useSubmitOnboarding } from '../queries';
+
+const SUBMITTABLE = ['NEW', 'PENDING', 'ACTION_NEEDED'];
+
+export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
+  const agreements = useQuery(agreementsQuery(merchant.id));
+  const accept = useAcceptAgreements(merchant.id);
+  const submit = useSubmitOnboarding(merchant.id);
+
+  const list = agreements.data ?? [];
+  const pending = list.filter((a) => !a.accepted);
+  const statusAllows = SUBMITTABLE.includes(merchant.kycStatus);
+  const canSubmit = statusAllows && list.length > 0 && pending.length === 0;
+
+  let rule: string;
+  if (!statusAllows) {
+    rule =
+      merchant.kycStatus === 'VALID'
+        ? 'This merchant is verified; there is nothing to submit.'
+        : merchant.kycStatus === 'UNDER_REVIEW' || merchant.kycStatus === 'PENDING_REVIEW'
+          ? 'Onboarding is being reviewed. The KYC status changes when the review is done.'
+          : `Onboarding cannot be submitted while the KYC status is ${humanize(merchant.kycStatus).toLowerCase()}.`;
+  } else if (pending.length > 0) {
+    rule = `Accept ${pending.length === 1 ? 'the remaining agreement' : `the ${pending.length} remaining agreements`} to submit onboarding.`;
+  } else {
+    rule = 'Every agreement is accepted: onboarding can be submitted for review.';
+  }
+
+  const acceptIds = (ids: number[]) =>
+    accept.mutate(ids, {
+      onSuccess: () =>
+        notifications.show({
+          color: 'green',
+          title: 'Agreements accepted',
+          message: `${ids.length} accepted`,
+        }),
+    });
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          Onboarding
+        </Title>
+        {pending.length > 1 && statusAllows && (
+          <Button
+            size="xs"
+            variant="light"
+            loading={accept.isPending}
+            onClick={() => acceptIds(pending.map((a) => a.id))}
+          >
+            Accept all
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        Onboarding can be submitted while the KYC status is New, Pending or Action needed, once
+        every agreement is accepted.
+      </Text>
+      {agreements.isPending ? (
+        <LoadingState label="Loading agreements" />
+      ) : agreements.isError ? (
+        <ApiErrorAlert error={agreements.error} onRetry={() => void agreements.refetch()} />
+      ) : (
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Agreements"
+        >
+          {list.map((a) => (
+            <li key={a.id}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <div>
+                  <Anchor href={a.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500}>
+                    {a.name} <IconExternalLink size={12} aria-label="(opens in a new tab)" />
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    Version {a.version}
+                    {a.acceptedTime !== null && (
+                      <>
+                        {' · accepted '}
+                        <DateTime value={a.acceptedTime} />
+                      </>
+                    )}
+                  </Text>
+                </div>
+                {a.accepted ? (
+                  <Badge
+                    color="green"
+                    variant="light"
+                    leftSection={<IconCheck size={12} aria-hidden />}
+                    style={{ textTransform: 'none' }}
+                  >
+                    Accepted
+                  </Badge>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => acceptIds([a.id])}
+                    loading={
+                      accept.isPending &&
+                      accept.variables?.length === 1 &&
+                      accept.variables[0] === a.id
+                    }
+                    aria-label={`Accept ${a.name}`}
+                  >
+                    Accept
+                  </Button>
+                )}
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
+      {accept.isError && <ApiErrorAlert error={accept.error} title="Could not accept" />}
+      <Stack gap="xs" mt="lg">
+        <Alert variant="light" color={canSubmit ? 'blue' : 'gray'} p="sm">
+          <Text size="sm">{rule}</Text>
+        </Alert>
+        <Group>
+          <Button
+            leftSection={<IconSend size={16} aria-hidden />}
+            disabled={!canSubmit}
+            loading={submit.isPending}
+            onClick={() =>
+              submit.mutate(undefined, {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'green',
+                    title: 'Onboarding submitted',
+                    message: 'The merchant is now under review.',
+                  }),
+                onError: (error) =>
+                  notifications.show({
+                    color: 'red',
+                    title: 'Not submitted',
+                    message: errorMessage(error),
+                  }),
+              })
+            }
+          >
+            Submit onboarding
+          </Button>
+        </Group>
+        {submit.isError && (
+          <ApiErrorAlert error={submit.error} title="Onboarding was not submitted" />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

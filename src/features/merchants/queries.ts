@@ -1,0 +1,85 @@
+// Merchants: reads as queryOptions factories, writes as mutations that refresh what they change.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  acceptAgreements,
+  createMerchant,
+  getMerchant,
+  listAgreements,
+  listMerchants,
+  submitOnboarding,
+  updateMerchant,
+} from '../../api/client';
+import type { MerchantCreate, MerchantUpdate } from '../../api/schemas/merchant';
+import { api } from '../../lib/api';
+
+export const merchantKeys = {
+  all: ['merchants'] as const,
+  list: (page: { start: number; limit: number }) => ['merchants', 'list', page] as const,
+  detail: (id: number) => ['merchants', 'detail', id] as const,
+  agreements: (id: number) => ['merchants', 'agreements', id] as const,
+  customers: ['merchants', 'customers'] as const,
+};
+
+export const merchantListQuery = (page: { start: number; limit: number }) =>
+  queryOptions({
+    queryKey: merchantKeys.list(page),
+    queryFn: () => listMerchants(api, page),
+    placeholderData: keepPreviousData,
+  });
+
+export const merchantQuery = (id: number) =>
+  queryOptions({ queryKey: merchantKeys.detail(id), queryFn: () => getMerchant(api, id) });
+
+export const agreementsQuery = (id: number) =>
+  queryOptions({ queryKey: merchantKeys.agreements(id), queryFn: () => listAgreements(api, id) });
+
+/** Customers that can own contacts: the newest hundred merchants without an owner. */
+export const customersQuery = queryOptions({
+  queryKey: merchantKeys.customers,
+  queryFn: async () => {
+    const page = await listMerchants(api, { start: 0, limit: 100 });
+    return page.results.filter((m) => m.contactOwnerBusinessId == null);
+  },
+});
+
+export function useCreateMerchant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: MerchantCreate; idempotencyKey: string }) =>
+      createMerchant(api, body, { idempotencyKey }),
+    onSuccess: (merchant) => {
+      queryClient.setQueryData(merchantKeys.detail(merchant.id), merchant);
+      return queryClient.invalidateQueries({ queryKey: merchantKeys.all });
+    },
+  });
+}
+
+export function useUpdateMerchant(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MerchantUpdate) => updateMerchant(api, id, body),
+    onSuccess: (merchant) => {
+      queryClient.setQueryData(merchantKeys.detail(id), merchant);
+      return queryClient.invalidateQueries({ queryKey: merchantKeys.all });
+    },
+  });
+}
+
+export function useAcceptAgreements(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (agreementIds: number[]) => acceptAgreements(api, id, { agreementIds }),
+    onSuccess: (agreements) => queryClient.setQueryData(merchantKeys.agreements(id), agreements),
+  });
+}
+
+export function useSubmitOnboarding(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => submitOnboarding(api, id),
+    onSuccess: (merchant) => {
+      queryClient.setQueryData(merchantKeys.detail(id), merchant);
+      return queryClient.invalidateQueries({ queryKey: merchantKeys.all });
+    },
+  });
+}

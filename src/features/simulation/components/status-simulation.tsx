@@ -1,0 +1,147 @@
+// Forms that set a KYC or account status in the sandbox and show the event that followed.
+import { Alert, Button, Code, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  ACCOUNT_STATUSES,
+  type AccountStatus,
+  type PayoutAccount,
+} from '../../../api/schemas/payout-account';
+import { KYC_STATUSES, type KycStatus, type Merchant } from '../../../api/schemas/merchant';
+import type { Event } from '../../../api/schemas/platform';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { DateTime } from '../../../components/date-time';
+import { StatusBadge } from '../../../components/status-badge';
+import { humanize } from '../../../lib/format';
+import { useSimulateAccountStatus, useSimulateKyc } from '../queries';
+
+function Outcome({ status, event }: { status: string; event: Event | undefined }) {
+  return (
+    <Alert color="green" variant="light" role="status" title="Status applied">
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Text size="sm">The status is now</Text>
+          <StatusBadge status={status} size="sm" />
+        </Group>
+        {event ? (
+          <Text size="sm">
+            Event <Code>#{event.id}</Code> <Code>{event.type}</Code> emitted{' '}
+            <DateTime value={event.creationTime} />.
+          </Text>
+        ) : (
+          <Text size="sm">No event was found for this change.</Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function SimulationCard<S extends string>({
+  title,
+  description,
+  statuses,
+  current,
+  onApply,
+  pending,
+  error,
+  outcome,
+  selectLabel,
+}: {
+  title: string;
+  description: string;
+  statuses: readonly S[];
+  current: S;
+  onApply: (status: S) => void;
+  pending: boolean;
+  error: unknown;
+  outcome?: { status: string; event: Event | undefined } | undefined;
+  selectLabel: string;
+}) {
+  const [status, setStatus] = useState<S | null>(null);
+  return (
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      style={{ borderStyle: 'dashed', borderColor: 'var(--mantine-color-orange-6)' }}
+    >
+      <Group gap="xs" mb={4}>
+        <IconFlask size={18} color="var(--mantine-color-orange-6)" aria-hidden />
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        {description}
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (status) onApply(status);
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <Select
+            label={selectLabel}
+            placeholder="Choose a status"
+            data={statuses.map((s) => ({ value: s, label: humanize(s), disabled: false }))}
+            value={status}
+            onChange={(value) => setStatus(value as S | null)}
+            w={220}
+            allowDeselect={false}
+          />
+          <Button type="submit" color="orange" disabled={!status} loading={pending}>
+            Apply
+          </Button>
+        </Group>
+        {status === current && (
+          <Text size="xs" c="dimmed" mt={4}>
+            This is the current status; applying it records an event all the same.
+          </Text>
+        )}
+      </form>
+      <Stack mt="md" gap="sm">
+        {outcome && <Outcome status={outcome.status} event={outcome.event} />}
+        {error ? <ApiErrorAlert error={error} title="The status was not applied" /> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function KycSimulation({ merchant }: { merchant: Merchant }) {
+  const simulate = useSimulateKyc();
+  return (
+    <SimulationCard
+      title="Simulate KYC status"
+      description="Sandbox only: sets this merchant's KYC status directly, as the verification process would."
+      selectLabel="KYC status"
+      statuses={KYC_STATUSES}
+      current={merchant.kycStatus}
+      onApply={(status: KycStatus) => simulate.mutate({ merchant, status })}
+      pending={simulate.isPending}
+      error={simulate.error}
+      outcome={
+        simulate.data && { status: simulate.data.record.kycStatus, event: simulate.data.event }
+      }
+    />
+  );
+}
+
+export function AccountStatusSimulation({ account }: { account: PayoutAccount }) {
+  const simulate = useSimulateAccountStatus();
+  return (
+    <SimulationCard
+      title="Simulate account status"
+      description="Sandbox only: sets this payout account's status directly. A closed account takes no further changes."
+      selectLabel="Account status"
+      statuses={ACCOUNT_STATUSES}
+      current={account.accountStatus}
+      onApply={(status: AccountStatus) => simulate.mutate({ account, status })}
+      pending={simulate.isPending}
+      error={simulate.error}
+      outcome={
+        simulate.data && { status: simulate.data.record.accountStatus, event: simulate.data.event }
+      }
+    />
+  );
+}

@@ -1,0 +1,44 @@
+// Formatting for the screen: money by its currency's decimals (without floats), times in local
+// time, enum values in words.
+import { currencyDecimals } from '../api/money';
+
+/**
+ * Groups the integer part and pads the decimals of an API amount string, without ever turning it
+ * into a number. `formatAmount("1234567.5", "USD")` is `1,234,567.50`.
+ */
+export function formatAmount(amount: string, symbol: string): string {
+  const decimals = currencyDecimals(symbol) ?? 2;
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const padded = fraction.length >= decimals ? fraction : fraction.padEnd(decimals, '0');
+  return `${negative ? '-' : ''}${grouped}${padded ? `.${padded}` : ''}`;
+}
+
+export function formatMoney(amount: string, symbol: string): string {
+  return `${formatAmount(amount, symbol)} ${symbol}`;
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const exact = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'full',
+  timeStyle: 'long',
+});
+
+export function formatDateTime(ms: number): string {
+  return dateTime.format(ms);
+}
+
+export function formatExactTime(ms: number): string {
+  return exact.format(ms);
+}
+
+/** `ACTION_NEEDED` → `Action needed`. */
+export function humanize(value: string): string {
+  const words = value
+    .replace(/^(OnOff|Receive)_/, '')
+    .toLowerCase()
+    .split('_');
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,16 @@
+// Reference data every screen may need: countries and currencies. They change rarely.
+import { queryOptions } from '@tanstack/react-query';
+import { listCountries, listCurrencies } from '../api/client';
+import { api } from './api';
+
+export const countriesQuery = queryOptions({
+  queryKey: ['reference', 'countries'],
+  queryFn: () => listCountries(api),
+  staleTime: Infinity,
+});
+
+export const currenciesQuery = queryOptions({
+  queryKey: ['reference', 'currencies'],
+  queryFn: () => listCurrencies(api),
+  staleTime: 10 * 60_000,
+});

@@ -1,0 +1,124 @@
+import { Breadcrumbs, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { ApiErrorAlert } from '../../../../components/api-error';
+import { EmptyState, LoadingState, PageHeader } from '../../../../components/page';
+import { StatusBadge } from '../../../../components/status-badge';
+import { MerchantProfile } from '../../../../features/merchants/components/merchant-profile';
+import { OnboardingPanel } from '../../../../features/merchants/components/onboarding-panel';
+import { merchantQuery } from '../../../../features/merchants/queries';
+import { PayoutAccountTable } from '../../../../features/payout-accounts/components/payout-account-table';
+import { payoutAccountListQuery } from '../../../../features/payout-accounts/queries';
+import { sessionQuery } from '../../../../features/session/queries';
+import { KycSimulation } from '../../../../features/simulation/components/status-simulation';
+import { parseIdParam } from '../../../../lib/params';
+import { AnchorLink, ButtonLink } from '../../../../components/links';
+
+export const Route = createFileRoute('/_app/merchants/$id/')({
+  params: {
+    parse: ({ id }) => ({ id: parseIdParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(merchantQuery(params.id)),
+  component: MerchantPage,
+});
+
+const REVIEWING = ['UNDER_REVIEW', 'PENDING_REVIEW'];
+
+function MerchantPage() {
+  const { id } = Route.useParams();
+  const { data: merchant } = useSuspenseQuery({
+    ...merchantQuery(id),
+    // While a review runs, look again every few seconds for its verdict.
+    refetchInterval: (query) =>
+      REVIEWING.includes(query.state.data?.kycStatus ?? '') ? 2000 : false,
+  });
+  useDocumentTitle(`${merchant.name} · Partner Payments`);
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const accounts = useQuery(payoutAccountListQuery({ start: 0, limit: 100, businessId: id }));
+  const isCustomer = merchant.contactOwnerBusinessId == null;
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
+        <AnchorLink to="/merchants" size="sm">
+          Merchants
+        </AnchorLink>
+        <AnchorLink to="/merchants/$id" params={{ id: id }} size="sm" aria-current="page">
+          #{id}
+        </AnchorLink>
+      </Breadcrumbs>
+      <PageHeader
+        title={merchant.name}
+        badge={<StatusBadge status={merchant.kycStatus} size="lg" />}
+        description={`Merchant #${merchant.id} · ${merchant.countryIso}`}
+        actions={
+          <>
+            {isCustomer && (
+              <ButtonLink
+                to="/merchants/new"
+                search={{ owner: id }}
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                Add contact
+              </ButtonLink>
+            )}
+            <ButtonLink
+              to="/merchants/$id/edit"
+              params={{ id: id }}
+              leftSection={<IconPencil size={16} aria-hidden />}
+            >
+              Edit
+            </ButtonLink>
+          </>
+        }
+      />
+      <Stack gap="lg">
+        <MerchantProfile merchant={merchant} />
+        <SimpleGrid
+          cols={{ base: 1, md: session.signedIn && session.environment === 'sandbox' ? 2 : 1 }}
+          spacing="lg"
+        >
+          <OnboardingPanel merchant={merchant} />
+          {session.signedIn && session.environment === 'sandbox' && (
+            <KycSimulation merchant={merchant} />
+          )}
+        </SimpleGrid>
+        <Paper withBorder p="lg" radius="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz="lg">
+              Payout accounts
+            </Title>
+            <ButtonLink
+              to="/payout-accounts/new"
+              search={{ businessId: id }}
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} aria-hidden />}
+            >
+              Add payout account
+            </ButtonLink>
+          </Group>
+          {accounts.isPending ? (
+            <LoadingState label="Loading payout accounts" />
+          ) : accounts.isError ? (
+            <ApiErrorAlert error={accounts.error} onRetry={() => void accounts.refetch()} />
+          ) : accounts.data.results.length === 0 ? (
+            <EmptyState title="No payout accounts">
+              Add the bank account this merchant is paid into.
+            </EmptyState>
+          ) : (
+            <PayoutAccountTable
+              accounts={accounts.data.results}
+              caption={`Payout accounts of ${merchant.name}`}
+              showOwner={false}
+            />
+          )}
+        </Paper>
+      </Stack>
+    </>
+  );
+}

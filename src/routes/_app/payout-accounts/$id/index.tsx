@@ -1,0 +1,124 @@
+import { Breadcrumbs, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPencil } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { CopyValue } from '../../../../components/copy-value';
+import { DateTime } from '../../../../components/date-time';
+import { PageHeader } from '../../../../components/page';
+import { StatusBadge } from '../../../../components/status-badge';
+import { accountLabel } from '../../../../features/payout-accounts/components/payout-account-table';
+import { payoutAccountQuery } from '../../../../features/payout-accounts/queries';
+import { sessionQuery } from '../../../../features/session/queries';
+import { AccountStatusSimulation } from '../../../../features/simulation/components/status-simulation';
+import { parseIdParam } from '../../../../lib/params';
+import { AnchorLink, ButtonLink } from '../../../../components/links';
+
+export const Route = createFileRoute('/_app/payout-accounts/$id/')({
+  params: {
+    parse: ({ id }) => ({ id: parseIdParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(payoutAccountQuery(params.id)),
+  component: PayoutAccountPage,
+});
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children ?? '—'}
+      </Text>
+    </div>
+  );
+}
+
+function PayoutAccountPage() {
+  const { id } = Route.useParams();
+  const { data: account } = useSuspenseQuery(payoutAccountQuery(id));
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  useDocumentTitle(`Payout account #${id} · Partner Payments`);
+  const sandbox = session.signedIn && session.environment === 'sandbox';
+  const address = [
+    [account.address, account.streetNumber].filter(Boolean).join(' '),
+    [account.zipCode, account.city].filter(Boolean).join(' '),
+    account.state,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
+        <AnchorLink to="/payout-accounts" size="sm">
+          Payout accounts
+        </AnchorLink>
+        <AnchorLink to="/payout-accounts/$id" params={{ id: id }} size="sm" aria-current="page">
+          #{id}
+        </AnchorLink>
+      </Breadcrumbs>
+      <PageHeader
+        title={`${account.currencySymbol} account of ${account.accountHolderName}`}
+        badge={<StatusBadge status={account.accountStatus} size="lg" />}
+        description={`Payout account #${account.id} · ${accountLabel(account)}`}
+        actions={
+          account.accountStatus !== 'CLOSED' && (
+            <ButtonLink
+              to="/payout-accounts/$id/edit"
+              params={{ id: id }}
+              leftSection={<IconPencil size={16} aria-hidden />}
+            >
+              Edit
+            </ButtonLink>
+          )
+        }
+      />
+      <Stack gap="lg">
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} fz="lg" mb="md">
+            Details
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            <Field label="Merchant">
+              <AnchorLink to="/merchants/$id" params={{ id: account.businessId }}>
+                #{account.businessId}
+              </AnchorLink>
+            </Field>
+            <Field label="Account holder">{account.accountHolderName}</Field>
+            <Field label="Bank">{account.bankName}</Field>
+            <Field label="IBAN">
+              {account.iban ? <CopyValue value={account.iban} label="IBAN" /> : null}
+            </Field>
+            <Field label="Account number">
+              {account.accountNumber ? (
+                <CopyValue value={account.accountNumber} label="account number" />
+              ) : null}
+            </Field>
+            <Field label="BIC">{account.swiftCode}</Field>
+            <Field label="Routing number">{account.routingNumber}</Field>
+            <Field label="Bank country">{account.countryIso}</Field>
+            <Field label="Bank address">{address || null}</Field>
+            <Field label="Currency">{account.currencySymbol}</Field>
+            <Field label="Created">
+              <DateTime value={account.creationTime} />
+            </Field>
+            <Field label="Last updated">
+              <DateTime value={account.lastUpdateTime} />
+            </Field>
+          </SimpleGrid>
+          {account.accountStatus === 'CLOSED' && (
+            <Text size="sm" c="dimmed" mt="md">
+              This account is closed and takes no further changes.
+            </Text>
+          )}
+        </Paper>
+        {sandbox && <AccountStatusSimulation account={account} />}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Logo } from '../components/logo';
+import { SignInForm } from '../features/session/components/sign-in-form';
+import { sessionQuery } from '../features/session/queries';
+
+/** Only a path on this site: a redirect to another origin is dropped. */
+const safeRedirect = z
+  .string()
+  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'))
+  .optional()
+  .catch(undefined);
+
+export const Route = createFileRoute('/sign-in')({
+  validateSearch: z.object({ redirect: safeRedirect }),
+  beforeLoad: async ({ context, search }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (session.signedIn) throw redirect({ href: search.redirect ?? '/' });
+  },
+  component: SignInPage,
+});
+
+function SignInPage() {
+  useDocumentTitle('Sign in · Partner Payments');
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const search = Route.useSearch();
+  const router = useRouter();
+  return (
+    <Box component="main" mih="100vh" bg="var(--mantine-color-body)">
+      <Center mih="100vh" p="md">
+        <Stack w="100%" maw={420} gap="lg">
+          <Group gap="sm" justify="center">
+            <Logo size={36} />
+            <Text fw={700} fz="xl">
+              Partner Payments
+            </Text>
+          </Group>
+          <Paper withBorder shadow="sm" p="xl" radius="lg">
+            <Title order={1} fz={22} mb={4}>
+              Sign in
+            </Title>
+            <Text c="dimmed" size="sm" mb="lg">
+              Manage merchants, payout accounts and transactions.
+            </Text>
+            <SignInForm
+              environments={session.environments}
+              onSignedIn={() => router.history.push(search.redirect ?? '/')}
+            />
+          </Paper>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+// The dashboard server's configuration: the sandbox's settings plus where each environment is.
+import { z } from 'zod';
+import { SandboxEnv } from '../sandbox/env';
+
+const baseUrl = z
+  .url({
+    protocol: /^https?$/,
+    error: 'must be an http or https URL, such as https://api.example.com/partner',
+  })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+export const ServerEnv = z.intersection(
+  SandboxEnv,
+  z.object({
+    LIVE_API_BASE_URL: baseUrl.optional(),
+    SANDBOX_API_BASE_URL: baseUrl.optional(),
+    /** Where the built SPA is; tests point it elsewhere. */
+    DIST_DIR: z.string().min(1).default('dist'),
+  }),
+);
+export type ServerEnv = z.output<typeof ServerEnv>;
+
+export const DEFAULT_PORT = 8080;

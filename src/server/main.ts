@@ -1,0 +1,50 @@
+// Runs the dashboard: `npm start` (after building the SPA) or `npm run dev` (behind Vite).
+import { bootSandbox } from '../sandbox/boot';
+import { parseEnv, settingsFrom } from '../sandbox/env';
+import { buildDashboardServer, REDACT } from './app';
+import { DEFAULT_PORT, ServerEnv } from './env';
+
+async function main() {
+  const env = parseEnv(ServerEnv, process.env);
+  const settings = settingsFrom(env);
+  const booted = env.SANDBOX_API_BASE_URL ? undefined : bootSandbox(env, settings);
+  const { app } = await buildDashboardServer({
+    distDir: env.DIST_DIR,
+    embedded: booted && {
+      store: booted.store,
+      settings,
+      rateLimit: env.SANDBOX_RATE_LIMIT,
+      demo: booted.demo,
+    },
+    sandboxBaseUrl: env.SANDBOX_API_BASE_URL,
+    liveBaseUrl: env.LIVE_API_BASE_URL,
+    logger: { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+  });
+  await app.listen({ host: env.HOST, port: env.PORT ?? DEFAULT_PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://${env.HOST}:${port}`;
+  console.log(
+    [
+      `Partner payments dashboard on ${url}`,
+      booted
+        ? `Embedded sandbox API at ${url}/sandbox (reference ${url}/sandbox/docs)${booted.demo.seeded ? ', seeded with demo data' : ''}`
+        : `Sandbox environment: ${env.SANDBOX_API_BASE_URL}`,
+      env.LIVE_API_BASE_URL
+        ? `Live environment: ${env.LIVE_API_BASE_URL}`
+        : 'Live environment: not configured (LIVE_API_BASE_URL)',
+    ].join('\n'),
+  );
+  const shutdown = async () => {
+    await app.close();
+    booted?.store.db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// `npm run dev` starts the dashboard server on 8080 and Vite on 5173 in front of it.
+const server = process.env.DASHBOARD_DEV_SERVER ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
+  build: {
+    outDir: 'dist',
+    // No inline polyfill script: the page's CSP admits only scripts from its own origin.
+    modulePreload: { polyfill: false },
+    reportCompressedSize: false,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': server,
+      '^/sandbox/.+': server,
+    },
+  },
+});
