@@ -47,6 +47,8 @@ export interface DashboardOptions {
   secureCookies?: boolean;
   logger?: boolean | object;
   upstreamTimeoutMs?: number;
+  /** The sessions' clock (tests move it forward). */
+  now?: () => number;
 }
 
 /** Log redaction: credentials, cookies and the sign-in body never reach the logs. */
@@ -68,8 +70,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
     routerOptions: { maxParamLength: 1000 },
   });
   const cookieName = options.secureCookies ? '__Host-session' : 'session';
-  const sessions = createSessionStore();
-  const limiter = signInLimiter();
+  const sessions = createSessionStore(options.now);
+  const limiter = signInLimiter(10, 60_000, options.now);
   app.addHook('onClose', async () => sessions.close());
   await app.register(cookie);
 
