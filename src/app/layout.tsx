@@ -149,13 +149,12 @@ export function AppLayout() {
               withArrow
             >
               <Badge
-                color={sandbox ? 'orange' : 'red'}
+                color={sandbox ? 'orange.5' : 'red.8'}
                 variant="filled"
                 size="lg"
                 radius="sm"
                 leftSection={sandbox ? <IconFlask size={14} aria-hidden /> : undefined}
                 aria-label={`Environment: ${sandbox ? 'sandbox' : 'live'}`}
-                c={sandbox ? 'black' : undefined}
               >
                 {sandbox ? 'Sandbox' : 'Live'}
               </Badge>
@@ -166,16 +165,13 @@ export function AppLayout() {
               variant="default"
               leftSection={<IconSearch size={16} aria-hidden />}
               rightSection={
-                <Kbd size="xs" visibleFrom="md">
+                <Kbd size="xs" visibleFrom="md" aria-hidden>
                   Ctrl K
                 </Kbd>
               }
               onClick={() => spotlight.open()}
-              aria-label="Go to a record by id or page"
             >
-              <Text size="sm" visibleFrom="sm">
-                Go to…
-              </Text>
+              <Text size="sm">Go to…</Text>
             </Button>
             <ColorSchemeToggle />
             <Menu position="bottom-end" withArrow>

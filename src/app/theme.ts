@@ -1,14 +1,37 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
-  primaryShade: { light: 7, dark: 5 },
+  primaryShade: { light: 8, dark: 5 },
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  fontFamilyMonospace:
-    'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
   autoContrast: true,
+  luminanceThreshold: 0.3,
 });
+
+/** Secondary text dark enough (light) and light enough (dark) for 4.5:1 contrast. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    // Text of light badges and alerts: darker than Mantine's, for 4.5:1 on their tinted fill.
+    '--mantine-color-orange-light-color': '#a33600',
+    '--mantine-color-yellow-light-color': '#7a5200',
+    '--mantine-color-green-light-color': '#1b6e2e',
+    '--mantine-color-red-light-color': '#b02525',
+    '--mantine-color-blue-light-color': '#135a9e',
+    '--mantine-color-cyan-light-color': '#0b6473',
+    '--mantine-color-violet-light-color': '#5a35b8',
+    '--mantine-color-grape-light-color': '#862e9c',
+    '--mantine-color-gray-light-color': '#495057',
+    '--mantine-color-teal-light-color': '#0b6b57',
+  },
+  dark: { '--mantine-color-dimmed': '#a6a7ab' },
+});
+
+/** The sandbox's accent: orange, with dark text on it. */
+export const SANDBOX_COLOR = 'orange.5';

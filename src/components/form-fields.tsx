@@ -3,10 +3,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { countriesQuery, currenciesQuery } from '../lib/reference';
 
-/** "Name" + "is required" → "Name is required". */
-export function fieldError(label: string, message: string | undefined): string | undefined {
-  return message ? `${label} ${message}` : undefined;
-}
+export { fieldError } from '../lib/field-error';
 
 export function CountrySelect(props: Omit<SelectProps, 'data'>) {
   const countries = useQuery(countriesQuery);

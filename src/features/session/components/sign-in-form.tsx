@@ -14,6 +14,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../../api/client';
 import { CredentialsForm, type EnvironmentInfo, type SessionInfo } from '../../../api/dashboard';
 import { ApiErrorAlert } from '../../../components/api-error';
+import { fieldError } from '../../../lib/field-error';
 import { useSignIn } from '../queries';
 
 export function SignInForm({
@@ -52,7 +53,7 @@ export function SignInForm({
         <>
           <Button
             size="md"
-            color="orange"
+            color="orange.5"
             leftSection={<IconFlask size={18} aria-hidden />}
             loading={signIn.isPending && signIn.variables && 'demo' in signIn.variables}
             onClick={() =>
@@ -101,13 +102,13 @@ export function SignInForm({
             autoComplete="username"
             spellCheck={false}
             {...form.register('apiKey')}
-            error={errors.apiKey?.message}
+            error={fieldError('API key', errors.apiKey?.message)}
           />
           <PasswordInput
             label="API secret"
             autoComplete="current-password"
             {...form.register('apiSecret')}
-            error={errors.apiSecret?.message}
+            error={fieldError('API secret', errors.apiSecret?.message)}
           />
           <Button
             type="submit"

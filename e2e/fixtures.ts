@@ -1,0 +1,89 @@
+// Test fixtures: every journey gets a fresh dashboard server with its own data folder and short
+// sandbox delays; a console error fails the test; `checkA11y` runs axe on the page.
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { test as base, expect, type Page } from '@playwright/test';
+import { bootSandbox } from '../src/sandbox/boot';
+import { SandboxEnv, settingsFrom } from '../src/sandbox/env';
+import { buildDashboardServer } from '../src/server/app';
+
+export interface Dashboard {
+  url: string;
+  dataDir: string;
+  demo: { apiKey: string; apiSecret: string };
+  store: ReturnType<typeof bootSandbox>['store'];
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const test = base.extend<{ dashboard: Dashboard }>({
+  dashboard: async ({}, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+    const env = SandboxEnv.parse({
+      DATA_DIR: dataDir,
+      SANDBOX_KYC_REVIEW_DELAY_MS: '1500',
+      SANDBOX_QUOTE_DELAY_MS: '1000',
+      SANDBOX_SETTLEMENT_DELAY_MS: '2000',
+      SANDBOX_RATE_LIMIT: '10000',
+    });
+    const settings = settingsFrom(env);
+    const booted = bootSandbox(env, settings);
+    const { app } = await buildDashboardServer({
+      distDir: path.resolve('dist'),
+      embedded: { store: booted.store, settings, rateLimit: env.SANDBOX_RATE_LIMIT, demo: booted.demo },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await use({ url, dataDir, demo: booted.demo, store: booted.store });
+    await app.close();
+    booted.store.db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+  baseURL: async ({ dashboard }, use) => use(dashboard.url),
+  // A console error or an uncaught exception fails the test.
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await use(page);
+    const patterns = allowed.get(page) ?? [];
+    expect(errors.filter((e) => !patterns.some((p) => p.test(e))), 'console errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** axe on the page as it is now: no violations of any impact. */
+export async function checkA11y(page: Page) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')} :: ${(n as unknown as { failureSummary?: string }).failureSummary?.replace(/\s+/g, ' ').slice(0, 160)}`),
+    }));
+  });
+  expect(violations, `axe on ${page.url()}`).toEqual([]);
+}
+
+export async function signInToDemo(page: Page) {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Open the demo sandbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+}
+
+const allowed = new WeakMap<Page, RegExp[]>();
+
+/** Declares a console error the test causes on purpose, such as a 401 it asks for. */
+export function allowConsoleError(page: Page, pattern: RegExp) {
+  allowed.set(page, [...(allowed.get(page) ?? []), pattern]);
+}

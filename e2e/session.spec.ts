@@ -1,0 +1,69 @@
+import { allowConsoleError, checkA11y, expect, signInToDemo, test } from './fixtures';
+
+test('signs in to the demo sandbox in one click, and the header marks the sandbox', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=/);
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Open the demo sandbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByLabel('Environment: sandbox')).toBeVisible();
+  await checkA11y(page);
+});
+
+test('returns to the page asked for after signing in', async ({ page }) => {
+  await page.goto('/currencies');
+  await page.getByRole('button', { name: 'Open the demo sandbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Currencies' })).toBeVisible();
+  await expect(page).toHaveURL(/\/currencies$/);
+});
+
+test('signs in with an API key and secret, and refuses a wrong secret on its field', async ({ page, dashboard }) => {
+  allowConsoleError(page, /status of 401/);
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('API key is required')).toBeVisible();
+  await page.getByLabel('API key', { exact: true }).fill(dashboard.demo.apiKey);
+  await page.getByLabel('API secret', { exact: true }).fill('not-the-secret');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('API secret does not match the API key')).toBeVisible();
+  await page.getByLabel('API secret', { exact: true }).fill(dashboard.demo.apiSecret);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
+
+test('never lets the API secret reach the browser', async ({ page, context, dashboard }) => {
+  const bodies: string[] = [];
+  page.on('response', async (response) => {
+    try {
+      bodies.push(`${response.url()} ${JSON.stringify(await response.allHeaders())} ${await response.text()}`);
+    } catch {
+      // Redirects and aborted requests have no body.
+    }
+  });
+  await signInToDemo(page);
+  for (const path of ['/merchants', '/merchants/1', '/payout-accounts', '/currencies', '/sandbox']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  const secret = dashboard.demo.apiSecret;
+  expect(bodies.length).toBeGreaterThan(10);
+  for (const body of bodies) expect(body).not.toContain(secret);
+  const cookies = await context.cookies();
+  expect(JSON.stringify(cookies)).not.toContain(secret);
+  expect(cookies.find((c) => c.name === 'session')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, html: document.documentElement.outerHTML }));
+  expect(storage).not.toContain(secret);
+  expect(storage).not.toContain('session=');
+});
+
+test('after signing out, the browser can no longer reach the API', async ({ page }) => {
+  allowConsoleError(page, /status of 401/);
+  await signInToDemo(page);
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  const status = await page.evaluate(async () => (await fetch('/api/v1/business/')).status);
+  expect(status).toBe(401);
+  await page.goto('/merchants');
+  await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fmerchants/);
+});
