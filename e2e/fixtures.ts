@@ -61,6 +61,9 @@ export { expect };
 
 /** axe on the page as it is now: no violations of any impact. */
 export async function checkA11y(page: Page) {
+  // Judge the page once it has rendered: its heading is there and nothing is loading.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
@@ -86,4 +89,15 @@ const allowed = new WeakMap<Page, RegExp[]>();
 /** Declares a console error the test causes on purpose, such as a 401 it asks for. */
 export function allowConsoleError(page: Page, pattern: RegExp) {
   allowed.set(page, [...(allowed.get(page) ?? []), pattern]);
+}
+
+/** Picks an option of a Mantine Select by the field's label and the option's text. */
+export async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** How many rows a table of the sandbox's database holds: to prove a refused form stored nothing. */
+export function countRows(dashboard: Dashboard, table: 'merchant' | 'payout_account' | 'event') {
+  return (dashboard.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 }

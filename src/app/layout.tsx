@@ -171,7 +171,9 @@ export function AppLayout() {
               }
               onClick={() => spotlight.open()}
             >
-              <Text size="sm">Go to…</Text>
+              <Text size="sm" component="span">
+                Go to…
+              </Text>
             </Button>
             <ColorSchemeToggle />
             <Menu position="bottom-end" withArrow>

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, Notification } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -11,6 +11,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   autoContrast: true,
   luminanceThreshold: 0.3,
+  components: {
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
+    }),
+  },
 });
 
 /** Secondary text dark enough (light) and light enough (dark) for 4.5:1 contrast. */
@@ -18,6 +24,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
     // Text of light badges and alerts: darker than Mantine's, for 4.5:1 on their tinted fill.
     '--mantine-color-orange-light-color': '#a33600',
     '--mantine-color-yellow-light-color': '#7a5200',

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPlugin } from '../sandbox/app';
 import { createPartner } from '../sandbox/domain/partners';
@@ -252,14 +252,14 @@ describe('pages and headers', () => {
 
 describe('a sandbox elsewhere (SANDBOX_API_BASE_URL)', () => {
   const seen: string[] = [];
-  let upstream: ReturnType<typeof Fastify>;
+  let upstream: FastifyInstance;
   let spy: http.Server;
   let remote: Awaited<ReturnType<typeof buildDashboardServer>>;
   let remoteBase: string;
 
   beforeAll(async () => {
     upstream = Fastify();
-    upstream.addHook('onRequest', async (request) => {
+    upstream.addHook('onRequest', async (request: { url: string }) => {
       seen.push(request.url);
     });
     await upstream.register(sandboxPlugin, {
@@ -318,10 +318,13 @@ describe('a sandbox elsewhere (SANDBOX_API_BASE_URL)', () => {
       new Promise<number>((resolve, reject) => {
         const url = new URL(remoteBase);
         http
-          .get({ host: url.hostname, port: url.port, path: rawPath, headers: { cookie } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          })
+          .get(
+            { host: url.hostname, port: url.port, path: rawPath, headers: { cookie } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          )
           .on('error', reject);
       });
     for (const attempt of [

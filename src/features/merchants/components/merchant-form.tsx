@@ -13,8 +13,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   INDUSTRIES,
@@ -29,6 +29,12 @@ import { humanize } from '../../../lib/format';
 import { customersQuery, useCreateMerchant, useUpdateMerchant } from '../queries';
 
 type Values = z.input<typeof MerchantCreate>;
+
+/** A contact needs its owner: the create schema, with the owner required. */
+const ContactCreate = MerchantCreate.refine((v) => v.contactOwnerBusinessId != null, {
+  error: 'is required',
+  path: ['contactOwnerBusinessId'],
+});
 
 const FIELDS = [
   'name',
@@ -90,8 +96,26 @@ export function MerchantForm({
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const customers = useQuery({ ...customersQuery, enabled: !editing });
 
+  const [kind, setKind] = useState<'customer' | 'contact'>(defaultOwnerId ? 'contact' : 'customer');
+  const kindRef = useRef(kind);
+  kindRef.current = kind;
+  const resolvers = useMemo(
+    () => ({
+      edit: zodResolver(MerchantUpdate) as unknown as Resolver<Values>,
+      customer: zodResolver(MerchantCreate) as unknown as Resolver<Values>,
+      contact: zodResolver(ContactCreate) as unknown as Resolver<Values>,
+    }),
+    [],
+  );
   const form = useForm<Values>({
-    resolver: zodResolver(editing ? MerchantUpdate : MerchantCreate) as never,
+    resolver: (values, context, options) =>
+      (editing ? resolvers.edit : resolvers[kindRef.current])(
+        kindRef.current === 'customer' && !editing
+          ? { ...values, contactOwnerBusinessId: null }
+          : values,
+        context,
+        options,
+      ),
     defaultValues: {
       ...initialValues(merchant),
       ...(defaultOwnerId ? { contactOwnerBusinessId: defaultOwnerId } : {}),
@@ -100,21 +124,9 @@ export function MerchantForm({
   });
   const { errors } = form.formState;
   const register = (name: (typeof FIELDS)[number]) => form.register(name);
-  const [kind, setKind] = useState<'customer' | 'contact'>(defaultOwnerId ? 'contact' : 'customer');
-
   const submit = form.handleSubmit((values) => {
-    const body = {
-      ...values,
-      contactOwnerBusinessId: kind === 'customer' ? null : values.contactOwnerBusinessId,
-    } as MerchantCreate;
-    if (!editing && kind === 'contact' && !body.contactOwnerBusinessId) {
-      form.setError(
-        'contactOwnerBusinessId',
-        { type: 'required', message: 'is required' },
-        { shouldFocus: true },
-      );
-      return;
-    }
+    // The resolver already required the owner of a contact, and set a customer's to null.
+    const body = values as MerchantCreate;
     const onError = (error: unknown) => applyApiFieldErrors(error, FIELDS, form.setError);
     if (editing) {
       const { contactOwnerBusinessId: _owner, ...rest } = body;

@@ -9,6 +9,7 @@ import {
 } from '../../../api/schemas/payout-account';
 import { KYC_STATUSES, type KycStatus, type Merchant } from '../../../api/schemas/merchant';
 import type { Event } from '../../../api/schemas/platform';
+import { SANDBOX_COLOR } from '../../../app/theme';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { DateTime } from '../../../components/date-time';
 import { StatusBadge } from '../../../components/status-badge';
@@ -90,7 +91,7 @@ function SimulationCard<S extends string>({
             w={220}
             allowDeselect={false}
           />
-          <Button type="submit" color="orange" disabled={!status} loading={pending}>
+          <Button type="submit" color={SANDBOX_COLOR} disabled={!status} loading={pending}>
             Apply
           </Button>
         </Group>
