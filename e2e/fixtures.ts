@@ -21,6 +21,7 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export const test = base.extend<{ dashboard: Dashboard }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
   dashboard: async ({}, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
     const env = SandboxEnv.parse({

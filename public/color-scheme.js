@@ -4,7 +4,7 @@
     var saved = window.localStorage.getItem('mantine-color-scheme-value');
     var dark = saved === 'dark' || ((saved === null || saved === 'auto') && window.matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.setAttribute('data-mantine-color-scheme', dark ? 'dark' : 'light');
-  } catch (e) {
+  } catch {
     document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   }
 })();
