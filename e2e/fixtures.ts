@@ -35,7 +35,12 @@ export const test = base.extend<{ dashboard: Dashboard }>({
     const booted = bootSandbox(env, settings);
     const { app } = await buildDashboardServer({
       distDir: path.resolve('dist'),
-      embedded: { store: booted.store, settings, rateLimit: env.SANDBOX_RATE_LIMIT, demo: booted.demo },
+      embedded: {
+        store: booted.store,
+        settings,
+        rateLimit: env.SANDBOX_RATE_LIMIT,
+        demo: booted.demo,
+      },
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -54,7 +59,10 @@ export const test = base.extend<{ dashboard: Dashboard }>({
     page.on('pageerror', (error) => errors.push(String(error)));
     await use(page);
     const patterns = allowed.get(page) ?? [];
-    expect(errors.filter((e) => !patterns.some((p) => p.test(e))), 'console errors').toEqual([]);
+    expect(
+      errors.filter((e) => !patterns.some((p) => p.test(e))),
+      'console errors',
+    ).toEqual([]);
   },
 });
 
@@ -67,13 +75,29 @@ export async function checkA11y(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe.run(document, {
       resultTypes: ['violations'],
     });
     return result.violations.map((v) => ({
       id: v.id,
       help: v.help,
-      nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')} :: ${(n as unknown as { failureSummary?: string }).failureSummary?.replace(/\s+/g, ' ').slice(0, 160)}`),
+      nodes: v.nodes
+        .slice(0, 6)
+        .map(
+          (n) =>
+            `${n.target.join(' ')} :: ${(n as unknown as { failureSummary?: string }).failureSummary?.replace(/\s+/g, ' ').slice(0, 160)}`,
+        ),
     }));
   });
   expect(violations, `axe on ${page.url()}`).toEqual([]);
@@ -100,5 +124,6 @@ export async function choose(page: Page, label: string, option: string | RegExp)
 
 /** How many rows a table of the sandbox's database holds: to prove a refused form stored nothing. */
 export function countRows(dashboard: Dashboard, table: 'merchant' | 'payout_account' | 'event') {
-  return (dashboard.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return (dashboard.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number })
+    .n;
 }

@@ -1,4 +1,12 @@
-import { allowConsoleError, checkA11y, choose, countRows, expect, signInToDemo, test } from './fixtures';
+import {
+  allowConsoleError,
+  checkA11y,
+  choose,
+  countRows,
+  expect,
+  signInToDemo,
+  test,
+} from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function fillMerchant(page: Page, name: string) {
@@ -34,13 +42,19 @@ test('creates a customer, then a contact owned by it', async ({ page }) => {
 
   await page.getByRole('link', { name: 'Add contact' }).click();
   await expect(page.getByRole('radio', { name: 'A contact of a customer' })).toBeChecked();
-  await expect(page.getByRole('combobox', { name: 'Owner', exact: true })).toHaveValue(/Kestrel Analytics GmbH/);
+  await expect(page.getByRole('combobox', { name: 'Owner', exact: true })).toHaveValue(
+    /Kestrel Analytics GmbH/,
+  );
   await fillMerchant(page, 'Brightwater Supplies Ltd');
   await choose(page, 'Country', /United Kingdom/);
   await page.getByRole('button', { name: 'Create merchant' }).click();
   await expect(page.getByRole('heading', { name: 'Brightwater Supplies Ltd' })).toBeVisible();
   await expect(page.getByText('Contact of')).toBeVisible();
-  await page.getByRole('link', { name: /^#\d+$/ }).filter({ hasNotText: 'Merchants' }).last().click();
+  await page
+    .getByRole('link', { name: /^#\d+$/ })
+    .filter({ hasNotText: 'Merchants' })
+    .last()
+    .click();
   await expect(page.getByRole('heading', { name: 'Kestrel Analytics GmbH' })).toBeVisible();
 });
 
@@ -49,29 +63,45 @@ test('edits a merchant', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sakura Precision Parts K.K.' })).toBeVisible();
   await page.getByRole('link', { name: 'Edit' }).click();
   await checkA11y(page);
-  await expect(page.getByRole('textbox', { name: 'Legal name', exact: true })).toHaveValue('Sakura Precision Parts K.K.');
-  await page.getByRole('textbox', { name: 'Legal name', exact: true }).fill('Sakura Precision Parts Co., Ltd.');
+  await expect(page.getByRole('textbox', { name: 'Legal name', exact: true })).toHaveValue(
+    'Sakura Precision Parts K.K.',
+  );
+  await page
+    .getByRole('textbox', { name: 'Legal name', exact: true })
+    .fill('Sakura Precision Parts Co., Ltd.');
   await page.getByRole('textbox', { name: 'City', exact: true }).fill('Kyoto');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('heading', { name: 'Sakura Precision Parts Co., Ltd.' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Sakura Precision Parts Co., Ltd.' }),
+  ).toBeVisible();
   await expect(page.getByText(/Kyoto/)).toBeVisible();
 });
 
-test('accepts the agreements and submits onboarding, then sees the review end in VALID', async ({ page }) => {
+test('accepts the agreements and submits onboarding, then sees the review end in VALID', async ({
+  page,
+}) => {
   await page.goto('/merchants/10');
   const submit = page.getByRole('button', { name: 'Submit onboarding' });
   await expect(submit).toBeDisabled();
-  await expect(page.getByText('Accept the 3 remaining agreements to submit onboarding.')).toBeVisible();
+  await expect(
+    page.getByText('Accept the 3 remaining agreements to submit onboarding.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Accept Terms of Service' }).click();
-  await expect(page.getByText('Accept the 2 remaining agreements to submit onboarding.')).toBeVisible();
+  await expect(
+    page.getByText('Accept the 2 remaining agreements to submit onboarding.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Accept all' }).click();
-  await expect(page.getByText('Every agreement is accepted: onboarding can be submitted for review.')).toBeVisible();
+  await expect(
+    page.getByText('Every agreement is accepted: onboarding can be submitted for review.'),
+  ).toBeVisible();
   await checkA11y(page);
   await submit.click();
   await expect(page.getByText('Under review', { exact: true }).first()).toBeVisible();
   // The sandbox's review takes 1.5 s here; the page looks again by itself.
   await expect(page.getByText('Valid', { exact: true }).first()).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByText('This merchant is verified; there is nothing to submit.')).toBeVisible();
+  await expect(
+    page.getByText('This merchant is verified; there is nothing to submit.'),
+  ).toBeVisible();
 });
 
 test('sets KYC to VALID from the sandbox form and shows the event', async ({ page }) => {
@@ -83,14 +113,26 @@ test('sets KYC to VALID from the sandbox form and shows the event', async ({ pag
   await expect(outcome).toContainText('merchant.kyc_status.changed');
   await expect(outcome.getByText('Valid')).toBeVisible();
   await checkA11y(page);
-  await expect(page.locator('h1 + .mantine-Badge-root, h1 ~ *').getByText('Valid').first()).toBeVisible();
+  await expect(
+    page.locator('h1 + .mantine-Badge-root, h1 ~ *').getByText('Valid').first(),
+  ).toBeVisible();
 });
 
-test('bad input in the merchant forms shows field errors and stores nothing', async ({ page, dashboard }) => {
+test('bad input in the merchant forms shows field errors and stores nothing', async ({
+  page,
+  dashboard,
+}) => {
   const before = countRows(dashboard, 'merchant');
   await page.goto('/merchants/new');
   await page.getByRole('button', { name: 'Create merchant' }).click();
-  for (const message of ['Legal name is required', 'Choose an industry', 'Choose a country', 'Street is required', 'Email must be an email address', 'Phone number must be 4 to 15 digits, without spaces or punctuation']) {
+  for (const message of [
+    'Legal name is required',
+    'Choose an industry',
+    'Choose a country',
+    'Street is required',
+    'Email must be an email address',
+    'Phone number must be 4 to 15 digits, without spaces or punctuation',
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   await checkA11y(page);
@@ -100,7 +142,9 @@ test('bad input in the merchant forms shows field errors and stores nothing', as
   await page.getByRole('radio', { name: 'A contact of a customer' }).check();
   await page.getByRole('button', { name: 'Create merchant' }).click();
   await expect(page.getByText('Email must be an email address')).toBeVisible();
-  await expect(page.getByText('Phone country code must be 1 to 4 digits, without + or spaces')).toBeVisible();
+  await expect(
+    page.getByText('Phone country code must be 1 to 4 digits, without + or spaces'),
+  ).toBeVisible();
   await expect(page.getByText('Choose the customer that owns this contact')).toBeVisible();
   expect(countRows(dashboard, 'merchant')).toBe(before);
 
@@ -109,7 +153,9 @@ test('bad input in the merchant forms shows field errors and stores nothing', as
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('12');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Legal name is required')).toBeVisible();
-  await expect(page.getByText('Phone number must be 4 to 15 digits, without spaces or punctuation')).toBeVisible();
+  await expect(
+    page.getByText('Phone number must be 4 to 15 digits, without spaces or punctuation'),
+  ).toBeVisible();
   await page.goto('/merchants/1');
   await expect(page.getByRole('heading', { name: 'Lumen Textiles GmbH' })).toBeVisible();
   expect(countRows(dashboard, 'merchant')).toBe(before);
@@ -119,7 +165,9 @@ test('a refusal from the API lands on its field', async ({ page }) => {
   allowConsoleError(page, /status of 400/);
   await page.goto('/merchants/1/edit');
   // The browser cannot know this suffix is wrong; the sandbox refuses it and names the field.
-  await page.getByRole('textbox', { name: 'Registration number', exact: true }).fill('HRB 204518|APPROVED');
+  await page
+    .getByRole('textbox', { name: 'Registration number', exact: true })
+    .fill('HRB 204518|APPROVED');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(/Registration number ends in "\|APPROVED"/)).toBeVisible();
   await expect(page.getByText(/Request id/)).toBeVisible();

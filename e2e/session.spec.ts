@@ -1,6 +1,8 @@
 import { allowConsoleError, checkA11y, expect, signInToDemo, test } from './fixtures';
 
-test('signs in to the demo sandbox in one click, and the header marks the sandbox', async ({ page }) => {
+test('signs in to the demo sandbox in one click, and the header marks the sandbox', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in\?redirect=/);
   await checkA11y(page);
@@ -17,7 +19,10 @@ test('returns to the page asked for after signing in', async ({ page }) => {
   await expect(page).toHaveURL(/\/currencies$/);
 });
 
-test('signs in with an API key and secret, and refuses a wrong secret on its field', async ({ page, dashboard }) => {
+test('signs in with an API key and secret, and refuses a wrong secret on its field', async ({
+  page,
+  dashboard,
+}) => {
   allowConsoleError(page, /status of 401/);
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -35,13 +40,21 @@ test('never lets the API secret reach the browser', async ({ page, context, dash
   const bodies: string[] = [];
   page.on('response', async (response) => {
     try {
-      bodies.push(`${response.url()} ${JSON.stringify(await response.allHeaders())} ${await response.text()}`);
+      bodies.push(
+        `${response.url()} ${JSON.stringify(await response.allHeaders())} ${await response.text()}`,
+      );
     } catch {
       // Redirects and aborted requests have no body.
     }
   });
   await signInToDemo(page);
-  for (const path of ['/merchants', '/merchants/1', '/payout-accounts', '/currencies', '/sandbox']) {
+  for (const path of [
+    '/merchants',
+    '/merchants/1',
+    '/payout-accounts',
+    '/currencies',
+    '/sandbox',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
@@ -50,8 +63,18 @@ test('never lets the API secret reach the browser', async ({ page, context, dash
   for (const body of bodies) expect(body).not.toContain(secret);
   const cookies = await context.cookies();
   expect(JSON.stringify(cookies)).not.toContain(secret);
-  expect(cookies.find((c) => c.name === 'session')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
-  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, html: document.documentElement.outerHTML }));
+  expect(cookies.find((c) => c.name === 'session')).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Strict',
+  });
+  const storage = await page.evaluate(() =>
+    JSON.stringify({
+      local: { ...localStorage },
+      session: { ...sessionStorage },
+      cookie: document.cookie,
+      html: document.documentElement.outerHTML,
+    }),
+  );
   expect(storage).not.toContain(secret);
   expect(storage).not.toContain('session=');
 });

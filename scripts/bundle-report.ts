@@ -15,7 +15,9 @@ interface Chunk {
 }
 
 export function firstLoad(distDir: string, route = 'src/routes/sign-in.tsx') {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, Chunk>;
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
