@@ -53,6 +53,14 @@ export const test = base.extend<{ dashboard: Dashboard }>({
   // A console error or an uncaught exception fails the test.
   page: async ({ page }, use) => {
     const errors: string[] = [];
+    // A CSP violation is an error too, even one the page recovers from.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(
+          `CSP violation: ${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`,
+        ),
+      );
+    });
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });

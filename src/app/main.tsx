@@ -12,6 +12,9 @@ import { cssVariablesResolver, theme } from './theme';
 // The server puts a fresh nonce in this tag on every page; Mantine's style elements carry it.
 const nonce =
   document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? undefined;
+// Scroll locking (modals, Spotlight) adds a style element of its own and takes its nonce from
+// this global.
+if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -1,6 +1,10 @@
 // Building blocks shared by every resource of the wire contract.
 import { z } from 'zod';
 
+// In the browser the dashboard's CSP forbids eval, which zod would probe for to compile faster
+// parsers when the first object schema is built. There, parse without compiling.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 /** Record ids: positive integers within JavaScript's exact integer range. */
 export const Id = z
   .int({ error: 'must be a positive integer' })

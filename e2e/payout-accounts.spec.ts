@@ -1,0 +1,136 @@
+import { checkA11y, choose, countRows, expect, signInToDemo, test } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await signInToDemo(page);
+});
+
+const box = (page: import('@playwright/test').Page, name: string) =>
+  page.getByRole('textbox', { name, exact: true });
+
+test('adds a payout account to a merchant and sets it ACTIVE', async ({ page }) => {
+  await page.goto('/merchants/12');
+  await page.getByRole('link', { name: 'Add payout account' }).click();
+  await expect(page.getByRole('combobox', { name: 'Merchant', exact: true })).toHaveValue(
+    /Atlas Freight/,
+  );
+  await checkA11y(page);
+  await choose(page, 'Currency', /^EUR/);
+  await box(page, 'Account holder').fill('Atlas Freight Forwarding B.V.');
+  await box(page, 'Bank name').fill('ABN AMRO');
+  await box(page, 'IBAN').fill('nl91 abna 0417 1643 00');
+  await box(page, 'BIC (SWIFT code)').fill('abnanl2a');
+  await choose(page, 'Bank country', /Netherlands/);
+  await page.getByRole('button', { name: 'Create payout account' }).click();
+
+  await expect(
+    page.getByRole('heading', { name: 'EUR account of Atlas Freight Forwarding B.V.' }),
+  ).toBeVisible();
+  await expect(page.getByText('NL91ABNA0417164300')).toBeVisible();
+  await expect(page.getByText('ABNANL2A')).toBeVisible();
+  await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
+  await checkA11y(page);
+
+  await choose(page, 'Account status', 'Active');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const outcome = page.getByRole('status').filter({ hasText: 'Status applied' });
+  await expect(outcome).toContainText('payout_account.status.changed');
+  await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Merchants', exact: true }).first().click();
+  await page.goto('/merchants/12');
+  const accounts = page.getByRole('table', { name: /Payout accounts of/ });
+  await expect(accounts.getByText('NL91 ABNA 0417 1643 00')).toBeVisible();
+  await expect(accounts.getByText('Active')).toBeVisible();
+});
+
+test('checks IBAN and BIC in the browser and stores nothing on bad input', async ({
+  page,
+  dashboard,
+}) => {
+  const before = countRows(dashboard, 'payout_account');
+  await page.goto('/payout-accounts/new');
+  await page.getByRole('button', { name: 'Create payout account' }).click();
+  for (const message of [
+    'Choose the merchant that owns the account',
+    'Choose a currency',
+    'Account holder is required',
+    'Bank name is required',
+    'Choose a country',
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await checkA11y(page);
+  await box(page, 'IBAN').fill('DE89 3704 0044 0532 0130 01');
+  await box(page, 'BIC (SWIFT code)').fill('DEUT');
+  await box(page, 'IBAN').blur();
+  await page.getByRole('button', { name: 'Create payout account' }).click();
+  await expect(
+    page.getByText('IBAN is not a valid IBAN (check the country code, length and check digits)'),
+  ).toBeVisible();
+  await expect(
+    page.getByText('BIC is not a valid BIC: 8 or 11 characters, such as DEUTDEFF or DEUTDEFF500'),
+  ).toBeVisible();
+  expect(countRows(dashboard, 'payout_account')).toBe(before);
+});
+
+test('edits a payout account, and lists accounts by merchant and currency from the URL', async ({
+  page,
+}) => {
+  await page.goto('/payout-accounts/1');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await checkA11y(page);
+  await box(page, 'Bank name').fill('Deutsche Bank AG');
+  await box(page, 'City').fill('Frankfurt am Main');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Deutsche Bank AG')).toBeVisible();
+  await expect(page.getByText('Frankfurt am Main')).toBeVisible();
+
+  await page.goto('/payout-accounts?businessId=1&currencySymbol=USD');
+  const table = page.getByRole('table', { name: 'Payout accounts' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByText('40982211')).toBeVisible();
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/payout-accounts\?start=0&limit=20$/);
+  await expect(table.getByRole('row')).toHaveCount(13);
+  await choose(page, 'Currency', /^INR/);
+  await expect(page).toHaveURL(/currencySymbol=INR/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+});
+
+test('the currencies and sandbox pages', async ({ page }) => {
+  await page.getByRole('link', { name: 'Currencies' }).click();
+  const table = page.getByRole('table', { name: 'Currencies' });
+  await expect(table.getByRole('row', { name: /USDT\(TRC20\)/ })).toContainText('Crypto');
+  await checkA11y(page);
+  await page.getByRole('link', { name: 'Sandbox tools' }).click();
+  await checkA11y(page);
+  await page.getByRole('textbox', { name: 'Payout account id' }).fill('8');
+  await expect(page.getByText('NGN account of Lagos Packaging Company')).toBeVisible();
+  await choose(page, 'Account status', 'Active');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Status applied' })).toContainText(
+    'payout_account.status.changed',
+  );
+});
+
+test('goes to a record by its id from anywhere', async ({ page }) => {
+  await page.keyboard.press('Control+k');
+  await page.getByRole('textbox', { name: 'Go to' }).fill('4');
+  await page.getByRole('button', { name: /Merchant 4/ }).click();
+  await expect(page.getByRole('heading', { name: 'Meridian Health Supplies LLC' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go to…' }).click();
+  await page.getByRole('textbox', { name: 'Go to' }).fill('2');
+  await page.getByRole('button', { name: /Payout account 2/ }).click();
+  await expect(
+    page.getByRole('heading', { name: 'GBP account of Harbor & Pine Trading Ltd' }),
+  ).toBeVisible();
+});
+
+test('shows a not-found page for an unknown address and an unknown record', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await checkA11y(page);
+  await page.goto('/merchants/abc');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
