@@ -4,25 +4,10 @@ import {
   choose,
   countRows,
   expect,
+  fillMerchant,
   signInToDemo,
   test,
 } from './fixtures';
-import type { Page } from '@playwright/test';
-
-async function fillMerchant(page: Page, name: string) {
-  await page.getByRole('textbox', { name: 'Legal name', exact: true }).fill(name);
-  await page.getByRole('textbox', { name: 'Registration number', exact: true }).fill('HRB 99881');
-  await choose(page, 'Industry', 'Technology');
-  await choose(page, 'Country', /Germany/);
-  await page.getByRole('textbox', { name: 'Street', exact: true }).fill('Friedrichstraße');
-  await page.getByRole('textbox', { name: 'Number', exact: true }).fill('68');
-  await page.getByRole('textbox', { name: 'Postal code', exact: true }).fill('10117');
-  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Berlin');
-  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Jonas Keller');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('jonas@example.com');
-  await page.getByRole('textbox', { name: 'Phone country code', exact: true }).fill('49');
-  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('30123456');
-}
 
 test.beforeEach(async ({ page }) => {
   await signInToDemo(page);

@@ -105,7 +105,7 @@ test('the currencies and sandbox pages', async ({ page }) => {
   await checkA11y(page);
   await page.getByRole('link', { name: 'Sandbox tools' }).click();
   await checkA11y(page);
-  await page.getByRole('textbox', { name: 'Payout account id' }).fill('8');
+  await choose(page, 'Payout account', /#8 · NGN/);
   await expect(page.getByText('NGN account of Lagos Packaging Company')).toBeVisible();
   await choose(page, 'Account status', 'Active');
   await page.getByRole('button', { name: 'Apply' }).click();

@@ -1,4 +1,4 @@
-import { allowConsoleError, checkA11y, expect, signInToDemo, test } from './fixtures';
+import { allowConsoleError, checkA11y, expect, fillMerchant, signInToDemo, test } from './fixtures';
 
 test('signs in to the demo sandbox in one click, and the header marks the sandbox', async ({
   page,
@@ -89,4 +89,29 @@ test('after signing out, the browser can no longer reach the API', async ({ page
   expect(status).toBe(401);
   await page.goto('/merchants');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fmerchants/);
+});
+
+test('when the session ends mid-form, signing in again in place keeps what was typed', async ({
+  page,
+}) => {
+  allowConsoleError(page, /status of 401/);
+  await signInToDemo(page);
+  await page.goto('/merchants/new');
+  await fillMerchant(page, 'Half-typed Holdings Ltd');
+  // The session ends elsewhere (another tab signs out), then the form is sent.
+  await page.evaluate(() =>
+    fetch('/api/session', { method: 'DELETE', headers: { 'x-requested-with': 'dashboard' } }),
+  );
+  await page.getByRole('button', { name: 'Create merchant' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(dialog).toBeVisible();
+  await checkA11y(page);
+  await dialog.getByRole('button', { name: 'Open the demo sandbox' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Legal name', exact: true })).toHaveValue(
+    'Half-typed Holdings Ltd',
+  );
+  await expect(page).toHaveURL(/\/merchants\/new$/);
+  await page.getByRole('button', { name: 'Create merchant' }).click();
+  await expect(page.getByRole('heading', { name: 'Half-typed Holdings Ltd' })).toBeVisible();
 });

@@ -11,7 +11,6 @@ import {
   Group,
   Kbd,
   Menu,
-  Modal,
   ScrollArea,
   Text,
   Tooltip,
@@ -36,6 +35,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AnchorLink, NavLinkLink } from '../components/links';
 import { useEffect, useState, type ReactNode } from 'react';
+import { Dialog } from '../components/dialog';
 import { Logo } from '../components/logo';
 import { SignInForm } from '../features/session/components/sign-in-form';
 import { sessionQuery, useSignOut } from '../features/session/queries';
@@ -227,11 +227,10 @@ export function AppLayout() {
 
       <GoToSpotlight sandbox={sandbox} />
 
-      <Modal
+      <Dialog
         opened={sessionEnded}
         onClose={() => setSessionEnded(false)}
         title="Your session has ended"
-        centered
         closeOnClickOutside={false}
       >
         <Text size="sm" mb="md">
@@ -244,7 +243,7 @@ export function AppLayout() {
             void queryClient.invalidateQueries();
           }}
         />
-      </Modal>
+      </Dialog>
     </AppShell>
   );
 }

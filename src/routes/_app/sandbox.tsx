@@ -1,9 +1,9 @@
-import { Anchor, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Anchor, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import { getMerchant, getPayoutAccount } from '../../api/client';
+import { getMerchant, getPayoutAccount, listMerchants, listPayoutAccounts } from '../../api/client';
 import { ApiErrorAlert } from '../../components/api-error';
 import { LoadingState, PageHeader } from '../../components/page';
 import { sessionQuery } from '../../features/session/queries';
@@ -12,6 +12,16 @@ import {
   KycSimulation,
 } from '../../features/simulation/components/status-simulation';
 import { api } from '../../lib/api';
+
+// The newest hundred of each, to pick from.
+const merchantChoices = queryOptions({
+  queryKey: ['merchants', 'list', { start: 0, limit: 100 }],
+  queryFn: () => listMerchants(api, { start: 0, limit: 100 }),
+});
+const accountChoices = queryOptions({
+  queryKey: ['payout-accounts', 'list', { start: 0, limit: 100 }],
+  queryFn: () => listPayoutAccounts(api, { start: 0, limit: 100 }),
+});
 
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {
@@ -23,37 +33,37 @@ export const Route = createFileRoute('/_app/sandbox')({
 
 function RecordPicker<T>({
   label,
+  choices,
   load,
   queryKey,
   render,
 }: {
   label: string;
+  choices: Array<{ value: string; label: string }>;
   load: (id: number) => Promise<T>;
   queryKey: string;
   render: (record: T) => React.ReactNode;
 }) {
-  const [id, setId] = useState<number | string>('');
-  const [debounced] = useDebouncedValue(id, 300);
-  const valid = typeof debounced === 'number' && debounced > 0;
+  const [id, setId] = useState<string | null>(null);
   const record = useQuery({
-    queryKey: [queryKey, 'detail', debounced],
-    queryFn: () => load(debounced as number),
-    enabled: valid,
+    queryKey: [queryKey, 'detail', Number(id)],
+    queryFn: () => load(Number(id)),
+    enabled: id !== null,
   });
   return (
     <Stack gap="sm">
-      <NumberInput
+      <Select
         label={label}
-        placeholder="An id, such as 1"
-        min={1}
-        allowDecimal={false}
-        allowNegative={false}
+        placeholder="Search by name or id"
+        searchable
+        data={choices}
         value={id}
         onChange={setId}
-        w={220}
+        nothingFoundMessage="Nothing matches"
+        maw={420}
       />
-      {valid && record.isPending && <LoadingState />}
-      {record.isError && <ApiErrorAlert error={record.error} title="Not found" />}
+      {id !== null && record.isPending && <LoadingState />}
+      {record.isError && <ApiErrorAlert error={record.error} title="Could not load it" />}
       {record.data && render(record.data)}
     </Stack>
   );
@@ -63,6 +73,8 @@ function SandboxPage() {
   useDocumentTitle('Sandbox tools · Partner Payments');
   const { data: session } = useSuspenseQuery(sessionQuery);
   const base = session.signedIn ? session.baseUrl : '';
+  const merchants = useQuery(merchantChoices);
+  const accounts = useQuery(accountChoices);
   return (
     <>
       <PageHeader
@@ -75,7 +87,11 @@ function SandboxPage() {
             Merchant KYC status
           </Title>
           <RecordPicker
-            label="Merchant id"
+            label="Merchant"
+            choices={(merchants.data?.results ?? []).map((m) => ({
+              value: String(m.id),
+              label: `${m.name} (#${m.id})`,
+            }))}
             queryKey="merchants"
             load={(id) => getMerchant(api, id)}
             render={(merchant) => (
@@ -93,7 +109,11 @@ function SandboxPage() {
             Payout account status
           </Title>
           <RecordPicker
-            label="Payout account id"
+            label="Payout account"
+            choices={(accounts.data?.results ?? []).map((a) => ({
+              value: String(a.id),
+              label: `#${a.id} · ${a.currencySymbol} · ${a.accountHolderName} · ${a.accountStatus.toLowerCase()}`,
+            }))}
             queryKey="payout-accounts"
             load={(id) => getPayoutAccount(api, id)}
             render={(account) => (

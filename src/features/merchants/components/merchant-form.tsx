@@ -198,7 +198,7 @@ export function MerchantForm({
             />
             <TextInput
               label="Registration number"
-              description="Local company registration number"
+              placeholder="Optional: the local company number"
               {...register('localRegNumber')}
               error={fieldError('Registration number', errors.localRegNumber?.message)}
             />
@@ -291,27 +291,31 @@ export function MerchantForm({
               {...register('contactEmail')}
               error={fieldError('Email', errors.contactEmail?.message)}
             />
-            <TextInput
-              label="Phone country code"
-              description="Digits only, such as 49"
-              required
-              inputMode="numeric"
-              leftSection={
-                <Text size="sm" c="dimmed" aria-hidden>
-                  +
-                </Text>
-              }
-              {...register('contactPhonePrefix')}
-              error={fieldError('Phone country code', errors.contactPhonePrefix?.message)}
-            />
-            <TextInput
-              label="Phone number"
-              description="Digits only, without the country code"
-              required
-              inputMode="numeric"
-              {...register('contactPhone')}
-              error={fieldError('Phone number', errors.contactPhone?.message)}
-            />
+            <Group gap="sm" align="flex-start" wrap="nowrap">
+              <TextInput
+                label="Phone country code"
+                required
+                w={150}
+                inputMode="numeric"
+                placeholder="49"
+                leftSection={
+                  <Text size="sm" c="dimmed" aria-hidden>
+                    +
+                  </Text>
+                }
+                {...register('contactPhonePrefix')}
+                error={fieldError('Phone country code', errors.contactPhonePrefix?.message)}
+              />
+              <TextInput
+                label="Phone number"
+                required
+                style={{ flex: 1 }}
+                inputMode="numeric"
+                placeholder="Digits only"
+                {...register('contactPhone')}
+                error={fieldError('Phone number', errors.contactPhone?.message)}
+              />
+            </Group>
           </SimpleGrid>
         </Fieldset>
 

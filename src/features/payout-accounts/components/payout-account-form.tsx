@@ -157,7 +157,6 @@ export function PayoutAccountForm({
                 render={({ field }) => (
                   <PayoutCurrencySelect
                     label="Currency"
-                    description="The currency paid out into this account"
                     required
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
@@ -196,7 +195,7 @@ export function PayoutAccountForm({
               label="IBAN"
               spellCheck={false}
               autoComplete="off"
-              placeholder="DE89 3704 0044 0532 0130 00"
+              placeholder="e.g. DE89 3704 0044 0532 0130 00"
               {...form.register('iban')}
               error={fieldError('IBAN', errors.iban?.message)}
             />
@@ -211,7 +210,7 @@ export function PayoutAccountForm({
               label="BIC (SWIFT code)"
               spellCheck={false}
               autoComplete="off"
-              placeholder="DEUTDEFF"
+              placeholder="e.g. DEUTDEFF"
               {...form.register('swiftCode')}
               error={fieldError('BIC', errors.swiftCode?.message)}
             />

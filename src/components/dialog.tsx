@@ -1,0 +1,41 @@
+// A modal dialog whose header is not a <header>: Mantine's would count as a second banner
+// landmark, since the modal is rendered at the end of <body>.
+import { Group, Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function Dialog({
+  opened,
+  onClose,
+  title,
+  children,
+  closeOnClickOutside = true,
+  size = 'md',
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  closeOnClickOutside?: boolean;
+  size?: string;
+}) {
+  return (
+    <Modal.Root
+      opened={opened}
+      onClose={onClose}
+      centered
+      closeOnClickOutside={closeOnClickOutside}
+      size={size}
+    >
+      <Modal.Overlay />
+      <Modal.Content>
+        <Group justify="space-between" wrap="nowrap" px="md" pt="md">
+          <Modal.Title fw={650} fz="lg">
+            {title}
+          </Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Group>
+        <Modal.Body pt="md">{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
