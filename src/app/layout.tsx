@@ -112,7 +112,7 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 232, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding="lg"
     >
       <AppShell.Header
@@ -123,9 +123,9 @@ export function AppLayout() {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="sm"
-              aria-label="Open navigation"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
             />
             <AnchorLink
               to="/"

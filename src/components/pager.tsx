@@ -30,7 +30,7 @@ export function Pager({
       <Group gap="xs">
         <Select
           aria-label="Rows per page"
-          w={110}
+          w={130}
           size="xs"
           value={String(limit)}
           data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
