@@ -1,0 +1,94 @@
+// One event of the sandbox's log with its webhook delivery attempts.
+import { Badge, Code, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { EventWithAttempts } from '../api/schemas/platform';
+import { DateTime } from './date-time';
+
+export function DeliverySummary({ event }: { event: EventWithAttempts }) {
+  const delivered = event.attempts.filter((a) => a.delivered).length;
+  if (event.attempts.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        No deliveries
+      </Text>
+    );
+  return (
+    <Badge
+      variant="light"
+      color={delivered > 0 ? 'green' : 'red'}
+      radius="sm"
+      style={{ textTransform: 'none' }}
+    >
+      {delivered > 0 ? 'Delivered' : 'Not delivered'} · {event.attempts.length} attempt
+      {event.attempts.length === 1 ? '' : 's'}
+    </Badge>
+  );
+}
+
+export function EventDetails({ event }: { event: EventWithAttempts }) {
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <Code>{event.type}</Code>
+        <Text size="sm">
+          <DateTime value={event.creationTime} />
+        </Text>
+      </Group>
+      <div>
+        <Text fw={600} size="sm" mb={4}>
+          Delivery attempts
+        </Text>
+        {event.attempts.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            None: no webhook endpoint was registered when this event happened.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing={4} aria-label={`Delivery attempts of event ${event.id}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">#</Table.Th>
+                  <Table.Th scope="col">When</Table.Th>
+                  <Table.Th scope="col">Endpoint</Table.Th>
+                  <Table.Th scope="col">Result</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {event.attempts.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>{a.attempt}</Table.Td>
+                    <Table.Td>
+                      <DateTime value={a.attemptTime} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        {a.url}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={a.delivered ? 'green.8' : 'red.8'}>
+                        {a.delivered
+                          ? `Delivered (${a.statusCode})`
+                          : (a.error ?? `HTTP ${a.statusCode}`)}{' '}
+                        · {a.durationMs} ms
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </div>
+      <div>
+        <Text fw={600} size="sm" mb={4}>
+          Payload
+        </Text>
+        <ScrollArea.Autosize mah={260}>
+          <Code block>
+            {JSON.stringify(event, (k, v) => (k === 'attempts' ? undefined : v), 2)}
+          </Code>
+        </ScrollArea.Autosize>
+      </div>
+    </Stack>
+  );
+}

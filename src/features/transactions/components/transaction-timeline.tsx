@@ -1,0 +1,161 @@
+// The timeline on a transaction's page: every step with its time, the current one, what comes
+// next and who must act; each step links to its event and deliveries where the log exists.
+import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { EventWithAttempts } from '../../../api/schemas/platform';
+import type { Product, Transaction } from '../../../api/schemas/transaction';
+import { DateTime } from '../../../components/date-time';
+import { Dialog } from '../../../components/dialog';
+import { DeliverySummary, EventDetails } from '../../../components/event-details';
+import { Money } from '../../../components/money';
+import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
+
+function StepDetail({ step, transaction }: { step: TimelineStep; transaction: Transaction }) {
+  const t = transaction;
+  switch (step.key) {
+    case 'created':
+      return (
+        <Text size="sm" c="dimmed">
+          <Money amount={t.toAmount} symbol={t.toCurrencySymbol} size="sm" /> to pay out
+        </Text>
+      );
+    case 'quoted':
+    case 'quoteApproved':
+      return step.done && t.fromAmount ? (
+        <Text size="sm" c="dimmed">
+          Deposit <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} size="sm" />
+        </Text>
+      ) : null;
+    case 'depositReceived':
+      return step.done ? (
+        <Text size="sm" c="dimmed">
+          <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} size="sm" />{' '}
+          received
+        </Text>
+      ) : null;
+    case 'completed':
+      return step.done ? (
+        <Text size="sm" c="dimmed">
+          <Money amount={t.payout} symbol={t.toCurrencySymbol} size="sm" /> paid out
+        </Text>
+      ) : null;
+    case 'cancelled':
+      return (
+        <Text size="sm" c="dimmed">
+          Reason: {t.cancelReason ?? 'not given'}
+        </Text>
+      );
+    default:
+      return null;
+  }
+}
+
+export function TransactionTimeline({
+  product,
+  transaction,
+  events,
+}: {
+  product: Product;
+  transaction: Transaction;
+  events: EventWithAttempts[] | null | undefined;
+}) {
+  const timeline = buildTimeline(product, transaction, events);
+  const [shown, setShown] = useState<EventWithAttempts | undefined>();
+  return (
+    <>
+      <Timeline active={timeline.current} bulletSize={26} lineWidth={2} aria-label="Timeline">
+        {timeline.steps.map((step, index) => {
+          const isNext = timeline.next?.step === step.key;
+          const bullet =
+            step.key === 'cancelled' ? (
+              <ThemeIcon color="gray" radius="xl" size={26}>
+                <IconX size={14} aria-hidden />
+              </ThemeIcon>
+            ) : step.done ? (
+              <IconCheck size={14} aria-hidden />
+            ) : isNext ? (
+              <IconArrowRight size={14} aria-hidden />
+            ) : null;
+          return (
+            <Timeline.Item
+              key={step.key}
+              bullet={bullet}
+              title={
+                <Group gap="xs" wrap="wrap">
+                  <Text
+                    fw={step.done || isNext ? 600 : 400}
+                    c={step.done || isNext ? undefined : 'dimmed'}
+                    size="sm"
+                  >
+                    {step.label}
+                  </Text>
+                  {index === timeline.current && !timeline.final && (
+                    <Badge size="xs" variant="light" radius="sm" style={{ textTransform: 'none' }}>
+                      Current
+                    </Badge>
+                  )}
+                  {isNext && (
+                    <Badge
+                      size="xs"
+                      variant="outline"
+                      color="violet"
+                      radius="sm"
+                      style={{ textTransform: 'none' }}
+                    >
+                      Next · {ACTOR_LABEL[timeline.next!.actor]}
+                    </Badge>
+                  )}
+                </Group>
+              }
+              data-step={step.key}
+              data-done={step.done || undefined}
+            >
+              <Text size="xs" c="dimmed" data-testid={`time-${step.key}`}>
+                {step.time !== null ? (
+                  <DateTime value={step.time} />
+                ) : step.done ? (
+                  'Time not recorded'
+                ) : (
+                  'Not yet'
+                )}
+              </Text>
+              <StepDetail step={step} transaction={transaction} />
+              {step.event && (
+                <Group gap="xs" mt={2}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="xs"
+                    onClick={() => setShown(step.event as EventWithAttempts)}
+                  >
+                    Event #{step.event.id}
+                  </Anchor>
+                  <DeliverySummary event={step.event as EventWithAttempts} />
+                </Group>
+              )}
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
+      {timeline.next && (
+        <Alert
+          mt="lg"
+          variant="light"
+          color="violet"
+          title={`Next: ${ACTOR_LABEL[timeline.next.actor]}`}
+        >
+          <Text size="sm">{timeline.next.action}</Text>
+        </Alert>
+      )}
+      <Dialog
+        opened={shown !== undefined}
+        onClose={() => setShown(undefined)}
+        title={`Event #${shown?.id ?? ''}`}
+        size="lg"
+      >
+        {shown && <EventDetails event={shown} />}
+      </Dialog>
+    </>
+  );
+}

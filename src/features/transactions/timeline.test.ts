@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../../api/schemas/platform';
+import type { Transaction } from '../../api/schemas/transaction';
+import { buildTimeline } from './timeline';
+
+const base: Transaction = {
+  businessRequestId: 7,
+  creationTime: 1_000,
+  lastUpdateTime: 1_000,
+  toAmount: '100.00',
+  fromAmount: null,
+  purpose: 'GOODS_PURCHASE',
+  quoteApprovedDate: null,
+  depositApprovedDate: null,
+  depositReceivedDate: null,
+  depositReceivedAmount: null,
+  payout: null,
+  fromCurrencySymbol: 'USDT(TRC20)',
+  toCurrencySymbol: 'EUR',
+  fromBusinessId: 1,
+  toBusinessExternalAccountId: 2,
+  toBusinessId: 1,
+  clientStatus: 'OnOff_PENDING',
+  payoutStatus: 'NONE',
+  cancelReason: null,
+};
+
+const pending = base;
+const quoted = {
+  ...base,
+  clientStatus: 'OnOff_AWAITING_QUOTE_APPROVAL',
+  fromAmount: '109.60',
+  lastUpdateTime: 2_000,
+};
+const approved = {
+  ...quoted,
+  clientStatus: 'OnOff_AWAITING_DEPOSIT',
+  quoteApprovedDate: 3_000,
+  lastUpdateTime: 3_000,
+};
+const deposited = {
+  ...approved,
+  clientStatus: 'OnOff_IN_PROGRESS',
+  depositApprovedDate: 4_000,
+  depositReceivedDate: 4_000,
+  depositReceivedAmount: '109.60',
+  lastUpdateTime: 4_000,
+};
+const completed = {
+  ...deposited,
+  clientStatus: 'OnOff_COMPLETED',
+  payout: '100.00',
+  lastUpdateTime: 5_000,
+};
+
+const summary = (
+  t: Transaction,
+  product: 'sendc2f' | 'sendf2f' | 'receive' = 'sendc2f',
+  events?: Event[],
+) => {
+  const timeline = buildTimeline(product, t, events);
+  return {
+    steps: timeline.steps.map((s) => [s.key, s.time, s.done]),
+    current: timeline.steps[timeline.current]?.key,
+    next: timeline.next && [timeline.next.step, timeline.next.actor],
+    final: timeline.final,
+  };
+};
+
+describe('the payout timeline', () => {
+  it.each([
+    [
+      pending,
+      [
+        ['created', 1000, true],
+        ['quoted', null, false],
+        ['quoteApproved', null, false],
+        ['depositApproved', null, false],
+        ['depositReceived', null, false],
+        ['completed', null, false],
+      ],
+      'created',
+      ['quoted', 'service'],
+    ],
+    [
+      quoted,
+      [
+        ['created', 1000, true],
+        ['quoted', null, true],
+        ['quoteApproved', null, false],
+        ['depositApproved', null, false],
+        ['depositReceived', null, false],
+        ['completed', null, false],
+      ],
+      'quoted',
+      ['quoteApproved', 'you'],
+    ],
+    [
+      approved,
+      [
+        ['created', 1000, true],
+        ['quoted', null, true],
+        ['quoteApproved', 3000, true],
+        ['depositApproved', null, false],
+        ['depositReceived', null, false],
+        ['completed', null, false],
+      ],
+      'quoteApproved',
+      ['depositApproved', 'client'],
+    ],
+    [
+      deposited,
+      [
+        ['created', 1000, true],
+        ['quoted', null, true],
+        ['quoteApproved', 3000, true],
+        ['depositApproved', 4000, true],
+        ['depositReceived', 4000, true],
+        ['completed', null, false],
+      ],
+      'depositReceived',
+      ['completed', 'service'],
+    ],
+    [
+      completed,
+      [
+        ['created', 1000, true],
+        ['quoted', null, true],
+        ['quoteApproved', 3000, true],
+        ['depositApproved', 4000, true],
+        ['depositReceived', 4000, true],
+        ['completed', 5000, true],
+      ],
+      'completed',
+      undefined,
+    ],
+  ] as const)(
+    'at %#: every step’s time is the transaction’s own field',
+    (t, steps, current, next) => {
+      expect(summary(t as Transaction)).toEqual({
+        steps,
+        current,
+        next,
+        final: next === undefined,
+      });
+    },
+  );
+
+  it('ends in the cancellation, keeping only what happened before it', () => {
+    const cancelled = {
+      ...approved,
+      clientStatus: 'OnOff_CANCELED',
+      cancelReason: 'WRONG_RECIPIENT',
+      lastUpdateTime: 3_500,
+    };
+    expect(summary(cancelled)).toEqual({
+      steps: [
+        ['created', 1000, true],
+        ['quoted', null, true],
+        ['quoteApproved', 3000, true],
+        ['cancelled', 3500, true],
+      ],
+      current: 'cancelled',
+      next: undefined,
+      final: true,
+    });
+  });
+
+  it('takes the quote’s time from its event when the event log has it', () => {
+    const event = (id: number, data: Partial<Transaction>, creationTime: number): Event => ({
+      id,
+      type: 'transaction.status.changed',
+      creationTime,
+      objectType: 'transaction',
+      objectId: 7,
+      data: { ...base, ...data },
+    });
+    const events = [
+      event(1, {}, 1000),
+      event(2, { clientStatus: 'OnOff_AWAITING_QUOTE_APPROVAL' }, 1_900),
+      event(3, { clientStatus: 'OnOff_AWAITING_DEPOSIT' }, 3000),
+    ];
+    const timeline = buildTimeline('sendc2f', approved as Transaction, events);
+    expect(timeline.steps.map((s) => [s.key, s.time, s.event?.id])).toEqual([
+      ['created', 1000, 1],
+      ['quoted', 1900, 2],
+      ['quoteApproved', 3000, 3],
+      ['depositApproved', null, undefined],
+      ['depositReceived', null, undefined],
+      ['completed', null, undefined],
+    ]);
+  });
+});
+
+describe('the collections timeline', () => {
+  const created = { ...base, fromCurrencySymbol: 'USD', clientStatus: 'Receive_PENDING' };
+  it('has no quote step, and asks for the quote approval, then the deposit', () => {
+    expect(summary(created, 'receive')).toMatchObject({
+      steps: [
+        ['created', 1000, true],
+        ['quoteApproved', null, false],
+        ['depositApproved', null, false],
+        ['depositReceived', null, false],
+        ['completed', null, false],
+      ],
+      next: ['quoteApproved', 'you'],
+    });
+    const withQuote = { ...created, quoteApprovedDate: 2000, fromAmount: '110.00' };
+    expect(summary(withQuote, 'receive').next).toEqual(['depositApproved', 'client']);
+    const done = {
+      ...withQuote,
+      clientStatus: 'Receive_COMPLETED',
+      depositApprovedDate: 3000,
+      depositReceivedDate: 3000,
+      payout: '100.00',
+      lastUpdateTime: 4000,
+    };
+    expect(summary(done, 'receive')).toMatchObject({
+      current: 'completed',
+      final: true,
+      steps: [
+        ['created', 1000, true],
+        ['quoteApproved', 2000, true],
+        ['depositApproved', 3000, true],
+        ['depositReceived', 3000, true],
+        ['completed', 4000, true],
+      ],
+    });
+  });
+});

@@ -1,0 +1,185 @@
+// The steps of a transaction from creation to completion or cancellation: what happened when,
+// where it stands, what comes next and who must act. Pure: built from the transaction's fields.
+import type { Product, Transaction } from '../../api/schemas/transaction';
+import type { Event } from '../../api/schemas/platform';
+
+export type Actor = 'you' | 'client' | 'service';
+
+export interface TimelineStep {
+  key:
+    | 'created'
+    | 'quoted'
+    | 'quoteApproved'
+    | 'depositApproved'
+    | 'depositReceived'
+    | 'completed'
+    | 'cancelled';
+  label: string;
+  /** When it happened, from the transaction's own fields; null when not (yet) known. */
+  time: number | null;
+  done: boolean;
+  /** Who makes this step happen. */
+  actor: Actor;
+  /** The event recorded for this step, when the event log is available. */
+  event?: Event | undefined;
+}
+
+export interface Timeline {
+  steps: TimelineStep[];
+  /** Index of the last step that happened. */
+  current: number;
+  /** What is expected next, and from whom; absent once the transaction is final. */
+  next?: { step: TimelineStep['key']; action: string; actor: Actor } | undefined;
+  final: boolean;
+}
+
+const STATUS_OF_STEP: Partial<Record<TimelineStep['key'], string[]>> = {
+  quoted: ['OnOff_AWAITING_QUOTE_APPROVAL'],
+  quoteApproved: ['OnOff_AWAITING_DEPOSIT'],
+  depositApproved: ['OnOff_IN_PROGRESS', 'Receive_IN_PROGRESS'],
+  completed: ['OnOff_COMPLETED', 'Receive_COMPLETED'],
+  cancelled: ['OnOff_CANCELED', 'Receive_CANCELED'],
+};
+
+/** The event that recorded a step: matched by the status the transaction reached. */
+function eventFor(key: TimelineStep['key'], events: Event[] | null | undefined): Event | undefined {
+  if (!events) return undefined;
+  const chronological = [...events].sort((a, b) => a.id - b.id);
+  if (key === 'created') return chronological[0];
+  if (key === 'quoteApproved') {
+    // Collections approve the quote without leaving PENDING: the first event with the date set.
+    const onOff = chronological.find((e) => e.data.clientStatus === 'OnOff_AWAITING_DEPOSIT');
+    return (
+      onOff ??
+      chronological.find(
+        (e) => e.data.clientStatus === 'Receive_PENDING' && e.data.quoteApprovedDate != null,
+      )
+    );
+  }
+  if (key === 'depositReceived') return eventFor('depositApproved', events);
+  const statuses = STATUS_OF_STEP[key] ?? [];
+  return chronological.find((e) => statuses.includes(String(e.data.clientStatus)));
+}
+
+export function buildTimeline(product: Product, t: Transaction, events?: Event[] | null): Timeline {
+  const status = t.clientStatus;
+  const completed = status.endsWith('_COMPLETED');
+  const cancelled = status.endsWith('_CANCELED');
+  const steps: TimelineStep[] = [
+    { key: 'created', label: 'Created', time: t.creationTime, done: true, actor: 'you' },
+  ];
+
+  if (product !== 'receive') {
+    steps.push({
+      key: 'quoted',
+      label: 'Quote ready',
+      // The specification has no field for this moment; the event log has it when available.
+      time: eventFor('quoted', events)?.creationTime ?? null,
+      done: t.fromAmount !== null,
+      actor: 'service',
+    });
+  }
+  steps.push(
+    {
+      key: 'quoteApproved',
+      label: 'Quote approved',
+      time: t.quoteApprovedDate,
+      done: t.quoteApprovedDate !== null,
+      actor: 'you',
+    },
+    {
+      key: 'depositApproved',
+      label: 'Deposit approved',
+      time: t.depositApprovedDate,
+      done: t.depositApprovedDate !== null,
+      actor: 'you',
+    },
+    {
+      key: 'depositReceived',
+      label: 'Deposit received',
+      time: t.depositReceivedDate,
+      done: t.depositReceivedDate !== null,
+      actor: 'service',
+    },
+  );
+  if (cancelled) {
+    steps.push({
+      key: 'cancelled',
+      label: 'Cancelled',
+      time: t.lastUpdateTime,
+      done: true,
+      actor: 'you',
+    });
+  } else {
+    steps.push({
+      key: 'completed',
+      label: 'Paid out',
+      time: completed ? t.lastUpdateTime : null,
+      done: completed,
+      actor: 'service',
+    });
+  }
+  for (const step of steps) step.event = step.done ? eventFor(step.key, events) : undefined;
+
+  // A cancelled transaction keeps only the steps that happened before the cancellation.
+  const shown = cancelled ? steps.filter((s) => s.done) : steps;
+  const current = shown.reduce((last, s, i) => (s.done ? i : last), 0);
+  const final = completed || cancelled;
+  return { steps: shown, current, next: final ? undefined : nextAction(product, t), final };
+}
+
+function nextAction(product: Product, t: Transaction): Timeline['next'] {
+  const deposit = t.fromAmount
+    ? `${t.fromAmount} ${t.fromCurrencySymbol}`
+    : `the deposit in ${t.fromCurrencySymbol}`;
+  switch (t.clientStatus) {
+    case 'OnOff_PENDING':
+      return {
+        step: 'quoted',
+        action: 'The payments service prepares the quote.',
+        actor: 'service',
+      };
+    case 'OnOff_AWAITING_QUOTE_APPROVAL':
+      return {
+        step: 'quoteApproved',
+        action: `Review the quote (${deposit} for ${t.toAmount} ${t.toCurrencySymbol}) and approve it.`,
+        actor: 'you',
+      };
+    case 'OnOff_AWAITING_DEPOSIT':
+      return {
+        step: 'depositApproved',
+        action:
+          product === 'sendc2f'
+            ? `The client sends ${deposit} to the wallet address below; once it has arrived, approve the deposit.`
+            : `The client transfers ${deposit} to the bank account below; once it has arrived, approve the deposit.`,
+        actor: 'client',
+      };
+    case 'OnOff_IN_PROGRESS':
+    case 'Receive_IN_PROGRESS':
+      return {
+        step: 'completed',
+        action: `The payments service pays out ${t.toAmount} ${t.toCurrencySymbol}.`,
+        actor: 'service',
+      };
+    case 'Receive_PENDING':
+      return t.quoteApprovedDate === null
+        ? {
+            step: 'quoteApproved',
+            action: 'Approve the quote to get the bank details the client deposits to.',
+            actor: 'you',
+          }
+        : {
+            step: 'depositApproved',
+            action: `The client transfers ${deposit} to the bank account below; then approve the deposit with its confirmation.`,
+            actor: 'client',
+          };
+    default:
+      return undefined;
+  }
+}
+
+export const ACTOR_LABEL: Record<Actor, string> = {
+  you: 'You',
+  client: 'The client',
+  service: 'Payments service',
+};
