@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCurrenciesRouteImport } from './routes/_app/currencies'
+import { Route as AppPricingRouteImport } from './routes/_app/pricing'
 import { Route as AppSandboxRouteImport } from './routes/_app/sandbox'
 import { Route as AppMerchantsIndexRouteImport } from './routes/_app/merchants/index'
 import { Route as AppMerchantsNewRouteImport } from './routes/_app/merchants/new'
@@ -22,6 +23,10 @@ import { Route as AppMerchantsIdIndexRouteImport } from './routes/_app/merchants
 import { Route as AppMerchantsIdEditRouteImport } from './routes/_app/merchants/$id/edit'
 import { Route as AppPayoutAccountsIdIndexRouteImport } from './routes/_app/payout-accounts/$id/index'
 import { Route as AppPayoutAccountsIdEditRouteImport } from './routes/_app/payout-accounts/$id/edit'
+import { Route as AppTransactionsProductIndexRouteImport } from './routes/_app/transactions/$product/index'
+import { Route as AppTransactionsProductNewRouteImport } from './routes/_app/transactions/$product/new'
+import { Route as AppTransactionsProductIdIndexRouteImport } from './routes/_app/transactions/$product/$id/index'
+import { Route as AppTransactionsPayoutsIdReceiptRouteImport } from './routes/_app/transactions/payouts/$id/receipt'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -40,6 +45,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppCurrenciesRoute = AppCurrenciesRouteImport.update({
   id: '/currencies',
   path: '/currencies',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPricingRoute = AppPricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSandboxRoute = AppSandboxRouteImport.update({
@@ -88,11 +98,36 @@ const AppPayoutAccountsIdEditRoute = AppPayoutAccountsIdEditRouteImport.update({
   path: '/payout-accounts/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTransactionsProductIndexRoute =
+  AppTransactionsProductIndexRouteImport.update({
+    id: '/transactions/$product/',
+    path: '/transactions/$product/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppTransactionsProductNewRoute =
+  AppTransactionsProductNewRouteImport.update({
+    id: '/transactions/$product/new',
+    path: '/transactions/$product/new',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppTransactionsProductIdIndexRoute =
+  AppTransactionsProductIdIndexRouteImport.update({
+    id: '/transactions/$product/$id/',
+    path: '/transactions/$product/$id/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppTransactionsPayoutsIdReceiptRoute =
+  AppTransactionsPayoutsIdReceiptRouteImport.update({
+    id: '/transactions/payouts/$id/receipt',
+    path: '/transactions/payouts/$id/receipt',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
   '/currencies': typeof AppCurrenciesRoute
+  '/pricing': typeof AppPricingRoute
   '/sandbox': typeof AppSandboxRoute
   '/merchants/new': typeof AppMerchantsNewRoute
   '/payout-accounts/new': typeof AppPayoutAccountsNewRoute
@@ -100,12 +135,17 @@ export interface FileRoutesByFullPath {
   '/payout-accounts/': typeof AppPayoutAccountsIndexRoute
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
+  '/transactions/$product/new': typeof AppTransactionsProductNewRoute
   '/merchants/$id/': typeof AppMerchantsIdIndexRoute
   '/payout-accounts/$id/': typeof AppPayoutAccountsIdIndexRoute
+  '/transactions/$product/': typeof AppTransactionsProductIndexRoute
+  '/transactions/payouts/$id/receipt': typeof AppTransactionsPayoutsIdReceiptRoute
+  '/transactions/$product/$id/': typeof AppTransactionsProductIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/currencies': typeof AppCurrenciesRoute
+  '/pricing': typeof AppPricingRoute
   '/sandbox': typeof AppSandboxRoute
   '/': typeof AppIndexRoute
   '/merchants/new': typeof AppMerchantsNewRoute
@@ -114,14 +154,19 @@ export interface FileRoutesByTo {
   '/payout-accounts': typeof AppPayoutAccountsIndexRoute
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
+  '/transactions/$product/new': typeof AppTransactionsProductNewRoute
   '/merchants/$id': typeof AppMerchantsIdIndexRoute
   '/payout-accounts/$id': typeof AppPayoutAccountsIdIndexRoute
+  '/transactions/$product': typeof AppTransactionsProductIndexRoute
+  '/transactions/payouts/$id/receipt': typeof AppTransactionsPayoutsIdReceiptRoute
+  '/transactions/$product/$id': typeof AppTransactionsProductIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/currencies': typeof AppCurrenciesRoute
+  '/_app/pricing': typeof AppPricingRoute
   '/_app/sandbox': typeof AppSandboxRoute
   '/_app/': typeof AppIndexRoute
   '/_app/merchants/new': typeof AppMerchantsNewRoute
@@ -130,8 +175,12 @@ export interface FileRoutesById {
   '/_app/payout-accounts/': typeof AppPayoutAccountsIndexRoute
   '/_app/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/_app/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
+  '/_app/transactions/$product/new': typeof AppTransactionsProductNewRoute
   '/_app/merchants/$id/': typeof AppMerchantsIdIndexRoute
   '/_app/payout-accounts/$id/': typeof AppPayoutAccountsIdIndexRoute
+  '/_app/transactions/$product/': typeof AppTransactionsProductIndexRoute
+  '/_app/transactions/payouts/$id/receipt': typeof AppTransactionsPayoutsIdReceiptRoute
+  '/_app/transactions/$product/$id/': typeof AppTransactionsProductIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -139,6 +188,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/currencies'
+    | '/pricing'
     | '/sandbox'
     | '/merchants/new'
     | '/payout-accounts/new'
@@ -146,12 +196,17 @@ export interface FileRouteTypes {
     | '/payout-accounts/'
     | '/merchants/$id/edit'
     | '/payout-accounts/$id/edit'
+    | '/transactions/$product/new'
     | '/merchants/$id/'
     | '/payout-accounts/$id/'
+    | '/transactions/$product/'
+    | '/transactions/payouts/$id/receipt'
+    | '/transactions/$product/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
     | '/currencies'
+    | '/pricing'
     | '/sandbox'
     | '/'
     | '/merchants/new'
@@ -160,13 +215,18 @@ export interface FileRouteTypes {
     | '/payout-accounts'
     | '/merchants/$id/edit'
     | '/payout-accounts/$id/edit'
+    | '/transactions/$product/new'
     | '/merchants/$id'
     | '/payout-accounts/$id'
+    | '/transactions/$product'
+    | '/transactions/payouts/$id/receipt'
+    | '/transactions/$product/$id'
   id:
     | '__root__'
     | '/_app'
     | '/sign-in'
     | '/_app/currencies'
+    | '/_app/pricing'
     | '/_app/sandbox'
     | '/_app/'
     | '/_app/merchants/new'
@@ -175,8 +235,12 @@ export interface FileRouteTypes {
     | '/_app/payout-accounts/'
     | '/_app/merchants/$id/edit'
     | '/_app/payout-accounts/$id/edit'
+    | '/_app/transactions/$product/new'
     | '/_app/merchants/$id/'
     | '/_app/payout-accounts/$id/'
+    | '/_app/transactions/$product/'
+    | '/_app/transactions/payouts/$id/receipt'
+    | '/_app/transactions/$product/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -212,6 +276,13 @@ declare module '@tanstack/react-router' {
       path: '/currencies'
       fullPath: '/currencies'
       preLoaderRoute: typeof AppCurrenciesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pricing': {
+      id: '/_app/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof AppPricingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/sandbox': {
@@ -277,11 +348,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPayoutAccountsIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/transactions/$product/': {
+      id: '/_app/transactions/$product/'
+      path: '/transactions/$product'
+      fullPath: '/transactions/$product/'
+      preLoaderRoute: typeof AppTransactionsProductIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/transactions/$product/new': {
+      id: '/_app/transactions/$product/new'
+      path: '/transactions/$product/new'
+      fullPath: '/transactions/$product/new'
+      preLoaderRoute: typeof AppTransactionsProductNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/transactions/$product/$id/': {
+      id: '/_app/transactions/$product/$id/'
+      path: '/transactions/$product/$id'
+      fullPath: '/transactions/$product/$id/'
+      preLoaderRoute: typeof AppTransactionsProductIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/transactions/payouts/$id/receipt': {
+      id: '/_app/transactions/payouts/$id/receipt'
+      path: '/transactions/payouts/$id/receipt'
+      fullPath: '/transactions/payouts/$id/receipt'
+      preLoaderRoute: typeof AppTransactionsPayoutsIdReceiptRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppCurrenciesRoute: typeof AppCurrenciesRoute
+  AppPricingRoute: typeof AppPricingRoute
   AppSandboxRoute: typeof AppSandboxRoute
   AppIndexRoute: typeof AppIndexRoute
   AppMerchantsNewRoute: typeof AppMerchantsNewRoute
@@ -290,12 +390,17 @@ interface AppRouteChildren {
   AppPayoutAccountsIndexRoute: typeof AppPayoutAccountsIndexRoute
   AppMerchantsIdEditRoute: typeof AppMerchantsIdEditRoute
   AppPayoutAccountsIdEditRoute: typeof AppPayoutAccountsIdEditRoute
+  AppTransactionsProductNewRoute: typeof AppTransactionsProductNewRoute
   AppMerchantsIdIndexRoute: typeof AppMerchantsIdIndexRoute
   AppPayoutAccountsIdIndexRoute: typeof AppPayoutAccountsIdIndexRoute
+  AppTransactionsProductIndexRoute: typeof AppTransactionsProductIndexRoute
+  AppTransactionsPayoutsIdReceiptRoute: typeof AppTransactionsPayoutsIdReceiptRoute
+  AppTransactionsProductIdIndexRoute: typeof AppTransactionsProductIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppCurrenciesRoute: AppCurrenciesRoute,
+  AppPricingRoute: AppPricingRoute,
   AppSandboxRoute: AppSandboxRoute,
   AppIndexRoute: AppIndexRoute,
   AppMerchantsNewRoute: AppMerchantsNewRoute,
@@ -304,8 +409,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppPayoutAccountsIndexRoute: AppPayoutAccountsIndexRoute,
   AppMerchantsIdEditRoute: AppMerchantsIdEditRoute,
   AppPayoutAccountsIdEditRoute: AppPayoutAccountsIdEditRoute,
+  AppTransactionsProductNewRoute: AppTransactionsProductNewRoute,
   AppMerchantsIdIndexRoute: AppMerchantsIdIndexRoute,
   AppPayoutAccountsIdIndexRoute: AppPayoutAccountsIdIndexRoute,
+  AppTransactionsProductIndexRoute: AppTransactionsProductIndexRoute,
+  AppTransactionsPayoutsIdReceiptRoute: AppTransactionsPayoutsIdReceiptRoute,
+  AppTransactionsProductIdIndexRoute: AppTransactionsProductIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,6 +1,11 @@
 // Go to a record by id, or to a page, from anywhere (Ctrl+K or the header button).
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
-import { IconBuildingBank, IconBuildingStore, IconSearch } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconBuildingBank,
+  IconBuildingStore,
+  IconSearch,
+} from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 
@@ -11,6 +16,10 @@ const PAGES = [
   { to: '/payout-accounts', label: 'Payout accounts' },
   { to: '/payout-accounts/new', label: 'New payout account' },
   { to: '/currencies', label: 'Currencies' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/transactions/payouts', label: 'Payouts' },
+  { to: '/transactions/end-to-end', label: 'End to end' },
+  { to: '/transactions/collections', label: 'Collections' },
 ];
 
 export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
@@ -28,6 +37,17 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
           leftSection: <IconBuildingStore size={18} aria-hidden />,
           onClick: () => void navigate({ to: '/merchants/$id', params: { id: Number(id) } }),
         },
+        ...(['payouts', 'end-to-end', 'collections'] as const).map((product) => ({
+          id: `transaction-${product}`,
+          label: `${{ payouts: 'Payout', 'end-to-end': 'End to end transfer', collections: 'Collection' }[product]} ${id}`,
+          description: 'Open the transaction with this id',
+          leftSection: <IconArrowsExchange size={18} aria-hidden />,
+          onClick: () =>
+            void navigate({
+              to: '/transactions/$product/$id',
+              params: { product, id: Number(id) },
+            }),
+        })),
         {
           id: 'payout-account',
           label: `Payout account ${id}`,
@@ -58,7 +78,7 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
       maxHeight={400}
     >
       <Spotlight.Search
-        placeholder="A merchant or payout account id, or a page"
+        placeholder="An id (merchant, account, transaction) or a page"
         leftSection={<IconSearch size={18} aria-hidden />}
         aria-label="Go to"
       />

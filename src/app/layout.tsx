@@ -2,6 +2,7 @@
 // signs the user in again when the session ends, without leaving the page.
 import '@mantine/core/styles.css';
 import '@mantine/spotlight/styles.css';
+import './print.css';
 import {
   ActionIcon,
   AppShell,
@@ -20,6 +21,10 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import {
+  IconArrowsExchange,
+  IconCalculator,
+  IconCurrencyBitcoin,
+  IconDownload,
   IconBuildingStore,
   IconCoin,
   IconFlask,
@@ -52,6 +57,22 @@ interface NavItem {
 
 const NAV: NavItem[] = [
   { to: '/', label: 'Overview', icon: <IconHome size={18} aria-hidden />, exact: true },
+  { to: '/pricing', label: 'Pricing', icon: <IconCalculator size={18} aria-hidden /> },
+  {
+    to: '/transactions/payouts',
+    label: 'Payouts',
+    icon: <IconCurrencyBitcoin size={18} aria-hidden />,
+  },
+  {
+    to: '/transactions/end-to-end',
+    label: 'End to end',
+    icon: <IconArrowsExchange size={18} aria-hidden />,
+  },
+  {
+    to: '/transactions/collections',
+    label: 'Collections',
+    icon: <IconDownload size={18} aria-hidden />,
+  },
   { to: '/merchants', label: 'Merchants', icon: <IconBuildingStore size={18} aria-hidden /> },
   {
     to: '/payout-accounts',

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { getMerchant, getPayoutAccount, listMerchants, listPayoutAccounts } from '../../api/client';
 import { ApiErrorAlert } from '../../components/api-error';
 import { LoadingState, PageHeader } from '../../components/page';
+import { EventLog } from '../../features/events/components/event-log';
+import { WebhookEndpoints } from '../../features/events/components/webhook-endpoints';
 import { sessionQuery } from '../../features/session/queries';
 import {
   AccountStatusSimulation,
@@ -79,7 +81,7 @@ function SandboxPage() {
     <>
       <PageHeader
         title="Sandbox tools"
-        description="Set statuses that the live service decides by itself, and see the events they emit."
+        description="Set statuses that the live service decides by itself, receive webhooks, and see every event and its deliveries."
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Paper withBorder p="lg" radius="md">
@@ -129,6 +131,10 @@ function SandboxPage() {
           />
         </Paper>
       </SimpleGrid>
+      <Stack gap="lg" mt="lg">
+        <WebhookEndpoints />
+        <EventLog />
+      </Stack>
       <Text size="sm" c="dimmed" mt="lg">
         The sandbox API&apos;s reference:{' '}
         <Anchor

@@ -1,0 +1,180 @@
+// Adding, listing and deleting webhook endpoints. A new endpoint's signing secret is shown once.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { HttpUrl } from '../../../api/schemas/common';
+import type { Webhook } from '../../../api/schemas/platform';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { CopyValue } from '../../../components/copy-value';
+import { DateTime } from '../../../components/date-time';
+import { LoadingState } from '../../../components/page';
+import { fieldError } from '../../../lib/field-error';
+import { useCreateWebhook, useDeleteWebhook, webhooksQuery } from '../queries';
+
+export function WebhookEndpoints() {
+  const webhooks = useQuery(webhooksQuery);
+  const create = useCreateWebhook();
+  const remove = useDeleteWebhook();
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [created, setCreated] = useState<Webhook | undefined>();
+
+  const add = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = HttpUrl.safeParse(url.trim());
+    if (!parsed.success) {
+      setError(fieldError('URL', parsed.error.issues[0]?.message));
+      return;
+    }
+    setError(undefined);
+    create.mutate(parsed.data, {
+      onSuccess: (hook) => {
+        setCreated(hook);
+        setUrl('');
+      },
+      onError: (e) =>
+        setError(e instanceof ApiError ? fieldError('URL', e.fieldErrors[0]?.message) : undefined),
+    });
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} fz="lg" mb={4}>
+        Webhook endpoints
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Every status change is posted to each endpoint, signed with its secret (header
+        x-webhook-signature).
+      </Text>
+      <form onSubmit={add} noValidate aria-label="Add a webhook endpoint">
+        <Group align="flex-start" gap="sm">
+          <TextInput
+            label="Endpoint URL"
+            placeholder="https://partner.example/hooks"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={error}
+            style={{ flex: 1, minWidth: 240 }}
+          />
+          <Button
+            type="submit"
+            mt={25}
+            leftSection={<IconPlus size={16} aria-hidden />}
+            loading={create.isPending}
+          >
+            Add endpoint
+          </Button>
+        </Group>
+      </form>
+      {created && (
+        <Alert
+          mt="md"
+          color="green"
+          variant="light"
+          title="Endpoint added: copy its signing secret now"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setCreated(undefined)}
+        >
+          <Text size="sm" mb={4}>
+            It is shown only this once. Use it to check the signature of each delivery to{' '}
+            {created.url}.
+          </Text>
+          <CopyValue value={created.secret} label="signing secret" />
+        </Alert>
+      )}
+      {create.isError &&
+        !(create.error instanceof ApiError && create.error.fieldErrors.length > 0) && (
+          <ApiErrorAlert error={create.error} title="The endpoint was not added" />
+        )}
+      <Stack mt="md">
+        {webhooks.isPending ? (
+          <LoadingState />
+        ) : webhooks.isError ? (
+          <ApiErrorAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />
+        ) : webhooks.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No endpoints yet.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing="xs" aria-label="Webhook endpoints">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">URL</Table.Th>
+                  <Table.Th scope="col">Secret</Table.Th>
+                  <Table.Th scope="col">Added</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {webhooks.data.map((hook) => (
+                  <Table.Tr key={hook.id}>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        {hook.url}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {hook.secret}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        <DateTime value={hook.creationTime} />
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label="Delete endpoint" withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete endpoint ${hook.url}`}
+                          loading={remove.isPending && remove.variables === hook.id}
+                          onClick={() =>
+                            remove.mutate(hook.id, {
+                              onSuccess: () =>
+                                notifications.show({
+                                  color: 'green',
+                                  title: 'Endpoint deleted',
+                                  message: hook.url,
+                                }),
+                            })
+                          }
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {remove.isError && (
+          <ApiErrorAlert error={remove.error} title="The endpoint was not deleted" />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

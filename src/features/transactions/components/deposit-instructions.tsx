@@ -1,0 +1,97 @@
+// Where the client deposits: the wallet address (with a QR code) for payouts, the bank details
+// for end to end transfers and collections. Every value can be copied.
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { QRCodeSVG } from 'qrcode.react';
+import type { Product, Transaction } from '../../../api/schemas/transaction';
+import { CopyValue } from '../../../components/copy-value';
+import { Money } from '../../../components/money';
+
+function Row({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <CopyValue value={value} label={copyLabel} />
+    </div>
+  );
+}
+
+export function DepositInstructions({
+  product,
+  transaction: t,
+}: {
+  product: Product;
+  transaction: Transaction;
+}) {
+  const amount = t.fromAmount && (
+    <Text size="sm">
+      Amount to deposit: <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} fw={600} />
+    </Text>
+  );
+  if (product === 'sendc2f') {
+    const address = t.walletDetails?.walletAddress;
+    return (
+      <Paper withBorder p="lg" radius="md">
+        <Title order={2} fz="lg" mb="sm">
+          Deposit to this wallet
+        </Title>
+        {address ? (
+          <Group align="flex-start" gap="lg" wrap="wrap">
+            <div style={{ background: 'white', padding: 8, borderRadius: 8, lineHeight: 0 }}>
+              <QRCodeSVG
+                value={address}
+                size={132}
+                title={`QR code of the wallet address ${address}`}
+                level="M"
+              />
+            </div>
+            <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
+              <Row
+                label={`${t.fromCurrencySymbol} address`}
+                value={address}
+                copyLabel="wallet address"
+              />
+              {amount}
+              <Text size="xs" c="dimmed">
+                Send only {t.fromCurrencySymbol} on this network. Approve the deposit once it has
+                arrived.
+              </Text>
+            </Stack>
+          </Group>
+        ) : (
+          <Alert variant="light" color="gray">
+            The wallet address appears once the quote is approved.
+          </Alert>
+        )}
+      </Paper>
+    );
+  }
+  const bank = t.bankDetails;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} fz="lg" mb="sm">
+        Deposit to this bank account
+      </Title>
+      {bank ? (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Row label="Name on account" value={bank.nameOnAccount} copyLabel="name on account" />
+            <Row label="Account number" value={bank.accountNumber} copyLabel="account number" />
+            <Row label="Bank" value={bank.bankName} copyLabel="bank name" />
+            <Row label="Bank address" value={bank.bankAddress} copyLabel="bank address" />
+            <Row label="Reference" value={bank.reference} copyLabel="payment reference" />
+          </SimpleGrid>
+          {amount}
+          <Text size="xs" c="dimmed">
+            The reference must be on the transfer, so the deposit is matched to this transaction.
+          </Text>
+        </Stack>
+      ) : (
+        <Alert variant="light" color="gray">
+          The bank details appear once the quote is approved.
+        </Alert>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ApiErrorAlert } from '../../components/api-error';
+import { ButtonLink } from '../../components/links';
+import { Money } from '../../components/money';
+import { PageHeader } from '../../components/page';
+import { priceQuery } from '../../features/transactions/queries';
+import { amountProblem } from '../../lib/amount';
+import { fieldError } from '../../lib/field-error';
+import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '../../lib/products';
+import { currenciesQuery } from '../../lib/reference';
+
+const text = z.string().max(40).optional().catch(undefined);
+
+export const Route = createFileRoute('/_app/pricing')({
+  validateSearch: z.object({
+    product: z.enum(PRODUCT_SLUGS).catch('payouts').default('payouts'),
+    from: text,
+    to: text,
+    amount: text,
+  }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(currenciesQuery),
+  component: PricingPage,
+});
+
+function PricingPage() {
+  useDocumentTitle('Pricing · Partner Payments');
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const slug: ProductSlug = search.product;
+  const product = PRODUCT_OF[slug];
+  const { data: currencies } = useSuspenseQuery(currenciesQuery);
+  const deposits = currencies.filter(
+    (c) =>
+      c.sendFrom &&
+      (product === 'sendc2f' ? c.currencyType === 'CRYPTO' : c.currencyType === 'FIAT'),
+  );
+  const payouts = currencies.filter((c) => c.sendTo && c.currencyType === 'FIAT');
+  const from = deposits.some((c) => c.symbol === search.from) ? search.from : undefined;
+  const to = payouts.some((c) => c.symbol === search.to) ? search.to : undefined;
+  const amount = search.amount ?? '';
+  const problem = amount ? amountProblem(amount, to) : undefined;
+  const set = (patch: Partial<typeof search>) =>
+    void navigate({ search: (s) => ({ ...s, ...patch }), replace: true });
+
+  const [debounced] = useDebouncedValue({ from, to, amount }, 400);
+  const ready = Boolean(
+    debounced.from &&
+    debounced.to &&
+    debounced.amount &&
+    !amountProblem(debounced.amount, debounced.to),
+  );
+  const quote = useQuery({
+    ...priceQuery(product, {
+      fromCurrencySymbol: debounced.from ?? '',
+      toCurrencySymbol: debounced.to ?? '',
+      toAmount: debounced.amount.trim(),
+    }),
+    enabled: ready,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Pricing"
+        description="Quote what a client deposits for a payout, fees included, then create the transaction from the quote."
+      />
+      <Stack gap="lg" maw={880}>
+        <SegmentedControl
+          aria-label="Product"
+          value={slug}
+          onChange={(value) => set({ product: value as ProductSlug, from: undefined })}
+          data={PRODUCT_SLUGS.map((s) => ({
+            value: s,
+            label: PRODUCT_TITLE[PRODUCT_OF[s]].plural,
+          }))}
+        />
+        <Text size="sm" c="dimmed" mt={-8}>
+          {PRODUCT_TITLE[product].description}
+        </Text>
+        <Paper withBorder p="lg" radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label="Deposit currency"
+              placeholder="Choose"
+              searchable
+              data={deposits.map((c) => ({ value: c.symbol, label: `${c.symbol} · ${c.name}` }))}
+              value={from ?? null}
+              onChange={(value) => set({ from: value ?? undefined })}
+            />
+            <Select
+              label="Payout currency"
+              placeholder="Choose"
+              searchable
+              data={payouts.map((c) => ({ value: c.symbol, label: `${c.symbol} · ${c.name}` }))}
+              value={to ?? null}
+              onChange={(value) => set({ to: value ?? undefined })}
+            />
+            <TextInput
+              label="Payout amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={to ? `Amount in ${to}` : 'Amount'}
+              value={amount}
+              onChange={(e) => set({ amount: e.currentTarget.value || undefined })}
+              error={fieldError('Amount', problem)}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="lg" radius="md" aria-live="polite">
+          <Title order={2} fz="lg" mb="sm">
+            Quote
+          </Title>
+          {!ready ? (
+            <Text c="dimmed" size="sm">
+              Choose both currencies and the amount to be paid out.
+            </Text>
+          ) : quote.isPending ? (
+            <Text c="dimmed" size="sm">
+              Calculating…
+            </Text>
+          ) : quote.isError ? (
+            <ApiErrorAlert error={quote.error} title="No quote for this" />
+          ) : (
+            <Stack gap="md">
+              <Group gap="xl" align="flex-end" wrap="wrap">
+                <div>
+                  <Text size="xs" c="dimmed">
+                    The client deposits
+                  </Text>
+                  <Money
+                    amount={quote.data.amount}
+                    symbol={quote.data.fromCurrencySymbol}
+                    fz={26}
+                    fw={700}
+                  />
+                </div>
+                <IconArrowRight size={22} aria-hidden style={{ marginBottom: 8 }} />
+                <div>
+                  <Text size="xs" c="dimmed">
+                    The recipient gets
+                  </Text>
+                  <Money
+                    amount={debounced.amount.trim()}
+                    symbol={quote.data.toCurrencySymbol}
+                    fz={26}
+                    fw={700}
+                  />
+                </div>
+              </Group>
+              <Text size="sm">
+                Rate, fees included:{' '}
+                <Text span ff="monospace">
+                  1 {quote.data.fromCurrencySymbol} = {String(quote.data.rate)}{' '}
+                  {quote.data.toCurrencySymbol}
+                </Text>
+              </Text>
+              <Group>
+                <ButtonLink
+                  to="/transactions/$product/new"
+                  params={{ product: slug }}
+                  search={{
+                    from: quote.data.fromCurrencySymbol,
+                    to: quote.data.toCurrencySymbol,
+                    amount: debounced.amount.trim(),
+                  }}
+                  rightSection={<IconArrowRight size={16} aria-hidden />}
+                >
+                  Create transaction
+                </ButtonLink>
+              </Group>
+            </Stack>
+          )}
+        </Paper>
+      </Stack>
+    </>
+  );
+}

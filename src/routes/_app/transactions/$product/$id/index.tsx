@@ -1,0 +1,105 @@
+import { Anchor, Breadcrumbs, Grid, Paper, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconReceipt } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { ButtonLink, AnchorLink } from '../../../../../components/links';
+import { PageHeader } from '../../../../../components/page';
+import { StatusBadge } from '../../../../../components/status-badge';
+import { DateTime } from '../../../../../components/date-time';
+import { DepositInstructions } from '../../../../../features/transactions/components/deposit-instructions';
+import { TransactionActions } from '../../../../../features/transactions/components/transaction-actions';
+import { TransactionSummary } from '../../../../../features/transactions/components/transaction-summary';
+import { TransactionTimeline } from '../../../../../features/transactions/components/transaction-timeline';
+import {
+  transactionEventsQuery,
+  transactionQuery,
+} from '../../../../../features/transactions/queries';
+import { parseIdParam } from '../../../../../lib/params';
+import {
+  isProductSlug,
+  PRODUCT_OF,
+  PRODUCT_TITLE,
+  type ProductSlug,
+} from '../../../../../lib/products';
+
+export const Route = createFileRoute('/_app/transactions/$product/$id/')({
+  params: {
+    parse: ({ product, id }) => {
+      if (!isProductSlug(product)) throw notFound();
+      return { product: product as ProductSlug, id: parseIdParam(id) };
+    },
+    stringify: ({ product, id }) => ({ product, id: String(id) }),
+  },
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(transactionQuery(PRODUCT_OF[params.product], params.id)),
+  component: TransactionPage,
+});
+
+function TransactionPage() {
+  const { product: slug, id } = Route.useParams();
+  const product = PRODUCT_OF[slug];
+  const { data: t } = useSuspenseQuery(transactionQuery(product, id));
+  const events = useQuery(transactionEventsQuery(id, t.clientStatus));
+  const title = PRODUCT_TITLE[product];
+  useDocumentTitle(`${title.singular} #${id} · Partner Payments`);
+  const showDeposit = !t.clientStatus.endsWith('_CANCELED') || t.bankDetails || t.walletDetails;
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
+        <AnchorLink to="/transactions/$product" params={{ product: slug }} size="sm">
+          {title.plural}
+        </AnchorLink>
+        <Anchor size="sm" aria-current="page" component="span">
+          #{id}
+        </Anchor>
+      </Breadcrumbs>
+      <PageHeader
+        title={`${title.singular} #${id}`}
+        badge={<StatusBadge status={t.clientStatus} size="lg" />}
+        description={
+          <>
+            Created <DateTime value={t.creationTime} /> · {t.fromCurrencySymbol} →{' '}
+            {t.toCurrencySymbol}
+          </>
+        }
+        actions={
+          product === 'sendc2f' &&
+          t.clientStatus === 'OnOff_COMPLETED' && (
+            <ButtonLink
+              to="/transactions/payouts/$id/receipt"
+              params={{ id }}
+              variant="default"
+              leftSection={<IconReceipt size={16} aria-hidden />}
+            >
+              Open confirmation
+            </ButtonLink>
+          )
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Paper withBorder p="lg" radius="md">
+              <Title order={2} fz="lg" mb="md">
+                Actions
+              </Title>
+              <TransactionActions product={product} transaction={t} />
+            </Paper>
+            <TransactionSummary transaction={t} />
+            {showDeposit && <DepositInstructions product={product} transaction={t} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="lg" radius="md">
+            <Title order={2} fz="lg" mb="md">
+              Timeline
+            </Title>
+            <TransactionTimeline product={product} transaction={t} events={events.data} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPrinter } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { DateTime } from '../../../../../components/date-time';
+import { AnchorLink } from '../../../../../components/links';
+import { Logo } from '../../../../../components/logo';
+import { Money } from '../../../../../components/money';
+import { confirmationQuery } from '../../../../../features/transactions/queries';
+import { parseIdParam } from '../../../../../lib/params';
+
+export const Route = createFileRoute('/_app/transactions/payouts/$id/receipt')({
+  params: {
+    parse: ({ id }) => ({ id: parseIdParam(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(confirmationQuery(params.id)),
+  component: ReceiptPage,
+});
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function ReceiptPage() {
+  const { id } = Route.useParams();
+  const { data: c } = useSuspenseQuery(confirmationQuery(id));
+  useDocumentTitle(`Payout confirmation #${id}`);
+  return (
+    <Stack maw={640} mx="auto" gap="md">
+      <Group justify="space-between" className="no-print">
+        <AnchorLink to="/transactions/$product/$id" params={{ product: 'payouts', id }} size="sm">
+          ← Payout #{id}
+        </AnchorLink>
+        <Button leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+          Print
+        </Button>
+      </Group>
+      <Paper withBorder p="xl" radius="md" className="receipt">
+        <Group justify="space-between" mb="lg">
+          <Group gap="sm">
+            <Logo />
+            <Text fw={700}>Partner Payments</Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Reference {c.reference}
+          </Text>
+        </Group>
+        <Title order={1} fz={24} mb={4}>
+          Payout confirmation
+        </Title>
+        <Text size="sm" c="dimmed" mb="lg">
+          Payout #{c.businessRequestId}, completed <DateTime value={c.completedTime} />
+        </Text>
+        <Stack gap={8}>
+          <Line label="Paid out">
+            <Money amount={c.payout} symbol={c.toCurrencySymbol} fw={700} />
+          </Line>
+          <Line label="Deposited, fees included">
+            <Money amount={c.fromAmount} symbol={c.fromCurrencySymbol} />
+          </Line>
+          <Line label="Rate">
+            <Text span ff="monospace" size="sm">
+              1 {c.fromCurrencySymbol} = {String(c.rate)} {c.toCurrencySymbol}
+            </Text>
+          </Line>
+        </Stack>
+        <Divider my="lg" />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+              Sender
+            </Text>
+            <Text size="sm">{c.sender.name}</Text>
+            <Text size="sm" c="dimmed">
+              Merchant #{c.sender.businessId}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+              Recipient
+            </Text>
+            <Text size="sm">{c.recipient.accountHolderName}</Text>
+            <Text size="sm" c="dimmed">
+              {c.recipient.bankName}, account ending {c.recipient.accountNumberLast4},{' '}
+              {c.recipient.countryIso}
+            </Text>
+          </div>
+        </SimpleGrid>
+      </Paper>
+    </Stack>
+  );
+}
