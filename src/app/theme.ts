@@ -26,6 +26,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': '#c92a2a',
+    '--mantine-color-placeholder': '#6c757d',
     // Text of light badges and alerts: darker than Mantine's, for 4.5:1 on their tinted fill.
     '--mantine-color-orange-light-color': '#a33600',
     '--mantine-color-yellow-light-color': '#7a5200',
@@ -38,7 +39,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-gray-light-color': '#495057',
     '--mantine-color-teal-light-color': '#0b6b57',
   },
-  dark: { '--mantine-color-dimmed': '#a6a7ab' },
+  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-placeholder': '#909296' },
 });
 
 /** The sandbox's accent: orange, with dark text on it. */

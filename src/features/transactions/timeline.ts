@@ -2,6 +2,7 @@
 // where it stands, what comes next and who must act. Pure: built from the transaction's fields.
 import type { Product, Transaction } from '../../api/schemas/transaction';
 import type { Event } from '../../api/schemas/platform';
+import { formatMoney } from '../../lib/format';
 
 export type Actor = 'you' | 'client' | 'service';
 
@@ -130,8 +131,9 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
 
 function nextAction(product: Product, t: Transaction): Timeline['next'] {
   const deposit = t.fromAmount
-    ? `${t.fromAmount} ${t.fromCurrencySymbol}`
+    ? formatMoney(t.fromAmount, t.fromCurrencySymbol)
     : `the deposit in ${t.fromCurrencySymbol}`;
+  const payout = formatMoney(t.toAmount, t.toCurrencySymbol);
   switch (t.clientStatus) {
     case 'OnOff_PENDING':
       return {
@@ -142,7 +144,7 @@ function nextAction(product: Product, t: Transaction): Timeline['next'] {
     case 'OnOff_AWAITING_QUOTE_APPROVAL':
       return {
         step: 'quoteApproved',
-        action: `Review the quote (${deposit} for ${t.toAmount} ${t.toCurrencySymbol}) and approve it.`,
+        action: `Review the quote (${deposit} for ${payout}) and approve it.`,
         actor: 'you',
       };
     case 'OnOff_AWAITING_DEPOSIT':
@@ -150,15 +152,15 @@ function nextAction(product: Product, t: Transaction): Timeline['next'] {
         step: 'depositApproved',
         action:
           product === 'sendc2f'
-            ? `The client sends ${deposit} to the wallet address below; once it has arrived, approve the deposit.`
-            : `The client transfers ${deposit} to the bank account below; once it has arrived, approve the deposit.`,
+            ? `The client sends ${deposit} to the wallet address on this page; once it has arrived, approve the deposit.`
+            : `The client transfers ${deposit} to the bank account on this page; once it has arrived, approve the deposit.`,
         actor: 'client',
       };
     case 'OnOff_IN_PROGRESS':
     case 'Receive_IN_PROGRESS':
       return {
         step: 'completed',
-        action: `The payments service pays out ${t.toAmount} ${t.toCurrencySymbol}.`,
+        action: `The payments service pays out ${payout}.`,
         actor: 'service',
       };
     case 'Receive_PENDING':
@@ -170,7 +172,7 @@ function nextAction(product: Product, t: Transaction): Timeline['next'] {
           }
         : {
             step: 'depositApproved',
-            action: `The client transfers ${deposit} to the bank account below; then approve the deposit with its confirmation.`,
+            action: `The client transfers ${deposit} to the bank account on this page; then approve the deposit with its confirmation.`,
             actor: 'client',
           };
     default:

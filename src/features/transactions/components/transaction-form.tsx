@@ -275,6 +275,7 @@ export function TransactionForm({
             label="Purpose"
             description="Why the money moves"
             required
+            placeholder="Choose a purpose"
             data={PURPOSES.map((p) => ({ value: p, label: humanize(p) }))}
             value={purpose}
             onChange={setPurpose}

@@ -53,7 +53,7 @@ export function TransactionTable({
               <Table.Td ta="right">
                 <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} size="sm" />
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">
                   <AnchorLink to="/merchants/$id" params={{ id: t.fromBusinessId }}>
                     #{t.fromBusinessId}

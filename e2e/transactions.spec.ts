@@ -1,0 +1,239 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { allowConsoleError, checkA11y, choose, expect, signInToDemo, test } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await signInToDemo(page);
+});
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/** The transaction as the API has it, through the dashboard's own proxy. */
+async function apiTransaction(page: Page, product: string, id: string) {
+  const response = await page.request.get(`/api/v1/${product}/${id}`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+/** Every step's displayed time is the matching field of the transaction. */
+async function expectTimelineTimes(page: Page, fields: Record<string, number | null>) {
+  for (const [step, value] of Object.entries(fields)) {
+    const cell = page.getByTestId(`time-${step}`);
+    if (value === null) await expect(cell.locator('time')).toHaveCount(0);
+    else
+      await expect(cell.locator('time')).toHaveAttribute('datetime', new Date(value).toISOString());
+  }
+}
+
+test('quote, create a payout, approve quote and deposit, and watch it complete', async ({
+  page,
+}) => {
+  await page.getByRole('link', { name: 'Pricing' }).click();
+  await checkA11y(page);
+  await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
+  await choose(page, 'Payout currency', /^EUR/);
+  await page.getByRole('textbox', { name: 'Payout amount' }).fill('2500.5');
+  await expect(page.getByText('1 USDT(TRC20) = 0.9124423963 EUR')).toBeVisible();
+  await expect(page.getByText('2,740.446970')).toBeVisible();
+  await page.getByRole('link', { name: 'Create transaction' }).click();
+
+  await expect(page.getByRole('heading', { name: 'New payout' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Payout amount' })).toHaveValue('2500.5');
+  await checkA11y(page);
+  await choose(page, 'Sender', /Lumen Textiles GmbH/);
+  await choose(page, 'Payout account', /Anatolia Cotton Mills/);
+  await choose(page, 'Purpose', 'Supplier payment');
+  await page.getByRole('button', { name: 'Create transaction' }).click();
+
+  await expect(page.getByRole('heading', { name: /^Payout #\d+$/ })).toBeVisible();
+  const id = page.url().split('/').pop()!;
+  await expect(page.getByText('Awaiting quote approval').first()).toBeVisible({ timeout: 10_000 });
+  await checkA11y(page);
+
+  await page.getByRole('button', { name: 'Approve quote' }).click();
+  const quoteDialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
+  await expect(quoteDialog.getByText('2,500.50')).toBeVisible();
+  await expect(quoteDialog.getByText('2,740.446970')).toBeVisible();
+  await expect(quoteDialog.getByText('1 USDT(TRC20) = 0.9124423963 EUR')).toBeVisible();
+  await checkA11y(page);
+  await quoteDialog.getByRole('button', { name: 'Approve quote' }).click();
+  await expect(quoteDialog).toBeHidden();
+
+  const address = page.getByRole('heading', { name: 'Deposit to this wallet' }).locator('..');
+  await expect(address.getByText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)).toBeVisible();
+  await expect(address.getByRole('img', { name: /QR code of the wallet address/ })).toBeVisible();
+  await expect(address.getByRole('button', { name: 'Copy wallet address' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Approve deposit' }).click();
+  const depositDialog = page.getByRole('dialog', { name: `Approve the deposit of #${id}?` });
+  await depositDialog.getByRole('button', { name: 'Approve deposit' }).click();
+  await expect(page.getByText('In progress').first()).toBeVisible();
+  // No reload: the page looks again by itself until the transaction is final.
+  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('time-completed').locator('time')).toBeVisible();
+
+  const t = await apiTransaction(page, 'sendc2f', id);
+  expect(t).toMatchObject({
+    clientStatus: 'OnOff_COMPLETED',
+    toAmount: '2500.50',
+    fromAmount: '2740.446970',
+    payout: '2500.50',
+  });
+  await expectTimelineTimes(page, {
+    created: t.creationTime,
+    quoteApproved: t.quoteApprovedDate,
+    depositApproved: t.depositApprovedDate,
+    depositReceived: t.depositReceivedDate,
+    completed: t.lastUpdateTime,
+  });
+  await expect(page.getByRole('button', { name: 'Cancel transaction' })).toBeDisabled();
+
+  await page.getByRole('link', { name: 'Open confirmation' }).click();
+  await expect(page.getByRole('heading', { name: 'Payout confirmation' })).toBeVisible();
+  await expect(page.getByText('2,500.50')).toBeVisible();
+  await expect(page.getByText('Anatolia Cotton Mills A.Ş.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await checkA11y(page);
+});
+
+test('a collection, approved with the deposit confirmation uploaded', async ({
+  page,
+  dashboard,
+}) => {
+  await page.goto('/transactions/collections/new');
+  await choose(page, 'Sender', /Harbor & Pine Trading Ltd/);
+  await choose(page, 'Payout account', /Harbor & Pine Trading Ltd · GBP/);
+  await choose(page, 'Deposit currency', /^EUR/);
+  await page.getByRole('textbox', { name: 'Payout amount' }).fill('1200');
+  await choose(page, 'Purpose', 'Goods purchase');
+  await page.getByRole('button', { name: 'Create transaction' }).click();
+  await expect(page.getByRole('heading', { name: /^Collection #\d+$/ })).toBeVisible();
+  const id = page.url().split('/').pop()!;
+
+  await page.getByRole('button', { name: 'Approve quote' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve quote' }).click();
+  const bank = page.getByRole('heading', { name: 'Deposit to this bank account' }).locator('..');
+  await expect(bank.getByText('DE75512108001245126199')).toBeVisible();
+  await expect(bank.getByRole('button', { name: 'Copy payment reference' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Approve deposit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve the deposit of #${id}?` });
+  const approve = dialog.getByRole('button', { name: 'Approve deposit' });
+  await expect(approve).toBeDisabled();
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'bank-confirmation.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await approve.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+
+  const stored = dashboard.store.db
+    .prepare('SELECT deposit_confirmation_url AS url FROM txn WHERE id = ?')
+    .get(Number(id)) as { url: string };
+  expect(stored.url).toMatch(/\/sandbox\/v1\/file\/\d+$/);
+  const t = await apiTransaction(page, 'receive', id);
+  await expectTimelineTimes(page, {
+    created: t.creationTime,
+    quoteApproved: t.quoteApprovedDate,
+    depositApproved: t.depositApprovedDate,
+    depositReceived: t.depositReceivedDate,
+    completed: t.lastUpdateTime,
+  });
+});
+
+test('cancels an end to end transfer with a reason', async ({ page }) => {
+  await page.goto('/transactions/end-to-end/18');
+  await expect(page.getByText('Awaiting deposit').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel transaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel #18?' });
+  await expect(dialog.getByText('31,000.00')).toBeVisible();
+  await choose(page, 'Reason', 'Other');
+  await expect(dialog.getByRole('button', { name: 'Cancel transaction' })).toBeDisabled();
+  await dialog
+    .getByRole('textbox', { name: 'What happened' })
+    .fill('The supplier changed its bank');
+  await checkA11y(page);
+  await dialog.getByRole('button', { name: 'Cancel transaction' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Canceled', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Reason: OTHER')).toBeVisible();
+  const t = await apiTransaction(page, 'sendf2f', '18');
+  expect(t).toMatchObject({ clientStatus: 'OnOff_CANCELED', cancelReason: 'OTHER' });
+  await expectTimelineTimes(page, {
+    created: t.creationTime,
+    quoteApproved: t.quoteApprovedDate,
+    cancelled: t.lastUpdateTime,
+  });
+  await expect(page.getByRole('button', { name: 'Approve deposit' })).toBeDisabled();
+});
+
+test('does not offer cancelling a completed transaction, and says why', async ({ page }) => {
+  await page.goto('/transactions/payouts/14');
+  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel transaction' })).toBeDisabled();
+  await expect(
+    page.getByText('A completed transaction has been processed and can no longer be cancelled.'),
+  ).toBeVisible();
+  await checkA11y(page);
+});
+
+test('exports a filtered list to CSV, every row as the API has it', async ({ page }) => {
+  await page.goto('/transactions/payouts?businessId=1');
+  await checkA11y(page);
+  const rows = page.getByRole('table', { name: 'Payouts' }).getByRole('row');
+  await expect(rows).toHaveCount(7);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  await expect(page.getByText(/Exported 6 transactions/)).toBeVisible();
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  const header = csv[0]!.split(',');
+  const api = (await (await page.request.get('/api/v1/sendc2f/?businessId=1&limit=100')).json())
+    .results;
+  expect(csv).toHaveLength(api.length + 1);
+  for (const [i, line] of csv.slice(1).entries()) {
+    const cells = line.split(',');
+    const row = Object.fromEntries(header.map((h, j) => [h, cells[j]]));
+    const t = api[i];
+    expect(row.businessRequestId).toBe(String(t.businessRequestId));
+    expect(row.toAmount).toBe(t.toAmount);
+    expect(row.fromAmount).toBe(t.fromAmount ?? '');
+    expect(row.payout).toBe(t.payout ?? '');
+    expect(row.clientStatus).toBe(t.clientStatus);
+    expect(row.creationTime).toBe(String(t.creationTime));
+  }
+});
+
+test('an API refusal shows the API’s message in the form', async ({ page }) => {
+  allowConsoleError(page, /status of 400/);
+  await page.goto('/transactions/payouts/new');
+  await choose(page, 'Sender', /Anatolia Cotton Mills/);
+  await choose(page, 'Payout account', /Lumen Textiles GmbH · EUR/);
+  await choose(page, 'Deposit currency', /^USDT\(ERC20\)/);
+  await page.getByRole('textbox', { name: 'Payout amount' }).fill('500');
+  await choose(page, 'Purpose', 'Goods purchase');
+  // Meanwhile, in another tab, the merchant's KYC is set back to PENDING.
+  const merchant = await (await page.request.get('/api/v1/business/3')).json();
+  const back = await page.request.put('/api/v1/business/3', {
+    headers: { 'x-requested-with': 'dashboard' },
+    data: { ...merchant, localRegNumber: `${merchant.localRegNumber}|PENDING` },
+  });
+  expect(back.ok()).toBe(true);
+  await page.getByRole('button', { name: 'Create transaction' }).click();
+  await expect(
+    page
+      .getByText('must be a VALID merchant to initiate transactions; merchant 3 is PENDING')
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText(/Request id/)).toBeVisible();
+});
