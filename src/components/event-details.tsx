@@ -1,6 +1,6 @@
 // One event of the sandbox's log with its webhook delivery attempts.
 import { Badge, Code, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import type { EventWithAttempts } from '../api/schemas/platform';
+import type { Event, EventWithAttempts } from '../api/schemas/platform';
 import { DateTime } from './date-time';
 
 export function DeliverySummary({ event }: { event: EventWithAttempts }) {
@@ -91,4 +91,51 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
       </div>
     </Stack>
   );
+}
+
+const PRODUCT_NAMES: Record<string, string> = {
+  sendc2f: 'Payout',
+  sendf2f: 'End to end transfer',
+  receive: 'Collection',
+};
+
+/** An event in a few words: what changed, on which record. */
+export function describeEvent(event: Event): { subject: string; change: string; status: string } {
+  const data = event.data;
+  if (event.objectType === 'transaction') {
+    const status = String(data.clientStatus ?? '');
+    const quoteApprovedAsPending = status === 'Receive_PENDING' && data.quoteApprovedDate != null;
+    const change = status.endsWith('_PENDING')
+      ? quoteApprovedAsPending
+        ? 'quote approved'
+        : 'created'
+      : status.endsWith('AWAITING_QUOTE_APPROVAL')
+        ? 'quote ready'
+        : status.endsWith('AWAITING_DEPOSIT')
+          ? 'quote approved'
+          : status.endsWith('IN_PROGRESS')
+            ? 'deposit approved'
+            : status.endsWith('COMPLETED')
+              ? 'paid out'
+              : status.endsWith('CANCELED')
+                ? 'cancelled'
+                : 'changed';
+    return {
+      subject: `${PRODUCT_NAMES[event.product ?? ''] ?? 'Transaction'} #${event.objectId}`,
+      change,
+      status,
+    };
+  }
+  if (event.objectType === 'merchant') {
+    return {
+      subject: `Merchant #${event.objectId}`,
+      change: 'KYC status set',
+      status: String(data.kycStatus ?? ''),
+    };
+  }
+  return {
+    subject: `Payout account #${event.objectId}`,
+    change: 'status set',
+    status: String(data.accountStatus ?? ''),
+  };
 }

@@ -6,6 +6,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ApiError, listEvents } from '../../api/client';
 import { ApiErrorAlert } from '../../components/api-error';
 import { DateTime } from '../../components/date-time';
+import { describeEvent } from '../../components/event-details';
 import { AnchorLink, ButtonLink } from '../../components/links';
 import { EmptyState, LoadingState, PageHeader } from '../../components/page';
 import { StatusBadge } from '../../components/status-badge';
@@ -48,7 +49,7 @@ function Card({
 }) {
   return (
     <Paper withBorder p="lg" radius="md">
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} fz="lg">
           {title}
         </Title>
@@ -146,30 +147,30 @@ function OverviewPage() {
         ) : (
           <Stack gap={6}>
             {activity.data.map((e) => {
-              const status = String(
-                e.data.clientStatus ?? e.data.kycStatus ?? e.data.accountStatus ?? '',
-              );
+              const { subject, change, status } = describeEvent(e);
               const link =
                 e.objectType === 'transaction' && e.product ? (
                   <AnchorLink
                     to="/transactions/$product/$id"
                     params={{ product: SLUG_OF[e.product as 'sendc2f'], id: e.objectId }}
                   >
-                    Transaction #{e.objectId}
+                    {subject}
                   </AnchorLink>
                 ) : e.objectType === 'merchant' ? (
                   <AnchorLink to="/merchants/$id" params={{ id: e.objectId }}>
-                    Merchant #{e.objectId}
+                    {subject}
                   </AnchorLink>
                 ) : (
                   <AnchorLink to="/payout-accounts/$id" params={{ id: e.objectId }}>
-                    Payout account #{e.objectId}
+                    {subject}
                   </AnchorLink>
                 );
               return (
                 <Group key={e.id} justify="space-between" wrap="nowrap" gap="sm">
                   <Group gap="xs" wrap="nowrap">
-                    <Text size="sm">{link}</Text>
+                    <Text size="sm">
+                      {link} {change}
+                    </Text>
                     {status && <StatusBadge status={status} size="sm" />}
                   </Group>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -18,7 +18,7 @@ import type { EventWithAttempts } from '../../../api/schemas/platform';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { DateTime } from '../../../components/date-time';
 import { Dialog } from '../../../components/dialog';
-import { DeliverySummary, EventDetails } from '../../../components/event-details';
+import { DeliverySummary, describeEvent, EventDetails } from '../../../components/event-details';
 import { LoadingState } from '../../../components/page';
 import { Pager } from '../../../components/pager';
 import { StatusBadge } from '../../../components/status-badge';
@@ -60,9 +60,7 @@ export function EventLog() {
               </Table.Thead>
               <Table.Tbody>
                 {events.data.results.map((e) => {
-                  const status = String(
-                    e.data.clientStatus ?? e.data.kycStatus ?? e.data.accountStatus ?? '',
-                  );
+                  const { subject, change, status } = describeEvent(e);
                   return (
                     <Table.Tr key={e.id}>
                       <Table.Td>
@@ -79,9 +77,9 @@ export function EventLog() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">
-                          {e.objectType.replace('_', ' ')} #{e.objectId}
-                          {e.product ? ` (${e.product})` : ''}
+                        <Text size="sm">{subject}</Text>
+                        <Text size="xs" c="dimmed">
+                          {change}
                         </Text>
                       </Table.Td>
                       <Table.Td>{status && <StatusBadge status={status} size="sm" />}</Table.Td>

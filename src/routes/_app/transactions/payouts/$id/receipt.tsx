@@ -1,4 +1,14 @@
-import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPrinter } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -8,6 +18,7 @@ import { DateTime } from '../../../../../components/date-time';
 import { AnchorLink } from '../../../../../components/links';
 import { Logo } from '../../../../../components/logo';
 import { Money } from '../../../../../components/money';
+import { sessionQuery } from '../../../../../features/session/queries';
 import { confirmationQuery } from '../../../../../features/transactions/queries';
 import { parseIdParam } from '../../../../../lib/params';
 
@@ -37,6 +48,8 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 function ReceiptPage() {
   const { id } = Route.useParams();
   const { data: c } = useSuspenseQuery(confirmationQuery(id));
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const sandbox = session.signedIn && session.environment === 'sandbox';
   useDocumentTitle(`Payout confirmation #${id}`);
   return (
     <Stack maw={640} mx="auto" gap="md">
@@ -54,9 +67,16 @@ function ReceiptPage() {
             <Logo />
             <Text fw={700}>Partner Payments</Text>
           </Group>
-          <Text size="sm" c="dimmed">
-            Reference {c.reference}
-          </Text>
+          <Stack gap={2} align="flex-end">
+            {sandbox && (
+              <Badge color="orange.5" radius="sm">
+                Sandbox: test data
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              Reference {c.reference}
+            </Text>
+          </Stack>
         </Group>
         <Title order={1} fz={24} mb={4}>
           Payout confirmation
