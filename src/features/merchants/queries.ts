@@ -11,13 +11,13 @@ import {
 } from '../../api/client';
 import type { MerchantCreate, MerchantUpdate } from '../../api/schemas/merchant';
 import { api } from '../../lib/api';
+import { merchantChoicesQuery } from '../../lib/reference';
 
 export const merchantKeys = {
   all: ['merchants'] as const,
   list: (page: { start: number; limit: number }) => ['merchants', 'list', page] as const,
   detail: (id: number) => ['merchants', 'detail', id] as const,
   agreements: (id: number) => ['merchants', 'agreements', id] as const,
-  customers: ['merchants', 'customers'] as const,
 };
 
 export const merchantListQuery = (page: { start: number; limit: number }) =>
@@ -35,11 +35,8 @@ export const agreementsQuery = (id: number) =>
 
 /** Customers that can own contacts: the newest hundred merchants without an owner. */
 export const customersQuery = queryOptions({
-  queryKey: merchantKeys.customers,
-  queryFn: async () => {
-    const page = await listMerchants(api, { start: 0, limit: 100 });
-    return page.results.filter((m) => m.contactOwnerBusinessId == null);
-  },
+  ...merchantChoicesQuery,
+  select: (page) => page.results.filter((m) => m.contactOwnerBusinessId == null),
 });
 
 export function useCreateMerchant() {

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   createPayoutAccount,
   getPayoutAccount,
-  listMerchants,
   listPayoutAccounts,
   updatePayoutAccount,
 } from '../../api/client';
@@ -34,12 +33,6 @@ export const payoutAccountQuery = (id: number) =>
     queryKey: payoutAccountKeys.detail(id),
     queryFn: () => getPayoutAccount(api, id),
   });
-
-/** Merchants to pick an owner from: the newest hundred. */
-export const ownerChoicesQuery = queryOptions({
-  queryKey: ['merchants', 'choices'],
-  queryFn: async () => (await listMerchants(api, { start: 0, limit: 100 })).results,
-});
 
 export function useCreatePayoutAccount() {
   const queryClient = useQueryClient();

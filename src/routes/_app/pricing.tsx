@@ -9,16 +9,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ApiErrorAlert } from '../../components/api-error';
 import { ButtonLink } from '../../components/links';
 import { Money } from '../../components/money';
 import { PageHeader } from '../../components/page';
-import { priceQuery } from '../../features/transactions/queries';
+import {
+  depositCurrencies,
+  QuoteState,
+  RateText,
+  useLiveQuote,
+} from '../../features/transactions/components/quote';
 import { amountProblem } from '../../lib/amount';
 import { fieldError } from '../../lib/field-error';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '../../lib/products';
@@ -44,11 +48,7 @@ function PricingPage() {
   const slug: ProductSlug = search.product;
   const product = PRODUCT_OF[slug];
   const { data: currencies } = useSuspenseQuery(currenciesQuery);
-  const deposits = currencies.filter(
-    (c) =>
-      c.sendFrom &&
-      (product === 'sendc2f' ? c.currencyType === 'CRYPTO' : c.currencyType === 'FIAT'),
-  );
+  const deposits = depositCurrencies(product, currencies);
   const payouts = currencies.filter((c) => c.sendTo && c.currencyType === 'FIAT');
   const from = deposits.some((c) => c.symbol === search.from) ? search.from : undefined;
   const to = payouts.some((c) => c.symbol === search.to) ? search.to : undefined;
@@ -57,21 +57,7 @@ function PricingPage() {
   const set = (patch: Partial<typeof search>) =>
     void navigate({ search: (s) => ({ ...s, ...patch }), replace: true });
 
-  const [debounced] = useDebouncedValue({ from, to, amount }, 400);
-  const ready = Boolean(
-    debounced.from &&
-    debounced.to &&
-    debounced.amount &&
-    !amountProblem(debounced.amount, debounced.to),
-  );
-  const quote = useQuery({
-    ...priceQuery(product, {
-      fromCurrencySymbol: debounced.from ?? '',
-      toCurrencySymbol: debounced.to ?? '',
-      toAmount: debounced.amount.trim(),
-    }),
-    enabled: ready,
-  });
+  const { ready, quote, amount: quoted } = useLiveQuote(product, { from, to, amount });
 
   return (
     <>
@@ -125,66 +111,53 @@ function PricingPage() {
           <Title order={2} fz="lg" mb="sm">
             Quote
           </Title>
-          {!ready ? (
-            <Text c="dimmed" size="sm">
-              Choose both currencies and the amount to be paid out.
-            </Text>
-          ) : quote.isPending ? (
-            <Text c="dimmed" size="sm">
-              Calculating…
-            </Text>
-          ) : quote.isError ? (
-            <ApiErrorAlert error={quote.error} title="No quote for this" />
-          ) : (
-            <Stack gap="md">
-              <Group gap="xl" align="flex-end" wrap="wrap">
-                <div>
-                  <Text size="xs" c="dimmed">
-                    The client deposits
-                  </Text>
-                  <Money
-                    amount={quote.data.amount}
-                    symbol={quote.data.fromCurrencySymbol}
-                    fz={26}
-                    fw={700}
-                  />
-                </div>
-                <IconArrowRight size={22} aria-hidden style={{ marginBottom: 8 }} />
-                <div>
-                  <Text size="xs" c="dimmed">
-                    The recipient gets
-                  </Text>
-                  <Money
-                    amount={debounced.amount.trim()}
-                    symbol={quote.data.toCurrencySymbol}
-                    fz={26}
-                    fw={700}
-                  />
-                </div>
-              </Group>
-              <Text size="sm">
-                Rate, fees included:{' '}
-                <Text span ff="monospace">
-                  1 {quote.data.fromCurrencySymbol} = {String(quote.data.rate)}{' '}
-                  {quote.data.toCurrencySymbol}
+          <QuoteState
+            ready={ready}
+            quote={quote}
+            notReady="Choose both currencies and the amount to be paid out."
+          >
+            {(price) => (
+              <Stack gap="md">
+                <Group gap="xl" align="flex-end" wrap="wrap">
+                  <div>
+                    <Text size="xs" c="dimmed">
+                      The client deposits
+                    </Text>
+                    <Money
+                      amount={price.amount}
+                      symbol={price.fromCurrencySymbol}
+                      fz={26}
+                      fw={700}
+                    />
+                  </div>
+                  <IconArrowRight size={22} aria-hidden style={{ marginBottom: 8 }} />
+                  <div>
+                    <Text size="xs" c="dimmed">
+                      The recipient gets
+                    </Text>
+                    <Money amount={quoted} symbol={price.toCurrencySymbol} fz={26} fw={700} />
+                  </div>
+                </Group>
+                <Text size="sm">
+                  Rate, fees included: <RateText price={price} />
                 </Text>
-              </Text>
-              <Group>
-                <ButtonLink
-                  to="/transactions/$product/new"
-                  params={{ product: slug }}
-                  search={{
-                    from: quote.data.fromCurrencySymbol,
-                    to: quote.data.toCurrencySymbol,
-                    amount: debounced.amount.trim(),
-                  }}
-                  rightSection={<IconArrowRight size={16} aria-hidden />}
-                >
-                  Create transaction
-                </ButtonLink>
-              </Group>
-            </Stack>
-          )}
+                <Group>
+                  <ButtonLink
+                    to="/transactions/$product/new"
+                    params={{ product: slug }}
+                    search={{
+                      from: price.fromCurrencySymbol,
+                      to: price.toCurrencySymbol,
+                      amount: quoted,
+                    }}
+                    rightSection={<IconArrowRight size={16} aria-hidden />}
+                  >
+                    Create transaction
+                  </ButtonLink>
+                </Group>
+              </Stack>
+            )}
+          </QuoteState>
         </Paper>
       </Stack>
     </>

@@ -1,9 +1,9 @@
 import { Anchor, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import { getMerchant, getPayoutAccount, listMerchants, listPayoutAccounts } from '../../api/client';
+import { getMerchant, getPayoutAccount } from '../../api/client';
 import { ApiErrorAlert } from '../../components/api-error';
 import { LoadingState, PageHeader } from '../../components/page';
 import { EventLog } from '../../features/events/components/event-log';
@@ -14,16 +14,7 @@ import {
   KycSimulation,
 } from '../../features/simulation/components/status-simulation';
 import { api } from '../../lib/api';
-
-// The newest hundred of each, to pick from.
-const merchantChoices = queryOptions({
-  queryKey: ['merchants', 'list', { start: 0, limit: 100 }],
-  queryFn: () => listMerchants(api, { start: 0, limit: 100 }),
-});
-const accountChoices = queryOptions({
-  queryKey: ['payout-accounts', 'list', { start: 0, limit: 100 }],
-  queryFn: () => listPayoutAccounts(api, { start: 0, limit: 100 }),
-});
+import { merchantChoicesQuery, payoutAccountChoicesQuery } from '../../lib/reference';
 
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {
@@ -75,8 +66,8 @@ function SandboxPage() {
   useDocumentTitle('Sandbox tools · Partner Payments');
   const { data: session } = useSuspenseQuery(sessionQuery);
   const base = session.signedIn ? session.baseUrl : '';
-  const merchants = useQuery(merchantChoices);
-  const accounts = useQuery(accountChoices);
+  const merchants = useQuery(merchantChoicesQuery);
+  const accounts = useQuery(payoutAccountChoicesQuery);
   return (
     <>
       <PageHeader

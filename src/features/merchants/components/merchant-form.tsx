@@ -25,6 +25,7 @@ import {
 import { ApiErrorAlert } from '../../../components/api-error';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError } from '../../../components/form-fields';
+import { choiceError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
 import { customersQuery, useCreateMerchant, useUpdateMerchant } from '../queries';
 
@@ -174,12 +175,12 @@ export function MerchantForm({
                       }))}
                       value={field.value ? String(field.value) : null}
                       onChange={(value) => field.onChange(value ? Number(value) : null)}
-                      error={
-                        errors.contactOwnerBusinessId &&
-                        (field.value
-                          ? fieldError('Owner', errors.contactOwnerBusinessId.message)
-                          : 'Choose the customer that owns this contact')
-                      }
+                      error={choiceError(
+                        'Owner',
+                        errors.contactOwnerBusinessId?.message,
+                        field.value,
+                        'Choose the customer that owns this contact',
+                      )}
                     />
                   )}
                 </Stack>
@@ -229,12 +230,12 @@ export function MerchantForm({
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
                   onBlur={field.onBlur}
-                  error={
-                    errors.countryIso &&
-                    (field.value
-                      ? fieldError('Country', errors.countryIso.message)
-                      : 'Choose a country')
-                  }
+                  error={choiceError(
+                    'Country',
+                    errors.countryIso?.message,
+                    field.value,
+                    'Choose a country',
+                  )}
                 />
               )}
             />

@@ -14,7 +14,9 @@ import {
 import { ApiErrorAlert } from '../../../components/api-error';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError, PayoutCurrencySelect } from '../../../components/form-fields';
-import { ownerChoicesQuery, useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
+import { choiceError } from '../../../lib/field-error';
+import { merchantChoicesQuery } from '../../../lib/reference';
+import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
 
 type Values = z.input<typeof PayoutAccountCreate>;
 
@@ -89,7 +91,7 @@ export function PayoutAccountForm({
   const update = useUpdatePayoutAccount(account?.id ?? 0);
   const mutation = editing ? update : create;
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
-  const owners = useQuery({ ...ownerChoicesQuery, enabled: !editing });
+  const owners = useQuery({ ...merchantChoicesQuery, enabled: !editing });
   const schema = editing ? PayoutAccountUpdate : PayoutAccountCreate;
 
   // Validate what will be sent: blank optional inputs become null first.
@@ -135,19 +137,19 @@ export function PayoutAccountForm({
                     searchable
                     placeholder={owners.isPending ? 'Loading merchants…' : 'Choose a merchant'}
                     nothingFoundMessage="No merchant matches"
-                    data={(owners.data ?? []).map((m) => ({
+                    data={(owners.data?.results ?? []).map((m) => ({
                       value: String(m.id),
                       label: `${m.name} (#${m.id})`,
                     }))}
                     value={field.value ? String(field.value) : null}
                     onChange={(value) => field.onChange(value ? Number(value) : undefined)}
                     onBlur={field.onBlur}
-                    error={
-                      errors.businessId &&
-                      (field.value
-                        ? fieldError('Merchant', errors.businessId.message)
-                        : 'Choose the merchant that owns the account')
-                    }
+                    error={choiceError(
+                      'Merchant',
+                      errors.businessId?.message,
+                      field.value,
+                      'Choose the merchant that owns the account',
+                    )}
                   />
                 )}
               />
@@ -161,12 +163,12 @@ export function PayoutAccountForm({
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
                     onBlur={field.onBlur}
-                    error={
-                      errors.currencySymbol &&
-                      (field.value
-                        ? fieldError('Currency', errors.currencySymbol.message)
-                        : 'Choose a currency')
-                    }
+                    error={choiceError(
+                      'Currency',
+                      errors.currencySymbol?.message,
+                      field.value,
+                      'Choose a currency',
+                    )}
                   />
                 )}
               />
@@ -230,12 +232,12 @@ export function PayoutAccountForm({
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
                   onBlur={field.onBlur}
-                  error={
-                    errors.countryIso &&
-                    (field.value
-                      ? fieldError('Bank country', errors.countryIso.message)
-                      : 'Choose a country')
-                  }
+                  error={choiceError(
+                    'Bank country',
+                    errors.countryIso?.message,
+                    field.value,
+                    'Choose a country',
+                  )}
                 />
               )}
             />

@@ -13,21 +13,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { listMerchants, listPayoutAccounts, ApiError } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import { PURPOSES, type Product, type Transaction } from '../../../api/schemas/transaction';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { AnchorLink } from '../../../components/links';
 import { Money } from '../../../components/money';
 import { amountProblem } from '../../../lib/amount';
-import { api } from '../../../lib/api';
 import { fieldError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
-import { currenciesQuery } from '../../../lib/reference';
-import { priceQuery, useCreateTransaction, useUploadFile } from '../queries';
+import {
+  currenciesQuery,
+  merchantChoicesQuery,
+  payoutAccountChoicesQuery,
+} from '../../../lib/reference';
+import { useCreateTransaction, useUploadFile } from '../queries';
+import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';
 
 export interface TransactionDraft {
   merchant?: number | undefined;
@@ -56,14 +59,8 @@ export function TransactionForm({
   onCreated: (transaction: Transaction) => void;
   onCancel: () => void;
 }) {
-  const merchants = useQuery({
-    queryKey: ['merchants', 'list', { start: 0, limit: 100 }],
-    queryFn: () => listMerchants(api, { start: 0, limit: 100 }),
-  });
-  const accountsQuery = useQuery({
-    queryKey: ['payout-accounts', 'list', { start: 0, limit: 100 }],
-    queryFn: () => listPayoutAccounts(api, { start: 0, limit: 100 }),
-  });
+  const merchants = useQuery(merchantChoicesQuery);
+  const accountsQuery = useQuery(payoutAccountChoicesQuery);
   const currencies = useQuery(currenciesQuery);
   const create = useCreateTransaction(product);
   const upload = useUploadFile();
@@ -73,11 +70,7 @@ export function TransactionForm({
   const activeAccounts = (accountsQuery.data?.results ?? []).filter(
     (a) => a.accountStatus === 'ACTIVE' && (!draft.to || a.currencySymbol === draft.to),
   );
-  const depositCurrencies = (currencies.data ?? []).filter(
-    (c) =>
-      c.sendFrom &&
-      (product === 'sendc2f' ? c.currencyType === 'CRYPTO' : c.currencyType === 'FIAT'),
-  );
+  const deposits = depositCurrencies(product, currencies.data ?? []);
 
   const [merchant, setMerchant] = useState<string | null>(
     draft.merchant ? String(draft.merchant) : null,
@@ -98,20 +91,7 @@ export function TransactionForm({
   const payoutCurrency = chosenAccount?.currencySymbol ?? draft.to;
   const amountError = amountProblem(amount, payoutCurrency);
 
-  const [debounced] = useDebouncedValue({ from, payoutCurrency, amount }, 400);
-  const quoteReady = Boolean(
-    debounced.from &&
-    debounced.payoutCurrency &&
-    !amountProblem(debounced.amount, debounced.payoutCurrency),
-  );
-  const quote = useQuery({
-    ...priceQuery(product, {
-      fromCurrencySymbol: debounced.from ?? '',
-      toCurrencySymbol: debounced.payoutCurrency ?? '',
-      toAmount: debounced.amount.trim(),
-    }),
-    enabled: quoteReady,
-  });
+  const { ready: quoteReady, quote } = useLiveQuote(product, { from, to: payoutCurrency, amount });
 
   const validate = () => {
     const found: Partial<Record<Field, string>> = {};
@@ -234,7 +214,7 @@ export function TransactionForm({
             }
             required
             searchable
-            data={depositCurrencies.map((c) => ({
+            data={deposits.map((c) => ({
               value: c.symbol,
               label: `${c.symbol} · ${c.name}`,
             }))}
@@ -304,41 +284,33 @@ export function TransactionForm({
           <Title order={2} fz="md" mb={6}>
             Quote
           </Title>
-          {!quoteReady ? (
-            <Text size="sm" c="dimmed">
-              Choose the deposit currency, the payout account and the amount to see the rate and the
-              deposit.
-            </Text>
-          ) : quote.isPending ? (
-            <Text size="sm" c="dimmed">
-              Calculating…
-            </Text>
-          ) : quote.isError ? (
-            <ApiErrorAlert error={quote.error} title="No quote for this" />
-          ) : (
-            <Group gap="xl" wrap="wrap">
-              <div>
-                <Text size="xs" c="dimmed">
-                  The client deposits
-                </Text>
-                <Money
-                  amount={quote.data.amount}
-                  symbol={quote.data.fromCurrencySymbol}
-                  fw={700}
-                  size="lg"
-                />
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Rate, fees included
-                </Text>
-                <Text ff="monospace" size="sm">
-                  1 {quote.data.fromCurrencySymbol} = {String(quote.data.rate)}{' '}
-                  {quote.data.toCurrencySymbol}
-                </Text>
-              </div>
-            </Group>
-          )}
+          <QuoteState
+            ready={quoteReady}
+            quote={quote}
+            notReady="Choose the deposit currency, the payout account and the amount to see the rate and the deposit."
+          >
+            {(price) => (
+              <Group gap="xl" wrap="wrap">
+                <div>
+                  <Text size="xs" c="dimmed">
+                    The client deposits
+                  </Text>
+                  <Money
+                    amount={price.amount}
+                    symbol={price.fromCurrencySymbol}
+                    fw={700}
+                    size="lg"
+                  />
+                </div>
+                <div>
+                  <Text size="xs" c="dimmed">
+                    Rate, fees included
+                  </Text>
+                  <RateText price={price} />
+                </div>
+              </Group>
+            )}
+          </QuoteState>
         </Paper>
 
         {upload.isError && (

@@ -1,17 +1,14 @@
-import { Button, Group, Paper, Select } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PayoutCurrencySelect } from '../../../components/form-fields';
+import { MerchantFilter, PayoutCurrencySelect } from '../../../components/form-fields';
 import { EmptyState, PageHeader } from '../../../components/page';
 import { Pager } from '../../../components/pager';
 import { PayoutAccountTable } from '../../../features/payout-accounts/components/payout-account-table';
-import {
-  ownerChoicesQuery,
-  payoutAccountListQuery,
-} from '../../../features/payout-accounts/queries';
+import { payoutAccountListQuery } from '../../../features/payout-accounts/queries';
 import { optionalIdSearch, pageSearch } from '../../../lib/search';
 import { ButtonLink } from '../../../components/links';
 
@@ -31,7 +28,6 @@ function PayoutAccountsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data, isFetching } = useSuspenseQuery(payoutAccountListQuery(search));
-  const owners = useQuery(ownerChoicesQuery);
   const filtered = search.businessId !== undefined || search.currencySymbol !== undefined;
 
   return (
@@ -47,21 +43,10 @@ function PayoutAccountsPage() {
       />
       <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.7 : 1 }}>
         <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <Select
-            label="Merchant"
-            placeholder="All merchants"
-            searchable
-            clearable
-            w={280}
-            data={(owners.data ?? []).map((m) => ({
-              value: String(m.id),
-              label: `${m.name} (#${m.id})`,
-            }))}
-            value={search.businessId ? String(search.businessId) : null}
-            onChange={(value) =>
-              void navigate({
-                search: (s) => ({ ...s, start: 0, businessId: value ? Number(value) : undefined }),
-              })
+          <MerchantFilter
+            value={search.businessId}
+            onChange={(businessId) =>
+              void navigate({ search: (s) => ({ ...s, start: 0, businessId }) })
             }
           />
           <PayoutCurrencySelect

@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Paper, Select } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendar, IconPlus } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
+import { MerchantFilter } from '../../../../components/form-fields';
 import { ButtonLink } from '../../../../components/links';
 import { EmptyState, PageHeader } from '../../../../components/page';
 import { Pager } from '../../../../components/pager';
@@ -20,8 +21,6 @@ import {
   type ProductSlug,
 } from '../../../../lib/products';
 import { optionalIdSearch, pageSearch } from '../../../../lib/search';
-import { listMerchants } from '../../../../api/client';
-import { api } from '../../../../lib/api';
 
 const day = z.string().regex(DAY_PATTERN).optional().catch(undefined);
 
@@ -67,10 +66,6 @@ function TransactionsPage() {
   const navigate = Route.useNavigate();
   const filters = filtersOf(search);
   const { data, isFetching } = useSuspenseQuery(transactionListQuery(product, filters));
-  const merchants = useQuery({
-    queryKey: ['merchants', 'list', { start: 0, limit: 100 }],
-    queryFn: () => listMerchants(api, { start: 0, limit: 100 }),
-  });
   const filtered =
     search.businessId !== undefined || search.from !== undefined || search.to !== undefined;
   const { start: _s, limit: _l, ...exportFilters } = filters;
@@ -99,21 +94,10 @@ function TransactionsPage() {
       />
       <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.7 : 1 }}>
         <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <Select
-            label="Merchant"
-            placeholder="All merchants"
-            searchable
-            clearable
-            w={280}
-            data={(merchants.data?.results ?? []).map((m) => ({
-              value: String(m.id),
-              label: `${m.name} (#${m.id})`,
-            }))}
-            value={search.businessId ? String(search.businessId) : null}
-            onChange={(value) =>
-              void navigate({
-                search: (s) => ({ ...s, start: 0, businessId: value ? Number(value) : undefined }),
-              })
+          <MerchantFilter
+            value={search.businessId}
+            onChange={(businessId) =>
+              void navigate({ search: (s) => ({ ...s, start: 0, businessId }) })
             }
           />
           <DatePickerInput
