@@ -13,7 +13,7 @@ export function CopyValue({
 }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Text ff={mono ? 'monospace' : undefined} size="sm" style={{ wordBreak: 'break-all' }}>
+      <Text ff={mono ? 'monospace' : undefined} size="sm" style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       <CopyButton value={value} timeout={1500}>

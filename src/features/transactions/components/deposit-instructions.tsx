@@ -6,13 +6,23 @@ import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { CopyValue } from '../../../components/copy-value';
 import { Money } from '../../../components/money';
 
-function Row({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+function Row({
+  label,
+  value,
+  copyLabel,
+  mono = true,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+  mono?: boolean;
+}) {
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <CopyValue value={value} label={copyLabel} />
+      <CopyValue value={value} label={copyLabel} mono={mono} />
     </div>
   );
 }
@@ -24,9 +34,15 @@ export function DepositInstructions({
   product: Product;
   transaction: Transaction;
 }) {
+  const deposited = t.depositApprovedDate !== null;
   const amount = t.fromAmount && (
     <Text size="sm">
-      Amount to deposit: <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} fw={600} />
+      {deposited ? 'Amount received: ' : 'Amount to deposit: '}
+      <Money
+        amount={deposited ? (t.depositReceivedAmount ?? t.fromAmount) : t.fromAmount}
+        symbol={t.fromCurrencySymbol}
+        fw={600}
+      />
     </Text>
   );
   if (product === 'sendc2f') {
@@ -34,7 +50,7 @@ export function DepositInstructions({
     return (
       <Paper withBorder p="lg" radius="md">
         <Title order={2} fz="lg" mb="sm">
-          Deposit to this wallet
+          {deposited ? 'Deposited to this wallet' : 'Deposit to this wallet'}
         </Title>
         {address ? (
           <Group align="flex-start" gap="lg" wrap="wrap">
@@ -71,15 +87,25 @@ export function DepositInstructions({
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} fz="lg" mb="sm">
-        Deposit to this bank account
+        {deposited ? 'Deposited to this bank account' : 'Deposit to this bank account'}
       </Title>
       {bank ? (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Row label="Name on account" value={bank.nameOnAccount} copyLabel="name on account" />
+            <Row
+              label="Name on account"
+              value={bank.nameOnAccount}
+              copyLabel="name on account"
+              mono={false}
+            />
             <Row label="Account number" value={bank.accountNumber} copyLabel="account number" />
-            <Row label="Bank" value={bank.bankName} copyLabel="bank name" />
-            <Row label="Bank address" value={bank.bankAddress} copyLabel="bank address" />
+            <Row label="Bank" value={bank.bankName} copyLabel="bank name" mono={false} />
+            <Row
+              label="Bank address"
+              value={bank.bankAddress}
+              copyLabel="bank address"
+              mono={false}
+            />
             <Row label="Reference" value={bank.reference} copyLabel="payment reference" />
           </SimpleGrid>
           {amount}
