@@ -2,7 +2,7 @@ import { createTheme, type CSSVariablesResolver, Notification } from '@mantine/c
 
 export const theme = createTheme({
   primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 5 },
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
@@ -39,7 +39,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-gray-light-color': '#495057',
     '--mantine-color-teal-light-color': '#0b6b57',
   },
-  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-placeholder': '#909296' },
+  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-placeholder': '#a6a7ab' },
 });
 
 /** The sandbox's accent: orange, with dark text on it. */

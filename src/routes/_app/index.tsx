@@ -151,17 +151,22 @@ function OverviewPage() {
               const link =
                 e.objectType === 'transaction' && e.product ? (
                   <AnchorLink
+                    underline="always"
                     to="/transactions/$product/$id"
                     params={{ product: SLUG_OF[e.product as 'sendc2f'], id: e.objectId }}
                   >
                     {subject}
                   </AnchorLink>
                 ) : e.objectType === 'merchant' ? (
-                  <AnchorLink to="/merchants/$id" params={{ id: e.objectId }}>
+                  <AnchorLink to="/merchants/$id" params={{ id: e.objectId }} underline="always">
                     {subject}
                   </AnchorLink>
                 ) : (
-                  <AnchorLink to="/payout-accounts/$id" params={{ id: e.objectId }}>
+                  <AnchorLink
+                    to="/payout-accounts/$id"
+                    params={{ id: e.objectId }}
+                    underline="always"
+                  >
                     {subject}
                   </AnchorLink>
                 );

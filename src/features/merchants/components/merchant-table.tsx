@@ -10,7 +10,11 @@ export function MerchantKind({ merchant }: { merchant: Merchant }) {
   return (
     <Text size="sm">
       Contact of{' '}
-      <AnchorLink to="/merchants/$id" params={{ id: merchant.contactOwnerBusinessId }}>
+      <AnchorLink
+        to="/merchants/$id"
+        params={{ id: merchant.contactOwnerBusinessId }}
+        underline="always"
+      >
         #{merchant.contactOwnerBusinessId}
       </AnchorLink>
     </Text>

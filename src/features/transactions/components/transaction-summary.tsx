@@ -43,11 +43,15 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
           </AnchorLink>
         </Field>
         <Field label="Recipient">
-          <AnchorLink to="/payout-accounts/$id" params={{ id: t.toBusinessExternalAccountId }}>
+          <AnchorLink
+            to="/payout-accounts/$id"
+            params={{ id: t.toBusinessExternalAccountId }}
+            underline="always"
+          >
             Account #{t.toBusinessExternalAccountId}
           </AnchorLink>{' '}
           of{' '}
-          <AnchorLink to="/merchants/$id" params={{ id: t.toBusinessId }}>
+          <AnchorLink to="/merchants/$id" params={{ id: t.toBusinessId }} underline="always">
             merchant #{t.toBusinessId}
           </AnchorLink>
         </Field>

@@ -55,13 +55,18 @@ export function TransactionTable({
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">
-                  <AnchorLink to="/merchants/$id" params={{ id: t.fromBusinessId }}>
+                  <AnchorLink
+                    to="/merchants/$id"
+                    params={{ id: t.fromBusinessId }}
+                    underline="always"
+                  >
                     #{t.fromBusinessId}
                   </AnchorLink>{' '}
                   →{' '}
                   <AnchorLink
                     to="/payout-accounts/$id"
                     params={{ id: t.toBusinessExternalAccountId }}
+                    underline="always"
                   >
                     account #{t.toBusinessExternalAccountId}
                   </AnchorLink>
