@@ -1,4 +1,12 @@
-import { checkA11y, choose, countRows, expect, signInToDemo, test } from './fixtures';
+import {
+  allowConsoleError,
+  checkA11y,
+  choose,
+  countRows,
+  expect,
+  signInToDemo,
+  test,
+} from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await signInToDemo(page);
@@ -133,4 +141,9 @@ test('shows a not-found page for an unknown address and an unknown record', asyn
   await checkA11y(page);
   await page.goto('/merchants/abc');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  allowConsoleError(page, /status of 404/);
+  await page.goto('/merchants/99999');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText(/Merchant 99999 was not found\./)).toBeVisible();
+  await checkA11y(page);
 });

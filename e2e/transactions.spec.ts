@@ -110,6 +110,10 @@ test('a collection, approved with the deposit confirmation uploaded', async ({
   await choose(page, 'Deposit currency', /^EUR/);
   await page.getByRole('textbox', { name: 'Payout amount' }).fill('1200');
   await choose(page, 'Purpose', 'Goods purchase');
+  await page
+    .getByRole('form', { name: 'New transaction' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'invoice-7781.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('button', { name: 'Create transaction' }).click();
   await expect(page.getByRole('heading', { name: /^Collection #\d+$/ })).toBeVisible();
   const id = page.url().split('/').pop()!;

@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import { ApiErrorAlert } from '../components/api-error';
 import { ButtonLink } from '../components/links';
 
-export function NotFound() {
+export function NotFound({ data }: { data?: unknown }) {
   return (
     <Center py={80}>
       <Stack align="center" gap="sm" maw={440}>
@@ -16,8 +16,9 @@ export function NotFound() {
           Page not found
         </Title>
         <Text c="dimmed" ta="center">
-          There is nothing at this address. Check the link, or find what you were after from the
-          overview.
+          {typeof data === 'string'
+            ? `${data} It may belong to another partner, or the link may be wrong.`
+            : 'There is nothing at this address. Check the link, or find what you were after from the overview.'}
         </Text>
         <ButtonLink to="/">Go to the overview</ButtonLink>
       </Stack>

@@ -1,5 +1,5 @@
 // One event of the sandbox's log with its webhook delivery attempts.
-import { Badge, Code, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { Event, EventWithAttempts } from '../api/schemas/platform';
 import { DateTime } from './date-time';
 
@@ -65,7 +65,14 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" c={a.delivered ? 'green.8' : 'red.8'}>
+                      <Text
+                        size="sm"
+                        c={
+                          a.delivered
+                            ? 'var(--mantine-color-green-light-color)'
+                            : 'var(--mantine-color-red-light-color)'
+                        }
+                      >
                         {a.delivered
                           ? `Delivered (${a.statusCode})`
                           : (a.error ?? `HTTP ${a.statusCode}`)}{' '}
@@ -83,11 +90,17 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
         <Text fw={600} size="sm" mb={4}>
           Payload
         </Text>
-        <ScrollArea.Autosize mah={260}>
+        <Box
+          mah={260}
+          style={{ overflow: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label="Event payload"
+        >
           <Code block>
             {JSON.stringify(event, (k, v) => (k === 'attempts' ? undefined : v), 2)}
           </Code>
-        </ScrollArea.Autosize>
+        </Box>
       </div>
     </Stack>
   );

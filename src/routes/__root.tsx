@@ -6,9 +6,9 @@ import { NotFound } from '../app/route-states';
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   // Outside the signed-in shell, the page needs its own main landmark.
-  notFoundComponent: () => (
+  notFoundComponent: ({ data }) => (
     <Box component="main" p="md">
-      <NotFound />
+      <NotFound data={data} />
     </Box>
   ),
 });

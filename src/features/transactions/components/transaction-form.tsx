@@ -161,13 +161,20 @@ export function TransactionForm({
           <Alert color="orange" variant="light" title="No merchant can send yet">
             Only merchants whose KYC status is Valid can initiate transactions. Finish a
             merchant&apos;s onboarding on its page under{' '}
-            <AnchorLink to="/merchants">Merchants</AnchorLink>.
+            <AnchorLink to="/merchants" c="inherit" underline="always" fw={600}>
+              Merchants
+            </AnchorLink>
+            .
           </Alert>
         )}
         {noAccounts && (
           <Alert color="orange" variant="light" title="No payout account can receive yet">
             Only Active payout accounts{draft.to ? ` in ${draft.to}` : ''} can receive. Add one, or
-            activate one, under <AnchorLink to="/payout-accounts">Payout accounts</AnchorLink>.
+            activate one, under{' '}
+            <AnchorLink to="/payout-accounts" c="inherit" underline="always" fw={600}>
+              Payout accounts
+            </AnchorLink>
+            .
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

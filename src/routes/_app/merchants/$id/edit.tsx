@@ -6,14 +6,18 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../../components/page';
 import { MerchantForm } from '../../../../features/merchants/components/merchant-form';
 import { merchantQuery } from '../../../../features/merchants/queries';
-import { parseIdParam } from '../../../../lib/params';
+import { NotFound } from '../../../../app/route-states';
+import { loadRecord, parseIdParam } from '../../../../lib/params';
 
 export const Route = createFileRoute('/_app/merchants/$id/edit')({
   params: {
     parse: ({ id }) => ({ id: parseIdParam(id) }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(merchantQuery(params.id)),
+  loader: ({ context, params }) =>
+    loadRecord(context.queryClient.ensureQueryData(merchantQuery(params.id))),
+  // An unknown id shows the not-found page inside the shell.
+  notFoundComponent: NotFound,
   component: EditMerchantPage,
 });
 

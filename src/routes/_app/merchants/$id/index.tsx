@@ -13,7 +13,8 @@ import { PayoutAccountTable } from '../../../../features/payout-accounts/compone
 import { payoutAccountListQuery } from '../../../../features/payout-accounts/queries';
 import { sessionQuery } from '../../../../features/session/queries';
 import { KycSimulation } from '../../../../features/simulation/components/status-simulation';
-import { parseIdParam } from '../../../../lib/params';
+import { NotFound } from '../../../../app/route-states';
+import { loadRecord, parseIdParam } from '../../../../lib/params';
 import { AnchorLink, ButtonLink } from '../../../../components/links';
 
 export const Route = createFileRoute('/_app/merchants/$id/')({
@@ -21,7 +22,10 @@ export const Route = createFileRoute('/_app/merchants/$id/')({
     parse: ({ id }) => ({ id: parseIdParam(id) }),
     stringify: ({ id }) => ({ id: String(id) }),
   },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(merchantQuery(params.id)),
+  loader: ({ context, params }) =>
+    loadRecord(context.queryClient.ensureQueryData(merchantQuery(params.id))),
+  // An unknown id shows the not-found page inside the shell.
+  notFoundComponent: NotFound,
   component: MerchantPage,
 });
 

@@ -6,7 +6,8 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../../components/page';
 import { PayoutAccountForm } from '../../../../features/payout-accounts/components/payout-account-form';
 import { payoutAccountQuery } from '../../../../features/payout-accounts/queries';
-import { parseIdParam } from '../../../../lib/params';
+import { NotFound } from '../../../../app/route-states';
+import { loadRecord, parseIdParam } from '../../../../lib/params';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/edit')({
   params: {
@@ -14,7 +15,9 @@ export const Route = createFileRoute('/_app/payout-accounts/$id/edit')({
     stringify: ({ id }) => ({ id: String(id) }),
   },
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(payoutAccountQuery(params.id)),
+    loadRecord(context.queryClient.ensureQueryData(payoutAccountQuery(params.id))),
+  // An unknown id shows the not-found page inside the shell.
+  notFoundComponent: NotFound,
   component: EditPayoutAccountPage,
 });
 

@@ -12,7 +12,8 @@ import { accountLabel } from '../../../../features/payout-accounts/components/pa
 import { payoutAccountQuery } from '../../../../features/payout-accounts/queries';
 import { sessionQuery } from '../../../../features/session/queries';
 import { AccountStatusSimulation } from '../../../../features/simulation/components/status-simulation';
-import { parseIdParam } from '../../../../lib/params';
+import { NotFound } from '../../../../app/route-states';
+import { loadRecord, parseIdParam } from '../../../../lib/params';
 import { AnchorLink, ButtonLink } from '../../../../components/links';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/')({
@@ -21,7 +22,9 @@ export const Route = createFileRoute('/_app/payout-accounts/$id/')({
     stringify: ({ id }) => ({ id: String(id) }),
   },
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(payoutAccountQuery(params.id)),
+    loadRecord(context.queryClient.ensureQueryData(payoutAccountQuery(params.id))),
+  // An unknown id shows the not-found page inside the shell.
+  notFoundComponent: NotFound,
   component: PayoutAccountPage,
 });
 

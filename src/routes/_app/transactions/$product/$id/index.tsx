@@ -15,7 +15,8 @@ import {
   transactionEventsQuery,
   transactionQuery,
 } from '../../../../../features/transactions/queries';
-import { parseIdParam } from '../../../../../lib/params';
+import { NotFound } from '../../../../../app/route-states';
+import { loadRecord, parseIdParam } from '../../../../../lib/params';
 import {
   isProductSlug,
   PRODUCT_OF,
@@ -32,7 +33,11 @@ export const Route = createFileRoute('/_app/transactions/$product/$id/')({
     stringify: ({ product, id }) => ({ product, id: String(id) }),
   },
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(transactionQuery(PRODUCT_OF[params.product], params.id)),
+    loadRecord(
+      context.queryClient.ensureQueryData(transactionQuery(PRODUCT_OF[params.product], params.id)),
+    ),
+  // An unknown id shows the not-found page inside the shell.
+  notFoundComponent: NotFound,
   component: TransactionPage,
 });
 

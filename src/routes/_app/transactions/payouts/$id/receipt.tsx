@@ -20,7 +20,8 @@ import { Logo } from '../../../../../components/logo';
 import { Money } from '../../../../../components/money';
 import { sessionQuery } from '../../../../../features/session/queries';
 import { confirmationQuery } from '../../../../../features/transactions/queries';
-import { parseIdParam } from '../../../../../lib/params';
+import { NotFound } from '../../../../../app/route-states';
+import { loadRecord, parseIdParam } from '../../../../../lib/params';
 
 export const Route = createFileRoute('/_app/transactions/payouts/$id/receipt')({
   params: {
@@ -28,7 +29,9 @@ export const Route = createFileRoute('/_app/transactions/payouts/$id/receipt')({
     stringify: ({ id }) => ({ id: String(id) }),
   },
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(confirmationQuery(params.id)),
+    loadRecord(context.queryClient.ensureQueryData(confirmationQuery(params.id))),
+  // An unknown id shows the not-found page inside the shell.
+  notFoundComponent: NotFound,
   component: ReceiptPage,
 });
 

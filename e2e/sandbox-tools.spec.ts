@@ -1,0 +1,117 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPartner } from '../src/sandbox/domain/partners';
+import { checkA11y, choose, expect, signInToDemo, test } from './fixtures';
+
+test('adds a webhook endpoint, sees deliveries in the event log, resends, and deletes it', async ({
+  page,
+}) => {
+  const received: string[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push(body);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  try {
+    await signInToDemo(page);
+    await page.goto('/sandbox');
+    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill('ftp://nope');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByText('URL must be an http or https URL')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByText('Endpoint added: copy its signing secret now')).toBeVisible();
+    await expect(page.getByText(/^whsec_[0-9a-f]{48}$/)).toBeVisible();
+    const endpoints = page.getByRole('table', { name: 'Webhook endpoints' });
+    await expect(endpoints.getByText(url)).toBeVisible();
+    await expect(endpoints.getByText(/^whsec_…[0-9a-f]{4}$/)).toBeVisible();
+    await checkA11y(page);
+
+    await choose(page, 'Merchant', /Sakura Precision Parts/);
+    await choose(page, 'KYC status', 'Action needed');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Status applied' })).toBeVisible();
+    await expect.poll(() => received.length).toBe(1);
+    expect(JSON.parse(received[0]!)).toMatchObject({
+      type: 'merchant.kyc_status.changed',
+      data: { kycStatus: 'ACTION_NEEDED' },
+    });
+
+    const log = page.getByRole('table', { name: 'Event log' });
+    const row = log.getByRole('row').filter({ hasText: 'Merchant #10' }).first();
+    await expect(row.getByText('Delivered · 1 attempt')).toBeVisible({ timeout: 10_000 });
+    await row.getByRole('button', { name: /Resend event/ }).click();
+    await expect.poll(() => received.length).toBe(2);
+    await expect(row.getByText('Delivered · 2 attempts')).toBeVisible({ timeout: 10_000 });
+    await row.getByRole('button', { name: /^#\d+$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Event #\d+$/ });
+    await expect(
+      dialog.getByRole('table', { name: /Delivery attempts/ }).getByRole('row'),
+    ).toHaveCount(3);
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: `Delete endpoint ${url}` }).click();
+    await expect(page.getByText('No endpoints yet.')).toBeVisible();
+  } finally {
+    receiver.close();
+  }
+});
+
+test('the overview lists what waits for approval and the merchants needing action', async ({
+  page,
+}) => {
+  await signInToDemo(page);
+  const quotes = page.getByRole('heading', { name: 'Quotes to approve' }).locator('../..');
+  await expect(quotes.getByRole('link', { name: 'Payout #23' })).toBeVisible();
+  await expect(quotes.getByRole('link', { name: 'Collection #27' })).toBeVisible();
+  const deposits = page.getByRole('heading', { name: 'Deposits to approve' }).locator('../..');
+  await expect(deposits.getByRole('link', { name: 'Payout #17' })).toBeVisible();
+  await expect(deposits.getByRole('link', { name: 'Collection #19' })).toBeVisible();
+  const merchants = page
+    .getByRole('heading', { name: 'Merchants needing action' })
+    .locator('../..');
+  await expect(
+    merchants.getByRole('link', { name: 'Costa Verde Coffee Exporters SA' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Collection #27' }).last()).toBeVisible();
+  await deposits.getByRole('link', { name: 'Payout #17' }).click();
+  await expect(page.getByRole('heading', { name: 'Payout #17' })).toBeVisible();
+  // Each step of the timeline opens its event.
+  await page
+    .getByRole('button', { name: /^Event #\d+$/ })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('dialog', { name: /^Event #\d+$/ }).getByText('Delivery attempts'),
+  ).toBeVisible();
+});
+
+test('a partner without VALID merchants or ACTIVE accounts is told why it cannot create a transaction', async ({
+  page,
+  dashboard,
+}) => {
+  const partner = createPartner(dashboard.store, 'New partner', Date.now());
+  await page.goto('/sign-in');
+  await page.getByRole('textbox', { name: 'API key', exact: true }).fill(partner.apiKey);
+  await page.getByRole('textbox', { name: 'API secret', exact: true }).fill(partner.apiSecret);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.goto('/transactions/end-to-end/new');
+  await expect(page.getByText('No merchant can send yet')).toBeVisible();
+  await expect(page.getByText('No payout account can receive yet')).toBeVisible();
+  await checkA11y(page);
+  await page.goto('/transactions/end-to-end?from=2020-01-01&to=2020-01-31');
+  await expect(page.getByText('No transactions match')).toBeVisible();
+  await expect(
+    page
+      .getByRole('textbox', { name: 'Created between' })
+      .or(page.getByRole('button', { name: /Created between/ }))
+      .first(),
+  ).toBeVisible();
+});
