@@ -115,3 +115,15 @@ test('a partner without VALID merchants or ACTIVE accounts is told why it cannot
       .first(),
   ).toBeVisible();
 });
+
+test('a merchant’s page lists its latest transactions and links to the filtered lists', async ({
+  page,
+}) => {
+  await signInToDemo(page);
+  await page.goto('/merchants/1');
+  const section = page.getByRole('heading', { name: 'Transactions' }).locator('../..');
+  await expect(section.getByRole('link', { name: 'Payout #25' })).toBeVisible();
+  await section.getByRole('link', { name: 'All payouts' }).click();
+  await expect(page).toHaveURL(/\/transactions\/payouts\?businessId=1/);
+  await expect(page.getByRole('table', { name: 'Payouts' }).getByRole('row')).toHaveCount(7);
+});

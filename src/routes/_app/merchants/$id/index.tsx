@@ -12,6 +12,7 @@ import { merchantQuery } from '../../../../features/merchants/queries';
 import { PayoutAccountTable } from '../../../../features/payout-accounts/components/payout-account-table';
 import { payoutAccountListQuery } from '../../../../features/payout-accounts/queries';
 import { sessionQuery } from '../../../../features/session/queries';
+import { MerchantTransactions } from '../../../../features/transactions/components/merchant-transactions';
 import { KycSimulation } from '../../../../features/simulation/components/status-simulation';
 import { NotFound } from '../../../../app/route-states';
 import { loadRecord, parseIdParam } from '../../../../lib/params';
@@ -122,6 +123,7 @@ function MerchantPage() {
             />
           )}
         </Paper>
+        <MerchantTransactions merchantId={id} />
       </Stack>
     </>
   );
