@@ -253,8 +253,6 @@ export const COUNTRY_NAMES = {
 
 export type CountryIso = keyof typeof COUNTRY_NAMES;
 
-export const COUNTRY_CODES = Object.keys(COUNTRY_NAMES) as CountryIso[];
-
 export function isCountryIso(value: string): value is CountryIso {
   return Object.hasOwn(COUNTRY_NAMES, value);
 }

@@ -48,7 +48,7 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
     demo: z.boolean(),
     /** The key, shortened: enough to recognise it, never the secret. */
     apiKeyHint: z.string(),
-    /** {base_url} of the environment: file URLs under it are fetched through /api. */
+    /** {base_url} of the environment, for links to its reference pages. */
     baseUrl: z.string(),
     expiresAt: z.int(),
   }),

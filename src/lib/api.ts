@@ -18,9 +18,3 @@ export const api: Connection = {
   headers: { 'x-requested-with': 'dashboard' },
   fetch: sessionAwareFetch,
 };
-
-/** A file URL from the API, made reachable through /api when it points at the session's API. */
-export function proxiedFileUrl(url: string, baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  return url.startsWith(`${base}/v1/`) ? `/api${url.slice(base.length)}` : url;
-}

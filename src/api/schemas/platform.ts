@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'payout_account.status.changed',
   'transaction.status.changed',
 ] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 export const OBJECT_TYPES = ['merchant', 'payout_account', 'transaction'] as const;
 export const ObjectType = z.enum(OBJECT_TYPES, {
   error: `must be one of ${OBJECT_TYPES.join(', ')}`,

@@ -32,7 +32,6 @@ export const RECEIVE_STATUSES = [
   'Receive_CANCELED',
 ] as const;
 export const CLIENT_STATUSES = [...ONOFF_STATUSES, ...RECEIVE_STATUSES] as const;
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
 export const PURPOSES = [
   'GOODS_PURCHASE',

@@ -6,8 +6,6 @@ import type { DomainContext } from './context';
 import { notFound } from './errors';
 import { eventWithAttempts } from './event-log';
 
-export const MAX_WEBHOOKS = 20;
-
 export function maskSecret(secret: string): string {
   return `whsec_…${secret.slice(-4)}`;
 }

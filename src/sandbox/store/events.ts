@@ -1,4 +1,4 @@
-import type { Event } from '../../api/schemas/platform';
+import type { Event, EventType } from '../../api/schemas/platform';
 import type { Db } from './db';
 
 interface EventRow {
@@ -12,7 +12,7 @@ interface EventRow {
 }
 
 export interface NewEvent {
-  type: string;
+  type: EventType;
   objectType: string;
   objectId: number;
   product?: string | undefined;

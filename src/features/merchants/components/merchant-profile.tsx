@@ -1,22 +1,9 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Field } from '../../../components/field';
 import type { Merchant } from '../../../api/schemas/merchant';
 import { DateTime } from '../../../components/date-time';
 import { humanize } from '../../../lib/format';
 import { MerchantKind } from './merchant-table';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 export function MerchantProfile({ merchant }: { merchant: Merchant }) {
   const address = [

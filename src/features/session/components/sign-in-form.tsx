@@ -11,9 +11,9 @@ import {
 } from '@mantine/core';
 import { IconFlask, IconLogin2 } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
-import { ApiError } from '../../../api/client';
 import { CredentialsForm, type EnvironmentInfo, type SessionInfo } from '../../../api/dashboard';
 import { ApiErrorAlert } from '../../../components/api-error';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { fieldError } from '../../../lib/field-error';
 import { useSignIn } from '../queries';
 
@@ -35,15 +35,8 @@ export function SignInForm({
   const submit = form.handleSubmit((values) =>
     signIn.mutate(values, {
       onSuccess: onSignedIn,
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const e of error.fieldErrors) {
-            if (e.field === 'apiKey' || e.field === 'apiSecret' || e.field === 'environment') {
-              form.setError(e.field, { message: e.message });
-            }
-          }
-        }
-      },
+      onError: (error) =>
+        applyApiFieldErrors(error, ['apiKey', 'apiSecret', 'environment'], form.setError),
     }),
   );
 

@@ -4,6 +4,7 @@ import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { QRCodeSVG } from 'qrcode.react';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { CopyValue } from '../../../components/copy-value';
+import { Field } from '../../../components/field';
 import { Money } from '../../../components/money';
 
 function Row({
@@ -18,12 +19,9 @@ function Row({
   mono?: boolean;
 }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+    <Field label={label}>
       <CopyValue value={value} label={copyLabel} mono={mono} />
-    </div>
+    </Field>
   );
 }
 

@@ -9,23 +9,17 @@ import { Money } from '../../../components/money';
 import { EmptyState, LoadingState } from '../../../components/page';
 import { PRODUCT_TITLE, SLUG_OF } from '../../../lib/products';
 import { transactionListQuery } from '../queries';
+import { buildTimeline } from '../timeline';
 
 const PRODUCTS: Product[] = ['sendc2f', 'sendf2f', 'receive'];
 const DAYS = 14;
 
 export type Waiting = 'quote' | 'deposit';
 
-export function waitingFor(t: Transaction): Waiting | undefined {
-  switch (t.clientStatus) {
-    case 'OnOff_AWAITING_QUOTE_APPROVAL':
-      return 'quote';
-    case 'OnOff_AWAITING_DEPOSIT':
-      return 'deposit';
-    case 'Receive_PENDING':
-      return t.quoteApprovedDate === null ? 'quote' : 'deposit';
-    default:
-      return undefined;
-  }
+/** What the partner is to approve next, read from the timeline's next step. */
+export function waitingFor(product: Product, t: Transaction): Waiting | undefined {
+  const next = buildTimeline(product, t).next?.step;
+  return next === 'quoteApproved' ? 'quote' : next === 'depositApproved' ? 'deposit' : undefined;
 }
 
 /** The newest hundred transactions of each product from the last two weeks, waiting on you. */
@@ -37,7 +31,11 @@ export function useWaitingTransactions() {
     ),
   });
   const rows = lists.flatMap((list, i) =>
-    (list.data?.results ?? []).map((t) => ({ product: PRODUCTS[i]!, t, waiting: waitingFor(t) })),
+    (list.data?.results ?? []).map((t) => ({
+      product: PRODUCTS[i]!,
+      t,
+      waiting: waitingFor(PRODUCTS[i]!, t),
+    })),
   );
   return {
     isPending: lists.some((l) => l.isPending),

@@ -1,22 +1,9 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Paper, SimpleGrid, Title } from '@mantine/core';
+import { Field } from '../../../components/field';
 import type { Transaction } from '../../../api/schemas/transaction';
 import { AnchorLink } from '../../../components/links';
 import { Money } from '../../../components/money';
 import { humanize } from '../../../lib/format';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 export function TransactionSummary({ transaction: t }: { transaction: Transaction }) {
   return (

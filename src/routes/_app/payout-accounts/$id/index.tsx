@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Field } from '../../../../components/field';
 import { CopyValue } from '../../../../components/copy-value';
 import { DateTime } from '../../../../components/date-time';
 import { PageHeader } from '../../../../components/page';
@@ -27,19 +27,6 @@ export const Route = createFileRoute('/_app/payout-accounts/$id/')({
   notFoundComponent: NotFound,
   component: PayoutAccountPage,
 });
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children ?? '—'}
-      </Text>
-    </div>
-  );
-}
 
 function PayoutAccountPage() {
   const { id } = Route.useParams();
