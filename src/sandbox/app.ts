@@ -156,7 +156,6 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   scheduled = scheduler.scheduled;
   options.expose?.({ runDueTasks: scheduler.runDue, deliveriesIdle: worker.idle, ctx });
   app.addHook('onReady', async () => {
-    store.idempotency.abandonRunning();
     scheduler.start();
     worker.start();
   });

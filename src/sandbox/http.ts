@@ -148,11 +148,22 @@ declare module 'fastify' {
   }
 }
 
+export interface RouteOptions<O extends OperationDef> {
+  /** What must be awaited before the handler's synchronous write (a DNS look-up, say). */
+  prepare?: (input: OperationInput<O>, request: FastifyRequest) => Promise<void>;
+}
+
 /**
  * Registers the handler of one operation at its path, with and without the trailing slash.
- * POSTs honour Idempotency-Key over the parsed path and body.
+ * POSTs honour Idempotency-Key over the parsed path and body; their handlers are synchronous so
+ * that the work and the key commit together.
  */
-export function route<O extends OperationDef>(app: FastifyInstance, op: O, handler: Handler<O>) {
+export function route<O extends OperationDef>(
+  app: FastifyInstance,
+  op: O,
+  handler: Handler<O>,
+  options: RouteOptions<O> = {},
+) {
   const store = app.sandboxStore;
   for (const url of pathVariants(op.path)) {
     app.route({
@@ -160,12 +171,18 @@ export function route<O extends OperationDef>(app: FastifyInstance, op: O, handl
       url,
       handler: async (request, reply) => {
         const input = parseInput(op, request);
+        const prepare = options.prepare && (() => options.prepare!(input, request));
         const result =
           op.method === 'POST' && !op.multipart
-            ? await idempotent(store, request, reply, [op.id, request.params, request.body], () =>
-                handler(input, request, reply),
+            ? await idempotent(
+                store,
+                request,
+                reply,
+                [op.id, request.params, request.body],
+                () => handler(input, request, reply),
+                prepare,
               )
-            : await handler(input, request, reply);
+            : (await prepare?.(), await handler(input, request, reply));
         return reply.sent ? reply : reply.send(result);
       },
     });

@@ -32,11 +32,13 @@ export async function createTestSandbox(
     rateLimit?: number;
     file?: string;
     now?: () => number;
+    /** The partners of an earlier sandbox on the same file (a restart). */
+    partners?: Pick<TestSandbox, 'alice' | 'bob'>;
   } = {},
 ): Promise<TestSandbox> {
   const store = createStore(openDatabase(options.file ?? ':memory:'));
-  const alice = createPartner(store, 'Alice Payments', Date.now());
-  const bob = createPartner(store, 'Bob Remit', Date.now());
+  const alice = options.partners?.alice ?? createPartner(store, 'Alice Payments', Date.now());
+  const bob = options.partners?.bob ?? createPartner(store, 'Bob Remit', Date.now());
   let handles: SandboxHandles | undefined;
   const app = await createSandboxServer({
     expose: (h) => {
@@ -69,6 +71,11 @@ export async function createTestSandbox(
       store.db.close();
     },
   };
+}
+
+/** A new sandbox on the database file of `earlier`, as after a restart. */
+export function reopenTestSandbox(file: string, earlier: Pick<TestSandbox, 'alice' | 'bob'>) {
+  return createTestSandbox({ file, partners: { alice: earlier.alice, bob: earlier.bob } });
 }
 
 /** A merchant body that passes validation; override what a test is about. */

@@ -17,13 +17,14 @@ export function cleanFileName(name: string | undefined): string {
   return cleaned || 'file';
 }
 
-export async function storeFile(
-  ctx: DomainContext,
-  partnerId: number,
-  data: Buffer,
-  fileName: string | undefined,
-  baseUrl: string,
-): Promise<StoredFile> {
+export interface CheckedFile {
+  data: Buffer;
+  fileName: string;
+  contentType: StoredFile['contentType'];
+}
+
+/** Judges an upload by its content; awaited before the write that stores it. */
+export async function checkFile(data: Buffer, fileName: string | undefined): Promise<CheckedFile> {
   if (data.length === 0) throw invalidField('file', 'is empty');
   if (data.length > MAX_FILE_BYTES) {
     throw new DomainError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 10 MB.');
@@ -40,17 +41,26 @@ export async function storeFile(
       [{ field: 'file', message: 'must be a PDF, PNG or JPEG' }],
     );
   }
-  const name = cleanFileName(fileName);
+  return { data, fileName: cleanFileName(fileName), contentType };
+}
+
+export function storeFile(
+  ctx: DomainContext,
+  partnerId: number,
+  file: CheckedFile,
+  baseUrl: string,
+): StoredFile {
+  const { data, fileName, contentType } = file;
   const id = ctx.store.write(() =>
     ctx.store.files.insert(partnerId, {
       creationTime: ctx.now(),
-      fileName: name,
+      fileName,
       contentType,
       size: data.length,
       data,
     }),
   );
-  return { id, url: `${baseUrl}/v1/file/${id}`, fileName: name, contentType, size: data.length };
+  return { id, url: `${baseUrl}/v1/file/${id}`, fileName, contentType, size: data.length };
 }
 
 export function readFile(ctx: DomainContext, partnerId: number, id: number) {

@@ -5,7 +5,7 @@ import { MAX_FILE_BYTES } from '../../api/schemas/platform';
 import { partnerOf } from '../auth';
 import type { DomainContext } from '../domain/context';
 import { DomainError, invalidField } from '../domain/errors';
-import { readFile, storeFile } from '../domain/files';
+import { checkFile, readFile, storeFile } from '../domain/files';
 import { idempotent, REPLAYED } from '../idempotency';
 import { mountPrefix, pathVariants, publicBaseUrl, route } from '../http';
 
@@ -50,7 +50,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: DomainContext) {
         request,
         reply,
         ['uploadFile', part.filename, data],
-        () => storeFile(ctx, partnerId, data, part.filename, publicBaseUrl(request, prefix)),
+        (checked) => storeFile(ctx, partnerId, checked, publicBaseUrl(request, prefix)),
+        () => checkFile(data, part.filename),
       );
       return result === REPLAYED ? reply : result;
     });

@@ -198,6 +198,14 @@ export const migrations: Migration[] = [
       CREATE INDEX idempotency_key_by_time ON idempotency_key(creation_time);
     `,
   },
+  {
+    version: 3,
+    // Keys are now written with the work they guard, in one transaction (docs/decisions/009).
+    // A key left 'running' by an older version may have committed work behind it; forgetting it
+    // is what that version did at every start, so nothing changes for such a key.
+    name: 'idempotency keys are only ever written done',
+    sql: `DELETE FROM idempotency_key WHERE state = 'running';`,
+  },
 ];
 
 export function migrate(db: Database): number {

@@ -1,4 +1,7 @@
 // Transaction creation checks, cancellation, listing, prices over HTTP, and idempotency keys.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { page } from '../../api/schemas/common';
 import { Price, Transaction } from '../../api/schemas/transaction';
@@ -7,6 +10,7 @@ import {
   createTestSandbox,
   merchantBody,
   payoutAccountBody,
+  reopenTestSandbox,
   snapshot,
   transactionBody,
   type Parties,
@@ -419,23 +423,48 @@ describe('Idempotency-Key', () => {
     expect(snapshot(sandbox.store)).toBe(before);
   });
 
-  it('a retry while the first request is running is 409', async () => {
-    sandbox.store.idempotency.begin(sandbox.alice.id, 'in-flight', 'some-hash', Date.now());
-    const response = await create('sendc2f', transactionBody(parties, 'sendc2f'), {
-      'idempotency-key': 'in-flight',
+  it('writes the key in the same transaction as the work: if the key cannot be kept, nothing is', async () => {
+    const before = snapshot(sandbox.store);
+    const record = sandbox.store.idempotency.record;
+    sandbox.store.idempotency.record = () => {
+      throw new Error('disk full');
+    };
+    try {
+      const response = await create('sendc2f', transactionBody(parties, 'sendc2f'), {
+        'idempotency-key': 'atomic-1',
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      sandbox.store.idempotency.record = record;
+    }
+    expect(snapshot(sandbox.store)).toBe(before);
+    const retried = await create('sendc2f', transactionBody(parties, 'sendc2f'), {
+      'idempotency-key': 'atomic-1',
     });
-    expect(response.statusCode).toBe(422);
-    const hash = (await import('../idempotency')).requestHash([
-      'sendc2fCreate',
-      {},
-      transactionBody(parties, 'sendc2f'),
-    ]);
-    sandbox.store.idempotency.begin(sandbox.alice.id, 'in-flight-2', hash, Date.now());
-    const running = await create('sendc2f', transactionBody(parties, 'sendc2f'), {
-      'idempotency-key': 'in-flight-2',
-    });
-    expect(running.statusCode).toBe(409);
-    expect(running.json()).toMatchObject({ code: 'IDEMPOTENCY_REQUEST_IN_PROGRESS' });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('an acknowledged keyed request is on disk with its answer, so a retry after a restart replays it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idem-'));
+    const file = path.join(dir, 'sandbox.db');
+    const first = await createTestSandbox({ file });
+    const mine = await createParties(first, first.alice);
+    const body = transactionBody(mine, 'sendf2f', { toAmount: '321' });
+    const headers = { 'idempotency-key': 'after-restart' };
+    const answered = await first.request({ method: 'POST', url: '/v1/sendf2f/', payload: body, headers });
+    expect(answered.statusCode).toBe(200);
+    // A crash right after the commit: the database file is all that is left.
+    first.store.db.close();
+    const second = await reopenTestSandbox(file, first);
+    const retry = await second.request({ method: 'POST', url: '/v1/sendf2f/', payload: body, headers });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(answered.json());
+    const list = await second.request({ method: 'GET', url: '/v1/sendf2f/?limit=100' });
+    expect(list.json().results.filter((t: Transaction) => t.toAmount === '321.00')).toHaveLength(1);
+    await second.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('a refused request keeps nothing, so the same key works once the request is fixed', async () => {
