@@ -89,7 +89,7 @@ export async function idempotent<T, P = undefined>(
   const tag = `${partnerId}\n${header}`;
   const busy = reading.get(store) ?? new Set<string>();
   reading.set(store, busy);
-  const send = (answer: StoredAnswer) => {
+  const send = (answer: StoredAnswer): typeof REPLAYED => {
     reply
       .code(answer.statusCode)
       .header('idempotent-replayed', 'true')
