@@ -11,6 +11,14 @@ import {
   SETTLE_TASK,
   settleTransaction,
 } from './domain/transactions';
+import {
+  frameworkProblem,
+  httpServerOptions,
+  notFoundOrNotAllowed,
+  trackAllowedMethods,
+  type TrustProxy,
+} from '../http/server';
+import { replyProblem } from '../http/problem-reply';
 import { mountPrefix, sendProblem } from './http';
 import { docsRoutes } from './routes/docs';
 import { fileRoutes } from './routes/files';
@@ -30,6 +38,11 @@ export interface SandboxOptions {
   settings: SandboxSettings;
   /** Requests per second per partner. */
   rateLimit: number;
+  /**
+   * This sandbox's {base_url} as callers reach it (PUBLIC_URL, plus /sandbox when embedded): file
+   * and agreement links and the reference are written with it, never with the request's Host.
+   */
+  publicUrl: () => string;
   now?: () => number;
   /** Tests: receives handles to run due tasks now and to wait for webhook deliveries. */
   expose?: (handles: SandboxHandles) => void;
@@ -58,6 +71,8 @@ function installJsonParser(app: FastifyInstance) {
 
 function installErrorHandling(app: FastifyInstance) {
   const prefix = mountPrefix(app);
+  const problems = { typeBase: `${prefix}/docs` };
+  const methods = trackAllowedMethods(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error instanceof RateLimitedError)
@@ -72,44 +87,8 @@ function installErrorHandling(app: FastifyInstance) {
         error.errors,
       );
     }
-    const status = error.statusCode ?? 500;
-    if (status === 413) {
-      return sendProblem(
-        request,
-        reply,
-        prefix,
-        413,
-        'PAYLOAD_TOO_LARGE',
-        'The body is larger than this operation accepts (1 MB of JSON, 10 MB for a file).',
-      );
-    }
-    if (status === 415) {
-      return sendProblem(
-        request,
-        reply,
-        prefix,
-        415,
-        'UNSUPPORTED_MEDIA_TYPE',
-        'Send the body as JSON with the header Content-Type: application/json.',
-      );
-    }
-    if (
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-    ) {
-      return sendProblem(
-        request,
-        reply,
-        prefix,
-        400,
-        'VALIDATION_ERROR',
-        'The body is not valid JSON.',
-        [{ field: 'body', message: 'is not valid JSON' }],
-      );
-    }
-    if (status >= 400 && status < 500) {
-      return sendProblem(request, reply, prefix, status, 'VALIDATION_ERROR', error.message);
-    }
+    const known = frameworkProblem(error);
+    if (known) return replyProblem(request, reply, problems, known);
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(
       request,
@@ -120,14 +99,11 @@ function installErrorHandling(app: FastifyInstance) {
       'Something went wrong on our side. Quote the request id if you report it.',
     );
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      request,
-      reply,
-      prefix,
-      404,
-      'NOT_FOUND',
-      `There is no operation at ${request.method} ${request.url.split('?')[0]}.`,
+  app.setNotFoundHandler(
+    notFoundOrNotAllowed(
+      methods,
+      problems,
+      (method, path) => `There is no operation at ${method} ${path}.`,
     ),
   );
 }
@@ -166,6 +142,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   });
 
   app.decorate('sandboxStore', store);
+  app.decorate('sandboxPublicUrl', options.publicUrl);
   installJsonParser(app);
   installErrorHandling(app);
   app.addHook('onRequest', async (request, reply) => {
@@ -187,16 +164,25 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
 };
 
 /** A server with only the sandbox in it: what `npm run sandbox` listens with and tests inject into. */
-export async function createSandboxServer(options: SandboxOptions & { logger?: boolean | object }) {
+export async function createSandboxServer(
+  options: SandboxOptions & {
+    logger?: boolean | object;
+    trustProxy?: TrustProxy | undefined;
+    requestTimeoutMs?: number | undefined;
+    headersTimeoutMs?: number | undefined;
+  },
+) {
   const { default: Fastify } = await import('fastify');
-  const { randomUUID } = await import('node:crypto');
-  const app = Fastify({
-    logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
-    bodyLimit: JSON_BODY_LIMIT,
-    // Long path parameters reach the handler, which answers 400 naming the parameter.
-    routerOptions: { maxParamLength: 1000 },
-  });
+  const app = Fastify(
+    httpServerOptions({
+      typeBase: '/docs',
+      logger: options.logger,
+      bodyLimit: JSON_BODY_LIMIT,
+      trustProxy: options.trustProxy,
+      requestTimeoutMs: options.requestTimeoutMs,
+      headersTimeoutMs: options.headersTimeoutMs,
+    }),
+  );
   await app.register(sandboxPlugin, options);
   return app;
 }

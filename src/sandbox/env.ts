@@ -1,6 +1,7 @@
 // The sandbox's configuration, from the environment, checked once at start.
 import path from 'node:path';
 import { z } from 'zod';
+import { HttpEnvFields, isLoopbackHost, PUBLIC_URL_REQUIRED, requirePublicUrlOffLoopback } from '../http/env';
 import type { SandboxSettings } from './domain/context';
 
 const milliseconds = (fallback: number) =>
@@ -14,7 +15,7 @@ const milliseconds = (fallback: number) =>
 export const SandboxEnv = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).optional(),
-    HOST: z.string().min(1).default('127.0.0.1'),
+    ...HttpEnvFields,
     DATA_DIR: z.string().min(1).default('.data'),
     SANDBOX_API_KEY: z.string().min(1).max(200).optional(),
     SANDBOX_API_SECRET: z.string().min(1).max(200).optional(),
@@ -25,6 +26,10 @@ export const SandboxEnv = z
     SANDBOX_WEBHOOK_RETRY_BASE_MS: milliseconds(1000),
     SANDBOX_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
     SANDBOX_WEBHOOK_TIMEOUT_MS: milliseconds(5000),
+    SANDBOX_WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .transform((v) => v === 'true')
+      .optional(),
     SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -33,7 +38,8 @@ export const SandboxEnv = z
   .refine((env) => (env.SANDBOX_API_KEY === undefined) === (env.SANDBOX_API_SECRET === undefined), {
     error: 'set both SANDBOX_API_KEY and SANDBOX_API_SECRET, or neither',
     path: ['SANDBOX_API_SECRET'],
-  });
+  })
+  .refine(requirePublicUrlOffLoopback, PUBLIC_URL_REQUIRED);
 
 export type SandboxEnv = z.output<typeof SandboxEnv>;
 
@@ -63,5 +69,8 @@ export function settingsFrom(env: SandboxEnv): SandboxSettings {
     webhookRetryBaseMs: env.SANDBOX_WEBHOOK_RETRY_BASE_MS,
     webhookMaxAttempts: env.SANDBOX_WEBHOOK_MAX_ATTEMPTS,
     webhookTimeoutMs: env.SANDBOX_WEBHOOK_TIMEOUT_MS,
+    // A partner's own receiver on this machine is the point of a local sandbox; a shared one must
+    // not be a way into its network (docs/decisions/011).
+    webhookAllowPrivate: env.SANDBOX_WEBHOOK_ALLOW_PRIVATE ?? isLoopbackHost(env.HOST),
   };
 }

@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { OperationDef } from '../api/operations';
-import { makeProblem } from '../api/problem';
-import type { ErrorCode, FieldError, Problem } from '../api/schemas/common';
+import type { ErrorCode, FieldError } from '../api/schemas/common';
+import { replyProblem } from '../http/problem-reply';
 import { DomainError } from './domain/errors';
 import { idempotent } from './idempotency';
 import type { Store } from './store';
@@ -14,27 +14,9 @@ export function mountPrefix(app: FastifyInstance): string {
   return app.prefix.replace(/\/+$/, '');
 }
 
-/** Where this sandbox is reached from the caller's side: its {base_url}. */
-export function publicBaseUrl(request: FastifyRequest, prefix: string): string {
-  return `${request.protocol}://${request.host}${prefix}`;
-}
-
-export function problemBody(
-  request: FastifyRequest,
-  prefix: string,
-  status: number,
-  code: ErrorCode | 'INTERNAL_ERROR',
-  detail: string,
-  errors?: FieldError[],
-): Problem {
-  return makeProblem({
-    typeBase: `${prefix}/docs`,
-    status,
-    code,
-    detail,
-    errors,
-    requestId: String(request.id),
-  });
+/** Where this sandbox is reached from the caller's side: its {base_url}, as configured. */
+export function publicBaseUrl(request: FastifyRequest): string {
+  return request.server.sandboxPublicUrl();
 }
 
 export function sendProblem(
@@ -46,10 +28,7 @@ export function sendProblem(
   detail: string,
   errors?: FieldError[],
 ) {
-  return reply
-    .code(status)
-    .type('application/problem+json')
-    .send(problemBody(request, prefix, status, code, detail, errors));
+  return replyProblem(request, reply, { typeBase: `${prefix}/docs` }, { status, code, detail, errors });
 }
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {
@@ -145,6 +124,7 @@ export type Handler<O extends OperationDef> = (
 declare module 'fastify' {
   interface FastifyInstance {
     sandboxStore: Store;
+    sandboxPublicUrl: () => string;
   }
 }
 

@@ -1,4 +1,5 @@
 // Runs the sandbox alone: `npm run sandbox`.
+import { originOf } from '../http/env';
 import { createSandboxServer } from './app';
 import { bootSandbox } from './boot';
 import { parseEnv, SandboxEnv, settingsFrom } from './env';
@@ -7,10 +8,15 @@ export async function main(options: { announce?: string } = {}) {
   const env = parseEnv(SandboxEnv, process.env);
   const settings = settingsFrom(env);
   const { store, demo } = bootSandbox(env, settings);
+  let listeningOrigin = '';
   const app = await createSandboxServer({
     store,
     settings,
     rateLimit: env.SANDBOX_RATE_LIMIT,
+    publicUrl: () => env.PUBLIC_URL ?? listeningOrigin,
+    trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     logger: {
       level: env.LOG_LEVEL,
       redact: ['req.headers["x-api-secret"]', 'req.headers["x-api-key"]'],
@@ -22,7 +28,8 @@ export async function main(options: { announce?: string } = {}) {
   await app.listen({ host: env.HOST, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  const baseUrl = `http://${env.HOST}:${actualPort}`;
+  listeningOrigin = originOf(env.HOST, actualPort);
+  const baseUrl = env.PUBLIC_URL ?? listeningOrigin;
   const lines = [
     options.announce,
     `Sandbox Partner Payments API on ${baseUrl} (base_url), reference at ${baseUrl}/docs`,

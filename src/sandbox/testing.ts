@@ -13,6 +13,7 @@ export const FAST_SETTINGS: SandboxSettings = {
   webhookRetryBaseMs: 50,
   webhookMaxAttempts: 8,
   webhookTimeoutMs: 1000,
+  webhookAllowPrivate: true,
 };
 
 export interface TestSandbox {
@@ -45,6 +46,7 @@ export async function createTestSandbox(
       handles = h;
     },
     store,
+    publicUrl: () => 'http://localhost:80',
     settings: { ...FAST_SETTINGS, ...options.settings },
     rateLimit: options.rateLimit ?? 1_000_000,
     ...(options.now ? { now: options.now } : {}),

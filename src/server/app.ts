@@ -1,15 +1,23 @@
 // The dashboard server: signs partner staff in to server-side sessions, forwards /api/v1/* to the
 // session's environment with the credentials added, serves the SPA, and embeds the sandbox at
 // /sandbox unless SANDBOX_API_BASE_URL points elsewhere.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Environment, type EnvironmentInfo, SessionInfo, SignIn } from '../api/dashboard';
-import { makeProblem } from '../api/problem';
 import type { FieldError } from '../api/schemas/common';
+import { type ProblemReplyOptions, replyProblem } from '../http/problem-reply';
+import {
+  frameworkProblem,
+  httpServerOptions,
+  notFoundOrNotAllowed,
+  trackAllowedMethods,
+  type TrustProxy,
+} from '../http/server';
 import { JSON_BODY_LIMIT, sandboxPlugin, type SandboxHandles } from '../sandbox/app';
 import type { SandboxSettings } from '../sandbox/domain/context';
 import type { Credentials } from '../sandbox/domain/partners';
@@ -19,14 +27,15 @@ import {
   applySecurityHeaders,
   contentSecurityPolicy,
   csrfRefusal,
+  failureLimiter,
   newNonce,
-  ownOrigin,
-  signInLimiter,
+  publicAddress,
 } from './security';
 import { createSessionStore, type Session } from './sessions';
 import { embeddedUpstream, httpUpstream, type Upstream, UpstreamError } from './upstream';
 
 export const SANDBOX_PREFIX = '/sandbox';
+const PROBLEM_TYPE_BASE = '/api/problems';
 const PROXY_BODY_LIMIT = 11 * 1024 * 1024;
 
 export interface EmbeddedSandbox {
@@ -43,8 +52,15 @@ export interface DashboardOptions {
   embedded?: EmbeddedSandbox | undefined;
   sandboxBaseUrl?: string | undefined;
   liveBaseUrl?: string | undefined;
-  /** Served over https: the cookie becomes `__Host-` prefixed and Secure. */
-  secureCookies?: boolean;
+  /**
+   * PUBLIC_URL: where people reach the dashboard. Every absolute URL, the CSRF origin check and the
+   * cookie's flags (https: `__Host-` prefixed and Secure) come from it, never from `Host`.
+   */
+  publicUrl?: string | undefined;
+  /** TRUST_PROXY: whose X-Forwarded-For and X-Forwarded-Proto to believe. */
+  trustProxy?: TrustProxy | undefined;
+  requestTimeoutMs?: number | undefined;
+  headersTimeoutMs?: number | undefined;
   logger?: boolean | object;
   upstreamTimeoutMs?: number;
   /** The sessions' clock (tests move it forward). */
@@ -63,18 +79,39 @@ export const REDACT = [
 ];
 
 export async function buildDashboardServer(options: DashboardOptions) {
-  const app = Fastify({
-    logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
-    bodyLimit: JSON_BODY_LIMIT,
-    routerOptions: { maxParamLength: 1000 },
+  const problems = { typeBase: PROBLEM_TYPE_BASE };
+  const app = Fastify(
+    httpServerOptions({
+      ...problems,
+      logger: options.logger,
+      bodyLimit: JSON_BODY_LIMIT,
+      trustProxy: options.trustProxy,
+      requestTimeoutMs: options.requestTimeoutMs,
+      headersTimeoutMs: options.headersTimeoutMs,
+    }),
+  );
+  const methods = trackAllowedMethods(app);
+  const address = publicAddress(options.publicUrl, () => {
+    const listening = app.server.address();
+    return typeof listening === 'object' && listening ? { port: listening.port } : undefined;
   });
-  const cookieName = options.secureCookies ? '__Host-session' : 'session';
+  const cookieName = address.secure ? '__Host-session' : 'session';
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: address.secure,
+  } as const;
   const sessions = createSessionStore(options.now);
-  const limiter = signInLimiter(10, 60_000, options.now);
+  // Failed sign-ins, counted per client address and per account (environment and API key).
+  const addressFailures = failureLimiter(10, 60_000, options.now);
+  const accountFailures = failureLimiter(10, 60_000, options.now);
   app.addHook('onClose', async () => sessions.close());
   await app.register(cookie);
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     applySecurityHeaders(reply);
     return payload;
@@ -89,9 +126,13 @@ export async function buildDashboardServer(options: DashboardOptions) {
       store,
       settings,
       rateLimit,
+      publicUrl: () => `${address.origin()}${SANDBOX_PREFIX}`,
       ...(expose ? { expose } : {}),
     });
-    upstreams.set('sandbox', embeddedUpstream(app, SANDBOX_PREFIX));
+    upstreams.set(
+      'sandbox',
+      embeddedUpstream(app, SANDBOX_PREFIX, () => `${address.origin()}${SANDBOX_PREFIX}`),
+    );
   } else if (options.sandboxBaseUrl) {
     upstreams.set('sandbox', httpUpstream(options.sandboxBaseUrl, options.upstreamTimeoutMs));
   }
@@ -111,20 +152,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     code: string,
     detail: string,
     errors?: FieldError[],
-  ) =>
-    reply
-      .code(status)
-      .type('application/problem+json')
-      .send(
-        makeProblem({
-          typeBase: '/api/problems',
-          status,
-          code,
-          detail,
-          errors,
-          requestId: String(request.id),
-        }),
-      );
+  ) => replyProblem(request, reply, problems, { status, code, detail, errors });
 
   const sessionOf = (
     request: FastifyRequest,
@@ -133,7 +161,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     return { id, session: sessions.touch(id) };
   };
 
-  const sessionInfo = (session: Session | undefined, request: FastifyRequest): SessionInfo =>
+  const sessionInfo = (session: Session | undefined): SessionInfo =>
     session
       ? {
           signedIn: true,
@@ -144,7 +172,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
             session.apiKey.length > 10
               ? `${session.apiKey.slice(0, 11)}…${session.apiKey.slice(-4)}`
               : '…',
-          baseUrl: upstreams.get(session.environment)!.baseUrl(ownOrigin(request)),
+          baseUrl: upstreams.get(session.environment)!.baseUrl(),
           expiresAt: sessions.expiresAt(session),
         }
       : { signedIn: false, environments };
@@ -153,41 +181,29 @@ export async function buildDashboardServer(options: DashboardOptions) {
     async (api) => {
       api.addHook('onRequest', async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const refusal = csrfRefusal(request);
+        const refusal = csrfRefusal(request, address);
         if (refusal) return problem(request, reply, 403, 'CSRF_REJECTED', refusal);
       });
-      api.setErrorHandler(
-        (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-          const status = error.statusCode ?? 500;
-          if (status === 413)
-            return problem(request, reply, 413, 'PAYLOAD_TOO_LARGE', 'The body is too large.');
-          if (status >= 400 && status < 500)
-            return problem(request, reply, 400, 'VALIDATION_ERROR', error.message);
-          request.log.error({ err: error }, 'unexpected error');
-          return problem(
-            request,
-            reply,
-            500,
-            'INTERNAL_ERROR',
-            'Something went wrong in the dashboard server.',
-          );
-        },
-      );
-      api.setNotFoundHandler((request, reply) =>
-        problem(
+      api.setErrorHandler((error: FastifyError, request, reply) => {
+        const known = frameworkProblem(error);
+        if (known) return replyProblem(request, reply, problems, known);
+        request.log.error({ err: error }, 'unexpected error');
+        return problem(
           request,
           reply,
-          404,
-          'NOT_FOUND',
-          `There is nothing at ${request.method} ${request.url.split('?')[0]}.`,
-        ),
+          500,
+          'INTERNAL_ERROR',
+          'Something went wrong in the dashboard server.',
+        );
+      });
+      api.setNotFoundHandler(
+        notFoundOrNotAllowed(methods, problems, (method, path) => `There is nothing at ${method} ${path}.`),
       );
 
-      api.get('/session', async (request) => sessionInfo(sessionOf(request).session, request));
+      api.get('/session', async (request) => sessionInfo(sessionOf(request).session));
 
       api.post('/session', async (request, reply) => {
-        const wait = limiter.retryAfter(request.ip);
-        if (wait > 0) {
+        const tooMany = (wait: number) => {
           reply.header('retry-after', String(wait));
           return problem(
             request,
@@ -196,7 +212,9 @@ export async function buildDashboardServer(options: DashboardOptions) {
             'RATE_LIMITED',
             `Too many failed sign-ins; try again in ${wait} s.`,
           );
-        }
+        };
+        const addressWait = addressFailures.retryAfter(request.ip);
+        if (addressWait > 0) return tooMany(addressWait);
         const parsed = SignIn.safeParse(request.body);
         if (!parsed.success) {
           const errors = fieldErrors(parsed.error.issues, request.body, 'body');
@@ -236,6 +254,9 @@ export async function buildDashboardServer(options: DashboardOptions) {
         } else {
           credentials = { apiKey: body.apiKey, apiSecret: body.apiSecret };
         }
+        const account = `${body.environment}\n${credentials.apiKey}`;
+        const accountWait = accountFailures.retryAfter(account);
+        if (accountWait > 0) return tooMany(accountWait);
         // The credentials are checked against the environment itself.
         let check;
         try {
@@ -247,7 +268,6 @@ export async function buildDashboardServer(options: DashboardOptions) {
               'x-api-key': credentials.apiKey,
               'x-api-secret': credentials.apiSecret,
             },
-            origin: ownOrigin(request),
           });
         } catch (error) {
           const detail = error instanceof UpstreamError ? error.message : 'could not be reached';
@@ -260,7 +280,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
           );
         }
         if (check.status === 401) {
-          limiter.failed(request.ip);
+          addressFailures.failed(request.ip);
+          accountFailures.failed(account);
           return problem(
             request,
             reply,
@@ -279,7 +300,6 @@ export async function buildDashboardServer(options: DashboardOptions) {
             `The ${body.environment} API answered ${check.status} to the credentials check.`,
           );
         }
-        limiter.succeeded(request.ip);
         // A new id at every sign-in; the old session, if any, ends.
         sessions.destroy(request.cookies[cookieName]);
         const { id, session } = sessions.create({
@@ -288,23 +308,13 @@ export async function buildDashboardServer(options: DashboardOptions) {
           apiSecret: credentials.apiSecret,
           demo: 'demo' in body,
         });
-        reply.setCookie(cookieName, id, {
-          httpOnly: true,
-          sameSite: 'strict',
-          path: '/',
-          secure: Boolean(options.secureCookies),
-        });
-        return sessionInfo(session, request);
+        reply.setCookie(cookieName, id, cookieOptions);
+        return sessionInfo(session);
       });
 
       api.delete('/session', async (request, reply) => {
         sessions.destroy(request.cookies[cookieName]);
-        reply.clearCookie(cookieName, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: Boolean(options.secureCookies),
-        });
+        reply.clearCookie(cookieName, cookieOptions);
         return { signedIn: false, environments };
       });
 
@@ -315,17 +325,19 @@ export async function buildDashboardServer(options: DashboardOptions) {
           { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT },
           (_req, body, done) => done(null, body),
         );
-        proxy.all('/v1/*', async (request, reply) => {
-          const { id, session } = sessionOf(request);
-          if (!session) {
-            return problem(
-              request,
-              reply,
-              401,
-              'UNAUTHORIZED',
-              'Sign in again: the session has ended.',
-            );
+        // Refused before a byte of the body is read: no session, no work (CSRF is checked above).
+        proxy.decorateRequest('session', null);
+        proxy.addHook('onRequest', async (request, reply) => {
+          const { session } = sessionOf(request);
+          if (session) {
+            request.session = session;
+            return;
           }
+          if (hasBody(request)) reply.header('connection', 'close');
+          return problem(request, reply, 401, 'UNAUTHORIZED', 'Sign in again: the session has ended.');
+        });
+        proxy.all('/v1/*', async (request, reply) => {
+          const session = request.session!;
           // Everything after /api, kept raw: the upstream receives exactly this path below its base.
           const raw = request.url.slice('/api'.length);
           const [pathname = ''] = raw.split('?');
@@ -358,7 +370,6 @@ export async function buildDashboardServer(options: DashboardOptions) {
               path: raw,
               headers,
               body: Buffer.isBuffer(request.body) ? request.body : undefined,
-              origin: ownOrigin(request),
             });
           } catch (error) {
             if (error instanceof UpstreamError && error.kind === 'timeout') {
@@ -379,7 +390,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
             );
           }
           // Credentials the API no longer accepts end the session.
-          if (response.status === 401) sessions.destroy(id);
+          if (response.status === 401) sessions.destroy(request.cookies[cookieName]);
           reply.code(response.status);
           for (const [name, value] of Object.entries(response.headers))
             if (value !== undefined) reply.header(name, value);
@@ -390,12 +401,24 @@ export async function buildDashboardServer(options: DashboardOptions) {
     { prefix: '/api' },
   );
 
-  registerSpa(app, options.distDir);
+  registerSpa(app, options.distDir, problems);
   return { app, sessions };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session of a proxied call (set before its body is read). */
+    session: Session | null;
+  }
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
 /** The built SPA: hashed assets with long caching, and index.html for every other page. */
-function registerSpa(app: FastifyInstance, distDir: string) {
+function registerSpa(app: FastifyInstance, distDir: string, problems: ProblemReplyOptions) {
   const indexFile = path.join(distDir, 'index.html');
   let template: string | undefined;
   const readTemplate = () => {
@@ -438,13 +461,22 @@ function registerSpa(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     const mine = url === '/api' || url.startsWith('/api/') || url.startsWith(`${SANDBOX_PREFIX}/`);
-    if (
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !mine &&
-      !url.startsWith('/assets/')
-    ) {
+    const page = !mine && !url.startsWith('/assets/');
+    if (page && (request.method === 'GET' || request.method === 'HEAD')) {
       return sendIndex(request, reply);
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (page) {
+      return replyProblem(request, reply, problems, {
+        status: 405,
+        code: 'METHOD_NOT_ALLOWED',
+        detail: `Pages of the dashboard take GET and HEAD, not ${request.method}.`,
+        headers: { allow: 'GET, HEAD' },
+      });
+    }
+    return replyProblem(request, reply, problems, {
+      status: 404,
+      code: 'NOT_FOUND',
+      detail: `There is nothing at ${request.method} ${url}.`,
+    });
   });
 }

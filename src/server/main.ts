@@ -1,4 +1,5 @@
 // Runs the dashboard: `npm start` (after building the SPA) or `npm run dev` (behind Vite).
+import { originOf } from '../http/env';
 import { bootSandbox } from '../sandbox/boot';
 import { parseEnv, settingsFrom } from '../sandbox/env';
 import { buildDashboardServer, REDACT } from './app';
@@ -18,12 +19,16 @@ async function main() {
     },
     sandboxBaseUrl: env.SANDBOX_API_BASE_URL,
     liveBaseUrl: env.LIVE_API_BASE_URL,
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     logger: { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
   });
   await app.listen({ host: env.HOST, port: env.PORT ?? DEFAULT_PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const url = `http://${env.HOST}:${port}`;
+  const url = env.PUBLIC_URL ?? originOf(env.HOST, port ?? DEFAULT_PORT);
   console.log(
     [
       `Partner payments dashboard on ${url}`,

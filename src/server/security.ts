@@ -37,50 +37,85 @@ export function applySecurityHeaders(reply: FastifyReply) {
   }
 }
 
-export function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** Host names that always mean this machine, whichever the server listens on. */
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * Where people reach this server, from configuration only (docs/decisions/010): PUBLIC_URL when
+ * set; otherwise the loopback address it listens on, under any of its loopback names. Nothing is
+ * ever taken from a request's Host or X-Forwarded-Host.
+ */
+export interface PublicAddress {
+  /** The origin that absolute URLs are written with, e.g. https://dash.example.com. */
+  origin(): string;
+  /** Whether a browser's Origin header names this server. */
+  accepts(origin: string): boolean;
+  /** Served over https: cookies are Secure and `__Host-` prefixed. */
+  secure: boolean;
+}
+
+export function publicAddress(
+  publicUrl: string | undefined,
+  listening: () => { port: number } | undefined,
+): PublicAddress {
+  if (publicUrl) {
+    const origin = new URL(publicUrl).origin;
+    return { origin: () => origin, accepts: (o) => o === origin, secure: origin.startsWith('https:') };
+  }
+  const port = () => listening()?.port;
+  return {
+    origin: () => (port() ? `http://127.0.0.1:${port()}` : 'http://localhost'),
+    accepts: (o) => {
+      const p = port();
+      return LOOPBACK_NAMES.some((name) =>
+        p ? o === `http://${name}:${p}` : o === `http://${name}`,
+      );
+    },
+    secure: false,
+  };
 }
 
 /** Why a state-changing /api request is refused, or undefined when it may go ahead. */
-export function csrfRefusal(request: FastifyRequest): string | undefined {
+export function csrfRefusal(request: FastifyRequest, address: PublicAddress): string | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
   if (request.headers[CSRF_HEADER] !== CSRF_VALUE) {
     return `State-changing requests need the header ${CSRF_HEADER}: ${CSRF_VALUE}.`;
   }
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== ownOrigin(request)) {
+  if (origin !== undefined && !address.accepts(origin)) {
     return 'Requests from another origin are refused.';
   }
   if (request.headers['sec-fetch-site'] === 'cross-site') return 'Cross-site requests are refused.';
   return undefined;
 }
 
-/** At most `max` failed sign-ins per client address per window; then a wait. */
-export function signInLimiter(max = 10, windowMs = 60_000, now: () => number = Date.now) {
+/**
+ * At most `max` failed sign-ins per key (a client address, an account) per window; then a wait
+ * until the window ends. A success does not clear failures: a valid sign-in, the demo's
+ * included, must not buy an attacker ten more guesses.
+ */
+export function failureLimiter(max = 10, windowMs = 60_000, now: () => number = Date.now) {
   const failures = new Map<string, { count: number; since: number }>();
-  const current = (ip: string) => {
-    const entry = failures.get(ip);
+  const current = (key: string) => {
+    const entry = failures.get(key);
     if (entry && now() - entry.since >= windowMs) {
-      failures.delete(ip);
+      failures.delete(key);
       return undefined;
     }
     return entry;
   };
   return {
     /** Seconds to wait before trying again, or 0. */
-    retryAfter(ip: string): number {
-      const entry = current(ip);
+    retryAfter(key: string): number {
+      const entry = current(key);
       if (!entry || entry.count < max) return 0;
       return Math.max(1, Math.ceil((entry.since + windowMs - now()) / 1000));
     },
-    failed(ip: string) {
-      const entry = current(ip) ?? { count: 0, since: now() };
+    failed(key: string) {
+      const entry = current(key) ?? { count: 0, since: now() };
       entry.count += 1;
-      failures.set(ip, entry);
-      if (failures.size > 10_000) failures.delete(failures.keys().next().value!);
-    },
-    succeeded(ip: string) {
-      failures.delete(ip);
+      failures.set(key, entry);
+      if (failures.size > 100_000) failures.delete(failures.keys().next().value!);
     },
   };
 }

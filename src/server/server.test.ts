@@ -267,6 +267,7 @@ describe('a sandbox elsewhere (SANDBOX_API_BASE_URL)', () => {
       store,
       settings: FAST_SETTINGS,
       rateLimit: 10_000,
+      publicUrl: () => 'http://127.0.0.1/partner',
     });
     upstream.all('/*', async (request, reply) => reply.code(418).send({ leaked: request.url }));
     await upstream.listen({ host: '127.0.0.1', port: 0 });

@@ -8,8 +8,6 @@ export interface UpstreamRequest {
   path: string;
   headers: Record<string, string>;
   body?: Buffer | undefined;
-  /** The dashboard's own origin as the browser sees it, e.g. http://127.0.0.1:8080. */
-  origin: string;
 }
 
 export interface UpstreamResponse {
@@ -28,8 +26,8 @@ export class UpstreamError extends Error {
 }
 
 export interface Upstream {
-  /** {base_url} as the browser at `origin` sees it. */
-  baseUrl(origin: string): string;
+  /** {base_url}, as configured. */
+  baseUrl(): string;
   send(request: UpstreamRequest): Promise<UpstreamResponse>;
 }
 
@@ -79,16 +77,18 @@ export function httpUpstream(baseUrl: string, timeoutMs = UPSTREAM_TIMEOUT_MS): 
 }
 
 /** The sandbox mounted at `prefix` in `app`, called without leaving the process. */
-export function embeddedUpstream(app: FastifyInstance, prefix: string): Upstream {
+export function embeddedUpstream(
+  app: FastifyInstance,
+  prefix: string,
+  baseUrl: () => string,
+): Upstream {
   return {
-    baseUrl: (origin) => `${origin}${prefix}`,
+    baseUrl,
     async send(request) {
-      const { host } = new URL(request.origin);
       const response = await app.inject({
         method: request.method as 'GET',
         url: `${prefix}${request.path}`,
-        // The sandbox builds file and agreement links from the host it is reached at.
-        headers: { ...request.headers, host },
+        headers: request.headers,
         ...(request.body && request.body.length > 0 ? { payload: request.body } : {}),
       });
       const headers: Record<string, string | undefined> = {};

@@ -8,6 +8,8 @@ export interface SandboxSettings {
   webhookRetryBaseMs: number;
   webhookMaxAttempts: number;
   webhookTimeoutMs: number;
+  /** Webhook URLs may point at loopback, private and link-local addresses. */
+  webhookAllowPrivate: boolean;
 }
 
 export interface DomainContext {

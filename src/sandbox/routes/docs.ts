@@ -175,9 +175,9 @@ export function docsRoutes(app: FastifyInstance) {
     return doc;
   };
 
-  app.get('/openapi.json', (request) => documentFor(publicBaseUrl(request, prefix)));
+  app.get('/openapi.json', (request) => documentFor(publicBaseUrl(request)));
   app.get('/docs', (request, reply) => {
-    const baseUrl = publicBaseUrl(request, prefix);
+    const baseUrl = publicBaseUrl(request);
     return reply
       .type('text/html; charset=utf-8')
       .send(renderReference(documentFor(baseUrl), baseUrl));

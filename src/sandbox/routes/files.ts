@@ -50,7 +50,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: DomainContext) {
         request,
         reply,
         ['uploadFile', part.filename, data],
-        (checked) => storeFile(ctx, partnerId, checked, publicBaseUrl(request, prefix)),
+        (checked) => storeFile(ctx, partnerId, checked, publicBaseUrl(request)),
         () => checkFile(data, part.filename),
       );
       return result === REPLAYED ? reply : result;

@@ -29,7 +29,7 @@ export function merchantRoutes(app: FastifyInstance, ctx: DomainContext) {
     listMerchants(ctx, partnerOf(req).id, query.start, query.limit),
   );
   route(app, operations.listAgreements, ({ params }, req) =>
-    listAgreements(ctx, partnerOf(req).id, params.id, publicBaseUrl(req, prefix)),
+    listAgreements(ctx, partnerOf(req).id, params.id, publicBaseUrl(req)),
   );
   route(app, operations.acceptAgreements, ({ params, body }, req) =>
     acceptAgreements(
@@ -37,7 +37,7 @@ export function merchantRoutes(app: FastifyInstance, ctx: DomainContext) {
       partnerOf(req).id,
       params.id,
       body.agreementIds,
-      publicBaseUrl(req, prefix),
+      publicBaseUrl(req),
     ),
   );
   route(app, operations.submitOnboarding, ({ params }, req) =>

@@ -1,0 +1,192 @@
+// What both servers share about HTTP below their routes: request ids, proxies to trust, time
+// limits for slow senders, and problem bodies for every refusal the framework or Node makes
+// itself (a bad URL, an unknown method, a malformed request, a timeout). docs/decisions/010.
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyHttpOptions,
+} from 'fastify';
+import type { Server } from 'node:http';
+import {
+  type ProblemFields,
+  type ProblemReplyOptions,
+  replyProblem,
+  writeRawProblem,
+} from './problem-reply';
+
+export type TrustProxy = boolean | number | string;
+
+export interface HttpServerConfig extends ProblemReplyOptions {
+  logger?: boolean | object | undefined;
+  bodyLimit: number;
+  trustProxy?: TrustProxy | undefined;
+  /** The whole request, headers and body, must arrive within this. */
+  requestTimeoutMs?: number | undefined;
+  /** The headers must arrive within this. */
+  headersTimeoutMs?: number | undefined;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+
+/** A hop count trusts that many proxies nearest to us, as proxy-addr counts them. */
+function trustProxyOption(value: TrustProxy | undefined) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value ?? false;
+}
+
+/** Options for `Fastify(...)` that make every refusal below the routes a problem body. */
+export function httpServerOptions(config: HttpServerConfig): FastifyHttpOptions<Server> {
+  const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(
+    config.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+    requestTimeout,
+  );
+  return {
+    logger: config.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimit,
+    // Long path parameters reach the handler, which answers 400 naming the parameter.
+    routerOptions: { maxParamLength: 1000 },
+    trustProxy: trustProxyOption(config.trustProxy),
+    requestTimeout,
+    // Node checks the time limits this often; its default (30 s) would let a slow sender linger.
+    http: {
+      headersTimeout,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, headersTimeout / 4)),
+    },
+    frameworkErrors: (error, request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      return replyProblem(request, reply, config, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: badUrl
+          ? 'The path is not valid: it has a broken percent-encoding or bytes that are not URL characters.'
+          : 'The request could not be routed.',
+        errors: [{ field: 'path', message: badUrl ? 'is not a valid URL path' : error.message }],
+      });
+    },
+    clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+        return writeRawProblem(socket, config, {
+          status: 408,
+          code: 'REQUEST_TIMEOUT',
+          detail: 'The request did not arrive in time; send it again, faster.',
+        });
+      }
+      if (error.code === 'HPE_HEADER_OVERFLOW') {
+        return writeRawProblem(socket, config, {
+          status: 431,
+          code: 'HEADERS_TOO_LARGE',
+          detail: 'The request headers are larger than this server accepts.',
+        });
+      }
+      return writeRawProblem(socket, config, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail:
+          error.code === 'HPE_INVALID_METHOD'
+            ? 'The request method is not an HTTP method this server knows.'
+            : 'The request is not well-formed HTTP/1.1 (request line, path or headers).',
+      });
+    },
+  };
+}
+
+/** A Fastify path pattern (`/v1/business/:id`, `/api/v1/*`) as a test for concrete paths. */
+function patternOf(url: string): RegExp {
+  const source = url
+    .split(/(:\w+|\*)/)
+    .map((part) =>
+      part === '*'
+        ? '.*'
+        : part.startsWith(':')
+          ? '[^/]+'
+          : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Remembers every route's methods, so that a request with a method that the path does not take
+ * answers 405 with `Allow` instead of 404. Call before any route is registered.
+ */
+export function trackAllowedMethods(app: FastifyInstance) {
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+    routes.push({ pattern: patternOf(route.url), methods });
+  });
+  return {
+    /** The methods `path` takes, in a stable order; empty when no route has it. */
+    allowed(path: string): string[] {
+      const found = new Set<string>();
+      for (const route of routes)
+        if (route.pattern.test(path)) for (const m of route.methods) found.add(m);
+      const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+      return [...found].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    },
+  };
+}
+
+/** The 404 answer of a server: 405 with Allow when the path exists with other methods. */
+export function notFoundOrNotAllowed(
+  methods: ReturnType<typeof trackAllowedMethods>,
+  config: ProblemReplyOptions,
+  notFoundDetail: (method: string, path: string) => string,
+) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = methods.allowed(path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return replyProblem(request, reply, config, {
+        status: 405,
+        code: 'METHOD_NOT_ALLOWED',
+        detail: `${path} takes ${allowed.join(', ')}, not ${request.method}.`,
+        headers: { allow: allowed.join(', ') },
+      });
+    }
+    return replyProblem(request, reply, config, {
+      status: 404,
+      code: 'NOT_FOUND',
+      detail: notFoundDetail(request.method, path),
+    });
+  };
+}
+
+/** A framework error that reached an error handler, as problem fields; undefined for a 5xx. */
+export function frameworkProblem(error: FastifyError): ProblemFields | undefined {
+  const status = error.statusCode ?? 500;
+  if (status === 413) {
+    return {
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: 'The body is larger than this operation accepts (1 MB of JSON, 10 MB for a file).',
+    };
+  }
+  if (status === 415) {
+    return {
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      detail: 'Send the body as JSON with the header Content-Type: application/json.',
+    };
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      detail: 'The body is not valid JSON.',
+      errors: [{ field: 'body', message: 'is not valid JSON' }],
+    };
+  }
+  if (status >= 400 && status < 500) {
+    return { status, code: 'VALIDATION_ERROR', detail: error.message };
+  }
+  return undefined;
+}
