@@ -4,11 +4,20 @@ import { partnerOf } from '../auth';
 import type { DomainContext } from '../domain/context';
 import { listEvents } from '../domain/event-log';
 import { createWebhook, deleteWebhook, listWebhooks, resendEvent } from '../domain/webhooks';
-import { route } from '../http';
+import { route, validationProblem } from '../http';
+import { webhookUrlProblem } from '../webhooks/targets';
 
 export function webhookRoutes(app: FastifyInstance, ctx: DomainContext) {
-  route(app, operations.createWebhook, ({ body }, req) =>
-    createWebhook(ctx, partnerOf(req).id, body.url),
+  route(
+    app,
+    operations.createWebhook,
+    ({ body }, req) => createWebhook(ctx, partnerOf(req).id, body.url),
+    {
+      prepare: async ({ body }) => {
+        const problem = await webhookUrlProblem(body.url, ctx.settings.webhookAllowPrivate);
+        if (problem) throw validationProblem([{ field: 'url', message: problem }]);
+      },
+    },
   );
   route(app, operations.listWebhooks, (_input, req) => listWebhooks(ctx, partnerOf(req).id));
   route(app, operations.deleteWebhook, ({ params }, req) =>

@@ -335,3 +335,86 @@ describe('delivery', () => {
     ]);
   });
 });
+
+describe('webhook target policy', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.9.9.9', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.20.0.1', 'private'],
+    ['192.168.1.10', 'private'],
+    ['100.64.0.1', 'private'],
+    ['169.254.169.254', 'link-local or metadata'],
+    ['0.0.0.0', 'reserved'],
+    ['::1', 'loopback'],
+    ['fe80::1', 'link-local or metadata'],
+    ['fd00:ec2::254', 'private'],
+    ['::ffff:7f00:1', 'reserved'],
+    ['224.0.0.1', 'multicast'],
+    ['8.8.8.8', undefined],
+    ['2606:4700:4700::1111', undefined],
+  ])('judges %s as %s', async (address, label) => {
+    const { refusedAddress } = await import('../webhooks/targets');
+    expect(refusedAddress(address)).toBe(label);
+  });
+
+  it.each([
+    'http://127.0.0.1:9/hook',
+    'http://localhost:9/hook',
+    'http://[::1]:9/hook',
+    'http://169.254.169.254/latest/meta-data',
+    'http://10.0.0.5/hook',
+    'http://[::ffff:127.0.0.1]/hook',
+  ])('refuses %s when private targets are not allowed, and stores nothing', async (url) => {
+    const sandbox = await sandboxWith({ settings: { webhookAllowPrivate: false } });
+    const response = await sandbox.request({ method: 'POST', url: '/v1/webhook/', payload: { url } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      errors: [{ field: 'url', message: expect.stringMatching(/SANDBOX_WEBHOOK_ALLOW_PRIVATE/) }],
+    });
+    expect((await sandbox.request({ method: 'GET', url: '/v1/webhook/' })).json()).toEqual([]);
+  });
+
+  it('accepts a public address when private targets are not allowed', async () => {
+    const sandbox = await sandboxWith({ settings: { webhookAllowPrivate: false } });
+    await addWebhook(sandbox, 'https://93.184.215.14/hooks');
+  });
+
+  it('checks again at delivery: a target that became private is refused and nothing is sent', async () => {
+    const target = await receiver([200]);
+    cleanup.push(target.close);
+    const sandbox = await sandboxWith({ settings: { webhookMaxAttempts: 1 } });
+    await addWebhook(sandbox, target.url);
+    // The policy changes between adding and delivering, as a DNS answer can.
+    sandbox.handles.ctx.settings.webhookAllowPrivate = false;
+    const id = await emitEvent(sandbox);
+    const event = await eventually(
+      () => eventById(sandbox, id),
+      (e) => e.attempts.length > 0,
+    );
+    expect(event.attempts[0]).toMatchObject({
+      delivered: false,
+      statusCode: null,
+      error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address/),
+    });
+    expect(target.received).toHaveLength(0);
+  });
+
+  it('defaults to allowed on loopback only; an explicit setting wins', async () => {
+    const { SandboxEnv, settingsFrom } = await import('../env');
+    const allow = (env: Record<string, string>) =>
+      settingsFrom(SandboxEnv.parse(env)).webhookAllowPrivate;
+    expect(allow({})).toBe(true);
+    expect(allow({ HOST: '::1' })).toBe(true);
+    expect(allow({ HOST: '0.0.0.0', PUBLIC_URL: 'https://sandbox.example' })).toBe(false);
+    expect(allow({ HOST: '127.0.0.1', SANDBOX_WEBHOOK_ALLOW_PRIVATE: 'false' })).toBe(false);
+    expect(
+      allow({
+        HOST: '0.0.0.0',
+        PUBLIC_URL: 'https://sandbox.example',
+        SANDBOX_WEBHOOK_ALLOW_PRIVATE: 'true',
+      }),
+    ).toBe(true);
+  });
+});

@@ -6,6 +6,7 @@ import type { SandboxSettings } from '../domain/context';
 import type { Store } from '../store';
 import type { PendingDelivery } from '../store/webhooks';
 import { signatureHeader } from './signing';
+import { postWebhook, TargetRefused } from './targets';
 
 const BATCH = 20;
 const MAX_WAIT_MS = 60 * 60 * 1000;
@@ -42,9 +43,9 @@ export function createDeliveryWorker(options: {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
+      const response = await postWebhook(
+        delivery.url,
+        {
           'content-type': 'application/json',
           'user-agent': 'PartnerPaymentsSandbox-Webhooks/1',
           'x-webhook-id': String(event.id),
@@ -52,18 +53,18 @@ export function createDeliveryWorker(options: {
           'x-webhook-signature': signatureHeader(delivery.secret, Math.floor(started / 1000), body),
         },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(settings.webhookTimeoutMs),
-      });
+        { timeoutMs: settings.webhookTimeoutMs, allowPrivate: settings.webhookAllowPrivate },
+      );
       statusCode = response.status;
-      await response.body?.cancel().catch(() => {});
       if (statusCode < 200 || statusCode > 299) error = `answered ${statusCode}`;
     } catch (cause) {
-      const name = cause instanceof Error ? cause.name : '';
+      const message = cause instanceof Error ? cause.message : String(cause);
       error =
-        name === 'TimeoutError'
-          ? `no answer within ${settings.webhookTimeoutMs} ms`
-          : `could not connect: ${cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause)}`;
+        cause instanceof TargetRefused
+          ? `refused: ${message}`
+          : cause instanceof Error && cause.name === 'TimeoutError'
+            ? message
+            : `could not connect: ${message}`;
     }
     const delivered = error === null;
     const finished = now();

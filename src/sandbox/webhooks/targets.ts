@@ -1,0 +1,160 @@
+// Where webhooks may go (docs/decisions/011): unless private targets are allowed, a webhook URL
+// must not lead to a loopback, private, link-local, metadata or otherwise reserved address. It is
+// checked when the endpoint is added, and again at every delivery against the very addresses the
+// connection uses, since DNS can change in between.
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+const RANGES: [string, number, 'ipv4' | 'ipv6', string][] = [
+  ['0.0.0.0', 8, 'ipv4', 'reserved'],
+  ['10.0.0.0', 8, 'ipv4', 'private'],
+  ['100.64.0.0', 10, 'ipv4', 'private'],
+  ['127.0.0.0', 8, 'ipv4', 'loopback'],
+  ['169.254.0.0', 16, 'ipv4', 'link-local or metadata'],
+  ['172.16.0.0', 12, 'ipv4', 'private'],
+  ['192.0.0.0', 24, 'ipv4', 'reserved'],
+  ['192.0.2.0', 24, 'ipv4', 'reserved'],
+  ['192.88.99.0', 24, 'ipv4', 'reserved'],
+  ['192.168.0.0', 16, 'ipv4', 'private'],
+  ['198.18.0.0', 15, 'ipv4', 'reserved'],
+  ['198.51.100.0', 24, 'ipv4', 'reserved'],
+  ['203.0.113.0', 24, 'ipv4', 'reserved'],
+  ['224.0.0.0', 4, 'ipv4', 'multicast'],
+  ['240.0.0.0', 4, 'ipv4', 'reserved'],
+  ['::', 128, 'ipv6', 'reserved'],
+  ['::1', 128, 'ipv6', 'loopback'],
+  // IPv4-mapped and NAT64 addresses lead to IPv4 hosts this check cannot see through.
+  ['::ffff:0:0', 96, 'ipv6', 'reserved'],
+  ['64:ff9b::', 96, 'ipv6', 'reserved'],
+  ['100::', 64, 'ipv6', 'reserved'],
+  ['2001:db8::', 32, 'ipv6', 'reserved'],
+  ['fc00::', 7, 'ipv6', 'private'],
+  ['fe80::', 10, 'ipv6', 'link-local or metadata'],
+  ['ff00::', 8, 'ipv6', 'multicast'],
+];
+
+const lists = RANGES.map(([address, bits, family, label]) => {
+  const list = new net.BlockList();
+  list.addSubnet(address, bits, family);
+  return { list, family, label };
+});
+
+/** Why `address` may not receive webhooks ('loopback', 'private', …), or undefined. */
+export function refusedAddress(address: string): string | undefined {
+  const family = net.isIP(address);
+  if (family === 0) return 'not an IP address';
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  return lists.find((r) => r.family === type && r.list.check(address, type))?.label;
+}
+
+export class TargetRefused extends Error {}
+
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '');
+}
+
+/** Resolves `host` and refuses it when any of its addresses is refused. */
+async function resolveAllowed(host: string): Promise<dns.LookupAddress[]> {
+  if (net.isIP(host)) {
+    const label = refusedAddress(host);
+    if (label) throw new TargetRefused(`${host} is a ${label} address`);
+    return [{ address: host, family: net.isIP(host) }];
+  }
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
+  } catch {
+    throw new TargetRefused(`${host} could not be resolved`);
+  }
+  for (const { address } of addresses) {
+    const label = refusedAddress(address);
+    if (label) throw new TargetRefused(`${host} resolves to ${address}, a ${label} address`);
+  }
+  return addresses;
+}
+
+/** When the endpoint is added: a message for the `url` field, or undefined when it may be used. */
+export async function webhookUrlProblem(
+  url: string,
+  allowPrivate: boolean,
+): Promise<string | undefined> {
+  if (allowPrivate) return undefined;
+  try {
+    await resolveAllowed(hostOf(new URL(url)));
+    return undefined;
+  } catch (error) {
+    if (error instanceof TargetRefused) {
+      return `must lead to a public address: ${error.message} (this sandbox has SANDBOX_WEBHOOK_ALLOW_PRIVATE off)`;
+    }
+    throw error;
+  }
+}
+
+/**
+ * A lookup for http.request that connects only to the addresses it has just checked, so a name
+ * cannot pass the check and then resolve elsewhere for the connection.
+ */
+function guardedLookup(
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: (error: Error | null, address: string | dns.LookupAddress[], family?: number) => void,
+) {
+  resolveAllowed(hostname).then(
+    (addresses) => {
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0]!.address, addresses[0]!.family);
+    },
+    (error: Error) => callback(error, ''),
+  );
+}
+
+export interface PostResult {
+  status: number;
+}
+
+/** POSTs `body` to `url`; refused targets, network errors and timeouts reject. */
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; allowPrivate: boolean },
+): Promise<PostResult> {
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const start = () => {
+      const request = client.request(
+        target,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent: false,
+          ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
+        },
+        (response) => {
+          response.resume();
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0 });
+        },
+      );
+      const timer = setTimeout(() => {
+        const timeout = new Error(`no answer within ${options.timeoutMs} ms`);
+        timeout.name = 'TimeoutError';
+        request.destroy(timeout);
+      }, options.timeoutMs);
+      request.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      request.end(body);
+    };
+    // An IP literal skips the lookup above, so it is judged here.
+    if (!options.allowPrivate && net.isIP(hostOf(target))) {
+      resolveAllowed(hostOf(target)).then(start, reject);
+    } else {
+      start();
+    }
+  });
+}
