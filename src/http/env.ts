@@ -46,7 +46,10 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
 });
 
 const publicUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http or https URL, such as https://dash.example.com' })
+  .url({
+    protocol: /^https?$/,
+    error: 'must be an http or https URL, such as https://dash.example.com',
+  })
   .refine((url) => new URL(url).pathname.replace(/\/+$/, '') === '', {
     error: 'must be an origin without a path, such as https://dash.example.com',
   })
@@ -72,7 +75,10 @@ export const HttpEnvFields = {
  * Listening beyond loopback without PUBLIC_URL would leave the server guessing its own address
  * from requests: refused at start instead.
  */
-export function requirePublicUrlOffLoopback(env: { HOST: string; PUBLIC_URL?: string | undefined }) {
+export function requirePublicUrlOffLoopback(env: {
+  HOST: string;
+  PUBLIC_URL?: string | undefined;
+}) {
   return isLoopbackHost(env.HOST) || env.PUBLIC_URL !== undefined;
 }
 

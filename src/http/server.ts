@@ -177,7 +177,10 @@ export function frameworkProblem(error: FastifyError): ProblemFields | undefined
       detail: 'Send the body as JSON with the header Content-Type: application/json.',
     };
   }
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+  if (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+  ) {
     return {
       status: 400,
       code: 'VALIDATION_ERROR',

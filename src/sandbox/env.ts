@@ -1,7 +1,12 @@
 // The sandbox's configuration, from the environment, checked once at start.
 import path from 'node:path';
 import { z } from 'zod';
-import { HttpEnvFields, isLoopbackHost, PUBLIC_URL_REQUIRED, requirePublicUrlOffLoopback } from '../http/env';
+import {
+  HttpEnvFields,
+  isLoopbackHost,
+  PUBLIC_URL_REQUIRED,
+  requirePublicUrlOffLoopback,
+} from '../http/env';
 import type { SandboxSettings } from './domain/context';
 
 const milliseconds = (fallback: number) =>

@@ -28,7 +28,12 @@ export function sendProblem(
   detail: string,
   errors?: FieldError[],
 ) {
-  return replyProblem(request, reply, { typeBase: `${prefix}/docs` }, { status, code, detail, errors });
+  return replyProblem(
+    request,
+    reply,
+    { typeBase: `${prefix}/docs` },
+    { status, code, detail, errors },
+  );
 }
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {

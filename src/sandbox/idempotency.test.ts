@@ -49,9 +49,16 @@ describe('idempotent()', () => {
   });
 
   it('keeps nothing when the preparation fails, so the key can be used again', async () => {
-    const failing = idempotent(store, request('k2'), reply().reply, ['y'], () => 1, async () => {
-      throw new Error('not a PDF');
-    });
+    const failing = idempotent(
+      store,
+      request('k2'),
+      reply().reply,
+      ['y'],
+      () => 1,
+      async () => {
+        throw new Error('not a PDF');
+      },
+    );
     await expect(failing).rejects.toThrow('not a PDF');
     expect(store.idempotency.get(partner.id, 'k2')).toBeUndefined();
     await expect(idempotent(store, request('k2'), reply().reply, ['z'], () => 2)).resolves.toBe(2);

@@ -7,7 +7,10 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
-  type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { type Environment, type EnvironmentInfo, SessionInfo, SignIn } from '../api/dashboard';
 import type { FieldError } from '../api/schemas/common';
 import { type ProblemReplyOptions, replyProblem } from '../http/problem-reply';
@@ -197,7 +200,11 @@ export async function buildDashboardServer(options: DashboardOptions) {
         );
       });
       api.setNotFoundHandler(
-        notFoundOrNotAllowed(methods, problems, (method, path) => `There is nothing at ${method} ${path}.`),
+        notFoundOrNotAllowed(
+          methods,
+          problems,
+          (method, path) => `There is nothing at ${method} ${path}.`,
+        ),
       );
 
       api.get('/session', async (request) => sessionInfo(sessionOf(request).session));
@@ -334,7 +341,13 @@ export async function buildDashboardServer(options: DashboardOptions) {
             return;
           }
           if (hasBody(request)) reply.header('connection', 'close');
-          return problem(request, reply, 401, 'UNAUTHORIZED', 'Sign in again: the session has ended.');
+          return problem(
+            request,
+            reply,
+            401,
+            'UNAUTHORIZED',
+            'Sign in again: the session has ended.',
+          );
         });
         proxy.all('/v1/*', async (request, reply) => {
           const session = request.session!;
@@ -414,7 +427,9 @@ declare module 'fastify' {
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
 }
 
 /** The built SPA: hashed assets with long caching, and index.html for every other page. */

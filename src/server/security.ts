@@ -60,7 +60,11 @@ export function publicAddress(
 ): PublicAddress {
   if (publicUrl) {
     const origin = new URL(publicUrl).origin;
-    return { origin: () => origin, accepts: (o) => o === origin, secure: origin.startsWith('https:') };
+    return {
+      origin: () => origin,
+      accepts: (o) => o === origin,
+      secure: origin.startsWith('https:'),
+    };
   }
   const port = () => listening()?.port;
   return {

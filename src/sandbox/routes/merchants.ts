@@ -32,13 +32,7 @@ export function merchantRoutes(app: FastifyInstance, ctx: DomainContext) {
     listAgreements(ctx, partnerOf(req).id, params.id, publicBaseUrl(req)),
   );
   route(app, operations.acceptAgreements, ({ params, body }, req) =>
-    acceptAgreements(
-      ctx,
-      partnerOf(req).id,
-      params.id,
-      body.agreementIds,
-      publicBaseUrl(req),
-    ),
+    acceptAgreements(ctx, partnerOf(req).id, params.id, body.agreementIds, publicBaseUrl(req)),
   );
   route(app, operations.submitOnboarding, ({ params }, req) =>
     submitOnboarding(ctx, partnerOf(req).id, params.id),

@@ -452,12 +452,22 @@ describe('Idempotency-Key', () => {
     const mine = await createParties(first, first.alice);
     const body = transactionBody(mine, 'sendf2f', { toAmount: '321' });
     const headers = { 'idempotency-key': 'after-restart' };
-    const answered = await first.request({ method: 'POST', url: '/v1/sendf2f/', payload: body, headers });
+    const answered = await first.request({
+      method: 'POST',
+      url: '/v1/sendf2f/',
+      payload: body,
+      headers,
+    });
     expect(answered.statusCode).toBe(200);
     // A crash right after the commit: the database file is all that is left.
     first.store.db.close();
     const second = await reopenTestSandbox(file, first);
-    const retry = await second.request({ method: 'POST', url: '/v1/sendf2f/', payload: body, headers });
+    const retry = await second.request({
+      method: 'POST',
+      url: '/v1/sendf2f/',
+      payload: body,
+      headers,
+    });
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(answered.json());

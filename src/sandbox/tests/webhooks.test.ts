@@ -367,7 +367,11 @@ describe('webhook target policy', () => {
     'http://[::ffff:127.0.0.1]/hook',
   ])('refuses %s when private targets are not allowed, and stores nothing', async (url) => {
     const sandbox = await sandboxWith({ settings: { webhookAllowPrivate: false } });
-    const response = await sandbox.request({ method: 'POST', url: '/v1/webhook/', payload: { url } });
+    const response = await sandbox.request({
+      method: 'POST',
+      url: '/v1/webhook/',
+      payload: { url },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_ERROR',

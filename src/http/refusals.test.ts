@@ -1,0 +1,216 @@
+// Refusals below the routes, on both servers over real sockets: every one is a problem body with
+// a code and an x-request-id, and slow senders are cut off.
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxServer } from '../sandbox/app';
+import { createPartner } from '../sandbox/domain/partners';
+import { createStore } from '../sandbox/store';
+import { openDatabase } from '../sandbox/store/db';
+import { FAST_SETTINGS } from '../sandbox/testing';
+import { buildDashboardServer } from '../server/app';
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Milliseconds from connecting to the end of the answer. */
+  took: number;
+}
+
+/** Sends raw bytes (optionally trickled) and reads the answer until the server closes or answers. */
+function raw(port: number, chunks: (string | Buffer)[], gapMs = 0): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    let data = Buffer.alloc(0);
+    const timers: NodeJS.Timeout[] = [];
+    const finish = () => {
+      timers.forEach(clearTimeout);
+      const text = data.toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const i = line.indexOf(':');
+        headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+      }
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers,
+        body: rest.join('\r\n\r\n'),
+        took: Date.now() - started,
+      });
+      socket.destroy();
+    };
+    socket.on('data', (chunk) => {
+      data = Buffer.concat([data, chunk]);
+      const text = data.toString('utf8');
+      const end = text.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(text.slice(0, end));
+      if (end >= 0 && length && Buffer.byteLength(text.slice(end + 4)) >= Number(length[1]))
+        finish();
+    });
+    socket.on('close', finish);
+    socket.on('error', (error) => (data.length ? finish() : reject(error)));
+    socket.on('connect', () => {
+      chunks.forEach((chunk, i) =>
+        timers.push(
+          setTimeout(() => {
+            if (!socket.destroyed) socket.write(chunk);
+          }, i * gapMs),
+        ),
+      );
+    });
+  });
+}
+
+function expectProblem(response: RawResponse, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  const body = JSON.parse(response.body);
+  expect(body).toMatchObject({ status, code, requestId: response.headers['x-request-id'] });
+  expect(body.detail).toEqual(expect.any(String));
+  return body;
+}
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'refusals-dist-'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
+const store = createStore(openDatabase(':memory:'));
+const partner = createPartner(store, 'Demo partner', Date.now());
+const limits = { requestTimeoutMs: 1500, headersTimeoutMs: 1000 };
+let sandboxPort: number;
+let dashboardPort: number;
+const closers: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  const sandbox = await createSandboxServer({
+    store,
+    settings: FAST_SETTINGS,
+    rateLimit: 10_000,
+    publicUrl: () => 'http://127.0.0.1:4010',
+    ...limits,
+  });
+  await sandbox.listen({ host: '127.0.0.1', port: 0 });
+  sandboxPort = (sandbox.server.address() as AddressInfo).port;
+  const dashboard = await buildDashboardServer({
+    distDir: dist,
+    embedded: { store, settings: FAST_SETTINGS, rateLimit: 10_000, demo: partner },
+    ...limits,
+  });
+  await dashboard.app.listen({ host: '127.0.0.1', port: 0 });
+  dashboardPort = (dashboard.app.server.address() as AddressInfo).port;
+  closers.push(
+    () => sandbox.close(),
+    () => dashboard.app.close(),
+  );
+});
+afterAll(async () => {
+  for (const close of closers) await close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const auth = () => `x-api-key: ${partner.apiKey}\r\nx-api-secret: ${partner.apiSecret}\r\n`;
+const servers = [
+  ['sandbox alone', () => sandboxPort, '/v1/business/'],
+  ['dashboard server', () => dashboardPort, '/sandbox/v1/business/'],
+] as const;
+
+describe.each(servers)('%s', (_name, port, merchants) => {
+  it('answers a broken percent-encoding with a problem naming the path', async () => {
+    const response = await raw(port(), [
+      `GET ${merchants}%zz HTTP/1.1\r\nHost: x\r\n${auth()}\r\n`,
+    ]);
+    const body = expectProblem(response, 400, 'VALIDATION_ERROR');
+    expect(body.errors).toEqual([{ field: 'path', message: 'is not a valid URL path' }]);
+  });
+
+  it('answers raw non-ASCII bytes in the path with a problem', async () => {
+    const response = await raw(port(), [
+      Buffer.concat([
+        Buffer.from(`GET ${merchants}caf`),
+        Buffer.from([0xc3, 0xa9]),
+        Buffer.from(` HTTP/1.1\r\nHost: x\r\n${auth()}\r\n`),
+      ]),
+    ]);
+    expectProblem(response, 400, 'VALIDATION_ERROR');
+  });
+
+  it('answers a method the path does not take with 405 and Allow', async () => {
+    const response = await raw(port(), [`PATCH ${merchants} HTTP/1.1\r\nHost: x\r\n${auth()}\r\n`]);
+    expectProblem(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers.allow).toBe('GET, HEAD, POST');
+  });
+
+  it('answers a method HTTP does not know with a problem', async () => {
+    const response = await raw(port(), [`BREW ${merchants} HTTP/1.1\r\nHost: x\r\n\r\n`]);
+    expectProblem(response, 400, 'VALIDATION_ERROR');
+  });
+
+  it('answers a malformed request line with a problem', async () => {
+    const response = await raw(port(), ['GET\r\n\r\n']);
+    expectProblem(response, 400, 'VALIDATION_ERROR');
+  });
+
+  it('cuts off a body sent one byte at a time, with 408', async () => {
+    const head = `POST ${merchants} HTTP/1.1\r\nHost: x\r\n${auth()}content-type: application/json\r\ncontent-length: 200\r\n\r\n`;
+    const trickle = Array.from({ length: 40 }, () => ' ');
+    const response = await raw(port(), [head, ...trickle], 250);
+    expectProblem(response, 408, 'REQUEST_TIMEOUT');
+    expect(response.took).toBeLessThan(8000);
+  });
+
+  it('cuts off headers sent one line at a time', async () => {
+    const lines = [
+      `GET ${merchants} HTTP/1.1\r\n`,
+      ...Array.from({ length: 40 }, (_, i) => `x-slow-${i}: 1\r\n`),
+    ];
+    const response = await raw(port(), lines, 250);
+    expect([408, 0]).toContain(response.status);
+    expect(response.took).toBeLessThan(8000);
+  });
+});
+
+describe('dashboard server', () => {
+  it('refuses a proxied call without a session before reading its body', async () => {
+    // Ten megabytes announced, none sent: the answer comes anyway, and the connection closes.
+    const response = await raw(dashboardPort, [
+      'POST /api/v1/business/ HTTP/1.1\r\nHost: x\r\nx-requested-with: dashboard\r\n' +
+        'content-type: application/json\r\ncontent-length: 10000000\r\n\r\n',
+    ]);
+    expectProblem(response, 401, 'UNAUTHORIZED');
+    expect(response.headers.connection).toBe('close');
+    expect(response.took).toBeLessThan(1000);
+  });
+
+  it('refuses a proxied call without the CSRF header before reading its body', async () => {
+    const response = await raw(dashboardPort, [
+      'POST /api/v1/business/ HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 10000000\r\n\r\n',
+    ]);
+    expectProblem(response, 403, 'CSRF_REJECTED');
+    expect(response.took).toBeLessThan(1000);
+  });
+
+  it('answers 405 with Allow on its own routes and on pages', async () => {
+    const session = await raw(dashboardPort, [
+      'PUT /api/session HTTP/1.1\r\nHost: x\r\nx-requested-with: dashboard\r\ncontent-length: 0\r\n\r\n',
+    ]);
+    expectProblem(session, 405, 'METHOD_NOT_ALLOWED');
+    expect(session.headers.allow).toBe('GET, HEAD, POST, DELETE');
+    const page = await raw(dashboardPort, [
+      'POST /merchants HTTP/1.1\r\nHost: x\r\ncontent-length: 0\r\n\r\n',
+    ]);
+    expectProblem(page, 405, 'METHOD_NOT_ALLOWED');
+    expect(page.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers a missing asset with a problem', async () => {
+    const response = await raw(dashboardPort, [
+      'GET /assets/nothing.js HTTP/1.1\r\nHost: x\r\n\r\n',
+    ]);
+    expectProblem(response, 404, 'NOT_FOUND');
+  });
+});
