@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../../api/schemas/common';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../api/openapi';
 import { AGREEMENTS } from '../domain/merchants';
 import { PROBLEM_TITLES } from '../../api/problem';
-import { mountPrefix, publicBaseUrl } from '../http';
+import { publicBaseUrl } from '../http';
 
 type Schema = Record<string, unknown>;
 
@@ -164,7 +164,6 @@ const LEGAL_TEXT: Record<string, string> = {
 };
 
 export function docsRoutes(app: FastifyInstance) {
-  const prefix = mountPrefix(app);
   const documents = new Map<string, OpenApiDocument>();
   const documentFor = (baseUrl: string) => {
     let doc = documents.get(baseUrl);

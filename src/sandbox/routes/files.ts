@@ -7,10 +7,9 @@ import type { DomainContext } from '../domain/context';
 import { DomainError, invalidField } from '../domain/errors';
 import { checkFile, readFile, storeFile } from '../domain/files';
 import { idempotent, REPLAYED } from '../idempotency';
-import { mountPrefix, pathVariants, publicBaseUrl, route } from '../http';
+import { pathVariants, publicBaseUrl, route } from '../http';
 
 export async function fileRoutes(app: FastifyInstance, ctx: DomainContext) {
-  const prefix = mountPrefix(app);
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
   });

@@ -11,10 +11,9 @@ import {
   submitOnboarding,
   updateMerchant,
 } from '../domain/merchants';
-import { mountPrefix, publicBaseUrl, route } from '../http';
+import { publicBaseUrl, route } from '../http';
 
 export function merchantRoutes(app: FastifyInstance, ctx: DomainContext) {
-  const prefix = mountPrefix(app);
 
   route(app, operations.createMerchant, ({ body }, req) =>
     createMerchant(ctx, partnerOf(req).id, body),
