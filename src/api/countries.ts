@@ -253,6 +253,9 @@ export const COUNTRY_NAMES = {
 
 export type CountryIso = keyof typeof COUNTRY_NAMES;
 
+/** Every code, in the list's order: the schema's enum. */
+export const COUNTRY_CODES = Object.keys(COUNTRY_NAMES) as [CountryIso, ...CountryIso[]];
+
 export function isCountryIso(value: string): value is CountryIso {
   return Object.hasOwn(COUNTRY_NAMES, value);
 }

@@ -94,4 +94,40 @@ describe('the OpenAPI document', () => {
       maximum: 100,
     });
   });
+
+  it('says what the server enforces: key pattern, country codes, email, the OTHER rule, the file part', () => {
+    const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
+    type Props = Record<string, Record<string, unknown>>;
+    const create = document.paths['/v1/sendc2f/']!.post as {
+      parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
+    };
+    const key = create.parameters.find((p) => p.name === 'Idempotency-Key')!;
+    expect(key).toMatchObject({ in: 'header', schema: { type: 'string', maxLength: 255 } });
+    const pattern = new RegExp(key.schema.pattern as string);
+    expect(pattern.test('order-7781')).toBe(true);
+    expect(pattern.test('with space')).toBe(false);
+    expect(pattern.test('x'.repeat(256))).toBe(false);
+
+    const merchant = schemas.MerchantCreate!.properties as Props;
+    expect(merchant.countryIso!.enum).toContain('DE');
+    expect(merchant.countryIso!.enum).toHaveLength(249);
+    expect(merchant.contactEmail!.format).toBe('email');
+    expect((schemas.PayoutAccountCreate!.properties as Props).countryIso!.enum).toContain('GB');
+
+    expect(schemas.CancelRequest).toMatchObject({
+      if: { properties: { reason: { const: 'OTHER' } }, required: ['reason'] },
+      then: { required: ['otherReason'] },
+    });
+
+    const upload = document.paths['/v1/file/']!.post as {
+      requestBody: { content: Record<string, { schema: { properties: Props }; encoding: Props }> };
+    };
+    const multipart = upload.requestBody.content['multipart/form-data']!;
+    expect(multipart.schema.properties.file!.description).toMatch(/filename/);
+    expect(multipart.encoding.file!.contentType).toBe('application/pdf, image/png, image/jpeg');
+
+    const read = schemas.Merchant as { required: string[]; properties: Props };
+    expect(read.required).toContain('localRegNumber');
+    expect(read.properties.localRegNumber!.type).toEqual(['string', 'null']);
+  });
 });

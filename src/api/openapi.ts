@@ -1,7 +1,8 @@
 // Builds the OpenAPI 3.1 document of the API from the operation list and its zod schemas.
 import { z } from 'zod';
 import { allOperations, type OperationDef } from './operations';
-import { ERROR_CODES, Problem } from './schemas/common';
+import { ERROR_CODES, IDEMPOTENCY_KEY_PATTERN, Problem } from './schemas/common';
+import { FILE_TYPES } from './schemas/platform';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -88,9 +89,25 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
             schema: {
               type: 'object',
               properties: {
-                file: { type: 'string', contentMediaType: 'application/octet-stream' },
+                file: {
+                  type: 'string',
+                  contentMediaType: 'application/octet-stream',
+                  description:
+                    'The file: PDF, PNG or JPEG judged by its content, at most 10 MB. The filename of its Content-Disposition is kept as fileName (path and control characters removed, at most 200 characters; "file" when none is given).',
+                },
               },
               required: ['file'],
+            },
+            encoding: {
+              file: {
+                contentType: FILE_TYPES.join(', '),
+                headers: {
+                  'Content-Disposition': {
+                    description: 'form-data; name="file"; filename="invoice.pdf"',
+                    schema: { type: 'string', pattern: '^form-data; *name="file"' },
+                  },
+                },
+              },
             },
           },
         },
@@ -143,7 +160,12 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
                 required: false,
                 description:
                   'Replays the first response for 24 hours when the same key and body are sent again.',
-                schema: { type: 'string', maxLength: 255 },
+                schema: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 255,
+                  pattern: IDEMPOTENCY_KEY_PATTERN,
+                },
               },
             ],
           }

@@ -6,14 +6,13 @@
 // nothing, so they can be retried.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_KEY_PATTERN } from '../api/schemas/common';
 import { partnerOf } from './auth';
 import { DomainError, invalidField } from './domain/errors';
 import type { Store } from './store';
 import type { StoredAnswer } from './store/idempotency';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** Visible ASCII, 1 to 255 characters; the OpenAPI document states the same pattern. */
-export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{1,255}$';
 const KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -100,6 +100,9 @@ export type Problem = z.infer<typeof Problem>;
 export type FieldError = z.infer<typeof FieldError>;
 export type PageOf<T> = { start: number; limit: number; hasMore: boolean; results: T[] };
 
+/** The Idempotency-Key header: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{1,255}$';
+
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',

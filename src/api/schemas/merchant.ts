@@ -1,6 +1,6 @@
 // Merchants (customers and contacts) and their onboarding agreements.
 import { z } from 'zod';
-import { isCountryIso } from '../countries';
+import { COUNTRY_CODES, isCountryIso } from '../countries';
 import { Id, Timestamp, optionalText, requiredText } from './common';
 
 export const KYC_STATUSES = [
@@ -43,9 +43,12 @@ export const Industry = z.enum(INDUSTRIES, {
 });
 export type Industry = z.infer<typeof Industry>;
 
+// A string refined rather than a zod enum, so that forms keep plain string fields; the OpenAPI
+// document still lists every code.
 export const CountryIsoInput = z
   .string({ error: 'must be a country code' })
-  .refine(isCountryIso, { error: 'must be an ISO 3166-1 alpha-2 country code, such as "DE"' });
+  .refine(isCountryIso, { error: 'must be an ISO 3166-1 alpha-2 country code, such as "DE"' })
+  .meta({ enum: COUNTRY_CODES });
 
 export const MERCHANT_LIMITS = { name: 200, text: 100, email: 254 } as const;
 
@@ -66,7 +69,8 @@ const merchantFields = {
     .string({ error: 'must be an email address' })
     .trim()
     .max(MERCHANT_LIMITS.email, { error: `must be at most ${MERCHANT_LIMITS.email} characters` })
-    .pipe(z.email({ error: 'must be an email address' })),
+    .pipe(z.email({ error: 'must be an email address' }))
+    .meta({ format: 'email' }),
   contactPhonePrefix: z
     .string({ error: 'must be 1 to 4 digits' })
     .trim()
@@ -98,7 +102,9 @@ export const Merchant = z
     lastUpdateTime: Timestamp,
     name: z.string(),
     contactOwnerBusinessId: Id.nullish(),
-    localRegNumber: z.string(),
+    localRegNumber: z.string().nullable().meta({
+      description: 'Always present; null when the merchant was created without one.',
+    }),
     countryIso: z.string(),
     state: z.string().nullish(),
     city: z.string().nullish(),

@@ -112,7 +112,12 @@ export const CancelRequest = z
     error: 'is required when the reason is OTHER',
     path: ['otherReason'],
   })
-  .meta({ id: 'CancelRequest' });
+  .meta({
+    id: 'CancelRequest',
+    // The refinement above, in JSON Schema's words.
+    if: { properties: { reason: { const: 'OTHER' } }, required: ['reason'] },
+    then: { required: ['otherReason'], properties: { otherReason: { minLength: 1 } } },
+  });
 export type CancelRequest = z.input<typeof CancelRequest>;
 
 /** Body of end to end `approveDeposit`: the confirmation is optional. */

@@ -11,7 +11,7 @@ import { api } from '../../lib/api';
 export function kycSimulationBody(merchant: Merchant, status: KycStatus): MerchantUpdate {
   return {
     name: merchant.name,
-    localRegNumber: `${merchant.localRegNumber}|${status}`,
+    localRegNumber: `${merchant.localRegNumber ?? ''}|${status}`,
     countryIso: merchant.countryIso,
     city: merchant.city ?? '',
     address: merchant.address ?? '',

@@ -92,13 +92,13 @@ export function createMerchant(
       );
     }
   }
-  const regNumber = simulatedField(input.localRegNumber, '', KYC_STATUSES, 'localRegNumber');
+  const regNumber = simulatedField(input.localRegNumber, null, KYC_STATUSES, 'localRegNumber');
   const { contactOwnerBusinessId: _owner, localRegNumber: _reg, ...rest } = input;
   const fields: MerchantFields = {
     ...rest,
     state: keepOrClear(input.state, null),
     contactOwnerBusinessId: ownerId,
-    localRegNumber: regNumber.value ?? '',
+    localRegNumber: regNumber.value,
     kycStatus: 'PENDING',
   };
   return ctx.store.write(() => {
@@ -127,7 +127,7 @@ export function updateMerchant(
     ...rest,
     state: keepOrClear(input.state, existing.state),
     contactOwnerBusinessId: existing.contactOwnerBusinessId ?? null,
-    localRegNumber: regNumber.value ?? '',
+    localRegNumber: regNumber.value,
     kycStatus: existing.kycStatus,
   };
   return ctx.store.write(() => {

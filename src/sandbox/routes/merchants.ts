@@ -14,7 +14,6 @@ import {
 import { publicBaseUrl, route } from '../http';
 
 export function merchantRoutes(app: FastifyInstance, ctx: DomainContext) {
-
   route(app, operations.createMerchant, ({ body }, req) =>
     createMerchant(ctx, partnerOf(req).id, body),
   );

@@ -2,13 +2,19 @@ import type { KycStatus, Merchant } from '../../api/schemas/merchant';
 import type { Db } from './db';
 
 const COLUMNS = `id, creation_time AS creationTime, last_update_time AS lastUpdateTime, name,
-  contact_owner_business_id AS contactOwnerBusinessId, local_reg_number AS localRegNumber,
+  contact_owner_business_id AS contactOwnerBusinessId,
+  NULLIF(local_reg_number, '') AS localRegNumber,
   country_iso AS countryIso, state, city, address, street_number AS streetNumber, zipcode,
   kyc_status AS kycStatus, contact_name AS contactName, contact_email AS contactEmail,
   contact_phone_prefix AS contactPhonePrefix, contact_phone AS contactPhone, industry`;
 
 /** Every stored field of a merchant, as written by create and update. */
 export type MerchantFields = Omit<Merchant, 'id' | 'creationTime' | 'lastUpdateTime'>;
+
+/** The column keeps '' for "no registration number"; the wire says null (decision 012). */
+function stored(fields: MerchantFields) {
+  return { ...fields, localRegNumber: fields.localRegNumber ?? '' };
+}
 
 export function merchantRepository(db: Db) {
   const insert = db.prepare(
@@ -44,11 +50,11 @@ export function merchantRepository(db: Db) {
 
   return {
     insert(partnerId: number, fields: MerchantFields, now: number): Merchant {
-      const id = Number(insert.run({ partnerId, now, ...fields }).lastInsertRowid);
+      const id = Number(insert.run({ partnerId, now, ...stored(fields) }).lastInsertRowid);
       return byId.get(id, partnerId)!;
     },
     update(partnerId: number, id: number, fields: MerchantFields, now: number): Merchant {
-      update.run({ partnerId, id, now, ...fields });
+      update.run({ partnerId, id, now, ...stored(fields) });
       return byId.get(id, partnerId)!;
     },
     setKycStatus(partnerId: number, id: number, status: KycStatus, now: number): Merchant {

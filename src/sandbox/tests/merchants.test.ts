@@ -51,12 +51,20 @@ describe('POST /v1/business/', () => {
     expect(contact.id).toBeGreaterThan(customer.id);
   });
 
-  it('trims text and stores an absent localRegNumber as empty', async () => {
+  it('trims text, and reads an absent localRegNumber back as present and null', async () => {
     const merchant = await create(
       merchantBody({ name: '  Spaced Ltd  ', localRegNumber: undefined }),
     );
     expect(merchant.name).toBe('Spaced Ltd');
-    expect(merchant.localRegNumber).toBe('');
+    expect(merchant).toHaveProperty('localRegNumber', null);
+    const read = await sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` });
+    expect(read.json()).toHaveProperty('localRegNumber', null);
+    const simulated = await sandbox.request({
+      method: 'PUT',
+      url: `/v1/business/${merchant.id}`,
+      payload: merchantBody({ name: 'Spaced Ltd', localRegNumber: '|VALID' }),
+    });
+    expect(simulated.json()).toMatchObject({ localRegNumber: null, kycStatus: 'VALID' });
   });
 
   it('refuses a contact as the owner of a contact', async () => {
