@@ -191,6 +191,7 @@ describe('dashboard server', () => {
       'POST /api/v1/business/ HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 10000000\r\n\r\n',
     ]);
     expectProblem(response, 403, 'CSRF_REJECTED');
+    expect(response.headers.connection).toBe('close');
     expect(response.took).toBeLessThan(1000);
   });
 

@@ -185,7 +185,10 @@ export async function buildDashboardServer(options: DashboardOptions) {
       api.addHook('onRequest', async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const refusal = csrfRefusal(request, address);
-        if (refusal) return problem(request, reply, 403, 'CSRF_REJECTED', refusal);
+        if (refusal) {
+          if (hasBody(request)) reply.header('connection', 'close');
+          return problem(request, reply, 403, 'CSRF_REJECTED', refusal);
+        }
       });
       api.setErrorHandler((error: FastifyError, request, reply) => {
         const known = frameworkProblem(error);
