@@ -459,8 +459,8 @@ describe('Idempotency-Key', () => {
       headers,
     });
     expect(answered.statusCode).toBe(200);
-    // A crash right after the commit: the database file is all that is left.
-    first.store.db.close();
+    // The process ends right after the commit: the database file is all that is left.
+    await first.close();
     const second = await reopenTestSandbox(file, first);
     const retry = await second.request({
       method: 'POST',
