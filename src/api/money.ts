@@ -18,8 +18,25 @@ export function currencyDecimals(symbol: string): number | undefined {
   return currencyCodes.code(code)?.digits;
 }
 
+/** Decimals to use for a symbol: its own, or two for a symbol we do not know. */
+export function decimalsOf(symbol: string): number {
+  return currencyDecimals(symbol) ?? 2;
+}
+
 /** Decimal places written in an amount string ("10.50" → 2, "7" → 0). */
 export function decimalPlaces(amount: string): number {
   const point = amount.indexOf('.');
   return point === -1 ? 0 : amount.length - point - 1;
+}
+
+/**
+ * The one rule on an amount's precision, for the sandbox's checks and the dashboard's forms:
+ * what is wrong (words that follow the field's name), or undefined when the currency allows it.
+ */
+export function decimalsProblem(amount: string, symbol: string): string | undefined {
+  const decimals = decimalsOf(symbol);
+  if (decimalPlaces(amount) <= decimals) return undefined;
+  return decimals === 0
+    ? `must be a whole number: ${symbol} has no decimals`
+    : `can have at most ${decimals} decimals in ${symbol}`;
 }

@@ -24,10 +24,18 @@ export const ONOFF_TRANSITIONS: Table = {
   OnOff_CANCELED: {},
 };
 
-/** Collections (receive): the quote is approved without leaving PENDING. */
+/**
+ * Collections (receive): the quote is approved without leaving PENDING, and only once, so a
+ * PENDING collection whose quote is approved has a row of its own.
+ */
+export const RECEIVE_QUOTE_APPROVED = 'Receive_PENDING (quote approved)';
 export const RECEIVE_TRANSITIONS: Table = {
   Receive_PENDING: {
     approveQuote: 'Receive_PENDING',
+    approveDeposit: 'Receive_IN_PROGRESS',
+    cancel: 'Receive_CANCELED',
+  },
+  [RECEIVE_QUOTE_APPROVED]: {
     approveDeposit: 'Receive_IN_PROGRESS',
     cancel: 'Receive_CANCELED',
   },
@@ -44,23 +52,59 @@ export function initialStatus(product: Product): string {
   return product === 'receive' ? 'Receive_PENDING' : 'OnOff_PENDING';
 }
 
-export function isFinalStatus(status: string): boolean {
-  return status.endsWith('_COMPLETED') || status.endsWith('_CANCELED');
+/** The words both products share for where a transaction is. */
+export type Phase =
+  'pending' | 'quoted' | 'quoteApproved' | 'inProgress' | 'completed' | 'cancelled';
+
+const PHASE_OF_STATUS: Record<string, Phase> = {
+  OnOff_PENDING: 'pending',
+  OnOff_AWAITING_QUOTE_APPROVAL: 'quoted',
+  OnOff_AWAITING_DEPOSIT: 'quoteApproved',
+  OnOff_IN_PROGRESS: 'inProgress',
+  OnOff_COMPLETED: 'completed',
+  OnOff_CANCELED: 'cancelled',
+  Receive_PENDING: 'pending',
+  Receive_IN_PROGRESS: 'inProgress',
+  Receive_COMPLETED: 'completed',
+  Receive_CANCELED: 'cancelled',
+};
+
+interface StateFields {
+  clientStatus: string;
+  quoteApprovedDate?: number | null | undefined;
 }
 
-/** The status an action leads to from `status`, or undefined when the status does not allow it. */
+/**
+ * The phase of a transaction (or of the data of one of its events): a collection whose quote is
+ * approved is `quoteApproved` though its status stays PENDING. Undefined for a status we do not
+ * know.
+ */
+export function phaseOf(t: StateFields): Phase | undefined {
+  const phase = PHASE_OF_STATUS[t.clientStatus];
+  return phase === 'pending' && t.quoteApprovedDate != null ? 'quoteApproved' : phase;
+}
+
+export const isCompleted = (status: string) => PHASE_OF_STATUS[status] === 'completed';
+export const isCancelled = (status: string) => PHASE_OF_STATUS[status] === 'cancelled';
+export const isFinalStatus = (status: string) => isCompleted(status) || isCancelled(status);
+
+/** The row of its product's table a transaction is in. */
+export function rowOf(product: Product, t: StateFields): string {
+  return product === 'receive' && phaseOf(t) === 'quoteApproved'
+    ? RECEIVE_QUOTE_APPROVED
+    : t.clientStatus;
+}
+
+/** The status an action leads to, or undefined when the transaction's row does not allow it. */
 export function transitionFor(
   product: Product,
-  transaction: { clientStatus: string; quoteApprovedDate: number | null },
+  transaction: StateFields,
   action: TransactionAction,
 ): string | undefined {
-  // A collection's quote is approved once.
-  if (product === 'receive' && action === 'approveQuote' && transaction.quoteApprovedDate !== null)
-    return undefined;
-  return transitionsOf(product)[transaction.clientStatus]?.[action];
+  return transitionsOf(product)[rowOf(product, transaction)]?.[action];
 }
 
-/** The statuses in which an action is allowed, for explaining a refusal. */
+/** The rows in which an action is allowed, for explaining a refusal. */
 export function statusesAllowing(product: Product, action: TransactionAction): string[] {
   return Object.entries(transitionsOf(product))
     .filter(([, actions]) => actions[action] !== undefined)

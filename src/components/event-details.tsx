@@ -1,6 +1,7 @@
 // One event of the sandbox's log with its webhook delivery attempts.
 import { Badge, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { Event, EventWithAttempts } from '../api/schemas/platform';
+import { type Phase, phaseOf } from '../api/transaction-states';
 import { DateTime } from './date-time';
 
 export function DeliverySummary({ event }: { event: EventWithAttempts }) {
@@ -112,27 +113,26 @@ const PRODUCT_NAMES: Record<string, string> = {
   receive: 'Collection',
 };
 
+/** What reaching each phase means, as an event's change. */
+const PHASE_CHANGE: Record<Phase, string> = {
+  pending: 'created',
+  quoted: 'quote ready',
+  quoteApproved: 'quote approved',
+  inProgress: 'deposit approved',
+  completed: 'paid out',
+  cancelled: 'cancelled',
+};
+
 /** An event in a few words: what changed, on which record. */
 export function describeEvent(event: Event): { subject: string; change: string; status: string } {
   const data = event.data;
   if (event.objectType === 'transaction') {
     const status = String(data.clientStatus ?? '');
-    const quoteApprovedAsPending = status === 'Receive_PENDING' && data.quoteApprovedDate != null;
-    const change = status.endsWith('_PENDING')
-      ? quoteApprovedAsPending
-        ? 'quote approved'
-        : 'created'
-      : status.endsWith('AWAITING_QUOTE_APPROVAL')
-        ? 'quote ready'
-        : status.endsWith('AWAITING_DEPOSIT')
-          ? 'quote approved'
-          : status.endsWith('IN_PROGRESS')
-            ? 'deposit approved'
-            : status.endsWith('COMPLETED')
-              ? 'paid out'
-              : status.endsWith('CANCELED')
-                ? 'cancelled'
-                : 'changed';
+    const phase = phaseOf({
+      clientStatus: status,
+      quoteApprovedDate: data.quoteApprovedDate as number | null | undefined,
+    });
+    const change = phase ? PHASE_CHANGE[phase] : 'changed';
     return {
       subject: `${PRODUCT_NAMES[event.product ?? ''] ?? 'Transaction'} #${event.objectId}`,
       change,

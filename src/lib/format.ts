@@ -1,13 +1,13 @@
 // Formatting for the screen: money by its currency's decimals (without floats), times in local
 // time, enum values in words.
-import { currencyDecimals } from '../api/money';
+import { decimalsOf } from '../api/money';
 
 /**
  * Groups the integer part and pads the decimals of an API amount string, without ever turning it
  * into a number. `formatAmount("1234567.5", "USD")` is `1,234,567.50`.
  */
 export function formatAmount(amount: string, symbol: string): string {
-  const decimals = currencyDecimals(symbol) ?? 2;
+  const decimals = decimalsOf(symbol);
   const negative = amount.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
   const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');

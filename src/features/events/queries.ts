@@ -1,18 +1,56 @@
 // The sandbox's webhook endpoints and event log.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  ApiError,
   createWebhook,
   deleteWebhook,
   listEvents,
   listWebhooks,
   resendEvent,
 } from '../../api/client';
+import type { ObjectType } from '../../api/schemas/platform';
 import { api } from '../../lib/api';
 
 export const eventKeys = {
+  all: ['events'] as const,
   webhooks: ['webhooks'] as const,
   log: (page: { start: number; limit: number }) => ['events', 'log', page] as const,
+  recent: ['events', 'recent'] as const,
+  /** A record's events; `version` (its status) changes the key when the record moves. */
+  of: (objectType: ObjectType, objectId: number, version?: string) =>
+    ['events', objectType, objectId, version] as const,
 };
+
+/**
+ * The event log is a sandbox extension: elsewhere it answers 404, and what shows events shows
+ * none (null) instead of an error.
+ */
+async function unlessNoEventLog<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Recent activity for the overview. */
+export const recentActivityQuery = queryOptions({
+  queryKey: eventKeys.recent,
+  queryFn: () =>
+    unlessNoEventLog(async () => (await listEvents(api, { start: 0, limit: 12 })).results),
+  refetchInterval: 10_000,
+});
+
+/** A record's events with their delivery attempts, newest first. */
+export const recordEventsQuery = (objectType: ObjectType, objectId: number, version?: string) =>
+  queryOptions({
+    queryKey: eventKeys.of(objectType, objectId, version),
+    queryFn: () =>
+      unlessNoEventLog(
+        async () => (await listEvents(api, { objectType, objectId, limit: 100 })).results,
+      ),
+  });
 
 export const webhooksQuery = queryOptions({
   queryKey: eventKeys.webhooks,
@@ -47,6 +85,6 @@ export function useResendEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => resendEvent(api, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
   });
 }

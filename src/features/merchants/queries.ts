@@ -11,7 +11,7 @@ import {
 } from '../../api/client';
 import type { MerchantCreate, MerchantUpdate } from '../../api/schemas/merchant';
 import { api } from '../../lib/api';
-import { merchantChoicesQuery } from '../../lib/reference';
+import { CHOICES_PAGE } from '../../lib/reference';
 
 export const merchantKeys = {
   all: ['merchants'] as const,
@@ -32,6 +32,12 @@ export const merchantQuery = (id: number) =>
 
 export const agreementsQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.agreements(id), queryFn: () => listAgreements(api, id) });
+
+/** The merchants a picker offers. */
+export const merchantChoicesQuery = queryOptions({
+  queryKey: merchantKeys.list(CHOICES_PAGE),
+  queryFn: () => listMerchants(api, CHOICES_PAGE),
+});
 
 /** Customers that can own contacts: the newest hundred merchants without an owner. */
 export const customersQuery = queryOptions({

@@ -7,6 +7,7 @@ import {
 } from '../../api/client';
 import type { PayoutAccountCreate, PayoutAccountUpdate } from '../../api/schemas/payout-account';
 import { api } from '../../lib/api';
+import { CHOICES_PAGE } from '../../lib/reference';
 
 export interface PayoutAccountFilters {
   start: number;
@@ -27,6 +28,12 @@ export const payoutAccountListQuery = (filters: PayoutAccountFilters) =>
     queryFn: () => listPayoutAccounts(api, filters),
     placeholderData: keepPreviousData,
   });
+
+/** The payout accounts a picker offers. */
+export const payoutAccountChoicesQuery = queryOptions({
+  queryKey: payoutAccountKeys.list(CHOICES_PAGE),
+  queryFn: () => listPayoutAccounts(api, CHOICES_PAGE),
+});
 
 export const payoutAccountQuery = (id: number) =>
   queryOptions({

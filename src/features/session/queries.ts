@@ -27,8 +27,10 @@ const signOutOp = {
   method: 'DELETE',
 } as const satisfies OperationDef;
 
+export const sessionKeys = { all: ['session'] as const };
+
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: sessionKeys.all,
   queryFn: () => call(api, getSessionOp),
   staleTime: 60_000,
 });
@@ -39,7 +41,7 @@ export function useSignIn() {
     mutationFn: (body: SignIn) => call(api, signInOp, { body }),
     onSuccess: (session) => {
       // Everything cached belongs to whoever was signed in before.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
       queryClient.setQueryData(sessionQuery.queryKey, session);
     },
   });

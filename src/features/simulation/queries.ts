@@ -6,22 +6,25 @@ import type { AccountStatus, PayoutAccount } from '../../api/schemas/payout-acco
 import type { KycStatus, Merchant, MerchantUpdate } from '../../api/schemas/merchant';
 import type { Event } from '../../api/schemas/platform';
 import { api } from '../../lib/api';
+import { merchantKeys } from '../merchants/queries';
+import { payoutAccountKeys } from '../payout-accounts/queries';
 
-/** The merchant's update body with `|STATUS` appended to its registration number. */
+/**
+ * The merchant's update body with `|STATUS` appended to its registration number. Every field is
+ * sent as the merchant has it; one it lacks is not made up, and the API names it if required.
+ */
 export function kycSimulationBody(merchant: Merchant, status: KycStatus): MerchantUpdate {
+  const {
+    id: _id,
+    creationTime: _created,
+    lastUpdateTime: _updated,
+    kycStatus: _status,
+    contactOwnerBusinessId: _owner,
+    ...fields
+  } = merchant;
   return {
-    name: merchant.name,
+    ...(fields as MerchantUpdate),
     localRegNumber: `${merchant.localRegNumber ?? ''}|${status}`,
-    countryIso: merchant.countryIso,
-    city: merchant.city ?? '',
-    address: merchant.address ?? '',
-    streetNumber: merchant.streetNumber ?? '',
-    zipcode: merchant.zipcode ?? '',
-    contactName: merchant.contactName ?? '',
-    contactEmail: merchant.contactEmail ?? '',
-    contactPhonePrefix: merchant.contactPhonePrefix ?? '',
-    contactPhone: merchant.contactPhone ?? '',
-    industry: merchant.industry ?? 'BUSINESS_INFORMATION',
   };
 }
 
@@ -51,8 +54,8 @@ export function useSimulateKyc() {
       return { record: updated, event: await latestEvent('merchant', merchant.id) };
     },
     onSuccess: ({ record }) => {
-      queryClient.setQueryData(['merchants', 'detail', record.id], record);
-      return queryClient.invalidateQueries({ queryKey: ['merchants'] });
+      queryClient.setQueryData(merchantKeys.detail(record.id), record);
+      return queryClient.invalidateQueries({ queryKey: merchantKeys.all });
     },
   });
 }
@@ -69,8 +72,8 @@ export function useSimulateAccountStatus() {
       return { record: updated, event: await latestEvent('payout_account', account.id) };
     },
     onSuccess: ({ record }) => {
-      queryClient.setQueryData(['payout-accounts', 'detail', record.id], record);
-      return queryClient.invalidateQueries({ queryKey: ['payout-accounts'] });
+      queryClient.setQueryData(payoutAccountKeys.detail(record.id), record);
+      return queryClient.invalidateQueries({ queryKey: payoutAccountKeys.all });
     },
   });
 }

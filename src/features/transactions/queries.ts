@@ -1,7 +1,6 @@
 // Transactions: reads as queryOptions factories, money-moving actions as mutations.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  ApiError,
   approveDeposit,
   approveQuote,
   calculatePrice,
@@ -9,7 +8,6 @@ import {
   createTransaction,
   getPayoutConfirmation,
   getTransaction,
-  listEvents,
   listTransactions,
   uploadFile,
   type TransactionCreateBody,
@@ -36,7 +34,7 @@ export const transactionKeys = {
   list: (product: Product, filters: TransactionFilters) =>
     ['transactions', product, 'list', filters] as const,
   detail: (product: Product, id: number) => ['transactions', product, 'detail', id] as const,
-  events: (id: number) => ['transactions', 'events', id] as const,
+  confirmation: (id: number) => ['transactions', 'confirmation', id] as const,
   price: (product: Product, request: PriceRequest) => ['prices', product, request] as const,
 };
 
@@ -58,24 +56,6 @@ export const transactionQuery = (product: Product, id: number) =>
     },
   });
 
-/**
- * The transaction's events with their delivery attempts. The event log is a sandbox extension:
- * elsewhere it answers 404, and the timeline simply shows no event links.
- */
-export const transactionEventsQuery = (id: number, clientStatus: string | undefined) =>
-  queryOptions({
-    queryKey: [...transactionKeys.events(id), clientStatus],
-    queryFn: async () => {
-      try {
-        return (await listEvents(api, { objectType: 'transaction', objectId: id, limit: 100 }))
-          .results;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
-
 export const priceQuery = (product: Product, request: PriceRequest) =>
   queryOptions({
     queryKey: transactionKeys.price(product, request),
@@ -86,7 +66,7 @@ export const priceQuery = (product: Product, request: PriceRequest) =>
 
 export const confirmationQuery = (id: number) =>
   queryOptions({
-    queryKey: ['transactions', 'confirmation', id],
+    queryKey: transactionKeys.confirmation(id),
     queryFn: () => getPayoutConfirmation(api, id),
   });
 

@@ -2,6 +2,7 @@
 // where it stands, what comes next and who must act. Pure: built from the transaction's fields.
 import type { Product, Transaction } from '../../api/schemas/transaction';
 import type { Event } from '../../api/schemas/platform';
+import { isCancelled, isCompleted, type Phase, phaseOf } from '../../api/transaction-states';
 import { formatMoney } from '../../lib/format';
 
 export type Actor = 'you' | 'client' | 'service';
@@ -34,38 +35,34 @@ export interface Timeline {
   final: boolean;
 }
 
-const STATUS_OF_STEP: Partial<Record<TimelineStep['key'], string[]>> = {
-  quoted: ['OnOff_AWAITING_QUOTE_APPROVAL'],
-  quoteApproved: ['OnOff_AWAITING_DEPOSIT'],
-  depositApproved: ['OnOff_IN_PROGRESS', 'Receive_IN_PROGRESS'],
-  completed: ['OnOff_COMPLETED', 'Receive_COMPLETED'],
-  cancelled: ['OnOff_CANCELED', 'Receive_CANCELED'],
+/** The phase a step brings a transaction to, so its event can be found in the log. */
+const PHASE_OF_STEP: Partial<Record<TimelineStep['key'], Phase>> = {
+  quoted: 'quoted',
+  quoteApproved: 'quoteApproved',
+  depositApproved: 'inProgress',
+  depositReceived: 'inProgress',
+  completed: 'completed',
+  cancelled: 'cancelled',
 };
 
-/** The event that recorded a step: matched by the status the transaction reached. */
+/** The event that recorded a step: the first whose record reached the step's phase. */
 function eventFor(key: TimelineStep['key'], events: Event[] | null | undefined): Event | undefined {
   if (!events) return undefined;
   const chronological = [...events].sort((a, b) => a.id - b.id);
   if (key === 'created') return chronological[0];
-  if (key === 'quoteApproved') {
-    // Collections approve the quote without leaving PENDING: the first event with the date set.
-    const onOff = chronological.find((e) => e.data.clientStatus === 'OnOff_AWAITING_DEPOSIT');
-    return (
-      onOff ??
-      chronological.find(
-        (e) => e.data.clientStatus === 'Receive_PENDING' && e.data.quoteApprovedDate != null,
-      )
-    );
-  }
-  if (key === 'depositReceived') return eventFor('depositApproved', events);
-  const statuses = STATUS_OF_STEP[key] ?? [];
-  return chronological.find((e) => statuses.includes(String(e.data.clientStatus)));
+  const phase = PHASE_OF_STEP[key];
+  return chronological.find(
+    (e) =>
+      phaseOf({
+        clientStatus: String(e.data.clientStatus),
+        quoteApprovedDate: e.data.quoteApprovedDate as number | null | undefined,
+      }) === phase,
+  );
 }
 
 export function buildTimeline(product: Product, t: Transaction, events?: Event[] | null): Timeline {
-  const status = t.clientStatus;
-  const completed = status.endsWith('_COMPLETED');
-  const cancelled = status.endsWith('_CANCELED');
+  const completed = isCompleted(t.clientStatus);
+  const cancelled = isCancelled(t.clientStatus);
   const steps: TimelineStep[] = [
     { key: 'created', label: 'Created', time: t.creationTime, done: true, actor: 'you' },
   ];
@@ -134,47 +131,42 @@ function nextAction(product: Product, t: Transaction): Timeline['next'] {
     ? formatMoney(t.fromAmount, t.fromCurrencySymbol)
     : `the deposit in ${t.fromCurrencySymbol}`;
   const payout = formatMoney(t.toAmount, t.toCurrencySymbol);
-  switch (t.clientStatus) {
-    case 'OnOff_PENDING':
-      return {
-        step: 'quoted',
-        action: 'The payments service prepares the quote.',
-        actor: 'service',
-      };
-    case 'OnOff_AWAITING_QUOTE_APPROVAL':
-      return {
-        step: 'quoteApproved',
-        action: `Review the quote (${deposit} for ${payout}) and approve it.`,
-        actor: 'you',
-      };
-    case 'OnOff_AWAITING_DEPOSIT':
-      return {
-        step: 'depositApproved',
-        action:
-          product === 'sendc2f'
-            ? `The client sends ${deposit} to the wallet address on this page; once it has arrived, approve the deposit.`
-            : `The client transfers ${deposit} to the bank account on this page; once it has arrived, approve the deposit.`,
-        actor: 'client',
-      };
-    case 'OnOff_IN_PROGRESS':
-    case 'Receive_IN_PROGRESS':
-      return {
-        step: 'completed',
-        action: `The payments service pays out ${payout}.`,
-        actor: 'service',
-      };
-    case 'Receive_PENDING':
-      return t.quoteApprovedDate === null
+  switch (phaseOf(t)) {
+    case 'pending':
+      return product === 'receive'
         ? {
             step: 'quoteApproved',
             action: 'Approve the quote to get the bank details the client deposits to.',
             actor: 'you',
           }
         : {
-            step: 'depositApproved',
-            action: `The client transfers ${deposit} to the bank account on this page; then approve the deposit with its confirmation.`,
-            actor: 'client',
+            step: 'quoted',
+            action: 'The payments service prepares the quote.',
+            actor: 'service',
           };
+    case 'quoted':
+      return {
+        step: 'quoteApproved',
+        action: `Review the quote (${deposit} for ${payout}) and approve it.`,
+        actor: 'you',
+      };
+    case 'quoteApproved':
+      return {
+        step: 'depositApproved',
+        action:
+          product === 'sendc2f'
+            ? `The client sends ${deposit} to the wallet address on this page; once it has arrived, approve the deposit.`
+            : product === 'receive'
+              ? `The client transfers ${deposit} to the bank account on this page; then approve the deposit with its confirmation.`
+              : `The client transfers ${deposit} to the bank account on this page; once it has arrived, approve the deposit.`,
+        actor: 'client',
+      };
+    case 'inProgress':
+      return {
+        step: 'completed',
+        action: `The payments service pays out ${payout}.`,
+        actor: 'service',
+      };
     default:
       return undefined;
   }

@@ -3,40 +3,25 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalculator, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiError, listEvents } from '../../api/client';
 import { ApiErrorAlert } from '../../components/api-error';
 import { DateTime } from '../../components/date-time';
 import { describeEvent } from '../../components/event-details';
 import { AnchorLink, ButtonLink } from '../../components/links';
 import { EmptyState, LoadingState, PageHeader } from '../../components/page';
 import { StatusBadge } from '../../components/status-badge';
+import { recentActivityQuery } from '../../features/events/queries';
 import { merchantListQuery } from '../../features/merchants/queries';
 import {
   useWaitingTransactions,
   WaitingList,
   WaitingState,
 } from '../../features/transactions/components/needs-action';
-import { api } from '../../lib/api';
 import { humanize } from '../../lib/format';
 import { SLUG_OF } from '../../lib/products';
 
 export const Route = createFileRoute('/_app/')({
   component: OverviewPage,
 });
-
-/** Recent activity from the event log (a sandbox extension: elsewhere the card says so). */
-const activityQuery = {
-  queryKey: ['events', 'recent'],
-  queryFn: async () => {
-    try {
-      return (await listEvents(api, { start: 0, limit: 12 })).results;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
-  refetchInterval: 10_000,
-};
 
 function Card({
   title,
@@ -69,7 +54,7 @@ function OverviewPage() {
   const waiting = useWaitingTransactions();
   const merchants = useQuery(merchantListQuery({ start: 0, limit: 100 }));
   const needAction = merchants.data?.results.filter((m) => m.kycStatus === 'ACTION_NEEDED') ?? [];
-  const activity = useQuery(activityQuery);
+  const activity = useQuery(recentActivityQuery);
 
   return (
     <>

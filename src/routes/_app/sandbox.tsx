@@ -1,9 +1,15 @@
 import { Anchor, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  type QueryKey,
+  type UseQueryOptions,
+  useQuery,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import { getMerchant, getPayoutAccount } from '../../api/client';
+import type { Merchant } from '../../api/schemas/merchant';
+import type { PayoutAccount } from '../../api/schemas/payout-account';
 import { ApiErrorAlert } from '../../components/api-error';
 import { LoadingState, PageHeader } from '../../components/page';
 import { EventLog } from '../../features/events/components/event-log';
@@ -13,8 +19,11 @@ import {
   AccountStatusSimulation,
   KycSimulation,
 } from '../../features/simulation/components/status-simulation';
-import { api } from '../../lib/api';
-import { merchantChoicesQuery, payoutAccountChoicesQuery } from '../../lib/reference';
+import { merchantChoicesQuery, merchantQuery } from '../../features/merchants/queries';
+import {
+  payoutAccountChoicesQuery,
+  payoutAccountQuery,
+} from '../../features/payout-accounts/queries';
 
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {
@@ -27,20 +36,18 @@ export const Route = createFileRoute('/_app/sandbox')({
 function RecordPicker<T>({
   label,
   choices,
-  load,
-  queryKey,
+  query,
   render,
 }: {
   label: string;
   choices: Array<{ value: string; label: string }>;
-  load: (id: number) => Promise<T>;
-  queryKey: string;
+  /** The record's query factory (`merchantQuery`…): its key is the one mutations refresh. */
+  query: (id: number) => { queryKey: QueryKey };
   render: (record: T) => React.ReactNode;
 }) {
   const [id, setId] = useState<string | null>(null);
   const record = useQuery({
-    queryKey: [queryKey, 'detail', Number(id)],
-    queryFn: () => load(Number(id)),
+    ...(query(Number(id)) as UseQueryOptions<T, Error, T, QueryKey>),
     enabled: id !== null,
   });
   return (
@@ -85,9 +92,8 @@ function SandboxPage() {
               value: String(m.id),
               label: `${m.name} (#${m.id})`,
             }))}
-            queryKey="merchants"
-            load={(id) => getMerchant(api, id)}
-            render={(merchant) => (
+            query={merchantQuery}
+            render={(merchant: Merchant) => (
               <Stack gap="xs">
                 <Text size="sm">
                   <Anchor href={`/merchants/${merchant.id}`}>{merchant.name}</Anchor>
@@ -107,9 +113,8 @@ function SandboxPage() {
               value: String(a.id),
               label: `#${a.id} · ${a.currencySymbol} · ${a.accountHolderName} · ${a.accountStatus.toLowerCase()}`,
             }))}
-            queryKey="payout-accounts"
-            load={(id) => getPayoutAccount(api, id)}
-            render={(account) => (
+            query={payoutAccountQuery}
+            render={(account: PayoutAccount) => (
               <Stack gap="xs">
                 <Text size="sm">
                   <Anchor href={`/payout-accounts/${account.id}`}>

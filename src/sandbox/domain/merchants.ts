@@ -45,14 +45,21 @@ export function listMerchants(ctx: DomainContext, partnerId: number, start: numb
   return toPage(ctx.store.merchants.list(partnerId, start, limit), start, limit);
 }
 
-function applySimulation(
-  ctx: DomainContext,
-  partnerId: number,
-  merchant: Merchant,
-  status: KycStatus,
-): Merchant {
+/** Records the event of the KYC status a merchant now has. */
+function announceKycStatus(ctx: DomainContext, partnerId: number, merchant: Merchant): Merchant {
+  recordEvent(ctx, partnerId, {
+    type: 'merchant.kyc_status.changed',
+    objectType: 'merchant',
+    objectId: merchant.id,
+    data: merchant,
+  });
+  return merchant;
+}
+
+/** A simulated status, already written with the other fields, replaces any review under way. */
+function announceSimulation(ctx: DomainContext, partnerId: number, merchant: Merchant): Merchant {
   ctx.store.tasks.cancel(KYC_REVIEW_TASK, merchant.id);
-  return setKycStatus(ctx, partnerId, merchant, status);
+  return announceKycStatus(ctx, partnerId, merchant);
 }
 
 function setKycStatus(
@@ -62,13 +69,7 @@ function setKycStatus(
   status: KycStatus,
 ): Merchant {
   const updated = ctx.store.merchants.setKycStatus(partnerId, merchant.id, status, ctx.now());
-  recordEvent(ctx, partnerId, {
-    type: 'merchant.kyc_status.changed',
-    objectType: 'merchant',
-    objectId: merchant.id,
-    data: updated,
-  });
-  return updated;
+  return announceKycStatus(ctx, partnerId, updated);
 }
 
 export function createMerchant(
@@ -99,13 +100,11 @@ export function createMerchant(
     state: keepOrClear(input.state, null),
     contactOwnerBusinessId: ownerId,
     localRegNumber: regNumber.value,
-    kycStatus: 'PENDING',
+    kycStatus: regNumber.status ?? 'PENDING',
   };
   return ctx.store.write(() => {
     const merchant = ctx.store.merchants.insert(partnerId, fields, ctx.now());
-    return regNumber.status
-      ? applySimulation(ctx, partnerId, merchant, regNumber.status)
-      : merchant;
+    return regNumber.status ? announceSimulation(ctx, partnerId, merchant) : merchant;
   });
 }
 
@@ -128,13 +127,11 @@ export function updateMerchant(
     state: keepOrClear(input.state, existing.state),
     contactOwnerBusinessId: existing.contactOwnerBusinessId ?? null,
     localRegNumber: regNumber.value,
-    kycStatus: existing.kycStatus,
+    kycStatus: regNumber.status ?? existing.kycStatus,
   };
   return ctx.store.write(() => {
     const merchant = ctx.store.merchants.update(partnerId, id, fields, ctx.now());
-    return regNumber.status
-      ? applySimulation(ctx, partnerId, merchant, regNumber.status)
-      : merchant;
+    return regNumber.status ? announceSimulation(ctx, partnerId, merchant) : merchant;
   });
 }
 

@@ -2,7 +2,6 @@
 import type { z } from 'zod';
 import {
   ACCOUNT_STATUSES,
-  type AccountStatus,
   type PayoutAccount,
   type PayoutAccountCreate,
   type PayoutAccountUpdate,
@@ -50,25 +49,19 @@ function accountFields(input: UpdateInput, stored: PayoutAccount | undefined) {
   };
 }
 
-function setAccountStatus(
+/** Records the event of the status an account now has (written with its other fields). */
+function announceAccountStatus(
   ctx: DomainContext,
   partnerId: number,
   account: PayoutAccount,
-  status: AccountStatus,
 ): PayoutAccount {
-  const updated = ctx.store.payoutAccounts.update(
-    partnerId,
-    account.id,
-    { ...account, accountStatus: status },
-    ctx.now(),
-  );
   recordEvent(ctx, partnerId, {
     type: 'payout_account.status.changed',
     objectType: 'payout_account',
     objectId: account.id,
-    data: updated,
+    data: account,
   });
-  return updated;
+  return account;
 }
 
 function requireNumberOrIban(fields: PayoutAccountFields) {
@@ -106,14 +99,12 @@ export function createPayoutAccount(
     accountNumber: accountNumber.value,
     businessId: input.businessId,
     currencySymbol: input.currencySymbol,
-    accountStatus: 'PENDING',
+    accountStatus: accountNumber.status ?? 'PENDING',
   };
   requireNumberOrIban(fields);
   return ctx.store.write(() => {
     const account = ctx.store.payoutAccounts.insert(partnerId, fields, ctx.now());
-    return accountNumber.status
-      ? setAccountStatus(ctx, partnerId, account, accountNumber.status)
-      : account;
+    return accountNumber.status ? announceAccountStatus(ctx, partnerId, account) : account;
   });
 }
 
@@ -140,12 +131,11 @@ export function updatePayoutAccount(
     ...existing,
     ...accountFields(input, existing),
     accountNumber: accountNumber.value,
+    accountStatus: accountNumber.status ?? existing.accountStatus,
   };
   requireNumberOrIban(fields);
   return ctx.store.write(() => {
     const account = ctx.store.payoutAccounts.update(partnerId, id, fields, ctx.now());
-    return accountNumber.status
-      ? setAccountStatus(ctx, partnerId, account, accountNumber.status)
-      : account;
+    return accountNumber.status ? announceAccountStatus(ctx, partnerId, account) : account;
   });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currencyDecimals } from '../../api/money';
 import { CURRENCY_CATALOGUE } from './currencies';
 import { DomainError } from './errors';
-import { depositFor, priceQuote, rateFor } from './pricing';
+import { depositFor, priceQuote, quoteRate, rateFor } from './pricing';
 
 function refusal(run: () => unknown) {
   try {
@@ -43,10 +43,11 @@ describe('priceQuote: rounding to the deposit currency', () => {
     ['8-decimal crypto deposit (BTC)', 'sendc2f', 'BTC', 'USD', '64000', '64350', '0.99456100'],
     ['collections fee', 'receive', 'EUR', 'GBP', '8900', '0.8500590551', '10469.87'],
   ] as const)('%s', (_label, product, from, to, toAmount, rate, amount) => {
+    expect(quoteRate(product, from, to, toAmount).rate).toBe(rate);
     expect(priceQuote(product, from, to, toAmount)).toEqual({
       fromCurrencySymbol: from,
       toCurrencySymbol: to,
-      rate,
+      rate: Number(rate),
       amount,
     });
   });
@@ -103,7 +104,7 @@ describe('priceQuote: rounding to the deposit currency', () => {
     const naive = Math.ceil((12.3 / 1.5) * 1e6) / 1e6;
     expect(naive.toFixed(6)).toBe('8.200001');
     const quote = priceQuote('sendc2f', 'USDT(TRC20)', 'AUD', '12.3');
-    expect(quote.rate).toBe('1.5');
+    expect(quote.rate).toBe(1.5);
     expect(quote.amount).toBe('8.200000');
     expect(depositFor('12.3', '1.5', 6)).toBe('8.200000');
   });
@@ -127,8 +128,8 @@ describe('priceQuote: refusals', () => {
 
   it.each([
     ['JPY', '100.5', 'must be a whole number: JPY has no decimals'],
-    ['USD', '10.001', 'has more decimals than USD allows (2)'],
-    ['KWD', '10.0001', 'has more decimals than KWD allows (3)'],
+    ['USD', '10.001', 'can have at most 2 decimals in USD'],
+    ['KWD', '10.0001', 'can have at most 3 decimals in KWD'],
   ])('refuses more decimals than %s has', (to, amount, message) => {
     const error = refusal(() => priceQuote('sendf2f', 'EUR', to, amount));
     expect(error.errors).toEqual([{ field: 'toAmount', message }]);

@@ -2,8 +2,8 @@
 // deposit amount that covers a payout. Every figure is a decimal; no JavaScript number is used
 // for money.
 import Decimal from 'decimal.js';
-import { currencyDecimals, decimalPlaces } from '../../api/money';
-import type { Product } from '../../api/schemas/transaction';
+import { decimalsOf, decimalsProblem } from '../../api/money';
+import type { Price, Product } from '../../api/schemas/transaction';
 import { findCurrency } from './currencies';
 import { invalidField } from './errors';
 
@@ -22,13 +22,17 @@ export const AMOUNT_LIMITS = { min: '1', max: '1000000' } as const;
 /** Significant digits of a published rate. */
 const RATE_DIGITS = 10;
 
+/** A quote inside the sandbox: the rate stays a decimal string until it goes on the wire. */
 export interface Quote {
   fromCurrencySymbol: string;
   toCurrencySymbol: string;
-  /** Payout units per deposit unit after fees, as a decimal string. */
+  /** Payout units per deposit unit after fees. */
   rate: string;
-  /** Deposit amount in the deposit currency's decimals, fees included. */
-  amount: string;
+}
+
+/** The one place a rate becomes a JSON number, as the specification types it. */
+export function wireRate(rate: string): number {
+  return Number(rate);
 }
 
 function currencyFor(symbol: string, field: string, role: 'deposit' | 'payout', product: Product) {
@@ -72,15 +76,8 @@ export function depositFor(toAmount: string, rate: Dec | string, decimals: numbe
 
 /** Checks a payout amount against its currency's decimals and the sandbox's limits. */
 export function checkPayoutAmount(toAmount: string, toCurrencySymbol: string): void {
-  const decimals = currencyDecimals(toCurrencySymbol) ?? 2;
-  if (decimalPlaces(toAmount) > decimals) {
-    throw invalidField(
-      'toAmount',
-      decimals === 0
-        ? `must be a whole number: ${toCurrencySymbol} has no decimals`
-        : `has more decimals than ${toCurrencySymbol} allows (${decimals})`,
-    );
-  }
+  const precision = decimalsProblem(toAmount, toCurrencySymbol);
+  if (precision) throw invalidField('toAmount', precision);
   const amount = new Dec(toAmount);
   if (amount.lt(AMOUNT_LIMITS.min) || amount.gt(AMOUNT_LIMITS.max)) {
     throw invalidField(
@@ -91,7 +88,8 @@ export function checkPayoutAmount(toAmount: string, toCurrencySymbol: string): v
   }
 }
 
-export function priceQuote(
+/** The rate for a pair and a payout amount, after checking both: what a transaction keeps. */
+export function quoteRate(
   product: Product,
   fromCurrencySymbol: string,
   toCurrencySymbol: string,
@@ -100,17 +98,29 @@ export function priceQuote(
   const from = currencyFor(fromCurrencySymbol, 'fromCurrencySymbol', 'deposit', product);
   const to = currencyFor(toCurrencySymbol, 'toCurrencySymbol', 'payout', product);
   checkPayoutAmount(toAmount, to.symbol);
-  const rate = rateFor(product, from.usdValue, to.usdValue);
-  const amount = depositFor(toAmount, rate, currencyDecimals(from.symbol) ?? 2);
   return {
     fromCurrencySymbol: from.symbol,
     toCurrencySymbol: to.symbol,
-    rate: rate.toString(),
-    amount,
+    rate: rateFor(product, from.usdValue, to.usdValue).toString(),
   };
 }
 
-/** Normalises an amount to its currency's decimals: "10.5" in USD is "10.50". */
-export function formatAmount(amount: string, symbol: string): string {
-  return new Dec(amount).toFixed(currencyDecimals(symbol) ?? 2);
+/** `POST /v1/{product}/price`: the rate, and the deposit that covers the payout at it. */
+export function priceQuote(
+  product: Product,
+  fromCurrencySymbol: string,
+  toCurrencySymbol: string,
+  toAmount: string,
+): Price {
+  const quote = quoteRate(product, fromCurrencySymbol, toCurrencySymbol, toAmount);
+  return {
+    ...quote,
+    rate: wireRate(quote.rate),
+    amount: depositFor(toAmount, quote.rate, decimalsOf(quote.fromCurrencySymbol)),
+  };
+}
+
+/** An amount written with exactly its currency's decimals: "10.5" in USD is "10.50". */
+export function toCurrencyDecimals(amount: string, symbol: string): string {
+  return new Dec(amount).toFixed(decimalsOf(symbol));
 }

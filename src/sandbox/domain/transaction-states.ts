@@ -2,6 +2,8 @@
 // the next status of an allowed action, or the refusal with the right code.
 import type { Product } from '../../api/schemas/transaction';
 import {
+  isCompleted,
+  rowOf,
   statusesAllowing,
   transitionFor,
   type TransactionAction,
@@ -33,27 +35,17 @@ export function nextStatus(
   action: TransactionAction,
 ): string {
   const { businessRequestId: id, clientStatus: status } = transaction;
-  if (action === 'cancel' && status.endsWith('_COMPLETED')) {
+  if (action === 'cancel' && isCompleted(status)) {
     throw refused(
       'TRANSACTION_ALREADY_PROCESSED',
       `Transaction ${id} is ${status}: a processed transaction can no longer be cancelled.`,
-    );
-  }
-  if (
-    product === 'receive' &&
-    action === 'approveQuote' &&
-    transaction.quoteApprovedDate !== null
-  ) {
-    throw refused(
-      'INVALID_STATE_TRANSITION',
-      `Cannot approve the quote of transaction ${id}: it is ${status} with its quote already approved; approve the deposit next.`,
     );
   }
   const next = transitionFor(product, transaction, action);
   if (next === undefined) {
     throw refused(
       'INVALID_STATE_TRANSITION',
-      `Cannot ${ACTION_WORDS[action]} transaction ${id}: it is ${status}; that is possible only in ${statusesAllowing(product, action).join(' or ')}.`,
+      `Cannot ${ACTION_WORDS[action]} transaction ${id}: it is ${rowOf(product, transaction)}; that is possible only in ${statusesAllowing(product, action).join(' or ')}.`,
     );
   }
   return next;

@@ -10,14 +10,15 @@ import type {
   Transaction,
   TransactionCreate,
 } from '../../api/schemas/transaction';
-import { currencyDecimals } from '../../api/money';
+import { decimalsOf } from '../../api/money';
 import type { TransactionFilter, TransactionRecord } from '../store/transactions';
 import type { DomainContext } from './context';
 import { bankDetails, walletAddress } from './deposit-details';
 import { invalidField, notFound, refused } from './errors';
 import { recordEvent } from './events';
 import { toPage } from './pagination';
-import { depositFor, formatAmount, priceQuote } from './pricing';
+import { depositFor, quoteRate, toCurrencyDecimals, wireRate } from './pricing';
+import { isCompleted } from '../../api/transaction-states';
 import { initialStatus, nextStatus, type TransactionAction } from './transaction-states';
 
 export const QUOTE_TASK = 'transaction_quote';
@@ -116,7 +117,8 @@ export function createTransaction(
     );
   }
   // The payout currency is the account's; pricing checks the pair, the precision and the limits.
-  const quote = priceQuote(
+  // Only the rate is kept: the deposit is worked out from it when the quote is given.
+  const quote = quoteRate(
     product,
     input.fromCurrencySymbol,
     account.currencySymbol,
@@ -129,7 +131,7 @@ export function createTransaction(
       product,
       creationTime: now,
       lastUpdateTime: now,
-      toAmount: formatAmount(input.toAmount, account.currencySymbol),
+      toAmount: toCurrencyDecimals(input.toAmount, account.currencySymbol),
       fromAmount: null,
       rate: quote.rate,
       purpose: input.purpose,
@@ -179,7 +181,7 @@ interface ActionDetails {
 
 /** The quoted deposit amount: what the rate fixed at creation asks for, fees included. */
 function quotedAmount(record: TransactionRecord): string {
-  return depositFor(record.toAmount, record.rate, currencyDecimals(record.fromCurrencySymbol) ?? 2);
+  return depositFor(record.toAmount, record.rate, decimalsOf(record.fromCurrencySymbol));
 }
 
 function withQuoteApproved(record: TransactionRecord, now: number): TransactionRecord {
@@ -317,7 +319,7 @@ export function getPayoutConfirmation(
   id: number,
 ): PayoutConfirmation {
   const record = load(ctx, partnerId, 'sendc2f', id);
-  if (record.clientStatus !== 'OnOff_COMPLETED' || record.completedTime === null) {
+  if (!isCompleted(record.clientStatus) || record.completedTime === null) {
     throw refused(
       'CONFIRMATION_NOT_AVAILABLE',
       `The confirmation of payout ${id} is available once it is OnOff_COMPLETED; it is ${record.clientStatus}.`,
@@ -333,7 +335,7 @@ export function getPayoutConfirmation(
     fromCurrencySymbol: record.fromCurrencySymbol,
     payout: record.payout!,
     toCurrencySymbol: record.toCurrencySymbol,
-    rate: Number(record.rate),
+    rate: wireRate(record.rate),
     sender: { businessId: sender.id, name: sender.name },
     recipient: {
       accountHolderName: account.accountHolderName,

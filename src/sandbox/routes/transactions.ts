@@ -18,15 +18,9 @@ import { route } from '../http';
 export function transactionRoutes(app: FastifyInstance, ctx: DomainContext) {
   for (const product of PRODUCTS) {
     const ops = transactionOperations[product];
-    route(app, ops.price, ({ body }) => {
-      const quote = priceQuote(
-        product,
-        body.fromCurrencySymbol,
-        body.toCurrencySymbol,
-        body.toAmount,
-      );
-      return { ...quote, rate: Number(quote.rate) };
-    });
+    route(app, ops.price, ({ body }) =>
+      priceQuote(product, body.fromCurrencySymbol, body.toCurrencySymbol, body.toAmount),
+    );
     route(app, ops.create, ({ body }, req) =>
       createTransaction(ctx, partnerOf(req).id, product, body),
     );

@@ -15,7 +15,7 @@ import { ApiErrorAlert } from '../../../components/api-error';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError, PayoutCurrencySelect } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
-import { merchantChoicesQuery } from '../../../lib/reference';
+import { merchantChoicesQuery } from '../../merchants/queries';
 import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
 
 type Values = z.input<typeof PayoutAccountCreate>;

@@ -23,7 +23,7 @@ import {
   type Product,
   type Transaction,
 } from '../../../api/schemas/transaction';
-import { statusesAllowing, transitionFor } from '../../../api/transaction-states';
+import { phaseOf, statusesAllowing, transitionFor } from '../../../api/transaction-states';
 import { ApiErrorAlert, errorMessage } from '../../../components/api-error';
 import { Dialog } from '../../../components/dialog';
 import { Money } from '../../../components/money';
@@ -47,20 +47,23 @@ const LABEL: Record<Action, string> = {
 /** Why an action is not offered right now, in words; undefined when it is. */
 export function whyNot(product: Product, t: Transaction, action: Action): string | undefined {
   if (transitionFor(product, t, action)) return undefined;
-  if (t.clientStatus.endsWith('_COMPLETED')) {
-    return action === 'cancel'
-      ? 'A completed transaction has been processed and can no longer be cancelled.'
-      : 'The transaction is completed.';
+  switch (phaseOf(t)) {
+    case 'completed':
+      return action === 'cancel'
+        ? 'A completed transaction has been processed and can no longer be cancelled.'
+        : 'The transaction is completed.';
+    case 'cancelled':
+      return 'The transaction is cancelled.';
+    case 'inProgress':
+      return 'The deposit is approved; the payout is under way.';
+    case 'quoteApproved':
+      if (action === 'approveQuote') return 'The quote is already approved.';
+      break;
+    case 'pending':
+    case 'quoted':
+      if (action === 'approveDeposit') return 'Approve the quote first.';
+      break;
   }
-  if (t.clientStatus.endsWith('_CANCELED')) return 'The transaction is cancelled.';
-  if (action === 'approveQuote' && t.quoteApprovedDate !== null)
-    return 'The quote is already approved.';
-  if (action === 'approveDeposit' && t.clientStatus === 'OnOff_PENDING')
-    return 'Approve the quote first.';
-  if (action === 'approveDeposit' && t.clientStatus === 'OnOff_AWAITING_QUOTE_APPROVAL')
-    return 'Approve the quote first.';
-  if (t.clientStatus.endsWith('_IN_PROGRESS'))
-    return 'The deposit is approved; the payout is under way.';
   return `Possible while the transaction is ${statusesAllowing(product, action).map(humanize).join(' or ').toLowerCase()}.`;
 }
 

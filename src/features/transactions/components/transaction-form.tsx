@@ -24,11 +24,9 @@ import { Money } from '../../../components/money';
 import { amountProblem } from '../../../lib/amount';
 import { fieldError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
-import {
-  currenciesQuery,
-  merchantChoicesQuery,
-  payoutAccountChoicesQuery,
-} from '../../../lib/reference';
+import { currenciesQuery } from '../../../lib/reference';
+import { merchantChoicesQuery } from '../../merchants/queries';
+import { payoutAccountChoicesQuery } from '../../payout-accounts/queries';
 import { useCreateTransaction, useUploadFile } from '../queries';
 import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';
 

@@ -6,7 +6,7 @@ import { IconCalendar, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { z } from 'zod';
-import { MerchantFilter } from '../../../../components/form-fields';
+import { MerchantFilter } from '../../../../features/merchants/components/merchant-filter';
 import { ButtonLink } from '../../../../components/links';
 import { EmptyState, PageHeader } from '../../../../components/page';
 import { Pager } from '../../../../components/pager';

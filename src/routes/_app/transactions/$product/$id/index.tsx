@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isCancelled, isCompleted } from '../../../../../api/transaction-states';
 import { ButtonLink, AnchorLink } from '../../../../../components/links';
 import { PageHeader } from '../../../../../components/page';
 import { StatusBadge } from '../../../../../components/status-badge';
@@ -11,11 +12,9 @@ import { DepositInstructions } from '../../../../../features/transactions/compon
 import { TransactionActions } from '../../../../../features/transactions/components/transaction-actions';
 import { TransactionSummary } from '../../../../../features/transactions/components/transaction-summary';
 import { TransactionTimeline } from '../../../../../features/transactions/components/transaction-timeline';
-import {
-  transactionEventsQuery,
-  transactionQuery,
-} from '../../../../../features/transactions/queries';
+import { transactionQuery } from '../../../../../features/transactions/queries';
 import { NotFound } from '../../../../../app/route-states';
+import { recordEventsQuery } from '../../../../../features/events/queries';
 import { loadRecord, parseIdParam } from '../../../../../lib/params';
 import {
   isProductSlug,
@@ -45,10 +44,10 @@ function TransactionPage() {
   const { product: slug, id } = Route.useParams();
   const product = PRODUCT_OF[slug];
   const { data: t } = useSuspenseQuery(transactionQuery(product, id));
-  const events = useQuery(transactionEventsQuery(id, t.clientStatus));
+  const events = useQuery(recordEventsQuery('transaction', id, t.clientStatus));
   const title = PRODUCT_TITLE[product];
   useDocumentTitle(`${title.singular} #${id} · Partner Payments`);
-  const showDeposit = !t.clientStatus.endsWith('_CANCELED') || t.bankDetails || t.walletDetails;
+  const showDeposit = !isCancelled(t.clientStatus) || t.bankDetails || t.walletDetails;
 
   return (
     <>
@@ -71,7 +70,7 @@ function TransactionPage() {
         }
         actions={
           product === 'sendc2f' &&
-          t.clientStatus === 'OnOff_COMPLETED' && (
+          isCompleted(t.clientStatus) && (
             <ButtonLink
               to="/transactions/payouts/$id/receipt"
               params={{ id }}
