@@ -1,8 +1,64 @@
 // Lint rules: the recommended JavaScript and TypeScript sets, plus the import boundaries of
 // DESIGN.md §3 (the SPA never imports the sandbox or the server, and the other way round).
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The SPA's layers, top to bottom (docs/decisions/013): a module may import its own layer or any
+// layer below it, never above. Features do not import each other, except another feature's
+// queries.ts (its query factories, the one way to name its cached data).
+const SRC = path.resolve(import.meta.dirname, 'src');
+const LAYERS = { app: 0, routes: 0, features: 1, components: 2, lib: 3, api: 4 };
+
+function place(file) {
+  const relative = path.relative(SRC, file);
+  if (relative.startsWith('..')) return undefined;
+  const [top, feature, ...rest] = relative.split(path.sep);
+  if (!(top in LAYERS)) return undefined;
+  return { layer: LAYERS[top], top, feature: top === 'features' ? feature : undefined, rest };
+}
+
+const layerRule = {
+  meta: {
+    type: 'problem',
+    messages: {
+      upward:
+        '{{from}} may not import {{to}}: imports go routes → features → components → lib → api.',
+      crossFeature:
+        'The {{from}} feature may import only the queries.ts of another feature, not {{to}}.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = place(context.filename);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source);
+      const to = place(target);
+      if (!to) return;
+      const names = { from: path.relative(SRC, context.filename), to: path.relative(SRC, target) };
+      if (to.layer < from.layer) {
+        context.report({ node, messageId: 'upward', data: names });
+      } else if (from.feature && to.feature && from.feature !== to.feature) {
+        const queries = to.rest.length === 1 && /^queries(\.ts)?$/.test(to.rest[0]);
+        if (!queries)
+          context.report({
+            node,
+            messageId: 'crossFeature',
+            data: { from: from.feature, to: names.to },
+          });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => check(node.source, node.source.value),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -28,6 +84,11 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { direction: layerRule } } },
+    rules: { 'layers/direction': 'error' },
   },
   {
     files: ['src/api/**'],

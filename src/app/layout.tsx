@@ -43,6 +43,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog } from '../components/dialog';
 import { Logo } from '../components/logo';
 import { SignInForm } from '../features/session/components/sign-in-form';
+import { ENVIRONMENT_COLOR } from '../lib/environment-colors';
 import { sessionQuery, useSignOut } from '../features/session/queries';
 import { SESSION_ENDED_EVENT } from '../lib/api';
 import { GoToSpotlight } from './go-to';
@@ -170,7 +171,7 @@ export function AppLayout() {
               withArrow
             >
               <Badge
-                color={sandbox ? 'orange.5' : 'red.8'}
+                color={ENVIRONMENT_COLOR[sandbox ? 'sandbox' : 'live']}
                 variant="filled"
                 size="lg"
                 radius="sm"

@@ -41,6 +41,3 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-placeholder': '#a6a7ab' },
 });
-
-/** The sandbox's accent: orange, with dark text on it. */
-export const SANDBOX_COLOR = 'orange.5';

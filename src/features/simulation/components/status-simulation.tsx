@@ -9,12 +9,12 @@ import {
 } from '../../../api/schemas/payout-account';
 import { KYC_STATUSES, type KycStatus, type Merchant } from '../../../api/schemas/merchant';
 import type { Event } from '../../../api/schemas/platform';
-import { SANDBOX_COLOR } from '../../../app/theme';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { DateTime } from '../../../components/date-time';
 import { StatusBadge } from '../../../components/status-badge';
 import { humanize } from '../../../lib/format';
 import { useSimulateAccountStatus, useSimulateKyc } from '../queries';
+import { ENVIRONMENT_COLOR } from '../../../lib/environment-colors';
 
 function Outcome({ status, event }: { status: string; event: Event | undefined }) {
   return (
@@ -91,7 +91,12 @@ function SimulationCard<S extends string>({
             w={220}
             allowDeselect={false}
           />
-          <Button type="submit" color={SANDBOX_COLOR} disabled={!status} loading={pending}>
+          <Button
+            type="submit"
+            color={ENVIRONMENT_COLOR.sandbox}
+            disabled={!status}
+            loading={pending}
+          >
             Apply
           </Button>
         </Group>
