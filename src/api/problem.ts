@@ -1,4 +1,5 @@
 // Builds RFC 9457 problem details, the error body of the API and of the dashboard server.
+import type { z } from 'zod';
 import type { FieldError, Problem } from './schemas/common';
 
 export const PROBLEM_TITLES: Record<string, string> = {
@@ -45,4 +46,26 @@ export function makeProblem(fields: {
     ...(fields.errors && fields.errors.length > 0 ? { errors: fields.errors } : {}),
     requestId: fields.requestId,
   };
+}
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Zod issues as field errors: the field's dotted path and a message that reads after it. */
+export function fieldErrors(
+  issues: z.core.$ZodIssue[],
+  data: unknown,
+  whole: string,
+): FieldError[] {
+  return issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || whole;
+    const missing = issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined;
+    return { field, message: missing && issue.path.length > 0 ? 'is required' : issue.message };
+  });
 }

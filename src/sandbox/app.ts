@@ -19,7 +19,7 @@ import {
   type TrustProxy,
 } from '../http/server';
 import { replyProblem } from '../http/problem-reply';
-import { mountPrefix, sendProblem } from './http';
+import { mountPrefix } from './http';
 import { docsRoutes } from './routes/docs';
 import { fileRoutes } from './routes/files';
 import { merchantRoutes } from './routes/merchants';
@@ -77,27 +77,16 @@ function installErrorHandling(app: FastifyInstance) {
     if (error instanceof DomainError) {
       if (error instanceof RateLimitedError)
         reply.header('retry-after', String(error.retryAfterSeconds));
-      return sendProblem(
-        request,
-        reply,
-        prefix,
-        error.status,
-        error.code,
-        error.detail,
-        error.errors,
-      );
+      return replyProblem(request, reply, problems, error);
     }
     const known = frameworkProblem(error);
     if (known) return replyProblem(request, reply, problems, known);
     request.log.error({ err: error }, 'unexpected error');
-    return sendProblem(
-      request,
-      reply,
-      prefix,
-      500,
-      'INTERNAL_ERROR',
-      'Something went wrong on our side. Quote the request id if you report it.',
-    );
+    return replyProblem(request, reply, problems, {
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      detail: 'Something went wrong on our side. Quote the request id if you report it.',
+    });
   });
   app.setNotFoundHandler(
     notFoundOrNotAllowed(

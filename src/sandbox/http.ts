@@ -1,10 +1,10 @@
-// The sandbox's HTTP conventions: problem-details errors, input parsing with the contract's
+// The sandbox's HTTP conventions: input parsing with the contract's
 // schemas, and route registration from the operation list.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { OperationDef } from '../api/operations';
-import type { ErrorCode, FieldError } from '../api/schemas/common';
-import { replyProblem } from '../http/problem-reply';
+import type { FieldError } from '../api/schemas/common';
+import { fieldErrors } from '../api/problem';
 import { DomainError } from './domain/errors';
 import { idempotent } from './idempotency';
 import type { Store } from './store';
@@ -17,45 +17,6 @@ export function mountPrefix(app: FastifyInstance): string {
 /** Where this sandbox is reached from the caller's side: its {base_url}, as configured. */
 export function publicBaseUrl(request: FastifyRequest): string {
   return request.server.sandboxPublicUrl();
-}
-
-export function sendProblem(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  prefix: string,
-  status: number,
-  code: ErrorCode | 'INTERNAL_ERROR',
-  detail: string,
-  errors?: FieldError[],
-) {
-  return replyProblem(
-    request,
-    reply,
-    { typeBase: `${prefix}/docs` },
-    { status, code, detail, errors },
-  );
-}
-
-function valueAt(data: unknown, path: PropertyKey[]): unknown {
-  let value = data;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-/** Zod issues as field errors: the field's dotted path and a message that reads after it. */
-export function fieldErrors(
-  issues: z.core.$ZodIssue[],
-  data: unknown,
-  whole: string,
-): FieldError[] {
-  return issues.map((issue) => {
-    const field = issue.path.map(String).join('.') || whole;
-    const missing = issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined;
-    return { field, message: missing && issue.path.length > 0 ? 'is required' : issue.message };
-  });
 }
 
 export function validationProblem(errors: FieldError[]): DomainError {
