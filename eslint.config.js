@@ -1,5 +1,5 @@
-// Lint rules: the recommended JavaScript and TypeScript sets, plus the import boundaries of
-// DESIGN.md §3 (the SPA never imports the sandbox or the server, and the other way round).
+// Lint rules: the recommended JavaScript and TypeScript sets, plus the project's import boundaries
+// (the SPA never imports the sandbox or the server, and the other way round; the SPA's layers).
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';

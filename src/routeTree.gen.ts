@@ -16,15 +16,20 @@ import { Route as AppCurrenciesRouteImport } from './routes/_app/currencies'
 import { Route as AppPricingRouteImport } from './routes/_app/pricing'
 import { Route as AppSandboxRouteImport } from './routes/_app/sandbox'
 import { Route as AppMerchantsIndexRouteImport } from './routes/_app/merchants/index'
+import { Route as AppMerchantsIdRouteImport } from './routes/_app/merchants/$id'
 import { Route as AppMerchantsNewRouteImport } from './routes/_app/merchants/new'
 import { Route as AppPayoutAccountsIndexRouteImport } from './routes/_app/payout-accounts/index'
+import { Route as AppPayoutAccountsIdRouteImport } from './routes/_app/payout-accounts/$id'
 import { Route as AppPayoutAccountsNewRouteImport } from './routes/_app/payout-accounts/new'
+import { Route as AppTransactionsProductRouteImport } from './routes/_app/transactions/$product'
 import { Route as AppMerchantsIdIndexRouteImport } from './routes/_app/merchants/$id/index'
 import { Route as AppMerchantsIdEditRouteImport } from './routes/_app/merchants/$id/edit'
 import { Route as AppPayoutAccountsIdIndexRouteImport } from './routes/_app/payout-accounts/$id/index'
 import { Route as AppPayoutAccountsIdEditRouteImport } from './routes/_app/payout-accounts/$id/edit'
 import { Route as AppTransactionsProductIndexRouteImport } from './routes/_app/transactions/$product/index'
+import { Route as AppTransactionsProductIdRouteImport } from './routes/_app/transactions/$product/$id'
 import { Route as AppTransactionsProductNewRouteImport } from './routes/_app/transactions/$product/new'
+import { Route as AppTransactionsPayoutsIdRouteImport } from './routes/_app/transactions/payouts/$id'
 import { Route as AppTransactionsProductIdIndexRouteImport } from './routes/_app/transactions/$product/$id/index'
 import { Route as AppTransactionsPayoutsIdReceiptRouteImport } from './routes/_app/transactions/payouts/$id/receipt'
 
@@ -62,6 +67,11 @@ const AppMerchantsIndexRoute = AppMerchantsIndexRouteImport.update({
   path: '/merchants/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMerchantsIdRoute = AppMerchantsIdRouteImport.update({
+  id: '/merchants/$id',
+  path: '/merchants/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMerchantsNewRoute = AppMerchantsNewRouteImport.update({
   id: '/merchants/new',
   path: '/merchants/new',
@@ -72,55 +82,77 @@ const AppPayoutAccountsIndexRoute = AppPayoutAccountsIndexRouteImport.update({
   path: '/payout-accounts/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPayoutAccountsIdRoute = AppPayoutAccountsIdRouteImport.update({
+  id: '/payout-accounts/$id',
+  path: '/payout-accounts/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPayoutAccountsNewRoute = AppPayoutAccountsNewRouteImport.update({
   id: '/payout-accounts/new',
   path: '/payout-accounts/new',
   getParentRoute: () => AppRoute,
 } as any)
-const AppMerchantsIdIndexRoute = AppMerchantsIdIndexRouteImport.update({
-  id: '/merchants/$id/',
-  path: '/merchants/$id/',
+const AppTransactionsProductRoute = AppTransactionsProductRouteImport.update({
+  id: '/transactions/$product',
+  path: '/transactions/$product',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMerchantsIdIndexRoute = AppMerchantsIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppMerchantsIdRoute,
+} as any)
 const AppMerchantsIdEditRoute = AppMerchantsIdEditRouteImport.update({
-  id: '/merchants/$id/edit',
-  path: '/merchants/$id/edit',
-  getParentRoute: () => AppRoute,
+  id: '/edit',
+  path: '/edit',
+  getParentRoute: () => AppMerchantsIdRoute,
 } as any)
 const AppPayoutAccountsIdIndexRoute =
   AppPayoutAccountsIdIndexRouteImport.update({
-    id: '/payout-accounts/$id/',
-    path: '/payout-accounts/$id/',
-    getParentRoute: () => AppRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppPayoutAccountsIdRoute,
   } as any)
 const AppPayoutAccountsIdEditRoute = AppPayoutAccountsIdEditRouteImport.update({
-  id: '/payout-accounts/$id/edit',
-  path: '/payout-accounts/$id/edit',
-  getParentRoute: () => AppRoute,
+  id: '/edit',
+  path: '/edit',
+  getParentRoute: () => AppPayoutAccountsIdRoute,
 } as any)
 const AppTransactionsProductIndexRoute =
   AppTransactionsProductIndexRouteImport.update({
-    id: '/transactions/$product/',
-    path: '/transactions/$product/',
-    getParentRoute: () => AppRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppTransactionsProductRoute,
+  } as any)
+const AppTransactionsProductIdRoute =
+  AppTransactionsProductIdRouteImport.update({
+    id: '/$id',
+    path: '/$id',
+    getParentRoute: () => AppTransactionsProductRoute,
   } as any)
 const AppTransactionsProductNewRoute =
   AppTransactionsProductNewRouteImport.update({
-    id: '/transactions/$product/new',
-    path: '/transactions/$product/new',
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AppTransactionsProductRoute,
+  } as any)
+const AppTransactionsPayoutsIdRoute =
+  AppTransactionsPayoutsIdRouteImport.update({
+    id: '/transactions/payouts/$id',
+    path: '/transactions/payouts/$id',
     getParentRoute: () => AppRoute,
   } as any)
 const AppTransactionsProductIdIndexRoute =
   AppTransactionsProductIdIndexRouteImport.update({
-    id: '/transactions/$product/$id/',
-    path: '/transactions/$product/$id/',
-    getParentRoute: () => AppRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppTransactionsProductIdRoute,
   } as any)
 const AppTransactionsPayoutsIdReceiptRoute =
   AppTransactionsPayoutsIdReceiptRouteImport.update({
-    id: '/transactions/payouts/$id/receipt',
-    path: '/transactions/payouts/$id/receipt',
-    getParentRoute: () => AppRoute,
+    id: '/receipt',
+    path: '/receipt',
+    getParentRoute: () => AppTransactionsPayoutsIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -129,13 +161,18 @@ export interface FileRoutesByFullPath {
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
   '/sandbox': typeof AppSandboxRoute
+  '/merchants/$id': typeof AppMerchantsIdRouteWithChildren
   '/merchants/new': typeof AppMerchantsNewRoute
+  '/payout-accounts/$id': typeof AppPayoutAccountsIdRouteWithChildren
   '/payout-accounts/new': typeof AppPayoutAccountsNewRoute
+  '/transactions/$product': typeof AppTransactionsProductRouteWithChildren
   '/merchants/': typeof AppMerchantsIndexRoute
   '/payout-accounts/': typeof AppPayoutAccountsIndexRoute
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
+  '/transactions/$product/$id': typeof AppTransactionsProductIdRouteWithChildren
   '/transactions/$product/new': typeof AppTransactionsProductNewRoute
+  '/transactions/payouts/$id': typeof AppTransactionsPayoutsIdRouteWithChildren
   '/merchants/$id/': typeof AppMerchantsIdIndexRoute
   '/payout-accounts/$id/': typeof AppPayoutAccountsIdIndexRoute
   '/transactions/$product/': typeof AppTransactionsProductIndexRoute
@@ -155,6 +192,7 @@ export interface FileRoutesByTo {
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
   '/transactions/$product/new': typeof AppTransactionsProductNewRoute
+  '/transactions/payouts/$id': typeof AppTransactionsPayoutsIdRouteWithChildren
   '/merchants/$id': typeof AppMerchantsIdIndexRoute
   '/payout-accounts/$id': typeof AppPayoutAccountsIdIndexRoute
   '/transactions/$product': typeof AppTransactionsProductIndexRoute
@@ -169,13 +207,18 @@ export interface FileRoutesById {
   '/_app/pricing': typeof AppPricingRoute
   '/_app/sandbox': typeof AppSandboxRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/merchants/$id': typeof AppMerchantsIdRouteWithChildren
   '/_app/merchants/new': typeof AppMerchantsNewRoute
+  '/_app/payout-accounts/$id': typeof AppPayoutAccountsIdRouteWithChildren
   '/_app/payout-accounts/new': typeof AppPayoutAccountsNewRoute
+  '/_app/transactions/$product': typeof AppTransactionsProductRouteWithChildren
   '/_app/merchants/': typeof AppMerchantsIndexRoute
   '/_app/payout-accounts/': typeof AppPayoutAccountsIndexRoute
   '/_app/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/_app/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
+  '/_app/transactions/$product/$id': typeof AppTransactionsProductIdRouteWithChildren
   '/_app/transactions/$product/new': typeof AppTransactionsProductNewRoute
+  '/_app/transactions/payouts/$id': typeof AppTransactionsPayoutsIdRouteWithChildren
   '/_app/merchants/$id/': typeof AppMerchantsIdIndexRoute
   '/_app/payout-accounts/$id/': typeof AppPayoutAccountsIdIndexRoute
   '/_app/transactions/$product/': typeof AppTransactionsProductIndexRoute
@@ -190,13 +233,18 @@ export interface FileRouteTypes {
     | '/currencies'
     | '/pricing'
     | '/sandbox'
+    | '/merchants/$id'
     | '/merchants/new'
+    | '/payout-accounts/$id'
     | '/payout-accounts/new'
+    | '/transactions/$product'
     | '/merchants/'
     | '/payout-accounts/'
     | '/merchants/$id/edit'
     | '/payout-accounts/$id/edit'
+    | '/transactions/$product/$id'
     | '/transactions/$product/new'
+    | '/transactions/payouts/$id'
     | '/merchants/$id/'
     | '/payout-accounts/$id/'
     | '/transactions/$product/'
@@ -216,6 +264,7 @@ export interface FileRouteTypes {
     | '/merchants/$id/edit'
     | '/payout-accounts/$id/edit'
     | '/transactions/$product/new'
+    | '/transactions/payouts/$id'
     | '/merchants/$id'
     | '/payout-accounts/$id'
     | '/transactions/$product'
@@ -229,13 +278,18 @@ export interface FileRouteTypes {
     | '/_app/pricing'
     | '/_app/sandbox'
     | '/_app/'
+    | '/_app/merchants/$id'
     | '/_app/merchants/new'
+    | '/_app/payout-accounts/$id'
     | '/_app/payout-accounts/new'
+    | '/_app/transactions/$product'
     | '/_app/merchants/'
     | '/_app/payout-accounts/'
     | '/_app/merchants/$id/edit'
     | '/_app/payout-accounts/$id/edit'
+    | '/_app/transactions/$product/$id'
     | '/_app/transactions/$product/new'
+    | '/_app/transactions/payouts/$id'
     | '/_app/merchants/$id/'
     | '/_app/payout-accounts/$id/'
     | '/_app/transactions/$product/'
@@ -299,6 +353,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMerchantsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/merchants/$id': {
+      id: '/_app/merchants/$id'
+      path: '/merchants/$id'
+      fullPath: '/merchants/$id'
+      preLoaderRoute: typeof AppMerchantsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/merchants/new': {
       id: '/_app/merchants/new'
       path: '/merchants/new'
@@ -313,6 +374,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPayoutAccountsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/payout-accounts/$id': {
+      id: '/_app/payout-accounts/$id'
+      path: '/payout-accounts/$id'
+      fullPath: '/payout-accounts/$id'
+      preLoaderRoute: typeof AppPayoutAccountsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/payout-accounts/new': {
       id: '/_app/payout-accounts/new'
       path: '/payout-accounts/new'
@@ -320,82 +388,172 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPayoutAccountsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/transactions/$product': {
+      id: '/_app/transactions/$product'
+      path: '/transactions/$product'
+      fullPath: '/transactions/$product'
+      preLoaderRoute: typeof AppTransactionsProductRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/merchants/$id/': {
       id: '/_app/merchants/$id/'
-      path: '/merchants/$id'
+      path: '/'
       fullPath: '/merchants/$id/'
       preLoaderRoute: typeof AppMerchantsIdIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppMerchantsIdRoute
     }
     '/_app/merchants/$id/edit': {
       id: '/_app/merchants/$id/edit'
-      path: '/merchants/$id/edit'
+      path: '/edit'
       fullPath: '/merchants/$id/edit'
       preLoaderRoute: typeof AppMerchantsIdEditRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppMerchantsIdRoute
     }
     '/_app/payout-accounts/$id/': {
       id: '/_app/payout-accounts/$id/'
-      path: '/payout-accounts/$id'
+      path: '/'
       fullPath: '/payout-accounts/$id/'
       preLoaderRoute: typeof AppPayoutAccountsIdIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppPayoutAccountsIdRoute
     }
     '/_app/payout-accounts/$id/edit': {
       id: '/_app/payout-accounts/$id/edit'
-      path: '/payout-accounts/$id/edit'
+      path: '/edit'
       fullPath: '/payout-accounts/$id/edit'
       preLoaderRoute: typeof AppPayoutAccountsIdEditRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppPayoutAccountsIdRoute
     }
     '/_app/transactions/$product/': {
       id: '/_app/transactions/$product/'
-      path: '/transactions/$product'
+      path: '/'
       fullPath: '/transactions/$product/'
       preLoaderRoute: typeof AppTransactionsProductIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppTransactionsProductRoute
+    }
+    '/_app/transactions/$product/$id': {
+      id: '/_app/transactions/$product/$id'
+      path: '/$id'
+      fullPath: '/transactions/$product/$id'
+      preLoaderRoute: typeof AppTransactionsProductIdRouteImport
+      parentRoute: typeof AppTransactionsProductRoute
     }
     '/_app/transactions/$product/new': {
       id: '/_app/transactions/$product/new'
-      path: '/transactions/$product/new'
+      path: '/new'
       fullPath: '/transactions/$product/new'
       preLoaderRoute: typeof AppTransactionsProductNewRouteImport
+      parentRoute: typeof AppTransactionsProductRoute
+    }
+    '/_app/transactions/payouts/$id': {
+      id: '/_app/transactions/payouts/$id'
+      path: '/transactions/payouts/$id'
+      fullPath: '/transactions/payouts/$id'
+      preLoaderRoute: typeof AppTransactionsPayoutsIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/transactions/$product/$id/': {
       id: '/_app/transactions/$product/$id/'
-      path: '/transactions/$product/$id'
+      path: '/'
       fullPath: '/transactions/$product/$id/'
       preLoaderRoute: typeof AppTransactionsProductIdIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppTransactionsProductIdRoute
     }
     '/_app/transactions/payouts/$id/receipt': {
       id: '/_app/transactions/payouts/$id/receipt'
-      path: '/transactions/payouts/$id/receipt'
+      path: '/receipt'
       fullPath: '/transactions/payouts/$id/receipt'
       preLoaderRoute: typeof AppTransactionsPayoutsIdReceiptRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppTransactionsPayoutsIdRoute
     }
   }
 }
+
+interface AppMerchantsIdRouteChildren {
+  AppMerchantsIdEditRoute: typeof AppMerchantsIdEditRoute
+  AppMerchantsIdIndexRoute: typeof AppMerchantsIdIndexRoute
+}
+
+const AppMerchantsIdRouteChildren: AppMerchantsIdRouteChildren = {
+  AppMerchantsIdEditRoute: AppMerchantsIdEditRoute,
+  AppMerchantsIdIndexRoute: AppMerchantsIdIndexRoute,
+}
+
+const AppMerchantsIdRouteWithChildren = AppMerchantsIdRoute._addFileChildren(
+  AppMerchantsIdRouteChildren,
+)
+
+interface AppPayoutAccountsIdRouteChildren {
+  AppPayoutAccountsIdEditRoute: typeof AppPayoutAccountsIdEditRoute
+  AppPayoutAccountsIdIndexRoute: typeof AppPayoutAccountsIdIndexRoute
+}
+
+const AppPayoutAccountsIdRouteChildren: AppPayoutAccountsIdRouteChildren = {
+  AppPayoutAccountsIdEditRoute: AppPayoutAccountsIdEditRoute,
+  AppPayoutAccountsIdIndexRoute: AppPayoutAccountsIdIndexRoute,
+}
+
+const AppPayoutAccountsIdRouteWithChildren =
+  AppPayoutAccountsIdRoute._addFileChildren(AppPayoutAccountsIdRouteChildren)
+
+interface AppTransactionsProductIdRouteChildren {
+  AppTransactionsProductIdIndexRoute: typeof AppTransactionsProductIdIndexRoute
+}
+
+const AppTransactionsProductIdRouteChildren: AppTransactionsProductIdRouteChildren =
+  {
+    AppTransactionsProductIdIndexRoute: AppTransactionsProductIdIndexRoute,
+  }
+
+const AppTransactionsProductIdRouteWithChildren =
+  AppTransactionsProductIdRoute._addFileChildren(
+    AppTransactionsProductIdRouteChildren,
+  )
+
+interface AppTransactionsProductRouteChildren {
+  AppTransactionsProductIdRoute: typeof AppTransactionsProductIdRouteWithChildren
+  AppTransactionsProductNewRoute: typeof AppTransactionsProductNewRoute
+  AppTransactionsProductIndexRoute: typeof AppTransactionsProductIndexRoute
+}
+
+const AppTransactionsProductRouteChildren: AppTransactionsProductRouteChildren =
+  {
+    AppTransactionsProductIdRoute: AppTransactionsProductIdRouteWithChildren,
+    AppTransactionsProductNewRoute: AppTransactionsProductNewRoute,
+    AppTransactionsProductIndexRoute: AppTransactionsProductIndexRoute,
+  }
+
+const AppTransactionsProductRouteWithChildren =
+  AppTransactionsProductRoute._addFileChildren(
+    AppTransactionsProductRouteChildren,
+  )
+
+interface AppTransactionsPayoutsIdRouteChildren {
+  AppTransactionsPayoutsIdReceiptRoute: typeof AppTransactionsPayoutsIdReceiptRoute
+}
+
+const AppTransactionsPayoutsIdRouteChildren: AppTransactionsPayoutsIdRouteChildren =
+  {
+    AppTransactionsPayoutsIdReceiptRoute: AppTransactionsPayoutsIdReceiptRoute,
+  }
+
+const AppTransactionsPayoutsIdRouteWithChildren =
+  AppTransactionsPayoutsIdRoute._addFileChildren(
+    AppTransactionsPayoutsIdRouteChildren,
+  )
 
 interface AppRouteChildren {
   AppCurrenciesRoute: typeof AppCurrenciesRoute
   AppPricingRoute: typeof AppPricingRoute
   AppSandboxRoute: typeof AppSandboxRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppMerchantsIdRoute: typeof AppMerchantsIdRouteWithChildren
   AppMerchantsNewRoute: typeof AppMerchantsNewRoute
+  AppPayoutAccountsIdRoute: typeof AppPayoutAccountsIdRouteWithChildren
   AppPayoutAccountsNewRoute: typeof AppPayoutAccountsNewRoute
+  AppTransactionsProductRoute: typeof AppTransactionsProductRouteWithChildren
   AppMerchantsIndexRoute: typeof AppMerchantsIndexRoute
   AppPayoutAccountsIndexRoute: typeof AppPayoutAccountsIndexRoute
-  AppMerchantsIdEditRoute: typeof AppMerchantsIdEditRoute
-  AppPayoutAccountsIdEditRoute: typeof AppPayoutAccountsIdEditRoute
-  AppTransactionsProductNewRoute: typeof AppTransactionsProductNewRoute
-  AppMerchantsIdIndexRoute: typeof AppMerchantsIdIndexRoute
-  AppPayoutAccountsIdIndexRoute: typeof AppPayoutAccountsIdIndexRoute
-  AppTransactionsProductIndexRoute: typeof AppTransactionsProductIndexRoute
-  AppTransactionsPayoutsIdReceiptRoute: typeof AppTransactionsPayoutsIdReceiptRoute
-  AppTransactionsProductIdIndexRoute: typeof AppTransactionsProductIdIndexRoute
+  AppTransactionsPayoutsIdRoute: typeof AppTransactionsPayoutsIdRouteWithChildren
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -403,18 +561,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppPricingRoute: AppPricingRoute,
   AppSandboxRoute: AppSandboxRoute,
   AppIndexRoute: AppIndexRoute,
+  AppMerchantsIdRoute: AppMerchantsIdRouteWithChildren,
   AppMerchantsNewRoute: AppMerchantsNewRoute,
+  AppPayoutAccountsIdRoute: AppPayoutAccountsIdRouteWithChildren,
   AppPayoutAccountsNewRoute: AppPayoutAccountsNewRoute,
+  AppTransactionsProductRoute: AppTransactionsProductRouteWithChildren,
   AppMerchantsIndexRoute: AppMerchantsIndexRoute,
   AppPayoutAccountsIndexRoute: AppPayoutAccountsIndexRoute,
-  AppMerchantsIdEditRoute: AppMerchantsIdEditRoute,
-  AppPayoutAccountsIdEditRoute: AppPayoutAccountsIdEditRoute,
-  AppTransactionsProductNewRoute: AppTransactionsProductNewRoute,
-  AppMerchantsIdIndexRoute: AppMerchantsIdIndexRoute,
-  AppPayoutAccountsIdIndexRoute: AppPayoutAccountsIdIndexRoute,
-  AppTransactionsProductIndexRoute: AppTransactionsProductIndexRoute,
-  AppTransactionsPayoutsIdReceiptRoute: AppTransactionsPayoutsIdReceiptRoute,
-  AppTransactionsProductIdIndexRoute: AppTransactionsProductIdIndexRoute,
+  AppTransactionsPayoutsIdRoute: AppTransactionsPayoutsIdRouteWithChildren,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

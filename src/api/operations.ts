@@ -49,7 +49,7 @@ export interface OperationDef {
   path: string;
   summary: string;
   tag: string;
-  /** `spec`: shown by the specification; `design`: path or payload chosen by DESIGN.md. */
+  /** `spec`: shown by the specification; `design`: path or payload chosen where it is silent (docs/decisions/014). */
   source: 'spec' | 'design';
   params?: z.ZodType;
   query?: z.ZodType;

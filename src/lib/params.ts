@@ -1,5 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import { ApiError } from '../api/client';
+import { isProductSlug, type ProductSlug } from './products';
 
 /** A route's `$id` as a record id; anything else is a page that does not exist. */
 export function parseIdParam(id: string): number {
@@ -16,3 +17,18 @@ export async function loadRecord<T>(load: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** `params` of a layout route whose segment is a record id: its pages get a number. */
+export const idParams = {
+  parse: ({ id }: { id: string }) => ({ id: parseIdParam(id) }),
+  stringify: ({ id }: { id: number }) => ({ id: String(id) }),
+};
+
+/** `params` of the layout route of a product's pages: an unknown product is not found. */
+export const productParams = {
+  parse: ({ product }: { product: string }) => {
+    if (!isProductSlug(product)) throw notFound();
+    return { product: product as ProductSlug };
+  },
+  stringify: ({ product }: { product: ProductSlug }) => ({ product }),
+};

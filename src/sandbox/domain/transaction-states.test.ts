@@ -13,7 +13,7 @@ const T = 'INVALID_STATE_TRANSITION';
 const P = 'TRANSACTION_ALREADY_PROCESSED';
 
 // Every status × every action: the status it leads to, or the refusal's code. Written out from
-// DESIGN §5 rather than derived from the implementation's table.
+// design's rules (docs/decisions/004 and 014) rather than derived from the implementation's table.
 const ONOFF: Record<string, Record<TransactionAction, string>> = {
   OnOff_PENDING: {
     quote: 'OnOff_AWAITING_QUOTE_APPROVAL',

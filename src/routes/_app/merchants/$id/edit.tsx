@@ -7,13 +7,9 @@ import { PageHeader } from '../../../../components/page';
 import { MerchantForm } from '../../../../features/merchants/components/merchant-form';
 import { merchantQuery } from '../../../../features/merchants/queries';
 import { NotFound } from '../../../../app/route-states';
-import { loadRecord, parseIdParam } from '../../../../lib/params';
+import { loadRecord } from '../../../../lib/params';
 
 export const Route = createFileRoute('/_app/merchants/$id/edit')({
-  params: {
-    parse: ({ id }) => ({ id: parseIdParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
   loader: ({ context, params }) =>
     loadRecord(context.queryClient.ensureQueryData(merchantQuery(params.id))),
   // An unknown id shows the not-found page inside the shell.

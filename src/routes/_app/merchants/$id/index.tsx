@@ -15,14 +15,10 @@ import { sessionQuery } from '../../../../features/session/queries';
 import { MerchantTransactions } from '../../../../features/transactions/components/merchant-transactions';
 import { KycSimulation } from '../../../../features/simulation/components/status-simulation';
 import { NotFound } from '../../../../app/route-states';
-import { loadRecord, parseIdParam } from '../../../../lib/params';
+import { loadRecord } from '../../../../lib/params';
 import { AnchorLink, ButtonLink } from '../../../../components/links';
 
 export const Route = createFileRoute('/_app/merchants/$id/')({
-  params: {
-    parse: ({ id }) => ({ id: parseIdParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
   loader: ({ context, params }) =>
     loadRecord(context.queryClient.ensureQueryData(merchantQuery(params.id))),
   // An unknown id shows the not-found page inside the shell.

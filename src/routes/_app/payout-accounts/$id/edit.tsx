@@ -7,13 +7,9 @@ import { PageHeader } from '../../../../components/page';
 import { PayoutAccountForm } from '../../../../features/payout-accounts/components/payout-account-form';
 import { payoutAccountQuery } from '../../../../features/payout-accounts/queries';
 import { NotFound } from '../../../../app/route-states';
-import { loadRecord, parseIdParam } from '../../../../lib/params';
+import { loadRecord } from '../../../../lib/params';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/edit')({
-  params: {
-    parse: ({ id }) => ({ id: parseIdParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
   loader: ({ context, params }) =>
     loadRecord(context.queryClient.ensureQueryData(payoutAccountQuery(params.id))),
   // An unknown id shows the not-found page inside the shell.

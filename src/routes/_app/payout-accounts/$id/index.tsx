@@ -13,14 +13,10 @@ import { payoutAccountQuery } from '../../../../features/payout-accounts/queries
 import { sessionQuery } from '../../../../features/session/queries';
 import { AccountStatusSimulation } from '../../../../features/simulation/components/status-simulation';
 import { NotFound } from '../../../../app/route-states';
-import { loadRecord, parseIdParam } from '../../../../lib/params';
+import { loadRecord } from '../../../../lib/params';
 import { AnchorLink, ButtonLink } from '../../../../components/links';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/')({
-  params: {
-    parse: ({ id }) => ({ id: parseIdParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
   loader: ({ context, params }) =>
     loadRecord(context.queryClient.ensureQueryData(payoutAccountQuery(params.id))),
   // An unknown id shows the not-found page inside the shell.

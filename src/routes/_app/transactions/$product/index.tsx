@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendar, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { MerchantFilter } from '../../../../features/merchants/components/merchant-filter';
 import { ButtonLink } from '../../../../components/links';
@@ -14,24 +14,12 @@ import { CsvExport } from '../../../../features/transactions/components/csv-expo
 import { TransactionTable } from '../../../../features/transactions/components/transaction-table';
 import { transactionListQuery } from '../../../../features/transactions/queries';
 import { DAY_PATTERN, endOfDay, startOfDay } from '../../../../lib/dates';
-import {
-  isProductSlug,
-  PRODUCT_OF,
-  PRODUCT_TITLE,
-  type ProductSlug,
-} from '../../../../lib/products';
+import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../lib/products';
 import { optionalIdSearch, pageSearch } from '../../../../lib/search';
 
 const day = z.string().regex(DAY_PATTERN).optional().catch(undefined);
 
 export const Route = createFileRoute('/_app/transactions/$product/')({
-  params: {
-    parse: ({ product }) => {
-      if (!isProductSlug(product)) throw notFound();
-      return { product: product as ProductSlug };
-    },
-    stringify: ({ product }) => ({ product }),
-  },
   validateSearch: z.object({ ...pageSearch, businessId: optionalIdSearch, from: day, to: day }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) =>

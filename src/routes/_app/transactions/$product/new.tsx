@@ -1,28 +1,16 @@
 import { Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { PageHeader } from '../../../../components/page';
 import { TransactionForm } from '../../../../features/transactions/components/transaction-form';
-import {
-  isProductSlug,
-  PRODUCT_OF,
-  PRODUCT_TITLE,
-  type ProductSlug,
-} from '../../../../lib/products';
+import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../lib/products';
 import { optionalIdSearch } from '../../../../lib/search';
 
 const text = z.string().max(40).optional().catch(undefined);
 
 export const Route = createFileRoute('/_app/transactions/$product/new')({
-  params: {
-    parse: ({ product }) => {
-      if (!isProductSlug(product)) throw notFound();
-      return { product: product as ProductSlug };
-    },
-    stringify: ({ product }) => ({ product }),
-  },
   // A quote from the pricing page arrives here: deposit currency, payout currency and amount.
   validateSearch: z.object({
     from: text,

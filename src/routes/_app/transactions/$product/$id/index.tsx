@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Grid, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { isCancelled, isCompleted } from '../../../../../api/transaction-states';
 import { ButtonLink, AnchorLink } from '../../../../../components/links';
 import { PageHeader } from '../../../../../components/page';
@@ -15,22 +15,10 @@ import { TransactionTimeline } from '../../../../../features/transactions/compon
 import { transactionQuery } from '../../../../../features/transactions/queries';
 import { NotFound } from '../../../../../app/route-states';
 import { recordEventsQuery } from '../../../../../features/events/queries';
-import { loadRecord, parseIdParam } from '../../../../../lib/params';
-import {
-  isProductSlug,
-  PRODUCT_OF,
-  PRODUCT_TITLE,
-  type ProductSlug,
-} from '../../../../../lib/products';
+import { loadRecord } from '../../../../../lib/params';
+import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../../lib/products';
 
 export const Route = createFileRoute('/_app/transactions/$product/$id/')({
-  params: {
-    parse: ({ product, id }) => {
-      if (!isProductSlug(product)) throw notFound();
-      return { product: product as ProductSlug, id: parseIdParam(id) };
-    },
-    stringify: ({ product, id }) => ({ product, id: String(id) }),
-  },
   loader: ({ context, params }) =>
     loadRecord(
       context.queryClient.ensureQueryData(transactionQuery(PRODUCT_OF[params.product], params.id)),

@@ -21,13 +21,9 @@ import { Money } from '../../../../../components/money';
 import { sessionQuery } from '../../../../../features/session/queries';
 import { confirmationQuery } from '../../../../../features/transactions/queries';
 import { NotFound } from '../../../../../app/route-states';
-import { loadRecord, parseIdParam } from '../../../../../lib/params';
+import { loadRecord } from '../../../../../lib/params';
 
 export const Route = createFileRoute('/_app/transactions/payouts/$id/receipt')({
-  params: {
-    parse: ({ id }) => ({ id: parseIdParam(id) }),
-    stringify: ({ id }) => ({ id: String(id) }),
-  },
   loader: ({ context, params }) =>
     loadRecord(context.queryClient.ensureQueryData(confirmationQuery(params.id))),
   // An unknown id shows the not-found page inside the shell.
