@@ -29,7 +29,6 @@ import { Route as AppPayoutAccountsIdEditRouteImport } from './routes/_app/payou
 import { Route as AppTransactionsProductIndexRouteImport } from './routes/_app/transactions/$product/index'
 import { Route as AppTransactionsProductIdRouteImport } from './routes/_app/transactions/$product/$id'
 import { Route as AppTransactionsProductNewRouteImport } from './routes/_app/transactions/$product/new'
-import { Route as AppTransactionsPayoutsIdRouteImport } from './routes/_app/transactions/payouts/$id'
 import { Route as AppTransactionsProductIdIndexRouteImport } from './routes/_app/transactions/$product/$id/index'
 import { Route as AppTransactionsPayoutsIdReceiptRouteImport } from './routes/_app/transactions/payouts/$id/receipt'
 
@@ -136,12 +135,6 @@ const AppTransactionsProductNewRoute =
     path: '/new',
     getParentRoute: () => AppTransactionsProductRoute,
   } as any)
-const AppTransactionsPayoutsIdRoute =
-  AppTransactionsPayoutsIdRouteImport.update({
-    id: '/transactions/payouts/$id',
-    path: '/transactions/payouts/$id',
-    getParentRoute: () => AppRoute,
-  } as any)
 const AppTransactionsProductIdIndexRoute =
   AppTransactionsProductIdIndexRouteImport.update({
     id: '/',
@@ -150,9 +143,9 @@ const AppTransactionsProductIdIndexRoute =
   } as any)
 const AppTransactionsPayoutsIdReceiptRoute =
   AppTransactionsPayoutsIdReceiptRouteImport.update({
-    id: '/receipt',
-    path: '/receipt',
-    getParentRoute: () => AppTransactionsPayoutsIdRoute,
+    id: '/transactions/payouts/$id/receipt',
+    path: '/transactions/payouts/$id/receipt',
+    getParentRoute: () => AppRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -172,7 +165,6 @@ export interface FileRoutesByFullPath {
   '/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
   '/transactions/$product/$id': typeof AppTransactionsProductIdRouteWithChildren
   '/transactions/$product/new': typeof AppTransactionsProductNewRoute
-  '/transactions/payouts/$id': typeof AppTransactionsPayoutsIdRouteWithChildren
   '/merchants/$id/': typeof AppMerchantsIdIndexRoute
   '/payout-accounts/$id/': typeof AppPayoutAccountsIdIndexRoute
   '/transactions/$product/': typeof AppTransactionsProductIndexRoute
@@ -192,7 +184,6 @@ export interface FileRoutesByTo {
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
   '/transactions/$product/new': typeof AppTransactionsProductNewRoute
-  '/transactions/payouts/$id': typeof AppTransactionsPayoutsIdRouteWithChildren
   '/merchants/$id': typeof AppMerchantsIdIndexRoute
   '/payout-accounts/$id': typeof AppPayoutAccountsIdIndexRoute
   '/transactions/$product': typeof AppTransactionsProductIndexRoute
@@ -218,7 +209,6 @@ export interface FileRoutesById {
   '/_app/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
   '/_app/transactions/$product/$id': typeof AppTransactionsProductIdRouteWithChildren
   '/_app/transactions/$product/new': typeof AppTransactionsProductNewRoute
-  '/_app/transactions/payouts/$id': typeof AppTransactionsPayoutsIdRouteWithChildren
   '/_app/merchants/$id/': typeof AppMerchantsIdIndexRoute
   '/_app/payout-accounts/$id/': typeof AppPayoutAccountsIdIndexRoute
   '/_app/transactions/$product/': typeof AppTransactionsProductIndexRoute
@@ -244,7 +234,6 @@ export interface FileRouteTypes {
     | '/payout-accounts/$id/edit'
     | '/transactions/$product/$id'
     | '/transactions/$product/new'
-    | '/transactions/payouts/$id'
     | '/merchants/$id/'
     | '/payout-accounts/$id/'
     | '/transactions/$product/'
@@ -264,7 +253,6 @@ export interface FileRouteTypes {
     | '/merchants/$id/edit'
     | '/payout-accounts/$id/edit'
     | '/transactions/$product/new'
-    | '/transactions/payouts/$id'
     | '/merchants/$id'
     | '/payout-accounts/$id'
     | '/transactions/$product'
@@ -289,7 +277,6 @@ export interface FileRouteTypes {
     | '/_app/payout-accounts/$id/edit'
     | '/_app/transactions/$product/$id'
     | '/_app/transactions/$product/new'
-    | '/_app/transactions/payouts/$id'
     | '/_app/merchants/$id/'
     | '/_app/payout-accounts/$id/'
     | '/_app/transactions/$product/'
@@ -444,13 +431,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTransactionsProductNewRouteImport
       parentRoute: typeof AppTransactionsProductRoute
     }
-    '/_app/transactions/payouts/$id': {
-      id: '/_app/transactions/payouts/$id'
-      path: '/transactions/payouts/$id'
-      fullPath: '/transactions/payouts/$id'
-      preLoaderRoute: typeof AppTransactionsPayoutsIdRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/transactions/$product/$id/': {
       id: '/_app/transactions/$product/$id/'
       path: '/'
@@ -460,10 +440,10 @@ declare module '@tanstack/react-router' {
     }
     '/_app/transactions/payouts/$id/receipt': {
       id: '/_app/transactions/payouts/$id/receipt'
-      path: '/receipt'
+      path: '/transactions/payouts/$id/receipt'
       fullPath: '/transactions/payouts/$id/receipt'
       preLoaderRoute: typeof AppTransactionsPayoutsIdReceiptRouteImport
-      parentRoute: typeof AppTransactionsPayoutsIdRoute
+      parentRoute: typeof AppRoute
     }
   }
 }
@@ -527,20 +507,6 @@ const AppTransactionsProductRouteWithChildren =
     AppTransactionsProductRouteChildren,
   )
 
-interface AppTransactionsPayoutsIdRouteChildren {
-  AppTransactionsPayoutsIdReceiptRoute: typeof AppTransactionsPayoutsIdReceiptRoute
-}
-
-const AppTransactionsPayoutsIdRouteChildren: AppTransactionsPayoutsIdRouteChildren =
-  {
-    AppTransactionsPayoutsIdReceiptRoute: AppTransactionsPayoutsIdReceiptRoute,
-  }
-
-const AppTransactionsPayoutsIdRouteWithChildren =
-  AppTransactionsPayoutsIdRoute._addFileChildren(
-    AppTransactionsPayoutsIdRouteChildren,
-  )
-
 interface AppRouteChildren {
   AppCurrenciesRoute: typeof AppCurrenciesRoute
   AppPricingRoute: typeof AppPricingRoute
@@ -553,7 +519,7 @@ interface AppRouteChildren {
   AppTransactionsProductRoute: typeof AppTransactionsProductRouteWithChildren
   AppMerchantsIndexRoute: typeof AppMerchantsIndexRoute
   AppPayoutAccountsIndexRoute: typeof AppPayoutAccountsIndexRoute
-  AppTransactionsPayoutsIdRoute: typeof AppTransactionsPayoutsIdRouteWithChildren
+  AppTransactionsPayoutsIdReceiptRoute: typeof AppTransactionsPayoutsIdReceiptRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -568,7 +534,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTransactionsProductRoute: AppTransactionsProductRouteWithChildren,
   AppMerchantsIndexRoute: AppMerchantsIndexRoute,
   AppPayoutAccountsIndexRoute: AppPayoutAccountsIndexRoute,
-  AppTransactionsPayoutsIdRoute: AppTransactionsPayoutsIdRouteWithChildren,
+  AppTransactionsPayoutsIdReceiptRoute: AppTransactionsPayoutsIdReceiptRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -37,23 +37,8 @@ const ContactCreate = MerchantCreate.refine((v) => v.contactOwnerBusinessId != n
   path: ['contactOwnerBusinessId'],
 });
 
-const FIELDS = [
-  'name',
-  'contactOwnerBusinessId',
-  'localRegNumber',
-  'countryIso',
-  'state',
-  'city',
-  'address',
-  'streetNumber',
-  'zipcode',
-  'contactName',
-  'contactEmail',
-  'contactPhonePrefix',
-  'contactPhone',
-  'industry',
-] as const;
-
+/** Every field of the contract's create body: where the API's field errors may land. */
+const FIELDS = Object.keys(MerchantCreate.shape) as (keyof Values)[];
 const INDUSTRY_OPTIONS = INDUSTRIES.map((value) => ({
   value,
   label: humanize(value).replace(/ /g, ' '),
@@ -124,7 +109,7 @@ export function MerchantForm({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
-  const register = (name: (typeof FIELDS)[number]) => form.register(name);
+  const register = (name: keyof Values) => form.register(name);
   const submit = form.handleSubmit((values) => {
     // The resolver already required the owner of a contact, and set a customer's to null.
     const body = values as MerchantCreate;

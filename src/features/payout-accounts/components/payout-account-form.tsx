@@ -20,23 +20,13 @@ import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
 
 type Values = z.input<typeof PayoutAccountCreate>;
 
-const FIELDS = [
-  'businessId',
-  'currencySymbol',
-  'accountNumber',
-  'accountHolderName',
-  'bankName',
-  'swiftCode',
-  'iban',
-  'routingNumber',
-  'countryIso',
-  'address',
-  'streetNumber',
-  'city',
-  'state',
-  'zipCode',
-] as const;
+/** Every field of the contract's create body: where the API's field errors may land. */
+const FIELDS = Object.keys(PayoutAccountCreate.shape) as (keyof Values)[];
 
+/** The optional fields, read from the schema: blank inputs of these are sent as null. */
+const OPTIONAL = FIELDS.filter(
+  (name) => PayoutAccountCreate.shape[name].safeParse(undefined).success,
+);
 function initialValues(account?: PayoutAccount, businessId?: number): Values {
   return {
     businessId: account?.businessId ?? businessId ?? (undefined as unknown as number),
@@ -59,17 +49,7 @@ function initialValues(account?: PayoutAccount, businessId?: number): Values {
 /** Empty optional inputs are sent as null (cleared), not as empty strings to be checked. */
 function withBlanksAsNull(values: Values): Values {
   const out: Record<string, unknown> = { ...values };
-  for (const key of [
-    'accountNumber',
-    'swiftCode',
-    'iban',
-    'routingNumber',
-    'address',
-    'streetNumber',
-    'city',
-    'state',
-    'zipCode',
-  ]) {
+  for (const key of OPTIONAL) {
     if (typeof out[key] === 'string' && (out[key] as string).trim() === '') out[key] = null;
   }
   return out as Values;

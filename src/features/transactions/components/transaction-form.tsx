@@ -1,9 +1,10 @@
 // Creating a transaction: only VALID merchants can send and only ACTIVE accounts can receive;
-// the payout currency is the account's; the quote refreshes as the form changes.
+// the payout currency is the account's; the quote refreshes as the form changes. Validated with
+// the contract's schema (plus the amount's rules for the account's currency), like every form.
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
-  FileInput,
   Group,
   Paper,
   Select,
@@ -13,22 +14,30 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { ApiError } from '../../../api/client';
-import { PURPOSES, type Product, type Transaction } from '../../../api/schemas/transaction';
+import { useMemo } from 'react';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import {
+  CollectionCreate,
+  type Product,
+  PURPOSES,
+  type Purpose,
+  type Transaction,
+  TransactionCreate,
+} from '../../../api/schemas/transaction';
 import { ApiErrorAlert } from '../../../components/api-error';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { AnchorLink } from '../../../components/links';
 import { Money } from '../../../components/money';
 import { amountProblem } from '../../../lib/amount';
-import { fieldError } from '../../../lib/field-error';
+import { choiceError, fieldError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
 import { currenciesQuery } from '../../../lib/reference';
 import { merchantChoicesQuery } from '../../merchants/queries';
 import { payoutAccountChoicesQuery } from '../../payout-accounts/queries';
-import { useCreateTransaction, useUploadFile } from '../queries';
+import { useCreateTransaction } from '../queries';
 import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';
+import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 
 export interface TransactionDraft {
   merchant?: number | undefined;
@@ -38,13 +47,21 @@ export interface TransactionDraft {
   amount?: string | undefined;
 }
 
-type Field =
-  | 'fromBusinessId'
-  | 'toBusinessExternalAccountId'
-  | 'fromCurrencySymbol'
-  | 'toAmount'
-  | 'purpose'
-  | 'invoiceUrl';
+/** What the form holds: the contract's fields (unchosen ones empty), and the invoice to upload. */
+interface Values {
+  fromBusinessId: number | null;
+  toBusinessExternalAccountId: number | null;
+  fromCurrencySymbol: string | null;
+  toAmount: string;
+  purpose: Purpose | null;
+  invoice: File | null;
+}
+
+const schemaOf = (product: Product) =>
+  product === 'receive' ? CollectionCreate : TransactionCreate;
+
+/** The contract's field names that are fields here; `invoiceUrl` lands on the invoice. */
+const FIELDS = Object.keys(TransactionCreate.shape).filter((name) => !name.endsWith('Url'));
 
 export function TransactionForm({
   product,
@@ -61,7 +78,7 @@ export function TransactionForm({
   const accountsQuery = useQuery(payoutAccountChoicesQuery);
   const currencies = useQuery(currenciesQuery);
   const create = useCreateTransaction(product);
-  const upload = useUploadFile();
+  const upload = useUploadStep();
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
 
   const validMerchants = (merchants.data?.results ?? []).filter((m) => m.kycStatus === 'VALID');
@@ -69,85 +86,69 @@ export function TransactionForm({
     (a) => a.accountStatus === 'ACTIVE' && (!draft.to || a.currencySymbol === draft.to),
   );
   const deposits = depositCurrencies(product, currencies.data ?? []);
+  const currencyOf = (accountId: number | null) =>
+    (accountsQuery.data?.results ?? []).find((a) => a.id === accountId)?.currencySymbol ?? draft.to;
 
-  const [merchant, setMerchant] = useState<string | null>(
-    draft.merchant ? String(draft.merchant) : null,
-  );
-  const [account, setAccount] = useState<string | null>(
-    draft.account ? String(draft.account) : null,
-  );
-  const [from, setFrom] = useState<string | null>(draft.from ?? null);
-  const [amount, setAmount] = useState(draft.amount ?? '');
-  const [purpose, setPurpose] = useState<string | null>(null);
-  const [invoice, setInvoice] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [touched, setTouched] = useState(false);
-
-  const chosenAccount =
-    activeAccounts.find((a) => String(a.id) === account) ??
-    (accountsQuery.data?.results ?? []).find((a) => String(a.id) === account);
-  const payoutCurrency = chosenAccount?.currencySymbol ?? draft.to;
-  const amountError = amountProblem(amount, payoutCurrency);
-
-  const { ready: quoteReady, quote } = useLiveQuote(product, { from, to: payoutCurrency, amount });
-
-  const validate = () => {
-    const found: Partial<Record<Field, string>> = {};
-    if (!merchant) found.fromBusinessId = 'Choose the merchant that sends';
-    if (!account) found.toBusinessExternalAccountId = 'Choose the payout account that receives';
-    if (!from) found.fromCurrencySymbol = 'Choose the deposit currency';
-    if (amountError) found.toAmount = fieldError('Amount', amountError);
-    if (!purpose) found.purpose = 'Choose a purpose';
-    setErrors(found);
-    return Object.keys(found).length === 0;
+  // The contract's schema decides; the amount also follows the chosen account's currency.
+  const contract = zodResolver(schemaOf(product)) as unknown as Resolver<Values>;
+  const resolver: Resolver<Values> = async (values, context, options) => {
+    const { invoice: _invoice, ...body } = values;
+    const result = await contract(body as unknown as Values, context, options);
+    const errors: FieldErrors<Values> = { ...result.errors };
+    const amount = amountProblem(values.toAmount, currencyOf(values.toBusinessExternalAccountId));
+    if (amount) errors.toAmount = { type: 'amount', message: amount };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   };
+  const form = useForm<Values>({
+    resolver,
+    defaultValues: {
+      fromBusinessId: draft.merchant ?? null,
+      toBusinessExternalAccountId: draft.account ?? null,
+      fromCurrencySymbol: draft.from ?? null,
+      toAmount: draft.amount ?? '',
+      purpose: null,
+      invoice: null,
+    },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const [account, from, amount] = form.watch([
+    'toBusinessExternalAccountId',
+    'fromCurrencySymbol',
+    'toAmount',
+  ]);
+  const payoutCurrency = currencyOf(account);
+  const { ready: quoteReady, quote } = useLiveQuote(product, {
+    from,
+    to: payoutCurrency,
+    amount,
+  });
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!validate()) return;
-    let invoiceUrl: string | undefined;
-    if (invoice) {
-      const stored = await upload.mutateAsync(invoice).catch(() => undefined);
-      if (!stored) return;
-      invoiceUrl = stored.url;
-    }
-    create.mutate(
-      {
-        body: {
-          fromBusinessId: Number(merchant),
-          toBusinessExternalAccountId: Number(account),
-          fromCurrencySymbol: from!,
-          toAmount: amount.trim(),
-          purpose: purpose as (typeof PURPOSES)[number],
-          ...(invoiceUrl ? { invoiceUrl } : {}),
+  const submit = form.handleSubmit((values) =>
+    upload.then(values.invoice, (invoiceUrl) =>
+      create.mutate(
+        {
+          body: {
+            fromBusinessId: values.fromBusinessId!,
+            toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
+            fromCurrencySymbol: values.fromCurrencySymbol!,
+            toAmount: values.toAmount.trim(),
+            purpose: values.purpose!,
+            ...(invoiceUrl ? { invoiceUrl } : {}),
+          },
+          idempotencyKey,
         },
-        idempotencyKey,
-      },
-      {
-        onSuccess: onCreated,
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          const placed: Partial<Record<Field, string>> = {};
-          for (const e of error.fieldErrors) {
-            if (
-              [
-                'fromBusinessId',
-                'toBusinessExternalAccountId',
-                'fromCurrencySymbol',
-                'toAmount',
-                'purpose',
-                'invoiceUrl',
-              ].includes(e.field)
-            ) {
-              placed[e.field as Field] = e.message;
-            }
-          }
-          setErrors(placed);
+        {
+          onSuccess: onCreated,
+          onError: (error) => {
+            for (const e of applyApiFieldErrors(error, FIELDS, form.setError))
+              if (e.field === 'invoiceUrl')
+                form.setError('invoice', { type: 'server', message: e.message });
+          },
         },
-      },
-    );
-  };
+      ),
+    ),
+  );
 
   const noMerchants = merchants.isSuccess && validMerchants.length === 0;
   const noAccounts = accountsQuery.isSuccess && activeAccounts.length === 0;
@@ -176,56 +177,96 @@ export function TransactionForm({
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Sender"
-            description="Valid merchants only"
-            required
-            searchable
-            placeholder={merchants.isPending ? 'Loading merchants…' : 'Choose a merchant'}
-            data={validMerchants.map((m) => ({
-              value: String(m.id),
-              label: `${m.name} (#${m.id})`,
-            }))}
-            value={merchant}
-            onChange={setMerchant}
-            error={touched ? errors.fromBusinessId : undefined}
-            nothingFoundMessage="No valid merchant matches"
+          <Controller
+            control={form.control}
+            name="fromBusinessId"
+            render={({ field }) => (
+              <Select
+                label="Sender"
+                description="Valid merchants only"
+                required
+                searchable
+                placeholder={merchants.isPending ? 'Loading merchants…' : 'Choose a merchant'}
+                data={validMerchants.map((m) => ({
+                  value: String(m.id),
+                  label: `${m.name} (#${m.id})`,
+                }))}
+                value={field.value ? String(field.value) : null}
+                onChange={(value) => field.onChange(value ? Number(value) : null)}
+                onBlur={field.onBlur}
+                error={choiceError(
+                  'Sender',
+                  errors.fromBusinessId?.message,
+                  field.value,
+                  'Choose the merchant that sends',
+                )}
+                nothingFoundMessage="No valid merchant matches"
+              />
+            )}
           />
-          <Select
-            label="Payout account"
-            description={
-              draft.to
-                ? `Active accounts in ${draft.to}`
-                : 'Active accounts only; the payout is in its currency'
-            }
-            required
-            searchable
-            placeholder={accountsQuery.isPending ? 'Loading accounts…' : 'Choose an account'}
-            data={activeAccounts.map((a) => ({
-              value: String(a.id),
-              label: `${a.accountHolderName} · ${a.currencySymbol} · #${a.id}`,
-            }))}
-            value={account}
-            onChange={setAccount}
-            error={touched ? errors.toBusinessExternalAccountId : undefined}
-            nothingFoundMessage="No active account matches"
+          <Controller
+            control={form.control}
+            name="toBusinessExternalAccountId"
+            render={({ field }) => (
+              <Select
+                label="Payout account"
+                description={
+                  draft.to
+                    ? `Active accounts in ${draft.to}`
+                    : 'Active accounts only; the payout is in its currency'
+                }
+                required
+                searchable
+                placeholder={accountsQuery.isPending ? 'Loading accounts…' : 'Choose an account'}
+                data={activeAccounts.map((a) => ({
+                  value: String(a.id),
+                  label: `${a.accountHolderName} · ${a.currencySymbol} · #${a.id}`,
+                }))}
+                value={field.value ? String(field.value) : null}
+                onChange={(value) => {
+                  field.onChange(value ? Number(value) : null);
+                  // The amount's rules depend on the account's currency.
+                  if (form.getValues('toAmount')) void form.trigger('toAmount');
+                }}
+                onBlur={field.onBlur}
+                error={choiceError(
+                  'Payout account',
+                  errors.toBusinessExternalAccountId?.message,
+                  field.value,
+                  'Choose the payout account that receives',
+                )}
+                nothingFoundMessage="No active account matches"
+              />
+            )}
           />
-          <Select
-            label="Deposit currency"
-            description={
-              product === 'sendc2f'
-                ? 'The crypto the client deposits'
-                : 'The currency the client deposits'
-            }
-            required
-            searchable
-            data={deposits.map((c) => ({
-              value: c.symbol,
-              label: `${c.symbol} · ${c.name}`,
-            }))}
-            value={from}
-            onChange={setFrom}
-            error={touched ? errors.fromCurrencySymbol : undefined}
+          <Controller
+            control={form.control}
+            name="fromCurrencySymbol"
+            render={({ field }) => (
+              <Select
+                label="Deposit currency"
+                description={
+                  product === 'sendc2f'
+                    ? 'The crypto the client deposits'
+                    : 'The currency the client deposits'
+                }
+                required
+                searchable
+                data={deposits.map((c) => ({
+                  value: c.symbol,
+                  label: `${c.symbol} · ${c.name}`,
+                }))}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={choiceError(
+                  'Deposit currency',
+                  errors.fromCurrencySymbol?.message,
+                  field.value,
+                  'Choose the deposit currency',
+                )}
+              />
+            )}
           />
           <TextInput
             label="Payout amount"
@@ -245,37 +286,43 @@ export function TransactionForm({
               ) : undefined
             }
             rightSectionWidth={payoutCurrency ? 56 : undefined}
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={
-              touched
-                ? (errors.toAmount ??
-                  (amount && amountError ? fieldError('Amount', amountError) : undefined))
-                : amount && amountError
-                  ? fieldError('Amount', amountError)
-                  : undefined
-            }
+            {...form.register('toAmount')}
+            error={fieldError('Amount', errors.toAmount?.message)}
           />
-          <Select
-            label="Purpose"
-            description="Why the money moves"
-            required
-            placeholder="Choose a purpose"
-            data={PURPOSES.map((p) => ({ value: p, label: humanize(p) }))}
-            value={purpose}
-            onChange={setPurpose}
-            error={touched ? errors.purpose : undefined}
+          <Controller
+            control={form.control}
+            name="purpose"
+            render={({ field }) => (
+              <Select
+                label="Purpose"
+                description="Why the money moves"
+                required
+                placeholder="Choose a purpose"
+                data={PURPOSES.map((p) => ({ value: p, label: humanize(p) }))}
+                value={field.value}
+                onChange={(value) => field.onChange(value as Purpose | null)}
+                onBlur={field.onBlur}
+                error={choiceError(
+                  'Purpose',
+                  errors.purpose?.message,
+                  field.value,
+                  'Choose a purpose',
+                )}
+              />
+            )}
           />
-          <FileInput
-            label="Invoice"
-            description="Optional: PDF, PNG or JPEG, up to 10 MB"
-            placeholder="Choose a file"
-            accept="application/pdf,image/png,image/jpeg"
-            leftSection={<IconFileUpload size={16} aria-hidden />}
-            clearable
-            value={invoice}
-            onChange={setInvoice}
-            error={errors.invoiceUrl}
+          <Controller
+            control={form.control}
+            name="invoice"
+            render={({ field }) => (
+              <UploadInput
+                label="Invoice"
+                description="Optional: PDF, PNG or JPEG, up to 10 MB"
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldError('Invoice', errors.invoice?.message)}
+              />
+            )}
           />
         </SimpleGrid>
 
@@ -318,9 +365,7 @@ export function TransactionForm({
           </QuoteState>
         </Paper>
 
-        {upload.isError && (
-          <ApiErrorAlert error={upload.error} title="The invoice was not uploaded" />
-        )}
+        <UploadFailed error={upload.failed} what="invoice" />
         {create.isError && (
           <ApiErrorAlert error={create.error} title="The transaction was not created" />
         )}
@@ -328,7 +373,7 @@ export function TransactionForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending || upload.isPending}>
+          <Button type="submit" loading={create.isPending || upload.pending}>
             Create transaction
           </Button>
         </Group>

@@ -1,0 +1,296 @@
+// The three money-moving dialogs of a transaction. Each shows the amounts, currencies and rate,
+// sends one Idempotency-Key per opening (a retried click cannot move money twice), announces the
+// outcome, and keeps its own input.
+import { Alert, Button, Group, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  CANCEL_REASONS,
+  type CancelReason,
+  type Product,
+  type Transaction,
+} from '../../../api/schemas/transaction';
+import { ApiErrorAlert, errorMessage } from '../../../components/api-error';
+import { Dialog } from '../../../components/dialog';
+import { Money } from '../../../components/money';
+import { humanize } from '../../../lib/format';
+import { priceQuery, useApproveDeposit, useApproveQuote, useCancelTransaction } from '../queries';
+import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
+
+export interface ActionDialogProps {
+  product: Product;
+  transaction: Transaction;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** A fresh key each time the dialog opens. */
+function useKeyPerOpening(opened: boolean) {
+  return useMemo(() => (opened ? crypto.randomUUID() : ''), [opened]);
+}
+
+function announce(id: number, title: string, updated: Transaction) {
+  notifications.show({
+    color: 'green',
+    title,
+    message: `Transaction #${id} is now ${humanize(updated.clientStatus).toLowerCase()}.`,
+  });
+}
+
+function Amounts({ product, t }: { product: Product; t: Transaction }) {
+  const price = useQuery(
+    priceQuery(product, {
+      fromCurrencySymbol: t.fromCurrencySymbol,
+      toCurrencySymbol: t.toCurrencySymbol,
+      toAmount: t.toAmount,
+    }),
+  );
+  const deposit = t.fromAmount ?? price.data?.amount ?? null;
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label="Amounts">
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th w={170}>Payout</Table.Th>
+          <Table.Td>
+            <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Deposit, fees included</Table.Th>
+          <Table.Td>
+            <Money amount={deposit} symbol={t.fromCurrencySymbol} fw={600} />
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Rate</Table.Th>
+          <Table.Td>
+            {price.data ? (
+              <Text span ff="monospace" size="sm">
+                1 {t.fromCurrencySymbol} = {String(price.data.rate)} {t.toCurrencySymbol}
+              </Text>
+            ) : price.isError ? (
+              <Text span size="sm" c="dimmed">
+                not available: {errorMessage(price.error)}
+              </Text>
+            ) : (
+              <Text span size="sm" c="dimmed">
+                loading…
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  children,
+  confirm,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  confirm: ReactNode;
+}) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title={title} size="lg">
+      <Stack gap="md">
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Back
+          </Button>
+          {confirm}
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
+
+export function ApproveQuoteDialog({
+  product,
+  transaction: t,
+  opened,
+  onClose,
+}: ActionDialogProps) {
+  const id = t.businessRequestId;
+  const idempotencyKey = useKeyPerOpening(opened);
+  const quote = useApproveQuote(product, id);
+  const close = () => {
+    quote.reset();
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={close}
+      title={`Approve the quote of #${id}?`}
+      confirm={
+        <Button
+          loading={quote.isPending}
+          onClick={() =>
+            quote.mutate(idempotencyKey, {
+              onSuccess: (updated) => {
+                announce(id, 'Quote approved', updated);
+                close();
+              },
+            })
+          }
+        >
+          Approve quote
+        </Button>
+      }
+    >
+      <Text size="sm">
+        The client agrees to deposit this amount for this payout.{' '}
+        {product === 'sendc2f' ? 'A wallet address' : 'Bank details'} to deposit to will follow.
+      </Text>
+      <Amounts product={product} t={t} />
+      {quote.isError && <ApiErrorAlert error={quote.error} title="The quote was not approved" />}
+    </ConfirmDialog>
+  );
+}
+
+export function ApproveDepositDialog({
+  product,
+  transaction: t,
+  opened,
+  onClose,
+}: ActionDialogProps) {
+  const id = t.businessRequestId;
+  const idempotencyKey = useKeyPerOpening(opened);
+  const deposit = useApproveDeposit(product, id);
+  const upload = useUploadStep();
+  const [file, setFile] = useState<File | null>(null);
+  const needsConfirmation = product === 'receive';
+  const close = () => {
+    deposit.reset();
+    upload.reset();
+    onClose();
+  };
+  const approve = () =>
+    upload.then(file, (depositConfirmationUrl) =>
+      deposit.mutate(
+        { depositConfirmationUrl, idempotencyKey },
+        {
+          onSuccess: (updated) => {
+            announce(id, 'Deposit approved', updated);
+            close();
+          },
+        },
+      ),
+    );
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={close}
+      title={`Approve the deposit of #${id}?`}
+      confirm={
+        <Button
+          loading={deposit.isPending || upload.pending}
+          disabled={needsConfirmation && !file}
+          onClick={() => void approve()}
+        >
+          Approve deposit
+        </Button>
+      }
+    >
+      <Text size="sm">
+        Approve only once the client&apos;s deposit has arrived. The payout follows.
+      </Text>
+      <Amounts product={product} t={t} />
+      {product !== 'sendc2f' && (
+        <UploadInput
+          label="Deposit confirmation"
+          description={
+            needsConfirmation
+              ? 'Required: the bank confirmation of the client’s transfer (PDF, PNG or JPEG, up to 10 MB)'
+              : 'Optional: PDF, PNG or JPEG, up to 10 MB'
+          }
+          value={file}
+          onChange={setFile}
+          required={needsConfirmation}
+        />
+      )}
+      <UploadFailed error={upload.failed} what="file" />
+      {deposit.isError && (
+        <ApiErrorAlert error={deposit.error} title="The deposit was not approved" />
+      )}
+    </ConfirmDialog>
+  );
+}
+
+export function CancelDialog({ product, transaction: t, opened, onClose }: ActionDialogProps) {
+  const id = t.businessRequestId;
+  const idempotencyKey = useKeyPerOpening(opened);
+  const cancel = useCancelTransaction(product, id);
+  const [reason, setReason] = useState<CancelReason>('CLIENT_REQUEST');
+  const [otherReason, setOtherReason] = useState('');
+  const close = () => {
+    cancel.reset();
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={close}
+      title={`Cancel #${id}?`}
+      confirm={
+        <Button
+          color="red"
+          loading={cancel.isPending}
+          disabled={reason === 'OTHER' && otherReason.trim() === ''}
+          onClick={() =>
+            cancel.mutate(
+              {
+                body: {
+                  reason,
+                  ...(reason === 'OTHER' ? { otherReason: otherReason.trim() } : {}),
+                },
+                idempotencyKey,
+              },
+              {
+                onSuccess: (updated) => {
+                  announce(id, 'Transaction cancelled', updated);
+                  close();
+                },
+              },
+            )
+          }
+        >
+          Cancel transaction
+        </Button>
+      }
+    >
+      <Alert color="red" variant="light">
+        <Text size="sm">Cancelling cannot be undone. Nothing is paid out.</Text>
+      </Alert>
+      <Amounts product={product} t={t} />
+      <Select
+        label="Reason"
+        data={CANCEL_REASONS.map((r) => ({ value: r, label: humanize(r) }))}
+        value={reason}
+        onChange={(value) => value && setReason(value as CancelReason)}
+        allowDeselect={false}
+      />
+      {reason === 'OTHER' && (
+        <Textarea
+          label="What happened"
+          required
+          maxLength={500}
+          value={otherReason}
+          onChange={(e) => setOtherReason(e.currentTarget.value)}
+        />
+      )}
+      {cancel.isError && (
+        <ApiErrorAlert error={cancel.error} title="The transaction was not cancelled" />
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,66 @@
+// "Upload a file, then act": the invoice of a new transaction and the deposit confirmation of an
+// approval both go this way. The file is uploaded first; its URL goes into the action.
+import { FileInput } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { useUploadFile } from '../queries';
+
+export const FILE_ACCEPT = 'application/pdf,image/png,image/jpeg';
+
+export function useUploadStep() {
+  const upload = useUploadFile();
+  return {
+    pending: upload.isPending,
+    reset: upload.reset,
+    /**
+     * Uploads `file` when there is one, then calls `act` with its URL. A failed upload stops
+     * here: its error shows in `<UploadFailed>` and nothing else happens.
+     */
+    async then(file: File | null | undefined, act: (url: string | undefined) => void) {
+      let url: string | undefined;
+      if (file) {
+        const stored = await upload.mutateAsync(file).catch(() => undefined);
+        if (!stored) return;
+        url = stored.url;
+      }
+      act(url);
+    },
+    failed: upload.isError ? upload.error : null,
+  };
+}
+
+export function UploadFailed({ error, what }: { error: Error | null; what: string }) {
+  return error ? <ApiErrorAlert error={error} title={`The ${what} was not uploaded`} /> : null;
+}
+
+/** A file input for the upload step: PDF, PNG or JPEG, up to 10 MB. */
+export function UploadInput({
+  label,
+  description,
+  value,
+  onChange,
+  required,
+  error,
+}: {
+  label: string;
+  description: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  required?: boolean;
+  error?: string | undefined;
+}) {
+  return (
+    <FileInput
+      label={label}
+      description={description}
+      placeholder="Choose a file"
+      accept={FILE_ACCEPT}
+      leftSection={<IconFileUpload size={16} aria-hidden />}
+      clearable
+      value={value}
+      onChange={onChange}
+      required={required}
+      error={error}
+    />
+  );
+}
