@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
+    globalSetup: ['src/server/store/vitest-setup.ts'],
   },
 });

@@ -1,0 +1,70 @@
+// Opens the dashboard's own database: a SQLite file in DATA_DIR by default, PostgreSQL when
+// DASHBOARD_DATABASE_URL says so (docs/decisions/016). One Kysely schema and query layer for both.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { migrations } from './migrations';
+import type { Database as Tables } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DashboardDb {
+  db: Kysely<Tables>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation = { url: string } | { file: string };
+
+async function postgres(url: string): Promise<Kysely<Tables>> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // bigint (int8) columns hold milliseconds: safe as JavaScript numbers.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === 20
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as never,
+    },
+  });
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function sqlite(file: string): Kysely<Tables> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('synchronous = FULL');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
+}
+
+export async function openDashboardDb(location: DatabaseLocation): Promise<DashboardDb> {
+  const dialect: DialectName = 'url' in location ? 'postgres' : 'sqlite';
+  const db = 'url' in location ? await postgres(location.url) : sqlite(location.file);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return { db, dialect, close: () => db.destroy() };
+}
+
+/** Serializes writers of one kind across servers sharing PostgreSQL (SQLite has one writer). */
+export async function lockFor(
+  trx: Kysely<Tables>,
+  dialect: DialectName,
+  name: string,
+): Promise<void> {
+  if (dialect === 'postgres')
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}

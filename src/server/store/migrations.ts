@@ -1,0 +1,65 @@
+// Versioned migrations of the dashboard's database, for SQLite and PostgreSQL alike: column types
+// both understand (text, bigint, integer), no dialect-specific defaults. Kysely's migrator keeps
+// the applied ones in its own table and takes a lock while migrating, so servers starting
+// together on one PostgreSQL do not race.
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const migrations: Record<string, Migration> = {
+  '001-users-sessions-credentials-audit': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('app_user')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('roles', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('disabled_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('app_session')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.id'))
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('app_session_by_user')
+        .on('app_session')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createTable('api_credential')
+        .addColumn('environment', 'text', (c) => c.primaryKey())
+        .addColumn('api_key', 'text', (c) => c.notNull())
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('seq', 'bigint', (c) => c.primaryKey())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('actor_id', 'text')
+        .addColumn('actor_email', 'text')
+        .addColumn('roles', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('request_id', 'text')
+        .addColumn('details', 'text')
+        .addColumn('prev_hash', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_by_time').on('audit_log').column('at').execute();
+    },
+  },
+};

@@ -1,0 +1,62 @@
+// The dashboard's own tables, as Kysely sees them. Times are milliseconds since the epoch in
+// bigint columns; flags are 0/1 integers, the same on SQLite and PostgreSQL.
+import type { Generated } from 'kysely';
+
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  /** Comma-separated role names. */
+  roles: string;
+  created_at: number;
+  disabled_at: number | null;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie's value: a stolen table gives no usable cookie. */
+  id_hash: string;
+  user_id: string;
+  environment: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ip: string;
+  user_agent: string;
+}
+
+export interface CredentialTable {
+  environment: string;
+  api_key: string;
+  /** AES-256-GCM of the API secret: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
+  secret_sealed: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+export interface AuditTable {
+  seq: number;
+  at: number;
+  actor_id: string | null;
+  actor_email: string | null;
+  roles: string;
+  ip: string;
+  user_agent: string;
+  action: string;
+  target: string | null;
+  outcome: string;
+  request_id: string | null;
+  /** JSON of the fields changed, or of the refusal's reason. */
+  details: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface Database {
+  app_user: UserTable;
+  app_session: SessionTable;
+  api_credential: CredentialTable;
+  audit_log: AuditTable;
+}
+
+export type { Generated };
