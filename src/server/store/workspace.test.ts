@@ -1,0 +1,127 @@
+// Users, sessions and stored credentials, on SQLite and PostgreSQL.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardDb } from './db';
+import { DIALECTS, freshDashboardDb } from './testing';
+import { createVault } from './vault';
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  IDLE_TIMEOUT_MS,
+  workspaceStore,
+  type WorkspaceStore,
+} from './workspace';
+
+describe.each(DIALECTS)('workspace store on %s', (dialect) => {
+  let db: DashboardDb;
+  let store: WorkspaceStore;
+  let clock = 1_795_000_000_000;
+  beforeAll(async () => {
+    db = await freshDashboardDb(dialect);
+    store = workspaceStore(db, createVault(Buffer.alloc(32, 3)), () => clock);
+  });
+  afterAll(() => db.close());
+
+  it('creates a user with a one-time password, stored only as an argon2id hash', async () => {
+    const { user, password } = await store.createUser({
+      email: ' Ada@Example.com ',
+      name: 'Ada Lovelace',
+      roles: ['finance', 'approver', 'finance'],
+    });
+    expect(user).toMatchObject({ email: 'ada@example.com', roles: ['finance', 'approver'] });
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const row = await db.db.selectFrom('app_user').selectAll().executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain(password);
+    expect(await store.checkPassword('ADA@example.com', password)).toMatchObject({ id: user.id });
+    expect(await store.checkPassword('ada@example.com', 'wrong')).toBeUndefined();
+    expect(await store.checkPassword('nobody@example.com', password)).toBeUndefined();
+    await expect(
+      store.createUser({ email: 'ada@example.com', name: 'Again', roles: ['viewer'] }),
+    ).rejects.toThrow();
+  });
+
+  it('keeps sessions by the hash of their token, with idle and absolute expiry', async () => {
+    const user = (await store.userByEmail('ada@example.com'))!;
+    const { token } = await store.createSession({
+      userId: user.id,
+      environment: 'sandbox',
+      ip: '127.0.0.1',
+      userAgent: 'test',
+    });
+    const stored = await db.db.selectFrom('app_session').select('id_hash').execute();
+    expect(stored.map((s) => s.id_hash)).not.toContain(token);
+    expect(await store.touchSession(token)).toMatchObject({
+      userId: user.id,
+      environment: 'sandbox',
+    });
+    // Seen every 20 minutes, it lives until its absolute end.
+    for (let t = 0; t < ABSOLUTE_TIMEOUT_MS - 20 * 60_000; t += 20 * 60_000) {
+      clock += 20 * 60_000;
+      expect(await store.touchSession(token)).toBeDefined();
+    }
+    clock += 20 * 60_000;
+    expect(await store.touchSession(token)).toBeUndefined();
+    const idle = await store.createSession({
+      userId: user.id,
+      environment: 'sandbox',
+      ip: '',
+      userAgent: '',
+    });
+    clock += IDLE_TIMEOUT_MS + 1;
+    expect(await store.touchSession(idle.token)).toBeUndefined();
+    expect(await store.touchSession('not-a-token')).toBeUndefined();
+  });
+
+  it('ends one session, or all of a user', async () => {
+    const user = (await store.userByEmail('ada@example.com'))!;
+    const a = await store.createSession({
+      userId: user.id,
+      environment: 'sandbox',
+      ip: '',
+      userAgent: '',
+    });
+    const b = await store.createSession({
+      userId: user.id,
+      environment: 'sandbox',
+      ip: '',
+      userAgent: '',
+    });
+    await store.endSession(a.token);
+    expect(await store.touchSession(a.token)).toBeUndefined();
+    expect(await store.touchSession(b.token)).toBeDefined();
+    const c = await store.createSession({
+      userId: user.id,
+      environment: 'live',
+      ip: '',
+      userAgent: '',
+    });
+    expect(await store.endAllSessions(user.id)).toBe(2);
+    expect(await store.touchSession(b.token)).toBeUndefined();
+    expect(await store.touchSession(c.token)).toBeUndefined();
+  });
+
+  it('stores API credentials with the secret sealed, and shows only the key’s last four', async () => {
+    await store.setCredentials(
+      'sandbox',
+      { apiKey: 'pk_sandbox_1234abcd', apiSecret: 'sk_secret_value' },
+      'admin',
+    );
+    await store.setCredentials(
+      'sandbox',
+      { apiKey: 'pk_sandbox_5678wxyz', apiSecret: 'sk_other_value' },
+      'admin',
+    );
+    const raw = await sql<{ v: string }>`SELECT secret_sealed AS v FROM api_credential`.execute(
+      db.db,
+    );
+    expect(JSON.stringify(raw.rows)).not.toContain('sk_other_value');
+    expect(await store.credentials('sandbox')).toEqual({
+      apiKey: 'pk_sandbox_5678wxyz',
+      apiSecret: 'sk_other_value',
+    });
+    expect(await store.credentials('live')).toBeUndefined();
+    expect(await store.credentialHints()).toEqual([
+      { environment: 'sandbox', apiKeyLast4: 'wxyz', updatedAt: clock, updatedBy: 'admin' },
+    ]);
+  });
+});

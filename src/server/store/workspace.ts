@@ -1,0 +1,276 @@
+// The team workspace's records: named users with roles (passwords hashed with argon2id),
+// sessions stored by the hash of their cookie with idle and absolute expiry, and the partner's
+// API credentials per environment, the secret sealed by the vault.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { Role } from '../roles';
+import type { DashboardDb } from './db';
+import type { Vault } from './vault';
+
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  createdAt: number;
+  disabledAt: number | null;
+}
+
+export interface WorkspaceSession {
+  userId: string;
+  environment: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+function toUser(row: {
+  id: string;
+  email: string;
+  name: string;
+  roles: string;
+  created_at: number;
+  disabled_at: number | null;
+}): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    roles: (row.roles ? row.roles.split(',') : []) as Role[],
+    createdAt: Number(row.created_at),
+    disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
+  };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** A password to show once: 20 characters from an alphabet without look-alikes. */
+export function oneTimePassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(20)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+// A hash to verify against when the email is unknown, so that the answer takes as long.
+let decoyHash: Promise<string> | undefined;
+
+export function workspaceStore(store: DashboardDb, vault: Vault, now: () => number = Date.now) {
+  const { db } = store;
+  return {
+    async createUser(input: {
+      email: string;
+      name: string;
+      roles: Role[];
+      password?: string;
+    }): Promise<{ user: User; password: string }> {
+      const password = input.password ?? oneTimePassword();
+      const row = {
+        id: randomUUID(),
+        email: normalizeEmail(input.email),
+        name: input.name.trim(),
+        password_hash: await hash(password),
+        roles: [...new Set(input.roles)].join(','),
+        created_at: now(),
+        disabled_at: null,
+      };
+      await db.insertInto('app_user').values(row).execute();
+      return { user: toUser(row), password };
+    },
+
+    async userByEmail(email: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('app_user')
+        .selectAll()
+        .where('email', '=', normalizeEmail(email))
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async userById(id: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('app_user')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async listUsers(): Promise<User[]> {
+      const rows = await db.selectFrom('app_user').selectAll().orderBy('email').execute();
+      return rows.map(toUser);
+    },
+
+    async countUsers(): Promise<number> {
+      const row = await db
+        .selectFrom('app_user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The user, when the email and password match an active account. */
+    async checkPassword(email: string, password: string): Promise<User | undefined> {
+      const row = await db
+        .selectFrom('app_user')
+        .selectAll()
+        .where('email', '=', normalizeEmail(email))
+        .executeTakeFirst();
+      if (!row) {
+        decoyHash ??= hash(oneTimePassword());
+        await verify(await decoyHash, password).catch(() => false);
+        return undefined;
+      }
+      const ok = await verify(row.password_hash, password).catch(() => false);
+      return ok && row.disabled_at === null ? toUser(row) : undefined;
+    },
+
+    async setPassword(userId: string, password: string): Promise<void> {
+      await db
+        .updateTable('app_user')
+        .set({ password_hash: await hash(password) })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setRoles(userId: string, roles: Role[]): Promise<void> {
+      await db
+        .updateTable('app_user')
+        .set({ roles: [...new Set(roles)].join(',') })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Opens a session; the token goes into the cookie, only its hash into the database. */
+    async createSession(input: {
+      userId: string;
+      environment: string;
+      ip: string;
+      userAgent: string;
+    }): Promise<{ token: string; session: WorkspaceSession }> {
+      const token = randomBytes(32).toString('base64url');
+      const time = now();
+      const session = {
+        userId: input.userId,
+        environment: input.environment,
+        createdAt: time,
+        lastSeenAt: time,
+        expiresAt: time + ABSOLUTE_TIMEOUT_MS,
+      };
+      await db
+        .insertInto('app_session')
+        .values({
+          id_hash: sha256(token),
+          user_id: input.userId,
+          environment: input.environment,
+          created_at: time,
+          last_seen_at: time,
+          expires_at: session.expiresAt,
+          ip: input.ip,
+          user_agent: input.userAgent.slice(0, 300),
+        })
+        .execute();
+      return { token, session };
+    },
+
+    /** The live session of a token, seen now; expired ones are ended on the way. */
+    async touchSession(token: string | undefined): Promise<WorkspaceSession | undefined> {
+      if (!token) return undefined;
+      const idHash = sha256(token);
+      const row = await db
+        .selectFrom('app_session')
+        .selectAll()
+        .where('id_hash', '=', idHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const time = now();
+      if (time - Number(row.last_seen_at) > IDLE_TIMEOUT_MS || time >= Number(row.expires_at)) {
+        await db.deleteFrom('app_session').where('id_hash', '=', idHash).execute();
+        return undefined;
+      }
+      await db
+        .updateTable('app_session')
+        .set({ last_seen_at: time })
+        .where('id_hash', '=', idHash)
+        .execute();
+      return {
+        userId: row.user_id,
+        environment: row.environment,
+        createdAt: Number(row.created_at),
+        lastSeenAt: time,
+        expiresAt: Number(row.expires_at),
+      };
+    },
+
+    async endSession(token: string | undefined): Promise<void> {
+      if (token) await db.deleteFrom('app_session').where('id_hash', '=', sha256(token)).execute();
+    },
+
+    /** "Sign out everywhere", or an admin ending a user's sessions. */
+    async endAllSessions(userId: string): Promise<number> {
+      const result = await db
+        .deleteFrom('app_session')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async setCredentials(
+      environment: string,
+      credentials: { apiKey: string; apiSecret: string },
+      by: string | null,
+    ): Promise<void> {
+      const row = {
+        environment,
+        api_key: credentials.apiKey,
+        secret_sealed: vault.seal(credentials.apiSecret, `api_credential:${environment}`),
+        updated_at: now(),
+        updated_by: by,
+      };
+      await db
+        .insertInto('api_credential')
+        .values(row)
+        .onConflict((oc) => oc.column('environment').doUpdateSet(row))
+        .execute();
+    },
+
+    /** For the proxy only: the secret in clear, never sent to a browser. */
+    async credentials(
+      environment: string,
+    ): Promise<{ apiKey: string; apiSecret: string } | undefined> {
+      const row = await db
+        .selectFrom('api_credential')
+        .selectAll()
+        .where('environment', '=', environment)
+        .executeTakeFirst();
+      return (
+        row && {
+          apiKey: row.api_key,
+          apiSecret: vault.open(row.secret_sealed, `api_credential:${environment}`),
+        }
+      );
+    },
+
+    /** What a settings page may show: the key's last four characters, and when and by whom. */
+    async credentialHints(): Promise<
+      { environment: string; apiKeyLast4: string; updatedAt: number; updatedBy: string | null }[]
+    > {
+      const rows = await db
+        .selectFrom('api_credential')
+        .selectAll()
+        .orderBy('environment')
+        .execute();
+      return rows.map((row) => ({
+        environment: row.environment,
+        apiKeyLast4: row.api_key.slice(-4),
+        updatedAt: Number(row.updated_at),
+        updatedBy: row.updated_by,
+      }));
+    },
+  };
+}
+
+export type WorkspaceStore = ReturnType<typeof workspaceStore>;
