@@ -62,4 +62,62 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_by_time').on('audit_log').column('at').execute();
     },
   },
+  '002-approvals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('approval_policy')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('min_amount', 'text', (c) => c.notNull())
+        .addColumn('approvers', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text')
+        .execute();
+      await db.schema
+        .createTable('transaction_origin')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('transaction_id', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('transaction_origin_pk', [
+          'environment',
+          'product',
+          'transaction_id',
+        ])
+        .execute();
+      await db.schema
+        .createTable('approval_request')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('transaction_id', 'bigint', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .addColumn('required', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('closed_at', 'bigint')
+        .addColumn('reject_reason', 'text')
+        .execute();
+      await db.schema
+        .createIndex('approval_request_open')
+        .on('approval_request')
+        .columns(['environment', 'product', 'transaction_id', 'action', 'status'])
+        .execute();
+      await db.schema
+        .createTable('approval_decision')
+        .addColumn('request_id', 'text', (c) => c.notNull().references('approval_request.id'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text', (c) => c.notNull())
+        .addColumn('decision', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('approval_decision_pk', ['request_id', 'user_id'])
+        .execute();
+    },
+  },
 };

@@ -52,11 +52,63 @@ export interface AuditTable {
   hash: string;
 }
 
+export interface ApprovalPolicyTable {
+  id: string;
+  /** `approveQuote` or `approveDeposit`. */
+  action: string;
+  /** A currency symbol, or `*` for any. */
+  currency: string;
+  /** From this amount (a decimal string, in `currency`) the policy applies. */
+  min_amount: string;
+  approvers: number;
+  created_at: number;
+  created_by: string | null;
+}
+
+export interface TransactionOriginTable {
+  environment: string;
+  product: string;
+  transaction_id: number;
+  /** The user who created the transaction through the dashboard. */
+  created_by: string;
+  created_at: number;
+}
+
+export interface ApprovalRequestTable {
+  id: string;
+  environment: string;
+  product: string;
+  transaction_id: number;
+  action: string;
+  currency: string;
+  amount: string;
+  required: number;
+  /** pending, approved (the API was called), rejected, expired. */
+  status: string;
+  created_at: number;
+  expires_at: number;
+  closed_at: number | null;
+  reject_reason: string | null;
+}
+
+export interface ApprovalDecisionTable {
+  request_id: string;
+  user_id: string;
+  user_name: string;
+  decision: string;
+  reason: string | null;
+  at: number;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
   api_credential: CredentialTable;
   audit_log: AuditTable;
+  approval_policy: ApprovalPolicyTable;
+  transaction_origin: TransactionOriginTable;
+  approval_request: ApprovalRequestTable;
+  approval_decision: ApprovalDecisionTable;
 }
 
 export type { Generated };
