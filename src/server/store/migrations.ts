@@ -120,4 +120,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '003-second-factor': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('app_user').addColumn('totp_secret_sealed', 'text').execute();
+      await db.schema.alterTable('app_user').addColumn('totp_enabled_at', 'bigint').execute();
+      await db.schema.alterTable('app_user').addColumn('totp_last_step', 'bigint').execute();
+      // JSON list of SHA-256 hashes of the unused recovery codes.
+      await db.schema.alterTable('app_user').addColumn('recovery_codes', 'text').execute();
+      await db.schema
+        .createTable('role_setting')
+        .addColumn('role', 'text', (c) => c.primaryKey())
+        .addColumn('require_totp', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -11,6 +11,16 @@ export interface UserTable {
   roles: string;
   created_at: number;
   disabled_at: number | null;
+  totp_secret_sealed: string | null;
+  totp_enabled_at: number | null;
+  /** The last time step whose code was accepted: a code is good once. */
+  totp_last_step: number | null;
+  recovery_codes: string | null;
+}
+
+export interface RoleSettingTable {
+  role: string;
+  require_totp: number;
 }
 
 export interface SessionTable {
@@ -109,6 +119,7 @@ export interface Database {
   transaction_origin: TransactionOriginTable;
   approval_request: ApprovalRequestTable;
   approval_decision: ApprovalDecisionTable;
+  role_setting: RoleSettingTable;
 }
 
 export type { Generated };
