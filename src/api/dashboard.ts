@@ -1,5 +1,8 @@
 // The dashboard server's own endpoints (sign-in and session), shared by the server and the SPA.
 import { z } from 'zod';
+import { ROLES } from './roles';
+
+export const Role = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
 
 export const ENVIRONMENTS = ['sandbox', 'live'] as const;
 export const Environment = z.enum(ENVIRONMENTS, { error: 'must be sandbox or live' });
@@ -12,20 +15,30 @@ const credential = (label: string) =>
     .min(1, { error: 'is required' })
     .max(200, { error: 'must be at most 200 characters' });
 
-/** Body of `POST /api/session`: credentials, or the embedded sandbox's demo partner. */
-export const SignIn = z.union([
-  z.object({ environment: z.literal('sandbox'), demo: z.literal(true) }),
-  z.object({
-    environment: Environment,
-    apiKey: credential('The API key'),
-    apiSecret: credential('The API secret'),
-  }),
-]);
+export const Email = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(254, { error: 'must be at most 254 characters' })
+  .pipe(z.email({ error: 'must be an email address' }));
+
+/** The sign-in form: email and password, and the authenticator's code when it is asked for. */
+export const SignInForm = z.object({
+  email: Email,
+  password: z
+    .string({ error: 'is required' })
+    .min(1, { error: 'is required' })
+    .max(200, { error: 'must be at most 200 characters' }),
+  code: z.string().trim().max(20, { error: 'must be at most 20 characters' }).optional(),
+});
+export type SignInForm = z.input<typeof SignInForm>;
+
+/** Body of `POST /api/session`: a person's sign-in, or a demo user of the sandbox workspace. */
+export const SignIn = z.union([z.object({ demoUser: Email }), SignInForm]);
 export type SignIn = z.input<typeof SignIn>;
 
-/** The credentials form, also used by the SPA to validate before sending. */
+/** An environment's API key and secret, entered once by an admin. */
 export const CredentialsForm = z.object({
-  environment: Environment,
   apiKey: credential('The API key'),
   apiSecret: credential('The API secret'),
 });
@@ -34,19 +47,34 @@ export type CredentialsForm = z.infer<typeof CredentialsForm>;
 export const EnvironmentInfo = z.object({
   id: Environment,
   label: z.string(),
-  /** The embedded sandbox offers one-click sign-in as its demo partner. */
-  demo: z.boolean(),
+  /** An admin has stored this environment's API credentials. */
+  configured: z.boolean(),
 });
 export type EnvironmentInfo = z.infer<typeof EnvironmentInfo>;
 
+export const UserInfo = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(Role),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
 export const SessionInfo = z.discriminatedUnion('signedIn', [
-  z.object({ signedIn: z.literal(false), environments: z.array(EnvironmentInfo) }),
+  z.object({
+    signedIn: z.literal(false),
+    environments: z.array(EnvironmentInfo),
+    /** The sandbox demo workspace's people, one click each; empty without the demo. */
+    demoUsers: z.array(UserInfo.omit({ id: true })),
+  }),
   z.object({
     signedIn: z.literal(true),
+    user: UserInfo,
     environments: z.array(EnvironmentInfo),
     environment: Environment,
+    /** Signed in to the sandbox demo workspace. */
     demo: z.boolean(),
-    /** The key, shortened: enough to recognise it, never the secret. */
+    /** The environment's API key, shortened: enough to recognise it, never the secret. */
     apiKeyHint: z.string(),
     /** {base_url} of the environment, for links to its reference pages. */
     baseUrl: z.string(),
@@ -54,3 +82,5 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
   }),
 ]);
 export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const EnvironmentSwitch = z.object({ environment: Environment });

@@ -1,16 +1,13 @@
 // Refusals below the routes, on both servers over real sockets: every one is a problem body with
 // a code and an x-request-id, and slow senders are cut off.
-import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxServer } from '../sandbox/app';
 import { createPartner } from '../sandbox/domain/partners';
 import { createStore } from '../sandbox/store';
 import { openDatabase } from '../sandbox/store/db';
 import { FAST_SETTINGS } from '../sandbox/testing';
-import { buildDashboardServer } from '../server/app';
+import { startTestDashboard } from '../server/testing';
 
 interface RawResponse {
   status: number;
@@ -77,8 +74,6 @@ function expectProblem(response: RawResponse, status: number, code: string) {
   return body;
 }
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'refusals-dist-'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
 const store = createStore(openDatabase(':memory:'));
 const partner = createPartner(store, 'Demo partner', Date.now());
 const limits = { requestTimeoutMs: 1500, headersTimeoutMs: 1000 };
@@ -96,33 +91,31 @@ beforeAll(async () => {
   });
   await sandbox.listen({ host: '127.0.0.1', port: 0 });
   sandboxPort = (sandbox.server.address() as AddressInfo).port;
-  const dashboard = await buildDashboardServer({
-    distDir: dist,
-    embedded: { store, settings: FAST_SETTINGS, rateLimit: 10_000, demo: partner },
-    ...limits,
-  });
-  await dashboard.app.listen({ host: '127.0.0.1', port: 0 });
-  dashboardPort = (dashboard.app.server.address() as AddressInfo).port;
+  const dashboard = await startTestDashboard(limits);
+  dashboardPort = Number(new URL(dashboard.base).port);
+  // The dashboard's embedded sandbox has its own partner; raw calls to it use that one.
+  embeddedPartner = dashboard.demo;
   closers.push(
     () => sandbox.close(),
-    () => dashboard.app.close(),
+    () => dashboard.close(),
   );
 });
 afterAll(async () => {
   for (const close of closers) await close();
-  fs.rmSync(dist, { recursive: true, force: true });
 });
+let embeddedPartner: { apiKey: string; apiSecret: string };
 
-const auth = () => `x-api-key: ${partner.apiKey}\r\nx-api-secret: ${partner.apiSecret}\r\n`;
+const auth = (who: { apiKey: string; apiSecret: string } = partner) =>
+  `x-api-key: ${who.apiKey}\r\nx-api-secret: ${who.apiSecret}\r\n`;
 const servers = [
-  ['sandbox alone', () => sandboxPort, '/v1/business/'],
-  ['dashboard server', () => dashboardPort, '/sandbox/v1/business/'],
+  ['sandbox alone', () => sandboxPort, '/v1/business/', () => partner],
+  ['dashboard server', () => dashboardPort, '/sandbox/v1/business/', () => embeddedPartner],
 ] as const;
 
-describe.each(servers)('%s', (_name, port, merchants) => {
+describe.each(servers)('%s', (_name, port, merchants, who) => {
   it('answers a broken percent-encoding with a problem naming the path', async () => {
     const response = await raw(port(), [
-      `GET ${merchants}%zz HTTP/1.1\r\nHost: x\r\n${auth()}\r\n`,
+      `GET ${merchants}%zz HTTP/1.1\r\nHost: x\r\n${auth(who())}\r\n`,
     ]);
     const body = expectProblem(response, 400, 'VALIDATION_ERROR');
     expect(body.errors).toEqual([{ field: 'path', message: 'is not a valid URL path' }]);
@@ -133,14 +126,16 @@ describe.each(servers)('%s', (_name, port, merchants) => {
       Buffer.concat([
         Buffer.from(`GET ${merchants}caf`),
         Buffer.from([0xc3, 0xa9]),
-        Buffer.from(` HTTP/1.1\r\nHost: x\r\n${auth()}\r\n`),
+        Buffer.from(` HTTP/1.1\r\nHost: x\r\n${auth(who())}\r\n`),
       ]),
     ]);
     expectProblem(response, 400, 'VALIDATION_ERROR');
   });
 
   it('answers a method the path does not take with 405 and Allow', async () => {
-    const response = await raw(port(), [`PATCH ${merchants} HTTP/1.1\r\nHost: x\r\n${auth()}\r\n`]);
+    const response = await raw(port(), [
+      `PATCH ${merchants} HTTP/1.1\r\nHost: x\r\n${auth(who())}\r\n`,
+    ]);
     expectProblem(response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).toBe('GET, HEAD, POST');
   });
@@ -156,7 +151,7 @@ describe.each(servers)('%s', (_name, port, merchants) => {
   });
 
   it('cuts off a body sent one byte at a time, with 408', async () => {
-    const head = `POST ${merchants} HTTP/1.1\r\nHost: x\r\n${auth()}content-type: application/json\r\ncontent-length: 200\r\n\r\n`;
+    const head = `POST ${merchants} HTTP/1.1\r\nHost: x\r\n${auth(who())}content-type: application/json\r\ncontent-length: 200\r\n\r\n`;
     const trickle = Array.from({ length: 40 }, () => ' ');
     const response = await raw(port(), [head, ...trickle], 250);
     expectProblem(response, 408, 'REQUEST_TIMEOUT');

@@ -22,7 +22,13 @@ import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
-import { createSessionStore } from './sessions';
+import { ensureDemoWorkspace } from './demo-workspace';
+import { approvalStore } from './store/approvals';
+import type { DashboardDb } from './store/db';
+import { secondFactorStore } from './store/second-factor';
+import type { Vault } from './store/vault';
+import { workspaceStore } from './store/workspace';
+import { workspaceRoutes } from './plugins/workspace-routes';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
 
 export interface EmbeddedSandbox {
@@ -50,7 +56,11 @@ export interface DashboardOptions {
   headersTimeoutMs?: number | undefined;
   logger?: boolean | object;
   upstreamTimeoutMs?: number;
-  /** The sessions' clock (tests move it forward). */
+  /** The dashboard's own database and the vault for the API secrets in it. */
+  workspace: { db: DashboardDb; vault: Vault };
+  /** The sandbox demo workspace (people for every role, one-click sign-in); embedded only. */
+  demoWorkspace?: boolean;
+  /** The workspace's clock (tests move it forward). */
   now?: () => number;
 }
 
@@ -82,8 +92,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
     return typeof listening === 'object' && listening ? { port: listening.port } : undefined;
   });
   const sandboxBase = () => `${address.origin()}${SANDBOX_PREFIX}`;
-  const sessions = createSessionStore(options.now);
-  app.addHook('onClose', async () => sessions.close());
+  const now = options.now ?? Date.now;
+  const workspace = workspaceStore(options.workspace.db, options.workspace.vault, now);
   await app.register(cookie);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -114,23 +124,30 @@ export async function buildDashboardServer(options: DashboardOptions) {
   if (options.liveBaseUrl)
     upstreams.set('live', httpUpstream(options.liveBaseUrl, options.upstreamTimeoutMs));
 
+  const demoUsers =
+    embedded && options.demoWorkspace && !options.liveBaseUrl
+      ? await ensureDemoWorkspace(workspace, embedded.demo)
+      : [];
   const context: DashboardContext = {
     address,
     cookie: {
       name: address.secure ? '__Host-session' : 'session',
       options: { httpOnly: true, sameSite: 'strict', path: '/', secure: address.secure },
     },
-    sessions,
     upstreams,
     environments: [...upstreams.keys()].map((id) => ({
       id,
       label: id === 'sandbox' ? 'Sandbox' : 'Live',
-      demo: id === 'sandbox' && embedded !== undefined,
     })),
-    demo: embedded?.demo,
-    now: options.now ?? Date.now,
+    db: options.workspace.db,
+    workspace,
+    approvals: approvalStore(options.workspace.db, now),
+    secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
+    demoUsers,
+    now,
   };
   app.decorate('dashboard', context);
+  app.decorateRequest('signedIn', null);
 
   await app.register(
     async (api) => {
@@ -161,11 +178,12 @@ export async function buildDashboardServer(options: DashboardOptions) {
         ),
       );
       await api.register(sessionRoutes);
+      await api.register(workspaceRoutes);
       await api.register(proxyRoutes);
     },
     { prefix: '/api' },
   );
 
   registerSpa(app, options.distDir);
-  return { app, sessions };
+  return { app, workspace };
 }

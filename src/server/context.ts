@@ -1,11 +1,15 @@
 // What the dashboard server's plugins share, decorated on the app as `dashboard`: where it is
-// reached, its session cookie, the sessions, the environments and how to call each.
+// reached, its session cookie, the environments and how to call each, and the team workspace
+// (users, sessions, credentials, approvals, the audit trail) in the dashboard's own database.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment, EnvironmentInfo } from '../api/dashboard';
 import { type ProblemFields, replyProblem } from '../http/problem-reply';
-import type { Credentials } from '../sandbox/domain/partners';
+import { appendAudit, type AuditEntry } from './store/audit';
+import type { ApprovalStore } from './store/approvals';
+import type { DashboardDb } from './store/db';
+import type { secondFactorStore } from './store/second-factor';
+import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
 import type { PublicAddress } from './security';
-import type { createSessionStore, Session } from './sessions';
 import type { Upstream } from './upstream';
 
 export const PROBLEMS = { typeBase: '/api/problems' };
@@ -18,12 +22,22 @@ export interface DashboardContext {
     name: string;
     options: { httpOnly: true; sameSite: 'strict'; path: '/'; secure: boolean };
   };
-  sessions: ReturnType<typeof createSessionStore>;
   upstreams: Map<Environment, Upstream>;
-  environments: EnvironmentInfo[];
-  /** The demo partner, when the embedded sandbox is in use. */
-  demo: Credentials | undefined;
+  /** The environments this server can reach, in the order offered. */
+  environments: Pick<EnvironmentInfo, 'id' | 'label'>[];
+  db: DashboardDb;
+  workspace: WorkspaceStore;
+  approvals: ApprovalStore;
+  secondFactor: ReturnType<typeof secondFactorStore>;
+  /** Emails of the sandbox demo workspace's people (one-click sign-in), when it is on. */
+  demoUsers: string[];
   now: () => number;
+}
+
+export interface SignedIn {
+  token: string;
+  session: WorkspaceSession;
+  user: User;
 }
 
 declare module 'fastify' {
@@ -31,8 +45,8 @@ declare module 'fastify' {
     dashboard: DashboardContext;
   }
   interface FastifyRequest {
-    /** The signed-in session of a proxied call (set before its body is read). */
-    session: Session | null;
+    /** The signed-in person of an /api call that needs one (set before its body is read). */
+    signedIn: SignedIn | null;
   }
 }
 
@@ -41,9 +55,15 @@ export function problem(request: FastifyRequest, reply: FastifyReply, fields: Pr
   return replyProblem(request, reply, PROBLEMS, fields);
 }
 
-export function sessionOf(request: FastifyRequest): Session | undefined {
-  const { sessions, cookie } = request.server.dashboard;
-  return sessions.touch(request.cookies[cookie.name]);
+/** The live session of the request's cookie, and its user (a disabled user has none). */
+export async function signedInOf(request: FastifyRequest): Promise<SignedIn | undefined> {
+  const { workspace, cookie } = request.server.dashboard;
+  const token = request.cookies[cookie.name];
+  const session = await workspace.touchSession(token);
+  if (!token || !session) return undefined;
+  const user = await workspace.userById(session.userId);
+  if (!user || user.disabledAt !== null) return undefined;
+  return { token, session, user };
 }
 
 /** A request that carries a body we have not read (refusals close such connections). */
@@ -52,4 +72,58 @@ export function hasBody(request: FastifyRequest): boolean {
   return (
     (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
   );
+}
+
+/** Records what a request did, with who, from where and its request id. */
+export function audit(
+  request: FastifyRequest,
+  entry: Pick<AuditEntry, 'action' | 'outcome'> & Partial<AuditEntry>,
+  actor: User | undefined = request.signedIn?.user,
+) {
+  const { dashboard } = request.server;
+  return appendAudit(dashboard.db, {
+    at: dashboard.now(),
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    roles: actor?.roles ?? [],
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+    target: null,
+    requestId: String(request.id),
+    details: null,
+    ...entry,
+  });
+}
+
+/** Refuses a request from someone without one of `roles`, recording the refusal. */
+export async function requireRole(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  roles: readonly string[],
+  action: string,
+): Promise<boolean> {
+  const user = request.signedIn?.user;
+  if (user && user.roles.some((role) => roles.includes(role))) return true;
+  await audit(request, { action, outcome: 'refused', details: { reason: 'role', needs: roles } });
+  await problem(request, reply, {
+    status: 403,
+    code: 'FORBIDDEN_ROLE',
+    detail: `This needs the ${roles.join(' or ')} role.`,
+  });
+  return false;
+}
+
+/** An onRequest hook: a signed-in person, or 401 before the body is read. */
+export async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
+  const signedIn = await signedInOf(request);
+  if (signedIn) {
+    request.signedIn = signedIn;
+    return;
+  }
+  if (hasBody(request)) reply.header('connection', 'close');
+  return problem(request, reply, {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    detail: 'Sign in again: the session has ended.',
+  });
 }

@@ -1,38 +1,28 @@
 // Deployed behind an HTTPS proxy: PUBLIC_URL and TRUST_PROXY decide origins, cookies, absolute
 // URLs and client addresses; the request's Host never does. Sign-in limits per address and per
 // account, not reset by a success.
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPartner } from '../sandbox/domain/partners';
-import { createStore } from '../sandbox/store';
-import { openDatabase } from '../sandbox/store/db';
-import { createTestSandbox, FAST_SETTINGS, merchantBody } from '../sandbox/testing';
-import { buildDashboardServer, type DashboardOptions } from './app';
+import { createTestSandbox, merchantBody } from '../sandbox/testing';
+import type { DashboardOptions } from './app';
+import { startTestDashboard, type TestDashboard } from './testing';
 
 const PUBLIC = 'https://dash.example.com';
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-dist-'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
-const store = createStore(openDatabase(':memory:'));
-const demo = createPartner(store, 'Demo partner', Date.now());
-const other = createPartner(store, 'Other partner', Date.now());
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closers) await close();
-  fs.rmSync(dist, { recursive: true, force: true });
 });
 
+const started: TestDashboard[] = [];
 async function dashboard(options: Partial<DashboardOptions> = {}) {
-  const server = await buildDashboardServer({
-    distDir: dist,
-    embedded: { store, settings: FAST_SETTINGS, rateLimit: 10_000, demo },
-    ...options,
-  });
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  closers.push(() => server.app.close());
-  return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  const t = await startTestDashboard(options);
+  closers.push(() => t.close());
+  started.push(t);
+  return t.base;
+}
+/** A person with a known password in the newest dashboard. */
+async function person(email: string) {
+  const t = started.at(-1)!;
+  return (await t.server.workspace.createUser({ email, name: email, roles: ['viewer'] })).password;
 }
 
 const CSRF = { 'x-requested-with': 'dashboard', 'content-type': 'application/json' };
@@ -54,7 +44,7 @@ describe('behind a TLS proxy (PUBLIC_URL https, TRUST_PROXY loopback)', () => {
     const response = await fetch(`${base}/api/session`, {
       method: 'POST',
       headers: viaProxy(),
-      body: JSON.stringify({ environment: 'sandbox', demo: true }),
+      body: JSON.stringify({ demoUser: 'viewer@demo.example' }),
     });
     expect(response.status).toBe(200);
     const cookie = response.headers.get('set-cookie')!;
@@ -68,14 +58,14 @@ describe('behind a TLS proxy (PUBLIC_URL https, TRUST_PROXY loopback)', () => {
     const response = await fetch(`${base}/api/session`, {
       method: 'POST',
       headers: viaProxy({ origin: 'https://evil.example', host: 'evil.example' }),
-      body: JSON.stringify({ environment: 'sandbox', demo: true }),
+      body: JSON.stringify({ demoUser: 'viewer@demo.example' }),
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 'CSRF_REJECTED' });
     const direct = await fetch(`${base}/api/session`, {
       method: 'POST',
       headers: viaProxy({ origin: base }),
-      body: JSON.stringify({ environment: 'sandbox', demo: true }),
+      body: JSON.stringify({ demoUser: 'viewer@demo.example' }),
     });
     expect(direct.status).toBe(403);
   });
@@ -84,7 +74,7 @@ describe('behind a TLS proxy (PUBLIC_URL https, TRUST_PROXY loopback)', () => {
     const signIn = await fetch(`${base}/api/session`, {
       method: 'POST',
       headers: viaProxy({ host: 'evil.example', 'x-forwarded-host': 'evil.example' }),
-      body: JSON.stringify({ environment: 'sandbox', demo: true }),
+      body: JSON.stringify({ demoUser: 'onboarding@demo.example' }),
     });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     expect((await signIn.json()).baseUrl).toBe(`${PUBLIC}/sandbox`);
@@ -108,15 +98,16 @@ describe('behind a TLS proxy (PUBLIC_URL https, TRUST_PROXY loopback)', () => {
   });
 
   it('counts failed sign-ins per forwarded client address', async () => {
-    const wrong = (address: string, apiKey: string) =>
+    const wrong = (address: string, email: string) =>
       fetch(`${base}/api/session`, {
         method: 'POST',
         headers: viaProxy({ 'x-forwarded-for': address }),
-        body: JSON.stringify({ environment: 'sandbox', apiKey, apiSecret: 'wrong' }),
+        body: JSON.stringify({ email, password: 'wrong' }),
       });
-    for (let i = 0; i < 10; i++) expect((await wrong('203.0.113.7', `key-${i}`)).status).toBe(401);
-    expect((await wrong('203.0.113.7', 'key-x')).status).toBe(429);
-    expect((await wrong('203.0.113.8', 'key-y')).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await wrong('203.0.113.7', `p${i}@example.com`)).status).toBe(401);
+    expect((await wrong('203.0.113.7', 'px@example.com')).status).toBe(429);
+    expect((await wrong('203.0.113.8', 'py@example.com')).status).toBe(401);
   });
 });
 
@@ -133,31 +124,31 @@ describe('sign-in limits', () => {
     });
 
   it('are not reset by a successful sign-in, the demo’s included', async () => {
-    const third = createPartner(store, 'Third partner', Date.now());
-    const wrong = { environment: 'sandbox', apiKey: third.apiKey, apiSecret: 'nope' };
+    await person('third@example.com');
+    const wrong = { email: 'third@example.com', password: 'nope' };
+    const demo = { demoUser: 'viewer@demo.example' };
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 3; i++) await attempt('192.0.2.50', wrong);
-      expect((await attempt('192.0.2.50', { environment: 'sandbox', demo: true })).status).toBe(
-        200,
-      );
+      expect((await attempt('192.0.2.50', demo)).status).toBe(200);
     }
     // Nine failures so far from this address; the tenth is the last one allowed.
     expect((await attempt('192.0.2.50', wrong)).status).toBe(401);
-    const blocked = await attempt('192.0.2.50', { environment: 'sandbox', demo: true });
+    const blocked = await attempt('192.0.2.50', demo);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('are counted per account too, across addresses', async () => {
-    const wrong = { environment: 'sandbox', apiKey: demo.apiKey, apiSecret: 'guess' };
+    const password = await person('target@example.com');
+    const otherPassword = await person('bystander@example.com');
+    const wrong = { email: 'target@example.com', password: 'guess' };
     for (let i = 0; i < 10; i++)
       expect((await attempt(`192.0.2.${100 + i}`, wrong)).status).toBe(401);
-    const right = { environment: 'sandbox', apiKey: demo.apiKey, apiSecret: demo.apiSecret };
-    const blocked = await attempt('192.0.2.200', right);
+    const blocked = await attempt('192.0.2.200', { email: 'target@example.com', password });
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
     // Another account from a fresh address is not affected.
-    const fine = { environment: 'sandbox', apiKey: other.apiKey, apiSecret: other.apiSecret };
+    const fine = { email: 'bystander@example.com', password: otherPassword };
     expect((await attempt('192.0.2.201', fine)).status).toBe(200);
   });
 });
@@ -169,7 +160,7 @@ describe('without TRUST_PROXY', () => {
       fetch(`${base}/api/session`, {
         method: 'POST',
         headers: { ...CSRF, 'x-forwarded-for': `198.51.100.${i}` },
-        body: JSON.stringify({ environment: 'sandbox', apiKey: `k${i}`, apiSecret: 'x' }),
+        body: JSON.stringify({ email: `k${i}@example.com`, password: 'x' }),
       });
     for (let i = 0; i < 10; i++) expect((await wrong(i)).status).toBe(401);
     expect((await wrong(99)).status).toBe(429);
@@ -182,7 +173,7 @@ describe('without TRUST_PROXY', () => {
       fetch(`${base}/api/session`, {
         method: 'POST',
         headers: { ...CSRF, origin },
-        body: JSON.stringify({ environment: 'sandbox', demo: true }),
+        body: JSON.stringify({ demoUser: 'viewer@demo.example' }),
       });
     expect((await post(`http://127.0.0.1:${port}`)).status).toBe(200);
     expect((await post(`http://localhost:${port}`)).status).toBe(200);

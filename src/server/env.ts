@@ -16,6 +16,13 @@ export const ServerEnv = z.intersection(
     SANDBOX_API_BASE_URL: baseUrl.optional(),
     /** Where the built SPA is; tests point it elsewhere. */
     DIST_DIR: z.string().min(1).default('dist'),
+    /** PostgreSQL for the dashboard's own database; a SQLite file in DATA_DIR when unset. */
+    DASHBOARD_DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+      .optional(),
+    /** 32 bytes (64 hex digits or base64) sealing the API secrets; generated when unset. */
+    DASHBOARD_SECRET_KEY: z.string().min(1).optional(),
+    DASHBOARD_DEMO: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   }),
 );
 export type ServerEnv = z.output<typeof ServerEnv>;

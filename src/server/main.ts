@@ -4,12 +4,16 @@ import { bootSandbox } from '../sandbox/boot';
 import { parseEnv, settingsFrom } from '../sandbox/env';
 import { buildDashboardServer, REDACT } from './app';
 import { DEFAULT_PORT, ServerEnv } from './env';
+import { openWorkspace } from './workspace-db';
 
 async function main() {
   const env = parseEnv(ServerEnv, process.env);
   const settings = settingsFrom(env);
   const booted = env.SANDBOX_API_BASE_URL ? undefined : bootSandbox(env, settings);
-  const { app } = await buildDashboardServer({
+  const workspace = await openWorkspace(env);
+  const { app, workspace: people } = await buildDashboardServer({
+    workspace,
+    demoWorkspace: env.DASHBOARD_DEMO === 'on',
     distDir: env.DIST_DIR,
     embedded: booted && {
       store: booted.store,
@@ -40,8 +44,14 @@ async function main() {
         : 'Live environment: not configured (LIVE_API_BASE_URL)',
     ].join('\n'),
   );
+  if ((await people.countUsers()) === 0) {
+    console.log(
+      'No one can sign in yet: create the first admin with\n  npm run -s dashboard -- user create --email you@example.com --name "Your Name" --role admin',
+    );
+  }
   const shutdown = async () => {
     await app.close();
+    await workspace.db.close();
     booted?.store.db.close();
     process.exit(0);
   };

@@ -1,9 +1,8 @@
-// The dashboard server over real HTTP: sign-in, sessions, the proxy, CSRF, headers and logs.
-import fs from 'node:fs';
+// The dashboard server over real HTTP: signing in as a person, sessions in the dashboard's own
+// database, the proxy with the stored credentials, CSRF, headers and logs.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,27 +11,17 @@ import { createPartner } from '../sandbox/domain/partners';
 import { createStore } from '../sandbox/store';
 import { openDatabase } from '../sandbox/store/db';
 import { FAST_SETTINGS } from '../sandbox/testing';
-import { buildDashboardServer, REDACT } from './app';
-import { IDLE_TIMEOUT_MS } from './sessions';
+import { REDACT } from './app';
+import { freshDashboardDb } from './store/testing';
+import { IDLE_TIMEOUT_MS } from './store/workspace';
+import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-dist-'));
-fs.writeFileSync(
-  path.join(dist, 'index.html'),
-  '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body>SPA</body></html>',
-);
-
-const store = createStore(openDatabase(':memory:'));
-const demo = createPartner(store, 'Demo partner', Date.now());
-const other = createPartner(store, 'Other partner', Date.now());
 let clock = Date.now();
 const logs: string[] = [];
-let server: Awaited<ReturnType<typeof buildDashboardServer>>;
-let base: string;
+let t: TestDashboard;
 
 beforeAll(async () => {
-  server = await buildDashboardServer({
-    distDir: dist,
-    embedded: { store, settings: FAST_SETTINGS, rateLimit: 10_000, demo },
+  t = await startTestDashboard({
     now: () => clock,
     logger: {
       level: 'info',
@@ -45,92 +34,76 @@ beforeAll(async () => {
       }),
     },
   });
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  await server.app.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
-
-const CSRF = { 'x-requested-with': 'dashboard' };
-
-async function signIn(body: object = { environment: 'sandbox', demo: true }) {
-  const response = await fetch(`${base}/api/session`, {
-    method: 'POST',
-    headers: { ...CSRF, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const cookie = response.headers.get('set-cookie') ?? '';
-  return { response, cookie: cookie.split(';')[0]!, setCookie: cookie };
-}
+afterAll(() => t.close());
 
 describe('signing in', () => {
-  it('opens a demo session in one call, with a hardened cookie and no secret in the answer', async () => {
-    const { response, setCookie } = await signIn();
+  it('offers the demo workspace’s people, and signs one in with a hardened cookie', async () => {
+    const before = await (await fetch(`${t.base}/api/session`)).json();
+    expect(before.signedIn).toBe(false);
+    expect(before.demoUsers.map((u: { email: string }) => u.email)).toContain(
+      'finance@demo.example',
+    );
+    const { response } = await t.signIn('finance@demo.example');
     expect(response.status).toBe(200);
+    const setCookie = response.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
-    expect(setCookie).toContain('Path=/');
     const text = await response.text();
-    expect(text).not.toContain(demo.apiSecret);
+    expect(text).not.toContain(t.demo.apiSecret);
     expect(JSON.parse(text)).toMatchObject({
       signedIn: true,
+      user: { email: 'finance@demo.example', roles: ['finance'] },
       environment: 'sandbox',
       demo: true,
-      baseUrl: `${base}/sandbox`,
+      apiKeyHint: `…${t.demo.apiKey.slice(-4)}`,
+      baseUrl: `${t.base}/sandbox`,
     });
   });
 
-  it('gives a new session id at every sign-in', async () => {
-    const a = await signIn();
-    const b = await signIn();
-    expect(a.cookie).not.toBe(b.cookie);
-  });
-
-  it('signs in with another partner’s key and secret, checked against the API', async () => {
-    const { response, cookie } = await signIn({
-      environment: 'sandbox',
-      apiKey: other.apiKey,
-      apiSecret: other.apiSecret,
+  it('signs a person in with email and password, and refuses a wrong password on its field', async () => {
+    const { password } = await t.server.workspace.createUser({
+      email: 'grace@example.com',
+      name: 'Grace',
+      roles: ['viewer'],
     });
-    expect(response.status).toBe(200);
-    const merchants = await fetch(`${base}/api/v1/business/`, { headers: { cookie } });
-    expect((await merchants.json()).results).toEqual([]);
-  });
-
-  it('refuses wrong credentials, and blocks an address after ten failures a minute', async () => {
-    const wrong = { environment: 'sandbox', apiKey: other.apiKey, apiSecret: 'not-it' };
-    const first = await signIn(wrong);
-    expect(first.response.status).toBe(401);
-    expect(await first.response.json()).toMatchObject({
+    const wrong = await t.signIn({ email: 'grace@example.com', password: 'not-it' });
+    expect(wrong.response.status).toBe(401);
+    expect(await wrong.response.json()).toMatchObject({
       code: 'UNAUTHORIZED',
-      errors: [{ field: 'apiSecret' }],
+      errors: [{ field: 'password', message: 'does not match the email address' }],
     });
-    for (let i = 0; i < 9; i++) await signIn(wrong);
-    const blocked = await signIn(wrong);
-    expect(blocked.response.status).toBe(429);
-    expect(Number(blocked.response.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even right credentials wait out the block.
-    expect((await signIn()).response.status).toBe(429);
-    clock += 61_000;
+    const right = await t.signIn({ email: 'Grace@Example.com', password });
+    expect(right.response.status).toBe(200);
+    expect((await right.response.json()).user.roles).toEqual(['viewer']);
   });
 
-  it('refuses a missing key with a field error', async () => {
-    const { response } = await signIn({ environment: 'sandbox', apiKey: '', apiSecret: 'x' });
-    expect(response.status).toBe(400);
-    expect((await response.json()).errors).toContainEqual({
-      field: 'apiKey',
+  it('gives a new session at every sign-in, stored only as a hash', async () => {
+    const a = await t.signIn('viewer@demo.example');
+    const b = await t.signIn('viewer@demo.example');
+    expect(a.cookie).not.toBe(b.cookie);
+    const stored = await t.db.db.selectFrom('app_session').select('id_hash').execute();
+    for (const { cookie } of [a, b])
+      expect(stored.map((s) => s.id_hash)).not.toContain(cookie.split('=')[1]);
+  });
+
+  it('refuses a missing email with a field error, and one-click sign-in of someone not in the demo', async () => {
+    const missing = await t.signIn({ email: '', password: 'x' });
+    expect(missing.response.status).toBe(400);
+    expect((await missing.response.json()).errors).toContainEqual({
+      field: 'email',
       message: 'is required',
     });
+    const outsider = await t.signIn('grace@example.com');
+    expect(outsider.response.status).toBe(400);
   });
 });
 
 describe('the proxy', () => {
-  it('forwards to the session’s environment with the credentials added and passes the request id back', async () => {
-    const { cookie } = await signIn();
-    const response = await fetch(`${base}/api/v1/business/?limit=1`, { headers: { cookie } });
+  it('forwards with the stored credentials and passes the request id back', async () => {
+    const { cookie } = await t.signIn('viewer@demo.example');
+    const response = await fetch(`${t.base}/api/v1/business/?limit=1`, { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -138,11 +111,11 @@ describe('the proxy', () => {
   });
 
   it('passes problem details and Idempotency-Key through', async () => {
-    const { cookie } = await signIn();
+    const { cookie } = await t.signIn('onboarding@demo.example');
     const post = (key: string) =>
-      fetch(`${base}/api/v1/business/`, {
+      fetch(`${t.base}/api/v1/business/`, {
         method: 'POST',
-        headers: { cookie, ...CSRF, 'content-type': 'application/json', 'idempotency-key': key },
+        headers: { cookie, ...JSON_CSRF, 'idempotency-key': key },
         body: JSON.stringify({ name: '' }),
       });
     const refused = await post('k-1');
@@ -152,60 +125,76 @@ describe('the proxy', () => {
   });
 
   it('answers 401 without a session, with an unknown one, and after signing out', async () => {
-    expect((await fetch(`${base}/api/v1/business/`)).status).toBe(401);
+    expect((await fetch(`${t.base}/api/v1/business/`)).status).toBe(401);
     expect(
-      (await fetch(`${base}/api/v1/business/`, { headers: { cookie: 'session=made-up' } })).status,
+      (await fetch(`${t.base}/api/v1/business/`, { headers: { cookie: 'session=made-up' } }))
+        .status,
     ).toBe(401);
-    const { cookie } = await signIn();
-    const out = await fetch(`${base}/api/session`, {
+    const { cookie } = await t.signIn('viewer@demo.example');
+    const out = await fetch(`${t.base}/api/session`, {
       method: 'DELETE',
       headers: { cookie, ...CSRF },
     });
     expect(out.headers.get('set-cookie')).toMatch(/session=;/);
-    expect((await fetch(`${base}/api/v1/business/`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${t.base}/api/v1/business/`, { headers: { cookie } })).status).toBe(401);
   });
 
   it('ends a session after 30 idle minutes', async () => {
-    const { cookie } = await signIn();
+    const { cookie } = await t.signIn('viewer@demo.example');
     clock += IDLE_TIMEOUT_MS - 1000;
-    expect((await fetch(`${base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${t.base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(200);
     clock += IDLE_TIMEOUT_MS - 1000;
-    expect((await fetch(`${base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${t.base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(200);
     clock += IDLE_TIMEOUT_MS + 1;
-    expect((await fetch(`${base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${t.base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('signs out everywhere: every session of the person ends', async () => {
+    const a = await t.signIn('tester@demo.example');
+    const b = await t.signIn('tester@demo.example');
+    const out = await fetch(`${t.base}/api/session/everywhere`, {
+      method: 'POST',
+      headers: { cookie: a.cookie, ...CSRF },
+    });
+    expect(out.status).toBe(200);
+    for (const { cookie } of [a, b])
+      expect((await fetch(`${t.base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(401);
   });
 });
 
 describe('CSRF', () => {
   it('refuses a state-changing call without the header, or from another origin', async () => {
-    const { cookie } = await signIn();
+    const { cookie } = await t.signIn('tester@demo.example');
     const body = JSON.stringify({ url: 'https://partner.example/hooks' });
     const json = { cookie, 'content-type': 'application/json' };
-    const without = await fetch(`${base}/api/v1/webhook/`, { method: 'POST', headers: json, body });
+    const without = await fetch(`${t.base}/api/v1/webhook/`, {
+      method: 'POST',
+      headers: json,
+      body,
+    });
     expect(without.status).toBe(403);
     expect(await without.json()).toMatchObject({ code: 'CSRF_REJECTED' });
-    const foreign = await fetch(`${base}/api/v1/webhook/`, {
+    const foreign = await fetch(`${t.base}/api/v1/webhook/`, {
       method: 'POST',
       headers: { ...json, ...CSRF, origin: 'https://evil.example' },
       body,
     });
     expect(foreign.status).toBe(403);
-    const signOut = await fetch(`${base}/api/session`, { method: 'DELETE', headers: { cookie } });
+    const signOut = await fetch(`${t.base}/api/session`, { method: 'DELETE', headers: { cookie } });
     expect(signOut.status).toBe(403);
-    const same = await fetch(`${base}/api/v1/webhook/`, {
+    const same = await fetch(`${t.base}/api/v1/webhook/`, {
       method: 'POST',
-      headers: { ...json, ...CSRF, origin: base },
+      headers: { ...json, ...CSRF, origin: t.base },
       body,
     });
     expect(same.status).toBe(200);
-    expect((await fetch(`${base}/api/v1/webhook/`, { headers: { cookie } })).status).toBe(200);
   });
 });
 
 describe('pages and headers', () => {
   it('serves index.html for app paths, with a fresh CSP nonce that the page carries', async () => {
     for (const url of ['/', '/merchants/5', '/sign-in?redirect=/x', '/sandbox']) {
-      const response = await fetch(`${base}${url}`);
+      const response = await fetch(`${t.base}${url}`);
       expect(response.status, url).toBe(200);
       const csp = response.headers.get('content-security-policy')!;
       for (const part of [
@@ -223,39 +212,62 @@ describe('pages and headers', () => {
   });
 
   it('keeps /api and the sandbox API to themselves', async () => {
-    const api = await fetch(`${base}/api/nothing`);
+    const api = await fetch(`${t.base}/api/nothing`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/problem\+json/);
-    const docs = await fetch(`${base}/sandbox/docs`);
+    const docs = await fetch(`${t.base}/sandbox/docs`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('Partner Payments API');
-    expect(docs.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect((await fetch(`${base}/sandbox/v1/business/`)).status).toBe(401);
+    expect((await fetch(`${t.base}/sandbox/v1/business/`)).status).toBe(401);
   });
 
-  it('never writes credentials, secrets or cookies to the log', async () => {
-    const { cookie } = await signIn({
-      environment: 'sandbox',
-      apiKey: other.apiKey,
-      apiSecret: other.apiSecret,
+  it('never writes credentials, secrets, passwords or cookies to the log', async () => {
+    const { password } = await t.server.workspace.createUser({
+      email: 'logs@example.com',
+      name: 'Logs',
+      roles: ['viewer'],
     });
-    await fetch(`${base}/api/v1/business/`, { headers: { cookie } });
-    await fetch(`${base}/sandbox/v1/business/`, {
-      headers: { 'x-api-key': demo.apiKey, 'x-api-secret': demo.apiSecret },
+    const { cookie } = await t.signIn({ email: 'logs@example.com', password });
+    await fetch(`${t.base}/api/v1/business/`, { headers: { cookie } });
+    await fetch(`${t.base}/sandbox/v1/business/`, {
+      headers: { 'x-api-key': t.demo.apiKey, 'x-api-secret': t.demo.apiSecret },
     });
     const all = logs.join('\n');
     expect(all.length).toBeGreaterThan(100);
-    for (const secret of [other.apiSecret, demo.apiSecret, cookie.split('=')[1]!])
+    for (const secret of [t.demo.apiSecret, password, cookie.split('=')[1]!])
       expect(all).not.toContain(secret);
+  });
+});
+
+describe('the dashboard’s own database', () => {
+  it('keeps sessions across a restart, and no API secret in clear', async () => {
+    const db = await freshDashboardDb('sqlite');
+    const key = randomBytes(32);
+    const first = await startTestDashboard({ db, key });
+    const { cookie } = await first.signIn('viewer@demo.example');
+    await first.server.app.close();
+    const second = await startTestDashboard({ db, key });
+    const again = await fetch(`${second.base}/api/v1/currency/`, { headers: { cookie } });
+    // The sandbox behind the second server is another one: the session lives on regardless.
+    expect(
+      (await (await fetch(`${second.base}/api/session`, { headers: { cookie } })).json()).signedIn,
+    ).toBe(true);
+    expect([200, 502]).toContain(again.status);
+    const rows = await db.db.selectFrom('api_credential').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(first.demo.apiSecret);
+    await second.close();
+    await db.close();
   });
 });
 
 describe('a sandbox elsewhere (SANDBOX_API_BASE_URL)', () => {
   const seen: string[] = [];
+  const store = createStore(openDatabase(':memory:'));
+  const partner = createPartner(store, 'Partner elsewhere', Date.now());
   let upstream: FastifyInstance;
   let spy: http.Server;
-  let remote: Awaited<ReturnType<typeof buildDashboardServer>>;
-  let remoteBase: string;
+  let remote: TestDashboard;
+  let adminCookie: string;
 
   beforeAll(async () => {
     upstream = Fastify();
@@ -277,16 +289,16 @@ describe('a sandbox elsewhere (SANDBOX_API_BASE_URL)', () => {
       res.end();
     });
     await new Promise<void>((r) => spy.listen(0, '127.0.0.1', r));
-    remote = await buildDashboardServer({
-      distDir: dist,
-      sandboxBaseUrl: upstreamUrl,
-      upstreamTimeoutMs: 500,
+    remote = await startTestDashboard({ sandboxBaseUrl: upstreamUrl, upstreamTimeoutMs: 500 });
+    const { password } = await remote.server.workspace.createUser({
+      email: 'admin@partner.example',
+      name: 'Admin',
+      roles: ['admin', 'viewer'],
     });
-    await remote.app.listen({ host: '127.0.0.1', port: 0 });
-    remoteBase = `http://127.0.0.1:${(remote.app.server.address() as AddressInfo).port}`;
+    adminCookie = (await remote.signIn({ email: 'admin@partner.example', password })).cookie;
   });
   afterAll(async () => {
-    await remote.app.close();
+    await remote.close();
     await upstream.close();
     spy.close();
   });
@@ -294,33 +306,43 @@ describe('a sandbox elsewhere (SANDBOX_API_BASE_URL)', () => {
     seen.length = 0;
   });
 
-  it('offers no demo sign-in, and forwards below the configured base URL', async () => {
-    const session = await (await fetch(`${remoteBase}/api/session`)).json();
-    expect(session.environments).toEqual([{ id: 'sandbox', label: 'Sandbox', demo: false }]);
-    const sign = await fetch(`${remoteBase}/api/session`, {
-      method: 'POST',
-      headers: { ...CSRF, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        environment: 'sandbox',
-        apiKey: other.apiKey,
-        apiSecret: other.apiSecret,
-      }),
+  it('offers no demo, is not set up until an admin stores credentials checked against the API', async () => {
+    const session = await (await fetch(`${remote.base}/api/session`)).json();
+    expect(session.demoUsers).toEqual([]);
+    expect(session.environments).toEqual([{ id: 'sandbox', label: 'Sandbox', configured: false }]);
+    const notYet = await fetch(`${remote.base}/api/v1/currency/`, {
+      headers: { cookie: adminCookie },
     });
-    const cookie = sign.headers.get('set-cookie')!.split(';')[0]!;
-    expect((await fetch(`${remoteBase}/api/v1/currency/`, { headers: { cookie } })).status).toBe(
-      200,
-    );
+    expect(notYet.status).toBe(503);
+    const put = (apiSecret: string) =>
+      fetch(`${remote.base}/api/admin/credentials/sandbox`, {
+        method: 'PUT',
+        headers: { cookie: adminCookie, ...JSON_CSRF },
+        body: JSON.stringify({ apiKey: partner.apiKey, apiSecret }),
+      });
+    const wrong = await put('wrong');
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors).toEqual([
+      { field: 'apiSecret', message: 'does not match the API key' },
+    ]);
+    const right = await put(partner.apiSecret);
+    expect(right.status).toBe(200);
+    expect(JSON.stringify(await right.json())).not.toContain(partner.apiSecret);
+    expect(
+      (await fetch(`${remote.base}/api/v1/currency/`, { headers: { cookie: adminCookie } })).status,
+    ).toBe(200);
     expect(seen.at(-1)).toBe('/partner/v1/currency/');
+  });
 
-    seen.length = 0;
+  it('forwards below the configured base URL only', async () => {
     const spyPort = (spy.address() as AddressInfo).port;
     // Sent raw: fetch would resolve the dots before they left the client.
     const raw = (rawPath: string) =>
       new Promise<number>((resolve, reject) => {
-        const url = new URL(remoteBase);
+        const url = new URL(remote.base);
         http
           .get(
-            { host: url.hostname, port: url.port, path: rawPath, headers: { cookie } },
+            { host: url.hostname, port: url.port, path: rawPath, headers: { cookie: adminCookie } },
             (res) => {
               res.resume();
               resolve(res.statusCode ?? 0);
@@ -344,41 +366,32 @@ describe('a sandbox elsewhere (SANDBOX_API_BASE_URL)', () => {
     expect(seen.filter((url) => !url.startsWith('/partner/v1/'))).toEqual([]);
   });
 
-  it('answers 502 when the API cannot be reached', async () => {
-    const down = await buildDashboardServer({
-      distDir: dist,
-      sandboxBaseUrl: 'http://127.0.0.1:1/partner',
-    });
-    await down.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(down.app.server.address() as AddressInfo).port}`;
-    const response = await fetch(`${url}/api/session`, {
-      method: 'POST',
-      headers: { ...CSRF, 'content-type': 'application/json' },
-      body: JSON.stringify({ environment: 'sandbox', apiKey: 'k', apiSecret: 's' }),
-    });
-    expect(response.status).toBe(502);
-    expect(await response.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
-    await down.app.close();
-  });
-
-  it('answers 504 when the API does not answer in time', async () => {
+  it('answers 502 when the API cannot be reached, and 504 when it does not answer in time', async () => {
     const hang = http.createServer(() => {});
     await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
-    const slow = await buildDashboardServer({
-      distDir: dist,
-      sandboxBaseUrl: `http://127.0.0.1:${(hang.address() as AddressInfo).port}/p`,
-      upstreamTimeoutMs: 200,
-    });
-    await slow.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(slow.app.server.address() as AddressInfo).port}`;
-    const response = await fetch(`${url}/api/session`, {
-      method: 'POST',
-      headers: { ...CSRF, 'content-type': 'application/json' },
-      body: JSON.stringify({ environment: 'sandbox', apiKey: 'k', apiSecret: 's' }),
-    });
-    expect(response.status).toBe(502);
-    expect((await response.json()).detail).toContain('no answer within');
-    await slow.app.close();
+    for (const [baseUrl, status] of [
+      ['http://127.0.0.1:1/partner', 502],
+      [`http://127.0.0.1:${(hang.address() as AddressInfo).port}/p`, 504],
+    ] as const) {
+      const dashboard = await startTestDashboard({
+        sandboxBaseUrl: baseUrl,
+        upstreamTimeoutMs: 200,
+      });
+      await dashboard.server.workspace.setCredentials(
+        'sandbox',
+        { apiKey: 'k', apiSecret: 's' },
+        null,
+      );
+      const { password } = await dashboard.server.workspace.createUser({
+        email: 'v@example.com',
+        name: 'V',
+        roles: ['viewer'],
+      });
+      const { cookie } = await dashboard.signIn({ email: 'v@example.com', password });
+      const response = await fetch(`${dashboard.base}/api/v1/currency/`, { headers: { cookie } });
+      expect(response.status, baseUrl).toBe(status);
+      await dashboard.close();
+    }
     hang.closeAllConnections();
     hang.close();
   });

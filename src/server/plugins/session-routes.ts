@@ -1,39 +1,66 @@
-// Signing in and out: `POST /api/session` checks the credentials against the environment
-// itself and opens a session; `GET` says who is signed in (never the secret); `DELETE` ends it.
-import type { FastifyPluginAsync } from 'fastify';
-import type { SessionInfo } from '../../api/dashboard';
-import { SignIn } from '../../api/dashboard';
+// Signing in as oneself: `POST /api/session` with email and password (and the authenticator's
+// code where required), or one click as a person of the sandbox demo workspace; `GET` says who is
+// signed in; `DELETE` ends this session, `POST /api/session/everywhere` all of the person's;
+// `PUT /api/session/environment` switches between the environments an admin has set up.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  EnvironmentSwitch,
+  type EnvironmentInfo,
+  type SessionInfo,
+  SignIn,
+} from '../../api/dashboard';
 import { fieldErrors } from '../../api/problem';
-import type { Credentials } from '../../sandbox/domain/partners';
-import { type DashboardContext, problem, sessionOf } from '../context';
+import { audit, type DashboardContext, problem, requireSignIn, signedInOf } from '../context';
 import { failureLimiter } from '../security';
-import type { Session } from '../sessions';
-import { UpstreamError } from '../upstream';
+import type { User } from '../store/workspace';
 
-export function sessionInfo(ctx: DashboardContext, session: Session | undefined): SessionInfo {
-  return session
-    ? {
-        signedIn: true,
-        environments: ctx.environments,
-        environment: session.environment,
-        demo: session.demo,
-        apiKeyHint:
-          session.apiKey.length > 10
-            ? `${session.apiKey.slice(0, 11)}…${session.apiKey.slice(-4)}`
-            : '…',
-        baseUrl: ctx.upstreams.get(session.environment)!.baseUrl(),
-        expiresAt: ctx.sessions.expiresAt(session),
-      }
-    : { signedIn: false, environments: ctx.environments };
+async function environmentsOf(ctx: DashboardContext): Promise<EnvironmentInfo[]> {
+  const configured = new Set((await ctx.workspace.credentialHints()).map((h) => h.environment));
+  return ctx.environments.map((e) => ({ ...e, configured: configured.has(e.id) }));
+}
+
+export async function sessionInfo(
+  ctx: DashboardContext,
+  request: FastifyRequest,
+): Promise<SessionInfo> {
+  const environments = await environmentsOf(ctx);
+  const signedIn = request.signedIn ?? (await signedInOf(request));
+  if (!signedIn) {
+    const demoUsers = await Promise.all(
+      ctx.demoUsers.map((email) => ctx.workspace.userByEmail(email)),
+    );
+    return {
+      signedIn: false,
+      environments,
+      demoUsers: demoUsers
+        .filter((u): u is User => u !== undefined)
+        .map(({ email, name, roles }) => ({ email, name, roles })),
+    };
+  }
+  const { session, user } = signedIn;
+  const hint = (await ctx.workspace.credentialHints()).find(
+    (h) => h.environment === session.environment,
+  );
+  const upstream = ctx.upstreams.get(session.environment as EnvironmentInfo['id']);
+  return {
+    signedIn: true,
+    user: { id: user.id, email: user.email, name: user.name, roles: user.roles },
+    environments,
+    environment: session.environment as EnvironmentInfo['id'],
+    demo: ctx.demoUsers.includes(user.email),
+    apiKeyHint: hint ? `…${hint.apiKeyLast4}` : 'not set',
+    baseUrl: upstream?.baseUrl() ?? '',
+    expiresAt: Math.min(session.expiresAt, session.lastSeenAt + 30 * 60_000),
+  };
 }
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
-  // Failed sign-ins, counted per client address and per account (environment and API key).
+  // Failed sign-ins, counted per client address and per account; a success resets nothing.
   const addressFailures = failureLimiter(10, 60_000, ctx.now);
   const accountFailures = failureLimiter(10, 60_000, ctx.now);
 
-  app.get('/session', async (request) => sessionInfo(app.dashboard, sessionOf(request)));
+  app.get('/session', async (request) => sessionInfo(ctx, request));
 
   app.post('/session', async (request, reply) => {
     const tooMany = (wait: number) => {
@@ -48,92 +75,132 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     if (addressWait > 0) return tooMany(addressWait);
     const parsed = SignIn.safeParse(request.body);
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error.issues, request.body, 'body');
       return problem(request, reply, {
         status: 400,
         code: 'VALIDATION_ERROR',
-        detail: 'Choose an environment and give the API key and secret.',
-        errors,
+        detail: 'Give your email address and password.',
+        errors: fieldErrors(parsed.error.issues, request.body, 'body'),
       });
     }
     const body = parsed.data;
-    const upstream = ctx.upstreams.get(body.environment);
-    if (!upstream) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: `The ${body.environment} environment is not configured.`,
-        errors: [{ field: 'environment', message: 'is not available on this server' }],
-      });
-    }
-    let credentials: Credentials;
-    if ('demo' in body) {
-      if (!ctx.demo) {
-        return problem(request, reply, {
-          status: 400,
-          code: 'VALIDATION_ERROR',
-          detail: 'The demo partner exists only in the embedded sandbox.',
-        });
-      }
-      credentials = ctx.demo;
-    } else {
-      credentials = { apiKey: body.apiKey, apiSecret: body.apiSecret };
-    }
-    const account = `${body.environment}\n${credentials.apiKey}`;
+    const account = 'demoUser' in body ? body.demoUser.toLowerCase() : body.email.toLowerCase();
     const accountWait = accountFailures.retryAfter(account);
     if (accountWait > 0) return tooMany(accountWait);
-    // The credentials are checked against the environment itself.
-    let check;
-    try {
-      check = await upstream.send({
-        method: 'GET',
-        path: '/v1/currency/',
-        headers: {
-          accept: 'application/json',
-          'x-api-key': credentials.apiKey,
-          'x-api-secret': credentials.apiSecret,
-        },
-      });
-    } catch (error) {
-      const detail = error instanceof UpstreamError ? error.message : 'could not be reached';
-      return problem(request, reply, {
-        status: 502,
-        code: 'UPSTREAM_UNAVAILABLE',
-        detail: `The ${body.environment} API ${detail}.`,
-      });
-    }
-    if (check.status === 401) {
+    const failed = async (detail: string, field: string, message: string, user?: User) => {
       addressFailures.failed(request.ip);
       accountFailures.failed(account);
+      await audit(
+        request,
+        { action: 'sign-in', outcome: 'refused', target: account, details: { reason: detail } },
+        user,
+      );
       return problem(request, reply, {
         status: 401,
         code: 'UNAUTHORIZED',
-        detail: `The ${body.environment} API did not accept this API key and secret.`,
-        errors: [{ field: 'apiSecret', message: 'does not match the API key' }],
+        detail,
+        errors: [{ field, message }],
       });
+    };
+
+    let user: User | undefined;
+    if ('demoUser' in body) {
+      if (!ctx.demoUsers.includes(account)) {
+        return problem(request, reply, {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          detail: 'One-click sign-in exists only for the sandbox demo workspace.',
+          errors: [{ field: 'demoUser', message: 'is not a person of the demo workspace' }],
+        });
+      }
+      user = await ctx.workspace.userByEmail(account);
+    } else {
+      user = await ctx.workspace.checkPassword(body.email, body.password);
+      if (!user)
+        return failed(
+          'The email address and password do not match an account.',
+          'password',
+          'does not match the email address',
+        );
+      const enrolled = await ctx.secondFactor.enabled(user.id);
+      if (enrolled) {
+        const code = body.code?.trim();
+        if (!code) {
+          return problem(request, reply, {
+            status: 401,
+            code: 'SECOND_FACTOR_REQUIRED',
+            detail: 'Enter the code from your authenticator app, or a recovery code.',
+            errors: [{ field: 'code', message: 'is required' }],
+          });
+        }
+        const good = /^\d{6}$/.test(code)
+          ? await ctx.secondFactor.checkCode(user.id, code)
+          : await ctx.secondFactor.useRecoveryCode(user.id, code);
+        if (!good)
+          return failed(
+            'The code is wrong, or was already used.',
+            'code',
+            'is wrong or already used',
+            user,
+          );
+      }
     }
-    if (check.status !== 200) {
-      return problem(request, reply, {
-        status: 502,
-        code: 'UPSTREAM_UNAVAILABLE',
-        detail: `The ${body.environment} API answered ${check.status} to the credentials check.`,
-      });
-    }
-    // A new id at every sign-in; the old session, if any, ends.
-    ctx.sessions.destroy(request.cookies[ctx.cookie.name]);
-    const { id, session } = ctx.sessions.create({
-      environment: body.environment,
-      apiKey: credentials.apiKey,
-      apiSecret: credentials.apiSecret,
-      demo: 'demo' in body,
+    if (!user) return failed('No such account.', 'email', 'is not an account');
+
+    const configured = (await environmentsOf(ctx)).find((e) => e.configured);
+    const environment = configured?.id ?? ctx.environments[0]?.id ?? 'sandbox';
+    // A new session at every sign-in; the one this browser had, if any, ends.
+    await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
+    const { token, session } = await ctx.workspace.createSession({
+      userId: user.id,
+      environment,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
     });
-    reply.setCookie(ctx.cookie.name, id, ctx.cookie.options);
-    return sessionInfo(app.dashboard, session);
+    reply.setCookie(ctx.cookie.name, token, ctx.cookie.options);
+    request.signedIn = { token, session, user };
+    await audit(request, { action: 'sign-in', outcome: 'ok', target: user.email }, user);
+    return sessionInfo(ctx, request);
   });
 
   app.delete('/session', async (request, reply) => {
-    ctx.sessions.destroy(request.cookies[ctx.cookie.name]);
+    const signedIn = await signedInOf(request);
+    await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
+    if (signedIn) await audit(request, { action: 'sign-out', outcome: 'ok' }, signedIn.user);
     reply.clearCookie(ctx.cookie.name, ctx.cookie.options);
-    return { signedIn: false, environments: ctx.environments };
+    request.signedIn = null;
+    return sessionInfo(ctx, request);
+  });
+
+  await app.register(async (signed) => {
+    signed.addHook('onRequest', requireSignIn);
+
+    signed.post('/session/everywhere', async (request, reply) => {
+      const { user } = request.signedIn!;
+      const ended = await ctx.workspace.endAllSessions(user.id);
+      await audit(request, { action: 'sign-out everywhere', outcome: 'ok', details: { ended } });
+      reply.clearCookie(ctx.cookie.name, ctx.cookie.options);
+      request.signedIn = null;
+      return sessionInfo(ctx, request);
+    });
+
+    signed.put('/session/environment', async (request, reply: FastifyReply) => {
+      const parsed = EnvironmentSwitch.safeParse(request.body);
+      const environments = await environmentsOf(ctx);
+      const target = parsed.success
+        ? environments.find((e) => e.id === parsed.data.environment)
+        : undefined;
+      if (!target || !target.configured) {
+        return problem(request, reply, {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          detail: 'Choose an environment that an admin has set up.',
+          errors: [{ field: 'environment', message: 'is not set up on this server' }],
+        });
+      }
+      await ctx.workspace.setSessionEnvironment(request.signedIn!.token, target.id);
+      request.signedIn = (await signedInOf(request)) ?? null;
+      await audit(request, { action: 'switch environment', outcome: 'ok', target: target.id });
+      return sessionInfo(ctx, request);
+    });
   });
 };

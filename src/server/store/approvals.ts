@@ -47,6 +47,8 @@ export interface ApprovalRequest extends ApprovalSubject {
   expiresAt: number;
   closedAt: number | null;
   rejectReason: string | null;
+  /** The approve call's body, as the first approver sent it. */
+  body: string | null;
   decisions: Decision[];
 }
 
@@ -111,6 +113,7 @@ export function approvalStore(store: DashboardDb, now: () => number = Date.now) 
       expiresAt: Number(row.expires_at),
       closedAt: row.closed_at === null ? null : Number(row.closed_at),
       rejectReason: row.reject_reason,
+      body: row.body,
       decisions: decisions.map((d) => ({
         userId: d.user_id,
         userName: d.user_name,
@@ -179,7 +182,10 @@ export function approvalStore(store: DashboardDb, now: () => number = Date.now) 
     },
 
     /** The open request for this approval, or a new one needing what the policies say. */
-    async openRequest(subject: ApprovalSubject): Promise<ApprovalRequest> {
+    async openRequest(
+      subject: ApprovalSubject,
+      body: string | null = null,
+    ): Promise<ApprovalRequest> {
       const policies = await this.policies();
       return db.transaction().execute(async (trx) => {
         await lockFor(trx as Kysely<Database>, store.dialect, 'approval_request');
@@ -212,6 +218,7 @@ export function approvalStore(store: DashboardDb, now: () => number = Date.now) 
             expires_at: time + APPROVAL_TTL_MS,
             closed_at: null,
             reject_reason: null,
+            body,
           })
           .execute();
         return (await load(trx as Kysely<Database>, id))!;

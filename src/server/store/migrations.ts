@@ -134,4 +134,10 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '004-approval-body': {
+    async up(db: Kysely<unknown>) {
+      // The body of the approve call (a deposit confirmation), sent when the last approval is in.
+      await db.schema.alterTable('approval_request').addColumn('body', 'text').execute();
+    },
+  },
 };

@@ -99,6 +99,7 @@ export interface ApprovalRequestTable {
   expires_at: number;
   closed_at: number | null;
   reject_reason: string | null;
+  body: string | null;
 }
 
 export interface ApprovalDecisionTable {

@@ -3,7 +3,7 @@
 // API credentials per environment, the secret sealed by the vault.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Role } from '../roles';
+import type { Role } from '../../api/roles';
 import type { DashboardDb } from './db';
 import type { Vault } from './vault';
 
@@ -203,6 +203,14 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         lastSeenAt: time,
         expiresAt: Number(row.expires_at),
       };
+    },
+
+    async setSessionEnvironment(token: string, environment: string): Promise<void> {
+      await db
+        .updateTable('app_session')
+        .set({ environment })
+        .where('id_hash', '=', sha256(token))
+        .execute();
     },
 
     async endSession(token: string | undefined): Promise<void> {

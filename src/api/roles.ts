@@ -1,7 +1,7 @@
 // Who may call what through the dashboard: one table keyed by the contract's operation list
-// (docs/decisions/016). The server decides every proxied call from it; the SPA reads the same
+// (docs/decisions/016), in the contract because the server and the SPA both read it. The server decides every proxied call from it; the SPA reads the same
 // table to hide or disable what a person's roles cannot do, and to say why.
-import { allOperations, type OperationDef } from '../api/operations';
+import { allOperations, type OperationDef } from './operations';
 
 export const ROLES = ['admin', 'onboarding', 'finance', 'approver', 'viewer', 'tester'] as const;
 export type Role = (typeof ROLES)[number];

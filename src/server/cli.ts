@@ -1,0 +1,87 @@
+// `npm run -s dashboard -- …`: the team workspace from the command line, on the same database
+// the server uses (DATA_DIR or DASHBOARD_DATABASE_URL).
+//   user create --email E --name N --role R [--role R2]   prints a one-time password
+//   audit verify                                            checks the hash chain, names a bad row
+import { parseArgs } from 'node:util';
+import { ROLES, type Role } from '../api/roles';
+import { parseEnv } from '../sandbox/env';
+import { ServerEnv } from './env';
+import { verifyAuditChain } from './store/audit';
+import { workspaceStore } from './store/workspace';
+import { openWorkspace } from './workspace-db';
+
+const USAGE = `Usage:
+  npm run -s dashboard -- user create --email EMAIL --name NAME --role ROLE [--role ROLE …]
+  npm run -s dashboard -- audit verify
+Roles: ${ROLES.join(', ')}`;
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, sub] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const env = parseEnv(ServerEnv, process.env);
+  const { db, vault } = await openWorkspace(env);
+  try {
+    if (command === 'user' && sub === 'create') {
+      const roles = values.role ?? [];
+      const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
+      const email = values.email?.trim() ?? '';
+      const problems = [
+        !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && '--email must be an email address',
+        roles.length === 0 && '--role is required (at least one)',
+        unknown.length > 0 && `unknown role ${unknown.join(', ')}; roles are ${ROLES.join(', ')}`,
+      ].filter(Boolean);
+      if (problems.length > 0) {
+        console.error(problems.join('\n'));
+        return 2;
+      }
+      const store = workspaceStore(db, vault);
+      if (await store.userByEmail(email)) {
+        console.error(`Someone already has the email ${email}.`);
+        return 2;
+      }
+      const { user, password } = await store.createUser({
+        email,
+        name: values.name?.trim() || email,
+        roles: roles as Role[],
+      });
+      console.log(
+        JSON.stringify({ email: user.email, roles: user.roles, oneTimePassword: password }),
+      );
+      return 0;
+    }
+    if (command === 'audit' && sub === 'verify') {
+      const check = await verifyAuditChain(db);
+      if (check.ok) {
+        console.log(`The audit trail is whole: ${check.rows} entries.`);
+        return 0;
+      }
+      console.error(`The audit trail is broken at entry ${check.seq}: ${check.problem}.`);
+      return 1;
+    }
+    console.error(USAGE);
+    return 2;
+  } finally {
+    await db.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

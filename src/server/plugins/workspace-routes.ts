@@ -1,0 +1,421 @@
+// The team workspace's own endpoints, for signed-in people: the approvals inbox and history,
+// rejecting an approval, the audit trail (with CSV), the admin's settings (API credentials,
+// people and roles, approval policies, the second step per role) and one's own account
+// (password, authenticator, sign-out everywhere is in session-routes).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CredentialsForm, Email, Role } from '../../api/dashboard';
+import { fieldErrors } from '../../api/problem';
+import { PRODUCTS } from '../../api/schemas/transaction';
+import { audit, problem, requireRole, requireSignIn } from '../context';
+import type { AuditRow } from '../store/audit';
+
+const ADMIN = ['admin'];
+const APPROVER = ['approver'];
+const AUDIT_READERS = ['admin', 'viewer'];
+
+function parse<S extends z.ZodType>(
+  schema: S,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: string,
+): z.output<S> | undefined {
+  const result = schema.safeParse(request.body);
+  if (result.success) return result.data;
+  void problem(request, reply, {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    detail,
+    errors: fieldErrors(result.error.issues, request.body, 'body'),
+  });
+  return undefined;
+}
+
+const CSV_COLUMNS: (keyof AuditRow)[] = [
+  'seq',
+  'at',
+  'actorEmail',
+  'roles',
+  'ip',
+  'userAgent',
+  'action',
+  'target',
+  'outcome',
+  'requestId',
+  'details',
+  'hash',
+];
+
+function csvCell(value: unknown): string {
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  // A spreadsheet would run text starting with these as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const workspaceRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.dashboard;
+  app.addHook('onRequest', requireSignIn);
+
+  // Approvals
+  app.get('/approvals', async (request) => ({
+    results: await ctx.approvals.pending(request.signedIn!.session.environment),
+  }));
+
+  app.get('/approvals/transactions/:product/:id', async (request, reply) => {
+    const params = z
+      .object({ product: z.enum(PRODUCTS), id: z.coerce.number().int().positive() })
+      .safeParse(request.params);
+    if (!params.success)
+      return problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: 'No such transaction.',
+      });
+    return {
+      results: await ctx.approvals.requestsFor({
+        environment: request.signedIn!.session.environment,
+        product: params.data.product,
+        transactionId: params.data.id,
+      }),
+    };
+  });
+
+  app.post('/approvals/:id/reject', async (request, reply) => {
+    if (!(await requireRole(request, reply, APPROVER, 'reject approval'))) return reply;
+    const body = parse(
+      z.object({
+        reason: z
+          .string()
+          .trim()
+          .min(1, { error: 'is required' })
+          .max(500, { error: 'must be at most 500 characters' }),
+      }),
+      request,
+      reply,
+      'Say why the approval is rejected.',
+    );
+    if (!body) return reply;
+    const { id } = request.params as { id: string };
+    const { user } = request.signedIn!;
+    const decided = await ctx.approvals.decide(id, user, 'reject', body.reason);
+    if ('refused' in decided) {
+      await audit(request, {
+        action: 'reject approval',
+        target: id,
+        outcome: 'refused',
+        details: { reason: decided.refused },
+      });
+      return problem(request, reply, {
+        status: 409,
+        code: decided.refused,
+        detail: 'This approval cannot be rejected now.',
+      });
+    }
+    await audit(request, {
+      action: 'reject approval',
+      target: id,
+      outcome: 'ok',
+      details: { reason: body.reason },
+    });
+    return decided.request;
+  });
+
+  // The audit trail
+  app.get('/audit', async (request, reply) => {
+    if (!(await requireRole(request, reply, AUDIT_READERS, 'read audit trail'))) return reply;
+    const query = z
+      .object({
+        before: z.coerce.number().int().positive().optional(),
+        limit: z.coerce.number().int().min(1).max(1000).default(50),
+        actor: z.string().max(254).optional(),
+        action: z.string().max(200).optional(),
+        outcome: z.enum(['ok', 'refused', 'failed']).optional(),
+        format: z.enum(['json', 'csv']).default('json'),
+      })
+      .safeParse(request.query);
+    if (!query.success) {
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'The filters are not valid.',
+        errors: fieldErrors(query.error.issues, request.query, 'query'),
+      });
+    }
+    const q = query.data;
+    let select = ctx.db.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc');
+    if (q.before) select = select.where('seq', '<', q.before);
+    if (q.actor) select = select.where('actor_email', '=', q.actor.toLowerCase());
+    if (q.action) select = select.where('action', 'like', `%${q.action.replace(/[%_]/g, '')}%`);
+    if (q.outcome) select = select.where('outcome', '=', q.outcome);
+    const rows = await select.limit(q.limit + 1).execute();
+    const results = rows.slice(0, q.limit).map((row) => ({
+      seq: Number(row.seq),
+      at: Number(row.at),
+      actorEmail: row.actor_email,
+      roles: row.roles ? row.roles.split(',') : [],
+      ip: row.ip,
+      userAgent: row.user_agent,
+      action: row.action,
+      target: row.target,
+      outcome: row.outcome,
+      requestId: row.request_id,
+      details: row.details === null ? null : (JSON.parse(row.details) as unknown),
+      hash: row.hash,
+    }));
+    if (q.format === 'csv') {
+      const lines = [
+        CSV_COLUMNS.join(','),
+        ...results.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c as keyof typeof r])).join(',')),
+      ];
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit.csv"')
+        .send(`${lines.join('\r\n')}\r\n`);
+    }
+    return { results, hasMore: rows.length > q.limit };
+  });
+
+  // Admin: API credentials per environment
+  app.get('/admin/credentials', async (request, reply) => {
+    if (!(await requireRole(request, reply, ADMIN, 'read credentials'))) return reply;
+    return { results: await ctx.workspace.credentialHints() };
+  });
+
+  app.put('/admin/credentials/:environment', async (request, reply) => {
+    const { environment } = request.params as { environment: string };
+    const action = 'set API credentials';
+    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
+    const upstream = ctx.upstreams.get(environment as 'sandbox' | 'live');
+    if (!upstream)
+      return problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: `There is no ${environment} environment on this server.`,
+      });
+    const body = parse(CredentialsForm, request, reply, 'Give the API key and secret.');
+    if (!body) return reply;
+    // The credentials are checked against the environment itself before they are kept.
+    const check = await upstream
+      .send({
+        method: 'GET',
+        path: '/v1/currency/',
+        headers: {
+          accept: 'application/json',
+          'x-api-key': body.apiKey,
+          'x-api-secret': body.apiSecret,
+        },
+      })
+      .catch(() => undefined);
+    if (!check || check.status !== 200) {
+      await audit(request, {
+        action,
+        target: environment,
+        outcome: 'refused',
+        details: { status: check?.status ?? null },
+      });
+      return problem(request, reply, {
+        status: check ? 400 : 502,
+        code: check ? 'VALIDATION_ERROR' : 'UPSTREAM_UNAVAILABLE',
+        detail: check
+          ? `The ${environment} API did not accept this API key and secret.`
+          : `The ${environment} API could not be reached.`,
+        errors: check ? [{ field: 'apiSecret', message: 'does not match the API key' }] : undefined,
+      });
+    }
+    await ctx.workspace.setCredentials(environment, body, request.signedIn!.user.email);
+    await audit(request, {
+      action,
+      target: environment,
+      outcome: 'ok',
+      details: { apiKeyLast4: body.apiKey.slice(-4) },
+    });
+    return { results: await ctx.workspace.credentialHints() };
+  });
+
+  // Admin: people and roles
+  app.get('/admin/users', async (request, reply) => {
+    if (!(await requireRole(request, reply, ADMIN, 'list users'))) return reply;
+    return { results: await ctx.workspace.listUsers() };
+  });
+
+  app.post('/admin/users', async (request, reply) => {
+    const action = 'create user';
+    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
+    const body = parse(
+      z.object({
+        email: Email,
+        name: z.string().trim().min(1, { error: 'is required' }).max(200),
+        roles: z.array(Role).min(1, { error: 'must name at least one role' }),
+      }),
+      request,
+      reply,
+      'Give the person’s email, name and roles.',
+    );
+    if (!body) return reply;
+    if (await ctx.workspace.userByEmail(body.email)) {
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'Someone already has this email address.',
+        errors: [{ field: 'email', message: 'is already taken' }],
+      });
+    }
+    const { user, password } = await ctx.workspace.createUser(body);
+    await audit(request, {
+      action,
+      target: user.email,
+      outcome: 'ok',
+      details: { roles: user.roles },
+    });
+    // The one-time password is shown once, to the admin: there is no mail server.
+    return { user, oneTimePassword: password };
+  });
+
+  app.put('/admin/users/:id/roles', async (request, reply) => {
+    const action = 'set roles';
+    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
+    const body = parse(z.object({ roles: z.array(Role) }), request, reply, 'Give the roles.');
+    if (!body) return reply;
+    const { id } = request.params as { id: string };
+    const before = await ctx.workspace.userById(id);
+    if (!before)
+      return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such person.' });
+    await ctx.workspace.setRoles(id, body.roles);
+    await audit(request, {
+      action,
+      target: before.email,
+      outcome: 'ok',
+      details: { from: before.roles, to: body.roles },
+    });
+    return ctx.workspace.userById(id);
+  });
+
+  app.post('/admin/users/:id/end-sessions', async (request, reply) => {
+    const action = 'end sessions';
+    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
+    const { id } = request.params as { id: string };
+    const user = await ctx.workspace.userById(id);
+    if (!user)
+      return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such person.' });
+    const ended = await ctx.workspace.endAllSessions(id);
+    await audit(request, { action, target: user.email, outcome: 'ok', details: { ended } });
+    return { ended };
+  });
+
+  // Admin: approval policies and the second step per role
+  app.get('/admin/policies', async () => ({ results: await ctx.approvals.policies() }));
+
+  app.post('/admin/policies', async (request, reply) => {
+    const action = 'add approval policy';
+    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
+    const body = parse(
+      z.object({
+        action: z.enum(['approveQuote', 'approveDeposit']),
+        currency: z.string().trim().min(1).max(20),
+        minAmount: z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/, { error: 'must be a decimal amount such as 10000' }),
+        approvers: z.int().min(1).max(3),
+      }),
+      request,
+      reply,
+      'Give the action, the currency (or *), the amount from which it applies and the number of approvers.',
+    );
+    if (!body) return reply;
+    const policy = await ctx.approvals.addPolicy(body, request.signedIn!.user.email);
+    await audit(request, { action, target: policy.id, outcome: 'ok', details: { ...body } });
+    return policy;
+  });
+
+  app.delete('/admin/policies/:id', async (request, reply) => {
+    const action = 'remove approval policy';
+    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
+    const { id } = request.params as { id: string };
+    await ctx.approvals.removePolicy(id);
+    await audit(request, { action, target: id, outcome: 'ok' });
+    return { id, deleted: true };
+  });
+
+  app.put('/admin/roles/:role', async (request, reply) => {
+    const action = 'set second step';
+    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
+    const role = Role.safeParse((request.params as { role: string }).role);
+    const body = parse(
+      z.object({ requireTotp: z.boolean() }),
+      request,
+      reply,
+      'Say whether the role needs the second step.',
+    );
+    if (!body) return reply;
+    if (!role.success)
+      return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such role.' });
+    await ctx.secondFactor.requireForRole(role.data, body.requireTotp);
+    await audit(request, { action, target: role.data, outcome: 'ok', details: body });
+    return { role: role.data, requireTotp: body.requireTotp };
+  });
+
+  // One's own account
+  app.post('/account/password', async (request, reply) => {
+    const body = parse(
+      z.object({
+        current: z.string().min(1, { error: 'is required' }),
+        next: z.string().min(12, { error: 'must be at least 12 characters' }).max(200),
+      }),
+      request,
+      reply,
+      'Give your current password and a new one of at least 12 characters.',
+    );
+    if (!body) return reply;
+    const { user } = request.signedIn!;
+    if (!(await ctx.workspace.checkPassword(user.email, body.current))) {
+      await audit(request, { action: 'change password', outcome: 'refused' });
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'The current password is not right.',
+        errors: [{ field: 'current', message: 'is not right' }],
+      });
+    }
+    await ctx.workspace.setPassword(user.id, body.next);
+    await audit(request, { action: 'change password', outcome: 'ok' });
+    return { changed: true };
+  });
+
+  app.post('/account/totp', async (request) => {
+    const { user } = request.signedIn!;
+    return ctx.secondFactor.beginEnrolment(user.id, user.email);
+  });
+
+  app.post('/account/totp/confirm', async (request, reply) => {
+    const body = parse(
+      z.object({
+        code: z
+          .string()
+          .trim()
+          .regex(/^\d{6}$/, { error: 'must be the 6 digits your app shows' }),
+      }),
+      request,
+      reply,
+      'Enter the code from your authenticator app.',
+    );
+    if (!body) return reply;
+    const codes = await ctx.secondFactor.confirmEnrolment(request.signedIn!.user.id, body.code);
+    if (!codes) {
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'That code does not match; check the time on your phone and try the next one.',
+        errors: [{ field: 'code', message: 'does not match' }],
+      });
+    }
+    await audit(request, { action: 'enrol authenticator', outcome: 'ok' });
+    return { recoveryCodes: codes };
+  });
+};

@@ -1,0 +1,87 @@
+// Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
+// another partner), its own database on the dialect asked for, and the demo workspace's people.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createPartner } from '../sandbox/domain/partners';
+import { createStore, type Store } from '../sandbox/store';
+import { openDatabase } from '../sandbox/store/db';
+import { FAST_SETTINGS } from '../sandbox/testing';
+import { buildDashboardServer, type DashboardOptions } from './app';
+import type { DashboardDb, DialectName } from './store/db';
+import { freshDashboardDb } from './store/testing';
+import { createVault } from './store/vault';
+
+export const CSRF = { 'x-requested-with': 'dashboard' };
+export const JSON_CSRF = { ...CSRF, 'content-type': 'application/json' };
+
+export function testDist(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-dist-'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body>SPA</body></html>',
+  );
+  return dist;
+}
+
+export interface TestDashboard {
+  base: string;
+  server: Awaited<ReturnType<typeof buildDashboardServer>>;
+  sandbox: Store;
+  db: DashboardDb;
+  demo: ReturnType<typeof createPartner>;
+  other: ReturnType<typeof createPartner>;
+  /** Signs in (a demo person's email, or any sign-in body); the cookie to send. */
+  signIn(
+    who: string | object,
+    headers?: Record<string, string>,
+  ): Promise<{ response: Response; cookie: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestDashboard(
+  options: Partial<DashboardOptions> & {
+    dialect?: DialectName;
+    db?: DashboardDb;
+    key?: Buffer;
+  } = {},
+): Promise<TestDashboard> {
+  const distDir = testDist();
+  const sandbox = createStore(openDatabase(':memory:'));
+  const demo = createPartner(sandbox, 'Demo partner', Date.now());
+  const other = createPartner(sandbox, 'Other partner', Date.now());
+  const db = options.db ?? (await freshDashboardDb(options.dialect ?? 'sqlite'));
+  const server = await buildDashboardServer({
+    distDir,
+    embedded: { store: sandbox, settings: FAST_SETTINGS, rateLimit: 10_000, demo },
+    workspace: { db, vault: createVault(options.key ?? randomBytes(32)) },
+    demoWorkspace: true,
+    ...options,
+  });
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  return {
+    base,
+    server,
+    sandbox,
+    db,
+    demo,
+    other,
+    async signIn(who, headers = {}) {
+      const response = await fetch(`${base}/api/session`, {
+        method: 'POST',
+        headers: { ...JSON_CSRF, ...headers },
+        body: JSON.stringify(typeof who === 'string' ? { demoUser: who } : who),
+      });
+      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+      return { response, cookie };
+    },
+    async close() {
+      await server.app.close();
+      if (!options.db) await db.close();
+      fs.rmSync(distDir, { recursive: true, force: true });
+    },
+  };
+}

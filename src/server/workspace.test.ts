@@ -1,0 +1,279 @@
+// The team workspace over HTTP: every operation × every role answers what the role table says
+// (a refused call changes nothing in the API), dual control end to end, the audit trail of it
+// all, two servers on one PostgreSQL, and the command line.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allOperations } from '../api/operations';
+import { refusalFor, ROLES, type Role } from '../api/roles';
+import { FAST_SETTINGS, createParties, snapshot, transactionBody } from '../sandbox/testing';
+import { verifyAuditChain } from './store/audit';
+import { freshDashboardDb } from './store/testing';
+import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
+
+const run = promisify(execFile);
+let t: TestDashboard;
+const cookies = {} as Record<Role, string>;
+
+async function signInWithRoles(d: TestDashboard, email: string, roles: Role[]) {
+  const { password } = await d.server.workspace.createUser({
+    email,
+    name: email.split('@')[0]!,
+    roles,
+  });
+  return (await d.signIn({ email, password })).cookie;
+}
+
+beforeAll(async () => {
+  t = await startTestDashboard();
+  for (const role of ROLES)
+    cookies[role] = await signInWithRoles(t, `${role}-only@example.com`, [role]);
+});
+afterAll(() => t.close());
+
+/** A VALID merchant with ACTIVE accounts, made through the dashboard by someone in onboarding. */
+async function partiesVia(base: string, cookie: string) {
+  const sandbox = {
+    request: (options: { method: string; url: string; payload?: object }) =>
+      fetch(`${base}/api${options.url}`, {
+        method: options.method,
+        headers: { cookie, ...JSON_CSRF },
+        body: options.payload ? JSON.stringify(options.payload) : undefined,
+      }).then(async (r) => {
+        const body: unknown = await r.json();
+        return { json: () => body, statusCode: r.status };
+      }),
+  };
+  return createParties(sandbox as never);
+}
+
+describe('every operation × every role', () => {
+  const cases = allOperations.flatMap((op) => ROLES.map((role) => [op.id, role, op] as const));
+  it.each(cases)('%s as %s answers what the role table says', async (_id, role, op) => {
+    const refusal = refusalFor(op.id, [role], 'sandbox');
+    const url = `/api${op.path.replace('{id}', '1')}`;
+    const before = snapshot(t.sandbox);
+    const response = await fetch(`${t.base}${url}`, {
+      method: op.method,
+      headers: { cookie: cookies[role], ...(op.method === 'GET' ? {} : JSON_CSRF) },
+      ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { body: '{}' }),
+    });
+    if (refusal) {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: refusal.code, detail: refusal.detail });
+      expect(snapshot(t.sandbox)).toBe(before);
+    } else {
+      expect(response.status, await response.clone().text()).not.toBe(403);
+    }
+  });
+});
+
+describe('dual control', () => {
+  let operations: string;
+  let first: string;
+  let second: string;
+  let both: string;
+  beforeAll(async () => {
+    operations = await signInWithRoles(t, 'ops@example.com', ['onboarding', 'finance']);
+    first = await signInWithRoles(t, 'first@example.com', ['approver']);
+    second = await signInWithRoles(t, 'second@example.com', ['approver']);
+    both = await signInWithRoles(t, 'both@example.com', ['finance', 'approver']);
+    const admin = await signInWithRoles(t, 'policy-admin@example.com', ['admin']);
+    const policy = await fetch(`${t.base}/api/admin/policies`, {
+      method: 'POST',
+      headers: { cookie: admin, ...JSON_CSRF },
+      body: JSON.stringify({
+        action: 'approveQuote',
+        currency: 'EUR',
+        minAmount: '500',
+        approvers: 2,
+      }),
+    });
+    expect(policy.status).toBe(200);
+  });
+
+  async function createPayout(cookie: string, toAmount: string) {
+    const parties = await partiesVia(t.base, operations);
+    const created = await fetch(`${t.base}/api/v1/sendc2f/`, {
+      method: 'POST',
+      headers: { cookie, ...JSON_CSRF },
+      body: JSON.stringify(transactionBody(parties, 'sendc2f', { toAmount })),
+    });
+    expect(created.status).toBe(200);
+    return (await created.json()).businessRequestId as number;
+  }
+  const approve = (cookie: string, id: number) =>
+    fetch(`${t.base}/api/v1/sendc2f/approveQuote/${id}`, {
+      method: 'POST',
+      headers: { cookie, ...CSRF },
+    });
+
+  it('needs two distinct approvers above the policy amount; the creator can never approve', async () => {
+    const id = await createPayout(both, '1000');
+    const byCreator = await approve(both, id);
+    expect(byCreator.status).toBe(403);
+    expect(await byCreator.json()).toMatchObject({ code: 'CREATOR_CANNOT_APPROVE' });
+    const byFinance = await approve(operations, id);
+    expect(await byFinance.json()).toMatchObject({ code: 'FORBIDDEN_ROLE' });
+    const one = await approve(first, id);
+    expect(one.status).toBe(202);
+    expect((await one.json()).approval).toMatchObject({ required: 2, status: 'pending' });
+    const again = await approve(first, id);
+    expect(await again.json()).toMatchObject({ code: 'ALREADY_DECIDED' });
+    const two = await approve(second, id);
+    expect(two.status).toBe(200);
+    expect((await two.json()).clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
+    const history = await (
+      await fetch(`${t.base}/api/approvals/transactions/sendc2f/${id}`, {
+        headers: { cookie: first },
+      })
+    ).json();
+    expect(history.results[0]).toMatchObject({ status: 'approved', required: 2 });
+    expect(history.results[0].decisions.map((d: { userName: string }) => d.userName)).toEqual([
+      'first',
+      'second',
+    ]);
+  });
+
+  it('approves at once with one approver below the policy amount', async () => {
+    const id = await createPayout(operations, '100');
+    const response = await approve(first, id);
+    expect(response.status).toBe(200);
+    expect((await response.json()).clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
+  });
+
+  it('records the whole story in the audit trail, refusals included, in an unbroken chain', async () => {
+    const audit = await (
+      await fetch(`${t.base}/api/audit?limit=200`, { headers: { cookie: cookies.admin } })
+    ).json();
+    const actions = audit.results.map(
+      (r: { action: string; outcome: string; actorEmail: string }) =>
+        [r.action, r.outcome, r.actorEmail].join(' '),
+    );
+    expect(actions).toContain('POST /v1/sendc2f/approveQuote/{id} refused both@example.com');
+    expect(actions).toContain('POST /v1/sendc2f/approveQuote/{id} refused ops@example.com');
+    expect(actions).toContain('POST /v1/sendc2f/approveQuote/{id} ok first@example.com');
+    expect(actions).toContain('POST /v1/sendc2f/approveQuote/{id} ok second@example.com');
+    expect(actions).toContain('sign-in ok first@example.com');
+    const csv = await fetch(`${t.base}/api/audit?format=csv&limit=5`, {
+      headers: { cookie: cookies.admin },
+    });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      'seq,at,actorEmail,roles,ip,userAgent,action,target,outcome,requestId,details,hash',
+    );
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+    const refused = await fetch(`${t.base}/api/audit`, { headers: { cookie: cookies.finance } });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('two dashboard servers on one PostgreSQL', () => {
+  it('share sessions, approvals and one unbroken audit chain', async () => {
+    const db = await freshDashboardDb('postgres');
+    const key = randomBytes(32);
+    const a = await startTestDashboard({ db, key });
+    // The second server reaches the same sandbox: the first server's embedded one.
+    const b = await startTestDashboard({
+      db,
+      key,
+      embedded: { store: a.sandbox, settings: FAST_SETTINGS, rateLimit: 10_000, demo: a.demo },
+    });
+    const { cookie } = await a.signIn('viewer@demo.example');
+    const onB = await (await fetch(`${b.base}/api/session`, { headers: { cookie } })).json();
+    expect(onB).toMatchObject({ signedIn: true, user: { email: 'viewer@demo.example' } });
+    const admin = (await a.signIn('admin@demo.example')).cookie;
+    await fetch(`${a.base}/api/admin/policies`, {
+      method: 'POST',
+      headers: { cookie: admin, ...JSON_CSRF },
+      body: JSON.stringify({ action: 'approveQuote', currency: '*', minAmount: '1', approvers: 2 }),
+    });
+    const finance = (await a.signIn('operations@demo.example')).cookie;
+    const parties = await partiesVia(a.base, finance);
+    const created = await fetch(`${a.base}/api/v1/sendf2f/`, {
+      method: 'POST',
+      headers: { cookie: finance, ...JSON_CSRF },
+      body: JSON.stringify(transactionBody(parties, 'sendf2f', { toAmount: '100' })),
+    });
+    const id = (await created.json()).businessRequestId;
+    const approverA = (await a.signIn('approver@demo.example')).cookie;
+    const approverB = (await b.signIn('approver2@demo.example')).cookie;
+    const one = await fetch(`${a.base}/api/v1/sendf2f/approveQuote/${id}`, {
+      method: 'POST',
+      headers: { cookie: approverA, ...CSRF },
+    });
+    expect(one.status).toBe(202);
+    const two = await fetch(`${b.base}/api/v1/sendf2f/approveQuote/${id}`, {
+      method: 'POST',
+      headers: { cookie: approverB, ...CSRF },
+    });
+    expect(two.status).toBe(200);
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
+    await b.close();
+    await a.close();
+    await db.close();
+  });
+});
+
+describe('the command line', () => {
+  it('creates a first admin with a one-time password, and verifies the audit trail, naming a tampered row', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-cli-'));
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
+    const created = await cli(
+      'user',
+      'create',
+      '--email',
+      'first@example.com',
+      '--name',
+      'First',
+      '--role',
+      'admin',
+    );
+    const printed = JSON.parse(created.stdout);
+    expect(printed).toMatchObject({ email: 'first@example.com', roles: ['admin'] });
+    expect(printed.oneTimePassword).toMatch(/^[A-Za-z0-9]{20}$/);
+    const bad = await cli('user', 'create', '--email', 'x@example.com', '--role', 'boss').catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(bad).toMatchObject({ code: 2 });
+    expect((bad as { stderr: string }).stderr).toMatch(/unknown role boss/);
+
+    const { openDashboardDb } = await import('./store/db');
+    const { appendAudit } = await import('./store/audit');
+    const db = await openDashboardDb({ file: path.join(dataDir, 'dashboard.db') });
+    for (let i = 1; i <= 3; i++)
+      await appendAudit(db, {
+        at: i,
+        actorId: null,
+        actorEmail: 'a@example.com',
+        roles: ['admin'],
+        ip: '',
+        userAgent: '',
+        action: 'sign-in',
+        target: null,
+        outcome: 'ok',
+        requestId: null,
+        details: null,
+      });
+    expect((await cli('audit', 'verify')).stdout).toContain('The audit trail is whole: 3 entries.');
+    await db.db
+      .updateTable('audit_log')
+      .set({ actor_email: 'someone-else@example.com' })
+      .where('seq', '=', 2)
+      .execute();
+    await db.close();
+    const broken = await cli('audit', 'verify').catch((e: { code: number; stderr: string }) => e);
+    expect(broken).toMatchObject({ code: 1 });
+    expect((broken as { stderr: string }).stderr).toContain(
+      'broken at entry 2: its contents do not match its hash',
+    );
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
