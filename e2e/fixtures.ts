@@ -8,13 +8,19 @@ import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
 import { bootSandbox } from '../src/sandbox/boot';
 import { SandboxEnv, settingsFrom } from '../src/sandbox/env';
+import { randomBytes } from 'node:crypto';
 import { buildDashboardServer } from '../src/server/app';
+import { openDashboardDb } from '../src/server/store/db';
+import { createVault } from '../src/server/store/vault';
+import type { WorkspaceStore } from '../src/server/store/workspace';
 
 export interface Dashboard {
   url: string;
   dataDir: string;
   demo: { apiKey: string; apiSecret: string };
   store: ReturnType<typeof bootSandbox>['store'];
+  /** The team workspace: people, stored credentials. */
+  workspace: WorkspaceStore;
 }
 
 const require = createRequire(import.meta.url);
@@ -33,8 +39,11 @@ export const test = base.extend<{ dashboard: Dashboard }>({
     });
     const settings = settingsFrom(env);
     const booted = bootSandbox(env, settings);
-    const { app } = await buildDashboardServer({
+    const db = await openDashboardDb({ file: path.join(dataDir, 'dashboard.db') });
+    const { app, workspace } = await buildDashboardServer({
       distDir: path.resolve('dist'),
+      workspace: { db, vault: createVault(randomBytes(32)) },
+      demoWorkspace: true,
       embedded: {
         store: booted.store,
         settings,
@@ -44,8 +53,9 @@ export const test = base.extend<{ dashboard: Dashboard }>({
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    await use({ url, dataDir, demo: booted.demo, store: booted.store });
+    await use({ url, dataDir, demo: booted.demo, store: booted.store, workspace });
     await app.close();
+    await db.close();
     booted.store.db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   },
@@ -114,10 +124,17 @@ export async function checkA11y(page: Page) {
   expect(violations, `axe on ${page.url()}`).toEqual([]);
 }
 
-export async function signInToDemo(page: Page) {
+/** Signs in as a person of the demo workspace; by default one who onboards, pays and tests. */
+export async function signInToDemo(page: Page, name = 'Omar Operations') {
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: 'Open the demo sandbox' }).click();
+  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+}
+
+/** Another person takes over this browser (as a colleague at the next desk would). */
+export async function switchTo(page: Page, name: string) {
+  await page.context().clearCookies();
+  await signInToDemo(page, name);
 }
 
 const allowed = new WeakMap<Page, RegExp[]>();

@@ -96,12 +96,10 @@ test('a partner without VALID merchants or ACTIVE accounts is told why it cannot
   page,
   dashboard,
 }) => {
+  // The workspace is set up for a partner that has nothing yet.
   const partner = createPartner(dashboard.store, 'New partner', Date.now());
-  await page.goto('/sign-in');
-  await page.getByRole('textbox', { name: 'API key', exact: true }).fill(partner.apiKey);
-  await page.getByRole('textbox', { name: 'API secret', exact: true }).fill(partner.apiSecret);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await dashboard.workspace.setCredentials('sandbox', partner, null);
+  await signInToDemo(page);
   await page.goto('/transactions/end-to-end/new');
   await expect(page.getByText('No merchant can send yet')).toBeVisible();
   await expect(page.getByText('No payout account can receive yet')).toBeVisible();

@@ -6,7 +6,8 @@ test('signs in to the demo sandbox in one click, and the header marks the sandbo
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in\?redirect=/);
   await checkA11y(page);
-  await page.getByRole('button', { name: 'Open the demo sandbox' }).click();
+  await expect(page.getByText('Sandbox demo', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as Fatima Finance' }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByLabel('Environment: sandbox')).toBeVisible();
   await checkA11y(page);
@@ -14,26 +15,33 @@ test('signs in to the demo sandbox in one click, and the header marks the sandbo
 
 test('returns to the page asked for after signing in', async ({ page }) => {
   await page.goto('/currencies');
-  await page.getByRole('button', { name: 'Open the demo sandbox' }).click();
+  await page.getByRole('button', { name: 'Sign in as Vera Viewer' }).click();
   await expect(page.getByRole('heading', { name: 'Currencies' })).toBeVisible();
   await expect(page).toHaveURL(/\/currencies$/);
 });
 
-test('signs in with an API key and secret, and refuses a wrong secret on its field', async ({
+test('signs in with email and password, and refuses a wrong password on its field', async ({
   page,
   dashboard,
 }) => {
   allowConsoleError(page, /status of 401/);
+  const { password } = await dashboard.workspace.createUser({
+    email: 'grace@partner.example',
+    name: 'Grace Hopper',
+    roles: ['finance'],
+  });
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('API key is required')).toBeVisible();
-  await page.getByLabel('API key', { exact: true }).fill(dashboard.demo.apiKey);
-  await page.getByLabel('API secret', { exact: true }).fill('not-the-secret');
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('grace@partner.example');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('API secret does not match the API key')).toBeVisible();
-  await page.getByLabel('API secret', { exact: true }).fill(dashboard.demo.apiSecret);
+  await expect(page.getByText('Password does not match the email address')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByText('Grace Hopper · Finance')).toBeVisible();
 });
 
 test('never lets the API secret reach the browser', async ({ page, context, dashboard }) => {
@@ -106,7 +114,7 @@ test('when the session ends mid-form, signing in again in place keeps what was t
   const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
   await expect(dialog).toBeVisible();
   await checkA11y(page);
-  await dialog.getByRole('button', { name: 'Open the demo sandbox' }).click();
+  await dialog.getByRole('button', { name: 'Sign in as Omar Operations' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('textbox', { name: 'Legal name', exact: true })).toHaveValue(
     'Half-typed Holdings Ltd',

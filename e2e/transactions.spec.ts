@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { allowConsoleError, checkA11y, choose, expect, signInToDemo, test } from './fixtures';
+import {
+  allowConsoleError,
+  checkA11y,
+  choose,
+  expect,
+  signInToDemo,
+  switchTo,
+  test,
+} from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await signInToDemo(page);
@@ -52,6 +60,9 @@ test('quote, create a payout, approve quote and deposit, and watch it complete',
   await expect(page.getByText('Awaiting quote approval').first()).toBeVisible({ timeout: 10_000 });
   await checkA11y(page);
 
+  // Whoever created it may not approve it: an approver does.
+  await switchTo(page, 'Aiko Approver');
+  await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
   const quoteDialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
   await expect(quoteDialog.getByText('2,500.50')).toBeVisible();
@@ -118,6 +129,8 @@ test('a collection, approved with the deposit confirmation uploaded', async ({
   await expect(page.getByRole('heading', { name: /^Collection #\d+$/ })).toBeVisible();
   const id = page.url().split('/').pop()!;
 
+  await switchTo(page, 'Aiko Approver');
+  await page.goto(`/transactions/collections/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve quote' }).click();
   const bank = page.getByRole('heading', { name: 'Deposit to this bank account' }).locator('..');

@@ -149,7 +149,7 @@ export async function call<O extends OperationDef>(
   return parsed.data as Output<O>;
 }
 
-async function readProblem(response: Response, requestId: string): Promise<Problem> {
+export async function readProblem(response: Response, requestId: string): Promise<Problem> {
   const text = await response.text().catch(() => '');
   try {
     const parsed = Problem.safeParse(JSON.parse(text));

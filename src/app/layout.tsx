@@ -36,7 +36,7 @@ import {
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AnchorLink, NavLinkLink } from '../components/links';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -44,7 +44,13 @@ import { Dialog } from '../components/dialog';
 import { Logo } from '../components/logo';
 import { SignInForm } from '../features/session/components/sign-in-form';
 import { ENVIRONMENT_COLOR } from '../lib/environment-colors';
-import { sessionQuery, useSignOut } from '../features/session/queries';
+import { ROLE_LABEL } from '../api/roles';
+import {
+  sessionQuery,
+  signedOutSessionQuery,
+  usePermission,
+  useSignOut,
+} from '../features/session/queries';
 import { SESSION_ENDED_EVENT } from '../lib/api';
 import { GoToSpotlight } from './go-to';
 
@@ -120,6 +126,8 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const [sessionEnded, setSessionEnded] = useState(false);
+  // Once the session has ended, what the sign-in page would offer (the demo's people).
+  const signedOutView = useQuery({ ...signedOutSessionQuery, enabled: sessionEnded });
 
   useEffect(close, [pathname, close]);
   useEffect(() => {
@@ -128,6 +136,7 @@ export function AppLayout() {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
   }, []);
 
+  const sandboxTools = usePermission('createWebhook').allowed;
   if (!session.signedIn) return null;
   const sandbox = session.environment === 'sandbox';
 
@@ -206,7 +215,10 @@ export function AppLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>
-                  {session.demo ? 'Demo partner' : 'API key'} · {session.apiKeyHint}
+                  {session.user.name} · {session.user.roles.map((r) => ROLE_LABEL[r]).join(', ')}
+                </Menu.Label>
+                <Menu.Label>
+                  {session.demo ? 'Sandbox demo workspace' : 'API key'} · {session.apiKeyHint}
                 </Menu.Label>
                 <Menu.Item
                   leftSection={<IconLogout size={16} aria-hidden />}
@@ -227,7 +239,7 @@ export function AppLayout() {
 
       <AppShell.Navbar p="sm" aria-label="Main">
         <ScrollArea>
-          {NAV.filter((item) => !item.sandboxOnly || sandbox).map((item) => (
+          {NAV.filter((item) => !item.sandboxOnly || sandboxTools).map((item) => (
             <NavLinkLink
               key={item.to}
               to={item.to}
@@ -259,7 +271,9 @@ export function AppLayout() {
           Sign in again to carry on. This page stays as it is, so nothing you typed is lost.
         </Text>
         <SignInForm
-          environments={session.environments}
+          demoUsers={
+            signedOutView.data && !signedOutView.data.signedIn ? signedOutView.data.demoUsers : []
+          }
           onSignedIn={() => {
             setSessionEnded(false);
             void queryClient.invalidateQueries();

@@ -46,7 +46,7 @@ function SignInPage() {
               Manage merchants, payout accounts and transactions.
             </Text>
             <SignInForm
-              environments={session.environments}
+              demoUsers={session.signedIn ? [] : session.demoUsers}
               onSignedIn={() => router.history.push(search.redirect ?? '/')}
             />
           </Paper>

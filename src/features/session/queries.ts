@@ -1,9 +1,10 @@
 // The dashboard session: who is signed in, to which environment; sign-in and sign-out.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { call } from '../../api/client';
 import type { OperationDef } from '../../api/operations';
 import { SessionInfo, type SignIn } from '../../api/dashboard';
+import { refusalFor } from '../../api/roles';
 import { api } from '../../lib/api';
 
 const getSessionOp = {
@@ -27,12 +28,22 @@ const signOutOp = {
   method: 'DELETE',
 } as const satisfies OperationDef;
 
-export const sessionKeys = { all: ['session'] as const };
+export const sessionKeys = {
+  all: ['session'] as const,
+  signedOutView: ['session', 'signed-out view'] as const,
+};
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.all,
   queryFn: () => call(api, getSessionOp),
   staleTime: 60_000,
+});
+
+/** The session as the server sees it now, not as cached: for signing in again in place. */
+export const signedOutSessionQuery = queryOptions({
+  queryKey: sessionKeys.signedOutView,
+  queryFn: () => call(api, getSessionOp),
+  staleTime: 0,
 });
 
 export function useSignIn() {
@@ -56,4 +67,15 @@ export function useSignOut() {
       queryClient.setQueryData(sessionQuery.queryKey, session);
     },
   });
+}
+
+/**
+ * Whether the signed-in person may call an operation in the current environment, from the
+ * role table the server decides with; and when not, why, in words.
+ */
+export function usePermission(operationId: string): { allowed: boolean; reason?: string } {
+  const { data } = useQuery(sessionQuery);
+  if (!data?.signedIn) return { allowed: false, reason: 'Sign in first.' };
+  const refusal = refusalFor(operationId, data.user.roles, data.environment);
+  return refusal ? { allowed: false, reason: refusal.detail } : { allowed: true };
 }

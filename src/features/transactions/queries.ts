@@ -1,21 +1,25 @@
 // Transactions: reads as queryOptions factories, money-moving actions as mutations.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
-  approveDeposit,
-  approveQuote,
+  ApiError,
+  buildUrl,
   calculatePrice,
   cancelTransaction,
   createTransaction,
   getPayoutConfirmation,
   getTransaction,
   listTransactions,
+  readProblem,
   uploadFile,
   type TransactionCreateBody,
 } from '../../api/client';
-import type {
-  CancelRequest,
-  PriceRequest,
-  Product,
+import { ApprovalInfo } from '../../api/dashboard';
+import { transactionOperations } from '../../api/operations';
+import {
+  type CancelRequest,
+  type PriceRequest,
+  type Product,
   Transaction,
 } from '../../api/schemas/transaction';
 import { isFinalStatus } from '../../api/transaction-states';
@@ -95,38 +99,80 @@ export function useCreateTransaction<P extends Product>(product: P) {
   });
 }
 
-export function useApproveQuote(product: Product, id: number) {
+/** What an approval through the dashboard did: the API approved, or one approval was recorded. */
+export type ApprovalOutcome =
+  { kind: 'approved'; transaction: Transaction } | { kind: 'recorded'; approval: ApprovalInfo };
+
+/**
+ * Approves through the dashboard server's dual control: the answer is the transaction once the
+ * last required approval is in (200), or the approval request with this one recorded (202).
+ */
+async function approveThroughDashboard(
+  product: Product,
+  action: 'approveQuote' | 'approveDeposit',
+  id: number,
+  body: object | undefined,
+  idempotencyKey: string,
+): Promise<ApprovalOutcome> {
+  const op = transactionOperations[product][action];
+  const response = await (api.fetch ?? fetch)(buildUrl(api, op, { params: { id } }), {
+    method: 'POST',
+    headers: {
+      ...api.headers,
+      accept: 'application/json',
+      'idempotency-key': idempotencyKey,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const requestId = response.headers.get('x-request-id') ?? '';
+  if (!response.ok) throw new ApiError(await readProblem(response, requestId));
+  const json = (await response.json()) as { approval?: unknown };
+  if (response.status === 202)
+    return { kind: 'recorded', approval: ApprovalInfo.parse(json.approval) };
+  return { kind: 'approved', transaction: Transaction.parse(json) };
+}
+
+function useApprove(product: Product, id: number, action: 'approveQuote' | 'approveDeposit') {
   const settle = useSettle(product);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (idempotencyKey: string) => approveQuote(api, product, id, { idempotencyKey }),
-    onSuccess: settle,
+    mutationFn: ({ body, idempotencyKey }: { body?: object; idempotencyKey: string }) =>
+      approveThroughDashboard(product, action, id, body, idempotencyKey),
+    onSuccess: (outcome) => {
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+      if (outcome.kind === 'approved') settle(outcome.transaction);
+    },
   });
 }
 
-export function useApproveDeposit(product: Product, id: number) {
-  const settle = useSettle(product);
-  return useMutation({
-    mutationFn: ({
-      depositConfirmationUrl,
-      idempotencyKey,
-    }: {
-      depositConfirmationUrl?: string;
-      idempotencyKey: string;
-    }) =>
-      approveDeposit(
-        api,
-        product,
-        id,
-        (product === 'sendc2f'
-          ? undefined
-          : depositConfirmationUrl
-            ? { depositConfirmationUrl }
-            : {}) as never,
-        { idempotencyKey },
-      ),
-    onSuccess: settle,
-  });
+export function useApproveQuote(product: Product, id: number) {
+  return useApprove(product, id, 'approveQuote');
 }
+
+/** The deposit's approval; collections send their deposit confirmation with it. */
+export function useApproveDeposit(product: Product, id: number) {
+  return useApprove(product, id, 'approveDeposit');
+}
+
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  of: (product: Product, id: number) => ['approvals', product, id] as const,
+};
+
+/** Who approved what of a transaction, for its timeline. */
+export const transactionApprovalsQuery = (product: Product, id: number) =>
+  queryOptions({
+    queryKey: approvalKeys.of(product, id),
+    queryFn: async () => {
+      const response = await (api.fetch ?? fetch)(`/api/approvals/transactions/${product}/${id}`, {
+        headers: { ...api.headers, accept: 'application/json' },
+      });
+      if (!response.ok)
+        throw new ApiError(await readProblem(response, response.headers.get('x-request-id') ?? ''));
+      return z.object({ results: z.array(ApprovalInfo) }).parse(await response.json()).results;
+    },
+  });
 
 export function useCancelTransaction(product: Product, id: number) {
   const settle = useSettle(product);

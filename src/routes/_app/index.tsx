@@ -18,6 +18,7 @@ import {
 } from '../../features/transactions/components/needs-action';
 import { humanize } from '../../lib/format';
 import { SLUG_OF } from '../../lib/products';
+import { Permitted } from '../../features/session/components/permitted';
 
 export const Route = createFileRoute('/_app/')({
   component: OverviewPage,
@@ -70,9 +71,11 @@ function OverviewPage() {
             >
               Get a quote
             </ButtonLink>
-            <ButtonLink to="/merchants/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              New merchant
-            </ButtonLink>
+            <Permitted operation="createMerchant">
+              <ButtonLink to="/merchants/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                New merchant
+              </ButtonLink>
+            </Permitted>
           </>
         }
       />

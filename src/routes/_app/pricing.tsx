@@ -27,6 +27,7 @@ import { amountProblem } from '../../lib/amount';
 import { fieldError } from '../../lib/field-error';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '../../lib/products';
 import { currenciesQuery } from '../../lib/reference';
+import { Permitted } from '../../features/session/components/permitted';
 
 const text = z.string().max(40).optional().catch(undefined);
 
@@ -142,18 +143,20 @@ function PricingPage() {
                   Rate, fees included: <RateText price={price} />
                 </Text>
                 <Group>
-                  <ButtonLink
-                    to="/transactions/$product/new"
-                    params={{ product: slug }}
-                    search={{
-                      from: price.fromCurrencySymbol,
-                      to: price.toCurrencySymbol,
-                      amount: quoted,
-                    }}
-                    rightSection={<IconArrowRight size={16} aria-hidden />}
-                  >
-                    Create transaction
-                  </ButtonLink>
+                  <Permitted operation={`${product}Create`}>
+                    <ButtonLink
+                      to="/transactions/$product/new"
+                      params={{ product: slug }}
+                      search={{
+                        from: price.fromCurrencySymbol,
+                        to: price.toCurrencySymbol,
+                        amount: quoted,
+                      }}
+                      rightSection={<IconArrowRight size={16} aria-hidden />}
+                    >
+                      Create transaction
+                    </ButtonLink>
+                  </Permitted>
                 </Group>
               </Stack>
             )}

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
+import { refusalFor } from '../../api/roles';
 import type { Merchant } from '../../api/schemas/merchant';
 import type { PayoutAccount } from '../../api/schemas/payout-account';
 import { ApiErrorAlert } from '../../components/api-error';
@@ -28,7 +29,9 @@ import {
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);
-    if (!session.signedIn || session.environment !== 'sandbox') throw redirect({ to: '/' });
+    // Sandbox tools: in the sandbox only, for testers, onboarding and admins.
+    if (!session.signedIn || refusalFor('createWebhook', session.user.roles, session.environment))
+      throw redirect({ to: '/' });
   },
   component: SandboxPage,
 });

@@ -1,121 +1,155 @@
-// Signing in: the demo sandbox in one click, or an environment with its API key and secret.
+// Signing in as oneself: email and password, and the authenticator's code when the server asks
+// for it; in the sandbox demo workspace, one click as any of its people.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Badge,
   Button,
   Divider,
+  Group,
   PasswordInput,
-  SegmentedControl,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
 import { IconFlask, IconLogin2 } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
-import { CredentialsForm, type EnvironmentInfo, type SessionInfo } from '../../../api/dashboard';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError } from '../../../api/client';
+import {
+  type SessionInfo,
+  SignInForm as SignInSchema,
+  type UserInfo,
+} from '../../../api/dashboard';
+import { ROLE_LABEL } from '../../../api/roles';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
+import { ENVIRONMENT_COLOR } from '../../../lib/environment-colors';
 import { fieldError } from '../../../lib/field-error';
 import { useSignIn } from '../queries';
 
+type Values = { email: string; password: string; code?: string | undefined };
+const FIELDS = Object.keys(SignInSchema.shape);
+
 export function SignInForm({
-  environments,
+  demoUsers,
   onSignedIn,
 }: {
-  environments: EnvironmentInfo[];
+  demoUsers: Omit<UserInfo, 'id'>[];
   onSignedIn: (session: SessionInfo) => void;
 }) {
   const signIn = useSignIn();
-  const demo = environments.find((e) => e.demo);
-  const form = useForm<CredentialsForm>({
-    resolver: zodResolver(CredentialsForm),
-    defaultValues: { environment: environments[0]?.id ?? 'sandbox', apiKey: '', apiSecret: '' },
+  const [askCode, setAskCode] = useState(false);
+  const form = useForm<Values>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { email: '', password: '', code: '' },
   });
   const { errors } = form.formState;
+  // Field errors sit under their fields; a general error shows once, above the button.
+  const generalError =
+    signIn.error instanceof ApiError && signIn.error.fieldErrors.length > 0 ? null : signIn.error;
 
   const submit = form.handleSubmit((values) =>
-    signIn.mutate(values, {
-      onSuccess: onSignedIn,
-      onError: (error) =>
-        applyApiFieldErrors(error, ['apiKey', 'apiSecret', 'environment'], form.setError),
-    }),
+    signIn.mutate(
+      {
+        email: values.email,
+        password: values.password,
+        ...(values.code ? { code: values.code } : {}),
+      },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          if (error instanceof ApiError && error.problem.code === 'SECOND_FACTOR_REQUIRED') {
+            setAskCode(true);
+            return;
+          }
+          applyApiFieldErrors(error, FIELDS, form.setError);
+        },
+      },
+    ),
   );
 
   return (
     <Stack gap="md">
-      {demo && (
-        <>
-          <Button
-            size="md"
-            color="orange.5"
-            leftSection={<IconFlask size={18} aria-hidden />}
-            loading={signIn.isPending && signIn.variables && 'demo' in signIn.variables}
-            onClick={() =>
-              signIn.mutate({ environment: 'sandbox', demo: true }, { onSuccess: onSignedIn })
-            }
-          >
-            Open the demo sandbox
-          </Button>
-          <Text size="xs" c="dimmed" ta="center" mt={-8}>
-            Seeded test data, no real money. No key needed.
-          </Text>
-          <Divider label="or sign in with an API key" labelPosition="center" />
-        </>
+      {demoUsers.length > 0 && (
+        <Stack gap="xs" aria-label="Demo workspace">
+          <Group gap="xs">
+            <Badge
+              color={ENVIRONMENT_COLOR.sandbox}
+              leftSection={<IconFlask size={12} aria-hidden />}
+            >
+              Sandbox demo
+            </Badge>
+            <Text size="xs" c="dimmed">
+              Seeded test data, no real money. Sign in as one of the team:
+            </Text>
+          </Group>
+          {demoUsers.map((person) => (
+            <Button
+              key={person.email}
+              variant="default"
+              justify="space-between"
+              loading={
+                signIn.isPending &&
+                signIn.variables !== undefined &&
+                'demoUser' in signIn.variables &&
+                signIn.variables.demoUser === person.email
+              }
+              onClick={() => signIn.mutate({ demoUser: person.email }, { onSuccess: onSignedIn })}
+              rightSection={
+                <Text span size="xs" c="dimmed">
+                  {person.roles.map((r) => ROLE_LABEL[r]).join(', ')}
+                </Text>
+              }
+            >
+              Sign in as {person.name}
+            </Button>
+          ))}
+          <Divider label="or with your own account" labelPosition="center" />
+        </Stack>
       )}
-      <form onSubmit={submit} noValidate aria-label="Sign in with an API key">
+      <form onSubmit={submit} noValidate aria-label="Sign in">
         <Stack gap="sm">
-          {environments.length > 1 && (
-            <Controller
-              control={form.control}
-              name="environment"
-              render={({ field }) => (
-                <div>
-                  <Text
-                    component="label"
-                    id="environment-label"
-                    size="sm"
-                    fw={500}
-                    display="block"
-                    mb={4}
-                  >
-                    Environment
-                  </Text>
-                  <SegmentedControl
-                    fullWidth
-                    aria-labelledby="environment-label"
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
-                    data={environments.map((e) => ({ value: e.id, label: e.label }))}
-                  />
-                </div>
-              )}
-            />
-          )}
           <TextInput
-            label="API key"
+            label="Email"
+            type="email"
             autoComplete="username"
             spellCheck={false}
-            {...form.register('apiKey')}
-            error={fieldError('API key', errors.apiKey?.message)}
+            {...form.register('email')}
+            error={fieldError('Email', errors.email?.message)}
           />
           <PasswordInput
-            label="API secret"
+            label="Password"
             autoComplete="current-password"
-            {...form.register('apiSecret')}
-            error={fieldError('API secret', errors.apiSecret?.message)}
+            {...form.register('password')}
+            error={fieldError('Password', errors.password?.message)}
           />
+          {askCode && (
+            <TextInput
+              label="Authenticator code"
+              description="The 6 digits your app shows, or one of your recovery codes"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              data-autofocus
+              {...form.register('code')}
+              error={fieldError('Code', errors.code?.message)}
+            />
+          )}
           <Button
             type="submit"
-            variant={demo ? 'default' : 'filled'}
+            variant={demoUsers.length > 0 ? 'default' : 'filled'}
             leftSection={<IconLogin2 size={18} aria-hidden />}
-            loading={signIn.isPending && signIn.variables && !('demo' in signIn.variables)}
+            loading={
+              signIn.isPending && signIn.variables !== undefined && 'email' in signIn.variables
+            }
           >
             Sign in
           </Button>
         </Stack>
       </form>
-      {signIn.isError && <ApiErrorAlert error={signIn.error} title="Could not sign in" />}
+      {generalError && <ApiErrorAlert error={generalError} title="Could not sign in" />}
       <Text size="xs" c="dimmed">
-        The key and secret stay on the dashboard server; this browser only keeps a session cookie.
+        The partner&apos;s API credentials stay on the dashboard server; this browser only keeps a
+        session cookie.
       </Text>
     </Stack>
   );

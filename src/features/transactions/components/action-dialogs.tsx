@@ -15,7 +15,13 @@ import { ApiErrorAlert, errorMessage } from '../../../components/api-error';
 import { Dialog } from '../../../components/dialog';
 import { Money } from '../../../components/money';
 import { humanize } from '../../../lib/format';
-import { priceQuery, useApproveDeposit, useApproveQuote, useCancelTransaction } from '../queries';
+import {
+  type ApprovalOutcome,
+  priceQuery,
+  useApproveDeposit,
+  useApproveQuote,
+  useCancelTransaction,
+} from '../queries';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 
 export interface ActionDialogProps {
@@ -35,6 +41,18 @@ function announce(id: number, title: string, updated: Transaction) {
     color: 'green',
     title,
     message: `Transaction #${id} is now ${humanize(updated.clientStatus).toLowerCase()}.`,
+  });
+}
+
+/** An approval under dual control: done, or recorded while others must still approve. */
+function announceApproval(id: number, title: string, outcome: ApprovalOutcome) {
+  if (outcome.kind === 'approved') return announce(id, title, outcome.transaction);
+  const given = outcome.approval.decisions.filter((d) => d.decision === 'approve').length;
+  const missing = outcome.approval.required - given;
+  notifications.show({
+    color: 'blue',
+    title: 'Your approval is recorded',
+    message: `${given} of ${outcome.approval.required} approvals for #${id}: ${missing} more approver${missing === 1 ? '' : 's'} must approve before it goes ahead.`,
   });
 }
 
@@ -135,12 +153,15 @@ export function ApproveQuoteDialog({
         <Button
           loading={quote.isPending}
           onClick={() =>
-            quote.mutate(idempotencyKey, {
-              onSuccess: (updated) => {
-                announce(id, 'Quote approved', updated);
-                close();
+            quote.mutate(
+              { idempotencyKey },
+              {
+                onSuccess: (outcome) => {
+                  announceApproval(id, 'Quote approved', outcome);
+                  close();
+                },
               },
-            })
+            )
           }
         >
           Approve quote
@@ -177,10 +198,18 @@ export function ApproveDepositDialog({
   const approve = () =>
     upload.then(file, (depositConfirmationUrl) =>
       deposit.mutate(
-        { depositConfirmationUrl, idempotencyKey },
         {
-          onSuccess: (updated) => {
-            announce(id, 'Deposit approved', updated);
+          body:
+            product === 'sendc2f'
+              ? undefined
+              : depositConfirmationUrl
+                ? { depositConfirmationUrl }
+                : {},
+          idempotencyKey,
+        },
+        {
+          onSuccess: (outcome) => {
+            announceApproval(id, 'Deposit approved', outcome);
             close();
           },
         },

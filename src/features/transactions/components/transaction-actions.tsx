@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { phaseOf, statusesAllowing, transitionFor } from '../../../api/transaction-states';
 import { humanize } from '../../../lib/format';
+import { usePermission } from '../../session/queries';
 import { ApproveDepositDialog, ApproveQuoteDialog, CancelDialog } from './action-dialogs';
 
 type Action = 'approveQuote' | 'approveDeposit' | 'cancel';
@@ -47,6 +48,12 @@ export function TransactionActions({
   transaction: Transaction;
 }) {
   const [open, setOpen] = useState<Action | null>(null);
+  // What the person's roles allow comes first: the server decides the same way.
+  const permitted: Record<Action, { allowed: boolean; reason?: string }> = {
+    approveQuote: usePermission(`${product}ApproveQuote`),
+    approveDeposit: usePermission(`${product}ApproveDeposit`),
+    cancel: usePermission(`${product}Cancel`),
+  };
   const dialog = (action: Action) => ({
     product,
     transaction: t,
@@ -55,7 +62,7 @@ export function TransactionActions({
   });
 
   const button = (action: Action, props: { color?: string; variant?: string; icon: ReactNode }) => {
-    const reasonNot = whyNot(product, t, action);
+    const reasonNot = whyNot(product, t, action) ?? permitted[action].reason;
     const control = (
       <Button
         color={props.color}

@@ -10,6 +10,7 @@ import { MerchantTable } from '../../../features/merchants/components/merchant-t
 import { merchantListQuery } from '../../../features/merchants/queries';
 import { pageSearch } from '../../../lib/search';
 import { ButtonLink } from '../../../components/links';
+import { Permitted } from '../../../features/session/components/permitted';
 
 export const Route = createFileRoute('/_app/merchants/')({
   validateSearch: z.object(pageSearch),
@@ -29,9 +30,11 @@ function MerchantsPage() {
         title="Merchants"
         description="Customers you transact for, and their contacts. Newest first."
         actions={
-          <ButtonLink to="/merchants/new" leftSection={<IconPlus size={16} aria-hidden />}>
-            New merchant
-          </ButtonLink>
+          <Permitted operation="createMerchant">
+            <ButtonLink to="/merchants/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              New merchant
+            </ButtonLink>
+          </Permitted>
         }
       />
       <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.7 : 1 }}>

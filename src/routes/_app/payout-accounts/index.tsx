@@ -12,6 +12,7 @@ import { PayoutAccountTable } from '../../../features/payout-accounts/components
 import { payoutAccountListQuery } from '../../../features/payout-accounts/queries';
 import { optionalIdSearch, pageSearch } from '../../../lib/search';
 import { ButtonLink } from '../../../components/links';
+import { Permitted } from '../../../features/session/components/permitted';
 
 export const Route = createFileRoute('/_app/payout-accounts/')({
   validateSearch: z.object({
@@ -37,9 +38,11 @@ function PayoutAccountsPage() {
         title="Payout accounts"
         description="Bank accounts that merchants are paid into."
         actions={
-          <ButtonLink to="/payout-accounts/new" leftSection={<IconPlus size={16} aria-hidden />}>
-            New payout account
-          </ButtonLink>
+          <Permitted operation="createPayoutAccount">
+            <ButtonLink to="/payout-accounts/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              New payout account
+            </ButtonLink>
+          </Permitted>
         }
       />
       <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.7 : 1 }}>

@@ -17,6 +17,7 @@ import { KycSimulation } from '../../../../features/simulation/components/status
 import { NotFound } from '../../../../app/route-states';
 import { loadRecord } from '../../../../lib/params';
 import { AnchorLink, ButtonLink } from '../../../../components/links';
+import { Permitted } from '../../../../features/session/components/permitted';
 
 export const Route = createFileRoute('/_app/merchants/$id/')({
   loader: ({ context, params }) =>
@@ -58,22 +59,26 @@ function MerchantPage() {
         actions={
           <>
             {isCustomer && (
-              <ButtonLink
-                to="/merchants/new"
-                search={{ owner: id }}
-                variant="default"
-                leftSection={<IconPlus size={16} aria-hidden />}
-              >
-                Add contact
-              </ButtonLink>
+              <Permitted operation="createMerchant">
+                <ButtonLink
+                  to="/merchants/new"
+                  search={{ owner: id }}
+                  variant="default"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                >
+                  Add contact
+                </ButtonLink>
+              </Permitted>
             )}
-            <ButtonLink
-              to="/merchants/$id/edit"
-              params={{ id: id }}
-              leftSection={<IconPencil size={16} aria-hidden />}
-            >
-              Edit
-            </ButtonLink>
+            <Permitted operation="updateMerchant">
+              <ButtonLink
+                to="/merchants/$id/edit"
+                params={{ id: id }}
+                leftSection={<IconPencil size={16} aria-hidden />}
+              >
+                Edit
+              </ButtonLink>
+            </Permitted>
           </>
         }
       />
@@ -93,15 +98,17 @@ function MerchantPage() {
             <Title order={2} fz="lg">
               Payout accounts
             </Title>
-            <ButtonLink
-              to="/payout-accounts/new"
-              search={{ businessId: id }}
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={14} aria-hidden />}
-            >
-              Add payout account
-            </ButtonLink>
+            <Permitted operation="createPayoutAccount">
+              <ButtonLink
+                to="/payout-accounts/new"
+                search={{ businessId: id }}
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} aria-hidden />}
+              >
+                Add payout account
+              </ButtonLink>
+            </Permitted>
           </Group>
           {accounts.isPending ? (
             <LoadingState label="Loading payout accounts" />

@@ -15,6 +15,7 @@ import { AccountStatusSimulation } from '../../../../features/simulation/compone
 import { NotFound } from '../../../../app/route-states';
 import { loadRecord } from '../../../../lib/params';
 import { AnchorLink, ButtonLink } from '../../../../components/links';
+import { Permitted } from '../../../../features/session/components/permitted';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/')({
   loader: ({ context, params }) =>
@@ -54,13 +55,15 @@ function PayoutAccountPage() {
         description={`Payout account #${account.id} · ${accountLabel(account)}`}
         actions={
           account.accountStatus !== 'CLOSED' && (
-            <ButtonLink
-              to="/payout-accounts/$id/edit"
-              params={{ id: id }}
-              leftSection={<IconPencil size={16} aria-hidden />}
-            >
-              Edit
-            </ButtonLink>
+            <Permitted operation="updatePayoutAccount">
+              <ButtonLink
+                to="/payout-accounts/$id/edit"
+                params={{ id: id }}
+                leftSection={<IconPencil size={16} aria-hidden />}
+              >
+                Edit
+              </ButtonLink>
+            </Permitted>
           )
         }
       />

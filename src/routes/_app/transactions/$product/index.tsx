@@ -16,6 +16,7 @@ import { transactionListQuery } from '../../../../features/transactions/queries'
 import { DAY_PATTERN, endOfDay, startOfDay } from '../../../../lib/dates';
 import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../lib/products';
 import { optionalIdSearch, pageSearch } from '../../../../lib/search';
+import { Permitted } from '../../../../features/session/components/permitted';
 
 const day = z.string().regex(DAY_PATTERN).optional().catch(undefined);
 
@@ -70,13 +71,15 @@ function TransactionsPage() {
               filters={exportFilters}
               fileName={`${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`}
             />
-            <ButtonLink
-              to="/transactions/$product/new"
-              params={{ product: slug }}
-              leftSection={<IconPlus size={16} aria-hidden />}
-            >
-              New {title.singular.toLowerCase()}
-            </ButtonLink>
+            <Permitted operation={`${product}Create`}>
+              <ButtonLink
+                to="/transactions/$product/new"
+                params={{ product: slug }}
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                New {title.singular.toLowerCase()}
+              </ButtonLink>
+            </Permitted>
           </>
         }
       />
