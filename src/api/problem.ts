@@ -27,6 +27,15 @@ export const PROBLEM_TITLES: Record<string, string> = {
   CSRF_REJECTED: 'Request refused',
   UPSTREAM_UNAVAILABLE: 'Service unavailable',
   UPSTREAM_TIMEOUT: 'Service timed out',
+  FORBIDDEN_ROLE: 'Not allowed for your role',
+  SANDBOX_ONLY: 'Sandbox only',
+  CREATOR_CANNOT_APPROVE: 'Separation of duties',
+  ALREADY_DECIDED: 'Already decided',
+  APPROVAL_CLOSED: 'Approval closed',
+  APPROVAL_EXPIRED: 'Approval expired',
+  SECOND_FACTOR_REQUIRED: 'Second step required',
+  ENVIRONMENT_NOT_CONFIGURED: 'Environment not set up',
+  CREDENTIALS_REFUSED: 'Stored credentials refused',
 };
 
 export function makeProblem(fields: {
