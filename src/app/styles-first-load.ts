@@ -9,7 +9,7 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Text.css';

@@ -87,7 +87,9 @@ export function SignInForm({
             <Button
               key={person.email}
               variant="default"
-              justify="space-between"
+              h="auto"
+              py={6}
+              justify="flex-start"
               loading={
                 signIn.isPending &&
                 signIn.variables !== undefined &&
@@ -95,13 +97,15 @@ export function SignInForm({
                 signIn.variables.demoUser === person.email
               }
               onClick={() => signIn.mutate({ demoUser: person.email }, { onSuccess: onSignedIn })}
-              rightSection={
-                <Text span size="xs" c="dimmed">
+            >
+              <Stack gap={0} align="flex-start">
+                <Text span size="sm" fw={600}>
+                  Sign in as {person.name}
+                </Text>
+                <Text span size="xs" c="dimmed" fw={400}>
                   {person.roles.map((r) => ROLE_LABEL[r]).join(', ')}
                 </Text>
-              }
-            >
-              Sign in as {person.name}
+              </Stack>
             </Button>
           ))}
           <Divider label="or with your own account" labelPosition="center" />
