@@ -277,3 +277,76 @@ describe('the command line', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describe('signing in with the second step', () => {
+  it('asks for the code, refuses a wrong and a reused one, accepts a recovery code once', async () => {
+    const { Secret, TOTP } = await import('otpauth');
+    const email = 'totp@example.com';
+    const { password, user } = await t.server.workspace.createUser({
+      email,
+      name: 'T',
+      roles: ['viewer'],
+    });
+    const cookie = (await t.signIn({ email, password })).cookie;
+    const begin = await fetch(`${t.base}/api/account/totp`, {
+      method: 'POST',
+      headers: { cookie, ...CSRF },
+    });
+    const { secret, uri } = await begin.json();
+    expect(uri).toContain('otpauth://totp/');
+    const totp = new TOTP({
+      secret: Secret.fromBase32(secret),
+      digits: 6,
+      period: 30,
+      algorithm: 'SHA1',
+    });
+    const confirm = await fetch(`${t.base}/api/account/totp/confirm`, {
+      method: 'POST',
+      headers: { cookie, ...JSON_CSRF },
+      body: JSON.stringify({ code: totp.generate() }),
+    });
+    const { recoveryCodes } = await confirm.json();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(await t.server.workspace.userById(user.id)).toBeDefined();
+
+    const withoutCode = await t.signIn({ email, password });
+    expect(withoutCode.response.status).toBe(401);
+    expect(await withoutCode.response.json()).toMatchObject({
+      code: 'SECOND_FACTOR_REQUIRED',
+      errors: [{ field: 'code', message: 'is required' }],
+    });
+    const wrong = await t.signIn({
+      email,
+      password,
+      code: totp.generate() === '000000' ? '111111' : '000000',
+    });
+    expect(await wrong.response.json()).toMatchObject({ errors: [{ field: 'code' }] });
+    // The code used to confirm the enrolment is spent: a sign-in must wait for the next one.
+    const reused = await t.signIn({ email, password, code: totp.generate() });
+    expect(reused.response.status).toBe(401);
+    const recovery = await t.signIn({ email, password, code: recoveryCodes[0] });
+    expect(recovery.response.status).toBe(200);
+    const recoveryAgain = await t.signIn({ email, password, code: recoveryCodes[0] });
+    expect(recoveryAgain.response.status).toBe(401);
+  });
+});
+
+describe('the API secret', () => {
+  it('appears in no response and no cookie, whatever the role', async () => {
+    for (const role of ROLES) {
+      expect(cookies[role]).not.toContain(t.demo.apiSecret);
+      for (const url of [
+        '/api/session',
+        '/api/v1/business/?limit=5',
+        '/api/approvals',
+        '/api/audit',
+        '/api/admin/credentials',
+        '/api/admin/users',
+      ]) {
+        const answer = await fetch(`${t.base}${url}`, { headers: { cookie: cookies[role] } });
+        const text = `${JSON.stringify([...answer.headers])} ${await answer.text()}`;
+        expect(text, `${role} ${url}`).not.toContain(t.demo.apiSecret);
+      }
+    }
+  });
+});
