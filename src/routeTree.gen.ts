@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppApprovalsRouteImport } from './routes/_app/approvals'
+import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppCurrenciesRouteImport } from './routes/_app/currencies'
 import { Route as AppPricingRouteImport } from './routes/_app/pricing'
 import { Route as AppSandboxRouteImport } from './routes/_app/sandbox'
@@ -44,6 +46,16 @@ const SignInRoute = SignInRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppApprovalsRoute = AppApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAuditRoute = AppAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCurrenciesRoute = AppCurrenciesRouteImport.update({
@@ -151,6 +163,8 @@ const AppTransactionsPayoutsIdReceiptRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
+  '/approvals': typeof AppApprovalsRoute
+  '/audit': typeof AppAuditRoute
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
   '/sandbox': typeof AppSandboxRoute
@@ -173,6 +187,8 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
+  '/approvals': typeof AppApprovalsRoute
+  '/audit': typeof AppAuditRoute
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
   '/sandbox': typeof AppSandboxRoute
@@ -194,6 +210,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_app/approvals': typeof AppApprovalsRoute
+  '/_app/audit': typeof AppAuditRoute
   '/_app/currencies': typeof AppCurrenciesRoute
   '/_app/pricing': typeof AppPricingRoute
   '/_app/sandbox': typeof AppSandboxRoute
@@ -220,6 +238,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/approvals'
+    | '/audit'
     | '/currencies'
     | '/pricing'
     | '/sandbox'
@@ -242,6 +262,8 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
+    | '/approvals'
+    | '/audit'
     | '/currencies'
     | '/pricing'
     | '/sandbox'
@@ -262,6 +284,8 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/sign-in'
+    | '/_app/approvals'
+    | '/_app/audit'
     | '/_app/currencies'
     | '/_app/pricing'
     | '/_app/sandbox'
@@ -310,6 +334,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/approvals': {
+      id: '/_app/approvals'
+      path: '/approvals'
+      fullPath: '/approvals'
+      preLoaderRoute: typeof AppApprovalsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/audit': {
+      id: '/_app/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AppAuditRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/currencies': {
@@ -508,6 +546,8 @@ const AppTransactionsProductRouteWithChildren =
   )
 
 interface AppRouteChildren {
+  AppApprovalsRoute: typeof AppApprovalsRoute
+  AppAuditRoute: typeof AppAuditRoute
   AppCurrenciesRoute: typeof AppCurrenciesRoute
   AppPricingRoute: typeof AppPricingRoute
   AppSandboxRoute: typeof AppSandboxRoute
@@ -523,6 +563,8 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppApprovalsRoute: AppApprovalsRoute,
+  AppAuditRoute: AppAuditRoute,
   AppCurrenciesRoute: AppCurrenciesRoute,
   AppPricingRoute: AppPricingRoute,
   AppSandboxRoute: AppSandboxRoute,

@@ -80,3 +80,14 @@ export function operationFor(method: string, path: string): OperationDef | undef
     return new RegExp(`^${pattern}$`).test(bare);
   });
 }
+
+/** Who may use the team workspace's own pages and endpoints (not operations of the API). */
+export const WORKSPACE_ROLES = {
+  readAudit: ['admin', 'viewer'],
+  administer: ['admin'],
+  decideApprovals: ['approver'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export function hasRole(roles: readonly Role[], allowed: readonly Role[]): boolean {
+  return roles.some((role) => allowed.includes(role));
+}

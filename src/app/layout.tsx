@@ -35,6 +35,8 @@ import {
   IconSearch,
   IconSun,
   IconUserCircle,
+  IconChecks,
+  IconListCheck,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -44,7 +46,7 @@ import { Dialog } from '../components/dialog';
 import { Logo } from '../components/logo';
 import { SignInForm } from '../features/session/components/sign-in-form';
 import { ENVIRONMENT_COLOR } from '../lib/environment-colors';
-import { ROLE_LABEL } from '../api/roles';
+import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '../api/roles';
 import {
   sessionQuery,
   signedOutSessionQuery,
@@ -60,6 +62,8 @@ interface NavItem {
   icon: ReactNode;
   exact?: boolean;
   sandboxOnly?: boolean;
+  /** Shown only to these roles. */
+  roles?: readonly Role[];
 }
 
 const NAV: NavItem[] = [
@@ -87,6 +91,13 @@ const NAV: NavItem[] = [
     icon: <IconBuildingBank size={18} aria-hidden />,
   },
   { to: '/currencies', label: 'Currencies', icon: <IconCoin size={18} aria-hidden /> },
+  { to: '/approvals', label: 'Approvals', icon: <IconChecks size={18} aria-hidden /> },
+  {
+    to: '/audit',
+    label: 'Audit trail',
+    icon: <IconListCheck size={18} aria-hidden />,
+    roles: WORKSPACE_ROLES.readAudit,
+  },
   {
     to: '/sandbox',
     label: 'Sandbox tools',
@@ -239,7 +250,11 @@ export function AppLayout() {
 
       <AppShell.Navbar p="sm" aria-label="Main">
         <ScrollArea>
-          {NAV.filter((item) => !item.sandboxOnly || sandboxTools).map((item) => (
+          {NAV.filter(
+            (item) =>
+              (!item.sandboxOnly || sandboxTools) &&
+              (!item.roles || hasRole(session.user.roles, item.roles)),
+          ).map((item) => (
             <NavLinkLink
               key={item.to}
               to={item.to}

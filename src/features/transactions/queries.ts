@@ -157,6 +157,7 @@ export function useApproveDeposit(product: Product, id: number) {
 
 export const approvalKeys = {
   all: ['approvals'] as const,
+  inbox: ['approvals', 'inbox'] as const,
   of: (product: Product, id: number) => ['approvals', product, id] as const,
 };
 

@@ -6,13 +6,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CredentialsForm, Email, Role } from '../../api/dashboard';
 import { fieldErrors } from '../../api/problem';
+import { WORKSPACE_ROLES } from '../../api/roles';
 import { PRODUCTS } from '../../api/schemas/transaction';
 import { audit, problem, requireRole, requireSignIn } from '../context';
 import type { AuditRow } from '../store/audit';
 
-const ADMIN = ['admin'];
-const APPROVER = ['approver'];
-const AUDIT_READERS = ['admin', 'viewer'];
+const ADMIN = WORKSPACE_ROLES.administer;
+const APPROVER = WORKSPACE_ROLES.decideApprovals;
+const AUDIT_READERS = WORKSPACE_ROLES.readAudit;
 
 function parse<S extends z.ZodType>(
   schema: S,

@@ -3,6 +3,7 @@
 import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { ApprovalInfo } from '../../../api/dashboard';
 import type { EventWithAttempts } from '../../../api/schemas/platform';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { DateTime } from '../../../components/date-time';
@@ -51,14 +52,50 @@ function StepDetail({ step, transaction }: { step: TimelineStep; transaction: Tr
   }
 }
 
+/** Who approved a step under dual control, and what is still missing. */
+function Approvals({ request }: { request: ApprovalInfo | undefined }) {
+  if (!request) return null;
+  const approvers = request.decisions.filter((d) => d.decision === 'approve');
+  const rejection = request.decisions.find((d) => d.decision === 'reject');
+  const missing = request.required - approvers.length;
+  return (
+    <Text size="xs" c="dimmed" data-testid={`approvals-${request.action}`}>
+      {approvers.length > 0 && (
+        <>
+          Approved by{' '}
+          {approvers.map((d, i) => (
+            <span key={d.userId}>
+              {i > 0 && ', '}
+              {d.userName} (<DateTime value={d.at} />)
+            </span>
+          ))}
+          {request.status === 'pending' && missing > 0 && '; '}
+        </>
+      )}
+      {request.status === 'pending' &&
+        missing > 0 &&
+        `waits for ${missing} more approver${missing === 1 ? '' : 's'} (${request.required} needed)`}
+      {rejection && `Rejected by ${rejection.userName}: ${rejection.reason ?? 'no reason given'}`}
+    </Text>
+  );
+}
+
+const APPROVAL_OF_STEP: Partial<Record<TimelineStep['key'], ApprovalInfo['action']>> = {
+  quoteApproved: 'approveQuote',
+  depositApproved: 'approveDeposit',
+};
+
 export function TransactionTimeline({
   product,
   transaction,
   events,
+  approvals,
 }: {
   product: Product;
   transaction: Transaction;
   events: EventWithAttempts[] | null | undefined;
+  /** The dashboard's approval requests for this transaction, newest first. */
+  approvals?: ApprovalInfo[] | undefined;
 }) {
   const timeline = buildTimeline(product, transaction, events);
   const [shown, setShown] = useState<EventWithAttempts | undefined>();
@@ -121,6 +158,11 @@ export function TransactionTimeline({
                 )}
               </Text>
               <StepDetail step={step} transaction={transaction} />
+              {APPROVAL_OF_STEP[step.key] && (
+                <Approvals
+                  request={approvals?.find((r) => r.action === APPROVAL_OF_STEP[step.key])}
+                />
+              )}
               {step.event && (
                 <Group gap="xs" mt={2}>
                   <Anchor

@@ -12,7 +12,10 @@ import { DepositInstructions } from '../../../../../features/transactions/compon
 import { TransactionActions } from '../../../../../features/transactions/components/transaction-actions';
 import { TransactionSummary } from '../../../../../features/transactions/components/transaction-summary';
 import { TransactionTimeline } from '../../../../../features/transactions/components/transaction-timeline';
-import { transactionQuery } from '../../../../../features/transactions/queries';
+import {
+  transactionApprovalsQuery,
+  transactionQuery,
+} from '../../../../../features/transactions/queries';
 import { NotFound } from '../../../../../app/route-states';
 import { recordEventsQuery } from '../../../../../features/events/queries';
 import { loadRecord } from '../../../../../lib/params';
@@ -33,6 +36,7 @@ function TransactionPage() {
   const product = PRODUCT_OF[slug];
   const { data: t } = useSuspenseQuery(transactionQuery(product, id));
   const events = useQuery(recordEventsQuery('transaction', id, t.clientStatus));
+  const approvals = useQuery(transactionApprovalsQuery(product, id));
   const title = PRODUCT_TITLE[product];
   useDocumentTitle(`${title.singular} #${id} · Partner Payments`);
   const showDeposit = !isCancelled(t.clientStatus) || t.bankDetails || t.walletDetails;
@@ -88,7 +92,12 @@ function TransactionPage() {
             <Title order={2} fz="lg" mb="md">
               Timeline
             </Title>
-            <TransactionTimeline product={product} transaction={t} events={events.data} />
+            <TransactionTimeline
+              product={product}
+              transaction={t}
+              events={events.data}
+              approvals={approvals.data}
+            />
           </Paper>
         </Grid.Col>
       </Grid>

@@ -1,0 +1,150 @@
+import { Badge, Button, Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { hasRole, WORKSPACE_ROLES } from '../../api/roles';
+import { DateTime } from '../../components/date-time';
+import { PageHeader } from '../../components/page';
+import { sessionQuery } from '../../features/session/queries';
+import { auditQuery, auditSearch } from '../../features/workspace/queries';
+
+const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red' } as const;
+
+export const Route = createFileRoute('/_app/audit')({
+  validateSearch: z.object({
+    actor: z.string().max(254).optional().catch(undefined),
+    action: z.string().max(200).optional().catch(undefined),
+    outcome: z.enum(['ok', 'refused', 'failed']).optional().catch(undefined),
+    before: z.coerce.number().int().positive().optional().catch(undefined),
+  }),
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!session.signedIn || !hasRole(session.user.roles, WORKSPACE_ROLES.readAudit))
+      throw redirect({ to: '/' });
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditQuery(deps)),
+  component: AuditPage,
+});
+
+function AuditPage() {
+  useDocumentTitle('Audit trail · Partner Payments');
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data } = useSuspenseQuery(auditQuery(search));
+  const set = (patch: Partial<typeof search>) =>
+    void navigate({ search: { ...search, ...patch, before: undefined } });
+  return (
+    <>
+      <PageHeader
+        title="Audit trail"
+        description="Every sign-in, every change made through the dashboard and every refused attempt. Append-only: each entry is chained to the one before it."
+        actions={
+          <Button
+            component="a"
+            href={`/api/audit?${auditSearch({ ...search, before: undefined }, { format: 'csv', limit: '1000' })}`}
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <Group mb="md" align="flex-end">
+        <TextInput
+          label="Person"
+          placeholder="Email"
+          defaultValue={search.actor ?? ''}
+          onBlur={(e) => set({ actor: e.currentTarget.value.trim() || undefined })}
+          onKeyDown={(e) =>
+            e.key === 'Enter' && set({ actor: e.currentTarget.value.trim() || undefined })
+          }
+        />
+        <TextInput
+          label="Action"
+          placeholder="e.g. approveQuote"
+          defaultValue={search.action ?? ''}
+          onBlur={(e) => set({ action: e.currentTarget.value.trim() || undefined })}
+          onKeyDown={(e) =>
+            e.key === 'Enter' && set({ action: e.currentTarget.value.trim() || undefined })
+          }
+        />
+        <Select
+          label="Outcome"
+          placeholder="Any"
+          clearable
+          data={[
+            { value: 'ok', label: 'Done' },
+            { value: 'refused', label: 'Refused' },
+            { value: 'failed', label: 'Failed at the API' },
+          ]}
+          value={search.outcome ?? null}
+          onChange={(value) => set({ outcome: (value ?? undefined) as typeof search.outcome })}
+        />
+      </Group>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="xs" aria-label="Audit trail">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Target</Table.Th>
+                <Table.Th>Outcome</Table.Th>
+                <Table.Th>Details</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.results.map((entry) => (
+                <Table.Tr key={entry.seq}>
+                  <Table.Td>{entry.seq}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <DateTime value={entry.at} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{entry.actorEmail ?? 'unknown'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {entry.roles.join(', ')} · {entry.ip}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {entry.action}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{entry.target}</Table.Td>
+                  <Table.Td>
+                    <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light" radius="sm">
+                      {entry.outcome}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
+                      {entry.details ? JSON.stringify(entry.details) : ''}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {data.hasMore && (
+        <Group justify="center" mt="md">
+          <Button
+            variant="default"
+            onClick={() =>
+              void navigate({ search: { ...search, before: data.results.at(-1)?.seq } })
+            }
+          >
+            Older entries
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
