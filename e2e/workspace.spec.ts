@@ -119,3 +119,75 @@ test('a tester toggles KYC in the sandbox, and has nothing else to change', asyn
   await page.goto('/merchants');
   await expect(page.getByRole('link', { name: 'New merchant' })).toHaveCount(0);
 });
+
+test('an admin adds a person, who sees the one-time password once, and sets a policy', async ({
+  page,
+}) => {
+  await signInToDemo(page, 'Ada Admin');
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Stored credentials' })).toContainText('sandbox');
+  const add = page.getByRole('form', { name: 'Add a person' });
+  await add.getByLabel('Email').fill('new.analyst@partner.example');
+  await add.getByLabel('Name').fill('New Analyst');
+  await add.getByPlaceholder('Choose roles').click();
+  await page.getByRole('option', { name: 'Finance' }).click();
+  await page.keyboard.press('Escape');
+  await add.getByRole('button', { name: 'Add person' }).click();
+  await expect(page.getByText('One-time password for new.analyst@partner.example')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'People' })).toContainText('New Analyst');
+  const policy = page.getByRole('form', { name: 'Add a policy' });
+  await policy.getByLabel('From amount').fill('5000');
+  await policy.getByRole('button', { name: 'Add policy' }).click();
+  await expect(page.getByRole('table', { name: 'Approval policies' })).toContainText('5000');
+  await checkA11y(page);
+});
+
+test('a person turns on an authenticator from its QR code, then signs in with a recovery code', async ({
+  page,
+  dashboard,
+}) => {
+  allowConsoleError(page, /status of 401/);
+  const { Secret, TOTP } = await import('otpauth');
+  const { password } = await dashboard.workspace.createUser({
+    email: 'careful@partner.example',
+    name: 'Careful Person',
+    roles: ['viewer'],
+  });
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill('careful@partner.example');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Set up an authenticator' }).click();
+  await expect(page.getByText('Or type this key:')).toBeVisible();
+  await expect(
+    page.locator('svg title', { hasText: 'QR code for the authenticator app' }),
+  ).toHaveCount(1);
+  const secret = (await page.locator('code').first().textContent())!.trim();
+  const code = new TOTP({
+    secret: Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate();
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const recovery = page.getByLabel('Recovery codes').locator('code');
+  await expect(recovery).toHaveCount(10);
+  await checkA11y(page);
+  const recoveryCode = (await recovery.first().textContent())!.trim();
+
+  await page.context().clearCookies();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill('careful@partner.example');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Authenticator code' }).fill('000000');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Code is wrong or already used')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Authenticator code' }).fill(recoveryCode);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});

@@ -12,11 +12,13 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppApprovalsRouteImport } from './routes/_app/approvals'
 import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppCurrenciesRouteImport } from './routes/_app/currencies'
 import { Route as AppPricingRouteImport } from './routes/_app/pricing'
 import { Route as AppSandboxRouteImport } from './routes/_app/sandbox'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppMerchantsIndexRouteImport } from './routes/_app/merchants/index'
 import { Route as AppMerchantsIdRouteImport } from './routes/_app/merchants/$id'
 import { Route as AppMerchantsNewRouteImport } from './routes/_app/merchants/new'
@@ -48,6 +50,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppApprovalsRoute = AppApprovalsRouteImport.update({
   id: '/approvals',
   path: '/approvals',
@@ -71,6 +78,11 @@ const AppPricingRoute = AppPricingRouteImport.update({
 const AppSandboxRoute = AppSandboxRouteImport.update({
   id: '/sandbox',
   path: '/sandbox',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMerchantsIndexRoute = AppMerchantsIndexRouteImport.update({
@@ -163,11 +175,13 @@ const AppTransactionsPayoutsIdReceiptRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/sign-in': typeof SignInRoute
+  '/account': typeof AppAccountRoute
   '/approvals': typeof AppApprovalsRoute
   '/audit': typeof AppAuditRoute
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
   '/sandbox': typeof AppSandboxRoute
+  '/settings': typeof AppSettingsRoute
   '/merchants/$id': typeof AppMerchantsIdRouteWithChildren
   '/merchants/new': typeof AppMerchantsNewRoute
   '/payout-accounts/$id': typeof AppPayoutAccountsIdRouteWithChildren
@@ -187,11 +201,13 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
+  '/account': typeof AppAccountRoute
   '/approvals': typeof AppApprovalsRoute
   '/audit': typeof AppAuditRoute
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
   '/sandbox': typeof AppSandboxRoute
+  '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
   '/merchants/new': typeof AppMerchantsNewRoute
   '/payout-accounts/new': typeof AppPayoutAccountsNewRoute
@@ -210,11 +226,13 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_app/account': typeof AppAccountRoute
   '/_app/approvals': typeof AppApprovalsRoute
   '/_app/audit': typeof AppAuditRoute
   '/_app/currencies': typeof AppCurrenciesRoute
   '/_app/pricing': typeof AppPricingRoute
   '/_app/sandbox': typeof AppSandboxRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/merchants/$id': typeof AppMerchantsIdRouteWithChildren
   '/_app/merchants/new': typeof AppMerchantsNewRoute
@@ -238,11 +256,13 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/account'
     | '/approvals'
     | '/audit'
     | '/currencies'
     | '/pricing'
     | '/sandbox'
+    | '/settings'
     | '/merchants/$id'
     | '/merchants/new'
     | '/payout-accounts/$id'
@@ -262,11 +282,13 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/sign-in'
+    | '/account'
     | '/approvals'
     | '/audit'
     | '/currencies'
     | '/pricing'
     | '/sandbox'
+    | '/settings'
     | '/'
     | '/merchants/new'
     | '/payout-accounts/new'
@@ -284,11 +306,13 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/sign-in'
+    | '/_app/account'
     | '/_app/approvals'
     | '/_app/audit'
     | '/_app/currencies'
     | '/_app/pricing'
     | '/_app/sandbox'
+    | '/_app/settings'
     | '/_app/'
     | '/_app/merchants/$id'
     | '/_app/merchants/new'
@@ -336,6 +360,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/account': {
+      id: '/_app/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/approvals': {
       id: '/_app/approvals'
       path: '/approvals'
@@ -369,6 +400,13 @@ declare module '@tanstack/react-router' {
       path: '/sandbox'
       fullPath: '/sandbox'
       preLoaderRoute: typeof AppSandboxRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/merchants/': {
@@ -546,11 +584,13 @@ const AppTransactionsProductRouteWithChildren =
   )
 
 interface AppRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute
   AppApprovalsRoute: typeof AppApprovalsRoute
   AppAuditRoute: typeof AppAuditRoute
   AppCurrenciesRoute: typeof AppCurrenciesRoute
   AppPricingRoute: typeof AppPricingRoute
   AppSandboxRoute: typeof AppSandboxRoute
+  AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppMerchantsIdRoute: typeof AppMerchantsIdRouteWithChildren
   AppMerchantsNewRoute: typeof AppMerchantsNewRoute
@@ -563,11 +603,13 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
   AppApprovalsRoute: AppApprovalsRoute,
   AppAuditRoute: AppAuditRoute,
   AppCurrenciesRoute: AppCurrenciesRoute,
   AppPricingRoute: AppPricingRoute,
   AppSandboxRoute: AppSandboxRoute,
+  AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
   AppMerchantsIdRoute: AppMerchantsIdRouteWithChildren,
   AppMerchantsNewRoute: AppMerchantsNewRoute,

@@ -36,6 +36,7 @@ import {
   IconSun,
   IconUserCircle,
   IconChecks,
+  IconSettings,
   IconListCheck,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
@@ -97,6 +98,12 @@ const NAV: NavItem[] = [
     label: 'Audit trail',
     icon: <IconListCheck size={18} aria-hidden />,
     roles: WORKSPACE_ROLES.readAudit,
+  },
+  {
+    to: '/settings',
+    label: 'Settings',
+    icon: <IconSettings size={18} aria-hidden />,
+    roles: WORKSPACE_ROLES.administer,
   },
   {
     to: '/sandbox',
@@ -231,6 +238,12 @@ export function AppLayout() {
                 <Menu.Label>
                   {session.demo ? 'Sandbox demo workspace' : 'API key'} · {session.apiKeyHint}
                 </Menu.Label>
+                <Menu.Item
+                  leftSection={<IconUserCircle size={16} aria-hidden />}
+                  onClick={() => void navigate({ to: '/account' })}
+                >
+                  Your account
+                </Menu.Item>
                 <Menu.Item
                   leftSection={<IconLogout size={16} aria-hidden />}
                   onClick={() =>

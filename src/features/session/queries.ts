@@ -58,6 +58,24 @@ export function useSignIn() {
   });
 }
 
+const signOutEverywhereOp = {
+  ...getSessionOp,
+  id: 'signOutEverywhere',
+  method: 'POST',
+  path: '/session/everywhere',
+} as const satisfies OperationDef;
+
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api, signOutEverywhereOp),
+    onSuccess: (session) => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+    },
+  });
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -344,6 +344,11 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
     return { id, deleted: true };
   });
 
+  app.get('/admin/roles', async (request, reply) => {
+    if (!(await requireRole(request, reply, ADMIN, 'read role settings'))) return reply;
+    return { requireTotp: await ctx.secondFactor.requiredRoles() };
+  });
+
   app.put('/admin/roles/:role', async (request, reply) => {
     const action = 'set second step';
     if (!(await requireRole(request, reply, ADMIN, action))) return reply;

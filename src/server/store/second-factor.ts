@@ -139,6 +139,15 @@ export function secondFactorStore(store: DashboardDb, vault: Vault, now: () => n
         .execute();
     },
 
+    async requiredRoles(): Promise<Role[]> {
+      const rows = await db
+        .selectFrom('role_setting')
+        .select('role')
+        .where('require_totp', '=', 1)
+        .execute();
+      return rows.map((r) => r.role as Role);
+    },
+
     /** Whether any of these roles requires the second step. */
     async requiredFor(roles: readonly Role[]): Promise<boolean> {
       if (roles.length === 0) return false;

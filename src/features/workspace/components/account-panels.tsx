@@ -1,0 +1,189 @@
+// One's own account: the password, the authenticator app (enrolled from a QR code, with
+// recovery codes shown once), and signing out everywhere.
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { fieldError } from '../../../lib/field-error';
+import { useSignOutEverywhere } from '../../session/queries';
+import { useBeginAuthenticator, useChangePassword, useConfirmAuthenticator } from '../queries';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export function PasswordPanel() {
+  const change = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const short = next.length > 0 && next.length < 12;
+  return (
+    <Section title="Password">
+      <form
+        aria-label="Change password"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (short) return;
+          change.mutate(
+            { current, next },
+            {
+              onSuccess: () => {
+                setCurrent('');
+                setNext('');
+                notifications.show({
+                  color: 'green',
+                  title: 'Password changed',
+                  message: 'Use the new one next time you sign in.',
+                });
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="xs" maw={420}>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="New password"
+            description="At least 12 characters"
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.currentTarget.value)}
+            error={short ? fieldError('New password', 'must be at least 12 characters') : undefined}
+          />
+          {change.isError && <ApiErrorAlert error={change.error} title="Not changed" />}
+          <Group>
+            <Button type="submit" loading={change.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+export function AuthenticatorPanel() {
+  const begin = useBeginAuthenticator();
+  const confirm = useConfirmAuthenticator();
+  const [code, setCode] = useState('');
+  return (
+    <Section title="Authenticator app">
+      {confirm.data ? (
+        <Alert color="green" variant="light" title="The authenticator is on">
+          <Text size="sm" mb="xs">
+            Keep these recovery codes somewhere safe: each signs you in once if the phone is lost.
+            They are shown only now.
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 5 }} aria-label="Recovery codes">
+            {confirm.data.recoveryCodes.map((c) => (
+              <Code key={c}>{c}</Code>
+            ))}
+          </SimpleGrid>
+        </Alert>
+      ) : begin.data ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            Scan this with your authenticator app, then enter the code it shows.
+          </Text>
+          <Group align="flex-start" gap="lg">
+            <Paper p="xs" bg="white" withBorder>
+              <QRCodeSVG
+                value={begin.data.uri}
+                size={168}
+                title="QR code for the authenticator app"
+              />
+            </Paper>
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed">
+                Or type this key:
+              </Text>
+              <Code>{begin.data.secret}</Code>
+            </Stack>
+          </Group>
+          <form
+            aria-label="Confirm authenticator"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              confirm.mutate(code.trim());
+            }}
+          >
+            <Group align="flex-end">
+              <TextInput
+                label="Code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
+              <Button type="submit" loading={confirm.isPending}>
+                Turn on
+              </Button>
+            </Group>
+          </form>
+          {confirm.isError && <ApiErrorAlert error={confirm.error} title="Not turned on" />}
+        </Stack>
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" c="dimmed">
+            A second step at sign-in: the code of an authenticator app on your phone.
+          </Text>
+          <Button onClick={() => begin.mutate()} loading={begin.isPending}>
+            Set up an authenticator
+          </Button>
+          {begin.isError && <ApiErrorAlert error={begin.error} title="Could not start" />}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+export function SessionsPanel() {
+  const everywhere = useSignOutEverywhere();
+  const navigate = useNavigate();
+  return (
+    <Section title="Sessions">
+      <Text size="sm" c="dimmed" mb="sm">
+        Sign out on every browser and device at once, this one included.
+      </Text>
+      <Button
+        variant="default"
+        loading={everywhere.isPending}
+        onClick={() =>
+          everywhere.mutate(undefined, {
+            onSuccess: () => void navigate({ to: '/sign-in', search: { redirect: undefined } }),
+          })
+        }
+      >
+        Sign out everywhere
+      </Button>
+    </Section>
+  );
+}

@@ -1,0 +1,399 @@
+// The admin's settings: the partner's API credentials per environment, the people and their
+// roles, approval policies, and which roles need the second sign-in step.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CredentialsForm, type EnvironmentInfo } from '../../../api/dashboard';
+import { ROLE_LABEL, ROLES } from '../../../api/roles';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
+import { CopyValue } from '../../../components/copy-value';
+import { DateTime } from '../../../components/date-time';
+import { fieldError } from '../../../lib/field-error';
+import {
+  credentialsQuery,
+  peopleQuery,
+  policiesQuery,
+  roleSettingsQuery,
+  useAddPolicy,
+  useCreatePerson,
+  useEndSessions,
+  useRemovePolicy,
+  useRequireSecondStep,
+  useSetCredentials,
+  useSetRoles,
+} from '../queries';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
+  const save = useSetCredentials();
+  const form = useForm<CredentialsForm>({
+    resolver: zodResolver(CredentialsForm),
+    defaultValues: { apiKey: '', apiSecret: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <form
+      aria-label={`${environment.label} API credentials`}
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(
+          { environment: environment.id, ...values },
+          {
+            onSuccess: () => {
+              form.reset();
+              notifications.show({
+                color: 'green',
+                title: 'Credentials saved',
+                message: `The ${environment.label} API accepted them; they are stored encrypted.`,
+              });
+            },
+            onError: (error) => applyApiFieldErrors(error, ['apiKey', 'apiSecret'], form.setError),
+          },
+        ),
+      )}
+    >
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          {environment.label}
+        </Text>
+        <TextInput
+          label="API key"
+          autoComplete="off"
+          spellCheck={false}
+          {...form.register('apiKey')}
+          error={fieldError('API key', errors.apiKey?.message)}
+        />
+        <PasswordInput
+          label="API secret"
+          autoComplete="new-password"
+          {...form.register('apiSecret')}
+          error={fieldError('API secret', errors.apiSecret?.message)}
+        />
+        {save.isError && <ApiErrorAlert error={save.error} title="Not saved" />}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Check and save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function CredentialsSettings({ environments }: { environments: EnvironmentInfo[] }) {
+  const { data } = useSuspenseQuery(credentialsQuery);
+  return (
+    <Section title="API credentials">
+      <Text size="sm" c="dimmed" mb="md">
+        Entered once here, checked against the environment, stored encrypted. Nobody sees the secret
+        again, and staff never type it.
+      </Text>
+      {data.results.length > 0 && (
+        <Table mb="md" aria-label="Stored credentials">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Environment</Table.Th>
+              <Table.Th>API key</Table.Th>
+              <Table.Th>Saved</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.results.map((c) => (
+              <Table.Tr key={c.environment}>
+                <Table.Td>{c.environment}</Table.Td>
+                <Table.Td>
+                  <Code>…{c.apiKeyLast4}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <DateTime value={c.updatedAt} />{' '}
+                  {c.updatedBy ? `by ${c.updatedBy}` : '(first start)'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <SimpleGrid cols={{ base: 1, md: environments.length > 1 ? 2 : 1 }}>
+        {environments.map((environment) => (
+          <CredentialsFormFor key={environment.id} environment={environment} />
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+export function PeopleSettings() {
+  const { data } = useSuspenseQuery(peopleQuery);
+  const create = useCreatePerson();
+  const setRoles = useSetRoles();
+  const endSessions = useEndSessions();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [roles, setNewRoles] = useState<string[]>([]);
+  const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
+  return (
+    <Section title="People">
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label="People" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Person</Table.Th>
+              <Table.Th>Roles</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.results.map((person) => (
+              <Table.Tr key={person.id}>
+                <Table.Td>
+                  <Text size="sm">{person.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {person.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={260}>
+                  <MultiSelect
+                    aria-label={`Roles of ${person.name}`}
+                    data={ROLE_OPTIONS}
+                    value={person.roles}
+                    onChange={(next) => setRoles.mutate({ id: person.id, roles: next })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() =>
+                      endSessions.mutate(person.id, {
+                        onSuccess: ({ ended }) =>
+                          notifications.show({
+                            title: 'Signed out',
+                            message: `${ended} session${ended === 1 ? '' : 's'} of ${person.name} ended.`,
+                          }),
+                      })
+                    }
+                  >
+                    End sessions
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <form
+        aria-label="Add a person"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate(
+            { email, name, roles },
+            {
+              onSuccess: ({ user, oneTimePassword }) => {
+                setIssued({ email: user.email, password: oneTimePassword });
+                setEmail('');
+                setName('');
+                setNewRoles([]);
+              },
+            },
+          );
+        }}
+      >
+        <Title order={3} fz="md" mt="lg" mb="xs">
+          Add a person
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="Email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <MultiSelect
+            label="Roles"
+            placeholder="Choose roles"
+            data={ROLE_OPTIONS}
+            value={roles}
+            onChange={setNewRoles}
+          />
+        </SimpleGrid>
+        {create.isError && <ApiErrorAlert error={create.error} title="Not added" />}
+        <Group mt="sm">
+          <Button type="submit" loading={create.isPending}>
+            Add person
+          </Button>
+        </Group>
+      </form>
+      {issued && (
+        <Alert color="blue" variant="light" mt="md" title={`One-time password for ${issued.email}`}>
+          <Text size="sm" mb="xs">
+            Shown once: give it to them; they sign in with it and change it on their account page.
+          </Text>
+          <CopyValue value={issued.password} label="One-time password" />
+        </Alert>
+      )}
+    </Section>
+  );
+}
+
+export function PolicySettings() {
+  const { data } = useSuspenseQuery(policiesQuery);
+  const add = useAddPolicy();
+  const remove = useRemovePolicy();
+  const [action, setAction] = useState<'approveQuote' | 'approveDeposit'>('approveQuote');
+  const [currency, setCurrency] = useState('*');
+  const [minAmount, setMinAmount] = useState('10000');
+  const [approvers, setApprovers] = useState<number>(2);
+  return (
+    <Section title="Approval policies">
+      <Text size="sm" c="dimmed" mb="sm">
+        From an amount, an approval needs this many different approvers. Whoever created a
+        transaction never approves it.
+      </Text>
+      {data.results.length > 0 && (
+        <Table aria-label="Approval policies" mb="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Approval</Table.Th>
+              <Table.Th>Currency</Table.Th>
+              <Table.Th>From</Table.Th>
+              <Table.Th>Approvers</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.results.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{p.action === 'approveQuote' ? 'Quote' : 'Deposit'}</Table.Td>
+                <Table.Td>{p.currency === '*' ? 'any' : p.currency}</Table.Td>
+                <Table.Td>{p.minAmount}</Table.Td>
+                <Table.Td>{p.approvers}</Table.Td>
+                <Table.Td>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    onClick={() => remove.mutate(p.id)}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <form
+        aria-label="Add a policy"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate({
+            action,
+            currency: currency.trim() || '*',
+            minAmount: minAmount.trim(),
+            approvers,
+          });
+        }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 4 }}>
+          <Select
+            label="Approval"
+            data={[
+              { value: 'approveQuote', label: 'Quote' },
+              { value: 'approveDeposit', label: 'Deposit' },
+            ]}
+            value={action}
+            onChange={(v) => v && setAction(v as typeof action)}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Currency"
+            description="A symbol, or * for any"
+            value={currency}
+            onChange={(e) => setCurrency(e.currentTarget.value)}
+          />
+          <TextInput
+            label="From amount"
+            inputMode="decimal"
+            value={minAmount}
+            onChange={(e) => setMinAmount(e.currentTarget.value)}
+          />
+          <NumberInput
+            label="Approvers"
+            min={1}
+            max={3}
+            value={approvers}
+            onChange={(v) => setApprovers(Number(v) || 1)}
+          />
+        </SimpleGrid>
+        {add.isError && <ApiErrorAlert error={add.error} title="Not added" />}
+        <Group mt="sm">
+          <Button type="submit" loading={add.isPending}>
+            Add policy
+          </Button>
+        </Group>
+      </form>
+    </Section>
+  );
+}
+
+export function SecondStepSettings() {
+  const require = useRequireSecondStep();
+  const { data } = useSuspenseQuery(roleSettingsQuery);
+  return (
+    <Section title="Second sign-in step">
+      <Text size="sm" c="dimmed" mb="sm">
+        People with these roles must enrol an authenticator app and give its code at sign-in.
+      </Text>
+      <Group>
+        {ROLES.map((role) => (
+          <Checkbox
+            key={role}
+            label={ROLE_LABEL[role]}
+            checked={data.requireTotp.includes(role)}
+            onChange={(e) => require.mutate({ role, requireTotp: e.currentTarget.checked })}
+          />
+        ))}
+      </Group>
+    </Section>
+  );
+}

@@ -1,0 +1,38 @@
+import { Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { ROLE_LABEL } from '../../api/roles';
+import { PageHeader } from '../../components/page';
+import { sessionQuery } from '../../features/session/queries';
+import {
+  AuthenticatorPanel,
+  PasswordPanel,
+  SessionsPanel,
+} from '../../features/workspace/components/account-panels';
+
+export const Route = createFileRoute('/_app/account')({
+  component: AccountPage,
+});
+
+function AccountPage() {
+  useDocumentTitle('Your account · Partner Payments');
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  if (!session.signedIn) return null;
+  return (
+    <>
+      <PageHeader
+        title="Your account"
+        description={`${session.user.name} · ${session.user.email}`}
+      />
+      <Text size="sm" mb="md">
+        Roles: {session.user.roles.map((r) => ROLE_LABEL[r]).join(', ') || 'none'}
+      </Text>
+      <Stack gap="lg">
+        <PasswordPanel />
+        <AuthenticatorPanel />
+        <SessionsPanel />
+      </Stack>
+    </>
+  );
+}

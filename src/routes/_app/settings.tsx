@@ -1,0 +1,53 @@
+import { Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { hasRole, WORKSPACE_ROLES } from '../../api/roles';
+import { PageHeader } from '../../components/page';
+import { sessionQuery } from '../../features/session/queries';
+import {
+  CredentialsSettings,
+  PeopleSettings,
+  PolicySettings,
+  SecondStepSettings,
+} from '../../features/workspace/components/settings-panels';
+import {
+  credentialsQuery,
+  peopleQuery,
+  policiesQuery,
+  roleSettingsQuery,
+} from '../../features/workspace/queries';
+
+export const Route = createFileRoute('/_app/settings')({
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!session.signedIn || !hasRole(session.user.roles, WORKSPACE_ROLES.administer))
+      throw redirect({ to: '/' });
+  },
+  loader: ({ context }) =>
+    Promise.all(
+      [credentialsQuery, peopleQuery, policiesQuery, roleSettingsQuery].map((q) =>
+        context.queryClient.ensureQueryData(q as never),
+      ),
+    ),
+  component: SettingsPage,
+});
+
+function SettingsPage() {
+  useDocumentTitle('Settings · Partner Payments');
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description="The workspace: API credentials, people and roles, approval policies and the second sign-in step."
+      />
+      <Stack gap="lg">
+        <CredentialsSettings environments={session.environments} />
+        <PeopleSettings />
+        <PolicySettings />
+        <SecondStepSettings />
+      </Stack>
+    </>
+  );
+}
