@@ -191,3 +191,36 @@ test('a person turns on an authenticator from its QR code, then signs in with a 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 });
+
+test('a person forgot the password: an admin hands over a reset link, used once', async ({
+  page,
+  dashboard,
+}) => {
+  const { user } = await dashboard.workspace.createUser({
+    email: 'forgetful@partner.example',
+    name: 'Forgetful Person',
+    roles: ['viewer'],
+  });
+  await signInToDemo(page, 'Ada Admin');
+  await page.goto('/settings');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'forgetful@partner.example' })
+    .getByRole('button', { name: 'Reset link' })
+    .click();
+  await expect(page.getByText('Reset link for Forgetful Person')).toBeVisible();
+  const link = await page.request.post(`/api/admin/users/${user.id}/reset-link`, {
+    headers: CSRF,
+  });
+  const url = new URL((await link.json()).link);
+  await page.context().clearCookies();
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.getByLabel('New password', { exact: true }).fill('correct horse battery');
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel('Email', { exact: true }).fill('forgetful@partner.example');
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});

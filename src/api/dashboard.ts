@@ -110,3 +110,13 @@ export const ApprovalInfo = z.object({
   ),
 });
 export type ApprovalInfo = z.infer<typeof ApprovalInfo>;
+
+/** Body of `POST /api/password-reset`: the link's token and the new password. */
+export const PasswordReset = z.object({
+  token: z.string().min(1, { error: 'is required' }).max(200),
+  password: z
+    .string({ error: 'is required' })
+    .min(12, { error: 'must be at least 12 characters' })
+    .max(200, { error: 'must be at most 200 characters' }),
+});
+export type PasswordReset = z.input<typeof PasswordReset>;

@@ -350,3 +350,51 @@ describe('the API secret', () => {
     }
   });
 });
+
+describe('admin-issued reset links', () => {
+  it('set a new password once, end the person’s sessions, and expire with use', async () => {
+    const { password, user } = await t.server.workspace.createUser({
+      email: 'forgetful@example.com',
+      name: 'Forgetful',
+      roles: ['viewer'],
+    });
+    const session = (await t.signIn({ email: 'forgetful@example.com', password })).cookie;
+    const refused = await fetch(`${t.base}/api/admin/users/${user.id}/reset-link`, {
+      method: 'POST',
+      headers: { cookie: cookies.finance, ...CSRF },
+    });
+    expect(refused.status).toBe(403);
+    const issued = await fetch(`${t.base}/api/admin/users/${user.id}/reset-link`, {
+      method: 'POST',
+      headers: { cookie: cookies.admin, ...CSRF },
+    });
+    const { link } = await issued.json();
+    expect(link).toMatch(new RegExp(`^${t.base}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
+    const token = new URL(link).searchParams.get('token');
+    const reset = (body: object) =>
+      fetch(`${t.base}/api/password-reset`, {
+        method: 'POST',
+        headers: JSON_CSRF,
+        body: JSON.stringify(body),
+      });
+    const short = await reset({ token, password: 'short' });
+    expect((await short.json()).errors).toEqual([
+      { field: 'password', message: 'must be at least 12 characters' },
+    ]);
+    expect((await reset({ token, password: 'a-brand-new-password' })).status).toBe(200);
+    expect(
+      (await fetch(`${t.base}/api/v1/currency/`, { headers: { cookie: session } })).status,
+    ).toBe(401);
+    expect((await t.signIn({ email: 'forgetful@example.com', password })).response.status).toBe(
+      401,
+    );
+    expect(
+      (await t.signIn({ email: 'forgetful@example.com', password: 'a-brand-new-password' }))
+        .response.status,
+    ).toBe(200);
+    const again = await reset({ token, password: 'another-new-password' });
+    expect((await again.json()).errors).toEqual([
+      { field: 'token', message: 'is not valid or has expired' },
+    ]);
+  });
+});

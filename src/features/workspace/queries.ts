@@ -221,3 +221,20 @@ export const useConfirmAuthenticator = () =>
         z.object({ recoveryCodes: z.array(z.string()) }),
       ),
   });
+
+export const useIssueResetLink = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      send(
+        'POST',
+        `/api/admin/users/${id}/reset-link`,
+        undefined,
+        z.object({ link: z.string(), expiresAt: z.int() }),
+      ),
+  });
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (v: { token: string; password: string }) =>
+      send('POST', '/api/password-reset', v, z.object({ reset: z.literal(true) })),
+  });

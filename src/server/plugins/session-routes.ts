@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   EnvironmentSwitch,
+  PasswordReset,
   type EnvironmentInfo,
   type SessionInfo,
   SignIn,
@@ -169,6 +170,31 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     reply.clearCookie(ctx.cookie.name, ctx.cookie.options);
     request.signedIn = null;
     return sessionInfo(ctx, request);
+  });
+
+  // A reset link's new password: no session needed, the token is the proof (once, 24 hours).
+  app.post('/password-reset', async (request, reply) => {
+    const parsed = PasswordReset.safeParse(request.body);
+    if (!parsed.success) {
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'Choose a new password of at least 12 characters.',
+        errors: fieldErrors(parsed.error.issues, request.body, 'body'),
+      });
+    }
+    const user = await ctx.workspace.useReset(parsed.data.token, parsed.data.password);
+    if (!user) {
+      await audit(request, { action: 'reset password', outcome: 'refused' });
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'This reset link is not valid any more: ask an admin for a new one.',
+        errors: [{ field: 'token', message: 'is not valid or has expired' }],
+      });
+    }
+    await audit(request, { action: 'reset password', outcome: 'ok', target: user.email }, user);
+    return { reset: true };
   });
 
   await app.register(async (signed) => {

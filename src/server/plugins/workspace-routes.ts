@@ -309,6 +309,19 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
     return { ended };
   });
 
+  app.post('/admin/users/:id/reset-link', async (request, reply) => {
+    const action = 'issue reset link';
+    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
+    const { id } = request.params as { id: string };
+    const user = await ctx.workspace.userById(id);
+    if (!user)
+      return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such person.' });
+    const { token, expiresAt } = await ctx.workspace.issueReset(id);
+    await audit(request, { action, target: user.email, outcome: 'ok' });
+    // Shown once, to the admin, who hands it over: there is no mail server.
+    return { link: `${ctx.address.origin()}/reset-password?token=${token}`, expiresAt };
+  });
+
   // Admin: approval policies and the second step per role
   app.get('/admin/policies', async () => ({ results: await ctx.approvals.policies() }));
 

@@ -140,4 +140,16 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('approval_request').addColumn('body', 'text').execute();
     },
   },
+  '005-password-reset': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('password_reset')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.id'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+    },
+  },
 };

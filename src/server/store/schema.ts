@@ -111,6 +111,14 @@ export interface ApprovalDecisionTable {
   at: number;
 }
 
+export interface PasswordResetTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -121,6 +129,7 @@ export interface Database {
   approval_request: ApprovalRequestTable;
   approval_decision: ApprovalDecisionTable;
   role_setting: RoleSettingTable;
+  password_reset: PasswordResetTable;
 }
 
 export type { Generated };

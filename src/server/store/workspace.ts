@@ -8,6 +8,7 @@ import type { DashboardDb } from './db';
 import type { Vault } from './vault';
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 
 export interface User {
@@ -142,6 +143,40 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .set({ roles: [...new Set(roles)].join(',') })
         .where('id', '=', userId)
         .execute();
+    },
+
+    /** A reset link's token for an admin to hand over (there is no mail server); 24 hours, once. */
+    async issueReset(userId: string): Promise<{ token: string; expiresAt: number }> {
+      const token = randomBytes(32).toString('base64url');
+      const time = now();
+      await db
+        .insertInto('password_reset')
+        .values({
+          token_hash: sha256(token),
+          user_id: userId,
+          created_at: time,
+          expires_at: time + RESET_LINK_TTL_MS,
+          used_at: null,
+        })
+        .execute();
+      return { token, expiresAt: time + RESET_LINK_TTL_MS };
+    },
+
+    /** Sets a new password with a reset token, once; every session of the person ends. */
+    async useReset(token: string, password: string): Promise<User | undefined> {
+      const time = now();
+      const used = await db
+        .updateTable('password_reset')
+        .set({ used_at: time })
+        .where('token_hash', '=', sha256(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', time)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!used) return undefined;
+      await this.setPassword(used.user_id, password);
+      await this.endAllSessions(used.user_id);
+      return this.userById(used.user_id);
     },
 
     /** Opens a session; the token goes into the cookie, only its hash into the database. */

@@ -39,6 +39,7 @@ import {
   useAddPolicy,
   useCreatePerson,
   useEndSessions,
+  useIssueResetLink,
   useRemovePolicy,
   useRequireSecondStep,
   useSetCredentials,
@@ -161,6 +162,8 @@ export function PeopleSettings() {
   const create = useCreatePerson();
   const setRoles = useSetRoles();
   const endSessions = useEndSessions();
+  const resetLink = useIssueResetLink();
+  const [link, setLink] = useState<{ name: string; link: string } | null>(null);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [roles, setNewRoles] = useState<string[]>([]);
@@ -210,6 +213,17 @@ export function PeopleSettings() {
                     }
                   >
                     End sessions
+                  </Button>{' '}
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() =>
+                      resetLink.mutate(person.id, {
+                        onSuccess: ({ link: url }) => setLink({ name: person.name, link: url }),
+                      })
+                    }
+                  >
+                    Reset link
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -217,6 +231,14 @@ export function PeopleSettings() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {link && (
+        <Alert color="blue" variant="light" my="md" title={`Reset link for ${link.name}`}>
+          <Text size="sm" mb="xs">
+            Shown once, good for 24 hours and one use: hand it to them yourself.
+          </Text>
+          <CopyValue value={link.link} label="Reset link" />
+        </Alert>
+      )}
       <form
         aria-label="Add a person"
         noValidate
