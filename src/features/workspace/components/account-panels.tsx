@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
@@ -21,17 +20,7 @@ import { ApiErrorAlert } from '../../../components/api-error';
 import { fieldError } from '../../../lib/field-error';
 import { useSignOutEverywhere } from '../../session/queries';
 import { useBeginAuthenticator, useChangePassword, useConfirmAuthenticator } from '../queries';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { Section } from './settings-panels';
 
 export function PasswordPanel() {
   const change = useChangePassword();

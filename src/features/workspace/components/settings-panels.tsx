@@ -48,7 +48,8 @@ import {
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/** A titled card of the settings and account pages. */
+export function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} fz="lg" mb="sm">
