@@ -57,13 +57,14 @@ test('a payout above the policy needs two approvers; finance cannot approve; the
     'waits for 1 more approver (2 needed)',
   );
   await expect(page.getByText('Awaiting quote approval').first()).toBeVisible();
-  await page.goto('/approvals');
+  // The second approver finds it in the approvals inbox.
+  await switchTo(page, 'Bruno Approver');
+  await page.getByRole('link', { name: 'Approvals' }).click();
   await expect(page.getByRole('link', { name: `Payout #${id}` })).toBeVisible();
   await checkA11y(page);
 
   // The second approver: the quote is approved in the API, and the timeline names both.
-  await switchTo(page, 'Bruno Approver');
-  await page.goto(`/transactions/payouts/${id}`);
+  await page.getByRole('link', { name: `Payout #${id}` }).click();
   await page.getByRole('button', { name: 'Approve quote' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve quote' }).click();
   await expect(page.getByText('Awaiting deposit').first()).toBeVisible();

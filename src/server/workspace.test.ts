@@ -124,6 +124,14 @@ describe('dual control', () => {
     expect((await one.json()).approval).toMatchObject({ required: 2, status: 'pending' });
     const again = await approve(first, id);
     expect(await again.json()).toMatchObject({ code: 'ALREADY_DECIDED' });
+    // The inbox shows it to the second approver, not to the first nor to its creator.
+    const inbox = async (cookie: string) =>
+      (await (await fetch(`${t.base}/api/approvals`, { headers: { cookie } })).json()).results.map(
+        (r: { transactionId: number }) => r.transactionId,
+      );
+    expect(await inbox(second)).toContain(id);
+    expect(await inbox(first)).not.toContain(id);
+    expect(await inbox(both)).not.toContain(id);
     const two = await approve(second, id);
     expect(two.status).toBe(200);
     expect((await two.json()).clientStatus).toBe('OnOff_AWAITING_DEPOSIT');

@@ -64,9 +64,18 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireSignIn);
 
   // Approvals
-  app.get('/approvals', async (request) => ({
-    results: await ctx.approvals.pending(request.signedIn!.session.environment),
-  }));
+  // What waits for the signed-in person: open approvals they have not decided and did not create.
+  app.get('/approvals', async (request) => {
+    const { session, user } = request.signedIn!;
+    const pending = await ctx.approvals.pending(session.environment);
+    const waiting = [];
+    for (const request_ of pending) {
+      if (request_.decisions.some((d) => d.userId === user.id)) continue;
+      if ((await ctx.approvals.creatorOf(request_)) === user.id) continue;
+      waiting.push(request_);
+    }
+    return { results: waiting };
+  });
 
   app.get('/approvals/transactions/:product/:id', async (request, reply) => {
     const params = z
