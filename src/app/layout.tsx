@@ -17,6 +17,7 @@ import {
   Tooltip,
   useComputedColorScheme,
   useMantineColorScheme,
+  SegmentedControl,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
@@ -53,7 +54,9 @@ import {
   signedOutSessionQuery,
   usePermission,
   useSignOut,
+  useSwitchEnvironment,
 } from '../features/session/queries';
+import type { Environment } from '../api/dashboard';
 import { SESSION_ENDED_EVENT } from '../lib/api';
 import { GoToSpotlight } from './go-to';
 
@@ -155,8 +158,10 @@ export function AppLayout() {
   }, []);
 
   const sandboxTools = usePermission('createWebhook').allowed;
+  const switchEnvironment = useSwitchEnvironment();
   if (!session.signedIn) return null;
   const sandbox = session.environment === 'sandbox';
+  const configured = session.environments.filter((e) => e.configured);
 
   return (
     <AppShell
@@ -210,6 +215,19 @@ export function AppLayout() {
             </Tooltip>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {configured.length > 1 && (
+              <SegmentedControl
+                size="xs"
+                aria-label="Switch environment"
+                value={session.environment}
+                data={configured.map((e) => ({ value: e.id, label: e.label }))}
+                onChange={(environment) =>
+                  switchEnvironment.mutate(environment as Environment, {
+                    onSuccess: () => void navigate({ to: '/' }),
+                  })
+                }
+              />
+            )}
             <Button
               variant="default"
               leftSection={<IconSearch size={16} aria-hidden />}

@@ -406,3 +406,43 @@ describe('admin-issued reset links', () => {
     ]);
   });
 });
+
+describe('with a live environment', () => {
+  it('has no demo; an admin stores live credentials; people switch; nobody has sandbox tools in live', async () => {
+    const { createTestSandbox } = await import('../sandbox/testing');
+    const live = await createTestSandbox();
+    await live.app.listen({ host: '127.0.0.1', port: 0 });
+    const liveUrl = `http://127.0.0.1:${(live.app.server.address() as { port: number }).port}`;
+    const d = await startTestDashboard({ liveBaseUrl: liveUrl });
+    try {
+      const before = await (await fetch(`${d.base}/api/session`)).json();
+      expect(before.demoUsers).toEqual([]);
+      const admin = await signInWithRoles(d, 'live-admin@example.com', ['admin', 'tester']);
+      const put = await fetch(`${d.base}/api/admin/credentials/live`, {
+        method: 'PUT',
+        headers: { cookie: admin, ...JSON_CSRF },
+        body: JSON.stringify({ apiKey: live.alice.apiKey, apiSecret: live.alice.apiSecret }),
+      });
+      expect(put.status).toBe(200);
+      const switched = await fetch(`${d.base}/api/session/environment`, {
+        method: 'PUT',
+        headers: { cookie: admin, ...JSON_CSRF },
+        body: JSON.stringify({ environment: 'live' }),
+      });
+      expect((await switched.json()).environment).toBe('live');
+      const merchants = await fetch(`${d.base}/api/v1/business/`, { headers: { cookie: admin } });
+      expect(merchants.status).toBe(200);
+      const tool = await fetch(`${d.base}/api/v1/webhook/`, {
+        method: 'POST',
+        headers: { cookie: admin, ...JSON_CSRF },
+        body: JSON.stringify({ url: 'https://partner.example/hooks' }),
+      });
+      expect(tool.status).toBe(403);
+      expect(await tool.json()).toMatchObject({ code: 'SANDBOX_ONLY' });
+      expect((await live.request({ method: 'GET', url: '/v1/webhook/' })).json()).toEqual([]);
+    } finally {
+      await d.close();
+      await live.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { call } from '../../api/client';
 import type { OperationDef } from '../../api/operations';
-import { SessionInfo, type SignIn } from '../../api/dashboard';
+import { type Environment, EnvironmentSwitch, SessionInfo, type SignIn } from '../../api/dashboard';
 import { refusalFor } from '../../api/roles';
 import { api } from '../../lib/api';
 
@@ -76,6 +76,27 @@ export function useSignOutEverywhere() {
   });
 }
 
+const switchEnvironmentOp = {
+  ...getSessionOp,
+  id: 'switchEnvironment',
+  method: 'PUT',
+  path: '/session/environment',
+  body: EnvironmentSwitch,
+} as const satisfies OperationDef;
+
+/** Moves the session to another environment an admin has set up; cached data is the old one's. */
+export function useSwitchEnvironment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (environment: Environment) =>
+      call(api, switchEnvironmentOp, { body: { environment } }),
+    onSuccess: (session) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+    },
+  });
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -91,9 +112,13 @@ export function useSignOut() {
  * Whether the signed-in person may call an operation in the current environment, from the
  * role table the server decides with; and when not, why, in words.
  */
-export function usePermission(operationId: string): { allowed: boolean; reason?: string } {
+export function usePermission(
+  operationId: string,
+  /** The call is a sandbox status simulation (testers may make those). */
+  simulation = false,
+): { allowed: boolean; reason?: string } {
   const { data } = useQuery(sessionQuery);
   if (!data?.signedIn) return { allowed: false, reason: 'Sign in first.' };
-  const refusal = refusalFor(operationId, data.user.roles, data.environment);
+  const refusal = refusalFor(operationId, data.user.roles, data.environment, simulation);
   return refusal ? { allowed: false, reason: refusal.detail } : { allowed: true };
 }

@@ -10,6 +10,7 @@ import { DateTime } from '../../../components/date-time';
 import { LoadingState } from '../../../components/page';
 import { humanize } from '../../../lib/format';
 import { agreementsQuery, useAcceptAgreements, useSubmitOnboarding } from '../queries';
+import { usePermission } from '../../session/queries';
 
 const SUBMITTABLE = ['NEW', 'PENDING', 'ACTION_NEEDED'];
 
@@ -17,6 +18,9 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
   const agreements = useQuery(agreementsQuery(merchant.id));
   const accept = useAcceptAgreements(merchant.id);
   const submit = useSubmitOnboarding(merchant.id);
+  // Onboarding is the onboarding role's (and admins'); others see it without the buttons.
+  const mayAccept = usePermission('acceptAgreements').allowed;
+  const submitPermission = usePermission('submitOnboarding');
 
   const list = agreements.data ?? [];
   const pending = list.filter((a) => !a.accepted);
@@ -53,7 +57,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
         <Title order={2} fz="lg">
           Onboarding
         </Title>
-        {pending.length > 1 && statusAllows && (
+        {pending.length > 1 && statusAllows && mayAccept && (
           <Button
             size="xs"
             variant="light"
@@ -107,6 +111,10 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
                   >
                     Accepted
                   </Badge>
+                ) : !mayAccept ? (
+                  <Badge color="gray" variant="light" radius="sm" style={{ textTransform: 'none' }}>
+                    Not accepted
+                  </Badge>
                 ) : (
                   <Button
                     size="xs"
@@ -135,7 +143,8 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
         <Group>
           <Button
             leftSection={<IconSend size={16} aria-hidden />}
-            disabled={!canSubmit}
+            disabled={!canSubmit || !submitPermission.allowed}
+            aria-describedby={submitPermission.allowed ? undefined : 'why-not-submit'}
             loading={submit.isPending}
             onClick={() =>
               submit.mutate(undefined, {
@@ -156,6 +165,11 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
           >
             Submit onboarding
           </Button>
+          {!submitPermission.allowed && (
+            <Text id="why-not-submit" size="xs" c="dimmed">
+              {submitPermission.reason}
+            </Text>
+          )}
         </Group>
         {submit.isError && (
           <ApiErrorAlert error={submit.error} title="Onboarding was not submitted" />
