@@ -2,6 +2,8 @@
 // reached, its session cookie, the environments and how to call each, and the team workspace
 // (users, sessions, credentials, approvals, the audit trail) in the dashboard's own database.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { fieldErrors } from '../api/problem';
 import type { Environment, EnvironmentInfo } from '../api/dashboard';
 import { type ProblemFields, replyProblem } from '../http/problem-reply';
 import { appendAudit, type AuditEntry } from './store/audit';
@@ -53,6 +55,24 @@ declare module 'fastify' {
 /** The shared problem reply, with the dashboard server's options. */
 export function problem(request: FastifyRequest, reply: FastifyReply, fields: ProblemFields) {
   return replyProblem(request, reply, PROBLEMS, fields);
+}
+
+/** The request's body parsed with `schema`, or undefined once a 400 naming the fields is sent. */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: string,
+): z.output<S> | undefined {
+  const result = schema.safeParse(request.body);
+  if (result.success) return result.data;
+  void problem(request, reply, {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    detail,
+    errors: fieldErrors(result.error.issues, request.body, 'body'),
+  });
+  return undefined;
 }
 
 /** The live session of the request's cookie, and its user (a disabled user has none). */

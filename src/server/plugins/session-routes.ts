@@ -10,8 +10,14 @@ import {
   type SessionInfo,
   SignIn,
 } from '../../api/dashboard';
-import { fieldErrors } from '../../api/problem';
-import { audit, type DashboardContext, problem, requireSignIn, signedInOf } from '../context';
+import {
+  audit,
+  type DashboardContext,
+  parseBody,
+  problem,
+  requireSignIn,
+  signedInOf,
+} from '../context';
 import { failureLimiter } from '../security';
 import type { User } from '../store/workspace';
 
@@ -74,16 +80,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     };
     const addressWait = addressFailures.retryAfter(request.ip);
     if (addressWait > 0) return tooMany(addressWait);
-    const parsed = SignIn.safeParse(request.body);
-    if (!parsed.success) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'Give your email address and password.',
-        errors: fieldErrors(parsed.error.issues, request.body, 'body'),
-      });
-    }
-    const body = parsed.data;
+    const body = parseBody(SignIn, request, reply, 'Give your email address and password.');
+    if (!body) return reply;
     const account = 'demoUser' in body ? body.demoUser.toLowerCase() : body.email.toLowerCase();
     const accountWait = accountFailures.retryAfter(account);
     if (accountWait > 0) return tooMany(accountWait);
@@ -174,16 +172,14 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   // A reset link's new password: no session needed, the token is the proof (once, 24 hours).
   app.post('/password-reset', async (request, reply) => {
-    const parsed = PasswordReset.safeParse(request.body);
-    if (!parsed.success) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'Choose a new password of at least 12 characters.',
-        errors: fieldErrors(parsed.error.issues, request.body, 'body'),
-      });
-    }
-    const user = await ctx.workspace.useReset(parsed.data.token, parsed.data.password);
+    const body = parseBody(
+      PasswordReset,
+      request,
+      reply,
+      'Choose a new password of at least 12 characters.',
+    );
+    if (!body) return reply;
+    const user = await ctx.workspace.useReset(body.token, body.password);
     if (!user) {
       await audit(request, { action: 'reset password', outcome: 'refused' });
       return problem(request, reply, {

@@ -2,35 +2,18 @@
 // rejecting an approval, the audit trail (with CSV), the admin's settings (API credentials,
 // people and roles, approval policies, the second step per role) and one's own account
 // (password, authenticator, sign-out everywhere is in session-routes).
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { CredentialsForm, Email, Role } from '../../api/dashboard';
 import { fieldErrors } from '../../api/problem';
 import { WORKSPACE_ROLES } from '../../api/roles';
 import { PRODUCTS } from '../../api/schemas/transaction';
-import { audit, problem, requireRole, requireSignIn } from '../context';
+import { audit, parseBody, problem, requireRole, requireSignIn } from '../context';
 import type { AuditRow } from '../store/audit';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 const APPROVER = WORKSPACE_ROLES.decideApprovals;
 const AUDIT_READERS = WORKSPACE_ROLES.readAudit;
-
-function parse<S extends z.ZodType>(
-  schema: S,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  detail: string,
-): z.output<S> | undefined {
-  const result = schema.safeParse(request.body);
-  if (result.success) return result.data;
-  void problem(request, reply, {
-    status: 400,
-    code: 'VALIDATION_ERROR',
-    detail,
-    errors: fieldErrors(result.error.issues, request.body, 'body'),
-  });
-  return undefined;
-}
 
 const CSV_COLUMNS: (keyof AuditRow)[] = [
   'seq',
@@ -98,7 +81,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/approvals/:id/reject', async (request, reply) => {
     if (!(await requireRole(request, reply, APPROVER, 'reject approval'))) return reply;
-    const body = parse(
+    const body = parseBody(
       z.object({
         reason: z
           .string()
@@ -208,7 +191,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
         code: 'NOT_FOUND',
         detail: `There is no ${environment} environment on this server.`,
       });
-    const body = parse(CredentialsForm, request, reply, 'Give the API key and secret.');
+    const body = parseBody(CredentialsForm, request, reply, 'Give the API key and secret.');
     if (!body) return reply;
     // The credentials are checked against the environment itself before they are kept.
     const check = await upstream
@@ -257,7 +240,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   app.post('/admin/users', async (request, reply) => {
     const action = 'create user';
     if (!(await requireRole(request, reply, ADMIN, action))) return reply;
-    const body = parse(
+    const body = parseBody(
       z.object({
         email: Email,
         name: z.string().trim().min(1, { error: 'is required' }).max(200),
@@ -290,7 +273,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   app.put('/admin/users/:id/roles', async (request, reply) => {
     const action = 'set roles';
     if (!(await requireRole(request, reply, ADMIN, action))) return reply;
-    const body = parse(z.object({ roles: z.array(Role) }), request, reply, 'Give the roles.');
+    const body = parseBody(z.object({ roles: z.array(Role) }), request, reply, 'Give the roles.');
     if (!body) return reply;
     const { id } = request.params as { id: string };
     const before = await ctx.workspace.userById(id);
@@ -337,7 +320,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   app.post('/admin/policies', async (request, reply) => {
     const action = 'add approval policy';
     if (!(await requireRole(request, reply, ADMIN, action))) return reply;
-    const body = parse(
+    const body = parseBody(
       z.object({
         action: z.enum(['approveQuote', 'approveDeposit']),
         currency: z.string().trim().min(1).max(20),
@@ -375,7 +358,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
     const action = 'set second step';
     if (!(await requireRole(request, reply, ADMIN, action))) return reply;
     const role = Role.safeParse((request.params as { role: string }).role);
-    const body = parse(
+    const body = parseBody(
       z.object({ requireTotp: z.boolean() }),
       request,
       reply,
@@ -391,7 +374,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
 
   // One's own account
   app.post('/account/password', async (request, reply) => {
-    const body = parse(
+    const body = parseBody(
       z.object({
         current: z.string().min(1, { error: 'is required' }),
         next: z.string().min(12, { error: 'must be at least 12 characters' }).max(200),
@@ -422,7 +405,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/account/totp/confirm', async (request, reply) => {
-    const body = parse(
+    const body = parseBody(
       z.object({
         code: z
           .string()

@@ -75,6 +75,15 @@ export const REFUSAL_TEXT: Record<DecisionRefusal, string> = {
   APPROVAL_EXPIRED: 'This approval request has expired; start a new one.',
 };
 
+type TransactionRef = Pick<ApprovalSubject, 'environment' | 'product' | 'transactionId'>;
+
+/** The columns that name one transaction, in the approval and origin tables alike. */
+const ofTransaction = (t: TransactionRef) => ({
+  environment: t.environment,
+  product: t.product,
+  transaction_id: t.transactionId,
+});
+
 const toPolicy = (row: ApprovalPolicyTable): ApprovalPolicy => ({
   id: row.id,
   action: row.action as ApprovalAction,
@@ -153,10 +162,7 @@ export function approvalStore(store: DashboardDb, now: () => number = Date.now) 
       await db.deleteFrom('approval_policy').where('id', '=', id).execute();
     },
 
-    async recordOrigin(
-      subject: Pick<ApprovalSubject, 'environment' | 'product' | 'transactionId'>,
-      userId: string,
-    ) {
+    async recordOrigin(subject: TransactionRef, userId: string) {
       await db
         .insertInto('transaction_origin')
         .values({
@@ -170,13 +176,11 @@ export function approvalStore(store: DashboardDb, now: () => number = Date.now) 
         .execute();
     },
 
-    async creatorOf(subject: Pick<ApprovalSubject, 'environment' | 'product' | 'transactionId'>) {
+    async creatorOf(subject: TransactionRef) {
       const row = await db
         .selectFrom('transaction_origin')
         .select('created_by')
-        .where('environment', '=', subject.environment)
-        .where('product', '=', subject.product)
-        .where('transaction_id', '=', subject.transactionId)
+        .where((eb) => eb.and(ofTransaction(subject)))
         .executeTakeFirst();
       return row?.created_by;
     },
@@ -192,9 +196,7 @@ export function approvalStore(store: DashboardDb, now: () => number = Date.now) 
         const open = await trx
           .selectFrom('approval_request')
           .select('id')
-          .where('environment', '=', subject.environment)
-          .where('product', '=', subject.product)
-          .where('transaction_id', '=', subject.transactionId)
+          .where((eb) => eb.and(ofTransaction(subject)))
           .where('action', '=', subject.action)
           .where('status', '=', 'pending')
           .where('expires_at', '>', now())
@@ -230,13 +232,11 @@ export function approvalStore(store: DashboardDb, now: () => number = Date.now) 
     },
 
     /** Requests of one transaction, newest first: the timeline shows who approved what. */
-    async requestsFor(subject: Pick<ApprovalSubject, 'environment' | 'product' | 'transactionId'>) {
+    async requestsFor(subject: TransactionRef) {
       const ids = await db
         .selectFrom('approval_request')
         .select('id')
-        .where('environment', '=', subject.environment)
-        .where('product', '=', subject.product)
-        .where('transaction_id', '=', subject.transactionId)
+        .where((eb) => eb.and(ofTransaction(subject)))
         .orderBy('created_at', 'desc')
         .execute();
       return Promise.all(ids.map(({ id }) => load(db, id).then((r) => r!)));
@@ -281,9 +281,7 @@ export function approvalStore(store: DashboardDb, now: () => number = Date.now) 
         const creator = await t
           .selectFrom('transaction_origin')
           .select('created_by')
-          .where('environment', '=', request.environment)
-          .where('product', '=', request.product)
-          .where('transaction_id', '=', request.transactionId)
+          .where((eb) => eb.and(ofTransaction(request)))
           .executeTakeFirst();
         if (decision === 'approve' && creator?.created_by === user.id)
           return { refused: 'CREATOR_CANNOT_APPROVE' };
