@@ -1,6 +1,7 @@
 // How the SPA reaches the API: through the dashboard server's /api, with the session cookie and
 // the CSRF header. A 401 means the session ended: the app is told, and sends the user to sign in.
-import type { Connection } from '../api/client';
+import type { z } from 'zod';
+import { ApiError, type Connection, readProblem } from '../api/client';
 
 export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
 
@@ -18,3 +19,38 @@ export const api: Connection = {
   headers: { 'x-requested-with': 'dashboard' },
   fetch: sessionAwareFetch,
 };
+
+/**
+ * Calls one of the dashboard server's own endpoints (sign-in aside: the workspace, approvals,
+ * audit) with the session and the CSRF header; a refusal becomes an ApiError with its problem.
+ */
+export async function dashboardFetch(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const response = await sessionAwareFetch(url, {
+    method,
+    headers: {
+      ...api.headers,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new ApiError(await readProblem(response, response.headers.get('x-request-id') ?? ''));
+  return response;
+}
+
+/** `dashboardFetch`, with the answer parsed by `schema`. */
+export async function dashboardJson<T>(
+  method: string,
+  url: string,
+  schema: z.ZodType<T>,
+  body?: unknown,
+): Promise<T> {
+  return schema.parse(await (await dashboardFetch(method, url, body)).json());
+}

@@ -2,7 +2,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  ApiError,
   buildUrl,
   calculatePrice,
   cancelTransaction,
@@ -10,7 +9,6 @@ import {
   getPayoutConfirmation,
   getTransaction,
   listTransactions,
-  readProblem,
   uploadFile,
   type TransactionCreateBody,
 } from '../../api/client';
@@ -23,7 +21,7 @@ import {
   Transaction,
 } from '../../api/schemas/transaction';
 import { isFinalStatus } from '../../api/transaction-states';
-import { api } from '../../lib/api';
+import { api, dashboardFetch, dashboardJson } from '../../lib/api';
 
 export interface TransactionFilters {
   start: number;
@@ -115,18 +113,9 @@ async function approveThroughDashboard(
   idempotencyKey: string,
 ): Promise<ApprovalOutcome> {
   const op = transactionOperations[product][action];
-  const response = await (api.fetch ?? fetch)(buildUrl(api, op, { params: { id } }), {
-    method: 'POST',
-    headers: {
-      ...api.headers,
-      accept: 'application/json',
-      'idempotency-key': idempotencyKey,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
+  const response = await dashboardFetch('POST', buildUrl(api, op, { params: { id } }), body, {
+    'idempotency-key': idempotencyKey,
   });
-  const requestId = response.headers.get('x-request-id') ?? '';
-  if (!response.ok) throw new ApiError(await readProblem(response, requestId));
   const json = (await response.json()) as { approval?: unknown };
   if (response.status === 202)
     return { kind: 'recorded', approval: ApprovalInfo.parse(json.approval) };
@@ -165,14 +154,14 @@ export const approvalKeys = {
 export const transactionApprovalsQuery = (product: Product, id: number) =>
   queryOptions({
     queryKey: approvalKeys.of(product, id),
-    queryFn: async () => {
-      const response = await (api.fetch ?? fetch)(`/api/approvals/transactions/${product}/${id}`, {
-        headers: { ...api.headers, accept: 'application/json' },
-      });
-      if (!response.ok)
-        throw new ApiError(await readProblem(response, response.headers.get('x-request-id') ?? ''));
-      return z.object({ results: z.array(ApprovalInfo) }).parse(await response.json()).results;
-    },
+    queryFn: async () =>
+      (
+        await dashboardJson(
+          'GET',
+          `/api/approvals/transactions/${product}/${id}`,
+          z.object({ results: z.array(ApprovalInfo) }),
+        )
+      ).results,
   });
 
 export function useCancelTransaction(product: Product, id: number) {

@@ -1,20 +1,10 @@
 // The team workspace's own data: the approvals waiting, and the audit trail.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, readProblem } from '../../api/client';
 import { ApprovalInfo, Role } from '../../api/dashboard';
-import { api } from '../../lib/api';
+import { dashboardJson } from '../../lib/api';
 import { sessionKeys } from '../session/queries';
 import { approvalKeys } from '../transactions/queries';
-
-async function getJson<T>(url: string, schema: z.ZodType<T>): Promise<T> {
-  const response = await (api.fetch ?? fetch)(url, {
-    headers: { ...api.headers, accept: 'application/json' },
-  });
-  if (!response.ok)
-    throw new ApiError(await readProblem(response, response.headers.get('x-request-id') ?? ''));
-  return schema.parse(await response.json());
-}
 
 export const AuditEntry = z.object({
   seq: z.int(),
@@ -54,7 +44,8 @@ export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: workspaceKeys.audit(filters),
     queryFn: () =>
-      getJson(
+      dashboardJson(
+        'GET',
         `/api/audit?${auditSearch(filters, { limit: '50' })}`,
         z.object({ results: z.array(AuditEntry), hasMore: z.boolean() }),
       ),
@@ -65,31 +56,12 @@ export const auditQuery = (filters: AuditFilters) =>
 export const approvalsInboxQuery = queryOptions({
   queryKey: approvalKeys.inbox,
   queryFn: async () =>
-    (await getJson('/api/approvals', z.object({ results: z.array(ApprovalInfo) }))).results,
+    (await dashboardJson('GET', '/api/approvals', z.object({ results: z.array(ApprovalInfo) })))
+      .results,
   refetchInterval: 10_000,
 });
 
 // Admin settings and one's own account: the dashboard server's own endpoints.
-
-async function send<T>(
-  method: string,
-  url: string,
-  body: unknown,
-  schema: z.ZodType<T>,
-): Promise<T> {
-  const response = await (api.fetch ?? fetch)(url, {
-    method,
-    headers: {
-      ...api.headers,
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new ApiError(await readProblem(response, response.headers.get('x-request-id') ?? ''));
-  return schema.parse(await response.json());
-}
 
 export const Person = z.object({
   id: z.string(),
@@ -127,20 +99,22 @@ export const settingsKeys = {
 
 export const roleSettingsQuery = queryOptions({
   queryKey: settingsKeys.roles,
-  queryFn: () => getJson('/api/admin/roles', z.object({ requireTotp: z.array(Role) })),
+  queryFn: () => dashboardJson('GET', '/api/admin/roles', z.object({ requireTotp: z.array(Role) })),
 });
 
 export const peopleQuery = queryOptions({
   queryKey: settingsKeys.people,
-  queryFn: () => getJson('/api/admin/users', z.object({ results: z.array(Person) })),
+  queryFn: () => dashboardJson('GET', '/api/admin/users', z.object({ results: z.array(Person) })),
 });
 export const policiesQuery = queryOptions({
   queryKey: settingsKeys.policies,
-  queryFn: () => getJson('/api/admin/policies', z.object({ results: z.array(Policy) })),
+  queryFn: () =>
+    dashboardJson('GET', '/api/admin/policies', z.object({ results: z.array(Policy) })),
 });
 export const credentialsQuery = queryOptions({
   queryKey: settingsKeys.credentials,
-  queryFn: () => getJson('/api/admin/credentials', z.object({ results: z.array(CredentialHint) })),
+  queryFn: () =>
+    dashboardJson('GET', '/api/admin/credentials', z.object({ results: z.array(CredentialHint) })),
 });
 
 /** A mutation of the settings that refreshes them (and the session's view of environments). */
@@ -158,77 +132,76 @@ function useSettingsMutation<V, T>(run: (values: V) => Promise<T>) {
 
 export const useSetCredentials = () =>
   useSettingsMutation((v: { environment: string; apiKey: string; apiSecret: string }) =>
-    send(
-      'PUT',
-      `/api/admin/credentials/${v.environment}`,
-      { apiKey: v.apiKey, apiSecret: v.apiSecret },
-      z.unknown(),
-    ),
+    dashboardJson('PUT', `/api/admin/credentials/${v.environment}`, z.unknown(), {
+      apiKey: v.apiKey,
+      apiSecret: v.apiSecret,
+    }),
   );
 
 export const useCreatePerson = () =>
   useSettingsMutation((v: { email: string; name: string; roles: string[] }) =>
-    send('POST', '/api/admin/users', v, z.object({ user: Person, oneTimePassword: z.string() })),
+    dashboardJson(
+      'POST',
+      '/api/admin/users',
+      z.object({ user: Person, oneTimePassword: z.string() }),
+      v,
+    ),
   );
 
 export const useSetRoles = () =>
   useSettingsMutation((v: { id: string; roles: string[] }) =>
-    send('PUT', `/api/admin/users/${v.id}/roles`, { roles: v.roles }, Person),
+    dashboardJson('PUT', `/api/admin/users/${v.id}/roles`, Person, { roles: v.roles }),
   );
 
 export const useEndSessions = () =>
   useSettingsMutation((id: string) =>
-    send('POST', `/api/admin/users/${id}/end-sessions`, undefined, z.object({ ended: z.int() })),
+    dashboardJson('POST', `/api/admin/users/${id}/end-sessions`, z.object({ ended: z.int() })),
   );
 
 export const useAddPolicy = () =>
-  useSettingsMutation((v: Omit<Policy, 'id'>) => send('POST', '/api/admin/policies', v, Policy));
+  useSettingsMutation((v: Omit<Policy, 'id'>) =>
+    dashboardJson('POST', '/api/admin/policies', Policy, v),
+  );
 
 export const useRemovePolicy = () =>
   useSettingsMutation((id: string) =>
-    send('DELETE', `/api/admin/policies/${id}`, undefined, z.unknown()),
+    dashboardJson('DELETE', `/api/admin/policies/${id}`, z.unknown()),
   );
 
 export const useRequireSecondStep = () =>
   useSettingsMutation((v: { role: string; requireTotp: boolean }) =>
-    send('PUT', `/api/admin/roles/${v.role}`, { requireTotp: v.requireTotp }, z.unknown()),
+    dashboardJson('PUT', `/api/admin/roles/${v.role}`, z.unknown(), { requireTotp: v.requireTotp }),
   );
 
 export const useChangePassword = () =>
   useMutation({
     mutationFn: (v: { current: string; next: string }) =>
-      send('POST', '/api/account/password', v, z.object({ changed: z.literal(true) })),
+      dashboardJson('POST', '/api/account/password', z.object({ changed: z.literal(true) }), v),
   });
 
 export const useBeginAuthenticator = () =>
   useMutation({
     mutationFn: () =>
-      send(
-        'POST',
-        '/api/account/totp',
-        undefined,
-        z.object({ secret: z.string(), uri: z.string() }),
-      ),
+      dashboardJson('POST', '/api/account/totp', z.object({ secret: z.string(), uri: z.string() })),
   });
 
 export const useConfirmAuthenticator = () =>
   useMutation({
     mutationFn: (code: string) =>
-      send(
+      dashboardJson(
         'POST',
         '/api/account/totp/confirm',
-        { code },
         z.object({ recoveryCodes: z.array(z.string()) }),
+        { code },
       ),
   });
 
 export const useIssueResetLink = () =>
   useMutation({
     mutationFn: (id: string) =>
-      send(
+      dashboardJson(
         'POST',
         `/api/admin/users/${id}/reset-link`,
-        undefined,
         z.object({ link: z.string(), expiresAt: z.int() }),
       ),
   });
@@ -236,5 +209,5 @@ export const useIssueResetLink = () =>
 export const useResetPassword = () =>
   useMutation({
     mutationFn: (v: { token: string; password: string }) =>
-      send('POST', '/api/password-reset', v, z.object({ reset: z.literal(true) })),
+      dashboardJson('POST', '/api/password-reset', z.object({ reset: z.literal(true) }), v),
   });
