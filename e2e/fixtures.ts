@@ -12,10 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { buildDashboardServer } from '../src/server/app';
 import { openDashboardDb } from '../src/server/store/db';
 import { createVault } from '../src/server/store/vault';
+import { createTestSandbox } from '../src/sandbox/testing';
 import type { WorkspaceStore } from '../src/server/store/workspace';
 
 export interface Dashboard {
   url: string;
+  /** With `test.use({ liveEnvironment: true })`: the live environment's partner (a second sandbox). */
+  live?: { apiKey: string; apiSecret: string };
   dataDir: string;
   demo: { apiKey: string; apiSecret: string };
   store: ReturnType<typeof bootSandbox>['store'];
@@ -26,9 +29,13 @@ export interface Dashboard {
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const test = base.extend<{ dashboard: Dashboard }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
-  dashboard: async ({}, use) => {
+export const test = base.extend<{ dashboard: Dashboard; liveEnvironment: boolean }>({
+  /**
+   * Also a live environment (LIVE_API_BASE_URL: another sandbox standing in for it). As in
+   * production, there is then no demo workspace: people sign in with email and password.
+   */
+  liveEnvironment: [false, { option: true }],
+  dashboard: async ({ liveEnvironment }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
     const env = SandboxEnv.parse({
       DATA_DIR: dataDir,
@@ -40,7 +47,12 @@ export const test = base.extend<{ dashboard: Dashboard }>({
     const settings = settingsFrom(env);
     const booted = bootSandbox(env, settings);
     const db = await openDashboardDb({ file: path.join(dataDir, 'dashboard.db') });
+    const live = liveEnvironment ? await createTestSandbox({ rateLimit: 10_000 }) : undefined;
+    if (live) await live.app.listen({ host: '127.0.0.1', port: 0 });
     const { app, workspace } = await buildDashboardServer({
+      ...(live
+        ? { liveBaseUrl: `http://127.0.0.1:${(live.app.server.address() as AddressInfo).port}` }
+        : {}),
       distDir: path.resolve('dist'),
       workspace: { db, vault: createVault(randomBytes(32)) },
       demoWorkspace: true,
@@ -53,8 +65,18 @@ export const test = base.extend<{ dashboard: Dashboard }>({
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    await use({ url, dataDir, demo: booted.demo, store: booted.store, workspace });
+    // Without the demo, an admin would store the sandbox's credentials; this one already did.
+    if (live) await workspace.setCredentials('sandbox', booted.demo, null);
+    await use({
+      url,
+      dataDir,
+      demo: booted.demo,
+      store: booted.store,
+      workspace,
+      ...(live ? { live: live.alice } : {}),
+    });
     await app.close();
+    await live?.close();
     await db.close();
     booted.store.db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -170,4 +192,13 @@ export async function fillMerchant(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('jonas@example.com');
   await page.getByRole('textbox', { name: 'Phone country code', exact: true }).fill('49');
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('30123456');
+}
+
+/** Signs in with an email address and password on the sign-in page. */
+export async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 }

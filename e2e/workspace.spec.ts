@@ -193,6 +193,37 @@ test('a person turns on an authenticator from its QR code, then signs in with a 
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 });
 
+test('a role that needs the second step sends its people to set it up before anything else', async ({
+  page,
+}) => {
+  await signInToDemo(page, 'Ada Admin');
+  const required = await page.request.put('/api/admin/roles/viewer', {
+    headers: CSRF,
+    data: { requireTotp: true },
+  });
+  expect(required.ok()).toBe(true);
+  await page.context().clearCookies();
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Sign in as Vera Viewer' }).click();
+  await expect(page.getByText('Set up an authenticator app to continue')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Merchants' })).toHaveCount(0);
+  await page.goto('/merchants');
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+
+  const { Secret, TOTP } = await import('otpauth');
+  await page.getByRole('button', { name: 'Set up an authenticator' }).click();
+  const secret = (await page.locator('code').first().textContent())!.trim();
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByLabel('Recovery codes').locator('code')).toHaveCount(10);
+  await expect(page.getByText('Set up an authenticator app to continue')).toHaveCount(0);
+  // The recovery codes stay on screen as the page opens up.
+  await expect(page.getByLabel('Recovery codes').locator('code')).toHaveCount(10);
+  await page.getByRole('link', { name: 'Merchants' }).click();
+  await expect(page.getByRole('heading', { name: 'Merchants' })).toBeVisible();
+});
+
 test('a person forgot the password: an admin hands over a reset link, used once', async ({
   page,
   dashboard,

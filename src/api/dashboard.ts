@@ -34,7 +34,10 @@ export const SignInForm = z.object({
 export type SignInForm = z.input<typeof SignInForm>;
 
 /** Body of `POST /api/session`: a person's sign-in, or a demo user of the sandbox workspace. */
-export const SignIn = z.union([z.object({ demoUser: Email }), SignInForm]);
+export const SignIn = z.union([
+  z.object({ demoUser: Email, code: SignInForm.shape.code }),
+  SignInForm,
+]);
 export type SignIn = z.input<typeof SignIn>;
 
 /** An environment's API key and secret, entered once by an admin. */
@@ -79,6 +82,11 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
     /** {base_url} of the environment, for links to its reference pages. */
     baseUrl: z.string(),
     expiresAt: z.int(),
+    /**
+     * A role of the person needs the second step and no authenticator is enrolled yet: until it
+     * is, the session can only enrol one (or sign out).
+     */
+    mustEnrol: z.boolean(),
   }),
 ]);
 export type SessionInfo = z.infer<typeof SessionInfo>;

@@ -34,6 +34,7 @@ export const PROBLEM_TITLES: Record<string, string> = {
   APPROVAL_CLOSED: 'Approval closed',
   APPROVAL_EXPIRED: 'Approval expired',
   SECOND_FACTOR_REQUIRED: 'Second step required',
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 'Authenticator app required',
   ENVIRONMENT_NOT_CONFIGURED: 'Environment not set up',
   CREDENTIALS_REFUSED: 'Stored credentials refused',
 };

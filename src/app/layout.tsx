@@ -166,7 +166,11 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 232, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      navbar={{
+        width: 232,
+        breakpoint: 'md',
+        collapsed: { mobile: !opened || session.mustEnrol, desktop: session.mustEnrol },
+      }}
       padding="lg"
     >
       <AppShell.Header
@@ -174,13 +178,15 @@ export function AppLayout() {
       >
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
-            />
+            {!session.mustEnrol && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              />
+            )}
             <AnchorLink
               to="/"
               underline="never"
@@ -230,6 +236,7 @@ export function AppLayout() {
             )}
             <Button
               variant="default"
+              disabled={session.mustEnrol}
               leftSection={<IconSearch size={16} aria-hidden />}
               rightSection={
                 <Kbd size="xs" visibleFrom="md" aria-hidden>
@@ -283,6 +290,7 @@ export function AppLayout() {
         <ScrollArea>
           {NAV.filter(
             (item) =>
+              !session.mustEnrol &&
               (!item.sandboxOnly || sandboxTools) &&
               (!item.roles || hasRole(session.user.roles, item.roles)),
           ).map((item) => (
@@ -305,7 +313,7 @@ export function AppLayout() {
         </div>
       </AppShell.Main>
 
-      <GoToSpotlight sandbox={sandbox} />
+      {!session.mustEnrol && <GoToSpotlight sandbox={sandbox} />}
 
       <Dialog
         opened={sessionEnded}

@@ -40,11 +40,20 @@ export interface SignedIn {
   token: string;
   session: WorkspaceSession;
   user: User;
+  /**
+   * One of the person's roles needs the second step and they have not enrolled an authenticator
+   * yet: the session may only enrol, say who is signed in and sign out (docs/decisions/017).
+   */
+  mustEnrol: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     dashboard: DashboardContext;
+  }
+  interface FastifyContextConfig {
+    /** The route is open to a session that must enrol its second step first. */
+    beforeEnrolment?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in person of an /api call that needs one (set before its body is read). */
@@ -83,7 +92,9 @@ export async function signedInOf(request: FastifyRequest): Promise<SignedIn | un
   if (!token || !session) return undefined;
   const user = await workspace.userById(session.userId);
   if (!user || user.disabledAt !== null) return undefined;
-  return { token, session, user };
+  const mustEnrol =
+    !user.secondFactor && (await request.server.dashboard.secondFactor.requiredFor(user.roles));
+  return { token, session, user, mustEnrol };
 }
 
 /** A request that carries a body we have not read (refusals close such connections). */
@@ -133,14 +144,36 @@ export async function requireRole(
   return false;
 }
 
-/** An onRequest hook: a signed-in person, or 401 before the body is read. */
+/**
+ * An onRequest hook: a signed-in person, or 401 before the body is read; a session that must
+ * enrol its second step first reaches only the routes marked `beforeEnrolment` (403 otherwise).
+ */
 export async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
   const signedIn = await signedInOf(request);
-  if (signedIn) {
+  if (signedIn && (!signedIn.mustEnrol || request.routeOptions.config.beforeEnrolment)) {
     request.signedIn = signedIn;
     return;
   }
   if (hasBody(request)) reply.header('connection', 'close');
+  if (signedIn) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      await audit(
+        request,
+        {
+          action: `${request.method} ${request.url.split('?')[0]}`,
+          outcome: 'refused',
+          details: { reason: 'second step not enrolled' },
+        },
+        signedIn.user,
+      );
+    }
+    return problem(request, reply, {
+      status: 403,
+      code: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
+      detail:
+        'Your role needs an authenticator app: set it up on your account page before anything else.',
+    });
+  }
   return problem(request, reply, {
     status: 401,
     code: 'UNAUTHORIZED',

@@ -1,5 +1,5 @@
 // The dashboard server's security rules: response headers, the CSRF check for state-changing
-// /api requests, and the limit on failed sign-ins.
+// /api requests. (The limit on failed sign-ins lives in store/sign-in-failures.ts.)
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -91,35 +91,4 @@ export function csrfRefusal(request: FastifyRequest, address: PublicAddress): st
   }
   if (request.headers['sec-fetch-site'] === 'cross-site') return 'Cross-site requests are refused.';
   return undefined;
-}
-
-/**
- * At most `max` failed sign-ins per key (a client address, an account) per window; then a wait
- * until the window ends. A success does not clear failures: a valid sign-in, the demo's
- * included, must not buy an attacker ten more guesses.
- */
-export function failureLimiter(max = 10, windowMs = 60_000, now: () => number = Date.now) {
-  const failures = new Map<string, { count: number; since: number }>();
-  const current = (key: string) => {
-    const entry = failures.get(key);
-    if (entry && now() - entry.since >= windowMs) {
-      failures.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  return {
-    /** Seconds to wait before trying again, or 0. */
-    retryAfter(key: string): number {
-      const entry = current(key);
-      if (!entry || entry.count < max) return 0;
-      return Math.max(1, Math.ceil((entry.since + windowMs - now()) / 1000));
-    },
-    failed(key: string) {
-      const entry = current(key) ?? { count: 0, since: now() };
-      entry.count += 1;
-      failures.set(key, entry);
-      if (failures.size > 100_000) failures.delete(failures.keys().next().value!);
-    },
-  };
 }

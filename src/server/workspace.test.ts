@@ -220,6 +220,19 @@ describe('two dashboard servers on one PostgreSQL', () => {
       headers: { cookie: approverB, ...CSRF },
     });
     expect(two.status).toBe(200);
+    // Failed sign-ins count across servers: ten spread over both, then either one refuses.
+    for (let i = 0; i < 10; i++) {
+      const failed = await (i % 2 ? a : b).signIn({
+        email: 'viewer@demo.example',
+        password: `wrong ${i}`,
+      });
+      expect(failed.response.status).toBe(401);
+    }
+    for (const server of [a, b]) {
+      const limited = await server.signIn({ email: 'viewer@demo.example', password: 'wrong' });
+      expect(limited.response.status).toBe(429);
+      expect(Number(limited.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
     expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
     await b.close();
     await a.close();
@@ -336,6 +349,76 @@ describe('signing in with the second step', () => {
     expect(recovery.response.status).toBe(200);
     const recoveryAgain = await t.signIn({ email, password, code: recoveryCodes[0] });
     expect(recoveryAgain.response.status).toBe(401);
+  });
+});
+
+describe('a role that needs the second step', () => {
+  it('confines a person who has not enrolled to enrolling, then lets them in with a code', async () => {
+    const { Secret, TOTP } = await import('otpauth');
+    const email = 'must-enrol@example.com';
+    const { password } = await t.server.workspace.createUser({
+      email,
+      name: 'Must Enrol',
+      roles: ['approver'],
+    });
+    const required = await fetch(`${t.base}/api/admin/roles/approver`, {
+      method: 'PUT',
+      headers: { cookie: cookies.admin, ...JSON_CSRF },
+      body: JSON.stringify({ requireTotp: true }),
+    });
+    expect(required.status).toBe(200);
+    try {
+      const { response, cookie } = await t.signIn({ email, password });
+      expect(await response.json()).toMatchObject({ signedIn: true, mustEnrol: true });
+      // Nothing but enrolment: no API, no approvals, no workspace pages.
+      for (const url of ['/api/v1/business/?limit=1', '/api/approvals', '/api/audit']) {
+        const refused = await fetch(`${t.base}${url}`, { headers: { cookie } });
+        expect(refused.status, url).toBe(403);
+        expect(await refused.json()).toMatchObject({ code: 'SECOND_FACTOR_ENROLMENT_REQUIRED' });
+      }
+      const approve = await fetch(`${t.base}/api/v1/sendf2f/approveQuote/1`, {
+        method: 'POST',
+        headers: { cookie, ...CSRF },
+      });
+      expect(approve.status).toBe(403);
+      // The existing approver's session (enrolled or not) is confined just the same.
+      const before = await fetch(`${t.base}/api/session`, {
+        headers: { cookie: cookies.approver },
+      });
+      expect(await before.json()).toMatchObject({ mustEnrol: true });
+
+      const { secret } = await (
+        await fetch(`${t.base}/api/account/totp`, { method: 'POST', headers: { cookie, ...CSRF } })
+      ).json();
+      const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+      const confirm = await fetch(`${t.base}/api/account/totp/confirm`, {
+        method: 'POST',
+        headers: { cookie, ...JSON_CSRF },
+        body: JSON.stringify({ code: totp.generate() }),
+      });
+      expect(confirm.status).toBe(200);
+      const after = await fetch(`${t.base}/api/session`, { headers: { cookie } });
+      expect(await after.json()).toMatchObject({ mustEnrol: false });
+      expect((await fetch(`${t.base}/api/approvals`, { headers: { cookie } })).status).toBe(200);
+      // From now on the password alone is not enough.
+      const next = await t.signIn({ email, password });
+      expect(await next.response.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+
+      const audit = await (
+        await fetch(`${t.base}/api/audit?actor=${email}`, { headers: { cookie: cookies.admin } })
+      ).json();
+      const actions = audit.results.map((e: { action: string; outcome: string }) =>
+        [e.action, e.outcome].join(' '),
+      );
+      expect(actions).toContain('POST /api/v1/sendf2f/approveQuote/1 refused');
+      expect(actions).toContain('enrol authenticator ok');
+    } finally {
+      await fetch(`${t.base}/api/admin/roles/approver`, {
+        method: 'PUT',
+        headers: { cookie: cookies.admin, ...JSON_CSRF },
+        body: JSON.stringify({ requireTotp: false }),
+      });
+    }
   });
 });
 

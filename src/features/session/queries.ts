@@ -90,9 +90,11 @@ export function useSwitchEnvironment() {
   return useMutation({
     mutationFn: (environment: Environment) =>
       call(api, switchEnvironmentOp, { body: { environment } }),
-    onSuccess: (session) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+    // Every answer of the other environment goes: cached ones are dropped, and the ones on
+    // screen are fetched again from the environment now chosen.
+    onSuccess: async (session) => {
       queryClient.setQueryData(sessionQuery.queryKey, session);
+      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
     },
   });
 }

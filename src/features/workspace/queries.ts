@@ -185,8 +185,9 @@ export const useBeginAuthenticator = () =>
       dashboardJson('POST', '/api/account/totp', z.object({ secret: z.string(), uri: z.string() })),
   });
 
-export const useConfirmAuthenticator = () =>
-  useMutation({
+export const useConfirmAuthenticator = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (code: string) =>
       dashboardJson(
         'POST',
@@ -194,7 +195,10 @@ export const useConfirmAuthenticator = () =>
         z.object({ recoveryCodes: z.array(z.string()) }),
         { code },
       ),
+    // A session that had to enrol first is a full one now.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
+};
 
 export const useIssueResetLink = () =>
   useMutation({

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -28,9 +28,15 @@ function AccountPage() {
       <Text size="sm" mb="md">
         Roles: {session.user.roles.map((r) => ROLE_LABEL[r]).join(', ') || 'none'}
       </Text>
+      {session.mustEnrol && (
+        <Alert color="orange" title="Set up an authenticator app to continue" mb="md">
+          One of your roles needs a second step at sign-in. Until an authenticator app is set up,
+          this page is all the dashboard shows you.
+        </Alert>
+      )}
       <Stack gap="lg">
-        <PasswordPanel />
         <AuthenticatorPanel />
+        <PasswordPanel />
         <SessionsPanel />
       </Stack>
     </>

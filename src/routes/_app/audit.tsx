@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -123,9 +123,7 @@ function AuditPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
-                      {entry.details ? JSON.stringify(entry.details) : ''}
-                    </Text>
+                    <AuditDetails details={entry.details} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -146,5 +144,24 @@ function AuditPage() {
         </Group>
       )}
     </>
+  );
+}
+
+/** An entry's details as `field: value` lines; what a write changed comes first. */
+function AuditDetails({ details }: { details: unknown }) {
+  if (!details || typeof details !== 'object') return null;
+  const { changes, ...rest } = details as { changes?: unknown } & Record<string, unknown>;
+  const lines = [
+    ...(changes && typeof changes === 'object' ? Object.entries(changes) : []),
+    ...Object.entries(rest),
+  ];
+  return (
+    <Stack gap={0}>
+      {lines.map(([field, value]) => (
+        <Text key={field} size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
+          {field}: {typeof value === 'string' ? value : JSON.stringify(value)}
+        </Text>
+      ))}
+    </Stack>
   );
 }

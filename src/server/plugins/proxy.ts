@@ -2,6 +2,7 @@
 // credentials. Each call is decided first by the role table (src/api/roles.ts); approvals go
 // through dual control (approval requests, docs/decisions/016); transactions created here are
 // remembered with their creator; every state-changing call and every refusal is audited.
+import { changesOf } from '../audit-changes';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../../api/dashboard';
 import { operationFor, refusalFor } from '../../api/roles';
@@ -25,17 +26,6 @@ function isSimulation(operationId: string, body: Buffer | undefined): boolean {
     return typeof field === 'string' && SIMULATION.test(field);
   } catch {
     return false;
-  }
-}
-
-/** The fields a body sets (names only: values may be personal data), for the audit trail. */
-function fieldsOf(body: Buffer | undefined): string[] | undefined {
-  if (!body || body.length === 0) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    return parsed && typeof parsed === 'object' ? Object.keys(parsed) : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -257,7 +247,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
           action,
           target,
           outcome: response.status < 300 ? 'ok' : 'failed',
-          details: { status: response.status, fields: fieldsOf(body) ?? null },
+          details: { status: response.status, changes: changesOf(body) ?? null },
         });
       }
       return relay(request, reply, response);

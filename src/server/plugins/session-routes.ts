@@ -18,7 +18,7 @@ import {
   requireSignIn,
   signedInOf,
 } from '../context';
-import { failureLimiter } from '../security';
+import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 
 async function environmentsOf(ctx: DashboardContext): Promise<EnvironmentInfo[]> {
@@ -58,14 +58,15 @@ export async function sessionInfo(
     apiKeyHint: hint ? `…${hint.apiKeyLast4}` : 'not set',
     baseUrl: upstream?.baseUrl() ?? '',
     expiresAt: Math.min(session.expiresAt, session.lastSeenAt + 30 * 60_000),
+    mustEnrol: signedIn.mustEnrol,
   };
 }
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
-  // Failed sign-ins, counted per client address and per account; a success resets nothing.
-  const addressFailures = failureLimiter(10, 60_000, ctx.now);
-  const accountFailures = failureLimiter(10, 60_000, ctx.now);
+  // Failed sign-ins, counted per client address and per account in the shared database; a
+  // success resets nothing.
+  const failures = signInFailures(ctx.db, { max: 10, windowMs: 60_000, now: ctx.now });
 
   app.get('/session', async (request) => sessionInfo(ctx, request));
 
@@ -78,16 +79,16 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         detail: `Too many failed sign-ins; try again in ${wait} s.`,
       });
     };
-    const addressWait = addressFailures.retryAfter(request.ip);
+    const addressKey = `address:${request.ip}`;
+    const addressWait = await failures.retryAfter(addressKey);
     if (addressWait > 0) return tooMany(addressWait);
     const body = parseBody(SignIn, request, reply, 'Give your email address and password.');
     if (!body) return reply;
     const account = 'demoUser' in body ? body.demoUser.toLowerCase() : body.email.toLowerCase();
-    const accountWait = accountFailures.retryAfter(account);
+    const accountWait = await failures.retryAfter(`account:${account}`);
     if (accountWait > 0) return tooMany(accountWait);
     const failed = async (detail: string, field: string, message: string, user?: User) => {
-      addressFailures.failed(request.ip);
-      accountFailures.failed(account);
+      await failures.failed(addressKey, `account:${account}`);
       await audit(
         request,
         { action: 'sign-in', outcome: 'refused', target: account, details: { reason: detail } },
@@ -120,30 +121,31 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
           'password',
           'does not match the email address',
         );
-      const enrolled = await ctx.secondFactor.enabled(user.id);
-      if (enrolled) {
-        const code = body.code?.trim();
-        if (!code) {
-          return problem(request, reply, {
-            status: 401,
-            code: 'SECOND_FACTOR_REQUIRED',
-            detail: 'Enter the code from your authenticator app, or a recovery code.',
-            errors: [{ field: 'code', message: 'is required' }],
-          });
-        }
-        const good = /^\d{6}$/.test(code)
-          ? await ctx.secondFactor.checkCode(user.id, code)
-          : await ctx.secondFactor.useRecoveryCode(user.id, code);
-        if (!good)
-          return failed(
-            'The code is wrong, or was already used.',
-            'code',
-            'is wrong or already used',
-            user,
-          );
-      }
     }
-    if (!user) return failed('No such account.', 'email', 'is not an account');
+    // The second step, for whoever has enrolled one (one-click demo people included).
+    if (user?.secondFactor) {
+      const code = body.code?.trim();
+      if (!code) {
+        return problem(request, reply, {
+          status: 401,
+          code: 'SECOND_FACTOR_REQUIRED',
+          detail: 'Enter the code from your authenticator app, or a recovery code.',
+          errors: [{ field: 'code', message: 'is required' }],
+        });
+      }
+      const good = /^\d{6}$/.test(code)
+        ? await ctx.secondFactor.checkCode(user.id, code)
+        : await ctx.secondFactor.useRecoveryCode(user.id, code);
+      if (!good)
+        return failed(
+          'The code is wrong, or was already used.',
+          'code',
+          'is wrong or already used',
+          user,
+        );
+    }
+    if (!user || user.disabledAt !== null)
+      return failed('No such account.', 'email', 'is not an account');
 
     const configured = (await environmentsOf(ctx)).find((e) => e.configured);
     const environment = configured?.id ?? ctx.environments[0]?.id ?? 'sandbox';
@@ -156,8 +158,18 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       userAgent: String(request.headers['user-agent'] ?? ''),
     });
     reply.setCookie(ctx.cookie.name, token, ctx.cookie.options);
-    request.signedIn = { token, session, user };
-    await audit(request, { action: 'sign-in', outcome: 'ok', target: user.email }, user);
+    const mustEnrol = !user.secondFactor && (await ctx.secondFactor.requiredFor(user.roles));
+    request.signedIn = { token, session, user, mustEnrol };
+    await audit(
+      request,
+      {
+        action: 'sign-in',
+        outcome: 'ok',
+        target: user.email,
+        details: mustEnrol ? { restricted: 'must enrol an authenticator first' } : null,
+      },
+      user,
+    );
     return sessionInfo(ctx, request);
   });
 
@@ -196,14 +208,18 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   await app.register(async (signed) => {
     signed.addHook('onRequest', requireSignIn);
 
-    signed.post('/session/everywhere', async (request, reply) => {
-      const { user } = request.signedIn!;
-      const ended = await ctx.workspace.endAllSessions(user.id);
-      await audit(request, { action: 'sign-out everywhere', outcome: 'ok', details: { ended } });
-      reply.clearCookie(ctx.cookie.name, ctx.cookie.options);
-      request.signedIn = null;
-      return sessionInfo(ctx, request);
-    });
+    signed.post(
+      '/session/everywhere',
+      { config: { beforeEnrolment: true } },
+      async (request, reply) => {
+        const { user } = request.signedIn!;
+        const ended = await ctx.workspace.endAllSessions(user.id);
+        await audit(request, { action: 'sign-out everywhere', outcome: 'ok', details: { ended } });
+        reply.clearCookie(ctx.cookie.name, ctx.cookie.options);
+        request.signedIn = null;
+        return sessionInfo(ctx, request);
+      },
+    );
 
     signed.put('/session/environment', async (request, reply: FastifyReply) => {
       const parsed = EnvironmentSwitch.safeParse(request.body);

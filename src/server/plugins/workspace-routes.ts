@@ -373,7 +373,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // One's own account
-  app.post('/account/password', async (request, reply) => {
+  app.post('/account/password', { config: { beforeEnrolment: true } }, async (request, reply) => {
     const body = parseBody(
       z.object({
         current: z.string().min(1, { error: 'is required' }),
@@ -399,34 +399,38 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
     return { changed: true };
   });
 
-  app.post('/account/totp', async (request) => {
+  app.post('/account/totp', { config: { beforeEnrolment: true } }, async (request) => {
     const { user } = request.signedIn!;
     return ctx.secondFactor.beginEnrolment(user.id, user.email);
   });
 
-  app.post('/account/totp/confirm', async (request, reply) => {
-    const body = parseBody(
-      z.object({
-        code: z
-          .string()
-          .trim()
-          .regex(/^\d{6}$/, { error: 'must be the 6 digits your app shows' }),
-      }),
-      request,
-      reply,
-      'Enter the code from your authenticator app.',
-    );
-    if (!body) return reply;
-    const codes = await ctx.secondFactor.confirmEnrolment(request.signedIn!.user.id, body.code);
-    if (!codes) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'That code does not match; check the time on your phone and try the next one.',
-        errors: [{ field: 'code', message: 'does not match' }],
-      });
-    }
-    await audit(request, { action: 'enrol authenticator', outcome: 'ok' });
-    return { recoveryCodes: codes };
-  });
+  app.post(
+    '/account/totp/confirm',
+    { config: { beforeEnrolment: true } },
+    async (request, reply) => {
+      const body = parseBody(
+        z.object({
+          code: z
+            .string()
+            .trim()
+            .regex(/^\d{6}$/, { error: 'must be the 6 digits your app shows' }),
+        }),
+        request,
+        reply,
+        'Enter the code from your authenticator app.',
+      );
+      if (!body) return reply;
+      const codes = await ctx.secondFactor.confirmEnrolment(request.signedIn!.user.id, body.code);
+      if (!codes) {
+        return problem(request, reply, {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          detail: 'That code does not match; check the time on your phone and try the next one.',
+          errors: [{ field: 'code', message: 'does not match' }],
+        });
+      }
+      await audit(request, { action: 'enrol authenticator', outcome: 'ok' });
+      return { recoveryCodes: codes };
+    },
+  );
 };

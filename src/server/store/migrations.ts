@@ -152,4 +152,24 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '006-sign-in-failures': {
+    async up(db: Kysely<unknown>) {
+      // Failed sign-ins, one row each, so that every server sharing the database counts them.
+      await db.schema
+        .createTable('sign_in_failure')
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('sign_in_failure_by_key')
+        .on('sign_in_failure')
+        .columns(['key', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('sign_in_failure_by_at')
+        .on('sign_in_failure')
+        .column('at')
+        .execute();
+    },
+  },
 };

@@ -119,6 +119,12 @@ export interface PasswordResetTable {
   used_at: number | null;
 }
 
+export interface SignInFailureTable {
+  /** `address:<ip>` or `account:<email>`. */
+  key: string;
+  at: number;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -130,6 +136,7 @@ export interface Database {
   approval_decision: ApprovalDecisionTable;
   role_setting: RoleSettingTable;
   password_reset: PasswordResetTable;
+  sign_in_failure: SignInFailureTable;
 }
 
 export type { Generated };

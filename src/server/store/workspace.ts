@@ -18,6 +18,8 @@ export interface User {
   roles: Role[];
   createdAt: number;
   disabledAt: number | null;
+  /** Has enrolled an authenticator app: sign-in asks for its code. */
+  secondFactor: boolean;
 }
 
 export interface WorkspaceSession {
@@ -35,6 +37,7 @@ function toUser(row: {
   roles: string;
   created_at: number;
   disabled_at: number | null;
+  totp_enabled_at: number | null;
 }): User {
   return {
     id: row.id,
@@ -43,6 +46,7 @@ function toUser(row: {
     roles: (row.roles ? row.roles.split(',') : []) as Role[],
     createdAt: Number(row.created_at),
     disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
+    secondFactor: row.totp_enabled_at !== null,
   };
 }
 
@@ -79,7 +83,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         disabled_at: null,
       };
       await db.insertInto('app_user').values(row).execute();
-      return { user: toUser(row), password };
+      return { user: toUser({ ...row, totp_enabled_at: null }), password };
     },
 
     async userByEmail(email: string): Promise<User | undefined> {

@@ -39,6 +39,9 @@ export function SignInForm({
 }) {
   const signIn = useSignIn();
   const [askCode, setAskCode] = useState(false);
+  // A demo person who has enrolled an authenticator: one click, then their code.
+  const [demoCodeFor, setDemoCodeFor] = useState<Omit<UserInfo, 'id'> | null>(null);
+  const [demoCode, setDemoCode] = useState('');
   const form = useForm<Values>({
     resolver: zodResolver(SignInSchema),
     defaultValues: { email: '', password: '', code: '' },
@@ -46,7 +49,26 @@ export function SignInForm({
   const { errors } = form.formState;
   // Field errors sit under their fields; a general error shows once, above the button.
   const generalError =
-    signIn.error instanceof ApiError && signIn.error.fieldErrors.length > 0 ? null : signIn.error;
+    signIn.error instanceof ApiError &&
+    (signIn.error.fieldErrors.length > 0 || signIn.error.problem.code === 'SECOND_FACTOR_REQUIRED')
+      ? null
+      : signIn.error;
+  const demoCodeError =
+    demoCodeFor && signIn.error instanceof ApiError && signIn.error.problem.code === 'UNAUTHORIZED'
+      ? 'Code is wrong or already used'
+      : undefined;
+  const signInAsDemo = (person: Omit<UserInfo, 'id'>, code?: string) =>
+    signIn.mutate(
+      { demoUser: person.email, ...(code ? { code } : {}) },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          if (error instanceof ApiError && error.problem.code === 'SECOND_FACTOR_REQUIRED') {
+            setDemoCodeFor(person);
+          }
+        },
+      },
+    );
 
   const submit = form.handleSubmit((values) =>
     signIn.mutate(
@@ -96,7 +118,10 @@ export function SignInForm({
                 'demoUser' in signIn.variables &&
                 signIn.variables.demoUser === person.email
               }
-              onClick={() => signIn.mutate({ demoUser: person.email }, { onSuccess: onSignedIn })}
+              onClick={() => {
+                setDemoCodeFor(null);
+                signInAsDemo(person);
+              }}
             >
               <Stack gap={0} align="flex-start">
                 <Text span size="sm" fw={600}>
@@ -108,6 +133,29 @@ export function SignInForm({
               </Stack>
             </Button>
           ))}
+          {demoCodeFor && (
+            <form
+              aria-label={`Authenticator code for ${demoCodeFor.name}`}
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                signInAsDemo(demoCodeFor, demoCode.trim());
+              }}
+            >
+              <Group align="flex-end" gap="xs">
+                <TextInput
+                  label={`${demoCodeFor.name}'s authenticator code`}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  data-autofocus
+                  value={demoCode}
+                  onChange={(e) => setDemoCode(e.currentTarget.value)}
+                  error={demoCodeError}
+                />
+                <Button type="submit">Sign in</Button>
+              </Group>
+            </form>
+          )}
           <Divider label="or with your own account" labelPosition="center" />
         </Stack>
       )}
