@@ -88,6 +88,17 @@ export const isCompleted = (status: string) => PHASE_OF_STATUS[status] === 'comp
 export const isCancelled = (status: string) => PHASE_OF_STATUS[status] === 'cancelled';
 export const isFinalStatus = (status: string) => isCompleted(status) || isCancelled(status);
 
+/**
+ * What a transaction waits on the partner for, if anything: its quote's approval (a payout or end
+ * to end transfer once quoted, a collection until its quote is approved) or its deposit's.
+ */
+export function awaitingOf(product: Product, t: StateFields): 'quote' | 'deposit' | undefined {
+  const phase = phaseOf(t);
+  if (phase === 'quoted' || (product === 'receive' && phase === 'pending')) return 'quote';
+  if (phase === 'quoteApproved') return 'deposit';
+  return undefined;
+}
+
 /** The row of its product's table a transaction is in. */
 export function rowOf(product: Product, t: StateFields): string {
   return product === 'receive' && phaseOf(t) === 'quoteApproved'

@@ -17,7 +17,11 @@ export const StoredFile = z
 export type StoredFile = z.infer<typeof StoredFile>;
 
 export const EVENT_TYPES = [
+  'merchant.created',
+  'merchant.updated',
   'merchant.kyc_status.changed',
+  'payout_account.created',
+  'payout_account.updated',
   'payout_account.status.changed',
   'transaction.status.changed',
 ] as const;

@@ -45,6 +45,21 @@ export function listMerchants(ctx: DomainContext, partnerId: number, start: numb
   return toPage(ctx.store.merchants.list(partnerId, start, limit), start, limit);
 }
 
+/** Records that a merchant was created or its fields were changed (docs/decisions/018). */
+function announce(
+  ctx: DomainContext,
+  partnerId: number,
+  type: 'merchant.created' | 'merchant.updated',
+  merchant: Merchant,
+) {
+  recordEvent(ctx, partnerId, {
+    type,
+    objectType: 'merchant',
+    objectId: merchant.id,
+    data: merchant,
+  });
+}
+
 /** Records the event of the KYC status a merchant now has. */
 function announceKycStatus(ctx: DomainContext, partnerId: number, merchant: Merchant): Merchant {
   recordEvent(ctx, partnerId, {
@@ -104,6 +119,7 @@ export function createMerchant(
   };
   return ctx.store.write(() => {
     const merchant = ctx.store.merchants.insert(partnerId, fields, ctx.now());
+    announce(ctx, partnerId, 'merchant.created', merchant);
     return regNumber.status ? announceSimulation(ctx, partnerId, merchant) : merchant;
   });
 }
@@ -131,6 +147,7 @@ export function updateMerchant(
   };
   return ctx.store.write(() => {
     const merchant = ctx.store.merchants.update(partnerId, id, fields, ctx.now());
+    announce(ctx, partnerId, 'merchant.updated', merchant);
     return regNumber.status ? announceSimulation(ctx, partnerId, merchant) : merchant;
   });
 }

@@ -49,6 +49,21 @@ function accountFields(input: UpdateInput, stored: PayoutAccount | undefined) {
   };
 }
 
+/** Records that an account was created or its fields were changed (docs/decisions/018). */
+function announce(
+  ctx: DomainContext,
+  partnerId: number,
+  type: 'payout_account.created' | 'payout_account.updated',
+  account: PayoutAccount,
+) {
+  recordEvent(ctx, partnerId, {
+    type,
+    objectType: 'payout_account',
+    objectId: account.id,
+    data: account,
+  });
+}
+
 /** Records the event of the status an account now has (written with its other fields). */
 function announceAccountStatus(
   ctx: DomainContext,
@@ -104,6 +119,7 @@ export function createPayoutAccount(
   requireNumberOrIban(fields);
   return ctx.store.write(() => {
     const account = ctx.store.payoutAccounts.insert(partnerId, fields, ctx.now());
+    announce(ctx, partnerId, 'payout_account.created', account);
     return accountNumber.status ? announceAccountStatus(ctx, partnerId, account) : account;
   });
 }
@@ -136,6 +152,7 @@ export function updatePayoutAccount(
   requireNumberOrIban(fields);
   return ctx.store.write(() => {
     const account = ctx.store.payoutAccounts.update(partnerId, id, fields, ctx.now());
+    announce(ctx, partnerId, 'payout_account.updated', account);
     return accountNumber.status ? announceAccountStatus(ctx, partnerId, account) : account;
   });
 }

@@ -160,10 +160,13 @@ describe('POST /v1/business/{id}/onboarding', () => {
         url: `/v1/event/?objectType=merchant&objectId=${merchant.id}`,
       })
     ).json();
-    expect(events.results.map((e: { data: Merchant }) => e.data.kycStatus)).toEqual([
-      'VALID',
-      'UNDER_REVIEW',
-      'PENDING',
+    expect(
+      events.results.map((e: { type: string; data: Merchant }) => [e.type, e.data.kycStatus]),
+    ).toEqual([
+      ['merchant.kyc_status.changed', 'VALID'],
+      ['merchant.kyc_status.changed', 'UNDER_REVIEW'],
+      ['merchant.kyc_status.changed', 'PENDING'],
+      ['merchant.created', 'PENDING'],
     ]);
   });
 

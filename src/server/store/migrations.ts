@@ -2,7 +2,7 @@
 // both understand (text, bigint, integer), no dialect-specific defaults. Kysely's migrator keeps
 // the applied ones in its own table and takes a lock while migrating, so servers starting
 // together on one PostgreSQL do not race.
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 export const migrations: Record<string, Migration> = {
@@ -169,6 +169,174 @@ export const migrations: Record<string, Migration> = {
         .createIndex('sign_in_failure_by_at')
         .on('sign_in_failure')
         .column('at')
+        .execute();
+    },
+  },
+  '007-local-index': {
+    async up(db: Kysely<unknown>) {
+      // The local index of the partner's records per environment (docs/decisions/018): a cache
+      // of what the API holds, with the columns the dashboard filters, sorts and joins on, and
+      // the record itself as JSON.
+      await db.schema
+        .createTable('index_merchant')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('owner_id', 'bigint')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull())
+        .addColumn('kyc_status', 'text', (c) => c.notNull())
+        .addColumn('country_iso', 'text', (c) => c.notNull())
+        .addColumn('creation_time', 'bigint', (c) => c.notNull())
+        .addColumn('last_update_time', 'bigint', (c) => c.notNull())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .addColumn('synced_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('index_merchant_pk', ['environment', 'id'])
+        .execute();
+      for (const [name, columns] of [
+        ['index_merchant_created', ['environment', 'creation_time', 'id']],
+        ['index_merchant_status', ['environment', 'kyc_status', 'creation_time', 'id']],
+        ['index_merchant_owner', ['environment', 'owner_id', 'creation_time']],
+        ['index_merchant_name', ['environment', 'name_key', 'id']],
+      ] as const)
+        await db.schema
+          .createIndex(name)
+          .on('index_merchant')
+          .columns([...columns])
+          .execute();
+
+      await db.schema
+        .createTable('index_account')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('business_id', 'bigint', (c) => c.notNull())
+        .addColumn('currency_symbol', 'text', (c) => c.notNull())
+        .addColumn('account_status', 'text', (c) => c.notNull())
+        .addColumn('holder_name', 'text', (c) => c.notNull())
+        /** The last four characters of the IBAN or account number, for "DE89 …3000". */
+        .addColumn('number_tail', 'text', (c) => c.notNull())
+        .addColumn('creation_time', 'bigint', (c) => c.notNull())
+        .addColumn('last_update_time', 'bigint', (c) => c.notNull())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .addColumn('synced_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('index_account_pk', ['environment', 'id'])
+        .execute();
+      for (const [name, columns] of [
+        ['index_account_created', ['environment', 'creation_time', 'id']],
+        ['index_account_status', ['environment', 'account_status', 'creation_time', 'id']],
+        ['index_account_merchant', ['environment', 'business_id', 'creation_time']],
+      ] as const)
+        await db.schema
+          .createIndex(name)
+          .on('index_account')
+          .columns([...columns])
+          .execute();
+
+      await db.schema
+        .createTable('index_transaction')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('id', 'bigint', (c) => c.notNull())
+        .addColumn('from_business_id', 'bigint', (c) => c.notNull())
+        .addColumn('to_business_id', 'bigint', (c) => c.notNull())
+        .addColumn('account_id', 'bigint', (c) => c.notNull())
+        .addColumn('client_status', 'text', (c) => c.notNull())
+        /** quote, deposit or '' (docs/decisions/018): what it waits on the partner for. */
+        .addColumn('awaiting', 'text', (c) => c.notNull())
+        .addColumn('final', 'integer', (c) => c.notNull())
+        .addColumn('to_amount', 'text', (c) => c.notNull())
+        /** The amount as a fixed-width string that sorts as the number does (no floats). */
+        .addColumn('to_amount_key', 'text', (c) => c.notNull())
+        .addColumn('to_currency', 'text', (c) => c.notNull())
+        .addColumn('from_currency', 'text', (c) => c.notNull())
+        .addColumn('creation_time', 'bigint', (c) => c.notNull())
+        .addColumn('last_update_time', 'bigint', (c) => c.notNull())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .addColumn('synced_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('index_transaction_pk', ['environment', 'product', 'id'])
+        .execute();
+      for (const [name, columns] of [
+        ['index_transaction_created', ['environment', 'creation_time', 'id']],
+        ['index_transaction_status', ['environment', 'client_status', 'creation_time']],
+        ['index_transaction_awaiting', ['environment', 'awaiting', 'creation_time']],
+        ['index_transaction_open', ['environment', 'final', 'last_update_time']],
+        ['index_transaction_merchant', ['environment', 'from_business_id', 'creation_time']],
+        ['index_transaction_account', ['environment', 'account_id', 'creation_time']],
+        ['index_transaction_amount', ['environment', 'to_amount_key', 'id']],
+      ] as const)
+        await db.schema
+          .createIndex(name)
+          .on('index_transaction')
+          .columns([...columns])
+          .execute();
+
+      // One search document per record: its words, for full-text prefix search.
+      await db.schema
+        .createTable('index_search')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ref', 'text', (c) => c.notNull())
+        .addColumn('terms', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('index_search_pk', ['environment', 'kind', 'ref'])
+        .execute();
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`ALTER TABLE index_search ADD COLUMN terms_tsv tsvector
+          GENERATED ALWAYS AS (to_tsvector('simple', terms)) STORED`.execute(db);
+        await sql`CREATE INDEX index_search_tsv ON index_search USING gin (terms_tsv)`.execute(db);
+      } else {
+        await sql`CREATE VIRTUAL TABLE index_search_fts USING fts5(
+          terms, content='index_search', content_rowid='rowid', tokenize='unicode61')`.execute(db);
+        await sql`CREATE TRIGGER index_search_ai AFTER INSERT ON index_search BEGIN
+          INSERT INTO index_search_fts(rowid, terms) VALUES (new.rowid, new.terms); END`.execute(
+          db,
+        );
+        await sql`CREATE TRIGGER index_search_ad AFTER DELETE ON index_search BEGIN
+          INSERT INTO index_search_fts(index_search_fts, rowid, terms)
+          VALUES ('delete', old.rowid, old.terms); END`.execute(db);
+        await sql`CREATE TRIGGER index_search_au AFTER UPDATE ON index_search BEGIN
+          INSERT INTO index_search_fts(index_search_fts, rowid, terms)
+          VALUES ('delete', old.rowid, old.terms);
+          INSERT INTO index_search_fts(rowid, terms) VALUES (new.rowid, new.terms); END`.execute(
+          db,
+        );
+      }
+
+      // Where each list's first fill stands, and when the index last heard from the API.
+      await db.schema
+        .createTable('index_sync')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('list', 'text', (c) => c.notNull())
+        .addColumn('next_start', 'bigint', (c) => c.notNull())
+        .addColumn('seen', 'bigint', (c) => c.notNull())
+        .addColumn('filled_at', 'bigint')
+        .addColumn('checked_at', 'bigint')
+        .addColumn('error', 'text')
+        .addPrimaryKeyConstraint('index_sync_pk', ['environment', 'list'])
+        .execute();
+
+      // The webhook endpoint the dashboard registered with each environment.
+      await db.schema
+        .createTable('index_webhook')
+        .addColumn('environment', 'text', (c) => c.primaryKey())
+        .addColumn('webhook_id', 'bigint', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('saved_view')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.id'))
+        .addColumn('list', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('search', 'text', (c) => c.notNull())
+        .addColumn('shared', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('saved_view_list')
+        .on('saved_view')
+        .columns(['list', 'user_id'])
         .execute();
     },
   },

@@ -125,6 +125,98 @@ export interface SignInFailureTable {
   at: number;
 }
 
+export interface IndexMerchantTable {
+  environment: string;
+  id: number;
+  owner_id: number | null;
+  name: string;
+  /** The name folded for sorting. */
+  name_key: string;
+  kyc_status: string;
+  country_iso: string;
+  creation_time: number;
+  last_update_time: number;
+  /** The merchant as the API returned it, JSON. */
+  record: string;
+  synced_at: number;
+}
+
+export interface IndexAccountTable {
+  environment: string;
+  id: number;
+  business_id: number;
+  currency_symbol: string;
+  account_status: string;
+  holder_name: string;
+  number_tail: string;
+  creation_time: number;
+  last_update_time: number;
+  record: string;
+  synced_at: number;
+}
+
+export interface IndexTransactionTable {
+  environment: string;
+  product: string;
+  id: number;
+  from_business_id: number;
+  to_business_id: number;
+  account_id: number;
+  client_status: string;
+  awaiting: string;
+  final: number;
+  to_amount: string;
+  to_amount_key: string;
+  to_currency: string;
+  from_currency: string;
+  creation_time: number;
+  last_update_time: number;
+  record: string;
+  synced_at: number;
+}
+
+export interface IndexSearchTable {
+  environment: string;
+  /** merchant, account or transaction. */
+  kind: string;
+  /** The record's id; `<product>/<id>` for a transaction. */
+  ref: string;
+  terms: string;
+}
+
+export interface IndexSyncTable {
+  environment: string;
+  /** merchants, accounts, or a transaction product. */
+  list: string;
+  /** The offset the first fill carries on from. */
+  next_start: number;
+  seen: number;
+  filled_at: number | null;
+  /** When the API last answered this list (fill or reconciliation). */
+  checked_at: number | null;
+  error: string | null;
+}
+
+export interface IndexWebhookTable {
+  environment: string;
+  webhook_id: number;
+  url: string;
+  secret_sealed: string;
+  created_at: number;
+}
+
+export interface SavedViewTable {
+  id: string;
+  user_id: string;
+  /** Which list: merchants, accounts, or a transaction product. */
+  list: string;
+  name: string;
+  /** The list's URL search (filters and sort), as a query string. */
+  search: string;
+  shared: number;
+  created_at: number;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -137,6 +229,13 @@ export interface Database {
   role_setting: RoleSettingTable;
   password_reset: PasswordResetTable;
   sign_in_failure: SignInFailureTable;
+  index_merchant: IndexMerchantTable;
+  index_account: IndexAccountTable;
+  index_transaction: IndexTransactionTable;
+  index_search: IndexSearchTable;
+  index_sync: IndexSyncTable;
+  index_webhook: IndexWebhookTable;
+  saved_view: SavedViewTable;
 }
 
 export type { Generated };
