@@ -29,6 +29,9 @@ import { secondFactorStore } from './store/second-factor';
 import type { Vault } from './store/vault';
 import { workspaceStore } from './store/workspace';
 import { workspaceRoutes } from './plugins/workspace-routes';
+import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
+import { localIndex } from './local-index/store';
+import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
 
 export interface EmbeddedSandbox {
@@ -62,6 +65,11 @@ export interface DashboardOptions {
   demoWorkspace?: boolean;
   /** The workspace's clock (tests move it forward). */
   now?: () => number;
+  /**
+   * Keep the local index fresh from when the server listens: a pass at once, then one every
+   * `intervalMs`. Without it the index is still served and written through, but not synced.
+   */
+  indexSync?: { intervalMs: number; sweepPages?: number } | undefined;
 }
 
 /** Log redaction: credentials, cookies and the sign-in body never reach the logs. */
@@ -128,6 +136,27 @@ export async function buildDashboardServer(options: DashboardOptions) {
     embedded && options.demoWorkspace && !options.liveBaseUrl
       ? await ensureDemoWorkspace(workspace, embedded.demo)
       : [];
+  const index = localIndex(options.workspace.db, now);
+  const sync = indexSync({
+    db: options.workspace.db,
+    index,
+    vault: options.workspace.vault,
+    upstreams,
+    credentials: (environment) => workspace.credentials(environment),
+    // The embedded sandbox delivers to this server on its own address; an environment elsewhere
+    // only when PUBLIC_URL says where this server is reached.
+    hookUrl: (environment) =>
+      (environment === 'sandbox' && embedded) || options.publicUrl
+        ? `${address.origin()}/hooks/index/${environment}`
+        : undefined,
+    intervalMs: options.indexSync?.intervalMs ?? 10_000,
+    sweepPages: options.indexSync?.sweepPages,
+    log: (message, details) => app.log.info(details ?? {}, message),
+  });
+  if (options.indexSync) {
+    app.addHook('onListen', async () => sync.start());
+  }
+  app.addHook('onClose', async () => sync.stop());
   const context: DashboardContext = {
     address,
     cookie: {
@@ -143,6 +172,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
     workspace,
     approvals: approvalStore(options.workspace.db, now),
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
+    index,
+    sync,
     demoUsers,
     now,
   };
@@ -179,11 +210,13 @@ export async function buildDashboardServer(options: DashboardOptions) {
       );
       await api.register(sessionRoutes);
       await api.register(workspaceRoutes);
+      await api.register(indexRoutes);
       await api.register(proxyRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(registerIndexHooks, { prefix: '/hooks/index' });
   registerSpa(app, options.distDir);
-  return { app, workspace };
+  return { app, workspace, sync };
 }

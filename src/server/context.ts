@@ -11,6 +11,8 @@ import type { ApprovalStore } from './store/approvals';
 import type { DashboardDb } from './store/db';
 import type { secondFactorStore } from './store/second-factor';
 import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
+import type { LocalIndex } from './local-index/store';
+import type { IndexSync } from './local-index/sync';
 import type { PublicAddress } from './security';
 import type { Upstream } from './upstream';
 
@@ -31,6 +33,9 @@ export interface DashboardContext {
   workspace: WorkspaceStore;
   approvals: ApprovalStore;
   secondFactor: ReturnType<typeof secondFactorStore>;
+  /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
+  index: LocalIndex;
+  sync: IndexSync;
   /** Emails of the sandbox demo workspace's people (one-click sign-in), when it is on. */
   demoUsers: string[];
   now: () => number;

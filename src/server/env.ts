@@ -23,6 +23,12 @@ export const ServerEnv = z.intersection(
     /** 32 bytes (64 hex digits or base64) sealing the API secrets; generated when unset. */
     DASHBOARD_SECRET_KEY: z.string().min(1).optional(),
     DASHBOARD_DEMO: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    /** Milliseconds between the local index's reconciliation passes. */
+    DASHBOARD_INDEX_INTERVAL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(1000, { error: 'must be at least 1000' })
+      .default(10_000),
   }),
 );
 export type ServerEnv = z.output<typeof ServerEnv>;

@@ -28,6 +28,7 @@ async function main() {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     logger: { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    indexSync: { intervalMs: env.DASHBOARD_INDEX_INTERVAL_MS },
   });
   await app.listen({ host: env.HOST, port: env.PORT ?? DEFAULT_PORT });
   const address = app.server.address();

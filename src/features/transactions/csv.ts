@@ -2,60 +2,9 @@
 // progress and a way to stop. Amounts are written exactly as the API sent them.
 import { listTransactions } from '../../api/client';
 import type { Product, Transaction } from '../../api/schemas/transaction';
+export { toCsv } from '../../api/csv';
 import { api } from '../../lib/api';
 import type { TransactionFilters } from './queries';
-
-export const CSV_COLUMNS: Array<keyof Transaction> = [
-  'businessRequestId',
-  'clientStatus',
-  'creationTime',
-  'lastUpdateTime',
-  'toAmount',
-  'toCurrencySymbol',
-  'fromAmount',
-  'fromCurrencySymbol',
-  'depositReceivedAmount',
-  'payout',
-  'quoteApprovedDate',
-  'depositApprovedDate',
-  'depositReceivedDate',
-  'fromBusinessId',
-  'toBusinessId',
-  'toBusinessExternalAccountId',
-  'purpose',
-  'payoutStatus',
-  'cancelReason',
-];
-
-const TIME_COLUMNS = new Set([
-  'creationTime',
-  'lastUpdateTime',
-  'quoteApprovedDate',
-  'depositApprovedDate',
-  'depositReceivedDate',
-]);
-
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  // Quote what needs it, and neutralise text a spreadsheet would run as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function toCsv(transactions: Transaction[]): string {
-  const header = CSV_COLUMNS.flatMap((c) => (TIME_COLUMNS.has(c) ? [c, `${c}Iso`] : [c]));
-  const lines = [header.join(',')];
-  for (const t of transactions) {
-    const row = CSV_COLUMNS.flatMap((c) => {
-      const value = t[c];
-      if (!TIME_COLUMNS.has(c)) return [cell(value)];
-      return [cell(value), typeof value === 'number' ? new Date(value).toISOString() : ''];
-    });
-    lines.push(row.join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
 
 export const EXPORT_PAGE_SIZE = 100;
 

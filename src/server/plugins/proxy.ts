@@ -2,13 +2,15 @@
 // credentials. Each call is decided first by the role table (src/api/roles.ts); approvals go
 // through dual control (approval requests, docs/decisions/016); transactions created here are
 // remembered with their creator; every state-changing call and every refusal is audited.
-import { changesOf } from '../audit-changes';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../../api/dashboard';
+import type { OperationDef } from '../../api/operations';
 import { operationFor, refusalFor } from '../../api/roles';
 import type { Product } from '../../api/schemas/transaction';
 import { transitionFor } from '../../api/transaction-states';
+import { changesOf } from '../audit-changes';
 import { audit, problem, requireSignIn } from '../context';
+import { recordKindOf } from '../local-index/sync';
 import type { ApprovalAction } from '../store/approvals';
 import { REFUSAL_TEXT } from '../store/approvals';
 import { type Upstream, UpstreamError, type UpstreamResponse } from '../upstream';
@@ -55,6 +57,22 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     if (call.body && typeof type === 'string') headers['content-type'] = type;
     if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
     return upstream.send({ method: call.method, path: call.path, headers, body: call.body });
+  };
+
+  // A record the API returned (a write's result, or a record read by id) goes into the local
+  // index at once: people find what they just did (docs/decisions/018).
+  const indexAnswer = async (
+    environment: Environment,
+    op: OperationDef,
+    response: UpstreamResponse,
+  ) => {
+    const kind = recordKindOf(op);
+    if (!kind || response.status !== 200) return;
+    try {
+      await ctx.sync.noteWrite(environment, kind, JSON.parse(response.body.toString('utf8')));
+    } catch (error) {
+      app.log.warn({ err: error }, 'index: a record was not kept');
+    }
   };
 
   const relay = (request: FastifyRequest, reply: FastifyReply, response: UpstreamResponse) => {
@@ -211,6 +229,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         });
         if (done.status === 200) await ctx.approvals.markApproved(decided.request.id);
         else await ctx.approvals.withdrawDecision(decided.request.id, user.id);
+        await indexAnswer(environment, op, done);
         await audit(request, {
           action,
           target,
@@ -250,6 +269,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
           details: { status: response.status, changes: changesOf(body) ?? null },
         });
       }
+      await indexAnswer(environment, op, response);
       return relay(request, reply, response);
     } catch (error) {
       if (writes)

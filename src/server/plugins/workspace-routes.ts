@@ -2,6 +2,7 @@
 // rejecting an approval, the audit trail (with CSV), the admin's settings (API credentials,
 // people and roles, approval policies, the second step per role) and one's own account
 // (password, authenticator, sign-out everywhere is in session-routes).
+import { csvCell } from '../../api/csv';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { CredentialsForm, Email, Role } from '../../api/dashboard';
@@ -29,18 +30,6 @@ const CSV_COLUMNS: (keyof AuditRow)[] = [
   'details',
   'hash',
 ];
-
-function csvCell(value: unknown): string {
-  const text =
-    value === null || value === undefined
-      ? ''
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  // A spreadsheet would run text starting with these as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;

@@ -1,0 +1,160 @@
+// The dashboard server's list and search questions, answered from its local index of the
+// partner's records (docs/decisions/018): the queries the SPA sends and the rows it gets back.
+import { z } from 'zod';
+import { IdParam, integerParam, PageQuery } from './schemas/common';
+import { KYC_STATUSES, Merchant } from './schemas/merchant';
+import { ACCOUNT_STATUSES, PayoutAccount } from './schemas/payout-account';
+import { CLIENT_STATUSES, Product, PRODUCTS, Transaction } from './schemas/transaction';
+
+/** A comma-separated list of known values in a query string, e.g. `VALID,FLAGGED`. */
+function valuesOf<const V extends readonly [string, ...string[]]>(values: V) {
+  const message = `must be one or more of ${values.join(', ')}, separated by commas`;
+  return z
+    .string()
+    .max(400, { error: message })
+    .transform((s) => s.split(',').filter((v) => v !== ''))
+    .pipe(z.array(z.enum(values, { error: message })));
+}
+
+const Search = z
+  .string()
+  .trim()
+  .max(200, { error: 'must be at most 200 characters' })
+  .optional()
+  .transform((s) => (s ? s : undefined));
+const Order = z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional();
+const Timestamp = integerParam({ min: 0, label: 'a time in milliseconds' });
+
+export const MerchantIndexQuery = PageQuery.extend({
+  q: Search,
+  kycStatus: valuesOf(KYC_STATUSES).optional(),
+  owner: IdParam.optional(),
+  type: z.enum(['customer', 'contact'], { error: 'must be customer or contact' }).optional(),
+  sort: z
+    .enum(['created', 'name', 'status'], { error: 'must be created, name or status' })
+    .optional(),
+  order: Order,
+});
+export type MerchantIndexQuery = z.input<typeof MerchantIndexQuery>;
+
+export const AccountIndexQuery = PageQuery.extend({
+  q: Search,
+  accountStatus: valuesOf(ACCOUNT_STATUSES).optional(),
+  businessId: IdParam.optional(),
+  currencySymbol: z.string().max(20, { error: 'must be at most 20 characters' }).optional(),
+  sort: z.enum(['created', 'status'], { error: 'must be created or status' }).optional(),
+  order: Order,
+});
+export type AccountIndexQuery = z.input<typeof AccountIndexQuery>;
+
+export const TransactionIndexQuery = PageQuery.extend({
+  q: Search,
+  product: Product.optional(),
+  clientStatus: valuesOf(CLIENT_STATUSES).optional(),
+  awaiting: z.enum(['quote', 'deposit'], { error: 'must be quote or deposit' }).optional(),
+  /** Not final and unchanged for more than a day. */
+  stalled: z.enum(['1'], { error: 'must be 1' }).optional(),
+  businessId: IdParam.optional(),
+  accountId: IdParam.optional(),
+  fromDate: Timestamp.optional(),
+  toDate: Timestamp.optional(),
+  sort: z
+    .enum(['created', 'amount', 'status', 'updated'], {
+      error: 'must be created, amount, status or updated',
+    })
+    .optional(),
+  order: Order,
+  format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).optional(),
+});
+export type TransactionIndexQuery = z.input<typeof TransactionIndexQuery>;
+
+export const SearchQuery = z.object({
+  q: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(200, { error: 'must be at most 200 characters' }),
+});
+
+export const MerchantRow = Merchant.extend({ ownerName: z.string().nullable() });
+export type MerchantRow = z.infer<typeof MerchantRow>;
+export const AccountRow = PayoutAccount.extend({ merchantName: z.string().nullable() });
+export type AccountRow = z.infer<typeof AccountRow>;
+export const TransactionRow = Transaction.extend({
+  product: z.enum(PRODUCTS),
+  merchantName: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  accountHolderName: z.string().nullable(),
+  accountTail: z.string().nullable(),
+});
+export type TransactionRow = z.infer<typeof TransactionRow>;
+
+/** How fresh the index is: shown with every list. */
+export const IndexFreshness = z.object({
+  /** Every list has been read through once. */
+  filled: z.boolean(),
+  /** When the API last answered the sync (the oldest of the lists), or null before the first. */
+  checkedAt: z.int().nullable(),
+  /** Why sync is paused, e.g. "credentials refused" or "unreachable: …". */
+  error: z.string().nullable(),
+});
+export type IndexFreshness = z.infer<typeof IndexFreshness>;
+
+function indexPage<T extends z.ZodType>(row: T) {
+  return z.object({
+    start: z.int(),
+    limit: z.int(),
+    hasMore: z.boolean(),
+    results: z.array(row),
+    freshness: IndexFreshness,
+  });
+}
+export const MerchantIndexPage = indexPage(MerchantRow);
+export const AccountIndexPage = indexPage(AccountRow);
+export const TransactionIndexPage = indexPage(TransactionRow);
+
+export const SearchResults = z.object({
+  merchants: z.array(MerchantRow),
+  accounts: z.array(AccountRow),
+  transactions: z.array(TransactionRow),
+});
+export type SearchResults = z.infer<typeof SearchResults>;
+
+export const IndexStatus = IndexFreshness.extend({
+  lists: z.array(
+    z.object({
+      list: z.string(),
+      seen: z.int(),
+      filled: z.boolean(),
+      filledAt: z.int().nullable(),
+      checkedAt: z.int().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+  webhook: z.boolean(),
+  counts: z.object({ merchants: z.int(), accounts: z.int(), transactions: z.int() }),
+});
+export type IndexStatus = z.infer<typeof IndexStatus>;
+
+export const SavedViewCreate = z.object({
+  list: z.enum(['merchants', 'accounts', ...PRODUCTS], {
+    error: `must be merchants, accounts or one of ${PRODUCTS.join(', ')}`,
+  }),
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(80, { error: 'must be at most 80 characters' }),
+  /** The list page's URL search, e.g. `?kycStatus=VALID&sort=name`. */
+  search: z.string().max(2000, { error: 'must be at most 2000 characters' }),
+  shared: z.boolean({ error: 'must be true or false' }),
+});
+export type SavedViewCreate = z.input<typeof SavedViewCreate>;
+
+export const SavedView = SavedViewCreate.extend({
+  id: z.string(),
+  ownerName: z.string(),
+  mine: z.boolean(),
+  createdAt: z.int(),
+});
+export type SavedView = z.infer<typeof SavedView>;

@@ -1,0 +1,228 @@
+// The local index kept fresh against a real (embedded) sandbox: the first fill, events through
+// the dashboard's own webhook endpoint, reconciliation when webhooks are missing, read-your-own-
+// writes, a fill that resumes after a crash, and a refused credential.
+import { afterEach, describe, expect, it } from 'vitest';
+import { merchantBody } from '../../sandbox/testing';
+import { DIALECTS, freshDashboardDb } from '../store/testing';
+import { createVault } from '../store/vault';
+import { JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
+import { UpstreamError, type Upstream } from '../upstream';
+import { localIndex } from './store';
+import { indexSync } from './sync';
+
+const running: TestDashboard[] = [];
+afterEach(async () => {
+  for (const t of running.splice(0)) await t.close();
+});
+
+async function dashboard(dialect: 'sqlite' | 'postgres', intervalMs = 400) {
+  const t = await startTestDashboard({ dialect, indexSync: { intervalMs } });
+  running.push(t);
+  return t;
+}
+
+/** A call straight to the sandbox API, as the partner's own systems make them. */
+async function direct(t: TestDashboard, method: string, path: string, body?: object) {
+  const response = await fetch(`${t.base}/sandbox${path}`, {
+    method,
+    headers: {
+      'x-api-key': t.demo.apiKey,
+      'x-api-secret': t.demo.apiSecret,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function searchNames(t: TestDashboard, cookie: string, q: string): Promise<string[]> {
+  const response = await fetch(`${t.base}/api/index/search?q=${encodeURIComponent(q)}`, {
+    headers: { cookie },
+  });
+  const body = (await response.json()) as { merchants: Array<{ name: string }> };
+  return body.merchants.map((m) => m.name);
+}
+
+describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
+  it('fills, then follows the API through webhooks and reconciliation, and shows your own writes at once', async () => {
+    const t = await dashboard(dialect);
+    for (let i = 0; i < 3; i++)
+      await direct(t, 'POST', '/v1/business/', merchantBody({ name: `Prefilled Trader ${i}` }));
+    const { cookie } = await t.signIn('operations@demo.example');
+    const status = await eventually(
+      async () => (await fetch(`${t.base}/api/index/status`, { headers: { cookie } })).json(),
+      (s: { filled: boolean; webhook: boolean; counts: { merchants: number } }) =>
+        s.filled && s.webhook,
+    );
+    expect(status).toMatchObject({ filled: true, webhook: true, error: null });
+    expect(status.counts.merchants).toBe(3);
+    expect(await searchNames(t, cookie, 'prefilled trad')).toHaveLength(3);
+
+    // Made outside the dashboard: the webhook brings it in within two seconds.
+    const started = Date.now();
+    const created = await direct(
+      t,
+      'POST',
+      '/v1/business/',
+      merchantBody({ name: 'Orbit Spices' }),
+    );
+    const found = await eventually(
+      () => searchNames(t, cookie, 'orbit'),
+      (names) => names.length === 1,
+      2_000,
+    );
+    expect(found).toEqual(['Orbit Spices']);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // Renamed outside the dashboard: found by the new name only.
+    await direct(
+      t,
+      'PUT',
+      `/v1/business/${created.json.id}`,
+      merchantBody({ name: 'Nova Spices' }),
+    );
+    expect(
+      await eventually(
+        () => searchNames(t, cookie, 'nova'),
+        (n) => n.length === 1,
+        2_000,
+      ),
+    ).toEqual(['Nova Spices']);
+    expect(await searchNames(t, cookie, 'orbit')).toEqual([]);
+
+    // Without the webhook, the reconciliation pass finds new records and renames all the same.
+    const hooks = (await direct(t, 'GET', '/v1/webhook/')).json as unknown as Array<{ id: number }>;
+    for (const hook of hooks) await direct(t, 'DELETE', `/v1/webhook/${hook.id}`);
+    await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Quiet Harbour Ltd' }));
+    await direct(
+      t,
+      'PUT',
+      `/v1/business/${created.json.id}`,
+      merchantBody({ name: 'Comet Spices' }),
+    );
+    expect(
+      await eventually(
+        () => searchNames(t, cookie, 'quiet harbour'),
+        (n) => n.length === 1,
+      ),
+    ).toEqual(['Quiet Harbour Ltd']);
+    expect(
+      await eventually(
+        () => searchNames(t, cookie, 'comet'),
+        (n) => n.length === 1,
+      ),
+    ).toEqual(['Comet Spices']);
+
+    // Made through the dashboard: in the index before the answer reaches the browser.
+    const mine = await fetch(`${t.base}/api/v1/business/`, {
+      method: 'POST',
+      headers: { cookie, ...JSON_CSRF },
+      body: JSON.stringify(merchantBody({ name: 'Freshly Made Merchant' })),
+    });
+    expect(mine.status).toBe(200);
+    expect(await searchNames(t, cookie, 'freshly made')).toEqual(['Freshly Made Merchant']);
+  });
+
+  it('carries on a first fill after a crash, with no record missing or twice', async () => {
+    const t = await startTestDashboard({ dialect });
+    running.push(t);
+    for (let i = 0; i < 250; i++)
+      await direct(t, 'POST', '/v1/business/', merchantBody({ name: `Bulk Merchant ${i}` }));
+    const db = await freshDashboardDb(dialect);
+    const vault = createVault(Buffer.alloc(32, 1));
+    const real = t.server.app.dashboard.upstreams.get('sandbox')!;
+    let pageReads = 0;
+    // The first run dies after two pages of merchants.
+    const crashing: Upstream = {
+      baseUrl: () => real.baseUrl(),
+      async send(request) {
+        if (request.path.startsWith('/v1/business/?')) {
+          pageReads += 1;
+          if (pageReads > 2) throw new Error('the process was killed');
+        }
+        return real.send(request);
+      },
+    };
+    const common = {
+      db,
+      index: localIndex(db),
+      vault,
+      credentials: async () => t.demo,
+      hookUrl: () => undefined,
+      intervalMs: 60_000,
+    };
+    const first = indexSync({ ...common, upstreams: new Map([['sandbox', crashing]]) });
+    await first.syncNow('sandbox');
+    const midway = await first.status('sandbox');
+    expect(midway.lists.find((l) => l.list === 'merchants')).toMatchObject({
+      filled: false,
+      seen: 200,
+    });
+
+    pageReads = 0;
+    const counting: Upstream = {
+      baseUrl: () => real.baseUrl(),
+      async send(request) {
+        if (request.path.startsWith('/v1/business/?')) pageReads += 1;
+        return real.send(request);
+      },
+    };
+    const second = indexSync({ ...common, upstreams: new Map([['sandbox', counting]]) });
+    await second.syncNow('sandbox');
+    const done = await second.status('sandbox');
+    expect(done.lists.find((l) => l.list === 'merchants')).toMatchObject({
+      filled: true,
+      seen: 250,
+    });
+    expect(done.counts.merchants).toBe(250);
+    const ids = await db.db
+      .selectFrom('index_merchant')
+      .select('id')
+      .where('environment', '=', 'sandbox')
+      .execute();
+    expect(new Set(ids.map((r) => Number(r.id))).size).toBe(250);
+    await db.close();
+  });
+
+  it('pauses on refused credentials or an environment that is down, and says so', async () => {
+    const t = await startTestDashboard({ dialect });
+    running.push(t);
+    const db = await freshDashboardDb(dialect);
+    const real = t.server.app.dashboard.upstreams.get('sandbox')!;
+    let down = false;
+    const flaky: Upstream = {
+      baseUrl: () => real.baseUrl(),
+      async send(request) {
+        if (down) throw new UpstreamError('unavailable', 'could not be reached');
+        return real.send(request);
+      },
+    };
+    let credentials = { apiKey: t.demo.apiKey, apiSecret: 'wrong secret' };
+    const sync = indexSync({
+      db,
+      index: localIndex(db),
+      vault: createVault(Buffer.alloc(32, 2)),
+      upstreams: new Map([['sandbox', flaky]]),
+      credentials: async () => credentials,
+      hookUrl: () => undefined,
+      intervalMs: 60_000,
+    });
+    await sync.syncNow('sandbox');
+    expect((await sync.status('sandbox')).error).toBe('credentials refused');
+    credentials = t.demo;
+    await sync.syncNow('sandbox');
+    expect(await sync.status('sandbox')).toMatchObject({ filled: true, error: null });
+    down = true;
+    await sync.syncNow('sandbox');
+    expect((await sync.status('sandbox')).error).toBe('unreachable: could not be reached');
+    await db.close();
+  });
+});

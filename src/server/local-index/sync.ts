@@ -1,0 +1,477 @@
+// Keeps the local index of each environment fresh (docs/decisions/018):
+// - a first fill pages through every list endpoint, each page written with its place in the
+//   same database transaction, so that a crash or restart carries on where it stopped;
+// - the dashboard's own webhook endpoint, registered with the environment, turns each event into
+//   a re-read of the record it names;
+// - a reconciliation pass on a schedule catches what webhooks missed: new records (paging from
+//   the newest until nothing changed), records not final (re-read, least recently checked
+//   first), and a rolling sweep through every list for changes to older records;
+// - writes made through the dashboard are put in the index at once (read your own writes).
+// A 401 from the environment stops its sync until an admin stores credentials again; an
+// environment that is down is tried again at the next pass. The index keeps answering meanwhile,
+// and its status says how fresh it is.
+import { z } from 'zod';
+import type { Environment } from '../../api/dashboard';
+import type { OperationDef } from '../../api/operations';
+import { Merchant } from '../../api/schemas/merchant';
+import { PayoutAccount } from '../../api/schemas/payout-account';
+import { Event } from '../../api/schemas/platform';
+import { PRODUCTS, type Product, Transaction } from '../../api/schemas/transaction';
+import { verifySignature } from '../../sandbox/webhooks/signing';
+import type { DashboardDb } from '../store/db';
+import type { Vault } from '../store/vault';
+import { UpstreamError, type Upstream } from '../upstream';
+import type { LocalIndex } from './store';
+
+/** Which record an operation answers with, for the index; undefined for pages and the rest. */
+export function recordKindOf(op: OperationDef): Kind | undefined {
+  if (op.response === Merchant) return 'merchant';
+  if (op.response === PayoutAccount) return 'account';
+  if (op.response === Transaction) {
+    const product = op.path.split('/')[2];
+    return PRODUCTS.find((p) => p === product);
+  }
+  return undefined;
+}
+
+export const LISTS = ['merchants', 'accounts', ...PRODUCTS] as const;
+export type ListName = (typeof LISTS)[number];
+
+const LIST_PATH: Record<ListName, string> = {
+  merchants: '/v1/business/',
+  accounts: '/v1/businessExternalAccount/',
+  sendc2f: '/v1/sendc2f/',
+  sendf2f: '/v1/sendf2f/',
+  receive: '/v1/receive/',
+};
+
+const PAGE = 100;
+
+export interface SyncOptions {
+  db: DashboardDb;
+  index: LocalIndex;
+  vault: Vault;
+  upstreams: Map<Environment, Upstream>;
+  credentials(environment: Environment): Promise<{ apiKey: string; apiSecret: string } | undefined>;
+  /** Where an environment can deliver webhooks to this server, if it can. */
+  hookUrl(environment: Environment): string | undefined;
+  /** Time between reconciliation passes. */
+  intervalMs: number;
+  /** Pages of each list the rolling sweep reads per pass. */
+  sweepPages?: number | undefined;
+  /** Records not final re-read per pass. */
+  recheckPerPass?: number;
+  now?: () => number;
+  log?: (message: string, details?: object) => void;
+}
+
+export interface ListStatus {
+  list: ListName;
+  seen: number;
+  filled: boolean;
+  filledAt: number | null;
+  checkedAt: number | null;
+  error: string | null;
+}
+
+class SyncStop extends Error {}
+
+export type Kind = 'merchant' | 'account' | Product;
+
+export function indexSync(options: SyncOptions) {
+  const { db: store, index, vault, upstreams } = options;
+  const { db } = store;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const sweepPages = options.sweepPages ?? 5;
+  const recheckPerPass = options.recheckPerPass ?? 50;
+  const timers = new Map<Environment, NodeJS.Timeout>();
+  const running = new Map<Environment, Promise<void>>();
+  const secrets = new Map<Environment, string>();
+  let stopped = false;
+
+  async function call(
+    environment: Environment,
+    method: string,
+    path: string,
+    body?: object,
+  ): Promise<{ status: number; json: unknown }> {
+    const upstream = upstreams.get(environment);
+    const credentials = await options.credentials(environment);
+    if (!upstream || !credentials) throw new SyncStop('not configured');
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-api-key': credentials.apiKey,
+      'x-api-secret': credentials.apiSecret,
+    };
+    if (body) headers['content-type'] = 'application/json';
+    let response;
+    try {
+      response = await upstream.send({
+        method,
+        path,
+        headers,
+        body: body ? Buffer.from(JSON.stringify(body)) : undefined,
+      });
+    } catch (error) {
+      if (error instanceof UpstreamError) throw new SyncStop(`unreachable: ${error.message}`);
+      throw error;
+    }
+    if (response.status === 401) throw new SyncStop('credentials refused');
+    if (response.status === 429 || response.status >= 500)
+      throw new SyncStop(`the API answered ${response.status}`);
+    let json: unknown = null;
+    try {
+      json = JSON.parse(response.body.toString('utf8'));
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    return { status: response.status, json };
+  }
+
+  async function syncRow(environment: Environment, list: ListName) {
+    const row = await db
+      .selectFrom('index_sync')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where('list', '=', list)
+      .executeTakeFirst();
+    if (row) return row;
+    const fresh = {
+      environment,
+      list,
+      next_start: 0,
+      seen: 0,
+      filled_at: null,
+      checked_at: null,
+      error: null,
+    };
+    await db
+      .insertInto('index_sync')
+      .values(fresh)
+      .onConflict((oc) => oc.columns(['environment', 'list']).doNothing())
+      .execute();
+    return fresh;
+  }
+
+  async function setError(environment: Environment, error: string | null) {
+    await db
+      .updateTable('index_sync')
+      .set({ error })
+      .where('environment', '=', environment)
+      .execute();
+  }
+
+  const PageOf = <T extends z.ZodType>(record: T) =>
+    z.object({ start: z.int(), limit: z.int(), hasMore: z.boolean(), results: z.array(record) });
+
+  async function readPage(environment: Environment, list: ListName, start: number) {
+    const { status, json } = await call(
+      environment,
+      'GET',
+      `${LIST_PATH[list]}?start=${start}&limit=${PAGE}`,
+    );
+    if (status !== 200) throw new SyncStop(`the ${list} list answered ${status}`);
+    const schema =
+      list === 'merchants'
+        ? PageOf(Merchant)
+        : list === 'accounts'
+          ? PageOf(PayoutAccount)
+          : PageOf(Transaction);
+    const page = schema.safeParse(json);
+    if (!page.success) throw new SyncStop(`the ${list} list answered something unexpected`);
+    return page.data;
+  }
+
+  async function putList(
+    environment: Environment,
+    list: ListName,
+    records: unknown[],
+    trx: typeof db = db,
+  ) {
+    if (list === 'merchants') await index.putMerchants(environment, records as Merchant[], trx);
+    else if (list === 'accounts')
+      await index.putAccounts(environment, records as PayoutAccount[], trx);
+    else await index.putTransactions(environment, list, records as Transaction[], trx);
+  }
+
+  const idOf = (list: ListName, record: unknown) =>
+    list === 'merchants' || list === 'accounts'
+      ? (record as { id: number }).id
+      : (record as Transaction).businessRequestId;
+
+  /** The first fill of one list, from where it stopped; true once the list is complete. */
+  async function fill(environment: Environment, list: ListName): Promise<void> {
+    let row = await syncRow(environment, list);
+    while (row.filled_at === null && !stopped) {
+      const start = Number(row.next_start);
+      const page = await readPage(environment, list, start);
+      const at = now();
+      const next = {
+        next_start: page.hasMore ? start + page.results.length : 0,
+        seen: Number(row.seen) + page.results.length,
+        filled_at: page.hasMore ? null : at,
+        checked_at: at,
+        error: null,
+      };
+      await db.transaction().execute(async (trx) => {
+        await putList(environment, list, page.results, trx);
+        await trx
+          .updateTable('index_sync')
+          .set(next)
+          .where('environment', '=', environment)
+          .where('list', '=', list)
+          .execute();
+      });
+      row = { ...row, ...next };
+    }
+  }
+
+  /** Pages from the newest until a page holds nothing new or changed. */
+  async function refreshNewest(environment: Environment, list: ListName) {
+    for (let start = 0, pages = 0; pages < 20 && !stopped; pages++, start += PAGE) {
+      const page = await readPage(environment, list, start);
+      const known = await index.knownUpdateTimes(
+        environment,
+        list,
+        page.results.map((r) => idOf(list, r)),
+      );
+      const changed = page.results.filter(
+        (r) => known.get(idOf(list, r)) !== (r as { lastUpdateTime: number }).lastUpdateTime,
+      );
+      if (changed.length > 0) await putList(environment, list, changed);
+      if (changed.length === 0 || !page.hasMore) break;
+    }
+  }
+
+  /** A few pages of the rolling sweep through a whole list: changes to older records. */
+  async function sweep(environment: Environment, list: ListName) {
+    const row = await syncRow(environment, list);
+    let start = Number(row.next_start);
+    for (let pages = 0; pages < sweepPages && !stopped; pages++) {
+      const page = await readPage(environment, list, start);
+      const known = await index.knownUpdateTimes(
+        environment,
+        list,
+        page.results.map((r) => idOf(list, r)),
+      );
+      const changed = page.results.filter(
+        (r) => known.get(idOf(list, r)) !== (r as { lastUpdateTime: number }).lastUpdateTime,
+      );
+      if (changed.length > 0) await putList(environment, list, changed);
+      start = page.hasMore ? start + page.results.length : 0;
+      if (!page.hasMore) break;
+    }
+    await db
+      .updateTable('index_sync')
+      .set({ next_start: start, checked_at: now(), error: null })
+      .where('environment', '=', environment)
+      .where('list', '=', list)
+      .execute();
+  }
+
+  /** Re-reads one record from the API and puts it in the index; false if it is not there. */
+  async function reread(environment: Environment, kind: Kind, id: number): Promise<boolean> {
+    const path =
+      kind === 'merchant'
+        ? `/v1/business/${id}`
+        : kind === 'account'
+          ? `/v1/businessExternalAccount/${id}`
+          : `/v1/${kind}/${id}`;
+    const { status, json } = await call(environment, 'GET', path);
+    if (status !== 200) return false;
+    await put(environment, kind, json);
+    return true;
+  }
+
+  /** Puts a record the API returned; anything that does not parse is left out. */
+  async function put(environment: Environment, kind: Kind, json: unknown) {
+    if (kind === 'merchant') {
+      const m = Merchant.safeParse(json);
+      if (m.success) await index.putMerchants(environment, [m.data]);
+    } else if (kind === 'account') {
+      const a = PayoutAccount.safeParse(json);
+      if (a.success) await index.putAccounts(environment, [a.data]);
+    } else {
+      const t = Transaction.safeParse(json);
+      if (t.success) await index.putTransactions(environment, kind, [t.data]);
+    }
+  }
+
+  async function ensureWebhook(environment: Environment) {
+    const url = options.hookUrl(environment);
+    if (!url) return;
+    const row = await db
+      .selectFrom('index_webhook')
+      .selectAll()
+      .where('environment', '=', environment)
+      .executeTakeFirst();
+    const listed = await call(environment, 'GET', '/v1/webhook/');
+    const hooks = z.array(z.object({ id: z.int(), url: z.string() })).safeParse(listed.json);
+    if (
+      row &&
+      row.url === url &&
+      hooks.success &&
+      hooks.data.some((h) => h.id === Number(row.webhook_id) && h.url === url)
+    ) {
+      return;
+    }
+    const created = await call(environment, 'POST', '/v1/webhook/', { url });
+    const hook = z.object({ id: z.int(), secret: z.string() }).safeParse(created.json);
+    if (created.status !== 200 || !hook.success) {
+      log('index: the environment refused the dashboard’s webhook endpoint', {
+        environment,
+        status: created.status,
+      });
+      return;
+    }
+    const values = {
+      environment,
+      webhook_id: hook.data.id,
+      url,
+      secret_sealed: vault.seal(hook.data.secret, `index_webhook:${environment}`),
+      created_at: now(),
+    };
+    const { environment: _e, ...changes } = values;
+    await db
+      .insertInto('index_webhook')
+      .values(values)
+      .onConflict((oc) => oc.column('environment').doUpdateSet(changes))
+      .execute();
+    secrets.set(environment, hook.data.secret);
+  }
+
+  /** One pass for an environment: webhook, fill or refresh, re-reads, sweep. */
+  async function pass(environment: Environment) {
+    try {
+      await ensureWebhook(environment);
+      for (const list of LISTS) {
+        const row = await syncRow(environment, list);
+        if (row.filled_at === null) await fill(environment, list);
+        else await refreshNewest(environment, list);
+      }
+      for (const t of await index.openTransactions(environment, recheckPerPass))
+        await reread(environment, t.product, t.id);
+      for (const id of await index.reviewingMerchants(environment, recheckPerPass))
+        await reread(environment, 'merchant', id);
+      for (const list of LISTS) await sweep(environment, list);
+    } catch (error) {
+      if (!(error instanceof SyncStop)) throw error;
+      if (error.message !== 'not configured') await setError(environment, error.message);
+      log('index: sync paused', { environment, reason: error.message });
+    }
+  }
+
+  function runPass(environment: Environment): Promise<void> {
+    const current = running.get(environment);
+    if (current) return current;
+    const next = pass(environment)
+      .catch((error: unknown) => log('index: pass failed', { environment, error: String(error) }))
+      .finally(() => running.delete(environment));
+    running.set(environment, next);
+    return next;
+  }
+
+  return {
+    /** Starts the passes: one now, then one every interval, for every environment. */
+    start() {
+      stopped = false;
+      for (const environment of upstreams.keys()) {
+        void runPass(environment);
+        const timer = setInterval(() => void runPass(environment), options.intervalMs);
+        timer.unref();
+        timers.set(environment, timer);
+      }
+    },
+
+    /** A pass now (and waits for it), e.g. after credentials are stored or from a refresh. */
+    syncNow: (environment: Environment) => runPass(environment),
+
+    async stop() {
+      stopped = true;
+      for (const timer of timers.values()) clearInterval(timer);
+      timers.clear();
+      await Promise.all([...running.values()]);
+    },
+
+    /** A webhook delivery to the dashboard: verified, then the record it names is re-read. */
+    async receive(
+      environment: Environment,
+      signature: string | undefined,
+      rawBody: string,
+    ): Promise<'applied' | 'ignored' | 'refused'> {
+      let secret = secrets.get(environment);
+      if (!secret) {
+        const row = await db
+          .selectFrom('index_webhook')
+          .select('secret_sealed')
+          .where('environment', '=', environment)
+          .executeTakeFirst();
+        if (!row) return 'refused';
+        secret = vault.open(row.secret_sealed, `index_webhook:${environment}`);
+        secrets.set(environment, secret);
+      }
+      if (!signature || !verifySignature(secret, signature, rawBody)) return 'refused';
+      let event: Event;
+      try {
+        event = Event.parse(JSON.parse(rawBody));
+      } catch {
+        return 'ignored';
+      }
+      const kind: Kind | undefined =
+        event.objectType === 'merchant'
+          ? 'merchant'
+          : event.objectType === 'payout_account'
+            ? 'account'
+            : event.objectType === 'transaction' && PRODUCTS.includes(event.product as Product)
+              ? (event.product as Product)
+              : undefined;
+      if (!kind) return 'ignored';
+      try {
+        await reread(environment, kind, event.objectId);
+      } catch (error) {
+        if (error instanceof SyncStop) return 'ignored';
+        throw error;
+      }
+      return 'applied';
+    },
+
+    /** A record a write through the dashboard returned: in the index at once. */
+    noteWrite: (environment: Environment, kind: Kind, json: unknown) =>
+      put(environment, kind, json),
+
+    async status(environment: Environment) {
+      const rows = await db
+        .selectFrom('index_sync')
+        .selectAll()
+        .where('environment', '=', environment)
+        .execute();
+      const hook = await db
+        .selectFrom('index_webhook')
+        .select('url')
+        .where('environment', '=', environment)
+        .executeTakeFirst();
+      const lists: ListStatus[] = LISTS.map((list) => {
+        const row = rows.find((r) => r.list === list);
+        return {
+          list,
+          seen: Number(row?.seen ?? 0),
+          filled: row?.filled_at != null,
+          filledAt: row?.filled_at == null ? null : Number(row.filled_at),
+          checkedAt: row?.checked_at == null ? null : Number(row.checked_at),
+          error: row?.error ?? null,
+        };
+      });
+      return {
+        lists,
+        filled: lists.every((l) => l.filled),
+        checkedAt: Math.min(...lists.map((l) => l.checkedAt ?? 0)) || null,
+        error: lists.find((l) => l.error)?.error ?? null,
+        webhook: hook !== undefined,
+        counts: await index.counts(environment),
+      };
+    },
+  };
+}
+
+export type IndexSync = ReturnType<typeof indexSync>;
