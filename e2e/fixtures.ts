@@ -56,6 +56,7 @@ export const test = base.extend<{ dashboard: Dashboard; liveEnvironment: boolean
       distDir: path.resolve('dist'),
       workspace: { db, vault: createVault(randomBytes(32)) },
       demoWorkspace: true,
+      indexSync: { intervalMs: 2_000 },
       embedded: {
         store: booted.store,
         settings,

@@ -5,7 +5,11 @@ import { StatusBadge } from '../../../components/status-badge';
 import { humanize } from '../../../lib/format';
 import { AnchorLink } from '../../../components/links';
 
-export function MerchantKind({ merchant }: { merchant: Merchant }) {
+export function MerchantKind({
+  merchant,
+}: {
+  merchant: Merchant & { ownerName?: string | null | undefined };
+}) {
   if (merchant.contactOwnerBusinessId == null) return <Text size="sm">Customer</Text>;
   return (
     <Text size="sm">
@@ -15,13 +19,19 @@ export function MerchantKind({ merchant }: { merchant: Merchant }) {
         params={{ id: merchant.contactOwnerBusinessId }}
         underline="always"
       >
-        #{merchant.contactOwnerBusinessId}
+        {merchant.ownerName ?? `#${merchant.contactOwnerBusinessId}`}
       </AnchorLink>
     </Text>
   );
 }
 
-export function MerchantTable({ merchants, caption }: { merchants: Merchant[]; caption: string }) {
+export function MerchantTable({
+  merchants,
+  caption,
+}: {
+  merchants: Array<Merchant & { ownerName?: string | null | undefined }>;
+  caption: string;
+}) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>

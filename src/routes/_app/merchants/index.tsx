@@ -1,21 +1,47 @@
-import { Paper } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
+import { KYC_STATUSES, KycStatus } from '../../../api/schemas/merchant';
+import { ButtonLink } from '../../../components/links';
 import { EmptyState, PageHeader } from '../../../components/page';
 import { Pager } from '../../../components/pager';
+import { Freshness } from '../../../features/find/components/freshness';
+import {
+  ListControls,
+  SearchBox,
+  SortSelect,
+  StatusFilter,
+} from '../../../features/find/components/list-controls';
+import { SavedViews } from '../../../features/find/components/saved-views';
+import { merchantIndexQuery } from '../../../features/find/queries';
 import { MerchantTable } from '../../../features/merchants/components/merchant-table';
-import { merchantListQuery } from '../../../features/merchants/queries';
-import { pageSearch } from '../../../lib/search';
-import { ButtonLink } from '../../../components/links';
 import { Permitted } from '../../../features/session/components/permitted';
+import { humanize } from '../../../lib/format';
+import { pageSearch } from '../../../lib/search';
+
+const SORTS = [
+  { value: 'created', label: 'Newest first' },
+  { value: 'created-asc', label: 'Oldest first' },
+  { value: 'name', label: 'Name' },
+  { value: 'status', label: 'KYC status' },
+];
+
+const MerchantsSearch = z.object({
+  ...pageSearch,
+  q: z.string().max(200).optional().catch(undefined),
+  kycStatus: z.array(KycStatus).optional().catch(undefined),
+  type: z.enum(['customer', 'contact']).optional().catch(undefined),
+  sort: z.enum(['created', 'name', 'status']).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/_app/merchants/')({
-  validateSearch: z.object(pageSearch),
-  loaderDeps: ({ search: { start, limit } }) => ({ start, limit }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(merchantListQuery(deps)),
+  validateSearch: MerchantsSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(merchantIndexQuery(deps)),
   component: MerchantsPage,
 });
 
@@ -23,24 +49,80 @@ function MerchantsPage() {
   useDocumentTitle('Merchants · Partner Payments');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { data, isFetching } = useSuspenseQuery(merchantListQuery(search));
+  const router = useRouter();
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
+  const { data, isFetching } = useSuspenseQuery(merchantIndexQuery(search));
+  const filter = (changes: Partial<z.infer<typeof MerchantsSearch>>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...changes, start: 0 }) });
+  const filtered = Boolean(search.q || search.kycStatus || search.type);
+  const sortValue =
+    search.sort === 'created' && search.order === 'asc'
+      ? 'created-asc'
+      : (search.sort ?? 'created');
   return (
     <>
       <PageHeader
         title="Merchants"
-        description="Customers you transact for, and their contacts. Newest first."
+        description="Customers you transact for, and their contacts."
         actions={
-          <Permitted operation="createMerchant">
-            <ButtonLink to="/merchants/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              New merchant
-            </ButtonLink>
-          </Permitted>
+          <Group gap="sm">
+            <SavedViews
+              list="merchants"
+              search={searchStr}
+              onOpen={(saved) => router.history.push(`/merchants${saved}`)}
+            />
+            <Permitted operation="createMerchant">
+              <ButtonLink to="/merchants/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                New merchant
+              </ButtonLink>
+            </Permitted>
+          </Group>
         }
       />
-      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.7 : 1 }}>
+      <ListControls>
+        <SearchBox
+          label="Search merchants"
+          placeholder="Name, email, registration number, id"
+          value={search.q}
+          onChange={(q) => filter({ q })}
+        />
+        <StatusFilter
+          label="KYC status"
+          choices={KYC_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+          value={search.kycStatus}
+          onChange={(kycStatus) => filter({ kycStatus: kycStatus as KycStatus[] | undefined })}
+        />
+        <SortSelect
+          choices={SORTS}
+          value={sortValue}
+          onChange={(value) =>
+            filter(
+              value === 'created-asc'
+                ? { sort: 'created', order: 'asc' }
+                : { sort: value as 'created' | 'name' | 'status', order: undefined },
+            )
+          }
+        />
+      </ListControls>
+      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.85 : 1 }}>
+        <Group justify="flex-end" mb="xs">
+          <Freshness />
+        </Group>
         {data.results.length === 0 ? (
-          <EmptyState title={search.start > 0 ? 'No more merchants' : 'No merchants yet'}>
-            {search.start > 0 ? 'Go back a page.' : 'Create a customer to start onboarding it.'}
+          <EmptyState
+            title={
+              filtered
+                ? 'No merchant matches'
+                : search.start > 0
+                  ? 'No more merchants'
+                  : 'No merchants yet'
+            }
+          >
+            {filtered
+              ? 'Try fewer words or another status.'
+              : search.start > 0
+                ? 'Go back a page.'
+                : 'Create a customer to start onboarding it.'}
           </EmptyState>
         ) : (
           <MerchantTable merchants={data.results} caption="Merchants" />
@@ -51,7 +133,7 @@ function MerchantsPage() {
           limit={data.limit}
           shown={data.results.length}
           hasMore={data.hasMore}
-          onChange={(page) => void navigate({ search: page })}
+          onChange={(page) => void navigate({ search: (prev) => ({ ...prev, ...page }) })}
         />
       </Paper>
     </>

@@ -1,0 +1,100 @@
+// The controls every list shares: one search box, status filters and the sort, all kept in the
+// page's URL so that a filtered list can be reloaded, bookmarked, shared or saved as a view.
+import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export function SearchBox({
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  value: string | undefined;
+  onChange: (q: string | undefined) => void;
+  label: string;
+  placeholder: string;
+}) {
+  const [text, setText] = useState(value ?? '');
+  // The URL changed by other means (a saved view, back): the box follows.
+  useEffect(() => setText(value ?? ''), [value]);
+  const commit = useDebouncedCallback((q: string) => onChange(q.trim() || undefined), 250);
+  return (
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      w={{ base: '100%', sm: 300 }}
+      type="search"
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        commit(e.currentTarget.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') onChange(text.trim() || undefined);
+      }}
+    />
+  );
+}
+
+export function StatusFilter({
+  label,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: Choice[];
+  value: string[] | undefined;
+  onChange: (values: string[] | undefined) => void;
+}) {
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={value?.length ? undefined : 'Any'}
+      data={choices}
+      value={value ?? []}
+      onChange={(values) => onChange(values.length ? values : undefined)}
+      clearable
+      w={{ base: '100%', sm: 260 }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export function SortSelect({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: Choice[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select
+      label="Sort by"
+      data={choices}
+      value={value}
+      allowDeselect={false}
+      onChange={(v) => v && onChange(v)}
+      w={{ base: '100%', sm: 200 }}
+    />
+  );
+}
+
+export function ListControls({ children }: { children: ReactNode }) {
+  return (
+    <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+      {children}
+    </Group>
+  );
+}
