@@ -132,6 +132,8 @@ export const IndexStatus = IndexFreshness.extend({
     }),
   ),
   webhook: z.boolean(),
+  /** The dashboard's own webhook endpoint with this environment, if registered. */
+  webhookUrl: z.string().nullable(),
   counts: z.object({ merchants: z.int(), accounts: z.int(), transactions: z.int() }),
 });
 export type IndexStatus = z.infer<typeof IndexStatus>;

@@ -4,23 +4,31 @@ import type { Event, EventWithAttempts } from '../api/schemas/platform';
 import { type Phase, phaseOf } from '../api/transaction-states';
 import { DateTime } from './date-time';
 
+/**
+ * Delivery per endpoint: delivered to how many of the endpoints it went to, and the attempts in
+ * all. An event delivered to one endpoint and failing at another is not "delivered".
+ */
 export function DeliverySummary({ event }: { event: EventWithAttempts }) {
-  const delivered = event.attempts.filter((a) => a.delivered).length;
   if (event.attempts.length === 0)
     return (
       <Text size="xs" c="dimmed">
         No deliveries
       </Text>
     );
+  const endpoints = new Set(event.attempts.map((a) => a.webhookId));
+  const reached = new Set(event.attempts.filter((a) => a.delivered).map((a) => a.webhookId));
+  const all = reached.size === endpoints.size;
+  const attempts = `${event.attempts.length} attempt${event.attempts.length === 1 ? '' : 's'}`;
   return (
     <Badge
       variant="light"
-      color={delivered > 0 ? 'green' : 'red'}
+      color={all ? 'green' : reached.size > 0 ? 'orange' : 'red'}
       radius="sm"
       style={{ textTransform: 'none' }}
     >
-      {delivered > 0 ? 'Delivered' : 'Not delivered'} · {event.attempts.length} attempt
-      {event.attempts.length === 1 ? '' : 's'}
+      {endpoints.size === 1
+        ? `${all ? 'Delivered' : 'Not delivered'} · ${attempts}`
+        : `Delivered to ${reached.size} of ${endpoints.size} endpoints · ${attempts}`}
     </Badge>
   );
 }

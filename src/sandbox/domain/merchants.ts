@@ -119,8 +119,10 @@ export function createMerchant(
   };
   return ctx.store.write(() => {
     const merchant = ctx.store.merchants.insert(partnerId, fields, ctx.now());
+    // One event per change: the status's when a simulation set it, else the creation's.
+    if (regNumber.status) return announceSimulation(ctx, partnerId, merchant);
     announce(ctx, partnerId, 'merchant.created', merchant);
-    return regNumber.status ? announceSimulation(ctx, partnerId, merchant) : merchant;
+    return merchant;
   });
 }
 
@@ -147,8 +149,9 @@ export function updateMerchant(
   };
   return ctx.store.write(() => {
     const merchant = ctx.store.merchants.update(partnerId, id, fields, ctx.now());
+    if (regNumber.status) return announceSimulation(ctx, partnerId, merchant);
     announce(ctx, partnerId, 'merchant.updated', merchant);
-    return regNumber.status ? announceSimulation(ctx, partnerId, merchant) : merchant;
+    return merchant;
   });
 }
 

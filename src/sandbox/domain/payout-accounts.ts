@@ -119,7 +119,8 @@ export function createPayoutAccount(
   requireNumberOrIban(fields);
   return ctx.store.write(() => {
     const account = ctx.store.payoutAccounts.insert(partnerId, fields, ctx.now());
-    announce(ctx, partnerId, 'payout_account.created', account);
+    // One event per change: the status's when a simulation set it, else the creation's.
+    if (!accountNumber.status) announce(ctx, partnerId, 'payout_account.created', account);
     return accountNumber.status ? announceAccountStatus(ctx, partnerId, account) : account;
   });
 }
@@ -152,7 +153,7 @@ export function updatePayoutAccount(
   requireNumberOrIban(fields);
   return ctx.store.write(() => {
     const account = ctx.store.payoutAccounts.update(partnerId, id, fields, ctx.now());
-    announce(ctx, partnerId, 'payout_account.updated', account);
+    if (!accountNumber.status) announce(ctx, partnerId, 'payout_account.updated', account);
     return accountNumber.status ? announceAccountStatus(ctx, partnerId, account) : account;
   });
 }

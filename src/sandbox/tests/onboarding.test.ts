@@ -166,7 +166,6 @@ describe('POST /v1/business/{id}/onboarding', () => {
       ['merchant.kyc_status.changed', 'VALID'],
       ['merchant.kyc_status.changed', 'UNDER_REVIEW'],
       ['merchant.kyc_status.changed', 'PENDING'],
-      ['merchant.created', 'PENDING'],
     ]);
   });
 

@@ -468,6 +468,7 @@ export function indexSync(options: SyncOptions) {
         checkedAt: Math.min(...lists.map((l) => l.checkedAt ?? 0)) || null,
         error: lists.find((l) => l.error)?.error ?? null,
         webhook: hook !== undefined,
+        webhookUrl: hook?.url ?? null,
         counts: await index.counts(environment),
       };
     },

@@ -25,10 +25,12 @@ import { CopyValue } from '../../../components/copy-value';
 import { DateTime } from '../../../components/date-time';
 import { LoadingState } from '../../../components/page';
 import { fieldError } from '../../../lib/field-error';
+import { indexStatusQuery } from '../../find/queries';
 import { useCreateWebhook, useDeleteWebhook, webhooksQuery } from '../queries';
 
 export function WebhookEndpoints() {
   const webhooks = useQuery(webhooksQuery);
+  const ownHook = useQuery(indexStatusQuery).data?.webhookUrl;
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
   const [url, setUrl] = useState('');
@@ -132,6 +134,12 @@ export function WebhookEndpoints() {
                       <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                         {hook.url}
                       </Text>
+                      {hook.url === ownHook && (
+                        <Text size="xs" c="dimmed">
+                          This dashboard: keeps its search and lists fresh. Deleted, it is
+                          registered again at the next sync.
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" ff="monospace">

@@ -1,53 +1,40 @@
-import { Button, Progress, Stack, Text } from '@mantine/core';
+// CSV export of a transaction list, written by the dashboard server from its local index: every
+// row of the list's filters, amounts exactly as the API sent them, with the names it shows.
+import { Button, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import type { Product } from '../../../api/schemas/transaction';
+import { useState } from 'react';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { Dialog } from '../../../components/dialog';
-import { fetchAllPages, toCsv } from '../csv';
-import type { TransactionFilters } from '../queries';
+import { dashboardFetch } from '../../../lib/api';
 
 type State =
   | { phase: 'idle' }
-  | { phase: 'running'; rows: number; pages: number }
+  | { phase: 'running' }
   | { phase: 'done'; rows: number }
-  | { phase: 'cancelled'; rows: number }
   | { phase: 'failed'; error: unknown };
 
-export function CsvExport({
-  product,
-  filters,
-  fileName,
-}: {
-  product: Product;
-  filters: Omit<TransactionFilters, 'start' | 'limit'>;
-  fileName: string;
-}) {
+export function CsvExport({ query, fileName }: { query: string; fileName: string }) {
   const [state, setState] = useState<State>({ phase: 'idle' });
-  const controller = useRef<AbortController | null>(null);
 
   const run = async () => {
-    const abort = new AbortController();
-    controller.current = abort;
-    setState({ phase: 'running', rows: 0, pages: 0 });
+    setState({ phase: 'running' });
     try {
-      const rows = await fetchAllPages(
-        product,
-        filters,
-        (count, pages) => setState({ phase: 'running', rows: count, pages }),
-        abort.signal,
+      const response = await dashboardFetch(
+        'GET',
+        `/api/index/transactions${query}${query ? '&' : '?'}format=csv`,
+        undefined,
+        { accept: 'text/csv' },
       );
-      const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
+      const text = await response.text();
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
       link.download = fileName;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setState({ phase: 'done', rows: rows.length });
+      setState({ phase: 'done', rows: Math.max(0, text.trim().split('\r\n').length - 1) });
     } catch (error) {
-      if (abort.signal.aborted)
-        setState((s) => ({ phase: 'cancelled', rows: s.phase === 'running' ? s.rows : 0 }));
-      else setState({ phase: 'failed', error });
+      setState({ phase: 'failed', error });
     }
   };
 
@@ -62,33 +49,19 @@ export function CsvExport({
       </Button>
       <Dialog
         opened={state.phase !== 'idle'}
-        onClose={() => {
-          controller.current?.abort();
-          setState({ phase: 'idle' });
-        }}
+        onClose={() => setState({ phase: 'idle' })}
         title="Export to CSV"
       >
         <Stack gap="md">
           {state.phase === 'running' && (
-            <>
-              <Text size="sm" aria-live="polite">
-                Fetching every page of this list: {state.rows} transactions so far ({state.pages}{' '}
-                page{state.pages === 1 ? '' : 's'}).
-              </Text>
-              <Progress value={100} animated striped aria-label="Export in progress" />
-              <Button color="red" variant="light" onClick={() => controller.current?.abort()}>
-                Cancel export
-              </Button>
-            </>
+            <Text size="sm" aria-live="polite">
+              <Loader size="xs" mr="xs" aria-hidden />
+              Writing every transaction of this list…
+            </Text>
           )}
           {state.phase === 'done' && (
             <Text size="sm" role="status">
               Exported {state.rows} transaction{state.rows === 1 ? '' : 's'} to {fileName}.
-            </Text>
-          )}
-          {state.phase === 'cancelled' && (
-            <Text size="sm" role="status">
-              Export cancelled after {state.rows} transactions; no file was saved.
             </Text>
           )}
           {state.phase === 'failed' && (

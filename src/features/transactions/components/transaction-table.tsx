@@ -12,7 +12,14 @@ export function TransactionTable({
   caption,
 }: {
   product: Product;
-  transactions: Transaction[];
+  /** With the local index's names when it has them (TransactionRow). */
+  transactions: Array<
+    Transaction & {
+      merchantName?: string | null;
+      accountHolderName?: string | null;
+      accountTail?: string | null;
+    }
+  >;
   caption: string;
 }) {
   return (
@@ -53,14 +60,14 @@ export function TransactionTable({
               <Table.Td ta="right">
                 <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} size="sm" />
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td>
                 <Text size="sm">
                   <AnchorLink
                     to="/merchants/$id"
                     params={{ id: t.fromBusinessId }}
                     underline="always"
                   >
-                    #{t.fromBusinessId}
+                    {t.merchantName ?? `#${t.fromBusinessId}`}
                   </AnchorLink>{' '}
                   →{' '}
                   <AnchorLink
@@ -68,9 +75,16 @@ export function TransactionTable({
                     params={{ id: t.toBusinessExternalAccountId }}
                     underline="always"
                   >
-                    account #{t.toBusinessExternalAccountId}
+                    {t.accountHolderName
+                      ? `${t.accountHolderName}${t.accountTail ? ` …${t.accountTail}` : ''}`
+                      : `account #${t.toBusinessExternalAccountId}`}
                   </AnchorLink>
                 </Text>
+                {t.merchantName && (
+                  <Text size="xs" c="dimmed">
+                    #{t.fromBusinessId} → account #{t.toBusinessExternalAccountId}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 <Text size="sm">

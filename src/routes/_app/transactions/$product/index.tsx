@@ -4,46 +4,114 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendar, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { MerchantFilter } from '../../../../features/merchants/components/merchant-filter';
+import type { Product } from '../../../../api/schemas/transaction';
+import {
+  CLIENT_STATUSES,
+  ONOFF_STATUSES,
+  RECEIVE_STATUSES,
+} from '../../../../api/schemas/transaction';
 import { ButtonLink } from '../../../../components/links';
 import { EmptyState, PageHeader } from '../../../../components/page';
 import { Pager } from '../../../../components/pager';
+import { Freshness } from '../../../../features/find/components/freshness';
+import {
+  ListControls,
+  SearchBox,
+  SortSelect,
+  StatusFilter,
+} from '../../../../features/find/components/list-controls';
+import { MerchantPicker } from '../../../../features/find/components/record-picker';
+import { SavedViews } from '../../../../features/find/components/saved-views';
+import { queryString, transactionIndexQuery } from '../../../../features/find/queries';
+import { Permitted } from '../../../../features/session/components/permitted';
 import { CsvExport } from '../../../../features/transactions/components/csv-export';
 import { TransactionTable } from '../../../../features/transactions/components/transaction-table';
-import { transactionListQuery } from '../../../../features/transactions/queries';
 import { DAY_PATTERN, endOfDay, startOfDay } from '../../../../lib/dates';
+import { humanize } from '../../../../lib/format';
 import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../lib/products';
 import { optionalIdSearch, pageSearch } from '../../../../lib/search';
-import { Permitted } from '../../../../features/session/components/permitted';
 
 const day = z.string().regex(DAY_PATTERN).optional().catch(undefined);
+const SORTS = [
+  { value: 'created-desc', label: 'Newest first' },
+  { value: 'created-asc', label: 'Oldest first' },
+  { value: 'amount-desc', label: 'Largest amount' },
+  { value: 'amount-asc', label: 'Smallest amount' },
+  { value: 'status-asc', label: 'Status' },
+  { value: 'updated-desc', label: 'Recently changed' },
+] as const;
+
+const TransactionsSearch = z.object({
+  ...pageSearch,
+  q: z.string().max(200).optional().catch(undefined),
+  status: z.array(z.enum(CLIENT_STATUSES)).max(10).optional().catch(undefined),
+  businessId: optionalIdSearch,
+  from: day,
+  to: day,
+  sort: z.enum(['created', 'amount', 'status', 'updated']).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
+type TransactionsSearch = z.infer<typeof TransactionsSearch>;
 
 export const Route = createFileRoute('/_app/transactions/$product/')({
-  validateSearch: z.object({ ...pageSearch, businessId: optionalIdSearch, from: day, to: day }),
+  validateSearch: TransactionsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) =>
     context.queryClient.ensureQueryData(
-      transactionListQuery(PRODUCT_OF[params.product], filtersOf(deps)),
+      transactionIndexQuery(indexQueryOf(PRODUCT_OF[params.product], deps)),
     ),
   component: TransactionsPage,
 });
 
-function filtersOf(search: {
-  start: number;
-  limit: number;
-  businessId?: number | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}) {
+function indexQueryOf(product: Product, search: TransactionsSearch) {
   return {
-    start: search.start,
-    limit: search.limit,
+    product,
+    q: search.q,
+    clientStatus: search.status,
     businessId: search.businessId,
     fromDate: search.from ? startOfDay(search.from) : undefined,
     toDate: search.to ? endOfDay(search.to) : undefined,
+    sort: search.sort,
+    order: search.order,
+    start: search.start,
+    limit: search.limit,
   };
+}
+
+/** The date range: held here while the second day is being picked, then put in the URL. */
+function DateRange({
+  from,
+  to,
+  onChange,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
+}) {
+  const [range, setRange] = useState<[string | null, string | null]>([from ?? null, to ?? null]);
+  useEffect(() => setRange([from ?? null, to ?? null]), [from, to]);
+  return (
+    <DatePickerInput
+      type="range"
+      label="Created between"
+      placeholder="Any date"
+      clearable
+      allowSingleDateInRange
+      valueFormat="D MMM YYYY"
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      w={280}
+      value={range}
+      onChange={([start, end]) => {
+        setRange([start, end]);
+        // The first day alone waits for the second; a cleared range clears the filter.
+        if (start && !end) return;
+        onChange({ from: start ?? undefined, to: end ?? undefined });
+      }}
+    />
+  );
 }
 
 function TransactionsPage() {
@@ -53,11 +121,18 @@ function TransactionsPage() {
   useDocumentTitle(`${title.plural} · Partner Payments`);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const filters = filtersOf(search);
-  const { data, isFetching } = useSuspenseQuery(transactionListQuery(product, filters));
-  const filtered =
-    search.businessId !== undefined || search.from !== undefined || search.to !== undefined;
-  const { start: _s, limit: _l, ...exportFilters } = filters;
+  const router = useRouter();
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
+  const query = indexQueryOf(product, search);
+  const { data, isFetching } = useSuspenseQuery(transactionIndexQuery(query));
+  const filter = (changes: Partial<TransactionsSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...changes, start: 0 }) });
+  const filtered = Boolean(
+    search.q || search.status || search.businessId !== undefined || search.from || search.to,
+  );
+  const { start: _s, limit: _l, ...exportQuery } = query;
+  const statuses = product === 'receive' ? RECEIVE_STATUSES : ONOFF_STATUSES;
+  const sortValue = `${search.sort ?? 'created'}-${search.order ?? (search.sort === 'status' ? 'asc' : 'desc')}`;
 
   return (
     <>
@@ -66,9 +141,13 @@ function TransactionsPage() {
         description={title.description}
         actions={
           <>
+            <SavedViews
+              list={product}
+              search={searchStr}
+              onOpen={(saved) => router.history.push(`/transactions/${slug}${saved}`)}
+            />
             <CsvExport
-              product={product}
-              filters={exportFilters}
+              query={queryString(exportQuery)}
               fileName={`${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`}
             />
             <Permitted operation={`${product}Create`}>
@@ -83,46 +162,51 @@ function TransactionsPage() {
           </>
         }
       />
-      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.7 : 1 }}>
-        <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <MerchantFilter
-            value={search.businessId}
-            onChange={(businessId) =>
-              void navigate({ search: (s) => ({ ...s, start: 0, businessId }) })
-            }
-          />
-          <DatePickerInput
-            type="range"
-            label="Created between"
-            placeholder="Any date"
-            clearable
-            allowSingleDateInRange
-            valueFormat="D MMM YYYY"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            w={280}
-            value={[search.from ?? null, search.to ?? null]}
-            onChange={([from, to]) => {
-              if (from && !to) return; // Wait for the second day.
-              void navigate({
-                search: (s) => ({ ...s, start: 0, from: from ?? undefined, to: to ?? undefined }),
-              });
-            }}
-          />
-          {filtered && (
-            <Button
-              variant="subtle"
-              onClick={() => void navigate({ search: { start: 0, limit: search.limit } })}
-            >
-              Clear filters
-            </Button>
-          )}
+      <ListControls>
+        <SearchBox
+          label="Search transactions"
+          placeholder="Id, amount, currency"
+          value={search.q}
+          onChange={(q) => filter({ q })}
+        />
+        <StatusFilter
+          label="Status"
+          choices={statuses.map((s) => ({ value: s, label: humanize(s.replace(/^\w+?_/, '')) }))}
+          value={search.status}
+          onChange={(status) => filter({ status: status as TransactionsSearch['status'] })}
+        />
+        <MerchantPicker
+          value={search.businessId}
+          onChange={(businessId) => filter({ businessId })}
+        />
+        <DateRange from={search.from} to={search.to} onChange={(range) => filter(range)} />
+        <SortSelect
+          choices={[...SORTS]}
+          value={sortValue}
+          onChange={(value) => {
+            const [sort, order] = value.split('-') as [TransactionsSearch['sort'], 'asc' | 'desc'];
+            filter({ sort, order });
+          }}
+        />
+        {filtered && (
+          <Button
+            variant="subtle"
+            onClick={() => void navigate({ search: { start: 0, limit: search.limit } })}
+          >
+            Clear filters
+          </Button>
+        )}
+      </ListControls>
+      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.85 : 1 }}>
+        <Group justify="flex-end" mb="xs">
+          <Freshness />
         </Group>
         {data.results.length === 0 ? (
           <EmptyState
             title={filtered ? 'No transactions match' : `No ${title.plural.toLowerCase()} yet`}
           >
             {filtered
-              ? 'Try another merchant or dates.'
+              ? 'Try another search, status, merchant or dates.'
               : 'Quote a price, then create one from the quote.'}
           </EmptyState>
         ) : (
