@@ -1,5 +1,9 @@
-// Go to a record by id, or to a page, from anywhere (Ctrl+K or the header button).
+// Go to anything from anywhere (Ctrl+K or the header button): merchants, payout accounts and
+// transactions found in the local index by name, email, IBAN or its last digits, amount or id,
+// grouped by kind; a record by its id; or a page.
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import {
   IconArrowsExchange,
   IconBuildingBank,
@@ -8,6 +12,9 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import type { SearchResults } from '../api/local-index';
+import { searchQuery } from '../features/find/queries';
+import { PRODUCT_TITLE, SLUG_OF } from '../lib/products';
 
 const PAGES = [
   { to: '/', label: 'Overview' },
@@ -26,6 +33,12 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const id = /^\s*#?(\d{1,15})\s*$/.exec(query)?.[1];
+  const [debounced] = useDebouncedValue(query.trim(), 150);
+  const found = useQuery(searchQuery(debounced));
+  const groups = useMemo(
+    () => (debounced && found.data ? resultGroups(found.data, navigate) : []),
+    [debounced, found.data, navigate],
+  );
 
   const actions = useMemo<SpotlightActionData[]>(() => {
     if (id) {
@@ -83,14 +96,83 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
         aria-label="Go to"
       />
       <Spotlight.ActionsList>
-        {actions.length > 0 ? (
-          actions.map(({ id: key, ...action }) => <Spotlight.Action key={key} {...action} />)
-        ) : (
+        {groups.map((group) => (
+          <Spotlight.ActionsGroup key={group.label} label={group.label}>
+            {group.actions.map(({ id: key, ...action }) => (
+              <Spotlight.Action key={key} {...action} />
+            ))}
+          </Spotlight.ActionsGroup>
+        ))}
+        {actions.length > 0 && (
+          <Spotlight.ActionsGroup label={id ? 'By id' : 'Pages'}>
+            {actions.map(({ id: key, ...action }) => (
+              <Spotlight.Action key={key} {...action} />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {actions.length === 0 && groups.length === 0 && (
           <Spotlight.Empty>
-            Nothing matches. Type a number to open a record by its id.
+            {found.isFetching
+              ? 'Searching…'
+              : 'Nothing matches. Try part of a name, an email, the last digits of an IBAN, an amount or an id.'}
           </Spotlight.Empty>
         )}
       </Spotlight.ActionsList>
     </Spotlight.Root>
   );
+}
+
+type Navigate = ReturnType<typeof useNavigate>;
+
+/** The search's answer as groups of actions, one group per kind of record. */
+function resultGroups(results: SearchResults, navigate: Navigate) {
+  const groups: Array<{ label: string; actions: SpotlightActionData[] }> = [];
+  if (results.merchants.length > 0)
+    groups.push({
+      label: 'Merchants',
+      actions: results.merchants.map((m) => ({
+        id: `merchant-${m.id}`,
+        label: m.name,
+        description: [`#${m.id}`, m.contactEmail, m.ownerName ? `contact of ${m.ownerName}` : null]
+          .filter(Boolean)
+          .join(' · '),
+        leftSection: <IconBuildingStore size={18} aria-hidden />,
+        onClick: () => void navigate({ to: '/merchants/$id', params: { id: m.id } }),
+      })),
+    });
+  if (results.accounts.length > 0)
+    groups.push({
+      label: 'Payout accounts',
+      actions: results.accounts.map((a) => ({
+        id: `account-${a.id}`,
+        label: `${a.accountHolderName} · ${a.currencySymbol}`,
+        description: [
+          `#${a.id}`,
+          a.iban ?? a.accountNumber,
+          a.merchantName ? `of ${a.merchantName}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        leftSection: <IconBuildingBank size={18} aria-hidden />,
+        onClick: () => void navigate({ to: '/payout-accounts/$id', params: { id: a.id } }),
+      })),
+    });
+  if (results.transactions.length > 0)
+    groups.push({
+      label: 'Transactions',
+      actions: results.transactions.map((t) => ({
+        id: `transaction-${t.product}-${t.businessRequestId}`,
+        label: `${PRODUCT_TITLE[t.product].singular} #${t.businessRequestId} · ${t.toAmount} ${t.toCurrencySymbol}`,
+        description: [t.merchantName, t.accountHolderName ? `→ ${t.accountHolderName}` : null]
+          .filter(Boolean)
+          .join(' '),
+        leftSection: <IconArrowsExchange size={18} aria-hidden />,
+        onClick: () =>
+          void navigate({
+            to: '/transactions/$product/$id',
+            params: { product: SLUG_OF[t.product], id: t.businessRequestId },
+          }),
+      })),
+    });
+  return groups;
 }

@@ -147,16 +147,22 @@ export function describeEvent(event: Event): { subject: string; change: string; 
       status,
     };
   }
+  // Created and updated events name the record; status events say what was set.
+  const change = event.type.endsWith('.created')
+    ? 'created'
+    : event.type.endsWith('.updated')
+      ? 'updated'
+      : undefined;
   if (event.objectType === 'merchant') {
     return {
       subject: `Merchant #${event.objectId}`,
-      change: 'KYC status set',
+      change: change ?? 'KYC status set',
       status: String(data.kycStatus ?? ''),
     };
   }
   return {
     subject: `Payout account #${event.objectId}`,
-    change: 'status set',
+    change: change ?? 'status set',
     status: String(data.accountStatus ?? ''),
   };
 }

@@ -10,13 +10,8 @@ import { AnchorLink, ButtonLink } from '../../components/links';
 import { EmptyState, LoadingState, PageHeader } from '../../components/page';
 import { StatusBadge } from '../../components/status-badge';
 import { recentActivityQuery } from '../../features/events/queries';
-import { merchantListQuery } from '../../features/merchants/queries';
-import {
-  useWaitingTransactions,
-  WaitingList,
-  WaitingState,
-} from '../../features/transactions/components/needs-action';
-import { humanize } from '../../lib/format';
+import { merchantIndexQuery, transactionIndexQuery } from '../../features/find/queries';
+import { WaitingList, WaitingState } from '../../features/transactions/components/needs-action';
 import { SLUG_OF } from '../../lib/products';
 import { Permitted } from '../../features/session/components/permitted';
 
@@ -30,7 +25,7 @@ function Card({
   children,
 }: {
   title: string;
-  count?: number | undefined;
+  count?: string | undefined;
   children: React.ReactNode;
 }) {
   return (
@@ -39,7 +34,7 @@ function Card({
         <Title order={2} fz="lg">
           {title}
         </Title>
-        {count !== undefined && count > 0 && (
+        {count !== undefined && count !== '0' && (
           <Badge color="violet" variant="filled" radius="sm">
             {count}
           </Badge>
@@ -50,11 +45,22 @@ function Card({
   );
 }
 
+/** How many of each queue the overview shows. */
+const QUEUE = 6;
+
+const countOf = (page: { results: unknown[]; hasMore: boolean } | undefined) =>
+  page ? `${page.results.length}${page.hasMore ? '+' : ''}` : undefined;
+
 function OverviewPage() {
   useDocumentTitle('Overview · Partner Payments');
-  const waiting = useWaitingTransactions();
-  const merchants = useQuery(merchantListQuery({ start: 0, limit: 100 }));
-  const needAction = merchants.data?.results.filter((m) => m.kycStatus === 'ACTION_NEEDED') ?? [];
+  const queue = (awaiting: 'quote' | 'deposit' | undefined, stalled?: '1') =>
+    transactionIndexQuery({ awaiting, stalled, sort: 'updated', start: 0, limit: QUEUE });
+  const quotes = useQuery(queue('quote'));
+  const deposits = useQuery(queue('deposit'));
+  const stalled = useQuery(queue(undefined, '1'));
+  const needAction = useQuery(
+    merchantIndexQuery({ kycStatus: ['ACTION_NEEDED'], start: 0, limit: QUEUE }),
+  );
   const activity = useQuery(recentActivityQuery);
 
   return (
@@ -79,37 +85,40 @@ function OverviewPage() {
           </>
         }
       />
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" mb="lg">
-        <Card title="Quotes to approve" count={waiting.quotes.length}>
-          <WaitingState
-            isPending={waiting.isPending}
-            error={waiting.error}
-            onRetry={waiting.refetch}
-          />
-          {!waiting.isPending && !waiting.error && (
-            <WaitingList rows={waiting.quotes} empty="No quote waits for approval." />
-          )}
-        </Card>
-        <Card title="Deposits to approve" count={waiting.deposits.length}>
-          <WaitingState
-            isPending={waiting.isPending}
-            error={waiting.error}
-            onRetry={waiting.refetch}
-          />
-          {!waiting.isPending && !waiting.error && (
-            <WaitingList rows={waiting.deposits} empty="No deposit waits for approval." />
-          )}
-        </Card>
-        <Card title="Merchants needing action" count={needAction.length}>
-          {merchants.isPending ? (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" mb="lg">
+        {(
+          [
+            ['Quotes to approve', quotes, 'No quote waits for approval.'],
+            ['Deposits to approve', deposits, 'No deposit waits for approval.'],
+            ['In progress for over a day', stalled, 'Nothing has been stuck for a day.'],
+          ] as const
+        ).map(([title, list, empty]) => (
+          <Card key={title} title={title} count={countOf(list.data)}>
+            <WaitingState
+              isPending={list.isPending}
+              error={list.error}
+              onRetry={() => void list.refetch()}
+            />
+            {list.data && (
+              <WaitingList
+                rows={list.data.results}
+                more={list.data.hasMore}
+                empty={empty}
+                label={title}
+              />
+            )}
+          </Card>
+        ))}
+        <Card title="Merchants needing action" count={countOf(needAction.data)}>
+          {needAction.isPending ? (
             <LoadingState />
-          ) : merchants.isError ? (
-            <ApiErrorAlert error={merchants.error} onRetry={() => void merchants.refetch()} />
-          ) : needAction.length === 0 ? (
+          ) : needAction.isError ? (
+            <ApiErrorAlert error={needAction.error} onRetry={() => void needAction.refetch()} />
+          ) : needAction.data.results.length === 0 ? (
             <EmptyState title="Nothing waiting">No merchant needs action.</EmptyState>
           ) : (
             <Stack gap="xs">
-              {needAction.map((m) => (
+              {needAction.data.results.map((m) => (
                 <Group key={m.id} justify="space-between" wrap="nowrap">
                   <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
                     {m.name}
@@ -117,6 +126,11 @@ function OverviewPage() {
                   <StatusBadge status={m.kycStatus} size="sm" />
                 </Group>
               ))}
+              {needAction.data.hasMore && (
+                <AnchorLink to="/merchants" search={{ kycStatus: ['ACTION_NEEDED'] }} size="xs">
+                  All merchants needing action
+                </AnchorLink>
+              )}
             </Stack>
           )}
         </Card>
@@ -175,10 +189,6 @@ function OverviewPage() {
           </Stack>
         )}
       </Card>
-      <Text size="xs" c="dimmed" mt="sm">
-        Transactions of the last two weeks; {humanize('ACTION_NEEDED').toLowerCase()} merchants
-        among the newest hundred.
-      </Text>
     </>
   );
 }

@@ -15,7 +15,8 @@ export function PayoutAccountTable({
   caption,
   showOwner = true,
 }: {
-  accounts: PayoutAccount[];
+  /** With the owner's name from the local index when it has it (AccountRow). */
+  accounts: Array<PayoutAccount & { merchantName?: string | null }>;
   caption: string;
   showOwner?: boolean;
 }) {
@@ -57,8 +58,13 @@ export function PayoutAccountTable({
               {showOwner && (
                 <Table.Td>
                   <AnchorLink to="/merchants/$id" params={{ id: a.businessId }} size="sm">
-                    #{a.businessId}
+                    {a.merchantName ?? `#${a.businessId}`}
                   </AnchorLink>
+                  {a.merchantName && (
+                    <Text size="xs" c="dimmed">
+                      #{a.businessId}
+                    </Text>
+                  )}
                 </Table.Td>
               )}
               <Table.Td>{a.currencySymbol}</Table.Td>

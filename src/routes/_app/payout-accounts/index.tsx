@@ -2,26 +2,42 @@ import { Button, Group, Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
+import { ACCOUNT_STATUSES, AccountStatus } from '../../../api/schemas/payout-account';
 import { PayoutCurrencySelect } from '../../../components/form-fields';
-import { MerchantFilter } from '../../../features/merchants/components/merchant-filter';
+import { ButtonLink } from '../../../components/links';
 import { EmptyState, PageHeader } from '../../../components/page';
 import { Pager } from '../../../components/pager';
+import { Freshness } from '../../../features/find/components/freshness';
+import {
+  ListControls,
+  SearchBox,
+  SortSelect,
+  StatusFilter,
+} from '../../../features/find/components/list-controls';
+import { MerchantPicker } from '../../../features/find/components/record-picker';
+import { SavedViews } from '../../../features/find/components/saved-views';
+import { accountIndexQuery } from '../../../features/find/queries';
 import { PayoutAccountTable } from '../../../features/payout-accounts/components/payout-account-table';
-import { payoutAccountListQuery } from '../../../features/payout-accounts/queries';
-import { optionalIdSearch, pageSearch } from '../../../lib/search';
-import { ButtonLink } from '../../../components/links';
 import { Permitted } from '../../../features/session/components/permitted';
+import { humanize } from '../../../lib/format';
+import { optionalIdSearch, pageSearch } from '../../../lib/search';
+
+const AccountsSearch = z.object({
+  ...pageSearch,
+  q: z.string().max(200).optional().catch(undefined),
+  accountStatus: z.array(AccountStatus).optional().catch(undefined),
+  businessId: optionalIdSearch,
+  currencySymbol: z.string().max(20).optional().catch(undefined),
+  sort: z.enum(['created', 'status']).optional().catch(undefined),
+});
+type AccountsSearch = z.infer<typeof AccountsSearch>;
 
 export const Route = createFileRoute('/_app/payout-accounts/')({
-  validateSearch: z.object({
-    ...pageSearch,
-    businessId: optionalIdSearch,
-    currencySymbol: z.string().max(20).optional().catch(undefined),
-  }),
+  validateSearch: AccountsSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(payoutAccountListQuery(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(accountIndexQuery(deps)),
   component: PayoutAccountsPage,
 });
 
@@ -29,8 +45,14 @@ function PayoutAccountsPage() {
   useDocumentTitle('Payout accounts · Partner Payments');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { data, isFetching } = useSuspenseQuery(payoutAccountListQuery(search));
-  const filtered = search.businessId !== undefined || search.currencySymbol !== undefined;
+  const router = useRouter();
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
+  const { data, isFetching } = useSuspenseQuery(accountIndexQuery(search));
+  const filter = (changes: Partial<AccountsSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...changes, start: 0 }) });
+  const filtered = Boolean(
+    search.q || search.accountStatus || search.businessId !== undefined || search.currencySymbol,
+  );
 
   return (
     <>
@@ -38,46 +60,75 @@ function PayoutAccountsPage() {
         title="Payout accounts"
         description="Bank accounts that merchants are paid into."
         actions={
-          <Permitted operation="createPayoutAccount">
-            <ButtonLink to="/payout-accounts/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              New payout account
-            </ButtonLink>
-          </Permitted>
+          <Group gap="sm">
+            <SavedViews
+              list="accounts"
+              search={searchStr}
+              onOpen={(saved) => router.history.push(`/payout-accounts${saved}`)}
+            />
+            <Permitted operation="createPayoutAccount">
+              <ButtonLink
+                to="/payout-accounts/new"
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                New payout account
+              </ButtonLink>
+            </Permitted>
+          </Group>
         }
       />
-      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.7 : 1 }}>
-        <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <MerchantFilter
-            value={search.businessId}
-            onChange={(businessId) =>
-              void navigate({ search: (s) => ({ ...s, start: 0, businessId }) })
-            }
-          />
-          <PayoutCurrencySelect
-            label="Currency"
-            placeholder="All currencies"
-            clearable
-            w={200}
-            value={search.currencySymbol ?? null}
-            onChange={(value) =>
-              void navigate({
-                search: (s) => ({ ...s, start: 0, currencySymbol: value ?? undefined }),
-              })
-            }
-          />
-          {filtered && (
-            <Button
-              variant="subtle"
-              onClick={() => void navigate({ search: { start: 0, limit: search.limit } })}
-            >
-              Clear filters
-            </Button>
-          )}
+      <ListControls>
+        <SearchBox
+          label="Search payout accounts"
+          placeholder="Holder, bank, IBAN or its last digits"
+          value={search.q}
+          onChange={(q) => filter({ q })}
+        />
+        <StatusFilter
+          label="Account status"
+          choices={ACCOUNT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+          value={search.accountStatus}
+          onChange={(accountStatus) =>
+            filter({ accountStatus: accountStatus as AccountsSearch['accountStatus'] })
+          }
+        />
+        <MerchantPicker
+          value={search.businessId}
+          onChange={(businessId) => filter({ businessId })}
+        />
+        <PayoutCurrencySelect
+          label="Currency"
+          placeholder="All currencies"
+          clearable
+          w={200}
+          value={search.currencySymbol ?? null}
+          onChange={(value) => filter({ currencySymbol: value ?? undefined })}
+        />
+        <SortSelect
+          choices={[
+            { value: 'created', label: 'Newest first' },
+            { value: 'status', label: 'Status' },
+          ]}
+          value={search.sort ?? 'created'}
+          onChange={(sort) => filter({ sort: sort as AccountsSearch['sort'] })}
+        />
+        {filtered && (
+          <Button
+            variant="subtle"
+            onClick={() => void navigate({ search: { start: 0, limit: search.limit } })}
+          >
+            Clear filters
+          </Button>
+        )}
+      </ListControls>
+      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.85 : 1 }}>
+        <Group justify="flex-end" mb="xs">
+          <Freshness />
         </Group>
         {data.results.length === 0 ? (
           <EmptyState title={filtered ? 'No payout accounts match' : 'No payout accounts yet'}>
             {filtered
-              ? 'Try another merchant or currency.'
+              ? 'Try another search, status, merchant or currency.'
               : 'Add the bank account a merchant is paid into.'}
           </EmptyState>
         ) : (

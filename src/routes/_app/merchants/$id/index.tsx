@@ -10,9 +10,10 @@ import { MerchantProfile } from '../../../../features/merchants/components/merch
 import { OnboardingPanel } from '../../../../features/merchants/components/onboarding-panel';
 import { merchantQuery } from '../../../../features/merchants/queries';
 import { PayoutAccountTable } from '../../../../features/payout-accounts/components/payout-account-table';
-import { payoutAccountListQuery } from '../../../../features/payout-accounts/queries';
 import { usePermission } from '../../../../features/session/queries';
-import { MerchantTransactions } from '../../../../features/transactions/components/merchant-transactions';
+import { RecordTransactions } from '../../../../features/transactions/components/record-transactions';
+import { accountIndexQuery, merchantIndexQuery } from '../../../../features/find/queries';
+import { MerchantTable } from '../../../../features/merchants/components/merchant-table';
 import { KycSimulation } from '../../../../features/simulation/components/status-simulation';
 import { NotFound } from '../../../../app/route-states';
 import { loadRecord } from '../../../../lib/params';
@@ -40,8 +41,12 @@ function MerchantPage() {
   useDocumentTitle(`${merchant.name} · Partner Payments`);
   // The status simulation: in the sandbox, for whoever may send one (testers, onboarding, admins).
   const simulate = usePermission('updateMerchant', true).allowed;
-  const accounts = useQuery(payoutAccountListQuery({ start: 0, limit: 100, businessId: id }));
+  const accounts = useQuery(accountIndexQuery({ businessId: id, start: 0, limit: 100 }));
   const isCustomer = merchant.contactOwnerBusinessId == null;
+  const contacts = useQuery({
+    ...merchantIndexQuery({ owner: id, start: 0, limit: 100 }),
+    enabled: isCustomer,
+  });
 
   return (
     <>
@@ -59,18 +64,6 @@ function MerchantPage() {
         description={`Merchant #${merchant.id} · ${merchant.countryIso}`}
         actions={
           <>
-            {isCustomer && (
-              <Permitted operation="createMerchant">
-                <ButtonLink
-                  to="/merchants/new"
-                  search={{ owner: id }}
-                  variant="default"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                >
-                  Add contact
-                </ButtonLink>
-              </Permitted>
-            )}
             <Permitted operation="updateMerchant">
               <ButtonLink
                 to="/merchants/$id/edit"
@@ -122,7 +115,41 @@ function MerchantPage() {
             />
           )}
         </Paper>
-        <MerchantTransactions merchantId={id} />
+        {isCustomer && (
+          <Paper withBorder p="lg" radius="md">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} fz="lg">
+                Contacts
+              </Title>
+              <Permitted operation="createMerchant">
+                <ButtonLink
+                  to="/merchants/new"
+                  search={{ owner: id }}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPlus size={14} aria-hidden />}
+                >
+                  Add contact
+                </ButtonLink>
+              </Permitted>
+            </Group>
+            {contacts.isPending ? (
+              <LoadingState label="Loading contacts" />
+            ) : contacts.isError ? (
+              <ApiErrorAlert error={contacts.error} onRetry={() => void contacts.refetch()} />
+            ) : contacts.data.results.length === 0 ? (
+              <EmptyState title="No contacts">
+                Contacts are the people and businesses this customer pays or is paid by.
+              </EmptyState>
+            ) : (
+              <MerchantTable
+                merchants={contacts.data.results}
+                caption={`Contacts of ${merchant.name}`}
+              />
+            )}
+          </Paper>
+        )}
+        <RecordTransactions merchantId={id} />
       </Stack>
     </>
   );

@@ -1,7 +1,7 @@
 import { Breadcrumbs, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Field } from '../../../../components/field';
 import { CopyValue } from '../../../../components/copy-value';
@@ -10,6 +10,8 @@ import { PageHeader } from '../../../../components/page';
 import { StatusBadge } from '../../../../components/status-badge';
 import { accountLabel } from '../../../../features/payout-accounts/components/payout-account-table';
 import { payoutAccountQuery } from '../../../../features/payout-accounts/queries';
+import { merchantQuery } from '../../../../features/merchants/queries';
+import { RecordTransactions } from '../../../../features/transactions/components/record-transactions';
 import { usePermission } from '../../../../features/session/queries';
 import { AccountStatusSimulation } from '../../../../features/simulation/components/status-simulation';
 import { NotFound } from '../../../../app/route-states';
@@ -28,6 +30,7 @@ export const Route = createFileRoute('/_app/payout-accounts/$id/')({
 function PayoutAccountPage() {
   const { id } = Route.useParams();
   const { data: account } = useSuspenseQuery(payoutAccountQuery(id));
+  const owner = useQuery(merchantQuery(account.businessId));
   useDocumentTitle(`Payout account #${id} · Partner Payments`);
   // The status simulation: in the sandbox, for whoever may send one (testers, onboarding, admins).
   const simulate = usePermission('updatePayoutAccount', true).allowed;
@@ -75,7 +78,9 @@ function PayoutAccountPage() {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <Field label="Merchant">
               <AnchorLink to="/merchants/$id" params={{ id: account.businessId }}>
-                #{account.businessId}
+                {owner.data
+                  ? `${owner.data.name} (#${account.businessId})`
+                  : `#${account.businessId}`}
               </AnchorLink>
             </Field>
             <Field label="Account holder">{account.accountHolderName}</Field>
@@ -107,6 +112,7 @@ function PayoutAccountPage() {
           )}
         </Paper>
         {simulate && <AccountStatusSimulation account={account} />}
+        <RecordTransactions accountId={id} />
       </Stack>
     </>
   );
