@@ -168,5 +168,11 @@ describe.each(DIALECTS)('the local index on %s', (dialect) => {
     expect(search.merchants.map((m) => m.id)).toEqual([4]);
     expect((await index.search('sandbox', 'muller')).merchants).toEqual([]);
     expect(await index.counts('sandbox')).toEqual({ merchants: 4, accounts: 2, transactions: 3 });
+    // A read older than what is stored (a slow event's) does not put the old name back.
+    await index.putMerchants('sandbox', [
+      merchant(4, 'Bäckerei Müller', { lastUpdateTime: 5_000 }),
+    ]);
+    expect((await index.search('sandbox', 'konditorei')).merchants.map((m) => m.id)).toEqual([4]);
+    expect((await index.search('sandbox', 'muller')).merchants).toEqual([]);
   });
 });

@@ -87,6 +87,10 @@ export interface TransactionQuery {
 
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
+/** An upsert that inserted or updated its row (not one skipped as older than what is stored). */
+const wasWritten = (result: { numInsertedOrUpdatedRows?: bigint | undefined }) =>
+  (result.numInsertedOrUpdatedRows ?? 1n) > 0n;
+
 export function localIndex(store: DashboardDb, now: () => number = Date.now) {
   const { db, dialect } = store;
 
@@ -144,12 +148,18 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
           synced_at: at,
         };
         const { environment: _e, id: _i, ...changes } = row;
-        await trx
+        const written = await trx
           .insertInto('index_merchant')
           .values(row)
-          .onConflict((oc) => oc.columns(['environment', 'id']).doUpdateSet(changes))
-          .execute();
-        await putSearch(trx, environment, 'merchant', String(m.id), merchantTerms(m));
+          .onConflict((oc) =>
+            oc
+              .columns(['environment', 'id'])
+              .doUpdateSet(changes)
+              .where('index_merchant.last_update_time', '<=', m.lastUpdateTime),
+          )
+          .executeTakeFirst();
+        if (wasWritten(written))
+          await putSearch(trx, environment, 'merchant', String(m.id), merchantTerms(m));
       }
     },
 
@@ -170,12 +180,18 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
           synced_at: at,
         };
         const { environment: _e, id: _i, ...changes } = row;
-        await trx
+        const written = await trx
           .insertInto('index_account')
           .values(row)
-          .onConflict((oc) => oc.columns(['environment', 'id']).doUpdateSet(changes))
-          .execute();
-        await putSearch(trx, environment, 'account', String(a.id), accountTerms(a));
+          .onConflict((oc) =>
+            oc
+              .columns(['environment', 'id'])
+              .doUpdateSet(changes)
+              .where('index_account.last_update_time', '<=', a.lastUpdateTime),
+          )
+          .executeTakeFirst();
+        if (wasWritten(written))
+          await putSearch(trx, environment, 'account', String(a.id), accountTerms(a));
       }
     },
 
@@ -207,18 +223,24 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
           synced_at: at,
         };
         const { environment: _e, product: _p, id: _i, ...changes } = row;
-        await trx
+        const written = await trx
           .insertInto('index_transaction')
           .values(row)
-          .onConflict((oc) => oc.columns(['environment', 'product', 'id']).doUpdateSet(changes))
-          .execute();
-        await putSearch(
-          trx,
-          environment,
-          'transaction',
-          `${product}/${t.businessRequestId}`,
-          transactionTerms(t),
-        );
+          .onConflict((oc) =>
+            oc
+              .columns(['environment', 'product', 'id'])
+              .doUpdateSet(changes)
+              .where('index_transaction.last_update_time', '<=', t.lastUpdateTime),
+          )
+          .executeTakeFirst();
+        if (wasWritten(written))
+          await putSearch(
+            trx,
+            environment,
+            'transaction',
+            `${product}/${t.businessRequestId}`,
+            transactionTerms(t),
+          );
       }
     },
 
