@@ -19,3 +19,18 @@ export const optionalIdSearch = z.coerce
   .max(Number.MAX_SAFE_INTEGER)
   .optional()
   .catch(undefined);
+
+/**
+ * A list of known values in a URL, written comma-separated (`kycStatus=VALID,FLAGGED`): the
+ * router keeps search values as text, so a list arrives as one string; anything unknown drops
+ * the filter rather than breaking the page.
+ */
+export function listSearch<T extends z.ZodType<string>>(value: T) {
+  return z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter((s) => s !== '') : v),
+      z.array(value).max(20),
+    )
+    .optional()
+    .catch(undefined);
+}

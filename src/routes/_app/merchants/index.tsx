@@ -20,7 +20,7 @@ import { merchantIndexQuery } from '../../../features/find/queries';
 import { MerchantTable } from '../../../features/merchants/components/merchant-table';
 import { Permitted } from '../../../features/session/components/permitted';
 import { humanize } from '../../../lib/format';
-import { pageSearch } from '../../../lib/search';
+import { listSearch, pageSearch } from '../../../lib/search';
 
 const SORTS = [
   { value: 'created', label: 'Newest first' },
@@ -32,7 +32,7 @@ const SORTS = [
 const MerchantsSearch = z.object({
   ...pageSearch,
   q: z.string().max(200).optional().catch(undefined),
-  kycStatus: z.array(KycStatus).optional().catch(undefined),
+  kycStatus: listSearch(KycStatus),
   type: z.enum(['customer', 'contact']).optional().catch(undefined),
   sort: z.enum(['created', 'name', 'status']).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),

@@ -22,12 +22,12 @@ import { accountIndexQuery } from '../../../features/find/queries';
 import { PayoutAccountTable } from '../../../features/payout-accounts/components/payout-account-table';
 import { Permitted } from '../../../features/session/components/permitted';
 import { humanize } from '../../../lib/format';
-import { optionalIdSearch, pageSearch } from '../../../lib/search';
+import { listSearch, optionalIdSearch, pageSearch } from '../../../lib/search';
 
 const AccountsSearch = z.object({
   ...pageSearch,
   q: z.string().max(200).optional().catch(undefined),
-  accountStatus: z.array(AccountStatus).optional().catch(undefined),
+  accountStatus: listSearch(AccountStatus),
   businessId: optionalIdSearch,
   currencySymbol: z.string().max(20).optional().catch(undefined),
   sort: z.enum(['created', 'status']).optional().catch(undefined),

@@ -32,7 +32,7 @@ import { TransactionTable } from '../../../../features/transactions/components/t
 import { DAY_PATTERN, endOfDay, startOfDay } from '../../../../lib/dates';
 import { humanize } from '../../../../lib/format';
 import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../lib/products';
-import { optionalIdSearch, pageSearch } from '../../../../lib/search';
+import { listSearch, optionalIdSearch, pageSearch } from '../../../../lib/search';
 
 const day = z.string().regex(DAY_PATTERN).optional().catch(undefined);
 const SORTS = [
@@ -47,7 +47,7 @@ const SORTS = [
 const TransactionsSearch = z.object({
   ...pageSearch,
   q: z.string().max(200).optional().catch(undefined),
-  status: z.array(z.enum(CLIENT_STATUSES)).max(10).optional().catch(undefined),
+  status: listSearch(z.enum(CLIENT_STATUSES)),
   businessId: optionalIdSearch,
   from: day,
   to: day,

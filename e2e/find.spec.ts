@@ -1,0 +1,140 @@
+// Finding things with the local index: search from anywhere, queues, saved views, joined pages,
+// names in lists, and the date range with mouse and keyboard. One step per journey.
+import { checkA11y, choose, expect, signInToDemo, switchTo, test } from './fixtures';
+
+test('Go to… finds a merchant by part of its name', async ({ page }) => {
+  await signInToDemo(page);
+  await page.getByRole('button', { name: 'Go to…' }).click();
+  await page.getByRole('textbox', { name: 'Go to' }).fill('verde cof');
+  await page.getByRole('button', { name: /Costa Verde Coffee Exporters SA/ }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Costa Verde Coffee Exporters SA', level: 1 }),
+  ).toBeVisible();
+});
+
+test('Go to… finds a payout account by the last digits of its IBAN', async ({ page }) => {
+  await signInToDemo(page);
+  await page.keyboard.press('Control+K');
+  await page.getByRole('textbox', { name: 'Go to' }).fill('3000');
+  await page
+    .getByRole('button', { name: /Lumen Textiles GmbH · EUR/ })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('heading', { name: /EUR account of Lumen Textiles GmbH/ }),
+  ).toBeVisible();
+});
+
+test('the deposits queue on the overview leads to one to approve, and it is approved', async ({
+  page,
+}) => {
+  await signInToDemo(page, 'Aiko Approver');
+  const queue = page.getByRole('list', { name: 'Deposits to approve' });
+  const payout = queue.getByRole('link', { name: /^Payout #\d+$/ }).first();
+  const label = (await payout.textContent())!;
+  const id = label.replace(/\D+/g, '');
+  await payout.click();
+  await page.getByRole('button', { name: 'Approve deposit' }).click();
+  await page
+    .getByRole('dialog', { name: `Approve the deposit of #${id}?` })
+    .getByRole('button', { name: 'Approve deposit' })
+    .click();
+  await expect(page.getByText('In progress').first()).toBeVisible();
+  // Back on the overview, it has left the queue.
+  await page.getByLabel('Main').getByRole('link', { name: 'Overview' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Deposits to approve' }).getByRole('link', { name: label }),
+  ).toHaveCount(0);
+});
+
+test('a shared saved view survives a reload and a colleague sees it', async ({ page }) => {
+  await signInToDemo(page);
+  await page.goto('/merchants');
+  await choose(page, 'KYC status', 'Valid');
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/kycStatus/);
+  await page.getByRole('button', { name: 'Views' }).click();
+  const save = page.getByRole('form', { name: 'Save view' });
+  await save.getByLabel('View name').fill('Valid merchants');
+  await save.getByLabel('Share with the team').check();
+  await save.getByRole('button', { name: 'Save view' }).click();
+  await expect(page.getByRole('button', { name: /^Valid merchants/ })).toBeVisible();
+
+  await page.goto('/merchants');
+  await page.reload();
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('button', { name: /^Valid merchants/ }).click();
+  await expect(page).toHaveURL(/kycStatus/);
+  await expect(page.getByRole('table', { name: 'Merchants' }).getByText('Flagged')).toHaveCount(0);
+
+  await switchTo(page, 'Vera Viewer');
+  await page.goto('/merchants');
+  await page.getByRole('button', { name: 'Views' }).click();
+  await expect(page.getByText('Shared by Omar Operations')).toBeVisible();
+  await checkA11y(page);
+});
+
+test('a customer’s page shows its contacts, accounts and transactions', async ({ page }) => {
+  await signInToDemo(page);
+  await page.goto('/merchants/1');
+  const contacts = page.getByRole('table', { name: 'Contacts of Lumen Textiles GmbH' });
+  await expect(contacts.getByText('Dhaka Stitchworks Ltd')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Payout accounts of Lumen Textiles GmbH' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await checkA11y(page);
+});
+
+test('a transaction list shows names, not bare ids', async ({ page }) => {
+  await signInToDemo(page);
+  await page.goto('/transactions/payouts');
+  const table = page.getByRole('table', { name: 'Payouts' });
+  await expect(
+    table.getByRole('link', { name: 'Harbor & Pine Trading Ltd' }).first(),
+  ).toBeVisible();
+  await expect(
+    table.getByRole('link', { name: /Meridian Health Supplies LLC …\d{4}/ }).first(),
+  ).toBeVisible();
+});
+
+test('sets a date range with the mouse', async ({ page }) => {
+  await signInToDemo(page);
+  await page.goto('/transactions/payouts');
+  await page.getByRole('button', { name: 'Created between' }).click();
+  const days = page.locator('table.mantine-DatePickerInput-month button[data-today], table button');
+  await expect(days.first()).toBeVisible();
+  // The first two selectable days of the month shown.
+  const month = page.locator('[data-dates-dropdown], .mantine-Popover-dropdown');
+  const enabled = month
+    .locator('button:not([data-outside]):not([disabled])')
+    .filter({ hasText: /^\d+$/ });
+  await enabled.nth(0).click();
+  await enabled.nth(5).click();
+  await expect(page).toHaveURL(/from=.*to=/);
+});
+
+test('sets a date range with the keyboard', async ({ page }) => {
+  await signInToDemo(page);
+  await page.goto('/transactions/payouts');
+  await page.getByRole('button', { name: 'Created between' }).focus();
+  await page.keyboard.press('Enter');
+  const dropdown = page.locator('.mantine-Popover-dropdown:visible');
+  await expect(dropdown).toBeVisible();
+  // Into the month's days, then pick one day, move a week on and pick the other.
+  const day = dropdown
+    .locator('button[data-today]')
+    .or(
+      dropdown
+        .locator('button:not([data-outside]):not([disabled])')
+        .filter({ hasText: /^\d+$/ })
+        .first(),
+    );
+  await day.first().focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/from=.*to=/);
+});
