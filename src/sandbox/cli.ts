@@ -1,15 +1,20 @@
 // `npm run sandbox [-- serve]` runs the sandbox; `npm run sandbox -- partner create --name NAME`
 // adds a partner and prints its credentials as JSON.
 import { parseArgs } from 'node:util';
+import { demoCredentials } from './boot';
 import { createPartner } from './domain/partners';
 import { databaseFile, parseEnv, SandboxEnv } from './env';
 import { main } from './main';
 import { createStore } from './store';
 import { openDatabase } from './store/db';
+import { seedVolume } from './volume';
 
 const USAGE = `Usage:
   npm run sandbox                                  serve the sandbox API (PORT, HOST, DATA_DIR)
-  npm run sandbox -- partner create --name NAME    add a partner, print {"apiKey","apiSecret"}`;
+  npm run sandbox -- partner create --name NAME    add a partner, print {"apiKey","apiSecret"}
+  npm run sandbox -- seed volume --merchants N --transactions N [--partner-key KEY]
+                                                   add volume data for measuring (default: the
+                                                   demo partner of DATA_DIR)`;
 
 async function run(argv: string[]) {
   const { positionals, values } = parseArgs({
@@ -17,6 +22,9 @@ async function run(argv: string[]) {
     allowPositionals: true,
     options: {
       name: { type: 'string' },
+      merchants: { type: 'string' },
+      transactions: { type: 'string' },
+      'partner-key': { type: 'string' },
       'announce-start': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -46,6 +54,44 @@ async function run(argv: string[]) {
     const partner = createPartner(createStore(db), name, Date.now());
     db.close();
     console.log(JSON.stringify({ apiKey: partner.apiKey, apiSecret: partner.apiSecret }));
+    return;
+  }
+  if (command === 'seed' && sub === 'volume') {
+    const count = (value: string | undefined, max: number) =>
+      value !== undefined && /^\d{1,8}$/.test(value) && Number(value) <= max
+        ? Number(value)
+        : undefined;
+    const merchants = count(values.merchants, 1_000_000);
+    const transactions = count(values.transactions, 10_000_000);
+    if (merchants === undefined || merchants < 1 || transactions === undefined) {
+      console.error(
+        'seed volume needs --merchants N (1 to 1,000,000) and --transactions N (0 to 10,000,000).',
+      );
+      process.exitCode = 2;
+      return;
+    }
+    const env = parseEnv(SandboxEnv, process.env);
+    const db = openDatabase(databaseFile(env));
+    const store = createStore(db);
+    const apiKey = values['partner-key'] ?? demoCredentials(env).apiKey;
+    const partner = store.partners.byKey(apiKey);
+    if (!partner) {
+      db.close();
+      console.error(`No partner has the API key ${apiKey.slice(0, 6)}… in ${databaseFile(env)}.`);
+      process.exitCode = 2;
+      return;
+    }
+    const started = Date.now();
+    seedVolume(store, partner.id, {
+      merchants,
+      transactions,
+      onProgress: (what, done) => process.stderr.write(`\r${what}: ${done}          `),
+    });
+    db.close();
+    process.stderr.write('\n');
+    console.log(
+      `Added ${merchants} merchants with an account each and ${transactions} transactions for ${partner.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     return;
   }
   console.error(USAGE);

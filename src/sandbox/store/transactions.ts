@@ -101,25 +101,33 @@ export function transactionRepository(db: Db) {
   const byIdAnyPartner = db.prepare<[number], Row & { partnerId: number }>(
     `SELECT ${COLUMNS}, partner_id AS partnerId FROM txn WHERE id = ?`,
   );
-  const list = db.prepare<
-    {
-      partnerId: number;
-      product: string;
-      businessId: number | null;
-      fromDate: number | null;
-      toDate: number | null;
-      limit: number;
-      start: number;
-    },
-    Row
-  >(
-    `SELECT ${COLUMNS} FROM txn
-     WHERE partner_id = @partnerId AND product = @product
-       AND (@businessId IS NULL OR from_business_id = @businessId OR to_business_id = @businessId)
-       AND creation_time >= coalesce(@fromDate, 0)
-       AND creation_time <= coalesce(@toDate, 9007199254740991)
-     ORDER BY id DESC LIMIT @limit OFFSET @start`,
-  );
+  // One statement per combination of filters, so that SQLite walks the index that fits instead
+  // of sorting the partner's every transaction (a catch-all WHERE with "IS NULL OR" defeats it).
+  type ListParams = {
+    partnerId: number;
+    product: string;
+    businessId?: number;
+    fromDate?: number;
+    toDate?: number;
+    limit: number;
+    start: number;
+  };
+  const lists = new Map<string, ReturnType<typeof db.prepare<ListParams, Row>>>();
+  const listStatement = (business: boolean, dates: boolean) => {
+    const key = `${business}-${dates}`;
+    let statement = lists.get(key);
+    if (!statement) {
+      statement = db.prepare<ListParams, Row>(
+        `SELECT ${COLUMNS} FROM txn
+         WHERE partner_id = @partnerId AND product = @product
+           ${business ? 'AND (from_business_id = @businessId OR to_business_id = @businessId)' : ''}
+           ${dates ? 'AND creation_time >= @fromDate AND creation_time <= @toDate' : ''}
+         ORDER BY id DESC LIMIT @limit OFFSET @start`,
+      );
+      lists.set(key, statement);
+    }
+    return statement;
+  };
 
   return {
     insert(
@@ -149,13 +157,16 @@ export function transactionRepository(db: Db) {
       start: number,
       limit: number,
     ) {
-      return list
+      const business = filter.businessId !== undefined;
+      const dates = filter.fromDate !== undefined || filter.toDate !== undefined;
+      return listStatement(business, dates)
         .all({
           partnerId,
           product,
-          businessId: filter.businessId ?? null,
-          fromDate: filter.fromDate ?? null,
-          toDate: filter.toDate ?? null,
+          ...(business ? { businessId: filter.businessId } : {}),
+          ...(dates
+            ? { fromDate: filter.fromDate ?? 0, toDate: filter.toDate ?? Number.MAX_SAFE_INTEGER }
+            : {}),
           limit: limit + 1,
           start,
         })

@@ -87,44 +87,70 @@ export interface TransactionQuery {
 
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
-/** An upsert that inserted or updated its row (not one skipped as older than what is stored). */
-const wasWritten = (result: { numInsertedOrUpdatedRows?: bigint | undefined }) =>
-  (result.numInsertedOrUpdatedRows ?? 1n) > 0n;
+/** `SET column = excluded.column` for every column of `row` but the key's. */
+function updateAll<R extends object>(row: R, key: Array<keyof R>) {
+  return (eb: { ref(reference: string): unknown }) =>
+    Object.fromEntries(
+      Object.keys(row)
+        .filter((column) => !key.includes(column as keyof R))
+        .map((column) => [column, eb.ref(`excluded.${column}`)]),
+    ) as never;
+}
 
 export function localIndex(store: DashboardDb, now: () => number = Date.now) {
   const { db, dialect } = store;
 
-  /** Refs of the kind's search documents matching every word as a prefix. */
-  function matching(environment: string, kind: IndexKind, text: string) {
+  /**
+   * The `(product, record_id)` of the kind's search documents matching every word as a prefix,
+   * as a subquery; undefined when the text has no words.
+   */
+  function matching(environment: string, kind: IndexKind, text: string, columns: 'id' | 'pair') {
     const words = queryWords(text);
     if (words.length === 0) return undefined;
+    const select = sql.raw(columns === 'id' ? 'record_id' : 'product, record_id');
     if (dialect === 'postgres') {
       const query = words.map((w) => `${w}:*`).join(' & ');
-      return sql<string>`(SELECT ref FROM index_search WHERE environment = ${environment}
+      return sql`(SELECT ${select} FROM index_search WHERE environment = ${environment}
         AND kind = ${kind} AND terms_tsv @@ to_tsquery('simple', ${query}))`;
     }
     const query = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
-    return sql<string>`(SELECT ref FROM index_search WHERE environment = ${environment}
-      AND kind = ${kind} AND rowid IN (SELECT rowid FROM index_search_fts
-      WHERE index_search_fts MATCH ${query}))`;
+    // From the full-text matches to their documents by rowid, then this environment and kind.
+    const prefixed = sql.raw(columns === 'id' ? 's.record_id' : 's.product, s.record_id');
+    return sql`(SELECT ${prefixed} FROM index_search_fts f CROSS JOIN index_search s
+      ON s.rowid = f.rowid WHERE f.index_search_fts MATCH ${query}
+      AND s.environment = ${environment} AND s.kind = ${kind})`;
   }
 
-  const idText = (column: string) =>
-    dialect === 'postgres' ? sql.raw(`${column}::text`) : sql.raw(`CAST(${column} AS TEXT)`);
-
+  /** The search documents of the records just written, in one statement. */
   async function putSearch(
     trx: typeof db,
-    environment: string,
-    kind: IndexKind,
-    ref: string,
-    terms: string,
+    docs: Array<{
+      environment: string;
+      kind: IndexKind;
+      product: string;
+      record_id: number;
+      terms: string;
+    }>,
   ) {
+    if (docs.length === 0) return;
     await trx
       .insertInto('index_search')
-      .values({ environment, kind, ref, terms })
-      .onConflict((oc) => oc.columns(['environment', 'kind', 'ref']).doUpdateSet({ terms }))
+      .values(docs)
+      .onConflict((oc) =>
+        oc
+          .columns(['environment', 'kind', 'product', 'record_id'])
+          .doUpdateSet((eb) => ({ terms: eb.ref('excluded.terms') })),
+      )
       .execute();
   }
+
+  /**
+   * A sort column. When the rows are a few candidates (a search's matches, one merchant's
+   * transactions), `+column` keeps SQLite from walking the whole table in sort order to find
+   * them; it sorts the candidates instead. (PostgreSQL plans by cost either way.)
+   */
+  const by = (column: string, fromCandidates: boolean) =>
+    sql.raw(fromCandidates ? `+${column}` : column);
 
   function pageOf<T>(rows: T[], start: number, limit: number): Page<T> {
     return { start, limit, hasMore: rows.length > limit, results: rows.slice(0, limit) };
@@ -132,67 +158,89 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
 
   return {
     async putMerchants(environment: string, merchants: Merchant[], trx = db): Promise<void> {
+      if (merchants.length === 0) return;
       const at = now();
-      for (const m of merchants) {
-        const row = {
-          environment,
-          id: m.id,
-          owner_id: m.contactOwnerBusinessId ?? null,
-          name: m.name,
-          name_key: wordsOf(m.name).join(' '),
-          kyc_status: m.kycStatus,
-          country_iso: m.countryIso,
-          creation_time: m.creationTime,
-          last_update_time: m.lastUpdateTime,
-          record: JSON.stringify(m),
-          synced_at: at,
-        };
-        const { environment: _e, id: _i, ...changes } = row;
-        const written = await trx
-          .insertInto('index_merchant')
-          .values(row)
-          .onConflict((oc) =>
-            oc
-              .columns(['environment', 'id'])
-              .doUpdateSet(changes)
-              .where('index_merchant.last_update_time', '<=', m.lastUpdateTime),
-          )
-          .executeTakeFirst();
-        if (wasWritten(written))
-          await putSearch(trx, environment, 'merchant', String(m.id), merchantTerms(m));
-      }
+      const rows = merchants.map((m) => ({
+        environment,
+        id: m.id,
+        owner_id: m.contactOwnerBusinessId ?? null,
+        name: m.name,
+        name_key: wordsOf(m.name).join(' '),
+        kyc_status: m.kycStatus,
+        country_iso: m.countryIso,
+        creation_time: m.creationTime,
+        last_update_time: m.lastUpdateTime,
+        record: JSON.stringify(m),
+        synced_at: at,
+      }));
+      // One statement for the page; a row older than the stored one is skipped, and only the
+      // rows written (RETURNING) get their search words.
+      const written = await trx
+        .insertInto('index_merchant')
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .columns(['environment', 'id'])
+            .doUpdateSet(updateAll(rows[0]!, ['environment', 'id']))
+            .whereRef('index_merchant.last_update_time', '<=', 'excluded.last_update_time'),
+        )
+        .returning('id')
+        .execute();
+      const ids = new Set(written.map((r) => Number(r.id)));
+      await putSearch(
+        trx,
+        merchants
+          .filter((m) => ids.has(m.id))
+          .map((m) => ({
+            environment,
+            kind: 'merchant',
+            product: '',
+            record_id: m.id,
+            terms: merchantTerms(m),
+          })),
+      );
     },
 
     async putAccounts(environment: string, accounts: PayoutAccount[], trx = db): Promise<void> {
+      if (accounts.length === 0) return;
       const at = now();
-      for (const a of accounts) {
-        const row = {
-          environment,
-          id: a.id,
-          business_id: a.businessId,
-          currency_symbol: a.currencySymbol,
-          account_status: a.accountStatus,
-          holder_name: a.accountHolderName,
-          number_tail: numberTail(a),
-          creation_time: a.creationTime,
-          last_update_time: a.lastUpdateTime,
-          record: JSON.stringify(a),
-          synced_at: at,
-        };
-        const { environment: _e, id: _i, ...changes } = row;
-        const written = await trx
-          .insertInto('index_account')
-          .values(row)
-          .onConflict((oc) =>
-            oc
-              .columns(['environment', 'id'])
-              .doUpdateSet(changes)
-              .where('index_account.last_update_time', '<=', a.lastUpdateTime),
-          )
-          .executeTakeFirst();
-        if (wasWritten(written))
-          await putSearch(trx, environment, 'account', String(a.id), accountTerms(a));
-      }
+      const rows = accounts.map((a) => ({
+        environment,
+        id: a.id,
+        business_id: a.businessId,
+        currency_symbol: a.currencySymbol,
+        account_status: a.accountStatus,
+        holder_name: a.accountHolderName,
+        number_tail: numberTail(a),
+        creation_time: a.creationTime,
+        last_update_time: a.lastUpdateTime,
+        record: JSON.stringify(a),
+        synced_at: at,
+      }));
+      const written = await trx
+        .insertInto('index_account')
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .columns(['environment', 'id'])
+            .doUpdateSet(updateAll(rows[0]!, ['environment', 'id']))
+            .whereRef('index_account.last_update_time', '<=', 'excluded.last_update_time'),
+        )
+        .returning('id')
+        .execute();
+      const ids = new Set(written.map((r) => Number(r.id)));
+      await putSearch(
+        trx,
+        accounts
+          .filter((a) => ids.has(a.id))
+          .map((a) => ({
+            environment,
+            kind: 'account',
+            product: '',
+            record_id: a.id,
+            terms: accountTerms(a),
+          })),
+      );
     },
 
     async putTransactions(
@@ -201,47 +249,51 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
       transactions: Transaction[],
       trx = db,
     ): Promise<void> {
+      if (transactions.length === 0) return;
       const at = now();
-      for (const t of transactions) {
-        const row = {
-          environment,
-          product,
-          id: t.businessRequestId,
-          from_business_id: t.fromBusinessId,
-          to_business_id: t.toBusinessId,
-          account_id: t.toBusinessExternalAccountId,
-          client_status: t.clientStatus,
-          awaiting: awaitingOf(product, t) ?? '',
-          final: isFinalStatus(t.clientStatus) ? 1 : 0,
-          to_amount: t.toAmount,
-          to_amount_key: amountKey(t.toAmount),
-          to_currency: t.toCurrencySymbol,
-          from_currency: t.fromCurrencySymbol,
-          creation_time: t.creationTime,
-          last_update_time: t.lastUpdateTime,
-          record: JSON.stringify(t),
-          synced_at: at,
-        };
-        const { environment: _e, product: _p, id: _i, ...changes } = row;
-        const written = await trx
-          .insertInto('index_transaction')
-          .values(row)
-          .onConflict((oc) =>
-            oc
-              .columns(['environment', 'product', 'id'])
-              .doUpdateSet(changes)
-              .where('index_transaction.last_update_time', '<=', t.lastUpdateTime),
-          )
-          .executeTakeFirst();
-        if (wasWritten(written))
-          await putSearch(
-            trx,
+      const rows = transactions.map((t) => ({
+        environment,
+        product,
+        id: t.businessRequestId,
+        from_business_id: t.fromBusinessId,
+        to_business_id: t.toBusinessId,
+        account_id: t.toBusinessExternalAccountId,
+        client_status: t.clientStatus,
+        awaiting: awaitingOf(product, t) ?? '',
+        final: isFinalStatus(t.clientStatus) ? 1 : 0,
+        to_amount: t.toAmount,
+        to_amount_key: amountKey(t.toAmount),
+        to_currency: t.toCurrencySymbol,
+        from_currency: t.fromCurrencySymbol,
+        creation_time: t.creationTime,
+        last_update_time: t.lastUpdateTime,
+        record: JSON.stringify(t),
+        synced_at: at,
+      }));
+      const written = await trx
+        .insertInto('index_transaction')
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .columns(['environment', 'product', 'id'])
+            .doUpdateSet(updateAll(rows[0]!, ['environment', 'product', 'id']))
+            .whereRef('index_transaction.last_update_time', '<=', 'excluded.last_update_time'),
+        )
+        .returning('id')
+        .execute();
+      const ids = new Set(written.map((r) => Number(r.id)));
+      await putSearch(
+        trx,
+        transactions
+          .filter((t) => ids.has(t.businessRequestId))
+          .map((t) => ({
             environment,
-            'transaction',
-            `${product}/${t.businessRequestId}`,
-            transactionTerms(t),
-          );
-      }
+            kind: 'transaction',
+            product,
+            record_id: t.businessRequestId,
+            terms: transactionTerms(t),
+          })),
+      );
     },
 
     /** When each kind's record was last written, to tell a stale update from a newer one. */
@@ -284,17 +336,18 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
         )
         .select(['m.record', 'o.name as owner_name'])
         .where('m.environment', '=', environment);
-      const found = q.q ? matching(environment, 'merchant', q.q) : undefined;
+      const found = q.q ? matching(environment, 'merchant', q.q, 'id') : undefined;
       if (q.q && !found) return pageOf([], q.start, q.limit);
-      if (found) select = select.where(sql<SqlBool>`${idText('m.id')} IN ${found}`);
+      if (found) select = select.where(sql<SqlBool>`m.id IN ${found}`);
       if (q.kycStatus?.length) select = select.where('m.kyc_status', 'in', q.kycStatus);
       if (q.ownerId !== undefined) select = select.where('m.owner_id', '=', q.ownerId);
       if (q.type === 'customer') select = select.where('m.owner_id', 'is', null);
       if (q.type === 'contact') select = select.where('m.owner_id', 'is not', null);
       const order = q.order ?? (q.sort === 'name' || q.sort === 'status' ? 'asc' : 'desc');
-      if (q.sort === 'name') select = select.orderBy('m.name_key', order);
-      else if (q.sort === 'status') select = select.orderBy('m.kyc_status', order);
-      select = select.orderBy('m.creation_time', order).orderBy('m.id', order);
+      const few = found !== undefined || q.ownerId !== undefined;
+      if (q.sort === 'name') select = select.orderBy(by('m.name_key', few), order);
+      else if (q.sort === 'status') select = select.orderBy(by('m.kyc_status', few), order);
+      select = select.orderBy(by('m.creation_time', few), order).orderBy('m.id', order);
       const rows = await select
         .limit(q.limit + 1)
         .offset(q.start)
@@ -314,15 +367,16 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
         )
         .select(['a.record', 'm.name as merchant_name'])
         .where('a.environment', '=', environment);
-      const found = q.q ? matching(environment, 'account', q.q) : undefined;
+      const found = q.q ? matching(environment, 'account', q.q, 'id') : undefined;
       if (q.q && !found) return pageOf([], q.start, q.limit);
-      if (found) select = select.where(sql<SqlBool>`${idText('a.id')} IN ${found}`);
+      if (found) select = select.where(sql<SqlBool>`a.id IN ${found}`);
       if (q.accountStatus?.length) select = select.where('a.account_status', 'in', q.accountStatus);
       if (q.businessId !== undefined) select = select.where('a.business_id', '=', q.businessId);
       if (q.currencySymbol) select = select.where('a.currency_symbol', '=', q.currencySymbol);
       const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
-      if (q.sort === 'status') select = select.orderBy('a.account_status', order);
-      select = select.orderBy('a.creation_time', order).orderBy('a.id', order);
+      const few = found !== undefined || q.businessId !== undefined;
+      if (q.sort === 'status') select = select.orderBy(by('a.account_status', few), order);
+      select = select.orderBy(by('a.creation_time', few), order).orderBy('a.id', order);
       const rows = await select
         .limit(q.limit + 1)
         .offset(q.start)
@@ -360,34 +414,36 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
           'a.number_tail',
         ])
         .where('t.environment', '=', environment);
-      const found = q.q ? matching(environment, 'transaction', q.q) : undefined;
+      const found = q.q ? matching(environment, 'transaction', q.q, 'pair') : undefined;
       if (q.q && !found) return pageOf([], q.start, q.limit);
-      if (found) {
-        const ref =
-          dialect === 'postgres'
-            ? sql`t.product || '/' || t.id::text`
-            : sql`t.product || '/' || CAST(t.id AS TEXT)`;
-        select = select.where(sql<SqlBool>`${ref} IN ${found}`);
-      }
+      if (found) select = select.where(sql<SqlBool>`(t.product, t.id) IN ${found}`);
       if (q.product) select = select.where('t.product', '=', q.product);
       if (q.clientStatus?.length) select = select.where('t.client_status', 'in', q.clientStatus);
       if (q.awaiting) select = select.where('t.awaiting', '=', q.awaiting);
       if (q.stalledSince !== undefined)
         select = select.where('t.final', '=', 0).where('t.last_update_time', '<', q.stalledSince);
       if (q.businessId !== undefined) {
+        // Sent or received: two index lookups rather than one OR over the whole table (by
+        // rowid on SQLite, whose planner otherwise walks an index of the whole table).
         const id = q.businessId;
-        select = select.where((eb) =>
-          eb.or([eb('t.from_business_id', '=', id), eb('t.to_business_id', '=', id)]),
+        const key = dialect === 'postgres' ? sql.raw('(t.product, t.id)') : sql.raw('t.rowid');
+        const columns = dialect === 'postgres' ? sql.raw('product, id') : sql.raw('rowid');
+        select = select.where(
+          sql<SqlBool>`${key} IN (SELECT ${columns} FROM index_transaction
+            WHERE environment = ${environment} AND from_business_id = ${id}
+            UNION SELECT ${columns} FROM index_transaction
+            WHERE environment = ${environment} AND to_business_id = ${id})`,
         );
       }
       if (q.accountId !== undefined) select = select.where('t.account_id', '=', q.accountId);
       if (q.fromDate !== undefined) select = select.where('t.creation_time', '>=', q.fromDate);
       if (q.toDate !== undefined) select = select.where('t.creation_time', '<=', q.toDate);
       const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
-      if (q.sort === 'amount') select = select.orderBy('t.to_amount_key', order);
-      else if (q.sort === 'status') select = select.orderBy('t.client_status', order);
-      else if (q.sort === 'updated') select = select.orderBy('t.last_update_time', order);
-      select = select.orderBy('t.creation_time', order).orderBy('t.id', order);
+      const few = found !== undefined || q.businessId !== undefined || q.accountId !== undefined;
+      if (q.sort === 'amount') select = select.orderBy(by('t.to_amount_key', few), order);
+      else if (q.sort === 'status') select = select.orderBy(by('t.client_status', few), order);
+      else if (q.sort === 'updated') select = select.orderBy(by('t.last_update_time', few), order);
+      select = select.orderBy(by('t.creation_time', few), order).orderBy('t.id', order);
       const rows = await select
         .limit(q.limit + 1)
         .offset(q.start)

@@ -42,10 +42,7 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireSignIn);
   const environmentOf = (request: FastifyRequest) =>
     request.signedIn!.session.environment as Environment;
-  const freshness = async (environment: Environment) => {
-    const { filled, checkedAt, error } = await ctx.sync.status(environment);
-    return { filled, checkedAt, error };
-  };
+  const freshness = (environment: Environment) => ctx.sync.freshness(environment);
 
   app.get('/index/merchants', async (request, reply) => {
     const q = parseQuery(MerchantIndexQuery, request, reply);

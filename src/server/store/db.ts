@@ -13,6 +13,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DashboardDb {
   db: Kysely<Tables>;
   dialect: DialectName;
+  /** Refreshes the query planner's statistics (SQLite; PostgreSQL's autovacuum does its own). */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,18 @@ export async function openDashboardDb(location: DatabaseLocation): Promise<Dashb
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
   }
-  return { db, dialect, close: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    analyze: async () => {
+      if (dialect === 'sqlite') {
+        // Sampled statistics: enough for the planner, quick on large tables.
+        await sql`PRAGMA analysis_limit=2000`.execute(db);
+        await sql`PRAGMA optimize=0x10002`.execute(db);
+      }
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /** Serializes writers of one kind across servers sharing PostgreSQL (SQLite has one writer). */

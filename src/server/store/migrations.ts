@@ -257,9 +257,12 @@ export const migrations: Record<string, Migration> = {
       for (const [name, columns] of [
         ['index_transaction_created', ['environment', 'creation_time', 'id']],
         ['index_transaction_status', ['environment', 'client_status', 'creation_time']],
+        ['index_transaction_status_amount', ['environment', 'client_status', 'to_amount_key']],
+        ['index_transaction_status_updated', ['environment', 'client_status', 'last_update_time']],
         ['index_transaction_awaiting', ['environment', 'awaiting', 'creation_time']],
         ['index_transaction_open', ['environment', 'final', 'last_update_time']],
         ['index_transaction_merchant', ['environment', 'from_business_id', 'creation_time']],
+        ['index_transaction_recipient', ['environment', 'to_business_id', 'creation_time']],
         ['index_transaction_account', ['environment', 'account_id', 'creation_time']],
         ['index_transaction_amount', ['environment', 'to_amount_key', 'id']],
       ] as const)
@@ -274,9 +277,11 @@ export const migrations: Record<string, Migration> = {
         .createTable('index_search')
         .addColumn('environment', 'text', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('ref', 'text', (c) => c.notNull())
+        /** The transaction's product; '' for merchants and accounts. */
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('record_id', 'bigint', (c) => c.notNull())
         .addColumn('terms', 'text', (c) => c.notNull())
-        .addPrimaryKeyConstraint('index_search_pk', ['environment', 'kind', 'ref'])
+        .addPrimaryKeyConstraint('index_search_pk', ['environment', 'kind', 'product', 'record_id'])
         .execute();
       if (db.getExecutor().adapter instanceof PostgresAdapter) {
         await sql`ALTER TABLE index_search ADD COLUMN terms_tsv tsvector

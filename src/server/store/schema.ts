@@ -179,8 +179,9 @@ export interface IndexSearchTable {
   environment: string;
   /** merchant, account or transaction. */
   kind: string;
-  /** The record's id; `<product>/<id>` for a transaction. */
-  ref: string;
+  /** The transaction's product; '' for merchants and accounts. */
+  product: string;
+  record_id: number;
   terms: string;
 }
 
