@@ -34,6 +34,14 @@ export function recordKindOf(op: OperationDef): Kind | undefined {
   return undefined;
 }
 
+/** The record an event names. */
+function kindOfEvent(event: Event): Kind | undefined {
+  if (event.objectType === 'merchant') return 'merchant';
+  if (event.objectType === 'payout_account') return 'account';
+  if (event.objectType === 'transaction') return PRODUCTS.find((p) => p === event.product);
+  return undefined;
+}
+
 export const LISTS = ['merchants', 'accounts', ...PRODUCTS] as const;
 export type ListName = (typeof LISTS)[number];
 
@@ -155,6 +163,7 @@ export function indexSync(options: SyncOptions) {
   }
 
   async function setError(environment: Environment, error: string | null) {
+    for (const list of LISTS) await syncRow(environment, list);
     await db
       .updateTable('index_sync')
       .set({ error })
@@ -300,6 +309,61 @@ export function indexSync(options: SyncOptions) {
     }
   }
 
+  /**
+   * Every event since the last one seen, from the environment's event log (newest first), each
+   * record it names re-read once: what a webhook would have brought, had it been delivered. The
+   * place is kept as the `events` row of index_sync (its next_start holds the newest event id).
+   * An environment without an event log (404) is left to the other passes.
+   */
+  async function catchUpEvents(environment: Environment) {
+    const row = await db
+      .selectFrom('index_sync')
+      .select('next_start')
+      .where('environment', '=', environment)
+      .where('list', '=', 'events')
+      .executeTakeFirst();
+    const seen = row ? Number(row.next_start) : undefined;
+    const named = new Map<string, { kind: Kind; id: number }>();
+    let newest = seen ?? 0;
+    for (let start = 0, pages = 0; pages < 20 && !stopped; pages++, start += PAGE) {
+      const { status, json } = await call(
+        environment,
+        'GET',
+        `/v1/event/?start=${start}&limit=${PAGE}`,
+      );
+      if (status === 404) return;
+      const page = PageOf(Event).safeParse(json);
+      if (status !== 200 || !page.success) return;
+      let reached = false;
+      for (const event of page.data.results) {
+        newest = Math.max(newest, event.id);
+        if (seen === undefined || event.id <= seen) {
+          reached = true;
+          break;
+        }
+        const kind = kindOfEvent(event);
+        if (kind) named.set(`${kind}/${event.objectId}`, { kind, id: event.objectId });
+      }
+      if (reached || !page.data.hasMore) break;
+    }
+    for (const { kind, id } of named.values()) await reread(environment, kind, id);
+    await db
+      .insertInto('index_sync')
+      .values({
+        environment,
+        list: 'events',
+        next_start: newest,
+        seen: 0,
+        filled_at: now(),
+        checked_at: now(),
+        error: null,
+      })
+      .onConflict((oc) =>
+        oc.columns(['environment', 'list']).doUpdateSet({ next_start: newest, checked_at: now() }),
+      )
+      .execute();
+  }
+
   async function ensureWebhook(environment: Environment) {
     const url = options.hookUrl(environment);
     if (!url) return;
@@ -347,6 +411,7 @@ export function indexSync(options: SyncOptions) {
   async function pass(environment: Environment) {
     try {
       await ensureWebhook(environment);
+      await catchUpEvents(environment);
       for (const list of LISTS) {
         const row = await syncRow(environment, list);
         if (row.filled_at === null) await fill(environment, list);
