@@ -1,8 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
+import { findKeys } from '../features/find/queries';
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // Whatever a person changes is in the local index at once (the server writes it through):
+    // the lists, search and queues drawn from it are asked again after every change.
+    mutationCache: new MutationCache({
+      onSuccess: () => client.invalidateQueries({ queryKey: findKeys.all }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,
@@ -14,4 +20,5 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return client;
 }

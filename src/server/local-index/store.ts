@@ -529,6 +529,7 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
           'index_transaction',
           'index_search',
           'index_sync',
+          'index_webhook',
         ] as const)
           await trx.deleteFrom(table).where('environment', '=', environment).execute();
       });

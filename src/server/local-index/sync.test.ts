@@ -133,6 +133,26 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     expect(await searchNames(t, cookie, 'freshly made')).toEqual(['Freshly Made Merchant']);
   });
 
+  it('starts again from the new partner’s records when an admin stores another API key', async () => {
+    const t = await dashboard(dialect);
+    await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Former Partner Merchant' }));
+    const { cookie } = await t.signIn('operations@demo.example');
+    expect(
+      await eventually(
+        () => searchNames(t, cookie, 'former partner'),
+        (n) => n.length === 1,
+      ),
+    ).toHaveLength(1);
+    const admin = (await t.signIn('admin@demo.example')).cookie;
+    const put = await fetch(`${t.base}/api/admin/credentials/sandbox`, {
+      method: 'PUT',
+      headers: { cookie: admin, ...JSON_CSRF },
+      body: JSON.stringify({ apiKey: t.other.apiKey, apiSecret: t.other.apiSecret }),
+    });
+    expect(put.status).toBe(200);
+    expect(await searchNames(t, cookie, 'former partner')).toEqual([]);
+  });
+
   it('carries on a first fill after a crash, with no record missing or twice', async () => {
     const t = await startTestDashboard({ dialect });
     running.push(t);

@@ -170,10 +170,10 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.put('/admin/credentials/:environment', async (request, reply) => {
-    const { environment } = request.params as { environment: string };
+    const { environment } = request.params as { environment: 'sandbox' | 'live' };
     const action = 'set API credentials';
     if (!(await requireRole(request, reply, ADMIN, action))) return reply;
-    const upstream = ctx.upstreams.get(environment as 'sandbox' | 'live');
+    const upstream = ctx.upstreams.get(environment);
     if (!upstream)
       return problem(request, reply, {
         status: 404,
@@ -210,12 +210,17 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
         errors: check ? [{ field: 'apiSecret', message: 'does not match the API key' }] : undefined,
       });
     }
+    const before = await ctx.workspace.credentials(environment);
     await ctx.workspace.setCredentials(environment, body, request.signedIn!.user.email);
+    // Another API key is another partner's records: the local index starts again from them.
+    const otherPartner = before !== undefined && before.apiKey !== body.apiKey;
+    if (otherPartner) await ctx.index.clear(environment);
+    void ctx.sync.syncNow(environment);
     await audit(request, {
       action,
       target: environment,
       outcome: 'ok',
-      details: { apiKeyLast4: body.apiKey.slice(-4) },
+      details: { apiKeyLast4: body.apiKey.slice(-4), indexCleared: otherPartner },
     });
     return { results: await ctx.workspace.credentialHints() };
   });

@@ -5,7 +5,12 @@ import { DateTime } from '../../../components/date-time';
 import { humanize } from '../../../lib/format';
 import { MerchantKind } from './merchant-table';
 
-export function MerchantProfile({ merchant }: { merchant: Merchant }) {
+export function MerchantProfile({
+  merchant,
+}: {
+  /** With the owning customer's name, for a contact, when known. */
+  merchant: Merchant & { ownerName?: string | null | undefined };
+}) {
   const address = [
     [merchant.address, merchant.streetNumber].filter(Boolean).join(' '),
     [merchant.zipcode, merchant.city].filter(Boolean).join(' '),

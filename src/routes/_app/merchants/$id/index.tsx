@@ -43,6 +43,10 @@ function MerchantPage() {
   const simulate = usePermission('updateMerchant', true).allowed;
   const accounts = useQuery(accountIndexQuery({ businessId: id, start: 0, limit: 100 }));
   const isCustomer = merchant.contactOwnerBusinessId == null;
+  const owner = useQuery({
+    ...merchantQuery(merchant.contactOwnerBusinessId ?? 0),
+    enabled: !isCustomer,
+  });
   const contacts = useQuery({
     ...merchantIndexQuery({ owner: id, start: 0, limit: 100 }),
     enabled: isCustomer,
@@ -77,7 +81,7 @@ function MerchantPage() {
         }
       />
       <Stack gap="lg">
-        <MerchantProfile merchant={merchant} />
+        <MerchantProfile merchant={{ ...merchant, ownerName: owner.data?.name }} />
         <SimpleGrid cols={{ base: 1, md: simulate ? 2 : 1 }} spacing="lg">
           <OnboardingPanel merchant={merchant} />
           {simulate && <KycSimulation merchant={merchant} />}
