@@ -530,6 +530,7 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
           'index_search',
           'index_sync',
           'index_webhook',
+          'index_owner',
         ] as const)
           await trx.deleteFrom(table).where('environment', '=', environment).execute();
       });

@@ -10,6 +10,7 @@
 // A 401 from the environment stops its sync until an admin stores credentials again; an
 // environment that is down is tried again at the next pass. The index keeps answering meanwhile,
 // and its status says how fresh it is.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Environment } from '../../api/dashboard';
 import type { OperationDef } from '../../api/operations';
@@ -407,9 +408,35 @@ export function indexSync(options: SyncOptions) {
     secrets.set(environment, hook.data.secret);
   }
 
+  /**
+   * The index holds one partner's records: when the environment's credentials now name another
+   * partner (another API key), it is cleared and filled again from theirs.
+   */
+  async function checkOwner(environment: Environment) {
+    const credentials = await options.credentials(environment);
+    if (!credentials) throw new SyncStop('not configured');
+    const hash = createHash('sha256').update(credentials.apiKey).digest('hex');
+    const row = await db
+      .selectFrom('index_owner')
+      .select('api_key_hash')
+      .where('environment', '=', environment)
+      .executeTakeFirst();
+    if (row?.api_key_hash === hash) return;
+    if (row) {
+      await index.clear(environment);
+      secrets.delete(environment);
+    }
+    await db
+      .insertInto('index_owner')
+      .values({ environment, api_key_hash: hash })
+      .onConflict((oc) => oc.column('environment').doUpdateSet({ api_key_hash: hash }))
+      .execute();
+  }
+
   /** One pass for an environment: webhook, fill or refresh, re-reads, sweep. */
   async function pass(environment: Environment) {
     try {
+      await checkOwner(environment);
       await ensureWebhook(environment);
       await catchUpEvents(environment);
       for (const list of LISTS) {

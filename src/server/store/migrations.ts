@@ -318,6 +318,13 @@ export const migrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('index_sync_pk', ['environment', 'list'])
         .execute();
 
+      // Whose records each environment's index holds: a hash of the API key it was filled with.
+      await db.schema
+        .createTable('index_owner')
+        .addColumn('environment', 'text', (c) => c.primaryKey())
+        .addColumn('api_key_hash', 'text', (c) => c.notNull())
+        .execute();
+
       // The webhook endpoint the dashboard registered with each environment.
       await db.schema
         .createTable('index_webhook')

@@ -198,6 +198,12 @@ export interface IndexSyncTable {
   error: string | null;
 }
 
+export interface IndexOwnerTable {
+  environment: string;
+  /** SHA-256 of the API key the index was filled with. */
+  api_key_hash: string;
+}
+
 export interface IndexWebhookTable {
   environment: string;
   webhook_id: number;
@@ -236,6 +242,7 @@ export interface Database {
   index_search: IndexSearchTable;
   index_sync: IndexSyncTable;
   index_webhook: IndexWebhookTable;
+  index_owner: IndexOwnerTable;
   saved_view: SavedViewTable;
 }
 
