@@ -19,7 +19,7 @@ import { createVault } from '../src/server/store/vault';
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 100_000);
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const CACHE = path.resolve('bench/.cache', `index-${MERCHANTS}-${TRANSACTIONS}`);
+const CACHE = path.resolve('bench/.cache', `index-v2-${MERCHANTS}-${TRANSACTIONS}`);
 
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
