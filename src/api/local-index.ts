@@ -160,3 +160,8 @@ export const SavedView = SavedViewCreate.extend({
   createdAt: z.int(),
 });
 export type SavedView = z.infer<typeof SavedView>;
+
+/** The last four characters of an account's IBAN or number, as lists show it: "…3000". */
+export function numberTail(a: { iban?: string | null; accountNumber?: string | null }): string {
+  return (a.iban || a.accountNumber || '').replace(/\s+/g, '').slice(-4);
+}

@@ -19,6 +19,3 @@ export const currenciesQuery = queryOptions({
   queryFn: () => listCurrencies(api),
   staleTime: 10 * 60_000,
 });
-
-/** Record pickers offer the newest hundred; more are reached by id (Go to…). */
-export const CHOICES_PAGE = { start: 0, limit: 100 } as const;

@@ -1,6 +1,14 @@
 // "Find anything": the lists, search, queues and saved views the dashboard server answers from
 // its local index of the partner's records (docs/decisions/018).
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useState } from 'react';
 import { z } from 'zod';
 import {
   AccountIndexPage,
@@ -14,7 +22,11 @@ import {
   TransactionIndexPage,
   type TransactionIndexQuery,
 } from '../../api/local-index';
+import type { Merchant } from '../../api/schemas/merchant';
+import type { PayoutAccount } from '../../api/schemas/payout-account';
 import { dashboardJson } from '../../lib/api';
+import { merchantQuery } from '../merchants/queries';
+import { payoutAccountQuery } from '../payout-accounts/queries';
 
 /** A query string of the defined values, with lists joined by commas. */
 export function queryString(values: Record<string, unknown>): string {
@@ -115,4 +127,86 @@ export function useDeleteView() {
       dashboardJson('DELETE', `/api/views/${id}`, z.object({ deleted: z.boolean() })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: findKeys.views }),
   });
+}
+
+/** A record picker's options: what the local index finds for the typed text, the chosen one kept. */
+export interface RecordChoices<T> {
+  options: Array<{ value: string; label: string }>;
+  /** The records behind the options. */
+  records: T[];
+  /** For the Select's `onSearchChange`. */
+  onSearchChange: (text: string) => void;
+  searching: boolean;
+  /** Nothing at all to choose from (no text typed, and the index has none). */
+  none: boolean;
+  isPending: boolean;
+}
+
+/** The picker's typed text, and the same text once typing pauses. */
+function useTypedText() {
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 200);
+  return { q: q || undefined, setText };
+}
+
+function choicesOf<T>(
+  found: {
+    data?: { results: T[] } | undefined;
+    isFetching: boolean;
+    isPending: boolean;
+    isSuccess: boolean;
+  },
+  selected: T | undefined,
+  typed: { q: string | undefined; setText: (text: string) => void },
+  labelOf: (record: T) => string,
+  idOf: (record: T) => number,
+): RecordChoices<T> {
+  const results = found.data?.results ?? [];
+  const options = results.map((r) => ({ value: String(idOf(r)), label: labelOf(r) }));
+  if (selected !== undefined && !options.some((o) => o.value === String(idOf(selected))))
+    options.unshift({ value: String(idOf(selected)), label: labelOf(selected) });
+  return {
+    options,
+    records: selected !== undefined ? [selected, ...results] : results,
+    onSearchChange: typed.setText,
+    searching: found.isFetching,
+    none: found.isSuccess && !typed.q && results.length === 0,
+    isPending: found.isPending,
+  };
+}
+
+/** Merchants to pick from (filtered, e.g. Valid ones or customers), searched as one types. */
+export function useMerchantChoices(
+  filters: { kycStatus?: string[]; type?: 'customer' | 'contact' },
+  selected: number | null | undefined,
+): RecordChoices<Merchant> {
+  const typed = useTypedText();
+  const found = useQuery(merchantIndexQuery({ ...filters, q: typed.q, start: 0, limit: 50 }));
+  const chosen = useQuery({ ...merchantQuery(selected ?? 0), enabled: selected != null });
+  return choicesOf<Merchant>(
+    found,
+    selected != null ? chosen.data : undefined,
+    typed,
+    (m) => `${m.name} (#${m.id})`,
+    (m) => m.id,
+  );
+}
+
+/** Payout accounts to pick from (filtered, e.g. Active ones in a currency), searched as one types. */
+export function useAccountChoices(
+  filters: { accountStatus?: string[]; currencySymbol?: string | undefined },
+  selected: number | null | undefined,
+  labelOf: (a: PayoutAccount) => string = (a) =>
+    `${a.accountHolderName} · ${a.currencySymbol} · #${a.id}`,
+): RecordChoices<PayoutAccount> {
+  const typed = useTypedText();
+  const found = useQuery(accountIndexQuery({ ...filters, q: typed.q, start: 0, limit: 50 }));
+  const chosen = useQuery({ ...payoutAccountQuery(selected ?? 0), enabled: selected != null });
+  return choicesOf<PayoutAccount>(
+    found,
+    selected != null ? chosen.data : undefined,
+    typed,
+    labelOf,
+    (a) => a.id,
+  );
 }

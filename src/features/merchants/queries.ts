@@ -1,17 +1,15 @@
 // Merchants: reads as queryOptions factories, writes as mutations that refresh what they change.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   acceptAgreements,
   createMerchant,
   getMerchant,
   listAgreements,
-  listMerchants,
   submitOnboarding,
   updateMerchant,
 } from '../../api/client';
 import type { MerchantCreate, MerchantUpdate } from '../../api/schemas/merchant';
 import { api } from '../../lib/api';
-import { CHOICES_PAGE } from '../../lib/reference';
 
 export const merchantKeys = {
   all: ['merchants'] as const,
@@ -20,30 +18,11 @@ export const merchantKeys = {
   agreements: (id: number) => ['merchants', 'agreements', id] as const,
 };
 
-export const merchantListQuery = (page: { start: number; limit: number }) =>
-  queryOptions({
-    queryKey: merchantKeys.list(page),
-    queryFn: () => listMerchants(api, page),
-    placeholderData: keepPreviousData,
-  });
-
 export const merchantQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.detail(id), queryFn: () => getMerchant(api, id) });
 
 export const agreementsQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.agreements(id), queryFn: () => listAgreements(api, id) });
-
-/** The merchants a picker offers. */
-export const merchantChoicesQuery = queryOptions({
-  queryKey: merchantKeys.list(CHOICES_PAGE),
-  queryFn: () => listMerchants(api, CHOICES_PAGE),
-});
-
-/** Customers that can own contacts: the newest hundred merchants without an owner. */
-export const customersQuery = queryOptions({
-  ...merchantChoicesQuery,
-  select: (page) => page.results.filter((m) => m.contactOwnerBusinessId == null),
-});
 
 export function useCreateMerchant() {
   const queryClient = useQueryClient();

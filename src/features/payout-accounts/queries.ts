@@ -1,13 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createPayoutAccount,
-  getPayoutAccount,
-  listPayoutAccounts,
-  updatePayoutAccount,
-} from '../../api/client';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { createPayoutAccount, getPayoutAccount, updatePayoutAccount } from '../../api/client';
 import type { PayoutAccountCreate, PayoutAccountUpdate } from '../../api/schemas/payout-account';
 import { api } from '../../lib/api';
-import { CHOICES_PAGE } from '../../lib/reference';
 
 export interface PayoutAccountFilters {
   start: number;
@@ -21,19 +15,6 @@ export const payoutAccountKeys = {
   list: (filters: PayoutAccountFilters) => ['payout-accounts', 'list', filters] as const,
   detail: (id: number) => ['payout-accounts', 'detail', id] as const,
 };
-
-export const payoutAccountListQuery = (filters: PayoutAccountFilters) =>
-  queryOptions({
-    queryKey: payoutAccountKeys.list(filters),
-    queryFn: () => listPayoutAccounts(api, filters),
-    placeholderData: keepPreviousData,
-  });
-
-/** The payout accounts a picker offers. */
-export const payoutAccountChoicesQuery = queryOptions({
-  queryKey: payoutAccountKeys.list(CHOICES_PAGE),
-  queryFn: () => listPayoutAccounts(api, CHOICES_PAGE),
-});
 
 export const payoutAccountQuery = (id: number) =>
   queryOptions({

@@ -1,5 +1,5 @@
 // Transactions: reads as queryOptions factories, money-moving actions as mutations.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   buildUrl,
@@ -8,7 +8,6 @@ import {
   createTransaction,
   getPayoutConfirmation,
   getTransaction,
-  listTransactions,
   uploadFile,
   type TransactionCreateBody,
 } from '../../api/client';
@@ -39,13 +38,6 @@ export const transactionKeys = {
   confirmation: (id: number) => ['transactions', 'confirmation', id] as const,
   price: (product: Product, request: PriceRequest) => ['prices', product, request] as const,
 };
-
-export const transactionListQuery = (product: Product, filters: TransactionFilters) =>
-  queryOptions({
-    queryKey: transactionKeys.list(product, filters),
-    queryFn: () => listTransactions(api, product, filters),
-    placeholderData: keepPreviousData,
-  });
 
 /** A transaction; an open one is looked at again every two seconds until it is final. */
 export const transactionQuery = (product: Product, id: number) =>

@@ -20,11 +20,13 @@ import {
   AccountStatusSimulation,
   KycSimulation,
 } from '../../features/simulation/components/status-simulation';
-import { merchantChoicesQuery, merchantQuery } from '../../features/merchants/queries';
 import {
-  payoutAccountChoicesQuery,
-  payoutAccountQuery,
-} from '../../features/payout-accounts/queries';
+  type RecordChoices,
+  useAccountChoices,
+  useMerchantChoices,
+} from '../../features/find/queries';
+import { merchantQuery } from '../../features/merchants/queries';
+import { payoutAccountQuery } from '../../features/payout-accounts/queries';
 
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {
@@ -38,17 +40,19 @@ export const Route = createFileRoute('/_app/sandbox')({
 
 function RecordPicker<T>({
   label,
-  choices,
+  useChoices,
   query,
   render,
 }: {
   label: string;
-  choices: Array<{ value: string; label: string }>;
+  /** The records to offer, searched in the local index as one types. */
+  useChoices: (selected: number | undefined) => RecordChoices<unknown>;
   /** The record's query factory (`merchantQuery`…): its key is the one mutations refresh. */
   query: (id: number) => { queryKey: QueryKey };
   render: (record: T) => React.ReactNode;
 }) {
   const [id, setId] = useState<string | null>(null);
+  const choices = useChoices(id === null ? undefined : Number(id));
   const record = useQuery({
     ...(query(Number(id)) as UseQueryOptions<T, Error, T, QueryKey>),
     enabled: id !== null,
@@ -59,10 +63,12 @@ function RecordPicker<T>({
         label={label}
         placeholder="Search by name or id"
         searchable
-        data={choices}
+        data={choices.options}
+        filter={({ options }) => options}
+        onSearchChange={choices.onSearchChange}
         value={id}
         onChange={setId}
-        nothingFoundMessage="Nothing matches"
+        nothingFoundMessage={choices.searching ? 'Searching…' : 'Nothing matches'}
         maw={420}
       />
       {id !== null && record.isPending && <LoadingState />}
@@ -72,12 +78,19 @@ function RecordPicker<T>({
   );
 }
 
+const useAnyMerchant = (selected: number | undefined) => useMerchantChoices({}, selected);
+const useAnyAccount = (selected: number | undefined) =>
+  useAccountChoices(
+    {},
+    selected,
+    (a) =>
+      `#${a.id} · ${a.currencySymbol} · ${a.accountHolderName} · ${a.accountStatus.toLowerCase()}`,
+  );
+
 function SandboxPage() {
   useDocumentTitle('Sandbox tools · Partner Payments');
   const { data: session } = useSuspenseQuery(sessionQuery);
   const base = session.signedIn ? session.baseUrl : '';
-  const merchants = useQuery(merchantChoicesQuery);
-  const accounts = useQuery(payoutAccountChoicesQuery);
   return (
     <>
       <PageHeader
@@ -91,10 +104,7 @@ function SandboxPage() {
           </Title>
           <RecordPicker
             label="Merchant"
-            choices={(merchants.data?.results ?? []).map((m) => ({
-              value: String(m.id),
-              label: `${m.name} (#${m.id})`,
-            }))}
+            useChoices={useAnyMerchant}
             query={merchantQuery}
             render={(merchant: Merchant) => (
               <Stack gap="xs">
@@ -112,10 +122,7 @@ function SandboxPage() {
           </Title>
           <RecordPicker
             label="Payout account"
-            choices={(accounts.data?.results ?? []).map((a) => ({
-              value: String(a.id),
-              label: `#${a.id} · ${a.currencySymbol} · ${a.accountHolderName} · ${a.accountStatus.toLowerCase()}`,
-            }))}
+            useChoices={useAnyAccount}
             query={payoutAccountQuery}
             render={(account: PayoutAccount) => (
               <Stack gap="xs">

@@ -5,6 +5,8 @@ import type { Merchant } from '../../api/schemas/merchant';
 import type { PayoutAccount } from '../../api/schemas/payout-account';
 import type { Transaction } from '../../api/schemas/transaction';
 
+export { numberTail } from '../../api/local-index';
+
 /** Lower-case words of letters and digits; everything else separates them. */
 export function wordsOf(text: string | null | undefined): string[] {
   if (!text) return [];
@@ -73,12 +75,6 @@ export function transactionTerms(t: Transaction): string {
 /** The words of a search box's text, at most eight, each to be matched as a prefix. */
 export function queryWords(text: string): string[] {
   return [...new Set(wordsOf(text))].slice(0, 8);
-}
-
-/** The last four characters of an account's IBAN or number: "…3000". */
-export function numberTail(a: Pick<PayoutAccount, 'iban' | 'accountNumber'>): string {
-  const compact = (a.iban || a.accountNumber || '').replace(/\s+/g, '');
-  return compact.slice(-4);
 }
 
 /**

@@ -1,11 +1,6 @@
-// Pickers that search every merchant or payout account in the local index as one types, not
-// just the newest hundred.
+// A merchant filter for lists that searches every merchant in the local index as one types.
 import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { merchantQuery } from '../../merchants/queries';
-import { merchantIndexQuery } from '../queries';
+import { useMerchantChoices } from '../queries';
 
 export function MerchantPicker({
   value,
@@ -20,20 +15,7 @@ export function MerchantPicker({
   placeholder?: string;
   w?: number;
 }) {
-  const [typed, setTyped] = useState('');
-  const [q] = useDebouncedValue(typed, 200);
-  const found = useQuery(merchantIndexQuery({ q: q || undefined, start: 0, limit: 20 }));
-  const selected = useQuery({ ...merchantQuery(value ?? 0), enabled: value !== undefined });
-  const options = (found.data?.results ?? []).map((m) => ({
-    value: String(m.id),
-    label: `${m.name} (#${m.id})`,
-  }));
-  if (value !== undefined && !options.some((o) => o.value === String(value))) {
-    options.unshift({
-      value: String(value),
-      label: selected.data ? `${selected.data.name} (#${value})` : `#${value}`,
-    });
-  }
+  const choices = useMerchantChoices({}, value);
   return (
     <Select
       label={label}
@@ -41,11 +23,11 @@ export function MerchantPicker({
       searchable
       clearable
       w={w}
-      data={options}
+      data={choices.options}
       // The index has already matched what was typed; show its answer as it is.
-      filter={({ options: all }) => all}
-      nothingFoundMessage={found.isFetching ? 'Searching…' : 'No merchant matches'}
-      onSearchChange={setTyped}
+      filter={({ options }) => options}
+      nothingFoundMessage={choices.searching ? 'Searching…' : 'No merchant matches'}
+      onSearchChange={choices.onSearchChange}
       value={value !== undefined ? String(value) : null}
       onChange={(id) => onChange(id ? Number(id) : undefined)}
     />

@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -27,7 +26,8 @@ import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
-import { customersQuery, useCreateMerchant, useUpdateMerchant } from '../queries';
+import { useMerchantChoices } from '../../find/queries';
+import { useCreateMerchant, useUpdateMerchant } from '../queries';
 
 type Values = z.input<typeof MerchantCreate>;
 
@@ -80,7 +80,6 @@ export function MerchantForm({
   const update = useUpdateMerchant(merchant?.id ?? 0);
   const mutation = editing ? update : create;
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
-  const customers = useQuery({ ...customersQuery, enabled: !editing });
 
   const [kind, setKind] = useState<'customer' | 'contact'>(defaultOwnerId ? 'contact' : 'customer');
   const kindRef = useRef(kind);
@@ -109,6 +108,8 @@ export function MerchantForm({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
+  // Customers that can own a contact: every one in the local index, searched as one types.
+  const customers = useMerchantChoices({ type: 'customer' }, form.watch('contactOwnerBusinessId'));
   const register = (name: keyof Values) => form.register(name);
   const submit = form.handleSubmit((values) => {
     // The resolver already required the owner of a contact, and set a customer's to null.
@@ -154,10 +155,9 @@ export function MerchantForm({
                       searchable
                       required
                       nothingFoundMessage="No customer matches"
-                      data={(customers.data ?? []).map((c) => ({
-                        value: String(c.id),
-                        label: `${c.name} (#${c.id})`,
-                      }))}
+                      data={customers.options}
+                      filter={({ options }) => options}
+                      onSearchChange={customers.onSearchChange}
                       value={field.value ? String(field.value) : null}
                       onChange={(value) => field.onChange(value ? Number(value) : null)}
                       error={choiceError(

@@ -2,7 +2,6 @@
 // with the same schema the API uses.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -15,7 +14,7 @@ import { ApiErrorAlert } from '../../../components/api-error';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError, PayoutCurrencySelect } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
-import { merchantChoicesQuery } from '../../merchants/queries';
+import { useMerchantChoices } from '../../find/queries';
 import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
 
 type Values = z.input<typeof PayoutAccountCreate>;
@@ -71,7 +70,6 @@ export function PayoutAccountForm({
   const update = useUpdatePayoutAccount(account?.id ?? 0);
   const mutation = editing ? update : create;
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
-  const owners = useQuery({ ...merchantChoicesQuery, enabled: !editing });
   const schema = editing ? PayoutAccountUpdate : PayoutAccountCreate;
 
   // Validate what will be sent: blank optional inputs become null first.
@@ -82,6 +80,8 @@ export function PayoutAccountForm({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
+  // Every merchant in the local index, searched as one types.
+  const owners = useMerchantChoices({}, form.watch('businessId'));
 
   const submit = form.handleSubmit((values) => {
     const body = withBlanksAsNull(values);
@@ -117,10 +117,9 @@ export function PayoutAccountForm({
                     searchable
                     placeholder={owners.isPending ? 'Loading merchants…' : 'Choose a merchant'}
                     nothingFoundMessage="No merchant matches"
-                    data={(owners.data?.results ?? []).map((m) => ({
-                      value: String(m.id),
-                      label: `${m.name} (#${m.id})`,
-                    }))}
+                    data={owners.options}
+                    filter={({ options }) => options}
+                    onSearchChange={owners.onSearchChange}
                     value={field.value ? String(field.value) : null}
                     onChange={(value) => field.onChange(value ? Number(value) : undefined)}
                     onBlur={field.onBlur}

@@ -14,9 +14,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import {
   CollectionCreate,
@@ -34,9 +33,7 @@ import { amountProblem } from '../../../lib/amount';
 import { choiceError, fieldError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
 import { currenciesQuery } from '../../../lib/reference';
-import { accountIndexQuery, merchantIndexQuery } from '../../find/queries';
-import { merchantQuery } from '../../merchants/queries';
-import { payoutAccountQuery } from '../../payout-accounts/queries';
+import { useAccountChoices, useMerchantChoices } from '../../find/queries';
 import { useCreateTransaction } from '../queries';
 import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
@@ -76,34 +73,15 @@ export function TransactionForm({
   onCreated: (transaction: Transaction) => void;
   onCancel: () => void;
 }) {
-  // The pickers search every Valid merchant and Active account in the local index as one types.
-  const [senderText, setSenderText] = useState('');
-  const [accountText, setAccountText] = useState('');
-  const [senderQ] = useDebouncedValue(senderText.trim(), 200);
-  const [accountQ] = useDebouncedValue(accountText.trim(), 200);
-  const merchants = useQuery(
-    merchantIndexQuery({ kycStatus: ['VALID'], q: senderQ || undefined, start: 0, limit: 50 }),
-  );
-  const accountsQuery = useQuery(
-    accountIndexQuery({
-      accountStatus: ['ACTIVE'],
-      currencySymbol: draft.to,
-      q: accountQ || undefined,
-      start: 0,
-      limit: 50,
-    }),
-  );
   const currencies = useQuery(currenciesQuery);
   const create = useCreateTransaction(product);
   const upload = useUploadStep();
   const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
 
-  const validMerchants = merchants.data?.results ?? [];
-  const activeAccounts = accountsQuery.data?.results ?? [];
   const deposits = depositCurrencies(product, currencies.data ?? []);
 
+  // Every account the picker has offered, for the currency of the one chosen.
   const accountCurrencies = useMemo(() => new Map<number, string>(), []);
-  for (const a of activeAccounts) accountCurrencies.set(a.id, a.currencySymbol);
   const currencyOf = (accountId: number | null) =>
     (accountId !== null ? accountCurrencies.get(accountId) : undefined) ?? draft.to;
 
@@ -135,10 +113,14 @@ export function TransactionForm({
     'fromCurrencySymbol',
     'toAmount',
   ]);
-  // What is chosen stays known (and shown) whatever the search shows now.
+  // The pickers search every Valid merchant and Active account in the local index as one types.
   const sender = form.watch('fromBusinessId');
-  const chosenSender = useQuery({ ...merchantQuery(sender ?? 0), enabled: sender != null });
-  const chosenAccount = useQuery({ ...payoutAccountQuery(account ?? 0), enabled: account != null });
+  const merchants = useMerchantChoices({ kycStatus: ['VALID'] }, sender);
+  const accounts = useAccountChoices(
+    { accountStatus: ['ACTIVE'], currencySymbol: draft.to },
+    account,
+  );
+  for (const a of accounts.records) accountCurrencies.set(a.id, a.currencySymbol);
   const payoutCurrency = currencyOf(account);
   const { ready: quoteReady, quote } = useLiveQuote(product, {
     from,
@@ -172,28 +154,8 @@ export function TransactionForm({
     ),
   );
 
-  if (chosenAccount.data)
-    accountCurrencies.set(chosenAccount.data.id, chosenAccount.data.currencySymbol);
-  const noMerchants = merchants.isSuccess && !senderQ && validMerchants.length === 0;
-  const noAccounts = accountsQuery.isSuccess && !accountQ && activeAccounts.length === 0;
-  const senderOptions = validMerchants.map((m) => ({
-    value: String(m.id),
-    label: `${m.name} (#${m.id})`,
-  }));
-  if (chosenSender.data && !senderOptions.some((o) => o.value === String(chosenSender.data.id)))
-    senderOptions.unshift({
-      value: String(chosenSender.data.id),
-      label: `${chosenSender.data.name} (#${chosenSender.data.id})`,
-    });
-  const accountOptions = activeAccounts.map((a) => ({
-    value: String(a.id),
-    label: `${a.accountHolderName} · ${a.currencySymbol} · #${a.id}`,
-  }));
-  if (chosenAccount.data && !accountOptions.some((o) => o.value === String(chosenAccount.data.id)))
-    accountOptions.unshift({
-      value: String(chosenAccount.data.id),
-      label: `${chosenAccount.data.accountHolderName} · ${chosenAccount.data.currencySymbol} · #${chosenAccount.data.id}`,
-    });
+  const noMerchants = merchants.none;
+  const noAccounts = accounts.none;
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="New transaction">
@@ -229,9 +191,9 @@ export function TransactionForm({
                 required
                 searchable
                 placeholder={merchants.isPending ? 'Loading merchants…' : 'Choose a merchant'}
-                data={senderOptions}
+                data={merchants.options}
                 filter={({ options }) => options}
-                onSearchChange={setSenderText}
+                onSearchChange={merchants.onSearchChange}
                 value={field.value ? String(field.value) : null}
                 onChange={(value) => field.onChange(value ? Number(value) : null)}
                 onBlur={field.onBlur}
@@ -258,10 +220,10 @@ export function TransactionForm({
                 }
                 required
                 searchable
-                placeholder={accountsQuery.isPending ? 'Loading accounts…' : 'Choose an account'}
-                data={accountOptions}
+                placeholder={accounts.isPending ? 'Loading accounts…' : 'Choose an account'}
+                data={accounts.options}
                 filter={({ options }) => options}
-                onSearchChange={setAccountText}
+                onSearchChange={accounts.onSearchChange}
                 value={field.value ? String(field.value) : null}
                 onChange={(value) => {
                   field.onChange(value ? Number(value) : null);

@@ -1,11 +1,20 @@
-import { Paper, SimpleGrid, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../../components/field';
+import { numberTail } from '../../../api/local-index';
 import type { Transaction } from '../../../api/schemas/transaction';
 import { AnchorLink } from '../../../components/links';
 import { Money } from '../../../components/money';
 import { humanize } from '../../../lib/format';
+import { merchantQuery } from '../../merchants/queries';
+import { payoutAccountQuery } from '../../payout-accounts/queries';
 
 export function TransactionSummary({ transaction: t }: { transaction: Transaction }) {
+  // The parties by name; their ids stay alongside.
+  const sender = useQuery(merchantQuery(t.fromBusinessId)).data;
+  const recipient = useQuery(merchantQuery(t.toBusinessId)).data;
+  const account = useQuery(payoutAccountQuery(t.toBusinessExternalAccountId)).data;
+  const tail = account ? numberTail(account) : '';
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} fz="lg" mb="md">
@@ -26,8 +35,13 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
         </Field>
         <Field label="Sender">
           <AnchorLink to="/merchants/$id" params={{ id: t.fromBusinessId }}>
-            Merchant #{t.fromBusinessId}
+            {sender?.name ?? `Merchant #${t.fromBusinessId}`}
           </AnchorLink>
+          {sender && (
+            <Text size="xs" c="dimmed">
+              Merchant #{t.fromBusinessId}
+            </Text>
+          )}
         </Field>
         <Field label="Recipient">
           <AnchorLink
@@ -35,12 +49,17 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
             params={{ id: t.toBusinessExternalAccountId }}
             underline="always"
           >
-            Account #{t.toBusinessExternalAccountId}
+            {account
+              ? `${account.accountHolderName}${tail ? ` …${tail}` : ''}`
+              : `Account #${t.toBusinessExternalAccountId}`}
           </AnchorLink>{' '}
           of{' '}
           <AnchorLink to="/merchants/$id" params={{ id: t.toBusinessId }} underline="always">
-            merchant #{t.toBusinessId}
+            {recipient?.name ?? `merchant #${t.toBusinessId}`}
           </AnchorLink>
+          <Text size="xs" c="dimmed">
+            Account #{t.toBusinessExternalAccountId} of merchant #{t.toBusinessId}
+          </Text>
         </Field>
         <Field label="Purpose">{humanize(t.purpose)}</Field>
         {t.cancelReason && <Field label="Cancel reason">{humanize(t.cancelReason)}</Field>}
