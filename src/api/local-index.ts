@@ -9,11 +9,13 @@ import { CLIENT_STATUSES, Product, PRODUCTS, Transaction } from './schemas/trans
 /** A comma-separated list of known values in a query string, e.g. `VALID,FLAGGED`. */
 function valuesOf<const V extends readonly [string, ...string[]]>(values: V) {
   const message = `must be one or more of ${values.join(', ')}, separated by commas`;
+  const known = new Set<string>(values);
   return z
     .string()
     .max(400, { error: message })
     .transform((s) => s.split(',').filter((v) => v !== ''))
-    .pipe(z.array(z.enum(values, { error: message })));
+    .refine((list) => list.every((v) => known.has(v)), { error: message })
+    .transform((list) => list as Array<V[number]>);
 }
 
 const Search = z

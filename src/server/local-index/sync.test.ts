@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { merchantBody } from '../../sandbox/testing';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
 import { createVault } from '../store/vault';
-import { JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
+import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
 import { UpstreamError, type Upstream } from '../upstream';
 import { localIndex } from './store';
 import { indexSync } from './sync';
@@ -151,6 +151,48 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     });
     expect(put.status).toBe(200);
     expect(await searchNames(t, cookie, 'former partner')).toEqual([]);
+  });
+
+  it('answers bad filters and bodies with the field named, and a forged delivery with 401', async () => {
+    const t = await startTestDashboard({ dialect });
+    running.push(t);
+    const { cookie } = await t.signIn('viewer@demo.example');
+    const get = (url: string) => fetch(`${t.base}${url}`, { headers: { cookie } });
+    for (const [url, field] of [
+      ['/api/index/merchants?kycStatus=VALID,BOGUS', 'kycStatus'],
+      ['/api/index/merchants?limit=1000', 'limit'],
+      ['/api/index/accounts?sort=sideways', 'sort'],
+      ['/api/index/transactions?fromDate=yesterday', 'fromDate'],
+      ['/api/index/search', 'q'],
+    ] as const) {
+      const response = await get(url);
+      expect(response.status, url).toBe(400);
+      expect(await response.json(), url).toMatchObject({ errors: [{ field }] });
+    }
+    const unnamed = await fetch(`${t.base}/api/views`, {
+      method: 'POST',
+      headers: { cookie, ...JSON_CSRF },
+      body: JSON.stringify({ list: 'merchants', name: ' ', search: '', shared: false }),
+    });
+    expect(await unnamed.json()).toMatchObject({ errors: [{ field: 'name' }] });
+    const unknownView = await fetch(`${t.base}/api/views/nope`, {
+      method: 'DELETE',
+      headers: { cookie, ...CSRF },
+    });
+    expect(unknownView.status).toBe(404);
+    const forged = await fetch(`${t.base}/hooks/index/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': 't=1,v1=00' },
+      body: JSON.stringify({
+        id: 1,
+        type: 'merchant.updated',
+        objectType: 'merchant',
+        objectId: 1,
+      }),
+    });
+    expect(forged.status).toBe(401);
+    const signedOut = await fetch(`${t.base}/api/index/merchants`);
+    expect(signedOut.status).toBe(401);
   });
 
   it('carries on a first fill after a crash, with no record missing or twice', async () => {
