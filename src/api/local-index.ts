@@ -54,7 +54,7 @@ export const TransactionIndexQuery = PageQuery.extend({
   product: Product.optional(),
   clientStatus: valuesOf(CLIENT_STATUSES).optional(),
   awaiting: z.enum(['quote', 'deposit'], { error: 'must be quote or deposit' }).optional(),
-  /** Not final and unchanged for more than a day. */
+  /** In progress and unchanged for more than a day. */
   stalled: z.enum(['1'], { error: 'must be 1' }).optional(),
   businessId: IdParam.optional(),
   accountId: IdParam.optional(),

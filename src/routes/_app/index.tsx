@@ -35,7 +35,7 @@ function Card({
           {title}
         </Title>
         {count !== undefined && count !== '0' && (
-          <Badge color="violet" variant="filled" radius="sm">
+          <Badge color="violet" variant="filled" radius="sm" style={{ flexShrink: 0 }}>
             {count}
           </Badge>
         )}
@@ -85,7 +85,7 @@ function OverviewPage() {
           </>
         }
       />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg" mb="lg">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="lg" mb="lg">
         {(
           [
             ['Quotes to approve', quotes, 'No quote waits for approval.'],

@@ -175,4 +175,22 @@ describe.each(DIALECTS)('the local index on %s', (dialect) => {
     expect((await index.search('sandbox', 'konditorei')).merchants.map((m) => m.id)).toEqual([4]);
     expect((await index.search('sandbox', 'muller')).merchants).toEqual([]);
   });
+
+  it('queues transactions in progress and unchanged for a while, not those waiting on the partner', async () => {
+    await index.putTransactions('sandbox', 'sendc2f', [
+      transaction(103, '10', 'OnOff_IN_PROGRESS'),
+    ]);
+    const stalled = await index.transactions('sandbox', {
+      stalledSince: 10_000,
+      start: 0,
+      limit: 10,
+    });
+    expect(stalled.results.map((t) => t.businessRequestId)).toEqual([103]);
+    const recent = await index.transactions('sandbox', {
+      stalledSince: 1_000,
+      start: 0,
+      limit: 10,
+    });
+    expect(recent.results).toEqual([]);
+  });
 });

@@ -73,7 +73,7 @@ export interface TransactionQuery {
   product?: Product | undefined;
   clientStatus?: string[] | undefined;
   awaiting?: 'quote' | 'deposit' | undefined;
-  /** Not completed or cancelled, and not changed since this time. */
+  /** In progress (deposit approved, not yet paid out) and not changed since this time. */
   stalledSince?: number | undefined;
   businessId?: number | undefined;
   accountId?: number | undefined;
@@ -421,7 +421,9 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
       if (q.clientStatus?.length) select = select.where('t.client_status', 'in', q.clientStatus);
       if (q.awaiting) select = select.where('t.awaiting', '=', q.awaiting);
       if (q.stalledSince !== undefined)
-        select = select.where('t.final', '=', 0).where('t.last_update_time', '<', q.stalledSince);
+        select = select
+          .where('t.client_status', 'in', ['OnOff_IN_PROGRESS', 'Receive_IN_PROGRESS'])
+          .where('t.last_update_time', '<', q.stalledSince);
       if (q.businessId !== undefined) {
         // Sent or received: two index lookups rather than one OR over the whole table (by
         // rowid on SQLite, whose planner otherwise walks an index of the whole table).
