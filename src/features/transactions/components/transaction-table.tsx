@@ -23,7 +23,7 @@ export function TransactionTable({
   caption: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={980}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -35,7 +35,9 @@ export function TransactionTable({
             <Table.Th scope="col" ta="right">
               Deposit
             </Table.Th>
-            <Table.Th scope="col">Sender → recipient</Table.Th>
+            <Table.Th scope="col" miw={260}>
+              Sender → recipient
+            </Table.Th>
             <Table.Th scope="col">Created</Table.Th>
           </Table.Tr>
         </Table.Thead>
