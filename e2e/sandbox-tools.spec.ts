@@ -63,7 +63,14 @@ test('adds a webhook endpoint, sees deliveries in the event log, resends, and de
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
+    // Deleting asks first: "Keep it" keeps it, "Delete endpoint" deletes it.
     await page.getByRole('button', { name: `Delete endpoint ${url}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(endpoints.getByText(url)).toBeVisible();
+    await page.getByRole('button', { name: `Delete endpoint ${url}` }).click();
+    await checkA11y(page);
+    await confirm.getByRole('button', { name: 'Delete endpoint' }).click();
     await expect(endpoints.getByText(url)).toHaveCount(0);
   } finally {
     receiver.close();

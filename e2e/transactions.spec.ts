@@ -178,7 +178,7 @@ test('cancels an end to end transfer with a reason', async ({ page }) => {
   await checkA11y(page);
   await dialog.getByRole('button', { name: 'Cancel transaction' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Canceled', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Reason: OTHER')).toBeVisible();
   const t = await apiTransaction(page, 'sendf2f', '18');
   expect(t).toMatchObject({ clientStatus: 'OnOff_CANCELED', cancelReason: 'OTHER' });

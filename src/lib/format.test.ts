@@ -25,6 +25,9 @@ describe('humanize', () => {
     ['ACTION_NEEDED', 'Action needed'],
     ['OnOff_AWAITING_QUOTE_APPROVAL', 'Awaiting quote approval'],
     ['Receive_IN_PROGRESS', 'In progress'],
+    // One spelling for people to read, whatever the wire says.
+    ['OnOff_CANCELED', 'Cancelled'],
+    ['Receive_CANCELED', 'Cancelled'],
   ])('%s → %s', (value, text) => {
     expect(humanize(value)).toBe(text);
   });

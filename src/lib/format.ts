@@ -39,6 +39,7 @@ export function humanize(value: string): string {
     .replace(/^(OnOff|Receive)_/, '')
     .toLowerCase()
     .split('_');
-  const text = words.join(' ');
+  // One spelling in what people read: "cancelled" (the API's CANCELED stays as it is on the wire).
+  const text = words.join(' ').replace(/\bcanceled\b/g, 'cancelled');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -23,6 +23,7 @@ import type { Webhook } from '../../../api/schemas/platform';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { CopyValue } from '../../../components/copy-value';
 import { DateTime } from '../../../components/date-time';
+import { Dialog } from '../../../components/dialog';
 import { LoadingState } from '../../../components/page';
 import { fieldError } from '../../../lib/field-error';
 import { indexStatusQuery } from '../../find/queries';
@@ -36,6 +37,8 @@ export function WebhookEndpoints() {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<Webhook | undefined>();
+  // The endpoint whose deletion waits for a yes.
+  const [deleting, setDeleting] = useState<Webhook | undefined>();
 
   const add = (event: React.FormEvent) => {
     event.preventDefault();
@@ -158,16 +161,7 @@ export function WebhookEndpoints() {
                           color="red"
                           aria-label={`Delete endpoint ${hook.url}`}
                           loading={remove.isPending && remove.variables === hook.id}
-                          onClick={() =>
-                            remove.mutate(hook.id, {
-                              onSuccess: () =>
-                                notifications.show({
-                                  color: 'green',
-                                  title: 'Endpoint deleted',
-                                  message: hook.url,
-                                }),
-                            })
-                          }
+                          onClick={() => setDeleting(hook)}
                         >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
@@ -183,6 +177,50 @@ export function WebhookEndpoints() {
           <ApiErrorAlert error={remove.error} title="The endpoint was not deleted" />
         )}
       </Stack>
+      <Dialog
+        opened={deleting !== undefined}
+        onClose={() => setDeleting(undefined)}
+        title="Delete this endpoint?"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Events stop going to{' '}
+            <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {deleting?.url}
+            </Text>
+            , retries waiting for it included. Events already delivered stay in the log.
+          </Text>
+          {deleting?.url === ownHook && (
+            <Text size="sm" c="dimmed">
+              This is the dashboard&apos;s own endpoint: it is registered again at the next sync.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(undefined)}>
+              Keep it
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                deleting &&
+                remove.mutate(deleting.id, {
+                  onSuccess: () => {
+                    notifications.show({
+                      color: 'green',
+                      title: 'Endpoint deleted',
+                      message: deleting.url,
+                    });
+                    setDeleting(undefined);
+                  },
+                })
+              }
+            >
+              Delete endpoint
+            </Button>
+          </Group>
+        </Stack>
+      </Dialog>
     </Paper>
   );
 }
