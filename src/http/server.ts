@@ -10,6 +10,7 @@ import type {
   FastifyRequest,
   FastifyHttpOptions,
 } from 'fastify';
+import { LogController } from 'fastify';
 import type { Server } from 'node:http';
 import {
   type ProblemFields,
@@ -48,6 +49,8 @@ export function httpServerOptions(config: HttpServerConfig): FastifyHttpOptions<
   );
   return {
     logger: config.logger ?? false,
+    // Requests are logged at debug by logRequests (./logging.ts), not at info by Fastify.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimit,
     // Long path parameters reach the handler, which answers 400 naming the parameter.

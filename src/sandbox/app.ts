@@ -1,5 +1,6 @@
 // The sandbox Partner Payments Service as a Fastify plugin: registered alone by main.ts, or
 // under /sandbox by the dashboard server.
+import { logRequests } from '../http/logging';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { authHook, RateLimitedError, rateLimitHook } from './auth';
 import type { DomainContext, SandboxSettings } from './domain/context';
@@ -172,6 +173,7 @@ export async function createSandboxServer(
       headersTimeoutMs: options.headersTimeoutMs,
     }),
   );
+  logRequests(app);
   await app.register(sandboxPlugin, options);
   return app;
 }

@@ -1,4 +1,5 @@
 // Runs the sandbox alone: `npm run sandbox`.
+import { loggerOptions } from '../http/logging';
 import { originOf } from '../http/env';
 import { createSandboxServer } from './app';
 import { bootSandbox } from './boot';
@@ -17,10 +18,10 @@ export async function main(options: { announce?: string } = {}) {
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
-    logger: {
+    logger: loggerOptions({
       level: env.LOG_LEVEL,
       redact: ['req.headers["x-api-secret"]', 'req.headers["x-api-key"]'],
-    },
+    }),
   });
   app.get('/', (_request, reply) => reply.redirect('/docs'));
 

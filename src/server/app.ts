@@ -5,6 +5,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError } from 'fastify';
 import type { Environment } from '../api/dashboard';
+import { logRequests } from '../http/logging';
 import { replyProblem } from '../http/problem-reply';
 import {
   frameworkProblem,
@@ -95,6 +96,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     }),
   );
   const methods = trackAllowedMethods(app);
+  logRequests(app);
   const address = publicAddress(options.publicUrl, () => {
     const listening = app.server.address();
     return typeof listening === 'object' && listening ? { port: listening.port } : undefined;

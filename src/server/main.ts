@@ -1,5 +1,6 @@
 // Runs the dashboard: `npm start` (after building the SPA) or `npm run dev` (behind Vite).
 import { originOf } from '../http/env';
+import { loggerOptions } from '../http/logging';
 import { bootSandbox } from '../sandbox/boot';
 import { parseEnv, settingsFrom } from '../sandbox/env';
 import { buildDashboardServer, REDACT } from './app';
@@ -27,7 +28,10 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
-    logger: { level: env.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: loggerOptions({
+      level: env.LOG_LEVEL,
+      redact: { paths: REDACT, censor: '[redacted]' },
+    }),
     indexSync: { intervalMs: env.DASHBOARD_INDEX_INTERVAL_MS },
   });
   await app.listen({ host: env.HOST, port: env.PORT ?? DEFAULT_PORT });
