@@ -78,13 +78,34 @@ export function parseBody<S extends z.ZodType>(
   reply: FastifyReply,
   detail: string,
 ): z.output<S> | undefined {
-  const result = schema.safeParse(request.body);
+  return parsed(schema, 'body', request, reply, detail);
+}
+
+/** The request's query string parsed with `schema`, or undefined once a 400 is sent. */
+export function parseQuery<S extends z.ZodType>(
+  schema: S,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: string,
+): z.output<S> | undefined {
+  return parsed(schema, 'query', request, reply, detail);
+}
+
+function parsed<S extends z.ZodType>(
+  schema: S,
+  where: 'body' | 'query',
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: string,
+): z.output<S> | undefined {
+  const input = request[where];
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   void problem(request, reply, {
     status: 400,
     code: 'VALIDATION_ERROR',
     detail,
-    errors: fieldErrors(result.error.issues, request.body, 'body'),
+    errors: fieldErrors(result.error.issues, input, where),
   });
   return undefined;
 }

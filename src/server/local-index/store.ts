@@ -145,6 +145,43 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
   }
 
   /**
+   * Writes one page of records of a kind in one statement (a row older than the stored one is
+   * skipped), then the search words of the rows written (RETURNING tells which).
+   */
+  async function putRows(
+    trx: typeof db,
+    table: 'index_merchant' | 'index_account' | 'index_transaction',
+    key: string[],
+    rows: Array<{ id: number; last_update_time: number }>,
+    search: { environment: string; kind: IndexKind; product: string; terms: (i: number) => string },
+  ) {
+    if (rows.length === 0) return;
+    const written = await trx
+      .insertInto(table)
+      .values(rows as never)
+      .onConflict((oc) =>
+        oc
+          .columns(key as never)
+          .doUpdateSet(updateAll(rows[0]!, key as never))
+          .whereRef(
+            `${table}.last_update_time` as never,
+            '<=',
+            'excluded.last_update_time' as never,
+          ),
+      )
+      .returning('id')
+      .execute();
+    const ids = new Set(written.map((r) => Number(r.id)));
+    const { terms, ...document } = search;
+    await putSearch(
+      trx,
+      rows.flatMap((row, i) =>
+        ids.has(row.id) ? [{ ...document, record_id: row.id, terms: terms(i) }] : [],
+      ),
+    );
+  }
+
+  /**
    * A sort column. When the rows are a few candidates (a search's matches, one merchant's
    * transactions), `+column` keeps SQLite from walking the whole table in sort order to find
    * them; it sorts the candidates instead. (PostgreSQL plans by cost either way.)
@@ -158,88 +195,48 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
 
   return {
     async putMerchants(environment: string, merchants: Merchant[], trx = db): Promise<void> {
-      if (merchants.length === 0) return;
       const at = now();
-      const rows = merchants.map((m) => ({
-        environment,
-        id: m.id,
-        owner_id: m.contactOwnerBusinessId ?? null,
-        name: m.name,
-        name_key: wordsOf(m.name).join(' '),
-        kyc_status: m.kycStatus,
-        country_iso: m.countryIso,
-        creation_time: m.creationTime,
-        last_update_time: m.lastUpdateTime,
-        record: JSON.stringify(m),
-        synced_at: at,
-      }));
-      // One statement for the page; a row older than the stored one is skipped, and only the
-      // rows written (RETURNING) get their search words.
-      const written = await trx
-        .insertInto('index_merchant')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .columns(['environment', 'id'])
-            .doUpdateSet(updateAll(rows[0]!, ['environment', 'id']))
-            .whereRef('index_merchant.last_update_time', '<=', 'excluded.last_update_time'),
-        )
-        .returning('id')
-        .execute();
-      const ids = new Set(written.map((r) => Number(r.id)));
-      await putSearch(
+      await putRows(
         trx,
-        merchants
-          .filter((m) => ids.has(m.id))
-          .map((m) => ({
-            environment,
-            kind: 'merchant',
-            product: '',
-            record_id: m.id,
-            terms: merchantTerms(m),
-          })),
+        'index_merchant',
+        ['environment', 'id'],
+        merchants.map((m) => ({
+          environment,
+          id: m.id,
+          owner_id: m.contactOwnerBusinessId ?? null,
+          name: m.name,
+          name_key: wordsOf(m.name).join(' '),
+          kyc_status: m.kycStatus,
+          country_iso: m.countryIso,
+          creation_time: m.creationTime,
+          last_update_time: m.lastUpdateTime,
+          record: JSON.stringify(m),
+          synced_at: at,
+        })),
+        { environment, kind: 'merchant', product: '', terms: (i) => merchantTerms(merchants[i]!) },
       );
     },
 
     async putAccounts(environment: string, accounts: PayoutAccount[], trx = db): Promise<void> {
-      if (accounts.length === 0) return;
       const at = now();
-      const rows = accounts.map((a) => ({
-        environment,
-        id: a.id,
-        business_id: a.businessId,
-        currency_symbol: a.currencySymbol,
-        account_status: a.accountStatus,
-        holder_name: a.accountHolderName,
-        number_tail: numberTail(a),
-        creation_time: a.creationTime,
-        last_update_time: a.lastUpdateTime,
-        record: JSON.stringify(a),
-        synced_at: at,
-      }));
-      const written = await trx
-        .insertInto('index_account')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .columns(['environment', 'id'])
-            .doUpdateSet(updateAll(rows[0]!, ['environment', 'id']))
-            .whereRef('index_account.last_update_time', '<=', 'excluded.last_update_time'),
-        )
-        .returning('id')
-        .execute();
-      const ids = new Set(written.map((r) => Number(r.id)));
-      await putSearch(
+      await putRows(
         trx,
-        accounts
-          .filter((a) => ids.has(a.id))
-          .map((a) => ({
-            environment,
-            kind: 'account',
-            product: '',
-            record_id: a.id,
-            terms: accountTerms(a),
-          })),
+        'index_account',
+        ['environment', 'id'],
+        accounts.map((a) => ({
+          environment,
+          id: a.id,
+          business_id: a.businessId,
+          currency_symbol: a.currencySymbol,
+          account_status: a.accountStatus,
+          holder_name: a.accountHolderName,
+          number_tail: numberTail(a),
+          creation_time: a.creationTime,
+          last_update_time: a.lastUpdateTime,
+          record: JSON.stringify(a),
+          synced_at: at,
+        })),
+        { environment, kind: 'account', product: '', terms: (i) => accountTerms(accounts[i]!) },
       );
     },
 
@@ -249,50 +246,36 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
       transactions: Transaction[],
       trx = db,
     ): Promise<void> {
-      if (transactions.length === 0) return;
       const at = now();
-      const rows = transactions.map((t) => ({
-        environment,
-        product,
-        id: t.businessRequestId,
-        from_business_id: t.fromBusinessId,
-        to_business_id: t.toBusinessId,
-        account_id: t.toBusinessExternalAccountId,
-        client_status: t.clientStatus,
-        awaiting: awaitingOf(product, t) ?? '',
-        final: isFinalStatus(t.clientStatus) ? 1 : 0,
-        to_amount: t.toAmount,
-        to_amount_key: amountKey(t.toAmount),
-        to_currency: t.toCurrencySymbol,
-        from_currency: t.fromCurrencySymbol,
-        creation_time: t.creationTime,
-        last_update_time: t.lastUpdateTime,
-        record: JSON.stringify(t),
-        synced_at: at,
-      }));
-      const written = await trx
-        .insertInto('index_transaction')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .columns(['environment', 'product', 'id'])
-            .doUpdateSet(updateAll(rows[0]!, ['environment', 'product', 'id']))
-            .whereRef('index_transaction.last_update_time', '<=', 'excluded.last_update_time'),
-        )
-        .returning('id')
-        .execute();
-      const ids = new Set(written.map((r) => Number(r.id)));
-      await putSearch(
+      await putRows(
         trx,
-        transactions
-          .filter((t) => ids.has(t.businessRequestId))
-          .map((t) => ({
-            environment,
-            kind: 'transaction',
-            product,
-            record_id: t.businessRequestId,
-            terms: transactionTerms(t),
-          })),
+        'index_transaction',
+        ['environment', 'product', 'id'],
+        transactions.map((t) => ({
+          environment,
+          product,
+          id: t.businessRequestId,
+          from_business_id: t.fromBusinessId,
+          to_business_id: t.toBusinessId,
+          account_id: t.toBusinessExternalAccountId,
+          client_status: t.clientStatus,
+          awaiting: awaitingOf(product, t) ?? '',
+          final: isFinalStatus(t.clientStatus) ? 1 : 0,
+          to_amount: t.toAmount,
+          to_amount_key: amountKey(t.toAmount),
+          to_currency: t.toCurrencySymbol,
+          from_currency: t.fromCurrencySymbol,
+          creation_time: t.creationTime,
+          last_update_time: t.lastUpdateTime,
+          record: JSON.stringify(t),
+          synced_at: at,
+        })),
+        {
+          environment,
+          kind: 'transaction',
+          product,
+          terms: (i) => transactionTerms(transactions[i]!),
+        },
       );
     },
 

@@ -83,6 +83,15 @@ export interface ListStatus {
   error: string | null;
 }
 
+/** Every list read through once; when the API last answered them all; why sync is paused. */
+function freshnessOf(lists: ListStatus[]) {
+  return {
+    filled: lists.every((l) => l.filled),
+    checkedAt: Math.min(...lists.map((l) => l.checkedAt ?? 0)) || null,
+    error: lists.find((l) => l.error)?.error ?? null,
+  };
+}
+
 class SyncStop extends Error {}
 
 export type Kind = 'merchant' | 'account' | Product;
@@ -239,20 +248,46 @@ export function indexSync(options: SyncOptions) {
     }
   }
 
+  /** Where each list stands (the event log's place aside). */
+  async function listStatuses(environment: Environment): Promise<ListStatus[]> {
+    const rows = await db
+      .selectFrom('index_sync')
+      .selectAll()
+      .where('environment', '=', environment)
+      .execute();
+    return LISTS.map((list) => {
+      const row = rows.find((r) => r.list === list);
+      return {
+        list,
+        seen: Number(row?.seen ?? 0),
+        filled: row?.filled_at != null,
+        filledAt: row?.filled_at == null ? null : Number(row.filled_at),
+        checkedAt: row?.checked_at == null ? null : Number(row.checked_at),
+        error: row?.error ?? null,
+      };
+    });
+  }
+
+  /** Puts the records of a page that are new or changed since stored; says how many. */
+  async function putChanged(environment: Environment, list: ListName, records: unknown[]) {
+    const known = await index.knownUpdateTimes(
+      environment,
+      list,
+      records.map((r) => idOf(list, r)),
+    );
+    const changed = records.filter(
+      (r) => known.get(idOf(list, r)) !== (r as { lastUpdateTime: number }).lastUpdateTime,
+    );
+    if (changed.length > 0) await putList(environment, list, changed);
+    return changed.length;
+  }
+
   /** Pages from the newest until a page holds nothing new or changed. */
   async function refreshNewest(environment: Environment, list: ListName) {
     for (let start = 0, pages = 0; pages < 20 && !stopped; pages++, start += PAGE) {
       const page = await readPage(environment, list, start);
-      const known = await index.knownUpdateTimes(
-        environment,
-        list,
-        page.results.map((r) => idOf(list, r)),
-      );
-      const changed = page.results.filter(
-        (r) => known.get(idOf(list, r)) !== (r as { lastUpdateTime: number }).lastUpdateTime,
-      );
-      if (changed.length > 0) await putList(environment, list, changed);
-      if (changed.length === 0 || !page.hasMore) break;
+      const changed = await putChanged(environment, list, page.results);
+      if (changed === 0 || !page.hasMore) break;
     }
   }
 
@@ -262,15 +297,7 @@ export function indexSync(options: SyncOptions) {
     let start = Number(row.next_start);
     for (let pages = 0; pages < sweepPages && !stopped; pages++) {
       const page = await readPage(environment, list, start);
-      const known = await index.knownUpdateTimes(
-        environment,
-        list,
-        page.results.map((r) => idOf(list, r)),
-      );
-      const changed = page.results.filter(
-        (r) => known.get(idOf(list, r)) !== (r as { lastUpdateTime: number }).lastUpdateTime,
-      );
-      if (changed.length > 0) await putList(environment, list, changed);
+      await putChanged(environment, list, page.results);
       start = page.hasMore ? start + page.results.length : 0;
       if (!page.hasMore) break;
     }
@@ -536,46 +563,19 @@ export function indexSync(options: SyncOptions) {
 
     /** How fresh the index is, without counting its records (asked with every list). */
     async freshness(environment: Environment) {
-      const rows = await db
-        .selectFrom('index_sync')
-        .select(['list', 'filled_at', 'checked_at', 'error'])
-        .where('environment', '=', environment)
-        .execute();
-      const all = LISTS.map((list) => rows.find((r) => r.list === list));
-      return {
-        filled: all.every((r) => r?.filled_at != null),
-        checkedAt: Math.min(...all.map((r) => Number(r?.checked_at ?? 0))) || null,
-        error: all.find((r) => r?.error)?.error ?? null,
-      };
+      return freshnessOf(await listStatuses(environment));
     },
 
     async status(environment: Environment) {
-      const rows = await db
-        .selectFrom('index_sync')
-        .selectAll()
-        .where('environment', '=', environment)
-        .execute();
+      const lists = await listStatuses(environment);
       const hook = await db
         .selectFrom('index_webhook')
         .select('url')
         .where('environment', '=', environment)
         .executeTakeFirst();
-      const lists: ListStatus[] = LISTS.map((list) => {
-        const row = rows.find((r) => r.list === list);
-        return {
-          list,
-          seen: Number(row?.seen ?? 0),
-          filled: row?.filled_at != null,
-          filledAt: row?.filled_at == null ? null : Number(row.filled_at),
-          checkedAt: row?.checked_at == null ? null : Number(row.checked_at),
-          error: row?.error ?? null,
-        };
-      });
       return {
         lists,
-        filled: lists.every((l) => l.filled),
-        checkedAt: Math.min(...lists.map((l) => l.checkedAt ?? 0)) || null,
-        error: lists.find((l) => l.error)?.error ?? null,
+        ...freshnessOf(lists),
         webhook: hook !== undefined,
         webhookUrl: hook?.url ?? null,
         counts: await index.counts(environment),

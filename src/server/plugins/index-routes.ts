@@ -3,8 +3,7 @@
 // as CSV), `/search`, `/status`, `POST /refresh`, and saved views (`/api/views`). Every signed-in
 // role may read. The webhook deliveries that keep the index fresh arrive at `/hooks/index/:env`.
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { toCsv } from '../../api/csv';
 import { type Environment, Environment as EnvironmentSchema } from '../../api/dashboard';
 import {
@@ -14,28 +13,12 @@ import {
   SearchQuery,
   TransactionIndexQuery,
 } from '../../api/local-index';
-import { fieldErrors } from '../../api/problem';
-import { audit, parseBody, problem, requireSignIn } from '../context';
+import { audit, parseBody, parseQuery, problem, requireSignIn } from '../context';
 
 const DAY_MS = 86_400_000;
+const FILTERS = 'Some of the list’s filters are not valid.';
 const CSV_PAGE = 1000;
 const CSV_MAX_ROWS = 1_000_000;
-
-function parseQuery<S extends z.ZodType>(
-  schema: S,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): z.output<S> | undefined {
-  const result = schema.safeParse(request.query);
-  if (result.success) return result.data;
-  void problem(request, reply, {
-    status: 400,
-    code: 'VALIDATION_ERROR',
-    detail: 'Some of the list’s filters are not valid.',
-    errors: fieldErrors(result.error.issues, request.query, 'query'),
-  });
-  return undefined;
-}
 
 export const indexRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -45,7 +28,7 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
   const freshness = (environment: Environment) => ctx.sync.freshness(environment);
 
   app.get('/index/merchants', async (request, reply) => {
-    const q = parseQuery(MerchantIndexQuery, request, reply);
+    const q = parseQuery(MerchantIndexQuery, request, reply, FILTERS);
     if (!q) return reply;
     const environment = environmentOf(request);
     const page = await ctx.index.merchants(environment, {
@@ -62,7 +45,7 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/index/accounts', async (request, reply) => {
-    const q = parseQuery(AccountIndexQuery, request, reply);
+    const q = parseQuery(AccountIndexQuery, request, reply, FILTERS);
     if (!q) return reply;
     const environment = environmentOf(request);
     const page = await ctx.index.accounts(environment, q);
@@ -70,7 +53,7 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/index/transactions', async (request, reply) => {
-    const q = parseQuery(TransactionIndexQuery, request, reply);
+    const q = parseQuery(TransactionIndexQuery, request, reply, FILTERS);
     if (!q) return reply;
     const environment = environmentOf(request);
     const { stalled, format, ...rest } = q;
@@ -113,7 +96,7 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/index/search', async (request, reply) => {
-    const q = parseQuery(SearchQuery, request, reply);
+    const q = parseQuery(SearchQuery, request, reply, FILTERS);
     if (!q) return reply;
     return ctx.index.search(environmentOf(request), q.q);
   });

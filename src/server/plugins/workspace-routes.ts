@@ -6,10 +6,9 @@ import { csvCell } from '../../api/csv';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { CredentialsForm, Email, Role } from '../../api/dashboard';
-import { fieldErrors } from '../../api/problem';
 import { WORKSPACE_ROLES } from '../../api/roles';
 import { PRODUCTS } from '../../api/schemas/transaction';
-import { audit, parseBody, problem, requireRole, requireSignIn } from '../context';
+import { audit, parseBody, parseQuery, problem, requireRole, requireSignIn } from '../context';
 import type { AuditRow } from '../store/audit';
 
 const ADMIN = WORKSPACE_ROLES.administer;
@@ -111,25 +110,20 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   // The audit trail
   app.get('/audit', async (request, reply) => {
     if (!(await requireRole(request, reply, AUDIT_READERS, 'read audit trail'))) return reply;
-    const query = z
-      .object({
+    const q = parseQuery(
+      z.object({
         before: z.coerce.number().int().positive().optional(),
         limit: z.coerce.number().int().min(1).max(1000).default(50),
         actor: z.string().max(254).optional(),
         action: z.string().max(200).optional(),
         outcome: z.enum(['ok', 'refused', 'failed']).optional(),
         format: z.enum(['json', 'csv']).default('json'),
-      })
-      .safeParse(request.query);
-    if (!query.success) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'The filters are not valid.',
-        errors: fieldErrors(query.error.issues, request.query, 'query'),
-      });
-    }
-    const q = query.data;
+      }),
+      request,
+      reply,
+      'The filters are not valid.',
+    );
+    if (!q) return reply;
     let select = ctx.db.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc');
     if (q.before) select = select.where('seq', '<', q.before);
     if (q.actor) select = select.where('actor_email', '=', q.actor.toLowerCase());
