@@ -1,10 +1,12 @@
 // The controls every list shares: one search box, status filters and the sort, all kept in the
 // page's URL so that a filtered list can be reloaded, bookmarked, shared or saved as a view.
-import { Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { Pager } from '../../../components/pager';
+import { Freshness } from './freshness';
 
 export interface Choice {
   value: string;
@@ -96,5 +98,53 @@ export function ListControls({ children }: { children: ReactNode }) {
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
       {children}
     </Group>
+  );
+}
+
+/** Shown while any filter is set: back to the whole list. */
+export function ClearFilters({ shown, onClear }: { shown: boolean; onClear: () => void }) {
+  if (!shown) return null;
+  return (
+    <Button variant="subtle" onClick={onClear}>
+      Clear filters
+    </Button>
+  );
+}
+
+/**
+ * A list drawn from the local index: how fresh it is, its rows (or `empty` when there are none)
+ * and the pager.
+ */
+export function IndexedList({
+  page,
+  fetching,
+  label,
+  empty,
+  onPage,
+  children,
+}: {
+  page: { start: number; limit: number; hasMore: boolean; results: unknown[] };
+  fetching: boolean;
+  /** What the pager counts, e.g. "payout accounts". */
+  label: string;
+  empty: ReactNode;
+  onPage: (page: { start: number; limit: number }) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" style={{ opacity: fetching ? 0.85 : 1 }}>
+      <Group justify="flex-end" mb="xs">
+        <Freshness />
+      </Group>
+      {page.results.length === 0 ? empty : children}
+      <Pager
+        label={label}
+        start={page.start}
+        limit={page.limit}
+        shown={page.results.length}
+        hasMore={page.hasMore}
+        onChange={onPage}
+      />
+    </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Paper } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { KYC_STATUSES, KycStatus } from '../../../api/schemas/merchant';
 import { ButtonLink } from '../../../components/links';
 import { EmptyState, PageHeader } from '../../../components/page';
-import { Pager } from '../../../components/pager';
-import { Freshness } from '../../../features/find/components/freshness';
 import {
+  IndexedList,
   ListControls,
   SearchBox,
   SortSelect,
@@ -104,11 +103,11 @@ function MerchantsPage() {
           }
         />
       </ListControls>
-      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.85 : 1 }}>
-        <Group justify="flex-end" mb="xs">
-          <Freshness />
-        </Group>
-        {data.results.length === 0 ? (
+      <IndexedList
+        page={data}
+        fetching={isFetching}
+        label="merchants"
+        empty={
           <EmptyState
             title={
               filtered
@@ -124,18 +123,11 @@ function MerchantsPage() {
                 ? 'Go back a page.'
                 : 'Create a customer to start onboarding it.'}
           </EmptyState>
-        ) : (
-          <MerchantTable merchants={data.results} caption="Merchants" />
-        )}
-        <Pager
-          label="merchants"
-          start={data.start}
-          limit={data.limit}
-          shown={data.results.length}
-          hasMore={data.hasMore}
-          onChange={(page) => void navigate({ search: (prev) => ({ ...prev, ...page }) })}
-        />
-      </Paper>
+        }
+        onPage={(page) => void navigate({ search: (prev) => ({ ...prev, ...page }) })}
+      >
+        <MerchantTable merchants={data.results} caption="Merchants" />
+      </IndexedList>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -8,9 +8,9 @@ import { ACCOUNT_STATUSES, AccountStatus } from '../../../api/schemas/payout-acc
 import { PayoutCurrencySelect } from '../../../components/form-fields';
 import { ButtonLink } from '../../../components/links';
 import { EmptyState, PageHeader } from '../../../components/page';
-import { Pager } from '../../../components/pager';
-import { Freshness } from '../../../features/find/components/freshness';
 import {
+  ClearFilters,
+  IndexedList,
   ListControls,
   SearchBox,
   SortSelect,
@@ -112,37 +112,26 @@ function PayoutAccountsPage() {
           value={search.sort ?? 'created'}
           onChange={(sort) => filter({ sort: sort as AccountsSearch['sort'] })}
         />
-        {filtered && (
-          <Button
-            variant="subtle"
-            onClick={() => void navigate({ search: { start: 0, limit: search.limit } })}
-          >
-            Clear filters
-          </Button>
-        )}
+        <ClearFilters
+          shown={filtered}
+          onClear={() => void navigate({ search: { start: 0, limit: search.limit } })}
+        />
       </ListControls>
-      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.85 : 1 }}>
-        <Group justify="flex-end" mb="xs">
-          <Freshness />
-        </Group>
-        {data.results.length === 0 ? (
+      <IndexedList
+        page={data}
+        fetching={isFetching}
+        label="payout accounts"
+        empty={
           <EmptyState title={filtered ? 'No payout accounts match' : 'No payout accounts yet'}>
             {filtered
               ? 'Try another search, status, merchant or currency.'
               : 'Add the bank account a merchant is paid into.'}
           </EmptyState>
-        ) : (
-          <PayoutAccountTable accounts={data.results} caption="Payout accounts" />
-        )}
-        <Pager
-          label="payout accounts"
-          start={data.start}
-          limit={data.limit}
-          shown={data.results.length}
-          hasMore={data.hasMore}
-          onChange={(page) => void navigate({ search: (s) => ({ ...s, ...page }) })}
-        />
-      </Paper>
+        }
+        onPage={(page) => void navigate({ search: (s) => ({ ...s, ...page }) })}
+      >
+        <PayoutAccountTable accounts={data.results} caption="Payout accounts" />
+      </IndexedList>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Paper } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendar, IconPlus } from '@tabler/icons-react';
@@ -15,9 +14,9 @@ import {
 } from '../../../../api/schemas/transaction';
 import { ButtonLink } from '../../../../components/links';
 import { EmptyState, PageHeader } from '../../../../components/page';
-import { Pager } from '../../../../components/pager';
-import { Freshness } from '../../../../features/find/components/freshness';
 import {
+  ClearFilters,
+  IndexedList,
   ListControls,
   SearchBox,
   SortSelect,
@@ -188,20 +187,16 @@ function TransactionsPage() {
             filter({ sort, order });
           }}
         />
-        {filtered && (
-          <Button
-            variant="subtle"
-            onClick={() => void navigate({ search: { start: 0, limit: search.limit } })}
-          >
-            Clear filters
-          </Button>
-        )}
+        <ClearFilters
+          shown={filtered}
+          onClear={() => void navigate({ search: { start: 0, limit: search.limit } })}
+        />
       </ListControls>
-      <Paper withBorder radius="md" p="md" style={{ opacity: isFetching ? 0.85 : 1 }}>
-        <Group justify="flex-end" mb="xs">
-          <Freshness />
-        </Group>
-        {data.results.length === 0 ? (
+      <IndexedList
+        page={data}
+        fetching={isFetching}
+        label="transactions"
+        empty={
           <EmptyState
             title={filtered ? 'No transactions match' : `No ${title.plural.toLowerCase()} yet`}
           >
@@ -209,18 +204,11 @@ function TransactionsPage() {
               ? 'Try another search, status, merchant or dates.'
               : 'Quote a price, then create one from the quote.'}
           </EmptyState>
-        ) : (
-          <TransactionTable product={product} transactions={data.results} caption={title.plural} />
-        )}
-        <Pager
-          label="transactions"
-          start={data.start}
-          limit={data.limit}
-          shown={data.results.length}
-          hasMore={data.hasMore}
-          onChange={(page) => void navigate({ search: (s) => ({ ...s, ...page }) })}
-        />
-      </Paper>
+        }
+        onPage={(page) => void navigate({ search: (s) => ({ ...s, ...page }) })}
+      >
+        <TransactionTable product={product} transactions={data.results} caption={title.plural} />
+      </IndexedList>
     </>
   );
 }
