@@ -119,6 +119,25 @@ export const ApprovalInfo = z.object({
 });
 export type ApprovalInfo = z.infer<typeof ApprovalInfo>;
 
+/**
+ * What the dashboard kept about a transaction that the API does not give back: the files it
+ * attached and the cancellation reason in the person's words (docs/decisions/019).
+ */
+export const TRANSACTION_NOTE_KINDS = ['invoice', 'depositConfirmation', 'cancelReason'] as const;
+export const TransactionNote = z.object({
+  id: z.string(),
+  kind: z.enum(TRANSACTION_NOTE_KINDS),
+  /** A file's URL, or the cancellation reason's code. */
+  value: z.string(),
+  /** The file's name, or the reason in words. */
+  detail: z.string().nullable(),
+  /** Where the browser opens the file (through the dashboard server), for files. */
+  href: z.string().nullable(),
+  byName: z.string(),
+  at: z.int(),
+});
+export type TransactionNote = z.infer<typeof TransactionNote>;
+
 /** Body of `POST /api/password-reset`: the link's token and the new password. */
 export const PasswordReset = z.object({
   token: z.string().min(1, { error: 'is required' }).max(200),

@@ -3,6 +3,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/spotlight/styles.css';
 import './print.css';
+import './skip-link.css';
 import {
   ActionIcon,
   AppShell,
@@ -173,6 +174,16 @@ export function AppLayout() {
       }}
       padding="lg"
     >
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <AppShell.Header
         style={{ borderTop: `4px solid var(--mantine-color-${sandbox ? 'orange-6' : 'red-7'})` }}
       >
@@ -299,7 +310,8 @@ export function AppLayout() {
               to={item.to}
               label={item.label}
               leftSection={item.icon}
-              active={Boolean(matchRoute({ to: item.to, fuzzy: !item.exact }))}
+              // The page being opened, at once: one highlighted item while it loads.
+              active={Boolean(matchRoute({ to: item.to, fuzzy: !item.exact, pending: true }))}
               variant="light"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
@@ -307,7 +319,7 @@ export function AppLayout() {
         </ScrollArea>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
         <div style={{ maxWidth: 1200, margin: '0 auto' }}>
           <Outlet />
         </div>

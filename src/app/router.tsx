@@ -16,7 +16,7 @@ export function createAppRouter(queryClient: QueryClient) {
     // Loaders only fill the query cache; React Query decides freshness.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultPendingComponent: () => <LoadingState />,
+    defaultPendingComponent: () => <LoadingState page />,
     defaultPendingMs: 300,
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,

@@ -1,23 +1,50 @@
 // How an API failure reads on screen: the API's own message, the request id to quote, a retry.
+// One rule (docs/decisions/019): a field error shows under its field, in words; what no field on
+// screen holds shows here once, named in words, never by its wire name; a general error once.
 import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ApiError } from '../api/client';
+import { fieldLabel } from '../lib/field-labels';
 
+/** The error in one sentence, its fields named in words. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.fieldErrors.length > 0)
+    return alertLines(error).join('; ');
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return error.message;
   return 'Something went wrong.';
 }
 
+/** The lines an alert shows for `error` when the fields in `placed` show their own errors. */
+export function alertLines(error: unknown, placed: readonly string[] = []): string[] {
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return [errorMessage(error)];
+  // The problem's detail lists the same field errors by wire name: the fields say it instead.
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const e of error.fieldErrors) {
+    if (placed.includes(e.field.split('.')[0]!)) continue;
+    const line = `${fieldLabel(e.field)} ${e.message}`;
+    if (!seen.has(line)) lines.push(line);
+    seen.add(line);
+  }
+  return lines;
+}
+
 export function ApiErrorAlert({
   error,
   title = 'The request failed',
+  placed,
   onRetry,
 }: {
   error: unknown;
   title?: string;
+  /** Fields on screen that show their own API errors: not repeated here. */
+  placed?: readonly string[];
   onRetry?: () => void;
 }) {
+  const lines = alertLines(error, placed);
+  // Every error sits under its field: nothing more to say.
+  if (lines.length === 0) return null;
   const requestId = error instanceof ApiError ? error.requestId : '';
   return (
     <Alert
@@ -27,14 +54,13 @@ export function ApiErrorAlert({
       icon={<IconAlertTriangle size={18} aria-hidden />}
       role="alert"
     >
-      <Text size="sm">{errorMessage(error)}</Text>
-      {error instanceof ApiError && error.fieldErrors.length > 0 && (
-        <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-          {error.fieldErrors.map((e) => (
-            <li key={`${e.field}:${e.message}`}>
-              <Text size="sm">
-                <Code>{e.field}</Code> {e.message}
-              </Text>
+      {lines.length === 1 ? (
+        <Text size="sm">{lines[0]}</Text>
+      ) : (
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {lines.map((line) => (
+            <li key={line}>
+              <Text size="sm">{line}</Text>
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ export function Dialog({
   children,
   closeOnClickOutside = true,
   size = 'md',
+  onExited,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -17,6 +18,8 @@ export function Dialog({
   children: ReactNode;
   closeOnClickOutside?: boolean;
   size?: string;
+  /** Called once the dialog has finished closing: where focus goes next can be decided then. */
+  onExited?: () => void;
 }) {
   return (
     <Modal.Root
@@ -25,6 +28,7 @@ export function Dialog({
       centered
       closeOnClickOutside={closeOnClickOutside}
       size={size}
+      onExitTransitionEnd={onExited}
     >
       <Modal.Overlay />
       <Modal.Content>

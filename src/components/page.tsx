@@ -1,6 +1,6 @@
 // Page furniture shared by every screen: the header with its actions, and the empty and loading
 // states.
-import { Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export function PageHeader({
@@ -34,16 +34,32 @@ export function PageHeader({
   );
 }
 
-export function LoadingState({ label = 'Loading' }: { label?: string }) {
+/**
+ * Something is on its way: grey blocks where it will stand, so the layout does not jump, and the
+ * words for screen readers. `rows` lines of a list or card; `page` adds a page header's blocks.
+ */
+export function LoadingState({
+  label = 'Loading',
+  rows = 3,
+  page = false,
+}: {
+  label?: string;
+  rows?: number;
+  page?: boolean;
+}) {
   return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Group gap="sm">
-        <Loader size="sm" aria-hidden />
-        <Text c="dimmed" size="sm">
-          {label}…
-        </Text>
-      </Group>
-    </Center>
+    <Stack gap="sm" role="status" aria-live="polite" py={page ? 0 : 'sm'} data-loading>
+      <VisuallyHidden>{label}…</VisuallyHidden>
+      {page && (
+        <>
+          <Skeleton h={30} w={260} maw="70%" radius="sm" aria-hidden />
+          <Skeleton h={14} w={420} maw="90%" radius="sm" mb="md" aria-hidden />
+        </>
+      )}
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} h={page && i === 0 ? 160 : 36} radius="md" aria-hidden />
+      ))}
+    </Stack>
   );
 }
 

@@ -25,6 +25,7 @@ import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
 import { ensureDemoWorkspace } from './demo-workspace';
 import { approvalStore } from './store/approvals';
+import { transactionNotes } from './store/transaction-notes';
 import type { DashboardDb } from './store/db';
 import { secondFactorStore } from './store/second-factor';
 import type { Vault } from './store/vault';
@@ -173,6 +174,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     db: options.workspace.db,
     workspace,
     approvals: approvalStore(options.workspace.db, now),
+    notes: transactionNotes(options.workspace.db, now),
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
     index,
     sync,

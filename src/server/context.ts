@@ -8,6 +8,7 @@ import type { Environment, EnvironmentInfo } from '../api/dashboard';
 import { type ProblemFields, replyProblem } from '../http/problem-reply';
 import { appendAudit, type AuditEntry } from './store/audit';
 import type { ApprovalStore } from './store/approvals';
+import type { TransactionNotes } from './store/transaction-notes';
 import type { DashboardDb } from './store/db';
 import type { secondFactorStore } from './store/second-factor';
 import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
@@ -32,6 +33,8 @@ export interface DashboardContext {
   db: DashboardDb;
   workspace: WorkspaceStore;
   approvals: ApprovalStore;
+  /** Files and reasons the dashboard sent about transactions (docs/decisions/019). */
+  notes: TransactionNotes;
   secondFactor: ReturnType<typeof secondFactorStore>;
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;

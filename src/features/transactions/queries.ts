@@ -11,7 +11,7 @@ import {
   uploadFile,
   type TransactionCreateBody,
 } from '../../api/client';
-import { ApprovalInfo } from '../../api/dashboard';
+import { ApprovalInfo, TransactionNote } from '../../api/dashboard';
 import { transactionOperations } from '../../api/operations';
 import {
   type CancelRequest,
@@ -36,6 +36,7 @@ export const transactionKeys = {
     ['transactions', product, 'list', filters] as const,
   detail: (product: Product, id: number) => ['transactions', product, 'detail', id] as const,
   confirmation: (id: number) => ['transactions', 'confirmation', id] as const,
+  notes: (product: Product, id: number) => ['transactions', product, 'notes', id] as const,
   price: (product: Product, request: PriceRequest) => ['prices', product, request] as const,
 };
 
@@ -56,6 +57,20 @@ export const priceQuery = (product: Product, request: PriceRequest) =>
     queryFn: () => calculatePrice(api, product, request),
     staleTime: 30_000,
     retry: false,
+  });
+
+/** The files and the cancellation reason the dashboard sent with a transaction. */
+export const transactionNotesQuery = (product: Product, id: number) =>
+  queryOptions({
+    queryKey: transactionKeys.notes(product, id),
+    queryFn: async () =>
+      (
+        await dashboardJson(
+          'GET',
+          `/api/transactions/${product}/${id}/notes`,
+          z.object({ results: z.array(TransactionNote) }),
+        )
+      ).results,
   });
 
 export const confirmationQuery = (id: number) =>

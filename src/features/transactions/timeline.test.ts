@@ -190,6 +190,32 @@ describe('the payout timeline', () => {
       ['completed', null, undefined],
     ]);
   });
+
+  it('links an event that recorded two steps from the first of them only', () => {
+    const event = (id: number, data: Partial<Transaction>): Event => ({
+      id,
+      type: 'transaction.status.changed',
+      creationTime: 1000 * id,
+      objectType: 'transaction',
+      objectId: 7,
+      data: { ...base, ...data },
+    });
+    const events = [
+      event(1, {}),
+      event(2, { clientStatus: 'OnOff_AWAITING_QUOTE_APPROVAL' }),
+      event(3, { clientStatus: 'OnOff_AWAITING_DEPOSIT', quoteApprovedDate: 3000 }),
+      event(4, { clientStatus: 'OnOff_IN_PROGRESS', quoteApprovedDate: 3000 }),
+    ];
+    const timeline = buildTimeline('sendc2f', deposited as Transaction, events);
+    expect(timeline.steps.map((s) => [s.key, s.event?.id])).toEqual([
+      ['created', 1],
+      ['quoted', 2],
+      ['quoteApproved', 3],
+      ['depositApproved', 4],
+      ['depositReceived', undefined],
+      ['completed', undefined],
+    ]);
+  });
 });
 
 describe('the collections timeline', () => {

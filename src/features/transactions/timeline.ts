@@ -118,6 +118,14 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
     });
   }
   for (const step of steps) step.event = step.done ? eventFor(step.key, events) : undefined;
+  // One event can record two steps (the deposit approved and received together): it is linked
+  // from the first of them only, so that two steps never point at one event.
+  const linked = new Set<number>();
+  for (const step of steps) {
+    if (!step.event) continue;
+    if (linked.has(step.event.id)) step.event = undefined;
+    else linked.add(step.event.id);
+  }
 
   // A cancelled transaction keeps only the steps that happened before the cancellation.
   const shown = cancelled ? steps.filter((s) => s.done) : steps;

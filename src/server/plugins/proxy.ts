@@ -13,6 +13,7 @@ import { audit, problem, requireSignIn } from '../context';
 import { recordKindOf } from '../local-index/sync';
 import type { ApprovalAction } from '../store/approvals';
 import { REFUSAL_TEXT } from '../store/approvals';
+import { notesOfWrite } from '../store/transaction-notes';
 import { type Upstream, UpstreamError, type UpstreamResponse } from '../upstream';
 
 const PROXY_BODY_LIMIT = 11 * 1024 * 1024;
@@ -72,6 +73,37 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       await ctx.sync.noteWrite(environment, kind, JSON.parse(response.body.toString('utf8')));
     } catch (error) {
       app.log.warn({ err: error }, 'index: a record was not kept');
+    }
+  };
+
+  // What a successful write sent that the API will not give back: kept with the transaction.
+  const keepNotes = async (
+    request: FastifyRequest,
+    op: OperationDef,
+    response: UpstreamResponse,
+    body: string | null,
+    transactionId?: number,
+  ) => {
+    if (response.status !== 200) return;
+    const { session, user } = request.signedIn!;
+    try {
+      const answer = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
+      if (op.id === 'uploadFile') {
+        if (typeof answer.url === 'string' && typeof answer.fileName === 'string')
+          await ctx.notes.fileUploaded(session.environment, answer.url, answer.fileName, user.id);
+        return;
+      }
+      const notes = notesOfWrite(op.id, body);
+      const id = transactionId ?? answer.businessRequestId;
+      if (notes.length === 0 || typeof id !== 'number') return;
+      const product = op.id.replace(/(Create|ApproveDeposit|Cancel)$/, '');
+      await ctx.notes.keep(
+        { environment: session.environment, product, transactionId: id },
+        notes,
+        user.id,
+      );
+    } catch (error) {
+      app.log.warn({ err: error }, 'notes: what was sent with a transaction was not kept');
     }
   };
 
@@ -230,6 +262,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         if (done.status === 200) await ctx.approvals.markApproved(decided.request.id);
         else await ctx.approvals.withdrawDecision(decided.request.id, user.id);
         await indexAnswer(environment, op, done);
+        await keepNotes(request, op, done, stored, id);
         await audit(request, {
           action,
           target,
@@ -270,6 +303,16 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         });
       }
       await indexAnswer(environment, op, response);
+      if (writes) {
+        const id = /\/(\d+)$/.exec(pathname)?.[1];
+        await keepNotes(
+          request,
+          op,
+          response,
+          body && body.length > 0 ? body.toString('utf8') : null,
+          id ? Number(id) : undefined,
+        );
+      }
       return relay(request, reply, response);
     } catch (error) {
       if (writes)

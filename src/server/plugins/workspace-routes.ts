@@ -3,7 +3,7 @@
 // people and roles, approval policies, the second step per role) and one's own account
 // (password, authenticator, sign-out everywhere is in session-routes).
 import { csvCell } from '../../api/csv';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CredentialsForm, Email, Role } from '../../api/dashboard';
 import { WORKSPACE_ROLES } from '../../api/roles';
@@ -48,23 +48,34 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
     return { results: waiting };
   });
 
-  app.get('/approvals/transactions/:product/:id', async (request, reply) => {
+  /** The transaction a `/…/:product/:id` route names in the session's environment, or a 404. */
+  const transactionOf = (request: FastifyRequest, reply: FastifyReply) => {
     const params = z
       .object({ product: z.enum(PRODUCTS), id: z.coerce.number().int().positive() })
       .safeParse(request.params);
-    if (!params.success)
-      return problem(request, reply, {
-        status: 404,
-        code: 'NOT_FOUND',
-        detail: 'No such transaction.',
-      });
-    return {
-      results: await ctx.approvals.requestsFor({
+    if (params.success)
+      return {
         environment: request.signedIn!.session.environment,
         product: params.data.product,
         transactionId: params.data.id,
-      }),
-    };
+      };
+    void problem(request, reply, {
+      status: 404,
+      code: 'NOT_FOUND',
+      detail: 'No such transaction.',
+    });
+    return undefined;
+  };
+
+  app.get('/approvals/transactions/:product/:id', async (request, reply) => {
+    const ref = transactionOf(request, reply);
+    return ref ? { results: await ctx.approvals.requestsFor(ref) } : reply;
+  });
+
+  // Files and reasons the dashboard sent with a transaction (docs/decisions/019).
+  app.get('/transactions/:product/:id/notes', async (request, reply) => {
+    const ref = transactionOf(request, reply);
+    return ref ? { results: await ctx.notes.of(ref) } : reply;
   });
 
   app.post('/approvals/:id/reject', async (request, reply) => {

@@ -352,4 +352,37 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '008-transaction-notes': {
+    async up(db: Kysely<unknown>) {
+      // What the dashboard sent about a transaction that the API does not give back: the files
+      // attached (invoice, deposit confirmation) and the cancellation reason in the person's words.
+      await db.schema
+        .createTable('transaction_note')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('transaction_id', 'bigint', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text')
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('transaction_note_of')
+        .on('transaction_note')
+        .columns(['environment', 'product', 'transaction_id'])
+        .execute();
+      // Files uploaded through the dashboard: their names, for the notes that link them.
+      await db.schema
+        .createTable('uploaded_file')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('uploaded_by', 'text', (c) => c.notNull())
+        .addColumn('uploaded_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('uploaded_file_pk', ['environment', 'url'])
+        .execute();
+    },
+  },
 };

@@ -224,6 +224,26 @@ export interface SavedViewTable {
   created_at: number;
 }
 
+export interface TransactionNoteTable {
+  id: string;
+  environment: string;
+  product: string;
+  transaction_id: number;
+  kind: string;
+  value: string;
+  detail: string | null;
+  created_by: string;
+  created_at: number;
+}
+
+export interface UploadedFileTable {
+  environment: string;
+  url: string;
+  file_name: string;
+  uploaded_by: string;
+  uploaded_at: number;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -244,6 +264,8 @@ export interface Database {
   index_webhook: IndexWebhookTable;
   index_owner: IndexOwnerTable;
   saved_view: SavedViewTable;
+  transaction_note: TransactionNoteTable;
+  uploaded_file: UploadedFileTable;
 }
 
 export type { Generated };

@@ -21,6 +21,7 @@ import {
   MerchantCreate,
   MerchantUpdate,
 } from '../../../api/schemas/merchant';
+import { Id } from '../../../api/schemas/common';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError } from '../../../components/form-fields';
@@ -31,10 +32,12 @@ import { useCreateMerchant, useUpdateMerchant } from '../queries';
 
 type Values = z.input<typeof MerchantCreate>;
 
-/** A contact needs its owner: the create schema, with the owner required. */
-const ContactCreate = MerchantCreate.refine((v) => v.contactOwnerBusinessId != null, {
-  error: 'is required',
-  path: ['contactOwnerBusinessId'],
+/**
+ * A contact needs its owner: the create schema with the owner a required field of its own, so
+ * that a missing owner shows with the other fields' errors (a refinement would wait for them).
+ */
+const ContactCreate = MerchantCreate.extend({
+  contactOwnerBusinessId: Id.nullish().refine((id) => id != null, { error: 'is required' }),
 });
 
 /** Every field of the contract's create body: where the API's field errors may land. */
@@ -306,7 +309,11 @@ export function MerchantForm({
         </Fieldset>
 
         {mutation.isError && (
-          <ApiErrorAlert error={mutation.error} title="The merchant was not saved" />
+          <ApiErrorAlert
+            error={mutation.error}
+            title="The merchant was not saved"
+            placed={FIELDS}
+          />
         )}
 
         <Group justify="flex-end">

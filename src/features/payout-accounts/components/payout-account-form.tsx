@@ -254,7 +254,11 @@ export function PayoutAccountForm({
         </Fieldset>
 
         {mutation.isError && (
-          <ApiErrorAlert error={mutation.error} title="The payout account was not saved" />
+          <ApiErrorAlert
+            error={mutation.error}
+            title="The payout account was not saved"
+            placed={FIELDS}
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -49,8 +49,7 @@ export function SignInForm({
   const { errors } = form.formState;
   // Field errors sit under their fields; a general error shows once, above the button.
   const generalError =
-    signIn.error instanceof ApiError &&
-    (signIn.error.fieldErrors.length > 0 || signIn.error.problem.code === 'SECOND_FACTOR_REQUIRED')
+    signIn.error instanceof ApiError && signIn.error.problem.code === 'SECOND_FACTOR_REQUIRED'
       ? null
       : signIn.error;
   const demoCodeError =
@@ -70,24 +69,27 @@ export function SignInForm({
       },
     );
 
-  const submit = form.handleSubmit((values) =>
-    signIn.mutate(
-      {
-        email: values.email,
-        password: values.password,
-        ...(values.code ? { code: values.code } : {}),
-      },
-      {
-        onSuccess: onSignedIn,
-        onError: (error) => {
-          if (error instanceof ApiError && error.problem.code === 'SECOND_FACTOR_REQUIRED') {
-            setAskCode(true);
-            return;
-          }
-          applyApiFieldErrors(error, FIELDS, form.setError);
+  const submit = form.handleSubmit(
+    (values) =>
+      signIn.mutate(
+        {
+          email: values.email,
+          password: values.password,
+          ...(values.code ? { code: values.code } : {}),
         },
-      },
-    ),
+        {
+          onSuccess: onSignedIn,
+          onError: (error) => {
+            if (error instanceof ApiError && error.problem.code === 'SECOND_FACTOR_REQUIRED') {
+              setAskCode(true);
+              return;
+            }
+            applyApiFieldErrors(error, FIELDS, form.setError);
+          },
+        },
+      ),
+    // A new attempt that the form itself refuses: the last attempt's answer no longer applies.
+    () => signIn.reset(),
   );
 
   return (
@@ -198,7 +200,9 @@ export function SignInForm({
           </Button>
         </Stack>
       </form>
-      {generalError && <ApiErrorAlert error={generalError} title="Could not sign in" />}
+      {generalError && (
+        <ApiErrorAlert error={generalError} title="Could not sign in" placed={FIELDS} />
+      )}
       <Text size="xs" c="dimmed">
         The partner&apos;s API credentials stay on the dashboard server; this browser only keeps a
         session cookie.

@@ -3,7 +3,6 @@
 // outcome, and keeps its own input.
 import { Alert, Button, Group, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   CANCEL_REASONS,
@@ -15,13 +14,14 @@ import { ApiErrorAlert, errorMessage } from '../../../components/api-error';
 import { Dialog } from '../../../components/dialog';
 import { Money } from '../../../components/money';
 import { humanize } from '../../../lib/format';
+import { PRODUCT_TITLE } from '../../../lib/products';
 import {
   type ApprovalOutcome,
-  priceQuery,
   useApproveDeposit,
   useApproveQuote,
   useCancelTransaction,
 } from '../queries';
+import { CurrentQuoteNote, useDepositOf } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 
 export interface ActionDialogProps {
@@ -29,6 +29,10 @@ export interface ActionDialogProps {
   transaction: Transaction;
   opened: boolean;
   onClose: () => void;
+  /** The action went through (called before the dialog closes). */
+  onDone?: () => void;
+  /** The dialog has finished closing. */
+  onExited?: () => void;
 }
 
 /** A fresh key each time the dialog opens. */
@@ -57,14 +61,7 @@ function announceApproval(id: number, title: string, outcome: ApprovalOutcome) {
 }
 
 function Amounts({ product, t }: { product: Product; t: Transaction }) {
-  const price = useQuery(
-    priceQuery(product, {
-      fromCurrencySymbol: t.fromCurrencySymbol,
-      toCurrencySymbol: t.toCurrencySymbol,
-      toAmount: t.toAmount,
-    }),
-  );
-  const deposit = t.fromAmount ?? price.data?.amount ?? null;
+  const { amount: deposit, current, price } = useDepositOf(product, t);
   return (
     <Table variant="vertical" layout="fixed" withTableBorder aria-label="Amounts">
       <Table.Tbody>
@@ -78,6 +75,7 @@ function Amounts({ product, t }: { product: Product; t: Transaction }) {
           <Table.Th>Deposit, fees included</Table.Th>
           <Table.Td>
             <Money amount={deposit} symbol={t.fromCurrencySymbol} fw={600} />
+            {current && <CurrentQuoteNote />}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
@@ -106,18 +104,20 @@ function Amounts({ product, t }: { product: Product; t: Transaction }) {
 function ConfirmDialog({
   opened,
   onClose,
+  onExited,
   title,
   children,
   confirm,
 }: {
   opened: boolean;
   onClose: () => void;
+  onExited?: (() => void) | undefined;
   title: string;
   children: ReactNode;
   confirm: ReactNode;
 }) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={title} size="lg">
+    <Dialog opened={opened} onClose={onClose} onExited={onExited} title={title} size="lg">
       <Stack gap="md">
         {children}
         <Group justify="flex-end">
@@ -136,6 +136,8 @@ export function ApproveQuoteDialog({
   transaction: t,
   opened,
   onClose,
+  onDone,
+  onExited,
 }: ActionDialogProps) {
   const id = t.businessRequestId;
   const idempotencyKey = useKeyPerOpening(opened);
@@ -148,6 +150,7 @@ export function ApproveQuoteDialog({
     <ConfirmDialog
       opened={opened}
       onClose={close}
+      onExited={onExited}
       title={`Approve the quote of #${id}?`}
       confirm={
         <Button
@@ -158,6 +161,7 @@ export function ApproveQuoteDialog({
               {
                 onSuccess: (outcome) => {
                   announceApproval(id, 'Quote approved', outcome);
+                  onDone?.();
                   close();
                 },
               },
@@ -169,7 +173,8 @@ export function ApproveQuoteDialog({
       }
     >
       <Text size="sm">
-        The client agrees to deposit this amount for this payout.{' '}
+        The client agrees to deposit this amount for this{' '}
+        {PRODUCT_TITLE[product].singular.toLowerCase()}.{' '}
         {product === 'sendc2f' ? 'A wallet address' : 'Bank details'} to deposit to will follow.
       </Text>
       <Amounts product={product} t={t} />
@@ -183,6 +188,8 @@ export function ApproveDepositDialog({
   transaction: t,
   opened,
   onClose,
+  onDone,
+  onExited,
 }: ActionDialogProps) {
   const id = t.businessRequestId;
   const idempotencyKey = useKeyPerOpening(opened);
@@ -210,6 +217,7 @@ export function ApproveDepositDialog({
         {
           onSuccess: (outcome) => {
             announceApproval(id, 'Deposit approved', outcome);
+            onDone?.();
             close();
           },
         },
@@ -219,6 +227,7 @@ export function ApproveDepositDialog({
     <ConfirmDialog
       opened={opened}
       onClose={close}
+      onExited={onExited}
       title={`Approve the deposit of #${id}?`}
       confirm={
         <Button
@@ -255,7 +264,14 @@ export function ApproveDepositDialog({
   );
 }
 
-export function CancelDialog({ product, transaction: t, opened, onClose }: ActionDialogProps) {
+export function CancelDialog({
+  product,
+  transaction: t,
+  opened,
+  onClose,
+  onDone,
+  onExited,
+}: ActionDialogProps) {
   const id = t.businessRequestId;
   const idempotencyKey = useKeyPerOpening(opened);
   const cancel = useCancelTransaction(product, id);
@@ -269,6 +285,7 @@ export function CancelDialog({ product, transaction: t, opened, onClose }: Actio
     <ConfirmDialog
       opened={opened}
       onClose={close}
+      onExited={onExited}
       title={`Cancel #${id}?`}
       confirm={
         <Button
@@ -287,6 +304,7 @@ export function CancelDialog({ product, transaction: t, opened, onClose }: Actio
               {
                 onSuccess: (updated) => {
                   announce(id, 'Transaction cancelled', updated);
+                  onDone?.();
                   close();
                 },
               },

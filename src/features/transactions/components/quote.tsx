@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Currency } from '../../../api/schemas/reference';
-import type { Price, Product } from '../../../api/schemas/transaction';
+import type { Price, Product, Transaction } from '../../../api/schemas/transaction';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { amountProblem } from '../../../lib/amount';
 import { priceQuery } from '../queries';
@@ -19,24 +19,73 @@ export function depositCurrencies(product: Product, currencies: readonly Currenc
   );
 }
 
+/**
+ * The price for what the form shows, asked once the inputs have settled. The product settles with
+ * the currencies: a switch of product never sends the old product's deposit currency to the new
+ * product's price (callers pass `from` only when it is one of the product's deposit currencies).
+ */
 export function useLiveQuote(
   product: Product,
   inputs: { from: string | null | undefined; to: string | null | undefined; amount: string },
 ) {
-  const [debounced] = useDebouncedValue(inputs, 400);
-  const amount = debounced.amount.trim();
-  const ready = Boolean(
-    debounced.from && debounced.to && !amountProblem(amount, debounced.to ?? undefined),
+  // Debounced as one string: a fresh object each render would restart the timer every time.
+  const [key] = useDebouncedValue(
+    JSON.stringify([product, inputs.from ?? null, inputs.to ?? null, inputs.amount]),
+    400,
   );
+  const [settledProduct, settledFrom, settledTo, settledAmount] = JSON.parse(key) as [
+    Product,
+    string | null,
+    string | null,
+    string,
+  ];
+  const debounced = { product: settledProduct, from: settledFrom, to: settledTo };
+  const amount = settledAmount.trim();
+  const complete = (from: unknown, to: string | null | undefined, value: string) =>
+    Boolean(from && to && !amountProblem(value.trim(), to));
+  // Ready: what the form shows now can be quoted ("Calculating…" until it has settled).
+  const ready = complete(inputs.from, inputs.to, inputs.amount);
+  const settled =
+    debounced.product === product &&
+    debounced.from === (inputs.from ?? null) &&
+    complete(debounced.from, debounced.to, amount);
   const quote = useQuery({
-    ...priceQuery(product, {
+    ...priceQuery(debounced.product, {
       fromCurrencySymbol: debounced.from ?? '',
       toCurrencySymbol: debounced.to ?? '',
       toAmount: amount,
     }),
-    enabled: ready,
+    enabled: ready && settled,
   });
   return { ready, quote, amount };
+}
+
+/**
+ * A transaction's deposit as everyone shows it: the amount fixed by its quote, or, before the
+ * quote is fixed, today's price for it (`current`), so the page and the approve dialog agree.
+ */
+export function useDepositOf(product: Product, t: Transaction) {
+  const price = useQuery({
+    ...priceQuery(product, {
+      fromCurrencySymbol: t.fromCurrencySymbol,
+      toCurrencySymbol: t.toCurrencySymbol,
+      toAmount: t.toAmount,
+    }),
+  });
+  return {
+    amount: t.fromAmount ?? price.data?.amount ?? null,
+    current: t.fromAmount === null && price.data !== undefined,
+    price,
+  };
+}
+
+/** Said beside a deposit that the quote has not fixed yet. */
+export function CurrentQuoteNote() {
+  return (
+    <Text span size="xs" c="dimmed" ml={6}>
+      at today&apos;s rate, fixed by the quote
+    </Text>
+  );
 }
 
 export function RateText({ price }: { price: Price }) {

@@ -1,12 +1,15 @@
 // Approve the quote, approve the deposit, cancel: offered only when the transaction's state
 // allows it, and explained when it does not; each confirmed in its dialog (action-dialogs.tsx).
+// After a dialog did its work, focus lands on the next action, or on where the transaction
+// stands when no action is open: never back on the page's body.
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { phaseOf, statusesAllowing, transitionFor } from '../../../api/transaction-states';
 import { humanize } from '../../../lib/format';
 import { usePermission } from '../../session/queries';
+import { buildTimeline } from '../timeline';
 import { ApproveDepositDialog, ApproveQuoteDialog, CancelDialog } from './action-dialogs';
 
 type Action = 'approveQuote' | 'approveDeposit' | 'cancel';
@@ -43,11 +46,29 @@ export function whyNot(product: Product, t: Transaction, action: Action): string
 export function TransactionActions({
   product,
   transaction: t,
+  onDone,
 }: {
   product: Product;
   transaction: Transaction;
+  /** An action went through (the page may have to move focus when the transaction is final). */
+  onDone?: () => void;
 }) {
   const [open, setOpen] = useState<Action | null>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  const now = useRef<HTMLParagraphElement>(null);
+  const moveFocus = useRef<Action | null>(null);
+  const next = buildTimeline(product, t).next;
+  // Once the dialog has closed: the next step's action when it is open (cancelling is never the
+  // next step), else the line saying where the transaction stands.
+  const focusNext = () => {
+    const done = moveFocus.current;
+    moveFocus.current = null;
+    if (!done) return;
+    const target = [
+      ...(buttons.current?.querySelectorAll<HTMLButtonElement>('button:not([disabled])') ?? []),
+    ].find((b) => b.dataset.action !== done && b.dataset.action !== 'cancel');
+    (target ?? now.current)?.focus();
+  };
   // What the person's roles allow comes first: the server decides the same way.
   const permitted: Record<Action, { allowed: boolean; reason?: string }> = {
     approveQuote: usePermission(`${product}ApproveQuote`),
@@ -59,6 +80,11 @@ export function TransactionActions({
     transaction: t,
     opened: open === action,
     onClose: () => setOpen(null),
+    onDone: () => {
+      moveFocus.current = action;
+      onDone?.();
+    },
+    onExited: focusNext,
   });
 
   const button = (action: Action, props: { color?: string; variant?: string; icon: ReactNode }) => {
@@ -69,6 +95,7 @@ export function TransactionActions({
         variant={props.variant ?? 'filled'}
         leftSection={props.icon}
         disabled={reasonNot !== undefined}
+        data-action={action}
         onClick={() => setOpen(action)}
         aria-describedby={reasonNot ? `why-not-${action}` : undefined}
       >
@@ -95,7 +122,13 @@ export function TransactionActions({
 
   return (
     <>
-      <Group gap="md" align="flex-start" wrap="wrap">
+      <Text ref={now} tabIndex={-1} size="sm" mb="md" data-testid="transaction-now">
+        <Text span fw={600}>
+          Now: {humanize(t.clientStatus)}.
+        </Text>{' '}
+        {next ? next.action : ''}
+      </Text>
+      <Group gap="md" align="flex-start" wrap="wrap" ref={buttons}>
         {button('approveQuote', { icon: <IconCheck size={16} aria-hidden /> })}
         {button('approveDeposit', { icon: <IconCheck size={16} aria-hidden /> })}
         {button('cancel', {

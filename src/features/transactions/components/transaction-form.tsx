@@ -123,7 +123,8 @@ export function TransactionForm({
   for (const a of accounts.records) accountCurrencies.set(a.id, a.currencySymbol);
   const payoutCurrency = currencyOf(account);
   const { ready: quoteReady, quote } = useLiveQuote(product, {
-    from,
+    // Only a currency the picker offers: a stale one from the address is never priced.
+    from: deposits.some((c) => c.symbol === from) ? from : null,
     to: payoutCurrency,
     amount,
   });
@@ -369,7 +370,11 @@ export function TransactionForm({
 
         <UploadFailed error={upload.failed} what="invoice" />
         {create.isError && (
-          <ApiErrorAlert error={create.error} title="The transaction was not created" />
+          <ApiErrorAlert
+            error={create.error}
+            title="The transaction was not created"
+            placed={[...FIELDS, 'invoiceUrl']}
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -2,14 +2,22 @@ import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../../components/field';
 import { numberTail } from '../../../api/local-index';
-import type { Transaction } from '../../../api/schemas/transaction';
+import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { AnchorLink } from '../../../components/links';
 import { Money } from '../../../components/money';
 import { humanize } from '../../../lib/format';
 import { merchantQuery } from '../../merchants/queries';
 import { payoutAccountQuery } from '../../payout-accounts/queries';
+import { CurrentQuoteNote, useDepositOf } from './quote';
 
-export function TransactionSummary({ transaction: t }: { transaction: Transaction }) {
+export function TransactionSummary({
+  product,
+  transaction: t,
+}: {
+  product: Product;
+  transaction: Transaction;
+}) {
+  const deposit = useDepositOf(product, t);
   // The parties by name; their ids stay alongside.
   const sender = useQuery(merchantQuery(t.fromBusinessId)).data;
   const recipient = useQuery(merchantQuery(t.toBusinessId)).data;
@@ -25,7 +33,8 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
           <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
         </Field>
         <Field label="Deposit (fees included)">
-          <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} fw={600} />
+          <Money amount={deposit.amount} symbol={t.fromCurrencySymbol} fw={600} />
+          {deposit.current && <CurrentQuoteNote />}
         </Field>
         <Field label="Deposit received">
           <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} />
@@ -62,7 +71,6 @@ export function TransactionSummary({ transaction: t }: { transaction: Transactio
           </Text>
         </Field>
         <Field label="Purpose">{humanize(t.purpose)}</Field>
-        {t.cancelReason && <Field label="Cancel reason">{humanize(t.cancelReason)}</Field>}
       </SimpleGrid>
     </Paper>
   );

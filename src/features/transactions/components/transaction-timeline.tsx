@@ -3,7 +3,7 @@
 import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ApprovalInfo } from '../../../api/dashboard';
+import type { ApprovalInfo, TransactionNote } from '../../../api/dashboard';
 import type { EventWithAttempts } from '../../../api/schemas/platform';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { DateTime } from '../../../components/date-time';
@@ -11,8 +11,17 @@ import { Dialog } from '../../../components/dialog';
 import { DeliverySummary, EventDetails } from '../../../components/event-details';
 import { Money } from '../../../components/money';
 import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
+import { cancelReasonOf } from './transaction-outcome';
 
-function StepDetail({ step, transaction }: { step: TimelineStep; transaction: Transaction }) {
+function StepDetail({
+  step,
+  transaction,
+  notes,
+}: {
+  step: TimelineStep;
+  transaction: Transaction;
+  notes: readonly TransactionNote[] | undefined;
+}) {
   const t = transaction;
   switch (step.key) {
     case 'created':
@@ -41,12 +50,15 @@ function StepDetail({ step, transaction }: { step: TimelineStep; transaction: Tr
           <Money amount={t.payout} symbol={t.toCurrencySymbol} size="sm" /> paid out
         </Text>
       ) : null;
-    case 'cancelled':
+    case 'cancelled': {
+      const cancel = cancelReasonOf(t, notes);
       return (
         <Text size="sm" c="dimmed">
-          Reason: {t.cancelReason ?? 'not given'}
+          Reason: {cancel.reason ?? 'not given'}
+          {cancel.words ? ` — “${cancel.words}”` : ''}
         </Text>
       );
+    }
     default:
       return null;
   }
@@ -90,12 +102,15 @@ export function TransactionTimeline({
   transaction,
   events,
   approvals,
+  notes,
 }: {
   product: Product;
   transaction: Transaction;
   events: EventWithAttempts[] | null | undefined;
   /** The dashboard's approval requests for this transaction, newest first. */
   approvals?: ApprovalInfo[] | undefined;
+  /** What the dashboard kept about it (the cancellation reason in words). */
+  notes?: readonly TransactionNote[] | undefined;
 }) {
   const timeline = buildTimeline(product, transaction, events);
   const [shown, setShown] = useState<EventWithAttempts | undefined>();
@@ -157,7 +172,7 @@ export function TransactionTimeline({
                   'Not yet'
                 )}
               </Text>
-              <StepDetail step={step} transaction={transaction} />
+              <StepDetail step={step} transaction={transaction} notes={notes} />
               {APPROVAL_OF_STEP[step.key] && (
                 <Approvals
                   request={approvals?.find((r) => r.action === APPROVAL_OF_STEP[step.key])}

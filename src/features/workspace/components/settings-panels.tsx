@@ -105,7 +105,9 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
           {...form.register('apiSecret')}
           error={fieldError('API secret', errors.apiSecret?.message)}
         />
-        {save.isError && <ApiErrorAlert error={save.error} title="Not saved" />}
+        {save.isError && (
+          <ApiErrorAlert error={save.error} title="Not saved" placed={['apiKey', 'apiSecret']} />
+        )}
         <Group>
           <Button type="submit" loading={save.isPending}>
             Check and save

@@ -2,18 +2,24 @@ import { Anchor, Breadcrumbs, Grid, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { isCancelled, isCompleted } from '../../../../../api/transaction-states';
+import { isCancelled, isCompleted, isFinalStatus } from '../../../../../api/transaction-states';
 import { ButtonLink, AnchorLink } from '../../../../../components/links';
 import { PageHeader } from '../../../../../components/page';
 import { StatusBadge } from '../../../../../components/status-badge';
 import { DateTime } from '../../../../../components/date-time';
 import { DepositInstructions } from '../../../../../features/transactions/components/deposit-instructions';
 import { TransactionActions } from '../../../../../features/transactions/components/transaction-actions';
+import {
+  TransactionDocuments,
+  TransactionOutcome,
+} from '../../../../../features/transactions/components/transaction-outcome';
 import { TransactionSummary } from '../../../../../features/transactions/components/transaction-summary';
 import { TransactionTimeline } from '../../../../../features/transactions/components/transaction-timeline';
 import {
   transactionApprovalsQuery,
+  transactionNotesQuery,
   transactionQuery,
 } from '../../../../../features/transactions/queries';
 import { NotFound } from '../../../../../app/route-states';
@@ -37,6 +43,17 @@ function TransactionPage() {
   const { data: t } = useSuspenseQuery(transactionQuery(product, id));
   const events = useQuery(recordEventsQuery('transaction', id, t.clientStatus));
   const approvals = useQuery(transactionApprovalsQuery(product, id));
+  const notes = useQuery(transactionNotesQuery(product, id));
+  const final = isFinalStatus(t.clientStatus);
+  // An action that made the transaction final: focus goes to what happened.
+  const acted = useRef(false);
+  const outcome = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (final && acted.current) {
+      acted.current = false;
+      outcome.current?.focus();
+    }
+  }, [final]);
   const title = PRODUCT_TITLE[product];
   useDocumentTitle(`${title.singular} #${id} · Partner Payments`);
   const showDeposit = !isCancelled(t.clientStatus) || t.bankDetails || t.walletDetails;
@@ -77,13 +94,27 @@ function TransactionPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <Paper withBorder p="lg" radius="md">
-              <Title order={2} fz="lg" mb="md">
-                Actions
-              </Title>
-              <TransactionActions product={product} transaction={t} />
-            </Paper>
-            <TransactionSummary transaction={t} />
+            {final ? (
+              <TransactionOutcome
+                product={product}
+                transaction={t}
+                notes={notes.data}
+                headingRef={outcome}
+              />
+            ) : (
+              <Paper withBorder p="lg" radius="md">
+                <Title order={2} fz="lg" mb="sm">
+                  Actions
+                </Title>
+                <TransactionActions
+                  product={product}
+                  transaction={t}
+                  onDone={() => (acted.current = true)}
+                />
+              </Paper>
+            )}
+            <TransactionSummary product={product} transaction={t} />
+            <TransactionDocuments notes={notes.data} />
             {showDeposit && <DepositInstructions product={product} transaction={t} />}
           </Stack>
         </Grid.Col>
@@ -97,6 +128,7 @@ function TransactionPage() {
               transaction={t}
               events={events.data}
               approvals={approvals.data}
+              notes={notes.data}
             />
           </Paper>
         </Grid.Col>

@@ -1,0 +1,142 @@
+// What the dashboard sent about a transaction that the API does not give back (the files it
+// attached, the cancellation reason in the person's words), kept in the dashboard's own database
+// and shown on the transaction's page (docs/decisions/019). Kept once per transaction, kind and
+// value: a replayed request (same idempotency key) adds nothing.
+import { createHash } from 'node:crypto';
+import type { TransactionNote } from '../../api/dashboard';
+import type { DashboardDb } from './db';
+
+export interface TransactionRef {
+  environment: string;
+  product: string;
+  transactionId: number;
+}
+
+export interface NoteInput {
+  kind: TransactionNote['kind'];
+  value: string;
+  detail?: string | null;
+}
+
+/** The dashboard's own address of a file the API serves at `/v1/file/{id}`, else the URL itself. */
+export function fileHref(url: string): string {
+  const match = /\/v1\/file\/([A-Za-z0-9_-]+)$/.exec(url.split('?')[0] ?? '');
+  return match ? `/api/v1/file/${match[1]}` : url;
+}
+
+export function transactionNotes(store: DashboardDb, now: () => number = Date.now) {
+  const { db } = store;
+  return {
+    async fileUploaded(environment: string, url: string, fileName: string, userId: string) {
+      await db
+        .insertInto('uploaded_file')
+        .values({
+          environment,
+          url,
+          file_name: fileName.slice(0, 255),
+          uploaded_by: userId,
+          uploaded_at: now(),
+        })
+        .onConflict((oc) => oc.columns(['environment', 'url']).doNothing())
+        .execute();
+    },
+
+    async keep(ref: TransactionRef, notes: readonly NoteInput[], userId: string) {
+      if (notes.length === 0) return;
+      const at = now();
+      await db
+        .insertInto('transaction_note')
+        .values(
+          notes.map((note) => ({
+            id: createHash('sha256')
+              .update(
+                JSON.stringify([
+                  ref.environment,
+                  ref.product,
+                  ref.transactionId,
+                  note.kind,
+                  note.value,
+                ]),
+              )
+              .digest('base64url')
+              .slice(0, 24),
+            environment: ref.environment,
+            product: ref.product,
+            transaction_id: ref.transactionId,
+            kind: note.kind,
+            value: note.value,
+            detail: note.detail ?? null,
+            created_by: userId,
+            created_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+
+    async of(ref: TransactionRef): Promise<TransactionNote[]> {
+      const rows = await db
+        .selectFrom('transaction_note as n')
+        .leftJoin('app_user as u', 'u.id', 'n.created_by')
+        .leftJoin('uploaded_file as f', (join) =>
+          join.onRef('f.environment', '=', 'n.environment').onRef('f.url', '=', 'n.value'),
+        )
+        .select(['n.id', 'n.kind', 'n.value', 'n.detail', 'n.created_at', 'u.name', 'f.file_name'])
+        .where('n.environment', '=', ref.environment)
+        .where('n.product', '=', ref.product)
+        .where('n.transaction_id', '=', ref.transactionId)
+        .orderBy('n.created_at')
+        .orderBy('n.id')
+        .execute();
+      return rows.map((row) => {
+        const file = row.kind !== 'cancelReason';
+        return {
+          id: row.id,
+          kind: row.kind as TransactionNote['kind'],
+          value: row.value,
+          detail: file ? (row.file_name ?? null) : row.detail,
+          href: file ? fileHref(row.value) : null,
+          byName: row.name ?? 'A former team member',
+          at: Number(row.created_at),
+        };
+      });
+    },
+  };
+}
+
+export type TransactionNotes = ReturnType<typeof transactionNotes>;
+
+/** The notes a successful write to operation `operationId` with `body` leaves. */
+export function notesOfWrite(operationId: string, body: string | null): NoteInput[] {
+  const action = /^(?:sendc2f|sendf2f|receive)(Create|ApproveDeposit|Cancel)$/.exec(
+    operationId,
+  )?.[1];
+  if (!action || !body) return [];
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  if (typeof parsed !== 'object' || parsed === null) return [];
+  const text = (name: string) => {
+    const value = parsed[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const notes: NoteInput[] = [];
+  if (action === 'Create') {
+    const invoice = text('invoiceUrl');
+    if (invoice) notes.push({ kind: 'invoice', value: invoice });
+  }
+  if (action === 'Create' || action === 'ApproveDeposit') {
+    const confirmation = text('depositConfirmationUrl');
+    if (confirmation) notes.push({ kind: 'depositConfirmation', value: confirmation });
+  }
+  if (action === 'Cancel') {
+    const reason = text('reason');
+    const other = text('otherReason');
+    if (reason || other)
+      notes.push({ kind: 'cancelReason', value: reason ?? 'OTHER', detail: other ?? null });
+  }
+  return notes;
+}
