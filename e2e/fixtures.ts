@@ -19,6 +19,8 @@ export interface Dashboard {
   url: string;
   /** With `test.use({ liveEnvironment: true })`: the live environment's partner (a second sandbox). */
   live?: { apiKey: string; apiSecret: string };
+  /** Takes the live environment's API down: an outage, as the dashboard server meets it. */
+  stopLive?: () => Promise<void>;
   dataDir: string;
   demo: { apiKey: string; apiSecret: string };
   store: ReturnType<typeof bootSandbox>['store'];
@@ -74,10 +76,10 @@ export const test = base.extend<{ dashboard: Dashboard; liveEnvironment: boolean
       demo: booted.demo,
       store: booted.store,
       workspace,
-      ...(live ? { live: live.alice } : {}),
+      ...(live ? { live: live.alice, stopLive: () => live.close() } : {}),
     });
     await app.close();
-    await live?.close();
+    await live?.close().catch(() => undefined);
     await db.close();
     booted.store.db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -62,3 +62,25 @@ test('nobody has sandbox tools in live: not in the navigation, the page or the A
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ code: 'SANDBOX_ONLY' });
 });
+
+test('an outage of the API shows its error card, with nothing uncaught in the console', async ({
+  page,
+  dashboard,
+}) => {
+  // The browser itself reports the failed answers; anything else in the console fails the test.
+  allowConsoleError(page, /Failed to load resource: the server responded with a status of 502/);
+  await dashboard.workspace.setCredentials('live', dashboard.live!, null);
+  const { password } = await dashboard.workspace.createUser({
+    email: 'ops@partner.example',
+    name: 'Olga Ops',
+    roles: ['onboarding', 'finance'],
+  });
+  await signInWithPassword(page, 'ops@partner.example', password);
+  await page.getByRole('radiogroup', { name: 'Switch environment' }).getByText('Live').click();
+  await expect(page.getByLabel('Environment: live')).toBeVisible();
+  await dashboard.stopLive!();
+  await page.goto('/merchants/1');
+  await expect(page.getByRole('alert')).toContainText('The API could not be reached');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await checkA11y(page);
+});

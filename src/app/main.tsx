@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ApiError } from '../api/client';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -19,7 +20,13 @@ if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = no
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
+createRoot(document.getElementById('root')!, {
+  // An API failure caught by a page's error boundary is shown on its error card, with the
+  // request id: it is handled, not an uncaught error for the console. Anything else still is.
+  onCaughtError: (error) => {
+    if (!(error instanceof ApiError)) console.error(error);
+  },
+}).render(
   <StrictMode>
     <MantineProvider
       theme={theme}

@@ -8,7 +8,7 @@ import {
   submitOnboarding,
   updateMerchant,
 } from '../../api/client';
-import type { MerchantCreate, MerchantUpdate } from '../../api/schemas/merchant';
+import type { Merchant, MerchantCreate, MerchantUpdate } from '../../api/schemas/merchant';
 import { api } from '../../lib/api';
 
 export const merchantKeys = {
@@ -20,6 +20,13 @@ export const merchantKeys = {
 
 export const merchantQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.detail(id), queryFn: () => getMerchant(api, id) });
+
+/** A merchant's record to prefill a form from (cached when the page already read it). */
+export function useMerchantReader() {
+  const queryClient = useQueryClient();
+  return (id: number): Promise<Merchant | undefined> =>
+    queryClient.fetchQuery(merchantQuery(id)).catch(() => undefined);
+}
 
 export const agreementsQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.agreements(id), queryFn: () => listAgreements(api, id) });

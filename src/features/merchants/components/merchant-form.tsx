@@ -12,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -23,12 +23,14 @@ import {
 } from '../../../api/schemas/merchant';
 import { Id } from '../../../api/schemas/common';
 import { ApiErrorAlert } from '../../../components/api-error';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
 import { useMerchantChoices } from '../../find/queries';
-import { useCreateMerchant, useUpdateMerchant } from '../queries';
+import { fillEmpty } from '../../../lib/form-fill';
+import { useCreateMerchant, useMerchantReader, useUpdateMerchant } from '../queries';
 
 type Values = z.input<typeof MerchantCreate>;
 
@@ -111,23 +113,51 @@ export function MerchantForm({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
+  const guard = useLeaveGuard(form.formState.isDirty);
+  const saved = (record: Parameters<typeof onSaved>[0]) => {
+    guard.release();
+    onSaved(record);
+  };
   // Customers that can own a contact: every one in the local index, searched as one types.
   const customers = useMerchantChoices({ type: 'customer' }, form.watch('contactOwnerBusinessId'));
   const register = (name: keyof Values) => form.register(name);
+  // A new contact usually shares its owner's address and contact person: filled in where empty.
+  const readMerchant = useMerchantReader();
+  const prefillFromOwner = async (ownerId: number) => {
+    const owner = await readMerchant(ownerId);
+    if (!owner) return;
+    fillEmpty(form, {
+      countryIso: owner.countryIso,
+      state: owner.state,
+      city: owner.city,
+      address: owner.address,
+      streetNumber: owner.streetNumber,
+      zipcode: owner.zipcode,
+      contactName: owner.contactName,
+      contactEmail: owner.contactEmail,
+      contactPhonePrefix: owner.contactPhonePrefix,
+      contactPhone: owner.contactPhone,
+    });
+  };
+  useEffect(() => {
+    if (defaultOwnerId && !editing) void prefillFromOwner(defaultOwnerId);
+    // Once, for the owner the page started with.
+  }, []);
   const submit = form.handleSubmit((values) => {
     // The resolver already required the owner of a contact, and set a customer's to null.
     const body = values as MerchantCreate;
     const onError = (error: unknown) => applyApiFieldErrors(error, FIELDS, form.setError);
     if (editing) {
       const { contactOwnerBusinessId: _owner, ...rest } = body;
-      update.mutate(rest as MerchantUpdate, { onSuccess: onSaved, onError });
+      update.mutate(rest as MerchantUpdate, { onSuccess: saved, onError });
     } else {
-      create.mutate({ body, idempotencyKey }, { onSuccess: onSaved, onError });
+      create.mutate({ body, idempotencyKey }, { onSuccess: saved, onError });
     }
   });
 
   return (
     <form onSubmit={submit} noValidate aria-label={editing ? 'Edit merchant' : 'New merchant'}>
+      {guard.dialog}
       <Stack gap="lg">
         {!editing && (
           <Fieldset legend="Kind">
@@ -162,7 +192,11 @@ export function MerchantForm({
                       filter={({ options }) => options}
                       onSearchChange={customers.onSearchChange}
                       value={field.value ? String(field.value) : null}
-                      onChange={(value) => field.onChange(value ? Number(value) : null)}
+                      onChange={(value) => {
+                        field.onChange(value ? Number(value) : null);
+                        if (value) void prefillFromOwner(Number(value));
+                      }}
+                      onBlur={field.onBlur}
                       error={choiceError(
                         'Owner',
                         errors.contactOwnerBusinessId?.message,
@@ -282,9 +316,10 @@ export function MerchantForm({
             />
             <Group gap="sm" align="flex-start" wrap="nowrap">
               <TextInput
-                label="Phone country code"
+                label="Country code"
+                aria-label="Phone country code"
                 required
-                w={150}
+                w={120}
                 inputMode="numeric"
                 placeholder="49"
                 leftSection={

@@ -2,7 +2,7 @@
 // with the same schema the API uses.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -11,10 +11,13 @@ import {
   PayoutAccountUpdate,
 } from '../../../api/schemas/payout-account';
 import { ApiErrorAlert } from '../../../components/api-error';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError, PayoutCurrencySelect } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
+import { fillEmpty } from '../../../lib/form-fill';
 import { useMerchantChoices } from '../../find/queries';
+import { useMerchantReader } from '../../merchants/queries';
 import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
 
 type Values = z.input<typeof PayoutAccountCreate>;
@@ -80,19 +83,44 @@ export function PayoutAccountForm({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
+  const guard = useLeaveGuard(form.formState.isDirty);
+  const saved = (record: Parameters<typeof onSaved>[0]) => {
+    guard.release();
+    onSaved(record);
+  };
   // Every merchant in the local index, searched as one types.
   const owners = useMerchantChoices({}, form.watch('businessId'));
+
+  // A new account is usually the merchant's own: its name as holder, its country and address.
+  const readMerchant = useMerchantReader();
+  const prefillFromMerchant = async (merchantId: number) => {
+    const merchant = await readMerchant(merchantId);
+    if (!merchant) return;
+    fillEmpty(form, {
+      accountHolderName: merchant.name,
+      countryIso: merchant.countryIso,
+      address: merchant.address,
+      streetNumber: merchant.streetNumber,
+      city: merchant.city,
+      state: merchant.state,
+      zipCode: merchant.zipcode,
+    });
+  };
+  useEffect(() => {
+    if (businessId && !editing) void prefillFromMerchant(businessId);
+    // Once, for the merchant the page started with.
+  }, []);
 
   const submit = form.handleSubmit((values) => {
     const body = withBlanksAsNull(values);
     const onError = (error: unknown) => applyApiFieldErrors(error, FIELDS, form.setError);
     if (editing) {
       const { businessId: _b, currencySymbol: _c, ...rest } = body;
-      update.mutate(rest as PayoutAccountUpdate, { onSuccess: onSaved, onError });
+      update.mutate(rest as PayoutAccountUpdate, { onSuccess: saved, onError });
     } else {
       create.mutate(
         { body: body as PayoutAccountCreate, idempotencyKey },
-        { onSuccess: onSaved, onError },
+        { onSuccess: saved, onError },
       );
     }
   });
@@ -103,6 +131,7 @@ export function PayoutAccountForm({
       noValidate
       aria-label={editing ? 'Edit payout account' : 'New payout account'}
     >
+      {guard.dialog}
       <Stack gap="lg">
         {!editing && (
           <Fieldset legend="Owner and currency">
@@ -121,7 +150,10 @@ export function PayoutAccountForm({
                     filter={({ options }) => options}
                     onSearchChange={owners.onSearchChange}
                     value={field.value ? String(field.value) : null}
-                    onChange={(value) => field.onChange(value ? Number(value) : undefined)}
+                    onChange={(value) => {
+                      field.onChange(value ? Number(value) : undefined);
+                      if (value) void prefillFromMerchant(Number(value));
+                    }}
                     onBlur={field.onBlur}
                     error={choiceError(
                       'Merchant',

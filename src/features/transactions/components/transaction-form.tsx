@@ -26,6 +26,7 @@ import {
   TransactionCreate,
 } from '../../../api/schemas/transaction';
 import { ApiErrorAlert } from '../../../components/api-error';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { AnchorLink } from '../../../components/links';
 import { Money } from '../../../components/money';
@@ -108,6 +109,7 @@ export function TransactionForm({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
+  const guard = useLeaveGuard(form.formState.isDirty);
   const [account, from, amount] = form.watch([
     'toBusinessExternalAccountId',
     'fromCurrencySymbol',
@@ -144,7 +146,10 @@ export function TransactionForm({
           idempotencyKey,
         },
         {
-          onSuccess: onCreated,
+          onSuccess: (created) => {
+            guard.release();
+            onCreated(created);
+          },
           onError: (error) => {
             for (const e of applyApiFieldErrors(error, FIELDS, form.setError))
               if (e.field === 'invoiceUrl')
@@ -160,6 +165,7 @@ export function TransactionForm({
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="New transaction">
+      {guard.dialog}
       <Stack gap="lg">
         {noMerchants && (
           <Alert color="orange" variant="light" title="No merchant can send yet">

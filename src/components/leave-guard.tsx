@@ -1,0 +1,44 @@
+// Leaving a form with edits asks first: inside the dashboard with a dialog ("Stay" / "Leave
+// without saving"), and the browser's own question on reload or close. A form releases the guard
+// just before it navigates away after saving.
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useBlocker } from '@tanstack/react-router';
+import { useRef } from 'react';
+import { Dialog } from './dialog';
+
+export function useLeaveGuard(dirty: boolean) {
+  const state = useRef({ dirty, released: false });
+  state.current.dirty = dirty;
+  const blocks = () => state.current.dirty && !state.current.released;
+  const blocker = useBlocker({
+    shouldBlockFn: blocks,
+    enableBeforeUnload: blocks,
+    withResolver: true,
+  });
+  const dialog = (
+    <Dialog
+      opened={blocker.status === 'blocked'}
+      onClose={() => blocker.reset?.()}
+      title="Leave without saving?"
+    >
+      <Stack gap="md">
+        <Text size="sm">What you changed in this form has not been saved and will be lost.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+            Stay on the form
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            Leave without saving
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+  return {
+    dialog,
+    /** The form has saved: the navigation that follows is not held. */
+    release() {
+      state.current.released = true;
+    },
+  };
+}
