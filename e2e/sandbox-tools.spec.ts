@@ -47,19 +47,19 @@ test('adds a webhook endpoint, sees deliveries in the event log, resends, and de
     const log = page.getByRole('table', { name: 'Event log' });
     const row = log.getByRole('row').filter({ hasText: 'Merchant #10' }).first();
     // To both endpoints: the one added here and the dashboard's own.
-    await expect(row.getByText('Delivered to 2 of 2 endpoints · 2 attempts')).toBeVisible({
-      timeout: 10_000,
-    });
+    await expect(row.getByText('Delivered to all 2')).toBeVisible({ timeout: 10_000 });
+    await expect(row.getByText('2 attempts')).toBeVisible();
     await row.getByRole('button', { name: /Resend event/ }).click();
     await expect.poll(() => received.length).toBe(2);
-    await expect(row.getByText('Delivered to 2 of 2 endpoints · 4 attempts')).toBeVisible({
-      timeout: 10_000,
-    });
+    await expect(row.getByText('4 attempts')).toBeVisible({ timeout: 10_000 });
+    await expect(row.getByText('Delivered to all 2')).toBeVisible();
     await row.getByRole('button', { name: /^#\d+$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Event #\d+$/ });
-    await expect(
-      dialog.getByRole('table', { name: /Delivery attempts/ }).getByRole('row'),
-    ).toHaveCount(5);
+    // Per endpoint: delivered, and both attempts with their answer and time taken.
+    const attempts = dialog.getByRole('table', { name: new RegExp(`to ${url}$`) });
+    await expect(attempts.getByRole('row')).toHaveCount(3);
+    await expect(attempts.getByText('HTTP 200').first()).toBeVisible();
+    await expect(attempts.getByText(/^\d+ ms$/).first()).toBeVisible();
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -72,6 +72,56 @@ test('adds a webhook endpoint, sees deliveries in the event log, resends, and de
     await checkA11y(page);
     await confirm.getByRole('button', { name: 'Delete endpoint' }).click();
     await expect(endpoints.getByText(url)).toHaveCount(0);
+  } finally {
+    receiver.close();
+  }
+});
+
+test('an endpoint that fails says so per endpoint, with its answer; a test event shows it at once', async ({
+  page,
+}) => {
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(503).end('down for maintenance'));
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/failing`;
+  try {
+    await signInToDemo(page);
+    await page.goto('/sandbox');
+    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByText('Endpoint added: copy its signing secret now')).toBeVisible();
+
+    await page.getByRole('button', { name: `Send a test event to ${url}` }).click();
+    const result = page.getByRole('status').filter({ hasText: 'The test event was not delivered' });
+    await expect(result).toContainText('HTTP 503');
+    await expect(result).toContainText('down for maintenance');
+
+    await choose(page, 'Merchant', /Sakura Precision Parts/);
+    await choose(page, 'KYC status', 'Action needed');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const row = page
+      .getByRole('table', { name: 'Event log' })
+      .getByRole('row')
+      .filter({ hasText: 'Merchant #10' })
+      .first();
+    // Delivered to the dashboard's own endpoint, retrying at this one: never a green "delivered".
+    await expect(row.getByText('Retrying at 1 of 2')).toBeVisible({ timeout: 10_000 });
+    await row.getByRole('button', { name: /^#\d+$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Event #\d+$/ });
+    const failing = dialog.getByTestId(/^delivery-/).filter({ hasText: url });
+    await expect(failing.getByText('Retrying')).toBeVisible();
+    await expect(failing.getByText(/next attempt/)).toBeVisible();
+    await expect(failing.getByText('HTTP 503').first()).toBeVisible();
+    await expect(failing.getByText('down for maintenance').first()).toBeVisible();
+    await expect(
+      dialog
+        .getByTestId(/^delivery-/)
+        .filter({ hasNotText: url })
+        .getByText('Delivered'),
+    ).toBeVisible();
+    await checkA11y(page);
   } finally {
     receiver.close();
   }
@@ -102,7 +152,7 @@ test('the overview lists what waits for approval and the merchants needing actio
     .first()
     .click();
   await expect(
-    page.getByRole('dialog', { name: /^Event #\d+$/ }).getByText('Delivery attempts'),
+    page.getByRole('dialog', { name: /^Event #\d+$/ }).getByText('Deliveries', { exact: true }),
   ).toBeVisible();
 });
 

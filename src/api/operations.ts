@@ -24,6 +24,7 @@ import {
   Webhook,
   WebhookCreate,
   WebhookList,
+  WebhookTestResult,
 } from './schemas/platform';
 import { CountryList, CurrencyList } from './schemas/reference';
 import {
@@ -349,6 +350,16 @@ export const operations = {
     source: 'design',
     params: IdParams,
     response: Deleted,
+  }),
+  testWebhook: define({
+    id: 'testWebhook',
+    method: 'POST',
+    path: '/v1/webhook/{id}/test',
+    summary: 'Send one signed test event (webhook.test) to an endpoint now, and say how it went',
+    tag: 'Webhooks and events',
+    source: 'design',
+    params: IdParams,
+    response: WebhookTestResult,
   }),
   listEvents: define({
     id: 'listEvents',

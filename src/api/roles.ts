@@ -41,7 +41,7 @@ function permissionOf(op: OperationDef): Permission {
   if (/Create$|Cancel$/.test(id)) return { roles: ['finance'] };
   if (/ApproveQuote$|ApproveDeposit$/.test(id)) return { roles: ['approver'] };
   if (id === 'uploadFile') return { roles: ['finance', 'approver'] };
-  if (['createWebhook', 'deleteWebhook', 'resendEvent'].includes(id))
+  if (['createWebhook', 'deleteWebhook', 'testWebhook', 'resendEvent'].includes(id))
     return { roles: SANDBOX_TOOLS, sandboxOnly: true };
   throw new Error(`No permission rule for the operation ${id}.`);
 }

@@ -1,39 +1,118 @@
-// One event of the sandbox's log with its webhook delivery attempts.
+// One event of the sandbox's log with its webhook deliveries: per endpoint, where delivery stands
+// (delivered, retrying and when, failed) and every attempt with its answer.
 import { Badge, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
-import type { Event, EventWithAttempts } from '../api/schemas/platform';
+import type { Delivery, DeliveryAttempt, Event, EventWithAttempts } from '../api/schemas/platform';
 import { type Phase, phaseOf } from '../api/transaction-states';
 import { DateTime } from './date-time';
+import { ScrollTable } from './scroll-table';
+
+/** Each endpoint the event went to, with where its delivery stands. */
+export function deliveriesOf(event: EventWithAttempts): Delivery[] {
+  if (event.deliveries.length > 0) return event.deliveries;
+  // An event read from an older sandbox: what its attempts tell.
+  const byEndpoint = new Map<number, Delivery>();
+  for (const a of event.attempts) {
+    byEndpoint.set(a.webhookId, {
+      webhookId: a.webhookId,
+      url: a.url,
+      state: a.delivered ? 'delivered' : 'failed',
+      attempts: a.attempt,
+      nextAttemptTime: null,
+    });
+  }
+  return [...byEndpoint.values()];
+}
+
+const STATE_COLOR: Record<Delivery['state'], string> = {
+  delivered: 'green',
+  pending: 'orange',
+  failed: 'red',
+};
 
 /**
- * Delivery per endpoint: delivered to how many of the endpoints it went to, and the attempts in
- * all. An event delivered to one endpoint and failing at another is not "delivered".
+ * Delivery in one short badge: delivered everywhere, or how many endpoints still retry or have
+ * failed. An event delivered to one endpoint and failing at another is never "delivered".
  */
 export function DeliverySummary({ event }: { event: EventWithAttempts }) {
-  if (event.attempts.length === 0)
+  const deliveries = deliveriesOf(event);
+  if (deliveries.length === 0)
     return (
       <Text size="xs" c="dimmed">
         No deliveries
       </Text>
     );
-  const endpoints = new Set(event.attempts.map((a) => a.webhookId));
-  const reached = new Set(event.attempts.filter((a) => a.delivered).map((a) => a.webhookId));
-  const all = reached.size === endpoints.size;
-  const attempts = `${event.attempts.length} attempt${event.attempts.length === 1 ? '' : 's'}`;
+  const count = (state: Delivery['state']) => deliveries.filter((d) => d.state === state).length;
+  const failed = count('failed');
+  const retrying = count('pending');
+  const label =
+    failed > 0
+      ? `Failed${deliveries.length > 1 ? ` at ${failed} of ${deliveries.length}` : ''}`
+      : retrying > 0
+        ? `Retrying${deliveries.length > 1 ? ` at ${retrying} of ${deliveries.length}` : ''}`
+        : `Delivered${deliveries.length > 1 ? ` to all ${deliveries.length}` : ''}`;
   return (
-    <Badge
-      variant="light"
-      color={all ? 'green' : reached.size > 0 ? 'orange' : 'red'}
-      radius="sm"
-      style={{ textTransform: 'none' }}
+    <Group gap={6} wrap="nowrap">
+      <Badge
+        variant="light"
+        color={failed > 0 ? 'red' : retrying > 0 ? 'orange' : 'green'}
+        radius="sm"
+        style={{ textTransform: 'none', flexShrink: 0 }}
+      >
+        {label}
+      </Badge>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {event.attempts.length} attempt{event.attempts.length === 1 ? '' : 's'}
+      </Text>
+    </Group>
+  );
+}
+
+function DeliveryState({ delivery }: { delivery: Delivery }) {
+  const words =
+    delivery.state === 'delivered'
+      ? 'Delivered'
+      : delivery.state === 'failed'
+        ? `Failed after ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`
+        : 'Retrying';
+  return (
+    <Group gap={6} wrap="wrap">
+      <Badge
+        variant="light"
+        color={STATE_COLOR[delivery.state]}
+        radius="sm"
+        style={{ textTransform: 'none' }}
+      >
+        {words}
+      </Badge>
+      {delivery.state === 'pending' && delivery.nextAttemptTime !== null && (
+        <Text size="xs" c="dimmed">
+          next attempt <DateTime value={delivery.nextAttemptTime} />
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+function AttemptResult({ attempt: a }: { attempt: DeliveryAttempt }) {
+  return (
+    <Text
+      size="sm"
+      c={
+        a.delivered
+          ? 'var(--mantine-color-green-light-color)'
+          : 'var(--mantine-color-red-light-color)'
+      }
     >
-      {endpoints.size === 1
-        ? `${all ? 'Delivered' : 'Not delivered'} · ${attempts}`
-        : `Delivered to ${reached.size} of ${endpoints.size} endpoints · ${attempts}`}
-    </Badge>
+      {a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? 'No answer')}
+      {a.statusCode !== null && !a.delivered && a.error && a.error !== `answered ${a.statusCode}`
+        ? ` · ${a.error}`
+        : ''}
+    </Text>
   );
 }
 
 export function EventDetails({ event }: { event: EventWithAttempts }) {
+  const deliveries = deliveriesOf(event);
   return (
     <Stack gap="md">
       <Group gap="sm">
@@ -44,55 +123,82 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
       </Group>
       <div>
         <Text fw={600} size="sm" mb={4}>
-          Delivery attempts
+          Deliveries
         </Text>
-        {event.attempts.length === 0 ? (
+        {deliveries.length === 0 ? (
           <Text size="sm" c="dimmed">
             None: no webhook endpoint was registered when this event happened.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing={4} aria-label={`Delivery attempts of event ${event.id}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">#</Table.Th>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Endpoint</Table.Th>
-                  <Table.Th scope="col">Result</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {event.attempts.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{a.attempt}</Table.Td>
-                    <Table.Td>
-                      <DateTime value={a.attemptTime} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                        {a.url}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text
-                        size="sm"
-                        c={
-                          a.delivered
-                            ? 'var(--mantine-color-green-light-color)'
-                            : 'var(--mantine-color-red-light-color)'
-                        }
+          <Stack gap="md">
+            {deliveries.map((delivery) => {
+              const attempts = event.attempts.filter((a) => a.webhookId === delivery.webhookId);
+              return (
+                <Box key={delivery.webhookId} data-testid={`delivery-${delivery.webhookId}`}>
+                  <Text size="xs" ff="monospace" mb={4} style={{ wordBreak: 'break-all' }}>
+                    {delivery.url}
+                  </Text>
+                  <DeliveryState delivery={delivery} />
+                  {attempts.length > 0 && (
+                    <ScrollTable minWidth={520} label={`Attempts to ${delivery.url}`}>
+                      <Table
+                        verticalSpacing={4}
+                        mt={4}
+                        aria-label={`Attempts of event ${event.id} to ${delivery.url}`}
                       >
-                        {a.delivered
-                          ? `Delivered (${a.statusCode})`
-                          : (a.error ?? `HTTP ${a.statusCode}`)}{' '}
-                        · {a.durationMs} ms
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        <Table.Thead>
+                          <Table.Tr>
+                            <Table.Th scope="col">#</Table.Th>
+                            <Table.Th scope="col">When</Table.Th>
+                            <Table.Th scope="col">Answer</Table.Th>
+                            <Table.Th scope="col">Took</Table.Th>
+                            <Table.Th scope="col">Response starts with</Table.Th>
+                          </Table.Tr>
+                        </Table.Thead>
+                        <Table.Tbody>
+                          {attempts.map((a) => (
+                            <Table.Tr key={a.id}>
+                              <Table.Td>{a.attempt}</Table.Td>
+                              <Table.Td>
+                                <Text size="sm">
+                                  <DateTime value={a.attemptTime} />
+                                </Text>
+                              </Table.Td>
+                              <Table.Td>
+                                <AttemptResult attempt={a} />
+                              </Table.Td>
+                              <Table.Td>
+                                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                                  {a.durationMs} ms
+                                </Text>
+                              </Table.Td>
+                              <Table.Td maw={220}>
+                                {a.responseBody ? (
+                                  <Text
+                                    size="xs"
+                                    ff="monospace"
+                                    lineClamp={2}
+                                    title={a.responseBody}
+                                    style={{ wordBreak: 'break-all' }}
+                                  >
+                                    {a.responseBody}
+                                  </Text>
+                                ) : (
+                                  <Text size="xs" c="dimmed">
+                                    (empty)
+                                  </Text>
+                                )}
+                              </Table.Td>
+                            </Table.Tr>
+                          ))}
+                        </Table.Tbody>
+                      </Table>
+                    </ScrollTable>
+                  )}
+                </Box>
+              );
+            })}
+          </Stack>
         )}
       </div>
       <div>
@@ -107,7 +213,11 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
           aria-label="Event payload"
         >
           <Code block>
-            {JSON.stringify(event, (k, v) => (k === 'attempts' ? undefined : v), 2)}
+            {JSON.stringify(
+              event,
+              (k, v) => (k === 'attempts' || k === 'deliveries' ? undefined : v),
+              2,
+            )}
           </Code>
         </Box>
       </div>

@@ -85,6 +85,8 @@ export type Handler<O extends OperationDef> = (
   input: OperationInput<O>,
   request: FastifyRequest,
   reply: FastifyReply,
+  /** What `prepare` resolved to, when the route has one. */
+  prepared?: unknown,
 ) => unknown;
 
 declare module 'fastify' {
@@ -95,8 +97,11 @@ declare module 'fastify' {
 }
 
 export interface RouteOptions<O extends OperationDef> {
-  /** What must be awaited before the handler's synchronous write (a DNS look-up, say). */
-  prepare?: (input: OperationInput<O>, request: FastifyRequest) => Promise<void>;
+  /**
+   * What must be awaited before the handler's synchronous write (a DNS look-up, a test delivery);
+   * its result reaches the handler.
+   */
+  prepare?: (input: OperationInput<O>, request: FastifyRequest) => Promise<unknown>;
 }
 
 /**
@@ -125,10 +130,10 @@ export function route<O extends OperationDef>(
                 request,
                 reply,
                 [op.id, request.params, request.body],
-                () => handler(input, request, reply),
+                (prepared) => handler(input, request, reply, prepared),
                 prepare,
               )
-            : (await prepare?.(), await handler(input, request, reply));
+            : await handler(input, request, reply, await prepare?.());
         return reply.sent ? reply : reply.send(result);
       },
     });

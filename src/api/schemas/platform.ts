@@ -43,6 +43,11 @@ export const DeliveryAttempt = z
     error: z.string().nullable(),
     durationMs: z.int().min(0),
     delivered: z.boolean(),
+    responseBody: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: 'The first 512 bytes the endpoint answered, when it answered.' }),
   })
   .meta({ id: 'DeliveryAttempt' });
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
@@ -60,7 +65,29 @@ export const Event = z
   .meta({ id: 'Event' });
 export type Event = z.infer<typeof Event>;
 
-export const EventWithAttempts = Event.extend({ attempts: z.array(DeliveryAttempt) }).meta({
+export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+
+/** Where an event's delivery to one endpoint stands. */
+export const Delivery = z
+  .object({
+    webhookId: Id,
+    url: z.string(),
+    state: z.enum(DELIVERY_STATES).meta({
+      description: 'pending: retrying (or about to try) at nextAttemptTime; failed: given up.',
+    }),
+    attempts: z.int().min(0),
+    nextAttemptTime: Timestamp.nullable(),
+  })
+  .meta({ id: 'Delivery' });
+export type Delivery = z.infer<typeof Delivery>;
+
+export const EventWithAttempts = Event.extend({
+  attempts: z.array(DeliveryAttempt),
+  deliveries: z
+    .array(Delivery)
+    .default([])
+    .meta({ description: 'One per endpoint the event was sent to.' }),
+}).meta({
   id: 'EventWithAttempts',
 });
 export type EventWithAttempts = z.infer<typeof EventWithAttempts>;
@@ -83,5 +110,20 @@ export const Webhook = z
   .meta({ id: 'Webhook' });
 export const WebhookList = z.array(Webhook);
 export type Webhook = z.infer<typeof Webhook>;
+
+/** What `POST /v1/webhook/{id}/test` answers: the one signed test delivery, as it went. */
+export const WebhookTestResult = z
+  .object({
+    webhookId: Id,
+    url: z.string(),
+    eventType: z.literal('webhook.test'),
+    statusCode: z.int().nullable(),
+    error: z.string().nullable(),
+    durationMs: z.int().min(0),
+    delivered: z.boolean(),
+    responseBody: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookTestResult' });
+export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 
 export const Deleted = z.object({ id: Id, deleted: z.literal(true) }).meta({ id: 'Deleted' });

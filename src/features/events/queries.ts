@@ -7,6 +7,7 @@ import {
   listEvents,
   listWebhooks,
   resendEvent,
+  testWebhook,
 } from '../../api/client';
 import type { ObjectType } from '../../api/schemas/platform';
 import { api } from '../../lib/api';
@@ -79,6 +80,11 @@ export function useDeleteWebhook() {
     mutationFn: (id: number) => deleteWebhook(api, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.webhooks }),
   });
+}
+
+/** One signed test event to an endpoint, now: nothing is stored, the answer says how it went. */
+export function useTestWebhook() {
+  return useMutation({ mutationFn: (id: number) => testWebhook(api, id) });
 }
 
 export function useResendEvent() {

@@ -9,6 +9,7 @@ import { EmptyState, PageHeader } from '../../components/page';
 import { approvalsInboxQuery } from '../../features/workspace/queries';
 import { humanize } from '../../lib/format';
 import { PRODUCT_TITLE, SLUG_OF } from '../../lib/products';
+import { ScrollTable } from '../../components/scroll-table';
 
 export const Route = createFileRoute('/_app/approvals')({
   loader: ({ context }) => context.queryClient.ensureQueryData(approvalsInboxQuery),
@@ -30,7 +31,7 @@ function ApprovalsPage() {
         </EmptyState>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable minWidth={720} label="Approvals waiting">
             <Table verticalSpacing="sm" aria-label="Approvals waiting">
               <Table.Thead>
                 <Table.Tr>
@@ -81,7 +82,7 @@ function ApprovalsPage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Paper>
       )}
       <Text size="sm" c="dimmed" mt="md">

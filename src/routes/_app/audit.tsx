@@ -9,6 +9,7 @@ import { DateTime } from '../../components/date-time';
 import { PageHeader } from '../../components/page';
 import { sessionQuery } from '../../features/session/queries';
 import { auditQuery, auditSearch } from '../../features/workspace/queries';
+import { ScrollTable } from '../../components/scroll-table';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red' } as const;
 
@@ -85,7 +86,7 @@ function AuditPage() {
         />
       </Group>
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={860}>
+        <ScrollTable minWidth={860} label="Audit trail">
           <Table verticalSpacing="xs" aria-label="Audit trail">
             <Table.Thead>
               <Table.Tr>
@@ -129,7 +130,7 @@ function AuditPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Paper>
       {data.hasMore && (
         <Group justify="center" mt="md">

@@ -6,6 +6,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { currencyDecimals } from '../../api/money';
 import { PageHeader } from '../../components/page';
 import { currenciesQuery } from '../../lib/reference';
+import { ScrollTable } from '../../components/scroll-table';
 
 export const Route = createFileRoute('/_app/currencies')({
   loader: ({ context }) => context.queryClient.ensureQueryData(currenciesQuery),
@@ -40,7 +41,7 @@ function CurrenciesPage() {
         description="What can be deposited (send from) and what can be paid out (send to)."
       />
       <Paper withBorder radius="md" p="md">
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable minWidth={560} label="Currencies">
           <Table striped verticalSpacing="sm" aria-label="Currencies">
             <Table.Thead>
               <Table.Tr>
@@ -81,7 +82,7 @@ function CurrenciesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Paper>
     </>
   );

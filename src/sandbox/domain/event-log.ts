@@ -5,8 +5,14 @@ import type { DomainContext } from './context';
 import { toPage } from './pagination';
 
 export function eventWithAttempts(ctx: DomainContext, events: Event[]): EventWithAttempts[] {
-  const attempts = ctx.store.webhooks.attemptsFor(events.map((e) => e.id));
-  return events.map((event) => ({ ...event, attempts: attempts.get(event.id) ?? [] }));
+  const ids = events.map((e) => e.id);
+  const attempts = ctx.store.webhooks.attemptsFor(ids);
+  const deliveries = ctx.store.webhooks.deliveriesFor(ids);
+  return events.map((event) => ({
+    ...event,
+    attempts: attempts.get(event.id) ?? [],
+    deliveries: deliveries.get(event.id) ?? [],
+  }));
 }
 
 export function listEvents(

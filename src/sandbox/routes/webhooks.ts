@@ -3,7 +3,13 @@ import { operations } from '../../api/operations';
 import { partnerOf } from '../auth';
 import type { DomainContext } from '../domain/context';
 import { listEvents } from '../domain/event-log';
-import { createWebhook, deleteWebhook, listWebhooks, resendEvent } from '../domain/webhooks';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  resendEvent,
+  testWebhook,
+} from '../domain/webhooks';
 import { route, validationProblem } from '../http';
 import { webhookUrlProblem } from '../webhooks/targets';
 
@@ -23,6 +29,10 @@ export function webhookRoutes(app: FastifyInstance, ctx: DomainContext) {
   route(app, operations.deleteWebhook, ({ params }, req) =>
     deleteWebhook(ctx, partnerOf(req).id, params.id),
   );
+  // The test delivery is awaited before the (empty) write, so a replayed key answers the same.
+  route(app, operations.testWebhook, (_input, _req, _reply, sent) => sent, {
+    prepare: ({ params }, req) => testWebhook(ctx, partnerOf(req).id, params.id),
+  });
   route(app, operations.listEvents, ({ query }, req) => {
     const { start, limit, ...filter } = query;
     return listEvents(ctx, partnerOf(req).id, filter, start, limit);

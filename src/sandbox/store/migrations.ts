@@ -206,6 +206,12 @@ export const migrations: Migration[] = [
     name: 'idempotency keys are only ever written done',
     sql: `DELETE FROM idempotency_key WHERE state = 'running';`,
   },
+  {
+    version: 4,
+    // What an endpoint answered, to tell a partner why a delivery failed (its first 512 bytes).
+    name: 'the start of each delivery attempt’s response body',
+    sql: `ALTER TABLE delivery_attempt ADD COLUMN response_body TEXT;`,
+  },
 ];
 
 export function migrate(db: Database): number {

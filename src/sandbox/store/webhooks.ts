@@ -1,5 +1,5 @@
 // Webhook endpoints, the delivery outbox (one row per event and endpoint) and every attempt.
-import type { DeliveryAttempt } from '../../api/schemas/platform';
+import type { Delivery, DeliveryAttempt } from '../../api/schemas/platform';
 import type { Db } from './db';
 
 export interface WebhookEndpoint {
@@ -58,15 +58,24 @@ export function webhookRepository(db: Db) {
   );
   const insertAttempt = db.prepare(
     `INSERT INTO delivery_attempt (delivery_id, event_id, webhook_id, url, attempt, attempt_time,
-       status_code, error, duration_ms, delivered)
+       status_code, error, duration_ms, delivered, response_body)
      VALUES (@deliveryId, @eventId, @webhookId, @url, @attempt, @attemptTime, @statusCode, @error,
-       @durationMs, @delivered)`,
+       @durationMs, @delivered, @responseBody)`,
   );
   const attemptsFor = db.prepare<[string], DeliveryAttempt & { eventId: number }>(
     `SELECT id, event_id AS eventId, webhook_id AS webhookId, url, attempt,
        attempt_time AS attemptTime, status_code AS statusCode, error, duration_ms AS durationMs,
-       delivered = 1 AS delivered
+       delivered = 1 AS delivered, response_body AS responseBody
      FROM delivery_attempt WHERE event_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  );
+  // The latest delivery of each event to each endpoint (a resend queues a new one).
+  const deliveriesFor = db.prepare<[string], Delivery & { eventId: number }>(
+    `SELECT d.event_id AS eventId, d.webhook_id AS webhookId, w.url, d.state, d.attempts,
+       d.next_attempt_time AS nextAttemptTime
+     FROM delivery d JOIN webhook_endpoint w ON w.id = d.webhook_id
+     WHERE d.id IN (SELECT MAX(id) FROM delivery
+       WHERE event_id IN (SELECT value FROM json_each(?)) GROUP BY event_id, webhook_id)
+     ORDER BY d.webhook_id`,
   );
 
   return {
@@ -103,6 +112,16 @@ export function webhookRepository(db: Db) {
     },
     abandon(deliveryId: number, attempts: number) {
       settle.run(attempts, 'failed', null, deliveryId);
+    },
+    deliveriesFor(eventIds: number[]): Map<number, Delivery[]> {
+      const byEvent = new Map<number, Delivery[]>();
+      if (eventIds.length === 0) return byEvent;
+      for (const { eventId, ...delivery } of deliveriesFor.all(JSON.stringify(eventIds))) {
+        const list = byEvent.get(eventId) ?? [];
+        list.push(delivery);
+        byEvent.set(eventId, list);
+      }
+      return byEvent;
     },
     attemptsFor(eventIds: number[]): Map<number, DeliveryAttempt[]> {
       const byEvent = new Map<number, DeliveryAttempt[]>();

@@ -313,6 +313,85 @@ describe('delivery', () => {
     ).toBe(404);
   });
 
+  it('says per endpoint where delivery stands, and keeps the start of each answer', async () => {
+    // Base delay long enough that the failing endpoint is seen waiting for its next attempt.
+    const sandbox = await sandboxWith({ settings: { webhookRetryBaseMs: 60_000 } });
+    const good = await receiver([200]);
+    const bad = await receiver([503]);
+    cleanup.push(good.close, bad.close);
+    const goodHook = await addWebhook(sandbox, good.url);
+    const badHook = await addWebhook(sandbox, bad.url);
+    const eventId = await emitEvent(sandbox);
+    const event = await eventually(
+      () => eventById(sandbox, eventId),
+      (e) => e.attempts.length === 2,
+    );
+    const byHook = new Map(event.deliveries.map((d) => [d.webhookId, d]));
+    expect(byHook.get(goodHook.id)).toMatchObject({
+      url: good.url,
+      state: 'delivered',
+      attempts: 1,
+      nextAttemptTime: null,
+    });
+    const retrying = byHook.get(badHook.id)!;
+    expect(retrying).toMatchObject({ url: bad.url, state: 'pending', attempts: 1 });
+    expect(retrying.nextAttemptTime).toBeGreaterThan(Date.now() + 50_000);
+    const failed = event.attempts.find((a) => a.webhookId === badHook.id)!;
+    expect(failed).toMatchObject({ delivered: false, statusCode: 503, responseBody: 'ok' });
+    expect(failed.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps at most 512 bytes of an answer', async () => {
+    const sandbox = await sandboxWith();
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(500).end('é'.repeat(2000)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise((r) => server.close(r)));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const hook = await addWebhook(sandbox, url);
+    const tested = await sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/test` });
+    const body = tested.json().responseBody as string;
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(512);
+    expect(body).toMatch(/^(é)+$/);
+  });
+
+  it('sends a signed test event to one endpoint on request, storing nothing', async () => {
+    const sandbox = await sandboxWith();
+    const hooks = await receiver([202]);
+    const other = await receiver([200]);
+    cleanup.push(hooks.close, other.close);
+    const hook = await addWebhook(sandbox, hooks.url);
+    await addWebhook(sandbox, other.url);
+    const before = (await sandbox.request({ method: 'GET', url: '/v1/event/' })).json().total;
+    const tested = await sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/test` });
+    expect(tested.statusCode).toBe(200);
+    expect(tested.json()).toMatchObject({
+      webhookId: hook.id,
+      url: hooks.url,
+      eventType: 'webhook.test',
+      statusCode: 202,
+      delivered: true,
+      error: null,
+      responseBody: 'ok',
+    });
+    expect(hooks.received).toHaveLength(1);
+    expect(other.received).toHaveLength(0);
+    const { headers, body } = hooks.received[0]!;
+    expect(JSON.parse(body)).toMatchObject({ type: 'webhook.test', objectId: hook.id });
+    expect(verifySignature(hook.secret, String(headers['x-webhook-signature']), body)).toBe(true);
+    expect((await sandbox.request({ method: 'GET', url: '/v1/event/' })).json().total).toBe(before);
+    // Another partner's endpoint, or none: 404.
+    const foreign = await sandbox.request({
+      method: 'POST',
+      url: `/v1/webhook/${hook.id}/test`,
+      as: sandbox.bob,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(hooks.received).toHaveLength(1);
+  });
+
   it('records an event for every transaction status change, with the product', async () => {
     const sandbox = await sandboxWith({ settings: { quoteDelayMs: 3_600_000 } });
     const { createParties, transactionBody } = await import('../testing');

@@ -110,8 +110,13 @@ function guardedLookup(
   );
 }
 
+/** How much of an endpoint's answer is kept with an attempt. */
+export const RESPONSE_BODY_BYTES = 512;
+
 export interface PostResult {
   status: number;
+  /** The first RESPONSE_BODY_BYTES bytes of the answer, as text. */
+  bodyStart: string;
 }
 
 /** POSTs `body` to `url`; refused targets, network errors and timeouts reject. */
@@ -134,9 +139,25 @@ export function postWebhook(
           ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
         },
         (response) => {
-          response.resume();
-          clearTimeout(timer);
-          resolve({ status: response.statusCode ?? 0 });
+          // The answer's first bytes tell a partner why a delivery failed; the rest is dropped.
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          const done = () => {
+            clearTimeout(timer);
+            const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8');
+            resolve({ status: response.statusCode ?? 0, bodyStart: text.replace(/\uFFFD+$/, '') });
+          };
+          response.on('data', (chunk: Buffer) => {
+            if (kept >= RESPONSE_BODY_BYTES) return;
+            chunks.push(chunk);
+            kept += chunk.length;
+            if (kept >= RESPONSE_BODY_BYTES) {
+              response.destroy();
+              done();
+            }
+          });
+          response.on('end', done);
+          response.on('error', done);
         },
       );
       const timer = setTimeout(() => {

@@ -15,6 +15,60 @@ export function retryDelay(settings: SandboxSettings, attemptsMade: number): num
   return settings.webhookRetryBaseMs * 2 ** (attemptsMade - 1);
 }
 
+/**
+ * One signed POST of `event` to `url`: what every delivery attempt and every test event does.
+ * Never throws: a refusal, a network error or a timeout is the result's `error`.
+ */
+export async function sendSigned(
+  settings: SandboxSettings,
+  url: string,
+  secret: string,
+  event: { id: number; type: string },
+  attempt: number,
+  now: () => number = Date.now,
+) {
+  const body = JSON.stringify(event);
+  const started = now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  let responseBody: string | null = null;
+  try {
+    const response = await postWebhook(
+      url,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'PartnerPaymentsSandbox-Webhooks/1',
+        'x-webhook-id': String(event.id),
+        'x-webhook-attempt': String(attempt),
+        'x-webhook-signature': signatureHeader(secret, Math.floor(started / 1000), body),
+      },
+      body,
+      { timeoutMs: settings.webhookTimeoutMs, allowPrivate: settings.webhookAllowPrivate },
+    );
+    statusCode = response.status;
+    responseBody = response.bodyStart;
+    if (statusCode < 200 || statusCode > 299) error = `answered ${statusCode}`;
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    error =
+      cause instanceof TargetRefused
+        ? `refused: ${message}`
+        : cause instanceof Error && cause.name === 'TimeoutError'
+          ? message
+          : `could not connect: ${message}`;
+  }
+  const finished = now();
+  return {
+    started,
+    finished,
+    statusCode,
+    error,
+    responseBody,
+    durationMs: Math.max(0, finished - started),
+    delivered: error === null,
+  };
+}
+
 export function createDeliveryWorker(options: {
   store: Store;
   settings: SandboxSettings;
@@ -38,47 +92,20 @@ export function createDeliveryWorker(options: {
       store.webhooks.abandon(delivery.id, delivery.attempts);
       return;
     }
-    const body = JSON.stringify(event);
-    const started = now();
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await postWebhook(
-        delivery.url,
-        {
-          'content-type': 'application/json',
-          'user-agent': 'PartnerPaymentsSandbox-Webhooks/1',
-          'x-webhook-id': String(event.id),
-          'x-webhook-attempt': String(attempt),
-          'x-webhook-signature': signatureHeader(delivery.secret, Math.floor(started / 1000), body),
-        },
-        body,
-        { timeoutMs: settings.webhookTimeoutMs, allowPrivate: settings.webhookAllowPrivate },
-      );
-      statusCode = response.status;
-      if (statusCode < 200 || statusCode > 299) error = `answered ${statusCode}`;
-    } catch (cause) {
-      const message = cause instanceof Error ? cause.message : String(cause);
-      error =
-        cause instanceof TargetRefused
-          ? `refused: ${message}`
-          : cause instanceof Error && cause.name === 'TimeoutError'
-            ? message
-            : `could not connect: ${message}`;
-    }
-    const delivered = error === null;
-    const finished = now();
+    const sent = await sendSigned(settings, delivery.url, delivery.secret, event, attempt, now);
+    const { delivered, finished } = sent;
     const exhausted = attempt >= settings.webhookMaxAttempts;
     store.write(() =>
       store.webhooks.recordAttempt(
         delivery,
         {
           attempt,
-          attemptTime: started,
-          statusCode,
-          error,
-          durationMs: Math.max(0, finished - started),
+          attemptTime: sent.started,
+          statusCode: sent.statusCode,
+          error: sent.error,
+          durationMs: sent.durationMs,
           delivered,
+          responseBody: sent.responseBody,
         },
         delivered
           ? { state: 'delivered', nextAttemptTime: null }
@@ -88,7 +115,7 @@ export function createDeliveryWorker(options: {
       ),
     );
     if (!delivered)
-      log.info({ deliveryId: delivery.id, attempt, error }, 'webhook delivery failed');
+      log.info({ deliveryId: delivery.id, attempt, error: sent.error }, 'webhook delivery failed');
   }
 
   function tick() {

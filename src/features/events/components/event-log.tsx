@@ -23,6 +23,7 @@ import { LoadingState } from '../../../components/page';
 import { Pager } from '../../../components/pager';
 import { StatusBadge } from '../../../components/status-badge';
 import { eventLogQuery, useResendEvent } from '../queries';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export function EventLog() {
   const [page, setPage] = useState({ start: 0, limit: 20 });
@@ -44,7 +45,7 @@ export function EventLog() {
         <ApiErrorAlert error={events.error} onRetry={() => void events.refetch()} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable minWidth={720} label="Event log">
             <Table verticalSpacing="xs" striped aria-label="Event log">
               <Table.Thead>
                 <Table.Tr>
@@ -117,7 +118,7 @@ export function EventLog() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Group>
             <Pager
               label="events"

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
@@ -27,13 +27,15 @@ import { Dialog } from '../../../components/dialog';
 import { LoadingState } from '../../../components/page';
 import { fieldError } from '../../../lib/field-error';
 import { indexStatusQuery } from '../../find/queries';
-import { useCreateWebhook, useDeleteWebhook, webhooksQuery } from '../queries';
+import { useCreateWebhook, useDeleteWebhook, useTestWebhook, webhooksQuery } from '../queries';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export function WebhookEndpoints() {
   const webhooks = useQuery(webhooksQuery);
   const ownHook = useQuery(indexStatusQuery).data?.webhookUrl;
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
+  const test = useTestWebhook();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<Webhook | undefined>();
@@ -118,7 +120,7 @@ export function WebhookEndpoints() {
             No endpoints yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <ScrollTable minWidth={520} label="Webhook endpoints">
             <Table verticalSpacing="xs" aria-label="Webhook endpoints">
               <Table.Thead>
                 <Table.Tr>
@@ -155,24 +157,71 @@ export function WebhookEndpoints() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip label="Delete endpoint" withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete endpoint ${hook.url}`}
-                          loading={remove.isPending && remove.variables === hook.id}
-                          onClick={() => setDeleting(hook)}
+                      <Group gap={6} wrap="nowrap" justify="flex-end">
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          leftSection={<IconSend size={12} aria-hidden />}
+                          loading={test.isPending && test.variables === hook.id}
+                          onClick={() => test.mutate(hook.id)}
+                          aria-label={`Send a test event to ${hook.url}`}
                         >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                          Send a test event
+                        </Button>
+                        <Tooltip label="Delete endpoint" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete endpoint ${hook.url}`}
+                            loading={remove.isPending && remove.variables === hook.id}
+                            onClick={() => setDeleting(hook)}
+                          >
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
+        {test.data && (
+          <Alert
+            role="status"
+            variant="light"
+            color={test.data.delivered ? 'green' : 'red'}
+            title={
+              test.data.delivered
+                ? 'The test event was delivered'
+                : 'The test event was not delivered'
+            }
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => test.reset()}
+          >
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              {test.data.url}:{' '}
+              {test.data.statusCode !== null
+                ? `HTTP ${test.data.statusCode}`
+                : (test.data.error ?? 'no answer')}{' '}
+              in {test.data.durationMs} ms.
+            </Text>
+            {test.data.responseBody && (
+              <Text
+                size="xs"
+                ff="monospace"
+                mt={4}
+                lineClamp={3}
+                style={{ wordBreak: 'break-all' }}
+              >
+                {test.data.responseBody}
+              </Text>
+            )}
+          </Alert>
+        )}
+        {test.isError && <ApiErrorAlert error={test.error} title="The test event was not sent" />}
         {remove.isError && (
           <ApiErrorAlert error={remove.error} title="The endpoint was not deleted" />
         )}

@@ -4,6 +4,7 @@ import { DateTime } from '../../../components/date-time';
 import { StatusBadge } from '../../../components/status-badge';
 import { humanize } from '../../../lib/format';
 import { AnchorLink } from '../../../components/links';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export function MerchantKind({
   merchant,
@@ -33,7 +34,7 @@ export function MerchantTable({
   caption: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollTable minWidth={720} label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +74,6 @@ export function MerchantTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

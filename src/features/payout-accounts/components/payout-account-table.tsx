@@ -3,6 +3,7 @@ import type { PayoutAccount } from '../../../api/schemas/payout-account';
 import { DateTime } from '../../../components/date-time';
 import { StatusBadge } from '../../../components/status-badge';
 import { AnchorLink } from '../../../components/links';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** IBAN in groups of four, or the account number, for reading. */
 export function accountLabel(account: PayoutAccount): string {
@@ -21,7 +22,7 @@ export function PayoutAccountTable({
   showOwner?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollTable minWidth={720} label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -80,6 +81,6 @@ export function PayoutAccountTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -5,6 +5,7 @@ import { AnchorLink } from '../../../components/links';
 import { Money } from '../../../components/money';
 import { StatusBadge } from '../../../components/status-badge';
 import { SLUG_OF } from '../../../lib/products';
+import { ScrollTable } from '../../../components/scroll-table';
 
 export function TransactionTable({
   product,
@@ -23,7 +24,7 @@ export function TransactionTable({
   caption: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <ScrollTable minWidth={980} label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -97,6 +98,6 @@ export function TransactionTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -45,6 +45,7 @@ import {
   useSetCredentials,
   useSetRoles,
 } from '../queries';
+import { ScrollTable } from '../../../components/scroll-table';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 
@@ -173,7 +174,7 @@ export function PeopleSettings() {
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   return (
     <Section title="People">
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollTable minWidth={640} label="People">
         <Table aria-label="People" verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -233,7 +234,7 @@ export function PeopleSettings() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {link && (
         <Alert color="blue" variant="light" my="md" title={`Reset link for ${link.name}`}>
           <Text size="sm" mb="xs">
