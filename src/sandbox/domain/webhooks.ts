@@ -1,11 +1,7 @@
 // Webhook endpoints: add (with a signing secret), list (secrets masked), delete; and resending
 // an event to every endpoint.
 import { randomBytes } from 'node:crypto';
-import type {
-  EventWithAttempts,
-  Webhook,
-  WebhookTestResult,
-} from '../../api/schemas/platform';
+import type { EventWithAttempts, Webhook, WebhookTestResult } from '../../api/schemas/platform';
 import { sendSigned } from '../webhooks/worker';
 import type { DomainContext } from './context';
 import { notFound } from './errors';
