@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { DomainContext, SandboxSettings } from './domain/context';
 import { generateCredentials, upsertPartner, type Credentials } from './domain/partners';
 import { databaseFile, type SandboxEnv } from './env';
+import { QUOTE_TASK, SETTLE_TASK } from './domain/transactions';
 import { seedClock, seedDemoData } from './seed';
 import { createStore, type Store } from './store';
 import { openDatabase } from './store/db';
@@ -36,8 +37,12 @@ export function demoCredentials(
   }
 }
 
-/** Seeded transactions left waiting on an automatic move keep waiting this long after start. */
-export const SEEDED_WAIT_MS = 12 * 60 * 60 * 1000;
+/**
+ * Seeded transactions left waiting on an automatic move (a quote, a settlement) move after start
+ * on the sandbox's own delays, one after another this far apart: a newcomer sees every state at
+ * first, then watches them move (docs/decisions/020).
+ */
+export const SEEDED_MOVE_GAP_MS = 45_000;
 
 export function seedStore(store: Store, settings: SandboxSettings, partnerId: number, now: number) {
   const clock = seedClock(now, 30, 52);
@@ -48,12 +53,19 @@ export function seedStore(store: Store, settings: SandboxSettings, partnerId: nu
     scheduled: () => {},
     deliveriesQueued: () => {},
   };
+  const delayOf: Record<string, number> = {
+    [QUOTE_TASK]: settings.quoteDelayMs,
+    [SETTLE_TASK]: settings.settlementDelayMs,
+  };
   return store.write(() => {
     const seeded = seedDemoData(ctx, partnerId, clock);
-    // Keep one transaction per product in each waiting state for a while, so that a new
-    // dashboard shows every state; transactions created later follow the configured delays.
-    for (const move of seeded.waiting)
-      store.tasks.schedule(move.kind, move.id, now + SEEDED_WAIT_MS);
+    seeded.waiting.forEach((move, i) =>
+      store.tasks.schedule(
+        move.kind,
+        move.id,
+        now + (delayOf[move.kind] ?? 0) + i * SEEDED_MOVE_GAP_MS,
+      ),
+    );
     return seeded;
   });
 }

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootSandbox, credentialsFile } from '../boot';
+import { bootSandbox, credentialsFile, SEEDED_MOVE_GAP_MS, seedStore } from '../boot';
+import { createPartner } from '../domain/partners';
+import { QUOTE_TASK, SETTLE_TASK } from '../domain/transactions';
+import { createStore } from '../store';
+import { openDatabase } from '../store/db';
 import { SandboxEnv } from '../env';
 import { FAST_SETTINGS } from '../testing';
 
@@ -109,5 +113,29 @@ describe('bootSandbox', () => {
 
   it('refuses a key without a secret', () => {
     expect(SandboxEnv.safeParse({ SANDBOX_API_KEY: 'k' }).success).toBe(false);
+  });
+});
+
+describe('the seeded demo', () => {
+  it('moves what it left waiting on the sandbox’s own delays after start, one after another', () => {
+    const store = createStore(openDatabase(':memory:'));
+    const partner = createPartner(store, 'Demo partner', Date.now());
+    const now = 1_900_000_000_000;
+    const settings = { ...FAST_SETTINGS, quoteDelayMs: 1000, settlementDelayMs: 5000 };
+    seedStore(store, settings, partner.id, now);
+    // (Moves the seed's own past made are due already and change nothing when they run.)
+    const due = store.tasks.due(now + 60 * 60 * 1000, 100).filter((t) => t.dueTime > now);
+    // Quotes still to prepare and settlements under way, each on its delay, a gap apart.
+    expect(due.length).toBeGreaterThanOrEqual(4);
+    due.forEach((task, i) => {
+      const delay = task.kind === QUOTE_TASK ? 1000 : 5000;
+      expect(task.dueTime).toBe(now + delay + i * SEEDED_MOVE_GAP_MS);
+    });
+    // Nothing is due the moment the demo starts: every waiting state shows first.
+    expect(due[0]!.dueTime).toBeGreaterThan(now);
+    // The first moves within a minute of the start.
+    expect(due[0]!.dueTime).toBeLessThan(now + 60_000);
+    const kinds = new Set(due.map((t) => t.kind));
+    expect(kinds).toEqual(new Set([QUOTE_TASK, SETTLE_TASK]));
   });
 });
