@@ -101,7 +101,7 @@ test('quote, create a payout, approve quote and deposit, and watch it complete',
     depositReceived: t.depositReceivedDate,
     completed: t.lastUpdateTime,
   });
-  await expect(page.getByRole('button', { name: 'Cancel transaction' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Paid out', level: 2 })).toBeVisible();
 
   await page.getByRole('link', { name: 'Open confirmation' }).click();
   await expect(page.getByRole('heading', { name: 'Payout confirmation' })).toBeVisible();
@@ -154,6 +154,16 @@ test('a collection, approved with the deposit confirmation uploaded', async ({
     .prepare('SELECT deposit_confirmation_url AS url FROM txn WHERE id = ?')
     .get(Number(id)) as { url: string };
   expect(stored.url).toMatch(/\/sandbox\/v1\/file\/\d+$/);
+  // Both files stay linked from the transaction, by name, and open.
+  const documents = page.getByRole('heading', { name: 'Documents' }).locator('..');
+  const invoice = documents.getByRole('link', { name: 'Invoice: invoice-7781.pdf' });
+  await expect(invoice).toBeVisible();
+  await expect(
+    documents.getByRole('link', { name: 'Deposit confirmation: bank-confirmation.pdf' }),
+  ).toBeVisible();
+  const file = await page.request.get((await invoice.getAttribute('href'))!);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
   const t = await apiTransaction(page, 'receive', id);
   await expectTimelineTimes(page, {
     created: t.creationTime,
@@ -178,8 +188,18 @@ test('cancels an end to end transfer with a reason', async ({ page }) => {
   await checkA11y(page);
   await dialog.getByRole('button', { name: 'Cancel transaction' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Reason: OTHER')).toBeVisible();
+  // What happened, in place of the actions, with the reason in the person's own words; focus
+  // lands on it.
+  const outcome = page.getByRole('heading', { name: 'Cancelled', level: 2 });
+  await expect(outcome).toBeFocused();
+  await expect(page.getByTestId('cancel-reason')).toHaveText(
+    'Reason: Other — “The supplier changed its bank”',
+  );
+  await expect(
+    page.getByLabel('Timeline').getByText(/The supplier changed its bank/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /Approve|Cancel transaction/ })).toHaveCount(0);
+  await checkA11y(page);
   const t = await apiTransaction(page, 'sendf2f', '18');
   expect(t).toMatchObject({ clientStatus: 'OnOff_CANCELED', cancelReason: 'OTHER' });
   await expectTimelineTimes(page, {
@@ -187,16 +207,44 @@ test('cancels an end to end transfer with a reason', async ({ page }) => {
     quoteApproved: t.quoteApprovedDate,
     cancelled: t.lastUpdateTime,
   });
-  await expect(page.getByRole('button', { name: 'Approve deposit' })).toBeDisabled();
 });
 
-test('does not offer cancelling a completed transaction, and says why', async ({ page }) => {
+test('a completed transaction says what happened instead of offering actions', async ({ page }) => {
   await page.goto('/transactions/payouts/14');
   await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cancel transaction' })).toBeDisabled();
-  await expect(
-    page.getByText('A completed transaction has been processed and can no longer be cancelled.'),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Paid out', level: 2 })).toBeVisible();
+  await expect(page.getByText(/paid out on .*Nothing more to do\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Approve|Cancel transaction/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open confirmation' })).toBeVisible();
+  // One event per step: the deposit's approval and its receipt are one event, linked once.
+  const events = await page.getByRole('button', { name: /^Event #\d+$/ }).allTextContents();
+  expect(new Set(events).size).toBe(events.length);
+  await checkA11y(page);
+});
+
+test('before its quote, a collection shows the same deposit on the page and in the dialog', async ({
+  page,
+}) => {
+  await switchTo(page, 'Aiko Approver');
+  const all = (await (await page.request.get('/api/v1/receive/?limit=100')).json()).results as {
+    businessRequestId: number;
+    fromAmount: string | null;
+    quoteApprovedDate: number | null;
+    clientStatus: string;
+  }[];
+  const waiting = all.find(
+    (t) => t.clientStatus === 'Receive_PENDING' && t.quoteApprovedDate === null && !t.fromAmount,
+  )!;
+  const id = waiting.businessRequestId;
+  await page.goto(`/transactions/collections/${id}`);
+  const summary = page.getByRole('heading', { name: 'Amounts and parties' }).locator('../..');
+  const note = summary.getByText(/at today.s rate, fixed by the quote/);
+  await expect(note).toBeVisible();
+  const onPage = (await note.locator('..').textContent())!.replace(/at today.s rate.*$/, '');
+  await page.getByRole('button', { name: 'Approve quote' }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
+  await expect(dialog.getByText('this amount for this collection.')).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Amounts' })).toContainText(onPage.trim());
   await checkA11y(page);
 });
 
@@ -247,10 +295,57 @@ test('an API refusal shows the API’s message in the form', async ({ page }) =>
   });
   expect(back.ok()).toBe(true);
   await page.getByRole('button', { name: 'Create transaction' }).click();
+  // Under its field, in words, once: not again in an alert, not by its wire name.
   await expect(
-    page
-      .getByText('must be a VALID merchant to initiate transactions; merchant 3 is PENDING')
-      .first(),
-  ).toBeVisible();
-  await expect(page.getByText(/Request id/)).toBeVisible();
+    page.getByText(
+      'Sender must be a VALID merchant to initiate transactions; merchant 3 is PENDING',
+    ),
+  ).toHaveCount(1);
+  await expect(page.getByText(/fromBusinessId/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('the transaction form’s errors follow its fields', async ({ page }) => {
+  await page.goto('/transactions/payouts/new');
+  const form = page.getByRole('form', { name: 'New transaction' });
+  await form.getByRole('button', { name: 'Create transaction' }).click();
+  await expect(form.getByText('Choose the merchant that sends')).toBeVisible();
+  await expect(form.getByText('Choose the payout account that receives')).toBeVisible();
+  await expect(form.getByText('Choose a purpose')).toBeVisible();
+  // Each error leaves as its field is filled, without another submit.
+  await choose(page, 'Sender', /Anatolia Cotton Mills/);
+  await expect(form.getByText('Choose the merchant that sends')).toHaveCount(0);
+  await expect(form.getByText('Choose the payout account that receives')).toBeVisible();
+  await choose(page, 'Payout account', /Lumen Textiles GmbH · EUR/);
+  await expect(form.getByText('Choose the payout account that receives')).toHaveCount(0);
+  // Too many decimals for EUR: said as soon as the field is left, before any submit.
+  const amount = form.getByRole('textbox', { name: 'Payout amount' });
+  await amount.fill('10.123');
+  await amount.blur();
+  await expect(form.getByText('Amount can have at most 2 decimals in EUR')).toBeVisible();
+  await amount.fill('10.12');
+  await expect(form.getByText('Amount can have at most 2 decimals in EUR')).toHaveCount(0);
+  await choose(page, 'Purpose', 'Goods purchase');
+  await expect(form.getByText('Choose a purpose')).toHaveCount(0);
+  // Only the deposit currency is left: the quote says so, and so does its field.
+  await expect(form.getByText('Choose the deposit currency', { exact: true })).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await checkA11y(page);
+});
+
+test('leaving an edited form asks first', async ({ page }) => {
+  await page.goto('/transactions/payouts/new');
+  await choose(page, 'Sender', /Lumen Textiles GmbH/);
+  await page.getByLabel('Main').getByRole('link', { name: 'Merchants' }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toBeVisible();
+  await checkA11y(page);
+  await ask.getByRole('button', { name: 'Stay on the form' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Sender', exact: true })).toHaveValue(
+    /Lumen Textiles GmbH/,
+  );
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
 });

@@ -154,6 +154,7 @@ export function ApproveQuoteDialog({
       title={`Approve the quote of #${id}?`}
       confirm={
         <Button
+          data-autofocus
           loading={quote.isPending}
           onClick={() =>
             quote.mutate(
@@ -231,6 +232,7 @@ export function ApproveDepositDialog({
       title={`Approve the deposit of #${id}?`}
       confirm={
         <Button
+          data-autofocus={needsConfirmation ? undefined : true}
           loading={deposit.isPending || upload.pending}
           disabled={needsConfirmation && !file}
           onClick={() => void approve()}
