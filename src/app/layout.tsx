@@ -44,7 +44,7 @@ import {
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AnchorLink, NavLinkLink } from '../components/links';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../components/dialog';
 import { Logo } from '../components/logo';
 import { SignInForm } from '../features/session/components/sign-in-form';
@@ -152,6 +152,16 @@ export function AppLayout() {
   const signedOutView = useQuery({ ...signedOutSessionQuery, enabled: sessionEnded });
 
   useEffect(close, [pathname, close]);
+  // A new page: focus starts at its content, as after a full page load with the skip link, so
+  // the next Tab reaches the page's first control (and a screen reader reads the new page).
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
   useEffect(() => {
     const ended = () => setSessionEnded(true);
     window.addEventListener(SESSION_ENDED_EVENT, ended);
