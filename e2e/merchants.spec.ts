@@ -30,6 +30,13 @@ test('creates a customer, then a contact owned by it', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Owner', exact: true })).toHaveValue(
     /Kestrel Analytics GmbH/,
   );
+  // The owner's address and contact person are filled in, to keep or change.
+  await expect(page.getByRole('textbox', { name: 'Street', exact: true })).toHaveValue(
+    'Friedrichstraße',
+  );
+  await expect(page.getByRole('textbox', { name: 'Full name', exact: true })).toHaveValue(
+    'Jonas Keller',
+  );
   await fillMerchant(page, 'Brightwater Supplies Ltd');
   await choose(page, 'Country', /United Kingdom/);
   await page.getByRole('button', { name: 'Create merchant' }).click();
@@ -151,6 +158,9 @@ test('a refusal from the API lands on its field', async ({ page }) => {
     .getByRole('textbox', { name: 'Registration number', exact: true })
     .fill('HRB 204518|APPROVED');
   await page.getByRole('button', { name: 'Save changes' }).click();
+  // Said once, under its field, in words: not again in an alert, not by its wire name.
+  await expect(page.getByText(/ends in "\|APPROVED"/)).toHaveCount(1);
   await expect(page.getByText(/Registration number ends in "\|APPROVED"/)).toBeVisible();
-  await expect(page.getByText(/Request id/)).toBeVisible();
+  await expect(page.getByText(/localRegNumber/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

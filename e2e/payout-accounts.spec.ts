@@ -21,6 +21,11 @@ test('adds a payout account to a merchant and sets it ACTIVE', async ({ page }) 
   await expect(page.getByRole('combobox', { name: 'Merchant', exact: true })).toHaveValue(
     /Atlas Freight/,
   );
+  // The merchant's name holds the account, in the merchant's country, until changed.
+  await expect(box(page, 'Account holder')).toHaveValue(/^Atlas Freight/);
+  await expect(page.getByRole('combobox', { name: 'Bank country', exact: true })).toHaveValue(
+    /Netherlands/,
+  );
   await checkA11y(page);
   await choose(page, 'Currency', /^EUR/);
   await box(page, 'Account holder').fill('Atlas Freight Forwarding B.V.');
