@@ -35,6 +35,31 @@ async function expectTimelineTimes(page: Page, fields: Record<string, number | n
   }
 }
 
+test('switching the product on the pricing page never prices a pair it does not show', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v1\/(sendc2f|sendf2f|receive)\/price/.test(r.url()))
+      asked.push(`${r.url()} ${r.postData() ?? ''}`);
+  });
+  await page.goto('/pricing');
+  await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
+  await choose(page, 'Payout currency', /^EUR/);
+  await page.getByRole('textbox', { name: 'Payout amount' }).fill('1000');
+  await expect(page.getByText(/^1 USDT\(TRC20\) = /)).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Product' }).getByText('End to end').click();
+  await expect(
+    page.getByText('Choose both currencies and the amount to be paid out.'),
+  ).toBeVisible();
+  await choose(page, 'Deposit currency', /^USD/);
+  await expect(page.getByText(/^1 USD = /)).toBeVisible();
+  // Every price asked for was a pair on screen: no crypto deposit for an end to end transfer.
+  expect(asked.some((call) => call.includes('sendf2f') && call.includes('"USD"'))).toBe(true);
+  expect(asked.filter((call) => call.includes('sendf2f') && call.includes('USDT'))).toEqual([]);
+  await expect(page.getByText('No quote for this')).toHaveCount(0);
+});
+
 test('quote, create a payout, approve quote and deposit, and watch it complete', async ({
   page,
 }) => {

@@ -45,7 +45,7 @@ export function EventLog() {
         <ApiErrorAlert error={events.error} onRetry={() => void events.refetch()} />
       ) : (
         <>
-          <ScrollTable minWidth={720} label="Event log">
+          <ScrollTable minWidth={900} label="Event log">
             <Table verticalSpacing="xs" striped aria-label="Event log">
               <Table.Thead>
                 <Table.Tr>
@@ -78,7 +78,9 @@ export function EventLog() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{subject}</Text>
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {subject}
+                        </Text>
                         <Text size="xs" c="dimmed">
                           {change}
                         </Text>

@@ -120,7 +120,7 @@ export function WebhookEndpoints() {
             No endpoints yet.
           </Text>
         ) : (
-          <ScrollTable minWidth={520} label="Webhook endpoints">
+          <ScrollTable minWidth={640} label="Webhook endpoints">
             <Table verticalSpacing="xs" aria-label="Webhook endpoints">
               <Table.Thead>
                 <Table.Tr>
@@ -157,7 +157,7 @@ export function WebhookEndpoints() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap" justify="flex-end">
+                      <Group gap={6} wrap="nowrap" justify="flex-end" miw="max-content">
                         <Button
                           size="compact-xs"
                           variant="default"

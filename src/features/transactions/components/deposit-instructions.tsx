@@ -3,6 +3,7 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
+import { isCancelled } from '../../../api/transaction-states';
 import { CopyValue } from '../../../components/copy-value';
 import { Field } from '../../../components/field';
 import { Money } from '../../../components/money';
@@ -33,9 +34,21 @@ export function DepositInstructions({
   transaction: Transaction;
 }) {
   const deposited = t.depositApprovedDate !== null;
+  const cancelled = isCancelled(t.clientStatus);
+  // Instructions only while a deposit is still to come; afterwards, what happened.
+  const instructions = (text: string) =>
+    deposited ? null : cancelled ? (
+      <Text size="xs" c="dimmed">
+        The transaction is cancelled: nothing is to be deposited.
+      </Text>
+    ) : (
+      <Text size="xs" c="dimmed">
+        {text}
+      </Text>
+    );
   const amount = t.fromAmount && (
     <Text size="sm">
-      {deposited ? 'Amount received: ' : 'Amount to deposit: '}
+      {deposited ? 'Amount received: ' : cancelled ? 'Amount quoted: ' : 'Amount to deposit: '}
       <Money
         amount={deposited ? (t.depositReceivedAmount ?? t.fromAmount) : t.fromAmount}
         symbol={t.fromCurrencySymbol}
@@ -48,7 +61,11 @@ export function DepositInstructions({
     return (
       <Paper withBorder p="lg" radius="md">
         <Title order={2} fz="lg" mb="sm">
-          {deposited ? 'Deposited to this wallet' : 'Deposit to this wallet'}
+          {deposited
+            ? 'Deposited to this wallet'
+            : cancelled
+              ? 'Deposit details'
+              : 'Deposit to this wallet'}
         </Title>
         {address ? (
           <Group align="flex-start" gap="lg" wrap="wrap">
@@ -67,10 +84,9 @@ export function DepositInstructions({
                 copyLabel="wallet address"
               />
               {amount}
-              <Text size="xs" c="dimmed">
-                Send only {t.fromCurrencySymbol} on this network. Approve the deposit once it has
-                arrived.
-              </Text>
+              {instructions(
+                `Send only ${t.fromCurrencySymbol} on this network. Approve the deposit once it has arrived.`,
+              )}
             </Stack>
           </Group>
         ) : (
@@ -85,7 +101,11 @@ export function DepositInstructions({
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} fz="lg" mb="sm">
-        {deposited ? 'Deposited to this bank account' : 'Deposit to this bank account'}
+        {deposited
+          ? 'Deposited to this bank account'
+          : cancelled
+            ? 'Deposit details'
+            : 'Deposit to this bank account'}
       </Title>
       {bank ? (
         <Stack gap="sm">
@@ -107,9 +127,9 @@ export function DepositInstructions({
             <Row label="Reference" value={bank.reference} copyLabel="payment reference" />
           </SimpleGrid>
           {amount}
-          <Text size="xs" c="dimmed">
-            The reference must be on the transfer, so the deposit is matched to this transaction.
-          </Text>
+          {instructions(
+            'The reference must be on the transfer, so the deposit is matched to this transaction.',
+          )}
         </Stack>
       ) : (
         <Alert variant="light" color="gray">

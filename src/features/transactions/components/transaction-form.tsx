@@ -261,6 +261,7 @@ export function TransactionForm({
                 }
                 required
                 searchable
+                placeholder="Choose a currency"
                 data={deposits.map((c) => ({
                   value: c.symbol,
                   label: `${c.symbol} · ${c.name}`,
