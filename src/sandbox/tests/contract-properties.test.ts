@@ -113,7 +113,7 @@ function idPool(op: OperationDef): number[] {
   if (op.id === 'getPayoutConfirmation') return pools.transactions.sendc2f;
   if (op.id.includes('PayoutAccount')) return pools.accounts;
   if (op.id === 'getFile') return pools.files;
-  if (op.id === 'deleteWebhook') return pools.webhooks;
+  if (op.id === 'deleteWebhook' || op.id === 'testWebhook') return pools.webhooks;
   if (op.id === 'resendEvent') return eventIds();
   return pools.merchants;
 }
@@ -127,7 +127,7 @@ function eventIds(): number[] {
 
 /** Operations whose success depends on the record's state rather than on the request. */
 const STATEFUL =
-  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$/;
+  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$/;
 
 /** Values for the fields an operation's body or query needs from the sandbox's state. */
 function overridesFor(op: OperationDef): Overrides {
