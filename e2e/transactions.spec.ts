@@ -189,6 +189,7 @@ test('a collection, approved with the deposit confirmation uploaded', async ({
   const file = await page.request.get((await invoice.getAttribute('href'))!);
   expect(file.headers()['content-type']).toBe('application/pdf');
   expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
+  await checkA11y(page);
   const t = await apiTransaction(page, 'receive', id);
   await expectTimelineTimes(page, {
     created: t.creationTime,

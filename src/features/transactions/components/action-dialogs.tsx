@@ -331,6 +331,7 @@ export function CancelDialog({
       {reason === 'OTHER' && (
         <Textarea
           label="What happened"
+          description={`Kept with the transaction and shown on its page · ${otherReason.length} of 500 characters`}
           required
           maxLength={500}
           value={otherReason}
