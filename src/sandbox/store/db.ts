@@ -18,3 +18,20 @@ export function openDatabase(file: string): Db {
   migrate(db);
   return db;
 }
+
+/**
+ * A page of `table`'s rows, newest first, that stays cheap deep into a long list: the ids of the
+ * page are found on the index alone (skipping `OFFSET` index entries, not table rows), then only
+ * those rows are read. `where` may use positional or named parameters; the last two are the
+ * limit and the offset, as given.
+ */
+export function pageQuery(
+  columns: string,
+  table: string,
+  where: string,
+  limitOffset = 'LIMIT ? OFFSET ?',
+): string {
+  return `SELECT ${columns} FROM ${table} WHERE id IN (
+      SELECT id FROM ${table} WHERE ${where} ORDER BY id DESC ${limitOffset}
+    ) ORDER BY id DESC`;
+}

@@ -1,5 +1,5 @@
 import type { Event, EventType } from '../../api/schemas/platform';
-import type { Db } from './db';
+import { type Db, pageQuery } from './db';
 
 interface EventRow {
   id: number;
@@ -41,9 +41,7 @@ export function eventRepository(db: Db) {
     `SELECT ${COLUMNS} FROM event WHERE id = ? AND partner_id = ?`,
   );
   const listBy = (where: string) =>
-    db.prepare<unknown[], EventRow>(
-      `SELECT ${COLUMNS} FROM event WHERE partner_id = ? ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
-    );
+    db.prepare<unknown[], EventRow>(pageQuery(COLUMNS, 'event', `partner_id = ? ${where}`));
   const lists = {
     none: listBy(''),
     type: listBy('AND object_type = ?'),

@@ -1,5 +1,5 @@
 import type { KycStatus, Merchant } from '../../api/schemas/merchant';
-import type { Db } from './db';
+import { type Db, pageQuery } from './db';
 
 const COLUMNS = `id, creation_time AS creationTime, last_update_time AS lastUpdateTime, name,
   contact_owner_business_id AS contactOwnerBusinessId,
@@ -45,7 +45,7 @@ export function merchantRepository(db: Db) {
     `SELECT ${COLUMNS}, partner_id AS partnerId FROM merchant WHERE id = ?`,
   );
   const list = db.prepare<[number, number, number], Merchant>(
-    `SELECT ${COLUMNS} FROM merchant WHERE partner_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+    pageQuery(COLUMNS, 'merchant', 'partner_id = ?'),
   );
 
   return {

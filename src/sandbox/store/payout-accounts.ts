@@ -1,5 +1,5 @@
 import type { PayoutAccount } from '../../api/schemas/payout-account';
-import type { Db } from './db';
+import { type Db, pageQuery } from './db';
 
 const COLUMNS = `id, creation_time AS creationTime, last_update_time AS lastUpdateTime,
   account_number AS accountNumber, account_holder_name AS accountHolderName, bank_name AS bankName,
@@ -37,8 +37,7 @@ export function payoutAccountRepository(db: Db) {
   // One statement per filter combination, so each can use its own index.
   const listBy = (where: string) =>
     db.prepare<unknown[], PayoutAccount>(
-      `SELECT ${COLUMNS} FROM payout_account WHERE partner_id = ? ${where}
-       ORDER BY id DESC LIMIT ? OFFSET ?`,
+      pageQuery(COLUMNS, 'payout_account', `partner_id = ? ${where}`),
     );
   const lists = {
     none: listBy(''),

@@ -1,5 +1,5 @@
 import type { BankDetails, Product, WalletDetails } from '../../api/schemas/transaction';
-import type { Db } from './db';
+import { type Db, pageQuery } from './db';
 
 /** A stored transaction: the wire fields and what the sandbox keeps beside them. */
 export interface TransactionRecord {
@@ -118,11 +118,14 @@ export function transactionRepository(db: Db) {
     let statement = lists.get(key);
     if (!statement) {
       statement = db.prepare<ListParams, Row>(
-        `SELECT ${COLUMNS} FROM txn
-         WHERE partner_id = @partnerId AND product = @product
+        pageQuery(
+          COLUMNS,
+          'txn',
+          `partner_id = @partnerId AND product = @product
            ${business ? 'AND (from_business_id = @businessId OR to_business_id = @businessId)' : ''}
-           ${dates ? 'AND creation_time >= @fromDate AND creation_time <= @toDate' : ''}
-         ORDER BY id DESC LIMIT @limit OFFSET @start`,
+           ${dates ? 'AND creation_time >= @fromDate AND creation_time <= @toDate' : ''}`,
+          'LIMIT @limit OFFSET @start',
+        ),
       );
       lists.set(key, statement);
     }
