@@ -160,6 +160,9 @@ export async function buildDashboardServer(options: DashboardOptions) {
     app.addHook('onListen', async () => sync.start());
   }
   app.addHook('onClose', async () => sync.stop());
+  app.addHook('onClose', async () => {
+    for (const upstream of upstreams.values()) await upstream.close?.();
+  });
   const context: DashboardContext = {
     address,
     cookie: {
