@@ -11,6 +11,7 @@ import type {
   FastifyHttpOptions,
 } from 'fastify';
 import { LogController } from 'fastify';
+import compress from '@fastify/compress';
 import type { Server } from 'node:http';
 import {
   type ProblemFields,
@@ -195,4 +196,19 @@ export function frameworkProblem(error: FastifyError): ProblemFields | undefined
     return { status, code: 'VALIDATION_ERROR', detail: error.message };
   }
   return undefined;
+}
+
+/** Answers above this size are compressed when the client accepts it. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compression of what the routes send (pages, API answers), brotli or gzip as the client asks,
+ * above COMPRESS_THRESHOLD_BYTES and for compressible types only. Registered before the routes;
+ * an answer that already has a content-encoding (a precompressed asset) is left alone.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+  });
 }

@@ -16,6 +16,7 @@ import {
   frameworkProblem,
   httpServerOptions,
   notFoundOrNotAllowed,
+  registerCompression,
   trackAllowedMethods,
   type TrustProxy,
 } from '../http/server';
@@ -174,6 +175,7 @@ export async function createSandboxServer(
     }),
   );
   logRequests(app);
+  await registerCompression(app);
   await app.register(sandboxPlugin, options);
   return app;
 }

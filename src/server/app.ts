@@ -11,6 +11,7 @@ import {
   frameworkProblem,
   httpServerOptions,
   notFoundOrNotAllowed,
+  registerCompression,
   trackAllowedMethods,
   type TrustProxy,
 } from '../http/server';
@@ -106,6 +107,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
   const now = options.now ?? Date.now;
   const workspace = workspaceStore(options.workspace.db, options.workspace.vault, now);
   await app.register(cookie);
+  await registerCompression(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
