@@ -1,0 +1,21 @@
+// The last step of `npm run build`: the dashboard server compiled to one JavaScript module
+// (dist-server/main.mjs, packages left to node_modules), so that `npm start` runs plain Node with
+// no TypeScript loader; then the record of what this build was made from (build-inputs.mjs).
+import fs from 'node:fs';
+import { build } from 'esbuild';
+import { buildDigest, STAMP_FILE } from './build-inputs.mjs';
+
+const started = Date.now();
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist-server/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+fs.writeFileSync(STAMP_FILE, `${buildDigest()}\n`);
+console.log(`Compiled the server to dist-server/main.mjs (${Date.now() - started} ms).`);
