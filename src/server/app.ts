@@ -25,6 +25,7 @@ import { sessionRoutes } from './plugins/session-routes';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
 import { ensureDemoWorkspace } from './demo-workspace';
+import { authCache } from './auth-cache';
 import { approvalStore } from './store/approvals';
 import { transactionNotes } from './store/transaction-notes';
 import type { DashboardDb } from './store/db';
@@ -165,6 +166,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
   app.addHook('onClose', async () => {
     for (const upstream of upstreams.values()) await upstream.close?.();
   });
+  const signedInCache = authCache(now);
+  options.workspace.db.changed.listen(() => signedInCache.clear());
   const context: DashboardContext = {
     address,
     cookie: {
@@ -183,6 +186,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
     index,
     sync,
+    authCache: signedInCache,
     demoUsers,
     now,
   };

@@ -12,6 +12,7 @@ import type { TransactionNotes } from './store/transaction-notes';
 import type { DashboardDb } from './store/db';
 import type { secondFactorStore } from './store/second-factor';
 import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
+import type { AuthCache } from './auth-cache';
 import type { LocalIndex } from './local-index/store';
 import type { IndexSync } from './local-index/sync';
 import type { PublicAddress } from './security';
@@ -39,6 +40,8 @@ export interface DashboardContext {
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;
   sync: IndexSync;
+  /** Who recent session cookies belong to (./auth-cache.ts). */
+  authCache: AuthCache;
   /** Emails of the sandbox demo workspace's people (one-click sign-in), when it is on. */
   demoUsers: string[];
   now: () => number;
@@ -115,14 +118,18 @@ function parsed<S extends z.ZodType>(
 
 /** The live session of the request's cookie, and its user (a disabled user has none). */
 export async function signedInOf(request: FastifyRequest): Promise<SignedIn | undefined> {
-  const { workspace, cookie } = request.server.dashboard;
+  const { workspace, cookie, authCache } = request.server.dashboard;
   const token = request.cookies[cookie.name];
+  if (!token) return undefined;
+  const known = authCache.get(token);
+  if (known) return { token, ...known };
   const session = await workspace.touchSession(token);
-  if (!token || !session) return undefined;
+  if (!session) return undefined;
   const user = await workspace.userById(session.userId);
   if (!user || user.disabledAt !== null) return undefined;
   const mustEnrol =
     !user.secondFactor && (await request.server.dashboard.secondFactor.requiredFor(user.roles));
+  authCache.set(token, { session, user, mustEnrol });
   return { token, session, user, mustEnrol };
 }
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOperations } from '../api/operations';
 import { refusalFor, ROLES, type Role } from '../api/roles';
 import { FAST_SETTINGS, createParties, snapshot, transactionBody } from '../sandbox/testing';
+import { AUTH_CACHE_TTL_MS } from './auth-cache';
 import { verifyAuditChain } from './store/audit';
 import { freshDashboardDb } from './store/testing';
 import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
@@ -233,6 +234,22 @@ describe('two dashboard servers on one PostgreSQL', () => {
       expect(limited.response.status).toBe(429);
       expect(Number(limited.response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+    // Signing out on one server: the other refuses the cookie too, within its short memory of
+    // who a cookie belongs to (AUTH_CACHE_TTL_MS), and at once where it was signed out.
+    const signedInOn = async (server: TestDashboard) =>
+      (
+        (await (await fetch(`${server.base}/api/session`, { headers: { cookie } })).json()) as {
+          signedIn: boolean;
+        }
+      ).signedIn;
+    expect(await signedInOn(b)).toBe(true);
+    await fetch(`${a.base}/api/session`, { method: 'DELETE', headers: { cookie, ...CSRF } });
+    expect(await signedInOn(a)).toBe(false);
+    const signedOut = Date.now();
+    while ((await signedInOn(b)) && Date.now() - signedOut < 10_000)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await signedInOn(b)).toBe(false);
+    expect(Date.now() - signedOut).toBeLessThanOrEqual(AUTH_CACHE_TTL_MS + 1000);
     expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
     await b.close();
     await a.close();

@@ -324,6 +324,9 @@ export function indexSync(options: SyncOptions) {
   }
 
   /** Puts a record the API returned; anything that does not parse is left out. */
+  // The last answer kept per record by noteWrite (see there).
+  const noted = new Map<string, string>();
+
   async function put(environment: Environment, kind: Kind, json: unknown) {
     if (kind === 'merchant') {
       const m = Merchant.safeParse(json);
@@ -451,6 +454,7 @@ export function indexSync(options: SyncOptions) {
     if (row?.api_key_hash === hash) return;
     if (row) {
       await index.clear(environment);
+      noted.clear();
       secrets.delete(environment);
     }
     await db
@@ -558,8 +562,20 @@ export function indexSync(options: SyncOptions) {
     },
 
     /** A record a write through the dashboard returned: in the index at once. */
-    noteWrite: (environment: Environment, kind: Kind, json: unknown) =>
-      put(environment, kind, json),
+    /**
+     * A record the API just returned. The same answer read again (a page refreshing) is not
+     * written again: the last answer kept per record is remembered, for a bounded number.
+     */
+    async noteWrite(environment: Environment, kind: Kind, json: unknown, raw?: string) {
+      const record = json as { id?: unknown; businessRequestId?: unknown } | null;
+      const id = record?.id ?? record?.businessRequestId;
+      const key = `${environment}\n${kind}\n${String(id)}`;
+      if (raw !== undefined && id !== undefined && noted.get(key) === raw) return;
+      await put(environment, kind, json);
+      if (raw === undefined || id === undefined) return;
+      if (noted.size >= NOTED_MAX) noted.clear();
+      noted.set(key, raw);
+    },
 
     /** How fresh the index is, without counting its records (asked with every list). */
     async freshness(environment: Environment) {
@@ -585,3 +601,5 @@ export function indexSync(options: SyncOptions) {
 }
 
 export type IndexSync = ReturnType<typeof indexSync>;
+
+const NOTED_MAX = 5_000;

@@ -70,7 +70,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     const kind = recordKindOf(op);
     if (!kind || response.status !== 200) return;
     try {
-      await ctx.sync.noteWrite(environment, kind, JSON.parse(response.body.toString('utf8')));
+      const raw = response.body.toString('utf8');
+      await ctx.sync.noteWrite(environment, kind, JSON.parse(raw), raw);
     } catch (error) {
       app.log.warn({ err: error }, 'index: a record was not kept');
     }

@@ -13,9 +13,30 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DashboardDb {
   db: Kysely<Tables>;
   dialect: DialectName;
+  /**
+   * Who may do what changed in this process (a session ended, roles, a password, the second
+   * step, credentials): caches of it listen here and forget (docs/decisions/021).
+   */
+  changed: ChangeSignal;
   /** Refreshes the query planner's statistics (SQLite; PostgreSQL's autovacuum does its own). */
   analyze(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A tiny in-process signal: `notify()` calls every listener. */
+export interface ChangeSignal {
+  notify(): void;
+  listen(listener: () => void): void;
+}
+
+export function changeSignal(): ChangeSignal {
+  const listeners = new Set<() => void>();
+  return {
+    notify: () => {
+      for (const listener of listeners) listener();
+    },
+    listen: (listener) => void listeners.add(listener),
+  };
 }
 
 export type DatabaseLocation = { url: string } | { file: string };
@@ -43,7 +64,22 @@ function sqlite(file: string): Kysely<Tables> {
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
+  // Kysely prepares every query it runs; the same SQL is prepared once here and reused (a
+  // statement is only ever used synchronously, so sharing one is safe).
+  const prepared = new Map<string, Database.Statement>();
+  const cached = {
+    close: () => database.close(),
+    prepare: (source: string) => {
+      let statement = prepared.get(source);
+      if (!statement) {
+        if (prepared.size >= 1000) prepared.clear();
+        statement = database.prepare(source);
+        prepared.set(source, statement);
+      }
+      return statement;
+    },
+  };
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: cached }) });
 }
 
 export async function openDashboardDb(location: DatabaseLocation): Promise<DashboardDb> {
@@ -61,6 +97,7 @@ export async function openDashboardDb(location: DatabaseLocation): Promise<Dashb
   return {
     db,
     dialect,
+    changed: changeSignal(),
     analyze: async () => {
       if (dialect === 'sqlite') {
         // Sampled statistics: enough for the planner, quick on large tables.

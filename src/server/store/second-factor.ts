@@ -83,6 +83,7 @@ export function secondFactorStore(store: DashboardDb, vault: Vault, now: () => n
         })
         .where('id', '=', userId)
         .execute();
+      store.changed.notify();
       return codes;
     },
 
@@ -137,6 +138,7 @@ export function secondFactorStore(store: DashboardDb, vault: Vault, now: () => n
         .values({ role, require_totp: required ? 1 : 0 })
         .onConflict((oc) => oc.column('role').doUpdateSet({ require_totp: required ? 1 : 0 }))
         .execute();
+      store.changed.notify();
     },
 
     async requiredRoles(): Promise<Role[]> {

@@ -63,8 +63,22 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 // A hash to verify against when the email is unknown, so that the answer takes as long.
 let decoyHash: Promise<string> | undefined;
 
+/**
+ * How long stored credentials, once unsealed, are used without reading them again. A change in
+ * this process is seen at once; one made by another server sharing the database within this.
+ */
+export const CREDENTIALS_TTL_MS = 5_000;
+
+/** A session's last activity is written at most this often (the idle limit is 30 minutes). */
+export const SESSION_TOUCH_MS = 60_000;
+
 export function workspaceStore(store: DashboardDb, vault: Vault, now: () => number = Date.now) {
   const { db } = store;
+  const opened = new Map<
+    string,
+    { value: { apiKey: string; apiSecret: string } | undefined; until: number }
+  >();
+  store.changed.listen(() => opened.clear());
   return {
     async createUser(input: {
       email: string;
@@ -139,6 +153,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .set({ password_hash: await hash(password) })
         .where('id', '=', userId)
         .execute();
+      store.changed.notify();
     },
 
     async setRoles(userId: string, roles: Role[]): Promise<void> {
@@ -147,6 +162,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .set({ roles: [...new Set(roles)].join(',') })
         .where('id', '=', userId)
         .execute();
+      store.changed.notify();
     },
 
     /** A reset link's token for an admin to hand over (there is no mail server); 24 hours, once. */
@@ -230,11 +246,13 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         await db.deleteFrom('app_session').where('id_hash', '=', idHash).execute();
         return undefined;
       }
-      await db
-        .updateTable('app_session')
-        .set({ last_seen_at: time })
-        .where('id_hash', '=', idHash)
-        .execute();
+      // Written when it has gone stale, not on every request (each write is a disk flush).
+      if (time - Number(row.last_seen_at) >= SESSION_TOUCH_MS)
+        await db
+          .updateTable('app_session')
+          .set({ last_seen_at: time })
+          .where('id_hash', '=', idHash)
+          .execute();
       return {
         userId: row.user_id,
         environment: row.environment,
@@ -250,10 +268,12 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .set({ environment })
         .where('id_hash', '=', sha256(token))
         .execute();
+      store.changed.notify();
     },
 
     async endSession(token: string | undefined): Promise<void> {
       if (token) await db.deleteFrom('app_session').where('id_hash', '=', sha256(token)).execute();
+      store.changed.notify();
     },
 
     /** "Sign out everywhere", or an admin ending a user's sessions. */
@@ -262,6 +282,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .deleteFrom('app_session')
         .where('user_id', '=', userId)
         .executeTakeFirst();
+      store.changed.notify();
       return Number(result.numDeletedRows);
     },
 
@@ -282,23 +303,27 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .values(row)
         .onConflict((oc) => oc.column('environment').doUpdateSet(row))
         .execute();
+      store.changed.notify();
     },
 
     /** For the proxy only: the secret in clear, never sent to a browser. */
     async credentials(
       environment: string,
     ): Promise<{ apiKey: string; apiSecret: string } | undefined> {
+      // Read and unsealed once per CREDENTIALS_TTL_MS, not per proxied call.
+      const known = opened.get(environment);
+      if (known && known.until > now()) return known.value;
       const row = await db
         .selectFrom('api_credential')
         .selectAll()
         .where('environment', '=', environment)
         .executeTakeFirst();
-      return (
-        row && {
-          apiKey: row.api_key,
-          apiSecret: vault.open(row.secret_sealed, `api_credential:${environment}`),
-        }
-      );
+      const value = row && {
+        apiKey: row.api_key,
+        apiSecret: vault.open(row.secret_sealed, `api_credential:${environment}`),
+      };
+      opened.set(environment, { value, until: now() + CREDENTIALS_TTL_MS });
+      return value;
     },
 
     /** What a settings page may show: the key's last four characters, and when and by whom. */
