@@ -196,7 +196,7 @@ function startSandbox(name: string, dataDir: string) {
   return startServer(
     name,
     process.execPath,
-    [...TSX, 'src/sandbox/cli.ts'],
+    ['dist-server/sandbox.mjs'],
     {
       DATA_DIR: dataDir,
       PORT: '0',

@@ -1,5 +1,5 @@
 // The last step of `npm run build`: the dashboard server compiled to one JavaScript module
-// (dist-server/main.mjs, packages left to node_modules), so that `npm start` runs plain Node with
+// (dist-server/main.mjs, packages left to node_modules; the sandbox alone beside it), so that `npm start` runs plain Node with
 // no TypeScript loader; then the record of what this build was made from (build-inputs.mjs).
 import fs from 'node:fs';
 import { build } from 'esbuild';
@@ -7,8 +7,10 @@ import { buildDigest, STAMP_FILE } from './build-inputs.mjs';
 
 const started = Date.now();
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist-server/main.mjs',
+  // The dashboard (npm start), and the sandbox alone as the bench runs it.
+  entryPoints: { main: 'src/server/main.ts', sandbox: 'src/sandbox/cli.ts' },
+  outdir: 'dist-server',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

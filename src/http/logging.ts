@@ -57,6 +57,9 @@ export function loggerOptions(options: { level: string; redact: object | string[
 
 /** One line per request, at `debug`: method, path, status and time taken. */
 export function logRequests(app: FastifyInstance) {
+  // Below the level the server logs at, no hook at all: nothing to pay per request.
+  const log = app.log as FastifyInstance['log'] & { isLevelEnabled?(level: string): boolean };
+  if (log.isLevelEnabled && !log.isLevelEnabled('debug')) return;
   app.addHook('onResponse', async (request, reply) => {
     request.log.debug(
       {

@@ -210,5 +210,7 @@ export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
+    // Clients send plain bodies; no hook on every request to look for compressed ones.
+    globalDecompression: false,
   });
 }

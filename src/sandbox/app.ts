@@ -2,7 +2,7 @@
 // under /sandbox by the dashboard server.
 import { logRequests } from '../http/logging';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { authHook, RateLimitedError, rateLimitHook } from './auth';
+import { accessHook, RateLimitedError } from './auth';
 import type { DomainContext, SandboxSettings } from './domain/context';
 import { DomainError } from './domain/errors';
 import { completeKycReview, KYC_REVIEW_TASK } from './domain/merchants';
@@ -136,15 +136,15 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   app.decorate('sandboxPublicUrl', options.publicUrl);
   installJsonParser(app);
   installErrorHandling(app);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   docsRoutes(app);
   await app.register(async (v1) => {
     v1.decorateRequest('partner', null);
-    v1.addHook('onRequest', authHook(store));
-    v1.addHook('onRequest', rateLimitHook(options.rateLimit, now));
+    v1.addHook('onRequest', accessHook(store, options.rateLimit, now));
     referenceRoutes(v1);
     merchantRoutes(v1, ctx);
     payoutAccountRoutes(v1, ctx);

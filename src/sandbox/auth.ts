@@ -19,7 +19,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 /** The same 401 for a missing header, an unknown key and a wrong secret. */
 export function authHook(store: Store) {
-  return async (request: FastifyRequest) => {
+  return (request: FastifyRequest) => {
     const apiKey = header(request, 'x-api-key');
     const apiSecret = header(request, 'x-api-secret');
     const partner = apiKey && apiSecret ? authenticate(store, apiKey, apiSecret) : undefined;
@@ -46,7 +46,7 @@ export class RateLimitedError extends DomainError {
  */
 export function rateLimitHook(perSecond: number, now: () => number = Date.now) {
   const buckets = new Map<number, { tokens: number; updated: number }>();
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return (request: FastifyRequest, reply: FastifyReply) => {
     const partner = request.partner;
     if (!partner) return;
     const time = now();
@@ -63,5 +63,24 @@ export function rateLimitHook(perSecond: number, now: () => number = Date.now) {
       throw new RateLimitedError(retryAfter);
     }
     bucket.tokens -= 1;
+  };
+}
+
+/**
+ * Authentication, then the rate limit, as one callback-style onRequest hook: no promise per
+ * request for work that never waits.
+ */
+export function accessHook(store: Store, perSecond: number, now: () => number = Date.now) {
+  const authenticate = authHook(store);
+  const limit = rateLimitHook(perSecond, now);
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    try {
+      authenticate(request);
+      limit(request, reply);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   };
 }

@@ -120,6 +120,8 @@ export function route<O extends OperationDef>(
     app.route({
       method: op.method,
       url,
+      // Only lists can be long enough to be worth compressing; a record or a file never is.
+      ...(op.query ? {} : { compress: false as const }),
       handler: async (request, reply) => {
         const input = parseInput(op, request);
         const prepare = options.prepare && (() => options.prepare!(input, request));
