@@ -1,5 +1,5 @@
 import type { KycStatus, Merchant } from '../../api/schemas/merchant';
-import { type Db, pageQuery } from './db';
+import type { Db } from './db';
 
 const COLUMNS = `id, creation_time AS creationTime, last_update_time AS lastUpdateTime, name,
   contact_owner_business_id AS contactOwnerBusinessId,
@@ -18,11 +18,13 @@ function stored(fields: MerchantFields) {
 
 export function merchantRepository(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO merchant (partner_id, creation_time, last_update_time, name,
+    `INSERT INTO merchant (partner_id, partner_seq, creation_time, last_update_time, name,
        contact_owner_business_id, local_reg_number, country_iso, state, city, address,
        street_number, zipcode, kyc_status, contact_name, contact_email, contact_phone_prefix,
        contact_phone, industry)
-     VALUES (@partnerId, @now, @now, @name, @contactOwnerBusinessId, @localRegNumber, @countryIso,
+     VALUES (@partnerId,
+       (SELECT COALESCE(MAX(partner_seq), 0) + 1 FROM merchant WHERE partner_id = @partnerId),
+       @now, @now, @name, @contactOwnerBusinessId, @localRegNumber, @countryIso,
        @state, @city, @address, @streetNumber, @zipcode, @kycStatus, @contactName, @contactEmail,
        @contactPhonePrefix, @contactPhone, @industry)`,
   );
@@ -44,8 +46,14 @@ export function merchantRepository(db: Db) {
   const byIdAnyPartner = db.prepare<[number], Merchant & { partnerId: number }>(
     `SELECT ${COLUMNS}, partner_id AS partnerId FROM merchant WHERE id = ?`,
   );
-  const list = db.prepare<[number, number, number], Merchant>(
-    pageQuery(COLUMNS, 'merchant', 'partner_id = ?'),
+  // Newest first by each merchant's number among its partner's: the page starting `start`
+  // from the newest is a range of that index, however deep.
+  const list = db.prepare<{ partnerId: number; start: number; limit: number }, Merchant>(
+    `SELECT ${COLUMNS} FROM merchant
+     WHERE partner_id = @partnerId
+       AND partner_seq <= (SELECT MAX(partner_seq) FROM merchant WHERE partner_id = @partnerId)
+         - @start
+     ORDER BY partner_seq DESC LIMIT @limit`,
   );
 
   return {
@@ -66,6 +74,6 @@ export function merchantRepository(db: Db) {
     byIdAnyPartner: (id: number) => byIdAnyPartner.get(id),
     /** One more row than asked for, so the caller can tell whether more follow. */
     list: (partnerId: number, start: number, limit: number) =>
-      list.all(partnerId, limit + 1, start),
+      list.all({ partnerId, start, limit: limit + 1 }),
   };
 }

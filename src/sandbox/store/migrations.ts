@@ -212,6 +212,21 @@ export const migrations: Migration[] = [
     name: 'the start of each delivery attempt’s response body',
     sql: `ALTER TABLE delivery_attempt ADD COLUMN response_body TEXT;`,
   },
+  {
+    version: 5,
+    // Each merchant's place among its partner's (1, 2, 3, … in the order created; merchants are
+    // never deleted one by one), so that a page deep in the list is an index range, not a walk
+    // over every merchant before it (docs/decisions/021).
+    name: 'merchants numbered per partner',
+    sql: `
+      ALTER TABLE merchant ADD COLUMN partner_seq INTEGER;
+      UPDATE merchant SET partner_seq = r.n
+        FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY partner_id ORDER BY id) AS n
+              FROM merchant) AS r
+        WHERE r.id = merchant.id;
+      CREATE UNIQUE INDEX merchant_by_partner_seq ON merchant(partner_id, partner_seq);
+    `,
+  },
 ];
 
 export function migrate(db: Database): number {
