@@ -2,7 +2,8 @@
 // under /sandbox by the dashboard server.
 import { logRequests } from '../http/logging';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { accessHook, RateLimitedError } from './auth';
+import { accessCheck, accessHook, RateLimitedError } from './auth';
+import { type DirectReader, directReader } from './direct';
 import type { DomainContext, SandboxSettings } from './domain/context';
 import { DomainError } from './domain/errors';
 import { completeKycReview, KYC_REVIEW_TASK } from './domain/merchants';
@@ -21,7 +22,7 @@ import {
   type TrustProxy,
 } from '../http/server';
 import { replyProblem } from '../http/problem-reply';
-import { mountPrefix } from './http';
+import { type DirectRead, mountPrefix } from './http';
 import { docsRoutes } from './routes/docs';
 import { fileRoutes } from './routes/files';
 import { merchantRoutes } from './routes/merchants';
@@ -48,6 +49,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** Tests: receives handles to run due tasks now and to wait for webhook deliveries. */
   expose?: (handles: SandboxHandles) => void;
+  /** Embedded: receives the reader that answers GETs without simulating HTTP (./direct.ts). */
+  directReads?: (read: DirectReader) => void;
 }
 
 export interface SandboxHandles {
@@ -133,6 +136,8 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   });
 
   app.decorate('sandboxStore', store);
+  const reads: DirectRead[] = [];
+  app.decorate('sandboxDirectReads', reads);
   app.decorate('sandboxPublicUrl', options.publicUrl);
   installJsonParser(app);
   installErrorHandling(app);
@@ -144,13 +149,15 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   docsRoutes(app);
   await app.register(async (v1) => {
     v1.decorateRequest('partner', null);
-    v1.addHook('onRequest', accessHook(store, options.rateLimit, now));
+    const access = accessCheck(store, options.rateLimit, now);
+    v1.addHook('onRequest', accessHook(access));
     referenceRoutes(v1);
     merchantRoutes(v1, ctx);
     payoutAccountRoutes(v1, ctx);
     transactionRoutes(v1, ctx);
     await fileRoutes(v1, ctx);
     webhookRoutes(v1, ctx);
+    options.directReads?.(directReader(reads, access, `${mountPrefix(app)}/docs`));
   });
 };
 

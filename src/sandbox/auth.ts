@@ -66,17 +66,21 @@ export function rateLimitHook(perSecond: number, now: () => number = Date.now) {
   };
 }
 
-/**
- * Authentication, then the rate limit, as one callback-style onRequest hook: no promise per
- * request for work that never waits.
- */
-export function accessHook(store: Store, perSecond: number, now: () => number = Date.now) {
+/** Authentication, then the rate limit: what every /v1 request passes first. */
+export function accessCheck(store: Store, perSecond: number, now: () => number = Date.now) {
   const authenticate = authHook(store);
   const limit = rateLimitHook(perSecond, now);
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    authenticate(request);
+    limit(request, reply);
+  };
+}
+
+/** An access check as a callback-style onRequest hook: no promise per request. */
+export function accessHook(access: (request: FastifyRequest, reply: FastifyReply) => void) {
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     try {
-      authenticate(request);
-      limit(request, reply);
+      access(request, reply);
     } catch (error) {
       done(error as Error);
       return;

@@ -74,6 +74,12 @@ export function parseInput<O extends OperationDef>(
   return { params, query, body } as OperationInput<O>;
 }
 
+export interface DirectRead {
+  op: OperationDef;
+  handler: Handler<OperationDef>;
+  server: FastifyInstance;
+}
+
 /** Both spellings of a path: with and without the trailing slash. */
 export function pathVariants(path: string): string[] {
   const fastifyPath = path.replace(/\{(\w+)\}/g, ':$1');
@@ -92,6 +98,8 @@ export type Handler<O extends OperationDef> = (
 declare module 'fastify' {
   interface FastifyInstance {
     sandboxStore: Store;
+    /** The reads registered with `route`: what the embedded sandbox answers directly. */
+    sandboxDirectReads: DirectRead[];
     sandboxPublicUrl: () => string;
   }
 }
@@ -116,6 +124,10 @@ export function route<O extends OperationDef>(
   options: RouteOptions<O> = {},
 ) {
   const store = app.sandboxStore;
+  // A read that answers JSON and needs nothing but its input: callable without HTTP (./direct.ts).
+  if (op.method === 'GET' && op.response !== 'binary' && !options.prepare) {
+    app.sandboxDirectReads.push({ op, handler: handler as Handler<OperationDef>, server: app });
+  }
   for (const url of pathVariants(op.path)) {
     app.route({
       method: op.method,

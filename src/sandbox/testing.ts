@@ -1,4 +1,5 @@
 // Test support: a sandbox on a fresh in-memory database with two partners, and request helpers.
+import type { DirectReader } from './direct';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createSandboxServer, type SandboxHandles } from './app';
 import type { SandboxSettings } from './domain/context';
@@ -24,6 +25,8 @@ export interface TestSandbox {
   /** Sends a request as `who` (Alice unless told otherwise). */
   request(options: InjectOptions & { as?: Credentials | null }): Promise<LightMyRequestResponse>;
   handles: SandboxHandles;
+  /** The reader the embedded sandbox answers GETs with (./direct.ts). */
+  direct: DirectReader;
   close(): Promise<void>;
 }
 
@@ -41,9 +44,13 @@ export async function createTestSandbox(
   const alice = options.partners?.alice ?? createPartner(store, 'Alice Payments', Date.now());
   const bob = options.partners?.bob ?? createPartner(store, 'Bob Remit', Date.now());
   let handles: SandboxHandles | undefined;
+  let direct: DirectReader | undefined;
   const app = await createSandboxServer({
     expose: (h) => {
       handles = h;
+    },
+    directReads: (read) => {
+      direct = read;
     },
     store,
     publicUrl: () => 'http://localhost:80',
@@ -58,6 +65,7 @@ export async function createTestSandbox(
     alice,
     bob,
     handles: handles!,
+    direct: direct!,
     request({ as, headers, ...rest }) {
       const who = as === undefined ? alice : as;
       return app.inject({

@@ -25,6 +25,7 @@ import { sessionRoutes } from './plugins/session-routes';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
 import { ensureDemoWorkspace } from './demo-workspace';
+import type { DirectReader } from '../sandbox/direct';
 import { authCache } from './auth-cache';
 import { approvalStore } from './store/approvals';
 import { transactionNotes } from './store/transaction-notes';
@@ -121,6 +122,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
   // Environments and how to reach each.
   const upstreams = new Map<Environment, Upstream>();
   const embedded = options.sandboxBaseUrl ? undefined : options.embedded;
+  let reader: DirectReader | undefined;
   if (embedded) {
     const { store, settings, rateLimit, expose } = embedded;
     await app.register(sandboxPlugin, {
@@ -130,8 +132,12 @@ export async function buildDashboardServer(options: DashboardOptions) {
       rateLimit,
       publicUrl: sandboxBase,
       ...(expose ? { expose } : {}),
+      directReads: (read) => (reader = read),
     });
-    upstreams.set('sandbox', embeddedUpstream(app, SANDBOX_PREFIX, sandboxBase));
+    upstreams.set(
+      'sandbox',
+      embeddedUpstream(app, SANDBOX_PREFIX, sandboxBase, () => reader),
+    );
   } else if (options.sandboxBaseUrl) {
     upstreams.set('sandbox', httpUpstream(options.sandboxBaseUrl, options.upstreamTimeoutMs));
   }

@@ -2,6 +2,7 @@
 // embedded in this same server, called in-process. Both take a path below {base_url} only.
 import type { FastifyInstance } from 'fastify';
 import { type Dispatcher, errors as undiciErrors, Pool } from 'undici';
+import type { DirectReader } from '../sandbox/direct';
 
 export interface UpstreamRequest {
   method: string;
@@ -101,10 +102,19 @@ export function embeddedUpstream(
   app: FastifyInstance,
   prefix: string,
   baseUrl: () => string,
+  direct?: () => DirectReader | undefined,
 ): Upstream {
   return {
     baseUrl,
     async send(request) {
+      // A read is answered by the sandbox's own functions, without a simulated HTTP exchange.
+      const reader = request.method === 'GET' ? direct?.() : undefined;
+      const answered = reader && (await reader(request.path, request.headers));
+      if (answered) {
+        const headers: Record<string, string | undefined> = {};
+        for (const name of PASSED_BACK) headers[name] = answered.headers[name];
+        return { status: answered.status, headers, body: answered.body };
+      }
       const response = await app.inject({
         method: request.method as 'GET',
         url: `${prefix}${request.path}`,
