@@ -74,12 +74,14 @@ export function refusalFor(
 /** The operation a proxied method and path (below /v1/, query left out) calls, if any. */
 export function operationFor(method: string, path: string): OperationDef | undefined {
   const bare = path.replace(/\/+$/, '');
-  return allOperations.find((op) => {
-    if (op.method !== method) return false;
-    const pattern = op.path.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+');
-    return new RegExp(`^${pattern}$`).test(bare);
-  });
+  return PATTERNS.find((p) => p.op.method === method && p.pattern.test(bare))?.op;
 }
+
+// Each operation's path as a pattern, made once.
+const PATTERNS = allOperations.map((op) => ({
+  op,
+  pattern: new RegExp(`^${op.path.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+')}$`),
+}));
 
 /** Who may use the team workspace's own pages and endpoints (not operations of the API). */
 export const WORKSPACE_ROLES = {

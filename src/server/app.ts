@@ -111,12 +111,14 @@ export async function buildDashboardServer(options: DashboardOptions) {
   await app.register(cookie);
   await registerCompression(app);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: no promise per request for work that never waits.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     applySecurityHeaders(reply);
-    return payload;
+    done(null, payload);
   });
 
   // Environments and how to reach each.
@@ -202,13 +204,13 @@ export async function buildDashboardServer(options: DashboardOptions) {
   await app.register(
     async (api) => {
       // State-changing calls must come from the dashboard's own pages, checked before the body.
-      api.addHook('onRequest', async (request, reply) => {
+      api.addHook('onRequest', (request, reply, done) => {
         reply.header('cache-control', 'no-store');
         const refusal = csrfRefusal(request, address);
-        if (refusal) {
-          if (hasBody(request)) reply.header('connection', 'close');
-          return problem(request, reply, { status: 403, code: 'CSRF_REJECTED', detail: refusal });
-        }
+        if (!refusal) return done();
+        if (hasBody(request)) reply.header('connection', 'close');
+        // The reply is sent here: the request goes no further (done is not called).
+        void problem(request, reply, { status: 403, code: 'CSRF_REJECTED', detail: refusal });
       });
       api.setErrorHandler((error: FastifyError, request, reply) => {
         const known = frameworkProblem(error);

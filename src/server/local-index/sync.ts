@@ -569,12 +569,23 @@ export function indexSync(options: SyncOptions) {
     async noteWrite(environment: Environment, kind: Kind, json: unknown, raw?: string) {
       const record = json as { id?: unknown; businessRequestId?: unknown } | null;
       const id = record?.id ?? record?.businessRequestId;
+      if (id === undefined) return;
       const key = `${environment}\n${kind}\n${String(id)}`;
-      if (raw !== undefined && id !== undefined && noted.get(key) === raw) return;
+      if (raw !== undefined && noted.get(key) === raw) return;
       await put(environment, kind, json);
-      if (raw === undefined || id === undefined) return;
+      if (raw === undefined) return;
       if (noted.size >= NOTED_MAX) noted.clear();
       noted.set(key, raw);
+    },
+
+    /**
+     * The API's answer as it came (a record read or written through the proxy): compared with
+     * the last one kept for the record before anything is parsed.
+     */
+    async noteAnswer(environment: Environment, kind: Kind, path: string, raw: string) {
+      const id = /\/(\d+)\/?$/.exec(path)?.[1];
+      if (id && noted.get(`${environment}\n${kind}\n${id}`) === raw) return;
+      await this.noteWrite(environment, kind, JSON.parse(raw), raw);
     },
 
     /** How fresh the index is, without counting its records (asked with every list). */

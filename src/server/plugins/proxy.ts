@@ -66,12 +66,12 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     environment: Environment,
     op: OperationDef,
     response: UpstreamResponse,
+    path: string,
   ) => {
     const kind = recordKindOf(op);
     if (!kind || response.status !== 200) return;
     try {
-      const raw = response.body.toString('utf8');
-      await ctx.sync.noteWrite(environment, kind, JSON.parse(raw), raw);
+      await ctx.sync.noteAnswer(environment, kind, path, response.body.toString('utf8'));
     } catch (error) {
       app.log.warn({ err: error }, 'index: a record was not kept');
     }
@@ -262,7 +262,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         });
         if (done.status === 200) await ctx.approvals.markApproved(decided.request.id);
         else await ctx.approvals.withdrawDecision(decided.request.id, user.id);
-        await indexAnswer(environment, op, done);
+        await indexAnswer(environment, op, done, pathname);
         await keepNotes(request, op, done, stored, id);
         await audit(request, {
           action,
@@ -303,7 +303,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
           details: { status: response.status, changes: changesOf(body) ?? null },
         });
       }
-      await indexAnswer(environment, op, response);
+      await indexAnswer(environment, op, response, pathname);
       if (writes) {
         const id = /\/(\d+)$/.exec(pathname)?.[1];
         await keepNotes(
