@@ -21,7 +21,7 @@ import { upsertPartner } from '../src/sandbox/domain/partners';
 import { seedVolume } from '../src/sandbox/volume';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const CONCURRENCY = 16;
 const DEEP_MERCHANTS = 100_000;
 const CACHE = path.resolve('bench/.cache');
