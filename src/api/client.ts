@@ -2,7 +2,9 @@
 // every failure is thrown as an ApiError carrying the problem details.
 import type { z } from 'zod';
 import { type OperationDef, operations, transactionOperations } from './operations';
-import { Problem } from './schemas/common';
+import { ApiError, clientProblem, type Connection, readProblem } from './errors';
+
+export { ApiError, type Connection, readProblem } from './errors';
 import type { AgreementAccept, MerchantCreate, MerchantUpdate } from './schemas/merchant';
 import type { PayoutAccountCreate, PayoutAccountUpdate } from './schemas/payout-account';
 import type { WebhookCreate } from './schemas/platform';
@@ -16,40 +18,9 @@ import type {
   TransactionCreate,
 } from './schemas/transaction';
 
-export interface Connection {
-  /** {base_url}: everything before `/v1/`. */
-  baseUrl: string;
-  /** Added to every request: the credentials, or the dashboard's CSRF header. */
-  headers?: Record<string, string>;
-  fetch?: typeof fetch;
-}
-
 export interface CallOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
-}
-
-export class ApiError extends Error {
-  readonly problem: Problem;
-
-  constructor(problem: Problem) {
-    super(problem.detail || problem.title);
-    this.name = 'ApiError';
-    this.problem = problem;
-  }
-
-  get status() {
-    return this.problem.status;
-  }
-  get code() {
-    return this.problem.code;
-  }
-  get requestId() {
-    return this.problem.requestId;
-  }
-  get fieldErrors() {
-    return this.problem.errors ?? [];
-  }
 }
 
 type Output<O extends OperationDef> = O['response'] extends z.ZodType
@@ -64,10 +35,6 @@ interface CallInput {
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
   form?: FormData;
-}
-
-function clientProblem(status: number, code: string, detail: string, requestId = ''): Problem {
-  return { type: 'about:blank', title: code, status, detail, code, requestId };
 }
 
 export function buildUrl(conn: Connection, op: OperationDef, input: CallInput): string {
@@ -147,22 +114,6 @@ export async function call<O extends OperationDef>(
     );
   }
   return parsed.data as Output<O>;
-}
-
-export async function readProblem(response: Response, requestId: string): Promise<Problem> {
-  const text = await response.text().catch(() => '');
-  try {
-    const parsed = Problem.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // Not JSON: a proxy or gateway answered. Describe it from the status alone.
-  }
-  return clientProblem(
-    response.status,
-    `HTTP_${response.status}`,
-    `The service answered ${response.status} ${response.statusText}`.trim() + '.',
-    requestId,
-  );
 }
 
 type PageParams = QueryOf<typeof operations.listMerchants>;

@@ -2,6 +2,7 @@
 // signs the user in again when the session ends, without leaving the page.
 import '@mantine/core/styles.css';
 import '@mantine/spotlight/styles.css';
+import '@mantine/notifications/styles.css';
 import './print.css';
 import './skip-link.css';
 import {
@@ -21,6 +22,7 @@ import {
   SegmentedControl,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { spotlight } from '@mantine/spotlight';
 import {
   IconArrowsExchange,
@@ -336,6 +338,9 @@ export function AppLayout() {
       </AppShell.Main>
 
       {!session.mustEnrol && <GoToSpotlight sandbox={sandbox} />}
+      {/* Every notification is shown from a signed-in page: the container lives with the shell,
+          not on the sign-in page's first load. */}
+      <Notifications position="top-right" />
 
       <Dialog
         opened={sessionEnded}

@@ -1,11 +1,10 @@
 import './styles-first-load';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/errors';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -34,7 +33,6 @@ createRoot(document.getElementById('root')!, {
       defaultColorScheme="auto"
       getStyleNonce={() => nonce ?? ''}
     >
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/errors';
 import { findKeys } from '../features/find/queries';
 
 export function createQueryClient() {

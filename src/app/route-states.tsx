@@ -1,7 +1,7 @@
 // The not-found and error pages.
 import { Center, Stack, Text, Title } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/errors';
 import { ApiErrorAlert } from '../components/api-error';
 import { ButtonLink } from '../components/links';
 

@@ -20,5 +20,3 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';

@@ -3,7 +3,7 @@
 // screen holds shows here once, named in words, never by its wire name; a general error once.
 import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/errors';
 import { fieldLabel } from '../lib/field-labels';
 
 /** The error in one sentence, its fields named in words. */

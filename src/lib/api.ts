@@ -1,7 +1,7 @@
 // How the SPA reaches the API: through the dashboard server's /api, with the session cookie and
 // the CSRF header. A 401 means the session ended: the app is told, and sends the user to sign in.
 import type { z } from 'zod';
-import { ApiError, type Connection, readProblem } from '../api/client';
+import { ApiError, type Connection, readProblem } from '../api/errors';
 
 export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
 

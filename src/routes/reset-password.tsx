@@ -13,7 +13,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/errors';
 import { ApiErrorAlert } from '../components/api-error';
 import { Logo } from '../components/logo';
 import { useResetPassword } from '../features/workspace/queries';

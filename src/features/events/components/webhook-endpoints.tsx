@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
 import { HttpUrl } from '../../../api/schemas/common';
 import type { Webhook } from '../../../api/schemas/platform';
 import { ApiErrorAlert } from '../../../components/api-error';

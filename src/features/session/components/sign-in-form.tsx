@@ -14,7 +14,7 @@ import {
 import { IconFlask, IconLogin2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
 import {
   type SessionInfo,
   SignInForm as SignInSchema,
