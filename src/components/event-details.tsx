@@ -23,6 +23,12 @@ export function deliveriesOf(event: EventWithAttempts): Delivery[] {
   return [...byEndpoint.values()];
 }
 
+const STATE_WORD: Record<Delivery['state'], string> = {
+  delivered: 'Delivered',
+  pending: 'Retrying',
+  failed: 'Failed',
+};
+
 const STATE_COLOR: Record<Delivery['state'], string> = {
   delivered: 'green',
   pending: 'orange',
@@ -41,20 +47,24 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
         No deliveries
       </Text>
     );
-  const count = (state: Delivery['state']) => deliveries.filter((d) => d.state === state).length;
-  const failed = count('failed');
-  const retrying = count('pending');
+  // The worst state any endpoint is in speaks for the event.
+  const worst: Delivery['state'] = deliveries.some((d) => d.state === 'failed')
+    ? 'failed'
+    : deliveries.some((d) => d.state === 'pending')
+      ? 'pending'
+      : 'delivered';
+  const inWorst = deliveries.filter((d) => d.state === worst).length;
   const label =
-    failed > 0
-      ? `Failed${deliveries.length > 1 ? ` at ${failed} of ${deliveries.length}` : ''}`
-      : retrying > 0
-        ? `Retrying${deliveries.length > 1 ? ` at ${retrying} of ${deliveries.length}` : ''}`
-        : `Delivered${deliveries.length > 1 ? ` to all ${deliveries.length}` : ''}`;
+    deliveries.length === 1
+      ? STATE_WORD[worst]
+      : worst === 'delivered'
+        ? `Delivered to all ${deliveries.length}`
+        : `${STATE_WORD[worst]} at ${inWorst} of ${deliveries.length}`;
   return (
     <Group gap={6} wrap="nowrap">
       <Badge
         variant="light"
-        color={failed > 0 ? 'red' : retrying > 0 ? 'orange' : 'green'}
+        color={STATE_COLOR[worst]}
         radius="sm"
         style={{ textTransform: 'none', flexShrink: 0 }}
       >
@@ -69,11 +79,9 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
 
 function DeliveryState({ delivery }: { delivery: Delivery }) {
   const words =
-    delivery.state === 'delivered'
-      ? 'Delivered'
-      : delivery.state === 'failed'
-        ? `Failed after ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`
-        : 'Retrying';
+    delivery.state === 'failed'
+      ? `Failed after ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`
+      : STATE_WORD[delivery.state];
   return (
     <Group gap={6} wrap="wrap">
       <Badge

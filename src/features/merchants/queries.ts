@@ -9,7 +9,10 @@ import {
   updateMerchant,
 } from '../../api/client';
 import type { Merchant, MerchantCreate, MerchantUpdate } from '../../api/schemas/merchant';
+import { useEffect } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { api } from '../../lib/api';
+import { fillEmpty } from '../../lib/form-fill';
 
 export const merchantKeys = {
   all: ['merchants'] as const,
@@ -21,11 +24,26 @@ export const merchantKeys = {
 export const merchantQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.detail(id), queryFn: () => getMerchant(api, id) });
 
-/** A merchant's record to prefill a form from (cached when the page already read it). */
-export function useMerchantReader() {
+/**
+ * Fills a form's empty fields from a merchant's record (`pick` says which field takes what): at
+ * once for `initialId`, the merchant the page started with, then for each one chosen (the
+ * returned function). The record comes from the cache when the page already read it.
+ */
+export function usePrefillFromMerchant<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  pick: (merchant: Merchant) => Partial<Record<Path<T>, string | null | undefined>>,
+  initialId?: number,
+) {
   const queryClient = useQueryClient();
-  return (id: number): Promise<Merchant | undefined> =>
-    queryClient.fetchQuery(merchantQuery(id)).catch(() => undefined);
+  const prefill = async (id: number) => {
+    const merchant = await queryClient.fetchQuery(merchantQuery(id)).catch(() => undefined);
+    if (merchant) fillEmpty(form, pick(merchant));
+  };
+  useEffect(() => {
+    if (initialId) void prefill(initialId);
+    // Once, for the merchant the page started with.
+  }, []);
+  return prefill;
 }
 
 export const agreementsQuery = (id: number) =>

@@ -2,7 +2,13 @@
 // where it stands, what comes next and who must act. Pure: built from the transaction's fields.
 import type { Product, Transaction } from '../../api/schemas/transaction';
 import type { Event } from '../../api/schemas/platform';
-import { isCancelled, isCompleted, type Phase, phaseOf } from '../../api/transaction-states';
+import {
+  isCancelled,
+  isCompleted,
+  isFinalStatus,
+  type Phase,
+  phaseOf,
+} from '../../api/transaction-states';
 import { formatMoney } from '../../lib/format';
 
 export type Actor = 'you' | 'client' | 'service';
@@ -131,10 +137,12 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
   const shown = cancelled ? steps.filter((s) => s.done) : steps;
   const current = shown.reduce((last, s, i) => (s.done ? i : last), 0);
   const final = completed || cancelled;
-  return { steps: shown, current, next: final ? undefined : nextAction(product, t), final };
+  return { steps: shown, current, next: nextAction(product, t), final };
 }
 
-function nextAction(product: Product, t: Transaction): Timeline['next'] {
+/** What is expected next, and from whom; undefined once the transaction is final. */
+export function nextAction(product: Product, t: Transaction): Timeline['next'] {
+  if (isFinalStatus(t.clientStatus)) return undefined;
   const deposit = t.fromAmount
     ? formatMoney(t.fromAmount, t.fromCurrencySymbol)
     : `the deposit in ${t.fromCurrencySymbol}`;

@@ -324,7 +324,7 @@ export function indexSync(options: SyncOptions) {
   }
 
   /** Puts a record the API returned; anything that does not parse is left out. */
-  // The last answer kept per record by noteWrite (see there).
+  // The last answer kept per record by noteAnswer (see there).
   const noted = new Map<string, string>();
 
   async function put(environment: Environment, kind: Kind, json: unknown) {
@@ -561,31 +561,23 @@ export function indexSync(options: SyncOptions) {
       return 'applied';
     },
 
-    /** A record a write through the dashboard returned: in the index at once. */
     /**
-     * A record the API just returned. The same answer read again (a page refreshing) is not
-     * written again: the last answer kept per record is remembered, for a bounded number.
-     */
-    async noteWrite(environment: Environment, kind: Kind, json: unknown, raw?: string) {
-      const record = json as { id?: unknown; businessRequestId?: unknown } | null;
-      const id = record?.id ?? record?.businessRequestId;
-      if (id === undefined) return;
-      const key = `${environment}\n${kind}\n${String(id)}`;
-      if (raw !== undefined && noted.get(key) === raw) return;
-      await put(environment, kind, json);
-      if (raw === undefined) return;
-      if (noted.size >= NOTED_MAX) noted.clear();
-      noted.set(key, raw);
-    },
-
-    /**
-     * The API's answer as it came (a record read or written through the proxy): compared with
-     * the last one kept for the record before anything is parsed.
+     * A record the API just returned through the proxy (a write's result, or a record read by
+     * id): in the index at once. The same answer read again (a page refreshing) is not written
+     * again: the last answer kept per record is remembered, for a bounded number, and compared
+     * before anything is parsed.
      */
     async noteAnswer(environment: Environment, kind: Kind, path: string, raw: string) {
-      const id = /\/(\d+)\/?$/.exec(path)?.[1];
-      if (id && noted.get(`${environment}\n${kind}\n${id}`) === raw) return;
-      await this.noteWrite(environment, kind, JSON.parse(raw), raw);
+      const keyOf = (id: unknown) => `${environment}\n${kind}\n${String(id)}`;
+      const pathId = /\/(\d+)\/?$/.exec(path)?.[1];
+      if (pathId && noted.get(keyOf(pathId)) === raw) return;
+      const record = JSON.parse(raw) as { id?: unknown; businessRequestId?: unknown } | null;
+      const id = record?.id ?? record?.businessRequestId;
+      if (id === undefined) return;
+      if (noted.get(keyOf(id)) === raw) return;
+      await put(environment, kind, record);
+      if (noted.size >= NOTED_MAX) noted.clear();
+      noted.set(keyOf(id), raw);
     },
 
     /** How fresh the index is, without counting its records (asked with every list). */

@@ -86,6 +86,9 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     transactionId?: number,
   ) => {
     if (response.status !== 200) return;
+    // Most writes leave nothing to keep: nothing is parsed for them.
+    const notes = notesOfWrite(op.id, body);
+    if (op.id !== 'uploadFile' && notes.length === 0) return;
     const { session, user } = request.signedIn!;
     try {
       const answer = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
@@ -94,9 +97,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
           await ctx.notes.fileUploaded(session.environment, answer.url, answer.fileName, user.id);
         return;
       }
-      const notes = notesOfWrite(op.id, body);
       const id = transactionId ?? answer.businessRequestId;
-      if (notes.length === 0 || typeof id !== 'number') return;
+      if (typeof id !== 'number') return;
       const product = op.id.replace(/(Create|ApproveDeposit|Cancel)$/, '');
       await ctx.notes.keep(
         { environment: session.environment, product, transactionId: id },

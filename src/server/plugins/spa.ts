@@ -49,7 +49,7 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
       },
     });
   }
-  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const html = readTemplate();
     if (!html) {
       return reply
@@ -65,7 +65,7 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
     // Pages are answered from the not-found handler, which the compression plugin skips: the
     // page (with its fresh nonce) is compressed here, as the browser accepts.
     const page = Buffer.from(html.replaceAll('__CSP_NONCE__', nonce));
-    const encoding = preferredEncoding(_request.headers['accept-encoding']);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
     if (encoding === 'br')
       return reply

@@ -12,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -29,8 +29,7 @@ import { CountrySelect, fieldError } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
 import { useMerchantChoices } from '../../find/queries';
-import { fillEmpty } from '../../../lib/form-fill';
-import { useCreateMerchant, useMerchantReader, useUpdateMerchant } from '../queries';
+import { useCreateMerchant, usePrefillFromMerchant, useUpdateMerchant } from '../queries';
 
 type Values = z.input<typeof MerchantCreate>;
 
@@ -122,11 +121,9 @@ export function MerchantForm({
   const customers = useMerchantChoices({ type: 'customer' }, form.watch('contactOwnerBusinessId'));
   const register = (name: keyof Values) => form.register(name);
   // A new contact usually shares its owner's address and contact person: filled in where empty.
-  const readMerchant = useMerchantReader();
-  const prefillFromOwner = async (ownerId: number) => {
-    const owner = await readMerchant(ownerId);
-    if (!owner) return;
-    fillEmpty(form, {
+  const prefillFromOwner = usePrefillFromMerchant(
+    form,
+    (owner) => ({
       countryIso: owner.countryIso,
       state: owner.state,
       city: owner.city,
@@ -137,12 +134,9 @@ export function MerchantForm({
       contactEmail: owner.contactEmail,
       contactPhonePrefix: owner.contactPhonePrefix,
       contactPhone: owner.contactPhone,
-    });
-  };
-  useEffect(() => {
-    if (defaultOwnerId && !editing) void prefillFromOwner(defaultOwnerId);
-    // Once, for the owner the page started with.
-  }, []);
+    }),
+    editing ? undefined : defaultOwnerId,
+  );
   const submit = form.handleSubmit((values) => {
     // The resolver already required the owner of a contact, and set a customer's to null.
     const body = values as MerchantCreate;

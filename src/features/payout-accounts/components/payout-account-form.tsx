@@ -2,7 +2,7 @@
 // with the same schema the API uses.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -15,9 +15,8 @@ import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CountrySelect, fieldError, PayoutCurrencySelect } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
-import { fillEmpty } from '../../../lib/form-fill';
 import { useMerchantChoices } from '../../find/queries';
-import { useMerchantReader } from '../../merchants/queries';
+import { usePrefillFromMerchant } from '../../merchants/queries';
 import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
 
 type Values = z.input<typeof PayoutAccountCreate>;
@@ -92,11 +91,9 @@ export function PayoutAccountForm({
   const owners = useMerchantChoices({}, form.watch('businessId'));
 
   // A new account is usually the merchant's own: its name as holder, its country and address.
-  const readMerchant = useMerchantReader();
-  const prefillFromMerchant = async (merchantId: number) => {
-    const merchant = await readMerchant(merchantId);
-    if (!merchant) return;
-    fillEmpty(form, {
+  const prefillFromMerchant = usePrefillFromMerchant(
+    form,
+    (merchant) => ({
       accountHolderName: merchant.name,
       countryIso: merchant.countryIso,
       address: merchant.address,
@@ -104,12 +101,9 @@ export function PayoutAccountForm({
       city: merchant.city,
       state: merchant.state,
       zipCode: merchant.zipcode,
-    });
-  };
-  useEffect(() => {
-    if (businessId && !editing) void prefillFromMerchant(businessId);
-    // Once, for the merchant the page started with.
-  }, []);
+    }),
+    editing ? undefined : businessId,
+  );
 
   const submit = form.handleSubmit((values) => {
     const body = withBlanksAsNull(values);

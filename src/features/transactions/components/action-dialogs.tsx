@@ -61,7 +61,7 @@ function announceApproval(id: number, title: string, outcome: ApprovalOutcome) {
 }
 
 function Amounts({ product, t }: { product: Product; t: Transaction }) {
-  const { amount: deposit, current, price } = useDepositOf(product, t);
+  const { amount: deposit, current, price } = useDepositOf(product, t, { withRate: true });
   return (
     <Table variant="vertical" layout="fixed" withTableBorder aria-label="Amounts">
       <Table.Tbody>

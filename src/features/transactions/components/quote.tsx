@@ -64,13 +64,15 @@ export function useLiveQuote(
  * A transaction's deposit as everyone shows it: the amount fixed by its quote, or, before the
  * quote is fixed, today's price for it (`current`), so the page and the approve dialog agree.
  */
-export function useDepositOf(product: Product, t: Transaction) {
+export function useDepositOf(product: Product, t: Transaction, { withRate = false } = {}) {
+  // Today's price is asked only when it is shown: the rate, or a deposit the quote has not fixed.
   const price = useQuery({
     ...priceQuery(product, {
       fromCurrencySymbol: t.fromCurrencySymbol,
       toCurrencySymbol: t.toCurrencySymbol,
       toAmount: t.toAmount,
     }),
+    enabled: withRate || t.fromAmount === null,
   });
   return {
     amount: t.fromAmount ?? price.data?.amount ?? null,

@@ -9,7 +9,7 @@ import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { phaseOf, statusesAllowing, transitionFor } from '../../../api/transaction-states';
 import { humanize } from '../../../lib/format';
 import { usePermission } from '../../session/queries';
-import { buildTimeline } from '../timeline';
+import { nextAction } from '../timeline';
 import { ApproveDepositDialog, ApproveQuoteDialog, CancelDialog } from './action-dialogs';
 
 type Action = 'approveQuote' | 'approveDeposit' | 'cancel';
@@ -57,7 +57,7 @@ export function TransactionActions({
   const buttons = useRef<HTMLDivElement>(null);
   const now = useRef<HTMLParagraphElement>(null);
   const moveFocus = useRef<Action | null>(null);
-  const next = buildTimeline(product, t).next;
+  const next = nextAction(product, t);
   // Once the dialog has closed: the next step's action when it is open (cancelling is never the
   // next step), else the line saying where the transaction stands.
   const focusNext = () => {

@@ -3,7 +3,7 @@
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconFileText } from '@tabler/icons-react';
 import type { TransactionNote } from '../../../api/dashboard';
-import type { Product, Transaction } from '../../../api/schemas/transaction';
+import type { Transaction } from '../../../api/schemas/transaction';
 import { isCompleted } from '../../../api/transaction-states';
 import { DateTime } from '../../../components/date-time';
 import { Money } from '../../../components/money';
@@ -33,7 +33,6 @@ export function TransactionOutcome({
   notes,
   headingRef,
 }: {
-  product: Product;
   transaction: Transaction;
   notes: readonly TransactionNote[] | undefined;
   headingRef?: React.Ref<HTMLHeadingElement>;

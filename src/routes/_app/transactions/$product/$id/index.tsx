@@ -95,12 +95,7 @@ function TransactionPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             {final ? (
-              <TransactionOutcome
-                product={product}
-                transaction={t}
-                notes={notes.data}
-                headingRef={outcome}
-              />
+              <TransactionOutcome transaction={t} notes={notes.data} headingRef={outcome} />
             ) : (
               <Paper withBorder p="lg" radius="md">
                 <Title order={2} fz="lg" mb="sm">
