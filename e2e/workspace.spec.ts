@@ -60,6 +60,8 @@ test('a payout above the policy needs two approvers; finance cannot approve; the
   // The second approver finds it in the approvals inbox.
   await switchTo(page, 'Bruno Approver');
   await page.getByRole('link', { name: 'Approvals' }).click();
+  // The overview links the payout too: wait for the approvals page before looking for it.
+  await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: `Payout #${id}` })).toBeVisible();
   await checkA11y(page);
 
