@@ -19,6 +19,40 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+const MEMORY_ENTRIES = 10_000;
+
+/**
+ * Records read by key, remembered while the database is unchanged: a write through `forget`
+ * (this connection) or any commit by another connection (`PRAGMA data_version`, e.g. the CLI)
+ * is seen before the next read. Nothing is remembered inside a transaction, which may still roll
+ * back. Remembered records are frozen: a caller cannot change what the next one reads.
+ */
+export function readMemory<T extends object>(db: Db) {
+  const version = db.prepare<[], number>('PRAGMA data_version').pluck(true);
+  const records = new Map<string, T>();
+  let seen = version.get();
+  return {
+    get(key: string, read: () => T | undefined): T | undefined {
+      const now = version.get();
+      if (now !== seen) {
+        records.clear();
+        seen = now;
+      }
+      const known = records.get(key);
+      if (known) return known;
+      const record = read();
+      if (record && !db.inTransaction) {
+        if (records.size >= MEMORY_ENTRIES) records.clear();
+        records.set(key, Object.freeze(record));
+      }
+      return record;
+    },
+    forget(key: string) {
+      records.delete(key);
+    },
+  };
+}
+
 /**
  * A page of `table`'s rows, newest first, that stays cheap deep into a long list: the ids of the
  * page are found on the index alone (skipping `OFFSET` index entries, not table rows), then only
