@@ -3,32 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chunkClosure, readManifest } from '../src/server/page-preloads';
 
 export const FIRST_LOAD_BUDGET = 250 * 1024;
 
-interface Chunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
 export function firstLoad(distDir: string, route = 'src/routes/sign-in.tsx') {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, Chunk>;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isEntry || key.startsWith(`${route}?`)) visit(key);
-  }
+  const manifest = readManifest(distDir);
+  if (!manifest) throw new Error(`No build manifest in ${distDir}: run vite build first.`);
+  const keys = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isEntry || key.startsWith(`${route}?`))
+    .map(([key]) => key);
+  const files = chunkClosure(manifest, keys);
   const rows = [...files].map((file) => {
     const data = fs.readFileSync(path.join(distDir, file));
     return { file, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };

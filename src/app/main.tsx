@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '../api/errors';
+import { seedSessionFromPage } from '../features/session/queries';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -17,6 +18,7 @@ const nonce =
 if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
 
 const queryClient = createQueryClient();
+seedSessionFromPage(queryClient);
 const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!, {

@@ -26,7 +26,8 @@ export function ScrollTable({
       const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
       setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
     };
-    measure();
+    // The observer's first call comes after the browser's own layout: measuring here instead
+    // would force a layout of the whole page before its first paint.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     element.addEventListener('scroll', measure, { passive: true });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist } from '../../scripts/compress-dist';
-import { preferredEncoding } from './plugins/spa';
+import { preferredEncoding } from './encoding';
 import { startTestDashboard, testDist, type TestDashboard } from './testing';
 
 let t: TestDashboard;

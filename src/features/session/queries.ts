@@ -1,5 +1,11 @@
 // The dashboard session: who is signed in, to which environment; sign-in and sign-out.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { call } from '../../api/client';
 import type { OperationDef } from '../../api/operations';
@@ -38,6 +44,22 @@ export const sessionQuery = queryOptions({
   queryFn: () => call(api, getSessionOp),
   staleTime: 60_000,
 });
+
+/**
+ * The session the server wrote into the page it served (docs/decisions/022): the first page
+ * starts without asking for it. Anything unreadable is ignored; the query then asks as usual.
+ */
+export function seedSessionFromPage(queryClient: QueryClient, page: Document = document) {
+  const element = page.getElementById('session-info');
+  if (!element) return;
+  element.remove();
+  try {
+    const parsed = SessionInfo.safeParse(JSON.parse(element.textContent ?? ''));
+    if (parsed.success) queryClient.setQueryData(sessionQuery.queryKey, parsed.data);
+  } catch {
+    // Not JSON: asked for below, as without it.
+  }
+}
 
 /** The session as the server sees it now, not as cached: for signing in again in place. */
 export const signedOutSessionQuery = queryOptions({

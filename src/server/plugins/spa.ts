@@ -6,22 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { replyProblem } from '../../http/problem-reply';
 import { PROBLEMS, SANDBOX_PREFIX } from '../context';
 import { contentSecurityPolicy, newNonce } from '../security';
-
-/** br, else gzip, when the Accept-Encoding header allows it (a q of 0 refuses). */
-export function preferredEncoding(
-  header: string | string[] | undefined,
-): 'br' | 'gzip' | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const allowed = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (allowed('br')) return 'br';
-  if (allowed('gzip')) return 'gzip';
-  return undefined;
-}
+import { loadAssets, sendAsset } from '../assets';
+import { preferredEncoding } from '../encoding';
+import { preloadFor, preloadTags, readManifest, routePreloads } from '../page-preloads';
+import { sessionInfo } from './session-routes';
 
 /** The built SPA: hashed assets with long caching, and index.html for every other page. */
 export function registerSpa(app: FastifyInstance, distDir: string) {
@@ -32,24 +20,53 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
       template = fs.readFileSync(indexFile, 'utf8');
     return template;
   };
+  const manifest = readManifest(distDir);
+  const routes = manifest ? routePreloads(manifest) : [];
+  const signInRoute = routes.find((r) => r.route === 'sign-in');
+
+  /**
+   * What the page adds to its head so that nothing waits on the entry script (decision 022):
+   * the session as GET /api/session would answer it, and the files of the route the path
+   * shows (the sign-in page's when a signed-in page is asked for without a session).
+   */
+  const headExtras = async (request: FastifyRequest, nonce: string): Promise<string> => {
+    let session: Awaited<ReturnType<typeof sessionInfo>>;
+    try {
+      session = await sessionInfo(request.server.dashboard, request);
+    } catch (error) {
+      request.log.warn({ err: error }, 'page: the session was not put in the page');
+      return '';
+    }
+    const pathname = request.url.split('?')[0]!;
+    const matched = preloadFor(routes, pathname);
+    const route = matched?.signedIn && !session.signedIn ? signInRoute : matched;
+    // In a JSON data block, only "</script" could end it early: every "<" is escaped.
+    const data = JSON.stringify(session).replaceAll('<', '\\u003c');
+    return (
+      preloadTags(route?.files ?? []) +
+      `<script type="application/json" id="session-info" nonce="${nonce}">${data}</script>`
+    );
+  };
+  // Hashed assets from memory; the few other files of the build (favicon, the colour-scheme
+  // script) from the disk, asked again each time. Both sent as the copies the build compressed.
+  const assets = loadAssets(path.join(distDir, 'assets'));
+  app.get('/assets/*', { compress: false }, (request, reply) => {
+    const name = (request.params as { '*': string })['*'];
+    return sendAsset(assets, name, request, reply) ?? reply.callNotFound();
+  });
   if (fs.existsSync(distDir)) {
     void app.register(fastifyStatic, {
       root: path.resolve(distDir),
       index: false,
       wildcard: false,
-      // The build writes .br and .gz beside each asset: sent as the browser accepts, no work here.
+      globIgnore: ['assets/**', '.vite/**'],
       preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+      setHeaders: (reply) => {
+        reply.header('cache-control', 'no-cache');
       },
     });
   }
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = readTemplate();
     if (!html) {
       return reply
@@ -60,11 +77,15 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
     const nonce = newNonce();
     reply
       .header('content-security-policy', contentSecurityPolicy(nonce))
-      .header('cache-control', 'no-cache')
+      // The page carries who is signed in: never kept by a cache.
+      .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
     // Pages are answered from the not-found handler, which the compression plugin skips: the
     // page (with its fresh nonce) is compressed here, as the browser accepts.
-    const page = Buffer.from(html.replaceAll('__CSP_NONCE__', nonce));
+    const extras = await headExtras(request, nonce);
+    const page = Buffer.from(
+      html.replaceAll('__CSP_NONCE__', nonce).replace('</head>', `${extras}</head>`),
+    );
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
     if (encoding === 'br')
