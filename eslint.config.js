@@ -69,6 +69,11 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'src/routeTree.gen.ts',
+      // Built, cached or scratch output that is not part of the repository.
+      'dist-server',
+      'bench/.cache',
+      '.prof',
+      '.shots',
     ],
   },
   js.configs.recommended,
