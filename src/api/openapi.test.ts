@@ -38,6 +38,9 @@ const DESIGNED = [
   'POST /v1/webhook/{id}/test',
   'GET /v1/event/',
   'POST /v1/event/{id}/resend',
+  // The sandbox console's extensions (docs/decisions/023).
+  'GET /v1/sandbox/requests/',
+  'GET /v1/sandbox/requests/{requestId}',
 ];
 
 describe('the OpenAPI document', () => {
@@ -56,6 +59,12 @@ describe('the OpenAPI document', () => {
     );
     expect(listed.sort()).toEqual([...DESIGNED].sort());
     expect(allOperations).toHaveLength(DESIGNED.length);
+  });
+
+  it('marks the sandbox console’s operations as sandbox extensions, and only those', () => {
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const op of Object.values(methods) as Array<Record<string, unknown>>)
+        expect(op['x-sandbox-extension'] === true, path).toBe(path.startsWith('/v1/sandbox/'));
   });
 
   it('gives every operation a unique id, a 200 and problem-details errors', () => {

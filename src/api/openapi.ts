@@ -150,6 +150,12 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       ...(op.source === 'design'
         ? { description: 'Path or payload chosen where the specification does not show it.' }
         : {}),
+      ...(op.source === 'sandbox'
+        ? {
+            description: 'A sandbox extension: the sandbox console, not part of the live API.',
+            'x-sandbox-extension': true,
+          }
+        : {}),
       ...(op.method === 'POST'
         ? {
             parameters: [

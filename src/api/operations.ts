@@ -20,6 +20,9 @@ import {
   Deleted,
   EventListQuery,
   EventWithAttempts,
+  LoggedRequest,
+  RequestIdParams,
+  RequestLogQuery,
   StoredFile,
   Webhook,
   WebhookCreate,
@@ -50,8 +53,12 @@ export interface OperationDef {
   path: string;
   summary: string;
   tag: string;
-  /** `spec`: shown by the specification; `design`: path or payload chosen where it is silent (docs/decisions/014). */
-  source: 'spec' | 'design';
+  /**
+   * `spec`: shown by the specification; `design`: path or payload chosen where it is silent
+   * (docs/decisions/014); `sandbox`: a sandbox console extension under /v1/sandbox/, not part of
+   * the live API (docs/decisions/023).
+   */
+  source: 'spec' | 'design' | 'sandbox';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -384,7 +391,32 @@ export const operations = {
 };
 
 /** Every operation, flat: what the OpenAPI document and the route-coverage test walk. */
+/** The sandbox console's own operations (docs/decisions/023): in the sandbox only. */
+export const sandboxOperations = {
+  listRequests: define({
+    id: 'listRequests',
+    method: 'GET',
+    path: '/v1/sandbox/requests/',
+    summary: 'Search the requests this partner made, newest first',
+    tag: 'Sandbox console',
+    source: 'sandbox',
+    query: RequestLogQuery,
+    response: page(LoggedRequest),
+  }),
+  getRequest: define({
+    id: 'getRequest',
+    method: 'GET',
+    path: '/v1/sandbox/requests/{requestId}',
+    summary: 'One logged request, by its request id',
+    tag: 'Sandbox console',
+    source: 'sandbox',
+    params: RequestIdParams,
+    response: LoggedRequest,
+  }),
+};
+
 export const allOperations: OperationDef[] = [
   ...Object.values(operations),
+  ...Object.values(sandboxOperations),
   ...Object.values(transactionOperations).flatMap((ops) => Object.values(ops)),
 ];

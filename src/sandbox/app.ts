@@ -23,6 +23,7 @@ import {
 } from '../http/server';
 import { replyProblem } from '../http/problem-reply';
 import { type DirectRead, mountPrefix } from './http';
+import { consoleRoutes } from './routes/console';
 import { docsRoutes } from './routes/docs';
 import { fileRoutes } from './routes/files';
 import { merchantRoutes } from './routes/merchants';
@@ -30,6 +31,7 @@ import { payoutAccountRoutes } from './routes/payout-accounts';
 import { referenceRoutes } from './routes/reference';
 import { transactionRoutes } from './routes/transactions';
 import { webhookRoutes } from './routes/webhooks';
+import { requestLogHook, requestRecorder } from './request-log';
 import { createScheduler } from './scheduler';
 import { createDeliveryWorker } from './webhooks/worker';
 import type { Store } from './store';
@@ -129,10 +131,14 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     scheduler.start();
     worker.start();
   });
+  const requestLog = requestRecorder(store, now, (error) =>
+    app.log.warn({ err: error }, 'request log: entries were not kept'),
+  );
   app.addHook('onClose', async () => {
     scheduler.stop();
     worker.stop();
     await worker.idle();
+    requestLog.flush();
   });
 
   app.decorate('sandboxStore', store);
@@ -151,13 +157,23 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     v1.decorateRequest('partner', null);
     const access = accessCheck(store, options.rateLimit, now);
     v1.addHook('onRequest', accessHook(access));
+    v1.addHook('onSend', requestLogHook(requestLog, now));
     referenceRoutes(v1);
     merchantRoutes(v1, ctx);
     payoutAccountRoutes(v1, ctx);
     transactionRoutes(v1, ctx);
     await fileRoutes(v1, ctx);
     webhookRoutes(v1, ctx);
-    options.directReads?.(directReader(reads, access, `${mountPrefix(app)}/docs`));
+    consoleRoutes(v1, ctx, requestLog);
+    options.directReads?.(
+      directReader(
+        reads,
+        access,
+        `${mountPrefix(app)}/docs`,
+        (entry) => requestLog.record(entry),
+        now,
+      ),
+    );
   });
 };
 

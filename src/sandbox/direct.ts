@@ -9,6 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { makeProblem } from '../api/problem';
 import { DomainError } from './domain/errors';
 import { type DirectRead, parseInput } from './http';
+import { entryOf } from './request-log';
+import type { NewLoggedRequest } from './store/request-log';
 
 export interface DirectAnswer {
   status: number;
@@ -26,6 +28,9 @@ export function directReader(
   reads: readonly DirectRead[],
   access: (request: FastifyRequest, reply: FastifyReply) => void,
   typeBase: string,
+  /** Keeps each answered read in the request log, as over HTTP. */
+  record: (entry: NewLoggedRequest) => void = () => {},
+  now: () => number = Date.now,
 ): DirectReader {
   const compiled = reads.map((read) => ({
     ...read,
@@ -52,8 +57,11 @@ export function directReader(
     }
     const requestId = randomUUID();
     const answerHeaders: Record<string, string> = { 'x-request-id': requestId };
+    const started = performance.now();
     const request = {
       id: requestId,
+      method: 'GET',
+      url: pathAndQuery,
       headers,
       params,
       query,
@@ -67,33 +75,43 @@ export function directReader(
         return reply;
       },
     } as unknown as FastifyReply;
+    const logged = (answer: { status: number; headers: Record<string, string>; body: string }) => {
+      const entry = entryOf(
+        request,
+        answer.status,
+        answer.body,
+        performance.now() - started,
+        now(),
+        read.op.id,
+      );
+      if (entry) record(entry);
+      return { ...answer, body: Buffer.from(answer.body) };
+    };
     try {
       access(request, reply);
       const input = parseInput(read.op, request);
       const result = await read.handler(input as never, request, reply);
-      return {
+      return logged({
         status: 200,
         headers: { ...answerHeaders, 'content-type': 'application/json; charset=utf-8' },
-        body: Buffer.from(JSON.stringify(result)),
-      };
+        body: JSON.stringify(result),
+      });
     } catch (error) {
       if (!(error instanceof DomainError)) return undefined;
-      return {
+      return logged({
         status: error.status,
         headers: { ...answerHeaders, 'content-type': 'application/problem+json; charset=utf-8' },
-        body: Buffer.from(
-          JSON.stringify(
-            makeProblem({
-              typeBase,
-              status: error.status,
-              code: error.code,
-              detail: error.detail,
-              errors: error.errors,
-              requestId,
-            }),
-          ),
+        body: JSON.stringify(
+          makeProblem({
+            typeBase,
+            status: error.status,
+            code: error.code,
+            detail: error.detail,
+            errors: error.errors,
+            requestId,
+          }),
         ),
-      };
+      });
     }
   };
 }

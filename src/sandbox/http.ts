@@ -132,6 +132,8 @@ export function route<O extends OperationDef>(
     app.route({
       method: op.method,
       url,
+      // The request log names the operation of each request it keeps.
+      config: { operationId: op.id },
       // Only lists can be long enough to be worth compressing; a record or a file never is.
       ...(op.query ? {} : { compress: false as const }),
       handler: async (request, reply) => {

@@ -127,3 +127,49 @@ export const WebhookTestResult = z
 export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 
 export const Deleted = z.object({ id: Id, deleted: z.literal(true) }).meta({ id: 'Deleted' });
+
+/** What the request log is searched by (a sandbox extension, docs/decisions/023). */
+export const REQUEST_OBJECT_TYPES = [
+  'merchant',
+  'payout_account',
+  'transaction',
+  'webhook',
+  'event',
+] as const;
+export const RequestLogQuery = PageQuery.extend({
+  path: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
+  status: z
+    .string()
+    .regex(/^([1-5]|[1-5]\d\d)$/, { error: 'must be a status such as 404, or its class such as 4' })
+    .transform(Number)
+    .optional(),
+  requestId: z.string().max(100, { error: 'must be at most 100 characters' }).optional(),
+  objectType: z
+    .enum(REQUEST_OBJECT_TYPES, { error: `must be one of ${REQUEST_OBJECT_TYPES.join(', ')}` })
+    .optional(),
+  objectId: IdParam.optional(),
+});
+
+export const LoggedRequest = z
+  .object({
+    id: Id,
+    time: Timestamp,
+    method: z.string(),
+    path: z.string().meta({ description: 'Path and query below {base_url}, as sent.' }),
+    operationId: z.string().nullable(),
+    status: z.int(),
+    durationMs: z.number(),
+    requestId: z.string(),
+    idempotencyKey: z.string().nullable(),
+    source: z.string().meta({ description: "The client's User-Agent." }),
+    objectType: z.enum(REQUEST_OBJECT_TYPES).nullable(),
+    objectId: Id.nullable(),
+    requestType: z.string().nullable(),
+    requestBody: z.string().nullable(),
+    responseBody: z.string().nullable(),
+  })
+  .meta({ id: 'LoggedRequest' });
+export type LoggedRequest = z.infer<typeof LoggedRequest>;
+export const RequestIdParams = z.object({
+  requestId: z.string().min(1).max(100, { error: 'must be at most 100 characters' }),
+});

@@ -13,7 +13,7 @@ export class DomainError extends Error {
   }
 }
 
-export function notFound(what: string, id: number): DomainError {
+export function notFound(what: string, id: number | string): DomainError {
   return new DomainError(404, 'NOT_FOUND', `${what} ${id} was not found.`);
 }
 

@@ -15,7 +15,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: DomainContext) {
   });
 
   for (const url of pathVariants(operations.uploadFile.path)) {
-    app.post(url, async (request, reply) => {
+    app.post(url, { config: { operationId: operations.uploadFile.id } }, async (request, reply) => {
       if (!request.isMultipart()) {
         throw new DomainError(
           415,

@@ -127,7 +127,7 @@ function eventIds(): number[] {
 
 /** Operations whose success depends on the record's state rather than on the request. */
 const STATEFUL =
-  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$/;
+  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$|^getRequest$/;
 
 /** Values for the fields an operation's body or query needs from the sandbox's state. */
 function overridesFor(op: OperationDef): Overrides {

@@ -62,7 +62,7 @@ function pathFor(
 
 const registered = () =>
   allOperations.filter((op) =>
-    sandbox.app.hasRoute({ method: op.method, url: op.path.replace('{id}', ':id') }),
+    sandbox.app.hasRoute({ method: op.method, url: op.path.replace(/\{(\w+)\}/g, ':$1') }),
   );
 
 async function expectProblem(request: Parameters<TestSandbox['request']>[0], status?: number) {
