@@ -1,5 +1,6 @@
 // The sandbox Partner Payments Service as a Fastify plugin: registered alone by main.ts, or
 // under /sandbox by the dashboard server.
+import path from 'node:path';
 import { logRequests } from '../http/logging';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { accessCheck, accessHook, RateLimitedError } from './auth';
@@ -31,7 +32,7 @@ import { payoutAccountRoutes } from './routes/payout-accounts';
 import { referenceRoutes } from './routes/reference';
 import { transactionRoutes } from './routes/transactions';
 import { webhookRoutes } from './routes/webhooks';
-import { requestLogHook, requestRecorder } from './request-log';
+import { requestLog as openRequestLog, requestLogHook } from './request-log';
 import { createScheduler } from './scheduler';
 import { createDeliveryWorker } from './webhooks/worker';
 import type { Store } from './store';
@@ -131,8 +132,11 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     scheduler.start();
     worker.start();
   });
-  const requestLog = requestRecorder(store, now, (error) =>
-    app.log.warn({ err: error }, 'request log: entries were not kept'),
+  // Beside the database file; in memory only when the database is.
+  const file = store.db.name;
+  const requestLog = openRequestLog(
+    file === ':memory:' || file === '' ? undefined : path.join(path.dirname(file), 'request-log'),
+    now,
   );
   app.addHook('onClose', async () => {
     scheduler.stop();
@@ -155,6 +159,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   docsRoutes(app);
   await app.register(async (v1) => {
     v1.decorateRequest('partner', null);
+    v1.decorateRequest('operationId', null);
     const access = accessCheck(store, options.rateLimit, now);
     v1.addHook('onRequest', accessHook(access));
     v1.addHook('onSend', requestLogHook(requestLog, now));
@@ -164,7 +169,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     transactionRoutes(v1, ctx);
     await fileRoutes(v1, ctx);
     webhookRoutes(v1, ctx);
-    consoleRoutes(v1, ctx, requestLog);
+    consoleRoutes(v1, requestLog);
     options.directReads?.(
       directReader(
         reads,

@@ -9,8 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { makeProblem } from '../api/problem';
 import { DomainError } from './domain/errors';
 import { type DirectRead, parseInput } from './http';
-import { entryOf } from './request-log';
-import type { NewLoggedRequest } from './store/request-log';
+import { entryOf, type NewLoggedRequest } from './request-log';
 
 export interface DirectAnswer {
   status: number;
@@ -67,6 +66,7 @@ export function directReader(
       query,
       body: undefined,
       partner: null,
+      operationId: read.op.id,
       server: read.server,
     } as unknown as FastifyRequest;
     const reply = {

@@ -96,6 +96,10 @@ export type Handler<O extends OperationDef> = (
 ) => unknown;
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operation the request was routed to, once its handler runs (for the request log). */
+    operationId: string | null;
+  }
   interface FastifyInstance {
     sandboxStore: Store;
     /** The reads registered with `route`: what the embedded sandbox answers directly. */
@@ -132,11 +136,10 @@ export function route<O extends OperationDef>(
     app.route({
       method: op.method,
       url,
-      // The request log names the operation of each request it keeps.
-      config: { operationId: op.id },
       // Only lists can be long enough to be worth compressing; a record or a file never is.
       ...(op.query ? {} : { compress: false as const }),
       handler: async (request, reply) => {
+        request.operationId = op.id;
         const input = parseInput(op, request);
         const prepare = options.prepare && (() => options.prepare!(input, request));
         const result =

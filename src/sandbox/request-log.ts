@@ -2,18 +2,39 @@
 // makes, kept for the partner to find again — the time, the operation, the status, how long it
 // took, its request id and idempotency key, and both bodies. No header but the idempotency key
 // is kept, so never a credential; values of fields named like a secret or a password are
-// redacted; bodies are capped. Entries are written in batches, one commit per batch.
+// redacted; bodies are capped.
+//
+// Each partner's log lives in memory, newest entries last, holding the very strings the answer
+// was sent with, and is appended to a file of its own beside the database
+// (`request-log/<partner id>.log`) a batch at a time: a line per request, its small fields as
+// JSON, then the two bodies as they are (compact JSON has no raw tab or newline), tab-separated.
+// When the file holds as many lines as are kept it becomes `<partner id>.old.log` and a new one
+// starts; both are read back when a partner's log is first needed after a start. Not in SQLite:
+// a row with its indexes cost more than the request it describes (decision 023).
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Store } from './store';
-import type { NewLoggedRequest } from './store/request-log';
+import type { LoggedRequest, REQUEST_OBJECT_TYPES } from '../api/schemas/platform';
+
+type RequestObjectType = (typeof REQUEST_OBJECT_TYPES)[number];
+
+export type NewLoggedRequest = Omit<LoggedRequest, 'id'> & { partnerId: number };
+
+export interface RequestLogFilter {
+  /** Part of the path (case-insensitive). */
+  path?: string | undefined;
+  /** An exact status, or a class: 4 for every 4xx. */
+  status?: number | undefined;
+  requestId?: string | undefined;
+  objectType?: string | undefined;
+  objectId?: number | undefined;
+}
 
 /** How much of the log each partner keeps: the newest entries, none older than the days. */
 export const REQUEST_LOG_KEEP = 10_000;
 export const REQUEST_LOG_DAYS = 7;
 export const REQUEST_LOG_BODY_LIMIT = 64 * 1024;
-const FLUSH_AFTER_MS = 50;
-const FLUSH_AT = 200;
-const PRUNE_EVERY = 1_000;
+const FLUSH_AFTER_MS = 200;
 
 const SECRET_FIELD = /secret|password/i;
 
@@ -36,7 +57,7 @@ export function keptBody(body: string | null): string | null {
 }
 
 // Which record an operation touches: its path's id, or the id a create answered with.
-const OBJECT_OF: [RegExp, string][] = [
+const OBJECT_OF: [RegExp, RequestObjectType][] = [
   [/^(get|update|create)Merchant$|Agreements$|^submitOnboarding$/, 'merchant'],
   [/^(get|update|create)PayoutAccount$/, 'payout_account'],
   [/^(sendc2f|sendf2f|receive)(Create|Get|ApproveQuote|ApproveDeposit|Cancel)$/, 'transaction'],
@@ -49,7 +70,7 @@ export function objectOf(
   operationId: string | null,
   params: unknown,
   responseBody: string | null,
-): { objectType: string | null; objectId: number | null } {
+): { objectType: RequestObjectType | null; objectId: number | null } {
   const type = operationId ? OBJECT_OF.find(([pattern]) => pattern.test(operationId))?.[1] : null;
   if (!type) return { objectType: null, objectId: null };
   const fromPath = Number((params as { id?: unknown } | undefined)?.id);
@@ -64,46 +85,160 @@ export function objectOf(
     : { objectType: null, objectId: null };
 }
 
-export interface RequestRecorder {
+export interface RequestLog {
   record(entry: NewLoggedRequest): void;
-  /** Writes what is waiting: before the log is read, and on close. */
+  /** Newest first, one more than asked for so the caller can tell whether more follow. */
+  search(
+    partnerId: number,
+    filter: RequestLogFilter,
+    start: number,
+    limit: number,
+  ): LoggedRequest[];
+  byRequestId(partnerId: number, requestId: string): LoggedRequest | undefined;
+  /** Writes what waits for the files: on close. */
   flush(): void;
 }
 
-export function requestRecorder(
-  store: Store,
-  now: () => number = Date.now,
-  warn: (error: unknown) => void = () => {},
-): RequestRecorder {
-  let queue: NewLoggedRequest[] = [];
+interface PartnerLog {
+  entries: LoggedRequest[];
+  nextId: number;
+  /** Entries not yet appended to the file. */
+  pending: LoggedRequest[];
+  /** Lines the current file holds. */
+  lines: number;
+}
+
+function matches(entry: LoggedRequest, filter: RequestLogFilter, pathPart: string | undefined) {
+  if (filter.requestId !== undefined && entry.requestId !== filter.requestId) return false;
+  if (filter.objectType !== undefined && entry.objectType !== filter.objectType) return false;
+  if (filter.objectId !== undefined && entry.objectId !== filter.objectId) return false;
+  if (filter.status !== undefined) {
+    const status = filter.status < 10 ? Math.floor(entry.status / 100) : entry.status;
+    if (status !== filter.status) return false;
+  }
+  return pathPart === undefined || entry.path.toLowerCase().includes(pathPart);
+}
+
+/** A body as one field of a line: as it is, unless it holds a tab or a line break. */
+const field = (body: string | null) =>
+  body === null ? '' : /[\t\n\r]/.test(body) ? body.replace(/[\t\n\r]/g, ' ') : body;
+
+function lineOf({ requestBody, responseBody, ...small }: LoggedRequest): string {
+  return `${JSON.stringify(small)}\t${field(requestBody)}\t${field(responseBody)}\n`;
+}
+
+function entryOfLine(line: string): LoggedRequest | undefined {
+  const [small, requestBody, responseBody] = line.split('\t');
+  if (responseBody === undefined) return undefined;
+  try {
+    return {
+      ...(JSON.parse(small!) as LoggedRequest),
+      requestBody: requestBody || null,
+      responseBody: responseBody || null,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The log of every partner. `dir` holds the files; without one (a database in memory) the log
+ * lives in memory only.
+ */
+export function requestLog(dir: string | undefined, now: () => number = Date.now): RequestLog {
+  const partners = new Map<number, PartnerLog>();
   let timer: NodeJS.Timeout | undefined;
-  let sincePrune = 0;
+  const fileOf = (partnerId: number, old = false) =>
+    path.join(dir!, `${partnerId}${old ? '.old' : ''}.log`);
+  const oldest = () => now() - REQUEST_LOG_DAYS * 86_400_000;
+
+  const trim = (log: PartnerLog) => {
+    const since = oldest();
+    let drop = Math.max(0, log.entries.length - REQUEST_LOG_KEEP);
+    while (drop < log.entries.length && log.entries[drop]!.time < since) drop++;
+    if (drop > 0) log.entries.splice(0, drop);
+  };
+
+  const readLines = (file: string): string[] => {
+    try {
+      return fs.readFileSync(file, 'utf8').split('\n');
+    } catch {
+      return [];
+    }
+  };
+
+  /** A partner's log, read back from its files the first time after a start. */
+  const logOf = (partnerId: number): PartnerLog => {
+    let log = partners.get(partnerId);
+    if (log) return log;
+    log = { entries: [], nextId: 1, pending: [], lines: 0 };
+    if (dir) {
+      const current = readLines(fileOf(partnerId)).filter(Boolean);
+      log.lines = current.length;
+      for (const line of [...readLines(fileOf(partnerId, true)), ...current]) {
+        // A line cut short by a crash is left out; the rest is read.
+        const entry = line ? entryOfLine(line) : undefined;
+        if (entry) log.entries.push(entry);
+      }
+      log.nextId = (log.entries.at(-1)?.id ?? 0) + 1;
+      trim(log);
+    }
+    partners.set(partnerId, log);
+    return log;
+  };
+
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (queue.length === 0) return;
-    const batch = queue;
-    queue = [];
-    try {
-      store.requestLog.append(batch);
-      sincePrune += batch.length;
-      if (sincePrune >= PRUNE_EVERY) {
-        sincePrune = 0;
-        store.requestLog.prune(REQUEST_LOG_KEEP, now() - REQUEST_LOG_DAYS * 86_400_000);
+    if (!dir) return;
+    for (const [partnerId, log] of partners) {
+      if (log.pending.length === 0) continue;
+      const batch = log.pending;
+      log.pending = [];
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        if (log.lines >= REQUEST_LOG_KEEP) {
+          fs.renameSync(fileOf(partnerId), fileOf(partnerId, true));
+          log.lines = 0;
+        }
+        fs.appendFileSync(fileOf(partnerId), batch.map(lineOf).join(''));
+        log.lines += batch.length;
+      } catch {
+        // A log that cannot be written must not fail the requests it describes; memory keeps it.
       }
-    } catch (error) {
-      // A log that cannot be written must not fail the requests it describes.
-      warn(error);
     }
   };
+
   return {
-    record(entry) {
-      queue.push(entry);
-      if (queue.length >= FLUSH_AT) flush();
-      else if (!timer) {
+    record({ partnerId, ...fields }) {
+      const log = logOf(partnerId);
+      const entry = fields as LoggedRequest;
+      entry.id = log.nextId++;
+      log.entries.push(entry);
+      if (log.entries.length > REQUEST_LOG_KEEP + REQUEST_LOG_KEEP / 10) trim(log);
+      if (!dir) return;
+      log.pending.push(entry);
+      if (!timer) {
         timer = setTimeout(flush, FLUSH_AFTER_MS);
         timer.unref();
       }
+    },
+    search(partnerId, filter, start, limit) {
+      const log = logOf(partnerId);
+      trim(log);
+      const pathPart = filter.path?.toLowerCase();
+      const found: LoggedRequest[] = [];
+      let skipped = 0;
+      for (let i = log.entries.length - 1; i >= 0 && found.length <= limit; i--) {
+        const entry = log.entries[i]!;
+        if (!matches(entry, filter, pathPart)) continue;
+        if (skipped < start) skipped++;
+        else found.push(entry);
+      }
+      return found;
+    },
+    byRequestId(partnerId, requestId) {
+      return this.search(partnerId, { requestId }, 0, 1)[0];
     },
     flush,
   };
@@ -155,7 +290,7 @@ export function entryOf(
 }
 
 /** An onSend hook that logs each answered request of an authenticated partner. */
-export function requestLogHook(recorder: RequestRecorder, now: () => number) {
+export function requestLogHook(log: RequestLog, now: () => number) {
   return (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -172,10 +307,15 @@ export function requestLogHook(recorder: RequestRecorder, now: () => number) {
           : payload
             ? '(a file: its bytes are not kept)'
             : null;
-    const operationId =
-      (request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null;
-    const entry = entryOf(request, reply.statusCode, body, reply.elapsedTime, now(), operationId);
-    if (entry) recorder.record(entry);
+    const entry = entryOf(
+      request,
+      reply.statusCode,
+      body,
+      reply.elapsedTime,
+      now(),
+      request.operationId,
+    );
+    if (entry) log.record(entry);
     done(null, payload);
   };
 }

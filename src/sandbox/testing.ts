@@ -125,8 +125,7 @@ export function payoutAccountBody(businessId: number, overrides: Record<string, 
 export function snapshot(store: Store): string {
   const tables = store.db
     .prepare<[], { name: string }>(
-      // The request log records what was asked, refused requests too: it is not the state.
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'request_log' ORDER BY name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )
     .all();
   return JSON.stringify(

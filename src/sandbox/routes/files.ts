@@ -15,7 +15,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: DomainContext) {
   });
 
   for (const url of pathVariants(operations.uploadFile.path)) {
-    app.post(url, { config: { operationId: operations.uploadFile.id } }, async (request, reply) => {
+    app.post(url, async (request, reply) => {
+      request.operationId = operations.uploadFile.id;
       if (!request.isMultipart()) {
         throw new DomainError(
           415,

@@ -6,7 +6,6 @@ import { fileRepository } from './files';
 import { idempotencyRepository } from './idempotency';
 import { merchantRepository } from './merchants';
 import { partnerRepository } from './partners';
-import { requestLogRepository } from './request-log';
 import { payoutAccountRepository } from './payout-accounts';
 import { taskRepository } from './tasks';
 import { transactionRepository } from './transactions';
@@ -25,7 +24,6 @@ export function createStore(db: Db) {
     files: fileRepository(db),
     webhooks: webhookRepository(db),
     idempotency: idempotencyRepository(db),
-    requestLog: requestLogRepository(db),
     /** Runs `work` in one write transaction: everything it writes lands, or nothing does. */
     write<T>(work: () => T): T {
       return db.transaction(work).immediate();

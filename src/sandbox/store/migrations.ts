@@ -227,35 +227,6 @@ export const migrations: Migration[] = [
       CREATE UNIQUE INDEX merchant_by_partner_seq ON merchant(partner_id, partner_seq);
     `,
   },
-  {
-    version: 6,
-    // Every request a partner made, as the sandbox console shows it (docs/decisions/023): no
-    // header but the idempotency key, so never a credential; bodies capped and secrets redacted.
-    name: 'request log',
-    sql: `
-      CREATE TABLE request_log (
-        id INTEGER PRIMARY KEY,
-        partner_id INTEGER NOT NULL REFERENCES partner(id) ON DELETE CASCADE,
-        time INTEGER NOT NULL,
-        method TEXT NOT NULL,
-        path TEXT NOT NULL,
-        operation_id TEXT,
-        status INTEGER NOT NULL,
-        duration_ms REAL NOT NULL,
-        request_id TEXT NOT NULL,
-        idempotency_key TEXT,
-        source TEXT NOT NULL,
-        object_type TEXT,
-        object_id INTEGER,
-        request_type TEXT,
-        request_body TEXT,
-        response_body TEXT
-      ) STRICT;
-      CREATE INDEX request_log_by_partner ON request_log(partner_id, id);
-      CREATE INDEX request_log_by_request_id ON request_log(request_id);
-      CREATE INDEX request_log_by_object ON request_log(partner_id, object_type, object_id, id);
-    `,
-  },
 ];
 
 export function migrate(db: Database): number {

@@ -1,8 +1,19 @@
 // The request log: every request a partner makes, found again by path, status, request id and
 // record; never a credential; each partner sees only its own (docs/decisions/023).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptBody, objectOf, REQUEST_LOG_BODY_LIMIT } from '../request-log';
-import { createTestSandbox, merchantBody, type TestSandbox } from '../testing';
+import {
+  keptBody,
+  type NewLoggedRequest,
+  objectOf,
+  REQUEST_LOG_BODY_LIMIT,
+  REQUEST_LOG_DAYS,
+  REQUEST_LOG_KEEP,
+  requestLog,
+} from '../request-log';
+import { createTestSandbox, merchantBody, reopenTestSandbox, type TestSandbox } from '../testing';
 
 let sandbox: TestSandbox;
 let merchantId: number;
@@ -102,8 +113,11 @@ describe('the request log', () => {
   });
 
   it('never holds an API secret, and redacts a webhook’s signing secret', async () => {
-    const rows = sandbox.store.db.prepare('SELECT * FROM request_log').all();
-    const everything = JSON.stringify(rows);
+    const everything = JSON.stringify([
+      ...(await search('limit=100')).results,
+      ...(await search('limit=100', sandbox.bob)).results,
+    ]);
+    expect(everything).toContain(merchantId.toString());
     expect(everything).not.toContain(sandbox.alice.apiSecret);
     expect(everything).not.toContain(sandbox.bob.apiSecret);
     expect(everything).not.toContain(webhookSecret);
@@ -172,5 +186,83 @@ describe('what the log keeps of a body', () => {
       objectType: null,
       objectId: null,
     });
+  });
+});
+
+describe('the log on disk', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'request-log-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const entry = (partnerId: number, time: number, n: number): NewLoggedRequest => ({
+    partnerId,
+    time,
+    method: 'GET',
+    path: `/v1/business/${n}`,
+    operationId: 'getMerchant',
+    status: 200,
+    durationMs: 0.2,
+    requestId: `req-${partnerId}-${n}`,
+    idempotencyKey: null,
+    source: 'test',
+    objectType: 'merchant',
+    objectId: n,
+    requestType: null,
+    requestBody: null,
+    responseBody: '{}',
+  });
+
+  it('is there again after a restart, with no secret in its files', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'sandbox.db');
+    const first = await createTestSandbox({ file });
+    const created = await first.request({
+      method: 'POST',
+      url: '/v1/business/',
+      payload: merchantBody(),
+    });
+    const requestId = created.headers['x-request-id'] as string;
+    await first.close();
+    const files = fs.readdirSync(path.join(dir, 'request-log'));
+    expect(files).toEqual([`${first.alice.id}.log`]);
+    const text = files.map((f) => fs.readFileSync(path.join(dir, 'request-log', f), 'utf8')).join();
+    expect(text).toContain(requestId);
+    expect(text).not.toContain(first.alice.apiSecret);
+    const again = await reopenTestSandbox(file, first);
+    const found = await again.request({ method: 'GET', url: `/v1/sandbox/requests/${requestId}` });
+    expect(found.json()).toMatchObject({ requestId, status: 200, objectId: created.json().id });
+    await again.close();
+  });
+
+  it('keeps each partner’s newest 10,000, none older than 7 days', () => {
+    const dir = tempDir();
+    let time = 1_000_000_000_000;
+    const log = requestLog(dir, () => time);
+    for (let n = 1; n <= REQUEST_LOG_KEEP + 1_500; n++) log.record(entry(1, time, n));
+    log.record(entry(2, time, 1));
+    const newest = log.search(1, {}, 0, 1)[0]!;
+    expect(newest.path).toBe(`/v1/business/${REQUEST_LOG_KEEP + 1_500}`);
+    expect(log.search(1, {}, REQUEST_LOG_KEEP - 1, 5)).toHaveLength(1);
+    expect(log.search(1, { requestId: 'req-1-1' }, 0, 1)).toEqual([]);
+    log.flush();
+    // The file holds what is kept: the next batch starts a new one, the full one is kept as old.
+    log.record(entry(1, time, 0));
+    log.flush();
+    expect(fs.readdirSync(dir).sort()).toEqual(['1.log', '1.old.log', '2.log']);
+    const latest = log.search(1, {}, 0, 1)[0]!;
+    // Read back by a new process: the same newest entries, ids going on from there.
+    const reread = requestLog(dir, () => time);
+    expect(reread.search(1, {}, 0, 1)[0]).toEqual(latest);
+    expect(reread.search(1, {}, 1, 1)[0]).toEqual(newest);
+    expect(reread.search(1, {}, 0, REQUEST_LOG_KEEP + 5)).toHaveLength(REQUEST_LOG_KEEP);
+    expect(reread.search(2, {}, 0, 5)).toHaveLength(1);
+    time += (REQUEST_LOG_DAYS + 1) * 86_400_000;
+    expect(reread.search(1, {}, 0, 5)).toEqual([]);
+    expect(reread.search(2, {}, 0, 5)).toEqual([]);
   });
 });
