@@ -19,6 +19,7 @@ import { Route as AppApprovalsRouteImport } from './routes/_app/approvals'
 import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppCurrenciesRouteImport } from './routes/_app/currencies'
 import { Route as AppPricingRouteImport } from './routes/_app/pricing'
+import { Route as AppRequestsRouteImport } from './routes/_app/requests'
 import { Route as AppSandboxRouteImport } from './routes/_app/sandbox'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppMerchantsIndexRouteImport } from './routes/_app/merchants/index'
@@ -85,6 +86,11 @@ const AppCurrenciesRoute = AppCurrenciesRouteImport.update({
 const AppPricingRoute = AppPricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRequestsRoute = AppRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSandboxRoute = AppSandboxRouteImport.update({
@@ -194,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof AppAuditRoute
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
+  '/requests': typeof AppRequestsRoute
   '/sandbox': typeof AppSandboxRoute
   '/settings': typeof AppSettingsRoute
   '/merchants/$id': typeof AppMerchantsIdRouteWithChildren
@@ -222,6 +229,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AppAuditRoute
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
+  '/requests': typeof AppRequestsRoute
   '/sandbox': typeof AppSandboxRoute
   '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
@@ -249,6 +257,7 @@ export interface FileRoutesById {
   '/_app/audit': typeof AppAuditRoute
   '/_app/currencies': typeof AppCurrenciesRoute
   '/_app/pricing': typeof AppPricingRoute
+  '/_app/requests': typeof AppRequestsRoute
   '/_app/sandbox': typeof AppSandboxRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
@@ -281,6 +290,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/currencies'
     | '/pricing'
+    | '/requests'
     | '/sandbox'
     | '/settings'
     | '/merchants/$id'
@@ -309,6 +319,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/currencies'
     | '/pricing'
+    | '/requests'
     | '/sandbox'
     | '/settings'
     | '/'
@@ -335,6 +346,7 @@ export interface FileRouteTypes {
     | '/_app/audit'
     | '/_app/currencies'
     | '/_app/pricing'
+    | '/_app/requests'
     | '/_app/sandbox'
     | '/_app/settings'
     | '/_app/'
@@ -432,6 +444,13 @@ declare module '@tanstack/react-router' {
       path: '/pricing'
       fullPath: '/pricing'
       preLoaderRoute: typeof AppPricingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/requests': {
+      id: '/_app/requests'
+      path: '/requests'
+      fullPath: '/requests'
+      preLoaderRoute: typeof AppRequestsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/sandbox': {
@@ -629,6 +648,7 @@ interface AppRouteChildren {
   AppAuditRoute: typeof AppAuditRoute
   AppCurrenciesRoute: typeof AppCurrenciesRoute
   AppPricingRoute: typeof AppPricingRoute
+  AppRequestsRoute: typeof AppRequestsRoute
   AppSandboxRoute: typeof AppSandboxRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -649,6 +669,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAuditRoute: AppAuditRoute,
   AppCurrenciesRoute: AppCurrenciesRoute,
   AppPricingRoute: AppPricingRoute,
+  AppRequestsRoute: AppRequestsRoute,
   AppSandboxRoute: AppSandboxRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,

@@ -1,7 +1,12 @@
 // The typed client: one function per operation. Every response is parsed with its schema and
 // every failure is thrown as an ApiError carrying the problem details.
 import type { z } from 'zod';
-import { type OperationDef, operations, transactionOperations } from './operations';
+import {
+  type OperationDef,
+  operations,
+  sandboxOperations,
+  transactionOperations,
+} from './operations';
 import { ApiError, clientProblem, type Connection, readProblem } from './errors';
 
 export { ApiError, type Connection, readProblem } from './errors';
@@ -218,3 +223,11 @@ export const testWebhook = (c: Connection, id: number) =>
 
 export const resendEvent = (c: Connection, id: number) =>
   call(c, operations.resendEvent, { params: { id } });
+
+// The sandbox console (docs/decisions/023)
+export const listRequests = (
+  c: Connection,
+  query: QueryOf<typeof sandboxOperations.listRequests> = {},
+) => call(c, sandboxOperations.listRequests, { query });
+export const getRequest = (c: Connection, requestId: string) =>
+  call(c, sandboxOperations.getRequest, { params: { requestId } });

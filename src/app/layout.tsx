@@ -83,6 +83,7 @@ import {
   IconChecks,
   IconSettings,
   IconListCheck,
+  IconListSearch,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -103,6 +104,7 @@ import {
 import type { Environment } from '../api/dashboard';
 import { SESSION_ENDED_EVENT } from '../lib/api';
 import { GoToSpotlight } from './go-to';
+import { RequestLogLinks } from '../components/api-error';
 
 interface NavItem {
   to: string;
@@ -110,6 +112,8 @@ interface NavItem {
   icon: ReactNode;
   exact?: boolean;
   sandboxOnly?: boolean;
+  /** Shown to everyone, in the sandbox environment only. */
+  sandboxEnvironment?: boolean;
   /** Shown only to these roles. */
   roles?: readonly Role[];
 }
@@ -157,6 +161,12 @@ const NAV: NavItem[] = [
     label: 'Sandbox tools',
     icon: <IconFlask size={18} aria-hidden />,
     sandboxOnly: true,
+  },
+  {
+    to: '/requests',
+    label: 'API request log',
+    icon: <IconListSearch size={18} aria-hidden />,
+    sandboxEnvironment: true,
   },
 ];
 
@@ -218,190 +228,193 @@ export function AppLayout() {
   const configured = session.environments.filter((e) => e.configured);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: 232,
-        breakpoint: 'md',
-        collapsed: { mobile: !opened || session.mustEnrol, desktop: session.mustEnrol },
-      }}
-      padding="lg"
-    >
-      <a
-        href="#main"
-        className="skip-link"
-        onClick={(e) => {
-          e.preventDefault();
-          document.getElementById('main')?.focus();
+    <RequestLogLinks.Provider value={sandbox}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: 232,
+          breakpoint: 'md',
+          collapsed: { mobile: !opened || session.mustEnrol, desktop: session.mustEnrol },
         }}
+        padding="lg"
       >
-        Skip to content
-      </a>
-      <AppShell.Header
-        style={{ borderTop: `4px solid var(--mantine-color-${sandbox ? 'orange-6' : 'red-7'})` }}
-      >
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {!session.mustEnrol && (
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="md"
-                size="sm"
-                aria-label={opened ? 'Close navigation' : 'Open navigation'}
-              />
-            )}
-            <AnchorLink
-              to="/"
-              underline="never"
-              c="var(--mantine-color-text)"
-              aria-label="Partner Payments, overview"
-            >
-              <Group gap={8} wrap="nowrap">
-                <Logo />
-                <Text fw={700} visibleFrom="xs">
-                  Partner Payments
-                </Text>
-              </Group>
-            </AnchorLink>
-            <Tooltip
-              label={
-                sandbox
-                  ? 'Sandbox: test data, no real money moves'
-                  : 'Live: real merchants and real money'
-              }
-              withArrow
-            >
-              <Badge
-                color={ENVIRONMENT_COLOR[sandbox ? 'sandbox' : 'live']}
-                variant="filled"
-                size="lg"
-                radius="sm"
-                leftSection={sandbox ? <IconFlask size={14} aria-hidden /> : undefined}
-                aria-label={`Environment: ${sandbox ? 'sandbox' : 'live'}`}
+        <a
+          href="#main"
+          className="skip-link"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
+          Skip to content
+        </a>
+        <AppShell.Header
+          style={{ borderTop: `4px solid var(--mantine-color-${sandbox ? 'orange-6' : 'red-7'})` }}
+        >
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              {!session.mustEnrol && (
+                <Burger
+                  opened={opened}
+                  onClick={toggle}
+                  hiddenFrom="md"
+                  size="sm"
+                  aria-label={opened ? 'Close navigation' : 'Open navigation'}
+                />
+              )}
+              <AnchorLink
+                to="/"
+                underline="never"
+                c="var(--mantine-color-text)"
+                aria-label="Partner Payments, overview"
               >
-                {sandbox ? 'Sandbox' : 'Live'}
-              </Badge>
-            </Tooltip>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            {configured.length > 1 && (
-              <SegmentedControl
-                size="xs"
-                aria-label="Switch environment"
-                value={session.environment}
-                data={configured.map((e) => ({ value: e.id, label: e.label }))}
-                onChange={(environment) =>
-                  switchEnvironment.mutate(environment as Environment, {
-                    onSuccess: () => void navigate({ to: '/' }),
-                  })
+                <Group gap={8} wrap="nowrap">
+                  <Logo />
+                  <Text fw={700} visibleFrom="xs">
+                    Partner Payments
+                  </Text>
+                </Group>
+              </AnchorLink>
+              <Tooltip
+                label={
+                  sandbox
+                    ? 'Sandbox: test data, no real money moves'
+                    : 'Live: real merchants and real money'
                 }
-              />
-            )}
-            <Button
-              variant="default"
-              disabled={session.mustEnrol}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                <Kbd size="xs" visibleFrom="md" aria-hidden>
-                  Ctrl K
-                </Kbd>
-              }
-              onClick={() => spotlight.open()}
-            >
-              <Text size="sm" component="span">
-                Go to…
-              </Text>
-            </Button>
-            <ColorSchemeToggle />
-            <Menu position="bottom-end" withArrow>
-              <Menu.Target>
-                <ActionIcon variant="default" size="lg" aria-label="Account">
-                  <IconUserCircle size={18} aria-hidden />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>
-                  {session.user.name} · {session.user.roles.map((r) => ROLE_LABEL[r]).join(', ')}
-                </Menu.Label>
-                <Menu.Label>
-                  {session.demo ? 'Sandbox demo workspace' : 'API key'} · {session.apiKeyHint}
-                </Menu.Label>
-                <Menu.Item
-                  leftSection={<IconUserCircle size={16} aria-hidden />}
-                  onClick={() => void navigate({ to: '/account' })}
+                withArrow
+              >
+                <Badge
+                  color={ENVIRONMENT_COLOR[sandbox ? 'sandbox' : 'live']}
+                  variant="filled"
+                  size="lg"
+                  radius="sm"
+                  leftSection={sandbox ? <IconFlask size={14} aria-hidden /> : undefined}
+                  aria-label={`Environment: ${sandbox ? 'sandbox' : 'live'}`}
                 >
-                  Your account
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconLogout size={16} aria-hidden />}
-                  onClick={() =>
-                    signOut.mutate(undefined, {
-                      onSuccess: () =>
-                        void navigate({ to: '/sign-in', search: { redirect: undefined } }),
+                  {sandbox ? 'Sandbox' : 'Live'}
+                </Badge>
+              </Tooltip>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              {configured.length > 1 && (
+                <SegmentedControl
+                  size="xs"
+                  aria-label="Switch environment"
+                  value={session.environment}
+                  data={configured.map((e) => ({ value: e.id, label: e.label }))}
+                  onChange={(environment) =>
+                    switchEnvironment.mutate(environment as Environment, {
+                      onSuccess: () => void navigate({ to: '/' }),
                     })
                   }
-                >
-                  Sign out
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+                />
+              )}
+              <Button
+                variant="default"
+                disabled={session.mustEnrol}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                rightSection={
+                  <Kbd size="xs" visibleFrom="md" aria-hidden>
+                    Ctrl K
+                  </Kbd>
+                }
+                onClick={() => spotlight.open()}
+              >
+                <Text size="sm" component="span">
+                  Go to…
+                </Text>
+              </Button>
+              <ColorSchemeToggle />
+              <Menu position="bottom-end" withArrow>
+                <Menu.Target>
+                  <ActionIcon variant="default" size="lg" aria-label="Account">
+                    <IconUserCircle size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>
+                    {session.user.name} · {session.user.roles.map((r) => ROLE_LABEL[r]).join(', ')}
+                  </Menu.Label>
+                  <Menu.Label>
+                    {session.demo ? 'Sandbox demo workspace' : 'API key'} · {session.apiKeyHint}
+                  </Menu.Label>
+                  <Menu.Item
+                    leftSection={<IconUserCircle size={16} aria-hidden />}
+                    onClick={() => void navigate({ to: '/account' })}
+                  >
+                    Your account
+                  </Menu.Item>
+                  <Menu.Item
+                    leftSection={<IconLogout size={16} aria-hidden />}
+                    onClick={() =>
+                      signOut.mutate(undefined, {
+                        onSuccess: () =>
+                          void navigate({ to: '/sign-in', search: { redirect: undefined } }),
+                      })
+                    }
+                  >
+                    Sign out
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Main">
-        <ScrollArea>
-          {NAV.filter(
-            (item) =>
-              !session.mustEnrol &&
-              (!item.sandboxOnly || sandboxTools) &&
-              (!item.roles || hasRole(session.user.roles, item.roles)),
-          ).map((item) => (
-            <NavLinkLink
-              key={item.to}
-              to={item.to}
-              label={item.label}
-              leftSection={item.icon}
-              // The page being opened, at once: one highlighted item while it loads.
-              active={Boolean(matchRoute({ to: item.to, fuzzy: !item.exact, pending: true }))}
-              variant="light"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          ))}
-        </ScrollArea>
-      </AppShell.Navbar>
+        <AppShell.Navbar p="sm" aria-label="Main">
+          <ScrollArea>
+            {NAV.filter(
+              (item) =>
+                !session.mustEnrol &&
+                (!item.sandboxOnly || sandboxTools) &&
+                (!item.sandboxEnvironment || sandbox) &&
+                (!item.roles || hasRole(session.user.roles, item.roles)),
+            ).map((item) => (
+              <NavLinkLink
+                key={item.to}
+                to={item.to}
+                label={item.label}
+                leftSection={item.icon}
+                // The page being opened, at once: one highlighted item while it loads.
+                active={Boolean(matchRoute({ to: item.to, fuzzy: !item.exact, pending: true }))}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
 
-      <AppShell.Main id="main" tabIndex={-1}>
-        <div style={{ maxWidth: 1200, margin: '0 auto' }}>
-          <Outlet />
-        </div>
-      </AppShell.Main>
+        <AppShell.Main id="main" tabIndex={-1}>
+          <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+            <Outlet />
+          </div>
+        </AppShell.Main>
 
-      {!session.mustEnrol && <GoToSpotlight sandbox={sandbox} />}
-      {/* Every notification is shown from a signed-in page: the container lives with the shell,
+        {!session.mustEnrol && <GoToSpotlight sandbox={sandbox} />}
+        {/* Every notification is shown from a signed-in page: the container lives with the shell,
           not on the sign-in page's first load. */}
-      <Notifications position="top-right" />
+        <Notifications position="top-right" />
 
-      <Dialog
-        opened={sessionEnded}
-        onClose={() => setSessionEnded(false)}
-        title="Your session has ended"
-        closeOnClickOutside={false}
-      >
-        <Text size="sm" mb="md">
-          Sign in again to carry on. This page stays as it is, so nothing you typed is lost.
-        </Text>
-        <SignInForm
-          demoUsers={
-            signedOutView.data && !signedOutView.data.signedIn ? signedOutView.data.demoUsers : []
-          }
-          onSignedIn={() => {
-            setSessionEnded(false);
-            void queryClient.invalidateQueries();
-          }}
-        />
-      </Dialog>
-    </AppShell>
+        <Dialog
+          opened={sessionEnded}
+          onClose={() => setSessionEnded(false)}
+          title="Your session has ended"
+          closeOnClickOutside={false}
+        >
+          <Text size="sm" mb="md">
+            Sign in again to carry on. This page stays as it is, so nothing you typed is lost.
+          </Text>
+          <SignInForm
+            demoUsers={
+              signedOutView.data && !signedOutView.data.signedIn ? signedOutView.data.demoUsers : []
+            }
+            onSignedIn={() => {
+              setSessionEnded(false);
+              void queryClient.invalidateQueries();
+            }}
+          />
+        </Dialog>
+      </AppShell>
+    </RequestLogLinks.Provider>
   );
 }

@@ -2,10 +2,16 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../api/errors';
-import { ApiErrorAlert } from '../components/api-error';
+import { ApiErrorAlert, RequestIdNote } from '../components/api-error';
 import { ButtonLink } from '../components/links';
 
 export function NotFound({ data }: { data?: unknown }) {
+  const found =
+    typeof data === 'string'
+      ? { message: data, requestId: '' }
+      : typeof data === 'object' && data !== null && 'message' in data
+        ? (data as { message: string; requestId?: string })
+        : undefined;
   return (
     <Center py={80}>
       <Stack align="center" gap="sm" maw={440}>
@@ -16,10 +22,11 @@ export function NotFound({ data }: { data?: unknown }) {
           Page not found
         </Title>
         <Text c="dimmed" ta="center">
-          {typeof data === 'string'
-            ? `${data} It may belong to another partner, or the link may be wrong.`
+          {found
+            ? `${found.message} It may belong to another partner, or the link may be wrong.`
             : 'There is nothing at this address. Check the link, or find what you were after from the overview.'}
         </Text>
+        {found?.requestId && <RequestIdNote requestId={found.requestId} />}
         <ButtonLink to="/">Go to the overview</ButtonLink>
       </Stack>
     </Center>

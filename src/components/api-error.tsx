@@ -3,8 +3,10 @@
 // screen holds shows here once, named in words, never by its wire name; a general error once.
 import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { createContext, useContext } from 'react';
 import { ApiError } from '../api/errors';
 import { fieldLabel } from '../lib/field-labels';
+import { AnchorLink } from './links';
 
 /** The error in one sentence, its fields named in words. */
 export function errorMessage(error: unknown): string {
@@ -66,11 +68,7 @@ export function ApiErrorAlert({
         </ul>
       )}
       <Group gap="sm" mt="xs">
-        {requestId && (
-          <Text size="xs" c="dimmed">
-            Request id <Code>{requestId}</Code>
-          </Text>
-        )}
+        {requestId && <RequestIdNote requestId={requestId} />}
         {onRetry && (
           <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
             Try again
@@ -78,5 +76,33 @@ export function ApiErrorAlert({
         )}
       </Group>
     </Alert>
+  );
+}
+
+/**
+ * Whether a request id links to the sandbox's request log: true inside the signed-in shell in
+ * the sandbox environment (the shell provides it).
+ */
+export const RequestLogLinks = createContext(false);
+
+/** The request id to quote; in the sandbox, a link to the request in the request log. */
+export function RequestIdNote({ requestId }: { requestId: string }) {
+  const inSandbox = useContext(RequestLogLinks);
+  return (
+    <Text size="xs" c="dimmed">
+      Request id{' '}
+      {inSandbox ? (
+        <AnchorLink
+          to="/requests"
+          search={{ requestId }}
+          size="xs"
+          aria-label={`Request ${requestId} in the request log`}
+        >
+          <Code>{requestId}</Code>
+        </AnchorLink>
+      ) : (
+        <Code>{requestId}</Code>
+      )}
+    </Text>
   );
 }

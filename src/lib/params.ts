@@ -13,7 +13,9 @@ export async function loadRecord<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound({ data: error.message });
+    // The request id goes along: in the sandbox, the not-found page links it to the request log.
+    if (error instanceof ApiError && error.status === 404)
+      throw notFound({ data: { message: error.message, requestId: error.requestId } });
     throw error;
   }
 }

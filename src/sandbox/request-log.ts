@@ -14,7 +14,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoggedRequest, REQUEST_OBJECT_TYPES } from '../api/schemas/platform';
+import {
+  type LoggedRequest,
+  type REQUEST_OBJECT_TYPES,
+  SKIP_REQUEST_LOG,
+} from '../api/schemas/platform';
 
 type RequestObjectType = (typeof REQUEST_OBJECT_TYPES)[number];
 
@@ -265,8 +269,10 @@ export function entryOf(
   const partner = request.partner;
   if (!partner) return undefined;
   const path = request.url.slice(request.url.indexOf('/v1/'));
-  // Reading the console itself would bury what it is there to show.
+  // Reading the console itself would bury what it is there to show; so would the dashboard's
+  // background reads, which say so.
   if (path.startsWith('/v1/sandbox/')) return undefined;
+  if (request.headers[SKIP_REQUEST_LOG.header] === SKIP_REQUEST_LOG.value) return undefined;
   const idempotencyKey = request.headers['idempotency-key'];
   const userAgent = request.headers['user-agent'];
   const sent = requestBodyOf(request);

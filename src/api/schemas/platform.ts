@@ -128,6 +128,14 @@ export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 
 export const Deleted = z.object({ id: Id, deleted: z.literal(true) }).meta({ id: 'Deleted' });
 
+/**
+ * A request that sends this header is left out of the sandbox's request log: the dashboard's own
+ * background reads (its local index, a credentials check), which would bury the partner's.
+ */
+export const SKIP_REQUEST_LOG = { header: 'x-sandbox-request-log', value: 'skip' } as const;
+/** The User-Agent of the dashboard's calls on a person's behalf, as the request log shows it. */
+export const DASHBOARD_USER_AGENT = 'partner-dashboard';
+
 /** What the request log is searched by (a sandbox extension, docs/decisions/023). */
 export const REQUEST_OBJECT_TYPES = [
   'merchant',

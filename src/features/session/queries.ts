@@ -146,3 +146,9 @@ export function usePermission(
   const refusal = refusalFor(operationId, data.user.roles, data.environment, simulation);
   return refusal ? { allowed: false, reason: refusal.detail } : { allowed: true };
 }
+
+/** Whether the signed-in person works in the sandbox environment (sandbox-only panels). */
+export function useInSandbox(): boolean {
+  const { data } = useQuery(sessionQuery);
+  return Boolean(data?.signedIn && data.environment === 'sandbox');
+}

@@ -24,8 +24,8 @@ const MEMORY_ENTRIES = 10_000;
 /**
  * Records read by key, remembered while the database is unchanged: a write through `forget`
  * (this connection) is seen by the next read; a commit by another connection (the CLI) within
- * the millisecond, as `PRAGMA data_version` is asked at most once per millisecond (it costs
- * more than the read it saves when asked on every one). Nothing is remembered inside a
+ * the millisecond, as `PRAGMA data_version` (about a microsecond) is asked at most once per
+ * millisecond rather than on every read. Nothing is remembered inside a
  * transaction, which may still roll back. Remembered records are frozen: a caller cannot change
  * what the next one reads.
  */

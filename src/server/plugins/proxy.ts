@@ -15,6 +15,7 @@ import type { ApprovalAction } from '../store/approvals';
 import { REFUSAL_TEXT } from '../store/approvals';
 import { notesOfWrite } from '../store/transaction-notes';
 import { type Upstream, UpstreamError, type UpstreamResponse } from '../upstream';
+import { DASHBOARD_USER_AGENT } from '../../api/schemas/platform';
 
 const PROXY_BODY_LIMIT = 11 * 1024 * 1024;
 const SIMULATION = /\|[A-Z_]+$/;
@@ -53,6 +54,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       accept: 'application/json',
       'x-api-key': credentials.apiKey,
       'x-api-secret': credentials.apiSecret,
+      // The sandbox's request log says which requests the dashboard made.
+      'user-agent': DASHBOARD_USER_AGENT,
     };
     const type = request.headers['content-type'];
     if (call.body && typeof type === 'string') headers['content-type'] = type;

@@ -10,6 +10,7 @@ import { WORKSPACE_ROLES } from '../../api/roles';
 import { PRODUCTS } from '../../api/schemas/transaction';
 import { audit, parseBody, parseQuery, problem, requireRole, requireSignIn } from '../context';
 import type { AuditRow } from '../store/audit';
+import { SKIP_REQUEST_LOG } from '../../api/schemas/platform';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 const APPROVER = WORKSPACE_ROLES.decideApprovals;
@@ -196,6 +197,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
           accept: 'application/json',
           'x-api-key': body.apiKey,
           'x-api-secret': body.apiSecret,
+          [SKIP_REQUEST_LOG.header]: SKIP_REQUEST_LOG.value,
         },
       })
       .catch(() => undefined);

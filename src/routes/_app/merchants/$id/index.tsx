@@ -19,6 +19,8 @@ import { NotFound } from '../../../../app/route-states';
 import { loadRecord } from '../../../../lib/params';
 import { AnchorLink, ButtonLink } from '../../../../components/links';
 import { Permitted } from '../../../../features/session/components/permitted';
+import { RecordRequests } from '../../../../features/requests/components/request-log';
+import { useInSandbox } from '../../../../features/session/queries';
 
 export const Route = createFileRoute('/_app/merchants/$id/')({
   loader: ({ context, params }) =>
@@ -31,6 +33,7 @@ export const Route = createFileRoute('/_app/merchants/$id/')({
 const REVIEWING = ['UNDER_REVIEW', 'PENDING_REVIEW'];
 
 function MerchantPage() {
+  const inSandbox = useInSandbox();
   const { id } = Route.useParams();
   const { data: merchant } = useSuspenseQuery({
     ...merchantQuery(id),
@@ -154,6 +157,7 @@ function MerchantPage() {
           </Paper>
         )}
         <RecordTransactions merchantId={id} />
+        {inSandbox && <RecordRequests objectType="merchant" objectId={id} />}
       </Stack>
     </>
   );

@@ -18,6 +18,8 @@ import { NotFound } from '../../../../app/route-states';
 import { loadRecord } from '../../../../lib/params';
 import { AnchorLink, ButtonLink } from '../../../../components/links';
 import { Permitted } from '../../../../features/session/components/permitted';
+import { RecordRequests } from '../../../../features/requests/components/request-log';
+import { useInSandbox } from '../../../../features/session/queries';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/')({
   loader: ({ context, params }) =>
@@ -28,6 +30,7 @@ export const Route = createFileRoute('/_app/payout-accounts/$id/')({
 });
 
 function PayoutAccountPage() {
+  const inSandbox = useInSandbox();
   const { id } = Route.useParams();
   const { data: account } = useSuspenseQuery(payoutAccountQuery(id));
   const owner = useQuery(merchantQuery(account.businessId));
@@ -113,6 +116,7 @@ function PayoutAccountPage() {
         </Paper>
         {simulate && <AccountStatusSimulation account={account} />}
         <RecordTransactions accountId={id} />
+        {inSandbox && <RecordRequests objectType="payout_account" objectId={id} />}
       </Stack>
     </>
   );

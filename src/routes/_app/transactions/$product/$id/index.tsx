@@ -26,6 +26,8 @@ import { NotFound } from '../../../../../app/route-states';
 import { recordEventsQuery } from '../../../../../features/events/queries';
 import { loadRecord } from '../../../../../lib/params';
 import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../../lib/products';
+import { RecordRequests } from '../../../../../features/requests/components/request-log';
+import { useInSandbox } from '../../../../../features/session/queries';
 
 export const Route = createFileRoute('/_app/transactions/$product/$id/')({
   loader: ({ context, params }) =>
@@ -38,6 +40,7 @@ export const Route = createFileRoute('/_app/transactions/$product/$id/')({
 });
 
 function TransactionPage() {
+  const inSandbox = useInSandbox();
   const { product: slug, id } = Route.useParams();
   const product = PRODUCT_OF[slug];
   const { data: t } = useSuspenseQuery(transactionQuery(product, id));
@@ -111,6 +114,7 @@ function TransactionPage() {
             <TransactionSummary product={product} transaction={t} />
             <TransactionDocuments notes={notes.data} />
             {showDeposit && <DepositInstructions product={product} transaction={t} />}
+            {inSandbox && <RecordRequests objectType="transaction" objectId={id} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,0 +1,217 @@
+// The request log in the dashboard: what the sandbox answered to each request, with both bodies
+// and the request as a curl command to run again (docs/decisions/023).
+import {
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { LoggedRequest } from '../../../api/schemas/platform';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { DateTime } from '../../../components/date-time';
+import { AnchorLink } from '../../../components/links';
+import { LoadingState } from '../../../components/page';
+import { ScrollTable } from '../../../components/scroll-table';
+import { curlOf } from '../curl';
+import { requestLogQuery, type RequestLogSearch } from '../queries';
+
+const STATUS_COLOR = (status: number) =>
+  status >= 500 ? 'red' : status >= 400 ? 'orange' : status >= 300 ? 'blue' : 'green';
+
+export function StatusCode({ status }: { status: number }) {
+  return (
+    <Badge color={STATUS_COLOR(status)} variant="light" radius="sm" ff="monospace">
+      {status}
+    </Badge>
+  );
+}
+
+/** A JSON body, laid out for reading when it is JSON. */
+function Body({ label, text }: { label: string; text: string | null }) {
+  let shown = text ?? '';
+  try {
+    if (text) shown = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    // Not JSON (a file, a body cut at its cap): as it was kept.
+  }
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      {text ? (
+        <ScrollArea.Autosize mah={320} type="auto">
+          <Code block aria-label={label}>
+            {shown}
+          </Code>
+        </ScrollArea.Autosize>
+      ) : (
+        <Text size="sm" c="dimmed">
+          None
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** One logged request, whole: what was sent, what came back, and the curl to send it again. */
+export function LoggedRequestDetails({
+  entry,
+  baseUrl,
+}: {
+  entry: LoggedRequest;
+  baseUrl: string;
+}) {
+  const curl = curlOf(entry, baseUrl);
+  return (
+    <Paper withBorder p="lg" radius="md" aria-label={`Request ${entry.requestId}`}>
+      <Group justify="space-between" align="flex-start" mb="sm">
+        <div>
+          <Title order={2} fz="lg">
+            <Text span ff="monospace" fw={700}>
+              {entry.method} {entry.path}
+            </Text>{' '}
+            <StatusCode status={entry.status} />
+          </Title>
+          <Text size="sm" c="dimmed">
+            <DateTime value={entry.time} /> · {entry.durationMs.toFixed(1)} ms ·{' '}
+            {entry.operationId ?? 'no operation'} · from {entry.source || 'an unnamed client'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Request id <Code>{entry.requestId}</Code>
+            {entry.idempotencyKey && (
+              <>
+                {' '}
+                · Idempotency-Key <Code>{entry.idempotencyKey}</Code>
+              </>
+            )}
+          </Text>
+        </div>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Body label="Request body" text={entry.requestBody} />
+        <Body label="Response body" text={entry.responseBody} />
+      </SimpleGrid>
+      <Stack gap={4} mt="md">
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>
+            As curl
+          </Text>
+          <CopyButton value={curl} timeout={1500}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={copy}
+                leftSection={
+                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
+                }
+              >
+                {copied ? 'Copied' : 'Copy as curl'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Code block aria-label="The request as curl">
+          {curl}
+        </Code>
+        <Text size="xs" c="dimmed">
+          Set SANDBOX_API_KEY and SANDBOX_API_SECRET first: the log never keeps credentials.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Logged requests as a table; each links to its entry in the log. */
+export function RequestTable({ entries, label }: { entries: LoggedRequest[]; label: string }) {
+  return (
+    <ScrollTable minWidth={760} label={label}>
+      <Table verticalSpacing="xs" striped aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">When</Table.Th>
+            <Table.Th scope="col">Request</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Took</Table.Th>
+            <Table.Th scope="col">Request id</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <DateTime value={entry.time} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.method} {entry.path}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusCode status={entry.status} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{entry.durationMs.toFixed(1)} ms</Text>
+              </Table.Td>
+              <Table.Td>
+                <AnchorLink
+                  to="/requests"
+                  search={{ requestId: entry.requestId }}
+                  size="sm"
+                  ff="monospace"
+                >
+                  {entry.requestId.slice(0, 8)}
+                </AnchorLink>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+/** The requests that touched one record, newest first: on the record's own page. */
+export function RecordRequests({
+  objectType,
+  objectId,
+}: {
+  objectType: NonNullable<RequestLogSearch['objectType']>;
+  objectId: number;
+}) {
+  const log = useQuery(requestLogQuery({ objectType, objectId, limit: 10 }));
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          API requests
+        </Title>
+        <AnchorLink to="/requests" search={{ objectType, objectId }} size="sm">
+          All in the request log
+        </AnchorLink>
+      </Group>
+      {log.isPending ? (
+        <LoadingState />
+      ) : log.isError ? (
+        <ApiErrorAlert error={log.error} onRetry={() => void log.refetch()} />
+      ) : log.data.results.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No request has touched it since the log began.
+        </Text>
+      ) : (
+        <RequestTable entries={log.data.results} label="API requests for this record" />
+      )}
+    </Paper>
+  );
+}

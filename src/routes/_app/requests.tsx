@@ -1,0 +1,143 @@
+import { Alert, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { REQUEST_OBJECT_TYPES } from '../../api/schemas/platform';
+import { ApiErrorAlert } from '../../components/api-error';
+import { LoadingState, PageHeader } from '../../components/page';
+import { Pager } from '../../components/pager';
+import { LoggedRequestDetails, RequestTable } from '../../features/requests/components/request-log';
+import { requestLogQuery } from '../../features/requests/queries';
+import { sessionQuery } from '../../features/session/queries';
+
+const PAGE = 20;
+
+export const Route = createFileRoute('/_app/requests')({
+  validateSearch: z.object({
+    requestId: z.string().trim().max(100).optional().catch(undefined),
+    path: z.string().max(200).optional().catch(undefined),
+    status: z.coerce.number().int().min(1).max(599).optional().catch(undefined),
+    objectType: z.enum(REQUEST_OBJECT_TYPES).optional().catch(undefined),
+    objectId: z.coerce.number().int().positive().optional().catch(undefined),
+    start: z.coerce.number().int().min(0).optional().catch(undefined),
+  }),
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    // The request log is the sandbox's: the live service keeps none for us to show.
+    if (!session.signedIn || session.environment !== 'sandbox') throw redirect({ to: '/' });
+  },
+  component: RequestsPage,
+});
+
+const STATUS_CHOICES = [
+  { value: '2', label: 'Succeeded (2xx)' },
+  { value: '4', label: 'Refused (4xx)' },
+  { value: '5', label: 'Failed (5xx)' },
+];
+
+const OBJECT_LABEL: Record<(typeof REQUEST_OBJECT_TYPES)[number], string> = {
+  merchant: 'Merchant',
+  payout_account: 'Payout account',
+  transaction: 'Transaction',
+  webhook: 'Webhook endpoint',
+  event: 'Event',
+};
+
+function RequestsPage() {
+  useDocumentTitle('API request log · Partner Payments');
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const start = search.start ?? 0;
+  const log = useQuery(requestLogQuery({ ...search, start, limit: PAGE }));
+  const set = (patch: Partial<typeof search>) =>
+    void navigate({ search: { ...search, ...patch, start: undefined } });
+  const baseUrl = session.signedIn ? session.baseUrl : '';
+  const one = search.requestId ? log.data?.results[0] : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="API request log"
+        description="Every request made to this sandbox with your credentials — by your integration or by this dashboard — newest first: the last 10,000, for 7 days. Credentials are never kept."
+      />
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Request id"
+          placeholder="From an error message or a response header"
+          w={320}
+          defaultValue={search.requestId ?? ''}
+          key={`id-${search.requestId ?? ''}`}
+          onBlur={(e) => set({ requestId: e.currentTarget.value.trim() || undefined })}
+          onKeyDown={(e) =>
+            e.key === 'Enter' && set({ requestId: e.currentTarget.value.trim() || undefined })
+          }
+        />
+        <TextInput
+          label="Path contains"
+          placeholder="/v1/business/"
+          defaultValue={search.path ?? ''}
+          key={`path-${search.path ?? ''}`}
+          onBlur={(e) => set({ path: e.currentTarget.value.trim() || undefined })}
+          onKeyDown={(e) =>
+            e.key === 'Enter' && set({ path: e.currentTarget.value.trim() || undefined })
+          }
+        />
+        <Select
+          label="Status"
+          placeholder="Any"
+          clearable
+          data={STATUS_CHOICES}
+          value={search.status === undefined ? null : String(search.status)}
+          onChange={(value) => set({ status: value ? Number(value) : undefined })}
+          w={190}
+        />
+      </Group>
+      {search.objectType && search.objectId && (
+        <Alert
+          variant="light"
+          mb="md"
+          withCloseButton
+          onClose={() => set({ objectType: undefined, objectId: undefined })}
+          closeButtonLabel="Show every record's requests"
+        >
+          <Text size="sm">
+            Requests that touched {OBJECT_LABEL[search.objectType].toLowerCase()} #{search.objectId}
+          </Text>
+        </Alert>
+      )}
+      {log.isPending ? (
+        <LoadingState />
+      ) : log.isError ? (
+        <ApiErrorAlert error={log.error} onRetry={() => void log.refetch()} />
+      ) : log.data.results.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Text size="sm" c="dimmed">
+            {search.requestId
+              ? `No request with the id ${search.requestId} in this sandbox's log for your credentials.`
+              : 'No request matches.'}
+          </Text>
+        </Paper>
+      ) : one ? (
+        <LoggedRequestDetails entry={one} baseUrl={baseUrl} />
+      ) : (
+        <Stack gap="sm">
+          <Paper withBorder radius="md">
+            <RequestTable entries={log.data.results} label="Logged requests" />
+          </Paper>
+          <Pager
+            start={start}
+            limit={PAGE}
+            shown={log.data.results.length}
+            hasMore={log.data.hasMore}
+            onChange={(page) =>
+              void navigate({ search: { ...search, start: page.start || undefined } })
+            }
+            label="requests"
+          />
+        </Stack>
+      )}
+    </>
+  );
+}
