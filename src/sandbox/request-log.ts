@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type LoggedRequest,
   type REQUEST_OBJECT_TYPES,
+  DASHBOARD_USER_AGENT,
   SKIP_REQUEST_LOG,
 } from '../api/schemas/platform';
 
@@ -32,6 +33,8 @@ export interface RequestLogFilter {
   requestId?: string | undefined;
   objectType?: string | undefined;
   objectId?: number | undefined;
+  /** `dashboard`: the dashboard's requests (its User-Agent); `integration`: everything else. */
+  client?: 'integration' | 'dashboard' | undefined;
 }
 
 /** How much of the log each partner keeps: the newest entries, none older than the days. */
@@ -116,6 +119,11 @@ function matches(entry: LoggedRequest, filter: RequestLogFilter, pathPart: strin
   if (filter.requestId !== undefined && entry.requestId !== filter.requestId) return false;
   if (filter.objectType !== undefined && entry.objectType !== filter.objectType) return false;
   if (filter.objectId !== undefined && entry.objectId !== filter.objectId) return false;
+  if (
+    filter.client !== undefined &&
+    (entry.source === DASHBOARD_USER_AGENT) !== (filter.client === 'dashboard')
+  )
+    return false;
   if (filter.status !== undefined) {
     const status = filter.status < 10 ? Math.floor(entry.status / 100) : entry.status;
     if (status !== filter.status) return false;

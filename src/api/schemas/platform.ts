@@ -156,6 +156,10 @@ export const RequestLogQuery = PageQuery.extend({
     .enum(REQUEST_OBJECT_TYPES, { error: `must be one of ${REQUEST_OBJECT_TYPES.join(', ')}` })
     .optional(),
   objectId: IdParam.optional(),
+  client: z
+    .enum(['integration', 'dashboard'], { error: 'must be integration or dashboard' })
+    .optional()
+    .meta({ description: 'Only requests this dashboard made, or only those anything else made.' }),
 });
 
 export const LoggedRequest = z

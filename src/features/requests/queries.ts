@@ -11,6 +11,7 @@ export interface RequestLogSearch {
   status?: number | undefined;
   objectType?: 'merchant' | 'payout_account' | 'transaction' | 'webhook' | 'event' | undefined;
   objectId?: number | undefined;
+  client?: 'integration' | 'dashboard' | undefined;
   start?: number | undefined;
   limit?: number | undefined;
 }

@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
@@ -11,8 +11,6 @@ import { LoggedRequestDetails, RequestTable } from '../../features/requests/comp
 import { requestLogQuery } from '../../features/requests/queries';
 import { sessionQuery } from '../../features/session/queries';
 
-const PAGE = 20;
-
 export const Route = createFileRoute('/_app/requests')({
   validateSearch: z.object({
     requestId: z.string().trim().max(100).optional().catch(undefined),
@@ -20,7 +18,9 @@ export const Route = createFileRoute('/_app/requests')({
     status: z.coerce.number().int().min(1).max(599).optional().catch(undefined),
     objectType: z.enum(REQUEST_OBJECT_TYPES).optional().catch(undefined),
     objectId: z.coerce.number().int().positive().optional().catch(undefined),
+    client: z.enum(['integration', 'dashboard']).optional().catch(undefined),
     start: z.coerce.number().int().min(0).optional().catch(undefined),
+    limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
   }),
   beforeLoad: async ({ context }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);
@@ -50,7 +50,8 @@ function RequestsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const { data: session } = useSuspenseQuery(sessionQuery);
   const start = search.start ?? 0;
-  const log = useQuery(requestLogQuery({ ...search, start, limit: PAGE }));
+  const limit = search.limit ?? 20;
+  const log = useQuery(requestLogQuery({ ...search, start, limit }));
   const set = (patch: Partial<typeof search>) =>
     void navigate({ search: { ...search, ...patch, start: undefined } });
   const baseUrl = session.signedIn ? session.baseUrl : '';
@@ -93,6 +94,18 @@ function RequestsPage() {
           onChange={(value) => set({ status: value ? Number(value) : undefined })}
           w={190}
         />
+        <Select
+          label="Made by"
+          placeholder="Anyone"
+          clearable
+          data={[
+            { value: 'integration', label: 'Your integration' },
+            { value: 'dashboard', label: 'This dashboard' },
+          ]}
+          value={search.client ?? null}
+          onChange={(value) => set({ client: (value ?? undefined) as typeof search.client })}
+          w={190}
+        />
       </Group>
       {search.objectType && search.objectId && (
         <Alert
@@ -120,7 +133,14 @@ function RequestsPage() {
           </Text>
         </Paper>
       ) : one ? (
-        <LoggedRequestDetails entry={one} baseUrl={baseUrl} />
+        <Stack gap="sm">
+          <LoggedRequestDetails entry={one} baseUrl={baseUrl} />
+          <Group>
+            <Button variant="default" onClick={() => set({ requestId: undefined })}>
+              Show the whole log
+            </Button>
+          </Group>
+        </Stack>
       ) : (
         <Stack gap="sm">
           <Paper withBorder radius="md">
@@ -128,11 +148,13 @@ function RequestsPage() {
           </Paper>
           <Pager
             start={start}
-            limit={PAGE}
+            limit={limit}
             shown={log.data.results.length}
             hasMore={log.data.hasMore}
             onChange={(page) =>
-              void navigate({ search: { ...search, start: page.start || undefined } })
+              void navigate({
+                search: { ...search, start: page.start || undefined, limit: page.limit },
+              })
             }
             label="requests"
           />

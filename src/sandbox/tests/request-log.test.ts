@@ -153,6 +153,22 @@ describe('the request log', () => {
       objectType: 'merchant',
       objectId: merchantId,
     });
+    const byDashboard = (await search('client=dashboard')).results;
+    expect(byDashboard.map((r) => r.requestId)).toEqual([requestId]);
+    const byIntegration = (await search('client=integration&limit=100')).results;
+    expect(byIntegration.map((r) => r.requestId)).not.toContain(requestId);
+    expect(byIntegration.length).toBeGreaterThan(3);
+  });
+
+  it('leaves out a request that asks to be left out (the dashboard’s background reads)', async () => {
+    const skipped = await sandbox.request({
+      method: 'GET',
+      url: '/v1/business/',
+      headers: { 'x-sandbox-request-log': 'skip' },
+    });
+    expect(skipped.statusCode).toBe(200);
+    const requestId = skipped.headers['x-request-id'] as string;
+    expect((await search(`requestId=${requestId}`)).results).toEqual([]);
   });
 
   it('refuses a bad search with the field named', async () => {
