@@ -12,7 +12,7 @@ import { ApiError, clientProblem, type Connection, readProblem } from './errors'
 export { ApiError, type Connection, readProblem } from './errors';
 import type { AgreementAccept, MerchantCreate, MerchantUpdate } from './schemas/merchant';
 import type { PayoutAccountCreate, PayoutAccountUpdate } from './schemas/payout-account';
-import type { WebhookCreate } from './schemas/platform';
+import type { FaultCreate, WebhookCreate } from './schemas/platform';
 import type {
   CancelRequest,
   CollectionCreate,
@@ -231,3 +231,8 @@ export const listRequests = (
 ) => call(c, sandboxOperations.listRequests, { query });
 export const getRequest = (c: Connection, requestId: string) =>
   call(c, sandboxOperations.getRequest, { params: { requestId } });
+export const listFaults = (c: Connection) => call(c, sandboxOperations.listFaults);
+export const createFault = (c: Connection, body: FaultCreate) =>
+  call(c, sandboxOperations.createFault, { body });
+export const deleteFault = (c: Connection, id: number) =>
+  call(c, sandboxOperations.deleteFault, { params: { id } });

@@ -41,6 +41,9 @@ const DESIGNED = [
   // The sandbox console's extensions (docs/decisions/023).
   'GET /v1/sandbox/requests/',
   'GET /v1/sandbox/requests/{requestId}',
+  'GET /v1/sandbox/faults/',
+  'POST /v1/sandbox/faults/',
+  'DELETE /v1/sandbox/faults/{id}',
 ];
 
 describe('the OpenAPI document', () => {

@@ -24,6 +24,7 @@ export const PROBLEM_TITLES: Record<string, string> = {
   REQUEST_TIMEOUT: 'Request timeout',
   HEADERS_TOO_LARGE: 'Request headers too large',
   INTERNAL_ERROR: 'Internal error',
+  SERVICE_UNAVAILABLE: 'Service unavailable',
   CSRF_REJECTED: 'Request refused',
   UPSTREAM_UNAVAILABLE: 'Service unavailable',
   UPSTREAM_TIMEOUT: 'Service timed out',

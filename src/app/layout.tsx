@@ -105,6 +105,7 @@ import type { Environment } from '../api/dashboard';
 import { SESSION_ENDED_EVENT } from '../lib/api';
 import { GoToSpotlight } from './go-to';
 import { RequestLogLinks } from '../components/api-error';
+import { FaultsOnBadge } from '../features/faults/components/faults-badge';
 
 interface NavItem {
   to: string;
@@ -294,6 +295,7 @@ export function AppLayout() {
                   {sandbox ? 'Sandbox' : 'Live'}
                 </Badge>
               </Tooltip>
+              {sandbox && <FaultsOnBadge />}
             </Group>
             <Group gap="sm" wrap="nowrap">
               {configured.length > 1 && (

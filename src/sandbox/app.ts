@@ -32,6 +32,7 @@ import { payoutAccountRoutes } from './routes/payout-accounts';
 import { referenceRoutes } from './routes/reference';
 import { transactionRoutes } from './routes/transactions';
 import { webhookRoutes } from './routes/webhooks';
+import { faultBoard } from './faults';
 import { requestLog as openRequestLog, requestLogHook } from './request-log';
 import { createScheduler } from './scheduler';
 import { createDeliveryWorker } from './webhooks/worker';
@@ -146,6 +147,8 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   });
 
   app.decorate('sandboxStore', store);
+  const faults = faultBoard(now);
+  app.decorate('sandboxFaults', faults);
   const reads: DirectRead[] = [];
   app.decorate('sandboxDirectReads', reads);
   app.decorate('sandboxPublicUrl', options.publicUrl);
@@ -169,7 +172,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     transactionRoutes(v1, ctx);
     await fileRoutes(v1, ctx);
     webhookRoutes(v1, ctx);
-    consoleRoutes(v1, requestLog);
+    consoleRoutes(v1, requestLog, faults);
     options.directReads?.(
       directReader(
         reads,
@@ -177,6 +180,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
         `${mountPrefix(app)}/docs`,
         (entry) => requestLog.record(entry),
         now,
+        faults,
       ),
     );
   });

@@ -9,6 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { makeProblem } from '../api/problem';
 import { DomainError } from './domain/errors';
 import { type DirectRead, parseInput } from './http';
+import { DASHBOARD_BACKGROUND } from '../api/schemas/platform';
+import type { FaultBoard } from './faults';
 import { entryOf, type NewLoggedRequest } from './request-log';
 
 export interface DirectAnswer {
@@ -30,6 +32,7 @@ export function directReader(
   /** Keeps each answered read in the request log, as over HTTP. */
   record: (entry: NewLoggedRequest) => void = () => {},
   now: () => number = Date.now,
+  faults?: FaultBoard,
 ): DirectReader {
   const compiled = reads.map((read) => ({
     ...read,
@@ -89,6 +92,12 @@ export function directReader(
     };
     try {
       access(request, reply);
+      // A chosen fault is met over (simulated) HTTP, where it can hold or drop the connection.
+      if (
+        headers[DASHBOARD_BACKGROUND.header] !== DASHBOARD_BACKGROUND.value &&
+        faults?.list(request.partner!.id).some((f) => f.operationId === read.op.id)
+      )
+        return undefined;
       const input = parseInput(read.op, request);
       const result = await read.handler(input as never, request, reply);
       return logged({

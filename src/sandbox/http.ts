@@ -7,6 +7,7 @@ import type { FieldError } from '../api/schemas/common';
 import { fieldErrors } from '../api/problem';
 import { DomainError } from './domain/errors';
 import { idempotent } from './idempotency';
+import { applyFault, type FaultBoard } from './faults';
 import type { Store } from './store';
 
 /** The sandbox's mount point, from the plugin's prefix ('' when it runs alone). */
@@ -102,6 +103,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sandboxStore: Store;
+    /** Chosen faults (./faults.ts), met before a handler runs. */
+    sandboxFaults: FaultBoard;
     /** The reads registered with `route`: what the embedded sandbox answers directly. */
     sandboxDirectReads: DirectRead[];
     sandboxPublicUrl: () => string;
@@ -140,6 +143,8 @@ export function route<O extends OperationDef>(
       ...(op.query ? {} : { compress: false as const }),
       handler: async (request, reply) => {
         request.operationId = op.id;
+        await applyFault(app.sandboxFaults, request, reply, op.id);
+        if (reply.sent) return reply;
         const input = parseInput(op, request);
         const prepare = options.prepare && (() => options.prepare!(input, request));
         const result =

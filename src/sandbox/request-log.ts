@@ -18,7 +18,7 @@ import {
   type LoggedRequest,
   type REQUEST_OBJECT_TYPES,
   DASHBOARD_USER_AGENT,
-  SKIP_REQUEST_LOG,
+  DASHBOARD_BACKGROUND,
 } from '../api/schemas/platform';
 
 type RequestObjectType = (typeof REQUEST_OBJECT_TYPES)[number];
@@ -280,7 +280,7 @@ export function entryOf(
   // Reading the console itself would bury what it is there to show; so would the dashboard's
   // background reads, which say so.
   if (path.startsWith('/v1/sandbox/')) return undefined;
-  if (request.headers[SKIP_REQUEST_LOG.header] === SKIP_REQUEST_LOG.value) return undefined;
+  if (request.headers[DASHBOARD_BACKGROUND.header] === DASHBOARD_BACKGROUND.value) return undefined;
   const idempotencyKey = request.headers['idempotency-key'];
   const userAgent = request.headers['user-agent'];
   const sent = requestBodyOf(request);

@@ -124,5 +124,9 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'REQUEST_TIMEOUT',
   'HEADERS_TOO_LARGE',
+  // What a fault chosen in the sandbox console answers (docs/decisions/023), and any other
+  // failure on the sandbox's side.
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -129,10 +129,11 @@ export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 export const Deleted = z.object({ id: Id, deleted: z.literal(true) }).meta({ id: 'Deleted' });
 
 /**
- * A request that sends this header is left out of the sandbox's request log: the dashboard's own
- * background reads (its local index, a credentials check), which would bury the partner's.
+ * The dashboard's own background reads (its local index's sync, a credentials check) say so with
+ * this header: the sandbox leaves them out of the request log, where they would bury the
+ * partner's requests, and out of chosen faults, which they would use up (decision 023).
  */
-export const SKIP_REQUEST_LOG = { header: 'x-sandbox-request-log', value: 'skip' } as const;
+export const DASHBOARD_BACKGROUND = { header: 'x-sandbox-background', value: 'dashboard' } as const;
 /** The User-Agent of the dashboard's calls on a person's behalf, as the request log shows it. */
 export const DASHBOARD_USER_AGENT = 'partner-dashboard';
 
@@ -185,3 +186,45 @@ export type LoggedRequest = z.infer<typeof LoggedRequest>;
 export const RequestIdParams = z.object({
   requestId: z.string().min(1).max(100, { error: 'must be at most 100 characters' }),
 });
+
+/** A failure chosen in the sandbox console for one operation's next requests (decision 023). */
+export const FAULT_KINDS = ['error', 'unavailable', 'timeout'] as const;
+export const FaultCreate = z
+  .object({
+    operationId: z
+      .string({ error: 'must name an operation, such as getMerchant' })
+      .min(1, { error: 'must name an operation, such as getMerchant' })
+      .max(100, { error: 'must be at most 100 characters' }),
+    kind: z.enum(FAULT_KINDS, {
+      error: 'must be error (500), unavailable (503 with Retry-After) or timeout (no answer)',
+    }),
+    count: z
+      .int({ error: 'must be a whole number of requests from 1 to 100' })
+      .min(1, { error: 'must be a whole number of requests from 1 to 100' })
+      .max(100, { error: 'must be a whole number of requests from 1 to 100' })
+      .default(1),
+    retryAfterSeconds: z
+      .int({ error: 'must be a whole number of seconds from 1 to 3600' })
+      .min(1, { error: 'must be a whole number of seconds from 1 to 3600' })
+      .max(3600, { error: 'must be a whole number of seconds from 1 to 3600' })
+      .default(5),
+    timeoutSeconds: z
+      .int({ error: 'must be a whole number of seconds from 1 to 120' })
+      .min(1, { error: 'must be a whole number of seconds from 1 to 120' })
+      .max(120, { error: 'must be a whole number of seconds from 1 to 120' })
+      .default(30),
+  })
+  .meta({ id: 'FaultCreate' });
+export type FaultCreate = z.input<typeof FaultCreate>;
+export const Fault = z
+  .object({
+    id: Id,
+    operationId: z.string(),
+    kind: z.enum(FAULT_KINDS),
+    remaining: z.int().min(0).meta({ description: 'Requests still to fail.' }),
+    retryAfterSeconds: z.int(),
+    timeoutSeconds: z.int(),
+    creationTime: Timestamp,
+  })
+  .meta({ id: 'Fault' });
+export type Fault = z.infer<typeof Fault>;

@@ -14,6 +14,7 @@ import type { PayoutAccount } from '../../api/schemas/payout-account';
 import { ApiErrorAlert } from '../../components/api-error';
 import { LoadingState, PageHeader } from '../../components/page';
 import { EventLog } from '../../features/events/components/event-log';
+import { FaultsPanel } from '../../features/faults/components/faults-panel';
 import { WebhookEndpoints } from '../../features/events/components/webhook-endpoints';
 import { sessionQuery } from '../../features/session/queries';
 import {
@@ -138,6 +139,7 @@ function SandboxPage() {
         </Paper>
       </SimpleGrid>
       <Stack gap="lg" mt="lg">
+        <FaultsPanel />
         <WebhookEndpoints />
         <EventLog />
       </Stack>

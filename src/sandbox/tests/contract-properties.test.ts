@@ -389,7 +389,13 @@ const FINGERPRINT = [
 const changes = () =>
   JSON.stringify(FINGERPRINT.map((sql) => sandbox.store.db.prepare(sql).raw().get()));
 
-const operations = allOperations.filter((op) => op.response !== 'binary' || op.id === 'getFile');
+// The console's writes change how the sandbox answers everything else (a fault fails the next
+// requests): they have tests of their own (faults.test.ts), not random ones here.
+const operations = allOperations.filter(
+  (op) =>
+    (op.response !== 'binary' || op.id === 'getFile') &&
+    (op.source !== 'sandbox' || op.method === 'GET'),
+);
 
 describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
   it('answers valid requests with success, or with a business rule where the state decides', async () => {

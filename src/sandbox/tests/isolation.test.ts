@@ -64,6 +64,14 @@ beforeAll(async () => {
   ).json().id;
   const events = (await sandbox.request({ method: 'GET', url: '/v1/event/' })).json();
   ids.event = events.results[0].id;
+  // A fault of the first partner's, on an operation this test does not call.
+  ids.sandbox = (
+    await sandbox.request({
+      method: 'POST',
+      url: '/v1/sandbox/faults/',
+      payload: { operationId: 'listCountries', kind: 'error', count: 100 },
+    })
+  ).json().id;
 });
 afterAll(() => sandbox.close());
 

@@ -164,7 +164,7 @@ describe('the request log', () => {
     const skipped = await sandbox.request({
       method: 'GET',
       url: '/v1/business/',
-      headers: { 'x-sandbox-request-log': 'skip' },
+      headers: { 'x-sandbox-background': 'dashboard' },
     });
     expect(skipped.statusCode).toBe(200);
     const requestId = skipped.headers['x-request-id'] as string;

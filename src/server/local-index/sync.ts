@@ -23,7 +23,7 @@ import type { DashboardDb } from '../store/db';
 import type { Vault } from '../store/vault';
 import { UpstreamError, type Upstream } from '../upstream';
 import type { LocalIndex } from './store';
-import { SKIP_REQUEST_LOG } from '../../api/schemas/platform';
+import { DASHBOARD_BACKGROUND } from '../../api/schemas/platform';
 
 /** Which record an operation answers with, for the index; undefined for pages and the rest. */
 export function recordKindOf(op: OperationDef): Kind | undefined {
@@ -123,7 +123,7 @@ export function indexSync(options: SyncOptions) {
       'x-api-key': credentials.apiKey,
       'x-api-secret': credentials.apiSecret,
       // The index's own reads stay out of the sandbox's request log (decision 023).
-      [SKIP_REQUEST_LOG.header]: SKIP_REQUEST_LOG.value,
+      [DASHBOARD_BACKGROUND.header]: DASHBOARD_BACKGROUND.value,
     };
     if (body) headers['content-type'] = 'application/json';
     let response;

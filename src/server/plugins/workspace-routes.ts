@@ -10,7 +10,7 @@ import { WORKSPACE_ROLES } from '../../api/roles';
 import { PRODUCTS } from '../../api/schemas/transaction';
 import { audit, parseBody, parseQuery, problem, requireRole, requireSignIn } from '../context';
 import type { AuditRow } from '../store/audit';
-import { SKIP_REQUEST_LOG } from '../../api/schemas/platform';
+import { DASHBOARD_BACKGROUND } from '../../api/schemas/platform';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 const APPROVER = WORKSPACE_ROLES.decideApprovals;
@@ -197,7 +197,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
           accept: 'application/json',
           'x-api-key': body.apiKey,
           'x-api-secret': body.apiSecret,
-          [SKIP_REQUEST_LOG.header]: SKIP_REQUEST_LOG.value,
+          [DASHBOARD_BACKGROUND.header]: DASHBOARD_BACKGROUND.value,
         },
       })
       .catch(() => undefined);

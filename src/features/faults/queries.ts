@@ -1,0 +1,30 @@
+// Chosen faults in the sandbox (docs/decisions/023): switched on and off from the sandbox tools.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFault, deleteFault, listFaults } from '../../api/client';
+import type { FaultCreate } from '../../api/schemas/platform';
+import { api } from '../../lib/api';
+
+export const faultKeys = { all: ['faults'] as const };
+
+/** Polled: the shell shows that faults are on while any is, whoever switched it on. */
+export const faultsQuery = queryOptions({
+  queryKey: faultKeys.all,
+  queryFn: () => listFaults(api),
+  refetchInterval: 5_000,
+});
+
+export function useCreateFault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FaultCreate) => createFault(api, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faultKeys.all }),
+  });
+}
+
+export function useDeleteFault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteFault(api, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faultKeys.all }),
+  });
+}
