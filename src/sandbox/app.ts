@@ -172,7 +172,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     transactionRoutes(v1, ctx);
     await fileRoutes(v1, ctx);
     webhookRoutes(v1, ctx);
-    consoleRoutes(v1, requestLog, faults);
+    consoleRoutes(v1, ctx, requestLog, faults, scheduler);
     options.directReads?.(
       directReader(
         reads,

@@ -18,24 +18,26 @@ export function createScheduler(
   let armedFor: number | undefined;
   let running = false;
 
+  function run(task: { kind: string; objectId: number }) {
+    const { store } = ctx;
+    try {
+      // The task's removal and its effects land together, or not at all.
+      store.write(() => {
+        store.tasks.cancel(task.kind, task.objectId);
+        handlers[task.kind]?.(ctx, task.objectId);
+      });
+    } catch (error) {
+      log.error({ err: error, task }, 'scheduled task failed; dropping it');
+      store.tasks.cancel(task.kind, task.objectId);
+    }
+  }
+
   function runDue() {
     timer = undefined;
     armedFor = undefined;
-    const { store } = ctx;
     for (;;) {
-      const tasks = store.tasks.due(ctx.now(), BATCH);
-      for (const task of tasks) {
-        try {
-          // The task's removal and its effects land together, or not at all.
-          store.write(() => {
-            store.tasks.cancel(task.kind, task.objectId);
-            handlers[task.kind]?.(ctx, task.objectId);
-          });
-        } catch (error) {
-          log.error({ err: error, task }, 'scheduled task failed; dropping it');
-          store.tasks.cancel(task.kind, task.objectId);
-        }
-      }
+      const tasks = ctx.store.tasks.due(ctx.now(), BATCH);
+      for (const task of tasks) run(task);
       if (tasks.length < BATCH) break;
     }
     arm();
@@ -73,5 +75,17 @@ export function createScheduler(
       }
     },
     runDue,
+    /** Runs one pending move now, whenever it was due and whether or not moves are held. */
+    runNow(kind: string, objectId: number) {
+      run({ kind, objectId });
+      arm();
+    },
+    /** After moves were released: what fell due meanwhile runs at once. */
+    released() {
+      clearTimeout(timer);
+      timer = undefined;
+      armedFor = undefined;
+      if (running) runDue();
+    },
   };
 }

@@ -228,3 +228,39 @@ export const Fault = z
   })
   .meta({ id: 'Fault' });
 export type Fault = z.infer<typeof Fault>;
+
+/** The sandbox's automatic moves, under the partner's control (decision 023). */
+export const MOVE_OBJECT_TYPES = ['merchant', 'transaction'] as const;
+export const MOVE_KINDS = ['kyc_review', 'transaction_quote', 'transaction_settle'] as const;
+export const MovesQuery = z.object({
+  objectType: z
+    .enum(MOVE_OBJECT_TYPES, { error: `must be one of ${MOVE_OBJECT_TYPES.join(', ')}` })
+    .optional(),
+  objectId: IdParam.optional(),
+});
+export const MoveTarget = z
+  .object({
+    objectType: z.enum(MOVE_OBJECT_TYPES, {
+      error: `must be one of ${MOVE_OBJECT_TYPES.join(', ')}`,
+    }),
+    objectId: Id,
+  })
+  .meta({ id: 'MoveTarget' });
+export type MoveTarget = z.infer<typeof MoveTarget>;
+export const PendingMove = z
+  .object({
+    kind: z.enum(MOVE_KINDS),
+    objectType: z.enum(MOVE_OBJECT_TYPES),
+    objectId: Id,
+    dueTime: Timestamp,
+  })
+  .meta({ id: 'PendingMove' });
+export type PendingMove = z.infer<typeof PendingMove>;
+export const Moves = z
+  .object({
+    held: z.boolean(),
+    heldSince: Timestamp.nullable(),
+    moves: z.array(PendingMove).meta({ description: 'Soonest first (at most 100).' }),
+  })
+  .meta({ id: 'Moves' });
+export type Moves = z.infer<typeof Moves>;

@@ -7,13 +7,58 @@ import { notFound } from '../domain/errors';
 import { toPage } from '../domain/pagination';
 import { route } from '../http';
 import type { FaultBoard } from '../faults';
-import { invalidField } from '../domain/errors';
+import type { DomainContext } from '../domain/context';
+import { getMerchant, KYC_REVIEW_TASK } from '../domain/merchants';
+import { QUOTE_TASK, SETTLE_TASK } from '../domain/transactions';
+import type { Moves, MoveTarget, PendingMove } from '../../api/schemas/platform';
+import { invalidField, refused } from '../domain/errors';
 import type { RequestLog } from '../request-log';
 
 // The operations a fault may be chosen for: the API's own, not the console's.
 const FAULTABLE = new Set(allOperations.filter((op) => op.source !== 'sandbox').map((op) => op.id));
 
-export function consoleRoutes(app: FastifyInstance, log: RequestLog, faults: FaultBoard) {
+const KINDS_OF: Record<MoveTarget['objectType'], readonly string[]> = {
+  merchant: [KYC_REVIEW_TASK],
+  transaction: [QUOTE_TASK, SETTLE_TASK],
+};
+
+export interface MoveControl {
+  runNow(kind: string, objectId: number): void;
+  released(): void;
+}
+
+export function consoleRoutes(
+  app: FastifyInstance,
+  ctx: DomainContext,
+  log: RequestLog,
+  faults: FaultBoard,
+  control: MoveControl,
+) {
+  const { store } = ctx;
+  const pendingOf = (partnerId: number, target?: MoveTarget): PendingMove[] => {
+    const tasks = target
+      ? store.tasks
+          .ofObject(partnerId, target.objectId)
+          .filter((t) => KINDS_OF[target.objectType]!.includes(t.kind))
+      : store.tasks.ofPartner(partnerId, 100);
+    return tasks.map((t) => ({
+      kind: t.kind as PendingMove['kind'],
+      objectType: t.kind === KYC_REVIEW_TASK ? 'merchant' : 'transaction',
+      objectId: t.objectId,
+      dueTime: t.dueTime,
+    }));
+  };
+  const movesOf = (partnerId: number, target?: MoveTarget): Moves => {
+    const heldSince = store.partners.movesHeldSince(partnerId);
+    return { held: heldSince !== null, heldSince, moves: pendingOf(partnerId, target) };
+  };
+  /** The record must be the partner's own, as for any other request. */
+  const ensureOwn = (partnerId: number, target: MoveTarget) => {
+    if (target.objectType === 'merchant') getMerchant(ctx, partnerId, target.objectId);
+    else if (!store.transactions.ownerOf(target.objectId, partnerId))
+      throw notFound('Transaction', target.objectId);
+  };
+
   route(app, sandboxOperations.listRequests, ({ query }, req) => {
     const { start, limit, ...filter } = query;
     return toPage(log.search(partnerOf(req).id, filter, start, limit), start, limit);
@@ -35,5 +80,37 @@ export function consoleRoutes(app: FastifyInstance, log: RequestLog, faults: Fau
   route(app, sandboxOperations.deleteFault, ({ params }, req) => {
     if (!faults.remove(partnerOf(req).id, params.id)) throw notFound('Fault', params.id);
     return { id: params.id, deleted: true as const };
+  });
+  route(app, sandboxOperations.listMoves, ({ query }, req) => {
+    const { objectType, objectId } = query;
+    if ((objectType === undefined) !== (objectId === undefined))
+      throw invalidField(objectType ? 'objectId' : 'objectType', 'is needed with the other one');
+    const target = objectType && objectId ? { objectType, objectId } : undefined;
+    if (target) ensureOwn(partnerOf(req).id, target);
+    return movesOf(partnerOf(req).id, target);
+  });
+  route(app, sandboxOperations.runMove, ({ body }, req) => {
+    const partnerId = partnerOf(req).id;
+    ensureOwn(partnerId, body);
+    const [next] = pendingOf(partnerId, body);
+    if (!next)
+      throw refused(
+        'INVALID_STATE_TRANSITION',
+        `${body.objectType === 'merchant' ? 'Merchant' : 'Transaction'} ${body.objectId} is not waiting for an automatic move.`,
+      );
+    control.runNow(next.kind, next.objectId);
+    return movesOf(partnerId, body);
+  });
+  route(app, sandboxOperations.holdMoves, (_input, req) => {
+    const partnerId = partnerOf(req).id;
+    if (store.partners.movesHeldSince(partnerId) === null)
+      store.partners.holdMoves(partnerId, ctx.now());
+    return movesOf(partnerId);
+  });
+  route(app, sandboxOperations.releaseMoves, (_input, req) => {
+    const partnerId = partnerOf(req).id;
+    store.partners.holdMoves(partnerId, null);
+    control.released();
+    return movesOf(partnerId);
   });
 }

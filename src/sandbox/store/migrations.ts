@@ -227,6 +227,13 @@ export const migrations: Migration[] = [
       CREATE UNIQUE INDEX merchant_by_partner_seq ON merchant(partner_id, partner_seq);
     `,
   },
+  {
+    version: 6,
+    // A partner may hold its automatic moves (KYC reviews, quotes, settlements) until it releases
+    // them: the sandbox console's time control (docs/decisions/023).
+    name: 'moves held per partner',
+    sql: `ALTER TABLE partner ADD COLUMN moves_held_since INTEGER;`,
+  },
 ];
 
 export function migrate(db: Database): number {

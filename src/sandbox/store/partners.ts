@@ -17,7 +17,18 @@ export function partnerRepository(db: Db) {
   const updateSecret = db.prepare<[string, string, number]>(
     'UPDATE partner SET secret_hash = ?, name = ? WHERE id = ?',
   );
+  const setHeld = db.prepare<[number | null, number]>(
+    'UPDATE partner SET moves_held_since = ? WHERE id = ?',
+  );
+  const heldSince = db
+    .prepare<[number], number | null>('SELECT moves_held_since FROM partner WHERE id = ?')
+    .pluck(true);
   return {
+    /** Holds (a time) or releases (null) a partner's automatic moves. */
+    holdMoves(id: number, since: number | null) {
+      setHeld.run(since, id);
+    },
+    movesHeldSince: (id: number): number | null => heldSince.get(id) ?? null,
     insert(name: string, apiKey: string, secretHash: string, now: number): number {
       return Number(insert.run(name, apiKey, secretHash, now).lastInsertRowid);
     },

@@ -132,7 +132,12 @@ export function transactionRepository(db: Db) {
     return statement;
   };
 
+  const owner = db
+    .prepare<[number, number], number>('SELECT 1 FROM txn WHERE id = ? AND partner_id = ?')
+    .pluck(true);
   return {
+    /** Whether transaction `id` is the partner's (of any product). */
+    ownerOf: (id: number, partnerId: number) => owner.get(id, partnerId) === 1,
     insert(
       partnerId: number,
       record: Omit<TransactionRecord, 'businessRequestId'>,

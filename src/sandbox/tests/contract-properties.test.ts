@@ -127,7 +127,7 @@ function eventIds(): number[] {
 
 /** Operations whose success depends on the record's state rather than on the request. */
 const STATEFUL =
-  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$|^getRequest$/;
+  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$|^getRequest$|^listMoves$/;
 
 /** Values for the fields an operation's body or query needs from the sandbox's state. */
 function overridesFor(op: OperationDef): Overrides {
@@ -412,6 +412,11 @@ describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
               expect(response.json().errors, context).toEqual([
                 { field: 'accountNumber', message: 'give an account number or an IBAN' },
               ]);
+            // A record's moves need its type and its id together.
+            else if (op.id === 'listMoves' && response.json().code === 'VALIDATION_ERROR')
+              expect(response.json().errors[0].message, context).toBe(
+                'is needed with the other one',
+              );
             else expect(response.json().code, context).not.toBe('VALIDATION_ERROR');
           }
         } else {

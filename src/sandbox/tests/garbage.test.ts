@@ -99,7 +99,12 @@ describe('garbage input', () => {
   });
 
   it('refuses bad query parameters naming them', async () => {
-    for (const op of registered().filter((o) => o.query)) {
+    // Every paged list: the console's moves take no page.
+    const paged = registered().filter(
+      (o) => o.query instanceof z.ZodObject && 'start' in o.query.shape,
+    );
+    expect(paged.length).toBeGreaterThan(5);
+    for (const op of paged) {
       for (const [name, value] of [
         ['start', '-1'],
         ['limit', '1e3'],
