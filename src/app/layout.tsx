@@ -295,7 +295,7 @@ export function AppLayout() {
                   {sandbox ? 'Sandbox' : 'Live'}
                 </Badge>
               </Tooltip>
-              {sandbox && <FaultsOnBadge />}
+              {sandbox && !session.mustEnrol && <FaultsOnBadge />}
             </Group>
             <Group gap="sm" wrap="nowrap">
               {configured.length > 1 && (

@@ -25,7 +25,7 @@ export function FaultsOnBadge() {
       to="/sandbox"
       hash="faults"
       size="compact-sm"
-      color="orange"
+      color="red.9"
       leftSection={<IconBolt size={14} aria-hidden />}
     >
       {count === 1 ? `Fault on: ${describeFault(faults.data![0]!)}` : `${count} faults on`}

@@ -1,7 +1,6 @@
 // Chosen faults: make one operation's next requests fail, to test a client's retries and
 // idempotency (docs/decisions/023). Each active fault shows with what is left of it.
 import {
-  Badge,
   Button,
   Group,
   NumberInput,
@@ -96,7 +95,7 @@ export function FaultsPanel() {
           <Button
             type="submit"
             mt={25}
-            color="orange"
+            color="red.9"
             leftSection={<IconBolt size={16} aria-hidden />}
             loading={create.isPending}
           >
@@ -133,9 +132,7 @@ export function FaultsPanel() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color="orange" variant="light" radius="sm">
-                      {KIND_LABEL[fault.kind]}
-                    </Badge>
+                    <Text size="sm">{KIND_LABEL[fault.kind]}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
