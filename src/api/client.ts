@@ -12,7 +12,7 @@ import { ApiError, clientProblem, type Connection, readProblem } from './errors'
 export { ApiError, type Connection, readProblem } from './errors';
 import type { AgreementAccept, MerchantCreate, MerchantUpdate } from './schemas/merchant';
 import type { PayoutAccountCreate, PayoutAccountUpdate } from './schemas/payout-account';
-import type { FaultCreate, WebhookCreate } from './schemas/platform';
+import type { FaultCreate, MoveTarget, WebhookCreate } from './schemas/platform';
 import type {
   CancelRequest,
   CollectionCreate,
@@ -236,3 +236,9 @@ export const createFault = (c: Connection, body: FaultCreate) =>
   call(c, sandboxOperations.createFault, { body });
 export const deleteFault = (c: Connection, id: number) =>
   call(c, sandboxOperations.deleteFault, { params: { id } });
+export const listMoves = (c: Connection, target?: MoveTarget) =>
+  call(c, sandboxOperations.listMoves, { query: target ? { ...target } : {} });
+export const runMove = (c: Connection, target: MoveTarget) =>
+  call(c, sandboxOperations.runMove, { body: target });
+export const holdMoves = (c: Connection) => call(c, sandboxOperations.holdMoves);
+export const releaseMoves = (c: Connection) => call(c, sandboxOperations.releaseMoves);

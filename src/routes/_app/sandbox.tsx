@@ -28,6 +28,7 @@ import {
 } from '../../features/find/queries';
 import { merchantQuery } from '../../features/merchants/queries';
 import { payoutAccountQuery } from '../../features/payout-accounts/queries';
+import { HoldMoves } from '../../features/moves/components/automatic-move';
 
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {
@@ -139,6 +140,12 @@ function SandboxPage() {
         </Paper>
       </SimpleGrid>
       <Stack gap="lg" mt="lg">
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} fz="lg" mb="sm">
+            Automatic moves
+          </Title>
+          <HoldMoves />
+        </Paper>
         <FaultsPanel />
         <WebhookEndpoints />
         <EventLog />

@@ -21,6 +21,7 @@ import { AnchorLink, ButtonLink } from '../../../../components/links';
 import { Permitted } from '../../../../features/session/components/permitted';
 import { RecordRequests } from '../../../../features/requests/components/request-log';
 import { useInSandbox } from '../../../../features/session/queries';
+import { AutomaticMove } from '../../../../features/moves/components/automatic-move';
 
 export const Route = createFileRoute('/_app/merchants/$id/')({
   loader: ({ context, params }) =>
@@ -84,6 +85,7 @@ function MerchantPage() {
         }
       />
       <Stack gap="lg">
+        {inSandbox && <AutomaticMove target={{ objectType: 'merchant', objectId: id }} />}
         <MerchantProfile merchant={{ ...merchant, ownerName: owner.data?.name }} />
         <SimpleGrid cols={{ base: 1, md: simulate ? 2 : 1 }} spacing="lg">
           <OnboardingPanel merchant={merchant} />

@@ -28,6 +28,7 @@ import { loadRecord } from '../../../../../lib/params';
 import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../../lib/products';
 import { RecordRequests } from '../../../../../features/requests/components/request-log';
 import { useInSandbox } from '../../../../../features/session/queries';
+import { AutomaticMove } from '../../../../../features/moves/components/automatic-move';
 
 export const Route = createFileRoute('/_app/transactions/$product/$id/')({
   loader: ({ context, params }) =>
@@ -122,6 +123,7 @@ function TransactionPage() {
             <Title order={2} fz="lg" mb="md">
               Timeline
             </Title>
+            {inSandbox && <AutomaticMove target={{ objectType: 'transaction', objectId: id }} />}
             <TransactionTimeline
               product={product}
               transaction={t}
