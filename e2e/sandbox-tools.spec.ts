@@ -94,9 +94,19 @@ test('an endpoint that fails says so per endpoint, with its answer; a test event
     await expect(page.getByText('Endpoint added: copy its signing secret now')).toBeVisible();
 
     await page.getByRole('button', { name: `Send a test event to ${url}` }).click();
-    const result = page.getByRole('status').filter({ hasText: 'The test event was not delivered' });
+    const result = page
+      .getByRole('status')
+      .filter({ hasText: 'The test event (webhook.test) was not delivered' });
     await expect(result).toContainText('HTTP 503');
     await expect(result).toContainText('down for maintenance');
+    // A test event of any type, about a record.
+    await choose(page, 'Test event', 'merchant.kyc_status.changed');
+    await page.getByRole('button', { name: `Send a test event to ${url}` }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'The test event (merchant.kyc_status.changed) was not delivered' }),
+    ).toContainText('HTTP 503');
 
     await choose(page, 'Merchant', /Sakura Precision Parts/);
     await choose(page, 'KYC status', 'Action needed');

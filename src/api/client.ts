@@ -218,8 +218,8 @@ export const deleteWebhook = (c: Connection, id: number) =>
   call(c, operations.deleteWebhook, { params: { id } });
 export const listEvents = (c: Connection, query: QueryOf<typeof operations.listEvents> = {}) =>
   call(c, operations.listEvents, { query });
-export const testWebhook = (c: Connection, id: number) =>
-  call(c, operations.testWebhook, { params: { id } });
+export const testWebhook = (c: Connection, id: number, type = 'webhook.test') =>
+  call(c, operations.testWebhook, { params: { id }, body: { type } });
 
 export const resendEvent = (c: Connection, id: number) =>
   call(c, operations.resendEvent, { params: { id } });

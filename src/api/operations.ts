@@ -32,6 +32,7 @@ import {
   Webhook,
   WebhookCreate,
   WebhookList,
+  WebhookTestRequest,
   WebhookTestResult,
 } from './schemas/platform';
 import { CountryList, CurrencyList } from './schemas/reference';
@@ -367,10 +368,13 @@ export const operations = {
     id: 'testWebhook',
     method: 'POST',
     path: '/v1/webhook/{id}/test',
-    summary: 'Send one signed test event (webhook.test) to an endpoint now, and say how it went',
+    summary:
+      'Send one signed test event to an endpoint now (webhook.test, or any event type about your newest record of its kind), and say how it went',
     tag: 'Webhooks and events',
     source: 'design',
     params: IdParams,
+    body: WebhookTestRequest,
+    bodyOptional: true,
     response: WebhookTestResult,
   }),
   listEvents: define({

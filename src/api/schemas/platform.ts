@@ -116,7 +116,7 @@ export const WebhookTestResult = z
   .object({
     webhookId: Id,
     url: z.string(),
-    eventType: z.literal('webhook.test'),
+    eventType: z.string(),
     statusCode: z.int().nullable(),
     error: z.string().nullable(),
     durationMs: z.int().min(0),
@@ -125,6 +125,16 @@ export const WebhookTestResult = z
   })
   .meta({ id: 'WebhookTestResult' });
 export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
+
+/** What a test event is about: `webhook.test`, or any event type, about one of the partner's records. */
+export const TEST_EVENT_TYPES = ['webhook.test', ...EVENT_TYPES] as const;
+export const WebhookTestRequest = z
+  .object({
+    type: z
+      .enum(TEST_EVENT_TYPES, { error: `must be one of ${TEST_EVENT_TYPES.join(', ')}` })
+      .default('webhook.test'),
+  })
+  .meta({ id: 'WebhookTestRequest' });
 
 export const Deleted = z.object({ id: Id, deleted: z.literal(true) }).meta({ id: 'Deleted' });
 

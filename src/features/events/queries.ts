@@ -84,7 +84,9 @@ export function useDeleteWebhook() {
 
 /** One signed test event to an endpoint, now: nothing is stored, the answer says how it went. */
 export function useTestWebhook() {
-  return useMutation({ mutationFn: (id: number) => testWebhook(api, id) });
+  return useMutation({
+    mutationFn: ({ id, type }: { id: number; type: string }) => testWebhook(api, id, type),
+  });
 }
 
 export function useResendEvent() {

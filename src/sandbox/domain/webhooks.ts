@@ -4,8 +4,11 @@ import { randomBytes } from 'node:crypto';
 import type { EventWithAttempts, Webhook, WebhookTestResult } from '../../api/schemas/platform';
 import { sendSigned } from '../webhooks/worker';
 import type { DomainContext } from './context';
-import { notFound } from './errors';
+import { PRODUCTS } from '../../api/schemas/transaction';
+import { notFound, refused } from './errors';
 import { eventWithAttempts } from './event-log';
+import { listPayoutAccounts } from './payout-accounts';
+import { listTransactions } from './transactions';
 
 export function maskSecret(secret: string): string {
   return `whsec_…${secret.slice(-4)}`;
@@ -38,26 +41,62 @@ export function resendEvent(ctx: DomainContext, partnerId: number, id: number): 
  * Sends one signed `webhook.test` event to an endpoint now and says how it went. Nothing is
  * stored: the event log and the endpoint's deliveries stay as they are.
  */
+/**
+ * A test event of `type`: `webhook.test` says only that it is a test; any other type carries the
+ * partner's newest record of its kind as a real event of that type would (a test event's id is
+ * 0: it is not stored, and resends do not exist for it).
+ */
+function testEventOf(ctx: DomainContext, partnerId: number, webhookId: number, type: string) {
+  const base = { id: 0, type, creationTime: ctx.now() };
+  if (type === 'webhook.test')
+    return {
+      ...base,
+      objectType: 'webhook',
+      objectId: webhookId,
+      data: { message: 'A test event from the sandbox: your endpoint received and verified it.' },
+    };
+  const none = (what: string) =>
+    refused(
+      'VALIDATION_ERROR',
+      `A ${type} test event describes your newest ${what}: create one first.`,
+    );
+  if (type.startsWith('merchant.')) {
+    const [merchant] = ctx.store.merchants.list(partnerId, 0, 1);
+    if (!merchant) throw none('merchant');
+    return { ...base, objectType: 'merchant', objectId: merchant.id, data: merchant };
+  }
+  if (type.startsWith('payout_account.')) {
+    const [account] = listPayoutAccounts(ctx, partnerId, {}, 0, 1).results;
+    if (!account) throw none('payout account');
+    return { ...base, objectType: 'payout_account', objectId: account.id, data: account };
+  }
+  const newest = PRODUCTS.flatMap((product) =>
+    listTransactions(ctx, partnerId, product, {}, 0, 1).results.map((t) => ({ product, t })),
+  ).sort((a, b) => b.t.creationTime - a.t.creationTime)[0];
+  if (!newest) throw none('transaction');
+  return {
+    ...base,
+    objectType: 'transaction',
+    objectId: newest.t.businessRequestId,
+    product: newest.product,
+    data: newest.t,
+  };
+}
+
 export async function testWebhook(
   ctx: DomainContext,
   partnerId: number,
   id: number,
+  type = 'webhook.test',
 ): Promise<WebhookTestResult> {
   const endpoint = ctx.store.webhooks.byId(partnerId, id);
   if (!endpoint) throw notFound('Webhook endpoint', id);
-  const event = {
-    id: 0,
-    type: 'webhook.test',
-    creationTime: ctx.now(),
-    objectType: 'webhook',
-    objectId: id,
-    data: { message: 'A test event from the sandbox: your endpoint received and verified it.' },
-  };
+  const event = testEventOf(ctx, partnerId, id, type);
   const sent = await sendSigned(ctx.settings, endpoint.url, endpoint.secret, event, 1, ctx.now);
   return {
     webhookId: id,
     url: endpoint.url,
-    eventType: 'webhook.test',
+    eventType: type,
     statusCode: sent.statusCode,
     error: sent.error,
     durationMs: sent.durationMs,

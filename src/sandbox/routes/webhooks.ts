@@ -31,7 +31,8 @@ export function webhookRoutes(app: FastifyInstance, ctx: DomainContext) {
   );
   // The test delivery is awaited before the (empty) write, so a replayed key answers the same.
   route(app, operations.testWebhook, (_input, _req, _reply, sent) => sent, {
-    prepare: ({ params }, req) => testWebhook(ctx, partnerOf(req).id, params.id),
+    prepare: ({ params, body }, req) =>
+      testWebhook(ctx, partnerOf(req).id, params.id, body?.type ?? 'webhook.test'),
   });
   route(app, operations.listEvents, ({ query }, req) => {
     const { start, limit, ...filter } = query;

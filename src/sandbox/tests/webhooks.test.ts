@@ -392,6 +392,63 @@ describe('delivery', () => {
     expect(hooks.received).toHaveLength(1);
   });
 
+  it('sends a test event of every type, about the partner’s newest record of its kind, signed', async () => {
+    const sandbox = await sandboxWith({ settings: { quoteDelayMs: 3_600_000 } });
+    const hooks = await receiver([200]);
+    cleanup.push(hooks.close);
+    const hook = await addWebhook(sandbox, hooks.url);
+    const test = (type: string) =>
+      sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/test`, payload: { type } });
+    // Nothing to describe yet: said, naming what is missing.
+    const early = await test('merchant.updated');
+    expect(early.statusCode).toBe(400);
+    expect(early.json().detail).toBe(
+      'A merchant.updated test event describes your newest merchant: create one first.',
+    );
+    const { createParties, transactionBody } = await import('../testing');
+    const parties = await createParties(sandbox);
+    const payout = (
+      await sandbox.request({
+        method: 'POST',
+        url: '/v1/sendc2f/',
+        payload: transactionBody(parties, 'sendc2f'),
+      })
+    ).json();
+    const { EVENT_TYPES } = await import('../../api/schemas/platform');
+    for (const type of EVENT_TYPES) {
+      const sent = await test(type);
+      expect(sent.json(), type).toMatchObject({ eventType: type, delivered: true });
+    }
+    // The real events of the records made above arrive too; the test events have id 0.
+    const events = hooks.received
+      .map(({ headers, body }) => {
+        expect(verifySignature(hook.secret, String(headers['x-webhook-signature']), body)).toBe(
+          true,
+        );
+        return JSON.parse(body) as {
+          id: number;
+          type: string;
+          objectType: string;
+          objectId: number;
+        };
+      })
+      .filter((e) => e.id === 0);
+    // (This receiver answers *.created without keeping them.)
+    expect(events.map((e) => e.type)).toEqual(EVENT_TYPES.filter((t) => !t.endsWith('.created')));
+    expect(events.find((e) => e.type === 'transaction.status.changed')).toMatchObject({
+      objectType: 'transaction',
+      objectId: payout.businessRequestId,
+      product: 'sendc2f',
+    });
+    expect(events.find((e) => e.type === 'merchant.kyc_status.changed')).toMatchObject({
+      objectType: 'merchant',
+      objectId: parties.merchantId,
+    });
+    const bad = await test('merchant.exploded');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('type');
+  });
+
   it('records an event for every transaction status change, with the product', async () => {
     const sandbox = await sandboxWith({ settings: { quoteDelayMs: 3_600_000 } });
     const { createParties, transactionBody } = await import('../testing');

@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   Paper,
+  Select,
   Stack,
   Table,
   Text,
@@ -19,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/errors';
 import { HttpUrl } from '../../../api/schemas/common';
-import type { Webhook } from '../../../api/schemas/platform';
+import { TEST_EVENT_TYPES, type Webhook } from '../../../api/schemas/platform';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { CopyValue } from '../../../components/copy-value';
 import { DateTime } from '../../../components/date-time';
@@ -41,6 +42,8 @@ export function WebhookEndpoints() {
   const [created, setCreated] = useState<Webhook | undefined>();
   // The endpoint whose deletion waits for a yes.
   const [deleting, setDeleting] = useState<Webhook | undefined>();
+  // What "Send a test event" sends: webhook.test, or an event of any type about a record.
+  const [testType, setTestType] = useState<string>('webhook.test');
 
   const add = (event: React.FormEvent) => {
     event.preventDefault();
@@ -120,72 +123,83 @@ export function WebhookEndpoints() {
             No endpoints yet.
           </Text>
         ) : (
-          <ScrollTable minWidth={640} label="Webhook endpoints">
-            <Table verticalSpacing="xs" aria-label="Webhook endpoints">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">URL</Table.Th>
-                  <Table.Th scope="col">Secret</Table.Th>
-                  <Table.Th scope="col">Added</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {webhooks.data.map((hook) => (
-                  <Table.Tr key={hook.id}>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                        {hook.url}
-                      </Text>
-                      {hook.url === ownHook && (
-                        <Text size="xs" c="dimmed">
-                          This dashboard: keeps its search and lists fresh. Deleted, it is
-                          registered again at the next sync.
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {hook.secret}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        <DateTime value={hook.creationTime} />
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap" justify="flex-end" miw="max-content">
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          leftSection={<IconSend size={12} aria-hidden />}
-                          loading={test.isPending && test.variables === hook.id}
-                          onClick={() => test.mutate(hook.id)}
-                          aria-label={`Send a test event to ${hook.url}`}
-                        >
-                          Send a test event
-                        </Button>
-                        <Tooltip label="Delete endpoint" withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete endpoint ${hook.url}`}
-                            loading={remove.isPending && remove.variables === hook.id}
-                            onClick={() => setDeleting(hook)}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
+          <>
+            <Select
+              label="Test event"
+              description="What “Send a test event” sends: webhook.test, or an event of that type about your newest merchant, payout account or transaction, signed like a real one (its id is 0)."
+              data={[...TEST_EVENT_TYPES]}
+              value={testType}
+              onChange={(value) => setTestType(value ?? 'webhook.test')}
+              allowDeselect={false}
+              maw={420}
+            />
+            <ScrollTable minWidth={640} label="Webhook endpoints">
+              <Table verticalSpacing="xs" aria-label="Webhook endpoints">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">URL</Table.Th>
+                    <Table.Th scope="col">Secret</Table.Th>
+                    <Table.Th scope="col">Added</Table.Th>
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+                </Table.Thead>
+                <Table.Tbody>
+                  {webhooks.data.map((hook) => (
+                    <Table.Tr key={hook.id}>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                          {hook.url}
+                        </Text>
+                        {hook.url === ownHook && (
+                          <Text size="xs" c="dimmed">
+                            This dashboard: keeps its search and lists fresh. Deleted, it is
+                            registered again at the next sync.
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" ff="monospace">
+                          {hook.secret}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">
+                          <DateTime value={hook.creationTime} />
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap" justify="flex-end" miw="max-content">
+                          <Button
+                            size="compact-xs"
+                            variant="default"
+                            leftSection={<IconSend size={12} aria-hidden />}
+                            loading={test.isPending && test.variables.id === hook.id}
+                            onClick={() => test.mutate({ id: hook.id, type: testType })}
+                            aria-label={`Send a test event to ${hook.url}`}
+                          >
+                            Send a test event
+                          </Button>
+                          <Tooltip label="Delete endpoint" withArrow>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete endpoint ${hook.url}`}
+                              loading={remove.isPending && remove.variables === hook.id}
+                              onClick={() => setDeleting(hook)}
+                            >
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          </>
         )}
         {test.data && (
           <Alert
@@ -194,8 +208,8 @@ export function WebhookEndpoints() {
             color={test.data.delivered ? 'green' : 'red'}
             title={
               test.data.delivered
-                ? 'The test event was delivered'
-                : 'The test event was not delivered'
+                ? `The test event (${test.data.eventType}) was delivered`
+                : `The test event (${test.data.eventType}) was not delivered`
             }
             withCloseButton
             closeButtonLabel="Dismiss"
