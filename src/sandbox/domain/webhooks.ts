@@ -38,10 +38,6 @@ export function resendEvent(ctx: DomainContext, partnerId: number, id: number): 
 }
 
 /**
- * Sends one signed `webhook.test` event to an endpoint now and says how it went. Nothing is
- * stored: the event log and the endpoint's deliveries stay as they are.
- */
-/**
  * A test event of `type`: `webhook.test` says only that it is a test; any other type carries the
  * partner's newest record of its kind as a real event of that type would (a test event's id is
  * 0: it is not stored, and resends do not exist for it).
@@ -83,6 +79,10 @@ function testEventOf(ctx: DomainContext, partnerId: number, webhookId: number, t
   };
 }
 
+/**
+ * Sends one signed test event to an endpoint now and says how it went. Nothing is stored: the
+ * event log and the endpoint's deliveries stay as they are.
+ */
 export async function testWebhook(
   ctx: DomainContext,
   partnerId: number,
