@@ -44,6 +44,7 @@ const DESIGNED = [
   'GET /v1/sandbox/faults/',
   'POST /v1/sandbox/faults/',
   'DELETE /v1/sandbox/faults/{id}',
+  'GET /v1/sandbox/events/stream',
   'GET /v1/sandbox/moves/',
   'POST /v1/sandbox/moves/run',
   'POST /v1/sandbox/moves/hold',

@@ -120,19 +120,25 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     }
 
     const success =
-      op.response === 'binary'
+      op.response === 'event-stream'
         ? {
-            description: 'The file',
-            content: {
-              'application/pdf': {},
-              'image/png': {},
-              'image/jpeg': {},
-            },
+            description:
+              'A stream of server-sent events: `event: event` for a new event, `event: resend` for one sent again; `data` is the event as webhooks carry it, `id` its position (send it back as Last-Event-ID to resume).',
+            content: { 'text/event-stream': {} },
           }
-        : {
-            description: 'Success',
-            content: { 'application/json': { schema: use(op.response, 'output') } },
-          };
+        : op.response === 'binary'
+          ? {
+              description: 'The file',
+              content: {
+                'application/pdf': {},
+                'image/png': {},
+                'image/jpeg': {},
+              },
+            }
+          : {
+              description: 'Success',
+              content: { 'application/json': { schema: use(op.response, 'output') } },
+            };
 
     const responses: Record<string, unknown> = { '200': success };
     for (const status of errorStatuses(op)) {

@@ -72,8 +72,8 @@ export interface OperationDef {
   bodyOptional?: boolean;
   /** The body is multipart/form-data with one `file` part. */
   multipart?: boolean;
-  /** The response schema; `binary` for a file download. */
-  response: z.ZodType | 'binary';
+  /** The response schema; `binary` for a file download; `event-stream` for server-sent events. */
+  response: z.ZodType | 'binary' | 'event-stream';
 }
 
 function define<const O extends OperationDef>(operation: O): O {
@@ -450,6 +450,16 @@ export const sandboxOperations = {
     source: 'sandbox',
     params: IdParams,
     response: Deleted,
+  }),
+  streamEvents: define({
+    id: 'streamEvents',
+    method: 'GET',
+    path: '/v1/sandbox/events/stream',
+    summary:
+      'Server-sent events: each new event of this partner, and each one resent, as it happens (what `listen` forwards)',
+    tag: 'Sandbox console',
+    source: 'sandbox',
+    response: 'event-stream',
   }),
   listMoves: define({
     id: 'listMoves',

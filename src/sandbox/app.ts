@@ -32,6 +32,7 @@ import { payoutAccountRoutes } from './routes/payout-accounts';
 import { referenceRoutes } from './routes/reference';
 import { transactionRoutes } from './routes/transactions';
 import { webhookRoutes } from './routes/webhooks';
+import { eventStreams } from './event-stream';
 import { faultBoard } from './faults';
 import { requestLog as openRequestLog, requestLogHook } from './request-log';
 import { createScheduler } from './scheduler';
@@ -110,6 +111,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   const { store, settings } = options;
   const now = options.now ?? Date.now;
   const worker = createDeliveryWorker({ store, settings, log: app.log });
+  const streams = eventStreams(store);
   let scheduled: (dueTime: number) => void = () => {};
   const ctx: DomainContext = {
     store,
@@ -117,6 +119,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     now,
     scheduled: (due) => scheduled(due),
     deliveriesQueued: () => worker.notify(),
+    eventResent: (partnerId, event) => streams.resent(partnerId, event),
   };
   const scheduler = createScheduler(
     ctx,
@@ -145,6 +148,8 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     await worker.idle();
     requestLog.flush();
   });
+  // Open event streams would hold the server open: they end first.
+  app.addHook('preClose', async () => streams.closeAll());
 
   app.decorate('sandboxStore', store);
   const faults = faultBoard(now);
@@ -173,6 +178,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     await fileRoutes(v1, ctx);
     webhookRoutes(v1, ctx);
     consoleRoutes(v1, ctx, requestLog, faults, scheduler);
+    streams.routes(v1);
     options.directReads?.(
       directReader(
         reads,

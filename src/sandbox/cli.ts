@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { demoCredentials } from './boot';
 import { createPartner } from './domain/partners';
 import { databaseFile, parseEnv, SandboxEnv } from './env';
+import { listen } from './listen';
 import { main } from './main';
 import { createStore } from './store';
 import { openDatabase } from './store/db';
@@ -14,7 +15,11 @@ const USAGE = `Usage:
   npm run sandbox -- partner create --name NAME    add a partner, print {"apiKey","apiSecret"}
   npm run sandbox -- seed volume --merchants N --transactions N [--partner-key KEY]
                                                    add volume data for measuring (default: the
-                                                   demo partner of DATA_DIR)`;
+                                                   demo partner of DATA_DIR)
+  npm run -s sandbox -- listen --base-url URL --forward-to URL [--api-key K --api-secret S]
+                                                   post each event of a sandbox anywhere to a
+                                                   local URL, signed; credentials also from
+                                                   SANDBOX_API_KEY / SANDBOX_API_SECRET`;
 
 async function run(argv: string[]) {
   const { positionals, values } = parseArgs({
@@ -25,6 +30,10 @@ async function run(argv: string[]) {
       merchants: { type: 'string' },
       transactions: { type: 'string' },
       'partner-key': { type: 'string' },
+      'base-url': { type: 'string' },
+      'forward-to': { type: 'string' },
+      'api-key': { type: 'string' },
+      'api-secret': { type: 'string' },
       'announce-start': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -32,6 +41,40 @@ async function run(argv: string[]) {
   const [command = 'serve', sub] = positionals;
   if (values.help) {
     console.log(USAGE);
+    return;
+  }
+  if (command === 'listen') {
+    const apiKey = values['api-key'] ?? process.env.SANDBOX_API_KEY;
+    const apiSecret = values['api-secret'] ?? process.env.SANDBOX_API_SECRET;
+    const baseUrl = values['base-url'];
+    const forwardTo = values['forward-to'];
+    if (!baseUrl || !forwardTo || !apiKey || !apiSecret) {
+      console.error(
+        'listen needs --base-url, --forward-to and the credentials (--api-key and --api-secret, or SANDBOX_API_KEY and SANDBOX_API_SECRET).',
+      );
+      process.exitCode = 2;
+      return;
+    }
+    for (const [name, url] of [
+      ['--base-url', baseUrl],
+      ['--forward-to', forwardTo],
+    ] as const) {
+      if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+        console.error(`${name} must be an http or https URL, such as http://localhost:3000/hooks.`);
+        process.exitCode = 2;
+        return;
+      }
+    }
+    const stop = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+    await listen({
+      baseUrl,
+      forwardTo,
+      apiKey,
+      apiSecret,
+      print: (line) => console.log(line),
+      signal: stop.signal,
+    });
     return;
   }
   if (command === 'serve') {

@@ -132,7 +132,7 @@ export function route<O extends OperationDef>(
 ) {
   const store = app.sandboxStore;
   // A read that answers JSON and needs nothing but its input: callable without HTTP (./direct.ts).
-  if (op.method === 'GET' && op.response !== 'binary' && !options.prepare) {
+  if (op.method === 'GET' && typeof op.response !== 'string' && !options.prepare) {
     app.sandboxDirectReads.push({ op, handler: handler as Handler<OperationDef>, server: app });
   }
   for (const url of pathVariants(op.path)) {

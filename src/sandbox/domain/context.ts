@@ -12,6 +12,8 @@ export interface SandboxSettings {
   webhookAllowPrivate: boolean;
 }
 
+import type { Event } from '../../api/schemas/platform';
+
 export interface DomainContext {
   store: Store;
   settings: SandboxSettings;
@@ -20,4 +22,6 @@ export interface DomainContext {
   scheduled(dueTime: number): void;
   /** Tells the delivery worker that webhook deliveries were queued. */
   deliveriesQueued(): void;
+  /** Tells the event streams that an event was sent again (after its write committed). */
+  eventResent?(partnerId: number, event: Event): void;
 }

@@ -34,6 +34,7 @@ export function resendEvent(ctx: DomainContext, partnerId: number, id: number): 
   if (!event) throw notFound('Event', id);
   const queued = ctx.store.write(() => ctx.store.webhooks.enqueue(partnerId, id, ctx.now()));
   if (queued > 0) ctx.deliveriesQueued();
+  ctx.eventResent?.(partnerId, event);
   return eventWithAttempts(ctx, [event])[0]!;
 }
 

@@ -49,7 +49,17 @@ export function eventRepository(db: Db) {
     id: listBy('AND object_id = ?'),
   };
 
+  const after = db.prepare<[number, number, number], EventRow>(
+    `SELECT ${COLUMNS} FROM event WHERE partner_id = ? AND id > ? ORDER BY id LIMIT ?`,
+  );
+  const lastId = db
+    .prepare<[number], number | null>('SELECT MAX(id) FROM event WHERE partner_id = ?')
+    .pluck(true);
   return {
+    /** The partner's events recorded after `id`, oldest first (the event stream). */
+    after: (partnerId: number, id: number, limit: number) =>
+      after.all(partnerId, id, limit).map(toEvent),
+    lastId: (partnerId: number): number => lastId.get(partnerId) ?? 0,
     insert(partnerId: number, event: NewEvent, now: number): Event {
       const id = Number(
         insert.run({

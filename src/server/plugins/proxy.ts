@@ -152,6 +152,14 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         detail: `There is no operation at ${request.method} ${pathname}.`,
       });
     }
+    // A stream never ends: it is for clients of the sandbox itself (`listen`), not this proxy.
+    if (op.response === 'event-stream') {
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'The event stream is served by the sandbox itself: connect to its base_url.',
+      });
+    }
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     const writes = request.method !== 'GET';
     const action = `${op.method} ${op.path}`;
