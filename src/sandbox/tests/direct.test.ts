@@ -54,7 +54,9 @@ describe('reads answered directly', () => {
   });
 
   it('match the answers over HTTP for every JSON read, found or not, valid or not', async () => {
-    const reads = allOperations.filter((op) => op.method === 'GET' && typeof op.response !== 'string');
+    const reads = allOperations.filter(
+      (op) => op.method === 'GET' && typeof op.response !== 'string',
+    );
     expect(reads.length).toBeGreaterThan(10);
     for (const op of reads) {
       const id = op.path.startsWith('/v1/business')
