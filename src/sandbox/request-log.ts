@@ -8,8 +8,8 @@
 // was sent with, and is appended to a file of its own beside the database
 // (`request-log/<partner id>.log`) a batch at a time: a line per request, its small fields as
 // JSON, then the two bodies as they are (compact JSON has no raw tab or newline), tab-separated.
-// When the file holds as many lines as are kept it becomes `<partner id>.old.log` and a new one
-// starts; both are read back when a partner's log is first needed after a start. Not in SQLite:
+// When the file holds as many lines (or bytes) as are kept it becomes `<partner id>.old.log` and
+// a new one starts; both are read back when a partner's log is first needed after a start. Not in SQLite:
 // a row with its indexes cost more than the request it describes (decision 023).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +39,8 @@ export interface RequestLogFilter {
 
 /** How much of the log each partner keeps: the newest entries, none older than the days. */
 export const REQUEST_LOG_KEEP = 10_000;
+/** …and no more than this many bytes of bodies per partner, in memory and in each file. */
+export const REQUEST_LOG_BYTES = 32 * 1024 * 1024;
 export const REQUEST_LOG_DAYS = 7;
 export const REQUEST_LOG_BODY_LIMIT = 64 * 1024;
 const FLUSH_AFTER_MS = 200;
@@ -111,9 +113,15 @@ interface PartnerLog {
   nextId: number;
   /** Entries not yet appended to the file. */
   pending: LoggedRequest[];
-  /** Lines the current file holds. */
+  /** Lines the current file holds, and their size. */
   lines: number;
+  fileBytes: number;
+  /** The size of what `entries` hold (bodies, and a little for the rest). */
+  bytes: number;
 }
+
+const sizeOf = (entry: LoggedRequest) =>
+  (entry.requestBody?.length ?? 0) + (entry.responseBody?.length ?? 0) + 256;
 
 function matches(entry: LoggedRequest, filter: RequestLogFilter, pathPart: string | undefined) {
   if (filter.requestId !== undefined && entry.requestId !== filter.requestId) return false;
@@ -164,11 +172,23 @@ export function requestLog(dir: string | undefined, now: () => number = Date.now
     path.join(dir!, `${partnerId}${old ? '.old' : ''}.log`);
   const oldest = () => now() - REQUEST_LOG_DAYS * 86_400_000;
 
+  /** Drops the oldest entries beyond the count, the size, or the age that is kept. */
   const trim = (log: PartnerLog) => {
     const since = oldest();
-    let drop = Math.max(0, log.entries.length - REQUEST_LOG_KEEP);
-    while (drop < log.entries.length && log.entries[drop]!.time < since) drop++;
-    if (drop > 0) log.entries.splice(0, drop);
+    let drop = 0;
+    let bytes = log.bytes;
+    const entries = log.entries;
+    while (
+      drop < entries.length &&
+      (entries.length - drop > REQUEST_LOG_KEEP ||
+        bytes > REQUEST_LOG_BYTES ||
+        entries[drop]!.time < since)
+    ) {
+      bytes -= sizeOf(entries[drop]!);
+      drop++;
+    }
+    if (drop > 0) entries.splice(0, drop);
+    log.bytes = bytes;
   };
 
   const readLines = (file: string): string[] => {
@@ -183,14 +203,17 @@ export function requestLog(dir: string | undefined, now: () => number = Date.now
   const logOf = (partnerId: number): PartnerLog => {
     let log = partners.get(partnerId);
     if (log) return log;
-    log = { entries: [], nextId: 1, pending: [], lines: 0 };
+    log = { entries: [], nextId: 1, pending: [], lines: 0, fileBytes: 0, bytes: 0 };
     if (dir) {
       const current = readLines(fileOf(partnerId)).filter(Boolean);
       log.lines = current.length;
+      log.fileBytes = current.reduce((sum, line) => sum + line.length + 1, 0);
       for (const line of [...readLines(fileOf(partnerId, true)), ...current]) {
         // A line cut short by a crash is left out; the rest is read.
         const entry = line ? entryOfLine(line) : undefined;
-        if (entry) log.entries.push(entry);
+        if (!entry) continue;
+        log.entries.push(entry);
+        log.bytes += sizeOf(entry);
       }
       log.nextId = (log.entries.at(-1)?.id ?? 0) + 1;
       trim(log);
@@ -209,12 +232,20 @@ export function requestLog(dir: string | undefined, now: () => number = Date.now
       log.pending = [];
       try {
         fs.mkdirSync(dir, { recursive: true });
-        if (log.lines >= REQUEST_LOG_KEEP) {
+        const text = batch.map(lineOf).join('');
+        // A file holds at most what is kept: the batch that would go over starts a new one.
+        if (
+          log.lines > 0 &&
+          (log.lines + batch.length > REQUEST_LOG_KEEP ||
+            log.fileBytes + text.length > REQUEST_LOG_BYTES)
+        ) {
           fs.renameSync(fileOf(partnerId), fileOf(partnerId, true));
           log.lines = 0;
+          log.fileBytes = 0;
         }
-        fs.appendFileSync(fileOf(partnerId), batch.map(lineOf).join(''));
+        fs.appendFileSync(fileOf(partnerId), text);
         log.lines += batch.length;
+        log.fileBytes += text.length;
       } catch {
         // A log that cannot be written must not fail the requests it describes; memory keeps it.
       }
@@ -227,7 +258,12 @@ export function requestLog(dir: string | undefined, now: () => number = Date.now
       const entry = fields as LoggedRequest;
       entry.id = log.nextId++;
       log.entries.push(entry);
-      if (log.entries.length > REQUEST_LOG_KEEP + REQUEST_LOG_KEEP / 10) trim(log);
+      log.bytes += sizeOf(entry);
+      if (
+        log.entries.length > REQUEST_LOG_KEEP + REQUEST_LOG_KEEP / 10 ||
+        log.bytes > REQUEST_LOG_BYTES
+      )
+        trim(log);
       if (!dir) return;
       log.pending.push(entry);
       if (!timer) {

@@ -61,7 +61,7 @@ function RequestsPage() {
     <>
       <PageHeader
         title="API request log"
-        description="Every request made to this sandbox with your credentials — by your integration or by this dashboard — newest first: the last 10,000, for 7 days. Credentials are never kept."
+        description="Every request made to this sandbox with your credentials — by your integration or by this dashboard — newest first: the last 10,000 (at most 32 MB of bodies), for 7 days. Credentials are never kept."
       />
       <Group mb="md" align="flex-end" wrap="wrap">
         <TextInput

@@ -9,6 +9,7 @@ import {
   type NewLoggedRequest,
   objectOf,
   REQUEST_LOG_BODY_LIMIT,
+  REQUEST_LOG_BYTES,
   REQUEST_LOG_DAYS,
   REQUEST_LOG_KEEP,
   requestLog,
@@ -280,5 +281,27 @@ describe('the log on disk', () => {
     time += (REQUEST_LOG_DAYS + 1) * 86_400_000;
     expect(reread.search(1, {}, 0, 5)).toEqual([]);
     expect(reread.search(2, {}, 0, 5)).toEqual([]);
+  });
+
+  it('keeps no more than its byte budget of bodies, in memory and in each file', () => {
+    const dir = tempDir();
+    const log = requestLog(dir, () => 1_000_000_000_000);
+    const body = `{"x":"${'y'.repeat(REQUEST_LOG_BODY_LIMIT - 10)}"}`;
+    const count = Math.ceil((REQUEST_LOG_BYTES * 1.5) / body.length);
+    for (let n = 1; n <= count; n++) {
+      log.record({ ...entry(1, 1_000_000_000_000, n), responseBody: body });
+      if (n % 100 === 0) log.flush();
+    }
+    log.flush();
+    const kept = log.search(1, {}, 0, count);
+    expect(kept[0]!.path).toBe(`/v1/business/${count}`);
+    expect(kept.length * body.length).toBeLessThanOrEqual(REQUEST_LOG_BYTES);
+    expect(kept.length).toBeGreaterThan((REQUEST_LOG_BYTES / body.length) * 0.9);
+    for (const file of fs.readdirSync(dir))
+      expect(fs.statSync(path.join(dir, file)).size).toBeLessThan(REQUEST_LOG_BYTES * 1.1);
+    // Read back: the same budget.
+    const reread = requestLog(dir, () => 1_000_000_000_000).search(1, {}, 0, count);
+    expect(reread.length).toBe(kept.length);
+    expect(reread[0]).toEqual(kept[0]);
   });
 });
