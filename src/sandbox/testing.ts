@@ -6,6 +6,7 @@ import type { SandboxSettings } from './domain/context';
 import { createPartner, type Credentials } from './domain/partners';
 import { createStore, type Store } from './store';
 import { openDatabase } from './store/db';
+import type { MerchantFields } from './store/merchants';
 
 export const FAST_SETTINGS: SandboxSettings = {
   kycReviewDelayMs: 50,
@@ -178,6 +179,31 @@ export function transactionBody(
     fromCurrencySymbol: product === 'sendc2f' ? 'USDT(TRC20)' : 'USD',
     toAmount: '1000.00',
     purpose: 'GOODS_PURCHASE',
+    ...overrides,
+  };
+}
+
+/** A merchant's stored fields, for tests of the store itself; override what a test is about. */
+export function merchantFields(
+  name: string,
+  overrides: Partial<MerchantFields> = {},
+): MerchantFields {
+  return {
+    name,
+    contactOwnerBusinessId: null,
+    localRegNumber: null,
+    countryIso: 'DE',
+    state: null,
+    city: 'Berlin',
+    address: 'Torstraße',
+    streetNumber: '1',
+    zipcode: '10119',
+    kycStatus: 'NEW',
+    contactName: 'A B',
+    contactEmail: 'a@b.example',
+    contactPhonePrefix: '49',
+    contactPhone: '301234',
+    industry: 'TECHNOLOGY',
     ...overrides,
   };
 }

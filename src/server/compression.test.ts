@@ -2,13 +2,12 @@
 // immutable caching; large answers of the API and pages are compressed on the way; small ones
 // are not worth it.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist } from '../../scripts/compress-dist';
 import { preferredEncoding } from './encoding';
-import { startTestDashboard, testDist, type TestDashboard } from './testing';
+import { rawGet, startTestDashboard, testDist, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 let cookie: string;
@@ -25,30 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The raw answer, bytes as they travelled (fetch would decode them). */
-function get(url: string, encoding?: string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(
-          `${t.base}${url}`,
-          { headers: { cookie, 'accept-encoding': encoding ?? 'identity' } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode!,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-              }),
-            );
-          },
-        )
-        .on('error', reject);
-    },
-  );
-}
+/** The raw answer, bytes as they travelled, as this cookie and encoding ask. */
+const get = (url: string, encoding?: string) =>
+  rawGet(`${t.base}${url}`, { cookie, 'accept-encoding': encoding ?? 'identity' });
 
 describe('compression', () => {
   it('sends the build’s brotli or gzip copy of an asset, or the asset itself', async () => {

@@ -2,12 +2,11 @@
 // the route's files named for the browser to fetch with the entry (decision 022). Hashed
 // assets come from memory with their build-time copies and are cached for good.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist } from '../../scripts/compress-dist';
 import { type Manifest, preloadFor, routePreloads } from './page-preloads';
-import { startTestDashboard, testDist, type TestDashboard } from './testing';
+import { rawGet, startTestDashboard, testDist, type TestDashboard } from './testing';
 
 // A build manifest shaped as Vite writes it for our routes.
 const MANIFEST: Manifest = {
@@ -81,25 +80,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
-    (resolve, reject) => {
-      http
-        .get(`${t.base}${url}`, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode!,
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString(),
-            }),
-          );
-        })
-        .on('error', reject);
-    },
-  );
-}
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const answer = await rawGet(`${t.base}${url}`, headers);
+  return { ...answer, body: answer.body.toString() };
+};
 
 const sessionIn = (html: string) =>
   JSON.parse(

@@ -2,6 +2,7 @@
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,4 +85,21 @@ export async function startTestDashboard(
       fs.rmSync(distDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A GET's answer as it travelled: status, headers and raw bytes (fetch would decode them). */
+export function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
 }

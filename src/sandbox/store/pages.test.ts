@@ -8,25 +8,9 @@ import { migrate, migrations } from './migrations';
 import { createStore } from '.';
 import { openDatabase } from './db';
 import { createPartner } from '../domain/partners';
-import type { MerchantFields } from './merchants';
+import { merchantFields } from '../testing';
 
-const fields = (name: string): MerchantFields => ({
-  name,
-  contactOwnerBusinessId: null,
-  localRegNumber: null,
-  countryIso: 'DE',
-  state: null,
-  city: 'Berlin',
-  address: 'Torstraße',
-  streetNumber: '1',
-  zipcode: '10119',
-  kycStatus: 'NEW',
-  contactName: 'A B',
-  contactEmail: 'a@b.example',
-  contactPhonePrefix: '49',
-  contactPhone: '301234',
-  industry: 'TECHNOLOGY',
-});
+const fields = (name: string) => merchantFields(name);
 
 describe('merchant pages', () => {
   it('are the same newest-first pages at any depth, per partner, by an index range', () => {

@@ -7,25 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from '.';
 import { openDatabase } from './db';
 import { createPartner } from '../domain/partners';
-import type { MerchantFields } from './merchants';
+import { merchantFields } from '../testing';
 
-const fields = (name: string): MerchantFields => ({
-  name,
-  contactOwnerBusinessId: null,
-  localRegNumber: 'HRB 1',
-  countryIso: 'DE',
-  state: null,
-  city: 'Berlin',
-  address: 'Torstraße',
-  streetNumber: '1',
-  zipcode: '10119',
-  kycStatus: 'NEW',
-  contactName: 'A B',
-  contactEmail: 'a@b.example',
-  contactPhonePrefix: '49',
-  contactPhone: '301234',
-  industry: 'TECHNOLOGY',
-});
+const fields = (name: string) => merchantFields(name, { localRegNumber: 'HRB 1' });
 
 const dirs: string[] = [];
 afterEach(() => {
