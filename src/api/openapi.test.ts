@@ -49,6 +49,10 @@ const DESIGNED = [
   'POST /v1/sandbox/moves/run',
   'POST /v1/sandbox/moves/hold',
   'POST /v1/sandbox/moves/release',
+  'GET /v1/sandbox/scenarios/',
+  'GET /v1/sandbox/scenarios/export',
+  'POST /v1/sandbox/scenarios/load',
+  'POST /v1/sandbox/reset',
 ];
 
 describe('the OpenAPI document', () => {

@@ -35,6 +35,13 @@ import {
   WebhookTestRequest,
   WebhookTestResult,
 } from './schemas/platform';
+import {
+  SandboxReset,
+  Scenario,
+  ScenarioLoad,
+  ScenarioLoaded,
+  ScenarioPreset,
+} from './schemas/scenario';
 import { CountryList, CurrencyList } from './schemas/reference';
 import {
   CancelRequest,
@@ -499,6 +506,45 @@ export const sandboxOperations = {
     tag: 'Sandbox console',
     source: 'sandbox',
     response: Moves,
+  }),
+  listScenarios: define({
+    id: 'listScenarios',
+    method: 'GET',
+    path: '/v1/sandbox/scenarios/',
+    summary: 'The named scenarios this sandbox can build',
+    tag: 'Sandbox console',
+    source: 'sandbox',
+    response: z.array(ScenarioPreset),
+  }),
+  exportScenario: define({
+    id: 'exportScenario',
+    method: 'GET',
+    path: '/v1/sandbox/scenarios/export',
+    summary: "This partner's records as a scenario file, to load anywhere",
+    tag: 'Sandbox console',
+    source: 'sandbox',
+    response: Scenario,
+  }),
+  loadScenario: define({
+    id: 'loadScenario',
+    method: 'POST',
+    path: '/v1/sandbox/scenarios/load',
+    summary:
+      'Build a preset or a scenario file through the ordinary operations, all of it or nothing',
+    tag: 'Sandbox console',
+    source: 'sandbox',
+    body: ScenarioLoad,
+    response: ScenarioLoaded,
+  }),
+  resetSandbox: define({
+    id: 'resetSandbox',
+    method: 'POST',
+    path: '/v1/sandbox/reset',
+    summary:
+      "Delete every record of this partner (merchants, accounts, transactions, events, files); credentials and webhook endpoints stay",
+    tag: 'Sandbox console',
+    source: 'sandbox',
+    response: SandboxReset,
   }),
 };
 

@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import type { OperationDef } from '../api/operations';
 import type { FieldError } from '../api/schemas/common';
 import { fieldErrors } from '../api/problem';
-import { DomainError } from './domain/errors';
+import { validationProblem } from './domain/errors';
+
+export { validationProblem };
 import { idempotent } from './idempotency';
 import { applyFault, type FaultBoard } from './faults';
 import type { Store } from './store';
@@ -18,20 +20,6 @@ export function mountPrefix(app: FastifyInstance): string {
 /** Where this sandbox is reached from the caller's side: its {base_url}, as configured. */
 export function publicBaseUrl(request: FastifyRequest): string {
   return request.server.sandboxPublicUrl();
-}
-
-export function validationProblem(errors: FieldError[]): DomainError {
-  const listed = errors
-    .slice(0, 5)
-    .map((e) => `${e.field} ${e.message}`)
-    .join('; ');
-  const more = errors.length > 5 ? ` (and ${errors.length - 5} more)` : '';
-  return new DomainError(
-    400,
-    'VALIDATION_ERROR',
-    `The request is invalid: ${listed}${more}.`,
-    errors,
-  );
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -26,3 +26,18 @@ export function invalidField(field: string, message: string, code: ErrorCode = '
 export function refused(code: ErrorCode, detail: string): DomainError {
   return new DomainError(400, code, detail);
 }
+
+/** Invalid input in several fields: one 400 that names them all (the first five in its detail). */
+export function validationProblem(errors: FieldError[]): DomainError {
+  const listed = errors
+    .slice(0, 5)
+    .map((e) => `${e.field} ${e.message}`)
+    .join('; ');
+  const more = errors.length > 5 ? ` (and ${errors.length - 5} more)` : '';
+  return new DomainError(
+    400,
+    'VALIDATION_ERROR',
+    `The request is invalid: ${listed}${more}.`,
+    errors,
+  );
+}

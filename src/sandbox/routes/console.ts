@@ -13,6 +13,8 @@ import { QUOTE_TASK, SETTLE_TASK } from '../domain/transactions';
 import type { Moves, MoveTarget, PendingMove } from '../../api/schemas/platform';
 import { invalidField, refused } from '../domain/errors';
 import type { RequestLog } from '../request-log';
+import { exportScenario, loadScenario, resetPartner } from '../domain/scenarios';
+import { presetScenario, scenarioPresets } from '../scenario-presets';
 
 // The operations a fault may be chosen for: the API's own, not the console's.
 const FAULTABLE = new Set(allOperations.filter((op) => op.source !== 'sandbox').map((op) => op.id));
@@ -113,4 +115,19 @@ export function consoleRoutes(
     control.released();
     return movesOf(partnerId);
   });
+  route(app, sandboxOperations.listScenarios, () => scenarioPresets);
+  route(app, sandboxOperations.exportScenario, (_input, req) => {
+    const partner = partnerOf(req);
+    return exportScenario(ctx, partner.id, `Records of ${partner.name}`);
+  });
+  route(app, sandboxOperations.loadScenario, ({ body }, req) => {
+    const scenario = body.scenario ?? presetScenario(body.preset!);
+    if (!scenario)
+      throw invalidField(
+        'preset',
+        `must be the name of a preset: ${scenarioPresets.map((p) => p.name).join(', ')}`,
+      );
+    return loadScenario(ctx, partnerOf(req).id, scenario, { reset: body.reset });
+  });
+  route(app, sandboxOperations.resetSandbox, (_input, req) => resetPartner(ctx, partnerOf(req).id));
 }

@@ -57,6 +57,9 @@ export function readMemory<T extends object>(db: Db) {
     forget(key: string) {
       records.delete(key);
     },
+    clear() {
+      records.clear();
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { eventRepository } from './events';
 import { fileRepository } from './files';
 import { idempotencyRepository } from './idempotency';
 import { merchantRepository } from './merchants';
+import { partnerDataRepository } from './partner-data';
 import { partnerRepository } from './partners';
 import { payoutAccountRepository } from './payout-accounts';
 import { taskRepository } from './tasks';
@@ -15,6 +16,7 @@ export function createStore(db: Db) {
   return {
     db,
     partners: partnerRepository(db),
+    partnerData: partnerDataRepository(db),
     merchants: merchantRepository(db),
     agreements: agreementRepository(db),
     payoutAccounts: payoutAccountRepository(db),

@@ -94,7 +94,17 @@ export function merchantRepository(db: Db) {
      ORDER BY partner_seq DESC LIMIT @limit`,
   );
 
+  const every = db
+    .prepare<[number, number], unknown[]>(
+      `SELECT ${COLUMNS} FROM merchant WHERE partner_id = ? ORDER BY id LIMIT ?`,
+    )
+    .raw(true);
+
   return {
+    /** The partner's first `limit` merchants, oldest first (a scenario's export). */
+    every: (partnerId: number, limit: number) => every.all(partnerId, limit).map(merchantOf),
+    /** After rows were deleted (a partner's reset): nothing remembered is kept. */
+    forgetAll: () => memory.clear(),
     insert(partnerId: number, fields: MerchantFields, now: number): Merchant {
       const id = Number(insert.run({ partnerId, now, ...stored(fields) }).lastInsertRowid);
       written(partnerId, id);

@@ -46,7 +46,13 @@ export function payoutAccountRepository(db: Db) {
     both: listBy('AND business_id = ? AND currency_symbol = ?'),
   };
 
+  const every = db.prepare<[number, number], PayoutAccount>(
+    `SELECT ${COLUMNS} FROM payout_account WHERE partner_id = ? ORDER BY id LIMIT ?`,
+  );
+
   return {
+    /** The partner's first `limit` accounts, oldest first (a scenario's export). */
+    every: (partnerId: number, limit: number) => every.all(partnerId, limit),
     insert(partnerId: number, fields: PayoutAccountFields, now: number): PayoutAccount {
       const id = Number(insert.run({ partnerId, now, ...fields }).lastInsertRowid);
       return byId.get(id, partnerId)!;

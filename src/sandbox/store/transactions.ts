@@ -135,7 +135,12 @@ export function transactionRepository(db: Db) {
   const owner = db
     .prepare<[number, number], number>('SELECT 1 FROM txn WHERE id = ? AND partner_id = ?')
     .pluck(true);
+  const every = db.prepare<[number, number], Row>(
+    `SELECT ${COLUMNS} FROM txn WHERE partner_id = ? ORDER BY id LIMIT ?`,
+  );
   return {
+    /** The partner's first `limit` transactions of every product, oldest first (an export). */
+    every: (partnerId: number, limit: number) => every.all(partnerId, limit).map(toRecord),
     /** Whether transaction `id` is the partner's (of any product). */
     ownerOf: (id: number, partnerId: number) => owner.get(id, partnerId) === 1,
     insert(

@@ -1,0 +1,177 @@
+// The sandbox's named scenarios (docs/decisions/024): situations a tester asks for again and
+// again, written as scenario files and loaded through the same code as any other file.
+import { Scenario, type ScenarioInput, type ScenarioPreset } from '../api/schemas/scenario';
+
+const EVERY_AGREEMENT = [1, 2, 3];
+
+const lumen = {
+  ref: 'lumen',
+  kycStatus: 'VALID',
+  agreementsAccepted: EVERY_AGREEMENT,
+  name: 'Lumen Textiles GmbH',
+  localRegNumber: 'HRB 204518',
+  countryIso: 'DE',
+  city: 'Berlin',
+  address: 'Torstraße',
+  streetNumber: '112',
+  zipcode: '10119',
+  contactName: 'Miriam Vogel',
+  contactEmail: 'miriam@lumentextiles.example',
+  contactPhonePrefix: '49',
+  contactPhone: '301234567',
+  industry: 'GARMENTS',
+} as const satisfies NonNullable<ScenarioInput['merchants']>[number];
+
+const lumenEur = {
+  ref: 'lumen-eur',
+  merchant: 'lumen',
+  accountStatus: 'ACTIVE',
+  currencySymbol: 'EUR',
+  accountHolderName: 'Lumen Textiles GmbH',
+  bankName: 'Deutsche Bank',
+  countryIso: 'DE',
+  iban: 'DE89370400440532013000',
+  swiftCode: 'DEUTDEFF',
+  city: 'Berlin',
+} as const satisfies NonNullable<ScenarioInput['payoutAccounts']>[number];
+
+const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
+  {
+    name: 'payout-awaiting-deposit',
+    title: 'A payout awaiting its deposit',
+    description:
+      'A VALID customer with an ACTIVE EUR payout account, and a payout (crypto to fiat) of 2,500.00 EUR whose quote is approved: it waits for the deposit to be approved.',
+    scenario: {
+      scenario: 1,
+      merchants: [lumen],
+      payoutAccounts: [lumenEur],
+      transactions: [
+        {
+          ref: 'payout',
+          product: 'sendc2f',
+          from: 'lumen',
+          to: 'lumen-eur',
+          fromCurrencySymbol: 'USDT(TRC20)',
+          toAmount: '2500.00',
+          purpose: 'SUPPLIER_PAYMENT',
+          steps: ['quote', 'approveQuote'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'payout-settling',
+    title: 'A payout on its way',
+    description:
+      'A VALID customer, an ACTIVE EUR account and a payout whose deposit is approved: IN_PROGRESS until its settlement, which "Do it now" brings at once.',
+    scenario: {
+      scenario: 1,
+      merchants: [lumen],
+      payoutAccounts: [lumenEur],
+      transactions: [
+        {
+          ref: 'payout',
+          product: 'sendc2f',
+          from: 'lumen',
+          to: 'lumen-eur',
+          fromCurrencySymbol: 'USDT(TRC20)',
+          toAmount: '8200.00',
+          purpose: 'SUPPLIER_PAYMENT',
+          steps: ['quote', 'approveQuote', 'approveDeposit'],
+        },
+      ],
+    },
+  },
+  {
+    name: 'kyc-set-back',
+    title: 'A merchant whose KYC was set back',
+    description:
+      'A customer that accepted every agreement and whose review asked for more: ACTION_NEEDED, ready for its onboarding to be submitted again.',
+    scenario: {
+      scenario: 1,
+      merchants: [
+        {
+          ...lumen,
+          ref: 'set-back',
+          kycStatus: 'ACTION_NEEDED',
+          name: 'Nordlicht Software AG',
+          localRegNumber: 'CHE-112.947.305',
+          countryIso: 'CH',
+          city: 'Zürich',
+          address: 'Hardturmstrasse',
+          streetNumber: '161',
+          zipcode: '8005',
+          contactName: 'Lea Baumann',
+          contactEmail: 'lea@nordlicht.example',
+          contactPhonePrefix: '41',
+          contactPhone: '441234567',
+          industry: 'TECHNOLOGY',
+        },
+      ],
+    },
+  },
+  {
+    name: 'merchant-under-review',
+    title: 'A merchant under KYC review',
+    description:
+      'A customer whose onboarding was just submitted: UNDER_REVIEW until the review, which "Do it now" brings at once.',
+    scenario: {
+      scenario: 1,
+      merchants: [
+        {
+          ...lumen,
+          ref: 'reviewed',
+          kycStatus: 'UNDER_REVIEW',
+          name: 'Harbor & Pine Trading Ltd',
+          localRegNumber: '09876543',
+          countryIso: 'GB',
+          city: 'London',
+          address: 'Wapping High Street',
+          streetNumber: '57',
+          zipcode: 'E1W 2YS',
+          contactName: 'Oliver Hart',
+          contactEmail: 'oliver@harborpine.example',
+          contactPhonePrefix: '44',
+          contactPhone: '2071234567',
+          industry: 'FOOD_HOSPITALITY',
+        },
+      ],
+    },
+  },
+  {
+    name: 'collection-awaiting-confirmation',
+    title: 'A collection waiting for its confirmation',
+    description:
+      "A VALID customer, an ACTIVE EUR account and a collection of 12,000.00 EUR whose quote is approved: it waits for the client's deposit to be confirmed.",
+    scenario: {
+      scenario: 1,
+      merchants: [lumen],
+      payoutAccounts: [lumenEur],
+      transactions: [
+        {
+          ref: 'collection',
+          product: 'receive',
+          from: 'lumen',
+          to: 'lumen-eur',
+          fromCurrencySymbol: 'USD',
+          toAmount: '12000.00',
+          purpose: 'SERVICES_PURCHASE',
+          steps: ['approveQuote'],
+        },
+      ],
+    },
+  },
+];
+
+/** The presets as listed to partners. */
+export const scenarioPresets: ScenarioPreset[] = PRESETS.map(({ name, title, description }) => ({
+  name,
+  title,
+  description,
+}));
+
+/** A preset's scenario, parsed like a file; undefined for a name that is not a preset. */
+export function presetScenario(name: string): Scenario | undefined {
+  const preset = PRESETS.find((p) => p.name === name);
+  return preset && Scenario.parse({ ...preset.scenario, name: preset.name });
+}
