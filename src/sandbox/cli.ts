@@ -2,6 +2,13 @@
 // adds a partner and prints its credentials as JSON.
 import { parseArgs } from 'node:util';
 import { demoCredentials } from './boot';
+import {
+  sandboxReset,
+  scenarioExport,
+  scenarioLoad,
+  scenarioPresetsText,
+  UsageError,
+} from './cli-scenario';
 import { createPartner } from './domain/partners';
 import { databaseFile, parseEnv, SandboxEnv } from './env';
 import { listen } from './listen';
@@ -19,7 +26,17 @@ const USAGE = `Usage:
   npm run -s sandbox -- listen --base-url URL --forward-to URL [--api-key K --api-secret S]
                                                    post each event of a sandbox anywhere to a
                                                    local URL, signed; credentials also from
-                                                   SANDBOX_API_KEY / SANDBOX_API_SECRET`;
+                                                   SANDBOX_API_KEY / SANDBOX_API_SECRET
+  npm run -s sandbox -- scenario presets            list the named scenarios
+  npm run -s sandbox -- scenario load FILE [--partner KEY] [--reset]
+  npm run -s sandbox -- scenario load --preset NAME [--partner KEY] [--reset]
+                                                   build a scenario file or a preset for the
+                                                   partner with that API key (default: the
+                                                   demo partner of DATA_DIR); --reset deletes
+                                                   its records first; prints the ids by ref
+  npm run -s sandbox -- scenario export [--partner KEY] > FILE
+                                                   the partner's records as a scenario file
+  npm run -s sandbox -- reset [--partner KEY]      delete every record of the partner`;
 
 async function run(argv: string[]) {
   const { positionals, values } = parseArgs({
@@ -35,10 +52,13 @@ async function run(argv: string[]) {
       'api-key': { type: 'string' },
       'api-secret': { type: 'string' },
       'announce-start': { type: 'boolean' },
+      partner: { type: 'string' },
+      preset: { type: 'string' },
+      reset: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [command = 'serve', sub] = positionals;
+  const [command = 'serve', sub, file] = positionals;
   if (values.help) {
     console.log(USAGE);
     return;
@@ -75,6 +95,24 @@ async function run(argv: string[]) {
       print: (line) => console.log(line),
       signal: stop.signal,
     });
+    return;
+  }
+  if (command === 'scenario' || command === 'reset') {
+    try {
+      const partner = values.partner;
+      if (command === 'reset') console.log(sandboxReset({ partner }));
+      else if (sub === 'presets') console.log(scenarioPresetsText());
+      else if (sub === 'export') console.log(scenarioExport({ partner }));
+      else if (sub === 'load')
+        console.log(
+          scenarioLoad({ file, preset: values.preset, partner, reset: values.reset ?? false }),
+        );
+      else throw new UsageError(USAGE);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      console.error(error.message);
+      process.exitCode = 2;
+    }
     return;
   }
   if (command === 'serve') {

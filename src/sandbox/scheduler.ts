@@ -6,8 +6,9 @@ import type { DomainContext } from './domain/context';
 export type TaskHandler = (ctx: DomainContext, objectId: number) => void;
 
 const BATCH = 100;
-// setTimeout cannot wait longer than about 24 days; re-check at least hourly.
-const MAX_WAIT_MS = 60 * 60 * 1000;
+// Another process (the CLI's scenario load) may add tasks: the table is looked at again at least
+// this often (one indexed query).
+const MAX_WAIT_MS = 2000;
 
 export function createScheduler(
   ctx: DomainContext,
@@ -45,12 +46,12 @@ export function createScheduler(
 
   function arm() {
     if (!running) return;
-    const next = ctx.store.tasks.nextDueTime();
-    if (next === null) return;
+    const next = ctx.store.tasks.nextDueTime() ?? Infinity;
     if (timer && armedFor !== undefined && armedFor <= next) return;
     clearTimeout(timer);
-    armedFor = next;
-    timer = setTimeout(runDue, Math.min(MAX_WAIT_MS, Math.max(0, next - ctx.now())));
+    const wait = Math.min(MAX_WAIT_MS, Math.max(0, next - ctx.now()));
+    armedFor = ctx.now() + wait;
+    timer = setTimeout(runDue, wait);
     timer.unref();
   }
 

@@ -140,3 +140,113 @@ describe('delayed moves', () => {
     }
   });
 });
+
+describe('scenarios from the command line', () => {
+  const cli = (args: string[], env: Record<string, string>) =>
+    run('npx', ['tsx', 'src/sandbox/cli.ts', ...args], { env: { ...process.env, ...env } });
+
+  it('loads a file for the partner with that key, beside a running sandbox that then moves it', async () => {
+    const dataDir = tempDir();
+    const sandbox = await createTestSandbox({
+      file: path.join(dataDir, 'sandbox.db'),
+      settings: { kycReviewDelayMs: 100 },
+    });
+    try {
+      // Alice's situation, exported over HTTP, is what a tester shares.
+      await sandbox.request({
+        method: 'POST',
+        url: '/v1/sandbox/scenarios/load',
+        payload: { preset: 'payout-awaiting-deposit' },
+      });
+      const exported = (
+        await sandbox.request({ method: 'GET', url: '/v1/sandbox/scenarios/export' })
+      ).json();
+      const file = path.join(dataDir, 'shared.json');
+      fs.writeFileSync(file, JSON.stringify(exported));
+      const env = { DATA_DIR: dataDir, SANDBOX_KYC_REVIEW_DELAY_MS: '100' };
+      const { stdout } = await cli(
+        ['scenario', 'load', file, '--partner', sandbox.bob.apiKey],
+        env,
+      );
+      const loaded = JSON.parse(stdout);
+      const payout = loaded.transactions[0];
+      expect(payout).toMatchObject({ product: 'sendc2f', clientStatus: 'OnOff_AWAITING_DEPOSIT' });
+      // The running sandbox answers Bob with what the command wrote.
+      const read = await sandbox.request({
+        method: 'GET',
+        url: `/v1/sendc2f/${payout.id}`,
+        as: sandbox.bob,
+      });
+      expect(read.json()).toMatchObject({
+        clientStatus: 'OnOff_AWAITING_DEPOSIT',
+        toAmount: '2500.00',
+      });
+
+      // A preset whose review the command scheduled: the running sandbox's scheduler does it.
+      const review = JSON.parse(
+        (
+          await cli(
+            [
+              'scenario',
+              'load',
+              '--preset',
+              'merchant-under-review',
+              '--partner',
+              sandbox.bob.apiKey,
+            ],
+            env,
+          )
+        ).stdout,
+      );
+      const merchantId = review.merchants[0].id;
+      await expect
+        .poll(
+          async () =>
+            (
+              await sandbox.request({
+                method: 'GET',
+                url: `/v1/business/${merchantId}`,
+                as: sandbox.bob,
+              })
+            ).json().kycStatus,
+          { timeout: 15_000, interval: 200 },
+        )
+        .toBe('VALID');
+
+      // Reset: Bob's records go, Alice's stay.
+      const reset = await cli(['reset', '--partner', sandbox.bob.apiKey], env);
+      expect(reset.stdout).toMatch(/Deleted the records of Bob Remit: 2 merchants/);
+      const bobs = await sandbox.request({ method: 'GET', url: '/v1/business/', as: sandbox.bob });
+      expect(bobs.json().results).toEqual([]);
+      const alices = await sandbox.request({ method: 'GET', url: '/v1/business/' });
+      expect(alices.json().results).toHaveLength(1);
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
+
+  it('names what is wrong with a file, and with a key no partner has', async () => {
+    const dataDir = tempDir();
+    const sandbox = await createTestSandbox({ file: path.join(dataDir, 'sandbox.db') });
+    await sandbox.close();
+    const file = path.join(dataDir, 'bad.json');
+    fs.writeFileSync(file, JSON.stringify({ scenario: 1, merchants: [{ ref: 'm', name: '' }] }));
+    const env = { DATA_DIR: dataDir };
+    await expect(
+      cli(['scenario', 'load', file, '--partner', sandbox.alice.apiKey], env),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('merchants.0.name: is required'),
+    });
+    await expect(
+      cli(['scenario', 'load', '--preset', 'kyc-set-back', '--partner', 'nobody'], env),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('No partner has the API key'),
+    });
+    await expect(cli(['scenario', 'load', '--preset', 'nothing'], env)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('payout-awaiting-deposit'),
+    });
+  }, 60_000);
+});

@@ -9,7 +9,9 @@ import { signatureHeader } from './signing';
 import { postWebhook, TargetRefused } from './targets';
 
 const BATCH = 20;
-const MAX_WAIT_MS = 60 * 60 * 1000;
+// Another process (the CLI's scenario load) may queue deliveries: the queue is looked at again
+// at least this often.
+const MAX_WAIT_MS = 2000;
 
 export function retryDelay(settings: SandboxSettings, attemptsMade: number): number {
   return settings.webhookRetryBaseMs * 2 ** (attemptsMade - 1);
@@ -95,7 +97,9 @@ export function createDeliveryWorker(options: {
     const sent = await sendSigned(settings, delivery.url, delivery.secret, event, attempt, now);
     const { delivered, finished } = sent;
     const exhausted = attempt >= settings.webhookMaxAttempts;
-    store.write(() =>
+    store.write(() => {
+      // A reset may have deleted the event while it was on its way: nothing is left to record.
+      if (!store.events.byId(delivery.partnerId, delivery.eventId)) return;
       store.webhooks.recordAttempt(
         delivery,
         {
@@ -112,8 +116,8 @@ export function createDeliveryWorker(options: {
           : exhausted
             ? { state: 'failed', nextAttemptTime: null }
             : { state: 'pending', nextAttemptTime: finished + retryDelay(settings, attempt) },
-      ),
-    );
+      );
+    });
     if (!delivered)
       log.info({ deliveryId: delivery.id, attempt, error: sent.error }, 'webhook delivery failed');
   }
@@ -139,8 +143,7 @@ export function createDeliveryWorker(options: {
   function arm(delay?: number) {
     if (!running) return;
     const next = store.webhooks.nextDueTime();
-    if (next === null && delay === undefined) return;
-    const wait = delay ?? Math.min(MAX_WAIT_MS, Math.max(0, next! - now()));
+    const wait = delay ?? Math.min(MAX_WAIT_MS, Math.max(0, (next ?? Infinity) - now()));
     clearTimeout(timer);
     timer = setTimeout(tick, wait);
     timer.unref();
