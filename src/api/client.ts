@@ -1,5 +1,6 @@
 // The typed client: one function per operation. Every response is parsed with its schema and
 // every failure is thrown as an ApiError carrying the problem details.
+import type { ScenarioLoad } from './schemas/scenario';
 import type { z } from 'zod';
 import {
   type OperationDef,
@@ -242,3 +243,8 @@ export const runMove = (c: Connection, target: MoveTarget) =>
   call(c, sandboxOperations.runMove, { body: target });
 export const holdMoves = (c: Connection) => call(c, sandboxOperations.holdMoves);
 export const releaseMoves = (c: Connection) => call(c, sandboxOperations.releaseMoves);
+export const listScenarios = (c: Connection) => call(c, sandboxOperations.listScenarios);
+export const exportScenario = (c: Connection) => call(c, sandboxOperations.exportScenario);
+export const loadScenario = (c: Connection, body: ScenarioLoad) =>
+  call(c, sandboxOperations.loadScenario, { body });
+export const resetSandbox = (c: Connection) => call(c, sandboxOperations.resetSandbox);

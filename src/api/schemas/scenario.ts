@@ -112,8 +112,13 @@ export const ScenarioLoad = z
     path: ['preset'],
   })
   .meta({ id: 'ScenarioLoad' });
+export type ScenarioLoad = z.input<typeof ScenarioLoad>;
 
-const Created = z.object({ ref: z.string(), id: Id });
+const Created = z.object({
+  ref: z.string(),
+  id: Id,
+  label: z.string().meta({ description: 'What a person recognises the record by.' }),
+});
 
 export const ScenarioLoaded = z
   .object({

@@ -15,6 +15,7 @@ import { ApiErrorAlert } from '../../components/api-error';
 import { LoadingState, PageHeader } from '../../components/page';
 import { EventLog } from '../../features/events/components/event-log';
 import { FaultsPanel } from '../../features/faults/components/faults-panel';
+import { ScenariosPanel } from '../../features/scenarios/components/scenarios-panel';
 import { WebhookEndpoints } from '../../features/events/components/webhook-endpoints';
 import { sessionQuery } from '../../features/session/queries';
 import {
@@ -97,7 +98,7 @@ function SandboxPage() {
     <>
       <PageHeader
         title="Sandbox tools"
-        description="Set statuses that the live service decides by itself, receive webhooks, and see every event and its deliveries."
+        description="Build situations from scenarios, set statuses that the live service decides by itself, steer time and failures, receive webhooks, and see every event and its deliveries."
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Paper withBorder p="lg" radius="md">
@@ -140,6 +141,7 @@ function SandboxPage() {
         </Paper>
       </SimpleGrid>
       <Stack gap="lg" mt="lg">
+        <ScenariosPanel />
         <Paper withBorder p="lg" radius="md">
           <Title order={2} fz="lg" mb="sm">
             Automatic moves

@@ -289,10 +289,15 @@ export function loadScenario(
       return {
         name: scenario.name ?? null,
         reset: options.reset,
-        merchants: scenario.merchants.map((m) => ({ ref: m.ref, id: merchantIds.get(m.ref)! })),
+        merchants: scenario.merchants.map((m) => ({
+          ref: m.ref,
+          id: merchantIds.get(m.ref)!,
+          label: m.name,
+        })),
         payoutAccounts: scenario.payoutAccounts.map((a) => ({
           ref: a.ref,
           id: accountIds.get(a.ref)!,
+          label: `${a.currencySymbol} account of ${a.accountHolderName}`,
         })),
         transactions,
       };
@@ -386,5 +391,11 @@ function loadTransaction(
       cancelTransaction(ctx, partnerId, product, id, t.cancel!),
     );
   const record = ctx.store.transactions.byId(partnerId, product, id)!;
-  return { ref: t.ref, id, product, clientStatus: record.clientStatus };
+  return {
+    ref: t.ref,
+    id,
+    product,
+    clientStatus: record.clientStatus,
+    label: `${record.toAmount} ${record.toCurrencySymbol}`,
+  };
 }

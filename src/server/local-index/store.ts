@@ -505,6 +505,23 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
       return rows.map((r) => Number(r.id));
     },
 
+    /**
+     * Drops the records of an environment and where each list's fill stood (its records were
+     * deleted, a sandbox reset), keeping its owner and webhook: the next pass fills it again.
+     */
+    async clearRecords(environment: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const table of [
+          'index_merchant',
+          'index_account',
+          'index_transaction',
+          'index_search',
+          'index_sync',
+        ] as const)
+          await trx.deleteFrom(table).where('environment', '=', environment).execute();
+      });
+    },
+
     /** Drops every record of an environment (its credentials now name another partner). */
     async clear(environment: string): Promise<void> {
       await db.transaction().execute(async (trx) => {

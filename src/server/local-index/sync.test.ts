@@ -153,6 +153,48 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     expect(await searchNames(t, cookie, 'former partner')).toEqual([]);
   });
 
+  it('forgets what a sandbox reset deleted, and holds what a scenario made', async () => {
+    const t = await dashboard(dialect);
+    await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Before Reset Merchant' }));
+    const { cookie } = await t.signIn('tester@demo.example');
+    expect(
+      await eventually(
+        () => searchNames(t, cookie, 'before reset'),
+        (n) => n.length === 1,
+      ),
+    ).toHaveLength(1);
+    // The partner's own call, straight to the sandbox: the event log tells the index.
+    const loaded = await direct(t, 'POST', '/v1/sandbox/scenarios/load', {
+      preset: 'kyc-set-back',
+      reset: true,
+    });
+    expect(loaded.status).toBe(200);
+    expect(
+      await eventually(
+        () => searchNames(t, cookie, 'nordlicht'),
+        (n) => n.length === 1,
+      ),
+    ).toEqual(['Nordlicht Software AG']);
+    // The next reconciliation pass finds the log reset and fills the index again.
+    expect(
+      await eventually(
+        () => searchNames(t, cookie, 'before reset'),
+        (n) => n.length === 0,
+      ),
+    ).toEqual([]);
+    expect(await searchNames(t, cookie, 'nordlicht')).toEqual(['Nordlicht Software AG']);
+
+    // Through the dashboard: the index has caught up when the answer arrives.
+    const mine = await fetch(`${t.base}/api/v1/sandbox/scenarios/load`, {
+      method: 'POST',
+      headers: { cookie, ...JSON_CSRF },
+      body: JSON.stringify({ preset: 'merchant-under-review', reset: true }),
+    });
+    expect(mine.status).toBe(200);
+    expect(await searchNames(t, cookie, 'harbor')).toEqual(['Harbor & Pine Trading Ltd']);
+    expect(await searchNames(t, cookie, 'nordlicht')).toEqual([]);
+  });
+
   it('answers bad filters and bodies with the field named, and a forged delivery with 401', async () => {
     const t = await startTestDashboard({ dialect });
     running.push(t);

@@ -326,6 +326,16 @@ export function indexSync(options: SyncOptions) {
     return true;
   }
 
+  // The oldest event id each environment delivered to the dashboard's webhook.
+  const delivered = new Map<Environment, number>();
+
+  /** The environment's records were deleted (a sandbox reset): the index starts again. */
+  async function forgetRecords(environment: Environment) {
+    await index.clearRecords(environment);
+    noted.clear();
+    delivered.delete(environment);
+  }
+
   /** Puts a record the API returned; anything that does not parse is left out. */
   // The last answer kept per record by noteAnswer (see there).
   const noted = new Map<string, string>();
@@ -357,6 +367,11 @@ export function indexSync(options: SyncOptions) {
       .where('list', '=', 'events')
       .executeTakeFirst();
     const seen = row ? Number(row.next_start) : undefined;
+    // An event known to have existed: the newest an earlier pass read, else the oldest a webhook
+    // brought. Events are never deleted one by one, so if the log holds none as old as it, the
+    // log was reset.
+    const known = seen || (delivered.get(environment) ?? 0);
+    let knownStillThere = false;
     const named = new Map<string, { kind: Kind; id: number }>();
     let newest = seen ?? 0;
     for (let start = 0, pages = 0; pages < 20 && !stopped; pages++, start += PAGE) {
@@ -371,6 +386,7 @@ export function indexSync(options: SyncOptions) {
       let reached = false;
       for (const event of page.data.results) {
         newest = Math.max(newest, event.id);
+        if (event.id <= known) knownStillThere = true;
         if (seen === undefined || event.id <= seen) {
           reached = true;
           break;
@@ -378,7 +394,19 @@ export function indexSync(options: SyncOptions) {
         const kind = kindOfEvent(event);
         if (kind) named.set(`${kind}/${event.objectId}`, { kind, id: event.objectId });
       }
-      if (reached || !page.data.hasMore) break;
+      if (reached) break;
+      if (!page.data.hasMore) {
+        // The log no longer holds the events already seen: the environment's records were
+        // deleted (a sandbox reset). Records the index holds may be gone: fill it again.
+        if (known > 0 && !knownStillThere) {
+          await forgetRecords(environment);
+          named.clear();
+          log('index: the environment’s event log was reset; filling the index again', {
+            environment,
+          });
+        }
+        break;
+      }
     }
     for (const { kind, id } of named.values()) await reread(environment, kind, id);
     await db
@@ -515,6 +543,16 @@ export function indexSync(options: SyncOptions) {
     /** A pass now (and waits for it), e.g. after credentials are stored or from a refresh. */
     syncNow: (environment: Environment) => runPass(environment),
 
+    /**
+     * A pass that starts after this moment (a pass already under way may have read the records
+     * before a change the caller just made: it is waited for, then another runs).
+     */
+    async syncAfterChange(environment: Environment, options: { reset: boolean }) {
+      await running.get(environment);
+      if (options.reset) await forgetRecords(environment);
+      await runPass(environment);
+    },
+
     async stop() {
       stopped = true;
       for (const timer of timers.values()) clearInterval(timer);
@@ -554,6 +592,7 @@ export function indexSync(options: SyncOptions) {
             : event.objectType === 'transaction' && PRODUCTS.includes(event.product as Product)
               ? (event.product as Product)
               : undefined;
+      delivered.set(environment, Math.min(delivered.get(environment) ?? event.id, event.id));
       if (!kind) return 'ignored';
       try {
         await reread(environment, kind, event.objectId);

@@ -19,6 +19,9 @@ import { DASHBOARD_USER_AGENT } from '../../api/schemas/platform';
 
 const PROXY_BODY_LIMIT = 11 * 1024 * 1024;
 const SIMULATION = /\|[A-Z_]+$/;
+/** Sandbox console operations that change many records at once (docs/decisions/024). */
+const SCENARIO_CHANGES = new Set(['loadScenario', 'resetSandbox']);
+const INDEX_CATCH_UP_MS = 5000;
 
 /** A status simulation: an update whose number ends in `|STATUS` (sandbox testers may send it). */
 function isSimulation(operationId: string, body: Buffer | undefined): boolean {
@@ -28,6 +31,18 @@ function isSimulation(operationId: string, body: Buffer | undefined): boolean {
     const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
     const field = operationId === 'updateMerchant' ? parsed.localRegNumber : parsed.accountNumber;
     return typeof field === 'string' && SIMULATION.test(field);
+  } catch {
+    return false;
+  }
+}
+
+/** A scenario load that deletes the partner's records first. */
+function asksReset(body: Buffer | undefined): boolean {
+  try {
+    return (
+      body !== undefined &&
+      (JSON.parse(body.toString('utf8')) as { reset?: unknown }).reset === true
+    );
   } catch {
     return false;
   }
@@ -77,6 +92,20 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       await ctx.sync.noteAnswer(environment, kind, path, response.body.toString('utf8'));
     } catch (error) {
       app.log.warn({ err: error }, 'index: a record was not kept');
+    }
+  };
+
+  const indexCatchUp = async (environment: Environment, reset: boolean) => {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, INDEX_CATCH_UP_MS);
+    });
+    try {
+      await Promise.race([ctx.sync.syncAfterChange(environment, { reset }), limit]);
+    } catch (error) {
+      app.log.warn({ err: error }, 'index: catching up after a scenario failed');
+    } finally {
+      clearTimeout(timer);
     }
   };
 
@@ -317,6 +346,10 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         });
       }
       await indexAnswer(environment, op, response, pathname);
+      // A scenario or a reset changed many records at once: the index catches up before the
+      // answer, so lists and names show them (at most a few seconds; the next pass otherwise).
+      if (SCENARIO_CHANGES.has(op.id) && response.status === 200)
+        await indexCatchUp(environment, op.id === 'resetSandbox' || asksReset(body));
       if (writes) {
         const id = /\/(\d+)$/.exec(pathname)?.[1];
         await keepNotes(

@@ -1,0 +1,293 @@
+// Scenarios (docs/decisions/024): build a named situation in one go, load a scenario file a
+// colleague or CI shared, save this partner's records as one, or start again from nothing.
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SandboxReset, ScenarioLoaded } from '../../../api/schemas/scenario';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { Dialog } from '../../../components/dialog';
+import { AnchorLink } from '../../../components/links';
+import { LoadingState } from '../../../components/page';
+import { humanize } from '../../../lib/format';
+import { PRODUCT_TITLE, SLUG_OF } from '../../../lib/products';
+import {
+  scenarioPresetsQuery,
+  useExportScenario,
+  useLoadScenario,
+  useResetSandbox,
+} from '../queries';
+
+/** A scenario file is at most this large (what the sandbox accepts in one request). */
+const MAX_FILE_BYTES = 1024 * 1024;
+
+/** What a load made, each record linked to its page. */
+function LoadedRecords({ loaded, title }: { loaded: ScenarioLoaded; title: string }) {
+  const count = loaded.merchants.length + loaded.payoutAccounts.length + loaded.transactions.length;
+  return (
+    <Alert color="teal" title={`Loaded: ${title}`} role="status">
+      <Text size="sm" mb="xs">
+        {loaded.reset ? 'The earlier records were deleted first. ' : ''}
+        {count === 0 ? 'The scenario held no records.' : `${count} records made:`}
+      </Text>
+      <Stack gap={4}>
+        {loaded.merchants.map((m) => (
+          <Text size="sm" key={`m${m.id}`}>
+            Merchant{' '}
+            <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
+              {m.label}
+            </AnchorLink>{' '}
+            <Text span c="dimmed" size="xs">
+              #{m.id} · {m.ref}
+            </Text>
+          </Text>
+        ))}
+        {loaded.payoutAccounts.map((a) => (
+          <Text size="sm" key={`a${a.id}`}>
+            Payout account{' '}
+            <AnchorLink to="/payout-accounts/$id" params={{ id: a.id }}>
+              {a.label}
+            </AnchorLink>{' '}
+            <Text span c="dimmed" size="xs">
+              #{a.id} · {a.ref}
+            </Text>
+          </Text>
+        ))}
+        {loaded.transactions.map((t) => (
+          <Text size="sm" key={`t${t.id}`}>
+            {PRODUCT_TITLE[t.product].singular}{' '}
+            <AnchorLink
+              to="/transactions/$product/$id"
+              params={{ product: SLUG_OF[t.product], id: t.id }}
+            >
+              {t.label}
+            </AnchorLink>{' '}
+            <Badge size="sm" variant="light" ml={4}>
+              {humanize(t.clientStatus)}
+            </Badge>{' '}
+            <Text span c="dimmed" size="xs">
+              #{t.id} · {t.ref}
+            </Text>
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function ResetDialog({
+  opened,
+  onClose,
+  onReset,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onReset: (counts: SandboxReset) => void;
+}) {
+  const reset = useResetSandbox();
+  return (
+    <Dialog opened={opened} onClose={onClose} title="Delete every record of this partner?">
+      <Stack gap="md">
+        <Text size="sm">
+          Every merchant, payout account, transaction, event and uploaded file of this partner in
+          the sandbox is deleted, for everyone in the team. The API credentials, the webhook
+          endpoints and held moves stay. This cannot be undone: export the records first to keep
+          them.
+        </Text>
+        {reset.isError && <ApiErrorAlert error={reset.error} title="Nothing was deleted" />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Keep them
+          </Button>
+          <Button
+            color="red"
+            loading={reset.isPending}
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() =>
+              reset.mutate(undefined, {
+                onSuccess: (counts) => {
+                  onReset(counts);
+                  onClose();
+                },
+              })
+            }
+          >
+            Delete every record
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
+
+export function ScenariosPanel() {
+  const presets = useQuery(scenarioPresetsQuery);
+  const load = useLoadScenario();
+  const exporting = useExportScenario();
+  const [replace, setReplace] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [loaded, setLoaded] = useState<{ result: ScenarioLoaded; title: string } | null>(null);
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resetDone, setResetDone] = useState<SandboxReset | null>(null);
+
+  const run = (body: Parameters<typeof load.mutate>[0], title: string) => {
+    setLoaded(null);
+    setResetDone(null);
+    load.mutate(body, { onSuccess: (result) => setLoaded({ result, title }) });
+  };
+
+  const loadFile = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setFileError('Choose a scenario file (.json) to load');
+      return;
+    }
+    if (file.size > MAX_FILE_BYTES) {
+      setFileError(`${file.name} is larger than 1 MB, the most one scenario may be`);
+      return;
+    }
+    let scenario: unknown;
+    try {
+      scenario = JSON.parse(await file.text());
+    } catch {
+      setFileError(`${file.name} is not JSON: choose a file exported from the sandbox`);
+      return;
+    }
+    setFileError(undefined);
+    run({ scenario: scenario as never, reset: replace }, file.name);
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md" id="scenarios">
+      <Title order={2} fz="lg" mb={4}>
+        Scenarios
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Build a situation in one go, through the same operations as the API&apos;s own requests
+        (their events and webhooks included); all of it is made, or nothing is. Save this
+        partner&apos;s records as a scenario file to share a situation or to load it in CI.
+      </Text>
+      <Checkbox
+        label="Delete this partner’s records before loading"
+        checked={replace}
+        onChange={(event) => setReplace(event.currentTarget.checked)}
+        mb="md"
+      />
+      {presets.isPending ? (
+        <LoadingState />
+      ) : presets.isError ? (
+        <ApiErrorAlert error={presets.error} onRetry={() => void presets.refetch()} />
+      ) : (
+        <Table aria-label="Preset scenarios" verticalSpacing="xs">
+          <Table.Tbody>
+            {presets.data.map((preset) => (
+              <Table.Tr key={preset.name}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {preset.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {preset.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td w={1}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                    aria-label={`Load “${preset.title}”`}
+                    loading={load.isPending && load.variables?.preset === preset.name}
+                    disabled={load.isPending}
+                    onClick={() => run({ preset: preset.name, reset: replace }, preset.title)}
+                  >
+                    Load
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <form onSubmit={(e) => void loadFile(e)} noValidate aria-label="Load a scenario file">
+        <Group align="flex-start" gap="sm" mt="md" wrap="wrap">
+          <FileInput
+            label="Scenario file"
+            placeholder="Choose a .json file"
+            accept="application/json,.json"
+            value={file}
+            onChange={(chosen) => {
+              setFile(chosen);
+              setFileError(undefined);
+            }}
+            error={fileError}
+            clearable
+            w={320}
+          />
+          <Button
+            type="submit"
+            mt={25}
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            loading={load.isPending && load.variables?.scenario != null}
+            disabled={load.isPending}
+          >
+            Load file
+          </Button>
+        </Group>
+      </form>
+      <Stack mt="md" gap="sm">
+        {load.isError && <ApiErrorAlert error={load.error} title="Nothing was loaded" />}
+        {loaded && <LoadedRecords loaded={loaded.result} title={loaded.title} />}
+        {resetDone && (
+          <Alert color="gray" role="status" title="Records deleted">
+            <Text size="sm">
+              {resetDone.merchants} merchants, {resetDone.payoutAccounts} payout accounts,{' '}
+              {resetDone.transactions} transactions, {resetDone.events} events and {resetDone.files}{' '}
+              files were deleted.
+            </Text>
+          </Alert>
+        )}
+        {exporting.isError && <ApiErrorAlert error={exporting.error} title="Not exported" />}
+      </Stack>
+      <Group mt="md" gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={exporting.isPending}
+          onClick={() => exporting.mutate()}
+        >
+          Export records as a scenario
+        </Button>
+        <Button
+          variant="outline"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => setResetOpen(true)}
+        >
+          Reset this partner’s data…
+        </Button>
+      </Group>
+      <ResetDialog
+        opened={resetOpen}
+        onClose={() => setResetOpen(false)}
+        onReset={(counts) => {
+          setLoaded(null);
+          setResetDone(counts);
+        }}
+      />
+    </Paper>
+  );
+}
