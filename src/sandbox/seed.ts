@@ -7,18 +7,10 @@ import type { DomainContext } from './domain/context';
 import { acceptAgreements, AGREEMENTS, createMerchant } from './domain/merchants';
 import { createPayoutAccount } from './domain/payout-accounts';
 import { CollectionCreate, TransactionCreate } from '../api/schemas/transaction';
-import {
-  approveDeposit,
-  approveQuote,
-  cancelTransaction,
-  createTransaction,
-  QUOTE_TASK,
-  quoteTransaction,
-  SETTLE_TASK,
-  settleTransaction,
-} from './domain/transactions';
+import { walkTransaction } from './domain/scenarios';
+import { createTransaction, QUOTE_TASK, SETTLE_TASK } from './domain/transactions';
 
-import { ACCOUNTS, MERCHANTS, TRANSACTIONS } from './seed-data';
+import { ACCOUNTS, MERCHANTS, type SeedTransaction, TRANSACTIONS } from './seed-data';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -112,6 +104,29 @@ export function seedDemoData(
 
 export type WaitingMove = { kind: string; id: number };
 
+type Step = Parameters<typeof walkTransaction>[4][number];
+
+/** How far the seeding clock moves after each step, as a share of its usual stride. */
+const PACE: Record<Step | 'cancel', number> = {
+  quote: 0.1,
+  approveQuote: 0.3,
+  approveDeposit: 0.4,
+  settle: 0,
+  cancel: 0,
+};
+
+/** The moves that take a new transaction to where the demo data leaves it. */
+function stepsTo(t: SeedTransaction): Step[] {
+  if (t.ending === 'PENDING') return [];
+  const steps: Step[] = t.product === 'receive' ? [] : ['quote'];
+  if (t.ending === 'QUOTED' || t.ending === 'CANCELED') return steps;
+  steps.push('approveQuote');
+  if (t.ending !== 'IN_PROGRESS' && t.ending !== 'COMPLETED') return steps;
+  steps.push('approveDeposit');
+  if (t.ending === 'COMPLETED') steps.push('settle');
+  return steps;
+}
+
 function seedTransactions(
   ctx: DomainContext,
   partnerId: number,
@@ -131,27 +146,14 @@ function seedTransactions(
     });
     const id = createTransaction(ctx, partnerId, t.product, body).businessRequestId;
     // Steps a few minutes to a few hours apart, as people and banks take their time.
-    const step = (fraction: number) => clock.advance(fraction);
-    step(0.02);
-    if (t.ending === 'PENDING') {
-      waiting.push({ kind: t.product === 'receive' ? '' : QUOTE_TASK, id });
-    } else if (t.product !== 'receive') {
-      quoteTransaction(ctx, id);
-    }
-    step(0.1);
-    if (t.ending === 'CANCELED') {
-      cancelTransaction(ctx, partnerId, t.product, id, { reason: t.cancel ?? 'CLIENT_REQUEST' });
-    } else if (t.ending !== 'PENDING' && t.ending !== 'QUOTED') {
-      approveQuote(ctx, partnerId, t.product, id);
-      step(0.3);
-      if (t.ending === 'IN_PROGRESS' || t.ending === 'COMPLETED') {
-        approveDeposit(ctx, partnerId, t.product, id, null);
-        step(0.4);
-        if (t.ending === 'COMPLETED') settleTransaction(ctx, id);
-        else waiting.push({ kind: SETTLE_TASK, id });
-      }
-    }
+    clock.advance(0.02);
+    walkTransaction(ctx, partnerId, t.product, id, stepsTo(t), {
+      cancel: t.ending === 'CANCELED' ? { reason: t.cancel ?? 'CLIENT_REQUEST' } : null,
+      after: (step) => clock.advance(PACE[step]),
+    });
+    if (t.ending === 'PENDING' && t.product !== 'receive') waiting.push({ kind: QUOTE_TASK, id });
+    if (t.ending === 'IN_PROGRESS') waiting.push({ kind: SETTLE_TASK, id });
     clock.advance(0.6);
   }
-  return waiting.filter((w) => w.kind !== '');
+  return waiting;
 }

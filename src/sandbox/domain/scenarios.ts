@@ -18,6 +18,7 @@ import {
   type SandboxReset,
 } from '../../api/schemas/scenario';
 import { isCancelled } from '../../api/transaction-states';
+import type { CancelRequest, Product } from '../../api/schemas/transaction';
 import type { TransactionRecord } from '../store/transactions';
 import type { DomainContext } from './context';
 import { DomainError, refused, validationProblem } from './errors';
@@ -372,24 +373,11 @@ function loadTransaction(
       ...(product === 'receive' ? {} : { depositConfirmationUrl: t.depositConfirmationUrl }),
     }),
   ).businessRequestId;
-  // An automatic move is done as the scheduler does it: its task goes, its handler runs.
-  const automatic = (action: 'quote' | 'settle') => {
-    nextStatus(product, ctx.store.transactions.byId(partnerId, product, id)!, action);
-    ctx.store.tasks.cancel(action === 'quote' ? QUOTE_TASK : SETTLE_TASK, id);
-    if (action === 'quote') quoteTransaction(ctx, id);
-    else settleTransaction(ctx, id);
-  };
-  t.steps.forEach((step, k) =>
-    at(`${where}.steps.${k}`, t.ref, {}, () => {
-      if (step === 'quote' || step === 'settle') automatic(step);
-      else if (step === 'approveQuote') approveQuote(ctx, partnerId, product, id);
-      else approveDeposit(ctx, partnerId, product, id, t.depositConfirmationUrl ?? null);
-    }),
-  );
-  if (t.cancel)
-    at(`${where}.cancel`, t.ref, {}, () =>
-      cancelTransaction(ctx, partnerId, product, id, t.cancel!),
-    );
+  walkTransaction(ctx, partnerId, product, id, t.steps, {
+    depositConfirmationUrl: t.depositConfirmationUrl,
+    cancel: t.cancel,
+    around: (label, work) => at(`${where}.${label}`, t.ref, {}, work),
+  });
   const record = ctx.store.transactions.byId(partnerId, product, id)!;
   return {
     ref: t.ref,
@@ -398,4 +386,48 @@ function loadTransaction(
     clientStatus: record.clientStatus,
     label: `${record.toAmount} ${record.toCurrencySymbol}`,
   };
+}
+
+type Step = ScenarioTransaction['steps'][number];
+
+/**
+ * Takes a created transaction through its moves in order, then cancels it if asked: the
+ * automatic moves as the scheduler does them (the task goes, its handler runs), the others
+ * through the operations. A move its state does not allow is refused as the API refuses it.
+ * `around` wraps each step (`steps.K`, then `cancel`); `after` runs after each one (the demo
+ * data's clock).
+ */
+export function walkTransaction(
+  ctx: DomainContext,
+  partnerId: number,
+  product: Product,
+  id: number,
+  steps: readonly Step[],
+  options: {
+    depositConfirmationUrl?: string | null | undefined;
+    cancel?: z.output<typeof CancelRequest> | null | undefined;
+    around?: <T>(label: string, work: () => T) => T;
+    after?: (step: Step | 'cancel') => void;
+  } = {},
+): void {
+  const around = options.around ?? (<T>(_label: string, work: () => T) => work());
+  const automatic = (action: 'quote' | 'settle') => {
+    nextStatus(product, ctx.store.transactions.byId(partnerId, product, id)!, action);
+    ctx.store.tasks.cancel(action === 'quote' ? QUOTE_TASK : SETTLE_TASK, id);
+    if (action === 'quote') quoteTransaction(ctx, id);
+    else settleTransaction(ctx, id);
+  };
+  steps.forEach((step, k) => {
+    around(`steps.${k}`, () => {
+      if (step === 'quote' || step === 'settle') automatic(step);
+      else if (step === 'approveQuote') approveQuote(ctx, partnerId, product, id);
+      else approveDeposit(ctx, partnerId, product, id, options.depositConfirmationUrl ?? null);
+    });
+    options.after?.(step);
+  });
+  const { cancel } = options;
+  if (cancel) {
+    around('cancel', () => cancelTransaction(ctx, partnerId, product, id, cancel));
+    options.after?.('cancel');
+  }
 }
