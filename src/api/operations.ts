@@ -541,7 +541,7 @@ export const sandboxOperations = {
     method: 'POST',
     path: '/v1/sandbox/reset',
     summary:
-      "Delete every record of this partner (merchants, accounts, transactions, events, files); credentials and webhook endpoints stay",
+      'Delete every record of this partner (merchants, accounts, transactions, events, files); credentials and webhook endpoints stay',
     tag: 'Sandbox console',
     source: 'sandbox',
     response: SandboxReset,
