@@ -38,6 +38,18 @@ describe('what the audit trail keeps of a write', () => {
     });
   });
 
+  it('names the preset a scenario load built, and keeps none of a file’s records', () => {
+    expect(changesOf(json({ preset: 'payout-awaiting-deposit', reset: true }))).toEqual({
+      preset: 'payout-awaiting-deposit',
+      reset: true,
+    });
+    const file = { scenario: 1, merchants: [{ ref: 'a', name: 'Acme GmbH' }] };
+    expect(changesOf(json({ scenario: file }))).toEqual({
+      'scenario.scenario': 1,
+      'scenario.merchants': '•••',
+    });
+  });
+
   it('says nothing of a body that is not a JSON object', () => {
     expect(changesOf(undefined)).toBeUndefined();
     expect(changesOf(Buffer.from('--boundary\r\n'))).toBeUndefined();

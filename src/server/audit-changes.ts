@@ -6,7 +6,7 @@
 
 /** Field names whose values the trail keeps as they are. */
 const KEPT =
-  /(?:^|[a-z])(?:Id|Ids|id|ids|Amount|amount|CurrencySymbol|currencySymbol|Status|status|Date|Time|Reason|reason|Type|type)$|^(?:countryIso|industry|purpose|product|url|fileName|contentType|swiftCode|limit|rate)$/;
+  /(?:^|[a-z])(?:Id|Ids|id|ids|Amount|amount|CurrencySymbol|currencySymbol|Status|status|Date|Time|Reason|reason|Type|type)$|^(?:countryIso|industry|purpose|product|url|fileName|contentType|swiftCode|limit|rate|preset)$/;
 const HIDDEN = /secret|password|token/i;
 const MAX_DEPTH = 3;
 const MAX_TEXT = 200;
