@@ -2,10 +2,10 @@
 // records exported and loaded into another partner, a file refused whole with the field named,
 // and a partner's reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scenario } from '../../api/schemas/scenario';
+import { Scenario, SCENARIO_LIMITS } from '../../api/schemas/scenario';
 import { createPartner } from '../domain/partners';
 import { seedDemoData } from '../seed';
-import { createTestSandbox, snapshot, type TestSandbox } from '../testing';
+import { createTestSandbox, merchantFields, snapshot, type TestSandbox } from '../testing';
 
 type Credentials = { apiKey: string; apiSecret: string };
 /** A record as the API answers it. */
@@ -212,6 +212,23 @@ describe('export and load', () => {
     const again = Scenario.parse(await get('/v1/sandbox/scenarios/export', target));
     expect(again.merchants.map((m) => m.agreementsAccepted)).toEqual(
       file.merchants.map((m) => m.agreementsAccepted),
+    );
+  });
+
+  it('says so when a partner has more records than a scenario holds', async () => {
+    const who = newPartner('Volume Partner');
+    sandbox.store.write(() => {
+      for (let i = 0; i <= SCENARIO_LIMITS.merchants; i++)
+        sandbox.store.merchants.insert(who.id, merchantFields(`Volume ${i}`), Date.now());
+    });
+    const response = await sandbox.request({
+      method: 'GET',
+      url: '/v1/sandbox/scenarios/export',
+      as: who,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe(
+      'A scenario holds at most 500 merchants; this partner has more. Reset it, or load a smaller scenario, before exporting.',
     );
   });
 
