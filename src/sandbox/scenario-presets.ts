@@ -1,6 +1,7 @@
 // The sandbox's named scenarios (docs/decisions/024): situations a tester asks for again and
 // again, written as scenario files and loaded through the same code as any other file.
 import { Scenario, type ScenarioInput, type ScenarioPreset } from '../api/schemas/scenario';
+import { demoScenario } from './seed';
 
 const EVERY_AGREEMENT = [1, 2, 3];
 
@@ -160,6 +161,13 @@ const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
         },
       ],
     },
+  },
+  {
+    name: 'demo',
+    title: 'The demo data',
+    description:
+      'What a new sandbox starts with: customers and contacts in every KYC status, payout accounts in every status, and transactions of each product in every state (made now, not spread over the last 30 days).',
+    scenario: demoScenario(),
   },
 ];
 

@@ -10,7 +10,15 @@ import { CollectionCreate, TransactionCreate } from '../api/schemas/transaction'
 import { walkTransaction } from './domain/scenarios';
 import { createTransaction, QUOTE_TASK, SETTLE_TASK } from './domain/transactions';
 
-import { ACCOUNTS, MERCHANTS, type SeedTransaction, TRANSACTIONS } from './seed-data';
+import type { ScenarioInput } from '../api/schemas/scenario';
+import {
+  ACCOUNTS,
+  MERCHANTS,
+  type SeedAccount,
+  type SeedMerchant,
+  type SeedTransaction,
+  TRANSACTIONS,
+} from './seed-data';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -40,56 +48,104 @@ export function seedClock(end: number, days: number, steps: number) {
   };
 }
 
+/** A demo merchant's fields as a create body has them, without its owner and status. */
+function demoMerchantFields(m: SeedMerchant, index: number) {
+  return {
+    name: m.name,
+    localRegNumber: m.regNumber,
+    countryIso: m.countryIso,
+    city: m.city,
+    address: m.address,
+    streetNumber: m.streetNumber,
+    zipcode: m.zipcode,
+    contactName: m.contactName,
+    contactEmail: emailOf(m.contactName, m.name),
+    contactPhonePrefix: m.phonePrefix,
+    contactPhone: String(200000000 + index * 7919301).slice(0, 9),
+    industry: m.industry,
+  };
+}
+
+/** Merchants past onboarding accepted every agreement on their way. */
+function agreementsOf(m: SeedMerchant): number[] {
+  return ['NEW', 'PENDING', 'ABANDONED'].includes(m.status) ? [] : AGREEMENTS.map((a) => a.id);
+}
+
+/** A demo account's fields as a create body has them, without its merchant and status. */
+function demoAccountFields(a: SeedAccount) {
+  return {
+    currencySymbol: a.currencySymbol,
+    accountHolderName: MERCHANTS.find((m) => m.key === a.owner)!.name,
+    bankName: a.bankName,
+    countryIso: a.countryIso,
+    iban: a.iban ?? null,
+    accountNumber: a.accountNumber ?? null,
+    swiftCode: a.swiftCode ?? null,
+    routingNumber: a.routingNumber ?? null,
+    city: a.city,
+  };
+}
+
+const accountRef = (owner: string, currency: string) => `${owner}-${currency.toLowerCase()}`;
+
+/**
+ * The demo data as a scenario (the "demo" preset): the same records, made now rather than
+ * spread over the last 30 days.
+ */
+export function demoScenario(): ScenarioInput {
+  return {
+    scenario: 1,
+    merchants: MERCHANTS.map((m, i) => ({
+      ref: m.key,
+      owner: m.owner ?? null,
+      kycStatus: m.status,
+      agreementsAccepted: agreementsOf(m),
+      ...demoMerchantFields(m, i),
+    })),
+    payoutAccounts: ACCOUNTS.map((a) => ({
+      ref: accountRef(a.owner, a.currencySymbol),
+      merchant: a.owner,
+      accountStatus: a.status,
+      ...demoAccountFields(a),
+    })),
+    transactions: TRANSACTIONS.map((t, i) => ({
+      ref: `${t.product}-${i + 1}`,
+      product: t.product,
+      from: t.from,
+      to: accountRef(t.to.owner, t.to.currency),
+      fromCurrencySymbol: t.deposit,
+      toAmount: t.amount,
+      purpose: t.purpose,
+      steps: stepsTo(t),
+      cancel: t.ending === 'CANCELED' ? { reason: t.cancel ?? 'CLIENT_REQUEST' } : null,
+    })),
+  };
+}
+
 export function seedDemoData(
   ctx: DomainContext,
   partnerId: number,
   clock: { advance(f?: number): void },
 ) {
   const ids = new Map<string, number>();
-  for (const m of MERCHANTS) {
+  for (const [i, m] of MERCHANTS.entries()) {
     const input = MerchantCreate.parse({
-      name: m.name,
+      ...demoMerchantFields(m, i),
       contactOwnerBusinessId: m.owner ? ids.get(m.owner) : null,
       localRegNumber: `${m.regNumber}|${m.status}`,
-      countryIso: m.countryIso,
-      city: m.city,
-      address: m.address,
-      streetNumber: m.streetNumber,
-      zipcode: m.zipcode,
-      contactName: m.contactName,
-      contactEmail: emailOf(m.contactName, m.name),
-      contactPhonePrefix: m.phonePrefix,
-      contactPhone: String(200000000 + ids.size * 7919301).slice(0, 9),
-      industry: m.industry,
     });
     const merchant = createMerchant(ctx, partnerId, input);
     ids.set(m.key, merchant.id);
-    // Merchants past onboarding accepted the agreements on their way.
-    if (!['NEW', 'PENDING', 'ABANDONED'].includes(m.status)) {
-      acceptAgreements(
-        ctx,
-        partnerId,
-        merchant.id,
-        AGREEMENTS.map((a) => a.id),
-        '',
-      );
-    }
+    const accepted = agreementsOf(m);
+    if (accepted.length > 0) acceptAgreements(ctx, partnerId, merchant.id, accepted, '');
     clock.advance();
   }
   const accounts: Array<{ owner: string; currency: string; id: number }> = [];
   for (const a of ACCOUNTS) {
-    const owner = MERCHANTS.find((m) => m.key === a.owner)!;
     const input = PayoutAccountCreate.parse({
+      ...demoAccountFields(a),
       businessId: ids.get(a.owner),
-      currencySymbol: a.currencySymbol,
-      accountHolderName: owner.name,
-      bankName: a.bankName,
-      countryIso: a.countryIso,
-      iban: a.iban,
       accountNumber: a.accountNumber ? `${a.accountNumber}|${a.status}` : `|${a.status}`,
-      swiftCode: a.swiftCode,
-      routingNumber: a.routingNumber,
-      city: a.city,
     });
     accounts.push({
       owner: a.owner,

@@ -93,6 +93,7 @@ describe('presets', () => {
       'kyc-set-back',
       'merchant-under-review',
       'collection-awaiting-confirmation',
+      'demo',
     ]);
     for (const preset of presets) expect(preset.description.length).toBeGreaterThan(20);
   });
@@ -176,6 +177,15 @@ describe('presets', () => {
     expect(collection).toMatchObject({ clientStatus: 'Receive_PENDING', toAmount: '12000.00' });
     expect(collection.quoteApprovedDate).toBeGreaterThan(0);
     expect(collection.depositApprovedDate).toBeNull();
+  });
+
+  it('builds the demo data again: the records a new sandbox starts with, ids aside', async () => {
+    const seeded = newPartner('Seeded Partner');
+    seedDemoData(sandbox.handles.ctx, seeded.id, { advance: () => {} });
+    const who = newPartner('Demo Again');
+    const loaded = await post('/v1/sandbox/scenarios/load', { preset: 'demo' }, who);
+    expect(loaded.statusCode).toBe(200);
+    expect(idsAside(await recordsOf(who))).toEqual(idsAside(await recordsOf(seeded)));
   });
 
   it('answers a name that is no preset with the list of presets', async () => {
