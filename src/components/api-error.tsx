@@ -25,7 +25,8 @@ export function alertLines(error: unknown, placed: readonly string[] = []): stri
   const lines: string[] = [];
   for (const e of error.fieldErrors) {
     if (placed.includes(e.field.split('.')[0]!)) continue;
-    const line = `${fieldLabel(e.field)} ${e.message}`;
+    // A message that is a sentence of its own follows a colon.
+    const line = `${fieldLabel(e.field)}${/^[A-Z]/.test(e.message) ? ': ' : ' '}${e.message}`;
     if (!seen.has(line)) lines.push(line);
     seen.add(line);
   }

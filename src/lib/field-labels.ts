@@ -58,9 +58,52 @@ const LABELS: Record<string, string> = {
   requireTotp: 'Second step',
 };
 
+// A scenario file's own fields (docs/decisions/024).
+const SCENARIO_LABELS: Record<string, string> = {
+  ref: 'Ref',
+  owner: 'Owner',
+  merchant: 'Merchant',
+  from: 'Sender',
+  to: 'Payout account',
+  kycStatus: 'KYC status',
+  accountStatus: 'Account status',
+  agreementsAccepted: 'Agreements accepted',
+  product: 'Product',
+  cancel: 'Cancellation',
+};
+const SCENARIO_KINDS: Record<string, string> = {
+  merchants: 'Merchant',
+  payoutAccounts: 'Payout account',
+  transactions: 'Transaction',
+};
+
+/** "Name" → "name", but "IBAN" stays. */
+const inSentence = (label: string) =>
+  /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+
+/**
+ * A field of a scenario file: "scenario.merchants.2.name" → "Merchant 3 of the file: name",
+ * "scenario.transactions.0.steps.1" → "Transaction 1 of the file: step 2".
+ */
+function scenarioFieldLabel(path: string[]): string {
+  const [list, index, ...rest] = path;
+  const kind = SCENARIO_KINDS[list ?? ''];
+  if (!kind || index === undefined || !/^\d+$/.test(index))
+    return list === 'scenario'
+      ? 'Scenario format version'
+      : `Scenario ${inSentence(fieldLabel(path.join('.')))}`;
+  const where = `${kind} ${Number(index) + 1} of the file`;
+  if (rest.length === 0) return where;
+  if (rest[0] === 'steps' && rest[1] !== undefined) return `${where}: step ${Number(rest[1]) + 1}`;
+  const inner = SCENARIO_LABELS[rest[0]!] ?? fieldLabel(rest.join('.'));
+  return `${where}: ${inSentence(inner)}`;
+}
+
 /** "toAmount" → "Payout amount"; an unknown name in words ("someField" → "Some field"). */
 export function fieldLabel(field: string): string {
-  const name = field.split('.')[0] ?? field;
+  const path = field.split('.');
+  if (path[0] === 'scenario' && path.length > 1) return scenarioFieldLabel(path.slice(1));
+  const name = path[0] ?? field;
   const known = LABELS[name];
   if (known) return known;
   const words = name
