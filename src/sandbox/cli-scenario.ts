@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { fieldErrors } from '../api/problem';
 import { Scenario } from '../api/schemas/scenario';
-import { demoCredentials } from './boot';
+import { credentialsFile, demoCredentials } from './boot';
 import type { DomainContext } from './domain/context';
 import { DomainError } from './domain/errors';
 import { exportScenario, loadScenario, resetPartner } from './domain/scenarios';
@@ -29,12 +29,17 @@ function open(partnerKey: string | undefined) {
   const env = parseEnv(SandboxEnv, process.env);
   const db = openDatabase(databaseFile(env));
   const store = createStore(db);
-  const apiKey = partnerKey ?? demoCredentials(env).apiKey;
-  const partner = store.partners.byKey(apiKey);
+  // The demo partner's key, when it has one already (never made up here).
+  const demoKnown =
+    env.SANDBOX_API_KEY !== undefined || fs.existsSync(credentialsFile(env.DATA_DIR));
+  const apiKey = partnerKey ?? (demoKnown ? demoCredentials(env).apiKey : undefined);
+  const partner = apiKey === undefined ? undefined : store.partners.byKey(apiKey);
   if (!partner) {
     db.close();
     throw new UsageError(
-      `No partner has the API key ${apiKey.slice(0, 6)}… in ${databaseFile(env)}. Give --partner KEY (the partner's API key).`,
+      apiKey === undefined || partnerKey === undefined
+        ? `The demo partner is not in ${databaseFile(env)} yet: start the sandbox once (npm start), or give --partner KEY (a partner's API key).`
+        : `No partner has the API key ${apiKey.slice(0, 6)}… in ${databaseFile(env)}. Give --partner KEY (the partner's API key).`,
     );
   }
   const ctx: DomainContext = {

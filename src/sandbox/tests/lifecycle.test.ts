@@ -244,6 +244,12 @@ describe('scenarios from the command line', () => {
       code: 2,
       stderr: expect.stringContaining('No partner has the API key'),
     });
+    // No key given and no demo partner yet: says how to get one, and makes up no credentials.
+    await expect(cli(['scenario', 'export'], env)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('start the sandbox once'),
+    });
+    expect(fs.existsSync(path.join(dataDir, 'sandbox-credentials.json'))).toBe(false);
     await expect(cli(['scenario', 'load', '--preset', 'nothing'], env)).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('payout-awaiting-deposit'),
