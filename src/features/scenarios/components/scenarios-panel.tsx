@@ -16,7 +16,7 @@ import {
 import { IconDownload, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SandboxReset, ScenarioLoaded } from '../../../api/schemas/scenario';
+import type { SandboxReset, ScenarioLoad, ScenarioLoaded } from '../../../api/schemas/scenario';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { Dialog } from '../../../components/dialog';
 import { AnchorLink } from '../../../components/links';
@@ -167,7 +167,8 @@ export function ScenariosPanel() {
       return;
     }
     setFileError(undefined);
-    run({ scenario: scenario as never, reset: replace }, file.name);
+    // The sandbox checks the file against the contract and names whatever is wrong in it.
+    run({ scenario: scenario as ScenarioLoad['scenario'], reset: replace }, file.name);
   };
 
   return (
