@@ -52,6 +52,25 @@ function open(partnerKey: string | undefined) {
   return { ctx, partner, close: () => db.close() };
 }
 
+/**
+ * Runs `work` for the partner (the demo partner's when no key is given) and closes the database;
+ * a refusal of the domain becomes what the person typing reads.
+ */
+function withPartner<T>(
+  partnerKey: string | undefined,
+  work: (ctx: DomainContext, partner: { id: number; name: string }) => T,
+): T {
+  const { ctx, partner, close } = open(partnerKey);
+  try {
+    return work(ctx, partner);
+  } catch (error) {
+    if (error instanceof DomainError) throw new UsageError(describe(error));
+    throw error;
+  } finally {
+    close();
+  }
+}
+
 /** A refusal of the domain, as lines a person reads: the detail, then each field. */
 function describe(error: DomainError): string {
   const fields = (error.errors ?? []).map((e) => `  ${e.field}: ${e.message}`);
@@ -94,38 +113,22 @@ export function scenarioLoad(args: ScenarioArgs): string {
     throw new UsageError(
       `There is no preset "${args.preset}". The presets:\n${scenarioPresetsText()}`,
     );
-  const { ctx, partner, close } = open(args.partner);
-  try {
-    const loaded = loadScenario(ctx, partner.id, scenario, { reset: args.reset });
-    return JSON.stringify(loaded, null, 2);
-  } catch (error) {
-    if (error instanceof DomainError) throw new UsageError(describe(error));
-    throw error;
-  } finally {
-    close();
-  }
+  return withPartner(args.partner, (ctx, partner) =>
+    JSON.stringify(loadScenario(ctx, partner.id, scenario, { reset: args.reset }), null, 2),
+  );
 }
 
 /** `scenario export`: the partner's records as a scenario file, on standard output. */
 export function scenarioExport(args: Pick<ScenarioArgs, 'partner'>): string {
-  const { ctx, partner, close } = open(args.partner);
-  try {
-    return JSON.stringify(exportScenario(ctx, partner.id, `Records of ${partner.name}`), null, 2);
-  } catch (error) {
-    if (error instanceof DomainError) throw new UsageError(describe(error));
-    throw error;
-  } finally {
-    close();
-  }
+  return withPartner(args.partner, (ctx, partner) =>
+    JSON.stringify(exportScenario(ctx, partner.id, `Records of ${partner.name}`), null, 2),
+  );
 }
 
 /** `reset`: deletes every record of the partner. */
 export function sandboxReset(args: Pick<ScenarioArgs, 'partner'>): string {
-  const { ctx, partner, close } = open(args.partner);
-  try {
+  return withPartner(args.partner, (ctx, partner) => {
     const counts = resetPartner(ctx, partner.id);
     return `Deleted the records of ${partner.name}: ${counts.merchants} merchants, ${counts.payoutAccounts} payout accounts, ${counts.transactions} transactions, ${counts.events} events, ${counts.files} files.`;
-  } finally {
-    close();
-  }
+  });
 }

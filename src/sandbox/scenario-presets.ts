@@ -36,6 +36,22 @@ const lumenEur = {
   city: 'Berlin',
 } as const satisfies NonNullable<ScenarioInput['payoutAccounts']>[number];
 
+/** Lumen's payout into its EUR account, taken through `steps`. */
+const lumenPayout = (
+  toAmount: string,
+  steps: NonNullable<ScenarioInput['transactions']>[number]['steps'],
+) =>
+  ({
+    ref: 'payout',
+    product: 'sendc2f',
+    from: 'lumen',
+    to: 'lumen-eur',
+    fromCurrencySymbol: 'USDT(TRC20)',
+    toAmount,
+    purpose: 'SUPPLIER_PAYMENT',
+    steps,
+  }) as const;
+
 const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
   {
     name: 'payout-awaiting-deposit',
@@ -46,18 +62,7 @@ const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
       scenario: 1,
       merchants: [lumen],
       payoutAccounts: [lumenEur],
-      transactions: [
-        {
-          ref: 'payout',
-          product: 'sendc2f',
-          from: 'lumen',
-          to: 'lumen-eur',
-          fromCurrencySymbol: 'USDT(TRC20)',
-          toAmount: '2500.00',
-          purpose: 'SUPPLIER_PAYMENT',
-          steps: ['quote', 'approveQuote'],
-        },
-      ],
+      transactions: [lumenPayout('2500.00', ['quote', 'approveQuote'])],
     },
   },
   {
@@ -69,18 +74,7 @@ const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
       scenario: 1,
       merchants: [lumen],
       payoutAccounts: [lumenEur],
-      transactions: [
-        {
-          ref: 'payout',
-          product: 'sendc2f',
-          from: 'lumen',
-          to: 'lumen-eur',
-          fromCurrencySymbol: 'USDT(TRC20)',
-          toAmount: '8200.00',
-          purpose: 'SUPPLIER_PAYMENT',
-          steps: ['quote', 'approveQuote', 'approveDeposit'],
-        },
-      ],
+      transactions: [lumenPayout('8200.00', ['quote', 'approveQuote', 'approveDeposit'])],
     },
   },
   {

@@ -18,6 +18,13 @@ export const FAST_SETTINGS: SandboxSettings = {
   webhookAllowPrivate: true,
 };
 
+/** An hour's delays: nothing moves by itself while a test looks, unless asked. */
+export const SLOW_MOVES: Partial<SandboxSettings> = {
+  quoteDelayMs: 3_600_000,
+  settlementDelayMs: 3_600_000,
+  kycReviewDelayMs: 3_600_000,
+};
+
 export interface TestSandbox {
   app: FastifyInstance;
   store: Store;

@@ -129,18 +129,14 @@ function stepsOf(t: TransactionRecord): ScenarioTransaction['steps'] {
 
 export function resetPartner(ctx: DomainContext, partnerId: number): SandboxReset {
   const { store } = ctx;
-  try {
-    const counts = store.write(() => store.partnerData.deleteAll(partnerId));
-    return {
-      merchants: counts.merchants + counts.contacts,
-      payoutAccounts: counts.payoutAccounts,
-      transactions: counts.transactions,
-      events: counts.events,
-      files: counts.files,
-    };
-  } finally {
-    store.merchants.forgetAll();
-  }
+  const counts = store.write(() => store.partnerData.deleteAll(partnerId));
+  return {
+    merchants: counts.merchants + counts.contacts,
+    payoutAccounts: counts.payoutAccounts,
+    transactions: counts.transactions,
+    events: counts.events,
+    files: counts.files,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -241,72 +237,67 @@ export function loadScenario(
 ): ScenarioLoaded {
   checkRefs(scenario);
   const { store } = ctx;
-  try {
-    return store.write(() => {
-      if (options.reset) store.partnerData.deleteAll(partnerId);
-      const senders = new Set(scenario.transactions.map((t) => t.from));
-      const paid = new Set(scenario.transactions.map((t) => t.to));
-      const merchantIds = new Map<string, number>();
-      const accountIds = new Map<string, number>();
+  return store.write(() => {
+    if (options.reset) store.partnerData.deleteAll(partnerId);
+    const senders = new Set(scenario.transactions.map((t) => t.from));
+    const paid = new Set(scenario.transactions.map((t) => t.to));
+    const merchantIds = new Map<string, number>();
+    const accountIds = new Map<string, number>();
 
-      scenario.merchants.forEach((m, i) =>
-        merchantIds.set(
-          m.ref,
-          at(`scenario.merchants.${i}`, m.ref, MERCHANT_RENAMES, () =>
-            loadMerchant(ctx, partnerId, m, senders.has(m.ref), merchantIds),
-          ),
+    scenario.merchants.forEach((m, i) =>
+      merchantIds.set(
+        m.ref,
+        at(`scenario.merchants.${i}`, m.ref, MERCHANT_RENAMES, () =>
+          loadMerchant(ctx, partnerId, m, senders.has(m.ref), merchantIds),
         ),
-      );
-      scenario.payoutAccounts.forEach((a, i) =>
-        accountIds.set(
-          a.ref,
-          at(`scenario.payoutAccounts.${i}`, a.ref, ACCOUNT_RENAMES, () =>
-            loadAccount(ctx, partnerId, a, paid.has(a.ref), merchantIds),
-          ),
+      ),
+    );
+    scenario.payoutAccounts.forEach((a, i) =>
+      accountIds.set(
+        a.ref,
+        at(`scenario.payoutAccounts.${i}`, a.ref, ACCOUNT_RENAMES, () =>
+          loadAccount(ctx, partnerId, a, paid.has(a.ref), merchantIds),
         ),
-      );
-      const transactions = scenario.transactions.map((t, i) =>
-        loadTransaction(ctx, partnerId, t, `scenario.transactions.${i}`, merchantIds, accountIds),
-      );
-      // The statuses that had to wait for the transactions.
-      scenario.merchants.forEach((m, i) => {
-        if (senders.has(m.ref) && m.kycStatus !== 'VALID')
-          at(`scenario.merchants.${i}`, m.ref, MERCHANT_RENAMES, () =>
-            updateMerchant(ctx, partnerId, merchantIds.get(m.ref)!, {
-              ...pick(m, MERCHANT_FIELDS),
-              localRegNumber: `${m.localRegNumber ?? ''}|${m.kycStatus}`,
-            }),
-          );
-      });
-      scenario.payoutAccounts.forEach((a, i) => {
-        if (paid.has(a.ref) && a.accountStatus !== 'ACTIVE')
-          at(`scenario.payoutAccounts.${i}`, a.ref, ACCOUNT_RENAMES, () =>
-            updatePayoutAccount(ctx, partnerId, accountIds.get(a.ref)!, {
-              ...pick(a, ACCOUNT_FIELDS),
-              accountNumber: `${a.accountNumber ?? ''}|${a.accountStatus}`,
-            }),
-          );
-      });
-      return {
-        name: scenario.name ?? null,
-        reset: options.reset,
-        merchants: scenario.merchants.map((m) => ({
-          ref: m.ref,
-          id: merchantIds.get(m.ref)!,
-          label: m.name,
-        })),
-        payoutAccounts: scenario.payoutAccounts.map((a) => ({
-          ref: a.ref,
-          id: accountIds.get(a.ref)!,
-          label: `${a.currencySymbol} account of ${a.accountHolderName}`,
-        })),
-        transactions,
-      };
+      ),
+    );
+    const transactions = scenario.transactions.map((t, i) =>
+      loadTransaction(ctx, partnerId, t, `scenario.transactions.${i}`, merchantIds, accountIds),
+    );
+    // The statuses that had to wait for the transactions.
+    scenario.merchants.forEach((m, i) => {
+      if (senders.has(m.ref) && m.kycStatus !== 'VALID')
+        at(`scenario.merchants.${i}`, m.ref, MERCHANT_RENAMES, () =>
+          updateMerchant(ctx, partnerId, merchantIds.get(m.ref)!, {
+            ...pick(m, MERCHANT_FIELDS),
+            localRegNumber: `${m.localRegNumber ?? ''}|${m.kycStatus}`,
+          }),
+        );
     });
-  } finally {
-    // Rows a rolled-back load or a reset touched may be remembered: read them afresh.
-    store.merchants.forgetAll();
-  }
+    scenario.payoutAccounts.forEach((a, i) => {
+      if (paid.has(a.ref) && a.accountStatus !== 'ACTIVE')
+        at(`scenario.payoutAccounts.${i}`, a.ref, ACCOUNT_RENAMES, () =>
+          updatePayoutAccount(ctx, partnerId, accountIds.get(a.ref)!, {
+            ...pick(a, ACCOUNT_FIELDS),
+            accountNumber: `${a.accountNumber ?? ''}|${a.accountStatus}`,
+          }),
+        );
+    });
+    return {
+      name: scenario.name ?? null,
+      reset: options.reset,
+      merchants: scenario.merchants.map((m) => ({
+        ref: m.ref,
+        id: merchantIds.get(m.ref)!,
+        label: m.name,
+      })),
+      payoutAccounts: scenario.payoutAccounts.map((a) => ({
+        ref: a.ref,
+        id: accountIds.get(a.ref)!,
+        label: `${a.currencySymbol} account of ${a.accountHolderName}`,
+      })),
+      transactions,
+    };
+  });
 }
 
 const MERCHANT_RENAMES = { contactOwnerBusinessId: 'owner', agreementIds: 'agreementsAccepted' };

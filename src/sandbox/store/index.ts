@@ -13,11 +13,12 @@ import { transactionRepository } from './transactions';
 import { webhookRepository } from './webhooks';
 
 export function createStore(db: Db) {
+  const merchants = merchantRepository(db);
   return {
     db,
     partners: partnerRepository(db),
-    partnerData: partnerDataRepository(db),
-    merchants: merchantRepository(db),
+    partnerData: partnerDataRepository(db, () => merchants.forgetAll()),
+    merchants,
     agreements: agreementRepository(db),
     payoutAccounts: payoutAccountRepository(db),
     events: eventRepository(db),

@@ -36,7 +36,9 @@ const DELETIONS = [
 
 type Counted = (typeof DELETIONS)[number][0];
 
-export function partnerDataRepository(db: Db) {
+/** `forgetMerchants` empties the merchant read memory: this connection's own deletions do not
+ * change `PRAGMA data_version`, so the memory would not notice them. */
+export function partnerDataRepository(db: Db, forgetMerchants: () => void) {
   const statements = DELETIONS.map(
     ([name, sql]) => [name, db.prepare<{ p: number }>(sql)] as const,
   );
@@ -49,6 +51,8 @@ export function partnerDataRepository(db: Db) {
       const counts = {} as Record<Counted, number>;
       for (const [name, statement] of statements)
         counts[name] = statement.run({ p: partnerId }).changes;
+      // Safe inside the transaction: nothing is remembered until it ends, rolled back or not.
+      forgetMerchants();
       return counts;
     },
   };

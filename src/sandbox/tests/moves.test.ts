@@ -6,21 +6,15 @@ import {
   createTestSandbox,
   merchantBody,
   type Parties,
+  SLOW_MOVES,
   type TestSandbox,
   transactionBody,
 } from '../testing';
 
 let sandbox: TestSandbox;
 let parties: Parties;
-// An hour's delays: nothing moves by itself unless asked.
 beforeAll(async () => {
-  sandbox = await createTestSandbox({
-    settings: {
-      quoteDelayMs: 3_600_000,
-      settlementDelayMs: 3_600_000,
-      kycReviewDelayMs: 3_600_000,
-    },
-  });
+  sandbox = await createTestSandbox({ settings: SLOW_MOVES });
   parties = await createParties(sandbox);
 });
 afterAll(() => sandbox.close());

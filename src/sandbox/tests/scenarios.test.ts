@@ -5,22 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scenario, SCENARIO_LIMITS } from '../../api/schemas/scenario';
 import { createPartner } from '../domain/partners';
 import { seedDemoData } from '../seed';
-import { createTestSandbox, merchantFields, snapshot, type TestSandbox } from '../testing';
+import {
+  createTestSandbox,
+  merchantFields,
+  SLOW_MOVES,
+  snapshot,
+  type TestSandbox,
+} from '../testing';
 
 type Credentials = { apiKey: string; apiSecret: string };
 /** A record as the API answers it. */
 type Rec = Record<string, unknown>;
 
 let sandbox: TestSandbox;
-// An hour's delays: nothing moves by itself while a test looks.
 beforeAll(async () => {
-  sandbox = await createTestSandbox({
-    settings: {
-      quoteDelayMs: 3_600_000,
-      settlementDelayMs: 3_600_000,
-      kycReviewDelayMs: 3_600_000,
-    },
-  });
+  sandbox = await createTestSandbox({ settings: SLOW_MOVES });
 });
 afterAll(() => sandbox.close());
 

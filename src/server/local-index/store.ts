@@ -97,6 +97,16 @@ function updateAll<R extends object>(row: R, key: Array<keyof R>) {
     ) as never;
 }
 
+/** The tables holding an environment's records and where its fill stands. */
+const RECORD_TABLES = [
+  'index_merchant',
+  'index_account',
+  'index_transaction',
+  'index_search',
+  'index_sync',
+] as const;
+type IndexTable = (typeof RECORD_TABLES)[number] | 'index_webhook' | 'index_owner';
+
 export function localIndex(store: DashboardDb, now: () => number = Date.now) {
   const { db, dialect } = store;
 
@@ -191,6 +201,14 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
 
   function pageOf<T>(rows: T[], start: number, limit: number): Page<T> {
     return { start, limit, hasMore: rows.length > limit, results: rows.slice(0, limit) };
+  }
+
+  /** Deletes an environment's rows from `tables`, in one transaction. */
+  async function dropRows(environment: string, tables: readonly IndexTable[]): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      for (const table of tables)
+        await trx.deleteFrom(table).where('environment', '=', environment).execute();
+    });
   }
 
   return {
@@ -509,34 +527,11 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
      * Drops the records of an environment and where each list's fill stood (its records were
      * deleted, a sandbox reset), keeping its owner and webhook: the next pass fills it again.
      */
-    async clearRecords(environment: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        for (const table of [
-          'index_merchant',
-          'index_account',
-          'index_transaction',
-          'index_search',
-          'index_sync',
-        ] as const)
-          await trx.deleteFrom(table).where('environment', '=', environment).execute();
-      });
-    },
+    clearRecords: (environment: string) => dropRows(environment, RECORD_TABLES),
 
     /** Drops every record of an environment (its credentials now name another partner). */
-    async clear(environment: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        for (const table of [
-          'index_merchant',
-          'index_account',
-          'index_transaction',
-          'index_search',
-          'index_sync',
-          'index_webhook',
-          'index_owner',
-        ] as const)
-          await trx.deleteFrom(table).where('environment', '=', environment).execute();
-      });
-    },
+    clear: (environment: string) =>
+      dropRows(environment, [...RECORD_TABLES, 'index_webhook', 'index_owner']),
   };
 }
 
