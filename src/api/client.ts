@@ -29,9 +29,10 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-type Output<O extends OperationDef> = O['response'] extends z.ZodType
-  ? z.output<O['response']>
-  : Blob;
+/** What `call` needs of an operation or of one of the dashboard server's endpoints. */
+export type Callable = Pick<OperationDef, 'id' | 'method' | 'path' | 'response'>;
+
+type Output<O extends Callable> = O['response'] extends z.ZodType ? z.output<O['response']> : Blob;
 type QueryOf<O extends OperationDef> = O['query'] extends z.ZodType
   ? { [K in keyof z.output<O['query']>]?: z.output<O['query']>[K] }
   : never;
@@ -43,7 +44,7 @@ interface CallInput {
   form?: FormData;
 }
 
-export function buildUrl(conn: Connection, op: OperationDef, input: CallInput): string {
+export function buildUrl(conn: Connection, op: Callable, input: CallInput): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = input.params?.[name];
     if (value === undefined) throw new Error(`${op.id}: missing path parameter ${name}`);
@@ -58,7 +59,7 @@ export function buildUrl(conn: Connection, op: OperationDef, input: CallInput): 
 }
 
 /** Calls one operation. Exported for tooling; application code uses the named functions. */
-export async function call<O extends OperationDef>(
+export async function call<O extends Callable>(
   conn: Connection,
   op: O,
   input: CallInput = {},

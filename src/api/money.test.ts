@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetCode, currencyDecimals, decimalPlaces } from './money';
+import { assetCode, currencyDecimals, decimalPlaces, normalizeAmount } from './money';
 
 describe('currencyDecimals', () => {
   it.each([
@@ -35,5 +35,34 @@ describe('decimalPlaces', () => {
     ['0.000001', 6],
   ])('%s has %i places', (amount, places) => {
     expect(decimalPlaces(amount)).toBe(places);
+  });
+});
+
+describe('normalizeAmount', () => {
+  it.each([
+    ['5000', '5000'],
+    ['5,000', '5000'],
+    ['12 500.50', '12500.50'],
+    ['12,500.50', '12500.50'],
+    ['1\u00a0250\u00a0000', '1250000'],
+    ["1'250.5", '1250.5'],
+    [' 0.25 ', '0.25'],
+    ['1,234,567.891', '1234567.891'],
+  ])('reads %j as %s', (typed, amount) => {
+    expect(normalizeAmount(typed)).toEqual({ amount });
+  });
+
+  it.each([
+    ['', 'is required'],
+    ['12,50', 'must use a point for decimals, such as 12.50'],
+    ['1,5', 'must use a point for decimals, such as 12.50'],
+    ['12.500,50', 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'],
+    ['1,00,000', 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'],
+    ['1,000 000', 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'],
+    ['1e3', 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'],
+    ['-5', 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'],
+    ['5.', 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'],
+  ])('refuses %j: %s', (typed, problem) => {
+    expect(normalizeAmount(typed)).toEqual({ problem });
   });
 });

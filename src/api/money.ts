@@ -40,3 +40,37 @@ export function decimalsProblem(amount: string, symbol: string): string | undefi
     ? `must be a whole number: ${symbol} has no decimals`
     : `can have at most ${decimals} decimals in ${symbol}`;
 }
+
+/** Characters people put between groups of thousands: comma, spaces of every width, apostrophes. */
+const GROUPING = /[,\u0020\u00a0\u2009\u202f'’]/;
+
+/**
+ * An amount as a person typed it, in the plain notation the API takes: grouping separators go
+ * ("5,000" → "5000", "12 500.50" → "12500.50"), a point marks the decimals. What cannot be read
+ * as one amount is refused with words that follow the field's name: a comma that marks decimals
+ * ("12,50") is refused rather than guessed at.
+ */
+export function normalizeAmount(typed: string): { amount: string } | { problem: string } {
+  const text = typed.trim();
+  if (text === '') return { problem: 'is required' };
+  const plain = 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)';
+  const [whole = '', fraction, extra] = text.split('.');
+  if (extra !== undefined || (fraction !== undefined && !/^\d+$/.test(fraction)))
+    return { problem: plain };
+  if (/^\d+$/.test(whole)) return { amount: fraction === undefined ? whole : text };
+  const separator = GROUPING.exec(whole)?.[0];
+  if (separator === undefined) return { problem: plain };
+  const groups = whole.split(separator);
+  const grouped =
+    /^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((group) => /^\d{3}$/.test(group));
+  if (!grouped) {
+    return {
+      problem:
+        separator === ',' && groups.length === 2 && /^\d+$/.test(groups[1]!) && !fraction
+          ? 'must use a point for decimals, such as 12.50'
+          : plain,
+    };
+  }
+  const digits = groups.join('');
+  return { amount: fraction === undefined ? digits : `${digits}.${fraction}` };
+}

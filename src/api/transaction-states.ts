@@ -121,3 +121,20 @@ export function statusesAllowing(product: Product, action: TransactionAction): s
     .filter(([, actions]) => actions[action] !== undefined)
     .map(([status]) => status);
 }
+
+const ACTION_WORDS: Record<TransactionAction, string> = {
+  quote: 'quote',
+  approveQuote: 'approve the quote of',
+  approveDeposit: 'approve the deposit of',
+  settle: 'settle',
+  cancel: 'cancel',
+};
+
+/** Why an action is refused in the transaction's current row (INVALID_STATE_TRANSITION). */
+export function transitionRefusal(
+  product: Product,
+  transaction: StateFields & { businessRequestId: number },
+  action: TransactionAction,
+): string {
+  return `Cannot ${ACTION_WORDS[action]} transaction ${transaction.businessRequestId}: it is ${rowOf(product, transaction)}; that is possible only in ${statusesAllowing(product, action).join(' or ')}.`;
+}

@@ -27,7 +27,9 @@ import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
 import { ensureDemoWorkspace } from './demo-workspace';
 import type { DirectReader } from '../sandbox/direct';
 import { authCache } from './auth-cache';
-import { approvalStore } from './store/approvals';
+import { controlsStore } from './controls/store';
+import { moneyControls } from './controls/controls';
+import { controlsRoutes } from './controls/routes';
 import { transactionNotes } from './store/transaction-notes';
 import type { DashboardDb } from './store/db';
 import { secondFactorStore } from './store/second-factor';
@@ -189,7 +191,12 @@ export async function buildDashboardServer(options: DashboardOptions) {
     })),
     db: options.workspace.db,
     workspace,
-    approvals: approvalStore(options.workspace.db, now),
+    controls: moneyControls({
+      store: controlsStore(options.workspace.db, now),
+      index,
+      people: () => workspace.listUsers(),
+      now,
+    }),
     notes: transactionNotes(options.workspace.db, now),
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
     index,
@@ -231,6 +238,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       );
       await api.register(sessionRoutes);
       await api.register(workspaceRoutes);
+      await api.register(controlsRoutes);
       await api.register(indexRoutes);
       await api.register(proxyRoutes);
     },

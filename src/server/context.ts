@@ -1,13 +1,13 @@
 // What the dashboard server's plugins share, decorated on the app as `dashboard`: where it is
 // reached, its session cookie, the environments and how to call each, and the team workspace
-// (users, sessions, credentials, approvals, the audit trail) in the dashboard's own database.
+// (users, sessions, credentials, the money controls, the audit trail) in the dashboard's own database.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fieldErrors } from '../api/problem';
 import type { Environment, EnvironmentInfo } from '../api/dashboard';
 import { type ProblemFields, replyProblem } from '../http/problem-reply';
 import { appendAudit, type AuditEntry } from './store/audit';
-import type { ApprovalStore } from './store/approvals';
+import type { MoneyControls } from './controls/controls';
 import type { TransactionNotes } from './store/transaction-notes';
 import type { DashboardDb } from './store/db';
 import type { secondFactorStore } from './store/second-factor';
@@ -33,7 +33,8 @@ export interface DashboardContext {
   environments: Pick<EnvironmentInfo, 'id' | 'label'>[];
   db: DashboardDb;
   workspace: WorkspaceStore;
-  approvals: ApprovalStore;
+  /** Who may move money: policies, approvals, payee changes (docs/decisions/025). */
+  controls: MoneyControls;
   /** Files and reasons the dashboard sent about transactions (docs/decisions/019). */
   notes: TransactionNotes;
   secondFactor: ReturnType<typeof secondFactorStore>;
@@ -97,9 +98,9 @@ export function parseQuery<S extends z.ZodType>(
   return parsed(schema, 'query', request, reply, detail);
 }
 
-function parsed<S extends z.ZodType>(
+export function parsed<S extends z.ZodType>(
   schema: S,
-  where: 'body' | 'query',
+  where: 'body' | 'query' | 'params',
   request: FastifyRequest,
   reply: FastifyReply,
   detail: string,

@@ -84,12 +84,14 @@ describe('dual control', () => {
     second = await signInWithRoles(t, 'second@example.com', ['approver']);
     both = await signInWithRoles(t, 'both@example.com', ['finance', 'approver']);
     const admin = await signInWithRoles(t, 'policy-admin@example.com', ['admin']);
-    const policy = await fetch(`${t.base}/api/admin/policies`, {
+    const policy = await fetch(`${t.base}/api/controls/policies`, {
       method: 'POST',
       headers: { cookie: admin, ...JSON_CSRF },
       body: JSON.stringify({
         action: 'approveQuote',
-        currency: 'EUR',
+        product: '*',
+        currency: 'eur',
+        amountSide: 'payout',
         minAmount: '500',
         approvers: 2,
       }),
@@ -105,7 +107,15 @@ describe('dual control', () => {
       body: JSON.stringify(transactionBody(parties, 'sendc2f', { toAmount })),
     });
     expect(created.status).toBe(200);
-    return (await created.json()).businessRequestId as number;
+    const id = (await created.json()).businessRequestId as number;
+    // Priced a moment later: what the inbox lists is a quote to approve.
+    await expect
+      .poll(async () => {
+        const read = await fetch(`${t.base}/api/v1/sendc2f/${id}`, { headers: { cookie } });
+        return (await read.json()).clientStatus;
+      })
+      .toBe('OnOff_AWAITING_QUOTE_APPROVAL');
+    return id;
   }
   const approve = (cookie: string, id: number) =>
     fetch(`${t.base}/api/v1/sendc2f/approveQuote/${id}`, {
@@ -127,9 +137,11 @@ describe('dual control', () => {
     expect(await again.json()).toMatchObject({ code: 'ALREADY_DECIDED' });
     // The inbox shows it to the second approver, not to the first nor to its creator.
     const inbox = async (cookie: string) =>
-      (await (await fetch(`${t.base}/api/approvals`, { headers: { cookie } })).json()).results.map(
-        (r: { transactionId: number }) => r.transactionId,
-      );
+      (
+        await (
+          await fetch(`${t.base}/api/controls/inbox?scope=you&limit=100`, { headers: { cookie } })
+        ).json()
+      ).results.map((r: { transactionId: number }) => r.transactionId);
     expect(await inbox(second)).toContain(id);
     expect(await inbox(first)).not.toContain(id);
     expect(await inbox(both)).not.toContain(id);
@@ -137,12 +149,12 @@ describe('dual control', () => {
     expect(two.status).toBe(200);
     expect((await two.json()).clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
     const history = await (
-      await fetch(`${t.base}/api/approvals/transactions/sendc2f/${id}`, {
+      await fetch(`${t.base}/api/controls/transactions/sendc2f/${id}`, {
         headers: { cookie: first },
       })
     ).json();
-    expect(history.results[0]).toMatchObject({ status: 'approved', required: 2 });
-    expect(history.results[0].decisions.map((d: { userName: string }) => d.userName)).toEqual([
+    expect(history.approvals[0]).toMatchObject({ status: 'approved', required: 2 });
+    expect(history.approvals[0].decisions.map((d: { userName: string }) => d.userName)).toEqual([
       'first',
       'second',
     ]);
@@ -196,11 +208,19 @@ describe('two dashboard servers on one PostgreSQL', () => {
     const onB = await (await fetch(`${b.base}/api/session`, { headers: { cookie } })).json();
     expect(onB).toMatchObject({ signedIn: true, user: { email: 'viewer@demo.example' } });
     const admin = (await a.signIn('admin@demo.example')).cookie;
-    await fetch(`${a.base}/api/admin/policies`, {
+    const policy = await fetch(`${a.base}/api/controls/policies`, {
       method: 'POST',
       headers: { cookie: admin, ...JSON_CSRF },
-      body: JSON.stringify({ action: 'approveQuote', currency: '*', minAmount: '1', approvers: 2 }),
+      body: JSON.stringify({
+        action: 'approveQuote',
+        product: '*',
+        currency: '*',
+        amountSide: 'payout',
+        minAmount: '1',
+        approvers: 2,
+      }),
     });
+    expect(policy.status).toBe(200);
     const finance = (await a.signIn('operations@demo.example')).cookie;
     const parties = await partiesVia(a.base, finance);
     const created = await fetch(`${a.base}/api/v1/sendf2f/`, {
@@ -388,7 +408,7 @@ describe('a role that needs the second step', () => {
       const { response, cookie } = await t.signIn({ email, password });
       expect(await response.json()).toMatchObject({ signedIn: true, mustEnrol: true });
       // Nothing but enrolment: no API, no approvals, no workspace pages.
-      for (const url of ['/api/v1/business/?limit=1', '/api/approvals', '/api/audit']) {
+      for (const url of ['/api/v1/business/?limit=1', '/api/controls/inbox', '/api/audit']) {
         const refused = await fetch(`${t.base}${url}`, { headers: { cookie } });
         expect(refused.status, url).toBe(403);
         expect(await refused.json()).toMatchObject({ code: 'SECOND_FACTOR_ENROLMENT_REQUIRED' });
@@ -416,7 +436,9 @@ describe('a role that needs the second step', () => {
       expect(confirm.status).toBe(200);
       const after = await fetch(`${t.base}/api/session`, { headers: { cookie } });
       expect(await after.json()).toMatchObject({ mustEnrol: false });
-      expect((await fetch(`${t.base}/api/approvals`, { headers: { cookie } })).status).toBe(200);
+      expect((await fetch(`${t.base}/api/controls/inbox`, { headers: { cookie } })).status).toBe(
+        200,
+      );
       // From now on the password alone is not enough.
       const next = await t.signIn({ email, password });
       expect(await next.response.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
@@ -446,7 +468,7 @@ describe('the API secret', () => {
       for (const url of [
         '/api/session',
         '/api/v1/business/?limit=5',
-        '/api/approvals',
+        '/api/controls/inbox',
         '/api/audit',
         '/api/admin/credentials',
         '/api/admin/users',

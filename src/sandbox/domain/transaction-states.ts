@@ -3,23 +3,14 @@
 import type { Product } from '../../api/schemas/transaction';
 import {
   isCompleted,
-  rowOf,
-  statusesAllowing,
   transitionFor,
+  transitionRefusal,
   type TransactionAction,
 } from '../../api/transaction-states';
 import { refused } from './errors';
 
 export type { TransactionAction };
 export { initialStatus } from '../../api/transaction-states';
-
-const ACTION_WORDS: Record<TransactionAction, string> = {
-  quote: 'quote',
-  approveQuote: 'approve the quote of',
-  approveDeposit: 'approve the deposit of',
-  settle: 'settle',
-  cancel: 'cancel',
-};
 
 /**
  * The status an action leads to, or the refusal: `TRANSACTION_ALREADY_PROCESSED` for cancelling
@@ -43,10 +34,7 @@ export function nextStatus(
   }
   const next = transitionFor(product, transaction, action);
   if (next === undefined) {
-    throw refused(
-      'INVALID_STATE_TRANSITION',
-      `Cannot ${ACTION_WORDS[action]} transaction ${id}: it is ${rowOf(product, transaction)}; that is possible only in ${statusesAllowing(product, action).join(' or ')}.`,
-    );
+    throw refused('INVALID_STATE_TRANSITION', transitionRefusal(product, transaction, action));
   }
   return next;
 }

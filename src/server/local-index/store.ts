@@ -5,6 +5,7 @@ import type { Merchant } from '../../api/schemas/merchant';
 import type { PayoutAccount } from '../../api/schemas/payout-account';
 import type { Product, Transaction } from '../../api/schemas/transaction';
 import { awaitingOf, isFinalStatus } from '../../api/transaction-states';
+import { accountNumberKey, ibanKey } from '../../api/payee';
 import type { DashboardDb } from '../store/db';
 import {
   accountTerms,
@@ -249,6 +250,8 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
           account_status: a.accountStatus,
           holder_name: a.accountHolderName,
           number_tail: numberTail(a),
+          iban_key: a.iban ? ibanKey(a.iban) : null,
+          number_key: a.accountNumber ? accountNumberKey(a.accountNumber) || null : null,
           creation_time: a.creationTime,
           last_update_time: a.lastUpdateTime,
           record: JSON.stringify(a),
@@ -463,6 +466,57 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
         q.start,
         q.limit,
       );
+    },
+
+    /**
+     * Accounts of other merchants with this IBAN or account number (payee safety: the same
+     * number on two merchants is worth a second look), with their merchant's name.
+     */
+    async accountsWithNumber(
+      environment: string,
+      numbers: { iban?: string | null; accountNumber?: string | null },
+      notOf: { accountId?: number | undefined; businessId?: number | undefined },
+    ) {
+      const iban = numbers.iban ? ibanKey(numbers.iban) : null;
+      const number = numbers.accountNumber ? accountNumberKey(numbers.accountNumber) : null;
+      if (!iban && !number) return [];
+      let select = db
+        .selectFrom('index_account as a')
+        .leftJoin('index_merchant as m', (join) =>
+          join.onRef('m.environment', '=', 'a.environment').onRef('m.id', '=', 'a.business_id'),
+        )
+        .select(['a.id', 'a.business_id', 'a.iban_key', 'a.number_key', 'm.name'])
+        .where('a.environment', '=', environment)
+        .where((eb) =>
+          eb.or([
+            ...(iban ? [eb('a.iban_key', '=', iban)] : []),
+            ...(number ? [eb('a.number_key', '=', number)] : []),
+          ]),
+        );
+      if (notOf.accountId !== undefined) select = select.where('a.id', '!=', notOf.accountId);
+      if (notOf.businessId !== undefined)
+        select = select.where('a.business_id', '!=', notOf.businessId);
+      const rows = await select.orderBy('a.id').limit(20).execute();
+      return rows.map((r) => ({
+        accountId: Number(r.id),
+        businessId: Number(r.business_id),
+        merchantName: r.name ?? null,
+        field: iban && r.iban_key === iban ? ('iban' as const) : ('accountNumber' as const),
+      }));
+    },
+
+    /** The names of these merchants, by id, as far as the index knows them. */
+    async merchantNames(environment: string, ids: readonly number[]) {
+      const names = new Map<number, string>();
+      if (ids.length === 0) return names;
+      const rows = await db
+        .selectFrom('index_merchant')
+        .select(['id', 'name'])
+        .where('environment', '=', environment)
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      for (const row of rows) names.set(Number(row.id), row.name);
+      return names;
     },
 
     /** The search box: up to `perKind` of each kind, best first (newest among equals). */

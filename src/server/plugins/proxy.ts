@@ -1,40 +1,23 @@
 // `/api/v1/*`: the partner's API, called for a signed-in person with the environment's stored
-// credentials. Each call is decided first by the role table (src/api/roles.ts); approvals go
-// through dual control (approval requests, docs/decisions/016); transactions created here are
-// remembered with their creator; every state-changing call and every refusal is audited.
+// credentials. The money controls (../controls, docs/decisions/025) give their verdict on every
+// call first: refused, held for more approvers, or sent (perhaps rewritten); the proxy applies
+// it, keeps the local index and the notes up to date, and audits every state-changing call and
+// every refusal.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../../api/dashboard';
 import type { OperationDef } from '../../api/operations';
-import { operationFor, refusalFor } from '../../api/roles';
-import type { Product } from '../../api/schemas/transaction';
-import { transitionFor } from '../../api/transaction-states';
 import { changesOf } from '../audit-changes';
 import { audit, problem, requireSignIn } from '../context';
 import { recordKindOf } from '../local-index/sync';
-import type { ApprovalAction } from '../store/approvals';
-import { REFUSAL_TEXT } from '../store/approvals';
 import { notesOfWrite } from '../store/transaction-notes';
-import { type Upstream, UpstreamError, type UpstreamResponse } from '../upstream';
-import { DASHBOARD_USER_AGENT } from '../../api/schemas/platform';
+import { operationFor } from '../../api/roles';
+import { partnerApi } from '../partner-api';
+import { UpstreamError, type UpstreamResponse } from '../upstream';
 
 const PROXY_BODY_LIMIT = 11 * 1024 * 1024;
-const SIMULATION = /\|[A-Z_]+$/;
 /** Sandbox console operations that change many records at once (docs/decisions/024). */
 const SCENARIO_CHANGES = new Set(['loadScenario', 'resetSandbox']);
 const INDEX_CATCH_UP_MS = 5000;
-
-/** A status simulation: an update whose number ends in `|STATUS` (sandbox testers may send it). */
-function isSimulation(operationId: string, body: Buffer | undefined): boolean {
-  if (!body || (operationId !== 'updateMerchant' && operationId !== 'updatePayoutAccount'))
-    return false;
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-    const field = operationId === 'updateMerchant' ? parsed.localRegNumber : parsed.accountNumber;
-    return typeof field === 'string' && SIMULATION.test(field);
-  } catch {
-    return false;
-  }
-}
 
 /** A scenario load that deletes the partner's records first. */
 function asksReset(body: Buffer | undefined): boolean {
@@ -58,25 +41,6 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
   );
   // Refused before a byte of the body is read: no session, no work (CSRF is checked above).
   app.addHook('onRequest', requireSignIn);
-
-  const send = (
-    upstream: Upstream,
-    request: FastifyRequest,
-    credentials: { apiKey: string; apiSecret: string },
-    call: { method: string; path: string; body?: Buffer | undefined; idempotencyKey?: string },
-  ) => {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'x-api-key': credentials.apiKey,
-      'x-api-secret': credentials.apiSecret,
-      // The sandbox's request log says which requests the dashboard made.
-      'user-agent': DASHBOARD_USER_AGENT,
-    };
-    const type = request.headers['content-type'];
-    if (call.body && typeof type === 'string') headers['content-type'] = type;
-    if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
-    return upstream.send({ method: call.method, path: call.path, headers, body: call.body });
-  };
 
   // A record the API returned (a write's result, or a record read by id) goes into the local
   // index at once: people find what they just did (docs/decisions/018).
@@ -194,155 +158,64 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     const action = `${op.method} ${op.path}`;
     const target = pathname.replace(/^\/v1\//, '');
 
-    const refusal = refusalFor(op.id, user.roles, environment, isSimulation(op.id, body));
-    if (refusal) {
-      await audit(request, {
-        action,
-        target,
-        outcome: 'refused',
-        details: { reason: refusal.code, roles: user.roles },
-      });
-      return problem(request, reply, { status: 403, code: refusal.code, detail: refusal.detail });
-    }
-    const credentials = await ctx.workspace.credentials(environment);
-    const upstream = ctx.upstreams.get(environment);
-    if (!credentials || !upstream) {
-      return problem(request, reply, {
-        status: 503,
-        code: 'ENVIRONMENT_NOT_CONFIGURED',
-        detail: `An admin has not set the ${environment} environment's API credentials yet.`,
-      });
-    }
     const idempotencyKey =
       typeof request.headers['idempotency-key'] === 'string'
         ? request.headers['idempotency-key']
         : undefined;
+    const contentType =
+      typeof request.headers['content-type'] === 'string'
+        ? request.headers['content-type']
+        : undefined;
 
     try {
-      const approval = /^(sendc2f|sendf2f|receive)(ApproveQuote|ApproveDeposit)$/.exec(op.id);
-      if (approval) {
-        const product = approval[1] as Product;
-        const approvalAction: ApprovalAction =
-          approval[2] === 'ApproveQuote' ? 'approveQuote' : 'approveDeposit';
-        const id = Number(pathname.split('/').filter(Boolean).at(-1));
-        // Re-read the transaction from the API: the decision is about what it is now.
-        const current = await send(upstream, request, credentials, {
-          method: 'GET',
-          path: `/v1/${product}/${id}`,
+      // The money controls decide every call (roles, approvals, payee changes, simulations).
+      const pathId = /\/(\d+)\/?$/.exec(pathname)?.[1];
+      const id = op.path.includes('{id}') && pathId ? Number(pathId) : undefined;
+      const api = await partnerApi(ctx, environment);
+      const verdict = await ctx.controls.gate({ op, user, environment, id, body }, api);
+      if (verdict.kind === 'refuse') {
+        await audit(request, { action, target, outcome: 'refused', details: verdict.audit });
+        return problem(request, reply, {
+          status: verdict.status,
+          code: verdict.code,
+          detail: verdict.detail,
+          errors: verdict.errors,
         });
-        if (current.status !== 200) return relay(request, reply, current);
-        const t = JSON.parse(current.body.toString('utf8')) as {
-          clientStatus: string;
-          quoteApprovedDate: number | null;
-          toAmount: string;
-          toCurrencySymbol: string;
-        };
-        // A state that does not allow it: the API says so, and no approval is recorded.
-        if (!transitionFor(product, t, approvalAction)) {
-          const refused = await send(upstream, request, credentials, {
-            method: 'POST',
-            path: raw,
-            body,
-            idempotencyKey,
-          });
-          await audit(request, {
-            action,
-            target,
-            outcome: refused.status < 300 ? 'ok' : 'failed',
-            details: { status: refused.status },
-          });
-          return relay(request, reply, refused);
-        }
-        const subject = {
-          environment,
-          product,
-          transactionId: id,
-          action: approvalAction,
-          currency: t.toCurrencySymbol,
-          amount: t.toAmount,
-        };
-        const request_ = await ctx.approvals.openRequest(
-          subject,
-          body && body.length > 0 ? body.toString('utf8') : null,
-        );
-        const decided = await ctx.approvals.decide(request_.id, user, 'approve');
-        if ('refused' in decided) {
-          await audit(request, {
-            action,
-            target,
-            outcome: 'refused',
-            details: { reason: decided.refused, approval: request_.id },
-          });
-          return problem(request, reply, {
-            status: 403,
-            code: decided.refused,
-            detail: REFUSAL_TEXT[decided.refused],
-          });
-        }
-        if (!decided.complete) {
-          const given = decided.request.decisions.filter((d) => d.decision === 'approve').length;
-          await audit(request, {
-            action,
-            target,
-            outcome: 'ok',
-            details: {
-              approval: request_.id,
-              approvals: given,
-              required: decided.request.required,
-            },
-          });
-          return reply.code(202).send({ approval: decided.request });
-        }
-        // The last approval: now the API's approve, once (the key is the approval request's).
-        const stored =
-          decided.request.body ?? (body && body.length > 0 ? body.toString('utf8') : null);
-        const done = await send(upstream, request, credentials, {
-          method: 'POST',
-          path: raw.split('?')[0]!,
-          body: stored ? Buffer.from(stored) : undefined,
-          idempotencyKey: `approval-${decided.request.id}`,
-        });
-        if (done.status === 200) await ctx.approvals.markApproved(decided.request.id);
-        else await ctx.approvals.withdrawDecision(decided.request.id, user.id);
-        await indexAnswer(environment, op, done, pathname);
-        await keepNotes(request, op, done, stored, id);
+      }
+      if (verdict.kind === 'hold') {
         await audit(request, {
           action,
           target,
-          outcome: done.status === 200 ? 'ok' : 'failed',
-          details: {
-            approval: decided.request.id,
-            approvers: decided.request.decisions.map((d) => d.userName),
-            status: done.status,
-          },
+          outcome: 'ok',
+          details: { ...verdict.audit, status: 202, changes: changesOf(body) ?? null },
         });
-        reply.header('x-approval-id', decided.request.id);
-        return relay(request, reply, done);
+        return reply.code(202).send(verdict.body);
       }
-
-      const response = await send(upstream, request, credentials, {
+      if (verdict.kind === 'relay') {
+        if (writes)
+          await audit(request, {
+            action,
+            target,
+            outcome: 'failed',
+            details: { status: verdict.response.status },
+          });
+        return relay(request, reply, verdict.response);
+      }
+      const sent = 'body' in verdict ? verdict.body : body;
+      const response = await api!.send({
         method: request.method,
-        path: raw,
-        body,
-        idempotencyKey,
+        path: verdict.path ?? raw,
+        body: sent,
+        contentType: contentType ?? (sent ? 'application/json' : undefined),
+        idempotencyKey: verdict.idempotencyKey ?? idempotencyKey,
       });
-      if (/^(sendc2f|sendf2f|receive)Create$/.test(op.id) && response.status === 200) {
-        const created = JSON.parse(response.body.toString('utf8')) as { businessRequestId: number };
-        await ctx.approvals.recordOrigin(
-          {
-            environment,
-            product: op.id.replace(/Create$/, ''),
-            transactionId: created.businessRequestId,
-          },
-          user.id,
-        );
-      }
+      const settled = verdict.settle ? await verdict.settle(response) : {};
       if (writes) {
         await audit(request, {
           action,
           target,
           outcome: response.status < 300 ? 'ok' : 'failed',
-          details: { status: response.status, changes: changesOf(body) ?? null },
+          details: { status: response.status, changes: changesOf(body) ?? null, ...settled },
         });
       }
       await indexAnswer(environment, op, response, pathname);
@@ -351,15 +224,15 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       if (SCENARIO_CHANGES.has(op.id) && response.status === 200)
         await indexCatchUp(environment, op.id === 'resetSandbox' || asksReset(body));
       if (writes) {
-        const id = /\/(\d+)$/.exec(pathname)?.[1];
         await keepNotes(
           request,
           op,
           response,
-          body && body.length > 0 ? body.toString('utf8') : null,
-          id ? Number(id) : undefined,
+          sent && sent.length > 0 ? sent.toString('utf8') : null,
+          id,
         );
       }
+      for (const [name, value] of Object.entries(verdict.headers ?? {})) reply.header(name, value);
       return relay(request, reply, response);
     } catch (error) {
       if (writes)

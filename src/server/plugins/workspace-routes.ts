@@ -1,7 +1,7 @@
-// The team workspace's own endpoints, for signed-in people: the approvals inbox and history,
-// rejecting an approval, the audit trail (with CSV), the admin's settings (API credentials,
-// people and roles, approval policies, the second step per role) and one's own account
-// (password, authenticator, sign-out everywhere is in session-routes).
+// The team workspace's own endpoints, for signed-in people: what the dashboard sent with a
+// transaction, the audit trail (with CSV), the admin's settings (API credentials, people and
+// roles, the second step per role) and one's own account (password, authenticator; sign-out
+// everywhere is in session-routes). Approvals and policies are the money controls' (../controls).
 import { csvCell } from '../../api/csv';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,7 +13,6 @@ import type { AuditRow } from '../store/audit';
 import { DASHBOARD_BACKGROUND } from '../../api/schemas/platform';
 
 const ADMIN = WORKSPACE_ROLES.administer;
-const APPROVER = WORKSPACE_ROLES.decideApprovals;
 const AUDIT_READERS = WORKSPACE_ROLES.readAudit;
 
 const CSV_COLUMNS: (keyof AuditRow)[] = [
@@ -35,20 +34,6 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
   app.addHook('onRequest', requireSignIn);
 
-  // Approvals
-  // What waits for the signed-in person: open approvals they have not decided and did not create.
-  app.get('/approvals', async (request) => {
-    const { session, user } = request.signedIn!;
-    const pending = await ctx.approvals.pending(session.environment);
-    const waiting = [];
-    for (const request_ of pending) {
-      if (request_.decisions.some((d) => d.userId === user.id)) continue;
-      if ((await ctx.approvals.creatorOf(request_)) === user.id) continue;
-      waiting.push(request_);
-    }
-    return { results: waiting };
-  });
-
   /** The transaction a `/…/:product/:id` route names in the session's environment, or a 404. */
   const transactionOf = (request: FastifyRequest, reply: FastifyReply) => {
     const params = z
@@ -68,55 +53,10 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
     return undefined;
   };
 
-  app.get('/approvals/transactions/:product/:id', async (request, reply) => {
-    const ref = transactionOf(request, reply);
-    return ref ? { results: await ctx.approvals.requestsFor(ref) } : reply;
-  });
-
   // Files and reasons the dashboard sent with a transaction (docs/decisions/019).
   app.get('/transactions/:product/:id/notes', async (request, reply) => {
     const ref = transactionOf(request, reply);
     return ref ? { results: await ctx.notes.of(ref) } : reply;
-  });
-
-  app.post('/approvals/:id/reject', async (request, reply) => {
-    if (!(await requireRole(request, reply, APPROVER, 'reject approval'))) return reply;
-    const body = parseBody(
-      z.object({
-        reason: z
-          .string()
-          .trim()
-          .min(1, { error: 'is required' })
-          .max(500, { error: 'must be at most 500 characters' }),
-      }),
-      request,
-      reply,
-      'Say why the approval is rejected.',
-    );
-    if (!body) return reply;
-    const { id } = request.params as { id: string };
-    const { user } = request.signedIn!;
-    const decided = await ctx.approvals.decide(id, user, 'reject', body.reason);
-    if ('refused' in decided) {
-      await audit(request, {
-        action: 'reject approval',
-        target: id,
-        outcome: 'refused',
-        details: { reason: decided.refused },
-      });
-      return problem(request, reply, {
-        status: 409,
-        code: decided.refused,
-        detail: 'This approval cannot be rejected now.',
-      });
-    }
-    await audit(request, {
-      action: 'reject approval',
-      target: id,
-      outcome: 'ok',
-      details: { reason: body.reason },
-    });
-    return decided.request;
   });
 
   // The audit trail
@@ -315,41 +255,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
     return { link: `${ctx.address.origin()}/reset-password?token=${token}`, expiresAt };
   });
 
-  // Admin: approval policies and the second step per role
-  app.get('/admin/policies', async () => ({ results: await ctx.approvals.policies() }));
-
-  app.post('/admin/policies', async (request, reply) => {
-    const action = 'add approval policy';
-    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
-    const body = parseBody(
-      z.object({
-        action: z.enum(['approveQuote', 'approveDeposit']),
-        currency: z.string().trim().min(1).max(20),
-        minAmount: z
-          .string()
-          .trim()
-          .regex(/^\d+(\.\d+)?$/, { error: 'must be a decimal amount such as 10000' }),
-        approvers: z.int().min(1).max(3),
-      }),
-      request,
-      reply,
-      'Give the action, the currency (or *), the amount from which it applies and the number of approvers.',
-    );
-    if (!body) return reply;
-    const policy = await ctx.approvals.addPolicy(body, request.signedIn!.user.email);
-    await audit(request, { action, target: policy.id, outcome: 'ok', details: { ...body } });
-    return policy;
-  });
-
-  app.delete('/admin/policies/:id', async (request, reply) => {
-    const action = 'remove approval policy';
-    if (!(await requireRole(request, reply, ADMIN, action))) return reply;
-    const { id } = request.params as { id: string };
-    await ctx.approvals.removePolicy(id);
-    await audit(request, { action, target: id, outcome: 'ok' });
-    return { id, deleted: true };
-  });
-
+  // Admin: the second step per role (approval policies are the money controls': ../controls)
   app.get('/admin/roles', async (request, reply) => {
     if (!(await requireRole(request, reply, ADMIN, 'read role settings'))) return reply;
     return { requireTotp: await ctx.secondFactor.requiredRoles() };

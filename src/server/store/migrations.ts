@@ -2,6 +2,7 @@
 // both understand (text, bigint, integer), no dialect-specific defaults. Kysely's migrator keeps
 // the applied ones in its own table and takes a lock while migrating, so servers starting
 // together on one PostgreSQL do not race.
+import Decimal from 'decimal.js';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -382,6 +383,126 @@ export const migrations: Record<string, Migration> = {
         .addColumn('uploaded_by', 'text', (c) => c.notNull())
         .addColumn('uploaded_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('uploaded_file_pk', ['environment', 'url'])
+        .execute();
+    },
+  },
+  '009-money-controls': {
+    async up(db: Kysely<unknown>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      // Policies name a product (or any) and the side their amount is measured on; a currency is
+      // kept as the currency list spells it, an amount in one plain form, and a policy that says
+      // what another says is refused (docs/decisions/025).
+      await db.schema
+        .alterTable('approval_policy')
+        .addColumn('product', 'text', (c) => c.notNull().defaultTo('*'))
+        .execute();
+      await db.schema
+        .alterTable('approval_policy')
+        .addColumn('amount_side', 'text', (c) => c.notNull().defaultTo('payout'))
+        .execute();
+      const policies = await sql<{
+        id: string;
+        action: string;
+        currency: string;
+        min_amount: string;
+        approvers: number;
+      }>`SELECT id, action, currency, min_amount, approvers FROM approval_policy`.execute(db);
+      const kept = new Map<string, { id: string; approvers: number }>();
+      for (const row of policies.rows) {
+        const currency = row.currency.trim().toUpperCase();
+        let minAmount = '0';
+        try {
+          minAmount = new Decimal(row.min_amount).toFixed();
+        } catch {
+          // Unreadable amounts were never stored (the form checked them); zero applies always.
+        }
+        const key = `${row.action} ${currency} ${minAmount}`;
+        const same = kept.get(key);
+        // Of two policies that now say the same, the stricter stays.
+        if (same && same.approvers >= Number(row.approvers)) {
+          await sql`DELETE FROM approval_policy WHERE id = ${row.id}`.execute(db);
+          continue;
+        }
+        if (same) await sql`DELETE FROM approval_policy WHERE id = ${same.id}`.execute(db);
+        kept.set(key, { id: row.id, approvers: Number(row.approvers) });
+        await sql`UPDATE approval_policy SET currency = ${currency}, min_amount = ${minAmount}
+          WHERE id = ${row.id}`.execute(db);
+      }
+      await db.schema
+        .createIndex('approval_policy_unique')
+        .on('approval_policy')
+        .columns(['action', 'product', 'currency', 'amount_side', 'min_amount'])
+        .unique()
+        .execute();
+
+      // One table of requests for approvals: a transaction's quote or deposit, or a payee's new
+      // bank details. `object_id` is the transaction's id or the payout account's.
+      await db.schema
+        .alterTable('approval_request')
+        .renameColumn('transaction_id', 'object_id')
+        .execute();
+      for (const [column, type] of [
+        ['kind', 'text'],
+        ['deposit_currency', 'text'],
+        ['deposit_amount', 'text'],
+        ['author_id', 'text'],
+        ['author_name', 'text'],
+        ['change', 'text'],
+      ] as const) {
+        await db.schema
+          .alterTable('approval_request')
+          .addColumn(column, type, (c) =>
+            column === 'kind' ? c.notNull().defaultTo('transaction') : c,
+          )
+          .execute();
+      }
+      await db.schema
+        .createIndex('approval_request_pending')
+        .on('approval_request')
+        .columns(['environment', 'status', 'kind'])
+        .execute();
+
+      // What each payment the dashboard created went to, as the account was then.
+      await db.schema
+        .createTable('transaction_recipient')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('transaction_id', 'bigint', (c) => c.notNull())
+        .addColumn('account_id', 'bigint', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        /** JSON of the bank details (src/api/payee.ts), compared with the account's later. */
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('bank_name', 'text')
+        .addColumn('recorded_at', 'bigint', (c) => c.notNull())
+        .addColumn('recorded_by', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('transaction_recipient_pk', [
+          'environment',
+          'product',
+          'transaction_id',
+        ])
+        .execute();
+
+      // The local index finds another merchant's account with the same IBAN or number.
+      await db.schema.alterTable('index_account').addColumn('iban_key', 'text').execute();
+      await db.schema.alterTable('index_account').addColumn('number_key', 'text').execute();
+      const field = (name: string) =>
+        postgres
+          ? sql.raw(`(record::json ->> '${name}')`)
+          : sql.raw(`json_extract(record, '$.${name}')`);
+      await sql`UPDATE index_account SET
+        iban_key = NULLIF(upper(replace(${field('iban')}, ' ', '')), ''),
+        number_key = NULLIF(upper(replace(replace(replace(${field('accountNumber')}, ' ', ''), '-', ''), '.', '')), '')`.execute(
+        db,
+      );
+      await db.schema
+        .createIndex('index_account_iban')
+        .on('index_account')
+        .columns(['environment', 'iban_key'])
+        .execute();
+      await db.schema
+        .createIndex('index_account_number')
+        .on('index_account')
+        .columns(['environment', 'number_key'])
         .execute();
     },
   },

@@ -64,11 +64,15 @@ export interface AuditTable {
 
 export interface ApprovalPolicyTable {
   id: string;
-  /** `approveQuote` or `approveDeposit`. */
+  /** A controlled action: `approveQuote`, `approveDeposit`, `changeBankDetails`. */
   action: string;
-  /** A currency symbol, or `*` for any. */
+  /** A transaction product, or `*` for any. */
+  product: string;
+  /** A currency symbol as the currency list spells it, or `*` for any. */
   currency: string;
-  /** From this amount (a decimal string, in `currency`) the policy applies. */
+  /** `payout` or `deposit`: the transaction's amount the threshold is measured on. */
+  amount_side: string;
+  /** From this amount (a plain decimal string, in `currency`) the policy applies. */
   min_amount: string;
   approvers: number;
   created_at: number;
@@ -87,19 +91,47 @@ export interface TransactionOriginTable {
 export interface ApprovalRequestTable {
   id: string;
   environment: string;
+  /** `transaction` (a quote or deposit approval) or `payee` (new bank details). */
+  kind: string;
+  /** The transaction's product; '' for a payee change. */
   product: string;
-  transaction_id: number;
+  /** The transaction's id, or the payout account's. */
+  object_id: number;
   action: string;
+  /** The payout (or the account's currency, amount 0, for a payee change). */
   currency: string;
   amount: string;
+  deposit_currency: string | null;
+  deposit_amount: string | null;
+  /** Approvers the policies asked at the last decision (they are asked again at each). */
   required: number;
-  /** pending, approved (the API was called), rejected, expired. */
+  /** pending, approved (the API was called), rejected, expired, withdrawn, stale, failed. */
   status: string;
   created_at: number;
   expires_at: number;
   closed_at: number | null;
+  /** Why it was rejected, or why it could not be applied. */
   reject_reason: string | null;
+  /** The body of the API call made once approved. */
   body: string | null;
+  /** Who proposed a payee change. */
+  author_id: string | null;
+  author_name: string | null;
+  /** A payee change: JSON of its account, bank details before and after, and warnings. */
+  change: string | null;
+}
+
+export interface TransactionRecipientTable {
+  environment: string;
+  product: string;
+  transaction_id: number;
+  account_id: number;
+  currency: string;
+  /** JSON of the account's bank details when the payment was created. */
+  details: string;
+  bank_name: string | null;
+  recorded_at: number;
+  recorded_by: string;
 }
 
 export interface ApprovalDecisionTable {
@@ -149,6 +181,9 @@ export interface IndexAccountTable {
   account_status: string;
   holder_name: string;
   number_tail: string;
+  /** The IBAN and the account number as compared between accounts (src/api/payee.ts). */
+  iban_key: string | null;
+  number_key: string | null;
   creation_time: number;
   last_update_time: number;
   record: string;
@@ -253,6 +288,7 @@ export interface Database {
   transaction_origin: TransactionOriginTable;
   approval_request: ApprovalRequestTable;
   approval_decision: ApprovalDecisionTable;
+  transaction_recipient: TransactionRecipientTable;
   role_setting: RoleSettingTable;
   password_reset: PasswordResetTable;
   sign_in_failure: SignInFailureTable;

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { Currency } from '../../../api/schemas/reference';
 import type { Price, Product, Transaction } from '../../../api/schemas/transaction';
 import { ApiErrorAlert } from '../../../components/api-error';
-import { amountProblem } from '../../../lib/amount';
+import { amountProblem, plainAmount } from '../../../lib/amount';
 import { priceQuery } from '../queries';
 
 /** Currencies a client can deposit for this product: crypto for payouts, fiat otherwise. */
@@ -40,9 +40,9 @@ export function useLiveQuote(
     string,
   ];
   const debounced = { product: settledProduct, from: settledFrom, to: settledTo };
-  const amount = settledAmount.trim();
+  const amount = plainAmount(settledAmount);
   const complete = (from: unknown, to: string | null | undefined, value: string) =>
-    Boolean(from && to && !amountProblem(value.trim(), to));
+    Boolean(from && to && !amountProblem(value, to));
   // Ready: what the form shows now can be quoted ("Calculating…" until it has settled).
   const ready = complete(inputs.from, inputs.to, inputs.amount);
   const settled =

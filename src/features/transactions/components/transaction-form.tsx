@@ -30,7 +30,7 @@ import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { AnchorLink } from '../../../components/links';
 import { Money } from '../../../components/money';
-import { amountProblem } from '../../../lib/amount';
+import { amountProblem, plainAmount } from '../../../lib/amount';
 import { choiceError, fieldError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
 import { currenciesQuery } from '../../../lib/reference';
@@ -90,7 +90,8 @@ export function TransactionForm({
   const contract = zodResolver(schemaOf(product)) as unknown as Resolver<Values>;
   const resolver: Resolver<Values> = async (values, context, options) => {
     const { invoice: _invoice, ...body } = values;
-    const result = await contract(body as unknown as Values, context, options);
+    const plain = { ...body, toAmount: plainAmount(values.toAmount) };
+    const result = await contract(plain as unknown as Values, context, options);
     const errors: FieldErrors<Values> = { ...result.errors };
     const amount = amountProblem(values.toAmount, currencyOf(values.toBusinessExternalAccountId));
     if (amount) errors.toAmount = { type: 'amount', message: amount };
@@ -139,7 +140,7 @@ export function TransactionForm({
             fromBusinessId: values.fromBusinessId!,
             toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
             fromCurrencySymbol: values.fromCurrencySymbol!,
-            toAmount: values.toAmount.trim(),
+            toAmount: plainAmount(values.toAmount),
             purpose: values.purpose!,
             ...(invoiceUrl ? { invoiceUrl } : {}),
           },

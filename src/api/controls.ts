@@ -1,0 +1,448 @@
+// Money controls (docs/decisions/025): approval policies, approval requests, pending changes of
+// payees' bank details, the approvals inbox, and the record of what each payment went to. The
+// schemas of the dashboard server's /api/controls endpoints, declared once for server and SPA.
+import { z } from 'zod';
+import { type EndpointDef, endpoint } from './endpoints';
+import { normalizeAmount } from './money';
+import { BANK_DETAIL_FIELDS } from './payee';
+import { WORKSPACE_ROLES } from './roles';
+import { FieldError, Id, IdParam, integerParam, Timestamp } from './schemas/common';
+import { PayoutAccount } from './schemas/payout-account';
+import { PRODUCTS, Product } from './schemas/transaction';
+
+/** What a policy can ask more approvers for; batches of payouts will join the list. */
+export const CONTROLLED_ACTIONS = ['approveQuote', 'approveDeposit', 'changeBankDetails'] as const;
+export const ControlledAction = z.enum(CONTROLLED_ACTIONS, {
+  error: `must be one of ${CONTROLLED_ACTIONS.join(', ')}`,
+});
+export type ControlledAction = z.infer<typeof ControlledAction>;
+export const TRANSACTION_ACTIONS = ['approveQuote', 'approveDeposit'] as const;
+export type TransactionApproval = (typeof TRANSACTION_ACTIONS)[number];
+
+export const ACTION_LABEL: Record<ControlledAction, string> = {
+  approveQuote: 'Quote approval',
+  approveDeposit: 'Deposit approval',
+  changeBankDetails: 'Bank-detail change',
+};
+
+/** Which of a transaction's two amounts a policy's threshold is measured on. */
+export const AMOUNT_SIDES = ['payout', 'deposit'] as const;
+export const AmountSide = z.enum(AMOUNT_SIDES, { error: 'must be payout or deposit' });
+export type AmountSide = z.infer<typeof AmountSide>;
+
+export const ANY = '*';
+export const PolicyProduct = z.enum([ANY, ...PRODUCTS], {
+  error: `must be * (any) or one of ${PRODUCTS.join(', ')}`,
+});
+
+/** An amount as a person types it: thousands may be grouped ("5,000"); sent on as "5000". */
+export const TypedAmount = z
+  .string({ error: 'must be an amount such as 5000 or 12,500.50' })
+  .max(40, { error: 'is too long for an amount' })
+  .transform((typed, ctx) => {
+    const read = normalizeAmount(typed);
+    if ('amount' in read) return read.amount;
+    ctx.issues.push({ code: 'custom', message: read.problem, input: typed });
+    return z.NEVER;
+  });
+
+/** A currency symbol as typed ("eur"), or * for any; the server finds it in the currency list. */
+const CurrencyChoice = z
+  .string({ error: 'must be a currency from the currency list, or * for any' })
+  .trim()
+  .min(1, { error: 'is required: a currency, or * for any' })
+  .max(20, { error: 'must be at most 20 characters' });
+
+export const PolicyCreate = z
+  .object({
+    action: ControlledAction,
+    product: PolicyProduct.default(ANY),
+    currency: CurrencyChoice.default(ANY),
+    amountSide: AmountSide.default('payout'),
+    minAmount: TypedAmount.default('0'),
+    approvers: z
+      .int({ error: 'must be a whole number from 1 to 3' })
+      .min(1, { error: 'must be a whole number from 1 to 3' })
+      .max(3, { error: 'must be a whole number from 1 to 3' }),
+  })
+  .superRefine((policy, ctx) => {
+    if (policy.action !== 'changeBankDetails') return;
+    // A change of bank details has no product and no amount: only its account's currency.
+    const none = (path: string, applies: boolean) => {
+      if (applies)
+        ctx.addIssue({
+          code: 'custom',
+          path: [path],
+          message: 'does not apply to a bank-detail change',
+        });
+    };
+    none('product', policy.product !== ANY);
+    none('amountSide', policy.amountSide !== 'payout');
+    none('minAmount', !/^0+(\.0+)?$/.test(policy.minAmount));
+  });
+export type PolicyCreate = z.input<typeof PolicyCreate>;
+
+export const Policy = z.object({
+  id: z.string(),
+  action: ControlledAction,
+  product: PolicyProduct,
+  /** A symbol exactly as the currency list spells it, or * for any. */
+  currency: z.string(),
+  amountSide: AmountSide,
+  /** From this amount (a plain decimal, in `currency` on `amountSide`) the policy applies. */
+  minAmount: z.string(),
+  approvers: z.int(),
+  createdAt: Timestamp,
+  createdBy: z.string().nullable(),
+});
+export type Policy = z.infer<typeof Policy>;
+
+export const Decision = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().nullable(),
+  at: Timestamp,
+});
+export type Decision = z.infer<typeof Decision>;
+
+export const REQUEST_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'expired',
+  'withdrawn',
+  'stale',
+  'failed',
+] as const;
+export const RequestStatus = z.enum(REQUEST_STATUSES);
+
+/** An approval of a transaction's quote or deposit, collecting its approvers. */
+export const ApprovalInfo = z.object({
+  id: z.string(),
+  product: Product,
+  transactionId: z.int(),
+  action: z.enum(TRANSACTION_ACTIONS),
+  /** The payout: currency and amount. */
+  currency: z.string(),
+  amount: z.string(),
+  depositCurrency: z.string().nullable(),
+  depositAmount: z.string().nullable(),
+  /** Approvers the policies ask for now (a policy change applies to what is not approved yet). */
+  required: z.int(),
+  status: RequestStatus,
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  closedAt: Timestamp.nullable(),
+  rejectReason: z.string().nullable(),
+  decisions: z.array(Decision),
+});
+export type ApprovalInfo = z.infer<typeof ApprovalInfo>;
+
+const detail = z.string().nullable();
+export const BankDetails = z.object(
+  Object.fromEntries(BANK_DETAIL_FIELDS.map((field) => [field, detail])) as Record<
+    (typeof BANK_DETAIL_FIELDS)[number],
+    typeof detail
+  >,
+);
+export type BankDetails = z.infer<typeof BankDetails>;
+
+/** A change of an ACTIVE payout account's bank details, held until someone else approves it. */
+export const PayeeChange = z.object({
+  id: z.string(),
+  accountId: z.int(),
+  businessId: z.int(),
+  currency: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  status: RequestStatus,
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  closedAt: Timestamp.nullable(),
+  /** Why it was rejected, or why it could not be applied. */
+  reason: z.string().nullable(),
+  before: BankDetails,
+  after: BankDetails,
+  changed: z.array(z.enum(BANK_DETAIL_FIELDS)),
+  /** What the approver should know: the new number belongs to another merchant's account. */
+  warnings: z.array(z.string()),
+  required: z.int(),
+  decisions: z.array(Decision),
+});
+export type PayeeChange = z.infer<typeof PayeeChange>;
+
+/** Whether the signed-in person can decide something now; if not, why, and who can. */
+export const ActionState = z.object({
+  canAct: z.boolean(),
+  why: z.string().nullable(),
+  whoCan: z.array(z.string()),
+});
+export type ActionState = z.infer<typeof ActionState>;
+
+/** What an action needs under the policies: the number of approvers and the policy that says so. */
+export const Requirement = z.object({
+  required: z.int(),
+  policy: Policy.nullable(),
+});
+export type Requirement = z.infer<typeof Requirement>;
+
+/** The payout account a payment went to, as it was when the dashboard created the payment. */
+export const RecipientRecord = z.object({
+  accountId: z.int(),
+  accountHolderName: z.string().nullable(),
+  bankName: z.string().nullable(),
+  /** The IBAN or account number, masked: "DE89 •••• 3000". */
+  number: z.string(),
+  swiftCode: z.string().nullable(),
+  countryIso: z.string().nullable(),
+  currency: z.string(),
+  recordedAt: Timestamp,
+  /** The account's bank details are no longer these (null: the account could not be read). */
+  changedSince: z.boolean().nullable(),
+  /** The account's number now, masked, when it changed. */
+  numberNow: z.string().nullable(),
+});
+export type RecipientRecord = z.infer<typeof RecipientRecord>;
+
+export const TransactionControls = z.object({
+  approvals: z.array(ApprovalInfo),
+  actions: z.object({
+    approveQuote: ActionState.extend(Requirement.shape),
+    approveDeposit: ActionState.extend(Requirement.shape),
+  }),
+  recipient: RecipientRecord.nullable(),
+});
+export type TransactionControls = z.infer<typeof TransactionControls>;
+
+/** A transaction waiting for its quote or deposit approval. */
+export const InboxTransaction = z.object({
+  kind: z.literal('transaction'),
+  product: Product,
+  transactionId: z.int(),
+  action: z.enum(TRANSACTION_ACTIONS),
+  payoutAmount: z.string(),
+  payoutCurrency: z.string(),
+  depositAmount: z.string().nullable(),
+  depositCurrency: z.string(),
+  merchantName: z.string().nullable(),
+  /** Since when it waits: the transaction's last change. */
+  since: Timestamp,
+  /** Its open approval, when someone has approved already. */
+  approval: ApprovalInfo.nullable(),
+  ...Requirement.shape,
+  ...ActionState.shape,
+});
+export type InboxTransaction = z.infer<typeof InboxTransaction>;
+
+/** A payout account's new bank details waiting for approval. */
+export const InboxPayeeChange = z.object({
+  kind: z.literal('payeeChange'),
+  change: PayeeChange,
+  merchantName: z.string().nullable(),
+  since: Timestamp,
+  ...Requirement.shape,
+  ...ActionState.shape,
+});
+export type InboxPayeeChange = z.infer<typeof InboxPayeeChange>;
+
+export const InboxQuery = z.object({
+  scope: z.enum(['you', 'everyone'], { error: 'must be you or everyone' }).default('you'),
+  start: integerParam({ min: 0, label: 'an offset' }).default(0),
+  limit: integerParam({ min: 1, max: 100, label: 'a page size' }).default(50),
+});
+
+export const InboxCounts = z.object({
+  /** What the signed-in person can decide now. */
+  you: z.int(),
+  /** Everything waiting for a decision. */
+  everyone: z.int(),
+});
+
+/** A page of waiting transactions, and every pending payee change (they are few). */
+export const InboxPage = z.object({
+  start: z.int(),
+  limit: z.int(),
+  hasMore: z.boolean(),
+  results: z.array(InboxTransaction),
+  changes: z.array(InboxPayeeChange),
+  counts: InboxCounts,
+});
+export type InboxPage = z.infer<typeof InboxPage>;
+
+export const RequirementQuery = z.object({
+  product: Product,
+  payoutCurrency: CurrencyChoice,
+  payoutAmount: TypedAmount,
+  depositCurrency: CurrencyChoice.optional(),
+  depositAmount: TypedAmount.optional(),
+});
+export type RequirementQuery = z.input<typeof RequirementQuery>;
+
+export const RequirementAnswer = z.object({
+  results: z.array(Requirement.extend({ action: z.enum(TRANSACTION_ACTIONS) })),
+});
+
+export const RejectBody = z.object({
+  reason: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(500, { error: 'must be at most 500 characters' }),
+});
+
+/** Checks of a payout account's bank details before they are saved. */
+export const PayeeCheck = z.object({
+  /** The account being edited (left out for a new one). */
+  accountId: Id.optional(),
+  businessId: Id.optional(),
+  iban: z.string().max(64).nullish(),
+  accountNumber: z.string().max(100).nullish(),
+  swiftCode: z.string().max(11).nullish(),
+  countryIso: z.string().max(2).nullish(),
+});
+export type PayeeCheck = z.input<typeof PayeeCheck>;
+
+export const PayeeCheckResult = z.object({
+  /** Refused on saving: the field and why. */
+  problems: z.array(FieldError),
+  /** Allowed, but worth a second look: the same number on another merchant's account. */
+  warnings: z.array(
+    FieldError.extend({
+      accountId: z.int(),
+      businessId: z.int(),
+      merchantName: z.string().nullable(),
+    }),
+  ),
+  /** What the IBAN says: its country, and its bank code where it carries one. */
+  fromIban: z.object({ countryIso: z.string(), bankCode: z.string().optional() }).nullable(),
+});
+export type PayeeCheckResult = z.infer<typeof PayeeCheckResult>;
+
+/** The answers of a proxied call the controls hold: 202 with what waits. */
+export const ApprovalRecorded = z.object({ approval: ApprovalInfo });
+export const PayeeChangeHeld = z.object({ change: PayeeChange });
+
+const RequestParams = z.object({ id: z.string().max(64) });
+const APPROVER = WORKSPACE_ROLES.decideApprovals;
+const PAYEE_CHANGE_LIST = z.object({ results: z.array(PayeeChange.extend(ActionState.shape)) });
+
+export const controlsEndpoints = {
+  listPolicies: endpoint({
+    id: 'listPolicies',
+    method: 'GET',
+    path: '/controls/policies',
+    summary: 'The approval policies',
+    response: z.object({ results: z.array(Policy) }),
+  }),
+  addPolicy: endpoint({
+    id: 'addPolicy',
+    method: 'POST',
+    path: '/controls/policies',
+    summary: 'Add an approval policy',
+    body: PolicyCreate,
+    response: Policy,
+    roles: WORKSPACE_ROLES.administer,
+    audit: 'add approval policy',
+  }),
+  removePolicy: endpoint({
+    id: 'removePolicy',
+    method: 'DELETE',
+    path: '/controls/policies/{id}',
+    summary: 'Remove an approval policy',
+    params: RequestParams,
+    response: z.object({ id: z.string(), deleted: z.literal(true) }),
+    roles: WORKSPACE_ROLES.administer,
+    audit: 'remove approval policy',
+  }),
+  requirement: endpoint({
+    id: 'requirement',
+    method: 'GET',
+    path: '/controls/requirement',
+    summary: 'What a transaction of this product, currency and amount would need',
+    query: RequirementQuery,
+    response: RequirementAnswer,
+  }),
+  inbox: endpoint({
+    id: 'inbox',
+    method: 'GET',
+    path: '/controls/inbox',
+    summary: 'What waits for a decision: for the signed-in person, or for anyone',
+    query: InboxQuery,
+    response: InboxPage,
+  }),
+  inboxCounts: endpoint({
+    id: 'inboxCounts',
+    method: 'GET',
+    path: '/controls/inbox/count',
+    summary: 'How many decisions wait for the signed-in person, and for anyone',
+    response: InboxCounts,
+  }),
+  transactionControls: endpoint({
+    id: 'transactionControls',
+    method: 'GET',
+    path: '/controls/transactions/{product}/{id}',
+    summary:
+      "A transaction's approvals, what each approval needs and who can give it, and what it was sent to",
+    params: z.object({ product: Product, id: IdParam }),
+    response: TransactionControls,
+  }),
+  rejectApproval: endpoint({
+    id: 'rejectApproval',
+    method: 'POST',
+    path: '/controls/approvals/{id}/reject',
+    summary: "Reject a transaction's quote or deposit approval, with the reason",
+    params: RequestParams,
+    body: RejectBody,
+    response: ApprovalInfo,
+    roles: APPROVER,
+    audit: 'reject approval',
+  }),
+  payeeChanges: endpoint({
+    id: 'payeeChanges',
+    method: 'GET',
+    path: '/controls/payee-changes',
+    summary: "A payout account's bank-detail changes, newest first",
+    query: z.object({ accountId: IdParam }),
+    response: PAYEE_CHANGE_LIST,
+  }),
+  approvePayeeChange: endpoint({
+    id: 'approvePayeeChange',
+    method: 'POST',
+    path: '/controls/payee-changes/{id}/approve',
+    summary: 'Approve a bank-detail change; the last approval needed sends it to the API',
+    params: RequestParams,
+    response: z.object({ change: PayeeChange, account: PayoutAccount.nullable() }),
+    roles: APPROVER,
+    audit: 'approve bank-detail change',
+  }),
+  rejectPayeeChange: endpoint({
+    id: 'rejectPayeeChange',
+    method: 'POST',
+    path: '/controls/payee-changes/{id}/reject',
+    summary: 'Reject a bank-detail change, with the reason',
+    params: RequestParams,
+    body: RejectBody,
+    response: PayeeChange,
+    roles: APPROVER,
+    audit: 'reject bank-detail change',
+  }),
+  withdrawPayeeChange: endpoint({
+    id: 'withdrawPayeeChange',
+    method: 'POST',
+    path: '/controls/payee-changes/{id}/withdraw',
+    summary: 'Withdraw a bank-detail change one proposed',
+    params: RequestParams,
+    response: PayeeChange,
+    audit: 'withdraw bank-detail change',
+  }),
+  payeeCheck: endpoint({
+    id: 'payeeCheck',
+    method: 'POST',
+    path: '/controls/payee-check',
+    summary:
+      "Check bank details before saving: IBAN, BIC and bank country agree; the number on another merchant's account",
+    body: PayeeCheck,
+    response: PayeeCheckResult,
+  }),
+} satisfies Record<string, EndpointDef>;

@@ -1,0 +1,162 @@
+// Payee safety (docs/decisions/025), shared by the payout account form and the dashboard server:
+// which fields are an account's bank details, an IBAN, BIC and bank country that agree, what an
+// IBAN tells about its bank, and how a payee is recorded and shown masked.
+import { electronicFormatIBAN, extractIBAN, isValidBIC } from 'ibantools';
+import { COUNTRY_NAMES, isCountryIso } from './countries';
+
+/** The fields whose change sends money elsewhere: held for approval on an ACTIVE account. */
+export const BANK_DETAIL_FIELDS = [
+  'iban',
+  'accountNumber',
+  'swiftCode',
+  'routingNumber',
+  'accountHolderName',
+  'countryIso',
+] as const;
+export type BankDetailField = (typeof BANK_DETAIL_FIELDS)[number];
+
+export const BANK_DETAIL_LABEL: Record<BankDetailField, string> = {
+  iban: 'IBAN',
+  accountNumber: 'Account number',
+  swiftCode: 'BIC',
+  routingNumber: 'Routing number or bank code',
+  accountHolderName: 'Account holder',
+  countryIso: 'Bank country',
+};
+
+export type BankDetails = Record<BankDetailField, string | null>;
+
+/**
+ * Territories whose banks use another country's IBAN prefix (and often its BICs): a Réunion
+ * account has an FR IBAN, a Jersey one a GB IBAN. Each maps to the country it shares with.
+ */
+const SHARES_WITH: Record<string, string> = {
+  GF: 'FR',
+  GP: 'FR',
+  MQ: 'FR',
+  RE: 'FR',
+  YT: 'FR',
+  PM: 'FR',
+  BL: 'FR',
+  MF: 'FR',
+  NC: 'FR',
+  PF: 'FR',
+  WF: 'FR',
+  JE: 'GB',
+  GG: 'GB',
+  IM: 'GB',
+  AX: 'FI',
+};
+
+/** Two country codes a bank's IBAN, BIC and address may mix without being wrong. */
+export function sameBankCountry(a: string, b: string): boolean {
+  return (SHARES_WITH[a] ?? a) === (SHARES_WITH[b] ?? b);
+}
+
+function named(iso: string): string {
+  return isCountryIso(iso) ? `${iso} (${COUNTRY_NAMES[iso]})` : iso;
+}
+
+/** The electronic form of an IBAN ("de89 3704…" → "DE893704…"), or the text as given. */
+export function ibanKey(iban: string): string {
+  return electronicFormatIBAN(iban) ?? iban.trim().toUpperCase();
+}
+
+/** An account number as compared between accounts: no spaces, dashes or dots, upper case. */
+export function accountNumberKey(accountNumber: string): string {
+  return accountNumber.replace(/[\s\-.]/g, '').toUpperCase();
+}
+
+/** What a valid IBAN says about its bank: its country, and its bank code where it carries one. */
+export function fromIban(iban: string): { countryIso: string; bankCode?: string } | undefined {
+  const parts = extractIBAN(ibanKey(iban));
+  if (!parts.valid) return undefined;
+  const bankCode = [parts.bankIdentifier, parts.branchIdentifier].filter(Boolean).join('');
+  return { countryIso: parts.countryCode!, ...(bankCode ? { bankCode } : {}) };
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Where an account's IBAN, BIC and bank country disagree: one problem per field that does not
+ * fit, in words that follow the field's name. Fields left out or invalid are not judged here
+ * (their own checks name them).
+ */
+export function payeeCountryProblems(account: {
+  iban?: string | null | undefined;
+  swiftCode?: string | null | undefined;
+  countryIso?: string | null | undefined;
+}): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const country = account.countryIso?.trim().toUpperCase() || undefined;
+  const iban = account.iban ? fromIban(account.iban) : undefined;
+  if (iban && country && !sameBankCountry(iban.countryIso, country)) {
+    problems.push({
+      field: 'iban',
+      message: `is from ${named(iban.countryIso)}, but the bank country is ${named(country)}: they must agree`,
+    });
+  }
+  const bic = account.swiftCode?.trim().toUpperCase();
+  if (bic && isValidBIC(bic)) {
+    const bicCountry = bic.slice(4, 6);
+    const against = iban?.countryIso ?? country;
+    if (against && !sameBankCountry(bicCountry, against)) {
+      problems.push({
+        field: 'swiftCode',
+        message: `is a bank in ${named(bicCountry)}, but the ${iban ? 'IBAN is from' : 'bank country is'} ${named(against)}: they must agree`,
+      });
+    }
+  }
+  return problems;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** The bank details of an account, each in the form they are compared in. */
+export function bankDetailsOf(account: Partial<Record<BankDetailField, unknown>>): BankDetails {
+  const iban = text(account.iban);
+  const number = text(account.accountNumber);
+  const bic = text(account.swiftCode);
+  const country = text(account.countryIso);
+  return {
+    iban: iban && ibanKey(iban),
+    accountNumber: number,
+    swiftCode: bic && bic.toUpperCase(),
+    routingNumber: text(account.routingNumber),
+    accountHolderName: text(account.accountHolderName),
+    countryIso: country && country.toUpperCase(),
+  };
+}
+
+/**
+ * The bank details an update would leave the account with: a field the body leaves out keeps
+ * its value, null or blank clears it (as the API applies an update).
+ */
+export function bankDetailsAfter(current: BankDetails, body: Record<string, unknown>): BankDetails {
+  const after = { ...current };
+  const given = bankDetailsOf(body);
+  for (const field of BANK_DETAIL_FIELDS) if (field in body) after[field] = given[field];
+  return after;
+}
+
+/** The bank detail fields that differ between two sets of details. */
+export function changedBankDetails(before: BankDetails, after: BankDetails): BankDetailField[] {
+  const same = (field: BankDetailField) =>
+    field === 'accountNumber'
+      ? (before.accountNumber && accountNumberKey(before.accountNumber)) ===
+        (after.accountNumber && accountNumberKey(after.accountNumber))
+      : before[field] === after[field];
+  return BANK_DETAIL_FIELDS.filter((field) => !same(field));
+}
+
+/** An IBAN or account number as a record of a payment shows it: "DE89 •••• 3000", "•••• 6789". */
+export function maskedNumber(details: Pick<BankDetails, 'iban' | 'accountNumber'>): string {
+  if (details.iban) return `${details.iban.slice(0, 4)} •••• ${details.iban.slice(-4)}`;
+  const number = details.accountNumber ? accountNumberKey(details.accountNumber) : '';
+  return number ? `•••• ${number.slice(-4)}` : '—';
+}

@@ -1,0 +1,885 @@
+// The money controls (docs/decisions/025): the one place that decides who may move money. The
+// proxy asks `gate` about every call to the partner's API and applies the verdict; the
+// /api/controls endpoints (./routes.ts) ask the rest: policies, the inbox, a transaction's
+// approvals, payee changes and their decisions. Operations are known from the contract's
+// operation list; the rules are ./rules.ts, the tables ./store.ts.
+import type {
+  ActionState,
+  ApprovalInfo,
+  BankDetails,
+  InboxPage,
+  PayeeChange,
+  PayeeCheck,
+  PayeeCheckResult,
+  PolicyCreate,
+  RecipientRecord,
+  Requirement,
+  TransactionApproval,
+  TransactionControls,
+} from '../../api/controls';
+import { ANY, TRANSACTION_ACTIONS } from '../../api/controls';
+import type { Environment } from '../../api/dashboard';
+import { type OperationDef, transactionOperations } from '../../api/operations';
+import {
+  BANK_DETAIL_LABEL,
+  type FieldProblem,
+  bankDetailsAfter,
+  bankDetailsOf,
+  changedBankDetails,
+  fromIban,
+  maskedNumber,
+  payeeCountryProblems,
+} from '../../api/payee';
+import { WORKSPACE_ROLES, hasRole, refusalFor } from '../../api/roles';
+import { PayoutAccountUpdate, type PayoutAccount } from '../../api/schemas/payout-account';
+import type { Currency } from '../../api/schemas/reference';
+import type { Product, Transaction } from '../../api/schemas/transaction';
+import { transitionFor, transitionRefusal } from '../../api/transaction-states';
+import type { LocalIndex } from '../local-index/store';
+import type { PartnerApi } from '../partner-api';
+import type { User } from '../store/workspace';
+import type { UpstreamResponse } from '../upstream';
+import {
+  type ControlSubject,
+  type PolicyRule,
+  type RequestState,
+  REFUSAL_TEXT,
+  isSimulation,
+  mayApprove,
+  requirementOf,
+  simulationChanges,
+  whoCanApprove,
+} from './rules';
+import { type ControlsStore, type StoredRequest, type TransactionRef, subjectOf } from './store';
+
+type Details = Record<string, unknown>;
+
+/** What the proxy does with a call to the partner's API. */
+export type Verdict =
+  /** Refused here: nothing reaches the API. */
+  | {
+      kind: 'refuse';
+      status: number;
+      code: string;
+      detail: string;
+      errors?: FieldProblem[];
+      audit: Details;
+    }
+  /** Held: recorded, waiting for more approvers (202). */
+  | { kind: 'hold'; body: object; audit: Details }
+  /** The API's own answer to a read the controls made (a transaction or account not found). */
+  | { kind: 'relay'; response: UpstreamResponse; audit: Details }
+  /** Sent to the API, as asked or as rewritten here; `settle` records what followed. */
+  | {
+      kind: 'forward';
+      path?: string;
+      body?: Buffer | undefined;
+      idempotencyKey?: string;
+      headers?: Record<string, string>;
+      settle?: (response: UpstreamResponse) => Promise<Details>;
+    };
+
+/** A decision refused, as the problem the endpoint answers. */
+export interface Refused {
+  refused: { status: number; code: string; detail: string };
+}
+
+export interface ProxiedCall {
+  op: OperationDef;
+  user: User;
+  environment: Environment;
+  /** The path's `{id}`, when the operation has one. */
+  id: number | undefined;
+  body: Buffer | undefined;
+}
+
+/** The approve operations of the contract, and the create operations, by operation id. */
+const APPROVALS = new Map<string, { product: Product; action: TransactionApproval }>();
+const CREATES = new Map<string, Product>();
+for (const [product, ops] of Object.entries(transactionOperations) as [
+  Product,
+  (typeof transactionOperations)[Product],
+][]) {
+  APPROVALS.set(ops.approveQuote.id, { product, action: 'approveQuote' });
+  APPROVALS.set(ops.approveDeposit.id, { product, action: 'approveDeposit' });
+  CREATES.set(ops.create.id, product);
+}
+
+const CURRENCY_LIST_TTL_MS = 10 * 60 * 1000;
+const APPROVER = WORKSPACE_ROLES.decideApprovals;
+
+function objectOf(body: Buffer | undefined): Record<string, unknown> | null {
+  if (!body || body.length === 0) return null;
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const transactionSubject = (
+  action: TransactionApproval,
+  product: Product,
+  t: Pick<Transaction, 'toCurrencySymbol' | 'toAmount' | 'fromCurrencySymbol' | 'fromAmount'>,
+): ControlSubject => ({
+  action,
+  product,
+  payout: { currency: t.toCurrencySymbol, amount: t.toAmount },
+  deposit: { currency: t.fromCurrencySymbol, amount: t.fromAmount ?? null },
+});
+
+/** A request as the rules judge it. */
+const stateOf = (request: StoredRequest, originatorId: string | null): RequestState => ({
+  ...request,
+  originatorId: request.kind === 'payee' ? request.authorId : originatorId,
+});
+
+/** A transaction approval nobody has given yet. */
+const noRequestYet = (originatorId: string | null): RequestState => ({
+  kind: 'transaction',
+  status: 'pending',
+  expiresAt: Number.POSITIVE_INFINITY,
+  originatorId,
+  decisions: [],
+});
+
+export interface ControlsDeps {
+  store: ControlsStore;
+  index: LocalIndex;
+  /** Everyone in the workspace (for who can decide). */
+  people: () => Promise<User[]>;
+  now: () => number;
+}
+
+export function moneyControls({ store, index, people, now }: ControlsDeps) {
+  const currencyLists = new Map<string, { at: number; list: Currency[] }>();
+
+  const approvers = async () =>
+    (await people()).filter((p) => p.disabledAt === null && hasRole(p.roles, APPROVER));
+
+  const requirement = (policies: readonly PolicyRule[], subject: ControlSubject): Requirement => {
+    const { required, policy } = requirementOf(policies, subject);
+    return { required, policy: (policy as Requirement['policy']) ?? null };
+  };
+
+  async function actionState(
+    user: User,
+    state: RequestState,
+    required: number,
+    everyone?: User[],
+  ): Promise<ActionState> {
+    const time = now();
+    const mine = mayApprove(state, user, required, time);
+    return {
+      ...mine,
+      whoCan: whoCanApprove(state, everyone ?? (await approvers()), required, time),
+    };
+  }
+
+  function approvalInfo(request: StoredRequest, policies: readonly PolicyRule[]): ApprovalInfo {
+    return {
+      id: request.id,
+      product: request.product!,
+      transactionId: request.objectId,
+      action: request.action as TransactionApproval,
+      currency: request.payout.currency,
+      amount: request.payout.amount ?? '0',
+      depositCurrency: request.deposit?.currency || null,
+      depositAmount: request.deposit?.amount ?? null,
+      required: requirementOf(policies, subjectOf(request)).required,
+      status: request.status as ApprovalInfo['status'],
+      createdAt: request.createdAt,
+      expiresAt: request.expiresAt,
+      closedAt: request.closedAt,
+      rejectReason: request.reason,
+      decisions: request.decisions,
+    };
+  }
+
+  function payeeChangeInfo(request: StoredRequest, policies: readonly PolicyRule[]): PayeeChange {
+    const change = request.change!;
+    return {
+      id: request.id,
+      accountId: request.objectId,
+      businessId: change.businessId,
+      currency: request.payout.currency,
+      authorId: request.authorId ?? '',
+      authorName: request.authorName ?? '',
+      status: request.status as PayeeChange['status'],
+      createdAt: request.createdAt,
+      expiresAt: request.expiresAt,
+      closedAt: request.closedAt,
+      reason: request.reason,
+      before: change.before,
+      after: change.after,
+      changed: change.changed as PayeeChange['changed'],
+      warnings: change.warnings,
+      required: requirementOf(policies, subjectOf(request)).required,
+      decisions: request.decisions,
+    };
+  }
+
+  /** Other merchants' accounts with the same IBAN or account number, in words. */
+  async function duplicates(
+    environment: string,
+    details: Pick<BankDetails, 'iban' | 'accountNumber'>,
+    notOf: { accountId?: number | undefined; businessId?: number | undefined },
+  ) {
+    const found = await index.accountsWithNumber(environment, details, notOf);
+    return found.map((a) => ({
+      ...a,
+      message: `is also on payout account #${a.accountId} of ${a.merchantName ?? 'a merchant'} (merchant #${a.businessId})`,
+    }));
+  }
+
+  const refuse = (
+    status: number,
+    code: string,
+    detail: string,
+    audit: Details,
+    errors?: FieldProblem[],
+  ): Verdict => ({ kind: 'refuse', status, code, detail, audit, ...(errors ? { errors } : {}) });
+
+  const countryRefusal = (problems: FieldProblem[]) =>
+    refuse(
+      400,
+      'VALIDATION_ERROR',
+      'The IBAN, the BIC and the bank country must agree.',
+      { reason: 'bank details disagree', fields: problems.map((p) => p.field) },
+      problems,
+    );
+
+  // The verdicts, one per kind of call the controls look at.
+
+  async function approvalVerdict(
+    call: ProxiedCall,
+    { product, action }: { product: Product; action: TransactionApproval },
+    api: PartnerApi,
+  ): Promise<Verdict> {
+    const id = call.id!;
+    // The decision is about the transaction as it is now: read again from the API.
+    const read = await api.read<Transaction>(`/v1/${product}/${id}`);
+    if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
+    const t = read.record;
+    // A state that does not allow it is refused here, as the API would: never sent unguarded,
+    // since the state may change before the API sees the call (a quote approval in flight).
+    if (!transitionFor(product, t, action))
+      return refuse(400, 'INVALID_STATE_TRANSITION', transitionRefusal(product, t, action), {
+        reason: 'state does not allow it',
+        status: t.clientStatus,
+      });
+    const subject = transactionSubject(action, product, t);
+    const payout = { currency: t.toCurrencySymbol, amount: t.toAmount };
+    const deposit = subject.deposit!;
+    const text = call.body && call.body.length > 0 ? call.body.toString('utf8') : null;
+    const opened = await store.openApproval(
+      { environment: call.environment, product, transactionId: id, action, payout, deposit },
+      text,
+    );
+    const decided = await store.decide(opened.id, call.user, 'approve', null, { payout, deposit });
+    const { outcome } = decided;
+    if (outcome.kind === 'refused') {
+      return refuse(403, outcome.refusal, REFUSAL_TEXT[outcome.refusal], {
+        reason: outcome.refusal,
+        approval: opened.id,
+      });
+    }
+    const request = decided.request!;
+    if (outcome.kind === 'recorded') {
+      return {
+        kind: 'hold',
+        body: { approval: approvalInfo(request, await store.policies()) },
+        audit: { approval: request.id, approvals: outcome.approvals, required: decided.required },
+      };
+    }
+    if (outcome.kind !== 'complete') return { kind: 'forward' };
+    // The last approval needed: the API's approve, once (the key is the request's), with the
+    // body the first approver sent (a deposit confirmation).
+    const body = request.body ?? text;
+    return {
+      kind: 'forward',
+      path: `/v1/${product}/${action}/${id}`,
+      body: body === null ? undefined : Buffer.from(body),
+      idempotencyKey: `approval-${request.id}`,
+      headers: { 'x-approval-id': request.id },
+      settle: async (response) => {
+        if (response.status === 200) await store.markApproved(request.id);
+        else if (outcome.fresh) await store.withdrawDecision(request.id, call.user.id);
+        return {
+          approval: request.id,
+          approvers: request.decisions
+            .filter((d) => d.decision === 'approve')
+            .map((d) => d.userName),
+          required: decided.required,
+          status: response.status,
+        };
+      },
+    };
+  }
+
+  /** A transaction created here: who created it, and the account it goes to as it is now. */
+  async function createVerdict(
+    call: ProxiedCall,
+    product: Product,
+    body: Record<string, unknown> | null,
+    api: PartnerApi,
+  ): Promise<Verdict> {
+    const accountId = body?.toBusinessExternalAccountId;
+    let account: PayoutAccount | undefined;
+    if (typeof accountId === 'number' && Number.isSafeInteger(accountId) && accountId > 0) {
+      const read = await api.read<PayoutAccount>(`/v1/businessExternalAccount/${accountId}`);
+      if (read.ok) account = read.record;
+    }
+    return {
+      kind: 'forward',
+      settle: async (response) => {
+        if (response.status !== 200) return {};
+        const created = JSON.parse(response.body.toString('utf8')) as Transaction;
+        const ref = {
+          environment: call.environment,
+          product,
+          transactionId: created.businessRequestId,
+        };
+        await store.recordOrigin(ref, call.user.id);
+        if (account && account.id === created.toBusinessExternalAccountId) {
+          await store.recordRecipient(
+            ref,
+            {
+              accountId: account.id,
+              currency: account.currencySymbol,
+              details: bankDetailsOf(account),
+              bankName: account.bankName,
+            },
+            call.user.id,
+          );
+        }
+        return {};
+      },
+    };
+  }
+
+  /** A status simulation sets the status and nothing else, whoever sends it. */
+  async function simulationVerdict(
+    call: ProxiedCall,
+    body: Record<string, unknown>,
+    api: PartnerApi,
+  ): Promise<Verdict> {
+    const path =
+      call.op.id === 'updateMerchant'
+        ? `/v1/business/${call.id}`
+        : `/v1/businessExternalAccount/${call.id}`;
+    const read = await api.read<Record<string, unknown>>(path);
+    if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
+    const changed = simulationChanges(call.op.id, read.record, body);
+    if (changed.length === 0) return { kind: 'forward' };
+    return refuse(
+      400,
+      'VALIDATION_ERROR',
+      'A status simulation sets the status only: save other changes with Edit.',
+      { reason: 'a simulation may change the status only', fields: changed },
+      changed.map((field) => ({
+        field,
+        message: 'cannot change in a status simulation, which sets the status only',
+      })),
+    );
+  }
+
+  /** New bank details of an ACTIVE account wait for someone else's approval. */
+  async function payeeUpdateVerdict(
+    call: ProxiedCall,
+    body: Record<string, unknown>,
+    api: PartnerApi,
+  ): Promise<Verdict> {
+    // A body the API would refuse goes to the API, which names its fields.
+    if (!PayoutAccountUpdate.safeParse(body).success) return { kind: 'forward' };
+    const read = await api.read<PayoutAccount>(`/v1/businessExternalAccount/${call.id}`);
+    if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
+    const account = read.record;
+    const before = bankDetailsOf(account);
+    const after = bankDetailsAfter(before, body);
+    const problems = payeeCountryProblems(after);
+    if (problems.length > 0) return countryRefusal(problems);
+    const changed = changedBankDetails(before, after);
+    if (account.accountStatus !== 'ACTIVE' || changed.length === 0) return { kind: 'forward' };
+    const warnings = await duplicates(call.environment, after, {
+      accountId: account.id,
+      businessId: account.businessId,
+    });
+    const opened = await store.openPayeeChange({
+      environment: call.environment,
+      accountId: account.id,
+      currency: account.currencySymbol,
+      author: call.user,
+      body: JSON.stringify(body),
+      change: {
+        businessId: account.businessId,
+        before,
+        after,
+        changed,
+        warnings: warnings.map((w) => `${BANK_DETAIL_LABEL[w.field]} ${w.message}`),
+      },
+    });
+    if ('pending' in opened) {
+      return refuse(
+        409,
+        'PAYEE_CHANGE_PENDING',
+        `A change of this account's bank details by ${opened.pending.authorName} waits for approval; it must be decided or withdrawn first.`,
+        { reason: 'payee change pending', change: opened.pending.id },
+      );
+    }
+    return {
+      kind: 'hold',
+      body: { change: payeeChangeInfo(opened.change, await store.policies()) },
+      audit: { change: opened.change.id, fields: changed, held: true },
+    };
+  }
+
+  async function currencies(environment: string, api: PartnerApi): Promise<Currency[] | undefined> {
+    const known = currencyLists.get(environment);
+    if (known && now() - known.at < CURRENCY_LIST_TTL_MS) return known.list;
+    const read = await api.read<Currency[]>('/v1/currency/');
+    if (!read.ok) return known?.list;
+    currencyLists.set(environment, { at: now(), list: read.record });
+    return read.record;
+  }
+
+  /** A transaction's open approval (if any) and its state for the rules. */
+  const pendingOf = (requests: StoredRequest[], action: TransactionApproval) =>
+    requests.find((r) => r.action === action && r.status === 'pending' && r.expiresAt > now());
+
+  /** What a transaction was sent to, and whether the account has changed since. */
+  async function recipientRecord(
+    ref: TransactionRef,
+    api: PartnerApi,
+  ): Promise<RecipientRecord | null> {
+    const recorded = await store.recipientOf(ref);
+    if (!recorded) return null;
+    const read = await api
+      .read<PayoutAccount>(`/v1/businessExternalAccount/${recorded.accountId}`)
+      .catch(() => undefined);
+    const now_ = read?.ok ? bankDetailsOf(read.record) : undefined;
+    const changed = now_ ? changedBankDetails(recorded.details, now_).length > 0 : null;
+    return {
+      accountId: recorded.accountId,
+      accountHolderName: recorded.details.accountHolderName,
+      bankName: recorded.bankName,
+      number: maskedNumber(recorded.details),
+      swiftCode: recorded.details.swiftCode,
+      countryIso: recorded.details.countryIso,
+      currency: recorded.currency,
+      recordedAt: recorded.recordedAt,
+      changedSince: changed,
+      numberNow: changed && now_ ? maskedNumber(now_) : null,
+    };
+  }
+
+  return {
+    /** The verdict on a call to the partner's API: the proxy applies it, and nothing else decides. */
+    async gate(call: ProxiedCall, api: PartnerApi | undefined): Promise<Verdict> {
+      const body = objectOf(call.body);
+      const simulation = call.environment === 'sandbox' && isSimulation(call.op.id, body);
+      const refusal = refusalFor(call.op.id, call.user.roles, call.environment, simulation);
+      if (refusal)
+        return refuse(403, refusal.code, refusal.detail, {
+          reason: refusal.code,
+          roles: call.user.roles,
+        });
+      if (!api)
+        return refuse(
+          503,
+          'ENVIRONMENT_NOT_CONFIGURED',
+          `An admin has not set the ${call.environment} environment's API credentials yet.`,
+          { reason: 'no credentials' },
+        );
+      // A path whose id is not a number names nothing: the API says so.
+      const byId = call.id !== undefined;
+      const approval = APPROVALS.get(call.op.id);
+      if (approval) return byId ? approvalVerdict(call, approval, api) : { kind: 'forward' };
+      const created = CREATES.get(call.op.id);
+      if (created) return createVerdict(call, created, body, api);
+      if (simulation && body && byId) return simulationVerdict(call, body, api);
+      if (call.op.id === 'updatePayoutAccount' && body && byId)
+        return payeeUpdateVerdict(call, body, api);
+      if (call.op.id === 'createPayoutAccount' && body) {
+        const problems = payeeCountryProblems(bankDetailsOf(body));
+        if (problems.length > 0) return countryRefusal(problems);
+      }
+      return { kind: 'forward' };
+    },
+
+    policies: () => store.policies(),
+
+    /**
+     * Adds a policy with its currency as the environment's currency list spells it; a policy
+     * that says what another says is refused.
+     */
+    async addPolicy(
+      input: ReturnType<typeof PolicyCreate.parse>,
+      by: User,
+      environment: Environment,
+      api: PartnerApi,
+    ) {
+      let currency = ANY;
+      if (input.currency !== ANY) {
+        const list = await currencies(environment, api);
+        if (!list) return { unavailable: true as const };
+        const typed = input.currency.replace(/\s+/g, '').toUpperCase();
+        const found = list.find((c) => c.symbol.replace(/\s+/g, '').toUpperCase() === typed);
+        const side =
+          input.action === 'changeBankDetails' || input.amountSide === 'payout'
+            ? list.filter((c) => c.sendTo)
+            : list.filter((c) => c.sendFrom);
+        if (!found || !side.includes(found)) {
+          const depositSide =
+            input.action !== 'changeBankDetails' && input.amountSide === 'deposit';
+          const what = depositSide ? 'a deposit currency' : 'a payout currency';
+          return {
+            problem: {
+              field: 'currency',
+              message: `must be ${what} of the currency list (${side.map((c) => c.symbol).join(', ')}), or * for any`,
+            },
+          };
+        }
+        currency = found.symbol;
+      }
+      return store.addPolicy({ ...input, currency }, by.email);
+    },
+
+    removePolicy: (id: string) => store.removePolicy(id),
+
+    /** What approving a transaction of this product, currency and amount would need. */
+    async requirement(q: {
+      product: Product;
+      payoutCurrency: string;
+      payoutAmount: string;
+      depositCurrency?: string | undefined;
+      depositAmount?: string | undefined;
+    }) {
+      const policies = await store.policies();
+      return {
+        results: TRANSACTION_ACTIONS.map((action) => ({
+          action,
+          ...requirement(
+            policies,
+            transactionSubject(action, q.product, {
+              toCurrencySymbol: q.payoutCurrency,
+              toAmount: q.payoutAmount,
+              fromCurrencySymbol: q.depositCurrency ?? ANY,
+              fromAmount: q.depositAmount ?? null,
+            }),
+          ),
+        })),
+      };
+    },
+
+    /** What waits for a decision: what this person can decide, or everything with who can. */
+    async inbox(
+      user: User,
+      environment: Environment,
+      q: { scope: 'you' | 'everyone'; start: number; limit: number },
+    ): Promise<InboxPage> {
+      const [policies, everyone] = await Promise.all([store.policies(), approvers()]);
+      const mine = q.scope === 'you';
+      const approver = hasRole(user.roles, APPROVER);
+      const changes = await store.pendingPayeeChanges(environment);
+      const names = await index.merchantNames(
+        environment,
+        changes.map((c) => c.change!.businessId),
+      );
+      const changeItems = [];
+      for (const request of changes) {
+        const need = requirement(policies, subjectOf(request));
+        const state = await actionState(user, stateOf(request, null), need.required, everyone);
+        if (mine && !state.canAct) continue;
+        changeItems.push({
+          kind: 'payeeChange' as const,
+          change: payeeChangeInfo(request, policies),
+          merchantName: names.get(request.change!.businessId) ?? null,
+          since: request.createdAt,
+          ...need,
+          ...state,
+        });
+      }
+      const waiting =
+        mine && !approver
+          ? { rows: [], hasMore: false }
+          : await store.waitingTransactions(environment, {
+              for: mine ? user.id : undefined,
+              start: q.start,
+              limit: q.limit,
+            });
+      const [origins, open] = await Promise.all([
+        store.originsOf(environment, waiting.rows),
+        store.pendingApprovalsOf(environment, waiting.rows),
+      ]);
+      const results = [];
+      for (const row of waiting.rows) {
+        const t = JSON.parse(row.record) as Transaction;
+        const request = open.get(`${row.product}:${row.id}:${row.action}`);
+        const creator = origins.get(`${row.product}:${row.id}`) ?? null;
+        const need = requirement(policies, transactionSubject(row.action, row.product, t));
+        const state = request ? stateOf(request, creator) : noRequestYet(creator);
+        results.push({
+          kind: 'transaction' as const,
+          product: row.product,
+          transactionId: row.id,
+          action: row.action,
+          payoutAmount: t.toAmount,
+          payoutCurrency: t.toCurrencySymbol,
+          depositAmount: t.fromAmount ?? null,
+          depositCurrency: t.fromCurrencySymbol,
+          merchantName: row.merchantName,
+          since: row.since,
+          approval: request ? approvalInfo(request, policies) : null,
+          ...need,
+          ...(await actionState(user, state, need.required, everyone)),
+        });
+      }
+      return {
+        start: q.start,
+        limit: q.limit,
+        hasMore: waiting.hasMore,
+        results,
+        changes: changeItems,
+        counts: await this.inboxCounts(user, environment),
+      };
+    },
+
+    /** How many decisions wait for this person, and for anyone. */
+    async inboxCounts(user: User, environment: Environment) {
+      const [changes, waitingAll] = await Promise.all([
+        store.pendingPayeeChanges(environment),
+        store.countWaiting(environment),
+      ]);
+      const approver = hasRole(user.roles, APPROVER);
+      const time = now();
+      const changesForYou = changes.filter(
+        (c) => mayApprove(stateOf(c, null), user, 1, time).canAct,
+      ).length;
+      return {
+        you: approver ? changesForYou + (await store.countWaiting(environment, user.id)) : 0,
+        everyone: changes.length + waitingAll,
+      };
+    },
+
+    /**
+     * A transaction's approvals, what each approval needs now and whether this person can give
+     * it (else who can), and the record of the account it was sent to.
+     */
+    async transactionControls(
+      user: User,
+      ref: TransactionRef,
+      api: PartnerApi,
+    ): Promise<TransactionControls | { response: UpstreamResponse }> {
+      const read = await api.read<Transaction>(`/v1/${ref.product}/${ref.transactionId}`);
+      if (!read.ok) return { response: read.response };
+      const t = read.record;
+      const [policies, requests, creator, everyone] = await Promise.all([
+        store.policies(),
+        store.approvalsOf(ref),
+        store.originOf(ref),
+        approvers(),
+      ]);
+      const actionOf = async (action: TransactionApproval) => {
+        const need = requirement(policies, transactionSubject(action, ref.product, t));
+        const open = pendingOf(requests, action);
+        const state = open ? stateOf(open, creator ?? null) : noRequestYet(creator ?? null);
+        return { ...need, ...(await actionState(user, state, need.required, everyone)) };
+      };
+      return {
+        approvals: requests.map((r) => approvalInfo(r, policies)),
+        actions: {
+          approveQuote: await actionOf('approveQuote'),
+          approveDeposit: await actionOf('approveDeposit'),
+        },
+        recipient: await recipientRecord(ref, api),
+      };
+    },
+
+    /** A payout account's bank-detail changes, with what this person can do about each. */
+    async payeeChanges(user: User, environment: Environment, accountId: number) {
+      const [policies, everyone, requests] = await Promise.all([
+        store.policies(),
+        approvers(),
+        store.payeeChangesOf(environment, accountId),
+      ]);
+      const results = [];
+      for (const request of requests) {
+        const need = requirement(policies, subjectOf(request));
+        results.push({
+          ...payeeChangeInfo(request, policies),
+          ...(await actionState(user, stateOf(request, null), need.required, everyone)),
+        });
+      }
+      return { results };
+    },
+
+    /**
+     * One approver's decision on a payee change. The account must still have the details the
+     * change started from; the last approval needed sends the change to the API, once.
+     */
+    async decidePayeeChange(
+      user: User,
+      environment: Environment,
+      id: string,
+      decision: 'approve' | 'reject',
+      reason: string | null,
+      api: PartnerApi,
+    ): Promise<Refused | { change: PayeeChange; applied?: UpstreamResponse }> {
+      const request = await store.request(id);
+      if (!request || request.kind !== 'payee' || request.environment !== environment)
+        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+      const policies = await store.policies();
+      if (decision === 'approve' && request.status === 'pending') {
+        const read = await api.read<PayoutAccount>(
+          `/v1/businessExternalAccount/${request.objectId}`,
+        );
+        const stale = read.ok
+          ? changedBankDetails(request.change!.before, bankDetailsOf(read.record)).length > 0
+          : read.response.status === 404;
+        if (!read.ok && !stale)
+          return {
+            refused: {
+              status: 502,
+              code: 'UPSTREAM_UNAVAILABLE',
+              detail: 'The account could not be read from the API. Try again shortly.',
+            },
+          };
+        if (stale) {
+          const why = read.ok
+            ? "The account's bank details changed after this change was proposed; propose it again from the account as it is now."
+            : 'The account no longer exists.';
+          await store.close(id, 'stale', why);
+          return { refused: { status: 409, code: 'PAYEE_CHANGE_STALE', detail: why } };
+        }
+      }
+      const decided = await store.decide(id, user, decision, reason);
+      const { outcome } = decided;
+      if (outcome.kind === 'refused') {
+        const closed =
+          outcome.refusal === 'APPROVAL_CLOSED' || outcome.refusal === 'APPROVAL_EXPIRED';
+        return {
+          refused: {
+            status: closed ? 409 : 403,
+            code: outcome.refusal,
+            detail: REFUSAL_TEXT[outcome.refusal].replace('approval', 'change'),
+          },
+        };
+      }
+      const after = decided.request!;
+      if (outcome.kind !== 'complete') return { change: payeeChangeInfo(after, policies) };
+      const applied = await api
+        .send({
+          method: 'PUT',
+          path: `/v1/businessExternalAccount/${after.objectId}`,
+          body: Buffer.from(after.body ?? '{}'),
+          contentType: 'application/json',
+          idempotencyKey: `payee-change-${after.id}`,
+        })
+        .catch(() => undefined);
+      if (applied?.status === 200) {
+        await store.markApproved(id);
+      } else if (applied && applied.status < 500) {
+        const detail = (() => {
+          try {
+            return (JSON.parse(applied.body.toString('utf8')) as { detail?: string }).detail;
+          } catch {
+            return undefined;
+          }
+        })();
+        await store.close(
+          id,
+          'failed',
+          `The API refused it: ${detail ?? `status ${applied.status}`}`,
+        );
+      } else {
+        if (outcome.fresh) await store.withdrawDecision(id, user.id);
+        return {
+          refused: {
+            status: 502,
+            code: 'UPSTREAM_UNAVAILABLE',
+            detail: 'The API could not be reached; your approval was not used. Try again shortly.',
+          },
+        };
+      }
+      const closed = (await store.request(id))!;
+      return { change: payeeChangeInfo(closed, policies), applied };
+    },
+
+    /** Its author takes a pending change back. */
+    async withdrawPayeeChange(
+      user: User,
+      environment: Environment,
+      id: string,
+    ): Promise<Refused | { change: PayeeChange }> {
+      const request = await store.request(id);
+      if (!request || request.kind !== 'payee' || request.environment !== environment)
+        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+      if (request.authorId !== user.id)
+        return {
+          refused: {
+            status: 403,
+            code: 'FORBIDDEN_ROLE',
+            detail: 'Only whoever proposed a change can withdraw it; an approver can reject it.',
+          },
+        };
+      if (request.status !== 'pending')
+        return {
+          refused: {
+            status: 409,
+            code: 'APPROVAL_CLOSED',
+            detail: 'This change is already closed.',
+          },
+        };
+      await store.close(id, 'withdrawn', null);
+      return { change: payeeChangeInfo((await store.request(id))!, await store.policies()) };
+    },
+
+    /** Rejects a transaction's open approval, with the reason. */
+    async rejectApproval(
+      user: User,
+      environment: Environment,
+      id: string,
+      reason: string,
+    ): Promise<Refused | { approval: ApprovalInfo }> {
+      const request = await store.request(id);
+      if (!request || request.kind !== 'transaction' || request.environment !== environment)
+        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such approval.' } };
+      const decided = await store.decide(id, user, 'reject', reason);
+      if (decided.outcome.kind === 'refused')
+        return {
+          refused: {
+            status: 409,
+            code: decided.outcome.refusal,
+            detail: 'This approval cannot be rejected now.',
+          },
+        };
+      return { approval: approvalInfo(decided.request!, await store.policies()) };
+    },
+
+    /** Problems and warnings about bank details, before they are saved. */
+    async payeeCheck(environment: Environment, check: PayeeCheck): Promise<PayeeCheckResult> {
+      const details = bankDetailsOf(check);
+      const found = await duplicates(environment, details, {
+        accountId: check.accountId,
+        businessId: check.businessId,
+      });
+      return {
+        problems: payeeCountryProblems(details),
+        warnings: found.map(({ field, message, accountId, businessId, merchantName }) => ({
+          field,
+          message,
+          accountId,
+          businessId,
+          merchantName,
+        })),
+        fromIban: details.iban ? (fromIban(details.iban) ?? null) : null,
+      };
+    },
+  };
+}
+
+export type MoneyControls = ReturnType<typeof moneyControls>;

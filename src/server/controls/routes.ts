@@ -1,0 +1,237 @@
+// The money controls' own endpoints (declared in src/api/controls.ts): policies and what they
+// would ask, the approvals inbox and its count, a transaction's approvals, payee changes and
+// their decisions, and the check of bank details before they are saved. Every change and every
+// refusal is audited.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { controlsEndpoints as E } from '../../api/controls';
+import type { Environment } from '../../api/dashboard';
+import { audit, problem, requireSignIn } from '../context';
+import { route } from '../endpoint';
+import { partnerApi } from '../partner-api';
+import type { UpstreamResponse } from '../upstream';
+
+export const controlsRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.dashboard;
+  const controls = ctx.controls;
+  app.addHook('onRequest', requireSignIn);
+
+  const signedIn = (request: FastifyRequest) => {
+    const { user, session } = request.signedIn!;
+    return { user, environment: session.environment as Environment };
+  };
+
+  /** The session's environment's API, or undefined once a 503 says it is not set up. */
+  const apiOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { environment } = signedIn(request);
+    const api = await partnerApi(ctx, environment);
+    if (!api)
+      void problem(request, reply, {
+        status: 503,
+        code: 'ENVIRONMENT_NOT_CONFIGURED',
+        detail: `An admin has not set the ${environment} environment's API credentials yet.`,
+      });
+    return api;
+  };
+
+  /** An answer of the API passed on as the problem it is (a record not found, say). */
+  const apiProblem = (request: FastifyRequest, reply: FastifyReply, response: UpstreamResponse) =>
+    reply
+      .code(response.status === 404 ? 404 : 502)
+      .type(response.headers['content-type'] ?? 'application/problem+json')
+      .send(response.body);
+
+  route(app, E.listPolicies, async () => ({ results: await controls.policies() }));
+
+  route(app, E.addPolicy, async ({ request, reply, body }) => {
+    const { user, environment } = signedIn(request);
+    const api = await apiOf(request, reply);
+    if (!api) return reply;
+    const added = await controls.addPolicy(body, user, environment, api);
+    if ('unavailable' in added)
+      return problem(request, reply, {
+        status: 502,
+        code: 'UPSTREAM_UNAVAILABLE',
+        detail:
+          'The currency list could not be read from the API, so the currency was not checked.',
+      });
+    if ('problem' in added)
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'The currency is not one of the currency list.',
+        errors: [added.problem],
+      });
+    if ('duplicate' in added) {
+      await audit(request, {
+        action: E.addPolicy.audit,
+        outcome: 'refused',
+        details: { reason: 'duplicate', policy: added.duplicate.id },
+      });
+      return problem(request, reply, {
+        status: 409,
+        code: 'POLICY_EXISTS',
+        detail: `A policy for the same action, product, currency and amount exists already (it asks ${added.duplicate.approvers} approver${added.duplicate.approvers === 1 ? '' : 's'}): remove it first to change it.`,
+        errors: [
+          { field: 'minAmount', message: 'has a policy already for this action and currency' },
+        ],
+      });
+    }
+    const { policy } = added;
+    await audit(request, {
+      action: E.addPolicy.audit,
+      target: policy.id,
+      outcome: 'ok',
+      details: {
+        action: policy.action,
+        product: policy.product,
+        currency: policy.currency,
+        amountSide: policy.amountSide,
+        minAmount: policy.minAmount,
+        approvers: policy.approvers,
+      },
+    });
+    return policy;
+  });
+
+  route(app, E.removePolicy, async ({ request, reply, params }) => {
+    const removed = await controls.removePolicy(params.id);
+    if (!removed)
+      return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such policy.' });
+    await audit(request, {
+      action: E.removePolicy.audit,
+      target: removed.id,
+      outcome: 'ok',
+      details: {
+        action: removed.action,
+        product: removed.product,
+        currency: removed.currency,
+        amountSide: removed.amountSide,
+        minAmount: removed.minAmount,
+        approvers: removed.approvers,
+      },
+    });
+    return { id: removed.id, deleted: true as const };
+  });
+
+  route(app, E.requirement, async ({ query }) => controls.requirement(query));
+
+  route(app, E.inbox, async ({ request, query }) => {
+    const { user, environment } = signedIn(request);
+    return controls.inbox(user, environment, query);
+  });
+
+  route(app, E.inboxCounts, async ({ request }) => {
+    const { user, environment } = signedIn(request);
+    return controls.inboxCounts(user, environment);
+  });
+
+  route(app, E.transactionControls, async ({ request, reply, params }) => {
+    const { user, environment } = signedIn(request);
+    const api = await apiOf(request, reply);
+    if (!api) return reply;
+    const answer = await controls.transactionControls(
+      user,
+      { environment, product: params.product, transactionId: params.id },
+      api,
+    );
+    return 'response' in answer ? apiProblem(request, reply, answer.response) : answer;
+  });
+
+  route(app, E.rejectApproval, async ({ request, reply, params, body }) => {
+    const { user, environment } = signedIn(request);
+    const rejected = await controls.rejectApproval(user, environment, params.id, body.reason);
+    await audit(request, {
+      action: E.rejectApproval.audit,
+      target: params.id,
+      outcome: 'refused' in rejected ? 'refused' : 'ok',
+      details: 'refused' in rejected ? { reason: rejected.refused.code } : { reason: body.reason },
+    });
+    if ('refused' in rejected) return problem(request, reply, rejected.refused);
+    return rejected.approval;
+  });
+
+  route(app, E.payeeChanges, async ({ request, query }) => {
+    const { user, environment } = signedIn(request);
+    return controls.payeeChanges(user, environment, query.accountId);
+  });
+
+  // Approving or rejecting a payee change: the decision, audited, and the account as the API
+  // now has it once the last approval sent the change.
+  const decide = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    decision: 'approve' | 'reject',
+    reason: string | null,
+  ) => {
+    const { user, environment } = signedIn(request);
+    const api = await apiOf(request, reply);
+    if (!api) return { reply };
+    const decided = await controls.decidePayeeChange(user, environment, id, decision, reason, api);
+    const action = decision === 'approve' ? E.approvePayeeChange.audit : E.rejectPayeeChange.audit;
+    if ('refused' in decided) {
+      await audit(request, {
+        action,
+        target: id,
+        outcome: 'refused',
+        details: { reason: decided.refused.code },
+      });
+      return { reply: await problem(request, reply, decided.refused) };
+    }
+    const { change, applied } = decided;
+    await audit(request, {
+      action,
+      target: `businessExternalAccount/${change.accountId}`,
+      outcome: change.status === 'failed' ? 'failed' : 'ok',
+      details: {
+        change: change.id,
+        status: change.status,
+        fields: change.changed,
+        ...(reason ? { reason } : {}),
+        ...(applied ? { applied: applied.status } : {}),
+      },
+    });
+    let account = null;
+    if (applied?.status === 200) {
+      const path = `/v1/businessExternalAccount/${change.accountId}`;
+      const text = applied.body.toString('utf8');
+      await ctx.sync.noteAnswer(environment, 'account', path, text).catch(() => undefined);
+      account = JSON.parse(text) as unknown;
+    }
+    return { change, account };
+  };
+
+  route(app, E.approvePayeeChange, async ({ request, reply, params }) => {
+    const decided = await decide(request, reply, params.id, 'approve', null);
+    if ('reply' in decided) return reply;
+    if (decided.change.status === 'failed')
+      return problem(request, reply, {
+        status: 409,
+        code: 'PAYEE_CHANGE_FAILED',
+        detail: decided.change.reason ?? 'The API refused the change.',
+      });
+    return decided as never;
+  });
+
+  route(app, E.rejectPayeeChange, async ({ request, reply, params, body }) => {
+    const decided = await decide(request, reply, params.id, 'reject', body.reason);
+    return 'reply' in decided ? reply : decided.change;
+  });
+
+  route(app, E.withdrawPayeeChange, async ({ request, reply, params }) => {
+    const { user, environment } = signedIn(request);
+    const withdrawn = await controls.withdrawPayeeChange(user, environment, params.id);
+    await audit(request, {
+      action: E.withdrawPayeeChange.audit,
+      target: params.id,
+      outcome: 'refused' in withdrawn ? 'refused' : 'ok',
+      details: 'refused' in withdrawn ? { reason: withdrawn.refused.code } : null,
+    });
+    if ('refused' in withdrawn) return problem(request, reply, withdrawn.refused);
+    return withdrawn.change;
+  });
+
+  route(app, E.payeeCheck, async ({ request, body }) =>
+    controls.payeeCheck(signedIn(request).environment, body),
+  );
+};

@@ -1,0 +1,216 @@
+// Who may move money (docs/decisions/025), as plain functions over plain data: which policies
+// apply to an action and what the strictest asks, whether a person may decide, what a decision
+// does, and what a status simulation may change. The controls service (./controls.ts) applies
+// them; the tests walk them as a table and as a property.
+import Decimal from 'decimal.js';
+import { ANY, type ControlledAction, type Policy } from '../../api/controls';
+import { ibanKey } from '../../api/payee';
+import { type Role, WORKSPACE_ROLES, hasRole } from '../../api/roles';
+import type { Product } from '../../api/schemas/transaction';
+
+export type PolicyRule = Pick<
+  Policy,
+  'id' | 'action' | 'product' | 'currency' | 'amountSide' | 'minAmount' | 'approvers'
+>;
+
+/** An amount in a currency; the amount is null while it is not known (a deposit not quoted). */
+export interface Money {
+  currency: string;
+  amount: string | null;
+}
+
+/** What an action would move: the transaction's two sides, or a payee's account currency. */
+export interface ControlSubject {
+  action: ControlledAction;
+  /** The transaction's product; null for a bank-detail change. */
+  product: Product | null;
+  payout: Money;
+  deposit: Money | null;
+}
+
+const sameCurrency = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/** Whether a policy covers a subject. An amount not known yet is covered: the safe side. */
+export function policyApplies(policy: PolicyRule, subject: ControlSubject): boolean {
+  if (policy.action !== subject.action) return false;
+  if (policy.product !== ANY && policy.product !== subject.product) return false;
+  const side = policy.amountSide === 'deposit' ? subject.deposit : subject.payout;
+  if (!side) return false;
+  if (policy.currency !== ANY && !sameCurrency(policy.currency, side.currency)) return false;
+  if (side.amount === null) return true;
+  try {
+    return new Decimal(side.amount).gte(policy.minAmount);
+  } catch {
+    return true;
+  }
+}
+
+/** The strictest policy that applies (most approvers) and what it asks; one approver otherwise. */
+export function requirementOf(
+  policies: readonly PolicyRule[],
+  subject: ControlSubject,
+): { required: number; policy: PolicyRule | undefined } {
+  let strictest: PolicyRule | undefined;
+  for (const policy of policies) {
+    if (!policyApplies(policy, subject)) continue;
+    if (!strictest || policy.approvers > strictest.approvers) strictest = policy;
+  }
+  return { required: Math.max(1, strictest?.approvers ?? 1), policy: strictest };
+}
+
+/** Two policies that say the same thing (whatever number of approvers they ask). */
+export function samePolicy(a: Omit<PolicyRule, 'id' | 'approvers'>, b: typeof a): boolean {
+  return (
+    a.action === b.action &&
+    a.product === b.product &&
+    a.amountSide === b.amountSide &&
+    sameCurrency(a.currency, b.currency) &&
+    new Decimal(a.minAmount).eq(b.minAmount)
+  );
+}
+
+/** A request for approvals: of a transaction's quote or deposit, or of a payee's new details. */
+export interface RequestState {
+  kind: 'transaction' | 'payee';
+  status: string;
+  expiresAt: number;
+  /** Who created the transaction through the dashboard, or who proposed the change. */
+  originatorId: string | null;
+  decisions: ReadonlyArray<{ userId: string; decision: 'approve' | 'reject' }>;
+}
+
+export interface Decider {
+  id: string;
+  roles: readonly Role[];
+}
+
+export type Refusal =
+  | 'FORBIDDEN_ROLE'
+  | 'CREATOR_CANNOT_APPROVE'
+  | 'AUTHOR_CANNOT_APPROVE'
+  | 'ALREADY_DECIDED'
+  | 'APPROVAL_CLOSED'
+  | 'APPROVAL_EXPIRED';
+
+export const REFUSAL_TEXT: Record<Refusal, string> = {
+  FORBIDDEN_ROLE: 'Approving needs the Approver role.',
+  CREATOR_CANNOT_APPROVE:
+    'You created this transaction, so someone else must approve it (separation of duties).',
+  AUTHOR_CANNOT_APPROVE:
+    'You proposed this change, so someone else must approve it (separation of duties).',
+  ALREADY_DECIDED: 'You have already given your decision on this approval.',
+  APPROVAL_CLOSED: 'This approval is already closed.',
+  APPROVAL_EXPIRED: 'This approval request has expired; start a new one.',
+};
+
+export type Outcome =
+  | { kind: 'refused'; refusal: Refusal }
+  /** Recorded; more approvers are needed. */
+  | { kind: 'recorded'; approvals: number }
+  /** Enough distinct approvers: the action may go ahead now. `fresh`: this decision added one. */
+  | { kind: 'complete'; approvals: number; fresh: boolean }
+  | { kind: 'rejected' };
+
+/** Distinct people who approved. */
+export const approversOf = (state: Pick<RequestState, 'decisions'>) =>
+  new Set(state.decisions.filter((d) => d.decision === 'approve').map((d) => d.userId));
+
+/**
+ * What one person's decision does to a request, given how many approvers the policies ask now.
+ * Approvers decide; whoever created the transaction or proposed the change never approves it;
+ * a person decides once, but one who approved may finish a request that a policy change has
+ * since made complete.
+ */
+export function decide(
+  state: RequestState,
+  decider: Decider,
+  decision: 'approve' | 'reject',
+  required: number,
+  now: number,
+): Outcome {
+  const refused = (refusal: Refusal): Outcome => ({ kind: 'refused', refusal });
+  if (!hasRole(decider.roles, WORKSPACE_ROLES.decideApprovals)) return refused('FORBIDDEN_ROLE');
+  if (state.status !== 'pending') return refused('APPROVAL_CLOSED');
+  if (state.expiresAt <= now) return refused('APPROVAL_EXPIRED');
+  if (decision === 'approve' && state.originatorId === decider.id)
+    return refused(state.kind === 'payee' ? 'AUTHOR_CANNOT_APPROVE' : 'CREATOR_CANNOT_APPROVE');
+  const approvers = approversOf(state);
+  const needed = Math.max(1, required);
+  if (state.decisions.some((d) => d.userId === decider.id)) {
+    return decision === 'approve' && approvers.has(decider.id) && approvers.size >= needed
+      ? { kind: 'complete', approvals: approvers.size, fresh: false }
+      : refused('ALREADY_DECIDED');
+  }
+  if (decision === 'reject') return { kind: 'rejected' };
+  const approvals = approvers.size + 1;
+  return approvals >= needed
+    ? { kind: 'complete', approvals, fresh: true }
+    : { kind: 'recorded', approvals };
+}
+
+/** Whether a person could approve now, and if not, why in words. */
+export function mayApprove(
+  state: RequestState,
+  decider: Decider,
+  required: number,
+  now: number,
+): { canAct: boolean; why: string | null } {
+  const outcome = decide(state, decider, 'approve', required, now);
+  return outcome.kind === 'refused'
+    ? { canAct: false, why: REFUSAL_TEXT[outcome.refusal] }
+    : { canAct: true, why: null };
+}
+
+/** The people of a list who could approve now: approvers, not the originator, not decided. */
+export function whoCanApprove<P extends Decider & { name: string }>(
+  state: RequestState,
+  people: readonly P[],
+  required: number,
+  now: number,
+): string[] {
+  return people.filter((p) => mayApprove(state, p, required, now).canAct).map((p) => p.name);
+}
+
+/** A status simulation's field: the number or registration number that carries `|STATUS`. */
+export const SIMULATION_FIELD: Record<string, string> = {
+  updateMerchant: 'localRegNumber',
+  updatePayoutAccount: 'accountNumber',
+};
+
+/** Whether a body asks for a sandbox status simulation (its field carries a `|` suffix). */
+export function isSimulation(operationId: string, body: Record<string, unknown> | null): boolean {
+  const field = SIMULATION_FIELD[operationId];
+  const value = field && body ? body[field] : undefined;
+  return typeof value === 'string' && value.includes('|');
+}
+
+function comparable(field: string, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value).trim();
+  if (field === 'iban') return ibanKey(text);
+  if (field === 'swiftCode' || field === 'countryIso') return text.toUpperCase();
+  return text;
+}
+
+/**
+ * The fields a status simulation would change besides the status: a simulation sets the status
+ * and nothing else, so every other field it sends must be what the record holds already.
+ */
+export function simulationChanges(
+  operationId: string,
+  record: Record<string, unknown>,
+  body: Record<string, unknown>,
+): string[] {
+  const suffixed = SIMULATION_FIELD[operationId];
+  const changed: string[] = [];
+  for (const [field, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    if (field === suffixed && typeof value === 'string') {
+      const kept = value.slice(0, value.lastIndexOf('|')).trim();
+      if (kept !== '' && kept !== comparable(field, record[field])) changed.push(field);
+      continue;
+    }
+    if (comparable(field, value) !== comparable(field, record[field])) changed.push(field);
+  }
+  return changed;
+}

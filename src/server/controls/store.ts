@@ -1,0 +1,635 @@
+// The money controls' tables (docs/decisions/025), on SQLite and PostgreSQL alike: approval
+// policies, requests for approvals (a transaction's quote or deposit, a payee's new bank details)
+// with their decisions, who created each transaction through the dashboard, and what each one
+// was sent to. Decisions and policy changes take one lock, so that a policy change and a last
+// approval never cross; the rules themselves are in ./rules.ts.
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { BankDetails, ControlledAction, Decision, Policy } from '../../api/controls';
+import type { Product } from '../../api/schemas/transaction';
+import { type DashboardDb, lockFor } from '../store/db';
+import type { ApprovalPolicyTable, ApprovalRequestTable, Database } from '../store/schema';
+import {
+  type ControlSubject,
+  type Decider,
+  type Money,
+  type Outcome,
+  type PolicyRule,
+  decide,
+  requirementOf,
+  samePolicy,
+} from './rules';
+
+export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const LOCK = 'money_controls';
+
+export interface TransactionRef {
+  environment: string;
+  product: Product;
+  transactionId: number;
+}
+
+export interface PayeeChangeData {
+  businessId: number;
+  before: BankDetails;
+  after: BankDetails;
+  changed: string[];
+  warnings: string[];
+}
+
+export interface StoredRequest {
+  id: string;
+  environment: string;
+  kind: 'transaction' | 'payee';
+  /** The transaction's product; null for a payee change. */
+  product: Product | null;
+  /** The transaction's id, or the payout account's. */
+  objectId: number;
+  action: ControlledAction;
+  payout: Money;
+  deposit: Money | null;
+  status: string;
+  createdAt: number;
+  expiresAt: number;
+  closedAt: number | null;
+  reason: string | null;
+  body: string | null;
+  authorId: string | null;
+  authorName: string | null;
+  change: PayeeChangeData | null;
+  decisions: Decision[];
+}
+
+/** What a transaction approval is about, read fresh from the API before each decision. */
+export interface ApprovalSubject extends TransactionRef {
+  action: 'approveQuote' | 'approveDeposit';
+  payout: { currency: string; amount: string };
+  deposit: Money;
+}
+
+/** The subject the policies judge a stored request by. */
+export function subjectOf(request: StoredRequest): ControlSubject {
+  return {
+    action: request.action,
+    product: request.product,
+    payout: request.payout,
+    deposit: request.deposit,
+  };
+}
+
+const toPolicy = (row: ApprovalPolicyTable): Policy => ({
+  id: row.id,
+  action: row.action as Policy['action'],
+  product: row.product as Policy['product'],
+  currency: row.currency,
+  amountSide: row.amount_side as Policy['amountSide'],
+  minAmount: row.min_amount,
+  approvers: Number(row.approvers),
+  createdAt: Number(row.created_at),
+  createdBy: row.created_by,
+});
+
+const ofTransaction = (ref: TransactionRef) => ({
+  environment: ref.environment,
+  product: ref.product,
+  transaction_id: ref.transactionId,
+});
+
+function toRequest(row: ApprovalRequestTable, decisions: Decision[]): StoredRequest {
+  return {
+    id: row.id,
+    environment: row.environment,
+    kind: row.kind as StoredRequest['kind'],
+    product: row.kind === 'payee' ? null : (row.product as Product),
+    objectId: Number(row.object_id),
+    action: row.action as ControlledAction,
+    payout: { currency: row.currency, amount: row.kind === 'payee' ? null : row.amount },
+    deposit:
+      row.kind === 'payee'
+        ? null
+        : { currency: row.deposit_currency ?? '', amount: row.deposit_amount },
+    status: row.status,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    closedAt: row.closed_at === null ? null : Number(row.closed_at),
+    reason: row.reject_reason,
+    body: row.body,
+    authorId: row.author_id,
+    authorName: row.author_name,
+    change: row.change === null ? null : (JSON.parse(row.change) as PayeeChangeData),
+    decisions,
+  };
+}
+
+export function controlsStore(store: DashboardDb, now: () => number = Date.now) {
+  const { db } = store;
+
+  async function loadMany(trx: Kysely<Database>, rows: ApprovalRequestTable[]) {
+    if (rows.length === 0) return [];
+    const decisions = await trx
+      .selectFrom('approval_decision')
+      .selectAll()
+      .where(
+        'request_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('at')
+      .execute();
+    return rows.map((row) =>
+      toRequest(
+        row,
+        decisions
+          .filter((d) => d.request_id === row.id)
+          .map((d) => ({
+            userId: d.user_id,
+            userName: d.user_name,
+            decision: d.decision as Decision['decision'],
+            reason: d.reason,
+            at: Number(d.at),
+          })),
+      ),
+    );
+  }
+
+  async function load(trx: Kysely<Database>, id: string): Promise<StoredRequest | undefined> {
+    const row = await trx
+      .selectFrom('approval_request')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? (await loadMany(trx, [row]))[0] : undefined;
+  }
+
+  async function policiesIn(trx: Kysely<Database>): Promise<Policy[]> {
+    const rows = await trx
+      .selectFrom('approval_policy')
+      .selectAll()
+      .orderBy('created_at')
+      .execute();
+    return rows.map(toPolicy);
+  }
+
+  async function originIn(trx: Kysely<Database>, ref: TransactionRef) {
+    const row = await trx
+      .selectFrom('transaction_origin')
+      .select('created_by')
+      .where((eb) => eb.and(ofTransaction(ref)))
+      .executeTakeFirst();
+    return row?.created_by;
+  }
+
+  /** Runs `work` serialized with every other decision and policy change. */
+  const serialized = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+    db.transaction().execute(async (trx) => {
+      await lockFor(trx as Kysely<Database>, store.dialect, LOCK);
+      return work(trx as Kysely<Database>);
+    });
+
+  const pendingRequests = (trx: Kysely<Database>, environment: string) =>
+    trx
+      .selectFrom('approval_request')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now());
+
+  /** Transactions of the local index waiting for an approval; those `userId` could decide. */
+  function waiting(environment: string, userId: string | undefined) {
+    let select = db
+      .selectFrom('index_transaction as t')
+      .where('t.environment', '=', environment)
+      .where('t.awaiting', 'in', ['quote', 'deposit']);
+    if (userId === undefined) return select;
+    select = select.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('transaction_origin as o')
+            .select('o.created_by')
+            .whereRef('o.environment', '=', 't.environment')
+            .whereRef('o.product', '=', 't.product')
+            .whereRef('o.transaction_id', '=', 't.id')
+            .where('o.created_by', '=', userId),
+        ),
+      ),
+    );
+    return select.where(({ not, exists, selectFrom, eb }) =>
+      not(
+        exists(
+          selectFrom('approval_request as r')
+            .innerJoin('approval_decision as d', 'd.request_id', 'r.id')
+            .select('r.id')
+            .whereRef('r.environment', '=', 't.environment')
+            .where('r.kind', '=', 'transaction')
+            .whereRef('r.product', '=', 't.product')
+            .whereRef('r.object_id', '=', 't.id')
+            .where('r.status', '=', 'pending')
+            .where('r.expires_at', '>', now())
+            .where(
+              'r.action',
+              '=',
+              eb.case('t.awaiting').when('quote').then('approveQuote').else('approveDeposit').end(),
+            )
+            .where('d.user_id', '=', userId),
+        ),
+      ),
+    );
+  }
+
+  return {
+    policies: () => policiesIn(db),
+
+    /** Adds a policy, unless one says the same already (that one is answered). */
+    async addPolicy(
+      policy: Omit<PolicyRule, 'id'>,
+      by: string | null,
+    ): Promise<{ policy: Policy } | { duplicate: Policy }> {
+      return serialized(async (trx) => {
+        const duplicate = (await policiesIn(trx)).find((p) => samePolicy(p, policy));
+        if (duplicate) return { duplicate };
+        const row: ApprovalPolicyTable = {
+          id: randomUUID(),
+          action: policy.action,
+          product: policy.product,
+          currency: policy.currency,
+          amount_side: policy.amountSide,
+          min_amount: new Decimal(policy.minAmount).toFixed(),
+          approvers: policy.approvers,
+          created_at: now(),
+          created_by: by,
+        };
+        await trx.insertInto('approval_policy').values(row).execute();
+        return { policy: toPolicy(row) };
+      });
+    },
+
+    async removePolicy(id: string): Promise<Policy | undefined> {
+      return serialized(async (trx) => {
+        const row = await trx
+          .selectFrom('approval_policy')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await trx.deleteFrom('approval_policy').where('id', '=', id).execute();
+        return toPolicy(row);
+      });
+    },
+
+    async recordOrigin(ref: TransactionRef, userId: string) {
+      await db
+        .insertInto('transaction_origin')
+        .values({ ...ofTransaction(ref), created_by: userId, created_at: now() })
+        .onConflict((oc) => oc.columns(['environment', 'product', 'transaction_id']).doNothing())
+        .execute();
+    },
+
+    originOf: (ref: TransactionRef) => originIn(db, ref),
+
+    /** Who created each of these transactions through the dashboard. */
+    async originsOf(environment: string, refs: ReadonlyArray<{ product: string; id: number }>) {
+      const origins = new Map<string, string>();
+      if (refs.length === 0) return origins;
+      const rows = await db
+        .selectFrom('transaction_origin')
+        .select(['product', 'transaction_id', 'created_by'])
+        .where('environment', '=', environment)
+        .where(
+          'transaction_id',
+          'in',
+          refs.map((r) => r.id),
+        )
+        .execute();
+      for (const row of rows)
+        origins.set(`${row.product}:${Number(row.transaction_id)}`, row.created_by);
+      return origins;
+    },
+
+    /** Keeps what a payment was sent to, as the account was when it was created. */
+    async recordRecipient(
+      ref: TransactionRef,
+      recipient: {
+        accountId: number;
+        currency: string;
+        details: BankDetails;
+        bankName: string | null;
+      },
+      userId: string,
+    ) {
+      await db
+        .insertInto('transaction_recipient')
+        .values({
+          ...ofTransaction(ref),
+          account_id: recipient.accountId,
+          currency: recipient.currency,
+          details: JSON.stringify(recipient.details),
+          bank_name: recipient.bankName,
+          recorded_at: now(),
+          recorded_by: userId,
+        })
+        .onConflict((oc) => oc.columns(['environment', 'product', 'transaction_id']).doNothing())
+        .execute();
+    },
+
+    async recipientOf(ref: TransactionRef) {
+      const row = await db
+        .selectFrom('transaction_recipient')
+        .selectAll()
+        .where((eb) => eb.and(ofTransaction(ref)))
+        .executeTakeFirst();
+      return row
+        ? {
+            accountId: Number(row.account_id),
+            currency: row.currency,
+            details: JSON.parse(row.details) as BankDetails,
+            bankName: row.bank_name,
+            recordedAt: Number(row.recorded_at),
+          }
+        : undefined;
+    },
+
+    /** The open request for a transaction's approval, or a new one. */
+    async openApproval(subject: ApprovalSubject, body: string | null): Promise<StoredRequest> {
+      return serialized(async (trx) => {
+        const open = await pendingRequests(trx, subject.environment)
+          .where('kind', '=', 'transaction')
+          .where('product', '=', subject.product)
+          .where('object_id', '=', subject.transactionId)
+          .where('action', '=', subject.action)
+          .executeTakeFirst();
+        if (open) return (await loadMany(trx, [open]))[0]!;
+        const time = now();
+        const row: ApprovalRequestTable = {
+          id: randomUUID(),
+          environment: subject.environment,
+          kind: 'transaction',
+          product: subject.product,
+          object_id: subject.transactionId,
+          action: subject.action,
+          currency: subject.payout.currency,
+          amount: subject.payout.amount,
+          deposit_currency: subject.deposit.currency,
+          deposit_amount: subject.deposit.amount,
+          required: 1,
+          status: 'pending',
+          created_at: time,
+          expires_at: time + REQUEST_TTL_MS,
+          closed_at: null,
+          reject_reason: null,
+          body,
+          author_id: null,
+          author_name: null,
+          change: null,
+        };
+        await trx.insertInto('approval_request').values(row).execute();
+        return toRequest(row, []);
+      });
+    },
+
+    /** Holds a change of a payout account's bank details, unless one is pending already. */
+    async openPayeeChange(input: {
+      environment: string;
+      accountId: number;
+      currency: string;
+      author: { id: string; name: string };
+      body: string;
+      change: PayeeChangeData;
+    }): Promise<{ change: StoredRequest } | { pending: StoredRequest }> {
+      return serialized(async (trx) => {
+        const open = await pendingRequests(trx, input.environment)
+          .where('kind', '=', 'payee')
+          .where('object_id', '=', input.accountId)
+          .executeTakeFirst();
+        if (open) return { pending: (await loadMany(trx, [open]))[0]! };
+        const time = now();
+        const row: ApprovalRequestTable = {
+          id: randomUUID(),
+          environment: input.environment,
+          kind: 'payee',
+          product: '',
+          object_id: input.accountId,
+          action: 'changeBankDetails',
+          currency: input.currency,
+          amount: '0',
+          deposit_currency: null,
+          deposit_amount: null,
+          required: 1,
+          status: 'pending',
+          created_at: time,
+          expires_at: time + REQUEST_TTL_MS,
+          closed_at: null,
+          reject_reason: null,
+          body: input.body,
+          author_id: input.author.id,
+          author_name: input.author.name,
+          change: JSON.stringify(input.change),
+        };
+        await trx.insertInto('approval_request').values(row).execute();
+        return { change: toRequest(row, []) };
+      });
+    },
+
+    request: (id: string) => load(db, id),
+
+    /** A transaction's approval requests, newest first: its timeline says who approved what. */
+    async approvalsOf(ref: TransactionRef): Promise<StoredRequest[]> {
+      const rows = await db
+        .selectFrom('approval_request')
+        .selectAll()
+        .where('environment', '=', ref.environment)
+        .where('kind', '=', 'transaction')
+        .where('product', '=', ref.product)
+        .where('object_id', '=', ref.transactionId)
+        .orderBy('created_at', 'desc')
+        .execute();
+      return loadMany(db, rows);
+    },
+
+    /** A payout account's bank-detail changes, newest first. */
+    async payeeChangesOf(environment: string, accountId: number): Promise<StoredRequest[]> {
+      const rows = await db
+        .selectFrom('approval_request')
+        .selectAll()
+        .where('environment', '=', environment)
+        .where('kind', '=', 'payee')
+        .where('object_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .limit(50)
+        .execute();
+      return loadMany(db, rows);
+    },
+
+    /** Payee changes waiting for approval, oldest first. */
+    async pendingPayeeChanges(environment: string): Promise<StoredRequest[]> {
+      const rows = await pendingRequests(db, environment)
+        .where('kind', '=', 'payee')
+        .orderBy('created_at')
+        .execute();
+      return loadMany(db, rows);
+    },
+
+    /** Open approvals of these transactions, by `product:id:action`. */
+    async pendingApprovalsOf(
+      environment: string,
+      refs: ReadonlyArray<{ product: string; id: number }>,
+    ): Promise<Map<string, StoredRequest>> {
+      const open = new Map<string, StoredRequest>();
+      if (refs.length === 0) return open;
+      const rows = await pendingRequests(db, environment)
+        .where('kind', '=', 'transaction')
+        .where(
+          'object_id',
+          'in',
+          refs.map((r) => r.id),
+        )
+        .execute();
+      for (const request of await loadMany(db, rows))
+        open.set(`${request.product}:${request.objectId}:${request.action}`, request);
+      return open;
+    },
+
+    /**
+     * One person's decision on a request, judged by the rules with the policies as they are now
+     * (a transaction's amounts refreshed first, as the API gave them). The decision is recorded
+     * unless refused; a rejection closes the request.
+     */
+    async decide(
+      id: string,
+      decider: Decider & { name: string },
+      decision: 'approve' | 'reject',
+      reason: string | null = null,
+      amounts?: { payout: Money; deposit: Money },
+    ): Promise<{ outcome: Outcome; request: StoredRequest | undefined; required: number }> {
+      return serialized(async (trx) => {
+        let request = await load(trx, id);
+        if (!request)
+          return { outcome: { kind: 'refused', refusal: 'APPROVAL_CLOSED' }, request, required: 1 };
+        if (amounts && request.kind === 'transaction' && request.status === 'pending') {
+          await trx
+            .updateTable('approval_request')
+            .set({
+              currency: amounts.payout.currency,
+              amount: amounts.payout.amount ?? request.payout.amount ?? '0',
+              deposit_currency: amounts.deposit.currency,
+              deposit_amount: amounts.deposit.amount,
+            })
+            .where('id', '=', id)
+            .execute();
+          request = { ...request, payout: amounts.payout, deposit: amounts.deposit };
+        }
+        const { required } = requirementOf(await policiesIn(trx), subjectOf(request));
+        const originatorId =
+          request.kind === 'payee'
+            ? request.authorId
+            : ((await originIn(trx, {
+                environment: request.environment,
+                product: request.product!,
+                transactionId: request.objectId,
+              })) ?? null);
+        const time = now();
+        const outcome = decide({ ...request, originatorId }, decider, decision, required, time);
+        if (outcome.kind === 'refused') {
+          if (outcome.refusal === 'APPROVAL_EXPIRED')
+            await trx
+              .updateTable('approval_request')
+              .set({ status: 'expired', closed_at: time })
+              .where('id', '=', id)
+              .execute();
+          return { outcome, request, required };
+        }
+        if (outcome.kind !== 'complete' || outcome.fresh) {
+          await trx
+            .insertInto('approval_decision')
+            .values({
+              request_id: id,
+              user_id: decider.id,
+              user_name: decider.name,
+              decision,
+              reason,
+              at: time,
+            })
+            .execute();
+        }
+        await trx
+          .updateTable('approval_request')
+          .set(
+            outcome.kind === 'rejected'
+              ? { required, status: 'rejected', closed_at: time, reject_reason: reason }
+              : { required },
+          )
+          .where('id', '=', id)
+          .execute();
+        return { outcome, request: await load(trx, id), required };
+      });
+    },
+
+    /**
+     * Transactions waiting for a quote or deposit approval, from the local index, oldest wait
+     * first; with `for`, only those that person could decide (not created by them, not decided
+     * by them).
+     */
+    async waitingTransactions(
+      environment: string,
+      q: { for?: string | undefined; start: number; limit: number },
+    ) {
+      const rows = await waiting(environment, q.for)
+        .leftJoin('index_merchant as m', (join) =>
+          join
+            .onRef('m.environment', '=', 't.environment')
+            .onRef('m.id', '=', 't.from_business_id'),
+        )
+        .select(['t.product', 't.id', 't.awaiting', 't.record', 't.last_update_time', 'm.name'])
+        .orderBy('t.last_update_time')
+        .orderBy('t.id')
+        .limit(q.limit + 1)
+        .offset(q.start)
+        .execute();
+      return {
+        rows: rows.slice(0, q.limit).map((r) => ({
+          product: r.product as Product,
+          id: Number(r.id),
+          action: r.awaiting === 'quote' ? ('approveQuote' as const) : ('approveDeposit' as const),
+          record: r.record,
+          since: Number(r.last_update_time),
+          merchantName: r.name ?? null,
+        })),
+        hasMore: rows.length > q.limit,
+      };
+    },
+
+    /** How many `waitingTransactions` there are, for everyone or for one person. */
+    async countWaiting(environment: string, userId?: string): Promise<number> {
+      const row = await waiting(environment, userId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The API did what the request approved. */
+    async markApproved(id: string): Promise<void> {
+      await this.close(id, 'approved', null);
+    },
+
+    /** Closes a pending request: withdrawn by its author, stale, or failed at the API. */
+    async close(id: string, status: string, reason: string | null): Promise<void> {
+      await db
+        .updateTable('approval_request')
+        .set({ status, closed_at: now(), reject_reason: reason })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** The API refused the approved action for now: the last decision is void, to be given again. */
+    async withdrawDecision(id: string, userId: string): Promise<void> {
+      await db
+        .deleteFrom('approval_decision')
+        .where('request_id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+  };
+}
+
+export type ControlsStore = ReturnType<typeof controlsStore>;

@@ -1,0 +1,60 @@
+// The partner's API as the dashboard server calls it for a signed-in person: the environment's
+// stored credentials added, and the dashboard's User-Agent so that the sandbox's request log
+// says which requests it made. Used by the proxy and by the money controls. A record it reads
+// by id refreshes the local index, as the proxy's reads do (docs/decisions/018).
+import type { Environment } from '../api/dashboard';
+import { operationFor } from '../api/roles';
+import { recordKindOf } from './local-index/sync';
+import { DASHBOARD_USER_AGENT } from '../api/schemas/platform';
+import type { DashboardContext } from './context';
+import type { UpstreamResponse } from './upstream';
+
+export interface ApiCall {
+  method: string;
+  /** Path (and query) below {base_url}. */
+  path: string;
+  body?: Buffer | undefined;
+  contentType?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+export interface PartnerApi {
+  send(call: ApiCall): Promise<UpstreamResponse>;
+  /** A GET: the parsed record when it answers 200, else the answer itself. */
+  read<T>(
+    path: string,
+  ): Promise<{ ok: true; record: T } | { ok: false; response: UpstreamResponse }>;
+}
+
+/** The environment's API with its stored credentials, or undefined when they are not set. */
+export async function partnerApi(
+  ctx: DashboardContext,
+  environment: Environment,
+): Promise<PartnerApi | undefined> {
+  const credentials = await ctx.workspace.credentials(environment);
+  const upstream = ctx.upstreams.get(environment);
+  if (!credentials || !upstream) return undefined;
+  const send = (call: ApiCall) => {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-api-key': credentials.apiKey,
+      'x-api-secret': credentials.apiSecret,
+      'user-agent': DASHBOARD_USER_AGENT,
+    };
+    if (call.body && call.contentType) headers['content-type'] = call.contentType;
+    if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
+    return upstream.send({ method: call.method, path: call.path, headers, body: call.body });
+  };
+  return {
+    send,
+    async read<T>(path: string) {
+      const response = await send({ method: 'GET', path });
+      if (response.status !== 200) return { ok: false as const, response };
+      const text = response.body.toString('utf8');
+      const op = operationFor('GET', path.split('?')[0]!);
+      const kind = op && recordKindOf(op);
+      if (kind) await ctx.sync.noteAnswer(environment, kind, path, text).catch(() => undefined);
+      return { ok: true as const, record: JSON.parse(text) as T };
+    },
+  };
+}
