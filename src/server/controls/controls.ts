@@ -18,6 +18,7 @@ import type {
   TransactionControls,
 } from '../../api/controls';
 import { ANY, TRANSACTION_ACTIONS } from '../../api/controls';
+import { decimalsProblem } from '../../api/money';
 import type { Environment } from '../../api/dashboard';
 import { type OperationDef, transactionOperations } from '../../api/operations';
 import {
@@ -106,6 +107,8 @@ for (const [product, ops] of Object.entries(transactionOperations) as [
 }
 
 const CURRENCY_LIST_TTL_MS = 10 * 60 * 1000;
+/** Payout account statuses whose bank details change only with someone else's approval. */
+const HELD_STATUSES = new Set<string>(['ACTIVE', 'FROZEN']);
 const APPROVER = WORKSPACE_ROLES.decideApprovals;
 
 function objectOf(body: Buffer | undefined): Record<string, unknown> | null {
@@ -387,7 +390,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     );
   }
 
-  /** New bank details of an ACTIVE account wait for someone else's approval. */
+  /** New bank details of an ACTIVE (or FROZEN) account wait for someone else's approval. */
   async function payeeUpdateVerdict(
     call: ProxiedCall,
     body: Record<string, unknown>,
@@ -403,7 +406,10 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     const problems = payeeCountryProblems(after);
     if (problems.length > 0) return countryRefusal(problems);
     const changed = changedBankDetails(before, after);
-    if (account.accountStatus !== 'ACTIVE' || changed.length === 0) return { kind: 'forward' };
+    // An account money may be paid to (ACTIVE), or may be again (FROZEN), keeps its details
+    // until someone else approves: freezing it first is no way around the control.
+    if (!HELD_STATUSES.has(account.accountStatus) || changed.length === 0)
+      return { kind: 'forward' };
     const warnings = await duplicates(call.environment, after, {
       accountId: account.id,
       businessId: account.businessId,
@@ -544,6 +550,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           };
         }
         currency = found.symbol;
+        const decimals = decimalsProblem(input.minAmount, currency);
+        if (decimals) return { problem: { field: 'minAmount', message: decimals } };
       }
       return store.addPolicy({ ...input, currency }, by.email);
     },

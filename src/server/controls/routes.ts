@@ -58,7 +58,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: 400,
         code: 'VALIDATION_ERROR',
-        detail: 'The currency is not one of the currency list.',
+        detail: `The policy's ${added.problem.field === 'currency' ? 'currency' : 'amount'} ${added.problem.message}.`,
         errors: [added.problem],
       });
     if ('duplicate' in added) {

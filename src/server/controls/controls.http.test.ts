@@ -1,0 +1,452 @@
+// The money controls over HTTP, through the dashboard against the embedded sandbox: the ways
+// past dual control and payee safety that people found are refused or made to apply, and the
+// inbox lists what waits, for whom.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createParties, payoutAccountBody, transactionBody } from '../../sandbox/testing';
+import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
+
+let t: TestDashboard;
+const PEOPLE = [
+  'admin',
+  'onboarding',
+  'finance',
+  'approver',
+  'approver2',
+  'viewer',
+  'tester',
+  'operations',
+] as const;
+const who = {} as Record<
+  | 'admin'
+  | 'onboarding'
+  | 'finance'
+  | 'approver'
+  | 'approver2'
+  | 'viewer'
+  | 'tester'
+  | 'operations',
+  string
+>;
+let onboardingApprover: string;
+
+beforeAll(async () => {
+  t = await startTestDashboard();
+  for (const name of PEOPLE) who[name] = (await t.signIn(`${name}@demo.example`)).cookie;
+  const { password } = await t.server.workspace.createUser({
+    email: 'both@example.com',
+    name: 'Both Roles',
+    roles: ['onboarding', 'finance', 'approver'],
+  });
+  onboardingApprover = (await t.signIn({ email: 'both@example.com', password })).cookie;
+});
+afterAll(() => t.close());
+
+async function call(cookie: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${t.base}/api${path}`, {
+    method,
+    headers: { cookie, ...(method === 'GET' ? {} : body === undefined ? CSRF : JSON_CSRF) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+/** A VALID merchant with ACTIVE accounts, made by `cookie` through the dashboard. */
+function parties(cookie = who.operations) {
+  const sandbox = {
+    request: async (o: { method: string; url: string; payload?: object }) => {
+      const answer = await call(cookie, o.method, o.url, o.payload);
+      return { json: () => answer.json, statusCode: answer.status };
+    },
+  };
+  return createParties(sandbox as never);
+}
+
+async function addPolicy(policy: Record<string, unknown>) {
+  return call(who.admin, 'POST', '/controls/policies', policy);
+}
+async function clearPolicies() {
+  const { json } = await call(who.admin, 'GET', '/controls/policies');
+  for (const p of json.results) await call(who.admin, 'DELETE', `/controls/policies/${p.id}`);
+}
+
+/** A transaction created by `cookie`, once the sandbox has priced it. */
+async function quoted(
+  product: 'sendc2f' | 'sendf2f',
+  toAmount: string,
+  cookie = who.finance,
+): Promise<number> {
+  const p = await parties();
+  const created = await call(
+    cookie,
+    'POST',
+    `/v1/${product}/`,
+    transactionBody(p, product, { toAmount }),
+  );
+  expect(created.status, JSON.stringify(created.json)).toBe(200);
+  const id = created.json.businessRequestId as number;
+  await expect
+    .poll(async () => (await call(cookie, 'GET', `/v1/${product}/${id}`)).json.clientStatus)
+    .toMatch(/AWAITING_QUOTE_APPROVAL$/);
+  return id;
+}
+
+describe('policies mean what they say', () => {
+  beforeAll(clearPolicies);
+
+  it('takes the currency as typed and keeps it as the currency list spells it', async () => {
+    const added = await addPolicy({
+      action: 'approveDeposit',
+      currency: 'eur',
+      minAmount: '5,000',
+      approvers: 2,
+    });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    expect(added.json).toMatchObject({
+      currency: 'EUR',
+      minAmount: '5000',
+      product: '*',
+      amountSide: 'payout',
+    });
+    const again = await addPolicy({
+      action: 'approveDeposit',
+      currency: 'EUR',
+      minAmount: '5000.00',
+      approvers: 3,
+    });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ code: 'POLICY_EXISTS' });
+  });
+
+  it('names the field of a currency or an amount it cannot take', async () => {
+    const currency = await addPolicy({ action: 'approveQuote', currency: 'EURO', approvers: 2 });
+    expect(currency.status).toBe(400);
+    expect(currency.json.errors).toEqual([
+      { field: 'currency', message: expect.stringContaining('currency list') },
+    ]);
+    const amount = await addPolicy({
+      action: 'approveQuote',
+      currency: 'EUR',
+      minAmount: '5,00.0',
+      approvers: 2,
+    });
+    expect(amount.status).toBe(400);
+    expect(amount.json.errors[0]).toMatchObject({ field: 'minAmount' });
+    const decimals = await addPolicy({
+      action: 'approveQuote',
+      currency: 'JPY',
+      minAmount: '100.5',
+      approvers: 2,
+    });
+    expect(decimals.status).toBe(400);
+    expect(decimals.json.errors[0]).toMatchObject({ field: 'minAmount' });
+    const notTheirs = await call(who.finance, 'POST', '/controls/policies', {
+      action: 'approveQuote',
+      approvers: 2,
+    });
+    expect(notTheirs.status).toBe(403);
+  });
+
+  it('holds a 12,500.50 EUR payout deposit at 1 of 2 under a policy typed "eur"', async () => {
+    const id = await quoted('sendc2f', '12500.50');
+    expect((await call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
+    const one = await call(who.approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {});
+    expect(one.status).toBe(202);
+    expect(one.json.approval).toMatchObject({ required: 2, status: 'pending', currency: 'EUR' });
+    expect(one.json.approval.decisions).toHaveLength(1);
+    const state = await call(who.finance, 'GET', `/v1/sendc2f/${id}`);
+    expect(state.json.clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
+    const two = await call(who.approver2, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {});
+    expect(two.status).toBe(200);
+    expect(two.json.clientStatus).toBe('OnOff_IN_PROGRESS');
+  });
+
+  it("applies a deposit-currency policy to an end-to-end transfer's deposit", async () => {
+    const added = await addPolicy({
+      action: 'approveDeposit',
+      product: 'sendf2f',
+      currency: 'usd',
+      amountSide: 'deposit',
+      minAmount: '100',
+      approvers: 2,
+    });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    // A GBP payout: only the deposit policy (USD) can apply.
+    const p = await parties();
+    const created = await call(
+      who.finance,
+      'POST',
+      '/v1/sendf2f/',
+      transactionBody(p, 'sendf2f', { toAmount: '300' }, 'GBP'),
+    );
+    const id = created.json.businessRequestId as number;
+    await expect
+      .poll(async () => (await call(who.finance, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus)
+      .toBe('OnOff_AWAITING_QUOTE_APPROVAL');
+    expect((await call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${id}`)).status).toBe(200);
+    const needs = await call(who.approver, 'GET', `/controls/transactions/sendf2f/${id}`);
+    expect(needs.json.actions.approveDeposit).toMatchObject({
+      required: 2,
+      policy: { amountSide: 'deposit', currency: 'USD' },
+      canAct: true,
+    });
+    const one = await call(who.approver, 'POST', `/v1/sendf2f/approveDeposit/${id}`, {});
+    expect(one.status).toBe(202);
+    expect(one.json.approval).toMatchObject({ required: 2, depositCurrency: 'USD' });
+  });
+
+  it('answers what a transaction would need', async () => {
+    const answer = await call(
+      who.viewer,
+      'GET',
+      '/controls/requirement?product=sendc2f&payoutCurrency=eur&payoutAmount=12,500.50',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.json.results).toEqual([
+      { action: 'approveQuote', required: 1, policy: null },
+      expect.objectContaining({ action: 'approveDeposit', required: 2 }),
+    ]);
+  });
+
+  it('never forwards an approval the state does not allow, even while a quote approval is in flight', async () => {
+    await addPolicy({ action: 'approveDeposit', currency: '*', minAmount: '0', approvers: 2 });
+    const id = await quoted('sendc2f', '100', onboardingApprover);
+    const calls = [
+      call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`),
+      ...Array.from({ length: 5 }, () =>
+        call(onboardingApprover, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {}),
+      ),
+      ...Array.from({ length: 5 }, () =>
+        call(who.approver2, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {}),
+      ),
+    ];
+    const answers = await Promise.all(calls);
+    expect(answers[0]!.status).toBe(200);
+    for (const answer of answers.slice(1)) expect([202, 400, 403, 409]).toContain(answer.status);
+    const state = await call(who.finance, 'GET', `/v1/sendc2f/${id}`);
+    expect(state.json.clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
+    const controls = await call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
+    const deposit = controls.json.approvals.filter(
+      (a: { action: string }) => a.action === 'approveDeposit',
+    );
+    for (const a of deposit)
+      expect(a.decisions.map((d: { userName: string }) => d.userName)).not.toContain('Both Roles');
+  });
+});
+
+describe('payee safety', () => {
+  let merchantId: number;
+  let accountId: number;
+  let paidBefore: number;
+  const iban = 'DE89 3704 0044 0532 0130 00';
+  beforeAll(async () => {
+    await clearPolicies();
+    merchantId = (await parties()).merchantId;
+    const account = await call(
+      who.onboarding,
+      'POST',
+      '/v1/businessExternalAccount/',
+      payoutAccountBody(merchantId, { accountNumber: '|ACTIVE', iban, swiftCode: 'COBADEFFXXX' }),
+    );
+    expect(account.status, JSON.stringify(account.json)).toBe(200);
+    accountId = account.json.id;
+    const created = await call(who.finance, 'POST', '/v1/sendc2f/', {
+      fromBusinessId: merchantId,
+      toBusinessExternalAccountId: accountId,
+      fromCurrencySymbol: 'USDT(TRC20)',
+      toAmount: '250.00',
+      purpose: 'GOODS_PURCHASE',
+    });
+    expect(created.status).toBe(200);
+    paidBefore = created.json.businessRequestId;
+  });
+
+  /** The fields every update names. */
+  const named = {
+    accountHolderName: 'Lumen Textiles GmbH',
+    bankName: 'Commerzbank',
+    countryIso: 'DE',
+  };
+  const current = async () =>
+    (await call(who.viewer, 'GET', `/v1/businessExternalAccount/${accountId}`)).json;
+
+  it("refuses an IBAN whose country disagrees with the bank's, naming the field", async () => {
+    const refused = await call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+      ...named,
+      iban: 'GB33BUKB20201555555555',
+      countryIso: 'IN',
+      swiftCode: 'SBININBB',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['iban']),
+    );
+    expect((await current()).iban).toBe('DE89370400440532013000');
+  });
+
+  it("holds an onboarding person's IBAN change of an ACTIVE account for a second person", async () => {
+    const held = await call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+      ...named,
+      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      countryIso: 'FR',
+      swiftCode: 'AGRIFRPP',
+      bankName: 'Crédit Agricole',
+    });
+    expect(held.status).toBe(202);
+    expect(held.json.change).toMatchObject({
+      status: 'pending',
+      authorName: 'Olu Onboarding',
+      changed: expect.arrayContaining(['iban', 'swiftCode', 'countryIso']),
+    });
+    const account = await current();
+    expect(account).toMatchObject({ iban: 'DE89370400440532013000', accountStatus: 'ACTIVE' });
+    // One pending change per account.
+    const second = await call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+      ...named,
+      accountHolderName: 'Someone Else',
+    });
+    expect(second.status).toBe(409);
+    expect(second.json).toMatchObject({ code: 'PAYEE_CHANGE_PENDING' });
+    // The inbox shows it to approvers.
+    const inbox = await call(who.approver, 'GET', '/controls/inbox');
+    expect(inbox.json.changes.map((c: { change: { id: string } }) => c.change.id)).toContain(
+      held.json.change.id,
+    );
+    const byOnboarding = await call(
+      who.onboarding,
+      'POST',
+      `/controls/payee-changes/${held.json.change.id}/approve`,
+    );
+    expect(byOnboarding.status).toBe(403);
+    const approved = await call(
+      who.approver,
+      'POST',
+      `/controls/payee-changes/${held.json.change.id}/approve`,
+    );
+    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+    expect(approved.json.change.status).toBe('approved');
+    expect((await current()).iban).toBe('FR7630006000011234567890189');
+  });
+
+  it('keeps what an earlier payment went to, and says the account has changed since', async () => {
+    const controls = await call(who.viewer, 'GET', `/controls/transactions/sendc2f/${paidBefore}`);
+    expect(controls.json.recipient).toMatchObject({
+      accountId,
+      number: 'DE89 •••• 3000',
+      swiftCode: 'COBADEFFXXX',
+      countryIso: 'DE',
+      changedSince: true,
+      numberNow: 'FR76 •••• 0189',
+    });
+  });
+
+  it('never lets the author approve their own change, approver or not', async () => {
+    const held = await call(onboardingApprover, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+      ...named,
+      countryIso: 'FR',
+      accountHolderName: 'Lumen Textiles SAS',
+    });
+    expect(held.status).toBe(202);
+    const own = await call(
+      onboardingApprover,
+      'POST',
+      `/controls/payee-changes/${held.json.change.id}/approve`,
+    );
+    expect(own.status).toBe(403);
+    expect(own.json).toMatchObject({ code: 'AUTHOR_CANNOT_APPROVE' });
+    const withdrawn = await call(
+      onboardingApprover,
+      'POST',
+      `/controls/payee-changes/${held.json.change.id}/withdraw`,
+    );
+    expect(withdrawn.json.status).toBe('withdrawn');
+  });
+
+  it('warns when another merchant has an account with the same IBAN', async () => {
+    const other = (await parties()).merchantId;
+    const check = await call(who.onboarding, 'POST', '/controls/payee-check', {
+      businessId: other,
+      iban: 'fr7630006000011234567890189',
+      countryIso: 'FR',
+    });
+    expect(check.status).toBe(200);
+    expect(check.json.warnings).toEqual([
+      expect.objectContaining({ field: 'iban', accountId, businessId: merchantId }),
+    ]);
+    expect(check.json.fromIban).toEqual({ countryIso: 'FR', bankCode: '3000600001' });
+  });
+
+  it("refuses a tester's status simulation that carries other changes; a pure one goes through", async () => {
+    const sneaky = await call(who.tester, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+      accountNumber: '|FROZEN',
+      iban: 'GB33BUKB20201555555555',
+    });
+    expect(sneaky.status).toBe(400);
+    expect(sneaky.json.errors).toEqual([
+      { field: 'iban', message: expect.stringContaining('status simulation') },
+    ]);
+    expect((await current()).iban).toBe('FR7630006000011234567890189');
+    const account = await current();
+    const pure = await call(who.tester, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+      accountHolderName: account.accountHolderName,
+      bankName: account.bankName,
+      countryIso: account.countryIso,
+      accountNumber: '|FROZEN',
+    });
+    expect(pure.status, JSON.stringify(pure.json)).toBe(200);
+    expect(pure.json.accountStatus).toBe('FROZEN');
+    // Frozen is no way around the control: the change is still held.
+    const held = await call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+      ...named,
+      iban: 'DE89370400440532013000',
+      countryIso: 'DE',
+      swiftCode: 'COBADEFFXXX',
+    });
+    expect(held.status).toBe(202);
+  });
+});
+
+describe('the approvals inbox', () => {
+  beforeAll(clearPolicies);
+
+  it('lists a quote nobody has approved yet to approvers, with its count, not to its creator', async () => {
+    const id = await quoted('sendc2f', '640.00');
+    const inbox = await call(who.approver, 'GET', '/controls/inbox?scope=you&limit=100');
+    expect(inbox.status).toBe(200);
+    const item = inbox.json.results.find((r: { transactionId: number }) => r.transactionId === id);
+    expect(item).toMatchObject({
+      action: 'approveQuote',
+      approval: null,
+      required: 1,
+      canAct: true,
+      payoutAmount: '640.00',
+    });
+    expect(inbox.json.counts.you).toBeGreaterThanOrEqual(1);
+    const count = await call(who.approver, 'GET', '/controls/inbox/count');
+    expect(count.json).toEqual(inbox.json.counts);
+
+    const mine = await call(who.finance, 'GET', '/controls/inbox?scope=you');
+    expect(mine.json.results).toEqual([]);
+    expect(mine.json.counts.you).toBe(0);
+    const everyone = await call(who.finance, 'GET', '/controls/inbox?scope=everyone&limit=100');
+    const seen = everyone.json.results.find(
+      (r: { transactionId: number }) => r.transactionId === id,
+    );
+    expect(seen).toMatchObject({ canAct: false });
+    expect(seen.whoCan).toEqual(expect.arrayContaining(['Aiko Approver', 'Bruno Approver']));
+    const controls = await call(who.finance, 'GET', `/controls/transactions/sendc2f/${id}`);
+    expect(controls.json.actions.approveQuote).toMatchObject({
+      canAct: false,
+      why: expect.stringContaining('Approver role'),
+    });
+  });
+
+  it('answers a bad query with the field named', async () => {
+    const bad = await call(who.approver, 'GET', '/controls/inbox?scope=all&limit=1000');
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'limit',
+      'scope',
+    ]);
+  });
+});

@@ -1,0 +1,285 @@
+// The rules of who may move money, as a table (policy × currency spelling × product × amount side
+// × role) with every expectation written out, and the separation-of-duties rules one by one.
+// The property over random policy edits and decisions is in ./controls.property.test.ts.
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../api/roles';
+import type { Product } from '../../api/schemas/transaction';
+import {
+  type ControlSubject,
+  type PolicyRule,
+  decide,
+  isSimulation,
+  mayApprove,
+  policyApplies,
+  requirementOf,
+  samePolicy,
+  simulationChanges,
+  whoCanApprove,
+} from './rules';
+
+const policy = (p: Partial<PolicyRule>): PolicyRule => ({
+  id: 'p',
+  action: 'approveDeposit',
+  product: '*',
+  currency: 'EUR',
+  amountSide: 'payout',
+  minAmount: '5000',
+  approvers: 2,
+  ...p,
+});
+
+/** A transaction of `product` paying 12,500.50 EUR for a 13,400 USD deposit (or as given). */
+const subject = (
+  product: Product,
+  over: { payout?: [string, string]; deposit?: [string, string | null] } = {},
+): ControlSubject => ({
+  action: 'approveDeposit',
+  product,
+  payout: { currency: over.payout?.[0] ?? 'EUR', amount: over.payout?.[1] ?? '12500.50' },
+  deposit: {
+    currency: over.deposit?.[0] ?? 'USD',
+    amount: over.deposit ? over.deposit[1] : '13400',
+  },
+});
+
+describe('which policy applies: policy × currency spelling × product × amount side', () => {
+  // [what, policy, subject, approvers the action needs]
+  const table: [string, PolicyRule, ControlSubject, number][] = [
+    ['payout EUR from 5000, payout of 12,500.50 EUR', policy({}), subject('sendc2f'), 2],
+    ['currency stored lowercase still applies', policy({ currency: 'eur' }), subject('sendc2f'), 2],
+    [
+      'the transaction spells it lowercase',
+      policy({}),
+      subject('sendc2f', { payout: ['eur', '12500.50'] }),
+      2,
+    ],
+    ['spaces around the symbol', policy({ currency: ' EUR ' }), subject('sendc2f'), 2],
+    ['another payout currency', policy({}), subject('sendc2f', { payout: ['GBP', '12500.50'] }), 1],
+    ['below the amount', policy({}), subject('sendc2f', { payout: ['EUR', '4999.99'] }), 1],
+    ['exactly the amount', policy({}), subject('sendc2f', { payout: ['EUR', '5000.00'] }), 2],
+    [
+      'a hair above, in decimals',
+      policy({ minAmount: '5000' }),
+      subject('sendc2f', { payout: ['EUR', '5000.000000000000000001'] }),
+      2,
+    ],
+    [
+      'any currency',
+      policy({ currency: '*' }),
+      subject('receive', { payout: ['JPY', '900000'] }),
+      2,
+    ],
+    ['product named, same product', policy({ product: 'sendf2f' }), subject('sendf2f'), 2],
+    ['product named, other product', policy({ product: 'sendf2f' }), subject('sendc2f'), 1],
+    [
+      'deposit side, deposit currency matches',
+      policy({ amountSide: 'deposit', currency: 'USD' }),
+      subject('sendf2f'),
+      2,
+    ],
+    [
+      'deposit side spelled lowercase',
+      policy({ amountSide: 'deposit', currency: 'usd' }),
+      subject('sendf2f'),
+      2,
+    ],
+    [
+      'deposit side, the payout currency does not count',
+      policy({ amountSide: 'deposit', currency: 'EUR' }),
+      subject('sendf2f'),
+      1,
+    ],
+    [
+      'deposit side, deposit below the amount',
+      policy({ amountSide: 'deposit', currency: 'USD', minAmount: '20000' }),
+      subject('sendf2f'),
+      1,
+    ],
+    [
+      'deposit side, deposit not quoted yet: applies (the safe side)',
+      policy({ amountSide: 'deposit', currency: 'USD', minAmount: '20000' }),
+      subject('sendc2f', { deposit: ['USD', null] }),
+      2,
+    ],
+    [
+      'payout side, a crypto deposit does not matter',
+      policy({ approvers: 3 }),
+      subject('sendc2f', { deposit: ['USDT(TRC20)', '13400'] }),
+      3,
+    ],
+    ['another action', policy({ action: 'approveQuote' }), subject('sendc2f'), 1],
+  ];
+  it.each(table)('%s', (_what, rule, s, required) => {
+    expect(requirementOf([rule], s).required).toBe(required);
+    expect(policyApplies(rule, s)).toBe(required > 1);
+  });
+
+  // Every row again, with each role deciding first, and the creator (an approver) deciding.
+  const withRoles = table.flatMap(([what, rule, s, required]) =>
+    ROLES.map((role) => [what, role, rule, s, required] as const),
+  );
+  it.each(withRoles)('%s, decided by %s', (_what, role: Role, rule, s, required) => {
+    const { required: needed } = requirementOf([rule], s);
+    const state = {
+      kind: 'transaction' as const,
+      status: 'pending',
+      expiresAt: 2_000,
+      originatorId: 'creator',
+      decisions: [],
+    };
+    const outcome = decide(state, { id: 'someone', roles: [role] }, 'approve', needed, 1_000);
+    if (role !== 'approver')
+      expect(outcome).toEqual({ kind: 'refused', refusal: 'FORBIDDEN_ROLE' });
+    else if (required === 1)
+      expect(outcome).toEqual({ kind: 'complete', approvals: 1, fresh: true });
+    else expect(outcome).toEqual({ kind: 'recorded', approvals: 1 });
+    const byCreator = decide(
+      state,
+      { id: 'creator', roles: ['finance', role] },
+      'approve',
+      needed,
+      1_000,
+    );
+    expect(byCreator).toEqual({
+      kind: 'refused',
+      refusal: role === 'approver' ? 'CREATOR_CANNOT_APPROVE' : 'FORBIDDEN_ROLE',
+    });
+  });
+});
+
+describe('the strictest policy wins', () => {
+  it('takes the most approvers of the policies that apply, whatever their order', () => {
+    const rules = [
+      policy({ id: 'a', currency: '*', minAmount: '0', approvers: 2 }),
+      policy({ id: 'b', currency: 'EUR', minAmount: '10000', approvers: 3 }),
+      policy({ id: 'c', currency: 'GBP', minAmount: '0', approvers: 3 }),
+    ];
+    for (const order of [rules, [...rules].reverse()]) {
+      expect(requirementOf(order, subject('sendc2f'))).toMatchObject({
+        required: 3,
+        policy: { id: 'b' },
+      });
+      expect(requirementOf(order, subject('sendc2f', { payout: ['EUR', '100'] })).required).toBe(2);
+    }
+  });
+  it('asks one approver when no policy applies', () => {
+    expect(requirementOf([], subject('sendc2f'))).toEqual({ required: 1, policy: undefined });
+  });
+  it('calls policies the same when they differ only in spelling, amount digits or approvers', () => {
+    const a = policy({ currency: 'EUR', minAmount: '5000' });
+    expect(samePolicy(a, policy({ currency: 'eur', minAmount: '5000.00', approvers: 3 }))).toBe(
+      true,
+    );
+    expect(samePolicy(a, policy({ amountSide: 'deposit' }))).toBe(false);
+    expect(samePolicy(a, policy({ product: 'sendc2f' }))).toBe(false);
+    expect(samePolicy(a, policy({ minAmount: '5000.01' }))).toBe(false);
+  });
+});
+
+describe('deciding', () => {
+  const approver = (id: string) => ({ id, roles: ['approver'] as Role[], name: id });
+  const pending = (decisions: { userId: string; decision: 'approve' | 'reject' }[] = []) => ({
+    kind: 'transaction' as const,
+    status: 'pending',
+    expiresAt: 2_000,
+    originatorId: 'creator',
+    decisions,
+  });
+
+  it('needs distinct people: one person approving twice is refused', () => {
+    const state = pending([{ userId: 'a', decision: 'approve' }]);
+    expect(decide(state, approver('a'), 'approve', 2, 1_000)).toEqual({
+      kind: 'refused',
+      refusal: 'ALREADY_DECIDED',
+    });
+    expect(decide(state, approver('b'), 'approve', 2, 1_000)).toEqual({
+      kind: 'complete',
+      approvals: 2,
+      fresh: true,
+    });
+  });
+  it('lets whoever approved finish a request a lower policy has since made complete', () => {
+    const state = pending([{ userId: 'a', decision: 'approve' }]);
+    expect(decide(state, approver('a'), 'approve', 1, 1_000)).toEqual({
+      kind: 'complete',
+      approvals: 1,
+      fresh: false,
+    });
+    // A rejecter cannot turn their decision into an approval.
+    const rejected = pending([{ userId: 'a', decision: 'reject' }]);
+    expect(decide(rejected, approver('a'), 'approve', 1, 1_000)).toMatchObject({ kind: 'refused' });
+  });
+  it('never lets the author of a payee change approve it, approver or not', () => {
+    const change = { ...pending(), kind: 'payee' as const, originatorId: 'author' };
+    expect(decide(change, approver('author'), 'approve', 1, 1_000)).toEqual({
+      kind: 'refused',
+      refusal: 'AUTHOR_CANNOT_APPROVE',
+    });
+    expect(decide(change, approver('author'), 'reject', 1, 1_000)).toEqual({ kind: 'rejected' });
+  });
+  it('refuses closed and expired requests', () => {
+    expect(
+      decide({ ...pending(), status: 'approved' }, approver('a'), 'approve', 1, 1_000),
+    ).toEqual({
+      kind: 'refused',
+      refusal: 'APPROVAL_CLOSED',
+    });
+    expect(decide(pending(), approver('a'), 'approve', 1, 2_000)).toEqual({
+      kind: 'refused',
+      refusal: 'APPROVAL_EXPIRED',
+    });
+  });
+  it('says who can approve: approvers who are not the creator and have not decided', () => {
+    const people = [
+      approver('a'),
+      approver('b'),
+      approver('creator'),
+      { id: 'f', name: 'f', roles: ['finance'] as Role[] },
+    ];
+    const state = pending([{ userId: 'a', decision: 'approve' }]);
+    expect(whoCanApprove(state, people, 2, 1_000)).toEqual(['b']);
+    expect(mayApprove(state, approver('creator'), 2, 1_000)).toEqual({
+      canAct: false,
+      why: expect.stringContaining('You created this transaction'),
+    });
+  });
+});
+
+describe('status simulations', () => {
+  const account = {
+    accountNumber: 'DE89370400440532013000',
+    iban: 'DE89370400440532013000',
+    swiftCode: 'COBADEFFXXX',
+    accountHolderName: 'Lumen Textiles GmbH',
+    countryIso: 'DE',
+  };
+  it('is a simulation when the number carries a | suffix', () => {
+    expect(isSimulation('updatePayoutAccount', { accountNumber: '123| FROZEN' })).toBe(true);
+    expect(isSimulation('updatePayoutAccount', { accountNumber: '123' })).toBe(false);
+    expect(isSimulation('updateMerchant', { localRegNumber: 'HRB 1|VALID' })).toBe(true);
+    expect(isSimulation('createPayoutAccount', { accountNumber: '1|ACTIVE' })).toBe(false);
+  });
+  it('changes the status and nothing else', () => {
+    expect(simulationChanges('updatePayoutAccount', account, { accountNumber: '|FROZEN' })).toEqual(
+      [],
+    );
+    expect(
+      simulationChanges('updatePayoutAccount', account, {
+        accountNumber: 'DE89370400440532013000 | FROZEN',
+        iban: 'de89 3704 0044 0532 0130 00',
+        swiftCode: 'cobadeffxxx',
+      }),
+    ).toEqual([]);
+    expect(
+      simulationChanges('updatePayoutAccount', account, {
+        accountNumber: 'DE89370400440532013000|FROZEN',
+        iban: 'GB33BUKB20201555555555',
+      }),
+    ).toEqual(['iban']);
+    expect(
+      simulationChanges('updatePayoutAccount', account, {
+        accountNumber: 'GB33BUKB20201555555555|FROZEN',
+      }),
+    ).toEqual(['accountNumber']);
+  });
+});
