@@ -93,32 +93,6 @@ export type SessionInfo = z.infer<typeof SessionInfo>;
 
 export const EnvironmentSwitch = z.object({ environment: Environment });
 
-/** An approval request under dual control, as the dashboard server shows it. */
-export const ApprovalInfo = z.object({
-  id: z.string(),
-  product: z.string(),
-  transactionId: z.int(),
-  action: z.enum(['approveQuote', 'approveDeposit']),
-  currency: z.string(),
-  amount: z.string(),
-  required: z.int(),
-  status: z.enum(['pending', 'approved', 'rejected', 'expired']),
-  createdAt: z.int(),
-  expiresAt: z.int(),
-  closedAt: z.int().nullable(),
-  rejectReason: z.string().nullable(),
-  decisions: z.array(
-    z.object({
-      userId: z.string(),
-      userName: z.string(),
-      decision: z.enum(['approve', 'reject']),
-      reason: z.string().nullable(),
-      at: z.int(),
-    }),
-  ),
-});
-export type ApprovalInfo = z.infer<typeof ApprovalInfo>;
-
 /**
  * What the dashboard kept about a transaction that the API does not give back: the files it
  * attached and the cancellation reason in the person's words (docs/decisions/019).

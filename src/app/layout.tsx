@@ -106,6 +106,7 @@ import { SESSION_ENDED_EVENT } from '../lib/api';
 import { GoToSpotlight } from './go-to';
 import { RequestLogLinks } from '../components/api-error';
 import { FaultsOnBadge } from '../features/faults/components/faults-badge';
+import { inboxCountQuery } from '../features/controls/queries';
 
 interface NavItem {
   to: string;
@@ -170,6 +171,24 @@ const NAV: NavItem[] = [
     sandboxEnvironment: true,
   },
 ];
+
+/** How many decisions wait for the signed-in person: on the navigation, kept current. */
+function ApprovalsCount() {
+  const count = useQuery(inboxCountQuery);
+  const n = count.data?.you ?? 0;
+  if (n === 0) return null;
+  return (
+    <Badge
+      size="sm"
+      circle={n < 10}
+      color="violet"
+      data-testid="approvals-count"
+      aria-label={`${n} waiting for you`}
+    >
+      {n > 99 ? '99+' : n}
+    </Badge>
+  );
+}
 
 function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -377,6 +396,7 @@ export function AppLayout() {
                 to={item.to}
                 label={item.label}
                 leftSection={item.icon}
+                rightSection={item.to === '/approvals' ? <ApprovalsCount /> : undefined}
                 // The page being opened, at once: one highlighted item while it loads.
                 active={Boolean(matchRoute({ to: item.to, fuzzy: !item.exact, pending: true }))}
                 variant="light"

@@ -8,7 +8,12 @@ export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
 async function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, { ...init, credentials: 'same-origin' });
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (response.status === 401 && url.includes('/api/v1/')) {
+  // Signing in and resetting a password answer 401 for a wrong secret, not for a lost session.
+  if (
+    response.status === 401 &&
+    url.includes('/api/') &&
+    !/\/api\/(session|password-reset)\b/.test(url)
+  ) {
     window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   }
   return response;

@@ -43,3 +43,9 @@ export function humanize(value: string): string {
   const text = words.join(' ').replace(/\bcanceled\b/g, 'cancelled');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A list of names in words: "Aiko", "Aiko and Bruno", "Aiko, Bruno and Chen". */
+export function namesInWords(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

@@ -1,7 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createPayoutAccount, getPayoutAccount, updatePayoutAccount } from '../../api/client';
-import type { PayoutAccountCreate, PayoutAccountUpdate } from '../../api/schemas/payout-account';
-import { api } from '../../lib/api';
+import { buildUrl, createPayoutAccount, getPayoutAccount } from '../../api/client';
+import { type PayeeChange, PayeeChangeHeld } from '../../api/controls';
+import { operations } from '../../api/operations';
+import {
+  PayoutAccount,
+  type PayoutAccountCreate,
+  type PayoutAccountUpdate,
+} from '../../api/schemas/payout-account';
+import { api, dashboardFetch } from '../../lib/api';
+import { controlsKeys } from '../controls/queries';
 
 export interface PayoutAccountFilters {
   start: number;
@@ -34,13 +41,36 @@ export function useCreatePayoutAccount() {
   });
 }
 
+/**
+ * What saving an account's update did: saved, or held because it changes the bank details of an
+ * active account and someone else must approve it first (docs/decisions/025).
+ */
+export type AccountUpdateOutcome =
+  { kind: 'saved'; account: PayoutAccount } | { kind: 'held'; change: PayeeChange };
+
+async function updateThroughDashboard(
+  id: number,
+  body: PayoutAccountUpdate,
+): Promise<AccountUpdateOutcome> {
+  const url = buildUrl(api, operations.updatePayoutAccount, { params: { id } });
+  const response = await dashboardFetch('PUT', url, body);
+  const json: unknown = await response.json();
+  if (response.status === 202) return { kind: 'held', change: PayeeChangeHeld.parse(json).change };
+  return { kind: 'saved', account: PayoutAccount.parse(json) };
+}
+
 export function useUpdatePayoutAccount(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PayoutAccountUpdate) => updatePayoutAccount(api, id, body),
-    onSuccess: (account) => {
-      queryClient.setQueryData(payoutAccountKeys.detail(id), account);
-      return queryClient.invalidateQueries({ queryKey: payoutAccountKeys.all });
+    mutationFn: (body: PayoutAccountUpdate) => updateThroughDashboard(id, body),
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'saved')
+        queryClient.setQueryData(payoutAccountKeys.detail(id), outcome.account);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: payoutAccountKeys.all }),
+        // A held change shows on the account and in the approvals inbox.
+        queryClient.invalidateQueries({ queryKey: controlsKeys.all }),
+      ]);
     },
   });
 }

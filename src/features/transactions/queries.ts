@@ -11,7 +11,8 @@ import {
   uploadFile,
   type TransactionCreateBody,
 } from '../../api/client';
-import { ApprovalInfo, TransactionNote } from '../../api/dashboard';
+import { type ApprovalInfo, ApprovalRecorded } from '../../api/controls';
+import { TransactionNote } from '../../api/dashboard';
 import { transactionOperations } from '../../api/operations';
 import {
   type CancelRequest,
@@ -21,6 +22,7 @@ import {
 } from '../../api/schemas/transaction';
 import { isFinalStatus } from '../../api/transaction-states';
 import { api, dashboardFetch, dashboardJson } from '../../lib/api';
+import { controlsKeys } from '../controls/queries';
 
 export interface TransactionFilters {
   start: number;
@@ -123,9 +125,9 @@ async function approveThroughDashboard(
   const response = await dashboardFetch('POST', buildUrl(api, op, { params: { id } }), body, {
     'idempotency-key': idempotencyKey,
   });
-  const json = (await response.json()) as { approval?: unknown };
+  const json: unknown = await response.json();
   if (response.status === 202)
-    return { kind: 'recorded', approval: ApprovalInfo.parse(json.approval) };
+    return { kind: 'recorded', approval: ApprovalRecorded.parse(json).approval };
   return { kind: 'approved', transaction: Transaction.parse(json) };
 }
 
@@ -136,7 +138,7 @@ function useApprove(product: Product, id: number, action: 'approveQuote' | 'appr
     mutationFn: ({ body, idempotencyKey }: { body?: object; idempotencyKey: string }) =>
       approveThroughDashboard(product, action, id, body, idempotencyKey),
     onSuccess: (outcome) => {
-      void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+      void queryClient.invalidateQueries({ queryKey: controlsKeys.all });
       if (outcome.kind === 'approved') settle(outcome.transaction);
     },
   });
@@ -150,26 +152,6 @@ export function useApproveQuote(product: Product, id: number) {
 export function useApproveDeposit(product: Product, id: number) {
   return useApprove(product, id, 'approveDeposit');
 }
-
-export const approvalKeys = {
-  all: ['approvals'] as const,
-  inbox: ['approvals', 'inbox'] as const,
-  of: (product: Product, id: number) => ['approvals', product, id] as const,
-};
-
-/** Who approved what of a transaction, for its timeline. */
-export const transactionApprovalsQuery = (product: Product, id: number) =>
-  queryOptions({
-    queryKey: approvalKeys.of(product, id),
-    queryFn: async () =>
-      (
-        await dashboardJson(
-          'GET',
-          `/api/approvals/transactions/${product}/${id}`,
-          z.object({ results: z.array(ApprovalInfo) }),
-        )
-      ).results,
-  });
 
 export function useCancelTransaction(product: Product, id: number) {
   const settle = useSettle(product);

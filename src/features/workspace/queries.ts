@@ -1,10 +1,9 @@
-// The team workspace's own data: the approvals waiting, and the audit trail.
+// The team workspace's own data: the audit trail, the admin's settings and one's own account.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApprovalInfo, Role } from '../../api/dashboard';
+import { Role } from '../../api/dashboard';
 import { dashboardJson } from '../../lib/api';
 import { sessionKeys } from '../session/queries';
-import { approvalKeys } from '../transactions/queries';
 
 export const AuditEntry = z.object({
   seq: z.int(),
@@ -52,15 +51,6 @@ export const auditQuery = (filters: AuditFilters) =>
     placeholderData: keepPreviousData,
   });
 
-/** Approvals waiting in this environment, oldest first. */
-export const approvalsInboxQuery = queryOptions({
-  queryKey: approvalKeys.inbox,
-  queryFn: async () =>
-    (await dashboardJson('GET', '/api/approvals', z.object({ results: z.array(ApprovalInfo) })))
-      .results,
-  refetchInterval: 10_000,
-});
-
 // Admin settings and one's own account: the dashboard server's own endpoints.
 
 export const Person = z.object({
@@ -73,15 +63,6 @@ export const Person = z.object({
 });
 export type Person = z.infer<typeof Person>;
 
-export const Policy = z.object({
-  id: z.string(),
-  action: z.enum(['approveQuote', 'approveDeposit']),
-  currency: z.string(),
-  minAmount: z.string(),
-  approvers: z.int(),
-});
-export type Policy = z.infer<typeof Policy>;
-
 const CredentialHint = z.object({
   environment: z.string(),
   apiKeyLast4: z.string(),
@@ -92,7 +73,6 @@ const CredentialHint = z.object({
 export const settingsKeys = {
   all: ['settings'] as const,
   people: ['settings', 'people'] as const,
-  policies: ['settings', 'policies'] as const,
   credentials: ['settings', 'credentials'] as const,
   roles: ['settings', 'roles'] as const,
 };
@@ -105,11 +85,6 @@ export const roleSettingsQuery = queryOptions({
 export const peopleQuery = queryOptions({
   queryKey: settingsKeys.people,
   queryFn: () => dashboardJson('GET', '/api/admin/users', z.object({ results: z.array(Person) })),
-});
-export const policiesQuery = queryOptions({
-  queryKey: settingsKeys.policies,
-  queryFn: () =>
-    dashboardJson('GET', '/api/admin/policies', z.object({ results: z.array(Policy) })),
 });
 export const credentialsQuery = queryOptions({
   queryKey: settingsKeys.credentials,
@@ -156,16 +131,6 @@ export const useSetRoles = () =>
 export const useEndSessions = () =>
   useSettingsMutation((id: string) =>
     dashboardJson('POST', `/api/admin/users/${id}/end-sessions`, z.object({ ended: z.int() })),
-  );
-
-export const useAddPolicy = () =>
-  useSettingsMutation((v: Omit<Policy, 'id'>) =>
-    dashboardJson('POST', '/api/admin/policies', Policy, v),
-  );
-
-export const useRemovePolicy = () =>
-  useSettingsMutation((id: string) =>
-    dashboardJson('DELETE', `/api/admin/policies/${id}`, z.unknown()),
   );
 
 export const useRequireSecondStep = () =>

@@ -1,89 +1,221 @@
-import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ACTION_LABEL, type InboxTransaction } from '../../api/controls';
 import { DateTime } from '../../components/date-time';
 import { AnchorLink } from '../../components/links';
 import { Money } from '../../components/money';
 import { EmptyState, PageHeader } from '../../components/page';
-import { approvalsInboxQuery } from '../../features/workspace/queries';
-import { humanize } from '../../lib/format';
-import { PRODUCT_TITLE, SLUG_OF } from '../../lib/products';
+import { Pager } from '../../components/pager';
 import { ScrollTable } from '../../components/scroll-table';
+import { PayeeChangeCard } from '../../features/controls/components/payee-change';
+import { INBOX_PAGE, inboxQuery } from '../../features/controls/queries';
+import { approversInWords } from '../../features/controls/words';
+import { namesInWords } from '../../lib/format';
+import { sessionQuery } from '../../features/session/queries';
+import { PRODUCT_TITLE, SLUG_OF } from '../../lib/products';
+
+const ApprovalsSearch = z.object({
+  scope: z.enum(['you', 'everyone']).optional().catch(undefined),
+  start: z.coerce.number().int().min(0).optional().catch(undefined),
+  limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/_app/approvals')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(approvalsInboxQuery),
+  validateSearch: ApprovalsSearch,
+  loaderDeps: ({ search }) => ({
+    scope: search.scope ?? 'you',
+    start: search.start ?? 0,
+    limit: search.limit ?? INBOX_PAGE,
+  }),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(inboxQuery(deps.scope, deps.start, deps.limit)),
   component: ApprovalsPage,
 });
 
+/** Who can give the approval: you, or the names of those who can, or why nobody can. */
+function WhoCan({ item }: { item: InboxTransaction }) {
+  if (item.canAct)
+    return (
+      <Badge color="violet" variant="light" radius="sm" style={{ textTransform: 'none' }}>
+        You
+      </Badge>
+    );
+  return (
+    <Text size="sm" c="dimmed">
+      {item.whoCan.length > 0 ? namesInWords(item.whoCan) : 'Nobody yet'}
+      <Text span size="xs" display="block">
+        {item.why}
+      </Text>
+    </Text>
+  );
+}
+
+function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
+  return (
+    <Paper withBorder radius="md">
+      <ScrollTable minWidth={860} label="Quotes and deposits waiting">
+        <Table verticalSpacing="sm" aria-label="Quotes and deposits waiting">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Transaction</Table.Th>
+              <Table.Th>Waiting for</Table.Th>
+              <Table.Th ta="right">Payout</Table.Th>
+              <Table.Th ta="right">Deposit</Table.Th>
+              <Table.Th>Approvals</Table.Th>
+              <Table.Th>Waiting since</Table.Th>
+              <Table.Th>Who can approve</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => {
+              const given = (item.approval?.decisions ?? []).filter(
+                (d) => d.decision === 'approve',
+              );
+              return (
+                <Table.Tr
+                  key={`${item.product}-${item.transactionId}-${item.action}`}
+                  data-testid={`inbox-${item.product}-${item.transactionId}`}
+                >
+                  <Table.Td>
+                    <AnchorLink
+                      to="/transactions/$product/$id"
+                      params={{ product: SLUG_OF[item.product], id: item.transactionId }}
+                    >
+                      {PRODUCT_TITLE[item.product].singular} #{item.transactionId}
+                    </AnchorLink>
+                    {item.merchantName && (
+                      <Text size="xs" c="dimmed">
+                        {item.merchantName}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{ACTION_LABEL[item.action]}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={item.payoutAmount} symbol={item.payoutCurrency} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {item.depositAmount ? (
+                      <Money amount={item.depositAmount} symbol={item.depositCurrency} />
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {item.depositCurrency}, not quoted
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
+                      {given.length} of {item.required}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {given.length > 0
+                        ? `by ${namesInWords(given.map((d) => d.userName))}`
+                        : item.required > 1
+                          ? `needs ${approversInWords(item.required)}`
+                          : 'nobody yet'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <DateTime value={item.since} />
+                  </Table.Td>
+                  <Table.Td>
+                    <WhoCan item={item} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+    </Paper>
+  );
+}
+
 function ApprovalsPage() {
   useDocumentTitle('Approvals · Partner Payments');
-  const { data: approvals } = useSuspenseQuery(approvalsInboxQuery);
+  const { scope = 'you', start = 0, limit = INBOX_PAGE } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data: page } = useSuspenseQuery(inboxQuery(scope, start, limit));
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const viewerId = session.signedIn ? session.user.id : undefined;
+  const empty = page.results.length === 0 && page.changes.length === 0;
   return (
     <>
       <PageHeader
         title="Approvals"
-        description="Quotes and deposits that wait for more approvers. Whoever created a transaction cannot approve it."
+        description="Quotes, deposits and bank-detail changes that wait for a decision. Whoever created a transaction or proposed a change never approves it."
       />
-      {approvals.length === 0 ? (
-        <EmptyState title="Nothing waits for approval">
-          Approvals that need more than one approver appear here until the last one is in.
+      <Group mb="md">
+        <SegmentedControl
+          aria-label="Whose approvals"
+          value={scope}
+          onChange={(value) =>
+            void navigate({ search: { scope: value as 'you' | 'everyone', start: 0, limit } })
+          }
+          data={[
+            { value: 'you', label: `For you (${page.counts.you})` },
+            { value: 'everyone', label: `Everyone (${page.counts.everyone})` },
+          ]}
+        />
+      </Group>
+      {empty ? (
+        <EmptyState
+          title={scope === 'you' ? 'Nothing waits for you' : 'Nothing waits for approval'}
+        >
+          {scope === 'you' && page.counts.everyone > 0
+            ? `${page.counts.everyone} waiting for others: see Everyone.`
+            : 'Quotes and deposits appear here as soon as they can be approved.'}
         </EmptyState>
       ) : (
-        <Paper withBorder radius="md">
-          <ScrollTable minWidth={720} label="Approvals waiting">
-            <Table verticalSpacing="sm" aria-label="Approvals waiting">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Transaction</Table.Th>
-                  <Table.Th>Approval</Table.Th>
-                  <Table.Th ta="right">Payout</Table.Th>
-                  <Table.Th>Approved by</Table.Th>
-                  <Table.Th>Asked</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {approvals.map((a) => {
-                  const given = a.decisions.filter((d) => d.decision === 'approve');
-                  const product = a.product as keyof typeof SLUG_OF;
-                  return (
-                    <Table.Tr key={a.id}>
-                      <Table.Td>
-                        <AnchorLink
-                          to="/transactions/$product/$id"
-                          params={{ product: SLUG_OF[product], id: a.transactionId }}
-                        >
-                          {PRODUCT_TITLE[product].singular} #{a.transactionId}
-                        </AnchorLink>
-                      </Table.Td>
-                      <Table.Td>
-                        {humanize(a.action)}{' '}
-                        <Badge variant="light" size="sm" radius="sm">
-                          {given.length} of {a.required}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Money amount={a.amount} symbol={a.currency} />
-                      </Table.Td>
-                      <Table.Td>
-                        {given.length === 0 ? (
-                          <Text size="sm" c="dimmed">
-                            nobody yet
-                          </Text>
-                        ) : (
-                          given.map((d) => d.userName).join(', ')
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <DateTime value={a.createdAt} />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        </Paper>
+        <Stack gap="lg">
+          {page.changes.length > 0 && (
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Bank-detail changes
+              </Title>
+              {page.changes.map((item) => (
+                <PayeeChangeCard
+                  key={item.change.id}
+                  change={item.change}
+                  state={item}
+                  merchantName={item.merchantName}
+                  viewerId={viewerId}
+                  showAccount
+                />
+              ))}
+            </Stack>
+          )}
+          {(page.results.length > 0 || start > 0) && (
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Quotes and deposits
+              </Title>
+              <TransactionsWaiting items={page.results} />
+              <Pager
+                start={start}
+                limit={limit}
+                shown={page.results.length}
+                hasMore={page.hasMore}
+                label="waiting"
+                onChange={(p) =>
+                  void navigate({ search: { scope, start: p.start, limit: p.limit } })
+                }
+              />
+            </Stack>
+          )}
+        </Stack>
       )}
       <Text size="sm" c="dimmed" mt="md">
         Policies decide how many approvers an amount needs;{' '}

@@ -8,15 +8,12 @@ import { sessionQuery } from '../../features/session/queries';
 import {
   CredentialsSettings,
   PeopleSettings,
-  PolicySettings,
   SecondStepSettings,
+  Section,
 } from '../../features/workspace/components/settings-panels';
-import {
-  credentialsQuery,
-  peopleQuery,
-  policiesQuery,
-  roleSettingsQuery,
-} from '../../features/workspace/queries';
+import { credentialsQuery, peopleQuery, roleSettingsQuery } from '../../features/workspace/queries';
+import { PolicySettings } from '../../features/controls/components/policy-settings';
+import { policiesQuery } from '../../features/controls/queries';
 
 export const Route = createFileRoute('/_app/settings')({
   beforeLoad: async ({ context }) => {
@@ -45,7 +42,9 @@ function SettingsPage() {
       <Stack gap="lg">
         <CredentialsSettings environments={session.environments} />
         <PeopleSettings />
-        <PolicySettings />
+        <Section title="Approval policies">
+          <PolicySettings />
+        </Section>
         <SecondStepSettings />
       </Stack>
     </>

@@ -1,8 +1,22 @@
 // Creating and editing a payout account. IBAN checksum and BIC format are checked in the browser
-// with the same schema the API uses.
+// with the same schema the API uses; the bank country and bank code are filled from the IBAN;
+// before saving, the dashboard checks that IBAN, BIC and bank country agree and warns when
+// another merchant has the same number (docs/decisions/025). A change of an active account's
+// bank details is held until someone else approves it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -17,6 +31,9 @@ import { CountrySelect, fieldError, PayoutCurrencySelect } from '../../../compon
 import { choiceError } from '../../../lib/field-error';
 import { useMerchantChoices } from '../../find/queries';
 import { usePrefillFromMerchant } from '../../merchants/queries';
+import type { PayeeChange, PayeeCheckResult } from '../../../api/controls';
+import { fromIban } from '../../../api/payee';
+import { checkPayee } from '../../controls/queries';
 import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
 
 type Values = z.input<typeof PayoutAccountCreate>;
@@ -60,11 +77,14 @@ export function PayoutAccountForm({
   account,
   businessId,
   onSaved,
+  onHeld,
   onCancel,
 }: {
   account?: PayoutAccount;
   businessId?: number;
   onSaved: (account: PayoutAccount) => void;
+  /** The new bank details wait for someone else's approval (an active account's). */
+  onHeld?: (change: PayeeChange) => void;
   onCancel: () => void;
 }) {
   const editing = account !== undefined;
@@ -105,12 +125,55 @@ export function PayoutAccountForm({
     editing ? undefined : businessId,
   );
 
-  const submit = form.handleSubmit((values) => {
+  // The bank country, and the bank code where the IBAN carries one, filled from a valid IBAN.
+  const fillFromIban = (typed: string) => {
+    const read = typed.trim() ? fromIban(typed) : undefined;
+    if (!read) return;
+    if (!form.getValues('countryIso'))
+      form.setValue('countryIso', read.countryIso, { shouldDirty: true, shouldValidate: true });
+    if (read.bankCode && !form.getValues('routingNumber'))
+      form.setValue('routingNumber', read.bankCode, { shouldDirty: true });
+  };
+
+  // Warnings the person has seen and chose to save anyway, for exactly these details.
+  const [warned, setWarned] = useState<{ key: string; check: PayeeCheckResult } | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const submit = form.handleSubmit(async (values) => {
     const body = withBlanksAsNull(values);
     const onError = (error: unknown) => applyApiFieldErrors(error, FIELDS, form.setError);
+    const details = {
+      ...(account ? { accountId: account.id } : {}),
+      ...(body.businessId ? { businessId: body.businessId } : {}),
+      iban: body.iban,
+      accountNumber: body.accountNumber,
+      swiftCode: body.swiftCode,
+      countryIso: body.countryIso,
+    };
+    const key = JSON.stringify(details);
+    if (warned?.key !== key) {
+      setChecking(true);
+      const check = await checkPayee(details).catch(() => undefined);
+      setChecking(false);
+      // Refused on saving anyway: said at the fields now.
+      for (const p of check?.problems ?? [])
+        form.setError(p.field as keyof Values, { type: 'server', message: p.message });
+      if (check && check.problems.length > 0) return;
+      if (check && check.warnings.length > 0) {
+        setWarned({ key, check });
+        return;
+      }
+    }
     if (editing) {
       const { businessId: _b, currencySymbol: _c, ...rest } = body;
-      update.mutate(rest as PayoutAccountUpdate, { onSuccess: saved, onError });
+      update.mutate(rest as PayoutAccountUpdate, {
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'saved') return saved(outcome.account);
+          guard.release();
+          onHeld?.(outcome.change);
+        },
+        onError,
+      });
     } else {
       create.mutate(
         { body: body as PayoutAccountCreate, idempotencyKey },
@@ -203,7 +266,8 @@ export function PayoutAccountForm({
               spellCheck={false}
               autoComplete="off"
               placeholder="e.g. DE89 3704 0044 0532 0130 00"
-              {...form.register('iban')}
+              description="Fills the bank country and bank code."
+              {...form.register('iban', { onBlur: (e) => fillFromIban(e.target.value) })}
               error={fieldError('IBAN', errors.iban?.message)}
             />
             <TextInput
@@ -222,7 +286,7 @@ export function PayoutAccountForm({
               error={fieldError('BIC', errors.swiftCode?.message)}
             />
             <TextInput
-              label="Routing number"
+              label="Routing number or bank code"
               spellCheck={false}
               {...form.register('routingNumber')}
               error={fieldError('Routing number', errors.routingNumber?.message)}
@@ -279,6 +343,31 @@ export function PayoutAccountForm({
           </SimpleGrid>
         </Fieldset>
 
+        {warned && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title="Check before saving"
+            data-testid="payee-warnings"
+          >
+            {warned.check.warnings.map((w) => (
+              <Text size="sm" key={`${w.field}-${w.accountId}`}>
+                {w.field === 'iban' ? 'This IBAN' : 'This account number'} {w.message}.
+              </Text>
+            ))}
+            <Text size="sm" mt={4}>
+              Paying one person's money to another's account is how invoice fraud works: save only
+              if this is expected.
+            </Text>
+          </Alert>
+        )}
+        {editing && (account.accountStatus === 'ACTIVE' || account.accountStatus === 'FROZEN') && (
+          <Text size="sm" c="dimmed">
+            A change of this account's IBAN, account number, BIC, routing number, holder or bank
+            country waits for someone else's approval before it applies.
+          </Text>
+        )}
         {mutation.isError && (
           <ApiErrorAlert
             error={mutation.error}
@@ -290,8 +379,8 @@ export function PayoutAccountForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {editing ? 'Save changes' : 'Create payout account'}
+          <Button type="submit" loading={mutation.isPending || checking}>
+            {warned ? 'Save anyway' : editing ? 'Save changes' : 'Create payout account'}
           </Button>
         </Group>
       </Stack>

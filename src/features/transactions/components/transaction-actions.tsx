@@ -5,9 +5,10 @@
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
+import type { TransactionControls } from '../../../api/controls';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { phaseOf, statusesAllowing, transitionFor } from '../../../api/transaction-states';
-import { humanize } from '../../../lib/format';
+import { humanize, namesInWords } from '../../../lib/format';
 import { usePermission } from '../../session/queries';
 import { nextAction } from '../timeline';
 import { ApproveDepositDialog, ApproveQuoteDialog, CancelDialog } from './action-dialogs';
@@ -43,13 +44,28 @@ export function whyNot(product: Product, t: Transaction, action: Action): string
   return `Possible while the transaction is ${statusesAllowing(product, action).map(humanize).join(' or ').toLowerCase()}.`;
 }
 
+/** Why the signed-in person cannot give an approval the policies ask for, and who can. */
+function controlsReason(controls: TransactionControls | undefined, action: Action) {
+  if (action === 'cancel' || !controls) return undefined;
+  const state = controls.actions[action];
+  if (state.canAct) return undefined;
+  const who =
+    state.whoCan.length > 0
+      ? `${namesInWords(state.whoCan)} can approve it.`
+      : 'Nobody in the team can approve it now.';
+  return `${state.why ?? ''} ${who}`.trim();
+}
+
 export function TransactionActions({
   product,
   transaction: t,
+  controls,
   onDone,
 }: {
   product: Product;
   transaction: Transaction;
+  /** What the money controls say about this person and this transaction's approvals. */
+  controls?: TransactionControls | undefined;
   /** An action went through (the page may have to move focus when the transaction is final). */
   onDone?: () => void;
 }) {
@@ -88,7 +104,8 @@ export function TransactionActions({
   });
 
   const button = (action: Action, props: { color?: string; variant?: string; icon: ReactNode }) => {
-    const reasonNot = whyNot(product, t, action) ?? permitted[action].reason;
+    const reasonNot =
+      whyNot(product, t, action) ?? permitted[action].reason ?? controlsReason(controls, action);
     const control = (
       <Button
         color={props.color}

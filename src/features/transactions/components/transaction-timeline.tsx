@@ -3,7 +3,8 @@
 import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ApprovalInfo, TransactionNote } from '../../../api/dashboard';
+import type { ApprovalInfo, TransactionControls } from '../../../api/controls';
+import type { TransactionNote } from '../../../api/dashboard';
 import type { EventWithAttempts } from '../../../api/schemas/platform';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { DateTime } from '../../../components/date-time';
@@ -12,6 +13,7 @@ import { DeliverySummary, EventDetails } from '../../../components/event-details
 import { Money } from '../../../components/money';
 import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
 import { cancelReasonOf } from './transaction-outcome';
+import { namesInWords } from '../../../lib/format';
 
 function StepDetail({
   step,
@@ -97,22 +99,45 @@ const APPROVAL_OF_STEP: Partial<Record<TimelineStep['key'], ApprovalInfo['action
   depositApproved: 'approveDeposit',
 };
 
+/**
+ * Who the next step waits for. An approval is "You" only when the signed-in person can give it
+ * now; otherwise the step names who can, and says why it is not them.
+ */
+function nextOf(
+  next: NonNullable<ReturnType<typeof buildTimeline>['next']>,
+  controls: TransactionControls | undefined,
+): { who: string; action: string; why: string | null } {
+  const action = APPROVAL_OF_STEP[next.step];
+  const state = action && next.actor === 'you' ? controls?.actions[action] : undefined;
+  if (!state || state.canAct)
+    return { who: ACTOR_LABEL[next.actor], action: next.action, why: null };
+  const who = state.whoCan.length > 0 ? namesInWords(state.whoCan) : 'an approver';
+  const needs = state.required > 1 ? ` It needs ${state.required} approvers.` : '';
+  return {
+    who,
+    action: next.action,
+    why: `${state.why ?? ''} ${state.whoCan.length > 0 ? `${who} can approve it.` : 'Nobody in the team can approve it now: an admin can give someone the Approver role.'}${needs}`.trim(),
+  };
+}
+
 export function TransactionTimeline({
   product,
   transaction,
   events,
-  approvals,
+  controls,
   notes,
 }: {
   product: Product;
   transaction: Transaction;
   events: EventWithAttempts[] | null | undefined;
-  /** The dashboard's approval requests for this transaction, newest first. */
-  approvals?: ApprovalInfo[] | undefined;
+  /** Its approvals, and whether the signed-in person can give the next one (else who can). */
+  controls?: TransactionControls | undefined;
   /** What the dashboard kept about it (the cancellation reason in words). */
   notes?: readonly TransactionNote[] | undefined;
 }) {
   const timeline = buildTimeline(product, transaction, events);
+  const approvals = controls?.approvals;
+  const next = timeline.next && nextOf(timeline.next, controls);
   const [shown, setShown] = useState<EventWithAttempts | undefined>();
   return (
     <>
@@ -155,7 +180,7 @@ export function TransactionTimeline({
                       radius="sm"
                       style={{ textTransform: 'none' }}
                     >
-                      Next · {ACTOR_LABEL[timeline.next!.actor]}
+                      Next · {next!.who}
                     </Badge>
                   )}
                 </Group>
@@ -195,14 +220,14 @@ export function TransactionTimeline({
           );
         })}
       </Timeline>
-      {timeline.next && (
-        <Alert
-          mt="lg"
-          variant="light"
-          color="violet"
-          title={`Next: ${ACTOR_LABEL[timeline.next.actor]}`}
-        >
-          <Text size="sm">{timeline.next.action}</Text>
+      {next && (
+        <Alert mt="lg" variant="light" color="violet" title={`Next: ${next.who}`}>
+          <Text size="sm">{next.action}</Text>
+          {next.why && (
+            <Text size="sm" mt={4} data-testid="next-why">
+              {next.why}
+            </Text>
+          )}
         </Alert>
       )}
       <Dialog

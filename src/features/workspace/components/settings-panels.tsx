@@ -1,5 +1,5 @@
 // The admin's settings: the partner's API credentials per environment, the people and their
-// roles, approval policies, and which roles need the second sign-in step.
+// roles, and which roles need the second sign-in step (approval policies: features/controls).
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -8,10 +8,8 @@ import {
   Code,
   Group,
   MultiSelect,
-  NumberInput,
   Paper,
   PasswordInput,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -34,13 +32,10 @@ import { fieldError } from '../../../lib/field-error';
 import {
   credentialsQuery,
   peopleQuery,
-  policiesQuery,
   roleSettingsQuery,
-  useAddPolicy,
   useCreatePerson,
   useEndSessions,
   useIssueResetLink,
-  useRemovePolicy,
   useRequireSecondStep,
   useSetCredentials,
   useSetRoles,
@@ -294,110 +289,6 @@ export function PeopleSettings() {
           <CopyValue value={issued.password} label="One-time password" />
         </Alert>
       )}
-    </Section>
-  );
-}
-
-export function PolicySettings() {
-  const { data } = useSuspenseQuery(policiesQuery);
-  const add = useAddPolicy();
-  const remove = useRemovePolicy();
-  const [action, setAction] = useState<'approveQuote' | 'approveDeposit'>('approveQuote');
-  const [currency, setCurrency] = useState('*');
-  const [minAmount, setMinAmount] = useState('10000');
-  const [approvers, setApprovers] = useState<number>(2);
-  return (
-    <Section title="Approval policies">
-      <Text size="sm" c="dimmed" mb="sm">
-        From an amount, an approval needs this many different approvers. Whoever created a
-        transaction never approves it.
-      </Text>
-      {data.results.length > 0 && (
-        <Table aria-label="Approval policies" mb="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Approval</Table.Th>
-              <Table.Th>Currency</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>Approvers</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.results.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{p.action === 'approveQuote' ? 'Quote' : 'Deposit'}</Table.Td>
-                <Table.Td>{p.currency === '*' ? 'any' : p.currency}</Table.Td>
-                <Table.Td>{p.minAmount}</Table.Td>
-                <Table.Td>{p.approvers}</Table.Td>
-                <Table.Td>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    onClick={() => remove.mutate(p.id)}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <form
-        aria-label="Add a policy"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate({
-            action,
-            currency: currency.trim() || '*',
-            minAmount: minAmount.trim(),
-            approvers,
-          });
-        }}
-      >
-        <SimpleGrid cols={{ base: 1, sm: 4 }}>
-          <Select
-            label="Approval"
-            data={[
-              { value: 'approveQuote', label: 'Quote' },
-              { value: 'approveDeposit', label: 'Deposit' },
-            ]}
-            value={action}
-            onChange={(v) => v && setAction(v as typeof action)}
-            allowDeselect={false}
-          />
-          <TextInput
-            label="Currency"
-            description="A symbol, or * for any"
-            value={currency}
-            onChange={(e) => setCurrency(e.currentTarget.value)}
-          />
-          <TextInput
-            label="From amount"
-            inputMode="decimal"
-            value={minAmount}
-            onChange={(e) => setMinAmount(e.currentTarget.value)}
-          />
-          <NumberInput
-            label="Approvers"
-            min={1}
-            max={3}
-            value={approvers}
-            onChange={(v) => setApprovers(Number(v) || 1)}
-          />
-        </SimpleGrid>
-        {add.isError && <ApiErrorAlert error={add.error} title="Not added" />}
-        <Group mt="sm">
-          <Button type="submit" loading={add.isPending}>
-            Add policy
-          </Button>
-        </Group>
-      </form>
     </Section>
   );
 }

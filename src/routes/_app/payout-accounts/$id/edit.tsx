@@ -40,6 +40,14 @@ function EditPayoutAccountPage() {
             });
             back();
           }}
+          onHeld={() => {
+            notifications.show({
+              color: 'orange',
+              title: 'Sent for approval',
+              message: `The new bank details of payout account #${id} apply once someone else approves them.`,
+            });
+            back();
+          }}
           onCancel={back}
         />
       </Paper>

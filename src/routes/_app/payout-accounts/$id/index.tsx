@@ -20,6 +20,7 @@ import { AnchorLink, ButtonLink } from '../../../../components/links';
 import { Permitted } from '../../../../features/session/components/permitted';
 import { RecordRequests } from '../../../../features/requests/components/request-log';
 import { useInSandbox } from '../../../../features/session/queries';
+import { PayeeChanges } from '../../../../features/controls/components/payee-changes';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/')({
   loader: ({ context, params }) =>
@@ -114,6 +115,7 @@ function PayoutAccountPage() {
             </Text>
           )}
         </Paper>
+        <PayeeChanges accountId={id} />
         {simulate && <AccountStatusSimulation account={account} />}
         <RecordTransactions accountId={id} />
         {inSandbox && <RecordRequests objectType="payout_account" objectId={id} />}

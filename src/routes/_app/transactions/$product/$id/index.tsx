@@ -18,10 +18,11 @@ import {
 import { TransactionSummary } from '../../../../../features/transactions/components/transaction-summary';
 import { TransactionTimeline } from '../../../../../features/transactions/components/transaction-timeline';
 import {
-  transactionApprovalsQuery,
   transactionNotesQuery,
   transactionQuery,
 } from '../../../../../features/transactions/queries';
+import { transactionControlsQuery } from '../../../../../features/controls/queries';
+import { RecipientPanel } from '../../../../../features/controls/components/recipient';
 import { NotFound } from '../../../../../app/route-states';
 import { recordEventsQuery } from '../../../../../features/events/queries';
 import { loadRecord } from '../../../../../lib/params';
@@ -46,7 +47,8 @@ function TransactionPage() {
   const product = PRODUCT_OF[slug];
   const { data: t } = useSuspenseQuery(transactionQuery(product, id));
   const events = useQuery(recordEventsQuery('transaction', id, t.clientStatus));
-  const approvals = useQuery(transactionApprovalsQuery(product, id));
+  // Read again whenever the transaction moves on: what its approvals need changes with it.
+  const controls = useQuery(transactionControlsQuery(product, id, t.clientStatus));
   const notes = useQuery(transactionNotesQuery(product, id));
   const final = isFinalStatus(t.clientStatus);
   // An action that made the transaction final: focus goes to what happened.
@@ -108,11 +110,13 @@ function TransactionPage() {
                 <TransactionActions
                   product={product}
                   transaction={t}
+                  controls={controls.data}
                   onDone={() => (acted.current = true)}
                 />
               </Paper>
             )}
             <TransactionSummary product={product} transaction={t} />
+            {controls.data?.recipient && <RecipientPanel recipient={controls.data.recipient} />}
             <TransactionDocuments notes={notes.data} />
             {showDeposit && <DepositInstructions product={product} transaction={t} />}
             {inSandbox && <RecordRequests objectType="transaction" objectId={id} />}
@@ -128,7 +132,7 @@ function TransactionPage() {
               product={product}
               transaction={t}
               events={events.data}
-              approvals={approvals.data}
+              controls={controls.data}
               notes={notes.data}
             />
           </Paper>

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPrinter } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DateTime } from '../../../../../components/date-time';
@@ -20,6 +20,7 @@ import { Logo } from '../../../../../components/logo';
 import { Money } from '../../../../../components/money';
 import { sessionQuery } from '../../../../../features/session/queries';
 import { confirmationQuery } from '../../../../../features/transactions/queries';
+import { transactionControlsQuery } from '../../../../../features/controls/queries';
 import { NotFound } from '../../../../../app/route-states';
 import { idParams, loadRecord } from '../../../../../lib/params';
 
@@ -51,6 +52,9 @@ function ReceiptPage() {
   const { data: c } = useSuspenseQuery(confirmationQuery(id));
   const { data: session } = useSuspenseQuery(sessionQuery);
   const sandbox = session.signedIn && session.environment === 'sandbox';
+  // What the dashboard recorded when it created the payout: the account as it was paid, which
+  // a later change of the account's bank details does not rewrite (docs/decisions/025).
+  const recorded = useQuery(transactionControlsQuery('sendc2f', id)).data?.recipient;
   useDocumentTitle(`Payout confirmation #${id}`);
   return (
     <Stack maw={640} mx="auto" gap="md">
@@ -113,11 +117,27 @@ function ReceiptPage() {
             <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
               Recipient
             </Text>
-            <Text size="sm">{c.recipient.accountHolderName}</Text>
-            <Text size="sm" c="dimmed">
-              {c.recipient.bankName}, account ending {c.recipient.accountNumberLast4},{' '}
-              {c.recipient.countryIso}
-            </Text>
+            {recorded ? (
+              <div data-testid="receipt-recipient">
+                <Text size="sm">{recorded.accountHolderName}</Text>
+                <Text size="sm" c="dimmed">
+                  {recorded.bankName}, {recorded.number}
+                  {recorded.swiftCode ? `, BIC ${recorded.swiftCode}` : ''}, {recorded.countryIso}
+                </Text>
+                <Text size="xs" c="dimmed" mt={4}>
+                  As the account was when the payout was made
+                  {recorded.changedSince ? '; its bank details have changed since' : ''}.
+                </Text>
+              </div>
+            ) : (
+              <>
+                <Text size="sm">{c.recipient.accountHolderName}</Text>
+                <Text size="sm" c="dimmed">
+                  {c.recipient.bankName}, account ending {c.recipient.accountNumberLast4},{' '}
+                  {c.recipient.countryIso}
+                </Text>
+              </>
+            )}
           </div>
         </SimpleGrid>
       </Paper>

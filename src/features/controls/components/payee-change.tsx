@@ -1,0 +1,257 @@
+// A change of a payout account's bank details waiting for approval (docs/decisions/025): what
+// changes, from what to what, who proposed it, warnings, and the decisions this person can
+// take (approve, reject with a reason, or withdraw their own).
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ActionState, PayeeChange } from '../../../api/controls';
+import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '../../../api/payee';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { DateTime } from '../../../components/date-time';
+import { Dialog } from '../../../components/dialog';
+import { AnchorLink } from '../../../components/links';
+import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
+import { namesInWords } from '../../../lib/format';
+
+const STATUS_WORDS: Record<PayeeChange['status'], string> = {
+  pending: 'Waits for approval',
+  approved: 'Approved and applied',
+  rejected: 'Rejected',
+  expired: 'Expired',
+  withdrawn: 'Withdrawn',
+  stale: 'Out of date',
+  failed: 'Refused by the API',
+};
+
+function RejectDialog({
+  opened,
+  onClose,
+  onReject,
+  pending,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+  pending: boolean;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <Dialog opened={opened} onClose={onClose} title="Reject the change">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!reason.trim()) return setError('Reason is required');
+          onReject(reason.trim());
+        }}
+      >
+        <Textarea
+          label="Reason"
+          description="Whoever proposed it sees this."
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={error}
+          maxLength={500}
+          autosize
+          minRows={2}
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Keep it
+          </Button>
+          <Button type="submit" color="red" loading={pending}>
+            Reject change
+          </Button>
+        </Group>
+      </form>
+    </Dialog>
+  );
+}
+
+export function PayeeChangeCard({
+  change,
+  state,
+  merchantName,
+  showAccount = false,
+  viewerId,
+}: {
+  change: PayeeChange;
+  state: ActionState;
+  merchantName?: string | null | undefined;
+  /** Name the account with a link (in the inbox; not on the account's own page). */
+  showAccount?: boolean;
+  /** The signed-in person: their own pending change can be withdrawn. */
+  viewerId?: string | undefined;
+}) {
+  const decide = useDecidePayeeChange();
+  const withdraw = useWithdrawPayeeChange();
+  const [rejecting, setRejecting] = useState(false);
+  const approvals = change.decisions.filter((d) => d.decision === 'approve');
+  const rejection = change.decisions.find((d) => d.decision === 'reject');
+  const pending = change.status === 'pending';
+  const shown = BANK_DETAIL_FIELDS.filter(
+    (f) => change.changed.includes(f) || (change.before[f] ?? '') !== '',
+  );
+  const error = decide.error ?? withdraw.error;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={`payee-change-${change.id}`}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <div>
+          <Text fw={600} size="sm">
+            {showAccount ? (
+              <>
+                New bank details for{' '}
+                <AnchorLink to="/payout-accounts/$id" params={{ id: change.accountId }} size="sm">
+                  payout account #{change.accountId}
+                </AnchorLink>
+                {merchantName ? ` of ${merchantName}` : ''}
+              </>
+            ) : (
+              'New bank details'
+            )}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Proposed by {change.authorName}, <DateTime value={change.createdAt} />
+          </Text>
+        </div>
+        <Badge
+          variant="light"
+          color={pending ? 'orange' : change.status === 'approved' ? 'green' : 'gray'}
+          radius="sm"
+          style={{ textTransform: 'none' }}
+        >
+          {STATUS_WORDS[change.status]}
+          {pending && ` · ${approvals.length} of ${change.required}`}
+        </Badge>
+      </Group>
+      <Table mt="sm" verticalSpacing={4} fz="sm" aria-label="Bank details: now and proposed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="30%">Detail</Table.Th>
+            <Table.Th>{pending ? 'Now' : 'Before'}</Table.Th>
+            <Table.Th>{pending ? 'Proposed' : 'After'}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((field) => {
+            const changed = change.changed.includes(field);
+            return (
+              <Table.Tr key={field} data-changed={changed || undefined}>
+                <Table.Td>{BANK_DETAIL_LABEL[field]}</Table.Td>
+                <Table.Td
+                  c={changed ? 'dimmed' : undefined}
+                  td={changed ? 'line-through' : undefined}
+                >
+                  {change.before[field] ?? '—'}
+                </Table.Td>
+                <Table.Td fw={changed ? 600 : undefined}>
+                  {changed ? (change.after[field] ?? '— (removed)') : 'unchanged'}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {change.warnings.length > 0 && (
+        <Alert
+          mt="sm"
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="Check before approving"
+        >
+          <Stack gap={2}>
+            {change.warnings.map((w) => (
+              <Text size="sm" key={w}>
+                {w}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {approvals.length > 0 && (
+        <Text size="xs" c="dimmed" mt="xs">
+          Approved by {namesInWords(approvals.map((d) => d.userName))}
+        </Text>
+      )}
+      {rejection && (
+        <Text size="sm" mt="xs">
+          Rejected by {rejection.userName}: {rejection.reason}
+        </Text>
+      )}
+      {!pending && change.reason && !rejection && (
+        <Text size="sm" mt="xs">
+          {change.reason}
+        </Text>
+      )}
+      {pending && (
+        <Group mt="sm" gap="sm" wrap="wrap">
+          {state.canAct && (
+            <>
+              <Button
+                size="sm"
+                loading={decide.isPending && decide.variables?.decision === 'approve'}
+                onClick={() =>
+                  decide.mutate(
+                    { id: change.id, decision: 'approve' },
+                    {
+                      onSuccess: (after) =>
+                        notifications.show({
+                          title:
+                            after.status === 'approved'
+                              ? 'Bank details changed'
+                              : 'Your approval is recorded',
+                          message:
+                            after.status === 'approved'
+                              ? `Payout account #${change.accountId} now has the new bank details.`
+                              : `More approvers must approve before the change is applied.`,
+                        }),
+                    },
+                  )
+                }
+              >
+                Approve change
+              </Button>
+              <Button size="sm" variant="light" color="red" onClick={() => setRejecting(true)}>
+                Reject
+              </Button>
+            </>
+          )}
+          {viewerId === change.authorId && (
+            <Button
+              size="sm"
+              variant="default"
+              loading={withdraw.isPending}
+              onClick={() => withdraw.mutate(change.id)}
+            >
+              Withdraw my change
+            </Button>
+          )}
+          {!state.canAct && (
+            <Text size="sm" c="dimmed" data-testid="payee-change-who">
+              {state.why}{' '}
+              {state.whoCan.length > 0
+                ? `${namesInWords(state.whoCan)} can approve it.`
+                : 'Nobody in the team can approve it now.'}
+            </Text>
+          )}
+        </Group>
+      )}
+      {error && <ApiErrorAlert error={error} title="Not done" />}
+      <RejectDialog
+        opened={rejecting}
+        onClose={() => setRejecting(false)}
+        pending={decide.isPending}
+        onReject={(reason) =>
+          decide.mutate(
+            { id: change.id, decision: 'reject', reason },
+            { onSuccess: () => setRejecting(false) },
+          )
+        }
+      />
+    </Paper>
+  );
+}

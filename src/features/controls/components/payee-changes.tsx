@@ -1,0 +1,41 @@
+// A payout account's bank-detail changes on its page: the one waiting for approval first, with
+// its decisions, then the earlier ones (applied, rejected, withdrawn) as its history.
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { sessionQuery } from '../../session/queries';
+import { payeeChangesQuery } from '../queries';
+import { PayeeChangeCard } from './payee-change';
+
+const HISTORY_SHOWN = 5;
+
+export function PayeeChanges({ accountId }: { accountId: number }) {
+  const changes = useQuery(payeeChangesQuery(accountId));
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const all = changes.data ?? [];
+  if (all.length === 0) return null;
+  const pending = all.filter((c) => c.status === 'pending');
+  const earlier = all.filter((c) => c.status !== 'pending').slice(0, HISTORY_SHOWN);
+  const viewerId = session.signedIn ? session.user.id : undefined;
+  return (
+    <Paper withBorder p="lg" radius="md" data-testid="payee-changes">
+      <Title order={2} fz="lg" mb="sm">
+        Bank-detail changes
+      </Title>
+      <Stack gap="sm">
+        {pending.map((c) => (
+          <PayeeChangeCard key={c.id} change={c} state={c} viewerId={viewerId} />
+        ))}
+        {earlier.length > 0 && (
+          <>
+            <Text size="sm" fw={600} mt={pending.length > 0 ? 'sm' : 0}>
+              Earlier changes
+            </Text>
+            {earlier.map((c) => (
+              <PayeeChangeCard key={c.id} change={c} state={c} viewerId={viewerId} />
+            ))}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,391 @@
+// The admin's approval policies (docs/decisions/025): the list in words, the form that adds one
+// (the currency chosen from the currency list, the amount measured on the side the policy
+// says), and "what would this need?" for a product, currency and amount.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  ACTION_LABEL,
+  ANY,
+  AmountSide,
+  CONTROLLED_ACTIONS,
+  ControlledAction,
+  PolicyProduct,
+  type RequirementQuery,
+} from '../../../api/controls';
+import { decimalsProblem, normalizeAmount } from '../../../api/money';
+import { PRODUCTS } from '../../../api/schemas/transaction';
+import { ApiErrorAlert } from '../../../components/api-error';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
+import { fieldError } from '../../../lib/field-error';
+import { plainAmount } from '../../../lib/amount';
+import { PRODUCT_TITLE } from '../../../lib/products';
+import { currenciesQuery } from '../../../lib/reference';
+import { policiesQuery, requirementQuery, useAddPolicy, useRemovePolicy } from '../queries';
+import { approversInWords, policyInWords } from '../words';
+
+const PRODUCT_OPTIONS = [
+  { value: ANY, label: 'Any product' },
+  ...PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural })),
+];
+
+/** An amount as typed (grouping allowed), checked against the currency's decimals. */
+function typedAmountProblem(typed: string, currency: string, zeroAllowed: boolean) {
+  const read = normalizeAmount(typed);
+  if ('problem' in read) return read.problem;
+  if (!zeroAllowed && /^0+(\.0+)?$/.test(read.amount)) return 'must be more than zero';
+  return currency && currency !== ANY ? decimalsProblem(read.amount, currency) : undefined;
+}
+
+const PolicyForm = z
+  .object({
+    action: ControlledAction,
+    product: PolicyProduct,
+    amountSide: AmountSide,
+    currency: z.string().min(1, { error: 'is required: a currency, or any' }),
+    minAmount: z.string(),
+    approvers: z.enum(['1', '2', '3'], { error: 'must be 1, 2 or 3' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'changeBankDetails') return;
+    const problem = typedAmountProblem(v.minAmount || '0', v.currency, true);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['minAmount'], message: problem });
+  });
+type PolicyForm = z.infer<typeof PolicyForm>;
+const FIELDS = ['action', 'product', 'amountSide', 'currency', 'minAmount', 'approvers'];
+
+function PolicyList() {
+  const { data: policies } = useSuspenseQuery(policiesQuery);
+  const remove = useRemovePolicy();
+  if (policies.length === 0)
+    return (
+      <Text size="sm" mb="md" data-testid="no-policies">
+        No policies yet: every quote and deposit needs one approver, and every bank-detail change of
+        an active account needs one approver other than whoever proposed it.
+      </Text>
+    );
+  return (
+    <Table aria-label="Approval policies" mb="md" verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Policy</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {policies.map((p) => (
+          <Table.Tr key={p.id}>
+            <Table.Td>
+              <Text size="sm">{policyInWords(p)}</Text>
+              <Text size="xs" c="dimmed">
+                Added by {p.createdBy ?? 'someone'}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                loading={remove.isPending && remove.variables === p.id}
+                onClick={() =>
+                  remove.mutate(p.id, {
+                    onSuccess: () =>
+                      notifications.show({ title: 'Policy removed', message: policyInWords(p) }),
+                  })
+                }
+                aria-label={`Remove: ${policyInWords(p)}`}
+              >
+                Remove
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The currencies a policy can name on its side: payout currencies, or deposit currencies. */
+function useCurrencyOptions(side: 'payout' | 'deposit') {
+  const currencies = useQuery(currenciesQuery);
+  return [
+    { value: ANY, label: 'Any currency' },
+    ...(currencies.data ?? [])
+      .filter((c) => (side === 'payout' ? c.sendTo : c.sendFrom))
+      .map((c) => ({ value: c.symbol, label: `${c.symbol} · ${c.name}` })),
+  ];
+}
+
+function AddPolicyForm() {
+  const add = useAddPolicy();
+  const form = useForm<PolicyForm>({
+    resolver: zodResolver(PolicyForm),
+    defaultValues: {
+      action: 'approveDeposit',
+      product: ANY,
+      amountSide: 'payout',
+      currency: ANY,
+      minAmount: '',
+      approvers: '2',
+    },
+  });
+  const { errors } = form.formState;
+  const [action, side, currency] = useWatch({
+    control: form.control,
+    name: ['action', 'amountSide', 'currency'],
+  });
+  const bankDetails = action === 'changeBankDetails';
+  const currencyOptions = useCurrencyOptions(bankDetails ? 'payout' : side);
+  const measured = currency === ANY ? 'in its own currency' : `in ${currency}`;
+  return (
+    <form
+      aria-label="Add a policy"
+      noValidate
+      onSubmit={form.handleSubmit((v) =>
+        add.mutate(
+          {
+            action: v.action,
+            product: bankDetails ? ANY : v.product,
+            amountSide: bankDetails ? 'payout' : v.amountSide,
+            currency: v.currency,
+            minAmount: bankDetails ? '0' : plainAmount(v.minAmount || '0'),
+            approvers: Number(v.approvers),
+          },
+          {
+            onSuccess: (policy) => {
+              notifications.show({ title: 'Policy added', message: policyInWords(policy) });
+              form.reset({ ...v, minAmount: '' });
+            },
+            onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
+          },
+        ),
+      )}
+    >
+      <Title order={3} fz="md" mb="xs">
+        Add a policy
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Controller
+          control={form.control}
+          name="action"
+          render={({ field }) => (
+            <Select
+              label="Decision"
+              data={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: ACTION_LABEL[a] }))}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              allowDeselect={false}
+              error={fieldError('Decision', errors.action?.message)}
+            />
+          )}
+        />
+        {!bankDetails && (
+          <Controller
+            control={form.control}
+            name="product"
+            render={({ field }) => (
+              <Select
+                label="Product"
+                data={PRODUCT_OPTIONS}
+                value={field.value}
+                onChange={(v) => v && field.onChange(v)}
+                allowDeselect={false}
+                error={fieldError('Product', errors.product?.message)}
+              />
+            )}
+          />
+        )}
+        <Controller
+          control={form.control}
+          name="approvers"
+          render={({ field }) => (
+            <Select
+              label="Approvers needed"
+              data={['1', '2', '3'].map((n) => ({ value: n, label: approversInWords(Number(n)) }))}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              allowDeselect={false}
+              error={fieldError('Approvers', errors.approvers?.message)}
+            />
+          )}
+        />
+      </SimpleGrid>
+      {!bankDetails && (
+        <Stack gap={4} mt="sm">
+          <Text size="sm" fw={500} id="amount-side-label">
+            Amount measured on
+          </Text>
+          <Controller
+            control={form.control}
+            name="amountSide"
+            render={({ field }) => (
+              <SegmentedControl
+                aria-labelledby="amount-side-label"
+                data={[
+                  { value: 'payout', label: 'The payout (payout currency)' },
+                  { value: 'deposit', label: 'The deposit (deposit currency)' },
+                ]}
+                value={field.value}
+                onChange={(v) => {
+                  field.onChange(v);
+                  form.setValue('currency', ANY);
+                }}
+                style={{ alignSelf: 'flex-start' }}
+              />
+            )}
+          />
+        </Stack>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+        <Controller
+          control={form.control}
+          name="currency"
+          render={({ field }) => (
+            <Select
+              label={
+                bankDetails
+                  ? 'Account currency'
+                  : side === 'deposit'
+                    ? 'Deposit currency'
+                    : 'Payout currency'
+              }
+              searchable
+              data={currencyOptions}
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? ANY)}
+              allowDeselect={false}
+              error={fieldError('Currency', errors.currency?.message)}
+            />
+          )}
+        />
+        {!bankDetails && (
+          <TextInput
+            label="From amount"
+            description={`The ${side} ${measured}; 0 or empty: every amount. Grouping such as 5,000 is fine.`}
+            inputMode="decimal"
+            placeholder="0"
+            {...form.register('minAmount')}
+            error={fieldError('Amount', errors.minAmount?.message)}
+          />
+        )}
+      </SimpleGrid>
+      {add.isError && <ApiErrorAlert error={add.error} title="The policy was not added" />}
+      <Group mt="sm">
+        <Button type="submit" loading={add.isPending}>
+          Add policy
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** "What would this need?": the approvers each decision of such a transaction would need. */
+function RequirementCheck() {
+  const [asked, setAsked] = useState<RequirementQuery | null>(null);
+  const [product, setProduct] = useState<string>('sendc2f');
+  const [currency, setCurrency] = useState<string | null>('EUR');
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const options = useCurrencyOptions('payout').filter((o) => o.value !== ANY);
+  const answer = useQuery({ ...requirementQuery(asked!), enabled: asked !== null });
+  return (
+    <form
+      aria-label="What would this need?"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const wrong = typedAmountProblem(amount, currency ?? '', false);
+        setProblem(wrong);
+        if (wrong || !currency) return;
+        setAsked({
+          product: product as RequirementQuery['product'],
+          payoutCurrency: currency,
+          payoutAmount: plainAmount(amount),
+        });
+      }}
+    >
+      <Title order={3} fz="md" mb="xs">
+        What would a transaction need?
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
+          label="Product"
+          data={PRODUCT_OPTIONS.filter((o) => o.value !== ANY)}
+          value={product}
+          onChange={(v) => v && setProduct(v)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Payout currency"
+          searchable
+          data={options}
+          value={currency}
+          onChange={setCurrency}
+        />
+        <TextInput
+          label="Payout amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+          error={fieldError('Amount', problem)}
+        />
+      </SimpleGrid>
+      <Group mt="sm">
+        <Button type="submit" variant="default" loading={answer.isFetching}>
+          Check
+        </Button>
+      </Group>
+      {answer.isError && <ApiErrorAlert error={answer.error} title="Not checked" />}
+      {answer.data && asked && (
+        <Alert mt="sm" variant="light" title="It would need" data-testid="requirement-answer">
+          <List size="sm" spacing={4}>
+            {answer.data.map((r) => (
+              <List.Item key={r.action}>
+                {ACTION_LABEL[r.action]}: {approversInWords(r.required)}
+                {r.policy ? ` (${policyInWords(r.policy)})` : ' (no policy applies)'}
+              </List.Item>
+            ))}
+          </List>
+          <Text size="xs" c="dimmed" mt={4}>
+            A policy measured on the deposit also applies until the deposit is quoted.
+          </Text>
+        </Alert>
+      )}
+    </form>
+  );
+}
+
+export function PolicySettings() {
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        From an amount, a decision needs this many different approvers; when several policies apply,
+        the strictest wins. Whoever created a transaction or proposed a bank-detail change never
+        approves it. A change of policy applies at once to everything not yet approved.
+      </Text>
+      <PolicyList />
+      <AddPolicyForm />
+      <RequirementCheck />
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+// What a payment went to, as the payout account was when the dashboard created the payment
+// (docs/decisions/025): shown on the transaction's page and on its confirmation, with a warning
+// when the account's bank details have changed since.
+import { Alert, Paper, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { RecipientRecord } from '../../../api/controls';
+import { DateTime } from '../../../components/date-time';
+import { AnchorLink } from '../../../components/links';
+
+export function RecipientDetails({
+  recipient,
+  withLink = true,
+}: {
+  recipient: RecipientRecord;
+  /** A link to the account (not on a printed confirmation). */
+  withLink?: boolean;
+}) {
+  const rows: [string, string | null][] = [
+    ['Account holder', recipient.accountHolderName],
+    ['IBAN or account number', recipient.number],
+    ['Bank', recipient.bankName],
+    ['BIC', recipient.swiftCode],
+    ['Bank country', recipient.countryIso],
+    ['Currency', recipient.currency],
+  ];
+  return (
+    <>
+      <Table variant="vertical" layout="fixed" aria-label="Paid to" data-testid="recipient">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={190}>{label}</Table.Th>
+              <Table.Td>{value ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed" mt={4}>
+        As payout account{' '}
+        {withLink ? (
+          <AnchorLink to="/payout-accounts/$id" params={{ id: recipient.accountId }} size="xs">
+            #{recipient.accountId}
+          </AnchorLink>
+        ) : (
+          `#${recipient.accountId}`
+        )}{' '}
+        was when the payment was created, <DateTime value={recipient.recordedAt} />.
+      </Text>
+      {recipient.changedSince && (
+        <Alert
+          mt="sm"
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="The account has changed since"
+          data-testid="recipient-changed"
+        >
+          Its bank details are no longer these
+          {recipient.numberNow ? ` (its number is now ${recipient.numberNow})` : ''}. This payment
+          went to the account above.
+        </Alert>
+      )}
+    </>
+  );
+}
+
+export function RecipientPanel({ recipient }: { recipient: RecipientRecord }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} fz="lg" mb="sm">
+        Paid to
+      </Title>
+      <RecipientDetails recipient={recipient} />
+    </Paper>
+  );
+}

@@ -1,0 +1,115 @@
+// The money controls as the SPA sees them (docs/decisions/025): policies, the approvals inbox
+// and its count, a transaction's approvals and recipient, payee changes and their decisions.
+// Every call goes through the endpoints declared once in src/api/controls.ts.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import {
+  type PayeeCheck,
+  type PolicyCreate,
+  type RequirementQuery,
+  controlsEndpoints as E,
+} from '../../api/controls';
+import type { Product } from '../../api/schemas/transaction';
+import { api } from '../../lib/api';
+import { payoutAccountKeys } from '../payout-accounts/queries';
+
+export type InboxScope = 'you' | 'everyone';
+
+export const controlsKeys = {
+  all: ['controls'] as const,
+  inbox: (scope: InboxScope, start: number, limit: number) =>
+    ['controls', 'inbox', scope, start, limit] as const,
+  count: ['controls', 'count'] as const,
+  transaction: (product: Product, id: number, status?: string) =>
+    ['controls', 'transaction', product, id, status] as const,
+  payeeChanges: (accountId: number) => ['controls', 'payee-changes', accountId] as const,
+  policies: ['controls', 'policies'] as const,
+  requirement: (q: RequirementQuery) => ['controls', 'requirement', q] as const,
+};
+
+/** How often the navigation's count and the inbox look again (a decision refreshes them at once). */
+const INBOX_REFRESH_MS = 15_000;
+export const INBOX_PAGE = 20;
+
+export const inboxQuery = (scope: InboxScope, start = 0, limit = INBOX_PAGE) =>
+  queryOptions({
+    queryKey: controlsKeys.inbox(scope, start, limit),
+    queryFn: () => call(api, E.inbox, { query: { scope, start, limit } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: INBOX_REFRESH_MS,
+  });
+
+export const inboxCountQuery = queryOptions({
+  queryKey: controlsKeys.count,
+  queryFn: () => call(api, E.inboxCounts),
+  refetchInterval: INBOX_REFRESH_MS,
+});
+
+/** A transaction's approvals, who can give the next one, and what it was sent to. */
+export const transactionControlsQuery = (product: Product, id: number, status?: string) =>
+  queryOptions({
+    queryKey: controlsKeys.transaction(product, id, status),
+    queryFn: () => call(api, E.transactionControls, { params: { product, id } }),
+  });
+
+export const payeeChangesQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: controlsKeys.payeeChanges(accountId),
+    queryFn: async () => (await call(api, E.payeeChanges, { query: { accountId } })).results,
+  });
+
+export const policiesQuery = queryOptions({
+  queryKey: controlsKeys.policies,
+  queryFn: async () => (await call(api, E.listPolicies)).results,
+});
+
+export const requirementQuery = (q: RequirementQuery) =>
+  queryOptions({
+    queryKey: controlsKeys.requirement(q),
+    queryFn: async () => (await call(api, E.requirement, { query: q })).results,
+    retry: false,
+  });
+
+/** Checks bank details before they are saved (problems refuse, warnings ask for a look). */
+export const checkPayee = (check: PayeeCheck) => call(api, E.payeeCheck, { body: check });
+
+/** A decision or a policy change: everything the controls show is looked at again. */
+function useControlsMutation<V, T>(run: (values: V) => Promise<T>, after?: (result: T) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (result) => {
+      after?.(result);
+      await queryClient.invalidateQueries({ queryKey: controlsKeys.all });
+    },
+  });
+}
+
+export const useAddPolicy = () =>
+  useControlsMutation((body: PolicyCreate) => call(api, E.addPolicy, { body }));
+
+export const useRemovePolicy = () =>
+  useControlsMutation((id: string) => call(api, E.removePolicy, { params: { id } }));
+
+export const useRejectApproval = () =>
+  useControlsMutation((v: { id: string; reason: string }) =>
+    call(api, E.rejectApproval, { params: { id: v.id }, body: { reason: v.reason } }),
+  );
+
+export function useDecidePayeeChange() {
+  const queryClient = useQueryClient();
+  return useControlsMutation(
+    async (v: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+      v.decision === 'approve'
+        ? (await call(api, E.approvePayeeChange, { params: { id: v.id } })).change
+        : call(api, E.rejectPayeeChange, {
+            params: { id: v.id },
+            body: { reason: v.reason ?? '' },
+          }),
+    // An applied change is the account's new state: its pages read it again.
+    () => void queryClient.invalidateQueries({ queryKey: payoutAccountKeys.all }),
+  );
+}
+
+export const useWithdrawPayeeChange = () =>
+  useControlsMutation((id: string) => call(api, E.withdrawPayeeChange, { params: { id } }));

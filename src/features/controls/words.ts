@@ -1,0 +1,43 @@
+// The money controls in words, for the settings, the inbox and the pages that show approvals.
+import { ACTION_LABEL, ANY, type Policy } from '../../api/controls';
+import { BANK_DETAIL_LABEL } from '../../api/payee';
+import type { Product } from '../../api/schemas/transaction';
+import { formatAmount } from '../../lib/format';
+import { PRODUCT_TITLE } from '../../lib/products';
+
+export const approversInWords = (n: number) => `${n} approver${n === 1 ? '' : 's'}`;
+
+const productWords = (product: Policy['product']) =>
+  product === ANY ? 'any product' : PRODUCT_TITLE[product as Product].plural.toLowerCase();
+
+/**
+ * A policy as a sentence: "Deposit approval of any product, when the payout is 5,000.00 EUR or
+ * more, needs 2 approvers."
+ */
+export function policyInWords(
+  p: Pick<Policy, 'action' | 'product' | 'currency' | 'amountSide' | 'minAmount' | 'approvers'>,
+): string {
+  const needs = `needs ${approversInWords(p.approvers)}`;
+  if (p.action === 'changeBankDetails') {
+    return p.currency === ANY
+      ? `Every bank-detail change of a payout account ${needs}.`
+      : `A bank-detail change of a payout account in ${p.currency} ${needs}.`;
+  }
+  const what = `${ACTION_LABEL[p.action]} of ${productWords(p.product)}`;
+  const always = /^0+(\.0+)?$/.test(p.minAmount);
+  const side = p.amountSide === 'deposit' ? 'the deposit' : 'the payout';
+  let when: string;
+  if (p.currency === ANY)
+    when = always
+      ? ''
+      : `, when ${side} is ${formatAmount(p.minAmount, 'USD')} or more in any currency,`;
+  else
+    when = always
+      ? `, when ${side} is in ${p.currency},`
+      : `, when ${side} is ${formatAmount(p.minAmount, p.currency)} ${p.currency} or more,`;
+  return `${what}${when} ${needs}.`;
+}
+
+/** The fields a bank-detail change touches, in words. */
+export const changedInWords = (fields: readonly (keyof typeof BANK_DETAIL_LABEL)[]) =>
+  fields.map((f) => BANK_DETAIL_LABEL[f]).join(', ');
