@@ -4,6 +4,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import {
+  type PayeeChange,
   type PayeeCheck,
   type PolicyCreate,
   type RequirementQuery,
@@ -96,7 +97,11 @@ export const useRejectApproval = () =>
     call(api, E.rejectApproval, { params: { id: v.id }, body: { reason: v.reason } }),
   );
 
-export function useDecidePayeeChange() {
+/**
+ * Approves or rejects a payee change. `onDecided` runs before the lists are read again: the
+ * card that asked may be gone from the inbox by the time they are.
+ */
+export function useDecidePayeeChange(onDecided?: (change: PayeeChange) => void) {
   const queryClient = useQueryClient();
   return useControlsMutation(
     async (v: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
@@ -106,8 +111,11 @@ export function useDecidePayeeChange() {
             params: { id: v.id },
             body: { reason: v.reason ?? '' },
           }),
-    // An applied change is the account's new state: its pages read it again.
-    () => void queryClient.invalidateQueries({ queryKey: payoutAccountKeys.all }),
+    (change) => {
+      onDecided?.(change);
+      // An applied change is the account's new state: its pages read it again.
+      void queryClient.invalidateQueries({ queryKey: payoutAccountKeys.all });
+    },
   );
 }
 

@@ -86,7 +86,22 @@ export function PayeeChangeCard({
   /** The signed-in person: their own pending change can be withdrawn. */
   viewerId?: string | undefined;
 }) {
-  const decide = useDecidePayeeChange();
+  const decide = useDecidePayeeChange((after) =>
+    notifications.show({
+      title:
+        after.status === 'approved'
+          ? 'Bank details changed'
+          : after.status === 'rejected'
+            ? 'Change rejected'
+            : 'Your approval is recorded',
+      message:
+        after.status === 'approved'
+          ? `Payout account #${after.accountId} now has the new bank details.`
+          : after.status === 'rejected'
+            ? `Payout account #${after.accountId} keeps its bank details.`
+            : 'More approvers must approve before the change is applied.',
+    }),
+  );
   const withdraw = useWithdrawPayeeChange();
   const [rejecting, setRejecting] = useState(false);
   const approvals = change.decisions.filter((d) => d.decision === 'approve');
@@ -104,7 +119,12 @@ export function PayeeChangeCard({
             {showAccount ? (
               <>
                 New bank details for{' '}
-                <AnchorLink to="/payout-accounts/$id" params={{ id: change.accountId }} size="sm">
+                <AnchorLink
+                  to="/payout-accounts/$id"
+                  params={{ id: change.accountId }}
+                  size="sm"
+                  underline="always"
+                >
                   payout account #{change.accountId}
                 </AnchorLink>
                 {merchantName ? ` of ${merchantName}` : ''}
@@ -194,24 +214,7 @@ export function PayeeChangeCard({
               <Button
                 size="sm"
                 loading={decide.isPending && decide.variables?.decision === 'approve'}
-                onClick={() =>
-                  decide.mutate(
-                    { id: change.id, decision: 'approve' },
-                    {
-                      onSuccess: (after) =>
-                        notifications.show({
-                          title:
-                            after.status === 'approved'
-                              ? 'Bank details changed'
-                              : 'Your approval is recorded',
-                          message:
-                            after.status === 'approved'
-                              ? `Payout account #${change.accountId} now has the new bank details.`
-                              : `More approvers must approve before the change is applied.`,
-                        }),
-                    },
-                  )
-                }
+                onClick={() => decide.mutate({ id: change.id, decision: 'approve' })}
               >
                 Approve change
               </Button>

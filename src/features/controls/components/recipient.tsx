@@ -38,7 +38,12 @@ export function RecipientDetails({
       <Text size="xs" c="dimmed" mt={4}>
         As payout account{' '}
         {withLink ? (
-          <AnchorLink to="/payout-accounts/$id" params={{ id: recipient.accountId }} size="xs">
+          <AnchorLink
+            to="/payout-accounts/$id"
+            params={{ id: recipient.accountId }}
+            size="xs"
+            underline="always"
+          >
             #{recipient.accountId}
           </AnchorLink>
         ) : (
