@@ -180,6 +180,20 @@ export const transactionOperations = {
   receive: productOperations('receive'),
 };
 
+export type TransactionOperationName = keyof (typeof transactionOperations)['sendc2f'];
+
+/** Each transaction operation's product and name (`create`, `approveQuote`…), by operation id. */
+export const TRANSACTION_OPERATION_OF: ReadonlyMap<
+  string,
+  { product: Product; name: TransactionOperationName }
+> = new Map(
+  (Object.keys(transactionOperations) as Product[]).flatMap((product) =>
+    (
+      Object.entries(transactionOperations[product]) as [TransactionOperationName, OperationDef][]
+    ).map(([name, op]) => [op.id, { product, name }] as const),
+  ),
+);
+
 export const operations = {
   listCurrencies: define({
     id: 'listCurrencies',

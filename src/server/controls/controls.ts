@@ -20,7 +20,7 @@ import type {
 import { ANY, TRANSACTION_ACTIONS } from '../../api/controls';
 import { decimalsProblem } from '../../api/money';
 import type { Environment } from '../../api/dashboard';
-import { type OperationDef, transactionOperations } from '../../api/operations';
+import { type OperationDef, TRANSACTION_OPERATION_OF } from '../../api/operations';
 import {
   BANK_DETAIL_LABEL,
   type FieldProblem,
@@ -94,16 +94,15 @@ export interface ProxiedCall {
   body: Buffer | undefined;
 }
 
-/** The approve operations of the contract, and the create operations, by operation id. */
-const APPROVALS = new Map<string, { product: Product; action: TransactionApproval }>();
-const CREATES = new Map<string, Product>();
-for (const [product, ops] of Object.entries(transactionOperations) as [
-  Product,
-  (typeof transactionOperations)[Product],
-][]) {
-  APPROVALS.set(ops.approveQuote.id, { product, action: 'approveQuote' });
-  APPROVALS.set(ops.approveDeposit.id, { product, action: 'approveDeposit' });
-  CREATES.set(ops.create.id, product);
+/** What the controls look at in a transaction operation of the contract: approvals and creations. */
+function transactionCall(opId: string) {
+  const known = TRANSACTION_OPERATION_OF.get(opId);
+  if (!known) return undefined;
+  const { product, name } = known;
+  if (name === 'approveQuote' || name === 'approveDeposit')
+    return { kind: 'approval' as const, product, action: name };
+  if (name === 'create') return { kind: 'create' as const, product };
+  return undefined;
 }
 
 const CURRENCY_LIST_TTL_MS = 10 * 60 * 1000;
@@ -502,10 +501,11 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         );
       // A path whose id is not a number names nothing: the API says so.
       const byId = call.id !== undefined;
-      const approval = APPROVALS.get(call.op.id);
-      if (approval) return byId ? approvalVerdict(call, approval, api) : { kind: 'forward' };
-      const created = CREATES.get(call.op.id);
-      if (created) return createVerdict(call, created, body, api);
+      const transaction = transactionCall(call.op.id);
+      if (transaction?.kind === 'approval')
+        return byId ? approvalVerdict(call, transaction, api) : { kind: 'forward' };
+      if (transaction?.kind === 'create')
+        return createVerdict(call, transaction.product, body, api);
       if (simulation && body && byId) return simulationVerdict(call, body, api);
       if (call.op.id === 'updatePayoutAccount' && body && byId)
         return payeeUpdateVerdict(call, body, api);

@@ -5,7 +5,7 @@
 // every refusal.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../../api/dashboard';
-import type { OperationDef } from '../../api/operations';
+import { type OperationDef, TRANSACTION_OPERATION_OF } from '../../api/operations';
 import { changesOf } from '../audit-changes';
 import { audit, problem, requireSignIn } from '../context';
 import { recordKindOf } from '../local-index/sync';
@@ -94,8 +94,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         return;
       }
       const id = transactionId ?? answer.businessRequestId;
-      if (typeof id !== 'number') return;
-      const product = op.id.replace(/(Create|ApproveDeposit|Cancel)$/, '');
+      const product = TRANSACTION_OPERATION_OF.get(op.id)?.product;
+      if (typeof id !== 'number' || !product) return;
       await ctx.notes.keep(
         { environment: session.environment, product, transactionId: id },
         notes,

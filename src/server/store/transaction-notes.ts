@@ -4,6 +4,7 @@
 // value: a replayed request (same idempotency key) adds nothing.
 import { createHash } from 'node:crypto';
 import type { TransactionNote } from '../../api/dashboard';
+import { TRANSACTION_OPERATION_OF, type TransactionOperationName } from '../../api/operations';
 import type { DashboardDb } from './db';
 
 export interface TransactionRef {
@@ -106,12 +107,13 @@ export function transactionNotes(store: DashboardDb, now: () => number = Date.no
 
 export type TransactionNotes = ReturnType<typeof transactionNotes>;
 
+/** The transaction writes that can leave notes. */
+const WITH_NOTES = new Set<TransactionOperationName>(['create', 'approveDeposit', 'cancel']);
+
 /** The notes a successful write to operation `operationId` with `body` leaves. */
 export function notesOfWrite(operationId: string, body: string | null): NoteInput[] {
-  const action = /^(?:sendc2f|sendf2f|receive)(Create|ApproveDeposit|Cancel)$/.exec(
-    operationId,
-  )?.[1];
-  if (!action || !body) return [];
+  const action = TRANSACTION_OPERATION_OF.get(operationId)?.name;
+  if (!action || !body || !WITH_NOTES.has(action)) return [];
   let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(body) as Record<string, unknown>;
@@ -124,15 +126,15 @@ export function notesOfWrite(operationId: string, body: string | null): NoteInpu
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   };
   const notes: NoteInput[] = [];
-  if (action === 'Create') {
+  if (action === 'create') {
     const invoice = text('invoiceUrl');
     if (invoice) notes.push({ kind: 'invoice', value: invoice });
   }
-  if (action === 'Create' || action === 'ApproveDeposit') {
+  if (action === 'create' || action === 'approveDeposit') {
     const confirmation = text('depositConfirmationUrl');
     if (confirmation) notes.push({ kind: 'depositConfirmation', value: confirmation });
   }
-  if (action === 'Cancel') {
+  if (action === 'cancel') {
     const reason = text('reason');
     const other = text('otherReason');
     if (reason || other)
