@@ -332,8 +332,9 @@ export const controlsEndpoints = {
     id: 'listPolicies',
     method: 'GET',
     path: '/controls/policies',
-    summary: 'The approval policies',
+    summary: 'The approval policies (admins: others see what applies to what they are doing)',
     response: z.object({ results: z.array(Policy) }),
+    roles: WORKSPACE_ROLES.administer,
   }),
   addPolicy: endpoint({
     id: 'addPolicy',
@@ -362,6 +363,7 @@ export const controlsEndpoints = {
     summary: 'What a transaction of this product, currency and amount would need',
     query: RequirementQuery,
     response: RequirementAnswer,
+    roles: WORKSPACE_ROLES.administer,
   }),
   inbox: endpoint({
     id: 'inbox',

@@ -195,9 +195,21 @@ describe('policies mean what they say', () => {
     expect(one.json.approval).toMatchObject({ required: 2, depositCurrency: 'USD' });
   });
 
+  it('shows the thresholds to admins only; others see what applies to what they do', async () => {
+    for (const person of [who.viewer, who.finance, who.approver]) {
+      expect((await call(person, 'GET', '/controls/policies')).status).toBe(403);
+      const asked = await call(
+        person,
+        'GET',
+        '/controls/requirement?product=sendc2f&payoutCurrency=EUR&payoutAmount=1',
+      );
+      expect(asked.status).toBe(403);
+    }
+  });
+
   it('answers what a transaction would need', async () => {
     const answer = await call(
-      who.viewer,
+      who.admin,
       'GET',
       '/controls/requirement?product=sendc2f&payoutCurrency=eur&payoutAmount=12,500.50',
     );

@@ -299,55 +299,76 @@ function AddPolicyForm() {
   );
 }
 
+const RequirementForm = z
+  .object({
+    product: z.enum(PRODUCTS),
+    currency: z.string({ error: 'Choose a currency' }).min(1, { error: 'Choose a currency' }),
+    amount: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    const problem = typedAmountProblem(v.amount, v.currency, false);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  });
+type RequirementForm = z.infer<typeof RequirementForm>;
+
 /** "What would this need?": the approvers each decision of such a transaction would need. */
 function RequirementCheck() {
   const [asked, setAsked] = useState<RequirementQuery | null>(null);
-  const [product, setProduct] = useState<string>('sendc2f');
-  const [currency, setCurrency] = useState<string | null>('EUR');
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useForm<RequirementForm>({
+    resolver: zodResolver(RequirementForm),
+    defaultValues: { product: 'sendc2f', currency: 'EUR', amount: '' },
+  });
+  const { errors } = form.formState;
   const options = useCurrencyOptions('payout').filter((o) => o.value !== ANY);
   const answer = useQuery({ ...requirementQuery(asked!), enabled: asked !== null });
   return (
     <form
       aria-label="What would this need?"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const wrong = typedAmountProblem(amount, currency ?? '', false);
-        setProblem(wrong);
-        if (wrong || !currency) return;
+      onSubmit={form.handleSubmit((v) =>
         setAsked({
-          product: product as RequirementQuery['product'],
-          payoutCurrency: currency,
-          payoutAmount: plainAmount(amount),
-        });
-      }}
+          product: v.product,
+          payoutCurrency: v.currency,
+          payoutAmount: plainAmount(v.amount),
+        }),
+      )}
     >
       <Title order={3} fz="md" mb="xs">
         What would a transaction need?
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Select
-          label="Product"
-          data={PRODUCT_OPTIONS.filter((o) => o.value !== ANY)}
-          value={product}
-          onChange={(v) => v && setProduct(v)}
-          allowDeselect={false}
+        <Controller
+          control={form.control}
+          name="product"
+          render={({ field }) => (
+            <Select
+              label="Product"
+              data={PRODUCT_OPTIONS.filter((o) => o.value !== ANY)}
+              value={field.value}
+              onChange={(v) => v && field.onChange(v)}
+              allowDeselect={false}
+            />
+          )}
         />
-        <Select
-          label="Payout currency"
-          searchable
-          data={options}
-          value={currency}
-          onChange={setCurrency}
+        <Controller
+          control={form.control}
+          name="currency"
+          render={({ field }) => (
+            <Select
+              label="Payout currency"
+              searchable
+              data={options}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              error={errors.currency?.message}
+            />
+          )}
         />
         <TextInput
           label="Payout amount"
           inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          error={fieldError('Amount', problem)}
+          {...form.register('amount')}
+          error={fieldError('Amount', errors.amount?.message)}
         />
       </SimpleGrid>
       <Group mt="sm">
