@@ -87,6 +87,8 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
      * is, the session can only enrol one (or sign out).
      */
     mustEnrol: z.boolean(),
+    /** The person has an authenticator: replacing it needs the password and one of its codes. */
+    secondFactor: z.boolean(),
   }),
 ]);
 export type SessionInfo = z.infer<typeof SessionInfo>;

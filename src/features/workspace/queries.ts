@@ -144,10 +144,16 @@ export const useChangePassword = () =>
       dashboardJson('POST', '/api/account/password', z.object({ changed: z.literal(true) }), v),
   });
 
+/** Starts enrolling an authenticator; replacing one needs the password and one of its codes. */
 export const useBeginAuthenticator = () =>
   useMutation({
-    mutationFn: () =>
-      dashboardJson('POST', '/api/account/totp', z.object({ secret: z.string(), uri: z.string() })),
+    mutationFn: (proof?: { password: string; code: string }) =>
+      dashboardJson(
+        'POST',
+        '/api/account/totp',
+        z.object({ secret: z.string(), uri: z.string() }),
+        proof,
+      ),
   });
 
 export const useConfirmAuthenticator = () => {

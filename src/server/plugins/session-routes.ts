@@ -59,6 +59,7 @@ export async function sessionInfo(
     baseUrl: upstream?.baseUrl() ?? '',
     expiresAt: Math.min(session.expiresAt, session.lastSeenAt + 30 * 60_000),
     mustEnrol: signedIn.mustEnrol,
+    secondFactor: Boolean(user.secondFactor),
   };
 }
 
@@ -85,10 +86,12 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const body = parseBody(SignIn, request, reply, 'Give your email address and password.');
     if (!body) return reply;
     const account = 'demoUser' in body ? body.demoUser.toLowerCase() : body.email.toLowerCase();
-    const accountWait = await failures.retryAfter(`account:${account}`);
-    if (accountWait > 0) return tooMany(accountWait);
+    // Counted before the password is checked: guesses sent together are each counted first.
+    const attempt = await failures.attempt(addressKey, `account:${account}`);
+    if ('wait' in attempt) return tooMany(attempt.wait);
+    /** Not a wrong guess (a success, or a question the person must answer first). */
+    const notAGuess = () => failures.succeeded(attempt.ticket);
     const failed = async (detail: string, field: string, message: string, user?: User) => {
-      await failures.failed(addressKey, `account:${account}`);
       await audit(
         request,
         { action: 'sign-in', outcome: 'refused', target: account, details: { reason: detail } },
@@ -105,6 +108,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     let user: User | undefined;
     if ('demoUser' in body) {
       if (!ctx.demoUsers.includes(account)) {
+        await notAGuess();
         return problem(request, reply, {
           status: 400,
           code: 'VALIDATION_ERROR',
@@ -126,6 +130,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     if (user?.secondFactor) {
       const code = body.code?.trim();
       if (!code) {
+        await notAGuess();
         return problem(request, reply, {
           status: 401,
           code: 'SECOND_FACTOR_REQUIRED',
@@ -146,6 +151,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     }
     if (!user || user.disabledAt !== null)
       return failed('No such account.', 'email', 'is not an account');
+    await notAGuess();
 
     const configured = (await environmentsOf(ctx)).find((e) => e.configured);
     const environment = configured?.id ?? ctx.environments[0]?.id ?? 'sandbox';

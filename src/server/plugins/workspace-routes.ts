@@ -10,6 +10,8 @@ import { WORKSPACE_ROLES } from '../../api/roles';
 import { PRODUCTS } from '../../api/schemas/transaction';
 import { audit, parseBody, parseQuery, problem, requireRole, requireSignIn } from '../context';
 import type { AuditRow } from '../store/audit';
+import { signInFailures } from '../store/sign-in-failures';
+import type { User } from '../store/workspace';
 import { DASHBOARD_BACKGROUND } from '../../api/schemas/platform';
 
 const ADMIN = WORKSPACE_ROLES.administer;
@@ -32,6 +34,8 @@ const CSV_COLUMNS: (keyof AuditRow)[] = [
 
 export const workspaceRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
+  // Guesses of one's own password or codes while signed in: ten a minute per person.
+  const secretGuesses = signInFailures(ctx.db, { max: 10, windowMs: 60_000, now: ctx.now });
   app.addHook('onRequest', requireSignIn);
 
   /** The transaction a `/…/:product/:id` route names in the session's environment, or a 404. */
@@ -291,23 +295,90 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
       'Give your current password and a new one of at least 12 characters.',
     );
     if (!body) return reply;
-    const { user } = request.signedIn!;
-    if (!(await ctx.workspace.checkPassword(user.email, body.current))) {
-      await audit(request, { action: 'change password', outcome: 'refused' });
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'The current password is not right.',
-        errors: [{ field: 'current', message: 'is not right' }],
-      });
-    }
+    const { user, token } = request.signedIn!;
+    if (await refusedSecrets(request, reply, user, { password: body.current })) return reply;
     await ctx.workspace.setPassword(user.id, body.next);
-    await audit(request, { action: 'change password', outcome: 'ok' });
+    // Whoever knew the old password is signed out everywhere else.
+    const ended = await ctx.workspace.endOtherSessions(user.id, token);
+    await audit(request, { action: 'change password', outcome: 'ok', details: { ended } });
     return { changed: true };
   });
 
-  app.post('/account/totp', { config: { beforeEnrolment: true } }, async (request) => {
+  /**
+   * The person's password (and their authenticator's code, when they have one), guessed at most
+   * ten times a minute: false when right, true once the refusal is sent. (A boolean: a reply is
+   * thenable, so an async function cannot hand one back as a value.)
+   */
+  async function refusedSecrets(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User,
+    given: { password: string; code?: string | undefined },
+  ) {
+    const action = given.code === undefined ? 'change password' : 'replace authenticator';
+    const attempt = await secretGuesses.attempt(`secret:${user.id}`);
+    if ('wait' in attempt) {
+      reply.header('retry-after', String(attempt.wait));
+      await audit(request, { action, outcome: 'refused', details: { reason: 'rate limited' } });
+      await problem(request, reply, {
+        status: 429,
+        code: 'RATE_LIMITED',
+        detail: `Too many wrong tries; try again in ${attempt.wait} s.`,
+      });
+      return true;
+    }
+    const errors = [];
+    if (!(await ctx.workspace.checkPassword(user.email, given.password)))
+      errors.push({
+        field: given.code === undefined ? 'current' : 'password',
+        message: 'is not right',
+      });
+    else if (given.code !== undefined) {
+      const code = given.code.trim();
+      const good = /^\d{6}$/.test(code)
+        ? await ctx.secondFactor.checkCode(user.id, code)
+        : await ctx.secondFactor.useRecoveryCode(user.id, code);
+      if (!good) errors.push({ field: 'code', message: 'is wrong or already used' });
+    }
+    if (errors.length === 0) {
+      await secretGuesses.succeeded(attempt.ticket);
+      return false;
+    }
+    await audit(request, {
+      action,
+      outcome: 'refused',
+      details: { fields: errors.map((e) => e.field) },
+    });
+    await problem(request, reply, {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      detail:
+        errors[0]!.field === 'code'
+          ? 'The code is wrong, or was already used.'
+          : 'The current password is not right.',
+      errors,
+    });
+    return true;
+  }
+
+  // A first authenticator needs the session; replacing one needs the password and a code of the
+  // one it replaces: a session alone never removes the second step.
+  app.post('/account/totp', { config: { beforeEnrolment: true } }, async (request, reply) => {
     const { user } = request.signedIn!;
+    if (user.secondFactor) {
+      const body = parseBody(
+        z.object({
+          password: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+          code: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }),
+        }),
+        request,
+        reply,
+        'Replacing your authenticator needs your password and a code from the one you have now (or a recovery code).',
+      );
+      if (!body) return reply;
+      if (await refusedSecrets(request, reply, user, body)) return reply;
+      await audit(request, { action: 'replace authenticator', outcome: 'ok' });
+    }
     return ctx.secondFactor.beginEnrolment(user.id, user.email);
   });
 
@@ -327,7 +398,18 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
         'Enter the code from your authenticator app.',
       );
       if (!body) return reply;
-      const codes = await ctx.secondFactor.confirmEnrolment(request.signedIn!.user.id, body.code);
+      const { user } = request.signedIn!;
+      const attempt = await secretGuesses.attempt(`enrol:${user.id}`);
+      if ('wait' in attempt) {
+        reply.header('retry-after', String(attempt.wait));
+        return problem(request, reply, {
+          status: 429,
+          code: 'RATE_LIMITED',
+          detail: `Too many wrong codes; try again in ${attempt.wait} s.`,
+        });
+      }
+      const codes = await ctx.secondFactor.confirmEnrolment(user.id, body.code);
+      if (codes) await secretGuesses.succeeded(attempt.ticket);
       if (!codes) {
         return problem(request, reply, {
           status: 400,

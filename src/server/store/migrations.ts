@@ -506,4 +506,15 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '010-sign-in-attempts': {
+    async up(db: Kysely<unknown>) {
+      // An attempt is counted before its secret is checked; a success takes back its own row.
+      await db.schema.alterTable('sign_in_failure').addColumn('ticket', 'text').execute();
+      await db.schema
+        .createIndex('sign_in_failure_by_ticket')
+        .on('sign_in_failure')
+        .column('ticket')
+        .execute();
+    },
+  },
 };

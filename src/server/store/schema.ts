@@ -155,6 +155,8 @@ export interface SignInFailureTable {
   /** `address:<ip>` or `account:<email>`. */
   key: string;
   at: number;
+  /** The attempt that reserved it, while it may still turn out a success. */
+  ticket: string | null;
 }
 
 export interface IndexMerchantTable {

@@ -79,6 +79,14 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
     { value: { apiKey: string; apiSecret: string } | undefined; until: number }
   >();
   store.changed.listen(() => opened.clear());
+  /** Every unused reset link of a person stops working. */
+  const voidResets = (userId: string, time: number) =>
+    db
+      .updateTable('password_reset')
+      .set({ used_at: time })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   return {
     async createUser(input: {
       email: string;
@@ -165,10 +173,15 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       store.changed.notify();
     },
 
-    /** A reset link's token for an admin to hand over (there is no mail server); 24 hours, once. */
+    /**
+     * A reset link's token for an admin to hand over (there is no mail server); 24 hours, once,
+     * and only until a newer link is issued or any link is used.
+     */
     async issueReset(userId: string): Promise<{ token: string; expiresAt: number }> {
       const token = randomBytes(32).toString('base64url');
       const time = now();
+      // The newest link is the only one that works: an older one handed over is void.
+      await voidResets(userId, time);
       await db
         .insertInto('password_reset')
         .values({
@@ -194,6 +207,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .returning('user_id')
         .executeTakeFirst();
       if (!used) return undefined;
+      await voidResets(used.user_id, time);
       await this.setPassword(used.user_id, password);
       await this.endAllSessions(used.user_id);
       return this.userById(used.user_id);
@@ -274,6 +288,15 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
     async endSession(token: string | undefined): Promise<void> {
       if (token) await db.deleteFrom('app_session').where('id_hash', '=', sha256(token)).execute();
       store.changed.notify();
+    },
+
+    /** Every session of a person but this one (after a password change). */
+    async endOtherSessions(userId: string, keep: string | undefined): Promise<number> {
+      let remove = db.deleteFrom('app_session').where('user_id', '=', userId);
+      if (keep) remove = remove.where('id_hash', '!=', sha256(keep));
+      const result = await remove.executeTakeFirst();
+      store.changed.notify();
+      return Number(result.numDeletedRows);
     },
 
     /** "Sign out everywhere", or an admin ending a user's sessions. */

@@ -16,9 +16,14 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { fieldError } from '../../../lib/field-error';
-import { useSignOutEverywhere } from '../../session/queries';
+import { sessionQuery, useSignOutEverywhere } from '../../session/queries';
 import { useBeginAuthenticator, useChangePassword, useConfirmAuthenticator } from '../queries';
 import { Section } from './settings-panels';
 
@@ -78,8 +83,65 @@ export function PasswordPanel() {
   );
 }
 
+const ReplaceProof = z.object({
+  password: z.string().min(1, { error: 'is required' }),
+  code: z.string().trim().min(1, { error: 'is required' }),
+});
+type ReplaceProof = z.infer<typeof ReplaceProof>;
+
+/** Replacing the authenticator: the password and a code of the one in use (or a recovery code). */
+function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuthenticator> }) {
+  const form = useForm<ReplaceProof>({
+    resolver: zodResolver(ReplaceProof),
+    defaultValues: { password: '', code: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <form
+      aria-label="Replace authenticator"
+      noValidate
+      onSubmit={form.handleSubmit((v) =>
+        begin.mutate(v, {
+          onError: (error) => applyApiFieldErrors(error, ['password', 'code'], form.setError),
+        }),
+      )}
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Your authenticator is on. To move it to another phone, confirm with your password and a
+          code from the app you have now (or a recovery code).
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.register('password')}
+            error={fieldError('Password', errors.password?.message)}
+          />
+          <TextInput
+            label="Code"
+            autoComplete="one-time-code"
+            {...form.register('code')}
+            error={fieldError('Code', errors.code?.message)}
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" variant="default" loading={begin.isPending}>
+            Replace authenticator
+          </Button>
+        </Group>
+        {begin.isError && (
+          <ApiErrorAlert error={begin.error} title="Not replaced" placed={['password', 'code']} />
+        )}
+      </Stack>
+    </form>
+  );
+}
+
 export function AuthenticatorPanel() {
   const begin = useBeginAuthenticator();
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const enrolled = session.signedIn && session.secondFactor;
   const confirm = useConfirmAuthenticator();
   const [code, setCode] = useState('');
   return (
@@ -139,12 +201,14 @@ export function AuthenticatorPanel() {
           </form>
           {confirm.isError && <ApiErrorAlert error={confirm.error} title="Not turned on" />}
         </Stack>
+      ) : enrolled ? (
+        <ReplaceAuthenticator begin={begin} />
       ) : (
         <Stack gap="sm" align="flex-start">
           <Text size="sm" c="dimmed">
             A second step at sign-in: the code of an authenticator app on your phone.
           </Text>
-          <Button onClick={() => begin.mutate()} loading={begin.isPending}>
+          <Button onClick={() => begin.mutate(undefined)} loading={begin.isPending}>
             Set up an authenticator
           </Button>
           {begin.isError && <ApiErrorAlert error={begin.error} title="Could not start" />}
