@@ -214,3 +214,27 @@ export async function registerCompression(app: FastifyInstance) {
     globalDecompression: false,
   });
 }
+
+/** How deep a JSON body may nest: far more than any body of the contract needs. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text opens more than `max` arrays or objects inside one another, read without
+ * recursion (brackets inside strings do not count). Invalid JSON is left to the parser.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}

@@ -17,6 +17,8 @@ import {
 import {
   frameworkProblem,
   httpServerOptions,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
   notFoundOrNotAllowed,
   registerCompression,
   trackAllowedMethods,
@@ -74,6 +76,18 @@ function installJsonParser(app: FastifyInstance) {
       // Operations without a body are often called with the header and nothing after it.
       const text = body.toString();
       if (text.trim() === '') return done(null, undefined);
+      // No body of the contract nests deeper than a few levels; a deeper one is refused before
+      // anything walks it recursively.
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        return done(
+          new DomainError(
+            400,
+            'VALIDATION_ERROR',
+            `The body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+            [{ field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+          ),
+        );
+      }
       parseJson(request, text, done);
     },
   );

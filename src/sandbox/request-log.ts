@@ -298,7 +298,12 @@ function requestBodyOf(request: FastifyRequest): { type: string | null; body: st
   if (typeof type === 'string' && type.startsWith('multipart/'))
     return { type: 'multipart/form-data', body: '(a file upload: its bytes are not kept)' };
   if (request.body === undefined || request.body === null) return { type: null, body: null };
-  return { type: 'application/json', body: JSON.stringify(request.body) };
+  try {
+    return { type: 'application/json', body: JSON.stringify(request.body) };
+  } catch {
+    // A body the log cannot write out is not a reason to fail the request it belongs to.
+    return { type: 'application/json', body: '(not shown: it could not be written out)' };
+  }
 }
 
 /** The log entry of an answered request, or undefined when it is not one to keep. */

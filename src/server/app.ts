@@ -3,7 +3,7 @@
 // problem replies, sign-in (plugins/session-routes), the proxy to the partner's environment
 // (plugins/proxy), and the built SPA (plugins/spa). They share `app.dashboard` (context.ts).
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Environment } from '../api/dashboard';
 import { logRequests } from '../http/logging';
 import { replyProblem } from '../http/problem-reply';
@@ -40,6 +40,18 @@ import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
 import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
+
+/** Every error of the dashboard's own routes as a problem body; an unexpected one is logged. */
+function answerErrorsAsProblems(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = frameworkProblem(error);
+  if (known) return replyProblem(request, reply, PROBLEMS, known);
+  request.log.error({ err: error }, 'unexpected error');
+  return problem(request, reply, {
+    status: 500,
+    code: 'INTERNAL_ERROR',
+    detail: 'Something went wrong in the dashboard server.',
+  });
+}
 
 export interface EmbeddedSandbox {
   store: Store;
@@ -219,16 +231,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
         // The reply is sent here: the request goes no further (done is not called).
         void problem(request, reply, { status: 403, code: 'CSRF_REJECTED', detail: refusal });
       });
-      api.setErrorHandler((error: FastifyError, request, reply) => {
-        const known = frameworkProblem(error);
-        if (known) return replyProblem(request, reply, PROBLEMS, known);
-        request.log.error({ err: error }, 'unexpected error');
-        return problem(request, reply, {
-          status: 500,
-          code: 'INTERNAL_ERROR',
-          detail: 'Something went wrong in the dashboard server.',
-        });
-      });
+      api.setErrorHandler(answerErrorsAsProblems);
       api.setNotFoundHandler(
         notFoundOrNotAllowed(
           methods,
@@ -245,7 +248,14 @@ export async function buildDashboardServer(options: DashboardOptions) {
     { prefix: '/api' },
   );
 
-  await app.register(registerIndexHooks, { prefix: '/hooks/index' });
+  await app.register(
+    async (hooks) => {
+      // A delivery that is too large or broken is answered with a problem too.
+      hooks.setErrorHandler(answerErrorsAsProblems);
+      await hooks.register(registerIndexHooks);
+    },
+    { prefix: '/hooks/index' },
+  );
   registerSpa(app, options.distDir);
   return { app, workspace, sync };
 }

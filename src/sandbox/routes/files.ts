@@ -42,7 +42,8 @@ export async function fileRoutes(app: FastifyInstance, ctx: DomainContext) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new DomainError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 10 MB.');
         }
-        throw error;
+        // The body ended before the part did (a cut connection, a wrong boundary).
+        throw invalidField('body', 'ended before the file part did: send the whole upload again');
       }
       const partnerId = partnerOf(request).id;
       const result = await idempotent(
