@@ -42,6 +42,7 @@ export const PROBLEM_TITLES: Record<string, string> = {
   SECOND_FACTOR_REQUIRED: 'Second step required',
   SECOND_FACTOR_ENROLMENT_REQUIRED: 'Authenticator app required',
   ENVIRONMENT_NOT_CONFIGURED: 'Environment not set up',
+  DATABASE_UNAVAILABLE: 'Database unavailable',
   CREDENTIALS_REFUSED: 'Stored credentials refused',
 };
 

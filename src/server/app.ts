@@ -31,7 +31,7 @@ import { controlsStore } from './controls/store';
 import { moneyControls } from './controls/controls';
 import { controlsRoutes } from './controls/routes';
 import { transactionNotes } from './store/transaction-notes';
-import type { DashboardDb } from './store/db';
+import { type DashboardDb, isDatabaseUnavailable } from './store/db';
 import { secondFactorStore } from './store/second-factor';
 import type { Vault } from './store/vault';
 import { workspaceStore } from './store/workspace';
@@ -43,6 +43,15 @@ import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
 
 /** Every error of the dashboard's own routes as a problem body; an unexpected one is logged. */
 function answerErrorsAsProblems(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return problem(request, reply, {
+      status: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      detail: "The dashboard's database cannot be reached just now. Try again in a few seconds.",
+    });
+  }
   const known = frameworkProblem(error);
   if (known) return replyProblem(request, reply, PROBLEMS, known);
   request.log.error({ err: error }, 'unexpected error');

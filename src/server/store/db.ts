@@ -41,11 +41,48 @@ export function changeSignal(): ChangeSignal {
 
 export type DatabaseLocation = { url: string } | { file: string };
 
+/** How long a connection or a statement may take on PostgreSQL before it is given up. */
+export const DB_TIMEOUT_MS = 5_000;
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin shutdown
+  '57P02', // crash shutdown
+  '57P03', // cannot connect now
+  '57014', // statement timeout
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/** Whether an error says the database cannot be reached now (not that a query was wrong). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return (
+    typeof message === 'string' &&
+    /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection error|terminating connection|database system is (starting up|shutting down)/i.test(
+      message,
+    )
+  );
+}
+
 async function postgres(url: string): Promise<Kysely<Tables>> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A database that is down or hangs is answered within seconds (503), never waited on.
+    connectionTimeoutMillis: DB_TIMEOUT_MS,
+    query_timeout: DB_TIMEOUT_MS,
+    statement_timeout: DB_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: 2 * DB_TIMEOUT_MS,
     // bigint (int8) columns hold milliseconds: safe as JavaScript numbers.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -54,6 +91,9 @@ async function postgres(url: string): Promise<Kysely<Tables>> {
           : pg.types.getTypeParser(oid, format)) as never,
     },
   });
+  // An idle connection the server dropped (a restart, a failover) is an event, not a crash: the
+  // pool discards it and the next query opens another.
+  pool.on('error', () => undefined);
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
 }
 

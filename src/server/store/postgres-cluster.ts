@@ -33,6 +33,14 @@ function freePort(): Promise<number> {
 export interface PostgresCluster {
   url: string;
   stop(): void;
+  /** Shuts the server down (fast), keeping its data: an outage. */
+  pause(): void;
+  /** Starts it again after `pause`. */
+  resume(): void;
+  /** Stops every process of the cluster (SIGSTOP): a server that hangs without refusing. */
+  freeze(): void;
+  /** Lets them run again (SIGCONT). */
+  thaw(): void;
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
@@ -65,9 +73,33 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-w',
     'start',
   ]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
+  /** The postmaster and every process it started. */
+  const processes = () => {
+    const postmaster = Number(
+      fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    return [postmaster, ...children];
+  };
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume() {
+      run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
+    },
+    freeze() {
+      for (const pid of processes()) process.kill(pid, 'SIGSTOP');
+    },
+    thaw() {
+      for (const pid of processes()) process.kill(pid, 'SIGCONT');
+    },
     stop() {
       if (stopped) return;
       stopped = true;
