@@ -220,30 +220,34 @@ describe('policies mean what they say', () => {
     ]);
   });
 
-  it('never forwards an approval the state does not allow, even while a quote approval is in flight', async () => {
+  it('never forwards an approval the state does not allow, even while a quote approval is in flight (10 rounds)', async () => {
     await addPolicy({ action: 'approveDeposit', currency: '*', minAmount: '0', approvers: 2 });
-    const id = await quoted('sendc2f', '100', onboardingApprover);
-    const calls = [
-      call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`),
-      ...Array.from({ length: 5 }, () =>
-        call(onboardingApprover, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {}),
-      ),
-      ...Array.from({ length: 5 }, () =>
-        call(who.approver2, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {}),
-      ),
-    ];
-    const answers = await Promise.all(calls);
-    expect(answers[0]!.status).toBe(200);
-    for (const answer of answers.slice(1)) expect([202, 400, 403, 409]).toContain(answer.status);
-    const state = await call(who.finance, 'GET', `/v1/sendc2f/${id}`);
-    expect(state.json.clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
-    const controls = await call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
-    const deposit = controls.json.approvals.filter(
-      (a: { action: string }) => a.action === 'approveDeposit',
-    );
-    for (const a of deposit)
-      expect(a.decisions.map((d: { userName: string }) => d.userName)).not.toContain('Both Roles');
-  });
+    for (let round = 0; round < 10; round++) {
+      // Created by a person who is also an approver: their own deposit approvals must not count.
+      const id = await quoted('sendc2f', '100', onboardingApprover);
+      const depositApprovals = (cookie: string) =>
+        Array.from({ length: 4 }, (_, i) =>
+          new Promise((r) => setTimeout(r, i * 2)).then(() =>
+            call(cookie, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {}),
+          ),
+        );
+      const answers = await Promise.all([
+        call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`),
+        ...depositApprovals(onboardingApprover),
+        ...depositApprovals(who.approver2),
+      ]);
+      expect(answers[0]!.status).toBe(200);
+      for (const answer of answers.slice(1)) expect([202, 400, 403, 409]).toContain(answer.status);
+      // Never in progress: a second distinct approver (not the creator) has not approved.
+      const state = await call(who.finance, 'GET', `/v1/sendc2f/${id}`);
+      expect(state.json.clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
+      const controls = await call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
+      for (const a of controls.json.approvals)
+        expect(a.decisions.map((d: { userName: string }) => d.userName)).not.toContain(
+          'Both Roles',
+        );
+    }
+  }, 60_000);
 });
 
 describe('payee safety', () => {
@@ -386,6 +390,25 @@ describe('payee safety', () => {
       expect.objectContaining({ field: 'iban', accountId, businessId: merchantId }),
     ]);
     expect(check.json.fromIban).toEqual({ countryIso: 'FR', bankCode: '3000600001' });
+  });
+
+  it("refuses a tester's KYC simulation that renames the merchant or changes its email", async () => {
+    const merchant = (await call(who.viewer, 'GET', `/v1/business/${merchantId}`)).json;
+    const { id: _id, creationTime: _c, lastUpdateTime: _u, kycStatus: _k, ...fields } = merchant;
+    const sneaky = await call(who.tester, 'PUT', `/v1/business/${merchantId}`, {
+      ...fields,
+      name: 'Someone Else Ltd',
+      contactEmail: 'attacker@example.com',
+      localRegNumber: `${merchant.localRegNumber ?? ''}|REJECTED`,
+    });
+    expect(sneaky.status).toBe(400);
+    expect(sneaky.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'contactEmail',
+      'name',
+    ]);
+    expect((await call(who.viewer, 'GET', `/v1/business/${merchantId}`)).json.name).toBe(
+      merchant.name,
+    );
   });
 
   it("refuses a tester's status simulation that carries other changes; a pure one goes through", async () => {
