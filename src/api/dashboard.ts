@@ -96,6 +96,21 @@ export type SessionInfo = z.infer<typeof SessionInfo>;
 export const EnvironmentSwitch = z.object({ environment: Environment });
 
 /**
+ * How an audited action ended. `sent`: a write was sent to the API, recorded before it left;
+ * the entry with its outcome follows (same request id). A `sent` with nothing after it is a
+ * write that may have happened, its answer lost (the server stopped).
+ */
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed', 'sent'] as const;
+export const AuditOutcome = z.enum(AUDIT_OUTCOMES);
+export type AuditOutcome = z.infer<typeof AuditOutcome>;
+export const AUDIT_OUTCOME_LABEL: Record<AuditOutcome, string> = {
+  ok: 'Done',
+  refused: 'Refused',
+  failed: 'Failed at the API',
+  sent: 'Sent to the API',
+};
+
+/**
  * What the dashboard kept about a transaction that the API does not give back: the files it
  * attached and the cancellation reason in the person's words (docs/decisions/019).
  */

@@ -1,7 +1,7 @@
 // The team workspace's own data: the audit trail, the admin's settings and one's own account.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { Role } from '../../api/dashboard';
+import { AuditOutcome, Role } from '../../api/dashboard';
 import { dashboardJson } from '../../lib/api';
 import { sessionKeys } from '../session/queries';
 
@@ -14,7 +14,7 @@ export const AuditEntry = z.object({
   userAgent: z.string(),
   action: z.string(),
   target: z.string().nullable(),
-  outcome: z.enum(['ok', 'refused', 'failed']),
+  outcome: AuditOutcome,
   requestId: z.string().nullable(),
   details: z.unknown(),
   hash: z.string(),
@@ -24,7 +24,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export interface AuditFilters {
   actor?: string | undefined;
   action?: string | undefined;
-  outcome?: 'ok' | 'refused' | 'failed' | undefined;
+  outcome?: AuditOutcome | undefined;
   before?: number | undefined;
 }
 

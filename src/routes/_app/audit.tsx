@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
+import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, AuditOutcome } from '../../api/dashboard';
 import { hasRole, WORKSPACE_ROLES } from '../../api/roles';
 import { DateTime } from '../../components/date-time';
 import { PageHeader } from '../../components/page';
@@ -11,13 +12,13 @@ import { sessionQuery } from '../../features/session/queries';
 import { auditQuery, auditSearch } from '../../features/workspace/queries';
 import { ScrollTable } from '../../components/scroll-table';
 
-const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red' } as const;
+const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
 
 export const Route = createFileRoute('/_app/audit')({
   validateSearch: z.object({
     actor: z.string().max(254).optional().catch(undefined),
     action: z.string().max(200).optional().catch(undefined),
-    outcome: z.enum(['ok', 'refused', 'failed']).optional().catch(undefined),
+    outcome: AuditOutcome.optional().catch(undefined),
     before: z.coerce.number().int().positive().optional().catch(undefined),
   }),
   beforeLoad: async ({ context }) => {
@@ -76,11 +77,7 @@ function AuditPage() {
           label="Outcome"
           placeholder="Any"
           clearable
-          data={[
-            { value: 'ok', label: 'Done' },
-            { value: 'refused', label: 'Refused' },
-            { value: 'failed', label: 'Failed at the API' },
-          ]}
+          data={AUDIT_OUTCOMES.map((value) => ({ value, label: AUDIT_OUTCOME_LABEL[value] }))}
           value={search.outcome ?? null}
           onChange={(value) => set({ outcome: (value ?? undefined) as typeof search.outcome })}
         />

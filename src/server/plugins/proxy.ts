@@ -202,6 +202,15 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         return relay(request, reply, verdict.response);
       }
       const sent = 'body' in verdict ? verdict.body : body;
+      // A write is on the trail before it leaves: should this server stop before the answer,
+      // the trail still shows it may have happened (its outcome entry follows otherwise).
+      if (writes)
+        await audit(request, {
+          action,
+          target,
+          outcome: 'sent',
+          details: { changes: changesOf(body) ?? null },
+        });
       const response = await api!.send({
         method: request.method,
         path: verdict.path ?? raw,

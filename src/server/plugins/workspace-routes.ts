@@ -5,7 +5,7 @@
 import { csvCell } from '../../api/csv';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CredentialsForm, Email, Role } from '../../api/dashboard';
+import { AuditOutcome, CredentialsForm, Email, Role } from '../../api/dashboard';
 import { WORKSPACE_ROLES } from '../../api/roles';
 import { PRODUCTS } from '../../api/schemas/transaction';
 import { audit, parseBody, parseQuery, problem, requireRole, requireSignIn } from '../context';
@@ -72,7 +72,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
         limit: z.coerce.number().int().min(1).max(1000).default(50),
         actor: z.string().max(254).optional(),
         action: z.string().max(200).optional(),
-        outcome: z.enum(['ok', 'refused', 'failed']).optional(),
+        outcome: AuditOutcome.optional(),
         format: z.enum(['json', 'csv']).default('json'),
       }),
       request,

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type DashboardDb, lockFor } from './db';
 import type { AuditTable, Database } from './schema';
+import type { AuditOutcome } from '../../api/dashboard';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -19,7 +20,7 @@ export interface AuditEntry {
   action: string;
   /** The record it was about, e.g. `sendc2f:17`. */
   target: string | null;
-  outcome: 'ok' | 'refused' | 'failed';
+  outcome: AuditOutcome;
   requestId: string | null;
   /** The fields changed, or why it was refused. */
   details: Record<string, unknown> | null;
