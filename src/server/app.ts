@@ -31,6 +31,7 @@ import { controlsStore } from './controls/store';
 import { moneyControls } from './controls/controls';
 import { controlsRoutes } from './controls/routes';
 import { transactionNotes } from './store/transaction-notes';
+import { AUDIT_KEY_PURPOSE, type AuditSeal, sealAuditChain } from './store/audit';
 import { type DashboardDb, isDatabaseUnavailable } from './store/db';
 import { secondFactorStore } from './store/second-factor';
 import type { Vault } from './store/vault';
@@ -89,6 +90,8 @@ export interface DashboardOptions {
   upstreamTimeoutMs?: number;
   /** The dashboard's own database and the vault for the API secrets in it. */
   workspace: { db: DashboardDb; vault: Vault };
+  /** Where this server keeps the audit chain's anchor (beside its key); none in tests. */
+  auditAnchorFile?: string | undefined;
   /** The sandbox demo workspace (people for every role, one-click sign-in); embedded only. */
   demoWorkspace?: boolean;
   /** The workspace's clock (tests move it forward). */
@@ -197,6 +200,12 @@ export async function buildDashboardServer(options: DashboardOptions) {
   app.addHook('onClose', async () => {
     for (const upstream of upstreams.values()) await upstream.close?.();
   });
+  // The audit chain's keyed hashes: entries from before them are sealed once, at start.
+  const auditSeal: AuditSeal = {
+    key: options.workspace.vault.derive(AUDIT_KEY_PURPOSE),
+    anchorFile: options.auditAnchorFile,
+  };
+  await sealAuditChain(options.workspace.db, auditSeal);
   const signedInCache = authCache(now);
   options.workspace.db.changed.listen(() => signedInCache.clear());
   const context: DashboardContext = {
@@ -219,6 +228,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       now,
     }),
     notes: transactionNotes(options.workspace.db, now),
+    auditSeal,
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
     index,
     sync,

@@ -8,7 +8,7 @@ import { parseEnv } from '../sandbox/env';
 import { ServerEnv } from './env';
 import { verifyAuditChain } from './store/audit';
 import { workspaceStore } from './store/workspace';
-import { openWorkspace } from './workspace-db';
+import { auditSealOf, openWorkspace } from './workspace-db';
 
 const USAGE = `Usage:
   npm run -s dashboard -- user create --email EMAIL --name NAME --role ROLE [--role ROLE …]
@@ -63,7 +63,7 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'audit' && sub === 'verify') {
-      const check = await verifyAuditChain(db);
+      const check = await verifyAuditChain(db, 1000, auditSealOf(vault, env.DATA_DIR));
       if (check.ok) {
         console.log(`The audit trail is whole: ${check.rows} entries.`);
         return 0;

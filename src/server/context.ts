@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { fieldErrors } from '../api/problem';
 import type { Environment, EnvironmentInfo } from '../api/dashboard';
 import { type ProblemFields, replyProblem } from '../http/problem-reply';
-import { appendAudit, type AuditEntry } from './store/audit';
+import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
 import type { MoneyControls } from './controls/controls';
 import type { TransactionNotes } from './store/transaction-notes';
 import type { DashboardDb } from './store/db';
@@ -35,6 +35,8 @@ export interface DashboardContext {
   workspace: WorkspaceStore;
   /** Who may move money: policies, approvals, payee changes (docs/decisions/025). */
   controls: MoneyControls;
+  /** The audit chain's key and this server's anchor (docs/decisions/026). */
+  auditSeal: AuditSeal;
   /** Files and reasons the dashboard sent about transactions (docs/decisions/019). */
   notes: TransactionNotes;
   secondFactor: ReturnType<typeof secondFactorStore>;
@@ -149,18 +151,22 @@ export function audit(
   actor: User | undefined = request.signedIn?.user,
 ) {
   const { dashboard } = request.server;
-  return appendAudit(dashboard.db, {
-    at: dashboard.now(),
-    actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? null,
-    roles: actor?.roles ?? [],
-    ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
-    target: null,
-    requestId: String(request.id),
-    details: null,
-    ...entry,
-  });
+  return appendAudit(
+    dashboard.db,
+    {
+      at: dashboard.now(),
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      roles: actor?.roles ?? [],
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+      target: null,
+      requestId: String(request.id),
+      details: null,
+      ...entry,
+    },
+    dashboard.auditSeal,
+  );
 }
 
 /** Refuses a request from someone without one of `roles`, recording the refusal. */

@@ -5,7 +5,7 @@ import { bootSandbox } from '../sandbox/boot';
 import { parseEnv, settingsFrom } from '../sandbox/env';
 import { buildDashboardServer, REDACT } from './app';
 import { DEFAULT_PORT, ServerEnv } from './env';
-import { openWorkspace } from './workspace-db';
+import { auditAnchorFile, openWorkspace } from './workspace-db';
 
 async function main() {
   const env = parseEnv(ServerEnv, process.env);
@@ -14,6 +14,7 @@ async function main() {
   const workspace = await openWorkspace(env);
   const { app, workspace: people } = await buildDashboardServer({
     workspace,
+    auditAnchorFile: auditAnchorFile(env.DATA_DIR),
     demoWorkspace: env.DASHBOARD_DEMO === 'on',
     distDir: env.DIST_DIR,
     embedded: booted && {

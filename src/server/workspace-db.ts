@@ -1,6 +1,7 @@
 // Where the dashboard's own database is, from the environment: PostgreSQL with
 // DASHBOARD_DATABASE_URL, else DATA_DIR/dashboard.db; and the vault's key.
 import path from 'node:path';
+import { AUDIT_KEY_PURPOSE } from './store/audit';
 import { openDashboardDb } from './store/db';
 import { createVault, loadVaultKey } from './store/vault';
 
@@ -16,3 +17,12 @@ export async function openWorkspace(env: {
   );
   return { db, vault: createVault(loadVaultKey(env)) };
 }
+
+/** Where a server keeps the audit chain's anchor: beside its key, outside the database. */
+export const auditAnchorFile = (dataDir: string) => path.join(dataDir, 'audit-anchor.json');
+
+/** The audit chain's key and anchor, as `audit verify` checks them. */
+export const auditSealOf = (vault: { derive(purpose: string): Buffer }, dataDir: string) => ({
+  key: vault.derive(AUDIT_KEY_PURPOSE),
+  anchorFile: auditAnchorFile(dataDir),
+});

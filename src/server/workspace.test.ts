@@ -305,21 +305,29 @@ describe('the command line', () => {
 
     const { openDashboardDb } = await import('./store/db');
     const { appendAudit } = await import('./store/audit');
+    const { createVault, loadVaultKey } = await import('./store/vault');
+    const { auditSealOf } = await import('./workspace-db');
     const db = await openDashboardDb({ file: path.join(dataDir, 'dashboard.db') });
+    // Written as a server of this data folder writes them: with its key and anchor.
+    const seal = auditSealOf(createVault(loadVaultKey({ DATA_DIR: dataDir })), dataDir);
     for (let i = 1; i <= 3; i++)
-      await appendAudit(db, {
-        at: i,
-        actorId: null,
-        actorEmail: 'a@example.com',
-        roles: ['admin'],
-        ip: '',
-        userAgent: '',
-        action: 'sign-in',
-        target: null,
-        outcome: 'ok',
-        requestId: null,
-        details: null,
-      });
+      await appendAudit(
+        db,
+        {
+          at: i,
+          actorId: null,
+          actorEmail: 'a@example.com',
+          roles: ['admin'],
+          ip: '',
+          userAgent: '',
+          action: 'sign-in',
+          target: null,
+          outcome: 'ok',
+          requestId: null,
+          details: null,
+        },
+        seal,
+      );
     expect((await cli('audit', 'verify')).stdout).toContain('The audit trail is whole: 3 entries.');
     await db.db
       .updateTable('audit_log')

@@ -41,8 +41,10 @@ export function changeSignal(): ChangeSignal {
 
 export type DatabaseLocation = { url: string } | { file: string };
 
-/** How long a connection or a statement may take on PostgreSQL before it is given up. */
-export const DB_TIMEOUT_MS = 5_000;
+/** How long opening a connection to PostgreSQL may take before it is given up. */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+/** How long one statement may take (a hung server is noticed on open connections by this). */
+export const DB_STATEMENT_TIMEOUT_MS = 10_000;
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -79,10 +81,10 @@ async function postgres(url: string): Promise<Kysely<Tables>> {
     connectionString: url,
     max: 10,
     // A database that is down or hangs is answered within seconds (503), never waited on.
-    connectionTimeoutMillis: DB_TIMEOUT_MS,
-    query_timeout: DB_TIMEOUT_MS,
-    statement_timeout: DB_TIMEOUT_MS,
-    idle_in_transaction_session_timeout: 2 * DB_TIMEOUT_MS,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+    query_timeout: DB_STATEMENT_TIMEOUT_MS,
+    statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: 2 * DB_STATEMENT_TIMEOUT_MS,
     // bigint (int8) columns hold milliseconds: safe as JavaScript numbers.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

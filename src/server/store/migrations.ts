@@ -517,4 +517,11 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '011-keyed-audit-chain': {
+    async up(db: Kysely<unknown>) {
+      // The keyed hash of each audit entry (HMAC, chained); filled in order when a server
+      // with the key starts (docs/decisions/026).
+      await db.schema.alterTable('audit_log').addColumn('mac', 'text').execute();
+    },
+  },
 };

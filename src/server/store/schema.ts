@@ -60,6 +60,8 @@ export interface AuditTable {
   details: string | null;
   prev_hash: string;
   hash: string;
+  /** The keyed hash (HMAC), chained like `hash`; null until the chain is sealed. */
+  mac: string | null;
 }
 
 export interface ApprovalPolicyTable {

@@ -2,7 +2,7 @@
 // generated on first start and saved in DATA_DIR with mode 0600. Each sealed value is bound to
 // what it belongs to (its environment) as additional data, so a value moved to another row does
 // not open. Servers sharing one PostgreSQL must share the key (set DASHBOARD_SECRET_KEY).
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,11 +11,14 @@ const VERSION = 'v1';
 export interface Vault {
   seal(plain: string, boundTo: string): string;
   open(sealed: string, boundTo: string): string;
+  /** A key for another purpose (the audit chain's), derived from this one with HKDF. */
+  derive(purpose: string): Buffer;
 }
 
 export function createVault(key: Buffer): Vault {
   if (key.length !== 32) throw new Error('The vault key must be 32 bytes.');
   return {
+    derive: (purpose) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32)),
     seal(plain, boundTo) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
