@@ -342,6 +342,13 @@ describe('payee safety', () => {
     expect(approved.status, JSON.stringify(approved.json)).toBe(200);
     expect(approved.json.change.status).toBe('approved');
     expect((await current()).iban).toBe('FR7630006000011234567890189');
+    // On the trail before it left for the API, then with its outcome.
+    const trail = await call(who.admin, 'GET', '/audit?action=approve%20bank-detail%20change');
+    expect(trail.json.results.map((e: { outcome: string }) => e.outcome).reverse()).toEqual([
+      'refused',
+      'sent',
+      'ok',
+    ]);
   });
 
   it('keeps what an earlier payment went to, and says the account has changed since', async () => {

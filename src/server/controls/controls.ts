@@ -736,6 +736,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       decision: 'approve' | 'reject',
       reason: string | null,
       api: PartnerApi,
+      /** Called just before the change is sent to the API (the audit's `sent` entry). */
+      beforeSend?: (accountId: number) => Promise<unknown>,
     ): Promise<Refused | { change: PayeeChange; applied?: UpstreamResponse }> {
       const request = await store.request(id);
       if (!request || request.kind !== 'payee' || request.environment !== environment)
@@ -779,6 +781,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       }
       const after = decided.request!;
       if (outcome.kind !== 'complete') return { change: payeeChangeInfo(after, policies) };
+      await beforeSend?.(after.objectId);
       const applied = await api
         .send({
           method: 'PUT',

@@ -167,8 +167,24 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     const { user, environment } = signedIn(request);
     const api = await apiOf(request, reply);
     if (!api) return { reply };
-    const decided = await controls.decidePayeeChange(user, environment, id, decision, reason, api);
     const action = decision === 'approve' ? E.approvePayeeChange.audit : E.rejectPayeeChange.audit;
+    // The new details are on the trail before they leave for the API (docs/decisions/026).
+    const sent = (accountId: number) =>
+      audit(request, {
+        action,
+        target: `businessExternalAccount/${accountId}`,
+        outcome: 'sent',
+        details: { change: id },
+      });
+    const decided = await controls.decidePayeeChange(
+      user,
+      environment,
+      id,
+      decision,
+      reason,
+      api,
+      sent,
+    );
     if ('refused' in decided) {
       await audit(request, {
         action,
