@@ -102,6 +102,40 @@ async function main() {
   );
   await measure('merchantsDeepPage', '/api/index/merchants?start=99900&limit=20');
 
+  // The whole transactions export, streamed, while a session read is timed every 20 ms: how
+  // long it takes, how much memory it adds, and what it does to everyone else's latency.
+  const sessionTimes: number[] = [];
+  let exporting = true;
+  const sampler = (async () => {
+    while (exporting) {
+      const started = process.hrtime.bigint();
+      await (await fetch(`${base}/api/session`, { headers: { cookie } })).arrayBuffer();
+      sessionTimes.push(Number(process.hrtime.bigint() - started) / 1e6);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const exportStarted = Date.now();
+  const exported = await fetch(`${base}/api/index/transactions?format=csv`, {
+    headers: { cookie },
+  });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of exported.body!) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }
+  exporting = false;
+  await sampler;
+  figures.exportRows = lines - 1;
+  figures.exportSeconds = Number(((Date.now() - exportStarted) / 1000).toFixed(1));
+  figures.exportMegabytes = Number((bytes / 1e6).toFixed(1));
+  figures.exportRssGrowthMegabytes = Number(((rssPeak - rssBefore) / 1e6).toFixed(1));
+  figures.sessionDuringExportP50Ms = Number(percentile(sessionTimes, 50).toFixed(2));
+  figures.sessionDuringExportP99Ms = Number(percentile(sessionTimes, 99).toFixed(2));
+
   await app.close();
   await db.close();
   booted.store.db.close();

@@ -41,27 +41,32 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/**
- * Transactions as CSV, every amount exactly as the API sent it; `extra` adds columns after the
- * API's own (the local index's names, for example).
- */
-export function toCsv<T extends Transaction>(
-  transactions: T[],
-  extra: Array<[header: string, value: (t: T) => unknown]> = [],
-): string {
+type Extra<T> = Array<[header: string, value: (t: T) => unknown]>;
+
+/** The header line of a transactions CSV (with its line end). */
+export function csvHeader<T>(extra: Extra<T> = []): string {
   const header = [
     ...CSV_COLUMNS.flatMap((c) => (TIME_COLUMNS.has(c) ? [c, `${c}Iso`] : [c])),
     ...extra.map(([name]) => name),
   ];
-  const lines = [header.join(',')];
-  for (const t of transactions) {
-    const row = CSV_COLUMNS.flatMap((c) => {
-      const value = t[c];
-      if (!TIME_COLUMNS.has(c)) return [csvCell(value)];
-      return [csvCell(value), typeof value === 'number' ? new Date(value).toISOString() : ''];
-    });
-    for (const [, value] of extra) row.push(csvCell(value(t)));
-    lines.push(row.join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${header.join(',')}\r\n`;
+}
+
+/** One transaction as a CSV line (with its line end), every amount exactly as the API sent it. */
+export function csvLine<T extends Transaction>(t: T, extra: Extra<T> = []): string {
+  const row = CSV_COLUMNS.flatMap((c) => {
+    const value = t[c];
+    if (!TIME_COLUMNS.has(c)) return [csvCell(value)];
+    return [csvCell(value), typeof value === 'number' ? new Date(value).toISOString() : ''];
+  });
+  for (const [, value] of extra) row.push(csvCell(value(t)));
+  return `${row.join(',')}\r\n`;
+}
+
+/**
+ * Transactions as CSV; `extra` adds columns after the API's own (the local index's names, for
+ * example).
+ */
+export function toCsv<T extends Transaction>(transactions: T[], extra: Extra<T> = []): string {
+  return csvHeader(extra) + transactions.map((t) => csvLine(t, extra)).join('');
 }

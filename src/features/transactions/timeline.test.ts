@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../api/schemas/platform';
 import type { Transaction } from '../../api/schemas/transaction';
+import { transactionRecord } from '../../api/testing';
 import { buildTimeline } from './timeline';
 
-const base: Transaction = {
-  businessRequestId: 7,
-  creationTime: 1_000,
-  lastUpdateTime: 1_000,
-  toAmount: '100.00',
-  fromAmount: null,
-  purpose: 'GOODS_PURCHASE',
-  quoteApprovedDate: null,
-  depositApprovedDate: null,
-  depositReceivedDate: null,
-  depositReceivedAmount: null,
-  payout: null,
-  fromCurrencySymbol: 'USDT(TRC20)',
-  toCurrencySymbol: 'EUR',
-  fromBusinessId: 1,
-  toBusinessExternalAccountId: 2,
-  toBusinessId: 1,
-  clientStatus: 'OnOff_PENDING',
-  payoutStatus: 'NONE',
-  cancelReason: null,
-};
+const base: Transaction = transactionRecord();
 
 const pending = base;
 const quoted = {

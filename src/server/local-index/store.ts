@@ -69,6 +69,30 @@ export interface AccountQuery {
   limit: number;
 }
 
+/** Where an export's next page starts: after this row. */
+export interface ExportCursor {
+  creationTime: number;
+  product: string;
+  id: number;
+}
+
+/** A row of the index as the lists show it: the record, its product and the names joined. */
+const transactionRow = (r: {
+  record: string;
+  product: string;
+  merchant_name: string | null;
+  recipient_name: string | null;
+  holder_name: string | null;
+  number_tail: string | null;
+}): TransactionRow => ({
+  ...(JSON.parse(r.record) as Transaction),
+  product: r.product as Product,
+  merchantName: r.merchant_name ?? null,
+  recipientName: r.recipient_name ?? null,
+  accountHolderName: r.holder_name ?? null,
+  accountTail: r.number_tail ?? null,
+});
+
 export interface TransactionQuery {
   q?: string | undefined;
   product?: Product | undefined;
@@ -199,6 +223,58 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
    */
   const by = (column: string, fromCandidates: boolean) =>
     sql.raw(fromCandidates ? `+${column}` : column);
+
+  /** The index's transactions that a filter selects, with names joined; not ordered yet. */
+  function filteredTransactions(environment: string, q: TransactionQuery) {
+    let select = db
+      .selectFrom('index_transaction as t')
+      .leftJoin('index_merchant as m', (join) =>
+        join.onRef('m.environment', '=', 't.environment').onRef('m.id', '=', 't.from_business_id'),
+      )
+      .leftJoin('index_merchant as r', (join) =>
+        join.onRef('r.environment', '=', 't.environment').onRef('r.id', '=', 't.to_business_id'),
+      )
+      .leftJoin('index_account as a', (join) =>
+        join.onRef('a.environment', '=', 't.environment').onRef('a.id', '=', 't.account_id'),
+      )
+      .select([
+        't.record',
+        't.product',
+        'm.name as merchant_name',
+        'r.name as recipient_name',
+        'a.holder_name',
+        'a.number_tail',
+      ])
+      .where('t.environment', '=', environment);
+    const found = q.q ? matching(environment, 'transaction', q.q, 'pair') : undefined;
+    if (q.q && !found) return undefined;
+    if (found) select = select.where(sql<SqlBool>`(t.product, t.id) IN ${found}`);
+    if (q.product) select = select.where('t.product', '=', q.product);
+    if (q.clientStatus?.length) select = select.where('t.client_status', 'in', q.clientStatus);
+    if (q.awaiting) select = select.where('t.awaiting', '=', q.awaiting);
+    if (q.stalledSince !== undefined)
+      select = select
+        .where('t.client_status', 'in', ['OnOff_IN_PROGRESS', 'Receive_IN_PROGRESS'])
+        .where('t.last_update_time', '<', q.stalledSince);
+    if (q.businessId !== undefined) {
+      // Sent or received: two index lookups rather than one OR over the whole table (by
+      // rowid on SQLite, whose planner otherwise walks an index of the whole table).
+      const id = q.businessId;
+      const key = dialect === 'postgres' ? sql.raw('(t.product, t.id)') : sql.raw('t.rowid');
+      const columns = dialect === 'postgres' ? sql.raw('product, id') : sql.raw('rowid');
+      select = select.where(
+        sql<SqlBool>`${key} IN (SELECT ${columns} FROM index_transaction
+          WHERE environment = ${environment} AND from_business_id = ${id}
+          UNION SELECT ${columns} FROM index_transaction
+          WHERE environment = ${environment} AND to_business_id = ${id})`,
+      );
+    }
+    if (q.accountId !== undefined) select = select.where('t.account_id', '=', q.accountId);
+    if (q.fromDate !== undefined) select = select.where('t.creation_time', '>=', q.fromDate);
+    if (q.toDate !== undefined) select = select.where('t.creation_time', '<=', q.toDate);
+    const few = found !== undefined || q.businessId !== undefined || q.accountId !== undefined;
+    return { select, few };
+  }
 
   function pageOf<T>(rows: T[], start: number, limit: number): Page<T> {
     return { start, limit, hasMore: rows.length > limit, results: rows.slice(0, limit) };
@@ -396,56 +472,11 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
     },
 
     async transactions(environment: string, q: TransactionQuery): Promise<Page<TransactionRow>> {
-      let select = db
-        .selectFrom('index_transaction as t')
-        .leftJoin('index_merchant as m', (join) =>
-          join
-            .onRef('m.environment', '=', 't.environment')
-            .onRef('m.id', '=', 't.from_business_id'),
-        )
-        .leftJoin('index_merchant as r', (join) =>
-          join.onRef('r.environment', '=', 't.environment').onRef('r.id', '=', 't.to_business_id'),
-        )
-        .leftJoin('index_account as a', (join) =>
-          join.onRef('a.environment', '=', 't.environment').onRef('a.id', '=', 't.account_id'),
-        )
-        .select([
-          't.record',
-          't.product',
-          'm.name as merchant_name',
-          'r.name as recipient_name',
-          'a.holder_name',
-          'a.number_tail',
-        ])
-        .where('t.environment', '=', environment);
-      const found = q.q ? matching(environment, 'transaction', q.q, 'pair') : undefined;
-      if (q.q && !found) return pageOf([], q.start, q.limit);
-      if (found) select = select.where(sql<SqlBool>`(t.product, t.id) IN ${found}`);
-      if (q.product) select = select.where('t.product', '=', q.product);
-      if (q.clientStatus?.length) select = select.where('t.client_status', 'in', q.clientStatus);
-      if (q.awaiting) select = select.where('t.awaiting', '=', q.awaiting);
-      if (q.stalledSince !== undefined)
-        select = select
-          .where('t.client_status', 'in', ['OnOff_IN_PROGRESS', 'Receive_IN_PROGRESS'])
-          .where('t.last_update_time', '<', q.stalledSince);
-      if (q.businessId !== undefined) {
-        // Sent or received: two index lookups rather than one OR over the whole table (by
-        // rowid on SQLite, whose planner otherwise walks an index of the whole table).
-        const id = q.businessId;
-        const key = dialect === 'postgres' ? sql.raw('(t.product, t.id)') : sql.raw('t.rowid');
-        const columns = dialect === 'postgres' ? sql.raw('product, id') : sql.raw('rowid');
-        select = select.where(
-          sql<SqlBool>`${key} IN (SELECT ${columns} FROM index_transaction
-            WHERE environment = ${environment} AND from_business_id = ${id}
-            UNION SELECT ${columns} FROM index_transaction
-            WHERE environment = ${environment} AND to_business_id = ${id})`,
-        );
-      }
-      if (q.accountId !== undefined) select = select.where('t.account_id', '=', q.accountId);
-      if (q.fromDate !== undefined) select = select.where('t.creation_time', '>=', q.fromDate);
-      if (q.toDate !== undefined) select = select.where('t.creation_time', '<=', q.toDate);
+      const filtered = filteredTransactions(environment, q);
+      if (!filtered) return pageOf([], q.start, q.limit);
+      let select = filtered.select;
       const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
-      const few = found !== undefined || q.businessId !== undefined || q.accountId !== undefined;
+      const few = filtered.few;
       if (q.sort === 'amount') select = select.orderBy(by('t.to_amount_key', few), order);
       else if (q.sort === 'status') select = select.orderBy(by('t.client_status', few), order);
       else if (q.sort === 'updated') select = select.orderBy(by('t.last_update_time', few), order);
@@ -454,18 +485,46 @@ export function localIndex(store: DashboardDb, now: () => number = Date.now) {
         .limit(q.limit + 1)
         .offset(q.start)
         .execute();
-      return pageOf(
-        rows.map((r) => ({
-          ...parse<Transaction>(r.record),
-          product: r.product as Product,
-          merchantName: r.merchant_name ?? null,
-          recipientName: r.recipient_name ?? null,
-          accountHolderName: r.holder_name ?? null,
-          accountTail: r.number_tail ?? null,
-        })),
-        q.start,
-        q.limit,
-      );
+      return pageOf(rows.map(transactionRow), q.start, q.limit);
+    },
+
+    /**
+     * One page of an export: the filter's transactions newest first, after `after` (the last
+     * row of the page before). Keyed by (creation time, id, product), so that the millionth row
+     * costs what the first does: no offset to walk.
+     */
+    async transactionsForExport(
+      environment: string,
+      q: Omit<TransactionQuery, 'start' | 'limit' | 'sort' | 'order'>,
+      after: ExportCursor | undefined,
+      limit: number,
+    ): Promise<{ rows: TransactionRow[]; next: ExportCursor | undefined }> {
+      const filtered = filteredTransactions(environment, { ...q, start: 0, limit });
+      if (!filtered) return { rows: [], next: undefined };
+      let select = filtered.select.select(['t.creation_time', 't.id']);
+      if (after)
+        select = select.where(
+          sql<SqlBool>`(t.creation_time, t.id, t.product) < (${after.creationTime}, ${after.id}, ${after.product})`,
+        );
+      const rows = await select
+        // The order of the index on (environment, creation_time, id); product only breaks ties.
+        .orderBy('t.creation_time', 'desc')
+        .orderBy('t.id', 'desc')
+        .orderBy('t.product', 'desc')
+        .limit(limit)
+        .execute();
+      const last = rows.at(-1);
+      return {
+        rows: rows.map(transactionRow),
+        next:
+          last && rows.length === limit
+            ? {
+                creationTime: Number(last.creation_time),
+                product: last.product,
+                id: Number(last.id),
+              }
+            : undefined,
+      };
     },
 
     /**

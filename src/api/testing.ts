@@ -1,0 +1,28 @@
+// Test support shared by the SPA's and the server's tests: a transaction record as the API
+// sends it, a payout just created by default; override what a test is about.
+import type { Transaction } from './schemas/transaction';
+
+export function transactionRecord(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    businessRequestId: 7,
+    creationTime: 1_000,
+    lastUpdateTime: 1_000,
+    toAmount: '100.00',
+    fromAmount: null,
+    purpose: 'GOODS_PURCHASE',
+    quoteApprovedDate: null,
+    depositApprovedDate: null,
+    depositReceivedDate: null,
+    depositReceivedAmount: null,
+    payout: null,
+    fromCurrencySymbol: 'USDT(TRC20)',
+    toCurrencySymbol: 'EUR',
+    fromBusinessId: 1,
+    toBusinessExternalAccountId: 2,
+    toBusinessId: 1,
+    clientStatus: 'OnOff_PENDING',
+    payoutStatus: 'NONE',
+    cancelReason: null,
+    ...overrides,
+  };
+}
