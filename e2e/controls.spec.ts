@@ -64,6 +64,17 @@ const FRENCH_BANK = {
   countryIso: 'FR',
 };
 
+/** Onboarding proposes the French bank for an account: held for approval; the change. */
+async function proposeFrenchBank(page: Page, account: { id: number; accountHolderName: string }) {
+  const held = await api(page, 'PUT', `/v1/businessExternalAccount/${account.id}`, {
+    accountHolderName: account.accountHolderName,
+    bankName: 'Crédit Agricole',
+    ...FRENCH_BANK,
+  });
+  expect(held.status).toBe(202);
+  return held;
+}
+
 test('an admin adds a policy with the currency typed as "eur" and an amount with grouping', async ({
   page,
 }) => {
@@ -158,12 +169,7 @@ test('an IBAN change of an active account waits for a second person', async ({ p
 test('a second person approves the IBAN change from the approvals inbox', async ({ page }) => {
   await signInAs(page, 'onboarding@demo.example');
   const account = await activeEurAccount(page);
-  const held = await api(page, 'PUT', `/v1/businessExternalAccount/${account.id}`, {
-    accountHolderName: account.accountHolderName,
-    bankName: 'Crédit Agricole',
-    ...FRENCH_BANK,
-  });
-  expect(held.status).toBe(202);
+  const held = await proposeFrenchBank(page, account);
 
   await signInAs(page, 'approver2@demo.example');
   await page.goto('/approvals');
@@ -192,12 +198,7 @@ test('the confirmation of a payout made before an IBAN change still shows the ol
     .toBe('OnOff_COMPLETED');
   // The IBAN changes afterwards, with a second person's approval.
   await signInAs(page, 'onboarding@demo.example');
-  const held = await api(page, 'PUT', `/v1/businessExternalAccount/${account.id}`, {
-    accountHolderName: account.accountHolderName,
-    bankName: 'Crédit Agricole',
-    ...FRENCH_BANK,
-  });
-  expect(held.status).toBe(202);
+  const held = await proposeFrenchBank(page, account);
   await signInAs(page, 'approver2@demo.example');
   const approved = await api(
     page,

@@ -1,6 +1,7 @@
 // How the SPA reaches the API: through the dashboard server's /api, with the session cookie and
 // the CSRF header. A 401 means the session ended: the app is told, and sends the user to sign in.
 import type { z } from 'zod';
+import { buildUrl, type Callable } from '../api/client';
 import { ApiError, type Connection, readProblem } from '../api/errors';
 
 export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
@@ -58,4 +59,25 @@ export async function dashboardJson<T>(
   body?: unknown,
 ): Promise<T> {
   return schema.parse(await (await dashboardFetch(method, url, body)).json());
+}
+
+/**
+ * A call to the partner's API that the money controls may hold (docs/decisions/025): the API's
+ * answer, or, answered 202, what now waits for approvers.
+ */
+export async function callThroughControls<H, T>(
+  op: Callable,
+  input: { params: Record<string, string | number>; body?: unknown; idempotencyKey?: string },
+  schemas: { held: z.ZodType<H>; answer: z.ZodType<T> },
+): Promise<{ held: H } | { answer: T }> {
+  const response = await dashboardFetch(
+    op.method,
+    buildUrl(api, op, { params: input.params }),
+    input.body,
+    input.idempotencyKey ? { 'idempotency-key': input.idempotencyKey } : {},
+  );
+  const json: unknown = await response.json();
+  return response.status === 202
+    ? { held: schemas.held.parse(json) }
+    : { answer: schemas.answer.parse(json) };
 }

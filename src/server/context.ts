@@ -80,6 +80,21 @@ export function problem(request: FastifyRequest, reply: FastifyReply, fields: Pr
   return replyProblem(request, reply, PROBLEMS, fields);
 }
 
+/** A 429 for too many wrong tries, saying when to try again (`what` names the tries). */
+export function tooManyTries(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wait: number,
+  what: string,
+) {
+  reply.header('retry-after', String(wait));
+  return problem(request, reply, {
+    status: 429,
+    code: 'RATE_LIMITED',
+    detail: `Too many ${what}; try again in ${wait} s.`,
+  });
+}
+
 /** The request's body parsed with `schema`, or undefined once a 400 naming the fields is sent. */
 export function parseBody<S extends z.ZodType>(
   schema: S,

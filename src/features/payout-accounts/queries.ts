@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { buildUrl, createPayoutAccount, getPayoutAccount } from '../../api/client';
+import { createPayoutAccount, getPayoutAccount } from '../../api/client';
 import { type PayeeChange, PayeeChangeHeld } from '../../api/controls';
 import { operations } from '../../api/operations';
 import {
@@ -7,7 +7,7 @@ import {
   type PayoutAccountCreate,
   type PayoutAccountUpdate,
 } from '../../api/schemas/payout-account';
-import { api, dashboardFetch } from '../../lib/api';
+import { api, callThroughControls } from '../../lib/api';
 import { controlsKeys } from '../controls/queries';
 
 export interface PayoutAccountFilters {
@@ -52,11 +52,14 @@ async function updateThroughDashboard(
   id: number,
   body: PayoutAccountUpdate,
 ): Promise<AccountUpdateOutcome> {
-  const url = buildUrl(api, operations.updatePayoutAccount, { params: { id } });
-  const response = await dashboardFetch('PUT', url, body);
-  const json: unknown = await response.json();
-  if (response.status === 202) return { kind: 'held', change: PayeeChangeHeld.parse(json).change };
-  return { kind: 'saved', account: PayoutAccount.parse(json) };
+  const outcome = await callThroughControls(
+    operations.updatePayoutAccount,
+    { params: { id }, body },
+    { held: PayeeChangeHeld, answer: PayoutAccount },
+  );
+  return 'held' in outcome
+    ? { kind: 'held', change: outcome.held.change }
+    : { kind: 'saved', account: outcome.answer };
 }
 
 export function useUpdatePayoutAccount(id: number) {

@@ -2,7 +2,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  buildUrl,
   calculatePrice,
   cancelTransaction,
   createTransaction,
@@ -21,7 +20,7 @@ import {
   Transaction,
 } from '../../api/schemas/transaction';
 import { isFinalStatus } from '../../api/transaction-states';
-import { api, dashboardFetch, dashboardJson } from '../../lib/api';
+import { api, callThroughControls, dashboardJson } from '../../lib/api';
 import { controlsKeys } from '../controls/queries';
 
 export interface TransactionFilters {
@@ -121,14 +120,14 @@ async function approveThroughDashboard(
   body: object | undefined,
   idempotencyKey: string,
 ): Promise<ApprovalOutcome> {
-  const op = transactionOperations[product][action];
-  const response = await dashboardFetch('POST', buildUrl(api, op, { params: { id } }), body, {
-    'idempotency-key': idempotencyKey,
-  });
-  const json: unknown = await response.json();
-  if (response.status === 202)
-    return { kind: 'recorded', approval: ApprovalRecorded.parse(json).approval };
-  return { kind: 'approved', transaction: Transaction.parse(json) };
+  const outcome = await callThroughControls(
+    transactionOperations[product][action],
+    { params: { id }, body, idempotencyKey },
+    { held: ApprovalRecorded, answer: Transaction },
+  );
+  return 'held' in outcome
+    ? { kind: 'recorded', approval: outcome.held.approval }
+    : { kind: 'approved', transaction: outcome.answer };
 }
 
 function useApprove(product: Product, id: number, action: 'approveQuote' | 'approveDeposit') {

@@ -652,14 +652,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         hasMore: waiting.hasMore,
         results,
         changes: changeItems,
-        counts: await this.inboxCounts(user, environment),
+        counts: await this.inboxCounts(user, environment, changes),
       };
     },
 
-    /** How many decisions wait for this person, and for anyone. */
-    async inboxCounts(user: User, environment: Environment) {
+    /** How many decisions wait for this person, and for anyone (pending changes if read). */
+    async inboxCounts(user: User, environment: Environment, pending?: StoredRequest[]) {
       const [changes, waitingAll] = await Promise.all([
-        store.pendingPayeeChanges(environment),
+        pending ?? store.pendingPayeeChanges(environment),
         store.countWaiting(environment),
       ]);
       const approver = hasRole(user.roles, APPROVER);

@@ -76,23 +76,6 @@ export interface ExportCursor {
   id: number;
 }
 
-/** A row of the index as the lists show it: the record, its product and the names joined. */
-const transactionRow = (r: {
-  record: string;
-  product: string;
-  merchant_name: string | null;
-  recipient_name: string | null;
-  holder_name: string | null;
-  number_tail: string | null;
-}): TransactionRow => ({
-  ...(JSON.parse(r.record) as Transaction),
-  product: r.product as Product,
-  merchantName: r.merchant_name ?? null,
-  recipientName: r.recipient_name ?? null,
-  accountHolderName: r.holder_name ?? null,
-  accountTail: r.number_tail ?? null,
-});
-
 export interface TransactionQuery {
   q?: string | undefined;
   product?: Product | undefined;
@@ -111,6 +94,23 @@ export interface TransactionQuery {
 }
 
 const parse = <T>(json: string) => JSON.parse(json) as T;
+
+/** A row of the index as the lists show it: the record, its product and the names joined. */
+const transactionRow = (r: {
+  record: string;
+  product: string;
+  merchant_name: string | null;
+  recipient_name: string | null;
+  holder_name: string | null;
+  number_tail: string | null;
+}): TransactionRow => ({
+  ...parse<Transaction>(r.record),
+  product: r.product as Product,
+  merchantName: r.merchant_name ?? null,
+  recipientName: r.recipient_name ?? null,
+  accountHolderName: r.holder_name ?? null,
+  accountTail: r.number_tail ?? null,
+});
 
 /** `SET column = excluded.column` for every column of `row` but the key's. */
 function updateAll<R extends object>(row: R, key: Array<keyof R>) {

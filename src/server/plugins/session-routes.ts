@@ -15,6 +15,7 @@ import {
   type DashboardContext,
   parseBody,
   problem,
+  tooManyTries,
   requireSignIn,
   signedInOf,
 } from '../context';
@@ -72,14 +73,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.get('/session', async (request) => sessionInfo(ctx, request));
 
   app.post('/session', async (request, reply) => {
-    const tooMany = (wait: number) => {
-      reply.header('retry-after', String(wait));
-      return problem(request, reply, {
-        status: 429,
-        code: 'RATE_LIMITED',
-        detail: `Too many failed sign-ins; try again in ${wait} s.`,
-      });
-    };
+    const tooMany = (wait: number) => tooManyTries(request, reply, wait, 'failed sign-ins');
     const addressKey = `address:${request.ip}`;
     const addressWait = await failures.retryAfter(addressKey);
     if (addressWait > 0) return tooMany(addressWait);

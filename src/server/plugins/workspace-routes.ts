@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { AuditOutcome, CredentialsForm, Email, Role } from '../../api/dashboard';
 import { WORKSPACE_ROLES } from '../../api/roles';
 import { PRODUCTS } from '../../api/schemas/transaction';
-import { audit, parseBody, parseQuery, problem, requireRole, requireSignIn } from '../context';
+import {
+  audit,
+  parseBody,
+  parseQuery,
+  problem,
+  requireRole,
+  requireSignIn,
+  tooManyTries,
+} from '../context';
 import type { AuditRow } from '../store/audit';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
@@ -318,13 +326,8 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
     const action = given.code === undefined ? 'change password' : 'replace authenticator';
     const attempt = await secretGuesses.attempt(`secret:${user.id}`);
     if ('wait' in attempt) {
-      reply.header('retry-after', String(attempt.wait));
       await audit(request, { action, outcome: 'refused', details: { reason: 'rate limited' } });
-      await problem(request, reply, {
-        status: 429,
-        code: 'RATE_LIMITED',
-        detail: `Too many wrong tries; try again in ${attempt.wait} s.`,
-      });
+      await tooManyTries(request, reply, attempt.wait, 'wrong tries');
       return true;
     }
     const errors = [];
@@ -400,14 +403,7 @@ export const workspaceRoutes: FastifyPluginAsync = async (app) => {
       if (!body) return reply;
       const { user } = request.signedIn!;
       const attempt = await secretGuesses.attempt(`enrol:${user.id}`);
-      if ('wait' in attempt) {
-        reply.header('retry-after', String(attempt.wait));
-        return problem(request, reply, {
-          status: 429,
-          code: 'RATE_LIMITED',
-          detail: `Too many wrong codes; try again in ${attempt.wait} s.`,
-        });
-      }
+      if ('wait' in attempt) return tooManyTries(request, reply, attempt.wait, 'wrong codes');
       const codes = await ctx.secondFactor.confirmEnrolment(user.id, body.code);
       if (codes) await secretGuesses.succeeded(attempt.ticket);
       if (!codes) {

@@ -16,7 +16,7 @@ describe.each(DIALECTS)('failed sign-ins on %s', (dialect) => {
     const limit = signInFailures(store, { max: 3, windowMs: 60_000, now });
     for (let i = 0; i < 3; i++) {
       expect(await limit.retryAfter('account:a')).toBe(0);
-      await limit.failed('account:a', 'address:1');
+      await limit.attempt('account:a', 'address:1');
       clock += 10_000;
     }
     // Failures at 0 s, 10 s and 20 s; now 30 s: the first expires at 60 s.
@@ -30,17 +30,17 @@ describe.each(DIALECTS)('failed sign-ins on %s', (dialect) => {
   it('is shared by every limiter on the same database, as by servers sharing it', async () => {
     const one = signInFailures(store, { max: 2, windowMs: 60_000, now });
     const two = signInFailures(store, { max: 2, windowMs: 60_000, now });
-    await one.failed('account:shared');
-    await two.failed('account:shared');
+    await one.attempt('account:shared');
+    await two.attempt('account:shared');
     expect(await one.retryAfter('account:shared')).toBeGreaterThan(0);
     expect(await two.retryAfter('account:shared')).toBeGreaterThan(0);
   });
 
   it('forgets failures older than the window', async () => {
     const limit = signInFailures(store, { max: 1, windowMs: 1_000, now });
-    await limit.failed('account:old');
+    await limit.attempt('account:old');
     clock += 5_000;
-    await limit.failed('account:other');
+    await limit.attempt('account:other');
     const left = await store.db
       .selectFrom('sign_in_failure')
       .select('key')

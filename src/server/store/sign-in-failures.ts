@@ -21,8 +21,6 @@ export interface FailureLimit {
   attempt(...keys: string[]): Promise<{ wait: number } | { ticket: string }>;
   /** The attempt was right (or not a guess at all): it does not count. */
   succeeded(ticket: string): Promise<void>;
-  /** Counts a failure outright (no reservation before). */
-  failed(...keys: string[]): Promise<void>;
 }
 
 const LOCK = 'sign_in_failures';
@@ -53,7 +51,7 @@ export function signInFailures(
     return Math.max(1, Math.ceil((freesAt - now()) / 1000));
   }
 
-  const record = (trx: Kysely<Database>, keys: string[], ticket: string | null) => {
+  const record = (trx: Kysely<Database>, keys: string[], ticket: string) => {
     const at = now();
     return trx
       .insertInto('sign_in_failure')
@@ -85,13 +83,6 @@ export function signInFailures(
 
     async succeeded(ticket) {
       await db.deleteFrom('sign_in_failure').where('ticket', '=', ticket).execute();
-    },
-
-    failed(...keys) {
-      return db.transaction().execute(async (trx) => {
-        await forgetOld(trx);
-        await record(trx, keys, null);
-      });
     },
   };
 }

@@ -12,7 +12,7 @@ import { DateTime } from '../../../components/date-time';
 import { Dialog } from '../../../components/dialog';
 import { AnchorLink } from '../../../components/links';
 import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
-import { namesInWords } from '../../../lib/format';
+import { namesInWords, whyNotInWords } from '../../../lib/format';
 
 const STATUS_WORDS: Record<PayeeChange['status'], string> = {
   pending: 'Waits for approval',
@@ -235,10 +235,7 @@ export function PayeeChangeCard({
           )}
           {!state.canAct && (
             <Text size="sm" c="dimmed" data-testid="payee-change-who">
-              {state.why}{' '}
-              {state.whoCan.length > 0
-                ? `${namesInWords(state.whoCan)} can approve it.`
-                : 'Nobody in the team can approve it now.'}
+              {whyNotInWords(state)}
             </Text>
           )}
         </Group>

@@ -8,7 +8,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { TransactionControls } from '../../../api/controls';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { phaseOf, statusesAllowing, transitionFor } from '../../../api/transaction-states';
-import { humanize, namesInWords } from '../../../lib/format';
+import { humanize, whyNotInWords } from '../../../lib/format';
 import { usePermission } from '../../session/queries';
 import { nextAction } from '../timeline';
 import { ApproveDepositDialog, ApproveQuoteDialog, CancelDialog } from './action-dialogs';
@@ -48,12 +48,7 @@ export function whyNot(product: Product, t: Transaction, action: Action): string
 function controlsReason(controls: TransactionControls | undefined, action: Action) {
   if (action === 'cancel' || !controls) return undefined;
   const state = controls.actions[action];
-  if (state.canAct) return undefined;
-  const who =
-    state.whoCan.length > 0
-      ? `${namesInWords(state.whoCan)} can approve it.`
-      : 'Nobody in the team can approve it now.';
-  return `${state.why ?? ''} ${who}`.trim();
+  return state.canAct ? undefined : whyNotInWords(state);
 }
 
 export function TransactionActions({

@@ -13,7 +13,7 @@ import { DeliverySummary, EventDetails } from '../../../components/event-details
 import { Money } from '../../../components/money';
 import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
 import { cancelReasonOf } from './transaction-outcome';
-import { namesInWords } from '../../../lib/format';
+import { namesInWords, whyNotInWords } from '../../../lib/format';
 
 function StepDetail({
   step,
@@ -111,12 +111,11 @@ function nextOf(
   const state = action && next.actor === 'you' ? controls?.actions[action] : undefined;
   if (!state || state.canAct)
     return { who: ACTOR_LABEL[next.actor], action: next.action, why: null };
-  const who = state.whoCan.length > 0 ? namesInWords(state.whoCan) : 'an approver';
   const needs = state.required > 1 ? ` It needs ${state.required} approvers.` : '';
   return {
-    who,
+    who: state.whoCan.length > 0 ? namesInWords(state.whoCan) : 'an approver',
     action: next.action,
-    why: `${state.why ?? ''} ${state.whoCan.length > 0 ? `${who} can approve it.` : 'Nobody in the team can approve it now: an admin can give someone the Approver role.'}${needs}`.trim(),
+    why: `${whyNotInWords(state)}${needs}`,
   };
 }
 
