@@ -9,6 +9,8 @@ import {
   transactionOperations,
 } from './operations';
 import { ApiError, clientProblem, type Connection, readProblem } from './errors';
+import type { EndpointDef, EndpointInput } from './endpoints';
+import { type HeldAnswer, heldAnswerOf } from './controls';
 
 export { ApiError, type Connection, readProblem } from './errors';
 import type { AgreementAccept, MerchantCreate, MerchantUpdate } from './schemas/merchant';
@@ -58,13 +60,13 @@ export function buildUrl(conn: Connection, op: Callable, input: CallInput): stri
   return `${conn.baseUrl.replace(/\/+$/, '')}${path}${query}`;
 }
 
-/** Calls one operation. Exported for tooling; application code uses the named functions. */
-export async function call<O extends Callable>(
+/** Sends one call; a failure (network, or a refusal with its problem) is thrown as an ApiError. */
+async function exchange(
   conn: Connection,
-  op: O,
-  input: CallInput = {},
-  options: CallOptions = {},
-): Promise<Output<O>> {
+  op: Callable,
+  input: CallInput,
+  options: CallOptions,
+): Promise<{ response: Response; requestId: string }> {
   const headers: Record<string, string> = { accept: 'application/json', ...conn.headers };
   let body: BodyInit | undefined;
   if (input.form) {
@@ -90,10 +92,16 @@ export async function call<O extends Callable>(
     );
   }
   const requestId = response.headers.get('x-request-id') ?? '';
-
   if (!response.ok) throw new ApiError(await readProblem(response, requestId));
-  if (op.response === 'binary') return (await response.blob()) as Output<O>;
+  return { response, requestId };
+}
 
+/** A JSON answer read with `schema`; anything else is an ApiError naming what did not fit. */
+async function answerOf<S extends z.ZodType>(
+  op: Callable,
+  schema: S,
+  { response, requestId }: { response: Response; requestId: string },
+): Promise<z.output<S>> {
   let json: unknown;
   try {
     json = await response.json();
@@ -107,7 +115,7 @@ export async function call<O extends Callable>(
       ),
     );
   }
-  const parsed = (op.response as z.ZodType).safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first ? ` (${first.path.join('.') || 'body'}: ${first.message})` : '';
@@ -120,7 +128,55 @@ export async function call<O extends Callable>(
       ),
     );
   }
-  return parsed.data as Output<O>;
+  return parsed.data;
+}
+
+/** Calls one operation. Exported for tooling; application code uses the named functions. */
+export async function call<O extends Callable>(
+  conn: Connection,
+  op: O,
+  input: CallInput = {},
+  options: CallOptions = {},
+): Promise<Output<O>> {
+  const sent = await exchange(conn, op, input, options);
+  if (op.response === 'binary') return (await sent.response.blob()) as Output<O>;
+  return (await answerOf(op, op.response as z.ZodType, sent)) as Output<O>;
+}
+
+/** The arguments of a call of one of the dashboard server's endpoints, typed from its schemas. */
+type EndpointArgs<E extends EndpointDef> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/** Calls one of the dashboard server's own endpoints (src/api/dashboard-api.ts). */
+export function callEndpoint<E extends EndpointDef>(
+  conn: Connection,
+  endpoint: E,
+  ...[input, options]: EndpointArgs<E>
+): Promise<z.output<E['response']>> {
+  return call(conn, endpoint, (input ?? {}) as CallInput, options) as Promise<
+    z.output<E['response']>
+  >;
+}
+
+/**
+ * Calls an operation of the API that the dashboard's money controls may hold
+ * (docs/decisions/025): the API's answer, or, answered 202, what now waits for approvers, as
+ * its declaration in src/api/controls.ts (`heldAnswerOf`) says.
+ */
+export async function callHoldable<O extends Callable & { response: z.ZodType }>(
+  conn: Connection,
+  op: O,
+  input: CallInput,
+  options: CallOptions = {},
+): Promise<{ held: HeldAnswer } | { answer: z.output<O['response']> }> {
+  const held = heldAnswerOf(op.id);
+  if (!held) throw new Error(`${op.id} is not an operation the money controls hold.`);
+  const sent = await exchange(conn, op, input, options);
+  return sent.response.status === 202
+    ? { held: await answerOf(op, held, sent) }
+    : { answer: (await answerOf(op, op.response, sent)) as z.output<O['response']> };
 }
 
 type PageParams = QueryOf<typeof operations.listMerchants>;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { type EndpointDef, endpoint } from './endpoints';
 import { normalizeAmount } from './money';
+import { operations, TRANSACTION_OPERATION_OF } from './operations';
 import { BANK_DETAIL_FIELDS } from './payee';
 import { WORKSPACE_ROLES } from './roles';
 import { FieldError, Id, IdParam, integerParam, Timestamp } from './schemas/common';
@@ -322,6 +323,19 @@ export type PayeeCheckResult = z.infer<typeof PayeeCheckResult>;
 /** The answers of a proxied call the controls hold: 202 with what waits. */
 export const ApprovalRecorded = z.object({ approval: ApprovalInfo });
 export const PayeeChangeHeld = z.object({ change: PayeeChange });
+export type HeldAnswer = z.infer<typeof ApprovalRecorded> | z.infer<typeof PayeeChangeHeld>;
+
+/**
+ * The 202 answer the dashboard gives, through its proxy of the API, when the money controls
+ * hold a call of this operation for more approvers; undefined for an operation never held.
+ */
+export function heldAnswerOf(operationId: string): z.ZodType<HeldAnswer> | undefined {
+  if (operationId === operations.updatePayoutAccount.id) return PayeeChangeHeld;
+  const name = TRANSACTION_OPERATION_OF.get(operationId)?.name;
+  return name && (TRANSACTION_ACTIONS as readonly string[]).includes(name)
+    ? ApprovalRecorded
+    : undefined;
+}
 
 const RequestParams = z.object({ id: z.string().max(64) });
 const APPROVER = WORKSPACE_ROLES.decideApprovals;

@@ -1,6 +1,11 @@
-// The dashboard server's own endpoints (sign-in and session), shared by the server and the SPA.
+// Signing in to the dashboard server and the session it keeps, with what the dashboard keeps
+// about transactions beside the API: declared once for the server and the SPA
+// (docs/decisions/027).
 import { z } from 'zod';
+import { type EndpointDef, endpoint } from './endpoints';
 import { ROLES } from './roles';
+import { IdParam } from './schemas/common';
+import { Product } from './schemas/transaction';
 
 export const Role = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
 
@@ -96,21 +101,6 @@ export type SessionInfo = z.infer<typeof SessionInfo>;
 export const EnvironmentSwitch = z.object({ environment: Environment });
 
 /**
- * How an audited action ended. `sent`: a write was sent to the API, recorded before it left;
- * the entry with its outcome follows (same request id). A `sent` with nothing after it is a
- * write that may have happened, its answer lost (the server stopped).
- */
-export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed', 'sent'] as const;
-export const AuditOutcome = z.enum(AUDIT_OUTCOMES);
-export type AuditOutcome = z.infer<typeof AuditOutcome>;
-export const AUDIT_OUTCOME_LABEL: Record<AuditOutcome, string> = {
-  ok: 'Done',
-  refused: 'Refused',
-  failed: 'Failed at the API',
-  sent: 'Sent to the API',
-};
-
-/**
  * What the dashboard kept about a transaction that the API does not give back: the files it
  * attached and the cancellation reason in the person's words (docs/decisions/019).
  */
@@ -129,12 +119,56 @@ export const TransactionNote = z.object({
 });
 export type TransactionNote = z.infer<typeof TransactionNote>;
 
-/** Body of `POST /api/password-reset`: the link's token and the new password. */
-export const PasswordReset = z.object({
-  token: z.string().min(1, { error: 'is required' }).max(200),
-  password: z
-    .string({ error: 'is required' })
-    .min(12, { error: 'must be at least 12 characters' })
-    .max(200, { error: 'must be at most 200 characters' }),
-});
-export type PasswordReset = z.input<typeof PasswordReset>;
+export const sessionEndpoints = {
+  getSession: endpoint({
+    id: 'getSession',
+    method: 'GET',
+    path: '/session',
+    summary: 'Who is signed in, to which environment (or the sign-in choices)',
+    access: 'public',
+    response: SessionInfo,
+  }),
+  signIn: endpoint({
+    id: 'signIn',
+    method: 'POST',
+    path: '/session',
+    summary: 'Sign in with email and password (and a code), or as a person of the demo workspace',
+    access: 'public',
+    body: SignIn,
+    invalid: 'Give your email address and password.',
+    response: SessionInfo,
+  }),
+  signOut: endpoint({
+    id: 'signOut',
+    method: 'DELETE',
+    path: '/session',
+    summary: 'End this session',
+    access: 'public',
+    response: SessionInfo,
+  }),
+  signOutEverywhere: endpoint({
+    id: 'signOutEverywhere',
+    method: 'POST',
+    path: '/session/everywhere',
+    summary: 'End every session of the signed-in person, this one included',
+    access: 'enrolling',
+    response: SessionInfo,
+  }),
+  switchEnvironment: endpoint({
+    id: 'switchEnvironment',
+    method: 'PUT',
+    path: '/session/environment',
+    summary: 'Move the session to another environment an admin has set up',
+    body: EnvironmentSwitch,
+    invalid: 'Choose an environment that an admin has set up.',
+    response: SessionInfo,
+  }),
+  transactionNotes: endpoint({
+    id: 'transactionNotes',
+    method: 'GET',
+    path: '/transactions/{product}/{id}/notes',
+    summary: 'The files and cancellation reason the dashboard sent with a transaction',
+    params: z.object({ product: Product, id: IdParam }),
+    response: z.object({ results: z.array(TransactionNote) }),
+  }),
+} satisfies Record<string, EndpointDef>;

@@ -6,6 +6,12 @@ import type { z } from 'zod';
 import type { Method } from './operations';
 import type { Role } from './roles';
 
+/**
+ * Every call that is not a GET carries this header, which a page of another site cannot send
+ * without the dashboard's consent: the server refuses state-changing calls without it.
+ */
+export const CSRF_HEADER = { name: 'x-requested-with', value: 'dashboard' } as const;
+
 export interface EndpointDef {
   id: string;
   method: Method;
@@ -16,6 +22,15 @@ export interface EndpointDef {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  /**
+   * Who may reach it at all: anyone (`public`), a signed-in person (the default), or also a
+   * session that must enrol its authenticator before anything else (`enrolling`).
+   */
+  access?: 'public' | 'signed-in' | 'enrolling';
+  /** Also answers as a CSV file when the query says `format=csv`. */
+  csv?: true;
+  /** The problem's detail when the query or body is refused (the fields are named after it). */
+  invalid?: string;
   /** Who may call it; every signed-in person when absent. A refusal is audited. */
   roles?: readonly Role[];
   /** How the audit trail names a call of it. */
@@ -26,9 +41,14 @@ export function endpoint<const E extends EndpointDef>(definition: E): E {
   return definition;
 }
 
+/** A query as the SPA gives it: numbers may stand for the digits a query string carries. */
+type QueryInput<Q extends z.ZodType> = {
+  [K in keyof z.input<Q>]?: z.input<Q>[K] | number | undefined;
+};
+
 /** What a call of an endpoint takes, typed from its schemas. */
 export type EndpointInput<E extends EndpointDef> = (E extends { params: infer P extends z.ZodType }
-  ? { params: z.input<P> }
+  ? { params: { [K in keyof z.input<P>]: string | number } }
   : { params?: never }) &
-  (E extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: never }) &
+  (E extends { query: infer Q extends z.ZodType } ? { query?: QueryInput<Q> } : { query?: never }) &
   (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never });

@@ -1,6 +1,7 @@
 // The dashboard server's list and search questions, answered from its local index of the
 // partner's records (docs/decisions/018): the queries the SPA sends and the rows it gets back.
 import { z } from 'zod';
+import { type EndpointDef, endpoint } from './endpoints';
 import { IdParam, integerParam, PageQuery } from './schemas/common';
 import { KYC_STATUSES, Merchant } from './schemas/merchant';
 import { ACCOUNT_STATUSES, PayoutAccount } from './schemas/payout-account';
@@ -162,6 +163,93 @@ export const SavedView = SavedViewCreate.extend({
   createdAt: z.int(),
 });
 export type SavedView = z.infer<typeof SavedView>;
+
+const FILTERS = 'Some of the list’s filters are not valid.';
+
+export const indexEndpoints = {
+  listMerchantIndex: endpoint({
+    id: 'listMerchantIndex',
+    method: 'GET',
+    path: '/index/merchants',
+    summary: 'Merchants, searched, filtered, sorted and paged from the local index',
+    query: MerchantIndexQuery,
+    invalid: FILTERS,
+    response: MerchantIndexPage,
+  }),
+  listAccountIndex: endpoint({
+    id: 'listAccountIndex',
+    method: 'GET',
+    path: '/index/accounts',
+    summary: 'Payout accounts, searched, filtered, sorted and paged from the local index',
+    query: AccountIndexQuery,
+    invalid: FILTERS,
+    response: AccountIndexPage,
+  }),
+  listTransactionIndex: endpoint({
+    id: 'listTransactionIndex',
+    method: 'GET',
+    path: '/index/transactions',
+    summary:
+      'Transactions of every product from the local index; `format=csv` streams every row the filters select',
+    query: TransactionIndexQuery,
+    invalid: FILTERS,
+    response: TransactionIndexPage,
+    csv: true,
+  }),
+  search: endpoint({
+    id: 'search',
+    method: 'GET',
+    path: '/index/search',
+    summary:
+      'Merchants, accounts and transactions matching a name, number, IBAN, reference or amount',
+    query: SearchQuery,
+    invalid: FILTERS,
+    response: SearchResults,
+  }),
+  indexStatus: endpoint({
+    id: 'indexStatus',
+    method: 'GET',
+    path: '/index/status',
+    summary: "How fresh the session environment's local index is, list by list",
+    response: IndexStatus,
+  }),
+  refreshIndex: endpoint({
+    id: 'refreshIndex',
+    method: 'POST',
+    path: '/index/refresh',
+    summary: 'Read the lists of the API again now; answers the status after',
+    response: IndexStatus,
+  }),
+} satisfies Record<string, EndpointDef>;
+
+export const viewEndpoints = {
+  listViews: endpoint({
+    id: 'listViews',
+    method: 'GET',
+    path: '/views',
+    summary: "One's own saved views and the ones others shared",
+    response: z.object({ results: z.array(SavedView) }),
+  }),
+  saveView: endpoint({
+    id: 'saveView',
+    method: 'POST',
+    path: '/views',
+    summary: "Save a list's filters under a name, for oneself or shared",
+    body: SavedViewCreate,
+    invalid: 'Name the view.',
+    response: SavedView,
+    audit: 'save view',
+  }),
+  deleteView: endpoint({
+    id: 'deleteView',
+    method: 'DELETE',
+    path: '/views/{id}',
+    summary: 'Delete a view one saved',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: z.object({ deleted: z.literal(true) }),
+    audit: 'delete view',
+  }),
+} satisfies Record<string, EndpointDef>;
 
 /** The last four characters of an account's IBAN or number, as lists show it: "…3000". */
 export function numberTail(a: { iban?: string | null; accountNumber?: string | null }): string {

@@ -49,36 +49,53 @@ export interface OpenApiOptions {
   version?: string;
 }
 
-export function buildOpenApiDocument(options: OpenApiOptions) {
+/** Collects the components of a document as schemas are used in it. */
+export function schemaCollector() {
   const schemas: Record<string, JsonSchema> = {};
   const use = (schema: z.ZodType, io: 'input' | 'output') => {
     const converted = convert(schema, io);
     for (const [id, def] of Object.entries(converted.defs)) schemas[id] ??= def;
     return converted.schema;
   };
+  return { schemas, use };
+}
+
+/** The path and query parameters of an operation or endpoint, from their schemas. */
+export function parametersOf(
+  source: { params?: z.ZodType | undefined; query?: z.ZodType | undefined },
+  use: ReturnType<typeof schemaCollector>['use'],
+): unknown[] {
+  const parameters: unknown[] = [];
+  for (const [location, schema] of [
+    ['path', source.params],
+    ['query', source.query],
+  ] as const) {
+    if (!schema) continue;
+    const output = use(schema, 'output');
+    const input = convert(schema, 'input').schema;
+    const required = new Set((input.required as string[] | undefined) ?? []);
+    const properties = (output.properties ?? {}) as Record<string, JsonSchema>;
+    for (const [name, property] of Object.entries(properties)) {
+      parameters.push({
+        name,
+        in: location,
+        required: location === 'path' || required.has(name),
+        schema: property,
+      });
+    }
+  }
+  return parameters;
+}
+
+export const PROBLEM_REF = { $ref: `${COMPONENTS_REF}Problem` };
+
+export function buildOpenApiDocument(options: OpenApiOptions) {
+  const { schemas, use } = schemaCollector();
   use(Problem, 'output');
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of allOperations) {
-    const parameters: unknown[] = [];
-    for (const [location, source] of [
-      ['path', op.params],
-      ['query', op.query],
-    ] as const) {
-      if (!source) continue;
-      const output = use(source, 'output');
-      const input = convert(source, 'input').schema;
-      const required = new Set((input.required as string[] | undefined) ?? []);
-      const properties = (output.properties ?? {}) as Record<string, JsonSchema>;
-      for (const [name, schema] of Object.entries(properties)) {
-        parameters.push({
-          name,
-          in: location,
-          required: location === 'path' || required.has(name),
-          schema,
-        });
-      }
-    }
+    const parameters = parametersOf(op, use);
 
     let requestBody: unknown;
     if (op.multipart) {
@@ -144,7 +161,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     for (const status of errorStatuses(op)) {
       responses[status] = {
         description: ERROR_STATUS_TEXT[status],
-        content: { 'application/problem+json': { schema: { $ref: `${COMPONENTS_REF}Problem` } } },
+        content: { 'application/problem+json': { schema: PROBLEM_REF } },
       };
     }
 

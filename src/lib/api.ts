@@ -1,7 +1,6 @@
 // How the SPA reaches the API: through the dashboard server's /api, with the session cookie and
 // the CSRF header. A 401 means the session ended: the app is told, and sends the user to sign in.
-import type { z } from 'zod';
-import { buildUrl, type Callable } from '../api/client';
+import { CSRF_HEADER } from '../api/endpoints';
 import { ApiError, type Connection, readProblem } from '../api/errors';
 
 export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
@@ -22,13 +21,14 @@ async function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): 
 
 export const api: Connection = {
   baseUrl: '/api',
-  headers: { 'x-requested-with': 'dashboard' },
+  headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
   fetch: sessionAwareFetch,
 };
 
 /**
- * Calls one of the dashboard server's own endpoints (sign-in aside: the workspace, approvals,
- * audit) with the session and the CSRF header; a refusal becomes an ApiError with its problem.
+ * A raw call of the dashboard server with the session and the CSRF header, for answers that are
+ * not JSON (a CSV file); a refusal becomes an ApiError with its problem. JSON endpoints are
+ * called through `callEndpoint` with their declarations (src/api/dashboard-api.ts).
  */
 export async function dashboardFetch(
   method: string,
@@ -49,35 +49,4 @@ export async function dashboardFetch(
   if (!response.ok)
     throw new ApiError(await readProblem(response, response.headers.get('x-request-id') ?? ''));
   return response;
-}
-
-/** `dashboardFetch`, with the answer parsed by `schema`. */
-export async function dashboardJson<T>(
-  method: string,
-  url: string,
-  schema: z.ZodType<T>,
-  body?: unknown,
-): Promise<T> {
-  return schema.parse(await (await dashboardFetch(method, url, body)).json());
-}
-
-/**
- * A call to the partner's API that the money controls may hold (docs/decisions/025): the API's
- * answer, or, answered 202, what now waits for approvers.
- */
-export async function callThroughControls<H, T>(
-  op: Callable,
-  input: { params: Record<string, string | number>; body?: unknown; idempotencyKey?: string },
-  schemas: { held: z.ZodType<H>; answer: z.ZodType<T> },
-): Promise<{ held: H } | { answer: T }> {
-  const response = await dashboardFetch(
-    op.method,
-    buildUrl(api, op, { params: input.params }),
-    input.body,
-    input.idempotencyKey ? { 'idempotency-key': input.idempotencyKey } : {},
-  );
-  const json: unknown = await response.json();
-  return response.status === 202
-    ? { held: schemas.held.parse(json) }
-    : { answer: schemas.answer.parse(json) };
 }

@@ -36,7 +36,11 @@ import { type DashboardDb, isDatabaseUnavailable } from './store/db';
 import { secondFactorStore } from './store/second-factor';
 import type { Vault } from './store/vault';
 import { workspaceStore } from './store/workspace';
-import { workspaceRoutes } from './plugins/workspace-routes';
+import { accountRoutes } from './plugins/account-routes';
+import { adminRoutes } from './plugins/admin-routes';
+import { auditRoutes } from './plugins/audit-routes';
+import { viewsRoutes } from './plugins/views-routes';
+import { savedViews } from './store/saved-views';
 import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
 import { indexSync } from './local-index/sync';
@@ -228,6 +232,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       now,
     }),
     notes: transactionNotes(options.workspace.db, now),
+    views: savedViews(options.workspace.db, now),
     auditSeal,
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
     index,
@@ -258,10 +263,14 @@ export async function buildDashboardServer(options: DashboardOptions) {
           (method, path) => `There is nothing at ${method} ${path}.`,
         ),
       );
+      // Each concern's endpoints, declared in src/api (docs/decisions/027), then the proxy.
       await api.register(sessionRoutes);
-      await api.register(workspaceRoutes);
+      await api.register(accountRoutes);
+      await api.register(adminRoutes);
+      await api.register(auditRoutes);
       await api.register(controlsRoutes);
       await api.register(indexRoutes);
+      await api.register(viewsRoutes);
       await api.register(proxyRoutes);
     },
     { prefix: '/api' },

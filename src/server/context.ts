@@ -9,6 +9,7 @@ import { type ProblemFields, replyProblem } from '../http/problem-reply';
 import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
 import type { MoneyControls } from './controls/controls';
 import type { TransactionNotes } from './store/transaction-notes';
+import type { SavedViews } from './store/saved-views';
 import type { DashboardDb } from './store/db';
 import type { secondFactorStore } from './store/second-factor';
 import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
@@ -43,6 +44,7 @@ export interface DashboardContext {
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;
   sync: IndexSync;
+  views: SavedViews;
   /** Who recent session cookies belong to (./auth-cache.ts). */
   authCache: AuthCache;
   /** Emails of the sandbox demo workspace's people (one-click sign-in), when it is on. */
@@ -122,9 +124,23 @@ export function parsed<S extends z.ZodType>(
   reply: FastifyReply,
   detail: string,
 ): z.output<S> | undefined {
+  return readPart(schema, where, request, reply, detail)?.value;
+}
+
+/**
+ * A part of the request parsed with `schema` as `{ value }` (which may itself be undefined, for
+ * an optional body), or undefined once a 400 naming the fields is sent.
+ */
+export function readPart<S extends z.ZodType>(
+  schema: S,
+  where: 'body' | 'query' | 'params',
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: string,
+): { value: z.output<S> } | undefined {
   const input = request[where];
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) return { value: result.data };
   void problem(request, reply, {
     status: 400,
     code: 'VALIDATION_ERROR',

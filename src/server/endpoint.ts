@@ -1,12 +1,13 @@
-// Registers a handler for one of the dashboard server's endpoints declared in src/api: its path
-// and method come from the declaration, its roles are checked (a refusal audited), its path
-// parameters, query and body are parsed with the declared schemas (a 400 naming the fields, or
-// a 404 for a path that names nothing), and its answer is parsed with the response schema
-// before it leaves, so that nothing undeclared reaches the browser.
+// Registers a handler for one of the dashboard server's endpoints declared in src/api
+// (docs/decisions/027): its path and method come from the declaration; so does who may reach it
+// (signed in, or also while enrolling an authenticator, or anyone) and who may call it (roles,
+// a refusal audited); its path parameters, query and body are parsed with the declared schemas
+// (a 400 naming the fields, or a 404 for a path that names nothing), and its answer is parsed
+// with the response schema before it leaves, so that nothing undeclared reaches the browser.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { EndpointDef } from '../api/endpoints';
-import { parsed, problem, requireRole } from './context';
+import { problem, readPart, requireRole, requireSignIn } from './context';
 
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends {
   [P in K]: infer S extends z.ZodType;
@@ -27,9 +28,13 @@ export function route<E extends EndpointDef>(
   definition: E,
   handler: (call: EndpointCall<E>) => Promise<z.input<E['response']> | FastifyReply>,
 ) {
+  const access = definition.access ?? 'signed-in';
+  const invalid = definition.invalid ?? 'Some of the fields are not valid.';
   app.route({
     method: definition.method,
     url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
+    config: { beforeEnrolment: access === 'enrolling' },
+    ...(access === 'public' ? {} : { onRequest: requireSignIn }),
     handler: async (request, reply) => {
       if (
         definition.roles &&
@@ -47,14 +52,18 @@ export function route<E extends EndpointDef>(
           });
         params = read.data;
       }
-      const query = definition.query
-        ? parsed(definition.query, 'query', request, reply, 'Some of the query is not valid.')
-        : undefined;
-      if (definition.query && query === undefined) return reply;
-      const body = definition.body
-        ? parsed(definition.body, 'body', request, reply, 'Some of the fields are not valid.')
-        : undefined;
-      if (definition.body && body === undefined) return reply;
+      let query: unknown;
+      if (definition.query) {
+        const read = readPart(definition.query, 'query', request, reply, invalid);
+        if (!read) return reply;
+        query = read.value;
+      }
+      let body: unknown;
+      if (definition.body) {
+        const read = readPart(definition.body, 'body', request, reply, invalid);
+        if (!read) return reply;
+        body = read.value;
+      }
       const answer = await handler({ request, reply, params, query, body } as EndpointCall<E>);
       if (answer === reply || reply.sent) return reply;
       return definition.response.parse(answer);

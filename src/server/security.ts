@@ -2,9 +2,10 @@
 // /api requests. (The limit on failed sign-ins lives in store/sign-in-failures.ts.)
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_HEADER as CSRF } from '../api/endpoints';
 
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_VALUE = 'dashboard';
+export const CSRF_HEADER = CSRF.name;
+export const CSRF_VALUE = CSRF.value;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

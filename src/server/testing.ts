@@ -1,5 +1,6 @@
 // Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
+import { CSRF_HEADER } from '../api/endpoints';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,7 +16,7 @@ import type { DashboardDb, DialectName } from './store/db';
 import { freshDashboardDb } from './store/testing';
 import { createVault } from './store/vault';
 
-export const CSRF = { 'x-requested-with': 'dashboard' };
+export const CSRF = { [CSRF_HEADER.name]: CSRF_HEADER.value };
 export const JSON_CSRF = { ...CSRF, 'content-type': 'application/json' };
 
 export function testDist(): string {

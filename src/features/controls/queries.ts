@@ -2,7 +2,7 @@
 // and its count, a transaction's approvals and recipient, payee changes and their decisions.
 // Every call goes through the endpoints declared once in src/api/controls.ts.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { callEndpoint } from '../../api/client';
 import {
   type PayeeChange,
   type PayeeCheck,
@@ -35,14 +35,14 @@ export const INBOX_PAGE = 20;
 export const inboxQuery = (scope: InboxScope, start = 0, limit = INBOX_PAGE) =>
   queryOptions({
     queryKey: controlsKeys.inbox(scope, start, limit),
-    queryFn: () => call(api, E.inbox, { query: { scope, start, limit } }),
+    queryFn: () => callEndpoint(api, E.inbox, { query: { scope, start, limit } }),
     placeholderData: keepPreviousData,
     refetchInterval: INBOX_REFRESH_MS,
   });
 
 export const inboxCountQuery = queryOptions({
   queryKey: controlsKeys.count,
-  queryFn: () => call(api, E.inboxCounts),
+  queryFn: () => callEndpoint(api, E.inboxCounts),
   refetchInterval: INBOX_REFRESH_MS,
 });
 
@@ -50,29 +50,30 @@ export const inboxCountQuery = queryOptions({
 export const transactionControlsQuery = (product: Product, id: number, status?: string) =>
   queryOptions({
     queryKey: controlsKeys.transaction(product, id, status),
-    queryFn: () => call(api, E.transactionControls, { params: { product, id } }),
+    queryFn: () => callEndpoint(api, E.transactionControls, { params: { product, id } }),
   });
 
 export const payeeChangesQuery = (accountId: number) =>
   queryOptions({
     queryKey: controlsKeys.payeeChanges(accountId),
-    queryFn: async () => (await call(api, E.payeeChanges, { query: { accountId } })).results,
+    queryFn: async () =>
+      (await callEndpoint(api, E.payeeChanges, { query: { accountId } })).results,
   });
 
 export const policiesQuery = queryOptions({
   queryKey: controlsKeys.policies,
-  queryFn: async () => (await call(api, E.listPolicies)).results,
+  queryFn: async () => (await callEndpoint(api, E.listPolicies)).results,
 });
 
 export const requirementQuery = (q: RequirementQuery) =>
   queryOptions({
     queryKey: controlsKeys.requirement(q),
-    queryFn: async () => (await call(api, E.requirement, { query: q })).results,
+    queryFn: async () => (await callEndpoint(api, E.requirement, { query: q })).results,
     retry: false,
   });
 
 /** Checks bank details before they are saved (problems refuse, warnings ask for a look). */
-export const checkPayee = (check: PayeeCheck) => call(api, E.payeeCheck, { body: check });
+export const checkPayee = (check: PayeeCheck) => callEndpoint(api, E.payeeCheck, { body: check });
 
 /** A decision or a policy change: everything the controls show is looked at again. */
 function useControlsMutation<V, T>(run: (values: V) => Promise<T>, after?: (result: T) => void) {
@@ -87,14 +88,14 @@ function useControlsMutation<V, T>(run: (values: V) => Promise<T>, after?: (resu
 }
 
 export const useAddPolicy = () =>
-  useControlsMutation((body: PolicyCreate) => call(api, E.addPolicy, { body }));
+  useControlsMutation((body: PolicyCreate) => callEndpoint(api, E.addPolicy, { body }));
 
 export const useRemovePolicy = () =>
-  useControlsMutation((id: string) => call(api, E.removePolicy, { params: { id } }));
+  useControlsMutation((id: string) => callEndpoint(api, E.removePolicy, { params: { id } }));
 
 export const useRejectApproval = () =>
   useControlsMutation((v: { id: string; reason: string }) =>
-    call(api, E.rejectApproval, { params: { id: v.id }, body: { reason: v.reason } }),
+    callEndpoint(api, E.rejectApproval, { params: { id: v.id }, body: { reason: v.reason } }),
   );
 
 /**
@@ -106,8 +107,8 @@ export function useDecidePayeeChange(onDecided?: (change: PayeeChange) => void) 
   return useControlsMutation(
     async (v: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
       v.decision === 'approve'
-        ? (await call(api, E.approvePayeeChange, { params: { id: v.id } })).change
-        : call(api, E.rejectPayeeChange, {
+        ? (await callEndpoint(api, E.approvePayeeChange, { params: { id: v.id } })).change
+        : callEndpoint(api, E.rejectPayeeChange, {
             params: { id: v.id },
             body: { reason: v.reason ?? '' },
           }),
@@ -120,4 +121,4 @@ export function useDecidePayeeChange(onDecided?: (change: PayeeChange) => void) 
 }
 
 export const useWithdrawPayeeChange = () =>
-  useControlsMutation((id: string) => call(api, E.withdrawPayeeChange, { params: { id } }));
+  useControlsMutation((id: string) => callEndpoint(api, E.withdrawPayeeChange, { params: { id } }));

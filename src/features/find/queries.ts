@@ -9,37 +9,36 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
+import { buildUrl, callEndpoint } from '../../api/client';
 import {
-  AccountIndexPage,
   type AccountIndexQuery,
-  IndexStatus,
-  MerchantIndexPage,
+  indexEndpoints as E,
   type MerchantIndexQuery,
-  SavedView,
   type SavedViewCreate,
-  SearchResults,
-  TransactionIndexPage,
   type TransactionIndexQuery,
+  viewEndpoints,
 } from '../../api/local-index';
 import type { Merchant } from '../../api/schemas/merchant';
 import type { PayoutAccount } from '../../api/schemas/payout-account';
-import { dashboardJson } from '../../lib/api';
+import { api } from '../../lib/api';
 import { merchantQuery } from '../merchants/queries';
 import { payoutAccountQuery } from '../payout-accounts/queries';
 
-/** A query string of the defined values, with lists joined by commas. */
-export function queryString(values: Record<string, unknown>): string {
-  const params = new URLSearchParams();
+/** A list's filters as the query string carries them: lists of values joined by commas. */
+function joined(values: Record<string, unknown>): Record<string, string | number | undefined> {
+  const query: Record<string, string | number | undefined> = {};
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined || value === null || value === '') continue;
     if (Array.isArray(value)) {
-      if (value.length > 0) params.set(key, value.join(','));
-    } else params.set(key, String(value));
+      if (value.length > 0) query[key] = value.join(',');
+    } else query[key] = typeof value === 'number' ? value : String(value);
   }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  return query;
 }
+
+/** Where the browser downloads a transaction list's every row as CSV, from the local index. */
+export const transactionsCsvUrl = (q: Filters<TransactionIndexQuery>) =>
+  buildUrl(api, E.listTransactionIndex, { query: { ...joined(q), format: 'csv' } });
 
 type Filters<Q> = { [K in keyof Q]?: unknown };
 
@@ -59,7 +58,7 @@ const LIVE_MS = 5_000;
 export const merchantIndexQuery = (q: Filters<MerchantIndexQuery>) =>
   queryOptions({
     queryKey: findKeys.merchants(q),
-    queryFn: () => dashboardJson('GET', `/api/index/merchants${queryString(q)}`, MerchantIndexPage),
+    queryFn: () => callEndpoint(api, E.listMerchantIndex, { query: joined(q) }),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_MS,
   });
@@ -67,7 +66,7 @@ export const merchantIndexQuery = (q: Filters<MerchantIndexQuery>) =>
 export const accountIndexQuery = (q: Filters<AccountIndexQuery>) =>
   queryOptions({
     queryKey: findKeys.accounts(q),
-    queryFn: () => dashboardJson('GET', `/api/index/accounts${queryString(q)}`, AccountIndexPage),
+    queryFn: () => callEndpoint(api, E.listAccountIndex, { query: joined(q) }),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_MS,
   });
@@ -75,8 +74,7 @@ export const accountIndexQuery = (q: Filters<AccountIndexQuery>) =>
 export const transactionIndexQuery = (q: Filters<TransactionIndexQuery>) =>
   queryOptions({
     queryKey: findKeys.transactions(q),
-    queryFn: () =>
-      dashboardJson('GET', `/api/index/transactions${queryString(q)}`, TransactionIndexPage),
+    queryFn: () => callEndpoint(api, E.listTransactionIndex, { query: joined(q) }),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_MS,
   });
@@ -84,7 +82,7 @@ export const transactionIndexQuery = (q: Filters<TransactionIndexQuery>) =>
 export const searchQuery = (q: string) =>
   queryOptions({
     queryKey: findKeys.search(q),
-    queryFn: () => dashboardJson('GET', `/api/index/search${queryString({ q })}`, SearchResults),
+    queryFn: () => callEndpoint(api, E.search, { query: { q } }),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
     staleTime: 2_000,
@@ -92,30 +90,28 @@ export const searchQuery = (q: string) =>
 
 export const indexStatusQuery = queryOptions({
   queryKey: findKeys.status,
-  queryFn: () => dashboardJson('GET', '/api/index/status', IndexStatus),
+  queryFn: () => callEndpoint(api, E.indexStatus),
   refetchInterval: (query) => (query.state.data?.filled === false ? 1_000 : 10_000),
 });
 
 export function useRefreshIndex() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => dashboardJson('POST', '/api/index/refresh', IndexStatus),
+    mutationFn: () => callEndpoint(api, E.refreshIndex),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: findKeys.all }),
   });
 }
 
 export const savedViewsQuery = queryOptions({
   queryKey: findKeys.views,
-  queryFn: () =>
-    dashboardJson('GET', '/api/views', z.object({ results: z.array(SavedView) })).then(
-      (r) => r.results,
-    ),
+  queryFn: async () => (await callEndpoint(api, viewEndpoints.listViews)).results,
 });
 
 export function useSaveView() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (view: SavedViewCreate) => dashboardJson('POST', '/api/views', SavedView, view),
+    mutationFn: (view: SavedViewCreate) =>
+      callEndpoint(api, viewEndpoints.saveView, { body: view }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: findKeys.views }),
   });
 }
@@ -123,8 +119,7 @@ export function useSaveView() {
 export function useDeleteView() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      dashboardJson('DELETE', `/api/views/${id}`, z.object({ deleted: z.boolean() })),
+    mutationFn: (id: string) => callEndpoint(api, viewEndpoints.deleteView, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: findKeys.views }),
   });
 }

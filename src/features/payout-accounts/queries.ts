@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createPayoutAccount, getPayoutAccount } from '../../api/client';
-import { type PayeeChange, PayeeChangeHeld } from '../../api/controls';
+import { callHoldable, createPayoutAccount, getPayoutAccount } from '../../api/client';
+import type { PayeeChange } from '../../api/controls';
 import { operations } from '../../api/operations';
 import {
-  PayoutAccount,
+  type PayoutAccount,
   type PayoutAccountCreate,
   type PayoutAccountUpdate,
 } from '../../api/schemas/payout-account';
-import { api, callThroughControls } from '../../lib/api';
+import { api } from '../../lib/api';
 import { controlsKeys } from '../controls/queries';
 
 export interface PayoutAccountFilters {
@@ -52,14 +52,10 @@ async function updateThroughDashboard(
   id: number,
   body: PayoutAccountUpdate,
 ): Promise<AccountUpdateOutcome> {
-  const outcome = await callThroughControls(
-    operations.updatePayoutAccount,
-    { params: { id }, body },
-    { held: PayeeChangeHeld, answer: PayoutAccount },
-  );
-  return 'held' in outcome
-    ? { kind: 'held', change: outcome.held.change }
-    : { kind: 'saved', account: outcome.answer };
+  const outcome = await callHoldable(api, operations.updatePayoutAccount, { params: { id }, body });
+  if ('answer' in outcome) return { kind: 'saved', account: outcome.answer };
+  if ('change' in outcome.held) return { kind: 'held', change: outcome.held.change };
+  throw new Error('The account update was held as something other than a bank-detail change.');
 }
 
 export function useUpdatePayoutAccount(id: number) {

@@ -6,33 +6,15 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { call } from '../../api/client';
-import type { OperationDef } from '../../api/operations';
-import { type Environment, EnvironmentSwitch, SessionInfo, type SignIn } from '../../api/dashboard';
+import { callEndpoint } from '../../api/client';
+import {
+  type Environment,
+  sessionEndpoints as E,
+  SessionInfo,
+  type SignIn,
+} from '../../api/dashboard';
 import { refusalFor } from '../../api/roles';
 import { api } from '../../lib/api';
-
-const getSessionOp = {
-  id: 'getSession',
-  method: 'GET',
-  path: '/session',
-  summary: 'The current session',
-  tag: 'Dashboard',
-  source: 'design',
-  response: SessionInfo,
-} as const satisfies OperationDef;
-const signInOp = {
-  ...getSessionOp,
-  id: 'signIn',
-  method: 'POST',
-  body: z.unknown(),
-} as const satisfies OperationDef;
-const signOutOp = {
-  ...getSessionOp,
-  id: 'signOut',
-  method: 'DELETE',
-} as const satisfies OperationDef;
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -41,7 +23,7 @@ export const sessionKeys = {
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.all,
-  queryFn: () => call(api, getSessionOp),
+  queryFn: () => callEndpoint(api, E.getSession),
   staleTime: 60_000,
 });
 
@@ -64,14 +46,14 @@ export function seedSessionFromPage(queryClient: QueryClient, page: Document = d
 /** The session as the server sees it now, not as cached: for signing in again in place. */
 export const signedOutSessionQuery = queryOptions({
   queryKey: sessionKeys.signedOutView,
-  queryFn: () => call(api, getSessionOp),
+  queryFn: () => callEndpoint(api, E.getSession),
   staleTime: 0,
 });
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignIn) => call(api, signInOp, { body }),
+    mutationFn: (body: SignIn) => callEndpoint(api, E.signIn, { body }),
     onSuccess: (session) => {
       // Everything cached belongs to whoever was signed in before.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
@@ -80,17 +62,10 @@ export function useSignIn() {
   });
 }
 
-const signOutEverywhereOp = {
-  ...getSessionOp,
-  id: 'signOutEverywhere',
-  method: 'POST',
-  path: '/session/everywhere',
-} as const satisfies OperationDef;
-
 export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(api, signOutEverywhereOp),
+    mutationFn: () => callEndpoint(api, E.signOutEverywhere),
     onSuccess: (session) => {
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
@@ -98,20 +73,12 @@ export function useSignOutEverywhere() {
   });
 }
 
-const switchEnvironmentOp = {
-  ...getSessionOp,
-  id: 'switchEnvironment',
-  method: 'PUT',
-  path: '/session/environment',
-  body: EnvironmentSwitch,
-} as const satisfies OperationDef;
-
 /** Moves the session to another environment an admin has set up; cached data is the old one's. */
 export function useSwitchEnvironment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (environment: Environment) =>
-      call(api, switchEnvironmentOp, { body: { environment } }),
+      callEndpoint(api, E.switchEnvironment, { body: { environment } }),
     // Every answer of the other environment goes: cached ones are dropped, and the ones on
     // screen are fetched again from the environment now chosen.
     onSuccess: async (session) => {
@@ -124,7 +91,7 @@ export function useSwitchEnvironment() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(api, signOutOp),
+    mutationFn: () => callEndpoint(api, E.signOut),
     onSuccess: (session) => {
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);

@@ -1,8 +1,9 @@
 // Transactions: reads as queryOptions factories, money-moving actions as mutations.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   calculatePrice,
+  callEndpoint,
+  callHoldable,
   cancelTransaction,
   createTransaction,
   getPayoutConfirmation,
@@ -10,8 +11,8 @@ import {
   uploadFile,
   type TransactionCreateBody,
 } from '../../api/client';
-import { type ApprovalInfo, ApprovalRecorded } from '../../api/controls';
-import { TransactionNote } from '../../api/dashboard';
+import type { ApprovalInfo } from '../../api/controls';
+import { sessionEndpoints } from '../../api/dashboard';
 import { transactionOperations } from '../../api/operations';
 import {
   type CancelRequest,
@@ -20,7 +21,7 @@ import {
   Transaction,
 } from '../../api/schemas/transaction';
 import { isFinalStatus } from '../../api/transaction-states';
-import { api, callThroughControls, dashboardJson } from '../../lib/api';
+import { api } from '../../lib/api';
 import { controlsKeys } from '../controls/queries';
 
 export interface TransactionFilters {
@@ -65,13 +66,8 @@ export const transactionNotesQuery = (product: Product, id: number) =>
   queryOptions({
     queryKey: transactionKeys.notes(product, id),
     queryFn: async () =>
-      (
-        await dashboardJson(
-          'GET',
-          `/api/transactions/${product}/${id}/notes`,
-          z.object({ results: z.array(TransactionNote) }),
-        )
-      ).results,
+      (await callEndpoint(api, sessionEndpoints.transactionNotes, { params: { product, id } }))
+        .results,
   });
 
 export const confirmationQuery = (id: number) =>
@@ -120,14 +116,15 @@ async function approveThroughDashboard(
   body: object | undefined,
   idempotencyKey: string,
 ): Promise<ApprovalOutcome> {
-  const outcome = await callThroughControls(
+  const outcome = await callHoldable(
+    api,
     transactionOperations[product][action],
-    { params: { id }, body, idempotencyKey },
-    { held: ApprovalRecorded, answer: Transaction },
+    { params: { id }, body },
+    { idempotencyKey },
   );
-  return 'held' in outcome
-    ? { kind: 'recorded', approval: outcome.held.approval }
-    : { kind: 'approved', transaction: outcome.answer };
+  if ('answer' in outcome) return { kind: 'approved', transaction: outcome.answer };
+  if ('approval' in outcome.held) return { kind: 'recorded', approval: outcome.held.approval };
+  throw new Error(`${action} was held as something other than an approval.`);
 }
 
 function useApprove(product: Product, id: number, action: 'approveQuote' | 'approveDeposit') {

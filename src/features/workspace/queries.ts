@@ -1,74 +1,38 @@
-// The team workspace's own data: the audit trail, the admin's settings and one's own account.
+// The team workspace's own data: the audit trail, the admin's settings and one's own account,
+// called through the endpoints declared in src/api (audit.ts, admin.ts, account.ts).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { AuditOutcome, Role } from '../../api/dashboard';
-import { dashboardJson } from '../../lib/api';
+import { accountEndpoints } from '../../api/account';
+import { adminEndpoints } from '../../api/admin';
+import { type AuditFilters, auditEndpoints } from '../../api/audit';
+import { buildUrl, callEndpoint } from '../../api/client';
+import type { Environment } from '../../api/dashboard';
+import type { Role } from '../../api/roles';
+import { api } from '../../lib/api';
 import { sessionKeys } from '../session/queries';
 
-export const AuditEntry = z.object({
-  seq: z.int(),
-  at: z.int(),
-  actorEmail: z.string().nullable(),
-  roles: z.array(z.string()),
-  ip: z.string(),
-  userAgent: z.string(),
-  action: z.string(),
-  target: z.string().nullable(),
-  outcome: AuditOutcome,
-  requestId: z.string().nullable(),
-  details: z.unknown(),
-  hash: z.string(),
-});
-export type AuditEntry = z.infer<typeof AuditEntry>;
-
-export interface AuditFilters {
-  actor?: string | undefined;
-  action?: string | undefined;
-  outcome?: AuditOutcome | undefined;
-  before?: number | undefined;
-}
-
-export function auditSearch(filters: AuditFilters, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams(extra);
-  for (const [key, value] of Object.entries(filters))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-}
+export type { AuditFilters } from '../../api/audit';
 
 export const workspaceKeys = {
   audit: (filters: AuditFilters) => ['workspace', 'audit', filters] as const,
 };
 
+export const AUDIT_PAGE = 50;
+
 export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: workspaceKeys.audit(filters),
     queryFn: () =>
-      dashboardJson(
-        'GET',
-        `/api/audit?${auditSearch(filters, { limit: '50' })}`,
-        z.object({ results: z.array(AuditEntry), hasMore: z.boolean() }),
-      ),
+      callEndpoint(api, auditEndpoints.listAudit, { query: { ...filters, limit: AUDIT_PAGE } }),
     placeholderData: keepPreviousData,
   });
 
-// Admin settings and one's own account: the dashboard server's own endpoints.
+/** Where the browser downloads the trail's filtered entries as CSV (the newest thousand). */
+export const auditCsvUrl = (filters: AuditFilters) =>
+  buildUrl(api, auditEndpoints.listAudit, {
+    query: { ...filters, before: undefined, format: 'csv', limit: 1000 },
+  });
 
-export const Person = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  roles: z.array(Role),
-  createdAt: z.int(),
-  disabledAt: z.int().nullable(),
-});
-export type Person = z.infer<typeof Person>;
-
-const CredentialHint = z.object({
-  environment: z.string(),
-  apiKeyLast4: z.string(),
-  updatedAt: z.int(),
-  updatedBy: z.string().nullable(),
-});
+// Admin settings
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -79,17 +43,17 @@ export const settingsKeys = {
 
 export const roleSettingsQuery = queryOptions({
   queryKey: settingsKeys.roles,
-  queryFn: () => dashboardJson('GET', '/api/admin/roles', z.object({ requireTotp: z.array(Role) })),
+  queryFn: () => callEndpoint(api, adminEndpoints.roleSettings),
 });
 
 export const peopleQuery = queryOptions({
   queryKey: settingsKeys.people,
-  queryFn: () => dashboardJson('GET', '/api/admin/users', z.object({ results: z.array(Person) })),
+  queryFn: () => callEndpoint(api, adminEndpoints.listPeople),
 });
+
 export const credentialsQuery = queryOptions({
   queryKey: settingsKeys.credentials,
-  queryFn: () =>
-    dashboardJson('GET', '/api/admin/credentials', z.object({ results: z.array(CredentialHint) })),
+  queryFn: () => callEndpoint(api, adminEndpoints.listCredentials),
 });
 
 /** A mutation of the settings that refreshes them (and the session's view of environments). */
@@ -106,83 +70,64 @@ function useSettingsMutation<V, T>(run: (values: V) => Promise<T>) {
 }
 
 export const useSetCredentials = () =>
-  useSettingsMutation((v: { environment: string; apiKey: string; apiSecret: string }) =>
-    dashboardJson('PUT', `/api/admin/credentials/${v.environment}`, z.unknown(), {
-      apiKey: v.apiKey,
-      apiSecret: v.apiSecret,
-    }),
+  useSettingsMutation(
+    ({ environment, ...body }: { environment: Environment; apiKey: string; apiSecret: string }) =>
+      callEndpoint(api, adminEndpoints.setCredentials, { params: { environment }, body }),
   );
 
 export const useCreatePerson = () =>
-  useSettingsMutation((v: { email: string; name: string; roles: string[] }) =>
-    dashboardJson(
-      'POST',
-      '/api/admin/users',
-      z.object({ user: Person, oneTimePassword: z.string() }),
-      v,
-    ),
+  useSettingsMutation((body: { email: string; name: string; roles: Role[] }) =>
+    callEndpoint(api, adminEndpoints.addPerson, { body }),
   );
 
 export const useSetRoles = () =>
-  useSettingsMutation((v: { id: string; roles: string[] }) =>
-    dashboardJson('PUT', `/api/admin/users/${v.id}/roles`, Person, { roles: v.roles }),
+  useSettingsMutation(({ id, roles }: { id: string; roles: Role[] }) =>
+    callEndpoint(api, adminEndpoints.setRoles, { params: { id }, body: { roles } }),
   );
 
 export const useEndSessions = () =>
   useSettingsMutation((id: string) =>
-    dashboardJson('POST', `/api/admin/users/${id}/end-sessions`, z.object({ ended: z.int() })),
+    callEndpoint(api, adminEndpoints.endSessionsOf, { params: { id } }),
   );
 
 export const useRequireSecondStep = () =>
-  useSettingsMutation((v: { role: string; requireTotp: boolean }) =>
-    dashboardJson('PUT', `/api/admin/roles/${v.role}`, z.unknown(), { requireTotp: v.requireTotp }),
+  useSettingsMutation(({ role, requireTotp }: { role: Role; requireTotp: boolean }) =>
+    callEndpoint(api, adminEndpoints.setSecondStep, { params: { role }, body: { requireTotp } }),
   );
+
+export const useIssueResetLink = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      callEndpoint(api, adminEndpoints.issueResetLink, { params: { id } }),
+  });
+
+// One's own account
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (v: { current: string; next: string }) =>
-      dashboardJson('POST', '/api/account/password', z.object({ changed: z.literal(true) }), v),
+    mutationFn: (body: { current: string; next: string }) =>
+      callEndpoint(api, accountEndpoints.changePassword, { body }),
   });
 
 /** Starts enrolling an authenticator; replacing one needs the password and one of its codes. */
 export const useBeginAuthenticator = () =>
   useMutation({
     mutationFn: (proof?: { password: string; code: string }) =>
-      dashboardJson(
-        'POST',
-        '/api/account/totp',
-        z.object({ secret: z.string(), uri: z.string() }),
-        proof,
-      ),
+      callEndpoint(api, accountEndpoints.beginAuthenticator, { body: proof }),
   });
 
 export const useConfirmAuthenticator = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      dashboardJson(
-        'POST',
-        '/api/account/totp/confirm',
-        z.object({ recoveryCodes: z.array(z.string()) }),
-        { code },
-      ),
+      callEndpoint(api, accountEndpoints.confirmAuthenticator, { body: { code } }),
     // A session that had to enrol first is a full one now.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 };
 
-export const useIssueResetLink = () =>
-  useMutation({
-    mutationFn: (id: string) =>
-      dashboardJson(
-        'POST',
-        `/api/admin/users/${id}/reset-link`,
-        z.object({ link: z.string(), expiresAt: z.int() }),
-      ),
-  });
-
 export const useResetPassword = () =>
   useMutation({
-    mutationFn: (v: { token: string; password: string }) =>
-      dashboardJson('POST', '/api/password-reset', z.object({ reset: z.literal(true) }), v),
+    mutationFn: (body: { token: string; password: string }) =>
+      callEndpoint(api, accountEndpoints.resetPassword, { body }),
   });

@@ -4,12 +4,12 @@ import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, AuditOutcome } from '../../api/dashboard';
+import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, AuditOutcome } from '../../api/audit';
 import { hasRole, WORKSPACE_ROLES } from '../../api/roles';
 import { DateTime } from '../../components/date-time';
 import { PageHeader } from '../../components/page';
 import { sessionQuery } from '../../features/session/queries';
-import { auditQuery, auditSearch } from '../../features/workspace/queries';
+import { auditCsvUrl, auditQuery } from '../../features/workspace/queries';
 import { ScrollTable } from '../../components/scroll-table';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
@@ -46,7 +46,7 @@ function AuditPage() {
         actions={
           <Button
             component="a"
-            href={`/api/audit?${auditSearch({ ...search, before: undefined }, { format: 'csv', limit: '1000' })}`}
+            href={auditCsvUrl(search)}
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
           >

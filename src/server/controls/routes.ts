@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { controlsEndpoints as E } from '../../api/controls';
 import type { Environment } from '../../api/dashboard';
-import { audit, problem, requireSignIn } from '../context';
+import { audit, problem } from '../context';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';
@@ -13,7 +13,6 @@ import type { UpstreamResponse } from '../upstream';
 export const controlsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
   const controls = ctx.controls;
-  app.addHook('onRequest', requireSignIn);
 
   const signedIn = (request: FastifyRequest) => {
     const { user, session } = request.signedIn!;

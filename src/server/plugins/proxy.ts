@@ -3,6 +3,7 @@
 // call first: refused, held for more approvers, or sent (perhaps rewritten); the proxy applies
 // it, keeps the local index and the notes up to date, and audits every state-changing call and
 // every refusal.
+import { heldAnswerOf } from '../../api/controls';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../../api/dashboard';
 import { type OperationDef, TRANSACTION_OPERATION_OF } from '../../api/operations';
@@ -189,7 +190,10 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
           outcome: 'ok',
           details: { ...verdict.audit, status: 202, changes: changesOf(body) ?? null },
         });
-        return reply.code(202).send(verdict.body);
+        // The held answer is part of the contract (src/api/controls.ts): checked before it leaves.
+        const held = heldAnswerOf(op.id);
+        if (!held) throw new Error(`The controls held ${op.id}, which has no held answer.`);
+        return reply.code(202).send(held.parse(verdict.body));
       }
       if (verdict.kind === 'relay') {
         if (writes)

@@ -1,24 +1,12 @@
-// Signing in as oneself: `POST /api/session` with email and password (and the authenticator's
-// code where required), or one click as a person of the sandbox demo workspace; `GET` says who is
-// signed in; `DELETE` ends this session, `POST /api/session/everywhere` all of the person's;
-// `PUT /api/session/environment` switches between the environments an admin has set up.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  EnvironmentSwitch,
-  PasswordReset,
-  type EnvironmentInfo,
-  type SessionInfo,
-  SignIn,
-} from '../../api/dashboard';
-import {
-  audit,
-  type DashboardContext,
-  parseBody,
-  problem,
-  tooManyTries,
-  requireSignIn,
-  signedInOf,
-} from '../context';
+// Signing in (src/api/dashboard.ts's session endpoints): `POST /api/session` with email and
+// password (and the authenticator's code where required), or one click as a person of the
+// sandbox demo workspace; `GET` says who is signed in; `DELETE` ends this session,
+// `POST /api/session/everywhere` all of the person's; `PUT /api/session/environment` switches
+// between the environments an admin has set up.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '../../api/dashboard';
+import { audit, type DashboardContext, problem, signedInOf, tooManyTries } from '../context';
+import { route } from '../endpoint';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 
@@ -70,15 +58,13 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   // success resets nothing.
   const failures = signInFailures(ctx.db, { max: 10, windowMs: 60_000, now: ctx.now });
 
-  app.get('/session', async (request) => sessionInfo(ctx, request));
+  route(app, E.getSession, async ({ request }) => sessionInfo(ctx, request));
 
-  app.post('/session', async (request, reply) => {
+  route(app, E.signIn, async ({ request, reply, body }) => {
     const tooMany = (wait: number) => tooManyTries(request, reply, wait, 'failed sign-ins');
     const addressKey = `address:${request.ip}`;
     const addressWait = await failures.retryAfter(addressKey);
     if (addressWait > 0) return tooMany(addressWait);
-    const body = parseBody(SignIn, request, reply, 'Give your email address and password.');
-    if (!body) return reply;
     const account = 'demoUser' in body ? body.demoUser.toLowerCase() : body.email.toLowerCase();
     // Counted before the password is checked: guesses sent together are each counted first.
     const attempt = await failures.attempt(addressKey, `account:${account}`);
@@ -173,7 +159,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     return sessionInfo(ctx, request);
   });
 
-  app.delete('/session', async (request, reply) => {
+  route(app, E.signOut, async ({ request, reply }) => {
     const signedIn = await signedInOf(request);
     await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
     if (signedIn) await audit(request, { action: 'sign-out', outcome: 'ok' }, signedIn.user);
@@ -182,63 +168,28 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     return sessionInfo(ctx, request);
   });
 
-  // A reset link's new password: no session needed, the token is the proof (once, 24 hours).
-  app.post('/password-reset', async (request, reply) => {
-    const body = parseBody(
-      PasswordReset,
-      request,
-      reply,
-      'Choose a new password of at least 12 characters.',
-    );
-    if (!body) return reply;
-    const user = await ctx.workspace.useReset(body.token, body.password);
-    if (!user) {
-      await audit(request, { action: 'reset password', outcome: 'refused' });
+  route(app, E.signOutEverywhere, async ({ request, reply }) => {
+    const { user } = request.signedIn!;
+    const ended = await ctx.workspace.endAllSessions(user.id);
+    await audit(request, { action: 'sign-out everywhere', outcome: 'ok', details: { ended } });
+    reply.clearCookie(ctx.cookie.name, ctx.cookie.options);
+    request.signedIn = null;
+    return sessionInfo(ctx, request);
+  });
+
+  route(app, E.switchEnvironment, async ({ request, reply, body }) => {
+    const target = (await environmentsOf(ctx)).find((e) => e.id === body.environment);
+    if (!target || !target.configured) {
       return problem(request, reply, {
         status: 400,
         code: 'VALIDATION_ERROR',
-        detail: 'This reset link is not valid any more: ask an admin for a new one.',
-        errors: [{ field: 'token', message: 'is not valid or has expired' }],
+        detail: 'Choose an environment that an admin has set up.',
+        errors: [{ field: 'environment', message: 'is not set up on this server' }],
       });
     }
-    await audit(request, { action: 'reset password', outcome: 'ok', target: user.email }, user);
-    return { reset: true };
-  });
-
-  await app.register(async (signed) => {
-    signed.addHook('onRequest', requireSignIn);
-
-    signed.post(
-      '/session/everywhere',
-      { config: { beforeEnrolment: true } },
-      async (request, reply) => {
-        const { user } = request.signedIn!;
-        const ended = await ctx.workspace.endAllSessions(user.id);
-        await audit(request, { action: 'sign-out everywhere', outcome: 'ok', details: { ended } });
-        reply.clearCookie(ctx.cookie.name, ctx.cookie.options);
-        request.signedIn = null;
-        return sessionInfo(ctx, request);
-      },
-    );
-
-    signed.put('/session/environment', async (request, reply: FastifyReply) => {
-      const parsed = EnvironmentSwitch.safeParse(request.body);
-      const environments = await environmentsOf(ctx);
-      const target = parsed.success
-        ? environments.find((e) => e.id === parsed.data.environment)
-        : undefined;
-      if (!target || !target.configured) {
-        return problem(request, reply, {
-          status: 400,
-          code: 'VALIDATION_ERROR',
-          detail: 'Choose an environment that an admin has set up.',
-          errors: [{ field: 'environment', message: 'is not set up on this server' }],
-        });
-      }
-      await ctx.workspace.setSessionEnvironment(request.signedIn!.token, target.id);
-      request.signedIn = (await signedInOf(request)) ?? null;
-      await audit(request, { action: 'switch environment', outcome: 'ok', target: target.id });
-      return sessionInfo(ctx, request);
-    });
+    await ctx.workspace.setSessionEnvironment(request.signedIn!.token, target.id);
+    request.signedIn = (await signedInOf(request)) ?? null;
+    await audit(request, { action: 'switch environment', outcome: 'ok', target: target.id });
+    return sessionInfo(ctx, request);
   });
 };

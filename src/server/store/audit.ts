@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { type DashboardDb, lockFor } from './db';
 import type { AuditTable, Database } from './schema';
-import type { AuditOutcome } from '../../api/dashboard';
+import type { AuditOutcome } from '../../api/audit';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -168,6 +168,30 @@ export function toRow(row: AuditTable): AuditRow {
     prevHash: row.prev_hash,
     hash: row.hash,
   };
+}
+
+/** What the trail is filtered by when read: a person, an action's words, an outcome. */
+export interface AuditFilter {
+  before?: number | undefined;
+  actor?: string | undefined;
+  action?: string | undefined;
+  outcome?: AuditOutcome | undefined;
+  limit: number;
+}
+
+/** A page of the trail, newest first, and whether older entries match too. */
+export async function listAudit(
+  store: DashboardDb,
+  filter: AuditFilter,
+): Promise<{ results: AuditRow[]; hasMore: boolean }> {
+  let select = store.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc');
+  if (filter.before) select = select.where('seq', '<', filter.before);
+  if (filter.actor) select = select.where('actor_email', '=', filter.actor.toLowerCase());
+  if (filter.action)
+    select = select.where('action', 'like', `%${filter.action.replace(/[%_]/g, '')}%`);
+  if (filter.outcome) select = select.where('outcome', '=', filter.outcome);
+  const rows = await select.limit(filter.limit + 1).execute();
+  return { results: rows.slice(0, filter.limit).map(toRow), hasMore: rows.length > filter.limit };
 }
 
 /** Appends one entry after the newest, in one transaction that holds the chain's lock. */

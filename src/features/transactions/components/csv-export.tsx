@@ -13,25 +13,20 @@ type State =
   | { phase: 'done'; rows: number }
   | { phase: 'failed'; error: unknown };
 
-export function CsvExport({ query, fileName }: { query: string; fileName: string }) {
+export function CsvExport({ url, fileName }: { url: string; fileName: string }) {
   const [state, setState] = useState<State>({ phase: 'idle' });
 
   const run = async () => {
     setState({ phase: 'running' });
     try {
-      const response = await dashboardFetch(
-        'GET',
-        `/api/index/transactions${query}${query ? '&' : '?'}format=csv`,
-        undefined,
-        { accept: 'text/csv' },
-      );
+      const response = await dashboardFetch('GET', url, undefined, { accept: 'text/csv' });
       const text = await response.text();
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+      const file = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
-      link.href = url;
+      link.href = file;
       link.download = fileName;
       link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setTimeout(() => URL.revokeObjectURL(file), 10_000);
       setState({ phase: 'done', rows: Math.max(0, text.trim().split('\r\n').length - 1) });
     } catch (error) {
       setState({ phase: 'failed', error });

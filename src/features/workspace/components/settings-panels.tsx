@@ -23,7 +23,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CredentialsForm, type EnvironmentInfo } from '../../../api/dashboard';
-import { ROLE_LABEL, ROLES } from '../../../api/roles';
+import { type Role, ROLE_LABEL, ROLES } from '../../../api/roles';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { CopyValue } from '../../../components/copy-value';
@@ -165,7 +165,7 @@ export function PeopleSettings() {
   const [link, setLink] = useState<{ name: string; link: string } | null>(null);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [roles, setNewRoles] = useState<string[]>([]);
+  const [roles, setNewRoles] = useState<Role[]>([]);
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   return (
     <Section title="People">
@@ -194,7 +194,7 @@ export function PeopleSettings() {
                     aria-label={`Roles of ${person.name}`}
                     data={ROLE_OPTIONS}
                     value={person.roles}
-                    onChange={(next) => setRoles.mutate({ id: person.id, roles: next })}
+                    onChange={(next) => setRoles.mutate({ id: person.id, roles: next as Role[] })}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -271,7 +271,7 @@ export function PeopleSettings() {
             placeholder="Choose roles"
             data={ROLE_OPTIONS}
             value={roles}
-            onChange={setNewRoles}
+            onChange={(next) => setNewRoles(next as Role[])}
           />
         </SimpleGrid>
         {create.isError && <ApiErrorAlert error={create.error} title="Not added" />}

@@ -24,7 +24,7 @@ import {
 } from '../../../../features/find/components/list-controls';
 import { MerchantPicker } from '../../../../features/find/components/record-picker';
 import { SavedViews } from '../../../../features/find/components/saved-views';
-import { queryString, transactionIndexQuery } from '../../../../features/find/queries';
+import { transactionIndexQuery, transactionsCsvUrl } from '../../../../features/find/queries';
 import { Permitted } from '../../../../features/session/components/permitted';
 import { CsvExport } from '../../../../features/transactions/components/csv-export';
 import { TransactionTable } from '../../../../features/transactions/components/transaction-table';
@@ -146,7 +146,7 @@ function TransactionsPage() {
               onOpen={(saved) => router.history.push(`/transactions/${slug}${saved}`)}
             />
             <CsvExport
-              query={queryString(exportQuery)}
+              url={transactionsCsvUrl(exportQuery)}
               fileName={`${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`}
             />
             <Permitted operation={`${product}Create`}>

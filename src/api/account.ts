@@ -1,0 +1,98 @@
+// One's own account on the dashboard server: the password (changed while signed in, or set from
+// an admin's reset link) and the authenticator app of the second step. Declared once for the
+// server's routes and the SPA's forms (docs/decisions/027).
+import { z } from 'zod';
+import { type EndpointDef, endpoint } from './endpoints';
+
+/** The shortest password the workspace accepts, wherever one is chosen. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_RULE = `must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** A password someone chooses: a new one, or one set from a reset link. */
+export const NewPassword = z
+  .string({ error: 'is required' })
+  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_RULE })
+  .max(200, { error: 'must be at most 200 characters' });
+
+const Given = z
+  .string({ error: 'is required' })
+  .min(1, { error: 'is required' })
+  .max(200, { error: 'must be at most 200 characters' });
+
+export const PasswordChange = z.object({ current: Given, next: NewPassword });
+export type PasswordChange = z.input<typeof PasswordChange>;
+
+/** Body of `POST /api/password-reset`: the link's token and the new password. */
+export const PasswordReset = z.object({
+  token: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+  password: NewPassword,
+});
+export type PasswordReset = z.input<typeof PasswordReset>;
+
+/** What replacing an authenticator needs: the password and a code of the one it replaces. */
+export const AuthenticatorProof = z.object({
+  password: Given,
+  code: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(40, { error: 'must be at most 40 characters' }),
+});
+export type AuthenticatorProof = z.input<typeof AuthenticatorProof>;
+
+/** A six-digit code from the authenticator app. */
+export const AuthenticatorCode = z.object({
+  code: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'must be the 6 digits your app shows' }),
+});
+
+export const REPLACE_NEEDS =
+  'Replacing your authenticator needs your password and a code from the one you have now (or a recovery code).';
+
+export const Enrolment = z.object({ secret: z.string(), uri: z.string() });
+
+export const accountEndpoints = {
+  resetPassword: endpoint({
+    id: 'resetPassword',
+    method: 'POST',
+    path: '/password-reset',
+    summary: "Choose a new password with an admin's reset link (no session: the link is the proof)",
+    access: 'public',
+    body: PasswordReset,
+    invalid: `Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.`,
+    response: z.object({ reset: z.literal(true) }),
+  }),
+  changePassword: endpoint({
+    id: 'changePassword',
+    method: 'POST',
+    path: '/account/password',
+    summary: "Change one's password; every other session of the person ends",
+    access: 'enrolling',
+    body: PasswordChange,
+    invalid: `Give your current password and a new one of at least ${PASSWORD_MIN_LENGTH} characters.`,
+    response: z.object({ changed: z.literal(true) }),
+  }),
+  beginAuthenticator: endpoint({
+    id: 'beginAuthenticator',
+    method: 'POST',
+    path: '/account/totp',
+    summary:
+      'Start enrolling an authenticator app; replacing one needs the password and one of its codes',
+    access: 'enrolling',
+    body: AuthenticatorProof.partial().optional(),
+    invalid: REPLACE_NEEDS,
+    response: Enrolment,
+  }),
+  confirmAuthenticator: endpoint({
+    id: 'confirmAuthenticator',
+    method: 'POST',
+    path: '/account/totp/confirm',
+    summary: "Finish enrolling with the app's first code; answers the recovery codes, shown once",
+    access: 'enrolling',
+    body: AuthenticatorCode,
+    invalid: 'Enter the code from your authenticator app.',
+    response: z.object({ recoveryCodes: z.array(z.string()) }),
+  }),
+} satisfies Record<string, EndpointDef>;

@@ -1,0 +1,152 @@
+// The admin's settings on the dashboard server: the partner's API credentials per environment,
+// the people of the workspace and their roles, and which roles need the second step. (Approval
+// policies are the money controls': ./controls.) Declared once (docs/decisions/027).
+import { z } from 'zod';
+import { CredentialsForm, Email, Environment, Role } from './dashboard';
+import { type EndpointDef, endpoint } from './endpoints';
+import { WORKSPACE_ROLES } from './roles';
+
+const ADMIN = WORKSPACE_ROLES.administer;
+
+export const Person = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(Role),
+  createdAt: z.int(),
+  disabledAt: z.int().nullable(),
+});
+export type Person = z.infer<typeof Person>;
+
+export const PersonCreate = z.object({
+  email: Email,
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(200, { error: 'must be at most 200 characters' }),
+  roles: z.array(Role, { error: 'must be a list of roles' }).min(1, {
+    error: 'must name at least one role',
+  }),
+});
+export type PersonCreate = z.input<typeof PersonCreate>;
+
+export const CredentialHint = z.object({
+  environment: z.string(),
+  apiKeyLast4: z.string(),
+  updatedAt: z.int(),
+  updatedBy: z.string().nullable(),
+});
+export type CredentialHint = z.infer<typeof CredentialHint>;
+const CredentialHints = z.object({ results: z.array(CredentialHint) });
+
+const PersonParams = z.object({ id: z.string().min(1).max(64) });
+
+export const adminEndpoints = {
+  listCredentials: endpoint({
+    id: 'listCredentials',
+    method: 'GET',
+    path: '/admin/credentials',
+    summary: "Which environments have API credentials: each key's last four characters",
+    response: CredentialHints,
+    roles: ADMIN,
+    audit: 'read credentials',
+  }),
+  setCredentials: endpoint({
+    id: 'setCredentials',
+    method: 'PUT',
+    path: '/admin/credentials/{environment}',
+    summary: "Store an environment's API key and secret, checked against the environment first",
+    params: z.object({ environment: Environment }),
+    body: CredentialsForm,
+    invalid: 'Give the API key and secret.',
+    response: CredentialHints,
+    roles: ADMIN,
+    audit: 'set API credentials',
+  }),
+  listPeople: endpoint({
+    id: 'listPeople',
+    method: 'GET',
+    path: '/admin/users',
+    summary: 'The people of the workspace and their roles',
+    response: z.object({ results: z.array(Person) }),
+    roles: ADMIN,
+    audit: 'list users',
+  }),
+  addPerson: endpoint({
+    id: 'addPerson',
+    method: 'POST',
+    path: '/admin/users',
+    summary: 'Add a person; answers a one-time password, shown once, for the admin to hand over',
+    body: PersonCreate,
+    invalid: 'Give the person’s email, name and roles.',
+    response: z.object({ user: Person, oneTimePassword: z.string() }),
+    roles: ADMIN,
+    audit: 'create user',
+  }),
+  setRoles: endpoint({
+    id: 'setRoles',
+    method: 'PUT',
+    path: '/admin/users/{id}/roles',
+    summary: "Replace a person's roles",
+    params: PersonParams,
+    body: z.object({ roles: z.array(Role, { error: 'must be a list of roles' }) }),
+    invalid: 'Give the roles.',
+    response: Person,
+    roles: ADMIN,
+    audit: 'set roles',
+  }),
+  endSessionsOf: endpoint({
+    id: 'endSessionsOf',
+    method: 'POST',
+    path: '/admin/users/{id}/end-sessions',
+    summary: 'End every session of a person (they sign in again)',
+    params: PersonParams,
+    response: z.object({ ended: z.int() }),
+    roles: ADMIN,
+    audit: 'end sessions',
+  }),
+  issueResetLink: endpoint({
+    id: 'issueResetLink',
+    method: 'POST',
+    path: '/admin/users/{id}/reset-link',
+    summary: 'A password reset link for a person (24 hours, once; a newer one replaces it)',
+    params: PersonParams,
+    response: z.object({ link: z.string(), expiresAt: z.int() }),
+    roles: ADMIN,
+    audit: 'issue reset link',
+  }),
+  apiDocument: endpoint({
+    id: 'apiDocument',
+    method: 'GET',
+    path: '/openapi.json',
+    summary: "The OpenAPI document of the dashboard server's own API, for the admin's automation",
+    response: z.looseObject({
+      openapi: z.literal('3.1.0'),
+      paths: z.record(z.string(), z.unknown()),
+    }),
+    roles: ADMIN,
+    audit: 'read API document',
+  }),
+  roleSettings: endpoint({
+    id: 'roleSettings',
+    method: 'GET',
+    path: '/admin/roles',
+    summary: 'The roles that need the second step',
+    response: z.object({ requireTotp: z.array(Role) }),
+    roles: ADMIN,
+    audit: 'read role settings',
+  }),
+  setSecondStep: endpoint({
+    id: 'setSecondStep',
+    method: 'PUT',
+    path: '/admin/roles/{role}',
+    summary: 'Say whether a role needs the second step',
+    params: z.object({ role: Role }),
+    body: z.object({ requireTotp: z.boolean({ error: 'must be true or false' }) }),
+    invalid: 'Say whether the role needs the second step.',
+    response: z.object({ role: Role, requireTotp: z.boolean() }),
+    roles: ADMIN,
+    audit: 'set second step',
+  }),
+} satisfies Record<string, EndpointDef>;

@@ -1,0 +1,84 @@
+// The audit trail as the dashboard server answers it: who did what, when, from where, and how it
+// ended; filtered, paged newest first, and as CSV. Declared once (docs/decisions/027).
+import { z } from 'zod';
+import { type EndpointDef, endpoint } from './endpoints';
+import { WORKSPACE_ROLES } from './roles';
+import { integerParam } from './schemas/common';
+
+/**
+ * How an audited action ended. `sent`: a write was sent to the API, recorded before it left;
+ * the entry with its outcome follows (same request id). A `sent` with nothing after it is a
+ * write that may have happened, its answer lost (the server stopped).
+ */
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed', 'sent'] as const;
+export const AuditOutcome = z.enum(AUDIT_OUTCOMES, {
+  error: `must be one of ${AUDIT_OUTCOMES.join(', ')}`,
+});
+export type AuditOutcome = z.infer<typeof AuditOutcome>;
+export const AUDIT_OUTCOME_LABEL: Record<AuditOutcome, string> = {
+  ok: 'Done',
+  refused: 'Refused',
+  failed: 'Failed at the API',
+  sent: 'Sent to the API',
+};
+
+export const AuditEntry = z.object({
+  seq: z.int(),
+  at: z.int(),
+  actorEmail: z.string().nullable(),
+  roles: z.array(z.string()),
+  ip: z.string(),
+  userAgent: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  outcome: AuditOutcome,
+  requestId: z.string().nullable(),
+  details: z.unknown(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** The columns of the CSV export, in order. */
+export const AUDIT_CSV_COLUMNS = [
+  'seq',
+  'at',
+  'actorEmail',
+  'roles',
+  'ip',
+  'userAgent',
+  'action',
+  'target',
+  'outcome',
+  'requestId',
+  'details',
+  'hash',
+] as const satisfies readonly (keyof AuditEntry)[];
+
+export const AuditQuery = z.object({
+  /** Entries older than this sequence number: the next page. */
+  before: integerParam({ min: 1, label: 'a sequence number' }).optional(),
+  limit: integerParam({ min: 1, max: 1000, label: 'a page size' }).default(50),
+  actor: z.string().trim().max(254, { error: 'must be at most 254 characters' }).optional(),
+  action: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
+  outcome: AuditOutcome.optional(),
+  format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).default('json'),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+export type AuditFilters = Pick<z.output<typeof AuditQuery>, 'actor' | 'action' | 'outcome'> & {
+  before?: number | undefined;
+};
+
+export const auditEndpoints = {
+  listAudit: endpoint({
+    id: 'listAudit',
+    method: 'GET',
+    path: '/audit',
+    summary: 'The audit trail, newest first; `format=csv` answers it as a CSV file',
+    query: AuditQuery,
+    invalid: 'The filters are not valid.',
+    response: z.object({ results: z.array(AuditEntry), hasMore: z.boolean() }),
+    csv: true,
+    roles: WORKSPACE_ROLES.readAudit,
+    audit: 'read audit trail',
+  }),
+} satisfies Record<string, EndpointDef>;

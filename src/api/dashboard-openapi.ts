@@ -1,0 +1,133 @@
+// The OpenAPI 3.1 document of the dashboard server's own API (docs/decisions/027), built from the
+// endpoint declarations like the sandbox's document is from its operations; with the calls of
+// the partner's API that the money controls may answer 202 instead of passing them on.
+import { z } from 'zod';
+import { heldAnswerOf } from './controls';
+import { dashboardEndpoints } from './dashboard-api';
+import { CSRF_HEADER, type EndpointDef } from './endpoints';
+import { parametersOf, PROBLEM_REF, schemaCollector } from './openapi';
+import { allOperations } from './operations';
+import { Problem } from './schemas/common';
+
+const PREFIX = '/api';
+
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: PROBLEM_REF } },
+});
+
+function errorResponses(e: Pick<EndpointDef, 'params' | 'query' | 'body' | 'roles' | 'access'>) {
+  const responses: Record<string, unknown> = {};
+  if (e.query || e.body) responses['400'] = problemResponse('A field is not valid: see `errors`');
+  if (e.access !== 'public')
+    responses['401'] = problemResponse('Not signed in, or the session has ended');
+  responses['403'] = problemResponse(
+    e.roles
+      ? `Needs the ${e.roles.join(' or ')} role; or a write without the ${CSRF_HEADER.name} header`
+      : `A write without the ${CSRF_HEADER.name} header, or a session that must enrol an authenticator first`,
+  );
+  if (e.params) responses['404'] = problemResponse('Nothing at this path');
+  responses['429'] = problemResponse('Too many tries; see Retry-After');
+  responses['503'] = problemResponse("The dashboard's database cannot be reached just now");
+  return responses;
+}
+
+export interface DashboardOpenApiOptions {
+  /** Where the dashboard server is reached (its public origin). */
+  serverUrl: string;
+  /** The session cookie's name on this server. */
+  cookieName: string;
+}
+
+export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) {
+  const { schemas, use } = schemaCollector();
+  use(Problem, 'output');
+  const paths: Record<string, Record<string, unknown>> = {};
+
+  for (const e of dashboardEndpoints) {
+    const parameters = parametersOf(e, use);
+    const json = { 'application/json': { schema: use(e.response, 'output') } };
+    (paths[PREFIX + e.path] ??= {})[e.method.toLowerCase()] = {
+      operationId: e.id,
+      summary: e.summary,
+      tags: [e.tag],
+      ...(e.roles ? { 'x-roles': e.roles } : {}),
+      ...(e.access === 'public' ? { security: [] } : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(e.body
+        ? {
+            requestBody: {
+              required: !e.body.safeParse(undefined).success,
+              content: { 'application/json': { schema: use(e.body, 'input') } },
+            },
+          }
+        : {}),
+      responses: {
+        '200': {
+          description: 'Success',
+          content: e.csv ? { ...json, 'text/csv': { schema: { type: 'string' } } } : json,
+        },
+        ...errorResponses(e),
+      },
+    };
+  }
+
+  // The partner's API through the dashboard: these calls may be held for more approvers.
+  for (const op of allOperations) {
+    const held = heldAnswerOf(op.id);
+    if (!held || op.response === 'binary' || op.response === 'event-stream') continue;
+    const parameters = parametersOf(op, use);
+    (paths[PREFIX + op.path] ??= {})[op.method.toLowerCase()] = {
+      operationId: `held_${op.id}`,
+      summary: `${op.summary}, through the dashboard's money controls`,
+      description:
+        "The partner API's operation of the same path, called through the dashboard server: its roles and approval policies apply, and a call that needs more approvers is recorded and answered 202.",
+      tags: ['Through the money controls'],
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: !op.bodyOptional,
+              content: { 'application/json': { schema: use(op.body, 'input') } },
+            },
+          }
+        : {}),
+      responses: {
+        '200': {
+          description: "The API's answer: the call was sent",
+          content: { 'application/json': { schema: use(op.response, 'output') } },
+        },
+        '202': {
+          description: 'Recorded: it waits for more approvers before it is sent',
+          content: { 'application/json': { schema: use(held as z.ZodType, 'output') } },
+        },
+        ...errorResponses({ params: op.params, body: op.body }),
+      },
+    };
+  }
+
+  return {
+    openapi: '3.1.0' as const,
+    info: {
+      title: 'Partner Payments dashboard server',
+      version: '1.0.0',
+      description: [
+        "The dashboard server's own API: sign-in, one's account, the admin's settings, the audit trail, the money controls, and the local index of the partner's records.",
+        `Sign in with \`POST /api/session\`; the session is a cookie. Every call that is not a GET needs the header \`${CSRF_HEADER.name}: ${CSRF_HEADER.value}\`.`,
+        'Errors are RFC 9457 problem details with a `code` and, for fields, `errors`.',
+      ].join('\n\n'),
+    },
+    servers: [{ url: options.serverUrl }],
+    security: [{ session: [] }],
+    tags: [...new Set(dashboardEndpoints.map((e) => e.tag)), 'Through the money controls'].map(
+      (name) => ({ name }),
+    ),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: options.cookieName },
+      },
+    },
+  };
+}

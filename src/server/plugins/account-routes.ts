@@ -1,0 +1,124 @@
+// One's own account (src/api/account.ts): the password, changed while signed in or set from an
+// admin's reset link, and the authenticator app. Guesses of one's own password or codes are
+// limited like sign-ins; a changed password ends the person's other sessions.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '../../api/account';
+import { audit, problem, readPart, tooManyTries } from '../context';
+import { route } from '../endpoint';
+import { signInFailures } from '../store/sign-in-failures';
+import type { User } from '../store/workspace';
+
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.dashboard;
+  // Guesses of one's own password or codes while signed in: ten a minute per person.
+  const secretGuesses = signInFailures(ctx.db, { max: 10, windowMs: 60_000, now: ctx.now });
+
+  // A reset link's new password: no session needed, the token is the proof (once, 24 hours).
+  route(app, E.resetPassword, async ({ request, reply, body }) => {
+    const user = await ctx.workspace.useReset(body.token, body.password);
+    if (!user) {
+      await audit(request, { action: 'reset password', outcome: 'refused' });
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'This reset link is not valid any more: ask an admin for a new one.',
+        errors: [{ field: 'token', message: 'is not valid or has expired' }],
+      });
+    }
+    await audit(request, { action: 'reset password', outcome: 'ok', target: user.email }, user);
+    return { reset: true as const };
+  });
+
+  route(app, E.changePassword, async ({ request, reply, body }) => {
+    const { user, token } = request.signedIn!;
+    if (await refusedSecrets(request, reply, user, { password: body.current })) return reply;
+    await ctx.workspace.setPassword(user.id, body.next);
+    // Whoever knew the old password is signed out everywhere else.
+    const ended = await ctx.workspace.endOtherSessions(user.id, token);
+    await audit(request, { action: 'change password', outcome: 'ok', details: { ended } });
+    return { changed: true as const };
+  });
+
+  /**
+   * The person's password (and their authenticator's code, when they have one), guessed at most
+   * ten times a minute: false when right, true once the refusal is sent. (A boolean: a reply is
+   * thenable, so an async function cannot hand one back as a value.)
+   */
+  async function refusedSecrets(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User,
+    given: { password: string; code?: string | undefined },
+  ) {
+    const action = given.code === undefined ? 'change password' : 'replace authenticator';
+    const attempt = await secretGuesses.attempt(`secret:${user.id}`);
+    if ('wait' in attempt) {
+      await audit(request, { action, outcome: 'refused', details: { reason: 'rate limited' } });
+      await tooManyTries(request, reply, attempt.wait, 'wrong tries');
+      return true;
+    }
+    const errors = [];
+    if (!(await ctx.workspace.checkPassword(user.email, given.password)))
+      errors.push({
+        field: given.code === undefined ? 'current' : 'password',
+        message: 'is not right',
+      });
+    else if (given.code !== undefined) {
+      const code = given.code.trim();
+      const good = /^\d{6}$/.test(code)
+        ? await ctx.secondFactor.checkCode(user.id, code)
+        : await ctx.secondFactor.useRecoveryCode(user.id, code);
+      if (!good) errors.push({ field: 'code', message: 'is wrong or already used' });
+    }
+    if (errors.length === 0) {
+      await secretGuesses.succeeded(attempt.ticket);
+      return false;
+    }
+    await audit(request, {
+      action,
+      outcome: 'refused',
+      details: { fields: errors.map((e) => e.field) },
+    });
+    await problem(request, reply, {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      detail:
+        errors[0]!.field === 'code'
+          ? 'The code is wrong, or was already used.'
+          : 'The current password is not right.',
+      errors,
+    });
+    return true;
+  }
+
+  // A first authenticator needs the session; replacing one needs the password and a code of the
+  // one it replaces: a session alone never removes the second step.
+  route(app, E.beginAuthenticator, async ({ request, reply }) => {
+    const { user } = request.signedIn!;
+    if (user.secondFactor) {
+      const proof = readPart(AuthenticatorProof, 'body', request, reply, REPLACE_NEEDS);
+      if (!proof) return reply;
+      if (await refusedSecrets(request, reply, user, proof.value)) return reply;
+      await audit(request, { action: 'replace authenticator', outcome: 'ok' });
+    }
+    return ctx.secondFactor.beginEnrolment(user.id, user.email);
+  });
+
+  route(app, E.confirmAuthenticator, async ({ request, reply, body }) => {
+    const { user } = request.signedIn!;
+    const attempt = await secretGuesses.attempt(`enrol:${user.id}`);
+    if ('wait' in attempt) return tooManyTries(request, reply, attempt.wait, 'wrong codes');
+    const codes = await ctx.secondFactor.confirmEnrolment(user.id, body.code);
+    if (!codes) {
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'That code does not match; check the time on your phone and try the next one.',
+        errors: [{ field: 'code', message: 'does not match' }],
+      });
+    }
+    await secretGuesses.succeeded(attempt.ticket);
+    await audit(request, { action: 'enrol authenticator', outcome: 'ok' });
+    return { recoveryCodes: codes };
+  });
+};

@@ -1,0 +1,151 @@
+// The admin's settings (src/api/admin.ts): API credentials per environment, checked against the
+// environment before they are kept; the people of the workspace and their roles; the second
+// step per role. Every change is audited; approval policies are the money controls' (../controls).
+import type { FastifyPluginAsync } from 'fastify';
+import { adminEndpoints as E } from '../../api/admin';
+import { buildDashboardOpenApiDocument } from '../../api/dashboard-openapi';
+import { DASHBOARD_BACKGROUND } from '../../api/schemas/platform';
+import { audit, problem } from '../context';
+import { route } from '../endpoint';
+
+export const adminRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.dashboard;
+  const noSuchPerson = { status: 404, code: 'NOT_FOUND', detail: 'No such person.' } as const;
+
+  route(app, E.listCredentials, async () => ({ results: await ctx.workspace.credentialHints() }));
+
+  route(app, E.setCredentials, async ({ request, reply, params: { environment }, body }) => {
+    const action = E.setCredentials.audit;
+    const upstream = ctx.upstreams.get(environment);
+    if (!upstream)
+      return problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: `There is no ${environment} environment on this server.`,
+      });
+    // The credentials are checked against the environment itself before they are kept.
+    const check = await upstream
+      .send({
+        method: 'GET',
+        path: '/v1/currency/',
+        headers: {
+          accept: 'application/json',
+          'x-api-key': body.apiKey,
+          'x-api-secret': body.apiSecret,
+          [DASHBOARD_BACKGROUND.header]: DASHBOARD_BACKGROUND.value,
+        },
+      })
+      .catch(() => undefined);
+    if (!check || check.status !== 200) {
+      await audit(request, {
+        action,
+        target: environment,
+        outcome: 'refused',
+        details: { status: check?.status ?? null },
+      });
+      return problem(request, reply, {
+        status: check ? 400 : 502,
+        code: check ? 'VALIDATION_ERROR' : 'UPSTREAM_UNAVAILABLE',
+        detail: check
+          ? `The ${environment} API did not accept this API key and secret.`
+          : `The ${environment} API could not be reached.`,
+        errors: check ? [{ field: 'apiSecret', message: 'does not match the API key' }] : undefined,
+      });
+    }
+    const before = await ctx.workspace.credentials(environment);
+    await ctx.workspace.setCredentials(environment, body, request.signedIn!.user.email);
+    // Another API key is another partner's records: the local index starts again from them.
+    const otherPartner = before !== undefined && before.apiKey !== body.apiKey;
+    if (otherPartner) await ctx.index.clear(environment);
+    void ctx.sync.syncNow(environment);
+    await audit(request, {
+      action,
+      target: environment,
+      outcome: 'ok',
+      details: { apiKeyLast4: body.apiKey.slice(-4), indexCleared: otherPartner },
+    });
+    return { results: await ctx.workspace.credentialHints() };
+  });
+
+  route(app, E.listPeople, async () => ({ results: await ctx.workspace.listUsers() }));
+
+  route(app, E.addPerson, async ({ request, reply, body }) => {
+    if (await ctx.workspace.userByEmail(body.email)) {
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'Someone already has this email address.',
+        errors: [{ field: 'email', message: 'is already taken' }],
+      });
+    }
+    const { user, password } = await ctx.workspace.createUser(body);
+    await audit(request, {
+      action: E.addPerson.audit,
+      target: user.email,
+      outcome: 'ok',
+      details: { roles: user.roles },
+    });
+    // The one-time password is shown once, to the admin: there is no mail server.
+    return { user, oneTimePassword: password };
+  });
+
+  route(app, E.setRoles, async ({ request, reply, params: { id }, body }) => {
+    const before = await ctx.workspace.userById(id);
+    if (!before) return problem(request, reply, noSuchPerson);
+    await ctx.workspace.setRoles(id, body.roles);
+    await audit(request, {
+      action: E.setRoles.audit,
+      target: before.email,
+      outcome: 'ok',
+      details: { from: before.roles, to: body.roles },
+    });
+    return (await ctx.workspace.userById(id))!;
+  });
+
+  route(app, E.endSessionsOf, async ({ request, reply, params: { id } }) => {
+    const user = await ctx.workspace.userById(id);
+    if (!user) return problem(request, reply, noSuchPerson);
+    const ended = await ctx.workspace.endAllSessions(id);
+    await audit(request, {
+      action: E.endSessionsOf.audit,
+      target: user.email,
+      outcome: 'ok',
+      details: { ended },
+    });
+    return { ended };
+  });
+
+  route(app, E.issueResetLink, async ({ request, reply, params: { id } }) => {
+    const user = await ctx.workspace.userById(id);
+    if (!user) return problem(request, reply, noSuchPerson);
+    const { token, expiresAt } = await ctx.workspace.issueReset(id);
+    await audit(request, { action: E.issueResetLink.audit, target: user.email, outcome: 'ok' });
+    // Shown once, to the admin, who hands it over: there is no mail server.
+    return { link: `${ctx.address.origin()}/reset-password?token=${token}`, expiresAt };
+  });
+
+  // The document of this API for the admin's own automation, built once per server.
+  let document: ReturnType<typeof buildDashboardOpenApiDocument> | undefined;
+  route(app, E.apiDocument, async () => {
+    document ??= buildDashboardOpenApiDocument({
+      serverUrl: ctx.address.origin(),
+      cookieName: ctx.cookie.name,
+    });
+    return document;
+  });
+
+  route(app, E.roleSettings, async () => ({
+    requireTotp: await ctx.secondFactor.requiredRoles(),
+  }));
+
+  route(app, E.setSecondStep, async ({ request, params: { role }, body }) => {
+    await ctx.secondFactor.requireForRole(role, body.requireTotp);
+    await audit(request, {
+      action: E.setSecondStep.audit,
+      target: role,
+      outcome: 'ok',
+      details: body,
+    });
+    return { role, requireTotp: body.requireTotp };
+  });
+};
