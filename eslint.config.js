@@ -1,5 +1,7 @@
 // Lint rules: the recommended JavaScript and TypeScript sets, plus the project's import boundaries
-// (the SPA never imports the sandbox or the server, and the other way round; the SPA's layers).
+// (docs/decisions/013, 027): the parts of src (the SPA, the sandbox, the dashboard server, the
+// HTTP helpers the two servers share, and the contract) import only what their side may, the
+// SPA's layers go one way, and the sandbox's domain knows no network, HTTP or SQL.
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -10,6 +12,62 @@ import tseslint from 'typescript-eslint';
 // queries.ts (its query factories, the one way to name its cached data).
 const SRC = path.resolve(import.meta.dirname, 'src');
 const LAYERS = { app: 0, routes: 0, features: 1, components: 2, lib: 3, api: 4 };
+
+// Which part of src a file belongs to, and which parts it may import. The dashboard server embeds
+// the sandbox, so it may import it; nothing imports the server; the SPA imports only the contract.
+const SPA = new Set(['app', 'routes', 'features', 'components', 'lib']);
+const MAY_IMPORT = {
+  spa: ['spa', 'api'],
+  api: ['api'],
+  http: ['http', 'api'],
+  sandbox: ['sandbox', 'http', 'api'],
+  server: ['server', 'sandbox', 'http', 'api'],
+};
+
+function sideOf(file) {
+  const relative = path.relative(SRC, file);
+  if (relative.startsWith('..')) return undefined;
+  const top = relative.split(path.sep)[0];
+  if (SPA.has(top)) return 'spa';
+  return top in MAY_IMPORT ? top : undefined;
+}
+
+const sideRule = {
+  meta: {
+    type: 'problem',
+    messages: {
+      side: 'The {{from}} side may not import {{to}} ({{target}}): it may import only {{allowed}}.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = sideOf(context.filename);
+    // Tests may drive any part against any other (a client test against a real sandbox).
+    if (!from || /\.test\.tsx?$/.test(context.filename)) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source);
+      const to = sideOf(target);
+      if (!to || MAY_IMPORT[from].includes(to)) return;
+      context.report({
+        node,
+        messageId: 'side',
+        data: {
+          from,
+          to,
+          target: path.relative(SRC, target),
+          allowed: MAY_IMPORT[from].join(', '),
+        },
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => check(node.source, node.source.value),
+    };
+  },
+};
 
 function place(file) {
   const relative = path.relative(SRC, file);
@@ -92,8 +150,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { layers: { rules: { direction: layerRule } } },
-    rules: { 'layers/direction': 'error' },
+    plugins: { layers: { rules: { direction: layerRule, sides: sideRule } } },
+    rules: { 'layers/direction': 'error', 'layers/sides': 'error' },
   },
   {
     files: ['src/api/**'],
@@ -155,8 +213,19 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['fastify', 'better-sqlite3', '**/routes/**', '../http', '../app'],
-              message: 'Domain rules know no HTTP and no SQL.',
+              group: [
+                'fastify',
+                'better-sqlite3',
+                'undici',
+                'node:http',
+                'node:https',
+                'node:net',
+                '**/routes/**',
+                '../http',
+                '../app',
+                '../webhooks/*',
+              ],
+              message: 'Domain rules know no network, no HTTP and no SQL.',
             },
           ],
         },

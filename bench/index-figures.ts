@@ -126,7 +126,7 @@ async function main() {
   let lines = 0;
   for await (const chunk of exported.body!) {
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines++;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
     const memory = process.memoryUsage();
     rssPeak = Math.max(rssPeak, memory.rss);
     heapPeak = Math.max(heapPeak, memory.heapUsed);

@@ -38,7 +38,7 @@ import { eventStreams } from './event-stream';
 import { faultBoard } from './faults';
 import { requestLog as openRequestLog, requestLogHook } from './request-log';
 import { createScheduler } from './scheduler';
-import { createDeliveryWorker } from './webhooks/worker';
+import { createDeliveryWorker, sendSigned } from './webhooks/worker';
 import type { Store } from './store';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -133,6 +133,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
     now,
     scheduled: (due) => scheduled(due),
     deliveriesQueued: () => worker.notify(),
+    sendWebhook: (url, secret, event) => sendSigned(settings, url, secret, event, 1, now),
     eventResent: (partnerId, event) => streams.resent(partnerId, event),
   };
   const scheduler = createScheduler(

@@ -52,6 +52,7 @@ export function seedStore(store: Store, settings: SandboxSettings, partnerId: nu
     now: clock.now,
     scheduled: () => {},
     deliveriesQueued: () => {},
+    sendWebhook: () => Promise.reject(new Error('No webhooks are sent here.')),
   };
   const delayOf: Record<string, number> = {
     [QUOTE_TASK]: settings.quoteDelayMs,

@@ -48,6 +48,7 @@ function open(partnerKey: string | undefined) {
     now: Date.now,
     scheduled: () => {},
     deliveriesQueued: () => {},
+    sendWebhook: () => Promise.reject(new Error('No webhooks are sent here.')),
   };
   return { ctx, partner, close: () => db.close() };
 }

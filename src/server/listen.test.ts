@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, parseEvents } from '../sandbox/listen';
 import { merchantBody } from '../sandbox/testing';
-import { verifySignature } from '../sandbox/webhooks/signing';
+import { verifySignature } from '../api/webhook-signing';
 import { startTestDashboard, type TestDashboard } from './testing';
 
 interface Received {

@@ -14,6 +14,15 @@ export interface SandboxSettings {
 
 import type { Event } from '../../api/schemas/platform';
 
+/** How one webhook delivery went. */
+export interface SentWebhook {
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+  durationMs: number;
+  delivered: boolean;
+}
+
 export interface DomainContext {
   store: Store;
   settings: SandboxSettings;
@@ -22,6 +31,15 @@ export interface DomainContext {
   scheduled(dueTime: number): void;
   /** Tells the delivery worker that webhook deliveries were queued. */
   deliveriesQueued(): void;
+  /**
+   * Sends one signed webhook now and says how it went: the network, given by whoever builds the
+   * context (the domain itself sends nothing).
+   */
+  sendWebhook(
+    url: string,
+    secret: string,
+    event: { id: number; type: string },
+  ): Promise<SentWebhook>;
   /** Tells the event streams that an event was sent again (after its write committed). */
   eventResent?(partnerId: number, event: Event): void;
 }

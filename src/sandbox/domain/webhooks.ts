@@ -2,7 +2,6 @@
 // an event to every endpoint.
 import { randomBytes } from 'node:crypto';
 import type { EventWithAttempts, Webhook, WebhookTestResult } from '../../api/schemas/platform';
-import { sendSigned } from '../webhooks/worker';
 import type { DomainContext } from './context';
 import { PRODUCTS } from '../../api/schemas/transaction';
 import { notFound, refused } from './errors';
@@ -93,7 +92,7 @@ export async function testWebhook(
   const endpoint = ctx.store.webhooks.byId(partnerId, id);
   if (!endpoint) throw notFound('Webhook endpoint', id);
   const event = testEventOf(ctx, partnerId, id, type);
-  const sent = await sendSigned(ctx.settings, endpoint.url, endpoint.secret, event, 1, ctx.now);
+  const sent = await ctx.sendWebhook(endpoint.url, endpoint.secret, event);
   return {
     webhookId: id,
     url: endpoint.url,

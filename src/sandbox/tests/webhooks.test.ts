@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventWithAttempts, Webhook } from '../../api/schemas/platform';
 import { createTestSandbox, merchantBody, type TestSandbox } from '../testing';
-import { verifySignature } from '../webhooks/signing';
+import { verifySignature } from '../../api/webhook-signing';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

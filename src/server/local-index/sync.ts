@@ -18,7 +18,7 @@ import { Merchant } from '../../api/schemas/merchant';
 import { PayoutAccount } from '../../api/schemas/payout-account';
 import { Event } from '../../api/schemas/platform';
 import { PRODUCTS, type Product, Transaction } from '../../api/schemas/transaction';
-import { verifySignature } from '../../sandbox/webhooks/signing';
+import { verifySignature } from '../../api/webhook-signing';
 import type { DashboardDb } from '../store/db';
 import type { Vault } from '../store/vault';
 import { UpstreamError, type Upstream } from '../upstream';

@@ -1,4 +1,6 @@
-// Webhook signatures: `x-webhook-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
+// Webhook signatures, part of the API's contract: the sandbox signs its deliveries, a receiver
+// (the dashboard server's, a partner's) checks them.
+// `x-webhook-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export function signatureHeader(secret: string, timestampSeconds: number, rawBody: string): string {
