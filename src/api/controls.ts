@@ -19,6 +19,8 @@ export const ControlledAction = z.enum(CONTROLLED_ACTIONS, {
 export type ControlledAction = z.infer<typeof ControlledAction>;
 export const TRANSACTION_ACTIONS = ['approveQuote', 'approveDeposit'] as const;
 export type TransactionApproval = (typeof TRANSACTION_ACTIONS)[number];
+export const isTransactionApproval = (name: string): name is TransactionApproval =>
+  (TRANSACTION_ACTIONS as readonly string[]).includes(name);
 
 export const ACTION_LABEL: Record<ControlledAction, string> = {
   approveQuote: 'Quote approval',
@@ -332,9 +334,7 @@ export type HeldAnswer = z.infer<typeof ApprovalRecorded> | z.infer<typeof Payee
 export function heldAnswerOf(operationId: string): z.ZodType<HeldAnswer> | undefined {
   if (operationId === operations.updatePayoutAccount.id) return PayeeChangeHeld;
   const name = TRANSACTION_OPERATION_OF.get(operationId)?.name;
-  return name && (TRANSACTION_ACTIONS as readonly string[]).includes(name)
-    ? ApprovalRecorded
-    : undefined;
+  return name && isTransactionApproval(name) ? ApprovalRecorded : undefined;
 }
 
 const RequestParams = z.object({ id: z.string().max(64) });

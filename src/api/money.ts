@@ -74,3 +74,22 @@ export function normalizeAmount(typed: string): { amount: string } | { problem: 
   const digits = groups.join('');
   return { amount: fraction === undefined ? digits : `${digits}.${fraction}` };
 }
+
+/** Whether a plain amount is zero ("0", "0.00"). */
+export const isZeroAmount = (amount: string) => /^0+(\.0+)?$/.test(amount);
+
+/**
+ * What is wrong with an amount a person typed (grouping allowed) for a currency, or undefined
+ * when it is fine: readable, more than zero unless zero is allowed, and no more decimals than
+ * the currency has (not checked without a currency).
+ */
+export function typedAmountProblem(
+  typed: string,
+  symbol: string | undefined,
+  { zeroAllowed = false }: { zeroAllowed?: boolean } = {},
+): string | undefined {
+  const read = normalizeAmount(typed);
+  if ('problem' in read) return read.problem;
+  if (!zeroAllowed && isZeroAmount(read.amount)) return 'must be more than zero';
+  return symbol ? decimalsProblem(read.amount, symbol) : undefined;
+}

@@ -1,5 +1,6 @@
 // The money controls in words, for the settings, the inbox and the pages that show approvals.
 import { ACTION_LABEL, ANY, type Policy } from '../../api/controls';
+import { isZeroAmount } from '../../api/money';
 import { BANK_DETAIL_LABEL } from '../../api/payee';
 import type { Product } from '../../api/schemas/transaction';
 import { formatAmount } from '../../lib/format';
@@ -24,7 +25,7 @@ export function policyInWords(
       : `A bank-detail change of a payout account in ${p.currency} ${needs}.`;
   }
   const what = `${ACTION_LABEL[p.action]} of ${productWords(p.product)}`;
-  const always = /^0+(\.0+)?$/.test(p.minAmount);
+  const always = isZeroAmount(p.minAmount);
   const side = p.amountSide === 'deposit' ? 'the deposit' : 'the payout';
   let when: string;
   if (p.currency === ANY)

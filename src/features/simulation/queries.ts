@@ -1,5 +1,6 @@
 // Sandbox status simulation: the dashboard builds the `|STATUS` update itself, then reads back
 // the event the change emitted.
+import { withStatusSuffix } from '../../api/simulation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { listEvents, updateMerchant, updatePayoutAccount } from '../../api/client';
 import type { AccountStatus, PayoutAccount } from '../../api/schemas/payout-account';
@@ -24,7 +25,7 @@ export function kycSimulationBody(merchant: Merchant, status: KycStatus): Mercha
   } = merchant;
   return {
     ...(fields as MerchantUpdate),
-    localRegNumber: `${merchant.localRegNumber ?? ''}|${status}`,
+    localRegNumber: withStatusSuffix(merchant.localRegNumber, status),
   };
 }
 
@@ -34,7 +35,7 @@ export function accountSimulationBody(account: PayoutAccount, status: AccountSta
     accountHolderName: account.accountHolderName,
     bankName: account.bankName,
     countryIso: account.countryIso,
-    accountNumber: `${account.accountNumber ?? ''}|${status}`,
+    accountNumber: withStatusSuffix(account.accountNumber, status),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   uploadFile,
   type TransactionCreateBody,
 } from '../../api/client';
-import type { ApprovalInfo } from '../../api/controls';
+import type { ApprovalInfo, TransactionApproval } from '../../api/controls';
 import { sessionEndpoints } from '../../api/dashboard';
 import { transactionOperations } from '../../api/operations';
 import {
@@ -111,7 +111,7 @@ export type ApprovalOutcome =
  */
 async function approveThroughDashboard(
   product: Product,
-  action: 'approveQuote' | 'approveDeposit',
+  action: TransactionApproval,
   id: number,
   body: object | undefined,
   idempotencyKey: string,
@@ -127,7 +127,7 @@ async function approveThroughDashboard(
   throw new Error(`${action} was held as something other than an approval.`);
 }
 
-function useApprove(product: Product, id: number, action: 'approveQuote' | 'approveDeposit') {
+function useApprove(product: Product, id: number, action: TransactionApproval) {
   const settle = useSettle(product);
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,6 +2,7 @@
 // preset) built again through the same domain functions a real request runs — creation with the
 // status simulation, agreements, onboarding, approvals, the automatic moves and cancellation —
 // in one write transaction, so that a file that fails halfway leaves nothing behind.
+import { withStatusSuffix } from '../../api/simulation';
 import type { z } from 'zod';
 import type { FieldError } from '../../api/schemas/common';
 import { MerchantUpdate, type KycStatus } from '../../api/schemas/merchant';
@@ -52,7 +53,7 @@ function pick<T extends object, K extends keyof T>(record: T, keys: readonly K[]
 /** A value carrying the status simulation's suffix, unless it asks for what creation gives. */
 function withStatus(value: string | null | undefined, status: string, plain: string) {
   if (status === plain && !value?.includes('|')) return value ?? null;
-  return `${value ?? ''}|${status}`;
+  return withStatusSuffix(value, status);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,7 +270,7 @@ export function loadScenario(
         at(`scenario.merchants.${i}`, m.ref, MERCHANT_RENAMES, () =>
           updateMerchant(ctx, partnerId, merchantIds.get(m.ref)!, {
             ...pick(m, MERCHANT_FIELDS),
-            localRegNumber: `${m.localRegNumber ?? ''}|${m.kycStatus}`,
+            localRegNumber: withStatusSuffix(m.localRegNumber, m.kycStatus),
           }),
         );
     });
@@ -278,7 +279,7 @@ export function loadScenario(
         at(`scenario.payoutAccounts.${i}`, a.ref, ACCOUNT_RENAMES, () =>
           updatePayoutAccount(ctx, partnerId, accountIds.get(a.ref)!, {
             ...pick(a, ACCOUNT_FIELDS),
-            accountNumber: `${a.accountNumber ?? ''}|${a.accountStatus}`,
+            accountNumber: withStatusSuffix(a.accountNumber, a.accountStatus),
           }),
         );
     });

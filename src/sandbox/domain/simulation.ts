@@ -1,4 +1,5 @@
 // Sandbox status simulation: a value ending in `|STATUS` sets the record's status directly.
+import { splitSuffix } from '../../api/simulation';
 import { invalidField } from './errors';
 
 export interface SplitValue<S extends string> {
@@ -13,9 +14,9 @@ export function splitStatusSuffix<S extends string>(
   allowed: readonly S[],
   field: string,
 ): SplitValue<S> {
-  const bar = value.lastIndexOf('|');
-  if (bar === -1) return { value, status: undefined };
-  const suffix = value.slice(bar + 1).trim();
+  const split = splitSuffix(value);
+  if (!split) return { value, status: undefined };
+  const { suffix } = split;
   if (!(allowed as readonly string[]).includes(suffix)) {
     throw invalidField(
       field,
@@ -24,7 +25,7 @@ export function splitStatusSuffix<S extends string>(
         .join(', ')}`,
     );
   }
-  return { value: value.slice(0, bar).trim(), status: suffix as S };
+  return { value: split.value, status: suffix as S };
 }
 
 /** Optional text in an update: absent keeps the stored value, null or blank clears it. */

@@ -3,6 +3,7 @@
 // /api/controls endpoints (./routes.ts) ask the rest: policies, the inbox, a transaction's
 // approvals, payee changes and their decisions. Operations are known from the contract's
 // operation list; the rules are ./rules.ts, the tables ./store.ts.
+import { isSimulation } from '../../api/simulation';
 import type {
   ActionState,
   ApprovalInfo,
@@ -17,7 +18,7 @@ import type {
   TransactionApproval,
   TransactionControls,
 } from '../../api/controls';
-import { ANY, TRANSACTION_ACTIONS } from '../../api/controls';
+import { ANY, isTransactionApproval, TRANSACTION_ACTIONS } from '../../api/controls';
 import { decimalsProblem } from '../../api/money';
 import type { Environment } from '../../api/dashboard';
 import { type OperationDef, TRANSACTION_OPERATION_OF } from '../../api/operations';
@@ -45,7 +46,6 @@ import {
   type PolicyRule,
   type RequestState,
   REFUSAL_TEXT,
-  isSimulation,
   mayApprove,
   requirementOf,
   simulationChanges,
@@ -99,8 +99,7 @@ function transactionCall(opId: string) {
   const known = TRANSACTION_OPERATION_OF.get(opId);
   if (!known) return undefined;
   const { product, name } = known;
-  if (name === 'approveQuote' || name === 'approveDeposit')
-    return { kind: 'approval' as const, product, action: name };
+  if (isTransactionApproval(name)) return { kind: 'approval' as const, product, action: name };
   if (name === 'create') return { kind: 'create' as const, product };
   return undefined;
 }

@@ -2,13 +2,13 @@
 // × role) with every expectation written out, and the separation-of-duties rules one by one.
 // The property over random policy edits and decisions is in ./controls.property.test.ts.
 import { describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '../../api/roles';
+import { refusalFor, ROLES, type Role } from '../../api/roles';
+import { isSimulation } from '../../api/simulation';
 import type { Product } from '../../api/schemas/transaction';
 import {
   type ControlSubject,
   type PolicyRule,
   decide,
-  isSimulation,
   mayApprove,
   policyApplies,
   requirementOf,
@@ -257,7 +257,9 @@ describe('status simulations', () => {
     expect(isSimulation('updatePayoutAccount', { accountNumber: '123| FROZEN' })).toBe(true);
     expect(isSimulation('updatePayoutAccount', { accountNumber: '123' })).toBe(false);
     expect(isSimulation('updateMerchant', { localRegNumber: 'HRB 1|VALID' })).toBe(true);
-    expect(isSimulation('createPayoutAccount', { accountNumber: '1|ACTIVE' })).toBe(false);
+    // A suffix at creation sets the first status: the onboarding roles' call, not a tester's.
+    expect(isSimulation('createPayoutAccount', { accountNumber: '1|ACTIVE' })).toBe(true);
+    expect(refusalFor('createPayoutAccount', ['tester'], 'sandbox', true)).toBeDefined();
   });
   it('changes the status and nothing else', () => {
     expect(simulationChanges('updatePayoutAccount', account, { accountNumber: '|FROZEN' })).toEqual(

@@ -5,6 +5,7 @@
 import Decimal from 'decimal.js';
 import { ANY, type ControlledAction, type Policy } from '../../api/controls';
 import { ibanKey } from '../../api/payee';
+import { SIMULATION_FIELD, splitSuffix } from '../../api/simulation';
 import { type Role, WORKSPACE_ROLES, hasRole } from '../../api/roles';
 import type { Product } from '../../api/schemas/transaction';
 
@@ -171,19 +172,6 @@ export function whoCanApprove<P extends Decider & { name: string }>(
   return people.filter((p) => mayApprove(state, p, required, now).canAct).map((p) => p.name);
 }
 
-/** A status simulation's field: the number or registration number that carries `|STATUS`. */
-export const SIMULATION_FIELD: Record<string, string> = {
-  updateMerchant: 'localRegNumber',
-  updatePayoutAccount: 'accountNumber',
-};
-
-/** Whether a body asks for a sandbox status simulation (its field carries a `|` suffix). */
-export function isSimulation(operationId: string, body: Record<string, unknown> | null): boolean {
-  const field = SIMULATION_FIELD[operationId];
-  const value = field && body ? body[field] : undefined;
-  return typeof value === 'string' && value.includes('|');
-}
-
 function comparable(field: string, value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = String(value).trim();
@@ -206,7 +194,7 @@ export function simulationChanges(
   for (const [field, value] of Object.entries(body)) {
     if (value === undefined) continue;
     if (field === suffixed && typeof value === 'string') {
-      const kept = value.slice(0, value.lastIndexOf('|')).trim();
+      const kept = splitSuffix(value)?.value ?? value.trim();
       if (kept !== '' && kept !== comparable(field, record[field])) changed.push(field);
       continue;
     }

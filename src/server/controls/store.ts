@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
-import type { BankDetails, ControlledAction, Decision, Policy } from '../../api/controls';
+import type {
+  BankDetails,
+  ControlledAction,
+  Decision,
+  Policy,
+  TransactionApproval,
+} from '../../api/controls';
 import type { Product } from '../../api/schemas/transaction';
 import { type DashboardDb, lockFor } from '../store/db';
 import type { ApprovalPolicyTable, ApprovalRequestTable, Database } from '../store/schema';
@@ -63,7 +69,7 @@ export interface StoredRequest {
 
 /** What a transaction approval is about, read fresh from the API before each decision. */
 export interface ApprovalSubject extends TransactionRef {
-  action: 'approveQuote' | 'approveDeposit';
+  action: TransactionApproval;
   payout: { currency: string; amount: string };
   deposit: Money;
 }

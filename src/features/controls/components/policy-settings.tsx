@@ -31,7 +31,7 @@ import {
   PolicyProduct,
   type RequirementQuery,
 } from '../../../api/controls';
-import { decimalsProblem, normalizeAmount } from '../../../api/money';
+import { typedAmountProblem } from '../../../api/money';
 import { PRODUCTS } from '../../../api/schemas/transaction';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
@@ -47,14 +47,6 @@ const PRODUCT_OPTIONS = [
   ...PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural })),
 ];
 
-/** An amount as typed (grouping allowed), checked against the currency's decimals. */
-function typedAmountProblem(typed: string, currency: string, zeroAllowed: boolean) {
-  const read = normalizeAmount(typed);
-  if ('problem' in read) return read.problem;
-  if (!zeroAllowed && /^0+(\.0+)?$/.test(read.amount)) return 'must be more than zero';
-  return currency && currency !== ANY ? decimalsProblem(read.amount, currency) : undefined;
-}
-
 const PolicyForm = z
   .object({
     action: ControlledAction,
@@ -66,7 +58,13 @@ const PolicyForm = z
   })
   .superRefine((v, ctx) => {
     if (v.action === 'changeBankDetails') return;
-    const problem = typedAmountProblem(v.minAmount || '0', v.currency, true);
+    const problem = typedAmountProblem(
+      v.minAmount || '0',
+      v.currency === ANY ? undefined : v.currency,
+      {
+        zeroAllowed: true,
+      },
+    );
     if (problem) ctx.addIssue({ code: 'custom', path: ['minAmount'], message: problem });
   });
 type PolicyForm = z.infer<typeof PolicyForm>;
@@ -306,7 +304,7 @@ const RequirementForm = z
     amount: z.string(),
   })
   .superRefine((v, ctx) => {
-    const problem = typedAmountProblem(v.amount, v.currency, false);
+    const problem = typedAmountProblem(v.amount, v.currency === ANY ? undefined : v.currency);
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
   });
 type RequirementForm = z.infer<typeof RequirementForm>;

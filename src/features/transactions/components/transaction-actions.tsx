@@ -5,7 +5,7 @@
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
-import type { TransactionControls } from '../../../api/controls';
+import type { TransactionApproval, TransactionControls } from '../../../api/controls';
 import type { Product, Transaction } from '../../../api/schemas/transaction';
 import { phaseOf, statusesAllowing, transitionFor } from '../../../api/transaction-states';
 import { humanize, whyNotInWords } from '../../../lib/format';
@@ -13,7 +13,7 @@ import { usePermission } from '../../session/queries';
 import { nextAction } from '../timeline';
 import { ApproveDepositDialog, ApproveQuoteDialog, CancelDialog } from './action-dialogs';
 
-type Action = 'approveQuote' | 'approveDeposit' | 'cancel';
+type Action = TransactionApproval | 'cancel';
 
 const LABEL: Record<Action, string> = {
   approveQuote: 'Approve quote',
