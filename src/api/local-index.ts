@@ -25,6 +25,16 @@ const Search = z
   .max(200, { error: 'must be at most 200 characters' })
   .optional()
   .transform((s) => (s ? s : undefined));
+/** The orders each list offers, once for the server's queries and the pages' choices. */
+export const MERCHANT_SORTS = ['created', 'name', 'status'] as const;
+export const ACCOUNT_SORTS = ['created', 'status'] as const;
+export const TRANSACTION_SORTS = ['created', 'amount', 'status', 'updated'] as const;
+export type MerchantSort = (typeof MERCHANT_SORTS)[number];
+export type AccountSort = (typeof ACCOUNT_SORTS)[number];
+export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
+const sortOf = <const S extends readonly [string, ...string[]]>(sorts: S) =>
+  z.enum(sorts, { error: `must be one of ${sorts.join(', ')}` }).optional();
+
 const Order = z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional();
 const Timestamp = integerParam({ min: 0, label: 'a time in milliseconds' });
 
@@ -33,9 +43,7 @@ export const MerchantIndexQuery = PageQuery.extend({
   kycStatus: valuesOf(KYC_STATUSES).optional(),
   owner: IdParam.optional(),
   type: z.enum(['customer', 'contact'], { error: 'must be customer or contact' }).optional(),
-  sort: z
-    .enum(['created', 'name', 'status'], { error: 'must be created, name or status' })
-    .optional(),
+  sort: sortOf(MERCHANT_SORTS),
   order: Order,
 });
 export type MerchantIndexQuery = z.input<typeof MerchantIndexQuery>;
@@ -45,7 +53,7 @@ export const AccountIndexQuery = PageQuery.extend({
   accountStatus: valuesOf(ACCOUNT_STATUSES).optional(),
   businessId: IdParam.optional(),
   currencySymbol: z.string().max(20, { error: 'must be at most 20 characters' }).optional(),
-  sort: z.enum(['created', 'status'], { error: 'must be created or status' }).optional(),
+  sort: sortOf(ACCOUNT_SORTS),
   order: Order,
 });
 export type AccountIndexQuery = z.input<typeof AccountIndexQuery>;
@@ -61,11 +69,7 @@ export const TransactionIndexQuery = PageQuery.extend({
   accountId: IdParam.optional(),
   fromDate: Timestamp.optional(),
   toDate: Timestamp.optional(),
-  sort: z
-    .enum(['created', 'amount', 'status', 'updated'], {
-      error: 'must be created, amount, status or updated',
-    })
-    .optional(),
+  sort: sortOf(TRANSACTION_SORTS),
   order: Order,
   format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).optional(),
 });

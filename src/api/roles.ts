@@ -1,7 +1,15 @@
-// Who may call what through the dashboard: one table keyed by the contract's operation list
-// (docs/decisions/016), in the contract because the server and the SPA both read it. The server decides every proxied call from it; the SPA reads the same
-// table to hide or disable what a person's roles cannot do, and to say why.
-import { allOperations, type OperationDef } from './operations';
+// Who may call what through the dashboard (docs/decisions/016): a rule declared for each
+// operation by name, in the contract because the server and the SPA both read it. The server
+// decides every proxied call from it; the SPA reads the same table to hide or disable what a
+// person's roles cannot do, and to say why.
+import {
+  allOperations,
+  type OperationDef,
+  operations,
+  sandboxOperations,
+  TRANSACTION_OPERATION_OF,
+  type TransactionOperationName,
+} from './operations';
 
 export const ROLES = ['admin', 'onboarding', 'finance', 'approver', 'viewer', 'tester'] as const;
 export type Role = (typeof ROLES)[number];
@@ -28,30 +36,79 @@ const EVERYONE: readonly Role[] = ROLES;
 const ONBOARDING: readonly Role[] = ['onboarding', 'admin'];
 const SANDBOX_TOOLS: readonly Role[] = ['tester', 'onboarding', 'admin'];
 
-/** The rule for each operation, by what the operation does. */
-function permissionOf(op: OperationDef): Permission {
-  const id = op.id;
-  // The sandbox console: anyone may read it, the sandbox tools' roles may change it.
-  if (op.source === 'sandbox')
-    return { roles: op.method === 'GET' ? EVERYONE : SANDBOX_TOOLS, sandboxOnly: true };
-  if (op.method === 'GET' || id.endsWith('Price')) return { roles: EVERYONE };
-  if (
-    ['createMerchant', 'acceptAgreements', 'submitOnboarding', 'createPayoutAccount'].includes(id)
-  )
-    return { roles: ONBOARDING };
-  if (id === 'updateMerchant' || id === 'updatePayoutAccount')
-    return { roles: ONBOARDING, simulation: true };
-  if (/Create$|Cancel$/.test(id)) return { roles: ['finance'] };
-  if (/ApproveQuote$|ApproveDeposit$/.test(id)) return { roles: ['approver'] };
-  if (id === 'uploadFile') return { roles: ['finance', 'approver'] };
-  if (['createWebhook', 'deleteWebhook', 'testWebhook', 'resendEvent'].includes(id))
-    return { roles: SANDBOX_TOOLS, sandboxOnly: true };
-  throw new Error(`No permission rule for the operation ${id}.`);
-}
+const READ: Permission = { roles: EVERYONE };
+const ONBOARD: Permission = { roles: ONBOARDING };
+/** Onboarding's, and a tester's too when it only simulates a status. */
+const ONBOARD_OR_SIMULATE: Permission = { roles: ONBOARDING, simulation: true };
+const SANDBOX_TOOL: Permission = { roles: SANDBOX_TOOLS, sandboxOnly: true };
+const SANDBOX_READ: Permission = { roles: EVERYONE, sandboxOnly: true };
 
-export const PERMISSIONS: Record<string, Permission> = Object.fromEntries(
-  allOperations.map((op) => [op.id, permissionOf(op)]),
-);
+/** The rule of each operation, declared by name: a new operation needs a line here to compile. */
+const OPERATION_PERMISSION: { [K in keyof typeof operations]: Permission } = {
+  listCurrencies: READ,
+  listCountries: READ,
+  createMerchant: ONBOARD,
+  updateMerchant: ONBOARD_OR_SIMULATE,
+  getMerchant: READ,
+  listMerchants: READ,
+  listAgreements: READ,
+  acceptAgreements: ONBOARD,
+  submitOnboarding: ONBOARD,
+  createPayoutAccount: ONBOARD,
+  updatePayoutAccount: ONBOARD_OR_SIMULATE,
+  getPayoutAccount: READ,
+  listPayoutAccounts: READ,
+  getPayoutConfirmation: READ,
+  uploadFile: { roles: ['finance', 'approver'] },
+  getFile: READ,
+  createWebhook: SANDBOX_TOOL,
+  listWebhooks: READ,
+  deleteWebhook: SANDBOX_TOOL,
+  testWebhook: SANDBOX_TOOL,
+  listEvents: READ,
+  resendEvent: SANDBOX_TOOL,
+};
+
+/** The same rules for every product's transactions. */
+const TRANSACTION_PERMISSION: Record<TransactionOperationName, Permission> = {
+  price: READ,
+  create: { roles: ['finance'] },
+  get: READ,
+  list: READ,
+  approveQuote: { roles: ['approver'] },
+  approveDeposit: { roles: ['approver'] },
+  cancel: { roles: ['finance'] },
+};
+
+/** The sandbox console: anyone may read it, the sandbox tools' roles may change it. */
+const SANDBOX_PERMISSION: { [K in keyof typeof sandboxOperations]: Permission } = {
+  listRequests: SANDBOX_READ,
+  getRequest: SANDBOX_READ,
+  listFaults: SANDBOX_READ,
+  createFault: SANDBOX_TOOL,
+  deleteFault: SANDBOX_TOOL,
+  streamEvents: SANDBOX_READ,
+  listMoves: SANDBOX_READ,
+  runMove: SANDBOX_TOOL,
+  holdMoves: SANDBOX_TOOL,
+  releaseMoves: SANDBOX_TOOL,
+  listScenarios: SANDBOX_READ,
+  exportScenario: SANDBOX_READ,
+  loadScenario: SANDBOX_TOOL,
+  resetSandbox: SANDBOX_TOOL,
+};
+
+export const PERMISSIONS: Record<string, Permission> = Object.fromEntries([
+  ...Object.entries(OPERATION_PERMISSION).map(([name, rule]) => [
+    operations[name as keyof typeof operations].id,
+    rule,
+  ]),
+  ...Object.entries(SANDBOX_PERMISSION).map(([name, rule]) => [
+    sandboxOperations[name as keyof typeof sandboxOperations].id,
+    rule,
+  ]),
+  ...[...TRANSACTION_OPERATION_OF].map(([id, { name }]) => [id, TRANSACTION_PERMISSION[name]]),
+]);
 
 export type Refusal = { code: 'FORBIDDEN_ROLE' | 'SANDBOX_ONLY'; detail: string };
 

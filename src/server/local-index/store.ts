@@ -1,5 +1,6 @@
 // The local index of the partner's records (docs/decisions/018): upserts from the API's answers,
 // and the list, join and search questions the API cannot answer, on SQLite and PostgreSQL alike.
+import type { AccountSort, MerchantSort, TransactionSort } from '../../api/local-index';
 import { type SqlBool, sql } from 'kysely';
 import type { Merchant } from '../../api/schemas/merchant';
 import type { PayoutAccount } from '../../api/schemas/payout-account';
@@ -52,7 +53,7 @@ export interface MerchantQuery {
   ownerId?: number | undefined;
   /** customers (no owner) or contacts (an owner). */
   type?: 'customer' | 'contact' | undefined;
-  sort?: 'created' | 'name' | 'status' | undefined;
+  sort?: MerchantSort | undefined;
   order?: SortOrder | undefined;
   start: number;
   limit: number;
@@ -63,7 +64,7 @@ export interface AccountQuery {
   accountStatus?: string[] | undefined;
   businessId?: number | undefined;
   currencySymbol?: string | undefined;
-  sort?: 'created' | 'status' | undefined;
+  sort?: AccountSort | undefined;
   order?: SortOrder | undefined;
   start: number;
   limit: number;
@@ -87,7 +88,7 @@ export interface TransactionQuery {
   accountId?: number | undefined;
   fromDate?: number | undefined;
   toDate?: number | undefined;
-  sort?: 'created' | 'amount' | 'status' | 'updated' | undefined;
+  sort?: TransactionSort | undefined;
   order?: SortOrder | undefined;
   start: number;
   limit: number;

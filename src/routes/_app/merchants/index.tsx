@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { MERCHANT_SORTS } from '../../../api/local-index';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -33,7 +34,7 @@ const MerchantsSearch = z.object({
   q: z.string().max(200).optional().catch(undefined),
   kycStatus: listSearch(KycStatus),
   type: z.enum(['customer', 'contact']).optional().catch(undefined),
-  sort: z.enum(['created', 'name', 'status']).optional().catch(undefined),
+  sort: z.enum(MERCHANT_SORTS).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
 

@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { ACCOUNT_SORTS } from '../../../api/local-index';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -30,7 +31,7 @@ const AccountsSearch = z.object({
   accountStatus: listSearch(AccountStatus),
   businessId: optionalIdSearch,
   currencySymbol: z.string().max(20).optional().catch(undefined),
-  sort: z.enum(['created', 'status']).optional().catch(undefined),
+  sort: z.enum(ACCOUNT_SORTS).optional().catch(undefined),
 });
 type AccountsSearch = z.infer<typeof AccountsSearch>;
 

@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { TRANSACTION_SORTS } from '../../../../api/local-index';
 import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendar, IconPlus } from '@tabler/icons-react';
@@ -50,7 +51,7 @@ const TransactionsSearch = z.object({
   businessId: optionalIdSearch,
   from: day,
   to: day,
-  sort: z.enum(['created', 'amount', 'status', 'updated']).optional().catch(undefined),
+  sort: z.enum(TRANSACTION_SORTS).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
 type TransactionsSearch = z.infer<typeof TransactionsSearch>;
