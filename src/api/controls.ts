@@ -286,6 +286,7 @@ export const RequirementAnswer = z.object({
   results: z.array(Requirement.extend({ action: z.enum(TRANSACTION_ACTIONS) })),
 });
 
+export type RejectBody = z.input<typeof RejectBody>;
 export const RejectBody = z.object({
   reason: z
     .string({ error: 'is required' })

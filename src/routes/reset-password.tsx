@@ -11,10 +11,12 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError } from '../api/errors';
+import { PASSWORD_MIN_LENGTH, PasswordReset } from '../api/account';
 import { ApiErrorAlert } from '../components/api-error';
+import { applyApiFieldErrors } from '../components/api-field-errors';
 import { Logo } from '../components/logo';
 import { useResetPassword } from '../features/workspace/queries';
 import { fieldError } from '../lib/field-error';
@@ -29,10 +31,11 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const short = password.length > 0 && password.length < 12;
-  const fieldErrors = reset.error instanceof ApiError ? reset.error.fieldErrors : [];
-  const passwordError = fieldErrors.find((e) => e.field === 'password')?.message;
+  const form = useForm<{ password: string }>({
+    resolver: zodResolver(PasswordReset.pick({ password: true })),
+    defaultValues: { password: '' },
+  });
+  const passwordError = form.formState.errors.password?.message;
   return (
     <Box component="main" mih="100vh">
       <Center mih="100vh" p="md">
@@ -50,32 +53,31 @@ function ResetPasswordPage() {
               <form
                 noValidate
                 aria-label="Choose a new password"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (short) return;
+                onSubmit={form.handleSubmit(({ password }) =>
                   reset.mutate(
                     { token, password },
                     {
                       onSuccess: () =>
                         void navigate({ to: '/sign-in', search: { redirect: undefined } }),
+                      onError: (error) => applyApiFieldErrors(error, ['password'], form.setError),
                     },
-                  );
-                }}
+                  ),
+                )}
               >
                 <Stack gap="sm">
                   <PasswordInput
                     label="New password"
-                    description="At least 12 characters"
+                    description={`At least ${PASSWORD_MIN_LENGTH} characters`}
                     autoComplete="new-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.currentTarget.value)}
-                    error={fieldError(
-                      'New password',
-                      short ? 'must be at least 12 characters' : passwordError,
-                    )}
+                    {...form.register('password')}
+                    error={fieldError('New password', passwordError)}
                   />
-                  {reset.isError && !passwordError && (
-                    <ApiErrorAlert error={reset.error} title="The password was not changed" />
+                  {reset.isError && (
+                    <ApiErrorAlert
+                      error={reset.error}
+                      title="The password was not changed"
+                      placed={['password']}
+                    />
                   )}
                   <Button type="submit" loading={reset.isPending}>
                     Set the password

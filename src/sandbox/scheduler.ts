@@ -34,6 +34,9 @@ export function createScheduler(
   }
 
   function runDue() {
+    // Called directly too (a test, a move run now): the armed timer goes, or it would be
+    // orphaned and fire after stop(), on a closed database.
+    clearTimeout(timer);
     timer = undefined;
     armedFor = undefined;
     for (;;) {

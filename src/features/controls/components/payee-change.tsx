@@ -5,7 +5,10 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ActionState, PayeeChange } from '../../../api/controls';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { type ActionState, type PayeeChange, RejectBody } from '../../../api/controls';
+import { fieldError } from '../../../lib/field-error';
 import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '../../../api/payee';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { DateTime } from '../../../components/date-time';
@@ -35,24 +38,21 @@ function RejectDialog({
   onReject: (reason: string) => void;
   pending: boolean;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<RejectBody>({
+    resolver: zodResolver(RejectBody),
+    defaultValues: { reason: '' },
+  });
   return (
     <Dialog opened={opened} onClose={onClose} title="Reject the change">
       <form
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!reason.trim()) return setError('Reason is required');
-          onReject(reason.trim());
-        }}
+        onSubmit={form.handleSubmit(({ reason }) => onReject(reason.trim()))}
       >
         <Textarea
           label="Reason"
           description="Whoever proposed it sees this."
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={error}
+          {...form.register('reason')}
+          error={fieldError('Reason', form.formState.errors.reason?.message)}
           maxLength={500}
           autosize
           minRows={2}

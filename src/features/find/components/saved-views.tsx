@@ -14,9 +14,18 @@ import {
 import { IconBookmark, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SavedViewCreate } from '../../../api/local-index';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { SavedViewCreate } from '../../../api/local-index';
 import { ApiErrorAlert } from '../../../components/api-error';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
+import { fieldError } from '../../../lib/field-error';
 import { savedViewsQuery, useDeleteView, useSaveView } from '../queries';
+
+/** What the person fills in; the list and its filters come from the page. */
+const ViewForm = SavedViewCreate.pick({ name: true, shared: true });
+type ViewForm = z.input<typeof ViewForm>;
 
 export function SavedViews({
   list,
@@ -32,8 +41,11 @@ export function SavedViews({
   const views = useQuery(savedViewsQuery);
   const save = useSaveView();
   const remove = useDeleteView();
-  const [name, setName] = useState('');
-  const [shared, setShared] = useState(false);
+  const form = useForm<ViewForm>({
+    resolver: zodResolver(ViewForm),
+    defaultValues: { name: '', shared: false },
+  });
+  const nameError = form.formState.errors.name?.message;
   const mine = (views.data ?? []).filter((v) => v.list === list);
   return (
     <Popover
@@ -97,33 +109,25 @@ export function SavedViews({
           <form
             aria-label="Save view"
             noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
+            onSubmit={form.handleSubmit((view) =>
               save.mutate(
-                { list, name, search, shared },
+                { ...view, list, search },
                 {
-                  onSuccess: () => {
-                    setName('');
-                    setShared(false);
-                  },
+                  onSuccess: () => form.reset(),
+                  onError: (error) => applyApiFieldErrors(error, ['name'], form.setError),
                 },
-              );
-            }}
+              ),
+            )}
           >
             <Stack gap="xs">
               <TextInput
                 label="View name"
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                error={save.error && !name.trim() ? 'View name is required' : undefined}
+                {...form.register('name')}
+                error={fieldError('View name', nameError)}
               />
-              <Checkbox
-                label="Share with the team"
-                checked={shared}
-                onChange={(e) => setShared(e.currentTarget.checked)}
-              />
-              {save.isError && name.trim() !== '' && (
-                <ApiErrorAlert error={save.error} title="Not saved" />
+              <Checkbox label="Share with the team" {...form.register('shared')} />
+              {save.isError && (
+                <ApiErrorAlert error={save.error} title="Not saved" placed={['name']} />
               )}
               <Button type="submit" size="xs" loading={save.isPending}>
                 Save view

@@ -15,11 +15,15 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import {
+  AuthenticatorCode,
+  AuthenticatorProof,
+  PASSWORD_MIN_LENGTH,
+  PasswordChange,
+} from '../../../api/account';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { fieldError } from '../../../lib/field-error';
@@ -29,49 +33,47 @@ import { Section } from './settings-panels';
 
 export function PasswordPanel() {
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const short = next.length > 0 && next.length < 12;
+  const form = useForm<PasswordChange>({
+    resolver: zodResolver(PasswordChange),
+    defaultValues: { current: '', next: '' },
+  });
+  const { errors } = form.formState;
   return (
     <Section title="Password">
       <form
         aria-label="Change password"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (short) return;
-          change.mutate(
-            { current, next },
-            {
-              onSuccess: () => {
-                setCurrent('');
-                setNext('');
-                notifications.show({
-                  color: 'green',
-                  title: 'Password changed',
-                  message: 'Use the new one next time you sign in.',
-                });
-              },
+        onSubmit={form.handleSubmit((values) =>
+          change.mutate(values, {
+            onSuccess: () => {
+              form.reset();
+              notifications.show({
+                color: 'green',
+                title: 'Password changed',
+                message: 'Use the new one next time you sign in.',
+              });
             },
-          );
-        }}
+            onError: (error) => applyApiFieldErrors(error, ['current', 'next'], form.setError),
+          }),
+        )}
       >
         <Stack gap="xs" maw={420}>
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
+            {...form.register('current')}
+            error={fieldError('Current password', errors.current?.message)}
           />
           <PasswordInput
             label="New password"
-            description="At least 12 characters"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
             autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            error={short ? fieldError('New password', 'must be at least 12 characters') : undefined}
+            {...form.register('next')}
+            error={fieldError('New password', errors.next?.message)}
           />
-          {change.isError && <ApiErrorAlert error={change.error} title="Not changed" />}
+          {change.isError && (
+            <ApiErrorAlert error={change.error} title="Not changed" placed={['current', 'next']} />
+          )}
           <Group>
             <Button type="submit" loading={change.isPending}>
               Change password
@@ -83,16 +85,10 @@ export function PasswordPanel() {
   );
 }
 
-const ReplaceProof = z.object({
-  password: z.string().min(1, { error: 'is required' }),
-  code: z.string().trim().min(1, { error: 'is required' }),
-});
-type ReplaceProof = z.infer<typeof ReplaceProof>;
-
 /** Replacing the authenticator: the password and a code of the one in use (or a recovery code). */
 function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuthenticator> }) {
-  const form = useForm<ReplaceProof>({
-    resolver: zodResolver(ReplaceProof),
+  const form = useForm<AuthenticatorProof>({
+    resolver: zodResolver(AuthenticatorProof),
     defaultValues: { password: '', code: '' },
   });
   const { errors } = form.formState;
@@ -138,12 +134,52 @@ function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuth
   );
 }
 
+/** The first code of a new authenticator, which turns it on. */
+function ConfirmAuthenticator({
+  confirm,
+}: {
+  confirm: ReturnType<typeof useConfirmAuthenticator>;
+}) {
+  const form = useForm<{ code: string }>({
+    resolver: zodResolver(AuthenticatorCode),
+    defaultValues: { code: '' },
+  });
+  return (
+    <form
+      aria-label="Confirm authenticator"
+      noValidate
+      onSubmit={form.handleSubmit(({ code }) =>
+        confirm.mutate(code, {
+          onError: (error) => applyApiFieldErrors(error, ['code'], form.setError),
+        }),
+      )}
+    >
+      <Stack gap="xs">
+        <Group align="flex-start">
+          <TextInput
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            {...form.register('code')}
+            error={fieldError('Code', form.formState.errors.code?.message)}
+          />
+          <Button type="submit" loading={confirm.isPending} mt={25}>
+            Turn on
+          </Button>
+        </Group>
+        {confirm.isError && (
+          <ApiErrorAlert error={confirm.error} title="Not turned on" placed={['code']} />
+        )}
+      </Stack>
+    </form>
+  );
+}
+
 export function AuthenticatorPanel() {
   const begin = useBeginAuthenticator();
   const { data: session } = useSuspenseQuery(sessionQuery);
   const enrolled = session.signedIn && session.secondFactor;
   const confirm = useConfirmAuthenticator();
-  const [code, setCode] = useState('');
   return (
     <Section title="Authenticator app">
       {confirm.data ? (
@@ -178,28 +214,7 @@ export function AuthenticatorPanel() {
               <Code>{begin.data.secret}</Code>
             </Stack>
           </Group>
-          <form
-            aria-label="Confirm authenticator"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              confirm.mutate(code.trim());
-            }}
-          >
-            <Group align="flex-end">
-              <TextInput
-                label="Code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
-              />
-              <Button type="submit" loading={confirm.isPending}>
-                Turn on
-              </Button>
-            </Group>
-          </form>
-          {confirm.isError && <ApiErrorAlert error={confirm.error} title="Not turned on" />}
+          <ConfirmAuthenticator confirm={confirm} />
         </Stack>
       ) : enrolled ? (
         <ReplaceAuthenticator begin={begin} />

@@ -21,7 +21,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { PersonCreate } from '../../../api/admin';
 import { CredentialsForm, type EnvironmentInfo } from '../../../api/dashboard';
 import { type Role, ROLE_LABEL, ROLES } from '../../../api/roles';
 import { ApiErrorAlert } from '../../../components/api-error';
@@ -156,6 +157,8 @@ export function CredentialsSettings({ environments }: { environments: Environmen
   );
 }
 
+const PERSON_FIELDS = Object.keys(PersonCreate.shape);
+
 export function PeopleSettings() {
   const { data } = useSuspenseQuery(peopleQuery);
   const create = useCreatePerson();
@@ -163,9 +166,11 @@ export function PeopleSettings() {
   const endSessions = useEndSessions();
   const resetLink = useIssueResetLink();
   const [link, setLink] = useState<{ name: string; link: string } | null>(null);
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [roles, setNewRoles] = useState<Role[]>([]);
+  const form = useForm<PersonCreate>({
+    resolver: zodResolver(PersonCreate),
+    defaultValues: { email: '', name: '', roles: [] },
+  });
+  const { errors } = form.formState;
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   return (
     <Section title="People">
@@ -241,20 +246,15 @@ export function PeopleSettings() {
       <form
         aria-label="Add a person"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate(
-            { email, name, roles },
-            {
-              onSuccess: ({ user, oneTimePassword }) => {
-                setIssued({ email: user.email, password: oneTimePassword });
-                setEmail('');
-                setName('');
-                setNewRoles([]);
-              },
+        onSubmit={form.handleSubmit((person) =>
+          create.mutate(person, {
+            onSuccess: ({ user, oneTimePassword }) => {
+              setIssued({ email: user.email, password: oneTimePassword });
+              form.reset();
             },
-          );
-        }}
+            onError: (error) => applyApiFieldErrors(error, PERSON_FIELDS, form.setError),
+          }),
+        )}
       >
         <Title order={3} fz="md" mt="lg" mb="xs">
           Add a person
@@ -262,19 +262,34 @@ export function PeopleSettings() {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
             label="Email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            type="email"
+            {...form.register('email')}
+            error={fieldError('Email', errors.email?.message)}
           />
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <MultiSelect
-            label="Roles"
-            placeholder="Choose roles"
-            data={ROLE_OPTIONS}
-            value={roles}
-            onChange={(next) => setNewRoles(next as Role[])}
+          <TextInput
+            label="Name"
+            {...form.register('name')}
+            error={fieldError('Name', errors.name?.message)}
+          />
+          <Controller
+            control={form.control}
+            name="roles"
+            render={({ field }) => (
+              <MultiSelect
+                label="Roles"
+                placeholder="Choose roles"
+                data={ROLE_OPTIONS}
+                value={field.value}
+                onChange={(next) => field.onChange(next as Role[])}
+                onBlur={field.onBlur}
+                error={fieldError('Roles', errors.roles?.message)}
+              />
+            )}
           />
         </SimpleGrid>
-        {create.isError && <ApiErrorAlert error={create.error} title="Not added" />}
+        {create.isError && (
+          <ApiErrorAlert error={create.error} title="Not added" placed={PERSON_FIELDS} />
+        )}
         <Group mt="sm">
           <Button type="submit" loading={create.isPending}>
             Add person
