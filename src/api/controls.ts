@@ -286,7 +286,6 @@ export const RequirementAnswer = z.object({
   results: z.array(Requirement.extend({ action: z.enum(TRANSACTION_ACTIONS) })),
 });
 
-export type RejectBody = z.input<typeof RejectBody>;
 export const RejectBody = z.object({
   reason: z
     .string({ error: 'is required' })
@@ -294,6 +293,7 @@ export const RejectBody = z.object({
     .min(1, { error: 'is required' })
     .max(500, { error: 'must be at most 500 characters' }),
 });
+export type RejectBody = z.input<typeof RejectBody>;
 
 /** Checks of a payout account's bank details before they are saved. */
 export const PayeeCheck = z.object({

@@ -44,10 +44,7 @@ function RejectDialog({
   });
   return (
     <Dialog opened={opened} onClose={onClose} title="Reject the change">
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(({ reason }) => onReject(reason.trim()))}
-      >
+      <form noValidate onSubmit={form.handleSubmit(({ reason }) => onReject(reason.trim()))}>
         <Textarea
           label="Reason"
           description="Whoever proposed it sees this."

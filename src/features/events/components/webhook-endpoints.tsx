@@ -18,9 +18,10 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../api/errors';
-import { HttpUrl } from '../../../api/schemas/common';
-import { TEST_EVENT_TYPES, type Webhook } from '../../../api/schemas/platform';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { TEST_EVENT_TYPES, type Webhook, WebhookCreate } from '../../../api/schemas/platform';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { CopyValue } from '../../../components/copy-value';
 import { DateTime } from '../../../components/date-time';
@@ -37,31 +38,25 @@ export function WebhookEndpoints() {
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
   const test = useTestWebhook();
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<WebhookCreate>({
+    resolver: zodResolver(WebhookCreate),
+    defaultValues: { url: '' },
+  });
   const [created, setCreated] = useState<Webhook | undefined>();
   // The endpoint whose deletion waits for a yes.
   const [deleting, setDeleting] = useState<Webhook | undefined>();
   // What "Send a test event" sends: webhook.test, or an event of any type about a record.
   const [testType, setTestType] = useState<string>('webhook.test');
 
-  const add = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = HttpUrl.safeParse(url.trim());
-    if (!parsed.success) {
-      setError(fieldError('URL', parsed.error.issues[0]?.message));
-      return;
-    }
-    setError(undefined);
-    create.mutate(parsed.data, {
+  const add = form.handleSubmit(({ url }) =>
+    create.mutate(url, {
       onSuccess: (hook) => {
         setCreated(hook);
-        setUrl('');
+        form.reset();
       },
-      onError: (e) =>
-        setError(e instanceof ApiError ? fieldError('URL', e.fieldErrors[0]?.message) : undefined),
-    });
-  };
+      onError: (error) => applyApiFieldErrors(error, ['url'], form.setError),
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md">
@@ -77,9 +72,8 @@ export function WebhookEndpoints() {
           <TextInput
             label="Endpoint URL"
             placeholder="https://partner.example/hooks"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={error}
+            {...form.register('url', { setValueAs: (v: string) => v.trim() })}
+            error={fieldError('URL', form.formState.errors.url?.message)}
             style={{ flex: 1, minWidth: 240 }}
           />
           <Button
@@ -109,10 +103,9 @@ export function WebhookEndpoints() {
           <CopyValue value={created.secret} label="signing secret" />
         </Alert>
       )}
-      {create.isError &&
-        !(create.error instanceof ApiError && create.error.fieldErrors.length > 0) && (
-          <ApiErrorAlert error={create.error} title="The endpoint was not added" />
-        )}
+      {create.isError && (
+        <ApiErrorAlert error={create.error} title="The endpoint was not added" placed={['url']} />
+      )}
       <Stack mt="md">
         {webhooks.isPending ? (
           <LoadingState />

@@ -13,10 +13,14 @@ import {
 } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { allOperations } from '../../../api/operations';
-import { FAULT_KINDS, type Fault } from '../../../api/schemas/platform';
+import { FAULT_KINDS, FaultCreate } from '../../../api/schemas/platform';
 import { ApiErrorAlert } from '../../../components/api-error';
+import { applyApiFieldErrors } from '../../../components/api-field-errors';
+import { fieldError } from '../../../lib/field-error';
 import { LoadingState } from '../../../components/page';
 import { faultsQuery, useCreateFault, useDeleteFault } from '../queries';
 
@@ -30,28 +34,29 @@ const OPERATIONS = allOperations
   .filter((op) => op.source !== 'sandbox')
   .map((op) => ({ value: op.id, label: `${op.id} · ${op.method} ${op.path}` }));
 
+const CHOOSE_OPERATION = 'Choose the operation that should fail';
+
+/** What the form asks: the operation, how it fails and for how many requests. */
+const FaultForm = FaultCreate.pick({ kind: true, count: true }).extend({
+  operationId: z.string({ error: CHOOSE_OPERATION }).min(1, { error: CHOOSE_OPERATION }),
+});
+type FaultForm = z.input<typeof FaultForm>;
+const FAULT_FIELDS = Object.keys(FaultForm.shape);
+
 export function FaultsPanel() {
   const faults = useQuery(faultsQuery);
   const create = useCreateFault();
   const remove = useDeleteFault();
-  const [operationId, setOperationId] = useState<string | null>(null);
-  const [kind, setKind] = useState<string>('unavailable');
-  const [count, setCount] = useState<number | string>(1);
-  const [missing, setMissing] = useState<string | undefined>();
-
-  const switchOn = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!operationId) {
-      setMissing('Choose the operation that should fail');
-      return;
-    }
-    setMissing(undefined);
-    create.mutate({
-      operationId,
-      kind: kind as Fault['kind'],
-      count: typeof count === 'number' ? count : Number(count) || 1,
-    });
-  };
+  const form = useForm<FaultForm>({
+    resolver: zodResolver(FaultForm),
+    defaultValues: { operationId: '', kind: 'unavailable', count: 1 },
+  });
+  const { errors } = form.formState;
+  const switchOn = form.handleSubmit((fault) =>
+    create.mutate(fault, {
+      onError: (error) => applyApiFieldErrors(error, FAULT_FIELDS, form.setError),
+    }),
+  );
 
   return (
     <Paper withBorder p="lg" radius="md" id="faults">
@@ -65,32 +70,53 @@ export function FaultsPanel() {
       </Text>
       <form onSubmit={switchOn} noValidate aria-label="Switch a fault on">
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <Select
-            label="Operation"
-            placeholder="Search by name or path"
-            searchable
-            data={OPERATIONS}
-            value={operationId}
-            onChange={setOperationId}
-            error={missing}
-            w={380}
+          <Controller
+            control={form.control}
+            name="operationId"
+            render={({ field }) => (
+              <Select
+                label="Operation"
+                placeholder="Search by name or path"
+                searchable
+                data={OPERATIONS}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                error={errors.operationId?.message}
+                w={380}
+              />
+            )}
           />
-          <Select
-            label="Failure"
-            data={FAULT_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
-            value={kind}
-            onChange={(value) => setKind(value ?? 'unavailable')}
-            allowDeselect={false}
-            w={300}
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <Select
+                label="Failure"
+                data={FAULT_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 'unavailable')}
+                allowDeselect={false}
+                w={300}
+              />
+            )}
           />
-          <NumberInput
-            label="Requests"
-            min={1}
-            max={100}
-            allowDecimal={false}
-            value={count}
-            onChange={setCount}
-            w={110}
+          <Controller
+            control={form.control}
+            name="count"
+            render={({ field }) => (
+              <NumberInput
+                label="Requests"
+                min={1}
+                max={100}
+                allowDecimal={false}
+                value={field.value}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+                onBlur={field.onBlur}
+                error={fieldError('Requests', errors.count?.message)}
+                w={110}
+              />
+            )}
           />
           <Button
             type="submit"
@@ -103,7 +129,9 @@ export function FaultsPanel() {
           </Button>
         </Group>
       </form>
-      {create.isError && <ApiErrorAlert error={create.error} title="Not switched on" />}
+      {create.isError && (
+        <ApiErrorAlert error={create.error} title="Not switched on" placed={FAULT_FIELDS} />
+      )}
       <Stack mt="md">
         {faults.isPending ? (
           <LoadingState />

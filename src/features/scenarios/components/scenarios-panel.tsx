@@ -15,7 +15,10 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { SandboxReset, ScenarioLoad, ScenarioLoaded } from '../../../api/schemas/scenario';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { Dialog } from '../../../components/dialog';
@@ -132,13 +135,29 @@ function ResetDialog({
   );
 }
 
+/** The scenario file to load: chosen, and at most 1 MB (the sandbox checks what is in it). */
+const ScenarioFileForm = z.object({
+  file: z.custom<File | null>().superRefine((file, ctx) => {
+    if (!(file instanceof File))
+      ctx.addIssue({ code: 'custom', message: 'Choose a scenario file (.json) to load' });
+    else if (file.size > MAX_FILE_BYTES)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${file.name} is larger than 1 MB, the most one scenario may be`,
+      });
+  }),
+});
+type ScenarioFileForm = z.input<typeof ScenarioFileForm>;
+
 export function ScenariosPanel() {
   const presets = useQuery(scenarioPresetsQuery);
   const load = useLoadScenario();
   const exporting = useExportScenario();
   const [replace, setReplace] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
+  const form = useForm<ScenarioFileForm>({
+    resolver: zodResolver(ScenarioFileForm),
+    defaultValues: { file: null },
+  });
   const [loaded, setLoaded] = useState<{ result: ScenarioLoaded; title: string } | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   const [resetDone, setResetDone] = useState<SandboxReset | null>(null);
@@ -149,27 +168,19 @@ export function ScenariosPanel() {
     load.mutate(body, { onSuccess: (result) => setLoaded({ result, title }) });
   };
 
-  const loadFile = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setFileError('Choose a scenario file (.json) to load');
-      return;
-    }
-    if (file.size > MAX_FILE_BYTES) {
-      setFileError(`${file.name} is larger than 1 MB, the most one scenario may be`);
-      return;
-    }
+  const loadFile = form.handleSubmit(async ({ file }) => {
     let scenario: unknown;
     try {
-      scenario = JSON.parse(await file.text());
+      scenario = JSON.parse(await file!.text());
     } catch {
-      setFileError(`${file.name} is not JSON: choose a file exported from the sandbox`);
+      form.setError('file', {
+        message: `${file!.name} is not JSON: choose a file exported from the sandbox`,
+      });
       return;
     }
-    setFileError(undefined);
     // The sandbox checks the file against the contract and names whatever is wrong in it.
-    run({ scenario: scenario as ScenarioLoad['scenario'], reset: replace }, file.name);
-  };
+    run({ scenario: scenario as ScenarioLoad['scenario'], reset: replace }, file!.name);
+  });
 
   return (
     <Paper withBorder p="lg" radius="md" id="scenarios">
@@ -224,18 +235,21 @@ export function ScenariosPanel() {
       )}
       <form onSubmit={(e) => void loadFile(e)} noValidate aria-label="Load a scenario file">
         <Group align="flex-start" gap="sm" mt="md" wrap="wrap">
-          <FileInput
-            label="Scenario file"
-            placeholder="Choose a .json file"
-            accept="application/json,.json"
-            value={file}
-            onChange={(chosen) => {
-              setFile(chosen);
-              setFileError(undefined);
-            }}
-            error={fileError}
-            clearable
-            w={320}
+          <Controller
+            control={form.control}
+            name="file"
+            render={({ field, fieldState }) => (
+              <FileInput
+                label="Scenario file"
+                placeholder="Choose a .json file"
+                accept="application/json,.json"
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                clearable
+                w={320}
+              />
+            )}
           />
           <Button
             type="submit"

@@ -1,7 +1,9 @@
 // Forms that set a KYC or account status in the sandbox and show the event that followed.
 import { Alert, Button, Code, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   ACCOUNT_STATUSES,
   type AccountStatus,
@@ -58,7 +60,17 @@ function SimulationCard<S extends string>({
   outcome?: { status: string; event: Event | undefined } | undefined;
   selectLabel: string;
 }) {
-  const [status, setStatus] = useState<S | null>(null);
+  const form = useForm<{ status: string }>({
+    resolver: zodResolver(
+      z.object({
+        status: z
+          .string()
+          .refine((v) => (statuses as readonly string[]).includes(v), { error: 'Choose a status' }),
+      }),
+    ),
+    defaultValues: { status: '' },
+  });
+  const status = form.watch('status');
   return (
     <Paper
       withBorder
@@ -75,21 +87,22 @@ function SimulationCard<S extends string>({
       <Text size="sm" c="dimmed" mb="md">
         {description}
       </Text>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (status) onApply(status);
-        }}
-      >
+      <form onSubmit={form.handleSubmit((chosen) => onApply(chosen.status as S))}>
         <Group align="flex-end" gap="sm">
-          <Select
-            label={selectLabel}
-            placeholder="Choose a status"
-            data={statuses.map((s) => ({ value: s, label: humanize(s), disabled: false }))}
-            value={status}
-            onChange={(value) => setStatus(value as S | null)}
-            w={220}
-            allowDeselect={false}
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <Select
+                label={selectLabel}
+                placeholder="Choose a status"
+                data={statuses.map((s) => ({ value: s, label: humanize(s), disabled: false }))}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                w={220}
+                allowDeselect={false}
+              />
+            )}
           />
           <Button
             type="submit"
