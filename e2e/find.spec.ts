@@ -1,6 +1,15 @@
 // Finding things with the local index: search from anywhere, queues, saved views, joined pages,
 // names in lists, and the date range with mouse and keyboard. One step per journey.
-import { checkA11y, choose, expect, signInToDemo, switchTo, test } from './fixtures';
+import {
+  checkA11y,
+  choose,
+  expect,
+  signInToDemo,
+  switchTo,
+  test,
+  merchantNamed,
+  SEEDED,
+} from './fixtures';
 
 test('Go to… finds a merchant by part of its name', async ({ page }) => {
   await signInToDemo(page);
@@ -74,9 +83,12 @@ test('a shared saved view survives a reload and a colleague sees it', async ({ p
   await checkA11y(page);
 });
 
-test('a customer’s page shows its contacts, accounts and transactions', async ({ page }) => {
+test('a customer’s page shows its contacts, accounts and transactions', async ({
+  page,
+  dashboard,
+}) => {
   await signInToDemo(page);
-  await page.goto('/merchants/1');
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`);
   const contacts = page.getByRole('table', { name: 'Contacts of Lumen Textiles GmbH' });
   await expect(contacts.getByText('Dhaka Stitchworks Ltd')).toBeVisible();
   await expect(

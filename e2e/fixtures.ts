@@ -205,3 +205,109 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 }
+
+/**
+ * The id of the merchant with this legal name in the journey's sandbox: journeys name the records
+ * they open, so that a change of the seed's order does not send them to another one.
+ */
+export function merchantNamed(dashboard: Dashboard, name: string): number {
+  const row = dashboard.store.db.prepare('SELECT id FROM merchant WHERE name = ?').get(name) as
+    { id: number } | undefined;
+  if (!row) throw new Error(`No merchant is named ${name}.`);
+  return row.id;
+}
+
+/** The payout account with this IBAN. */
+export function accountWithIban(dashboard: Dashboard, iban: string): number {
+  const row = dashboard.store.db
+    .prepare('SELECT id FROM payout_account WHERE iban = ?')
+    .get(iban) as { id: number } | undefined;
+  if (!row) throw new Error(`No payout account has the IBAN ${iban}.`);
+  return row.id;
+}
+
+/** The one transaction of a product in this status for this amount, sent by this merchant. */
+export function transactionWhere(
+  dashboard: Dashboard,
+  where: {
+    product: 'sendc2f' | 'sendf2f' | 'receive';
+    status: string;
+    amount: string;
+    from: string;
+  },
+): number {
+  const rows = dashboard.store.db
+    .prepare(
+      `SELECT t.id FROM txn t JOIN merchant m ON m.id = t.from_business_id
+       WHERE t.product = ? AND t.client_status = ? AND t.to_amount = ? AND m.name = ?`,
+    )
+    .all(where.product, where.status, where.amount, where.from) as { id: number }[];
+  if (rows.length !== 1)
+    throw new Error(`${rows.length} transactions match ${JSON.stringify(where)}, not one.`);
+  return rows[0]!.id;
+}
+
+/** Seeded records the journeys open, by what they are. */
+export const SEEDED = {
+  lumen: 'Lumen Textiles GmbH',
+  sakura: 'Sakura Precision Parts K.K.',
+  atlas: 'Atlas Freight Forwarding B.V.',
+  harbor: 'Harbor & Pine Trading Ltd',
+  lumenIban: 'DE89370400440532013000',
+  /** An end-to-end transfer of 31,000.00 awaiting its deposit. */
+  awaitingDeposit: {
+    product: 'sendf2f',
+    status: 'OnOff_AWAITING_DEPOSIT',
+    amount: '31000.00',
+    from: 'Lumen Textiles GmbH',
+  },
+  /** A completed payout of 120,000.00. */
+  completedPayout: {
+    product: 'sendc2f',
+    status: 'OnOff_COMPLETED',
+    amount: '120000.00',
+    from: 'Lumen Textiles GmbH',
+  },
+  /** A payout of 5,600.00 whose quote waits for approval. */
+  quotedPayout: {
+    product: 'sendc2f',
+    status: 'OnOff_AWAITING_QUOTE_APPROVAL',
+    amount: '5600.00',
+    from: 'Harbor & Pine Trading Ltd',
+  },
+  /** A payout of 410,000.00 awaiting its deposit. */
+  payoutAwaitingDeposit: {
+    product: 'sendc2f',
+    status: 'OnOff_AWAITING_DEPOSIT',
+    amount: '410000.00',
+    from: 'Harbor & Pine Trading Ltd',
+  },
+  /** A collection of 19,800.00 in progress. */
+  collection: {
+    product: 'receive',
+    status: 'Receive_IN_PROGRESS',
+    amount: '19800.00',
+    from: 'Lumen Textiles GmbH',
+  },
+  /** A collection of 4,300.00 whose quote waits for approval. */
+  quotedCollection: {
+    product: 'receive',
+    status: 'Receive_PENDING',
+    amount: '4300.00',
+    from: 'Harbor & Pine Trading Ltd',
+  },
+  /** A collection of 11,200.00 whose deposit waits for approval. */
+  collectionAwaitingDeposit: {
+    product: 'receive',
+    status: 'Receive_PENDING',
+    amount: '11200.00',
+    from: 'Harbor & Pine Trading Ltd',
+  },
+  /** The newest payout of Lumen Textiles, still pending. */
+  pendingPayout: {
+    product: 'sendc2f',
+    status: 'OnOff_PENDING',
+    amount: '2750.00',
+    from: 'Lumen Textiles GmbH',
+  },
+} as const;

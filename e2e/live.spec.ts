@@ -1,7 +1,15 @@
 // A dashboard server that also reaches a live environment (another sandbox stands in for it):
 // no demo workspace, an admin stores the live credentials once, people switch environments from
 // the header, and nobody has sandbox tools in live.
-import { allowConsoleError, checkA11y, expect, signInWithPassword, test } from './fixtures';
+import {
+  allowConsoleError,
+  checkA11y,
+  expect,
+  signInWithPassword,
+  test,
+  merchantNamed,
+  SEEDED,
+} from './fixtures';
 
 test.use({ liveEnvironment: true });
 
@@ -79,7 +87,7 @@ test('an outage of the API shows its error card, with nothing uncaught in the co
   await page.getByRole('radiogroup', { name: 'Switch environment' }).getByText('Live').click();
   await expect(page.getByLabel('Environment: live')).toBeVisible();
   await dashboard.stopLive!();
-  await page.goto('/merchants/1');
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`);
   await expect(page.getByRole('alert')).toContainText('The API could not be reached');
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await checkA11y(page);

@@ -7,6 +7,8 @@ import {
   fillMerchant,
   signInToDemo,
   test,
+  merchantNamed,
+  SEEDED,
 } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -47,8 +49,8 @@ test('creates a customer, then a contact owned by it', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Kestrel Analytics GmbH' })).toBeVisible();
 });
 
-test('edits a merchant', async ({ page }) => {
-  await page.goto('/merchants/10');
+test('edits a merchant', async ({ page, dashboard }) => {
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.sakura)}`);
   await expect(page.getByRole('heading', { name: 'Sakura Precision Parts K.K.' })).toBeVisible();
   await page.getByRole('link', { name: 'Edit' }).click();
   await checkA11y(page);
@@ -68,8 +70,9 @@ test('edits a merchant', async ({ page }) => {
 
 test('accepts the agreements and submits onboarding, then sees the review end in VALID', async ({
   page,
+  dashboard,
 }) => {
-  await page.goto('/merchants/10');
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.sakura)}`);
   const submit = page.getByRole('button', { name: 'Submit onboarding' });
   await expect(submit).toBeDisabled();
   await expect(
@@ -93,8 +96,8 @@ test('accepts the agreements and submits onboarding, then sees the review end in
   ).toBeVisible();
 });
 
-test('sets KYC to VALID from the sandbox form and shows the event', async ({ page }) => {
-  await page.goto('/merchants/12');
+test('sets KYC to VALID from the sandbox form and shows the event', async ({ page, dashboard }) => {
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.atlas)}`);
   await expect(page.getByRole('heading', { name: 'Atlas Freight Forwarding B.V.' })).toBeVisible();
   await choose(page, 'KYC status', 'Valid');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -137,7 +140,7 @@ test('bad input in the merchant forms shows field errors and stores nothing', as
   await expect(page.getByText('Choose the customer that owns this contact')).toBeVisible();
   expect(countRows(dashboard, 'merchant')).toBe(before);
 
-  await page.goto('/merchants/1/edit');
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}/edit`);
   await page.getByRole('textbox', { name: 'Legal name', exact: true }).fill('');
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('12');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -145,14 +148,14 @@ test('bad input in the merchant forms shows field errors and stores nothing', as
   await expect(
     page.getByText('Phone number must be 4 to 15 digits, without spaces or punctuation'),
   ).toBeVisible();
-  await page.goto('/merchants/1');
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`);
   await expect(page.getByRole('heading', { name: 'Lumen Textiles GmbH' })).toBeVisible();
   expect(countRows(dashboard, 'merchant')).toBe(before);
 });
 
-test('a refusal from the API lands on its field', async ({ page }) => {
+test('a refusal from the API lands on its field', async ({ page, dashboard }) => {
   allowConsoleError(page, /status of 400/);
-  await page.goto('/merchants/1/edit');
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}/edit`);
   // The browser cannot know this suffix is wrong; the sandbox refuses it and names the field.
   await page
     .getByRole('textbox', { name: 'Registration number', exact: true })

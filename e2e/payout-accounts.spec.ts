@@ -6,6 +6,9 @@ import {
   expect,
   signInToDemo,
   test,
+  merchantNamed,
+  accountWithIban,
+  SEEDED,
 } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -15,8 +18,8 @@ test.beforeEach(async ({ page }) => {
 const box = (page: import('@playwright/test').Page, name: string) =>
   page.getByRole('textbox', { name, exact: true });
 
-test('adds a payout account to a merchant and sets it ACTIVE', async ({ page }) => {
-  await page.goto('/merchants/12');
+test('adds a payout account to a merchant and sets it ACTIVE', async ({ page, dashboard }) => {
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.atlas)}`);
   await page.getByRole('link', { name: 'Add payout account' }).click();
   await expect(page.getByRole('combobox', { name: 'Merchant', exact: true })).toHaveValue(
     /Atlas Freight/,
@@ -49,7 +52,7 @@ test('adds a payout account to a merchant and sets it ACTIVE', async ({ page }) 
   await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
 
   await page.getByRole('link', { name: 'Merchants', exact: true }).first().click();
-  await page.goto('/merchants/12');
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.atlas)}`);
   const accounts = page.getByRole('table', { name: /Payout accounts of/ });
   await expect(accounts.getByText('NL91 ABNA 0417 1643 00')).toBeVisible();
   await expect(accounts.getByText('Active')).toBeVisible();
@@ -87,8 +90,9 @@ test('checks IBAN and BIC in the browser and stores nothing on bad input', async
 
 test('edits a payout account, and lists accounts by merchant and currency from the URL', async ({
   page,
+  dashboard,
 }) => {
-  await page.goto('/payout-accounts/1');
+  await page.goto(`/payout-accounts/${accountWithIban(dashboard, SEEDED.lumenIban)}`);
   await page.getByRole('link', { name: 'Edit' }).click();
   await checkA11y(page);
   await box(page, 'Bank name').fill('Deutsche Bank AG');
@@ -97,7 +101,9 @@ test('edits a payout account, and lists accounts by merchant and currency from t
   await expect(page.getByText('Deutsche Bank AG')).toBeVisible();
   await expect(page.getByText('Frankfurt am Main')).toBeVisible();
 
-  await page.goto('/payout-accounts?businessId=1&currencySymbol=USD');
+  await page.goto(
+    `/payout-accounts?businessId=${merchantNamed(dashboard, SEEDED.lumen)}&currencySymbol=USD`,
+  );
   const table = page.getByRole('table', { name: 'Payout accounts' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByText('40982211')).toBeVisible();

@@ -2,7 +2,7 @@
 // the logged request, copied as curl and run again to the same answer; each record's requests.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, allowConsoleError, signInToDemo, test } from './fixtures';
+import { expect, allowConsoleError, signInToDemo, test, merchantNamed, SEEDED } from './fixtures';
 
 test('a failed request’s id leads to its entry; copied as curl, it gets the same answer', async ({
   page,
@@ -50,18 +50,20 @@ test('a failed request’s id leads to its entry; copied as curl, it gets the sa
 
 test('the log is searched by status, and a record’s page lists the requests that touched it', async ({
   page,
+  dashboard,
 }) => {
+  const harbor = merchantNamed(dashboard, SEEDED.harbor);
   await signInToDemo(page);
-  await page.goto('/merchants/2');
+  await page.goto(`/merchants/${harbor}`);
   const card = page.getByRole('table', { name: 'API requests for this record' });
-  await expect(card.getByText('GET /v1/business/2', { exact: true }).first()).toBeVisible();
+  await expect(card.getByText(`GET /v1/business/${harbor}`, { exact: true }).first()).toBeVisible();
   await page.goto('/requests');
   await expect(page.getByRole('heading', { name: 'API request log' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Path contains' }).fill('/v1/business/2');
+  await page.getByRole('textbox', { name: 'Path contains' }).fill(`/v1/business/${harbor}`);
   await page.getByRole('textbox', { name: 'Path contains' }).press('Enter');
   await expect(page).toHaveURL(/path=/);
   const rows = page.getByRole('table', { name: 'Logged requests' }).getByRole('row');
-  await expect(rows.nth(1)).toContainText('/v1/business/2');
+  await expect(rows.nth(1)).toContainText(`/v1/business/${harbor}`);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Refused (4xx)' }).click();
   await expect(page.getByText('No request matches.')).toBeVisible();

@@ -1,11 +1,22 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPartner } from '../src/sandbox/domain/partners';
-import { checkA11y, choose, expect, signInToDemo, test } from './fixtures';
+import {
+  checkA11y,
+  choose,
+  expect,
+  merchantNamed,
+  SEEDED,
+  signInToDemo,
+  test,
+  transactionWhere,
+} from './fixtures';
 
 test('adds a webhook endpoint, sees deliveries in the event log, resends, and deletes it', async ({
   page,
+  dashboard,
 }) => {
+  const sakura = `Merchant #${merchantNamed(dashboard, SEEDED.sakura)}`;
   const received: string[] = [];
   const receiver = http.createServer((req, res) => {
     let body = '';
@@ -45,7 +56,7 @@ test('adds a webhook endpoint, sees deliveries in the event log, resends, and de
     });
 
     const log = page.getByRole('table', { name: 'Event log' });
-    const row = log.getByRole('row').filter({ hasText: 'Merchant #10' }).first();
+    const row = log.getByRole('row').filter({ hasText: sakura }).first();
     // To both endpoints: the one added here and the dashboard's own.
     await expect(row.getByText('Delivered to all 2')).toBeVisible({ timeout: 10_000 });
     await expect(row.getByText('2 attempts')).toBeVisible();
@@ -79,7 +90,9 @@ test('adds a webhook endpoint, sees deliveries in the event log, resends, and de
 
 test('an endpoint that fails says so per endpoint, with its answer; a test event shows it at once', async ({
   page,
+  dashboard,
 }) => {
+  const sakura = `Merchant #${merchantNamed(dashboard, SEEDED.sakura)}`;
   const receiver = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(503).end('down for maintenance'));
@@ -114,7 +127,7 @@ test('an endpoint that fails says so per endpoint, with its answer; a test event
     const row = page
       .getByRole('table', { name: 'Event log' })
       .getByRole('row')
-      .filter({ hasText: 'Merchant #10' })
+      .filter({ hasText: sakura })
       .first();
     // Delivered to the dashboard's own endpoint, retrying at this one: never a green "delivered".
     await expect(row.getByText('Retrying at 1 of 2')).toBeVisible({ timeout: 10_000 });
@@ -139,23 +152,28 @@ test('an endpoint that fails says so per endpoint, with its answer; a test event
 
 test('the overview lists what waits for approval and the merchants needing action', async ({
   page,
+  dashboard,
 }) => {
+  const quotedPayout = `Payout #${transactionWhere(dashboard, SEEDED.quotedPayout)}`;
+  const quotedCollection = `Collection #${transactionWhere(dashboard, SEEDED.quotedCollection)}`;
+  const payoutDeposit = `Payout #${transactionWhere(dashboard, SEEDED.payoutAwaitingDeposit)}`;
+  const collectionDeposit = `Collection #${transactionWhere(dashboard, SEEDED.collectionAwaitingDeposit)}`;
   await signInToDemo(page);
   const quotes = page.getByRole('heading', { name: 'Quotes to approve' }).locator('../..');
-  await expect(quotes.getByRole('link', { name: 'Payout #23' })).toBeVisible();
-  await expect(quotes.getByRole('link', { name: 'Collection #27' })).toBeVisible();
+  await expect(quotes.getByRole('link', { name: quotedPayout })).toBeVisible();
+  await expect(quotes.getByRole('link', { name: quotedCollection })).toBeVisible();
   const deposits = page.getByRole('heading', { name: 'Deposits to approve' }).locator('../..');
-  await expect(deposits.getByRole('link', { name: 'Payout #17' })).toBeVisible();
-  await expect(deposits.getByRole('link', { name: 'Collection #19' })).toBeVisible();
+  await expect(deposits.getByRole('link', { name: payoutDeposit })).toBeVisible();
+  await expect(deposits.getByRole('link', { name: collectionDeposit })).toBeVisible();
   const merchants = page
     .getByRole('heading', { name: 'Merchants needing action' })
     .locator('../..');
   await expect(
     merchants.getByRole('link', { name: 'Costa Verde Coffee Exporters SA' }),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Collection #27' }).last()).toBeVisible();
-  await deposits.getByRole('link', { name: 'Payout #17' }).click();
-  await expect(page.getByRole('heading', { name: 'Payout #17' })).toBeVisible();
+  await expect(page.getByRole('link', { name: quotedCollection }).last()).toBeVisible();
+  await deposits.getByRole('link', { name: payoutDeposit }).click();
+  await expect(page.getByRole('heading', { name: payoutDeposit })).toBeVisible();
   // Each step of the timeline opens its event.
   await page
     .getByRole('button', { name: /^Event #\d+$/ })
@@ -190,12 +208,15 @@ test('a partner without VALID merchants or ACTIVE accounts is told why it cannot
 
 test('a merchant’s page lists its latest transactions and links to the filtered lists', async ({
   page,
+  dashboard,
 }) => {
   await signInToDemo(page);
-  await page.goto('/merchants/1');
+  const lumen = merchantNamed(dashboard, SEEDED.lumen);
+  const newest = transactionWhere(dashboard, SEEDED.pendingPayout);
+  await page.goto(`/merchants/${lumen}`);
   const section = page.getByRole('heading', { name: 'Transactions' }).locator('../..');
-  await expect(section.getByRole('link', { name: 'Payout #25' })).toBeVisible();
+  await expect(section.getByRole('link', { name: `Payout #${newest}` })).toBeVisible();
   await section.getByRole('link', { name: 'All payouts' }).click();
-  await expect(page).toHaveURL(/\/transactions\/payouts\?businessId=1/);
+  await expect(page).toHaveURL(new RegExp(`/transactions/payouts\\?businessId=${lumen}$`));
   await expect(page.getByRole('table', { name: 'Payouts' }).getByRole('row')).toHaveCount(7);
 });

@@ -1,4 +1,13 @@
-import { allowConsoleError, checkA11y, expect, fillMerchant, signInToDemo, test } from './fixtures';
+import {
+  allowConsoleError,
+  checkA11y,
+  expect,
+  fillMerchant,
+  signInToDemo,
+  test,
+  merchantNamed,
+  SEEDED,
+} from './fixtures';
 
 test('signs in to the demo sandbox in one click, and the header marks the sandbox', async ({
   page,
@@ -58,7 +67,7 @@ test('never lets the API secret reach the browser', async ({ page, context, dash
   await signInToDemo(page);
   for (const path of [
     '/merchants',
-    '/merchants/1',
+    `/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`,
     '/payout-accounts',
     '/currencies',
     '/sandbox',

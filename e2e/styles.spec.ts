@@ -3,7 +3,7 @@
 // a dialog, the go-to box, a date picker) that bring components of their own.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signInToDemo, test } from './fixtures';
+import { expect, signInToDemo, test, transactionWhere, SEEDED } from './fixtures';
 
 // Every class Mantine's packages style: what a missing per-component import would leave bare.
 const MANTINE_CLASSES = [
@@ -59,9 +59,9 @@ test('a form with its options open has its styles', async ({ page }) => {
   expect(await unstyled(page)).toEqual([]);
 });
 
-test('a transaction, its timeline and a dialog have their styles', async ({ page }) => {
+test('a transaction, its timeline and a dialog have their styles', async ({ page, dashboard }) => {
   await signInToDemo(page);
-  await page.goto('/transactions/payouts/23');
+  await page.goto(`/transactions/payouts/${transactionWhere(dashboard, SEEDED.quotedPayout)}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/^Now:/)).toBeVisible();
   expect(await unstyled(page)).toEqual([]);

@@ -8,6 +8,8 @@ import {
   signInToDemo,
   switchTo,
   test,
+  transactionWhere,
+  SEEDED,
 } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -200,11 +202,12 @@ test('a collection, approved with the deposit confirmation uploaded', async ({
   });
 });
 
-test('cancels an end to end transfer with a reason', async ({ page }) => {
-  await page.goto('/transactions/end-to-end/18');
+test('cancels an end to end transfer with a reason', async ({ page, dashboard }) => {
+  const id = transactionWhere(dashboard, SEEDED.awaitingDeposit);
+  await page.goto(`/transactions/end-to-end/${id}`);
   await expect(page.getByText('Awaiting deposit').first()).toBeVisible();
   await page.getByRole('button', { name: 'Cancel transaction' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancel #18?' });
+  const dialog = page.getByRole('dialog', { name: `Cancel #${id}?` });
   await expect(dialog.getByText('31,000.00')).toBeVisible();
   await choose(page, 'Reason', 'Other');
   await expect(dialog.getByRole('button', { name: 'Cancel transaction' })).toBeDisabled();
@@ -226,7 +229,7 @@ test('cancels an end to end transfer with a reason', async ({ page }) => {
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /Approve|Cancel transaction/ })).toHaveCount(0);
   await checkA11y(page);
-  const t = await apiTransaction(page, 'sendf2f', '18');
+  const t = await apiTransaction(page, 'sendf2f', String(id));
   expect(t).toMatchObject({ clientStatus: 'OnOff_CANCELED', cancelReason: 'OTHER' });
   await expectTimelineTimes(page, {
     created: t.creationTime,
@@ -235,8 +238,11 @@ test('cancels an end to end transfer with a reason', async ({ page }) => {
   });
 });
 
-test('a completed transaction says what happened instead of offering actions', async ({ page }) => {
-  await page.goto('/transactions/payouts/14');
+test('a completed transaction says what happened instead of offering actions', async ({
+  page,
+  dashboard,
+}) => {
+  await page.goto(`/transactions/payouts/${transactionWhere(dashboard, SEEDED.completedPayout)}`);
   await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Paid out', level: 2 })).toBeVisible();
   await expect(page.getByText(/paid out on .*Nothing more to do\./)).toBeVisible();

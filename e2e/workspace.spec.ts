@@ -9,6 +9,8 @@ import {
   signInToDemo,
   switchTo,
   test,
+  transactionWhere,
+  SEEDED,
 } from './fixtures';
 
 const CSRF = { 'x-requested-with': 'dashboard' };
@@ -97,17 +99,21 @@ test('a payout above the policy needs two approvers; finance cannot approve; the
   expect((await csv.text()).split('\r\n').length).toBeGreaterThanOrEqual(5);
 });
 
-test('a viewer sees everything and changes nothing', async ({ page }) => {
+test('a viewer sees everything and changes nothing', async ({ page, dashboard }) => {
   allowConsoleError(page, /status of 403/);
   await signInToDemo(page, 'Vera Viewer');
   await page.goto('/merchants');
   await expect(page.getByRole('heading', { name: 'Merchants' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New merchant' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sandbox tools' })).toHaveCount(0);
-  await page.goto('/transactions/end-to-end/18');
+  const id = transactionWhere(dashboard, SEEDED.awaitingDeposit);
+  await page.goto(`/transactions/end-to-end/${id}`);
   await expect(page.getByRole('button', { name: 'Cancel transaction' })).toBeDisabled();
   await expect(page.getByText('This needs the Finance role.').first()).toBeVisible();
-  const refused = await page.request.post('/api/v1/sendf2f/cancel/18', { headers: CSRF, data: {} });
+  const refused = await page.request.post(`/api/v1/sendf2f/cancel/${id}`, {
+    headers: CSRF,
+    data: {},
+  });
   expect(refused.status()).toBe(403);
   await page.goto('/audit');
   await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();

@@ -1,9 +1,56 @@
 // Form inputs shared by the merchant and payout-account forms, and the wording of field errors.
-import { Select, type SelectProps } from '@mantine/core';
+import { Fieldset, Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { countriesQuery, currenciesQuery } from '../lib/reference';
 
-export { fieldError } from '../lib/field-error';
+import { fieldError } from '../lib/field-error';
+
+export { fieldError };
+
+/** Each part of an address: its name here, its label, and how its error names it. */
+const ADDRESS_PARTS = [
+  ['street', 'Street', 'Street'],
+  ['number', 'Number', 'Number'],
+  ['postalCode', 'Postal code', 'Postal code'],
+  ['city', 'City', 'City'],
+  ['state', 'State or region', 'State'],
+] as const;
+type AddressPart = (typeof ADDRESS_PARTS)[number][0];
+
+/**
+ * An address as a fieldset: street, number, postal code, city and state or region, each bound to
+ * the form field that `names` gives (the API calls them differently on merchants and accounts).
+ */
+export function AddressFieldset<T extends FieldValues>({
+  legend,
+  form,
+  names,
+  required = false,
+}: {
+  legend: string;
+  form: UseFormReturn<T>;
+  names: Record<AddressPart, Path<T>>;
+  /** Everything but the state or region is required (a merchant's own address). */
+  required?: boolean;
+}) {
+  const errors = form.formState.errors;
+  return (
+    <Fieldset legend={legend}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {ADDRESS_PARTS.map(([part, label, errorLabel]) => (
+          <TextInput
+            key={part}
+            label={label}
+            required={required && part !== 'state'}
+            {...form.register(names[part])}
+            error={fieldError(errorLabel, errors[names[part]]?.message as string | undefined)}
+          />
+        ))}
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
 
 export function CountrySelect(props: Omit<SelectProps, 'data'>) {
   const countries = useQuery(countriesQuery);

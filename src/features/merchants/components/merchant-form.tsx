@@ -25,7 +25,7 @@ import { Id } from '../../../api/schemas/common';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { CountrySelect, fieldError } from '../../../components/form-fields';
+import { AddressFieldset, CountrySelect, fieldError } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
 import { useMerchantChoices } from '../../find/queries';
@@ -258,39 +258,18 @@ export function MerchantForm({
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend="Address">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="Street"
-              required
-              {...register('address')}
-              error={fieldError('Street', errors.address?.message)}
-            />
-            <TextInput
-              label="Number"
-              required
-              {...register('streetNumber')}
-              error={fieldError('Number', errors.streetNumber?.message)}
-            />
-            <TextInput
-              label="Postal code"
-              required
-              {...register('zipcode')}
-              error={fieldError('Postal code', errors.zipcode?.message)}
-            />
-            <TextInput
-              label="City"
-              required
-              {...register('city')}
-              error={fieldError('City', errors.city?.message)}
-            />
-            <TextInput
-              label="State or region"
-              {...register('state')}
-              error={fieldError('State', errors.state?.message)}
-            />
-          </SimpleGrid>
-        </Fieldset>
+        <AddressFieldset
+          legend="Address"
+          form={form}
+          required
+          names={{
+            street: 'address',
+            number: 'streetNumber',
+            postalCode: 'zipcode',
+            city: 'city',
+            state: 'state',
+          }}
+        />
 
         <Fieldset legend="Contact person">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

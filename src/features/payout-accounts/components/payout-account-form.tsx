@@ -27,7 +27,12 @@ import {
 import { ApiErrorAlert } from '../../../components/api-error';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { CountrySelect, fieldError, PayoutCurrencySelect } from '../../../components/form-fields';
+import {
+  AddressFieldset,
+  CountrySelect,
+  fieldError,
+  PayoutCurrencySelect,
+} from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
 import { useMerchantChoices } from '../../find/queries';
 import { usePrefillFromMerchant } from '../../merchants/queries';
@@ -313,35 +318,17 @@ export function PayoutAccountForm({
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend="Bank address (optional)">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label="Street"
-              {...form.register('address')}
-              error={fieldError('Street', errors.address?.message)}
-            />
-            <TextInput
-              label="Number"
-              {...form.register('streetNumber')}
-              error={fieldError('Number', errors.streetNumber?.message)}
-            />
-            <TextInput
-              label="Postal code"
-              {...form.register('zipCode')}
-              error={fieldError('Postal code', errors.zipCode?.message)}
-            />
-            <TextInput
-              label="City"
-              {...form.register('city')}
-              error={fieldError('City', errors.city?.message)}
-            />
-            <TextInput
-              label="State or region"
-              {...form.register('state')}
-              error={fieldError('State', errors.state?.message)}
-            />
-          </SimpleGrid>
-        </Fieldset>
+        <AddressFieldset
+          legend="Bank address (optional)"
+          form={form}
+          names={{
+            street: 'address',
+            number: 'streetNumber',
+            postalCode: 'zipCode',
+            city: 'city',
+            state: 'state',
+          }}
+        />
 
         {warned && (
           <Alert
