@@ -1,12 +1,59 @@
 // Form inputs shared by the merchant and payout-account forms, and the wording of field errors.
 import { Fieldset, Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { ComponentType } from 'react';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { countriesQuery, currenciesQuery } from '../lib/reference';
 
-import { fieldError } from '../lib/field-error';
+import { choiceError, fieldError } from '../lib/field-error';
 
 export { fieldError };
+
+/**
+ * A choice bound to a form field: nothing chosen is '' in the form; its error names the field
+ * (`errorLabel`, the label by default), or says `prompt` while nothing is chosen yet.
+ */
+export function SelectField<T extends FieldValues, C, V>({
+  form,
+  name,
+  label,
+  errorLabel = label,
+  prompt,
+  as: Choice = Select,
+  ...rest
+}: {
+  form: UseFormReturn<T, C, V>;
+  name: Path<T>;
+  label: string;
+  errorLabel?: string;
+  prompt?: string;
+  /** The select to render: Mantine's, or one with its own options (CountrySelect). */
+  as?: ComponentType<SelectProps>;
+} & Omit<SelectProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'label' | 'form'>) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const message = fieldState.error?.message;
+        return (
+          <Choice
+            {...rest}
+            label={label}
+            value={(field.value as string) || null}
+            onChange={(value) => field.onChange(value ?? '')}
+            onBlur={field.onBlur}
+            error={
+              prompt
+                ? choiceError(errorLabel, message, field.value, prompt)
+                : fieldError(errorLabel, message)
+            }
+          />
+        );
+      }}
+    />
+  );
+}
 
 /** Each part of an address: its name here, its label, and how its error names it. */
 const ADDRESS_PARTS = [
@@ -22,14 +69,14 @@ type AddressPart = (typeof ADDRESS_PARTS)[number][0];
  * An address as a fieldset: street, number, postal code, city and state or region, each bound to
  * the form field that `names` gives (the API calls them differently on merchants and accounts).
  */
-export function AddressFieldset<T extends FieldValues>({
+export function AddressFieldset<T extends FieldValues, C, V>({
   legend,
   form,
   names,
   required = false,
 }: {
   legend: string;
-  form: UseFormReturn<T>;
+  form: UseFormReturn<T, C, V>;
   names: Record<AddressPart, Path<T>>;
   /** Everything but the state or region is required (a merchant's own address). */
   required?: boolean;

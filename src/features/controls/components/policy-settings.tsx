@@ -1,6 +1,7 @@
 // The admin's approval policies (docs/decisions/025): the list in words, the form that adds one
 // (the currency chosen from the currency list, the amount measured on the side the policy
 // says), and "what would this need?" for a product, currency and amount.
+import { SelectField } from '../../../components/form-fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -183,49 +184,29 @@ function AddPolicyForm() {
         Add a policy
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Controller
-          control={form.control}
+        <SelectField
+          form={form}
           name="action"
-          render={({ field }) => (
-            <Select
-              label="Decision"
-              data={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: ACTION_LABEL[a] }))}
-              value={field.value}
-              onChange={(v) => v && field.onChange(v)}
-              allowDeselect={false}
-              error={fieldError('Decision', errors.action?.message)}
-            />
-          )}
+          label="Decision"
+          data={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: ACTION_LABEL[a] }))}
+          allowDeselect={false}
         />
         {!bankDetails && (
-          <Controller
-            control={form.control}
+          <SelectField
+            form={form}
             name="product"
-            render={({ field }) => (
-              <Select
-                label="Product"
-                data={PRODUCT_OPTIONS}
-                value={field.value}
-                onChange={(v) => v && field.onChange(v)}
-                allowDeselect={false}
-                error={fieldError('Product', errors.product?.message)}
-              />
-            )}
+            label="Product"
+            data={PRODUCT_OPTIONS}
+            allowDeselect={false}
           />
         )}
-        <Controller
-          control={form.control}
+        <SelectField
+          form={form}
           name="approvers"
-          render={({ field }) => (
-            <Select
-              label="Approvers needed"
-              data={['1', '2', '3'].map((n) => ({ value: n, label: approversInWords(Number(n)) }))}
-              value={field.value}
-              onChange={(v) => v && field.onChange(v)}
-              allowDeselect={false}
-              error={fieldError('Approvers', errors.approvers?.message)}
-            />
-          )}
+          label="Approvers needed"
+          errorLabel="Approvers"
+          data={['1', '2', '3'].map((n) => ({ value: n, label: approversInWords(Number(n)) }))}
+          allowDeselect={false}
         />
       </SimpleGrid>
       {!bankDetails && (
@@ -335,18 +316,12 @@ function RequirementCheck() {
         What would a transaction need?
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Controller
-          control={form.control}
+        <SelectField
+          form={form}
           name="product"
-          render={({ field }) => (
-            <Select
-              label="Product"
-              data={PRODUCT_OPTIONS.filter((o) => o.value !== ANY)}
-              value={field.value}
-              onChange={(v) => v && field.onChange(v)}
-              allowDeselect={false}
-            />
-          )}
+          label="Product"
+          data={PRODUCT_OPTIONS.filter((o) => o.value !== ANY)}
+          allowDeselect={false}
         />
         <Controller
           control={form.control}

@@ -1,16 +1,7 @@
 // Chosen faults: make one operation's next requests fail, to test a client's retries and
 // idempotency (docs/decisions/023). Each active fault shows with what is left of it.
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { SelectField } from '../../../components/form-fields';
+import { Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -70,36 +61,23 @@ export function FaultsPanel() {
       </Text>
       <form onSubmit={switchOn} noValidate aria-label="Switch a fault on">
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <Controller
-            control={form.control}
+          <SelectField
+            form={form}
             name="operationId"
-            render={({ field }) => (
-              <Select
-                label="Operation"
-                placeholder="Search by name or path"
-                searchable
-                data={OPERATIONS}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={errors.operationId?.message}
-                w={380}
-              />
-            )}
+            label="Operation"
+            placeholder="Search by name or path"
+            searchable
+            data={OPERATIONS}
+            prompt={CHOOSE_OPERATION}
+            w={380}
           />
-          <Controller
-            control={form.control}
+          <SelectField
+            form={form}
             name="kind"
-            render={({ field }) => (
-              <Select
-                label="Failure"
-                data={FAULT_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? 'unavailable')}
-                allowDeselect={false}
-                w={300}
-              />
-            )}
+            label="Failure"
+            data={FAULT_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            allowDeselect={false}
+            w={300}
           />
           <Controller
             control={form.control}

@@ -25,7 +25,12 @@ import { Id } from '../../../api/schemas/common';
 import { ApiErrorAlert } from '../../../components/api-error';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { AddressFieldset, CountrySelect, fieldError } from '../../../components/form-fields';
+import {
+  AddressFieldset,
+  CountrySelect,
+  fieldError,
+  SelectField,
+} from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
 import { humanize } from '../../../lib/format';
 import { useMerchantChoices } from '../../find/queries';
@@ -236,24 +241,13 @@ export function MerchantForm({
                 />
               )}
             />
-            <Controller
-              control={form.control}
+            <SelectField
+              form={form}
               name="countryIso"
-              render={({ field }) => (
-                <CountrySelect
-                  label="Country"
-                  required
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  error={choiceError(
-                    'Country',
-                    errors.countryIso?.message,
-                    field.value,
-                    'Choose a country',
-                  )}
-                />
-              )}
+              as={CountrySelect}
+              label="Country"
+              required
+              prompt="Choose a country"
             />
           </SimpleGrid>
         </Fieldset>

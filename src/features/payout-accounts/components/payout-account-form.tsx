@@ -32,6 +32,7 @@ import {
   CountrySelect,
   fieldError,
   PayoutCurrencySelect,
+  SelectField,
 } from '../../../components/form-fields';
 import { choiceError } from '../../../lib/field-error';
 import { useMerchantChoices } from '../../find/queries';
@@ -226,24 +227,13 @@ export function PayoutAccountForm({
                   />
                 )}
               />
-              <Controller
-                control={form.control}
+              <SelectField
+                form={form}
                 name="currencySymbol"
-                render={({ field }) => (
-                  <PayoutCurrencySelect
-                    label="Currency"
-                    required
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    error={choiceError(
-                      'Currency',
-                      errors.currencySymbol?.message,
-                      field.value,
-                      'Choose a currency',
-                    )}
-                  />
-                )}
+                as={PayoutCurrencySelect}
+                label="Currency"
+                required
+                prompt="Choose a currency"
               />
             </SimpleGrid>
           </Fieldset>
@@ -296,24 +286,13 @@ export function PayoutAccountForm({
               {...form.register('routingNumber')}
               error={fieldError('Routing number', errors.routingNumber?.message)}
             />
-            <Controller
-              control={form.control}
+            <SelectField
+              form={form}
               name="countryIso"
-              render={({ field }) => (
-                <CountrySelect
-                  label="Bank country"
-                  required
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  error={choiceError(
-                    'Bank country',
-                    errors.countryIso?.message,
-                    field.value,
-                    'Choose a country',
-                  )}
-                />
-              )}
+              as={CountrySelect}
+              label="Bank country"
+              required
+              prompt="Choose a country"
             />
           </SimpleGrid>
         </Fieldset>
