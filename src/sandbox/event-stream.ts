@@ -77,5 +77,3 @@ export function eventStreams(store: Store) {
     },
   };
 }
-
-export type EventStreams = ReturnType<typeof eventStreams>;

@@ -1,7 +1,9 @@
-// The dashboard server, composed of plugins in the fastify/demo style: the embedded sandbox at
-// /sandbox (unless SANDBOX_API_BASE_URL points elsewhere), the /api scope with its CSRF check and
-// problem replies, sign-in (plugins/session-routes), the proxy to the partner's environment
-// (plugins/proxy), and the built SPA (plugins/spa). They share `app.dashboard` (context.ts).
+// The dashboard server, composed of plugins in the fastify/demo style (docs/decisions/027): the
+// embedded sandbox at /sandbox (unless SANDBOX_API_BASE_URL points elsewhere); the /api scope
+// with its CSRF check and problem replies, holding one plugin per concern whose endpoints are
+// declared in src/api (session, account, admin, audit, money controls, index, saved views) and
+// the proxy to the partner's environment; the webhook intake at /hooks/index; and the built SPA.
+// They share `app.dashboard` (context.ts).
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Environment } from '../api/dashboard';

@@ -1,7 +1,7 @@
 // The sandbox's request log (docs/decisions/023): what the partner's integration and this
 // dashboard asked of the sandbox, searched there.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { getRequest, listRequests } from '../../api/client';
+import { listRequests } from '../../api/client';
 import { api } from '../../lib/api';
 
 export interface RequestLogSearch {
@@ -19,7 +19,6 @@ export interface RequestLogSearch {
 export const requestKeys = {
   all: ['requests'] as const,
   search: (search: RequestLogSearch) => ['requests', 'search', search] as const,
-  one: (requestId: string) => ['requests', 'one', requestId] as const,
 };
 
 export const requestLogQuery = (search: RequestLogSearch) =>
@@ -32,10 +31,4 @@ export const requestLogQuery = (search: RequestLogSearch) =>
       } as Parameters<typeof listRequests>[1]),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
-  });
-
-export const loggedRequestQuery = (requestId: string) =>
-  queryOptions({
-    queryKey: requestKeys.one(requestId),
-    queryFn: () => getRequest(api, requestId),
   });

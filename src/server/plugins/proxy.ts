@@ -259,7 +259,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         return problem(request, reply, {
           status: 504,
           code: 'UPSTREAM_TIMEOUT',
-          detail: `The API gave no answer within 15 s.`,
+          detail: `The API gave ${error.message}.`,
         });
       }
       if (error instanceof UpstreamError) {
