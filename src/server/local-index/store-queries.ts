@@ -1,0 +1,359 @@
+// Asking the local index (docs/decisions/018) the list, join and search questions the API
+// cannot answer: filtered, sorted pages with names joined, keyed export pages, search by words,
+// numbers and amounts, and what the sync should look at again. SQLite and PostgreSQL alike.
+import { type SqlBool, sql } from 'kysely';
+import type { Merchant } from '../../api/schemas/merchant';
+import type { PayoutAccount } from '../../api/schemas/payout-account';
+import type { Product, Transaction } from '../../api/schemas/transaction';
+import { accountNumberKey, ibanKey } from '../../api/payee';
+import type { DashboardDb } from '../store/db';
+import type {
+  AccountQuery,
+  AccountRow,
+  ExportCursor,
+  IndexKind,
+  MerchantQuery,
+  MerchantRow,
+  Page,
+  TransactionQuery,
+  TransactionRow,
+} from './store';
+import { queryWords } from './terms';
+
+const parse = <T>(json: string) => JSON.parse(json) as T;
+
+/** A row of the index as the lists show it: the record, its product and the names joined. */
+const transactionRow = (r: {
+  record: string;
+  product: string;
+  merchant_name: string | null;
+  recipient_name: string | null;
+  holder_name: string | null;
+  number_tail: string | null;
+}): TransactionRow => ({
+  ...parse<Transaction>(r.record),
+  product: r.product as Product,
+  merchantName: r.merchant_name ?? null,
+  recipientName: r.recipient_name ?? null,
+  accountHolderName: r.holder_name ?? null,
+  accountTail: r.number_tail ?? null,
+});
+
+export function indexQueries(store: DashboardDb) {
+  const { db, dialect } = store;
+
+  /**
+   * The `(product, record_id)` of the kind's search documents matching every word as a prefix,
+   * as a subquery; undefined when the text has no words.
+   */
+  function matching(environment: string, kind: IndexKind, text: string, columns: 'id' | 'pair') {
+    const words = queryWords(text);
+    if (words.length === 0) return undefined;
+    const select = sql.raw(columns === 'id' ? 'record_id' : 'product, record_id');
+    if (dialect === 'postgres') {
+      const query = words.map((w) => `${w}:*`).join(' & ');
+      return sql`(SELECT ${select} FROM index_search WHERE environment = ${environment}
+        AND kind = ${kind} AND terms_tsv @@ to_tsquery('simple', ${query}))`;
+    }
+    const query = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+    // From the full-text matches to their documents by rowid, then this environment and kind.
+    const prefixed = sql.raw(columns === 'id' ? 's.record_id' : 's.product, s.record_id');
+    return sql`(SELECT ${prefixed} FROM index_search_fts f CROSS JOIN index_search s
+      ON s.rowid = f.rowid WHERE f.index_search_fts MATCH ${query}
+      AND s.environment = ${environment} AND s.kind = ${kind})`;
+  }
+
+  /**
+   * A sort column. When the rows are a few candidates (a search's matches, one merchant's
+   * transactions), `+column` keeps SQLite from walking the whole table in sort order to find
+   * them; it sorts the candidates instead. (PostgreSQL plans by cost either way.)
+   */
+  const by = (column: string, fromCandidates: boolean) =>
+    sql.raw(fromCandidates ? `+${column}` : column);
+
+  /** The index's transactions that a filter selects, with names joined; not ordered yet. */
+  function filteredTransactions(environment: string, q: TransactionQuery) {
+    let select = db
+      .selectFrom('index_transaction as t')
+      .leftJoin('index_merchant as m', (join) =>
+        join.onRef('m.environment', '=', 't.environment').onRef('m.id', '=', 't.from_business_id'),
+      )
+      .leftJoin('index_merchant as r', (join) =>
+        join.onRef('r.environment', '=', 't.environment').onRef('r.id', '=', 't.to_business_id'),
+      )
+      .leftJoin('index_account as a', (join) =>
+        join.onRef('a.environment', '=', 't.environment').onRef('a.id', '=', 't.account_id'),
+      )
+      .select([
+        't.record',
+        't.product',
+        'm.name as merchant_name',
+        'r.name as recipient_name',
+        'a.holder_name',
+        'a.number_tail',
+      ])
+      .where('t.environment', '=', environment);
+    const found = q.q ? matching(environment, 'transaction', q.q, 'pair') : undefined;
+    if (q.q && !found) return undefined;
+    if (found) select = select.where(sql<SqlBool>`(t.product, t.id) IN ${found}`);
+    if (q.product) select = select.where('t.product', '=', q.product);
+    if (q.clientStatus?.length) select = select.where('t.client_status', 'in', q.clientStatus);
+    if (q.awaiting) select = select.where('t.awaiting', '=', q.awaiting);
+    if (q.stalledSince !== undefined)
+      select = select
+        .where('t.client_status', 'in', ['OnOff_IN_PROGRESS', 'Receive_IN_PROGRESS'])
+        .where('t.last_update_time', '<', q.stalledSince);
+    if (q.businessId !== undefined) {
+      // Sent or received: two index lookups rather than one OR over the whole table (by
+      // rowid on SQLite, whose planner otherwise walks an index of the whole table).
+      const id = q.businessId;
+      const key = dialect === 'postgres' ? sql.raw('(t.product, t.id)') : sql.raw('t.rowid');
+      const columns = dialect === 'postgres' ? sql.raw('product, id') : sql.raw('rowid');
+      select = select.where(
+        sql<SqlBool>`${key} IN (SELECT ${columns} FROM index_transaction
+          WHERE environment = ${environment} AND from_business_id = ${id}
+          UNION SELECT ${columns} FROM index_transaction
+          WHERE environment = ${environment} AND to_business_id = ${id})`,
+      );
+    }
+    if (q.accountId !== undefined) select = select.where('t.account_id', '=', q.accountId);
+    if (q.fromDate !== undefined) select = select.where('t.creation_time', '>=', q.fromDate);
+    if (q.toDate !== undefined) select = select.where('t.creation_time', '<=', q.toDate);
+    const few = found !== undefined || q.businessId !== undefined || q.accountId !== undefined;
+    return { select, few };
+  }
+
+  function pageOf<T>(rows: T[], start: number, limit: number): Page<T> {
+    return { start, limit, hasMore: rows.length > limit, results: rows.slice(0, limit) };
+  }
+
+  return {
+    async merchants(environment: string, q: MerchantQuery): Promise<Page<MerchantRow>> {
+      let select = db
+        .selectFrom('index_merchant as m')
+        .leftJoin('index_merchant as o', (join) =>
+          join.onRef('o.environment', '=', 'm.environment').onRef('o.id', '=', 'm.owner_id'),
+        )
+        .select(['m.record', 'o.name as owner_name'])
+        .where('m.environment', '=', environment);
+      const found = q.q ? matching(environment, 'merchant', q.q, 'id') : undefined;
+      if (q.q && !found) return pageOf([], q.start, q.limit);
+      if (found) select = select.where(sql<SqlBool>`m.id IN ${found}`);
+      if (q.kycStatus?.length) select = select.where('m.kyc_status', 'in', q.kycStatus);
+      if (q.ownerId !== undefined) select = select.where('m.owner_id', '=', q.ownerId);
+      if (q.type === 'customer') select = select.where('m.owner_id', 'is', null);
+      if (q.type === 'contact') select = select.where('m.owner_id', 'is not', null);
+      const order = q.order ?? (q.sort === 'name' || q.sort === 'status' ? 'asc' : 'desc');
+      const few = found !== undefined || q.ownerId !== undefined;
+      if (q.sort === 'name') select = select.orderBy(by('m.name_key', few), order);
+      else if (q.sort === 'status') select = select.orderBy(by('m.kyc_status', few), order);
+      select = select.orderBy(by('m.creation_time', few), order).orderBy('m.id', order);
+      const rows = await select
+        .limit(q.limit + 1)
+        .offset(q.start)
+        .execute();
+      return pageOf(
+        rows.map((r) => ({ ...parse<Merchant>(r.record), ownerName: r.owner_name ?? null })),
+        q.start,
+        q.limit,
+      );
+    },
+
+    async accounts(environment: string, q: AccountQuery): Promise<Page<AccountRow>> {
+      let select = db
+        .selectFrom('index_account as a')
+        .leftJoin('index_merchant as m', (join) =>
+          join.onRef('m.environment', '=', 'a.environment').onRef('m.id', '=', 'a.business_id'),
+        )
+        .select(['a.record', 'm.name as merchant_name'])
+        .where('a.environment', '=', environment);
+      const found = q.q ? matching(environment, 'account', q.q, 'id') : undefined;
+      if (q.q && !found) return pageOf([], q.start, q.limit);
+      if (found) select = select.where(sql<SqlBool>`a.id IN ${found}`);
+      if (q.accountStatus?.length) select = select.where('a.account_status', 'in', q.accountStatus);
+      if (q.businessId !== undefined) select = select.where('a.business_id', '=', q.businessId);
+      if (q.currencySymbol) select = select.where('a.currency_symbol', '=', q.currencySymbol);
+      const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
+      const few = found !== undefined || q.businessId !== undefined;
+      if (q.sort === 'status') select = select.orderBy(by('a.account_status', few), order);
+      select = select.orderBy(by('a.creation_time', few), order).orderBy('a.id', order);
+      const rows = await select
+        .limit(q.limit + 1)
+        .offset(q.start)
+        .execute();
+      return pageOf(
+        rows.map((r) => ({
+          ...parse<PayoutAccount>(r.record),
+          merchantName: r.merchant_name ?? null,
+        })),
+        q.start,
+        q.limit,
+      );
+    },
+
+    async transactions(environment: string, q: TransactionQuery): Promise<Page<TransactionRow>> {
+      const filtered = filteredTransactions(environment, q);
+      if (!filtered) return pageOf([], q.start, q.limit);
+      let select = filtered.select;
+      const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
+      const few = filtered.few;
+      if (q.sort === 'amount') select = select.orderBy(by('t.to_amount_key', few), order);
+      else if (q.sort === 'status') select = select.orderBy(by('t.client_status', few), order);
+      else if (q.sort === 'updated') select = select.orderBy(by('t.last_update_time', few), order);
+      select = select.orderBy(by('t.creation_time', few), order).orderBy('t.id', order);
+      const rows = await select
+        .limit(q.limit + 1)
+        .offset(q.start)
+        .execute();
+      return pageOf(rows.map(transactionRow), q.start, q.limit);
+    },
+
+    /**
+     * One page of an export: the filter's transactions newest first, after `after` (the last
+     * row of the page before). Keyed by (creation time, id, product), so that the millionth row
+     * costs what the first does: no offset to walk.
+     */
+    async transactionsForExport(
+      environment: string,
+      q: Omit<TransactionQuery, 'start' | 'limit' | 'sort' | 'order'>,
+      after: ExportCursor | undefined,
+      limit: number,
+    ): Promise<{ rows: TransactionRow[]; next: ExportCursor | undefined }> {
+      const filtered = filteredTransactions(environment, { ...q, start: 0, limit });
+      if (!filtered) return { rows: [], next: undefined };
+      let select = filtered.select.select(['t.creation_time', 't.id']);
+      if (after)
+        select = select.where(
+          sql<SqlBool>`(t.creation_time, t.id, t.product) < (${after.creationTime}, ${after.id}, ${after.product})`,
+        );
+      const rows = await select
+        // The order of the index on (environment, creation_time, id); product only breaks ties.
+        .orderBy('t.creation_time', 'desc')
+        .orderBy('t.id', 'desc')
+        .orderBy('t.product', 'desc')
+        .limit(limit)
+        .execute();
+      const last = rows.at(-1);
+      return {
+        rows: rows.map(transactionRow),
+        next:
+          last && rows.length === limit
+            ? {
+                creationTime: Number(last.creation_time),
+                product: last.product,
+                id: Number(last.id),
+              }
+            : undefined,
+      };
+    },
+
+    /**
+     * Accounts of other merchants with this IBAN or account number (payee safety: the same
+     * number on two merchants is worth a second look), with their merchant's name.
+     */
+    async accountsWithNumber(
+      environment: string,
+      numbers: { iban?: string | null; accountNumber?: string | null },
+      notOf: { accountId?: number | undefined; businessId?: number | undefined },
+    ) {
+      const iban = numbers.iban ? ibanKey(numbers.iban) : null;
+      const number = numbers.accountNumber ? accountNumberKey(numbers.accountNumber) : null;
+      if (!iban && !number) return [];
+      let select = db
+        .selectFrom('index_account as a')
+        .leftJoin('index_merchant as m', (join) =>
+          join.onRef('m.environment', '=', 'a.environment').onRef('m.id', '=', 'a.business_id'),
+        )
+        .select(['a.id', 'a.business_id', 'a.iban_key', 'a.number_key', 'm.name'])
+        .where('a.environment', '=', environment)
+        .where((eb) =>
+          eb.or([
+            ...(iban ? [eb('a.iban_key', '=', iban)] : []),
+            ...(number ? [eb('a.number_key', '=', number)] : []),
+          ]),
+        );
+      if (notOf.accountId !== undefined) select = select.where('a.id', '!=', notOf.accountId);
+      if (notOf.businessId !== undefined)
+        select = select.where('a.business_id', '!=', notOf.businessId);
+      const rows = await select.orderBy('a.id').limit(20).execute();
+      return rows.map((r) => ({
+        accountId: Number(r.id),
+        businessId: Number(r.business_id),
+        merchantName: r.name ?? null,
+        field: iban && r.iban_key === iban ? ('iban' as const) : ('accountNumber' as const),
+      }));
+    },
+
+    /** The names of these merchants, by id, as far as the index knows them. */
+    async merchantNames(environment: string, ids: readonly number[]) {
+      const names = new Map<number, string>();
+      if (ids.length === 0) return names;
+      const rows = await db
+        .selectFrom('index_merchant')
+        .select(['id', 'name'])
+        .where('environment', '=', environment)
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      for (const row of rows) names.set(Number(row.id), row.name);
+      return names;
+    },
+
+    /** The search box: up to `perKind` of each kind, best first (newest among equals). */
+    async search(environment: string, text: string, perKind = 5) {
+      const [merchants, accounts, transactions] = await Promise.all([
+        this.merchants(environment, { q: text, start: 0, limit: perKind }),
+        this.accounts(environment, { q: text, start: 0, limit: perKind }),
+        this.transactions(environment, { q: text, start: 0, limit: perKind }),
+      ]);
+      return {
+        merchants: merchants.results,
+        accounts: accounts.results,
+        transactions: transactions.results,
+      };
+    },
+
+    async counts(environment: string) {
+      const one = async (table: 'index_merchant' | 'index_account' | 'index_transaction') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('environment', '=', environment)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      return {
+        merchants: await one('index_merchant'),
+        accounts: await one('index_account'),
+        transactions: await one('index_transaction'),
+      };
+    },
+
+    /** Transactions that may still move on their own, least recently checked first. */
+    async openTransactions(environment: string, limit: number) {
+      const rows = await db
+        .selectFrom('index_transaction')
+        .select(['product', 'id'])
+        .where('environment', '=', environment)
+        .where('final', '=', 0)
+        .orderBy('synced_at', 'asc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ product: r.product as Product, id: Number(r.id) }));
+    },
+
+    /** Merchants whose KYC review may end on its own, least recently checked first. */
+    async reviewingMerchants(environment: string, limit: number) {
+      const rows = await db
+        .selectFrom('index_merchant')
+        .select('id')
+        .where('environment', '=', environment)
+        .where('kyc_status', 'in', ['PENDING_REVIEW', 'UNDER_REVIEW'])
+        .orderBy('synced_at', 'asc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => Number(r.id));
+    },
+  };
+}
