@@ -156,9 +156,18 @@ export async function signInToDemo(page: Page, name = 'Omar Operations') {
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 }
 
+/**
+ * Leaves the app and drops the session cookie: off the app first, or a list polling between the
+ * cookie's removal and the next sign-in would be answered 401, as for anyone whose session ended.
+ */
+export async function forgetSession(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 /** Another person takes over this browser (as a colleague at the next desk would). */
 export async function switchTo(page: Page, name: string) {
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signInToDemo(page, name);
 }
 

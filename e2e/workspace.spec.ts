@@ -11,6 +11,7 @@ import {
   test,
   transactionWhere,
   SEEDED,
+  forgetSession,
 } from './fixtures';
 
 const CSRF = { 'x-requested-with': 'dashboard' };
@@ -186,7 +187,7 @@ test('a person turns on an authenticator from its QR code, then signs in with a 
   await checkA11y(page);
   const recoveryCode = (await recovery.first().textContent())!.trim();
 
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto('/sign-in');
   await page.getByLabel('Email', { exact: true }).fill('careful@partner.example');
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -208,7 +209,7 @@ test('a role that needs the second step sends its people to set it up before any
     data: { requireTotp: true },
   });
   expect(required.ok()).toBe(true);
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Sign in as Vera Viewer' }).click();
   await expect(page.getByText('Set up an authenticator app to continue')).toBeVisible();
@@ -251,7 +252,7 @@ test('a person forgot the password: an admin hands over a reset link, used once'
     headers: CSRF,
   });
   const url = new URL((await link.json()).link);
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto(`${url.pathname}${url.search}`);
   await page.getByLabel('New password', { exact: true }).fill('correct horse battery');
   await checkA11y(page);
