@@ -13,6 +13,14 @@ import tseslint from 'typescript-eslint';
 const SRC = path.resolve(import.meta.dirname, 'src');
 const LAYERS = { app: 0, routes: 0, features: 1, components: 2, lib: 3, api: 4 };
 
+/** The file an import names: relative, or `#/…` (src/…, tsconfig.json's paths); else undefined. */
+function targetOf(filename, source) {
+  if (typeof source !== 'string') return undefined;
+  if (source.startsWith('#/')) return path.join(SRC, source.slice(2));
+  if (source.startsWith('.')) return path.resolve(path.dirname(filename), source);
+  return undefined;
+}
+
 // Which part of src a file belongs to, and which parts it may import. The dashboard server embeds
 // the sandbox, so it may import it; nothing imports the server; the SPA imports only the contract.
 const SPA = new Set(['app', 'routes', 'features', 'components', 'lib']);
@@ -45,8 +53,8 @@ const sideRule = {
     // Tests may drive any part against any other (a client test against a real sandbox).
     if (!from || /\.test\.tsx?$/.test(context.filename)) return {};
     const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.resolve(path.dirname(context.filename), source);
+      const target = targetOf(context.filename, source);
+      if (!target) return;
       const to = sideOf(target);
       if (!to || MAY_IMPORT[from].includes(to)) return;
       context.report({
@@ -92,8 +100,8 @@ const layerRule = {
     const from = place(context.filename);
     if (!from) return {};
     const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.resolve(path.dirname(context.filename), source);
+      const target = targetOf(context.filename, source);
+      if (!target) return;
       const to = place(target);
       if (!to) return;
       const names = { from: path.relative(SRC, context.filename), to: path.relative(SRC, target) };

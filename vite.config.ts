@@ -16,6 +16,8 @@ export default defineConfig({
     }),
     react(),
   ],
+  // `#/…` is src/…, as tsconfig.json's paths say (docs/decisions/027).
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist',
     // No inline polyfill script: the page's CSP admits only scripts from its own origin.

@@ -16,6 +16,8 @@ async function messagesOf(file: string, text: string) {
 describe('import boundaries', () => {
   it.each([
     ['features/merchants/probe.ts', "export { openDatabase } from '../../sandbox/store/db';"],
+    ['features/merchants/probe.ts', "export { openDatabase } from '#/sandbox/store/db';"],
+    ['sandbox/probe.ts', "export { buildDashboardServer } from '#/server/app';"],
     ['lib/probe.ts', "export { sessionInfo } from '../server/plugins/session-routes';"],
     ['routes/probe.ts', "export { problem } from '../server/context';"],
     ['sandbox/probe.ts', "export { buildDashboardServer } from '../server/app';"],
@@ -31,6 +33,7 @@ describe('import boundaries', () => {
   it.each([
     ['server/probe.ts', "export { sandboxPlugin } from '../sandbox/app';"],
     ['features/merchants/probe.ts', "export { callEndpoint } from '../../api/client';"],
+    ['features/merchants/probe.ts', "export { callEndpoint } from '#/api/client';"],
     ['sandbox/probe.ts', "export { verifySignature } from '../api/webhook-signing';"],
   ])('allows %s: %s', async (file, text) => {
     expect(await messagesOf(file, text)).toEqual([]);

@@ -6,7 +6,7 @@ import {
   merchantBody,
   payoutAccountBody,
   type TestSandbox,
-} from '../sandbox/testing';
+} from '#/sandbox/testing';
 import {
   ApiError,
   acceptAgreements,

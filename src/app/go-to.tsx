@@ -12,9 +12,9 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { SearchResults } from '../api/local-index';
-import { searchQuery } from '../features/find/queries';
-import { PRODUCT_TITLE, SLUG_OF } from '../lib/products';
+import type { SearchResults } from '#/api/local-index';
+import { searchQuery } from '#/features/find/queries';
+import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
 const PAGES = [
   { to: '/', label: 'Overview' },

@@ -87,26 +87,26 @@ import {
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
-import { AnchorLink, NavLinkLink } from '../components/links';
+import { AnchorLink, NavLinkLink } from '#/components/links';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Dialog } from '../components/dialog';
-import { Logo } from '../components/logo';
-import { SignInForm } from '../features/session/components/sign-in-form';
-import { ENVIRONMENT_COLOR } from '../lib/environment-colors';
-import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '../api/roles';
+import { Dialog } from '#/components/dialog';
+import { Logo } from '#/components/logo';
+import { SignInForm } from '#/features/session/components/sign-in-form';
+import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
+import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import {
   sessionQuery,
   signedOutSessionQuery,
   usePermission,
   useSignOut,
   useSwitchEnvironment,
-} from '../features/session/queries';
-import type { Environment } from '../api/dashboard';
-import { SESSION_ENDED_EVENT } from '../lib/api';
+} from '#/features/session/queries';
+import type { Environment } from '#/api/dashboard';
+import { SESSION_ENDED_EVENT } from '#/lib/api';
 import { GoToSpotlight } from './go-to';
-import { RequestLogLinks } from '../components/api-error';
-import { FaultsOnBadge } from '../features/faults/components/faults-badge';
-import { inboxCountQuery } from '../features/controls/queries';
+import { RequestLogLinks } from '#/components/api-error';
+import { FaultsOnBadge } from '#/features/faults/components/faults-badge';
+import { inboxCountQuery } from '#/features/controls/queries';
 
 interface NavItem {
   to: string;

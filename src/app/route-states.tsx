@@ -1,9 +1,9 @@
 // The not-found and error pages.
 import { Center, Stack, Text, Title } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { ApiError } from '../api/errors';
-import { ApiErrorAlert, RequestIdNote } from '../components/api-error';
-import { ButtonLink } from '../components/links';
+import { ApiError } from '#/api/errors';
+import { ApiErrorAlert, RequestIdNote } from '#/components/api-error';
+import { ButtonLink } from '#/components/links';
 
 export function NotFound({ data }: { data?: unknown }) {
   const found =

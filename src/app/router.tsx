@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { routeTree } from '../routeTree.gen';
-import { LoadingState } from '../components/page';
+import { routeTree } from '#/routeTree.gen';
+import { LoadingState } from '#/components/page';
 import { NotFound, RouteError } from './route-states';
 
 export interface RouterContext {

@@ -1,8 +1,8 @@
 // One rule for errors on screen: a field error under its field in words; what no field holds is
 // named in words, once; a general error once.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/errors';
-import { fieldLabel } from '../lib/field-labels';
+import { ApiError } from '#/api/errors';
+import { fieldLabel } from '#/lib/field-labels';
 import { alertLines, errorMessage } from './api-error';
 
 const invalid = (errors: { field: string; message: string }[]) =>

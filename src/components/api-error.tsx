@@ -4,8 +4,8 @@
 import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { createContext, useContext } from 'react';
-import { ApiError } from '../api/errors';
-import { fieldLabel } from '../lib/field-labels';
+import { ApiError } from '#/api/errors';
+import { fieldLabel } from '#/lib/field-labels';
 import { AnchorLink } from './links';
 
 /** The error in one sentence, its fields named in words. */

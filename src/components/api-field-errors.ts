@@ -1,7 +1,7 @@
 // Puts the API's field errors back on the form's fields; returns those that match no field.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../api/errors';
-import type { FieldError } from '../api/schemas/common';
+import { ApiError } from '#/api/errors';
+import type { FieldError } from '#/api/schemas/common';
 
 export function applyApiFieldErrors<T extends FieldValues>(
   error: unknown,

@@ -1,5 +1,5 @@
 import { Tooltip } from '@mantine/core';
-import { formatDateTime, formatExactTime } from '../lib/format';
+import { formatDateTime, formatExactTime } from '#/lib/format';
 
 /**
  * A time in the reader's local time, never wrapped; the exact time on hover. Not a tab stop: a

@@ -1,8 +1,8 @@
 // One event of the sandbox's log with its webhook deliveries: per endpoint, where delivery stands
 // (delivered, retrying and when, failed) and every attempt with its answer.
 import { Badge, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
-import type { Delivery, DeliveryAttempt, Event, EventWithAttempts } from '../api/schemas/platform';
-import { type Phase, phaseOf } from '../api/transaction-states';
+import type { Delivery, DeliveryAttempt, Event, EventWithAttempts } from '#/api/schemas/platform';
+import { type Phase, phaseOf } from '#/api/transaction-states';
 import { DateTime } from './date-time';
 import { ScrollTable } from './scroll-table';
 

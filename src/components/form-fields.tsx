@@ -3,9 +3,9 @@ import { Fieldset, Select, type SelectProps, SimpleGrid, TextInput } from '@mant
 import type { ComponentType } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { countriesQuery, currenciesQuery } from '../lib/reference';
+import { countriesQuery, currenciesQuery } from '#/lib/reference';
 
-import { choiceError, fieldError } from '../lib/field-error';
+import { choiceError, fieldError } from '#/lib/field-error';
 
 export { fieldError };
 

@@ -1,5 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
-import { formatAmount } from '../lib/format';
+import { formatAmount } from '#/lib/format';
 
 /** An API amount, grouped and padded to its currency's decimals, with its symbol. */
 export function Money({

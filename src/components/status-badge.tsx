@@ -1,6 +1,6 @@
 // Status badges: one colour per meaning, the words spelled out.
 import { Badge } from '@mantine/core';
-import { humanize } from '../lib/format';
+import { humanize } from '#/lib/format';
 
 const COLORS: Record<string, string> = {
   // KYC

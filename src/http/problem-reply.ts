@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { makeProblem } from '../api/problem';
-import type { FieldError } from '../api/schemas/common';
+import { makeProblem } from '#/api/problem';
+import type { FieldError } from '#/api/schemas/common';
 
 export interface ProblemFields {
   status: number;

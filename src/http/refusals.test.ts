@@ -2,12 +2,12 @@
 // a code and an x-request-id, and slow senders are cut off.
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxServer } from '../sandbox/app';
-import { createPartner } from '../sandbox/domain/partners';
-import { createStore } from '../sandbox/store';
-import { openDatabase } from '../sandbox/store/db';
-import { FAST_SETTINGS } from '../sandbox/testing';
-import { startTestDashboard } from '../server/testing';
+import { createSandboxServer } from '#/sandbox/app';
+import { createPartner } from '#/sandbox/domain/partners';
+import { createStore } from '#/sandbox/store';
+import { openDatabase } from '#/sandbox/store/db';
+import { FAST_SETTINGS } from '#/sandbox/testing';
+import { startTestDashboard } from '#/server/testing';
 
 interface RawResponse {
   status: number;

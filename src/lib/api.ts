@@ -1,7 +1,7 @@
 // How the SPA reaches the API: through the dashboard server's /api, with the session cookie and
 // the CSRF header. A 401 means the session ended: the app is told, and sends the user to sign in.
-import { CSRF_HEADER } from '../api/endpoints';
-import { ApiError, type Connection, readProblem } from '../api/errors';
+import { CSRF_HEADER } from '#/api/endpoints';
+import { ApiError, type Connection, readProblem } from '#/api/errors';
 
 export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
 

@@ -1,6 +1,6 @@
 // Formatting for the screen: money by its currency's decimals (without floats), times in local
 // time, enum values in words.
-import { decimalsOf } from '../api/money';
+import { decimalsOf } from '#/api/money';
 
 /**
  * Groups the integer part and pads the decimals of an API amount string, without ever turning it

@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { ApiError } from '../api/errors';
+import { ApiError } from '#/api/errors';
 import { isProductSlug, type ProductSlug } from './products';
 
 /** A route's `$id` as a record id; anything else is a page that does not exist. */

@@ -1,5 +1,5 @@
 // The three transaction products as the dashboard names them in URLs and on screen.
-import type { Product } from '../api/schemas/transaction';
+import type { Product } from '#/api/schemas/transaction';
 
 export const PRODUCT_SLUGS = ['payouts', 'end-to-end', 'collections'] as const;
 export type ProductSlug = (typeof PRODUCT_SLUGS)[number];

@@ -1,6 +1,6 @@
 // Reference data every screen may need: countries and currencies. They change rarely.
 import { queryOptions } from '@tanstack/react-query';
-import { listCountries, listCurrencies } from '../api/client';
+import { listCountries, listCurrencies } from '#/api/client';
 import { api } from './api';
 
 export const referenceKeys = {

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '../app/router';
-import { NotFound } from '../app/route-states';
+import type { RouterContext } from '#/app/router';
+import { NotFound } from '#/app/route-states';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

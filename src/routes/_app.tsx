@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AppLayout } from '../app/layout';
-import { sessionQuery } from '../features/session/queries';
+import { AppLayout } from '#/app/layout';
+import { sessionQuery } from '#/features/session/queries';
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {

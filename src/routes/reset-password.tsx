@@ -14,12 +14,12 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PasswordReset } from '../api/account';
-import { ApiErrorAlert } from '../components/api-error';
-import { applyApiFieldErrors } from '../components/api-field-errors';
-import { Logo } from '../components/logo';
-import { useResetPassword } from '../features/workspace/queries';
-import { fieldError } from '../lib/field-error';
+import { PASSWORD_MIN_LENGTH, PasswordReset } from '#/api/account';
+import { ApiErrorAlert } from '#/components/api-error';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { Logo } from '#/components/logo';
+import { useResetPassword } from '#/features/workspace/queries';
+import { fieldError } from '#/lib/field-error';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),

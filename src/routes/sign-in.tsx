@@ -3,9 +3,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
-import { Logo } from '../components/logo';
-import { SignInForm } from '../features/session/components/sign-in-form';
-import { sessionQuery } from '../features/session/queries';
+import { Logo } from '#/components/logo';
+import { SignInForm } from '#/features/session/components/sign-in-form';
+import { sessionQuery } from '#/features/session/queries';
 
 /** Only a path on this site: a redirect to another origin is dropped. */
 const safeRedirect = z

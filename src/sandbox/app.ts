@@ -1,7 +1,7 @@
 // The sandbox Partner Payments Service as a Fastify plugin: registered alone by main.ts, or
 // under /sandbox by the dashboard server.
 import path from 'node:path';
-import { logRequests } from '../http/logging';
+import { logRequests } from '#/http/logging';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { accessCheck, accessHook, RateLimitedError } from './auth';
 import { type DirectReader, directReader } from './direct';
@@ -23,8 +23,8 @@ import {
   registerCompression,
   trackAllowedMethods,
   type TrustProxy,
-} from '../http/server';
-import { replyProblem } from '../http/problem-reply';
+} from '#/http/server';
+import { replyProblem } from '#/http/problem-reply';
 import { type DirectRead, mountPrefix } from './http';
 import { consoleRoutes } from './routes/console';
 import { docsRoutes } from './routes/docs';

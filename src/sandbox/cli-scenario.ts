@@ -3,8 +3,8 @@
 // (docs/decisions/024). A running sandbox on the same folder picks up what they queue (its
 // scheduler and webhook worker look at their tables every two seconds).
 import fs from 'node:fs';
-import { fieldErrors } from '../api/problem';
-import { Scenario } from '../api/schemas/scenario';
+import { fieldErrors } from '#/api/problem';
+import { Scenario } from '#/api/schemas/scenario';
 import { credentialsFile, demoCredentials } from './boot';
 import type { DomainContext } from './domain/context';
 import { DomainError } from './domain/errors';

@@ -6,10 +6,10 @@
 // body for a refusal. Anything else (a write, a file, an unexpected error) is left to `inject`.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { makeProblem } from '../api/problem';
+import { makeProblem } from '#/api/problem';
 import { DomainError } from './domain/errors';
 import { type DirectRead, parseInput } from './http';
-import { DASHBOARD_BACKGROUND } from '../api/schemas/platform';
+import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
 import type { FaultBoard } from './faults';
 import { entryOf, type NewLoggedRequest } from './request-log';
 

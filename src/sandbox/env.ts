@@ -6,7 +6,7 @@ import {
   isLoopbackHost,
   PUBLIC_URL_REQUIRED,
   requirePublicUrlOffLoopback,
-} from '../http/env';
+} from '#/http/env';
 import type { SandboxSettings } from './domain/context';
 
 const milliseconds = (fallback: number) =>

@@ -3,8 +3,8 @@
 // from the database after they committed (a short poll, so a change by any process is seen);
 // resends are told in process, after their write.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sandboxOperations } from '../api/operations';
-import type { Event } from '../api/schemas/platform';
+import { sandboxOperations } from '#/api/operations';
+import type { Event } from '#/api/schemas/platform';
 import { partnerOf } from './auth';
 import { pathVariants } from './http';
 import type { Store } from './store';

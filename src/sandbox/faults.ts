@@ -4,7 +4,7 @@
 // changes, and an Idempotency-Key it carried is not kept. Faults live in this process's memory:
 // a restart switches them all off, so none is forgotten on.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DASHBOARD_BACKGROUND, type Fault, type FaultCreate } from '../api/schemas/platform';
+import { DASHBOARD_BACKGROUND, type Fault, type FaultCreate } from '#/api/schemas/platform';
 import { DomainError } from './domain/errors';
 
 type NewFault = Required<Omit<FaultCreate, 'kind'>> & Pick<Fault, 'kind'>;

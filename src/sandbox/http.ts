@@ -2,9 +2,9 @@
 // schemas, and route registration from the operation list.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { OperationDef } from '../api/operations';
-import type { FieldError } from '../api/schemas/common';
-import { fieldErrors } from '../api/problem';
+import type { OperationDef } from '#/api/operations';
+import type { FieldError } from '#/api/schemas/common';
+import { fieldErrors } from '#/api/problem';
 import { validationProblem } from './domain/errors';
 
 export { validationProblem };

@@ -6,7 +6,7 @@
 // nothing, so they can be retried.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_KEY_PATTERN } from '../api/schemas/common';
+import { IDEMPOTENCY_KEY_PATTERN } from '#/api/schemas/common';
 import { partnerOf } from './auth';
 import { DomainError, invalidField } from './domain/errors';
 import type { Store } from './store';

@@ -3,7 +3,7 @@
 // local URL signed like a webhook (x-webhook-signature) with a secret printed at the start —
 // new events, and the ones resent from the dashboard or the API (docs/decisions/023).
 import { randomBytes } from 'node:crypto';
-import type { Event } from '../api/schemas/platform';
+import type { Event } from '#/api/schemas/platform';
 import type { SandboxSettings } from './domain/context';
 import { sendSigned } from './webhooks/worker';
 

@@ -1,6 +1,6 @@
 // Runs the sandbox alone: `npm run sandbox`.
-import { loggerOptions } from '../http/logging';
-import { originOf } from '../http/env';
+import { loggerOptions } from '#/http/logging';
+import { originOf } from '#/http/env';
 import { createSandboxServer } from './app';
 import { bootSandbox } from './boot';
 import { parseEnv, SandboxEnv, settingsFrom } from './env';

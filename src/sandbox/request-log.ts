@@ -19,7 +19,7 @@ import {
   type REQUEST_OBJECT_TYPES,
   DASHBOARD_USER_AGENT,
   DASHBOARD_BACKGROUND,
-} from '../api/schemas/platform';
+} from '#/api/schemas/platform';
 
 type RequestObjectType = (typeof REQUEST_OBJECT_TYPES)[number];
 

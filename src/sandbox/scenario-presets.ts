@@ -1,6 +1,6 @@
 // The sandbox's named scenarios (docs/decisions/024): situations a tester asks for again and
 // again, written as scenario files and loaded through the same code as any other file.
-import { Scenario, type ScenarioInput, type ScenarioPreset } from '../api/schemas/scenario';
+import { Scenario, type ScenarioInput, type ScenarioPreset } from '#/api/schemas/scenario';
 import { demoScenario } from './seed';
 
 const EVERY_AGREEMENT = [1, 2, 3];

@@ -1,9 +1,9 @@
 // The demo partner's records: customers and contacts in every KYC status, payout accounts in
 // every status, and transactions that reach every state of each product. seed.ts creates them
 // through the domain functions.
-import type { KycStatus, MerchantCreate } from '../api/schemas/merchant';
-import type { AccountStatus } from '../api/schemas/payout-account';
-import type { CancelReason, Product, Purpose } from '../api/schemas/transaction';
+import type { KycStatus, MerchantCreate } from '#/api/schemas/merchant';
+import type { AccountStatus } from '#/api/schemas/payout-account';
+import type { CancelReason, Product, Purpose } from '#/api/schemas/transaction';
 
 export interface SeedMerchant {
   key: string;

@@ -1,16 +1,16 @@
 // Demo data for a new demo partner: customers and contacts in several KYC statuses and payout
 // accounts in several statuses. Everything goes through the same schemas and domain functions
 // as real requests, on a clock that walks forward through the last 30 days.
-import { MerchantCreate } from '../api/schemas/merchant';
-import { PayoutAccountCreate } from '../api/schemas/payout-account';
+import { MerchantCreate } from '#/api/schemas/merchant';
+import { PayoutAccountCreate } from '#/api/schemas/payout-account';
 import type { DomainContext } from './domain/context';
 import { acceptAgreements, AGREEMENTS, createMerchant } from './domain/merchants';
 import { createPayoutAccount } from './domain/payout-accounts';
-import { CollectionCreate, TransactionCreate } from '../api/schemas/transaction';
+import { CollectionCreate, TransactionCreate } from '#/api/schemas/transaction';
 import { walkTransaction } from './domain/scenarios';
 import { createTransaction, QUOTE_TASK, SETTLE_TASK } from './domain/transactions';
 
-import type { ScenarioInput } from '../api/schemas/scenario';
+import type { ScenarioInput } from '#/api/schemas/scenario';
 import {
   ACCOUNTS,
   MERCHANTS,

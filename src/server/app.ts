@@ -6,9 +6,9 @@
 // They share `app.dashboard` (context.ts).
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Environment } from '../api/dashboard';
-import { logRequests } from '../http/logging';
-import { replyProblem } from '../http/problem-reply';
+import type { Environment } from '#/api/dashboard';
+import { logRequests } from '#/http/logging';
+import { replyProblem } from '#/http/problem-reply';
 import {
   frameworkProblem,
   httpServerOptions,
@@ -16,18 +16,18 @@ import {
   registerCompression,
   trackAllowedMethods,
   type TrustProxy,
-} from '../http/server';
-import { JSON_BODY_LIMIT, sandboxPlugin, type SandboxHandles } from '../sandbox/app';
-import type { SandboxSettings } from '../sandbox/domain/context';
-import type { Credentials } from '../sandbox/domain/partners';
-import type { Store } from '../sandbox/store';
+} from '#/http/server';
+import { JSON_BODY_LIMIT, sandboxPlugin, type SandboxHandles } from '#/sandbox/app';
+import type { SandboxSettings } from '#/sandbox/domain/context';
+import type { Credentials } from '#/sandbox/domain/partners';
+import type { Store } from '#/sandbox/store';
 import { type DashboardContext, hasBody, problem, PROBLEMS, SANDBOX_PREFIX } from './context';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
 import { ensureDemoWorkspace } from './demo-workspace';
-import type { DirectReader } from '../sandbox/direct';
+import type { DirectReader } from '#/sandbox/direct';
 import { authCache } from './auth-cache';
 import { controlsStore } from './controls/store';
 import { moneyControls } from './controls/controls';

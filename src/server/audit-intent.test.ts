@@ -2,7 +2,7 @@
 // (or if this server stopped before it did), the trail already shows the write as sent; its
 // outcome follows with the same request id.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { merchantBody } from '../sandbox/testing';
+import { merchantBody } from '#/sandbox/testing';
 import { JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;

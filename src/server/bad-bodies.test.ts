@@ -1,7 +1,7 @@
 // Bodies built to break a parser: each is answered with a 4xx problem, on the dashboard (through
 // the proxy and at its webhook intake) and on the sandbox, never a 500 or a bare framework error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/server';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '#/http/server';
 import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;

@@ -3,8 +3,8 @@
 //   user create --email E --name N --role R [--role R2]   prints a one-time password
 //   audit verify                                            checks the hash chain, names a bad row
 import { parseArgs } from 'node:util';
-import { ROLES, type Role } from '../api/roles';
-import { parseEnv } from '../sandbox/env';
+import { ROLES, type Role } from '#/api/roles';
+import { parseEnv } from '#/sandbox/env';
 import { ServerEnv } from './env';
 import { verifyAuditChain } from './store/audit';
 import { workspaceStore } from './store/workspace';

@@ -3,9 +3,9 @@
 // (users, sessions, credentials, the money controls, the audit trail) in the dashboard's own database.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fieldErrors } from '../api/problem';
-import type { Environment, EnvironmentInfo } from '../api/dashboard';
-import { type ProblemFields, replyProblem } from '../http/problem-reply';
+import { fieldErrors } from '#/api/problem';
+import type { Environment, EnvironmentInfo } from '#/api/dashboard';
+import { type ProblemFields, replyProblem } from '#/http/problem-reply';
 import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
 import type { MoneyControls } from './controls/controls';
 import type { TransactionNotes } from './store/transaction-notes';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dashboardEndpoints } from '../api/dashboard-api';
+import { dashboardEndpoints } from '#/api/dashboard-api';
 import { startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;

@@ -1,8 +1,8 @@
 // The sandbox demo workspace (docs/decisions/016): on a server with the embedded sandbox and
 // DASHBOARD_DEMO on, people covering every role, one-click sign-in for each, and the demo
 // partner's sandbox credentials already stored. Never with the live environment configured.
-import type { Role } from '../api/roles';
-import type { Credentials } from '../sandbox/domain/partners';
+import type { Role } from '#/api/roles';
+import type { Credentials } from '#/sandbox/domain/partners';
 import type { WorkspaceStore } from './store/workspace';
 
 export const DEMO_PEOPLE: { email: string; name: string; roles: Role[] }[] = [

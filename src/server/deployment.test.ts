@@ -2,7 +2,7 @@
 // URLs and client addresses; the request's Host never does. Sign-in limits per address and per
 // account, not reset by a success.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSandbox, merchantBody } from '../sandbox/testing';
+import { createTestSandbox, merchantBody } from '#/sandbox/testing';
 import type { DashboardOptions } from './app';
 import { startTestDashboard, type TestDashboard } from './testing';
 
@@ -207,7 +207,7 @@ describe('the sandbox alone', () => {
   });
 
   it('refuses to start off loopback without PUBLIC_URL, naming the variable', async () => {
-    const { SandboxEnv } = await import('../sandbox/env');
+    const { SandboxEnv } = await import('#/sandbox/env');
     const result = SandboxEnv.safeParse({ HOST: '0.0.0.0' });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.path).toEqual(['PUBLIC_URL']);

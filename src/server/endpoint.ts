@@ -6,7 +6,7 @@
 // with the response schema before it leaves, so that nothing undeclared reaches the browser.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { EndpointDef } from '../api/endpoints';
+import type { EndpointDef } from '#/api/endpoints';
 import { problem, readPart, requireRole, requireSignIn } from './context';
 
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends {

@@ -1,6 +1,6 @@
 // The dashboard server's configuration: the sandbox's settings plus where each environment is.
 import { z } from 'zod';
-import { SandboxEnv } from '../sandbox/env';
+import { SandboxEnv } from '#/sandbox/env';
 
 const baseUrl = z
   .url({

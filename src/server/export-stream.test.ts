@@ -1,8 +1,8 @@
 // The transactions export is streamed from the local index a page at a time: every row once,
 // chunked as it is written, and other requests answered while it runs.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Transaction } from '../api/schemas/transaction';
-import { transactionRecord } from '../api/testing';
+import type { Transaction } from '#/api/schemas/transaction';
+import { transactionRecord } from '#/api/testing';
 import { startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;

@@ -6,9 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, parseEvents } from '../sandbox/listen';
-import { merchantBody } from '../sandbox/testing';
-import { verifySignature } from '../api/webhook-signing';
+import { listen, parseEvents } from '#/sandbox/listen';
+import { merchantBody } from '#/sandbox/testing';
+import { verifySignature } from '#/api/webhook-signing';
 import { startTestDashboard, type TestDashboard } from './testing';
 
 interface Received {

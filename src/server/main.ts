@@ -1,8 +1,8 @@
 // Runs the dashboard: `npm start` (after building the SPA) or `npm run dev` (behind Vite).
-import { originOf } from '../http/env';
-import { loggerOptions } from '../http/logging';
-import { bootSandbox } from '../sandbox/boot';
-import { parseEnv, settingsFrom } from '../sandbox/env';
+import { originOf } from '#/http/env';
+import { loggerOptions } from '#/http/logging';
+import { bootSandbox } from '#/sandbox/boot';
+import { parseEnv, settingsFrom } from '#/sandbox/env';
 import { buildDashboardServer, REDACT } from './app';
 import { DEFAULT_PORT, ServerEnv } from './env';
 import { auditAnchorFile, openWorkspace } from './workspace-db';

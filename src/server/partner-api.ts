@@ -2,10 +2,10 @@
 // stored credentials added, and the dashboard's User-Agent so that the sandbox's request log
 // says which requests it made. Used by the proxy and by the money controls. A record it reads
 // by id refreshes the local index, as the proxy's reads do (docs/decisions/018).
-import type { Environment } from '../api/dashboard';
-import { operationFor } from '../api/roles';
+import type { Environment } from '#/api/dashboard';
+import { operationFor } from '#/api/roles';
 import { recordKindOf } from './local-index/sync';
-import { DASHBOARD_USER_AGENT } from '../api/schemas/platform';
+import { DASHBOARD_USER_AGENT } from '#/api/schemas/platform';
 import type { DashboardContext } from './context';
 import type { UpstreamResponse } from './upstream';
 

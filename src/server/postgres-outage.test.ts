@@ -3,7 +3,7 @@
 // without a restart. A cluster of this test's own, as the store tests start theirs.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAST_SETTINGS } from '../sandbox/testing';
+import { FAST_SETTINGS } from '#/sandbox/testing';
 import { DB_STATEMENT_TIMEOUT_MS, type DashboardDb, openDashboardDb } from './store/db';
 import {
   createDatabase,

@@ -2,7 +2,7 @@
 // /api requests. (The limit on failed sign-ins lives in store/sign-in-failures.ts.)
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_HEADER as CSRF } from '../api/endpoints';
+import { CSRF_HEADER as CSRF } from '#/api/endpoints';
 
 export const CSRF_HEADER = CSRF.name;
 export const CSRF_VALUE = CSRF.value;

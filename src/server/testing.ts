@@ -1,16 +1,16 @@
 // Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
-import { CSRF_HEADER } from '../api/endpoints';
+import { CSRF_HEADER } from '#/api/endpoints';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createPartner } from '../sandbox/domain/partners';
-import { createStore, type Store } from '../sandbox/store';
-import { openDatabase } from '../sandbox/store/db';
-import { FAST_SETTINGS } from '../sandbox/testing';
+import { createPartner } from '#/sandbox/domain/partners';
+import { createStore, type Store } from '#/sandbox/store';
+import { openDatabase } from '#/sandbox/store/db';
+import { FAST_SETTINGS } from '#/sandbox/testing';
 import { buildDashboardServer, type DashboardOptions } from './app';
 import type { DashboardDb, DialectName } from './store/db';
 import { freshDashboardDb } from './store/testing';

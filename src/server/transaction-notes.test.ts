@@ -2,7 +2,7 @@
 // deposit confirmation, the cancellation reason in words) is kept and shown with the
 // transaction; a replayed request keeps nothing twice; the file opens through the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createParties, transactionBody } from '../sandbox/testing';
+import { createParties, transactionBody } from '#/sandbox/testing';
 import { notesOfWrite } from './store/transaction-notes';
 import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
 

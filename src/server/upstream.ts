@@ -2,7 +2,7 @@
 // embedded in this same server, called in-process. Both take a path below {base_url} only.
 import type { FastifyInstance } from 'fastify';
 import { type Dispatcher, errors as undiciErrors, Pool } from 'undici';
-import type { DirectReader } from '../sandbox/direct';
+import type { DirectReader } from '#/sandbox/direct';
 
 export interface UpstreamRequest {
   method: string;

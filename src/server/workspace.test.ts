@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperations } from '../api/operations';
-import { refusalFor, ROLES, type Role } from '../api/roles';
-import { FAST_SETTINGS, createParties, snapshot, transactionBody } from '../sandbox/testing';
+import { allOperations } from '#/api/operations';
+import { refusalFor, ROLES, type Role } from '#/api/roles';
+import { FAST_SETTINGS, createParties, snapshot, transactionBody } from '#/sandbox/testing';
 import { AUTH_CACHE_TTL_MS } from './auth-cache';
 import { verifyAuditChain } from './store/audit';
 import { freshDashboardDb } from './store/testing';
@@ -539,7 +539,7 @@ describe('admin-issued reset links', () => {
 
 describe('with a live environment', () => {
   it('has no demo; an admin stores live credentials; people switch; nobody has sandbox tools in live', async () => {
-    const { createTestSandbox } = await import('../sandbox/testing');
+    const { createTestSandbox } = await import('#/sandbox/testing');
     const live = await createTestSandbox();
     await live.app.listen({ host: '127.0.0.1', port: 0 });
     const liveUrl = `http://127.0.0.1:${(live.app.server.address() as { port: number }).port}`;

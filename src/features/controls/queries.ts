@@ -2,16 +2,16 @@
 // and its count, a transaction's approvals and recipient, payee changes and their decisions.
 // Every call goes through the endpoints declared once in src/api/controls.ts.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../api/client';
+import { callEndpoint } from '#/api/client';
 import {
   type PayeeChange,
   type PayeeCheck,
   type PolicyCreate,
   type RequirementQuery,
   controlsEndpoints as E,
-} from '../../api/controls';
-import type { Product } from '../../api/schemas/transaction';
-import { api } from '../../lib/api';
+} from '#/api/controls';
+import type { Product } from '#/api/schemas/transaction';
+import { api } from '#/lib/api';
 import { payoutAccountKeys } from '../payout-accounts/queries';
 
 export type InboxScope = 'you' | 'everyone';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesInWords } from '../../lib/format';
+import { namesInWords } from '#/lib/format';
 import { policyInWords } from './words';
 
 const policy = {

@@ -1,10 +1,10 @@
 // The money controls in words, for the settings, the inbox and the pages that show approvals.
-import { ACTION_LABEL, ANY, type Policy } from '../../api/controls';
-import { isZeroAmount } from '../../api/money';
-import { BANK_DETAIL_LABEL } from '../../api/payee';
-import type { Product } from '../../api/schemas/transaction';
-import { formatAmount } from '../../lib/format';
-import { PRODUCT_TITLE } from '../../lib/products';
+import { ACTION_LABEL, ANY, type Policy } from '#/api/controls';
+import { isZeroAmount } from '#/api/money';
+import { BANK_DETAIL_LABEL } from '#/api/payee';
+import type { Product } from '#/api/schemas/transaction';
+import { formatAmount } from '#/lib/format';
+import { PRODUCT_TITLE } from '#/lib/products';
 
 export const approversInWords = (n: number) => `${n} approver${n === 1 ? '' : 's'}`;
 

@@ -8,9 +8,9 @@ import {
   listWebhooks,
   resendEvent,
   testWebhook,
-} from '../../api/client';
-import type { ObjectType } from '../../api/schemas/platform';
-import { api } from '../../lib/api';
+} from '#/api/client';
+import type { ObjectType } from '#/api/schemas/platform';
+import { api } from '#/lib/api';
 
 export const eventKeys = {
   all: ['events'] as const,

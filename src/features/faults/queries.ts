@@ -1,8 +1,8 @@
 // Chosen faults in the sandbox (docs/decisions/023): switched on and off from the sandbox tools.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createFault, deleteFault, listFaults } from '../../api/client';
-import type { FaultCreate } from '../../api/schemas/platform';
-import { api } from '../../lib/api';
+import { createFault, deleteFault, listFaults } from '#/api/client';
+import type { FaultCreate } from '#/api/schemas/platform';
+import { api } from '#/lib/api';
 import { sessionQuery } from '../session/queries';
 
 export const faultKeys = { all: ['faults'] as const };

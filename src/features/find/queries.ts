@@ -9,7 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import { buildUrl, callEndpoint } from '../../api/client';
+import { buildUrl, callEndpoint } from '#/api/client';
 import {
   type AccountIndexQuery,
   indexEndpoints as E,
@@ -17,10 +17,10 @@ import {
   type SavedViewCreate,
   type TransactionIndexQuery,
   viewEndpoints,
-} from '../../api/local-index';
-import type { Merchant } from '../../api/schemas/merchant';
-import type { PayoutAccount } from '../../api/schemas/payout-account';
-import { api } from '../../lib/api';
+} from '#/api/local-index';
+import type { Merchant } from '#/api/schemas/merchant';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import { api } from '#/lib/api';
 import { merchantQuery } from '../merchants/queries';
 import { payoutAccountQuery } from '../payout-accounts/queries';
 

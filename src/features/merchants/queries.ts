@@ -7,12 +7,12 @@ import {
   listAgreements,
   submitOnboarding,
   updateMerchant,
-} from '../../api/client';
-import type { Merchant, MerchantCreate, MerchantUpdate } from '../../api/schemas/merchant';
+} from '#/api/client';
+import type { Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
 import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { api } from '../../lib/api';
-import { fillEmpty } from '../../lib/form-fill';
+import { api } from '#/lib/api';
+import { fillEmpty } from '#/lib/form-fill';
 
 export const merchantKeys = {
   all: ['merchants'] as const,

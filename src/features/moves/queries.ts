@@ -1,9 +1,9 @@
 // Time control in the sandbox (docs/decisions/023): a record's waiting automatic move done now;
 // a partner's moves held and released.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { holdMoves, listMoves, releaseMoves, runMove } from '../../api/client';
-import type { MoveTarget } from '../../api/schemas/platform';
-import { api } from '../../lib/api';
+import { holdMoves, listMoves, releaseMoves, runMove } from '#/api/client';
+import type { MoveTarget } from '#/api/schemas/platform';
+import { api } from '#/lib/api';
 
 export const moveKeys = {
   all: ['moves'] as const,

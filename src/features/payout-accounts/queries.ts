@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callHoldable, createPayoutAccount, getPayoutAccount } from '../../api/client';
-import type { PayeeChange } from '../../api/controls';
-import { operations } from '../../api/operations';
+import { callHoldable, createPayoutAccount, getPayoutAccount } from '#/api/client';
+import type { PayeeChange } from '#/api/controls';
+import { operations } from '#/api/operations';
 import {
   type PayoutAccount,
   type PayoutAccountCreate,
   type PayoutAccountUpdate,
-} from '../../api/schemas/payout-account';
-import { api } from '../../lib/api';
+} from '#/api/schemas/payout-account';
+import { api } from '#/lib/api';
 import { controlsKeys } from '../controls/queries';
 
 export interface PayoutAccountFilters {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { LoggedRequest } from '../../api/schemas/platform';
+import type { LoggedRequest } from '#/api/schemas/platform';
 import { curlOf, shellQuote } from './curl';
 
 const entry: LoggedRequest = {

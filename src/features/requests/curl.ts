@@ -1,6 +1,6 @@
 // A logged request as a curl command to run again: the sandbox's address as it is, the
 // credentials as environment variables (the log never holds them).
-import type { LoggedRequest } from '../../api/schemas/platform';
+import type { LoggedRequest } from '#/api/schemas/platform';
 
 /** A shell word in single quotes: safe whatever it holds. */
 export function shellQuote(text: string): string {

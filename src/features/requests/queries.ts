@@ -1,8 +1,8 @@
 // The sandbox's request log (docs/decisions/023): what the partner's integration and this
 // dashboard asked of the sandbox, searched there.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { listRequests } from '../../api/client';
-import { api } from '../../lib/api';
+import { listRequests } from '#/api/client';
+import { api } from '#/lib/api';
 
 export interface RequestLogSearch {
   requestId?: string | undefined;

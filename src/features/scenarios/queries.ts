@@ -1,9 +1,9 @@
 // Scenarios in the sandbox (docs/decisions/024): presets, export, load and reset. A load or a
 // reset changes records everywhere, so every query is refreshed after one.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { exportScenario, listScenarios, loadScenario, resetSandbox } from '../../api/client';
-import type { ScenarioLoad } from '../../api/schemas/scenario';
-import { api } from '../../lib/api';
+import { exportScenario, listScenarios, loadScenario, resetSandbox } from '#/api/client';
+import type { ScenarioLoad } from '#/api/schemas/scenario';
+import { api } from '#/lib/api';
 
 export const scenarioPresetsQuery = queryOptions({
   queryKey: ['sandbox', 'scenarios'],

@@ -6,15 +6,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callEndpoint } from '../../api/client';
-import {
-  type Environment,
-  sessionEndpoints as E,
-  SessionInfo,
-  type SignIn,
-} from '../../api/dashboard';
-import { refusalFor } from '../../api/roles';
-import { api } from '../../lib/api';
+import { callEndpoint } from '#/api/client';
+import { type Environment, sessionEndpoints as E, SessionInfo, type SignIn } from '#/api/dashboard';
+import { refusalFor } from '#/api/roles';
+import { api } from '#/lib/api';
 
 export const sessionKeys = {
   all: ['session'] as const,

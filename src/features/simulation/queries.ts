@@ -1,12 +1,12 @@
 // Sandbox status simulation: the dashboard builds the `|STATUS` update itself, then reads back
 // the event the change emitted.
-import { withStatusSuffix } from '../../api/simulation';
+import { withStatusSuffix } from '#/api/simulation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { listEvents, updateMerchant, updatePayoutAccount } from '../../api/client';
-import type { AccountStatus, PayoutAccount } from '../../api/schemas/payout-account';
-import type { KycStatus, Merchant, MerchantUpdate } from '../../api/schemas/merchant';
-import type { Event } from '../../api/schemas/platform';
-import { api } from '../../lib/api';
+import { listEvents, updateMerchant, updatePayoutAccount } from '#/api/client';
+import type { AccountStatus, PayoutAccount } from '#/api/schemas/payout-account';
+import type { KycStatus, Merchant, MerchantUpdate } from '#/api/schemas/merchant';
+import type { Event } from '#/api/schemas/platform';
+import { api } from '#/lib/api';
 import { merchantKeys } from '../merchants/queries';
 import { payoutAccountKeys } from '../payout-accounts/queries';
 

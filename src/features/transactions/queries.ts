@@ -10,18 +10,18 @@ import {
   getTransaction,
   uploadFile,
   type TransactionCreateBody,
-} from '../../api/client';
-import type { ApprovalInfo, TransactionApproval } from '../../api/controls';
-import { sessionEndpoints } from '../../api/dashboard';
-import { transactionOperations } from '../../api/operations';
+} from '#/api/client';
+import type { ApprovalInfo, TransactionApproval } from '#/api/controls';
+import { sessionEndpoints } from '#/api/dashboard';
+import { transactionOperations } from '#/api/operations';
 import {
   type CancelRequest,
   type PriceRequest,
   type Product,
   Transaction,
-} from '../../api/schemas/transaction';
-import { isFinalStatus } from '../../api/transaction-states';
-import { api } from '../../lib/api';
+} from '#/api/schemas/transaction';
+import { isFinalStatus } from '#/api/transaction-states';
+import { api } from '#/lib/api';
 import { controlsKeys } from '../controls/queries';
 
 export interface TransactionFilters {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Event } from '../../api/schemas/platform';
-import type { Transaction } from '../../api/schemas/transaction';
-import { transactionRecord } from '../../api/testing';
+import type { Event } from '#/api/schemas/platform';
+import type { Transaction } from '#/api/schemas/transaction';
+import { transactionRecord } from '#/api/testing';
 import { buildTimeline } from './timeline';
 
 const base: Transaction = transactionRecord();

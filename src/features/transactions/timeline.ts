@@ -1,15 +1,15 @@
 // The steps of a transaction from creation to completion or cancellation: what happened when,
 // where it stands, what comes next and who must act. Pure: built from the transaction's fields.
-import type { Product, Transaction } from '../../api/schemas/transaction';
-import type { Event } from '../../api/schemas/platform';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import type { Event } from '#/api/schemas/platform';
 import {
   isCancelled,
   isCompleted,
   isFinalStatus,
   type Phase,
   phaseOf,
-} from '../../api/transaction-states';
-import { formatMoney } from '../../lib/format';
+} from '#/api/transaction-states';
+import { formatMoney } from '#/lib/format';
 
 export type Actor = 'you' | 'client' | 'service';
 

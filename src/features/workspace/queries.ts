@@ -1,16 +1,16 @@
 // The team workspace's own data: the audit trail, the admin's settings and one's own account,
 // called through the endpoints declared in src/api (audit.ts, admin.ts, account.ts).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountEndpoints } from '../../api/account';
-import { adminEndpoints } from '../../api/admin';
-import { type AuditFilters, auditEndpoints } from '../../api/audit';
-import { buildUrl, callEndpoint } from '../../api/client';
-import type { Environment } from '../../api/dashboard';
-import type { Role } from '../../api/roles';
-import { api } from '../../lib/api';
+import { accountEndpoints } from '#/api/account';
+import { adminEndpoints } from '#/api/admin';
+import { type AuditFilters, auditEndpoints } from '#/api/audit';
+import { buildUrl, callEndpoint } from '#/api/client';
+import type { Environment } from '#/api/dashboard';
+import type { Role } from '#/api/roles';
+import { api } from '#/lib/api';
 import { sessionKeys } from '../session/queries';
 
-export type { AuditFilters } from '../../api/audit';
+export type { AuditFilters } from '#/api/audit';
 
 export const workspaceKeys = {
   audit: (filters: AuditFilters) => ['workspace', 'audit', filters] as const,

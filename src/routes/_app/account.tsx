@@ -2,14 +2,14 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ROLE_LABEL } from '../../api/roles';
-import { PageHeader } from '../../components/page';
-import { sessionQuery } from '../../features/session/queries';
+import { ROLE_LABEL } from '#/api/roles';
+import { PageHeader } from '#/components/page';
+import { sessionQuery } from '#/features/session/queries';
 import {
   AuthenticatorPanel,
   PasswordPanel,
   SessionsPanel,
-} from '../../features/workspace/components/account-panels';
+} from '#/features/workspace/components/account-panels';
 
 export const Route = createFileRoute('/_app/account')({
   component: AccountPage,

@@ -13,19 +13,19 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ACTION_LABEL, type InboxTransaction } from '../../api/controls';
-import { DateTime } from '../../components/date-time';
-import { AnchorLink } from '../../components/links';
-import { Money } from '../../components/money';
-import { EmptyState, PageHeader } from '../../components/page';
-import { Pager } from '../../components/pager';
-import { ScrollTable } from '../../components/scroll-table';
-import { PayeeChangeCard } from '../../features/controls/components/payee-change';
-import { INBOX_PAGE, inboxQuery } from '../../features/controls/queries';
-import { approversInWords } from '../../features/controls/words';
-import { namesInWords } from '../../lib/format';
-import { sessionQuery } from '../../features/session/queries';
-import { PRODUCT_TITLE, SLUG_OF } from '../../lib/products';
+import { ACTION_LABEL, type InboxTransaction } from '#/api/controls';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { EmptyState, PageHeader } from '#/components/page';
+import { Pager } from '#/components/pager';
+import { ScrollTable } from '#/components/scroll-table';
+import { PayeeChangeCard } from '#/features/controls/components/payee-change';
+import { INBOX_PAGE, inboxQuery } from '#/features/controls/queries';
+import { approversInWords } from '#/features/controls/words';
+import { namesInWords } from '#/lib/format';
+import { sessionQuery } from '#/features/session/queries';
+import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
 const ApprovalsSearch = z.object({
   scope: z.enum(['you', 'everyone']).optional().catch(undefined),

@@ -4,13 +4,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, AuditOutcome } from '../../api/audit';
-import { hasRole, WORKSPACE_ROLES } from '../../api/roles';
-import { DateTime } from '../../components/date-time';
-import { PageHeader } from '../../components/page';
-import { sessionQuery } from '../../features/session/queries';
-import { auditCsvUrl, auditQuery } from '../../features/workspace/queries';
-import { ScrollTable } from '../../components/scroll-table';
+import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, AuditOutcome } from '#/api/audit';
+import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
+import { DateTime } from '#/components/date-time';
+import { PageHeader } from '#/components/page';
+import { sessionQuery } from '#/features/session/queries';
+import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
+import { ScrollTable } from '#/components/scroll-table';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
 

@@ -3,10 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { currencyDecimals } from '../../api/money';
-import { PageHeader } from '../../components/page';
-import { currenciesQuery } from '../../lib/reference';
-import { ScrollTable } from '../../components/scroll-table';
+import { currencyDecimals } from '#/api/money';
+import { PageHeader } from '#/components/page';
+import { currenciesQuery } from '#/lib/reference';
+import { ScrollTable } from '#/components/scroll-table';
 
 export const Route = createFileRoute('/_app/currencies')({
   loader: ({ context }) => context.queryClient.ensureQueryData(currenciesQuery),

@@ -3,17 +3,17 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalculator, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiErrorAlert } from '../../components/api-error';
-import { DateTime } from '../../components/date-time';
-import { describeEvent } from '../../components/event-details';
-import { AnchorLink, ButtonLink } from '../../components/links';
-import { EmptyState, LoadingState, PageHeader } from '../../components/page';
-import { StatusBadge } from '../../components/status-badge';
-import { recentActivityQuery } from '../../features/events/queries';
-import { merchantIndexQuery, transactionIndexQuery } from '../../features/find/queries';
-import { WaitingList, WaitingState } from '../../features/transactions/components/needs-action';
-import { SLUG_OF } from '../../lib/products';
-import { Permitted } from '../../features/session/components/permitted';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { describeEvent } from '#/components/event-details';
+import { AnchorLink, ButtonLink } from '#/components/links';
+import { EmptyState, LoadingState, PageHeader } from '#/components/page';
+import { StatusBadge } from '#/components/status-badge';
+import { recentActivityQuery } from '#/features/events/queries';
+import { merchantIndexQuery, transactionIndexQuery } from '#/features/find/queries';
+import { WaitingList, WaitingState } from '#/features/transactions/components/needs-action';
+import { SLUG_OF } from '#/lib/products';
+import { Permitted } from '#/features/session/components/permitted';
 
 export const Route = createFileRoute('/_app/')({
   component: OverviewPage,

@@ -14,20 +14,20 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ButtonLink } from '../../components/links';
-import { Money } from '../../components/money';
-import { PageHeader } from '../../components/page';
+import { ButtonLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { PageHeader } from '#/components/page';
 import {
   depositCurrencies,
   QuoteState,
   RateText,
   useLiveQuote,
-} from '../../features/transactions/components/quote';
-import { amountProblem } from '../../lib/amount';
-import { fieldError } from '../../lib/field-error';
-import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '../../lib/products';
-import { currenciesQuery } from '../../lib/reference';
-import { Permitted } from '../../features/session/components/permitted';
+} from '#/features/transactions/components/quote';
+import { amountProblem } from '#/lib/amount';
+import { fieldError } from '#/lib/field-error';
+import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '#/lib/products';
+import { currenciesQuery } from '#/lib/reference';
+import { Permitted } from '#/features/session/components/permitted';
 
 const text = z.string().max(40).optional().catch(undefined);
 

@@ -3,13 +3,13 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { REQUEST_OBJECT_TYPES } from '../../api/schemas/platform';
-import { ApiErrorAlert } from '../../components/api-error';
-import { LoadingState, PageHeader } from '../../components/page';
-import { Pager } from '../../components/pager';
-import { LoggedRequestDetails, RequestTable } from '../../features/requests/components/request-log';
-import { requestLogQuery } from '../../features/requests/queries';
-import { sessionQuery } from '../../features/session/queries';
+import { REQUEST_OBJECT_TYPES } from '#/api/schemas/platform';
+import { ApiErrorAlert } from '#/components/api-error';
+import { LoadingState, PageHeader } from '#/components/page';
+import { Pager } from '#/components/pager';
+import { LoggedRequestDetails, RequestTable } from '#/features/requests/components/request-log';
+import { requestLogQuery } from '#/features/requests/queries';
+import { sessionQuery } from '#/features/session/queries';
 
 export const Route = createFileRoute('/_app/requests')({
   validateSearch: z.object({

@@ -8,28 +8,24 @@ import {
 } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import { refusalFor } from '../../api/roles';
-import type { Merchant } from '../../api/schemas/merchant';
-import type { PayoutAccount } from '../../api/schemas/payout-account';
-import { ApiErrorAlert } from '../../components/api-error';
-import { LoadingState, PageHeader } from '../../components/page';
-import { EventLog } from '../../features/events/components/event-log';
-import { FaultsPanel } from '../../features/faults/components/faults-panel';
-import { ScenariosPanel } from '../../features/scenarios/components/scenarios-panel';
-import { WebhookEndpoints } from '../../features/events/components/webhook-endpoints';
-import { sessionQuery } from '../../features/session/queries';
+import { refusalFor } from '#/api/roles';
+import type { Merchant } from '#/api/schemas/merchant';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import { ApiErrorAlert } from '#/components/api-error';
+import { LoadingState, PageHeader } from '#/components/page';
+import { EventLog } from '#/features/events/components/event-log';
+import { FaultsPanel } from '#/features/faults/components/faults-panel';
+import { ScenariosPanel } from '#/features/scenarios/components/scenarios-panel';
+import { WebhookEndpoints } from '#/features/events/components/webhook-endpoints';
+import { sessionQuery } from '#/features/session/queries';
 import {
   AccountStatusSimulation,
   KycSimulation,
-} from '../../features/simulation/components/status-simulation';
-import {
-  type RecordChoices,
-  useAccountChoices,
-  useMerchantChoices,
-} from '../../features/find/queries';
-import { merchantQuery } from '../../features/merchants/queries';
-import { payoutAccountQuery } from '../../features/payout-accounts/queries';
-import { HoldMoves } from '../../features/moves/components/automatic-move';
+} from '#/features/simulation/components/status-simulation';
+import { type RecordChoices, useAccountChoices, useMerchantChoices } from '#/features/find/queries';
+import { merchantQuery } from '#/features/merchants/queries';
+import { payoutAccountQuery } from '#/features/payout-accounts/queries';
+import { HoldMoves } from '#/features/moves/components/automatic-move';
 
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {

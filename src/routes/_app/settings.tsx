@@ -2,18 +2,18 @@ import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { hasRole, WORKSPACE_ROLES } from '../../api/roles';
-import { PageHeader } from '../../components/page';
-import { sessionQuery } from '../../features/session/queries';
+import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
+import { PageHeader } from '#/components/page';
+import { sessionQuery } from '#/features/session/queries';
 import {
   CredentialsSettings,
   PeopleSettings,
   SecondStepSettings,
   Section,
-} from '../../features/workspace/components/settings-panels';
-import { credentialsQuery, peopleQuery, roleSettingsQuery } from '../../features/workspace/queries';
-import { PolicySettings } from '../../features/controls/components/policy-settings';
-import { policiesQuery } from '../../features/controls/queries';
+} from '#/features/workspace/components/settings-panels';
+import { credentialsQuery, peopleQuery, roleSettingsQuery } from '#/features/workspace/queries';
+import { PolicySettings } from '#/features/controls/components/policy-settings';
+import { policiesQuery } from '#/features/controls/queries';
 
 export const Route = createFileRoute('/_app/settings')({
   beforeLoad: async ({ context }) => {

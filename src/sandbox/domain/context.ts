@@ -12,7 +12,7 @@ export interface SandboxSettings {
   webhookAllowPrivate: boolean;
 }
 
-import type { Event } from '../../api/schemas/platform';
+import type { Event } from '#/api/schemas/platform';
 
 /** How one webhook delivery went. */
 export interface SentWebhook {

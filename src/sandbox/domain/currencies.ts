@@ -1,6 +1,6 @@
 // The sandbox's currency catalogue: what can be deposited (sendFrom), paid out (sendTo), and
 // the fixed reference value of each in US dollars that prices are computed from.
-import type { Currency } from '../../api/schemas/reference';
+import type { Currency } from '#/api/schemas/reference';
 
 interface CatalogueEntry extends Currency {
   /** Value of one unit in US dollars: a decimal string, never a float. */

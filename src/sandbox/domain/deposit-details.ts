@@ -2,8 +2,8 @@
 // and the sandbox's collection account in the deposit currency for bank deposits. Derived from
 // the transaction id, so the same transaction always shows the same details.
 import { createHash } from 'node:crypto';
-import { assetCode } from '../../api/money';
-import type { BankDetails } from '../../api/schemas/transaction';
+import { assetCode } from '#/api/money';
+import type { BankDetails } from '#/api/schemas/transaction';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

@@ -1,5 +1,5 @@
 // The one error the domain throws: an API problem with its status, code and field errors.
-import type { ErrorCode, FieldError } from '../../api/schemas/common';
+import type { ErrorCode, FieldError } from '#/api/schemas/common';
 
 export class DomainError extends Error {
   constructor(

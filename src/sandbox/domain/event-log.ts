@@ -1,5 +1,5 @@
 // Reading the event log, each event with its delivery attempts.
-import type { Event, EventWithAttempts } from '../../api/schemas/platform';
+import type { Event, EventWithAttempts } from '#/api/schemas/platform';
 import type { EventFilter } from '../store/events';
 import type { DomainContext } from './context';
 import { toPage } from './pagination';

@@ -1,5 +1,5 @@
 // Events: written in the caller's database transaction, next to the change they describe.
-import type { Event } from '../../api/schemas/platform';
+import type { Event } from '#/api/schemas/platform';
 import type { NewEvent } from '../store/events';
 import type { DomainContext } from './context';
 

@@ -1,7 +1,7 @@
 // Uploaded files: PDF, PNG or JPEG judged by their content, at most 10 MB, readable only by the
 // partner that uploaded them.
 import { fileTypeFromBuffer } from 'file-type';
-import { FILE_TYPES, MAX_FILE_BYTES, type StoredFile } from '../../api/schemas/platform';
+import { FILE_TYPES, MAX_FILE_BYTES, type StoredFile } from '#/api/schemas/platform';
 import type { DomainContext } from './context';
 import { DomainError, invalidField, notFound } from './errors';
 

@@ -7,7 +7,7 @@ import {
   type Merchant,
   type MerchantCreate,
   type MerchantUpdate,
-} from '../../api/schemas/merchant';
+} from '#/api/schemas/merchant';
 import type { MerchantFields } from '../store/merchants';
 import type { DomainContext } from './context';
 import { invalidField, notFound, refused } from './errors';

@@ -1,4 +1,4 @@
-import type { PageOf } from '../../api/schemas/common';
+import type { PageOf } from '#/api/schemas/common';
 
 /** Turns `limit + 1` fetched rows into a page whose `hasMore` says whether records follow. */
 export function toPage<T>(rows: T[], start: number, limit: number): PageOf<T> {

@@ -5,7 +5,7 @@ import {
   type PayoutAccount,
   type PayoutAccountCreate,
   type PayoutAccountUpdate,
-} from '../../api/schemas/payout-account';
+} from '#/api/schemas/payout-account';
 import type { PayoutAccountFields, PayoutAccountFilter } from '../store/payout-accounts';
 import type { DomainContext } from './context';
 import { isPayoutCurrency, payoutCurrencySymbols } from './currencies';

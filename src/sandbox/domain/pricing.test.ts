@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { currencyDecimals } from '../../api/money';
+import { currencyDecimals } from '#/api/money';
 import { CURRENCY_CATALOGUE } from './currencies';
 import { DomainError } from './errors';
 import { depositFor, priceQuote, quoteRate, rateFor } from './pricing';

@@ -2,8 +2,8 @@
 // deposit amount that covers a payout. Every figure is a decimal; no JavaScript number is used
 // for money.
 import Decimal from 'decimal.js';
-import { decimalsOf, decimalsProblem } from '../../api/money';
-import type { Price, Product } from '../../api/schemas/transaction';
+import { decimalsOf, decimalsProblem } from '#/api/money';
+import type { Price, Product } from '#/api/schemas/transaction';
 import { findCurrency } from './currencies';
 import { invalidField } from './errors';
 

@@ -2,11 +2,11 @@
 // preset) built again through the same domain functions a real request runs — creation with the
 // status simulation, agreements, onboarding, approvals, the automatic moves and cancellation —
 // in one write transaction, so that a file that fails halfway leaves nothing behind.
-import { withStatusSuffix } from '../../api/simulation';
+import { withStatusSuffix } from '#/api/simulation';
 import type { z } from 'zod';
-import type { FieldError } from '../../api/schemas/common';
-import { MerchantUpdate, type KycStatus } from '../../api/schemas/merchant';
-import { PayoutAccountUpdate, type AccountStatus } from '../../api/schemas/payout-account';
+import type { FieldError } from '#/api/schemas/common';
+import { MerchantUpdate, type KycStatus } from '#/api/schemas/merchant';
+import { PayoutAccountUpdate, type AccountStatus } from '#/api/schemas/payout-account';
 import {
   SCENARIO_FORMAT,
   SCENARIO_LIMITS,
@@ -17,9 +17,9 @@ import {
   type ScenarioPayoutAccount,
   type ScenarioTransaction,
   type SandboxReset,
-} from '../../api/schemas/scenario';
-import { isCancelled } from '../../api/transaction-states';
-import type { CancelRequest, Product } from '../../api/schemas/transaction';
+} from '#/api/schemas/scenario';
+import { isCancelled } from '#/api/transaction-states';
+import type { CancelRequest, Product } from '#/api/schemas/transaction';
 import type { TransactionRecord } from '../store/transactions';
 import type { DomainContext } from './context';
 import { DomainError, refused, validationProblem } from './errors';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_STATUSES } from '../../api/schemas/payout-account';
-import { KYC_STATUSES } from '../../api/schemas/merchant';
+import { ACCOUNT_STATUSES } from '#/api/schemas/payout-account';
+import { KYC_STATUSES } from '#/api/schemas/merchant';
 import { DomainError } from './errors';
 import { keepOrClear, simulatedField, splitStatusSuffix } from './simulation';
 

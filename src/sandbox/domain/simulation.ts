@@ -1,5 +1,5 @@
 // Sandbox status simulation: a value ending in `|STATUS` sets the record's status directly.
-import { splitSuffix } from '../../api/simulation';
+import { splitSuffix } from '#/api/simulation';
 import { invalidField } from './errors';
 
 export interface SplitValue<S extends string> {

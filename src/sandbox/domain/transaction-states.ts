@@ -1,16 +1,16 @@
 // The sandbox's enforcement of the transaction state machines (src/api/transaction-states.ts):
 // the next status of an allowed action, or the refusal with the right code.
-import type { Product } from '../../api/schemas/transaction';
+import type { Product } from '#/api/schemas/transaction';
 import {
   isCompleted,
   transitionFor,
   transitionRefusal,
   type TransactionAction,
-} from '../../api/transaction-states';
+} from '#/api/transaction-states';
 import { refused } from './errors';
 
 export type { TransactionAction };
-export { initialStatus } from '../../api/transaction-states';
+export { initialStatus } from '#/api/transaction-states';
 
 /**
  * The status an action leads to, or the refusal: `TRANSACTION_ALREADY_PROCESSED` for cancelling

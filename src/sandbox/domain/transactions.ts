@@ -9,8 +9,8 @@ import type {
   Product,
   Transaction,
   TransactionCreate,
-} from '../../api/schemas/transaction';
-import { decimalsOf } from '../../api/money';
+} from '#/api/schemas/transaction';
+import { decimalsOf } from '#/api/money';
 import type { TransactionFilter, TransactionRecord } from '../store/transactions';
 import type { DomainContext } from './context';
 import { bankDetails, walletAddress } from './deposit-details';
@@ -18,7 +18,7 @@ import { invalidField, notFound, refused } from './errors';
 import { recordEvent } from './events';
 import { toPage } from './pagination';
 import { depositFor, quoteRate, toCurrencyDecimals, wireRate } from './pricing';
-import { isCompleted } from '../../api/transaction-states';
+import { isCompleted } from '#/api/transaction-states';
 import { initialStatus, nextStatus, type TransactionAction } from './transaction-states';
 
 export const QUOTE_TASK = 'transaction_quote';

@@ -1,9 +1,9 @@
 // Webhook endpoints: add (with a signing secret), list (secrets masked), delete; and resending
 // an event to every endpoint.
 import { randomBytes } from 'node:crypto';
-import type { EventWithAttempts, Webhook, WebhookTestResult } from '../../api/schemas/platform';
+import type { EventWithAttempts, Webhook, WebhookTestResult } from '#/api/schemas/platform';
 import type { DomainContext } from './context';
-import { PRODUCTS } from '../../api/schemas/transaction';
+import { PRODUCTS } from '#/api/schemas/transaction';
 import { notFound, refused } from './errors';
 import { eventWithAttempts } from './event-log';
 import { listPayoutAccounts } from './payout-accounts';

@@ -1,7 +1,7 @@
 // The sandbox console (docs/decisions/023): what a partner's integration did, and tools to
 // steer the sandbox. Sandbox extensions under /v1/sandbox/, never part of the live API.
 import type { FastifyInstance } from 'fastify';
-import { allOperations, sandboxOperations } from '../../api/operations';
+import { allOperations, sandboxOperations } from '#/api/operations';
 import { partnerOf } from '../auth';
 import { notFound } from '../domain/errors';
 import { toPage } from '../domain/pagination';
@@ -10,7 +10,7 @@ import type { FaultBoard } from '../faults';
 import type { DomainContext } from '../domain/context';
 import { getMerchant, KYC_REVIEW_TASK } from '../domain/merchants';
 import { QUOTE_TASK, SETTLE_TASK } from '../domain/transactions';
-import type { Moves, MoveTarget, PendingMove } from '../../api/schemas/platform';
+import type { Moves, MoveTarget, PendingMove } from '#/api/schemas/platform';
 import { invalidField, refused } from '../domain/errors';
 import type { RequestLog } from '../request-log';
 import { exportScenario, loadScenario, resetPartner } from '../domain/scenarios';

@@ -1,10 +1,10 @@
 // The API's documents, served without credentials: the OpenAPI document, a readable reference
 // page generated from it, and the legal agreements that onboarding links to.
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '../../api/schemas/common';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../api/openapi';
+import { ERROR_CODES } from '#/api/schemas/common';
+import { buildOpenApiDocument, type OpenApiDocument } from '#/api/openapi';
 import { AGREEMENTS } from '../domain/merchants';
-import { PROBLEM_TITLES } from '../../api/problem';
+import { PROBLEM_TITLES } from '#/api/problem';
 import { publicBaseUrl } from '../http';
 
 type Schema = Record<string, unknown>;

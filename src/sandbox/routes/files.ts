@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { operations } from '../../api/operations';
-import { MAX_FILE_BYTES } from '../../api/schemas/platform';
+import { operations } from '#/api/operations';
+import { MAX_FILE_BYTES } from '#/api/schemas/platform';
 import { partnerOf } from '../auth';
 import type { DomainContext } from '../domain/context';
 import { DomainError, invalidField } from '../domain/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { operations } from '../../api/operations';
+import { operations } from '#/api/operations';
 import { COUNTRIES } from '../domain/countries';
 import { CURRENCIES } from '../domain/currencies';
 import { route } from '../http';

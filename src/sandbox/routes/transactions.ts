@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { operations, transactionOperations } from '../../api/operations';
-import { PRODUCTS } from '../../api/schemas/transaction';
+import { operations, transactionOperations } from '#/api/operations';
+import { PRODUCTS } from '#/api/schemas/transaction';
 import { partnerOf } from '../auth';
 import type { DomainContext } from '../domain/context';
 import { priceQuote } from '../domain/pricing';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { operations } from '../../api/operations';
+import { operations } from '#/api/operations';
 import { partnerOf } from '../auth';
 import type { DomainContext } from '../domain/context';
 import { listEvents } from '../domain/event-log';

@@ -1,4 +1,4 @@
-import type { Event, EventType } from '../../api/schemas/platform';
+import type { Event, EventType } from '#/api/schemas/platform';
 import { type Db, pageQuery } from './db';
 
 interface EventRow {

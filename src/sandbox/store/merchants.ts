@@ -1,4 +1,4 @@
-import type { KycStatus, Merchant } from '../../api/schemas/merchant';
+import type { KycStatus, Merchant } from '#/api/schemas/merchant';
 import { type Db, readMemory } from './db';
 
 const COLUMNS = `id, creation_time AS creationTime, last_update_time AS lastUpdateTime, name,

@@ -1,4 +1,4 @@
-import type { PayoutAccount } from '../../api/schemas/payout-account';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { type Db, pageQuery } from './db';
 
 const COLUMNS = `id, creation_time AS creationTime, last_update_time AS lastUpdateTime,

@@ -1,4 +1,4 @@
-import type { BankDetails, Product, WalletDetails } from '../../api/schemas/transaction';
+import type { BankDetails, Product, WalletDetails } from '#/api/schemas/transaction';
 import { type Db, pageQuery } from './db';
 
 /** A stored transaction: the wire fields and what the sandbox keeps beside them. */

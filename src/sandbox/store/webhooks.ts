@@ -1,5 +1,5 @@
 // Webhook endpoints, the delivery outbox (one row per event and endpoint) and every attempt.
-import type { Delivery, DeliveryAttempt } from '../../api/schemas/platform';
+import type { Delivery, DeliveryAttempt } from '#/api/schemas/platform';
 import type { Db } from './db';
 
 export interface WebhookEndpoint {

@@ -2,9 +2,9 @@
 // JSON Schemas (which the zod schemas generate), with the few fields whose validity the schema
 // cannot express (IBAN checksums, amounts by currency, ids of existing records) drawn from pools.
 import fc from 'fast-check';
-import { COUNTRY_CODES } from '../../api/countries';
-import { currencyDecimals } from '../../api/money';
-import { buildOpenApiDocument } from '../../api/openapi';
+import { COUNTRY_CODES } from '#/api/countries';
+import { currencyDecimals } from '#/api/money';
+import { buildOpenApiDocument } from '#/api/openapi';
 import { CURRENCY_CATALOGUE } from '../domain/currencies';
 
 type Schema = Record<string, unknown>;

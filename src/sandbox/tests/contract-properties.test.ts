@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperations, type OperationDef } from '../../api/operations';
-import { Problem } from '../../api/schemas/common';
+import { allOperations, type OperationDef } from '#/api/operations';
+import { Problem } from '#/api/schemas/common';
 import { AGREEMENTS } from '../domain/merchants';
 import {
   CRYPTO_FROM,

@@ -2,7 +2,7 @@
 // status, content type, body (request ids aside) and headers such as retry-after, for every
 // GET operation that answers JSON, whether it succeeds or is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperations } from '../../api/operations';
+import { allOperations } from '#/api/operations';
 import {
   createParties,
   createTestSandbox,

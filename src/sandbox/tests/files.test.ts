@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoredFile } from '../../api/schemas/platform';
+import { StoredFile } from '#/api/schemas/platform';
 import {
   createParties,
   createTestSandbox,

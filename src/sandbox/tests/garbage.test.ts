@@ -3,8 +3,8 @@
 // names the problem; nothing stored changes; the process keeps serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allOperations, type OperationDef } from '../../api/operations';
-import { Problem } from '../../api/schemas/common';
+import { allOperations, type OperationDef } from '#/api/operations';
+import { Problem } from '#/api/schemas/common';
 import {
   createTestSandbox,
   merchantBody,

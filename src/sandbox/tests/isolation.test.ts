@@ -1,7 +1,7 @@
 // Tenant isolation: a second partner sees none of the first partner's records, and the first
 // partner's ids answer it 404 for reads and for writes, exactly like ids that do not exist.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperations, type OperationDef } from '../../api/operations';
+import { allOperations, type OperationDef } from '#/api/operations';
 import {
   createTestSandbox,
   merchantBody,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Merchant } from '../../api/schemas/merchant';
-import { Problem, page } from '../../api/schemas/common';
+import { Merchant } from '#/api/schemas/merchant';
+import { Problem, page } from '#/api/schemas/common';
 import { createTestSandbox, merchantBody, snapshot, type TestSandbox } from '../testing';
 
 let sandbox: TestSandbox;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgreementList, KYC_STATUSES, Merchant, type KycStatus } from '../../api/schemas/merchant';
+import { AgreementList, KYC_STATUSES, Merchant, type KycStatus } from '#/api/schemas/merchant';
 import { ONBOARDING_STATUSES } from '../domain/merchants';
 import { createTestSandbox, merchantBody, snapshot, type TestSandbox } from '../testing';
 

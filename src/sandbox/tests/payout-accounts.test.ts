@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Merchant } from '../../api/schemas/merchant';
-import { PayoutAccount } from '../../api/schemas/payout-account';
+import { Merchant } from '#/api/schemas/merchant';
+import { PayoutAccount } from '#/api/schemas/payout-account';
 import {
   createTestSandbox,
   merchantBody,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CountryList, CurrencyList } from '../../api/schemas/reference';
+import { CountryList, CurrencyList } from '#/api/schemas/reference';
 import { createTestSandbox, type TestSandbox } from '../testing';
 
 let sandbox: TestSandbox;

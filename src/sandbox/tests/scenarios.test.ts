@@ -2,7 +2,7 @@
 // records exported and loaded into another partner, a file refused whole with the field named,
 // and a partner's reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scenario, SCENARIO_LIMITS } from '../../api/schemas/scenario';
+import { Scenario, SCENARIO_LIMITS } from '#/api/schemas/scenario';
 import { createPartner } from '../domain/partners';
 import { seedDemoData } from '../seed';
 import {

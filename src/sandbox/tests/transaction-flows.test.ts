@@ -2,7 +2,7 @@
 // checked against the specification's transition table, nulls included.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PayoutConfirmation, Transaction } from '../../api/schemas/transaction';
+import { PayoutConfirmation, Transaction } from '#/api/schemas/transaction';
 import {
   createParties,
   createTestSandbox,

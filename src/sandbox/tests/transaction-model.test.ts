@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Product } from '../../api/schemas/transaction';
+import type { Product } from '#/api/schemas/transaction';
 import {
   createParties,
   createTestSandbox,

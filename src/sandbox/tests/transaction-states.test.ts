@@ -2,7 +2,7 @@
 // field, or refused with the right code and nothing changed. A controlled clock and explicit
 // runs of the scheduler make every step's time exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Transaction } from '../../api/schemas/transaction';
+import { Transaction } from '#/api/schemas/transaction';
 import {
   createParties,
   createTestSandbox,

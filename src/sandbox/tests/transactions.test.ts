@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { page } from '../../api/schemas/common';
-import { Price, Transaction } from '../../api/schemas/transaction';
+import { page } from '#/api/schemas/common';
+import { Price, Transaction } from '#/api/schemas/transaction';
 import {
   createParties,
   createTestSandbox,

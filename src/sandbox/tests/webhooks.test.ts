@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventWithAttempts, Webhook } from '../../api/schemas/platform';
+import { EventWithAttempts, Webhook } from '#/api/schemas/platform';
 import { createTestSandbox, merchantBody, type TestSandbox } from '../testing';
-import { verifySignature } from '../../api/webhook-signing';
+import { verifySignature } from '#/api/webhook-signing';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -414,7 +414,7 @@ describe('delivery', () => {
         payload: transactionBody(parties, 'sendc2f'),
       })
     ).json();
-    const { EVENT_TYPES } = await import('../../api/schemas/platform');
+    const { EVENT_TYPES } = await import('#/api/schemas/platform');
     for (const type of EVENT_TYPES) {
       const sent = await test(type);
       expect(sent.json(), type).toMatchObject({ eventType: type, delivered: true });

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SandboxSettings } from '../domain/context';
 import type { Store } from '../store';
 import type { PendingDelivery } from '../store/webhooks';
-import { signatureHeader } from '../../api/webhook-signing';
+import { signatureHeader } from '#/api/webhook-signing';
 import { postWebhook, TargetRefused } from './targets';
 
 const BATCH = 20;

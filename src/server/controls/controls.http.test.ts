@@ -2,7 +2,7 @@
 // past dual control and payee safety that people found are refused or made to apply, and the
 // inbox lists what waits, for whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createParties, payoutAccountBody, transactionBody } from '../../sandbox/testing';
+import { createParties, payoutAccountBody, transactionBody } from '#/sandbox/testing';
 import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
 
 let t: TestDashboard;

@@ -6,8 +6,8 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../api/roles';
-import { PRODUCTS, type Product } from '../../api/schemas/transaction';
+import type { Role } from '#/api/roles';
+import { PRODUCTS, type Product } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import { freshDashboardDb } from '../store/testing';
 import type { PolicyRule } from './rules';

@@ -3,7 +3,7 @@
 // /api/controls endpoints (./routes.ts) ask the rest: policies, the inbox, a transaction's
 // approvals, payee changes and their decisions. Operations are known from the contract's
 // operation list; the rules are ./rules.ts, the tables ./store.ts.
-import { isSimulation } from '../../api/simulation';
+import { isSimulation } from '#/api/simulation';
 import type {
   ActionState,
   ApprovalInfo,
@@ -17,11 +17,11 @@ import type {
   Requirement,
   TransactionApproval,
   TransactionControls,
-} from '../../api/controls';
-import { ANY, isTransactionApproval, TRANSACTION_ACTIONS } from '../../api/controls';
-import { decimalsProblem } from '../../api/money';
-import type { Environment } from '../../api/dashboard';
-import { type OperationDef, TRANSACTION_OPERATION_OF } from '../../api/operations';
+} from '#/api/controls';
+import { ANY, isTransactionApproval, TRANSACTION_ACTIONS } from '#/api/controls';
+import { decimalsProblem } from '#/api/money';
+import type { Environment } from '#/api/dashboard';
+import { type OperationDef, TRANSACTION_OPERATION_OF } from '#/api/operations';
 import {
   BANK_DETAIL_LABEL,
   type FieldProblem,
@@ -31,12 +31,12 @@ import {
   fromIban,
   maskedNumber,
   payeeCountryProblems,
-} from '../../api/payee';
-import { WORKSPACE_ROLES, hasRole, refusalFor } from '../../api/roles';
-import { PayoutAccountUpdate, type PayoutAccount } from '../../api/schemas/payout-account';
-import type { Currency } from '../../api/schemas/reference';
-import type { Product, Transaction } from '../../api/schemas/transaction';
-import { transitionFor, transitionRefusal } from '../../api/transaction-states';
+} from '#/api/payee';
+import { WORKSPACE_ROLES, hasRole, refusalFor } from '#/api/roles';
+import { PayoutAccountUpdate, type PayoutAccount } from '#/api/schemas/payout-account';
+import type { Currency } from '#/api/schemas/reference';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import { transitionFor, transitionRefusal } from '#/api/transaction-states';
 import type { LocalIndex } from '../local-index/store';
 import type { PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';

@@ -3,8 +3,8 @@
 // their decisions, and the check of bank details before they are saved. Every change and every
 // refusal is audited.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { controlsEndpoints as E } from '../../api/controls';
-import type { Environment } from '../../api/dashboard';
+import { controlsEndpoints as E } from '#/api/controls';
+import type { Environment } from '#/api/dashboard';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';

@@ -2,9 +2,9 @@
 // × role) with every expectation written out, and the separation-of-duties rules one by one.
 // The property over random policy edits and decisions is in ./controls.property.test.ts.
 import { describe, expect, it } from 'vitest';
-import { refusalFor, ROLES, type Role } from '../../api/roles';
-import { isSimulation } from '../../api/simulation';
-import type { Product } from '../../api/schemas/transaction';
+import { refusalFor, ROLES, type Role } from '#/api/roles';
+import { isSimulation } from '#/api/simulation';
+import type { Product } from '#/api/schemas/transaction';
 import {
   type ControlSubject,
   type PolicyRule,

@@ -3,11 +3,11 @@
 // does, and what a status simulation may change. The controls service (./controls.ts) applies
 // them; the tests walk them as a table and as a property.
 import Decimal from 'decimal.js';
-import { ANY, type ControlledAction, type Policy } from '../../api/controls';
-import { ibanKey } from '../../api/payee';
-import { SIMULATION_FIELD, splitSuffix } from '../../api/simulation';
-import { type Role, WORKSPACE_ROLES, hasRole } from '../../api/roles';
-import type { Product } from '../../api/schemas/transaction';
+import { ANY, type ControlledAction, type Policy } from '#/api/controls';
+import { ibanKey } from '#/api/payee';
+import { SIMULATION_FIELD, splitSuffix } from '#/api/simulation';
+import { type Role, WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import type { Product } from '#/api/schemas/transaction';
 
 export type PolicyRule = Pick<
   Policy,

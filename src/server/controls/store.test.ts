@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BankDetails } from '../../api/controls';
+import type { BankDetails } from '#/api/controls';
 import type { DashboardDb, DialectName } from '../store/db';
 import { migrations } from '../store/migrations';
 import { createDatabase } from '../store/postgres-cluster';

@@ -12,8 +12,8 @@ import type {
   Decision,
   Policy,
   TransactionApproval,
-} from '../../api/controls';
-import type { Product } from '../../api/schemas/transaction';
+} from '#/api/controls';
+import type { Product } from '#/api/schemas/transaction';
 import { type DashboardDb, lockFor } from '../store/db';
 import type { ApprovalPolicyTable, ApprovalRequestTable, Database } from '../store/schema';
 import {

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bootSandbox } from '../../sandbox/boot';
-import { SandboxEnv, settingsFrom } from '../../sandbox/env';
-import { seedVolume } from '../../sandbox/volume';
+import { bootSandbox } from '#/sandbox/boot';
+import { SandboxEnv, settingsFrom } from '#/sandbox/env';
+import { seedVolume } from '#/sandbox/volume';
 import { testDist } from '../testing';
 
 const MERCHANTS = 2_000;

@@ -1,6 +1,6 @@
 // The first fill of a list: every page of its endpoint, each written with its place in the same
 // database transaction, so that a crash or a restart carries on where it stopped.
-import type { Environment } from '../../api/dashboard';
+import type { Environment } from '#/api/dashboard';
 import { putList, readPage } from './partner-reader';
 import { syncRow } from './progress';
 import type { ListName, SyncState } from './sync-state';

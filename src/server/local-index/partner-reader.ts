@@ -2,11 +2,11 @@
 // sandbox's request log: a call (401, 429, 5xx or no answer stop the pass), a page of a list, a
 // record re-read; and putting what it answers in the index.
 import { z } from 'zod';
-import type { Environment } from '../../api/dashboard';
-import { Merchant } from '../../api/schemas/merchant';
-import { PayoutAccount } from '../../api/schemas/payout-account';
-import { DASHBOARD_BACKGROUND } from '../../api/schemas/platform';
-import { Transaction } from '../../api/schemas/transaction';
+import type { Environment } from '#/api/dashboard';
+import { Merchant } from '#/api/schemas/merchant';
+import { PayoutAccount } from '#/api/schemas/payout-account';
+import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
+import { Transaction } from '#/api/schemas/transaction';
 import { UpstreamError } from '../upstream';
 import { type Kind, type ListName, SyncStop, type SyncState } from './sync-state';
 

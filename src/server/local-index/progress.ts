@@ -1,6 +1,6 @@
 // Where each list of the index stands, kept in index_sync: the first fill's place, how many
 // records were seen, when the list was filled and last checked, and why sync is paused.
-import type { Environment } from '../../api/dashboard';
+import type { Environment } from '#/api/dashboard';
 import { LISTS, type ListName, type SyncState } from './sync-state';
 
 export interface ListStatus {

@@ -2,8 +2,8 @@
 // until nothing changed), changes to older ones (a rolling sweep), and every event since the last
 // one seen, each record it names re-read; a reset of the environment's records (its event log
 // started again) fills the index again.
-import type { Environment } from '../../api/dashboard';
-import { Event } from '../../api/schemas/platform';
+import type { Environment } from '#/api/dashboard';
+import { Event } from '#/api/schemas/platform';
 import { call, idOf, PAGE, PageOf, putList, readPage, reread } from './partner-reader';
 import { syncRow } from './progress';
 import { type Kind, kindOfEvent, type ListName, type SyncState } from './sync-state';

@@ -3,7 +3,7 @@
 // (another API key is another partner: the index is cleared and filled again from theirs).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Environment } from '../../api/dashboard';
+import type { Environment } from '#/api/dashboard';
 import { call } from './partner-reader';
 import { SyncStop, type SyncState } from './sync-state';
 

@@ -2,10 +2,10 @@
 // cannot answer: filtered, sorted pages with names joined, keyed export pages, search by words,
 // numbers and amounts, and what the sync should look at again. SQLite and PostgreSQL alike.
 import { type SqlBool, sql } from 'kysely';
-import type { Merchant } from '../../api/schemas/merchant';
-import type { PayoutAccount } from '../../api/schemas/payout-account';
-import type { Product, Transaction } from '../../api/schemas/transaction';
-import { accountNumberKey, ibanKey } from '../../api/payee';
+import type { Merchant } from '#/api/schemas/merchant';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import { accountNumberKey, ibanKey } from '#/api/payee';
 import type { DashboardDb } from '../store/db';
 import type {
   AccountQuery,

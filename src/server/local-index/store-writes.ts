@@ -1,11 +1,11 @@
 // Writing the local index (docs/decisions/018): pages of the API's records upserted in one
 // statement each (an older answer never replaces a newer one), their search words beside them,
 // and an environment's records dropped when they are gone or belong to another partner.
-import type { Merchant } from '../../api/schemas/merchant';
-import type { PayoutAccount } from '../../api/schemas/payout-account';
-import type { Product, Transaction } from '../../api/schemas/transaction';
-import { awaitingOf, isFinalStatus } from '../../api/transaction-states';
-import { accountNumberKey, ibanKey } from '../../api/payee';
+import type { Merchant } from '#/api/schemas/merchant';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import { awaitingOf, isFinalStatus } from '#/api/transaction-states';
+import { accountNumberKey, ibanKey } from '#/api/payee';
 import type { DashboardDb } from '../store/db';
 import type { IndexKind } from './store';
 import {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Merchant } from '../../api/schemas/merchant';
-import type { PayoutAccount } from '../../api/schemas/payout-account';
-import type { Transaction } from '../../api/schemas/transaction';
+import type { Merchant } from '#/api/schemas/merchant';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import type { Transaction } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
 import { type LocalIndex, localIndex } from './store';
 import { amountKey } from './terms';
-import { transactionRecord } from '../../api/testing';
+import { transactionRecord } from '#/api/testing';
 
 const merchant = (id: number, name: string, extra: Partial<Merchant> = {}): Merchant => ({
   id,

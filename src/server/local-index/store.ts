@@ -1,10 +1,10 @@
 // The local index of the partner's records (docs/decisions/018): what it holds and is asked,
 // and the index itself, made of its writes (store-writes.ts) and its questions
 // (store-queries.ts), on SQLite and PostgreSQL alike.
-import type { Merchant } from '../../api/schemas/merchant';
-import type { PayoutAccount } from '../../api/schemas/payout-account';
-import type { AccountSort, MerchantSort, TransactionSort } from '../../api/local-index';
-import type { Product, Transaction } from '../../api/schemas/transaction';
+import type { Merchant } from '#/api/schemas/merchant';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import type { AccountSort, MerchantSort, TransactionSort } from '#/api/local-index';
+import type { Product, Transaction } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import { indexQueries } from './store-queries';
 import { indexWrites } from './store-writes';

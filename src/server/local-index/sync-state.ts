@@ -2,12 +2,12 @@
 // lists it keeps, and the little it remembers between passes (webhook secrets, the oldest event
 // delivered, the last answers noted). The parts are first-fill.ts, reconcile.ts,
 // registration.ts, webhook-intake.ts and partner-reader.ts; sync.ts runs them.
-import type { Environment } from '../../api/dashboard';
-import type { OperationDef } from '../../api/operations';
-import { Merchant } from '../../api/schemas/merchant';
-import { PayoutAccount } from '../../api/schemas/payout-account';
-import type { Event } from '../../api/schemas/platform';
-import { PRODUCTS, type Product, Transaction } from '../../api/schemas/transaction';
+import type { Environment } from '#/api/dashboard';
+import type { OperationDef } from '#/api/operations';
+import { Merchant } from '#/api/schemas/merchant';
+import { PayoutAccount } from '#/api/schemas/payout-account';
+import type { Event } from '#/api/schemas/platform';
+import { PRODUCTS, type Product, Transaction } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import type { Vault } from '../store/vault';
 import type { Upstream } from '../upstream';

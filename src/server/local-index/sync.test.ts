@@ -2,7 +2,7 @@
 // the dashboard's own webhook endpoint, reconciliation when webhooks are missing, read-your-own-
 // writes, a fill that resumes after a crash, and a refused credential.
 import { afterEach, describe, expect, it } from 'vitest';
-import { merchantBody } from '../../sandbox/testing';
+import { merchantBody } from '#/sandbox/testing';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
 import { createVault } from '../store/vault';
 import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';

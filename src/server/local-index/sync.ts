@@ -11,7 +11,7 @@
 // environment stops its sync until an admin stores credentials again; an environment that is
 // down is tried again at the next pass. The index keeps answering meanwhile, and its status says
 // how fresh it is.
-import type { Environment } from '../../api/dashboard';
+import type { Environment } from '#/api/dashboard';
 import { fill } from './first-fill';
 import { reread } from './partner-reader';
 import { freshnessOf, listStatuses, setError, syncRow } from './progress';

@@ -1,11 +1,11 @@
 // What a record is found by in the search box, as words for the full-text index, and the
 // query words a search box's text becomes. One rule for both, so that what is indexed is what a
 // search can reach (docs/decisions/018).
-import type { Merchant } from '../../api/schemas/merchant';
-import type { PayoutAccount } from '../../api/schemas/payout-account';
-import type { Transaction } from '../../api/schemas/transaction';
+import type { Merchant } from '#/api/schemas/merchant';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import type { Transaction } from '#/api/schemas/transaction';
 
-export { numberTail } from '../../api/local-index';
+export { numberTail } from '#/api/local-index';
 
 /** Lower-case words of letters and digits; everything else separates them. */
 export function wordsOf(text: string | null | undefined): string[] {

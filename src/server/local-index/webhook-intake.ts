@@ -1,9 +1,9 @@
 // What reaches the index between passes: a webhook delivery from the environment (signature
 // checked, then the record it names re-read), and a record the API just returned through the
 // dashboard's proxy (read your own writes).
-import type { Environment } from '../../api/dashboard';
-import { Event } from '../../api/schemas/platform';
-import { verifySignature } from '../../api/webhook-signing';
+import type { Environment } from '#/api/dashboard';
+import { Event } from '#/api/schemas/platform';
+import { verifySignature } from '#/api/webhook-signing';
 import { put, reread } from './partner-reader';
 import { type Kind, kindOfEvent, SyncStop, type SyncState } from './sync-state';
 

@@ -2,7 +2,7 @@
 // admin's reset link, and the authenticator app. Guesses of one's own password or codes are
 // limited like sign-ins; a changed password ends the person's other sessions.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '../../api/account';
+import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '#/api/account';
 import { audit, problem, readPart, tooManyTries } from '../context';
 import { route } from '../endpoint';
 import { signInFailures } from '../store/sign-in-failures';

@@ -2,9 +2,9 @@
 // environment before they are kept; the people of the workspace and their roles; the second
 // step per role. Every change is audited; approval policies are the money controls' (../controls).
 import type { FastifyPluginAsync } from 'fastify';
-import { adminEndpoints as E } from '../../api/admin';
-import { buildDashboardOpenApiDocument } from '../../api/dashboard-openapi';
-import { DASHBOARD_BACKGROUND } from '../../api/schemas/platform';
+import { adminEndpoints as E } from '#/api/admin';
+import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
+import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 

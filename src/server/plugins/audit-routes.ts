@@ -1,7 +1,7 @@
 // The audit trail (src/api/audit.ts): read newest first with filters, or as a CSV file.
 import type { FastifyPluginAsync } from 'fastify';
-import { AUDIT_CSV_COLUMNS, auditEndpoints as E } from '../../api/audit';
-import { csvCell } from '../../api/csv';
+import { AUDIT_CSV_COLUMNS, auditEndpoints as E } from '#/api/audit';
+import { csvCell } from '#/api/csv';
 import { route } from '../endpoint';
 import { listAudit } from '../store/audit';
 

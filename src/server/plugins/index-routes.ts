@@ -5,13 +5,13 @@
 // the index fresh arrive at `/hooks/index/:env`.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { csvHeader, csvLine } from '../../api/csv';
+import { csvHeader, csvLine } from '#/api/csv';
 import {
   type Environment,
   Environment as EnvironmentSchema,
   sessionEndpoints,
-} from '../../api/dashboard';
-import { indexEndpoints as E } from '../../api/local-index';
+} from '#/api/dashboard';
+import { indexEndpoints as E } from '#/api/local-index';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 import type { ExportCursor, TransactionRow } from '../local-index/store';

@@ -3,15 +3,15 @@
 // call first: refused, held for more approvers, or sent (perhaps rewritten); the proxy applies
 // it, keeps the local index and the notes up to date, and audits every state-changing call and
 // every refusal.
-import { heldAnswerOf } from '../../api/controls';
+import { heldAnswerOf } from '#/api/controls';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Environment } from '../../api/dashboard';
-import { type OperationDef, TRANSACTION_OPERATION_OF } from '../../api/operations';
+import type { Environment } from '#/api/dashboard';
+import { type OperationDef, TRANSACTION_OPERATION_OF } from '#/api/operations';
 import { changesOf } from '../audit-changes';
 import { audit, problem, requireSignIn } from '../context';
 import { recordKindOf } from '../local-index/sync';
 import { notesOfWrite } from '../store/transaction-notes';
-import { operationFor } from '../../api/roles';
+import { operationFor } from '#/api/roles';
 import { partnerApi } from '../partner-api';
 import { UpstreamError, type UpstreamResponse } from '../upstream';
 

@@ -4,7 +4,7 @@
 // `POST /api/session/everywhere` all of the person's; `PUT /api/session/environment` switches
 // between the environments an admin has set up.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '../../api/dashboard';
+import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '#/api/dashboard';
 import { audit, type DashboardContext, problem, signedInOf, tooManyTries } from '../context';
 import { route } from '../endpoint';
 import { signInFailures } from '../store/sign-in-failures';

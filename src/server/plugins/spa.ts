@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { replyProblem } from '../../http/problem-reply';
+import { replyProblem } from '#/http/problem-reply';
 import { PROBLEMS, SANDBOX_PREFIX } from '../context';
 import { contentSecurityPolicy, newNonce } from '../security';
 import { loadAssets, sendAsset } from '../assets';

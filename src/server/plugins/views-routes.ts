@@ -1,6 +1,6 @@
 // Saved views (src/api/local-index.ts): a person's own and the ones others shared.
 import type { FastifyPluginAsync } from 'fastify';
-import { viewEndpoints as E } from '../../api/local-index';
+import { viewEndpoints as E } from '#/api/local-index';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { type DashboardDb, lockFor } from './db';
 import type { AuditTable, Database } from './schema';
-import type { AuditOutcome } from '../../api/audit';
+import type { AuditOutcome } from '#/api/audit';
 
 export const GENESIS_HASH = '0'.repeat(64);
 

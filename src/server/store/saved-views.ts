@@ -1,7 +1,7 @@
 // Saved views (docs/decisions/018): a list page's filters kept under a name by a person, for
 // themselves or shared with the team. Only whoever saved a view deletes it.
 import { randomUUID } from 'node:crypto';
-import type { SavedView, SavedViewCreate } from '../../api/local-index';
+import type { SavedView, SavedViewCreate } from '#/api/local-index';
 import type { DashboardDb } from './db';
 import type { User } from './workspace';
 

@@ -3,7 +3,7 @@
 // ten one-time recovery codes, shown once and stored as hashes. An admin can require it per role.
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { Role } from '../../api/roles';
+import type { Role } from '#/api/roles';
 import type { DashboardDb } from './db';
 import type { Vault } from './vault';
 

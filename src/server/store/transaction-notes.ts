@@ -3,8 +3,8 @@
 // and shown on the transaction's page (docs/decisions/019). Kept once per transaction, kind and
 // value: a replayed request (same idempotency key) adds nothing.
 import { createHash } from 'node:crypto';
-import type { TransactionNote } from '../../api/dashboard';
-import { TRANSACTION_OPERATION_OF, type TransactionOperationName } from '../../api/operations';
+import type { TransactionNote } from '#/api/dashboard';
+import { TRANSACTION_OPERATION_OF, type TransactionOperationName } from '#/api/operations';
 import type { DashboardDb } from './db';
 
 export interface TransactionRef {

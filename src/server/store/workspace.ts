@@ -3,7 +3,7 @@
 // API credentials per environment, the secret sealed by the vault.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Role } from '../../api/roles';
+import type { Role } from '#/api/roles';
 import type { DashboardDb } from './db';
 import type { Vault } from './vault';
 

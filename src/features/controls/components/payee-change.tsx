@@ -7,15 +7,15 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type ActionState, type PayeeChange, RejectBody } from '../../../api/controls';
-import { fieldError } from '../../../lib/field-error';
-import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '../../../api/payee';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { DateTime } from '../../../components/date-time';
-import { Dialog } from '../../../components/dialog';
-import { AnchorLink } from '../../../components/links';
+import { type ActionState, type PayeeChange, RejectBody } from '#/api/controls';
+import { fieldError } from '#/lib/field-error';
+import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '#/api/payee';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { Dialog } from '#/components/dialog';
+import { AnchorLink } from '#/components/links';
 import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
-import { namesInWords, whyNotInWords } from '../../../lib/format';
+import { namesInWords, whyNotInWords } from '#/lib/format';
 
 const STATUS_WORDS: Record<PayeeChange['status'], string> = {
   pending: 'Waits for approval',

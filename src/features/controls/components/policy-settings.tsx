@@ -1,7 +1,7 @@
 // The admin's approval policies (docs/decisions/025): the list in words, the form that adds one
 // (the currency chosen from the currency list, the amount measured on the side the policy
 // says), and "what would this need?" for a product, currency and amount.
-import { SelectField } from '../../../components/form-fields';
+import { SelectField } from '#/components/form-fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -31,15 +31,15 @@ import {
   ControlledAction,
   PolicyProduct,
   type RequirementQuery,
-} from '../../../api/controls';
-import { typedAmountProblem } from '../../../api/money';
-import { PRODUCTS } from '../../../api/schemas/transaction';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { fieldError } from '../../../lib/field-error';
-import { plainAmount } from '../../../lib/amount';
-import { PRODUCT_TITLE } from '../../../lib/products';
-import { currenciesQuery } from '../../../lib/reference';
+} from '#/api/controls';
+import { typedAmountProblem } from '#/api/money';
+import { PRODUCTS } from '#/api/schemas/transaction';
+import { ApiErrorAlert } from '#/components/api-error';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { fieldError } from '#/lib/field-error';
+import { plainAmount } from '#/lib/amount';
+import { PRODUCT_TITLE } from '#/lib/products';
+import { currenciesQuery } from '#/lib/reference';
 import { policiesQuery, requirementQuery, useAddPolicy, useRemovePolicy } from '../queries';
 import { approversInWords, policyInWords } from '../words';
 

@@ -3,9 +3,9 @@
 // when the account's bank details have changed since.
 import { Alert, Paper, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { RecipientRecord } from '../../../api/controls';
-import { DateTime } from '../../../components/date-time';
-import { AnchorLink } from '../../../components/links';
+import type { RecipientRecord } from '#/api/controls';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
 
 export function RecipientDetails({
   recipient,

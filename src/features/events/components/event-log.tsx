@@ -14,16 +14,16 @@ import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EventWithAttempts } from '../../../api/schemas/platform';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { DateTime } from '../../../components/date-time';
-import { Dialog } from '../../../components/dialog';
-import { DeliverySummary, describeEvent, EventDetails } from '../../../components/event-details';
-import { LoadingState } from '../../../components/page';
-import { Pager } from '../../../components/pager';
-import { StatusBadge } from '../../../components/status-badge';
+import type { EventWithAttempts } from '#/api/schemas/platform';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { Dialog } from '#/components/dialog';
+import { DeliverySummary, describeEvent, EventDetails } from '#/components/event-details';
+import { LoadingState } from '#/components/page';
+import { Pager } from '#/components/pager';
+import { StatusBadge } from '#/components/status-badge';
 import { eventLogQuery, useResendEvent } from '../queries';
-import { ScrollTable } from '../../../components/scroll-table';
+import { ScrollTable } from '#/components/scroll-table';
 
 export function EventLog() {
   const [page, setPage] = useState({ start: 0, limit: 20 });

@@ -20,17 +20,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { TEST_EVENT_TYPES, type Webhook, WebhookCreate } from '../../../api/schemas/platform';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { CopyValue } from '../../../components/copy-value';
-import { DateTime } from '../../../components/date-time';
-import { Dialog } from '../../../components/dialog';
-import { LoadingState } from '../../../components/page';
-import { fieldError } from '../../../lib/field-error';
+import { TEST_EVENT_TYPES, type Webhook, WebhookCreate } from '#/api/schemas/platform';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { ApiErrorAlert } from '#/components/api-error';
+import { CopyValue } from '#/components/copy-value';
+import { DateTime } from '#/components/date-time';
+import { Dialog } from '#/components/dialog';
+import { LoadingState } from '#/components/page';
+import { fieldError } from '#/lib/field-error';
 import { indexStatusQuery } from '../../find/queries';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, webhooksQuery } from '../queries';
-import { ScrollTable } from '../../../components/scroll-table';
+import { ScrollTable } from '#/components/scroll-table';
 
 export function WebhookEndpoints() {
   const webhooks = useQuery(webhooksQuery);

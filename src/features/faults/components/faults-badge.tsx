@@ -1,8 +1,8 @@
 // While any fault is on, the shell's header says so (docs/decisions/023).
 import { IconBolt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Fault } from '../../../api/schemas/platform';
-import { ButtonLink } from '../../../components/links';
+import type { Fault } from '#/api/schemas/platform';
+import { ButtonLink } from '#/components/links';
 import { faultsQuery } from '../queries';
 
 export function describeFault(fault: Fault): string {

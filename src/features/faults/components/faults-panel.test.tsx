@@ -4,7 +4,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
-import { renderWithData } from '../../../components/testing';
+import { renderWithData } from '#/components/testing';
 import { faultsQuery } from '../queries';
 import { FaultsPanel } from './faults-panel';
 

@@ -1,18 +1,18 @@
 // Chosen faults: make one operation's next requests fail, to test a client's retries and
 // idempotency (docs/decisions/023). Each active fault shows with what is left of it.
-import { SelectField } from '../../../components/form-fields';
+import { SelectField } from '#/components/form-fields';
 import { Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { allOperations } from '../../../api/operations';
-import { FAULT_KINDS, FaultCreate } from '../../../api/schemas/platform';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { fieldError } from '../../../lib/field-error';
-import { LoadingState } from '../../../components/page';
+import { allOperations } from '#/api/operations';
+import { FAULT_KINDS, FaultCreate } from '#/api/schemas/platform';
+import { ApiErrorAlert } from '#/components/api-error';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { fieldError } from '#/lib/field-error';
+import { LoadingState } from '#/components/page';
 import { faultsQuery, useCreateFault, useDeleteFault } from '../queries';
 
 const KIND_LABEL: Record<(typeof FAULT_KINDS)[number], string> = {

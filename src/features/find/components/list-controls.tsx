@@ -5,7 +5,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Pager } from '../../../components/pager';
+import { Pager } from '#/components/pager';
 import { Freshness } from './freshness';
 
 export interface Choice {

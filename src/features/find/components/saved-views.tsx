@@ -17,10 +17,10 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { SavedViewCreate } from '../../../api/local-index';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { fieldError } from '../../../lib/field-error';
+import { SavedViewCreate } from '#/api/local-index';
+import { ApiErrorAlert } from '#/components/api-error';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { fieldError } from '#/lib/field-error';
 import { savedViewsQuery, useDeleteView, useSaveView } from '../queries';
 
 /** What the person fills in; the list and its filters come from the page. */

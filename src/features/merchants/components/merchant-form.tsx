@@ -15,24 +15,14 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  INDUSTRIES,
-  type Merchant,
-  MerchantCreate,
-  MerchantUpdate,
-} from '../../../api/schemas/merchant';
-import { Id } from '../../../api/schemas/common';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { useLeaveGuard } from '../../../components/leave-guard';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import {
-  AddressFieldset,
-  CountrySelect,
-  fieldError,
-  SelectField,
-} from '../../../components/form-fields';
-import { choiceError } from '../../../lib/field-error';
-import { humanize } from '../../../lib/format';
+import { INDUSTRIES, type Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
+import { Id } from '#/api/schemas/common';
+import { ApiErrorAlert } from '#/components/api-error';
+import { useLeaveGuard } from '#/components/leave-guard';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { AddressFieldset, CountrySelect, fieldError, SelectField } from '#/components/form-fields';
+import { choiceError } from '#/lib/field-error';
+import { humanize } from '#/lib/format';
 import { useMerchantChoices } from '../../find/queries';
 import { useCreateMerchant, usePrefillFromMerchant, useUpdateMerchant } from '../queries';
 

@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { Field } from '../../../components/field';
-import type { Merchant } from '../../../api/schemas/merchant';
-import { DateTime } from '../../../components/date-time';
-import { humanize } from '../../../lib/format';
+import { Field } from '#/components/field';
+import type { Merchant } from '#/api/schemas/merchant';
+import { DateTime } from '#/components/date-time';
+import { humanize } from '#/lib/format';
 import { MerchantKind } from './merchant-table';
 
 export function MerchantProfile({

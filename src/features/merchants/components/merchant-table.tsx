@@ -1,10 +1,10 @@
 import { Table, Text } from '@mantine/core';
-import type { Merchant } from '../../../api/schemas/merchant';
-import { DateTime } from '../../../components/date-time';
-import { StatusBadge } from '../../../components/status-badge';
-import { humanize } from '../../../lib/format';
-import { AnchorLink } from '../../../components/links';
-import { ScrollTable } from '../../../components/scroll-table';
+import type { Merchant } from '#/api/schemas/merchant';
+import { DateTime } from '#/components/date-time';
+import { StatusBadge } from '#/components/status-badge';
+import { humanize } from '#/lib/format';
+import { AnchorLink } from '#/components/links';
+import { ScrollTable } from '#/components/scroll-table';
 
 export function MerchantKind({
   merchant,

@@ -4,11 +4,11 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExternalLink, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Merchant } from '../../../api/schemas/merchant';
-import { ApiErrorAlert, errorMessage } from '../../../components/api-error';
-import { DateTime } from '../../../components/date-time';
-import { LoadingState } from '../../../components/page';
-import { humanize } from '../../../lib/format';
+import type { Merchant } from '#/api/schemas/merchant';
+import { ApiErrorAlert, errorMessage } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { LoadingState } from '#/components/page';
+import { humanize } from '#/lib/format';
 import { agreementsQuery, useAcceptAgreements, useSubmitOnboarding } from '../queries';
 import { usePermission } from '../../session/queries';
 

@@ -3,9 +3,9 @@
 import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconClockPause, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { MoveTarget, PendingMove } from '../../../api/schemas/platform';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { DateTime } from '../../../components/date-time';
+import type { MoveTarget, PendingMove } from '#/api/schemas/platform';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
 import { usePermission } from '../../session/queries';
 import { movesQuery, useHoldMoves, useReleaseMoves, useRunMove } from '../queries';
 

@@ -23,22 +23,22 @@ import {
   type PayoutAccount,
   PayoutAccountCreate,
   PayoutAccountUpdate,
-} from '../../../api/schemas/payout-account';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { useLeaveGuard } from '../../../components/leave-guard';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
+} from '#/api/schemas/payout-account';
+import { ApiErrorAlert } from '#/components/api-error';
+import { useLeaveGuard } from '#/components/leave-guard';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
 import {
   AddressFieldset,
   CountrySelect,
   fieldError,
   PayoutCurrencySelect,
   SelectField,
-} from '../../../components/form-fields';
-import { choiceError } from '../../../lib/field-error';
+} from '#/components/form-fields';
+import { choiceError } from '#/lib/field-error';
 import { useMerchantChoices } from '../../find/queries';
 import { usePrefillFromMerchant } from '../../merchants/queries';
-import type { PayeeChange, PayeeCheckResult } from '../../../api/controls';
-import { fromIban } from '../../../api/payee';
+import type { PayeeChange, PayeeCheckResult } from '#/api/controls';
+import { fromIban } from '#/api/payee';
 import { checkPayee } from '../../controls/queries';
 import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
 

@@ -1,9 +1,9 @@
 import { Table, Text } from '@mantine/core';
-import type { PayoutAccount } from '../../../api/schemas/payout-account';
-import { DateTime } from '../../../components/date-time';
-import { StatusBadge } from '../../../components/status-badge';
-import { AnchorLink } from '../../../components/links';
-import { ScrollTable } from '../../../components/scroll-table';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import { DateTime } from '#/components/date-time';
+import { StatusBadge } from '#/components/status-badge';
+import { AnchorLink } from '#/components/links';
+import { ScrollTable } from '#/components/scroll-table';
 
 /** IBAN in groups of four, or the account number, for reading. */
 export function accountLabel(account: PayoutAccount): string {

@@ -16,12 +16,12 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { LoggedRequest } from '../../../api/schemas/platform';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { DateTime } from '../../../components/date-time';
-import { AnchorLink } from '../../../components/links';
-import { LoadingState } from '../../../components/page';
-import { ScrollTable } from '../../../components/scroll-table';
+import type { LoggedRequest } from '#/api/schemas/platform';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
+import { LoadingState } from '#/components/page';
+import { ScrollTable } from '#/components/scroll-table';
 import { curlOf } from '../curl';
 import { requestLogQuery, type RequestLogSearch } from '../queries';
 

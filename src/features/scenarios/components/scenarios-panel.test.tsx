@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { renderWithData } from '../../../components/testing';
+import { renderWithData } from '#/components/testing';
 import { scenarioPresetsQuery } from '../queries';
 import { ScenariosPanel } from './scenarios-panel';
 

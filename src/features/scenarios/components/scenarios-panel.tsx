@@ -19,13 +19,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { SandboxReset, ScenarioLoad, ScenarioLoaded } from '../../../api/schemas/scenario';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { Dialog } from '../../../components/dialog';
-import { AnchorLink } from '../../../components/links';
-import { LoadingState } from '../../../components/page';
-import { humanize } from '../../../lib/format';
-import { PRODUCT_TITLE, SLUG_OF } from '../../../lib/products';
+import type { SandboxReset, ScenarioLoad, ScenarioLoaded } from '#/api/schemas/scenario';
+import { ApiErrorAlert } from '#/components/api-error';
+import { Dialog } from '#/components/dialog';
+import { AnchorLink } from '#/components/links';
+import { LoadingState } from '#/components/page';
+import { humanize } from '#/lib/format';
+import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import {
   scenarioPresetsQuery,
   useExportScenario,

@@ -14,17 +14,13 @@ import {
 import { IconFlask, IconLogin2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../../../api/errors';
-import {
-  type SessionInfo,
-  SignInForm as SignInSchema,
-  type UserInfo,
-} from '../../../api/dashboard';
-import { ROLE_LABEL } from '../../../api/roles';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { ENVIRONMENT_COLOR } from '../../../lib/environment-colors';
-import { fieldError } from '../../../lib/field-error';
+import { ApiError } from '#/api/errors';
+import { type SessionInfo, SignInForm as SignInSchema, type UserInfo } from '#/api/dashboard';
+import { ROLE_LABEL } from '#/api/roles';
+import { ApiErrorAlert } from '#/components/api-error';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
+import { fieldError } from '#/lib/field-error';
 import { useSignIn } from '../queries';
 
 type Values = { email: string; password: string; code?: string | undefined };

@@ -8,15 +8,15 @@ import {
   ACCOUNT_STATUSES,
   type AccountStatus,
   type PayoutAccount,
-} from '../../../api/schemas/payout-account';
-import { KYC_STATUSES, type KycStatus, type Merchant } from '../../../api/schemas/merchant';
-import type { Event } from '../../../api/schemas/platform';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { DateTime } from '../../../components/date-time';
-import { StatusBadge } from '../../../components/status-badge';
-import { humanize } from '../../../lib/format';
+} from '#/api/schemas/payout-account';
+import { KYC_STATUSES, type KycStatus, type Merchant } from '#/api/schemas/merchant';
+import type { Event } from '#/api/schemas/platform';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { StatusBadge } from '#/components/status-badge';
+import { humanize } from '#/lib/format';
 import { useSimulateAccountStatus, useSimulateKyc } from '../queries';
-import { ENVIRONMENT_COLOR } from '../../../lib/environment-colors';
+import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
 
 function Outcome({ status, event }: { status: string; event: Event | undefined }) {
   return (

@@ -9,12 +9,12 @@ import {
   type CancelReason,
   type Product,
   type Transaction,
-} from '../../../api/schemas/transaction';
-import { ApiErrorAlert, errorMessage } from '../../../components/api-error';
-import { Dialog } from '../../../components/dialog';
-import { Money } from '../../../components/money';
-import { humanize } from '../../../lib/format';
-import { PRODUCT_TITLE } from '../../../lib/products';
+} from '#/api/schemas/transaction';
+import { ApiErrorAlert, errorMessage } from '#/components/api-error';
+import { Dialog } from '#/components/dialog';
+import { Money } from '#/components/money';
+import { humanize } from '#/lib/format';
+import { PRODUCT_TITLE } from '#/lib/products';
 import {
   type ApprovalOutcome,
   useApproveDeposit,

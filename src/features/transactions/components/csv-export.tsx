@@ -3,9 +3,9 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { Dialog } from '../../../components/dialog';
-import { dashboardFetch } from '../../../lib/api';
+import { ApiErrorAlert } from '#/components/api-error';
+import { Dialog } from '#/components/dialog';
+import { dashboardFetch } from '#/lib/api';
 
 type State =
   | { phase: 'idle' }

@@ -2,11 +2,11 @@
 // for end to end transfers and collections. Every value can be copied.
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
-import type { Product, Transaction } from '../../../api/schemas/transaction';
-import { isCancelled } from '../../../api/transaction-states';
-import { CopyValue } from '../../../components/copy-value';
-import { Field } from '../../../components/field';
-import { Money } from '../../../components/money';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import { isCancelled } from '#/api/transaction-states';
+import { CopyValue } from '#/components/copy-value';
+import { Field } from '#/components/field';
+import { Money } from '#/components/money';
 
 function Row({
   label,

@@ -1,13 +1,13 @@
 // What the team must act on now: a queue of transactions from the local index (quotes or
 // deposits waiting for approval, transfers that have not moved for a day), newest change first.
 import { Group, Stack, Text } from '@mantine/core';
-import type { TransactionRow } from '../../../api/local-index';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { DateTime } from '../../../components/date-time';
-import { AnchorLink } from '../../../components/links';
-import { Money } from '../../../components/money';
-import { EmptyState, LoadingState } from '../../../components/page';
-import { PRODUCT_TITLE, SLUG_OF } from '../../../lib/products';
+import type { TransactionRow } from '#/api/local-index';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { EmptyState, LoadingState } from '#/components/page';
+import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
 export function WaitingList({
   rows,

@@ -4,10 +4,10 @@ import { Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Currency } from '../../../api/schemas/reference';
-import type { Price, Product, Transaction } from '../../../api/schemas/transaction';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { amountProblem, plainAmount } from '../../../lib/amount';
+import type { Currency } from '#/api/schemas/reference';
+import type { Price, Product, Transaction } from '#/api/schemas/transaction';
+import { ApiErrorAlert } from '#/components/api-error';
+import { amountProblem, plainAmount } from '#/lib/amount';
 import { priceQuery } from '../queries';
 
 /** Currencies a client can deposit for this product: crypto for payouts, fiat otherwise. */

@@ -3,14 +3,14 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PRODUCTS } from '../../../api/schemas/transaction';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { DateTime } from '../../../components/date-time';
-import { AnchorLink } from '../../../components/links';
-import { Money } from '../../../components/money';
-import { EmptyState, LoadingState } from '../../../components/page';
-import { StatusBadge } from '../../../components/status-badge';
-import { PRODUCT_TITLE, SLUG_OF } from '../../../lib/products';
+import { PRODUCTS } from '#/api/schemas/transaction';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { EmptyState, LoadingState } from '#/components/page';
+import { StatusBadge } from '#/components/status-badge';
+import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { transactionIndexQuery } from '../../find/queries';
 
 const PAGE = 10;

@@ -5,10 +5,10 @@
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
-import type { TransactionApproval, TransactionControls } from '../../../api/controls';
-import type { Product, Transaction } from '../../../api/schemas/transaction';
-import { phaseOf, statusesAllowing, transitionFor } from '../../../api/transaction-states';
-import { humanize, whyNotInWords } from '../../../lib/format';
+import type { TransactionApproval, TransactionControls } from '#/api/controls';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import { phaseOf, statusesAllowing, transitionFor } from '#/api/transaction-states';
+import { humanize, whyNotInWords } from '#/lib/format';
 import { usePermission } from '../../session/queries';
 import { nextAction } from '../timeline';
 import { ApproveDepositDialog, ApproveQuoteDialog, CancelDialog } from './action-dialogs';

@@ -24,16 +24,16 @@ import {
   type Purpose,
   type Transaction,
   TransactionCreate,
-} from '../../../api/schemas/transaction';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { useLeaveGuard } from '../../../components/leave-guard';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { AnchorLink } from '../../../components/links';
-import { Money } from '../../../components/money';
-import { amountProblem, plainAmount } from '../../../lib/amount';
-import { choiceError, fieldError } from '../../../lib/field-error';
-import { humanize } from '../../../lib/format';
-import { currenciesQuery } from '../../../lib/reference';
+} from '#/api/schemas/transaction';
+import { ApiErrorAlert } from '#/components/api-error';
+import { useLeaveGuard } from '#/components/leave-guard';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { AnchorLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { amountProblem, plainAmount } from '#/lib/amount';
+import { choiceError, fieldError } from '#/lib/field-error';
+import { humanize } from '#/lib/format';
+import { currenciesQuery } from '#/lib/reference';
 import { useAccountChoices, useMerchantChoices } from '../../find/queries';
 import { useCreateTransaction } from '../queries';
 import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';

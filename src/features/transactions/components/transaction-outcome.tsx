@@ -2,12 +2,12 @@
 // what the dashboard kept about it (the files it attached, the cancellation reason in words).
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconFileText } from '@tabler/icons-react';
-import type { TransactionNote } from '../../../api/dashboard';
-import type { Transaction } from '../../../api/schemas/transaction';
-import { isCompleted } from '../../../api/transaction-states';
-import { DateTime } from '../../../components/date-time';
-import { Money } from '../../../components/money';
-import { humanize } from '../../../lib/format';
+import type { TransactionNote } from '#/api/dashboard';
+import type { Transaction } from '#/api/schemas/transaction';
+import { isCompleted } from '#/api/transaction-states';
+import { DateTime } from '#/components/date-time';
+import { Money } from '#/components/money';
+import { humanize } from '#/lib/format';
 
 const FILE_LABEL: Record<Exclude<TransactionNote['kind'], 'cancelReason'>, string> = {
   invoice: 'Invoice',

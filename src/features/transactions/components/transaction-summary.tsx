@@ -1,11 +1,11 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Field } from '../../../components/field';
-import { numberTail } from '../../../api/local-index';
-import type { Product, Transaction } from '../../../api/schemas/transaction';
-import { AnchorLink } from '../../../components/links';
-import { Money } from '../../../components/money';
-import { humanize } from '../../../lib/format';
+import { Field } from '#/components/field';
+import { numberTail } from '#/api/local-index';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import { AnchorLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { humanize } from '#/lib/format';
 import { merchantQuery } from '../../merchants/queries';
 import { payoutAccountQuery } from '../../payout-accounts/queries';
 import { CurrentQuoteNote, useDepositOf } from './quote';

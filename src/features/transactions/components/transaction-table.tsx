@@ -1,11 +1,11 @@
 import { Table, Text } from '@mantine/core';
-import type { Product, Transaction } from '../../../api/schemas/transaction';
-import { DateTime } from '../../../components/date-time';
-import { AnchorLink } from '../../../components/links';
-import { Money } from '../../../components/money';
-import { StatusBadge } from '../../../components/status-badge';
-import { SLUG_OF } from '../../../lib/products';
-import { ScrollTable } from '../../../components/scroll-table';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { StatusBadge } from '#/components/status-badge';
+import { SLUG_OF } from '#/lib/products';
+import { ScrollTable } from '#/components/scroll-table';
 
 export function TransactionTable({
   product,

@@ -3,17 +3,17 @@
 import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ApprovalInfo, TransactionControls } from '../../../api/controls';
-import type { TransactionNote } from '../../../api/dashboard';
-import type { EventWithAttempts } from '../../../api/schemas/platform';
-import type { Product, Transaction } from '../../../api/schemas/transaction';
-import { DateTime } from '../../../components/date-time';
-import { Dialog } from '../../../components/dialog';
-import { DeliverySummary, EventDetails } from '../../../components/event-details';
-import { Money } from '../../../components/money';
+import type { ApprovalInfo, TransactionControls } from '#/api/controls';
+import type { TransactionNote } from '#/api/dashboard';
+import type { EventWithAttempts } from '#/api/schemas/platform';
+import type { Product, Transaction } from '#/api/schemas/transaction';
+import { DateTime } from '#/components/date-time';
+import { Dialog } from '#/components/dialog';
+import { DeliverySummary, EventDetails } from '#/components/event-details';
+import { Money } from '#/components/money';
 import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
 import { cancelReasonOf } from './transaction-outcome';
-import { namesInWords, whyNotInWords } from '../../../lib/format';
+import { namesInWords, whyNotInWords } from '#/lib/format';
 
 function StepDetail({
   step,

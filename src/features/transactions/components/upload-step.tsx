@@ -2,7 +2,7 @@
 // approval both go this way. The file is uploaded first; its URL goes into the action.
 import { FileInput } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
-import { ApiErrorAlert } from '../../../components/api-error';
+import { ApiErrorAlert } from '#/components/api-error';
 import { useUploadFile } from '../queries';
 
 export const FILE_ACCEPT = 'application/pdf,image/png,image/jpeg';

@@ -23,10 +23,10 @@ import {
   AuthenticatorProof,
   PASSWORD_MIN_LENGTH,
   PasswordChange,
-} from '../../../api/account';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { fieldError } from '../../../lib/field-error';
+} from '#/api/account';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { ApiErrorAlert } from '#/components/api-error';
+import { fieldError } from '#/lib/field-error';
 import { sessionQuery, useSignOutEverywhere } from '../../session/queries';
 import { useBeginAuthenticator, useChangePassword, useConfirmAuthenticator } from '../queries';
 import { Section } from './settings-panels';

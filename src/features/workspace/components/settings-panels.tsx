@@ -22,14 +22,14 @@ import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { PersonCreate } from '../../../api/admin';
-import { CredentialsForm, type EnvironmentInfo } from '../../../api/dashboard';
-import { type Role, ROLE_LABEL, ROLES } from '../../../api/roles';
-import { ApiErrorAlert } from '../../../components/api-error';
-import { applyApiFieldErrors } from '../../../components/api-field-errors';
-import { CopyValue } from '../../../components/copy-value';
-import { DateTime } from '../../../components/date-time';
-import { fieldError } from '../../../lib/field-error';
+import { PersonCreate } from '#/api/admin';
+import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
+import { type Role, ROLE_LABEL, ROLES } from '#/api/roles';
+import { ApiErrorAlert } from '#/components/api-error';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { CopyValue } from '#/components/copy-value';
+import { DateTime } from '#/components/date-time';
+import { fieldError } from '#/lib/field-error';
 import {
   credentialsQuery,
   peopleQuery,
@@ -41,7 +41,7 @@ import {
   useSetCredentials,
   useSetRoles,
 } from '../queries';
-import { ScrollTable } from '../../../components/scroll-table';
+import { ScrollTable } from '#/components/scroll-table';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 

@@ -1,5 +1,5 @@
 // A merchant's pages: the segment is parsed here once, for every page below.
 import { createFileRoute } from '@tanstack/react-router';
-import { idParams } from '../../../lib/params';
+import { idParams } from '#/lib/params';
 
 export const Route = createFileRoute('/_app/merchants/$id')({ params: idParams });

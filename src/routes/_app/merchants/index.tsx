@@ -1,26 +1,26 @@
 import { Group } from '@mantine/core';
-import { MERCHANT_SORTS } from '../../../api/local-index';
+import { MERCHANT_SORTS } from '#/api/local-index';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
-import { KYC_STATUSES, KycStatus } from '../../../api/schemas/merchant';
-import { ButtonLink } from '../../../components/links';
-import { EmptyState, PageHeader } from '../../../components/page';
+import { KYC_STATUSES, KycStatus } from '#/api/schemas/merchant';
+import { ButtonLink } from '#/components/links';
+import { EmptyState, PageHeader } from '#/components/page';
 import {
   IndexedList,
   ListControls,
   SearchBox,
   SortSelect,
   StatusFilter,
-} from '../../../features/find/components/list-controls';
-import { SavedViews } from '../../../features/find/components/saved-views';
-import { merchantIndexQuery } from '../../../features/find/queries';
-import { MerchantTable } from '../../../features/merchants/components/merchant-table';
-import { Permitted } from '../../../features/session/components/permitted';
-import { humanize } from '../../../lib/format';
-import { listSearch, pageSearch } from '../../../lib/search';
+} from '#/features/find/components/list-controls';
+import { SavedViews } from '#/features/find/components/saved-views';
+import { merchantIndexQuery } from '#/features/find/queries';
+import { MerchantTable } from '#/features/merchants/components/merchant-table';
+import { Permitted } from '#/features/session/components/permitted';
+import { humanize } from '#/lib/format';
+import { listSearch, pageSearch } from '#/lib/search';
 
 const SORTS = [
   { value: 'created', label: 'Newest first' },

@@ -3,9 +3,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PageHeader } from '../../../components/page';
-import { MerchantForm } from '../../../features/merchants/components/merchant-form';
-import { optionalIdSearch } from '../../../lib/search';
+import { PageHeader } from '#/components/page';
+import { MerchantForm } from '#/features/merchants/components/merchant-form';
+import { optionalIdSearch } from '#/lib/search';
 
 export const Route = createFileRoute('/_app/merchants/new')({
   validateSearch: z.object({ owner: optionalIdSearch }),

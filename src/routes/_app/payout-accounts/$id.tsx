@@ -1,5 +1,5 @@
 // A payout account's pages: the segment is parsed here once, for every page below.
 import { createFileRoute } from '@tanstack/react-router';
-import { idParams } from '../../../lib/params';
+import { idParams } from '#/lib/params';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id')({ params: idParams });

@@ -1,14 +1,14 @@
 import { Group } from '@mantine/core';
-import { ACCOUNT_SORTS } from '../../../api/local-index';
+import { ACCOUNT_SORTS } from '#/api/local-index';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, AccountStatus } from '../../../api/schemas/payout-account';
-import { PayoutCurrencySelect } from '../../../components/form-fields';
-import { ButtonLink } from '../../../components/links';
-import { EmptyState, PageHeader } from '../../../components/page';
+import { ACCOUNT_STATUSES, AccountStatus } from '#/api/schemas/payout-account';
+import { PayoutCurrencySelect } from '#/components/form-fields';
+import { ButtonLink } from '#/components/links';
+import { EmptyState, PageHeader } from '#/components/page';
 import {
   ClearFilters,
   IndexedList,
@@ -16,14 +16,14 @@ import {
   SearchBox,
   SortSelect,
   StatusFilter,
-} from '../../../features/find/components/list-controls';
-import { MerchantPicker } from '../../../features/find/components/record-picker';
-import { SavedViews } from '../../../features/find/components/saved-views';
-import { accountIndexQuery } from '../../../features/find/queries';
-import { PayoutAccountTable } from '../../../features/payout-accounts/components/payout-account-table';
-import { Permitted } from '../../../features/session/components/permitted';
-import { humanize } from '../../../lib/format';
-import { listSearch, optionalIdSearch, pageSearch } from '../../../lib/search';
+} from '#/features/find/components/list-controls';
+import { MerchantPicker } from '#/features/find/components/record-picker';
+import { SavedViews } from '#/features/find/components/saved-views';
+import { accountIndexQuery } from '#/features/find/queries';
+import { PayoutAccountTable } from '#/features/payout-accounts/components/payout-account-table';
+import { Permitted } from '#/features/session/components/permitted';
+import { humanize } from '#/lib/format';
+import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
 
 const AccountsSearch = z.object({
   ...pageSearch,

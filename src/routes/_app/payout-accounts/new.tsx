@@ -3,9 +3,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PageHeader } from '../../../components/page';
-import { PayoutAccountForm } from '../../../features/payout-accounts/components/payout-account-form';
-import { optionalIdSearch } from '../../../lib/search';
+import { PageHeader } from '#/components/page';
+import { PayoutAccountForm } from '#/features/payout-accounts/components/payout-account-form';
+import { optionalIdSearch } from '#/lib/search';
 
 export const Route = createFileRoute('/_app/payout-accounts/new')({
   validateSearch: z.object({ businessId: optionalIdSearch }),

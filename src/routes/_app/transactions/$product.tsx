@@ -1,5 +1,5 @@
 // A product's pages: the segment is parsed here once, for every page below.
 import { createFileRoute } from '@tanstack/react-router';
-import { productParams } from '../../../lib/params';
+import { productParams } from '#/lib/params';
 
 export const Route = createFileRoute('/_app/transactions/$product')({ params: productParams });

@@ -3,11 +3,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '../../../../components/page';
-import { MerchantForm } from '../../../../features/merchants/components/merchant-form';
-import { merchantQuery } from '../../../../features/merchants/queries';
-import { NotFound } from '../../../../app/route-states';
-import { loadRecord } from '../../../../lib/params';
+import { PageHeader } from '#/components/page';
+import { MerchantForm } from '#/features/merchants/components/merchant-form';
+import { merchantQuery } from '#/features/merchants/queries';
+import { NotFound } from '#/app/route-states';
+import { loadRecord } from '#/lib/params';
 
 export const Route = createFileRoute('/_app/merchants/$id/edit')({
   loader: ({ context, params }) =>

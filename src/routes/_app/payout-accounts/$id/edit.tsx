@@ -3,11 +3,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '../../../../components/page';
-import { PayoutAccountForm } from '../../../../features/payout-accounts/components/payout-account-form';
-import { payoutAccountQuery } from '../../../../features/payout-accounts/queries';
-import { NotFound } from '../../../../app/route-states';
-import { loadRecord } from '../../../../lib/params';
+import { PageHeader } from '#/components/page';
+import { PayoutAccountForm } from '#/features/payout-accounts/components/payout-account-form';
+import { payoutAccountQuery } from '#/features/payout-accounts/queries';
+import { NotFound } from '#/app/route-states';
+import { loadRecord } from '#/lib/params';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/edit')({
   loader: ({ context, params }) =>

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { TRANSACTION_SORTS } from '../../../../api/local-index';
+import { TRANSACTION_SORTS } from '#/api/local-index';
 import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendar, IconPlus } from '@tabler/icons-react';
@@ -7,14 +7,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import type { Product } from '../../../../api/schemas/transaction';
-import {
-  CLIENT_STATUSES,
-  ONOFF_STATUSES,
-  RECEIVE_STATUSES,
-} from '../../../../api/schemas/transaction';
-import { ButtonLink } from '../../../../components/links';
-import { EmptyState, PageHeader } from '../../../../components/page';
+import type { Product } from '#/api/schemas/transaction';
+import { CLIENT_STATUSES, ONOFF_STATUSES, RECEIVE_STATUSES } from '#/api/schemas/transaction';
+import { ButtonLink } from '#/components/links';
+import { EmptyState, PageHeader } from '#/components/page';
 import {
   ClearFilters,
   IndexedList,
@@ -22,17 +18,17 @@ import {
   SearchBox,
   SortSelect,
   StatusFilter,
-} from '../../../../features/find/components/list-controls';
-import { MerchantPicker } from '../../../../features/find/components/record-picker';
-import { SavedViews } from '../../../../features/find/components/saved-views';
-import { transactionIndexQuery, transactionsCsvUrl } from '../../../../features/find/queries';
-import { Permitted } from '../../../../features/session/components/permitted';
-import { CsvExport } from '../../../../features/transactions/components/csv-export';
-import { TransactionTable } from '../../../../features/transactions/components/transaction-table';
-import { DAY_PATTERN, endOfDay, startOfDay } from '../../../../lib/dates';
-import { humanize } from '../../../../lib/format';
-import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../lib/products';
-import { listSearch, optionalIdSearch, pageSearch } from '../../../../lib/search';
+} from '#/features/find/components/list-controls';
+import { MerchantPicker } from '#/features/find/components/record-picker';
+import { SavedViews } from '#/features/find/components/saved-views';
+import { transactionIndexQuery, transactionsCsvUrl } from '#/features/find/queries';
+import { Permitted } from '#/features/session/components/permitted';
+import { CsvExport } from '#/features/transactions/components/csv-export';
+import { TransactionTable } from '#/features/transactions/components/transaction-table';
+import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
+import { humanize } from '#/lib/format';
+import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
+import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
 
 const day = z.string().regex(DAY_PATTERN).optional().catch(undefined);
 const SORTS = [

@@ -3,10 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PageHeader } from '../../../../components/page';
-import { TransactionForm } from '../../../../features/transactions/components/transaction-form';
-import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../lib/products';
-import { optionalIdSearch } from '../../../../lib/search';
+import { PageHeader } from '#/components/page';
+import { TransactionForm } from '#/features/transactions/components/transaction-form';
+import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
+import { optionalIdSearch } from '#/lib/search';
 
 const text = z.string().max(40).optional().catch(undefined);
 

@@ -4,32 +4,29 @@ import { IconReceipt } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { isCancelled, isCompleted, isFinalStatus } from '../../../../../api/transaction-states';
-import { ButtonLink, AnchorLink } from '../../../../../components/links';
-import { PageHeader } from '../../../../../components/page';
-import { StatusBadge } from '../../../../../components/status-badge';
-import { DateTime } from '../../../../../components/date-time';
-import { DepositInstructions } from '../../../../../features/transactions/components/deposit-instructions';
-import { TransactionActions } from '../../../../../features/transactions/components/transaction-actions';
+import { isCancelled, isCompleted, isFinalStatus } from '#/api/transaction-states';
+import { ButtonLink, AnchorLink } from '#/components/links';
+import { PageHeader } from '#/components/page';
+import { StatusBadge } from '#/components/status-badge';
+import { DateTime } from '#/components/date-time';
+import { DepositInstructions } from '#/features/transactions/components/deposit-instructions';
+import { TransactionActions } from '#/features/transactions/components/transaction-actions';
 import {
   TransactionDocuments,
   TransactionOutcome,
-} from '../../../../../features/transactions/components/transaction-outcome';
-import { TransactionSummary } from '../../../../../features/transactions/components/transaction-summary';
-import { TransactionTimeline } from '../../../../../features/transactions/components/transaction-timeline';
-import {
-  transactionNotesQuery,
-  transactionQuery,
-} from '../../../../../features/transactions/queries';
-import { transactionControlsQuery } from '../../../../../features/controls/queries';
-import { RecipientPanel } from '../../../../../features/controls/components/recipient';
-import { NotFound } from '../../../../../app/route-states';
-import { recordEventsQuery } from '../../../../../features/events/queries';
-import { loadRecord } from '../../../../../lib/params';
-import { PRODUCT_OF, PRODUCT_TITLE } from '../../../../../lib/products';
-import { RecordRequests } from '../../../../../features/requests/components/request-log';
-import { useInSandbox } from '../../../../../features/session/queries';
-import { AutomaticMove } from '../../../../../features/moves/components/automatic-move';
+} from '#/features/transactions/components/transaction-outcome';
+import { TransactionSummary } from '#/features/transactions/components/transaction-summary';
+import { TransactionTimeline } from '#/features/transactions/components/transaction-timeline';
+import { transactionNotesQuery, transactionQuery } from '#/features/transactions/queries';
+import { transactionControlsQuery } from '#/features/controls/queries';
+import { RecipientPanel } from '#/features/controls/components/recipient';
+import { NotFound } from '#/app/route-states';
+import { recordEventsQuery } from '#/features/events/queries';
+import { loadRecord } from '#/lib/params';
+import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
+import { RecordRequests } from '#/features/requests/components/request-log';
+import { useInSandbox } from '#/features/session/queries';
+import { AutomaticMove } from '#/features/moves/components/automatic-move';
 
 export const Route = createFileRoute('/_app/transactions/$product/$id/')({
   loader: ({ context, params }) =>

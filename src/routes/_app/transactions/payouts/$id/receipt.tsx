@@ -14,15 +14,15 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { DateTime } from '../../../../../components/date-time';
-import { AnchorLink } from '../../../../../components/links';
-import { Logo } from '../../../../../components/logo';
-import { Money } from '../../../../../components/money';
-import { sessionQuery } from '../../../../../features/session/queries';
-import { confirmationQuery } from '../../../../../features/transactions/queries';
-import { transactionControlsQuery } from '../../../../../features/controls/queries';
-import { NotFound } from '../../../../../app/route-states';
-import { idParams, loadRecord } from '../../../../../lib/params';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
+import { Logo } from '#/components/logo';
+import { Money } from '#/components/money';
+import { sessionQuery } from '#/features/session/queries';
+import { confirmationQuery } from '#/features/transactions/queries';
+import { transactionControlsQuery } from '#/features/controls/queries';
+import { NotFound } from '#/app/route-states';
+import { idParams, loadRecord } from '#/lib/params';
 
 export const Route = createFileRoute('/_app/transactions/payouts/$id/receipt')({
   // Not a layout route: /transactions/payouts/new must stay a product page.
