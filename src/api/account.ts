@@ -6,7 +6,7 @@ import { type EndpointDef, endpoint } from './endpoints';
 
 /** The shortest password the workspace accepts, wherever one is chosen. */
 export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_RULE = `must be at least ${PASSWORD_MIN_LENGTH} characters`;
+const PASSWORD_RULE = `must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
 /** A password someone chooses: a new one, or one set from a reset link. */
 export const NewPassword = z

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CredentialsForm, Email, Environment, Role } from './dashboard';
 import { type EndpointDef, endpoint } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
+import { TextIdParams } from './schemas/common';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -39,8 +40,6 @@ export const CredentialHint = z.object({
 });
 export type CredentialHint = z.infer<typeof CredentialHint>;
 const CredentialHints = z.object({ results: z.array(CredentialHint) });
-
-const PersonParams = z.object({ id: z.string().min(1).max(64) });
 
 export const adminEndpoints = {
   listCredentials: endpoint({
@@ -89,7 +88,7 @@ export const adminEndpoints = {
     method: 'PUT',
     path: '/admin/users/{id}/roles',
     summary: "Replace a person's roles",
-    params: PersonParams,
+    params: TextIdParams,
     body: z.object({ roles: z.array(Role, { error: 'must be a list of roles' }) }),
     invalid: 'Give the roles.',
     response: Person,
@@ -101,7 +100,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/admin/users/{id}/end-sessions',
     summary: 'End every session of a person (they sign in again)',
-    params: PersonParams,
+    params: TextIdParams,
     response: z.object({ ended: z.int() }),
     roles: ADMIN,
     audit: 'end sessions',
@@ -111,7 +110,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/admin/users/{id}/reset-link',
     summary: 'A password reset link for a person (24 hours, once; a newer one replaces it)',
-    params: PersonParams,
+    params: TextIdParams,
     response: z.object({ link: z.string(), expiresAt: z.int() }),
     roles: ADMIN,
     audit: 'issue reset link',

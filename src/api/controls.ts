@@ -7,7 +7,7 @@ import { normalizeAmount } from './money';
 import { operations, TRANSACTION_OPERATION_OF } from './operations';
 import { BANK_DETAIL_FIELDS } from './payee';
 import { WORKSPACE_ROLES } from './roles';
-import { FieldError, Id, IdParam, integerParam, Timestamp } from './schemas/common';
+import { FieldError, Id, IdParam, integerParam, TextIdParams, Timestamp } from './schemas/common';
 import { PayoutAccount } from './schemas/payout-account';
 import { PRODUCTS, Product } from './schemas/transaction';
 
@@ -338,7 +338,6 @@ export function heldAnswerOf(operationId: string): z.ZodType<HeldAnswer> | undef
   return name && isTransactionApproval(name) ? ApprovalRecorded : undefined;
 }
 
-const RequestParams = z.object({ id: z.string().max(64) });
 const APPROVER = WORKSPACE_ROLES.decideApprovals;
 const PAYEE_CHANGE_LIST = z.object({ results: z.array(PayeeChange.extend(ActionState.shape)) });
 
@@ -366,7 +365,7 @@ export const controlsEndpoints = {
     method: 'DELETE',
     path: '/controls/policies/{id}',
     summary: 'Remove an approval policy',
-    params: RequestParams,
+    params: TextIdParams,
     response: z.object({ id: z.string(), deleted: z.literal(true) }),
     roles: WORKSPACE_ROLES.administer,
     audit: 'remove approval policy',
@@ -409,7 +408,7 @@ export const controlsEndpoints = {
     method: 'POST',
     path: '/controls/approvals/{id}/reject',
     summary: "Reject a transaction's quote or deposit approval, with the reason",
-    params: RequestParams,
+    params: TextIdParams,
     body: RejectBody,
     response: ApprovalInfo,
     roles: APPROVER,
@@ -428,7 +427,7 @@ export const controlsEndpoints = {
     method: 'POST',
     path: '/controls/payee-changes/{id}/approve',
     summary: 'Approve a bank-detail change; the last approval needed sends it to the API',
-    params: RequestParams,
+    params: TextIdParams,
     response: z.object({ change: PayeeChange, account: PayoutAccount.nullable() }),
     roles: APPROVER,
     audit: 'approve bank-detail change',
@@ -438,7 +437,7 @@ export const controlsEndpoints = {
     method: 'POST',
     path: '/controls/payee-changes/{id}/reject',
     summary: 'Reject a bank-detail change, with the reason',
-    params: RequestParams,
+    params: TextIdParams,
     body: RejectBody,
     response: PayeeChange,
     roles: APPROVER,
@@ -449,7 +448,7 @@ export const controlsEndpoints = {
     method: 'POST',
     path: '/controls/payee-changes/{id}/withdraw',
     summary: 'Withdraw a bank-detail change one proposed',
-    params: RequestParams,
+    params: TextIdParams,
     response: PayeeChange,
     audit: 'withdraw bank-detail change',
   }),

@@ -2,7 +2,7 @@
 // partner's records (docs/decisions/018): the queries the SPA sends and the rows it gets back.
 import { z } from 'zod';
 import { type EndpointDef, endpoint } from './endpoints';
-import { IdParam, integerParam, PageQuery } from './schemas/common';
+import { IdParam, integerParam, PageQuery, TextIdParams } from './schemas/common';
 import { KYC_STATUSES, Merchant } from './schemas/merchant';
 import { ACCOUNT_STATUSES, PayoutAccount } from './schemas/payout-account';
 import { CLIENT_STATUSES, Product, PRODUCTS, Transaction } from './schemas/transaction';
@@ -249,7 +249,7 @@ export const viewEndpoints = {
     method: 'DELETE',
     path: '/views/{id}',
     summary: 'Delete a view one saved',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: TextIdParams,
     response: z.object({ deleted: z.literal(true) }),
     audit: 'delete view',
   }),

@@ -97,36 +97,6 @@ export function tooManyTries(
   });
 }
 
-/** The request's body parsed with `schema`, or undefined once a 400 naming the fields is sent. */
-export function parseBody<S extends z.ZodType>(
-  schema: S,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  detail: string,
-): z.output<S> | undefined {
-  return parsed(schema, 'body', request, reply, detail);
-}
-
-/** The request's query string parsed with `schema`, or undefined once a 400 is sent. */
-export function parseQuery<S extends z.ZodType>(
-  schema: S,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  detail: string,
-): z.output<S> | undefined {
-  return parsed(schema, 'query', request, reply, detail);
-}
-
-export function parsed<S extends z.ZodType>(
-  schema: S,
-  where: 'body' | 'query' | 'params',
-  request: FastifyRequest,
-  reply: FastifyReply,
-  detail: string,
-): z.output<S> | undefined {
-  return readPart(schema, where, request, reply, detail)?.value;
-}
-
 /**
  * A part of the request parsed with `schema` as `{ value }` (which may itself be undefined, for
  * an optional body), or undefined once a 400 naming the fields is sent.

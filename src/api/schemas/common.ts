@@ -66,6 +66,9 @@ export const IdParam = integerParam({ min: 1, label: 'an integer id' });
 
 export const IdParams = z.object({ id: IdParam });
 
+/** The path of a dashboard record named by a text id (a UUID): anything else names nothing. */
+export const TextIdParams = z.object({ id: z.string().min(1).max(64) });
+
 export const PageQuery = z.object({
   start: integerParam({ min: 0, label: 'an offset' }).default(0),
   limit: integerParam({ min: 1, max: 100, label: 'a page size' }).default(20),

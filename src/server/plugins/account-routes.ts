@@ -65,9 +65,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       });
     else if (given.code !== undefined) {
       const code = given.code.trim();
-      const good = /^\d{6}$/.test(code)
-        ? await ctx.secondFactor.checkCode(user.id, code)
-        : await ctx.secondFactor.useRecoveryCode(user.id, code);
+      const good = await ctx.secondFactor.checkCodeOrRecovery(user.id, code);
       if (!good) errors.push({ field: 'code', message: 'is wrong or already used' });
     }
     if (errors.length === 0) {

@@ -118,9 +118,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
           errors: [{ field: 'code', message: 'is required' }],
         });
       }
-      const good = /^\d{6}$/.test(code)
-        ? await ctx.secondFactor.checkCode(user.id, code)
-        : await ctx.secondFactor.useRecoveryCode(user.id, code);
+      const good = await ctx.secondFactor.checkCodeOrRecovery(user.id, code);
       if (!good)
         return failed(
           'The code is wrong, or was already used.',

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { type DashboardDb, lockFor } from './db';
 import type { AuditTable, Database } from './schema';
-import type { AuditOutcome } from '#/api/audit';
+import type { AuditOutcome, AuditQuery } from '#/api/audit';
+import type { z } from 'zod';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -171,13 +172,7 @@ export function toRow(row: AuditTable): AuditRow {
 }
 
 /** What the trail is filtered by when read: a person, an action's words, an outcome. */
-export interface AuditFilter {
-  before?: number | undefined;
-  actor?: string | undefined;
-  action?: string | undefined;
-  outcome?: AuditOutcome | undefined;
-  limit: number;
-}
+export type AuditFilter = Omit<z.output<typeof AuditQuery>, 'format'>;
 
 /** A page of the trail, newest first, and whether older entries match too. */
 export async function listAudit(

@@ -116,6 +116,13 @@ export function secondFactorStore(store: DashboardDb, vault: Vault, now: () => n
       return Number(updated.numUpdatedRows) === 1;
     },
 
+    /** Accepts the app's six-digit code, or else a recovery code: either once. */
+    async checkCodeOrRecovery(userId: string, code: string): Promise<boolean> {
+      return /^\d{6}$/.test(code)
+        ? this.checkCode(userId, code)
+        : this.useRecoveryCode(userId, code);
+    },
+
     /** Accepts a recovery code once. */
     async useRecoveryCode(userId: string, code: string): Promise<boolean> {
       const row = await secretOf(userId);
