@@ -3,10 +3,12 @@
 // screen holds shows here once, named in words, never by its wire name; a general error once.
 import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { createContext, useContext } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
 import { ApiError } from '#/api/errors';
 import { fieldLabel } from '#/lib/field-labels';
 import { AnchorLink } from './links';
+import { LoadingState } from './page';
 
 /** The error in one sentence, its fields named in words. */
 export function errorMessage(error: unknown): string {
@@ -106,4 +108,24 @@ export function RequestIdNote({ requestId }: { requestId: string }) {
       )}
     </Text>
   );
+}
+
+/**
+ * What a query has to show: a loading state while it is on its way, the error with a retry when
+ * it failed, and the data through `children` once it is here.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** What the loading state says to screen readers ("Loading contacts"). */
+  loading?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label={loading} />;
+  if (query.isError)
+    return <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
 }

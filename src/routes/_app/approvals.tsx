@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -19,7 +9,7 @@ import { AnchorLink } from '#/components/links';
 import { Money } from '#/components/money';
 import { EmptyState, PageHeader } from '#/components/page';
 import { Pager } from '#/components/pager';
-import { ScrollTable } from '#/components/scroll-table';
+import { type Column, DataTable, IdNote } from '#/components/data-table';
 import { PayeeChangeCard } from '#/features/controls/components/payee-change';
 import { INBOX_PAGE, inboxQuery } from '#/features/controls/queries';
 import { approversInWords } from '#/features/controls/words';
@@ -63,82 +53,74 @@ function WhoCan({ item }: { item: InboxTransaction }) {
   );
 }
 
+function Approvals({ item }: { item: InboxTransaction }) {
+  const given = (item.approval?.decisions ?? []).filter((d) => d.decision === 'approve');
+  return (
+    <>
+      <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
+        {given.length} of {item.required}
+      </Badge>
+      <IdNote>
+        {given.length > 0
+          ? `by ${namesInWords(given.map((d) => d.userName))}`
+          : item.required > 1
+            ? `needs ${approversInWords(item.required)}`
+            : 'nobody yet'}
+      </IdNote>
+    </>
+  );
+}
+
+const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
+  {
+    header: 'Transaction',
+    cell: (item) => (
+      <>
+        <AnchorLink
+          to="/transactions/$product/$id"
+          params={{ product: SLUG_OF[item.product], id: item.transactionId }}
+        >
+          {PRODUCT_TITLE[item.product].singular} #{item.transactionId}
+        </AnchorLink>
+        {item.merchantName && <IdNote>{item.merchantName}</IdNote>}
+      </>
+    ),
+  },
+  { header: 'Waiting for', cell: (item) => ACTION_LABEL[item.action] },
+  {
+    header: 'Payout',
+    align: 'right',
+    cell: (item) => <Money amount={item.payoutAmount} symbol={item.payoutCurrency} />,
+  },
+  {
+    header: 'Deposit',
+    align: 'right',
+    cell: (item) =>
+      item.depositAmount ? (
+        <Money amount={item.depositAmount} symbol={item.depositCurrency} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {item.depositCurrency}, not quoted
+        </Text>
+      ),
+  },
+  { header: 'Approvals', cell: (item) => <Approvals item={item} /> },
+  { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
+  { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
+];
+
 function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
   return (
     <Paper withBorder radius="md">
-      <ScrollTable minWidth={860} label="Quotes and deposits waiting">
-        <Table verticalSpacing="sm" aria-label="Quotes and deposits waiting">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Transaction</Table.Th>
-              <Table.Th>Waiting for</Table.Th>
-              <Table.Th ta="right">Payout</Table.Th>
-              <Table.Th ta="right">Deposit</Table.Th>
-              <Table.Th>Approvals</Table.Th>
-              <Table.Th>Waiting since</Table.Th>
-              <Table.Th>Who can approve</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => {
-              const given = (item.approval?.decisions ?? []).filter(
-                (d) => d.decision === 'approve',
-              );
-              return (
-                <Table.Tr
-                  key={`${item.product}-${item.transactionId}-${item.action}`}
-                  data-testid={`inbox-${item.product}-${item.transactionId}`}
-                >
-                  <Table.Td>
-                    <AnchorLink
-                      to="/transactions/$product/$id"
-                      params={{ product: SLUG_OF[item.product], id: item.transactionId }}
-                    >
-                      {PRODUCT_TITLE[item.product].singular} #{item.transactionId}
-                    </AnchorLink>
-                    {item.merchantName && (
-                      <Text size="xs" c="dimmed">
-                        {item.merchantName}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{ACTION_LABEL[item.action]}</Table.Td>
-                  <Table.Td ta="right">
-                    <Money amount={item.payoutAmount} symbol={item.payoutCurrency} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {item.depositAmount ? (
-                      <Money amount={item.depositAmount} symbol={item.depositCurrency} />
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {item.depositCurrency}, not quoted
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
-                      {given.length} of {item.required}
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      {given.length > 0
-                        ? `by ${namesInWords(given.map((d) => d.userName))}`
-                        : item.required > 1
-                          ? `needs ${approversInWords(item.required)}`
-                          : 'nobody yet'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <DateTime value={item.since} />
-                  </Table.Td>
-                  <Table.Td>
-                    <WhoCan item={item} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <DataTable
+        label="Quotes and deposits waiting"
+        minWidth={860}
+        verticalSpacing="sm"
+        rows={items}
+        rowKey={(item) => `${item.product}-${item.transactionId}-${item.action}`}
+        rowProps={(item) => ({ 'data-testid': `inbox-${item.product}-${item.transactionId}` })}
+        columns={WAITING_COLUMNS}
+      />
     </Paper>
   );
 }

@@ -1,16 +1,16 @@
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, AuditOutcome } from '#/api/audit';
+import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, type AuditEntry, AuditOutcome } from '#/api/audit';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
 import { PageHeader } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
 import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
-import { ScrollTable } from '#/components/scroll-table';
+import { type Column, DataTable, IdNote } from '#/components/data-table';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
 
@@ -30,6 +30,44 @@ export const Route = createFileRoute('/_app/audit')({
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditQuery(deps)),
   component: AuditPage,
 });
+
+const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
+  { header: '#', cell: (entry) => entry.seq },
+  {
+    header: 'When',
+    td: { style: { whiteSpace: 'nowrap' } },
+    cell: (entry) => <DateTime value={entry.at} />,
+  },
+  {
+    header: 'Who',
+    cell: (entry) => (
+      <>
+        <Text size="sm">{entry.actorEmail ?? 'unknown'}</Text>
+        <IdNote>
+          {entry.roles.join(', ')} · {entry.ip}
+        </IdNote>
+      </>
+    ),
+  },
+  {
+    header: 'Action',
+    cell: (entry) => (
+      <Text size="sm" ff="monospace">
+        {entry.action}
+      </Text>
+    ),
+  },
+  { header: 'Target', cell: (entry) => entry.target },
+  {
+    header: 'Outcome',
+    cell: (entry) => (
+      <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light" radius="sm">
+        {entry.outcome}
+      </Badge>
+    ),
+  },
+  { header: 'Details', cell: (entry) => <AuditDetails details={entry.details} /> },
+];
 
 function AuditPage() {
   useDocumentTitle('Audit trail · Partner Payments');
@@ -83,51 +121,14 @@ function AuditPage() {
         />
       </Group>
       <Paper withBorder radius="md">
-        <ScrollTable minWidth={860} label="Audit trail">
-          <Table verticalSpacing="xs" aria-label="Audit trail">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Target</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>Details</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.results.map((entry) => (
-                <Table.Tr key={entry.seq}>
-                  <Table.Td>{entry.seq}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <DateTime value={entry.at} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.actorEmail ?? 'unknown'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {entry.roles.join(', ')} · {entry.ip}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {entry.action}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{entry.target}</Table.Td>
-                  <Table.Td>
-                    <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light" radius="sm">
-                      {entry.outcome}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <AuditDetails details={entry.details} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          label="Audit trail"
+          minWidth={860}
+          verticalSpacing="xs"
+          rows={data.results}
+          rowKey={(entry) => entry.seq}
+          columns={AUDIT_COLUMNS}
+        />
       </Paper>
       {data.hasMore && (
         <Group justify="center" mt="md">

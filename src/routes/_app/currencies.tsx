@@ -1,4 +1,4 @@
-import { Badge, Paper, Table, Text } from '@mantine/core';
+import { Badge, Paper, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { currencyDecimals } from '#/api/money';
 import { PageHeader } from '#/components/page';
 import { currenciesQuery } from '#/lib/reference';
-import { ScrollTable } from '#/components/scroll-table';
+import { DataTable } from '#/components/data-table';
 
 export const Route = createFileRoute('/_app/currencies')({
   loader: ({ context }) => context.queryClient.ensureQueryData(currenciesQuery),
@@ -41,48 +41,46 @@ function CurrenciesPage() {
         description="What can be deposited (send from) and what can be paid out (send to)."
       />
       <Paper withBorder radius="md" p="md">
-        <ScrollTable minWidth={560} label="Currencies">
-          <Table striped verticalSpacing="sm" aria-label="Currencies">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Symbol</Table.Th>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Decimals</Table.Th>
-                <Table.Th scope="col">Send from (deposit)</Table.Th>
-                <Table.Th scope="col">Send to (payout)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((c) => (
-                <Table.Tr key={c.symbol}>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm" fw={600}>
-                      {c.symbol}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{c.name}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={c.currencyType === 'CRYPTO' ? 'grape' : 'blue'}
-                      style={{ textTransform: 'none' }}
-                    >
-                      {c.currencyType === 'CRYPTO' ? 'Crypto' : 'Fiat'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{currencyDecimals(c.symbol) ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Capability yes={c.sendFrom} label="Send from" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Capability yes={c.sendTo} label="Send to" />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          label="Currencies"
+          minWidth={560}
+          rows={data}
+          rowKey={(c) => c.symbol}
+          striped
+          verticalSpacing="sm"
+          columns={[
+            {
+              header: 'Symbol',
+              cell: (c) => (
+                <Text ff="monospace" size="sm" fw={600}>
+                  {c.symbol}
+                </Text>
+              ),
+            },
+            { header: 'Name', cell: (c) => c.name },
+            {
+              header: 'Type',
+              cell: (c) => (
+                <Badge
+                  variant="light"
+                  color={c.currencyType === 'CRYPTO' ? 'grape' : 'blue'}
+                  style={{ textTransform: 'none' }}
+                >
+                  {c.currencyType === 'CRYPTO' ? 'Crypto' : 'Fiat'}
+                </Badge>
+              ),
+            },
+            { header: 'Decimals', cell: (c) => currencyDecimals(c.symbol) ?? '—' },
+            {
+              header: 'Send from (deposit)',
+              cell: (c) => <Capability yes={c.sendFrom} label="Send from" />,
+            },
+            {
+              header: 'Send to (payout)',
+              cell: (c) => <Capability yes={c.sendTo} label="Send to" />,
+            },
+          ]}
+        />
       </Paper>
     </>
   );

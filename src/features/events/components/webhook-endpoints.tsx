@@ -7,7 +7,6 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -22,15 +21,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { TEST_EVENT_TYPES, type Webhook, WebhookCreate } from '#/api/schemas/platform';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
-import { ApiErrorAlert } from '#/components/api-error';
+import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { CopyValue } from '#/components/copy-value';
-import { DateTime } from '#/components/date-time';
+import { DataTable, DateCell, IdNote } from '#/components/data-table';
 import { Dialog } from '#/components/dialog';
-import { LoadingState } from '#/components/page';
 import { fieldError } from '#/lib/field-error';
-import { indexStatusQuery } from '../../find/queries';
+import { indexStatusQuery } from '#/features/find/queries';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, webhooksQuery } from '../queries';
-import { ScrollTable } from '#/components/scroll-table';
 
 export function WebhookEndpoints() {
   const webhooks = useQuery(webhooksQuery);
@@ -107,62 +104,58 @@ export function WebhookEndpoints() {
         <ApiErrorAlert error={create.error} title="The endpoint was not added" placed={['url']} />
       )}
       <Stack mt="md">
-        {webhooks.isPending ? (
-          <LoadingState />
-        ) : webhooks.isError ? (
-          <ApiErrorAlert error={webhooks.error} onRetry={() => void webhooks.refetch()} />
-        ) : webhooks.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No endpoints yet.
-          </Text>
-        ) : (
-          <>
-            <Select
-              label="Test event"
-              description="What “Send a test event” sends: webhook.test, or an event of that type about your newest merchant, payout account or transaction, signed like a real one (its id is 0)."
-              data={[...TEST_EVENT_TYPES]}
-              value={testType}
-              onChange={(value) => setTestType(value ?? 'webhook.test')}
-              allowDeselect={false}
-              maw={420}
-            />
-            <ScrollTable minWidth={640} label="Webhook endpoints">
-              <Table verticalSpacing="xs" aria-label="Webhook endpoints">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">URL</Table.Th>
-                    <Table.Th scope="col">Secret</Table.Th>
-                    <Table.Th scope="col">Added</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {webhooks.data.map((hook) => (
-                    <Table.Tr key={hook.id}>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                          {hook.url}
-                        </Text>
-                        {hook.url === ownHook && (
-                          <Text size="xs" c="dimmed">
-                            This dashboard: keeps its search and lists fresh. Deleted, it is
-                            registered again at the next sync.
+        <QueryView query={webhooks}>
+          {(hooks) =>
+            hooks.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No endpoints yet.
+              </Text>
+            ) : (
+              <>
+                <Select
+                  label="Test event"
+                  description="What “Send a test event” sends: webhook.test, or an event of that type about your newest merchant, payout account or transaction, signed like a real one (its id is 0)."
+                  data={[...TEST_EVENT_TYPES]}
+                  value={testType}
+                  onChange={(value) => setTestType(value ?? 'webhook.test')}
+                  allowDeselect={false}
+                  maw={420}
+                />
+                <DataTable
+                  label="Webhook endpoints"
+                  minWidth={640}
+                  verticalSpacing="xs"
+                  rows={hooks}
+                  rowKey={(hook) => hook.id}
+                  columns={[
+                    {
+                      header: 'URL',
+                      cell: (hook) => (
+                        <>
+                          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                            {hook.url}
                           </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
+                          {hook.url === ownHook && (
+                            <IdNote>
+                              This dashboard: keeps its search and lists fresh. Deleted, it is
+                              registered again at the next sync.
+                            </IdNote>
+                          )}
+                        </>
+                      ),
+                    },
+                    {
+                      header: 'Secret',
+                      cell: (hook) => (
                         <Text size="sm" ff="monospace">
                           {hook.secret}
                         </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          <DateTime value={hook.creationTime} />
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
+                      ),
+                    },
+                    { header: 'Added', cell: (hook) => <DateCell value={hook.creationTime} /> },
+                    {
+                      header: <VisuallyHidden>Actions</VisuallyHidden>,
+                      cell: (hook) => (
                         <Group gap={6} wrap="nowrap" justify="flex-end" miw="max-content">
                           <Button
                             size="compact-xs"
@@ -186,14 +179,14 @@ export function WebhookEndpoints() {
                             </ActionIcon>
                           </Tooltip>
                         </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          </>
-        )}
+                      ),
+                    },
+                  ]}
+                />
+              </>
+            )
+          }
+        </QueryView>
         {test.data && (
           <Alert
             role="status"

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconBookmark, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,16 +28,15 @@ import { savedViewsQuery, useDeleteView, useSaveView } from '../queries';
 const ViewForm = SavedViewCreate.pick({ name: true, shared: true });
 type ViewForm = z.input<typeof ViewForm>;
 
-export function SavedViews({
-  list,
-  search,
-  onOpen,
-}: {
-  list: SavedViewCreate['list'];
-  /** The list's current URL search, e.g. `?kycStatus=VALID`. */
-  search: string;
-  onOpen: (search: string) => void;
-}) {
+/** The views of the list on screen; opening one puts its search in the URL of this page. */
+export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
+  const router = useRouter();
+  // The list's current URL search, e.g. `?kycStatus=VALID`, and the page it belongs to.
+  const { search, pathname } = useRouterState({
+    select: (s) => ({ search: s.location.searchStr, pathname: s.location.pathname }),
+    structuralSharing: true,
+  });
+  const onOpen = (saved: string) => router.history.push(`${pathname}${saved}`);
   const [opened, setOpened] = useState(false);
   const views = useQuery(savedViewsQuery);
   const save = useSaveView();

@@ -1,9 +1,8 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
-import { DateTime } from '#/components/date-time';
+import { type Column, DataTable, DateCell, IdNote } from '#/components/data-table';
 import { StatusBadge } from '#/components/status-badge';
 import { AnchorLink } from '#/components/links';
-import { ScrollTable } from '#/components/scroll-table';
 
 /** IBAN in groups of four, or the account number, for reading. */
 export function accountLabel(account: PayoutAccount): string {
@@ -11,76 +10,67 @@ export function accountLabel(account: PayoutAccount): string {
   return account.accountNumber ?? '—';
 }
 
+type AccountRow = PayoutAccount & { merchantName?: string | null };
+
+const ACCOUNT_COLUMNS: Array<Column<AccountRow>> = [
+  {
+    header: 'Account',
+    cell: (a) => (
+      <>
+        <AnchorLink to="/payout-accounts/$id" params={{ id: a.id }} ff="monospace" size="sm">
+          {accountLabel(a)}
+        </AnchorLink>
+        <IdNote>#{a.id}</IdNote>
+      </>
+    ),
+  },
+  {
+    header: 'Holder and bank',
+    cell: (a) => (
+      <>
+        <Text size="sm">{a.accountHolderName}</Text>
+        <IdNote>
+          {a.bankName} · {a.countryIso}
+        </IdNote>
+      </>
+    ),
+  },
+  {
+    header: 'Merchant',
+    cell: (a) => (
+      <>
+        <AnchorLink to="/merchants/$id" params={{ id: a.businessId }} size="sm">
+          {a.merchantName ?? `#${a.businessId}`}
+        </AnchorLink>
+        {a.merchantName && <IdNote>#{a.businessId}</IdNote>}
+      </>
+    ),
+  },
+  { header: 'Currency', cell: (a) => a.currencySymbol },
+  { header: 'Status', cell: (a) => <StatusBadge status={a.accountStatus} /> },
+  { header: 'Created', cell: (a) => <DateCell value={a.creationTime} /> },
+];
+
 export function PayoutAccountTable({
   accounts,
   caption,
   showOwner = true,
 }: {
   /** With the owner's name from the local index when it has it (AccountRow). */
-  accounts: Array<PayoutAccount & { merchantName?: string | null }>;
+  accounts: AccountRow[];
   caption: string;
   showOwner?: boolean;
 }) {
   return (
-    <ScrollTable minWidth={720} label={caption}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Account</Table.Th>
-            <Table.Th scope="col">Holder and bank</Table.Th>
-            {showOwner && <Table.Th scope="col">Merchant</Table.Th>}
-            <Table.Th scope="col">Currency</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {accounts.map((a) => (
-            <Table.Tr key={a.id}>
-              <Table.Td>
-                <AnchorLink
-                  to="/payout-accounts/$id"
-                  params={{ id: a.id }}
-                  ff="monospace"
-                  size="sm"
-                >
-                  {accountLabel(a)}
-                </AnchorLink>
-                <Text size="xs" c="dimmed">
-                  #{a.id}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{a.accountHolderName}</Text>
-                <Text size="xs" c="dimmed">
-                  {a.bankName} · {a.countryIso}
-                </Text>
-              </Table.Td>
-              {showOwner && (
-                <Table.Td>
-                  <AnchorLink to="/merchants/$id" params={{ id: a.businessId }} size="sm">
-                    {a.merchantName ?? `#${a.businessId}`}
-                  </AnchorLink>
-                  {a.merchantName && (
-                    <Text size="xs" c="dimmed">
-                      #{a.businessId}
-                    </Text>
-                  )}
-                </Table.Td>
-              )}
-              <Table.Td>{a.currencySymbol}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={a.accountStatus} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">
-                  <DateTime value={a.creationTime} />
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <DataTable
+      label={caption}
+      minWidth={720}
+      rows={accounts}
+      rowKey={(a) => a.id}
+      columns={showOwner ? ACCOUNT_COLUMNS : ACCOUNT_COLUMNS.filter((c) => c.header !== 'Merchant')}
+      striped
+      highlightOnHover
+      verticalSpacing="sm"
+    />
   );
 }

@@ -10,18 +10,16 @@ import {
   ScrollArea,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { LoggedRequest } from '#/api/schemas/platform';
-import { ApiErrorAlert } from '#/components/api-error';
+import { QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
-import { LoadingState } from '#/components/page';
-import { ScrollTable } from '#/components/scroll-table';
+import { type Column, DataTable } from '#/components/data-table';
 import { curlOf } from '../curl';
 import { requestLogQuery, type RequestLogSearch } from '../queries';
 
@@ -133,52 +131,46 @@ export function LoggedRequestDetails({
   );
 }
 
+const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
+
+const REQUEST_COLUMNS: Array<Column<LoggedRequest>> = [
+  { header: 'When', td: NO_WRAP, cell: (entry) => <DateTime value={entry.time} /> },
+  {
+    header: 'Request',
+    cell: (entry) => (
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {entry.method} {entry.path}
+      </Text>
+    ),
+  },
+  { header: 'Status', cell: (entry) => <StatusCode status={entry.status} /> },
+  {
+    header: 'Took',
+    td: NO_WRAP,
+    cell: (entry) => <Text size="sm">{entry.durationMs.toFixed(1)} ms</Text>,
+  },
+  {
+    header: 'Request id',
+    cell: (entry) => (
+      <AnchorLink to="/requests" search={{ requestId: entry.requestId }} size="sm" ff="monospace">
+        {entry.requestId.slice(0, 8)}
+      </AnchorLink>
+    ),
+  },
+];
+
 /** Logged requests as a table; each links to its entry in the log. */
 export function RequestTable({ entries, label }: { entries: LoggedRequest[]; label: string }) {
   return (
-    <ScrollTable minWidth={760} label={label}>
-      <Table verticalSpacing="xs" striped aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">Request</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Took</Table.Th>
-            <Table.Th scope="col">Request id</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <DateTime value={entry.time} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {entry.method} {entry.path}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusCode status={entry.status} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{entry.durationMs.toFixed(1)} ms</Text>
-              </Table.Td>
-              <Table.Td>
-                <AnchorLink
-                  to="/requests"
-                  search={{ requestId: entry.requestId }}
-                  size="sm"
-                  ff="monospace"
-                >
-                  {entry.requestId.slice(0, 8)}
-                </AnchorLink>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <DataTable
+      label={label}
+      minWidth={760}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      columns={REQUEST_COLUMNS}
+      verticalSpacing="xs"
+      striped
+    />
   );
 }
 
@@ -201,17 +193,17 @@ export function RecordRequests({
           All in the request log
         </AnchorLink>
       </Group>
-      {log.isPending ? (
-        <LoadingState />
-      ) : log.isError ? (
-        <ApiErrorAlert error={log.error} onRetry={() => void log.refetch()} />
-      ) : log.data.results.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No request has touched it since the log began.
-        </Text>
-      ) : (
-        <RequestTable entries={log.data.results} label="API requests for this record" />
-      )}
+      <QueryView query={log}>
+        {(data) =>
+          data.results.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No request has touched it since the log began.
+            </Text>
+          ) : (
+            <RequestTable entries={data.results} label="API requests for this record" />
+          )
+        }
+      </QueryView>
     </Paper>
   );
 }

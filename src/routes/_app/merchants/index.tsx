@@ -3,12 +3,13 @@ import { MERCHANT_SORTS } from '#/api/local-index';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { KYC_STATUSES, KycStatus } from '#/api/schemas/merchant';
 import { ButtonLink } from '#/components/links';
 import { EmptyState, PageHeader } from '#/components/page';
 import {
+  ClearFilters,
   IndexedList,
   ListControls,
   SearchBox,
@@ -16,6 +17,7 @@ import {
   StatusFilter,
 } from '#/features/find/components/list-controls';
 import { SavedViews } from '#/features/find/components/saved-views';
+import { useListSearch } from '#/features/find/list-search';
 import { merchantIndexQuery } from '#/features/find/queries';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
 import { Permitted } from '#/features/session/components/permitted';
@@ -48,12 +50,8 @@ export const Route = createFileRoute('/_app/merchants/')({
 function MerchantsPage() {
   useDocumentTitle('Merchants · Partner Payments');
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
   const { data, isFetching } = useSuspenseQuery(merchantIndexQuery(search));
-  const filter = (changes: Partial<z.infer<typeof MerchantsSearch>>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...changes, start: 0 }) });
+  const { filter, page, clear } = useListSearch<z.infer<typeof MerchantsSearch>>();
   const filtered = Boolean(search.q || search.kycStatus || search.type);
   const sortValue =
     search.sort === 'created' && search.order === 'asc'
@@ -66,11 +64,7 @@ function MerchantsPage() {
         description="Customers you transact for, and their contacts."
         actions={
           <Group gap="sm">
-            <SavedViews
-              list="merchants"
-              search={searchStr}
-              onOpen={(saved) => router.history.push(`/merchants${saved}`)}
-            />
+            <SavedViews list="merchants" />
             <Permitted operation="createMerchant">
               <ButtonLink to="/merchants/new" leftSection={<IconPlus size={16} aria-hidden />}>
                 New merchant
@@ -103,6 +97,7 @@ function MerchantsPage() {
             )
           }
         />
+        <ClearFilters shown={filtered} onClear={clear} />
       </ListControls>
       <IndexedList
         page={data}
@@ -125,7 +120,7 @@ function MerchantsPage() {
                 : 'Create a customer to start onboarding it.'}
           </EmptyState>
         }
-        onPage={(page) => void navigate({ search: (prev) => ({ ...prev, ...page }) })}
+        onPage={page}
       >
         <MerchantTable merchants={data.results} caption="Merchants" />
       </IndexedList>

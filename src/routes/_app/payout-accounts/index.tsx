@@ -3,7 +3,7 @@ import { ACCOUNT_SORTS } from '#/api/local-index';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, AccountStatus } from '#/api/schemas/payout-account';
 import { PayoutCurrencySelect } from '#/components/form-fields';
@@ -19,6 +19,7 @@ import {
 } from '#/features/find/components/list-controls';
 import { MerchantPicker } from '#/features/find/components/record-picker';
 import { SavedViews } from '#/features/find/components/saved-views';
+import { useListSearch } from '#/features/find/list-search';
 import { accountIndexQuery } from '#/features/find/queries';
 import { PayoutAccountTable } from '#/features/payout-accounts/components/payout-account-table';
 import { Permitted } from '#/features/session/components/permitted';
@@ -45,12 +46,8 @@ export const Route = createFileRoute('/_app/payout-accounts/')({
 function PayoutAccountsPage() {
   useDocumentTitle('Payout accounts · Partner Payments');
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
   const { data, isFetching } = useSuspenseQuery(accountIndexQuery(search));
-  const filter = (changes: Partial<AccountsSearch>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...changes, start: 0 }) });
+  const { filter, page, clear } = useListSearch<AccountsSearch>();
   const filtered = Boolean(
     search.q || search.accountStatus || search.businessId !== undefined || search.currencySymbol,
   );
@@ -62,11 +59,7 @@ function PayoutAccountsPage() {
         description="Bank accounts that merchants are paid into."
         actions={
           <Group gap="sm">
-            <SavedViews
-              list="accounts"
-              search={searchStr}
-              onOpen={(saved) => router.history.push(`/payout-accounts${saved}`)}
-            />
+            <SavedViews list="accounts" />
             <Permitted operation="createPayoutAccount">
               <ButtonLink
                 to="/payout-accounts/new"
@@ -113,10 +106,7 @@ function PayoutAccountsPage() {
           value={search.sort ?? 'created'}
           onChange={(sort) => filter({ sort: sort as AccountsSearch['sort'] })}
         />
-        <ClearFilters
-          shown={filtered}
-          onClear={() => void navigate({ search: { start: 0, limit: search.limit } })}
-        />
+        <ClearFilters shown={filtered} onClear={clear} />
       </ListControls>
       <IndexedList
         page={data}
@@ -129,7 +119,7 @@ function PayoutAccountsPage() {
               : 'Add the bank account a merchant is paid into.'}
           </EmptyState>
         }
-        onPage={(page) => void navigate({ search: (s) => ({ ...s, ...page }) })}
+        onPage={page}
       >
         <PayoutAccountTable accounts={data.results} caption="Payout accounts" />
       </IndexedList>

@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendar, IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useRouter, useRouterState } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { Product } from '#/api/schemas/transaction';
@@ -21,6 +21,7 @@ import {
 } from '#/features/find/components/list-controls';
 import { MerchantPicker } from '#/features/find/components/record-picker';
 import { SavedViews } from '#/features/find/components/saved-views';
+import { useListSearch } from '#/features/find/list-search';
 import { transactionIndexQuery, transactionsCsvUrl } from '#/features/find/queries';
 import { Permitted } from '#/features/session/components/permitted';
 import { CsvExport } from '#/features/transactions/components/csv-export';
@@ -116,13 +117,9 @@ function TransactionsPage() {
   const title = PRODUCT_TITLE[product];
   useDocumentTitle(`${title.plural} · Partner Payments`);
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
-  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
   const query = indexQueryOf(product, search);
   const { data, isFetching } = useSuspenseQuery(transactionIndexQuery(query));
-  const filter = (changes: Partial<TransactionsSearch>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...changes, start: 0 }) });
+  const { filter, page, clear } = useListSearch<TransactionsSearch>();
   const filtered = Boolean(
     search.q || search.status || search.businessId !== undefined || search.from || search.to,
   );
@@ -137,11 +134,7 @@ function TransactionsPage() {
         description={title.description}
         actions={
           <>
-            <SavedViews
-              list={product}
-              search={searchStr}
-              onOpen={(saved) => router.history.push(`/transactions/${slug}${saved}`)}
-            />
+            <SavedViews list={product} />
             <CsvExport
               url={transactionsCsvUrl(exportQuery)}
               fileName={`${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`}
@@ -184,10 +177,7 @@ function TransactionsPage() {
             filter({ sort, order });
           }}
         />
-        <ClearFilters
-          shown={filtered}
-          onClear={() => void navigate({ search: { start: 0, limit: search.limit } })}
-        />
+        <ClearFilters shown={filtered} onClear={clear} />
       </ListControls>
       <IndexedList
         page={data}
@@ -202,7 +192,7 @@ function TransactionsPage() {
               : 'Quote a price, then create one from the quote.'}
           </EmptyState>
         }
-        onPage={(page) => void navigate({ search: (s) => ({ ...s, ...page }) })}
+        onPage={page}
       >
         <TransactionTable product={product} transactions={data.results} caption={title.plural} />
       </IndexedList>

@@ -1,0 +1,91 @@
+// One table of records: its columns are declared once (heading and cell), the head, the rows
+// and the sideways scrolling on narrow screens come from here. Every list in the dashboard
+// is this table, so they read, scroll and announce themselves the same way.
+import { Table, type TableProps, type TableTdProps, type TableThProps, Text } from '@mantine/core';
+import type { Key, ReactNode } from 'react';
+import { DateTime } from './date-time';
+import { ScrollTable } from './scroll-table';
+
+export interface Column<Row> {
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** False leaves the column out (a column only some views show). */
+  shown?: boolean;
+  /** Props for both the heading and the cells, such as `ta="right"`. */
+  align?: 'left' | 'right' | 'center';
+  th?: Omit<TableThProps, 'children'>;
+  td?: Omit<TableTdProps, 'children'> | ((row: Row) => Omit<TableTdProps, 'children'>);
+}
+
+export function DataTable<Row>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  minWidth,
+  rowProps,
+  ...table
+}: {
+  /** The table's name for screen readers; also names its scroll area. */
+  label: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  columns: ReadonlyArray<Column<Row>>;
+  /** When given, the table scrolls sideways below this width instead of squeezing. */
+  minWidth?: number;
+  rowProps?: (row: Row) => Record<string, unknown>;
+} & Omit<TableProps, 'children' | 'aria-label'>) {
+  const shown = columns.filter((column) => column.shown !== false);
+  const body = (
+    <Table aria-label={label} {...table}>
+      <Table.Thead>
+        <Table.Tr>
+          {shown.map((column, i) => (
+            <Table.Th key={i} scope="col" ta={column.align} {...column.th}>
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+            {shown.map((column, i) => (
+              <Table.Td
+                key={i}
+                ta={column.align}
+                {...(typeof column.td === 'function' ? column.td(row) : column.td)}
+              >
+                {column.cell(row)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  if (minWidth === undefined) return body;
+  return (
+    <ScrollTable minWidth={minWidth} label={label}>
+      {body}
+    </ScrollTable>
+  );
+}
+
+/** The record's number under its name, dimmed. */
+export function IdNote({ children }: { children: ReactNode }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** A date and time in a table cell, in the viewer's zone. */
+export function DateCell({ value }: { value: number | null | undefined }) {
+  return (
+    <Text size="sm">
+      <DateTime value={value} />
+    </Text>
+  );
+}
