@@ -112,20 +112,38 @@ export function RequestIdNote({ requestId }: { requestId: string }) {
 
 /**
  * What a query has to show: a loading state while it is on its way, the error with a retry when
- * it failed, and the data through `children` once it is here.
+ * it failed, `empty` when it holds no records (an empty list, or a page with no results), and
+ * the data through `children` otherwise.
  */
 export function QueryView<T>({
   query,
   loading,
+  empty,
   children,
 }: {
   query: UseQueryResult<T>;
   /** What the loading state says to screen readers ("Loading contacts"). */
   loading?: string;
+  /** What shows when there is nothing: a sentence (drawn dimmed) or a whole empty state. */
+  empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingState label={loading} />;
   if (query.isError)
     return <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  if (empty !== undefined && isEmpty(query.data))
+    return typeof empty === 'string' ? (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    ) : (
+      <>{empty}</>
+    );
   return <>{children(query.data)}</>;
+}
+
+function isEmpty(data: unknown): boolean {
+  if (Array.isArray(data)) return data.length === 0;
+  const results = (data as { results?: unknown } | null)?.results;
+  return Array.isArray(results) && results.length === 0;
 }

@@ -7,7 +7,8 @@ import { DateTime } from './date-time';
 import { ScrollTable } from './scroll-table';
 
 export interface Column<Row> {
-  header: ReactNode;
+  /** A table whose columns have no heading has no head row (a list of presets). */
+  header?: ReactNode;
   cell: (row: Row) => ReactNode;
   /** False leaves the column out (a column only some views show). */
   shown?: boolean;
@@ -38,15 +39,17 @@ export function DataTable<Row>({
   const shown = columns.filter((column) => column.shown !== false);
   const body = (
     <Table aria-label={label} {...table}>
-      <Table.Thead>
-        <Table.Tr>
-          {shown.map((column, i) => (
-            <Table.Th key={i} scope="col" ta={column.align} {...column.th}>
-              {column.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      {shown.some((column) => column.header !== undefined) && (
+        <Table.Thead>
+          <Table.Tr>
+            {shown.map((column, i) => (
+              <Table.Th key={i} scope="col" ta={column.align} {...column.th}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+      )}
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>

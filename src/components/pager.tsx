@@ -4,21 +4,24 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
 export const PAGE_SIZES = [20, 50, 100];
 
+/** A page of a list as the APIs answer it: where it starts, its size and whether more follow. */
+export interface ListPage {
+  start: number;
+  limit: number;
+  results: readonly unknown[];
+  hasMore: boolean;
+}
+
 export function Pager({
-  start,
-  limit,
-  shown,
-  hasMore,
+  page: { start, limit, results, hasMore },
   onChange,
   label,
 }: {
-  start: number;
-  limit: number;
-  shown: number;
-  hasMore: boolean;
+  page: ListPage;
   onChange: (page: { start: number; limit: number }) => void;
   label: string;
 }) {
+  const shown = results.length;
   const from = shown === 0 ? 0 : start + 1;
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">

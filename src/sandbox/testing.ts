@@ -7,6 +7,8 @@ import { createPartner, type Credentials } from './domain/partners';
 import { createStore, type Store } from './store';
 import { openDatabase } from './store/db';
 import type { MerchantFields } from './store/merchants';
+import { Merchant } from '#/api/schemas/merchant';
+import { PayoutAccount } from '#/api/schemas/payout-account';
 
 export const FAST_SETTINGS: SandboxSettings = {
   kycReviewDelayMs: 50,
@@ -129,6 +131,39 @@ export function payoutAccountBody(businessId: number, overrides: Record<string, 
   };
 }
 
+/** Creates a merchant for `as` (Alice by default) and answers it; a refusal fails the test. */
+export async function createMerchant(
+  sandbox: TestSandbox,
+  overrides: Record<string, unknown> = {},
+  as?: Credentials,
+): Promise<Merchant> {
+  const response = await sandbox.request({
+    method: 'POST',
+    url: '/v1/business/',
+    payload: merchantBody(overrides),
+    ...(as ? { as } : {}),
+  });
+  if (response.statusCode !== 200) throw new Error(`merchant refused: ${response.body}`);
+  return Merchant.parse(response.json());
+}
+
+/** Creates a payout account of `businessId` for `as` (Alice by default) and answers it. */
+export async function createPayoutAccount(
+  sandbox: TestSandbox,
+  businessId: number,
+  overrides: Record<string, unknown> = {},
+  as?: Credentials,
+): Promise<PayoutAccount> {
+  const response = await sandbox.request({
+    method: 'POST',
+    url: '/v1/businessExternalAccount/',
+    payload: payoutAccountBody(businessId, overrides),
+    ...(as ? { as } : {}),
+  });
+  if (response.statusCode !== 200) throw new Error(`payout account refused: ${response.body}`);
+  return PayoutAccount.parse(response.json());
+}
+
 /** Every row of every table: compared before and after a refused request. */
 export function snapshot(store: Store): string {
   const tables = store.db
@@ -149,26 +184,16 @@ export interface Parties {
 /** A VALID merchant with ACTIVE payout accounts in EUR, USD, GBP and JPY, for `who`. */
 export async function createParties(sandbox: TestSandbox, who?: Credentials): Promise<Parties> {
   const as = who ?? sandbox.alice;
-  const merchant = await sandbox.request({
-    method: 'POST',
-    url: '/v1/business/',
-    payload: merchantBody({ localRegNumber: 'HRB 1|VALID' }),
-    as,
-  });
-  const merchantId = merchant.json().id as number;
+  const merchantId = (await createMerchant(sandbox, { localRegNumber: 'HRB 1|VALID' }, as)).id;
   const accounts = {} as Parties['accounts'];
   for (const currencySymbol of ['EUR', 'USD', 'GBP', 'JPY'] as const) {
-    const response = await sandbox.request({
-      method: 'POST',
-      url: '/v1/businessExternalAccount/',
-      payload: payoutAccountBody(merchantId, {
-        currencySymbol,
-        iban: undefined,
-        accountNumber: `ACC-${currencySymbol}|ACTIVE`,
-      }),
+    const account = await createPayoutAccount(
+      sandbox,
+      merchantId,
+      { currencySymbol, iban: undefined, accountNumber: `ACC-${currencySymbol}|ACTIVE` },
       as,
-    });
-    accounts[currencySymbol] = response.json().id;
+    );
+    accounts[currencySymbol] = account.id;
   }
   return { merchantId, accounts };
 }

@@ -186,10 +186,7 @@ function ApprovalsPage() {
               </Title>
               <TransactionsWaiting items={page.results} />
               <Pager
-                start={start}
-                limit={limit}
-                shown={page.results.length}
-                hasMore={page.hasMore}
+                page={{ ...page, start, limit }}
                 label="waiting"
                 onChange={(p) =>
                   void navigate({ search: { scope, start: p.start, limit: p.limit } })

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalculator, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiErrorAlert } from '#/components/api-error';
+import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { describeEvent } from '#/components/event-details';
 import { AnchorLink, ButtonLink } from '#/components/links';
@@ -110,29 +110,28 @@ function OverviewPage() {
           </Card>
         ))}
         <Card title="Merchants needing action" count={countOf(needAction.data)}>
-          {needAction.isPending ? (
-            <LoadingState />
-          ) : needAction.isError ? (
-            <ApiErrorAlert error={needAction.error} onRetry={() => void needAction.refetch()} />
-          ) : needAction.data.results.length === 0 ? (
-            <EmptyState title="Nothing waiting">No merchant needs action.</EmptyState>
-          ) : (
-            <Stack gap="xs">
-              {needAction.data.results.map((m) => (
-                <Group key={m.id} justify="space-between" wrap="nowrap">
-                  <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
-                    {m.name}
+          <QueryView
+            query={needAction}
+            empty={<EmptyState title="Nothing waiting">No merchant needs action.</EmptyState>}
+          >
+            {(data) => (
+              <Stack gap="xs">
+                {data.results.map((m) => (
+                  <Group key={m.id} justify="space-between" wrap="nowrap">
+                    <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
+                      {m.name}
+                    </AnchorLink>
+                    <StatusBadge status={m.kycStatus} size="sm" />
+                  </Group>
+                ))}
+                {data.hasMore && (
+                  <AnchorLink to="/merchants" search={{ kycStatus: ['ACTION_NEEDED'] }} size="xs">
+                    All merchants needing action
                   </AnchorLink>
-                  <StatusBadge status={m.kycStatus} size="sm" />
-                </Group>
-              ))}
-              {needAction.data.hasMore && (
-                <AnchorLink to="/merchants" search={{ kycStatus: ['ACTION_NEEDED'] }} size="xs">
-                  All merchants needing action
-                </AnchorLink>
-              )}
-            </Stack>
-          )}
+                )}
+              </Stack>
+            )}
+          </QueryView>
         </Card>
       </SimpleGrid>
       <Card title="Recent activity">

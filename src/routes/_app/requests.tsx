@@ -147,10 +147,7 @@ function RequestsPage() {
             <RequestTable entries={log.data.results} label="Logged requests" />
           </Paper>
           <Pager
-            start={start}
-            limit={limit}
-            shown={log.data.results.length}
-            hasMore={log.data.hasMore}
+            page={{ ...log.data, start, limit }}
             onChange={(page) =>
               void navigate({
                 search: { ...search, start: page.start || undefined, limit: page.limit },

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { allOperations, type OperationDef } from '#/api/operations';
 import { Problem } from '#/api/schemas/common';
 import {
+  createMerchant,
+  createPayoutAccount,
   createTestSandbox,
   merchantBody,
   payoutAccountBody,
@@ -20,16 +22,8 @@ const DIGITS_200 = '9'.repeat(200);
 
 beforeAll(async () => {
   sandbox = await createTestSandbox();
-  const merchant = (
-    await sandbox.request({ method: 'POST', url: '/v1/business/', payload: merchantBody() })
-  ).json();
-  const account = (
-    await sandbox.request({
-      method: 'POST',
-      url: '/v1/businessExternalAccount/',
-      payload: payoutAccountBody(merchant.id),
-    })
-  ).json();
+  const merchant = await createMerchant(sandbox);
+  const account = await createPayoutAccount(sandbox, merchant.id);
   ids = { merchant: merchant.id, account: account.id };
 });
 afterAll(() => sandbox.close());

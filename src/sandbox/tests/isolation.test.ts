@@ -3,9 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOperations, type OperationDef } from '#/api/operations';
 import {
+  createMerchant,
+  createPayoutAccount,
   createTestSandbox,
   merchantBody,
-  payoutAccountBody,
   snapshot,
   type TestSandbox,
 } from '../testing';
@@ -18,20 +19,8 @@ beforeAll(async () => {
   sandbox = await createTestSandbox({
     settings: { quoteDelayMs: 3_600_000, webhookRetryBaseMs: 3_600_000 },
   });
-  const merchant = (
-    await sandbox.request({
-      method: 'POST',
-      url: '/v1/business/',
-      payload: merchantBody({ localRegNumber: 'R|VALID' }),
-    })
-  ).json();
-  const account = (
-    await sandbox.request({
-      method: 'POST',
-      url: '/v1/businessExternalAccount/',
-      payload: payoutAccountBody(merchant.id, { accountNumber: '1|ACTIVE' }),
-    })
-  ).json();
+  const merchant = await createMerchant(sandbox, { localRegNumber: 'R|VALID' });
+  const account = await createPayoutAccount(sandbox, merchant.id, { accountNumber: '1|ACTIVE' });
   ids.business = merchant.id;
   ids.businessExternalAccount = account.id;
   for (const product of ['sendc2f', 'sendf2f', 'receive']) {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestSandbox, merchantBody } from '../testing';
+import { createMerchant, createTestSandbox } from '../testing';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -114,9 +114,7 @@ describe('delayed moves', () => {
   it('happen after a restart when they fell due while the sandbox was down', async () => {
     const file = path.join(tempDir(), 'sandbox.db');
     const first = await createTestSandbox({ file, settings: { kycReviewDelayMs: 200 } });
-    const merchant = (
-      await first.request({ method: 'POST', url: '/v1/business/', payload: merchantBody() })
-    ).json();
+    const merchant = await createMerchant(first);
     await first.request({
       method: 'POST',
       url: `/v1/business/${merchant.id}/agreements/accept`,

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Merchant } from '#/api/schemas/merchant';
 import { PayoutAccount } from '#/api/schemas/payout-account';
 import {
+  createMerchant,
   createTestSandbox,
-  merchantBody,
   payoutAccountBody,
   snapshot,
   type TestSandbox,
@@ -13,11 +12,7 @@ let sandbox: TestSandbox;
 let merchantId: number;
 beforeEach(async () => {
   sandbox = await createTestSandbox();
-  merchantId = Merchant.parse(
-    (
-      await sandbox.request({ method: 'POST', url: '/v1/business/', payload: merchantBody() })
-    ).json(),
-  ).id;
+  merchantId = (await createMerchant(sandbox)).id;
 });
 afterEach(() => sandbox.close());
 
@@ -258,15 +253,7 @@ describe('PUT /v1/businessExternalAccount/{id}', () => {
 
 describe('GET /v1/businessExternalAccount/', () => {
   it('filters by merchant and by currency, exactly', async () => {
-    const other = Merchant.parse(
-      (
-        await sandbox.request({
-          method: 'POST',
-          url: '/v1/business/',
-          payload: merchantBody({ name: 'Other' }),
-        })
-      ).json(),
-    ).id;
+    const other = (await createMerchant(sandbox, { name: 'Other' })).id;
     const eur = await create();
     const usd = await create(
       payoutAccountBody(merchantId, { currencySymbol: 'USD', iban: undefined, accountNumber: '1' }),

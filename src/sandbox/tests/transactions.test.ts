@@ -6,15 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { page } from '#/api/schemas/common';
 import { Price, Transaction } from '#/api/schemas/transaction';
 import {
+  createMerchant,
   createParties,
+  createPayoutAccount,
   createTestSandbox,
   merchantBody,
-  payoutAccountBody,
+  type Parties,
   reopenTestSandbox,
   snapshot,
-  transactionBody,
-  type Parties,
   type TestSandbox,
+  transactionBody,
 } from '../testing';
 
 const HOUR = 3_600_000;
@@ -92,24 +93,15 @@ describe('POST /v1/{product}/price', () => {
 
 describe('creating a transaction', () => {
   it('takes the payout currency and the recipient from the payout account', async () => {
-    const contact = (
-      await sandbox.request({
-        method: 'POST',
-        url: '/v1/business/',
-        payload: merchantBody({ name: 'Contact', contactOwnerBusinessId: parties.merchantId }),
-      })
-    ).json();
-    const account = (
-      await sandbox.request({
-        method: 'POST',
-        url: '/v1/businessExternalAccount/',
-        payload: payoutAccountBody(contact.id, {
-          currencySymbol: 'GBP',
-          accountNumber: '9|ACTIVE',
-          iban: undefined,
-        }),
-      })
-    ).json();
+    const contact = await createMerchant(sandbox, {
+      name: 'Contact',
+      contactOwnerBusinessId: parties.merchantId,
+    });
+    const account = await createPayoutAccount(sandbox, contact.id, {
+      currencySymbol: 'GBP',
+      accountNumber: '9|ACTIVE',
+      iban: undefined,
+    });
     const response = await create('sendf2f', {
       ...transactionBody(parties, 'sendf2f'),
       toBusinessExternalAccountId: account.id,
@@ -130,25 +122,11 @@ describe('creating a transaction', () => {
   });
 
   async function merchantIn(status: string) {
-    return (
-      await sandbox.request({
-        method: 'POST',
-        url: '/v1/business/',
-        payload: merchantBody({ localRegNumber: `X|${status}` }),
-      })
-    ).json().id as number;
+    return (await createMerchant(sandbox, { localRegNumber: `X|${status}` })).id;
   }
   async function accountIn(status: string) {
-    return (
-      await sandbox.request({
-        method: 'POST',
-        url: '/v1/businessExternalAccount/',
-        payload: payoutAccountBody(parties.merchantId, {
-          accountNumber: `7|${status}`,
-          iban: undefined,
-        }),
-      })
-    ).json().id as number;
+    const overrides = { accountNumber: `7|${status}`, iban: undefined };
+    return (await createPayoutAccount(sandbox, parties.merchantId, overrides)).id;
   }
 
   it.each([

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventWithAttempts, Webhook } from '#/api/schemas/platform';
-import { createTestSandbox, merchantBody, type TestSandbox } from '../testing';
+import { createMerchant, createTestSandbox, type TestSandbox } from '../testing';
 import { verifySignature } from '#/api/webhook-signing';
 
 interface Received {
@@ -79,13 +79,7 @@ async function addWebhook(sandbox: TestSandbox, url: string) {
 
 /** Makes one event: a KYC simulation on a new merchant. Returns the event's id. */
 async function emitEvent(sandbox: TestSandbox) {
-  const merchant = (
-    await sandbox.request({
-      method: 'POST',
-      url: '/v1/business/',
-      payload: merchantBody({ localRegNumber: 'R|VALID' }),
-    })
-  ).json();
+  const merchant = await createMerchant(sandbox, { localRegNumber: 'R|VALID' });
   const events = (
     await sandbox.request({
       method: 'GET',

@@ -2,6 +2,7 @@
 // (the currency chosen from the currency list, the amount measured on the side the policy
 // says), and "what would this need?" for a product, currency and amount.
 import { SelectField } from '#/components/form-fields';
+import { DataTable, IdNote } from '#/components/data-table';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -12,7 +13,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -82,45 +82,45 @@ function PolicyList() {
       </Text>
     );
   return (
-    <Table aria-label="Approval policies" mb="md" verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Policy</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {policies.map((p) => (
-          <Table.Tr key={p.id}>
-            <Table.Td>
+    <DataTable
+      label="Approval policies"
+      mb="md"
+      verticalSpacing="xs"
+      rows={policies}
+      rowKey={(p) => p.id}
+      columns={[
+        {
+          header: 'Policy',
+          cell: (p) => (
+            <>
               <Text size="sm">{policyInWords(p)}</Text>
-              <Text size="xs" c="dimmed">
-                Added by {p.createdBy ?? 'someone'}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right">
-              <Button
-                variant="subtle"
-                color="red"
-                size="xs"
-                loading={remove.isPending && remove.variables === p.id}
-                onClick={() =>
-                  remove.mutate(p.id, {
-                    onSuccess: () =>
-                      notifications.show({ title: 'Policy removed', message: policyInWords(p) }),
-                  })
-                }
-                aria-label={`Remove: ${policyInWords(p)}`}
-              >
-                Remove
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+              <IdNote>Added by {p.createdBy ?? 'someone'}</IdNote>
+            </>
+          ),
+        },
+        {
+          header: <VisuallyHidden>Actions</VisuallyHidden>,
+          align: 'right',
+          cell: (p) => (
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              loading={remove.isPending && remove.variables === p.id}
+              onClick={() =>
+                remove.mutate(p.id, {
+                  onSuccess: () =>
+                    notifications.show({ title: 'Policy removed', message: policyInWords(p) }),
+                })
+              }
+              aria-label={`Remove: ${policyInWords(p)}`}
+            >
+              Remove
+            </Button>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -106,14 +106,7 @@ export function EventLog() {
               ]}
             />
             <Group>
-              <Pager
-                label="events"
-                start={data.start}
-                limit={data.limit}
-                shown={data.results.length}
-                hasMore={data.hasMore}
-                onChange={setPage}
-              />
+              <Pager label="events" page={data} onChange={setPage} />
             </Group>
           </>
         )}

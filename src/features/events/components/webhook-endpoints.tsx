@@ -104,88 +104,82 @@ export function WebhookEndpoints() {
         <ApiErrorAlert error={create.error} title="The endpoint was not added" placed={['url']} />
       )}
       <Stack mt="md">
-        <QueryView query={webhooks}>
-          {(hooks) =>
-            hooks.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No endpoints yet.
-              </Text>
-            ) : (
-              <>
-                <Select
-                  label="Test event"
-                  description="What “Send a test event” sends: webhook.test, or an event of that type about your newest merchant, payout account or transaction, signed like a real one (its id is 0)."
-                  data={[...TEST_EVENT_TYPES]}
-                  value={testType}
-                  onChange={(value) => setTestType(value ?? 'webhook.test')}
-                  allowDeselect={false}
-                  maw={420}
-                />
-                <DataTable
-                  label="Webhook endpoints"
-                  minWidth={640}
-                  verticalSpacing="xs"
-                  rows={hooks}
-                  rowKey={(hook) => hook.id}
-                  columns={[
-                    {
-                      header: 'URL',
-                      cell: (hook) => (
-                        <>
-                          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                            {hook.url}
-                          </Text>
-                          {hook.url === ownHook && (
-                            <IdNote>
-                              This dashboard: keeps its search and lists fresh. Deleted, it is
-                              registered again at the next sync.
-                            </IdNote>
-                          )}
-                        </>
-                      ),
-                    },
-                    {
-                      header: 'Secret',
-                      cell: (hook) => (
-                        <Text size="sm" ff="monospace">
-                          {hook.secret}
+        <QueryView query={webhooks} empty="No endpoints yet.">
+          {(hooks) => (
+            <>
+              <Select
+                label="Test event"
+                description="What “Send a test event” sends: webhook.test, or an event of that type about your newest merchant, payout account or transaction, signed like a real one (its id is 0)."
+                data={[...TEST_EVENT_TYPES]}
+                value={testType}
+                onChange={(value) => setTestType(value ?? 'webhook.test')}
+                allowDeselect={false}
+                maw={420}
+              />
+              <DataTable
+                label="Webhook endpoints"
+                minWidth={640}
+                verticalSpacing="xs"
+                rows={hooks}
+                rowKey={(hook) => hook.id}
+                columns={[
+                  {
+                    header: 'URL',
+                    cell: (hook) => (
+                      <>
+                        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                          {hook.url}
                         </Text>
-                      ),
-                    },
-                    { header: 'Added', cell: (hook) => <DateCell value={hook.creationTime} /> },
-                    {
-                      header: <VisuallyHidden>Actions</VisuallyHidden>,
-                      cell: (hook) => (
-                        <Group gap={6} wrap="nowrap" justify="flex-end" miw="max-content">
-                          <Button
-                            size="compact-xs"
-                            variant="default"
-                            leftSection={<IconSend size={12} aria-hidden />}
-                            loading={test.isPending && test.variables.id === hook.id}
-                            onClick={() => test.mutate({ id: hook.id, type: testType })}
-                            aria-label={`Send a test event to ${hook.url}`}
+                        {hook.url === ownHook && (
+                          <IdNote>
+                            This dashboard: keeps its search and lists fresh. Deleted, it is
+                            registered again at the next sync.
+                          </IdNote>
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    header: 'Secret',
+                    cell: (hook) => (
+                      <Text size="sm" ff="monospace">
+                        {hook.secret}
+                      </Text>
+                    ),
+                  },
+                  { header: 'Added', cell: (hook) => <DateCell value={hook.creationTime} /> },
+                  {
+                    header: <VisuallyHidden>Actions</VisuallyHidden>,
+                    cell: (hook) => (
+                      <Group gap={6} wrap="nowrap" justify="flex-end" miw="max-content">
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          leftSection={<IconSend size={12} aria-hidden />}
+                          loading={test.isPending && test.variables.id === hook.id}
+                          onClick={() => test.mutate({ id: hook.id, type: testType })}
+                          aria-label={`Send a test event to ${hook.url}`}
+                        >
+                          Send a test event
+                        </Button>
+                        <Tooltip label="Delete endpoint" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete endpoint ${hook.url}`}
+                            loading={remove.isPending && remove.variables === hook.id}
+                            onClick={() => setDeleting(hook)}
                           >
-                            Send a test event
-                          </Button>
-                          <Tooltip label="Delete endpoint" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Delete endpoint ${hook.url}`}
-                              loading={remove.isPending && remove.variables === hook.id}
-                              onClick={() => setDeleting(hook)}
-                            >
-                              <IconTrash size={16} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      ),
-                    },
-                  ]}
-                />
-              </>
-            )
-          }
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    ),
+                  },
+                ]}
+              />
+            </>
+          )}
         </QueryView>
         {test.data && (
           <Alert

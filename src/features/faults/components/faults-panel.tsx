@@ -1,7 +1,16 @@
 // Chosen faults: make one operation's next requests fail, to test a client's retries and
 // idempotency (docs/decisions/023). Each active fault shows with what is left of it.
 import { SelectField } from '#/components/form-fields';
-import { Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,10 +18,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { allOperations } from '#/api/operations';
 import { FAULT_KINDS, FaultCreate } from '#/api/schemas/platform';
-import { ApiErrorAlert } from '#/components/api-error';
+import { ApiErrorAlert, QueryView } from '#/components/api-error';
+import { DataTable } from '#/components/data-table';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
-import { LoadingState } from '#/components/page';
 import { faultsQuery, useCreateFault, useDeleteFault } from '../queries';
 
 const KIND_LABEL: Record<(typeof FAULT_KINDS)[number], string> = {
@@ -111,41 +120,37 @@ export function FaultsPanel() {
         <ApiErrorAlert error={create.error} title="Not switched on" placed={FAULT_FIELDS} />
       )}
       <Stack mt="md">
-        {faults.isPending ? (
-          <LoadingState />
-        ) : faults.isError ? (
-          <ApiErrorAlert error={faults.error} onRetry={() => void faults.refetch()} />
-        ) : faults.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No fault is on: every request is answered as usual.
-          </Text>
-        ) : (
-          <Table aria-label="Faults on" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Operation</Table.Th>
-                <Table.Th scope="col">Failure</Table.Th>
-                <Table.Th scope="col">Left</Table.Th>
-                <Table.Th scope="col" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {faults.data.map((fault) => (
-                <Table.Tr key={fault.id}>
-                  <Table.Td>
+        <QueryView query={faults} empty="No fault is on: every request is answered as usual.">
+          {(on) => (
+            <DataTable
+              label="Faults on"
+              verticalSpacing="xs"
+              rows={on}
+              rowKey={(fault) => fault.id}
+              columns={[
+                {
+                  header: 'Operation',
+                  cell: (fault) => (
                     <Text size="sm" ff="monospace">
                       {fault.operationId}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{KIND_LABEL[fault.kind]}</Text>
-                  </Table.Td>
-                  <Table.Td>
+                  ),
+                },
+                {
+                  header: 'Failure',
+                  cell: (fault) => <Text size="sm">{KIND_LABEL[fault.kind]}</Text>,
+                },
+                {
+                  header: 'Left',
+                  cell: (fault) => (
                     <Text size="sm">
                       {fault.remaining} {fault.remaining === 1 ? 'request' : 'requests'}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
+                  ),
+                },
+                {
+                  header: <VisuallyHidden>Actions</VisuallyHidden>,
+                  cell: (fault) => (
                     <Button
                       size="compact-sm"
                       variant="default"
@@ -154,12 +159,12 @@ export function FaultsPanel() {
                     >
                       Switch off
                     </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryView>
         {remove.isError && <ApiErrorAlert error={remove.error} title="Not switched off" />}
       </Stack>
     </Paper>

@@ -5,7 +5,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Pager } from '#/components/pager';
+import { type ListPage, Pager } from '#/components/pager';
 import { Freshness } from './freshness';
 
 export interface Choice {
@@ -123,7 +123,7 @@ export function IndexedList({
   onPage,
   children,
 }: {
-  page: { start: number; limit: number; hasMore: boolean; results: unknown[] };
+  page: ListPage;
   fetching: boolean;
   /** What the pager counts, e.g. "payout accounts". */
   label: string;
@@ -137,14 +137,7 @@ export function IndexedList({
         <Freshness />
       </Group>
       {page.results.length === 0 ? empty : children}
-      <Pager
-        label={label}
-        start={page.start}
-        limit={page.limit}
-        shown={page.results.length}
-        hasMore={page.hasMore}
-        onChange={onPage}
-      />
+      <Pager label={label} page={page} onChange={onPage} />
     </Paper>
   );
 }

@@ -5,9 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExternalLink, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Merchant } from '#/api/schemas/merchant';
-import { ApiErrorAlert, errorMessage } from '#/components/api-error';
+import { ApiErrorAlert, errorMessage, QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
-import { LoadingState } from '#/components/page';
 import { humanize } from '#/lib/format';
 import { agreementsQuery, useAcceptAgreements, useSubmitOnboarding } from '../queries';
 import { usePermission } from '../../session/queries';
@@ -72,69 +71,78 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
         Onboarding can be submitted while the KYC status is New, Pending or Action needed, once
         every agreement is accepted.
       </Text>
-      {agreements.isPending ? (
-        <LoadingState label="Loading agreements" />
-      ) : agreements.isError ? (
-        <ApiErrorAlert error={agreements.error} onRetry={() => void agreements.refetch()} />
-      ) : (
-        <Stack
-          component="ul"
-          gap="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Agreements"
-        >
-          {list.map((a) => (
-            <li key={a.id}>
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <div>
-                  <Anchor href={a.url} target="_blank" rel="noopener noreferrer" size="sm" fw={500}>
-                    {a.name} <IconExternalLink size={12} aria-label="(opens in a new tab)" />
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    Version {a.version}
-                    {a.acceptedTime !== null && (
-                      <>
-                        {' · accepted '}
-                        <DateTime value={a.acceptedTime} />
-                      </>
-                    )}
-                  </Text>
-                </div>
-                {a.accepted ? (
-                  <Badge
-                    color="green"
-                    variant="light"
-                    leftSection={<IconCheck size={12} aria-hidden />}
-                    style={{ textTransform: 'none' }}
-                  >
-                    Accepted
-                  </Badge>
-                ) : !mayAccept ? (
-                  <Badge color="gray" variant="light" radius="sm" style={{ textTransform: 'none' }}>
-                    Not accepted
-                  </Badge>
-                ) : (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => acceptIds([a.id])}
-                    loading={
-                      accept.isPending &&
-                      accept.variables?.length === 1 &&
-                      accept.variables[0] === a.id
-                    }
-                    aria-label={`Accept ${a.name}`}
-                  >
-                    Accept
-                  </Button>
-                )}
-              </Group>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryView query={agreements} loading="Loading agreements">
+        {() => (
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Agreements"
+          >
+            {list.map((a) => (
+              <li key={a.id}>
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <div>
+                    <Anchor
+                      href={a.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="sm"
+                      fw={500}
+                    >
+                      {a.name} <IconExternalLink size={12} aria-label="(opens in a new tab)" />
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      Version {a.version}
+                      {a.acceptedTime !== null && (
+                        <>
+                          {' · accepted '}
+                          <DateTime value={a.acceptedTime} />
+                        </>
+                      )}
+                    </Text>
+                  </div>
+                  {a.accepted ? (
+                    <Badge
+                      color="green"
+                      variant="light"
+                      leftSection={<IconCheck size={12} aria-hidden />}
+                      style={{ textTransform: 'none' }}
+                    >
+                      Accepted
+                    </Badge>
+                  ) : !mayAccept ? (
+                    <Badge
+                      color="gray"
+                      variant="light"
+                      radius="sm"
+                      style={{ textTransform: 'none' }}
+                    >
+                      Not accepted
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => acceptIds([a.id])}
+                      loading={
+                        accept.isPending &&
+                        accept.variables?.length === 1 &&
+                        accept.variables[0] === a.id
+                      }
+                      aria-label={`Accept ${a.name}`}
+                    >
+                      Accept
+                    </Button>
+                  )}
+                </Group>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryView>
       {accept.isError && <ApiErrorAlert error={accept.error} title="Could not accept" />}
       <Stack gap="xs" mt="lg">
         <Alert variant="light" color={canSubmit ? 'blue' : 'gray'} p="sm">

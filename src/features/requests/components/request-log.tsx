@@ -193,16 +193,8 @@ export function RecordRequests({
           All in the request log
         </AnchorLink>
       </Group>
-      <QueryView query={log}>
-        {(data) =>
-          data.results.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No request has touched it since the log began.
-            </Text>
-          ) : (
-            <RequestTable entries={data.results} label="API requests for this record" />
-          )
-        }
+      <QueryView query={log} empty="No request has touched it since the log began.">
+        {(data) => <RequestTable entries={data.results} label="API requests for this record" />}
       </QueryView>
     </Paper>
   );

@@ -9,7 +9,6 @@ import {
   Group,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -20,10 +19,10 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SandboxReset, ScenarioLoad, ScenarioLoaded } from '#/api/schemas/scenario';
-import { ApiErrorAlert } from '#/components/api-error';
+import { ApiErrorAlert, QueryView } from '#/components/api-error';
+import { DataTable, IdNote } from '#/components/data-table';
 import { Dialog } from '#/components/dialog';
 import { AnchorLink } from '#/components/links';
-import { LoadingState } from '#/components/page';
 import { humanize } from '#/lib/format';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import {
@@ -198,24 +197,27 @@ export function ScenariosPanel() {
         onChange={(event) => setReplace(event.currentTarget.checked)}
         mb="md"
       />
-      {presets.isPending ? (
-        <LoadingState />
-      ) : presets.isError ? (
-        <ApiErrorAlert error={presets.error} onRetry={() => void presets.refetch()} />
-      ) : (
-        <Table aria-label="Preset scenarios" verticalSpacing="xs">
-          <Table.Tbody>
-            {presets.data.map((preset) => (
-              <Table.Tr key={preset.name}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {preset.title}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {preset.description}
-                  </Text>
-                </Table.Td>
-                <Table.Td w={1}>
+      <QueryView query={presets}>
+        {(list) => (
+          <DataTable
+            label="Preset scenarios"
+            verticalSpacing="xs"
+            rows={list}
+            rowKey={(preset) => preset.name}
+            columns={[
+              {
+                cell: (preset) => (
+                  <>
+                    <Text size="sm" fw={600}>
+                      {preset.title}
+                    </Text>
+                    <IdNote>{preset.description}</IdNote>
+                  </>
+                ),
+              },
+              {
+                td: { w: 1 },
+                cell: (preset) => (
                   <Button
                     size="compact-sm"
                     variant="light"
@@ -227,12 +229,12 @@ export function ScenariosPanel() {
                   >
                     Load
                   </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryView>
       <form onSubmit={(e) => void loadFile(e)} noValidate aria-label="Load a scenario file">
         <Group align="flex-start" gap="sm" mt="md" wrap="wrap">
           <Controller

@@ -4,14 +4,14 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PRODUCTS } from '#/api/schemas/transaction';
-import { ApiErrorAlert } from '#/components/api-error';
+import { QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
 import { Money } from '#/components/money';
-import { EmptyState, LoadingState } from '#/components/page';
+import { EmptyState } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
-import { transactionIndexQuery } from '../../find/queries';
+import { transactionIndexQuery } from '#/features/find/queries';
 
 const PAGE = 10;
 
@@ -50,64 +50,66 @@ export function RecordTransactions(
           </Group>
         )}
       </Group>
-      {list.isPending ? (
-        <LoadingState label="Loading transactions" />
-      ) : list.isError ? (
-        <ApiErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.results.length === 0 ? (
-        <EmptyState title="No transactions yet">
-          {props.merchantId !== undefined
-            ? 'Transactions this merchant sends or receives appear here.'
-            : 'Transactions paid into this account appear here.'}
-        </EmptyState>
-      ) : (
-        <Stack gap="xs">
-          <Stack gap="xs" role="list" aria-label="Transactions">
-            {list.data.results.map((t) => (
-              <Group
-                key={`${t.product}-${t.businessRequestId}`}
-                justify="space-between"
-                wrap="nowrap"
-                gap="sm"
-                role="listitem"
-              >
-                <Group gap="sm" wrap="nowrap">
-                  <div>
-                    <AnchorLink
-                      to="/transactions/$product/$id"
-                      params={{ product: SLUG_OF[t.product], id: t.businessRequestId }}
-                      fw={500}
-                    >
-                      {PRODUCT_TITLE[t.product].singular} #{t.businessRequestId}
-                    </AnchorLink>
-                    <Text size="xs" c="dimmed">
-                      <DateTime value={t.creationTime} /> ·{' '}
-                      {props.merchantId === undefined
-                        ? `from ${t.merchantName ?? `#${t.fromBusinessId}`}`
-                        : t.fromBusinessId === props.merchantId
-                          ? `sent to ${t.recipientName ?? `#${t.toBusinessId}`}`
-                          : `received from ${t.merchantName ?? `#${t.fromBusinessId}`}`}
-                    </Text>
-                  </div>
-                  <StatusBadge status={t.clientStatus} size="sm" />
+      <QueryView
+        query={list}
+        loading="Loading transactions"
+        empty={
+          <EmptyState title="No transactions yet">
+            {props.merchantId !== undefined
+              ? 'Transactions this merchant sends or receives appear here.'
+              : 'Transactions paid into this account appear here.'}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <Stack gap="xs">
+            <Stack gap="xs" role="list" aria-label="Transactions">
+              {data.results.map((t) => (
+                <Group
+                  key={`${t.product}-${t.businessRequestId}`}
+                  justify="space-between"
+                  wrap="nowrap"
+                  gap="sm"
+                  role="listitem"
+                >
+                  <Group gap="sm" wrap="nowrap">
+                    <div>
+                      <AnchorLink
+                        to="/transactions/$product/$id"
+                        params={{ product: SLUG_OF[t.product], id: t.businessRequestId }}
+                        fw={500}
+                      >
+                        {PRODUCT_TITLE[t.product].singular} #{t.businessRequestId}
+                      </AnchorLink>
+                      <Text size="xs" c="dimmed">
+                        <DateTime value={t.creationTime} /> ·{' '}
+                        {props.merchantId === undefined
+                          ? `from ${t.merchantName ?? `#${t.fromBusinessId}`}`
+                          : t.fromBusinessId === props.merchantId
+                            ? `sent to ${t.recipientName ?? `#${t.toBusinessId}`}`
+                            : `received from ${t.merchantName ?? `#${t.fromBusinessId}`}`}
+                      </Text>
+                    </div>
+                    <StatusBadge status={t.clientStatus} size="sm" />
+                  </Group>
+                  <Money amount={t.toAmount} symbol={t.toCurrencySymbol} size="sm" />
                 </Group>
-                <Money amount={t.toAmount} symbol={t.toCurrencySymbol} size="sm" />
-              </Group>
-            ))}
+              ))}
+            </Stack>
+            {data.hasMore && (
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => setLimit((l) => Math.min(100, l + PAGE))}
+                loading={list.isFetching}
+                disabled={limit >= 100}
+              >
+                Show more
+              </Button>
+            )}
           </Stack>
-          {list.data.hasMore && (
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => setLimit((l) => Math.min(100, l + PAGE))}
-              loading={list.isFetching}
-              disabled={limit >= 100}
-            >
-              Show more
-            </Button>
-          )}
-        </Stack>
-      )}
+        )}
+      </QueryView>
     </Paper>
   );
 }

@@ -12,7 +12,6 @@ import {
   PasswordInput,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -28,6 +27,7 @@ import { type Role, ROLE_LABEL, ROLES } from '#/api/roles';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { CopyValue } from '#/components/copy-value';
+import { DataTable, IdNote } from '#/components/data-table';
 import { DateTime } from '#/components/date-time';
 import { fieldError } from '#/lib/field-error';
 import {
@@ -41,7 +41,6 @@ import {
   useSetCredentials,
   useSetRoles,
 } from '../queries';
-import { ScrollTable } from '#/components/scroll-table';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 
@@ -124,29 +123,25 @@ export function CredentialsSettings({ environments }: { environments: Environmen
         again, and staff never type it.
       </Text>
       {data.results.length > 0 && (
-        <Table mb="md" aria-label="Stored credentials">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Environment</Table.Th>
-              <Table.Th>API key</Table.Th>
-              <Table.Th>Saved</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.results.map((c) => (
-              <Table.Tr key={c.environment}>
-                <Table.Td>{c.environment}</Table.Td>
-                <Table.Td>
-                  <Code>…{c.apiKeyLast4}</Code>
-                </Table.Td>
-                <Table.Td>
+        <DataTable
+          label="Stored credentials"
+          mb="md"
+          rows={data.results}
+          rowKey={(c) => c.environment}
+          columns={[
+            { header: 'Environment', cell: (c) => c.environment },
+            { header: 'API key', cell: (c) => <Code>…{c.apiKeyLast4}</Code> },
+            {
+              header: 'Saved',
+              cell: (c) => (
+                <>
                   <DateTime value={c.updatedAt} />{' '}
                   {c.updatedBy ? `by ${c.updatedBy}` : '(first start)'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       <SimpleGrid cols={{ base: 1, md: environments.length > 1 ? 2 : 1 }}>
         {environments.map((environment) => (
@@ -174,67 +169,69 @@ export function PeopleSettings() {
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   return (
     <Section title="People">
-      <ScrollTable minWidth={640} label="People">
-        <Table aria-label="People" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Person</Table.Th>
-              <Table.Th>Roles</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.results.map((person) => (
-              <Table.Tr key={person.id}>
-                <Table.Td>
-                  <Text size="sm">{person.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {person.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td miw={260}>
-                  <MultiSelect
-                    aria-label={`Roles of ${person.name}`}
-                    data={ROLE_OPTIONS}
-                    value={person.roles}
-                    onChange={(next) => setRoles.mutate({ id: person.id, roles: next as Role[] })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    onClick={() =>
-                      endSessions.mutate(person.id, {
-                        onSuccess: ({ ended }) =>
-                          notifications.show({
-                            title: 'Signed out',
-                            message: `${ended} session${ended === 1 ? '' : 's'} of ${person.name} ended.`,
-                          }),
-                      })
-                    }
-                  >
-                    End sessions
-                  </Button>{' '}
-                  <Button
-                    variant="default"
-                    size="xs"
-                    onClick={() =>
-                      resetLink.mutate(person.id, {
-                        onSuccess: ({ link: url }) => setLink({ name: person.name, link: url }),
-                      })
-                    }
-                  >
-                    Reset link
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <DataTable
+        label="People"
+        minWidth={640}
+        verticalSpacing="xs"
+        rows={data.results}
+        rowKey={(person) => person.id}
+        columns={[
+          {
+            header: 'Person',
+            cell: (person) => (
+              <>
+                <Text size="sm">{person.name}</Text>
+                <IdNote>{person.email}</IdNote>
+              </>
+            ),
+          },
+          {
+            header: 'Roles',
+            td: { miw: 260 },
+            cell: (person) => (
+              <MultiSelect
+                aria-label={`Roles of ${person.name}`}
+                data={ROLE_OPTIONS}
+                value={person.roles}
+                onChange={(next) => setRoles.mutate({ id: person.id, roles: next as Role[] })}
+              />
+            ),
+          },
+          {
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            cell: (person) => (
+              <>
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() =>
+                    endSessions.mutate(person.id, {
+                      onSuccess: ({ ended }) =>
+                        notifications.show({
+                          title: 'Signed out',
+                          message: `${ended} session${ended === 1 ? '' : 's'} of ${person.name} ended.`,
+                        }),
+                    })
+                  }
+                >
+                  End sessions
+                </Button>{' '}
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() =>
+                    resetLink.mutate(person.id, {
+                      onSuccess: ({ link: url }) => setLink({ name: person.name, link: url }),
+                    })
+                  }
+                >
+                  Reset link
+                </Button>
+              </>
+            ),
+          },
+        ]}
+      />
       {link && (
         <Alert color="blue" variant="light" my="md" title={`Reset link for ${link.name}`}>
           <Text size="sm" mb="xs">

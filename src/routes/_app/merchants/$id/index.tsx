@@ -3,8 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ApiErrorAlert } from '#/components/api-error';
-import { EmptyState, LoadingState, PageHeader } from '#/components/page';
+import { QueryView } from '#/components/api-error';
+import { EmptyState, PageHeader } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { MerchantProfile } from '#/features/merchants/components/merchant-profile';
 import { OnboardingPanel } from '#/features/merchants/components/onboarding-panel';
@@ -108,21 +108,23 @@ function MerchantPage() {
               </ButtonLink>
             </Permitted>
           </Group>
-          {accounts.isPending ? (
-            <LoadingState label="Loading payout accounts" />
-          ) : accounts.isError ? (
-            <ApiErrorAlert error={accounts.error} onRetry={() => void accounts.refetch()} />
-          ) : accounts.data.results.length === 0 ? (
-            <EmptyState title="No payout accounts">
-              Add the bank account this merchant is paid into.
-            </EmptyState>
-          ) : (
-            <PayoutAccountTable
-              accounts={accounts.data.results}
-              caption={`Payout accounts of ${merchant.name}`}
-              showOwner={false}
-            />
-          )}
+          <QueryView
+            query={accounts}
+            loading="Loading payout accounts"
+            empty={
+              <EmptyState title="No payout accounts">
+                Add the bank account this merchant is paid into.
+              </EmptyState>
+            }
+          >
+            {(data) => (
+              <PayoutAccountTable
+                accounts={data.results}
+                caption={`Payout accounts of ${merchant.name}`}
+                showOwner={false}
+              />
+            )}
+          </QueryView>
         </Paper>
         {isCustomer && (
           <Paper withBorder p="lg" radius="md">
@@ -142,20 +144,19 @@ function MerchantPage() {
                 </ButtonLink>
               </Permitted>
             </Group>
-            {contacts.isPending ? (
-              <LoadingState label="Loading contacts" />
-            ) : contacts.isError ? (
-              <ApiErrorAlert error={contacts.error} onRetry={() => void contacts.refetch()} />
-            ) : contacts.data.results.length === 0 ? (
-              <EmptyState title="No contacts">
-                Contacts are the people and businesses this customer pays or is paid by.
-              </EmptyState>
-            ) : (
-              <MerchantTable
-                merchants={contacts.data.results}
-                caption={`Contacts of ${merchant.name}`}
-              />
-            )}
+            <QueryView
+              query={contacts}
+              loading="Loading contacts"
+              empty={
+                <EmptyState title="No contacts">
+                  Contacts are the people and businesses this customer pays or is paid by.
+                </EmptyState>
+              }
+            >
+              {(data) => (
+                <MerchantTable merchants={data.results} caption={`Contacts of ${merchant.name}`} />
+              )}
+            </QueryView>
           </Paper>
         )}
         <RecordTransactions merchantId={id} />
