@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './e2e/chromium';
 
 // Browser journeys against the built SPA, each with its own dashboard server and data folder
 // (see e2e/fixtures.ts). Debian's Chromium; no browser downloads.
@@ -14,15 +15,6 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     actionTimeout: 10_000,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
 });

@@ -19,6 +19,7 @@ import { createStore } from '../src/sandbox/store';
 import { openDatabase } from '../src/sandbox/store/db';
 import { upsertPartner } from '../src/sandbox/domain/partners';
 import { seedVolume } from '../src/sandbox/volume';
+import { CHROMIUM } from '../e2e/chromium';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
@@ -417,16 +418,7 @@ async function pageFigures() {
   const blankFile = path.resolve('dist', 'bench-blank.html');
   fs.writeFileSync(blankFile, '<!doctype html><title>blank</title><p>Blank page</p>');
   const dashboard = await startDashboard('dashboard', 'embedded', tempDir('pages'));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   /** A cold load of `url` (a new context: empty cache); bytes on the wire and the LCP. */
   const visit = async (url: string, cookie?: string) => {
     const context = await browser.newContext();

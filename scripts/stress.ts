@@ -10,9 +10,9 @@
 // Everything runs on 127.0.0.1 and stops by itself. STRESS_KILLS and STRESS_LOAD_REQUESTS tune it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../src/http/free-port';
 
 const KILLS = Number(process.env.STRESS_KILLS ?? 30);
 const LOAD_REQUESTS = Number(process.env.STRESS_LOAD_REQUESTS ?? 4000);
@@ -20,17 +20,6 @@ const WORKERS = 4;
 const API_KEY = 'stress-key';
 const API_SECRET = 'stress-secret-0123456789';
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

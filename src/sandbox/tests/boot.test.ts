@@ -9,6 +9,7 @@ import { createStore } from '../store';
 import { openDatabase } from '../store/db';
 import { SandboxEnv } from '../env';
 import { FAST_SETTINGS } from '../testing';
+import { ONOFF_STATUSES, RECEIVE_STATUSES } from '#/api/schemas/transaction';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -52,24 +53,10 @@ describe('bootSandbox', () => {
     );
     const times = merchants.map((m) => m.creationTime);
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(5 * 24 * 3600 * 1000);
-    const everyState: Record<string, string[]> = {
-      sendc2f: [
-        'OnOff_PENDING',
-        'OnOff_AWAITING_QUOTE_APPROVAL',
-        'OnOff_AWAITING_DEPOSIT',
-        'OnOff_IN_PROGRESS',
-        'OnOff_COMPLETED',
-        'OnOff_CANCELED',
-      ],
-      sendf2f: [
-        'OnOff_PENDING',
-        'OnOff_AWAITING_QUOTE_APPROVAL',
-        'OnOff_AWAITING_DEPOSIT',
-        'OnOff_IN_PROGRESS',
-        'OnOff_COMPLETED',
-        'OnOff_CANCELED',
-      ],
-      receive: ['Receive_PENDING', 'Receive_IN_PROGRESS', 'Receive_COMPLETED', 'Receive_CANCELED'],
+    const everyState: Record<string, readonly string[]> = {
+      sendc2f: ONOFF_STATUSES,
+      sendf2f: ONOFF_STATUSES,
+      receive: RECEIVE_STATUSES,
     };
     const started = Date.now();
     for (const [product, states] of Object.entries(everyState)) {

@@ -56,28 +56,15 @@ describe('chosen faults', () => {
     await switchOn({ operationId: 'createMerchant', kind: 'error' });
     const before = snapshot(sandbox.store);
     const headers = { 'idempotency-key': 'fault-retry-1' };
-    const failed = await sandbox.request({
-      method: 'POST',
-      url: '/v1/business/',
-      headers,
-      payload: merchantBody(),
-    });
+    const send = () =>
+      sandbox.request({ method: 'POST', url: '/v1/business/', headers, payload: merchantBody() });
+    const failed = await send();
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toMatchObject({ code: 'INTERNAL_ERROR' });
     expect(snapshot(sandbox.store)).toBe(before);
-    const retried = await sandbox.request({
-      method: 'POST',
-      url: '/v1/business/',
-      headers,
-      payload: merchantBody(),
-    });
+    const retried = await send();
     expect(retried.statusCode).toBe(200);
-    const replayed = await sandbox.request({
-      method: 'POST',
-      url: '/v1/business/',
-      headers,
-      payload: merchantBody(),
-    });
+    const replayed = await send();
     expect(replayed.json().id).toBe(retried.json().id);
   });
 

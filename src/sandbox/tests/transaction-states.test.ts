@@ -131,23 +131,18 @@ function expectedChanges(
 }
 
 const T = 'INVALID_STATE_TRANSITION';
+/** The two on/off-ramp products move through the same states by the same rules. */
+const ONOFF_TABLE: Record<string, Record<Op, 'ok' | string>> = {
+  PENDING: { approveQuote: 'ok', approveDeposit: T, cancel: 'ok' },
+  QUOTED: { approveQuote: 'ok', approveDeposit: T, cancel: 'ok' },
+  AWAITING_DEPOSIT: { approveQuote: T, approveDeposit: 'ok', cancel: 'ok' },
+  IN_PROGRESS: { approveQuote: T, approveDeposit: T, cancel: 'ok' },
+  COMPLETED: { approveQuote: T, approveDeposit: T, cancel: 'TRANSACTION_ALREADY_PROCESSED' },
+  CANCELED: { approveQuote: T, approveDeposit: T, cancel: T },
+};
 const TABLE: Record<Product, Record<string, Record<Op, 'ok' | string>>> = {
-  sendc2f: {
-    PENDING: { approveQuote: 'ok', approveDeposit: T, cancel: 'ok' },
-    QUOTED: { approveQuote: 'ok', approveDeposit: T, cancel: 'ok' },
-    AWAITING_DEPOSIT: { approveQuote: T, approveDeposit: 'ok', cancel: 'ok' },
-    IN_PROGRESS: { approveQuote: T, approveDeposit: T, cancel: 'ok' },
-    COMPLETED: { approveQuote: T, approveDeposit: T, cancel: 'TRANSACTION_ALREADY_PROCESSED' },
-    CANCELED: { approveQuote: T, approveDeposit: T, cancel: T },
-  },
-  sendf2f: {
-    PENDING: { approveQuote: 'ok', approveDeposit: T, cancel: 'ok' },
-    QUOTED: { approveQuote: 'ok', approveDeposit: T, cancel: 'ok' },
-    AWAITING_DEPOSIT: { approveQuote: T, approveDeposit: 'ok', cancel: 'ok' },
-    IN_PROGRESS: { approveQuote: T, approveDeposit: T, cancel: 'ok' },
-    COMPLETED: { approveQuote: T, approveDeposit: T, cancel: 'TRANSACTION_ALREADY_PROCESSED' },
-    CANCELED: { approveQuote: T, approveDeposit: T, cancel: T },
-  },
+  sendc2f: ONOFF_TABLE,
+  sendf2f: ONOFF_TABLE,
   receive: {
     PENDING: { approveQuote: 'ok', approveDeposit: 'ok', cancel: 'ok' },
     QUOTE_APPROVED: { approveQuote: T, approveDeposit: 'ok', cancel: 'ok' },

@@ -3,7 +3,6 @@
 // the sandbox exactly once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,22 +11,12 @@ import { bootSandbox } from '#/sandbox/boot';
 import { SandboxEnv, settingsFrom } from '#/sandbox/env';
 import { seedVolume } from '#/sandbox/volume';
 import { testDist } from '../testing';
+import { freePort } from '#/http/free-port';
 
 const MERCHANTS = 2_000;
 const TRANSACTIONS = 30_000;
 const ROOT = path.resolve(__dirname, '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fill-crash-'));
 const distDir = testDist();

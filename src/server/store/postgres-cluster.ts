@@ -3,9 +3,9 @@
 // package provides the binaries (.ci/run installs it); as root, they run as the `postgres` user.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '#/http/free-port';
 
 const BIN_DIRS = [
   '/usr/lib/postgresql/17/bin',
@@ -17,17 +17,6 @@ export function postgresBinDir(): string | undefined {
   const fromEnv = process.env.POSTGRES_BIN_DIR;
   if (fromEnv && fs.existsSync(path.join(fromEnv, 'initdb'))) return fromEnv;
   return BIN_DIRS.find((dir) => fs.existsSync(path.join(dir, 'initdb')));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export interface PostgresCluster {

@@ -21,10 +21,11 @@ import { ApiErrorAlert } from '#/components/api-error';
 import { useLeaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { AddressFieldset, CountrySelect, fieldError, SelectField } from '#/components/form-fields';
-import { choiceError } from '#/lib/field-error';
+
 import { humanize } from '#/lib/format';
 import { useMerchantChoices } from '../../find/queries';
 import { useCreateMerchant, usePrefillFromMerchant, useUpdateMerchant } from '../queries';
+import { RecordField } from '#/components/record-field';
 
 type Values = z.input<typeof MerchantCreate>;
 
@@ -150,53 +151,36 @@ export function MerchantForm({
       <Stack gap="lg">
         {!editing && (
           <Fieldset legend="Kind">
-            <Controller
-              control={form.control}
-              name="contactOwnerBusinessId"
-              render={({ field }) => (
-                <Stack gap="sm">
-                  <Radio.Group
-                    value={kind}
-                    onChange={(value) => {
-                      setKind(value as 'customer' | 'contact');
-                      form.clearErrors('contactOwnerBusinessId');
-                    }}
-                    label="This merchant is"
-                    description="A customer does business with you directly. A contact is someone one of your customers pays or is paid by."
-                  >
-                    <Group mt="xs">
-                      <Radio value="customer" label="A customer" />
-                      <Radio value="contact" label="A contact of a customer" />
-                    </Group>
-                  </Radio.Group>
-                  {kind === 'contact' && (
-                    <Select
-                      label="Owner"
-                      description="The customer this contact belongs to"
-                      placeholder={customers.isPending ? 'Loading customers…' : 'Choose a customer'}
-                      searchable
-                      required
-                      nothingFoundMessage="No customer matches"
-                      data={customers.options}
-                      filter={({ options }) => options}
-                      onSearchChange={customers.onSearchChange}
-                      value={field.value ? String(field.value) : null}
-                      onChange={(value) => {
-                        field.onChange(value ? Number(value) : null);
-                        if (value) void prefillFromOwner(Number(value));
-                      }}
-                      onBlur={field.onBlur}
-                      error={choiceError(
-                        'Owner',
-                        errors.contactOwnerBusinessId?.message,
-                        field.value,
-                        'Choose the customer that owns this contact',
-                      )}
-                    />
-                  )}
-                </Stack>
+            <Stack gap="sm">
+              <Radio.Group
+                value={kind}
+                onChange={(value) => {
+                  setKind(value as 'customer' | 'contact');
+                  form.clearErrors('contactOwnerBusinessId');
+                }}
+                label="This merchant is"
+                description="A customer does business with you directly. A contact is someone one of your customers pays or is paid by."
+              >
+                <Group mt="xs">
+                  <Radio value="customer" label="A customer" />
+                  <Radio value="contact" label="A contact of a customer" />
+                </Group>
+              </Radio.Group>
+              {kind === 'contact' && (
+                <RecordField
+                  form={form}
+                  name="contactOwnerBusinessId"
+                  choices={customers}
+                  label="Owner"
+                  description="The customer this contact belongs to"
+                  placeholder={{ empty: 'Choose a customer', loading: 'Loading customers…' }}
+                  prompt="Choose the customer that owns this contact"
+                  nothingFound="No customer matches"
+                  none={null}
+                  onChosen={(id) => void prefillFromOwner(id)}
+                />
               )}
-            />
+            </Stack>
           </Fieldset>
         )}
 

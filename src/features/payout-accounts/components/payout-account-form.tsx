@@ -4,20 +4,10 @@
 // another merchant has the same number (docs/decisions/025). A change of an active account's
 // bank details is held until someone else approves it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type PayoutAccount,
@@ -34,13 +24,14 @@ import {
   PayoutCurrencySelect,
   SelectField,
 } from '#/components/form-fields';
-import { choiceError } from '#/lib/field-error';
+
 import { useMerchantChoices } from '../../find/queries';
 import { usePrefillFromMerchant } from '../../merchants/queries';
 import type { PayeeChange, PayeeCheckResult } from '#/api/controls';
 import { fromIban } from '#/api/payee';
 import { checkPayee } from '../../controls/queries';
 import { useCreatePayoutAccount, useUpdatePayoutAccount } from '../queries';
+import { RecordField } from '#/components/record-field';
 
 type Values = z.input<typeof PayoutAccountCreate>;
 
@@ -199,33 +190,16 @@ export function PayoutAccountForm({
         {!editing && (
           <Fieldset legend="Owner and currency">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Controller
-                control={form.control}
+              <RecordField
+                form={form}
                 name="businessId"
-                render={({ field }) => (
-                  <Select
-                    label="Merchant"
-                    required
-                    searchable
-                    placeholder={owners.isPending ? 'Loading merchants…' : 'Choose a merchant'}
-                    nothingFoundMessage="No merchant matches"
-                    data={owners.options}
-                    filter={({ options }) => options}
-                    onSearchChange={owners.onSearchChange}
-                    value={field.value ? String(field.value) : null}
-                    onChange={(value) => {
-                      field.onChange(value ? Number(value) : undefined);
-                      if (value) void prefillFromMerchant(Number(value));
-                    }}
-                    onBlur={field.onBlur}
-                    error={choiceError(
-                      'Merchant',
-                      errors.businessId?.message,
-                      field.value,
-                      'Choose the merchant that owns the account',
-                    )}
-                  />
-                )}
+                choices={owners}
+                label="Merchant"
+                placeholder={{ empty: 'Choose a merchant', loading: 'Loading merchants…' }}
+                prompt="Choose the merchant that owns the account"
+                nothingFound="No merchant matches"
+                none={undefined}
+                onChosen={(id) => void prefillFromMerchant(id)}
               />
               <SelectField
                 form={form}

@@ -40,6 +40,28 @@ function useKeyPerOpening(opened: boolean) {
   return useMemo(() => (opened ? crypto.randomUUID() : ''), [opened]);
 }
 
+/**
+ * What every action dialog shares: one idempotency key per opening (a retry inside it is the same
+ * request), closing forgets the last attempt's error, and `done` tells the page and closes.
+ */
+function useDialogAction(
+  { opened, onClose, onDone, onExited }: ActionDialogProps,
+  ...attempts: Array<{ reset(): void }>
+) {
+  const idempotencyKey = useKeyPerOpening(opened);
+  const close = () => {
+    for (const attempt of attempts) attempt.reset();
+    onClose();
+  };
+  const done = () => {
+    onDone?.();
+    close();
+  };
+  /** The dialog's own props: open, closed (forgetting the attempt), and gone. */
+  const dialog = { opened, onClose: close, onExited };
+  return { idempotencyKey, close, done, dialog };
+}
+
 function announce(id: number, title: string, updated: Transaction) {
   notifications.show({
     color: 'green',
@@ -131,26 +153,14 @@ function ConfirmDialog({
   );
 }
 
-export function ApproveQuoteDialog({
-  product,
-  transaction: t,
-  opened,
-  onClose,
-  onDone,
-  onExited,
-}: ActionDialogProps) {
+export function ApproveQuoteDialog(props: ActionDialogProps) {
+  const { product, transaction: t } = props;
   const id = t.businessRequestId;
-  const idempotencyKey = useKeyPerOpening(opened);
   const quote = useApproveQuote(product, id);
-  const close = () => {
-    quote.reset();
-    onClose();
-  };
+  const { idempotencyKey, done, dialog } = useDialogAction(props, quote);
   return (
     <ConfirmDialog
-      opened={opened}
-      onClose={close}
-      onExited={onExited}
+      {...dialog}
       title={`Approve the quote of #${id}?`}
       confirm={
         <Button
@@ -162,8 +172,7 @@ export function ApproveQuoteDialog({
               {
                 onSuccess: (outcome) => {
                   announceApproval(id, 'Quote approved', outcome);
-                  onDone?.();
-                  close();
+                  done();
                 },
               },
             )
@@ -184,25 +193,14 @@ export function ApproveQuoteDialog({
   );
 }
 
-export function ApproveDepositDialog({
-  product,
-  transaction: t,
-  opened,
-  onClose,
-  onDone,
-  onExited,
-}: ActionDialogProps) {
+export function ApproveDepositDialog(props: ActionDialogProps) {
+  const { product, transaction: t } = props;
   const id = t.businessRequestId;
-  const idempotencyKey = useKeyPerOpening(opened);
   const deposit = useApproveDeposit(product, id);
   const upload = useUploadStep();
   const [file, setFile] = useState<File | null>(null);
   const needsConfirmation = product === 'receive';
-  const close = () => {
-    deposit.reset();
-    upload.reset();
-    onClose();
-  };
+  const { idempotencyKey, done, dialog } = useDialogAction(props, deposit, upload);
   const approve = () =>
     upload.then(file, (depositConfirmationUrl) =>
       deposit.mutate(
@@ -218,17 +216,14 @@ export function ApproveDepositDialog({
         {
           onSuccess: (outcome) => {
             announceApproval(id, 'Deposit approved', outcome);
-            onDone?.();
-            close();
+            done();
           },
         },
       ),
     );
   return (
     <ConfirmDialog
-      opened={opened}
-      onClose={close}
-      onExited={onExited}
+      {...dialog}
       title={`Approve the deposit of #${id}?`}
       confirm={
         <Button
@@ -266,28 +261,16 @@ export function ApproveDepositDialog({
   );
 }
 
-export function CancelDialog({
-  product,
-  transaction: t,
-  opened,
-  onClose,
-  onDone,
-  onExited,
-}: ActionDialogProps) {
+export function CancelDialog(props: ActionDialogProps) {
+  const { product, transaction: t } = props;
   const id = t.businessRequestId;
-  const idempotencyKey = useKeyPerOpening(opened);
   const cancel = useCancelTransaction(product, id);
   const [reason, setReason] = useState<CancelReason>('CLIENT_REQUEST');
   const [otherReason, setOtherReason] = useState('');
-  const close = () => {
-    cancel.reset();
-    onClose();
-  };
+  const { idempotencyKey, done, dialog } = useDialogAction(props, cancel);
   return (
     <ConfirmDialog
-      opened={opened}
-      onClose={close}
-      onExited={onExited}
+      {...dialog}
       title={`Cancel #${id}?`}
       confirm={
         <Button
@@ -306,8 +289,7 @@ export function CancelDialog({
               {
                 onSuccess: (updated) => {
                   announce(id, 'Transaction cancelled', updated);
-                  onDone?.();
-                  close();
+                  done();
                 },
               },
             )

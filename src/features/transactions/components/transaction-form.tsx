@@ -38,6 +38,7 @@ import { useAccountChoices, useMerchantChoices } from '../../find/queries';
 import { useCreateTransaction } from '../queries';
 import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
+import { RecordField } from '#/components/record-field';
 
 export interface TransactionDraft {
   merchant?: number | undefined;
@@ -189,65 +190,35 @@ export function TransactionForm({
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
-            control={form.control}
+          <RecordField
+            form={form}
             name="fromBusinessId"
-            render={({ field }) => (
-              <Select
-                label="Sender"
-                description="Valid merchants only"
-                required
-                searchable
-                placeholder={merchants.isPending ? 'Loading merchants…' : 'Choose a merchant'}
-                data={merchants.options}
-                filter={({ options }) => options}
-                onSearchChange={merchants.onSearchChange}
-                value={field.value ? String(field.value) : null}
-                onChange={(value) => field.onChange(value ? Number(value) : null)}
-                onBlur={field.onBlur}
-                error={choiceError(
-                  'Sender',
-                  errors.fromBusinessId?.message,
-                  field.value,
-                  'Choose the merchant that sends',
-                )}
-                nothingFoundMessage="No valid merchant matches"
-              />
-            )}
+            choices={merchants}
+            label="Sender"
+            description="Valid merchants only"
+            placeholder={{ empty: 'Choose a merchant', loading: 'Loading merchants…' }}
+            prompt="Choose the merchant that sends"
+            nothingFound="No valid merchant matches"
+            none={null}
           />
-          <Controller
-            control={form.control}
+          <RecordField
+            form={form}
             name="toBusinessExternalAccountId"
-            render={({ field }) => (
-              <Select
-                label="Payout account"
-                description={
-                  draft.to
-                    ? `Active accounts in ${draft.to}`
-                    : 'Active accounts only; the payout is in its currency'
-                }
-                required
-                searchable
-                placeholder={accounts.isPending ? 'Loading accounts…' : 'Choose an account'}
-                data={accounts.options}
-                filter={({ options }) => options}
-                onSearchChange={accounts.onSearchChange}
-                value={field.value ? String(field.value) : null}
-                onChange={(value) => {
-                  field.onChange(value ? Number(value) : null);
-                  // The amount's rules depend on the account's currency.
-                  if (form.getValues('toAmount')) void form.trigger('toAmount');
-                }}
-                onBlur={field.onBlur}
-                error={choiceError(
-                  'Payout account',
-                  errors.toBusinessExternalAccountId?.message,
-                  field.value,
-                  'Choose the payout account that receives',
-                )}
-                nothingFoundMessage="No active account matches"
-              />
-            )}
+            choices={accounts}
+            label="Payout account"
+            description={
+              draft.to
+                ? `Active accounts in ${draft.to}`
+                : 'Active accounts only; the payout is in its currency'
+            }
+            placeholder={{ empty: 'Choose an account', loading: 'Loading accounts…' }}
+            prompt="Choose the payout account that receives"
+            nothingFound="No active account matches"
+            none={null}
+            // The amount's rules depend on the account's currency.
+            onChosen={() => {
+              if (form.getValues('toAmount')) void form.trigger('toAmount');
+            }}
           />
           <Controller
             control={form.control}

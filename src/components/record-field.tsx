@@ -1,0 +1,74 @@
+// A record (merchant, payout account) chosen in a form by searching as one types; the choices
+// come from the caller (features/find's useMerchantChoices and useAccountChoices).
+import { Select } from '@mantine/core';
+import {
+  Controller,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { choiceError } from '#/lib/field-error';
+
+/**
+ * A record (merchant or payout account) chosen in a form from `choices`, which search the local
+ * index as one types. Its error names the field once something is chosen and says `prompt` while
+ * nothing is; `onChosen` runs with the new id (to prefill from the record, or check the amount).
+ */
+export function RecordField<T extends FieldValues, C, V>({
+  form,
+  name,
+  choices,
+  label,
+  description,
+  placeholder,
+  prompt,
+  nothingFound,
+  none,
+  onChosen,
+}: {
+  form: UseFormReturn<T, C, V>;
+  name: Path<T>;
+  choices: {
+    options: Array<{ value: string; label: string }>;
+    onSearchChange: (text: string) => void;
+    isPending: boolean;
+  };
+  label: string;
+  description?: string;
+  /** What the empty field says, and while the choices load. */
+  placeholder: { empty: string; loading: string };
+  prompt: string;
+  nothingFound: string;
+  /** What the form holds while nothing is chosen (null or undefined, as its schema wants). */
+  none: null | undefined;
+  onChosen?: (id: number) => void;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          label={label}
+          description={description}
+          required
+          searchable
+          placeholder={choices.isPending ? placeholder.loading : placeholder.empty}
+          nothingFoundMessage={nothingFound}
+          data={choices.options}
+          // The index has already matched what was typed; show its answer as it is.
+          filter={({ options }) => options}
+          onSearchChange={choices.onSearchChange}
+          value={field.value ? String(field.value) : null}
+          onChange={(value) => {
+            field.onChange((value ? Number(value) : none) as PathValue<T, Path<T>>);
+            if (value) onChosen?.(Number(value));
+          }}
+          onBlur={field.onBlur}
+          error={choiceError(label, fieldState.error?.message, field.value, prompt)}
+        />
+      )}
+    />
+  );
+}
