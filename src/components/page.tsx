@@ -1,6 +1,17 @@
-// Page furniture shared by every screen: the header with its actions, and the empty and loading
-// states.
-import { Box, Center, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+// Page furniture shared by every screen: the header with its actions, the panels a page is made
+// of, and the empty and loading states.
+import {
+  Box,
+  Center,
+  Group,
+  Paper,
+  type PaperProps,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export function PageHeader({
@@ -31,6 +42,49 @@ export function PageHeader({
       </Box>
       {actions && <Group gap="sm">{actions}</Group>}
     </Group>
+  );
+}
+
+/**
+ * One part of a page: a bordered card under its heading (a level-2 title), with `actions` at the
+ * heading's right and a dimmed `description` under it.
+ */
+export function Panel({
+  title,
+  actions,
+  description,
+  children,
+  ...paper
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  id?: string;
+  'data-testid'?: string;
+} & Omit<PaperProps, 'title'>) {
+  const heading = (
+    <Title order={2} fz="lg" mb={description ? 4 : actions ? 0 : 'sm'}>
+      {title}
+    </Title>
+  );
+  return (
+    <Paper withBorder p="lg" radius="md" {...paper}>
+      {actions ? (
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          {heading}
+          {actions}
+        </Group>
+      ) : (
+        heading
+      )}
+      {description && (
+        <Text size="sm" c="dimmed" mb="md">
+          {description}
+        </Text>
+      )}
+      {children}
+    </Paper>
   );
 }
 

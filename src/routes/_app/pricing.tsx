@@ -7,7 +7,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -16,7 +15,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ButtonLink } from '#/components/links';
 import { Money } from '#/components/money';
-import { PageHeader } from '#/components/page';
+import { PageHeader, Panel } from '#/components/page';
 import {
   depositCurrencies,
   QuoteState,
@@ -108,10 +107,7 @@ function PricingPage() {
             />
           </SimpleGrid>
         </Paper>
-        <Paper withBorder p="lg" radius="md" aria-live="polite">
-          <Title order={2} fz="lg" mb="sm">
-            Quote
-          </Title>
+        <Panel title="Quote" aria-live="polite">
           <QuoteState
             ready={ready}
             quote={quote}
@@ -161,7 +157,7 @@ function PricingPage() {
               </Stack>
             )}
           </QuoteState>
-        </Paper>
+        </Panel>
       </Stack>
     </>
   );

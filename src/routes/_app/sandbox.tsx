@@ -1,4 +1,4 @@
-import { Anchor, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   type QueryKey,
@@ -12,7 +12,7 @@ import { refusalFor } from '#/api/roles';
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { ApiErrorAlert } from '#/components/api-error';
-import { LoadingState, PageHeader } from '#/components/page';
+import { LoadingState, PageHeader, Panel } from '#/components/page';
 import { EventLog } from '#/features/events/components/event-log';
 import { FaultsPanel } from '#/features/faults/components/faults-panel';
 import { ScenariosPanel } from '#/features/scenarios/components/scenarios-panel';
@@ -97,10 +97,7 @@ function SandboxPage() {
         description="Build situations from scenarios, set statuses that the live service decides by itself, steer time and failures, receive webhooks, and see every event and its deliveries."
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Paper withBorder p="lg" radius="md">
-          <Title order={2} fz="lg" mb="sm">
-            Merchant KYC status
-          </Title>
+        <Panel title="Merchant KYC status">
           <RecordPicker
             label="Merchant"
             useChoices={useAnyMerchant}
@@ -114,11 +111,8 @@ function SandboxPage() {
               </Stack>
             )}
           />
-        </Paper>
-        <Paper withBorder p="lg" radius="md">
-          <Title order={2} fz="lg" mb="sm">
-            Payout account status
-          </Title>
+        </Panel>
+        <Panel title="Payout account status">
           <RecordPicker
             label="Payout account"
             useChoices={useAnyAccount}
@@ -134,16 +128,13 @@ function SandboxPage() {
               </Stack>
             )}
           />
-        </Paper>
+        </Panel>
       </SimpleGrid>
       <Stack gap="lg" mt="lg">
         <ScenariosPanel />
-        <Paper withBorder p="lg" radius="md">
-          <Title order={2} fz="lg" mb="sm">
-            Automatic moves
-          </Title>
+        <Panel title="Automatic moves">
           <HoldMoves />
-        </Paper>
+        </Panel>
         <FaultsPanel />
         <WebhookEndpoints />
         <EventLog />

@@ -3,13 +3,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
-import { PageHeader } from '#/components/page';
+import { PageHeader, Panel } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
 import {
   CredentialsSettings,
   PeopleSettings,
   SecondStepSettings,
-  Section,
 } from '#/features/workspace/components/settings-panels';
 import { credentialsQuery, peopleQuery, roleSettingsQuery } from '#/features/workspace/queries';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
@@ -42,9 +41,9 @@ function SettingsPage() {
       <Stack gap="lg">
         <CredentialsSettings environments={session.environments} />
         <PeopleSettings />
-        <Section title="Approval policies">
+        <Panel title="Approval policies">
           <PolicySettings />
-        </Section>
+        </Panel>
         <SecondStepSettings />
       </Stack>
     </>

@@ -1,10 +1,11 @@
 // A payout account's bank-detail changes on its page: the one waiting for approval first, with
 // its decisions, then the earlier ones (applied, rejected, withdrawn) as its history.
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { sessionQuery } from '../../session/queries';
 import { payeeChangesQuery } from '../queries';
 import { PayeeChangeCard } from './payee-change';
+import { Panel } from '#/components/page';
 
 const HISTORY_SHOWN = 5;
 
@@ -17,10 +18,7 @@ export function PayeeChanges({ accountId }: { accountId: number }) {
   const earlier = all.filter((c) => c.status !== 'pending').slice(0, HISTORY_SHOWN);
   const viewerId = session.signedIn ? session.user.id : undefined;
   return (
-    <Paper withBorder p="lg" radius="md" data-testid="payee-changes">
-      <Title order={2} fz="lg" mb="sm">
-        Bank-detail changes
-      </Title>
+    <Panel title="Bank-detail changes" data-testid="payee-changes">
       <Stack gap="sm">
         {pending.map((c) => (
           <PayeeChangeCard key={c.id} change={c} state={c} viewerId={viewerId} />
@@ -36,6 +34,6 @@ export function PayeeChanges({ accountId }: { accountId: number }) {
           </>
         )}
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

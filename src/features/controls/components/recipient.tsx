@@ -1,11 +1,12 @@
 // What a payment went to, as the payout account was when the dashboard created the payment
 // (docs/decisions/025): shown on the transaction's page and on its confirmation, with a warning
 // when the account's bank details have changed since.
-import { Alert, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { RecipientRecord } from '#/api/controls';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
+import { Panel } from '#/components/page';
 
 export function RecipientDetails({
   recipient,
@@ -71,11 +72,8 @@ export function RecipientDetails({
 
 export function RecipientPanel({ recipient }: { recipient: RecipientRecord }) {
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb="sm">
-        Paid to
-      </Title>
+    <Panel title="Paid to">
       <RecipientDetails recipient={recipient} />
-    </Paper>
+    </Panel>
   );
 }

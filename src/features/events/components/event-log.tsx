@@ -1,5 +1,5 @@
 // The event log: every status change, its deliveries, and a way to send one again.
-import { Anchor, Button, Code, Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Code, Group, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { DeliverySummary, describeEvent, EventDetails } from '#/components/event
 import { Pager } from '#/components/pager';
 import { StatusBadge } from '#/components/status-badge';
 import { eventLogQuery, useResendEvent } from '../queries';
+import { Panel } from '#/components/page';
 
 export function EventLog() {
   const [page, setPage] = useState({ start: 0, limit: 20 });
@@ -20,13 +21,7 @@ export function EventLog() {
   const [shown, setShown] = useState<EventWithAttempts | undefined>();
 
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb={4}>
-        Event log
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Newest first; refreshes every few seconds.
-      </Text>
+    <Panel title="Event log" description="Newest first; refreshes every few seconds.">
       <QueryView query={events}>
         {(data) => (
           <>
@@ -122,6 +117,6 @@ export function EventLog() {
       >
         {shown && <EventDetails event={shown} />}
       </Dialog>
-    </Paper>
+    </Panel>
   );
 }

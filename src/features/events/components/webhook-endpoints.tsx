@@ -4,12 +4,10 @@ import {
   Alert,
   Button,
   Group,
-  Paper,
   Select,
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -28,6 +26,7 @@ import { Dialog } from '#/components/dialog';
 import { fieldError } from '#/lib/field-error';
 import { indexStatusQuery } from '#/features/find/queries';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, webhooksQuery } from '../queries';
+import { Panel } from '#/components/page';
 
 export function WebhookEndpoints() {
   const webhooks = useQuery(webhooksQuery);
@@ -56,14 +55,15 @@ export function WebhookEndpoints() {
   );
 
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb={4}>
-        Webhook endpoints
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Every status change is posted to each endpoint, signed with its secret (header
-        x-webhook-signature).
-      </Text>
+    <Panel
+      title="Webhook endpoints"
+      description={
+        <>
+          Every status change is posted to each endpoint, signed with its secret (header
+          x-webhook-signature).
+        </>
+      }
+    >
       <form onSubmit={add} noValidate aria-label="Add a webhook endpoint">
         <Group align="flex-start" gap="sm">
           <TextInput
@@ -264,6 +264,6 @@ export function WebhookEndpoints() {
           </Group>
         </Stack>
       </Dialog>
-    </Paper>
+    </Panel>
   );
 }

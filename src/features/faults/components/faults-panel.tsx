@@ -1,16 +1,7 @@
 // Chosen faults: make one operation's next requests fail, to test a client's retries and
 // idempotency (docs/decisions/023). Each active fault shows with what is left of it.
 import { SelectField } from '#/components/form-fields';
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,6 +14,7 @@ import { DataTable } from '#/components/data-table';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
 import { faultsQuery, useCreateFault, useDeleteFault } from '../queries';
+import { Panel } from '#/components/page';
 
 const KIND_LABEL: Record<(typeof FAULT_KINDS)[number], string> = {
   error: '500 Internal error',
@@ -59,15 +51,17 @@ export function FaultsPanel() {
   );
 
   return (
-    <Paper withBorder p="lg" radius="md" id="faults">
-      <Title order={2} fz="lg" mb={4}>
-        Chosen faults
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        The next requests to one operation fail as you choose, for this partner only; nothing is
-        changed by a failed request, so a retry with the same Idempotency-Key does the work once. A
-        restart of the sandbox switches every fault off.
-      </Text>
+    <Panel
+      title="Chosen faults"
+      description={
+        <>
+          The next requests to one operation fail as you choose, for this partner only; nothing is
+          changed by a failed request, so a retry with the same Idempotency-Key does the work once.
+          A restart of the sandbox switches every fault off.
+        </>
+      }
+      id="faults"
+    >
       <form onSubmit={switchOn} noValidate aria-label="Switch a fault on">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <SelectField
@@ -167,6 +161,6 @@ export function FaultsPanel() {
         </QueryView>
         {remove.isError && <ApiErrorAlert error={remove.error} title="Not switched off" />}
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

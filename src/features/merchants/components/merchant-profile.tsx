@@ -1,9 +1,10 @@
-import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { Field } from '#/components/field';
 import type { Merchant } from '#/api/schemas/merchant';
 import { DateTime } from '#/components/date-time';
 import { humanize } from '#/lib/format';
 import { MerchantKind } from './merchant-table';
+import { Panel } from '#/components/page';
 
 export function MerchantProfile({
   merchant,
@@ -20,10 +21,7 @@ export function MerchantProfile({
     .filter(Boolean)
     .join(', ');
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb="md">
-        Profile
-      </Title>
+    <Panel title="Profile">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Field label="Kind">
@@ -47,6 +45,6 @@ export function MerchantProfile({
           </Field>
         </SimpleGrid>
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

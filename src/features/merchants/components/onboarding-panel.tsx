@@ -1,6 +1,6 @@
 // Onboarding: the legal agreements with their links, accepting them, and submitting, with the
 // rule for when submitting is allowed said in words.
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExternalLink, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { DateTime } from '#/components/date-time';
 import { humanize } from '#/lib/format';
 import { agreementsQuery, useAcceptAgreements, useSubmitOnboarding } from '../queries';
 import { usePermission } from '../../session/queries';
+import { Panel } from '#/components/page';
 
 const SUBMITTABLE = ['NEW', 'PENDING', 'ACTION_NEEDED'];
 
@@ -51,26 +52,30 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
     });
 
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="lg">
-          Onboarding
-        </Title>
-        {pending.length > 1 && statusAllows && mayAccept && (
-          <Button
-            size="xs"
-            variant="light"
-            loading={accept.isPending}
-            onClick={() => acceptIds(pending.map((a) => a.id))}
-          >
-            Accept all
-          </Button>
-        )}
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        Onboarding can be submitted while the KYC status is New, Pending or Action needed, once
-        every agreement is accepted.
-      </Text>
+    <Panel
+      title="Onboarding"
+      description={
+        <>
+          Onboarding can be submitted while the KYC status is New, Pending or Action needed, once
+          every agreement is accepted.
+        </>
+      }
+      actions={
+        <>
+          {' '}
+          {pending.length > 1 && statusAllows && mayAccept && (
+            <Button
+              size="xs"
+              variant="light"
+              loading={accept.isPending}
+              onClick={() => acceptIds(pending.map((a) => a.id))}
+            >
+              Accept all
+            </Button>
+          )}
+        </>
+      }
+    >
       <QueryView query={agreements} loading="Loading agreements">
         {() => (
           <Stack
@@ -183,6 +188,6 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
           <ApiErrorAlert error={submit.error} title="Onboarding was not submitted" />
         )}
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

@@ -22,6 +22,7 @@ import { AnchorLink } from '#/components/links';
 import { type Column, DataTable } from '#/components/data-table';
 import { curlOf } from '../curl';
 import { requestLogQuery, type RequestLogSearch } from '../queries';
+import { Panel } from '#/components/page';
 
 const STATUS_COLOR = (status: number) =>
   status >= 500 ? 'red' : status >= 400 ? 'orange' : status >= 300 ? 'blue' : 'green';
@@ -184,18 +185,20 @@ export function RecordRequests({
 }) {
   const log = useQuery(requestLogQuery({ objectType, objectId, limit: 10 }));
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="lg">
-          API requests
-        </Title>
-        <AnchorLink to="/requests" search={{ objectType, objectId }} size="sm">
-          All in the request log
-        </AnchorLink>
-      </Group>
+    <Panel
+      title="API requests"
+      actions={
+        <>
+          {' '}
+          <AnchorLink to="/requests" search={{ objectType, objectId }} size="sm">
+            All in the request log
+          </AnchorLink>
+        </>
+      }
+    >
       <QueryView query={log} empty="No request has touched it since the log began.">
         {(data) => <RequestTable entries={data.results} label="API requests for this record" />}
       </QueryView>
-    </Paper>
+    </Panel>
   );
 }

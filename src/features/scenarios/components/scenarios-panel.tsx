@@ -1,17 +1,6 @@
 // Scenarios (docs/decisions/024): build a named situation in one go, load a scenario file a
 // colleague or CI shared, save this partner's records as one, or start again from nothing.
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  FileInput,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -31,6 +20,7 @@ import {
   useLoadScenario,
   useResetSandbox,
 } from '../queries';
+import { Panel } from '#/components/page';
 
 /** A scenario file is at most this large (what the sandbox accepts in one request). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -182,15 +172,17 @@ export function ScenariosPanel() {
   });
 
   return (
-    <Paper withBorder p="lg" radius="md" id="scenarios">
-      <Title order={2} fz="lg" mb={4}>
-        Scenarios
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Build a situation in one go, through the same operations as the API&apos;s own requests
-        (their events and webhooks included); all of it is made, or nothing is. Save this
-        partner&apos;s records as a scenario file to share a situation or to load it in CI.
-      </Text>
+    <Panel
+      title="Scenarios"
+      description={
+        <>
+          Build a situation in one go, through the same operations as the API&apos;s own requests
+          (their events and webhooks included); all of it is made, or nothing is. Save this
+          partner&apos;s records as a scenario file to share a situation or to load it in CI.
+        </>
+      }
+      id="scenarios"
+    >
       <Checkbox
         label="Delete this partner’s records before loading"
         checked={replace}
@@ -305,6 +297,6 @@ export function ScenariosPanel() {
           setResetDone(counts);
         }}
       />
-    </Paper>
+    </Panel>
   );
 }

@@ -1,12 +1,13 @@
 // Where the client deposits: the wallet address (with a QR code) for payouts, the bank details
 // for end to end transfers and collections. Every value can be copied.
-import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { isCancelled } from '#/api/transaction-states';
 import { CopyValue } from '#/components/copy-value';
 import { Field } from '#/components/field';
 import { Money } from '#/components/money';
+import { Panel } from '#/components/page';
 
 function Row({
   label,
@@ -59,14 +60,15 @@ export function DepositInstructions({
   if (product === 'sendc2f') {
     const address = t.walletDetails?.walletAddress;
     return (
-      <Paper withBorder p="lg" radius="md">
-        <Title order={2} fz="lg" mb="sm">
-          {deposited
+      <Panel
+        title={
+          deposited
             ? 'Deposited to this wallet'
             : cancelled
               ? 'Deposit details'
-              : 'Deposit to this wallet'}
-        </Title>
+              : 'Deposit to this wallet'
+        }
+      >
         {address ? (
           <Group align="flex-start" gap="lg" wrap="wrap">
             <div style={{ background: 'white', padding: 8, borderRadius: 8, lineHeight: 0 }}>
@@ -94,19 +96,20 @@ export function DepositInstructions({
             The wallet address appears once the quote is approved.
           </Alert>
         )}
-      </Paper>
+      </Panel>
     );
   }
   const bank = t.bankDetails;
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb="sm">
-        {deposited
+    <Panel
+      title={
+        deposited
           ? 'Deposited to this bank account'
           : cancelled
             ? 'Deposit details'
-            : 'Deposit to this bank account'}
-      </Title>
+            : 'Deposit to this bank account'
+      }
+    >
       {bank ? (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -136,6 +139,6 @@ export function DepositInstructions({
           The bank details appear once the quote is approved.
         </Alert>
       )}
-    </Paper>
+    </Panel>
   );
 }

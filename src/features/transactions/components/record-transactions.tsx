@@ -1,6 +1,6 @@
 // The transactions of one merchant (sent or received) or of one payout account, every product
 // together, from the local index: newest first, a page at a time, with links to the full lists.
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PRODUCTS } from '#/api/schemas/transaction';
@@ -8,7 +8,7 @@ import { QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
 import { Money } from '#/components/money';
-import { EmptyState } from '#/components/page';
+import { EmptyState, Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { transactionIndexQuery } from '#/features/find/queries';
@@ -29,27 +29,29 @@ export function RecordTransactions(
     }),
   );
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Group justify="space-between" mb="sm" wrap="wrap">
-        <Title order={2} fz="lg">
-          Transactions
-        </Title>
-        {props.merchantId !== undefined && (
-          <Group gap="md">
-            {PRODUCTS.map((product) => (
-              <AnchorLink
-                key={product}
-                size="sm"
-                to="/transactions/$product"
-                params={{ product: SLUG_OF[product] }}
-                search={{ businessId: props.merchantId }}
-              >
-                All {PRODUCT_TITLE[product].plural.toLowerCase()}
-              </AnchorLink>
-            ))}
-          </Group>
-        )}
-      </Group>
+    <Panel
+      title="Transactions"
+      actions={
+        <>
+          {' '}
+          {props.merchantId !== undefined && (
+            <Group gap="md">
+              {PRODUCTS.map((product) => (
+                <AnchorLink
+                  key={product}
+                  size="sm"
+                  to="/transactions/$product"
+                  params={{ product: SLUG_OF[product] }}
+                  search={{ businessId: props.merchantId }}
+                >
+                  All {PRODUCT_TITLE[product].plural.toLowerCase()}
+                </AnchorLink>
+              ))}
+            </Group>
+          )}
+        </>
+      }
+    >
       <QueryView
         query={list}
         loading="Loading transactions"
@@ -110,6 +112,6 @@ export function RecordTransactions(
           </Stack>
         )}
       </QueryView>
-    </Paper>
+    </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { isCompleted } from '#/api/transaction-states';
 import { DateTime } from '#/components/date-time';
 import { Money } from '#/components/money';
 import { humanize } from '#/lib/format';
+import { Panel } from '#/components/page';
 
 const FILE_LABEL: Record<Exclude<TransactionNote['kind'], 'cancelReason'>, string> = {
   invoice: 'Invoice',
@@ -85,10 +86,7 @@ export function TransactionDocuments({ notes }: { notes: readonly TransactionNot
   );
   if (files.length === 0) return null;
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb="md">
-        Documents
-      </Title>
+    <Panel title="Documents">
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {files.map((file) => (
           <Group component="li" key={file.id} gap="sm" wrap="nowrap" align="flex-start">
@@ -112,6 +110,6 @@ export function TransactionDocuments({ notes }: { notes: readonly TransactionNot
           </Group>
         ))}
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '#/components/field';
 import { numberTail } from '#/api/local-index';
@@ -9,6 +9,7 @@ import { humanize } from '#/lib/format';
 import { merchantQuery } from '../../merchants/queries';
 import { payoutAccountQuery } from '../../payout-accounts/queries';
 import { CurrentQuoteNote, useDepositOf } from './quote';
+import { Panel } from '#/components/page';
 
 export function TransactionSummary({
   product,
@@ -24,10 +25,7 @@ export function TransactionSummary({
   const account = useQuery(payoutAccountQuery(t.toBusinessExternalAccountId)).data;
   const tail = account ? numberTail(account) : '';
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb="md">
-        Amounts and parties
-      </Title>
+    <Panel title="Amounts and parties">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Field label="Payout requested">
           <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
@@ -72,6 +70,6 @@ export function TransactionSummary({
         </Field>
         <Field label="Purpose">{humanize(t.purpose)}</Field>
       </SimpleGrid>
-    </Paper>
+    </Panel>
   );
 }

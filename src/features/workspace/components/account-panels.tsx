@@ -26,10 +26,10 @@ import {
 } from '#/api/account';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { ApiErrorAlert } from '#/components/api-error';
+import { Panel } from '#/components/page';
 import { fieldError } from '#/lib/field-error';
-import { sessionQuery, useSignOutEverywhere } from '../../session/queries';
+import { sessionQuery, useSignOutEverywhere } from '#/features/session/queries';
 import { useBeginAuthenticator, useChangePassword, useConfirmAuthenticator } from '../queries';
-import { Section } from './settings-panels';
 
 export function PasswordPanel() {
   const change = useChangePassword();
@@ -39,7 +39,7 @@ export function PasswordPanel() {
   });
   const { errors } = form.formState;
   return (
-    <Section title="Password">
+    <Panel title="Password">
       <form
         aria-label="Change password"
         noValidate
@@ -81,7 +81,7 @@ export function PasswordPanel() {
           </Group>
         </Stack>
       </form>
-    </Section>
+    </Panel>
   );
 }
 
@@ -181,7 +181,7 @@ export function AuthenticatorPanel() {
   const enrolled = session.signedIn && session.secondFactor;
   const confirm = useConfirmAuthenticator();
   return (
-    <Section title="Authenticator app">
+    <Panel title="Authenticator app">
       {confirm.data ? (
         <Alert color="green" variant="light" title="The authenticator is on">
           <Text size="sm" mb="xs">
@@ -229,7 +229,7 @@ export function AuthenticatorPanel() {
           {begin.isError && <ApiErrorAlert error={begin.error} title="Could not start" />}
         </Stack>
       )}
-    </Section>
+    </Panel>
   );
 }
 
@@ -237,7 +237,7 @@ export function SessionsPanel() {
   const everywhere = useSignOutEverywhere();
   const navigate = useNavigate();
   return (
-    <Section title="Sessions">
+    <Panel title="Sessions">
       <Text size="sm" c="dimmed" mb="sm">
         Sign out on every browser and device at once, this one included.
       </Text>
@@ -252,6 +252,6 @@ export function SessionsPanel() {
       >
         Sign out everywhere
       </Button>
-    </Section>
+    </Panel>
   );
 }

@@ -8,7 +8,6 @@ import {
   Code,
   Group,
   MultiSelect,
-  Paper,
   PasswordInput,
   SimpleGrid,
   Stack,
@@ -41,21 +40,11 @@ import {
   useSetCredentials,
   useSetRoles,
 } from '../queries';
+import { Panel } from '#/components/page';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 
 /** A titled card of the settings and account pages. */
-export function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="lg" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
   const save = useSetCredentials();
   const form = useForm<CredentialsForm>({
@@ -117,7 +106,7 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
 export function CredentialsSettings({ environments }: { environments: EnvironmentInfo[] }) {
   const { data } = useSuspenseQuery(credentialsQuery);
   return (
-    <Section title="API credentials">
+    <Panel title="API credentials">
       <Text size="sm" c="dimmed" mb="md">
         Entered once here, checked against the environment, stored encrypted. Nobody sees the secret
         again, and staff never type it.
@@ -148,7 +137,7 @@ export function CredentialsSettings({ environments }: { environments: Environmen
           <CredentialsFormFor key={environment.id} environment={environment} />
         ))}
       </SimpleGrid>
-    </Section>
+    </Panel>
   );
 }
 
@@ -168,7 +157,7 @@ export function PeopleSettings() {
   const { errors } = form.formState;
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   return (
-    <Section title="People">
+    <Panel title="People">
       <DataTable
         label="People"
         minWidth={640}
@@ -301,7 +290,7 @@ export function PeopleSettings() {
           <CopyValue value={issued.password} label="One-time password" />
         </Alert>
       )}
-    </Section>
+    </Panel>
   );
 }
 
@@ -309,7 +298,7 @@ export function SecondStepSettings() {
   const require = useRequireSecondStep();
   const { data } = useSuspenseQuery(roleSettingsQuery);
   return (
-    <Section title="Second sign-in step">
+    <Panel title="Second sign-in step">
       <Text size="sm" c="dimmed" mb="sm">
         People with these roles must enrol an authenticator app and give its code at sign-in.
       </Text>
@@ -323,6 +312,6 @@ export function SecondStepSettings() {
           />
         ))}
       </Group>
-    </Section>
+    </Panel>
   );
 }

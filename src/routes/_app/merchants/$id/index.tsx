@@ -1,10 +1,10 @@
-import { Breadcrumbs, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Breadcrumbs, SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { QueryView } from '#/components/api-error';
-import { EmptyState, PageHeader } from '#/components/page';
+import { EmptyState, PageHeader, Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { MerchantProfile } from '#/features/merchants/components/merchant-profile';
 import { OnboardingPanel } from '#/features/merchants/components/onboarding-panel';
@@ -91,23 +91,25 @@ function MerchantPage() {
           <OnboardingPanel merchant={merchant} />
           {simulate && <KycSimulation merchant={merchant} />}
         </SimpleGrid>
-        <Paper withBorder p="lg" radius="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} fz="lg">
-              Payout accounts
-            </Title>
-            <Permitted operation="createPayoutAccount">
-              <ButtonLink
-                to="/payout-accounts/new"
-                search={{ businessId: id }}
-                size="xs"
-                variant="light"
-                leftSection={<IconPlus size={14} aria-hidden />}
-              >
-                Add payout account
-              </ButtonLink>
-            </Permitted>
-          </Group>
+        <Panel
+          title="Payout accounts"
+          actions={
+            <>
+              {' '}
+              <Permitted operation="createPayoutAccount">
+                <ButtonLink
+                  to="/payout-accounts/new"
+                  search={{ businessId: id }}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPlus size={14} aria-hidden />}
+                >
+                  Add payout account
+                </ButtonLink>
+              </Permitted>
+            </>
+          }
+        >
           <QueryView
             query={accounts}
             loading="Loading payout accounts"
@@ -125,25 +127,27 @@ function MerchantPage() {
               />
             )}
           </QueryView>
-        </Paper>
+        </Panel>
         {isCustomer && (
-          <Paper withBorder p="lg" radius="md">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} fz="lg">
-                Contacts
-              </Title>
-              <Permitted operation="createMerchant">
-                <ButtonLink
-                  to="/merchants/new"
-                  search={{ owner: id }}
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconPlus size={14} aria-hidden />}
-                >
-                  Add contact
-                </ButtonLink>
-              </Permitted>
-            </Group>
+          <Panel
+            title="Contacts"
+            actions={
+              <>
+                {' '}
+                <Permitted operation="createMerchant">
+                  <ButtonLink
+                    to="/merchants/new"
+                    search={{ owner: id }}
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPlus size={14} aria-hidden />}
+                  >
+                    Add contact
+                  </ButtonLink>
+                </Permitted>
+              </>
+            }
+          >
             <QueryView
               query={contacts}
               loading="Loading contacts"
@@ -157,7 +161,7 @@ function MerchantPage() {
                 <MerchantTable merchants={data.results} caption={`Contacts of ${merchant.name}`} />
               )}
             </QueryView>
-          </Paper>
+          </Panel>
         )}
         <RecordTransactions merchantId={id} />
         {inSandbox && <RecordRequests objectType="merchant" objectId={id} />}

@@ -1,4 +1,4 @@
-import { Breadcrumbs, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Breadcrumbs, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Field } from '#/components/field';
 import { CopyValue } from '#/components/copy-value';
 import { DateTime } from '#/components/date-time';
-import { PageHeader } from '#/components/page';
+import { PageHeader, Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { accountLabel } from '#/features/payout-accounts/components/payout-account-table';
 import { payoutAccountQuery } from '#/features/payout-accounts/queries';
@@ -75,10 +75,7 @@ function PayoutAccountPage() {
         }
       />
       <Stack gap="lg">
-        <Paper withBorder p="lg" radius="md">
-          <Title order={2} fz="lg" mb="md">
-            Details
-          </Title>
+        <Panel title="Details">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             <Field label="Merchant">
               <AnchorLink to="/merchants/$id" params={{ id: account.businessId }}>
@@ -114,7 +111,7 @@ function PayoutAccountPage() {
               This account is closed and takes no further changes.
             </Text>
           )}
-        </Paper>
+        </Panel>
         <PayeeChanges accountId={id} />
         {simulate && <AccountStatusSimulation account={account} />}
         <RecordTransactions accountId={id} />

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Grid, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Grid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { isCancelled, isCompleted, isFinalStatus } from '#/api/transaction-states';
 import { ButtonLink, AnchorLink } from '#/components/links';
-import { PageHeader } from '#/components/page';
+import { PageHeader, Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { DateTime } from '#/components/date-time';
 import { DepositInstructions } from '#/features/transactions/components/deposit-instructions';
@@ -100,17 +100,14 @@ function TransactionPage() {
             {final ? (
               <TransactionOutcome transaction={t} notes={notes.data} headingRef={outcome} />
             ) : (
-              <Paper withBorder p="lg" radius="md">
-                <Title order={2} fz="lg" mb="sm">
-                  Actions
-                </Title>
+              <Panel title="Actions">
                 <TransactionActions
                   product={product}
                   transaction={t}
                   controls={controls.data}
                   onDone={() => (acted.current = true)}
                 />
-              </Paper>
+              </Panel>
             )}
             <TransactionSummary product={product} transaction={t} />
             {controls.data?.recipient && <RecipientPanel recipient={controls.data.recipient} />}
@@ -120,10 +117,7 @@ function TransactionPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Title order={2} fz="lg" mb="md">
-              Timeline
-            </Title>
+          <Panel title="Timeline">
             {inSandbox && <AutomaticMove target={{ objectType: 'transaction', objectId: id }} />}
             <TransactionTimeline
               product={product}
@@ -132,7 +126,7 @@ function TransactionPage() {
               controls={controls.data}
               notes={notes.data}
             />
-          </Paper>
+          </Panel>
         </Grid.Col>
       </Grid>
     </>
