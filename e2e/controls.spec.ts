@@ -3,9 +3,7 @@
 // second person while an earlier payout's confirmation keeps the old account, and the approvals
 // inbox with its count. What a journey needs before its one page is set up through the API.
 import type { Page } from '@playwright/test';
-import { checkA11y, choose, expect, test, forgetSession } from './fixtures';
-
-const CSRF = { 'x-requested-with': 'dashboard' };
+import { checkA11y, choose, CSRF, expect, forgetSession, test } from './fixtures';
 
 /** Signs this browser in as a person of the demo workspace, without visiting a page. */
 async function signInAs(page: Page, email: string) {

@@ -257,6 +257,9 @@ export function transactionWhere(
 }
 
 /** Seeded records the journeys open, by what they are. */
+/** The header the dashboard's server asks of every changing request (its CSRF rule). */
+export const CSRF = { 'x-requested-with': 'dashboard' };
+
 export const SEEDED = {
   lumen: 'Lumen Textiles GmbH',
   sakura: 'Sakura Precision Parts K.K.',

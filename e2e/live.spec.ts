@@ -4,16 +4,15 @@
 import {
   allowConsoleError,
   checkA11y,
+  CSRF,
   expect,
-  signInWithPassword,
-  test,
   merchantNamed,
   SEEDED,
+  signInWithPassword,
+  test,
 } from './fixtures';
 
 test.use({ liveEnvironment: true });
-
-const CSRF = { 'x-requested-with': 'dashboard' };
 
 test('an admin stores the live credentials, then switches to live from the header', async ({
   page,

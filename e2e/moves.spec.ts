@@ -1,9 +1,7 @@
 // Time control in the sandbox (docs/decisions/023): hold the partner's automatic moves, see a
 // transaction wait on its timeline, do its move now; release, and what fell due happens at once.
 import type { Page } from '@playwright/test';
-import { type Dashboard, expect, signInToDemo, test } from './fixtures';
-
-const CSRF = { 'x-requested-with': 'dashboard' };
+import { CSRF, type Dashboard, expect, signInToDemo, test } from './fixtures';
 
 /** A payout created through the dashboard, as finance would: waiting for its quote. */
 async function createPayout(page: Page, dashboard: Dashboard): Promise<number> {

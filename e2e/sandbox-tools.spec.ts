@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPartner } from '../src/sandbox/domain/partners';
@@ -12,11 +13,8 @@ import {
   transactionWhere,
 } from './fixtures';
 
-test('adds a webhook endpoint, sees deliveries in the event log, resends, and deletes it', async ({
-  page,
-  dashboard,
-}) => {
-  const sakura = `Merchant #${merchantNamed(dashboard, SEEDED.sakura)}`;
+/** A receiver of webhooks on a free port: what it was sent, its URL, and a way to stop it. */
+async function webhookReceiver() {
   const received: string[] = [];
   const receiver = http.createServer((req, res) => {
     let body = '';
@@ -28,23 +26,46 @@ test('adds a webhook endpoint, sees deliveries in the event log, resends, and de
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  return { received, url, close: () => receiver.close() };
+}
+
+/** Signs in, opens the sandbox tools and adds the endpoint `url`. */
+async function addEndpoint(page: Page, url: string) {
+  await signInToDemo(page);
+  await page.goto('/sandbox');
+  await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(page.getByText('Endpoint added: copy its signing secret now')).toBeVisible();
+  return page.getByRole('table', { name: 'Webhook endpoints' });
+}
+
+test('adds a webhook endpoint: a bad URL is refused, the secret shown once', async ({ page }) => {
+  const receiver = await webhookReceiver();
   try {
-    await signInToDemo(page);
-    await page.goto('/sandbox');
-    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill('ftp://nope');
-    await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(page.getByText('URL must be an http or https URL')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
-    await page.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(page.getByText('Endpoint added: copy its signing secret now')).toBeVisible();
+    const endpoints = await addEndpoint(page, receiver.url);
     await expect(page.getByText(/^whsec_[0-9a-f]{48}$/)).toBeVisible();
-    const endpoints = page.getByRole('table', { name: 'Webhook endpoints' });
-    const added = endpoints.getByRole('row').filter({ hasText: url });
+    const added = endpoints.getByRole('row').filter({ hasText: receiver.url });
     await expect(added.getByText(/^whsec_…[0-9a-f]{4}$/)).toBeVisible();
     // The dashboard's own endpoint is there too, and says what it is for.
     await expect(endpoints.getByText(/This dashboard: keeps its search/)).toBeVisible();
     await checkA11y(page);
+    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill('ftp://nope');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByText('URL must be an http or https URL')).toBeVisible();
+  } finally {
+    receiver.close();
+  }
+});
 
+test('a status change reaches the endpoint; the event log resends it and shows each attempt', async ({
+  page,
+  dashboard,
+}) => {
+  const sakura = `Merchant #${merchantNamed(dashboard, SEEDED.sakura)}`;
+  const receiver = await webhookReceiver();
+  const { received, url } = receiver;
+  try {
+    await addEndpoint(page, url);
     await choose(page, 'Merchant', /Sakura Precision Parts/);
     await choose(page, 'KYC status', 'Action needed');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -72,9 +93,17 @@ test('adds a webhook endpoint, sees deliveries in the event log, resends, and de
     await expect(attempts.getByText('HTTP 200').first()).toBeVisible();
     await expect(attempts.getByText(/^\d+ ms$/).first()).toBeVisible();
     await checkA11y(page);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+  } finally {
+    receiver.close();
+  }
+});
 
-    // Deleting asks first: "Keep it" keeps it, "Delete endpoint" deletes it.
+test('deleting a webhook endpoint asks first', async ({ page }) => {
+  const receiver = await webhookReceiver();
+  const { url } = receiver;
+  try {
+    const endpoints = await addEndpoint(page, url);
+    // "Keep it" keeps it, "Delete endpoint" deletes it.
     await page.getByRole('button', { name: `Delete endpoint ${url}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this endpoint?' });
     await confirm.getByRole('button', { name: 'Keep it' }).click();

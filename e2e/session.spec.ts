@@ -3,10 +3,10 @@ import {
   checkA11y,
   expect,
   fillMerchant,
-  signInToDemo,
-  test,
   merchantNamed,
   SEEDED,
+  signInToDemo,
+  test,
 } from './fixtures';
 
 test('signs in to the demo sandbox in one click, and the header marks the sandbox', async ({

@@ -4,12 +4,14 @@ import {
   allowConsoleError,
   checkA11y,
   choose,
+  CSRF,
   expect,
+  merchantNamed,
+  SEEDED,
   signInToDemo,
   switchTo,
   test,
   transactionWhere,
-  SEEDED,
 } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -311,7 +313,7 @@ test('exports a filtered list to CSV, every row as the API has it', async ({ pag
   }
 });
 
-test('an API refusal shows the API’s message in the form', async ({ page }) => {
+test('an API refusal shows the API’s message in the form', async ({ page, dashboard }) => {
   allowConsoleError(page, /status of 400/);
   await page.goto('/transactions/payouts/new');
   await choose(page, 'Sender', /Anatolia Cotton Mills/);
@@ -320,9 +322,10 @@ test('an API refusal shows the API’s message in the form', async ({ page }) =>
   await page.getByRole('textbox', { name: 'Payout amount' }).fill('500');
   await choose(page, 'Purpose', 'Goods purchase');
   // Meanwhile, in another tab, the merchant's KYC is set back to PENDING.
-  const merchant = await (await page.request.get('/api/v1/business/3')).json();
-  const back = await page.request.put('/api/v1/business/3', {
-    headers: { 'x-requested-with': 'dashboard' },
+  const anatolia = merchantNamed(dashboard, 'Anatolia Cotton Mills A.Ş.');
+  const merchant = await (await page.request.get(`/api/v1/business/${anatolia}`)).json();
+  const back = await page.request.put(`/api/v1/business/${anatolia}`, {
+    headers: CSRF,
     data: { ...merchant, localRegNumber: `${merchant.localRegNumber}|PENDING` },
   });
   expect(back.ok()).toBe(true);

@@ -5,16 +5,17 @@ import {
   allowConsoleError,
   checkA11y,
   choose,
+  CSRF,
+  type Dashboard,
   expect,
+  forgetSession,
+  merchantNamed,
+  SEEDED,
   signInToDemo,
   switchTo,
   test,
   transactionWhere,
-  SEEDED,
-  forgetSession,
 } from './fixtures';
-
-const CSRF = { 'x-requested-with': 'dashboard' };
 
 async function requireTwoApproversFrom(page: Page, amount: string) {
   await signInToDemo(page, 'Ada Admin');
@@ -25,13 +26,40 @@ async function requireTwoApproversFrom(page: Page, amount: string) {
   expect(policy.ok()).toBe(true);
 }
 
-test('a payout above the policy needs two approvers; finance cannot approve; the audit trail tells it all', async ({
-  page,
-}) => {
-  allowConsoleError(page, /status of 403/);
+/**
+ * With a two-approver policy from 1,000 EUR, finance creates a payout of 2,500 EUR through the
+ * dashboard's API and it is quoted: its id, with finance signed in.
+ */
+async function quotedPayoutNeedingTwo(page: Page, dashboard: Dashboard) {
   await requireTwoApproversFrom(page, '1000');
+  await switchTo(page, 'Fatima Finance');
+  const account = dashboard.store.db
+    .prepare(
+      `SELECT id FROM payout_account WHERE account_holder_name LIKE 'Anatolia%'
+       AND account_status = 'ACTIVE' AND currency_symbol = 'EUR'`,
+    )
+    .get() as { id: number };
+  const created = await page.request.post('/api/v1/sendc2f/', {
+    headers: CSRF,
+    data: {
+      fromBusinessId: merchantNamed(dashboard, SEEDED.lumen),
+      toBusinessExternalAccountId: account.id,
+      fromCurrencySymbol: 'USDT(TRC20)',
+      toAmount: '2500',
+      purpose: 'SUPPLIER_PAYMENT',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const id = String((await created.json()).businessRequestId);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/v1/sendc2f/${id}`)).json()).clientStatus)
+    .toBe('OnOff_AWAITING_QUOTE_APPROVAL');
+  return id;
+}
 
-  // Finance creates a payout of 2,500 EUR.
+/** With a two-approver policy from 1,000 EUR, finance creates a payout of 2,500 EUR: its id. */
+async function payoutNeedingTwo(page: Page) {
+  await requireTwoApproversFrom(page, '1000');
   await switchTo(page, 'Fatima Finance');
   await page.goto('/transactions/payouts/new');
   await choose(page, 'Sender', /Lumen Textiles GmbH/);
@@ -43,14 +71,34 @@ test('a payout above the policy needs two approvers; finance cannot approve; the
   await expect(page.getByRole('heading', { name: /^Payout #\d+$/ })).toBeVisible();
   const id = page.url().split('/').pop()!;
   await expect(page.getByText('Awaiting quote approval').first()).toBeVisible({ timeout: 10_000 });
+  return id;
+}
+
+/** `name` approves the quote of payout `id` through the dashboard's API: its answer's status. */
+async function approveQuoteAs(page: Page, name: string, id: string) {
+  await switchTo(page, name);
+  const answer = await page.request.post(`/api/v1/sendc2f/approveQuote/${id}`, { headers: CSRF });
+  return answer.status();
+}
+
+test('finance creates a payout above the policy and cannot approve it, not even directly', async ({
+  page,
+}) => {
+  allowConsoleError(page, /status of 403/);
+  const id = await payoutNeedingTwo(page);
   // The button says why not, and the server refuses a direct call too.
   await expect(page.getByRole('button', { name: 'Approve quote' })).toBeDisabled();
   await expect(page.getByText('This needs the Approver role.').first()).toBeVisible();
   const direct = await page.request.post(`/api/v1/sendc2f/approveQuote/${id}`, { headers: CSRF });
   expect(direct.status()).toBe(403);
   expect(await direct.json()).toMatchObject({ code: 'FORBIDDEN_ROLE' });
+});
 
-  // The first approver: recorded, one more needed.
+test('the first approval is recorded; the second approver finds the payout in the inbox', async ({
+  page,
+  dashboard,
+}) => {
+  const id = await quotedPayoutNeedingTwo(page, dashboard);
   await switchTo(page, 'Aiko Approver');
   await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
@@ -60,16 +108,22 @@ test('a payout above the policy needs two approvers; finance cannot approve; the
     'waits for 1 more approver (2 needed)',
   );
   await expect(page.getByText('Awaiting quote approval').first()).toBeVisible();
-  // The second approver finds it in the approvals inbox.
   await switchTo(page, 'Bruno Approver');
   await page.getByRole('link', { name: 'Approvals' }).click();
   // The overview links the payout too: wait for the approvals page before looking for it.
   await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: `Payout #${id}` })).toBeVisible();
   await checkA11y(page);
+});
 
-  // The second approver: the quote is approved in the API, and the timeline names both.
-  await page.getByRole('link', { name: `Payout #${id}` }).click();
+test('the second approval approves the quote in the API, and the timeline names both', async ({
+  page,
+  dashboard,
+}) => {
+  const id = await quotedPayoutNeedingTwo(page, dashboard);
+  expect(await approveQuoteAs(page, 'Aiko Approver', id)).toBe(202);
+  await switchTo(page, 'Bruno Approver');
+  await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve quote' }).click();
   await expect(page.getByText('Awaiting deposit').first()).toBeVisible();
@@ -79,8 +133,17 @@ test('a payout above the policy needs two approvers; finance cannot approve; the
   const t = await (await page.request.get(`/api/v1/sendc2f/${id}`)).json();
   expect(t.clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
   await checkA11y(page);
+});
 
-  // The audit trail has the whole story, the refused attempt included.
+test('the audit trail tells a dual-control approval, the refused attempt included', async ({
+  page,
+  dashboard,
+}) => {
+  allowConsoleError(page, /status of 403/);
+  const id = await quotedPayoutNeedingTwo(page, dashboard);
+  expect(await approveQuoteAs(page, 'Fatima Finance', id)).toBe(403);
+  expect(await approveQuoteAs(page, 'Aiko Approver', id)).toBe(202);
+  expect(await approveQuoteAs(page, 'Bruno Approver', id)).toBe(200);
   await switchTo(page, 'Ada Admin');
   await page.goto('/audit?action=approveQuote');
   const table = page.getByRole('table', { name: 'Audit trail' });

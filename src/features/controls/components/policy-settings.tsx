@@ -2,6 +2,7 @@
 // (the currency chosen from the currency list, the amount measured on the side the policy
 // says), and "what would this need?" for a product, currency and amount.
 import { SelectField } from '#/components/form-fields';
+import { textField } from '#/components/text-field';
 import { DataTable, IdNote } from '#/components/data-table';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -259,12 +260,10 @@ function AddPolicyForm() {
         />
         {!bankDetails && (
           <TextInput
-            label="From amount"
             description={`The ${side} ${measured}; 0 or empty: every amount. Grouping such as 5,000 is fine.`}
             inputMode="decimal"
             placeholder="0"
-            {...form.register('minAmount')}
-            error={fieldError('Amount', errors.minAmount?.message)}
+            {...textField(form, 'minAmount', 'From amount', { errorLabel: 'Amount' })}
           />
         )}
       </SimpleGrid>
@@ -338,10 +337,8 @@ function RequirementCheck() {
           )}
         />
         <TextInput
-          label="Payout amount"
           inputMode="decimal"
-          {...form.register('amount')}
-          error={fieldError('Amount', errors.amount?.message)}
+          {...textField(form, 'amount', 'Payout amount', { errorLabel: 'Amount' })}
         />
       </SimpleGrid>
       <Group mt="sm">

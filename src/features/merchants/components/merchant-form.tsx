@@ -20,7 +20,8 @@ import { Id } from '#/api/schemas/common';
 import { ApiErrorAlert } from '#/components/api-error';
 import { useLeaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
-import { AddressFieldset, CountrySelect, fieldError, SelectField } from '#/components/form-fields';
+import { AddressFieldset, CountrySelect, SelectField } from '#/components/form-fields';
+import { textField } from '#/components/text-field';
 
 import { humanize } from '#/lib/format';
 import { useMerchantChoices } from '../../find/queries';
@@ -115,7 +116,6 @@ export function MerchantForm({
   };
   // Customers that can own a contact: every one in the local index, searched as one types.
   const customers = useMerchantChoices({ type: 'customer' }, form.watch('contactOwnerBusinessId'));
-  const register = (name: keyof Values) => form.register(name);
   // A new contact usually shares its owner's address and contact person: filled in where empty.
   const prefillFromOwner = usePrefillFromMerchant(
     form,
@@ -186,17 +186,10 @@ export function MerchantForm({
 
         <Fieldset legend="Business">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput required {...textField(form, 'name', 'Legal name')} />
             <TextInput
-              label="Legal name"
-              required
-              {...register('name')}
-              error={fieldError('Legal name', errors.name?.message)}
-            />
-            <TextInput
-              label="Registration number"
               placeholder="Optional: the local company number"
-              {...register('localRegNumber')}
-              error={fieldError('Registration number', errors.localRegNumber?.message)}
+              {...textField(form, 'localRegNumber', 'Registration number')}
             />
             <Controller
               control={form.control}
@@ -241,23 +234,15 @@ export function MerchantForm({
 
         <Fieldset legend="Contact person">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput required {...textField(form, 'contactName', 'Full name')} />
             <TextInput
-              label="Full name"
-              required
-              {...register('contactName')}
-              error={fieldError('Full name', errors.contactName?.message)}
-            />
-            <TextInput
-              label="Email"
               type="email"
               required
               autoComplete="off"
-              {...register('contactEmail')}
-              error={fieldError('Email', errors.contactEmail?.message)}
+              {...textField(form, 'contactEmail', 'Email')}
             />
             <Group gap="sm" align="flex-start" wrap="nowrap">
               <TextInput
-                label="Country code"
                 aria-label="Phone country code"
                 required
                 w={120}
@@ -268,17 +253,16 @@ export function MerchantForm({
                     +
                   </Text>
                 }
-                {...register('contactPhonePrefix')}
-                error={fieldError('Phone country code', errors.contactPhonePrefix?.message)}
+                {...textField(form, 'contactPhonePrefix', 'Country code', {
+                  errorLabel: 'Phone country code',
+                })}
               />
               <TextInput
-                label="Phone number"
                 required
                 style={{ flex: 1 }}
                 inputMode="numeric"
                 placeholder="Digits only"
-                {...register('contactPhone')}
-                error={fieldError('Phone number', errors.contactPhone?.message)}
+                {...textField(form, 'contactPhone', 'Phone number')}
               />
             </Group>
           </SimpleGrid>

@@ -24,6 +24,7 @@ import {
   PayoutCurrencySelect,
   SelectField,
 } from '#/components/form-fields';
+import { textField } from '#/components/text-field';
 
 import { useMerchantChoices } from '../../find/queries';
 import { usePrefillFromMerchant } from '../../merchants/queries';
@@ -218,18 +219,8 @@ export function PayoutAccountForm({
             Give an IBAN, an account number, or both.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Account holder"
-              required
-              {...form.register('accountHolderName')}
-              error={fieldError('Account holder', errors.accountHolderName?.message)}
-            />
-            <TextInput
-              label="Bank name"
-              required
-              {...form.register('bankName')}
-              error={fieldError('Bank name', errors.bankName?.message)}
-            />
+            <TextInput required {...textField(form, 'accountHolderName', 'Account holder')} />
+            <TextInput required {...textField(form, 'bankName', 'Bank name')} />
             <TextInput
               label="IBAN"
               spellCheck={false}
@@ -240,25 +231,21 @@ export function PayoutAccountForm({
               error={fieldError('IBAN', errors.iban?.message)}
             />
             <TextInput
-              label="Account number"
               spellCheck={false}
               autoComplete="off"
-              {...form.register('accountNumber')}
-              error={fieldError('Account number', errors.accountNumber?.message)}
+              {...textField(form, 'accountNumber', 'Account number')}
             />
             <TextInput
-              label="BIC (SWIFT code)"
               spellCheck={false}
               autoComplete="off"
               placeholder="e.g. DEUTDEFF"
-              {...form.register('swiftCode')}
-              error={fieldError('BIC', errors.swiftCode?.message)}
+              {...textField(form, 'swiftCode', 'BIC (SWIFT code)', { errorLabel: 'BIC' })}
             />
             <TextInput
-              label="Routing number or bank code"
               spellCheck={false}
-              {...form.register('routingNumber')}
-              error={fieldError('Routing number', errors.routingNumber?.message)}
+              {...textField(form, 'routingNumber', 'Routing number or bank code', {
+                errorLabel: 'Routing number',
+              })}
             />
             <SelectField
               form={form}

@@ -20,8 +20,8 @@ import { ROLE_LABEL } from '#/api/roles';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
-import { fieldError } from '#/lib/field-error';
 import { useSignIn } from '../queries';
+import { textField } from '#/components/text-field';
 
 type Values = { email: string; password: string; code?: string | undefined };
 const FIELDS = Object.keys(SignInSchema.shape);
@@ -42,7 +42,6 @@ export function SignInForm({
     resolver: zodResolver(SignInSchema),
     defaultValues: { email: '', password: '', code: '' },
   });
-  const { errors } = form.formState;
   // Field errors sit under their fields; a general error shows once, above the button.
   const generalError =
     signIn.error instanceof ApiError && signIn.error.problem.code === 'SECOND_FACTOR_REQUIRED'
@@ -160,28 +159,22 @@ export function SignInForm({
       <form onSubmit={submit} noValidate aria-label="Sign in">
         <Stack gap="sm">
           <TextInput
-            label="Email"
             type="email"
             autoComplete="username"
             spellCheck={false}
-            {...form.register('email')}
-            error={fieldError('Email', errors.email?.message)}
+            {...textField(form, 'email', 'Email')}
           />
           <PasswordInput
-            label="Password"
             autoComplete="current-password"
-            {...form.register('password')}
-            error={fieldError('Password', errors.password?.message)}
+            {...textField(form, 'password', 'Password')}
           />
           {askCode && (
             <TextInput
-              label="Authenticator code"
               description="The 6 digits your app shows, or one of your recovery codes"
               autoComplete="one-time-code"
               inputMode="numeric"
               data-autofocus
-              {...form.register('code')}
-              error={fieldError('Code', errors.code?.message)}
+              {...textField(form, 'code', 'Authenticator code', { errorLabel: 'Code' })}
             />
           )}
           <Button

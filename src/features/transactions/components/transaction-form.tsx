@@ -39,6 +39,7 @@ import { useCreateTransaction } from '../queries';
 import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { RecordField } from '#/components/record-field';
+import { textField } from '#/components/text-field';
 
 export interface TransactionDraft {
   merchant?: number | undefined;
@@ -251,7 +252,6 @@ export function TransactionForm({
             )}
           />
           <TextInput
-            label="Payout amount"
             description={
               payoutCurrency
                 ? `In ${payoutCurrency}, the account's currency`
@@ -268,8 +268,7 @@ export function TransactionForm({
               ) : undefined
             }
             rightSectionWidth={payoutCurrency ? 56 : undefined}
-            {...form.register('toAmount')}
-            error={fieldError('Amount', errors.toAmount?.message)}
+            {...textField(form, 'toAmount', 'Payout amount', { errorLabel: 'Amount' })}
           />
           <Controller
             control={form.control}

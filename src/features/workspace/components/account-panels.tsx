@@ -30,6 +30,7 @@ import { Panel } from '#/components/page';
 import { fieldError } from '#/lib/field-error';
 import { sessionQuery, useSignOutEverywhere } from '#/features/session/queries';
 import { useBeginAuthenticator, useChangePassword, useConfirmAuthenticator } from '../queries';
+import { textField } from '#/components/text-field';
 
 export function PasswordPanel() {
   const change = useChangePassword();
@@ -37,7 +38,6 @@ export function PasswordPanel() {
     resolver: zodResolver(PasswordChange),
     defaultValues: { current: '', next: '' },
   });
-  const { errors } = form.formState;
   return (
     <Panel title="Password">
       <form
@@ -59,17 +59,13 @@ export function PasswordPanel() {
       >
         <Stack gap="xs" maw={420}>
           <PasswordInput
-            label="Current password"
             autoComplete="current-password"
-            {...form.register('current')}
-            error={fieldError('Current password', errors.current?.message)}
+            {...textField(form, 'current', 'Current password')}
           />
           <PasswordInput
-            label="New password"
             description={`At least ${PASSWORD_MIN_LENGTH} characters`}
             autoComplete="new-password"
-            {...form.register('next')}
-            error={fieldError('New password', errors.next?.message)}
+            {...textField(form, 'next', 'New password')}
           />
           {change.isError && (
             <ApiErrorAlert error={change.error} title="Not changed" placed={['current', 'next']} />
@@ -91,7 +87,6 @@ function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuth
     resolver: zodResolver(AuthenticatorProof),
     defaultValues: { password: '', code: '' },
   });
-  const { errors } = form.formState;
   return (
     <form
       aria-label="Replace authenticator"
@@ -109,17 +104,10 @@ function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuth
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PasswordInput
-            label="Password"
             autoComplete="current-password"
-            {...form.register('password')}
-            error={fieldError('Password', errors.password?.message)}
+            {...textField(form, 'password', 'Password')}
           />
-          <TextInput
-            label="Code"
-            autoComplete="one-time-code"
-            {...form.register('code')}
-            error={fieldError('Code', errors.code?.message)}
-          />
+          <TextInput autoComplete="one-time-code" {...textField(form, 'code', 'Code')} />
         </SimpleGrid>
         <Group>
           <Button type="submit" variant="default" loading={begin.isPending}>

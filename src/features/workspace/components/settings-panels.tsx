@@ -41,6 +41,7 @@ import {
   useSetRoles,
 } from '../queries';
 import { Panel } from '#/components/page';
+import { textField } from '#/components/text-field';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 
@@ -51,7 +52,6 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
     resolver: zodResolver(CredentialsForm),
     defaultValues: { apiKey: '', apiSecret: '' },
   });
-  const { errors } = form.formState;
   return (
     <form
       aria-label={`${environment.label} API credentials`}
@@ -78,17 +78,13 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
           {environment.label}
         </Text>
         <TextInput
-          label="API key"
           autoComplete="off"
           spellCheck={false}
-          {...form.register('apiKey')}
-          error={fieldError('API key', errors.apiKey?.message)}
+          {...textField(form, 'apiKey', 'API key')}
         />
         <PasswordInput
-          label="API secret"
           autoComplete="new-password"
-          {...form.register('apiSecret')}
-          error={fieldError('API secret', errors.apiSecret?.message)}
+          {...textField(form, 'apiSecret', 'API secret')}
         />
         {save.isError && (
           <ApiErrorAlert error={save.error} title="Not saved" placed={['apiKey', 'apiSecret']} />
@@ -246,17 +242,8 @@ export function PeopleSettings() {
           Add a person
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Email"
-            type="email"
-            {...form.register('email')}
-            error={fieldError('Email', errors.email?.message)}
-          />
-          <TextInput
-            label="Name"
-            {...form.register('name')}
-            error={fieldError('Name', errors.name?.message)}
-          />
+          <TextInput type="email" {...textField(form, 'email', 'Email')} />
+          <TextInput {...textField(form, 'name', 'Name')} />
           <Controller
             control={form.control}
             name="roles"
