@@ -235,6 +235,35 @@ export function accountWithIban(dashboard: Dashboard, iban: string): number {
   return row.id;
 }
 
+/**
+ * A payout (sendc2f) from Lumen Textiles to Anatolia Cotton Mills' EUR account, created by whoever
+ * is signed in through the dashboard's API, deposited in USDT(TRC20) and quoted: its id.
+ */
+export async function quotedPayout(page: Page, dashboard: Dashboard, toAmount: string) {
+  const account = dashboard.store.db
+    .prepare(
+      `SELECT id FROM payout_account WHERE account_holder_name LIKE 'Anatolia%'
+       AND account_status = 'ACTIVE' AND currency_symbol = 'EUR'`,
+    )
+    .get() as { id: number };
+  const created = await page.request.post('/api/v1/sendc2f/', {
+    headers: CSRF,
+    data: {
+      fromBusinessId: merchantNamed(dashboard, SEEDED.lumen),
+      toBusinessExternalAccountId: account.id,
+      fromCurrencySymbol: 'USDT(TRC20)',
+      toAmount,
+      purpose: 'SUPPLIER_PAYMENT',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const id = String((await created.json()).businessRequestId);
+  const status = async () =>
+    (await (await page.request.get(`/api/v1/sendc2f/${id}`)).json()).clientStatus;
+  await expect.poll(status).toBe('OnOff_AWAITING_QUOTE_APPROVAL');
+  return id;
+}
+
 /** The one transaction of a product in this status for this amount, sent by this merchant. */
 export function transactionWhere(
   dashboard: Dashboard,

@@ -7,6 +7,7 @@ import {
   CSRF,
   expect,
   merchantNamed,
+  quotedPayout,
   SEEDED,
   signInToDemo,
   switchTo,
@@ -64,9 +65,7 @@ test('switching the product on the pricing page never prices a pair it does not 
   await expect(page.getByText('No quote for this')).toHaveCount(0);
 });
 
-test('quote, create a payout, approve quote and deposit, and watch it complete', async ({
-  page,
-}) => {
+test('quotes a payout on the pricing page and creates it from there', async ({ page }) => {
   await page.getByRole('link', { name: 'Pricing' }).click();
   await checkA11y(page);
   await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
@@ -85,11 +84,16 @@ test('quote, create a payout, approve quote and deposit, and watch it complete',
   await page.getByRole('button', { name: 'Create transaction' }).click();
 
   await expect(page.getByRole('heading', { name: /^Payout #\d+$/ })).toBeVisible();
-  const id = page.url().split('/').pop()!;
   await expect(page.getByText('Awaiting quote approval').first()).toBeVisible({ timeout: 10_000 });
   await checkA11y(page);
+});
 
+test('an approver approves the quote from its dialog, and the wallet to deposit to appears', async ({
+  page,
+  dashboard,
+}) => {
   // Whoever created it may not approve it: an approver does.
+  const id = await quotedPayout(page, dashboard, '2500.5');
   await switchTo(page, 'Aiko Approver');
   await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
@@ -105,7 +109,19 @@ test('quote, create a payout, approve quote and deposit, and watch it complete',
   await expect(address.getByText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)).toBeVisible();
   await expect(address.getByRole('img', { name: /QR code of the wallet address/ })).toBeVisible();
   await expect(address.getByRole('button', { name: 'Copy wallet address' })).toBeVisible();
+});
 
+test('the deposit approved, the payout page follows it to completed and its receipt', async ({
+  page,
+  dashboard,
+}) => {
+  const id = await quotedPayout(page, dashboard, '2500.5');
+  await switchTo(page, 'Aiko Approver');
+  const approved = await page.request.post(`/api/v1/sendc2f/approveQuote/${id}`, {
+    headers: CSRF,
+  });
+  expect(approved.ok()).toBe(true);
+  await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve deposit' }).click();
   const depositDialog = page.getByRole('dialog', { name: `Approve the deposit of #${id}?` });
   await depositDialog.getByRole('button', { name: 'Approve deposit' }).click();

@@ -9,7 +9,7 @@ import {
   type Dashboard,
   expect,
   forgetSession,
-  merchantNamed,
+  quotedPayout,
   SEEDED,
   signInToDemo,
   switchTo,
@@ -26,35 +26,11 @@ async function requireTwoApproversFrom(page: Page, amount: string) {
   expect(policy.ok()).toBe(true);
 }
 
-/**
- * With a two-approver policy from 1,000 EUR, finance creates a payout of 2,500 EUR through the
- * dashboard's API and it is quoted: its id, with finance signed in.
- */
+/** With a two-approver policy from 1,000 EUR, finance has a quoted payout of 2,500 EUR: its id. */
 async function quotedPayoutNeedingTwo(page: Page, dashboard: Dashboard) {
   await requireTwoApproversFrom(page, '1000');
   await switchTo(page, 'Fatima Finance');
-  const account = dashboard.store.db
-    .prepare(
-      `SELECT id FROM payout_account WHERE account_holder_name LIKE 'Anatolia%'
-       AND account_status = 'ACTIVE' AND currency_symbol = 'EUR'`,
-    )
-    .get() as { id: number };
-  const created = await page.request.post('/api/v1/sendc2f/', {
-    headers: CSRF,
-    data: {
-      fromBusinessId: merchantNamed(dashboard, SEEDED.lumen),
-      toBusinessExternalAccountId: account.id,
-      fromCurrencySymbol: 'USDT(TRC20)',
-      toAmount: '2500',
-      purpose: 'SUPPLIER_PAYMENT',
-    },
-  });
-  expect(created.ok()).toBe(true);
-  const id = String((await created.json()).businessRequestId);
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/v1/sendc2f/${id}`)).json()).clientStatus)
-    .toBe('OnOff_AWAITING_QUOTE_APPROVAL');
-  return id;
+  return quotedPayout(page, dashboard, '2500');
 }
 
 /** With a two-approver policy from 1,000 EUR, finance creates a payout of 2,500 EUR: its id. */
