@@ -59,7 +59,7 @@ function useDialogAction(
   };
   /** The dialog's own props: open, closed (forgetting the attempt), and gone. */
   const dialog = { opened, onClose: close, onExited };
-  return { idempotencyKey, close, done, dialog };
+  return { idempotencyKey, done, dialog };
 }
 
 function announce(id: number, title: string, updated: Transaction) {
