@@ -2,18 +2,21 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './e2e/chromium';
 
 // Browser journeys against the built SPA, each with its own dashboard server and data folder
-// (see e2e/fixtures.ts). Debian's Chromium; no browser downloads.
+// (see e2e/fixtures.ts). Debian's Chromium; no browser downloads. Every wait is on what the page
+// shows; the bounds are wide because a journey's first page is a cold load (a new browser context
+// has no cache) and CI runs two journeys at once on two busy cores.
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
     viewport: { width: 1280, height: 900 },
-    actionTimeout: 10_000,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM,
   },

@@ -3,17 +3,7 @@
 // second person while an earlier payout's confirmation keeps the old account, and the approvals
 // inbox with its count. What a journey needs before its one page is set up through the API.
 import type { Page } from '@playwright/test';
-import { checkA11y, choose, CSRF, expect, forgetSession, test } from './fixtures';
-
-/** Signs this browser in as a person of the demo workspace, without visiting a page. */
-async function signInAs(page: Page, email: string) {
-  await forgetSession(page);
-  const signedIn = await page.request.post('/api/session', {
-    headers: CSRF,
-    data: { demoUser: email },
-  });
-  expect(signedIn.ok()).toBe(true);
-}
+import { checkA11y, choose, CSRF, expect, signInAs, test } from './fixtures';
 
 async function api(page: Page, method: string, path: string, data?: object) {
   const response = await page.request.fetch(`/api${path}`, {
@@ -36,7 +26,7 @@ async function activeEurAccount(page: Page) {
 
 /** A payout created by finance and priced by the sandbox; its id. */
 async function quotedPayout(page: Page, toAmount: string, accountId?: number) {
-  await signInAs(page, 'finance@demo.example');
+  await signInAs(page, 'Fatima Finance');
   const account = accountId
     ? (await api(page, 'GET', `/v1/businessExternalAccount/${accountId}`)).json
     : await activeEurAccount(page);
@@ -76,7 +66,7 @@ async function proposeFrenchBank(page: Page, account: { id: number; accountHolde
 test('an admin adds a policy with the currency typed as "eur" and an amount with grouping', async ({
   page,
 }) => {
-  await signInAs(page, 'admin@demo.example');
+  await signInAs(page, 'Ada Admin');
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Add a policy' });
   await choose(page, 'Decision', 'Deposit approval');
@@ -103,7 +93,7 @@ test('an admin adds a policy with the currency typed as "eur" and an amount with
 });
 
 test('a policy typed "eur" holds a 12,500.50 EUR payout deposit at 1 of 2', async ({ page }) => {
-  await signInAs(page, 'admin@demo.example');
+  await signInAs(page, 'Ada Admin');
   const policy = await api(page, 'POST', '/controls/policies', {
     action: 'approveDeposit',
     currency: 'eur',
@@ -112,7 +102,7 @@ test('a policy typed "eur" holds a 12,500.50 EUR payout deposit at 1 of 2', asyn
   });
   expect(policy.status).toBe(200);
   const id = await quotedPayout(page, '12500.50');
-  await signInAs(page, 'approver@demo.example');
+  await signInAs(page, 'Aiko Approver');
   expect((await api(page, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
 
   await page.goto(`/transactions/payouts/${id}`);
@@ -137,7 +127,7 @@ test('a policy typed "eur" holds a 12,500.50 EUR payout deposit at 1 of 2', asyn
 });
 
 test('an IBAN change of an active account waits for a second person', async ({ page }) => {
-  await signInAs(page, 'onboarding@demo.example');
+  await signInAs(page, 'Olu Onboarding');
   const account = await activeEurAccount(page);
   await page.goto(`/payout-accounts/${account.id}/edit`);
   const iban = page.getByRole('textbox', { name: 'IBAN' });
@@ -165,11 +155,11 @@ test('an IBAN change of an active account waits for a second person', async ({ p
 });
 
 test('a second person approves the IBAN change from the approvals inbox', async ({ page }) => {
-  await signInAs(page, 'onboarding@demo.example');
+  await signInAs(page, 'Olu Onboarding');
   const account = await activeEurAccount(page);
   const held = await proposeFrenchBank(page, account);
 
-  await signInAs(page, 'approver2@demo.example');
+  await signInAs(page, 'Bruno Approver');
   await page.goto('/approvals');
   const card = page.getByTestId(`payee-change-${held.json.change.id}`);
   await expect(card).toContainText('Proposed by Olu Onboarding');
@@ -183,10 +173,10 @@ test('a second person approves the IBAN change from the approvals inbox', async 
 test('the confirmation of a payout made before an IBAN change still shows the old account', async ({
   page,
 }) => {
-  await signInAs(page, 'finance@demo.example');
+  await signInAs(page, 'Fatima Finance');
   const account = await activeEurAccount(page);
   const id = await quotedPayout(page, '800.00', account.id);
-  await signInAs(page, 'approver@demo.example');
+  await signInAs(page, 'Aiko Approver');
   expect((await api(page, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
   expect((await api(page, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {})).status).toBe(200);
   await expect
@@ -195,9 +185,9 @@ test('the confirmation of a payout made before an IBAN change still shows the ol
     })
     .toBe('OnOff_COMPLETED');
   // The IBAN changes afterwards, with a second person's approval.
-  await signInAs(page, 'onboarding@demo.example');
+  await signInAs(page, 'Olu Onboarding');
   const held = await proposeFrenchBank(page, account);
-  await signInAs(page, 'approver2@demo.example');
+  await signInAs(page, 'Bruno Approver');
   const approved = await api(
     page,
     'POST',
@@ -219,7 +209,7 @@ test('the inbox lists a quote nobody has approved yet, and the navigation counts
   page,
 }) => {
   const id = await quotedPayout(page, '640.00');
-  await signInAs(page, 'approver@demo.example');
+  await signInAs(page, 'Aiko Approver');
   const counts = (await api(page, 'GET', '/controls/inbox/count')).json;
   expect(counts.you).toBeGreaterThan(0);
 

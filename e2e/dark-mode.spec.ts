@@ -6,7 +6,7 @@ import {
   expect,
   merchantNamed,
   SEEDED,
-  signInToDemo,
+  signInAs,
   test,
   transactionWhere,
 } from './fixtures';
@@ -40,9 +40,9 @@ const PAGES: Array<[name: string, path: (d: Dashboard) => string]> = [
 
 for (const [name, path] of PAGES) {
   test(`${name} passes axe in dark mode`, async ({ page, dashboard }) => {
-    await signInToDemo(page);
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await signInAs(page);
     await page.goto(path(dashboard));
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await checkA11y(page);
   });
 }

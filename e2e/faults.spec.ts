@@ -1,12 +1,12 @@
 // Chosen faults from the sandbox tools (docs/decisions/023): an operation's next requests answer
 // 503 with Retry-After for the partner's client, the shell says a fault is on, and it goes off.
-import { expect, signInToDemo, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 
 test('a fault switched on for one operation answers the client 503 with Retry-After, until switched off', async ({
   page,
   dashboard,
 }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/sandbox');
   const form = page.getByRole('form', { name: 'Switch a fault on' });
   await form.getByRole('combobox', { name: 'Operation' }).fill('getMerchant');

@@ -8,8 +8,8 @@ import {
   expect,
   merchantNamed,
   SEEDED,
+  signInAs,
   signInToDemo,
-  switchTo,
   test,
 } from './fixtures';
 
@@ -59,7 +59,7 @@ test('the deposits queue on the overview leads to one to approve, and it is appr
 });
 
 test('saves a filtered list as a view shared with the team', async ({ page }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/merchants');
   await choose(page, 'KYC status', 'Valid');
   await page.keyboard.press('Escape');
@@ -74,7 +74,7 @@ test('saves a filtered list as a view shared with the team', async ({ page }) =>
 
 /** Omar signs in and saves a shared view of the valid merchants through the dashboard's API. */
 async function sharedView(page: Page) {
-  await signInToDemo(page);
+  await signInAs(page);
   const saved = await page.request.post('/api/views', {
     headers: CSRF,
     data: { list: 'merchants', name: 'Valid merchants', search: '?kycStatus=VALID', shared: true },
@@ -94,7 +94,7 @@ test('a saved view survives a reload and opens its filters', async ({ page }) =>
 
 test('a colleague sees a shared view, and who shared it', async ({ page }) => {
   await sharedView(page);
-  await switchTo(page, 'Vera Viewer');
+  await signInAs(page, 'Vera Viewer');
   await page.goto('/merchants');
   await page.getByRole('button', { name: 'Views' }).click();
   await expect(page.getByText('Shared by Omar Operations')).toBeVisible();
@@ -105,7 +105,7 @@ test('a customer’s page shows its contacts, accounts and transactions', async 
   page,
   dashboard,
 }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`);
   const contacts = page.getByRole('table', { name: 'Contacts of Lumen Textiles GmbH' });
   await expect(contacts.getByText('Dhaka Stitchworks Ltd')).toBeVisible();
@@ -119,7 +119,7 @@ test('a customer’s page shows its contacts, accounts and transactions', async 
 });
 
 test('a transaction list shows names, not bare ids', async ({ page }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/transactions/payouts');
   const table = page.getByRole('table', { name: 'Payouts' });
   await expect(
@@ -131,7 +131,7 @@ test('a transaction list shows names, not bare ids', async ({ page }) => {
 });
 
 test('sets a date range with the mouse', async ({ page }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/transactions/payouts');
   await page.getByRole('button', { name: 'Created between' }).click();
   const days = page.locator('table.mantine-DatePickerInput-month button[data-today], table button');
@@ -147,7 +147,7 @@ test('sets a date range with the mouse', async ({ page }) => {
 });
 
 test('sets a date range with the keyboard', async ({ page }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/transactions/payouts');
   await page.getByRole('button', { name: 'Created between' }).focus();
   await page.keyboard.press('Enter');

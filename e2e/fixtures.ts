@@ -14,6 +14,7 @@ import { openDashboardDb } from '../src/server/store/db';
 import { createVault } from '../src/server/store/vault';
 import { createTestSandbox } from '../src/sandbox/testing';
 import type { WorkspaceStore } from '../src/server/store/workspace';
+import { DEMO_PEOPLE } from '../src/server/demo-workspace';
 
 export interface Dashboard {
   url: string;
@@ -31,12 +32,18 @@ export interface Dashboard {
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const test = base.extend<{ dashboard: Dashboard; liveEnvironment: boolean }>({
+export const test = base.extend<{
+  dashboard: Dashboard;
+  liveEnvironment: boolean;
+  signedInAs: string | undefined;
+}>({
   /**
    * Also a live environment (LIVE_API_BASE_URL: another sandbox standing in for it). As in
    * production, there is then no demo workspace: people sign in with email and password.
    */
   liveEnvironment: [false, { option: true }],
+  /** With `test.use({ signedInAs: name })`: each journey starts signed in as that person, on no page yet. */
+  signedInAs: [undefined, { option: true }],
   dashboard: async ({ liveEnvironment }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
     const env = SandboxEnv.parse({
@@ -86,7 +93,7 @@ export const test = base.extend<{ dashboard: Dashboard; liveEnvironment: boolean
   },
   baseURL: async ({ dashboard }, use) => use(dashboard.url),
   // A console error or an uncaught exception fails the test.
-  page: async ({ page }, use) => {
+  page: async ({ page, signedInAs }, use) => {
     const errors: string[] = [];
     // A CSP violation is an error too, even one the page recovers from.
     await page.addInitScript(() => {
@@ -100,6 +107,7 @@ export const test = base.extend<{ dashboard: Dashboard; liveEnvironment: boolean
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(String(error)));
+    if (signedInAs) await signInAs(page, signedInAs);
     await use(page);
     const patterns = allowed.get(page) ?? [];
     expect(
@@ -149,10 +157,26 @@ export async function checkA11y(page: Page) {
   expect(violations, `axe on ${page.url()}`).toEqual([]);
 }
 
-/** Signs in as a person of the demo workspace; by default one who onboards, pays and tests. */
+/**
+ * Signs this browser in as a person of the demo workspace without visiting a page (the one-click
+ * sign-in's own request), for a journey whose next step opens a page; ends any earlier session.
+ * The sign-in page itself has its own journeys (session.spec.ts).
+ */
+export async function signInAs(page: Page, name = 'Omar Operations') {
+  const person = DEMO_PEOPLE.find((p) => p.name === name);
+  if (!person) throw new Error(`${name} is not a person of the demo workspace`);
+  await forgetSession(page);
+  const signedIn = await page.request.post('/api/session', {
+    headers: CSRF,
+    data: { demoUser: person.email },
+  });
+  expect(signedIn.ok(), `signing in as ${name}`).toBe(true);
+}
+
+/** Signs in as a person of the demo workspace (by default one who onboards, pays and tests), on the overview. */
 export async function signInToDemo(page: Page, name = 'Omar Operations') {
-  await page.goto('/sign-in');
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
+  await signInAs(page, name);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 }
 
@@ -165,17 +189,22 @@ export async function forgetSession(page: Page) {
   await page.context().clearCookies();
 }
 
-/** Another person takes over this browser (as a colleague at the next desk would). */
-export async function switchTo(page: Page, name: string) {
-  await forgetSession(page);
-  await signInToDemo(page, name);
-}
+/** Another person takes over this browser (as a colleague at the next desk would), on the overview. */
+export const switchTo = signInToDemo;
 
 const allowed = new WeakMap<Page, RegExp[]>();
 
 /** Declares a console error the test causes on purpose, such as a 401 it asks for. */
 export function allowConsoleError(page: Page, pattern: RegExp) {
   allowed.set(page, [...(allowed.get(page) ?? []), pattern]);
+}
+
+/** Sends the form at `path` empty with its `button`: each of `messages` shows, and axe passes. */
+export async function sendEmpty(page: Page, path: string, button: string, messages: string[]) {
+  await page.goto(path);
+  await page.getByRole('button', { name: button }).click();
+  for (const message of messages) await expect(page.getByText(message)).toBeVisible();
+  await checkA11y(page);
 }
 
 /** Picks an option of a Mantine Select by the field's label and the option's text. */

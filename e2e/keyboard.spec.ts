@@ -1,7 +1,7 @@
 // Quote → payout → approve → deposit → receipt by keyboard alone: every key press is counted
 // and printed. Two people, as dual control wants: whoever creates a payout may not approve it.
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, signInToDemo, test } from './fixtures';
+import { checkA11y, expect, signInAs, test } from './fixtures';
 
 /** A keyboard that counts what it is asked to press. */
 function countingKeyboard(page: Page) {
@@ -28,8 +28,8 @@ test('quote → payout → approve → deposit → receipt, by keyboard alone', 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
-  await signInToDemo(page, 'Omar Operations');
+  test.setTimeout(120_000);
+  await signInAs(page, 'Omar Operations');
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { name: 'Pricing', level: 1 })).toBeVisible();
   const keys = countingKeyboard(page);
@@ -89,11 +89,9 @@ test('quote → payout → approve → deposit → receipt, by keyboard alone', 
   const context = await browser.newContext({ baseURL });
   const approver = await context.newPage();
   try {
-    await signInToDemo(approver, 'Aiko Approver');
+    await signInAs(approver, 'Aiko Approver');
     await approver.goto(address);
-    await expect(approver.getByText('Awaiting quote approval').first()).toBeVisible({
-      timeout: 10_000,
-    });
+    await expect(approver.getByText('Awaiting quote approval').first()).toBeVisible();
     const theirs = countingKeyboard(approver);
     await theirs.press('Tab');
     await theirs.press('Enter');

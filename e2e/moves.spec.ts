@@ -1,7 +1,7 @@
 // Time control in the sandbox (docs/decisions/023): hold the partner's automatic moves, see a
 // transaction wait on its timeline, do its move now; release, and what fell due happens at once.
 import type { Page } from '@playwright/test';
-import { CSRF, type Dashboard, expect, signInToDemo, test } from './fixtures';
+import { CSRF, type Dashboard, expect, signInAs, test } from './fixtures';
 
 /** A payout created through the dashboard, as finance would: waiting for its quote. */
 async function createPayout(page: Page, dashboard: Dashboard): Promise<number> {
@@ -28,7 +28,7 @@ test('held moves keep a payout waiting on its timeline; “Do it now” quotes i
   page,
   dashboard,
 }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/sandbox');
   const hold = page.getByRole('switch', { name: 'Hold automatic moves' });
   await expect(hold).toBeEnabled();
@@ -54,7 +54,7 @@ test('held moves keep a payout waiting on its timeline; “Do it now” quotes i
 });
 
 test('released moves: what fell due while held happens at once', async ({ page, dashboard }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.request.post('/api/v1/sandbox/moves/hold', { headers: CSRF });
   const id = await createPayout(page, dashboard);
   await page.goto(`/transactions/payouts/${id}`);

@@ -2,7 +2,7 @@
 // the logged request, copied as curl and run again to the same answer; each record's requests.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, allowConsoleError, signInToDemo, test, merchantNamed, SEEDED } from './fixtures';
+import { allowConsoleError, expect, merchantNamed, SEEDED, signInAs, test } from './fixtures';
 
 test('a failed request’s id leads to its entry; copied as curl, it gets the same answer', async ({
   page,
@@ -10,7 +10,7 @@ test('a failed request’s id leads to its entry; copied as curl, it gets the sa
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   allowConsoleError(page, /status of 404/);
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/merchants/424242');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   const link = page.getByRole('link', { name: /in the request log/ });
@@ -53,7 +53,7 @@ test('the log is searched by status, and a record’s page lists the requests th
   dashboard,
 }) => {
   const harbor = merchantNamed(dashboard, SEEDED.harbor);
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto(`/merchants/${harbor}`);
   const card = page.getByRole('table', { name: 'API requests for this record' });
   await expect(card.getByText(`GET /v1/business/${harbor}`, { exact: true }).first()).toBeVisible();

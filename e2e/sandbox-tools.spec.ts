@@ -8,6 +8,7 @@ import {
   expect,
   merchantNamed,
   SEEDED,
+  signInAs,
   signInToDemo,
   test,
   transactionWhere,
@@ -31,7 +32,7 @@ async function webhookReceiver() {
 
 /** Signs in, opens the sandbox tools and adds the endpoint `url`. */
 async function addEndpoint(page: Page, url: string) {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/sandbox');
   await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
   await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -79,11 +80,11 @@ test('a status change reaches the endpoint; the event log resends it and shows e
     const log = page.getByRole('table', { name: 'Event log' });
     const row = log.getByRole('row').filter({ hasText: sakura }).first();
     // To both endpoints: the one added here and the dashboard's own.
-    await expect(row.getByText('Delivered to all 2')).toBeVisible({ timeout: 10_000 });
+    await expect(row.getByText('Delivered to all 2')).toBeVisible();
     await expect(row.getByText('2 attempts')).toBeVisible();
     await row.getByRole('button', { name: /Resend event/ }).click();
     await expect.poll(() => received.length).toBe(2);
-    await expect(row.getByText('4 attempts')).toBeVisible({ timeout: 10_000 });
+    await expect(row.getByText('4 attempts')).toBeVisible();
     await expect(row.getByText('Delivered to all 2')).toBeVisible();
     await row.getByRole('button', { name: /^#\d+$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Event #\d+$/ });
@@ -129,7 +130,7 @@ test('an endpoint that fails says so per endpoint, with its answer; a test event
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/failing`;
   try {
-    await signInToDemo(page);
+    await signInAs(page);
     await page.goto('/sandbox');
     await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -159,7 +160,7 @@ test('an endpoint that fails says so per endpoint, with its answer; a test event
       .filter({ hasText: sakura })
       .first();
     // Delivered to the dashboard's own endpoint, retrying at this one: never a green "delivered".
-    await expect(row.getByText('Retrying at 1 of 2')).toBeVisible({ timeout: 10_000 });
+    await expect(row.getByText('Retrying at 1 of 2')).toBeVisible();
     await row.getByRole('button', { name: /^#\d+$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Event #\d+$/ });
     const failing = dialog.getByTestId(/^delivery-/).filter({ hasText: url });
@@ -220,7 +221,7 @@ test('a partner without VALID merchants or ACTIVE accounts is told why it cannot
   // The workspace is set up for a partner that has nothing yet.
   const partner = createPartner(dashboard.store, 'New partner', Date.now());
   await dashboard.workspace.setCredentials('sandbox', partner, null);
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/transactions/end-to-end/new');
   await expect(page.getByText('No merchant can send yet')).toBeVisible();
   await expect(page.getByText('No payout account can receive yet')).toBeVisible();

@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { countRows, expect, signInToDemo, test } from './fixtures';
+import { countRows, expect, signInAs, test } from './fixtures';
 
 test('a preset loads, and its records are there to open', async ({ page }) => {
-  await signInToDemo(page, 'Theo Tester');
+  await signInAs(page, 'Theo Tester');
   await page.goto('/sandbox');
   await page.getByRole('button', { name: 'Load “A payout awaiting its deposit”' }).click();
   const loaded = page.getByRole('status', { name: /^Loaded:/ });
@@ -29,7 +29,7 @@ test('a scenario file loads in place of the partner’s records; a file that is 
   page,
   dashboard,
 }) => {
-  await signInToDemo(page, 'Theo Tester');
+  await signInAs(page, 'Theo Tester');
   await page.goto('/sandbox');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scenario-'));
   const broken = path.join(dir, 'broken.json');
@@ -85,7 +85,7 @@ test('a scenario file loads in place of the partner’s records; a file that is 
 });
 
 test('a reset deletes the partner’s records once confirmed', async ({ page, dashboard }) => {
-  await signInToDemo(page, 'Theo Tester');
+  await signInAs(page, 'Theo Tester');
   await page.goto('/sandbox');
   // Kept first, as the dialog advises: the records as a scenario file.
   const download = page.waitForEvent('download');

@@ -5,6 +5,7 @@ import {
   fillMerchant,
   merchantNamed,
   SEEDED,
+  signInAs,
   signInToDemo,
   test,
 } from './fixtures';
@@ -112,7 +113,7 @@ test('when the session ends mid-form, signing in again in place keeps what was t
   page,
 }) => {
   allowConsoleError(page, /status of 401/);
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/merchants/new');
   await fillMerchant(page, 'Half-typed Holdings Ltd');
   // The session ends elsewhere (another tab signs out), then the form is sent.

@@ -3,7 +3,7 @@
 // a dialog, the go-to box, a date picker) that bring components of their own.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signInToDemo, test, transactionWhere, SEEDED } from './fixtures';
+import { expect, SEEDED, signInAs, test, transactionWhere } from './fixtures';
 
 // Every class Mantine's packages style: what a missing per-component import would leave bare.
 const MANTINE_CLASSES = [
@@ -42,7 +42,7 @@ function unstyled(page: Page): Promise<string[]> {
 }
 
 test('the merchants list and the go-to box have their styles', async ({ page }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/merchants');
   await expect(page.getByRole('cell').first()).toBeVisible();
   expect(await unstyled(page)).toEqual([]);
@@ -52,7 +52,7 @@ test('the merchants list and the go-to box have their styles', async ({ page }) 
 });
 
 test('a form with its options open has its styles', async ({ page }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/merchants/new');
   await page.getByRole('combobox', { name: 'Country', exact: true }).click();
   await expect(page.getByRole('option').first()).toBeVisible();
@@ -60,7 +60,7 @@ test('a form with its options open has its styles', async ({ page }) => {
 });
 
 test('a transaction, its timeline and a dialog have their styles', async ({ page, dashboard }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto(`/transactions/payouts/${transactionWhere(dashboard, SEEDED.quotedPayout)}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/^Now:/)).toBeVisible();
@@ -74,7 +74,7 @@ test('a transaction, its timeline and a dialog have their styles', async ({ page
 });
 
 test('the transactions list with its date filter open has its styles', async ({ page }) => {
-  await signInToDemo(page);
+  await signInAs(page);
   await page.goto('/transactions/payouts');
   await expect(page.getByRole('cell').first()).toBeVisible();
   expect(await unstyled(page)).toEqual([]);

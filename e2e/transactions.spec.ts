@@ -5,19 +5,24 @@ import {
   checkA11y,
   choose,
   CSRF,
+  type Dashboard,
   expect,
   merchantNamed,
   quotedPayout,
   SEEDED,
-  signInToDemo,
-  switchTo,
+  signInAs,
   test,
   transactionWhere,
 } from './fixtures';
 
-test.beforeEach(async ({ page }) => {
-  await signInToDemo(page);
-});
+test.use({ signedInAs: 'Omar Operations' });
+
+/** Omar's payout of 2,500.50 EUR, quoted; Aiko Approver signed in (whoever made it may not approve it). */
+async function payoutForAiko(page: Page, dashboard: Dashboard) {
+  const id = await quotedPayout(page, dashboard, '2500.5');
+  await signInAs(page, 'Aiko Approver');
+  return id;
+}
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -38,6 +43,17 @@ async function expectTimelineTimes(page: Page, fields: Record<string, number | n
     else
       await expect(cell.locator('time')).toHaveAttribute('datetime', new Date(value).toISOString());
   }
+}
+
+/** A completed transaction's timeline: each step at the time the API recorded it. */
+async function expectCompletedTimeline(page: Page, t: Awaited<ReturnType<typeof apiTransaction>>) {
+  await expectTimelineTimes(page, {
+    created: t.creationTime,
+    quoteApproved: t.quoteApprovedDate,
+    depositApproved: t.depositApprovedDate,
+    depositReceived: t.depositReceivedDate,
+    completed: t.lastUpdateTime,
+  });
 }
 
 test('switching the product on the pricing page never prices a pair it does not show', async ({
@@ -66,6 +82,7 @@ test('switching the product on the pricing page never prices a pair it does not 
 });
 
 test('quotes a payout on the pricing page and creates it from there', async ({ page }) => {
+  await page.goto('/');
   await page.getByRole('link', { name: 'Pricing' }).click();
   await checkA11y(page);
   await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
@@ -84,7 +101,7 @@ test('quotes a payout on the pricing page and creates it from there', async ({ p
   await page.getByRole('button', { name: 'Create transaction' }).click();
 
   await expect(page.getByRole('heading', { name: /^Payout #\d+$/ })).toBeVisible();
-  await expect(page.getByText('Awaiting quote approval').first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Awaiting quote approval').first()).toBeVisible();
   await checkA11y(page);
 });
 
@@ -92,9 +109,7 @@ test('an approver approves the quote from its dialog, and the wallet to deposit 
   page,
   dashboard,
 }) => {
-  // Whoever created it may not approve it: an approver does.
-  const id = await quotedPayout(page, dashboard, '2500.5');
-  await switchTo(page, 'Aiko Approver');
+  const id = await payoutForAiko(page, dashboard);
   await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
   const quoteDialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
@@ -115,8 +130,7 @@ test('the deposit approved, the payout page follows it to completed and its rece
   page,
   dashboard,
 }) => {
-  const id = await quotedPayout(page, dashboard, '2500.5');
-  await switchTo(page, 'Aiko Approver');
+  const id = await payoutForAiko(page, dashboard);
   const approved = await page.request.post(`/api/v1/sendc2f/approveQuote/${id}`, {
     headers: CSRF,
   });
@@ -139,13 +153,7 @@ test('the deposit approved, the payout page follows it to completed and its rece
     fromAmount: '2740.446970',
     payout: '2500.50',
   });
-  await expectTimelineTimes(page, {
-    created: t.creationTime,
-    quoteApproved: t.quoteApprovedDate,
-    depositApproved: t.depositApprovedDate,
-    depositReceived: t.depositReceivedDate,
-    completed: t.lastUpdateTime,
-  });
+  await expectCompletedTimeline(page, t);
   await expect(page.getByRole('heading', { name: 'Paid out', level: 2 })).toBeVisible();
 
   await page.getByRole('link', { name: 'Open confirmation' }).click();
@@ -174,7 +182,7 @@ test('a collection, approved with the deposit confirmation uploaded', async ({
   await expect(page.getByRole('heading', { name: /^Collection #\d+$/ })).toBeVisible();
   const id = page.url().split('/').pop()!;
 
-  await switchTo(page, 'Aiko Approver');
+  await signInAs(page, 'Aiko Approver');
   await page.goto(`/transactions/collections/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve quote' }).click();
@@ -211,13 +219,7 @@ test('a collection, approved with the deposit confirmation uploaded', async ({
   expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
   await checkA11y(page);
   const t = await apiTransaction(page, 'receive', id);
-  await expectTimelineTimes(page, {
-    created: t.creationTime,
-    quoteApproved: t.quoteApprovedDate,
-    depositApproved: t.depositApprovedDate,
-    depositReceived: t.depositReceivedDate,
-    completed: t.lastUpdateTime,
-  });
+  await expectCompletedTimeline(page, t);
 });
 
 test('cancels an end to end transfer with a reason', async ({ page, dashboard }) => {
@@ -275,7 +277,7 @@ test('a completed transaction says what happened instead of offering actions', a
 test('before its quote, a collection shows the same deposit on the page and in the dialog', async ({
   page,
 }) => {
-  await switchTo(page, 'Aiko Approver');
+  await signInAs(page, 'Aiko Approver');
   const all = (await (await page.request.get('/api/v1/receive/?limit=100')).json()).results as {
     businessRequestId: number;
     fromAmount: string | null;

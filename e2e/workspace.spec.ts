@@ -11,6 +11,7 @@ import {
   forgetSession,
   quotedPayout,
   SEEDED,
+  signInAs,
   signInToDemo,
   switchTo,
   test,
@@ -18,7 +19,7 @@ import {
 } from './fixtures';
 
 async function requireTwoApproversFrom(page: Page, amount: string) {
-  await signInToDemo(page, 'Ada Admin');
+  await signInAs(page, 'Ada Admin');
   const policy = await page.request.post('/api/controls/policies', {
     headers: CSRF,
     data: { action: 'approveQuote', currency: 'EUR', minAmount: amount, approvers: 2 },
@@ -29,14 +30,14 @@ async function requireTwoApproversFrom(page: Page, amount: string) {
 /** With a two-approver policy from 1,000 EUR, finance has a quoted payout of 2,500 EUR: its id. */
 async function quotedPayoutNeedingTwo(page: Page, dashboard: Dashboard) {
   await requireTwoApproversFrom(page, '1000');
-  await switchTo(page, 'Fatima Finance');
+  await signInAs(page, 'Fatima Finance');
   return quotedPayout(page, dashboard, '2500');
 }
 
 /** With a two-approver policy from 1,000 EUR, finance creates a payout of 2,500 EUR: its id. */
 async function payoutNeedingTwo(page: Page) {
   await requireTwoApproversFrom(page, '1000');
-  await switchTo(page, 'Fatima Finance');
+  await signInAs(page, 'Fatima Finance');
   await page.goto('/transactions/payouts/new');
   await choose(page, 'Sender', /Lumen Textiles GmbH/);
   await choose(page, 'Payout account', /Anatolia Cotton Mills/);
@@ -46,13 +47,13 @@ async function payoutNeedingTwo(page: Page) {
   await page.getByRole('button', { name: 'Create transaction' }).click();
   await expect(page.getByRole('heading', { name: /^Payout #\d+$/ })).toBeVisible();
   const id = page.url().split('/').pop()!;
-  await expect(page.getByText('Awaiting quote approval').first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Awaiting quote approval').first()).toBeVisible();
   return id;
 }
 
 /** `name` approves the quote of payout `id` through the dashboard's API: its answer's status. */
 async function approveQuoteAs(page: Page, name: string, id: string) {
-  await switchTo(page, name);
+  await signInAs(page, name);
   const answer = await page.request.post(`/api/v1/sendc2f/approveQuote/${id}`, { headers: CSRF });
   return answer.status();
 }
@@ -75,7 +76,7 @@ test('the first approval is recorded; the second approver finds the payout in th
   dashboard,
 }) => {
   const id = await quotedPayoutNeedingTwo(page, dashboard);
-  await switchTo(page, 'Aiko Approver');
+  await signInAs(page, 'Aiko Approver');
   await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve quote' }).click();
@@ -98,7 +99,7 @@ test('the second approval approves the quote in the API, and the timeline names 
 }) => {
   const id = await quotedPayoutNeedingTwo(page, dashboard);
   expect(await approveQuoteAs(page, 'Aiko Approver', id)).toBe(202);
-  await switchTo(page, 'Bruno Approver');
+  await signInAs(page, 'Bruno Approver');
   await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve quote' }).click();
@@ -120,7 +121,7 @@ test('the audit trail tells a dual-control approval, the refused attempt include
   expect(await approveQuoteAs(page, 'Fatima Finance', id)).toBe(403);
   expect(await approveQuoteAs(page, 'Aiko Approver', id)).toBe(202);
   expect(await approveQuoteAs(page, 'Bruno Approver', id)).toBe(200);
-  await switchTo(page, 'Ada Admin');
+  await signInAs(page, 'Ada Admin');
   await page.goto('/audit?action=approveQuote');
   const table = page.getByRole('table', { name: 'Audit trail' });
   await expect(
@@ -141,7 +142,7 @@ test('the audit trail tells a dual-control approval, the refused attempt include
 
 test('a viewer sees everything and changes nothing', async ({ page, dashboard }) => {
   allowConsoleError(page, /status of 403/);
-  await signInToDemo(page, 'Vera Viewer');
+  await signInAs(page, 'Vera Viewer');
   await page.goto('/merchants');
   await expect(page.getByRole('heading', { name: 'Merchants' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New merchant' })).toHaveCount(0);
@@ -242,7 +243,7 @@ test('a person turns on an authenticator from its QR code, then signs in with a 
 test('a role that needs the second step sends its people to set it up before anything else', async ({
   page,
 }) => {
-  await signInToDemo(page, 'Ada Admin');
+  await signInAs(page, 'Ada Admin');
   const required = await page.request.put('/api/admin/roles/viewer', {
     headers: CSRF,
     data: { requireTotp: true },
@@ -279,7 +280,7 @@ test('a person forgot the password: an admin hands over a reset link, used once'
     name: 'Forgetful Person',
     roles: ['viewer'],
   });
-  await signInToDemo(page, 'Ada Admin');
+  await signInAs(page, 'Ada Admin');
   await page.goto('/settings');
   await page
     .getByRole('row')
