@@ -1,9 +1,11 @@
 // The not-found and error pages.
 import { Center, Stack, Text, Title } from '@mantine/core';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '#/api/errors';
 import { ApiErrorAlert, RequestIdNote } from '#/components/api-error';
 import { ButtonLink } from '#/components/links';
+import { loadRecord } from '#/lib/params';
 
 export function NotFound({ data }: { data?: unknown }) {
   const found =
@@ -57,4 +59,24 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       <ApiErrorAlert error={error} onRetry={reset} />
     </Stack>
   );
+}
+
+/**
+ * The loader and not-found page of a record's page: the record the route's `$id` names, read
+ * through `query` (the page's own suspense query then finds it cached); an id the API does not
+ * know shows the not-found page inside the shell.
+ */
+export function recordPage<Data, Key extends QueryKey>(
+  query: (id: number) => EnsureQueryDataOptions<Data, Error, Data, Key>,
+) {
+  return {
+    loader: ({
+      context,
+      params,
+    }: {
+      context: { queryClient: QueryClient };
+      params: { id: number };
+    }) => loadRecord(context.queryClient.ensureQueryData(query(params.id))),
+    notFoundComponent: NotFound,
+  };
 }

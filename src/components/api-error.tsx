@@ -35,6 +35,43 @@ export function alertLines(error: unknown, placed: readonly string[] = []): stri
   return lines;
 }
 
+/**
+ * The end of a record's form: what the API refused that no field on screen shows (`placed` are
+ * the fields that show their own), then Cancel and the button that sends the form.
+ */
+export function FormActions({
+  mutation,
+  refused,
+  placed,
+  onCancel,
+  busy = false,
+  children,
+}: {
+  mutation: { isError: boolean; error: unknown; isPending: boolean };
+  /** The alert's title, e.g. "The merchant was not saved". */
+  refused: string;
+  placed: readonly string[];
+  onCancel: () => void;
+  /** Also busy without the mutation running (an upload, a check first). */
+  busy?: boolean;
+  /** The submit button's words. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {mutation.isError && <ApiErrorAlert error={mutation.error} title={refused} placed={placed} />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={mutation.isPending || busy}>
+          {children}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 export function ApiErrorAlert({
   error,
   title = 'The request failed',

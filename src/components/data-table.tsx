@@ -75,6 +75,43 @@ export function DataTable<Row>({
   );
 }
 
+/**
+ * A list of records as a table: its columns, row key and narrowest width declared once; each use
+ * gives the rows, the table's name and the headings it leaves out. Striped, and the row under the
+ * pointer highlighted.
+ */
+export function recordTable<Row>(spec: {
+  columns: ReadonlyArray<Column<Row>>;
+  rowKey: (row: Row) => Key;
+  minWidth: number;
+}) {
+  return function RecordTable({
+    rows,
+    label,
+    hide = [],
+  }: {
+    rows: readonly Row[];
+    label: string;
+    /** Headings of columns to leave out (the merchant, on that merchant's own page). */
+    hide?: readonly string[];
+  }) {
+    return (
+      <DataTable
+        label={label}
+        rows={rows}
+        rowKey={spec.rowKey}
+        minWidth={spec.minWidth}
+        columns={spec.columns.filter(
+          (c) => typeof c.header !== 'string' || !hide.includes(c.header),
+        )}
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+      />
+    );
+  };
+}
+
 /** The record's number under its name, dimmed. */
 export function IdNote({ children }: { children: ReactNode }) {
   return (

@@ -4,6 +4,7 @@ import { Badge, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { Delivery, DeliveryAttempt, Event, EventWithAttempts } from '#/api/schemas/platform';
 import { type Phase, phaseOf } from '#/api/transaction-states';
 import { DateTime } from './date-time';
+import { Dialog } from './dialog';
 import { ScrollTable } from './scroll-table';
 
 /** Each endpoint the event went to, with where its delivery stands. */
@@ -283,4 +284,24 @@ export function describeEvent(event: Event): { subject: string; change: string; 
     change: change ?? 'status set',
     status: String(data.accountStatus ?? ''),
   };
+}
+
+/** An event with its deliveries in a dialog, open while `event` is set. */
+export function EventDialog({
+  event,
+  onClose,
+}: {
+  event: EventWithAttempts | undefined;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      opened={event !== undefined}
+      onClose={onClose}
+      title={`Event #${event?.id ?? ''}`}
+      size="lg"
+    >
+      {event && <EventDetails event={event} />}
+    </Dialog>
+  );
 }

@@ -15,3 +15,15 @@ export function Field({ label, children }: { label: string; children: ReactNode 
     </div>
   );
 }
+
+/** A figure under its small dimmed caption, such as a quote's deposit or its rate. */
+export function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </div>
+  );
+}

@@ -7,6 +7,7 @@ import {
   NavLink,
   type NavLinkProps,
 } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 
@@ -43,4 +44,15 @@ export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => (
 );
 export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => (
   <CreatedNavLink preload="intent" {...props} />
+);
+/** A button link to the form that makes a new record, with the plus before its words. */
+export const NewRecordLink: LinkComponent<typeof ButtonBase> = (props) => (
+  <CreatedButton preload="intent" leftSection={<IconPlus size={16} aria-hidden />} {...props} />
+);
+
+/** The button link to a record's edit form. */
+export const EditRecordLink: LinkComponent<typeof ButtonBase> = (props) => (
+  <CreatedButton preload="intent" leftSection={<IconPencil size={16} aria-hidden />} {...props}>
+    Edit
+  </CreatedButton>
 );

@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 export function PageHeader({
@@ -42,6 +43,27 @@ export function PageHeader({
       </Box>
       {actions && <Group gap="sm">{actions}</Group>}
     </Group>
+  );
+}
+
+/** A page that is one form: the header (its title also names the browser tab) and the form in a card. */
+export function FormPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(`${title} · Partner Payments`);
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <Paper withBorder radius="md" p="lg">
+        {children}
+      </Paper>
+    </>
   );
 }
 

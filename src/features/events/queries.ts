@@ -1,5 +1,5 @@
 // The sandbox's webhook endpoints and event log.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import {
   ApiError,
   createWebhook,
@@ -11,6 +11,7 @@ import {
 } from '#/api/client';
 import type { ObjectType } from '#/api/schemas/platform';
 import { api } from '#/lib/api';
+import { useRefreshingMutation } from '#/lib/mutation';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -66,21 +67,11 @@ export const eventLogQuery = (page: { start: number; limit: number }) =>
     refetchInterval: 5000,
   });
 
-export function useCreateWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (url: string) => createWebhook(api, { url }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.webhooks }),
-  });
-}
+export const useCreateWebhook = () =>
+  useRefreshingMutation((url: string) => createWebhook(api, { url }), eventKeys.webhooks);
 
-export function useDeleteWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteWebhook(api, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.webhooks }),
-  });
-}
+export const useDeleteWebhook = () =>
+  useRefreshingMutation((id: number) => deleteWebhook(api, id), eventKeys.webhooks);
 
 /** One signed test event to an endpoint, now: nothing is stored, the answer says how it went. */
 export function useTestWebhook() {
@@ -89,10 +80,5 @@ export function useTestWebhook() {
   });
 }
 
-export function useResendEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => resendEvent(api, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.all }),
-  });
-}
+export const useResendEvent = () =>
+  useRefreshingMutation((id: number) => resendEvent(api, id), eventKeys.all);

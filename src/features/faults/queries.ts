@@ -1,9 +1,10 @@
 // Chosen faults in the sandbox (docs/decisions/023): switched on and off from the sandbox tools.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { createFault, deleteFault, listFaults } from '#/api/client';
 import type { FaultCreate } from '#/api/schemas/platform';
 import { api } from '#/lib/api';
 import { sessionQuery } from '../session/queries';
+import { useRefreshingMutation } from '#/lib/mutation';
 
 export const faultKeys = { all: ['faults'] as const };
 
@@ -22,18 +23,8 @@ export const faultsQuery = queryOptions({
   refetchInterval: 5_000,
 });
 
-export function useCreateFault() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FaultCreate) => createFault(api, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faultKeys.all }),
-  });
-}
+export const useCreateFault = () =>
+  useRefreshingMutation((body: FaultCreate) => createFault(api, body), faultKeys.all);
 
-export function useDeleteFault() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteFault(api, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faultKeys.all }),
-  });
-}
+export const useDeleteFault = () =>
+  useRefreshingMutation((id: number) => deleteFault(api, id), faultKeys.all);

@@ -1,13 +1,7 @@
 // "Find anything": the lists, search, queues and saved views the dashboard server answers from
 // its local index of the partner's records (docs/decisions/018).
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buildUrl, callEndpoint } from '#/api/client';
 import {
@@ -23,6 +17,7 @@ import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { api } from '#/lib/api';
 import { merchantQuery } from '../merchants/queries';
 import { payoutAccountQuery } from '../payout-accounts/queries';
+import { useRefreshingMutation } from '#/lib/mutation';
 
 /** A list's filters as the query string carries them: lists of values joined by commas. */
 function joined(values: Record<string, unknown>): Record<string, string | number | undefined> {
@@ -55,29 +50,28 @@ export const findKeys = {
 /** Lists follow changes made elsewhere without a reload: asked again every few seconds. */
 const LIVE_MS = 5_000;
 
-export const merchantIndexQuery = (q: Filters<MerchantIndexQuery>) =>
-  queryOptions({
-    queryKey: findKeys.merchants(q),
-    queryFn: () => callEndpoint(api, E.listMerchantIndex, { query: joined(q) }),
+/** A list from the local index: kept on screen while the next page loads, asked again every few seconds. */
+function liveList<T>(queryKey: readonly unknown[], queryFn: () => Promise<T>) {
+  return queryOptions({
+    queryKey,
+    queryFn,
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_MS,
   });
+}
+
+export const merchantIndexQuery = (q: Filters<MerchantIndexQuery>) =>
+  liveList(findKeys.merchants(q), () =>
+    callEndpoint(api, E.listMerchantIndex, { query: joined(q) }),
+  );
 
 export const accountIndexQuery = (q: Filters<AccountIndexQuery>) =>
-  queryOptions({
-    queryKey: findKeys.accounts(q),
-    queryFn: () => callEndpoint(api, E.listAccountIndex, { query: joined(q) }),
-    placeholderData: keepPreviousData,
-    refetchInterval: LIVE_MS,
-  });
+  liveList(findKeys.accounts(q), () => callEndpoint(api, E.listAccountIndex, { query: joined(q) }));
 
 export const transactionIndexQuery = (q: Filters<TransactionIndexQuery>) =>
-  queryOptions({
-    queryKey: findKeys.transactions(q),
-    queryFn: () => callEndpoint(api, E.listTransactionIndex, { query: joined(q) }),
-    placeholderData: keepPreviousData,
-    refetchInterval: LIVE_MS,
-  });
+  liveList(findKeys.transactions(q), () =>
+    callEndpoint(api, E.listTransactionIndex, { query: joined(q) }),
+  );
 
 export const searchQuery = (q: string) =>
   queryOptions({
@@ -94,35 +88,25 @@ export const indexStatusQuery = queryOptions({
   refetchInterval: (query) => (query.state.data?.filled === false ? 1_000 : 10_000),
 });
 
-export function useRefreshIndex() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => callEndpoint(api, E.refreshIndex),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: findKeys.all }),
-  });
-}
+export const useRefreshIndex = () =>
+  useRefreshingMutation(() => callEndpoint(api, E.refreshIndex), findKeys.all);
 
 export const savedViewsQuery = queryOptions({
   queryKey: findKeys.views,
   queryFn: async () => (await callEndpoint(api, viewEndpoints.listViews)).results,
 });
 
-export function useSaveView() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (view: SavedViewCreate) =>
-      callEndpoint(api, viewEndpoints.saveView, { body: view }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: findKeys.views }),
-  });
-}
+export const useSaveView = () =>
+  useRefreshingMutation(
+    (view: SavedViewCreate) => callEndpoint(api, viewEndpoints.saveView, { body: view }),
+    findKeys.views,
+  );
 
-export function useDeleteView() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callEndpoint(api, viewEndpoints.deleteView, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: findKeys.views }),
-  });
-}
+export const useDeleteView = () =>
+  useRefreshingMutation(
+    (id: string) => callEndpoint(api, viewEndpoints.deleteView, { params: { id } }),
+    findKeys.views,
+  );
 
 /** A record picker's options: what the local index finds for the typed text, the chosen one kept. */
 export interface RecordChoices<T> {

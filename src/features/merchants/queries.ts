@@ -13,6 +13,7 @@ import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { api } from '#/lib/api';
 import { fillEmpty } from '#/lib/form-fill';
+import { useRecordMutation } from '#/lib/mutation';
 
 export const merchantKeys = {
   all: ['merchants'] as const,
@@ -49,28 +50,20 @@ export function usePrefillFromMerchant<T extends FieldValues>(
 export const agreementsQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.agreements(id), queryFn: () => listAgreements(api, id) });
 
-export function useCreateMerchant() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: MerchantCreate; idempotencyKey: string }) =>
+export const useCreateMerchant = () =>
+  useRecordMutation(
+    ({ body, idempotencyKey }: { body: MerchantCreate; idempotencyKey: string }) =>
       createMerchant(api, body, { idempotencyKey }),
-    onSuccess: (merchant) => {
-      queryClient.setQueryData(merchantKeys.detail(merchant.id), merchant);
-      return queryClient.invalidateQueries({ queryKey: merchantKeys.all });
-    },
-  });
-}
+    (merchant) => merchantKeys.detail(merchant.id),
+    merchantKeys.all,
+  );
 
-export function useUpdateMerchant(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MerchantUpdate) => updateMerchant(api, id, body),
-    onSuccess: (merchant) => {
-      queryClient.setQueryData(merchantKeys.detail(id), merchant);
-      return queryClient.invalidateQueries({ queryKey: merchantKeys.all });
-    },
-  });
-}
+export const useUpdateMerchant = (id: number) =>
+  useRecordMutation(
+    (body: MerchantUpdate) => updateMerchant(api, id, body),
+    (merchant) => merchantKeys.detail(merchant.id),
+    merchantKeys.all,
+  );
 
 export function useAcceptAgreements(id: number) {
   const queryClient = useQueryClient();
@@ -80,13 +73,9 @@ export function useAcceptAgreements(id: number) {
   });
 }
 
-export function useSubmitOnboarding(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => submitOnboarding(api, id),
-    onSuccess: (merchant) => {
-      queryClient.setQueryData(merchantKeys.detail(id), merchant);
-      return queryClient.invalidateQueries({ queryKey: merchantKeys.all });
-    },
-  });
-}
+export const useSubmitOnboarding = (id: number) =>
+  useRecordMutation(
+    () => submitOnboarding(api, id),
+    (merchant) => merchantKeys.detail(merchant.id),
+    merchantKeys.all,
+  );

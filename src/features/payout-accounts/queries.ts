@@ -9,6 +9,7 @@ import {
 } from '#/api/schemas/payout-account';
 import { api } from '#/lib/api';
 import { controlsKeys } from '../controls/queries';
+import { useRecordMutation } from '#/lib/mutation';
 
 export interface PayoutAccountFilters {
   start: number;
@@ -29,17 +30,13 @@ export const payoutAccountQuery = (id: number) =>
     queryFn: () => getPayoutAccount(api, id),
   });
 
-export function useCreatePayoutAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: PayoutAccountCreate; idempotencyKey: string }) =>
+export const useCreatePayoutAccount = () =>
+  useRecordMutation(
+    ({ body, idempotencyKey }: { body: PayoutAccountCreate; idempotencyKey: string }) =>
       createPayoutAccount(api, body, { idempotencyKey }),
-    onSuccess: (account) => {
-      queryClient.setQueryData(payoutAccountKeys.detail(account.id), account);
-      return queryClient.invalidateQueries({ queryKey: payoutAccountKeys.all });
-    },
-  });
-}
+    (account) => payoutAccountKeys.detail(account.id),
+    payoutAccountKeys.all,
+  );
 
 /**
  * What saving an account's update did: saved, or held because it changes the bank details of an

@@ -57,16 +57,8 @@ export function useSignIn() {
   });
 }
 
-export function useSignOutEverywhere() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => callEndpoint(api, E.signOutEverywhere),
-    onSuccess: (session) => {
-      queryClient.clear();
-      queryClient.setQueryData(sessionQuery.queryKey, session);
-    },
-  });
-}
+/** Ends every session of the signed-in person, this one included. */
+export const useSignOutEverywhere = () => useEndSession(E.signOutEverywhere);
 
 /** Moves the session to another environment an admin has set up; cached data is the old one's. */
 export function useSwitchEnvironment() {
@@ -83,10 +75,13 @@ export function useSwitchEnvironment() {
   });
 }
 
-export function useSignOut() {
+export const useSignOut = () => useEndSession(E.signOut);
+
+/** Ends sessions through `endpoint`: whatever was cached belonged to the person signed out. */
+function useEndSession(endpoint: typeof E.signOut | typeof E.signOutEverywhere) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(api, E.signOut),
+    mutationFn: () => callEndpoint(api, endpoint),
     onSuccess: (session) => {
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);

@@ -9,6 +9,7 @@ import type { Environment } from '#/api/dashboard';
 import type { Role } from '#/api/roles';
 import { api } from '#/lib/api';
 import { sessionKeys } from '../session/queries';
+import { useRefreshingMutation } from '#/lib/mutation';
 
 export type { AuditFilters } from '#/api/audit';
 
@@ -116,15 +117,12 @@ export const useBeginAuthenticator = () =>
       callEndpoint(api, accountEndpoints.beginAuthenticator, { body: proof }),
   });
 
-export const useConfirmAuthenticator = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) =>
-      callEndpoint(api, accountEndpoints.confirmAuthenticator, { body: { code } }),
-    // A session that had to enrol first is a full one now.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-  });
-};
+/** Confirms the authenticator with one of its codes: a session that had to enrol is a full one now. */
+export const useConfirmAuthenticator = () =>
+  useRefreshingMutation(
+    (code: string) => callEndpoint(api, accountEndpoints.confirmAuthenticator, { body: { code } }),
+    sessionKeys.all,
+  );
 
 export const useResetPassword = () =>
   useMutation({

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { PageHeader } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
 import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
+import { FilterText } from '#/features/find/components/list-controls';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
 
@@ -93,23 +94,17 @@ function AuditPage() {
         }
       />
       <Group mb="md" align="flex-end">
-        <TextInput
+        <FilterText
           label="Person"
           placeholder="Email"
-          defaultValue={search.actor ?? ''}
-          onBlur={(e) => set({ actor: e.currentTarget.value.trim() || undefined })}
-          onKeyDown={(e) =>
-            e.key === 'Enter' && set({ actor: e.currentTarget.value.trim() || undefined })
-          }
+          value={search.actor}
+          onChange={(actor) => set({ actor })}
         />
-        <TextInput
+        <FilterText
           label="Action"
           placeholder="e.g. approveQuote"
-          defaultValue={search.action ?? ''}
-          onBlur={(e) => set({ action: e.currentTarget.value.trim() || undefined })}
-          onKeyDown={(e) =>
-            e.key === 'Enter' && set({ action: e.currentTarget.value.trim() || undefined })
-          }
+          value={search.action}
+          onChange={(action) => set({ action })}
         />
         <Select
           label="Outcome"

@@ -1,12 +1,12 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCalculator, IconPlus } from '@tabler/icons-react';
+import { IconCalculator } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { describeEvent } from '#/components/event-details';
-import { AnchorLink, ButtonLink } from '#/components/links';
+import { AnchorLink, ButtonLink, NewRecordLink } from '#/components/links';
 import { EmptyState, LoadingState, PageHeader } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { recentActivityQuery } from '#/features/events/queries';
@@ -78,9 +78,7 @@ function OverviewPage() {
               Get a quote
             </ButtonLink>
             <Permitted operation="createMerchant">
-              <ButtonLink to="/merchants/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                New merchant
-              </ButtonLink>
+              <NewRecordLink to="/merchants/new">New merchant</NewRecordLink>
             </Permitted>
           </>
         }

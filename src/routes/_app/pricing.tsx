@@ -14,6 +14,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ButtonLink } from '#/components/links';
+import { Figure } from '#/components/field';
 import { Money } from '#/components/money';
 import { PageHeader, Panel } from '#/components/page';
 import {
@@ -116,24 +117,18 @@ function PricingPage() {
             {(price) => (
               <Stack gap="md">
                 <Group gap="xl" align="flex-end" wrap="wrap">
-                  <div>
-                    <Text size="xs" c="dimmed">
-                      The client deposits
-                    </Text>
+                  <Figure label="The client deposits">
                     <Money
                       amount={price.amount}
                       symbol={price.fromCurrencySymbol}
                       fz={26}
                       fw={700}
                     />
-                  </div>
+                  </Figure>
                   <IconArrowRight size={22} aria-hidden style={{ marginBottom: 8 }} />
-                  <div>
-                    <Text size="xs" c="dimmed">
-                      The recipient gets
-                    </Text>
+                  <Figure label="The recipient gets">
                     <Money amount={quoted} symbol={price.toCurrencySymbol} fz={26} fw={700} />
-                  </div>
+                  </Figure>
                 </Group>
                 <Text size="sm">
                   Rate, fees included: <RateText price={price} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { Pager } from '#/components/pager';
 import { LoggedRequestDetails, RequestTable } from '#/features/requests/components/request-log';
 import { requestLogQuery } from '#/features/requests/queries';
 import { sessionQuery } from '#/features/session/queries';
+import { FilterText } from '#/features/find/components/list-controls';
 
 export const Route = createFileRoute('/_app/requests')({
   validateSearch: z.object({
@@ -64,26 +65,18 @@ function RequestsPage() {
         description="Every request made to this sandbox with your credentials — by your integration or by this dashboard — newest first: the last 10,000 (at most 32 MB of bodies), for 7 days. Credentials are never kept."
       />
       <Group mb="md" align="flex-end" wrap="wrap">
-        <TextInput
+        <FilterText
           label="Request id"
           placeholder="From an error message or a response header"
           w={320}
-          defaultValue={search.requestId ?? ''}
-          key={`id-${search.requestId ?? ''}`}
-          onBlur={(e) => set({ requestId: e.currentTarget.value.trim() || undefined })}
-          onKeyDown={(e) =>
-            e.key === 'Enter' && set({ requestId: e.currentTarget.value.trim() || undefined })
-          }
+          value={search.requestId}
+          onChange={(requestId) => set({ requestId })}
         />
-        <TextInput
+        <FilterText
           label="Path contains"
           placeholder="/v1/business/"
-          defaultValue={search.path ?? ''}
-          key={`path-${search.path ?? ''}`}
-          onBlur={(e) => set({ path: e.currentTarget.value.trim() || undefined })}
-          onKeyDown={(e) =>
-            e.key === 'Enter' && set({ path: e.currentTarget.value.trim() || undefined })
-          }
+          value={search.path}
+          onChange={(path) => set({ path })}
         />
         <Select
           label="Status"
@@ -144,7 +137,7 @@ function RequestsPage() {
       ) : (
         <Stack gap="sm">
           <Paper withBorder radius="md">
-            <RequestTable entries={log.data.results} label="Logged requests" />
+            <RequestTable rows={log.data.results} label="Logged requests" />
           </Paper>
           <Pager
             page={{ ...log.data, start, limit }}

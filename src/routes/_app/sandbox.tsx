@@ -41,6 +41,7 @@ function RecordPicker<T>({
   label,
   useChoices,
   query,
+  link,
   render,
 }: {
   label: string;
@@ -48,6 +49,8 @@ function RecordPicker<T>({
   useChoices: (selected: number | undefined) => RecordChoices<unknown>;
   /** The record's query factory (`merchantQuery`…): its key is the one mutations refresh. */
   query: (id: number) => { queryKey: QueryKey };
+  /** The record's page and name, linked above what `render` shows of it. */
+  link: (record: T) => [href: string, name: string];
   render: (record: T) => React.ReactNode;
 }) {
   const [id, setId] = useState<string | null>(null);
@@ -72,7 +75,14 @@ function RecordPicker<T>({
       />
       {id !== null && record.isPending && <LoadingState />}
       {record.isError && <ApiErrorAlert error={record.error} title="Could not load it" />}
-      {record.data && render(record.data)}
+      {record.data && (
+        <Stack gap="xs">
+          <Text size="sm">
+            <Anchor href={link(record.data)[0]}>{link(record.data)[1]}</Anchor>
+          </Text>
+          {render(record.data)}
+        </Stack>
+      )}
     </Stack>
   );
 }
@@ -102,14 +112,8 @@ function SandboxPage() {
             label="Merchant"
             useChoices={useAnyMerchant}
             query={merchantQuery}
-            render={(merchant: Merchant) => (
-              <Stack gap="xs">
-                <Text size="sm">
-                  <Anchor href={`/merchants/${merchant.id}`}>{merchant.name}</Anchor>
-                </Text>
-                <KycSimulation merchant={merchant} />
-              </Stack>
-            )}
+            link={(merchant: Merchant) => [`/merchants/${merchant.id}`, merchant.name]}
+            render={(merchant: Merchant) => <KycSimulation merchant={merchant} />}
           />
         </Panel>
         <Panel title="Payout account status">
@@ -117,16 +121,11 @@ function SandboxPage() {
             label="Payout account"
             useChoices={useAnyAccount}
             query={payoutAccountQuery}
-            render={(account: PayoutAccount) => (
-              <Stack gap="xs">
-                <Text size="sm">
-                  <Anchor href={`/payout-accounts/${account.id}`}>
-                    {account.currencySymbol} account of {account.accountHolderName}
-                  </Anchor>
-                </Text>
-                <AccountStatusSimulation account={account} />
-              </Stack>
-            )}
+            link={(account: PayoutAccount) => [
+              `/payout-accounts/${account.id}`,
+              `${account.currencySymbol} account of ${account.accountHolderName}`,
+            ]}
+            render={(account: PayoutAccount) => <AccountStatusSimulation account={account} />}
           />
         </Panel>
       </SimpleGrid>

@@ -129,6 +129,25 @@ function toRequest(row: ApprovalRequestTable, decisions: Decision[]): StoredRequ
 }
 
 export function controlsStore(store: DashboardDb, now: () => number = Date.now) {
+  /** A new request's row: pending for one approver, open for a week, with `fields` about it. */
+  const pendingRow = (
+    fields: Omit<
+      ApprovalRequestTable,
+      'id' | 'required' | 'status' | 'created_at' | 'expires_at' | 'closed_at' | 'reject_reason'
+    >,
+  ): ApprovalRequestTable => {
+    const time = now();
+    return {
+      id: randomUUID(),
+      required: 1,
+      status: 'pending',
+      created_at: time,
+      expires_at: time + REQUEST_TTL_MS,
+      closed_at: null,
+      reject_reason: null,
+      ...fields,
+    };
+  };
   const { db } = store;
 
   async function loadMany(trx: Kysely<Database>, rows: ApprovalRequestTable[]) {
@@ -365,9 +384,7 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
           .where('action', '=', subject.action)
           .executeTakeFirst();
         if (open) return (await loadMany(trx, [open]))[0]!;
-        const time = now();
-        const row: ApprovalRequestTable = {
-          id: randomUUID(),
+        const row = pendingRow({
           environment: subject.environment,
           kind: 'transaction',
           product: subject.product,
@@ -377,17 +394,11 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
           amount: subject.payout.amount,
           deposit_currency: subject.deposit.currency,
           deposit_amount: subject.deposit.amount,
-          required: 1,
-          status: 'pending',
-          created_at: time,
-          expires_at: time + REQUEST_TTL_MS,
-          closed_at: null,
-          reject_reason: null,
           body,
           author_id: null,
           author_name: null,
           change: null,
-        };
+        });
         await trx.insertInto('approval_request').values(row).execute();
         return toRequest(row, []);
       });
@@ -408,9 +419,7 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
           .where('object_id', '=', input.accountId)
           .executeTakeFirst();
         if (open) return { pending: (await loadMany(trx, [open]))[0]! };
-        const time = now();
-        const row: ApprovalRequestTable = {
-          id: randomUUID(),
+        const row = pendingRow({
           environment: input.environment,
           kind: 'payee',
           product: '',
@@ -420,17 +429,11 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
           amount: '0',
           deposit_currency: null,
           deposit_amount: null,
-          required: 1,
-          status: 'pending',
-          created_at: time,
-          expires_at: time + REQUEST_TTL_MS,
-          closed_at: null,
-          reject_reason: null,
           body: input.body,
           author_id: input.author.id,
           author_name: input.author.name,
           change: JSON.stringify(input.change),
-        };
+        });
         await trx.insertInto('approval_request').values(row).execute();
         return { change: toRequest(row, []) };
       });

@@ -1,18 +1,17 @@
 // The event log: every status change, its deliveries, and a way to send one again.
 import { Anchor, Button, Code, Group, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EventWithAttempts } from '#/api/schemas/platform';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DataTable, DateCell, IdNote } from '#/components/data-table';
-import { Dialog } from '#/components/dialog';
-import { DeliverySummary, describeEvent, EventDetails } from '#/components/event-details';
+import { DeliverySummary, describeEvent, EventDialog } from '#/components/event-details';
 import { Pager } from '#/components/pager';
 import { StatusBadge } from '#/components/status-badge';
 import { eventLogQuery, useResendEvent } from '../queries';
 import { Panel } from '#/components/page';
+import { showDone } from '#/components/notify';
 
 export function EventLog() {
   const [page, setPage] = useState({ start: 0, limit: 20 });
@@ -84,12 +83,7 @@ export function EventLog() {
                       loading={resend.isPending && resend.variables === e.id}
                       onClick={() =>
                         resend.mutate(e.id, {
-                          onSuccess: () =>
-                            notifications.show({
-                              color: 'green',
-                              title: 'Queued again',
-                              message: `Event #${e.id}`,
-                            }),
+                          onSuccess: () => showDone('Queued again', `Event #${e.id}`),
                         })
                       }
                       aria-label={`Resend event ${e.id}`}
@@ -109,14 +103,7 @@ export function EventLog() {
       {resend.isError && (
         <ApiErrorAlert error={resend.error} title="The event was not sent again" />
       )}
-      <Dialog
-        opened={shown !== undefined}
-        onClose={() => setShown(undefined)}
-        title={`Event #${shown?.id ?? ''}`}
-        size="lg"
-      >
-        {shown && <EventDetails event={shown} />}
-      </Dialog>
+      <EventDialog event={shown} onClose={() => setShown(undefined)} />
     </Panel>
   );
 }

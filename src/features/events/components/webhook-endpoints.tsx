@@ -11,7 +11,6 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,6 +26,7 @@ import { fieldError } from '#/lib/field-error';
 import { indexStatusQuery } from '#/features/find/queries';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, webhooksQuery } from '../queries';
 import { Panel } from '#/components/page';
+import { showDone } from '#/components/notify';
 
 export function WebhookEndpoints() {
   const webhooks = useQuery(webhooksQuery);
@@ -249,11 +249,7 @@ export function WebhookEndpoints() {
                 deleting &&
                 remove.mutate(deleting.id, {
                   onSuccess: () => {
-                    notifications.show({
-                      color: 'green',
-                      title: 'Endpoint deleted',
-                      message: deleting.url,
-                    });
+                    showDone('Endpoint deleted', deleting.url);
                     setDeleting(undefined);
                   },
                 })

@@ -47,6 +47,33 @@ export function SearchBox({
   );
 }
 
+/**
+ * A text filter applied when the person leaves the box or presses Enter, not on every key; it
+ * shows the URL's value again when that changes by other means.
+ */
+export function FilterText({
+  value,
+  onChange,
+  ...input
+}: {
+  value: string | undefined;
+  onChange: (text: string | undefined) => void;
+  label: string;
+  placeholder: string;
+  w?: number;
+}) {
+  const commit = (text: string) => onChange(text.trim() || undefined);
+  return (
+    <TextInput
+      {...input}
+      key={value ?? ''}
+      defaultValue={value ?? ''}
+      onBlur={(e) => commit(e.currentTarget.value)}
+      onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.value)}
+    />
+  );
+}
+
 export function StatusFilter({
   label,
   choices,

@@ -1,23 +1,13 @@
 // Creating and editing a merchant. Validated in the browser with the API's own schemas; the
 // API's field errors land on their fields too.
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Fieldset,
-  Group,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { INDUSTRIES, type Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
 import { Id } from '#/api/schemas/common';
-import { ApiErrorAlert } from '#/components/api-error';
+import { FormActions } from '#/components/api-error';
 import { useLeaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { AddressFieldset, CountrySelect, SelectField } from '#/components/form-fields';
@@ -268,22 +258,14 @@ export function MerchantForm({
           </SimpleGrid>
         </Fieldset>
 
-        {mutation.isError && (
-          <ApiErrorAlert
-            error={mutation.error}
-            title="The merchant was not saved"
-            placed={FIELDS}
-          />
-        )}
-
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {editing ? 'Save changes' : 'Create merchant'}
-          </Button>
-        </Group>
+        <FormActions
+          mutation={mutation}
+          refused="The merchant was not saved"
+          placed={FIELDS}
+          onCancel={onCancel}
+        >
+          {editing ? 'Save changes' : 'Create merchant'}
+        </FormActions>
       </Stack>
     </form>
   );

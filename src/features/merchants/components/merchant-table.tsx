@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { Merchant } from '#/api/schemas/merchant';
-import { type Column, DataTable, DateCell, IdNote } from '#/components/data-table';
+import { type Column, DateCell, IdNote, recordTable } from '#/components/data-table';
 import { StatusBadge } from '#/components/status-badge';
 import { humanize } from '#/lib/format';
 import { AnchorLink } from '#/components/links';
@@ -46,23 +46,8 @@ const MERCHANT_COLUMNS: Array<Column<MerchantRow>> = [
   { header: 'Created', cell: (m) => <DateCell value={m.creationTime} /> },
 ];
 
-export function MerchantTable({
-  merchants,
-  caption,
-}: {
-  merchants: MerchantRow[];
-  caption: string;
-}) {
-  return (
-    <DataTable
-      label={caption}
-      minWidth={720}
-      rows={merchants}
-      rowKey={(m) => m.id}
-      columns={MERCHANT_COLUMNS}
-      striped
-      highlightOnHover
-      verticalSpacing="sm"
-    />
-  );
-}
+export const MerchantTable = recordTable({
+  columns: MERCHANT_COLUMNS,
+  rowKey: (m) => m.id,
+  minWidth: 720,
+});

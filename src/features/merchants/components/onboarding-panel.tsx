@@ -11,6 +11,7 @@ import { humanize } from '#/lib/format';
 import { agreementsQuery, useAcceptAgreements, useSubmitOnboarding } from '../queries';
 import { usePermission } from '../../session/queries';
 import { Panel } from '#/components/page';
+import { showDone } from '#/components/notify';
 
 const SUBMITTABLE = ['NEW', 'PENDING', 'ACTION_NEEDED'];
 
@@ -43,12 +44,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
 
   const acceptIds = (ids: number[]) =>
     accept.mutate(ids, {
-      onSuccess: () =>
-        notifications.show({
-          color: 'green',
-          title: 'Agreements accepted',
-          message: `${ids.length} accepted`,
-        }),
+      onSuccess: () => showDone('Agreements accepted', `${ids.length} accepted`),
     });
 
   return (
@@ -162,11 +158,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
             onClick={() =>
               submit.mutate(undefined, {
                 onSuccess: () =>
-                  notifications.show({
-                    color: 'green',
-                    title: 'Onboarding submitted',
-                    message: 'The merchant is now under review.',
-                  }),
+                  showDone('Onboarding submitted', 'The merchant is now under review.'),
                 onError: (error) =>
                   notifications.show({
                     color: 'red',

@@ -4,7 +4,7 @@
 // another merchant has the same number (docs/decisions/025). A change of an active account's
 // bank details is held until someone else approves it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -14,7 +14,7 @@ import {
   PayoutAccountCreate,
   PayoutAccountUpdate,
 } from '#/api/schemas/payout-account';
-import { ApiErrorAlert } from '#/components/api-error';
+import { FormActions } from '#/components/api-error';
 import { useLeaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import {
@@ -295,21 +295,15 @@ export function PayoutAccountForm({
             country waits for someone else's approval before it applies.
           </Text>
         )}
-        {mutation.isError && (
-          <ApiErrorAlert
-            error={mutation.error}
-            title="The payout account was not saved"
-            placed={FIELDS}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending || checking}>
-            {warned ? 'Save anyway' : editing ? 'Save changes' : 'Create payout account'}
-          </Button>
-        </Group>
+        <FormActions
+          mutation={mutation}
+          refused="The payout account was not saved"
+          placed={FIELDS}
+          onCancel={onCancel}
+          busy={checking}
+        >
+          {warned ? 'Save anyway' : editing ? 'Save changes' : 'Create payout account'}
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
-import { type Column, DataTable, DateCell, IdNote } from '#/components/data-table';
+import { type Column, DateCell, IdNote, recordTable } from '#/components/data-table';
 import { StatusBadge } from '#/components/status-badge';
 import { AnchorLink } from '#/components/links';
 
@@ -51,26 +51,9 @@ const ACCOUNT_COLUMNS: Array<Column<AccountRow>> = [
   { header: 'Created', cell: (a) => <DateCell value={a.creationTime} /> },
 ];
 
-export function PayoutAccountTable({
-  accounts,
-  caption,
-  showOwner = true,
-}: {
-  /** With the owner's name from the local index when it has it (AccountRow). */
-  accounts: AccountRow[];
-  caption: string;
-  showOwner?: boolean;
-}) {
-  return (
-    <DataTable
-      label={caption}
-      minWidth={720}
-      rows={accounts}
-      rowKey={(a) => a.id}
-      columns={showOwner ? ACCOUNT_COLUMNS : ACCOUNT_COLUMNS.filter((c) => c.header !== 'Merchant')}
-      striped
-      highlightOnHover
-      verticalSpacing="sm"
-    />
-  );
-}
+/** With the owner's name from the local index when it has it (AccountRow). */
+export const PayoutAccountTable = recordTable({
+  columns: ACCOUNT_COLUMNS,
+  rowKey: (a) => a.id,
+  minWidth: 720,
+});

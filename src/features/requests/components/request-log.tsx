@@ -19,7 +19,7 @@ import type { LoggedRequest } from '#/api/schemas/platform';
 import { QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
-import { type Column, DataTable } from '#/components/data-table';
+import { type Column, recordTable } from '#/components/data-table';
 import { curlOf } from '../curl';
 import { requestLogQuery, type RequestLogSearch } from '../queries';
 import { Panel } from '#/components/page';
@@ -161,19 +161,11 @@ const REQUEST_COLUMNS: Array<Column<LoggedRequest>> = [
 ];
 
 /** Logged requests as a table; each links to its entry in the log. */
-export function RequestTable({ entries, label }: { entries: LoggedRequest[]; label: string }) {
-  return (
-    <DataTable
-      label={label}
-      minWidth={760}
-      rows={entries}
-      rowKey={(entry) => entry.id}
-      columns={REQUEST_COLUMNS}
-      verticalSpacing="xs"
-      striped
-    />
-  );
-}
+export const RequestTable = recordTable({
+  columns: REQUEST_COLUMNS,
+  rowKey: (entry) => entry.id,
+  minWidth: 760,
+});
 
 /** The requests that touched one record, newest first: on the record's own page. */
 export function RecordRequests({
@@ -197,7 +189,7 @@ export function RecordRequests({
       }
     >
       <QueryView query={log} empty="No request has touched it since the log began.">
-        {(data) => <RequestTable entries={data.results} label="API requests for this record" />}
+        {(data) => <RequestTable rows={data.results} label="API requests for this record" />}
       </QueryView>
     </Panel>
   );

@@ -35,42 +35,50 @@ function LoadedRecords({ loaded, title }: { loaded: ScenarioLoaded; title: strin
         {count === 0 ? 'The scenario held no records.' : `${count} records made:`}
       </Text>
       <Stack gap={4}>
-        {loaded.merchants.map((m) => (
-          <Text size="sm" key={`m${m.id}`}>
-            Merchant{' '}
-            <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
-              {m.label}
-            </AnchorLink>{' '}
+        {[
+          ...loaded.merchants.map((m) => ({
+            key: `m${m.id}`,
+            record: m,
+            kind: 'Merchant',
+            link: (
+              <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
+                {m.label}
+              </AnchorLink>
+            ),
+          })),
+          ...loaded.payoutAccounts.map((a) => ({
+            key: `a${a.id}`,
+            record: a,
+            kind: 'Payout account',
+            link: (
+              <AnchorLink to="/payout-accounts/$id" params={{ id: a.id }}>
+                {a.label}
+              </AnchorLink>
+            ),
+          })),
+          ...loaded.transactions.map((t) => ({
+            key: `t${t.id}`,
+            record: t,
+            kind: PRODUCT_TITLE[t.product].singular,
+            link: (
+              <>
+                <AnchorLink
+                  to="/transactions/$product/$id"
+                  params={{ product: SLUG_OF[t.product], id: t.id }}
+                >
+                  {t.label}
+                </AnchorLink>{' '}
+                <Badge size="sm" variant="light" ml={4}>
+                  {humanize(t.clientStatus)}
+                </Badge>
+              </>
+            ),
+          })),
+        ].map(({ key, record, kind, link }) => (
+          <Text size="sm" key={key}>
+            {kind} {link}{' '}
             <Text span c="dimmed" size="xs">
-              #{m.id} · {m.ref}
-            </Text>
-          </Text>
-        ))}
-        {loaded.payoutAccounts.map((a) => (
-          <Text size="sm" key={`a${a.id}`}>
-            Payout account{' '}
-            <AnchorLink to="/payout-accounts/$id" params={{ id: a.id }}>
-              {a.label}
-            </AnchorLink>{' '}
-            <Text span c="dimmed" size="xs">
-              #{a.id} · {a.ref}
-            </Text>
-          </Text>
-        ))}
-        {loaded.transactions.map((t) => (
-          <Text size="sm" key={`t${t.id}`}>
-            {PRODUCT_TITLE[t.product].singular}{' '}
-            <AnchorLink
-              to="/transactions/$product/$id"
-              params={{ product: SLUG_OF[t.product], id: t.id }}
-            >
-              {t.label}
-            </AnchorLink>{' '}
-            <Badge size="sm" variant="light" ml={4}>
-              {humanize(t.clientStatus)}
-            </Badge>{' '}
-            <Text span c="dimmed" size="xs">
-              #{t.id} · {t.ref}
+              #{record.id} · {record.ref}
             </Text>
           </Text>
         ))}

@@ -23,6 +23,7 @@ import {
 } from '../queries';
 import { CurrentQuoteNote, useDepositOf } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
+import { showDone } from '#/components/notify';
 
 export interface ActionDialogProps {
   product: Product;
@@ -63,11 +64,7 @@ function useDialogAction(
 }
 
 function announce(id: number, title: string, updated: Transaction) {
-  notifications.show({
-    color: 'green',
-    title,
-    message: `Transaction #${id} is now ${humanize(updated.clientStatus).toLowerCase()}.`,
-  });
+  showDone(title, `Transaction #${id} is now ${humanize(updated.clientStatus).toLowerCase()}.`);
 }
 
 /** An approval under dual control: done, or recorded while others must still approve. */

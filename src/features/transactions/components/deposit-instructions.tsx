@@ -113,21 +113,17 @@ export function DepositInstructions({
       {bank ? (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Row
-              label="Name on account"
-              value={bank.nameOnAccount}
-              copyLabel="name on account"
-              mono={false}
-            />
-            <Row label="Account number" value={bank.accountNumber} copyLabel="account number" />
-            <Row label="Bank" value={bank.bankName} copyLabel="bank name" mono={false} />
-            <Row
-              label="Bank address"
-              value={bank.bankAddress}
-              copyLabel="bank address"
-              mono={false}
-            />
-            <Row label="Reference" value={bank.reference} copyLabel="payment reference" />
+            {(
+              [
+                ['Name on account', bank.nameOnAccount, 'name on account', false],
+                ['Account number', bank.accountNumber, 'account number', true],
+                ['Bank', bank.bankName, 'bank name', false],
+                ['Bank address', bank.bankAddress, 'bank address', false],
+                ['Reference', bank.reference, 'payment reference', true],
+              ] as const
+            ).map(([label, value, copyLabel, mono]) => (
+              <Row key={label} label={label} value={value} copyLabel={copyLabel} mono={mono} />
+            ))}
           </SimpleGrid>
           {amount}
           {instructions(

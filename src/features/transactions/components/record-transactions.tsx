@@ -1,17 +1,16 @@
 // The transactions of one merchant (sent or received) or of one payout account, every product
 // together, from the local index: newest first, a page at a time, with links to the full lists.
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PRODUCTS } from '#/api/schemas/transaction';
 import { QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
-import { Money } from '#/components/money';
 import { EmptyState, Panel } from '#/components/page';
-import { StatusBadge } from '#/components/status-badge';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { transactionIndexQuery } from '#/features/find/queries';
+import { TransactionLines } from './transaction-lines';
 
 const PAGE = 10;
 
@@ -65,39 +64,21 @@ export function RecordTransactions(
       >
         {(data) => (
           <Stack gap="xs">
-            <Stack gap="xs" role="list" aria-label="Transactions">
-              {data.results.map((t) => (
-                <Group
-                  key={`${t.product}-${t.businessRequestId}`}
-                  justify="space-between"
-                  wrap="nowrap"
-                  gap="sm"
-                  role="listitem"
-                >
-                  <Group gap="sm" wrap="nowrap">
-                    <div>
-                      <AnchorLink
-                        to="/transactions/$product/$id"
-                        params={{ product: SLUG_OF[t.product], id: t.businessRequestId }}
-                        fw={500}
-                      >
-                        {PRODUCT_TITLE[t.product].singular} #{t.businessRequestId}
-                      </AnchorLink>
-                      <Text size="xs" c="dimmed">
-                        <DateTime value={t.creationTime} /> ·{' '}
-                        {props.merchantId === undefined
-                          ? `from ${t.merchantName ?? `#${t.fromBusinessId}`}`
-                          : t.fromBusinessId === props.merchantId
-                            ? `sent to ${t.recipientName ?? `#${t.toBusinessId}`}`
-                            : `received from ${t.merchantName ?? `#${t.fromBusinessId}`}`}
-                      </Text>
-                    </div>
-                    <StatusBadge status={t.clientStatus} size="sm" />
-                  </Group>
-                  <Money amount={t.toAmount} symbol={t.toCurrencySymbol} size="sm" />
-                </Group>
-              ))}
-            </Stack>
+            <TransactionLines
+              rows={data.results}
+              label="Transactions"
+              status
+              note={(t) => (
+                <>
+                  <DateTime value={t.creationTime} /> ·{' '}
+                  {props.merchantId === undefined
+                    ? `from ${t.merchantName ?? `#${t.fromBusinessId}`}`
+                    : t.fromBusinessId === props.merchantId
+                      ? `sent to ${t.recipientName ?? `#${t.toBusinessId}`}`
+                      : `received from ${t.merchantName ?? `#${t.fromBusinessId}`}`}
+                </>
+              )}
+            />
             {data.hasMore && (
               <Button
                 variant="subtle"

@@ -4,7 +4,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
-  Button,
   Group,
   Paper,
   Select,
@@ -25,10 +24,11 @@ import {
   type Transaction,
   TransactionCreate,
 } from '#/api/schemas/transaction';
-import { ApiErrorAlert } from '#/components/api-error';
+import { FormActions } from '#/components/api-error';
 import { useLeaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { AnchorLink } from '#/components/links';
+import { Figure } from '#/components/field';
 import { Money } from '#/components/money';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { choiceError, fieldError } from '#/lib/field-error';
@@ -324,44 +324,32 @@ export function TransactionForm({
           >
             {(price) => (
               <Group gap="xl" wrap="wrap">
-                <div>
-                  <Text size="xs" c="dimmed">
-                    The client deposits
-                  </Text>
+                <Figure label="The client deposits">
                   <Money
                     amount={price.amount}
                     symbol={price.fromCurrencySymbol}
                     fw={700}
                     size="lg"
                   />
-                </div>
-                <div>
-                  <Text size="xs" c="dimmed">
-                    Rate, fees included
-                  </Text>
+                </Figure>
+                <Figure label="Rate, fees included">
                   <RateText price={price} />
-                </div>
+                </Figure>
               </Group>
             )}
           </QuoteState>
         </Paper>
 
         <UploadFailed error={upload.failed} what="invoice" />
-        {create.isError && (
-          <ApiErrorAlert
-            error={create.error}
-            title="The transaction was not created"
-            placed={[...FIELDS, 'invoiceUrl']}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending || upload.pending}>
-            Create transaction
-          </Button>
-        </Group>
+        <FormActions
+          mutation={create}
+          refused="The transaction was not created"
+          placed={[...FIELDS, 'invoiceUrl']}
+          onCancel={onCancel}
+          busy={upload.pending}
+        >
+          Create transaction
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { Product, Transaction } from '#/api/schemas/transaction';
-import { type Column, DataTable, DateCell, IdNote } from '#/components/data-table';
+import { type Column, DateCell, IdNote, recordTable } from '#/components/data-table';
 import { AnchorLink } from '#/components/links';
 import { Money } from '#/components/money';
 import { StatusBadge } from '#/components/status-badge';
@@ -74,25 +74,19 @@ function columnsFor(product: Product): Array<Column<Row>> {
   ];
 }
 
+const tableOf = (product: Product) =>
+  recordTable({ columns: columnsFor(product), rowKey: (t) => t.businessRequestId, minWidth: 980 });
+const TABLES = {
+  sendc2f: tableOf('sendc2f'),
+  sendf2f: tableOf('sendf2f'),
+  receive: tableOf('receive'),
+} satisfies Record<Product, unknown>;
+
+/** A product's transactions as a table, with that product's columns. */
 export function TransactionTable({
   product,
-  transactions,
-  caption,
-}: {
-  product: Product;
-  transactions: Row[];
-  caption: string;
-}) {
-  return (
-    <DataTable
-      label={caption}
-      minWidth={980}
-      rows={transactions}
-      rowKey={(t) => t.businessRequestId}
-      columns={columnsFor(product)}
-      striped
-      highlightOnHover
-      verticalSpacing="sm"
-    />
-  );
+  ...table
+}: { product: Product } & Parameters<(typeof TABLES)[Product]>[0]) {
+  const Table = TABLES[product];
+  return <Table {...table} />;
 }

@@ -8,8 +8,7 @@ import type { TransactionNote } from '#/api/dashboard';
 import type { EventWithAttempts } from '#/api/schemas/platform';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { DateTime } from '#/components/date-time';
-import { Dialog } from '#/components/dialog';
-import { DeliverySummary, EventDetails } from '#/components/event-details';
+import { DeliverySummary, EventDialog } from '#/components/event-details';
 import { Money } from '#/components/money';
 import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
 import { cancelReasonOf } from './transaction-outcome';
@@ -229,14 +228,7 @@ export function TransactionTimeline({
           )}
         </Alert>
       )}
-      <Dialog
-        opened={shown !== undefined}
-        onClose={() => setShown(undefined)}
-        title={`Event #${shown?.id ?? ''}`}
-        size="lg"
-      >
-        {shown && <EventDetails event={shown} />}
-      </Dialog>
+      <EventDialog event={shown} onClose={() => setShown(undefined)} />
     </>
   );
 }

@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { QRCodeSVG } from 'qrcode.react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -31,6 +30,7 @@ import { fieldError } from '#/lib/field-error';
 import { sessionQuery, useSignOutEverywhere } from '#/features/session/queries';
 import { useBeginAuthenticator, useChangePassword, useConfirmAuthenticator } from '../queries';
 import { textField } from '#/components/text-field';
+import { showDone } from '#/components/notify';
 
 export function PasswordPanel() {
   const change = useChangePassword();
@@ -47,11 +47,7 @@ export function PasswordPanel() {
           change.mutate(values, {
             onSuccess: () => {
               form.reset();
-              notifications.show({
-                color: 'green',
-                title: 'Password changed',
-                message: 'Use the new one next time you sign in.',
-              });
+              showDone('Password changed', 'Use the new one next time you sign in.');
             },
             onError: (error) => applyApiFieldErrors(error, ['current', 'next'], form.setError),
           }),

@@ -42,6 +42,7 @@ import {
 } from '../queries';
 import { Panel } from '#/components/page';
 import { textField } from '#/components/text-field';
+import { showDone } from '#/components/notify';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 
@@ -62,11 +63,10 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
           {
             onSuccess: () => {
               form.reset();
-              notifications.show({
-                color: 'green',
-                title: 'Credentials saved',
-                message: `The ${environment.label} API accepted them; they are stored encrypted.`,
-              });
+              showDone(
+                'Credentials saved',
+                `The ${environment.label} API accepted them; they are stored encrypted.`,
+              );
             },
             onError: (error) => applyApiFieldErrors(error, ['apiKey', 'apiSecret'], form.setError),
           },

@@ -1,9 +1,7 @@
-import { Paper } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PageHeader } from '#/components/page';
+import { showDone } from '#/components/notify';
+import { FormPage } from '#/components/page';
 import { MerchantForm } from '#/features/merchants/components/merchant-form';
 import { optionalIdSearch } from '#/lib/search';
 
@@ -13,29 +11,21 @@ export const Route = createFileRoute('/_app/merchants/new')({
 });
 
 function NewMerchantPage() {
-  useDocumentTitle('New merchant · Partner Payments');
   const { owner } = Route.useSearch();
   const navigate = useNavigate();
   return (
-    <>
-      <PageHeader
-        title="New merchant"
-        description="Every field but the registration number and region is required."
+    <FormPage
+      title="New merchant"
+      description="Every field but the registration number and region is required."
+    >
+      <MerchantForm
+        {...(owner ? { defaultOwnerId: owner } : {})}
+        onSaved={(merchant) => {
+          showDone('Merchant created', `${merchant.name} (#${merchant.id})`);
+          void navigate({ to: '/merchants/$id', params: { id: merchant.id } });
+        }}
+        onCancel={() => void navigate({ to: '/merchants' })}
       />
-      <Paper withBorder radius="md" p="lg">
-        <MerchantForm
-          {...(owner ? { defaultOwnerId: owner } : {})}
-          onSaved={(merchant) => {
-            notifications.show({
-              color: 'green',
-              title: 'Merchant created',
-              message: `${merchant.name} (#${merchant.id})`,
-            });
-            void navigate({ to: '/merchants/$id', params: { id: merchant.id } });
-          }}
-          onCancel={() => void navigate({ to: '/merchants' })}
-        />
-      </Paper>
-    </>
+    </FormPage>
   );
 }

@@ -1,10 +1,9 @@
-import { Breadcrumbs, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { QueryView } from '#/components/api-error';
-import { EmptyState, PageHeader, Panel } from '#/components/page';
+import { EmptyState, Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { MerchantProfile } from '#/features/merchants/components/merchant-profile';
 import { OnboardingPanel } from '#/features/merchants/components/onboarding-panel';
@@ -15,19 +14,16 @@ import { RecordTransactions } from '#/features/transactions/components/record-tr
 import { accountIndexQuery, merchantIndexQuery } from '#/features/find/queries';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
 import { KycSimulation } from '#/features/simulation/components/status-simulation';
-import { NotFound } from '#/app/route-states';
-import { loadRecord } from '#/lib/params';
-import { AnchorLink, ButtonLink } from '#/components/links';
+import { recordPage } from '#/app/route-states';
+import { AnchorLink, EditRecordLink, NewRecordLink } from '#/components/links';
+import { RecordHeader } from '#/components/record-header';
 import { Permitted } from '#/features/session/components/permitted';
 import { RecordRequests } from '#/features/requests/components/request-log';
 import { useInSandbox } from '#/features/session/queries';
 import { AutomaticMove } from '#/features/moves/components/automatic-move';
 
 export const Route = createFileRoute('/_app/merchants/$id/')({
-  loader: ({ context, params }) =>
-    loadRecord(context.queryClient.ensureQueryData(merchantQuery(params.id))),
-  // An unknown id shows the not-found page inside the shell.
-  notFoundComponent: NotFound,
+  ...recordPage(merchantQuery),
   component: MerchantPage,
 });
 
@@ -58,30 +54,20 @@ function MerchantPage() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-        <AnchorLink to="/merchants" size="sm">
-          Merchants
-        </AnchorLink>
-        <AnchorLink to="/merchants/$id" params={{ id: id }} size="sm" aria-current="page">
-          #{id}
-        </AnchorLink>
-      </Breadcrumbs>
-      <PageHeader
+      <RecordHeader
+        list={
+          <AnchorLink to="/merchants" size="sm">
+            Merchants
+          </AnchorLink>
+        }
+        id={id}
         title={merchant.name}
         badge={<StatusBadge status={merchant.kycStatus} size="lg" />}
         description={`Merchant #${merchant.id} · ${merchant.countryIso}`}
         actions={
-          <>
-            <Permitted operation="updateMerchant">
-              <ButtonLink
-                to="/merchants/$id/edit"
-                params={{ id: id }}
-                leftSection={<IconPencil size={16} aria-hidden />}
-              >
-                Edit
-              </ButtonLink>
-            </Permitted>
-          </>
+          <Permitted operation="updateMerchant">
+            <EditRecordLink to="/merchants/$id/edit" params={{ id }} />
+          </Permitted>
         }
       />
       <Stack gap="lg">
@@ -94,20 +80,16 @@ function MerchantPage() {
         <Panel
           title="Payout accounts"
           actions={
-            <>
-              {' '}
-              <Permitted operation="createPayoutAccount">
-                <ButtonLink
-                  to="/payout-accounts/new"
-                  search={{ businessId: id }}
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconPlus size={14} aria-hidden />}
-                >
-                  Add payout account
-                </ButtonLink>
-              </Permitted>
-            </>
+            <Permitted operation="createPayoutAccount">
+              <NewRecordLink
+                to="/payout-accounts/new"
+                search={{ businessId: id }}
+                size="xs"
+                variant="light"
+              >
+                Add payout account
+              </NewRecordLink>
+            </Permitted>
           }
         >
           <QueryView
@@ -121,9 +103,9 @@ function MerchantPage() {
           >
             {(data) => (
               <PayoutAccountTable
-                accounts={data.results}
-                caption={`Payout accounts of ${merchant.name}`}
-                showOwner={false}
+                rows={data.results}
+                label={`Payout accounts of ${merchant.name}`}
+                hide={['Merchant']}
               />
             )}
           </QueryView>
@@ -132,20 +114,11 @@ function MerchantPage() {
           <Panel
             title="Contacts"
             actions={
-              <>
-                {' '}
-                <Permitted operation="createMerchant">
-                  <ButtonLink
-                    to="/merchants/new"
-                    search={{ owner: id }}
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconPlus size={14} aria-hidden />}
-                  >
-                    Add contact
-                  </ButtonLink>
-                </Permitted>
-              </>
+              <Permitted operation="createMerchant">
+                <NewRecordLink to="/merchants/new" search={{ owner: id }} size="xs" variant="light">
+                  Add contact
+                </NewRecordLink>
+              </Permitted>
             }
           >
             <QueryView
@@ -158,7 +131,7 @@ function MerchantPage() {
               }
             >
               {(data) => (
-                <MerchantTable merchants={data.results} caption={`Contacts of ${merchant.name}`} />
+                <MerchantTable rows={data.results} label={`Contacts of ${merchant.name}`} />
               )}
             </QueryView>
           </Panel>

@@ -1,56 +1,43 @@
-import { Paper } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '#/components/page';
+import { showDone } from '#/components/notify';
+import { FormPage } from '#/components/page';
 import { PayoutAccountForm } from '#/features/payout-accounts/components/payout-account-form';
 import { payoutAccountQuery } from '#/features/payout-accounts/queries';
-import { NotFound } from '#/app/route-states';
-import { loadRecord } from '#/lib/params';
+import { recordPage } from '#/app/route-states';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/edit')({
-  loader: ({ context, params }) =>
-    loadRecord(context.queryClient.ensureQueryData(payoutAccountQuery(params.id))),
-  // An unknown id shows the not-found page inside the shell.
-  notFoundComponent: NotFound,
+  ...recordPage(payoutAccountQuery),
   component: EditPayoutAccountPage,
 });
 
 function EditPayoutAccountPage() {
   const { id } = Route.useParams();
   const { data: account } = useSuspenseQuery(payoutAccountQuery(id));
-  useDocumentTitle(`Edit payout account #${id} · Partner Payments`);
   const navigate = useNavigate();
-  const back = () => void navigate({ to: '/payout-accounts/$id', params: { id: id } });
+  const back = () => void navigate({ to: '/payout-accounts/$id', params: { id } });
   return (
-    <>
-      <PageHeader
-        title={`Edit payout account #${id}`}
-        description={`${account.currencySymbol} · owned by merchant #${account.businessId}`}
+    <FormPage
+      title={`Edit payout account #${id}`}
+      description={`${account.currencySymbol} · owned by merchant #${account.businessId}`}
+    >
+      <PayoutAccountForm
+        account={account}
+        onSaved={() => {
+          showDone('Changes saved', `Payout account #${id}`);
+          back();
+        }}
+        onHeld={() => {
+          notifications.show({
+            color: 'orange',
+            title: 'Sent for approval',
+            message: `The new bank details of payout account #${id} apply once someone else approves them.`,
+          });
+          back();
+        }}
+        onCancel={back}
       />
-      <Paper withBorder radius="md" p="lg">
-        <PayoutAccountForm
-          account={account}
-          onSaved={() => {
-            notifications.show({
-              color: 'green',
-              title: 'Changes saved',
-              message: `Payout account #${id}`,
-            });
-            back();
-          }}
-          onHeld={() => {
-            notifications.show({
-              color: 'orange',
-              title: 'Sent for approval',
-              message: `The new bank details of payout account #${id} apply once someone else approves them.`,
-            });
-            back();
-          }}
-          onCancel={back}
-        />
-      </Paper>
-    </>
+    </FormPage>
   );
 }

@@ -1,12 +1,11 @@
-import { Breadcrumbs, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Field } from '#/components/field';
 import { CopyValue } from '#/components/copy-value';
 import { DateTime } from '#/components/date-time';
-import { PageHeader, Panel } from '#/components/page';
+import { Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { accountLabel } from '#/features/payout-accounts/components/payout-account-table';
 import { payoutAccountQuery } from '#/features/payout-accounts/queries';
@@ -14,19 +13,16 @@ import { merchantQuery } from '#/features/merchants/queries';
 import { RecordTransactions } from '#/features/transactions/components/record-transactions';
 import { usePermission } from '#/features/session/queries';
 import { AccountStatusSimulation } from '#/features/simulation/components/status-simulation';
-import { NotFound } from '#/app/route-states';
-import { loadRecord } from '#/lib/params';
-import { AnchorLink, ButtonLink } from '#/components/links';
+import { recordPage } from '#/app/route-states';
+import { AnchorLink, EditRecordLink } from '#/components/links';
+import { RecordHeader } from '#/components/record-header';
 import { Permitted } from '#/features/session/components/permitted';
 import { RecordRequests } from '#/features/requests/components/request-log';
 import { useInSandbox } from '#/features/session/queries';
 import { PayeeChanges } from '#/features/controls/components/payee-changes';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/')({
-  loader: ({ context, params }) =>
-    loadRecord(context.queryClient.ensureQueryData(payoutAccountQuery(params.id))),
-  // An unknown id shows the not-found page inside the shell.
-  notFoundComponent: NotFound,
+  ...recordPage(payoutAccountQuery),
   component: PayoutAccountPage,
 });
 
@@ -48,28 +44,20 @@ function PayoutAccountPage() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-        <AnchorLink to="/payout-accounts" size="sm">
-          Payout accounts
-        </AnchorLink>
-        <AnchorLink to="/payout-accounts/$id" params={{ id: id }} size="sm" aria-current="page">
-          #{id}
-        </AnchorLink>
-      </Breadcrumbs>
-      <PageHeader
+      <RecordHeader
+        list={
+          <AnchorLink to="/payout-accounts" size="sm">
+            Payout accounts
+          </AnchorLink>
+        }
+        id={id}
         title={`${account.currencySymbol} account of ${account.accountHolderName}`}
         badge={<StatusBadge status={account.accountStatus} size="lg" />}
         description={`Payout account #${account.id} · ${accountLabel(account)}`}
         actions={
           account.accountStatus !== 'CLOSED' && (
             <Permitted operation="updatePayoutAccount">
-              <ButtonLink
-                to="/payout-accounts/$id/edit"
-                params={{ id: id }}
-                leftSection={<IconPencil size={16} aria-hidden />}
-              >
-                Edit
-              </ButtonLink>
+              <EditRecordLink to="/payout-accounts/$id/edit" params={{ id }} />
             </Permitted>
           )
         }

@@ -2,28 +2,17 @@ import '@mantine/dates/styles.css';
 import { TRANSACTION_SORTS } from '#/api/local-index';
 import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCalendar, IconPlus } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { Product } from '#/api/schemas/transaction';
 import { CLIENT_STATUSES, ONOFF_STATUSES, RECEIVE_STATUSES } from '#/api/schemas/transaction';
-import { ButtonLink } from '#/components/links';
-import { EmptyState, PageHeader } from '#/components/page';
-import {
-  ClearFilters,
-  IndexedList,
-  ListControls,
-  SearchBox,
-  SortSelect,
-  StatusFilter,
-} from '#/features/find/components/list-controls';
-import { MerchantPicker } from '#/features/find/components/record-picker';
-import { SavedViews } from '#/features/find/components/saved-views';
+import { NewRecordLink } from '#/components/links';
+import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { transactionIndexQuery, transactionsCsvUrl } from '#/features/find/queries';
-import { Permitted } from '#/features/session/components/permitted';
 import { CsvExport } from '#/features/transactions/components/csv-export';
 import { TransactionTable } from '#/features/transactions/components/transaction-table';
 import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
@@ -119,83 +108,63 @@ function TransactionsPage() {
   const search = Route.useSearch();
   const query = indexQueryOf(product, search);
   const { data, isFetching } = useSuspenseQuery(transactionIndexQuery(query));
-  const { filter, page, clear } = useListSearch<TransactionsSearch>();
-  const filtered = Boolean(
-    search.q || search.status || search.businessId !== undefined || search.from || search.to,
-  );
+  const { filter } = useListSearch<TransactionsSearch>();
   const { start: _s, limit: _l, ...exportQuery } = query;
   const statuses = product === 'receive' ? RECEIVE_STATUSES : ONOFF_STATUSES;
   const sortValue = `${search.sort ?? 'created'}-${search.order ?? (search.sort === 'status' ? 'asc' : 'desc')}`;
 
   return (
-    <>
-      <PageHeader
-        title={title.plural}
-        description={title.description}
-        actions={
-          <>
-            <SavedViews list={product} />
-            <CsvExport
-              url={transactionsCsvUrl(exportQuery)}
-              fileName={`${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`}
-            />
-            <Permitted operation={`${product}Create`}>
-              <ButtonLink
-                to="/transactions/$product/new"
-                params={{ product: slug }}
-                leftSection={<IconPlus size={16} aria-hidden />}
-              >
-                New {title.singular.toLowerCase()}
-              </ButtonLink>
-            </Permitted>
-          </>
-        }
-      />
-      <ListControls>
-        <SearchBox
-          label="Search transactions"
-          placeholder="Id, amount, currency"
-          value={search.q}
-          onChange={(q) => filter({ q })}
+    <IndexedListPage
+      title={title.plural}
+      description={title.description}
+      views={product}
+      actions={
+        <CsvExport
+          url={transactionsCsvUrl(exportQuery)}
+          fileName={`${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`}
         />
-        <StatusFilter
-          label="Status"
-          choices={statuses.map((s) => ({ value: s, label: humanize(s.replace(/^\w+?_/, '')) }))}
-          value={search.status}
-          onChange={(status) => filter({ status: status as TransactionsSearch['status'] })}
-        />
-        <MerchantPicker
-          value={search.businessId}
-          onChange={(businessId) => filter({ businessId })}
-        />
-        <DateRange from={search.from} to={search.to} onChange={(range) => filter(range)} />
-        <SortSelect
-          choices={[...SORTS]}
-          value={sortValue}
-          onChange={(value) => {
-            const [sort, order] = value.split('-') as [TransactionsSearch['sort'], 'asc' | 'desc'];
-            filter({ sort, order });
-          }}
-        />
-        <ClearFilters shown={filtered} onClear={clear} />
-      </ListControls>
-      <IndexedList
-        page={data}
-        fetching={isFetching}
-        label="transactions"
-        empty={
-          <EmptyState
-            title={filtered ? 'No transactions match' : `No ${title.plural.toLowerCase()} yet`}
-          >
-            {filtered
-              ? 'Try another search, status, merchant or dates.'
-              : 'Quote a price, then create one from the quote.'}
-          </EmptyState>
-        }
-        onPage={page}
-      >
-        <TransactionTable product={product} transactions={data.results} caption={title.plural} />
-      </IndexedList>
-    </>
+      }
+      create={{
+        operation: `${product}Create`,
+        link: (
+          <NewRecordLink to="/transactions/$product/new" params={{ product: slug }}>
+            New {title.singular.toLowerCase()}
+          </NewRecordLink>
+        ),
+      }}
+      search={{ label: 'Search transactions', placeholder: 'Id, amount, currency', q: search.q }}
+      status={{
+        label: 'Status',
+        choices: statuses.map((s) => ({ value: s, label: humanize(s.replace(/^\w+?_/, '')) })),
+        value: search.status,
+        onChange: (status) => filter({ status: status as TransactionsSearch['status'] }),
+      }}
+      merchant={search.businessId}
+      filters={<DateRange from={search.from} to={search.to} onChange={(range) => filter(range)} />}
+      sort={{
+        choices: [...SORTS],
+        value: sortValue,
+        onChange: (value) => {
+          const [sort, order] = value.split('-') as [TransactionsSearch['sort'], 'asc' | 'desc'];
+          filter({ sort, order });
+        },
+      }}
+      filtered={Boolean(
+        search.q || search.status || search.businessId !== undefined || search.from || search.to,
+      )}
+      page={data}
+      fetching={isFetching}
+      label="transactions"
+      noMatch={{
+        title: 'No transactions match',
+        hint: 'Try another search, status, merchant or dates.',
+      }}
+      none={{
+        title: `No ${title.plural.toLowerCase()} yet`,
+        hint: 'Quote a price, then create one from the quote.',
+      }}
+    >
+      <TransactionTable product={product} rows={data.results} label={title.plural} />
+    </IndexedListPage>
   );
 }

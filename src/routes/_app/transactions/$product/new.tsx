@@ -1,9 +1,7 @@
-import { Paper } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PageHeader } from '#/components/page';
+import { showDone } from '#/components/notify';
+import { FormPage } from '#/components/page';
 import { TransactionForm } from '#/features/transactions/components/transaction-form';
 import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
 import { optionalIdSearch } from '#/lib/search';
@@ -26,32 +24,22 @@ function NewTransactionPage() {
   const { product: slug } = Route.useParams();
   const product = PRODUCT_OF[slug];
   const title = PRODUCT_TITLE[product];
-  useDocumentTitle(`New ${title.singular.toLowerCase()} · Partner Payments`);
   const draft = Route.useSearch();
   const navigate = useNavigate();
   return (
-    <>
-      <PageHeader title={`New ${title.singular.toLowerCase()}`} description={title.description} />
-      <Paper withBorder radius="md" p="lg">
-        <TransactionForm
-          product={product}
-          draft={draft}
-          onCreated={(t) => {
-            notifications.show({
-              color: 'green',
-              title: `${title.singular} created`,
-              message: `#${t.businessRequestId}`,
-            });
-            void navigate({
-              to: '/transactions/$product/$id',
-              params: { product: slug, id: t.businessRequestId },
-            });
-          }}
-          onCancel={() =>
-            void navigate({ to: '/transactions/$product', params: { product: slug } })
-          }
-        />
-      </Paper>
-    </>
+    <FormPage title={`New ${title.singular.toLowerCase()}`} description={title.description}>
+      <TransactionForm
+        product={product}
+        draft={draft}
+        onCreated={(t) => {
+          showDone(`${title.singular} created`, `#${t.businessRequestId}`);
+          void navigate({
+            to: '/transactions/$product/$id',
+            params: { product: slug, id: t.businessRequestId },
+          });
+        }}
+        onCancel={() => void navigate({ to: '/transactions/$product', params: { product: slug } })}
+      />
+    </FormPage>
   );
 }

@@ -1,4 +1,5 @@
-import { Anchor, Breadcrumbs, Grid, Stack } from '@mantine/core';
+import { RecordHeader } from '#/components/record-header';
+import { Grid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { isCancelled, isCompleted, isFinalStatus } from '#/api/transaction-states';
 import { ButtonLink, AnchorLink } from '#/components/links';
-import { PageHeader, Panel } from '#/components/page';
+import { Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { DateTime } from '#/components/date-time';
 import { DepositInstructions } from '#/features/transactions/components/deposit-instructions';
@@ -63,15 +64,13 @@ function TransactionPage() {
 
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-        <AnchorLink to="/transactions/$product" params={{ product: slug }} size="sm">
-          {title.plural}
-        </AnchorLink>
-        <Anchor size="sm" aria-current="page" component="span">
-          #{id}
-        </Anchor>
-      </Breadcrumbs>
-      <PageHeader
+      <RecordHeader
+        list={
+          <AnchorLink to="/transactions/$product" params={{ product: slug }} size="sm">
+            {title.plural}
+          </AnchorLink>
+        }
+        id={id}
         title={`${title.singular} #${id}`}
         badge={<StatusBadge status={t.clientStatus} size="lg" />}
         description={

@@ -21,16 +21,13 @@ import { Money } from '#/components/money';
 import { sessionQuery } from '#/features/session/queries';
 import { confirmationQuery } from '#/features/transactions/queries';
 import { transactionControlsQuery } from '#/features/controls/queries';
-import { NotFound } from '#/app/route-states';
-import { idParams, loadRecord } from '#/lib/params';
+import { recordPage } from '#/app/route-states';
+import { idParams } from '#/lib/params';
 
 export const Route = createFileRoute('/_app/transactions/payouts/$id/receipt')({
   // Not a layout route: /transactions/payouts/new must stay a product page.
   params: idParams,
-  loader: ({ context, params }) =>
-    loadRecord(context.queryClient.ensureQueryData(confirmationQuery(params.id))),
-  // An unknown id shows the not-found page inside the shell.
-  notFoundComponent: NotFound,
+  ...recordPage(confirmationQuery),
   component: ReceiptPage,
 });
 
