@@ -51,8 +51,10 @@ test('quote → payout → approve → deposit → receipt, by keyboard alone', 
   await keys.press('Enter');
   await keys.press('Tab');
   await keys.type('2500');
+  // The link follows the amount once typing pauses: wait for the whole amount, or the link that
+  // takes the focus can be replaced by the one for 2,500 as the Tab lands.
   const create = page.getByRole('link', { name: 'Create transaction' });
-  await expect(create).toBeVisible();
+  await expect(create).toHaveAttribute('href', /amount=2500$/);
   await keys.press('Tab');
   await expect(create).toBeFocused();
   await keys.press('Enter');

@@ -9,7 +9,7 @@ import {
   updateMerchant,
 } from '#/api/client';
 import type { Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { api } from '#/lib/api';
 import { fillEmpty } from '#/lib/form-fill';
@@ -50,13 +50,15 @@ export function usePrefillFromMerchant<T extends FieldValues>(
 export const agreementsQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.agreements(id), queryFn: () => listAgreements(api, id) });
 
-export const useCreateMerchant = () =>
-  useRecordMutation(
-    ({ body, idempotencyKey }: { body: MerchantCreate; idempotencyKey: string }) =>
-      createMerchant(api, body, { idempotencyKey }),
+/** Creates a merchant: one idempotency key per form, so a retried form creates it once. */
+export function useCreateMerchant() {
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  return useRecordMutation(
+    (body: MerchantCreate) => createMerchant(api, body, { idempotencyKey }),
     (merchant) => merchantKeys.detail(merchant.id),
     merchantKeys.all,
   );
+}
 
 export const useUpdateMerchant = (id: number) =>
   useRecordMutation(

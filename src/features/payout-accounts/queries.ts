@@ -10,6 +10,7 @@ import {
 import { api } from '#/lib/api';
 import { controlsKeys } from '../controls/queries';
 import { useRecordMutation } from '#/lib/mutation';
+import { useMemo } from 'react';
 
 export interface PayoutAccountFilters {
   start: number;
@@ -30,13 +31,15 @@ export const payoutAccountQuery = (id: number) =>
     queryFn: () => getPayoutAccount(api, id),
   });
 
-export const useCreatePayoutAccount = () =>
-  useRecordMutation(
-    ({ body, idempotencyKey }: { body: PayoutAccountCreate; idempotencyKey: string }) =>
-      createPayoutAccount(api, body, { idempotencyKey }),
+/** Creates a payout account: one idempotency key per form, so a retried form creates it once. */
+export function useCreatePayoutAccount() {
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  return useRecordMutation(
+    (body: PayoutAccountCreate) => createPayoutAccount(api, body, { idempotencyKey }),
     (account) => payoutAccountKeys.detail(account.id),
     payoutAccountKeys.all,
   );
+}
 
 /**
  * What saving an account's update did: saved, or held because it changes the bank details of an

@@ -70,7 +70,6 @@ export function MerchantForm({
   const create = useCreateMerchant();
   const update = useUpdateMerchant(merchant?.id ?? 0);
   const mutation = editing ? update : create;
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
 
   const [kind, setKind] = useState<'customer' | 'contact'>(defaultOwnerId ? 'contact' : 'customer');
   const kindRef = useRef(kind);
@@ -131,7 +130,7 @@ export function MerchantForm({
       const { contactOwnerBusinessId: _owner, ...rest } = body;
       update.mutate(rest as MerchantUpdate, { onSuccess: saved, onError });
     } else {
-      create.mutate({ body, idempotencyKey }, { onSuccess: saved, onError });
+      create.mutate(body, { onSuccess: saved, onError });
     }
   });
 

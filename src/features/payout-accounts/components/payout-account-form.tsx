@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -89,7 +89,6 @@ export function PayoutAccountForm({
   const create = useCreatePayoutAccount();
   const update = useUpdatePayoutAccount(account?.id ?? 0);
   const mutation = editing ? update : create;
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
   const schema = editing ? PayoutAccountUpdate : PayoutAccountCreate;
 
   // Validate what will be sent: blank optional inputs become null first.
@@ -173,10 +172,7 @@ export function PayoutAccountForm({
         onError,
       });
     } else {
-      create.mutate(
-        { body: body as PayoutAccountCreate, idempotencyKey },
-        { onSuccess: saved, onError },
-      );
+      create.mutate(body as PayoutAccountCreate, { onSuccess: saved, onError });
     }
   });
 
