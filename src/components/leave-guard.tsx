@@ -42,3 +42,16 @@ export function useLeaveGuard(dirty: boolean) {
     },
   };
 }
+
+/**
+ * A record form's guard: asks before leaving it edited; `saved` lets the form go, then hands the
+ * saved record on (the page navigates to it).
+ */
+export function useSaveGuard<Saved>(dirty: boolean, onSaved: (record: Saved) => void) {
+  const guard = useLeaveGuard(dirty);
+  const saved = (record: Saved) => {
+    guard.release();
+    onSaved(record);
+  };
+  return { guard, saved };
+}

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { INDUSTRIES, type Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
 import { Id } from '#/api/schemas/common';
 import { FormActions } from '#/components/api-error';
-import { useLeaveGuard } from '#/components/leave-guard';
+import { useSaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { AddressFieldset, CountrySelect, SelectField } from '#/components/form-fields';
 import { textField } from '#/components/text-field';
@@ -98,11 +98,7 @@ export function MerchantForm({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
-  const guard = useLeaveGuard(form.formState.isDirty);
-  const saved = (record: Parameters<typeof onSaved>[0]) => {
-    guard.release();
-    onSaved(record);
-  };
+  const { guard, saved } = useSaveGuard(form.formState.isDirty, onSaved);
   // Customers that can own a contact: every one in the local index, searched as one types.
   const customers = useMerchantChoices({ type: 'customer' }, form.watch('contactOwnerBusinessId'));
   // A new contact usually shares its owner's address and contact person: filled in where empty.

@@ -15,7 +15,7 @@ import {
   PayoutAccountUpdate,
 } from '#/api/schemas/payout-account';
 import { FormActions } from '#/components/api-error';
-import { useLeaveGuard } from '#/components/leave-guard';
+import { useSaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import {
   AddressFieldset,
@@ -99,11 +99,7 @@ export function PayoutAccountForm({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
-  const guard = useLeaveGuard(form.formState.isDirty);
-  const saved = (record: Parameters<typeof onSaved>[0]) => {
-    guard.release();
-    onSaved(record);
-  };
+  const { guard, saved } = useSaveGuard(form.formState.isDirty, onSaved);
   // Every merchant in the local index, searched as one types.
   const owners = useMerchantChoices({}, form.watch('businessId'));
 
