@@ -1,7 +1,7 @@
 // How an API failure reads on screen: the API's own message, the request id to quote, a retry.
 // One rule (docs/decisions/019): a field error shows under its field, in words; what no field on
 // screen holds shows here once, named in words, never by its wire name; a general error once.
-import { Alert, Button, Code, Group, Text } from '@mantine/core';
+import { Alert, type AlertProps, Button, Code, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
@@ -183,4 +183,26 @@ function isEmpty(data: unknown): boolean {
   if (Array.isArray(data)) return data.length === 0;
   const results = (data as { results?: unknown } | null)?.results;
   return Array.isArray(results) && results.length === 0;
+}
+
+/** Something to check before going on: an orange notice with the warning sign. */
+export function WarningAlert({
+  title,
+  children,
+  ...alert
+}: { title: string; children: ReactNode; 'data-testid'?: string } & Omit<
+  AlertProps,
+  'title' | 'children' | 'color' | 'variant' | 'icon'
+>) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={title}
+      {...alert}
+    >
+      {children}
+    </Alert>
+  );
 }

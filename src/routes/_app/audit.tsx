@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { PageHeader } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
 import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
-import { FilterText } from '#/features/find/components/list-controls';
+import { ChoiceFilter, FilterText } from '#/features/find/components/list-controls';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
 
@@ -106,13 +106,11 @@ function AuditPage() {
           value={search.action}
           onChange={(action) => set({ action })}
         />
-        <Select
+        <ChoiceFilter
           label="Outcome"
-          placeholder="Any"
-          clearable
-          data={AUDIT_OUTCOMES.map((value) => ({ value, label: AUDIT_OUTCOME_LABEL[value] }))}
-          value={search.outcome ?? null}
-          onChange={(value) => set({ outcome: (value ?? undefined) as typeof search.outcome })}
+          choices={AUDIT_OUTCOMES.map((value) => ({ value, label: AUDIT_OUTCOME_LABEL[value] }))}
+          value={search.outcome}
+          onChange={(outcome) => set({ outcome: outcome as typeof search.outcome })}
         />
       </Group>
       <Paper withBorder radius="md">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
@@ -10,7 +10,7 @@ import { Pager } from '#/components/pager';
 import { LoggedRequestDetails, RequestTable } from '#/features/requests/components/request-log';
 import { requestLogQuery } from '#/features/requests/queries';
 import { sessionQuery } from '#/features/session/queries';
-import { FilterText } from '#/features/find/components/list-controls';
+import { ChoiceFilter, FilterText } from '#/features/find/components/list-controls';
 
 export const Route = createFileRoute('/_app/requests')({
   validateSearch: z.object({
@@ -78,25 +78,22 @@ function RequestsPage() {
           value={search.path}
           onChange={(path) => set({ path })}
         />
-        <Select
+        <ChoiceFilter
           label="Status"
-          placeholder="Any"
-          clearable
-          data={STATUS_CHOICES}
-          value={search.status === undefined ? null : String(search.status)}
-          onChange={(value) => set({ status: value ? Number(value) : undefined })}
+          choices={STATUS_CHOICES}
+          value={search.status === undefined ? undefined : String(search.status)}
+          onChange={(status) => set({ status: status ? Number(status) : undefined })}
           w={190}
         />
-        <Select
+        <ChoiceFilter
           label="Made by"
           placeholder="Anyone"
-          clearable
-          data={[
+          choices={[
             { value: 'integration', label: 'Your integration' },
             { value: 'dashboard', label: 'This dashboard' },
           ]}
-          value={search.client ?? null}
-          onChange={(value) => set({ client: (value ?? undefined) as typeof search.client })}
+          value={search.client}
+          onChange={(client) => set({ client: client as typeof search.client })}
           w={190}
         />
       </Group>

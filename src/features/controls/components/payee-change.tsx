@@ -1,16 +1,15 @@
 // A change of a payout account's bank details waiting for approval (docs/decisions/025): what
 // changes, from what to what, who proposed it, warnings, and the decisions this person can
 // take (approve, reject with a reason, or withdraw their own).
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type ActionState, type PayeeChange, RejectBody } from '#/api/controls';
 import { fieldError } from '#/lib/field-error';
 import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '#/api/payee';
-import { ApiErrorAlert } from '#/components/api-error';
+import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { Dialog } from '#/components/dialog';
 import { AnchorLink } from '#/components/links';
@@ -173,13 +172,7 @@ export function PayeeChangeCard({
         </Table.Tbody>
       </Table>
       {change.warnings.length > 0 && (
-        <Alert
-          mt="sm"
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title="Check before approving"
-        >
+        <WarningAlert mt="sm" title="Check before approving">
           <Stack gap={2}>
             {change.warnings.map((w) => (
               <Text size="sm" key={w}>
@@ -187,7 +180,7 @@ export function PayeeChangeCard({
               </Text>
             ))}
           </Stack>
-        </Alert>
+        </WarningAlert>
       )}
       {approvals.length > 0 && (
         <Text size="xs" c="dimmed" mt="xs">

@@ -1,12 +1,12 @@
 // What a payment went to, as the payout account was when the dashboard created the payment
 // (docs/decisions/025): shown on the transaction's page and on its confirmation, with a warning
 // when the account's bank details have changed since.
-import { Alert, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
 import type { RecipientRecord } from '#/api/controls';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
 import { Panel } from '#/components/page';
+import { WarningAlert } from '#/components/api-error';
 
 export function RecipientDetails({
   recipient,
@@ -53,18 +53,11 @@ export function RecipientDetails({
         was when the payment was created, <DateTime value={recipient.recordedAt} />.
       </Text>
       {recipient.changedSince && (
-        <Alert
-          mt="sm"
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title="The account has changed since"
-          data-testid="recipient-changed"
-        >
+        <WarningAlert mt="sm" title="The account has changed since" data-testid="recipient-changed">
           Its bank details are no longer these
           {recipient.numberNow ? ` (its number is now ${recipient.numberNow})` : ''}. This payment
           went to the account above.
-        </Alert>
+        </WarningAlert>
       )}
     </>
   );

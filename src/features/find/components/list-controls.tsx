@@ -74,6 +74,33 @@ export function FilterText({
   );
 }
 
+/** One choice from a list, or none ("Any"): undefined when cleared. */
+export function ChoiceFilter({
+  choices,
+  value,
+  onChange,
+  placeholder = 'Any',
+  ...select
+}: {
+  label: string;
+  choices: Choice[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  placeholder?: string;
+  w?: number;
+}) {
+  return (
+    <Select
+      {...select}
+      placeholder={placeholder}
+      clearable
+      data={choices}
+      value={value ?? null}
+      onChange={(chosen) => onChange(chosen ?? undefined)}
+    />
+  );
+}
+
 export function StatusFilter({
   label,
   choices,

@@ -4,8 +4,7 @@
 // another merchant has the same number (docs/decisions/025). A change of an active account's
 // bank details is held until someone else approves it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,7 +13,7 @@ import {
   PayoutAccountCreate,
   PayoutAccountUpdate,
 } from '#/api/schemas/payout-account';
-import { FormActions } from '#/components/api-error';
+import { FormActions, WarningAlert } from '#/components/api-error';
 import { useSaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import {
@@ -263,13 +262,7 @@ export function PayoutAccountForm({
         />
 
         {warned && (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title="Check before saving"
-            data-testid="payee-warnings"
-          >
+          <WarningAlert title="Check before saving" data-testid="payee-warnings">
             {warned.check.warnings.map((w) => (
               <Text size="sm" key={`${w.field}-${w.accountId}`}>
                 {w.field === 'iban' ? 'This IBAN' : 'This account number'} {w.message}.
@@ -279,7 +272,7 @@ export function PayoutAccountForm({
               Paying one person's money to another's account is how invoice fraud works: save only
               if this is expected.
             </Text>
-          </Alert>
+          </WarningAlert>
         )}
         {editing && (account.accountStatus === 'ACTIVE' || account.accountStatus === 'FROZEN') && (
           <Text size="sm" c="dimmed">
