@@ -49,7 +49,7 @@ export function SearchBox({
 
 /**
  * A text filter applied when the person leaves the box or presses Enter, not on every key; it
- * shows the URL's value again when that changes by other means.
+ * follows the URL's value when that changes by other means, and keeps the focus when it applies.
  */
 export function FilterText({
   value,
@@ -62,19 +62,20 @@ export function FilterText({
   placeholder: string;
   w?: number;
 }) {
-  const commit = (text: string) => onChange(text.trim() || undefined);
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  const commit = () => onChange(text.trim() || undefined);
   return (
     <TextInput
       {...input}
-      key={value ?? ''}
-      defaultValue={value ?? ''}
-      onBlur={(e) => commit(e.currentTarget.value)}
-      onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.value)}
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => e.key === 'Enter' && commit()}
     />
   );
 }
 
-/** One choice from a list, or none ("Any"): undefined when cleared. */
 export function ChoiceFilter({
   choices,
   value,

@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Checkbox, FileInput, Group, Stack, Text } from '@
 import { IconDownload, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SandboxReset, ScenarioLoad, ScenarioLoaded } from '#/api/schemas/scenario';
@@ -25,6 +25,26 @@ import { Panel } from '#/components/page';
 /** A scenario file is at most this large (what the sandbox accepts in one request). */
 const MAX_FILE_BYTES = 1024 * 1024;
 
+/** One record a load made: what it is, its link, then its id and reference dimmed. */
+function RecordLine({
+  kind,
+  record,
+  children,
+}: {
+  kind: string;
+  record: { id: number; ref: string };
+  children: ReactNode;
+}) {
+  return (
+    <Text size="sm">
+      {kind} {children}{' '}
+      <Text span c="dimmed" size="xs">
+        #{record.id} · {record.ref}
+      </Text>
+    </Text>
+  );
+}
+
 /** What a load made, each record linked to its page. */
 function LoadedRecords({ loaded, title }: { loaded: ScenarioLoaded; title: string }) {
   const count = loaded.merchants.length + loaded.payoutAccounts.length + loaded.transactions.length;
@@ -35,52 +55,32 @@ function LoadedRecords({ loaded, title }: { loaded: ScenarioLoaded; title: strin
         {count === 0 ? 'The scenario held no records.' : `${count} records made:`}
       </Text>
       <Stack gap={4}>
-        {[
-          ...loaded.merchants.map((m) => ({
-            key: `m${m.id}`,
-            record: m,
-            kind: 'Merchant',
-            link: (
-              <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
-                {m.label}
-              </AnchorLink>
-            ),
-          })),
-          ...loaded.payoutAccounts.map((a) => ({
-            key: `a${a.id}`,
-            record: a,
-            kind: 'Payout account',
-            link: (
-              <AnchorLink to="/payout-accounts/$id" params={{ id: a.id }}>
-                {a.label}
-              </AnchorLink>
-            ),
-          })),
-          ...loaded.transactions.map((t) => ({
-            key: `t${t.id}`,
-            record: t,
-            kind: PRODUCT_TITLE[t.product].singular,
-            link: (
-              <>
-                <AnchorLink
-                  to="/transactions/$product/$id"
-                  params={{ product: SLUG_OF[t.product], id: t.id }}
-                >
-                  {t.label}
-                </AnchorLink>{' '}
-                <Badge size="sm" variant="light" ml={4}>
-                  {humanize(t.clientStatus)}
-                </Badge>
-              </>
-            ),
-          })),
-        ].map(({ key, record, kind, link }) => (
-          <Text size="sm" key={key}>
-            {kind} {link}{' '}
-            <Text span c="dimmed" size="xs">
-              #{record.id} · {record.ref}
-            </Text>
-          </Text>
+        {loaded.merchants.map((m) => (
+          <RecordLine key={`m${m.id}`} kind="Merchant" record={m}>
+            <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
+              {m.label}
+            </AnchorLink>
+          </RecordLine>
+        ))}
+        {loaded.payoutAccounts.map((a) => (
+          <RecordLine key={`a${a.id}`} kind="Payout account" record={a}>
+            <AnchorLink to="/payout-accounts/$id" params={{ id: a.id }}>
+              {a.label}
+            </AnchorLink>
+          </RecordLine>
+        ))}
+        {loaded.transactions.map((t) => (
+          <RecordLine key={`t${t.id}`} kind={PRODUCT_TITLE[t.product].singular} record={t}>
+            <AnchorLink
+              to="/transactions/$product/$id"
+              params={{ product: SLUG_OF[t.product], id: t.id }}
+            >
+              {t.label}
+            </AnchorLink>{' '}
+            <Badge size="sm" variant="light" ml={4}>
+              {humanize(t.clientStatus)}
+            </Badge>
+          </RecordLine>
         ))}
       </Stack>
     </Alert>

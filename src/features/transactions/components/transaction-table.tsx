@@ -85,8 +85,13 @@ const TABLES = {
 /** A product's transactions as a table, with that product's columns. */
 export function TransactionTable({
   product,
-  ...table
-}: { product: Product } & Parameters<(typeof TABLES)[Product]>[0]) {
+  rows,
+  label,
+}: {
+  product: Product;
+  rows: readonly Row[];
+  label: string;
+}) {
   const Table = TABLES[product];
-  return <Table {...table} />;
+  return <Table rows={rows} label={label} />;
 }
