@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  cluster.thaw();
+  cluster?.thaw();
   await b?.close();
   await a?.close();
   await db?.close();

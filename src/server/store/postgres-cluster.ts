@@ -68,11 +68,26 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     const postmaster = Number(
       fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0],
     );
-    const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
+    let children: number[] = [];
+    try {
+      children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      // pgrep exits 1 when the postmaster has no children at that moment.
+    }
     return [postmaster, ...children];
+  };
+  /** Signals every process of the cluster; one that has exited since it was listed is skipped. */
+  const signal = (name: NodeJS.Signals) => {
+    for (const pid of processes()) {
+      try {
+        process.kill(pid, name);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }
   };
   let stopped = false;
   return {
@@ -84,10 +99,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
     },
     freeze() {
-      for (const pid of processes()) process.kill(pid, 'SIGSTOP');
+      signal('SIGSTOP');
     },
     thaw() {
-      for (const pid of processes()) process.kill(pid, 'SIGCONT');
+      signal('SIGCONT');
     },
     stop() {
       if (stopped) return;
