@@ -4,7 +4,7 @@
 // nothing. Afterwards the database is whole and every status has the event that set it.
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allOperations, type OperationDef } from '#/api/operations';
 import { Problem } from '#/api/schemas/common';
 import { AGREEMENTS } from '../domain/merchants';
@@ -20,20 +20,11 @@ import {
   valueFor,
   wrongValueFor,
 } from './contract-arbitraries';
-import {
-  createParties,
-  createTestSandbox,
-  merchantBody,
-  payoutAccountBody,
-  transactionBody,
-  type Parties,
-  type TestSandbox,
-} from '../testing';
+import { merchantBody, payoutAccountBody, transactionBody, type Parties } from '../testing';
+import { sandboxWithParties } from './with-parties';
 
 const HOUR = 3_600_000;
 const RUNS = 20;
-let sandbox: TestSandbox;
-let fixture: Parties;
 const pools = {
   merchants: [] as number[],
   customers: [] as number[],
@@ -44,18 +35,17 @@ const pools = {
 };
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
+const env = sandboxWithParties({
+  settings: {
+    quoteDelayMs: HOUR,
+    settlementDelayMs: HOUR,
+    kycReviewDelayMs: HOUR,
+    webhookRetryBaseMs: HOUR,
+  },
+});
 beforeAll(async () => {
-  sandbox = await createTestSandbox({
-    settings: {
-      quoteDelayMs: HOUR,
-      settlementDelayMs: HOUR,
-      kycReviewDelayMs: HOUR,
-      webhookRetryBaseMs: HOUR,
-    },
-  });
-  fixture = await createParties(sandbox);
   const post = async (url: string, payload: object) =>
-    (await sandbox.request({ method: 'POST', url, payload })).json();
+    (await env.sandbox.request({ method: 'POST', url, payload })).json();
   for (let i = 0; i < 3; i++) {
     const customer = await post('/v1/business/', merchantBody({ name: `Scratch ${i}` }));
     pools.merchants.push(customer.id);
@@ -65,19 +55,18 @@ beforeAll(async () => {
   }
   for (const product of ['sendc2f', 'sendf2f', 'receive'] as const) {
     for (let i = 0; i < 3; i++) {
-      const created = await post(`/v1/${product}/`, transactionBody(fixture, product));
+      const created = await post(`/v1/${product}/`, transactionBody(env.parties, product));
       pools.transactions[product].push(created.businessRequestId);
     }
   }
   pools.webhooks.push((await post('/v1/webhook/', { url: 'http://127.0.0.1:9/hooks' })).id);
-  const upload = await sandbox.request({
+  const upload = await env.sandbox.request({
     method: 'POST',
     url: '/v1/file/',
     ...multipart(PNG, 'invoice.png'),
   });
   pools.files.push(upload.json().id);
 });
-afterAll(() => sandbox.close());
 
 function multipart(data: Buffer, fileName: string) {
   const boundary = 'contract-boundary';
@@ -119,7 +108,7 @@ function idPool(op: OperationDef): number[] {
 }
 
 function eventIds(): number[] {
-  return sandbox.store.db
+  return env.sandbox.store.db
     .prepare<[], { id: number }>('SELECT id FROM event ORDER BY id DESC LIMIT 50')
     .all()
     .map((row) => row.id);
@@ -164,7 +153,7 @@ function validBody(op: OperationDef, overrides: Overrides): fc.Arbitrary<unknown
       );
   }
   if (product && op.id.endsWith('Create')) {
-    const currencies = Object.keys(fixture.accounts) as (keyof Parties['accounts'])[];
+    const currencies = Object.keys(env.parties.accounts) as (keyof Parties['accounts'])[];
     const fromSymbols = product === 'sendc2f' ? CRYPTO_FROM : FIAT_FROM;
     return fc
       .tuple(fc.constantFrom(...currencies), fc.constantFrom(...fromSymbols))
@@ -181,8 +170,8 @@ function validBody(op: OperationDef, overrides: Overrides): fc.Arbitrary<unknown
           )
           .map(([toAmount, rest]) => ({
             ...(rest as object),
-            fromBusinessId: fixture.merchantId,
-            toBusinessExternalAccountId: fixture.accounts[currency],
+            fromBusinessId: env.parties.merchantId,
+            toBusinessExternalAccountId: env.parties.accounts[currency],
             fromCurrencySymbol: fromSymbol,
             toAmount,
           })),
@@ -353,7 +342,7 @@ function send(request: Generated) {
       headers: { ...request.headers, 'idempotency-key': `${++sent}-${key}` },
     };
   const json = request.payload !== undefined && !Buffer.isBuffer(request.payload);
-  return sandbox.request({
+  return env.sandbox.request({
     method: request.method as 'GET',
     url: request.url,
     ...(request.payload !== undefined
@@ -387,7 +376,7 @@ const FINGERPRINT = [
   'SELECT count(*), total(due_time) FROM scheduled_task',
 ];
 const changes = () =>
-  JSON.stringify(FINGERPRINT.map((sql) => sandbox.store.db.prepare(sql).raw().get()));
+  JSON.stringify(FINGERPRINT.map((sql) => env.sandbox.store.db.prepare(sql).raw().get()));
 
 // The console's writes change how the sandbox answers everything else (a fault fails the next
 // requests): they have tests of their own (faults.test.ts), not random ones here.
@@ -462,19 +451,19 @@ describe.each(operations.map((op) => [op.id, op] as const))('%s', (_id, op) => {
 
 describe('afterwards', () => {
   it('the database passes its integrity check', () => {
-    expect(sandbox.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(sandbox.store.db.pragma('foreign_key_check')).toEqual([]);
+    expect(env.sandbox.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(env.sandbox.store.db.pragma('foreign_key_check')).toEqual([]);
   });
 
   it('every status a record has was set together with its event', () => {
     const latest = (objectType: string, id: number) =>
-      sandbox.store.db
+      env.sandbox.store.db
         .prepare<[string, number], { data: string }>(
           'SELECT data FROM event WHERE object_type = ? AND object_id = ? ORDER BY id DESC LIMIT 1',
         )
         .get(objectType, id);
     const rows = (sql: string) =>
-      sandbox.store.db.prepare<[], { id: number; status: string }>(sql).all();
+      env.sandbox.store.db.prepare<[], { id: number; status: string }>(sql).all();
     let checked = 0;
     for (const m of rows('SELECT id, kyc_status AS status FROM merchant')) {
       const event = latest('merchant', m.id);

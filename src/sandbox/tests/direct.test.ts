@@ -1,34 +1,25 @@
 // The embedded sandbox's reads answered without HTTP give what the same reads give over HTTP:
 // status, content type, body (request ids aside) and headers such as retry-after, for every
 // GET operation that answers JSON, whether it succeeds or is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allOperations } from '#/api/operations';
-import {
-  createParties,
-  createTestSandbox,
-  type Parties,
-  type TestSandbox,
-  transactionBody,
-} from '../testing';
+import { createTestSandbox, transactionBody } from '../testing';
+import { sandboxWithParties } from './with-parties';
 
-let sandbox: TestSandbox;
-let parties: Parties;
 let transactions: Record<string, number>;
 
+const env = sandboxWithParties();
 beforeAll(async () => {
-  sandbox = await createTestSandbox();
-  parties = await createParties(sandbox);
   transactions = {};
   for (const product of ['sendc2f', 'sendf2f', 'receive'] as const) {
-    const created = await sandbox.request({
+    const created = await env.sandbox.request({
       method: 'POST',
       url: `/v1/${product}/`,
-      payload: transactionBody(parties, product),
+      payload: transactionBody(env.parties, product),
     });
     transactions[product] = created.json().businessRequestId;
   }
 });
-afterAll(() => sandbox.close());
 
 const withoutId = (body: string) => {
   const parsed = JSON.parse(body) as Record<string, unknown>;
@@ -37,8 +28,8 @@ const withoutId = (body: string) => {
 };
 
 async function same(path: string, headers: Record<string, string>) {
-  const overHttp = await sandbox.app.inject({ method: 'GET', url: path, headers });
-  const direct = await sandbox.direct(path, headers);
+  const overHttp = await env.sandbox.app.inject({ method: 'GET', url: path, headers });
+  const direct = await env.sandbox.direct(path, headers);
   expect(direct, path).toBeDefined();
   expect(direct!.status, path).toBe(overHttp.statusCode);
   expect(direct!.headers['content-type'], path).toBe(overHttp.headers['content-type']);
@@ -49,8 +40,8 @@ async function same(path: string, headers: Record<string, string>) {
 
 describe('reads answered directly', () => {
   const creds = () => ({
-    'x-api-key': sandbox.alice.apiKey,
-    'x-api-secret': sandbox.alice.apiSecret,
+    'x-api-key': env.sandbox.alice.apiKey,
+    'x-api-secret': env.sandbox.alice.apiSecret,
   });
 
   it('match the answers over HTTP for every JSON read, found or not, valid or not', async () => {
@@ -60,9 +51,9 @@ describe('reads answered directly', () => {
     expect(reads.length).toBeGreaterThan(10);
     for (const op of reads) {
       const id = op.path.startsWith('/v1/business')
-        ? parties.merchantId
+        ? env.parties.merchantId
         : op.path.startsWith('/v1/businessExternalAccount')
-          ? parties.accounts.EUR
+          ? env.parties.accounts.EUR
           : (transactions[op.path.split('/')[2]!] ?? 1);
       const path = op.path.replace('{id}', String(id));
       await same(path, creds());
@@ -78,15 +69,15 @@ describe('reads answered directly', () => {
 
   it('lists with their filters, and both spellings of a path', async () => {
     await same(`/v1/business/?start=1&limit=2`, creds());
-    await same(`/v1/businessExternalAccount/?businessId=${parties.merchantId}`, creds());
-    await same(`/v1/sendc2f?businessId=${parties.merchantId}&limit=5`, creds());
-    await same(`/v1/event/?objectType=merchant&objectId=${parties.merchantId}`, creds());
+    await same(`/v1/businessExternalAccount/?businessId=${env.parties.merchantId}`, creds());
+    await same(`/v1/sendc2f?businessId=${env.parties.merchantId}&limit=5`, creds());
+    await same(`/v1/event/?objectType=merchant&objectId=${env.parties.merchantId}`, creds());
   });
 
   it('leave to HTTP what is not a JSON read', async () => {
-    expect(await sandbox.direct('/v1/file/1', creds())).toBeUndefined();
-    expect(await sandbox.direct('/v1/nothing/here', creds())).toBeUndefined();
-    expect(await sandbox.direct('/v1/business/?limit=1&limit=2', creds())).toBeUndefined();
+    expect(await env.sandbox.direct('/v1/file/1', creds())).toBeUndefined();
+    expect(await env.sandbox.direct('/v1/nothing/here', creds())).toBeUndefined();
+    expect(await env.sandbox.direct('/v1/business/?limit=1&limit=2', creds())).toBeUndefined();
   });
 
   it('count against the rate limit like any request, with its retry-after', async () => {

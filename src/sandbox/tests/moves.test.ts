@@ -1,38 +1,31 @@
 // Time control: a record's waiting automatic move done now; a partner's moves held, then
 // released; only the partner's own records (docs/decisions/023).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createParties,
   createTestSandbox,
   merchantBody,
-  type Parties,
   SLOW_MOVES,
-  type TestSandbox,
   transactionBody,
 } from '../testing';
+import { sandboxWithParties } from './with-parties';
 
-let sandbox: TestSandbox;
-let parties: Parties;
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ settings: SLOW_MOVES });
-  parties = await createParties(sandbox);
-});
-afterAll(() => sandbox.close());
+const env = sandboxWithParties({ settings: SLOW_MOVES });
 
 const createPayout = async () =>
   (
-    await sandbox.request({
+    await env.sandbox.request({
       method: 'POST',
       url: '/v1/sendc2f/',
-      payload: transactionBody(parties, 'sendc2f'),
+      payload: transactionBody(env.parties, 'sendc2f'),
     })
   ).json() as { businessRequestId: number; clientStatus: string };
 
-const moves = async (query = '', as = sandbox.alice) =>
-  (await sandbox.request({ method: 'GET', url: `/v1/sandbox/moves/${query}`, as })).json();
+const moves = async (query = '', as = env.sandbox.alice) =>
+  (await env.sandbox.request({ method: 'GET', url: `/v1/sandbox/moves/${query}`, as })).json();
 
-const post = (url: string, payload?: object, as = sandbox.alice) =>
-  sandbox.request({ method: 'POST', url, ...(payload ? { payload } : {}), as });
+const post = (url: string, payload?: object, as = env.sandbox.alice) =>
+  env.sandbox.request({ method: 'POST', url, ...(payload ? { payload } : {}), as });
 
 describe('time control', () => {
   it('does a transaction’s waiting quote now', async () => {
@@ -46,7 +39,7 @@ describe('time control', () => {
     const done = await post('/v1/sandbox/moves/run', { objectType: 'transaction', objectId: id });
     expect(done.statusCode).toBe(200);
     expect(done.json().moves).toEqual([]);
-    const after = (await sandbox.request({ method: 'GET', url: `/v1/sendc2f/${id}` })).json();
+    const after = (await env.sandbox.request({ method: 'GET', url: `/v1/sendc2f/${id}` })).json();
     expect(after.clientStatus).toBe('OnOff_AWAITING_QUOTE_APPROVAL');
     // Nothing waits any more: saying so, not pretending.
     const again = await post('/v1/sandbox/moves/run', { objectType: 'transaction', objectId: id });
@@ -61,7 +54,7 @@ describe('time control', () => {
     expect(submitted.json().kycStatus).toBe('UNDER_REVIEW');
     await post('/v1/sandbox/moves/run', { objectType: 'merchant', objectId: merchant.id });
     const reviewed = (
-      await sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` })
+      await env.sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` })
     ).json();
     expect(reviewed.kycStatus).not.toBe('UNDER_REVIEW');
   });
@@ -116,20 +109,20 @@ describe('time control', () => {
     const byBob = await post(
       '/v1/sandbox/moves/run',
       { objectType: 'transaction', objectId: id },
-      sandbox.bob,
+      env.sandbox.bob,
     );
     expect(byBob.statusCode).toBe(404);
-    const look = await sandbox.request({
+    const look = await env.sandbox.request({
       method: 'GET',
       url: `/v1/sandbox/moves/?objectType=transaction&objectId=${id}`,
-      as: sandbox.bob,
+      as: env.sandbox.bob,
     });
     expect(look.statusCode).toBe(404);
     expect((await moves(`?objectType=transaction&objectId=${id}`)).moves).toHaveLength(1);
     const bad = await post('/v1/sandbox/moves/run', { objectType: 'planet', objectId: 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('objectType');
-    const half = await sandbox.request({ method: 'GET', url: '/v1/sandbox/moves/?objectId=3' });
+    const half = await env.sandbox.request({ method: 'GET', url: '/v1/sandbox/moves/?objectId=3' });
     expect(half.json().errors[0].field).toBe('objectType');
   });
 });

@@ -1,28 +1,19 @@
 // Each product from creation to COMPLETED through HTTP with short real delays, each step's fields
 // checked against the specification's transition table, nulls included.
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PayoutConfirmation, Transaction } from '#/api/schemas/transaction';
-import {
-  createParties,
-  createTestSandbox,
-  transactionBody,
-  type Parties,
-  type TestSandbox,
-} from '../testing';
+import { transactionBody } from '../testing';
+import { sandboxWithParties } from './with-parties';
 
-let sandbox: TestSandbox;
-let parties: Parties;
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ settings: { quoteDelayMs: 100, settlementDelayMs: 150 } });
-  parties = await createParties(sandbox);
-});
-afterAll(() => sandbox.close());
+const env = sandboxWithParties({ settings: { quoteDelayMs: 100, settlementDelayMs: 150 } });
 
 const get = async (product: string, id: number) =>
-  Transaction.parse((await sandbox.request({ method: 'GET', url: `/v1/${product}/${id}` })).json());
+  Transaction.parse(
+    (await env.sandbox.request({ method: 'GET', url: `/v1/${product}/${id}` })).json(),
+  );
 const post = async (url: string, payload?: object) => {
-  const response = await sandbox.request({ method: 'POST', url, payload });
+  const response = await env.sandbox.request({ method: 'POST', url, payload });
   expect(response.statusCode, response.body).toBe(200);
   return Transaction.parse(response.json());
 };
@@ -52,7 +43,7 @@ describe('a payout (sendc2f) from creation to completion', () => {
   it('walks PENDING → AWAITING_QUOTE_APPROVAL → AWAITING_DEPOSIT → IN_PROGRESS → COMPLETED', async () => {
     const created = await post(
       '/v1/sendc2f/',
-      transactionBody(parties, 'sendc2f', {
+      transactionBody(env.parties, 'sendc2f', {
         toAmount: '2500',
         invoiceUrl: 'https://files.example/invoice.pdf',
       }),
@@ -65,9 +56,9 @@ describe('a payout (sendc2f) from creation to completion', () => {
       purpose: 'GOODS_PURCHASE',
       fromCurrencySymbol: 'USDT(TRC20)',
       toCurrencySymbol: 'EUR',
-      fromBusinessId: parties.merchantId,
-      toBusinessExternalAccountId: parties.accounts.EUR,
-      toBusinessId: parties.merchantId,
+      fromBusinessId: env.parties.merchantId,
+      toBusinessExternalAccountId: env.parties.accounts.EUR,
+      toBusinessId: env.parties.merchantId,
       clientStatus: 'OnOff_PENDING',
       walletDetails: null,
       ...NOTHING_YET,
@@ -92,7 +83,7 @@ describe('a payout (sendc2f) from creation to completion', () => {
       lastUpdateTime: approved.quoteApprovedDate,
       walletDetails: { walletAddress: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/) },
     });
-    const confirmationTooEarly = await sandbox.request({
+    const confirmationTooEarly = await env.sandbox.request({
       method: 'GET',
       url: `/v1/sendc2f/confirmation/${id}`,
     });
@@ -123,7 +114,7 @@ describe('a payout (sendc2f) from creation to completion', () => {
     expect(completed.lastUpdateTime).toBeGreaterThanOrEqual(deposited.depositApprovedDate! + 150);
 
     const confirmation = PayoutConfirmation.parse(
-      (await sandbox.request({ method: 'GET', url: `/v1/sendc2f/confirmation/${id}` })).json(),
+      (await env.sandbox.request({ method: 'GET', url: `/v1/sendc2f/confirmation/${id}` })).json(),
     );
     expect(confirmation).toMatchObject({
       businessRequestId: id,
@@ -133,7 +124,7 @@ describe('a payout (sendc2f) from creation to completion', () => {
       payout: '2500.00',
       toCurrencySymbol: 'EUR',
       rate: 0.9124423963,
-      sender: { businessId: parties.merchantId, name: 'Lumen Textiles GmbH' },
+      sender: { businessId: env.parties.merchantId, name: 'Lumen Textiles GmbH' },
       recipient: {
         accountHolderName: 'Lumen Textiles GmbH',
         bankName: 'Deutsche Bank',
@@ -148,7 +139,12 @@ describe('an end to end transfer (sendf2f) from creation to completion', () => {
   it('walks the OnOff states with bank details to deposit to', async () => {
     const created = await post(
       '/v1/sendf2f/',
-      transactionBody(parties, 'sendf2f', { fromCurrencySymbol: 'GBP', toAmount: '1000' }, 'USD'),
+      transactionBody(
+        env.parties,
+        'sendf2f',
+        { fromCurrencySymbol: 'GBP', toAmount: '1000' },
+        'USD',
+      ),
     );
     expect(created).toMatchObject({
       clientStatus: 'OnOff_PENDING',
@@ -201,7 +197,12 @@ describe('a collection (receive) from creation to completion', () => {
   it('stays PENDING through the quote approval, then IN_PROGRESS and COMPLETED', async () => {
     const created = await post(
       '/v1/receive/',
-      transactionBody(parties, 'receive', { fromCurrencySymbol: 'EUR', toAmount: '5000' }, 'GBP'),
+      transactionBody(
+        env.parties,
+        'receive',
+        { fromCurrencySymbol: 'EUR', toAmount: '5000' },
+        'GBP',
+      ),
     );
     expect(created).toMatchObject({
       clientStatus: 'Receive_PENDING',
@@ -240,7 +241,7 @@ describe('a collection (receive) from creation to completion', () => {
   });
 
   it('keeps bankDetails when cancelled after the quote', async () => {
-    const created = await post('/v1/receive/', transactionBody(parties, 'receive'));
+    const created = await post('/v1/receive/', transactionBody(env.parties, 'receive'));
     const approved = await post(`/v1/receive/approveQuote/${created.businessRequestId}`);
     const cancelled = await post(`/v1/receive/cancel/${created.businessRequestId}`);
     expect(cancelled).toMatchObject({
@@ -253,11 +254,14 @@ describe('a collection (receive) from creation to completion', () => {
 
 describe('concurrent approvals', () => {
   it('ten approvals of one quote at once give exactly one 200 and one event', async () => {
-    await sandbox.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = sandbox.app.server.address() as AddressInfo;
-    const created = await post('/v1/sendc2f/', transactionBody(parties, 'sendc2f'));
+    await env.sandbox.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = env.sandbox.app.server.address() as AddressInfo;
+    const created = await post('/v1/sendc2f/', transactionBody(env.parties, 'sendc2f'));
     const id = created.businessRequestId;
-    const headers = { 'x-api-key': sandbox.alice.apiKey, 'x-api-secret': sandbox.alice.apiSecret };
+    const headers = {
+      'x-api-key': env.sandbox.alice.apiKey,
+      'x-api-secret': env.sandbox.alice.apiSecret,
+    };
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
         fetch(`http://127.0.0.1:${port}/v1/sendc2f/approveQuote/${id}`, {
@@ -272,7 +276,7 @@ describe('concurrent approvals', () => {
       expect(await r.json()).toMatchObject({ code: 'INVALID_STATE_TRANSITION' });
     }
     const events = (
-      await sandbox.request({
+      await env.sandbox.request({
         method: 'GET',
         url: `/v1/event/?objectType=transaction&objectId=${id}&limit=100`,
       })

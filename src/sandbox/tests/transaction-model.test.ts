@@ -5,32 +5,23 @@
 // A race of concurrent requests must match some order of the same requests run one by one.
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Product } from '#/api/schemas/transaction';
-import {
-  createParties,
-  createTestSandbox,
-  transactionBody,
-  type Parties,
-  type TestSandbox,
-} from '../testing';
+import { transactionBody } from '../testing';
+import { sandboxWithParties } from './with-parties';
 
 const HOUR = 3_600_000;
 let clock = Date.now();
-let sandbox: TestSandbox;
-let parties: Parties;
 let base: string;
 
-beforeAll(async () => {
-  sandbox = await createTestSandbox({
-    now: () => clock,
-    settings: { quoteDelayMs: HOUR, settlementDelayMs: HOUR, kycReviewDelayMs: HOUR },
-  });
-  parties = await createParties(sandbox);
-  await sandbox.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(sandbox.app.server.address() as AddressInfo).port}`;
+const env = sandboxWithParties({
+  now: () => clock,
+  settings: { quoteDelayMs: HOUR, settlementDelayMs: HOUR, kycReviewDelayMs: HOUR },
 });
-afterAll(() => sandbox.close());
+beforeAll(async () => {
+  await env.sandbox.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(env.sandbox.app.server.address() as AddressInfo).port}`;
+});
 
 type State =
   | 'PENDING'
@@ -107,8 +98,8 @@ async function call(t: Txn, action: Action): Promise<{ status: number; code?: st
   const response = await fetch(`${base}/v1/${t.product}/${action}/${t.id}`, {
     method: 'POST',
     headers: {
-      'x-api-key': sandbox.alice.apiKey,
-      'x-api-secret': sandbox.alice.apiSecret,
+      'x-api-key': env.sandbox.alice.apiKey,
+      'x-api-secret': env.sandbox.alice.apiSecret,
       ...(body ? { 'content-type': 'application/json' } : {}),
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
@@ -121,7 +112,7 @@ const matches = (outcome: Outcome, real: { status: number; code?: string }) =>
   outcome.ok ? real.status === 200 : real.status === 400 && real.code === outcome.code;
 
 async function expectAsModelled(t: Txn) {
-  const response = await sandbox.request({ method: 'GET', url: `/v1/${t.product}/${t.id}` });
+  const response = await env.sandbox.request({ method: 'GET', url: `/v1/${t.product}/${t.id}` });
   const real = response.json();
   const where = `${t.product} ${t.id}`;
   expect(real.clientStatus, where).toBe(statusOf(t));
@@ -133,7 +124,7 @@ async function expectAsModelled(t: Txn) {
     t.state === 'CANCELED',
   );
   expect(real.fromAmount !== null, where).toBe(t.quoted);
-  const events = sandbox.store.db
+  const events = env.sandbox.store.db
     .prepare<[number], { n: number }>(
       "SELECT count(*) AS n FROM event WHERE object_type = 'transaction' AND object_id = ?",
     )
@@ -147,10 +138,10 @@ class Create implements fc.AsyncCommand<Model, object> {
   constructor(readonly product: Product) {}
   check = () => true;
   async run(model: Model) {
-    const response = await sandbox.request({
+    const response = await env.sandbox.request({
       method: 'POST',
       url: `/v1/${this.product}/`,
-      payload: transactionBody(parties, this.product),
+      payload: transactionBody(env.parties, this.product),
     });
     expect(response.statusCode).toBe(200);
     const txn: Txn = {
@@ -235,7 +226,7 @@ class Elapse implements fc.AsyncCommand<Model, object> {
   check = () => true;
   async run(model: Model) {
     clock += 2 * HOUR;
-    sandbox.handles.runDueTasks();
+    env.sandbox.handles.runDueTasks();
     model.txns = model.txns.map(elapse);
     for (const t of model.txns) await expectAsModelled(t);
   }

@@ -1,30 +1,18 @@
 // Every operation in every state of each product, through HTTP: allowed with its effect on every
 // field, or refused with the right code and nothing changed. A controlled clock and explicit
 // runs of the scheduler make every step's time exact.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Transaction } from '#/api/schemas/transaction';
-import {
-  createParties,
-  createTestSandbox,
-  snapshot,
-  transactionBody,
-  type Parties,
-  type TestSandbox,
-} from '../testing';
+import { snapshot, transactionBody } from '../testing';
+import { sandboxWithParties } from './with-parties';
 
 const HOUR = 3_600_000;
 let clock = 1_795_000_000_000;
-let sandbox: TestSandbox;
-let parties: Parties;
 
-beforeAll(async () => {
-  sandbox = await createTestSandbox({
-    now: () => clock,
-    settings: { quoteDelayMs: HOUR, settlementDelayMs: 2 * HOUR, webhookRetryBaseMs: HOUR },
-  });
-  parties = await createParties(sandbox);
+const env = sandboxWithParties({
+  now: () => clock,
+  settings: { quoteDelayMs: HOUR, settlementDelayMs: 2 * HOUR, webhookRetryBaseMs: HOUR },
 });
-afterAll(() => sandbox.close());
 
 type Product = 'sendc2f' | 'sendf2f' | 'receive';
 type Op = 'approveQuote' | 'approveDeposit' | 'cancel';
@@ -34,7 +22,7 @@ async function call(product: Product, op: Op | 'get', id: number) {
     op === 'approveDeposit' && product === 'receive'
       ? { depositConfirmationUrl: 'https://files.example/deposit.pdf' }
       : undefined;
-  const response = await sandbox.request({
+  const response = await env.sandbox.request({
     method: op === 'get' ? 'GET' : 'POST',
     url: op === 'get' ? `/v1/${product}/${id}` : `/v1/${product}/${op}/${id}`,
     payload,
@@ -44,16 +32,16 @@ async function call(product: Product, op: Op | 'get', id: number) {
 
 const tick = (ms: number) => {
   clock += ms;
-  sandbox.handles.runDueTasks();
+  env.sandbox.handles.runDueTasks();
 };
 
 /** Creates a transaction and walks it to `state` through the API and the scheduler. */
 async function inState(product: Product, state: string): Promise<Transaction> {
   clock += 60_000;
-  const created = await sandbox.request({
+  const created = await env.sandbox.request({
     method: 'POST',
     url: `/v1/${product}/`,
-    payload: transactionBody(parties, product),
+    payload: transactionBody(env.parties, product),
   });
   expect(created.statusCode, created.body).toBe(200);
   const id = created.json().businessRequestId as number;
@@ -170,7 +158,7 @@ describe.each(Object.keys(TABLE) as Product[])('%s', (product) => {
         expect(before.clientStatus).toBe(
           `${product === 'receive' ? 'Receive_' : 'OnOff_'}${STATUS_OF[state]}`,
         );
-        const stored = snapshot(sandbox.store);
+        const stored = snapshot(env.sandbox.store);
         const response = await call(product, op, before.businessRequestId);
         if (expected === 'ok') {
           expect(response.statusCode, response.body).toBe(200);
@@ -185,7 +173,7 @@ describe.each(Object.keys(TABLE) as Product[])('%s', (product) => {
             code: expected,
             detail: expect.stringContaining(before.clientStatus),
           });
-          expect(snapshot(sandbox.store)).toBe(stored);
+          expect(snapshot(env.sandbox.store)).toBe(stored);
         }
       });
     }

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from '#/api/schemas/common';
 import { Price, Transaction } from '#/api/schemas/transaction';
 import {
@@ -11,33 +11,26 @@ import {
   createPayoutAccount,
   createTestSandbox,
   merchantBody,
-  type Parties,
   reopenTestSandbox,
   snapshot,
-  type TestSandbox,
   transactionBody,
 } from '../testing';
+import { sandboxWithParties } from './with-parties';
 
 const HOUR = 3_600_000;
-let sandbox: TestSandbox;
-let parties: Parties;
-beforeAll(async () => {
-  sandbox = await createTestSandbox({
-    settings: { quoteDelayMs: HOUR, settlementDelayMs: HOUR, webhookRetryBaseMs: HOUR },
-  });
-  parties = await createParties(sandbox);
+const env = sandboxWithParties({
+  settings: { quoteDelayMs: HOUR, settlementDelayMs: HOUR, webhookRetryBaseMs: HOUR },
 });
-afterAll(() => sandbox.close());
 
 const create = (product: string, payload: object, headers: Record<string, string> = {}) =>
-  sandbox.request({ method: 'POST', url: `/v1/${product}/`, payload, headers });
+  env.sandbox.request({ method: 'POST', url: `/v1/${product}/`, payload, headers });
 
 describe('POST /v1/{product}/price', () => {
   it.each(['sendc2f', 'sendf2f', 'receive'] as const)(
     '%s answers the rate as a number and the amount as a string',
     async (product) => {
       const from = product === 'sendc2f' ? 'USDT(TRC20)' : 'USD';
-      const response = await sandbox.request({
+      const response = await env.sandbox.request({
         method: 'POST',
         url: `/v1/${product}/price`,
         payload: { fromCurrencySymbol: from, toCurrencySymbol: 'EUR', toAmount: '100' },
@@ -54,7 +47,7 @@ describe('POST /v1/{product}/price', () => {
   );
 
   it('refuses a pair the product does not allow, naming the field', async () => {
-    const response = await sandbox.request({
+    const response = await env.sandbox.request({
       method: 'POST',
       url: '/v1/sendc2f/price',
       payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount: '100' },
@@ -69,7 +62,7 @@ describe('POST /v1/{product}/price', () => {
   it.each([['1e5'], ['-5'], ['12,50'], [' '], ['0x10'], ['1.'], ['.5']])(
     'refuses the amount %j',
     async (toAmount) => {
-      const response = await sandbox.request({
+      const response = await env.sandbox.request({
         method: 'POST',
         url: '/v1/sendf2f/price',
         payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount },
@@ -80,7 +73,7 @@ describe('POST /v1/{product}/price', () => {
   );
 
   it('refuses an amount sent as a JSON number', async () => {
-    const response = await sandbox.request({
+    const response = await env.sandbox.request({
       method: 'POST',
       url: '/v1/sendf2f/price',
       payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount: 100.5 },
@@ -93,40 +86,40 @@ describe('POST /v1/{product}/price', () => {
 
 describe('creating a transaction', () => {
   it('takes the payout currency and the recipient from the payout account', async () => {
-    const contact = await createMerchant(sandbox, {
+    const contact = await createMerchant(env.sandbox, {
       name: 'Contact',
-      contactOwnerBusinessId: parties.merchantId,
+      contactOwnerBusinessId: env.parties.merchantId,
     });
-    const account = await createPayoutAccount(sandbox, contact.id, {
+    const account = await createPayoutAccount(env.sandbox, contact.id, {
       currencySymbol: 'GBP',
       accountNumber: '9|ACTIVE',
       iban: undefined,
     });
     const response = await create('sendf2f', {
-      ...transactionBody(parties, 'sendf2f'),
+      ...transactionBody(env.parties, 'sendf2f'),
       toBusinessExternalAccountId: account.id,
     });
     expect(Transaction.parse(response.json())).toMatchObject({
       toCurrencySymbol: 'GBP',
       toBusinessId: contact.id,
-      fromBusinessId: parties.merchantId,
+      fromBusinessId: env.parties.merchantId,
     });
   });
 
   it('accepts a JPY payout in whole yen', async () => {
     const response = await create(
       'sendf2f',
-      transactionBody(parties, 'sendf2f', { toAmount: '150000' }, 'JPY'),
+      transactionBody(env.parties, 'sendf2f', { toAmount: '150000' }, 'JPY'),
     );
     expect(response.json()).toMatchObject({ toAmount: '150000', toCurrencySymbol: 'JPY' });
   });
 
   async function merchantIn(status: string) {
-    return (await createMerchant(sandbox, { localRegNumber: `X|${status}` })).id;
+    return (await createMerchant(env.sandbox, { localRegNumber: `X|${status}` })).id;
   }
   async function accountIn(status: string) {
     const overrides = { accountNumber: `7|${status}`, iban: undefined };
-    return (await createPayoutAccount(sandbox, parties.merchantId, overrides)).id;
+    return (await createPayoutAccount(env.sandbox, env.parties.merchantId, overrides)).id;
   }
 
   it.each([
@@ -199,19 +192,19 @@ describe('creating a transaction', () => {
       'depositConfirmationUrl',
     ],
   ])('refuses %s', async (_label, overrides, code, field) => {
-    const body = { ...transactionBody(parties, 'sendc2f'), ...(await overrides()) };
-    const before = snapshot(sandbox.store);
+    const body = { ...transactionBody(env.parties, 'sendc2f'), ...(await overrides()) };
+    const before = snapshot(env.sandbox.store);
     const response = await create('sendc2f', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code,
       errors: expect.arrayContaining([expect.objectContaining({ field })]),
     });
-    expect(snapshot(sandbox.store)).toBe(before);
+    expect(snapshot(env.sandbox.store)).toBe(before);
   });
 
   it('refuses another partner’s merchant and payout account like missing ones', async () => {
-    const bobs = await createParties(sandbox, sandbox.bob);
+    const bobs = await createParties(env.sandbox, env.sandbox.bob);
     const response = await create('sendf2f', transactionBody(bobs, 'sendf2f'));
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
@@ -229,9 +222,9 @@ describe('cancelling', () => {
     [{ reason: 'DUPLICATE' }, 'DUPLICATE'],
     [{ reason: 'OTHER', otherReason: 'Customer changed supplier' }, 'OTHER'],
   ])('with %j records %s', async (payload, reason) => {
-    const id = (await create('sendf2f', transactionBody(parties, 'sendf2f'))).json()
+    const id = (await create('sendf2f', transactionBody(env.parties, 'sendf2f'))).json()
       .businessRequestId;
-    const response = await sandbox.request({
+    const response = await env.sandbox.request({
       method: 'POST',
       url: `/v1/sendf2f/cancel/${id}`,
       payload,
@@ -241,9 +234,9 @@ describe('cancelling', () => {
   });
 
   it('needs otherReason with OTHER, and a known reason', async () => {
-    const id = (await create('sendf2f', transactionBody(parties, 'sendf2f'))).json()
+    const id = (await create('sendf2f', transactionBody(env.parties, 'sendf2f'))).json()
       .businessRequestId;
-    const noText = await sandbox.request({
+    const noText = await env.sandbox.request({
       method: 'POST',
       url: `/v1/sendf2f/cancel/${id}`,
       payload: { reason: 'OTHER' },
@@ -251,25 +244,25 @@ describe('cancelling', () => {
     expect(noText.json().errors).toEqual([
       { field: 'otherReason', message: 'is required when the reason is OTHER' },
     ]);
-    const unknown = await sandbox.request({
+    const unknown = await env.sandbox.request({
       method: 'POST',
       url: `/v1/sendf2f/cancel/${id}`,
       payload: { reason: 'BORED' },
     });
     expect(unknown.json().errors[0].field).toBe('reason');
     expect(
-      (await sandbox.request({ method: 'GET', url: `/v1/sendf2f/${id}` })).json().clientStatus,
+      (await env.sandbox.request({ method: 'GET', url: `/v1/sendf2f/${id}` })).json().clientStatus,
     ).toBe('OnOff_PENDING');
   });
 
   it('a COMPLETED transaction: 400 TRANSACTION_ALREADY_PROCESSED', async () => {
-    const id = (await create('sendc2f', transactionBody(parties, 'sendc2f'))).json()
+    const id = (await create('sendc2f', transactionBody(env.parties, 'sendc2f'))).json()
       .businessRequestId;
-    await sandbox.request({ method: 'POST', url: `/v1/sendc2f/approveQuote/${id}` });
-    await sandbox.request({ method: 'POST', url: `/v1/sendc2f/approveDeposit/${id}` });
-    sandbox.store.tasks.schedule('transaction_settle', id, 0);
-    sandbox.handles.runDueTasks();
-    const response = await sandbox.request({
+    await env.sandbox.request({ method: 'POST', url: `/v1/sendc2f/approveQuote/${id}` });
+    await env.sandbox.request({ method: 'POST', url: `/v1/sendc2f/approveDeposit/${id}` });
+    env.sandbox.store.tasks.schedule('transaction_settle', id, 0);
+    env.sandbox.handles.runDueTasks();
+    const response = await env.sandbox.request({
       method: 'POST',
       url: `/v1/sendc2f/cancel/${id}`,
       payload: { reason: 'DUPLICATE' },
@@ -279,9 +272,9 @@ describe('cancelling', () => {
   });
 
   it('approving a deposit before the quote: 400 INVALID_STATE_TRANSITION', async () => {
-    const id = (await create('sendf2f', transactionBody(parties, 'sendf2f'))).json()
+    const id = (await create('sendf2f', transactionBody(env.parties, 'sendf2f'))).json()
       .businessRequestId;
-    const response = await sandbox.request({
+    const response = await env.sandbox.request({
       method: 'POST',
       url: `/v1/sendf2f/approveDeposit/${id}`,
     });
@@ -293,9 +286,9 @@ describe('cancelling', () => {
   });
 
   it('collections need the deposit confirmation to approve the deposit', async () => {
-    const id = (await create('receive', transactionBody(parties, 'receive'))).json()
+    const id = (await create('receive', transactionBody(env.parties, 'receive'))).json()
       .businessRequestId;
-    const response = await sandbox.request({
+    const response = await env.sandbox.request({
       method: 'POST',
       url: `/v1/receive/approveDeposit/${id}`,
     });
@@ -359,7 +352,7 @@ describe('listing', () => {
 describe('Idempotency-Key', () => {
   it('the same key twice creates one transaction and replays the first answer', async () => {
     const headers = { 'idempotency-key': 'order-7781-payout' };
-    const body = transactionBody(parties, 'sendc2f', { toAmount: '777' });
+    const body = transactionBody(env.parties, 'sendc2f', { toAmount: '777' });
     const first = await create('sendc2f', body, headers);
     const second = await create('sendc2f', { ...body }, headers);
     expect(first.statusCode).toBe(200);
@@ -367,14 +360,14 @@ describe('Idempotency-Key', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(second.json()).toEqual(first.json());
-    const all = (await sandbox.request({ method: 'GET', url: '/v1/sendc2f/?limit=100' })).json()
+    const all = (await env.sandbox.request({ method: 'GET', url: '/v1/sendc2f/?limit=100' })).json()
       .results;
     expect(all.filter((t: Transaction) => t.toAmount === '777.00')).toHaveLength(1);
   });
 
   it('does not care about key order in the body', async () => {
     const headers = { 'idempotency-key': 'key-order' };
-    const body = transactionBody(parties, 'sendf2f', { toAmount: '778' });
+    const body = transactionBody(env.parties, 'sendf2f', { toAmount: '778' });
     const reversed = Object.fromEntries(Object.entries(body).reverse());
     const first = await create('sendf2f', body, headers);
     const second = await create('sendf2f', reversed, headers);
@@ -383,40 +376,40 @@ describe('Idempotency-Key', () => {
 
   it('the same key with another body is 422 and creates nothing', async () => {
     const headers = { 'idempotency-key': 'order-7782' };
-    await create('sendc2f', transactionBody(parties, 'sendc2f', { toAmount: '100' }), headers);
-    const before = snapshot(sandbox.store);
+    await create('sendc2f', transactionBody(env.parties, 'sendc2f', { toAmount: '100' }), headers);
+    const before = snapshot(env.sandbox.store);
     const reused = await create(
       'sendc2f',
-      transactionBody(parties, 'sendc2f', { toAmount: '200' }),
+      transactionBody(env.parties, 'sendc2f', { toAmount: '200' }),
       headers,
     );
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     const otherPath = await create(
       'sendf2f',
-      transactionBody(parties, 'sendc2f', { toAmount: '100' }),
+      transactionBody(env.parties, 'sendc2f', { toAmount: '100' }),
       headers,
     );
     expect(otherPath.statusCode).toBe(422);
-    expect(snapshot(sandbox.store)).toBe(before);
+    expect(snapshot(env.sandbox.store)).toBe(before);
   });
 
   it('writes the key in the same transaction as the work: if the key cannot be kept, nothing is', async () => {
-    const before = snapshot(sandbox.store);
-    const record = sandbox.store.idempotency.record;
-    sandbox.store.idempotency.record = () => {
+    const before = snapshot(env.sandbox.store);
+    const record = env.sandbox.store.idempotency.record;
+    env.sandbox.store.idempotency.record = () => {
       throw new Error('disk full');
     };
     try {
-      const response = await create('sendc2f', transactionBody(parties, 'sendc2f'), {
+      const response = await create('sendc2f', transactionBody(env.parties, 'sendc2f'), {
         'idempotency-key': 'atomic-1',
       });
       expect(response.statusCode).toBe(500);
     } finally {
-      sandbox.store.idempotency.record = record;
+      env.sandbox.store.idempotency.record = record;
     }
-    expect(snapshot(sandbox.store)).toBe(before);
-    const retried = await create('sendc2f', transactionBody(parties, 'sendc2f'), {
+    expect(snapshot(env.sandbox.store)).toBe(before);
+    const retried = await create('sendc2f', transactionBody(env.parties, 'sendc2f'), {
       'idempotency-key': 'atomic-1',
     });
     expect(retried.statusCode).toBe(200);
@@ -459,56 +452,56 @@ describe('Idempotency-Key', () => {
     const headers = { 'idempotency-key': 'fix-and-retry' };
     const refused = await create(
       'sendc2f',
-      transactionBody(parties, 'sendc2f', { toAmount: '0.10' }),
+      transactionBody(env.parties, 'sendc2f', { toAmount: '0.10' }),
       headers,
     );
     expect(refused.statusCode).toBe(400);
     const fixed = await create(
       'sendc2f',
-      transactionBody(parties, 'sendc2f', { toAmount: '10' }),
+      transactionBody(env.parties, 'sendc2f', { toAmount: '10' }),
       headers,
     );
     expect(fixed.statusCode).toBe(200);
   });
 
   it('is scoped to the partner', async () => {
-    const bobs = await createParties(sandbox, sandbox.bob);
+    const bobs = await createParties(env.sandbox, env.sandbox.bob);
     const headers = { 'idempotency-key': 'shared-key' };
-    const alice = await create('sendf2f', transactionBody(parties, 'sendf2f'), headers);
-    const bob = await sandbox.request({
+    const alice = await create('sendf2f', transactionBody(env.parties, 'sendf2f'), headers);
+    const bob = await env.sandbox.request({
       method: 'POST',
       url: '/v1/sendf2f/',
       payload: transactionBody(bobs, 'sendf2f'),
       headers,
-      as: sandbox.bob,
+      as: env.sandbox.bob,
     });
     expect(bob.statusCode).toBe(200);
     expect(bob.json().businessRequestId).not.toBe(alice.json().businessRequestId);
   });
 
   it('works on every POST: approvals replay instead of failing', async () => {
-    const id = (await create('sendf2f', transactionBody(parties, 'sendf2f'))).json()
+    const id = (await create('sendf2f', transactionBody(env.parties, 'sendf2f'))).json()
       .businessRequestId;
     const headers = { 'idempotency-key': `approve-${id}` };
-    const first = await sandbox.request({
+    const first = await env.sandbox.request({
       method: 'POST',
       url: `/v1/sendf2f/approveQuote/${id}`,
       headers,
     });
-    const again = await sandbox.request({
+    const again = await env.sandbox.request({
       method: 'POST',
       url: `/v1/sendf2f/approveQuote/${id}`,
       headers,
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
-    const merchant = await sandbox.request({
+    const merchant = await env.sandbox.request({
       method: 'POST',
       url: '/v1/business/',
       payload: merchantBody(),
       headers: { 'idempotency-key': 'm-1' },
     });
-    const merchantAgain = await sandbox.request({
+    const merchantAgain = await env.sandbox.request({
       method: 'POST',
       url: '/v1/business/',
       payload: merchantBody(),
@@ -518,7 +511,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a malformed key', async () => {
-    const response = await create('sendf2f', transactionBody(parties, 'sendf2f'), {
+    const response = await create('sendf2f', transactionBody(env.parties, 'sendf2f'), {
       'idempotency-key': 'x'.repeat(256),
     });
     expect(response.json().errors).toEqual([
