@@ -17,6 +17,12 @@ const post = async (url: string, payload?: object) => {
   expect(response.statusCode, response.body).toBe(200);
   return Transaction.parse(response.json());
 };
+/** Creates a `product` transaction for the shared parties (see `transactionBody`). */
+const create = (
+  product: 'sendc2f' | 'sendf2f' | 'receive',
+  overrides?: Record<string, unknown>,
+  currency?: 'EUR' | 'USD' | 'GBP',
+) => post(`/v1/${product}/`, transactionBody(env.parties, product, overrides, currency));
 async function until(product: string, id: number, status: string) {
   const deadline = Date.now() + 5000;
   for (;;) {
@@ -41,13 +47,10 @@ const amount = expect.stringMatching(/^\d+\.\d+$/);
 
 describe('a payout (sendc2f) from creation to completion', () => {
   it('walks PENDING → AWAITING_QUOTE_APPROVAL → AWAITING_DEPOSIT → IN_PROGRESS → COMPLETED', async () => {
-    const created = await post(
-      '/v1/sendc2f/',
-      transactionBody(env.parties, 'sendc2f', {
-        toAmount: '2500',
-        invoiceUrl: 'https://files.example/invoice.pdf',
-      }),
-    );
+    const created = await create('sendc2f', {
+      toAmount: '2500',
+      invoiceUrl: 'https://files.example/invoice.pdf',
+    });
     expect(created).toEqual({
       businessRequestId: expect.any(Number),
       creationTime: ts,
@@ -137,15 +140,7 @@ describe('a payout (sendc2f) from creation to completion', () => {
 
 describe('an end to end transfer (sendf2f) from creation to completion', () => {
   it('walks the OnOff states with bank details to deposit to', async () => {
-    const created = await post(
-      '/v1/sendf2f/',
-      transactionBody(
-        env.parties,
-        'sendf2f',
-        { fromCurrencySymbol: 'GBP', toAmount: '1000' },
-        'USD',
-      ),
-    );
+    const created = await create('sendf2f', { fromCurrencySymbol: 'GBP', toAmount: '1000' }, 'USD');
     expect(created).toMatchObject({
       clientStatus: 'OnOff_PENDING',
       bankDetails: null,
@@ -195,15 +190,7 @@ describe('an end to end transfer (sendf2f) from creation to completion', () => {
 
 describe('a collection (receive) from creation to completion', () => {
   it('stays PENDING through the quote approval, then IN_PROGRESS and COMPLETED', async () => {
-    const created = await post(
-      '/v1/receive/',
-      transactionBody(
-        env.parties,
-        'receive',
-        { fromCurrencySymbol: 'EUR', toAmount: '5000' },
-        'GBP',
-      ),
-    );
+    const created = await create('receive', { fromCurrencySymbol: 'EUR', toAmount: '5000' }, 'GBP');
     expect(created).toMatchObject({
       clientStatus: 'Receive_PENDING',
       bankDetails: null,
@@ -241,7 +228,7 @@ describe('a collection (receive) from creation to completion', () => {
   });
 
   it('keeps bankDetails when cancelled after the quote', async () => {
-    const created = await post('/v1/receive/', transactionBody(env.parties, 'receive'));
+    const created = await create('receive');
     const approved = await post(`/v1/receive/approveQuote/${created.businessRequestId}`);
     const cancelled = await post(`/v1/receive/cancel/${created.businessRequestId}`);
     expect(cancelled).toMatchObject({
@@ -256,7 +243,7 @@ describe('concurrent approvals', () => {
   it('ten approvals of one quote at once give exactly one 200 and one event', async () => {
     await env.sandbox.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = env.sandbox.app.server.address() as AddressInfo;
-    const created = await post('/v1/sendc2f/', transactionBody(env.parties, 'sendc2f'));
+    const created = await create('sendc2f');
     const id = created.businessRequestId;
     const headers = {
       'x-api-key': env.sandbox.alice.apiKey,
