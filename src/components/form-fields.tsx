@@ -3,7 +3,7 @@ import { Fieldset, Select, type SelectProps, SimpleGrid, TextInput } from '@mant
 import type { ComponentType } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { countriesQuery, currenciesQuery } from '#/lib/reference';
+import { countriesQuery, currenciesQuery, currencyChoices } from '#/lib/reference';
 
 import { choiceError, fieldError } from '#/lib/field-error';
 
@@ -122,9 +122,9 @@ export function PayoutCurrencySelect(props: Omit<SelectProps, 'data'>) {
     <Select
       searchable
       placeholder={currencies.isPending ? 'Loading currencies…' : 'Choose a currency'}
-      data={(currencies.data ?? [])
-        .filter((c) => c.currencyType === 'FIAT' && c.sendTo)
-        .map((c) => ({ value: c.symbol, label: `${c.symbol} · ${c.name}` }))}
+      data={currencyChoices(
+        (currencies.data ?? []).filter((c) => c.currencyType === 'FIAT' && c.sendTo),
+      )}
       {...props}
     />
   );

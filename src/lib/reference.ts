@@ -1,6 +1,7 @@
 // Reference data every screen may need: countries and currencies. They change rarely.
 import { queryOptions } from '@tanstack/react-query';
 import { listCountries, listCurrencies } from '#/api/client';
+import type { Currency } from '#/api/schemas/reference';
 import { api } from './api';
 
 export const referenceKeys = {
@@ -19,3 +20,8 @@ export const currenciesQuery = queryOptions({
   queryFn: () => listCurrencies(api),
   staleTime: 10 * 60_000,
 });
+
+/** Currencies as the choices of a select: the symbol, then the name ("EUR · Euro"). */
+export function currencyChoices(currencies: readonly Currency[]) {
+  return currencies.map((c) => ({ value: c.symbol, label: `${c.symbol} · ${c.name}` }));
+}

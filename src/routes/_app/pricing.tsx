@@ -26,7 +26,7 @@ import {
 import { amountProblem } from '#/lib/amount';
 import { fieldError } from '#/lib/field-error';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '#/lib/products';
-import { currenciesQuery } from '#/lib/reference';
+import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { Permitted } from '#/features/session/components/permitted';
 
 const text = z.string().max(40).optional().catch(undefined);
@@ -85,7 +85,7 @@ function PricingPage() {
               label="Deposit currency"
               placeholder="Choose"
               searchable
-              data={deposits.map((c) => ({ value: c.symbol, label: `${c.symbol} · ${c.name}` }))}
+              data={currencyChoices(deposits)}
               value={from ?? null}
               onChange={(value) => set({ from: value ?? undefined })}
             />
@@ -93,7 +93,7 @@ function PricingPage() {
               label="Payout currency"
               placeholder="Choose"
               searchable
-              data={payouts.map((c) => ({ value: c.symbol, label: `${c.symbol} · ${c.name}` }))}
+              data={currencyChoices(payouts)}
               value={to ?? null}
               onChange={(value) => set({ to: value ?? undefined })}
             />

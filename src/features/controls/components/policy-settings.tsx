@@ -40,7 +40,7 @@ import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
 import { plainAmount } from '#/lib/amount';
 import { PRODUCT_TITLE } from '#/lib/products';
-import { currenciesQuery } from '#/lib/reference';
+import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { policiesQuery, requirementQuery, useAddPolicy, useRemovePolicy } from '../queries';
 import { approversInWords, policyInWords } from '../words';
 
@@ -130,9 +130,9 @@ function useCurrencyOptions(side: 'payout' | 'deposit') {
   const currencies = useQuery(currenciesQuery);
   return [
     { value: ANY, label: 'Any currency' },
-    ...(currencies.data ?? [])
-      .filter((c) => (side === 'payout' ? c.sendTo : c.sendFrom))
-      .map((c) => ({ value: c.symbol, label: `${c.symbol} · ${c.name}` })),
+    ...currencyChoices(
+      (currencies.data ?? []).filter((c) => (side === 'payout' ? c.sendTo : c.sendFrom)),
+    ),
   ];
 }
 

@@ -33,7 +33,7 @@ import { Money } from '#/components/money';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { choiceError, fieldError } from '#/lib/field-error';
 import { humanize } from '#/lib/format';
-import { currenciesQuery } from '#/lib/reference';
+import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { useAccountChoices, useMerchantChoices } from '../../find/queries';
 import { useCreateTransaction } from '../queries';
 import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';
@@ -235,10 +235,7 @@ export function TransactionForm({
                 required
                 searchable
                 placeholder="Choose a currency"
-                data={deposits.map((c) => ({
-                  value: c.symbol,
-                  label: `${c.symbol} · ${c.name}`,
-                }))}
+                data={currencyChoices(deposits)}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
