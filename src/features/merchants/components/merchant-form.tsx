@@ -1,9 +1,9 @@
 // Creating and editing a merchant. Validated in the browser with the API's own schemas; the
 // API's field errors land on their fields too.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Fieldset, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { INDUSTRIES, type Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
 import { Id } from '#/api/schemas/common';
@@ -97,7 +97,6 @@ export function MerchantForm({
     },
     mode: 'onTouched',
   });
-  const { errors } = form.formState;
   const { guard, saved } = useSaveGuard(form.formState.isDirty, onSaved);
   // Customers that can own a contact: every one in the local index, searched as one types.
   const customers = useMerchantChoices({ type: 'customer' }, form.watch('contactOwnerBusinessId'));
@@ -176,22 +175,15 @@ export function MerchantForm({
               placeholder="Optional: the local company number"
               {...textField(form, 'localRegNumber', 'Registration number')}
             />
-            <Controller
-              control={form.control}
+            <SelectField
+              form={form}
               name="industry"
-              render={({ field }) => (
-                <Select
-                  label="Industry"
-                  required
-                  searchable
-                  placeholder="Choose an industry"
-                  data={INDUSTRY_OPTIONS}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  onBlur={field.onBlur}
-                  error={errors.industry && 'Choose an industry'}
-                />
-              )}
+              label="Industry"
+              required
+              searchable
+              placeholder="Choose an industry"
+              data={INDUSTRY_OPTIONS}
+              prompt="Choose an industry"
             />
             <SelectField
               form={form}

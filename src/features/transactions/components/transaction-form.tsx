@@ -2,17 +2,7 @@
 // the payout currency is the account's; the quote refreshes as the form changes. Validated with
 // the contract's schema (plus the amount's rules for the account's currency), like every form.
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -31,7 +21,7 @@ import { AnchorLink } from '#/components/links';
 import { Figure } from '#/components/field';
 import { Money } from '#/components/money';
 import { amountProblem, plainAmount } from '#/lib/amount';
-import { choiceError, fieldError } from '#/lib/field-error';
+import { fieldError } from '#/lib/field-error';
 import { humanize } from '#/lib/format';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { useAccountChoices, useMerchantChoices } from '../../find/queries';
@@ -40,6 +30,7 @@ import { depositCurrencies, QuoteState, RateText, useLiveQuote } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { RecordField } from '#/components/record-field';
 import { textField } from '#/components/text-field';
+import { SelectField } from '#/components/form-fields';
 
 export interface TransactionDraft {
   merchant?: number | undefined;
@@ -221,32 +212,20 @@ export function TransactionForm({
               if (form.getValues('toAmount')) void form.trigger('toAmount');
             }}
           />
-          <Controller
-            control={form.control}
+          <SelectField
+            form={form}
             name="fromCurrencySymbol"
-            render={({ field }) => (
-              <Select
-                label="Deposit currency"
-                description={
-                  product === 'sendc2f'
-                    ? 'The crypto the client deposits'
-                    : 'The currency the client deposits'
-                }
-                required
-                searchable
-                placeholder="Choose a currency"
-                data={currencyChoices(deposits)}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={choiceError(
-                  'Deposit currency',
-                  errors.fromCurrencySymbol?.message,
-                  field.value,
-                  'Choose the deposit currency',
-                )}
-              />
-            )}
+            label="Deposit currency"
+            description={
+              product === 'sendc2f'
+                ? 'The crypto the client deposits'
+                : 'The currency the client deposits'
+            }
+            required
+            searchable
+            placeholder="Choose a currency"
+            data={currencyChoices(deposits)}
+            prompt="Choose the deposit currency"
           />
           <TextInput
             description={
@@ -267,27 +246,15 @@ export function TransactionForm({
             rightSectionWidth={payoutCurrency ? 56 : undefined}
             {...textField(form, 'toAmount', 'Payout amount', { errorLabel: 'Amount' })}
           />
-          <Controller
-            control={form.control}
+          <SelectField
+            form={form}
             name="purpose"
-            render={({ field }) => (
-              <Select
-                label="Purpose"
-                description="Why the money moves"
-                required
-                placeholder="Choose a purpose"
-                data={PURPOSES.map((p) => ({ value: p, label: humanize(p) }))}
-                value={field.value}
-                onChange={(value) => field.onChange(value as Purpose | null)}
-                onBlur={field.onBlur}
-                error={choiceError(
-                  'Purpose',
-                  errors.purpose?.message,
-                  field.value,
-                  'Choose a purpose',
-                )}
-              />
-            )}
+            label="Purpose"
+            description="Why the money moves"
+            required
+            placeholder="Choose a purpose"
+            data={PURPOSES.map((p) => ({ value: p, label: humanize(p) }))}
+            prompt="Choose a purpose"
           />
           <Controller
             control={form.control}
