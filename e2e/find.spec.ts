@@ -23,16 +23,62 @@ test('Go to… finds a merchant by part of its name', async ({ page }) => {
   ).toBeVisible();
 });
 
-test('Go to… finds a payout account by the last digits of its IBAN', async ({ page }) => {
+test('Go to… opens the payout account found by the last digits of its IBAN with Enter', async ({
+  page,
+}) => {
   await signInToDemo(page);
   await page.keyboard.press('Control+K');
-  await page.getByRole('textbox', { name: 'Go to' }).fill('3000');
-  await page
-    .getByRole('button', { name: /Lumen Textiles GmbH · EUR/ })
-    .first()
-    .click();
+  await page.getByRole('textbox', { name: 'Go to' }).fill('2013000');
+  // What was found comes before the ids to try, and Enter opens it.
+  await expect(
+    page.getByRole('button', { name: /Lumen Textiles GmbH · EUR/ }).first(),
+  ).toBeVisible();
+  await page.keyboard.press('Enter');
   await expect(
     page.getByRole('heading', { name: /EUR account of Lumen Textiles GmbH/ }),
+  ).toBeVisible();
+});
+
+test('Go to… finds an end to end transfer by its deposit reference', async ({
+  page,
+  dashboard,
+}) => {
+  const row = dashboard.store.db
+    .prepare(
+      `SELECT id, bank_details FROM txn WHERE product = 'sendf2f' AND bank_details IS NOT NULL
+       ORDER BY id LIMIT 1`,
+    )
+    .get() as { id: number; bank_details: string };
+  const reference = (JSON.parse(row.bank_details) as { reference: string }).reference;
+  await signInToDemo(page);
+  await page.keyboard.press('Control+K');
+  await page.getByRole('textbox', { name: 'Go to' }).fill(reference);
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^End to end transfer #${row.id} ·`) }),
+  ).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { name: `End to end transfer #${row.id}`, level: 1 }),
+  ).toBeVisible();
+});
+
+test('Go to… finds a payout by its amount typed as the dashboard shows it', async ({
+  page,
+  dashboard,
+}) => {
+  const row = dashboard.store.db
+    .prepare(
+      `SELECT id, to_amount FROM txn WHERE product = 'sendc2f' AND instr(to_amount, '.') > 4
+       ORDER BY id LIMIT 1`,
+    )
+    .get() as { id: number; to_amount: string };
+  const [whole, fraction = '00'] = row.to_amount.split('.');
+  const shown = `${whole!.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction.padEnd(2, '0')}`;
+  await signInToDemo(page);
+  await page.keyboard.press('Control+K');
+  await page.getByRole('textbox', { name: 'Go to' }).fill(shown);
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^Payout #${row.id} ·`) }),
   ).toBeVisible();
 });
 

@@ -126,18 +126,23 @@ test('the currencies and sandbox pages', async ({ page }) => {
   );
 });
 
-test('goes to a record by its id from anywhere', async ({ page }) => {
+test('goes to a merchant by its id from anywhere', async ({ page, dashboard }) => {
+  const id = merchantNamed(dashboard, SEEDED.harbor);
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   await page.keyboard.press('Control+k');
-  await page.getByRole('textbox', { name: 'Go to' }).fill('4');
-  await page.getByRole('button', { name: /Merchant 4/ }).click();
-  await expect(page.getByRole('heading', { name: 'Meridian Health Supplies LLC' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Go to' }).fill(String(id));
+  await page.getByRole('button', { name: `Merchant #${id}` }).click();
+  await expect(page.getByRole('heading', { name: SEEDED.harbor, level: 1 })).toBeVisible();
+});
+
+test('goes to a payout account by its id from anywhere', async ({ page, dashboard }) => {
+  const id = accountWithIban(dashboard, SEEDED.lumenIban);
+  await page.goto('/merchants');
   await page.getByRole('button', { name: 'Go to…' }).click();
-  await page.getByRole('textbox', { name: 'Go to' }).fill('2');
-  await page.getByRole('button', { name: /Payout account 2/ }).click();
-  await expect(
-    page.getByRole('heading', { name: 'GBP account of Harbor & Pine Trading Ltd' }),
-  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Go to' }).fill(`#${id}`);
+  await page.getByRole('button', { name: `Payout account #${id}` }).click();
+  await expect(page.getByRole('heading', { name: `EUR account of ${SEEDED.lumen}` })).toBeVisible();
 });
 
 test('shows a not-found page for an unknown address and an unknown record', async ({ page }) => {

@@ -11,10 +11,12 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SearchResults } from '#/api/local-index';
 import { searchQuery } from '#/features/find/queries';
+import { formatMoney } from '#/lib/format';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
+import { goToStore, selectFirstAction } from './go-to-store';
 
 const PAGES = [
   { to: '/', label: 'Overview' },
@@ -36,8 +38,8 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
   const [debounced] = useDebouncedValue(query.trim(), 150);
   const found = useQuery(searchQuery(debounced));
   const groups = useMemo(
-    () => (debounced && found.data ? resultGroups(found.data, navigate) : []),
-    [debounced, found.data, navigate],
+    () => (debounced && found.data ? resultGroups(found.data, navigate, id) : []),
+    [debounced, found.data, navigate, id],
   );
 
   const actions = useMemo<SpotlightActionData[]>(() => {
@@ -45,14 +47,14 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
       return [
         {
           id: 'merchant',
-          label: `Merchant ${id}`,
+          label: `Merchant #${id}`,
           description: 'Open the merchant with this id',
           leftSection: <IconBuildingStore size={18} aria-hidden />,
           onClick: () => void navigate({ to: '/merchants/$id', params: { id: Number(id) } }),
         },
         ...(['payouts', 'end-to-end', 'collections'] as const).map((product) => ({
           id: `transaction-${product}`,
-          label: `${{ payouts: 'Payout', 'end-to-end': 'End to end transfer', collections: 'Collection' }[product]} ${id}`,
+          label: `${{ payouts: 'Payout', 'end-to-end': 'End to end transfer', collections: 'Collection' }[product]} #${id}`,
           description: 'Open the transaction with this id',
           leftSection: <IconArrowsExchange size={18} aria-hidden />,
           onClick: () =>
@@ -63,7 +65,7 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
         })),
         {
           id: 'payout-account',
-          label: `Payout account ${id}`,
+          label: `Payout account #${id}`,
           description: 'Open the payout account with this id',
           leftSection: <IconBuildingBank size={18} aria-hidden />,
           onClick: () => void navigate({ to: '/payout-accounts/$id', params: { id: Number(id) } }),
@@ -81,9 +83,12 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
         onClick: () => void navigate({ to: p.to }),
       }));
   }, [id, query, navigate, sandbox]);
+  // Enter opens the first action: what was found comes first, then the pages or ids to try.
+  useEffect(selectFirstAction, [groups, actions]);
 
   return (
     <Spotlight.Root
+      store={goToStore}
       query={query}
       onQueryChange={setQuery}
       shortcut={['mod + K']}
@@ -104,7 +109,7 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
           </Spotlight.ActionsGroup>
         ))}
         {actions.length > 0 && (
-          <Spotlight.ActionsGroup label={id ? 'By id' : 'Pages'}>
+          <Spotlight.ActionsGroup label={id ? 'Open by id' : 'Pages'}>
             {actions.map(({ id: key, ...action }) => (
               <Spotlight.Action key={key} {...action} />
             ))}
@@ -124,13 +129,20 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
 
 type Navigate = ReturnType<typeof useNavigate>;
 
+/** Records whose id is the one typed first, the rest in the search's order. */
+function idFirst<T>(records: T[], idOf: (record: T) => number, id: string | undefined): T[] {
+  if (!id) return records;
+  const exact = records.filter((r) => String(idOf(r)) === id);
+  return [...exact, ...records.filter((r) => String(idOf(r)) !== id)];
+}
+
 /** The search's answer as groups of actions, one group per kind of record. */
-function resultGroups(results: SearchResults, navigate: Navigate) {
+function resultGroups(results: SearchResults, navigate: Navigate, id: string | undefined) {
   const groups: Array<{ label: string; actions: SpotlightActionData[] }> = [];
   if (results.merchants.length > 0)
     groups.push({
       label: 'Merchants',
-      actions: results.merchants.map((m) => ({
+      actions: idFirst(results.merchants, (m) => m.id, id).map((m) => ({
         id: `merchant-${m.id}`,
         label: m.name,
         description: [`#${m.id}`, m.contactEmail, m.ownerName ? `contact of ${m.ownerName}` : null]
@@ -143,7 +155,7 @@ function resultGroups(results: SearchResults, navigate: Navigate) {
   if (results.accounts.length > 0)
     groups.push({
       label: 'Payout accounts',
-      actions: results.accounts.map((a) => ({
+      actions: idFirst(results.accounts, (a) => a.id, id).map((a) => ({
         id: `account-${a.id}`,
         label: `${a.accountHolderName} · ${a.currencySymbol}`,
         description: [
@@ -160,9 +172,9 @@ function resultGroups(results: SearchResults, navigate: Navigate) {
   if (results.transactions.length > 0)
     groups.push({
       label: 'Transactions',
-      actions: results.transactions.map((t) => ({
+      actions: idFirst(results.transactions, (t) => t.businessRequestId, id).map((t) => ({
         id: `transaction-${t.product}-${t.businessRequestId}`,
-        label: `${PRODUCT_TITLE[t.product].singular} #${t.businessRequestId} · ${t.toAmount} ${t.toCurrencySymbol}`,
+        label: `${PRODUCT_TITLE[t.product].singular} #${t.businessRequestId} · ${formatMoney(t.toAmount, t.toCurrencySymbol)}`,
         description: [t.merchantName, t.accountHolderName ? `→ ${t.accountHolderName}` : null]
           .filter(Boolean)
           .join(' '),

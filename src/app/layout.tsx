@@ -64,7 +64,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { spotlight } from '@mantine/spotlight';
+import { goTo } from './go-to-store';
 import {
   IconArrowsExchange,
   IconCalculator,
@@ -339,7 +339,7 @@ export function AppLayout() {
                     Ctrl K
                   </Kbd>
                 }
-                onClick={() => spotlight.open()}
+                onClick={() => goTo.open()}
               >
                 <Text size="sm" component="span">
                   Go to…

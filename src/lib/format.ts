@@ -1,19 +1,8 @@
 // Formatting for the screen: money by its currency's decimals (without floats), times in local
 // time, enum values in words.
-import { decimalsOf } from '#/api/money';
+import { formatAmount } from '#/api/money';
 
-/**
- * Groups the integer part and pads the decimals of an API amount string, without ever turning it
- * into a number. `formatAmount("1234567.5", "USD")` is `1,234,567.50`.
- */
-export function formatAmount(amount: string, symbol: string): string {
-  const decimals = decimalsOf(symbol);
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
-  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const padded = fraction.length >= decimals ? fraction : fraction.padEnd(decimals, '0');
-  return `${negative ? '-' : ''}${grouped}${padded ? `.${padded}` : ''}`;
-}
+export { formatAmount };
 
 export function formatMoney(amount: string, symbol: string): string {
   return `${formatAmount(amount, symbol)} ${symbol}`;

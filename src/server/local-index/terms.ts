@@ -4,6 +4,7 @@
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import type { Transaction } from '#/api/schemas/transaction';
+import { formatAmount } from '#/api/money';
 
 export { numberTail } from '#/api/local-index';
 
@@ -65,16 +66,26 @@ export function transactionTerms(t: Transaction): string {
     t.businessRequestId,
     t.toAmount,
     t.fromAmount,
+    // As the dashboard shows them too: "12500.5" is found as "12,500.50".
+    formatAmount(t.toAmount, t.toCurrencySymbol),
+    t.fromAmount && formatAmount(t.fromAmount, t.fromCurrencySymbol),
     t.toCurrencySymbol,
     t.fromCurrencySymbol,
     t.clientStatus,
     t.purpose,
+    // What a client quotes back: the deposit reference and the wallet it paid into.
+    t.bankDetails?.reference,
+    t.walletDetails?.walletAddress,
   ]);
 }
 
-/** The words of a search box's text, at most eight, each to be matched as a prefix. */
+/**
+ * The words of a search box's text, at most eight, each to be matched as a prefix. An amount
+ * typed as the dashboard shows it ("12,500.50") is the amount stored ("12500.50").
+ */
 export function queryWords(text: string): string[] {
-  return [...new Set(wordsOf(text))].slice(0, 8);
+  const ungrouped = text.replace(/(\d)[,'\u00a0\u202f](?=\d{3}(?!\d))/g, '$1');
+  return [...new Set(wordsOf(ungrouped))].slice(0, 8);
 }
 
 /**

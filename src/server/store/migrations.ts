@@ -524,4 +524,12 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('audit_log').addColumn('mac', 'text').execute();
     },
   },
+  '012-transaction-search-terms': {
+    async up(db: Kysely<unknown>) {
+      // Transactions are now found by deposit reference and wallet address too: their lists are
+      // read again from the start, rewriting each one's search words (the rows stay meanwhile).
+      await sql`UPDATE index_sync SET filled_at = NULL, next_start = 0, seen = 0
+        WHERE list IN ('sendc2f', 'sendf2f', 'receive')`.execute(db);
+    },
+  },
 };

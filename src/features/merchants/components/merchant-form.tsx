@@ -2,7 +2,7 @@
 // API's field errors land on their fields too.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { INDUSTRIES, type Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
@@ -14,11 +14,25 @@ import { AddressFieldset, CountrySelect, SelectField } from '#/components/form-f
 import { textField } from '#/components/text-field';
 
 import { humanize } from '#/lib/format';
+import { callingCode, plainCallingCode, plainPhone } from '#/lib/phone';
 import { useMerchantChoices } from '../../find/queries';
 import { useCreateMerchant, usePrefillFromMerchant, useUpdateMerchant } from '../queries';
 import { RecordField } from '#/components/record-field';
 
 type Values = z.input<typeof MerchantCreate>;
+
+/** The phone as the API takes it, from what was typed (docs/decisions/028). */
+function withPlainPhone(values: Values): Values {
+  const code = plainCallingCode(values.contactPhonePrefix ?? '');
+  const plain = plainPhone(values.contactPhone ?? '', code, values.countryIso);
+  return { ...values, contactPhonePrefix: plain.code, contactPhone: plain.phone };
+}
+
+/** The form takes spaces and a plus, so its phone errors say only what is wrong. */
+const PHONE_ERRORS = {
+  contactPhonePrefix: 'must be 1 to 4 digits',
+  contactPhone: 'must be 4 to 15 digits',
+} as const;
 
 /**
  * A contact needs its owner: the create schema with the owner a required field of its own, so
@@ -83,14 +97,25 @@ export function MerchantForm({
     [],
   );
   const form = useForm<Values>({
-    resolver: (values, context, options) =>
-      (editing ? resolvers.edit : resolvers[kindRef.current])(
+    resolver: async (typed, context, options) => {
+      const values = withPlainPhone(
         kindRef.current === 'customer' && !editing
-          ? { ...values, contactOwnerBusinessId: null }
-          : values,
+          ? { ...typed, contactOwnerBusinessId: null }
+          : typed,
+      );
+      const result = await (editing ? resolvers.edit : resolvers[kindRef.current])(
+        values,
         context,
         options,
-      ),
+      );
+      for (const [name, message] of Object.entries(PHONE_ERRORS)) {
+        const error = result.errors[name as keyof typeof PHONE_ERRORS];
+        if (error) {
+          error.message = values[name as keyof typeof PHONE_ERRORS] ? message : 'is required';
+        }
+      }
+      return result;
+    },
     defaultValues: {
       ...initialValues(merchant),
       ...(defaultOwnerId ? { contactOwnerBusinessId: defaultOwnerId } : {}),
@@ -100,7 +125,8 @@ export function MerchantForm({
   const { guard, saved } = useSaveGuard(form.formState.isDirty, onSaved);
   // Customers that can own a contact: every one in the local index, searched as one types.
   const customers = useMerchantChoices({ type: 'customer' }, form.watch('contactOwnerBusinessId'));
-  // A new contact usually shares its owner's address and contact person: filled in where empty.
+  // A new contact usually shares its owner's address (not its contact person): filled in where
+  // empty.
   const prefillFromOwner = usePrefillFromMerchant(
     form,
     (owner) => ({
@@ -110,13 +136,24 @@ export function MerchantForm({
       address: owner.address,
       streetNumber: owner.streetNumber,
       zipcode: owner.zipcode,
-      contactName: owner.contactName,
-      contactEmail: owner.contactEmail,
-      contactPhonePrefix: owner.contactPhonePrefix,
-      contactPhone: owner.contactPhone,
     }),
     editing ? undefined : defaultOwnerId,
   );
+  // Choosing a country fills the phone's calling code, unless one of another country was typed.
+  const country = form.watch('countryIso');
+  const shownCountry = useRef(country);
+  const filledCode = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const before = callingCode(shownCountry.current);
+    shownCountry.current = country;
+    const code = callingCode(country);
+    const typed = plainCallingCode(form.getValues('contactPhonePrefix') ?? '');
+    const ours = !typed || typed === before || typed === filledCode.current;
+    if (code && ours && typed !== code) {
+      form.setValue('contactPhonePrefix', code, { shouldDirty: true });
+      filledCode.current = code;
+    }
+  }, [country, form]);
   const submit = form.handleSubmit((values) => {
     // The resolver already required the owner of a contact, and set a customer's to null.
     const body = values as MerchantCreate;
@@ -223,8 +260,8 @@ export function MerchantForm({
                 aria-label="Phone country code"
                 required
                 w={120}
-                inputMode="numeric"
-                placeholder="49"
+                inputMode="tel"
+                autoComplete="off"
                 leftSection={
                   <Text size="sm" c="dimmed" aria-hidden>
                     +
@@ -237,8 +274,9 @@ export function MerchantForm({
               <TextInput
                 required
                 style={{ flex: 1 }}
-                inputMode="numeric"
-                placeholder="Digits only"
+                inputMode="tel"
+                autoComplete="off"
+                description="As dialled in the country, spaces allowed"
                 {...textField(form, 'contactPhone', 'Phone number')}
               />
             </Group>

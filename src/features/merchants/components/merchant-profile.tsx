@@ -3,6 +3,7 @@ import { Field } from '#/components/field';
 import type { Merchant } from '#/api/schemas/merchant';
 import { DateTime } from '#/components/date-time';
 import { humanize } from '#/lib/format';
+import { formatPhone } from '#/lib/phone';
 import { MerchantKind } from './merchant-table';
 import { Panel } from '#/components/page';
 
@@ -34,7 +35,7 @@ export function MerchantProfile({
           <Field label="Email">{merchant.contactEmail}</Field>
           <Field label="Phone">
             {merchant.contactPhone
-              ? `+${merchant.contactPhonePrefix ?? ''} ${merchant.contactPhone}`
+              ? formatPhone(merchant.contactPhonePrefix, merchant.contactPhone)
               : ''}
           </Field>
           <Field label="Created">

@@ -15,13 +15,20 @@ function NewMerchantPage() {
   const navigate = useNavigate();
   return (
     <FormPage
-      title="New merchant"
-      description="Every field but the registration number and region is required."
+      title={owner ? 'New contact' : 'New merchant'}
+      description={
+        owner
+          ? "A contact of a customer: its own business, paid on the customer's behalf. Every field but the registration number and region is required."
+          : 'Every field but the registration number and region is required.'
+      }
     >
       <MerchantForm
         {...(owner ? { defaultOwnerId: owner } : {})}
         onSaved={(merchant) => {
-          showDone('Merchant created', `${merchant.name} (#${merchant.id})`);
+          showDone(
+            merchant.contactOwnerBusinessId ? 'Contact created' : 'Merchant created',
+            `${merchant.name} (#${merchant.id})`,
+          );
           void navigate({ to: '/merchants/$id', params: { id: merchant.id } });
         }}
         onCancel={() => void navigate({ to: '/merchants' })}
