@@ -1,6 +1,15 @@
 // Chosen faults from the sandbox tools (docs/decisions/023): an operation's next requests answer
 // 503 with Retry-After for the partner's client, the shell says a fault is on, and it goes off.
-import { expect, signInAs, test } from './fixtures';
+import {
+  allowConsoleError,
+  checkA11y,
+  CSRF,
+  expect,
+  merchantNamed,
+  SEEDED,
+  signInAs,
+  test,
+} from './fixtures';
 
 test('a fault switched on for one operation answers the client 503 with Retry-After, until switched off', async ({
   page,
@@ -35,4 +44,33 @@ test('a fault switched on for one operation answers the client 503 with Retry-Af
   await expect(page.getByText('No fault is on: every request is answered as usual.')).toBeVisible();
   await expect(page.getByRole('link', { name: /Fault on/ })).toHaveCount(0);
   expect((await client('/v1/business/1')).status).toBe(200);
+});
+
+test('a fault and held moves show in everyone’s header, with who and until when', async ({
+  page,
+  dashboard,
+}) => {
+  allowConsoleError(page, /status of 503/);
+  await signInAs(page, 'Theo Tester');
+  const fault = await page.request.post('/api/v1/sandbox/faults/', {
+    headers: CSRF,
+    data: { operationId: 'getMerchant', kind: 'unavailable', count: 5 },
+  });
+  expect(fault.ok()).toBe(true);
+  const hold = await page.request.post('/api/v1/sandbox/moves/hold', { headers: CSRF });
+  expect(hold.ok()).toBe(true);
+
+  // Someone else, who never opened the sandbox tools.
+  await signInAs(page, 'Fatima Finance');
+  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`);
+  await expect(
+    // The page's own reads of the merchant use some of the five.
+    page.getByRole('link', {
+      name: /^Fault on: getMerchant: 503, Retry-After 5 s · for the next (\d+ requests|request) · Theo Tester$/,
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: /^Moves held by Theo Tester since .+, until released$/ }),
+  ).toBeVisible();
+  await checkA11y(page);
 });

@@ -27,6 +27,9 @@ test('adds a payout account to a merchant and sets it ACTIVE', async ({ page, da
   await expect(page.getByRole('combobox', { name: 'Bank country', exact: true })).toHaveValue(
     /Netherlands/,
   );
+  // The bank's address is the bank's: the merchant's office is not offered for it.
+  await expect(box(page, 'Street')).toHaveValue('');
+  await expect(box(page, 'City')).toHaveValue('');
   await checkA11y(page);
   await choose(page, 'Currency', /^EUR/);
   await box(page, 'Account holder').fill('Atlas Freight Forwarding B.V.');

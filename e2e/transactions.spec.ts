@@ -88,7 +88,7 @@ test('quotes a payout on the pricing page and creates it from there', async ({ p
   await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
   await choose(page, 'Payout currency', /^EUR/);
   await page.getByRole('textbox', { name: 'Payout amount' }).fill('2500.5');
-  await expect(page.getByText('1 USDT(TRC20) = 0.9124423963 EUR')).toBeVisible();
+  await expect(page.getByText('1 USDT(TRC20) = 0.9124424 EUR')).toBeVisible();
   await expect(page.getByText('2,740.446970')).toBeVisible();
   await page.getByRole('link', { name: 'Create transaction' }).click();
 
@@ -115,7 +115,7 @@ test('an approver approves the quote from its dialog, and the wallet to deposit 
   const quoteDialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
   await expect(quoteDialog.getByText('2,500.50')).toBeVisible();
   await expect(quoteDialog.getByText('2,740.446970')).toBeVisible();
-  await expect(quoteDialog.getByText('1 USDT(TRC20) = 0.9124423963 EUR')).toBeVisible();
+  await expect(quoteDialog.getByText('1 USDT(TRC20) = 0.9124424 EUR')).toBeVisible();
   await checkA11y(page);
   await quoteDialog.getByRole('button', { name: 'Approve quote' }).click();
   await expect(quoteDialog).toBeHidden();
@@ -401,4 +401,58 @@ test('leaving an edited form asks first', async ({ page }) => {
   await page.getByRole('button', { name: 'Cancel' }).click();
   await ask.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
+});
+
+test('a collection whose quote is approved says it waits for the deposit', async ({
+  page,
+  dashboard,
+}) => {
+  const harbor = merchantNamed(dashboard, SEEDED.harbor);
+  const account = dashboard.store.db
+    .prepare(
+      `SELECT id FROM payout_account WHERE business_id = ? AND account_status = 'ACTIVE'
+       AND currency_symbol = 'GBP'`,
+    )
+    .get(harbor) as { id: number };
+  const created = await page.request.post('/api/v1/receive/', {
+    headers: CSRF,
+    data: {
+      fromBusinessId: harbor,
+      toBusinessExternalAccountId: account.id,
+      fromCurrencySymbol: 'EUR',
+      toAmount: '800',
+      purpose: 'GOODS_PURCHASE',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const id = String((await created.json()).businessRequestId);
+  await signInAs(page, 'Aiko Approver');
+  const approved = await page.request.post(`/api/v1/receive/approveQuote/${id}`, {
+    headers: CSRF,
+  });
+  expect(approved.status()).toBe(200);
+  await page.goto(`/transactions/collections/${id}`);
+  await expect(page.getByRole('heading', { name: `Collection #${id}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('waiting-for')).toHaveText(
+    "Quote approved · waiting for the client's deposit",
+  );
+  await checkA11y(page);
+});
+
+test('the payout account picker offers the accounts of the sender’s circle', async ({ page }) => {
+  await page.goto('/transactions/end-to-end/new');
+  await choose(page, 'Sender', /Lumen Textiles GmbH/);
+  await expect(
+    page.getByText("Active accounts of the sender's customer and its contacts"),
+  ).toBeVisible();
+  await page.getByRole('combobox', { name: 'Payout account', exact: true }).click();
+  const options = page.getByRole('option');
+  // Lumen's own EUR account, with the end of its IBAN, and its contact Anatolia's.
+  await expect(
+    options.filter({ hasText: /^Lumen Textiles GmbH · EUR · ••3000 · #\d+$/ }),
+  ).toHaveCount(1);
+  await expect(options.filter({ hasText: /^Anatolia Cotton Mills/ }).first()).toBeVisible();
+  await expect(options.filter({ hasText: /Harbor & Pine/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await checkA11y(page);
 });

@@ -119,6 +119,15 @@ export const TransactionNote = z.object({
 });
 export type TransactionNote = z.infer<typeof TransactionNote>;
 
+/** Who switched on a sandbox fault (its id) or held the automatic moves (0), and when. */
+export const SandboxNote = z.object({
+  kind: z.enum(['fault', 'hold']),
+  objectId: z.int(),
+  byName: z.string(),
+  at: z.int(),
+});
+export type SandboxNote = z.infer<typeof SandboxNote>;
+
 export const sessionEndpoints = {
   getSession: endpoint({
     id: 'getSession',
@@ -170,5 +179,12 @@ export const sessionEndpoints = {
     summary: 'The files and cancellation reason the dashboard sent with a transaction',
     params: z.object({ product: Product, id: IdParam }),
     response: z.object({ results: z.array(TransactionNote) }),
+  }),
+  sandboxNotes: endpoint({
+    id: 'sandboxNotes',
+    method: 'GET',
+    path: '/sandbox/notes',
+    summary: 'Who switched on each sandbox fault and who held the automatic moves, and when',
+    response: z.object({ results: z.array(SandboxNote) }),
   }),
 } satisfies Record<string, EndpointDef>;

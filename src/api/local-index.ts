@@ -52,6 +52,8 @@ export const AccountIndexQuery = PageQuery.extend({
   q: Search,
   accountStatus: valuesOf(ACCOUNT_STATUSES).optional(),
   businessId: IdParam.optional(),
+  /** The accounts of this merchant's circle: its customer (itself or its owner) and its contacts. */
+  party: IdParam.optional(),
   currencySymbol: z.string().max(20, { error: 'must be at most 20 characters' }).optional(),
   sort: sortOf(ACCOUNT_SORTS),
   order: Order,

@@ -105,7 +105,7 @@ import type { Environment } from '#/api/dashboard';
 import { SESSION_ENDED_EVENT } from '#/lib/api';
 import { GoToSpotlight } from './go-to';
 import { RequestLogLinks } from '#/components/api-error';
-import { FaultsOnBadge } from '#/features/faults/components/faults-badge';
+import { FaultsOnBadge, MovesHeldBadge } from '#/features/faults/components/faults-badge';
 import { inboxCountQuery } from '#/features/controls/queries';
 
 interface NavItem {
@@ -314,7 +314,12 @@ export function AppLayout() {
                   {sandbox ? 'Sandbox' : 'Live'}
                 </Badge>
               </Tooltip>
-              {sandbox && !session.mustEnrol && <FaultsOnBadge />}
+              {sandbox && !session.mustEnrol && (
+                <>
+                  <FaultsOnBadge />
+                  <MovesHeldBadge />
+                </>
+              )}
             </Group>
             <Group gap="sm" wrap="nowrap">
               {configured.length > 1 && (

@@ -23,17 +23,20 @@ export const PRODUCT_TITLE: Record<
   sendc2f: {
     plural: 'Payouts',
     singular: 'Payout',
-    description: 'The client deposits crypto to a wallet; the payout is made in fiat.',
+    description:
+      'Crypto in, fiat out: the service quotes, the client sends crypto to a wallet address, and a bank account is paid in fiat.',
   },
   sendf2f: {
     plural: 'End to end',
     singular: 'End to end transfer',
-    description: 'Fiat in, fiat out: the client deposits to a bank account, the payout follows.',
+    description:
+      "Fiat in, fiat out, to someone else: the service quotes, the client transfers fiat with the reference, and the recipient's bank account is paid.",
   },
   receive: {
     plural: 'Collections',
     singular: 'Collection',
-    description: 'The client deposits fiat to a bank account and the funds are paid out.',
+    description:
+      "Collecting what a merchant is owed: you approve the price to get the bank details, the payer transfers fiat with the reference, you confirm the deposit with the bank's confirmation, and the merchant's own account is paid.",
   },
 };
 

@@ -33,6 +33,7 @@ import { controlsStore } from './controls/store';
 import { moneyControls } from './controls/controls';
 import { controlsRoutes } from './controls/routes';
 import { transactionNotes } from './store/transaction-notes';
+import { sandboxNotes } from './store/sandbox-notes';
 import { AUDIT_KEY_PURPOSE, type AuditSeal, sealAuditChain } from './store/audit';
 import { type DashboardDb, isDatabaseUnavailable } from './store/db';
 import { secondFactorStore } from './store/second-factor';
@@ -234,6 +235,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       now,
     }),
     notes: transactionNotes(options.workspace.db, now),
+    sandboxNotes: sandboxNotes(options.workspace.db, now),
     views: savedViews(options.workspace.db, now),
     auditSeal,
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),

@@ -9,6 +9,7 @@ import { type ProblemFields, replyProblem } from '#/http/problem-reply';
 import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
 import type { MoneyControls } from './controls/controls';
 import type { TransactionNotes } from './store/transaction-notes';
+import type { SandboxNotes } from './store/sandbox-notes';
 import type { SavedViews } from './store/saved-views';
 import type { DashboardDb } from './store/db';
 import type { secondFactorStore } from './store/second-factor';
@@ -40,6 +41,7 @@ export interface DashboardContext {
   auditSeal: AuditSeal;
   /** Files and reasons the dashboard sent about transactions (docs/decisions/019). */
   notes: TransactionNotes;
+  sandboxNotes: SandboxNotes;
   secondFactor: ReturnType<typeof secondFactorStore>;
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;

@@ -8,6 +8,7 @@ import {
   type AccountIndexQuery,
   indexEndpoints as E,
   type MerchantIndexQuery,
+  numberTail,
   type SavedViewCreate,
   type TransactionIndexQuery,
   viewEndpoints,
@@ -171,12 +172,22 @@ export function useMerchantChoices(
   );
 }
 
+/** An account as a choice: its holder, currency and the end of its IBAN or number. */
+export function accountChoiceLabel(a: PayoutAccount): string {
+  const tail = numberTail(a);
+  return `${a.accountHolderName} · ${a.currencySymbol}${tail ? ` · ••${tail}` : ''} · #${a.id}`;
+}
+
 /** Payout accounts to pick from (filtered, e.g. Active ones in a currency), searched as one types. */
 export function useAccountChoices(
-  filters: { accountStatus?: string[]; currencySymbol?: string | undefined },
+  filters: {
+    accountStatus?: string[];
+    currencySymbol?: string | undefined;
+    businessId?: number | undefined;
+    party?: number | undefined;
+  },
   selected: number | null | undefined,
-  labelOf: (a: PayoutAccount) => string = (a) =>
-    `${a.accountHolderName} · ${a.currencySymbol} · #${a.id}`,
+  labelOf: (a: PayoutAccount) => string = accountChoiceLabel,
 ): RecordChoices<PayoutAccount> {
   const typed = useTypedText();
   const found = useQuery(accountIndexQuery({ ...filters, q: typed.q, start: 0, limit: 50 }));

@@ -188,6 +188,27 @@ export function nextAction(product: Product, t: Transaction): Timeline['next'] {
   }
 }
 
+/**
+ * What the transaction waits for, in a few words beside its status: a collection stays PENDING
+ * after its quote is approved, where the other products move on, so its status alone misleads.
+ */
+export function waitingFor(product: Product, t: Transaction): string | undefined {
+  switch (phaseOf(t)) {
+    case 'pending':
+      return product === 'receive' ? 'Waiting for your quote approval' : 'Being quoted';
+    case 'quoted':
+      return 'Waiting for the quote approval';
+    case 'quoteApproved':
+      return product === 'receive'
+        ? "Quote approved · waiting for the client's deposit"
+        : "Waiting for the client's deposit";
+    case 'inProgress':
+      return 'Being paid out';
+    default:
+      return undefined;
+  }
+}
+
 export const ACTOR_LABEL: Record<Actor, string> = {
   you: 'You',
   client: 'The client',

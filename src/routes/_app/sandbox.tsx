@@ -131,7 +131,7 @@ function SandboxPage() {
       </SimpleGrid>
       <Stack gap="lg" mt="lg">
         <ScenariosPanel />
-        <Panel title="Automatic moves">
+        <Panel title="Automatic moves" id="moves">
           <HoldMoves />
         </Panel>
         <FaultsPanel />

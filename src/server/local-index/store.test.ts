@@ -71,6 +71,7 @@ describe.each(DIALECTS)('the local index on %s', (dialect) => {
     await index.putAccounts('sandbox', [
       account(10, 2, 'DE89370400440532013000'),
       account(11, 1, 'GB29NWBK60161331926819'),
+      account(12, 3, 'NL91ABNA0417164300'),
     ]);
     await index.putTransactions('sandbox', 'sendc2f', [
       transaction(100, '1250.50', 'OnOff_AWAITING_QUOTE_APPROVAL'),
@@ -103,6 +104,19 @@ describe.each(DIALECTS)('the local index on %s', (dialect) => {
       limit: 10,
     });
     expect(whole.results.map((a) => a.id)).toEqual([10]);
+  });
+
+  it('lists the accounts in a merchant’s circle: its customer’s and that customer’s contacts', async () => {
+    const ids = async (q: { businessId?: number; party?: number }) =>
+      (await index.accounts('sandbox', { ...q, start: 0, limit: 10 })).results
+        .map((a) => a.id)
+        .sort();
+    expect(await ids({ party: 1 })).toEqual([11, 12]);
+    expect(await ids({ businessId: 1 })).toEqual([11]);
+    expect(await ids({ party: 2 })).toEqual([10]);
+    // A contact's circle is its owner's.
+    expect(await ids({ party: 3 })).toEqual([11, 12]);
+    expect(await ids({ party: 99 })).toEqual([]);
   });
 
   it('filters, sorts and joins transactions', async () => {
@@ -158,7 +172,7 @@ describe.each(DIALECTS)('the local index on %s', (dialect) => {
     const search = await index.search('sandbox', 'konditorei');
     expect(search.merchants.map((m) => m.id)).toEqual([4]);
     expect((await index.search('sandbox', 'muller')).merchants).toEqual([]);
-    expect(await index.counts('sandbox')).toEqual({ merchants: 4, accounts: 2, transactions: 3 });
+    expect(await index.counts('sandbox')).toEqual({ merchants: 4, accounts: 3, transactions: 3 });
     // A read older than what is stored (a slow event's) does not put the old name back.
     await index.putMerchants('sandbox', [
       merchant(4, 'Bäckerei Müller', { lastUpdateTime: 5_000 }),

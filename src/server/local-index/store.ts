@@ -54,6 +54,8 @@ export interface AccountQuery {
   q?: string | undefined;
   accountStatus?: string[] | undefined;
   businessId?: number | undefined;
+  /** The accounts of this merchant's circle: its customer and that customer's contacts. */
+  party?: number | undefined;
   currencySymbol?: string | undefined;
   sort?: AccountSort | undefined;
   order?: SortOrder | undefined;

@@ -106,6 +106,11 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
       transactionId: params.id,
     }),
   }));
+
+  // Who switched on the sandbox's faults and held its moves (decision 029).
+  route(app, sessionEndpoints.sandboxNotes, async ({ request }) => ({
+    results: await ctx.sandboxNotes.all(environmentOf(request)),
+  }));
 };
 
 /** Webhook deliveries from an environment to the dashboard: raw body, signature checked. */

@@ -107,6 +107,34 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
+  // Who switched a fault on or held the moves: the sandbox knows only the partner (decision 029).
+  const keepSandboxNote = async (
+    request: FastifyRequest,
+    op: OperationDef,
+    response: UpstreamResponse,
+    pathId: number | undefined,
+  ) => {
+    if (response.status >= 300) return;
+    const { session, user } = request.signedIn!;
+    const notes = ctx.sandboxNotes;
+    const environment = session.environment;
+    try {
+      if (op.id === 'createFault') {
+        const answer = JSON.parse(response.body.toString('utf8')) as { id?: unknown };
+        if (typeof answer.id === 'number')
+          await notes.keep(environment, 'fault', answer.id, user.id);
+      } else if (op.id === 'deleteFault' && pathId !== undefined) {
+        await notes.forget(environment, 'fault', pathId);
+      } else if (op.id === 'holdMoves') {
+        await notes.keep(environment, 'hold', 0, user.id);
+      } else if (op.id === 'releaseMoves') {
+        await notes.forget(environment, 'hold');
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'notes: who changed the sandbox was not kept');
+    }
+  };
+
   const relay = (request: FastifyRequest, reply: FastifyReply, response: UpstreamResponse) => {
     // The stored credentials were refused: the person's session is fine, the setup is not.
     if (response.status === 401) {
@@ -236,6 +264,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       // answer, so lists and names show them (at most a few seconds; the next pass otherwise).
       if (SCENARIO_CHANGES.has(op.id) && response.status === 200)
         await indexCatchUp(environment, op.id === 'resetSandbox' || asksReset(body));
+      if (writes) await keepSandboxNote(request, op, response, id);
       if (writes) {
         await keepNotes(
           request,

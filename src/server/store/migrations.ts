@@ -532,4 +532,19 @@ export const migrations: Record<string, Migration> = {
         WHERE list IN ('sendc2f', 'sendf2f', 'receive')`.execute(db);
     },
   },
+  '013-sandbox-notes': {
+    async up(db: Kysely<unknown>) {
+      // Who switched a sandbox fault on, or held the automatic moves, and when: the whole team
+      // sees it beside the notice (decision 029). The sandbox itself knows only the partner.
+      await db.schema
+        .createTable('sandbox_note')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('object_id', 'bigint', (c) => c.notNull())
+        .addColumn('set_by', 'text', (c) => c.notNull())
+        .addColumn('set_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sandbox_note_pk', ['environment', 'kind', 'object_id'])
+        .execute();
+    },
+  },
 };

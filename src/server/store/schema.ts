@@ -283,6 +283,15 @@ export interface UploadedFileTable {
   uploaded_at: number;
 }
 
+/** Who switched on a sandbox fault or held the automatic moves, and when (decision 029). */
+export interface SandboxNoteTable {
+  environment: string;
+  kind: string;
+  object_id: number;
+  set_by: string;
+  set_at: number;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -306,6 +315,7 @@ export interface Database {
   saved_view: SavedViewTable;
   transaction_note: TransactionNoteTable;
   uploaded_file: UploadedFileTable;
+  sandbox_note: SandboxNoteTable;
 }
 
 export type { Generated };

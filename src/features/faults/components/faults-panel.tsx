@@ -13,7 +13,14 @@ import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DataTable } from '#/components/data-table';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
-import { faultsQuery, useCreateFault, useDeleteFault } from '../queries';
+import {
+  faultsQuery,
+  noteOfFault,
+  sandboxNotesQuery,
+  useCreateFault,
+  useDeleteFault,
+} from '../queries';
+import { DateTime } from '#/components/date-time';
 import { Panel } from '#/components/page';
 
 const KIND_LABEL: Record<(typeof FAULT_KINDS)[number], string> = {
@@ -37,6 +44,7 @@ const FAULT_FIELDS = Object.keys(FaultForm.shape);
 
 export function FaultsPanel() {
   const faults = useQuery(faultsQuery);
+  const notes = useQuery(sandboxNotesQuery);
   const create = useCreateFault();
   const remove = useDeleteFault();
   const form = useForm<FaultForm>({
@@ -141,6 +149,18 @@ export function FaultsPanel() {
                       {fault.remaining} {fault.remaining === 1 ? 'request' : 'requests'}
                     </Text>
                   ),
+                },
+                {
+                  header: 'Switched on',
+                  cell: (fault) => {
+                    const note = noteOfFault(notes.data, fault);
+                    return (
+                      <Text size="sm">
+                        {note ? `${note.byName}, ` : ''}
+                        <DateTime value={fault.creationTime} />
+                      </Text>
+                    );
+                  },
                 },
                 {
                   header: <VisuallyHidden>Actions</VisuallyHidden>,

@@ -106,13 +106,9 @@ export function PayoutAccountForm({
   const prefillFromMerchant = usePrefillFromMerchant(
     form,
     (merchant) => ({
+      // The merchant's office is not its bank's address: that is left for the bank's own.
       accountHolderName: merchant.name,
       countryIso: merchant.countryIso,
-      address: merchant.address,
-      streetNumber: merchant.streetNumber,
-      city: merchant.city,
-      state: merchant.state,
-      zipCode: merchant.zipcode,
     }),
     editing ? undefined : businessId,
   );

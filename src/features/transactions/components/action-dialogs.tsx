@@ -21,7 +21,7 @@ import {
   useApproveQuote,
   useCancelTransaction,
 } from '../queries';
-import { CurrentQuoteNote, useDepositOf } from './quote';
+import { CurrentQuoteNote, RateText, useDepositOf } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { showDone } from '#/components/notify';
 
@@ -101,9 +101,7 @@ function Amounts({ product, t }: { product: Product; t: Transaction }) {
           <Table.Th>Rate</Table.Th>
           <Table.Td>
             {price.data ? (
-              <Text span ff="monospace" size="sm">
-                1 {t.fromCurrencySymbol} = {String(price.data.rate)} {t.toCurrencySymbol}
-              </Text>
+              <RateText price={price.data} />
             ) : price.isError ? (
               <Text span size="sm" c="dimmed">
                 not available: {errorMessage(price.error)}

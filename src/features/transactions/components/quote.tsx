@@ -56,6 +56,8 @@ export function useLiveQuote(
       toAmount: amount,
     }),
     enabled: ready && settled,
+    // A price is indicative: asked again while it is on screen, and dated where it is shown.
+    refetchInterval: PRICE_REFRESH_MS,
   });
   return { ready, quote, amount };
 }
@@ -90,13 +92,29 @@ export function CurrentQuoteNote() {
   );
 }
 
+/** How often a price on screen is asked again. */
+export const PRICE_REFRESH_MS = 30_000;
+
+/** Rates with the same precision whatever their size: seven significant digits. */
+const rateFormat = new Intl.NumberFormat('en-US', {
+  minimumSignificantDigits: 7,
+  maximumSignificantDigits: 7,
+});
+
+/** A rate as the dashboard shows it (`104.9867`, `1.076320`): the API's number, rounded. */
+export function formatRate(rate: number): string {
+  return rateFormat.format(rate);
+}
+
 export function RateText({ price }: { price: Price }) {
   return (
     <Text span ff="monospace" size="sm">
-      1 {price.fromCurrencySymbol} = {String(price.rate)} {price.toCurrencySymbol}
+      1 {price.fromCurrencySymbol} = {formatRate(price.rate)} {price.toCurrencySymbol}
     </Text>
   );
 }
+
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 /** The quote's states in words, and `children` with the price once there is one. */
 export function QuoteState({
@@ -125,5 +143,13 @@ export function QuoteState({
     );
   }
   if (quote.isError) return <ApiErrorAlert error={quote.error} title="No quote for this" />;
-  return <>{children(quote.data)}</>;
+  return (
+    <>
+      {children(quote.data)}
+      <Text size="xs" c="dimmed" mt={4} data-testid="price-validity">
+        Indicative price of {clock.format(quote.dataUpdatedAt)}, asked again every{' '}
+        {PRICE_REFRESH_MS / 1000} seconds. The deposit is fixed when its quote is approved.
+      </Text>
+    </>
+  );
 }

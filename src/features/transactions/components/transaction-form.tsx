@@ -56,6 +56,16 @@ const schemaOf = (product: Product) =>
 /** The contract's field names that are fields here; `invoiceUrl` lands on the invoice. */
 const FIELDS = Object.keys(TransactionCreate.shape).filter((name) => !name.endsWith('Url'));
 
+/** Which accounts the payout account picker offers, in words. */
+function accountsHint(product: Product, senderChosen: boolean, currency: string | undefined) {
+  const whose = !senderChosen
+    ? 'Active accounts'
+    : product === 'receive'
+      ? "The sender's own active accounts"
+      : "Active accounts of the sender's customer and its contacts";
+  return currency ? `${whose} in ${currency}` : `${whose}; the payout is in its currency`;
+}
+
 export function TransactionForm({
   product,
   draft,
@@ -112,8 +122,12 @@ export function TransactionForm({
   // The pickers search every Valid merchant and Active account in the local index as one types.
   const sender = form.watch('fromBusinessId');
   const merchants = useMerchantChoices({ kycStatus: ['VALID'] }, sender);
+  // Once the sender is chosen: a collection pays into the sender's own accounts; the others pay
+  // within the sender's circle (its customer, and that customer's contacts).
+  const whose =
+    sender == null ? {} : product === 'receive' ? { businessId: sender } : { party: sender };
   const accounts = useAccountChoices(
-    { accountStatus: ['ACTIVE'], currencySymbol: draft.to },
+    { accountStatus: ['ACTIVE'], currencySymbol: draft.to, ...whose },
     account,
   );
   for (const a of accounts.records) accountCurrencies.set(a.id, a.currencySymbol);
@@ -198,11 +212,7 @@ export function TransactionForm({
             name="toBusinessExternalAccountId"
             choices={accounts}
             label="Payout account"
-            description={
-              draft.to
-                ? `Active accounts in ${draft.to}`
-                : 'Active accounts only; the payout is in its currency'
-            }
+            description={accountsHint(product, sender != null, draft.to)}
             placeholder={{ empty: 'Choose an account', loading: 'Loading accounts…' }}
             prompt="Choose the payout account that receives"
             nothingFound="No active account matches"

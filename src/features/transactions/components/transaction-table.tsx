@@ -29,7 +29,16 @@ function columnsFor(product: Product): Array<Column<Row>> {
     },
     {
       header: 'Status',
-      cell: (t) => <StatusBadge status={t.clientStatus} />,
+      cell: (t) => (
+        <>
+          <StatusBadge status={t.clientStatus} />
+          {product === 'receive' && t.clientStatus === 'Receive_PENDING' && t.quoteApprovedDate && (
+            <Text size="xs" c="dimmed" mt={2}>
+              Quote approved
+            </Text>
+          )}
+        </>
+      ),
       td: { style: { whiteSpace: 'nowrap' } },
     },
     {

@@ -19,6 +19,7 @@ import {
 import { TransactionSummary } from '#/features/transactions/components/transaction-summary';
 import { TransactionTimeline } from '#/features/transactions/components/transaction-timeline';
 import { transactionNotesQuery, transactionQuery } from '#/features/transactions/queries';
+import { waitingFor } from '#/features/transactions/timeline';
 import { transactionControlsQuery } from '#/features/controls/queries';
 import { RecipientPanel } from '#/features/controls/components/recipient';
 import { NotFound } from '#/app/route-states';
@@ -60,6 +61,7 @@ function TransactionPage() {
   }, [final]);
   const title = PRODUCT_TITLE[product];
   useDocumentTitle(`${title.singular} #${id} · Partner Payments`);
+  const waiting = waitingFor(product, t);
   const showDeposit = !isCancelled(t.clientStatus) || t.bankDetails || t.walletDetails;
 
   return (
@@ -77,6 +79,12 @@ function TransactionPage() {
           <>
             Created <DateTime value={t.creationTime} /> · {t.fromCurrencySymbol} →{' '}
             {t.toCurrencySymbol}
+            {waiting && (
+              <>
+                {' · '}
+                <span data-testid="waiting-for">{waiting}</span>
+              </>
+            )}
           </>
         }
         actions={
