@@ -456,3 +456,24 @@ test('the payout account picker offers the accounts of the sender’s circle', a
   await page.keyboard.press('Escape');
   await checkA11y(page);
 });
+
+test('an invoice over 10 MB is refused as it is picked, before anything is sent', async ({
+  page,
+}) => {
+  await page.goto('/transactions/payouts/new');
+  const form = page.getByRole('form', { name: 'New transaction' });
+  await expect(form.getByRole('button', { name: 'Create transaction' })).toBeVisible();
+  const uploads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/file/')) uploads.push(r.url());
+  });
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'invoice-big.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(11 * 1024 * 1024, 0x20),
+  });
+  await expect(form.getByText('invoice-big.pdf is 11 MB: at most 10 MB')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Invoice' })).not.toContainText('invoice-big');
+  expect(uploads).toEqual([]);
+  await checkA11y(page);
+});
