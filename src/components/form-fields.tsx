@@ -106,10 +106,9 @@ export function CountrySelect(props: Omit<SelectProps, 'data'>) {
       searchable
       nothingFoundMessage="No country matches"
       placeholder={countries.isPending ? 'Loading countries…' : 'Choose a country'}
-      data={(countries.data ?? []).map((c) => ({
-        value: c.countryIso,
-        label: `${c.name} (${c.countryIso})`,
-      }))}
+      data={(countries.data ?? [])
+        .map((c) => ({ value: c.countryIso, label: `${c.name} (${c.countryIso})` }))
+        .sort((a, b) => a.label.localeCompare(b.label, 'en'))}
       {...props}
     />
   );

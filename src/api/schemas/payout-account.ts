@@ -51,7 +51,7 @@ const accountFields = {
 const hasAccountNumberOrIban = (value: { accountNumber?: string | null; iban?: string | null }) =>
   Boolean(value.accountNumber || value.iban);
 const accountNumberOrIban = {
-  error: 'give an account number or an IBAN',
+  error: 'is required when there is no IBAN',
   path: ['accountNumber'],
 };
 

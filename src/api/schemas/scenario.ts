@@ -45,7 +45,7 @@ export const ScenarioPayoutAccount = z
     ...PayoutAccountUpdate.shape,
   })
   .refine((a) => Boolean(a.accountNumber || a.iban), {
-    error: 'give an account number or an IBAN',
+    error: 'is required when there is no IBAN',
     path: ['accountNumber'],
   })
   .meta({ id: 'ScenarioPayoutAccount' });

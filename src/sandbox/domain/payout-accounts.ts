@@ -81,7 +81,7 @@ function announceAccountStatus(
 
 function requireNumberOrIban(fields: PayoutAccountFields) {
   if (!fields.accountNumber && !fields.iban) {
-    throw invalidField('accountNumber', 'give an account number or an IBAN');
+    throw invalidField('accountNumber', 'is required when there is no IBAN');
   }
 }
 

@@ -68,7 +68,7 @@ describe('POST /v1/businessExternalAccount/', () => {
     [
       { iban: undefined, accountNumber: undefined },
       'accountNumber',
-      'give an account number or an IBAN',
+      'is required when there is no IBAN',
       'VALIDATION_ERROR',
     ],
     [
@@ -228,7 +228,7 @@ describe('PUT /v1/businessExternalAccount/{id}', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { field: 'accountNumber', message: 'give an account number or an IBAN' },
+      { field: 'accountNumber', message: 'is required when there is no IBAN' },
     ]);
   });
 

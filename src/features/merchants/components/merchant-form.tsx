@@ -5,7 +5,8 @@ import { Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@man
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { INDUSTRIES, type Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
+import { type Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
+import { INDUSTRY_CHOICES } from '#/lib/industries';
 import { Id } from '#/api/schemas/common';
 import { FormActions } from '#/components/api-error';
 import { useSaveGuard } from '#/components/leave-guard';
@@ -13,7 +14,6 @@ import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { AddressFieldset, CountrySelect, SelectField } from '#/components/form-fields';
 import { textField } from '#/components/text-field';
 
-import { humanize } from '#/lib/format';
 import { callingCode, plainCallingCode, plainPhone } from '#/lib/phone';
 import { useMerchantChoices } from '../../find/queries';
 import { useCreateMerchant, usePrefillFromMerchant, useUpdateMerchant } from '../queries';
@@ -44,11 +44,6 @@ const ContactCreate = MerchantCreate.extend({
 
 /** Every field of the contract's create body: where the API's field errors may land. */
 const FIELDS = Object.keys(MerchantCreate.shape) as (keyof Values)[];
-const INDUSTRY_OPTIONS = INDUSTRIES.map((value) => ({
-  value,
-  label: humanize(value).replace(/ /g, ' '),
-}));
-
 function initialValues(merchant?: Merchant): Values {
   return {
     name: merchant?.name ?? '',
@@ -219,7 +214,7 @@ export function MerchantForm({
               required
               searchable
               placeholder="Choose an industry"
-              data={INDUSTRY_OPTIONS}
+              data={INDUSTRY_CHOICES}
               prompt="Choose an industry"
             />
             <SelectField

@@ -2,8 +2,8 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { Field } from '#/components/field';
 import type { Merchant } from '#/api/schemas/merchant';
 import { DateTime } from '#/components/date-time';
-import { humanize } from '#/lib/format';
 import { formatPhone } from '#/lib/phone';
+import { industryLabel } from '#/lib/industries';
 import { MerchantKind } from './merchant-table';
 import { Panel } from '#/components/page';
 
@@ -28,7 +28,7 @@ export function MerchantProfile({
           <Field label="Kind">
             <MerchantKind merchant={merchant} />
           </Field>
-          <Field label="Industry">{merchant.industry ? humanize(merchant.industry) : ''}</Field>
+          <Field label="Industry">{industryLabel(merchant.industry)}</Field>
           <Field label="Registration number">{merchant.localRegNumber}</Field>
           <Field label="Address">{address}</Field>
           <Field label="Contact">{merchant.contactName}</Field>

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { Merchant } from '#/api/schemas/merchant';
 import { type Column, DateCell, IdNote, recordTable } from '#/components/data-table';
 import { StatusBadge } from '#/components/status-badge';
-import { humanize } from '#/lib/format';
+import { industryLabel } from '#/lib/industries';
 import { AnchorLink } from '#/components/links';
 
 export function MerchantKind({
@@ -41,7 +41,7 @@ const MERCHANT_COLUMNS: Array<Column<MerchantRow>> = [
   },
   { header: 'Kind', cell: (m) => <MerchantKind merchant={m} /> },
   { header: 'Country', cell: (m) => m.countryIso },
-  { header: 'Industry', cell: (m) => (m.industry ? humanize(m.industry) : '—') },
+  { header: 'Industry', cell: (m) => industryLabel(m.industry) || '—' },
   { header: 'KYC status', cell: (m) => <StatusBadge status={m.kycStatus} /> },
   { header: 'Created', cell: (m) => <DateCell value={m.creationTime} /> },
 ];
