@@ -25,7 +25,9 @@ test('a fault switched on for one operation answers the client 503 with Retry-Af
   const table = page.getByRole('table', { name: 'Faults on' });
   await expect(table.getByRole('row', { name: /getMerchant.*503.*3 requests/ })).toBeVisible();
   await expect(
-    page.getByRole('link', { name: /Fault on: getMerchant: 503, Retry-After 5 s/ }),
+    page
+      .getByRole('status', { name: 'Sandbox notice' })
+      .getByText(/Fault on getMerchant: 503, Retry-After 5 s, for the next 3 requests/),
   ).toBeVisible();
 
   // The partner's own client, with its credentials.
@@ -63,14 +65,14 @@ test('a fault and held moves show in everyone’s header, with who and until whe
   // Someone else, who never opened the sandbox tools.
   await signInAs(page, 'Fatima Finance');
   await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`);
-  await expect(
-    // The page's own reads of the merchant use some of the five.
-    page.getByRole('link', {
-      name: /^Fault on: getMerchant: 503, Retry-After 5 s · for the next (\d+ requests|request) · Theo Tester$/,
-    }),
-  ).toBeVisible();
-  await expect(
-    page.getByRole('link', { name: /^Moves held by Theo Tester since .+, until released$/ }),
-  ).toBeVisible();
+  const notice = page.getByRole('status', { name: 'Sandbox notice' });
+  // The page's own reads of the merchant use some of the five.
+  await expect(notice.getByTestId('fault-notice')).toHaveText(
+    /^Fault on getMerchant: 503, Retry-After 5 s, for the next (\d+ requests|request), switched on by Theo Tester\.$/,
+  );
+  await expect(notice.getByTestId('hold-notice')).toHaveText(
+    /^Automatic moves held by Theo Tester since .+, until released: quotes, settlements and KYC reviews wait\.$/,
+  );
+  await expect(page.getByRole('link', { name: 'Fault on: getMerchant' })).toBeVisible();
   await checkA11y(page);
 });

@@ -105,7 +105,7 @@ import type { Environment } from '#/api/dashboard';
 import { SESSION_ENDED_EVENT } from '#/lib/api';
 import { GoToSpotlight } from './go-to';
 import { RequestLogLinks } from '#/components/api-error';
-import { FaultsOnBadge, MovesHeldBadge } from '#/features/faults/components/faults-badge';
+import { FaultsOnBadge, SandboxNotice } from '#/features/faults/components/faults-badge';
 import { inboxCountQuery } from '#/features/controls/queries';
 
 interface NavItem {
@@ -314,12 +314,7 @@ export function AppLayout() {
                   {sandbox ? 'Sandbox' : 'Live'}
                 </Badge>
               </Tooltip>
-              {sandbox && !session.mustEnrol && (
-                <>
-                  <FaultsOnBadge />
-                  <MovesHeldBadge />
-                </>
-              )}
+              {sandbox && !session.mustEnrol && <FaultsOnBadge />}
             </Group>
             <Group gap="sm" wrap="nowrap">
               {configured.length > 1 && (
@@ -413,6 +408,7 @@ export function AppLayout() {
 
         <AppShell.Main id="main" tabIndex={-1}>
           <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+            {sandbox && !session.mustEnrol && <SandboxNotice />}
             <Outlet />
           </div>
         </AppShell.Main>

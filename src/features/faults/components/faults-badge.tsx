@@ -1,7 +1,10 @@
-// While a fault is on or the automatic moves are held, the shell's header says so to everyone in
-// the sandbox, with who did it and until when (docs/decisions/023, 029).
+// While a fault is on or the automatic moves are held, every page in the sandbox says so to
+// everyone, with who did it and until when (docs/decisions/023, 029): a short badge in the header
+// and the whole notice above the page.
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconBolt, IconPlayerPause } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Fault } from '#/api/schemas/platform';
 import { ButtonLink } from '#/components/links';
 import { faultsQuery, movesHeldQuery, noteOfFault, sandboxNotesQuery } from '../queries';
@@ -16,7 +19,7 @@ export function describeFault(fault: Fault): string {
   return `${fault.operationId}: ${what}`;
 }
 
-/** Until when a fault lasts: its remaining requests, or until it is switched off. */
+/** Until when a fault lasts: its remaining requests (or until it is switched off). */
 export function faultLasts(fault: Fault): string {
   return fault.remaining === 1
     ? 'for the next request'
@@ -28,11 +31,8 @@ const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 /** In the shell's header while any fault is on: a reminder that answers are not as usual. */
 export function FaultsOnBadge() {
   const faults = useQuery(faultsQuery);
-  const notes = useQuery(sandboxNotesQuery);
-  const list = faults.data ?? [];
-  if (list.length === 0) return null;
-  const only = list.length === 1 ? list[0]! : undefined;
-  const by = only && noteOfFault(notes.data, only)?.byName;
+  const count = faults.data?.length ?? 0;
+  if (count === 0) return null;
   return (
     <ButtonLink
       to="/sandbox"
@@ -40,37 +40,66 @@ export function FaultsOnBadge() {
       size="compact-sm"
       color="red.9"
       leftSection={<IconBolt size={14} aria-hidden />}
-      title={list
-        .map((f) => {
-          const who = noteOfFault(notes.data, f)?.byName;
-          return `${describeFault(f)}, ${faultLasts(f)}${who ? `, switched on by ${who}` : ''}`;
-        })
-        .join('\n')}
+      // On a phone the notice above the page says it: the header has no room.
+      visibleFrom="sm"
     >
-      {only
-        ? `Fault on: ${describeFault(only)} · ${faultLasts(only)}${by ? ` · ${by}` : ''}`
-        : `${list.length} faults on`}
+      {count === 1 ? `Fault on: ${faults.data![0]!.operationId}` : `${count} faults on`}
     </ButtonLink>
   );
 }
 
-/** In the header while the partner's automatic moves are held: nothing moves on its own. */
-export function MovesHeldBadge() {
+/**
+ * Above every page while a fault is on or the moves are held: what, who and until when, so that
+ * a failing page or a transaction that does not move explains itself to whoever sees it.
+ */
+export function SandboxNotice() {
+  const faults = useQuery(faultsQuery);
   const held = useQuery(movesHeldQuery);
   const notes = useQuery(sandboxNotesQuery);
-  if (!held.data?.held) return null;
-  const by = notes.data?.find((n) => n.kind === 'hold')?.byName;
-  const since = held.data.heldSince;
+  const list = faults.data ?? [];
+  const hold = held.data?.held ? held.data : undefined;
+  if (list.length === 0 && !hold) return null;
+  const holder = notes.data?.find((n) => n.kind === 'hold')?.byName;
   return (
-    <ButtonLink
-      to="/sandbox"
-      hash="moves"
-      size="compact-sm"
-      color="yellow.5"
-      autoContrast
-      leftSection={<IconPlayerPause size={14} aria-hidden />}
+    <Alert
+      color={list.length > 0 ? 'red' : 'yellow'}
+      variant="light"
+      mb="md"
+      p="xs"
+      icon={list.length > 0 ? <IconBolt size={16} /> : <IconPlayerPause size={16} />}
+      role="status"
+      aria-label="Sandbox notice"
     >
-      {`Moves held${by ? ` by ${by}` : ''}${since ? ` since ${clock.format(since)}` : ''}, until released`}
-    </ButtonLink>
+      <Stack gap={2}>
+        {list.map((fault) => {
+          const who = noteOfFault(notes.data, fault)?.byName;
+          return (
+            <Text size="sm" key={fault.id} data-testid="fault-notice">
+              Fault on {describeFault(fault)}, {faultLasts(fault)}
+              {who ? `, switched on by ${who}` : ''}.
+            </Text>
+          );
+        })}
+        {hold && (
+          <Text size="sm" data-testid="hold-notice">
+            Automatic moves held{holder ? ` by ${holder}` : ''}
+            {hold.heldSince ? ` since ${clock.format(hold.heldSince)}` : ''}, until released:
+            quotes, settlements and KYC reviews wait.
+          </Text>
+        )}
+        <Text size="sm">
+          <Anchor
+            component={Link}
+            to="/sandbox"
+            hash={list.length > 0 ? 'faults' : 'moves'}
+            c="inherit"
+            underline="always"
+            fw={600}
+          >
+            Sandbox tools
+          </Anchor>
+        </Text>
+      </Stack>
+    </Alert>
   );
 }

@@ -271,7 +271,6 @@ export function MerchantForm({
                 style={{ flex: 1 }}
                 inputMode="tel"
                 autoComplete="off"
-                description="As dialled in the country, spaces allowed"
                 {...textField(form, 'contactPhone', 'Phone number')}
               />
             </Group>
