@@ -1,11 +1,11 @@
 // Chosen faults from the sandbox tools (docs/decisions/023): an operation's next requests answer
 // 503 with Retry-After for the partner's client, the shell says a fault is on, and it goes off.
 import {
+  accountWithIban,
   allowConsoleError,
   checkA11y,
   CSRF,
   expect,
-  merchantNamed,
   SEEDED,
   signInAs,
   test,
@@ -56,7 +56,7 @@ test('a fault and held moves show in everyone’s header, with who and until whe
   await signInAs(page, 'Theo Tester');
   const fault = await page.request.post('/api/v1/sandbox/faults/', {
     headers: CSRF,
-    data: { operationId: 'getMerchant', kind: 'unavailable', count: 5 },
+    data: { operationId: 'getPayoutAccount', kind: 'unavailable', count: 5 },
   });
   expect(fault.ok()).toBe(true);
   const hold = await page.request.post('/api/v1/sandbox/moves/hold', { headers: CSRF });
@@ -64,15 +64,15 @@ test('a fault and held moves show in everyone’s header, with who and until whe
 
   // Someone else, who never opened the sandbox tools.
   await signInAs(page, 'Fatima Finance');
-  await page.goto(`/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`);
+  await page.goto(`/payout-accounts/${accountWithIban(dashboard, SEEDED.lumenIban)}`);
   const notice = page.getByRole('status', { name: 'Sandbox notice' });
-  // The page's own reads of the merchant use some of the five.
+  // The page's own reads of the account use some of the five.
   await expect(notice.getByTestId('fault-notice')).toHaveText(
-    /^Fault on getMerchant: 503, Retry-After 5 s, for the next (\d+ requests|request), switched on by Theo Tester\.$/,
+    /^Fault on getPayoutAccount: 503, Retry-After 5 s, for the next (\d+ requests|request), switched on by Theo Tester\.$/,
   );
   await expect(notice.getByTestId('hold-notice')).toHaveText(
     /^Automatic moves held by Theo Tester since .+, until released: quotes, settlements and KYC reviews wait\.$/,
   );
-  await expect(page.getByRole('link', { name: 'Fault on: getMerchant' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Fault on: getPayoutAccount' })).toBeVisible();
   await checkA11y(page);
 });

@@ -9,18 +9,8 @@ let viewer: string;
 
 beforeAll(async () => {
   t = await startTestDashboard();
-  const made = await t.server.workspace.createUser({
-    email: 'theo@example.com',
-    name: 'Theo Tests',
-    roles: ['tester'],
-  });
-  tester = (await t.signIn({ email: 'theo@example.com', password: made.password })).cookie;
-  const other = await t.server.workspace.createUser({
-    email: 'vera@example.com',
-    name: 'Vera Views',
-    roles: ['viewer'],
-  });
-  viewer = (await t.signIn({ email: 'vera@example.com', password: other.password })).cookie;
+  tester = (await t.signIn('tester@demo.example')).cookie;
+  viewer = (await t.signIn('viewer@demo.example')).cookie;
 });
 afterAll(() => t.close());
 
@@ -43,7 +33,7 @@ describe('sandbox notes', () => {
     expect(created.status).toBe(200);
     const fault = (await created.json()) as { id: number };
     expect(await notes()).toEqual([
-      { kind: 'fault', objectId: fault.id, byName: 'Theo Tests', at: expect.any(Number) },
+      { kind: 'fault', objectId: fault.id, byName: 'Theo Tester', at: expect.any(Number) },
     ]);
     const off = await call(tester, `/v1/sandbox/faults/${fault.id}`, { method: 'DELETE' });
     expect(off.status).toBeLessThan(300);
@@ -53,7 +43,7 @@ describe('sandbox notes', () => {
   it('name who held the automatic moves until they are released', async () => {
     expect((await call(tester, '/v1/sandbox/moves/hold', { method: 'POST' })).status).toBe(200);
     expect(await notes()).toEqual([
-      { kind: 'hold', objectId: 0, byName: 'Theo Tests', at: expect.any(Number) },
+      { kind: 'hold', objectId: 0, byName: 'Theo Tester', at: expect.any(Number) },
     ]);
     expect((await call(tester, '/v1/sandbox/moves/release', { method: 'POST' })).status).toBe(200);
     expect(await notes()).toEqual([]);
