@@ -191,6 +191,19 @@ test('an admin adds a person, who sees the one-time password once', async ({ pag
   await checkA11y(page);
 });
 
+test('an admin changes a person’s roles, and is told it is saved', async ({ page }) => {
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  // By keyboard: the field's own input is as narrow as the space its pills leave.
+  await page.getByRole('combobox', { name: 'Roles of Vera Viewer' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: 'Finance' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Roles saved')).toBeVisible();
+  await expect(page.getByText('Vera Viewer: Viewer and Finance.')).toBeVisible();
+  await checkA11y(page);
+});
+
 test('a person turns on an authenticator from its QR code, then signs in with a recovery code', async ({
   page,
   dashboard,

@@ -29,6 +29,7 @@ import { CopyValue } from '#/components/copy-value';
 import { DataTable, IdNote } from '#/components/data-table';
 import { DateTime } from '#/components/date-time';
 import { fieldError } from '#/lib/field-error';
+import { namesInWords } from '#/lib/format';
 import {
   credentialsQuery,
   peopleQuery,
@@ -178,7 +179,20 @@ export function PeopleSettings() {
                 aria-label={`Roles of ${person.name}`}
                 data={ROLE_OPTIONS}
                 value={person.roles}
-                onChange={(next) => setRoles.mutate({ id: person.id, roles: next as Role[] })}
+                onChange={(next) =>
+                  setRoles.mutate(
+                    { id: person.id, roles: next as Role[] },
+                    {
+                      onSuccess: () =>
+                        showDone(
+                          'Roles saved',
+                          next.length > 0
+                            ? `${person.name}: ${namesInWords(next.map((r) => ROLE_LABEL[r as Role]))}.`
+                            : `${person.name} has no role now and can only sign in.`,
+                        ),
+                    },
+                  )
+                }
               />
             ),
           },
@@ -217,6 +231,7 @@ export function PeopleSettings() {
           },
         ]}
       />
+      {setRoles.error && <ApiErrorAlert error={setRoles.error} title="The roles were not saved" />}
       {link && (
         <Alert color="blue" variant="light" my="md" title={`Reset link for ${link.name}`}>
           <Text size="sm" mb="xs">
