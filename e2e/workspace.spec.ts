@@ -90,6 +90,9 @@ test('the first approval is recorded; the second approver finds the payout in th
   // The overview links the payout too: wait for the approvals page before looking for it.
   await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: `Payout #${id}` })).toBeVisible();
+  // An approver cannot read the audit trail: it is named, not linked to a page that sends them away.
+  await expect(page.getByText('the audit trail (for admins and viewers)')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'the audit trail' })).toHaveCount(0);
   await checkA11y(page);
 });
 

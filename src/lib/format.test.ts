@@ -28,6 +28,9 @@ describe('humanize', () => {
     // One spelling for people to read, whatever the wire says.
     ['OnOff_CANCELED', 'Cancelled'],
     ['Receive_CANCELED', 'Cancelled'],
+    // An operation's name reads as words too.
+    ['approveQuote', 'Approve quote'],
+    ['approveDeposit', 'Approve deposit'],
   ])('%s → %s', (value, text) => {
     expect(humanize(value)).toBe(text);
   });

@@ -22,10 +22,11 @@ export function formatExactTime(ms: number): string {
   return exact.format(ms);
 }
 
-/** `ACTION_NEEDED` → `Action needed`. */
+/** `ACTION_NEEDED` → `Action needed`; `approveQuote` → `Approve quote`. */
 export function humanize(value: string): string {
   const words = value
     .replace(/^(OnOff|Receive)_/, '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split('_');
   // One spelling in what people read: "cancelled" (the API's CANCELED stays as it is on the wire).

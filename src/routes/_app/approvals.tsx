@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ACTION_LABEL, type InboxTransaction } from '#/api/controls';
+import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
 import { Money } from '#/components/money';
@@ -198,9 +199,13 @@ function ApprovalsPage() {
       )}
       <Text size="sm" c="dimmed" mt="md">
         Policies decide how many approvers an amount needs;{' '}
-        <Anchor href="/audit" size="sm" underline="always">
-          the audit trail
-        </Anchor>{' '}
+        {session.signedIn && hasRole(session.user.roles, WORKSPACE_ROLES.readAudit) ? (
+          <AnchorLink to="/audit" size="sm" underline="always">
+            the audit trail
+          </AnchorLink>
+        ) : (
+          'the audit trail (for admins and viewers)'
+        )}{' '}
         records every decision.
       </Text>
     </>
