@@ -202,8 +202,8 @@ test('an admin changes a person’s roles, and is told it is saved', async ({ pa
   await page.keyboard.press('ArrowDown');
   await page.getByRole('option', { name: 'Finance' }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByText('Roles saved')).toBeVisible();
-  await expect(page.getByText('Vera Viewer: Viewer and Finance.')).toBeVisible();
+  const saved = page.locator('.mantine-Notification-root', { hasText: 'Roles saved' });
+  await expect(saved).toContainText('Vera Viewer: Viewer and Finance.');
   await checkA11y(page);
 });
 
