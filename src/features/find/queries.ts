@@ -173,7 +173,7 @@ export function useMerchantChoices(
 }
 
 /** An account as a choice: its holder, currency and the end of its IBAN or number. */
-export function accountChoiceLabel(a: PayoutAccount): string {
+function accountChoiceLabel(a: PayoutAccount): string {
   const tail = numberTail(a);
   return `${a.accountHolderName} · ${a.currencySymbol}${tail ? ` · ••${tail}` : ''} · #${a.id}`;
 }

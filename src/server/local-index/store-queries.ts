@@ -174,7 +174,6 @@ export function indexQueries(store: DashboardDb) {
       if (q.businessId !== undefined) select = select.where('a.business_id', '=', q.businessId);
       // A merchant's circle: its customer (itself, or its owner when it is a contact) and every
       // contact of that customer.
-      let party: number | undefined;
       if (q.party !== undefined) {
         const owner = await db
           .selectFrom('index_merchant')
@@ -183,14 +182,13 @@ export function indexQueries(store: DashboardDb) {
           .where('id', '=', q.party)
           .executeTakeFirst();
         const circle = owner?.owner_id != null ? Number(owner.owner_id) : q.party;
-        party = circle;
         select = select.where((eb) =>
           eb.or([eb('a.business_id', '=', circle), eb('m.owner_id', '=', circle)]),
         );
       }
       if (q.currencySymbol) select = select.where('a.currency_symbol', '=', q.currencySymbol);
       const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
-      const few = found !== undefined || q.businessId !== undefined || party !== undefined;
+      const few = found !== undefined || q.businessId !== undefined || q.party !== undefined;
       if (q.sort === 'status') select = select.orderBy(by('a.account_status', few), order);
       select = select.orderBy(by('a.creation_time', few), order).orderBy('a.id', order);
       const rows = await select

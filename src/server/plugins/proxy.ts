@@ -264,8 +264,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       // answer, so lists and names show them (at most a few seconds; the next pass otherwise).
       if (SCENARIO_CHANGES.has(op.id) && response.status === 200)
         await indexCatchUp(environment, op.id === 'resetSandbox' || asksReset(body));
-      if (writes) await keepSandboxNote(request, op, response, id);
       if (writes) {
+        await keepSandboxNote(request, op, response, id);
         await keepNotes(
           request,
           op,

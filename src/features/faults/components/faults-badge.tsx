@@ -9,7 +9,7 @@ import type { Fault } from '#/api/schemas/platform';
 import { ButtonLink } from '#/components/links';
 import { faultsQuery, movesHeldQuery, noteOfFault, sandboxNotesQuery } from '../queries';
 
-export function describeFault(fault: Fault): string {
+function describeFault(fault: Fault): string {
   const what =
     fault.kind === 'unavailable'
       ? `503, Retry-After ${fault.retryAfterSeconds} s`
@@ -20,7 +20,7 @@ export function describeFault(fault: Fault): string {
 }
 
 /** Until when a fault lasts: its remaining requests (or until it is switched off). */
-export function faultLasts(fault: Fault): string {
+function faultLasts(fault: Fault): string {
   return fault.remaining === 1
     ? 'for the next request'
     : `for the next ${fault.remaining} requests`;
@@ -55,9 +55,10 @@ export function FaultsOnBadge() {
 export function SandboxNotice() {
   const faults = useQuery(faultsQuery);
   const held = useQuery(movesHeldQuery);
-  const notes = useQuery(sandboxNotesQuery);
   const list = faults.data ?? [];
   const hold = held.data?.held ? held.data : undefined;
+  // Who did it is asked only while something is on: most of the time nothing is.
+  const notes = useQuery({ ...sandboxNotesQuery, enabled: list.length > 0 || Boolean(hold) });
   if (list.length === 0 && !hold) return null;
   const holder = notes.data?.find((n) => n.kind === 'hold')?.byName;
   return (

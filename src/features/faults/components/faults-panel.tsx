@@ -44,7 +44,7 @@ const FAULT_FIELDS = Object.keys(FaultForm.shape);
 
 export function FaultsPanel() {
   const faults = useQuery(faultsQuery);
-  const notes = useQuery(sandboxNotesQuery);
+  const notes = useQuery({ ...sandboxNotesQuery, enabled: (faults.data?.length ?? 0) > 0 });
   const create = useCreateFault();
   const remove = useDeleteFault();
   const form = useForm<FaultForm>({

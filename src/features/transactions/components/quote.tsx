@@ -10,6 +10,9 @@ import { ApiErrorAlert } from '#/components/api-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { priceQuery } from '../queries';
 
+/** How often a price on screen is asked again. */
+const PRICE_REFRESH_MS = 30_000;
+
 /** Currencies a client can deposit for this product: crypto for payouts, fiat otherwise. */
 export function depositCurrencies(product: Product, currencies: readonly Currency[]): Currency[] {
   return currencies.filter(
@@ -91,9 +94,6 @@ export function CurrentQuoteNote() {
     </Text>
   );
 }
-
-/** How often a price on screen is asked again. */
-export const PRICE_REFRESH_MS = 30_000;
 
 /** Rates with the same precision whatever their size: seven significant digits. */
 const rateFormat = new Intl.NumberFormat('en-US', {
