@@ -3,7 +3,7 @@
 // second person while an earlier payout's confirmation keeps the old account, and the approvals
 // inbox with its count. What a journey needs before its one page is set up through the API.
 import type { Page } from '@playwright/test';
-import { checkA11y, choose, CSRF, expect, signInAs, test } from './fixtures';
+import { allowConsoleError, checkA11y, choose, CSRF, expect, signInAs, test } from './fixtures';
 
 async function api(page: Page, method: string, path: string, data?: object) {
   const response = await page.request.fetch(`/api${path}`, {
@@ -89,6 +89,36 @@ test('an admin adds a policy with the currency typed as "eur" and an amount with
     'Deposit approval: 2 approvers',
   );
   await expect(page.getByTestId('requirement-answer')).toContainText('Quote approval: 1 approver');
+  await checkA11y(page);
+});
+
+test('a policy that exists already is refused on its amount field, not below the form', async ({
+  page,
+}) => {
+  allowConsoleError(page, /status of 409/);
+  await signInAs(page, 'Ada Admin');
+  const policy = await api(page, 'POST', '/controls/policies', {
+    action: 'approveDeposit',
+    currency: 'EUR',
+    minAmount: '5000',
+    approvers: 2,
+  });
+  expect(policy.status).toBe(200);
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Add a policy' });
+  await choose(page, 'Decision', 'Deposit approval');
+  const currency = form.getByRole('combobox', { name: 'Payout currency' });
+  await currency.click();
+  await currency.fill('eur');
+  await page.getByRole('option', { name: /^EUR · / }).click();
+  const amount = form.getByRole('textbox', { name: 'From amount' });
+  await amount.fill('5,000.00');
+  await form.getByRole('button', { name: 'Add policy' }).click();
+  await expect(amount).toHaveAccessibleDescription(
+    /^Amount is the threshold of a policy that exists already \(it asks 2 approvers\)/,
+  );
+  await expect(amount).toBeFocused();
+  await expect(form.getByRole('alert')).toHaveCount(0);
   await checkA11y(page);
 });
 

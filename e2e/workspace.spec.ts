@@ -125,7 +125,7 @@ test('the audit trail tells a dual-control approval, the refused attempt include
   expect(await approveQuoteAs(page, 'Aiko Approver', id)).toBe(202);
   expect(await approveQuoteAs(page, 'Bruno Approver', id)).toBe(200);
   await signInAs(page, 'Ada Admin');
-  await page.goto('/audit?action=approveQuote');
+  await page.goto('/audit?action=approve%20quote');
   const table = page.getByRole('table', { name: 'Audit trail' });
   await expect(
     table
@@ -136,11 +136,15 @@ test('the audit trail tells a dual-control approval, the refused attempt include
   await expect(table.getByRole('row').filter({ hasText: 'approver@demo.example' })).toHaveCount(1);
   // The approval that completed it: sent to the API, then its outcome.
   const second = table.getByRole('row').filter({ hasText: 'approver2@demo.example' });
-  for (const outcome of ['sent', 'ok'])
+  for (const outcome of ['Sent to the API', 'Done'])
     await expect(second.filter({ has: page.getByText(outcome, { exact: true }) })).toHaveCount(1);
+  // In words, with the record it was about one click away.
+  await expect(second.first()).toContainText('Approve the quote of a payout transaction');
   await checkA11y(page);
   const csv = await page.request.get('/api/audit?format=csv&action=approveQuote');
   expect((await csv.text()).split('\r\n').length).toBeGreaterThanOrEqual(5);
+  await second.first().getByRole('link', { name: `Payout #${id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/transactions/payouts/${id}$`));
 });
 
 test('a viewer sees everything and changes nothing', async ({ page, dashboard }) => {

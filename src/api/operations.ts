@@ -79,6 +79,8 @@ export interface OperationDef {
   bodyOptional?: boolean;
   /** The body is multipart/form-data with one `file` part. */
   multipart?: boolean;
+  /** A POST that changes nothing (a price look-up): the audit trail does not list it. */
+  readOnly?: boolean;
   /** The response schema; `binary` for a file download; `event-stream` for server-sent events. */
   response: z.ZodType | 'binary' | 'event-stream';
 }
@@ -109,6 +111,7 @@ function productOperations<const P extends Product>(product: P) {
       source: product === 'receive' ? 'design' : 'spec',
       body: PriceRequest,
       response: Price,
+      readOnly: true,
     }),
     create: define({
       id: `${product}Create`,

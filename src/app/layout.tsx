@@ -310,6 +310,7 @@ export function AppLayout() {
                   radius="sm"
                   leftSection={sandbox ? <IconFlask size={14} aria-hidden /> : undefined}
                   aria-label={`Environment: ${sandbox ? 'sandbox' : 'live'}`}
+                  style={{ flexShrink: 0, overflow: 'visible' }}
                 >
                   {sandbox ? 'Sandbox' : 'Live'}
                 </Badge>
@@ -330,8 +331,20 @@ export function AppLayout() {
                   }
                 />
               )}
+              {/* On a phone the search is its icon: the header keeps the environment in words. */}
+              <ActionIcon
+                variant="default"
+                size="lg"
+                hiddenFrom="xs"
+                disabled={session.mustEnrol}
+                aria-label="Go to…"
+                onClick={() => goTo.open()}
+              >
+                <IconSearch size={18} aria-hidden />
+              </ActionIcon>
               <Button
                 variant="default"
+                visibleFrom="xs"
                 disabled={session.mustEnrol}
                 leftSection={<IconSearch size={16} aria-hidden />}
                 rightSection={

@@ -18,3 +18,4 @@ export function applyApiFieldErrors<T extends FieldValues>(
   }
   return unplaced;
 }
+

@@ -24,6 +24,7 @@ export function DataTable<Row>({
   rowKey,
   columns,
   minWidth,
+  stack = true,
   rowProps,
   ...table
 }: {
@@ -32,8 +33,12 @@ export function DataTable<Row>({
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
   columns: ReadonlyArray<Column<Row>>;
-  /** When given, the table scrolls sideways below this width instead of squeezing. */
+  /**
+   * When given, the table never squeezes below this width: well below it the rows become cards
+   * (unless `stack` is false), a little below it the table scrolls sideways.
+   */
   minWidth?: number;
+  stack?: boolean;
   rowProps?: (row: Row) => Record<string, unknown>;
 } & Omit<TableProps, 'children' | 'aria-label'>) {
   const shown = columns.filter((column) => column.shown !== false);
@@ -57,9 +62,11 @@ export function DataTable<Row>({
               <Table.Td
                 key={i}
                 ta={column.align}
+                data-label={typeof column.header === 'string' ? column.header : undefined}
                 {...(typeof column.td === 'function' ? column.td(row) : column.td)}
               >
-                {column.cell(row)}
+                {/* One box per cell: stacked as a card, the cell's value stays beside its heading. */}
+                <div>{column.cell(row)}</div>
               </Table.Td>
             ))}
           </Table.Tr>
@@ -69,7 +76,7 @@ export function DataTable<Row>({
   );
   if (minWidth === undefined) return body;
   return (
-    <ScrollTable minWidth={minWidth} label={label}>
+    <ScrollTable minWidth={minWidth} label={label} stack={stack}>
       {body}
     </ScrollTable>
   );

@@ -15,9 +15,10 @@ export function Money({
     );
   }
   return (
-    <Text span ff="monospace" style={{ whiteSpace: 'nowrap' }} {...props}>
-      {formatAmount(amount, symbol)}{' '}
-      <Text span c="dimmed" inherit>
+    // The number and the symbol never break inside; where space is short, the symbol goes under.
+    <Text span ff="monospace" {...props}>
+      <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(amount, symbol)}</span>{' '}
+      <Text span c="dimmed" inherit style={{ whiteSpace: 'nowrap' }}>
         {symbol}
       </Text>
     </Text>

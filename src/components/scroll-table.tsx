@@ -1,29 +1,46 @@
-// A wide table on a narrow screen: it scrolls sideways inside its card, and says so. A shade
-// on the side with more columns, and a "Scroll for more" line under it, appear only while
-// there is more to see; the scroll area is then a tab stop, so keys can scroll it too.
+// A wide table on a narrow screen. A table of records (`stack`) becomes a column of cards, one
+// per row with each value under its heading's words, once its space is well below the width it
+// needs (docs/decisions/031): a phone never scrolls a list sideways. Otherwise it scrolls
+// sideways inside its card, and says so: a shade on the side with more columns, and a "Scroll
+// for more" line under it, appear only while there is a real amount more to see; the scroll
+// area is then a tab stop, so keys can scroll it too.
 import { Box, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import classes from './scroll-table.module.css';
 
+/** Below this share of its width a table of records is shown as cards. */
+const STACK_BELOW = 0.85;
+/** Less than this many pixels more to see is not worth a "Scroll for more". */
+const HINT_FROM_PX = 16;
+
 export function ScrollTable({
   minWidth,
   label,
+  stack = false,
   children,
 }: {
   minWidth: number;
   /** What the scroll area holds, for screen readers (the table's own name). */
   label: string;
+  /** The table's rows may be shown as cards when the space is narrow. */
+  stack?: boolean;
   children: ReactNode;
 }) {
   const area = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
+  // Before the first measure: a window narrower than the table surely stacks it.
+  const [stacked, setStacked] = useState(
+    () => stack && typeof window !== 'undefined' && window.innerWidth < minWidth * STACK_BELOW,
+  );
   useEffect(() => {
     const element = area.current;
     if (!element) return;
     const measure = () => {
+      if (stack) setStacked(element.clientWidth < minWidth * STACK_BELOW);
       const left = element.scrollLeft > 1;
-      const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      const right =
+        element.scrollLeft + element.clientWidth < element.scrollWidth - HINT_FROM_PX;
       setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
     };
     // The observer's first call comes after the browser's own layout: measuring here instead
@@ -35,13 +52,14 @@ export function ScrollTable({
       observer.disconnect();
       element.removeEventListener('scroll', measure);
     };
-  }, []);
-  const scrolls = more.left || more.right;
+  }, [stack, minWidth]);
+  const scrolls = !stacked && (more.left || more.right);
   return (
     <Box
       className={classes.frame}
-      data-more-left={more.left || undefined}
-      data-more-right={more.right || undefined}
+      data-stacked={stacked || undefined}
+      data-more-left={(scrolls && more.left) || undefined}
+      data-more-right={(scrolls && more.right) || undefined}
     >
       <div
         ref={area}
@@ -50,9 +68,9 @@ export function ScrollTable({
         role={scrolls ? 'region' : undefined}
         aria-label={scrolls ? `${label}, scrolls sideways` : undefined}
       >
-        <div style={{ minWidth }}>{children}</div>
+        <div style={stacked ? undefined : { minWidth }}>{children}</div>
       </div>
-      {more.right && (
+      {scrolls && more.right && (
         <Text size="xs" c="dimmed" ta="right" mt={4} aria-hidden className={classes.hint}>
           Scroll for more <IconArrowRight size={12} style={{ verticalAlign: 'middle' }} />
         </Text>

@@ -53,3 +53,44 @@ it('records a write as sent before it leaves for the API, then its outcome', asy
   }
   expect(results.filter((e) => e.outcome === 'failed')).toHaveLength(1);
 });
+
+it('names the record a create made, leaves price look-ups off, finds calls by their words', async () => {
+  const onboarding = (await t.signIn('onboarding@demo.example')).cookie;
+  const finance = (await t.signIn('finance@demo.example')).cookie;
+  const admin = (await t.signIn('admin@demo.example')).cookie;
+  const created = await fetch(`${t.base}/api/v1/business/`, {
+    method: 'POST',
+    headers: { cookie: onboarding, ...JSON_CSRF },
+    body: JSON.stringify(merchantBody()),
+  });
+  expect(created.status).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  const price = await fetch(`${t.base}/api/v1/sendc2f/price`, {
+    method: 'POST',
+    headers: { cookie: finance, ...JSON_CSRF },
+    body: JSON.stringify({
+      fromCurrencySymbol: 'USDT(TRC20)',
+      toCurrencySymbol: 'EUR',
+      toAmount: '100.00',
+    }),
+  });
+  expect(price.status).toBe(200);
+  const trail = async (action: string) =>
+    (
+      (await (
+        await fetch(`${t.base}/api/audit?action=${encodeURIComponent(action)}`, {
+          headers: { cookie: admin },
+        })
+      ).json()) as { results: (Entry & { target: string | null })[] }
+    ).results;
+  // The outcome names the merchant made; the entry sent before it could not know it yet.
+  const mine = (await trail('create a merchant')).filter((e) => e.requestId);
+  expect(mine.find((e) => e.outcome === 'ok' && e.target === `business/${id}`)).toBeDefined();
+  expect(mine.every((e) => e.action === 'POST /v1/business/')).toBe(true);
+  // Words and the stored form find the same calls; a price look-up is on neither.
+  expect(await trail('price')).toEqual([]);
+  expect(await trail('Calculate the FX rate')).toEqual([]);
+  expect((await trail('approve quote')).map((e) => e.action)).toEqual(
+    (await trail('approveQuote')).map((e) => e.action),
+  );
+});

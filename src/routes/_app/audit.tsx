@@ -1,12 +1,17 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
+import { auditActionWords, auditRecordOf, isApiAction } from '#/api/audit-actions';
 import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, type AuditEntry, AuditOutcome } from '#/api/audit';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
+import { fieldLabel } from '#/lib/field-labels';
+import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { PageHeader } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
 import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
@@ -33,11 +38,15 @@ export const Route = createFileRoute('/_app/audit')({
 });
 
 const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
-  { header: '#', cell: (entry) => entry.seq },
   {
     header: 'When',
     td: { style: { whiteSpace: 'nowrap' } },
-    cell: (entry) => <DateTime value={entry.at} />,
+    cell: (entry) => (
+      <>
+        <DateTime value={entry.at} />
+        <IdNote>#{entry.seq}</IdNote>
+      </>
+    ),
   },
   {
     header: 'Who',
@@ -52,22 +61,40 @@ const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
   },
   {
     header: 'Action',
+    td: { style: { minWidth: 200 } },
     cell: (entry) => (
-      <Text size="sm" ff="monospace">
-        {entry.action}
-      </Text>
+      <>
+        <Text size="sm">{auditActionWords(entry.action)}</Text>
+        <AuditTarget action={entry.action} target={entry.target} />
+        {isApiAction(entry.action) && (
+          <IdNote>
+            <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+              {entry.action}
+            </span>
+          </IdNote>
+        )}
+      </>
     ),
   },
-  { header: 'Target', cell: (entry) => entry.target },
   {
     header: 'Outcome',
+    td: { style: { whiteSpace: 'nowrap' } },
     cell: (entry) => (
-      <Badge color={OUTCOME_COLOR[entry.outcome]} variant="light" radius="sm">
-        {entry.outcome}
+      <Badge
+        color={OUTCOME_COLOR[entry.outcome]}
+        variant="light"
+        radius="sm"
+        style={{ overflow: 'visible' }}
+      >
+        {AUDIT_OUTCOME_LABEL[entry.outcome]}
       </Badge>
     ),
   },
-  { header: 'Details', cell: (entry) => <AuditDetails details={entry.details} /> },
+  {
+    header: 'Details',
+    td: { style: { minWidth: 240 } },
+    cell: (entry) => <AuditDetails details={entry.details} />,
+  },
 ];
 
 function AuditPage() {
@@ -102,7 +129,7 @@ function AuditPage() {
         />
         <FilterText
           label="Action"
-          placeholder="e.g. approveQuote"
+          placeholder="e.g. approve quote"
           value={search.action}
           onChange={(action) => set({ action })}
         />
@@ -116,7 +143,7 @@ function AuditPage() {
       <Paper withBorder radius="md">
         <DataTable
           label="Audit trail"
-          minWidth={860}
+          minWidth={980}
           verticalSpacing="xs"
           rows={data.results}
           rowKey={(entry) => entry.seq}
@@ -139,6 +166,42 @@ function AuditPage() {
   );
 }
 
+/** The record an entry names, as a link to its page; otherwise the target as stored. */
+function AuditTarget({ action, target }: { action: string; target: string | null }) {
+  const record = auditRecordOf(action, target);
+  if (!record)
+    return target ? (
+      <Text size="xs" c="dimmed">
+        {target}
+      </Text>
+    ) : null;
+  const { id } = record;
+  if (record.kind === 'merchant')
+    return (
+      <AnchorLink size="sm" to="/merchants/$id" params={{ id }}>
+        Merchant #{id}
+      </AnchorLink>
+    );
+  if (record.kind === 'account')
+    return (
+      <AnchorLink size="sm" to="/payout-accounts/$id" params={{ id }}>
+        Payout account #{id}
+      </AnchorLink>
+    );
+  return (
+    <AnchorLink
+      size="sm"
+      to="/transactions/$product/$id"
+      params={{ product: SLUG_OF[record.kind], id }}
+    >
+      {PRODUCT_TITLE[record.kind].singular} #{id}
+    </AnchorLink>
+  );
+}
+
+/** Lines of details shown before "Show all". */
+const DETAIL_LINES = 4;
+
 /** An entry's details as `field: value` lines; what a write changed comes first. */
 function AuditDetails({ details }: { details: unknown }) {
   if (!details || typeof details !== 'object') return null;
@@ -147,13 +210,25 @@ function AuditDetails({ details }: { details: unknown }) {
     ...(changes && typeof changes === 'object' ? Object.entries(changes) : []),
     ...Object.entries(rest),
   ];
+  const [all, setAll] = useState(false);
+  const shown = all ? lines : lines.slice(0, DETAIL_LINES);
   return (
-    <Stack gap={0}>
-      {lines.map(([field, value]) => (
-        <Text key={field} size="xs" ff="monospace" style={{ wordBreak: 'break-word' }}>
-          {field}: {typeof value === 'string' ? value : JSON.stringify(value)}
+    <Stack gap={0} align="flex-start">
+      {shown.map(([field, value]) => (
+        <Text key={field} size="xs" style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="xs" c="dimmed">
+            {fieldLabel(field)}:
+          </Text>{' '}
+          <Text span size="xs" ff="monospace">
+            {typeof value === 'string' ? value : JSON.stringify(value)}
+          </Text>
         </Text>
       ))}
+      {lines.length > DETAIL_LINES && (
+        <Anchor component="button" type="button" size="xs" onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${lines.length}`}
+        </Anchor>
+      )}
     </Stack>
   );
 }

@@ -170,8 +170,8 @@ function OverviewPage() {
                   </AnchorLink>
                 );
               return (
-                <Group key={e.id} justify="space-between" wrap="nowrap" gap="sm">
-                  <Group gap="xs" wrap="nowrap">
+                <Group key={e.id} justify="space-between" gap="sm" style={{ rowGap: 0 }}>
+                  <Group gap="xs" wrap="nowrap" miw={0}>
                     <Text size="sm">
                       {link} {change}
                     </Text>

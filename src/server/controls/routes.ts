@@ -70,8 +70,12 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
         status: 409,
         code: 'POLICY_EXISTS',
         detail: `A policy for the same action, product, currency and amount exists already (it asks ${added.duplicate.approvers} approver${added.duplicate.approvers === 1 ? '' : 's'}): remove it first to change it.`,
+        // On the amount field: the same decision, product and currency from the same amount.
         errors: [
-          { field: 'minAmount', message: 'has a policy already for this action and currency' },
+          {
+            field: 'minAmount',
+            message: `is the threshold of a policy that exists already (it asks ${added.duplicate.approvers} approver${added.duplicate.approvers === 1 ? '' : 's'}): remove that one first to change it`,
+          },
         ],
       });
     }

@@ -183,7 +183,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-    const writes = request.method !== 'GET';
+    // What changes something is on the audit trail; a look-up (GET, a price) is not.
+    const writes = request.method !== 'GET' && !op.readOnly;
     const action = `${op.method} ${op.path}`;
     const target = pathname.replace(/^\/v1\//, '');
 
@@ -254,7 +255,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       if (writes) {
         await audit(request, {
           action,
-          target,
+          target: createdTarget(target, op, response) ?? target,
           outcome: response.status < 300 ? 'ok' : 'failed',
           details: { status: response.status, changes: changesOf(body) ?? null, ...settled },
         });
@@ -302,3 +303,15 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 };
+
+/** A create's outcome names the record it made (`business/12`), so the trail can link it. */
+function createdTarget(target: string, op: OperationDef, response: UpstreamResponse) {
+  if (op.method !== 'POST' || /\{\w+\}/.test(op.path) || response.status >= 300) return undefined;
+  if (!recordKindOf(op)) return undefined;
+  try {
+    const id = (JSON.parse(response.body.toString('utf8')) as { id?: unknown }).id;
+    return Number.isSafeInteger(id) ? `${target.replace(/\/+$/, '')}/${String(id)}` : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -9,10 +9,11 @@
 // newest entries off shows against the anchor (docs/decisions/026).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type DashboardDb, lockFor } from './db';
 import type { AuditTable, Database } from './schema';
 import type { AuditOutcome, AuditQuery } from '#/api/audit';
+import { apiActionsMatching } from '#/api/audit-actions';
 import type { z } from 'zod';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -182,8 +183,17 @@ export async function listAudit(
   let select = store.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc');
   if (filter.before) select = select.where('seq', '<', filter.before);
   if (filter.actor) select = select.where('actor_email', '=', filter.actor.toLowerCase());
-  if (filter.action)
-    select = select.where('action', 'like', `%${filter.action.replace(/[%_]/g, '')}%`);
+  if (filter.action) {
+    // The words the trail shows find the API calls they name; the text itself finds the rest.
+    const text = `%${filter.action.replace(/[%_]/g, '').toLowerCase()}%`;
+    const named = apiActionsMatching(filter.action);
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(action)`, 'like', text),
+        ...(named.length > 0 ? [eb('action', 'in', named)] : []),
+      ]),
+    );
+  }
   if (filter.outcome) select = select.where('outcome', '=', filter.outcome);
   const rows = await select.limit(filter.limit + 1).execute();
   return { results: rows.slice(0, filter.limit).map(toRow), hasMore: rows.length > filter.limit };

@@ -222,8 +222,8 @@ function AddPolicyForm() {
               <SegmentedControl
                 aria-labelledby="amount-side-label"
                 data={[
-                  { value: 'payout', label: 'The payout (payout currency)' },
-                  { value: 'deposit', label: 'The deposit (deposit currency)' },
+                  { value: 'payout', label: 'The payout' },
+                  { value: 'deposit', label: 'The deposit' },
                 ]}
                 value={field.value}
                 onChange={(v) => {
@@ -267,7 +267,10 @@ function AddPolicyForm() {
           />
         )}
       </SimpleGrid>
-      {add.isError && <ApiErrorAlert error={add.error} title="The policy was not added" />}
+      {/* What a field holds is said there, next to what to change; the rest above the button. */}
+      {add.isError && (
+        <ApiErrorAlert error={add.error} title="The policy was not added" placed={FIELDS} />
+      )}
       <Group mt="sm">
         <Button type="submit" loading={add.isPending}>
           Add policy

@@ -110,7 +110,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
                       color="green"
                       variant="light"
                       leftSection={<IconCheck size={12} aria-hidden />}
-                      style={{ textTransform: 'none' }}
+                      style={{ textTransform: 'none', flexShrink: 0 }}
                     >
                       Accepted
                     </Badge>
@@ -119,7 +119,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
                       color="gray"
                       variant="light"
                       radius="sm"
-                      style={{ textTransform: 'none' }}
+                      style={{ textTransform: 'none', flexShrink: 0 }}
                     >
                       Not accepted
                     </Badge>

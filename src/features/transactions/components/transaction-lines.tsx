@@ -31,7 +31,7 @@ export function TransactionLines({
           gap="sm"
           role="listitem"
         >
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" miw={0} style={{ flex: 1, rowGap: 4 }}>
             <div>
               <AnchorLink
                 to="/transactions/$product/$id"
@@ -46,7 +46,13 @@ export function TransactionLines({
             </div>
             {status && <StatusBadge status={t.clientStatus} size="sm" />}
           </Group>
-          <Money amount={t.toAmount} symbol={t.toCurrencySymbol} size="sm" />
+          <Money
+            amount={t.toAmount}
+            symbol={t.toCurrencySymbol}
+            size="sm"
+            ta="right"
+            style={{ flexShrink: 0 }}
+          />
         </Group>
       ))}
     </Stack>

@@ -111,6 +111,7 @@ export function CredentialsSettings({ environments }: { environments: Environmen
       {data.results.length > 0 && (
         <DataTable
           label="Stored credentials"
+          minWidth={460}
           mb="md"
           rows={data.results}
           rowKey={(c) => c.environment}

@@ -1,0 +1,67 @@
+// The dashboard on a phone (390 px wide): the header keeps the environment in words and every
+// control on screen, and no page scrolls sideways; a list's rows are cards. One page per journey.
+import type { Locator, Page } from '@playwright/test';
+import { checkA11y, expect, signInAs, test } from './fixtures';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The page itself is no wider than the screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(390);
+}
+
+/** Shown whole: inside the screen and not cut short by an ellipsis. */
+async function expectWhole(locator: Locator) {
+  await expect(locator).toBeInViewport({ ratio: 1 });
+  expect(await locator.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+}
+
+test('on a phone the header shows the environment, search and the account menu', async ({
+  page,
+}) => {
+  await signInAs(page, 'Fatima Finance');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  const banner = page.getByRole('banner');
+  await expectWhole(banner.getByLabel('Environment: sandbox'));
+  await expect(banner.getByLabel('Environment: sandbox')).toHaveText('Sandbox');
+  await expectWhole(banner.getByRole('button', { name: 'Go to…' }));
+  await expectWhole(banner.getByRole('button', { name: 'Account' }));
+  await expectWhole(banner.getByRole('button', { name: 'Open navigation' }));
+  await banner.getByRole('button', { name: 'Go to…' }).click();
+  await expect(page.getByRole('textbox', { name: 'Go to' })).toBeFocused();
+});
+
+test('on a phone the overview fits the screen, amounts included', async ({ page }) => {
+  await signInAs(page, 'Fatima Finance');
+  await page.goto('/');
+  const queue = page.getByRole('list', { name: 'Deposits to approve' });
+  await expect(queue.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByText('Recent activity')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The largest seeded amount stays inside its card.
+  await expect(queue.getByText('410,000.00')).toBeInViewport({ ratio: 1 });
+  await checkA11y(page);
+});
+
+test('on a phone a list shows each row as a card, every value under its heading', async ({
+  page,
+}) => {
+  await signInAs(page, 'Fatima Finance');
+  await page.goto('/transactions/payouts');
+  const table = page.getByRole('table', { name: 'Payouts' });
+  const first = table.getByRole('row').nth(1);
+  await expect(first).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // Not a table scrolled sideways inside its card either: it is as wide as the screen allows.
+  expect(await table.evaluate((t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+  // Status, amounts and the parties are on screen, not behind a sideways scroll.
+  for (const heading of ['Status', 'Payout', 'Deposit', 'Created']) {
+    const cell = first.locator(`td[data-label="${heading}"]`);
+    await cell.scrollIntoViewIfNeeded();
+    await expect(cell).toBeInViewport({ ratio: 1 });
+  }
+  await checkA11y(page);
+});

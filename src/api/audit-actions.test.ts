@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { apiActionsMatching, auditActionWords, auditRecordOf, isApiAction } from './audit-actions';
+
+describe('the audit trail in words', () => {
+  it.each([
+    ['POST /v1/sendc2f/approveDeposit/{id}', 'Approve the deposit of a payout transaction'],
+    ['POST /v1/business/', 'Create a merchant'],
+    ['POST /v1/webhook/', 'Add a webhook endpoint'],
+    ['PUT /v1/businessExternalAccount/{id}', 'Update a payout account'],
+    ['set roles', 'Set roles'],
+    ['sign-in', 'Sign-in'],
+  ])('shows %s as "%s"', (action, words) => {
+    expect(auditActionWords(action)).toBe(words);
+  });
+
+  it('tells API calls from the dashboard’s own actions', () => {
+    expect(isApiAction('POST /v1/receive/cancel/{id}')).toBe(true);
+    expect(isApiAction('add approval policy')).toBe(false);
+  });
+
+  it.each([
+    ['POST /v1/sendc2f/approveQuote/{id}', 'sendc2f/approveQuote/41', { kind: 'sendc2f', id: 41 }],
+    ['POST /v1/receive/', 'receive/7', { kind: 'receive', id: 7 }],
+    ['PUT /v1/business/{id}', 'business/3', { kind: 'merchant', id: 3 }],
+    ['POST /v1/business/{id}/onboarding', 'business/3/onboarding', undefined],
+    [
+      'PUT /v1/businessExternalAccount/{id}',
+      'businessExternalAccount/9',
+      { kind: 'account', id: 9 },
+    ],
+    ['POST /v1/business/', 'business/', undefined],
+    ['DELETE /v1/webhook/{id}', 'webhook/2', undefined],
+    ['set roles', 'ada@demo.example', undefined],
+    ['POST /v1/sendf2f/cancel/{id}', null, undefined],
+  ])('%s on %s names %o', (action, target, record) => {
+    expect(auditRecordOf(action, target)).toEqual(record);
+  });
+
+  it('finds stored calls by the words shown for them', () => {
+    expect(apiActionsMatching('approve quote')).toEqual([
+      'POST /v1/sendc2f/approveQuote/{id}',
+      'POST /v1/sendf2f/approveQuote/{id}',
+      'POST /v1/receive/approveQuote/{id}',
+    ]);
+    expect(apiActionsMatching('  ')).toEqual([]);
+    expect(apiActionsMatching('nothing like this')).toEqual([]);
+  });
+});
