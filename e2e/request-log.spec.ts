@@ -55,6 +55,9 @@ test('the log is searched by status, and a record’s page lists the requests th
   const harbor = merchantNamed(dashboard, SEEDED.harbor);
   await signInAs(page);
   await page.goto(`/merchants/${harbor}`);
+  // Its changes first (the page's own reads, every few seconds, would bury them); reads on ask.
+  await expect(page.getByText('No request has changed it since the log began.')).toBeVisible();
+  await page.getByText('Reads too').click();
   const card = page.getByRole('table', { name: 'API requests for this record' });
   await expect(card.getByText(`GET /v1/business/${harbor}`, { exact: true }).first()).toBeVisible();
   await page.goto('/requests');

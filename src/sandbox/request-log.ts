@@ -35,6 +35,8 @@ export interface RequestLogFilter {
   objectId?: number | undefined;
   /** `dashboard`: the dashboard's requests (its User-Agent); `integration`: everything else. */
   client?: 'integration' | 'dashboard' | undefined;
+  /** `writes`: POST, PUT and DELETE; `reads`: GET. */
+  kind?: 'writes' | 'reads' | undefined;
 }
 
 /** How much of the log each partner keeps: the newest entries, none older than the days. */
@@ -131,6 +133,8 @@ function matches(entry: LoggedRequest, filter: RequestLogFilter, pathPart: strin
     filter.client !== undefined &&
     (entry.source === DASHBOARD_USER_AGENT) !== (filter.client === 'dashboard')
   )
+    return false;
+  if (filter.kind !== undefined && (entry.method === 'GET') !== (filter.kind === 'reads'))
     return false;
   if (filter.status !== undefined) {
     const status = filter.status < 10 ? Math.floor(entry.status / 100) : entry.status;

@@ -171,6 +171,10 @@ export const RequestLogQuery = PageQuery.extend({
     .enum(['integration', 'dashboard'], { error: 'must be integration or dashboard' })
     .optional()
     .meta({ description: 'Only requests this dashboard made, or only those anything else made.' }),
+  kind: z.enum(['writes', 'reads'], { error: 'must be writes or reads' }).optional().meta({
+    description:
+      'Only requests that ask for a change (POST, PUT, DELETE; a price look-up included), or only reads (GET).',
+  }),
 });
 
 export const LoggedRequest = z

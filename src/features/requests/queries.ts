@@ -12,6 +12,7 @@ export interface RequestLogSearch {
   objectType?: 'merchant' | 'payout_account' | 'transaction' | 'webhook' | 'event' | undefined;
   objectId?: number | undefined;
   client?: 'integration' | 'dashboard' | undefined;
+  kind?: 'writes' | 'reads' | undefined;
   start?: number | undefined;
   limit?: number | undefined;
 }

@@ -20,6 +20,7 @@ export const Route = createFileRoute('/_app/requests')({
     objectType: z.enum(REQUEST_OBJECT_TYPES).optional().catch(undefined),
     objectId: z.coerce.number().int().positive().optional().catch(undefined),
     client: z.enum(['integration', 'dashboard']).optional().catch(undefined),
+    kind: z.enum(['writes', 'reads']).optional().catch(undefined),
     start: z.coerce.number().int().min(0).optional().catch(undefined),
     limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
   }),
@@ -95,6 +96,17 @@ function RequestsPage() {
           value={search.client}
           onChange={(client) => set({ client: client as typeof search.client })}
           w={190}
+        />
+        <ChoiceFilter
+          label="Kind"
+          placeholder="Reads and changes"
+          choices={[
+            { value: 'writes', label: 'Changes (POST, PUT, DELETE)' },
+            { value: 'reads', label: 'Reads (GET)' },
+          ]}
+          value={search.kind}
+          onChange={(kind) => set({ kind: kind as typeof search.kind })}
+          w={230}
         />
       </Group>
       {search.objectType && search.objectId && (

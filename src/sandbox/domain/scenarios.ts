@@ -5,7 +5,7 @@
 import { withStatusSuffix } from '#/api/simulation';
 import type { z } from 'zod';
 import type { FieldError } from '#/api/schemas/common';
-import { MerchantUpdate, type KycStatus } from '#/api/schemas/merchant';
+import { MERCHANT_LIMITS, MerchantUpdate, type KycStatus } from '#/api/schemas/merchant';
 import { PayoutAccountUpdate, type AccountStatus } from '#/api/schemas/payout-account';
 import {
   SCENARIO_FORMAT,
@@ -289,7 +289,7 @@ export function loadScenario(
       merchants: scenario.merchants.map((m) => ({
         ref: m.ref,
         id: merchantIds.get(m.ref)!,
-        label: m.name,
+        label: store.merchants.byId(partnerId, merchantIds.get(m.ref)!)!.name,
       })),
       payoutAccounts: scenario.payoutAccounts.map((a) => ({
         ref: a.ref,
@@ -299,6 +299,21 @@ export function loadScenario(
       transactions,
     };
   });
+}
+
+/**
+ * A scenario never makes a second merchant of a name the partner has already (a preset loaded
+ * into the demo data, or twice): the first free "Name (2)", "Name (3)"… is used instead, so that
+ * lists and pickers tell them apart (docs/decisions/031).
+ */
+function freeName(ctx: DomainContext, partnerId: number, name: string): string {
+  const taken = ctx.store.merchants.namesLike(partnerId, name);
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = `${name.slice(0, MERCHANT_LIMITS.name - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 const MERCHANT_RENAMES = { contactOwnerBusinessId: 'owner', agreementIds: 'agreementsAccepted' };
@@ -320,6 +335,7 @@ function loadMerchant(
       : m.kycStatus;
   const merchant = createMerchant(ctx, partnerId, {
     ...pick(m, MERCHANT_FIELDS),
+    name: freeName(ctx, partnerId, m.name),
     localRegNumber: withStatus(m.localRegNumber, first, 'PENDING'),
     contactOwnerBusinessId: m.owner == null ? null : ids.get(m.owner)!,
   });

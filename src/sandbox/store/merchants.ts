@@ -100,7 +100,19 @@ export function merchantRepository(db: Db) {
     )
     .raw(true);
 
+  const namesLike = db.prepare<[number, string, string], { name: string }>(
+    `SELECT name FROM merchant
+       WHERE partner_id = ? AND (name = ? OR name LIKE ? ESCAPE '\\')`,
+  );
+
   return {
+    /** The partner's merchant names that are `name` or `name (n)` (a scenario's next name). */
+    namesLike: (partnerId: number, name: string) =>
+      new Set(
+        namesLike
+          .all(partnerId, name, `${name.replace(/[\\%_]/g, '\\$&')} (%)`)
+          .map((row) => row.name),
+      ),
     /** The partner's first `limit` merchants, oldest first (a scenario's export). */
     every: (partnerId: number, limit: number) => every.all(partnerId, limit).map(merchantOf),
     /** After rows were deleted (a partner's reset): nothing remembered is kept. */

@@ -101,6 +101,12 @@ describe('the request log', () => {
     expect(String(failed.responseBody)).toContain('countryIso');
     const touched = await search(`objectType=merchant&objectId=${merchantId}`);
     expect(touched.results.map((r) => r.operationId)).toEqual(['getMerchant', 'createMerchant']);
+    // A record's changes without the reads around them, and the other way round.
+    const changes = await search(`objectType=merchant&objectId=${merchantId}&kind=writes`);
+    expect(changes.results.map((r) => r.operationId)).toEqual(['createMerchant']);
+    const reads = await search('kind=reads');
+    expect(reads.results.length).toBeGreaterThan(0);
+    expect(reads.results.every((r) => r.method === 'GET')).toBe(true);
   });
 
   it('the request id of an error answer is the one the log keeps', async () => {
@@ -176,6 +182,12 @@ describe('the request log', () => {
     const bad = await sandbox.request({ method: 'GET', url: '/v1/sandbox/requests/?status=42x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('status');
+    const kind = await sandbox.request({ method: 'GET', url: '/v1/sandbox/requests/?kind=all' });
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json().errors[0]).toMatchObject({
+      field: 'kind',
+      message: 'must be writes or reads',
+    });
   });
 });
 

@@ -187,6 +187,28 @@ describe('presets', () => {
     expect(idsAside(await recordsOf(who))).toEqual(idsAside(await recordsOf(seeded)));
   });
 
+  it('never makes a second merchant of a name the partner has: "Name (2)" instead', async () => {
+    const who = newPartner('Preset Twice');
+    seedDemoData(sandbox.handles.ctx, who.id, { advance: () => {} });
+    const names: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const loaded = (
+        await post('/v1/sandbox/scenarios/load', { preset: 'payout-settling' }, who)
+      ).json();
+      const merchant = await get(`/v1/business/${loaded.merchants[0].id}`, who);
+      // The answer's label is the name the merchant was given.
+      expect(loaded.merchants[0].label).toBe(merchant.name);
+      names.push(merchant.name);
+    }
+    expect(names).toEqual(['Lumen Textiles GmbH (2)', 'Lumen Textiles GmbH (3)']);
+    // Without one of that name, the name is the file's own.
+    const fresh = newPartner('Preset Once');
+    const once = (
+      await post('/v1/sandbox/scenarios/load', { preset: 'payout-settling' }, fresh)
+    ).json();
+    expect(once.merchants[0].label).toBe('Lumen Textiles GmbH');
+  });
+
   it('answers a name that is no preset with the list of presets', async () => {
     const response = await post('/v1/sandbox/scenarios/load', { preset: 'everything' });
     expect(response.statusCode).toBe(400);

@@ -8,6 +8,7 @@ import {
   Group,
   Paper,
   ScrollArea,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -15,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { LoggedRequest } from '#/api/schemas/platform';
 import { QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
@@ -175,20 +177,49 @@ export function RecordRequests({
   objectType: NonNullable<RequestLogSearch['objectType']>;
   objectId: number;
 }) {
-  const log = useQuery(requestLogQuery({ objectType, objectId, limit: 10 }));
+  // The changes first: the page's own reads, asked again every few seconds, would bury them.
+  const [kind, setKind] = useState<'writes' | 'all'>('writes');
+  const log = useQuery(
+    requestLogQuery({
+      objectType,
+      objectId,
+      limit: 10,
+      ...(kind === 'writes' ? { kind } : {}),
+    }),
+  );
   return (
     <Panel
       title="API requests"
       actions={
-        <>
-          {' '}
-          <AnchorLink to="/requests" search={{ objectType, objectId }} size="sm">
+        <Group gap="sm">
+          <SegmentedControl
+            size="xs"
+            aria-label="Requests shown"
+            value={kind}
+            onChange={(value) => setKind(value as typeof kind)}
+            data={[
+              { value: 'writes', label: 'Changes' },
+              { value: 'all', label: 'Reads too' },
+            ]}
+          />
+          <AnchorLink
+            to="/requests"
+            search={{ objectType, objectId, ...(kind === 'writes' ? { kind } : {}) }}
+            size="sm"
+          >
             All in the request log
           </AnchorLink>
-        </>
+        </Group>
       }
     >
-      <QueryView query={log} empty="No request has touched it since the log began.">
+      <QueryView
+        query={log}
+        empty={
+          kind === 'writes'
+            ? 'No request has changed it since the log began.'
+            : 'No request has touched it since the log began.'
+        }
+      >
         {(data) => <RequestTable rows={data.results} label="API requests for this record" />}
       </QueryView>
     </Panel>

@@ -71,14 +71,17 @@ export function DepositInstructions({
       >
         {address ? (
           <Group align="flex-start" gap="lg" wrap="wrap">
-            <div style={{ background: 'white', padding: 8, borderRadius: 8, lineHeight: 0 }}>
-              <QRCodeSVG
-                value={address}
-                size={132}
-                title={`QR code of the wallet address ${address}`}
-                level="M"
-              />
-            </div>
+            {/* A code to scan only while something is to be sent: not once it has arrived. */}
+            {!deposited && !cancelled && (
+              <div style={{ background: 'white', padding: 8, borderRadius: 8, lineHeight: 0 }}>
+                <QRCodeSVG
+                  value={address}
+                  size={132}
+                  title={`QR code of the wallet address ${address}`}
+                  level="M"
+                />
+              </div>
+            )}
             <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
               <Row
                 label={`${t.fromCurrencySymbol} address`}
