@@ -143,7 +143,10 @@ test('the audit trail tells a dual-control approval, the refused attempt include
   await checkA11y(page);
   const csv = await page.request.get('/api/audit?format=csv&action=approveQuote');
   expect((await csv.text()).split('\r\n').length).toBeGreaterThanOrEqual(5);
-  await second.first().getByRole('link', { name: `Payout #${id}` }).click();
+  await second
+    .first()
+    .getByRole('link', { name: `Payout #${id}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/transactions/payouts/${id}$`));
 });
 

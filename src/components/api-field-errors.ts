@@ -18,4 +18,3 @@ export function applyApiFieldErrors<T extends FieldValues>(
   }
   return unplaced;
 }
-

@@ -39,8 +39,7 @@ export function ScrollTable({
     const measure = () => {
       if (stack) setStacked(element.clientWidth < minWidth * STACK_BELOW);
       const left = element.scrollLeft > 1;
-      const right =
-        element.scrollLeft + element.clientWidth < element.scrollWidth - HINT_FROM_PX;
+      const right = element.scrollLeft + element.clientWidth < element.scrollWidth - HINT_FROM_PX;
       setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
     };
     // The observer's first call comes after the browser's own layout: measuring here instead
