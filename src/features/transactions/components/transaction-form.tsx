@@ -38,6 +38,7 @@ export interface TransactionDraft {
   from?: string | undefined;
   to?: string | undefined;
   amount?: string | undefined;
+  purpose?: Purpose | undefined;
 }
 
 /** What the form holds: the contract's fields (unchosen ones empty), and the invoice to upload. */
@@ -107,7 +108,7 @@ export function TransactionForm({
       toBusinessExternalAccountId: draft.account ?? null,
       fromCurrencySymbol: draft.from ?? null,
       toAmount: draft.amount ?? '',
-      purpose: null,
+      purpose: draft.purpose ?? null,
       invoice: null,
     },
     mode: 'onTouched',

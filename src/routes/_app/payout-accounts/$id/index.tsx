@@ -10,6 +10,7 @@ import { StatusBadge } from '#/components/status-badge';
 import { accountLabel } from '#/features/payout-accounts/components/payout-account-table';
 import { payoutAccountQuery } from '#/features/payout-accounts/queries';
 import { merchantQuery } from '#/features/merchants/queries';
+import { PayAccount } from '#/features/transactions/components/pay-account';
 import { RecordTransactions } from '#/features/transactions/components/record-transactions';
 import { usePermission } from '#/features/session/queries';
 import { AccountStatusSimulation } from '#/features/simulation/components/status-simulation';
@@ -55,11 +56,14 @@ function PayoutAccountPage() {
         badge={<StatusBadge status={account.accountStatus} size="lg" />}
         description={`Payout account #${account.id} · ${accountLabel(account)}`}
         actions={
-          account.accountStatus !== 'CLOSED' && (
-            <Permitted operation="updatePayoutAccount">
-              <EditRecordLink to="/payout-accounts/$id/edit" params={{ id }} />
-            </Permitted>
-          )
+          <>
+            <PayAccount account={account} owner={owner.data} />
+            {account.accountStatus !== 'CLOSED' && (
+              <Permitted operation="updatePayoutAccount">
+                <EditRecordLink to="/payout-accounts/$id/edit" params={{ id }} />
+              </Permitted>
+            )}
+          </>
         }
       />
       <Stack gap="lg">

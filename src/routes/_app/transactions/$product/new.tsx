@@ -1,5 +1,7 @@
+import { Alert } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
+import { Purpose } from '#/api/schemas/transaction';
 import { showDone } from '#/components/notify';
 import { FormPage } from '#/components/page';
 import { TransactionForm } from '#/features/transactions/components/transaction-form';
@@ -9,13 +11,17 @@ import { optionalIdSearch } from '#/lib/search';
 const text = z.string().max(40).optional().catch(undefined);
 
 export const Route = createFileRoute('/_app/transactions/$product/new')({
-  // A quote from the pricing page arrives here: deposit currency, payout currency and amount.
+  // A quote from the pricing page arrives here (deposit currency, payout currency and amount);
+  // an account page's "Pay this account" (sender and account); a transaction's "Copy as new"
+  // (all of it, and the transaction it copies).
   validateSearch: z.object({
     from: text,
     to: text,
     amount: text,
     merchant: optionalIdSearch,
     account: optionalIdSearch,
+    purpose: Purpose.optional().catch(undefined),
+    copyOf: optionalIdSearch,
   }),
   component: NewTransactionPage,
 });
@@ -24,10 +30,17 @@ function NewTransactionPage() {
   const { product: slug } = Route.useParams();
   const product = PRODUCT_OF[slug];
   const title = PRODUCT_TITLE[product];
-  const draft = Route.useSearch();
+  const { copyOf, ...draft } = Route.useSearch();
   const navigate = useNavigate();
   return (
     <FormPage title={`New ${title.singular.toLowerCase()}`} description={title.description}>
+      {copyOf !== undefined && (
+        <Alert variant="light" mb="md" title={`A copy of ${title.singular.toLowerCase()} #${copyOf}`}>
+          The sender, account, currencies, amount and purpose are filled in from it
+          {product === 'receive' ? '; the invoice is not copied' : ''}. Check them, then create
+          it: it is priced again, at today&apos;s rate.
+        </Alert>
+      )}
       <TransactionForm
         product={product}
         draft={draft}

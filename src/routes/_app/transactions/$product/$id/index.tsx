@@ -1,11 +1,13 @@
 import { RecordHeader } from '#/components/record-header';
 import { Grid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconReceipt } from '@tabler/icons-react';
+import { IconCopy, IconReceipt } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import { Purpose } from '#/api/schemas/transaction';
 import { isCancelled, isCompleted, isFinalStatus } from '#/api/transaction-states';
+import { Permitted } from '#/features/session/components/permitted';
 import { ButtonLink, AnchorLink } from '#/components/links';
 import { Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
@@ -88,17 +90,37 @@ function TransactionPage() {
           </>
         }
         actions={
-          product === 'sendc2f' &&
-          isCompleted(t.clientStatus) && (
-            <ButtonLink
-              to="/transactions/payouts/$id/receipt"
-              params={{ id }}
-              variant="default"
-              leftSection={<IconReceipt size={16} aria-hidden />}
-            >
-              Open confirmation
-            </ButtonLink>
-          )
+          <>
+            {product === 'sendc2f' && isCompleted(t.clientStatus) && (
+              <ButtonLink
+                to="/transactions/payouts/$id/receipt"
+                params={{ id }}
+                variant="default"
+                leftSection={<IconReceipt size={16} aria-hidden />}
+              >
+                Open confirmation
+              </ButtonLink>
+            )}
+            <Permitted operation={`${product}Create`}>
+              <ButtonLink
+                to="/transactions/$product/new"
+                params={{ product: slug }}
+                search={{
+                  merchant: t.fromBusinessId,
+                  account: t.toBusinessExternalAccountId,
+                  from: t.fromCurrencySymbol,
+                  to: t.toCurrencySymbol,
+                  amount: t.toAmount,
+                  purpose: Purpose.safeParse(t.purpose).data,
+                  copyOf: id,
+                }}
+                variant="default"
+                leftSection={<IconCopy size={16} aria-hidden />}
+              >
+                Copy as new
+              </ButtonLink>
+            </Permitted>
+          </>
         }
       />
       <Grid gap="lg">
