@@ -80,12 +80,12 @@ test('a status change reaches the endpoint; the event log resends it and shows e
     const log = page.getByRole('table', { name: 'Event log' });
     const row = log.getByRole('row').filter({ hasText: sakura }).first();
     // To both endpoints: the one added here and the dashboard's own.
-    await expect(row.getByText('Delivered to all 2')).toBeVisible();
-    await expect(row.getByText('2 attempts')).toBeVisible();
+    await expect(row.getByText('Delivered to all 2 endpoints')).toBeVisible();
+    await expect(row.getByText('2 attempts in all')).toBeVisible();
     await row.getByRole('button', { name: /Resend event/ }).click();
     await expect.poll(() => received.length).toBe(2);
-    await expect(row.getByText('4 attempts')).toBeVisible();
-    await expect(row.getByText('Delivered to all 2')).toBeVisible();
+    await expect(row.getByText('4 attempts in all')).toBeVisible();
+    await expect(row.getByText('Delivered to all 2 endpoints')).toBeVisible();
     await row.getByRole('button', { name: /^#\d+$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Event #\d+$/ });
     // Per endpoint: delivered, and both attempts with their answer and time taken.
@@ -96,6 +96,38 @@ test('a status change reaches the endpoint; the event log resends it and shows e
     await checkA11y(page);
   } finally {
     receiver.close();
+  }
+});
+
+test('a second endpoint keeps the first one’s secret on screen; a lost secret is replaced', async ({
+  page,
+}) => {
+  const first = await webhookReceiver();
+  const second = await webhookReceiver();
+  try {
+    const endpoints = await addEndpoint(page, first.url);
+    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(second.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    // Both secrets, each under its own notice.
+    await expect(page.getByText('Endpoint added: copy its signing secret now')).toHaveCount(2);
+    await expect(page.getByText(/^whsec_[0-9a-f]{48}$/)).toHaveCount(2);
+    await page.getByRole('button', { name: `Dismiss the secret of ${first.url}` }).click();
+    await page.getByRole('button', { name: `Dismiss the secret of ${second.url}` }).click();
+    await expect(page.getByText(/^whsec_[0-9a-f]{48}$/)).toHaveCount(0);
+
+    const row = endpoints.getByRole('row').filter({ hasText: first.url });
+    const masked = (await row.getByText(/^whsec_…[0-9a-f]{4}$/).textContent())!;
+    await page.getByRole('button', { name: `New secret for ${first.url}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Give this endpoint a new secret?' });
+    await checkA11y(page);
+    await confirm.getByRole('button', { name: 'New secret' }).click();
+    await expect(page.getByText(`New secret for ${first.url}: copy it now`)).toBeVisible();
+    const secret = (await page.getByText(/^whsec_[0-9a-f]{48}$/).textContent())!;
+    await expect(row.getByText(`whsec_…${secret.slice(-4)}`)).toBeVisible();
+    expect(secret.slice(-4)).not.toBe(masked.slice(-4));
+  } finally {
+    first.close();
+    second.close();
   }
 });
 
@@ -139,16 +171,24 @@ test('an endpoint that fails says so per endpoint, with its answer; a test event
     await page.getByRole('button', { name: `Send a test event to ${url}` }).click();
     const result = page
       .getByRole('status')
-      .filter({ hasText: 'The test event (webhook.test) was not delivered' });
+      .filter({ hasText: 'Test event (webhook.test) not delivered' });
     await expect(result).toContainText('HTTP 503');
     await expect(result).toContainText('down for maintenance');
+    // In the endpoint's own row, next to the button that sent it: on screen, not below the fold.
+    await expect(
+      page
+        .getByRole('table', { name: 'Webhook endpoints' })
+        .getByRole('row')
+        .filter({ has: result }),
+    ).toContainText(url);
+    await expect(result).toBeInViewport();
     // A test event of any type, about a record.
     await choose(page, 'Test event', 'merchant.kyc_status.changed');
     await page.getByRole('button', { name: `Send a test event to ${url}` }).click();
     await expect(
       page
         .getByRole('status')
-        .filter({ hasText: 'The test event (merchant.kyc_status.changed) was not delivered' }),
+        .filter({ hasText: 'Test event (merchant.kyc_status.changed) not delivered' }),
     ).toContainText('HTTP 503');
 
     await choose(page, 'Merchant', /Sakura Precision Parts/);
@@ -159,8 +199,8 @@ test('an endpoint that fails says so per endpoint, with its answer; a test event
       .getByRole('row')
       .filter({ hasText: sakura })
       .first();
-    // Delivered to the dashboard's own endpoint, retrying at this one: never a green "delivered".
-    await expect(row.getByText('Retrying at 1 of 2')).toBeVisible();
+    // Delivered to the dashboard's own endpoint, retrying for this one: never a green "delivered".
+    await expect(row.getByText('Retrying for 1 of 2 endpoints')).toBeVisible();
     await row.getByRole('button', { name: /^#\d+$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Event #\d+$/ });
     const failing = dialog.getByTestId(/^delivery-/).filter({ hasText: url });

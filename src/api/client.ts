@@ -272,6 +272,9 @@ export const getFile = (c: Connection, id: number) =>
 export const createWebhook = (c: Connection, body: WebhookCreate) =>
   call(c, operations.createWebhook, { body });
 export const listWebhooks = (c: Connection) => call(c, operations.listWebhooks);
+export const rotateWebhookSecret = (c: Connection, id: number) =>
+  call(c, operations.rotateWebhookSecret, { params: { id } });
+
 export const deleteWebhook = (c: Connection, id: number) =>
   call(c, operations.deleteWebhook, { params: { id } });
 export const listEvents = (c: Connection, query: QueryOf<typeof operations.listEvents> = {}) =>

@@ -35,6 +35,7 @@ const DESIGNED = [
   'POST /v1/webhook/',
   'GET /v1/webhook/',
   'DELETE /v1/webhook/{id}',
+  'POST /v1/webhook/{id}/secret',
   'POST /v1/webhook/{id}/test',
   'GET /v1/event/',
   'POST /v1/event/{id}/resend',

@@ -378,6 +378,17 @@ export const operations = {
     source: 'design',
     response: WebhookList,
   }),
+  rotateWebhookSecret: define({
+    id: 'rotateWebhookSecret',
+    method: 'POST',
+    path: '/v1/webhook/{id}/secret',
+    summary:
+      'Give an endpoint a new signing secret; the answer holds it, and the old one signs nothing from now on',
+    tag: 'Webhooks and events',
+    source: 'design',
+    params: IdParams,
+    response: Webhook,
+  }),
   deleteWebhook: define({
     id: 'deleteWebhook',
     method: 'DELETE',

@@ -63,6 +63,7 @@ const OPERATION_PERMISSION: { [K in keyof typeof operations]: Permission } = {
   getFile: READ,
   createWebhook: SANDBOX_TOOL,
   listWebhooks: READ,
+  rotateWebhookSecret: SANDBOX_TOOL,
   deleteWebhook: SANDBOX_TOOL,
   testWebhook: SANDBOX_TOOL,
   listEvents: READ,

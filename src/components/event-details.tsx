@@ -59,8 +59,9 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
     deliveries.length === 1
       ? STATE_WORD[worst]
       : worst === 'delivered'
-        ? `Delivered to all ${deliveries.length}`
-        : `${STATE_WORD[worst]} at ${inWorst} of ${deliveries.length}`;
+        ? `Delivered to all ${deliveries.length} endpoints`
+        : `${STATE_WORD[worst]} for ${inWorst} of ${deliveries.length} endpoints`;
+  const attempts = event.attempts.length;
   return (
     <Group gap={6} wrap="nowrap">
       <Badge
@@ -72,7 +73,8 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
         {label}
       </Badge>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {event.attempts.length} attempt{event.attempts.length === 1 ? '' : 's'}
+        {attempts} attempt{attempts === 1 ? '' : 's'}
+        {deliveries.length > 1 ? ' in all' : ''}
       </Text>
     </Group>
   );

@@ -4,6 +4,7 @@ import {
   ApiError,
   createWebhook,
   deleteWebhook,
+  rotateWebhookSecret,
   listEvents,
   listWebhooks,
   resendEvent,
@@ -69,6 +70,9 @@ export const eventLogQuery = (page: { start: number; limit: number }) =>
 
 export const useCreateWebhook = () =>
   useRefreshingMutation((url: string) => createWebhook(api, { url }), eventKeys.webhooks);
+
+export const useRotateWebhookSecret = () =>
+  useRefreshingMutation((id: number) => rotateWebhookSecret(api, id), eventKeys.webhooks);
 
 export const useDeleteWebhook = () =>
   useRefreshingMutation((id: number) => deleteWebhook(api, id), eventKeys.webhooks);

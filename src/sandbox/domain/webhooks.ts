@@ -13,9 +13,19 @@ export function maskSecret(secret: string): string {
   return `whsec_…${secret.slice(-4)}`;
 }
 
+const newSecret = () => `whsec_${randomBytes(24).toString('hex')}`;
+
 export function createWebhook(ctx: DomainContext, partnerId: number, url: string): Webhook {
-  const secret = `whsec_${randomBytes(24).toString('hex')}`;
-  return ctx.store.write(() => ctx.store.webhooks.insert(partnerId, url, secret, ctx.now()));
+  return ctx.store.write(() => ctx.store.webhooks.insert(partnerId, url, newSecret(), ctx.now()));
+}
+
+/**
+ * A lost or leaked secret is replaced, never shown again: the answer holds the new one (once),
+ * and the old one signs nothing from now on.
+ */
+export function rotateWebhookSecret(ctx: DomainContext, partnerId: number, id: number): Webhook {
+  if (!ctx.store.webhooks.byId(partnerId, id)) throw notFound('Webhook endpoint', id);
+  return ctx.store.write(() => ctx.store.webhooks.setSecret(partnerId, id, newSecret()));
 }
 
 export function listWebhooks(ctx: DomainContext, partnerId: number): Webhook[] {

@@ -8,6 +8,7 @@ import {
   deleteWebhook,
   listWebhooks,
   resendEvent,
+  rotateWebhookSecret,
   testWebhook,
 } from '../domain/webhooks';
 import { route, validationProblem } from '../http';
@@ -26,6 +27,9 @@ export function webhookRoutes(app: FastifyInstance, ctx: DomainContext) {
     },
   );
   route(app, operations.listWebhooks, (_input, req) => listWebhooks(ctx, partnerOf(req).id));
+  route(app, operations.rotateWebhookSecret, ({ params }, req) =>
+    rotateWebhookSecret(ctx, partnerOf(req).id, params.id),
+  );
   route(app, operations.deleteWebhook, ({ params }, req) =>
     deleteWebhook(ctx, partnerOf(req).id, params.id),
   );

@@ -32,6 +32,9 @@ export function webhookRepository(db: Db) {
     `SELECT id, url, secret, creation_time AS creationTime FROM webhook_endpoint
      WHERE partner_id = ? AND deleted_time IS NULL ORDER BY id DESC`,
   );
+  const setSecret = db.prepare<[string, number, number]>(
+    'UPDATE webhook_endpoint SET secret = ? WHERE id = ? AND partner_id = ? AND deleted_time IS NULL',
+  );
   const remove = db.prepare<[number, number, number]>(
     'UPDATE webhook_endpoint SET deleted_time = ? WHERE id = ? AND partner_id = ?',
   );
@@ -85,6 +88,11 @@ export function webhookRepository(db: Db) {
     },
     byId: (partnerId: number, id: number) => byId.get(id, partnerId),
     list: (partnerId: number) => list.all(partnerId),
+    /** A new signing secret: deliveries from now on (retries included) are signed with it. */
+    setSecret(partnerId: number, id: number, secret: string): WebhookEndpoint {
+      setSecret.run(secret, id, partnerId);
+      return byId.get(id, partnerId)!;
+    },
     remove(partnerId: number, id: number, now: number) {
       remove.run(now, id, partnerId);
       dropPending.run(id);

@@ -102,7 +102,7 @@ function idPool(op: OperationDef): number[] {
   if (op.id === 'getPayoutConfirmation') return pools.transactions.sendc2f;
   if (op.id.includes('PayoutAccount')) return pools.accounts;
   if (op.id === 'getFile') return pools.files;
-  if (op.id === 'deleteWebhook' || op.id === 'testWebhook') return pools.webhooks;
+  if (/^(deleteWebhook|testWebhook|rotateWebhookSecret)$/.test(op.id)) return pools.webhooks;
   if (op.id === 'resendEvent') return eventIds();
   return pools.merchants;
 }
@@ -116,7 +116,7 @@ function eventIds(): number[] {
 
 /** Operations whose success depends on the record's state rather than on the request. */
 const STATEFUL =
-  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$|^getRequest$|^listMoves$/;
+  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$|^rotateWebhookSecret$|^getRequest$|^listMoves$/;
 
 /** Values for the fields an operation's body or query needs from the sandbox's state. */
 function overridesFor(op: OperationDef): Overrides {

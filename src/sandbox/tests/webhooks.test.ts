@@ -386,6 +386,38 @@ describe('delivery', () => {
     expect(hooks.received).toHaveLength(1);
   });
 
+  it('gives an endpoint a new secret: deliveries are signed with it, never with the old one', async () => {
+    const sandbox = await sandboxWith();
+    const hooks = await receiver([200]);
+    cleanup.push(hooks.close);
+    const hook = await addWebhook(sandbox, hooks.url);
+    const rotated = await sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/secret` });
+    expect(rotated.statusCode).toBe(200);
+    const fresh = Webhook.parse(rotated.json());
+    expect(fresh).toMatchObject({ id: hook.id, url: hook.url, creationTime: hook.creationTime });
+    expect(fresh.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(fresh.secret).not.toBe(hook.secret);
+    // Listed masked, as before.
+    const list = (await sandbox.request({ method: 'GET', url: '/v1/webhook/' })).json();
+    expect(list).toEqual([{ ...fresh, secret: `whsec_…${fresh.secret.slice(-4)}` }]);
+    await sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/test` });
+    const { headers, body } = hooks.received[0]!;
+    const signature = String(headers['x-webhook-signature']);
+    expect(verifySignature(fresh.secret, signature, body)).toBe(true);
+    expect(verifySignature(hook.secret, signature, body)).toBe(false);
+    // Another partner's endpoint, or a deleted one: 404.
+    for (const as of [sandbox.bob, sandbox.alice]) {
+      if (as === sandbox.alice)
+        await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}` });
+      const refused = await sandbox.request({
+        method: 'POST',
+        url: `/v1/webhook/${hook.id}/secret`,
+        as,
+      });
+      expect(refused.statusCode).toBe(404);
+    }
+  });
+
   it('sends a test event of every type, about the partner’s newest record of its kind, signed', async () => {
     const sandbox = await sandboxWith({ settings: { quoteDelayMs: 3_600_000 } });
     const hooks = await receiver([200]);

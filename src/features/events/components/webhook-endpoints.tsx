@@ -1,4 +1,7 @@
-// Adding, listing and deleting webhook endpoints. A new endpoint's signing secret is shown once.
+// Adding, listing, testing and deleting webhook endpoints. A signing secret is shown once, when
+// the endpoint is added or its secret rotated: each such secret has its own notice, so adding a
+// second endpoint never hides the first one's. A test event's result shows in its endpoint's row,
+// next to the button that sent it (docs/decisions/031).
 import {
   ActionIcon,
   Alert,
@@ -11,12 +14,17 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { TEST_EVENT_TYPES, type Webhook, WebhookCreate } from '#/api/schemas/platform';
+import {
+  TEST_EVENT_TYPES,
+  type Webhook,
+  WebhookCreate,
+  type WebhookTestResult,
+} from '#/api/schemas/platform';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { CopyValue } from '#/components/copy-value';
@@ -24,7 +32,13 @@ import { DataTable, DateCell, IdNote } from '#/components/data-table';
 import { Dialog } from '#/components/dialog';
 import { fieldError } from '#/lib/field-error';
 import { indexStatusQuery } from '#/features/find/queries';
-import { useCreateWebhook, useDeleteWebhook, useTestWebhook, webhooksQuery } from '../queries';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRotateWebhookSecret,
+  useTestWebhook,
+  webhooksQuery,
+} from '../queries';
 import { Panel } from '#/components/page';
 import { showDone } from '#/components/notify';
 
@@ -38,16 +52,26 @@ export function WebhookEndpoints() {
     resolver: zodResolver(WebhookCreate),
     defaultValues: { url: '' },
   });
-  const [created, setCreated] = useState<Webhook | undefined>();
-  // The endpoint whose deletion waits for a yes.
-  const [deleting, setDeleting] = useState<Webhook | undefined>();
+  const rotate = useRotateWebhookSecret();
+  // Secrets shown this once: an endpoint added or rotated now, newest first.
+  const [secrets, setSecrets] = useState<Array<{ hook: Webhook; rotated: boolean }>>([]);
+  const showSecret = (hook: Webhook, rotated: boolean) =>
+    setSecrets((shown) => [{ hook, rotated }, ...shown.filter((s) => s.hook.id !== hook.id)]);
+  // Each endpoint's last test result, shown in its row.
+  const [results, setResults] = useState<ReadonlyMap<number, WebhookTestResult>>(new Map());
+  // The endpoint whose deletion or new secret waits for a yes.
+  const [confirming, setConfirming] = useState<
+    { hook: Webhook; action: 'delete' | 'rotate' } | undefined
+  >();
+  const deleting = confirming?.action === 'delete' ? confirming.hook : undefined;
+  const rotating = confirming?.action === 'rotate' ? confirming.hook : undefined;
   // What "Send a test event" sends: webhook.test, or an event of any type about a record.
   const [testType, setTestType] = useState<string>('webhook.test');
 
   const add = form.handleSubmit(({ url }) =>
     create.mutate(url, {
       onSuccess: (hook) => {
-        setCreated(hook);
+        showSecret(hook, false);
         form.reset();
       },
       onError: (error) => applyApiFieldErrors(error, ['url'], form.setError),
@@ -83,23 +107,32 @@ export function WebhookEndpoints() {
           </Button>
         </Group>
       </form>
-      {created && (
+      {secrets.map(({ hook, rotated }) => (
         <Alert
+          key={hook.id}
           mt="md"
           color="green"
           variant="light"
-          title="Endpoint added: copy its signing secret now"
+          title={
+            rotated
+              ? `New secret for ${hook.url}: copy it now`
+              : `Endpoint added: copy its signing secret now`
+          }
           withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setCreated(undefined)}
+          closeButtonLabel={`Dismiss the secret of ${hook.url}`}
+          onClose={() => setSecrets((shown) => shown.filter((s) => s.hook.id !== hook.id))}
         >
           <Text size="sm" mb={4}>
             It is shown only this once. Use it to check the signature of each delivery to{' '}
-            {created.url}.
+            <Text span ff="monospace" inherit style={{ wordBreak: 'break-all' }}>
+              {hook.url}
+            </Text>
+            {rotated ? '; the old secret signs nothing from now on.' : '.'} Lost, it can be replaced
+            with “New secret”.
           </Text>
-          <CopyValue value={created.secret} label="signing secret" />
+          <CopyValue value={hook.secret} label={`signing secret of ${hook.url}`} />
         </Alert>
-      )}
+      ))}
       {create.isError && (
         <ApiErrorAlert error={create.error} title="The endpoint was not added" placed={['url']} />
       )}
@@ -136,6 +169,16 @@ export function WebhookEndpoints() {
                             registered again at the next sync.
                           </IdNote>
                         )}
+                        <TestOutcome
+                          result={results.get(hook.id)}
+                          onDismiss={() =>
+                            setResults((all) => {
+                              const rest = new Map(all);
+                              rest.delete(hook.id);
+                              return rest;
+                            })
+                          }
+                        />
                       </>
                     ),
                   },
@@ -157,18 +200,36 @@ export function WebhookEndpoints() {
                           variant="default"
                           leftSection={<IconSend size={12} aria-hidden />}
                           loading={test.isPending && test.variables.id === hook.id}
-                          onClick={() => test.mutate({ id: hook.id, type: testType })}
+                          onClick={() =>
+                            test.mutate(
+                              { id: hook.id, type: testType },
+                              {
+                                onSuccess: (result) =>
+                                  setResults((all) => new Map(all).set(hook.id, result)),
+                              },
+                            )
+                          }
                           aria-label={`Send a test event to ${hook.url}`}
                         >
                           Send a test event
                         </Button>
+                        <Tooltip label="New secret" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`New secret for ${hook.url}`}
+                            loading={rotate.isPending && rotate.variables === hook.id}
+                            onClick={() => setConfirming({ hook, action: 'rotate' })}
+                          >
+                            <IconKey size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
                         <Tooltip label="Delete endpoint" withArrow>
                           <ActionIcon
                             variant="subtle"
                             color="red"
                             aria-label={`Delete endpoint ${hook.url}`}
                             loading={remove.isPending && remove.variables === hook.id}
-                            onClick={() => setDeleting(hook)}
+                            onClick={() => setConfirming({ hook, action: 'delete' })}
                           >
                             <IconTrash size={16} aria-hidden />
                           </ActionIcon>
@@ -181,48 +242,52 @@ export function WebhookEndpoints() {
             </>
           )}
         </QueryView>
-        {test.data && (
-          <Alert
-            role="status"
-            variant="light"
-            color={test.data.delivered ? 'green' : 'red'}
-            title={
-              test.data.delivered
-                ? `The test event (${test.data.eventType}) was delivered`
-                : `The test event (${test.data.eventType}) was not delivered`
-            }
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => test.reset()}
-          >
-            <Text size="sm" style={{ wordBreak: 'break-all' }}>
-              {test.data.url}:{' '}
-              {test.data.statusCode !== null
-                ? `HTTP ${test.data.statusCode}`
-                : (test.data.error ?? 'no answer')}{' '}
-              in {test.data.durationMs} ms.
-            </Text>
-            {test.data.responseBody && (
-              <Text
-                size="xs"
-                ff="monospace"
-                mt={4}
-                lineClamp={3}
-                style={{ wordBreak: 'break-all' }}
-              >
-                {test.data.responseBody}
-              </Text>
-            )}
-          </Alert>
-        )}
         {test.isError && <ApiErrorAlert error={test.error} title="The test event was not sent" />}
         {remove.isError && (
           <ApiErrorAlert error={remove.error} title="The endpoint was not deleted" />
         )}
+        {rotate.isError && (
+          <ApiErrorAlert error={rotate.error} title="The secret was not replaced" />
+        )}
       </Stack>
       <Dialog
+        opened={rotating !== undefined}
+        onClose={() => setConfirming(undefined)}
+        title="Give this endpoint a new secret?"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Deliveries to{' '}
+            <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {rotating?.url}
+            </Text>{' '}
+            are signed with the new secret from now on, retries included; the old one signs nothing.
+            Put the new one in your endpoint&apos;s check right away.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(undefined)}>
+              Keep the secret
+            </Button>
+            <Button
+              loading={rotate.isPending}
+              onClick={() =>
+                rotating &&
+                rotate.mutate(rotating.id, {
+                  onSuccess: (hook) => {
+                    showSecret(hook, true);
+                    setConfirming(undefined);
+                  },
+                })
+              }
+            >
+              New secret
+            </Button>
+          </Group>
+        </Stack>
+      </Dialog>
+      <Dialog
         opened={deleting !== undefined}
-        onClose={() => setDeleting(undefined)}
+        onClose={() => setConfirming(undefined)}
         title="Delete this endpoint?"
       >
         <Stack gap="md">
@@ -239,7 +304,7 @@ export function WebhookEndpoints() {
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(undefined)}>
+            <Button variant="default" onClick={() => setConfirming(undefined)}>
               Keep it
             </Button>
             <Button
@@ -250,7 +315,8 @@ export function WebhookEndpoints() {
                 remove.mutate(deleting.id, {
                   onSuccess: () => {
                     showDone('Endpoint deleted', deleting.url);
-                    setDeleting(undefined);
+                    setConfirming(undefined);
+                    setSecrets((shown) => shown.filter((x) => x.hook.id !== deleting.id));
                   },
                 })
               }
@@ -261,5 +327,47 @@ export function WebhookEndpoints() {
         </Stack>
       </Dialog>
     </Panel>
+  );
+}
+
+/** A test event's result, in the row of the endpoint it went to. */
+function TestOutcome({
+  result,
+  onDismiss,
+}: {
+  result: WebhookTestResult | undefined;
+  onDismiss: () => void;
+}) {
+  return (
+    <div role="status" aria-live="polite">
+      {result && (
+        <Alert
+          mt={6}
+          p="xs"
+          variant="light"
+          color={result.delivered ? 'green' : 'red'}
+          title={
+            result.delivered
+              ? `Test event (${result.eventType}) delivered`
+              : `Test event (${result.eventType}) not delivered`
+          }
+          withCloseButton
+          closeButtonLabel="Dismiss the test result"
+          onClose={onDismiss}
+        >
+          <Text size="xs">
+            {result.statusCode !== null
+              ? `Your endpoint answered HTTP ${result.statusCode}`
+              : `No answer: ${result.error ?? 'the connection failed'}`}{' '}
+            in {result.durationMs} ms.
+          </Text>
+          {result.responseBody && (
+            <Text size="xs" ff="monospace" mt={4} lineClamp={3} style={{ wordBreak: 'break-all' }}>
+              {result.responseBody}
+            </Text>
+          )}
+        </Alert>
+      )}
+    </div>
   );
 }
