@@ -35,10 +35,14 @@ function NewTransactionPage() {
   return (
     <FormPage title={`New ${title.singular.toLowerCase()}`} description={title.description}>
       {copyOf !== undefined && (
-        <Alert variant="light" mb="md" title={`A copy of ${title.singular.toLowerCase()} #${copyOf}`}>
+        <Alert
+          variant="light"
+          mb="md"
+          title={`A copy of ${title.singular.toLowerCase()} #${copyOf}`}
+        >
           The sender, account, currencies, amount and purpose are filled in from it
-          {product === 'receive' ? '; the invoice is not copied' : ''}. Check them, then create
-          it: it is priced again, at today&apos;s rate.
+          {product === 'receive' ? '; the invoice is not copied' : ''}. Check them, then create it:
+          it is priced again, at today&apos;s rate.
         </Alert>
       )}
       <TransactionForm
