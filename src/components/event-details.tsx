@@ -63,7 +63,7 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
         : `${STATE_WORD[worst]} for ${inWorst} of ${deliveries.length} endpoints`;
   const attempts = event.attempts.length;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} style={{ rowGap: 2 }}>
       <Badge
         variant="light"
         color={STATE_COLOR[worst]}

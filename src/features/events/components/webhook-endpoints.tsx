@@ -185,7 +185,7 @@ export function WebhookEndpoints() {
                   {
                     header: 'Secret',
                     cell: (hook) => (
-                      <Text size="sm" ff="monospace">
+                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                         {hook.secret}
                       </Text>
                     ),
