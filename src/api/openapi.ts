@@ -1,5 +1,6 @@
 // Builds the OpenAPI 3.1 document of the API from the operation list and its zod schemas.
 import { z } from 'zod';
+import { REQUEST_EXAMPLES } from './examples';
 import { allOperations, type OperationDef } from './operations';
 import { ERROR_CODES, IDEMPOTENCY_KEY_PATTERN, Problem } from './schemas/common';
 import { FILE_TYPES } from './schemas/platform';
@@ -132,7 +133,12 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
     } else if (op.body) {
       requestBody = {
         required: !op.bodyOptional,
-        content: { 'application/json': { schema: use(op.body, 'input') } },
+        content: {
+          'application/json': {
+            schema: use(op.body, 'input'),
+            ...(REQUEST_EXAMPLES[op.id] !== undefined ? { example: REQUEST_EXAMPLES[op.id] } : {}),
+          },
+        },
       };
     }
 
@@ -170,9 +176,8 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       operationId: op.id,
       summary: op.summary,
       tags: [op.tag],
-      ...(op.source === 'design'
-        ? { description: 'Path or payload chosen where the specification does not show it.' }
-        : {}),
+      // Chosen where the specification is silent: said once in the document's description.
+      ...(op.source === 'design' ? { 'x-design-choice': true } : {}),
       ...(op.source === 'sandbox'
         ? {
             description: 'A sandbox extension: the sandbox console, not part of the live API.',
@@ -214,6 +219,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       description: [
         'Merchants, payout accounts, prices and transactions for cross-border payments.',
         'Every operation needs the headers x-api-key and x-api-secret.',
+        'Operations marked `x-design-choice` have a path or payload this sandbox chose where the specification does not show one; `x-sandbox-extension` marks the sandbox console, not part of the live API.',
         'Errors are RFC 9457 problem details; the `code` field is one of: ' +
           ERROR_CODES.join(', ') +
           '.',
