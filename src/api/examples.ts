@@ -75,6 +75,11 @@ const BY_NAME: Readonly<Record<string, unknown>> = {
   ...account,
   ...transaction,
   id: EXAMPLE_ID,
+  contactOwnerBusinessId: null,
+  start: 0,
+  limit: 20,
+  hasMore: false,
+  total: 1,
   businessId: EXAMPLE_ID,
   toBusinessId: EXAMPLE_ID,
   businessRequestId: 25,
@@ -119,7 +124,8 @@ const BY_NAME: Readonly<Record<string, unknown>> = {
   from: 'lumen',
   to: 'lumen-eur',
   title: 'A payout awaiting its deposit',
-  description: 'A VALID customer with an ACTIVE EUR payout account and a payout awaiting its deposit.',
+  description:
+    'A VALID customer with an ACTIVE EUR payout account and a payout awaiting its deposit.',
   version: 'v3',
   message: 'A test event from the sandbox.',
 };

@@ -91,14 +91,14 @@ function define<const O extends OperationDef>(operation: O): O {
 
 const TransactionPage = page(Transaction);
 
-const PRODUCT_LABEL: Record<Product, { tag: string; noun: string }> = {
-  sendc2f: { tag: 'Payouts (crypto to fiat)', noun: 'payout' },
-  sendf2f: { tag: 'End to end (fiat to fiat)', noun: 'end to end' },
-  receive: { tag: 'Collections (fiat to fiat)', noun: 'collections' },
+const PRODUCT_LABEL: Record<Product, { tag: string; noun: string; a: string }> = {
+  sendc2f: { tag: 'Payouts (crypto to fiat)', noun: 'payout', a: 'a' },
+  sendf2f: { tag: 'End to end (fiat to fiat)', noun: 'end to end', a: 'an' },
+  receive: { tag: 'Collections (fiat to fiat)', noun: 'collection', a: 'a' },
 };
 
 function productOperations<const P extends Product>(product: P) {
-  const { tag, noun } = PRODUCT_LABEL[product];
+  const { tag, noun, a } = PRODUCT_LABEL[product];
   const base = `/v1/${product}`;
   const byId = { params: IdParams, response: Transaction, tag } as const;
   return {
@@ -106,7 +106,7 @@ function productOperations<const P extends Product>(product: P) {
       id: `${product}Price`,
       method: 'POST',
       path: `${base}/price`,
-      summary: `Calculate the FX rate and deposit amount of a ${noun} transaction`,
+      summary: `Calculate the FX rate and deposit amount of ${a} ${noun} transaction`,
       tag,
       source: product === 'receive' ? 'design' : 'spec',
       body: PriceRequest,
@@ -117,7 +117,7 @@ function productOperations<const P extends Product>(product: P) {
       id: `${product}Create`,
       method: 'POST',
       path: `${base}/`,
-      summary: `Create a ${noun} transaction`,
+      summary: `Create ${a} ${noun} transaction`,
       tag,
       source: product === 'sendf2f' ? 'design' : 'spec',
       body: product === 'receive' ? CollectionCreate : TransactionCreate,
@@ -127,7 +127,7 @@ function productOperations<const P extends Product>(product: P) {
       id: `${product}Get`,
       method: 'GET',
       path: `${base}/{id}`,
-      summary: `Get a ${noun} transaction by id`,
+      summary: `Get ${a} ${noun} transaction by id`,
       source: product === 'sendf2f' ? 'design' : 'spec',
       ...byId,
     }),
@@ -145,7 +145,7 @@ function productOperations<const P extends Product>(product: P) {
       id: `${product}ApproveQuote`,
       method: 'POST',
       path: `${base}/approveQuote/{id}`,
-      summary: `Approve the quote of a ${noun} transaction`,
+      summary: `Approve the quote of ${a} ${noun} transaction`,
       source: product === 'sendc2f' ? 'spec' : 'design',
       ...byId,
     }),
@@ -153,7 +153,7 @@ function productOperations<const P extends Product>(product: P) {
       id: `${product}ApproveDeposit`,
       method: 'POST',
       path: `${base}/approveDeposit/{id}`,
-      summary: `Approve the deposit of a ${noun} transaction`,
+      summary: `Approve the deposit of ${a} ${noun} transaction`,
       source: product === 'sendf2f' ? 'design' : 'spec',
       body:
         product === 'receive'
@@ -168,7 +168,7 @@ function productOperations<const P extends Product>(product: P) {
       id: `${product}Cancel`,
       method: 'POST',
       path: `${base}/cancel/{id}`,
-      summary: `Cancel a ${noun} transaction that has not been processed`,
+      summary: `Cancel ${a} ${noun} transaction that has not been processed`,
       source: product === 'sendc2f' ? 'design' : 'spec',
       body: CancelRequest,
       bodyOptional: true,

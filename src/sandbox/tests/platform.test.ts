@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CountryList, CurrencyList } from '#/api/schemas/reference';
 import { createTestSandbox, type TestSandbox } from '../testing';
+import { REQUEST_EXAMPLES } from '#/api/examples';
+import { allOperations } from '#/api/operations';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 let sandbox: TestSandbox;
 beforeEach(async () => {
@@ -135,5 +139,37 @@ describe('documents', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('/v1/businessExternalAccount/{id}');
     expect(page.body).toContain('id="PAYOUT_ACCOUNT_NOT_ACTIVE"');
+  });
+
+  it('gives every operation an example request, answer and its errors, in the contents’ order', async () => {
+    const { body } = await sandbox.request({ method: 'GET', url: '/docs', as: null });
+    const ops = [...body.matchAll(/<section class="op" id="(\w+)"[^>]*>([\s\S]*?)<\/section>/g)];
+    expect(ops).toHaveLength(allOperations.length);
+    for (const [, id, html] of ops) {
+      expect(html, id).toContain('Example request');
+      expect(html, id).toContain('curl -X ');
+      expect(html, id).toContain('Example answer');
+      expect(html, id).toContain('<h4>Errors</h4>');
+    }
+    // A body's example is the one the document gives, so a copied curl sends a valid body.
+    expect(body).toContain(
+      escapeHtml(`--data '${JSON.stringify(REQUEST_EXAMPLES.createMerchant)}'`),
+    );
+    // No leftovers: no repeated design note, no ".;" between a description and its limits.
+    expect(body).not.toContain('Path or payload chosen');
+    expect(body).not.toMatch(/\.;/);
+    // Nested objects are listed field by field, or link to their schema: never a bare "object".
+    expect(body).not.toContain('<td>object</td>');
+    expect(body).toContain('<a href="#schema-BankDetails">BankDetails</a>');
+    // The contents list the sections in the page's order.
+    const order = (pattern: RegExp) => [...body.matchAll(pattern)].map((m) => m[1]);
+    expect(order(/<li data-part="([\w-]+)">/g)).toEqual(
+      order(/<section class="part[^"]*" id="([\w-]+)">/g),
+    );
+    // The signature check, and the script and styles from this origin only.
+    expect(body).toContain('isSignedBySandbox');
+    expect(body).toContain('<script src="docs.js" defer></script>');
+    const script = await sandbox.request({ method: 'GET', url: '/docs.js', as: null });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
   });
 });
