@@ -63,17 +63,34 @@ async function proposeFrenchBank(page: Page, account: { id: number; accountHolde
   return held;
 }
 
-test('an admin adds a policy with the currency typed as "eur" and an amount with grouping', async ({
-  page,
-}) => {
-  await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+/** A policy by the API: deposits from 5,000 in `currency` (as typed) need two approvers. */
+async function depositPolicyOfTwo(page: Page, currency: string) {
+  const policy = await api(page, 'POST', '/controls/policies', {
+    action: 'approveDeposit',
+    currency,
+    minAmount: '5000',
+    approvers: 2,
+  });
+  expect(policy.status).toBe(200);
+}
+
+/** The settings' policy form with a deposit approval chosen and "eur" typed for its currency. */
+async function startEurDepositPolicy(page: Page) {
   const form = page.getByRole('form', { name: 'Add a policy' });
   await choose(page, 'Decision', 'Deposit approval');
   const currency = form.getByRole('combobox', { name: 'Payout currency' });
   await currency.click();
   await currency.fill('eur');
   await page.getByRole('option', { name: /^EUR · / }).click();
+  return form;
+}
+
+test('an admin adds a policy with the currency typed as "eur" and an amount with grouping', async ({
+  page,
+}) => {
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  const form = await startEurDepositPolicy(page);
   await form.getByRole('textbox', { name: 'From amount' }).fill('5,000');
   await form.getByRole('button', { name: 'Add policy' }).click();
   const policies = page.getByRole('table', { name: 'Approval policies' });
@@ -97,20 +114,9 @@ test('a policy that exists already is refused on its amount field, not below the
 }) => {
   allowConsoleError(page, /status of 409/);
   await signInAs(page, 'Ada Admin');
-  const policy = await api(page, 'POST', '/controls/policies', {
-    action: 'approveDeposit',
-    currency: 'EUR',
-    minAmount: '5000',
-    approvers: 2,
-  });
-  expect(policy.status).toBe(200);
+  await depositPolicyOfTwo(page, 'EUR');
   await page.goto('/settings');
-  const form = page.getByRole('form', { name: 'Add a policy' });
-  await choose(page, 'Decision', 'Deposit approval');
-  const currency = form.getByRole('combobox', { name: 'Payout currency' });
-  await currency.click();
-  await currency.fill('eur');
-  await page.getByRole('option', { name: /^EUR · / }).click();
+  const form = await startEurDepositPolicy(page);
   const amount = form.getByRole('textbox', { name: 'From amount' });
   await amount.fill('5,000.00');
   await form.getByRole('button', { name: 'Add policy' }).click();
@@ -124,13 +130,7 @@ test('a policy that exists already is refused on its amount field, not below the
 
 test('a policy typed "eur" holds a 12,500.50 EUR payout deposit at 1 of 2', async ({ page }) => {
   await signInAs(page, 'Ada Admin');
-  const policy = await api(page, 'POST', '/controls/policies', {
-    action: 'approveDeposit',
-    currency: 'eur',
-    minAmount: '5000',
-    approvers: 2,
-  });
-  expect(policy.status).toBe(200);
+  await depositPolicyOfTwo(page, 'eur');
   const id = await quotedPayout(page, '12500.50');
   await signInAs(page, 'Aiko Approver');
   expect((await api(page, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);

@@ -1,21 +1,14 @@
 // Repeat work: a transaction copied as a new one, and a payout account paid from its own page.
 // One step per journey.
-import {
-  accountWithIban,
-  checkA11y,
-  expect,
-  SEEDED,
-  signInAs,
-  test,
-  transactionWhere,
-} from './fixtures';
+import { accountWithIban, checkA11y, expect, SEEDED, test, transactionWhere } from './fixtures';
+
+test.use({ signedInAs: 'Fatima Finance' });
 
 test('a completed payout is copied as new: everything but the quote filled in, then created', async ({
   page,
   dashboard,
 }) => {
   const id = transactionWhere(dashboard, SEEDED.completedPayout);
-  await signInAs(page, 'Fatima Finance');
   await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('link', { name: 'Copy as new' }).click();
   await expect(page.getByRole('heading', { name: 'New payout' })).toBeVisible();
@@ -38,7 +31,6 @@ test('a payout account is paid from its own page, its customer as the sender', a
   dashboard,
 }) => {
   const account = accountWithIban(dashboard, SEEDED.lumenIban);
-  await signInAs(page, 'Fatima Finance');
   await page.goto(`/payout-accounts/${account}`);
   await page.getByRole('button', { name: 'Pay this account' }).click();
   // Lumen's own account: collections pay into it too.

@@ -9,7 +9,8 @@ type JsonSchema = Record<string, unknown>;
 /** The id an example puts in a path (`/v1/business/1`): the demo sandbox's first record. */
 export const EXAMPLE_ID = 1;
 
-const merchant = {
+/** The demo sandbox's first merchant, as a request would give it. */
+export const EXAMPLE_MERCHANT = {
   name: 'Lumen Textiles GmbH',
   localRegNumber: 'HRB 204518',
   countryIso: 'DE',
@@ -23,16 +24,17 @@ const merchant = {
   contactPhonePrefix: '49',
   contactPhone: '301234567',
   industry: 'GARMENTS',
-};
+} as const;
 
-const account = {
+/** Its EUR payout account's details. */
+export const EXAMPLE_ACCOUNT = {
   accountHolderName: 'Lumen Textiles GmbH',
   bankName: 'Deutsche Bank',
   iban: 'DE89370400440532013000',
   swiftCode: 'DEUTDEFF',
   countryIso: 'DE',
   city: 'Berlin',
-};
+} as const;
 
 const transaction = {
   fromBusinessId: EXAMPLE_ID,
@@ -46,11 +48,16 @@ const CONFIRMATION = 'https://files.partner.example/deposit-confirmation.pdf';
 
 /** A request body for each operation that takes a JSON one, by operation id. */
 export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
-  createMerchant: { ...merchant, contactOwnerBusinessId: null },
-  updateMerchant: { ...merchant, city: 'Hamburg', zipcode: '20095', address: 'Jungfernstieg' },
+  createMerchant: { ...EXAMPLE_MERCHANT, contactOwnerBusinessId: null },
+  updateMerchant: {
+    ...EXAMPLE_MERCHANT,
+    city: 'Hamburg',
+    zipcode: '20095',
+    address: 'Jungfernstieg',
+  },
   acceptAgreements: { agreementIds: [1, 2, 3] },
-  createPayoutAccount: { businessId: EXAMPLE_ID, currencySymbol: 'EUR', ...account },
-  updatePayoutAccount: { ...account, bankName: 'Deutsche Bank AG' },
+  createPayoutAccount: { businessId: EXAMPLE_ID, currencySymbol: 'EUR', ...EXAMPLE_ACCOUNT },
+  updatePayoutAccount: { ...EXAMPLE_ACCOUNT, bankName: 'Deutsche Bank AG' },
   createWebhook: { url: 'https://partner.example/hooks/payments' },
   testWebhook: { type: 'webhook.test' },
   createFault: { operationId: 'getMerchant', kind: 'unavailable', count: 2, retryAfterSeconds: 5 },
@@ -71,8 +78,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
 
 /** Values by field name: what an answer holds, as a partner would see it. */
 const BY_NAME: Readonly<Record<string, unknown>> = {
-  ...merchant,
-  ...account,
+  ...EXAMPLE_MERCHANT,
+  ...EXAMPLE_ACCOUNT,
   ...transaction,
   id: EXAMPLE_ID,
   contactOwnerBusinessId: null,

@@ -2,25 +2,16 @@
 // again, written as scenario files and loaded through the same code as any other file.
 import { Scenario, type ScenarioInput, type ScenarioPreset } from '#/api/schemas/scenario';
 import { demoScenario } from './seed';
+import { EXAMPLE_ACCOUNT, EXAMPLE_MERCHANT } from '#/api/examples';
 
 const EVERY_AGREEMENT = [1, 2, 3];
 
+// The demo's first merchant and its EUR account, as the API reference's examples give them.
 const lumen = {
   ref: 'lumen',
   kycStatus: 'VALID',
   agreementsAccepted: EVERY_AGREEMENT,
-  name: 'Lumen Textiles GmbH',
-  localRegNumber: 'HRB 204518',
-  countryIso: 'DE',
-  city: 'Berlin',
-  address: 'Torstraße',
-  streetNumber: '112',
-  zipcode: '10119',
-  contactName: 'Miriam Vogel',
-  contactEmail: 'miriam@lumentextiles.example',
-  contactPhonePrefix: '49',
-  contactPhone: '301234567',
-  industry: 'GARMENTS',
+  ...EXAMPLE_MERCHANT,
 } as const satisfies NonNullable<ScenarioInput['merchants']>[number];
 
 const lumenEur = {
@@ -28,12 +19,7 @@ const lumenEur = {
   merchant: 'lumen',
   accountStatus: 'ACTIVE',
   currencySymbol: 'EUR',
-  accountHolderName: 'Lumen Textiles GmbH',
-  bankName: 'Deutsche Bank',
-  countryIso: 'DE',
-  iban: 'DE89370400440532013000',
-  swiftCode: 'DEUTDEFF',
-  city: 'Berlin',
+  ...EXAMPLE_ACCOUNT,
 } as const satisfies NonNullable<ScenarioInput['payoutAccounts']>[number];
 
 /** Lumen's payout into its EUR account, taken through `steps`. */

@@ -38,6 +38,27 @@ const STATUS_CHOICES = [
   { value: '5', label: 'Failed (5xx)' },
 ];
 
+const PAIR_FILTERS = {
+  client: {
+    label: 'Made by',
+    placeholder: 'Anyone',
+    w: 190,
+    choices: [
+      { value: 'integration', label: 'Your integration' },
+      { value: 'dashboard', label: 'This dashboard' },
+    ],
+  },
+  kind: {
+    label: 'Kind',
+    placeholder: 'Reads and changes',
+    w: 230,
+    choices: [
+      { value: 'writes', label: 'Changes (POST, PUT, DELETE)' },
+      { value: 'reads', label: 'Reads (GET)' },
+    ],
+  },
+};
+
 const OBJECT_LABEL: Record<(typeof REQUEST_OBJECT_TYPES)[number], string> = {
   merchant: 'Merchant',
   payout_account: 'Payout account',
@@ -86,28 +107,15 @@ function RequestsPage() {
           onChange={(status) => set({ status: status ? Number(status) : undefined })}
           w={190}
         />
-        <ChoiceFilter
-          label="Made by"
-          placeholder="Anyone"
-          choices={[
-            { value: 'integration', label: 'Your integration' },
-            { value: 'dashboard', label: 'This dashboard' },
-          ]}
-          value={search.client}
-          onChange={(client) => set({ client: client as typeof search.client })}
-          w={190}
-        />
-        <ChoiceFilter
-          label="Kind"
-          placeholder="Reads and changes"
-          choices={[
-            { value: 'writes', label: 'Changes (POST, PUT, DELETE)' },
-            { value: 'reads', label: 'Reads (GET)' },
-          ]}
-          value={search.kind}
-          onChange={(kind) => set({ kind: kind as typeof search.kind })}
-          w={230}
-        />
+        {/* Who made a request, and whether it asked for a change: two choices each. */}
+        {(['client', 'kind'] as const).map((field) => (
+          <ChoiceFilter
+            key={field}
+            {...PAIR_FILTERS[field]}
+            value={search[field]}
+            onChange={(value) => set({ [field]: value ?? undefined })}
+          />
+        ))}
       </Group>
       {search.objectType && search.objectId && (
         <Alert

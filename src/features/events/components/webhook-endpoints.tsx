@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconKey, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import {
@@ -250,82 +250,52 @@ export function WebhookEndpoints() {
           <ApiErrorAlert error={rotate.error} title="The secret was not replaced" />
         )}
       </Stack>
-      <Dialog
-        opened={rotating !== undefined}
-        onClose={() => setConfirming(undefined)}
+      <ConfirmEndpoint
+        url={rotating?.url}
         title="Give this endpoint a new secret?"
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            Deliveries to{' '}
-            <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>
-              {rotating?.url}
-            </Text>{' '}
-            are signed with the new secret from now on, retries included; the old one signs nothing.
-            Put the new one in your endpoint&apos;s check right away.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(undefined)}>
-              Keep the secret
-            </Button>
-            <Button
-              loading={rotate.isPending}
-              onClick={() =>
-                rotating &&
-                rotate.mutate(rotating.id, {
-                  onSuccess: (hook) => {
-                    showSecret(hook, true);
-                    setConfirming(undefined);
-                  },
-                })
-              }
-            >
-              New secret
-            </Button>
-          </Group>
-        </Stack>
-      </Dialog>
-      <Dialog
-        opened={deleting !== undefined}
+        keep="Keep the secret"
+        confirm="New secret"
+        loading={rotate.isPending}
         onClose={() => setConfirming(undefined)}
-        title="Delete this endpoint?"
+        onConfirm={() =>
+          rotating &&
+          rotate.mutate(rotating.id, {
+            onSuccess: (hook) => {
+              showSecret(hook, true);
+              setConfirming(undefined);
+            },
+          })
+        }
       >
-        <Stack gap="md">
-          <Text size="sm">
-            Events stop going to{' '}
-            <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>
-              {deleting?.url}
-            </Text>
-            , retries waiting for it included. Events already delivered stay in the log.
-          </Text>
-          {deleting?.url === ownHook && (
-            <Text size="sm" c="dimmed">
-              This is the dashboard&apos;s own endpoint: it is registered again at the next sync.
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(undefined)}>
-              Keep it
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    showDone('Endpoint deleted', deleting.url);
-                    setConfirming(undefined);
-                    setSecrets((shown) => shown.filter((x) => x.hook.id !== deleting.id));
-                  },
-                })
-              }
-            >
-              Delete endpoint
-            </Button>
-          </Group>
-        </Stack>
-      </Dialog>
+        are signed with the new secret from now on, retries included; the old one signs nothing. Put
+        the new one in your endpoint&apos;s check right away.
+      </ConfirmEndpoint>
+      <ConfirmEndpoint
+        url={deleting?.url}
+        title="Delete this endpoint?"
+        keep="Keep it"
+        confirm="Delete endpoint"
+        danger
+        loading={remove.isPending}
+        onClose={() => setConfirming(undefined)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              showDone('Endpoint deleted', deleting.url);
+              setConfirming(undefined);
+              setSecrets((shown) => shown.filter((x) => x.hook.id !== deleting.id));
+            },
+          })
+        }
+        note={
+          deleting?.url === ownHook
+            ? 'This is the dashboard’s own endpoint: it is registered again at the next sync.'
+            : undefined
+        }
+      >
+        stop, retries waiting for it included. Events already delivered stay in the log.
+      </ConfirmEndpoint>
     </Panel>
   );
 }
@@ -369,5 +339,59 @@ function TestOutcome({
         </Alert>
       )}
     </div>
+  );
+}
+
+/** "Are you sure?" about one endpoint: what happens to deliveries to its URL, then the choice. */
+function ConfirmEndpoint({
+  url,
+  title,
+  keep,
+  confirm,
+  danger = false,
+  loading,
+  note,
+  onClose,
+  onConfirm,
+  children,
+}: {
+  /** The endpoint's URL; no dialog without one. */
+  url: string | undefined;
+  title: string;
+  keep: string;
+  confirm: string;
+  danger?: boolean;
+  loading: boolean;
+  note?: string | undefined;
+  onClose: () => void;
+  onConfirm: () => void;
+  /** The rest of the sentence that starts "Deliveries to <url>". */
+  children: ReactNode;
+}) {
+  return (
+    <Dialog opened={url !== undefined} onClose={onClose} title={title}>
+      <Stack gap="md">
+        <Text size="sm">
+          Deliveries to{' '}
+          <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {url}
+          </Text>{' '}
+          {children}
+        </Text>
+        {note && (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {keep}
+          </Button>
+          <Button color={danger ? 'red' : undefined} loading={loading} onClick={onConfirm}>
+            {confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
   );
 }

@@ -1,17 +1,16 @@
 import { RecordHeader } from '#/components/record-header';
 import { Grid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCopy, IconReceipt } from '@tabler/icons-react';
+import { IconReceipt } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { Purpose } from '#/api/schemas/transaction';
 import { isCancelled, isCompleted, isFinalStatus } from '#/api/transaction-states';
-import { Permitted } from '#/features/session/components/permitted';
 import { ButtonLink, AnchorLink } from '#/components/links';
 import { Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { DateTime } from '#/components/date-time';
+import { CopyAsNew } from '#/features/transactions/components/copy-as-new';
 import { DepositInstructions } from '#/features/transactions/components/deposit-instructions';
 import { TransactionActions } from '#/features/transactions/components/transaction-actions';
 import {
@@ -101,25 +100,7 @@ function TransactionPage() {
                 Open confirmation
               </ButtonLink>
             )}
-            <Permitted operation={`${product}Create`}>
-              <ButtonLink
-                to="/transactions/$product/new"
-                params={{ product: slug }}
-                search={{
-                  merchant: t.fromBusinessId,
-                  account: t.toBusinessExternalAccountId,
-                  from: t.fromCurrencySymbol,
-                  to: t.toCurrencySymbol,
-                  amount: t.toAmount,
-                  purpose: Purpose.safeParse(t.purpose).data,
-                  copyOf: id,
-                }}
-                variant="default"
-                leftSection={<IconCopy size={16} aria-hidden />}
-              >
-                Copy as new
-              </ButtonLink>
-            </Permitted>
+            <CopyAsNew product={product} transaction={t} />
           </>
         }
       />
