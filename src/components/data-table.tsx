@@ -34,8 +34,8 @@ export function DataTable<Row>({
   rowKey: (row: Row) => Key;
   columns: ReadonlyArray<Column<Row>>;
   /**
-   * When given, the table never squeezes below this width: well below it the rows become cards
-   * (unless `stack` is false), a little below it the table scrolls sideways.
+   * When given, the table never squeezes below this width: below it the rows become cards
+   * (unless `stack` is false, then the table scrolls sideways).
    */
   minWidth?: number;
   stack?: boolean;

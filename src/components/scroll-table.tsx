@@ -1,6 +1,6 @@
 // A wide table on a narrow screen. A table of records (`stack`) becomes a column of cards, one
-// per row with each value under its heading's words, once its space is well below the width it
-// needs (docs/decisions/031): a phone never scrolls a list sideways. Otherwise it scrolls
+// per row with each value under its heading's words, once its space is narrower than the width
+// it needs (docs/decisions/031): a phone never scrolls a list sideways. Otherwise it scrolls
 // sideways inside its card, and says so: a shade on the side with more columns, and a "Scroll
 // for more" line under it, appear only while there is a real amount more to see; the scroll
 // area is then a tab stop, so keys can scroll it too.
@@ -9,8 +9,8 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import classes from './scroll-table.module.css';
 
-/** Below this share of its width a table of records is shown as cards. */
-const STACK_BELOW = 0.85;
+/** Below this share of the width it needs, a table of records is shown as cards. */
+const STACK_BELOW = 1;
 /** Less than this many pixels more to see is not worth a "Scroll for more". */
 const HINT_FROM_PX = 16;
 

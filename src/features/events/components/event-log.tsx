@@ -56,9 +56,7 @@ export function EventLog() {
                     const { subject, change } = describeEvent(e);
                     return (
                       <>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {subject}
-                        </Text>
+                        <Text size="sm">{subject}</Text>
                         <IdNote>{change}</IdNote>
                       </>
                     );

@@ -53,7 +53,7 @@ function columnsFor(product: Product): Array<Column<Row>> {
     },
     {
       header: 'Sender → recipient',
-      th: { miw: 260 },
+      th: { miw: 220 },
       cell: (t) => (
         <>
           <Text size="sm">
@@ -66,9 +66,16 @@ function columnsFor(product: Product): Array<Column<Row>> {
               params={{ id: t.toBusinessExternalAccountId }}
               underline="always"
             >
-              {t.accountHolderName
-                ? `${t.accountHolderName}${t.accountTail ? ` …${t.accountTail}` : ''}`
-                : `account #${t.toBusinessExternalAccountId}`}
+              {t.accountHolderName ? (
+                <>
+                  {t.accountHolderName}
+                  {t.accountTail && (
+                    <span style={{ whiteSpace: 'nowrap' }}>{` …${t.accountTail}`}</span>
+                  )}
+                </>
+              ) : (
+                `account #${t.toBusinessExternalAccountId}`
+              )}
             </AnchorLink>
           </Text>
           {t.merchantName && (
@@ -84,7 +91,7 @@ function columnsFor(product: Product): Array<Column<Row>> {
 }
 
 const tableOf = (product: Product) =>
-  recordTable({ columns: columnsFor(product), rowKey: (t) => t.businessRequestId, minWidth: 980 });
+  recordTable({ columns: columnsFor(product), rowKey: (t) => t.businessRequestId, minWidth: 900 });
 const TABLES = {
   sendc2f: tableOf('sendc2f'),
   sendf2f: tableOf('sendf2f'),
