@@ -58,6 +58,7 @@ test('the reference shows how to check a webhook signature, and its contents fol
   await expect(
     section.getByRole('button', { name: 'Copy the signature check in Node.js' }),
   ).toBeVisible();
+  await checkA11y(page);
   // A search finds prose too, and says when nothing matches.
   await contents.getByLabel('Search the reference').fill('no such thing anywhere');
   await expect(contents.getByRole('status')).toHaveText('0 operations match');

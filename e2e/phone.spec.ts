@@ -30,6 +30,7 @@ test('on a phone the header shows the environment, search and the account menu',
   await expectWhole(banner.getByRole('button', { name: 'Go to…' }));
   await expectWhole(banner.getByRole('button', { name: 'Account' }));
   await expectWhole(banner.getByRole('button', { name: 'Open navigation' }));
+  await checkA11y(page);
   await banner.getByRole('button', { name: 'Go to…' }).click();
   await expect(page.getByRole('textbox', { name: 'Go to' })).toBeFocused();
 });
