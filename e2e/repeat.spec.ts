@@ -18,7 +18,7 @@ test('a completed payout is copied as new: everything but the quote filled in, t
   await expect(form.getByRole('combobox', { name: 'Sender' })).toHaveValue(/Lumen Textiles GmbH/);
   await expect(form.getByRole('combobox', { name: 'Purpose' })).not.toHaveValue('');
   // Priced again before it is created.
-  await expect(form.getByText('The client deposits')).toBeVisible();
+  await expect(form.getByText('The client deposits', { exact: true })).toBeVisible();
   await checkA11y(page);
   await form.getByRole('button', { name: 'Create transaction' }).click();
   await expect(page).toHaveURL(/\/transactions\/payouts\/\d+$/);

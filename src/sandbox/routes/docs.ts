@@ -201,8 +201,8 @@ const SANDBOX_RULES = `<ul>
 
 const WEBHOOKS = `<p>Every status change is posted to each endpoint as the event JSON, with the headers <code>x-webhook-id</code> (the event id), <code>x-webhook-attempt</code> and <code>x-webhook-signature: t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256(secret, "&lt;t&gt;.&lt;raw body&gt;")&gt;</code>. Anything but a 2xx within 5&nbsp;s is retried with doubling delays. URLs leading to loopback, private, link-local or metadata addresses are refused, when the endpoint is added and at every delivery, unless this sandbox allows them (<code>SANDBOX_WEBHOOK_ALLOW_PRIVATE</code>, on by default when it listens on loopback only).</p>
 <p>An endpoint's secret is in the answer that adds it, once; a lost or leaked one is replaced with <a href="#rotateWebhookSecret">POST /v1/webhook/{id}/secret</a>. Check every delivery before trusting it: recompute the HMAC over the raw body (before any JSON parsing), compare in constant time, and refuse a timestamp more than five minutes away.</p>
-<h4>Checking a signature in Node.js</h4>${codeBlock(VERIFY_EXAMPLE, 'the signature check in Node.js')}
-<h4>By hand in a shell</h4>${codeBlock(VERIFY_SHELL, 'the signature check in a shell')}`;
+<h3>Checking a signature in Node.js</h3>${codeBlock(VERIFY_EXAMPLE, 'the signature check in Node.js')}
+<h3>By hand in a shell</h3>${codeBlock(VERIFY_SHELL, 'the signature check in a shell')}`;
 
 function renderReference(doc: OpenApiDocument, baseUrl: string): string {
   const components = doc.components.schemas as Record<string, Schema>;
@@ -308,7 +308,7 @@ code{font:13px ui-monospace,monospace;background:#f1f3f5;padding:1px 4px;border-
 .copy{position:absolute;top:6px;right:6px;font:12px system-ui,sans-serif;padding:2px 8px;border:1px solid #adb5bd;border-radius:4px;background:#fff;color:#1a1b1e;cursor:pointer}
 .table{overflow-x:auto}table{border-collapse:collapse;width:100%;margin:8px 0 16px}th,td{border:1px solid #dee2e6;padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 .op{border-top:1px solid #dee2e6;padding-top:8px;margin-top:24px}.method,.m{font:600 12px ui-monospace,monospace;padding:2px 6px;border-radius:3px;color:#fff;background:#495057}
-.m{font-size:10px;padding:0 4px}.get{background:#1864ab}.post{background:#2b8a3e}.put{background:#a35200}.delete{background:#c92a2a}
+.m{font-size:10px;padding:0 4px}.get{background:#1864ab}.post{background:#237032}.put{background:#a35200}.delete{background:#c92a2a}
 .tag{font:600 11px system-ui,sans-serif;padding:1px 6px;border-radius:10px;border:1px solid #868e96;color:#495057;vertical-align:middle}.tag.sandbox{border-color:#d9480f;color:#a33b0a}
 .examples{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:12px}
 .req{font-size:11px;color:#c92a2a}a{color:#1864ab}[hidden]{display:none!important}
