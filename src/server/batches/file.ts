@@ -1,0 +1,287 @@
+// Reading a bulk payout file (docs/decisions/033): CSV (comma or semicolon, UTF-8 with or
+// without BOM) or XLSX, into rows of text under the template's columns. Everything is kept as
+// text, so account numbers keep their leading zeros; amounts are read with the decimal separator
+// the file itself uses. Kept libraries do the parsing (csv-parse, exceljs).
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import type { Product } from '#/api/schemas/transaction';
+
+/** A batch takes at most this many rows; a longer file is refused whole. */
+export const BATCH_ROW_LIMIT = 1000;
+/** …and at most this many bytes. */
+export const BATCH_FILE_BYTES = 5 * 1024 * 1024;
+
+/** The template's columns, in its order; the first five are required. */
+export const BATCH_COLUMNS = [
+  'merchant',
+  'payout_account',
+  'deposit_currency',
+  'payout_amount',
+  'purpose',
+  'reference',
+  'invoice_url',
+  'deposit_confirmation_url',
+] as const;
+export type BatchColumn = (typeof BATCH_COLUMNS)[number];
+export const REQUIRED_COLUMNS: readonly BatchColumn[] = BATCH_COLUMNS.slice(0, 5);
+
+/** The columns a product's template has: a collection has no deposit confirmation at creation. */
+export function columnsOf(product: Product): readonly BatchColumn[] {
+  return product === 'receive'
+    ? BATCH_COLUMNS.filter((c) => c !== 'deposit_confirmation_url')
+    : BATCH_COLUMNS;
+}
+
+/** What each column holds, for the template's notes and for messages. */
+export const COLUMN_HELP: Record<BatchColumn, string> = {
+  merchant: 'The sender: its id, its registration number, or its exact name',
+  payout_account: 'The account paid: its id, or the IBAN or account number of one of its accounts',
+  deposit_currency: 'The currency the client deposits, such as USDT(TRC20) or USD',
+  payout_amount: "The amount paid out, in the account's currency, such as 1250.50",
+  purpose: 'One of the purposes, such as SUPPLIER_PAYMENT',
+  reference: 'Your own reference for the row (optional); used to find duplicates',
+  invoice_url: 'An http(s) link to the invoice (optional)',
+  deposit_confirmation_url: 'An http(s) link to the deposit confirmation (optional)',
+};
+
+export interface FileProblem {
+  /** The row as a person counts it in the file (the header is row 1); none for the file itself. */
+  row?: number;
+  column?: string;
+  message: string;
+}
+
+export interface BatchFileRow {
+  /** The row's number in the file (the header is row 1). */
+  row: number;
+  values: Record<BatchColumn, string>;
+}
+
+export interface BatchFile {
+  format: 'csv' | 'xlsx';
+  rows: BatchFileRow[];
+  /** Amounts as plain decimals ("1250.50"), by row number; absent where the amount is unreadable. */
+  amounts: Map<number, string>;
+  /** The file's decimal separator, as read from its amounts. */
+  decimal: '.' | ',';
+  /** Whatever stops the file from being read as a whole (nothing is kept then). */
+  refused: FileProblem[];
+  /** Per cell: what could not be read (the row stays, invalid, to be fixed). */
+  problems: FileProblem[];
+}
+
+const XLSX_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** Reads a file as a batch's rows: its format is told by its content, not its name. */
+export async function readBatchFile(bytes: Buffer): Promise<BatchFile> {
+  if (bytes.length === 0) return refusedFile('csv', 'The file is empty.');
+  if (bytes.length > BATCH_FILE_BYTES)
+    return refusedFile('csv', `The file is larger than ${BATCH_FILE_BYTES / 1024 / 1024} MB.`);
+  if (bytes.subarray(0, 4).equals(XLSX_SIGNATURE))
+    return rowsOf('xlsx', await xlsxCells(bytes), '.');
+  const text = utf8(bytes);
+  if (text === undefined)
+    return refusedFile('csv', 'The file is not UTF-8 text: save it as "CSV UTF-8" or as XLSX.');
+  const delimiter = delimiterOf(text);
+  let cells: string[][];
+  try {
+    cells = parse(text, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    return refusedFile(
+      'csv',
+      `The file is not valid CSV${line ? ` near row ${line}` : ''}: check its quotes.`,
+    );
+  }
+  // A semicolon file comes from a spreadsheet that writes decimal commas, unless it says otherwise.
+  return rowsOf('csv', cells, delimiter === ';' ? ',' : '.');
+}
+
+function refusedFile(format: BatchFile['format'], message: string): BatchFile {
+  return {
+    format,
+    rows: [],
+    amounts: new Map(),
+    decimal: '.',
+    refused: [{ message }],
+    problems: [],
+  };
+}
+
+function utf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Comma or semicolon: whichever the header line holds more of, outside quotes. */
+function delimiterOf(text: string): ',' | ';' {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const bare = header.replace(/"[^"]*"/g, '');
+  const count = (c: string) => bare.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** The first worksheet as text cells: numbers as written, dates as YYYY-MM-DD. */
+async function xlsxCells(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const cells: string[][] = [];
+  sheet?.eachRow({ includeEmpty: false }, (row) => {
+    const values: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      values[column - 1] = cellText(cell.value);
+    });
+    cells.push(Array.from(values, (v) => v ?? ''));
+  });
+  return cells.filter((row) => row.some((v) => v !== ''));
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'string' || typeof value === 'boolean') return String(value).trim();
+  if (typeof value === 'object') {
+    if ('richText' in value)
+      return value.richText
+        .map((part) => part.text)
+        .join('')
+        .trim();
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text).trim();
+    if ('error' in value) return '';
+  }
+  return '';
+}
+
+/** A spreadsheet number as its shortest exact decimal text (no exponent, no float noise). */
+function numberText(value: number): string {
+  if (Number.isInteger(value)) return BigInt(value).toString();
+  return String(Number(value.toPrecision(15)));
+}
+
+/** Header names as people write them: "Payout amount", "payout-amount" → payout_amount. */
+function columnOf(header: string): BatchColumn | undefined {
+  const key = header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  return (BATCH_COLUMNS as readonly string[]).includes(key) ? (key as BatchColumn) : undefined;
+}
+
+function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' | ','): BatchFile {
+  const [header, ...body] = cells;
+  if (!header) return refusedFile(format, 'The file has no header row.');
+  const refused: FileProblem[] = [];
+  const columns = header.map(columnOf);
+  header.forEach((name, i) => {
+    if (name.trim() !== '' && !columns[i])
+      refused.push({
+        column: name,
+        message: `The column "${name}" is not one of the template's: ${BATCH_COLUMNS.join(', ')}.`,
+      });
+  });
+  for (const required of REQUIRED_COLUMNS)
+    if (!columns.includes(required))
+      refused.push({ column: required, message: `The column ${required} is missing.` });
+  if (body.length === 0) refused.push({ message: 'The file has no rows under its header.' });
+  if (body.length > BATCH_ROW_LIMIT)
+    refused.push({
+      message: `The file has ${body.length.toLocaleString('en')} rows; a batch takes at most ${BATCH_ROW_LIMIT.toLocaleString('en')}. Split it in two.`,
+    });
+  if (refused.length > 0) return { ...refusedFile(format, ''), refused };
+
+  const rows = body.map((line, i) => {
+    const values = Object.fromEntries(BATCH_COLUMNS.map((c) => [c, ''])) as Record<
+      BatchColumn,
+      string
+    >;
+    columns.forEach((column, j) => {
+      if (column) values[column] = (line[j] ?? '').trim();
+    });
+    return { row: i + 2, values };
+  });
+  const { decimal, mixed } = decimalOf(
+    rows.map((r) => r.values.payout_amount),
+    convention,
+  );
+  const problems: FileProblem[] = [];
+  if (mixed)
+    problems.push({
+      column: 'payout_amount',
+      message:
+        'The amounts mix decimal points and decimal commas: each row is read with a decimal ' +
+        (decimal === ',' ? 'comma' : 'point') +
+        ', as most of them are written.',
+    });
+  const amounts = new Map<number, string>();
+  for (const { row, values } of rows) {
+    const amount = plainAmount(values.payout_amount, decimal);
+    if (amount) amounts.set(row, amount);
+    else if (values.payout_amount !== '')
+      problems.push({
+        row,
+        column: 'payout_amount',
+        message: `payout_amount "${values.payout_amount}" is not an amount such as 1250${decimal}50.`,
+      });
+  }
+  return { format, rows, amounts, decimal, refused: [], problems };
+}
+
+/**
+ * The decimal separator the amounts are written with. An amount with both marks says it (the
+ * later one); "12,5" or "12,50" says comma, "12.5" point; "1,250" alone could be either, and
+ * then the file's convention decides.
+ */
+function decimalOf(
+  amounts: readonly string[],
+  convention: '.' | ',',
+): { decimal: '.' | ','; mixed: boolean } {
+  let comma = 0;
+  let point = 0;
+  for (const raw of amounts) {
+    const text = raw.replace(/[\s'’]/g, '');
+    const lastComma = text.lastIndexOf(',');
+    const lastPoint = text.lastIndexOf('.');
+    if (lastComma >= 0 && lastPoint >= 0) {
+      if (lastComma > lastPoint) comma++;
+      else point++;
+    } else if (lastComma >= 0) {
+      if (!/^\d{1,3}(,\d{3})+$/.test(text)) comma++;
+    } else if (lastPoint >= 0) {
+      if (!/^\d{1,3}(\.\d{3}){2,}$/.test(text)) point++;
+    }
+  }
+  const mixed = comma > 0 && point > 0;
+  if (comma > point) return { decimal: ',', mixed };
+  if (point > comma) return { decimal: '.', mixed };
+  return { decimal: convention, mixed };
+}
+
+/** "1.250,50" with decimal commas → "1250.50"; undefined when it is not an amount. */
+export function plainAmount(text: string, decimal: '.' | ','): string | undefined {
+  const grouping = decimal === ',' ? '.' : ',';
+  const bare = text.replace(/[\s'’]/g, '');
+  if (!/^\d/.test(bare)) return undefined;
+  const groups = bare.split(decimal);
+  if (groups.length > 2) return undefined;
+  const [whole = '', fraction] = groups;
+  if (whole.includes(grouping) && !new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+$`).test(whole))
+    return undefined;
+  const digits = whole.replaceAll(grouping, '');
+  if (!/^\d+$/.test(digits) || (fraction !== undefined && !/^\d+$/.test(fraction)))
+    return undefined;
+  const integer = digits.replace(/^0+(?=\d)/, '');
+  return fraction === undefined ? integer : `${integer}.${fraction}`;
+}
