@@ -10,6 +10,9 @@ export function assetCode(symbol: string): string {
   return (paren === -1 ? symbol : symbol.slice(0, paren)).trim().toUpperCase();
 }
 
+/** The payout amounts a transaction may ask for, in its payout currency (decimal strings). */
+export const AMOUNT_LIMITS = { min: '1', max: '1000000' } as const;
+
 /** Number of decimals the currency allows, or undefined when the symbol is unknown. */
 export function currencyDecimals(symbol: string): number | undefined {
   const code = assetCode(symbol);

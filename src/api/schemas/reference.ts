@@ -27,4 +27,19 @@ export const Country = z
 export const CountryList = z.array(Country);
 
 export type Currency = z.infer<typeof Currency>;
+
+/**
+ * The currencies a product's client may deposit: crypto for payouts, fiat for end to end and
+ * collections, each among those the service takes in (`sendFrom`).
+ */
+export function depositCurrencies(
+  product: 'sendc2f' | 'sendf2f' | 'receive',
+  currencies: readonly Currency[],
+): Currency[] {
+  return currencies.filter(
+    (c) =>
+      c.sendFrom &&
+      (product === 'sendc2f' ? c.currencyType === 'CRYPTO' : c.currencyType === 'FIAT'),
+  );
+}
 export type Country = z.infer<typeof Country>;

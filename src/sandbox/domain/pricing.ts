@@ -2,7 +2,7 @@
 // deposit amount that covers a payout. Every figure is a decimal; no JavaScript number is used
 // for money.
 import Decimal from 'decimal.js';
-import { decimalsOf, decimalsProblem } from '#/api/money';
+import { AMOUNT_LIMITS, decimalsOf, decimalsProblem } from '#/api/money';
 import type { Price, Product } from '#/api/schemas/transaction';
 import { findCurrency } from './currencies';
 import { invalidField } from './errors';
@@ -16,8 +16,6 @@ export const PRODUCT_FEES: Record<Product, string> = {
   sendf2f: '0.008',
   receive: '0.005',
 };
-
-export const AMOUNT_LIMITS = { min: '1', max: '1000000' } as const;
 
 /** Significant digits of a published rate. */
 const RATE_DIGITS = 10;

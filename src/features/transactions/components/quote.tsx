@@ -4,7 +4,6 @@ import { Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Currency } from '#/api/schemas/reference';
 import type { Price, Product, Transaction } from '#/api/schemas/transaction';
 import { ApiErrorAlert } from '#/components/api-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
@@ -14,13 +13,7 @@ import { priceQuery } from '../queries';
 const PRICE_REFRESH_MS = 30_000;
 
 /** Currencies a client can deposit for this product: crypto for payouts, fiat otherwise. */
-export function depositCurrencies(product: Product, currencies: readonly Currency[]): Currency[] {
-  return currencies.filter(
-    (c) =>
-      c.sendFrom &&
-      (product === 'sendc2f' ? c.currencyType === 'CRYPTO' : c.currencyType === 'FIAT'),
-  );
-}
+export { depositCurrencies } from '#/api/schemas/reference';
 
 /**
  * The price for what the form shows, asked once the inputs have settled. The product settles with

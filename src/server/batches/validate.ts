@@ -1,0 +1,234 @@
+// Checking every row of a bulk payout file before anything is created (docs/decisions/033): the
+// parties from the local index, the product's currencies, the amount's limits and decimals, the
+// purpose, the links, and duplicates inside the file and against recent transactions. Pure: what
+// it needs to know is given (`BatchLookups`), so the rules are tested as a table.
+import Decimal from 'decimal.js';
+import { AMOUNT_LIMITS, decimalsProblem } from '#/api/money';
+import { accountNumberKey, ibanKey } from '#/api/payee';
+import { HttpUrl } from '#/api/schemas/common';
+import { type Currency, depositCurrencies } from '#/api/schemas/reference';
+import { type Product, PURPOSES, type Purpose } from '#/api/schemas/transaction';
+import { type BatchColumn, type BatchFile, type FileProblem, REQUIRED_COLUMNS } from './file';
+
+export interface KnownMerchant {
+  id: number;
+  name: string;
+  kycStatus: string;
+  ownerId: number | null;
+  localRegNumber: string | null;
+}
+
+export interface KnownAccount {
+  id: number;
+  businessId: number;
+  currencySymbol: string;
+  accountStatus: string;
+  iban: string | null;
+  accountNumber: string | null;
+}
+
+/** A transaction of the last 30 days, for duplicates: its account, amount and reference. */
+export interface RecentPayment {
+  label: string;
+  accountId: number;
+  amount: string;
+  reference: string;
+}
+
+/** What validation knows of the partner's records (from the local index and the API). */
+export interface BatchLookups {
+  /** The merchants a `merchant` cell may name: by id, registration number or exact name. */
+  merchants: readonly KnownMerchant[];
+  /** The accounts of those merchants and of their circles. */
+  accounts: readonly KnownAccount[];
+  currencies: readonly Currency[];
+  recent: readonly RecentPayment[];
+}
+
+/** A row ready to be created: what the API will be sent, and the file's own reference. */
+export interface ValidRow {
+  fromBusinessId: number;
+  toBusinessExternalAccountId: number;
+  fromCurrencySymbol: string;
+  toCurrencySymbol: string;
+  toAmount: string;
+  purpose: Purpose;
+  invoiceUrl: string | null;
+  depositConfirmationUrl: string | null;
+  reference: string;
+}
+
+export interface RowResult {
+  row: number;
+  problems: FileProblem[];
+  /** Present when the row has no problem. */
+  valid?: ValidRow;
+}
+
+/** Who a cell names: an id, a registration number, or a name (case aside). */
+function merchantsNamed(text: string, merchants: readonly KnownMerchant[]): KnownMerchant[] {
+  if (/^\d+$/.test(text)) {
+    const byId = merchants.filter((m) => m.id === Number(text));
+    if (byId.length > 0) return byId;
+  }
+  const byNumber = merchants.filter((m) => m.localRegNumber !== null && m.localRegNumber === text);
+  if (byNumber.length > 0) return byNumber;
+  const folded = text.toLocaleLowerCase('en');
+  return merchants.filter((m) => m.name.toLocaleLowerCase('en') === folded);
+}
+
+/** The accounts a sender may pay: a collection its own, the others its customer's circle. */
+function payable(product: Product, sender: KnownMerchant, lookups: BatchLookups): KnownAccount[] {
+  if (product === 'receive') return lookups.accounts.filter((a) => a.businessId === sender.id);
+  const customer = sender.ownerId ?? sender.id;
+  const circle = new Set(
+    lookups.merchants.filter((m) => m.id === customer || m.ownerId === customer).map((m) => m.id),
+  );
+  circle.add(sender.id);
+  return lookups.accounts.filter((a) => circle.has(a.businessId));
+}
+
+function accountNamed(text: string, accounts: readonly KnownAccount[]): KnownAccount | undefined {
+  if (/^\d+$/.test(text)) {
+    const byId = accounts.find((a) => a.id === Number(text));
+    if (byId) return byId;
+  }
+  const iban = ibanKey(text);
+  const number = accountNumberKey(text);
+  return accounts.find(
+    (a) =>
+      (a.iban !== null && ibanKey(a.iban) === iban) ||
+      (a.accountNumber !== null && accountNumberKey(a.accountNumber) === number),
+  );
+}
+
+const duplicateKey = (accountId: number, amount: string, reference: string) =>
+  `${accountId}|${new Decimal(amount).toFixed()}|${reference.trim().toLocaleLowerCase('en')}`;
+
+/** Every row's problems, in words that name the column; the valid rows as they will be sent. */
+export function validateRows(
+  product: Product,
+  file: Pick<BatchFile, 'rows' | 'amounts' | 'problems'>,
+  lookups: BatchLookups,
+): RowResult[] {
+  const deposits = depositCurrencies(product, lookups.currencies);
+  const payouts = lookups.currencies.filter((c) => c.sendTo);
+  const seen = new Map<string, number>();
+  const recent = new Map(
+    lookups.recent.map((p) => [duplicateKey(p.accountId, p.amount, p.reference), p]),
+  );
+  return file.rows.map(({ row, values }) => {
+    const problems: FileProblem[] = file.problems.filter((p) => p.row === row);
+    const say = (column: BatchColumn, message: string) =>
+      problems.push({ row, column, message: `${column} ${message}` });
+    for (const column of REQUIRED_COLUMNS) if (values[column] === '') say(column, 'is required');
+
+    let sender: KnownMerchant | undefined;
+    if (values.merchant !== '') {
+      const named = merchantsNamed(values.merchant, lookups.merchants);
+      if (named.length === 0)
+        say(
+          'merchant',
+          `"${values.merchant}" names no merchant (by id, registration number or exact name)`,
+        );
+      else if (named.length > 1)
+        say(
+          'merchant',
+          `"${values.merchant}" names ${named.length} merchants: use the id (${named.map((m) => `#${m.id}`).join(', ')})`,
+        );
+      else if (named[0]!.kycStatus !== 'VALID')
+        say(
+          'merchant',
+          `${named[0]!.name} (#${named[0]!.id}) is ${named[0]!.kycStatus}: only VALID merchants can send`,
+        );
+      else sender = named[0];
+    }
+
+    let account: KnownAccount | undefined;
+    if (sender && values.payout_account !== '') {
+      const found = accountNamed(values.payout_account, payable(product, sender, lookups));
+      if (!found)
+        say(
+          'payout_account',
+          `"${values.payout_account}" is not an account ${product === 'receive' ? `of ${sender.name}` : `${sender.name} may pay (its own, its customer's or their contacts')`}`,
+        );
+      else if (found.accountStatus !== 'ACTIVE')
+        say(
+          'payout_account',
+          `#${found.id} is ${found.accountStatus}: only ACTIVE accounts receive`,
+        );
+      else account = found;
+    }
+
+    let deposit: Currency | undefined;
+    if (values.deposit_currency !== '') {
+      deposit = deposits.find(
+        (c) => c.symbol.toUpperCase() === values.deposit_currency.toUpperCase(),
+      );
+      if (!deposit)
+        say(
+          'deposit_currency',
+          `"${values.deposit_currency}" is not a deposit currency of this product: ${deposits.map((c) => c.symbol).join(', ')}`,
+        );
+    }
+    if (account && !payouts.some((c) => c.symbol === account.currencySymbol))
+      say(
+        'payout_account',
+        `pays out in ${account.currencySymbol}, which is not a payout currency`,
+      );
+
+    const amount = file.amounts.get(row);
+    if (amount !== undefined) {
+      const value = new Decimal(amount);
+      if (value.lt(AMOUNT_LIMITS.min) || value.gt(AMOUNT_LIMITS.max))
+        say(
+          'payout_amount',
+          `must be between ${AMOUNT_LIMITS.min} and ${new Decimal(AMOUNT_LIMITS.max).toNumber().toLocaleString('en')}`,
+        );
+      else if (account) {
+        const decimals = decimalsProblem(amount, account.currencySymbol);
+        if (decimals) say('payout_amount', decimals);
+      }
+    }
+
+    const purpose = values.purpose.toUpperCase().replace(/[\s-]+/g, '_');
+    if (values.purpose !== '' && !(PURPOSES as readonly string[]).includes(purpose))
+      say('purpose', `"${values.purpose}" is not one of ${PURPOSES.join(', ')}`);
+
+    for (const column of ['invoice_url', 'deposit_confirmation_url'] as const)
+      if (values[column] !== '' && !HttpUrl.safeParse(values[column]).success)
+        say(column, 'must be an http or https URL');
+
+    if (account && amount !== undefined) {
+      const key = duplicateKey(account.id, amount, values.reference);
+      const earlier = seen.get(key);
+      if (earlier !== undefined)
+        say('reference', `repeats row ${earlier}: same account, amount and reference`);
+      else seen.set(key, row);
+      const paid = recent.get(key);
+      if (paid)
+        say(
+          'reference',
+          `repeats ${paid.label}: same account, amount and reference in the last 30 days`,
+        );
+    }
+
+    if (problems.length > 0 || !sender || !account || !deposit || amount === undefined)
+      return { row, problems };
+    return {
+      row,
+      problems,
+      valid: {
+        fromBusinessId: sender.id,
+        toBusinessExternalAccountId: account.id,
+        fromCurrencySymbol: deposit.symbol,
+        toCurrencySymbol: account.currencySymbol,
+        toAmount: amount,
+        purpose: purpose as Purpose,
+        invoiceUrl: values.invoice_url || null,
+        depositConfirmationUrl: values.deposit_confirmation_url || null,
+        reference: values.reference,
+      },
+    };
+  });
+}
