@@ -298,6 +298,63 @@ export function indexQueries(store: DashboardDb) {
       }));
     },
 
+    /**
+     * What a bulk payout file's `merchant` cells may name (by id, registration number, or exact
+     * name in any case), with every merchant of their circles and all those merchants'
+     * accounts: what validation needs, in three queries whatever the file's length.
+     */
+    async batchParties(environment: string, refs: readonly string[]) {
+      const wanted = [...new Set(refs.map((r) => r.trim()).filter(Boolean))];
+      if (wanted.length === 0)
+        return { merchants: [] as Merchant[], accounts: [] as PayoutAccount[] };
+      const ids = wanted.filter((r) => /^\d{1,15}$/.test(r)).map(Number);
+      const names = wanted.map((r) => r.toLowerCase());
+      const named = await db
+        .selectFrom('index_merchant')
+        .select(['id', 'owner_id'])
+        .where('environment', '=', environment)
+        .where((eb) =>
+          eb.or([
+            ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+            eb(sql<string>`lower(name)`, 'in', names),
+            // The registration number is only in the record: its JSON form, exactly.
+            ...wanted.map((r) => {
+              const pattern = `%"localRegNumber":${JSON.stringify(r).replace(/[\\%_]/g, '\\$&')}%`;
+              return sql<SqlBool>`record LIKE ${pattern} ESCAPE '\\'`;
+            }),
+          ]),
+        )
+        .execute();
+      const customers = [...new Set(named.map((m) => Number(m.owner_id ?? m.id)))];
+      if (customers.length === 0)
+        return { merchants: [] as Merchant[], accounts: [] as PayoutAccount[] };
+      const circle = await db
+        .selectFrom('index_merchant')
+        .select(['id', 'record'])
+        .where('environment', '=', environment)
+        .where((eb) =>
+          eb.or([
+            eb('id', 'in', [...customers, ...named.map((m) => Number(m.id))]),
+            eb('owner_id', 'in', customers),
+          ]),
+        )
+        .execute();
+      const accounts = await db
+        .selectFrom('index_account')
+        .select('record')
+        .where('environment', '=', environment)
+        .where(
+          'business_id',
+          'in',
+          circle.map((m) => Number(m.id)),
+        )
+        .execute();
+      return {
+        merchants: circle.map((m) => parse<Merchant>(m.record)),
+        accounts: accounts.map((a) => parse<PayoutAccount>(a.record)),
+      };
+    },
+
     /** The names of these merchants, by id, as far as the index knows them. */
     async merchantNames(environment: string, ids: readonly number[]) {
       const names = new Map<number, string>();

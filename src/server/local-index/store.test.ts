@@ -119,6 +119,30 @@ describe.each(DIALECTS)('the local index on %s', (dialect) => {
     expect(await ids({ party: 99 })).toEqual([]);
   });
 
+  it('finds what a bulk file names: by id, registration number or name, with their circles', async () => {
+    const parties = await index.batchParties('sandbox', [
+      '1',
+      'HRB 400',
+      'zeta trading ltd',
+      ' ',
+      'x%',
+    ]);
+    // Acme by id brings its contact; Bäckerei by its number; Zeta by its name in another case.
+    expect(parties.merchants.map((m) => m.id).sort()).toEqual([1, 2, 3, 4]);
+    expect(parties.accounts.map((a) => a.id).sort()).toEqual([10, 11, 12]);
+    // A contact named brings its customer and the customer's accounts.
+    const contact = await index.batchParties('sandbox', ['Acme Contact Person']);
+    expect(contact.merchants.map((m) => m.id).sort()).toEqual([1, 3]);
+    expect(contact.accounts.map((a) => a.id).sort()).toEqual([11, 12]);
+    expect(await index.batchParties('sandbox', ['nobody', '%', '_'])).toEqual({
+      merchants: [],
+      accounts: [],
+    });
+    expect((await index.batchParties('live', ['1'])).merchants.map((m) => m.name)).toEqual([
+      'Acme Live',
+    ]);
+  });
+
   it('filters, sorts and joins transactions', async () => {
     const byAmount = await index.transactions('sandbox', {
       sort: 'amount',
