@@ -547,4 +547,39 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '014-batches': {
+    async up(db: Kysely<unknown>) {
+      // Bulk payouts (docs/decisions/033): a batch and its rows, kept from upload to the end.
+      await db.schema
+        .createTable('batch')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('decimal_mark', 'text', (c) => c.notNull())
+        .addColumn('uploaded_by', 'text', (c) => c.notNull().references('app_user.id'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('batch_by_environment')
+        .on('batch')
+        .columns(['environment', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('batch_row')
+        .addColumn('batch_id', 'text', (c) => c.notNull().references('batch.id'))
+        .addColumn('row_number', 'integer', (c) => c.notNull())
+        .addColumn('cells', 'text', (c) => c.notNull())
+        .addColumn('problems', 'text', (c) => c.notNull())
+        .addColumn('valid', 'text')
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('transaction_id', 'bigint')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('batch_row_pk', ['batch_id', 'row_number'])
+        .execute();
+    },
+  },
 };

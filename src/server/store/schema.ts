@@ -292,6 +292,37 @@ export interface SandboxNoteTable {
   set_at: number;
 }
 
+/** A bulk payout file, uploaded once and followed to its end (docs/decisions/033). */
+export interface BatchTable {
+  id: string;
+  environment: string;
+  product: string;
+  status: string;
+  file_name: string;
+  format: string;
+  /** The file's decimal separator, as read. */
+  decimal_mark: string;
+  uploaded_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One row of a batch: its cells as read, what is wrong with it, and what it became. */
+export interface BatchRowTable {
+  batch_id: string;
+  row_number: number;
+  /** The cells by column, JSON. */
+  cells: string;
+  /** The row's problems, JSON (an empty list when valid). */
+  problems: string;
+  /** What the API will be sent, JSON; null while the row is invalid. */
+  valid: string | null;
+  /** invalid, ready, excluded (left out of the batch), created, failed. */
+  state: string;
+  transaction_id: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -316,6 +347,8 @@ export interface Database {
   transaction_note: TransactionNoteTable;
   uploaded_file: UploadedFileTable;
   sandbox_note: SandboxNoteTable;
+  batch: BatchTable;
+  batch_row: BatchRowTable;
 }
 
 export type { Generated };
