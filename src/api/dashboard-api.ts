@@ -4,6 +4,7 @@
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { auditEndpoints } from './audit';
+import { batchEndpoints } from './batches';
 import { controlsEndpoints } from './controls';
 import { sessionEndpoints } from './dashboard';
 import type { EndpointDef } from './endpoints';
@@ -17,6 +18,7 @@ export const ENDPOINT_GROUPS = {
   'Money controls': controlsEndpoints,
   'Local index': indexEndpoints,
   'Saved views': viewEndpoints,
+  'Bulk payouts': batchEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const dashboardEndpoints: readonly (EndpointDef & { tag: string })[] = Object.entries(

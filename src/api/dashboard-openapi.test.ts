@@ -47,6 +47,23 @@ describe('the OpenAPI document of the dashboard API', () => {
     expect(Object.keys(audit.responses['200']!.content!)).toEqual(['application/json', 'text/csv']);
   });
 
+  it('states a file sent as the body and a file given as the answer as binary', () => {
+    type Entry = {
+      requestBody?: { content: Record<string, { schema: unknown }> };
+      responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+    };
+    const upload = document.paths['/api/batches']!.post as Entry;
+    expect(upload.requestBody!.content['text/csv']).toEqual({
+      schema: { type: 'string', format: 'binary' },
+    });
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '413', '415']));
+    const template = document.paths['/api/batches/template']!.get as Entry;
+    expect(Object.keys(template.responses['200']!.content!)).toEqual([
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+  });
+
   it('states the 202 answer of the calls the money controls may hold', () => {
     const approve = document.paths['/api/v1/sendc2f/approveQuote/{id}']!.post as {
       responses: Record<string, { content: Record<string, { schema: unknown }> }>;

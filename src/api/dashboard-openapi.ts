@@ -10,15 +10,20 @@ import { allOperations } from './operations';
 import { Problem } from './schemas/common';
 
 const PREFIX = '/api';
+/** A file's bytes, as generators read it (a Blob or File in TypeScript). */
+const BINARY = { schema: { type: 'string', format: 'binary' } };
 
 const problemResponse = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: PROBLEM_REF } },
 });
 
-function errorResponses(e: Pick<EndpointDef, 'params' | 'query' | 'body' | 'roles' | 'access'>) {
+function errorResponses(
+  e: Pick<EndpointDef, 'params' | 'query' | 'body' | 'upload' | 'roles' | 'access'>,
+) {
   const responses: Record<string, unknown> = {};
-  if (e.query || e.body) responses['400'] = problemResponse('A field is not valid: see `errors`');
+  if (e.query || e.body || e.upload)
+    responses['400'] = problemResponse('A field is not valid: see `errors`');
   if (e.access !== 'public')
     responses['401'] = problemResponse('Not signed in, or the session has ended');
   responses['403'] = problemResponse(
@@ -46,7 +51,7 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
 
   for (const e of dashboardEndpoints) {
     const parameters = parametersOf(e, use);
-    const json = { 'application/json': { schema: use(e.response, 'output') } };
+    const json = e.file ? {} : { 'application/json': { schema: use(e.response, 'output') } };
     (paths[PREFIX + e.path] ??= {})[e.method.toLowerCase()] = {
       operationId: e.id,
       summary: e.summary,
@@ -62,11 +67,26 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
             },
           }
         : {}),
+      ...(e.upload
+        ? {
+            requestBody: {
+              required: true,
+              description: `The file itself as the body, at most ${e.upload.maxBytes / 1024 / 1024} MB.`,
+              content: Object.fromEntries(e.upload.types.map((type) => [type, BINARY])),
+            },
+          }
+        : {}),
       responses: {
         '200': {
-          description: 'Success',
-          content: e.csv ? { ...json, 'text/csv': { schema: { type: 'string' } } } : json,
+          description: e.file ? 'The file, as an attachment' : 'Success',
+          content: e.file
+            ? Object.fromEntries(e.file.types.map((type) => [type, BINARY]))
+            : e.csv
+              ? { ...json, 'text/csv': { schema: { type: 'string' } } }
+              : json,
         },
+        ...(e.upload ? { '413': problemResponse('The file is too large') } : {}),
+        ...(e.upload ? { '415': problemResponse('Not one of the file types it takes') } : {}),
         ...errorResponses(e),
       },
     };

@@ -29,6 +29,10 @@ export interface EndpointDef {
   access?: 'public' | 'signed-in' | 'enrolling';
   /** Also answers as a CSV file when the query says `format=csv`. */
   csv?: true;
+  /** The body is a file sent as it is (not JSON): one of these types, at most this many bytes. */
+  upload?: { types: readonly string[]; maxBytes: number };
+  /** The answer is a file of one of these types (its schema is then not the answer's). */
+  file?: { types: readonly string[] };
   /** The problem's detail when the query or body is refused (the fields are named after it). */
   invalid?: string;
   /** Who may call it; every signed-in person when absent. A refusal is audited. */
@@ -51,4 +55,8 @@ export type EndpointInput<E extends EndpointDef> = (E extends { params: infer P 
   ? { params: { [K in keyof z.input<P>]: string | number } }
   : { params?: never }) &
   (E extends { query: infer Q extends z.ZodType } ? { query?: QueryInput<Q> } : { query?: never }) &
-  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never });
+  (E extends { body: infer B extends z.ZodType }
+    ? { body: z.input<B> }
+    : E extends { upload: object }
+      ? { body: Blob }
+      : { body?: never });

@@ -43,6 +43,7 @@ import { accountRoutes } from './plugins/account-routes';
 import { adminRoutes } from './plugins/admin-routes';
 import { auditRoutes } from './plugins/audit-routes';
 import { viewsRoutes } from './plugins/views-routes';
+import { batchRoutes } from './plugins/batch-routes';
 import { savedViews } from './store/saved-views';
 import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
@@ -275,6 +276,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       await api.register(controlsRoutes);
       await api.register(indexRoutes);
       await api.register(viewsRoutes);
+      await api.register(batchRoutes);
       await api.register(proxyRoutes);
     },
     { prefix: '/api' },

@@ -13,7 +13,11 @@ type Part<E, K extends 'params' | 'query' | 'body'> = E extends {
   [P in K]: infer S extends z.ZodType;
 }
   ? z.output<S>
-  : undefined;
+  : K extends 'body'
+    ? E extends { upload: object }
+      ? Buffer
+      : undefined
+    : undefined;
 
 export interface EndpointCall<E extends EndpointDef> {
   request: FastifyRequest;
@@ -59,6 +63,16 @@ export function route<E extends EndpointDef>(
         query = read.value;
       }
       let body: unknown;
+      if (definition.upload) {
+        // The file as sent: the route's plugin reads these types as bytes (others are refused).
+        if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+          return problem(request, reply, {
+            status: 415,
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            detail: `Send the file itself as the body, as ${definition.upload.types.join(' or ')}.`,
+          });
+        body = request.body;
+      }
       if (definition.body) {
         const read = readPart(definition.body, 'body', request, reply, invalid);
         if (!read) return reply;
@@ -66,6 +80,8 @@ export function route<E extends EndpointDef>(
       }
       const answer = await handler({ request, reply, params, query, body } as EndpointCall<E>);
       if (answer === reply || reply.sent) return reply;
+      if (definition.file)
+        throw new Error(`${definition.id} answers a file: send it on the reply.`);
       return definition.response.parse(answer);
     },
   });

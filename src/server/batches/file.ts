@@ -4,6 +4,7 @@
 // the file itself uses. Kept libraries do the parsing (csv-parse, exceljs).
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { BATCH_COLUMNS, type BatchColumn, type FileProblem, REQUIRED_COLUMNS } from '#/api/batches';
 import type { Product } from '#/api/schemas/transaction';
 
 /** A batch takes at most this many rows; a longer file is refused whole. */
@@ -11,19 +12,8 @@ export const BATCH_ROW_LIMIT = 1000;
 /** …and at most this many bytes. */
 export const BATCH_FILE_BYTES = 5 * 1024 * 1024;
 
-/** The template's columns, in its order; the first five are required. */
-export const BATCH_COLUMNS = [
-  'merchant',
-  'payout_account',
-  'deposit_currency',
-  'payout_amount',
-  'purpose',
-  'reference',
-  'invoice_url',
-  'deposit_confirmation_url',
-] as const;
-export type BatchColumn = (typeof BATCH_COLUMNS)[number];
-export const REQUIRED_COLUMNS: readonly BatchColumn[] = BATCH_COLUMNS.slice(0, 5);
+export { BATCH_COLUMNS, REQUIRED_COLUMNS };
+export type { BatchColumn, FileProblem };
 
 /** The columns a product's template has: a collection has no deposit confirmation at creation. */
 export function columnsOf(product: Product): readonly BatchColumn[] {
@@ -43,13 +33,6 @@ export const COLUMN_HELP: Record<BatchColumn, string> = {
   invoice_url: 'An http(s) link to the invoice (optional)',
   deposit_confirmation_url: 'An http(s) link to the deposit confirmation (optional)',
 };
-
-export interface FileProblem {
-  /** The row as a person counts it in the file (the header is row 1); none for the file itself. */
-  row?: number;
-  column?: string;
-  message: string;
-}
 
 export interface BatchFileRow {
   /** The row's number in the file (the header is row 1). */
@@ -225,7 +208,21 @@ function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' 
         (decimal === ',' ? 'comma' : 'point') +
         ', as most of them are written.',
     });
+  const read = amountsOf(rows, decimal);
+  return {
+    format,
+    rows,
+    amounts: read.amounts,
+    decimal,
+    refused: [],
+    problems: [...problems, ...read.problems],
+  };
+}
+
+/** Each row's amount as a plain decimal, and the rows whose amount cannot be read. */
+export function amountsOf(rows: readonly BatchFileRow[], decimal: '.' | ',') {
   const amounts = new Map<number, string>();
+  const problems: FileProblem[] = [];
   for (const { row, values } of rows) {
     const amount = plainAmount(values.payout_amount, decimal);
     if (amount) amounts.set(row, amount);
@@ -236,7 +233,7 @@ function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' 
         message: `payout_amount "${values.payout_amount}" is not an amount such as 1250${decimal}50.`,
       });
   }
-  return { format, rows, amounts, decimal, refused: [], problems };
+  return { amounts, problems };
 }
 
 /**

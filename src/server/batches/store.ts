@@ -1,25 +1,11 @@
 // Batches in the dashboard's database (docs/decisions/033): a file's rows as read and checked,
 // kept in one transaction with their batch, fixed in place, and the invalid ones left out.
 import { randomUUID } from 'node:crypto';
+import type { BatchStatus, RowState } from '#/api/batches';
 import type { Product } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import type { BatchColumn, BatchFile, FileProblem } from './file';
-import type { RowResult, ValidRow } from './validate';
-
-/** Where a batch stands, from upload to its end. */
-export const BATCH_STATUSES = [
-  'draft',
-  'validated',
-  'awaiting_approval',
-  'submitting',
-  'submitted',
-  'partly_failed',
-  'completed',
-  'cancelled',
-] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
-
-export type RowState = 'invalid' | 'ready' | 'excluded' | 'created' | 'failed';
+import type { RecentPayment, RowResult, ValidRow } from './validate';
 
 export interface StoredRow {
   row: number;
@@ -185,6 +171,69 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
       });
       if (fixed) await setStatus(id);
       return fixed;
+    },
+
+    /**
+     * Every row's check again (after one was fixed: duplicates are a matter of the whole file);
+     * a row left out stays out, with its new problems.
+     */
+    async recheck(id: string, results: readonly RowResult[]) {
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        for (const result of results)
+          await trx
+            .updateTable('batch_row')
+            .set((eb) => ({
+              problems: JSON.stringify(result.problems),
+              valid: result.valid ? JSON.stringify(result.valid) : null,
+              state: eb
+                .case()
+                .when('state', '=', 'excluded')
+                .then('excluded')
+                .else(result.valid ? 'ready' : 'invalid')
+                .end(),
+              updated_at: at,
+            }))
+            .where('batch_id', '=', id)
+            .where('row_number', '=', result.row)
+            .where('state', 'in', ['invalid', 'ready', 'excluded'])
+            .execute();
+      });
+      await setStatus(id);
+    },
+
+    /** Payments batches made in this environment since `since`: for duplicates across files. */
+    async recentPayments(environment: string, since: number): Promise<RecentPayment[]> {
+      const rows = await db
+        .selectFrom('batch_row as r')
+        .innerJoin('batch as b', 'b.id', 'r.batch_id')
+        .select(['r.valid', 'r.transaction_id', 'b.product'])
+        .where('b.environment', '=', environment)
+        .where('r.state', '=', 'created')
+        .where('r.updated_at', '>=', since)
+        .execute();
+      return rows.flatMap((r) => {
+        if (r.valid === null) return [];
+        const valid = JSON.parse(r.valid) as ValidRow;
+        return [
+          {
+            label: `transaction #${String(r.transaction_id)}`,
+            accountId: valid.toBusinessExternalAccountId,
+            amount: valid.toAmount,
+            reference: valid.reference,
+          },
+        ];
+      });
+    },
+
+    /** The name of who uploaded a batch, when that person still exists. */
+    async uploaderName(userId: string): Promise<string | null> {
+      const user = await db
+        .selectFrom('app_user')
+        .select('name')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return user?.name ?? null;
     },
 
     /** "Proceed without the invalid rows": they stay in the batch, left out of it. */

@@ -515,6 +515,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       return { kind: 'forward' };
     },
 
+    /** The API's currency list, read at most every few minutes per environment. */
+    currencies,
     policies: () => store.policies(),
 
     /**

@@ -1,0 +1,156 @@
+// Bulk payouts as the dashboard server answers them (docs/decisions/033): templates, a file
+// uploaded as a batch with every row checked, rows fixed in place, invalid rows left out.
+// Declared once (docs/decisions/027).
+import { z } from 'zod';
+import { type EndpointDef, endpoint } from './endpoints';
+import { integerParam } from './schemas/common';
+import { Product } from './schemas/transaction';
+
+/** The template's columns, in its order; the first five are required. */
+export const BATCH_COLUMNS = [
+  'merchant',
+  'payout_account',
+  'deposit_currency',
+  'payout_amount',
+  'purpose',
+  'reference',
+  'invoice_url',
+  'deposit_confirmation_url',
+] as const;
+export type BatchColumn = (typeof BATCH_COLUMNS)[number];
+export const REQUIRED_COLUMNS: readonly BatchColumn[] = BATCH_COLUMNS.slice(0, 5);
+
+/** Where a batch stands, from upload to its end. */
+export const BATCH_STATUSES = [
+  'draft',
+  'validated',
+  'awaiting_approval',
+  'submitting',
+  'submitted',
+  'partly_failed',
+  'completed',
+  'cancelled',
+] as const;
+export const BatchStatus = z.enum(BATCH_STATUSES);
+export type BatchStatus = z.infer<typeof BatchStatus>;
+
+/** A row: invalid, ready, left out of the batch (excluded), or what submitting it made. */
+export const ROW_STATES = ['invalid', 'ready', 'excluded', 'created', 'failed'] as const;
+export const RowState = z.enum(ROW_STATES);
+export type RowState = z.infer<typeof RowState>;
+
+/** The files a batch is uploaded as: CSV (UTF-8) or XLSX, at most 5 MB. */
+export const BATCH_UPLOAD = {
+  types: [
+    'text/csv',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/octet-stream',
+  ],
+  maxBytes: 5 * 1024 * 1024,
+} as const;
+
+export const FileProblem = z.object({
+  row: z.int().optional().meta({ description: "The row's number in the file; the header is 1." }),
+  column: z.string().optional(),
+  message: z.string(),
+});
+export type FileProblem = z.infer<typeof FileProblem>;
+
+const Cells = z.record(z.enum(BATCH_COLUMNS), z.string());
+
+export const BatchRow = z.object({
+  row: z.int(),
+  cells: Cells,
+  problems: z.array(FileProblem),
+  state: RowState,
+  transactionId: z.int().nullable(),
+});
+
+export const BatchTotal = z.object({
+  currency: z.string(),
+  amount: z.string().meta({ description: 'The sum of the ready rows, a decimal string.' }),
+  rows: z.int(),
+});
+
+export const Batch = z.object({
+  id: z.string(),
+  product: Product,
+  status: BatchStatus,
+  fileName: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  decimal: z.enum(['.', ',']),
+  uploadedBy: z.object({ id: z.string(), name: z.string().nullable() }),
+  createdAt: z.int(),
+  counts: z.object({ ready: z.int(), invalid: z.int(), excluded: z.int(), done: z.int() }),
+  totals: z.array(BatchTotal).meta({ description: 'Per payout currency, of the ready rows.' }),
+  rows: z.array(BatchRow),
+});
+export type Batch = z.infer<typeof Batch>;
+
+const BatchId = z.object({ id: z.uuid({ error: 'must be a batch id' }) });
+
+export const batchEndpoints = {
+  batchTemplate: endpoint({
+    id: 'batchTemplate',
+    method: 'GET',
+    path: '/batches/template',
+    summary: "A product's bulk template, CSV or XLSX",
+    query: z.object({
+      product: Product,
+      format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('csv'),
+    }),
+    response: z.unknown(),
+    file: { types: ['text/csv', BATCH_UPLOAD.types[1]] },
+  }),
+  uploadBatch: endpoint({
+    id: 'uploadBatch',
+    method: 'POST',
+    path: '/batches',
+    summary: 'Upload a file as a batch: every row is checked, nothing is created yet',
+    query: z.object({
+      product: Product,
+      fileName: z
+        .string()
+        .trim()
+        .min(1, { error: 'is required' })
+        .max(200, { error: 'must be at most 200 characters' }),
+    }),
+    upload: BATCH_UPLOAD,
+    response: Batch,
+    roles: ['finance'],
+    audit: 'upload bulk file',
+  }),
+  getBatch: endpoint({
+    id: 'getBatch',
+    method: 'GET',
+    path: '/batches/{id}',
+    summary: 'A batch with its rows',
+    params: BatchId,
+    response: Batch,
+  }),
+  fixBatchRow: endpoint({
+    id: 'fixBatchRow',
+    method: 'PUT',
+    path: '/batches/{id}/rows/{row}',
+    summary: "Change a row's cells and check it again, before the batch is approved",
+    params: BatchId.extend({ row: integerParam({ min: 2, label: 'a row number' }) }),
+    body: z.object({
+      cells: z
+        .partialRecord(z.enum(BATCH_COLUMNS), z.string().max(2048))
+        .meta({ description: 'The cells to change, by column; the others stay.' }),
+    }),
+    response: Batch,
+    roles: ['finance'],
+    audit: 'fix bulk row',
+  }),
+  excludeInvalidRows: endpoint({
+    id: 'excludeInvalidRows',
+    method: 'POST',
+    path: '/batches/{id}/exclude-invalid',
+    summary: 'Go on without the invalid rows (they stay in the batch, left out)',
+    params: BatchId,
+    response: Batch,
+    roles: ['finance'],
+    audit: 'leave out invalid bulk rows',
+  }),
+} satisfies Record<string, EndpointDef>;

@@ -1,0 +1,144 @@
+// Bulk payouts through the dashboard server: a template downloaded, a file uploaded as a batch
+// with every row checked against the partner's records, a row fixed in place, invalid rows left
+// out; refusals for a bad file, a wrong type and a role that may not pay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createParties, type Parties } from '#/sandbox/testing';
+import { readBatchFile } from './batches/file';
+import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
+
+let t: TestDashboard;
+let operations: string;
+let viewer: string;
+let parties: Parties;
+
+async function call(cookie: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${t.base}/api${path}`, {
+    method,
+    headers: { cookie, ...(method === 'GET' ? {} : body === undefined ? CSRF : JSON_CSRF) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+async function upload(cookie: string, text: string, type = 'text/csv') {
+  const response = await fetch(`${t.base}/api/batches?product=sendc2f&fileName=march.csv`, {
+    method: 'POST',
+    headers: { cookie, ...CSRF, 'content-type': type },
+    body: text,
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+beforeAll(async () => {
+  t = await startTestDashboard();
+  operations = (await t.signIn('operations@demo.example')).cookie;
+  viewer = (await t.signIn('viewer@demo.example')).cookie;
+  const sandbox = {
+    request: async (o: { method: string; url: string; payload?: object }) => {
+      const answer = await call(operations, o.method, o.url, o.payload);
+      return { json: () => answer.json, statusCode: answer.status };
+    },
+  };
+  parties = await createParties(sandbox as never);
+});
+afterAll(() => t.close());
+
+const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
+
+describe('bulk payouts', () => {
+  it('gives each product’s template as a file the upload reads', async () => {
+    const response = await fetch(`${t.base}/api/batches/template?product=sendc2f&format=xlsx`, {
+      headers: { cookie: viewer },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="bulk-payouts-template.xlsx"',
+    );
+    const file = await readBatchFile(Buffer.from(await response.arrayBuffer()));
+    expect(file.format).toBe('xlsx');
+    const bad = await call(viewer, 'GET', '/batches/template?product=sendc2f&format=pdf');
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0]).toMatchObject({ field: 'format', message: 'must be csv or xlsx' });
+  });
+
+  it('checks every row of an upload, then takes a fix and leaves the rest out', async () => {
+    const { merchantId } = parties;
+    const uploaded = await upload(
+      operations,
+      `${HEADER}\n` +
+        `${merchantId},ACC-EUR,USDT(TRC20),"1,250.50",SALARY,MAR-1\n` +
+        `Nobody Ltd,ACC-EUR,USDT(TRC20),10,SALARY,MAR-2\n` +
+        `${merchantId},ACC-USD,EUR,20,SALARY,MAR-3\n` +
+        `${merchantId},ACC-GBP,USDT(TRC20),30,SALARY,MAR-4\n`,
+    );
+    expect(uploaded.json).toMatchObject({ id: expect.any(String) });
+    expect(uploaded.status).toBe(200);
+    const batch = uploaded.json;
+    expect(batch).toMatchObject({
+      product: 'sendc2f',
+      status: 'draft',
+      fileName: 'march.csv',
+      uploadedBy: { name: 'Omar Operations' },
+      counts: { ready: 2, invalid: 2, excluded: 0, done: 0 },
+      totals: [
+        { currency: 'EUR', amount: '1250.5', rows: 1 },
+        { currency: 'GBP', amount: '30', rows: 1 },
+      ],
+    });
+    expect(batch.rows[1].problems[0].message).toMatch(/merchant "Nobody Ltd" names no merchant/);
+    expect(batch.rows[2].problems[0].message).toMatch(/deposit_currency "EUR" is not a deposit/);
+
+    // Fixed in place: the row is checked again with the whole file.
+    const fixed = await call(operations, 'PUT', `/batches/${batch.id}/rows/3`, {
+      cells: { merchant: String(merchantId) },
+    });
+    expect(fixed.status).toBe(200);
+    expect(fixed.json.rows[1]).toMatchObject({ state: 'ready', problems: [] });
+    // A fix that makes it repeat another row is caught as a duplicate.
+    const twice = await call(operations, 'PUT', `/batches/${batch.id}/rows/3`, {
+      cells: { payout_amount: '1250.50', reference: 'MAR-1' },
+    });
+    expect(twice.json.rows[1].problems[0].message).toBe(
+      'reference repeats row 2: same account, amount and reference',
+    );
+
+    const without = await call(operations, 'POST', `/batches/${batch.id}/exclude-invalid`);
+    expect(without.json).toMatchObject({
+      status: 'validated',
+      counts: { ready: 2, invalid: 0, excluded: 2 },
+    });
+    expect((await call(viewer, 'GET', `/batches/${batch.id}`)).json.id).toBe(batch.id);
+
+    const trail = await call(
+      (await t.signIn('admin@demo.example')).cookie,
+      'GET',
+      '/audit?action=bulk',
+    );
+    expect(trail.json.results.map((e: { action: string }) => e.action)).toEqual([
+      'leave out invalid bulk rows',
+      'fix bulk row',
+      'fix bulk row',
+      'upload bulk file',
+    ]);
+  });
+
+  it('refuses a file it cannot read whole, naming why, and keeps nothing', async () => {
+    const refused = await upload(operations, 'merchant,amount\n1,2\n');
+    expect(refused.status).toBe(400);
+    expect(refused.json.detail).toMatch(/^march\.csv was not read: The column "amount"/);
+    expect(refused.json.errors).toContainEqual({
+      field: 'deposit_currency',
+      message: 'The column deposit_currency is missing.',
+    });
+  });
+
+  it('refuses a body that is not a file of its types, a viewer, and an unknown batch', async () => {
+    const json = await upload(operations, '{}', 'application/json');
+    expect(json.status).toBe(415);
+    expect((await upload(viewer, `${HEADER}\n`)).status).toBe(403);
+    const unknown = await call(viewer, 'GET', '/batches/7d0c7b0e-7d4e-4bd3-9a3a-8cf4d5a0f111');
+    expect(unknown.status).toBe(404);
+    expect((await call(viewer, 'GET', '/batches/not-an-id')).status).toBe(404);
+  });
+});
