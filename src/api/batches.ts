@@ -21,7 +21,7 @@ export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 export const REQUIRED_COLUMNS: readonly BatchColumn[] = BATCH_COLUMNS.slice(0, 5);
 
 /** Where a batch stands, from upload to its end. */
-export const BATCH_STATUSES = [
+export const BatchStatus = z.enum([
   'draft',
   'validated',
   'awaiting_approval',
@@ -30,13 +30,11 @@ export const BATCH_STATUSES = [
   'partly_failed',
   'completed',
   'cancelled',
-] as const;
-export const BatchStatus = z.enum(BATCH_STATUSES);
+]);
 export type BatchStatus = z.infer<typeof BatchStatus>;
 
 /** A row: invalid, ready, left out of the batch (excluded), or what submitting it made. */
-export const ROW_STATES = ['invalid', 'ready', 'excluded', 'created', 'failed'] as const;
-export const RowState = z.enum(ROW_STATES);
+export const RowState = z.enum(['invalid', 'ready', 'excluded', 'created', 'failed']);
 export type RowState = z.infer<typeof RowState>;
 
 /** The files a batch is uploaded as: CSV (UTF-8) or XLSX, at most 5 MB. */

@@ -4,22 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParties, type Parties } from '#/sandbox/testing';
 import { readBatchFile } from './batches/file';
-import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
+import { callApi, CSRF, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 let operations: string;
 let viewer: string;
 let parties: Parties;
 
-async function call(cookie: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${t.base}/api${path}`, {
-    method,
-    headers: { cookie, ...(method === 'GET' ? {} : body === undefined ? CSRF : JSON_CSRF) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null };
-}
+const call = (cookie: string, method: string, path: string, body?: unknown) =>
+  callApi(t.base, cookie, method, path, body);
 
 async function upload(cookie: string, text: string, type = 'text/csv') {
   const response = await fetch(`${t.base}/api/batches?product=sendc2f&fileName=march.csv`, {

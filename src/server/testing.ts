@@ -104,3 +104,20 @@ export function rawGet(url: string, headers: Record<string, string> = {}) {
     },
   );
 }
+
+/** One call of the dashboard's API under /api as a signed-in person, its JSON answer parsed. */
+export async function callApi(
+  base: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: ReturnType<typeof JSON.parse> }> {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { cookie, ...(method === 'GET' ? {} : body === undefined ? CSRF : JSON_CSRF) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}

@@ -201,17 +201,17 @@ describe('templates', () => {
 
 describe('amounts', () => {
   it.each([
-    ['1250.50', '.', '1250.50'],
-    ['1,250.50', '.', '1250.50'],
-    ['1 250,50', ',', '1250.50'],
-    ["1'250.50", '.', '1250.50'],
-    ['0012', '.', '12'],
-    ['1.250', ',', '1250'],
-    ['12,5', '.', undefined],
-    ['1,25,0', '.', undefined],
-    ['-5', '.', undefined],
-    ['', '.', undefined],
-  ] as const)('%s with decimal %s → %s', (text, decimal, plain) => {
+    { text: '1250.50', decimal: '.', plain: '1250.50' },
+    { text: '1,250.50', decimal: '.', plain: '1250.50' },
+    { text: '1 250,50', decimal: ',', plain: '1250.50' },
+    { text: "1'250.50", decimal: '.', plain: '1250.50' },
+    { text: '0012', decimal: '.', plain: '12' },
+    { text: '1.250', decimal: ',', plain: '1250' },
+    { text: '12,5', decimal: '.', plain: undefined },
+    { text: '1,25,0', decimal: '.', plain: undefined },
+    { text: '-5', decimal: '.', plain: undefined },
+    { text: '', decimal: '.', plain: undefined },
+  ] as const)('"$text" with decimal "$decimal" is $plain', ({ text, decimal, plain }) => {
     expect(plainAmount(text, decimal)).toBe(plain);
   });
 });

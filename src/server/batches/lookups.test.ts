@@ -1,12 +1,11 @@
 // From an uploaded file to checked rows, with the partner's records read from a real local index
 // on SQLite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { EXAMPLE_ACCOUNT, EXAMPLE_MERCHANT } from '#/api/examples';
-import { localIndex, type LocalIndex } from '../local-index/store';
-import type { DashboardDb } from '../store/db';
-import { DIALECTS, freshDashboardDb } from '../store/testing';
+import { localIndex } from '../local-index/store';
+import { dashboardDbFor, DIALECTS } from '../store/testing';
 import { readBatchFile } from './file';
 import { batchLookups } from './lookups';
 import { validateRows } from './validate';
@@ -39,18 +38,14 @@ const account = (id: number, businessId: number, extra: Partial<PayoutAccount>):
 });
 
 describe.each(DIALECTS)('a file checked against the local index on %s', (dialect) => {
-  let store: DashboardDb;
-  let index: LocalIndex;
-  beforeAll(async () => {
-    store = await freshDashboardDb(dialect);
-    index = localIndex(store);
-    await index.putMerchants('sandbox', [lumen, contact]);
-    await index.putAccounts('sandbox', [
+  const index = () => localIndex(store());
+  const store = dashboardDbFor(dialect, async (db) => {
+    await localIndex(db).putMerchants('sandbox', [lumen, contact]);
+    await localIndex(db).putAccounts('sandbox', [
       account(1, 1, {}),
       account(7, 2, { iban: null, accountNumber: '000123456789', currencySymbol: 'USD' }),
     ]);
   });
-  afterAll(() => store.close());
 
   it('resolves names, registration numbers and account numbers, and names what is wrong', async () => {
     const file = await readBatchFile(
@@ -62,7 +57,7 @@ describe.each(DIALECTS)('a file checked against the local index on %s', (dialect
       ),
     );
     const lookups = await batchLookups(
-      index,
+      index(),
       'sandbox',
       file,
       [

@@ -3,7 +3,7 @@
 // inbox lists what waits, for whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParties, payoutAccountBody, transactionBody } from '#/sandbox/testing';
-import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
+import { callApi, startTestDashboard, type TestDashboard } from '../testing';
 
 let t: TestDashboard;
 const PEOPLE = [
@@ -41,15 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(cookie: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${t.base}/api${path}`, {
-    method,
-    headers: { cookie, ...(method === 'GET' ? {} : body === undefined ? CSRF : JSON_CSRF) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null };
-}
+const call = (cookie: string, method: string, path: string, body?: unknown) =>
+  callApi(t.base, cookie, method, path, body);
 
 /** A VALID merchant with ACTIVE accounts, made by `cookie` through the dashboard. */
 function parties(cookie = who.operations) {

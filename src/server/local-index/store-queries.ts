@@ -309,10 +309,10 @@ export function indexQueries(store: DashboardDb) {
         return { merchants: [] as Merchant[], accounts: [] as PayoutAccount[] };
       const ids = wanted.filter((r) => /^\d{1,15}$/.test(r)).map(Number);
       const names = wanted.map((r) => r.toLowerCase());
-      const named = await db
-        .selectFrom('index_merchant')
+      const merchants = () =>
+        db.selectFrom('index_merchant').where('environment', '=', environment);
+      const named = await merchants()
         .select(['id', 'owner_id'])
-        .where('environment', '=', environment)
         .where((eb) =>
           eb.or([
             ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
@@ -328,10 +328,8 @@ export function indexQueries(store: DashboardDb) {
       const customers = [...new Set(named.map((m) => Number(m.owner_id ?? m.id)))];
       if (customers.length === 0)
         return { merchants: [] as Merchant[], accounts: [] as PayoutAccount[] };
-      const circle = await db
-        .selectFrom('index_merchant')
+      const circle = await merchants()
         .select(['id', 'record'])
-        .where('environment', '=', environment)
         .where((eb) =>
           eb.or([
             eb('id', 'in', [...customers, ...named.map((m) => Number(m.id))]),

@@ -1,6 +1,6 @@
 // Test support: a fresh dashboard database on each dialect.
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type DashboardDb, type DialectName, openDashboardDb } from './db';
 import { createDatabase } from './postgres-cluster';
 
@@ -10,4 +10,21 @@ export async function freshDashboardDb(dialect: DialectName): Promise<DashboardD
   if (dialect === 'sqlite') return openDashboardDb({ file: ':memory:' });
   const url = await createDatabase(inject('postgresUrl'), `t_${randomUUID().replace(/-/g, '')}`);
   return openDashboardDb({ url });
+}
+
+/**
+ * A fresh database for the tests of one `describe`, made before them (with `setup`) and closed
+ * after: the returned function gives it inside the tests.
+ */
+export function dashboardDbFor(
+  dialect: DialectName,
+  setup: (store: DashboardDb) => Promise<void> = async () => {},
+): () => DashboardDb {
+  let store: DashboardDb | undefined;
+  beforeAll(async () => {
+    store = await freshDashboardDb(dialect);
+    await setup(store);
+  });
+  afterAll(() => store?.close());
+  return () => store!;
 }
