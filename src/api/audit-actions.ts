@@ -41,8 +41,7 @@ export function auditRecordOf(action: string, target: string | null): AuditRecor
   if (first === 'business') return { kind: 'merchant', id: Number(id) };
   if (first === 'businessExternalAccount') return { kind: 'account', id: Number(id) };
   const product = PRODUCTS.find((p) => p === first);
-  if (product && first !== undefined && !op.path.includes('/confirmation/'))
-    return { kind: product, id: Number(id) };
+  if (product && !op.path.includes('/confirmation/')) return { kind: product, id: Number(id) };
   return undefined;
 }
 

@@ -9,8 +9,6 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import classes from './scroll-table.module.css';
 
-/** Below this share of the width it needs, a table of records is shown as cards. */
-const STACK_BELOW = 1;
 /** Less than this many pixels more to see is not worth a "Scroll for more". */
 const HINT_FROM_PX = 16;
 
@@ -31,13 +29,13 @@ export function ScrollTable({
   const [more, setMore] = useState({ left: false, right: false });
   // Before the first measure: a window narrower than the table surely stacks it.
   const [stacked, setStacked] = useState(
-    () => stack && typeof window !== 'undefined' && window.innerWidth < minWidth * STACK_BELOW,
+    () => stack && typeof window !== 'undefined' && window.innerWidth < minWidth,
   );
   useEffect(() => {
     const element = area.current;
     if (!element) return;
     const measure = () => {
-      if (stack) setStacked(element.clientWidth < minWidth * STACK_BELOW);
+      if (stack) setStacked(element.clientWidth < minWidth);
       const left = element.scrollLeft > 1;
       const right = element.scrollLeft + element.clientWidth < element.scrollWidth - HINT_FROM_PX;
       setMore((was) => (was.left === left && was.right === right ? was : { left, right }));

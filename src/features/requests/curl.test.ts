@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '#/api/schemas/platform';
-import { curlOf, shellQuote } from './curl';
+import { shellQuote } from '#/api/curl';
+import { curlOf } from './curl';
 
 const entry: LoggedRequest = {
   id: 1,

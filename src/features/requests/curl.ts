@@ -3,8 +3,6 @@
 import { curlCommand } from '#/api/curl';
 import type { LoggedRequest } from '#/api/schemas/platform';
 
-export { shellQuote } from '#/api/curl';
-
 export function curlOf(entry: LoggedRequest, baseUrl: string): string {
   return curlCommand({
     method: entry.method,

@@ -17,12 +17,8 @@ import { ButtonLink } from '#/components/links';
 import { Figure } from '#/components/field';
 import { Money } from '#/components/money';
 import { PageHeader, Panel } from '#/components/page';
-import {
-  depositCurrencies,
-  QuoteState,
-  RateText,
-  useLiveQuote,
-} from '#/features/transactions/components/quote';
+import { depositCurrencies } from '#/api/schemas/reference';
+import { QuoteState, RateText, useLiveQuote } from '#/features/transactions/components/quote';
 import { amountProblem } from '#/lib/amount';
 import { fieldError } from '#/lib/field-error';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '#/lib/products';

@@ -38,25 +38,28 @@ const STATUS_CHOICES = [
   { value: '5', label: 'Failed (5xx)' },
 ];
 
+/** A filter of two choices: its label, what "any" says, its width, and value → words. */
+const pairFilter = (
+  label: string,
+  placeholder: string,
+  w: number,
+  words: Record<string, string>,
+) => ({
+  label,
+  placeholder,
+  w,
+  choices: Object.entries(words).map(([value, text]) => ({ value, label: text })),
+});
+
 const PAIR_FILTERS = {
-  client: {
-    label: 'Made by',
-    placeholder: 'Anyone',
-    w: 190,
-    choices: [
-      { value: 'integration', label: 'Your integration' },
-      { value: 'dashboard', label: 'This dashboard' },
-    ],
-  },
-  kind: {
-    label: 'Kind',
-    placeholder: 'Reads and changes',
-    w: 230,
-    choices: [
-      { value: 'writes', label: 'Changes (POST, PUT, DELETE)' },
-      { value: 'reads', label: 'Reads (GET)' },
-    ],
-  },
+  client: pairFilter('Made by', 'Anyone', 190, {
+    integration: 'Your integration',
+    dashboard: 'This dashboard',
+  }),
+  kind: pairFilter('Kind', 'Reads and changes', 230, {
+    writes: 'Changes (POST, PUT, DELETE)',
+    reads: 'Reads (GET)',
+  }),
 };
 
 const OBJECT_LABEL: Record<(typeof REQUEST_OBJECT_TYPES)[number], string> = {

@@ -4,16 +4,17 @@
 // the file itself uses. Kept libraries do the parsing (csv-parse, exceljs).
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { BATCH_COLUMNS, type BatchColumn, type FileProblem, REQUIRED_COLUMNS } from '#/api/batches';
+import {
+  BATCH_COLUMNS,
+  BATCH_UPLOAD,
+  type BatchColumn,
+  type FileProblem,
+  REQUIRED_COLUMNS,
+} from '#/api/batches';
 import type { Product } from '#/api/schemas/transaction';
 
 /** A batch takes at most this many rows; a longer file is refused whole. */
 export const BATCH_ROW_LIMIT = 1000;
-/** …and at most this many bytes. */
-export const BATCH_FILE_BYTES = 5 * 1024 * 1024;
-
-export { BATCH_COLUMNS, REQUIRED_COLUMNS };
-export type { BatchColumn, FileProblem };
 
 /** The columns a product's template has: a collection has no deposit confirmation at creation. */
 export function columnsOf(product: Product): readonly BatchColumn[] {
@@ -58,8 +59,8 @@ const XLSX_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** Reads a file as a batch's rows: its format is told by its content, not its name. */
 export async function readBatchFile(bytes: Buffer): Promise<BatchFile> {
   if (bytes.length === 0) return refusedFile('csv', 'The file is empty.');
-  if (bytes.length > BATCH_FILE_BYTES)
-    return refusedFile('csv', `The file is larger than ${BATCH_FILE_BYTES / 1024 / 1024} MB.`);
+  if (bytes.length > BATCH_UPLOAD.maxBytes)
+    return refusedFile('csv', `The file is larger than ${BATCH_UPLOAD.maxBytes / 1024 / 1024} MB.`);
   if (bytes.subarray(0, 4).equals(XLSX_SIGNATURE))
     return rowsOf('xlsx', await xlsxCells(bytes), '.');
   const text = utf8(bytes);
@@ -86,13 +87,13 @@ export async function readBatchFile(bytes: Buffer): Promise<BatchFile> {
   return rowsOf('csv', cells, delimiter === ';' ? ',' : '.');
 }
 
-function refusedFile(format: BatchFile['format'], message: string): BatchFile {
+function refusedFile(format: BatchFile['format'], ...refused: (string | FileProblem)[]): BatchFile {
   return {
     format,
     rows: [],
     amounts: new Map(),
     decimal: '.',
-    refused: [{ message }],
+    refused: refused.map((p) => (typeof p === 'string' ? { message: p } : p)),
     problems: [],
   };
 }
@@ -183,7 +184,7 @@ function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' 
     refused.push({
       message: `The file has ${body.length.toLocaleString('en')} rows; a batch takes at most ${BATCH_ROW_LIMIT.toLocaleString('en')}. Split it in two.`,
     });
-  if (refused.length > 0) return { ...refusedFile(format, ''), refused };
+  if (refused.length > 0) return refusedFile(format, ...refused);
 
   const rows = body.map((line, i) => {
     const values = Object.fromEntries(BATCH_COLUMNS.map((c) => [c, ''])) as Record<

@@ -92,11 +92,11 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
   it('takes a row fixed in place, and is validated once none is invalid', async () => {
     const id = await create([valid(2), invalid(3)]);
     const cells = (await batches().get('sandbox', id))!.rows[1]!.cells;
-    expect(await batches().fixRow(id, 3, { ...cells, merchant: '1' }, valid(3))).toBe(true);
+    expect(await batches().fixRow(id, 3, { ...cells, merchant: '1' }, [valid(3)])).toBe(true);
     const batch = (await batches().get('sandbox', id))!;
     expect(batch.status).toBe('validated');
     expect(batch.rows[1]).toMatchObject({ state: 'ready', cells: { merchant: '1' }, problems: [] });
-    expect(await batches().fixRow(id, 99, cells, valid(99))).toBe(false);
+    expect(await batches().fixRow(id, 99, cells, [valid(99)])).toBe(false);
   });
 
   it('leaves invalid rows out on request, keeping them to show', async () => {

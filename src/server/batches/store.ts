@@ -1,10 +1,10 @@
 // Batches in the dashboard's database (docs/decisions/033): a file's rows as read and checked,
 // kept in one transaction with their batch, fixed in place, and the invalid ones left out.
 import { randomUUID } from 'node:crypto';
-import type { BatchStatus, RowState } from '#/api/batches';
+import type { BatchColumn, BatchStatus, FileProblem, RowState } from '#/api/batches';
 import type { Product } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
-import type { BatchColumn, BatchFile, FileProblem } from './file';
+import type { BatchFile } from './file';
 import type { RecentPayment, RowResult, ValidRow } from './validate';
 
 export interface StoredRow {
@@ -139,13 +139,18 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
       };
     },
 
-    /** A row fixed in place (its cells and their new check), while the batch is not yet approved. */
+    /**
+     * A row fixed in place while the batch is not yet approved, with every row's check again
+     * (duplicates are a matter of the whole file), in one transaction. A row left out stays
+     * out, with its new problems; the fixed row takes its own new state.
+     */
     async fixRow(
       id: string,
       row: number,
       cells: Record<BatchColumn, string>,
-      result: RowResult,
+      results: readonly RowResult[],
     ): Promise<boolean> {
+      const at = now();
       const fixed = await db.transaction().execute(async (trx) => {
         const open = await trx
           .selectFrom('batch')
@@ -156,50 +161,34 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
         if (!open) return false;
         const updated = await trx
           .updateTable('batch_row')
-          .set({
-            cells: JSON.stringify(cells),
-            problems: JSON.stringify(result.problems),
-            valid: result.valid ? JSON.stringify(result.valid) : null,
-            state: result.valid ? 'ready' : 'invalid',
-            updated_at: now(),
-          })
+          .set({ cells: JSON.stringify(cells), updated_at: at })
           .where('batch_id', '=', id)
           .where('row_number', '=', row)
           .where('state', 'in', ['invalid', 'ready', 'excluded'])
           .executeTakeFirst();
-        return Number(updated.numUpdatedRows) === 1;
-      });
-      if (fixed) await setStatus(id);
-      return fixed;
-    },
-
-    /**
-     * Every row's check again (after one was fixed: duplicates are a matter of the whole file);
-     * a row left out stays out, with its new problems.
-     */
-    async recheck(id: string, results: readonly RowResult[]) {
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        for (const result of results)
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        for (const result of results) {
+          const checked = result.valid ? 'ready' : 'invalid';
           await trx
             .updateTable('batch_row')
             .set((eb) => ({
               problems: JSON.stringify(result.problems),
               valid: result.valid ? JSON.stringify(result.valid) : null,
-              state: eb
-                .case()
-                .when('state', '=', 'excluded')
-                .then('excluded')
-                .else(result.valid ? 'ready' : 'invalid')
-                .end(),
+              state:
+                result.row === row
+                  ? checked
+                  : eb.case().when('state', '=', 'excluded').then('excluded').else(checked).end(),
               updated_at: at,
             }))
             .where('batch_id', '=', id)
             .where('row_number', '=', result.row)
             .where('state', 'in', ['invalid', 'ready', 'excluded'])
             .execute();
+        }
+        return true;
       });
-      await setStatus(id);
+      if (fixed) await setStatus(id);
+      return fixed;
     },
 
     /** Payments batches made in this environment since `since`: for duplicates across files. */
@@ -207,7 +196,7 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
       const rows = await db
         .selectFrom('batch_row as r')
         .innerJoin('batch as b', 'b.id', 'r.batch_id')
-        .select(['r.valid', 'r.transaction_id', 'b.product'])
+        .select(['r.valid', 'r.transaction_id'])
         .where('b.environment', '=', environment)
         .where('r.state', '=', 'created')
         .where('r.updated_at', '>=', since)

@@ -3,7 +3,8 @@
 // an account number's leading zeros; its second sheet says what each column takes.
 import ExcelJS from 'exceljs';
 import { PURPOSES, type Product } from '#/api/schemas/transaction';
-import { BATCH_ROW_LIMIT, COLUMN_HELP, columnsOf, REQUIRED_COLUMNS } from './file';
+import { REQUIRED_COLUMNS } from '#/api/batches';
+import { BATCH_ROW_LIMIT, COLUMN_HELP, columnsOf } from './file';
 
 const PRODUCT_FILE_NAME: Record<Product, string> = {
   sendc2f: 'payouts',

@@ -8,7 +8,8 @@ import { accountNumberKey, ibanKey } from '#/api/payee';
 import { HttpUrl } from '#/api/schemas/common';
 import { type Currency, depositCurrencies } from '#/api/schemas/reference';
 import { type Product, PURPOSES, type Purpose } from '#/api/schemas/transaction';
-import { type BatchColumn, type BatchFile, type FileProblem, REQUIRED_COLUMNS } from './file';
+import { type BatchColumn, type FileProblem, REQUIRED_COLUMNS } from '#/api/batches';
+import type { BatchFile } from './file';
 
 export interface KnownMerchant {
   id: number;

@@ -170,14 +170,12 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       ...amountsOf(rows, batch.decimal),
     });
     if (!results) return reply;
-    const result = results.find((r) => r.row === params.row)!;
-    if (!(await batches.fixRow(batch.id, params.row, cells, result)))
+    if (!(await batches.fixRow(batch.id, params.row, cells, results)))
       return problem(request, reply, {
         status: 409,
         code: 'INVALID_STATE_TRANSITION',
         detail: 'The batch is past approval: its rows can no longer change.',
       });
-    await batches.recheck(batch.id, results);
     await audit(request, {
       action: E.fixBatchRow.audit,
       target: `batch/${batch.id}`,

@@ -13,7 +13,6 @@ import { priceQuery } from '../queries';
 const PRICE_REFRESH_MS = 30_000;
 
 /** Currencies a client can deposit for this product: crypto for payouts, fiat otherwise. */
-export { depositCurrencies } from '#/api/schemas/reference';
 
 /**
  * The price for what the form shows, asked once the inputs have settled. The product settles with
