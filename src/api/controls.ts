@@ -11,8 +11,13 @@ import { FieldError, Id, IdParam, integerParam, TextIdParams, Timestamp } from '
 import { PayoutAccount } from './schemas/payout-account';
 import { PRODUCTS, Product } from './schemas/transaction';
 
-/** What a policy can ask more approvers for; batches of payouts will join the list. */
-export const CONTROLLED_ACTIONS = ['approveQuote', 'approveDeposit', 'changeBankDetails'] as const;
+/** What a policy can ask more approvers for (a bulk payout file: docs/decisions/034). */
+export const CONTROLLED_ACTIONS = [
+  'approveQuote',
+  'approveDeposit',
+  'changeBankDetails',
+  'approveBatch',
+] as const;
 export const ControlledAction = z.enum(CONTROLLED_ACTIONS, {
   error: `must be one of ${CONTROLLED_ACTIONS.join(', ')}`,
 });
@@ -26,6 +31,7 @@ export const ACTION_LABEL: Record<ControlledAction, string> = {
   approveQuote: 'Quote approval',
   approveDeposit: 'Deposit approval',
   changeBankDetails: 'Bank-detail change',
+  approveBatch: 'Bulk payout approval',
 };
 
 /** Which of a transaction's two amounts a policy's threshold is measured on. */

@@ -31,19 +31,23 @@ export interface ControlSubject {
 
 const sameCurrency = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
+/** Whether an amount is in a policy's currency and reaches its threshold; unknown ones do. */
+function reaches(policy: PolicyRule, money: Money | null): boolean {
+  if (!money) return false;
+  if (policy.currency !== ANY && !sameCurrency(policy.currency, money.currency)) return false;
+  if (money.amount === null) return true;
+  try {
+    return new Decimal(money.amount).gte(policy.minAmount);
+  } catch {
+    return true;
+  }
+}
+
 /** Whether a policy covers a subject. An amount not known yet is covered: the safe side. */
 export function policyApplies(policy: PolicyRule, subject: ControlSubject): boolean {
   if (policy.action !== subject.action) return false;
   if (policy.product !== ANY && policy.product !== subject.product) return false;
-  const side = policy.amountSide === 'deposit' ? subject.deposit : subject.payout;
-  if (!side) return false;
-  if (policy.currency !== ANY && !sameCurrency(policy.currency, side.currency)) return false;
-  if (side.amount === null) return true;
-  try {
-    return new Decimal(side.amount).gte(policy.minAmount);
-  } catch {
-    return true;
-  }
+  return reaches(policy, policy.amountSide === 'deposit' ? subject.deposit : subject.payout);
 }
 
 /** The strictest policy that applies (most approvers) and what it asks; one approver otherwise. */
@@ -55,6 +59,46 @@ export function requirementOf(
   for (const policy of policies) {
     if (!policyApplies(policy, subject)) continue;
     if (!strictest || policy.approvers > strictest.approvers) strictest = policy;
+  }
+  return { required: Math.max(1, strictest?.approvers ?? 1), policy: strictest };
+}
+
+/**
+ * A bulk payout file as the policies judge it (docs/decisions/034): its totals per payout and
+ * per deposit currency, and every row. A deposit total is unknown (null) until the batch is
+ * quoted, which the safe side counts as reaching any threshold.
+ */
+export interface BatchSubject {
+  product: Product;
+  payoutTotals: readonly Money[];
+  depositTotals: readonly Money[];
+  rows: ReadonlyArray<{ payout: Money; deposit: Money | null }>;
+}
+
+/**
+ * What approving a batch asks: the strictest of the bulk payout policies over its totals, and of
+ * the quote-approval policies over each of its rows (the batch approval approves every row's
+ * quote, so a large payment never needs fewer approvers for being in a file).
+ */
+export function batchRequirement(
+  policies: readonly PolicyRule[],
+  batch: BatchSubject,
+): { required: number; policy: PolicyRule | undefined } {
+  let strictest: PolicyRule | undefined;
+  const consider = (policy: PolicyRule) => {
+    if (!strictest || policy.approvers > strictest.approvers) strictest = policy;
+  };
+  for (const policy of policies) {
+    if (policy.product !== ANY && policy.product !== batch.product) continue;
+    if (policy.action === 'approveBatch') {
+      const totals = policy.amountSide === 'deposit' ? batch.depositTotals : batch.payoutTotals;
+      if (totals.some((total) => reaches(policy, total))) consider(policy);
+    } else if (policy.action === 'approveQuote') {
+      const row = batch.rows.find((r) =>
+        policyApplies(policy, { action: 'approveQuote', product: batch.product, ...r }),
+      );
+      if (row) consider(policy);
+    }
   }
   return { required: Math.max(1, strictest?.approvers ?? 1), policy: strictest };
 }
@@ -72,10 +116,10 @@ export function samePolicy(a: Omit<PolicyRule, 'id' | 'approvers'>, b: typeof a)
 
 /** A request for approvals: of a transaction's quote or deposit, or of a payee's new details. */
 export interface RequestState {
-  kind: 'transaction' | 'payee';
+  kind: 'transaction' | 'payee' | 'batch';
   status: string;
   expiresAt: number;
-  /** Who created the transaction through the dashboard, or who proposed the change. */
+  /** Who created the transaction through the dashboard, proposed the change, uploaded the file. */
   originatorId: string | null;
   decisions: ReadonlyArray<{ userId: string; decision: 'approve' | 'reject' }>;
 }
@@ -89,6 +133,7 @@ export type Refusal =
   | 'FORBIDDEN_ROLE'
   | 'CREATOR_CANNOT_APPROVE'
   | 'AUTHOR_CANNOT_APPROVE'
+  | 'UPLOADER_CANNOT_APPROVE'
   | 'ALREADY_DECIDED'
   | 'APPROVAL_CLOSED'
   | 'APPROVAL_EXPIRED';
@@ -99,6 +144,8 @@ export const REFUSAL_TEXT: Record<Refusal, string> = {
     'You created this transaction, so someone else must approve it (separation of duties).',
   AUTHOR_CANNOT_APPROVE:
     'You proposed this change, so someone else must approve it (separation of duties).',
+  UPLOADER_CANNOT_APPROVE:
+    'You uploaded this batch, so someone else must approve it (separation of duties).',
   ALREADY_DECIDED: 'You have already given your decision on this approval.',
   APPROVAL_CLOSED: 'This approval is already closed.',
   APPROVAL_EXPIRED: 'This approval request has expired; start a new one.',
@@ -111,6 +158,12 @@ export type Outcome =
   /** Enough distinct approvers: the action may go ahead now. `fresh`: this decision added one. */
   | { kind: 'complete'; approvals: number; fresh: boolean }
   | { kind: 'rejected' };
+
+const ORIGINATOR_REFUSAL: Record<RequestState['kind'], Refusal> = {
+  transaction: 'CREATOR_CANNOT_APPROVE',
+  payee: 'AUTHOR_CANNOT_APPROVE',
+  batch: 'UPLOADER_CANNOT_APPROVE',
+};
 
 /** Distinct people who approved. */
 export const approversOf = (state: Pick<RequestState, 'decisions'>) =>
@@ -134,7 +187,7 @@ export function decide(
   if (state.status !== 'pending') return refused('APPROVAL_CLOSED');
   if (state.expiresAt <= now) return refused('APPROVAL_EXPIRED');
   if (decision === 'approve' && state.originatorId === decider.id)
-    return refused(state.kind === 'payee' ? 'AUTHOR_CANNOT_APPROVE' : 'CREATOR_CANNOT_APPROVE');
+    return refused(ORIGINATOR_REFUSAL[state.kind]);
   const approvers = approversOf(state);
   const needed = Math.max(1, required);
   if (state.decisions.some((d) => d.userId === decider.id)) {
