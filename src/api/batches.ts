@@ -2,6 +2,7 @@
 // uploaded as a batch with every row checked, rows fixed in place, invalid rows left out.
 // Declared once (docs/decisions/027).
 import { z } from 'zod';
+import { Policy } from './controls';
 import { type EndpointDef, endpoint } from './endpoints';
 import { integerParam } from './schemas/common';
 import { Product } from './schemas/transaction';
@@ -19,6 +20,11 @@ export const BATCH_COLUMNS = [
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 export const REQUIRED_COLUMNS: readonly BatchColumn[] = BATCH_COLUMNS.slice(0, 5);
+/**
+ * The last column of a file of rows the dashboard gives back (problems, failures): read and
+ * ignored on upload, so the file can be fixed and uploaded again as it is.
+ */
+export const NOTE_COLUMN = 'problems';
 
 /** Where a batch stands, from upload to its end. */
 export const BatchStatus = z.enum([
@@ -62,7 +68,16 @@ export const BatchRow = z.object({
   problems: z.array(FileProblem),
   state: RowState,
   transactionId: z.int().nullable(),
+  /** The batch quote: what this row's deposit will be, in `depositCurrency`, and the rate. */
+  depositCurrency: z.string().nullable(),
+  depositAmount: z.string().nullable(),
+  rate: z.string().nullable(),
+  /** Its transaction's status as last seen, once created. */
+  clientStatus: z.string().nullable(),
+  /** Why the API refused it (a failed row). */
+  failure: z.string().nullable(),
 });
+export type BatchRow = z.infer<typeof BatchRow>;
 
 export const BatchTotal = z.object({
   currency: z.string(),
@@ -80,10 +95,56 @@ export const Batch = z.object({
   uploadedBy: z.object({ id: z.string(), name: z.string().nullable() }),
   createdAt: z.int(),
   counts: z.object({ ready: z.int(), invalid: z.int(), excluded: z.int(), done: z.int() }),
-  totals: z.array(BatchTotal).meta({ description: 'Per payout currency, of the ready rows.' }),
+  totals: z.array(BatchTotal).meta({
+    description: 'Per payout currency, of the rows in the batch (ready, or submitted once it is).',
+  }),
+  depositTotals: z.array(BatchTotal).meta({
+    description: 'Per deposit currency, once the batch is quoted.',
+  }),
+  quotedAt: z.int().nullable(),
+  /** The approval: who decided, what the policies ask, and whether this person may approve. */
+  approval: z.object({
+    required: z.int(),
+    policy: Policy.nullable().meta({ description: 'The strictest policy that applies.' }),
+    decisions: z.array(
+      z.object({
+        userId: z.string(),
+        userName: z.string(),
+        decision: z.enum(['approve', 'reject']),
+        reason: z.string().nullable(),
+        at: z.int(),
+      }),
+    ),
+    expiresAt: z.int().nullable(),
+    canAct: z.boolean(),
+    why: z.string().nullable(),
+    whoCan: z.array(z.string()),
+  }),
+  approvedAt: z.int().nullable(),
+  finishedAt: z.int().nullable(),
+  /** Why it was rejected or cancelled. */
+  closedReason: z.string().nullable(),
+  /** Rows submitted so far, of those to submit. */
+  progress: z.object({ done: z.int(), total: z.int() }),
   rows: z.array(BatchRow),
 });
 export type Batch = z.infer<typeof Batch>;
+
+export const BatchSummary = Batch.pick({
+  id: true,
+  product: true,
+  status: true,
+  fileName: true,
+  uploadedBy: true,
+  createdAt: true,
+  counts: true,
+  totals: true,
+  progress: true,
+});
+export type BatchSummary = z.infer<typeof BatchSummary>;
+
+/** The rows a file of a batch's rows holds: those with problems, or those that failed. */
+export const ROW_FILES = ['problems', 'failed'] as const;
 
 const BatchId = z.object({ id: z.uuid({ error: 'must be a batch id' }) });
 
@@ -118,6 +179,17 @@ export const batchEndpoints = {
     roles: ['finance'],
     audit: 'upload bulk file',
   }),
+  listBatches: endpoint({
+    id: 'listBatches',
+    method: 'GET',
+    path: '/batches',
+    summary: 'The bulk payout files of this environment, newest first',
+    query: z.object({
+      status: BatchStatus.optional(),
+      limit: integerParam({ min: 1, max: 100, label: 'a number of batches' }).default(50),
+    }),
+    response: z.object({ items: z.array(BatchSummary) }),
+  }),
   getBatch: endpoint({
     id: 'getBatch',
     method: 'GET',
@@ -150,5 +222,61 @@ export const batchEndpoints = {
     response: Batch,
     roles: ['finance'],
     audit: 'leave out invalid bulk rows',
+  }),
+  quoteBatch: endpoint({
+    id: 'quoteBatch',
+    method: 'POST',
+    path: '/batches/{id}/quote',
+    summary: "Price every row (deposit and rate) and ask for the batch's approval",
+    params: BatchId,
+    response: Batch,
+    roles: ['finance'],
+    audit: 'quote bulk file',
+  }),
+  decideBatch: endpoint({
+    id: 'decideBatch',
+    method: 'POST',
+    path: '/batches/{id}/decision',
+    summary: 'Approve or reject a batch; the last approval needed starts its submission',
+    params: BatchId,
+    body: z
+      .object({
+        decision: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }),
+        reason: z.string().trim().max(500, { error: 'must be at most 500 characters' }).optional(),
+      })
+      .refine((d) => d.decision !== 'reject' || (d.reason ?? '') !== '', {
+        path: ['reason'],
+        message: 'is required to reject: say why, for the person who uploaded it',
+      }),
+    response: Batch,
+    roles: ['approver'],
+    audit: 'decide bulk file',
+  }),
+  cancelBatch: endpoint({
+    id: 'cancelBatch',
+    method: 'POST',
+    path: '/batches/{id}/cancel',
+    summary: 'Cancel a batch before it is submitted',
+    params: BatchId,
+    body: z.object({
+      reason: z.string().trim().max(500, { error: 'must be at most 500 characters' }).optional(),
+    }),
+    response: Batch,
+    roles: ['finance'],
+    audit: 'cancel bulk file',
+  }),
+  batchRowsFile: endpoint({
+    id: 'batchRowsFile',
+    method: 'GET',
+    path: '/batches/{id}/rows-file',
+    summary:
+      'The rows with problems, or the failed rows, as a file to fix and upload again (problems in a last column)',
+    params: BatchId,
+    query: z.object({
+      which: z.enum(ROW_FILES, { error: 'must be problems or failed' }),
+      format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('csv'),
+    }),
+    response: z.unknown(),
+    file: { types: ['text/csv', BATCH_UPLOAD.types[1]] },
   }),
 } satisfies Record<string, EndpointDef>;

@@ -71,6 +71,10 @@ async function exchange(
   let body: BodyInit | undefined;
   if (input.form) {
     body = input.form;
+  } else if (typeof Blob !== 'undefined' && input.body instanceof Blob) {
+    // A file sent as it is (an upload endpoint): its own type, or plain bytes.
+    headers['content-type'] = input.body.type || 'application/octet-stream';
+    body = input.body;
   } else if (input.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input.body);

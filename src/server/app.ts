@@ -44,6 +44,8 @@ import { adminRoutes } from './plugins/admin-routes';
 import { auditRoutes } from './plugins/audit-routes';
 import { viewsRoutes } from './plugins/views-routes';
 import { batchRoutes } from './plugins/batch-routes';
+import { batchStore } from './batches/store';
+import { type SubmitterOptions, batchSubmitter } from './batches/submit';
 import { savedViews } from './store/saved-views';
 import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
@@ -109,6 +111,8 @@ export interface DashboardOptions {
    * `intervalMs`. Without it the index is still served and written through, but not synced.
    */
   indexSync?: { intervalMs: number; sweepPages?: number } | undefined;
+  /** How the bulk payout worker paces itself (tests shorten its claim). */
+  batchSubmitter?: SubmitterOptions;
 }
 
 /** Log redaction: credentials, cookies and the sign-in body never reach the logs. */
@@ -214,6 +218,12 @@ export async function buildDashboardServer(options: DashboardOptions) {
     anchorFile: options.auditAnchorFile,
   };
   await sealAuditChain(options.workspace.db, auditSeal);
+  const batches = batchStore(options.workspace.db, now);
+  const submitter = batchSubmitter(() => app.dashboard, batches, options.batchSubmitter);
+  // Approved batches are submitted from when the server listens; a batch a stopped server
+  // was submitting is taken over once its claim lapses.
+  app.addHook('onListen', async () => submitter.start());
+  app.addHook('onClose', async () => submitter.stop());
   const signedInCache = authCache(now);
   options.workspace.db.changed.listen(() => signedInCache.clear());
   const context: DashboardContext = {
@@ -242,6 +252,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
     index,
     sync,
+    batches: { store: batches, submitter },
     authCache: signedInCache,
     demoUsers,
     now,

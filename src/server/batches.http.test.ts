@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParties, type Parties } from '#/sandbox/testing';
 import { readBatchFile } from './batches/file';
-import { callApi, CSRF, startTestDashboard, type TestDashboard } from './testing';
+import { callApi, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
 
 let t: TestDashboard;
 let operations: string;
@@ -14,14 +14,8 @@ let parties: Parties;
 const call = (cookie: string, method: string, path: string, body?: unknown) =>
   callApi(t.base, cookie, method, path, body);
 
-async function upload(cookie: string, text: string, type = 'text/csv') {
-  const response = await fetch(`${t.base}/api/batches?product=sendc2f&fileName=march.csv`, {
-    method: 'POST',
-    headers: { cookie, ...CSRF, 'content-type': type },
-    body: text,
-  });
-  return { status: response.status, json: await response.json() };
-}
+const upload = (cookie: string, text: string, type = 'text/csv') =>
+  uploadBatchFile(t.base, cookie, text, { type });
 
 beforeAll(async () => {
   t = await startTestDashboard();

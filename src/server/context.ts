@@ -19,6 +19,8 @@ import type { LocalIndex } from './local-index/store';
 import type { IndexSync } from './local-index/sync';
 import type { PublicAddress } from './security';
 import type { Upstream } from './upstream';
+import type { BatchStore } from './batches/store';
+import type { BatchSubmitter } from './batches/submit';
 
 export const PROBLEMS = { typeBase: '/api/problems' };
 /** Where the embedded sandbox is mounted: its base_url is PUBLIC_URL plus this. */
@@ -46,6 +48,8 @@ export interface DashboardContext {
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;
   sync: IndexSync;
+  /** Bulk payout files and the worker that submits approved ones (docs/decisions/034). */
+  batches: { store: BatchStore; submitter: BatchSubmitter };
   views: SavedViews;
   /** Who recent session cookies belong to (./auth-cache.ts). */
   authCache: AuthCache;

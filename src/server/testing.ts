@@ -121,3 +121,17 @@ export async function callApi(
   const text = await response.text();
   return { status: response.status, json: text ? JSON.parse(text) : null };
 }
+
+/** A file uploaded as a bulk payout batch (docs/decisions/033), its JSON answer parsed. */
+export async function uploadBatchFile(
+  base: string,
+  cookie: string,
+  text: string,
+  { product = 'sendc2f', fileName = 'march.csv', type = 'text/csv' } = {},
+): Promise<{ status: number; json: ReturnType<typeof JSON.parse> }> {
+  const response = await fetch(
+    `${base}/api/batches?product=${product}&fileName=${encodeURIComponent(fileName)}`,
+    { method: 'POST', headers: { cookie, ...CSRF, 'content-type': type }, body: text },
+  );
+  return { status: response.status, json: await response.json() };
+}

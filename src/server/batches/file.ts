@@ -9,6 +9,7 @@ import {
   BATCH_UPLOAD,
   type BatchColumn,
   type FileProblem,
+  NOTE_COLUMN,
   REQUIRED_COLUMNS,
 } from '#/api/batches';
 import type { Product } from '#/api/schemas/transaction';
@@ -155,12 +156,15 @@ function numberText(value: number): string {
 }
 
 /** Header names as people write them: "Payout amount", "payout-amount" → payout_amount. */
-function columnOf(header: string): BatchColumn | undefined {
-  const key = header
+const keyOf = (header: string) =>
+  header
     .trim()
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
+
+function columnOf(header: string): BatchColumn | undefined {
+  const key = keyOf(header);
   return (BATCH_COLUMNS as readonly string[]).includes(key) ? (key as BatchColumn) : undefined;
 }
 
@@ -170,7 +174,7 @@ function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' 
   const refused: FileProblem[] = [];
   const columns = header.map(columnOf);
   header.forEach((name, i) => {
-    if (name.trim() !== '' && !columns[i])
+    if (name.trim() !== '' && !columns[i] && keyOf(name) !== NOTE_COLUMN)
       refused.push({
         column: name,
         message: `The column "${name}" is not one of the template's: ${BATCH_COLUMNS.join(', ')}.`,

@@ -1,9 +1,21 @@
 // Batches in the dashboard's database (docs/decisions/033): a file's rows as read and checked,
 // kept in one transaction with their batch, fixed in place, and the invalid ones left out.
 import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
 import type { BatchColumn, BatchStatus, FileProblem, RowState } from '#/api/batches';
+import type { Decision } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
+import { policiesIn, REQUEST_TTL_MS, serializedWithControls } from '../controls/store';
+import {
+  type BatchSubject,
+  type Decider,
+  type Money,
+  type Outcome,
+  batchRequirement,
+  decide,
+} from '../controls/rules';
 import type { DashboardDb } from '../store/db';
+import type { BatchRowTable, BatchTable } from '../store/schema';
 import type { BatchFile } from './file';
 import type { RecentPayment, RowResult, ValidRow } from './validate';
 
@@ -14,6 +26,12 @@ export interface StoredRow {
   valid: ValidRow | null;
   state: RowState;
   transactionId: number | null;
+  depositAmount: string | null;
+  rate: string | null;
+  /** Set once its transaction's quote is approved: the row is done. */
+  quoteApprovedAt: number | null;
+  failure: string | null;
+  clientStatus: string | null;
 }
 
 export interface StoredBatch {
@@ -27,7 +45,64 @@ export interface StoredBatch {
   uploadedBy: string;
   createdAt: number;
   updatedAt: number;
+  quotedAt: number | null;
+  expiresAt: number | null;
+  approvedAt: number | null;
+  closedReason: string | null;
+  finishedAt: number | null;
+  decisions: Decision[];
   rows: StoredRow[];
+}
+
+/** Statuses in which a batch's rows may still change. */
+const OPEN: BatchStatus[] = ['draft', 'validated'];
+/** Statuses from which a batch may still be cancelled. */
+const CANCELLABLE: BatchStatus[] = ['draft', 'validated', 'awaiting_approval'];
+
+const toRow = (r: BatchRowTable): StoredRow => ({
+  row: Number(r.row_number),
+  cells: JSON.parse(r.cells) as Record<BatchColumn, string>,
+  problems: JSON.parse(r.problems) as FileProblem[],
+  valid: r.valid === null ? null : (JSON.parse(r.valid) as ValidRow),
+  state: r.state as RowState,
+  transactionId: r.transaction_id === null ? null : Number(r.transaction_id),
+  depositAmount: r.deposit_amount,
+  rate: r.rate,
+  quoteApprovedAt: r.quote_approved_at === null ? null : Number(r.quote_approved_at),
+  failure: r.failure,
+  clientStatus: r.client_status,
+});
+
+const num = (value: number | null) => (value === null ? null : Number(value));
+
+/** The rows a batch pays (ready, or submitted once it is), as the controls judge them. */
+export function batchSubject(batch: Pick<StoredBatch, 'product' | 'rows'>): BatchSubject {
+  const paying = batch.rows.filter(
+    (r) => r.valid && (r.state === 'ready' || r.state === 'created'),
+  );
+  const sums = (side: 'payout' | 'deposit'): Money[] => {
+    const totals = new Map<string, Decimal | null>();
+    for (const r of paying) {
+      const v = r.valid!;
+      const currency = side === 'payout' ? v.toCurrencySymbol : v.fromCurrencySymbol;
+      const amount = side === 'payout' ? v.toAmount : r.depositAmount;
+      const before = totals.has(currency) ? totals.get(currency)! : new Decimal(0);
+      totals.set(currency, before === null || amount === null ? null : before.plus(amount));
+    }
+    return [...totals].map(([currency, total]) => ({
+      currency,
+      amount: total === null ? null : total.toFixed(),
+    }));
+  };
+  return {
+    product: batch.product,
+    payoutTotals: sums('payout'),
+    depositTotals: sums('deposit'),
+    rows: paying.map((r) => ({
+      payout: { currency: r.valid!.toCurrencySymbol, amount: r.valid!.toAmount },
+      deposit: { currency: r.valid!.fromCurrencySymbol, amount: r.depositAmount },
+    })),
+  };
 }
 
 /** A batch is a draft while a row is invalid; validated once every row left in is ready. */
@@ -46,14 +121,52 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
         .where('batch_id', '=', batchId)
         .orderBy('row_number')
         .execute()
-    ).map((r) => ({
-      row: Number(r.row_number),
-      cells: JSON.parse(r.cells) as Record<BatchColumn, string>,
-      problems: JSON.parse(r.problems) as FileProblem[],
-      valid: r.valid === null ? null : (JSON.parse(r.valid) as ValidRow),
-      state: r.state as RowState,
-      transactionId: r.transaction_id === null ? null : Number(r.transaction_id),
+    ).map(toRow);
+
+  const decisionsOf = async (batchId: string): Promise<Decision[]> =>
+    (
+      await db
+        .selectFrom('batch_decision')
+        .selectAll()
+        .where('batch_id', '=', batchId)
+        .orderBy('at')
+        .execute()
+    ).map((d) => ({
+      userId: d.user_id,
+      userName: d.user_name,
+      decision: d.decision as Decision['decision'],
+      reason: d.reason,
+      at: Number(d.at),
     }));
+
+  const toBatch = async (batch: BatchTable): Promise<StoredBatch> => ({
+    id: batch.id,
+    environment: batch.environment,
+    product: batch.product as Product,
+    status: batch.status as BatchStatus,
+    fileName: batch.file_name,
+    format: batch.format as BatchFile['format'],
+    decimal: batch.decimal_mark as BatchFile['decimal'],
+    uploadedBy: batch.uploaded_by,
+    createdAt: Number(batch.created_at),
+    updatedAt: Number(batch.updated_at),
+    quotedAt: num(batch.quoted_at),
+    expiresAt: num(batch.expires_at),
+    approvedAt: num(batch.approved_at),
+    closedReason: batch.closed_reason,
+    finishedAt: num(batch.finished_at),
+    decisions: await decisionsOf(batch.id),
+    rows: await rowsOf(batch.id),
+  });
+
+  /** Sets a row's fields while its batch is being submitted by `owner`. */
+  const setRow = (id: string, row: number, fields: Partial<BatchRowTable>) =>
+    db
+      .updateTable('batch_row')
+      .set({ ...fields, updated_at: now() })
+      .where('batch_id', '=', id)
+      .where('row_number', '=', row)
+      .execute();
 
   const setStatus = async (id: string) => {
     const states = (
@@ -63,7 +176,7 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
       .updateTable('batch')
       .set({ status: statusOf(states), updated_at: now() })
       .where('id', '=', id)
-      .where('status', 'in', ['draft', 'validated'])
+      .where('status', 'in', OPEN)
       .execute();
   };
 
@@ -123,20 +236,7 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
         .where('id', '=', id)
         .where('environment', '=', environment)
         .executeTakeFirst();
-      if (!batch) return undefined;
-      return {
-        id: batch.id,
-        environment: batch.environment,
-        product: batch.product as Product,
-        status: batch.status as BatchStatus,
-        fileName: batch.file_name,
-        format: batch.format as BatchFile['format'],
-        decimal: batch.decimal_mark as BatchFile['decimal'],
-        uploadedBy: batch.uploaded_by,
-        createdAt: Number(batch.created_at),
-        updatedAt: Number(batch.updated_at),
-        rows: await rowsOf(batch.id),
-      };
+      return batch ? toBatch(batch) : undefined;
     },
 
     /**
@@ -156,7 +256,7 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
           .selectFrom('batch')
           .select('id')
           .where('id', '=', id)
-          .where('status', 'in', ['draft', 'validated'])
+          .where('status', 'in', OPEN)
           .executeTakeFirst();
         if (!open) return false;
         const updated = await trx
@@ -234,11 +334,7 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
         .where('state', '=', 'invalid')
         .where((eb) =>
           eb.exists(
-            eb
-              .selectFrom('batch')
-              .select('id')
-              .where('id', '=', id)
-              .where('status', 'in', ['draft', 'validated']),
+            eb.selectFrom('batch').select('id').where('id', '=', id).where('status', 'in', OPEN),
           ),
         )
         .executeTakeFirst();
@@ -246,24 +342,257 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
       return Number(excluded.numUpdatedRows);
     },
 
-    /** The environment's batches, newest first, without their rows. */
-    async list(environment: string, limit: number) {
-      const rows = await db
+    /** The environment's batches, newest first. */
+    async list(environment: string, limit: number, status?: BatchStatus) {
+      let select = db
         .selectFrom('batch')
         .selectAll()
         .where('environment', '=', environment)
         .orderBy('created_at', 'desc')
         .orderBy('id')
-        .limit(limit)
+        .limit(limit);
+      if (status) select = select.where('status', '=', status);
+      return Promise.all((await select.execute()).map(toBatch));
+    },
+
+    /**
+     * The batch quote: each ready row's deposit and rate, and the approval opened for a week.
+     * Only a validated batch, or one waiting for approval that nobody has decided on yet.
+     */
+    async quote(
+      id: string,
+      prices: ReadonlyArray<{ row: number; depositAmount: string; rate: string }>,
+    ): Promise<boolean> {
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        const open = await trx
+          .updateTable('batch')
+          .set({ status: 'awaiting_approval', quoted_at: at, expires_at: at + REQUEST_TTL_MS })
+          .where('id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb('status', '=', 'validated'),
+              eb.and([
+                eb('status', '=', 'awaiting_approval'),
+                eb.not(
+                  eb.exists(
+                    eb.selectFrom('batch_decision').select('batch_id').where('batch_id', '=', id),
+                  ),
+                ),
+              ]),
+            ]),
+          )
+          .executeTakeFirst();
+        if (Number(open.numUpdatedRows) !== 1) return false;
+        for (const price of prices)
+          await trx
+            .updateTable('batch_row')
+            .set({ deposit_amount: price.depositAmount, rate: price.rate, updated_at: at })
+            .where('batch_id', '=', id)
+            .where('row_number', '=', price.row)
+            .execute();
+        return true;
+      });
+    },
+
+    /**
+     * An approver's decision, under the money controls' lock and rules: the policies over the
+     * batch's totals and rows (`batchRequirement`), distinct approvers, never the uploader. The
+     * last approval needed makes the batch `submitting`; a rejection cancels it.
+     */
+    async decide(
+      id: string,
+      decider: Decider & { name: string },
+      decision: 'approve' | 'reject',
+      reason: string | null,
+    ): Promise<{ outcome: Outcome; required: number }> {
+      return serializedWithControls(store, async (trx) => {
+        const row = await trx
+          .selectFrom('batch')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) return { outcome: { kind: 'refused', refusal: 'APPROVAL_CLOSED' }, required: 1 };
+        const rows = (
+          await trx.selectFrom('batch_row').selectAll().where('batch_id', '=', id).execute()
+        ).map(toRow);
+        const decisions = await trx
+          .selectFrom('batch_decision')
+          .select(['user_id', 'decision'])
+          .where('batch_id', '=', id)
+          .execute();
+        const { required } = batchRequirement(
+          await policiesIn(trx),
+          batchSubject({ product: row.product as Product, rows }),
+        );
+        const time = now();
+        const outcome = decide(
+          {
+            kind: 'batch',
+            status: row.status === 'awaiting_approval' ? 'pending' : row.status,
+            expiresAt: num(row.expires_at) ?? 0,
+            originatorId: row.uploaded_by,
+            decisions: decisions.map((d) => ({
+              userId: d.user_id,
+              decision: d.decision as 'approve' | 'reject',
+            })),
+          },
+          decider,
+          decision,
+          required,
+          time,
+        );
+        if (outcome.kind === 'refused') return { outcome, required };
+        if (outcome.kind !== 'complete' || outcome.fresh)
+          await trx
+            .insertInto('batch_decision')
+            .values({
+              batch_id: id,
+              user_id: decider.id,
+              user_name: decider.name,
+              decision,
+              reason,
+              at: time,
+            })
+            .execute();
+        if (outcome.kind === 'complete')
+          await trx
+            .updateTable('batch')
+            .set({ status: 'submitting', approved_at: time, updated_at: time })
+            .where('id', '=', id)
+            .execute();
+        if (outcome.kind === 'rejected')
+          await trx
+            .updateTable('batch')
+            .set({
+              status: 'cancelled',
+              closed_reason: `Rejected by ${decider.name}: ${reason ?? ''}`.trim(),
+              finished_at: time,
+              updated_at: time,
+            })
+            .where('id', '=', id)
+            .execute();
+        return { outcome, required };
+      });
+    },
+
+    /** Cancels a batch that is not submitted yet; false once it is past that. */
+    async cancel(id: string, reason: string): Promise<boolean> {
+      const at = now();
+      const done = await db
+        .updateTable('batch')
+        .set({ status: 'cancelled', closed_reason: reason, finished_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('status', 'in', CANCELLABLE)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Claims a batch to submit for `leaseMs`: one being submitted whose last claim has lapsed
+     * (its server stopped). A conditional update, so two servers never hold one batch.
+     */
+    async claim(
+      owner: string,
+      leaseMs: number,
+    ): Promise<{ id: string; environment: string } | undefined> {
+      const at = now();
+      const candidates = await db
+        .selectFrom('batch')
+        .select(['id', 'environment'])
+        .where('status', '=', 'submitting')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .orderBy('approved_at')
+        .limit(5)
         .execute();
-      return rows.map((b) => ({
-        id: b.id,
-        product: b.product as Product,
-        status: b.status as BatchStatus,
-        fileName: b.file_name,
-        uploadedBy: b.uploaded_by,
-        createdAt: Number(b.created_at),
-      }));
+      for (const candidate of candidates) {
+        const claimed = await db
+          .updateTable('batch')
+          .set({ lease_owner: owner, lease_until: at + leaseMs })
+          .where('id', '=', candidate.id)
+          .where('status', '=', 'submitting')
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 1) return candidate;
+      }
+      return undefined;
+    },
+
+    /** Extends `owner`'s claim; false when it has lost it (another server took over). */
+    async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
+      const renewed = await db
+        .updateTable('batch')
+        .set({ lease_until: now() + leaseMs })
+        .where('id', '=', id)
+        .where('status', '=', 'submitting')
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      return Number(renewed.numUpdatedRows) === 1;
+    },
+
+    /** Lets go of a claim without finishing (the API is away): a pass takes it from `retryAt`. */
+    async release(id: string, owner: string, retryAt: number) {
+      await db
+        .updateTable('batch')
+        .set({ lease_until: retryAt, lease_owner: null })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    /** A row's transaction, as soon as the API has answered its creation. */
+    recordCreated: (id: string, row: number, transactionId: number, clientStatus: string) =>
+      setRow(id, row, {
+        state: 'created',
+        transaction_id: transactionId,
+        client_status: clientStatus,
+      }),
+
+    /** A row is done: its transaction's quote is approved. */
+    recordQuoteApproved: (id: string, row: number, clientStatus: string) =>
+      setRow(id, row, { quote_approved_at: now(), client_status: clientStatus }),
+
+    /** The API refused a row: it is failed, with the API's words. */
+    recordFailed: (id: string, row: number, failure: string) =>
+      setRow(id, row, { state: 'failed', failure }),
+
+    /** Statuses of the rows' transactions as seen since. */
+    async recordStatuses(id: string, statuses: ReadonlyMap<number, string>) {
+      for (const [row, status] of statuses) await setRow(id, row, { client_status: status });
+    },
+
+    /** Every row submitted: submitted, or partly failed when the API refused some. */
+    async finish(id: string, owner: string) {
+      const failed = await db
+        .selectFrom('batch_row')
+        .select('row_number')
+        .where('batch_id', '=', id)
+        .where('state', '=', 'failed')
+        .executeTakeFirst();
+      const at = now();
+      await db
+        .updateTable('batch')
+        .set({
+          status: failed ? 'partly_failed' : 'submitted',
+          finished_at: at,
+          updated_at: at,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'submitting')
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    /** A submitted batch whose every transaction has completed. */
+    async complete(id: string) {
+      await db
+        .updateTable('batch')
+        .set({ status: 'completed', updated_at: now() })
+        .where('id', '=', id)
+        .where('status', '=', 'submitted')
+        .execute();
     },
   };
 }

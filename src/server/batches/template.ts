@@ -3,7 +3,8 @@
 // an account number's leading zeros; its second sheet says what each column takes.
 import ExcelJS from 'exceljs';
 import { PURPOSES, type Product } from '#/api/schemas/transaction';
-import { REQUIRED_COLUMNS } from '#/api/batches';
+import { type BatchColumn, NOTE_COLUMN, REQUIRED_COLUMNS } from '#/api/batches';
+import { csvCell } from '#/api/csv';
 import { BATCH_ROW_LIMIT, COLUMN_HELP, columnsOf } from './file';
 
 const PRODUCT_FILE_NAME: Record<Product, string> = {
@@ -21,51 +22,77 @@ export interface TemplateFile {
 /** Text columns: typed digits stay text (leading zeros, long numbers). */
 const TEXT_COLUMNS = new Set(['merchant', 'payout_account', 'reference']);
 
-export async function batchTemplate(
+/** A row of a file the dashboard writes: its cells and, in a last column, what to fix. */
+export interface WrittenRow {
+  values: Record<BatchColumn, string>;
+  note: string;
+}
+
+/**
+ * A bulk file of `product`'s columns: the template (no rows), or rows given back to fix and
+ * upload again (with a last column of problems, which an upload ignores).
+ */
+export async function writeBatchFile(
   product: Product,
   format: 'csv' | 'xlsx',
+  name: string,
+  rows: readonly WrittenRow[] = [],
 ): Promise<TemplateFile> {
   const columns = columnsOf(product);
-  const name = `bulk-${PRODUCT_FILE_NAME[product]}-template`;
+  const header: string[] = rows.length > 0 ? [...columns, NOTE_COLUMN] : [...columns];
+  const cellsOf = (r: WrittenRow) => [...columns.map((c) => r.values[c]), r.note];
   if (format === 'csv')
     return {
       fileName: `${name}.csv`,
       contentType: 'text/csv; charset=utf-8',
       // With a BOM, so that a spreadsheet opens it as UTF-8.
-      bytes: Buffer.from(`\uFEFF${columns.join(',')}\r\n`, 'utf8'),
+      bytes: Buffer.from(
+        `\uFEFF${[header, ...rows.map(cellsOf)].map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`,
+        'utf8',
+      ),
     };
   const workbook = new ExcelJS.Workbook();
-  const rows = workbook.addWorksheet('Rows');
-  rows.columns = columns.map((key) => ({
+  const sheet = workbook.addWorksheet('Rows');
+  sheet.columns = header.map((key) => ({
     header: key,
     key,
-    width: Math.max(16, key.length + 4),
-    style: TEXT_COLUMNS.has(key) ? { numFmt: '@' } : {},
+    width: key === NOTE_COLUMN ? 60 : Math.max(16, key.length + 4),
+    style: TEXT_COLUMNS.has(key) || rows.length > 0 ? { numFmt: '@' } : {},
   }));
-  rows.getRow(1).font = { bold: true };
-  rows.views = [{ state: 'frozen', ySplit: 1 }];
-  const help = workbook.addWorksheet('How to fill it in');
-  help.columns = [
-    { header: 'Column', key: 'column', width: 26 },
-    { header: 'Required', key: 'required', width: 10 },
-    { header: 'What it takes', key: 'help', width: 90 },
-  ];
-  help.getRow(1).font = { bold: true };
-  for (const column of columns)
+  for (const r of rows) sheet.addRow(cellsOf(r));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  if (rows.length === 0) {
+    const help = workbook.addWorksheet('How to fill it in');
+    help.columns = [
+      { header: 'Column', key: 'column', width: 26 },
+      { header: 'Required', key: 'required', width: 10 },
+      { header: 'What it takes', key: 'help', width: 90 },
+    ];
+    help.getRow(1).font = { bold: true };
+    for (const column of columns)
+      help.addRow({
+        column,
+        required: REQUIRED_COLUMNS.includes(column) ? 'yes' : 'no',
+        help: COLUMN_HELP[column],
+      });
+    help.addRow({});
+    help.addRow({ column: 'Purposes', help: PURPOSES.join(', ') });
     help.addRow({
-      column,
-      required: REQUIRED_COLUMNS.includes(column) ? 'yes' : 'no',
-      help: COLUMN_HELP[column],
+      column: 'Limits',
+      help: `At most ${BATCH_ROW_LIMIT.toLocaleString('en')} rows. Amounts with a decimal point or a decimal comma, as the file uses throughout.`,
     });
-  help.addRow({});
-  help.addRow({ column: 'Purposes', help: PURPOSES.join(', ') });
-  help.addRow({
-    column: 'Limits',
-    help: `At most ${BATCH_ROW_LIMIT.toLocaleString('en')} rows. Amounts with a decimal point or a decimal comma, as the file uses throughout.`,
-  });
+  }
   return {
-    fileName: `${name}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    fileName: `${name}.${format}`,
+    contentType:
+      format === 'xlsx'
+        ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        : 'text/csv; charset=utf-8',
     bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
   };
 }
+
+/** A product's template, CSV or XLSX. */
+export const batchTemplate = (product: Product, format: 'csv' | 'xlsx') =>
+  writeBatchFile(product, format, `bulk-${PRODUCT_FILE_NAME[product]}-template`);

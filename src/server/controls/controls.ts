@@ -519,6 +519,9 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     currencies,
     policies: () => store.policies(),
 
+    /** Who asked for a transaction made outside the proxy (a bulk payout's uploader). */
+    recordOrigin: (ref: TransactionRef, userId: string) => store.recordOrigin(ref, userId),
+
     /**
      * Adds a policy with its currency as the environment's currency list spells it; a policy
      * that says what another says is refused.

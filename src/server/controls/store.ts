@@ -128,6 +128,26 @@ function toRequest(row: ApprovalRequestTable, decisions: Decision[]): StoredRequ
   };
 }
 
+/** The policies, read in `trx` (within the controls' lock, for a decision). */
+export async function policiesIn(trx: Kysely<Database>): Promise<Policy[]> {
+  const rows = await trx.selectFrom('approval_policy').selectAll().orderBy('created_at').execute();
+  return rows.map(toPolicy);
+}
+
+/**
+ * Runs `work` in one transaction serialized with every other decision and policy change (a
+ * batch's decision too), so that a policy change and a last approval never cross.
+ */
+export function serializedWithControls<T>(
+  store: DashboardDb,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return store.db.transaction().execute(async (trx) => {
+    await lockFor(trx as Kysely<Database>, store.dialect, LOCK);
+    return work(trx as Kysely<Database>);
+  });
+}
+
 export function controlsStore(store: DashboardDb, now: () => number = Date.now) {
   /** A new request's row: pending for one approver, open for a week, with `fields` about it. */
   const pendingRow = (
@@ -187,15 +207,6 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
     return row ? (await loadMany(trx, [row]))[0] : undefined;
   }
 
-  async function policiesIn(trx: Kysely<Database>): Promise<Policy[]> {
-    const rows = await trx
-      .selectFrom('approval_policy')
-      .selectAll()
-      .orderBy('created_at')
-      .execute();
-    return rows.map(toPolicy);
-  }
-
   async function originIn(trx: Kysely<Database>, ref: TransactionRef) {
     const row = await trx
       .selectFrom('transaction_origin')
@@ -205,12 +216,8 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
     return row?.created_by;
   }
 
-  /** Runs `work` serialized with every other decision and policy change. */
   const serialized = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
-    db.transaction().execute(async (trx) => {
-      await lockFor(trx as Kysely<Database>, store.dialect, LOCK);
-      return work(trx as Kysely<Database>);
-    });
+    serializedWithControls(store, work);
 
   const pendingRequests = (trx: Kysely<Database>, environment: string) =>
     trx

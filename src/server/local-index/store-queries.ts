@@ -412,6 +412,23 @@ export function indexQueries(store: DashboardDb) {
       return rows.map((r) => ({ product: r.product as Product, id: Number(r.id) }));
     },
 
+    /** The statuses the index knows of these transactions of a product, by id. */
+    async transactionStatuses(environment: string, product: Product, ids: readonly number[]) {
+      const statuses = new Map<number, string>();
+      // In slices: PostgreSQL takes at most 65,535 parameters in one statement.
+      for (let start = 0; start < ids.length; start += 500) {
+        const rows = await db
+          .selectFrom('index_transaction')
+          .select(['id', 'client_status'])
+          .where('environment', '=', environment)
+          .where('product', '=', product)
+          .where('id', 'in', ids.slice(start, start + 500))
+          .execute();
+        for (const r of rows) statuses.set(Number(r.id), r.client_status);
+      }
+      return statuses;
+    },
+
     /** Merchants whose KYC review may end on its own, least recently checked first. */
     async reviewingMerchants(environment: string, limit: number) {
       const rows = await db

@@ -4,23 +4,34 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
+import type { Policy } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
+import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import { isCompleted } from '#/api/transaction-states';
 import type { Product } from '#/api/schemas/transaction';
 import { amountsOf, readBatchFile } from '../batches/file';
 import { batchLookups } from '../batches/lookups';
-import { batchStore, type StoredBatch } from '../batches/store';
-import { batchTemplate } from '../batches/template';
+import { batchSubject, type StoredBatch, type StoredRow } from '../batches/store';
+import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
-import { partnerApi } from '../partner-api';
+import { type PartnerApi, partnerApi } from '../partner-api';
+import {
+  type RequestState,
+  REFUSAL_TEXT,
+  batchRequirement,
+  mayApprove,
+  whoCanApprove,
+} from '../controls/rules';
+import type { User } from '../store/workspace';
 
 /** How far back a payment counts as a duplicate of a new row. */
 const DUPLICATE_DAYS = 30;
 
 export const batchRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
-  const batches = batchStore(ctx.db, ctx.now);
+  const batches = ctx.batches.store;
   // An upload is the file itself, read as bytes (JSON bodies keep their usual parser).
   app.addContentTypeParser(
     [...E.uploadBatch.upload.types],
@@ -60,18 +71,40 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
     return validateRows(product, file, lookups);
   };
 
-  const answer = async (batch: StoredBatch): Promise<Batch> => {
-    const totals = new Map<string, { amount: Decimal; rows: number }>();
-    for (const row of batch.rows) {
-      if (row.state !== 'ready' || !row.valid) continue;
-      const total = totals.get(row.valid.toCurrencySymbol) ?? { amount: new Decimal(0), rows: 0 };
-      totals.set(row.valid.toCurrencySymbol, {
-        amount: total.amount.plus(row.valid.toAmount),
-        rows: total.rows + 1,
-      });
-    }
+  /** The batch as its answer says it, for `user` (whether they may approve it now). */
+  const answer = async (batch: StoredBatch, user: User): Promise<Batch> => {
+    const subject = batchSubject(batch);
+    const totalsOf = (money: readonly { currency: string }[], side: 'payout' | 'deposit') =>
+      money
+        .map(({ currency }) => {
+          const rows = batch.rows.filter(
+            (r) =>
+              r.valid &&
+              (r.state === 'ready' || r.state === 'created') &&
+              (side === 'payout' ? r.valid.toCurrencySymbol : r.valid.fromCurrencySymbol) ===
+                currency,
+          );
+          const amount = rows.reduce(
+            (sum, r) => sum.plus((side === 'payout' ? r.valid!.toAmount : r.depositAmount) ?? 0),
+            new Decimal(0),
+          );
+          return { currency, amount: amount.toFixed(), rows: rows.length };
+        })
+        .sort((a, b) => a.currency.localeCompare(b.currency));
+    const { required, policy } = batchRequirement(await ctx.controls.policies(), subject);
+    const state: RequestState = {
+      kind: 'batch',
+      status: batch.status === 'awaiting_approval' ? 'pending' : batch.status,
+      expiresAt: batch.expiresAt ?? 0,
+      originatorId: batch.uploadedBy,
+      decisions: batch.decisions,
+    };
+    const time = ctx.now();
+    const people = (await ctx.workspace.listUsers()).filter((p) => p.disabledAt === null);
+    const mine = mayApprove(state, user, required, time);
     const count = (...states: string[]) =>
       batch.rows.filter((r) => states.includes(r.state)).length;
+    const submitted = batch.rows.filter((r) => ['ready', 'created', 'failed'].includes(r.state));
     return {
       id: batch.id,
       product: batch.product,
@@ -87,18 +120,84 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         excluded: count('excluded'),
         done: count('created', 'failed'),
       },
-      totals: [...totals.entries()]
-        .map(([currency, t]) => ({ currency, amount: t.amount.toFixed(), rows: t.rows }))
-        .sort((a, b) => a.currency.localeCompare(b.currency)),
+      totals: totalsOf(subject.payoutTotals, 'payout'),
+      depositTotals: batch.quotedAt === null ? [] : totalsOf(subject.depositTotals, 'deposit'),
+      quotedAt: batch.quotedAt,
+      approval: {
+        required,
+        policy: (policy as Policy | undefined) ?? null,
+        decisions: batch.decisions,
+        expiresAt: batch.expiresAt,
+        canAct: batch.status === 'awaiting_approval' && mine.canAct,
+        why: batch.status === 'awaiting_approval' ? mine.why : null,
+        whoCan:
+          batch.status === 'awaiting_approval'
+            ? whoCanApprove(
+                state,
+                people.filter((p) => hasRole(p.roles, WORKSPACE_ROLES.decideApprovals)),
+                required,
+                time,
+              ).sort((a, b) => a.localeCompare(b))
+            : [],
+      },
+      approvedAt: batch.approvedAt,
+      finishedAt: batch.finishedAt,
+      closedReason: batch.closedReason,
+      progress: {
+        done: submitted.filter((r) => r.state === 'failed' || r.quoteApprovedAt !== null).length,
+        total: submitted.length,
+      },
       rows: batch.rows.map((r) => ({
         row: r.row,
         cells: r.cells,
         problems: r.problems,
         state: r.state,
         transactionId: r.transactionId,
+        depositCurrency: r.valid?.fromCurrencySymbol ?? null,
+        depositAmount: r.depositAmount,
+        rate: r.rate,
+        clientStatus: r.clientStatus,
+        failure: r.failure,
       })),
     };
   };
+
+  /**
+   * A submitted batch with its transactions' statuses as the local index knows them now; one
+   * whose every transaction has completed is completed.
+   */
+  const followed = async (request: FastifyRequest, batch: StoredBatch): Promise<StoredBatch> => {
+    if (!['submitting', 'submitted', 'partly_failed'].includes(batch.status)) return batch;
+    const made = batch.rows.filter((r) => r.transactionId !== null);
+    const known = await ctx.index.transactionStatuses(
+      batch.environment,
+      batch.product,
+      made.map((r) => r.transactionId!),
+    );
+    const changed = new Map<number, string>();
+    for (const r of made) {
+      const status = known.get(r.transactionId!);
+      if (status && status !== r.clientStatus) changed.set(r.row, status);
+    }
+    if (changed.size > 0) await batches.recordStatuses(batch.id, changed);
+    const statusOf = (r: StoredRow) => changed.get(r.row) ?? r.clientStatus;
+    if (
+      batch.status === 'submitted' &&
+      made.length > 0 &&
+      made.every((r) => r.state === 'created' && isCompleted(statusOf(r) ?? ''))
+    )
+      await batches.complete(batch.id);
+    return changed.size > 0 || batch.status === 'submitted'
+      ? (await batches.get(environmentOf(request), batch.id))!
+      : batch;
+  };
+
+  /** A batch read again after a change, answered for the person who made it. */
+  const again = async (request: FastifyRequest, id: string) =>
+    answer((await batches.get(environmentOf(request), id))!, request.signedIn!.user);
+
+  const refused = (request: FastifyRequest, reply: FastifyReply, detail: string) =>
+    problem(request, reply, { status: 409, code: 'INVALID_STATE_TRANSITION', detail });
 
   const found = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
     const batch = await batches.get(environmentOf(request), id);
@@ -141,12 +240,19 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       outcome: 'ok',
       details: { fileName: query.fileName, rows: results.length, invalid },
     });
-    return answer((await batches.get(environmentOf(request), id))!);
+    return again(request, id);
+  });
+
+  route(app, E.listBatches, async ({ request, query }) => {
+    const list = await batches.list(environmentOf(request), query.limit, query.status);
+    const user = request.signedIn!.user;
+    return { items: await Promise.all(list.map((b) => answer(b, user))) };
   });
 
   route(app, E.getBatch, async ({ request, reply, params }) => {
     const batch = await found(request, reply, params.id);
-    return batch ? answer(batch) : reply;
+    if (!batch) return reply;
+    return answer(await followed(request, batch), request.signedIn!.user);
   });
 
   route(app, E.fixBatchRow, async ({ request, reply, params, body }) => {
@@ -171,18 +277,18 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
     });
     if (!results) return reply;
     if (!(await batches.fixRow(batch.id, params.row, cells, results)))
-      return problem(request, reply, {
-        status: 409,
-        code: 'INVALID_STATE_TRANSITION',
-        detail: 'The batch is past approval: its rows can no longer change.',
-      });
+      return refused(
+        request,
+        reply,
+        'The batch is quoted or past: its rows can no longer change (cancel it and upload the file again).',
+      );
     await audit(request, {
       action: E.fixBatchRow.audit,
       target: `batch/${batch.id}`,
       outcome: 'ok',
       details: { row: params.row, changes: body.cells },
     });
-    return answer((await batches.get(environmentOf(request), batch.id))!);
+    return again(request, batch.id);
   });
 
   route(app, E.excludeInvalidRows, async ({ request, reply, params }) => {
@@ -195,6 +301,198 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       outcome: 'ok',
       details: { excluded },
     });
-    return answer((await batches.get(environmentOf(request), batch.id))!);
+    return again(request, batch.id);
+  });
+
+  route(app, E.quoteBatch, async ({ request, reply, params }) => {
+    const batch = await found(request, reply, params.id);
+    if (!batch) return reply;
+    if (batch.status !== 'validated' && batch.status !== 'awaiting_approval')
+      return refused(
+        request,
+        reply,
+        batch.status === 'draft'
+          ? 'Some rows have problems: fix them or go on without them before the batch is quoted.'
+          : 'The batch is past its quote.',
+      );
+    const api = await partnerApi(ctx, environmentOf(request));
+    if (!api)
+      return problem(request, reply, {
+        status: 503,
+        code: 'ENVIRONMENT_NOT_CONFIGURED',
+        detail: "An admin has not set this environment's API credentials yet.",
+      });
+    const ready = batch.rows.filter((r) => r.state === 'ready' && r.valid);
+    const priced = await priceRows(api, batch.product, ready);
+    if (priced.kind === 'unavailable')
+      return problem(request, reply, {
+        status: 502,
+        code: 'UPSTREAM_UNAVAILABLE',
+        detail: `The API did not price row ${priced.row}, so the batch was not quoted. Try again shortly.`,
+      });
+    if (priced.kind === 'refused')
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail:
+          'The API would not price some rows: fix them (or cancel the batch) and quote again.',
+        errors: priced.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
+      });
+    if (!(await batches.quote(batch.id, priced.prices)))
+      return refused(
+        request,
+        reply,
+        'The batch has approvals already: it can no longer be quoted again.',
+      );
+    await audit(request, {
+      action: E.quoteBatch.audit,
+      target: `batch/${batch.id}`,
+      outcome: 'ok',
+      details: { rows: priced.prices.length },
+    });
+    return again(request, batch.id);
+  });
+
+  route(app, E.decideBatch, async ({ request, reply, params, body }) => {
+    const batch = await found(request, reply, params.id);
+    if (!batch) return reply;
+    const user = request.signedIn!.user;
+    const { outcome, required } = await batches.decide(
+      batch.id,
+      user,
+      body.decision,
+      body.reason ?? null,
+    );
+    const target = `batch/${batch.id}`;
+    if (outcome.kind === 'refused') {
+      await audit(request, {
+        action: E.decideBatch.audit,
+        target,
+        outcome: 'refused',
+        details: { decision: body.decision, reason: outcome.refusal },
+      });
+      return problem(request, reply, {
+        status:
+          outcome.refusal === 'APPROVAL_CLOSED' || outcome.refusal === 'APPROVAL_EXPIRED'
+            ? 409
+            : 403,
+        code: outcome.refusal,
+        detail:
+          outcome.refusal === 'APPROVAL_CLOSED'
+            ? 'This batch is not waiting for approval.'
+            : REFUSAL_TEXT[outcome.refusal],
+      });
+    }
+    await audit(request, {
+      action: E.decideBatch.audit,
+      target,
+      outcome: 'ok',
+      details: {
+        decision: body.decision,
+        reason: body.reason ?? null,
+        required,
+        ...(outcome.kind === 'complete' || outcome.kind === 'recorded'
+          ? { approvals: outcome.approvals }
+          : {}),
+      },
+    });
+    // The last approval needed: submission starts now, on this server (or any, if it stops).
+    if (outcome.kind === 'complete') void ctx.batches.submitter.kick();
+    return again(request, batch.id);
+  });
+
+  route(app, E.cancelBatch, async ({ request, reply, params, body }) => {
+    const batch = await found(request, reply, params.id);
+    if (!batch) return reply;
+    const name = request.signedIn!.user.name;
+    const reason = body.reason ? `Cancelled by ${name}: ${body.reason}` : `Cancelled by ${name}.`;
+    if (!(await batches.cancel(batch.id, reason)))
+      return refused(
+        request,
+        reply,
+        'The batch is being submitted or is done: cancel its transactions one by one instead.',
+      );
+    await audit(request, {
+      action: E.cancelBatch.audit,
+      target: `batch/${batch.id}`,
+      outcome: 'ok',
+      details: { reason: body.reason ?? null },
+    });
+    return again(request, batch.id);
+  });
+
+  route(app, E.batchRowsFile, async ({ request, reply, params, query }) => {
+    const batch = await found(request, reply, params.id);
+    if (!batch) return reply;
+    const rows = batch.rows.flatMap((r) => {
+      if (query.which === 'failed')
+        return r.state === 'failed' ? [{ values: r.cells, note: r.failure ?? '' }] : [];
+      return r.problems.length > 0
+        ? [{ values: r.cells, note: r.problems.map((p) => p.message).join(' ') }]
+        : [];
+    });
+    const base = batch.fileName.replace(/\.(csv|xlsx)$/i, '');
+    const file = await writeBatchFile(
+      batch.product,
+      query.format,
+      `${base}-${query.which === 'failed' ? 'failed-rows' : 'problems'}`,
+      rows,
+    );
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${asciiName(file.fileName)}"`)
+      .send(file.bytes);
   });
 };
+
+/** A file name safe in a header: what is not plain ASCII becomes _. */
+const asciiName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/** Prices each row as the API would for its transaction; stops at the first unanswered one. */
+async function priceRows(api: PartnerApi, product: Product, rows: readonly StoredRow[]) {
+  const prices: { row: number; depositAmount: string; rate: string }[] = [];
+  const refusals: { row: number; message: string }[] = [];
+  let unavailable: number | undefined;
+  let next = 0;
+  const worker = async () => {
+    while (unavailable === undefined && next < rows.length) {
+      const row = rows[next++]!;
+      const valid = row.valid!;
+      let response;
+      try {
+        response = await api.send({
+          method: 'POST',
+          path: `/v1/${product}/price`,
+          body: Buffer.from(
+            JSON.stringify({
+              fromCurrencySymbol: valid.fromCurrencySymbol,
+              toCurrencySymbol: valid.toCurrencySymbol,
+              toAmount: valid.toAmount,
+            }),
+          ),
+          contentType: 'application/json',
+        });
+      } catch {
+        unavailable = row.row;
+        return;
+      }
+      if (response.status >= 500 || response.status === 429) {
+        unavailable = row.row;
+        return;
+      }
+      const answer = JSON.parse(response.body.toString('utf8')) as
+        { amount: string; rate: number } | { detail?: string };
+      if (response.status === 200 && 'amount' in answer)
+        prices.push({ row: row.row, depositAmount: answer.amount, rate: String(answer.rate) });
+      else
+        refusals.push({
+          row: row.row,
+          message: ('detail' in answer && answer.detail) || `was refused (${response.status})`,
+        });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, rows.length) }, worker));
+  if (unavailable !== undefined) return { kind: 'unavailable' as const, row: unavailable };
+  if (refusals.length > 0) return { kind: 'refused' as const, refusals };
+  return { kind: 'priced' as const, prices };
+}

@@ -582,4 +582,38 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '015-batch-approval': {
+    async up(db: Kysely<unknown>) {
+      // A batch's quote, approval and submission (docs/decisions/034).
+      for (const [column, type] of [
+        ['quoted_at', 'bigint'],
+        ['expires_at', 'bigint'],
+        ['approved_at', 'bigint'],
+        ['closed_reason', 'text'],
+        ['lease_owner', 'text'],
+        ['lease_until', 'bigint'],
+        ['finished_at', 'bigint'],
+      ] as const)
+        await db.schema.alterTable('batch').addColumn(column, type).execute();
+      for (const [column, type] of [
+        ['deposit_amount', 'text'],
+        ['rate', 'text'],
+        ['quote_approved_at', 'bigint'],
+        ['failure', 'text'],
+        ['client_status', 'text'],
+      ] as const)
+        await db.schema.alterTable('batch_row').addColumn(column, type).execute();
+      await db.schema
+        .createTable('batch_decision')
+        .addColumn('batch_id', 'text', (c) => c.notNull().references('batch.id'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text', (c) => c.notNull())
+        .addColumn('decision', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('batch_decision_pk', ['batch_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('batch_by_status').on('batch').columns(['status']).execute();
+    },
+  },
 };

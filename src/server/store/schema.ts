@@ -305,6 +305,27 @@ export interface BatchTable {
   uploaded_by: string;
   created_at: number;
   updated_at: number;
+  /** When the rows were priced and the approval opened (docs/decisions/034). */
+  quoted_at: number | null;
+  /** Until when the approval may be given. */
+  expires_at: number | null;
+  approved_at: number | null;
+  /** Why it was rejected or cancelled, and by whom. */
+  closed_reason: string | null;
+  /** The server submitting it, and until when that claim holds (renewed while it works). */
+  lease_owner: string | null;
+  lease_until: number | null;
+  finished_at: number | null;
+}
+
+/** An approver's decision on a batch. */
+export interface BatchDecisionTable {
+  batch_id: string;
+  user_id: string;
+  user_name: string;
+  decision: string;
+  reason: string | null;
+  at: number;
 }
 
 /** One row of a batch: its cells as read, what is wrong with it, and what it became. */
@@ -321,6 +342,15 @@ export interface BatchRowTable {
   state: string;
   transaction_id: number | null;
   updated_at: number;
+  /** The batch quote: the deposit this row asks and the rate, as the API priced it. */
+  deposit_amount: string | null;
+  rate: string | null;
+  /** Set once its transaction's quote is approved: the row is done. */
+  quote_approved_at: number | null;
+  /** Why the API refused it. */
+  failure: string | null;
+  /** Its transaction's status, as last seen. */
+  client_status: string | null;
 }
 
 export interface Database {
@@ -349,6 +379,7 @@ export interface Database {
   sandbox_note: SandboxNoteTable;
   batch: BatchTable;
   batch_row: BatchRowTable;
+  batch_decision: BatchDecisionTable;
 }
 
 export type { Generated };

@@ -1,0 +1,220 @@
+// A bulk payout file from quote to its transactions (docs/decisions/034), on SQLite and
+// PostgreSQL: quoted row by row, approved once through the money controls (a policy on the
+// total asks two distinct approvers), submitted by the server with one transaction per row
+// and its quote approved, each recorded with its batch as the authority; cancelled before.
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createParties, type Parties } from '#/sandbox/testing';
+import { DIALECTS } from './store/testing';
+import { callApi, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
+
+const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
+
+describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dialect) => {
+  let t: TestDashboard;
+  let finance: string;
+  let approver: string;
+  let approver2: string;
+  let admin: string;
+  let parties: Parties;
+  const call = (cookie: string, method: string, path: string, body?: unknown) =>
+    callApi(t.base, cookie, method, path, body);
+
+  beforeAll(async () => {
+    t = await startTestDashboard({ dialect });
+    const operations = (await t.signIn('operations@demo.example')).cookie;
+    finance = (await t.signIn('finance@demo.example')).cookie;
+    approver = (await t.signIn('approver@demo.example')).cookie;
+    approver2 = (await t.signIn('approver2@demo.example')).cookie;
+    admin = (await t.signIn('admin@demo.example')).cookie;
+    const sandbox = {
+      request: async (o: { method: string; url: string; payload?: object }) => {
+        const answer = await call(operations, o.method, o.url, o.payload);
+        return { json: () => answer.json, statusCode: answer.status };
+      },
+    };
+    parties = await createParties(sandbox as never);
+  });
+  afterAll(() => t.close());
+
+  const file = (rows: string[]) => `${HEADER}\n${rows.join('\n')}\n`;
+
+  async function settled(id: string) {
+    for (let i = 0; i < 200; i++) {
+      const batch = await call(finance, 'GET', `/batches/${id}`);
+      if (!['submitting', 'awaiting_approval'].includes(batch.json.status)) return batch.json;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the batch was not submitted in 10 s');
+  }
+
+  it('quotes, takes two approvals for a large total, and submits every row once', async () => {
+    const m = parties.merchantId;
+    const policy = await call(admin, 'POST', '/controls/policies', {
+      action: 'approveBatch',
+      currency: 'EUR',
+      minAmount: '1,500',
+      approvers: 2,
+    });
+    expect(policy.status).toBe(200);
+    const uploaded = await uploadBatchFile(
+      t.base,
+      finance,
+      file([
+        `${m},ACC-EUR,USDT(TRC20),1000,SUPPLIER_PAYMENT,APR-1`,
+        `${m},ACC-EUR,USDT(TRC20),600.50,SUPPLIER_PAYMENT,APR-2`,
+        `${m},ACC-GBP,USDT(TRC20),30,SALARY,APR-3`,
+      ]),
+    );
+    expect(uploaded.json).toMatchObject({ status: 'validated', counts: { ready: 3 } });
+    const id = uploaded.json.id as string;
+
+    // Not quoted yet: nothing to approve.
+    const early = await call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' });
+    expect(early.status).toBe(409);
+
+    const quoted = await call(finance, 'POST', `/batches/${id}/quote`);
+    expect(quoted.status).toBe(200);
+    expect(quoted.json).toMatchObject({
+      status: 'awaiting_approval',
+      totals: [
+        { currency: 'EUR', amount: '1600.5', rows: 2 },
+        { currency: 'GBP', amount: '30', rows: 1 },
+      ],
+      depositTotals: [{ currency: 'USDT(TRC20)', rows: 3 }],
+      approval: {
+        required: 2,
+        policy: { action: 'approveBatch', currency: 'EUR', minAmount: '1500' },
+        canAct: false,
+        why: 'Approving needs the Approver role.',
+        whoCan: ['Aiko Approver', 'Bruno Approver'],
+      },
+    });
+    for (const row of quoted.json.rows) {
+      expect(row.depositAmount).toMatch(/^\d+(\.\d+)?$/);
+      expect(Number(row.rate)).toBeGreaterThan(0);
+    }
+
+    // A finance person may not decide; a rejection needs a reason.
+    expect(
+      (await call(finance, 'POST', `/batches/${id}/decision`, { decision: 'approve' })).status,
+    ).toBe(403);
+    const noReason = await call(approver, 'POST', `/batches/${id}/decision`, {
+      decision: 'reject',
+    });
+    expect(noReason.json.errors[0]).toMatchObject({ field: 'reason' });
+
+    const first = await call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' });
+    expect(first.json).toMatchObject({
+      status: 'awaiting_approval',
+      approval: { decisions: [{ userName: 'Aiko Approver', decision: 'approve' }] },
+    });
+    const again = await call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' });
+    expect(again).toMatchObject({ status: 403, json: { code: 'ALREADY_DECIDED' } });
+    // Approved: fixing, quoting again or cancelling is over.
+    const second = await call(approver2, 'POST', `/batches/${id}/decision`, {
+      decision: 'approve',
+    });
+    expect(second.status).toBe(200);
+    expect(['submitting', 'submitted']).toContain(second.json.status);
+    expect((await call(finance, 'POST', `/batches/${id}/cancel`, {})).status).toBe(409);
+
+    const done = await settled(id);
+    expect(done).toMatchObject({
+      status: 'submitted',
+      counts: { done: 3 },
+      progress: { done: 3, total: 3 },
+    });
+    for (const row of done.rows) {
+      expect(row.state).toBe('created');
+      const transaction = await call(finance, 'GET', `/v1/sendc2f/${row.transactionId}`);
+      expect(transaction.json.quoteApprovedDate).toEqual(expect.any(Number));
+      expect(new Decimal(transaction.json.toAmount).eq(row.cells.payout_amount)).toBe(true);
+    }
+    // One transaction per row in the sandbox: nothing twice.
+    const all = await call(finance, 'GET', `/v1/sendc2f/?limit=100&businessId=${m}`);
+    const made = all.json.results as { businessRequestId: number }[];
+    expect(made.map((tx) => tx.businessRequestId).sort()).toEqual(
+      done.rows.map((r: { transactionId: number }) => r.transactionId).sort(),
+    );
+
+    // The trail says who approved each creation and quote approval: the batch's authority.
+    const trail = await call(admin, 'GET', '/audit?limit=1000');
+    const target = `sendc2f/${done.rows[0].transactionId}`;
+    const entries = (
+      trail.json.results as { action: string; target: string; details: Record<string, unknown> }[]
+    ).filter((e) => e.target === target);
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      'POST /v1/sendc2f/',
+      'POST /v1/sendc2f/approveQuote/{id}',
+    ]);
+    for (const entry of entries)
+      expect(entry.details).toMatchObject({
+        batch: id,
+        row: 2,
+        approvedBy: ['Aiko Approver', 'Bruno Approver'],
+      });
+  });
+
+  it('lets a batch be cancelled before approval, and a rejection cancels it too', async () => {
+    const m = parties.merchantId;
+    const one = await uploadBatchFile(
+      t.base,
+      finance,
+      file([`${m},ACC-EUR,USDT(TRC20),5,SALARY,C-1`]),
+    );
+    const cancelled = await call(finance, 'POST', `/batches/${one.json.id}/cancel`, {
+      reason: 'wrong month',
+    });
+    expect(cancelled.json).toMatchObject({
+      status: 'cancelled',
+      closedReason: 'Cancelled by Fatima Finance: wrong month',
+    });
+    expect((await call(finance, 'POST', `/batches/${one.json.id}/quote`)).status).toBe(409);
+
+    const two = await uploadBatchFile(
+      t.base,
+      finance,
+      file([`${m},ACC-EUR,USDT(TRC20),6,SALARY,C-2`]),
+    );
+    await call(finance, 'POST', `/batches/${two.json.id}/quote`);
+    const rejected = await call(approver, 'POST', `/batches/${two.json.id}/decision`, {
+      decision: 'reject',
+      reason: 'not this week',
+    });
+    expect(rejected.json).toMatchObject({
+      status: 'cancelled',
+      closedReason: 'Rejected by Aiko Approver: not this week',
+    });
+    const list = await call(finance, 'GET', '/batches?status=cancelled');
+    expect(list.json.items.map((b: { id: string }) => b.id)).toEqual(
+      expect.arrayContaining([one.json.id, two.json.id]),
+    );
+  });
+
+  it('gives the rows with problems back as a file that uploads again', async () => {
+    const m = parties.merchantId;
+    const uploaded = await uploadBatchFile(
+      t.base,
+      finance,
+      file([`${m},ACC-EUR,USDT(TRC20),7,SALARY,P-1`, `Nobody,ACC-EUR,USDT(TRC20),8,SALARY,P-2`]),
+    );
+    const response = await fetch(
+      `${t.base}/api/batches/${uploaded.json.id}/rows-file?which=problems`,
+      { headers: { cookie: finance } },
+    );
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="march-problems.csv"',
+    );
+    const text = (await response.text()).replace(/^\uFEFF/, '');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe(`${HEADER},invoice_url,deposit_confirmation_url,problems`);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      /^Nobody,ACC-EUR,USDT\(TRC20\),8,SALARY,P-2,,,"merchant ""Nobody"" names/,
+    );
+    // Fixed and uploaded again as it is: the problems column is left aside.
+    const again = await uploadBatchFile(t.base, finance, text.replace('Nobody', String(m)));
+    expect(again.json).toMatchObject({ status: 'validated', counts: { ready: 1 } });
+  });
+});

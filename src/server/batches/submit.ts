@@ -1,0 +1,309 @@
+// Submitting an approved batch (docs/decisions/034): each row's transaction created and its
+// quote approved with idempotency keys derived from the batch and the row, each step recorded as
+// soon as the API answers, so that a server killed mid-way and started again (or another server
+// on the same PostgreSQL, once the claim lapses) finishes the batch with no row created twice
+// and none lost. A batch is held by one server at a time through a renewed claim (a lease).
+import { randomUUID } from 'node:crypto';
+import type { Environment } from '#/api/dashboard';
+import { transactionOperations } from '#/api/operations';
+import type { Transaction } from '#/api/schemas/transaction';
+import { phaseOf } from '#/api/transaction-states';
+import type { DashboardContext } from '../context';
+import { type PartnerApi, partnerApi } from '../partner-api';
+import { appendAudit } from '../store/audit';
+import type { UpstreamResponse } from '../upstream';
+import type { BatchStore, StoredBatch, StoredRow } from './store';
+
+export interface SubmitterOptions {
+  /** How long a claim holds without renewal: a stopped server's batch waits this long. */
+  leaseMs?: number;
+  /** Rows in flight at once. */
+  concurrency?: number;
+  /** How often to look for batches to submit. */
+  intervalMs?: number;
+  /** How long to wait before trying a batch again when the API is away. */
+  retryMs?: number;
+}
+
+/** The API could not say yes or no (unreachable, 5xx, rate limit): try the batch again later. */
+class Unsettled extends Error {}
+
+export const rowKey = (batchId: string, row: number) => `batch-${batchId}-row-${row}`;
+
+/** What a refusal said, in the API's words. */
+function refusalOf(response: UpstreamResponse): string {
+  try {
+    const problem = JSON.parse(response.body.toString('utf8')) as {
+      detail?: string;
+      errors?: { field: string; message: string }[];
+    };
+    const fields = (problem.errors ?? []).map((e) => `${e.field} ${e.message}`).join('; ');
+    return (
+      [problem.detail, fields].filter(Boolean).join(' ') || `The API answered ${response.status}.`
+    );
+  } catch {
+    return `The API answered ${response.status}.`;
+  }
+}
+
+/** Whether an answer settles the call: a yes or a no that trying again would not change. */
+const settles = (status: number) =>
+  status < 500 && status !== 409 && status !== 429 && status !== 408;
+
+export function batchSubmitter(
+  context: () => DashboardContext,
+  store: BatchStore,
+  {
+    leaseMs = 30_000,
+    concurrency = 4,
+    intervalMs = 1_000,
+    retryMs = 10_000,
+  }: SubmitterOptions = {},
+) {
+  const owner = randomUUID();
+  // The server's context, read when a pass runs (it is built after the submitter).
+  let ctx: DashboardContext;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopping = false;
+
+  const record = (
+    batch: StoredBatch,
+    actorId: string | null,
+    entry: {
+      action: string;
+      target: string;
+      outcome: 'ok' | 'failed' | 'sent';
+      details: Record<string, unknown>;
+    },
+  ) =>
+    appendAudit(
+      ctx.db,
+      {
+        at: ctx.now(),
+        actorId,
+        actorEmail: null,
+        roles: [],
+        ip: '',
+        userAgent: 'dashboard bulk payouts',
+        requestId: `batch-${batch.id}`,
+        ...entry,
+      },
+      ctx.auditSeal,
+    );
+
+  async function submitRow(
+    batch: StoredBatch,
+    row: StoredRow,
+    api: PartnerApi,
+    approvedBy: string[],
+  ) {
+    const ops = transactionOperations[batch.product];
+    const valid = row.valid!;
+    const environment = batch.environment as Environment;
+    const authority = {
+      batch: batch.id,
+      row: row.row,
+      approvedBy,
+      reference: valid.reference || null,
+    };
+    let transactionId = row.transactionId;
+    if (transactionId === null) {
+      const body = {
+        fromBusinessId: valid.fromBusinessId,
+        toBusinessExternalAccountId: valid.toBusinessExternalAccountId,
+        fromCurrencySymbol: valid.fromCurrencySymbol,
+        toAmount: valid.toAmount,
+        purpose: valid.purpose,
+        ...(valid.invoiceUrl ? { invoiceUrl: valid.invoiceUrl } : {}),
+        ...(batch.product !== 'receive' && valid.depositConfirmationUrl
+          ? { depositConfirmationUrl: valid.depositConfirmationUrl }
+          : {}),
+      };
+      const response = await api.send({
+        method: 'POST',
+        path: `/v1/${batch.product}/`,
+        body: Buffer.from(JSON.stringify(body)),
+        contentType: 'application/json',
+        idempotencyKey: rowKey(batch.id, row.row),
+      });
+      if (!settles(response.status)) throw new Unsettled(`create answered ${response.status}`);
+      const action = `${ops.create.method} ${ops.create.path}`;
+      if (response.status !== 200) {
+        const failure = refusalOf(response);
+        await store.recordFailed(batch.id, row.row, failure);
+        await record(batch, batch.uploadedBy, {
+          action,
+          target: `${batch.product}`,
+          outcome: 'failed',
+          details: { ...authority, status: response.status, failure },
+        });
+        return;
+      }
+      const text = response.body.toString('utf8');
+      const created = JSON.parse(text) as Transaction;
+      transactionId = created.businessRequestId;
+      await store.recordCreated(batch.id, row.row, transactionId, created.clientStatus);
+      const ref = { environment: batch.environment, product: batch.product, transactionId };
+      // Who asked for it, for the controls: the uploader never approves its deposit either.
+      await ctx.controls.recordOrigin(ref, batch.uploadedBy);
+      await ctx.sync
+        .noteAnswer(environment, batch.product, `/v1/${batch.product}/${transactionId}`, text)
+        .catch(() => undefined);
+      await record(batch, batch.uploadedBy, {
+        action,
+        target: `${batch.product}/${transactionId}`,
+        outcome: 'ok',
+        details: { ...authority, status: 200 },
+      });
+    }
+    const path = `/v1/${batch.product}/approveQuote/${transactionId}`;
+    const response = await api.send({
+      method: 'POST',
+      path,
+      idempotencyKey: `${rowKey(batch.id, row.row)}-quote`,
+    });
+    if (!settles(response.status)) throw new Unsettled(`approveQuote answered ${response.status}`);
+    const action = `${ops.approveQuote.method} ${ops.approveQuote.path}`;
+    const target = `${batch.product}/${transactionId}`;
+    const lastApprover =
+      batch.decisions.filter((d) => d.decision === 'approve').at(-1)?.userId ?? null;
+    if (response.status === 200) {
+      const text = response.body.toString('utf8');
+      const approved = JSON.parse(text) as Transaction;
+      await store.recordQuoteApproved(batch.id, row.row, approved.clientStatus);
+      await ctx.sync
+        .noteAnswer(environment, batch.product, `/v1/${batch.product}/${transactionId}`, text)
+        .catch(() => undefined);
+      await record(batch, lastApprover, {
+        action,
+        target,
+        outcome: 'ok',
+        details: { ...authority, status: 200 },
+      });
+      return;
+    }
+    // Refused: approved already (by an earlier pass whose answer was lost), or no longer possible.
+    const read = await api.read<Transaction>(`/v1/${batch.product}/${transactionId}`);
+    if (!read.ok) {
+      if (!settles(read.response.status))
+        throw new Unsettled(`read answered ${read.response.status}`);
+      await store.recordFailed(batch.id, row.row, refusalOf(response));
+      return;
+    }
+    const phase = phaseOf(read.record);
+    if (read.record.quoteApprovedDate != null || phase === 'inProgress' || phase === 'completed') {
+      await store.recordQuoteApproved(batch.id, row.row, read.record.clientStatus);
+      return;
+    }
+    const failure = refusalOf(response);
+    await store.recordFailed(batch.id, row.row, failure);
+    await record(batch, lastApprover, {
+      action,
+      target,
+      outcome: 'failed',
+      details: { ...authority, status: response.status, failure },
+    });
+  }
+
+  /** Submits the rows of a claimed batch that are not done yet. */
+  async function submit(claimed: { id: string; environment: string }) {
+    const environment = claimed.environment as Environment;
+    const batch = await store.get(environment, claimed.id);
+    const api = await partnerApi(ctx, environment);
+    if (!batch || !api) {
+      await store.release(claimed.id, owner, ctx.now() + retryMs);
+      return;
+    }
+    const approvedBy = batch.decisions
+      .filter((d) => d.decision === 'approve')
+      .map((d) => d.userName);
+    const pending = batch.rows.filter(
+      (r) =>
+        r.valid && (r.state === 'ready' || r.state === 'created') && r.quoteApprovedAt === null,
+    );
+    let lost = false;
+    const renewal = setInterval(() => {
+      void store.renew(batch.id, owner, leaseMs).then(
+        (held) => (lost ||= !held),
+        () => undefined,
+      );
+    }, leaseMs / 3);
+    let next = 0;
+    let unsettled: unknown;
+    const worker = async () => {
+      while (!lost && !stopping && unsettled === undefined && next < pending.length) {
+        const row = pending[next++]!;
+        try {
+          await submitRow(batch, row, api, approvedBy);
+        } catch (error) {
+          // Unreachable, a 5xx, a rate limit, a database hiccup: this pass stops here, the rows
+          // done so far are recorded, and the batch is tried again with the same keys.
+          unsettled = error;
+        }
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
+    } finally {
+      clearInterval(renewal);
+    }
+    if (lost) return;
+    if (unsettled !== undefined || stopping) {
+      await store.release(batch.id, owner, ctx.now() + (stopping ? 0 : retryMs));
+      return;
+    }
+    await store.finish(batch.id, owner);
+    const after = await store.get(environment, batch.id);
+    await record(batch, null, {
+      action: 'submit bulk file',
+      target: `batch/${batch.id}`,
+      outcome: 'ok',
+      details: {
+        status: after?.status ?? null,
+        created: after?.rows.filter((r) => r.state === 'created').length ?? 0,
+        failed: after?.rows.filter((r) => r.state === 'failed').length ?? 0,
+        approvedBy,
+      },
+    });
+  }
+
+  /** Claims and submits batches until none is waiting. */
+  async function pass() {
+    ctx = context();
+    for (;;) {
+      if (stopping) return;
+      const claimed = await store.claim(owner, leaseMs);
+      if (!claimed) return;
+      await submit(claimed);
+    }
+  }
+
+  const kick = () => {
+    if (running || stopping) return running;
+    running = pass()
+      .catch((error: unknown) => console.warn('bulk payouts: a pass failed', error))
+      .finally(() => (running = undefined));
+    return running;
+  };
+
+  return {
+    owner,
+    /** Looks for batches now (after an approval), and then every `intervalMs`. */
+    kick,
+    start() {
+      stopping = false;
+      timer ??= setInterval(() => void kick(), intervalMs);
+      void kick();
+    },
+    /** Stops after the rows in flight, letting go of the batch for another server. */
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type BatchSubmitter = ReturnType<typeof batchSubmitter>;
