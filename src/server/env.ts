@@ -29,6 +29,15 @@ export const ServerEnv = z.intersection(
       .int({ error: 'must be a whole number of milliseconds' })
       .min(1000, { error: 'must be at least 1000' })
       .default(10_000),
+    /**
+     * How long a server's claim on a bulk payout it is submitting holds without renewal: after
+     * a crash, another server (or this one, started again) takes the batch over after it.
+     */
+    DASHBOARD_BATCH_LEASE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(1000, { error: 'must be at least 1000' })
+      .default(30_000),
   }),
 );
 export type ServerEnv = z.output<typeof ServerEnv>;

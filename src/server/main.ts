@@ -34,6 +34,7 @@ async function main() {
       redact: { paths: REDACT, censor: '[redacted]' },
     }),
     indexSync: { intervalMs: env.DASHBOARD_INDEX_INTERVAL_MS },
+    batchSubmitter: { leaseMs: env.DASHBOARD_BATCH_LEASE_MS },
   });
   await app.listen({ host: env.HOST, port: env.PORT ?? DEFAULT_PORT });
   const address = app.server.address();

@@ -12,6 +12,7 @@ import type { DashboardContext } from '../context';
 import { type PartnerApi, partnerApi } from '../partner-api';
 import { appendAudit } from '../store/audit';
 import type { UpstreamResponse } from '../upstream';
+import { sendPatiently } from './pace';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
 export interface SubmitterOptions {
@@ -120,7 +121,7 @@ export function batchSubmitter(
           ? { depositConfirmationUrl: valid.depositConfirmationUrl }
           : {}),
       };
-      const response = await api.send({
+      const response = await sendPatiently(api, {
         method: 'POST',
         path: `/v1/${batch.product}/`,
         body: Buffer.from(JSON.stringify(body)),
@@ -158,7 +159,7 @@ export function batchSubmitter(
       });
     }
     const path = `/v1/${batch.product}/approveQuote/${transactionId}`;
-    const response = await api.send({
+    const response = await sendPatiently(api, {
       method: 'POST',
       path,
       idempotencyKey: `${rowKey(batch.id, row.row)}-quote`,

@@ -12,6 +12,7 @@ import type { Product } from '#/api/schemas/transaction';
 import { amountsOf, readBatchFile } from '../batches/file';
 import { batchLookups } from '../batches/lookups';
 import { batchSubject, type StoredBatch, type StoredRow } from '../batches/store';
+import { sendPatiently } from '../batches/pace';
 import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, problem } from '../context';
@@ -460,7 +461,7 @@ async function priceRows(api: PartnerApi, product: Product, rows: readonly Store
       const valid = row.valid!;
       let response;
       try {
-        response = await api.send({
+        response = await sendPatiently(api, {
           method: 'POST',
           path: `/v1/${product}/price`,
           body: Buffer.from(

@@ -1,0 +1,147 @@
+// A bulk payout survives a real crash (docs/decisions/034): the dashboard server (its own
+// process, with the embedded sandbox) is killed with SIGKILL while it submits a batch, started
+// again, and finishes it with every row's transaction made once, none missing, on SQLite and on
+// PostgreSQL. The sandbox's rate limit slows the submission enough to kill it midway.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '#/http/free-port';
+import { createParties } from '#/sandbox/testing';
+import { createDatabase } from '../store/postgres-cluster';
+import { DIALECTS } from '../store/testing';
+import { callApi, testDist, uploadBatchFile } from '../testing';
+
+const ROWS = 150;
+const ROOT = path.resolve(__dirname, '../../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const distDir = testDist();
+const running: ChildProcess[] = [];
+const dirs: string[] = [];
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  for (const dir of [...dirs, distDir]) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
+  it('finishes after a SIGKILL midway, each row made once and none lost', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'batch-crash-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      LOG_LEVEL: 'silent',
+      SANDBOX_SEED: 'none',
+      // About 2 rows a second per call pair: slow enough to be killed midway.
+      SANDBOX_RATE_LIMIT: '60',
+      DASHBOARD_BATCH_LEASE_MS: '1500',
+    };
+    if (dialect === 'postgres')
+      env.DASHBOARD_DATABASE_URL = await createDatabase(
+        inject('postgresUrl'),
+        `crash_${randomUUID().replace(/-/g, '')}`,
+      );
+    const start = async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        cwd: ROOT,
+        env,
+        stdio: 'ignore',
+      });
+      running.push(child);
+      for (let i = 0; i < 300; i++) {
+        const up = await fetch(`${base}/api/session`).then(
+          (r) => r.status < 500,
+          () => false,
+        );
+        if (up) return child;
+        await sleep(100);
+      }
+      throw new Error('the server did not start');
+    };
+    const signIn = async (who: string) => {
+      const response = await fetch(`${base}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
+        body: JSON.stringify({ demoUser: who }),
+      });
+      return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    };
+
+    const first = await start();
+    const finance = await signIn('operations@demo.example');
+    const approver = await signIn('approver@demo.example');
+    const call = (cookie: string, method: string, url: string, body?: unknown) =>
+      callApi(base, cookie, method, url, body);
+    const parties = await createParties({
+      request: async (o: { method: string; url: string; payload?: object }) => {
+        const answer = await call(finance, o.method, o.url, o.payload);
+        return { json: () => answer.json, statusCode: answer.status };
+      },
+    } as never);
+    const lines = Array.from(
+      { length: ROWS },
+      (_, i) => `${parties.merchantId},ACC-EUR,USDT(TRC20),${10 + i}.50,SALARY,CRASH-${i}`,
+    );
+    const uploaded = await uploadBatchFile(
+      base,
+      finance,
+      `merchant,payout_account,deposit_currency,payout_amount,purpose,reference\n${lines.join('\n')}\n`,
+    );
+    expect(uploaded.json).toMatchObject({ status: 'validated', counts: { ready: ROWS } });
+    const id = uploaded.json.id as string;
+    expect((await call(finance, 'POST', `/batches/${id}/quote`)).status).toBe(200);
+    const approved = await call(approver, 'POST', `/batches/${id}/decision`, {
+      decision: 'approve',
+    });
+    expect(approved.json.status).toBe('submitting');
+
+    // Midway: some rows done, most not.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const batch = await call(finance, 'GET', `/batches/${id}`);
+      if (batch.json.progress.done >= 15) break;
+      if (Date.now() > deadline) throw new Error('the submission never got under way');
+      await sleep(50);
+    }
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+
+    await start();
+    const again = await signIn('operations@demo.example');
+    const midway = await call(again, 'GET', `/batches/${id}`);
+    expect(midway.json.status).toBe('submitting');
+    expect(midway.json.progress.done).toBeLessThan(ROWS);
+    let done;
+    for (;;) {
+      done = (await call(again, 'GET', `/batches/${id}`)).json;
+      if (done.status !== 'submitting') break;
+      if (Date.now() > deadline + 60_000) throw new Error('the batch was not finished');
+      await sleep(200);
+    }
+    expect(done).toMatchObject({ status: 'submitted', progress: { done: ROWS, total: ROWS } });
+    const ids = done.rows.map((r: { transactionId: number }) => r.transactionId);
+    expect(new Set(ids).size).toBe(ROWS);
+
+    // The sandbox holds exactly one transaction per row, each with its quote approved.
+    const made: { businessRequestId: number; toAmount: string; quoteApprovedDate: unknown }[] = [];
+    for (let start = 0; ; start += 100) {
+      const page = await call(
+        again,
+        'GET',
+        `/v1/sendc2f/?businessId=${parties.merchantId}&limit=100&start=${start}`,
+      );
+      made.push(...page.json.results);
+      if (!page.json.hasMore) break;
+    }
+    expect(made).toHaveLength(ROWS);
+    expect(made.map((t) => t.businessRequestId).sort()).toEqual([...ids].sort());
+    expect(made.every((t) => t.quoteApprovedDate !== null)).toBe(true);
+  }, 120_000);
+});
