@@ -35,6 +35,8 @@ export interface TestDashboard {
   db: DashboardDb;
   demo: ReturnType<typeof createPartner>;
   other: ReturnType<typeof createPartner>;
+  /** The key sealing the workspace's secrets. */
+  key: Buffer;
   /** Signs in (a demo person's email, or any sign-in body); the cookie to send. */
   signIn(
     who: string | object,
@@ -48,17 +50,22 @@ export async function startTestDashboard(
     dialect?: DialectName;
     db?: DashboardDb;
     key?: Buffer;
+    /** A second server of the same deployment: its sandbox, database and key. */
+    alongside?: TestDashboard;
   } = {},
 ): Promise<TestDashboard> {
   const distDir = testDist();
-  const sandbox = createStore(openDatabase(':memory:'));
-  const demo = createPartner(sandbox, 'Demo partner', Date.now());
-  const other = createPartner(sandbox, 'Other partner', Date.now());
-  const db = options.db ?? (await freshDashboardDb(options.dialect ?? 'sqlite'));
+  const { alongside } = options;
+  const sandbox = alongside?.sandbox ?? createStore(openDatabase(':memory:'));
+  const demo = alongside?.demo ?? createPartner(sandbox, 'Demo partner', Date.now());
+  const other = alongside?.other ?? createPartner(sandbox, 'Other partner', Date.now());
+  const db =
+    alongside?.db ?? options.db ?? (await freshDashboardDb(options.dialect ?? 'sqlite'));
+  const key = alongside?.key ?? options.key ?? randomBytes(32);
   const server = await buildDashboardServer({
     distDir,
     embedded: { store: sandbox, settings: FAST_SETTINGS, rateLimit: 10_000, demo },
-    workspace: { db, vault: createVault(options.key ?? randomBytes(32)) },
+    workspace: { db, vault: createVault(key) },
     demoWorkspace: true,
     ...options,
   });
@@ -71,6 +78,7 @@ export async function startTestDashboard(
     db,
     demo,
     other,
+    key,
     async signIn(who, headers = {}) {
       const response = await fetch(`${base}/api/session`, {
         method: 'POST',
@@ -82,7 +90,7 @@ export async function startTestDashboard(
     },
     async close() {
       await server.app.close();
-      if (!options.db) await db.close();
+      if (!options.db && !alongside) await db.close();
       fs.rmSync(distDir, { recursive: true, force: true });
     },
   };
