@@ -22,6 +22,8 @@ import { Route as AppPricingRouteImport } from './routes/_app/pricing'
 import { Route as AppRequestsRouteImport } from './routes/_app/requests'
 import { Route as AppSandboxRouteImport } from './routes/_app/sandbox'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppBatchesIndexRouteImport } from './routes/_app/batches/index'
+import { Route as AppBatchesIdRouteImport } from './routes/_app/batches/$id'
 import { Route as AppMerchantsIndexRouteImport } from './routes/_app/merchants/index'
 import { Route as AppMerchantsIdRouteImport } from './routes/_app/merchants/$id'
 import { Route as AppMerchantsNewRouteImport } from './routes/_app/merchants/new'
@@ -101,6 +103,16 @@ const AppSandboxRoute = AppSandboxRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBatchesIndexRoute = AppBatchesIndexRouteImport.update({
+  id: '/batches/',
+  path: '/batches/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBatchesIdRoute = AppBatchesIdRouteImport.update({
+  id: '/batches/$id',
+  path: '/batches/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMerchantsIndexRoute = AppMerchantsIndexRouteImport.update({
@@ -203,11 +215,13 @@ export interface FileRoutesByFullPath {
   '/requests': typeof AppRequestsRoute
   '/sandbox': typeof AppSandboxRoute
   '/settings': typeof AppSettingsRoute
+  '/batches/$id': typeof AppBatchesIdRoute
   '/merchants/$id': typeof AppMerchantsIdRouteWithChildren
   '/merchants/new': typeof AppMerchantsNewRoute
   '/payout-accounts/$id': typeof AppPayoutAccountsIdRouteWithChildren
   '/payout-accounts/new': typeof AppPayoutAccountsNewRoute
   '/transactions/$product': typeof AppTransactionsProductRouteWithChildren
+  '/batches/': typeof AppBatchesIndexRoute
   '/merchants/': typeof AppMerchantsIndexRoute
   '/payout-accounts/': typeof AppPayoutAccountsIndexRoute
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
@@ -233,8 +247,10 @@ export interface FileRoutesByTo {
   '/sandbox': typeof AppSandboxRoute
   '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
+  '/batches/$id': typeof AppBatchesIdRoute
   '/merchants/new': typeof AppMerchantsNewRoute
   '/payout-accounts/new': typeof AppPayoutAccountsNewRoute
+  '/batches': typeof AppBatchesIndexRoute
   '/merchants': typeof AppMerchantsIndexRoute
   '/payout-accounts': typeof AppPayoutAccountsIndexRoute
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
@@ -261,11 +277,13 @@ export interface FileRoutesById {
   '/_app/sandbox': typeof AppSandboxRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/batches/$id': typeof AppBatchesIdRoute
   '/_app/merchants/$id': typeof AppMerchantsIdRouteWithChildren
   '/_app/merchants/new': typeof AppMerchantsNewRoute
   '/_app/payout-accounts/$id': typeof AppPayoutAccountsIdRouteWithChildren
   '/_app/payout-accounts/new': typeof AppPayoutAccountsNewRoute
   '/_app/transactions/$product': typeof AppTransactionsProductRouteWithChildren
+  '/_app/batches/': typeof AppBatchesIndexRoute
   '/_app/merchants/': typeof AppMerchantsIndexRoute
   '/_app/payout-accounts/': typeof AppPayoutAccountsIndexRoute
   '/_app/merchants/$id/edit': typeof AppMerchantsIdEditRoute
@@ -293,11 +311,13 @@ export interface FileRouteTypes {
     | '/requests'
     | '/sandbox'
     | '/settings'
+    | '/batches/$id'
     | '/merchants/$id'
     | '/merchants/new'
     | '/payout-accounts/$id'
     | '/payout-accounts/new'
     | '/transactions/$product'
+    | '/batches/'
     | '/merchants/'
     | '/payout-accounts/'
     | '/merchants/$id/edit'
@@ -323,8 +343,10 @@ export interface FileRouteTypes {
     | '/sandbox'
     | '/settings'
     | '/'
+    | '/batches/$id'
     | '/merchants/new'
     | '/payout-accounts/new'
+    | '/batches'
     | '/merchants'
     | '/payout-accounts'
     | '/merchants/$id/edit'
@@ -350,11 +372,13 @@ export interface FileRouteTypes {
     | '/_app/sandbox'
     | '/_app/settings'
     | '/_app/'
+    | '/_app/batches/$id'
     | '/_app/merchants/$id'
     | '/_app/merchants/new'
     | '/_app/payout-accounts/$id'
     | '/_app/payout-accounts/new'
     | '/_app/transactions/$product'
+    | '/_app/batches/'
     | '/_app/merchants/'
     | '/_app/payout-accounts/'
     | '/_app/merchants/$id/edit'
@@ -465,6 +489,20 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/batches/': {
+      id: '/_app/batches/'
+      path: '/batches'
+      fullPath: '/batches/'
+      preLoaderRoute: typeof AppBatchesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/batches/$id': {
+      id: '/_app/batches/$id'
+      path: '/batches/$id'
+      fullPath: '/batches/$id'
+      preLoaderRoute: typeof AppBatchesIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/merchants/': {
@@ -652,11 +690,13 @@ interface AppRouteChildren {
   AppSandboxRoute: typeof AppSandboxRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBatchesIdRoute: typeof AppBatchesIdRoute
   AppMerchantsIdRoute: typeof AppMerchantsIdRouteWithChildren
   AppMerchantsNewRoute: typeof AppMerchantsNewRoute
   AppPayoutAccountsIdRoute: typeof AppPayoutAccountsIdRouteWithChildren
   AppPayoutAccountsNewRoute: typeof AppPayoutAccountsNewRoute
   AppTransactionsProductRoute: typeof AppTransactionsProductRouteWithChildren
+  AppBatchesIndexRoute: typeof AppBatchesIndexRoute
   AppMerchantsIndexRoute: typeof AppMerchantsIndexRoute
   AppPayoutAccountsIndexRoute: typeof AppPayoutAccountsIndexRoute
   AppTransactionsPayoutsIdReceiptRoute: typeof AppTransactionsPayoutsIdReceiptRoute
@@ -673,11 +713,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppSandboxRoute: AppSandboxRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBatchesIdRoute: AppBatchesIdRoute,
   AppMerchantsIdRoute: AppMerchantsIdRouteWithChildren,
   AppMerchantsNewRoute: AppMerchantsNewRoute,
   AppPayoutAccountsIdRoute: AppPayoutAccountsIdRouteWithChildren,
   AppPayoutAccountsNewRoute: AppPayoutAccountsNewRoute,
   AppTransactionsProductRoute: AppTransactionsProductRouteWithChildren,
+  AppBatchesIndexRoute: AppBatchesIndexRoute,
   AppMerchantsIndexRoute: AppMerchantsIndexRoute,
   AppPayoutAccountsIndexRoute: AppPayoutAccountsIndexRoute,
   AppTransactionsPayoutsIdReceiptRoute: AppTransactionsPayoutsIdReceiptRoute,

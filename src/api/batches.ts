@@ -20,6 +20,13 @@ export const BATCH_COLUMNS = [
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 export const REQUIRED_COLUMNS: readonly BatchColumn[] = BATCH_COLUMNS.slice(0, 5);
+/** The columns a product's template has: a collection has no deposit confirmation at creation. */
+export function columnsOf(product: Product): readonly BatchColumn[] {
+  return product === 'receive'
+    ? BATCH_COLUMNS.filter((c) => c !== 'deposit_confirmation_url')
+    : BATCH_COLUMNS;
+}
+
 /**
  * The last column of a file of rows the dashboard gives back (problems, failures): read and
  * ignored on upload, so the file can be fixed and uploaded again as it is.
@@ -68,6 +75,8 @@ export const BatchRow = z.object({
   problems: z.array(FileProblem),
   state: RowState,
   transactionId: z.int().nullable(),
+  /** What the row pays, as read (a row with problems may have none). */
+  payout: z.object({ currency: z.string(), amount: z.string() }).nullable(),
   /** The batch quote: what this row's deposit will be, in `depositCurrency`, and the rate. */
   depositCurrency: z.string().nullable(),
   depositAmount: z.string().nullable(),

@@ -72,6 +72,7 @@ import {
   IconDownload,
   IconBuildingStore,
   IconCoin,
+  IconFileSpreadsheet,
   IconFlask,
   IconHome,
   IconLogout,
@@ -137,6 +138,11 @@ const NAV: NavItem[] = [
     to: '/transactions/collections',
     label: 'Collections',
     icon: <IconDownload size={18} aria-hidden />,
+  },
+  {
+    to: '/batches',
+    label: 'Bulk payouts',
+    icon: <IconFileSpreadsheet size={18} aria-hidden />,
   },
   { to: '/merchants', label: 'Merchants', icon: <IconBuildingStore size={18} aria-hidden /> },
   {

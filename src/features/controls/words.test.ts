@@ -27,6 +27,9 @@ describe('policies in words', () => {
     expect(policyInWords({ ...policy, action: 'changeBankDetails', currency: '*' })).toBe(
       'Every bank-detail change of a payout account needs 2 approvers.',
     );
+    expect(policyInWords({ ...policy, action: 'approveBatch', product: 'sendc2f' })).toBe(
+      'Bulk payout approval of payouts, when the payout total is 5,000.00 EUR or more, needs 2 approvers.',
+    );
   });
   it('lists names as a sentence does', () => {
     expect(namesInWords([])).toBe('');

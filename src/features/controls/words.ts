@@ -26,7 +26,8 @@ export function policyInWords(
   }
   const what = `${ACTION_LABEL[p.action]} of ${productWords(p.product)}`;
   const always = isZeroAmount(p.minAmount);
-  const side = p.amountSide === 'deposit' ? 'the deposit' : 'the payout';
+  // A bulk payout's policy is measured on its total in the currency.
+  const side = `${p.amountSide === 'deposit' ? 'the deposit' : 'the payout'}${p.action === 'approveBatch' ? ' total' : ''}`;
   let when: string;
   if (p.currency === ANY)
     when = always

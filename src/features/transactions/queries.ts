@@ -109,7 +109,7 @@ export type ApprovalOutcome =
  * Approves through the dashboard server's dual control: the answer is the transaction once the
  * last required approval is in (200), or the approval request with this one recorded (202).
  */
-async function approveThroughDashboard(
+export async function approveThroughDashboard(
   product: Product,
   action: TransactionApproval,
   id: number,

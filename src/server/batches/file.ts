@@ -12,17 +12,9 @@ import {
   NOTE_COLUMN,
   REQUIRED_COLUMNS,
 } from '#/api/batches';
-import type { Product } from '#/api/schemas/transaction';
 
 /** A batch takes at most this many rows; a longer file is refused whole. */
 export const BATCH_ROW_LIMIT = 1000;
-
-/** The columns a product's template has: a collection has no deposit confirmation at creation. */
-export function columnsOf(product: Product): readonly BatchColumn[] {
-  return product === 'receive'
-    ? BATCH_COLUMNS.filter((c) => c !== 'deposit_confirmation_url')
-    : BATCH_COLUMNS;
-}
 
 /** What each column holds, for the template's notes and for messages. */
 export const COLUMN_HELP: Record<BatchColumn, string> = {

@@ -3,9 +3,9 @@
 // an account number's leading zeros; its second sheet says what each column takes.
 import ExcelJS from 'exceljs';
 import { PURPOSES, type Product } from '#/api/schemas/transaction';
-import { type BatchColumn, NOTE_COLUMN, REQUIRED_COLUMNS } from '#/api/batches';
+import { type BatchColumn, NOTE_COLUMN, REQUIRED_COLUMNS, columnsOf } from '#/api/batches';
 import { csvCell } from '#/api/csv';
-import { BATCH_ROW_LIMIT, COLUMN_HELP, columnsOf } from './file';
+import { BATCH_ROW_LIMIT, COLUMN_HELP } from './file';
 
 const PRODUCT_FILE_NAME: Record<Product, string> = {
   sendc2f: 'payouts',

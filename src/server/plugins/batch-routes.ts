@@ -154,6 +154,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         problems: r.problems,
         state: r.state,
         transactionId: r.transactionId,
+        payout: r.valid ? { currency: r.valid.toCurrencySymbol, amount: r.valid.toAmount } : null,
         depositCurrency: r.valid?.fromCurrencySymbol ?? null,
         depositAmount: r.depositAmount,
         rate: r.rate,

@@ -1,0 +1,113 @@
+// A batch's approval: what the policies ask (on its totals and its largest rows), who has
+// decided, who can, and, for an approver who may, Approve or Reject with a reason.
+import { Alert, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import type { Batch } from '#/api/batches';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DateTime } from '#/components/date-time';
+import { Panel } from '#/components/page';
+import { showDone } from '#/components/notify';
+import { namesInWords } from '#/lib/format';
+import { useDecideBatch } from '../queries';
+
+/** `requirement`: what the policies ask, in words (the controls feature says it). */
+export function BatchApproval({ batch, requirement }: { batch: Batch; requirement: ReactNode }) {
+  const { approval } = batch;
+  const decide = useDecideBatch(batch.id);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const given = approval.decisions.filter((d) => d.decision === 'approve');
+  const send = (decision: 'approve' | 'reject') =>
+    decide.mutate(
+      { decision, ...(decision === 'reject' ? { reason } : {}) },
+      {
+        onSuccess: (after) => {
+          if (decision === 'reject')
+            return showDone('Batch rejected', `${after.fileName} is cancelled.`);
+          if (after.status === 'awaiting_approval')
+            return showDone(
+              'Your approval is recorded',
+              `${after.approval.decisions.filter((d) => d.decision === 'approve').length} of ${after.approval.required} approvals: it waits for another approver.`,
+            );
+          showDone('Batch approved', `${after.fileName} is being submitted.`);
+        },
+      },
+    );
+  return (
+    <Panel title="Approval" description={requirement} data-testid="batch-approval">
+      <Stack gap="sm">
+        <Text size="sm">
+          {given.length} of {approval.required} approval{approval.required === 1 ? '' : 's'} given
+          {approval.expiresAt && (
+            <>
+              ; open until <DateTime value={approval.expiresAt} />
+            </>
+          )}
+          .
+        </Text>
+        {approval.decisions.length > 0 && (
+          <List size="sm">
+            {approval.decisions.map((d) => (
+              <List.Item key={d.userId}>
+                {d.userName} {d.decision === 'approve' ? 'approved' : 'rejected'}{' '}
+                <DateTime value={d.at} />
+                {d.reason ? `: ${d.reason}` : ''}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        {approval.canAct ? (
+          rejecting ? (
+            <Stack gap="xs">
+              <Textarea
+                label="Why reject it"
+                description="The person who uploaded it sees this."
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                maxLength={500}
+                autosize
+                minRows={2}
+                error={
+                  decide.isError && reason.trim() === ''
+                    ? 'Reason is required to reject'
+                    : undefined
+                }
+              />
+              <Group>
+                <Button color="red" onClick={() => send('reject')} loading={decide.isPending}>
+                  Reject the batch
+                </Button>
+                <Button variant="default" onClick={() => setRejecting(false)}>
+                  Back
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Group>
+              <Button onClick={() => send('approve')} loading={decide.isPending}>
+                Approve the batch
+              </Button>
+              <Button variant="default" color="red" onClick={() => setRejecting(true)}>
+                Reject…
+              </Button>
+            </Group>
+          )
+        ) : (
+          <Alert variant="light" color="gray">
+            {approval.why ? `${approval.why} ` : ''}
+            {approval.whoCan.length > 0
+              ? `Who can approve it: ${namesInWords(approval.whoCan)}.`
+              : 'Nobody in the workspace can approve it now: an admin gives someone the Approver role.'}
+          </Alert>
+        )}
+        {decide.isError && (
+          <ApiErrorAlert
+            error={decide.error}
+            title="The decision was not recorded"
+            placed={['reason']}
+          />
+        )}
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,56 @@
+// Small pieces the bulk payout pages share: a batch's status badge and its totals per currency.
+import { Badge, Group, Text } from '@mantine/core';
+import type { BatchStatus, BatchSummary } from '#/api/batches';
+import { Money } from '#/components/money';
+import { BATCH_STATUS_COLOR, BATCH_STATUS_LABEL } from '../words';
+
+export function BatchStatusBadge({
+  status,
+  size = 'md',
+}: {
+  status: BatchStatus;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  return (
+    <Badge
+      color={BATCH_STATUS_COLOR[status]}
+      variant="light"
+      size={size}
+      radius="sm"
+      style={{ textTransform: 'none' }}
+    >
+      {BATCH_STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+/** Totals per currency, one under the other, with their row counts. */
+export function Totals({
+  totals,
+  rows = true,
+}: {
+  totals: BatchSummary['totals'];
+  rows?: boolean;
+}) {
+  if (totals.length === 0)
+    return (
+      <Text span c="dimmed" size="sm">
+        —
+      </Text>
+    );
+  return (
+    <Group gap={2} style={{ flexDirection: 'column', alignItems: 'flex-start' }}>
+      {totals.map((t) => (
+        <Text key={t.currency} size="sm" span>
+          <Money amount={t.amount} symbol={t.currency} fw={600} />
+          {rows && (
+            <Text span c="dimmed" size="xs">
+              {' '}
+              in {t.rows} row{t.rows === 1 ? '' : 's'}
+            </Text>
+          )}
+        </Text>
+      ))}
+    </Group>
+  );
+}

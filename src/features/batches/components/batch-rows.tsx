@@ -1,0 +1,148 @@
+// A batch's rows: what each pays, its quote, what is wrong with it (fixable in place while the
+// batch is open), and, once submitted, its transaction and where that stands.
+import '@mantine/core/styles/List.css';
+import { Button, List, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Batch, BatchRow } from '#/api/batches';
+import { type Column, DataTable } from '#/components/data-table';
+import { AnchorLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { StatusBadge } from '#/components/status-badge';
+import { SLUG_OF } from '#/lib/products';
+import { ROW_STATE_LABEL } from '../words';
+import { FixRowDialog } from './fix-row';
+
+const STATE_COLOR: Record<BatchRow['state'], string> = {
+  invalid: 'orange',
+  ready: 'blue',
+  excluded: 'gray',
+  created: 'teal',
+  failed: 'red',
+};
+
+function RowState({ row }: { row: BatchRow }) {
+  const lines =
+    row.state === 'failed' && row.failure ? [row.failure] : row.problems.map((p) => p.message);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} c={STATE_COLOR[row.state]}>
+        {ROW_STATE_LABEL[row.state]}
+      </Text>
+      {lines.length > 0 && (
+        <List size="xs" spacing={2} c="dimmed">
+          {lines.map((line, i) => (
+            <List.Item key={i}>{line}</List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) {
+  const [fixing, setFixing] = useState<BatchRow | null>(null);
+  const open = mayFix && (batch.status === 'draft' || batch.status === 'validated');
+  const quoted = batch.quotedAt !== null;
+  const submitted = batch.rows.some((r) => r.transactionId !== null);
+  const columns: Column<BatchRow>[] = [
+    { header: 'Row', cell: (r) => r.row, th: { w: 60 } },
+    {
+      header: 'From and to',
+      cell: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" span>
+            {r.cells.merchant || '—'}
+          </Text>
+          <Text size="xs" c="dimmed" span style={{ wordBreak: 'break-all' }}>
+            to {r.cells.payout_account || '—'}
+          </Text>
+        </Stack>
+      ),
+      td: { miw: 180 },
+    },
+    {
+      header: 'Payout',
+      align: 'right',
+      cell: (r) =>
+        r.payout ? (
+          <Money amount={r.payout.amount} symbol={r.payout.currency} />
+        ) : (
+          <Text span size="sm">
+            {r.cells.payout_amount || '—'}
+          </Text>
+        ),
+    },
+    {
+      header: 'Deposit',
+      align: 'right',
+      shown: quoted,
+      cell: (r) =>
+        r.depositAmount && r.depositCurrency ? (
+          <Stack gap={0} align="flex-end">
+            <Money amount={r.depositAmount} symbol={r.depositCurrency} />
+            {r.rate && (
+              <Text size="xs" c="dimmed" span>
+                rate {r.rate}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          '—'
+        ),
+    },
+    { header: 'Reference', cell: (r) => r.cells.reference || '—' },
+    { header: 'State', cell: (r) => <RowState row={r} />, td: { miw: 220 } },
+    {
+      header: 'Transaction',
+      shown: submitted,
+      cell: (r) =>
+        r.transactionId === null ? (
+          '—'
+        ) : (
+          <Stack gap={4} align="flex-start">
+            <AnchorLink
+              to="/transactions/$product/$id"
+              params={{ product: SLUG_OF[batch.product], id: r.transactionId }}
+            >
+              #{r.transactionId}
+            </AnchorLink>
+            {r.clientStatus && <StatusBadge status={r.clientStatus} size="sm" />}
+          </Stack>
+        ),
+    },
+    {
+      header: 'Fix',
+      shown: open,
+      cell: (r) =>
+        r.state === 'invalid' || r.state === 'excluded' || r.problems.length > 0 ? (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setFixing(r)}
+            aria-label={`Fix row ${r.row}`}
+          >
+            Fix
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        label="Rows of the file"
+        rows={batch.rows}
+        rowKey={(r) => r.row}
+        columns={columns}
+        minWidth={820}
+        striped
+        rowProps={(r) => ({ 'data-row': r.row })}
+      />
+      <FixRowDialog
+        batchId={batch.id}
+        product={batch.product}
+        row={fixing}
+        onClose={() => setFixing(null)}
+      />
+    </>
+  );
+}

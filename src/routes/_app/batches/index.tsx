@@ -1,0 +1,82 @@
+import { Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import type { BatchSummary } from '#/api/batches';
+import { hasRole } from '#/api/roles';
+import { type Column, DataTable } from '#/components/data-table';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink } from '#/components/links';
+import { EmptyState, PageHeader, Panel } from '#/components/page';
+import { BatchStatusBadge, Totals } from '#/features/batches/components/batch-bits';
+import { UploadCard } from '#/features/batches/components/upload-card';
+import { batchesQuery } from '#/features/batches/queries';
+import { sessionQuery } from '#/features/session/queries';
+import { PRODUCT_TITLE } from '#/lib/products';
+
+export const Route = createFileRoute('/_app/batches/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(batchesQuery),
+  component: BatchesPage,
+});
+
+const COLUMNS: Column<BatchSummary>[] = [
+  {
+    header: 'File',
+    cell: (b) => (
+      <AnchorLink to="/batches/$id" params={{ id: b.id }} fw={600}>
+        {b.fileName}
+      </AnchorLink>
+    ),
+  },
+  { header: 'Product', cell: (b) => PRODUCT_TITLE[b.product].plural },
+  { header: 'Status', cell: (b) => <BatchStatusBadge status={b.status} size="sm" /> },
+  {
+    header: 'Rows',
+    cell: (b) => (
+      <Text size="sm" span>
+        {b.counts.ready + b.counts.done} to pay
+        {b.counts.invalid > 0 && `, ${b.counts.invalid} with problems`}
+        {b.counts.excluded > 0 && `, ${b.counts.excluded} left out`}
+      </Text>
+    ),
+  },
+  { header: 'Total', cell: (b) => <Totals totals={b.totals} rows={false} /> },
+  { header: 'Uploaded by', cell: (b) => b.uploadedBy.name ?? 'a former member' },
+  { header: 'Uploaded', cell: (b) => <DateTime value={b.createdAt} /> },
+];
+
+function BatchesPage() {
+  useDocumentTitle('Bulk payouts · Partner Payments');
+  const { data: batches } = useSuspenseQuery(batchesQuery);
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const roles = session.signedIn ? session.user.roles : [];
+  const mayUpload = hasRole(roles, ['finance']);
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Bulk payouts"
+        description="Pay many accounts from one file: checked row by row, quoted, approved once, then submitted and followed to completion."
+      />
+      {mayUpload && <UploadCard />}
+      <Panel title="Files">
+        {batches.length === 0 ? (
+          <EmptyState title="No file uploaded yet">
+            {mayUpload
+              ? 'Download a template above, fill it in and upload it.'
+              : 'A finance team member uploads files here.'}
+          </EmptyState>
+        ) : (
+          <DataTable
+            label="Bulk payout files"
+            rows={batches}
+            rowKey={(b) => b.id}
+            columns={COLUMNS}
+            minWidth={860}
+            striped
+            highlightOnHover
+          />
+        )}
+      </Panel>
+    </Stack>
+  );
+}
