@@ -33,6 +33,12 @@ describe('the audit trail in words', () => {
     ['POST /v1/business/', 'business/', undefined],
     ['DELETE /v1/webhook/{id}', 'webhook/2', undefined],
     ['set roles', 'ada@demo.example', undefined],
+    [
+      'decide bulk file',
+      'batch/5b0c7b0e-7d4e-4bd3-9a3a-8cf4d5a0f111',
+      { kind: 'batch', id: '5b0c7b0e-7d4e-4bd3-9a3a-8cf4d5a0f111' },
+    ],
+    ['decide bulk file', 'batch/not-an-id', undefined],
     ['POST /v1/sendf2f/cancel/{id}', null, undefined],
   ])('%s on %s names %o', (action, target, record) => {
     expect(auditRecordOf(action, target)).toEqual(record);

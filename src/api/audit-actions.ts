@@ -4,11 +4,12 @@
 import { allOperations, type OperationDef } from './operations';
 import { PRODUCTS, type Product } from './schemas/transaction';
 
-/** The record an audited call names: a merchant, a payout account or a product's transaction. */
-export interface AuditRecord {
-  kind: 'merchant' | 'account' | Product;
-  id: number;
-}
+/**
+ * The record an audited entry names: a merchant, a payout account or a product's transaction
+ * (an API call), or a bulk payout file (the dashboard's own, by its id).
+ */
+export type AuditRecord =
+  { kind: 'merchant' | 'account' | Product; id: number } | { kind: 'batch'; id: string };
 
 const OPERATION_OF_ACTION: ReadonlyMap<string, OperationDef> = new Map(
   allOperations.map((op) => [`${op.method} ${op.path}`, op]),
@@ -33,6 +34,8 @@ export function isApiAction(action: string): boolean {
 
 /** The record an entry's target names, when its action is about one and the target has its id. */
 export function auditRecordOf(action: string, target: string | null): AuditRecord | undefined {
+  const batch = /^batch\/([0-9a-f-]{36})$/.exec(target ?? '')?.[1];
+  if (batch) return { kind: 'batch', id: batch };
   const op = OPERATION_OF_ACTION.get(action);
   if (!op || !target) return undefined;
   const id = /(?:^|\/)(\d+)\/?$/.exec(target)?.[1];

@@ -126,6 +126,16 @@ export const SearchResults = z.object({
   merchants: z.array(MerchantRow),
   accounts: z.array(AccountRow),
   transactions: z.array(TransactionRow),
+  /** Bulk payout files by name, or holding a row of that reference (docs/decisions/034). */
+  batches: z.array(
+    z.object({
+      id: z.string(),
+      fileName: z.string(),
+      product: z.enum(PRODUCTS),
+      status: z.string(),
+      createdAt: z.int(),
+    }),
+  ),
 });
 export type SearchResults = z.infer<typeof SearchResults>;
 
@@ -207,7 +217,7 @@ export const indexEndpoints = {
     method: 'GET',
     path: '/index/search',
     summary:
-      'Merchants, accounts and transactions matching a name, number, IBAN, reference or amount',
+      'Merchants, accounts, transactions and bulk payout files matching a name, number, IBAN, reference or amount',
     query: SearchQuery,
     invalid: FILTERS,
     response: SearchResults,

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   IconArrowsExchange,
   IconBuildingBank,
+  IconFileSpreadsheet,
   IconBuildingStore,
   IconSearch,
 } from '@tabler/icons-react';
@@ -14,7 +15,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { SearchResults } from '#/api/local-index';
 import { searchQuery } from '#/features/find/queries';
-import { formatMoney } from '#/lib/format';
+import { formatDateTime, formatMoney } from '#/lib/format';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { goToStore, selectFirstAction } from './go-to-store';
 
@@ -29,6 +30,7 @@ const PAGES = [
   { to: '/transactions/payouts', label: 'Payouts' },
   { to: '/transactions/end-to-end', label: 'End to end' },
   { to: '/transactions/collections', label: 'Collections' },
+  { to: '/batches', label: 'Bulk payouts' },
 ];
 
 export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
@@ -184,6 +186,17 @@ function resultGroups(results: SearchResults, navigate: Navigate, id: string | u
             to: '/transactions/$product/$id',
             params: { product: SLUG_OF[t.product], id: t.businessRequestId },
           }),
+      })),
+    });
+  if (results.batches.length > 0)
+    groups.push({
+      label: 'Bulk payout files',
+      actions: results.batches.map((b) => ({
+        id: `batch-${b.id}`,
+        label: b.fileName,
+        description: `${PRODUCT_TITLE[b.product].plural} · uploaded ${formatDateTime(b.createdAt)}`,
+        leftSection: <IconFileSpreadsheet size={18} aria-hidden />,
+        onClick: () => void navigate({ to: '/batches/$id', params: { id: b.id } }),
       })),
     });
   return groups;

@@ -186,6 +186,13 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
       status: 'cancelled',
       closedReason: 'Rejected by Aiko Approver: not this week',
     });
+    // Found by search: by a part of its file name, and by a row's exact reference.
+    const byName = await call(finance, 'GET', '/index/search?q=MARCH.c');
+    expect(byName.json.batches.map((b: { id: string }) => b.id)).toContain(two.json.id);
+    const byReference = await call(finance, 'GET', '/index/search?q=c-2');
+    expect(byReference.json.batches.map((b: { id: string }) => b.id)).toEqual([two.json.id]);
+    const noWildcard = await call(finance, 'GET', '/index/search?q=%25');
+    expect(noWildcard.json.batches).toEqual([]);
     const list = await call(finance, 'GET', '/batches?status=cancelled');
     expect(list.json.items.map((b: { id: string }) => b.id)).toEqual(
       expect.arrayContaining([one.json.id, two.json.id]),

@@ -59,8 +59,7 @@ export async function startTestDashboard(
   const sandbox = alongside?.sandbox ?? createStore(openDatabase(':memory:'));
   const demo = alongside?.demo ?? createPartner(sandbox, 'Demo partner', Date.now());
   const other = alongside?.other ?? createPartner(sandbox, 'Other partner', Date.now());
-  const db =
-    alongside?.db ?? options.db ?? (await freshDashboardDb(options.dialect ?? 'sqlite'));
+  const db = alongside?.db ?? options.db ?? (await freshDashboardDb(options.dialect ?? 'sqlite'));
   const key = alongside?.key ?? options.key ?? randomBytes(32);
   const server = await buildDashboardServer({
     distDir,

@@ -175,6 +175,12 @@ function AuditTarget({ action, target }: { action: string; target: string | null
         {target}
       </Text>
     ) : null;
+  if (record.kind === 'batch')
+    return (
+      <AnchorLink size="sm" to="/batches/$id" params={{ id: record.id }}>
+        Bulk payout file
+      </AnchorLink>
+    );
   const { id } = record;
   if (record.kind === 'merchant')
     return (

@@ -14,6 +14,7 @@ import {
   batchRequirement,
   decide,
 } from '../controls/rules';
+import { sql } from 'kysely';
 import type { DashboardDb } from '../store/db';
 import type { BatchRowTable, BatchTable } from '../store/schema';
 import type { BatchFile } from './file';
@@ -353,6 +354,42 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
         .limit(limit);
       if (status) select = select.where('status', '=', status);
       return Promise.all((await select.execute()).map(toBatch));
+    },
+
+    /** Files whose name holds `text`, or with a row of that reference; newest first. */
+    async search(environment: string, text: string, limit: number) {
+      const folded = text.trim().toLowerCase();
+      if (folded === '') return [];
+      const escape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const like = `%${escape(folded)}%`;
+      const reference = `%${escape(`"reference":${JSON.stringify(folded)}`)}%`;
+      const rows = await db
+        .selectFrom('batch as b')
+        .select(['b.id', 'b.file_name', 'b.product', 'b.status', 'b.created_at'])
+        .where('b.environment', '=', environment)
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(b.file_name)`, 'like', sql<string>`${like} escape '\\'`),
+            eb('b.id', '=', folded),
+            eb.exists(
+              eb
+                .selectFrom('batch_row as r')
+                .select('r.batch_id')
+                .whereRef('r.batch_id', '=', 'b.id')
+                .where(sql`lower(r.cells)`, 'like', sql<string>`${reference} escape '\\'`),
+            ),
+          ]),
+        )
+        .orderBy('b.created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((b) => ({
+        id: b.id,
+        fileName: b.file_name,
+        product: b.product as Product,
+        status: b.status,
+        createdAt: Number(b.created_at),
+      }));
     },
 
     /**

@@ -86,9 +86,10 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
       .send(Readable.from(lines()));
   });
 
-  route(app, E.search, async ({ request, query }) =>
-    ctx.index.search(environmentOf(request), query.q),
-  );
+  route(app, E.search, async ({ request, query }) => ({
+    ...(await ctx.index.search(environmentOf(request), query.q)),
+    batches: await ctx.batches.store.search(environmentOf(request), query.q, 5),
+  }));
 
   route(app, E.indexStatus, async ({ request }) => ctx.sync.status(environmentOf(request)));
 
