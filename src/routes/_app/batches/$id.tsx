@@ -92,7 +92,7 @@ function NextStep({ batch }: { batch: Batch }) {
       <Stack gap="xs">
         <Group gap="sm">
           <Button
-            variant="light"
+            variant="default"
             onClick={() => exclude.mutate(undefined)}
             loading={exclude.isPending}
             disabled={batch.counts.ready === 0}
@@ -150,8 +150,10 @@ function BatchPage() {
         badge={<BatchStatusBadge status={batch.status} />}
         description={
           <>
-            <AnchorLink to="/batches">Bulk payouts</AnchorLink> ·{' '}
-            {PRODUCT_TITLE[batch.product].plural} · uploaded by{' '}
+            <AnchorLink to="/batches" underline="always">
+              Bulk payouts
+            </AnchorLink>{' '}
+            · {PRODUCT_TITLE[batch.product].plural} · uploaded by{' '}
             {batch.uploadedBy.name ?? 'a former member'} <DateTime value={batch.createdAt} />
           </>
         }
@@ -159,14 +161,18 @@ function BatchPage() {
           finance && CANCELLABLE.has(batch.status) ? <CancelBatch batch={batch} /> : undefined
         }
       />
-      <Alert
-        variant="light"
-        color={batch.status === 'cancelled' || batch.status === 'partly_failed' ? 'orange' : 'blue'}
-        title={nextStepOf(batch.status)}
-      >
-        {batch.closedReason ?? null}
+      <Stack gap="sm">
+        <Alert
+          variant="light"
+          color={
+            batch.status === 'cancelled' || batch.status === 'partly_failed' ? 'orange' : 'blue'
+          }
+          title={nextStepOf(batch.status)}
+        >
+          {batch.closedReason}
+        </Alert>
         {finance && <NextStep batch={batch} />}
-      </Alert>
+      </Stack>
       <Panel title="Summary">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <Field label="Rows to pay">

@@ -1,0 +1,169 @@
+// Bulk payouts, one step per journey (docs/decisions/033, 034): a template downloaded and a file
+// with two bad rows uploaded; one row fixed in place and the other left out; the batch quoted;
+// approved by a second person and watched as it submits, then a row's transaction opened; the
+// failed rows of a partly failed batch downloaded to fix.
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { checkA11y, CSRF, expect, SEEDED, signInAs, test } from './fixtures';
+
+test.use({ signedInAs: 'Fatima Finance' });
+
+const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
+const GOOD = [
+  `${SEEDED.lumen},${SEEDED.lumenIban},USDT(TRC20),"1,250.50",SUPPLIER_PAYMENT,INV-1001`,
+  `${SEEDED.lumen},1501204567890001,USDT(TRC20),980,SUPPLIER_PAYMENT,INV-1002`,
+];
+/** Row 4: too many decimals for USD; row 5: a deposit currency payouts do not take. */
+const BAD = [
+  `${SEEDED.lumen},40982211,USDT(TRC20),12.345,SALARY,PAY-77`,
+  `${SEEDED.lumen},TR330006100519786457841326,EUR,300,SERVICES_PURCHASE,HP-9`,
+];
+const csv = (rows: string[]) => `${HEADER}\n${rows.join('\n')}\n`;
+
+/** A file uploaded through the dashboard's API as the signed-in person: the batch's id. */
+async function uploaded(page: Page, rows: string[], fileName = 'april.csv'): Promise<string> {
+  const response = await page.request.post(`/api/batches?product=sendc2f&fileName=${fileName}`, {
+    headers: { ...CSRF, 'content-type': 'text/csv' },
+    data: csv(rows),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function post(page: Page, path: string, data?: object) {
+  const response = await page.request.post(`/api/${path}`, { headers: CSRF, data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+test('a template downloads, and a file with two bad rows says what is wrong with each', async ({
+  page,
+}) => {
+  await page.goto('/batches');
+  await expect(page.getByRole('heading', { name: 'Bulk payouts' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'CSV' }).click();
+  const template = await download;
+  expect(template.suggestedFilename()).toBe('bulk-payouts-template.csv');
+  const text = fs.readFileSync(await template.path(), 'utf8');
+  expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(new RegExp(`^${HEADER}`));
+
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'april.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv([...GOOD, ...BAD])),
+  });
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(page.getByRole('heading', { name: 'april.csv' })).toBeVisible();
+  await expect(page.getByText('Has problems').first()).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Rows of the file' });
+  await expect(rows.getByText('payout_amount can have at most 2 decimals in USD')).toBeVisible();
+  await expect(rows.getByText(/deposit_currency "EUR" is not a deposit currency/)).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Go on without the 2 rows with problems' }),
+  ).toBeVisible();
+  await checkA11y(page);
+});
+
+test('a row is fixed in place and the other left out, so the batch can be quoted', async ({
+  page,
+}) => {
+  const id = await uploaded(page, [...GOOD, ...BAD]);
+  await page.goto(`/batches/${id}`);
+  await page.getByRole('button', { name: 'Fix row 4' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fix row 4' });
+  await expect(dialog.getByText('payout_amount can have at most 2 decimals in USD')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Payout amount' }).fill('12.35');
+  await dialog.getByRole('button', { name: 'Save and check again' }).click();
+  await expect(dialog).toBeHidden();
+  const row4 = page.locator('tr[data-row="4"]');
+  await expect(row4.getByText('Ready')).toBeVisible();
+  await page.getByRole('button', { name: 'Go on without the 1 row with problems' }).click();
+  await expect(page.getByText('Ready to quote')).toBeVisible();
+  await expect(page.locator('tr[data-row="5"]').getByText('Left out')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Quote and ask for approval' })).toBeVisible();
+});
+
+test('the batch is quoted row by row and waits for an approver who did not upload it', async ({
+  page,
+}) => {
+  const id = await uploaded(page, GOOD);
+  await page.goto(`/batches/${id}`);
+  await page.getByRole('button', { name: 'Quote and ask for approval' }).click();
+  await expect(page.getByText('Awaiting approval').first()).toBeVisible();
+  const approval = page.getByTestId('batch-approval');
+  await expect(
+    approval.getByText('This batch needs 1 approver, never the person who uploaded it.'),
+  ).toBeVisible();
+  await expect(
+    approval.getByText(/Who can approve it: Aiko Approver and Bruno Approver/),
+  ).toBeVisible();
+  await expect(approval.getByRole('button', { name: 'Approve the batch' })).toHaveCount(0);
+  await expect(page.getByText('USDT(TRC20)').first()).toBeVisible();
+  await checkA11y(page);
+});
+
+test('a second person approves the batch, watches it submit and opens a row’s transaction', async ({
+  page,
+}) => {
+  const id = await uploaded(page, GOOD);
+  await post(page, `batches/${id}/quote`);
+  await signInAs(page, 'Aiko Approver');
+  await page.goto(`/batches/${id}`);
+  await page.getByRole('button', { name: 'Approve the batch' }).click();
+  const progress = page.getByTestId('batch-progress');
+  await expect(progress.getByText('2 of 2 rows submitted.')).toBeVisible();
+  await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  const link = page.locator('tr[data-row="2"]').getByRole('link', { name: /^#\d+$/ });
+  const number = (await link.textContent())!.slice(1);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/transactions/payouts/${number}$`));
+  await expect(page.getByText('1,250.50').first()).toBeVisible();
+});
+
+test('the rows the API refused download as a file to fix and upload again', async ({ page }) => {
+  // An account that is frozen between the quote and the approval: its row is refused.
+  await signInAs(page, 'Omar Operations');
+  const details = {
+    accountHolderName: SEEDED.lumen,
+    bankName: 'Journey Bank',
+    swiftCode: 'DEUTDEFF',
+    countryIso: 'DE',
+  };
+  const account = await post(page, 'v1/businessExternalAccount/', {
+    businessId: 1,
+    currencySymbol: 'EUR',
+    accountNumber: 'FREEZE-ME|ACTIVE',
+    ...details,
+  });
+  const id = await uploaded(page, [
+    GOOD[0]!,
+    `${SEEDED.lumen},FREEZE-ME,USDT(TRC20),75,SALARY,FRZ-1`,
+  ]);
+  await post(page, `batches/${id}/quote`);
+  const frozen = await page.request.put(`/api/v1/businessExternalAccount/${String(account.id)}`, {
+    headers: CSRF,
+    data: { ...details, accountNumber: 'FREEZE-ME|FROZEN' },
+  });
+  expect(frozen.ok(), await frozen.text()).toBe(true);
+  await signInAs(page, 'Aiko Approver');
+  await post(page, `batches/${id}/decision`, { decision: 'approve' });
+  await signInAs(page, 'Omar Operations');
+  await page.goto(`/batches/${id}`);
+  await expect(page.getByText('Partly failed').first()).toBeVisible();
+  await expect(
+    page.locator('tr[data-row="3"]').getByText(/must be an ACTIVE payout account/),
+  ).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('batch-progress').getByRole('link', { name: 'CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('april-failed-rows.csv');
+  const lines = fs
+    .readFileSync(await file.path(), 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(
+    /^Lumen Textiles GmbH,FREEZE-ME,USDT\(TRC20\),75,SALARY,FRZ-1,,,.*ACTIVE/,
+  );
+});
