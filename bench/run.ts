@@ -20,6 +20,7 @@ import { openDatabase } from '../src/sandbox/store/db';
 import { upsertPartner } from '../src/sandbox/domain/partners';
 import { seedVolume } from '../src/sandbox/volume';
 import { CHROMIUM } from '../e2e/chromium';
+import { batchFigures } from './batch-figures';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
@@ -38,7 +39,7 @@ const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) |
 // ---------------------------------------------------------------------------------------------
 // Processes and their CPU time
 
-interface Server {
+export interface Server {
   name: string;
   url: string;
   pid: number;
@@ -525,6 +526,7 @@ async function main() {
   if (!only || only === 'deep') await deepPageFigure();
   if (!only || only === 'pages') await pageFigures();
   if (!only || only === 'startup') await startupFigure();
+  if (!only || only === 'batches') await batchFigures({ startServer, tempDir, figure });
   process.stderr.write('\n');
 
   const table = [
