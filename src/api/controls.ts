@@ -255,6 +255,21 @@ export const InboxPayeeChange = z.object({
 });
 export type InboxPayeeChange = z.infer<typeof InboxPayeeChange>;
 
+/** A bulk payout file waiting for its approval (docs/decisions/034). */
+export const InboxBatch = z.object({
+  kind: z.literal('batch'),
+  id: z.string(),
+  fileName: z.string(),
+  product: Product,
+  uploadedBy: z.string().nullable(),
+  since: Timestamp,
+  totals: z.array(z.object({ currency: z.string(), amount: z.string(), rows: z.int() })),
+  required: z.int(),
+  approvals: z.int(),
+  ...ActionState.shape,
+});
+export type InboxBatch = z.infer<typeof InboxBatch>;
+
 export const InboxQuery = z.object({
   scope: z.enum(['you', 'everyone'], { error: 'must be you or everyone' }).default('you'),
   start: integerParam({ min: 0, label: 'an offset' }).default(0),
@@ -275,6 +290,8 @@ export const InboxPage = z.object({
   hasMore: z.boolean(),
   results: z.array(InboxTransaction),
   changes: z.array(InboxPayeeChange),
+  /** Bulk payout files waiting for approval (those this person may approve, for `you`). */
+  batches: z.array(InboxBatch),
   counts: InboxCounts,
 });
 export type InboxPage = z.infer<typeof InboxPage>;

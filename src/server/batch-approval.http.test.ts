@@ -95,6 +95,24 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
       expect(Number(row.rate)).toBeGreaterThan(0);
     }
 
+    // It waits in the approvals inbox beside transactions, counted on the navigation.
+    const inbox = await call(approver, 'GET', '/controls/inbox?scope=you');
+    expect(inbox.json.batches).toEqual([
+      expect.objectContaining({
+        id,
+        fileName: 'march.csv',
+        required: 2,
+        approvals: 0,
+        canAct: true,
+      }),
+    ]);
+    const counts = await call(approver, 'GET', '/controls/inbox/count');
+    expect(counts.json.you).toBeGreaterThanOrEqual(1);
+    const financeInbox = await call(finance, 'GET', '/controls/inbox?scope=you');
+    expect(financeInbox.json.batches).toEqual([]);
+    const everyone = await call(finance, 'GET', '/controls/inbox?scope=everyone');
+    expect(everyone.json.batches[0]).toMatchObject({ id, canAct: false });
+
     // A finance person may not decide; a rejection needs a reason.
     expect(
       (await call(finance, 'POST', `/batches/${id}/decision`, { decision: 'approve' })).status,
@@ -137,6 +155,30 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     expect(made.map((tx) => tx.businessRequestId).sort()).toEqual(
       done.rows.map((r: { transactionId: number }) => r.transactionId).sort(),
     );
+
+    // Deposits approved (through the controls, one by one as the page does), the transactions
+    // settle, and once the index knows every one completed, so is the batch.
+    for (const row of done.rows) {
+      const approved = await call(
+        approver,
+        'POST',
+        `/v1/sendc2f/approveDeposit/${row.transactionId}`,
+      );
+      expect(approved.status).toBe(200);
+    }
+    for (const row of done.rows)
+      for (let i = 0; i < 100; i++) {
+        const tx = await call(finance, 'GET', `/v1/sendc2f/${row.transactionId}`);
+        if (tx.json.clientStatus === 'OnOff_COMPLETED') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    const completed = await call(finance, 'GET', `/batches/${id}`);
+    expect(completed.json.status).toBe('completed');
+    expect(completed.json.rows.map((r: { clientStatus: string }) => r.clientStatus)).toEqual([
+      'OnOff_COMPLETED',
+      'OnOff_COMPLETED',
+      'OnOff_COMPLETED',
+    ]);
 
     // The trail says who approved each creation and quote approval: the batch's authority.
     const trail = await call(admin, 'GET', '/audit?limit=1000');

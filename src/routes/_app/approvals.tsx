@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ACTION_LABEL, type InboxTransaction } from '#/api/controls';
+import { ACTION_LABEL, type InboxBatch, type InboxTransaction } from '#/api/controls';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
@@ -37,7 +37,7 @@ export const Route = createFileRoute('/_app/approvals')({
 });
 
 /** Who can give the approval: you, or the names of those who can, or why nobody can. */
-function WhoCan({ item }: { item: InboxTransaction }) {
+function WhoCan({ item }: { item: Pick<InboxTransaction, 'canAct' | 'whoCan' | 'why'> }) {
   if (item.canAct)
     return (
       <Badge color="violet" variant="light" radius="sm" style={{ textTransform: 'none' }}>
@@ -110,6 +110,48 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
   { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
 ];
 
+const BATCH_COLUMNS: Array<Column<InboxBatch>> = [
+  {
+    header: 'File',
+    cell: (item) => (
+      <>
+        <AnchorLink to="/batches/$id" params={{ id: item.id }}>
+          {item.fileName}
+        </AnchorLink>
+        <IdNote>
+          {PRODUCT_TITLE[item.product].plural}
+          {item.uploadedBy ? `, uploaded by ${item.uploadedBy}` : ''}
+        </IdNote>
+      </>
+    ),
+  },
+  {
+    header: 'Total',
+    cell: (item) => (
+      <Stack gap={0}>
+        {item.totals.map((t) => (
+          <Text key={t.currency} size="sm" span>
+            <Money amount={t.amount} symbol={t.currency} />{' '}
+            <Text span size="xs" c="dimmed">
+              in {t.rows} row{t.rows === 1 ? '' : 's'}
+            </Text>
+          </Text>
+        ))}
+      </Stack>
+    ),
+  },
+  {
+    header: 'Approvals',
+    cell: (item) => (
+      <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
+        {item.approvals} of {item.required}
+      </Badge>
+    ),
+  },
+  { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
+  { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
+];
+
 function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
   return (
     <Paper withBorder radius="md">
@@ -133,12 +175,12 @@ function ApprovalsPage() {
   const { data: page } = useSuspenseQuery(inboxQuery(scope, start, limit));
   const { data: session } = useSuspenseQuery(sessionQuery);
   const viewerId = session.signedIn ? session.user.id : undefined;
-  const empty = page.results.length === 0 && page.changes.length === 0;
+  const empty = page.results.length === 0 && page.changes.length === 0 && page.batches.length === 0;
   return (
     <>
       <PageHeader
         title="Approvals"
-        description="Quotes, deposits and bank-detail changes that wait for a decision. Whoever created a transaction or proposed a change never approves it."
+        description="Quotes, deposits, bank-detail changes and bulk payout files that wait for a decision. Whoever created a transaction, proposed a change or uploaded a file never approves it."
       />
       <Group mb="md">
         <SegmentedControl
@@ -178,6 +220,23 @@ function ApprovalsPage() {
                   showAccount
                 />
               ))}
+            </Stack>
+          )}
+          {page.batches.length > 0 && (
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Bulk payout files
+              </Title>
+              <Paper withBorder radius="md">
+                <DataTable
+                  label="Bulk payout files waiting"
+                  minWidth={760}
+                  verticalSpacing="sm"
+                  rows={page.batches}
+                  rowKey={(item) => item.id}
+                  columns={BATCH_COLUMNS}
+                />
+              </Paper>
             </Stack>
           )}
           {(page.results.length > 0 || start > 0) && (

@@ -656,6 +656,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         hasMore: waiting.hasMore,
         results,
         changes: changeItems,
+        batches: [],
         counts: await this.inboxCounts(user, environment, changes),
       };
     },

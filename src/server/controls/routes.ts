@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { controlsEndpoints as E } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
+import { batchInbox } from '../batches/approval';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
@@ -118,14 +119,35 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.requirement, async ({ query }) => controls.requirement(query));
 
+  /** The counts with the bulk payout files waiting for approval added. */
+  const withBatches = (
+    counts: { you: number; everyone: number },
+    batches: readonly { canAct: boolean }[],
+  ) => ({
+    you: counts.you + batches.filter((b) => b.canAct).length,
+    everyone: counts.everyone + batches.length,
+  });
+
   route(app, E.inbox, async ({ request, query }) => {
     const { user, environment } = signedIn(request);
-    return controls.inbox(user, environment, query);
+    const [page, batches] = await Promise.all([
+      controls.inbox(user, environment, query),
+      batchInbox(app.dashboard, user, environment),
+    ]);
+    return {
+      ...page,
+      batches: query.scope === 'you' ? batches.filter((b) => b.canAct) : batches,
+      counts: withBatches(page.counts, batches),
+    };
   });
 
   route(app, E.inboxCounts, async ({ request }) => {
     const { user, environment } = signedIn(request);
-    return controls.inboxCounts(user, environment);
+    const [counts, batches] = await Promise.all([
+      controls.inboxCounts(user, environment),
+      batchInbox(app.dashboard, user, environment),
+    ]);
+    return withBatches(counts, batches);
   });
 
   route(app, E.transactionControls, async ({ request, reply, params }) => {

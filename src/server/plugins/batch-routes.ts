@@ -4,9 +4,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
-import type { Policy } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
-import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import { isCompleted } from '#/api/transaction-states';
 import type { Product } from '#/api/schemas/transaction';
 import { amountsOf, readBatchFile } from '../batches/file';
@@ -18,13 +16,8 @@ import { validateRows } from '../batches/validate';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 import { type PartnerApi, partnerApi } from '../partner-api';
-import {
-  type RequestState,
-  REFUSAL_TEXT,
-  batchRequirement,
-  mayApprove,
-  whoCanApprove,
-} from '../controls/rules';
+import { REFUSAL_TEXT } from '../controls/rules';
+import { approvalContext, batchApproval } from '../batches/approval';
 import type { User } from '../store/workspace';
 
 /** How far back a payment counts as a duplicate of a new row. */
@@ -92,17 +85,6 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
           return { currency, amount: amount.toFixed(), rows: rows.length };
         })
         .sort((a, b) => a.currency.localeCompare(b.currency));
-    const { required, policy } = batchRequirement(await ctx.controls.policies(), subject);
-    const state: RequestState = {
-      kind: 'batch',
-      status: batch.status === 'awaiting_approval' ? 'pending' : batch.status,
-      expiresAt: batch.expiresAt ?? 0,
-      originatorId: batch.uploadedBy,
-      decisions: batch.decisions,
-    };
-    const time = ctx.now();
-    const people = (await ctx.workspace.listUsers()).filter((p) => p.disabledAt === null);
-    const mine = mayApprove(state, user, required, time);
     const count = (...states: string[]) =>
       batch.rows.filter((r) => states.includes(r.state)).length;
     const submitted = batch.rows.filter((r) => ['ready', 'created', 'failed'].includes(r.state));
@@ -124,23 +106,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       totals: totalsOf(subject.payoutTotals, 'payout'),
       depositTotals: batch.quotedAt === null ? [] : totalsOf(subject.depositTotals, 'deposit'),
       quotedAt: batch.quotedAt,
-      approval: {
-        required,
-        policy: (policy as Policy | undefined) ?? null,
-        decisions: batch.decisions,
-        expiresAt: batch.expiresAt,
-        canAct: batch.status === 'awaiting_approval' && mine.canAct,
-        why: batch.status === 'awaiting_approval' ? mine.why : null,
-        whoCan:
-          batch.status === 'awaiting_approval'
-            ? whoCanApprove(
-                state,
-                people.filter((p) => hasRole(p.roles, WORKSPACE_ROLES.decideApprovals)),
-                required,
-                time,
-              ).sort((a, b) => a.localeCompare(b))
-            : [],
-      },
+      approval: batchApproval(batch, user, await approvalContext(ctx), ctx.now()),
       approvedAt: batch.approvedAt,
       finishedAt: batch.finishedAt,
       closedReason: batch.closedReason,
@@ -248,7 +214,10 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.listBatches, async ({ request, query }) => {
     const list = await batches.list(environmentOf(request), query.limit, query.status);
     const user = request.signedIn!.user;
-    return { items: await Promise.all(list.map((b) => answer(b, user))) };
+    const items: Batch[] = [];
+    for (const batch of list) items.push(await answer(await followed(request, batch), user));
+    // A batch that completed as it was looked at no longer has the status asked for.
+    return { items: items.filter((b) => !query.status || b.status === query.status) };
   });
 
   route(app, E.getBatch, async ({ request, reply, params }) => {

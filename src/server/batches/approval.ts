@@ -1,0 +1,95 @@
+// A batch's approval as people see it (docs/decisions/034): what the policies ask of it now, who
+// decided, whether this person may approve and, if not, why and who can. For the batch's page
+// and for the approvals inbox, where batches waiting for approval stand beside transactions.
+import type { Batch } from '#/api/batches';
+import type { InboxBatch, Policy } from '#/api/controls';
+import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import type { DashboardContext } from '../context';
+import {
+  type PolicyRule,
+  type RequestState,
+  batchRequirement,
+  mayApprove,
+  whoCanApprove,
+} from '../controls/rules';
+import type { User } from '../store/workspace';
+import { type StoredBatch, batchSubject } from './store';
+
+/** The policies and the people who may approve, read once for several batches. */
+export async function approvalContext(ctx: DashboardContext) {
+  const [policies, people] = await Promise.all([
+    ctx.controls.policies(),
+    ctx.workspace.listUsers(),
+  ]);
+  return {
+    policies: policies as PolicyRule[],
+    approvers: people.filter(
+      (p) => p.disabledAt === null && hasRole(p.roles, WORKSPACE_ROLES.decideApprovals),
+    ),
+  };
+}
+
+export function batchApproval(
+  batch: StoredBatch,
+  user: User,
+  { policies, approvers }: Awaited<ReturnType<typeof approvalContext>>,
+  now: number,
+): Batch['approval'] {
+  const { required, policy } = batchRequirement(policies, batchSubject(batch));
+  const waiting = batch.status === 'awaiting_approval';
+  const state: RequestState = {
+    kind: 'batch',
+    status: waiting ? 'pending' : batch.status,
+    expiresAt: batch.expiresAt ?? 0,
+    originatorId: batch.uploadedBy,
+    decisions: batch.decisions,
+  };
+  const mine = mayApprove(state, user, required, now);
+  return {
+    required,
+    policy: (policy as Policy | undefined) ?? null,
+    decisions: batch.decisions,
+    expiresAt: batch.expiresAt,
+    canAct: waiting && mine.canAct,
+    why: waiting ? mine.why : null,
+    whoCan: waiting
+      ? whoCanApprove(state, approvers, required, now).sort((a, b) => a.localeCompare(b))
+      : [],
+  };
+}
+
+/** The batches of an environment waiting for approval, as the inbox lists them. */
+export async function batchInbox(
+  ctx: DashboardContext,
+  user: User,
+  environment: string,
+): Promise<InboxBatch[]> {
+  const waiting = await ctx.batches.store.list(environment, 100, 'awaiting_approval');
+  if (waiting.length === 0) return [];
+  const context = await approvalContext(ctx);
+  const time = ctx.now();
+  return Promise.all(
+    waiting.map(async (batch) => {
+      const approval = batchApproval(batch, user, context, time);
+      const totals = new Map<string, { amount: string; rows: number }>();
+      for (const total of batchSubject(batch).payoutTotals)
+        totals.set(total.currency, { amount: total.amount ?? '0', rows: 0 });
+      for (const row of batch.rows)
+        if (row.valid && row.state === 'ready') totals.get(row.valid.toCurrencySymbol)!.rows++;
+      return {
+        kind: 'batch' as const,
+        id: batch.id,
+        fileName: batch.fileName,
+        product: batch.product,
+        uploadedBy: await ctx.batches.store.uploaderName(batch.uploadedBy),
+        since: batch.quotedAt ?? batch.createdAt,
+        totals: [...totals].map(([currency, t]) => ({ currency, ...t })),
+        required: approval.required,
+        approvals: approval.decisions.filter((d) => d.decision === 'approve').length,
+        canAct: approval.canAct,
+        why: approval.why,
+        whoCan: approval.whoCan,
+      };
+    }),
+  );
+}
