@@ -219,7 +219,10 @@ export async function buildDashboardServer(options: DashboardOptions) {
   };
   await sealAuditChain(options.workspace.db, auditSeal);
   const batches = batchStore(options.workspace.db, now);
-  const submitter = batchSubmitter(() => app.dashboard, batches, options.batchSubmitter);
+  const submitter = batchSubmitter(() => app.dashboard, batches, {
+    log: (message, error) => app.log.warn({ err: error }, message),
+    ...options.batchSubmitter,
+  });
   // Approved batches are submitted from when the server listens; a batch a stopped server
   // was submitting is taken over once its claim lapses.
   app.addHook('onListen', async () => submitter.start());

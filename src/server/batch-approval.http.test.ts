@@ -4,9 +4,15 @@
 // and its quote approved, each recorded with its batch as the authority; cancelled before.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createParties, type Parties } from '#/sandbox/testing';
+import type { Parties } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import { callApi, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
+import {
+  callApi,
+  startTestDashboard,
+  type TestDashboard,
+  uploadBatchFile,
+  partiesThrough,
+} from './testing';
 
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 
@@ -27,13 +33,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     approver = (await t.signIn('approver@demo.example')).cookie;
     approver2 = (await t.signIn('approver2@demo.example')).cookie;
     admin = (await t.signIn('admin@demo.example')).cookie;
-    const sandbox = {
-      request: async (o: { method: string; url: string; payload?: object }) => {
-        const answer = await call(operations, o.method, o.url, o.payload);
-        return { json: () => answer.json, statusCode: answer.status };
-      },
-    };
-    parties = await createParties(sandbox as never);
+    parties = await partiesThrough(t.base, operations);
   });
   afterAll(() => t.close());
 

@@ -2,9 +2,15 @@
 // with every row checked against the partner's records, a row fixed in place, invalid rows left
 // out; refusals for a bad file, a wrong type and a role that may not pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createParties, type Parties } from '#/sandbox/testing';
+import type { Parties } from '#/sandbox/testing';
 import { readBatchFile } from './batches/file';
-import { callApi, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
+import {
+  callApi,
+  startTestDashboard,
+  type TestDashboard,
+  uploadBatchFile,
+  partiesThrough,
+} from './testing';
 
 let t: TestDashboard;
 let operations: string;
@@ -21,13 +27,7 @@ beforeAll(async () => {
   t = await startTestDashboard();
   operations = (await t.signIn('operations@demo.example')).cookie;
   viewer = (await t.signIn('viewer@demo.example')).cookie;
-  const sandbox = {
-    request: async (o: { method: string; url: string; payload?: object }) => {
-      const answer = await call(operations, o.method, o.url, o.payload);
-      return { json: () => answer.json, statusCode: answer.status };
-    },
-  };
-  parties = await createParties(sandbox as never);
+  parties = await partiesThrough(t.base, operations);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 // Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
+import { createParties, type Parties } from '#/sandbox/testing';
 import { CSRF_HEADER } from '#/api/endpoints';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -141,4 +142,14 @@ export async function uploadBatchFile(
     { method: 'POST', headers: { cookie, ...CSRF, 'content-type': type }, body: text },
   );
   return { status: response.status, json: await response.json() };
+}
+
+/** A VALID merchant with ACTIVE payout accounts (`createParties`), made through the proxy. */
+export function partiesThrough(base: string, cookie: string): Promise<Parties> {
+  return createParties({
+    request: async (o: { method: string; url: string; payload?: object }) => {
+      const answer = await callApi(base, cookie, o.method, o.url, o.payload);
+      return { json: () => answer.json, statusCode: answer.status };
+    },
+  } as never);
 }

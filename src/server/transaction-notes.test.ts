@@ -2,9 +2,9 @@
 // deposit confirmation, the cancellation reason in words) is kept and shown with the
 // transaction; a replayed request keeps nothing twice; the file opens through the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createParties, transactionBody } from '#/sandbox/testing';
+import { transactionBody } from '#/sandbox/testing';
 import { notesOfWrite } from './store/transaction-notes';
-import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
+import { CSRF, JSON_CSRF, partiesThrough, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 let cookie: string;
@@ -46,19 +46,7 @@ async function upload(name: string) {
   return ((await response.json()) as { url: string }).url;
 }
 
-async function parties() {
-  const sandbox = {
-    request: (options: { method: string; url: string; payload?: object }) =>
-      api(options.url, {
-        method: options.method,
-        body: options.payload ? JSON.stringify(options.payload) : undefined,
-      }).then(async (r) => {
-        const body: unknown = await r.json();
-        return { json: () => body, statusCode: r.status };
-      }),
-  };
-  return createParties(sandbox as never);
-}
+const parties = () => partiesThrough(t.base, cookie);
 
 const notesOf = async (product: string, id: number) =>
   (

@@ -10,11 +10,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOperations } from '#/api/operations';
 import { refusalFor, ROLES, type Role } from '#/api/roles';
-import { FAST_SETTINGS, createParties, snapshot, transactionBody } from '#/sandbox/testing';
+import { FAST_SETTINGS, snapshot, transactionBody } from '#/sandbox/testing';
 import { AUTH_CACHE_TTL_MS } from './auth-cache';
 import { verifyAuditChain } from './store/audit';
 import { freshDashboardDb } from './store/testing';
-import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
+import { CSRF, JSON_CSRF, partiesThrough, startTestDashboard, type TestDashboard } from './testing';
 
 const run = promisify(execFile);
 let t: TestDashboard;
@@ -37,20 +37,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A VALID merchant with ACTIVE accounts, made through the dashboard by someone in onboarding. */
-async function partiesVia(base: string, cookie: string) {
-  const sandbox = {
-    request: (options: { method: string; url: string; payload?: object }) =>
-      fetch(`${base}/api${options.url}`, {
-        method: options.method,
-        headers: { cookie, ...JSON_CSRF },
-        body: options.payload ? JSON.stringify(options.payload) : undefined,
-      }).then(async (r) => {
-        const body: unknown = await r.json();
-        return { json: () => body, statusCode: r.status };
-      }),
-  };
-  return createParties(sandbox as never);
-}
 
 describe('every operation × every role', () => {
   const cases = allOperations.flatMap((op) => ROLES.map((role) => [op.id, role, op] as const));
@@ -100,7 +86,7 @@ describe('dual control', () => {
   });
 
   async function createPayout(cookie: string, toAmount: string) {
-    const parties = await partiesVia(t.base, operations);
+    const parties = await partiesThrough(t.base, operations);
     const created = await fetch(`${t.base}/api/v1/sendc2f/`, {
       method: 'POST',
       headers: { cookie, ...JSON_CSRF },
@@ -222,7 +208,7 @@ describe('two dashboard servers on one PostgreSQL', () => {
     });
     expect(policy.status).toBe(200);
     const finance = (await a.signIn('operations@demo.example')).cookie;
-    const parties = await partiesVia(a.base, finance);
+    const parties = await partiesThrough(a.base, finance);
     const created = await fetch(`${a.base}/api/v1/sendf2f/`, {
       method: 'POST',
       headers: { cookie: finance, ...JSON_CSRF },

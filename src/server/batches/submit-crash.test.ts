@@ -9,10 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '#/http/free-port';
-import { createParties } from '#/sandbox/testing';
 import { createDatabase } from '../store/postgres-cluster';
 import { DIALECTS } from '../store/testing';
-import { callApi, testDist, uploadBatchFile } from '../testing';
+import { callApi, testDist, uploadBatchFile, partiesThrough } from '../testing';
 
 const ROWS = 150;
 const ROOT = path.resolve(__dirname, '../../..');
@@ -79,12 +78,7 @@ describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
     const approver = await signIn('approver@demo.example');
     const call = (cookie: string, method: string, url: string, body?: unknown) =>
       callApi(base, cookie, method, url, body);
-    const parties = await createParties({
-      request: async (o: { method: string; url: string; payload?: object }) => {
-        const answer = await call(finance, o.method, o.url, o.payload);
-        return { json: () => answer.json, statusCode: answer.status };
-      },
-    } as never);
+    const parties = await partiesThrough(base, finance);
     const lines = Array.from(
       { length: ROWS },
       (_, i) => `${parties.merchantId},ACC-EUR,USDT(TRC20),${10 + i}.50,SALARY,CRASH-${i}`,

@@ -24,6 +24,8 @@ export interface SubmitterOptions {
   intervalMs?: number;
   /** How long to wait before trying a batch again when the API is away. */
   retryMs?: number;
+  /** Where a failed pass is told (the server's log). */
+  log?: (message: string, error: unknown) => void;
 }
 
 /** The API could not say yes or no (unreachable, 5xx, rate limit): try the batch again later. */
@@ -59,6 +61,7 @@ export function batchSubmitter(
     concurrency = 4,
     intervalMs = 1_000,
     retryMs = 10_000,
+    log = () => undefined,
   }: SubmitterOptions = {},
 ) {
   const owner = randomUUID();
@@ -283,7 +286,9 @@ export function batchSubmitter(
   const kick = () => {
     if (running || stopping) return running;
     running = pass()
-      .catch((error: unknown) => console.warn('bulk payouts: a pass failed', error))
+      .catch((error: unknown) =>
+        log('bulk payouts: a pass failed; the next one tries again', error),
+      )
       .finally(() => (running = undefined));
     return running;
   };

@@ -3,8 +3,14 @@
 // is submitted by both. The audit trail (in the shared database) has exactly one creation and
 // one quote approval per row: a second submitter would have written its own, replay or not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createParties, type Parties } from '#/sandbox/testing';
-import { callApi, startTestDashboard, type TestDashboard, uploadBatchFile } from '../testing';
+import type { Parties } from '#/sandbox/testing';
+import {
+  callApi,
+  startTestDashboard,
+  type TestDashboard,
+  uploadBatchFile,
+  partiesThrough,
+} from '../testing';
 
 const BATCHES = 3;
 const ROWS = 40;
@@ -18,12 +24,7 @@ describe('two servers on one PostgreSQL', () => {
     a = await startTestDashboard({ dialect: 'postgres', batchSubmitter: racing });
     b = await startTestDashboard({ alongside: a, batchSubmitter: racing });
     const operations = (await a.signIn('operations@demo.example')).cookie;
-    parties = await createParties({
-      request: async (o: { method: string; url: string; payload?: object }) => {
-        const answer = await callApi(a.base, operations, o.method, o.url, o.payload);
-        return { json: () => answer.json, statusCode: answer.status };
-      },
-    } as never);
+    parties = await partiesThrough(a.base, operations);
   });
   afterAll(async () => {
     await b.close();

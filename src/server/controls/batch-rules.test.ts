@@ -198,79 +198,68 @@ describe('batch approval as a property', () => {
       amount: fc.option(amount, { nil: null }),
     }),
   });
-  const product = fc.constantFrom(...PRODUCTS);
+  /** A file: the policies in force, its rows, and its product. */
+  const file = fc.tuple(
+    fc.array(anyPolicy, { maxLength: 5 }),
+    fc.array(anyRow, { minLength: 1, maxLength: 8 }),
+    fc.constantFrom(...PRODUCTS),
+  );
 
   it('asks at least what any of its rows would ask for its quote alone', () => {
     fc.assert(
-      fc.property(
-        fc.array(anyPolicy, { maxLength: 5 }),
-        fc.array(anyRow, { minLength: 1, maxLength: 8 }),
-        product,
-        (policies, rows, p) => {
-          const batch = batchRequirement(policies, batchOf(rows, p)).required;
-          for (const r of rows) {
-            const alone = requirementOf(policies, { action: 'approveQuote', product: p, ...r });
-            expect(batch).toBeGreaterThanOrEqual(alone.required);
-          }
-        },
-      ),
+      fc.property(file, ([policies, rows, p]) => {
+        const batch = batchRequirement(policies, batchOf(rows, p)).required;
+        for (const r of rows) {
+          const alone = requirementOf(policies, { action: 'approveQuote', product: p, ...r });
+          expect(batch).toBeGreaterThanOrEqual(alone.required);
+        }
+      }),
     );
   });
 
   it('never asks fewer approvers for more rows: splitting a file is no way around a policy', () => {
     fc.assert(
-      fc.property(
-        fc.array(anyPolicy, { maxLength: 5 }),
-        fc.array(anyRow, { minLength: 1, maxLength: 8 }),
-        fc.array(anyRow, { maxLength: 4 }),
-        product,
-        (policies, rows, more, p) => {
-          const part = batchRequirement(policies, batchOf(rows, p)).required;
-          const whole = batchRequirement(policies, batchOf([...rows, ...more], p)).required;
-          expect(whole).toBeGreaterThanOrEqual(part);
-        },
-      ),
+      fc.property(file, fc.array(anyRow, { maxLength: 4 }), ([policies, rows, p], more) => {
+        const part = batchRequirement(policies, batchOf(rows, p)).required;
+        const whole = batchRequirement(policies, batchOf([...rows, ...more], p)).required;
+        expect(whole).toBeGreaterThanOrEqual(part);
+      }),
     );
   });
 
   it('asks what a policy over the totals says, worked out here from the rows', () => {
     fc.assert(
-      fc.property(
-        fc.array(anyPolicy, { maxLength: 5 }),
-        fc.array(anyRow, { minLength: 1, maxLength: 8 }),
-        product,
-        (policies, rows, p) => {
-          let expected = 1;
-          for (const pol of policies) {
-            if (pol.product !== '*' && pol.product !== p) continue;
-            const matches = (m: Money | null) =>
-              m !== null &&
-              (pol.currency === '*' || pol.currency.toUpperCase() === m.currency.toUpperCase());
-            const reached = (ms: (Money | null)[]) => {
-              const mine = ms.filter(matches) as Money[];
-              if (mine.length === 0) return false;
-              // Per currency, as the money is counted: EUR and GBP never add up.
-              const byCurrency = new Map<string, Money[]>();
-              for (const m of mine)
-                byCurrency.set(m.currency, [...(byCurrency.get(m.currency) ?? []), m]);
-              return [...byCurrency.values()].some(
-                (group) =>
-                  group.some((m) => m.amount === null) ||
-                  group.reduce((s, m) => s.plus(m.amount!), new Decimal(0)).gte(pol.minAmount),
-              );
-            };
-            const side = (r: Row) => (pol.amountSide === 'deposit' ? r.deposit : r.payout);
-            const applies =
-              pol.action === 'approveBatch'
-                ? reached(rows.map(side))
-                : pol.action === 'approveQuote'
-                  ? rows.some((r) => reached([side(r)]))
-                  : false;
-            if (applies) expected = Math.max(expected, pol.approvers);
-          }
-          expect(batchRequirement(policies, batchOf(rows, p)).required).toBe(expected);
-        },
-      ),
+      fc.property(file, ([policies, rows, p]) => {
+        let expected = 1;
+        for (const pol of policies) {
+          if (pol.product !== '*' && pol.product !== p) continue;
+          const matches = (m: Money | null) =>
+            m !== null &&
+            (pol.currency === '*' || pol.currency.toUpperCase() === m.currency.toUpperCase());
+          const reached = (ms: (Money | null)[]) => {
+            const mine = ms.filter(matches) as Money[];
+            if (mine.length === 0) return false;
+            // Per currency, as the money is counted: EUR and GBP never add up.
+            const byCurrency = new Map<string, Money[]>();
+            for (const m of mine)
+              byCurrency.set(m.currency, [...(byCurrency.get(m.currency) ?? []), m]);
+            return [...byCurrency.values()].some(
+              (group) =>
+                group.some((m) => m.amount === null) ||
+                group.reduce((s, m) => s.plus(m.amount!), new Decimal(0)).gte(pol.minAmount),
+            );
+          };
+          const side = (r: Row) => (pol.amountSide === 'deposit' ? r.deposit : r.payout);
+          const applies =
+            pol.action === 'approveBatch'
+              ? reached(rows.map(side))
+              : pol.action === 'approveQuote'
+                ? rows.some((r) => reached([side(r)]))
+                : false;
+          if (applies) expected = Math.max(expected, pol.approvers);
+        }
+        expect(batchRequirement(policies, batchOf(rows, p)).required).toBe(expected);
+      }),
     );
   });
 });

@@ -2,8 +2,8 @@
 // past dual control and payee safety that people found are refused or made to apply, and the
 // inbox lists what waits, for whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createParties, payoutAccountBody, transactionBody } from '#/sandbox/testing';
-import { callApi, startTestDashboard, type TestDashboard } from '../testing';
+import { payoutAccountBody, transactionBody } from '#/sandbox/testing';
+import { callApi, partiesThrough, startTestDashboard, type TestDashboard } from '../testing';
 
 let t: TestDashboard;
 const PEOPLE = [
@@ -45,15 +45,7 @@ const call = (cookie: string, method: string, path: string, body?: unknown) =>
   callApi(t.base, cookie, method, path, body);
 
 /** A VALID merchant with ACTIVE accounts, made by `cookie` through the dashboard. */
-function parties(cookie = who.operations) {
-  const sandbox = {
-    request: async (o: { method: string; url: string; payload?: object }) => {
-      const answer = await call(cookie, o.method, o.url, o.payload);
-      return { json: () => answer.json, statusCode: answer.status };
-    },
-  };
-  return createParties(sandbox as never);
-}
+const parties = (cookie = who.operations) => partiesThrough(t.base, cookie);
 
 async function addPolicy(policy: Record<string, unknown>) {
   return call(who.admin, 'POST', '/controls/policies', policy);

@@ -160,9 +160,19 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       : batch;
   };
 
-  /** A batch read again after a change, answered for the person who made it. */
-  const again = async (request: FastifyRequest, id: string) =>
-    answer((await batches.get(environmentOf(request), id))!, request.signedIn!.user);
+  /**
+   * A change made: on the audit trail (its endpoint's words, the batch as target), and the
+   * batch read again, answered for the person who made it.
+   */
+  const changed = async (
+    request: FastifyRequest,
+    action: string,
+    id: string,
+    details: Record<string, unknown>,
+  ) => {
+    await audit(request, { action, target: `batch/${id}`, outcome: 'ok', details });
+    return answer((await batches.get(environmentOf(request), id))!, request.signedIn!.user);
+  };
 
   const refused = (request: FastifyRequest, reply: FastifyReply, detail: string) =>
     problem(request, reply, { status: 409, code: 'INVALID_STATE_TRANSITION', detail });
@@ -202,13 +212,11 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       results,
     });
     const invalid = results.filter((r) => !r.valid).length;
-    await audit(request, {
-      action: E.uploadBatch.audit,
-      target: `batch/${id}`,
-      outcome: 'ok',
-      details: { fileName: query.fileName, rows: results.length, invalid },
+    return changed(request, E.uploadBatch.audit, id, {
+      fileName: query.fileName,
+      rows: results.length,
+      invalid,
     });
-    return again(request, id);
   });
 
   route(app, E.listBatches, async ({ request, query }) => {
@@ -253,26 +261,17 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         reply,
         'The batch is quoted or past: its rows can no longer change (cancel it and upload the file again).',
       );
-    await audit(request, {
-      action: E.fixBatchRow.audit,
-      target: `batch/${batch.id}`,
-      outcome: 'ok',
-      details: { row: params.row, changes: body.cells },
+    return changed(request, E.fixBatchRow.audit, batch.id, {
+      row: params.row,
+      changes: body.cells,
     });
-    return again(request, batch.id);
   });
 
   route(app, E.excludeInvalidRows, async ({ request, reply, params }) => {
     const batch = await found(request, reply, params.id);
     if (!batch) return reply;
     const excluded = await batches.excludeInvalid(batch.id);
-    await audit(request, {
-      action: E.excludeInvalidRows.audit,
-      target: `batch/${batch.id}`,
-      outcome: 'ok',
-      details: { excluded },
-    });
-    return again(request, batch.id);
+    return changed(request, E.excludeInvalidRows.audit, batch.id, { excluded });
   });
 
   route(app, E.quoteBatch, async ({ request, reply, params }) => {
@@ -315,13 +314,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         reply,
         'The batch has approvals already: it can no longer be quoted again.',
       );
-    await audit(request, {
-      action: E.quoteBatch.audit,
-      target: `batch/${batch.id}`,
-      outcome: 'ok',
-      details: { rows: priced.prices.length },
-    });
-    return again(request, batch.id);
+    return changed(request, E.quoteBatch.audit, batch.id, { rows: priced.prices.length });
   });
 
   route(app, E.decideBatch, async ({ request, reply, params, body }) => {
@@ -334,11 +327,10 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       body.decision,
       body.reason ?? null,
     );
-    const target = `batch/${batch.id}`;
     if (outcome.kind === 'refused') {
       await audit(request, {
         action: E.decideBatch.audit,
-        target,
+        target: `batch/${batch.id}`,
         outcome: 'refused',
         details: { decision: body.decision, reason: outcome.refusal },
       });
@@ -354,22 +346,17 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
             : REFUSAL_TEXT[outcome.refusal],
       });
     }
-    await audit(request, {
-      action: E.decideBatch.audit,
-      target,
-      outcome: 'ok',
-      details: {
-        decision: body.decision,
-        reason: body.reason ?? null,
-        required,
-        ...(outcome.kind === 'complete' || outcome.kind === 'recorded'
-          ? { approvals: outcome.approvals }
-          : {}),
-      },
+    const decided = await changed(request, E.decideBatch.audit, batch.id, {
+      decision: body.decision,
+      reason: body.reason ?? null,
+      required,
+      ...(outcome.kind === 'complete' || outcome.kind === 'recorded'
+        ? { approvals: outcome.approvals }
+        : {}),
     });
     // The last approval needed: submission starts now, on this server (or any, if it stops).
     if (outcome.kind === 'complete') void ctx.batches.submitter.kick();
-    return again(request, batch.id);
+    return decided;
   });
 
   route(app, E.cancelBatch, async ({ request, reply, params, body }) => {
@@ -383,13 +370,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         reply,
         'The batch is being submitted or is done: cancel its transactions one by one instead.',
       );
-    await audit(request, {
-      action: E.cancelBatch.audit,
-      target: `batch/${batch.id}`,
-      outcome: 'ok',
-      details: { reason: body.reason ?? null },
-    });
-    return again(request, batch.id);
+    return changed(request, E.cancelBatch.audit, batch.id, { reason: body.reason ?? null });
   });
 
   route(app, E.batchRowsFile, async ({ request, reply, params, query }) => {

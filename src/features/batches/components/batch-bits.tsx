@@ -1,5 +1,6 @@
 // Small pieces the bulk payout pages share: a batch's status badge and its totals per currency.
-import { Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { BatchStatus, BatchSummary } from '#/api/batches';
 import { Money } from '#/components/money';
 import { BATCH_STATUS_COLOR, BATCH_STATUS_LABEL } from '../words';
@@ -52,5 +53,32 @@ export function Totals({
         </Text>
       ))}
     </Group>
+  );
+}
+
+/** A file offered in both formats: "CSV · XLSX", each a download. */
+export function FileLinks({
+  href,
+  icon = false,
+}: {
+  href: (format: 'csv' | 'xlsx') => string;
+  icon?: boolean;
+}) {
+  return (
+    <>
+      {(['csv', 'xlsx'] as const).map((format, i) => (
+        <span key={format}>
+          {i > 0 && ' · '}
+          <Anchor href={href(format)} download>
+            {icon && (
+              <>
+                <IconDownload size={14} aria-hidden />{' '}
+              </>
+            )}
+            {format.toUpperCase()}
+          </Anchor>
+        </span>
+      ))}
+    </>
   );
 }

@@ -2,7 +2,7 @@
 // (approved in one action where the product allows it, each through the money controls), and
 // the failed rows as a file to fix and upload again.
 import '@mantine/core/styles/Progress.css';
-import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Batch } from '#/api/batches';
@@ -11,6 +11,7 @@ import { Panel } from '#/components/page';
 import { approveThroughDashboard } from '#/features/transactions/queries';
 import { awaitingOf } from '#/api/transaction-states';
 import { batchKeys, rowsFileUrl } from '../queries';
+import { FileLinks } from './batch-bits';
 
 interface DepositRun {
   done: number;
@@ -83,13 +84,7 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
         {failed > 0 && (
           <Text size="sm">
             Download the failed rows to fix and upload again:{' '}
-            <Anchor href={rowsFileUrl(batch.id, 'failed', 'csv')} download>
-              CSV
-            </Anchor>{' '}
-            ·{' '}
-            <Anchor href={rowsFileUrl(batch.id, 'failed', 'xlsx')} download>
-              XLSX
-            </Anchor>
+            <FileLinks href={(format) => rowsFileUrl(batch.id, 'failed', format)} />
           </Text>
         )}
         {batch.status !== 'submitting' &&

@@ -1,8 +1,8 @@
 // Uploading a bulk payout file: the product, its template to start from (CSV or XLSX), and the
 // file itself. Nothing is created by an upload: every row is checked and the batch's page shows
 // what to fix.
-import { Anchor, Button, FileInput, Group, Select, Stack, Text } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { Button, FileInput, Group, Select, Stack, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BATCH_UPLOAD } from '#/api/batches';
@@ -11,6 +11,7 @@ import { ApiErrorAlert } from '#/components/api-error';
 import { Panel } from '#/components/page';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { templateUrl, useUploadBatch } from '../queries';
+import { FileLinks } from './batch-bits';
 
 const MAX_MB = BATCH_UPLOAD.maxBytes / 1024 / 1024;
 
@@ -46,14 +47,7 @@ export function UploadCard() {
             w={200}
           />
           <Text size="sm" pb={8}>
-            Template:{' '}
-            <Anchor href={templateUrl(product, 'csv')} download>
-              <IconDownload size={14} aria-hidden /> CSV
-            </Anchor>{' '}
-            ·{' '}
-            <Anchor href={templateUrl(product, 'xlsx')} download>
-              <IconDownload size={14} aria-hidden /> XLSX
-            </Anchor>
+            Template: <FileLinks href={(format) => templateUrl(product, format)} icon />
           </Text>
         </Group>
         <Group align="flex-start" gap="md" wrap="wrap">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -13,7 +13,7 @@ import { AnchorLink } from '#/components/links';
 import { PageHeader, Panel } from '#/components/page';
 import { showDone } from '#/components/notify';
 import { BatchApproval } from '#/features/batches/components/batch-approval';
-import { BatchStatusBadge, Totals } from '#/features/batches/components/batch-bits';
+import { BatchStatusBadge, FileLinks, Totals } from '#/features/batches/components/batch-bits';
 import { BatchProgress } from '#/features/batches/components/batch-progress';
 import { BatchRows } from '#/features/batches/components/batch-rows';
 import {
@@ -102,13 +102,7 @@ function NextStep({ batch }: { batch: Batch }) {
           </Button>
           <Text size="sm">
             or download them to fix:{' '}
-            <Anchor href={rowsFileUrl(batch.id, 'problems', 'csv')} download>
-              CSV
-            </Anchor>{' '}
-            ·{' '}
-            <Anchor href={rowsFileUrl(batch.id, 'problems', 'xlsx')} download>
-              XLSX
-            </Anchor>
+            <FileLinks href={(format) => rowsFileUrl(batch.id, 'problems', format)} />
           </Text>
         </Group>
         {exclude.isError && <ApiErrorAlert error={exclude.error} />}
