@@ -121,6 +121,28 @@ test('a second person approves the batch, watches it submit and opens a row’s 
   await expect(page.getByText('1,250.50').first()).toBeVisible();
 });
 
+test('the deposits a submitted batch waits for are approved in one action', async ({ page }) => {
+  const id = await uploaded(page, GOOD);
+  await post(page, `batches/${id}/quote`);
+  await signInAs(page, 'Aiko Approver');
+  await post(page, `batches/${id}/decision`, { decision: 'approve' });
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/batches/${id}`)).json()) as { status: string })
+          .status,
+    )
+    .toBe('submitted');
+  await page.goto(`/batches/${id}`);
+  const progress = page.getByTestId('batch-progress');
+  await expect(
+    progress.getByText('2 transactions of this batch wait for their deposit.'),
+  ).toBeVisible();
+  await progress.getByRole('button', { name: 'Approve 2 deposits' }).click();
+  await expect(progress.getByRole('status')).toContainText('2 approved.');
+  await expect(page.locator('tr[data-row="2"]').getByText(/In progress|Completed/)).toBeVisible();
+});
+
 test('the rows the API refused download as a file to fix and upload again', async ({ page }) => {
   // An account that is frozen between the quote and the approval: its row is refused.
   await signInAs(page, 'Omar Operations');
