@@ -110,6 +110,20 @@ describe('bulk payouts', () => {
     ]);
   });
 
+  it('does not leave out every row: something must be left to pay', async () => {
+    const uploaded = await upload(
+      operations,
+      `${HEADER}\nNobody,ACC-EUR,USDT(TRC20),10,SALARY,X-1\n`,
+    );
+    const without = await call(operations, 'POST', `/batches/${uploaded.json.id}/exclude-invalid`);
+    expect(without.status).toBe(409);
+    expect(without.json.detail).toMatch(/^No row is ready/);
+    expect((await call(viewer, 'GET', `/batches/${uploaded.json.id}`)).json.counts).toMatchObject({
+      invalid: 1,
+      excluded: 0,
+    });
+  });
+
   it('refuses a file it cannot read whole, naming why, and keeps nothing', async () => {
     const refused = await upload(operations, 'merchant,amount\n1,2\n');
     expect(refused.status).toBe(400);

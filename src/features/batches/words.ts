@@ -32,10 +32,17 @@ export const ROW_STATE_LABEL: Record<RowState, string> = {
 };
 
 /** What the batch waits for, in a sentence for its page. */
-export function nextStepOf(status: BatchStatus): string {
+export function nextStepOf(
+  status: BatchStatus,
+  counts: { ready: number; invalid: number },
+): string {
   switch (status) {
     case 'draft':
-      return 'Fix the rows with problems, or go on without them.';
+      if (counts.ready === 0 && counts.invalid === 0)
+        return 'Every row is left out: fix one to pay it, or cancel the batch.';
+      return counts.ready === 0
+        ? 'No row is ready yet: fix the rows with problems.'
+        : 'Fix the rows with problems, or go on without them.';
     case 'validated':
       return 'Every row is ready: quote the batch to ask for its approval.';
     case 'awaiting_approval':

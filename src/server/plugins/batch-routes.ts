@@ -270,6 +270,12 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.excludeInvalidRows, async ({ request, reply, params }) => {
     const batch = await found(request, reply, params.id);
     if (!batch) return reply;
+    if (!batch.rows.some((r) => r.state === 'ready'))
+      return refused(
+        request,
+        reply,
+        'No row is ready: without the invalid rows nothing would be left to pay. Fix a row, or cancel the batch.',
+      );
     const excluded = await batches.excludeInvalid(batch.id);
     return changed(request, E.excludeInvalidRows.audit, batch.id, { excluded });
   });

@@ -161,7 +161,7 @@ function BatchPage() {
           color={
             batch.status === 'cancelled' || batch.status === 'partly_failed' ? 'orange' : 'blue'
           }
-          title={nextStepOf(batch.status)}
+          title={nextStepOf(batch.status, batch.counts)}
         >
           {batch.closedReason}
         </Alert>
