@@ -64,10 +64,13 @@ export async function batchInbox(
   user: User,
   environment: string,
 ): Promise<InboxBatch[]> {
-  const waiting = await ctx.batches.store.list(environment, 100, 'awaiting_approval');
+  const time = ctx.now();
+  // An approval not given within its week waits for nobody: it is quoted again first.
+  const waiting = (await ctx.batches.store.list(environment, 100, 'awaiting_approval')).filter(
+    (b) => (b.expiresAt ?? 0) > time,
+  );
   if (waiting.length === 0) return [];
   const context = await approvalContext(ctx);
-  const time = ctx.now();
   return Promise.all(
     waiting.map(async (batch) => {
       const approval = batchApproval(batch, user, context, time);

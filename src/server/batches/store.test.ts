@@ -52,10 +52,13 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
       })
       .execute();
   });
-  const batches = () => batchStore(store());
+  let clock = 1_000_000;
+  const batches = () => batchStore(store(), () => clock);
+  const approver = (id: string) => ({ id, name: id.toUpperCase(), roles: ['approver' as const] });
 
   const create = async (results: RowResult[], environment = 'sandbox') => {
     const file = await fileOf(results.length);
+    clock += 1;
     return batches().create({
       environment,
       product: 'sendc2f',
@@ -119,5 +122,101 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
     expect(batch.rows.at(-1)!.row).toBe(1001);
     const listed = await batches().list('sandbox', 2);
     expect(listed[0]).toMatchObject({ id, status: 'validated', fileName: 'march-payroll.csv' });
+  });
+
+  it('opens an approval with the quote; a decision under the rules starts the submission', async () => {
+    const id = await create([valid(2), valid(3)]);
+    const prices = [
+      { row: 2, depositAmount: '2.10', rate: '0.95' },
+      { row: 3, depositAmount: '3.15', rate: '0.95' },
+    ];
+    expect(await batches().quote(id, prices)).toBe(true);
+    let batch = (await batches().get('sandbox', id))!;
+    expect(batch).toMatchObject({ status: 'awaiting_approval', quotedAt: clock });
+    expect(batch.rows.map((r) => r.depositAmount)).toEqual(['2.10', '3.15']);
+    // The uploader never approves; an approver does, once.
+    const uploader = { id: 'u1', name: 'Fatima', roles: ['finance' as const, 'approver' as const] };
+    expect((await batches().decide(id, uploader, 'approve', null)).outcome).toEqual({
+      kind: 'refused',
+      refusal: 'UPLOADER_CANNOT_APPROVE',
+    });
+    const approved = await batches().decide(id, approver('a1'), 'approve', null);
+    expect(approved.outcome).toMatchObject({ kind: 'complete', approvals: 1 });
+    batch = (await batches().get('sandbox', id))!;
+    expect(batch).toMatchObject({ status: 'submitting', approvedAt: clock });
+    expect(batch.decisions.map((d) => d.userName)).toEqual(['A1']);
+    // Past approval: no second quote, no cancel.
+    expect(await batches().quote(id, prices)).toBe(false);
+    expect(await batches().cancel(id, 'too late')).toBe(false);
+  });
+
+  it('lets an expired approval be quoted again, forgetting its decisions', async () => {
+    const id = await create([valid(2)]);
+    const prices = [{ row: 2, depositAmount: '2.10', rate: '0.95' }];
+    await batches().quote(id, prices);
+    await store()
+      .db.insertInto('approval_policy')
+      .values({
+        id: 'two',
+        action: 'approveBatch',
+        product: '*',
+        currency: '*',
+        amount_side: 'payout',
+        min_amount: '0',
+        approvers: 2,
+        created_at: 1,
+        created_by: null,
+      })
+      .execute();
+    try {
+      expect((await batches().decide(id, approver('a1'), 'approve', null)).outcome).toEqual({
+        kind: 'recorded',
+        approvals: 1,
+      });
+      // Decided on: no quote again while the approval is open.
+      expect(await batches().quote(id, prices)).toBe(false);
+      clock += 8 * 24 * 60 * 60 * 1000;
+      expect((await batches().decide(id, approver('a2'), 'approve', null)).outcome).toEqual({
+        kind: 'refused',
+        refusal: 'APPROVAL_EXPIRED',
+      });
+      expect(await batches().quote(id, prices)).toBe(true);
+      const batch = (await batches().get('sandbox', id))!;
+      expect(batch).toMatchObject({ status: 'awaiting_approval', decisions: [] });
+      expect(batch.expiresAt).toBeGreaterThan(clock);
+    } finally {
+      await store().db.deleteFrom('approval_policy').where('id', '=', 'two').execute();
+    }
+  });
+
+  it('lets one server at a time hold a batch it submits, until its claim lapses', async () => {
+    const id = await create([valid(2)]);
+    await batches().quote(id, [{ row: 2, depositAmount: '2.10', rate: '0.95' }]);
+    await batches().decide(id, approver('a1'), 'approve', null);
+    const claimOf = async (owner: string) => {
+      for (;;) {
+        const claimed = await batches().claim(owner, 1_000);
+        if (!claimed || claimed.id === id) return claimed;
+      }
+    };
+    expect(await claimOf('one')).toMatchObject({ id, environment: 'sandbox' });
+    expect(await claimOf('two')).toBeUndefined();
+    expect(await batches().renew(id, 'two', 1_000)).toBe(false);
+    clock += 500;
+    expect(await batches().renew(id, 'one', 1_000)).toBe(true);
+    clock += 999;
+    expect(await claimOf('two')).toBeUndefined();
+    clock += 2;
+    // Lapsed: another takes it, and the first can no longer renew or finish it.
+    expect(await claimOf('two')).toMatchObject({ id });
+    expect(await batches().renew(id, 'one', 1_000)).toBe(false);
+    await batches().finish(id, 'one');
+    expect((await batches().get('sandbox', id))!.status).toBe('submitting');
+    await batches().recordCreated(id, 2, 41, 'OnOff_PENDING');
+    await batches().finish(id, 'two');
+    expect((await batches().get('sandbox', id))!).toMatchObject({
+      status: 'submitted',
+      rows: [expect.objectContaining({ state: 'created', transactionId: 41 })],
+    });
   });
 });

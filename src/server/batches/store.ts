@@ -394,7 +394,8 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
 
     /**
      * The batch quote: each ready row's deposit and rate, and the approval opened for a week.
-     * Only a validated batch, or one waiting for approval that nobody has decided on yet.
+     * Only a validated batch, or one waiting for approval that nobody has decided on yet or
+     * whose approval has expired (its decisions are then forgotten: a new approval starts).
      */
     async quote(
       id: string,
@@ -411,16 +412,20 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
               eb('status', '=', 'validated'),
               eb.and([
                 eb('status', '=', 'awaiting_approval'),
-                eb.not(
-                  eb.exists(
-                    eb.selectFrom('batch_decision').select('batch_id').where('batch_id', '=', id),
+                eb.or([
+                  eb('expires_at', '<=', at),
+                  eb.not(
+                    eb.exists(
+                      eb.selectFrom('batch_decision').select('batch_id').where('batch_id', '=', id),
+                    ),
                   ),
-                ),
+                ]),
               ]),
             ]),
           )
           .executeTakeFirst();
         if (Number(open.numUpdatedRows) !== 1) return false;
+        await trx.deleteFrom('batch_decision').where('batch_id', '=', id).execute();
         for (const price of prices)
           await trx
             .updateTable('batch_row')

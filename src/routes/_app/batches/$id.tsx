@@ -108,9 +108,10 @@ function NextStep({ batch }: { batch: Batch }) {
         {exclude.isError && <ApiErrorAlert error={exclude.error} />}
       </Stack>
     );
+  const expired = batch.approval.expiresAt !== null && batch.approval.expiresAt <= Date.now();
   if (
     batch.status === 'validated' ||
-    (batch.status === 'awaiting_approval' && batch.approval.decisions.length === 0)
+    (batch.status === 'awaiting_approval' && (batch.approval.decisions.length === 0 || expired))
   )
     return (
       <Stack gap="xs">
