@@ -81,13 +81,17 @@ export async function webhookUrlProblem(
   allowPrivate: boolean,
 ): Promise<string | undefined> {
   if (allowPrivate) return undefined;
+  const problem = await publicTargetProblem(url);
+  return problem && `${problem} (this sandbox has SANDBOX_WEBHOOK_ALLOW_PRIVATE off)`;
+}
+
+/** Why `url` may not be posted to from a server (a private or loopback address), if it may not. */
+export async function publicTargetProblem(url: string): Promise<string | undefined> {
   try {
     await resolveAllowed(hostOf(new URL(url)));
     return undefined;
   } catch (error) {
-    if (error instanceof TargetRefused) {
-      return `must lead to a public address: ${error.message} (this sandbox has SANDBOX_WEBHOOK_ALLOW_PRIVATE off)`;
-    }
+    if (error instanceof TargetRefused) return `must lead to a public address: ${error.message}`;
     throw error;
   }
 }

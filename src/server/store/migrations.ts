@@ -616,4 +616,73 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('batch_by_status').on('batch').columns(['status']).execute();
     },
   },
+  '016-notifications': {
+    async up(db: Kysely<unknown>) {
+      // Notifications, the outbox that delivers them, kept mail, choices, chat hooks (035).
+      await db.schema
+        .createTable('notification')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('link', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('read_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('notification_by_user')
+        .on('notification')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('delivered_at', 'bigint')
+        .addColumn('last_error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('outbox_due')
+        .on('outbox')
+        .columns(['status', 'next_at'])
+        .execute();
+      await db.schema
+        .createTable('kept_mail')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('notification_pref')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('notification_pref_pk', ['user_id', 'kind'])
+        .execute();
+      await db.schema
+        .createTable('chat_hook')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text')
+        .execute();
+    },
+  },
 };

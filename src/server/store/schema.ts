@@ -353,6 +353,68 @@ export interface BatchRowTable {
   client_status: string | null;
 }
 
+/** Something the dashboard told a person, shown in the app (docs/decisions/035). */
+export interface NotificationTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+/**
+ * A message to deliver outside the app, written with the change that causes it: an email or a
+ * chat message. Claimed by one server at a time (a lease), retried until delivered or given up.
+ */
+export interface OutboxTable {
+  id: string;
+  /** email or chat */
+  channel: string;
+  /** The address, or the chat hook's URL. */
+  target: string;
+  kind: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** pending, delivered, failed (given up) */
+  status: string;
+  attempts: number;
+  next_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  created_at: number;
+  delivered_at: number | null;
+  last_error: string | null;
+}
+
+/** Mail kept instead of sent, when no SMTP server is configured (the demo shows it). */
+export interface KeptMailTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  created_at: number;
+}
+
+export interface NotificationPrefTable {
+  user_id: string;
+  kind: string;
+  mode: string;
+}
+
+export interface ChatHookTable {
+  id: string;
+  kind: string;
+  url: string;
+  created_at: number;
+  created_by: string | null;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -380,6 +442,11 @@ export interface Database {
   batch: BatchTable;
   batch_row: BatchRowTable;
   batch_decision: BatchDecisionTable;
+  notification: NotificationTable;
+  outbox: OutboxTable;
+  kept_mail: KeptMailTable;
+  notification_pref: NotificationPrefTable;
+  chat_hook: ChatHookTable;
 }
 
 export type { Generated };

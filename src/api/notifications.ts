@@ -1,0 +1,183 @@
+// Notifications (docs/decisions/035): what the dashboard tells people, in the app (the bell),
+// by email and in a team chat, each written to an outbox with the change that causes it and
+// delivered by a worker. The kinds, each person's choices, the mail kept when no SMTP server is
+// configured, and the chat hooks. Declared once (docs/decisions/027).
+import { z } from 'zod';
+import { type EndpointDef, endpoint } from './endpoints';
+import { WORKSPACE_ROLES } from './roles';
+import { TextIdParams } from './schemas/common';
+
+const ADMIN = WORKSPACE_ROLES.administer;
+
+/** What a notification is about. */
+export const NOTIFICATION_KINDS = [
+  'waitingForYou',
+  'transactionEnded',
+  'batchFinished',
+  'webhookFailing',
+  'newSignIn',
+] as const;
+export const NotificationKind = z.enum(NOTIFICATION_KINDS, {
+  error: `must be one of ${NOTIFICATION_KINDS.join(', ')}`,
+});
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+export const KIND_LABEL: Record<NotificationKind, string> = {
+  waitingForYou: 'An approval waits for you',
+  transactionEnded: 'Your transaction completed, was cancelled or failed',
+  batchFinished: 'Your bulk payout finished submitting',
+  webhookFailing: 'A webhook endpoint keeps failing',
+  newSignIn: 'A sign-in from a new browser',
+};
+
+/** How a person hears of a kind by email: at once, in a daily digest, or not at all. */
+export const DELIVERY_MODES = ['immediately', 'digest', 'off'] as const;
+export const DeliveryMode = z.enum(DELIVERY_MODES, {
+  error: 'must be immediately, digest or off',
+});
+export type DeliveryMode = z.infer<typeof DeliveryMode>;
+
+/** What a person who has not chosen gets by email. */
+export const DEFAULT_MODE: Record<NotificationKind, DeliveryMode> = {
+  waitingForYou: 'immediately',
+  transactionEnded: 'digest',
+  batchFinished: 'immediately',
+  webhookFailing: 'immediately',
+  newSignIn: 'immediately',
+};
+
+export const Notification = z.object({
+  id: z.string(),
+  kind: NotificationKind,
+  title: z.string(),
+  body: z.string(),
+  /** The page it is about, a path of the dashboard. */
+  link: z.string().nullable(),
+  createdAt: z.int(),
+  readAt: z.int().nullable(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationPage = z.object({
+  unread: z.int(),
+  results: z.array(Notification),
+});
+
+export const Preferences = z.object({
+  email: z.string(),
+  modes: z.record(NotificationKind, DeliveryMode),
+});
+export type Preferences = z.infer<typeof Preferences>;
+
+export const SentMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  kind: z.string(),
+  createdAt: z.int(),
+});
+export type SentMail = z.infer<typeof SentMail>;
+
+export const ChatHook = z.object({
+  id: z.string(),
+  kind: NotificationKind,
+  url: z.string(),
+  createdAt: z.int(),
+});
+export type ChatHook = z.infer<typeof ChatHook>;
+
+export const ChatHookCreate = z.object({
+  kind: NotificationKind,
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .max(2048, { error: 'must be at most 2048 characters' }),
+});
+export type ChatHookCreate = z.input<typeof ChatHookCreate>;
+
+export const notificationEndpoints = {
+  listNotifications: endpoint({
+    id: 'listNotifications',
+    method: 'GET',
+    path: '/notifications',
+    summary: "The signed-in person's notifications, newest first, and how many are unread",
+    query: z.object({
+      unread: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+      limit: z.coerce
+        .number({ error: 'must be a number from 1 to 100' })
+        .int({ error: 'must be a number from 1 to 100' })
+        .min(1, { error: 'must be a number from 1 to 100' })
+        .max(100, { error: 'must be a number from 1 to 100' })
+        .default(20),
+    }),
+    response: NotificationPage,
+  }),
+  readNotification: endpoint({
+    id: 'readNotification',
+    method: 'POST',
+    path: '/notifications/{id}/read',
+    summary: 'Mark one notification read',
+    params: TextIdParams,
+    response: Notification,
+  }),
+  readAllNotifications: endpoint({
+    id: 'readAllNotifications',
+    method: 'POST',
+    path: '/notifications/read-all',
+    summary: 'Mark every notification of the signed-in person read',
+    response: z.object({ read: z.int() }),
+  }),
+  getPreferences: endpoint({
+    id: 'getPreferences',
+    method: 'GET',
+    path: '/notifications/preferences',
+    summary: 'How the signed-in person hears of each kind by email',
+    response: Preferences,
+  }),
+  setPreferences: endpoint({
+    id: 'setPreferences',
+    method: 'PUT',
+    path: '/notifications/preferences',
+    summary: 'Choose, per kind, email at once, in a daily digest, or not at all',
+    body: z.object({ modes: z.partialRecord(NotificationKind, DeliveryMode) }),
+    response: Preferences,
+    audit: 'set notification preferences',
+  }),
+  listSentMail: endpoint({
+    id: 'listSentMail',
+    method: 'GET',
+    path: '/admin/mail',
+    summary: 'Mail the dashboard kept instead of sending (no SMTP server configured), newest first',
+    response: z.object({ results: z.array(SentMail), smtp: z.boolean() }),
+    roles: ADMIN,
+  }),
+  listChatHooks: endpoint({
+    id: 'listChatHooks',
+    method: 'GET',
+    path: '/admin/chat-hooks',
+    summary: 'The team chat incoming-webhook URLs, per kind',
+    response: z.object({ results: z.array(ChatHook) }),
+    roles: ADMIN,
+  }),
+  addChatHook: endpoint({
+    id: 'addChatHook',
+    method: 'POST',
+    path: '/admin/chat-hooks',
+    summary: 'Send a kind of notification to a team chat (Slack-compatible incoming webhook)',
+    body: ChatHookCreate,
+    response: ChatHook,
+    roles: ADMIN,
+    audit: 'add chat hook',
+  }),
+  removeChatHook: endpoint({
+    id: 'removeChatHook',
+    method: 'DELETE',
+    path: '/admin/chat-hooks/{id}',
+    summary: 'Stop sending a kind to a team chat',
+    params: TextIdParams,
+    response: z.object({ removed: z.boolean() }),
+    roles: ADMIN,
+    audit: 'remove chat hook',
+  }),
+} satisfies Record<string, EndpointDef>;

@@ -1,0 +1,194 @@
+// The outbox worker (docs/decisions/035): every server looks for due messages, claims each with a
+// lease (a conditional update: one server at a time, on SQLite and PostgreSQL alike), delivers
+// it, and marks it delivered, or due again later with a growing pause, or failed after
+// MAX_ATTEMPTS. An email carries its outbox id as its Message-ID, so the one that a server killed
+// between the SMTP server's acceptance and its own record sends again is the same message; mail
+// kept in the database (no SMTP server) is written once by its id.
+import { randomUUID } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { postWebhook, publicTargetProblem } from '#/sandbox/webhooks/targets';
+import type { DashboardDb } from '../store/db';
+import type { OutboxTable } from '../store/schema';
+
+export const MAX_ATTEMPTS = 8;
+const CHAT_TIMEOUT_MS = 10_000;
+
+export interface OutboxOptions {
+  /** `smtp://user:pass@host:port` (or smtps://); without it mail is kept in the database. */
+  smtpUrl?: string | undefined;
+  /** The From of every mail. */
+  from?: string;
+  /** Chat hooks on private addresses (tests only: production refuses them). */
+  allowPrivateChat?: boolean;
+  leaseMs?: number;
+  intervalMs?: number;
+  concurrency?: number;
+  now?: () => number;
+  log?: (message: string, error: unknown) => void;
+}
+
+/** The pause before the next attempt: 2 s, 4 s, 8 s… up to an hour. */
+export const retryDelay = (attempts: number) => Math.min(3_600_000, 1_000 * 2 ** attempts);
+
+/** The Message-ID of an outbox message: the same for every attempt. */
+export const messageIdOf = (id: string) => `<${id}@partner-payments.dashboard>`;
+
+export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
+  const {
+    leaseMs = 30_000,
+    intervalMs = 1_000,
+    concurrency = 4,
+    now = Date.now,
+    from = 'Partner Payments <no-reply@partner-payments.invalid>',
+    log = () => undefined,
+  } = options;
+  const { db } = store;
+  const owner = randomUUID();
+  const smtp: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopping = false;
+
+  /** Claims up to `limit` due messages for this server. */
+  async function claim(limit: number): Promise<OutboxTable[]> {
+    const at = now();
+    const due = await db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_at', '<=', at)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .orderBy('next_at')
+      .limit(limit)
+      .execute();
+    const claimed: OutboxTable[] = [];
+    for (const { id } of due) {
+      const taken = await db
+        .updateTable('outbox')
+        .set({ lease_owner: owner, lease_until: at + leaseMs })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) continue;
+      const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+      if (row) claimed.push(row);
+    }
+    return claimed;
+  }
+
+  async function send(message: OutboxTable): Promise<void> {
+    if (message.channel === 'email') {
+      if (!smtp) {
+        await db
+          .insertInto('kept_mail')
+          .values({
+            id: message.id,
+            to_address: message.target,
+            subject: message.subject,
+            text_body: message.text_body,
+            html_body: message.html_body,
+            kind: message.kind,
+            created_at: now(),
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        return;
+      }
+      await smtp.sendMail({
+        from,
+        to: message.target,
+        subject: message.subject,
+        text: message.text_body,
+        ...(message.html_body ? { html: message.html_body } : {}),
+        messageId: messageIdOf(message.id),
+      });
+      return;
+    }
+    if (!options.allowPrivateChat) {
+      const problem = await publicTargetProblem(message.target);
+      if (problem) throw new Error(`The chat hook's URL ${problem}.`);
+    }
+    const answer = await postWebhook(
+      message.target,
+      { 'content-type': 'application/json', 'user-agent': 'Partner Payments dashboard' },
+      JSON.stringify({ text: message.text_body }),
+      { timeoutMs: CHAT_TIMEOUT_MS, allowPrivate: options.allowPrivateChat ?? false },
+    );
+    if (answer.status < 200 || answer.status >= 300)
+      throw new Error(`The chat answered ${answer.status}: ${answer.bodyStart.slice(0, 200)}`);
+  }
+
+  async function deliver(message: OutboxTable) {
+    try {
+      await send(message);
+      await db
+        .updateTable('outbox')
+        .set({ status: 'delivered', delivered_at: now(), lease_owner: null, lease_until: null })
+        .where('id', '=', message.id)
+        .where('lease_owner', '=', owner)
+        .execute();
+    } catch (error) {
+      const attempts = Number(message.attempts) + 1;
+      await db
+        .updateTable('outbox')
+        .set({
+          attempts,
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          next_at: now() + retryDelay(attempts),
+          last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', message.id)
+        .where('lease_owner', '=', owner)
+        .execute();
+    }
+  }
+
+  /** Delivers what is due until nothing is. */
+  async function pass() {
+    for (;;) {
+      if (stopping) return;
+      const claimed = await claim(concurrency * 5);
+      if (claimed.length === 0) return;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, claimed.length) }, async () => {
+          while (!stopping && next < claimed.length) await deliver(claimed[next++]!);
+        }),
+      );
+    }
+  }
+
+  const kick = () => {
+    if (running || stopping) return running;
+    running = pass()
+      .catch((error: unknown) => log('outbox: a pass failed; the next one tries again', error))
+      .finally(() => (running = undefined));
+    return running;
+  };
+
+  return {
+    owner,
+    /** Whether mail goes to an SMTP server (else it is kept in the database). */
+    smtp: smtp !== undefined,
+    kick,
+    start() {
+      stopping = false;
+      timer ??= setInterval(() => void kick(), intervalMs);
+      void kick();
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+      smtp?.close();
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof outboxWorker>;

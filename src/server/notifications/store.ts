@@ -1,0 +1,281 @@
+// Notifications in the dashboard's database (docs/decisions/035). `notify` is called inside the
+// transaction of the change that causes it: the people's in-app notifications, an email for
+// each who wants it at once, and a chat message per hook of the kind are all written with the
+// change, or not at all. The outbox worker (./deliver.ts) sends what the outbox holds.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  DEFAULT_MODE,
+  type DeliveryMode,
+  KIND_LABEL,
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationKind,
+} from '#/api/notifications';
+import type { Role } from '#/api/roles';
+import type { DashboardDb } from '../store/db';
+import type { Database, NotificationTable } from '../store/schema';
+
+export interface NotifyEvent {
+  kind: NotificationKind;
+  /** Who is told. */
+  userIds: readonly string[];
+  title: string;
+  body: string;
+  /** A path of the dashboard, such as `/batches/…`. */
+  link: string | null;
+}
+
+export interface MailSettings {
+  /** Where links in mail lead: the dashboard's public origin. */
+  origin: () => string;
+  now: () => number;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** An email's subject, plain text and HTML for a notification. */
+export function mailOf(
+  event: Pick<NotifyEvent, 'kind' | 'title' | 'body' | 'link'>,
+  origin: string,
+) {
+  const url = event.link ? `${origin}${event.link}` : origin;
+  const footer = `You get this because "${KIND_LABEL[event.kind]}" is on for you. Change it under Your account, Notifications.`;
+  return {
+    subject: event.title,
+    text: `${event.body}\n\nOpen it: ${url}\n\n--\n${footer}\n`,
+    html:
+      `<p>${escapeHtml(event.body)}</p>` +
+      `<p><a href="${escapeHtml(url)}">Open it in the dashboard</a></p>` +
+      `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`,
+  };
+}
+
+/** People of the workspace with one of `roles`, not deactivated, read in `trx`. */
+export async function peopleWithRole(
+  trx: Kysely<Database>,
+  roles: readonly Role[],
+  except: readonly (string | null)[] = [],
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('app_user')
+    .select(['id', 'roles'])
+    .where('disabled_at', 'is', null)
+    .execute();
+  return rows
+    .filter((r) => r.roles.split(',').some((role) => roles.includes(role as Role)))
+    .map((r) => r.id)
+    .filter((id) => !except.includes(id));
+}
+
+/**
+ * Writes a notification in `trx`, the transaction of the change it tells of: one in-app entry per
+ * person, an email per person who wants this kind at once, and a chat message per hook.
+ */
+export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings: MailSettings) {
+  const userIds = [...new Set(event.userIds)];
+  const time = settings.now();
+  const hooks = await trx
+    .selectFrom('chat_hook')
+    .select('url')
+    .where('kind', '=', event.kind)
+    .execute();
+  if (userIds.length === 0 && hooks.length === 0) return;
+  const mail = mailOf(event, settings.origin());
+  const outbox = (channel: 'email' | 'chat', target: string) => ({
+    id: randomUUID(),
+    channel,
+    target,
+    kind: event.kind,
+    subject: mail.subject,
+    text_body:
+      channel === 'email'
+        ? mail.text
+        : `${event.title}: ${event.body}${event.link ? ` <${settings.origin()}${event.link}>` : ''}`,
+    html_body: channel === 'email' ? mail.html : null,
+    status: 'pending',
+    attempts: 0,
+    next_at: time,
+    lease_owner: null,
+    lease_until: null,
+    created_at: time,
+    delivered_at: null,
+    last_error: null,
+  });
+  const rows = [];
+  if (userIds.length > 0) {
+    await trx
+      .insertInto('notification')
+      .values(
+        userIds.map((userId) => ({
+          id: randomUUID(),
+          user_id: userId,
+          kind: event.kind,
+          title: event.title,
+          body: event.body,
+          link: event.link,
+          created_at: time,
+          read_at: null,
+        })),
+      )
+      .execute();
+    const people = await trx
+      .selectFrom('app_user')
+      .select(['id', 'email'])
+      .where('id', 'in', userIds)
+      .where('disabled_at', 'is', null)
+      .execute();
+    const chosen = new Map(
+      (
+        await trx
+          .selectFrom('notification_pref')
+          .select(['user_id', 'mode'])
+          .where('kind', '=', event.kind)
+          .where('user_id', 'in', userIds)
+          .execute()
+      ).map((p) => [p.user_id, p.mode as DeliveryMode]),
+    );
+    for (const person of people)
+      if ((chosen.get(person.id) ?? DEFAULT_MODE[event.kind]) === 'immediately')
+        rows.push(outbox('email', person.email));
+  }
+  for (const hook of hooks) rows.push(outbox('chat', hook.url));
+  if (rows.length > 0) await trx.insertInto('outbox').values(rows).execute();
+}
+
+const toNotification = (row: NotificationTable): Notification => ({
+  id: row.id,
+  kind: row.kind as NotificationKind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: Number(row.created_at),
+  readAt: row.read_at === null ? null : Number(row.read_at),
+});
+
+export function notificationStore(store: DashboardDb, now: () => number = Date.now) {
+  const { db } = store;
+  return {
+    async list(userId: string, onlyUnread: boolean, limit: number) {
+      let select = db
+        .selectFrom('notification')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit);
+      if (onlyUnread) select = select.where('read_at', 'is', null);
+      const [rows, unread] = await Promise.all([select.execute(), this.unread(userId)]);
+      return { unread, results: rows.map(toNotification) };
+    },
+
+    async unread(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('notification')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async markRead(userId: string, id: string): Promise<Notification | undefined> {
+      await db
+        .updateTable('notification')
+        .set({ read_at: now() })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .execute();
+      const row = await db
+        .selectFrom('notification')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row && toNotification(row);
+    },
+
+    async markAllRead(userId: string): Promise<number> {
+      const done = await db
+        .updateTable('notification')
+        .set({ read_at: now() })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows);
+    },
+
+    /** Each kind's mode for a person: as chosen, or the kind's default. */
+    async modes(userId: string): Promise<Record<NotificationKind, DeliveryMode>> {
+      const chosen = await db
+        .selectFrom('notification_pref')
+        .select(['kind', 'mode'])
+        .where('user_id', '=', userId)
+        .execute();
+      const modes = { ...DEFAULT_MODE };
+      for (const c of chosen)
+        if ((NOTIFICATION_KINDS as readonly string[]).includes(c.kind))
+          modes[c.kind as NotificationKind] = c.mode as DeliveryMode;
+      return modes;
+    },
+
+    async setModes(userId: string, modes: Partial<Record<NotificationKind, DeliveryMode>>) {
+      await db.transaction().execute(async (trx) => {
+        for (const [kind, mode] of Object.entries(modes)) {
+          await trx
+            .deleteFrom('notification_pref')
+            .where('user_id', '=', userId)
+            .where('kind', '=', kind)
+            .execute();
+          await trx
+            .insertInto('notification_pref')
+            .values({ user_id: userId, kind, mode })
+            .execute();
+        }
+      });
+    },
+
+    async keptMail(limit: number) {
+      const rows = await db
+        .selectFrom('kept_mail')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((m) => ({
+        id: m.id,
+        to: m.to_address,
+        subject: m.subject,
+        text: m.text_body,
+        html: m.html_body,
+        kind: m.kind,
+        createdAt: Number(m.created_at),
+      }));
+    },
+
+    async chatHooks() {
+      const rows = await db.selectFrom('chat_hook').selectAll().orderBy('created_at').execute();
+      return rows.map((h) => ({
+        id: h.id,
+        kind: h.kind as NotificationKind,
+        url: h.url,
+        createdAt: Number(h.created_at),
+      }));
+    },
+
+    async addChatHook(kind: NotificationKind, url: string, by: string | null) {
+      const row = { id: randomUUID(), kind, url, created_at: now(), created_by: by };
+      await db.insertInto('chat_hook').values(row).execute();
+      return { id: row.id, kind, url, createdAt: row.created_at };
+    },
+
+    async removeChatHook(id: string): Promise<boolean> {
+      const done = await db.deleteFrom('chat_hook').where('id', '=', id).executeTakeFirst();
+      return Number(done.numDeletedRows) === 1;
+    },
+  };
+}
+
+export type NotificationStore = ReturnType<typeof notificationStore>;
