@@ -9,6 +9,7 @@ import { controlsEndpoints } from './controls';
 import { sessionEndpoints } from './dashboard';
 import type { EndpointDef } from './endpoints';
 import { indexEndpoints, viewEndpoints } from './local-index';
+import { notificationEndpoints } from './notifications';
 
 export const ENDPOINT_GROUPS = {
   Session: sessionEndpoints,
@@ -19,6 +20,7 @@ export const ENDPOINT_GROUPS = {
   'Local index': indexEndpoints,
   'Saved views': viewEndpoints,
   'Bulk payouts': batchEndpoints,
+  Notifications: notificationEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const dashboardEndpoints: readonly (EndpointDef & { tag: string })[] = Object.entries(

@@ -97,6 +97,15 @@ export const ChatHookCreate = z.object({
 export type ChatHookCreate = z.input<typeof ChatHookCreate>;
 
 export const notificationEndpoints = {
+  streamEvents: endpoint({
+    id: 'streamEvents',
+    method: 'GET',
+    path: '/events',
+    summary:
+      'Server-sent events for open pages: `counts` (unread notifications, approvals waiting) and `records` (merchants, accounts, transactions just written)',
+    response: z.unknown(),
+    file: { types: ['text/event-stream'] },
+  }),
   listNotifications: endpoint({
     id: 'listNotifications',
     method: 'GET',

@@ -45,6 +45,11 @@ import { auditRoutes } from './plugins/audit-routes';
 import { viewsRoutes } from './plugins/views-routes';
 import { batchRoutes } from './plugins/batch-routes';
 import { batchStore } from './batches/store';
+import { type OutboxOptions, outboxWorker } from './notifications/deliver';
+import { notices } from './notifications/notices';
+import { notificationStore } from './notifications/store';
+import { liveHub } from './notifications/live';
+import { notificationRoutes } from './plugins/notification-routes';
 import { type SubmitterOptions, batchSubmitter } from './batches/submit';
 import { savedViews } from './store/saved-views';
 import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
@@ -111,6 +116,8 @@ export interface DashboardOptions {
    * `intervalMs`. Without it the index is still served and written through, but not synced.
    */
   indexSync?: { intervalMs: number; sweepPages?: number } | undefined;
+  /** Mail (SMTP_URL, MAIL_FROM) and chat delivery of notifications (docs/decisions/035). */
+  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'allowPrivateChat' | 'intervalMs'>;
   /** How the bulk payout worker paces itself (tests shorten its claim). */
   batchSubmitter?: SubmitterOptions;
 }
@@ -188,7 +195,48 @@ export async function buildDashboardServer(options: DashboardOptions) {
     embedded && options.demoWorkspace && !options.liveBaseUrl
       ? await ensureDemoWorkspace(workspace, embedded.demo)
       : [];
-  const index = localIndex(options.workspace.db, now);
+  // Notices written with the changes that cause them; the outbox delivers (decision 035).
+  const notes = notices({ origin: () => address.origin(), now });
+  const live = liveHub(() => app.dashboard);
+  app.addHook('preClose', async () => live.closeAll());
+  const index = localIndex(
+    options.workspace.db,
+    now,
+    async (trx, environment, product, ended) => {
+      const origins = await trx
+        .selectFrom('transaction_origin')
+        .select(['transaction_id', 'created_by'])
+        .where('environment', '=', environment)
+        .where('product', '=', product)
+        .where(
+          'transaction_id',
+          'in',
+          ended.map((t) => t.businessRequestId),
+        )
+        .execute();
+      const creator = new Map(origins.map((o) => [Number(o.transaction_id), o.created_by]));
+      for (const t of ended) {
+        const creatorId = creator.get(t.businessRequestId);
+        if (creatorId)
+          await notes.transactionEnded(trx, {
+            product,
+            id: t.businessRequestId,
+            status: t.clientStatus,
+            amount: t.toAmount,
+            currency: t.toCurrencySymbol,
+            creatorId,
+          });
+      }
+    },
+    (environment, kind, ids) => live.written(environment, kind, ids),
+  );
+  const outbox = outboxWorker(options.workspace.db, {
+    ...options.mail,
+    now,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('onListen', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
   const sync = indexSync({
     db: options.workspace.db,
     index,
@@ -218,7 +266,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     anchorFile: options.auditAnchorFile,
   };
   await sealAuditChain(options.workspace.db, auditSeal);
-  const batches = batchStore(options.workspace.db, now);
+  const batches = batchStore(options.workspace.db, now, notes);
   const submitter = batchSubmitter(() => app.dashboard, batches, {
     log: (message, error) => app.log.warn({ err: error }, message),
     ...options.batchSubmitter,
@@ -243,7 +291,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     db: options.workspace.db,
     workspace,
     controls: moneyControls({
-      store: controlsStore(options.workspace.db, now),
+      store: controlsStore(options.workspace.db, now, notes),
       index,
       people: () => workspace.listUsers(),
       now,
@@ -256,6 +304,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
     index,
     sync,
     batches: { store: batches, submitter },
+    notifications: { store: notificationStore(options.workspace.db, now), outbox },
+    live,
     authCache: signedInCache,
     demoUsers,
     now,
@@ -291,6 +341,9 @@ export async function buildDashboardServer(options: DashboardOptions) {
       await api.register(indexRoutes);
       await api.register(viewsRoutes);
       await api.register(batchRoutes);
+      await api.register(notificationRoutes, {
+        allowPrivateChat: options.mail?.allowPrivateChat ?? false,
+      });
       await api.register(proxyRoutes);
     },
     { prefix: '/api' },

@@ -21,6 +21,9 @@ import type { PublicAddress } from './security';
 import type { Upstream } from './upstream';
 import type { BatchStore } from './batches/store';
 import type { BatchSubmitter } from './batches/submit';
+import type { OutboxWorker } from './notifications/deliver';
+import type { NotificationStore } from './notifications/store';
+import type { LiveHub } from './notifications/live';
 
 export const PROBLEMS = { typeBase: '/api/problems' };
 /** Where the embedded sandbox is mounted: its base_url is PUBLIC_URL plus this. */
@@ -50,6 +53,10 @@ export interface DashboardContext {
   sync: IndexSync;
   /** Bulk payout files and the worker that submits approved ones (docs/decisions/034). */
   batches: { store: BatchStore; submitter: BatchSubmitter };
+  /** People's notifications and the outbox that mails and chats them (docs/decisions/035). */
+  notifications: { store: NotificationStore; outbox: OutboxWorker };
+  /** The live event streams of open pages. */
+  live: LiveHub;
   views: SavedViews;
   /** Who recent session cookies belong to (./auth-cache.ts). */
   authCache: AuthCache;

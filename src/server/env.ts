@@ -33,6 +33,12 @@ export const ServerEnv = z.intersection(
      * How long a server's claim on a bulk payout it is submitting holds without renewal: after
      * a crash, another server (or this one, started again) takes the batch over after it.
      */
+    /** Where notification mail is sent (smtp:// or smtps://); kept in the database when unset. */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    /** The From of notification mail, such as `Payments <payments@example.com>`. */
+    MAIL_FROM: z.string().min(3, { error: 'must be an address' }).optional(),
     DASHBOARD_BATCH_LEASE_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })
       .int({ error: 'must be a whole number of milliseconds' })

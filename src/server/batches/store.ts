@@ -15,6 +15,7 @@ import {
   decide,
 } from '../controls/rules';
 import { sql } from 'kysely';
+import type { Notices } from '../notifications/notices';
 import type { DashboardDb } from '../store/db';
 import type { BatchRowTable, BatchTable } from '../store/schema';
 import type { BatchFile } from './file';
@@ -111,7 +112,12 @@ function statusOf(states: readonly RowState[]): BatchStatus {
   return states.includes('invalid') || !states.includes('ready') ? 'draft' : 'validated';
 }
 
-export function batchStore(store: DashboardDb, now: () => number = Date.now) {
+export function batchStore(
+  store: DashboardDb,
+  now: () => number = Date.now,
+  /** Who is told a batch waits or finished (docs/decisions/035). */
+  notices?: Notices,
+) {
   const { db } = store;
 
   const rowsOf = async (batchId: string): Promise<StoredRow[]> =>
@@ -433,6 +439,17 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
             .where('batch_id', '=', id)
             .where('row_number', '=', price.row)
             .execute();
+        const batch = await trx
+          .selectFrom('batch')
+          .select(['file_name', 'uploaded_by'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await notices?.batchWaiting(trx, {
+          id,
+          fileName: batch.file_name,
+          rows: prices.length,
+          uploadedBy: batch.uploaded_by,
+        });
         return true;
       });
     },
@@ -605,26 +622,41 @@ export function batchStore(store: DashboardDb, now: () => number = Date.now) {
 
     /** Every row submitted: submitted, or partly failed when the API refused some. */
     async finish(id: string, owner: string) {
-      const failed = await db
-        .selectFrom('batch_row')
-        .select('row_number')
-        .where('batch_id', '=', id)
-        .where('state', '=', 'failed')
-        .executeTakeFirst();
-      const at = now();
-      await db
-        .updateTable('batch')
-        .set({
-          status: failed ? 'partly_failed' : 'submitted',
-          finished_at: at,
-          updated_at: at,
-          lease_owner: null,
-          lease_until: null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'submitting')
-        .where('lease_owner', '=', owner)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const states = await trx
+          .selectFrom('batch_row')
+          .select('state')
+          .where('batch_id', '=', id)
+          .execute();
+        const failed = states.filter((r) => r.state === 'failed').length;
+        const at = now();
+        const finished = await trx
+          .updateTable('batch')
+          .set({
+            status: failed > 0 ? 'partly_failed' : 'submitted',
+            finished_at: at,
+            updated_at: at,
+            lease_owner: null,
+            lease_until: null,
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'submitting')
+          .where('lease_owner', '=', owner)
+          .executeTakeFirst();
+        if (Number(finished.numUpdatedRows) !== 1 || !notices) return;
+        const batch = await trx
+          .selectFrom('batch')
+          .select(['file_name', 'uploaded_by'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await notices.batchFinished(trx, {
+          id,
+          fileName: batch.file_name,
+          uploadedBy: batch.uploaded_by,
+          created: states.filter((r) => r.state === 'created').length,
+          failed,
+        });
+      });
     },
 
     /** A submitted batch whose every transaction has completed. */

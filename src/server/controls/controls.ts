@@ -344,7 +344,10 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           product,
           transactionId: created.businessRequestId,
         };
-        await store.recordOrigin(ref, call.user.id);
+        await store.recordOrigin(ref, call.user.id, {
+          amount: created.toAmount,
+          currency: created.toCurrencySymbol,
+        });
         if (account && account.id === created.toBusinessExternalAccountId) {
           await store.recordRecipient(
             ref,

@@ -14,6 +14,7 @@ import type {
   TransactionApproval,
 } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
+import type { Notices } from '../notifications/notices';
 import { type DashboardDb, lockFor } from '../store/db';
 import type { ApprovalPolicyTable, ApprovalRequestTable, Database } from '../store/schema';
 import {
@@ -148,7 +149,12 @@ export function serializedWithControls<T>(
   });
 }
 
-export function controlsStore(store: DashboardDb, now: () => number = Date.now) {
+export function controlsStore(
+  store: DashboardDb,
+  now: () => number = Date.now,
+  /** Who is told what waits for them (docs/decisions/035); none in tests of the rules. */
+  notices?: Notices,
+) {
   /** A new request's row: pending for one approver, open for a week, with `fields` about it. */
   const pendingRow = (
     fields: Omit<
@@ -309,12 +315,28 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
       });
     },
 
-    async recordOrigin(ref: TransactionRef, userId: string) {
-      await db
-        .insertInto('transaction_origin')
-        .values({ ...ofTransaction(ref), created_by: userId, created_at: now() })
-        .onConflict((oc) => oc.columns(['environment', 'product', 'transaction_id']).doNothing())
-        .execute();
+    /**
+     * Who created a transaction through the dashboard; with `waiting` (its payout), the approvers
+     * are told in the same transaction that its quote waits for them.
+     */
+    async recordOrigin(
+      ref: TransactionRef,
+      userId: string,
+      waiting?: { amount: string; currency: string },
+    ) {
+      await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('transaction_origin')
+          .values({ ...ofTransaction(ref), created_by: userId, created_at: now() })
+          .onConflict((oc) => oc.columns(['environment', 'product', 'transaction_id']).doNothing())
+          .executeTakeFirst();
+        if (waiting && notices && Number(inserted.numInsertedOrUpdatedRows) === 1)
+          await notices.approvalWaiting(
+            trx,
+            { product: ref.product, id: ref.transactionId, creatorId: userId, ...waiting },
+            'quote',
+          );
+      });
     },
 
     originOf: (ref: TransactionRef) => originIn(db, ref),
@@ -442,6 +464,11 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
           change: JSON.stringify(input.change),
         });
         await trx.insertInto('approval_request').values(row).execute();
+        await notices?.payeeChangeWaiting(trx, {
+          accountId: input.accountId,
+          authorId: input.author.id,
+          authorName: input.author.name,
+        });
         return { change: toRequest(row, []) };
       });
     },
@@ -623,8 +650,38 @@ export function controlsStore(store: DashboardDb, now: () => number = Date.now) 
     },
 
     /** The API did what the request approved. */
+    /**
+     * The API did what the request approved. A quote approved: its deposit now waits, which the
+     * approvers (not the creator) are told in the same transaction.
+     */
     async markApproved(id: string): Promise<void> {
-      await this.close(id, 'approved', null);
+      await db.transaction().execute(async (trx) => {
+        const closed = await trx
+          .updateTable('approval_request')
+          .set({ status: 'approved', closed_at: now(), reject_reason: null })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        const request = await load(trx, id);
+        if (!notices || Number(closed.numUpdatedRows) !== 1 || request?.action !== 'approveQuote')
+          return;
+        const ref = {
+          environment: request.environment,
+          product: request.product!,
+          transactionId: request.objectId,
+        };
+        await notices.approvalWaiting(
+          trx,
+          {
+            product: ref.product,
+            id: ref.transactionId,
+            amount: request.payout.amount ?? '',
+            currency: request.payout.currency,
+            creatorId: (await originIn(trx, ref)) ?? null,
+          },
+          'deposit',
+        );
+      });
     },
 
     /** Closes a pending request: withdrawn by its author, stale, or failed at the API. */

@@ -6,7 +6,9 @@ import type { PayoutAccount } from '#/api/schemas/payout-account';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { awaitingOf, isFinalStatus } from '#/api/transaction-states';
 import { accountNumberKey, ibanKey } from '#/api/payee';
+import type { Kysely } from 'kysely';
 import type { DashboardDb } from '../store/db';
+import type { Database } from '../store/schema';
 import type { IndexKind } from './store';
 import {
   accountTerms,
@@ -37,7 +39,30 @@ const RECORD_TABLES = [
 ] as const;
 type IndexTable = (typeof RECORD_TABLES)[number] | 'index_webhook' | 'index_owner';
 
-export function indexWrites(store: DashboardDb, now: () => number = Date.now) {
+/**
+ * Called in the writing transaction with the transactions that were known and not final, and
+ * are final now (not those first seen already final, as in a first fill).
+ */
+export type TransactionsEnded = (
+  trx: Kysely<Database>,
+  environment: string,
+  product: Product,
+  ended: readonly Transaction[],
+) => Promise<void>;
+
+/** Records just written to the index (for the live updates of open pages). */
+export type RecordsWritten = (
+  environment: string,
+  kind: 'merchant' | 'account' | Product,
+  ids: readonly number[],
+) => void;
+
+export function indexWrites(
+  store: DashboardDb,
+  now: () => number = Date.now,
+  onEnded?: TransactionsEnded,
+  onWritten?: RecordsWritten,
+) {
   const { db } = store;
 
   /** The search documents of the records just written, in one statement. */
@@ -91,6 +116,12 @@ export function indexWrites(store: DashboardDb, now: () => number = Date.now) {
       .returning('id')
       .execute();
     const ids = new Set(written.map((r) => Number(r.id)));
+    if (ids.size > 0)
+      onWritten?.(
+        search.environment,
+        search.kind === 'transaction' ? (search.product as Product) : search.kind,
+        [...ids],
+      );
     const { terms, ...document } = search;
     await putSearch(
       trx,
@@ -106,6 +137,46 @@ export function indexWrites(store: DashboardDb, now: () => number = Date.now) {
       for (const table of tables)
         await trx.deleteFrom(table).where('environment', '=', environment).execute();
     });
+  }
+
+  /** The rows of one page of a product's transactions, with their search words. */
+  async function putTransactionRows(
+    environment: string,
+    product: Product,
+    transactions: Transaction[],
+    trx = db,
+  ): Promise<void> {
+    const at = now();
+    await putRows(
+      trx,
+      'index_transaction',
+      ['environment', 'product', 'id'],
+      transactions.map((t) => ({
+        environment,
+        product,
+        id: t.businessRequestId,
+        from_business_id: t.fromBusinessId,
+        to_business_id: t.toBusinessId,
+        account_id: t.toBusinessExternalAccountId,
+        client_status: t.clientStatus,
+        awaiting: awaitingOf(product, t) ?? '',
+        final: isFinalStatus(t.clientStatus) ? 1 : 0,
+        to_amount: t.toAmount,
+        to_amount_key: amountKey(t.toAmount),
+        to_currency: t.toCurrencySymbol,
+        from_currency: t.fromCurrencySymbol,
+        creation_time: t.creationTime,
+        last_update_time: t.lastUpdateTime,
+        record: JSON.stringify(t),
+        synced_at: at,
+      })),
+      {
+        environment,
+        kind: 'transaction',
+        product,
+        terms: (i) => transactionTerms(transactions[i]!),
+      },
+    );
   }
 
   return {
@@ -163,37 +234,33 @@ export function indexWrites(store: DashboardDb, now: () => number = Date.now) {
       transactions: Transaction[],
       trx = db,
     ): Promise<void> {
-      const at = now();
-      await putRows(
-        trx,
-        'index_transaction',
-        ['environment', 'product', 'id'],
-        transactions.map((t) => ({
-          environment,
-          product,
-          id: t.businessRequestId,
-          from_business_id: t.fromBusinessId,
-          to_business_id: t.toBusinessId,
-          account_id: t.toBusinessExternalAccountId,
-          client_status: t.clientStatus,
-          awaiting: awaitingOf(product, t) ?? '',
-          final: isFinalStatus(t.clientStatus) ? 1 : 0,
-          to_amount: t.toAmount,
-          to_amount_key: amountKey(t.toAmount),
-          to_currency: t.toCurrencySymbol,
-          from_currency: t.fromCurrencySymbol,
-          creation_time: t.creationTime,
-          last_update_time: t.lastUpdateTime,
-          record: JSON.stringify(t),
-          synced_at: at,
-        })),
-        {
-          environment,
-          kind: 'transaction',
-          product,
-          terms: (i) => transactionTerms(transactions[i]!),
-        },
-      );
+      const write = async (t: typeof db) => {
+        const final = transactions.filter((x) => isFinalStatus(x.clientStatus));
+        const open =
+          onEnded && final.length > 0
+            ? new Set(
+                (
+                  await t
+                    .selectFrom('index_transaction')
+                    .select('id')
+                    .where('environment', '=', environment)
+                    .where('product', '=', product)
+                    .where('final', '=', 0)
+                    .where(
+                      'id',
+                      'in',
+                      final.map((x) => x.businessRequestId),
+                    )
+                    .execute()
+                ).map((r) => Number(r.id)),
+              )
+            : new Set<number>();
+        await putTransactionRows(environment, product, transactions, t);
+        const ended = final.filter((x) => open.has(x.businessRequestId));
+        if (ended.length > 0) await onEnded!(t as Kysely<Database>, environment, product, ended);
+      };
+      if (!onEnded || trx !== db) return write(trx);
+      await db.transaction().execute((t) => write(t as typeof db));
     },
 
     /** When each kind's record was last written, to tell a stale update from a newer one. */

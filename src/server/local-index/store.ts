@@ -7,7 +7,7 @@ import type { AccountSort, MerchantSort, TransactionSort } from '#/api/local-ind
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import { indexQueries } from './store-queries';
-import { indexWrites } from './store-writes';
+import { indexWrites, type RecordsWritten, type TransactionsEnded } from './store-writes';
 
 export type IndexKind = 'merchant' | 'account' | 'transaction';
 export type SortOrder = 'asc' | 'desc';
@@ -87,8 +87,15 @@ export interface TransactionQuery {
   limit: number;
 }
 
-export function localIndex(store: DashboardDb, now: () => number = Date.now) {
-  return { ...indexWrites(store, now), ...indexQueries(store) };
+export function localIndex(
+  store: DashboardDb,
+  now: () => number = Date.now,
+  /** Told, in the writing transaction, of transactions the index sees reach their end. */
+  onEnded?: TransactionsEnded,
+  /** Told of every record written, for the live updates of open pages. */
+  onWritten?: RecordsWritten,
+) {
+  return { ...indexWrites(store, now, onEnded, onWritten), ...indexQueries(store) };
 }
 
 export type LocalIndex = ReturnType<typeof localIndex>;

@@ -1,0 +1,168 @@
+// Notifications through the dashboard server (docs/decisions/035): a payout created by finance
+// tells the approvers (in the app, by kept mail), its approved quote tells them its deposit
+// waits, and its completion tells its creator; the live stream pushes the new counts and the
+// records written; chat hooks on private addresses are refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Parties } from '#/sandbox/testing';
+import { callApi, partiesThrough, startTestDashboard, type TestDashboard } from './testing';
+
+let t: TestDashboard;
+let finance: string;
+let approver: string;
+let admin: string;
+let parties: Parties;
+const call = (cookie: string, method: string, path: string, body?: unknown) =>
+  callApi(t.base, cookie, method, path, body);
+
+beforeAll(async () => {
+  t = await startTestDashboard({ mail: { intervalMs: 50 } });
+  finance = (await t.signIn('finance@demo.example')).cookie;
+  approver = (await t.signIn('approver@demo.example')).cookie;
+  admin = (await t.signIn('admin@demo.example')).cookie;
+  parties = await partiesThrough(t.base, (await t.signIn('operations@demo.example')).cookie);
+});
+afterAll(() => t.close());
+
+const payout = (amount: string) =>
+  call(finance, 'POST', '/v1/sendc2f/', {
+    fromBusinessId: parties.merchantId,
+    toBusinessExternalAccountId: parties.accounts.EUR,
+    fromCurrencySymbol: 'USDT(TRC20)',
+    toAmount: amount,
+    purpose: 'SALARY',
+  });
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('never happened');
+}
+
+/** The events of a live stream, as they come. */
+async function stream(cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${t.base}/api/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { events, close: () => controller.abort() };
+}
+
+describe('notifications', () => {
+  it('tells the approvers a new payout waits, in the app, by mail and on the live stream', async () => {
+    const live = await stream(approver);
+    const first = await until(
+      async () => live.events.filter((e) => e.event === 'counts'),
+      (c) => c.length > 0,
+    );
+    const before = (first[0]!.data.approvals as { you: number }).you;
+    const created = await payout('321.00');
+    expect(created.status).toBe(200);
+    const id = created.json.businessRequestId as number;
+
+    const mine = await call(approver, 'GET', '/notifications');
+    expect(mine.json.results[0]).toMatchObject({
+      kind: 'waitingForYou',
+      title: `Payout #${id} waits for your quote approval`,
+      link: `/transactions/payouts/${id}`,
+      readAt: null,
+    });
+    // Not the creator.
+    expect((await call(finance, 'GET', '/notifications')).json.results).toEqual([]);
+    // The stream pushes the record written and the new count, without being asked (the index
+    // learns of the quote as the transaction is read: this test server has no reconciliation).
+    await until(
+      async () => (await call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus,
+      (status) => status === 'OnOff_AWAITING_QUOTE_APPROVAL',
+    );
+    await until(
+      async () => live.events,
+      (events) =>
+        events.some(
+          (e) => e.event === 'counts' && (e.data.approvals as { you: number }).you === before + 1,
+        ) && events.some((e) => e.event === 'records' && (e.data.ids as number[]).includes(id)),
+    );
+    live.close();
+
+    const mail = await until(
+      async () => (await call(admin, 'GET', '/admin/mail')).json,
+      (m) => m.results.some((r: { to: string }) => r.to === 'approver@demo.example'),
+    );
+    expect(mail.smtp).toBe(false);
+    const sent = mail.results.find((r: { to: string }) => r.to === 'approver@demo.example');
+    expect(sent.text).toContain(`/transactions/payouts/${id}`);
+    expect((await call(finance, 'GET', '/admin/mail')).status).toBe(403);
+
+    // Read from the bell.
+    const read = await call(approver, 'POST', `/notifications/${mine.json.results[0].id}/read`);
+    expect(read.json.readAt).toEqual(expect.any(Number));
+    expect((await call(approver, 'GET', '/notifications?unread=true')).json.unread).toBe(
+      mine.json.unread - 1,
+    );
+  });
+
+  it('tells them its deposit waits once the quote is approved, and its creator when it completes', async () => {
+    const id = (await payout('654.00')).json.businessRequestId as number;
+    expect((await call(approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
+    const titles = async (cookie: string) =>
+      ((await call(cookie, 'GET', '/notifications')).json.results as { title: string }[]).map(
+        (n) => n.title,
+      );
+    expect(await titles(approver)).toContain(`Payout #${id} waits for your deposit approval`);
+    expect((await call(approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`)).status).toBe(200);
+    // Settled in the sandbox; the index learns it as the transaction is read.
+    await until(
+      async () => (await call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus,
+      (status) => status === 'OnOff_COMPLETED',
+    );
+    expect(await titles(finance)).toContain(`Payout #${id} completed`);
+  });
+
+  it('keeps each person’s choices, and refuses a chat hook on a private address', async () => {
+    const set = await call(approver, 'PUT', '/notifications/preferences', {
+      modes: { waitingForYou: 'digest', newSignIn: 'off' },
+    });
+    expect(set.json.modes).toMatchObject({
+      waitingForYou: 'digest',
+      newSignIn: 'off',
+      batchFinished: 'immediately',
+    });
+    const bad = await call(approver, 'PUT', '/notifications/preferences', {
+      modes: { waitingForYou: 'hourly' },
+    });
+    expect(bad.status).toBe(400);
+    const hook = await call(admin, 'POST', '/admin/chat-hooks', {
+      kind: 'waitingForYou',
+      url: 'http://127.0.0.1:9/hook',
+    });
+    expect(hook.status).toBe(400);
+    expect(hook.json.errors[0]).toMatchObject({ field: 'url' });
+    expect(hook.json.errors[0].message).toMatch(/must lead to a public address/);
+  });
+});

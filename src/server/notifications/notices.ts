@@ -1,0 +1,141 @@
+// What each event tells, and to whom (docs/decisions/035): the stores call these inside the
+// transaction of the change, so that a notice exists exactly when its change does.
+import type { Kysely } from 'kysely';
+import type { Product } from '#/api/schemas/transaction';
+import type { Database } from '../store/schema';
+import { type MailSettings, notify, peopleWithRole } from './store';
+
+const NOUN: Record<Product, string> = {
+  sendc2f: 'Payout',
+  sendf2f: 'End to end transfer',
+  receive: 'Collection',
+};
+const SLUG: Record<Product, string> = {
+  sendc2f: 'payouts',
+  sendf2f: 'end-to-end',
+  receive: 'collections',
+};
+
+export const transactionLink = (product: Product, id: number) =>
+  `/transactions/${SLUG[product]}/${id}`;
+
+type Trx = Kysely<Database>;
+
+/** The notices of the dashboard's events, bound to where links lead and the clock. */
+export function notices(settings: MailSettings) {
+  const approvers = (trx: Trx, except: readonly (string | null)[]) =>
+    peopleWithRole(trx, ['approver'], except);
+  return {
+    /** A transaction made through the dashboard now waits for an approver (not its creator). */
+    async approvalWaiting(
+      trx: Trx,
+      t: {
+        product: Product;
+        id: number;
+        amount: string;
+        currency: string;
+        creatorId: string | null;
+      },
+      what: 'quote' | 'deposit',
+    ) {
+      const noun = `${NOUN[t.product]} #${t.id}`;
+      await notify(
+        trx,
+        {
+          kind: 'waitingForYou',
+          userIds: await approvers(trx, [t.creatorId]),
+          title: `${noun} waits for your ${what} approval`,
+          body: `${noun} of ${t.amount} ${t.currency} waits for an approver to approve its ${what}.`,
+          link: transactionLink(t.product, t.id),
+        },
+        settings,
+      );
+    },
+
+    /** New bank details of a payout account wait for an approver (not their author). */
+    async payeeChangeWaiting(
+      trx: Trx,
+      c: { accountId: number; authorId: string; authorName: string },
+    ) {
+      await notify(
+        trx,
+        {
+          kind: 'waitingForYou',
+          userIds: await approvers(trx, [c.authorId]),
+          title: `New bank details of payout account #${c.accountId} wait for your approval`,
+          body: `${c.authorName} changed the bank details of payout account #${c.accountId}; they apply once someone else approves them.`,
+          link: `/payout-accounts/${c.accountId}`,
+        },
+        settings,
+      );
+    },
+
+    /** A bulk payout file is quoted and waits for an approver (not its uploader). */
+    async batchWaiting(
+      trx: Trx,
+      b: { id: string; fileName: string; rows: number; uploadedBy: string },
+    ) {
+      await notify(
+        trx,
+        {
+          kind: 'waitingForYou',
+          userIds: await approvers(trx, [b.uploadedBy]),
+          title: `${b.fileName} waits for your approval`,
+          body: `The bulk payout file ${b.fileName} (${b.rows} payments) is quoted and waits for an approver.`,
+          link: `/batches/${b.id}`,
+        },
+        settings,
+      );
+    },
+
+    /** A bulk payout finished submitting: its uploader is told how it went. */
+    async batchFinished(
+      trx: Trx,
+      b: { id: string; fileName: string; uploadedBy: string; created: number; failed: number },
+    ) {
+      await notify(
+        trx,
+        {
+          kind: 'batchFinished',
+          userIds: [b.uploadedBy],
+          title:
+            b.failed > 0
+              ? `${b.fileName}: ${b.failed} payments refused`
+              : `${b.fileName} is submitted`,
+          body: `${b.created} transactions were created and their quotes approved${b.failed > 0 ? `; the API refused ${b.failed} rows, which you can download to fix` : ''}.`,
+          link: `/batches/${b.id}`,
+        },
+        settings,
+      );
+    },
+
+    /** A transaction made through the dashboard reached its end: its creator is told. */
+    async transactionEnded(
+      trx: Trx,
+      t: {
+        product: Product;
+        id: number;
+        status: string;
+        amount: string;
+        currency: string;
+        creatorId: string;
+      },
+    ) {
+      const noun = `${NOUN[t.product]} #${t.id}`;
+      const how = t.status.endsWith('COMPLETED') ? 'completed' : 'was cancelled';
+      await notify(
+        trx,
+        {
+          kind: 'transactionEnded',
+          userIds: [t.creatorId],
+          title: `${noun} ${how}`,
+          body: `${noun} of ${t.amount} ${t.currency} ${how}.`,
+          link: transactionLink(t.product, t.id),
+        },
+        settings,
+      );
+    },
+  };
+}
+
+export type Notices = ReturnType<typeof notices>;

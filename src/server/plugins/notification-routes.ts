@@ -1,0 +1,94 @@
+// Notifications (src/api/notifications.ts, docs/decisions/035): the bell's list, reading,
+// each person's choices, the mail kept without SMTP, the chat hooks, and the live stream.
+import type { FastifyPluginAsync } from 'fastify';
+import { notificationEndpoints as E } from '#/api/notifications';
+import { publicTargetProblem } from '#/sandbox/webhooks/targets';
+import { audit, problem } from '../context';
+import { route } from '../endpoint';
+
+export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean }> = async (
+  app,
+  options,
+) => {
+  const ctx = app.dashboard;
+  const notes = ctx.notifications.store;
+  const me = (request: { signedIn: { user: { id: string } } | null }) => request.signedIn!.user.id;
+
+  route(app, E.streamEvents, async ({ request, reply }) => ctx.live.open(request, reply));
+
+  route(app, E.listNotifications, async ({ request, query }) =>
+    notes.list(me(request), query.unread === 'true', query.limit),
+  );
+
+  route(app, E.readNotification, async ({ request, reply, params }) => {
+    const read = await notes.markRead(me(request), params.id);
+    return (
+      read ??
+      problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: 'No such notification of yours.',
+      })
+    );
+  });
+
+  route(app, E.readAllNotifications, async ({ request }) => ({
+    read: await notes.markAllRead(me(request)),
+  }));
+
+  const preferences = async (userId: string, email: string) => ({
+    email,
+    modes: await notes.modes(userId),
+  });
+
+  route(app, E.getPreferences, async ({ request }) =>
+    preferences(me(request), request.signedIn!.user.email),
+  );
+
+  route(app, E.setPreferences, async ({ request, body }) => {
+    await notes.setModes(me(request), body.modes);
+    await audit(request, {
+      action: E.setPreferences.audit,
+      target: request.signedIn!.user.email,
+      outcome: 'ok',
+      details: body.modes,
+    });
+    return preferences(me(request), request.signedIn!.user.email);
+  });
+
+  route(app, E.listSentMail, async () => ({
+    results: await notes.keptMail(200),
+    smtp: ctx.notifications.outbox.smtp,
+  }));
+
+  route(app, E.listChatHooks, async () => ({ results: await notes.chatHooks() }));
+
+  route(app, E.addChatHook, async ({ request, reply, body }) => {
+    const refused = options.allowPrivateChat ? undefined : await publicTargetProblem(body.url);
+    if (refused)
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: `URL ${refused}.`,
+        errors: [{ field: 'url', message: refused }],
+      });
+    const hook = await notes.addChatHook(body.kind, body.url, request.signedIn!.user.email);
+    await audit(request, {
+      action: E.addChatHook.audit,
+      target: hook.id,
+      outcome: 'ok',
+      details: { kind: body.kind, url: body.url },
+    });
+    return hook;
+  });
+
+  route(app, E.removeChatHook, async ({ request, params }) => {
+    const removed = await notes.removeChatHook(params.id);
+    await audit(request, {
+      action: E.removeChatHook.audit,
+      target: params.id,
+      outcome: removed ? 'ok' : 'failed',
+    });
+    return { removed };
+  });
+};
