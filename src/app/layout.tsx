@@ -108,6 +108,8 @@ import { GoToSpotlight } from './go-to';
 import { RequestLogLinks } from '#/components/api-error';
 import { FaultsOnBadge, SandboxNotice } from '#/features/faults/components/faults-badge';
 import { inboxCountQuery } from '#/features/controls/queries';
+import { NotificationBell } from '#/features/notifications/components/bell';
+import { useLiveUpdates } from './live-updates';
 
 interface NavItem {
   to: string;
@@ -229,6 +231,8 @@ export function AppLayout() {
   const [sessionEnded, setSessionEnded] = useState(false);
   // Once the session has ended, what the sign-in page would offer (the demo's people).
   const signedOutView = useQuery({ ...signedOutSessionQuery, enabled: sessionEnded });
+  // Pushed changes while signed in (docs/decisions/035).
+  useLiveUpdates(session.signedIn && !session.mustEnrol && !sessionEnded);
 
   useEffect(close, [pathname, close]);
   // A new page: focus starts at its content, as after a full page load with the skip link, so
@@ -364,6 +368,7 @@ export function AppLayout() {
                   Go to…
                 </Text>
               </Button>
+              {!session.mustEnrol && <NotificationBell />}
               <ColorSchemeToggle />
               <Menu position="bottom-end" withArrow>
                 <Menu.Target>

@@ -12,6 +12,7 @@ import {
 } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
 import { api } from '#/lib/api';
+import { unlessLive } from '#/lib/live';
 import { payoutAccountKeys } from '../payout-accounts/queries';
 
 export type InboxScope = 'you' | 'everyone';
@@ -37,13 +38,13 @@ export const inboxQuery = (scope: InboxScope, start = 0, limit = INBOX_PAGE) =>
     queryKey: controlsKeys.inbox(scope, start, limit),
     queryFn: () => callEndpoint(api, E.inbox, { query: { scope, start, limit } }),
     placeholderData: keepPreviousData,
-    refetchInterval: INBOX_REFRESH_MS,
+    refetchInterval: unlessLive(INBOX_REFRESH_MS),
   });
 
 export const inboxCountQuery = queryOptions({
   queryKey: controlsKeys.count,
   queryFn: () => callEndpoint(api, E.inboxCounts),
-  refetchInterval: INBOX_REFRESH_MS,
+  refetchInterval: unlessLive(INBOX_REFRESH_MS),
 });
 
 /** A transaction's approvals, who can give the next one, and what it was sent to. */

@@ -19,6 +19,7 @@ import { api } from '#/lib/api';
 import { merchantQuery } from '../merchants/queries';
 import { payoutAccountQuery } from '../payout-accounts/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
+import { unlessLive } from '#/lib/live';
 
 /** A list's filters as the query string carries them: lists of values joined by commas. */
 function joined(values: Record<string, unknown>): Record<string, string | number | undefined> {
@@ -48,7 +49,10 @@ export const findKeys = {
   views: ['index', 'views'] as const,
 };
 
-/** Lists follow changes made elsewhere without a reload: asked again every few seconds. */
+/**
+ * Lists follow changes made elsewhere without a reload: told by the live stream, or, while it
+ * is down, asked again every few seconds.
+ */
 const LIVE_MS = 5_000;
 
 /** A list from the local index: kept on screen while the next page loads, asked again every few seconds. */
@@ -57,7 +61,7 @@ function liveList<T>(queryKey: readonly unknown[], queryFn: () => Promise<T>) {
     queryKey,
     queryFn,
     placeholderData: keepPreviousData,
-    refetchInterval: LIVE_MS,
+    refetchInterval: unlessLive(LIVE_MS),
   });
 }
 

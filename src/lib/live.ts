@@ -1,0 +1,27 @@
+// Whether the live event stream (/api/events, docs/decisions/035) is up: while it is, lists and
+// record pages are told of changes and do not ask again on a timer; when it is down they poll.
+import { useSyncExternalStore } from 'react';
+
+let up = false;
+const listeners = new Set<() => void>();
+
+export function setLive(value: boolean) {
+  if (value === up) return;
+  up = value;
+  for (const listener of listeners) listener();
+}
+
+export const isLive = () => up;
+
+export function useLive(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => up,
+  );
+}
+
+/** A refetch interval that polls every `ms` only while the stream is down. */
+export const unlessLive = (ms: number | false) => (): number | false => (up ? false : ms);
