@@ -7,15 +7,25 @@ import { useEffect } from 'react';
 import { controlsKeys } from '#/features/controls/queries';
 import { notificationKeys } from '#/features/notifications/queries';
 import { findKeys } from '#/features/find/queries';
-import { setLive } from '#/lib/live';
+import { isLive, resetLive, setLive } from '#/lib/live';
 
 export function useLiveUpdates(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events');
-    source.onopen = () => setLive(true);
-    source.onerror = () => setLive(false);
+    source.onopen = () => {
+      if (isLive()) return;
+      // Back after a drop: what changed meanwhile is read now, and the polling stops.
+      setLive(true);
+      void queryClient.invalidateQueries({ type: 'active' });
+    };
+    source.onerror = () => {
+      if (!isLive()) return;
+      // Down (it reconnects by itself): the pages poll again, from a fresh read.
+      setLive(false);
+      void queryClient.refetchQueries({ type: 'active' });
+    };
     source.addEventListener('counts', (event) => {
       const counts = JSON.parse((event as MessageEvent<string>).data) as {
         unread: number;
@@ -25,23 +35,44 @@ export function useLiveUpdates(enabled: boolean) {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
       void queryClient.invalidateQueries({ queryKey: [...controlsKeys.all, 'inbox'] });
     });
+    // Records written, gathered for a moment: each list of a kind is read again once.
+    const pending = new Map<string, Set<number>>();
+    let flush: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      flush = undefined;
+      for (const [kind, ids] of pending) {
+        const list =
+          kind === 'merchant' ? 'merchants' : kind === 'account' ? 'accounts' : 'transactions';
+        const root =
+          kind === 'merchant'
+            ? 'merchants'
+            : kind === 'account'
+              ? 'payout-accounts'
+              : 'transactions';
+        void queryClient.invalidateQueries({ queryKey: [...findKeys.all, list] });
+        void queryClient.invalidateQueries({ queryKey: [...findKeys.all, 'search'] });
+        void queryClient.invalidateQueries({
+          predicate: (query) =>
+            query.queryKey[0] === root &&
+            query.queryKey.some((part) => typeof part === 'number' && ids.has(part)),
+        });
+      }
+      pending.clear();
+    };
     source.addEventListener('records', (event) => {
       const { kind, ids } = JSON.parse((event as MessageEvent<string>).data) as {
         kind: string;
         ids: number[];
       };
-      const root =
-        kind === 'merchant' ? 'merchants' : kind === 'account' ? 'payout-accounts' : 'transactions';
-      void queryClient.invalidateQueries({ queryKey: findKeys.all });
-      void queryClient.invalidateQueries({
-        predicate: (query) =>
-          query.queryKey[0] === root &&
-          query.queryKey.some((part) => typeof part === 'number' && ids.includes(part)),
-      });
+      const known = pending.get(kind) ?? new Set<number>();
+      for (const id of ids) known.add(id);
+      pending.set(kind, known);
+      flush ??= setTimeout(refresh, 250);
     });
     return () => {
+      if (flush) clearTimeout(flush);
       source.close();
-      setLive(false);
+      resetLive();
     };
   }, [enabled, queryClient]);
 }

@@ -2,7 +2,10 @@
 // record pages are told of changes and do not ask again on a timer; when it is down they poll.
 import { useSyncExternalStore } from 'react';
 
-let up = false;
+// Taken as up from the start in a browser that can open it (the pages subscribe before the
+// stream opens); a stream that fails says so, and the pages poll from then on.
+const CAN_STREAM = typeof window !== 'undefined' && typeof EventSource !== 'undefined';
+let up = CAN_STREAM;
 const listeners = new Set<() => void>();
 
 export function setLive(value: boolean) {
@@ -12,6 +15,9 @@ export function setLive(value: boolean) {
 }
 
 export const isLive = () => up;
+
+/** Back to the start: up, as far as anyone knows (a new sign-in opens a new stream). */
+export const resetLive = () => setLive(CAN_STREAM);
 
 export function useLive(): boolean {
   return useSyncExternalStore(

@@ -100,6 +100,23 @@ export function indexWrites(
     search: { environment: string; kind: IndexKind; product: string; terms: (i: number) => string },
   ) {
     if (rows.length === 0) return;
+    // What is stored now, to tell open pages only of records new or newer than that.
+    const before = onWritten
+      ? new Map(
+          (
+            await trx
+              .selectFrom(table)
+              .select(['id', 'last_update_time'])
+              .where('environment', '=', search.environment)
+              .where(
+                'id',
+                'in',
+                rows.map((r) => r.id),
+              )
+              .execute()
+          ).map((r) => [Number(r.id), Number(r.last_update_time)]),
+        )
+      : undefined;
     const written = await trx
       .insertInto(table)
       .values(rows as never)
@@ -116,11 +133,15 @@ export function indexWrites(
       .returning('id')
       .execute();
     const ids = new Set(written.map((r) => Number(r.id)));
-    if (ids.size > 0)
-      onWritten?.(
+    const changed = rows.filter((r) => {
+      const known = before?.get(r.id);
+      return ids.has(r.id) && (known === undefined || known < r.last_update_time);
+    });
+    if (onWritten && changed.length > 0)
+      onWritten(
         search.environment,
         search.kind === 'transaction' ? (search.product as Product) : search.kind,
-        [...ids],
+        changed.map((r) => r.id),
       );
     const { terms, ...document } = search;
     await putSearch(
