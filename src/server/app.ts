@@ -117,7 +117,7 @@ export interface DashboardOptions {
    */
   indexSync?: { intervalMs: number; sweepPages?: number } | undefined;
   /** Mail (SMTP_URL, MAIL_FROM) and chat delivery of notifications (docs/decisions/035). */
-  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'allowPrivateChat' | 'intervalMs'>;
+  mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'allowPrivateChat' | 'intervalMs' | 'leaseMs'>;
   /** How the bulk payout worker paces itself (tests shorten its claim). */
   batchSubmitter?: SubmitterOptions;
 }

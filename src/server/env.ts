@@ -39,6 +39,12 @@ export const ServerEnv = z.intersection(
       .optional(),
     /** The From of notification mail, such as `Payments <payments@example.com>`. */
     MAIL_FROM: z.string().min(3, { error: 'must be an address' }).optional(),
+    /** How long a server's claim on an outbox message it delivers holds (as for batches). */
+    DASHBOARD_OUTBOX_LEASE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(1000, { error: 'must be at least 1000' })
+      .default(30_000),
     DASHBOARD_BATCH_LEASE_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })
       .int({ error: 'must be a whole number of milliseconds' })

@@ -35,7 +35,11 @@ async function main() {
     }),
     indexSync: { intervalMs: env.DASHBOARD_INDEX_INTERVAL_MS },
     batchSubmitter: { leaseMs: env.DASHBOARD_BATCH_LEASE_MS },
-    mail: { smtpUrl: env.SMTP_URL, ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}) },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      leaseMs: env.DASHBOARD_OUTBOX_LEASE_MS,
+      ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}),
+    },
   });
   await app.listen({ host: env.HOST, port: env.PORT ?? DEFAULT_PORT });
   const address = app.server.address();
