@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ROLE_LABEL } from '#/api/roles';
 import { PageHeader } from '#/components/page';
+import { NotificationPreferences } from '#/features/notifications/components/notification-panels';
 import { sessionQuery } from '#/features/session/queries';
 import {
   AuthenticatorPanel,
@@ -37,6 +38,7 @@ function AccountPage() {
       <Stack gap="lg">
         <AuthenticatorPanel />
         <PasswordPanel />
+        {!session.mustEnrol && <NotificationPreferences />}
         <SessionsPanel />
       </Stack>
     </>

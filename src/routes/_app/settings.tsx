@@ -1,6 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import {
+  ChatHookSettings,
+  KeptMail,
+} from '#/features/notifications/components/notification-panels';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
 import { PageHeader, Panel } from '#/components/page';
@@ -36,7 +40,7 @@ function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="The workspace: API credentials, people and roles, approval policies and the second sign-in step."
+        description="The workspace: API credentials, people and roles, approval policies, the second sign-in step, team chat and the mail the dashboard sent."
       />
       <Stack gap="lg">
         <CredentialsSettings environments={session.environments} />
@@ -45,6 +49,8 @@ function SettingsPage() {
           <PolicySettings />
         </Panel>
         <SecondStepSettings />
+        <ChatHookSettings />
+        <KeptMail />
       </Stack>
     </>
   );

@@ -1,0 +1,206 @@
+// Notifications on the account and settings pages (docs/decisions/035): how each kind reaches
+// this person by email; for admins, the team chat hooks and the mail kept when no SMTP server is
+// configured (the demo's "sent mail").
+import '@mantine/core/styles/SegmentedControl.css';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  DELIVERY_MODES,
+  type DeliveryMode,
+  KIND_LABEL,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '#/api/notifications';
+import { ApiErrorAlert } from '#/components/api-error';
+import { DataTable } from '#/components/data-table';
+import { DateTime } from '#/components/date-time';
+import { LoadingState, Panel } from '#/components/page';
+import { showDone } from '#/components/notify';
+import {
+  chatHooksQuery,
+  keptMailQuery,
+  preferencesQuery,
+  useAddChatHook,
+  useRemoveChatHook,
+  useSetPreferences,
+} from '../queries';
+
+const MODE_LABEL: Record<DeliveryMode, string> = {
+  immediately: 'At once',
+  digest: 'Daily digest',
+  off: 'Off',
+};
+
+export function NotificationPreferences() {
+  const { data } = useQuery(preferencesQuery);
+  const save = useSetPreferences();
+  return (
+    <Panel
+      title="Notifications"
+      description={
+        data
+          ? `Everything shows in the bell. By email to ${data.email}, each kind as you choose here.`
+          : undefined
+      }
+    >
+      {!data ? (
+        <LoadingState rows={3} />
+      ) : (
+        <Stack gap="sm">
+          {NOTIFICATION_KINDS.map((kind) => (
+            <Group key={kind} justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm" id={`mode-${kind}`}>
+                {KIND_LABEL[kind]}
+              </Text>
+              <SegmentedControl
+                size="xs"
+                aria-labelledby={`mode-${kind}`}
+                value={data.modes[kind]}
+                data={DELIVERY_MODES.map((m) => ({ value: m, label: MODE_LABEL[m] }))}
+                onChange={(mode) =>
+                  save.mutate(
+                    { [kind]: mode as DeliveryMode },
+                    {
+                      onSuccess: () =>
+                        showDone(
+                          'Saved',
+                          `${KIND_LABEL[kind]}: ${MODE_LABEL[mode as DeliveryMode].toLowerCase()}.`,
+                        ),
+                    },
+                  )
+                }
+              />
+            </Group>
+          ))}
+          {save.isError && <ApiErrorAlert error={save.error} title="Not saved" />}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+export function ChatHookSettings() {
+  const { data: hooks } = useQuery(chatHooksQuery);
+  const add = useAddChatHook();
+  const remove = useRemoveChatHook();
+  const [kind, setKind] = useState<NotificationKind>('waitingForYou');
+  const [url, setUrl] = useState('');
+  return (
+    <Panel
+      title="Team chat"
+      description="Post a kind of notification to a chat channel through its incoming-webhook URL (Slack and compatible chats). Delivered by the same outbox, with retries."
+    >
+      <Stack gap="sm">
+        {hooks && hooks.length > 0 && (
+          <DataTable
+            label="Chat hooks"
+            minWidth={520}
+            rows={hooks}
+            rowKey={(h) => h.id}
+            columns={[
+              { header: 'Kind', cell: (h) => KIND_LABEL[h.kind] },
+              { header: 'URL', cell: (h) => <Code>{h.url}</Code> },
+              {
+                header: '',
+                cell: (h) => (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => remove.mutate(h.id)}
+                  >
+                    Remove
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label="Kind"
+            data={NOTIFICATION_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            value={kind}
+            onChange={(v) => v && setKind(v as NotificationKind)}
+            allowDeselect={false}
+            w={300}
+          />
+          <TextInput
+            label="Incoming-webhook URL"
+            placeholder="https://hooks.slack.com/services/…"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            w={360}
+          />
+          <Button
+            loading={add.isPending}
+            onClick={() =>
+              add.mutate(
+                { kind, url: url.trim() },
+                { onSuccess: () => (setUrl(''), showDone('Chat hook added', KIND_LABEL[kind])) },
+              )
+            }
+          >
+            Add
+          </Button>
+        </Group>
+        {add.isError && <ApiErrorAlert error={add.error} title="The hook was not added" />}
+      </Stack>
+    </Panel>
+  );
+}
+
+export function KeptMail() {
+  const { data } = useQuery(keptMailQuery);
+  return (
+    <Panel
+      title="Sent mail"
+      description={
+        data?.smtp
+          ? 'Mail goes to the SMTP server (SMTP_URL). What is listed here was kept before it was configured.'
+          : 'No SMTP server is configured (SMTP_URL), so notification mail is kept here instead of sent.'
+      }
+    >
+      {!data ? (
+        <LoadingState rows={2} />
+      ) : data.results.length === 0 ? (
+        <Alert variant="light" color="gray">
+          No mail yet.
+        </Alert>
+      ) : (
+        <DataTable
+          label="Kept mail"
+          minWidth={640}
+          rows={data.results}
+          rowKey={(m) => m.id}
+          columns={[
+            { header: 'To', cell: (m) => m.to },
+            {
+              header: 'Mail',
+              cell: (m) => (
+                <details>
+                  <summary>{m.subject}</summary>
+                  <Text size="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                    {m.text}
+                  </Text>
+                </details>
+              ),
+            },
+            { header: 'Kept', cell: (m) => <DateTime value={m.createdAt} /> },
+          ]}
+        />
+      )}
+    </Panel>
+  );
+}
