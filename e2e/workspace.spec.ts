@@ -320,9 +320,49 @@ test('a person forgot the password: an admin hands over a reset link, used once'
   await page.getByLabel('New password', { exact: true }).fill('correct horse battery');
   await checkA11y(page);
   await page.getByRole('button', { name: 'Set the password' }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
-  await page.getByLabel('Email', { exact: true }).fill('forgetful@partner.example');
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // The link proved the mailbox: signed in at once (no authenticator to ask for).
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
+
+test('an invitation mail’s link sets the new person’s password and signs them in', async ({
+  page,
+}) => {
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Add a person' });
+  await form.getByLabel('Email', { exact: true }).fill('invited@partner.example');
+  await form.getByLabel('Name', { exact: true }).fill('Ines Invited');
+  await choose(page, 'Roles', 'Viewer');
+  await form.getByRole('button', { name: 'Add person' }).click();
+  await expect(page.getByText('One-time password for invited@partner.example')).toBeVisible();
+  // No SMTP server here: the mail is kept, and shown to admins under Sent mail.
+  const mail = page.getByRole('table', { name: 'Kept mail' }).getByRole('row', {
+    name: /invited@partner\.example/,
+  });
+  await page.reload();
+  await mail.getByText('Ada Admin invited you to the Partner Payments dashboard').click();
+  const text = (await mail.textContent()) ?? '';
+  const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)![0]);
+  await forgetSession(page);
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel('New password', { exact: true }).fill('a long invited password');
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByText('Ines Invited · Viewer')).toBeVisible();
+});
+
+test('a deactivated person’s open session is refused at their next click', async ({
+  page,
+  dashboard,
+}) => {
+  await signInAs(page, 'Vera Viewer');
+  await page.goto('/merchants');
+  await expect(page.getByRole('table', { name: 'Merchants' })).toBeVisible();
+  // An admin, elsewhere, deactivates Vera.
+  const vera = (await dashboard.workspace.userByEmail('viewer@demo.example'))!;
+  await dashboard.workspace.setActive(vera.id, false);
+  allowConsoleError(page, /status of 401/);
+  await page.getByRole('link', { name: 'Payout accounts' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Your session has ended' })).toBeVisible();
 });

@@ -58,11 +58,17 @@ export const accountEndpoints = {
     id: 'resetPassword',
     method: 'POST',
     path: '/password-reset',
-    summary: "Choose a new password with an admin's reset link (no session: the link is the proof)",
+    summary:
+      'Choose a new password with a reset or invitation link (no session: the link is the proof); signs in a person without an authenticator',
     access: 'public',
     body: PasswordReset,
     invalid: `Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.`,
-    response: z.object({ reset: z.literal(true) }),
+    response: z.object({
+      reset: z.literal(true),
+      signedIn: z.boolean().meta({
+        description: 'Signed in (a session cookie set), unless the person has an authenticator.',
+      }),
+    }),
   }),
   changePassword: endpoint({
     id: 'changePassword',

@@ -76,7 +76,8 @@ export const adminEndpoints = {
     id: 'addPerson',
     method: 'POST',
     path: '/admin/users',
-    summary: 'Add a person; answers a one-time password, shown once, for the admin to hand over',
+    summary:
+      'Add a person: an invitation mail with a link to choose a password (24 hours), and a one-time password shown once to the admin',
     body: PersonCreate,
     invalid: 'Give the person’s email, name and roles.',
     response: z.object({ user: Person, oneTimePassword: z.string() }),
@@ -94,6 +95,18 @@ export const adminEndpoints = {
     response: Person,
     roles: ADMIN,
     audit: 'set roles',
+  }),
+  setPersonActive: endpoint({
+    id: 'setPersonActive',
+    method: 'PUT',
+    path: '/admin/users/{id}/active',
+    summary:
+      'Deactivate a person (their sessions end at once; their approvals stop counting for what is not done yet) or reactivate them',
+    params: TextIdParams,
+    body: z.object({ active: z.boolean({ error: 'must be true or false' }) }),
+    response: Person,
+    roles: ADMIN,
+    audit: 'set person active',
   }),
   endSessionsOf: endpoint({
     id: 'endSessionsOf',

@@ -10,6 +10,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionQuery } from '#/features/session/queries';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -31,6 +33,7 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const queryClient = useQueryClient();
   const form = useForm<{ password: string }>({
     resolver: zodResolver(PasswordReset.pick({ password: true })),
     defaultValues: { password: '' },
@@ -47,7 +50,8 @@ function ResetPasswordPage() {
             </Title>
             {!token ? (
               <Alert color="orange" variant="light">
-                This page needs the link an admin gave you.
+                This page needs the link from your invitation or reset mail, or the one an admin
+                gave you.
               </Alert>
             ) : (
               <form
@@ -57,8 +61,13 @@ function ResetPasswordPage() {
                   reset.mutate(
                     { token, password },
                     {
-                      onSuccess: () =>
-                        void navigate({ to: '/sign-in', search: { redirect: undefined } }),
+                      onSuccess: async (answer) => {
+                        if (!answer.signedIn)
+                          return void navigate({ to: '/sign-in', search: { redirect: undefined } });
+                        // Signed in by the link: the app, with the new session.
+                        await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+                        await navigate({ to: '/' });
+                      },
                       onError: (error) => applyApiFieldErrors(error, ['password'], form.setError),
                     },
                   ),

@@ -86,6 +86,11 @@ export const useSetRoles = () =>
     callEndpoint(api, adminEndpoints.setRoles, { params: { id }, body: { roles } }),
   );
 
+export const useSetActive = () =>
+  useSettingsMutation(({ id, active }: { id: string; active: boolean }) =>
+    callEndpoint(api, adminEndpoints.setPersonActive, { params: { id }, body: { active } }),
+  );
+
 export const useEndSessions = () =>
   useSettingsMutation((id: string) =>
     callEndpoint(api, adminEndpoints.endSessionsOf, { params: { id } }),

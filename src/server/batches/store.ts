@@ -5,7 +5,12 @@ import Decimal from 'decimal.js';
 import type { BatchColumn, BatchStatus, FileProblem, RowState } from '#/api/batches';
 import type { Decision } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
-import { policiesIn, REQUEST_TTL_MS, serializedWithControls } from '../controls/store';
+import {
+  deactivatedPeople,
+  policiesIn,
+  REQUEST_TTL_MS,
+  serializedWithControls,
+} from '../controls/store';
 import {
   type BatchSubject,
   type Decider,
@@ -485,16 +490,19 @@ export function batchStore(
           batchSubject({ product: row.product as Product, rows }),
         );
         const time = now();
+        const gone = await deactivatedPeople(trx);
         const outcome = decide(
           {
             kind: 'batch',
             status: row.status === 'awaiting_approval' ? 'pending' : row.status,
             expiresAt: num(row.expires_at) ?? 0,
             originatorId: row.uploaded_by,
-            decisions: decisions.map((d) => ({
-              userId: d.user_id,
-              decision: d.decision as 'approve' | 'reject',
-            })),
+            decisions: decisions
+              .filter((d) => !gone.has(d.user_id))
+              .map((d) => ({
+                userId: d.user_id,
+                decision: d.decision as 'approve' | 'reject',
+              })),
           },
           decider,
           decision,

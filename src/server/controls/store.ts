@@ -135,6 +135,16 @@ export async function policiesIn(trx: Kysely<Database>): Promise<Policy[]> {
   return rows.map(toPolicy);
 }
 
+/** People deactivated: their approvals no longer count for what is not done yet. */
+export async function deactivatedPeople(trx: Kysely<Database>): Promise<Set<string>> {
+  const rows = await trx
+    .selectFrom('app_user')
+    .select('id')
+    .where('disabled_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * Runs `work` in one transaction serialized with every other decision and policy change (a
  * batch's decision too), so that a policy change and a last approval never cross.
@@ -571,7 +581,18 @@ export function controlsStore(
                 transactionId: request.objectId,
               })) ?? null);
         const time = now();
-        const outcome = decide({ ...request, originatorId }, decider, decision, required, time);
+        const gone = await deactivatedPeople(trx);
+        const outcome = decide(
+          {
+            ...request,
+            originatorId,
+            decisions: request.decisions.filter((d) => !gone.has(d.userId)),
+          },
+          decider,
+          decision,
+          required,
+          time,
+        );
         if (outcome.kind === 'refused') {
           if (outcome.refusal === 'APPROVAL_EXPIRED')
             await trx

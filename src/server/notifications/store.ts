@@ -32,7 +32,8 @@ export interface MailSettings {
   now: () => number;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** An email's subject, plain text and HTML for a notification. */
 export function mailOf(
@@ -141,6 +142,34 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
   }
   for (const hook of hooks) rows.push(outbox('chat', hook.url));
   if (rows.length > 0) await trx.insertInto('outbox').values(rows).execute();
+}
+
+/** An email of its own (an invitation), queued in the outbox like a notification's. */
+export async function queueMail(
+  trx: Kysely<Database>,
+  mail: { to: string; kind: string; subject: string; text: string; html: string },
+  now: number,
+) {
+  await trx
+    .insertInto('outbox')
+    .values({
+      id: randomUUID(),
+      channel: 'email',
+      target: mail.to,
+      kind: mail.kind,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      status: 'pending',
+      attempts: 0,
+      next_at: now,
+      lease_owner: null,
+      lease_until: null,
+      created_at: now,
+      delivered_at: null,
+      last_error: null,
+    })
+    .execute();
 }
 
 const toNotification = (row: NotificationTable): Notification => ({

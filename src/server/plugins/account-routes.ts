@@ -26,7 +26,23 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     await audit(request, { action: 'reset password', outcome: 'ok', target: user.email }, user);
-    return { reset: true as const };
+    // The link proved the mailbox: a person without an authenticator is signed in at once (one
+    // with an authenticator signs in with it, so the link never skips the second step).
+    if (user.secondFactor) return { reset: true as const, signedIn: false };
+    const environment = ctx.environments[0]?.id ?? 'sandbox';
+    const { token } = await ctx.workspace.createSession({
+      userId: user.id,
+      environment,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+    });
+    reply.setCookie(ctx.cookie.name, token, ctx.cookie.options);
+    await audit(
+      request,
+      { action: 'sign-in', outcome: 'ok', target: user.email, details: { by: 'reset link' } },
+      user,
+    );
+    return { reset: true as const, signedIn: true };
   });
 
   route(app, E.changePassword, async ({ request, reply, body }) => {

@@ -6,6 +6,8 @@ import { adminEndpoints as E } from '#/api/admin';
 import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
 import { audit, problem } from '../context';
+import { escapeHtml, queueMail } from '../notifications/store';
+import { ROLE_LABEL } from '#/api/roles';
 import { route } from '../endpoint';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
@@ -85,7 +87,23 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       outcome: 'ok',
       details: { roles: user.roles },
     });
-    // The one-time password is shown once, to the admin: there is no mail server.
+    // An invitation by mail: a link to choose a password (24 hours, once). The one-time
+    // password is still shown once to the admin, for a person the mail does not reach.
+    const { token } = await ctx.workspace.issueReset(user.id);
+    const link = `${ctx.address.origin()}/reset-password?token=${token}`;
+    const by = request.signedIn!.user.name;
+    const roles = user.roles.map((r) => ROLE_LABEL[r]).join(', ');
+    await queueMail(
+      ctx.db.db,
+      {
+        to: user.email,
+        kind: 'invitation',
+        subject: `${by} invited you to the Partner Payments dashboard`,
+        text: `${by} added you to the Partner Payments dashboard as ${roles}.\n\nChoose your password here (the link works once, for 24 hours):\n${link}\n`,
+        html: `<p>${escapeHtml(by)} added you to the Partner Payments dashboard as ${escapeHtml(roles)}.</p><p><a href="${escapeHtml(link)}">Choose your password</a> (the link works once, for 24 hours).</p>`,
+      },
+      ctx.now(),
+    );
     return { user, oneTimePassword: password };
   });
 
@@ -98,6 +116,26 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       target: before.email,
       outcome: 'ok',
       details: { from: before.roles, to: body.roles },
+    });
+    return (await ctx.workspace.userById(id))!;
+  });
+
+  route(app, E.setPersonActive, async ({ request, reply, params: { id }, body }) => {
+    const person = await ctx.workspace.userById(id);
+    if (!person) return problem(request, reply, noSuchPerson);
+    if (!body.active && id === request.signedIn!.user.id)
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'You cannot deactivate yourself: another admin can.',
+        errors: [{ field: 'active', message: 'cannot be false for yourself' }],
+      });
+    await ctx.workspace.setActive(id, body.active);
+    await audit(request, {
+      action: E.setPersonActive.audit,
+      target: person.email,
+      outcome: 'ok',
+      details: { active: body.active },
     });
     return (await ctx.workspace.userById(id))!;
   });

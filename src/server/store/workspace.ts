@@ -164,6 +164,17 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       store.changed.notify();
     },
 
+    /** Deactivates (every session ends) or reactivates a person. */
+    async setActive(userId: string, active: boolean): Promise<void> {
+      await db
+        .updateTable('app_user')
+        .set({ disabled_at: active ? null : now() })
+        .where('id', '=', userId)
+        .execute();
+      if (!active) await db.deleteFrom('app_session').where('user_id', '=', userId).execute();
+      store.changed.notify();
+    },
+
     async setRoles(userId: string, roles: Role[]): Promise<void> {
       await db
         .updateTable('app_user')

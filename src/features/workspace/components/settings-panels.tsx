@@ -23,7 +23,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { PersonCreate } from '#/api/admin';
 import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
 import { type Role, ROLE_LABEL, ROLES } from '#/api/roles';
-import { ApiErrorAlert } from '#/components/api-error';
+import { ApiErrorAlert, errorMessage } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { CopyValue } from '#/components/copy-value';
 import { DataTable, IdNote } from '#/components/data-table';
@@ -36,6 +36,7 @@ import {
   roleSettingsQuery,
   useCreatePerson,
   useEndSessions,
+  useSetActive,
   useIssueResetLink,
   useRequireSecondStep,
   useSetCredentials,
@@ -146,6 +147,7 @@ export function PeopleSettings() {
   const create = useCreatePerson();
   const setRoles = useSetRoles();
   const endSessions = useEndSessions();
+  const setActive = useSetActive();
   const resetLink = useIssueResetLink();
   const [link, setLink] = useState<{ name: string; link: string } | null>(null);
   const form = useForm<PersonCreate>({
@@ -167,7 +169,10 @@ export function PeopleSettings() {
             header: 'Person',
             cell: (person) => (
               <>
-                <Text size="sm">{person.name}</Text>
+                <Text size="sm" c={person.disabledAt === null ? undefined : 'dimmed'}>
+                  {person.name}
+                  {person.disabledAt !== null && ' (deactivated)'}
+                </Text>
                 <IdNote>{person.email}</IdNote>
               </>
             ),
@@ -226,6 +231,34 @@ export function PeopleSettings() {
                   }
                 >
                   Reset link
+                </Button>{' '}
+                <Button
+                  variant="default"
+                  color={person.disabledAt === null ? 'red' : undefined}
+                  size="xs"
+                  aria-label={`${person.disabledAt === null ? 'Deactivate' : 'Reactivate'} ${person.name}`}
+                  onClick={() =>
+                    setActive.mutate(
+                      { id: person.id, active: person.disabledAt !== null },
+                      {
+                        onSuccess: (after) =>
+                          showDone(
+                            after.disabledAt === null ? 'Reactivated' : 'Deactivated',
+                            after.disabledAt === null
+                              ? `${person.name} can sign in again.`
+                              : `${person.name} is signed out everywhere and can no longer sign in; their approvals stop counting for what is not done yet.`,
+                          ),
+                        onError: (error) =>
+                          notifications.show({
+                            color: 'red',
+                            title: 'Not changed',
+                            message: errorMessage(error),
+                          }),
+                      },
+                    )
+                  }
+                >
+                  {person.disabledAt === null ? 'Deactivate' : 'Reactivate'}
                 </Button>
               </>
             ),
@@ -288,7 +321,9 @@ export function PeopleSettings() {
       {issued && (
         <Alert color="blue" variant="light" mt="md" title={`One-time password for ${issued.email}`}>
           <Text size="sm" mb="xs">
-            Shown once: give it to them; they sign in with it and change it on their account page.
+            An invitation with a link to choose a password (24 hours) went to them by mail. If it
+            does not reach them, give them this one instead, shown once: they sign in with it and
+            change it on their account page.
           </Text>
           <CopyValue value={issued.password} label="One-time password" />
         </Alert>

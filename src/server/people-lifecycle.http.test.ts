@@ -1,0 +1,120 @@
+// People's lifecycle by mail (docs/decisions/035): an invitation mail whose link sets the new
+// person's password, and deactivation: the person's open session is refused at its next call,
+// their approval stops counting for what is not done yet, and reactivation lets them back in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  JSON_CSRF,
+  partiesThrough,
+  startTestDashboard,
+  type TestDashboard,
+} from './testing';
+
+let t: TestDashboard;
+let admin: string;
+const call = (cookie: string, method: string, path: string, body?: unknown) =>
+  callApi(t.base, cookie, method, path, body);
+
+beforeAll(async () => {
+  t = await startTestDashboard({ mail: { intervalMs: 50 } });
+  admin = (await t.signIn('admin@demo.example')).cookie;
+});
+afterAll(() => t.close());
+
+async function keptMailTo(to: string) {
+  for (let i = 0; i < 100; i++) {
+    const mail = (await call(admin, 'GET', '/admin/mail')).json.results as {
+      to: string;
+      text: string;
+      subject: string;
+    }[];
+    const found = mail.find((m) => m.to === to);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+describe('people by mail', () => {
+  it('invites a new person by mail; the link sets the password and lets them sign in', async () => {
+    const added = await call(admin, 'POST', '/admin/users', {
+      email: 'nina@partner.example',
+      name: 'Nina New',
+      roles: ['finance'],
+    });
+    expect(added.status).toBe(200);
+    const mail = await keptMailTo('nina@partner.example');
+    expect(mail.subject).toBe('Ada Admin invited you to the Partner Payments dashboard');
+    const link = /https?:\/\/\S+\/reset-password\?token=(\S+)/.exec(mail.text);
+    expect(link).not.toBeNull();
+    const set = await fetch(`${t.base}/api/password-reset`, {
+      method: 'POST',
+      headers: JSON_CSRF,
+      body: JSON.stringify({ token: link![1], password: 'a long new password' }),
+    });
+    expect(set.status).toBe(200);
+    const signedIn = await t.signIn({
+      email: 'nina@partner.example',
+      password: 'a long new password',
+    });
+    expect(signedIn.response.status).toBe(200);
+  });
+
+  it('deactivates a person: the open session ends, approvals stop counting; reactivates', async () => {
+    const aiko = (await t.signIn('approver@demo.example')).cookie;
+    const people = (await call(admin, 'GET', '/admin/users')).json.results as {
+      id: string;
+      email: string;
+    }[];
+    const aikoId = people.find((p) => p.email === 'approver@demo.example')!.id;
+    const adminId = people.find((p) => p.email === 'admin@demo.example')!.id;
+    expect((await call(aiko, 'GET', '/notifications')).status).toBe(200);
+
+    const off = await call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: false });
+    expect(off.json.disabledAt).toEqual(expect.any(Number));
+    expect((await call(aiko, 'GET', '/notifications')).status).toBe(401);
+    expect((await t.signIn('approver@demo.example')).response.status).not.toBe(200);
+    const self = await call(admin, 'PUT', `/admin/users/${adminId}/active`, { active: false });
+    expect(self.status).toBe(400);
+
+    const on = await call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: true });
+    expect(on.json.disabledAt).toBeNull();
+    expect((await t.signIn('approver@demo.example')).response.status).toBe(200);
+  });
+
+  it('no longer counts a deactivated approver’s approval of what is not done yet', async () => {
+    const parties = await partiesThrough(
+      t.base,
+      (await t.signIn('operations@demo.example')).cookie,
+    );
+    const finance = (await t.signIn('finance@demo.example')).cookie;
+    const aiko = (await t.signIn('approver@demo.example')).cookie;
+    const bruno = (await t.signIn('approver2@demo.example')).cookie;
+    await call(admin, 'POST', '/controls/policies', {
+      action: 'approveQuote',
+      currency: 'EUR',
+      minAmount: '0',
+      approvers: 2,
+    });
+    const created = await call(finance, 'POST', '/v1/sendc2f/', {
+      fromBusinessId: parties.merchantId,
+      toBusinessExternalAccountId: parties.accounts.EUR,
+      fromCurrencySymbol: 'USDT(TRC20)',
+      toAmount: '99.00',
+      purpose: 'SALARY',
+    });
+    const id = created.json.businessRequestId as number;
+    expect((await call(aiko, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(202);
+    const people = (await call(admin, 'GET', '/admin/users')).json.results as {
+      id: string;
+      email: string;
+    }[];
+    const aikoId = people.find((p) => p.email === 'approver@demo.example')!.id;
+    await call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: false });
+    // Bruno's approval is the only one that counts now: still one short.
+    const second = await call(bruno, 'POST', `/v1/sendc2f/approveQuote/${id}`);
+    expect(second.status).toBe(202);
+    expect((await call(finance, 'GET', `/v1/sendc2f/${id}`)).json.quoteApprovedDate).toBeNull();
+    await call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: true });
+  });
+});
