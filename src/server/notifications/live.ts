@@ -47,7 +47,15 @@ export function liveHub(context: () => DashboardContext) {
     busy = true;
     try {
       const seen = new Map<string, string>();
-      for (const stream of streams) {
+      const ctx = context();
+      for (const stream of [...streams]) {
+        // A person deactivated since the stream opened hears nothing more.
+        const now = await ctx.workspace.userById(stream.user.id);
+        if (!now || now.disabledAt !== null) {
+          streams.delete(stream);
+          stream.end();
+          continue;
+        }
         const key = `${stream.user.id} ${stream.environment}`;
         let counts = seen.get(key);
         if (counts === undefined) {

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PersonCreate } from '#/api/admin';
 import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
-import { type Role, ROLE_LABEL, ROLES } from '#/api/roles';
+import { type Role, ROLE_DESCRIPTION, ROLE_LABEL, ROLES } from '#/api/roles';
 import { ApiErrorAlert, errorMessage } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { CopyValue } from '#/components/copy-value';
@@ -157,7 +157,18 @@ export function PeopleSettings() {
   const { errors } = form.formState;
   const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
   return (
-    <Panel title="People">
+    <Panel
+      title="People"
+      description={
+        <>
+          {ROLES.map((role) => (
+            <Text key={role} span size="sm" display="block">
+              <b>{ROLE_LABEL[role]}</b>: {ROLE_DESCRIPTION[role]}
+            </Text>
+          ))}
+        </>
+      }
+    >
       <DataTable
         label="People"
         minWidth={640}
