@@ -22,7 +22,7 @@ import {
 } from '#/api/schemas/transaction';
 import { isFinalStatus } from '#/api/transaction-states';
 import { api } from '#/lib/api';
-import { isLive } from '#/lib/live';
+import { unlessLive } from '#/lib/live';
 import { controlsKeys } from '../controls/queries';
 
 export interface TransactionFilters {
@@ -50,7 +50,7 @@ export const transactionQuery = (product: Product, id: number) =>
     queryFn: () => getTransaction(api, product, id),
     refetchInterval: (query) => {
       const status = query.state.data?.clientStatus;
-      return status && !isFinalStatus(status) && !isLive() ? 2000 : false;
+      return status && !isFinalStatus(status) ? unlessLive(2000)() : false;
     },
   });
 

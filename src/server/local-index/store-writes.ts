@@ -3,7 +3,7 @@
 // and an environment's records dropped when they are gone or belong to another partner.
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
-import type { Product, Transaction } from '#/api/schemas/transaction';
+import { PRODUCTS, type Product, type Transaction } from '#/api/schemas/transaction';
 import { awaitingOf, isFinalStatus } from '#/api/transaction-states';
 import { accountNumberKey, ibanKey } from '#/api/payee';
 import type { Kysely } from 'kysely';
@@ -158,6 +158,10 @@ export function indexWrites(
       for (const table of tables)
         await trx.deleteFrom(table).where('environment', '=', environment).execute();
     });
+    // Every list of the environment changed at once: open pages read theirs again.
+    if (onWritten)
+      for (const kind of ['merchant', 'account', ...PRODUCTS] as const)
+        onWritten(environment, kind, []);
   }
 
   /** The rows of one page of a product's transactions, with their search words. */

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { isLive } from '#/lib/live';
+import { unlessLive } from '#/lib/live';
 import { createFileRoute } from '@tanstack/react-router';
 import { QueryView } from '#/components/api-error';
 import { EmptyState, Panel } from '#/components/page';
@@ -37,7 +37,7 @@ function MerchantPage() {
     ...merchantQuery(id),
     // While a review runs, look again every few seconds for its verdict.
     refetchInterval: (query) =>
-      REVIEWING.includes(query.state.data?.kycStatus ?? '') && !isLive() ? 2000 : false,
+      REVIEWING.includes(query.state.data?.kycStatus ?? '') ? unlessLive(2000)() : false,
   });
   useDocumentTitle(`${merchant.name} · Partner Payments`);
   // The status simulation: in the sandbox, for whoever may send one (testers, onboarding, admins).
