@@ -1,5 +1,6 @@
 // Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createParties, type Parties } from '#/sandbox/testing';
 import { CSRF_HEADER } from '#/api/endpoints';
 import { randomBytes } from 'node:crypto';
@@ -152,4 +153,30 @@ export function partiesThrough(base: string, cookie: string): Promise<Parties> {
       return { json: () => answer.json, statusCode: answer.status };
     },
   } as never);
+}
+
+/**
+ * The dashboard server as `npm start` runs it, in a process of its own (for the tests that kill
+ * it): started with `env`, answered once it serves on `port`; `running` keeps it for cleanup.
+ */
+export async function startDashboardProcess(
+  env: Record<string, string>,
+  port: number,
+  running: ChildProcess[],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env,
+    stdio: 'ignore',
+  });
+  running.push(child);
+  for (let i = 0; i < 300; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/session`).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
 }

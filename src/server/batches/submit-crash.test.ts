@@ -2,7 +2,7 @@
 // process, with the embedded sandbox) is killed with SIGKILL while it submits a batch, started
 // again, and finishes it with every row's transaction made once, none missing, on SQLite and on
 // PostgreSQL. The sandbox's rate limit slows the submission enough to kill it midway.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,10 +11,15 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '#/http/free-port';
 import { createDatabase } from '../store/postgres-cluster';
 import { DIALECTS } from '../store/testing';
-import { callApi, testDist, uploadBatchFile, partiesThrough } from '../testing';
+import {
+  callApi,
+  testDist,
+  uploadBatchFile,
+  partiesThrough,
+  startDashboardProcess,
+} from '../testing';
 
 const ROWS = 150;
-const ROOT = path.resolve(__dirname, '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const distDir = testDist();
 const running: ChildProcess[] = [];
@@ -47,23 +52,7 @@ describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
         inject('postgresUrl'),
         `crash_${randomUUID().replace(/-/g, '')}`,
       );
-    const start = async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        cwd: ROOT,
-        env,
-        stdio: 'ignore',
-      });
-      running.push(child);
-      for (let i = 0; i < 300; i++) {
-        const up = await fetch(`${base}/api/session`).then(
-          (r) => r.status < 500,
-          () => false,
-        );
-        if (up) return child;
-        await sleep(100);
-      }
-      throw new Error('the server did not start');
-    };
+    const start = () => startDashboardProcess(env, port, running);
     const signIn = async (who: string) => {
       const response = await fetch(`${base}/api/session`, {
         method: 'POST',

@@ -12,6 +12,7 @@ import type { DashboardContext } from '../context';
 import { type PartnerApi, partnerApi } from '../partner-api';
 import { appendAudit } from '../store/audit';
 import type { UpstreamResponse } from '../upstream';
+import { repeatingPass } from '../repeating-pass';
 import { sendPatiently } from './pace';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
@@ -67,9 +68,6 @@ export function batchSubmitter(
   const owner = randomUUID();
   // The server's context, read when a pass runs (it is built after the submitter).
   let ctx: DashboardContext;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopping = false;
 
   const record = (
     batch: StoredBatch,
@@ -236,7 +234,7 @@ export function batchSubmitter(
     let next = 0;
     let unsettled: unknown;
     const worker = async () => {
-      while (!lost && !stopping && unsettled === undefined && next < pending.length) {
+      while (!lost && !job.stopping() && unsettled === undefined && next < pending.length) {
         const row = pending[next++]!;
         try {
           await submitRow(batch, row, api, approvedBy);
@@ -253,8 +251,8 @@ export function batchSubmitter(
       clearInterval(renewal);
     }
     if (lost) return;
-    if (unsettled !== undefined || stopping) {
-      await store.release(batch.id, owner, ctx.now() + (stopping ? 0 : retryMs));
+    if (unsettled !== undefined || job.stopping()) {
+      await store.release(batch.id, owner, ctx.now() + (job.stopping() ? 0 : retryMs));
       return;
     }
     await store.finish(batch.id, owner);
@@ -276,39 +274,22 @@ export function batchSubmitter(
   async function pass() {
     ctx = context();
     for (;;) {
-      if (stopping) return;
+      if (job.stopping()) return;
       const claimed = await store.claim(owner, leaseMs);
       if (!claimed) return;
       await submit(claimed);
     }
   }
 
-  const kick = () => {
-    if (running || stopping) return running;
-    running = pass()
-      .catch((error: unknown) =>
-        log('bulk payouts: a pass failed; the next one tries again', error),
-      )
-      .finally(() => (running = undefined));
-    return running;
-  };
+  const job = repeatingPass(pass, { intervalMs, name: 'bulk payouts', log });
 
   return {
     owner,
     /** Looks for batches now (after an approval), and then every `intervalMs`. */
-    kick,
-    start() {
-      stopping = false;
-      timer ??= setInterval(() => void kick(), intervalMs);
-      void kick();
-    },
+    kick: job.kick,
+    start: job.start,
     /** Stops after the rows in flight, letting go of the batch for another server. */
-    async stop() {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: job.stop,
   };
 }
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { postWebhook, publicTargetProblem } from '#/sandbox/webhooks/targets';
+import { repeatingPass } from '../repeating-pass';
 import type { DashboardDb } from '../store/db';
 import type { OutboxTable } from '../store/schema';
 
@@ -47,9 +48,6 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
   const smtp: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopping = false;
 
   /** Claims up to `limit` due messages for this server. */
   async function claim(limit: number): Promise<OutboxTable[]> {
@@ -151,41 +149,28 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
   /** Delivers what is due until nothing is. */
   async function pass() {
     for (;;) {
-      if (stopping) return;
+      if (job.stopping()) return;
       const claimed = await claim(concurrency * 5);
       if (claimed.length === 0) return;
       let next = 0;
       await Promise.all(
         Array.from({ length: Math.min(concurrency, claimed.length) }, async () => {
-          while (!stopping && next < claimed.length) await deliver(claimed[next++]!);
+          while (!job.stopping() && next < claimed.length) await deliver(claimed[next++]!);
         }),
       );
     }
   }
 
-  const kick = () => {
-    if (running || stopping) return running;
-    running = pass()
-      .catch((error: unknown) => log('outbox: a pass failed; the next one tries again', error))
-      .finally(() => (running = undefined));
-    return running;
-  };
+  const job = repeatingPass(pass, { intervalMs, name: 'outbox', log });
 
   return {
     owner,
     /** Whether mail goes to an SMTP server (else it is kept in the database). */
     smtp: smtp !== undefined,
-    kick,
-    start() {
-      stopping = false;
-      timer ??= setInterval(() => void kick(), intervalMs);
-      void kick();
-    },
+    kick: job.kick,
+    start: job.start,
     async stop() {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
+      await job.stop();
       smtp?.close();
     },
   };

@@ -4,7 +4,7 @@
 // the few the killed server had handed over but not yet recorded are sent again with the same
 // Message-ID (which mail systems collapse). On SQLite and PostgreSQL. Then two servers' workers
 // on one PostgreSQL deliver 200 mails between them, each exactly once.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,10 +16,9 @@ import { freePort } from '#/http/free-port';
 import { type DashboardDb, openDashboardDb } from '../store/db';
 import { createDatabase } from '../store/postgres-cluster';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
-import { testDist } from '../testing';
+import { testDist, startDashboardProcess } from '../testing';
 import { outboxWorker } from './deliver';
 
-const ROOT = path.resolve(__dirname, '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const distDir = testDist();
 const running: ChildProcess[] = [];
@@ -115,25 +114,7 @@ describe.each(DIALECTS)('the outbox after a crash (%s)', (dialect) => {
         inject('postgresUrl'),
         `outbox_${randomUUID().replace(/-/g, '')}`,
       );
-    const start = async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        cwd: ROOT,
-        env,
-        stdio: 'ignore',
-      });
-      running.push(child);
-      for (let i = 0; i < 300; i++) {
-        if (
-          await fetch(`http://127.0.0.1:${port}/api/session`).then(
-            () => true,
-            () => false,
-          )
-        )
-          return child;
-        await sleep(100);
-      }
-      throw new Error('the server did not start');
-    };
+    const start = () => startDashboardProcess(env, port, running);
     const first = await start();
     // The server made and migrated the database; the mails are queued beside it.
     const store = await openDashboardDb(

@@ -1,0 +1,38 @@
+// A background job of the dashboard server that runs a pass now and then (the bulk payout
+// submitter, the outbox): one pass at a time, one every `intervalMs` from start, one at once on
+// a kick, and a stop that waits for the pass in progress. A failed pass is told and the next one
+// tries again.
+export function repeatingPass(
+  pass: () => Promise<void>,
+  options: { intervalMs: number; name: string; log: (message: string, error: unknown) => void },
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopping = false;
+  const kick = () => {
+    if (running || stopping) return running;
+    running = pass()
+      .catch((error: unknown) =>
+        options.log(`${options.name}: a pass failed; the next one tries again`, error),
+      )
+      .finally(() => (running = undefined));
+    return running;
+  };
+  return {
+    /** Runs a pass now (unless one is running), then as usual. */
+    kick,
+    /** Whether the job is stopping: a pass ends early when it is. */
+    stopping: () => stopping,
+    start() {
+      stopping = false;
+      timer ??= setInterval(() => void kick(), options.intervalMs);
+      void kick();
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
