@@ -52,11 +52,12 @@ async function stream(cookie: string) {
   const events: { event: string; data: Record<string, unknown> }[] = [];
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
+  let ended = false;
   void (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return void (ended = true);
         buffer += value;
         let end;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -71,7 +72,7 @@ async function stream(cookie: string) {
       // aborted
     }
   })();
-  return { events, close: () => controller.abort() };
+  return { events, ended: () => ended, close: () => controller.abort() };
 }
 
 describe('notifications', () => {
@@ -164,5 +165,19 @@ describe('notifications', () => {
     expect(hook.status).toBe(400);
     expect(hook.json.errors[0]).toMatchObject({ field: 'url' });
     expect(hook.json.errors[0].message).toMatch(/must lead to a public address/);
+  });
+
+  it('ends the stream of a session that ends', async () => {
+    const bruno = (await t.signIn('approver2@demo.example')).cookie;
+    const live = await stream(bruno);
+    await until(
+      async () => live.events.length,
+      (n) => n > 0,
+    );
+    expect((await call(bruno, 'DELETE', '/session')).status).toBeLessThan(300);
+    await until(
+      async () => live.ended(),
+      (ended) => ended,
+    );
   });
 });

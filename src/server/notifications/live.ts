@@ -14,6 +14,7 @@ const KEEP_ALIVE_MS = 20_000;
 
 interface Stream {
   user: User;
+  token: string;
   environment: string;
   /** The counts last sent, as JSON. */
   counts: string;
@@ -49,9 +50,10 @@ export function liveHub(context: () => DashboardContext) {
       const seen = new Map<string, string>();
       const ctx = context();
       for (const stream of [...streams]) {
-        // A person deactivated since the stream opened hears nothing more.
-        const now = await ctx.workspace.userById(stream.user.id);
-        if (!now || now.disabledAt !== null) {
+        // A session ended since (signed out, deactivated) hears nothing more; one switched to
+        // another environment is closed so that the page opens the stream of that one.
+        const session = await ctx.workspace.liveSession(stream.token);
+        if (!session || session.environment !== stream.environment) {
           streams.delete(stream);
           stream.end();
           continue;
@@ -83,7 +85,7 @@ export function liveHub(context: () => DashboardContext) {
 
     /** Answers GET /api/events: the stream stays open until the tab goes. */
     open(request: FastifyRequest, reply: FastifyReply) {
-      const { user, session } = request.signedIn!;
+      const { user, session, token } = request.signedIn!;
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -96,6 +98,7 @@ export function liveHub(context: () => DashboardContext) {
       raw.write(': connected\n\n');
       const stream: Stream = {
         user,
+        token,
         environment: session.environment,
         counts: '',
         send: (event, data) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),

@@ -287,6 +287,18 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       };
     },
 
+    /** A session's environment while it lives, read without counting as activity. */
+    async liveSession(token: string): Promise<{ environment: string } | undefined> {
+      const row = await db
+        .selectFrom('app_session')
+        .select(['environment', 'last_seen_at', 'expires_at'])
+        .where('id_hash', '=', sha256(token))
+        .executeTakeFirst();
+      const time = now();
+      if (!row || time - Number(row.last_seen_at) > IDLE_TIMEOUT_MS) return undefined;
+      return time >= Number(row.expires_at) ? undefined : { environment: row.environment };
+    },
+
     async setSessionEnvironment(token: string, environment: string): Promise<void> {
       await db
         .updateTable('app_session')
