@@ -11,6 +11,7 @@ import { SandboxEnv, settingsFrom } from '../src/sandbox/env';
 import { randomBytes } from 'node:crypto';
 import { buildDashboardServer } from '../src/server/app';
 import { openDashboardDb } from '../src/server/store/db';
+import { notificationStore } from '../src/server/notifications/store';
 import { createVault } from '../src/server/store/vault';
 import { createTestSandbox } from '../src/sandbox/testing';
 import type { WorkspaceStore } from '../src/server/store/workspace';
@@ -27,6 +28,8 @@ export interface Dashboard {
   store: ReturnType<typeof bootSandbox>['store'];
   /** The team workspace: people, stored credentials. */
   workspace: WorkspaceStore;
+  /** The mail the dashboard kept (no SMTP server here), newest first. */
+  keptMail: () => Promise<{ to: string; subject: string; text: string }[]>;
 }
 
 const require = createRequire(import.meta.url);
@@ -83,6 +86,7 @@ export const test = base.extend<{
       demo: booted.demo,
       store: booted.store,
       workspace,
+      keptMail: () => notificationStore(db).keptMail(50),
       ...(live ? { live: live.alice, stopLive: () => live.close() } : {}),
     });
     await app.close();

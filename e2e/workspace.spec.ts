@@ -352,6 +352,37 @@ test('an invitation mail’s link sets the new person’s password and signs the
   await expect(page.getByText('Ines Invited · Viewer')).toBeVisible();
 });
 
+test('a person who forgot their password asks for a link on the sign-in page and signs in', async ({
+  page,
+  dashboard,
+}) => {
+  await dashboard.workspace.createUser({
+    email: 'forgetful@partner.example',
+    name: 'Fred Forgetful',
+    roles: ['viewer'],
+  });
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  const form = page.getByRole('form', { name: 'Ask for a reset link' });
+  await form.getByLabel('Email', { exact: true }).fill('forgetful@partner.example');
+  await form.getByRole('button', { name: 'Mail me a link' }).click();
+  await expect(
+    page.getByText(/If forgetful@partner\.example has an account, a link/),
+  ).toBeVisible();
+  // No SMTP server here: the mail is kept; the outbox worker writes it within a second or so.
+  let text = '';
+  await expect(async () => {
+    const mail = (await dashboard.keptMail()).find((m) => m.to === 'forgetful@partner.example');
+    expect(mail?.subject).toBe('Reset your Partner Payments password');
+    text = mail!.text;
+  }).toPass();
+  const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel('New password', { exact: true }).fill('remembered at last');
+  await page.getByRole('button', { name: 'Set the password' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
+
 test('a deactivated person’s open session is refused at their next click', async ({
   page,
   dashboard,

@@ -8,6 +8,17 @@ import { type EndpointDef, endpoint } from './endpoints';
 export const PASSWORD_MIN_LENGTH = 12;
 const PASSWORD_RULE = `must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
+/** Body of `POST /api/password-reset/request`: whose mailbox gets a link. */
+export const ResetRequest = z.object({
+  email: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(254, { error: 'must be at most 254 characters' })
+    .pipe(z.email({ error: 'must be an email address' })),
+});
+export type ResetRequest = z.input<typeof ResetRequest>;
+
 /** A password someone chooses: a new one, or one set from a reset link. */
 export const NewPassword = z
   .string({ error: 'is required' })
@@ -54,6 +65,17 @@ export const REPLACE_NEEDS =
 export const Enrolment = z.object({ secret: z.string(), uri: z.string() });
 
 export const accountEndpoints = {
+  requestPasswordReset: endpoint({
+    id: 'requestPasswordReset',
+    method: 'POST',
+    path: '/password-reset/request',
+    summary:
+      'Ask for a reset link by mail (no session). The answer is the same whether or not the address has an account; a few requests an hour per address',
+    access: 'public',
+    body: ResetRequest,
+    invalid: 'Enter the email address you sign in with.',
+    response: z.object({ requested: z.literal(true) }),
+  }),
   resetPassword: endpoint({
     id: 'resetPassword',
     method: 'POST',

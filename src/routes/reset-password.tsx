@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQuery } from '#/features/session/queries';
@@ -20,17 +10,19 @@ import { PASSWORD_MIN_LENGTH, PasswordReset } from '#/api/account';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { Logo } from '#/components/logo';
+import { RequestResetLink } from '#/features/session/components/request-reset-link';
 import { useResetPassword } from '#/features/workspace/queries';
 import { fieldError } from '#/lib/field-error';
 
+// Without a token: ask for a link by mail; with one (from the mail): choose the new password.
 export const Route = createFileRoute('/reset-password')({
   validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
   component: ResetPasswordPage,
 });
 
 function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password · Partner Payments');
   const { token } = Route.useSearch();
+  useDocumentTitle(`${token ? 'Choose a new password' : 'Reset your password'} · Partner Payments`);
   const navigate = useNavigate();
   const reset = useResetPassword();
   const queryClient = useQueryClient();
@@ -46,13 +38,10 @@ function ResetPasswordPage() {
           <Stack gap="md">
             <Logo size={32} />
             <Title order={1} fz={22}>
-              Choose a new password
+              {token ? 'Choose a new password' : 'Reset your password'}
             </Title>
             {!token ? (
-              <Alert color="orange" variant="light">
-                This page needs the link from your invitation or reset mail, or the one an admin
-                gave you.
-              </Alert>
+              <RequestResetLink />
             ) : (
               <form
                 noValidate

@@ -60,6 +60,53 @@ describe('people by mail', () => {
     expect(signedIn.response.status).toBe(200);
   });
 
+  it('mails a reset link asked for on the sign-in page; the answer never tells who exists', async () => {
+    const ask = (email: unknown) =>
+      fetch(`${t.base}/api/password-reset/request`, {
+        method: 'POST',
+        headers: JSON_CSRF,
+        body: JSON.stringify({ email }),
+      });
+    const known = await ask('Finance@Demo.example');
+    expect(known.status).toBe(200);
+    const unknown = await ask('nobody@partner.example');
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual(await known.json());
+    const mail = await keptMailTo('finance@demo.example');
+    expect(mail.subject).toBe('Reset your Partner Payments password');
+    expect(mail.text).toContain('If it was not you, ignore this mail');
+    const token = /\/reset-password\?token=(\S+)/.exec(mail.text)![1];
+    const set = await fetch(`${t.base}/api/password-reset`, {
+      method: 'POST',
+      headers: JSON_CSRF,
+      body: JSON.stringify({ token, password: 'finance chose this one' }),
+    });
+    expect(await set.json()).toEqual({ reset: true, signedIn: true });
+    expect(set.headers.get('set-cookie')).toMatch(/=/);
+    // The link works once.
+    const again = await fetch(`${t.base}/api/password-reset`, {
+      method: 'POST',
+      headers: JSON_CSRF,
+      body: JSON.stringify({ token, password: 'finance chose another' }),
+    });
+    expect(again.status).toBe(400);
+    expect((await again.json()).detail).toContain('ask for a new one on the sign-in page');
+
+    // A wrong address is named; nothing is mailed for an unknown one.
+    const bad = await ask('not an address');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors).toEqual([
+      { field: 'email', message: 'must be an email address' },
+    ]);
+    const mail2 = (await call(admin, 'GET', '/admin/mail')).json.results as { to: string }[];
+    expect(mail2.some((m) => m.to === 'nobody@partner.example')).toBe(false);
+    // Three an hour per address: the fourth is refused with a wait.
+    for (let i = 0; i < 3; i++) expect((await ask('ops@partner.example')).status).toBe(200);
+    const fourth = await ask('ops@partner.example');
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('deactivates a person: the open session ends, approvals stop counting; reactivates', async () => {
     const aiko = (await t.signIn('approver@demo.example')).cookie;
     const people = (await call(admin, 'GET', '/admin/users')).json.results as {

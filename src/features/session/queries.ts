@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { callEndpoint } from '#/api/client';
 import { type Environment, sessionEndpoints as E, SessionInfo, type SignIn } from '#/api/dashboard';
+import { accountEndpoints, type ResetRequest } from '#/api/account';
 import { refusalFor } from '#/api/roles';
 import { api } from '#/lib/api';
 
@@ -109,3 +110,10 @@ export function useInSandbox(): boolean {
   const { data } = useQuery(sessionQuery);
   return Boolean(data?.signedIn && data.environment === 'sandbox');
 }
+
+/** Asks for a password reset link by mail (no session). */
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationFn: (body: ResetRequest) =>
+      callEndpoint(api, accountEndpoints.requestPasswordReset, { body }),
+  });

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '#/api/account';
 import { audit, problem, readPart, tooManyTries } from '../context';
 import { route } from '../endpoint';
+import { mailPasswordLink } from '../notifications/link-mail';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 
@@ -12,6 +13,44 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
   // Guesses of one's own password or codes while signed in: ten a minute per person.
   const secretGuesses = signInFailures(ctx.db, { max: 10, windowMs: 60_000, now: ctx.now });
+
+  // A reset link asked for by the person, by email address (no session). The answer is the same
+  // whether the address has an account or not; requests are limited per address and per client.
+  const hour = { windowMs: 60 * 60_000, now: ctx.now };
+  const resetsFrom = signInFailures(ctx.db, { max: 20, ...hour });
+  const resetsFor = signInFailures(ctx.db, { max: 3, ...hour });
+  route(app, E.requestPasswordReset, async ({ request, reply, body }) => {
+    const email = body.email.toLowerCase();
+    let attempt = await resetsFrom.attempt(`reset-from:${request.ip}`);
+    if (!('wait' in attempt)) attempt = await resetsFor.attempt(`reset-for:${email}`);
+    if ('wait' in attempt) {
+      await audit(request, {
+        action: 'request password reset',
+        outcome: 'refused',
+        target: email,
+        details: { reason: 'rate limited' },
+      });
+      return tooManyTries(request, reply, attempt.wait, 'reset requests');
+    }
+    const user = await ctx.workspace.userByEmail(email);
+    if (user && user.disabledAt === null)
+      await mailPasswordLink(ctx, user, { kind: 'password reset', ip: request.ip });
+    await audit(
+      request,
+      {
+        action: 'request password reset',
+        outcome: user && user.disabledAt === null ? 'ok' : 'refused',
+        target: email,
+        details: user
+          ? user.disabledAt === null
+            ? null
+            : { reason: 'deactivated' }
+          : { reason: 'no such account' },
+      },
+      user,
+    );
+    return { requested: true as const };
+  });
 
   // A reset link's new password: no session needed, the token is the proof (once, 24 hours).
   route(app, E.resetPassword, async ({ request, reply, body }) => {
@@ -21,7 +60,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: 400,
         code: 'VALIDATION_ERROR',
-        detail: 'This reset link is not valid any more: ask an admin for a new one.',
+        detail: 'This reset link is not valid any more: ask for a new one on the sign-in page.',
         errors: [{ field: 'token', message: 'is not valid or has expired' }],
       });
     }

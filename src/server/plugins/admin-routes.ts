@@ -6,7 +6,7 @@ import { adminEndpoints as E } from '#/api/admin';
 import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
 import { audit, problem } from '../context';
-import { escapeHtml, queueMail } from '../notifications/store';
+import { mailPasswordLink } from '../notifications/link-mail';
 import { ROLE_LABEL } from '#/api/roles';
 import { route } from '../endpoint';
 
@@ -89,21 +89,11 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     });
     // An invitation by mail: a link to choose a password (24 hours, once). The one-time
     // password is still shown once to the admin, for a person the mail does not reach.
-    const { token } = await ctx.workspace.issueReset(user.id);
-    const link = `${ctx.address.origin()}/reset-password?token=${token}`;
-    const by = request.signedIn!.user.name;
-    const roles = user.roles.map((r) => ROLE_LABEL[r]).join(', ');
-    await queueMail(
-      ctx.db.db,
-      {
-        to: user.email,
-        kind: 'invitation',
-        subject: `${by} invited you to the Partner Payments dashboard`,
-        text: `${by} added you to the Partner Payments dashboard as ${roles}.\n\nChoose your password here (the link works once, for 24 hours):\n${link}\n`,
-        html: `<p>${escapeHtml(by)} added you to the Partner Payments dashboard as ${escapeHtml(roles)}.</p><p><a href="${escapeHtml(link)}">Choose your password</a> (the link works once, for 24 hours).</p>`,
-      },
-      ctx.now(),
-    );
+    await mailPasswordLink(ctx, user, {
+      kind: 'invitation',
+      by: request.signedIn!.user.name,
+      roles: user.roles.map((r) => ROLE_LABEL[r]).join(', '),
+    });
     return { user, oneTimePassword: password };
   });
 

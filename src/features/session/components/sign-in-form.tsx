@@ -2,6 +2,7 @@
 // for it; in the sandbox demo workspace, one click as any of its people.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Anchor,
   Badge,
   Button,
   Divider,
@@ -12,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconFlask, IconLogin2 } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '#/api/errors';
@@ -187,6 +189,9 @@ export function SignInForm({
           >
             Sign in
           </Button>
+          <Anchor component={Link} to="/reset-password" size="sm" ta="center">
+            Forgot your password?
+          </Anchor>
         </Stack>
       </form>
       {generalError && (

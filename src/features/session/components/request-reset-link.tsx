@@ -1,0 +1,69 @@
+// Forgot one's password: the sign-in address gets a link to choose a new one. The page says the
+// same whether or not the address has an account, as the server answers.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { ResetRequest } from '#/api/account';
+import { ApiErrorAlert } from '#/components/api-error';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { textField } from '#/components/text-field';
+import { useRequestPasswordReset } from '../queries';
+
+export function RequestResetLink() {
+  const request = useRequestPasswordReset();
+  const form = useForm<ResetRequest>({
+    resolver: zodResolver(ResetRequest),
+    defaultValues: { email: '' },
+  });
+  const back = (
+    <Anchor component={Link} to="/sign-in" size="sm">
+      Back to sign in
+    </Anchor>
+  );
+  if (request.isSuccess)
+    return (
+      <Stack gap="sm">
+        <Alert color="green" variant="light" icon={<IconMailForward size={18} aria-hidden />}>
+          If {request.variables.email} has an account, a link to choose a new password is on its
+          way. It works once, for 24 hours.
+        </Alert>
+        <Text size="sm" c="dimmed">
+          No mail after a few minutes? Look in the spam folder, or ask an admin of your workspace
+          for a reset link.
+        </Text>
+        {back}
+      </Stack>
+    );
+  return (
+    <form
+      noValidate
+      aria-label="Ask for a reset link"
+      onSubmit={form.handleSubmit((values) =>
+        request.mutate(values, {
+          onError: (error) => applyApiFieldErrors(error, ['email'], form.setError),
+        }),
+      )}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          Enter the address you sign in with: we mail it a link to choose a new password.
+        </Text>
+        <TextInput
+          type="email"
+          autoComplete="username"
+          spellCheck={false}
+          {...textField(form, 'email', 'Email')}
+        />
+        {request.isError && (
+          <ApiErrorAlert error={request.error} title="No link was sent" placed={['email']} />
+        )}
+        <Button type="submit" loading={request.isPending}>
+          Mail me a link
+        </Button>
+        {back}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+// The mails that carry a link to choose a password (docs/decisions/035): an invitation an admin
+// sends by adding a person, and a reset the person asks for on the sign-in page. Both use the
+// reset token of decision 017 (24 hours, once; a newer link voids the older).
+import type { DashboardContext } from '../context';
+import type { User } from '../store/workspace';
+import { escapeHtml, queueMail } from './store';
+
+type LinkMail =
+  { kind: 'invitation'; by: string; roles: string } | { kind: 'password reset'; ip: string };
+
+/** Issues a reset token for `user` and queues the mail that carries its link. */
+export async function mailPasswordLink(ctx: DashboardContext, user: User, mail: LinkMail) {
+  const { token } = await ctx.workspace.issueReset(user.id);
+  const link = `${ctx.address.origin()}/reset-password?token=${token}`;
+  const once = 'the link works once, for 24 hours';
+  const [subject, intro, action, after] =
+    mail.kind === 'invitation'
+      ? [
+          `${mail.by} invited you to the Partner Payments dashboard`,
+          `${mail.by} added you to the Partner Payments dashboard as ${mail.roles}.`,
+          'Choose your password',
+          '',
+        ]
+      : [
+          'Reset your Partner Payments password',
+          `Someone (from ${mail.ip}) asked to reset the password of ${user.email} on the Partner Payments dashboard.`,
+          'Choose a new password',
+          'If it was not you, ignore this mail: your password stays as it is.',
+        ];
+  await queueMail(
+    ctx.db.db,
+    {
+      to: user.email,
+      kind: mail.kind,
+      subject,
+      text: `${intro}\n\n${action} here (${once}):\n${link}\n${after ? `\n${after}\n` : ''}`,
+      html:
+        `<p>${escapeHtml(intro)}</p>` +
+        `<p><a href="${escapeHtml(link)}">${action}</a> (${once}).</p>` +
+        (after ? `<p>${escapeHtml(after)}</p>` : ''),
+    },
+    ctx.now(),
+  );
+}
