@@ -4,7 +4,13 @@
 // other sessions; only the newest reset link works.
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
+import {
+  CSRF,
+  JSON_CSRF,
+  sessionCookieOf,
+  startTestDashboard,
+  type TestDashboard,
+} from './testing';
 
 let t: TestDashboard;
 let from = 0;
@@ -22,7 +28,7 @@ async function signIn(body: object, ip: string) {
     headers: { ...JSON_CSRF, 'x-forwarded-for': ip },
     body: JSON.stringify(body),
   });
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = sessionCookieOf(response);
   return { status: response.status, cookie, json: await response.json() };
 }
 

@@ -304,7 +304,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     index,
     sync,
     batches: { store: batches, submitter },
-    notifications: { store: notificationStore(options.workspace.db, now), outbox },
+    notifications: { store: notificationStore(options.workspace.db, now), outbox, notices: notes },
     live,
     authCache: signedInCache,
     demoUsers,

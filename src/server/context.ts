@@ -24,6 +24,7 @@ import type { BatchSubmitter } from './batches/submit';
 import type { OutboxWorker } from './notifications/deliver';
 import type { NotificationStore } from './notifications/store';
 import type { LiveHub } from './notifications/live';
+import type { Notices } from './notifications/notices';
 
 export const PROBLEMS = { typeBase: '/api/problems' };
 /** Where the embedded sandbox is mounted: its base_url is PUBLIC_URL plus this. */
@@ -54,7 +55,7 @@ export interface DashboardContext {
   /** Bulk payout files and the worker that submits approved ones (docs/decisions/034). */
   batches: { store: BatchStore; submitter: BatchSubmitter };
   /** People's notifications and the outbox that mails and chats them (docs/decisions/035). */
-  notifications: { store: NotificationStore; outbox: OutboxWorker };
+  notifications: { store: NotificationStore; outbox: OutboxWorker; notices: Notices };
   /** The live event streams of open pages. */
   live: LiveHub;
   views: SavedViews;

@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSandbox, merchantBody } from '#/sandbox/testing';
 import type { DashboardOptions } from './app';
-import { startTestDashboard, type TestDashboard } from './testing';
+import {
+  sessionCookieOf,
+  sessionSetCookieOf,
+  startTestDashboard,
+  type TestDashboard,
+} from './testing';
 
 const PUBLIC = 'https://dash.example.com';
 const closers: (() => Promise<unknown>)[] = [];
@@ -47,7 +52,7 @@ describe('behind a TLS proxy (PUBLIC_URL https, TRUST_PROXY loopback)', () => {
       body: JSON.stringify({ demoUser: 'viewer@demo.example' }),
     });
     expect(response.status).toBe(200);
-    const cookie = response.headers.get('set-cookie')!;
+    const cookie = sessionSetCookieOf(response);
     expect(cookie).toMatch(/^__Host-session=/);
     expect(cookie).toContain('Secure');
     expect(cookie).toContain('Path=/');
@@ -76,7 +81,7 @@ describe('behind a TLS proxy (PUBLIC_URL https, TRUST_PROXY loopback)', () => {
       headers: viaProxy({ host: 'evil.example', 'x-forwarded-host': 'evil.example' }),
       body: JSON.stringify({ demoUser: 'onboarding@demo.example' }),
     });
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = sessionCookieOf(signIn);
     expect((await signIn.json()).baseUrl).toBe(`${PUBLIC}/sandbox`);
     const created = await fetch(`${base}/api/v1/business/`, {
       method: 'POST',

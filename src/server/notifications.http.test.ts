@@ -180,4 +180,51 @@ describe('notifications', () => {
       (ended) => ended,
     );
   });
+
+  it('tells a person of a sign-in from a browser they had not used, not of one they had', async () => {
+    const added = await call(admin, 'POST', '/admin/users', {
+      email: 'nomad@partner.example',
+      name: 'Nora Nomad',
+      roles: ['viewer'],
+    });
+    const password = added.json.oneTimePassword as string;
+    const credentials = { email: 'nomad@partner.example', password };
+    const firefox =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+    const first = await t.signIn(credentials);
+    expect(first.response.status).toBe(200);
+    const browser = first.response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('browser='))!
+      .split(';')[0]!;
+    expect(browser).toMatch(/^browser=[\w-]{20,}$/);
+    // The first sign-in has nothing to compare with; the same browser again is known.
+    expect((await t.signIn(credentials, { cookie: browser })).response.status).toBe(200);
+    const known = await t.signIn(credentials, { cookie: browser });
+    const mine = await call(known.cookie, 'GET', '/notifications');
+    expect(mine.json.results).toEqual([]);
+    // Another browser: a notice in the app and by mail (immediately, by default).
+    const other = await t.signIn(credentials, { 'user-agent': firefox });
+    expect(other.response.status).toBe(200);
+    const told = await call(known.cookie, 'GET', '/notifications');
+    expect(told.json.results).toEqual([
+      expect.objectContaining({
+        kind: 'newSignIn',
+        title: 'New sign-in from Firefox on Windows',
+        link: '/account',
+      }),
+    ]);
+    const mail = await until(
+      async () =>
+        (
+          (await call(admin, 'GET', '/admin/mail')).json.results as { to: string; text: string }[]
+        ).find((m) => m.to === 'nomad@partner.example' && m.text.includes('Firefox on Windows')),
+      (found) => found !== undefined,
+    );
+    expect(mail!.text).toContain('If it was not you, change your password');
+    // One-click demo sign-ins never tell (anyone may make them).
+    const demo = await t.signIn('viewer@demo.example');
+    await t.signIn('viewer@demo.example');
+    expect((await call(demo.cookie, 'GET', '/notifications')).json.results).toEqual([]);
+  });
 });

@@ -14,7 +14,13 @@ import { FAST_SETTINGS } from '#/sandbox/testing';
 import { REDACT } from './app';
 import { freshDashboardDb } from './store/testing';
 import { IDLE_TIMEOUT_MS } from './store/workspace';
-import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
+import {
+  CSRF,
+  JSON_CSRF,
+  sessionSetCookieOf,
+  startTestDashboard,
+  type TestDashboard,
+} from './testing';
 
 let clock = Date.now();
 const logs: string[] = [];
@@ -46,7 +52,7 @@ describe('signing in', () => {
     );
     const { response } = await t.signIn('finance@demo.example');
     expect(response.status).toBe(200);
-    const setCookie = response.headers.get('set-cookie')!;
+    const setCookie = sessionSetCookieOf(response);
     expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');

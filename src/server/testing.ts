@@ -47,6 +47,16 @@ export interface TestDashboard {
   close(): Promise<void>;
 }
 
+/** The `name=value` of the session cookie a sign-in's answer sets ('' when none). */
+export function sessionCookieOf(response: Response): string {
+  const set = response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c));
+  return set?.split(';')[0] ?? '';
+}
+
+/** The whole Set-Cookie line of the session cookie (its flags included). */
+export const sessionSetCookieOf = (response: Response) =>
+  response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c)) ?? '';
+
 export async function startTestDashboard(
   options: Partial<DashboardOptions> & {
     dialect?: DialectName;
@@ -86,8 +96,7 @@ export async function startTestDashboard(
         headers: { ...JSON_CSRF, ...headers },
         body: JSON.stringify(typeof who === 'string' ? { demoUser: who } : who),
       });
-      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-      return { response, cookie };
+      return { response, cookie: sessionCookieOf(response) };
     },
     async close() {
       await server.app.close();

@@ -16,6 +16,7 @@ import {
   testDist,
   uploadBatchFile,
   partiesThrough,
+  sessionCookieOf,
   startDashboardProcess,
 } from '../testing';
 
@@ -59,7 +60,7 @@ describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
         headers: { 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
         body: JSON.stringify({ demoUser: who }),
       });
-      return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+      return sessionCookieOf(response);
     };
 
     const first = await start();

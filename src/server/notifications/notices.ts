@@ -135,6 +135,22 @@ export function notices(settings: MailSettings) {
         settings,
       );
     },
+
+    /** A person signed in from a browser they had not used before: they are told, in case it was not them. */
+    async newSignIn(trx: Trx, s: { userId: string; browser: string; ip: string; at: number }) {
+      const when = new Date(s.at).toISOString().replace('T', ' ').slice(0, 16);
+      await notify(
+        trx,
+        {
+          kind: 'newSignIn',
+          userIds: [s.userId],
+          title: `New sign-in from ${s.browser}`,
+          body: `Your account was signed in from ${s.browser} at ${s.ip} on ${when} UTC. If it was not you, change your password and sign out everywhere under Your account.`,
+          link: '/account',
+        },
+        settings,
+      );
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '#/api/dashboard';
 import { audit, type DashboardContext, problem, signedInOf, tooManyTries } from '../context';
 import { route } from '../endpoint';
+import { browserSignIn } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 
@@ -135,13 +136,23 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const environment = configured?.id ?? ctx.environments[0]?.id ?? 'sandbox';
     // A new session at every sign-in; the one this browser had, if any, ends.
     await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
+    // A browser this person has not signed in from is told of (not for one-click demo people).
+    const browser = browserSignIn(
+      ctx,
+      request,
+      reply,
+      user.id,
+      'demoUser' in body ? null : ctx.notifications.notices,
+    );
     const { token, session } = await ctx.workspace.createSession({
       userId: user.id,
       environment,
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? ''),
+      within: browser.within,
     });
     reply.setCookie(ctx.cookie.name, token, ctx.cookie.options);
+    browser.setCookie();
     const mustEnrol = !user.secondFactor && (await ctx.secondFactor.requiredFor(user.roles));
     request.signedIn = { token, session, user, mustEnrol };
     await audit(

@@ -685,4 +685,32 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '017-notices-of-their-own': {
+    async up(db: Kysely<unknown>) {
+      // New browsers, daily digests and failing webhook endpoints (docs/decisions/035).
+      await db.schema
+        .createTable('known_browser')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.id'))
+        .addColumn('browser_hash', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .addColumn('first_seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('known_browser_pk', ['user_id', 'browser_hash'])
+        .execute();
+      await db.schema
+        .createTable('digest_state')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('app_user.id'))
+        .addColumn('sent_until', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('webhook_alert')
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('webhook_id', 'bigint', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('failing_since', 'bigint', (c) => c.notNull())
+        .addColumn('alerted_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('webhook_alert_pk', ['environment', 'webhook_id'])
+        .execute();
+    },
+  },
 };

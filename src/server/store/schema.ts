@@ -415,6 +415,30 @@ export interface ChatHookTable {
   created_by: string | null;
 }
 
+/** A browser a person has signed in from (its cookie's hash): a new one is told of (035). */
+export interface KnownBrowserTable {
+  user_id: string;
+  browser_hash: string;
+  user_agent: string;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
+/** Up to when each person's daily digest has told of their notifications. */
+export interface DigestStateTable {
+  user_id: string;
+  sent_until: number;
+}
+
+/** A partner webhook endpoint seen failing, and when people were last told. */
+export interface WebhookAlertTable {
+  environment: string;
+  webhook_id: number;
+  url: string;
+  failing_since: number;
+  alerted_at: number;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -447,6 +471,9 @@ export interface Database {
   kept_mail: KeptMailTable;
   notification_pref: NotificationPrefTable;
   chat_hook: ChatHookTable;
+  known_browser: KnownBrowserTable;
+  digest_state: DigestStateTable;
+  webhook_alert: WebhookAlertTable;
 }
 
 export type { Generated };

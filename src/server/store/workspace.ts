@@ -4,7 +4,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Role } from '#/api/roles';
+import type { Kysely } from 'kysely';
 import type { DashboardDb } from './db';
+import type { Database } from './schema';
 import type { Vault } from './vault';
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -230,6 +232,8 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       environment: string;
       ip: string;
       userAgent: string;
+      /** Written in the session's transaction (a new browser's notice). */
+      within?: (trx: Kysely<Database>) => Promise<void>;
     }): Promise<{ token: string; session: WorkspaceSession }> {
       const token = randomBytes(32).toString('base64url');
       const time = now();
@@ -240,19 +244,22 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         lastSeenAt: time,
         expiresAt: time + ABSOLUTE_TIMEOUT_MS,
       };
-      await db
-        .insertInto('app_session')
-        .values({
-          id_hash: sha256(token),
-          user_id: input.userId,
-          environment: input.environment,
-          created_at: time,
-          last_seen_at: time,
-          expires_at: session.expiresAt,
-          ip: input.ip,
-          user_agent: input.userAgent.slice(0, 300),
-        })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('app_session')
+          .values({
+            id_hash: sha256(token),
+            user_id: input.userId,
+            environment: input.environment,
+            created_at: time,
+            last_seen_at: time,
+            expires_at: session.expiresAt,
+            ip: input.ip,
+            user_agent: input.userAgent.slice(0, 300),
+          })
+          .execute();
+        await input.within?.(trx);
+      });
       return { token, session };
     },
 
