@@ -37,6 +37,9 @@ export const DeliveryMode = z.enum(DELIVERY_MODES, {
 });
 export type DeliveryMode = z.infer<typeof DeliveryMode>;
 
+/** When the daily digest goes out, in UTC (until people have time zones of their own). */
+export const DIGEST_HOUR_UTC = 8;
+
 /** What a person who has not chosen gets by email. */
 export const DEFAULT_MODE: Record<NotificationKind, DeliveryMode> = {
   waitingForYou: 'immediately',

@@ -49,6 +49,8 @@ import { type OutboxOptions, outboxWorker } from './notifications/deliver';
 import { notices } from './notifications/notices';
 import { notificationStore } from './notifications/store';
 import { liveHub } from './notifications/live';
+import { sendDigests } from './notifications/digest';
+import { repeatingPass } from './repeating-pass';
 import { notificationRoutes } from './plugins/notification-routes';
 import { type SubmitterOptions, batchSubmitter } from './batches/submit';
 import { savedViews } from './store/saved-views';
@@ -237,6 +239,20 @@ export async function buildDashboardServer(options: DashboardOptions) {
   });
   app.addHook('onListen', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
+  // The daily digests, looked for every minute (each is sent once, whichever server finds it).
+  const digests = repeatingPass(
+    async () => {
+      if ((await sendDigests(options.workspace.db, { origin: () => address.origin(), now })) > 0)
+        await outbox.kick();
+    },
+    {
+      intervalMs: 60_000,
+      name: 'digest',
+      log: (message, error) => app.log.warn({ err: error }, message),
+    },
+  );
+  app.addHook('onListen', async () => digests.start());
+  app.addHook('onClose', async () => digests.stop());
   const sync = indexSync({
     db: options.workspace.db,
     index,

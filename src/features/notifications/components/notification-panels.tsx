@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   DELIVERY_MODES,
+  DIGEST_HOUR_UTC,
   type DeliveryMode,
   KIND_LABEL,
   NOTIFICATION_KINDS,
@@ -50,7 +51,7 @@ export function NotificationPreferences() {
       title="Notifications"
       description={
         data
-          ? `Everything shows in the bell. By email to ${data.email}, each kind as you choose here.`
+          ? `Everything shows in the bell. By email to ${data.email}, each kind as you choose here; the daily digest comes at ${String(DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC with what you have not read.`
           : undefined
       }
     >

@@ -1,0 +1,136 @@
+// The daily digest (docs/decisions/035): once a day, at DIGEST_HOUR_UTC, each person who chose
+// "daily digest" for some kinds gets one mail listing their notifications of those kinds from
+// the day before that they have not read in the app. Each person's digest is claimed with a
+// compare-and-set on `digest_state.sent_until` in the transaction that queues the mail, so that
+// servers sharing a database send each digest once.
+import type { Kysely } from 'kysely';
+import {
+  DEFAULT_MODE,
+  DIGEST_HOUR_UTC,
+  type DeliveryMode,
+  KIND_LABEL,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '#/api/notifications';
+import type { DashboardDb } from '../store/db';
+import type { Database } from '../store/schema';
+import { escapeHtml, type MailSettings, queueMail } from './store';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** At most this many notifications are listed; the rest are counted. */
+const LISTED = 30;
+
+/** The newest digest time at or before `at`. */
+export function digestCutoff(at: number): number {
+  const day = Math.floor(at / DAY_MS) * DAY_MS + DIGEST_HOUR_UTC * 60 * 60 * 1000;
+  return day <= at ? day : day - DAY_MS;
+}
+
+/** Each active person's kinds in the digest (as chosen, or by the kind's default). */
+async function digestKinds(db: Kysely<Database>) {
+  const [people, prefs] = await Promise.all([
+    db.selectFrom('app_user').select(['id', 'email']).where('disabled_at', 'is', null).execute(),
+    db.selectFrom('notification_pref').select(['user_id', 'kind', 'mode']).execute(),
+  ]);
+  const chosen = new Map(prefs.map((p) => [`${p.user_id} ${p.kind}`, p.mode as DeliveryMode]));
+  return people
+    .map((person) => ({
+      ...person,
+      kinds: NOTIFICATION_KINDS.filter(
+        (kind) => (chosen.get(`${person.id} ${kind}`) ?? DEFAULT_MODE[kind]) === 'digest',
+      ),
+    }))
+    .filter((person) => person.kinds.length > 0);
+}
+
+/** The digest mail of `items` (newest first). */
+export function digestMail(
+  items: { kind: NotificationKind; title: string; link: string | null; createdAt: number }[],
+  origin: string,
+  cutoff: number,
+) {
+  const day = new Date(cutoff - DAY_MS).toISOString().slice(0, 10);
+  const shown = items.slice(0, LISTED);
+  const more = items.length - shown.length;
+  const line = (i: (typeof items)[number]) =>
+    `- ${i.title} (${new Date(i.createdAt).toISOString().slice(11, 16)} UTC)${i.link ? `\n  ${origin}${i.link}` : ''}`;
+  const kinds = [...new Set(items.map((i) => KIND_LABEL[i.kind]))].join('; ');
+  const footer = `You get this digest for: ${kinds}. Change it under Your account, Notifications.`;
+  return {
+    subject: `Your Partner Payments digest: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'} since ${day}`,
+    text:
+      `Not read in the dashboard yet, since ${day} ${String(DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC:\n\n` +
+      shown.map(line).join('\n') +
+      (more > 0 ? `\n…and ${more} more: ${origin}/` : '') +
+      `\n\n--\n${footer}\n`,
+    html:
+      `<p>Not read in the dashboard yet, since ${day} ${String(DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC:</p><ul>` +
+      shown
+        .map(
+          (i) =>
+            `<li>${i.link ? `<a href="${escapeHtml(origin + i.link)}">${escapeHtml(i.title)}</a>` : escapeHtml(i.title)}</li>`,
+        )
+        .join('') +
+      `</ul>${more > 0 ? `<p>…and ${more} more in <a href="${escapeHtml(origin)}/">the dashboard</a>.</p>` : ''}` +
+      `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`,
+  };
+}
+
+/**
+ * Queues the digests due at the newest cutoff, one per person who has unread notifications of
+ * their digest kinds since their last one (at most a week back). Answers how many it queued.
+ */
+export async function sendDigests(store: DashboardDb, settings: MailSettings): Promise<number> {
+  const { db } = store;
+  const cutoff = digestCutoff(settings.now());
+  let queued = 0;
+  for (const person of await digestKinds(db)) {
+    // A person's first digest looks back one day.
+    await db
+      .insertInto('digest_state')
+      .values({ user_id: person.id, sent_until: cutoff - DAY_MS })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    const sent = await db.transaction().execute(async (trx) => {
+      const state = await trx
+        .selectFrom('digest_state')
+        .select('sent_until')
+        .where('user_id', '=', person.id)
+        .executeTakeFirstOrThrow();
+      const previous = Number(state.sent_until);
+      if (previous >= cutoff) return false;
+      const claimed = await trx
+        .updateTable('digest_state')
+        .set({ sent_until: cutoff })
+        .where('user_id', '=', person.id)
+        .where('sent_until', '=', previous)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const rows = await trx
+        .selectFrom('notification')
+        .select(['kind', 'title', 'link', 'created_at'])
+        .where('user_id', '=', person.id)
+        .where('kind', 'in', person.kinds)
+        .where('read_at', 'is', null)
+        .where('created_at', '>', Math.max(previous, cutoff - 7 * DAY_MS))
+        .where('created_at', '<=', cutoff)
+        .orderBy('created_at', 'desc')
+        .execute();
+      if (rows.length === 0) return false;
+      const mail = digestMail(
+        rows.map((r) => ({
+          kind: r.kind as NotificationKind,
+          title: r.title,
+          link: r.link,
+          createdAt: Number(r.created_at),
+        })),
+        settings.origin(),
+        cutoff,
+      );
+      await queueMail(trx, { to: person.email, kind: 'digest', ...mail }, settings.now());
+      return true;
+    });
+    if (sent) queued++;
+  }
+  return queued;
+}
