@@ -117,7 +117,7 @@ export interface DashboardOptions {
    * Keep the local index fresh from when the server listens: a pass at once, then one every
    * `intervalMs`. Without it the index is still served and written through, but not synced.
    */
-  indexSync?: { intervalMs: number; sweepPages?: number } | undefined;
+  indexSync?: { intervalMs: number; sweepPages?: number; webhookCheckMs?: number } | undefined;
   /** Mail (SMTP_URL, MAIL_FROM) and chat delivery of notifications (docs/decisions/035). */
   mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'allowPrivateChat' | 'intervalMs' | 'leaseMs'>;
   /** How the bulk payout worker paces itself (tests shorten its claim). */
@@ -265,8 +265,11 @@ export async function buildDashboardServer(options: DashboardOptions) {
       (environment === 'sandbox' && embedded) || options.publicUrl
         ? `${address.origin()}/hooks/index/${environment}`
         : undefined,
+    onWebhookFailing: (trx, environment, hook, again) =>
+      notes.webhookFailing(trx, { environment, ...hook, again }),
     intervalMs: options.indexSync?.intervalMs ?? 10_000,
     sweepPages: options.indexSync?.sweepPages,
+    webhookCheckMs: options.indexSync?.webhookCheckMs,
     log: (message, details) => app.log.info(details ?? {}, message),
   });
   if (options.indexSync) {

@@ -12,6 +12,7 @@ import type { DashboardDb } from '../store/db';
 import type { Vault } from '../store/vault';
 import type { Upstream } from '../upstream';
 import type { LocalIndex } from './store';
+import type { OnWebhookFailing } from './webhook-health';
 
 export type Kind = 'merchant' | 'account' | Product;
 
@@ -48,6 +49,10 @@ export interface SyncOptions {
   credentials(environment: Environment): Promise<{ apiKey: string; apiSecret: string } | undefined>;
   /** Where an environment can deliver webhooks to this server, if it can. */
   hookUrl(environment: Environment): string | undefined;
+  /** Written in the transaction that records a partner's webhook endpoint as failing. */
+  onWebhookFailing?: OnWebhookFailing | undefined;
+  /** How often the partner's webhook endpoints are looked at (a minute). */
+  webhookCheckMs?: number | undefined;
   /** Time between reconciliation passes. */
   intervalMs: number;
   /** Pages of each list the rolling sweep reads per pass. */
@@ -73,6 +78,8 @@ export interface SyncState {
   delivered: Map<Environment, number>;
   /** The last answer kept per record by noteAnswer (webhook-intake.ts). */
   noted: Map<string, string>;
+  /** When each environment's webhook endpoints were last looked at (webhook-health.ts). */
+  webhooksChecked: Map<Environment, number>;
 }
 
 export function syncState(options: SyncOptions): SyncState {
@@ -87,5 +94,6 @@ export function syncState(options: SyncOptions): SyncState {
     secrets: new Map(),
     delivered: new Map(),
     noted: new Map(),
+    webhooksChecked: new Map(),
   };
 }

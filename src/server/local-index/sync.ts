@@ -6,6 +6,7 @@
 //   the record it names, and puts what the proxy returns in the index at once;
 // - reconcile.ts catches on a schedule what webhooks missed: new records, records not final,
 //   events since the last seen, and a rolling sweep through every list for older changes;
+// - webhook-health.ts tells people when one of the partner's own webhook endpoints keeps failing;
 // - partner-reader.ts reads the API; progress.ts keeps where each list stands.
 // This module runs them: one pass at a time per environment, on an interval. A 401 from the
 // environment stops its sync until an admin stores credentials again; an environment that is
@@ -19,6 +20,7 @@ import { catchUpEvents, forgetRecords, refreshNewest, sweep } from './reconcile'
 import { checkOwner, ensureWebhook } from './registration';
 import { LISTS, type SyncOptions, SyncStop, syncState } from './sync-state';
 import { noteAnswer, receive } from './webhook-intake';
+import { watchWebhooks } from './webhook-health';
 
 export { type Kind, LISTS, type ListName, recordKindOf, type SyncOptions } from './sync-state';
 export type { ListStatus } from './progress';
@@ -35,6 +37,7 @@ export function indexSync(options: SyncOptions) {
       await checkOwner(s, environment);
       await ensureWebhook(s, environment);
       await catchUpEvents(s, environment);
+      await watchWebhooks(s, environment);
       for (const list of LISTS) {
         const row = await syncRow(s, environment, list);
         if (row.filled_at === null) await fill(s, environment, list);

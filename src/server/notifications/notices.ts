@@ -1,6 +1,8 @@
 // What each event tells, and to whom (docs/decisions/035): the stores call these inside the
 // transaction of the change, so that a notice exists exactly when its change does.
 import type { Kysely } from 'kysely';
+import { operations } from '#/api/operations';
+import { PERMISSIONS, type Role } from '#/api/roles';
 import type { Product } from '#/api/schemas/transaction';
 import type { Database } from '../store/schema';
 import { type MailSettings, notify, peopleWithRole } from './store';
@@ -147,6 +149,35 @@ export function notices(settings: MailSettings) {
           title: `New sign-in from ${s.browser}`,
           body: `Your account was signed in from ${s.browser} at ${s.ip} on ${when} UTC. If it was not you, change your password and sign out everywhere under Your account.`,
           link: '/account',
+        },
+        settings,
+      );
+    },
+
+    /** One of the partner's webhook endpoints keeps failing: whoever manages them is told. */
+    async webhookFailing(
+      trx: Trx,
+      w: {
+        environment: string;
+        id: number;
+        url: string;
+        attempts: number;
+        lastError: string;
+        again: boolean;
+      },
+    ) {
+      const roles = [
+        ...new Set<Role>(['admin', ...PERMISSIONS[operations.createWebhook.id]!.roles]),
+      ];
+      const still = w.again ? ' still' : '';
+      await notify(
+        trx,
+        {
+          kind: 'webhookFailing',
+          userIds: await peopleWithRole(trx, roles),
+          title: `Webhook endpoint ${w.url}${still} fails`,
+          body: `Events to webhook endpoint #${w.id} (${w.url}) in ${w.environment} are${still} not delivered: ${w.attempts} tries of the newest, the last: ${w.lastError}. The environment keeps retrying; see its deliveries in the event log.`,
+          link: '/sandbox#webhooks',
         },
         settings,
       );

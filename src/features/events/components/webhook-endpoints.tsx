@@ -80,6 +80,7 @@ export function WebhookEndpoints() {
 
   return (
     <Panel
+      id="webhooks"
       title="Webhook endpoints"
       description={
         <>
