@@ -230,7 +230,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
           });
       }
     },
-    (environment, kind, ids) => live.written(environment, kind, ids),
+    (trx, environment, kind, ids) => live.written(trx, environment, kind, ids),
   );
   const outbox = outboxWorker(options.workspace.db, {
     ...options.mail,

@@ -4,7 +4,13 @@
 // records written; chat hooks on private addresses are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
-import { callApi, partiesThrough, startTestDashboard, type TestDashboard } from './testing';
+import {
+  callApi,
+  openEventStream,
+  partiesThrough,
+  startTestDashboard,
+  type TestDashboard,
+} from './testing';
 
 let t: TestDashboard;
 let finance: string;
@@ -41,39 +47,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Prom
   throw new Error('never happened');
 }
 
-/** The events of a live stream, as they come. */
-async function stream(cookie: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${t.base}/api/events`, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
-  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const events: { event: string; data: Record<string, unknown> }[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let ended = false;
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return void (ended = true);
-        buffer += value;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return { events, ended: () => ended, close: () => controller.abort() };
-}
+const stream = (cookie: string) => openEventStream(t.base, cookie);
 
 describe('notifications', () => {
   it('tells the approvers a new payout waits, in the app, by mail and on the live stream', async () => {

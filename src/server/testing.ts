@@ -189,3 +189,38 @@ export async function startDashboardProcess(
   }
   throw new Error('the server did not start');
 }
+
+/** The events of a live stream, as they come. */
+export async function openEventStream(base: string, cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
+  if (!/^text\/event-stream/.test(response.headers.get('content-type') ?? ''))
+    throw new Error(`not a stream: ${response.status}`);
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let ended = false;
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return void (ended = true);
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { events, ended: () => ended, close: () => controller.abort() };
+}

@@ -50,12 +50,16 @@ export type TransactionsEnded = (
   ended: readonly Transaction[],
 ) => Promise<void>;
 
-/** Records just written to the index (for the live updates of open pages). */
+/**
+ * Records just written to the index (for the live updates of open pages), told in the writing
+ * transaction; no ids: every record of the kind may have changed.
+ */
 export type RecordsWritten = (
+  trx: Kysely<Database>,
   environment: string,
   kind: 'merchant' | 'account' | Product,
   ids: readonly number[],
-) => void;
+) => Promise<void>;
 
 export function indexWrites(
   store: DashboardDb,
@@ -138,7 +142,8 @@ export function indexWrites(
       return ids.has(r.id) && (known === undefined || known < r.last_update_time);
     });
     if (onWritten && changed.length > 0)
-      onWritten(
+      await onWritten(
+        trx,
         search.environment,
         search.kind === 'transaction' ? (search.product as Product) : search.kind,
         changed.map((r) => r.id),
@@ -157,11 +162,11 @@ export function indexWrites(
     await db.transaction().execute(async (trx) => {
       for (const table of tables)
         await trx.deleteFrom(table).where('environment', '=', environment).execute();
+      // Every list of the environment changed at once: open pages read theirs again.
+      if (onWritten)
+        for (const kind of ['merchant', 'account', ...PRODUCTS] as const)
+          await onWritten(trx, environment, kind, []);
     });
-    // Every list of the environment changed at once: open pages read theirs again.
-    if (onWritten)
-      for (const kind of ['merchant', 'account', ...PRODUCTS] as const)
-        onWritten(environment, kind, []);
   }
 
   /** The rows of one page of a product's transactions, with their search words. */

@@ -1,16 +1,26 @@
 // Live updates for open pages (docs/decisions/035): one server-sent event stream per open tab.
 // What this server writes to the local index (its own calls, the environment's webhooks, its
-// reconciliation) is pushed at once as `records`; each person's counts (unread notifications,
-// approvals waiting) are read every second from the shared database and pushed as `counts` when
-// they change, so a change made through another server reaches them too.
+// reconciliation) is pushed at once as `records`, and written to `index_change` in the writing
+// transaction; every second, what other servers sharing the database wrote there is pushed too.
+// Each person's counts (unread notifications, approvals waiting) are read every second from the
+// shared database and pushed as `counts` when they change.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Product } from '#/api/schemas/transaction';
 import type { DashboardContext } from '../context';
+import type { Database } from '../store/schema';
 import type { User } from '../store/workspace';
 import { batchInbox } from '../batches/approval';
 
 const PULSE_MS = 1_000;
 const KEEP_ALIVE_MS = 20_000;
+/** How far back each beat looks for other servers' changes (commits may land out of order). */
+const CHANGES_WINDOW_MS = 5_000;
+/** Changes older than this are deleted (by whichever server gets to it). */
+const CHANGES_KEPT_MS = 60_000;
+
+type RecordKind = 'merchant' | 'account' | Product;
 
 interface Stream {
   user: User;
@@ -24,8 +34,49 @@ interface Stream {
 
 export function liveHub(context: () => DashboardContext) {
   const streams = new Set<Stream>();
+  /** This server, as the origin of the changes it writes. */
+  const origin = randomUUID();
+  /** Other servers' changes already pushed, by id, with when they were written. */
+  const pushed = new Map<string, number>();
+  let pruned = 0;
   let pulse: NodeJS.Timeout | undefined;
   let busy = false;
+
+  function push(environment: string, kind: RecordKind, ids: readonly number[]) {
+    for (const stream of streams)
+      if (stream.environment === environment) stream.send('records', { kind, ids });
+  }
+
+  /** What other servers wrote to the index lately and this one has not pushed yet. */
+  async function othersChanges() {
+    const ctx = context();
+    const now = ctx.now();
+    const rows = await ctx.db.db
+      .selectFrom('index_change')
+      .selectAll()
+      .where('at', '>', now - CHANGES_WINDOW_MS)
+      .where('origin', '<>', origin)
+      .orderBy('at')
+      .execute();
+    for (const row of rows) {
+      if (pushed.has(row.id)) continue;
+      pushed.set(row.id, Number(row.at));
+      push(row.environment, row.kind as RecordKind, JSON.parse(row.ids) as number[]);
+    }
+    for (const [id, at] of pushed) if (at <= now - 2 * CHANGES_WINDOW_MS) pushed.delete(id);
+  }
+
+  /** Deletes changes no beat looks at any more, at most once a minute per server. */
+  async function prune() {
+    const ctx = context();
+    const now = ctx.now();
+    if (now - pruned < CHANGES_KEPT_MS) return;
+    pruned = now;
+    await ctx.db.db
+      .deleteFrom('index_change')
+      .where('at', '<', now - CHANGES_KEPT_MS)
+      .execute();
+  }
 
   async function countsOf(user: User, environment: string) {
     const ctx = context();
@@ -47,6 +98,7 @@ export function liveHub(context: () => DashboardContext) {
     if (busy) return;
     busy = true;
     try {
+      await othersChanges();
       const seen = new Map<string, string>();
       const ctx = context();
       for (const stream of [...streams]) {
@@ -77,10 +129,29 @@ export function liveHub(context: () => DashboardContext) {
   }
 
   return {
-    /** Records written to the index: every stream of that environment is told. */
-    written(environment: string, kind: 'merchant' | 'account' | Product, ids: readonly number[]) {
-      for (const stream of streams)
-        if (stream.environment === environment) stream.send('records', { kind, ids });
+    /**
+     * Records written to the index, in the writing transaction: every stream of that environment
+     * on this server is told now, those of other servers at their next beat.
+     */
+    async written(
+      trx: Kysely<Database>,
+      environment: string,
+      kind: RecordKind,
+      ids: readonly number[],
+    ) {
+      await trx
+        .insertInto('index_change')
+        .values({
+          id: randomUUID(),
+          environment,
+          kind,
+          ids: JSON.stringify(ids),
+          origin,
+          at: context().now(),
+        })
+        .execute();
+      push(environment, kind, ids);
+      void prune().catch(() => undefined);
     },
 
     /** Answers GET /api/events: the stream stays open until the tab goes. */

@@ -687,7 +687,8 @@ export const migrations: Record<string, Migration> = {
   },
   '017-notices-of-their-own': {
     async up(db: Kysely<unknown>) {
-      // New browsers, daily digests and failing webhook endpoints (docs/decisions/035).
+      // New browsers, daily digests, failing webhook endpoints, and index changes for the
+      // open pages of other servers (docs/decisions/035).
       await db.schema
         .createTable('known_browser')
         .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.id'))
@@ -711,6 +712,16 @@ export const migrations: Record<string, Migration> = {
         .addColumn('alerted_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('webhook_alert_pk', ['environment', 'webhook_id'])
         .execute();
+      await db.schema
+        .createTable('index_change')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('ids', 'text', (c) => c.notNull())
+        .addColumn('origin', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('index_change_by_time').on('index_change').column('at').execute();
     },
   },
 };

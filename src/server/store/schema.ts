@@ -439,6 +439,18 @@ export interface WebhookAlertTable {
   alerted_at: number;
 }
 
+/** Records a server wrote to the local index, for the open pages of the other servers. */
+export interface IndexChangeTable {
+  id: string;
+  environment: string;
+  kind: string;
+  /** JSON array of record ids; empty: every record of the kind. */
+  ids: string;
+  /** The server that wrote them (it told its own pages already). */
+  origin: string;
+  at: number;
+}
+
 export interface Database {
   app_user: UserTable;
   app_session: SessionTable;
@@ -474,6 +486,7 @@ export interface Database {
   known_browser: KnownBrowserTable;
   digest_state: DigestStateTable;
   webhook_alert: WebhookAlertTable;
+  index_change: IndexChangeTable;
 }
 
 export type { Generated };
