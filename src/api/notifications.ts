@@ -4,7 +4,7 @@
 // configured, and the chat hooks. Declared once (docs/decisions/027).
 import { z } from 'zod';
 import { type EndpointDef, endpoint } from './endpoints';
-import { WORKSPACE_ROLES } from './roles';
+import { type Role, WORKSPACE_ROLES } from './roles';
 import { TextIdParams } from './schemas/common';
 
 const ADMIN = WORKSPACE_ROLES.administer;
@@ -29,6 +29,26 @@ export const KIND_LABEL: Record<NotificationKind, string> = {
   webhookFailing: 'A webhook endpoint keeps failing',
   newSignIn: 'A sign-in from a new browser',
 };
+
+/**
+ * Who can be told of each kind (the others do not see its choice): approvals wait for approvers,
+ * transactions and bulk files end for the finance people who made them, webhook endpoints are
+ * managed by the sandbox tools' roles and admins, and anyone signs in.
+ */
+export const KIND_AUDIENCE: Record<NotificationKind, readonly Role[] | 'everyone'> = {
+  waitingForYou: ['approver'],
+  transactionEnded: ['finance'],
+  batchFinished: ['finance'],
+  webhookFailing: ['admin', 'onboarding', 'tester'],
+  newSignIn: 'everyone',
+};
+
+/** The kinds a person with `roles` can be told of. */
+export const kindsFor = (roles: readonly Role[]) =>
+  NOTIFICATION_KINDS.filter((kind) => {
+    const audience = KIND_AUDIENCE[kind];
+    return audience === 'everyone' || roles.some((role) => audience.includes(role));
+  });
 
 /** How a person hears of a kind by email: at once, in a daily digest, or not at all. */
 export const DELIVERY_MODES = ['immediately', 'digest', 'off'] as const;

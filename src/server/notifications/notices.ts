@@ -1,8 +1,8 @@
 // What each event tells, and to whom (docs/decisions/035): the stores call these inside the
 // transaction of the change, so that a notice exists exactly when its change does.
 import type { Kysely } from 'kysely';
-import { operations } from '#/api/operations';
-import { PERMISSIONS, type Role } from '#/api/roles';
+import { KIND_AUDIENCE } from '#/api/notifications';
+import type { Role } from '#/api/roles';
 import type { Product } from '#/api/schemas/transaction';
 import type { Database } from '../store/schema';
 import { type MailSettings, notify, peopleWithRole } from './store';
@@ -26,7 +26,7 @@ type Trx = Kysely<Database>;
 /** The notices of the dashboard's events, bound to where links lead and the clock. */
 export function notices(settings: MailSettings) {
   const approvers = (trx: Trx, except: readonly (string | null)[]) =>
-    peopleWithRole(trx, ['approver'], except);
+    peopleWithRole(trx, KIND_AUDIENCE.waitingForYou as readonly Role[], except);
   return {
     /** A transaction made through the dashboard now waits for an approver (not its creator). */
     async approvalWaiting(
@@ -166,15 +166,12 @@ export function notices(settings: MailSettings) {
         again: boolean;
       },
     ) {
-      const roles = [
-        ...new Set<Role>(['admin', ...PERMISSIONS[operations.createWebhook.id]!.roles]),
-      ];
       const still = w.again ? ' still' : '';
       await notify(
         trx,
         {
           kind: 'webhookFailing',
-          userIds: await peopleWithRole(trx, roles),
+          userIds: await peopleWithRole(trx, KIND_AUDIENCE.webhookFailing as readonly Role[]),
           title: `Webhook endpoint ${w.url}${still} fails`,
           body: `Events to webhook endpoint #${w.id} (${w.url}) in ${w.environment} are${still} not delivered: ${w.attempts} tries of the newest, the last: ${w.lastError}. The environment keeps retrying; see its deliveries in the event log.`,
           link: '/sandbox#webhooks',

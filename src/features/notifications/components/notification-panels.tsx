@@ -20,9 +20,11 @@ import {
   DIGEST_HOUR_UTC,
   type DeliveryMode,
   KIND_LABEL,
-  NOTIFICATION_KINDS,
+  kindsFor,
   type NotificationKind,
+  NOTIFICATION_KINDS,
 } from '#/api/notifications';
+import { sessionQuery } from '#/features/session/queries';
 import { ApiErrorAlert } from '#/components/api-error';
 import { DataTable } from '#/components/data-table';
 import { DateTime } from '#/components/date-time';
@@ -45,6 +47,9 @@ const MODE_LABEL: Record<DeliveryMode, string> = {
 
 export function NotificationPreferences() {
   const { data } = useQuery(preferencesQuery);
+  const { data: session } = useQuery(sessionQuery);
+  // Only the kinds that can reach this person (an approval waits only for approvers…).
+  const kinds = kindsFor(session?.signedIn ? session.user.roles : []);
   const save = useSetPreferences();
   return (
     <Panel
@@ -59,7 +64,7 @@ export function NotificationPreferences() {
         <LoadingState rows={3} />
       ) : (
         <Stack gap="sm">
-          {NOTIFICATION_KINDS.map((kind) => (
+          {kinds.map((kind) => (
             <Group key={kind} justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" id={`mode-${kind}`}>
                 {KIND_LABEL[kind]}

@@ -1,0 +1,31 @@
+// Who can be told of each kind of notification (docs/decisions/035) agrees with who may do the
+// thing it is about, and each person sees only the choices of kinds that can reach them.
+import { describe, expect, it } from 'vitest';
+import { KIND_AUDIENCE, kindsFor } from './notifications';
+import { operations, transactionOperations } from './operations';
+import { PERMISSIONS } from './roles';
+
+describe('the audience of each kind', () => {
+  it('tells of failing webhook endpoints those who may manage them, and admins', () => {
+    const manage = PERMISSIONS[operations.createWebhook.id]!.roles;
+    expect([...(KIND_AUDIENCE.webhookFailing as string[])].sort()).toEqual(
+      [...new Set(['admin', ...manage])].sort(),
+    );
+  });
+
+  it('tells of waiting approvals those who may approve quotes', () => {
+    expect(KIND_AUDIENCE.waitingForYou).toEqual(
+      PERMISSIONS[transactionOperations.sendc2f.approveQuote.id]!.roles,
+    );
+  });
+
+  it('lists for each person the kinds that can reach them', () => {
+    expect(kindsFor(['viewer'])).toEqual(['newSignIn']);
+    expect(kindsFor(['finance'])).toEqual(['transactionEnded', 'batchFinished', 'newSignIn']);
+    expect(kindsFor(['approver', 'tester'])).toEqual([
+      'waitingForYou',
+      'webhookFailing',
+      'newSignIn',
+    ]);
+  });
+});
