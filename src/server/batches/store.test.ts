@@ -1,7 +1,7 @@
 // Batches kept in the dashboard's database, on SQLite and PostgreSQL: created whole with their
 // rows, fixed in place, invalid rows left out, and a thousand rows in one go.
 import { describe, expect, it } from 'vitest';
-import { dashboardDbFor, DIALECTS } from '../store/testing';
+import { dashboardDbFor, DIALECTS, insertPeople } from '../store/testing';
 import { readBatchFile } from './file';
 import { batchStore } from './store';
 import { REQUEST_EXAMPLES } from '#/api/examples';
@@ -38,20 +38,11 @@ async function fileOf(count: number) {
 }
 
 describe.each(DIALECTS)('batches on %s', (dialect) => {
-  const store = dashboardDbFor(dialect, async (db) => {
-    await db.db
-      .insertInto('app_user')
-      .values({
-        id: 'u1',
-        email: 'finance@partner.example',
-        name: 'Fatima Finance',
-        password_hash: 'x',
-        roles: 'finance',
-        created_at: 1,
-        disabled_at: null,
-      })
-      .execute();
-  });
+  const store = dashboardDbFor(dialect, (db) =>
+    insertPeople(db, [
+      { id: 'u1', email: 'finance@partner.example', name: 'Fatima Finance', roles: 'finance' },
+    ]),
+  );
   let clock = 1_000_000;
   const batches = () => batchStore(store(), () => clock);
   const approver = (id: string) => ({ id, name: id.toUpperCase(), roles: ['approver' as const] });

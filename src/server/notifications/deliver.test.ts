@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { dashboardDbFor, DIALECTS } from '../store/testing';
+import { dashboardDbFor, DIALECTS, insertPeople } from '../store/testing';
 import { MAX_ATTEMPTS, messageIdOf, outboxWorker } from './deliver';
 import { notificationStore, notify } from './store';
 
@@ -60,25 +60,13 @@ const origin = () => 'https://dashboard.example';
 
 describe.each(DIALECTS)('the outbox on %s', (dialect) => {
   let clock = 1_000_000;
-  const store = dashboardDbFor(dialect, async (db) => {
-    for (const [id, email, roles] of [
-      ['ap1', 'aiko@partner.example', 'approver'],
-      ['ap2', 'bruno@partner.example', 'approver'],
-      ['fin', 'fatima@partner.example', 'finance'],
-    ] as const)
-      await db.db
-        .insertInto('app_user')
-        .values({
-          id,
-          email,
-          name: id,
-          password_hash: 'x',
-          roles,
-          created_at: 1,
-          disabled_at: null,
-        })
-        .execute();
-  });
+  const store = dashboardDbFor(dialect, (db) =>
+    insertPeople(db, [
+      { id: 'ap1', email: 'aiko@partner.example', roles: 'approver' },
+      { id: 'ap2', email: 'bruno@partner.example', roles: 'approver' },
+      { id: 'fin', email: 'fatima@partner.example', roles: 'finance' },
+    ]),
+  );
   let smtp: Awaited<ReturnType<typeof smtpServer>>;
   let chat: http.Server;
   const chatted: unknown[] = [];

@@ -2,7 +2,7 @@
 // chose "daily digest" for a kind, listing what they have not read since their last digest;
 // nothing for a person with nothing new, and never twice, even with two servers at it at once.
 import { describe, expect, it } from 'vitest';
-import { dashboardDbFor, DIALECTS } from '../store/testing';
+import { dashboardDbFor, DIALECTS, insertPeople } from '../store/testing';
 import { DIGEST_HOUR_UTC } from '#/api/notifications';
 import { digestCutoff, sendDigests } from './digest';
 import { notificationStore, notify } from './store';
@@ -25,24 +25,12 @@ describe('digestCutoff', () => {
 
 describe.each(DIALECTS)('the daily digest on %s', (dialect) => {
   const store = dashboardDbFor(dialect, async (db) => {
-    for (const [id, email, disabled] of [
-      ['dana', 'dana@partner.example', null],
-      ['ivo', 'ivo@partner.example', null],
-      ['olga', 'olga@partner.example', null],
-      ['gone', 'gone@partner.example', 1],
-    ] as const)
-      await db.db
-        .insertInto('app_user')
-        .values({
-          id,
-          email,
-          name: id,
-          password_hash: 'x',
-          roles: 'finance',
-          created_at: 1,
-          disabled_at: disabled,
-        })
-        .execute();
+    await insertPeople(db, [
+      { id: 'dana', email: 'dana@partner.example', roles: 'finance' },
+      { id: 'ivo', email: 'ivo@partner.example', roles: 'finance' },
+      { id: 'olga', email: 'olga@partner.example', roles: 'finance' },
+      { id: 'gone', email: 'gone@partner.example', roles: 'finance', disabled: true },
+    ]);
     const prefs = notificationStore(db);
     // dana: transactions that ended by digest (the default), bulk payouts by digest too;
     // ivo: everything at once; olga: transactions that ended off.

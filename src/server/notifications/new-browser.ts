@@ -53,14 +53,6 @@ export function browserSignIn(
   const name = secure ? '__Host-browser' : 'browser';
   let id = request.cookies[name];
   if (!id || !/^[\w-]{20,64}$/.test(id)) id = randomBytes(18).toString('base64url');
-  // Set again at each sign-in so that a browser in use keeps it.
-  reply.setCookie(name, id, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure,
-    maxAge: MAX_AGE_S,
-  });
   const browserHash = hashOf(id);
   const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 300);
   const within = async (trx: Kysely<Database>) => {

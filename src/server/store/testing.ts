@@ -28,3 +28,30 @@ export function dashboardDbFor(
   afterAll(() => store?.close());
   return () => store!;
 }
+
+/** People written straight into the workspace (stores' tests): id, email, roles, name. */
+export async function insertPeople(
+  store: DashboardDb,
+  people: readonly {
+    id: string;
+    email: string;
+    roles: string;
+    name?: string;
+    disabled?: boolean;
+  }[],
+) {
+  await store.db
+    .insertInto('app_user')
+    .values(
+      people.map((p) => ({
+        id: p.id,
+        email: p.email,
+        name: p.name ?? p.id,
+        password_hash: 'x',
+        roles: p.roles,
+        created_at: 1,
+        disabled_at: p.disabled ? 1 : null,
+      })),
+    )
+    .execute();
+}
