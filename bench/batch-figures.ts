@@ -3,6 +3,7 @@
 // that reads and checks every row, the quote (a price per row), and the submission from the
 // approval until every row is a transaction with its quote approved.
 import type { Server } from './run';
+import { sessionCookieOf } from '../src/server/session-cookie';
 
 const ROWS = 1_000;
 const LUMEN_IBAN = 'DE89370400440532013000';
@@ -40,7 +41,7 @@ export async function batchFigures({ startServer, tempDir, figure }: Deps) {
         body: JSON.stringify({ demoUser }),
       });
       if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-      return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+      return sessionCookieOf(response);
     };
     const finance = await signIn('finance@demo.example');
     const approver = await signIn('approver@demo.example');

@@ -15,6 +15,7 @@ import { seedVolume } from '../src/sandbox/volume';
 import { buildDashboardServer } from '../src/server/app';
 import { openDashboardDb } from '../src/server/store/db';
 import { createVault } from '../src/server/store/vault';
+import { sessionCookieOf } from '../src/server/session-cookie';
 
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 100_000);
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -73,7 +74,7 @@ async function main() {
     headers: { 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
     body: JSON.stringify({ demoUser: 'viewer@demo.example' }),
   });
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = sessionCookieOf(signIn);
   const measure = async (name: string, url: string) => {
     const times: number[] = [];
     for (let i = 0; i < ROUNDS + 10; i++) {

@@ -21,6 +21,7 @@ import { upsertPartner } from '../src/sandbox/domain/partners';
 import { seedVolume } from '../src/sandbox/volume';
 import { CHROMIUM } from '../e2e/chromium';
 import { batchFigures } from './batch-figures';
+import { sessionCookieOf } from '../src/server/session-cookie';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
@@ -231,7 +232,7 @@ async function startDashboard(name: string, upstream: string, dataDir: string) {
     body: JSON.stringify({ email, password }),
   });
   if (signIn.status !== 200) throw new Error(`${name}: sign-in answered ${signIn.status}`);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = sessionCookieOf(signIn);
   return { ...server, cookie };
 }
 

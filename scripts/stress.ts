@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../src/http/free-port';
+import { sessionCookieOf } from '../src/server/session-cookie';
 
 const KILLS = Number(process.env.STRESS_KILLS ?? 30);
 const LOAD_REQUESTS = Number(process.env.STRESS_LOAD_REQUESTS ?? 4000);
@@ -295,7 +296,7 @@ async function loadRun(): Promise<LoadFigures[]> {
       headers: { 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
       body: JSON.stringify({ environment: 'sandbox', demo: true }),
     });
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = sessionCookieOf(signIn);
     const merchants = await (
       await fetch(`${base}/sandbox/v1/business/?limit=50`, { headers: auth })
     ).json();

@@ -7,6 +7,8 @@ import { useEffect } from 'react';
 import { controlsKeys } from '#/features/controls/queries';
 import { notificationKeys } from '#/features/notifications/queries';
 import { findKeys } from '#/features/find/queries';
+import { sessionKeys } from '#/features/session/queries';
+import { SESSION_ENDED_EVENT } from '#/lib/api';
 import { isLive, resetLive, setLive } from '#/lib/live';
 
 export function useLiveUpdates(enabled: boolean) {
@@ -22,10 +24,21 @@ export function useLiveUpdates(enabled: boolean) {
     };
     source.onerror = () => {
       if (!isLive()) return;
-      // Down (it reconnects by itself): the pages poll again, from a fresh read.
+      // Down (it reconnects by itself): the pages poll again, from a fresh read. Not the session:
+      // a stream closed because the session ended must end in the "session ended" dialog (the
+      // pages' reads answer 401), not in a signed-out session that unmounts the page's form.
       setLive(false);
-      void queryClient.refetchQueries({ type: 'active' });
+      void queryClient.refetchQueries({
+        type: 'active',
+        predicate: (query) => query.queryKey[0] !== sessionKeys.all[0],
+      });
     };
+    // The session ended (signed out elsewhere, deactivated, idle): the page asks to sign in
+    // again now, not at its next click.
+    source.addEventListener('ended', () => {
+      source.close();
+      window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    });
     source.addEventListener('counts', (event) => {
       const counts = JSON.parse((event as MessageEvent<string>).data) as {
         unread: number;

@@ -141,7 +141,7 @@ describe('notifications', () => {
     expect(hook.json.errors[0].message).toMatch(/must lead to a public address/);
   });
 
-  it('ends the stream of a session that ends', async () => {
+  it('tells the stream of a session that ends, and ends it', async () => {
     const bruno = (await t.signIn('approver2@demo.example')).cookie;
     const live = await stream(bruno);
     await until(
@@ -153,6 +153,8 @@ describe('notifications', () => {
       async () => live.ended(),
       (ended) => ended,
     );
+    // Told why, so that the page asks to sign in again at once.
+    expect(live.events.at(-1)).toEqual({ event: 'ended', data: { reason: 'session' } });
   });
 
   it('tells a person of a sign-in from a browser they had not used, not of one they had', async () => {

@@ -17,6 +17,9 @@ import { buildDashboardServer, type DashboardOptions } from './app';
 import type { DashboardDb, DialectName } from './store/db';
 import { freshDashboardDb } from './store/testing';
 import { createVault } from './store/vault';
+import { sessionCookieOf } from './session-cookie';
+
+export { sessionCookieOf, sessionSetCookieOf } from './session-cookie';
 
 export const CSRF = { [CSRF_HEADER.name]: CSRF_HEADER.value };
 export const JSON_CSRF = { ...CSRF, 'content-type': 'application/json' };
@@ -46,16 +49,6 @@ export interface TestDashboard {
   ): Promise<{ response: Response; cookie: string }>;
   close(): Promise<void>;
 }
-
-/** The `name=value` of the session cookie a sign-in's answer sets ('' when none). */
-export function sessionCookieOf(response: Response): string {
-  const set = response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c));
-  return set?.split(';')[0] ?? '';
-}
-
-/** The whole Set-Cookie line of the session cookie (its flags included). */
-export const sessionSetCookieOf = (response: Response) =>
-  response.headers.getSetCookie().find((c) => /^(__Host-)?session=/.test(c)) ?? '';
 
 export async function startTestDashboard(
   options: Partial<DashboardOptions> & {

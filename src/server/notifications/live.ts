@@ -106,6 +106,8 @@ export function liveHub(context: () => DashboardContext) {
         // another environment is closed so that the page opens the stream of that one.
         const session = await ctx.workspace.liveSession(stream.token);
         if (!session || session.environment !== stream.environment) {
+          // An ended session is told, so that the page asks to sign in again at once.
+          if (!session) stream.send('ended', { reason: 'session' });
           streams.delete(stream);
           stream.end();
           continue;
