@@ -10,6 +10,7 @@ import { sessionEndpoints } from './dashboard';
 import type { EndpointDef } from './endpoints';
 import { indexEndpoints, viewEndpoints } from './local-index';
 import { notificationEndpoints } from './notifications';
+import { reportEndpoints } from './reports';
 
 export const ENDPOINT_GROUPS = {
   Session: sessionEndpoints,
@@ -21,6 +22,7 @@ export const ENDPOINT_GROUPS = {
   'Saved views': viewEndpoints,
   'Bulk payouts': batchEndpoints,
   Notifications: notificationEndpoints,
+  Reports: reportEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const dashboardEndpoints: readonly (EndpointDef & { tag: string })[] = Object.entries(

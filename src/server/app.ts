@@ -44,6 +44,7 @@ import { adminRoutes } from './plugins/admin-routes';
 import { auditRoutes } from './plugins/audit-routes';
 import { viewsRoutes } from './plugins/views-routes';
 import { batchRoutes } from './plugins/batch-routes';
+import { reportRoutes } from './plugins/report-routes';
 import { batchStore } from './batches/store';
 import { type OutboxOptions, outboxWorker } from './notifications/deliver';
 import { notices } from './notifications/notices';
@@ -360,6 +361,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       await api.register(indexRoutes);
       await api.register(viewsRoutes);
       await api.register(batchRoutes);
+      await api.register(reportRoutes);
       await api.register(notificationRoutes, {
         allowPrivateChat: options.mail?.allowPrivateChat ?? false,
       });

@@ -7,6 +7,7 @@ import { PRODUCTS, type Product, type Transaction } from '#/api/schemas/transact
 import { awaitingOf, isFinalStatus } from '#/api/transaction-states';
 import { accountNumberKey, ibanKey } from '#/api/payee';
 import type { Kysely } from 'kysely';
+import { reportColumns } from './amount-parts';
 import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
 import type { IndexKind } from './store';
@@ -199,6 +200,7 @@ export function indexWrites(
         last_update_time: t.lastUpdateTime,
         record: JSON.stringify(t),
         synced_at: at,
+        ...reportColumns(t),
       })),
       {
         environment,

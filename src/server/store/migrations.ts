@@ -5,6 +5,7 @@
 import Decimal from 'decimal.js';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { type ReportFields, reportColumns } from '../local-index/amount-parts';
 
 export const migrations: Record<string, Migration> = {
   '001-users-sessions-credentials-audit': {
@@ -722,6 +723,54 @@ export const migrations: Record<string, Migration> = {
         .addColumn('at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('index_change_by_time').on('index_change').column('at').execute();
+    },
+  },
+  '018-report-columns': {
+    async up(db: Kysely<unknown>) {
+      // Money reports (docs/decisions/036): when a transaction completed, and its amounts as
+      // whole units and billionths for exact sums in SQL; existing rows filled from their record.
+      for (const [column, type, fallback] of [
+        ['completed_at', 'bigint', null],
+        ['to_units', 'bigint', 0],
+        ['to_nanos', 'bigint', 0],
+        ['from_units', 'bigint', null],
+        ['from_nanos', 'bigint', null],
+        ['amounts_exact', 'integer', 1],
+      ] as const)
+        await db.schema
+          .alterTable('index_transaction')
+          .addColumn(column, type, (c) => (fallback === null ? c : c.notNull().defaultTo(fallback)))
+          .execute();
+      await db.schema
+        .createIndex('index_transaction_completed')
+        .on('index_transaction')
+        .columns(['environment', 'completed_at'])
+        .execute();
+      let after: { environment: string; product: string; id: number } | undefined;
+      for (;;) {
+        const page = await sql<{
+          environment: string;
+          product: string;
+          id: number;
+          record: string;
+        }>`
+          SELECT environment, product, id, record FROM index_transaction
+          ${after ? sql`WHERE (environment, product, id) > (${after.environment}, ${after.product}, ${after.id})` : sql``}
+          ORDER BY environment, product, id LIMIT 1000`.execute(db);
+        if (page.rows.length === 0) break;
+        for (const row of page.rows) {
+          const columns = reportColumns(JSON.parse(row.record) as ReportFields);
+          await sql`UPDATE index_transaction SET completed_at = ${columns.completed_at},
+            to_units = ${columns.to_units}, to_nanos = ${columns.to_nanos},
+            from_units = ${columns.from_units}, from_nanos = ${columns.from_nanos},
+            amounts_exact = ${columns.amounts_exact}
+            WHERE environment = ${row.environment} AND product = ${row.product} AND id = ${row.id}`.execute(
+            db,
+          );
+        }
+        const last = page.rows.at(-1)!;
+        after = { environment: last.environment, product: last.product, id: Number(last.id) };
+      }
     },
   },
 };

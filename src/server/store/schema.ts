@@ -212,6 +212,15 @@ export interface IndexTransactionTable {
   last_update_time: number;
   record: string;
   synced_at: number;
+  /** When it completed (its last update, once completed), for the money reports (036). */
+  completed_at: number | null;
+  /** toAmount as whole units and billionths, for exact sums (036). */
+  to_units: number;
+  to_nanos: number;
+  from_units: number | null;
+  from_nanos: number | null;
+  /** 0 when an amount has more than nine decimals (its sum is then rounded). */
+  amounts_exact: number;
 }
 
 export interface IndexSearchTable {

@@ -1,0 +1,69 @@
+// Periods where the person is (docs/decisions/036): midnight in Berlin, daylight saving, ISO
+// weeks, presets and the period before.
+import { describe, expect, it } from 'vitest';
+import { bucketsOf, isTimeZone, nextStart, presetPeriod, previousPeriod, startOf } from './periods';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('periods in a time zone', () => {
+  it('puts 23:30 UTC on the next day in Berlin', () => {
+    const late = Date.UTC(2026, 10, 20, 23, 30);
+    expect(iso(startOf(late, 'day', 'Europe/Berlin'))).toBe('2026-11-20T23:00:00.000Z');
+    expect(iso(startOf(late, 'day', 'UTC'))).toBe('2026-11-20T00:00:00.000Z');
+  });
+
+  it('has 23 and 25 hour days at the daylight-saving changes', () => {
+    const spring = startOf(Date.UTC(2026, 2, 29, 12), 'day', 'Europe/Berlin');
+    expect((nextStart(spring, 'day', 'Europe/Berlin') - spring) / 3_600_000).toBe(23);
+    const autumn = startOf(Date.UTC(2026, 9, 25, 12), 'day', 'Europe/Berlin');
+    expect((nextStart(autumn, 'day', 'Europe/Berlin') - autumn) / 3_600_000).toBe(25);
+    // A month of days across the autumn change: 31 buckets, each starting at local midnight.
+    const october = presetPeriod('lastMonth', Date.UTC(2026, 10, 3), 'Europe/Berlin');
+    const days = bucketsOf(october.from, october.to, 'day', 'Europe/Berlin');
+    expect(days).toHaveLength(31);
+    expect(iso(days[24]!.start)).toBe('2026-10-24T22:00:00.000Z');
+    expect(iso(days[25]!.start)).toBe('2026-10-25T23:00:00.000Z');
+    expect(days.at(-1)!.end).toBe(october.to);
+  });
+
+  it('starts weeks on Monday and cuts the first and last bucket to the period', () => {
+    const from = Date.UTC(2026, 10, 4); // a Wednesday
+    const to = Date.UTC(2026, 10, 20);
+    const weeks = bucketsOf(from, to, 'week', 'UTC');
+    expect(weeks.map((w) => iso(w.start).slice(0, 10))).toEqual([
+      '2026-11-04',
+      '2026-11-09',
+      '2026-11-16',
+    ]);
+    expect(weeks[2]!.end).toBe(to);
+  });
+
+  it('gives the presets as they stand now, where the person is', () => {
+    const now = Date.UTC(2026, 10, 26, 23, 30); // already the 27th in Berlin
+    const zone = 'Europe/Berlin';
+    const at = (p: Parameters<typeof presetPeriod>[0]) => {
+      const { from, to } = presetPeriod(p, now, zone);
+      return [iso(from), iso(to)];
+    };
+    expect(at('today')).toEqual(['2026-11-26T23:00:00.000Z', '2026-11-27T23:00:00.000Z']);
+    expect(at('last7days')[0]).toBe('2026-11-20T23:00:00.000Z');
+    expect(at('thisMonth')).toEqual(['2026-10-31T23:00:00.000Z', '2026-11-30T23:00:00.000Z']);
+    expect(at('lastMonth')).toEqual(['2026-09-30T22:00:00.000Z', '2026-10-31T23:00:00.000Z']);
+    expect(at('thisQuarter')).toEqual(['2026-09-30T22:00:00.000Z', '2026-12-31T23:00:00.000Z']);
+  });
+
+  it('compares last month with the month before, and other periods with as long before', () => {
+    const zone = 'Europe/Berlin';
+    const october = presetPeriod('lastMonth', Date.UTC(2026, 10, 3), zone);
+    const before = previousPeriod(october.from, october.to, zone);
+    expect(iso(before.from)).toBe('2026-08-31T22:00:00.000Z');
+    expect(before.to).toBe(october.from);
+    expect(previousPeriod(1_000, 3_000, zone)).toEqual({ from: -1_000, to: 1_000 });
+  });
+
+  it('knows a time zone from a made-up one', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
