@@ -3,8 +3,8 @@
 // ISO weeks from Monday, months) and the period before one, to compare with. Days begin at
 // midnight where the person is, daylight saving included (dayjs with Intl's zone data).
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
