@@ -19,6 +19,7 @@ import { Route as AppApprovalsRouteImport } from './routes/_app/approvals'
 import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppCurrenciesRouteImport } from './routes/_app/currencies'
 import { Route as AppPricingRouteImport } from './routes/_app/pricing'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRequestsRouteImport } from './routes/_app/requests'
 import { Route as AppSandboxRouteImport } from './routes/_app/sandbox'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -88,6 +89,11 @@ const AppCurrenciesRoute = AppCurrenciesRouteImport.update({
 const AppPricingRoute = AppPricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRequestsRoute = AppRequestsRouteImport.update({
@@ -212,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof AppAuditRoute
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
+  '/reports': typeof AppReportsRoute
   '/requests': typeof AppRequestsRoute
   '/sandbox': typeof AppSandboxRoute
   '/settings': typeof AppSettingsRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AppAuditRoute
   '/currencies': typeof AppCurrenciesRoute
   '/pricing': typeof AppPricingRoute
+  '/reports': typeof AppReportsRoute
   '/requests': typeof AppRequestsRoute
   '/sandbox': typeof AppSandboxRoute
   '/settings': typeof AppSettingsRoute
@@ -273,6 +281,7 @@ export interface FileRoutesById {
   '/_app/audit': typeof AppAuditRoute
   '/_app/currencies': typeof AppCurrenciesRoute
   '/_app/pricing': typeof AppPricingRoute
+  '/_app/reports': typeof AppReportsRoute
   '/_app/requests': typeof AppRequestsRoute
   '/_app/sandbox': typeof AppSandboxRoute
   '/_app/settings': typeof AppSettingsRoute
@@ -308,6 +317,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/currencies'
     | '/pricing'
+    | '/reports'
     | '/requests'
     | '/sandbox'
     | '/settings'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/currencies'
     | '/pricing'
+    | '/reports'
     | '/requests'
     | '/sandbox'
     | '/settings'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/_app/audit'
     | '/_app/currencies'
     | '/_app/pricing'
+    | '/_app/reports'
     | '/_app/requests'
     | '/_app/sandbox'
     | '/_app/settings'
@@ -468,6 +480,13 @@ declare module '@tanstack/react-router' {
       path: '/pricing'
       fullPath: '/pricing'
       preLoaderRoute: typeof AppPricingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/requests': {
@@ -686,6 +705,7 @@ interface AppRouteChildren {
   AppAuditRoute: typeof AppAuditRoute
   AppCurrenciesRoute: typeof AppCurrenciesRoute
   AppPricingRoute: typeof AppPricingRoute
+  AppReportsRoute: typeof AppReportsRoute
   AppRequestsRoute: typeof AppRequestsRoute
   AppSandboxRoute: typeof AppSandboxRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -709,6 +729,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAuditRoute: AppAuditRoute,
   AppCurrenciesRoute: AppCurrenciesRoute,
   AppPricingRoute: AppPricingRoute,
+  AppReportsRoute: AppReportsRoute,
   AppRequestsRoute: AppRequestsRoute,
   AppSandboxRoute: AppSandboxRoute,
   AppSettingsRoute: AppSettingsRoute,

@@ -9,18 +9,8 @@ import utc from 'dayjs/plugin/utc.js';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const BUCKETS = ['day', 'week', 'month'] as const;
-export type Bucket = (typeof BUCKETS)[number];
-
-export const PRESETS = ['today', 'last7days', 'thisMonth', 'lastMonth', 'thisQuarter'] as const;
-export type Preset = (typeof PRESETS)[number];
-export const PRESET_LABEL: Record<Preset, string> = {
-  today: 'Today',
-  last7days: 'Last 7 days',
-  thisMonth: 'This month',
-  lastMonth: 'Last month',
-  thisQuarter: 'This quarter',
-};
+export { BUCKETS, type Bucket, PRESET_LABEL, PRESETS, type Preset } from './period-names';
+import type { Bucket, Preset } from './period-names';
 
 /** Whether `zone` is an IANA time zone this runtime knows, such as Europe/Berlin. */
 export function isTimeZone(zone: string): boolean {
@@ -36,7 +26,8 @@ export function isTimeZone(zone: string): boolean {
 // becomes an instant only as its midnight where the person is. (Adding a day to a zoned
 // instant would keep its UTC offset across a daylight-saving change.)
 const dateAt = (ms: number, zone: string) => dayjs(ms).tz(zone).format('YYYY-MM-DD');
-const midnight = (date: string, zone: string) => dayjs.tz(date, zone).valueOf();
+/** The midnight starting a date (YYYY-MM-DD) where the person is. */
+export const midnight = (date: string, zone: string) => dayjs.tz(date, zone).valueOf();
 const shift = (date: string, n: number, unit: Bucket | 'quarter') =>
   unit === 'quarter'
     ? dayjs

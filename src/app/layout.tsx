@@ -81,6 +81,7 @@ import {
   IconSearch,
   IconSun,
   IconUserCircle,
+  IconChartBar,
   IconChecks,
   IconSettings,
   IconListCheck,
@@ -154,6 +155,7 @@ const NAV: NavItem[] = [
   },
   { to: '/currencies', label: 'Currencies', icon: <IconCoin size={18} aria-hidden /> },
   { to: '/approvals', label: 'Approvals', icon: <IconChecks size={18} aria-hidden /> },
+  { to: '/reports', label: 'Reports', icon: <IconChartBar size={18} aria-hidden /> },
   {
     to: '/audit',
     label: 'Audit trail',

@@ -1,0 +1,23 @@
+// Reports (docs/decisions/036): one page per journey. The demo's transactions completed over the
+// last weeks; the report of the last 30 days draws them and lists them in tables.
+import { checkA11y, expect, test } from './fixtures';
+
+test.use({ signedInAs: 'Fatima Finance' });
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+test('the report of the last 30 days shows its volume chart and table', async ({ page }) => {
+  const now = Date.now();
+  await page.goto(`/reports?period=custom&from=${day(now - 30 * 86_400_000)}&to=${day(now)}`);
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Volume per day' })).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  const table = page.getByRole('table', { name: /^Volume per day in [A-Z]+$/ });
+  await expect(table.getByRole('row', { name: /^Total \d+ [\d,]+\.\d+$/ })).toBeVisible();
+  // The cards say the change in words, the statuses and merchants have their tables.
+  await expect(page.getByRole('table', { name: 'Transactions by status' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Largest merchants' }).getByRole('link').first(),
+  ).toBeVisible();
+  await checkA11y(page);
+});

@@ -1,0 +1,301 @@
+// The report of a period (docs/decisions/036): a card per payout currency with its change
+// against the period before, the volume per bucket as a chart and its table, transactions by
+// product and by status, time to completion, rates per pair and the largest merchants. Every
+// chart has its table (the exact amounts), and says up and down in words, not only in colour.
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Report } from '#/api/reports';
+import { type Column, DataTable } from '#/components/data-table';
+import { AnchorLink } from '#/components/links';
+import { EmptyState, Panel } from '#/components/page';
+import { formatAmount, formatMoney, humanize } from '#/lib/format';
+import { PRODUCT_TITLE } from '#/lib/products';
+import { bucketLabel, changeWords, durationWords } from '../format';
+
+type Volume = Report['payout'][number];
+
+function VolumeCards({ report }: { report: Report }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      {report.payout.map((v) => (
+        <Paper
+          key={v.currency}
+          withBorder
+          p="md"
+          radius="md"
+          aria-label={`Paid out in ${v.currency}`}
+        >
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Paid out in {v.currency}
+          </Text>
+          <Text fz={22} fw={700} ff="monospace">
+            {formatMoney(v.total, v.currency)}
+          </Text>
+          <Text size="sm">
+            {v.count} {v.count === 1 ? 'transaction' : 'transactions'}
+          </Text>
+          <Text size="sm">
+            {v.change !== null &&
+              (v.change.startsWith('-') ? (
+                <IconArrowDownRight size={14} color="var(--mantine-color-orange-9)" aria-hidden />
+              ) : (
+                <IconArrowUpRight size={14} color="var(--mantine-color-teal-9)" aria-hidden />
+              ))}{' '}
+            {changeWords(v.change)}
+            {v.change !== null &&
+              ` than the period before (${formatAmount(v.previousTotal, v.currency)})`}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function VolumePanel({ report, zone }: { report: Report; zone: string }) {
+  const [side, setSide] = useState<'payout' | 'deposit'>('payout');
+  const list = report[side];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const volume: Volume | undefined = list.find((v) => v.currency === chosen) ?? list[0];
+  if (!volume) return null;
+  const unit = report.period.bucket;
+  const all = report.buckets.map((b, i) => ({
+    key: b.start,
+    label: bucketLabel(b.start, unit, zone),
+    count: volume.series[i]!.count,
+    total: volume.series[i]!.total,
+  }));
+  // The chart draws every bucket; the table lists those with transactions, and the total.
+  const rows = [
+    ...all.filter((r) => r.count > 0),
+    { key: -1, label: 'Total', count: volume.count, total: volume.total },
+  ];
+  const columns: Array<Column<(typeof rows)[number]>> = [
+    { header: unit === 'day' ? 'Day' : unit === 'week' ? 'Week' : 'Month', cell: (r) => r.label },
+    { header: 'Transactions', align: 'right', cell: (r) => r.count },
+    {
+      header: `Amount (${volume.currency})`,
+      align: 'right',
+      cell: (r) => (
+        <Text ff="monospace" size="sm">
+          {formatAmount(r.total, volume.currency)}
+        </Text>
+      ),
+    },
+  ];
+  return (
+    <Panel
+      title={`Volume per ${unit}`}
+      description="Completed transactions, by when they completed."
+      actions={
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            aria-label="Side"
+            value={side}
+            onChange={(value) => setSide(value as 'payout' | 'deposit')}
+            data={[
+              { value: 'payout', label: 'Paid out' },
+              { value: 'deposit', label: 'Deposited' },
+            ]}
+          />
+          <Select
+            size="xs"
+            w={150}
+            aria-label="Currency"
+            value={volume.currency}
+            allowDeselect={false}
+            data={list.map((v) => v.currency)}
+            onChange={setChosen}
+          />
+        </Group>
+      }
+    >
+      <Stack gap="md">
+        <BarChart
+          h={260}
+          data={all.map((r) => ({ label: r.label, [volume.currency]: Number(r.total) }))}
+          dataKey="label"
+          series={[
+            { name: volume.currency, color: 'blue.6', label: `Amount (${volume.currency})` },
+          ]}
+          valueFormatter={(value) => new Intl.NumberFormat().format(value)}
+          barChartProps={{ accessibilityLayer: false }}
+          aria-hidden
+        />
+        <Text size="xs" c="dimmed">
+          {unit === 'day' ? 'Days' : unit === 'week' ? 'Weeks' : 'Months'} without transactions are
+          left out of the table.
+        </Text>
+        <DataTable
+          label={`Volume per ${unit} in ${volume.currency}`}
+          rows={rows}
+          rowKey={(r) => r.key}
+          columns={columns}
+          minWidth={360}
+        />
+      </Stack>
+    </Panel>
+  );
+}
+
+function RatesPanel({ report, zone }: { report: Report; zone: string }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const pairs = report.rates;
+  const pair = pairs.find((p) => `${p.from} → ${p.to}` === chosen) ?? pairs[0];
+  if (!pair) return null;
+  const rows = report.buckets
+    .map((b, i) => ({
+      key: b.start,
+      label: bucketLabel(b.start, report.period.bucket, zone),
+      rate: pair.series[i] ?? null,
+    }))
+    .filter((r) => r.rate !== null);
+  return (
+    <Panel
+      title="Effective rate"
+      description={`${pair.to} paid out per ${pair.from} deposited, weighted by amount. Over the period: ${pair.rate ?? '–'}.`}
+      actions={
+        <Select
+          size="xs"
+          w={220}
+          aria-label="Currency pair"
+          value={`${pair.from} → ${pair.to}`}
+          allowDeselect={false}
+          data={pairs.map((p) => `${p.from} → ${p.to}`)}
+          onChange={setChosen}
+        />
+      }
+    >
+      <Stack gap="md">
+        <LineChart
+          h={220}
+          data={rows.map((r) => ({ label: r.label, rate: Number(r.rate) }))}
+          dataKey="label"
+          series={[{ name: 'rate', color: 'grape.6', label: `${pair.from} → ${pair.to}` }]}
+          curveType="linear"
+          lineChartProps={{ accessibilityLayer: false }}
+          aria-hidden
+        />
+        <DataTable
+          label={`Effective rate ${pair.from} to ${pair.to}`}
+          rows={rows}
+          rowKey={(r) => r.key}
+          columns={[
+            { header: 'When', cell: (r) => r.label },
+            {
+              header: 'Rate',
+              align: 'right',
+              cell: (r) => (
+                <Text ff="monospace" size="sm">
+                  {r.rate}
+                </Text>
+              ),
+            },
+          ]}
+          minWidth={300}
+        />
+      </Stack>
+    </Panel>
+  );
+}
+
+/** Statuses in words, those of the two families that read the same counted together. */
+function statusRows(statuses: Report['statuses']) {
+  const counts = new Map<string, number>();
+  for (const s of statuses)
+    counts.set(humanize(s.status), (counts.get(humanize(s.status)) ?? 0) + s.count);
+  return [...counts].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count);
+}
+
+export function ReportView({ report, zone }: { report: Report; zone: string }) {
+  const completed = report.completion.count;
+  if (completed === 0 && report.statuses.length === 0)
+    return (
+      <EmptyState title="Nothing in this period">
+        No transaction was created or completed in this period with these filters.
+      </EmptyState>
+    );
+  return (
+    <Stack gap="lg">
+      {!report.exact && (
+        <Text size="sm" c="dimmed">
+          Some amounts have more than nine decimals: totals are rounded at the ninth.
+        </Text>
+      )}
+      <VolumeCards report={report} />
+      <VolumePanel report={report} zone={zone} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Panel title="By product" description="Completed in the period, per payout currency.">
+          <DataTable
+            label="Volume by product"
+            minWidth={380}
+            rows={report.byProduct}
+            rowKey={(p) => `${p.product} ${p.currency}`}
+            columns={[
+              { header: 'Product', cell: (p) => PRODUCT_TITLE[p.product].plural },
+              { header: 'Transactions', align: 'right', cell: (p) => p.count },
+              {
+                header: 'Amount',
+                align: 'right',
+                cell: (p) => (
+                  <Text ff="monospace" size="sm">
+                    {formatMoney(p.total, p.currency)}
+                  </Text>
+                ),
+              },
+            ]}
+          />
+        </Panel>
+        <Panel
+          title="By status"
+          description={`Created in the period, by where they stand now. Time to complete: median ${
+            report.completion.medianMs === null ? '–' : durationWords(report.completion.medianMs)
+          }, 90% within ${report.completion.p90Ms === null ? '–' : durationWords(report.completion.p90Ms)}.`}
+        >
+          <DataTable
+            label="Transactions by status"
+            minWidth={300}
+            rows={statusRows(report.statuses)}
+            rowKey={(s) => s.label}
+            columns={[
+              { header: 'Status', cell: (s) => s.label },
+              { header: 'Transactions', align: 'right', cell: (s) => s.count },
+            ]}
+          />
+        </Panel>
+      </SimpleGrid>
+      <RatesPanel report={report} zone={zone} />
+      <Panel title="Largest merchants" description="By amount paid out, five per currency.">
+        <DataTable
+          label="Largest merchants"
+          rows={report.merchants}
+          rowKey={(m) => `${m.merchantId} ${m.currency}`}
+          columns={[
+            {
+              header: 'Merchant',
+              cell: (m) => (
+                <AnchorLink to="/merchants/$id" params={{ id: m.merchantId }}>
+                  {m.name ?? `Merchant #${m.merchantId}`}
+                </AnchorLink>
+              ),
+            },
+            { header: 'Transactions', align: 'right', cell: (m) => m.count },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (m) => (
+                <Text ff="monospace" size="sm">
+                  {formatMoney(m.total, m.currency)}
+                </Text>
+              ),
+            },
+          ]}
+          minWidth={420}
+        />
+      </Panel>
+    </Stack>
+  );
+}
