@@ -1,7 +1,7 @@
 // The local index at scale (docs/decisions/018): 100,000 merchants and 1,000,000 transactions in
-// the sandbox (`seed volume`), the dashboard's first fill of them through the API, then search
-// and filtered, sorted list pages through the dashboard server, measured from a client on
-// loopback. Prints a markdown table and writes bench/results.json (the `index` section).
+// the sandbox (`seed volume`), the dashboard's first fill of them through the API, then search,
+// filtered, sorted list pages and money reports through the dashboard server, measured from a
+// client on loopback. Prints a markdown table and writes bench/results.json (the `index` section).
 //
 //   npm run bench                      the full figures (first run ≈ 10 min; the filled data is
 //                                      kept in bench/.cache and reused while it matches)
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { bootSandbox } from '../src/sandbox/boot';
 import { SandboxEnv, settingsFrom } from '../src/sandbox/env';
 import { seedVolume } from '../src/sandbox/volume';
+import { presetPeriod } from '../src/api/periods';
 import { buildDashboardServer } from '../src/server/app';
 import { openDashboardDb } from '../src/server/store/db';
 import { createVault } from '../src/server/store/vault';
@@ -102,6 +103,18 @@ async function main() {
     '/api/index/merchants?kycStatus=ACTION_NEEDED&sort=name&limit=20',
   );
   await measure('merchantsDeepPage', '/api/index/merchants?start=99900&limit=20');
+
+  // The money reports (docs/decisions/036) over the year of seeded transactions: a month by
+  // day, a quarter by week, the whole year by month, and a month for one merchant.
+  const report = (from: number, to: number, extra = '') =>
+    `/api/reports?from=${from}&to=${to}&tz=Europe/Berlin${extra}`;
+  const now = Date.now();
+  const month = presetPeriod('lastMonth', now, 'Europe/Berlin');
+  const quarter = presetPeriod('thisQuarter', now, 'Europe/Berlin');
+  await measure('reportLastMonthByDay', report(month.from, month.to));
+  await measure('reportQuarterByWeek', report(quarter.from, quarter.to, '&bucket=week'));
+  await measure('reportYearByMonth', report(now - 365 * 86_400_000, now, '&bucket=month'));
+  await measure('reportMonthOneMerchant', report(month.from, month.to, '&merchant=4242'));
 
   // The whole transactions export, streamed, while a session read is timed every 20 ms: how
   // long it takes, how much memory it adds, and what it does to everyone else's latency.
