@@ -21,3 +21,13 @@ test('the report of the last 30 days shows its volume chart and table', async ({
   ).toBeVisible();
   await checkA11y(page);
 });
+
+test('a list filtered to this month by its preset shows its count and sums', async ({ page }) => {
+  await page.goto('/transactions/payouts');
+  await page.getByRole('button', { name: 'Created between' }).click();
+  await page.getByRole('button', { name: 'This month' }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}/);
+  const totals = page.getByRole('status', { name: 'Totals of the filtered list' });
+  await expect(totals).toHaveText(/^\d+ transactions?( · [\d,]+\.\d+ [A-Z]+)*/);
+  await checkA11y(page);
+});

@@ -77,6 +77,15 @@ export const TransactionIndexQuery = PageQuery.extend({
 });
 export type TransactionIndexQuery = z.input<typeof TransactionIndexQuery>;
 
+export const TransactionTotals = z.object({
+  count: z.int(),
+  /** Per payout currency: how many, and their amounts summed exactly. */
+  sums: z.array(z.object({ currency: z.string(), count: z.int(), total: z.string() })),
+  /** False when an amount had more than nine decimals (its sum is rounded there). */
+  exact: z.boolean(),
+});
+export type TransactionTotals = z.infer<typeof TransactionTotals>;
+
 export const SearchQuery = z.object({
   q: z
     .string({ error: 'is required' })
@@ -211,6 +220,22 @@ export const indexEndpoints = {
     invalid: FILTERS,
     response: TransactionIndexPage,
     csv: true,
+  }),
+  transactionTotals: endpoint({
+    id: 'transactionTotals',
+    method: 'GET',
+    path: '/index/transactions/totals',
+    summary:
+      'How many transactions the filters select, and their payout amounts summed exactly per currency',
+    query: TransactionIndexQuery.omit({
+      start: true,
+      limit: true,
+      sort: true,
+      order: true,
+      format: true,
+    }),
+    invalid: FILTERS,
+    response: TransactionTotals,
   }),
   search: endpoint({
     id: 'search',

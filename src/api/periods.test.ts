@@ -1,7 +1,15 @@
 // Periods where the person is (docs/decisions/036): midnight in Berlin, daylight saving, ISO
 // weeks, presets and the period before.
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, isTimeZone, nextStart, presetPeriod, previousPeriod, startOf } from './periods';
+import {
+  bucketsOf,
+  daysAfter,
+  isTimeZone,
+  nextStart,
+  presetPeriod,
+  previousPeriod,
+  startOf,
+} from './periods';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -65,5 +73,13 @@ describe('periods in a time zone', () => {
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('days after', () => {
+  it('counts days from where the person is, across a daylight-saving change', () => {
+    const late = Date.UTC(2026, 9, 24, 23, 30); // the 25th in Berlin, the day the clocks go back
+    expect(iso(daysAfter(late, 1, 'Europe/Berlin'))).toBe('2026-10-25T23:00:00.000Z');
+    expect(iso(daysAfter(late, -27, 'Europe/Berlin'))).toBe('2026-09-27T22:00:00.000Z');
   });
 });

@@ -54,6 +54,10 @@ export function nextStart(start: number, unit: Bucket, zone: string): number {
   return midnight(shift(firstDate(dateAt(start, zone), unit), 1, unit), zone);
 }
 
+/** The midnight `n` days after (or before) the day holding `ms`, where the person is. */
+export const daysAfter = (ms: number, n: number, zone: string) =>
+  midnight(shift(dateAt(ms, zone), n, 'day'), zone);
+
 /** A preset's period, [from, to), as it stands at `now` where the person is. */
 export function presetPeriod(
   preset: Preset,

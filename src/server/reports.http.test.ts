@@ -42,6 +42,24 @@ describe('the reports endpoint', () => {
     expect(answer.json.freshness).toEqual(expect.objectContaining({ filled: expect.any(Boolean) }));
   });
 
+  it('adds up what a list filter selects', async () => {
+    const totals = await callApi(
+      t.base,
+      viewer,
+      'GET',
+      `/index/transactions/totals?product=sendc2f&fromDate=${Z('2026-11-01T00:00:00Z')}`,
+    );
+    expect(totals.status).toBe(200);
+    expect(totals.json.sums).toContainEqual({
+      currency: 'EUR',
+      count: expect.any(Number),
+      total: expect.stringMatching(/^\d+(\.\d+)?$/),
+    });
+    const wrong = await callApi(t.base, viewer, 'GET', '/index/transactions/totals?fromDate=soon');
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors[0].field).toBe('fromDate');
+  });
+
   it('names each wrong filter', async () => {
     const fields = async (query: string) => {
       const answer = await report(query);

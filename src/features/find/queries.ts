@@ -78,6 +78,12 @@ export const transactionIndexQuery = (q: Filters<TransactionIndexQuery>) =>
     callEndpoint(api, E.listTransactionIndex, { query: joined(q) }),
   );
 
+/** How many transactions a list's filters select, and their sums per payout currency. */
+export const transactionTotalsQuery = (q: Filters<TransactionIndexQuery>) =>
+  liveList([...findKeys.transactions(q), 'totals'], () =>
+    callEndpoint(api, E.transactionTotals, { query: joined(q) }),
+  );
+
 export const searchQuery = (q: string) =>
   queryOptions({
     queryKey: findKeys.search(q),

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalculator } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { describeEvent } from '#/components/event-details';
@@ -14,6 +15,9 @@ import { merchantIndexQuery, transactionIndexQuery } from '#/features/find/queri
 import { WaitingList, WaitingState } from '#/features/transactions/components/needs-action';
 import { SLUG_OF } from '#/lib/products';
 import { Permitted } from '#/features/session/components/permitted';
+
+// The money card draws charts: it loads on its own, after the queues.
+const OverviewVolume = lazy(() => import('#/features/reports/components/overview-volume'));
 
 export const Route = createFileRoute('/_app/')({
   component: OverviewPage,
@@ -132,6 +136,9 @@ function OverviewPage() {
           </QueryView>
         </Card>
       </SimpleGrid>
+      <Suspense fallback={<LoadingState rows={2} />}>
+        <OverviewVolume />
+      </Suspense>
       <Card title="Recent activity">
         {activity.isPending ? (
           <LoadingState />

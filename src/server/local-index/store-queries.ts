@@ -19,6 +19,7 @@ import type {
   TransactionRow,
 } from './store';
 import { queryWords } from './terms';
+import { joinParts } from './amount-parts';
 
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
@@ -258,6 +259,39 @@ export function indexQueries(store: DashboardDb) {
                 id: Number(last.id),
               }
             : undefined,
+      };
+    },
+
+    /**
+     * How many transactions a filter selects and their payout amounts summed per currency,
+     * exactly (whole units and billionths, docs/decisions/036).
+     */
+    async transactionTotals(
+      environment: string,
+      q: Omit<TransactionQuery, 'start' | 'limit' | 'sort' | 'order'>,
+    ) {
+      const filtered = filteredTransactions(environment, { ...q, start: 0, limit: 1 });
+      if (!filtered) return { count: 0, sums: [], exact: true };
+      const rows = await filtered.select
+        .clearSelect()
+        .select((eb) => [
+          't.to_currency as currency',
+          eb.fn.countAll<number | string>().as('n'),
+          sql<string>`CAST(SUM(t.to_units) AS TEXT)`.as('units'),
+          sql<string>`CAST(SUM(t.to_nanos) AS TEXT)`.as('nanos'),
+          eb.fn.min('t.amounts_exact').as('exact'),
+        ])
+        .groupBy('t.to_currency')
+        .orderBy('t.to_currency')
+        .execute();
+      return {
+        count: rows.reduce((n, r) => n + Number(r.n), 0),
+        sums: rows.map((r) => ({
+          currency: r.currency,
+          count: Number(r.n),
+          total: joinParts(r.units, r.nanos),
+        })),
+        exact: rows.every((r) => Number(r.exact) !== 0),
       };
     },
 

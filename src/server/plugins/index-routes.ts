@@ -47,6 +47,13 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
     return { ...page, freshness: await freshness(environment) };
   });
 
+  route(app, E.transactionTotals, async ({ request, query: { stalled, ...rest } }) =>
+    ctx.index.transactionTotals(environmentOf(request), {
+      ...rest,
+      stalledSince: stalled ? ctx.now() - DAY_MS : undefined,
+    }),
+  );
+
   route(app, E.listTransactionIndex, async ({ request, reply, query: q }) => {
     const environment = environmentOf(request);
     const { stalled, format, ...rest } = q;

@@ -233,3 +233,31 @@ describe.each(DIALECTS)('money reports on %s', (dialect) => {
     expect(inr.completion.count).toBe(1);
   });
 });
+
+describe.each(DIALECTS)('list totals on %s', (dialect) => {
+  const store = dashboardDbFor(dialect, async (db) => {
+    const index = localIndex(db);
+    for (const [product, t] of FIXTURE) await index.putTransactions('sandbox', product, [t]);
+  });
+
+  it('counts what a filter selects and sums its payout amounts per currency, exactly', async () => {
+    const index = localIndex(store());
+    const created = { fromDate: october.from, toDate: october.to - 1 };
+    expect(await index.transactionTotals('sandbox', created)).toEqual({
+      count: 8,
+      sums: [
+        { currency: 'EUR', count: 7, total: '10300.3' },
+        { currency: 'INR', count: 1, total: '1000' },
+      ],
+      exact: true,
+    });
+    expect(
+      await index.transactionTotals('sandbox', { ...created, clientStatus: ['OnOff_CANCELED'] }),
+    ).toEqual({ count: 1, sums: [{ currency: 'EUR', count: 1, total: '80' }], exact: true });
+    expect(await index.transactionTotals('sandbox', { q: 'no such words anywhere' })).toEqual({
+      count: 0,
+      sums: [],
+      exact: true,
+    });
+  });
+});

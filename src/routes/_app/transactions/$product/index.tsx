@@ -14,8 +14,9 @@ import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { transactionIndexQuery, transactionsCsvUrl } from '#/features/find/queries';
 import { CsvExport } from '#/features/transactions/components/csv-export';
+import { ListTotals } from '#/features/transactions/components/list-totals';
 import { TransactionTable } from '#/features/transactions/components/transaction-table';
-import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
+import { DAY_PATTERN, endOfDay, presetDays, startOfDay } from '#/lib/dates';
 import { humanize } from '#/lib/format';
 import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
 import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
@@ -85,7 +86,9 @@ function DateRange({
       label="Created between"
       placeholder="Any date"
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear the dates' }}
       allowSingleDateInRange
+      presets={presetDays()}
       valueFormat="D MMM YYYY"
       leftSection={<IconCalendar size={16} aria-hidden />}
       w={280}
@@ -111,6 +114,9 @@ function TransactionsPage() {
   const { filter } = useListSearch<TransactionsSearch>();
   const { start: _s, limit: _l, ...exportQuery } = query;
   const statuses = product === 'receive' ? RECEIVE_STATUSES : ONOFF_STATUSES;
+  const filtered = Boolean(
+    search.q || search.status || search.businessId !== undefined || search.from || search.to,
+  );
   const sortValue = `${search.sort ?? 'created'}-${search.order ?? (search.sort === 'status' ? 'asc' : 'desc')}`;
 
   return (
@@ -149,9 +155,7 @@ function TransactionsPage() {
           filter({ sort, order });
         },
       }}
-      filtered={Boolean(
-        search.q || search.status || search.businessId !== undefined || search.from || search.to,
-      )}
+      filtered={filtered}
       page={data}
       fetching={isFetching}
       label="transactions"
@@ -164,6 +168,7 @@ function TransactionsPage() {
         hint: 'Quote a price, then create one from the quote.',
       }}
     >
+      {filtered && <ListTotals query={exportQuery} />}
       <TransactionTable product={product} rows={data.results} label={title.plural} />
     </IndexedListPage>
   );
