@@ -109,16 +109,30 @@ export function indexWrites(
     const before = onWritten
       ? new Map(
           (
-            await trx
-              .selectFrom(table)
-              .select(['id', 'last_update_time'])
-              .where('environment', '=', search.environment)
-              .where(
-                'id',
-                'in',
-                rows.map((r) => r.id),
-              )
-              .execute()
+            await (
+              search.kind === 'transaction'
+                ? // By the whole key: (environment, id) alone is no prefix of the
+                  // transactions' key, and would walk every row of the environment.
+                  trx
+                    .selectFrom('index_transaction')
+                    .select(['id', 'last_update_time'])
+                    .where('environment', '=', search.environment)
+                    .where('product', '=', search.product)
+                    .where(
+                      'id',
+                      'in',
+                      rows.map((r) => r.id),
+                    )
+                : trx
+                    .selectFrom(table)
+                    .select(['id', 'last_update_time'])
+                    .where('environment', '=', search.environment)
+                    .where(
+                      'id',
+                      'in',
+                      rows.map((r) => r.id),
+                    )
+            ).execute()
           ).map((r) => [Number(r.id), Number(r.last_update_time)]),
         )
       : undefined;
