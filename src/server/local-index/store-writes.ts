@@ -288,17 +288,20 @@ export function indexWrites(
                 (
                   await t
                     .selectFrom('index_transaction')
-                    .select('id')
+                    .select(['id', 'final'])
                     .where('environment', '=', environment)
                     .where('product', '=', product)
-                    .where('final', '=', 0)
                     .where(
                       'id',
                       'in',
                       final.map((x) => x.businessRequestId),
                     )
                     .execute()
-                ).map((r) => Number(r.id)),
+                )
+                  // `final` is read, not asked: asked, SQLite would walk every open
+                  // transaction by its index instead of looking these up by the key.
+                  .filter((r) => Number(r.final) === 0)
+                  .map((r) => Number(r.id)),
               )
             : new Set<number>();
         await putTransactionRows(environment, product, transactions, t);
