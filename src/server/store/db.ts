@@ -96,6 +96,11 @@ async function postgres(url: string): Promise<Kysely<Tables>> {
   // An idle connection the server dropped (a restart, a failover) is an event, not a crash: the
   // pool discards it and the next query opens another.
   pool.on('error', () => undefined);
+  // So is one dropped while checked out between two statements (a transaction in progress, a
+  // background pass mid-way): the statement after fails and is answered as an outage, but the
+  // client's own 'error' event, which the pool listens to only while it is idle, must not crash
+  // the server.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
 }
 
