@@ -22,7 +22,19 @@ export function useLiveUpdates(enabled: boolean) {
       setLive(true);
       void queryClient.invalidateQueries({ type: 'active' });
     };
+    // The session moved to another environment: the stream closes and reopens for it, and the
+    // switch itself refreshes the pages; reading the old pages' lists now would ask the new
+    // environment for what it may refuse (the sandbox's tools in live).
+    let switching = false;
+    source.addEventListener('switched', () => {
+      switching = true;
+    });
     source.onerror = () => {
+      if (switching) {
+        switching = false;
+        setLive(false);
+        return;
+      }
       if (!isLive()) return;
       // Down (it reconnects by itself): the pages poll again, from a fresh read. Not the session:
       // a stream closed because the session ended must end in the "session ended" dialog (the

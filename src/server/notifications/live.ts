@@ -106,8 +106,10 @@ export function liveHub(context: () => DashboardContext) {
         // another environment is closed so that the page opens the stream of that one.
         const session = await ctx.workspace.liveSession(stream.token);
         if (!session || session.environment !== stream.environment) {
-          // An ended session is told, so that the page asks to sign in again at once.
+          // An ended session is told, so that the page asks to sign in again at once; a switched
+          // one too, so that the page does not read its old environment's lists again.
           if (!session) stream.send('ended', { reason: 'session' });
+          else stream.send('switched', { environment: session.environment });
           streams.delete(stream);
           stream.end();
           continue;
