@@ -17,6 +17,13 @@ import { bucketLabel, changeWords, durationWords } from '../format';
 
 type Volume = Report['payout'][number];
 
+/** An exact figure in a table cell. */
+const Figure = ({ children }: { children: React.ReactNode }) => (
+  <Text ff="monospace" size="sm">
+    {children}
+  </Text>
+);
+
 function VolumeCards({ report }: { report: Report }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
@@ -78,11 +85,7 @@ function VolumePanel({ report, zone }: { report: Report; zone: string }) {
     {
       header: `Amount (${volume.currency})`,
       align: 'right',
-      cell: (r) => (
-        <Text ff="monospace" size="sm">
-          {formatAmount(r.total, volume.currency)}
-        </Text>
-      ),
+      cell: (r) => <Figure>{formatAmount(r.total, volume.currency)}</Figure>,
     },
   ];
   return (
@@ -188,11 +191,7 @@ function RatesPanel({ report, zone }: { report: Report; zone: string }) {
             {
               header: 'Rate',
               align: 'right',
-              cell: (r) => (
-                <Text ff="monospace" size="sm">
-                  {r.rate}
-                </Text>
-              ),
+              cell: (r) => <Figure>{r.rate}</Figure>,
             },
           ]}
           minWidth={300}
@@ -240,11 +239,7 @@ export function ReportView({ report, zone }: { report: Report; zone: string }) {
               {
                 header: 'Amount',
                 align: 'right',
-                cell: (p) => (
-                  <Text ff="monospace" size="sm">
-                    {formatMoney(p.total, p.currency)}
-                  </Text>
-                ),
+                cell: (p) => <Figure>{formatMoney(p.total, p.currency)}</Figure>,
               },
             ]}
           />
@@ -286,11 +281,7 @@ export function ReportView({ report, zone }: { report: Report; zone: string }) {
             {
               header: 'Amount',
               align: 'right',
-              cell: (m) => (
-                <Text ff="monospace" size="sm">
-                  {formatMoney(m.total, m.currency)}
-                </Text>
-              ),
+              cell: (m) => <Figure>{formatMoney(m.total, m.currency)}</Figure>,
             },
           ]}
           minWidth={420}
