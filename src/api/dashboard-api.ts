@@ -11,6 +11,7 @@ import type { EndpointDef } from './endpoints';
 import { indexEndpoints, viewEndpoints } from './local-index';
 import { notificationEndpoints } from './notifications';
 import { reportEndpoints } from './reports';
+import { statementEndpoints } from './statements';
 
 export const ENDPOINT_GROUPS = {
   Session: sessionEndpoints,
@@ -23,6 +24,7 @@ export const ENDPOINT_GROUPS = {
   'Bulk payouts': batchEndpoints,
   Notifications: notificationEndpoints,
   Reports: reportEndpoints,
+  Statements: statementEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const dashboardEndpoints: readonly (EndpointDef & { tag: string })[] = Object.entries(

@@ -113,3 +113,7 @@ export function previousPeriod(from: number, to: number, zone: string) {
   }
   return { from: from - (to - from), to: from };
 }
+
+/** An instant as ISO 8601 where the person is, with its offset: 2026-10-03T16:22:05+02:00. */
+export const isoInZone = (ms: number, zone: string) =>
+  dayjs(ms).tz(zone).format('YYYY-MM-DDTHH:mm:ssZ');

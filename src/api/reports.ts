@@ -9,20 +9,22 @@ import { BUCKETS, bucketFor, bucketsOf, isTimeZone } from './periods';
 import { IdParam, integerParam } from './schemas/common';
 import { PRODUCTS, Product } from './schemas/transaction';
 
-const Time = integerParam({ min: 0, label: 'a time in milliseconds' });
+export const Time = integerParam({ min: 0, label: 'a time in milliseconds' });
+/** An IANA time zone, UTC when not given. */
+export const TimeZone = z
+  .string()
+  .max(64, { error: 'must be a time zone such as Europe/Berlin' })
+  .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
+  .default('UTC');
 /** At most this many buckets in one report (a little over a year of days). */
 export const MAX_BUCKETS = 400;
-const THREE_YEARS_MS = 3 * 366 * 86_400_000;
+export const THREE_YEARS_MS = 3 * 366 * 86_400_000;
 
 export const ReportQuery = z
   .object({
     from: Time,
     to: Time,
-    tz: z
-      .string()
-      .max(64, { error: 'must be a time zone such as Europe/Berlin' })
-      .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
-      .default('UTC'),
+    tz: TimeZone,
     bucket: z.enum(BUCKETS, { error: `must be one of ${BUCKETS.join(', ')}` }).optional(),
     product: Product.optional(),
     merchant: IdParam.optional(),

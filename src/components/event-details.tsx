@@ -3,6 +3,8 @@
 import { Badge, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { Delivery, DeliveryAttempt, Event, EventWithAttempts } from '#/api/schemas/platform';
 import { type Phase, phaseOf } from '#/api/transaction-states';
+import type { Product } from '#/api/schemas/transaction';
+import { PRODUCT_NAME } from '#/api/words';
 import { DateTime } from './date-time';
 import { Dialog } from './dialog';
 import { ScrollTable } from './scroll-table';
@@ -236,12 +238,6 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
   );
 }
 
-const PRODUCT_NAMES: Record<string, string> = {
-  sendc2f: 'Payout',
-  sendf2f: 'End to end transfer',
-  receive: 'Collection',
-};
-
 /** What reaching each phase means, as an event's change. */
 const PHASE_CHANGE: Record<Phase, string> = {
   pending: 'created',
@@ -263,7 +259,7 @@ export function describeEvent(event: Event): { subject: string; change: string; 
     });
     const change = phase ? PHASE_CHANGE[phase] : 'changed';
     return {
-      subject: `${PRODUCT_NAMES[event.product ?? ''] ?? 'Transaction'} #${event.objectId}`,
+      subject: `${PRODUCT_NAME[event.product as Product] ?? 'Transaction'} #${event.objectId}`,
       change,
       status,
     };

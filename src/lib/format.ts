@@ -1,8 +1,9 @@
 // Formatting for the screen: money by its currency's decimals (without floats), times in local
 // time, enum values in words.
 import { formatAmount } from '#/api/money';
+import { humanize } from '#/api/words';
 
-export { formatAmount };
+export { formatAmount, humanize };
 
 export function formatMoney(amount: string, symbol: string): string {
   return `${formatAmount(amount, symbol)} ${symbol}`;
@@ -20,18 +21,6 @@ export function formatDateTime(ms: number): string {
 
 export function formatExactTime(ms: number): string {
   return exact.format(ms);
-}
-
-/** `ACTION_NEEDED` → `Action needed`; `approveQuote` → `Approve quote`. */
-export function humanize(value: string): string {
-  const words = value
-    .replace(/^(OnOff|Receive)_/, '')
-    .replace(/([a-z])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .split('_');
-  // One spelling in what people read: "cancelled" (the API's CANCELED stays as it is on the wire).
-  const text = words.join(' ').replace(/\bcanceled\b/g, 'cancelled');
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A list of names in words: "Aiko", "Aiko and Bruno", "Aiko, Bruno and Chen". */

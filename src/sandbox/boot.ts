@@ -45,7 +45,7 @@ export function demoCredentials(
 export const SEEDED_MOVE_GAP_MS = 45_000;
 
 export function seedStore(store: Store, settings: SandboxSettings, partnerId: number, now: number) {
-  const clock = seedClock(now, 30, 52);
+  const clock = seedClock(now);
   const ctx: DomainContext = {
     store,
     settings,

@@ -620,3 +620,94 @@ export const TRANSACTIONS: SeedTransaction[] = [
 ];
 
 /** Scheduled moves of transactions the seed leaves waiting: kind and id. */
+
+/** A route the demo's merchants paid along month after month, with the amounts they sent. */
+interface HistoryRoute extends Omit<SeedTransaction, 'amount' | 'ending' | 'cancel'> {
+  amounts: string[];
+}
+
+// Amounts with odd cents, so that none equals a recent transaction's (journeys find those by
+// their amount).
+const HISTORY_ROUTES: HistoryRoute[] = [
+  {
+    product: 'sendc2f',
+    from: 'lumen',
+    to: pay('anatolia', 'EUR'),
+    deposit: 'USDT(TRC20)',
+    purpose: 'SUPPLIER_PAYMENT',
+    amounts: ['16240.15', '21875.40', '9430.85', '18760.20', '12315.65'],
+  },
+  {
+    product: 'sendf2f',
+    from: 'harbor',
+    to: pay('mumbai', 'INR'),
+    deposit: 'GBP',
+    purpose: 'GOODS_PURCHASE',
+    amounts: ['845300.55', '912450.35', '612875.45', '930120.65', '758940.15'],
+  },
+  {
+    product: 'receive',
+    from: 'lumen',
+    to: pay('lumen', 'EUR'),
+    deposit: 'USD',
+    purpose: 'SERVICES_PURCHASE',
+    amounts: ['38210.35', '27645.55', '45180.05', '31920.85', '40375.95'],
+  },
+  {
+    product: 'sendf2f',
+    from: 'lumen',
+    to: pay('dhaka', 'USD'),
+    deposit: 'EUR',
+    purpose: 'SUPPLIER_PAYMENT',
+    amounts: ['21340.25', '19875.65', '26430.15', '17650.45', '23110.85'],
+  },
+  {
+    product: 'sendc2f',
+    from: 'harbor',
+    to: pay('meridian', 'USD'),
+    deposit: 'USDC(ERC20)',
+    purpose: 'GOODS_PURCHASE',
+    amounts: ['4210.35', '3875.15', '5120.65', '2980.45', '4460.25'],
+  },
+  {
+    product: 'receive',
+    from: 'harbor',
+    to: pay('harbor', 'GBP'),
+    deposit: 'USD',
+    purpose: 'SERVICES_PURCHASE',
+    amounts: ['24310.45', '29875.15', '21640.85', '26120.35', '30415.65'],
+  },
+  {
+    product: 'sendc2f',
+    from: 'lumen',
+    to: pay('dhaka', 'USD'),
+    deposit: 'USDT(TRC20)',
+    purpose: 'SUPPLIER_PAYMENT',
+    amounts: ['58240.35', '61875.15', '49320.45', '66410.25', '54980.85'],
+  },
+  {
+    product: 'sendf2f',
+    from: 'harbor',
+    to: pay('anatolia', 'EUR'),
+    deposit: 'GBP',
+    purpose: 'GOODS_PURCHASE',
+    amounts: ['13240.65', '15870.35', '11420.15', '16930.45', '12760.85'],
+  },
+];
+
+/**
+ * The months before the recent 30 days: each route's amounts in turn, oldest first, all
+ * completed but every ninth, cancelled by the client. Reports of last month and the months
+ * before have something to show (docs/decisions/037).
+ */
+export const HISTORY: SeedTransaction[] = HISTORY_ROUTES[0]!.amounts.flatMap((_, round) =>
+  HISTORY_ROUTES.map(({ amounts, ...route }, i) => {
+    const cancelled = (round * HISTORY_ROUTES.length + i) % 9 === 8;
+    return {
+      ...route,
+      amount: amounts[round]!,
+      ending: cancelled ? 'CANCELED' : 'COMPLETED',
+      ...(cancelled ? { cancel: 'CLIENT_REQUEST' as const } : {}),
+    };
+  }),
+);

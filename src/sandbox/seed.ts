@@ -1,6 +1,6 @@
 // Demo data for a new demo partner: customers and contacts in several KYC statuses and payout
 // accounts in several statuses. Everything goes through the same schemas and domain functions
-// as real requests, on a clock that walks forward through the last 30 days.
+// as real requests, on a clock that walks forward through the last five months.
 import { MerchantCreate } from '#/api/schemas/merchant';
 import { PayoutAccountCreate } from '#/api/schemas/payout-account';
 import type { DomainContext } from './domain/context';
@@ -13,6 +13,7 @@ import { createTransaction, QUOTE_TASK, SETTLE_TASK } from './domain/transaction
 import type { ScenarioInput } from '#/api/schemas/scenario';
 import {
   ACCOUNTS,
+  HISTORY,
   MERCHANTS,
   type SeedAccount,
   type SeedMerchant,
@@ -36,17 +37,36 @@ function emailOf(contactName: string, company: string) {
   return `${local}@${domain}.example`;
 }
 
-/** A clock for seeding that starts `days` ago and moves forward a little at every reading. */
-export function seedClock(end: number, days: number, steps: number) {
-  let time = end - days * DAY;
-  const step = Math.floor((days * DAY * 0.9) / Math.max(1, steps));
+/** How the seeding clock moves: forward a little at each advance, within the current span. */
+export interface SeedPace {
+  advance(fraction?: number): void;
+  /** Moves to `fromDaysAgo` and spreads about `steps` advances until `untilDaysAgo`. */
+  span?(fromDaysAgo: number, untilDaysAgo: number, steps: number): void;
+}
+
+/**
+ * A clock for seeding that ends at `end`: merchants are onboarded five months before it, the
+ * history fills the months until the last 30 days, and the recent transactions those 30 days.
+ */
+export function seedClock(end: number) {
+  let time = end;
+  let until = end;
+  let step = 0;
   return {
     now: () => time,
     advance: (fraction = 1) => {
-      time = Math.min(end, time + Math.floor(step * fraction));
+      time = Math.min(until, time + Math.floor(step * fraction));
+    },
+    span: (fromDaysAgo: number, untilDaysAgo: number, steps: number) => {
+      time = end - fromDaysAgo * DAY;
+      until = end - untilDaysAgo * DAY;
+      step = Math.floor(((until - time) * 0.9) / Math.max(1, steps));
     },
   };
 }
+
+/** The days the seed spans before its end, oldest phase first. */
+export const SEED_DAYS = { onboarding: 150, history: 140, recent: 30 } as const;
 
 /** A demo merchant's fields as a create body has them, without its owner and status. */
 function demoMerchantFields(m: SeedMerchant, index: number) {
@@ -108,7 +128,7 @@ export function demoScenario(): ScenarioInput {
       accountStatus: a.status,
       ...demoAccountFields(a),
     })),
-    transactions: TRANSACTIONS.map((t, i) => ({
+    transactions: [...HISTORY, ...TRANSACTIONS].map((t, i) => ({
       ref: `${t.product}-${i + 1}`,
       product: t.product,
       from: t.from,
@@ -122,11 +142,8 @@ export function demoScenario(): ScenarioInput {
   };
 }
 
-export function seedDemoData(
-  ctx: DomainContext,
-  partnerId: number,
-  clock: { advance(f?: number): void },
-) {
+export function seedDemoData(ctx: DomainContext, partnerId: number, clock: SeedPace) {
+  clock.span?.(SEED_DAYS.onboarding, SEED_DAYS.history, MERCHANTS.length + ACCOUNTS.length / 2);
   const ids = new Map<string, number>();
   for (const [i, m] of MERCHANTS.entries()) {
     const input = MerchantCreate.parse({
@@ -154,7 +171,10 @@ export function seedDemoData(
     });
     clock.advance(0.5);
   }
-  const waiting = seedTransactions(ctx, partnerId, clock, ids, accounts);
+  clock.span?.(SEED_DAYS.history, SEED_DAYS.recent, stridesOf(HISTORY));
+  seedTransactions(ctx, partnerId, clock, ids, accounts, HISTORY);
+  clock.span?.(SEED_DAYS.recent, 0, stridesOf(TRANSACTIONS));
+  const waiting = seedTransactions(ctx, partnerId, clock, ids, accounts, TRANSACTIONS);
   return { merchantIds: ids, waiting };
 }
 
@@ -171,6 +191,16 @@ const PACE: Record<Step | 'cancel', number> = {
   cancel: 0,
 };
 
+/** Gaps between transactions and after their creation, as shares of a stride. */
+const GAP = { created: 0.02, next: 0.6 };
+
+/** How many strides seeding these transactions moves the clock. */
+const stridesOf = (transactions: SeedTransaction[]) =>
+  transactions.reduce(
+    (sum, t) => sum + GAP.created + GAP.next + stepsTo(t).reduce((s, step) => s + PACE[step], 0),
+    0,
+  );
+
 /** The moves that take a new transaction to where the demo data leaves it. */
 function stepsTo(t: SeedTransaction): Step[] {
   if (t.ending === 'PENDING') return [];
@@ -186,12 +216,13 @@ function stepsTo(t: SeedTransaction): Step[] {
 function seedTransactions(
   ctx: DomainContext,
   partnerId: number,
-  clock: { advance(f?: number): void },
+  clock: SeedPace,
   merchantIds: Map<string, number>,
   accounts: Array<{ owner: string; currency: string; id: number }>,
+  transactions: SeedTransaction[],
 ): WaitingMove[] {
   const waiting: WaitingMove[] = [];
-  for (const t of TRANSACTIONS) {
+  for (const t of transactions) {
     const account = accounts.find((a) => a.owner === t.to.owner && a.currency === t.to.currency)!;
     const body = (t.product === 'receive' ? CollectionCreate : TransactionCreate).parse({
       fromBusinessId: merchantIds.get(t.from),
@@ -202,14 +233,14 @@ function seedTransactions(
     });
     const id = createTransaction(ctx, partnerId, t.product, body).businessRequestId;
     // Steps a few minutes to a few hours apart, as people and banks take their time.
-    clock.advance(0.02);
+    clock.advance(GAP.created);
     walkTransaction(ctx, partnerId, t.product, id, stepsTo(t), {
       cancel: t.ending === 'CANCELED' ? { reason: t.cancel ?? 'CLIENT_REQUEST' } : null,
       after: (step) => clock.advance(PACE[step]),
     });
     if (t.ending === 'PENDING' && t.product !== 'receive') waiting.push({ kind: QUOTE_TASK, id });
     if (t.ending === 'IN_PROGRESS') waiting.push({ kind: SETTLE_TASK, id });
-    clock.advance(0.6);
+    clock.advance(GAP.next);
   }
   return waiting;
 }

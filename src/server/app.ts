@@ -45,6 +45,7 @@ import { auditRoutes } from './plugins/audit-routes';
 import { viewsRoutes } from './plugins/views-routes';
 import { batchRoutes } from './plugins/batch-routes';
 import { reportRoutes } from './plugins/report-routes';
+import { statementRoutes } from './plugins/statement-routes';
 import { batchStore } from './batches/store';
 import { type OutboxOptions, outboxWorker } from './notifications/deliver';
 import { notices } from './notifications/notices';
@@ -362,6 +363,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       await api.register(viewsRoutes);
       await api.register(batchRoutes);
       await api.register(reportRoutes);
+      await api.register(statementRoutes);
       await api.register(notificationRoutes, {
         allowPrivateChat: options.mail?.allowPrivateChat ?? false,
       });

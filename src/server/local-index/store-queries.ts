@@ -24,7 +24,31 @@ import { joinParts } from './amount-parts';
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
 /** A row of the index as the lists show it: the record, its product and the names joined. */
-const transactionRow = (r: {
+/** An environment's transactions as `t`, with the columns `transactionRow` reads. */
+export function namedTransactions({ db }: DashboardDb, environment: string) {
+  return db
+    .selectFrom('index_transaction as t')
+    .leftJoin('index_merchant as m', (join) =>
+      join.onRef('m.environment', '=', 't.environment').onRef('m.id', '=', 't.from_business_id'),
+    )
+    .leftJoin('index_merchant as r', (join) =>
+      join.onRef('r.environment', '=', 't.environment').onRef('r.id', '=', 't.to_business_id'),
+    )
+    .leftJoin('index_account as a', (join) =>
+      join.onRef('a.environment', '=', 't.environment').onRef('a.id', '=', 't.account_id'),
+    )
+    .select([
+      't.record',
+      't.product',
+      'm.name as merchant_name',
+      'r.name as recipient_name',
+      'a.holder_name',
+      'a.number_tail',
+    ])
+    .where('t.environment', '=', environment);
+}
+
+export const transactionRow = (r: {
   record: string;
   product: string;
   merchant_name: string | null;
@@ -74,26 +98,7 @@ export function indexQueries(store: DashboardDb) {
 
   /** The index's transactions that a filter selects, with names joined; not ordered yet. */
   function filteredTransactions(environment: string, q: TransactionQuery) {
-    let select = db
-      .selectFrom('index_transaction as t')
-      .leftJoin('index_merchant as m', (join) =>
-        join.onRef('m.environment', '=', 't.environment').onRef('m.id', '=', 't.from_business_id'),
-      )
-      .leftJoin('index_merchant as r', (join) =>
-        join.onRef('r.environment', '=', 't.environment').onRef('r.id', '=', 't.to_business_id'),
-      )
-      .leftJoin('index_account as a', (join) =>
-        join.onRef('a.environment', '=', 't.environment').onRef('a.id', '=', 't.account_id'),
-      )
-      .select([
-        't.record',
-        't.product',
-        'm.name as merchant_name',
-        'r.name as recipient_name',
-        'a.holder_name',
-        'a.number_tail',
-      ])
-      .where('t.environment', '=', environment);
+    let select = namedTransactions(store, environment);
     const found = q.q ? matching(environment, 'transaction', q.q, 'pair') : undefined;
     if (q.q && !found) return undefined;
     if (found) select = select.where(sql<SqlBool>`(t.product, t.id) IN ${found}`);

@@ -1,0 +1,83 @@
+// A person's formats (docs/decisions/037): the locale that spells numbers, amounts and dates,
+// checked against what Intl knows. Shared by the dashboard server (statements) and the SPA.
+import currencyCodes from 'currency-codes';
+import { decimalPlaces, decimalsOf } from './money';
+
+/** Whether `locale` is a BCP 47 tag Intl can format with, such as de-DE or en-GB. */
+export function isLocale(locale: string): boolean {
+  if (locale.length === 0 || locale.length > 35) return false;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The locales people choose from on their account page (any other valid tag is kept too). */
+export const LOCALE_CHOICES: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'en-US', label: 'English (United States)' },
+  { value: 'en-GB', label: 'English (United Kingdom)' },
+  { value: 'de-DE', label: 'Deutsch (Deutschland)' },
+  { value: 'de-CH', label: 'Deutsch (Schweiz)' },
+  { value: 'fr-FR', label: 'Français (France)' },
+  { value: 'es-ES', label: 'Español (España)' },
+  { value: 'it-IT', label: 'Italiano (Italia)' },
+  { value: 'nl-NL', label: 'Nederlands (Nederland)' },
+  { value: 'pt-BR', label: 'Português (Brasil)' },
+  { value: 'tr-TR', label: 'Türkçe (Türkiye)' },
+  { value: 'pl-PL', label: 'Polski (Polska)' },
+  { value: 'sv-SE', label: 'Svenska (Sverige)' },
+  { value: 'ja-JP', label: '日本語 (日本)' },
+  { value: 'en-IN', label: 'English (India)' },
+];
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Intl's formats are costly to make: one per locale, style and digits, kept. */
+function numberFormat(locale: string, currency: string | undefined, digits: [number, number]) {
+  const key = `${locale}|${currency ?? ''}|${digits.join('-')}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      ...(currency ? { style: 'currency', currency } : {}),
+      minimumFractionDigits: digits[0],
+      maximumFractionDigits: digits[1],
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Intl formats a decimal string exactly (no float on the way): its own digits are kept, padded
+ * to the currency's decimals.
+ */
+const exactly = (amount: string) => amount as unknown as number;
+
+/** A decimal amount in the locale's digits, grouping and separator, padded to `decimals`. */
+export function formatDecimal(amount: string, decimals: number, locale: string): string {
+  const own = decimalPlaces(amount);
+  return numberFormat(locale, undefined, [decimals, Math.max(decimals, own)]).format(
+    exactly(amount),
+  );
+}
+
+/**
+ * An amount with its currency as the locale writes it: `12.500,50 €` in de-DE, `€12,500.50` in
+ * en-US. A symbol ISO 4217 does not know (crypto: `USDT(TRC20)`) follows the number.
+ */
+export function formatMoneyIn(amount: string, symbol: string, locale: string): string {
+  const decimals = decimalsOf(symbol);
+  const own = Math.max(decimals, decimalPlaces(amount));
+  if (/^[A-Z]{3}$/.test(symbol) && currencyCodes.code(symbol))
+    return numberFormat(locale, symbol, [decimals, own]).format(exactly(amount));
+  return `${formatDecimal(amount, decimals, locale)} ${symbol}`;
+}
+
+/** The characters a locale writes between thousands and before decimals. */
+export function separatorsOf(locale: string): { group: string; decimal: string } {
+  const parts = numberFormat(locale, undefined, [1, 1]).formatToParts(12345.6);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}

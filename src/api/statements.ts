@@ -1,0 +1,91 @@
+// Statements and reconciliation files (docs/decisions/037): per currency and period, one line
+// per transaction that completed in it with that currency on either side: readable names, ISO
+// times where the person is, the deposit reference or wallet address, the rate and both amounts,
+// and the raw codes for machines. CSV, XLSX or PDF; a summary first (count and exact totals),
+// which the page shows and measures the download's progress against.
+import { z } from 'zod';
+import { type EndpointDef, endpoint } from './endpoints';
+import { isLocale } from './formats';
+import { THREE_YEARS_MS, Time, TimeZone } from './reports';
+
+export const STATEMENT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+/** A PDF is for reading and printing: past this many lines, the page offers CSV or XLSX. */
+export const PDF_MAX_LINES = 5000;
+
+const statementFields = {
+  currency: z
+    .string({ error: 'is required: the currency of the statement, such as EUR' })
+    .trim()
+    .min(1, { error: 'is required: the currency of the statement, such as EUR' })
+    .max(20, { error: 'must be at most 20 characters' }),
+  from: Time,
+  to: Time,
+  tz: TimeZone,
+  locale: z
+    .string()
+    .refine(isLocale, { error: 'must be a locale such as de-DE or en-GB' })
+    .default('en-GB'),
+};
+
+/** The period's checks, on the summary's query and the file's alike. */
+const period = <T extends z.ZodType<{ from: number; to: number }>>(query: T) =>
+  query
+    .refine((q) => q.from < q.to, { error: 'must be before to', path: ['from'] })
+    .refine((q) => q.to - q.from <= THREE_YEARS_MS, {
+      error: 'must be at most three years before to',
+      path: ['from'],
+    });
+
+export const StatementQuery = period(z.object(statementFields));
+export type StatementQuery = z.input<typeof StatementQuery>;
+
+export const StatementSummary = z.object({
+  currency: z.string(),
+  from: z.int(),
+  to: z.int(),
+  /** Transactions completed in the period with the currency on either side. */
+  count: z.int(),
+  /** Received in the currency (the deposit side), exactly. */
+  deposited: z.string(),
+  /** Paid out in the currency, exactly. */
+  paidOut: z.string(),
+  /** Currencies with completed transactions in the period, to choose from. */
+  currencies: z.array(z.string()),
+});
+export type StatementSummary = z.infer<typeof StatementSummary>;
+
+export const statementEndpoints = {
+  statementSummary: endpoint({
+    id: 'statementSummary',
+    method: 'GET',
+    path: '/statements/summary',
+    summary: 'How many lines a statement of a currency and period has, and its exact totals',
+    query: StatementQuery,
+    invalid: 'Some of the statement’s choices are not valid.',
+    response: StatementSummary,
+  }),
+  statementFile: endpoint({
+    id: 'statementFile',
+    method: 'GET',
+    path: '/statements/file',
+    summary:
+      'A statement of a currency and period as CSV, XLSX or PDF, streamed: one line per completed transaction',
+    query: period(
+      z.object({
+        ...statementFields,
+        format: z.enum(STATEMENT_FORMATS, { error: 'must be csv, xlsx or pdf' }).default('csv'),
+      }),
+    ),
+    invalid: 'Some of the statement’s choices are not valid.',
+    response: z.unknown(),
+    file: {
+      types: [
+        'text/csv',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'application/pdf',
+      ],
+    },
+  }),
+} satisfies Record<string, EndpointDef>;

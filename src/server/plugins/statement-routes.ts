@@ -1,0 +1,67 @@
+// Statements and reconciliation files (src/api/statements.ts, docs/decisions/037): the summary
+// of a currency's period and the file itself, streamed from the local index of the session's
+// environment. Every signed-in role may read them; each file made is audited.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Environment } from '#/api/dashboard';
+import { PDF_MAX_LINES, statementEndpoints as E } from '#/api/statements';
+import { audit, problem } from '../context';
+import { route } from '../endpoint';
+import { statementFile, statementFileName } from '../statements/files';
+import { statementQueries } from '../statements/lines';
+
+/** The day an instant falls on where the person is, as YYYY-MM-DD (sv-SE writes it so). */
+const dayIn = (ms: number, tz: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short' }).format(ms);
+
+export const statementRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.dashboard;
+  const statements = statementQueries(ctx.db);
+  const environmentOf = (request: { signedIn?: { session: { environment: string } } | null }) =>
+    request.signedIn!.session.environment as Environment;
+
+  route(app, E.statementSummary, async ({ request, query }) =>
+    statements.summary({ environment: environmentOf(request), ...query }),
+  );
+
+  route(app, E.statementFile, async ({ request, reply, query }) => {
+    const environment = environmentOf(request);
+    const { format, tz, locale, ...period } = query;
+    const filter = { environment, ...period };
+    const summary = await statements.summary(filter);
+    if (format === 'pdf' && summary.count > PDF_MAX_LINES)
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'This statement is too long for a PDF.',
+        errors: [
+          {
+            field: 'format',
+            message: `pdf holds at most ${PDF_MAX_LINES.toLocaleString('en')} lines and this statement has ${summary.count.toLocaleString('en')}: choose csv or xlsx, or a shorter period`,
+          },
+        ],
+      });
+    const file = statementFile(format, {
+      summary,
+      pages: statements.pages(filter, tz),
+      tz,
+      locale,
+      environment: environment === 'live' ? 'Live' : 'Sandbox',
+      generatedAt: ctx.now(),
+    });
+    await audit(request, {
+      action: 'download statement',
+      outcome: 'ok',
+      details: { currency: summary.currency, from: summary.from, to: summary.to, format },
+    });
+    const name = statementFileName(
+      summary,
+      { first: dayIn(summary.from, tz), last: dayIn(summary.to - 1, tz) },
+      file.extension,
+    );
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('x-statement-lines', String(summary.count))
+      .send(file.body);
+  });
+};

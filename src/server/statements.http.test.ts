@@ -1,0 +1,152 @@
+// Statements through the dashboard server (docs/decisions/037): the summary, and each file read
+// back by what a finance team would open it with (CSV by a CSV parser, XLSX by a spreadsheet
+// library, the PDF's text), on the same lines; every wrong choice named on its field.
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { extractText } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '#/api/schemas/transaction';
+import { transactionRecord } from '#/api/testing';
+import { callApi, startTestDashboard, type TestDashboard } from './testing';
+
+let t: TestDashboard;
+let viewer: string;
+const Z = (iso: string) => Date.parse(iso);
+const OCTOBER = `from=${Z('2025-09-30T22:00:00Z')}&to=${Z('2025-10-31T23:00:00Z')}`;
+
+const done = (id: number, completed: string, over: Partial<Transaction>) =>
+  transactionRecord({
+    businessRequestId: id,
+    creationTime: Z(completed) - 3_600_000,
+    lastUpdateTime: Z(completed),
+    clientStatus: 'OnOff_COMPLETED',
+    ...over,
+  });
+
+beforeAll(async () => {
+  t = await startTestDashboard();
+  viewer = (await t.signIn('viewer@demo.example')).cookie;
+  await t.server.app.dashboard.index.putTransactions('sandbox', 'sendc2f', [
+    done(3101, '2025-10-14T23:30:00Z', {
+      toAmount: '12500.50',
+      fromAmount: '13750.123456',
+      walletDetails: { walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+      purpose: 'SUPPLIER_PAYMENT',
+    }),
+    done(3102, '2025-10-02T08:00:00Z', {
+      toAmount: '500.00',
+      toCurrencySymbol: 'USD',
+      fromAmount: '460.05',
+      fromCurrencySymbol: 'EUR',
+      bankDetails: {
+        bankName: 'Bank',
+        accountNumber: '1',
+        reference: 'REF-3102',
+        bankAddress: 'Street 1',
+        nameOnAccount: 'Service',
+      },
+    }),
+  ]);
+});
+afterAll(() => t.close());
+
+const file = async (query: string) => {
+  const response = await fetch(`${t.base}/api/statements/file?${query}`, {
+    headers: { cookie: viewer },
+  });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+};
+const EUR = `currency=EUR&${OCTOBER}&tz=Europe/Berlin`;
+
+describe('statements', () => {
+  it('sums up a currency’s period exactly', async () => {
+    const summary = await callApi(t.base, viewer, 'GET', `/statements/summary?${EUR}`);
+    expect(summary.status).toBe(200);
+    expect(summary.json).toMatchObject({ count: 2, deposited: '460.05', paidOut: '12500.5' });
+    expect(summary.json.currencies).toEqual(['EUR', 'USD', 'USDT(TRC20)']);
+  });
+
+  it('writes CSV a parser reads back: words, ISO times where the person is, raw codes', async () => {
+    const { response, bytes } = await file(`${EUR}&format=csv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="statement-EUR-2025-10-01-2025-10-31.csv"',
+    );
+    const rows = parseCsv(bytes, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      Completed: '2025-10-02T10:00:00+02:00',
+      Product: 'Payout',
+      Transaction: '3102',
+      'Reference or wallet': 'REF-3102',
+      'Money in (EUR)': '460.05',
+      'Money out (EUR)': '',
+      'Deposit currency': 'EUR',
+      'Payout amount': '500.00',
+      'Payout currency': 'USD',
+      clientStatus: 'OnOff_COMPLETED',
+    });
+    expect(rows[1]).toMatchObject({
+      Completed: '2025-10-15T01:30:00+02:00',
+      Purpose: 'Supplier payment',
+      purpose: 'SUPPLIER_PAYMENT',
+      'Reference or wallet': 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      'Money out (EUR)': '12500.50',
+      Rate: '0.9091191101',
+      completedAtMs: String(Z('2025-10-14T23:30:00Z')),
+    });
+  });
+
+  it('writes XLSX with a summary sheet and the lines, amounts as numbers', async () => {
+    const { response, bytes } = await file(`${EUR}&format=xlsx`);
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Summary', 'Lines']);
+    const summary = workbook.getWorksheet('Summary')!;
+    const facts = new Map<string, unknown>();
+    summary.eachRow((row) => facts.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(facts.get('Transactions')).toBe(2);
+    expect(facts.get('Money out (EUR)')).toBe(12500.5);
+    const lines = workbook.getWorksheet('Lines')!;
+    const header = (lines.getRow(1).values as unknown[]).slice(1);
+    const second = (lines.getRow(3).values as unknown[]).slice(1);
+    const cell = (name: string) => second[header.indexOf(name)];
+    expect(cell('Transaction')).toBe(3101);
+    expect(cell('Money out (EUR)')).toBe(12500.5);
+    expect(cell('Deposit amount')).toBe(13750.123456);
+    expect(cell('Completed')).toBe('2025-10-15T01:30:00+02:00');
+    expect(lines.getColumn(header.indexOf('Money out (EUR)') + 1).numFmt).toBe('#,##0.00');
+  });
+
+  it('writes a PDF whose text has the period, the lines and the totals in the locale', async () => {
+    const { response, bytes } = await file(`${EUR}&format=pdf&locale=de-DE`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+    expect(text).toContain('Statement · EUR');
+    expect(text).toContain('1. Oktober 2025 – 31. Oktober 2025');
+    expect(text).toContain('Payout #3101');
+    expect(text).toContain('REF-3102');
+    expect(text).toContain('12.500,50');
+    expect(text).toContain('460,05');
+    expect(text).toContain('Page 1');
+  });
+
+  it('names each wrong choice', async () => {
+    const fields = async (query: string) => {
+      const answer = await callApi(t.base, viewer, 'GET', `/statements/file?${query}`);
+      expect(answer.status).toBe(400);
+      return (answer.json.errors as { field: string; message: string }[]).map(
+        (e) => `${e.field} ${e.message}`,
+      );
+    };
+    expect(await fields(OCTOBER)).toEqual(['currency is required']);
+    expect(await fields(`${EUR}&format=docx`)).toEqual(['format must be csv, xlsx or pdf']);
+    expect(await fields(`${EUR}&locale=xx-nope-123456789`)).toEqual([
+      'locale must be a locale such as de-DE or en-GB',
+    ]);
+    expect(await fields(`currency=EUR&from=5&to=1`)).toEqual(['from must be before to']);
+  });
+});
