@@ -1,5 +1,7 @@
-// Reports (docs/decisions/036): one page per journey. The demo's transactions completed over the
-// last weeks; the report of the last 30 days draws them and lists them in tables.
+// Reports and statements (docs/decisions/036, 037): one page per journey. The demo's transactions
+// completed over the last months; a report draws them and lists them in tables, and a statement
+// of a currency downloads with every line.
+import fs from 'node:fs';
 import { checkA11y, expect, test } from './fixtures';
 
 test.use({ signedInAs: 'Fatima Finance' });
@@ -19,6 +21,46 @@ test('the report of the last 30 days shows its volume chart and table', async ({
   await expect(
     page.getByRole('table', { name: 'Largest merchants' }).getByRole('link').first(),
   ).toBeVisible();
+  await checkA11y(page);
+});
+
+test('the report of last month shows its chart and its table', async ({ page }) => {
+  // Last month is the page's own default period.
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Volume per day' })).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  const table = page.getByRole('table', { name: /^Volume per day in [A-Z]+$/ });
+  await expect(table.getByRole('row', { name: /^Total \d+ [\d,]+\.\d+$/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transactions by status' })).toBeVisible();
+  await checkA11y(page);
+});
+
+test('a statement of last month downloads for EUR, one line per transaction', async ({ page }) => {
+  await page.goto('/reports');
+  const panel = page.getByRole('region', { name: 'Statement' });
+  await expect(panel.getByRole('textbox', { name: 'Currency' })).toHaveValue('EUR');
+  const summary = panel.getByRole('status');
+  await expect(summary).toHaveText(/^\d+ transactions? · money in .+ · money out .+$/);
+  const count = Number((await summary.textContent())!.split(' ')[0]);
+  expect(count).toBeGreaterThan(0);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download EUR statement' }).click(),
+  ]);
+  await expect(page.getByText(`Saved ${count} lines to statement-EUR-`)).toBeVisible();
+  expect(download.suggestedFilename()).toMatch(
+    /^statement-EUR-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toMatch(
+    /^Completed,Created,Product,Transaction,.*,Money in \(EUR\),Money out \(EUR\),/,
+  );
+  expect(lines).toHaveLength(count + 1);
   await checkA11y(page);
 });
 

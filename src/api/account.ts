@@ -3,6 +3,7 @@
 // server's routes and the SPA's forms (docs/decisions/027).
 import { z } from 'zod';
 import { type EndpointDef, endpoint } from './endpoints';
+import { isLocale, isTimeZone } from './formats';
 
 /** The shortest password the workspace accepts, wherever one is chosen. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -18,6 +19,22 @@ export const ResetRequest = z.object({
     .pipe(z.email({ error: 'must be an email address' })),
 });
 export type ResetRequest = z.input<typeof ResetRequest>;
+
+/**
+ * A person's formats (docs/decisions/037): the locale of numbers, amounts and dates and the time
+ * zone of days and times; null for the browser's own.
+ */
+export const PersonFormats = z.object({
+  locale: z
+    .string({ error: 'must be a locale such as de-DE or en-GB, or null for the browser’s' })
+    .refine(isLocale, { error: 'must be a locale such as de-DE or en-GB' })
+    .nullable(),
+  timeZone: z
+    .string({ error: 'must be a time zone such as Europe/Berlin, or null for the browser’s' })
+    .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
+    .nullable(),
+});
+export type PersonFormats = z.infer<typeof PersonFormats>;
 
 /** A password someone chooses: a new one, or one set from a reset link. */
 export const NewPassword = z
@@ -91,6 +108,15 @@ export const accountEndpoints = {
         description: 'Signed in (a session cookie set), unless the person has an authenticator.',
       }),
     }),
+  }),
+  setFormats: endpoint({
+    id: 'setFormats',
+    method: 'PUT',
+    path: '/account/formats',
+    summary: "Choose one's locale and time zone (null for the browser's) for every page and file",
+    body: PersonFormats,
+    invalid: 'Choose a locale and a time zone from the lists.',
+    response: PersonFormats,
   }),
   changePassword: endpoint({
     id: 'changePassword',

@@ -1,5 +1,4 @@
-// CSV as the dashboard writes it: transaction exports (in the browser from the API, on the
-// server from the local index) and the audit trail.
+// CSV as the dashboard writes it: exports of the local index, statements and the audit trail.
 import type { Transaction } from './schemas/transaction';
 
 export const CSV_COLUMNS: Array<keyof Transaction> = [
@@ -41,32 +40,27 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-type Extra<T> = Array<[header: string, value: (t: T) => unknown]>;
+/** A CSV's columns: each header, and how a row gives its cell. */
+export type CsvColumns<T> = ReadonlyArray<readonly [header: string, value: (row: T) => unknown]>;
 
-/** The header line of a transactions CSV (with its line end). */
-export function csvHeader<T>(extra: Extra<T> = []): string {
-  const header = [
-    ...CSV_COLUMNS.flatMap((c) => (TIME_COLUMNS.has(c) ? [c, `${c}Iso`] : [c])),
-    ...extra.map(([name]) => name),
-  ];
-  return `${header.join(',')}\r\n`;
-}
+/** The header line of a CSV (with its line end). */
+export const csvHeaderOf = <T>(columns: CsvColumns<T>) =>
+  `${columns.map(([header]) => csvCell(header)).join(',')}\r\n`;
 
-/** One transaction as a CSV line (with its line end), every amount exactly as the API sent it. */
-export function csvLine<T extends Transaction>(t: T, extra: Extra<T> = []): string {
-  const row = CSV_COLUMNS.flatMap((c) => {
-    const value = t[c];
-    if (!TIME_COLUMNS.has(c)) return [csvCell(value)];
-    return [csvCell(value), typeof value === 'number' ? new Date(value).toISOString() : ''];
-  });
-  for (const [, value] of extra) row.push(csvCell(value(t)));
-  return `${row.join(',')}\r\n`;
-}
+/** One row as a CSV line (with its line end). */
+export const csvRowOf = <T>(row: T, columns: CsvColumns<T>) =>
+  `${columns.map(([, value]) => csvCell(value(row))).join(',')}\r\n`;
 
 /**
- * Transactions as CSV; `extra` adds columns after the API's own (the local index's names, for
- * example).
+ * A transaction's own fields as the API sends them, for machines: amounts exactly, codes as they
+ * are, each time in epoch milliseconds and again as ISO 8601 in UTC.
  */
-export function toCsv<T extends Transaction>(transactions: T[], extra: Extra<T> = []): string {
-  return csvHeader(extra) + transactions.map((t) => csvLine(t, extra)).join('');
-}
+export const API_TRANSACTION_COLUMNS: CsvColumns<Transaction> = CSV_COLUMNS.flatMap((c) => {
+  const column = [c, (t: Transaction) => t[c]] as const;
+  if (!TIME_COLUMNS.has(c)) return [column];
+  const iso = (t: Transaction) => {
+    const value = t[c];
+    return typeof value === 'number' ? new Date(value).toISOString() : '';
+  };
+  return [column, [`${c}Iso`, iso] as const];
+});

@@ -65,6 +65,9 @@ export const UserInfo = z.object({
   email: z.string(),
   name: z.string(),
   roles: z.array(Role),
+  /** The person's formats (docs/decisions/037); null: the browser's. */
+  locale: z.string().nullable(),
+  timeZone: z.string().nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
@@ -73,7 +76,7 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
     signedIn: z.literal(false),
     environments: z.array(EnvironmentInfo),
     /** The sandbox demo workspace's people, one click each; empty without the demo. */
-    demoUsers: z.array(UserInfo.omit({ id: true })),
+    demoUsers: z.array(UserInfo.pick({ email: true, name: true, roles: true })),
   }),
   z.object({
     signedIn: z.literal(true),

@@ -3,6 +3,17 @@
 import currencyCodes from 'currency-codes';
 import { decimalPlaces, decimalsOf } from './money';
 
+/** Whether `zone` is an IANA time zone this runtime knows, such as Europe/Berlin. */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether `locale` is a BCP 47 tag Intl can format with, such as de-DE or en-GB. */
 export function isLocale(locale: string): boolean {
   if (locale.length === 0 || locale.length > 35) return false;
@@ -53,6 +64,11 @@ function numberFormat(locale: string, currency: string | undefined, digits: [num
  */
 const exactly = (amount: string) => amount as unknown as number;
 
+/** An amount padded to its currency's decimals, in a locale (en-US unless told): `12,500.50`. */
+export function formatAmount(amount: string, symbol: string, locale = 'en-US'): string {
+  return formatDecimal(amount, decimalsOf(symbol), locale);
+}
+
 /** A decimal amount in the locale's digits, grouping and separator, padded to `decimals`. */
 export function formatDecimal(amount: string, decimals: number, locale: string): string {
   const own = decimalPlaces(amount);
@@ -61,17 +77,42 @@ export function formatDecimal(amount: string, decimals: number, locale: string):
   );
 }
 
-/**
- * An amount with its currency as the locale writes it: `12.500,50 €` in de-DE, `€12,500.50` in
- * en-US. A symbol ISO 4217 does not know (crypto: `USDT(TRC20)`) follows the number.
- */
-export function formatMoneyIn(amount: string, symbol: string, locale: string): string {
-  const decimals = decimalsOf(symbol);
-  const own = Math.max(decimals, decimalPlaces(amount));
-  if (/^[A-Z]{3}$/.test(symbol) && currencyCodes.code(symbol))
-    return numberFormat(locale, symbol, [decimals, own]).format(exactly(amount));
-  return `${formatDecimal(amount, decimals, locale)} ${symbol}`;
+/** A piece of an amount as written: the number, its currency, or what stands between. */
+export interface MoneyPart {
+  kind: 'number' | 'currency' | 'space';
+  text: string;
 }
+
+/**
+ * An amount with its currency as the locale writes it, in pieces (to set the currency apart):
+ * `12.500,50 €` in de-DE, `€12,500.50` in en-US. A symbol ISO 4217 does not know (crypto:
+ * `USDT(TRC20)`) follows the number.
+ */
+export function moneyParts(amount: string, symbol: string, locale: string): MoneyPart[] {
+  const decimals = decimalsOf(symbol);
+  if (!/^[A-Z]{3}$/.test(symbol) || !currencyCodes.code(symbol))
+    return [
+      { kind: 'number', text: formatDecimal(amount, decimals, locale) },
+      { kind: 'space', text: ' ' },
+      { kind: 'currency', text: symbol },
+    ];
+  const digits: [number, number] = [decimals, Math.max(decimals, decimalPlaces(amount))];
+  const parts: MoneyPart[] = [];
+  for (const part of numberFormat(locale, symbol, digits).formatToParts(exactly(amount))) {
+    const kind =
+      part.type === 'currency' ? 'currency' : part.type === 'literal' ? 'space' : 'number';
+    const last = parts.at(-1);
+    if (last && last.kind === kind) last.text += part.value;
+    else parts.push({ kind, text: part.value });
+  }
+  return parts;
+}
+
+/** An amount with its currency as the locale writes it: `12.500,50 €`, `€12,500.50`. */
+export const formatMoneyIn = (amount: string, symbol: string, locale: string): string =>
+  moneyParts(amount, symbol, locale)
+    .map((p) => p.text)
+    .join('');
 
 /** The characters a locale writes between thousands and before decimals. */
 export function separatorsOf(locale: string): { group: string; decimal: string } {

@@ -2,6 +2,7 @@
 // partner's records (docs/decisions/018): the queries the SPA sends and the rows it gets back.
 import { z } from 'zod';
 import { type EndpointDef, endpoint } from './endpoints';
+import { isTimeZone } from './formats';
 import { IdParam, integerParam, PageQuery, TextIdParams } from './schemas/common';
 import { KYC_STATUSES, Merchant } from './schemas/merchant';
 import { ACCOUNT_STATUSES, PayoutAccount } from './schemas/payout-account';
@@ -36,6 +37,17 @@ const sortOf = <const S extends readonly [string, ...string[]]>(sorts: S) =>
   z.enum(sorts, { error: `must be one of ${sorts.join(', ')}` }).optional();
 
 const Order = z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional();
+/** An IANA time zone, UTC when not given: where the days of times written in words are. */
+export const TimeZone = z
+  .string()
+  .max(64, { error: 'must be a time zone such as Europe/Berlin' })
+  .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
+  .default('UTC');
+/** A list as JSON pages, or every row the filters select as CSV (with times in `tz`). */
+const Export = {
+  format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).optional(),
+  tz: TimeZone,
+};
 const Timestamp = integerParam({ min: 0, label: 'a time in milliseconds' });
 
 export const MerchantIndexQuery = PageQuery.extend({
@@ -45,6 +57,7 @@ export const MerchantIndexQuery = PageQuery.extend({
   type: z.enum(['customer', 'contact'], { error: 'must be customer or contact' }).optional(),
   sort: sortOf(MERCHANT_SORTS),
   order: Order,
+  ...Export,
 });
 export type MerchantIndexQuery = z.input<typeof MerchantIndexQuery>;
 
@@ -57,6 +70,7 @@ export const AccountIndexQuery = PageQuery.extend({
   currencySymbol: z.string().max(20, { error: 'must be at most 20 characters' }).optional(),
   sort: sortOf(ACCOUNT_SORTS),
   order: Order,
+  ...Export,
 });
 export type AccountIndexQuery = z.input<typeof AccountIndexQuery>;
 
@@ -73,7 +87,7 @@ export const TransactionIndexQuery = PageQuery.extend({
   toDate: Timestamp.optional(),
   sort: sortOf(TRANSACTION_SORTS),
   order: Order,
-  format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).optional(),
+  ...Export,
 });
 export type TransactionIndexQuery = z.input<typeof TransactionIndexQuery>;
 
@@ -196,19 +210,23 @@ export const indexEndpoints = {
     id: 'listMerchantIndex',
     method: 'GET',
     path: '/index/merchants',
-    summary: 'Merchants, searched, filtered, sorted and paged from the local index',
+    summary:
+      'Merchants, searched, filtered, sorted and paged from the local index; `format=csv` streams every row the filters select',
     query: MerchantIndexQuery,
     invalid: FILTERS,
     response: MerchantIndexPage,
+    csv: true,
   }),
   listAccountIndex: endpoint({
     id: 'listAccountIndex',
     method: 'GET',
     path: '/index/accounts',
-    summary: 'Payout accounts, searched, filtered, sorted and paged from the local index',
+    summary:
+      'Payout accounts, searched, filtered, sorted and paged from the local index; `format=csv` streams every row the filters select',
     query: AccountIndexQuery,
     invalid: FILTERS,
     response: AccountIndexPage,
+    csv: true,
   }),
   listTransactionIndex: endpoint({
     id: 'listTransactionIndex',
@@ -233,6 +251,7 @@ export const indexEndpoints = {
       sort: true,
       order: true,
       format: true,
+      tz: true,
     }),
     invalid: FILTERS,
     response: TransactionTotals,

@@ -65,4 +65,25 @@ describe('normalizeAmount', () => {
   ])('refuses %j: %s', (typed, problem) => {
     expect(normalizeAmount(typed)).toEqual({ problem });
   });
+
+  // A German (or French, Swiss…) person marks decimals with a comma.
+  it.each([
+    ['12.500,50', '12500.50'],
+    ['12500,5', '12500.5'],
+    ['1.250.000', '1250000'],
+    ['12\u202f500,50', '12500.50'],
+    ["12'500,50", '12500.50'],
+    ['7', '7'],
+  ])('with a decimal comma, reads %j as %s', (typed, amount) => {
+    expect(normalizeAmount(typed, ',')).toEqual({ amount });
+  });
+
+  it.each([
+    ['12.50', 'must use a comma for decimals, such as 12,50'],
+    ['12,500.50', 'must be a number such as 1250,50 (grouping such as 12.500,50 is fine)'],
+    ['1,2,3', 'must be a number such as 1250,50 (grouping such as 12.500,50 is fine)'],
+    ['12.5000', 'must use a comma for decimals, such as 12,50'],
+  ])('with a decimal comma, refuses %j: %s', (typed, problem) => {
+    expect(normalizeAmount(typed, ',')).toEqual({ problem });
+  });
 });

@@ -44,38 +44,49 @@ export function decimalsProblem(amount: string, symbol: string): string | undefi
     : `can have at most ${decimals} decimals in ${symbol}`;
 }
 
-/** Characters people put between groups of thousands: comma, spaces of every width, apostrophes. */
-const GROUPING = /[,\u0020\u00a0\u2009\u202f'’]/;
+/** The mark of decimals an amount is typed with: a point (12,500.50) or a comma (12.500,50). */
+export type DecimalMark = '.' | ',';
 
 /**
- * An amount as a person typed it, in the plain notation the API takes: grouping separators go
- * ("5,000" → "5000", "12 500.50" → "12500.50"), a point marks the decimals. What cannot be read
- * as one amount is refused with words that follow the field's name: a comma that marks decimals
- * ("12,50") is refused rather than guessed at.
+ * An amount as a person typed it, in the plain notation the API takes. With a decimal point,
+ * grouping separators go ("5,000" → "5000", "12 500.50" → "12500.50"); with a decimal comma (a
+ * German locale, say), "12.500,50" → "12500.50". What cannot be read as one amount is refused
+ * with words that follow the field's name: the other mark used for decimals ("12,50" where a
+ * point marks them) is refused rather than guessed at.
  */
-export function normalizeAmount(typed: string): { amount: string } | { problem: string } {
+export function normalizeAmount(
+  typed: string,
+  decimal: DecimalMark = '.',
+): { amount: string } | { problem: string } {
   const text = typed.trim();
   if (text === '') return { problem: 'is required' };
-  const plain = 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)';
-  const [whole = '', fraction, extra] = text.split('.');
+  const point = decimal === '.';
+  const plain = point
+    ? 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'
+    : 'must be a number such as 1250,50 (grouping such as 12.500,50 is fine)';
+  const [whole = '', fraction, extra] = text.split(decimal);
   if (extra !== undefined || (fraction !== undefined && !/^\d+$/.test(fraction)))
     return { problem: plain };
-  if (/^\d+$/.test(whole)) return { amount: fraction === undefined ? whole : text };
-  const separator = GROUPING.exec(whole)?.[0];
-  if (separator === undefined) return { problem: plain };
+  const joined = (digits: string) => ({
+    amount: fraction === undefined ? digits : `${digits}.${fraction}`,
+  });
+  if (/^\d+$/.test(whole)) return joined(whole);
+  // Between groups of thousands: the other mark, spaces of every width, apostrophes.
+  const other = point ? ',' : '.';
+  const separator = /[,.\u0020\u00a0\u2009\u202f'’]/.exec(whole)?.[0];
+  if (separator === undefined || separator === decimal) return { problem: plain };
   const groups = whole.split(separator);
   const grouped =
     /^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((group) => /^\d{3}$/.test(group));
   if (!grouped) {
     return {
       problem:
-        separator === ',' && groups.length === 2 && /^\d+$/.test(groups[1]!) && !fraction
-          ? 'must use a point for decimals, such as 12.50'
+        separator === other && groups.length === 2 && /^\d+$/.test(groups[1]!) && !fraction
+          ? `must use a ${point ? 'point' : 'comma'} for decimals, such as ${point ? '12.50' : '12,50'}`
           : plain,
     };
   }
-  const digits = groups.join('');
-  return { amount: fraction === undefined ? digits : `${digits}.${fraction}` };
+  return joined(groups.join(''));
 }
 
 /** Whether a plain amount is zero ("0", "0.00"). */
@@ -89,23 +100,10 @@ export const isZeroAmount = (amount: string) => /^0+(\.0+)?$/.test(amount);
 export function typedAmountProblem(
   typed: string,
   symbol: string | undefined,
-  { zeroAllowed = false }: { zeroAllowed?: boolean } = {},
+  { zeroAllowed = false, decimal = '.' }: { zeroAllowed?: boolean; decimal?: DecimalMark } = {},
 ): string | undefined {
-  const read = normalizeAmount(typed);
+  const read = normalizeAmount(typed, decimal);
   if ('problem' in read) return read.problem;
   if (!zeroAllowed && isZeroAmount(read.amount)) return 'must be more than zero';
   return symbol ? decimalsProblem(read.amount, symbol) : undefined;
-}
-
-/**
- * Groups the integer part and pads the decimals of an API amount string, without ever turning it
- * into a number. `formatAmount("1234567.5", "USD")` is `1,234,567.50`.
- */
-export function formatAmount(amount: string, symbol: string): string {
-  const decimals = decimalsOf(symbol);
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
-  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const padded = fraction.length >= decimals ? fraction : fraction.padEnd(decimals, '0');
-  return `${negative ? '-' : ''}${grouped}${padded ? `.${padded}` : ''}`;
 }

@@ -12,15 +12,7 @@ dayjs.extend(timezone);
 export { BUCKETS, type Bucket, PRESET_LABEL, PRESETS, type Preset } from './period-names';
 import type { Bucket, Preset } from './period-names';
 
-/** Whether `zone` is an IANA time zone this runtime knows, such as Europe/Berlin. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from './formats';
 
 // Calendar arithmetic on dates (YYYY-MM-DD), done in UTC where days have no gaps; a date
 // becomes an instant only as its midnight where the person is. (Adding a day to a zoned

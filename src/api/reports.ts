@@ -4,18 +4,13 @@
 // each currency pair; the largest merchants. Amounts are decimal strings, summed exactly.
 import { z } from 'zod';
 import { type EndpointDef, endpoint } from './endpoints';
-import { IndexFreshness } from './local-index';
-import { BUCKETS, bucketFor, bucketsOf, isTimeZone } from './periods';
+import { IndexFreshness, TimeZone } from './local-index';
+import { BUCKETS, bucketFor, bucketsOf } from './periods';
 import { IdParam, integerParam } from './schemas/common';
 import { PRODUCTS, Product } from './schemas/transaction';
 
 export const Time = integerParam({ min: 0, label: 'a time in milliseconds' });
-/** An IANA time zone, UTC when not given. */
-export const TimeZone = z
-  .string()
-  .max(64, { error: 'must be a time zone such as Europe/Berlin' })
-  .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
-  .default('UTC');
+export { TimeZone };
 /** At most this many buckets in one report (a little over a year of days). */
 export const MAX_BUCKETS = 400;
 export const THREE_YEARS_MS = 3 * 366 * 86_400_000;

@@ -2,10 +2,12 @@ import './styles-first-load';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { Fragment, StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '#/api/errors';
 import { seedSessionFromPage } from '#/features/session/queries';
+import { formatsVersion, subscribeFormats } from '#/lib/format';
+import { followFormats } from './formats';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -19,7 +21,18 @@ if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = no
 
 const queryClient = createQueryClient();
 seedSessionFromPage(queryClient);
+followFormats(queryClient);
 const router = createAppRouter(queryClient);
+
+/** The pages, drawn again in full when the person's locale or time zone changes. */
+function Pages() {
+  const version = useSyncExternalStore(subscribeFormats, formatsVersion);
+  return (
+    <Fragment key={version}>
+      <RouterProvider router={router} />
+    </Fragment>
+  );
+}
 
 createRoot(document.getElementById('root')!, {
   // An API failure caught by a page's error boundary is shown on its error card, with the
@@ -36,7 +49,7 @@ createRoot(document.getElementById('root')!, {
       getStyleNonce={() => nonce ?? ''}
     >
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Pages />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,7 +1,10 @@
 import { Text, type TextProps } from '@mantine/core';
-import { formatAmount } from '#/lib/format';
+import { formatMoneyParts } from '#/lib/format';
 
-/** An API amount, grouped and padded to its currency's decimals, with its symbol. */
+/**
+ * An API amount with its currency as the person's locale writes it (`12.500,50 €`, `€12,500.50`,
+ * `109.595960 USDT(TRC20)`), padded to the currency's decimals; the currency dimmed.
+ */
 export function Money({
   amount,
   symbol,
@@ -15,12 +18,17 @@ export function Money({
     );
   }
   return (
-    // The number and the symbol never break inside; where space is short, the symbol goes under.
-    <Text span ff="monospace" {...props}>
-      <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(amount, symbol)}</span>{' '}
-      <Text span c="dimmed" inherit style={{ whiteSpace: 'nowrap' }}>
-        {symbol}
-      </Text>
+    // The number and its currency never break apart.
+    <Text span ff="monospace" style={{ whiteSpace: 'nowrap' }} {...props}>
+      {formatMoneyParts(amount, symbol).map((part, i) =>
+        part.kind === 'currency' ? (
+          <Text key={i} span c="dimmed" inherit>
+            {part.text}
+          </Text>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
     </Text>
   );
 }

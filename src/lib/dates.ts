@@ -1,37 +1,82 @@
-// Calendar days (YYYY-MM-DD, as URLs carry them) and the API's millisecond bounds for them.
+// Calendar days (YYYY-MM-DD, as URLs carry them) and the API's millisecond bounds for them, in
+// the person's time zone (docs/decisions/037: their choice, else their browser's). Intl only:
+// this is in the first load, where the period arithmetic of reports (dayjs) is not.
+import { currentFormats } from './format';
 
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The first millisecond of the day in the reader's time zone. */
-export function startOfDay(day: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d, 0, 0, 0, 0).getTime();
+const DAY_MS = 86_400_000;
+const calendars = new Map<string, Intl.DateTimeFormat>();
+
+/** The date and time on the wall clock of `zone` at `ms`, as if it were UTC. */
+function wallClock(ms: number, zone: string): number {
+  let format = calendars.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    calendars.set(zone, format);
+  }
+  const part = (type: string) =>
+    Number(format.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+}
+
+/** The instant the wall clock of `zone` shows `wall` (ms as if UTC); the later one at a gap. */
+function instantOf(wall: number, zone: string): number {
+  const first = wall - (wallClock(wall, zone) - wall);
+  return wall - (wallClock(first, zone) - first);
+}
+
+const dayParts = (day: string) => day.split('-').map(Number) as [number, number, number];
+
+/** The first millisecond of the day where the person is. */
+export function startOfDay(day: string, zone = currentFormats().timeZone): number {
+  const [y, m, d] = dayParts(day);
+  return instantOf(Date.UTC(y, m - 1, d), zone);
 }
 
 /** The last millisecond of the day: `toDate` is inclusive. */
-export function endOfDay(day: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d, 23, 59, 59, 999).getTime();
+export function endOfDay(day: string, zone = currentFormats().timeZone): number {
+  const [y, m, d] = dayParts(day);
+  return instantOf(Date.UTC(y, m - 1, d + 1), zone) - 1;
 }
 
-/** A local date as YYYY-MM-DD. */
-const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** A calendar date (from Date.UTC's fields) as YYYY-MM-DD. */
+const dayOf = (utc: number) => new Date(utc).toISOString().slice(0, 10);
 
 /**
- * The date filters' presets as days (first and last included) in the reader's time zone: today,
- * the last 7 days, this month, last month, this quarter (docs/decisions/036).
+ * The date filters' presets as days (first and last included) where the person is: today, the
+ * last 7 days, this month, last month, this quarter (docs/decisions/036).
  */
-export function presetDays(now: Date = new Date()): { label: string; value: [string, string] }[] {
-  const y = now.getFullYear();
-  const m = now.getMonth();
-  const day = (year: number, month: number, date: number) => dayOf(new Date(year, month, date));
+export function presetDays(
+  now: number = Date.now(),
+  zone = currentFormats().timeZone,
+): { label: string; value: [string, string] }[] {
+  const today = new Date(Math.floor(wallClock(now, zone) / DAY_MS) * DAY_MS);
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth();
+  const day = (month: number, date: number) => dayOf(Date.UTC(y, month, date));
   const quarter = m - (m % 3);
   return [
-    { label: 'Today', value: [dayOf(now), dayOf(now)] },
-    { label: 'Last 7 days', value: [day(y, m, now.getDate() - 6), dayOf(now)] },
-    { label: 'This month', value: [day(y, m, 1), day(y, m + 1, 0)] },
-    { label: 'Last month', value: [day(y, m - 1, 1), day(y, m, 0)] },
-    { label: 'This quarter', value: [day(y, quarter, 1), day(y, quarter + 3, 0)] },
+    { label: 'Today', value: [dayOf(+today), dayOf(+today)] },
+    { label: 'Last 7 days', value: [day(m, today.getUTCDate() - 6), dayOf(+today)] },
+    { label: 'This month', value: [day(m, 1), day(m + 1, 0)] },
+    { label: 'Last month', value: [day(m - 1, 1), day(m, 0)] },
+    { label: 'This quarter', value: [day(quarter, 1), day(quarter + 3, 0)] },
   ];
 }

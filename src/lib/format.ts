@@ -1,26 +1,92 @@
-// Formatting for the screen: money by its currency's decimals (without floats), times in local
-// time, enum values in words.
-import { formatAmount } from '#/api/money';
+// Formatting for the screen (docs/decisions/037), all through Intl in the person's locale and time
+// zone (their browser's until they choose): money by its currency's decimals (exactly, from the
+// decimal string, never a float), counts, times; enum values in words.
+import {
+  formatAmount as amountIn,
+  formatMoneyIn,
+  isLocale,
+  isTimeZone,
+  moneyParts,
+} from '#/api/formats';
 import { humanize } from '#/api/words';
 
-export { formatAmount, humanize };
+export { humanize };
 
-export function formatMoney(amount: string, symbol: string): string {
-  return `${formatAmount(amount, symbol)} ${symbol}`;
+export interface Formats {
+  locale: string;
+  timeZone: string;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const exact = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'full',
-  timeStyle: 'long',
-});
+const browserFormats = (): Formats => {
+  const resolved = new Intl.DateTimeFormat().resolvedOptions();
+  return { locale: resolved.locale || 'en-US', timeZone: resolved.timeZone || 'UTC' };
+};
+
+function datesOf({ locale, timeZone }: Formats) {
+  return {
+    dateTime: new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone,
+    }),
+    exact: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long', timeZone }),
+    count: new Intl.NumberFormat(locale),
+  };
+}
+
+let current = browserFormats();
+let formatters = datesOf(current);
+let version = 0;
+const listeners = new Set<() => void>();
+
+/** The locale and time zone every format uses now. */
+export const currentFormats = (): Formats => current;
+
+/**
+ * Uses a person's choices (null: the browser's). Pages drawn before redraw when the formats
+ * change (`subscribeFormats`).
+ */
+export function setFormats(chosen: { locale: string | null; timeZone: string | null }) {
+  const browser = browserFormats();
+  const next = {
+    locale: chosen.locale && isLocale(chosen.locale) ? chosen.locale : browser.locale,
+    timeZone: chosen.timeZone && isTimeZone(chosen.timeZone) ? chosen.timeZone : browser.timeZone,
+  };
+  if (next.locale === current.locale && next.timeZone === current.timeZone) return;
+  current = next;
+  formatters = datesOf(current);
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: told when the formats change; `formatsVersion` counts changes. */
+export function subscribeFormats(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const formatsVersion = () => version;
+
+/** An API amount in the person's locale, padded to its currency's decimals: `12.500,50`. */
+export const formatAmount = (amount: string, symbol: string) =>
+  amountIn(amount, symbol, current.locale);
+
+/** An amount with its currency as the person's locale writes it: `12.500,50 €`, `€12,500.50`. */
+export const formatMoney = (amount: string, symbol: string) =>
+  formatMoneyIn(amount, symbol, current.locale);
+
+/** The pieces of `formatMoney`, to set the currency apart on screen. */
+export const formatMoneyParts = (amount: string, symbol: string) =>
+  moneyParts(amount, symbol, current.locale);
+
+/** A count in the person's locale: `1.250` in German. */
+export const formatCount = (n: number) => formatters.count.format(n);
 
 export function formatDateTime(ms: number): string {
-  return dateTime.format(ms);
+  return formatters.dateTime.format(ms);
 }
 
 export function formatExactTime(ms: number): string {
-  return exact.format(ms);
+  return formatters.exact.format(ms);
 }
 
 /** A list of names in words: "Aiko", "Aiko and Bruno", "Aiko, Bruno and Chen". */

@@ -19,6 +19,7 @@ import { api } from '#/lib/api';
 import { merchantQuery } from '../merchants/queries';
 import { payoutAccountQuery } from '../payout-accounts/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
+import { currentFormats } from '#/lib/format';
 import { unlessLive } from '#/lib/live';
 
 /** A list's filters as the query string carries them: lists of values joined by commas. */
@@ -33,9 +34,25 @@ function joined(values: Record<string, unknown>): Record<string, string | number
   return query;
 }
 
-/** Where the browser downloads a transaction list's every row as CSV, from the local index. */
-export const transactionsCsvUrl = (q: Filters<TransactionIndexQuery>) =>
-  buildUrl(api, E.listTransactionIndex, { query: { ...joined(q), format: 'csv' } });
+const LIST_ENDPOINTS = {
+  merchants: E.listMerchantIndex,
+  accounts: E.listAccountIndex,
+  transactions: E.listTransactionIndex,
+};
+
+/**
+ * Where the browser downloads every row a list's filters select as CSV, from the local index,
+ * with times where the person is (docs/decisions/037). Paging is left out: every row goes.
+ */
+export function listCsvUrl(
+  list: keyof typeof LIST_ENDPOINTS,
+  q: Filters<MerchantIndexQuery & AccountIndexQuery & TransactionIndexQuery>,
+) {
+  const { start: _start, limit: _limit, ...filters } = q;
+  return buildUrl(api, LIST_ENDPOINTS[list], {
+    query: { ...joined(filters), format: 'csv', tz: currentFormats().timeZone },
+  });
+}
 
 type Filters<Q> = { [K in keyof Q]?: unknown };
 

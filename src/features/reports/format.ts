@@ -1,16 +1,17 @@
 // How reports say their numbers: bucket labels where the person is, durations in words, and a
 // change against the period before that reads without colour ("12.3% more").
 import type { Bucket } from '#/api/periods';
+import { currentFormats } from '#/lib/format';
 
 /** A bucket's label: "2 Oct", "Week of 5 Oct", "Oct 2026", in the person's zone. */
 export function bucketLabel(start: number, bucket: Bucket, zone: string): string {
   if (bucket === 'month')
-    return new Intl.DateTimeFormat(undefined, {
+    return new Intl.DateTimeFormat(currentFormats().locale, {
       month: 'short',
       year: 'numeric',
       timeZone: zone,
     }).format(start);
-  const day = new Intl.DateTimeFormat(undefined, {
+  const day = new Intl.DateTimeFormat(currentFormats().locale, {
     day: 'numeric',
     month: 'short',
     timeZone: zone,
@@ -20,7 +21,10 @@ export function bucketLabel(start: number, bucket: Bucket, zone: string): string
 
 /** A period in words: "1 Oct 2026 – 31 Oct 2026" (its last day included). */
 export function periodLabel(from: number, to: number, zone: string): string {
-  const f = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: zone });
+  const f = new Intl.DateTimeFormat(currentFormats().locale, {
+    dateStyle: 'medium',
+    timeZone: zone,
+  });
   return `${f.format(from)} – ${f.format(to - 1)}`;
 }
 

@@ -3,6 +3,7 @@
 import { midnight, nextStart, presetPeriod } from '#/api/periods';
 import type { Bucket, Preset } from '#/api/period-names';
 import type { Product } from '#/api/schemas/transaction';
+import { currentFormats } from '#/lib/format';
 import { reportQuery } from './queries';
 
 export interface PeriodSearch {
@@ -15,8 +16,8 @@ export interface PeriodSearch {
   currency?: string | undefined;
 }
 
-/** Where the person is (their browser's zone until they choose one). */
-export const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** Where the person is (their browser's zone until they choose one, docs/decisions/037). */
+export const zone = () => currentFormats().timeZone;
 
 export function queryOf(search: PeriodSearch, tz: string, now: number) {
   const custom = search.period === 'custom' && search.from && search.to;

@@ -1,8 +1,13 @@
 // The money reports (docs/decisions/036): one query per report, answered by the dashboard server
 // from its local index.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callEndpoint } from '#/api/client';
+import { buildUrl, callEndpoint } from '#/api/client';
 import { type ReportQuery, reportEndpoints as E } from '#/api/reports';
+import {
+  type StatementFormat,
+  type StatementQuery,
+  statementEndpoints as S,
+} from '#/api/statements';
 import { api } from '#/lib/api';
 
 export const reportKeys = { all: ['reports'] as const };
@@ -15,3 +20,16 @@ export const reportQuery = (query: ReportQuery) =>
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+/** A statement's count and exact totals, for the statement panel (docs/decisions/037). */
+export const statementSummaryQuery = (query: StatementQuery) =>
+  queryOptions({
+    queryKey: [...reportKeys.all, 'statement', query],
+    queryFn: () => callEndpoint(api, S.statementSummary, { query }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** Where the browser downloads a statement file. */
+export const statementFileUrl = (query: StatementQuery & { format: StatementFormat }) =>
+  buildUrl(api, S.statementFile, { query });

@@ -1,7 +1,7 @@
 // The team workspace's own data: the audit trail, the admin's settings and one's own account,
 // called through the endpoints declared in src/api (audit.ts, admin.ts, account.ts).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountEndpoints } from '#/api/account';
+import { accountEndpoints, type PersonFormats } from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
 import { buildUrl, callEndpoint } from '#/api/client';
@@ -134,3 +134,10 @@ export const useResetPassword = () =>
     mutationFn: (body: { token: string; password: string }) =>
       callEndpoint(api, accountEndpoints.resetPassword, { body }),
   });
+
+/** Chooses one's locale and time zone; the session read again carries them to every page. */
+export const useSetFormats = () =>
+  useRefreshingMutation(
+    (body: PersonFormats) => callEndpoint(api, accountEndpoints.setFormats, { body }),
+    sessionKeys.all,
+  );

@@ -8,6 +8,7 @@ import { NotificationPreferences } from '#/features/notifications/components/not
 import { sessionQuery } from '#/features/session/queries';
 import {
   AuthenticatorPanel,
+  FormatsPanel,
   PasswordPanel,
   SessionsPanel,
 } from '#/features/workspace/components/account-panels';
@@ -37,6 +38,7 @@ function AccountPage() {
       )}
       <Stack gap="lg">
         <AuthenticatorPanel />
+        {!session.mustEnrol && <FormatsPanel />}
         <PasswordPanel />
         {!session.mustEnrol && <NotificationPreferences />}
         <SessionsPanel />

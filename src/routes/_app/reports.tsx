@@ -13,6 +13,7 @@ import { BUCKETS, PRESET_LABEL, PRESETS } from '#/api/period-names';
 import { PRODUCTS } from '#/api/schemas/transaction';
 import { PageHeader } from '#/components/page';
 import { ReportView } from '#/features/reports/components/report-view';
+import { StatementPanel } from '#/features/reports/components/statement-panel';
 import { periodLabel } from '#/features/reports/format';
 import { reportOf, zone } from '#/features/reports/period-query';
 import { DAY_PATTERN } from '#/lib/dates';
@@ -115,6 +116,17 @@ function ReportsPage() {
         />
       </Group>
       <ReportView report={report} zone={tz} />
+      <StatementPanel
+        period={{
+          from: String(report.period.from),
+          to: String(report.period.to),
+          tz,
+          label: periodLabel(report.period.from, report.period.to, tz),
+        }}
+        currencies={[
+          ...new Set([...report.payout, ...report.deposit].map((v) => v.currency)),
+        ].sort()}
+      />
     </>
   );
 }

@@ -129,28 +129,71 @@ export function indexQueries(store: DashboardDb) {
     return { select, few };
   }
 
+  /** The index's merchants that a filter selects, with their owner's name; not ordered yet. */
+  function filteredMerchants(environment: string, q: MerchantQuery) {
+    let select = db
+      .selectFrom('index_merchant as m')
+      .leftJoin('index_merchant as o', (join) =>
+        join.onRef('o.environment', '=', 'm.environment').onRef('o.id', '=', 'm.owner_id'),
+      )
+      .select(['m.record', 'o.name as owner_name'])
+      .where('m.environment', '=', environment);
+    const found = q.q ? matching(environment, 'merchant', q.q, 'id') : undefined;
+    if (q.q && !found) return undefined;
+    if (found) select = select.where(sql<SqlBool>`m.id IN ${found}`);
+    if (q.kycStatus?.length) select = select.where('m.kyc_status', 'in', q.kycStatus);
+    if (q.ownerId !== undefined) select = select.where('m.owner_id', '=', q.ownerId);
+    if (q.type === 'customer') select = select.where('m.owner_id', 'is', null);
+    if (q.type === 'contact') select = select.where('m.owner_id', 'is not', null);
+    return { select, few: found !== undefined || q.ownerId !== undefined };
+  }
+
+  /** The index's payout accounts that a filter selects, with their merchant's name. */
+  async function filteredAccounts(environment: string, q: AccountQuery) {
+    let select = db
+      .selectFrom('index_account as a')
+      .leftJoin('index_merchant as m', (join) =>
+        join.onRef('m.environment', '=', 'a.environment').onRef('m.id', '=', 'a.business_id'),
+      )
+      .select(['a.record', 'm.name as merchant_name'])
+      .where('a.environment', '=', environment);
+    const found = q.q ? matching(environment, 'account', q.q, 'id') : undefined;
+    if (q.q && !found) return undefined;
+    if (found) select = select.where(sql<SqlBool>`a.id IN ${found}`);
+    if (q.accountStatus?.length) select = select.where('a.account_status', 'in', q.accountStatus);
+    if (q.businessId !== undefined) select = select.where('a.business_id', '=', q.businessId);
+    // A merchant's circle: its customer (itself, or its owner when it is a contact) and every
+    // contact of that customer.
+    if (q.party !== undefined) {
+      const owner = await db
+        .selectFrom('index_merchant')
+        .select('owner_id')
+        .where('environment', '=', environment)
+        .where('id', '=', q.party)
+        .executeTakeFirst();
+      const circle = owner?.owner_id != null ? Number(owner.owner_id) : q.party;
+      select = select.where((eb) =>
+        eb.or([eb('a.business_id', '=', circle), eb('m.owner_id', '=', circle)]),
+      );
+    }
+    if (q.currencySymbol) select = select.where('a.currency_symbol', '=', q.currencySymbol);
+    return {
+      select,
+      few: found !== undefined || q.businessId !== undefined || q.party !== undefined,
+    };
+  }
+
   function pageOf<T>(rows: T[], start: number, limit: number): Page<T> {
     return { start, limit, hasMore: rows.length > limit, results: rows.slice(0, limit) };
   }
 
   return {
     async merchants(environment: string, q: MerchantQuery): Promise<Page<MerchantRow>> {
-      let select = db
-        .selectFrom('index_merchant as m')
-        .leftJoin('index_merchant as o', (join) =>
-          join.onRef('o.environment', '=', 'm.environment').onRef('o.id', '=', 'm.owner_id'),
-        )
-        .select(['m.record', 'o.name as owner_name'])
-        .where('m.environment', '=', environment);
-      const found = q.q ? matching(environment, 'merchant', q.q, 'id') : undefined;
-      if (q.q && !found) return pageOf([], q.start, q.limit);
-      if (found) select = select.where(sql<SqlBool>`m.id IN ${found}`);
-      if (q.kycStatus?.length) select = select.where('m.kyc_status', 'in', q.kycStatus);
-      if (q.ownerId !== undefined) select = select.where('m.owner_id', '=', q.ownerId);
-      if (q.type === 'customer') select = select.where('m.owner_id', 'is', null);
-      if (q.type === 'contact') select = select.where('m.owner_id', 'is not', null);
+      const filtered = filteredMerchants(environment, q);
+      if (!filtered) return pageOf([], q.start, q.limit);
+      let { select } = filtered;
+      const { few } = filtered;
       const order = q.order ?? (q.sort === 'name' || q.sort === 'status' ? 'asc' : 'desc');
-      const few = found !== undefined || q.ownerId !== undefined;
       if (q.sort === 'name') select = select.orderBy(by('m.name_key', few), order);
       else if (q.sort === 'status') select = select.orderBy(by('m.kyc_status', few), order);
       select = select.orderBy(by('m.creation_time', few), order).orderBy('m.id', order);
@@ -166,35 +209,11 @@ export function indexQueries(store: DashboardDb) {
     },
 
     async accounts(environment: string, q: AccountQuery): Promise<Page<AccountRow>> {
-      let select = db
-        .selectFrom('index_account as a')
-        .leftJoin('index_merchant as m', (join) =>
-          join.onRef('m.environment', '=', 'a.environment').onRef('m.id', '=', 'a.business_id'),
-        )
-        .select(['a.record', 'm.name as merchant_name'])
-        .where('a.environment', '=', environment);
-      const found = q.q ? matching(environment, 'account', q.q, 'id') : undefined;
-      if (q.q && !found) return pageOf([], q.start, q.limit);
-      if (found) select = select.where(sql<SqlBool>`a.id IN ${found}`);
-      if (q.accountStatus?.length) select = select.where('a.account_status', 'in', q.accountStatus);
-      if (q.businessId !== undefined) select = select.where('a.business_id', '=', q.businessId);
-      // A merchant's circle: its customer (itself, or its owner when it is a contact) and every
-      // contact of that customer.
-      if (q.party !== undefined) {
-        const owner = await db
-          .selectFrom('index_merchant')
-          .select('owner_id')
-          .where('environment', '=', environment)
-          .where('id', '=', q.party)
-          .executeTakeFirst();
-        const circle = owner?.owner_id != null ? Number(owner.owner_id) : q.party;
-        select = select.where((eb) =>
-          eb.or([eb('a.business_id', '=', circle), eb('m.owner_id', '=', circle)]),
-        );
-      }
-      if (q.currencySymbol) select = select.where('a.currency_symbol', '=', q.currencySymbol);
+      const filtered = await filteredAccounts(environment, q);
+      if (!filtered) return pageOf([], q.start, q.limit);
+      let { select } = filtered;
+      const { few } = filtered;
       const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
-      const few = found !== undefined || q.businessId !== undefined || q.party !== undefined;
       if (q.sort === 'status') select = select.orderBy(by('a.account_status', few), order);
       select = select.orderBy(by('a.creation_time', few), order).orderBy('a.id', order);
       const rows = await select
@@ -209,6 +228,29 @@ export function indexQueries(store: DashboardDb) {
         q.start,
         q.limit,
       );
+    },
+
+    /** How many rows a list's filters select: what an export says it will send. */
+    async count(
+      environment: string,
+      list:
+        | { kind: 'merchants'; q: Omit<MerchantQuery, 'start' | 'limit'> }
+        | { kind: 'accounts'; q: Omit<AccountQuery, 'start' | 'limit'> }
+        | { kind: 'transactions'; q: Omit<TransactionQuery, 'start' | 'limit'> },
+    ): Promise<number> {
+      const all = { start: 0, limit: 0 };
+      const filtered =
+        list.kind === 'merchants'
+          ? filteredMerchants(environment, { ...list.q, ...all })
+          : list.kind === 'accounts'
+            ? await filteredAccounts(environment, { ...list.q, ...all })
+            : filteredTransactions(environment, { ...list.q, ...all });
+      if (!filtered) return 0;
+      // The filtered rows counted as a subquery: one shape for the three lists.
+      const { rows } = await sql<{
+        n: number | string;
+      }>`SELECT COUNT(*) AS n FROM (${filtered.select}) f`.execute(db);
+      return Number(rows[0]?.n ?? 0);
     },
 
     async transactions(environment: string, q: TransactionQuery): Promise<Page<TransactionRow>> {

@@ -4,7 +4,7 @@
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import type { Transaction } from '#/api/schemas/transaction';
-import { formatAmount } from '#/api/money';
+import { formatAmount } from '#/api/formats';
 
 export { numberTail } from '#/api/local-index';
 

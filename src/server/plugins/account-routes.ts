@@ -88,6 +88,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return { reset: true as const, signedIn: true };
   });
 
+  route(app, E.setFormats, async ({ request, body }) => {
+    await ctx.workspace.setFormats(request.signedIn!.user.id, body);
+    await audit(request, { action: 'change formats', outcome: 'ok', details: body });
+    return body;
+  });
+
   route(app, E.changePassword, async ({ request, reply, body }) => {
     const { user, token } = request.signedIn!;
     if (await refusedSecrets(request, reply, user, { password: body.current })) return reply;

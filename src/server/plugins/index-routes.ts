@@ -4,8 +4,8 @@
 // transaction beside the API. Every signed-in role may read. The webhook deliveries that keep
 // the index fresh arrive at `/hooks/index/:env`.
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { csvHeader, csvLine } from '#/api/csv';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type CsvColumns, csvHeaderOf, csvRowOf } from '#/api/csv';
 import {
   type Environment,
   Environment as EnvironmentSchema,
@@ -14,20 +14,15 @@ import {
 import { indexEndpoints as E } from '#/api/local-index';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
-import type { ExportCursor, TransactionRow } from '../local-index/store';
+import { accountColumns, merchantColumns, transactionColumns } from '../exports/columns';
+import type { ExportCursor } from '../local-index/store';
 
 const DAY_MS = 86_400_000;
 const CSV_PAGE = 1000;
 const CSV_MAX_ROWS = 1_000_000;
 
-/** The columns a transactions export adds after the API's own: the index's names. */
-const EXPORT_COLUMNS: Parameters<typeof csvLine<TransactionRow>>[1] = [
-  ['product', (t) => t.product],
-  ['merchantName', (t) => t.merchantName],
-  ['recipientName', (t) => t.recipientName],
-  ['accountHolderName', (t) => t.accountHolderName],
-  ['accountTail', (t) => t.accountTail],
-];
+/** Yields between pages: an export of a million rows keeps nobody else waiting. */
+const breathe = () => new Promise((resolve) => setImmediate(resolve));
 
 export const indexRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -35,15 +30,77 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
     request.signedIn!.session.environment as Environment;
   const freshness = (environment: Environment) => ctx.sync.freshness(environment);
 
-  route(app, E.listMerchantIndex, async ({ request, query: { owner, ...q } }) => {
+  /**
+   * Every row a list's filters select as a streamed CSV (docs/decisions/037): the count first
+   * (`x-export-rows`, for the page's progress bar), then a page at a time; audited.
+   */
+  async function sendCsv<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    what: { list: 'merchants' | 'accounts' | 'transactions'; rows: number },
+    columns: CsvColumns<T>,
+    pages: () => AsyncIterable<T[]>,
+  ) {
+    async function* lines() {
+      yield `\uFEFF${csvHeaderOf(columns)}`;
+      for await (const page of pages()) {
+        yield page.map((row) => csvRowOf(row, columns)).join('');
+        await breathe();
+      }
+    }
+    await audit(request, {
+      action: `export ${what.list}`,
+      outcome: 'ok',
+      details: { filters: request.query, rows: what.rows },
+    });
+    const day = new Date(ctx.now()).toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${what.list}-${environmentOf(request)}-${day}.csv"`,
+      )
+      .header('x-export-rows', String(what.rows))
+      .send(Readable.from(lines()));
+  }
+
+  /** The pages of a list read by offset, in the list's own order, up to the export's cap. */
+  async function* offsetPages<T>(
+    read: (start: number) => Promise<{ results: T[]; hasMore: boolean }>,
+  ) {
+    for (let start = 0; start < CSV_MAX_ROWS; start += CSV_PAGE) {
+      const page = await read(start);
+      yield page.results;
+      if (!page.hasMore) return;
+    }
+  }
+
+  route(app, E.listMerchantIndex, async ({ request, reply, query }) => {
     const environment = environmentOf(request);
-    const page = await ctx.index.merchants(environment, { ...q, ownerId: owner });
+    const { owner, format, tz, ...rest } = query;
+    const q = { ...rest, ownerId: owner };
+    if (format === 'csv') {
+      const { start: _s, limit: _l, ...filters } = q;
+      const rows = await ctx.index.count(environment, { kind: 'merchants', q: filters });
+      return sendCsv(request, reply, { list: 'merchants', rows }, merchantColumns(tz), () =>
+        offsetPages((start) => ctx.index.merchants(environment, { ...q, start, limit: CSV_PAGE })),
+      );
+    }
+    const page = await ctx.index.merchants(environment, q);
     return { ...page, freshness: await freshness(environment) };
   });
 
-  route(app, E.listAccountIndex, async ({ request, query }) => {
+  route(app, E.listAccountIndex, async ({ request, reply, query }) => {
     const environment = environmentOf(request);
-    const page = await ctx.index.accounts(environment, query);
+    const { format, tz, ...q } = query;
+    if (format === 'csv') {
+      const { start: _s, limit: _l, ...filters } = q;
+      const rows = await ctx.index.count(environment, { kind: 'accounts', q: filters });
+      return sendCsv(request, reply, { list: 'accounts', rows }, accountColumns(tz), () =>
+        offsetPages((start) => ctx.index.accounts(environment, { ...q, start, limit: CSV_PAGE })),
+      );
+    }
+    const page = await ctx.index.accounts(environment, q);
     return { ...page, freshness: await freshness(environment) };
   });
 
@@ -56,41 +113,30 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.listTransactionIndex, async ({ request, reply, query: q }) => {
     const environment = environmentOf(request);
-    const { stalled, format, ...rest } = q;
+    const { stalled, format, tz, ...rest } = q;
     const query = { ...rest, stalledSince: stalled ? ctx.now() - DAY_MS : undefined };
     if (format !== 'csv') {
       const page = await ctx.index.transactions(environment, query);
       return { ...page, freshness: await freshness(environment) };
     }
-    // Streamed a page at a time (keyed, no offset), yielding to other requests between pages:
-    // memory stays one page, and an export of a million rows keeps nobody waiting.
+    // Keyed pages (no offset), newest first: the millionth row costs what the first does.
     const { start: _start, limit: _limit, sort: _sort, order: _order, ...filters } = query;
     const index = ctx.index;
-    async function* lines() {
-      yield csvHeader(EXPORT_COLUMNS);
+    const rows = Math.min(
+      CSV_MAX_ROWS,
+      await index.count(environment, { kind: 'transactions', q: filters }),
+    );
+    async function* pages() {
       let after: ExportCursor | undefined;
-      for (let rows = 0; rows < CSV_MAX_ROWS;) {
+      for (let sent = 0; sent < CSV_MAX_ROWS;) {
         const page = await index.transactionsForExport(environment, filters, after, CSV_PAGE);
-        yield page.rows.map((t) => csvLine(t, EXPORT_COLUMNS)).join('');
-        rows += page.rows.length;
+        yield page.rows;
+        sent += page.rows.length;
         if (!page.next) return;
         after = page.next;
-        await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    await audit(request, {
-      action: 'export transactions',
-      outcome: 'ok',
-      details: { filters: request.query },
-    });
-    const day = new Date(ctx.now()).toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="transactions-${environment}-${day}.csv"`,
-      )
-      .send(Readable.from(lines()));
+    return sendCsv(request, reply, { list: 'transactions', rows }, transactionColumns(tz), pages);
   });
 
   route(app, E.search, async ({ request, query }) => ({

@@ -41,7 +41,14 @@ export async function sessionInfo(
   const upstream = ctx.upstreams.get(session.environment as EnvironmentInfo['id']);
   return {
     signedIn: true,
-    user: { id: user.id, email: user.email, name: user.name, roles: user.roles },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      roles: user.roles,
+      locale: user.locale,
+      timeZone: user.timeZone,
+    },
     environments,
     environment: session.environment as EnvironmentInfo['id'],
     demo: ctx.demoUsers.includes(user.email),

@@ -61,7 +61,7 @@ export const statementRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .type(file.contentType)
       .header('content-disposition', `attachment; filename="${name}"`)
-      .header('x-statement-lines', String(summary.count))
+      .header('x-export-rows', String(summary.count))
       .send(file.body);
   });
 };

@@ -7,7 +7,7 @@ import { PassThrough, Readable } from 'node:stream';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { csvCell } from '#/api/csv';
+import { csvHeaderOf, csvRowOf } from '#/api/csv';
 import { formatDecimal } from '#/api/formats';
 import { decimalsOf } from '#/api/money';
 import type { StatementFormat, StatementSummary } from '#/api/statements';
@@ -77,10 +77,9 @@ export function statementFileName(
 }
 
 async function* csvText(ctx: StatementContext) {
-  const columns = columnsOf(ctx.summary.currency);
-  yield `\uFEFF${columns.map((c) => csvCell(c.header)).join(',')}\r\n`;
-  for await (const page of ctx.pages)
-    yield page.map((l) => `${columns.map((c) => csvCell(c.value(l))).join(',')}\r\n`).join('');
+  const columns = columnsOf(ctx.summary.currency).map((c) => [c.header, c.value] as const);
+  yield `\uFEFF${csvHeaderOf(columns)}`;
+  for await (const page of ctx.pages) yield page.map((l) => csvRowOf(l, columns)).join('');
 }
 
 /** A decimal string as an XLSX number when a spreadsheet's double holds it exactly, else text. */

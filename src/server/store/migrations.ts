@@ -773,4 +773,11 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '019-person-formats': {
+    async up(db: Kysely<unknown>) {
+      // Each person's locale and time zone (docs/decisions/037); null until they choose.
+      for (const column of ['locale', 'time_zone'])
+        await db.schema.alterTable('app_user').addColumn(column, 'text').execute();
+    },
+  },
 };

@@ -16,6 +16,9 @@ export interface UserTable {
   /** The last time step whose code was accepted: a code is good once. */
   totp_last_step: number | null;
   recovery_codes: string | null;
+  /** BCP 47 locale and IANA time zone the person chose; null: their browser's (migration 019). */
+  locale: string | null;
+  time_zone: string | null;
 }
 
 export interface RoleSettingTable {

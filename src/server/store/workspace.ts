@@ -22,6 +22,9 @@ export interface User {
   disabledAt: number | null;
   /** Has enrolled an authenticator app: sign-in asks for its code. */
   secondFactor: boolean;
+  /** The person's formats (docs/decisions/037); null: their browser's. */
+  locale: string | null;
+  timeZone: string | null;
 }
 
 export interface WorkspaceSession {
@@ -40,6 +43,8 @@ function toUser(row: {
   created_at: number;
   disabled_at: number | null;
   totp_enabled_at: number | null;
+  locale?: string | null;
+  time_zone?: string | null;
 }): User {
   return {
     id: row.id,
@@ -49,6 +54,8 @@ function toUser(row: {
     createdAt: Number(row.created_at),
     disabledAt: row.disabled_at === null ? null : Number(row.disabled_at),
     secondFactor: row.totp_enabled_at !== null,
+    locale: row.locale ?? null,
+    timeZone: row.time_zone ?? null,
   };
 }
 
@@ -161,6 +168,19 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       await db
         .updateTable('app_user')
         .set({ password_hash: await hash(password) })
+        .where('id', '=', userId)
+        .execute();
+      store.changed.notify();
+    },
+
+    /** The person's locale and time zone; null for their browser's. */
+    async setFormats(
+      userId: string,
+      formats: { locale: string | null; timeZone: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('app_user')
+        .set({ locale: formats.locale, time_zone: formats.timeZone })
         .where('id', '=', userId)
         .execute();
       store.changed.notify();

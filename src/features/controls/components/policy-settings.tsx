@@ -33,12 +33,11 @@ import {
   PolicyProduct,
   type RequirementQuery,
 } from '#/api/controls';
-import { typedAmountProblem } from '#/api/money';
 import { PRODUCTS } from '#/api/schemas/transaction';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
-import { plainAmount } from '#/lib/amount';
+import { amountProblem, plainAmount } from '#/lib/amount';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { policiesQuery, requirementQuery, useAddPolicy, useRemovePolicy } from '../queries';
@@ -60,13 +59,9 @@ const PolicyForm = z
   })
   .superRefine((v, ctx) => {
     if (v.action === 'changeBankDetails') return;
-    const problem = typedAmountProblem(
-      v.minAmount || '0',
-      v.currency === ANY ? undefined : v.currency,
-      {
-        zeroAllowed: true,
-      },
-    );
+    const problem = amountProblem(v.minAmount || '0', v.currency === ANY ? undefined : v.currency, {
+      zeroAllowed: true,
+    });
     if (problem) ctx.addIssue({ code: 'custom', path: ['minAmount'], message: problem });
   });
 type PolicyForm = z.infer<typeof PolicyForm>;
@@ -287,7 +282,7 @@ const RequirementForm = z
     amount: z.string(),
   })
   .superRefine((v, ctx) => {
-    const problem = typedAmountProblem(v.amount, v.currency === ANY ? undefined : v.currency);
+    const problem = amountProblem(v.amount, v.currency === ANY ? undefined : v.currency);
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
   });
 type RequirementForm = z.infer<typeof RequirementForm>;

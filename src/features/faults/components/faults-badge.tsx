@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { Fault } from '#/api/schemas/platform';
 import { ButtonLink } from '#/components/links';
 import { faultsQuery, movesHeldQuery, noteOfFault, sandboxNotesQuery } from '../queries';
+import { currentFormats } from '#/lib/format';
 
 function describeFault(fault: Fault): string {
   const what =
@@ -26,7 +27,11 @@ function faultLasts(fault: Fault): string {
     : `for the next ${fault.remaining} requests`;
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const clock = () =>
+  new Intl.DateTimeFormat(currentFormats().locale, {
+    timeStyle: 'short',
+    timeZone: currentFormats().timeZone,
+  });
 
 /** In the shell's header while any fault is on: a reminder that answers are not as usual. */
 export function FaultsOnBadge() {
@@ -84,7 +89,7 @@ export function SandboxNotice() {
         {hold && (
           <Text size="sm" data-testid="hold-notice">
             Automatic moves held{holder ? ` by ${holder}` : ''}
-            {hold.heldSince ? ` since ${clock.format(hold.heldSince)}` : ''}, until released:
+            {hold.heldSince ? ` since ${clock().format(hold.heldSince)}` : ''}, until released:
             quotes, settlements and KYC reviews wait.
           </Text>
         )}

@@ -11,7 +11,7 @@ import type { Report } from '#/api/reports';
 import { type Column, DataTable } from '#/components/data-table';
 import { AnchorLink } from '#/components/links';
 import { EmptyState, Panel } from '#/components/page';
-import { formatAmount, formatMoney, humanize } from '#/lib/format';
+import { currentFormats, formatAmount, formatMoney, humanize } from '#/lib/format';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { bucketLabel, changeWords, durationWords } from '../format';
 
@@ -124,7 +124,7 @@ function VolumePanel({ report, zone }: { report: Report; zone: string }) {
           series={[
             { name: volume.currency, color: 'blue.6', label: `Amount (${volume.currency})` },
           ]}
-          valueFormatter={(value) => new Intl.NumberFormat().format(value)}
+          valueFormatter={(value) => new Intl.NumberFormat(currentFormats().locale).format(value)}
           barChartProps={{ accessibilityLayer: false }}
           aria-hidden
         />

@@ -18,6 +18,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '#/api/errors';
 import { type SessionInfo, SignInForm as SignInSchema, type UserInfo } from '#/api/dashboard';
+
+type DemoUser = Pick<UserInfo, 'email' | 'name' | 'roles'>;
 import { ROLE_LABEL } from '#/api/roles';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
@@ -32,13 +34,13 @@ export function SignInForm({
   demoUsers,
   onSignedIn,
 }: {
-  demoUsers: Omit<UserInfo, 'id'>[];
+  demoUsers: DemoUser[];
   onSignedIn: (session: SessionInfo) => void;
 }) {
   const signIn = useSignIn();
   const [askCode, setAskCode] = useState(false);
   // A demo person who has enrolled an authenticator: one click, then their code.
-  const [demoCodeFor, setDemoCodeFor] = useState<Omit<UserInfo, 'id'> | null>(null);
+  const [demoCodeFor, setDemoCodeFor] = useState<DemoUser | null>(null);
   const [demoCode, setDemoCode] = useState('');
   const form = useForm<Values>({
     resolver: zodResolver(SignInSchema),
@@ -53,7 +55,7 @@ export function SignInForm({
     demoCodeFor && signIn.error instanceof ApiError && signIn.error.problem.code === 'UNAUTHORIZED'
       ? 'Code is wrong or already used'
       : undefined;
-  const signInAsDemo = (person: Omit<UserInfo, 'id'>, code?: string) =>
+  const signInAsDemo = (person: DemoUser, code?: string) =>
     signIn.mutate(
       { demoUser: person.email, ...(code ? { code } : {}) },
       {

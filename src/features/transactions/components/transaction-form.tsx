@@ -22,7 +22,7 @@ import { Figure } from '#/components/field';
 import { Money } from '#/components/money';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { fieldError } from '#/lib/field-error';
-import { humanize } from '#/lib/format';
+import { formatMoney, humanize } from '#/lib/format';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { useAccountChoices, useMerchantChoices } from '../../find/queries';
 import { useCreateTransaction } from '../queries';
@@ -134,6 +134,11 @@ export function TransactionForm({
   );
   for (const a of accounts.records) accountCurrencies.set(a.id, a.currencySymbol);
   const payoutCurrency = currencyOf(account);
+  // The amount as read, written back the person's way: "12.500,50" reads as "12.500,50 €".
+  const typedMoney =
+    payoutCurrency && amount && !amountProblem(amount, payoutCurrency)
+      ? formatMoney(plainAmount(amount), payoutCurrency)
+      : undefined;
   const { ready: quoteReady, quote } = useLiveQuote(product, {
     // Only a currency the picker offers: a stale one from the address is never priced.
     from: deposits.some((c) => c.symbol === from) ? from : null,
@@ -242,7 +247,9 @@ export function TransactionForm({
           <TextInput
             description={
               payoutCurrency
-                ? `In ${payoutCurrency}, the account's currency`
+                ? typedMoney
+                  ? `Pays out ${typedMoney}`
+                  : `In ${payoutCurrency}, the account's currency`
                 : 'Choose the account first'
             }
             required

@@ -1,4 +1,4 @@
-// One's own account: the password, the authenticator app (enrolled from a QR code, with
+// One's own account: the formats (locale and time zone), the password, the authenticator app (enrolled from a QR code, with
 // recovery codes shown once), and signing out everywhere.
 import {
   Alert,
@@ -17,18 +17,26 @@ import { QRCodeSVG } from 'qrcode.react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   AuthenticatorCode,
   AuthenticatorProof,
   PASSWORD_MIN_LENGTH,
   PasswordChange,
 } from '#/api/account';
+import { formatMoneyIn, LOCALE_CHOICES } from '#/api/formats';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { SelectField } from '#/components/form-fields';
 import { ApiErrorAlert } from '#/components/api-error';
 import { Panel } from '#/components/page';
 import { fieldError } from '#/lib/field-error';
 import { sessionQuery, useSignOutEverywhere } from '#/features/session/queries';
-import { useBeginAuthenticator, useChangePassword, useConfirmAuthenticator } from '../queries';
+import {
+  useBeginAuthenticator,
+  useChangePassword,
+  useConfirmAuthenticator,
+  useSetFormats,
+} from '../queries';
 import { textField } from '#/components/text-field';
 import { showDone } from '#/components/notify';
 
@@ -236,6 +244,108 @@ export function SessionsPanel() {
       >
         Sign out everywhere
       </Button>
+    </Panel>
+  );
+}
+
+const BROWSER = '';
+
+/** Every IANA zone this browser knows (a short list where it cannot say). */
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo'];
+  }
+}
+
+const FormatsForm = z.object({ locale: z.string(), timeZone: z.string() });
+type FormatsForm = z.infer<typeof FormatsForm>;
+
+/**
+ * The person's locale and time zone (docs/decisions/037): how every number, amount, date and
+ * chart reads, and where days begin; their browser's until they choose. A preview shows both.
+ */
+export function FormatsPanel() {
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const save = useSetFormats();
+  const user = session.signedIn ? session.user : undefined;
+  const form = useForm<FormatsForm>({
+    resolver: zodResolver(FormatsForm),
+    defaultValues: { locale: user?.locale ?? BROWSER, timeZone: user?.timeZone ?? BROWSER },
+  });
+  const browser = new Intl.DateTimeFormat().resolvedOptions();
+  const [locale, timeZone] = form.watch(['locale', 'timeZone']);
+  const preview = {
+    locale: locale || browser.locale,
+    timeZone: timeZone || browser.timeZone,
+  };
+  const locales = [
+    { value: BROWSER, label: `Your browser’s (${browser.locale})` },
+    ...LOCALE_CHOICES.map((c) => ({ value: c.value, label: `${c.label} · ${c.value}` })),
+  ];
+  if (user?.locale && !LOCALE_CHOICES.some((c) => c.value === user.locale))
+    locales.push({ value: user.locale, label: user.locale });
+  return (
+    <Panel title="Formats">
+      <form
+        aria-label="Formats"
+        noValidate
+        onSubmit={form.handleSubmit((v) =>
+          save.mutate(
+            { locale: v.locale || null, timeZone: v.timeZone || null },
+            {
+              onSuccess: () => showDone('Formats saved', 'Every page now uses them.'),
+              onError: (error) => applyApiFieldErrors(error, ['locale', 'timeZone'], form.setError),
+            },
+          ),
+        )}
+      >
+        <Stack gap="xs" maw={520}>
+          <Text size="sm" c="dimmed">
+            How numbers, amounts and dates read, and where days begin in reports and filters.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <SelectField
+              form={form}
+              name="locale"
+              label="Language and region"
+              data={locales}
+              allowDeselect={false}
+              searchable
+            />
+            <SelectField
+              form={form}
+              name="timeZone"
+              label="Time zone"
+              data={[
+                { value: BROWSER, label: `Your browser’s (${browser.timeZone})` },
+                ...timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })),
+              ]}
+              allowDeselect={false}
+              searchable
+              limit={200}
+            />
+          </SimpleGrid>
+          <Text size="sm" aria-live="polite">
+            Amounts read {formatMoneyIn('12500.5', 'EUR', preview.locale)}, dates{' '}
+            {new Intl.DateTimeFormat(preview.locale, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+              timeZone: preview.timeZone,
+            }).format(Date.now())}
+            .
+          </Text>
+          {save.isError && (
+            <ApiErrorAlert error={save.error} title="Not saved" placed={['locale', 'timeZone']} />
+          )}
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save formats
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Panel>
   );
 }

@@ -7,7 +7,8 @@ import { KYC_STATUSES, KycStatus } from '#/api/schemas/merchant';
 import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
-import { merchantIndexQuery } from '#/features/find/queries';
+import { listCsvUrl, merchantIndexQuery } from '#/features/find/queries';
+import { FileDownload } from '#/components/file-download';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
 import { humanize } from '#/lib/format';
 import { listSearch, pageSearch } from '#/lib/search';
@@ -49,6 +50,14 @@ function MerchantsPage() {
       title="Merchants"
       description="Customers you transact for, and their contacts."
       views="merchants"
+      actions={
+        <FileDownload
+          url={listCsvUrl('merchants', search)}
+          label="Export CSV"
+          noun="merchants"
+          fileName="merchants.csv"
+        />
+      }
       create={{
         operation: 'createMerchant',
         link: <NewRecordLink to="/merchants/new">New merchant</NewRecordLink>,

@@ -8,7 +8,8 @@ import { PayoutCurrencySelect } from '#/components/form-fields';
 import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
-import { accountIndexQuery } from '#/features/find/queries';
+import { listCsvUrl, accountIndexQuery } from '#/features/find/queries';
+import { FileDownload } from '#/components/file-download';
 import { PayoutAccountTable } from '#/features/payout-accounts/components/payout-account-table';
 import { humanize } from '#/lib/format';
 import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
@@ -40,6 +41,14 @@ function PayoutAccountsPage() {
       title="Payout accounts"
       description="Bank accounts that merchants are paid into."
       views="accounts"
+      actions={
+        <FileDownload
+          url={listCsvUrl('accounts', search)}
+          label="Export CSV"
+          noun="payout accounts"
+          fileName="payout-accounts.csv"
+        />
+      }
       create={{
         operation: 'createPayoutAccount',
         link: <NewRecordLink to="/payout-accounts/new">New payout account</NewRecordLink>,

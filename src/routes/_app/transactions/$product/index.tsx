@@ -12,8 +12,8 @@ import { CLIENT_STATUSES, ONOFF_STATUSES, RECEIVE_STATUSES } from '#/api/schemas
 import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
-import { transactionIndexQuery, transactionsCsvUrl } from '#/features/find/queries';
-import { CsvExport } from '#/features/transactions/components/csv-export';
+import { transactionIndexQuery, listCsvUrl } from '#/features/find/queries';
+import { FileDownload } from '#/components/file-download';
 import { ListTotals } from '#/features/transactions/components/list-totals';
 import { TransactionTable } from '#/features/transactions/components/transaction-table';
 import { DAY_PATTERN, endOfDay, presetDays, startOfDay } from '#/lib/dates';
@@ -125,8 +125,10 @@ function TransactionsPage() {
       description={title.description}
       views={product}
       actions={
-        <CsvExport
-          url={transactionsCsvUrl(exportQuery)}
+        <FileDownload
+          url={listCsvUrl('transactions', exportQuery)}
+          label="Export CSV"
+          noun="transactions"
           fileName={`${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`}
         />
       }

@@ -1,0 +1,53 @@
+// Each person's formats (docs/decisions/037): a German locale reads and writes amounts the German
+// way, and the account page chooses the locale and time zone. One page per journey.
+import { checkA11y, choose, CSRF, expect, test } from './fixtures';
+
+test.use({ signedInAs: 'Omar Operations' });
+
+test('a German-locale person types 12.500,50 and sees 12.500,50 €', async ({ page }) => {
+  await page.goto('/account');
+  const set = await page.request.put('/api/account/formats', {
+    headers: CSRF,
+    data: { locale: 'de-DE', timeZone: 'Europe/Berlin' },
+  });
+  expect(set.ok()).toBe(true);
+  await page.goto('/transactions/payouts/new');
+  const form = page.getByRole('form', { name: 'New transaction' });
+  await choose(page, 'Sender', /Lumen Textiles GmbH/);
+  await choose(page, 'Payout account', /Anatolia Cotton Mills.* · EUR/);
+  const amount = form.getByRole('textbox', { name: 'Payout amount' });
+  await amount.fill('12.500,50');
+  await expect(form.getByText('Pays out 12.500,50 €')).toBeVisible();
+  // A point for decimals is a German thousands separator: said, not guessed.
+  await amount.fill('12.50');
+  await amount.blur();
+  await expect(form.getByText('Amount must use a comma for decimals, such as 12,50')).toBeVisible();
+  await amount.fill('12.500,50');
+  await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
+  await choose(page, 'Purpose', 'Supplier payment');
+  await form.getByRole('button', { name: 'Create transaction' }).click();
+  await expect(page).toHaveURL(/\/transactions\/payouts\/\d+$/);
+  // The API got the plain amount; the page writes it back the German way.
+  const id = page.url().split('/').at(-1);
+  const created = await (await page.request.get(`/api/v1/sendc2f/${id}`)).json();
+  expect(created.toAmount).toBe('12500.50');
+  await expect(page.getByText('12.500,50').first()).toBeVisible();
+  await checkA11y(page);
+});
+
+test('the account page chooses the locale and time zone, with a preview', async ({ page }) => {
+  await page.goto('/account');
+  const panel = page.getByRole('form', { name: 'Formats' });
+  await choose(page, 'Language and region', /de-DE$/);
+  await expect(panel.getByText(/^Amounts read 12\.500,50 €, dates /)).toBeVisible();
+  await choose(page, 'Time zone', 'Asia/Tokyo');
+  await panel.getByRole('button', { name: 'Save formats' }).click();
+  await expect(page.getByText('Formats saved')).toBeVisible();
+  const session = await (await page.request.get('/api/session')).json();
+  expect(session.user).toMatchObject({ locale: 'de-DE', timeZone: 'Asia/Tokyo' });
+  // The form shows what is saved once the pages redraw.
+  await expect(page.getByRole('combobox', { name: 'Time zone', exact: true })).toHaveValue(
+    'Asia/Tokyo',
+  );
+  await checkA11y(page);
+});

@@ -1,0 +1,97 @@
+// A statement of one currency for the report's period (docs/decisions/037): how many
+// transactions completed with it on either side and the totals in and out, then the file as
+// CSV, XLSX or PDF, downloaded with a progress bar.
+import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PDF_MAX_LINES, STATEMENT_FORMATS, type StatementFormat } from '#/api/statements';
+import { FileDownload } from '#/components/file-download';
+import { Panel } from '#/components/page';
+import { currentFormats, formatCount, formatMoney } from '#/lib/format';
+import { statementFileUrl, statementSummaryQuery } from '../queries';
+
+const FORMAT_LABEL: Record<StatementFormat, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' };
+
+export function StatementPanel({
+  period,
+  currencies,
+}: {
+  period: { from: string; to: string; tz: string; label: string };
+  currencies: string[];
+}) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [format, setFormat] = useState<StatementFormat>('csv');
+  const currency =
+    chosen && currencies.includes(chosen)
+      ? chosen
+      : currencies.includes('EUR')
+        ? 'EUR'
+        : (currencies[0] ?? null);
+  const query = currency
+    ? { currency, from: period.from, to: period.to, tz: period.tz, locale: currentFormats().locale }
+    : undefined;
+  const summary = useQuery({
+    ...statementSummaryQuery(query ?? { currency: '', from: '0', to: '1' }),
+    enabled: query !== undefined,
+  });
+  const tooLong = format === 'pdf' && (summary.data?.count ?? 0) > PDF_MAX_LINES;
+  return (
+    <Panel title="Statement">
+      {!query ? (
+        <Text size="sm" c="dimmed">
+          No transaction completed in this period: there is no statement to make.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Every transaction that completed in {period.label} with the currency on either side: one
+            line each, with its references, rate and amounts.
+          </Text>
+          <Group gap="sm" align="end" wrap="wrap">
+            <Select
+              label="Currency"
+              w={160}
+              allowDeselect={false}
+              value={currency}
+              data={currencies}
+              onChange={setChosen}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="statement-format">
+                Format
+              </Text>
+              <SegmentedControl
+                aria-labelledby="statement-format"
+                value={format}
+                onChange={(value) => setFormat(value as StatementFormat)}
+                data={STATEMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }))}
+              />
+            </Stack>
+            <FileDownload
+              variant="filled"
+              url={statementFileUrl({ ...query, format })}
+              label={`Download ${currency} statement`}
+              noun="lines"
+              fileName={`statement-${currency}.${format}`}
+              disabled={!summary.data || summary.data.count === 0 || tooLong}
+            />
+          </Group>
+          {summary.data && (
+            <Text size="sm" role="status">
+              {formatCount(summary.data.count)}{' '}
+              {summary.data.count === 1 ? 'transaction' : 'transactions'} · money in{' '}
+              {formatMoney(summary.data.deposited, summary.data.currency)} · money out{' '}
+              {formatMoney(summary.data.paidOut, summary.data.currency)}
+            </Text>
+          )}
+          {tooLong && (
+            <Text size="sm" c="orange.9">
+              A PDF holds at most {formatCount(PDF_MAX_LINES)} lines: choose CSV or Excel, or a
+              shorter period.
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,86 @@
+// The columns of the lists' CSV exports (docs/decisions/037): what people read first (names,
+// statuses and codes in words, times where the person is), then every field as the API sends
+// it, for machines.
+import { API_TRANSACTION_COLUMNS, type CsvColumns } from '#/api/csv';
+import type { AccountRow, MerchantRow } from '#/api/local-index';
+import { isoInZone } from '#/api/periods';
+import { Merchant } from '#/api/schemas/merchant';
+import { PayoutAccount } from '#/api/schemas/payout-account';
+import { humanize, PRODUCT_NAME } from '#/api/words';
+import type { TransactionRow } from '../local-index/store';
+
+const words = (code: string | null | undefined) => (code ? humanize(code) : '');
+const when = (tz: string) => (ms: number | null | undefined) =>
+  typeof ms === 'number' ? isoInZone(ms, tz) : '';
+
+/** Every field of a record, by its name in the API. */
+const rawColumns = <T>(keys: readonly (keyof T & string)[]): CsvColumns<T> =>
+  keys.map((key) => [key, (row: T) => row[key]] as const);
+
+export function transactionColumns(tz: string): CsvColumns<TransactionRow> {
+  const at = when(tz);
+  return [
+    ['Transaction', (t) => t.businessRequestId],
+    ['Product', (t) => PRODUCT_NAME[t.product]],
+    ['Status', (t) => words(t.clientStatus)],
+    [`Created (${tz})`, (t) => at(t.creationTime)],
+    [`Last change (${tz})`, (t) => at(t.lastUpdateTime)],
+    ['Merchant', (t) => t.merchantName],
+    ['Recipient', (t) => t.accountHolderName ?? t.recipientName],
+    ['Account', (t) => (t.accountTail ? `•••• ${t.accountTail}` : '')],
+    ['Payout amount', (t) => t.toAmount],
+    ['Payout currency', (t) => t.toCurrencySymbol],
+    ['Deposit amount', (t) => t.fromAmount],
+    ['Deposit currency', (t) => t.fromCurrencySymbol],
+    ['Purpose', (t) => words(t.purpose)],
+    ['Cancel reason', (t) => words(t.cancelReason)],
+    ['Reference or wallet', (t) => t.bankDetails?.reference ?? t.walletDetails?.walletAddress],
+    ...(API_TRANSACTION_COLUMNS as CsvColumns<TransactionRow>),
+    ['product', (t) => t.product],
+    ['merchantName', (t) => t.merchantName],
+    ['recipientName', (t) => t.recipientName],
+    ['accountHolderName', (t) => t.accountHolderName],
+    ['accountTail', (t) => t.accountTail],
+  ];
+}
+
+export function merchantColumns(tz: string): CsvColumns<MerchantRow> {
+  const at = when(tz);
+  return [
+    ['Merchant', (m) => m.name],
+    ['Type', (m) => (m.contactOwnerBusinessId ? 'Contact' : 'Customer')],
+    ['Customer', (m) => m.ownerName],
+    ['KYC status', (m) => words(m.kycStatus)],
+    ['Country', (m) => m.countryIso],
+    ['City', (m) => m.city],
+    ['Industry', (m) => words(m.industry)],
+    ['Contact', (m) => m.contactName],
+    ['Contact email', (m) => m.contactEmail],
+    [
+      'Contact phone',
+      (m) => (m.contactPhone ? `${m.contactPhonePrefix ?? ''} ${m.contactPhone}`.trim() : ''),
+    ],
+    [`Created (${tz})`, (m) => at(m.creationTime)],
+    [`Last change (${tz})`, (m) => at(m.lastUpdateTime)],
+    ...rawColumns<MerchantRow>(Object.keys(Merchant.shape) as (keyof Merchant)[]),
+    ['ownerName', (m) => m.ownerName],
+  ];
+}
+
+export function accountColumns(tz: string): CsvColumns<AccountRow> {
+  const at = when(tz);
+  return [
+    ['Account holder', (a) => a.accountHolderName],
+    ['Merchant', (a) => a.merchantName],
+    ['Status', (a) => words(a.accountStatus)],
+    ['Currency', (a) => a.currencySymbol],
+    ['Bank', (a) => a.bankName],
+    ['IBAN or account number', (a) => a.iban ?? a.accountNumber],
+    ['SWIFT / BIC', (a) => a.swiftCode],
+    ['Country', (a) => a.countryIso],
+    [`Created (${tz})`, (a) => at(a.creationTime)],
+    [`Last change (${tz})`, (a) => at(a.lastUpdateTime)],
+    ...rawColumns<AccountRow>(Object.keys(PayoutAccount.shape) as (keyof PayoutAccount)[]),
+    ['merchantName', (a) => a.merchantName],
+  ];
+}
