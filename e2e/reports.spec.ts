@@ -39,7 +39,7 @@ test('the report of last month shows its chart and its table', async ({ page }) 
 test('a statement of last month downloads for EUR, one line per transaction', async ({ page }) => {
   await page.goto('/reports');
   const panel = page.getByRole('region', { name: 'Statement' });
-  await expect(panel.getByRole('textbox', { name: 'Currency' })).toHaveValue('EUR');
+  await expect(panel.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
   const summary = panel.getByRole('status');
   await expect(summary).toHaveText(/^\d+ transactions? · money in .+ · money out .+$/);
   const count = Number((await summary.textContent())!.split(' ')[0]);

@@ -90,7 +90,7 @@ import {
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { AnchorLink, NavLinkLink } from '#/components/links';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Dialog } from '#/components/dialog';
 import { Logo } from '#/components/logo';
 import { SignInForm } from '#/features/session/components/sign-in-form';
@@ -111,6 +111,7 @@ import { FaultsOnBadge, SandboxNotice } from '#/features/faults/components/fault
 import { inboxCountQuery } from '#/features/controls/queries';
 import { NotificationBell } from '#/features/notifications/components/bell';
 import { useLiveUpdates } from './live-updates';
+import { formatsVersion, subscribeFormats } from '#/lib/format';
 
 interface NavItem {
   to: string;
@@ -223,6 +224,7 @@ function ColorSchemeToggle() {
 }
 
 export function AppLayout() {
+  const formats = useSyncExternalStore(subscribeFormats, formatsVersion);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const [opened, { toggle, close }] = useDisclosure();
   const matchRoute = useMatchRoute();
@@ -435,7 +437,10 @@ export function AppLayout() {
         <AppShell.Main id="main" tabIndex={-1}>
           <div style={{ maxWidth: 1200, margin: '0 auto' }}>
             {sandbox && !session.mustEnrol && <SandboxNotice />}
-            <Outlet />
+            {/* Drawn again when the person's locale or time zone changes (decision 037). */}
+            <Fragment key={formats}>
+              <Outlet />
+            </Fragment>
           </div>
         </AppShell.Main>
 

@@ -2,11 +2,10 @@ import './styles-first-load';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Fragment, StrictMode, useSyncExternalStore } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '#/api/errors';
 import { seedSessionFromPage } from '#/features/session/queries';
-import { formatsVersion, subscribeFormats } from '#/lib/format';
 import { followFormats } from './formats';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -24,16 +23,6 @@ seedSessionFromPage(queryClient);
 followFormats(queryClient);
 const router = createAppRouter(queryClient);
 
-/** The pages, drawn again in full when the person's locale or time zone changes. */
-function Pages() {
-  const version = useSyncExternalStore(subscribeFormats, formatsVersion);
-  return (
-    <Fragment key={version}>
-      <RouterProvider router={router} />
-    </Fragment>
-  );
-}
-
 createRoot(document.getElementById('root')!, {
   // An API failure caught by a page's error boundary is shown on its error card, with the
   // request id: it is handled, not an uncaught error for the console. Anything else still is.
@@ -49,7 +38,7 @@ createRoot(document.getElementById('root')!, {
       getStyleNonce={() => nonce ?? ''}
     >
       <QueryClientProvider client={queryClient}>
-        <Pages />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

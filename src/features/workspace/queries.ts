@@ -10,6 +10,7 @@ import type { Role } from '#/api/roles';
 import { api } from '#/lib/api';
 import { sessionKeys } from '../session/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
+import { showDone } from '#/components/notify';
 
 export type { AuditFilters } from '#/api/audit';
 
@@ -135,9 +136,17 @@ export const useResetPassword = () =>
       callEndpoint(api, accountEndpoints.resetPassword, { body }),
   });
 
-/** Chooses one's locale and time zone; the session read again carries them to every page. */
-export const useSetFormats = () =>
-  useRefreshingMutation(
-    (body: PersonFormats) => callEndpoint(api, accountEndpoints.setFormats, { body }),
-    sessionKeys.all,
-  );
+/**
+ * Chooses one's locale and time zone; the session read again carries them to every page, which
+ * is drawn again (so the toast is said here, before: the form that asked is gone after).
+ */
+export function useSetFormats() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PersonFormats) => callEndpoint(api, accountEndpoints.setFormats, { body }),
+    onSuccess: () => {
+      showDone('Formats saved', 'Every page now uses them.');
+      return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+  });
+}

@@ -36,62 +36,65 @@ export function StatementPanel({
   });
   const tooLong = format === 'pdf' && (summary.data?.count ?? 0) > PDF_MAX_LINES;
   return (
-    <Panel title="Statement">
-      {!query ? (
-        <Text size="sm" c="dimmed">
-          No transaction completed in this period: there is no statement to make.
-        </Text>
-      ) : (
-        <Stack gap="sm">
+    // A landmark of its own, so that "Statement" is found by name.
+    <section aria-label="Statement">
+      <Panel title="Statement" mt="lg">
+        {!query ? (
           <Text size="sm" c="dimmed">
-            Every transaction that completed in {period.label} with the currency on either side: one
-            line each, with its references, rate and amounts.
+            No transaction completed in this period: there is no statement to make.
           </Text>
-          <Group gap="sm" align="end" wrap="wrap">
-            <Select
-              label="Currency"
-              w={160}
-              allowDeselect={false}
-              value={currency}
-              data={currencies}
-              onChange={setChosen}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="statement-format">
-                Format
-              </Text>
-              <SegmentedControl
-                aria-labelledby="statement-format"
-                value={format}
-                onChange={(value) => setFormat(value as StatementFormat)}
-                data={STATEMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }))}
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Every transaction that completed in {period.label} with the currency on either side:
+              one line each, with its references, rate and amounts.
+            </Text>
+            <Group gap="sm" align="end" wrap="wrap">
+              <Select
+                label="Currency"
+                w={160}
+                allowDeselect={false}
+                value={currency}
+                data={currencies}
+                onChange={setChosen}
               />
-            </Stack>
-            <FileDownload
-              variant="filled"
-              url={statementFileUrl({ ...query, format })}
-              label={`Download ${currency} statement`}
-              noun="lines"
-              fileName={`statement-${currency}.${format}`}
-              disabled={!summary.data || summary.data.count === 0 || tooLong}
-            />
-          </Group>
-          {summary.data && (
-            <Text size="sm" role="status">
-              {formatCount(summary.data.count)}{' '}
-              {summary.data.count === 1 ? 'transaction' : 'transactions'} · money in{' '}
-              {formatMoney(summary.data.deposited, summary.data.currency)} · money out{' '}
-              {formatMoney(summary.data.paidOut, summary.data.currency)}
-            </Text>
-          )}
-          {tooLong && (
-            <Text size="sm" c="orange.9">
-              A PDF holds at most {formatCount(PDF_MAX_LINES)} lines: choose CSV or Excel, or a
-              shorter period.
-            </Text>
-          )}
-        </Stack>
-      )}
-    </Panel>
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="statement-format">
+                  Format
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="statement-format"
+                  value={format}
+                  onChange={(value) => setFormat(value as StatementFormat)}
+                  data={STATEMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }))}
+                />
+              </Stack>
+              <FileDownload
+                variant="filled"
+                url={statementFileUrl({ ...query, format })}
+                label={`Download ${currency} statement`}
+                noun="lines"
+                fileName={`statement-${currency}.${format}`}
+                disabled={!summary.data || summary.data.count === 0 || tooLong}
+              />
+            </Group>
+            {summary.data && (
+              <Text size="sm" role="status">
+                {formatCount(summary.data.count)}{' '}
+                {summary.data.count === 1 ? 'transaction' : 'transactions'} · money in{' '}
+                {formatMoney(summary.data.deposited, summary.data.currency)} · money out{' '}
+                {formatMoney(summary.data.paidOut, summary.data.currency)}
+              </Text>
+            )}
+            {tooLong && (
+              <Text size="sm" c="orange.9">
+                A PDF holds at most {formatCount(PDF_MAX_LINES)} lines: choose CSV or Excel, or a
+                shorter period.
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Panel>
+    </section>
   );
 }

@@ -248,7 +248,8 @@ export function SessionsPanel() {
   );
 }
 
-const BROWSER = '';
+/** The choice of the browser's own locale or zone (null on the server). */
+const BROWSER = 'browser';
 
 /** Every IANA zone this browser knows (a short list where it cannot say). */
 function timeZones(): string[] {
@@ -277,8 +278,8 @@ export function FormatsPanel() {
   const browser = new Intl.DateTimeFormat().resolvedOptions();
   const [locale, timeZone] = form.watch(['locale', 'timeZone']);
   const preview = {
-    locale: locale || browser.locale,
-    timeZone: timeZone || browser.timeZone,
+    locale: locale === BROWSER ? browser.locale : locale,
+    timeZone: timeZone === BROWSER ? browser.timeZone : timeZone,
   };
   const locales = [
     { value: BROWSER, label: `Your browser’s (${browser.locale})` },
@@ -293,15 +294,17 @@ export function FormatsPanel() {
         noValidate
         onSubmit={form.handleSubmit((v) =>
           save.mutate(
-            { locale: v.locale || null, timeZone: v.timeZone || null },
             {
-              onSuccess: () => showDone('Formats saved', 'Every page now uses them.'),
+              locale: v.locale === BROWSER ? null : v.locale,
+              timeZone: v.timeZone === BROWSER ? null : v.timeZone,
+            },
+            {
               onError: (error) => applyApiFieldErrors(error, ['locale', 'timeZone'], form.setError),
             },
           ),
         )}
       >
-        <Stack gap="xs" maw={520}>
+        <Stack gap="xs" maw={640}>
           <Text size="sm" c="dimmed">
             How numbers, amounts and dates read, and where days begin in reports and filters.
           </Text>
