@@ -780,4 +780,43 @@ export const migrations: Record<string, Migration> = {
         await db.schema.alterTable('app_user').addColumn(column, 'text').execute();
     },
   },
+  '020-report-indexes': {
+    async up(db: Kysely<unknown>) {
+      // The money reports read only these indexes (docs/decisions/036): what completed in a
+      // period with every column its sums, rates, merchants and durations need, and what was
+      // created in a period with its status. Only completed rows in the first.
+      await db.schema.dropIndex('index_transaction_completed').execute();
+      await db.schema
+        .createIndex('index_transaction_report')
+        .on('index_transaction')
+        .columns([
+          'environment',
+          'completed_at',
+          'product',
+          'to_currency',
+          'from_currency',
+          'from_business_id',
+          'creation_time',
+          'to_units',
+          'to_nanos',
+          'from_units',
+          'from_nanos',
+          'amounts_exact',
+        ])
+        .where(sql.ref('completed_at'), 'is not', null)
+        .execute();
+      await db.schema
+        .createIndex('index_transaction_created_status')
+        .on('index_transaction')
+        .columns([
+          'environment',
+          'creation_time',
+          'client_status',
+          'product',
+          'to_currency',
+          'from_business_id',
+        ])
+        .execute();
+    },
+  },
 };
