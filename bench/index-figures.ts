@@ -115,6 +115,11 @@ async function main() {
   await measure('reportQuarterByWeek', report(quarter.from, quarter.to, '&bucket=week'));
   await measure('reportYearByMonth', report(now - 365 * 86_400_000, now, '&bucket=month'));
   await measure('reportMonthOneMerchant', report(month.from, month.to, '&merchant=4242'));
+  // A statement's summary (docs/decisions/037): its count and exact totals in and out.
+  await measure(
+    'statementSummaryMonth',
+    `/api/statements/summary?currency=EUR&from=${month.from}&to=${month.to}&tz=Europe/Berlin`,
+  );
 
   // The whole transactions export, streamed, while a session read is timed every 20 ms: how
   // long it takes, how much memory it adds, and what it does to everyone else's latency.

@@ -1,15 +1,22 @@
 // Periods where the person is (docs/decisions/036): midnight in Berlin, daylight saving, ISO
 // weeks, presets and the period before.
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { describe, expect, it } from 'vitest';
 import {
   bucketsOf,
   daysAfter,
+  isoInZone,
   isTimeZone,
   nextStart,
   presetPeriod,
   previousPeriod,
   startOf,
 } from './periods';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -81,5 +88,24 @@ describe('days after', () => {
     const late = Date.UTC(2026, 9, 24, 23, 30); // the 25th in Berlin, the day the clocks go back
     expect(iso(daysAfter(late, 1, 'Europe/Berlin'))).toBe('2026-10-25T23:00:00.000Z');
     expect(iso(daysAfter(late, -27, 'Europe/Berlin'))).toBe('2026-09-27T22:00:00.000Z');
+  });
+});
+
+describe('isoInZone', () => {
+  it('writes an instant with the offset where the person is, daylight saving included', () => {
+    const Z = (iso: string) => Date.parse(iso);
+    expect(isoInZone(Z('2026-10-14T23:30:00Z'), 'Europe/Berlin')).toBe('2026-10-15T01:30:00+02:00');
+    expect(isoInZone(Z('2026-10-25T00:59:59Z'), 'Europe/Berlin')).toBe('2026-10-25T02:59:59+02:00');
+    expect(isoInZone(Z('2026-10-25T01:00:00Z'), 'Europe/Berlin')).toBe('2026-10-25T02:00:00+01:00');
+    expect(isoInZone(Z('2026-01-15T12:00:00Z'), 'Asia/Kolkata')).toBe('2026-01-15T17:30:00+05:30');
+    expect(isoInZone(Z('2026-01-15T12:00:00Z'), 'America/St_Johns')).toBe(
+      '2026-01-15T08:30:00-03:30',
+    );
+    expect(isoInZone(Z('2026-01-15T12:00:00.999Z'), 'UTC')).toBe('2026-01-15T12:00:00+00:00');
+    // The same as dayjs writes it, for every hour of a year in Berlin.
+    for (let ms = Z('2026-01-01T00:00:00Z'); ms < Z('2027-01-01T00:00:00Z'); ms += 3_600_000)
+      expect(isoInZone(ms, 'Europe/Berlin')).toBe(
+        dayjs(ms).tz('Europe/Berlin').format('YYYY-MM-DDTHH:mm:ssZ'),
+      );
   });
 });

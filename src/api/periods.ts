@@ -106,6 +106,57 @@ export function previousPeriod(from: number, to: number, zone: string) {
   return { from: from - (to - from), to: from };
 }
 
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 15 * 60_000;
+
+/**
+ * The zone's offset from UTC at `ms`, in minutes. Offsets change only on quarter hours, so each
+ * quarter hour is asked of Intl once and kept: an export of a million times asks a few thousand.
+ */
+function offsetAt(ms: number, zone: string): number {
+  if (zone === 'UTC') return 0;
+  const slot = Math.floor(ms / QUARTER_HOUR);
+  const key = `${zone} ${slot}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    let format = wallClocks.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
+      wallClocks.set(zone, format);
+    }
+    const at = slot * QUARTER_HOUR;
+    const part = (type: string) =>
+      Number(format.formatToParts(at).find((p) => p.type === type)?.value ?? 0);
+    const wall = Date.UTC(
+      part('year'),
+      part('month') - 1,
+      part('day'),
+      part('hour'),
+      part('minute'),
+    );
+    offset = Math.round((wall - at) / 60_000);
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** An instant as ISO 8601 where the person is, with its offset: 2026-10-03T16:22:05+02:00. */
-export const isoInZone = (ms: number, zone: string) =>
-  dayjs(ms).tz(zone).format('YYYY-MM-DDTHH:mm:ssZ');
+export function isoInZone(ms: number, zone: string): string {
+  const offset = offsetAt(ms, zone);
+  const local = new Date(ms + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const minutes = Math.abs(offset);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${local}${sign}${hh}:${mm}`;
+}

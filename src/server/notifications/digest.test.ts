@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardDbFor, DIALECTS, insertPeople } from '../store/testing';
 import { DIGEST_HOUR_UTC } from '#/api/notifications';
-import { digestCutoff, sendDigests } from './digest';
+import { digestCutoff, digestMail, sendDigests } from './digest';
 import { notificationStore, notify } from './store';
 
 const HOUR = 60 * 60 * 1000;
@@ -98,5 +98,26 @@ describe.each(DIALECTS)('the daily digest on %s', (dialect) => {
     expect(next).toHaveLength(1);
     expect(next[0]!.subject).toContain('1 notification since 2026-11-21');
     expect(await digests()).toHaveLength(2);
+  });
+});
+
+describe('digestMail', () => {
+  it('writes times in the person’s time zone when they chose one', () => {
+    const cutoff = MIDNIGHT + DIGEST_HOUR_UTC * HOUR;
+    const mail = digestMail(
+      [
+        {
+          kind: 'transactionEnded',
+          title: 'Payout #1 completed',
+          link: null,
+          createdAt: cutoff - HOUR,
+        },
+      ],
+      'https://dashboard.example',
+      cutoff,
+      'Europe/Berlin',
+    );
+    expect(mail.text).toContain('since 2026-11-19 09:00 Europe/Berlin:');
+    expect(mail.text).toContain('- Payout #1 completed (08:00 Europe/Berlin)');
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '#/api/notifications';
 import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
+import { isoInZone } from '#/api/periods';
 import { escapeHtml, type MailSettings, queueMail } from './store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +30,11 @@ export function digestCutoff(at: number): number {
 /** Each active person's kinds in the digest (as chosen, or by the kind's default). */
 async function digestKinds(db: Kysely<Database>) {
   const [people, prefs] = await Promise.all([
-    db.selectFrom('app_user').select(['id', 'email']).where('disabled_at', 'is', null).execute(),
+    db
+      .selectFrom('app_user')
+      .select(['id', 'email', 'time_zone'])
+      .where('disabled_at', 'is', null)
+      .execute(),
     db.selectFrom('notification_pref').select(['user_id', 'kind', 'mode']).execute(),
   ]);
   const chosen = new Map(prefs.map((p) => [`${p.user_id} ${p.kind}`, p.mode as DeliveryMode]));
@@ -43,28 +48,32 @@ async function digestKinds(db: Kysely<Database>) {
     .filter((person) => person.kinds.length > 0);
 }
 
-/** The digest mail of `items` (newest first). */
+/** The digest mail of `items` (newest first), its times in the person's zone (UTC unless chosen). */
 export function digestMail(
   items: { kind: NotificationKind; title: string; link: string | null; createdAt: number }[],
   origin: string,
   cutoff: number,
+  zone: string | null = null,
 ) {
-  const day = new Date(cutoff - DAY_MS).toISOString().slice(0, 10);
+  const tz = zone ?? 'UTC';
+  const since = isoInZone(cutoff - DAY_MS, tz);
+  const day = since.slice(0, 10);
+  const from = `${day} ${since.slice(11, 16)} ${tz}`;
   const shown = items.slice(0, LISTED);
   const more = items.length - shown.length;
   const line = (i: (typeof items)[number]) =>
-    `- ${i.title} (${new Date(i.createdAt).toISOString().slice(11, 16)} UTC)${i.link ? `\n  ${origin}${i.link}` : ''}`;
+    `- ${i.title} (${isoInZone(i.createdAt, tz).slice(11, 16)} ${tz})${i.link ? `\n  ${origin}${i.link}` : ''}`;
   const kinds = [...new Set(items.map((i) => KIND_LABEL[i.kind]))].join('; ');
   const footer = `You get this digest for: ${kinds}. Change it under Your account, Notifications.`;
   return {
     subject: `Your Partner Payments digest: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'} since ${day}`,
     text:
-      `Not read in the dashboard yet, since ${day} ${String(DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC:\n\n` +
+      `Not read in the dashboard yet, since ${from}:\n\n` +
       shown.map(line).join('\n') +
       (more > 0 ? `\n…and ${more} more: ${origin}/` : '') +
       `\n\n--\n${footer}\n`,
     html:
-      `<p>Not read in the dashboard yet, since ${day} ${String(DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC:</p><ul>` +
+      `<p>Not read in the dashboard yet, since ${escapeHtml(from)}:</p><ul>` +
       shown
         .map(
           (i) =>
@@ -137,6 +146,7 @@ export async function sendDigests(store: DashboardDb, settings: MailSettings): P
         })),
         settings.origin(),
         cutoff,
+        person.time_zone,
       );
       await queueMail(trx, { to: person.email, kind: 'digest', ...mail }, settings.now());
       return true;

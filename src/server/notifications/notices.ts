@@ -1,5 +1,6 @@
 // What each event tells, and to whom (docs/decisions/035): the stores call these inside the
 // transaction of the change, so that a notice exists exactly when its change does.
+import { isoInZone } from '#/api/periods';
 import type { Kysely } from 'kysely';
 import { KIND_AUDIENCE } from '#/api/notifications';
 import type { Role } from '#/api/roles';
@@ -140,14 +141,21 @@ export function notices(settings: MailSettings) {
 
     /** A person signed in from a browser they had not used before: they are told, in case it was not them. */
     async newSignIn(trx: Trx, s: { userId: string; browser: string; ip: string; at: number }) {
-      const when = new Date(s.at).toISOString().replace('T', ' ').slice(0, 16);
+      // In the person's time zone when they chose one.
+      const person = await trx
+        .selectFrom('app_user')
+        .select('time_zone')
+        .where('id', '=', s.userId)
+        .executeTakeFirst();
+      const tz = person?.time_zone ?? 'UTC';
+      const when = `${isoInZone(s.at, tz).replace('T', ' ').slice(0, 16)} ${tz}`;
       await notify(
         trx,
         {
           kind: 'newSignIn',
           userIds: [s.userId],
           title: `New sign-in from ${s.browser}`,
-          body: `Your account was signed in from ${s.browser} at ${s.ip} on ${when} UTC. If it was not you, change your password and sign out everywhere under Your account.`,
+          body: `Your account was signed in from ${s.browser} at ${s.ip} on ${when}. If it was not you, change your password and sign out everywhere under Your account.`,
           link: '/account',
         },
         settings,

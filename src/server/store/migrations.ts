@@ -817,6 +817,13 @@ export const migrations: Record<string, Migration> = {
           'from_business_id',
         ])
         .execute();
+      // Without statistics for the new indexes SQLite's planner may walk one of them where a
+      // lookup by key is cheaper (a merchant's transactions): sampled statistics now, as after a
+      // first fill. PostgreSQL keeps its own.
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+        await sql`PRAGMA analysis_limit=2000`.execute(db);
+        await sql`ANALYZE index_transaction`.execute(db);
+      }
     },
   },
 };

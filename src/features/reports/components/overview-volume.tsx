@@ -9,7 +9,7 @@ import { ApiErrorAlert } from '#/components/api-error';
 import { AnchorLink } from '#/components/links';
 import { LoadingState } from '#/components/page';
 import { daysAfter } from '#/api/periods';
-import { formatMoney } from '#/lib/format';
+import { formatCount, formatMoney } from '#/lib/format';
 import { changeWords } from '../format';
 import { zone } from '../period-query';
 import { reportQuery } from '../queries';
@@ -48,7 +48,8 @@ export default function OverviewVolume() {
                 {formatMoney(v.total, v.currency)}
               </Text>
               <Text size="xs">
-                {v.count} {v.count === 1 ? 'transaction' : 'transactions'}, {changeWords(v.change)}
+                {formatCount(v.count)} {v.count === 1 ? 'transaction' : 'transactions'},{' '}
+                {changeWords(v.change)}
                 {v.change !== null && ' than the 4 weeks before'}
               </Text>
               {/* Drawn only: inert keeps recharts' focusable surface out of reach. */}

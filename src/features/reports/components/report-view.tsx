@@ -11,7 +11,7 @@ import type { Report } from '#/api/reports';
 import { type Column, DataTable } from '#/components/data-table';
 import { AnchorLink } from '#/components/links';
 import { EmptyState, Panel } from '#/components/page';
-import { currentFormats, formatAmount, formatMoney, humanize } from '#/lib/format';
+import { currentFormats, formatAmount, formatCount, formatMoney, humanize } from '#/lib/format';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { bucketLabel, changeWords, durationWords } from '../format';
 
@@ -42,7 +42,7 @@ function VolumeCards({ report }: { report: Report }) {
             {formatMoney(v.total, v.currency)}
           </Text>
           <Text size="sm">
-            {v.count} {v.count === 1 ? 'transaction' : 'transactions'}
+            {formatCount(v.count)} {v.count === 1 ? 'transaction' : 'transactions'}
           </Text>
           <Text size="sm">
             {v.change !== null &&
@@ -81,7 +81,7 @@ function VolumePanel({ report, zone }: { report: Report; zone: string }) {
   ];
   const columns: Array<Column<(typeof rows)[number]>> = [
     { header: unit === 'day' ? 'Day' : unit === 'week' ? 'Week' : 'Month', cell: (r) => r.label },
-    { header: 'Transactions', align: 'right', cell: (r) => r.count },
+    { header: 'Transactions', align: 'right', cell: (r) => formatCount(r.count) },
     {
       header: `Amount (${volume.currency})`,
       align: 'right',
@@ -235,7 +235,7 @@ export function ReportView({ report, zone }: { report: Report; zone: string }) {
             rowKey={(p) => `${p.product} ${p.currency}`}
             columns={[
               { header: 'Product', cell: (p) => PRODUCT_TITLE[p.product].plural },
-              { header: 'Transactions', align: 'right', cell: (p) => p.count },
+              { header: 'Transactions', align: 'right', cell: (p) => formatCount(p.count) },
               {
                 header: 'Amount',
                 align: 'right',
@@ -257,7 +257,7 @@ export function ReportView({ report, zone }: { report: Report; zone: string }) {
             rowKey={(s) => s.label}
             columns={[
               { header: 'Status', cell: (s) => s.label },
-              { header: 'Transactions', align: 'right', cell: (s) => s.count },
+              { header: 'Transactions', align: 'right', cell: (s) => formatCount(s.count) },
             ]}
           />
         </Panel>
@@ -277,7 +277,7 @@ export function ReportView({ report, zone }: { report: Report; zone: string }) {
                 </AnchorLink>
               ),
             },
-            { header: 'Transactions', align: 'right', cell: (m) => m.count },
+            { header: 'Transactions', align: 'right', cell: (m) => formatCount(m.count) },
             {
               header: 'Amount',
               align: 'right',

@@ -4,7 +4,7 @@ import { Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TransactionIndexQuery } from '#/api/local-index';
 import { transactionTotalsQuery } from '#/features/find/queries';
-import { formatMoney } from '#/lib/format';
+import { formatCount, formatMoney } from '#/lib/format';
 
 type Filters = { [K in keyof TransactionIndexQuery]?: unknown };
 
@@ -18,7 +18,7 @@ export function ListTotals({ query }: { query: Filters }) {
       ) : (
         <Text size="sm">
           <Text span fw={600}>
-            {data.count} {data.count === 1 ? 'transaction' : 'transactions'}
+            {formatCount(data.count)} {data.count === 1 ? 'transaction' : 'transactions'}
           </Text>
           {data.sums.length > 0 && ' · '}
           {data.sums.map((s, i) => (
