@@ -18,14 +18,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '#/api/errors';
 import { type SessionInfo, SignInForm as SignInSchema, type UserInfo } from '#/api/dashboard';
-
-type DemoUser = Pick<UserInfo, 'email' | 'name' | 'roles'>;
 import { ROLE_LABEL } from '#/api/roles';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
 import { useSignIn } from '../queries';
 import { textField } from '#/components/text-field';
+
+/** A person of the sandbox demo workspace, one click each. */
+type DemoUser = Pick<UserInfo, 'email' | 'name' | 'roles'>;
 
 type Values = { email: string; password: string; code?: string | undefined };
 const FIELDS = Object.keys(SignInSchema.shape);
