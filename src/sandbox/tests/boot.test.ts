@@ -10,6 +10,9 @@ import { openDatabase } from '../store/db';
 import { SandboxEnv } from '../env';
 import { FAST_SETTINGS } from '../testing';
 import { ONOFF_STATUSES, RECEIVE_STATUSES } from '#/api/schemas/transaction';
+import { SEED_DAYS } from '../seed';
+
+const DAY = 86_400_000;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -69,10 +72,20 @@ describe('bootSandbox', () => {
       );
       expect(new Set(transactions.map((t) => t.clientStatus)), product).toEqual(new Set(states));
       for (const t of transactions) {
-        expect(t.creationTime).toBeGreaterThan(started - 31 * 24 * 3600 * 1000);
+        // The seed's months: onboarding, then history, then the recent 30 days.
+        expect(t.creationTime).toBeGreaterThan(started - (SEED_DAYS.onboarding + 1) * DAY);
         expect(t.lastUpdateTime).toBeLessThanOrEqual(started);
         if (t.clientStatus.endsWith('COMPLETED')) expect(t.payout).toBe(t.toAmount);
       }
+      // Completed before the recent 30 days: last month's reports have something to show.
+      expect(
+        transactions.some(
+          (t) =>
+            t.clientStatus.endsWith('COMPLETED') &&
+            t.lastUpdateTime < started - SEED_DAYS.recent * DAY,
+        ),
+        product,
+      ).toBe(true);
       const ids = transactions.map((t) => t.businessRequestId);
       const created = transactions.map((t) => t.creationTime);
       expect(created).toEqual([...created].sort((a, b) => b - a));
