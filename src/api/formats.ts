@@ -14,6 +14,39 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+const calendars = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The date and time on the wall clock of `zone` at `ms`, as milliseconds as if it were UTC (the
+ * difference from `ms` is the zone's offset then). Intl only: no date library in the first load.
+ */
+export function wallClock(ms: number, zone: string): number {
+  let format = calendars.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    calendars.set(zone, format);
+  }
+  const part = (type: string) =>
+    Number(format.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+}
+
 /** Whether `locale` is a BCP 47 tag Intl can format with, such as de-DE or en-GB. */
 export function isLocale(locale: string): boolean {
   if (locale.length === 0 || locale.length > 35) return false;

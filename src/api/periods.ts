@@ -13,6 +13,7 @@ export { BUCKETS, type Bucket, PRESET_LABEL, PRESETS, type Preset } from './peri
 import type { Bucket, Preset } from './period-names';
 
 export { isTimeZone } from './formats';
+import { wallClock } from './formats';
 
 // Calendar arithmetic on dates (YYYY-MM-DD), done in UTC where days have no gaps; a date
 // becomes an instant only as its midnight where the person is. (Adding a day to a zoned
@@ -106,7 +107,6 @@ export function previousPeriod(from: number, to: number, zone: string) {
   return { from: from - (to - from), to: from };
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
 const QUARTER_HOUR = 15 * 60_000;
 
@@ -120,30 +120,8 @@ function offsetAt(ms: number, zone: string): number {
   const key = `${zone} ${slot}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    let format = wallClocks.get(zone);
-    if (!format) {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-      });
-      wallClocks.set(zone, format);
-    }
     const at = slot * QUARTER_HOUR;
-    const part = (type: string) =>
-      Number(format.formatToParts(at).find((p) => p.type === type)?.value ?? 0);
-    const wall = Date.UTC(
-      part('year'),
-      part('month') - 1,
-      part('day'),
-      part('hour'),
-      part('minute'),
-    );
-    offset = Math.round((wall - at) / 60_000);
+    offset = Math.round((wallClock(at, zone) - at) / 60_000);
     if (offsets.size > 100_000) offsets.clear();
     offsets.set(key, offset);
   }

@@ -26,3 +26,18 @@ export function transactionRecord(overrides: Partial<Transaction> = {}): Transac
     ...overrides,
   };
 }
+
+/** A transaction that completed at `completed` (ISO), created an hour before. */
+export function completedRecord(
+  id: number,
+  completed: string,
+  overrides: Partial<Transaction> = {},
+): Transaction {
+  return transactionRecord({
+    businessRequestId: id,
+    creationTime: Date.parse(completed) - 3_600_000,
+    lastUpdateTime: Date.parse(completed),
+    clientStatus: 'OnOff_COMPLETED',
+    ...overrides,
+  });
+}

@@ -1,41 +1,12 @@
 // Calendar days (YYYY-MM-DD, as URLs carry them) and the API's millisecond bounds for them, in
 // the person's time zone (docs/decisions/037: their choice, else their browser's). Intl only:
 // this is in the first load, where the period arithmetic of reports (dayjs) is not.
+import { wallClock } from '#/api/formats';
 import { currentFormats } from './format';
 
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const DAY_MS = 86_400_000;
-const calendars = new Map<string, Intl.DateTimeFormat>();
-
-/** The date and time on the wall clock of `zone` at `ms`, as if it were UTC. */
-function wallClock(ms: number, zone: string): number {
-  let format = calendars.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    calendars.set(zone, format);
-  }
-  const part = (type: string) =>
-    Number(format.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-}
-
 /** The instant the wall clock of `zone` shows `wall` (ms as if UTC); the later one at a gap. */
 function instantOf(wall: number, zone: string): number {
   const first = wall - (wallClock(wall, zone) - wall);

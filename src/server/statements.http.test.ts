@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '#/api/schemas/transaction';
-import { transactionRecord } from '#/api/testing';
+import { completedRecord } from '#/api/testing';
 import { callApi, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
@@ -15,13 +15,7 @@ const Z = (iso: string) => Date.parse(iso);
 const OCTOBER = `from=${Z('2025-09-30T22:00:00Z')}&to=${Z('2025-10-31T23:00:00Z')}`;
 
 const done = (id: number, completed: string, over: Partial<Transaction>) =>
-  transactionRecord({
-    businessRequestId: id,
-    creationTime: Z(completed) - 3_600_000,
-    lastUpdateTime: Z(completed),
-    clientStatus: 'OnOff_COMPLETED',
-    ...over,
-  });
+  completedRecord(id, completed, over);
 
 beforeAll(async () => {
   t = await startTestDashboard();

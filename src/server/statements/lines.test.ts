@@ -3,7 +3,7 @@
 // the readable line beside the raw codes, in the person's time zone.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '#/api/schemas/transaction';
-import { transactionRecord } from '#/api/testing';
+import { completedRecord } from '#/api/testing';
 import { localIndex } from '../local-index/store';
 import { dashboardDbFor, DIALECTS } from '../store/testing';
 import { statementQueries } from './lines';
@@ -12,14 +12,7 @@ const Z = (iso: string) => Date.parse(iso);
 const OCTOBER = { from: Z('2025-09-30T22:00:00Z'), to: Z('2025-10-31T23:00:00Z') };
 
 const done = (id: number, completed: string, over: Partial<Transaction>) =>
-  transactionRecord({
-    businessRequestId: id,
-    creationTime: Z(completed) - 3_600_000,
-    lastUpdateTime: Z(completed),
-    clientStatus: 'OnOff_COMPLETED',
-    fromBusinessId: 1,
-    ...over,
-  });
+  completedRecord(id, completed, { fromBusinessId: 1, ...over });
 
 const FIXTURE = [
   // Paid out in EUR, at 23:30 UTC on October 14: the 15th in Berlin.
