@@ -1,7 +1,7 @@
 // CSV as the dashboard writes it: exports of the local index, statements and the audit trail.
 import type { Transaction } from './schemas/transaction';
 
-export const CSV_COLUMNS: Array<keyof Transaction> = [
+const CSV_COLUMNS: Array<keyof Transaction> = [
   'businessRequestId',
   'clientStatus',
   'creationTime',

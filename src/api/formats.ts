@@ -1,7 +1,7 @@
 // A person's formats (docs/decisions/037): the locale that spells numbers, amounts and dates,
 // checked against what Intl knows. Shared by the dashboard server (statements) and the SPA.
 import currencyCodes from 'currency-codes';
-import { decimalPlaces, decimalsOf } from './money';
+import { type DecimalMark, decimalPlaces, decimalsOf } from './money';
 
 /** Whether `zone` is an IANA time zone this runtime knows, such as Europe/Berlin. */
 export function isTimeZone(zone: string): boolean {
@@ -147,11 +147,8 @@ export const formatMoneyIn = (amount: string, symbol: string, locale: string): s
     .map((p) => p.text)
     .join('');
 
-/** The characters a locale writes between thousands and before decimals. */
-export function separatorsOf(locale: string): { group: string; decimal: string } {
-  const parts = numberFormat(locale, undefined, [1, 1]).formatToParts(12345.6);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
+/** The mark a locale writes before decimals: a comma (de-DE) or a point (otherwise). */
+export function decimalMarkOf(locale: string): DecimalMark {
+  const parts = numberFormat(locale, undefined, [1, 1]).formatToParts(1.5);
+  return parts.find((p) => p.type === 'decimal')?.value === ',' ? ',' : '.';
 }

@@ -1,14 +1,12 @@
 // Checking an amount typed by a person against its currency, with the decimal mark of their
 // locale (docs/decisions/037): "12,500.50" in English, "12.500,50" in German. What is sent is the
 // plain amount (normalizeAmount).
-import { separatorsOf } from '#/api/formats';
+import { decimalMarkOf } from '#/api/formats';
 import { type DecimalMark, normalizeAmount, typedAmountProblem } from '#/api/money';
 import { currentFormats } from './format';
 
 /** The mark of decimals in the person's locale (a point where it is neither point nor comma). */
-export function decimalMark(): DecimalMark {
-  return separatorsOf(currentFormats().locale).decimal === ',' ? ',' : '.';
-}
+export const decimalMark = (): DecimalMark => decimalMarkOf(currentFormats().locale);
 
 /** The amount as the API takes it, or the text as typed when it cannot be read as one. */
 export function plainAmount(typed: string): string {

@@ -22,7 +22,8 @@ const browserFormats = (): Formats => {
   return { locale: resolved.locale || 'en-US', timeZone: resolved.timeZone || 'UTC' };
 };
 
-function datesOf({ locale, timeZone }: Formats) {
+/** Every Intl format of the screen, made once per locale and zone. */
+function formattersOf({ locale, timeZone }: Formats) {
   return {
     dateTime: new Intl.DateTimeFormat(locale, {
       dateStyle: 'medium',
@@ -30,12 +31,18 @@ function datesOf({ locale, timeZone }: Formats) {
       timeZone,
     }),
     exact: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long', timeZone }),
+    shortTime: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }),
+    mediumTime: new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone }),
     count: new Intl.NumberFormat(locale),
+    rate: new Intl.NumberFormat(locale, {
+      minimumSignificantDigits: 7,
+      maximumSignificantDigits: 7,
+    }),
   };
 }
 
 let current = browserFormats();
-let formatters = datesOf(current);
+let formatters = formattersOf(current);
 let version = 0;
 const listeners = new Set<() => void>();
 
@@ -54,7 +61,7 @@ export function setFormats(chosen: { locale: string | null; timeZone: string | n
   };
   if (next.locale === current.locale && next.timeZone === current.timeZone) return;
   current = next;
-  formatters = datesOf(current);
+  formatters = formattersOf(current);
   version += 1;
   for (const listener of listeners) listener();
 }
@@ -88,6 +95,16 @@ export function formatDateTime(ms: number): string {
 export function formatExactTime(ms: number): string {
   return formatters.exact.format(ms);
 }
+
+/** The time of day alone: `14:05` (short) or `14:05:09` (medium). */
+export const formatTime = (ms: number, style: 'short' | 'medium') =>
+  (style === 'short' ? formatters.shortTime : formatters.mediumTime).format(ms);
+
+/**
+ * A rate as the dashboard shows it (`104.9867`, `1.076320`, `1,076320` in German): the API's
+ * number with the same precision whatever its size, seven significant digits.
+ */
+export const formatRate = (rate: number) => formatters.rate.format(rate);
 
 /** A list of names in words: "Aiko", "Aiko and Bruno", "Aiko, Bruno and Chen". */
 export function namesInWords(names: readonly string[]): string {

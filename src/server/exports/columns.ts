@@ -35,7 +35,7 @@ export function transactionColumns(tz: string): CsvColumns<TransactionRow> {
     ['Purpose', (t) => words(t.purpose)],
     ['Cancel reason', (t) => words(t.cancelReason)],
     ['Reference or wallet', (t) => t.bankDetails?.reference ?? t.walletDetails?.walletAddress],
-    ...(API_TRANSACTION_COLUMNS as CsvColumns<TransactionRow>),
+    ...API_TRANSACTION_COLUMNS,
     ['product', (t) => t.product],
     ['merchantName', (t) => t.merchantName],
     ['recipientName', (t) => t.recipientName],

@@ -3,15 +3,15 @@
 // environment. Every signed-in role may read them; each file made is audited.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
+import { isoInZone } from '#/api/periods';
 import { PDF_MAX_LINES, statementEndpoints as E } from '#/api/statements';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 import { statementFile, statementFileName } from '../statements/files';
 import { statementQueries } from '../statements/lines';
 
-/** The day an instant falls on where the person is, as YYYY-MM-DD (sv-SE writes it so). */
-const dayIn = (ms: number, tz: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short' }).format(ms);
+/** The day an instant falls on where the person is, as YYYY-MM-DD. */
+const dayIn = (ms: number, tz: string) => isoInZone(ms, tz).slice(0, 10);
 
 export const statementRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;

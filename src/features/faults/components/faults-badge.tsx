@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { Fault } from '#/api/schemas/platform';
 import { ButtonLink } from '#/components/links';
 import { faultsQuery, movesHeldQuery, noteOfFault, sandboxNotesQuery } from '../queries';
-import { currentFormats } from '#/lib/format';
+import { formatTime } from '#/lib/format';
 
 function describeFault(fault: Fault): string {
   const what =
@@ -26,12 +26,6 @@ function faultLasts(fault: Fault): string {
     ? 'for the next request'
     : `for the next ${fault.remaining} requests`;
 }
-
-const clock = () =>
-  new Intl.DateTimeFormat(currentFormats().locale, {
-    timeStyle: 'short',
-    timeZone: currentFormats().timeZone,
-  });
 
 /** In the shell's header while any fault is on: a reminder that answers are not as usual. */
 export function FaultsOnBadge() {
@@ -89,7 +83,7 @@ export function SandboxNotice() {
         {hold && (
           <Text size="sm" data-testid="hold-notice">
             Automatic moves held{holder ? ` by ${holder}` : ''}
-            {hold.heldSince ? ` since ${clock().format(hold.heldSince)}` : ''}, until released:
+            {hold.heldSince ? ` since ${formatTime(hold.heldSince, 'short')}` : ''}, until released:
             quotes, settlements and KYC reviews wait.
           </Text>
         )}

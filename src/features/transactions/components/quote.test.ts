@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate } from './quote';
+import { formatRate } from '#/lib/format';
 
 describe('rates on screen', () => {
   it('keep seven significant digits whatever their size', () => {

@@ -8,7 +8,7 @@ import type { Price, Product, Transaction } from '#/api/schemas/transaction';
 import { ApiErrorAlert } from '#/components/api-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { priceQuery } from '../queries';
-import { currentFormats } from '#/lib/format';
+import { formatRate, formatTime } from '#/lib/format';
 
 /** How often a price on screen is asked again. */
 const PRICE_REFRESH_MS = 30_000;
@@ -88,17 +88,6 @@ export function CurrentQuoteNote() {
   );
 }
 
-/**
- * A rate as the dashboard shows it (`104.9867`, `1.076320`, `1,076320` in German): the API's
- * number with the same precision whatever its size, seven significant digits.
- */
-export function formatRate(rate: number): string {
-  return new Intl.NumberFormat(currentFormats().locale, {
-    minimumSignificantDigits: 7,
-    maximumSignificantDigits: 7,
-  }).format(rate);
-}
-
 export function RateText({ price }: { price: Price }) {
   return (
     <Text span ff="monospace" size="sm">
@@ -106,12 +95,6 @@ export function RateText({ price }: { price: Price }) {
     </Text>
   );
 }
-
-const clock = () =>
-  new Intl.DateTimeFormat(currentFormats().locale, {
-    timeStyle: 'medium',
-    timeZone: currentFormats().timeZone,
-  });
 
 /** The quote's states in words, and `children` with the price once there is one. */
 export function QuoteState({
@@ -144,7 +127,7 @@ export function QuoteState({
     <>
       {children(quote.data)}
       <Text size="xs" c="dimmed" mt={4} data-testid="price-validity">
-        Indicative price of {clock().format(quote.dataUpdatedAt)}, asked again every{' '}
+        Indicative price of {formatTime(quote.dataUpdatedAt, 'medium')}, asked again every{' '}
         {PRICE_REFRESH_MS / 1000} seconds. The deposit is fixed when its quote is approved.
       </Text>
     </>
