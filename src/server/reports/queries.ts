@@ -8,6 +8,7 @@ import type { Report } from '#/api/reports';
 import { bucketsOf, previousPeriod, type Bucket } from '#/api/periods';
 import type { Product } from '#/api/schemas/transaction';
 import { joinParts } from '../local-index/amount-parts';
+import { type Segment, splitByHour } from './segments';
 import type { DashboardDb } from '../store/db';
 
 export interface ReportFilter {
@@ -42,8 +43,32 @@ function change(now: string, before: string): string | null {
   return new Decimal(now).minus(b).div(b).times(100).toFixed(1);
 }
 
+/**
+ * How a report reads the index (docs/decisions/038). `auto` chooses by the period's share of the
+ * rows; the others exist so that tests can hold every way to the same answers.
+ */
+export interface ReportPlan {
+  /** Whole hours from the hourly rollups; false: every row is read. */
+  rollups: boolean;
+  /** Group the period's rows per merchant, or visit merchants by their bound, largest first. */
+  merchants: 'group' | 'bound' | 'auto';
+  /** Sort the period's durations, or walk the index of durations from the nearer end. */
+  durations: 'sort' | 'walk' | 'auto';
+  /** Merchants visited per step of the bound walk (tests take few, to take many steps). */
+  boundStep?: number;
+}
+
+const AUTO: ReportPlan = { rollups: true, merchants: 'auto', durations: 'auto' };
+
+/** Merchants visited per step of the bound walk, and how many it visits before it gives up. */
+const BOUND_STEP = 100;
+const BOUND_LIMIT = 2_000;
+
 export function reportQueries(store: DashboardDb) {
   const { db } = store;
+  /** On SQLite, the index a question is to walk (its planner cannot weigh a period's share). */
+  const indexedBy = (name: string) =>
+    store.dialect === 'sqlite' ? sql.raw(`INDEXED BY ${name}`) : sql``;
 
   /** The filter's conditions on `t`, after the environment's. */
   function conditions(f: ReportFilter): RawBuilder<unknown> {
@@ -54,16 +79,20 @@ export function reportQueries(store: DashboardDb) {
     return sql.join(parts, sql` AND `);
   }
 
-  /** Completed transactions per bucket, product and currency pair, with their exact sums. */
-  async function volumeRows(f: ReportFilter, buckets: { start: number; end: number }[]) {
-    if (buckets.length === 0) return [];
-    const values = sql.join(
-      buckets.map(
-        (b, i) => sql`(CAST(${i} AS BIGINT), CAST(${b.start} AS BIGINT), CAST(${b.end} AS BIGINT))`,
+  /** Segments as a VALUES list `b(i, s, e)`. */
+  const segmentsOf = (segments: Segment[]) =>
+    sql`b(i, s, e) AS (VALUES ${sql.join(
+      segments.map(
+        (g) =>
+          sql`(CAST(${g.bucket} AS BIGINT), CAST(${g.start} AS BIGINT), CAST(${g.end} AS BIGINT))`,
       ),
-    );
+    )})`;
+
+  /** Completed transactions per segment's bucket, product and currency pair, read row by row. */
+  async function rowVolume(f: ReportFilter, segments: Segment[]) {
+    if (segments.length === 0) return [];
     const { rows } = await sql<VolumeRow>`
-      WITH b(i, s, e) AS (VALUES ${values})
+      WITH ${segmentsOf(segments)}
       SELECT b.i AS bucket, t.product, t.to_currency, t.from_currency, COUNT(*) AS n,
         CAST(SUM(t.to_units) AS TEXT) AS to_units, CAST(SUM(t.to_nanos) AS TEXT) AS to_nanos,
         CAST(SUM(t.from_units) AS TEXT) AS from_units,
@@ -74,33 +103,158 @@ export function reportQueries(store: DashboardDb) {
     return rows;
   }
 
-  /**
-   * Of the period's completed transactions, the time to complete at `rank` (0-based, sorted).
-   * A sort bounded by LIMIT and OFFSET: measured faster than one window over every row for the
-   * two ranks asked (docs/decisions/036).
-   */
-  async function durationAt(f: ReportFilter, rank: number): Promise<number | null> {
-    const { rows } = await sql<{ d: number | string }>`
-      SELECT t.completed_at - t.creation_time AS d FROM index_transaction t
-      WHERE ${conditions(f)} AND t.completed_at >= ${f.from} AND t.completed_at < ${f.to}
-      ORDER BY d LIMIT 1 OFFSET ${rank}`.execute(db);
-    return rows[0] ? Number(rows[0].d) : null;
+  /** The same from the hourly rollup, for segments of whole hours (no merchant filter). */
+  async function hourlyVolume(f: ReportFilter, segments: Segment[]) {
+    if (segments.length === 0) return [];
+    const { rows } = await sql<VolumeRow>`
+      WITH ${segmentsOf(segments)}
+      SELECT b.i AS bucket, r.product, r.to_currency, r.from_currency, SUM(r.n) AS n,
+        CAST(SUM(r.to_units) AS TEXT) AS to_units, CAST(SUM(r.to_nanos) AS TEXT) AS to_nanos,
+        CAST(SUM(r.from_units) AS TEXT) AS from_units,
+        CAST(SUM(r.from_nanos) AS TEXT) AS from_nanos,
+        CASE WHEN SUM(r.inexact) > 0 THEN 0 ELSE 1 END AS exact
+      FROM b JOIN index_report_volume r
+        ON r.hour >= b.s AND r.hour < b.e AND ${rollupConditions(f)}
+      GROUP BY b.i, r.product, r.to_currency, r.from_currency
+      HAVING SUM(r.n) > 0`.execute(db);
+    return rows;
   }
 
+  /** The filter's conditions on a rollup `r` (never a merchant's: rollups have none). */
+  function rollupConditions(f: ReportFilter): RawBuilder<unknown> {
+    const parts: RawBuilder<unknown>[] = [sql`r.environment = ${f.environment}`];
+    if (f.product) parts.push(sql`r.product = ${f.product}`);
+    if (f.currency) parts.push(sql`r.to_currency = ${f.currency}`);
+    return sql.join(parts, sql` AND `);
+  }
+
+  const useRollups = (f: ReportFilter, plan: ReportPlan) => plan.rollups && !f.merchant;
+
+  /** What completed in each bucket: whole hours from the rollup, their edges from the rows. */
+  async function volume(
+    f: ReportFilter,
+    buckets: Array<{ start: number; end: number }>,
+    plan: ReportPlan,
+  ) {
+    const segments = buckets.map((b, bucket) => ({ bucket, ...b }));
+    if (!useRollups(f, plan)) return rowVolume(f, segments);
+    const { hours, edges } = splitByHour(buckets);
+    return [...(await hourlyVolume(f, hours)), ...(await rowVolume(f, edges))];
+  }
+
+  /** How many of the period's new transactions have each status, most first. */
+  async function statuses(f: ReportFilter, plan: ReportPlan) {
+    const period = [{ start: f.from, end: f.to }];
+    const { hours, edges } = useRollups(f, plan)
+      ? splitByHour(period)
+      : { hours: [], edges: period.map((p) => ({ bucket: 0, ...p })) };
+    const counts = new Map<string, number>();
+    const add = (rows: Array<{ status: string; n: number | string }>) => {
+      for (const r of rows) counts.set(r.status, (counts.get(r.status) ?? 0) + Number(r.n));
+    };
+    if (hours.length > 0)
+      add(
+        (
+          await sql<{ status: string; n: number | string }>`
+            WITH ${segmentsOf(hours)}
+            SELECT r.client_status AS status, SUM(r.n) AS n
+            FROM b JOIN index_report_status r
+              ON r.hour >= b.s AND r.hour < b.e AND ${rollupConditions(f)}
+            GROUP BY r.client_status`.execute(db)
+        ).rows,
+      );
+    if (edges.length > 0)
+      add(
+        (
+          await sql<{ status: string; n: number | string }>`
+            WITH ${segmentsOf(edges)}
+            SELECT t.client_status AS status, COUNT(*) AS n
+            FROM b JOIN index_transaction t
+              ON t.creation_time >= b.s AND t.creation_time < b.e AND ${conditions(f)}
+            GROUP BY t.client_status`.execute(db)
+        ).rows,
+      );
+    return [...counts]
+      .filter(([, count]) => count > 0)
+      .map(([status, count]) => ({ status, count }))
+      .sort(
+        (a, b) => b.count - a.count || (a.status < b.status ? -1 : a.status > b.status ? 1 : 0),
+      );
+  }
+
+  /** How many completed ever, under the filter's product and currency (from the rollup). */
+  async function completedEver(f: ReportFilter): Promise<number> {
+    const { rows } = await sql<{ n: number | string | null }>`
+      SELECT SUM(r.n) AS n FROM index_report_volume r WHERE ${rollupConditions(f)}`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  const periodRows = (f: ReportFilter) =>
+    sql`${conditions(f)} AND t.completed_at IS NOT NULL AND t.completed_at >= ${f.from}
+      AND t.completed_at < ${f.to}`;
+
   /**
-   * The five largest merchants of each payout currency: the period's sums per merchant grouped
-   * once (materialized), then the five of each currency taken from them. (A window ranking every
-   * group was twice as slow at 60,000 merchants a month.)
+   * The times to complete at `ranks` (0-based, sorted) of the period's `count` completions.
+   * Sorting the period's rows costs in proportion to them; walking the index ordered by duration
+   * from the nearer end passes `rank / share` rows. The walk is taken when it passes fewer than
+   * four times the period's rows (docs/decisions/038).
    */
-  async function largestMerchants(f: ReportFilter, currencies: string[]) {
-    if (currencies.length === 0) return [];
+  async function durationsAt(f: ReportFilter, count: number, ranks: number[], plan: ReportPlan) {
+    let walk = plan.durations === 'walk' && useRollups(f, plan);
+    if (plan.durations === 'auto' && useRollups(f, plan)) {
+      const ever = await completedEver(f);
+      const nearest = Math.max(...ranks.map((r) => Math.min(r, count - 1 - r)));
+      walk = ever > 0 && (nearest * ever) / count < 4 * count;
+    }
+    return Promise.all(
+      ranks.map(async (rank) => {
+        const query = walk
+          ? rank <= count - 1 - rank
+            ? sql<{ d: number | string }>`
+                SELECT t.completed_at - t.creation_time AS d
+                FROM index_transaction t ${indexedBy('index_transaction_duration')}
+                WHERE ${periodRows(f)}
+                ORDER BY t.completed_at - t.creation_time LIMIT 1 OFFSET ${rank}`
+            : sql<{ d: number | string }>`
+                SELECT t.completed_at - t.creation_time AS d
+                FROM index_transaction t ${indexedBy('index_transaction_duration')}
+                WHERE ${periodRows(f)}
+                ORDER BY t.completed_at - t.creation_time DESC LIMIT 1 OFFSET ${count - 1 - rank}`
+          : sql<{ d: number | string }>`
+              SELECT t.completed_at - t.creation_time AS d
+              FROM index_transaction t ${indexedBy('index_transaction_report')}
+              WHERE ${periodRows(f)}
+              ORDER BY d LIMIT 1 OFFSET ${rank}`;
+        const { rows } = await query.execute(db);
+        return rows[0] ? Number(rows[0].d) : null;
+      }),
+    );
+  }
+
+  interface Largest {
+    merchantId: number;
+    currency: string;
+    count: number;
+    units: Sum;
+    nanos: Sum;
+  }
+  const valueOf = (m: Largest) => new Decimal(joinParts(m.units, m.nanos));
+  /** Largest volume first, then the lower merchant id. */
+  const byVolume = (a: Largest & { v: Decimal }, b: Largest & { v: Decimal }) =>
+    b.v.comparedTo(a.v) || a.merchantId - b.merchantId;
+
+  /**
+   * The five largest merchants of each payout currency by grouping the period's rows per
+   * merchant once (materialized), then taking the five of each currency from them. (A window
+   * ranking every group was twice as slow at 60,000 merchants a month.)
+   */
+  async function groupMerchants(f: ReportFilter, currencies: string[]): Promise<Largest[]> {
     const tops = currencies.map(
       (c) => sql`SELECT * FROM (SELECT * FROM g WHERE g.currency = ${c}
         ORDER BY g.v DESC, g.merchant_id LIMIT 5) top`,
     );
     const { rows } = await sql<{
       merchant_id: number | string;
-      name: string | null;
       currency: string;
       n: number | string;
       units: Sum;
@@ -110,37 +264,141 @@ export function reportQueries(store: DashboardDb) {
         SELECT t.from_business_id AS merchant_id, t.to_currency AS currency, COUNT(*) AS n,
           SUM(t.to_units) AS units, SUM(t.to_nanos) AS nanos,
           SUM(t.to_units) + SUM(t.to_nanos) / 1000000000.0 AS v
-        FROM index_transaction t
-        WHERE ${conditions(f)} AND t.completed_at >= ${f.from} AND t.completed_at < ${f.to}
+        FROM index_transaction t ${indexedBy('index_transaction_report')}
+        WHERE ${periodRows(f)}
         GROUP BY t.from_business_id, t.to_currency
       )
-      SELECT best.merchant_id, m.name, best.currency, best.n,
+      SELECT best.merchant_id, best.currency, best.n,
         CAST(best.units AS TEXT) AS units, CAST(best.nanos AS TEXT) AS nanos
-      FROM (${sql.join(tops, sql` UNION ALL `)}) best
-      LEFT JOIN index_merchant m ON m.environment = ${f.environment} AND m.id = best.merchant_id
-      ORDER BY best.currency, best.v DESC, best.merchant_id`.execute(db);
+      FROM (${sql.join(tops, sql` UNION ALL `)}) best`.execute(db);
     return rows.map((m) => ({
       merchantId: Number(m.merchant_id),
-      name: m.name,
       currency: m.currency,
       count: Number(m.n),
-      total: joinParts(m.units, m.nanos),
+      units: m.units,
+      nanos: m.nanos,
     }));
   }
 
+  /**
+   * The five largest merchants of one payout currency by visiting merchants in the order of
+   * their bound (the positive payouts they ever completed), a hundred at a time, summing each
+   * one's period from its own rows: once five are found and the next bound is below the fifth,
+   * no merchant left can enter. Undefined when it has not settled within 2,000 merchants.
+   */
+  async function boundMerchants(
+    f: ReportFilter,
+    currency: string,
+    step = BOUND_STEP,
+  ): Promise<Largest[] | undefined> {
+    const found: Array<Largest & { v: Decimal }> = [];
+    for (let offset = 0; offset < BOUND_LIMIT; offset += step) {
+      const { rows: candidates } = await sql<{
+        merchant_id: number | string;
+        units: Sum;
+        nanos: Sum;
+      }>`
+        SELECT r.merchant_id, CAST(r.units AS TEXT) AS units, CAST(r.nanos AS TEXT) AS nanos
+        FROM index_report_merchant r
+        WHERE r.environment = ${f.environment} AND r.to_currency = ${currency} AND r.n > 0
+        ORDER BY (r.units + r.nanos / 1000000000.0) DESC, r.merchant_id
+        LIMIT ${step} OFFSET ${offset}`.execute(db);
+      if (candidates.length === 0) return found.slice(0, 5);
+      const { rows } = await sql<{
+        merchant_id: number | string;
+        n: number | string;
+        units: Sum;
+        nanos: Sum;
+      }>`
+        SELECT t.from_business_id AS merchant_id, COUNT(*) AS n,
+          CAST(SUM(t.to_units) AS TEXT) AS units, CAST(SUM(t.to_nanos) AS TEXT) AS nanos
+        FROM index_transaction t ${indexedBy('index_transaction_merchant_volume')}
+        WHERE ${periodRows({ ...f, currency })}
+          AND t.from_business_id IN (${sql.join(candidates.map((c) => Number(c.merchant_id)))})
+        GROUP BY t.from_business_id`.execute(db);
+      for (const m of rows) {
+        const merchant = {
+          merchantId: Number(m.merchant_id),
+          currency,
+          count: Number(m.n),
+          units: m.units,
+          nanos: m.nanos,
+        };
+        found.push({ ...merchant, v: valueOf(merchant) });
+      }
+      found.sort(byVolume);
+      found.splice(5);
+      const last = candidates.at(-1)!;
+      const bound = new Decimal(joinParts(last.units, last.nanos));
+      // The bound's order is by a double: a margin far above its rounding.
+      if (found.length === 5 && bound.times(1 + 1e-9).lt(found[4]!.v)) return found;
+      if (candidates.length < step) return found;
+    }
+    return undefined;
+  }
+
+  /** The five largest merchants of each payout currency, named. */
+  async function largestMerchants(
+    f: ReportFilter,
+    currencies: string[],
+    completed: number,
+    plan: ReportPlan,
+  ) {
+    if (currencies.length === 0) return [];
+    let list: Largest[] | undefined;
+    let bound = plan.merchants === 'bound' && useRollups(f, plan);
+    // By bound when the period holds at least a quarter of everything that completed.
+    if (plan.merchants === 'auto' && useRollups(f, plan))
+      bound = completed * 4 >= (await completedEver(f));
+    if (bound) {
+      const each = await Promise.all(currencies.map((c) => boundMerchants(f, c, plan.boundStep)));
+      if (each.every((l) => l !== undefined)) list = each.flat();
+    }
+    list ??= await groupMerchants(f, currencies);
+    const names = new Map(
+      list.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom('index_merchant')
+              .select(['id', 'name'])
+              .where('environment', '=', f.environment)
+              .where(
+                'id',
+                'in',
+                list.map((m) => m.merchantId),
+              )
+              .execute()
+          ).map((m) => [Number(m.id), m.name]),
+    );
+    return list
+      .map((m) => ({ ...m, v: valueOf(m) }))
+      .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : byVolume(a, b)))
+      .map((m) => ({
+        merchantId: m.merchantId,
+        name: names.get(m.merchantId) ?? null,
+        currency: m.currency,
+        count: m.count,
+        total: joinParts(m.units, m.nanos),
+      }));
+  }
+
   return {
-    async report(f: ReportFilter): Promise<Omit<Report, 'freshness'>> {
+    async report(f: ReportFilter, plan: ReportPlan = AUTO): Promise<Omit<Report, 'freshness'>> {
       const buckets = bucketsOf(f.from, f.to, f.bucket, f.tz);
       const previous = previousPeriod(f.from, f.to, f.tz);
-      const [rows, before, statuses] = await Promise.all([
-        volumeRows(f, buckets),
-        volumeRows(f, [{ start: previous.from, end: previous.to }]),
-        sql<{ status: string; n: number | string }>`
-          SELECT t.client_status AS status, COUNT(*) AS n FROM index_transaction t
-          WHERE ${conditions(f)} AND t.creation_time >= ${f.from} AND t.creation_time < ${f.to}
-          GROUP BY t.client_status ORDER BY COUNT(*) DESC, t.client_status`.execute(db),
+      const [rows, before, counted] = await Promise.all([
+        volume(f, buckets, plan),
+        volume(f, [{ start: previous.from, end: previous.to }], plan),
+        statuses(f, plan),
       ]);
-      const merchants = await largestMerchants(f, [...new Set(rows.map((r) => r.to_currency))]);
+      const completed = rows.reduce((n, r) => n + Number(r.n), 0);
+      const merchants = await largestMerchants(
+        f,
+        [...new Set(rows.map((r) => r.to_currency))].sort(),
+        completed,
+        plan,
+      );
 
       // Sums per key as exact decimals: payout and deposit currencies, products, pairs.
       const add = (map: Map<string, Decimal>, key: string, value: string) =>
@@ -225,14 +483,15 @@ export function reportQueries(store: DashboardDb) {
         ...new Set([...now.pairCount.keys()].map((k) => k.slice(k.indexOf(' ') + 1))),
       ].sort();
 
-      const completed = rows.reduce((n, r) => n + Number(r.n), 0);
-      const [medianMs, p90Ms] =
+      const [medianMs = null, p90Ms = null] =
         completed === 0
           ? [null, null]
-          : await Promise.all([
-              durationAt(f, Math.floor((completed - 1) / 2)),
-              durationAt(f, Math.max(0, Math.ceil(completed * 0.9) - 1)),
-            ]);
+          : await durationsAt(
+              f,
+              completed,
+              [Math.floor((completed - 1) / 2), Math.max(0, Math.ceil(completed * 0.9) - 1)],
+              plan,
+            );
 
       return {
         period: {
@@ -259,7 +518,7 @@ export function reportQueries(store: DashboardDb) {
           .sort(
             (a, b) => a.product.localeCompare(b.product) || a.currency.localeCompare(b.currency),
           ),
-        statuses: statuses.rows.map((s) => ({ status: s.status, count: Number(s.n) })),
+        statuses: counted,
         completion: { count: completed, medianMs, p90Ms },
         rates: pairs.map((pair) => {
           const [from, to] = pair.split(' ') as [string, string];

@@ -6,6 +6,7 @@ import Decimal from 'decimal.js';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { type ReportFields, reportColumns } from '../local-index/amount-parts';
+import { createReportRollups } from './report-rollups';
 
 export const migrations: Record<string, Migration> = {
   '001-users-sessions-credentials-audit': {
@@ -823,6 +824,24 @@ export const migrations: Record<string, Migration> = {
       if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
         await sql`PRAGMA analysis_limit=2000`.execute(db);
         await sql`ANALYZE index_transaction`.execute(db);
+      }
+    },
+  },
+  '021-report-rollups': {
+    async up(db: Kysely<unknown>) {
+      // Reports over long periods (docs/decisions/038): running totals per hour kept by
+      // triggers, a bound per merchant, and two walks in the order a question needs: each
+      // merchant's completed payouts by currency and time, and completions by how long they took.
+      await createReportRollups(db);
+      await sql`CREATE INDEX index_transaction_merchant_volume ON index_transaction
+        (environment, from_business_id, to_currency, completed_at, product, to_units, to_nanos)
+        WHERE completed_at IS NOT NULL`.execute(db);
+      await sql`CREATE INDEX index_transaction_duration ON index_transaction
+        (environment, (completed_at - creation_time), completed_at, product, to_currency)
+        WHERE completed_at IS NOT NULL`.execute(db);
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+        await sql`PRAGMA analysis_limit=2000`.execute(db);
+        await sql`ANALYZE`.execute(db);
       }
     },
   },

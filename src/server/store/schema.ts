@@ -226,6 +226,42 @@ export interface IndexTransactionTable {
   amounts_exact: number;
 }
 
+/** Per UTC hour, what completed (migration 021, docs/decisions/038); kept by triggers. */
+export interface IndexReportVolumeTable {
+  environment: string;
+  hour: number;
+  product: string;
+  to_currency: string;
+  from_currency: string;
+  n: number;
+  to_units: number;
+  to_nanos: number;
+  from_units: number;
+  from_nanos: number;
+  /** How many of them had an amount cut at nine decimals. */
+  inexact: number;
+}
+
+/** Per UTC hour of creation, how many transactions have each status (038); kept by triggers. */
+export interface IndexReportStatusTable {
+  environment: string;
+  hour: number;
+  product: string;
+  to_currency: string;
+  client_status: string;
+  n: number;
+}
+
+/** Per merchant and payout currency, its positive payouts ever completed (038). */
+export interface IndexReportMerchantTable {
+  environment: string;
+  merchant_id: number;
+  to_currency: string;
+  n: number;
+  units: number;
+  nanos: number;
+}
+
 export interface IndexSearchTable {
   environment: string;
   /** merchant, account or transaction. */
@@ -479,6 +515,9 @@ export interface Database {
   index_merchant: IndexMerchantTable;
   index_account: IndexAccountTable;
   index_transaction: IndexTransactionTable;
+  index_report_volume: IndexReportVolumeTable;
+  index_report_status: IndexReportStatusTable;
+  index_report_merchant: IndexReportMerchantTable;
   index_search: IndexSearchTable;
   index_sync: IndexSyncTable;
   index_webhook: IndexWebhookTable;
