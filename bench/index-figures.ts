@@ -6,6 +6,8 @@
 //   npm run bench                      the full figures (first run ≈ 10 min; the filled data is
 //                                      kept in bench/.cache and reused while it matches)
 //   BENCH_MERCHANTS=10000 BENCH_TRANSACTIONS=100000 npm run bench     a quicker, smaller run
+//   BENCH_ONLY=report npm run bench:index     only the figures named so (no export); the
+//                                              others in bench/results.json are kept
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { sessionCookieOf } from '../src/server/session-cookie';
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 100_000);
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const ONLY = process.env.BENCH_ONLY;
 const CACHE = path.resolve('bench/.cache', `index-v2-${MERCHANTS}-${TRANSACTIONS}`);
 
 function percentile(values: number[], p: number) {
@@ -77,6 +80,7 @@ async function main() {
   });
   const cookie = sessionCookieOf(signIn);
   const measure = async (name: string, url: string) => {
+    if (ONLY && !name.startsWith(ONLY)) return;
     const times: number[] = [];
     for (let i = 0; i < ROUNDS + 10; i++) {
       const started = process.hrtime.bigint();
@@ -121,6 +125,31 @@ async function main() {
     `/api/statements/summary?currency=EUR&from=${month.from}&to=${month.to}&tz=Europe/Berlin`,
   );
 
+  if (!ONLY) await exportFigures(base, cookie, figures);
+
+  await app.close();
+  await db.close();
+  booted.store.db.close();
+
+  const rows = Object.entries(figures).map(([k, v]) => `| ${k} | ${v} |`);
+  console.log(['| Figure | Value |', '|---|---|', ...rows].join('\n'));
+  const resultsFile = path.resolve('bench/results.json');
+  const results = fs.existsSync(resultsFile)
+    ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Record<string, Record<string, unknown>>)
+    : {};
+  results.index = {
+    ...(ONLY ? results.index : {}),
+    ...figures,
+    measuredAt: new Date().toISOString(),
+  };
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+async function exportFigures(
+  base: string,
+  cookie: string,
+  figures: Record<string, number | string>,
+) {
   // The whole transactions export, streamed, while a session read is timed every 20 ms: how
   // long it takes, how much memory it adds, and what it does to everyone else's latency.
   const sessionTimes: number[] = [];
@@ -161,19 +190,6 @@ async function main() {
   figures.exportHeapGrowthMegabytes = Number(((heapPeak - heapBefore) / 1e6).toFixed(1));
   figures.sessionDuringExportP50Ms = Number(percentile(sessionTimes, 50).toFixed(2));
   figures.sessionDuringExportP99Ms = Number(percentile(sessionTimes, 99).toFixed(2));
-
-  await app.close();
-  await db.close();
-  booted.store.db.close();
-
-  const rows = Object.entries(figures).map(([k, v]) => `| ${k} | ${v} |`);
-  console.log(['| Figure | Value |', '|---|---|', ...rows].join('\n'));
-  const resultsFile = path.resolve('bench/results.json');
-  const results = fs.existsSync(resultsFile)
-    ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Record<string, unknown>)
-    : {};
-  results.index = { ...figures, measuredAt: new Date().toISOString() };
-  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -66,9 +66,12 @@ const BOUND_LIMIT = 2_000;
 
 export function reportQueries(store: DashboardDb) {
   const { db } = store;
-  /** On SQLite, the index a question is to walk (its planner cannot weigh a period's share). */
-  const indexedBy = (name: string) =>
-    store.dialect === 'sqlite' ? sql.raw(`INDEXED BY ${name}`) : sql``;
+  /**
+   * On SQLite, the index a question is to walk (its planner cannot weigh a period's share); none
+   * for one merchant's rows, which its planner finds by the merchant.
+   */
+  const indexedBy = (name: string, f?: ReportFilter) =>
+    store.dialect === 'sqlite' && !f?.merchant ? sql.raw(`INDEXED BY ${name}`) : sql``;
 
   /** The filter's conditions on `t`, after the environment's. */
   function conditions(f: ReportFilter): RawBuilder<unknown> {
@@ -194,38 +197,29 @@ export function reportQueries(store: DashboardDb) {
       AND t.completed_at < ${f.to}`;
 
   /**
-   * The times to complete at `ranks` (0-based, sorted) of the period's `count` completions.
-   * Sorting the period's rows costs in proportion to them; walking the index ordered by duration
-   * from the nearer end passes `rank / share` rows. The walk is taken when it passes fewer than
-   * four times the period's rows (docs/decisions/038).
+   * The times to complete at `ranks` (0-based, sorted) of the period's `count` completions, each
+   * read from the nearer end. Sorting the period's rows costs in proportion to them; walking the
+   * index ordered by duration passes `offset / share` rows. A rank is walked when that is fewer
+   * than twice the period's rows (docs/decisions/038), else the period is sorted.
    */
   async function durationsAt(f: ReportFilter, count: number, ranks: number[], plan: ReportPlan) {
-    let walk = plan.durations === 'walk' && useRollups(f, plan);
-    if (plan.durations === 'auto' && useRollups(f, plan)) {
-      const ever = await completedEver(f);
-      const nearest = Math.max(...ranks.map((r) => Math.min(r, count - 1 - r)));
-      walk = ever > 0 && (nearest * ever) / count < 4 * count;
-    }
+    const ever =
+      plan.durations === 'auto' && useRollups(f, plan) ? await completedEver(f) : undefined;
     return Promise.all(
       ranks.map(async (rank) => {
-        const query = walk
-          ? rank <= count - 1 - rank
-            ? sql<{ d: number | string }>`
-                SELECT t.completed_at - t.creation_time AS d
-                FROM index_transaction t ${indexedBy('index_transaction_duration')}
-                WHERE ${periodRows(f)}
-                ORDER BY t.completed_at - t.creation_time LIMIT 1 OFFSET ${rank}`
-            : sql<{ d: number | string }>`
-                SELECT t.completed_at - t.creation_time AS d
-                FROM index_transaction t ${indexedBy('index_transaction_duration')}
-                WHERE ${periodRows(f)}
-                ORDER BY t.completed_at - t.creation_time DESC LIMIT 1 OFFSET ${count - 1 - rank}`
-          : sql<{ d: number | string }>`
-              SELECT t.completed_at - t.creation_time AS d
-              FROM index_transaction t ${indexedBy('index_transaction_report')}
-              WHERE ${periodRows(f)}
-              ORDER BY d LIMIT 1 OFFSET ${rank}`;
-        const { rows } = await query.execute(db);
+        const fromTop = count - 1 - rank < rank;
+        const offset = fromTop ? count - 1 - rank : rank;
+        const walk =
+          useRollups(f, plan) &&
+          (plan.durations === 'walk' ||
+            (ever !== undefined && ever > 0 && (offset * ever) / count < 2 * count));
+        const { rows } = await sql<{ d: number | string }>`
+          SELECT t.completed_at - t.creation_time AS d
+          FROM index_transaction t
+            ${indexedBy(walk ? 'index_transaction_duration' : 'index_transaction_report', f)}
+          WHERE ${periodRows(f)}
+          ORDER BY t.completed_at - t.creation_time ${sql.raw(fromTop ? 'DESC' : 'ASC')}
+          LIMIT 1 OFFSET ${offset}`.execute(db);
         return rows[0] ? Number(rows[0].d) : null;
       }),
     );
@@ -264,7 +258,7 @@ export function reportQueries(store: DashboardDb) {
         SELECT t.from_business_id AS merchant_id, t.to_currency AS currency, COUNT(*) AS n,
           SUM(t.to_units) AS units, SUM(t.to_nanos) AS nanos,
           SUM(t.to_units) + SUM(t.to_nanos) / 1000000000.0 AS v
-        FROM index_transaction t ${indexedBy('index_transaction_report')}
+        FROM index_transaction t ${indexedBy('index_transaction_report', f)}
         WHERE ${periodRows(f)}
         GROUP BY t.from_business_id, t.to_currency
       )
