@@ -73,14 +73,20 @@ export function reportQueries(store: DashboardDb) {
   const indexedBy = (name: string, f?: ReportFilter) =>
     store.dialect === 'sqlite' && !f?.merchant ? sql.raw(`INDEXED BY ${name}`) : sql``;
 
-  /** The filter's conditions on `t`, after the environment's. */
-  function conditions(f: ReportFilter): RawBuilder<unknown> {
-    const parts: RawBuilder<unknown>[] = [sql`t.environment = ${f.environment}`];
-    if (f.product) parts.push(sql`t.product = ${f.product}`);
-    if (f.merchant) parts.push(sql`t.from_business_id = ${f.merchant}`);
-    if (f.currency) parts.push(sql`t.to_currency = ${f.currency}`);
+  /**
+   * The filter's conditions on the rows `t`, or on a rollup `r` (which has no merchant: a
+   * merchant's report never reads one).
+   */
+  function filterOn(table: 't' | 'r', f: ReportFilter): RawBuilder<unknown> {
+    const column = (name: string) => sql.ref(`${table}.${name}`);
+    const parts: RawBuilder<unknown>[] = [sql`${column('environment')} = ${f.environment}`];
+    if (f.product) parts.push(sql`${column('product')} = ${f.product}`);
+    if (f.merchant && table === 't') parts.push(sql`t.from_business_id = ${f.merchant}`);
+    if (f.currency) parts.push(sql`${column('to_currency')} = ${f.currency}`);
     return sql.join(parts, sql` AND `);
   }
+  const conditions = (f: ReportFilter) => filterOn('t', f);
+  const rollupConditions = (f: ReportFilter) => filterOn('r', f);
 
   /** Segments as a VALUES list `b(i, s, e)`. */
   const segmentsOf = (segments: Segment[]) =>
@@ -121,14 +127,6 @@ export function reportQueries(store: DashboardDb) {
       GROUP BY b.i, r.product, r.to_currency, r.from_currency
       HAVING SUM(r.n) > 0`.execute(db);
     return rows;
-  }
-
-  /** The filter's conditions on a rollup `r` (never a merchant's: rollups have none). */
-  function rollupConditions(f: ReportFilter): RawBuilder<unknown> {
-    const parts: RawBuilder<unknown>[] = [sql`r.environment = ${f.environment}`];
-    if (f.product) parts.push(sql`r.product = ${f.product}`);
-    if (f.currency) parts.push(sql`r.to_currency = ${f.currency}`);
-    return sql.join(parts, sql` AND `);
   }
 
   const useRollups = (f: ReportFilter, plan: ReportPlan) => plan.rollups && !f.merchant;
