@@ -109,6 +109,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
               properties: {
                 file: {
                   type: 'string',
+                  format: 'binary',
                   contentMediaType: 'application/octet-stream',
                   description:
                     'The file: PDF, PNG or JPEG judged by its content, at most 10 MB. The filename of its Content-Disposition is kept as fileName (path and control characters removed, at most 200 characters; "file" when none is given).',
@@ -160,7 +161,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
             }
           : {
               description: 'Success',
-              content: { 'application/json': { schema: use(op.response, 'output') } },
+              content: { 'application/json': { schema: use(op.sent ?? op.response, 'output') } },
             };
 
     const responses: Record<string, unknown> = { '200': success };

@@ -7,11 +7,13 @@ import {
   AgreementAccept,
   AgreementList,
   Merchant,
+  SentMerchant,
   MerchantCreate,
   MerchantUpdate,
 } from './schemas/merchant';
 import {
   PayoutAccount,
+  SentPayoutAccount,
   PayoutAccountCreate,
   PayoutAccountListQuery,
   PayoutAccountUpdate,
@@ -52,6 +54,7 @@ import {
   Price,
   PriceRequest,
   type Product,
+  SENT_TRANSACTION,
   Transaction,
   TransactionCreate,
   TransactionListQuery,
@@ -83,6 +86,11 @@ export interface OperationDef {
   readOnly?: boolean;
   /** The response schema; `binary` for a file download; `event-stream` for server-sent events. */
   response: z.ZodType | 'binary' | 'event-stream';
+  /**
+   * The response as the sandbox sends it and its document states it, where that is narrower than
+   * `response` (which clients of the live service read with): docs/decisions/039.
+   */
+  sent?: z.ZodType;
 }
 
 function define<const O extends OperationDef>(operation: O): O {
@@ -100,7 +108,8 @@ const PRODUCT_LABEL: Record<Product, { tag: string; noun: string; a: string }> =
 function productOperations<const P extends Product>(product: P) {
   const { tag, noun, a } = PRODUCT_LABEL[product];
   const base = `/v1/${product}`;
-  const byId = { params: IdParams, response: Transaction, tag } as const;
+  const sent = SENT_TRANSACTION[product];
+  const byId = { params: IdParams, response: Transaction, sent, tag } as const;
   return {
     price: define({
       id: `${product}Price`,
@@ -122,6 +131,7 @@ function productOperations<const P extends Product>(product: P) {
       source: product === 'sendf2f' ? 'design' : 'spec',
       body: product === 'receive' ? CollectionCreate : TransactionCreate,
       response: Transaction,
+      sent,
     }),
     get: define({
       id: `${product}Get`,
@@ -140,6 +150,7 @@ function productOperations<const P extends Product>(product: P) {
       source: product === 'sendc2f' ? 'spec' : 'design',
       query: TransactionListQuery,
       response: TransactionPage,
+      sent: page(sent),
     }),
     approveQuote: define({
       id: `${product}ApproveQuote`,
@@ -225,6 +236,7 @@ export const operations = {
     source: 'spec',
     body: MerchantCreate,
     response: Merchant,
+    sent: SentMerchant,
   }),
   updateMerchant: define({
     id: 'updateMerchant',
@@ -236,6 +248,7 @@ export const operations = {
     params: IdParams,
     body: MerchantUpdate,
     response: Merchant,
+    sent: SentMerchant,
   }),
   getMerchant: define({
     id: 'getMerchant',
@@ -246,6 +259,7 @@ export const operations = {
     source: 'design',
     params: IdParams,
     response: Merchant,
+    sent: SentMerchant,
   }),
   listMerchants: define({
     id: 'listMerchants',
@@ -256,6 +270,7 @@ export const operations = {
     source: 'spec',
     query: PageQuery,
     response: page(Merchant),
+    sent: page(SentMerchant),
   }),
   listAgreements: define({
     id: 'listAgreements',
@@ -287,6 +302,7 @@ export const operations = {
     source: 'design',
     params: IdParams,
     response: Merchant,
+    sent: SentMerchant,
   }),
   createPayoutAccount: define({
     id: 'createPayoutAccount',
@@ -297,6 +313,7 @@ export const operations = {
     source: 'design',
     body: PayoutAccountCreate,
     response: PayoutAccount,
+    sent: SentPayoutAccount,
   }),
   updatePayoutAccount: define({
     id: 'updatePayoutAccount',
@@ -308,6 +325,7 @@ export const operations = {
     params: IdParams,
     body: PayoutAccountUpdate,
     response: PayoutAccount,
+    sent: SentPayoutAccount,
   }),
   getPayoutAccount: define({
     id: 'getPayoutAccount',
@@ -318,6 +336,7 @@ export const operations = {
     source: 'spec',
     params: IdParams,
     response: PayoutAccount,
+    sent: SentPayoutAccount,
   }),
   listPayoutAccounts: define({
     id: 'listPayoutAccounts',
@@ -328,6 +347,7 @@ export const operations = {
     source: 'spec',
     query: PayoutAccountListQuery,
     response: page(PayoutAccount),
+    sent: page(SentPayoutAccount),
   }),
   getPayoutConfirmation: define({
     id: 'getPayoutConfirmation',

@@ -120,6 +120,27 @@ export const Merchant = z
   })
   .meta({ id: 'Merchant' });
 
+/**
+ * A merchant as the sandbox sends it and its document states it (docs/decisions/039): every
+ * field present; only the owner, the registration number and the state may be null. Named
+ * `Merchant` too: the sandbox's document has only this one, the dashboard's only the other.
+ */
+export const SentMerchant = Merchant.extend({
+  contactOwnerBusinessId: Id.nullable().meta({
+    description: 'The customer this contact belongs to; null for a customer.',
+  }),
+  state: z.string().nullable(),
+  city: z.string(),
+  address: z.string(),
+  streetNumber: z.string(),
+  zipcode: z.string(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  contactPhonePrefix: z.string(),
+  contactPhone: z.string(),
+  industry: Industry,
+}).meta({ id: 'Merchant' });
+
 export type MerchantCreate = z.input<typeof MerchantCreate>;
 export type MerchantUpdate = z.input<typeof MerchantUpdate>;
 export type Merchant = z.infer<typeof Merchant>;

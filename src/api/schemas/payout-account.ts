@@ -95,6 +95,23 @@ export const PayoutAccount = z
   })
   .meta({ id: 'PayoutAccount' });
 
+/**
+ * A payout account as the sandbox sends it (docs/decisions/039): every field present. Named
+ * `PayoutAccount` too: the sandbox's document has only this one, the dashboard's only the other.
+ */
+const present = z.string().nullable();
+export const SentPayoutAccount = PayoutAccount.extend({
+  accountNumber: present,
+  swiftCode: present,
+  iban: present,
+  routingNumber: present,
+  address: present,
+  streetNumber: present,
+  city: present,
+  state: present,
+  zipCode: present,
+}).meta({ id: 'PayoutAccount' });
+
 export const PayoutAccountListQuery = PageQuery.extend({
   businessId: IdParam.optional(),
   currencySymbol: z.string().max(20, { error: 'must be at most 20 characters' }).optional(),

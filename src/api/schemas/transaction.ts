@@ -174,6 +174,51 @@ export const Transaction = z
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof Transaction>;
 
+/**
+ * What the sandbox sends for each product, as its document states it (docs/decisions/039): the
+ * product's statuses as an enum, and every field it always sends required. Clients of the live
+ * service keep reading with the open `Transaction` above; these are what a generated client
+ * types and what the contract tests hold the sandbox's answers to.
+ */
+const sentAlways = {
+  payoutStatus: z.string(),
+  cancelReason: z.string().nullable(),
+};
+const statusOf = (statuses: readonly [string, ...string[]]) =>
+  z.enum(statuses).meta({ description: 'Where the transaction stands.' });
+export const CryptoPayout = Transaction.omit({ bankDetails: true })
+  .extend({
+    ...sentAlways,
+    clientStatus: statusOf(ONOFF_STATUSES),
+    walletDetails: WalletDetails.nullable().meta({
+      description: 'Where to send the deposit, once the quote is approved.',
+    }),
+  })
+  .meta({ id: 'CryptoPayout' });
+export const EndToEndTransfer = Transaction.omit({ walletDetails: true })
+  .extend({
+    ...sentAlways,
+    clientStatus: statusOf(ONOFF_STATUSES),
+    bankDetails: BankDetails.nullable().meta({
+      description: 'Where to send the deposit, once the quote is approved.',
+    }),
+  })
+  .meta({ id: 'EndToEndTransfer' });
+export const Collection = Transaction.omit({ walletDetails: true })
+  .extend({
+    ...sentAlways,
+    clientStatus: statusOf(RECEIVE_STATUSES),
+    bankDetails: BankDetails.nullable().meta({
+      description: 'Where the client sends the deposit, once the quote is approved.',
+    }),
+  })
+  .meta({ id: 'Collection' });
+export const SENT_TRANSACTION: Record<Product, z.ZodType> = {
+  sendc2f: CryptoPayout,
+  sendf2f: EndToEndTransfer,
+  receive: Collection,
+};
+
 export const TransactionListQuery = PageQuery.extend({
   businessId: IdParam.optional(),
   fromDate: integerParam({ min: 0, label: 'a timestamp in milliseconds' }).optional(),
