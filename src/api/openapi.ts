@@ -37,7 +37,7 @@ const ERROR_STATUS_TEXT: Record<string, string> = {
 
 function errorStatuses(op: OperationDef): string[] {
   const statuses = ['400', '401'];
-  if (op.path.includes('{')) statuses.push('404');
+  if (op.path.includes('{') || op.namesRecord) statuses.push('404');
   if (op.method === 'POST') statuses.push('409', '422');
   if (op.body || op.multipart) statuses.push('413', '415');
   statuses.push('429');

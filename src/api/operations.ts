@@ -82,6 +82,8 @@ export interface OperationDef {
   bodyOptional?: boolean;
   /** The body is multipart/form-data with one `file` part. */
   multipart?: boolean;
+  /** Names a record in its query or body (not its path): 404 when there is none. */
+  namesRecord?: boolean;
   /** A POST that changes nothing (a price look-up): the audit trail does not list it. */
   readOnly?: boolean;
   /** The response schema; `binary` for a file download; `event-stream` for server-sent events. */
@@ -525,6 +527,7 @@ export const sandboxOperations = {
     tag: 'Sandbox console',
     source: 'sandbox',
     query: MovesQuery,
+    namesRecord: true,
     response: Moves,
   }),
   runMove: define({
@@ -535,6 +538,7 @@ export const sandboxOperations = {
     tag: 'Sandbox console',
     source: 'sandbox',
     body: MoveTarget,
+    namesRecord: true,
     response: Moves,
   }),
   holdMoves: define({

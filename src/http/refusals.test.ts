@@ -140,6 +140,25 @@ describe.each(servers)('%s', (_name, port, merchants, who) => {
     expect(response.headers.allow).toBe('GET, HEAD, POST');
   });
 
+  it('answers 405 and Allow for a record method sent to its collection (an empty id)', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/v1/business/', 'GET, HEAD, POST'],
+      ['DELETE', '/v1/business/', 'GET, HEAD, POST'],
+      ['PUT', '/v1/businessExternalAccount/', 'GET, HEAD, POST'],
+      ['DELETE', '/v1/webhook/', 'GET, HEAD, POST'],
+      ['DELETE', '/v1/sandbox/faults/', 'GET, HEAD, POST'],
+      ['GET', '/v1/file/', 'POST'],
+    ] as const) {
+      // The API's paths below each server's mount point.
+      const url = merchants.replace('/v1/business/', path);
+      const response = await raw(port(), [
+        `${method} ${url} HTTP/1.1\r\nHost: x\r\n${auth(who())}\r\n`,
+      ]);
+      expectProblem(response, 405, 'METHOD_NOT_ALLOWED');
+      expect(response.headers.allow, `${method} ${url}`).toBe(allow);
+    }
+  });
+
   it('answers a method HTTP does not know with a problem', async () => {
     const response = await raw(port(), [`BREW ${merchants} HTTP/1.1\r\nHost: x\r\n\r\n`]);
     expectProblem(response, 400, 'VALIDATION_ERROR');

@@ -130,6 +130,10 @@ export function route<O extends OperationDef>(
       // Only lists can be long enough to be worth compressing; a record or a file never is.
       ...(op.query ? {} : { compress: false as const }),
       handler: async (request, reply) => {
+        // `/v1/business/` reaches the route of `/v1/business/{id}` with an empty id: that is the
+        // collection's path, which answers 405 with Allow for a method it does not take.
+        if (Object.values(request.params as Record<string, string>).some((v) => v === ''))
+          return reply.callNotFound();
         request.operationId = op.id;
         await applyFault(app.sandboxFaults, request, reply, op.id);
         if (reply.sent) return reply;
