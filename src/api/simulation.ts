@@ -21,6 +21,14 @@ export function splitSuffix(value: string): { value: string; suffix: string } | 
   return { value: value.slice(0, bar).trim(), suffix: value.slice(bar + 1).trim() };
 }
 
+/**
+ * The values the sandbox takes in such a field, as a JSON Schema pattern: no `|`, or a last `|`
+ * followed by exactly one of `statuses` (spaces around it allowed).
+ */
+export function suffixPattern(statuses: readonly string[]): string {
+  return `^(?:[^|]*|[\\s\\S]*\\|\\s*(?:${statuses.join('|')})\\s*)$`;
+}
+
 /** A value with the suffix asking for `status`; an empty value keeps the stored one. */
 export function withStatusSuffix(value: string | null | undefined, status: string): string {
   return `${value ?? ''}|${status}`;

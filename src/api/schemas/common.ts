@@ -25,11 +25,15 @@ export const MoneyInput = z
 
 /** Required text: trimmed, not empty, bounded. */
 export function requiredText(max: number) {
-  return z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(max, { error: `must be at most ${max} characters` });
+  return (
+    z
+      .string({ error: 'must be text' })
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(max, { error: `must be at most ${max} characters` })
+      // The document says what trimming means: spaces alone are no text.
+      .meta({ pattern: '\\S' })
+  );
 }
 
 /** Optional text: trimmed and bounded; absent keeps the stored value, null clears it. */

@@ -1,6 +1,7 @@
 // Merchants (customers and contacts) and their onboarding agreements.
 import { z } from 'zod';
 import { COUNTRY_CODES, isCountryIso } from '../countries';
+import { suffixPattern } from '../simulation';
 import { Id, Timestamp, optionalText, requiredText } from './common';
 
 export const KYC_STATUSES = [
@@ -56,7 +57,8 @@ const merchantFields = {
   name: requiredText(MERCHANT_LIMITS.name),
   localRegNumber: optionalText(MERCHANT_LIMITS.text).meta({
     description:
-      'Local registration number. Sandbox: ending it in |STATUS (a kycStatus value) sets kycStatus to that value.',
+      'Local registration number. Sandbox: ending it in |STATUS (exactly a kycStatus value, such as |VALID) sets kycStatus to that value; anything else after a last | is refused.',
+    pattern: suffixPattern(KYC_STATUSES),
   }),
   countryIso: CountryIsoInput,
   state: optionalText(MERCHANT_LIMITS.text),

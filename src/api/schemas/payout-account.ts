@@ -2,6 +2,7 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { Id, IdParam, PageQuery, Timestamp, optionalText, requiredText } from './common';
+import { suffixPattern } from '../simulation';
 import { CountryIsoInput } from './merchant';
 
 export const ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
@@ -33,7 +34,8 @@ export const BicInput = z
 const accountFields = {
   accountNumber: optionalText(TEXT).meta({
     description:
-      'Sandbox: ending it in |STATUS (an accountStatus value) sets accountStatus to that value.',
+      'Sandbox: ending it in |STATUS (exactly an accountStatus value, such as |ACTIVE) sets accountStatus to that value; anything else after a last | is refused.',
+    pattern: suffixPattern(ACCOUNT_STATUSES),
   }),
   accountHolderName: requiredText(200),
   bankName: requiredText(200),
@@ -67,10 +69,24 @@ export const PayoutAccountCreate = z
     ...accountFields,
   })
   .refine(hasAccountNumberOrIban, accountNumberOrIban)
-  .meta({ id: 'PayoutAccountCreate' });
+  .meta({
+    id: 'PayoutAccountCreate',
+    // The refinement above, in JSON Schema's words.
+    anyOf: [
+      {
+        required: ['accountNumber'],
+        properties: { accountNumber: { type: 'string', pattern: '\\S' } },
+      },
+      { required: ['iban'], properties: { iban: { type: 'string', pattern: '\\S' } } },
+    ],
+  });
 
 /** Body of `PUT /v1/businessExternalAccount/{id}`. Absent optional fields keep their stored value. */
-export const PayoutAccountUpdate = z.object(accountFields).meta({ id: 'PayoutAccountUpdate' });
+export const PayoutAccountUpdate = z.object(accountFields).meta({
+  id: 'PayoutAccountUpdate',
+  description:
+    'The account as updated (the stored fields with these over them) must still have an account number or an IBAN: clearing the one it has without the other is refused.',
+});
 
 export const PayoutAccount = z
   .object({

@@ -107,11 +107,26 @@ export const ScenarioLoad = z
       description: "Delete the partner's records first (as POST /v1/sandbox/reset does).",
     }),
   })
-  .refine((body) => (body.preset == null) !== (body.scenario == null), {
-    error: 'give either preset or scenario, not both',
-    path: ['preset'],
+  .superRefine((body, ctx) => {
+    const preset = body.preset != null;
+    const scenario = body.scenario != null;
+    if (preset !== scenario) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['preset'],
+      message: preset
+        ? 'give either preset or scenario, not both'
+        : 'is required: give a preset name or a scenario',
+    });
   })
-  .meta({ id: 'ScenarioLoad' });
+  .meta({
+    id: 'ScenarioLoad',
+    // The refinement above, in JSON Schema's words: exactly one of the two, not null.
+    oneOf: [
+      { required: ['preset'], properties: { preset: { type: 'string' } } },
+      { required: ['scenario'], properties: { scenario: { type: 'object' } } },
+    ],
+  });
 export type ScenarioLoad = z.input<typeof ScenarioLoad>;
 
 const Created = z.object({

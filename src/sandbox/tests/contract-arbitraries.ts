@@ -35,7 +35,9 @@ export function valueFor(
   const s = resolve(schema);
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
   if (s.const !== undefined) return fc.constant(s.const);
-  if (Array.isArray(s.anyOf)) {
+  // An object's own anyOf / oneOf states a rule over its fields (one of two required): its
+  // properties make the value, and the caller's check with zod keeps the valid ones.
+  if (Array.isArray(s.anyOf) && s.properties === undefined) {
     const options = (s.anyOf as Schema[]).map((o) => valueFor(o, overrides));
     return fc.oneof({ arbitrary: options[0]!, weight: 4 }, ...options.slice(1));
   }
@@ -47,7 +49,12 @@ export function valueFor(
         return fc.emailAddress().filter((e) => e.length <= max && /^[\x21-\x7e]+$/.test(e));
       if (s.format === 'uri')
         return fc.webPath().map((p) => `https://partner.example${p.startsWith('/') ? p : `/${p}`}`);
-      if (typeof s.pattern === 'string') return fc.stringMatching(new RegExp(s.pattern));
+      if (typeof s.pattern === 'string') {
+        const pattern = new RegExp(s.pattern);
+        // A pattern ordinary text meets (not blank; no status suffix): text, within its length.
+        if (pattern.test('Lumen Textiles 42')) return text(max).filter((v) => pattern.test(v));
+        return fc.stringMatching(pattern);
+      }
       return text(max);
     }
     case 'integer':

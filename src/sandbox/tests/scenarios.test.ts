@@ -331,6 +331,10 @@ describe('export and load', () => {
     expect(both.json().errors).toEqual([
       { field: 'preset', message: 'give either preset or scenario, not both' },
     ]);
+    const neither = await post('/v1/sandbox/scenarios/load', {});
+    expect(neither.json().errors).toEqual([
+      { field: 'preset', message: 'is required: give a preset name or a scenario' },
+    ]);
   });
 });
 
