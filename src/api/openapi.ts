@@ -76,12 +76,16 @@ export function parametersOf(
     const input = convert(schema, 'input').schema;
     const required = new Set((input.required as string[] | undefined) ?? []);
     const properties = (output.properties ?? {}) as Record<string, JsonSchema>;
+    const sent = (input.properties ?? {}) as Record<string, JsonSchema>;
     for (const [name, property] of Object.entries(properties)) {
+      // What the server reads it as (an id as an integer), unless a transform leaves that
+      // unsayable: then what the client sends (a status as its digits).
+      const described = Object.keys(property).length > 0 ? property : (sent[name] ?? property);
       parameters.push({
         name,
         in: location,
         required: location === 'path' || required.has(name),
-        schema: property,
+        schema: described,
       });
     }
   }
@@ -179,12 +183,19 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
       tags: [op.tag],
       // Chosen where the specification is silent: said once in the document's description.
       ...(op.source === 'design' ? { 'x-design-choice': true } : {}),
-      ...(op.source === 'sandbox'
+      ...(op.source === 'sandbox' || op.description
         ? {
-            description: 'A sandbox extension: the sandbox console, not part of the live API.',
-            'x-sandbox-extension': true,
+            description: [
+              op.source === 'sandbox'
+                ? 'A sandbox extension: the sandbox console, not part of the live API.'
+                : '',
+              op.description ?? '',
+            ]
+              .filter(Boolean)
+              .join(' '),
           }
         : {}),
+      ...(op.source === 'sandbox' ? { 'x-sandbox-extension': true } : {}),
       ...(op.method === 'POST'
         ? {
             parameters: [

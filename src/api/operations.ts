@@ -82,6 +82,8 @@ export interface OperationDef {
   bodyOptional?: boolean;
   /** The body is multipart/form-data with one `file` part. */
   multipart?: boolean;
+  /** What the document says of it besides its summary: rules its schemas cannot state. */
+  description?: string;
   /** Names a record in its query or body (not its path): 404 when there is none. */
   namesRecord?: boolean;
   /** A POST that changes nothing (a price look-up): the audit trail does not list it. */
@@ -527,6 +529,7 @@ export const sandboxOperations = {
     tag: 'Sandbox console',
     source: 'sandbox',
     query: MovesQuery,
+    description: 'objectType and objectId go together: give both, or neither for every move.',
     namesRecord: true,
     response: Moves,
   }),

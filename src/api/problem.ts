@@ -82,7 +82,11 @@ export function fieldErrors(
 ): FieldError[] {
   return issues.map((issue) => {
     const field = issue.path.map(String).join('.') || whole;
-    const missing = issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined;
-    return { field, message: missing && issue.path.length > 0 ? 'is required' : issue.message };
+    const value = issue.code === 'invalid_type' ? valueAt(data, issue.path) : null;
+    if (value === undefined && issue.path.length > 0) return { field, message: 'is required' };
+    // A query string names a parameter twice (?status=4&status=5): said in words.
+    if (whole === 'query' && Array.isArray(value) && issue.path.length === 1)
+      return { field, message: 'is given more than once: give it once' };
+    return { field, message: issue.message };
   });
 }

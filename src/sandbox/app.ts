@@ -66,6 +66,16 @@ export interface SandboxHandles {
   ctx: DomainContext;
 }
 
+/** Whether `text` is JSON to a parser that does not guard prototypes. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function installJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
@@ -88,7 +98,19 @@ function installJsonParser(app: FastifyInstance) {
           ),
         );
       }
-      parseJson(request, text, done);
+      parseJson(request, text, (error, parsed) => {
+        // Valid JSON whose keys could reach an object's prototype: refused, and said so.
+        if (error && isJson(text))
+          return done(
+            new DomainError(
+              400,
+              'VALIDATION_ERROR',
+              'The body has a key named "__proto__" or "constructor" with "prototype" in it, which this API refuses: no field of it has such a name.',
+              [{ field: 'body', message: 'has a key named "__proto__" or "constructor"' }],
+            ),
+          );
+        done(error, parsed);
+      });
     },
   );
 }

@@ -112,6 +112,15 @@ describe('garbage input', () => {
         );
         expect(problem.errors?.map((e) => e.field)).toContain(name);
       }
+      // A parameter given twice is named, in words.
+      const twice = await expectProblem(
+        { method: op.method, url: `${pathFor(op)}?limit=5&limit=6` },
+        400,
+      );
+      expect(twice.errors).toContainEqual({
+        field: 'limit',
+        message: 'is given more than once: give it once',
+      });
     }
   });
 
@@ -123,6 +132,14 @@ describe('garbage input', () => {
         (await expectProblem({ method: op.method, url, headers: json, payload: '{"name": ' }, 400))
           .errors,
       ).toEqual([{ field: 'body', message: 'is not valid JSON' }]);
+      // Valid JSON whose key could reach a prototype is refused as that, not as broken JSON.
+      const proto = await expectProblem(
+        { method: op.method, url, headers: json, payload: '{"a": {"__proto__": {"b": 1}}}' },
+        400,
+      );
+      expect(proto.errors).toEqual([
+        { field: 'body', message: 'has a key named "__proto__" or "constructor"' },
+      ]);
       for (const payload of ['[]', '"text"', '42', 'null', 'true']) {
         await expectProblem({ method: op.method, url, headers: json, payload }, 400);
       }

@@ -424,7 +424,7 @@ export interface paths {
         };
         /**
          * The automatic moves waiting (KYC reviews, quotes, settlements), and whether they're held
-         * @description A sandbox extension: the sandbox console, not part of the live API.
+         * @description A sandbox extension: the sandbox console, not part of the live API. objectType and objectId go together: give both, or neither for every move.
          */
         get: operations["listMoves"];
         put?: never;
@@ -3219,7 +3219,7 @@ export interface operations {
                 start?: number;
                 limit?: number;
                 path?: string;
-                status?: unknown;
+                status?: string;
                 requestId?: string;
                 objectType?: "merchant" | "payout_account" | "transaction" | "webhook" | "event";
                 objectId?: number;
