@@ -116,7 +116,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
                   format: 'binary',
                   contentMediaType: 'application/octet-stream',
                   description:
-                    'The file: PDF, PNG or JPEG judged by its content, at most 10 MB. The filename of its Content-Disposition is kept as fileName (path and control characters removed, at most 200 characters; "file" when none is given).',
+                    'The file: PDF, PNG or JPEG judged by its content, at most 10 MB. The part must be a file part: its Content-Disposition names a filename (a part without one is refused as missing). The filename is kept as fileName (path and control characters removed, at most 200 characters; "file" when it is empty).',
                 },
               },
               required: ['file'],
@@ -127,7 +127,7 @@ export function buildOpenApiDocument(options: OpenApiOptions) {
                 headers: {
                   'Content-Disposition': {
                     description: 'form-data; name="file"; filename="invoice.pdf"',
-                    schema: { type: 'string', pattern: '^form-data; *name="file"' },
+                    schema: { type: 'string', pattern: '^form-data; *name="file"; *filename=' },
                   },
                 },
               },

@@ -72,7 +72,12 @@ const merchantFields = {
     .trim()
     .max(MERCHANT_LIMITS.email, { error: `must be at most ${MERCHANT_LIMITS.email} characters` })
     .pipe(z.email({ error: 'must be an email address' }))
-    .meta({ format: 'email' }),
+    // The server's own rule, not `format: email`, which takes addresses it refuses.
+    .meta({
+      pattern: z.regexes.email.source,
+      description:
+        'An email address at a domain name whose last label has two letters or more: an address at an IP (ops@[127.0.0.1]) or a one-letter top-level domain (a@b.c) is refused.',
+    }),
   contactPhonePrefix: z
     .string({ error: 'must be 1 to 4 digits' })
     .trim()

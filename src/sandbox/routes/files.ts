@@ -34,7 +34,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: DomainContext) {
         throw invalidField('body', 'is not valid multipart/form-data');
       }
       if (!part || part.fieldname !== 'file')
-        throw invalidField('file', 'is required: send one part named "file"');
+        throw invalidField('file', 'is required: send one file part named "file", with a filename');
       let data: Buffer;
       try {
         data = await part.toBuffer();

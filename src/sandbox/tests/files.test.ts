@@ -109,6 +109,24 @@ describe('files', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('names a file part with an empty filename "file"', async () => {
+    const boundary = '----sandbox-test-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename=""\r\n\r\n`,
+      ),
+      PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await sandbox.request({
+      method: 'POST',
+      url: '/v1/file/',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.json().fileName).toBe('file');
+  });
+
   it('cleans the file name', async () => {
     const response = await upload([
       { name: 'file', filename: '../../etc/pass<wd>.pdf', data: PDF },
@@ -158,6 +176,13 @@ describe('files', () => {
       'VALIDATION_ERROR',
     ],
     ['no file at all', [{ name: 'note', data: 'hello' }], 400, 'VALIDATION_ERROR'],
+    // The document says the part names a filename (docs/decisions/039).
+    [
+      'a part named file without a filename',
+      [{ name: 'file', data: PDF }],
+      400,
+      'VALIDATION_ERROR',
+    ],
   ])('refuses %s', async (_label, parts, status, code) => {
     const before = snapshot(sandbox.store);
     const response = await upload(parts);

@@ -928,7 +928,7 @@ export interface components {
             streetNumber: string;
             zipcode: string;
             contactName: string;
-            /** Format: email */
+            /** @description An email address at a domain name whose last label has two letters or more: an address at an IP (ops@[127.0.0.1]) or a one-letter top-level domain (a@b.c) is refused. */
             contactEmail: string;
             contactPhonePrefix: string;
             contactPhone: string;
@@ -973,7 +973,7 @@ export interface components {
             streetNumber: string;
             zipcode: string;
             contactName: string;
-            /** Format: email */
+            /** @description An email address at a domain name whose last label has two letters or more: an address at an IP (ops@[127.0.0.1]) or a one-letter top-level domain (a@b.c) is refused. */
             contactEmail: string;
             contactPhonePrefix: string;
             contactPhone: string;
@@ -1262,7 +1262,10 @@ export interface components {
             streetNumber: string;
             zipcode: string;
             contactName: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description An email address at a domain name whose last label has two letters or more: an address at an IP (ops@[127.0.0.1]) or a one-letter top-level domain (a@b.c) is refused.
+             */
             contactEmail: string;
             contactPhonePrefix: string;
             contactPhone: string;
@@ -2551,7 +2554,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The file: PDF, PNG or JPEG judged by its content, at most 10 MB. The filename of its Content-Disposition is kept as fileName (path and control characters removed, at most 200 characters; "file" when none is given).
+                     * @description The file: PDF, PNG or JPEG judged by its content, at most 10 MB. The part must be a file part: its Content-Disposition names a filename (a part without one is refused as missing). The filename is kept as fileName (path and control characters removed, at most 200 characters; "file" when it is empty).
                      */
                     file: Blob;
                 };
