@@ -180,37 +180,30 @@ export type Transaction = z.infer<typeof Transaction>;
  * service keep reading with the open `Transaction` above; these are what a generated client
  * types and what the contract tests hold the sandbox's answers to.
  */
-const sentAlways = {
+const sentFields = (statuses: readonly [string, ...string[]]) => ({
   payoutStatus: z.string(),
   cancelReason: z.string().nullable(),
-};
-const statusOf = (statuses: readonly [string, ...string[]]) =>
-  z.enum(statuses).meta({ description: 'Where the transaction stands.' });
+  clientStatus: z.enum(statuses).meta({ description: 'Where the transaction stands.' }),
+});
+const depositDetails = <T extends z.ZodType>(details: T, description: string) =>
+  details.nullable().meta({ description });
+const SEND_DEPOSIT = 'Where to send the deposit, once the quote is approved.';
 export const CryptoPayout = Transaction.omit({ bankDetails: true })
   .extend({
-    ...sentAlways,
-    clientStatus: statusOf(ONOFF_STATUSES),
-    walletDetails: WalletDetails.nullable().meta({
-      description: 'Where to send the deposit, once the quote is approved.',
-    }),
+    ...sentFields(ONOFF_STATUSES),
+    walletDetails: depositDetails(WalletDetails, SEND_DEPOSIT),
   })
   .meta({ id: 'CryptoPayout' });
 export const EndToEndTransfer = Transaction.omit({ walletDetails: true })
-  .extend({
-    ...sentAlways,
-    clientStatus: statusOf(ONOFF_STATUSES),
-    bankDetails: BankDetails.nullable().meta({
-      description: 'Where to send the deposit, once the quote is approved.',
-    }),
-  })
+  .extend({ ...sentFields(ONOFF_STATUSES), bankDetails: depositDetails(BankDetails, SEND_DEPOSIT) })
   .meta({ id: 'EndToEndTransfer' });
 export const Collection = Transaction.omit({ walletDetails: true })
   .extend({
-    ...sentAlways,
-    clientStatus: statusOf(RECEIVE_STATUSES),
-    bankDetails: BankDetails.nullable().meta({
-      description: 'Where the client sends the deposit, once the quote is approved.',
-    }),
+    ...sentFields(RECEIVE_STATUSES),
+    bankDetails: depositDetails(
+      BankDetails,
+      'Where the client sends the deposit, once the quote is approved.',
+    ),
   })
   .meta({ id: 'Collection' });
 export const SENT_TRANSACTION: Record<Product, z.ZodType> = {
