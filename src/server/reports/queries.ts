@@ -8,6 +8,7 @@ import type { Report } from '#/api/reports';
 import { bucketsOf, previousPeriod, type Bucket } from '#/api/periods';
 import type { Product } from '#/api/schemas/transaction';
 import { joinParts } from '../local-index/amount-parts';
+import { indexQueries } from '../local-index/store-queries';
 import { type Segment, splitByHour } from './segments';
 import type { DashboardDb } from '../store/db';
 
@@ -66,6 +67,7 @@ const BOUND_LIMIT = 2_000;
 
 export function reportQueries(store: DashboardDb) {
   const { db } = store;
+  const index = indexQueries(store);
   /**
    * On SQLite, the index a question is to walk (its planner cannot weigh a period's share); none
    * for one merchant's rows, which its planner finds by the merchant.
@@ -145,10 +147,10 @@ export function reportQueries(store: DashboardDb) {
 
   /** How many of the period's new transactions have each status, most first. */
   async function statuses(f: ReportFilter, plan: ReportPlan) {
-    const period = [{ start: f.from, end: f.to }];
+    const period = { bucket: 0, start: f.from, end: f.to };
     const { hours, edges } = useRollups(f, plan)
-      ? splitByHour(period)
-      : { hours: [], edges: period.map((p) => ({ bucket: 0, ...p })) };
+      ? splitByHour([period])
+      : { hours: [], edges: [period] };
     const counts = new Map<string, number>();
     const add = (rows: Array<{ status: string; n: number | string }>) => {
       for (const r of rows) counts.set(r.status, (counts.get(r.status) ?? 0) + Number(r.n));
@@ -183,11 +185,17 @@ export function reportQueries(store: DashboardDb) {
       );
   }
 
-  /** How many completed ever, under the filter's product and currency (from the rollup). */
-  async function completedEver(f: ReportFilter): Promise<number> {
-    const { rows } = await sql<{ n: number | string | null }>`
-      SELECT SUM(r.n) AS n FROM index_report_volume r WHERE ${rollupConditions(f)}`.execute(db);
-    return Number(rows[0]?.n ?? 0);
+  /**
+   * How many completed ever, under the filter's product and currency (from the rollup): asked
+   * once per report, when a choice needs it.
+   */
+  function completedEver(f: ReportFilter): () => Promise<number> {
+    let asked: Promise<number> | undefined;
+    return () =>
+      (asked ??= sql<{ n: number | string | null }>`
+        SELECT SUM(r.n) AS n FROM index_report_volume r WHERE ${rollupConditions(f)}`
+        .execute(db)
+        .then(({ rows }) => Number(rows[0]?.n ?? 0)));
   }
 
   const periodRows = (f: ReportFilter) =>
@@ -200,9 +208,15 @@ export function reportQueries(store: DashboardDb) {
    * index ordered by duration passes `offset / share` rows. A rank is walked when that is fewer
    * than twice the period's rows (docs/decisions/038), else the period is sorted.
    */
-  async function durationsAt(f: ReportFilter, count: number, ranks: number[], plan: ReportPlan) {
+  async function durationsAt(
+    f: ReportFilter,
+    count: number,
+    ranks: number[],
+    plan: ReportPlan,
+    completedEver: () => Promise<number>,
+  ) {
     const ever =
-      plan.durations === 'auto' && useRollups(f, plan) ? await completedEver(f) : undefined;
+      plan.durations === 'auto' && useRollups(f, plan) ? await completedEver() : undefined;
     return Promise.all(
       ranks.map(async (rank) => {
         const fromTop = count - 1 - rank < rank;
@@ -335,33 +349,22 @@ export function reportQueries(store: DashboardDb) {
     currencies: string[],
     completed: number,
     plan: ReportPlan,
+    completedEver: () => Promise<number>,
   ) {
     if (currencies.length === 0) return [];
     let list: Largest[] | undefined;
     let bound = plan.merchants === 'bound' && useRollups(f, plan);
     // By bound when the period holds at least a quarter of everything that completed.
     if (plan.merchants === 'auto' && useRollups(f, plan))
-      bound = completed * 4 >= (await completedEver(f));
+      bound = completed * 4 >= (await completedEver());
     if (bound) {
       const each = await Promise.all(currencies.map((c) => boundMerchants(f, c, plan.boundStep)));
       if (each.every((l) => l !== undefined)) list = each.flat();
     }
     list ??= await groupMerchants(f, currencies);
-    const names = new Map(
-      list.length === 0
-        ? []
-        : (
-            await db
-              .selectFrom('index_merchant')
-              .select(['id', 'name'])
-              .where('environment', '=', f.environment)
-              .where(
-                'id',
-                'in',
-                list.map((m) => m.merchantId),
-              )
-              .execute()
-          ).map((m) => [Number(m.id), m.name]),
+    const names = await index.merchantNames(
+      f.environment,
+      list.map((m) => m.merchantId),
     );
     return list
       .map((m) => ({ ...m, v: valueOf(m) }))
@@ -385,11 +388,13 @@ export function reportQueries(store: DashboardDb) {
         statuses(f, plan),
       ]);
       const completed = rows.reduce((n, r) => n + Number(r.n), 0);
+      const ever = completedEver(f);
       const merchants = await largestMerchants(
         f,
         [...new Set(rows.map((r) => r.to_currency))].sort(),
         completed,
         plan,
+        ever,
       );
 
       // Sums per key as exact decimals: payout and deposit currencies, products, pairs.
@@ -483,6 +488,7 @@ export function reportQueries(store: DashboardDb) {
               completed,
               [Math.floor((completed - 1) / 2), Math.max(0, Math.ceil(completed * 0.9) - 1)],
               plan,
+              ever,
             );
 
       return {

@@ -10,7 +10,7 @@ import { transactionRecord } from '#/api/testing';
 import { bucketsOf } from '#/api/periods';
 import { ONOFF_STATUSES, type Product, RECEIVE_STATUSES } from '#/api/schemas/transaction';
 import { localIndex } from '../local-index/store';
-import { ROLLUPS } from '../store/report-rollups';
+import { ROLLUPS, totalsFromRows } from '../store/report-rollups';
 import { dashboardDbFor, DIALECTS } from '../store/testing';
 import { type ReportPlan, reportQueries } from './queries';
 import { splitByHour } from './segments';
@@ -122,22 +122,16 @@ describe.each(DIALECTS)('report rollups on %s', (dialect) => {
     for (const r of ROLLUPS) {
       const key = r.key.map(([c]) => c);
       const sums = r.sums.map(([c]) => c);
-      const of = (e: string) => e.replaceAll('R.', 't.');
       const order = key.map((_, i) => String(i + 1)).join(', ');
+      const columns = [...key, ...sums.map((c) => `CAST(${c} AS TEXT) AS ${c}`)].join(', ');
       const stored = await sql
         .raw<Record<string, unknown>>(
-          `SELECT ${[...key, ...sums.map((c) => `CAST(${c} AS TEXT) AS ${c}`)].join(', ')}
-          FROM ${r.table} WHERE environment = '${environment}' AND n <> 0 ORDER BY ${order}`,
+          `SELECT ${columns} FROM ${r.table} WHERE environment = '${environment}' AND n <> 0 ORDER BY ${order}`,
         )
         .execute(store().db);
       const fresh = await sql
         .raw<Record<string, unknown>>(
-          `SELECT ${[
-            ...r.key.map(([c, e]) => `${of(e)} AS ${c}`),
-            ...r.sums.map(([c, e]) => `CAST(SUM(${of(e)}) AS TEXT) AS ${c}`),
-          ].join(', ')}
-          FROM index_transaction t WHERE t.environment = '${environment}' AND ${of(r.when)}
-          GROUP BY ${r.key.map(([, e]) => of(e)).join(', ')} ORDER BY ${order}`,
+          `SELECT ${columns} FROM (${totalsFromRows(r, `t.environment = '${environment}'`)}) f ORDER BY ${order}`,
         )
         .execute(store().db);
       const plain = (rows: Record<string, unknown>[]) =>

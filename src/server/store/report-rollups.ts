@@ -10,7 +10,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 export const HOUR_MS = 3_600_000;
 
-interface Rollup {
+export interface Rollup {
   table: string;
   /** Key columns and the expression of each over a row (`R` stands for NEW or OLD). */
   key: Array<[column: string, expression: string]>;
@@ -95,9 +95,26 @@ export const ROLLUPS: Rollup[] = [
   },
 ];
 
+/** An expression of the rollup over `row` (NEW, OLD, or a table's alias). */
+const over = (expression: string, row: string) => expression.replaceAll('R.', `${row}.`);
+
+/**
+ * The rollup's totals computed afresh from `index_transaction t` (under `where`, over `t`): what
+ * the migration fills it with, and what its tests hold it to.
+ */
+export function totalsFromRows(r: Rollup, where = 'TRUE') {
+  const of = (expression: string) => over(expression, 't');
+  const columns = [
+    ...r.key.map(([c, e]) => `${of(e)} AS ${c}`),
+    ...r.sums.map(([c, e]) => `SUM(${of(e)}) AS ${c}`),
+  ];
+  return `SELECT ${columns.join(', ')} FROM index_transaction t WHERE ${of(r.when)} AND ${where}
+    GROUP BY ${r.key.map(([, e]) => of(e)).join(', ')}`;
+}
+
 /** The statement adding `sign` times a row's amounts to a rollup (`row`: NEW or OLD). */
 function apply(r: Rollup, row: 'NEW' | 'OLD', sign: '+' | '-') {
-  const of = (expression: string) => expression.replaceAll('R.', `${row}.`);
+  const of = (expression: string) => over(expression, row);
   const columns = [...r.key, ...r.sums].map(([c]) => c).join(', ');
   const values = [
     ...r.key.map(([, e]) => of(e)),
@@ -124,13 +141,10 @@ export async function createReportRollups(db: Kysely<unknown>) {
       );
     for (const [column] of r.sums) table = table.addColumn(column, 'bigint', (c) => c.notNull());
     await table.addPrimaryKeyConstraint(`${r.table}_pk`, r.key.map(([c]) => c) as never).execute();
-    const of = (expression: string) => expression.replaceAll('R.', 't.');
     await sql
       .raw(
         `INSERT INTO ${r.table} (${[...r.key, ...r.sums].map(([c]) => c).join(', ')})
-        SELECT ${[...r.key, ...r.sums.map(([c, e]) => [c, `SUM(${e})`] as const)].map(([, e]) => of(e)).join(', ')}
-        FROM index_transaction t WHERE ${of(r.when)}
-        GROUP BY ${r.key.map(([, e]) => of(e)).join(', ')}`,
+        ${totalsFromRows(r)}`,
       )
       .execute(db);
     if (postgres) {
