@@ -4,7 +4,8 @@
 // events or timers: it is a fixture for measurement, not a story to follow.
 import Decimal from 'decimal.js';
 import type { Store } from './store';
-import type { TransactionRecord } from './store/transactions';
+import { recipientSnapshot } from './domain/transactions';
+import type { RecipientSnapshot, TransactionRecord } from './store/transactions';
 
 const FIRST = [
   'Acme',
@@ -87,7 +88,7 @@ export function seedVolume(store: Store, partnerId: number, options: VolumeOptio
   const now = options.now ?? Date.now();
   const next = random(42);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
-  const accounts: Array<{ id: number; businessId: number }> = [];
+  const accounts: Array<{ id: number; businessId: number; recipient: RecipientSnapshot }> = [];
   const CHUNK = 5_000;
   const year = 365 * DAY;
 
@@ -140,7 +141,11 @@ export function seedVolume(store: Store, partnerId: number, options: VolumeOptio
           },
           created,
         );
-        accounts.push({ id: account.id, businessId: merchant.id });
+        accounts.push({
+          id: account.id,
+          businessId: merchant.id,
+          recipient: recipientSnapshot(account),
+        });
       }
     });
     done += size;
@@ -189,6 +194,7 @@ export function seedVolume(store: Store, partnerId: number, options: VolumeOptio
           invoiceUrl: null,
           depositConfirmationUrl: null,
           completedTime: status === 'OnOff_COMPLETED' ? created + 3_600_000 : null,
+          recipient: to.recipient,
         };
         store.transactions.insert(partnerId, record);
       }

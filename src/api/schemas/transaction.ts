@@ -222,6 +222,20 @@ export const TransactionListQuery = PageQuery.extend({
 });
 export type TransactionListQuery = z.input<typeof TransactionListQuery>;
 
+/**
+ * Who a transaction pays, as the payout account was when the transaction was created: later
+ * changes of the account's bank details do not reach a payment already made (docs/decisions/040).
+ */
+export const PaidRecipient = z
+  .object({
+    accountHolderName: z.string(),
+    bankName: z.string(),
+    accountNumberLast4: z.string(),
+    countryIso: z.string(),
+  })
+  .meta({ id: 'PaidRecipient' });
+export type PaidRecipient = z.infer<typeof PaidRecipient>;
+
 export const PayoutConfirmation = z
   .object({
     businessRequestId: Id,
@@ -232,12 +246,7 @@ export const PayoutConfirmation = z
     toCurrencySymbol: z.string(),
     rate: z.number(),
     sender: z.object({ businessId: Id, name: z.string() }),
-    recipient: z.object({
-      accountHolderName: z.string(),
-      bankName: z.string(),
-      accountNumberLast4: z.string(),
-      countryIso: z.string(),
-    }),
+    recipient: PaidRecipient,
     reference: z.string(),
   })
   .meta({ id: 'PayoutConfirmation' });

@@ -5,13 +5,19 @@ import type { z } from 'zod';
 import type {
   CancelRequest,
   CollectionCreate,
+  PaidRecipient,
   PayoutConfirmation,
   Product,
   Transaction,
   TransactionCreate,
 } from '#/api/schemas/transaction';
 import { decimalsOf } from '#/api/money';
-import type { TransactionFilter, TransactionRecord } from '../store/transactions';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import type {
+  RecipientSnapshot,
+  TransactionFilter,
+  TransactionRecord,
+} from '../store/transactions';
 import type { DomainContext } from './context';
 import { bankDetails, walletAddress } from './deposit-details';
 import { invalidField, notFound, refused } from './errors';
@@ -52,6 +58,31 @@ export function toWire(record: TransactionRecord): Transaction {
   if (record.product === 'sendc2f') wire.walletDetails = record.walletDetails;
   else wire.bankDetails = record.bankDetails;
   return wire;
+}
+
+/** The account's bank details as a transaction made now will pay them (docs/decisions/040). */
+export function recipientSnapshot(account: PayoutAccount): RecipientSnapshot {
+  return {
+    accountId: account.id,
+    accountHolderName: account.accountHolderName,
+    bankName: account.bankName,
+    accountNumber: account.accountNumber ?? null,
+    iban: account.iban ?? null,
+    swiftCode: account.swiftCode ?? null,
+    routingNumber: account.routingNumber ?? null,
+    countryIso: account.countryIso,
+  };
+}
+
+/** Who is paid, as a confirmation or an event tells it: the number down to its last four. */
+export function paidRecipient(snapshot: RecipientSnapshot): PaidRecipient {
+  const number = snapshot.accountNumber ?? snapshot.iban ?? '';
+  return {
+    accountHolderName: snapshot.accountHolderName,
+    bankName: snapshot.bankName,
+    accountNumberLast4: number.slice(-4),
+    countryIso: snapshot.countryIso,
+  };
 }
 
 function load(ctx: DomainContext, partnerId: number, product: Product, id: number) {
@@ -155,6 +186,7 @@ export function createTransaction(
       depositConfirmationUrl:
         'depositConfirmationUrl' in input ? (input.depositConfirmationUrl ?? null) : null,
       completedTime: null,
+      recipient: recipientSnapshot(account),
     });
     recordStatusEvent(ctx, partnerId, record);
     if (product !== 'receive') store.tasks.schedule(QUOTE_TASK, record.businessRequestId, due);
@@ -170,7 +202,10 @@ function recordStatusEvent(ctx: DomainContext, partnerId: number, record: Transa
     objectType: 'transaction',
     objectId: record.businessRequestId,
     product: record.product,
-    data: toWire(record),
+    // The event says who the transaction pays, as fixed when it was created.
+    data: record.recipient
+      ? { ...toWire(record), recipient: paidRecipient(record.recipient) }
+      : toWire(record),
   });
 }
 
@@ -326,8 +361,10 @@ export function getPayoutConfirmation(
     );
   }
   const sender = ctx.store.merchants.byId(partnerId, record.fromBusinessId)!;
-  const account = ctx.store.payoutAccounts.byId(partnerId, record.toBusinessExternalAccountId)!;
-  const accountNumber = account.accountNumber ?? account.iban ?? '';
+  // The account as it was paid; a row older than the snapshot rule falls back to it as it is.
+  const snapshot =
+    record.recipient ??
+    recipientSnapshot(ctx.store.payoutAccounts.byId(partnerId, record.toBusinessExternalAccountId)!);
   return {
     businessRequestId: record.businessRequestId,
     completedTime: record.completedTime,
@@ -337,12 +374,7 @@ export function getPayoutConfirmation(
     toCurrencySymbol: record.toCurrencySymbol,
     rate: wireRate(record.rate),
     sender: { businessId: sender.id, name: sender.name },
-    recipient: {
-      accountHolderName: account.accountHolderName,
-      bankName: account.bankName,
-      accountNumberLast4: accountNumber.slice(-4),
-      countryIso: account.countryIso,
-    },
+    recipient: paidRecipient(snapshot),
     reference: `PPS-${record.businessRequestId}-${record.completedTime.toString(36).toUpperCase()}`,
   };
 }

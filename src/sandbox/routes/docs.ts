@@ -195,6 +195,7 @@ const SANDBOX_RULES = `<ul>
 <li>Update a payout account with <code>accountNumber</code> ending in <code>|PENDING</code>, <code>|ACTIVE</code>, <code>|FROZEN</code> or <code>|CLOSED</code> to set its accountStatus the same way.</li>
 <li>Submitted onboarding moves to <code>UNDER_REVIEW</code>, then to <code>VALID</code> after the review delay unless a simulation set another status meanwhile.</li>
 <li>Payout and end to end transactions move from <code>OnOff_PENDING</code> to <code>OnOff_AWAITING_QUOTE_APPROVAL</code> after the quote delay; an approved deposit completes after the settlement delay. Collections stay <code>Receive_PENDING</code> until their quote or deposit is approved.</li>
+<li>A transaction pays the payout account's bank details as they were when it was created: a later update of the account changes what later transactions pay, not those already made. The payout confirmation and every <code>transaction.status.changed</code> event carry that <code>recipient</code> (holder, bank, last four of the number, country).</li>
 <li>Prices: payout 1.0&nbsp;%, end to end 0.8&nbsp;%, collections 0.5&nbsp;% below fixed reference rates; the deposit <code>amount</code> is rounded up to the deposit currency's decimals. Payout amounts are 1 to 1,000,000 in the payout currency, with no more decimals than it has.</li>
 <li>Pages: <code>start</code> is a zero-based offset (default 0), <code>limit</code> 1 to 100 (default 20); newest first.</li>
 </ul>`;

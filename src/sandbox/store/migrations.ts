@@ -234,6 +234,23 @@ export const migrations: Migration[] = [
     name: 'moves held per partner',
     sql: `ALTER TABLE partner ADD COLUMN moves_held_since INTEGER;`,
   },
+  {
+    version: 7,
+    // A transaction pays the account's details as they were when it was created
+    // (docs/decisions/040). Rows made before this rule take the account as it is now: the best
+    // that is known of them.
+    name: 'recipient snapshot per transaction',
+    sql: `
+      ALTER TABLE txn ADD COLUMN recipient TEXT;
+      UPDATE txn SET recipient = json_object(
+          'accountId', a.id, 'accountHolderName', a.account_holder_name,
+          'bankName', a.bank_name, 'accountNumber', a.account_number, 'iban', a.iban,
+          'swiftCode', a.swift_code, 'routingNumber', a.routing_number,
+          'countryIso', a.country_iso)
+        FROM payout_account AS a
+        WHERE a.id = txn.to_business_external_account_id AND a.partner_id = txn.partner_id;
+    `,
+  },
 ];
 
 export function migrate(db: Database): number {

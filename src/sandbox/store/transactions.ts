@@ -30,11 +30,29 @@ export interface TransactionRecord {
   invoiceUrl: string | null;
   depositConfirmationUrl: string | null;
   completedTime: number | null;
+  /**
+   * The payout account's details when the transaction was created, which it pays whatever
+   * happens to the account later (docs/decisions/040); null only for rows older than that rule.
+   */
+  recipient: RecipientSnapshot | null;
 }
 
-type Row = Omit<TransactionRecord, 'walletDetails' | 'bankDetails'> & {
+/** The bank details a transaction pays, fixed at its creation. */
+export interface RecipientSnapshot {
+  accountId: number;
+  accountHolderName: string;
+  bankName: string;
+  accountNumber: string | null;
+  iban: string | null;
+  swiftCode: string | null;
+  routingNumber: string | null;
+  countryIso: string;
+}
+
+type Row = Omit<TransactionRecord, 'walletDetails' | 'bankDetails' | 'recipient'> & {
   walletDetails: string | null;
   bankDetails: string | null;
+  recipient: string | null;
 };
 
 const COLUMNS = `id AS businessRequestId, product, creation_time AS creationTime,
@@ -46,13 +64,14 @@ const COLUMNS = `id AS businessRequestId, product, creation_time AS creationTime
   to_business_id AS toBusinessId, client_status AS clientStatus, payout_status AS payoutStatus,
   cancel_reason AS cancelReason, other_reason AS otherReason, wallet_details AS walletDetails,
   bank_details AS bankDetails, invoice_url AS invoiceUrl,
-  deposit_confirmation_url AS depositConfirmationUrl, completed_time AS completedTime`;
+  deposit_confirmation_url AS depositConfirmationUrl, completed_time AS completedTime, recipient`;
 
 function toRecord(row: Row): TransactionRecord {
   return {
     ...row,
     walletDetails: row.walletDetails ? (JSON.parse(row.walletDetails) as WalletDetails) : null,
     bankDetails: row.bankDetails ? (JSON.parse(row.bankDetails) as BankDetails) : null,
+    recipient: row.recipient ? (JSON.parse(row.recipient) as RecipientSnapshot) : null,
   };
 }
 
@@ -61,6 +80,7 @@ function toParams(record: Omit<TransactionRecord, 'businessRequestId'>) {
     ...record,
     walletDetails: record.walletDetails ? JSON.stringify(record.walletDetails) : null,
     bankDetails: record.bankDetails ? JSON.stringify(record.bankDetails) : null,
+    recipient: record.recipient ? JSON.stringify(record.recipient) : null,
   };
 }
 
@@ -77,13 +97,13 @@ export function transactionRepository(db: Db) {
        deposit_received_amount, payout, from_currency_symbol, to_currency_symbol, from_business_id,
        to_business_external_account_id, to_business_id, client_status, payout_status,
        cancel_reason, other_reason, wallet_details, bank_details, invoice_url,
-       deposit_confirmation_url, completed_time)
+       deposit_confirmation_url, completed_time, recipient)
      VALUES (@partnerId, @product, @creationTime, @lastUpdateTime, @toAmount, @fromAmount, @rate,
        @purpose, @quoteApprovedDate, @depositApprovedDate, @depositReceivedDate,
        @depositReceivedAmount, @payout, @fromCurrencySymbol, @toCurrencySymbol, @fromBusinessId,
        @toBusinessExternalAccountId, @toBusinessId, @clientStatus, @payoutStatus, @cancelReason,
        @otherReason, @walletDetails, @bankDetails, @invoiceUrl, @depositConfirmationUrl,
-       @completedTime)`,
+       @completedTime, @recipient)`,
   );
   const save = db.prepare(
     `UPDATE txn SET last_update_time = @lastUpdateTime, from_amount = @fromAmount,

@@ -1063,13 +1063,14 @@ export interface components {
                 businessId: number;
                 name: string;
             };
-            recipient: {
-                accountHolderName: string;
-                bankName: string;
-                accountNumberLast4: string;
-                countryIso: string;
-            };
+            recipient: components["schemas"]["PaidRecipient"];
             reference: string;
+        };
+        PaidRecipient: {
+            accountHolderName: string;
+            bankName: string;
+            accountNumberLast4: string;
+            countryIso: string;
         };
         File: {
             id: number;
