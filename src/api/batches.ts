@@ -85,6 +85,19 @@ export const BatchRow = z.object({
   clientStatus: z.string().nullable(),
   /** Why the API refused it (a failed row). */
   failure: z.string().nullable(),
+  /** Who it pays, as the API had the account when the batch was quoted (null before). */
+  payee: z
+    .object({
+      accountId: z.int(),
+      accountHolderName: z.string().nullable(),
+      bankName: z.string().nullable(),
+      /** The IBAN or account number, masked: "DE89 •••• 3000". */
+      number: z.string(),
+      countryIso: z.string().nullable(),
+      /** No payment to this account has completed before. */
+      firstPayment: z.boolean(),
+    })
+    .nullable(),
 });
 export type BatchRow = z.infer<typeof BatchRow>;
 

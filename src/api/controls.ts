@@ -9,7 +9,7 @@ import { BANK_DETAIL_FIELDS } from './payee';
 import { WORKSPACE_ROLES } from './roles';
 import { FieldError, Id, IdParam, integerParam, TextIdParams, Timestamp } from './schemas/common';
 import { PayoutAccount } from './schemas/payout-account';
-import { PRODUCTS, Product } from './schemas/transaction';
+import { PRODUCTS, Product, Transaction } from './schemas/transaction';
 
 /** What a policy can ask more approvers for (a bulk payout file: docs/decisions/034). */
 export const CONTROLLED_ACTIONS = [
@@ -157,6 +157,20 @@ export const BankDetails = z.object(
 );
 export type BankDetails = z.infer<typeof BankDetails>;
 
+/**
+ * A transaction to a payout account that is not final yet. It pays the account's details as they
+ * were when it was created, whatever change is approved later (docs/decisions/040).
+ */
+export const OpenPayment = z.object({
+  product: Product,
+  transactionId: z.int(),
+  clientStatus: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  createdAt: Timestamp,
+});
+export type OpenPayment = z.infer<typeof OpenPayment>;
+
 /** A change of an ACTIVE payout account's bank details, held until someone else approves it. */
 export const PayeeChange = z.object({
   id: z.string(),
@@ -178,6 +192,11 @@ export const PayeeChange = z.object({
   warnings: z.array(z.string()),
   required: z.int(),
   decisions: z.array(Decision),
+  /**
+   * While it waits, and in the answer to the approval that applies it: the account's open
+   * transactions, which keep the details they were created with.
+   */
+  openPayments: z.array(OpenPayment),
 });
 export type PayeeChange = z.infer<typeof PayeeChange>;
 
@@ -318,6 +337,26 @@ export const RejectBody = z.object({
 });
 export type RejectBody = z.input<typeof RejectBody>;
 
+/** Rejecting the approval a transaction waits for: which one, and why. */
+export const TransactionReject = RejectBody.extend({
+  action: z.enum(TRANSACTION_ACTIONS, { error: 'must be approveQuote or approveDeposit' }),
+});
+export type TransactionReject = z.input<typeof TransactionReject>;
+
+/** A rejection done: the approval closed with its reason, and the transaction cancelled. */
+export const TransactionRejected = z.object({
+  approval: ApprovalInfo,
+  /** The transaction as the API answered the cancellation. */
+  transaction: Transaction,
+  /**
+   * Whether the API was given the reason: payouts and end to end transfers take one
+   * (`OTHER` with the words); a collection's cancellation takes no body, so only the
+   * dashboard keeps it.
+   */
+  reasonSent: z.boolean(),
+});
+export type TransactionRejected = z.infer<typeof TransactionRejected>;
+
 /** Checks of a payout account's bank details before they are saved. */
 export const PayeeCheck = z.object({
   /** The account being edited (left out for a new one). */
@@ -430,10 +469,23 @@ export const controlsEndpoints = {
     id: 'rejectApproval',
     method: 'POST',
     path: '/controls/approvals/{id}/reject',
-    summary: "Reject a transaction's quote or deposit approval, with the reason",
+    summary:
+      "Reject a transaction's open quote or deposit approval, with the reason: the transaction is cancelled",
     params: TextIdParams,
     body: RejectBody,
-    response: ApprovalInfo,
+    response: TransactionRejected,
+    roles: APPROVER,
+    audit: 'reject approval',
+  }),
+  rejectTransaction: endpoint({
+    id: 'rejectTransaction',
+    method: 'POST',
+    path: '/controls/transactions/{product}/{id}/reject',
+    summary:
+      'Reject the quote or deposit approval a transaction waits for, with the reason: the transaction is cancelled through the API and its creator told',
+    params: z.object({ product: Product, id: IdParam }),
+    body: TransactionReject,
+    response: TransactionRejected,
     roles: APPROVER,
     audit: 'reject approval',
   }),

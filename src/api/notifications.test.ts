@@ -19,9 +19,23 @@ describe('the audience of each kind', () => {
     );
   });
 
+  it('tells of rejections those who create transactions, upload files or propose bank details', () => {
+    const asking = new Set([
+      ...PERMISSIONS[transactionOperations.sendc2f.create.id]!.roles,
+      ...PERMISSIONS[operations.updatePayoutAccount.id]!.roles,
+    ]);
+    expect([...(KIND_AUDIENCE.requestRejected as string[])].sort()).toEqual([...asking].sort());
+  });
+
   it('lists for each person the kinds that can reach them', () => {
     expect(kindsFor(['viewer'])).toEqual(['newSignIn']);
-    expect(kindsFor(['finance'])).toEqual(['transactionEnded', 'batchFinished', 'newSignIn']);
+    expect(kindsFor(['finance'])).toEqual([
+      'requestRejected',
+      'transactionEnded',
+      'batchFinished',
+      'newSignIn',
+    ]);
+    expect(kindsFor(['onboarding'])).toEqual(['requestRejected', 'webhookFailing', 'newSignIn']);
     expect(kindsFor(['approver', 'tester'])).toEqual([
       'waitingForYou',
       'webhookFailing',

@@ -12,6 +12,7 @@ const ADMIN = WORKSPACE_ROLES.administer;
 /** What a notification is about. */
 export const NOTIFICATION_KINDS = [
   'waitingForYou',
+  'requestRejected',
   'transactionEnded',
   'batchFinished',
   'webhookFailing',
@@ -24,6 +25,7 @@ export type NotificationKind = z.infer<typeof NotificationKind>;
 
 export const KIND_LABEL: Record<NotificationKind, string> = {
   waitingForYou: 'An approval waits for you',
+  requestRejected: 'Something you asked for was rejected, with the reason',
   transactionEnded: 'Your transaction completed, was cancelled or failed',
   batchFinished: 'Your bulk payout finished submitting',
   webhookFailing: 'A webhook endpoint keeps failing',
@@ -37,6 +39,8 @@ export const KIND_LABEL: Record<NotificationKind, string> = {
  */
 export const KIND_AUDIENCE: Record<NotificationKind, readonly Role[] | 'everyone'> = {
   waitingForYou: ['approver'],
+  // Whoever creates transactions, uploads files or proposes bank details.
+  requestRejected: ['finance', 'onboarding', 'admin'],
   transactionEnded: ['finance'],
   batchFinished: ['finance'],
   webhookFailing: ['admin', 'onboarding', 'tester'],
@@ -63,6 +67,7 @@ export const DIGEST_HOUR_UTC = 8;
 /** What a person who has not chosen gets by email. */
 export const DEFAULT_MODE: Record<NotificationKind, DeliveryMode> = {
   waitingForYou: 'immediately',
+  requestRejected: 'immediately',
   transactionEnded: 'digest',
   batchFinished: 'immediately',
   webhookFailing: 'immediately',

@@ -31,7 +31,7 @@ export const ROLE_DESCRIPTION: Record<Role, string> = {
   finance:
     'Prices and creates transactions, uploads bulk payout files, cancels what is not processed yet.',
   approver:
-    'Approves quotes, deposits, bank-detail changes and bulk payout files; never what they created themselves.',
+    'Approves or rejects, with a reason, quotes, deposits, bank-detail changes and bulk payout files (a rejection cancels the transaction, without the Finance role); never approves what they created themselves.',
   viewer: 'Sees everything, changes nothing; reads the audit trail.',
   tester: 'Uses the sandbox tools: status simulations, scenarios, faults and webhooks.',
 };
@@ -91,6 +91,7 @@ const TRANSACTION_PERMISSION: Record<TransactionOperationName, Permission> = {
   list: READ,
   approveQuote: { roles: ['approver'] },
   approveDeposit: { roles: ['approver'] },
+  // An approver cancels only by rejecting an approval with a reason (/api/controls, decision 025).
   cancel: { roles: ['finance'] },
 };
 

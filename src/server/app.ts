@@ -219,9 +219,27 @@ export async function buildDashboardServer(options: DashboardOptions) {
         )
         .execute();
       const creator = new Map(origins.map((o) => [Number(o.transaction_id), o.created_by]));
+      // A rejected one was cancelled by its rejection, whose notice its creator has already.
+      const rejected = new Set(
+        (
+          await trx
+            .selectFrom('approval_request')
+            .select('object_id')
+            .where('environment', '=', environment)
+            .where('kind', '=', 'transaction')
+            .where('product', '=', product)
+            .where('status', '=', 'rejected')
+            .where(
+              'object_id',
+              'in',
+              ended.map((t) => t.businessRequestId),
+            )
+            .execute()
+        ).map((r) => Number(r.object_id)),
+      );
       for (const t of ended) {
         const creatorId = creator.get(t.businessRequestId);
-        if (creatorId)
+        if (creatorId && !rejected.has(t.businessRequestId))
           await notes.transactionEnded(trx, {
             product,
             id: t.businessRequestId,

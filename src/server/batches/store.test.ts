@@ -6,6 +6,21 @@ import { readBatchFile } from './file';
 import { batchStore } from './store';
 import { REQUEST_EXAMPLES } from '#/api/examples';
 import type { RowResult, ValidRow } from './validate';
+import type { RowPayee } from './store';
+
+const PAYEE: RowPayee = {
+  accountId: 7,
+  currency: 'EUR',
+  bankName: 'Deutsche Bank',
+  details: {
+    accountHolderName: 'Lumen Textiles GmbH',
+    iban: 'DE89370400440532013000',
+    accountNumber: null,
+    swiftCode: 'COBADEFFXXX',
+    routingNumber: null,
+    countryIso: 'DE',
+  },
+};
 
 /** A checked row: the reference's example payout, numbered. */
 const valid = (row: number): RowResult => ({
@@ -118,13 +133,14 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
   it('opens an approval with the quote; a decision under the rules starts the submission', async () => {
     const id = await create([valid(2), valid(3)]);
     const prices = [
-      { row: 2, depositAmount: '2.10', rate: '0.95' },
-      { row: 3, depositAmount: '3.15', rate: '0.95' },
+      { row: 2, depositAmount: '2.10', rate: '0.95', payee: PAYEE },
+      { row: 3, depositAmount: '3.15', rate: '0.95', payee: PAYEE },
     ];
     expect(await batches().quote(id, prices)).toBe(true);
     let batch = (await batches().get('sandbox', id))!;
     expect(batch).toMatchObject({ status: 'awaiting_approval', quotedAt: clock });
     expect(batch.rows.map((r) => r.depositAmount)).toEqual(['2.10', '3.15']);
+    expect(batch.rows[0]!.payee).toEqual(PAYEE);
     // The uploader never approves; an approver does, once.
     const uploader = { id: 'u1', name: 'Fatima', roles: ['finance' as const, 'approver' as const] };
     expect((await batches().decide(id, uploader, 'approve', null)).outcome).toEqual({
@@ -143,7 +159,7 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
 
   it('lets an expired approval be quoted again, forgetting its decisions', async () => {
     const id = await create([valid(2)]);
-    const prices = [{ row: 2, depositAmount: '2.10', rate: '0.95' }];
+    const prices = [{ row: 2, depositAmount: '2.10', rate: '0.95', payee: PAYEE }];
     await batches().quote(id, prices);
     await store()
       .db.insertInto('approval_policy')
@@ -182,7 +198,7 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
 
   it('lets one server at a time hold a batch it submits, until its claim lapses', async () => {
     const id = await create([valid(2)]);
-    await batches().quote(id, [{ row: 2, depositAmount: '2.10', rate: '0.95' }]);
+    await batches().quote(id, [{ row: 2, depositAmount: '2.10', rate: '0.95', payee: PAYEE }]);
     await batches().decide(id, approver('a1'), 'approve', null);
     const claimOf = async (owner: string) => {
       for (;;) {

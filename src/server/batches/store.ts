@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { BatchColumn, BatchStatus, FileProblem, RowState } from '#/api/batches';
-import type { Decision } from '#/api/controls';
+import type { BankDetails, Decision } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
 import {
   deactivatedPeople,
@@ -39,6 +39,16 @@ export interface StoredRow {
   quoteApprovedAt: number | null;
   failure: string | null;
   clientStatus: string | null;
+  /** Who it pays, as read when the batch was quoted; null before. */
+  payee: RowPayee | null;
+}
+
+/** A row's payee: its account's holder and bank details when the batch was quoted. */
+export interface RowPayee {
+  accountId: number;
+  currency: string;
+  bankName: string | null;
+  details: BankDetails;
 }
 
 export interface StoredBatch {
@@ -78,6 +88,7 @@ const toRow = (r: BatchRowTable): StoredRow => ({
   quoteApprovedAt: r.quote_approved_at === null ? null : Number(r.quote_approved_at),
   failure: r.failure,
   clientStatus: r.client_status,
+  payee: r.payee ? (JSON.parse(r.payee) as RowPayee) : null,
 });
 
 const num = (value: number | null) => (value === null ? null : Number(value));
@@ -410,7 +421,12 @@ export function batchStore(
      */
     async quote(
       id: string,
-      prices: ReadonlyArray<{ row: number; depositAmount: string; rate: string }>,
+      prices: ReadonlyArray<{
+        row: number;
+        depositAmount: string;
+        rate: string;
+        payee: RowPayee;
+      }>,
     ): Promise<boolean> {
       const at = now();
       return db.transaction().execute(async (trx) => {
@@ -440,7 +456,12 @@ export function batchStore(
         for (const price of prices)
           await trx
             .updateTable('batch_row')
-            .set({ deposit_amount: price.depositAmount, rate: price.rate, updated_at: at })
+            .set({
+              deposit_amount: price.depositAmount,
+              rate: price.rate,
+              payee: JSON.stringify(price.payee),
+              updated_at: at,
+            })
             .where('batch_id', '=', id)
             .where('row_number', '=', price.row)
             .execute();
@@ -539,6 +560,15 @@ export function batchStore(
             })
             .where('id', '=', id)
             .execute();
+        if (outcome.kind === 'rejected')
+          await notices?.requestRejected(trx, {
+            userId: row.uploaded_by,
+            by: decider.name,
+            reason: reason ?? '',
+            what: `the bulk payout file ${row.file_name}`,
+            after: 'The file is cancelled and nothing in it was paid.',
+            link: `/batches/${id}`,
+          });
         return { outcome, required };
       });
     },

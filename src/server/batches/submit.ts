@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Environment } from '#/api/dashboard';
 import { transactionOperations } from '#/api/operations';
 import type { Transaction } from '#/api/schemas/transaction';
+import type { BankDetails } from '#/api/controls';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import { BANK_DETAIL_LABEL, bankDetailsOf, changedBankDetails, maskedNumber } from '#/api/payee';
 import { phaseOf } from '#/api/transaction-states';
 import type { DashboardContext } from '../context';
 import { type PartnerApi, partnerApi } from '../partner-api';
@@ -94,11 +97,43 @@ export function batchSubmitter(
       ctx.auditSeal,
     );
 
+  /**
+   * Whether a row's account still has the bank details approved with the batch; the account is
+   * read once per pass. A change since (however it was approved) fails the row: the payee
+   * approved is the payee paid (docs/decisions/040).
+   */
+  async function payeeMoved(
+    row: StoredRow,
+    api: PartnerApi,
+    accounts: Map<number, Promise<BankDetails | undefined>>,
+  ): Promise<string | undefined> {
+    const payee = row.payee;
+    if (!payee) return undefined;
+    let reading = accounts.get(payee.accountId);
+    if (!reading) {
+      reading = api
+        .read<PayoutAccount>(`/v1/businessExternalAccount/${payee.accountId}`)
+        .then((read) => {
+          if (read.ok) return bankDetailsOf(read.record);
+          if (!settles(read.response.status))
+            throw new Unsettled(`account read answered ${read.response.status}`);
+          return undefined;
+        });
+      accounts.set(payee.accountId, reading);
+    }
+    const now = await reading;
+    if (!now) return `Payout account #${payee.accountId} is no longer given by the API.`;
+    const changed = changedBankDetails(payee.details, now);
+    if (changed.length === 0) return undefined;
+    return `The bank details of payout account #${payee.accountId} changed after the file was approved (${changed.map((f) => BANK_DETAIL_LABEL[f]).join(', ')}: ${maskedNumber(payee.details)} then, ${maskedNumber(now)} now), so this row was not paid. Upload it again to pay the account as it is now.`;
+  }
+
   async function submitRow(
     batch: StoredBatch,
     row: StoredRow,
     api: PartnerApi,
     approvedBy: string[],
+    accounts: Map<number, Promise<BankDetails | undefined>>,
   ) {
     const ops = transactionOperations[batch.product];
     const valid = row.valid!;
@@ -111,6 +146,17 @@ export function batchSubmitter(
     };
     let transactionId = row.transactionId;
     if (transactionId === null) {
+      const moved = await payeeMoved(row, api, accounts);
+      if (moved) {
+        await store.recordFailed(batch.id, row.row, moved);
+        await record(batch, batch.uploadedBy, {
+          action: `${ops.create.method} ${ops.create.path}`,
+          target: `${batch.product}`,
+          outcome: 'failed',
+          details: { ...authority, failure: moved, payeeChanged: true },
+        });
+        return;
+      }
       const body = {
         fromBusinessId: valid.fromBusinessId,
         toBusinessExternalAccountId: valid.toBusinessExternalAccountId,
@@ -147,8 +193,10 @@ export function batchSubmitter(
       transactionId = created.businessRequestId;
       await store.recordCreated(batch.id, row.row, transactionId, created.clientStatus);
       const ref = { environment: batch.environment, product: batch.product, transactionId };
-      // Who asked for it, for the controls: the uploader never approves its deposit either.
+      // Who asked for it, for the controls: the uploader never approves its deposit either;
+      // and who it pays, as approved with the file.
       await ctx.controls.recordOrigin(ref, batch.uploadedBy);
+      if (row.payee) await ctx.controls.recordRecipient(ref, row.payee, batch.uploadedBy);
       await ctx.sync
         .noteAnswer(environment, batch.product, `/v1/${batch.product}/${transactionId}`, text)
         .catch(() => undefined);
@@ -233,11 +281,12 @@ export function batchSubmitter(
     }, leaseMs / 3);
     let next = 0;
     let unsettled: unknown;
+    const accounts = new Map<number, Promise<BankDetails | undefined>>();
     const worker = async () => {
       while (!lost && !job.stopping() && unsettled === undefined && next < pending.length) {
         const row = pending[next++]!;
         try {
-          await submitRow(batch, row, api, approvedBy);
+          await submitRow(batch, row, api, approvedBy, accounts);
         } catch (error) {
           // Unreachable, a 5xx, a rate limit, a database hiccup: this pass stops here, the rows
           // done so far are recorded, and the batch is tried again with the same keys.

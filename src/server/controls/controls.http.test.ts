@@ -466,3 +466,138 @@ describe('the approvals inbox', () => {
     ]);
   });
 });
+
+describe('rejecting with a reason', () => {
+  beforeAll(clearPolicies);
+
+  const reject = (cookie: string, product: string, id: number, body: object) =>
+    call(cookie, 'POST', `/controls/transactions/${product}/${id}/reject`, body);
+
+  it('cancels the transaction with the reason and tells its creator, by an approver without the finance role', async () => {
+    const id = await quoted('sendc2f', '1200');
+    const rejected = await reject(who.approver, 'sendc2f', id, {
+      action: 'approveQuote',
+      reason: 'Rate is worse than agreed with the merchant',
+    });
+    expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
+    expect(rejected.json).toMatchObject({
+      approval: {
+        status: 'rejected',
+        rejectReason: 'Rate is worse than agreed with the merchant',
+        decisions: [expect.objectContaining({ userName: 'Aiko Approver', decision: 'reject' })],
+      },
+      transaction: { clientStatus: 'OnOff_CANCELED', cancelReason: 'OTHER' },
+      reasonSent: true,
+    });
+    // The API has it cancelled; the timeline's approvals say who rejected it and why.
+    expect((await call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus).toBe(
+      'OnOff_CANCELED',
+    );
+    const controls = await call(who.finance, 'GET', `/controls/transactions/sendc2f/${id}`);
+    expect(controls.json.approvals[0]).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Rate is worse than agreed with the merchant',
+    });
+    // Its creator is told, with the reason, once.
+    const told = await call(who.finance, 'GET', '/notifications');
+    const about = told.json.results.filter((n: { link: string }) =>
+      n.link.endsWith(`/payouts/${id}`),
+    );
+    expect(about).toEqual([
+      expect.objectContaining({
+        kind: 'requestRejected',
+        title: `Aiko Approver rejected the quote of Payout #${id} (1200.00 EUR)`,
+        body: expect.stringContaining('Rate is worse than agreed with the merchant'),
+      }),
+    ]);
+    // On the trail.
+    const trail = await call(who.admin, 'GET', '/audit?action=reject%20approval');
+    expect(trail.json.results[0]).toMatchObject({
+      target: `sendc2f/${id}`,
+      outcome: 'ok',
+      details: expect.objectContaining({ reason: 'Rate is worse than agreed with the merchant' }),
+    });
+  });
+
+  it('rejects a collection, whose cancellation takes no reason, keeping the reason here', async () => {
+    const p = await parties();
+    const created = await call(who.finance, 'POST', '/v1/receive/', transactionBody(p, 'receive'));
+    const id = created.json.businessRequestId as number;
+    const rejected = await reject(who.approver2, 'receive', id, {
+      action: 'approveDeposit',
+      reason: 'No invoice for this collection',
+    });
+    expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
+    expect(rejected.json).toMatchObject({
+      approval: { status: 'rejected', rejectReason: 'No invoice for this collection' },
+      transaction: { clientStatus: 'Receive_CANCELED' },
+      reasonSent: false,
+    });
+  });
+
+  it.each([
+    ['no reason', { action: 'approveQuote' }, 400, 'reason'],
+    ['a blank reason', { action: 'approveQuote', reason: '   ' }, 400, 'reason'],
+    ['an unknown action', { action: 'approveAll', reason: 'x' }, 400, 'action'],
+  ])('names the field of a body with %s', async (_what, body, status, field) => {
+    const id = await quoted('sendf2f', '300');
+    const answer = await reject(who.approver, 'sendf2f', id, body);
+    expect(answer.status).toBe(status);
+    expect(answer.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect((await call(who.finance, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus).toBe(
+      'OnOff_AWAITING_QUOTE_APPROVAL',
+    );
+  });
+
+  it('refuses people who do not approve, and what waits for nothing', async () => {
+    const id = await quoted('sendc2f', '80');
+    const byFinance = await reject(who.finance, 'sendc2f', id, {
+      action: 'approveQuote',
+      reason: 'mine',
+    });
+    expect(byFinance.status).toBe(403);
+    // Nothing waits for a deposit approval before the quote is approved.
+    const early = await reject(who.approver, 'sendc2f', id, {
+      action: 'approveDeposit',
+      reason: 'too early',
+    });
+    expect(early.status).toBe(409);
+    expect(early.json.code).toBe('INVALID_STATE_TRANSITION');
+    expect((await call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus).toBe(
+      'OnOff_AWAITING_QUOTE_APPROVAL',
+    );
+    // A second approver cannot reject what is already rejected.
+    expect(
+      (await reject(who.approver, 'sendc2f', id, { action: 'approveQuote', reason: 'no' })).status,
+    ).toBe(200);
+    const again = await reject(who.approver2, 'sendc2f', id, {
+      action: 'approveQuote',
+      reason: 'no again',
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('rejects by the open approval too, once someone has approved under a two-approver policy', async () => {
+    const policy = await addPolicy({ action: 'approveQuote', approvers: 2 });
+    expect(policy.status).toBe(200);
+    try {
+      const id = await quoted('sendc2f', '40');
+      const first = await call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`);
+      expect(first.status).toBe(202);
+      const rejected = await call(
+        who.approver2,
+        'POST',
+        `/controls/approvals/${first.json.approval.id}/reject`,
+        { reason: 'Payee unknown to us' },
+      );
+      expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
+      expect(rejected.json.approval).toMatchObject({
+        id: first.json.approval.id,
+        status: 'rejected',
+      });
+      expect(rejected.json.transaction.clientStatus).toBe('OnOff_CANCELED');
+    } finally {
+      await clearPolicies();
+    }
+  });
+});

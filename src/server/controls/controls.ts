@@ -21,7 +21,11 @@ import type {
 import { ANY, isTransactionApproval, TRANSACTION_ACTIONS } from '#/api/controls';
 import { decimalsProblem } from '#/api/money';
 import type { Environment } from '#/api/dashboard';
-import { type OperationDef, TRANSACTION_OPERATION_OF } from '#/api/operations';
+import {
+  type OperationDef,
+  TRANSACTION_OPERATION_OF,
+  transactionOperations,
+} from '#/api/operations';
 import {
   BANK_DETAIL_LABEL,
   type FieldProblem,
@@ -46,6 +50,7 @@ import {
   type PolicyRule,
   type RequestState,
   REFUSAL_TEXT,
+  decide,
   mayApprove,
   requirementOf,
   simulationChanges,
@@ -200,8 +205,16 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     };
   }
 
-  function payeeChangeInfo(request: StoredRequest, policies: readonly PolicyRule[]): PayeeChange {
+  /** A payee change in words; with its account's open payments while it waits or as it applies. */
+  async function payeeChangeInfo(
+    request: StoredRequest,
+    policies: readonly PolicyRule[],
+    withOpenPayments = request.status === 'pending',
+  ): Promise<PayeeChange> {
     const change = request.change!;
+    const openPayments = withOpenPayments
+      ? await index.openPaymentsTo(request.environment, request.objectId)
+      : [];
     return {
       id: request.id,
       accountId: request.objectId,
@@ -220,6 +233,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       warnings: change.warnings,
       required: requirementOf(policies, subjectOf(request)).required,
       decisions: request.decisions,
+      openPayments,
     };
   }
 
@@ -439,7 +453,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     }
     return {
       kind: 'hold',
-      body: { change: payeeChangeInfo(opened.change, await store.policies()) },
+      body: { change: await payeeChangeInfo(opened.change, await store.policies()) },
       audit: { change: opened.change.id, fields: changed, held: true },
     };
   }
@@ -524,6 +538,12 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
 
     /** Who asked for a transaction made outside the proxy (a bulk payout's uploader). */
     recordOrigin: (ref: TransactionRef, userId: string) => store.recordOrigin(ref, userId),
+    /** What a transaction made outside the proxy pays: the account as it was approved. */
+    recordRecipient: (
+      ref: TransactionRef,
+      payee: { accountId: number; currency: string; bankName: string | null; details: BankDetails },
+      userId: string,
+    ) => store.recordRecipient(ref, payee, userId),
 
     /**
      * Adds a policy with its currency as the environment's currency list spells it; a policy
@@ -611,7 +631,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         if (mine && !state.canAct) continue;
         changeItems.push({
           kind: 'payeeChange' as const,
-          change: payeeChangeInfo(request, policies),
+          change: await payeeChangeInfo(request, policies),
           merchantName: names.get(request.change!.businessId) ?? null,
           since: request.createdAt,
           ...need,
@@ -726,7 +746,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       for (const request of requests) {
         const need = requirement(policies, subjectOf(request));
         results.push({
-          ...payeeChangeInfo(request, policies),
+          ...(await payeeChangeInfo(request, policies)),
           ...(await actionState(user, stateOf(request, null), need.required, everyone)),
         });
       }
@@ -788,7 +808,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         };
       }
       const after = decided.request!;
-      if (outcome.kind !== 'complete') return { change: payeeChangeInfo(after, policies) };
+      if (outcome.kind !== 'complete') return { change: await payeeChangeInfo(after, policies) };
       await beforeSend?.(after.objectId);
       const applied = await api
         .send({
@@ -825,7 +845,11 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         };
       }
       const closed = (await store.request(id))!;
-      return { change: payeeChangeInfo(closed, policies), applied };
+      // The approver is told which open payments keep the old details.
+      return {
+        change: await payeeChangeInfo(closed, policies, closed.status === 'approved'),
+        applied,
+      };
     },
 
     /** Its author takes a pending change back. */
@@ -854,29 +878,110 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           },
         };
       await store.close(id, 'withdrawn', null);
-      return { change: payeeChangeInfo((await store.request(id))!, await store.policies()) };
+      return {
+        change: await payeeChangeInfo((await store.request(id))!, await store.policies()),
+      };
     },
 
-    /** Rejects a transaction's open approval, with the reason. */
-    async rejectApproval(
+    /**
+     * An approver rejects the approval a transaction waits for, with the reason. The API cancels
+     * the transaction first (with the reason where the product's cancellation takes one); only
+     * then is the rejection recorded, closing the approval and telling its creator, in one
+     * database transaction. An API that does not answer leaves nothing recorded.
+     */
+    async rejectTransaction(
       user: User,
-      environment: Environment,
-      id: string,
+      ref: TransactionRef,
+      action: TransactionApproval,
       reason: string,
-    ): Promise<Refused | { approval: ApprovalInfo }> {
-      const request = await store.request(id);
-      if (!request || request.kind !== 'transaction' || request.environment !== environment)
-        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such approval.' } };
-      const decided = await store.decide(id, user, 'reject', reason);
-      if (decided.outcome.kind === 'refused')
+      api: PartnerApi,
+    ): Promise<
+      | Refused
+      | { response: UpstreamResponse }
+      | { approval: ApprovalInfo; transaction: Transaction; reasonSent: boolean; text: string }
+    > {
+      const { product, transactionId: id } = ref;
+      const read = await api.read<Transaction>(`/v1/${product}/${id}`);
+      if (!read.ok) return { response: read.response };
+      const t = read.record;
+      if (!transitionFor(product, t, action))
         return {
           refused: {
             status: 409,
-            code: decided.outcome.refusal,
-            detail: 'This approval cannot be rejected now.',
+            code: 'INVALID_STATE_TRANSITION',
+            detail: `Nothing to reject: ${transitionRefusal(product, t, action)}`,
           },
         };
-      return { approval: approvalInfo(decided.request!, await store.policies()) };
+      const subject = transactionSubject(action, product, t);
+      const payout = { currency: t.toCurrencySymbol, amount: t.toAmount };
+      const deposit = subject.deposit!;
+      const opened = await store.openApproval({ ...ref, action, payout, deposit }, null);
+      // May this person reject it? Asked before anything is sent; asked again under the lock.
+      const policies = await store.policies();
+      const creator = (await store.originOf(ref)) ?? null;
+      const first = decide(
+        stateOf(opened, creator),
+        user,
+        'reject',
+        requirementOf(policies, subject).required,
+        now(),
+      );
+      if (first.kind === 'refused')
+        return {
+          refused: {
+            status: first.refusal === 'FORBIDDEN_ROLE' ? 403 : 409,
+            code: first.refusal,
+            detail: REFUSAL_TEXT[first.refusal],
+          },
+        };
+      const reasonSent = product !== 'receive';
+      const cancel = transactionOperations[product].cancel;
+      const answer = await api
+        .send({
+          method: cancel.method,
+          path: cancel.path.replace('{id}', String(id)),
+          ...(reasonSent
+            ? {
+                body: Buffer.from(JSON.stringify({ reason: 'OTHER', otherReason: reason })),
+                contentType: 'application/json',
+              }
+            : {}),
+          idempotencyKey: `reject-${opened.id}`,
+        })
+        .catch(() => undefined);
+      if (!answer || answer.status >= 500 || answer.status === 429 || answer.status === 409)
+        return {
+          refused: {
+            status: 502,
+            code: 'UPSTREAM_UNAVAILABLE',
+            detail:
+              'The API could not be reached to cancel the transaction; nothing was rejected. Try again shortly.',
+          },
+        };
+      if (answer.status !== 200) return { response: answer };
+      const text = answer.body.toString('utf8');
+      const decided = await store.decide(opened.id, user, 'reject', reason, { payout, deposit });
+      const request = decided.request ?? opened;
+      return {
+        approval: approvalInfo(request, policies),
+        transaction: JSON.parse(text) as Transaction,
+        reasonSent,
+        text,
+      };
+    },
+
+    /** The transaction an open approval request is about, to reject it by the request's id. */
+    async approvalRef(
+      environment: Environment,
+      id: string,
+    ): Promise<{ ref: TransactionRef; action: TransactionApproval } | undefined> {
+      const request = await store.request(id);
+      if (!request || request.kind !== 'transaction' || request.environment !== environment)
+        return undefined;
+      return {
+        ref: { environment, product: request.product!, transactionId: request.objectId },
+        action: request.action as TransactionApproval,
+      };
     },
 
     /** Problems and warnings about bank details, before they are saved. */

@@ -3,13 +3,14 @@
 // their decisions, and the check of bank details before they are saved. Every change and every
 // refusal is audited.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { controlsEndpoints as E } from '#/api/controls';
+import { type TransactionApproval, controlsEndpoints as E } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
 import { batchInbox } from '../batches/approval';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';
+import type { TransactionRef } from './store';
 
 export const controlsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -162,17 +163,63 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     return 'response' in answer ? apiProblem(request, reply, answer.response) : answer;
   });
 
-  route(app, E.rejectApproval, async ({ request, reply, params, body }) => {
+  /**
+   * Rejecting a transaction's approval: the API cancels it, the rejection is recorded and its
+   * creator told; audited either way, and the cancelled transaction noted in the local index.
+   */
+  const reject = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ref: TransactionRef,
+    action: TransactionApproval,
+    reason: string,
+  ) => {
     const { user, environment } = signedIn(request);
-    const rejected = await controls.rejectApproval(user, environment, params.id, body.reason);
+    const api = await apiOf(request, reply);
+    if (!api) return reply;
+    const rejected = await controls.rejectTransaction(user, ref, action, reason, api);
+    const target = `${ref.product}/${ref.transactionId}`;
+    if ('response' in rejected) {
+      await audit(request, {
+        action: E.rejectTransaction.audit,
+        target,
+        outcome: 'failed',
+        details: { action, reason, status: rejected.response.status },
+      });
+      return apiProblem(request, reply, rejected.response);
+    }
     await audit(request, {
-      action: E.rejectApproval.audit,
-      target: params.id,
+      action: E.rejectTransaction.audit,
+      target,
       outcome: 'refused' in rejected ? 'refused' : 'ok',
-      details: 'refused' in rejected ? { reason: rejected.refused.code } : { reason: body.reason },
+      details:
+        'refused' in rejected
+          ? { action, reason: rejected.refused.code }
+          : { action, reason, approval: rejected.approval.id, reasonSent: rejected.reasonSent },
     });
     if ('refused' in rejected) return problem(request, reply, rejected.refused);
-    return rejected.approval;
+    const path = `/v1/${ref.product}/${ref.transactionId}`;
+    await ctx.sync.noteAnswer(environment, ref.product, path, rejected.text).catch(() => undefined);
+    const { text: _text, ...answer } = rejected;
+    return answer;
+  };
+
+  route(app, E.rejectTransaction, async ({ request, reply, params, body }) => {
+    const { environment } = signedIn(request);
+    const ref = { environment, product: params.product, transactionId: params.id };
+    return reject(request, reply, ref, body.action, body.reason);
+  });
+
+  route(app, E.rejectApproval, async ({ request, reply, params, body }) => {
+    const { environment } = signedIn(request);
+    const open = await controls.approvalRef(environment, params.id);
+    if (!open)
+      return problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: 'No such approval.',
+      });
+    return reject(request, reply, open.ref, open.action, body.reason);
   });
 
   route(app, E.payeeChanges, async ({ request, query }) => {

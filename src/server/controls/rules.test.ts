@@ -217,6 +217,43 @@ describe('deciding', () => {
     });
     expect(decide(change, approver('author'), 'reject', 1, 1_000)).toEqual({ kind: 'rejected' });
   });
+  // Rejecting: role × what is rejected. An approver rejects without any other role (the
+  // rejection cancels a transaction without the Finance role); no other role rejects, finance
+  // included; whoever asked may reject their own when they approve.
+  const kinds = ['transaction', 'payee', 'batch'] as const;
+  const rejecting = kinds.flatMap((kind) =>
+    ROLES.flatMap((role) => [
+      [kind, [role], 'someone', role === 'approver' ? 'rejected' : 'FORBIDDEN_ROLE'] as const,
+      [
+        kind,
+        [role, 'finance'],
+        'creator',
+        role === 'approver' ? 'rejected' : 'FORBIDDEN_ROLE',
+      ] as const,
+    ]),
+  );
+  it.each(rejecting)('a %s rejected by %o (%s): %s', (kind, roles, id, expected) => {
+    const outcome = decide(
+      { ...pending(), kind },
+      { id, roles },
+      'reject',
+      1,
+      1_000,
+    );
+    expect(outcome).toEqual(
+      expected === 'rejected' ? { kind: 'rejected' } : { kind: 'refused', refusal: expected },
+    );
+  });
+  it('lets nobody reject twice, or reject what is closed', () => {
+    const rejected = pending([{ userId: 'a', decision: 'reject' }]);
+    expect(decide(rejected, approver('a'), 'reject', 1, 1_000)).toEqual({
+      kind: 'refused',
+      refusal: 'ALREADY_DECIDED',
+    });
+    expect(decide({ ...pending(), status: 'rejected' }, approver('b'), 'reject', 1, 1_000)).toEqual(
+      { kind: 'refused', refusal: 'APPROVAL_CLOSED' },
+    );
+  });
   it('refuses closed and expired requests', () => {
     expect(
       decide({ ...pending(), status: 'approved' }, approver('a'), 'approve', 1, 1_000),

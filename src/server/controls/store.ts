@@ -14,7 +14,7 @@ import type {
   TransactionApproval,
 } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
-import type { Notices } from '../notifications/notices';
+import { type Notices, transactionLink, transactionNoun } from '../notifications/notices';
 import { type DashboardDb, lockFor } from '../store/db';
 import type { ApprovalPolicyTable, ApprovalRequestTable, Database } from '../store/schema';
 import {
@@ -624,6 +624,24 @@ export function controlsStore(
           )
           .where('id', '=', id)
           .execute();
+        // Whoever asked is told, with the rejection itself.
+        if (outcome.kind === 'rejected' && notices)
+          await notices.requestRejected(trx, {
+            userId: originatorId,
+            by: decider.name,
+            reason: reason ?? '',
+            ...(request.kind === 'payee'
+              ? {
+                  what: `the new bank details of payout account #${request.objectId}`,
+                  after: 'The account keeps its bank details.',
+                  link: `/payout-accounts/${request.objectId}`,
+                }
+              : {
+                  what: `the ${request.action === 'approveQuote' ? 'quote' : 'deposit'} of ${transactionNoun(request.product!, request.objectId)} (${request.payout.amount ?? ''} ${request.payout.currency})`,
+                  after: 'The transaction is cancelled.',
+                  link: transactionLink(request.product!, request.objectId),
+                }),
+          });
         return { outcome, request: await load(trx, id), required };
       });
     },

@@ -435,6 +435,57 @@ export function indexQueries(store: DashboardDb) {
     },
 
     /** The names of these merchants, by id, as far as the index knows them. */
+    /**
+     * Transactions to a payout account that are not final yet, newest first: they pay the
+     * account's details as they were when each was created (docs/decisions/040).
+     */
+    async openPaymentsTo(environment: string, accountId: number, limit = 50) {
+      const rows = await db
+        .selectFrom('index_transaction')
+        .select(['product', 'id', 'client_status', 'to_amount', 'to_currency', 'creation_time'])
+        .where('environment', '=', environment)
+        .where('account_id', '=', accountId)
+        .where('final', '=', 0)
+        .orderBy('creation_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        product: r.product as Product,
+        transactionId: Number(r.id),
+        clientStatus: r.client_status,
+        amount: r.to_amount,
+        currency: r.to_currency,
+        createdAt: Number(r.creation_time),
+      }));
+    },
+
+    /**
+     * Of these payout accounts, those that have been paid before: a completed transaction to
+     * them other than `except`. An account not in the answer would get its first payment.
+     */
+    async accountsPaidBefore(
+      environment: string,
+      accountIds: readonly number[],
+      except?: { product: string; id: number },
+    ): Promise<Set<number>> {
+      const paid = new Set<number>();
+      if (accountIds.length === 0) return paid;
+      let select = db
+        .selectFrom('index_transaction')
+        .select('account_id')
+        .distinct()
+        .where('environment', '=', environment)
+        .where('account_id', 'in', [...new Set(accountIds)])
+        .where('completed_at', 'is not', null);
+      if (except)
+        select = select.where((eb) =>
+          eb.or([eb('product', '!=', except.product), eb('id', '!=', except.id)]),
+        );
+      for (const row of await select.execute()) paid.add(Number(row.account_id));
+      return paid;
+    },
+
     async merchantNames(environment: string, ids: readonly number[]) {
       const names = new Map<number, string>();
       if (ids.length === 0) return names;

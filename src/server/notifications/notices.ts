@@ -22,6 +22,9 @@ const SLUG: Record<Product, string> = {
 export const transactionLink = (product: Product, id: number) =>
   `/transactions/${SLUG[product]}/${id}`;
 
+/** "Payout #12", "Collection #7". */
+export const transactionNoun = (product: Product, id: number) => `${NOUN[product]} #${id}`;
+
 type Trx = Kysely<Database>;
 
 /** The notices of the dashboard's events, bound to where links lead and the clock. */
@@ -50,6 +53,37 @@ export function notices(settings: MailSettings) {
           title: `${noun} waits for your ${what} approval`,
           body: `${noun} of ${t.amount} ${t.currency} waits for an approver to approve its ${what}.`,
           link: transactionLink(t.product, t.id),
+        },
+        settings,
+      );
+    },
+
+    /**
+     * An approver rejected what someone asked for (a transaction's quote or deposit, new bank
+     * details, a bulk file): whoever asked is told who rejected it and why.
+     */
+    async requestRejected(
+      trx: Trx,
+      r: {
+        userId: string | null;
+        by: string;
+        reason: string;
+        /** What was rejected, in words: "the quote of Payout #12 (2,500.00 EUR)". */
+        what: string;
+        /** What followed: "The payout is cancelled." */
+        after: string;
+        link: string;
+      },
+    ) {
+      if (!r.userId) return;
+      await notify(
+        trx,
+        {
+          kind: 'requestRejected',
+          userIds: [r.userId],
+          title: `${r.by} rejected ${r.what}`,
+          body: `${r.by} rejected ${r.what}: “${r.reason}”. ${r.after}`,
+          link: r.link,
         },
         settings,
       );

@@ -7,9 +7,11 @@ import { type Batch, batchEndpoints as E } from '#/api/batches';
 import type { Environment } from '#/api/dashboard';
 import { isCompleted } from '#/api/transaction-states';
 import type { Product } from '#/api/schemas/transaction';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
+import { bankDetailsOf, maskedNumber } from '#/api/payee';
 import { amountsOf, readBatchFile } from '../batches/file';
 import { batchLookups } from '../batches/lookups';
-import { batchSubject, type StoredBatch, type StoredRow } from '../batches/store';
+import { batchSubject, type RowPayee, type StoredBatch, type StoredRow } from '../batches/store';
 import { sendPatiently } from '../batches/pace';
 import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
@@ -88,6 +90,10 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
     const count = (...states: string[]) =>
       batch.rows.filter((r) => states.includes(r.state)).length;
     const submitted = batch.rows.filter((r) => ['ready', 'created', 'failed'].includes(r.state));
+    const paidBefore = await ctx.index.accountsPaidBefore(
+      batch.environment,
+      batch.rows.flatMap((r) => (r.payee ? [r.payee.accountId] : [])),
+    );
     return {
       id: batch.id,
       product: batch.product,
@@ -126,6 +132,14 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         rate: r.rate,
         clientStatus: r.clientStatus,
         failure: r.failure,
+        payee: r.payee && {
+          accountId: r.payee.accountId,
+          accountHolderName: r.payee.details.accountHolderName,
+          bankName: r.payee.bankName,
+          number: maskedNumber(r.payee.details),
+          countryIso: r.payee.details.countryIso,
+          firstPayment: !paidBefore.has(r.payee.accountId),
+        },
       })),
     };
   };
@@ -314,7 +328,24 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
           'The API would not price some rows: fix them (or cancel the batch) and quote again.',
         errors: priced.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
       });
-    if (!(await batches.quote(batch.id, priced.prices)))
+    // Who each row pays, as the API has the account now: what the approvers approve, and what
+    // submission will hold the account to (docs/decisions/040).
+    const payees = await readPayees(api, ready);
+    if (payees.kind === 'unavailable')
+      return problem(request, reply, {
+        status: 502,
+        code: 'UPSTREAM_UNAVAILABLE',
+        detail: `The API did not give payout account #${payees.accountId}, so the batch was not quoted. Try again shortly.`,
+      });
+    if (payees.kind === 'refused')
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'Some rows pay an account the API does not give: fix them and quote again.',
+        errors: payees.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
+      });
+    const quoted = priced.prices.map((p) => ({ ...p, payee: payees.byRow.get(p.row)! }));
+    if (!(await batches.quote(batch.id, quoted)))
       return refused(
         request,
         reply,
@@ -405,6 +436,42 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
 
 /** A file name safe in a header: what is not plain ASCII becomes _. */
 const asciiName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/** Each row's payee: its account read once from the API (holder, bank and bank details). */
+async function readPayees(api: PartnerApi, rows: readonly StoredRow[]) {
+  const accounts = new Map<number, RowPayee | { status: number; message: string }>();
+  for (const id of new Set(rows.map((r) => r.valid!.toBusinessExternalAccountId))) {
+    const read = await api
+      .read<PayoutAccount>(`/v1/businessExternalAccount/${id}`)
+      .catch(() => undefined);
+    if (!read || (!read.ok && (read.response.status >= 500 || read.response.status === 429)))
+      return { kind: 'unavailable' as const, accountId: id };
+    accounts.set(
+      id,
+      read.ok
+        ? {
+            accountId: id,
+            currency: read.record.currencySymbol,
+            bankName: read.record.bankName ?? null,
+            details: bankDetailsOf(read.record),
+          }
+        : {
+            status: read.response.status,
+            message: `pays payout account #${id}, which the API does not give (${read.response.status})`,
+          },
+    );
+  }
+  const byRow = new Map<number, RowPayee>();
+  const refusals: { row: number; message: string }[] = [];
+  for (const row of rows) {
+    const payee = accounts.get(row.valid!.toBusinessExternalAccountId)!;
+    if ('details' in payee) byRow.set(row.row, payee);
+    else refusals.push({ row: row.row, message: payee.message });
+  }
+  return refusals.length > 0
+    ? { kind: 'refused' as const, refusals }
+    : { kind: 'read' as const, byRow };
+}
 
 /** Prices each row as the API would for its transaction; stops at the first unanswered one. */
 async function priceRows(api: PartnerApi, product: Product, rows: readonly StoredRow[]) {

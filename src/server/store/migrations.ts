@@ -845,4 +845,11 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '022-batch-payees': {
+    async up(db: Kysely<unknown>) {
+      // Who each row of a bulk file pays, as the API had the account when the batch was quoted
+      // (docs/decisions/040).
+      await db.schema.alterTable('batch_row').addColumn('payee', 'text').execute();
+    },
+  },
 };

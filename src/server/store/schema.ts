@@ -399,6 +399,11 @@ export interface BatchRowTable {
   failure: string | null;
   /** Its transaction's status, as last seen. */
   client_status: string | null;
+  /**
+   * Who the row pays, read from the API when the batch is quoted (JSON of `RowPayee`): what the
+   * approvers approve, and what submission holds the account to (docs/decisions/040).
+   */
+  payee: string | null;
 }
 
 /** Something the dashboard told a person, shown in the app (docs/decisions/035). */

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type ActionState, type PayeeChange, RejectBody } from '#/api/controls';
+import { type ActionState, type OpenPayment, type PayeeChange, RejectBody } from '#/api/controls';
 import { fieldError } from '#/lib/field-error';
 import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '#/api/payee';
 import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
@@ -14,7 +14,9 @@ import { DateTime } from '#/components/date-time';
 import { Dialog } from '#/components/dialog';
 import { AnchorLink } from '#/components/links';
 import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
-import { namesInWords, whyNotInWords } from '#/lib/format';
+import { humanize, namesInWords, whyNotInWords } from '#/lib/format';
+import { Money } from '#/components/money';
+import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
 const STATUS_WORDS: Record<PayeeChange['status'], string> = {
   pending: 'Waits for approval',
@@ -25,6 +27,57 @@ const STATUS_WORDS: Record<PayeeChange['status'], string> = {
   stale: 'Out of date',
   failed: 'Refused by the API',
 };
+
+/** "3 open payments keep the old details": what approving the change does not redirect. */
+export function keptPaymentsInWords(open: readonly OpenPayment[]): string {
+  if (open.length === 0) return '';
+  const ids = open.map((p) => `#${p.transactionId}`).join(', ');
+  return open.length === 1
+    ? `Its open payment ${ids} keeps the old details.`
+    : `Its ${open.length} open payments (${ids}) keep the old details.`;
+}
+
+/** The account's open payments, which keep paying the details they were created with. */
+function OpenPayments({ change }: { change: PayeeChange }) {
+  const open = change.openPayments;
+  if (open.length === 0) return null;
+  const pending = change.status === 'pending';
+  return (
+    <Paper withBorder p="sm" mt="sm" radius="sm" bg="var(--mantine-color-body)">
+      <Text size="sm" fw={600} id={`open-payments-${change.id}`}>
+        {open.length === 1
+          ? '1 open payment to this account'
+          : `${open.length} open payments to this account`}
+      </Text>
+      <Text size="sm" mb={4}>
+        {pending
+          ? 'Approving does not redirect them: each keeps paying the bank details it was created with (the ones now). Cancel one and create it again to pay the new details.'
+          : 'These keep paying the old details they were created with.'}
+      </Text>
+      <Table verticalSpacing={2} fz="sm" aria-labelledby={`open-payments-${change.id}`}>
+        <Table.Tbody>
+          {open.map((p) => (
+            <Table.Tr key={`${p.product}-${p.transactionId}`}>
+              <Table.Td>
+                <AnchorLink
+                  to="/transactions/$product/$id"
+                  params={{ product: SLUG_OF[p.product], id: p.transactionId }}
+                  size="sm"
+                >
+                  {PRODUCT_TITLE[p.product].singular} #{p.transactionId}
+                </AnchorLink>
+              </Table.Td>
+              <Table.Td>
+                <Money amount={p.amount} symbol={p.currency} />
+              </Table.Td>
+              <Table.Td c="dimmed">{humanize(p.clientStatus)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
 
 function RejectDialog({
   opened,
@@ -92,7 +145,7 @@ export function PayeeChangeCard({
             : 'Your approval is recorded',
       message:
         after.status === 'approved'
-          ? `Payout account #${after.accountId} now has the new bank details.`
+          ? `Payout account #${after.accountId} now has the new bank details. ${keptPaymentsInWords(after.openPayments)}`.trim()
           : after.status === 'rejected'
             ? `Payout account #${after.accountId} keeps its bank details.`
             : 'More approvers must approve before the change is applied.',
@@ -182,6 +235,7 @@ export function PayeeChangeCard({
           </Stack>
         </WarningAlert>
       )}
+      <OpenPayments change={change} />
       {approvals.length > 0 && (
         <Text size="xs" c="dimmed" mt="xs">
           Approved by {namesInWords(approvals.map((d) => d.userName))}
