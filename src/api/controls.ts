@@ -240,6 +240,8 @@ export const TransactionControls = z.object({
     approveDeposit: ActionState.extend(Requirement.shape),
   }),
   recipient: RecipientRecord.nullable(),
+  /** Who created it through the dashboard (they never approve it); null when made elsewhere. */
+  creator: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type TransactionControls = z.infer<typeof TransactionControls>;
 

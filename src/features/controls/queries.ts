@@ -94,11 +94,6 @@ export const useAddPolicy = () =>
 export const useRemovePolicy = () =>
   useControlsMutation((id: string) => callEndpoint(api, E.removePolicy, { params: { id } }));
 
-export const useRejectApproval = () =>
-  useControlsMutation((v: { id: string; reason: string }) =>
-    callEndpoint(api, E.rejectApproval, { params: { id: v.id }, body: { reason: v.reason } }),
-  );
-
 /**
  * Approves or rejects a payee change. `onDecided` runs before the lists are read again: the
  * card that asked may be gone from the inbox by the time they are.

@@ -11,7 +11,7 @@ import {
   uploadFile,
   type TransactionCreateBody,
 } from '#/api/client';
-import type { ApprovalInfo, TransactionApproval } from '#/api/controls';
+import { type ApprovalInfo, type TransactionApproval, controlsEndpoints } from '#/api/controls';
 import { sessionEndpoints } from '#/api/dashboard';
 import { transactionOperations } from '#/api/operations';
 import {
@@ -148,6 +148,23 @@ export function useApproveQuote(product: Product, id: number) {
 /** The deposit's approval; collections send their deposit confirmation with it. */
 export function useApproveDeposit(product: Product, id: number) {
   return useApprove(product, id, 'approveDeposit');
+}
+
+/**
+ * Rejects the approval a transaction waits for, with the reason: the dashboard server cancels
+ * the transaction through the API and tells its creator.
+ */
+export function useRejectTransaction(product: Product, id: number) {
+  const settle = useSettle(product);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { action: TransactionApproval; reason: string }) =>
+      callEndpoint(api, controlsEndpoints.rejectTransaction, { params: { product, id }, body: v }),
+    onSuccess: (rejected) => {
+      void queryClient.invalidateQueries({ queryKey: controlsKeys.all });
+      settle(rejected.transaction);
+    },
+  });
 }
 
 export function useCancelTransaction(product: Product, id: number) {

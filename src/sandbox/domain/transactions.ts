@@ -364,7 +364,9 @@ export function getPayoutConfirmation(
   // The account as it was paid; a row older than the snapshot rule falls back to it as it is.
   const snapshot =
     record.recipient ??
-    recipientSnapshot(ctx.store.payoutAccounts.byId(partnerId, record.toBusinessExternalAccountId)!);
+    recipientSnapshot(
+      ctx.store.payoutAccounts.byId(partnerId, record.toBusinessExternalAccountId)!,
+    );
   return {
     businessRequestId: record.businessRequestId,
     completedTime: record.completedTime,

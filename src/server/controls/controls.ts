@@ -166,6 +166,12 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
   const approvers = async () =>
     (await people()).filter((p) => p.disabledAt === null && hasRole(p.roles, APPROVER));
 
+  /** A person by id, with their name (a person removed since keeps their id). */
+  const personNamed = async (id: string) => {
+    const person = (await people()).find((p) => p.id === id);
+    return { id, name: person?.name ?? 'someone no longer in the workspace' };
+  };
+
   const requirement = (policies: readonly PolicyRule[], subject: ControlSubject): Requirement => {
     const { required, policy } = requirementOf(policies, subject);
     return { required, policy: (policy as Requirement['policy']) ?? null };
@@ -732,6 +738,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           approveDeposit: await actionOf('approveDeposit'),
         },
         recipient: await recipientRecord(ref, api),
+        creator: creator ? await personNamed(creator) : null,
       };
     },
 

@@ -233,13 +233,7 @@ describe('deciding', () => {
     ]),
   );
   it.each(rejecting)('a %s rejected by %o (%s): %s', (kind, roles, id, expected) => {
-    const outcome = decide(
-      { ...pending(), kind },
-      { id, roles },
-      'reject',
-      1,
-      1_000,
-    );
+    const outcome = decide({ ...pending(), kind }, { id, roles }, 'reject', 1, 1_000);
     expect(outcome).toEqual(
       expected === 'rejected' ? { kind: 'rejected' } : { kind: 'refused', refusal: expected },
     );

@@ -1,17 +1,14 @@
 // A change of a payout account's bank details waiting for approval (docs/decisions/025): what
 // changes, from what to what, who proposed it, warnings, and the decisions this person can
 // take (approve, reject with a reason, or withdraw their own).
-import { Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { type ActionState, type OpenPayment, type PayeeChange, RejectBody } from '#/api/controls';
-import { fieldError } from '#/lib/field-error';
+import type { ActionState, OpenPayment, PayeeChange } from '#/api/controls';
+import { RejectDialog } from '#/components/reject-dialog';
 import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '#/api/payee';
 import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
-import { Dialog } from '#/components/dialog';
 import { AnchorLink } from '#/components/links';
 import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
 import { humanize, namesInWords, whyNotInWords } from '#/lib/format';
@@ -76,47 +73,6 @@ function OpenPayments({ change }: { change: PayeeChange }) {
         </Table.Tbody>
       </Table>
     </Paper>
-  );
-}
-
-function RejectDialog({
-  opened,
-  onClose,
-  onReject,
-  pending,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onReject: (reason: string) => void;
-  pending: boolean;
-}) {
-  const form = useForm<RejectBody>({
-    resolver: zodResolver(RejectBody),
-    defaultValues: { reason: '' },
-  });
-  return (
-    <Dialog opened={opened} onClose={onClose} title="Reject the change">
-      <form noValidate onSubmit={form.handleSubmit(({ reason }) => onReject(reason.trim()))}>
-        <Textarea
-          label="Reason"
-          description="Whoever proposed it sees this."
-          {...form.register('reason')}
-          error={fieldError('Reason', form.formState.errors.reason?.message)}
-          maxLength={500}
-          autosize
-          minRows={2}
-          data-autofocus
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button type="submit" color="red" loading={pending}>
-            Reject change
-          </Button>
-        </Group>
-      </form>
-    </Dialog>
   );
 }
 
@@ -286,6 +242,8 @@ export function PayeeChangeCard({
       )}
       {error && <ApiErrorAlert error={error} title="Not done" />}
       <RejectDialog
+        title="Reject the change"
+        confirmLabel="Reject change"
         opened={rejecting}
         onClose={() => setRejecting(false)}
         pending={decide.isPending}
@@ -295,7 +253,12 @@ export function PayeeChangeCard({
             { onSuccess: () => setRejecting(false) },
           )
         }
-      />
+      >
+        <Text size="sm">
+          Payout account #{change.accountId} keeps its bank details; {change.authorName} is told
+          your reason.
+        </Text>
+      </RejectDialog>
     </Paper>
   );
 }

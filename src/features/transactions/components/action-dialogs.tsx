@@ -20,7 +20,10 @@ import {
   useApproveDeposit,
   useApproveQuote,
   useCancelTransaction,
+  useRejectTransaction,
 } from '../queries';
+import { RejectDialog } from '#/components/reject-dialog';
+import type { TransactionApproval } from '#/api/controls';
 import { CurrentQuoteNote, RateText, useDepositOf } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { showDone } from '#/components/notify';
@@ -319,5 +322,50 @@ export function CancelDialog(props: ActionDialogProps) {
         <ApiErrorAlert error={cancel.error} title="The transaction was not cancelled" />
       )}
     </ConfirmDialog>
+  );
+}
+
+/** Rejecting the approval the transaction waits for: it is cancelled and its creator told why. */
+export function RejectApprovalDialog(
+  props: ActionDialogProps & { action: TransactionApproval; creator?: string | undefined },
+) {
+  const { product, transaction: t, action, creator } = props;
+  const id = t.businessRequestId;
+  const reject = useRejectTransaction(product, id);
+  const { done, dialog } = useDialogAction(props, reject);
+  const what = action === 'approveQuote' ? 'quote' : 'deposit';
+  return (
+    <RejectDialog
+      {...dialog}
+      title={`Reject the ${what} of #${id}?`}
+      confirmLabel={`Reject and cancel #${id}`}
+      pending={reject.isPending}
+      error={reject.isError ? reject.error : undefined}
+      onReject={(reason) =>
+        reject.mutate(
+          { action, reason },
+          {
+            onSuccess: (rejected) => {
+              showDone(
+                `The ${what} is rejected`,
+                `Transaction #${id} is ${humanize(rejected.transaction.clientStatus).toLowerCase()}; ${creator ?? 'whoever created it'} is told your reason.`,
+              );
+              done();
+            },
+          },
+        )
+      }
+    >
+      <Alert color="red" variant="light">
+        <Text size="sm">
+          Rejecting cancels {PRODUCT_TITLE[product].singular.toLowerCase()} #{id} through the API:
+          nothing is paid out, and it cannot be undone.{' '}
+          {product === 'receive'
+            ? 'A collection’s cancellation takes no reason, so the reason is kept here.'
+            : 'The API is given your reason with the cancellation.'}
+        </Text>
+      </Alert>
+      <Amounts product={product} t={t} />
+    </RejectDialog>
   );
 }

@@ -11,18 +11,33 @@ import { phaseOf, statusesAllowing, transitionFor } from '#/api/transaction-stat
 import { humanize, whyNotInWords } from '#/lib/format';
 import { usePermission } from '../../session/queries';
 import { nextAction } from '../timeline';
-import { ApproveDepositDialog, ApproveQuoteDialog, CancelDialog } from './action-dialogs';
+import {
+  ApproveDepositDialog,
+  ApproveQuoteDialog,
+  CancelDialog,
+  RejectApprovalDialog,
+} from './action-dialogs';
 
-type Action = TransactionApproval | 'cancel';
+type Action = TransactionApproval | 'cancel' | 'reject';
 
 const LABEL: Record<Action, string> = {
   approveQuote: 'Approve quote',
   approveDeposit: 'Approve deposit',
+  reject: 'Reject…',
   cancel: 'Cancel transaction',
 };
 
+/** The approval the transaction waits for now, if any: what a rejection would reject. */
+export function waitingApproval(product: Product, t: Transaction): TransactionApproval | null {
+  if (transitionFor(product, t, 'approveQuote')) return 'approveQuote';
+  if (transitionFor(product, t, 'approveDeposit')) return 'approveDeposit';
+  return null;
+}
+
 /** Why an action is not offered right now, in words; undefined when it is. */
 export function whyNot(product: Product, t: Transaction, action: Action): string | undefined {
+  if (action === 'reject')
+    return waitingApproval(product, t) ? undefined : 'No approval waits to be rejected.';
   if (transitionFor(product, t, action)) return undefined;
   switch (phaseOf(t)) {
     case 'completed':
@@ -46,7 +61,7 @@ export function whyNot(product: Product, t: Transaction, action: Action): string
 
 /** Why the signed-in person cannot give an approval the policies ask for, and who can. */
 function controlsReason(controls: TransactionControls | undefined, action: Action) {
-  if (action === 'cancel' || !controls) return undefined;
+  if (action === 'cancel' || action === 'reject' || !controls) return undefined;
   const state = controls.actions[action];
   return state.canAct ? undefined : whyNotInWords(state);
 }
@@ -84,8 +99,12 @@ export function TransactionActions({
   const permitted: Record<Action, { allowed: boolean; reason?: string }> = {
     approveQuote: usePermission(`${product}ApproveQuote`),
     approveDeposit: usePermission(`${product}ApproveDeposit`),
+    // Approvers reject (and so cancel) without the Finance role: the same role as approving.
+    reject: usePermission(`${product}ApproveQuote`),
     cancel: usePermission(`${product}Cancel`),
   };
+  const waiting = waitingApproval(product, t);
+  const creator = controls?.creator?.name;
   const dialog = (action: Action) => ({
     product,
     transaction: t,
@@ -143,15 +162,26 @@ export function TransactionActions({
       <Group gap="md" align="flex-start" wrap="wrap" ref={buttons}>
         {button('approveQuote', { icon: <IconCheck size={16} aria-hidden /> })}
         {button('approveDeposit', { icon: <IconCheck size={16} aria-hidden /> })}
-        {button('cancel', {
-          color: 'red',
-          variant: 'light',
-          icon: <IconX size={16} aria-hidden />,
-        })}
+        {/* Approvers see Reject; others see Cancel, which the Finance role gives. */}
+        {permitted.reject.allowed && waiting
+          ? button('reject', {
+              color: 'red',
+              variant: 'light',
+              icon: <IconX size={16} aria-hidden />,
+            })
+          : null}
+        {permitted.cancel.allowed || !permitted.reject.allowed || !waiting
+          ? button('cancel', {
+              color: 'red',
+              variant: 'light',
+              icon: <IconX size={16} aria-hidden />,
+            })
+          : null}
       </Group>
       <ApproveQuoteDialog {...dialog('approveQuote')} />
       <ApproveDepositDialog {...dialog('approveDeposit')} />
       <CancelDialog {...dialog('cancel')} />
+      {waiting && <RejectApprovalDialog {...dialog('reject')} action={waiting} creator={creator} />}
     </>
   );
 }

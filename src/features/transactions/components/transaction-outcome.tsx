@@ -33,10 +33,13 @@ export function TransactionOutcome({
   transaction: t,
   notes,
   headingRef,
+  rejection,
 }: {
   transaction: Transaction;
   notes: readonly TransactionNote[] | undefined;
   headingRef?: React.Ref<HTMLHeadingElement>;
+  /** The approval an approver rejected, which cancelled the transaction. */
+  rejection?: { what: string; by: string; reason: string } | undefined;
 }) {
   const done = isCompleted(t.clientStatus);
   const cancel = cancelReasonOf(t, notes);
@@ -67,12 +70,19 @@ export function TransactionOutcome({
         <Stack gap={4}>
           <Text size="sm">
             Cancelled on <DateTime value={t.lastUpdateTime} />
-            {cancel.byName ? ` by ${cancel.byName}` : ''}; nothing was paid out.
+            {rejection ? ` by ${rejection.by}` : cancel.byName ? ` by ${cancel.byName}` : ''};
+            nothing was paid out.
           </Text>
-          <Text size="sm" data-testid="cancel-reason">
-            Reason: {cancel.reason ?? 'not given'}
-            {cancel.words ? ` — “${cancel.words}”` : ''}
-          </Text>
+          {rejection ? (
+            <Text size="sm" data-testid="cancel-reason">
+              {rejection.by} rejected the {rejection.what}: “{rejection.reason}”
+            </Text>
+          ) : (
+            <Text size="sm" data-testid="cancel-reason">
+              Reason: {cancel.reason ?? 'not given'}
+              {cancel.words ? ` — “${cancel.words}”` : ''}
+            </Text>
+          )}
         </Stack>
       )}
     </Paper>

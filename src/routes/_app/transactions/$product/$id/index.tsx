@@ -22,6 +22,7 @@ import { TransactionTimeline } from '#/features/transactions/components/transact
 import { transactionNotesQuery, transactionQuery } from '#/features/transactions/queries';
 import { waitingFor } from '#/features/transactions/timeline';
 import { transactionControlsQuery } from '#/features/controls/queries';
+import type { TransactionControls } from '#/api/controls';
 import { RecipientPanel } from '#/features/controls/components/recipient';
 import { NotFound } from '#/app/route-states';
 import { recordEventsQuery } from '#/features/events/queries';
@@ -30,6 +31,18 @@ import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
 import { RecordRequests } from '#/features/requests/components/request-log';
 import { useInSandbox } from '#/features/session/queries';
 import { AutomaticMove } from '#/features/moves/components/automatic-move';
+
+/** The rejected approval that cancelled the transaction, in words. */
+function rejectionOf(controls: TransactionControls | undefined) {
+  const rejected = controls?.approvals.find((a) => a.status === 'rejected');
+  const decision = rejected?.decisions.find((d) => d.decision === 'reject');
+  if (!rejected || !decision) return undefined;
+  return {
+    what: rejected.action === 'approveQuote' ? 'quote' : 'deposit',
+    by: decision.userName,
+    reason: decision.reason ?? rejected.rejectReason ?? '',
+  };
+}
 
 export const Route = createFileRoute('/_app/transactions/$product/$id/')({
   loader: ({ context, params }) =>
@@ -108,7 +121,12 @@ function TransactionPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             {final ? (
-              <TransactionOutcome transaction={t} notes={notes.data} headingRef={outcome} />
+              <TransactionOutcome
+                transaction={t}
+                notes={notes.data}
+                headingRef={outcome}
+                rejection={rejectionOf(controls.data)}
+              />
             ) : (
               <Panel title="Actions">
                 <TransactionActions

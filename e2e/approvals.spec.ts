@@ -1,0 +1,97 @@
+// Approvals a finance team can trust (docs/decisions/040 and 041), one step per journey: an
+// approver rejects a quote with a reason; its creator reads who rejected it and why; an approver
+// of new bank details is told which open payouts keep the old ones. What a journey needs before
+// its one page is set up through the API.
+import type { Page } from '@playwright/test';
+import { checkA11y, CSRF, expect, quotedPayout, signInAs, test } from './fixtures';
+
+async function api(page: Page, method: string, path: string, data?: object) {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: CSRF,
+    ...(data ? { data } : {}),
+  });
+  return { status: response.status(), json: await response.json() };
+}
+
+const REASON = 'The rate is worse than the one agreed with Lumen';
+
+test('an approver rejects a quote with a reason', async ({ page, dashboard }) => {
+  await signInAs(page, 'Fatima Finance');
+  const id = await quotedPayout(page, dashboard, '2750.00');
+  await signInAs(page, 'Aiko Approver');
+  await page.goto(`/transactions/payouts/${id}`);
+  await page.getByRole('button', { name: 'Reject…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reject the quote of #${id}?` });
+  await expect(dialog).toContainText('nothing is paid out');
+  // The reason is required, named at its field.
+  await dialog.getByRole('button', { name: `Reject and cancel #${id}` }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(
+    /^Reason is required/,
+  );
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
+  await dialog.getByRole('button', { name: `Reject and cancel #${id}` }).click();
+  await expect(page.getByText('The quote is rejected')).toBeVisible();
+  await expect(page.getByTestId('cancel-reason')).toHaveText(
+    `Aiko Approver rejected the quote: “${REASON}”`,
+  );
+  const t = (await api(page, 'GET', `/v1/sendc2f/${id}`)).json;
+  expect(t).toMatchObject({ clientStatus: 'OnOff_CANCELED', cancelReason: 'OTHER' });
+  await checkA11y(page);
+});
+
+test('the creator of a rejected quote reads who rejected it and why', async ({
+  page,
+  dashboard,
+}) => {
+  await signInAs(page, 'Fatima Finance');
+  const id = await quotedPayout(page, dashboard, '2751.00');
+  await signInAs(page, 'Aiko Approver');
+  const rejected = await api(page, 'POST', `/controls/transactions/sendc2f/${id}/reject`, {
+    action: 'approveQuote',
+    reason: REASON,
+  });
+  expect(rejected.status).toBe(200);
+  await signInAs(page, 'Fatima Finance');
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  await page
+    .getByRole('button', { name: new RegExp(`Aiko Approver rejected the quote of Payout #${id}`) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/transactions/payouts/${id}$`));
+  await expect(page.getByTestId('cancel-reason')).toHaveText(
+    `Aiko Approver rejected the quote: “${REASON}”`,
+  );
+  await checkA11y(page);
+});
+
+test('an approver of new bank details is told which open payouts keep the old ones', async ({
+  page,
+  dashboard,
+}) => {
+  await signInAs(page, 'Fatima Finance');
+  const id = await quotedPayout(page, dashboard, '640.00');
+  const accountId = (await api(page, 'GET', `/v1/sendc2f/${id}`)).json
+    .toBusinessExternalAccountId as number;
+  await signInAs(page, 'Olu Onboarding');
+  const account = (await api(page, 'GET', `/v1/businessExternalAccount/${accountId}`)).json;
+  const held = await api(page, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+    accountHolderName: account.accountHolderName,
+    bankName: 'Crédit Agricole',
+    iban: 'FR76 3000 6000 0112 3456 7890 189',
+    swiftCode: 'AGRIFRPP',
+    countryIso: 'FR',
+  });
+  expect(held.status).toBe(202);
+
+  await signInAs(page, 'Bruno Approver');
+  await page.goto('/approvals');
+  const card = page.getByTestId(`payee-change-${held.json.change.id}`);
+  const open = card.getByRole('table', { name: /open payments? to this account/ });
+  await expect(open).toContainText(`Payout #${id}`);
+  await expect(card).toContainText('Approving does not redirect them');
+  await card.getByRole('button', { name: 'Approve change' }).click();
+  await expect(page.getByText('Bank details changed')).toBeVisible();
+  await expect(page.getByText(new RegExp(`#${id}.* keeps? the old details`))).toBeVisible();
+  await checkA11y(page);
+});
