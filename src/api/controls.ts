@@ -73,9 +73,27 @@ export const PolicyCreate = z
       .int({ error: 'must be a whole number from 1 to 3' })
       .min(1, { error: 'must be a whole number from 1 to 3' })
       .max(3, { error: 'must be a whole number from 1 to 3' }),
+    /**
+     * The amount is in the workspace's base currency and the policy applies to every currency,
+     * each converted at the rate the API quotes when someone decides (docs/decisions/042).
+     */
+    inBase: z.boolean({ error: 'must be true or false' }).default(false),
   })
   .superRefine((policy, ctx) => {
+    if (policy.inBase && policy.action !== 'changeBankDetails' && policy.currency !== ANY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        message:
+          'must be * (every currency) when the amount is in the base currency: each currency is converted to it',
+      });
     if (policy.action !== 'changeBankDetails') return;
+    if (policy.inBase)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['inBase'],
+        message: 'does not apply to a bank-detail change, which has no amount',
+      });
     // A change of bank details has no product and no amount: only its account's currency.
     const none = (path: string, applies: boolean) => {
       if (applies)
@@ -101,10 +119,39 @@ export const Policy = z.object({
   /** From this amount (a plain decimal, in `currency` on `amountSide`) the policy applies. */
   minAmount: z.string(),
   approvers: z.int(),
+  /** `minAmount` is in the workspace's base currency; the policy applies to every currency. */
+  inBase: z.boolean(),
   createdAt: Timestamp,
   createdBy: z.string().nullable(),
 });
 export type Policy = z.infer<typeof Policy>;
+
+/**
+ * The workspace's approval settings (docs/decisions/041, 042): how long a quote the API gave may
+ * be approved, how often releasing money asks again for the second factor, and the base currency
+ * of base-currency policies.
+ */
+export const APPROVAL_SETTING_DEFAULTS = {
+  quoteValidityMinutes: 24 * 60,
+  stepUpMinutes: 5,
+  baseCurrency: 'EUR',
+};
+export const ApprovalSettings = z.object({
+  quoteValidityMinutes: z
+    .int({ error: 'must be a whole number of minutes from 5 to 10080 (a week)' })
+    .min(5, { error: 'must be a whole number of minutes from 5 to 10080 (a week)' })
+    .max(10080, { error: 'must be a whole number of minutes from 5 to 10080 (a week)' }),
+  stepUpMinutes: z
+    .int({ error: 'must be a whole number of minutes from 0 (every time) to 60' })
+    .min(0, { error: 'must be a whole number of minutes from 0 (every time) to 60' })
+    .max(60, { error: 'must be a whole number of minutes from 0 (every time) to 60' }),
+  baseCurrency: z
+    .string({ error: 'must be a payout currency of the currency list' })
+    .trim()
+    .min(1, { error: 'is required: a payout currency of the currency list' })
+    .max(20, { error: 'must be at most 20 characters' }),
+});
+export type ApprovalSettings = z.infer<typeof ApprovalSettings>;
 
 export const Decision = z.object({
   userId: z.string(),
@@ -230,8 +277,46 @@ export const RecipientRecord = z.object({
   changedSince: z.boolean().nullable(),
   /** The account's number now, masked, when it changed. */
   numberNow: z.string().nullable(),
+  /** No other payment to this account has completed. */
+  firstPayment: z.boolean(),
 });
 export type RecipientRecord = z.infer<typeof RecipientRecord>;
+
+/**
+ * What a quote approval approves (docs/decisions/041): the deposit for the payout and the rate,
+ * when the API gave it and until when it may be approved, and the markup against a reference
+ * rate where the API gives one.
+ */
+export const QuoteInfo = z.object({
+  /** `api`: the API has given the deposit; `priceNow`: not yet, today's price stands in. */
+  source: z.enum(['api', 'priceNow']),
+  depositAmount: z.string().nullable(),
+  /** Payout units per deposit unit. */
+  rate: z.string().nullable(),
+  quotedAt: Timestamp.nullable(),
+  /** After this the quote is not approved: it is quoted again. Null: no limit applies. */
+  expiresAt: Timestamp.nullable(),
+  expired: z.boolean(),
+  referenceRate: z.string().nullable(),
+  /** How far the rate is below the reference rate, in percent ("1.00"). */
+  markupPercent: z.string().nullable(),
+});
+export type QuoteInfo = z.infer<typeof QuoteInfo>;
+
+/** Who a payment pays, in words an approver checks: name, bank, masked number. */
+export const PayeeInfo = z.object({
+  accountId: z.int(),
+  accountHolderName: z.string().nullable(),
+  bankName: z.string().nullable(),
+  /** The IBAN or account number, masked: "DE89 •••• 3000". */
+  number: z.string(),
+  countryIso: z.string().nullable(),
+  /** No payment to this account has completed before. */
+  firstPayment: z.boolean(),
+  /** As recorded when the payment was created (else the account as last seen). */
+  recorded: z.boolean(),
+});
+export type PayeeInfo = z.infer<typeof PayeeInfo>;
 
 export const TransactionControls = z.object({
   approvals: z.array(ApprovalInfo),
@@ -242,6 +327,8 @@ export const TransactionControls = z.object({
   recipient: RecipientRecord.nullable(),
   /** Who created it through the dashboard (they never approve it); null when made elsewhere. */
   creator: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The quote while the transaction is not final. */
+  quote: QuoteInfo.nullable(),
 });
 export type TransactionControls = z.infer<typeof TransactionControls>;
 
@@ -260,6 +347,8 @@ export const InboxTransaction = z.object({
   since: Timestamp,
   /** Its open approval, when someone has approved already. */
   approval: ApprovalInfo.nullable(),
+  quote: QuoteInfo,
+  payee: PayeeInfo.nullable(),
   ...Requirement.shape,
   ...ActionState.shape,
 });
@@ -433,6 +522,25 @@ export const controlsEndpoints = {
     response: z.object({ id: z.string(), deleted: z.literal(true) }),
     roles: WORKSPACE_ROLES.administer,
     audit: 'remove approval policy',
+  }),
+  approvalSettings: endpoint({
+    id: 'approvalSettings',
+    method: 'GET',
+    path: '/controls/settings',
+    summary:
+      'The approval settings: how long a quote may be approved, how often releasing money asks for the second factor, the base currency',
+    response: ApprovalSettings,
+  }),
+  setApprovalSettings: endpoint({
+    id: 'setApprovalSettings',
+    method: 'PUT',
+    path: '/controls/settings',
+    summary: 'Change the approval settings',
+    body: ApprovalSettings,
+    invalid: 'Give the quote validity, the step-up window and the base currency.',
+    response: ApprovalSettings,
+    roles: WORKSPACE_ROLES.administer,
+    audit: 'set approval settings',
   }),
   requirement: endpoint({
     id: 'requirement',

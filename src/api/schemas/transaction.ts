@@ -80,6 +80,10 @@ export const Price = z
     toCurrencySymbol: z.string(),
     rate: z.number().meta({ description: 'Payout units per deposit unit, fees included.' }),
     amount: Money.meta({ description: 'Deposit amount, fees included.' }),
+    referenceRate: z.number().optional().meta({
+      description:
+        'Sandbox extension: the reference rate before the product’s fee, so that the fee shows as a markup. The specification does not have it; the dashboard shows the markup only when it is sent.',
+    }),
   })
   .meta({ id: 'Price' });
 export type Price = z.infer<typeof Price>;

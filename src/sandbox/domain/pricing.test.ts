@@ -44,12 +44,17 @@ describe('priceQuote: rounding to the deposit currency', () => {
     ['collections fee', 'receive', 'EUR', 'GBP', '8900', '0.8500590551', '10469.87'],
   ] as const)('%s', (_label, product, from, to, toAmount, rate, amount) => {
     expect(quoteRate(product, from, to, toAmount).rate).toBe(rate);
-    expect(priceQuote(product, from, to, toAmount)).toEqual({
+    const price = priceQuote(product, from, to, toAmount);
+    expect(price).toEqual({
       fromCurrencySymbol: from,
       toCurrencySymbol: to,
       rate: Number(rate),
       amount,
+      referenceRate: expect.any(Number),
     });
+    // The reference rate less the product's fee is the rate, to its ten significant digits.
+    const fee = { sendc2f: 0.01, sendf2f: 0.008, receive: 0.005 }[product];
+    expect(price.referenceRate! * (1 - fee)).toBeCloseTo(Number(rate), 6);
   });
 
   it('applies each product’s fee: payout 1.0 %, end to end 0.8 %, collections 0.5 %', () => {

@@ -111,10 +111,15 @@ export function priceQuote(
   toAmount: string,
 ): Price {
   const quote = quoteRate(product, fromCurrencySymbol, toCurrencySymbol, toAmount);
+  const from = findCurrency(quote.fromCurrencySymbol)!;
+  const to = findCurrency(quote.toCurrencySymbol)!;
   return {
     ...quote,
     rate: wireRate(quote.rate),
     amount: depositFor(toAmount, quote.rate, decimalsOf(quote.fromCurrencySymbol)),
+    referenceRate: wireRate(
+      new Dec(from.usdValue).div(to.usdValue).toSignificantDigits(RATE_DIGITS).toString(),
+    ),
   };
 }
 

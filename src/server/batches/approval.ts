@@ -16,12 +16,17 @@ import type { User } from '../store/workspace';
 import { type StoredBatch, batchSubject } from './store';
 
 /** The policies and the people who may approve, read once for several batches. */
-export async function approvalContext(ctx: DashboardContext) {
+export async function approvalContext(
+  ctx: DashboardContext,
+  /** Rates into the base currency, for base-currency policies (without: they apply). */
+  base?: { baseCurrency: string; rates: ReadonlyMap<string, string> },
+) {
   const [policies, people] = await Promise.all([
     ctx.controls.policies(),
     ctx.workspace.listUsers(),
   ]);
   return {
+    base,
     policies: policies as PolicyRule[],
     approvers: people.filter(
       (p) => p.disabledAt === null && hasRole(p.roles, WORKSPACE_ROLES.decideApprovals),
@@ -32,10 +37,13 @@ export async function approvalContext(ctx: DashboardContext) {
 export function batchApproval(
   batch: StoredBatch,
   user: User,
-  { policies, approvers }: Awaited<ReturnType<typeof approvalContext>>,
+  { policies, approvers, base }: Awaited<ReturnType<typeof approvalContext>>,
   now: number,
 ): Batch['approval'] {
-  const { required, policy } = batchRequirement(policies, batchSubject(batch));
+  const { required, policy } = batchRequirement(policies, {
+    ...batchSubject(batch),
+    ...(base ? { baseCurrency: base.baseCurrency, rates: base.rates } : {}),
+  });
   const waiting = batch.status === 'awaiting_approval';
   const state: RequestState = {
     kind: 'batch',

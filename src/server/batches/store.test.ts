@@ -173,6 +173,7 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
         approvers: 2,
         created_at: 1,
         created_by: null,
+        in_base: 0,
       })
       .execute();
     try {

@@ -427,12 +427,14 @@ export function batchStore(
         rate: string;
         payee: RowPayee;
       }>,
+      /** How long the quote may be approved (the workspace's quote validity). */
+      validityMs: number = REQUEST_TTL_MS,
     ): Promise<boolean> {
       const at = now();
       return db.transaction().execute(async (trx) => {
         const open = await trx
           .updateTable('batch')
-          .set({ status: 'awaiting_approval', quoted_at: at, expires_at: at + REQUEST_TTL_MS })
+          .set({ status: 'awaiting_approval', quoted_at: at, expires_at: at + validityMs })
           .where('id', '=', id)
           .where((eb) =>
             eb.or([
@@ -490,6 +492,8 @@ export function batchStore(
       decider: Decider & { name: string },
       decision: 'approve' | 'reject',
       reason: string | null,
+      /** Rates into the base currency for base-currency policies, quoted for this decision. */
+      base?: { baseCurrency: string; rates: ReadonlyMap<string, string> },
     ): Promise<{ outcome: Outcome; required: number }> {
       return serializedWithControls(store, async (trx) => {
         const row = await trx
@@ -506,10 +510,10 @@ export function batchStore(
           .select(['user_id', 'decision'])
           .where('batch_id', '=', id)
           .execute();
-        const { required } = batchRequirement(
-          await policiesIn(trx),
-          batchSubject({ product: row.product as Product, rows }),
-        );
+        const { required } = batchRequirement(await policiesIn(trx), {
+          ...batchSubject({ product: row.product as Product, rows }),
+          ...(base ? { baseCurrency: base.baseCurrency, rates: base.rates } : {}),
+        });
         const time = now();
         const gone = await deactivatedPeople(trx);
         const outcome = decide(
@@ -541,6 +545,9 @@ export function batchStore(
               decision,
               reason,
               at: time,
+              conversion: base
+                ? JSON.stringify({ to: base.baseCurrency, rates: Object.fromEntries(base.rates) })
+                : null,
             })
             .execute();
         if (outcome.kind === 'complete')

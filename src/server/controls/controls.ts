@@ -7,6 +7,9 @@ import { isSimulation } from '#/api/simulation';
 import type {
   ActionState,
   ApprovalInfo,
+  ApprovalSettings,
+  PayeeInfo,
+  QuoteInfo,
   BankDetails,
   InboxPage,
   PayeeChange,
@@ -39,18 +42,25 @@ import {
 import { WORKSPACE_ROLES, hasRole, refusalFor } from '#/api/roles';
 import { PayoutAccountUpdate, type PayoutAccount } from '#/api/schemas/payout-account';
 import type { Currency } from '#/api/schemas/reference';
-import type { Product, Transaction } from '#/api/schemas/transaction';
-import { transitionFor, transitionRefusal } from '#/api/transaction-states';
+import { Price, type Product, type Transaction } from '#/api/schemas/transaction';
+import { isFinalStatus, transitionFor, transitionRefusal } from '#/api/transaction-states';
 import type { LocalIndex } from '../local-index/store';
 import type { PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
 import type { UpstreamResponse } from '../upstream';
 import {
   type ControlSubject,
+  type Conversion,
+  type Money,
   type PolicyRule,
   type RequestState,
   REFUSAL_TEXT,
+  convert,
   decide,
+  markupPercent,
+  needsConversion,
+  quoteWindow,
+  quotedRate,
   mayApprove,
   requirementOf,
   simulationChanges,
@@ -59,6 +69,7 @@ import {
 import { type ControlsStore, type StoredRequest, type TransactionRef, subjectOf } from './store';
 
 type Details = Record<string, unknown>;
+type PriceAnswer = ReturnType<typeof Price.parse>;
 
 /** What the proxy does with a call to the partner's API. */
 export type Verdict =
@@ -191,7 +202,12 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     };
   }
 
-  function approvalInfo(request: StoredRequest, policies: readonly PolicyRule[]): ApprovalInfo {
+  function approvalInfo(
+    request: StoredRequest,
+    policies: readonly PolicyRule[],
+    /** What the policies asked at the decision just taken (base-currency policies included). */
+    required?: number,
+  ): ApprovalInfo {
     return {
       id: request.id,
       product: request.product!,
@@ -201,7 +217,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       amount: request.payout.amount ?? '0',
       depositCurrency: request.deposit?.currency || null,
       depositAmount: request.deposit?.amount ?? null,
-      required: requirementOf(policies, subjectOf(request)).required,
+      required: required ?? requirementOf(policies, subjectOf(request)).required,
       status: request.status as ApprovalInfo['status'],
       createdAt: request.createdAt,
       expiresAt: request.expiresAt,
@@ -292,6 +308,19 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         reason: 'state does not allow it',
         status: t.clientStatus,
       });
+    // A quote the API gave is approved within the workspace's validity; after, it is quoted
+    // again (docs/decisions/041).
+    if (action === 'approveQuote') {
+      const { quoteValidityMinutes } = await store.settings();
+      const window = quoteWindow(t, quoteValidityMinutes * 60_000);
+      if (window && window.expiresAt <= now())
+        return refuse(
+          409,
+          'QUOTE_EXPIRED',
+          `The quote of #${id} expired on ${new Date(window.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC (quotes may be approved for ${quoteValidityMinutes} minutes): quote it again.`,
+          { reason: 'quote expired', quotedAt: window.quotedAt, expiresAt: window.expiresAt },
+        );
+    }
     const subject = transactionSubject(action, product, t);
     const payout = { currency: t.toCurrencySymbol, amount: t.toAmount };
     const deposit = subject.deposit!;
@@ -300,7 +329,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       { environment: call.environment, product, transactionId: id, action, payout, deposit },
       text,
     );
-    const decided = await store.decide(opened.id, call.user, 'approve', null, { payout, deposit });
+    // A base-currency policy judges the amounts converted at the API's rate of this moment.
+    const converted = await inBase(call.environment, api, await store.policies(), subject, true);
+    const decided = await store.decide(opened.id, call.user, 'approve', null, {
+      payout,
+      deposit,
+      base: converted.subject.base,
+      conversions: converted.conversions,
+    });
     const { outcome } = decided;
     if (outcome.kind === 'refused') {
       return refuse(403, outcome.refusal, REFUSAL_TEXT[outcome.refusal], {
@@ -312,7 +348,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     if (outcome.kind === 'recorded') {
       return {
         kind: 'hold',
-        body: { approval: approvalInfo(request, await store.policies()) },
+        body: { approval: approvalInfo(request, await store.policies(), decided.required) },
         audit: { approval: request.id, approvals: outcome.approvals, required: decided.required },
       };
     }
@@ -473,6 +509,95 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     return read.record;
   }
 
+  const rateCache = new Map<string, { at: number; rate: string | null }>();
+  const RATE_TTL_MS = 60_000;
+
+  /**
+   * Units of `base` per unit of each currency, as the API's price operation quotes them now
+   * (end to end for fiat, payout for crypto); a currency the API will not price has none. For a
+   * decision the rates are asked afresh (`fresh`); for what pages show, at most a minute old.
+   */
+  async function baseRates(
+    environment: string,
+    api: PartnerApi,
+    symbols: readonly string[],
+    base: string,
+    fresh: boolean,
+  ): Promise<Map<string, string>> {
+    const rates = new Map<string, string>();
+    const list = (await currencies(environment, api)) ?? [];
+    for (const symbol of new Set(symbols.map((c) => c.trim().toUpperCase()))) {
+      if (symbol === base.toUpperCase()) {
+        rates.set(symbol, '1');
+        continue;
+      }
+      const key = `${environment}:${symbol}:${base}`;
+      const known = rateCache.get(key);
+      if (!fresh && known && now() - known.at < RATE_TTL_MS) {
+        if (known.rate !== null) rates.set(symbol, known.rate);
+        continue;
+      }
+      const currency = list.find((c) => c.symbol.toUpperCase() === symbol);
+      const product = currency?.currencyType === 'CRYPTO' ? 'sendc2f' : 'sendf2f';
+      const answer = await api
+        .send({
+          method: 'POST',
+          path: `/v1/${product}/price`,
+          body: Buffer.from(
+            JSON.stringify({
+              fromCurrencySymbol: currency?.symbol ?? symbol,
+              toCurrencySymbol: base,
+              toAmount: '1000',
+            }),
+          ),
+          contentType: 'application/json',
+        })
+        .catch(() => undefined);
+      let rate: string | null = null;
+      if (answer?.status === 200) {
+        const price = JSON.parse(answer.body.toString('utf8')) as { rate?: unknown };
+        if (typeof price.rate === 'number' && price.rate > 0) rate = String(price.rate);
+      }
+      rateCache.set(key, { at: now(), rate });
+      if (rate !== null) rates.set(symbol, rate);
+    }
+    return rates;
+  }
+
+  /**
+   * A subject with its amounts in the base currency, when a policy asks for it: the value of
+   * each side and the conversions that gave it (kept with a decision).
+   */
+  async function inBase(
+    environment: string,
+    api: PartnerApi,
+    policies: readonly PolicyRule[],
+    subject: ControlSubject,
+    fresh: boolean,
+  ): Promise<{ subject: ControlSubject; conversions: Conversion[] }> {
+    if (!needsConversion(policies)) return { subject, conversions: [] };
+    const { baseCurrency } = await store.settings();
+    const sides = [subject.payout, subject.deposit].filter((m): m is Money => m !== null);
+    const rates = await baseRates(
+      environment,
+      api,
+      sides.map((m) => m.currency),
+      baseCurrency,
+      fresh,
+    );
+    const at = (money: Money | null) =>
+      money ? convert(money, baseCurrency, rates.get(money.currency.toUpperCase()) ?? null) : null;
+    const payout = at(subject.payout);
+    const deposit = at(subject.deposit);
+    return {
+      subject: {
+        ...subject,
+        base: { payout: payout?.value ?? null, deposit: deposit?.value ?? null },
+      },
+      conversions: [payout, deposit].filter((c): c is Conversion => c !== null),
+    };
+  }
+
   /** A transaction's open approval (if any) and its state for the rules. */
   const pendingOf = (requests: StoredRequest[], action: TransactionApproval) =>
     requests.find((r) => r.action === action && r.status === 'pending' && r.expiresAt > now());
@@ -500,6 +625,78 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       recordedAt: recorded.recordedAt,
       changedSince: changed,
       numberNow: changed && now_ ? maskedNumber(now_) : null,
+      firstPayment: !(
+        await index.accountsPaidBefore(ref.environment, [recorded.accountId], {
+          product: ref.product,
+          id: ref.transactionId,
+        })
+      ).has(recorded.accountId),
+    };
+  }
+
+  const priceCache = new Map<string, { at: number; price: PriceAnswer | null }>();
+
+  /** The API's price for a transaction's pair and payout now (a minute's cache unless fresh). */
+  async function priceNow(
+    api: PartnerApi,
+    product: Product,
+    t: Pick<Transaction, 'fromCurrencySymbol' | 'toCurrencySymbol' | 'toAmount'>,
+    fresh = false,
+  ): Promise<PriceAnswer | null> {
+    const key = `${product}:${t.fromCurrencySymbol}:${t.toCurrencySymbol}:${t.toAmount}`;
+    const known = priceCache.get(key);
+    if (!fresh && known && now() - known.at < RATE_TTL_MS) return known.price;
+    const answer = await api
+      .send({
+        method: 'POST',
+        path: `/v1/${product}/price`,
+        body: Buffer.from(
+          JSON.stringify({
+            fromCurrencySymbol: t.fromCurrencySymbol,
+            toCurrencySymbol: t.toCurrencySymbol,
+            toAmount: t.toAmount,
+          }),
+        ),
+        contentType: 'application/json',
+      })
+      .catch(() => undefined);
+    let price: PriceAnswer | null = null;
+    if (answer?.status === 200) {
+      const parsed = Price.safeParse(JSON.parse(answer.body.toString('utf8')));
+      if (parsed.success) price = parsed.data;
+    }
+    priceCache.set(key, { at: now(), price });
+    if (priceCache.size > 1000) priceCache.delete(priceCache.keys().next().value!);
+    return price;
+  }
+
+  /**
+   * What a quote approval approves (docs/decisions/041): the API's deposit and rate once it has
+   * given them, with when they may be approved until; before, today's price. The reference rate
+   * and markup where the API's price gives one. `price` false: no call to the API (the inbox's
+   * quoted rows).
+   */
+  async function quoteOf(
+    product: Product,
+    t: Transaction,
+    validityMs: number,
+    api: PartnerApi | undefined,
+    price: 'always' | 'unquoted',
+  ): Promise<QuoteInfo> {
+    const window = quoteWindow(t, validityMs);
+    const given = t.fromAmount !== null;
+    const asked = api && (price === 'always' || !given) ? await priceNow(api, product, t) : null;
+    const rate = given ? quotedRate(t.toAmount, t.fromAmount) : asked ? String(asked.rate) : null;
+    const reference = asked?.referenceRate !== undefined ? String(asked.referenceRate) : null;
+    return {
+      source: given ? 'api' : 'priceNow',
+      depositAmount: t.fromAmount ?? asked?.amount ?? null,
+      rate,
+      quotedAt: window?.quotedAt ?? null,
+      expiresAt: window?.expiresAt ?? null,
+      expired: window !== null && window.expiresAt <= now(),
+      referenceRate: reference,
+      markupPercent: markupPercent(rate, reference),
     };
   }
 
@@ -540,6 +737,24 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
 
     /** The API's currency list, read at most every few minutes per environment. */
     currencies,
+
+    /**
+     * The base currency and each of `symbols`' rate into it, when a base-currency policy exists
+     * (else undefined): afresh for a decision, at most a minute old for what a page shows.
+     */
+    async baseRatesFor(
+      environment: string,
+      api: PartnerApi | undefined,
+      symbols: readonly string[],
+      fresh: boolean,
+    ) {
+      if (!api || !needsConversion(await store.policies())) return undefined;
+      const { baseCurrency } = await store.settings();
+      return {
+        baseCurrency,
+        rates: await baseRates(environment, api, symbols, baseCurrency, fresh),
+      };
+    },
     policies: () => store.policies(),
 
     /** Who asked for a transaction made outside the proxy (a bulk payout's uploader). */
@@ -586,10 +801,41 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         const decimals = decimalsProblem(input.minAmount, currency);
         if (decimals) return { problem: { field: 'minAmount', message: decimals } };
       }
+      if (input.inBase) {
+        const { baseCurrency } = await store.settings();
+        const decimals = decimalsProblem(input.minAmount, baseCurrency);
+        if (decimals) return { problem: { field: 'minAmount', message: decimals } };
+      }
       return store.addPolicy({ ...input, currency }, by.email);
     },
 
     removePolicy: (id: string) => store.removePolicy(id),
+
+    settings: () => store.settings(),
+
+    /** Saves approval settings; the base currency must be a payout currency of the list. */
+    async setSettings(
+      input: ApprovalSettings,
+      by: User,
+      environment: Environment,
+      api: PartnerApi,
+    ): Promise<{ settings: ApprovalSettings } | { problem: FieldProblem } | { unavailable: true }> {
+      const list = await currencies(environment, api);
+      if (!list) return { unavailable: true };
+      const typed = input.baseCurrency.replace(/\s+/g, '').toUpperCase();
+      const payable = list.filter((c) => c.sendTo && c.currencyType === 'FIAT');
+      const found = payable.find((c) => c.symbol.toUpperCase() === typed);
+      if (!found)
+        return {
+          problem: {
+            field: 'baseCurrency',
+            message: `must be a fiat payout currency of the currency list (${payable.map((c) => c.symbol).join(', ')})`,
+          },
+        };
+      const settings = { ...input, baseCurrency: found.symbol };
+      await store.saveSettings(settings, by.email);
+      return { settings };
+    },
 
     /** What approving a transaction of this product, currency and amount would need. */
     async requirement(q: {
@@ -621,6 +867,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       user: User,
       environment: Environment,
       q: { scope: 'you' | 'everyone'; start: number; limit: number },
+      /** To convert amounts for base-currency policies (without it, they apply: the safe side). */
+      api?: PartnerApi,
     ): Promise<InboxPage> {
       const [policies, everyone] = await Promise.all([store.policies(), approvers()]);
       const mine = q.scope === 'you';
@@ -652,16 +900,54 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
               start: q.start,
               limit: q.limit,
             });
-      const [origins, open] = await Promise.all([
+      const [origins, open, recorded, settings] = await Promise.all([
         store.originsOf(environment, waiting.rows),
         store.pendingApprovalsOf(environment, waiting.rows),
+        store.recipientsOf(environment, waiting.rows),
+        store.settings(),
       ]);
+      const records = waiting.rows.map((row) => JSON.parse(row.record) as Transaction);
+      const accountIds = records.map((t) => t.toBusinessExternalAccountId);
+      const [accounts, paidBefore] = await Promise.all([
+        index.accountsById(environment, accountIds),
+        index.accountsPaidBefore(environment, accountIds),
+      ]);
+      /** Who a waiting transaction pays: as recorded at its creation, else as last seen. */
+      const payeeOf = (product: Product, t: Transaction): PayeeInfo | null => {
+        const kept = recorded.get(`${product}:${t.businessRequestId}`);
+        const account = accounts.get(t.toBusinessExternalAccountId);
+        const details = kept?.details ?? (account ? bankDetailsOf(account) : null);
+        if (!details) return null;
+        const accountId = kept?.accountId ?? t.toBusinessExternalAccountId;
+        return {
+          accountId,
+          accountHolderName: details.accountHolderName,
+          bankName: kept ? kept.bankName : (account?.bankName ?? null),
+          number: maskedNumber(details),
+          countryIso: details.countryIso,
+          firstPayment: !paidBefore.has(accountId),
+          recorded: kept !== undefined,
+        };
+      };
       const results = [];
-      for (const row of waiting.rows) {
-        const t = JSON.parse(row.record) as Transaction;
+      for (const [i, row] of waiting.rows.entries()) {
+        const t = records[i]!;
         const request = open.get(`${row.product}:${row.id}:${row.action}`);
         const creator = origins.get(`${row.product}:${row.id}`) ?? null;
-        const need = requirement(policies, transactionSubject(row.action, row.product, t));
+        const need = requirement(
+          policies,
+          api
+            ? (
+                await inBase(
+                  environment,
+                  api,
+                  policies,
+                  transactionSubject(row.action, row.product, t),
+                  false,
+                )
+              ).subject
+            : transactionSubject(row.action, row.product, t),
+        );
         const state = request ? stateOf(request, creator) : noRequestYet(creator);
         results.push({
           kind: 'transaction' as const,
@@ -675,6 +961,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           merchantName: row.merchantName,
           since: row.since,
           approval: request ? approvalInfo(request, policies) : null,
+          quote: await quoteOf(
+            row.product,
+            t,
+            settings.quoteValidityMinutes * 60_000,
+            api,
+            'unquoted',
+          ),
+          payee: payeeOf(row.product, t),
           ...need,
           ...(await actionState(user, state, need.required, everyone)),
         });
@@ -719,14 +1013,26 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       const read = await api.read<Transaction>(`/v1/${ref.product}/${ref.transactionId}`);
       if (!read.ok) return { response: read.response };
       const t = read.record;
-      const [policies, requests, creator, everyone] = await Promise.all([
+      const [policies, requests, creator, everyone, settings] = await Promise.all([
         store.policies(),
         store.approvalsOf(ref),
         store.originOf(ref),
         approvers(),
+        store.settings(),
       ]);
       const actionOf = async (action: TransactionApproval) => {
-        const need = requirement(policies, transactionSubject(action, ref.product, t));
+        const need = requirement(
+          policies,
+          (
+            await inBase(
+              ref.environment,
+              api,
+              policies,
+              transactionSubject(action, ref.product, t),
+              false,
+            )
+          ).subject,
+        );
         const open = pendingOf(requests, action);
         const state = open ? stateOf(open, creator ?? null) : noRequestYet(creator ?? null);
         return { ...need, ...(await actionState(user, state, need.required, everyone)) };
@@ -739,6 +1045,9 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         },
         recipient: await recipientRecord(ref, api),
         creator: creator ? await personNamed(creator) : null,
+        quote: isFinalStatus(t.clientStatus)
+          ? null
+          : await quoteOf(ref.product, t, settings.quoteValidityMinutes * 60_000, api, 'always'),
       };
     },
 

@@ -118,6 +118,35 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     return { id: removed.id, deleted: true as const };
   });
 
+  route(app, E.approvalSettings, async () => controls.settings());
+
+  route(app, E.setApprovalSettings, async ({ request, reply, body }) => {
+    const { user, environment } = signedIn(request);
+    const api = await apiOf(request, reply);
+    if (!api) return reply;
+    const saved = await controls.setSettings(body, user, environment, api);
+    if ('unavailable' in saved)
+      return problem(request, reply, {
+        status: 502,
+        code: 'UPSTREAM_UNAVAILABLE',
+        detail:
+          'The currency list could not be read from the API, so the base currency was not checked.',
+      });
+    if ('problem' in saved)
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: `The base currency ${saved.problem.message}.`,
+        errors: [saved.problem],
+      });
+    await audit(request, {
+      action: E.setApprovalSettings.audit,
+      outcome: 'ok',
+      details: saved.settings,
+    });
+    return saved.settings;
+  });
+
   route(app, E.requirement, async ({ query }) => controls.requirement(query));
 
   /** The counts with the bulk payout files waiting for approval added. */
@@ -131,8 +160,9 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.inbox, async ({ request, query }) => {
     const { user, environment } = signedIn(request);
+    const api = await partnerApi(ctx, environment);
     const [page, batches] = await Promise.all([
-      controls.inbox(user, environment, query),
+      controls.inbox(user, environment, query, api),
       batchInbox(app.dashboard, user, environment),
     ]);
     return {

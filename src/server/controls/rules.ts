@@ -12,7 +12,7 @@ import type { Product } from '#/api/schemas/transaction';
 export type PolicyRule = Pick<
   Policy,
   'id' | 'action' | 'product' | 'currency' | 'amountSide' | 'minAmount' | 'approvers'
->;
+> & { inBase?: boolean | undefined };
 
 /** An amount in a currency; the amount is null while it is not known (a deposit not quoted). */
 export interface Money {
@@ -27,17 +27,28 @@ export interface ControlSubject {
   product: Product | null;
   payout: Money;
   deposit: Money | null;
+  /**
+   * Each side's amount in the workspace's base currency, as converted at the API's rate for a
+   * decision (docs/decisions/042); a side not converted (null or absent) reaches every
+   * base-currency threshold: the safe side.
+   */
+  base?: { payout: string | null; deposit: string | null } | undefined;
 }
 
 const sameCurrency = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
-/** Whether an amount is in a policy's currency and reaches its threshold; unknown ones do. */
-function reaches(policy: PolicyRule, money: Money | null): boolean {
+/**
+ * Whether an amount is in a policy's currency and reaches its threshold; unknown ones do. A
+ * base-currency policy judges the amount's value in the base currency (`inBase`), every
+ * currency alike; a value not known reaches it.
+ */
+function reaches(policy: PolicyRule, money: Money | null, inBase?: string | null): boolean {
   if (!money) return false;
   if (policy.currency !== ANY && !sameCurrency(policy.currency, money.currency)) return false;
-  if (money.amount === null) return true;
+  const amount = policy.inBase ? inBase : money.amount;
+  if (amount === null || amount === undefined) return true;
   try {
-    return new Decimal(money.amount).gte(policy.minAmount);
+    return new Decimal(amount).gte(policy.minAmount);
   } catch {
     return true;
   }
@@ -47,8 +58,37 @@ function reaches(policy: PolicyRule, money: Money | null): boolean {
 export function policyApplies(policy: PolicyRule, subject: ControlSubject): boolean {
   if (policy.action !== subject.action) return false;
   if (policy.product !== ANY && policy.product !== subject.product) return false;
-  return reaches(policy, policy.amountSide === 'deposit' ? subject.deposit : subject.payout);
+  return policy.amountSide === 'deposit'
+    ? reaches(policy, subject.deposit, subject.base?.deposit)
+    : reaches(policy, subject.payout, subject.base?.payout);
 }
+
+/** What a base-currency conversion was: `amount` of `from` is `value` of `to` at `rate`. */
+export interface Conversion {
+  from: string;
+  to: string;
+  /** Units of `to` per unit of `from`, as the API quoted it (1 for the same currency). */
+  rate: string;
+  amount: string;
+  value: string;
+}
+
+/** An amount in the base currency at a rate; the same currency converts at 1. */
+export function convert(money: Money, base: string, rate: string | null): Conversion | null {
+  if (money.amount === null) return null;
+  if (sameCurrency(money.currency, base))
+    return { from: money.currency, to: base, rate: '1', amount: money.amount, value: money.amount };
+  if (rate === null) return null;
+  try {
+    const value = new Decimal(money.amount).times(rate);
+    return { from: money.currency, to: base, rate, amount: money.amount, value: value.toFixed() };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether any policy is in the base currency: only then is a conversion needed. */
+export const needsConversion = (policies: readonly PolicyRule[]) => policies.some((p) => p.inBase);
 
 /** The strictest policy that applies (most approvers) and what it asks; one approver otherwise. */
 export function requirementOf(
@@ -73,6 +113,41 @@ export interface BatchSubject {
   payoutTotals: readonly Money[];
   depositTotals: readonly Money[];
   rows: ReadonlyArray<{ payout: Money; deposit: Money | null }>;
+  /**
+   * Base-currency value per currency of the file, as `rate` per unit (docs/decisions/042): a
+   * currency without one reaches every base-currency threshold. The totals per side are summed
+   * across currencies in the base currency, since a base-currency policy is about the file.
+   */
+  rates?: ReadonlyMap<string, string> | undefined;
+  baseCurrency?: string | undefined;
+}
+
+/** The sum of amounts in the base currency; null when one of them cannot be converted. */
+function baseTotal(
+  totals: readonly Money[],
+  base: string | undefined,
+  rates: ReadonlyMap<string, string> | undefined,
+): string | null {
+  if (!base) return null;
+  let sum = new Decimal(0);
+  for (const total of totals) {
+    const rate = sameCurrency(total.currency, base)
+      ? '1'
+      : rates?.get(total.currency.toUpperCase());
+    if (total.amount === null || rate === undefined) return null;
+    sum = sum.plus(new Decimal(total.amount).times(rate));
+  }
+  return sum.toFixed();
+}
+
+/** A row's value in the base currency, per side. */
+function rowBase(
+  row: { payout: Money; deposit: Money | null },
+  base: string | undefined,
+  rates: ReadonlyMap<string, string> | undefined,
+) {
+  const one = (money: Money | null) => (money ? baseTotal([money], base, rates) : null);
+  return { payout: one(row.payout), deposit: one(row.deposit) };
 }
 
 /**
@@ -92,10 +167,18 @@ export function batchRequirement(
     if (policy.product !== ANY && policy.product !== batch.product) continue;
     if (policy.action === 'approveBatch') {
       const totals = policy.amountSide === 'deposit' ? batch.depositTotals : batch.payoutTotals;
-      if (totals.some((total) => reaches(policy, total))) consider(policy);
+      if (policy.inBase) {
+        const whole = baseTotal(totals, batch.baseCurrency, batch.rates);
+        if (totals.length > 0 && reaches(policy, totals[0]!, whole)) consider(policy);
+      } else if (totals.some((total) => reaches(policy, total))) consider(policy);
     } else if (policy.action === 'approveQuote') {
       const row = batch.rows.find((r) =>
-        policyApplies(policy, { action: 'approveQuote', product: batch.product, ...r }),
+        policyApplies(policy, {
+          action: 'approveQuote',
+          product: batch.product,
+          ...r,
+          base: rowBase(r, batch.baseCurrency, batch.rates),
+        }),
       );
       if (row) consider(policy);
     }
@@ -110,7 +193,8 @@ export function samePolicy(a: Omit<PolicyRule, 'id' | 'approvers'>, b: typeof a)
     a.product === b.product &&
     a.amountSide === b.amountSide &&
     sameCurrency(a.currency, b.currency) &&
-    new Decimal(a.minAmount).eq(b.minAmount)
+    new Decimal(a.minAmount).eq(b.minAmount) &&
+    Boolean(a.inBase) === Boolean(b.inBase)
   );
 }
 
@@ -254,4 +338,42 @@ export function simulationChanges(
     if (comparable(field, value) !== comparable(field, record[field])) changed.push(field);
   }
   return changed;
+}
+
+/**
+ * When a quote the API gave may be approved until (docs/decisions/041): from the moment it was
+ * given (the transaction's last change while it waits for the quote's approval), for the
+ * workspace's validity. None for a quote the API has not given yet (a collection is priced when
+ * its quote is approved) or one already approved.
+ */
+export function quoteWindow(
+  t: { fromAmount: string | null; quoteApprovedDate: number | null; lastUpdateTime: number },
+  validityMs: number,
+): { quotedAt: number; expiresAt: number } | null {
+  if (t.fromAmount === null || t.quoteApprovedDate !== null) return null;
+  return { quotedAt: t.lastUpdateTime, expiresAt: t.lastUpdateTime + validityMs };
+}
+
+/** The rate a quote gives: payout units per deposit unit, to ten significant digits. */
+export function quotedRate(toAmount: string, fromAmount: string | null): string | null {
+  if (fromAmount === null) return null;
+  try {
+    const from = new Decimal(fromAmount);
+    if (from.lte(0)) return null;
+    return new Decimal(toAmount).div(from).toSignificantDigits(10).toFixed();
+  } catch {
+    return null;
+  }
+}
+
+/** How far a rate is below a reference rate, in percent to two places ("1.00"). */
+export function markupPercent(rate: string | null, reference: string | null): string | null {
+  if (rate === null || reference === null) return null;
+  try {
+    const ref = new Decimal(reference);
+    if (ref.lte(0)) return null;
+    return ref.minus(rate).div(ref).times(100).toFixed(2);
+  } catch {
+    return null;
+  }
 }

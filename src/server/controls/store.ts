@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
-import type {
-  BankDetails,
-  ControlledAction,
-  Decision,
-  Policy,
-  TransactionApproval,
+import {
+  APPROVAL_SETTING_DEFAULTS,
+  ApprovalSettings,
+  type BankDetails,
+  type ControlledAction,
+  type Decision,
+  type Policy,
+  type TransactionApproval,
 } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
 import { type Notices, transactionLink, transactionNoun } from '../notifications/notices';
@@ -19,6 +21,7 @@ import { type DashboardDb, lockFor } from '../store/db';
 import type { ApprovalPolicyTable, ApprovalRequestTable, Database } from '../store/schema';
 import {
   type ControlSubject,
+  type Conversion,
   type Decider,
   type Money,
   type Outcome,
@@ -93,6 +96,7 @@ const toPolicy = (row: ApprovalPolicyTable): Policy => ({
   amountSide: row.amount_side as Policy['amountSide'],
   minAmount: row.min_amount,
   approvers: Number(row.approvers),
+  inBase: Number(row.in_base) === 1,
   createdAt: Number(row.created_at),
   createdBy: row.created_by,
 });
@@ -288,6 +292,34 @@ export function controlsStore(
   return {
     policies: () => policiesIn(db),
 
+    /** The workspace's approval settings, the defaults where none was saved. */
+    async settings(): Promise<ApprovalSettings> {
+      const rows = await db.selectFrom('workspace_setting').selectAll().execute();
+      const saved = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+      const parsed = ApprovalSettings.safeParse({ ...APPROVAL_SETTING_DEFAULTS, ...saved });
+      return parsed.success ? parsed.data : { ...APPROVAL_SETTING_DEFAULTS };
+    },
+
+    /** Saves approval settings, in one transaction with the controls' lock. */
+    async saveSettings(settings: ApprovalSettings, by: string | null): Promise<void> {
+      await serialized(async (trx) => {
+        for (const [key, value] of Object.entries(settings)) {
+          const row = { key, value: JSON.stringify(value), updated_at: now(), updated_by: by };
+          await trx
+            .insertInto('workspace_setting')
+            .values(row)
+            .onConflict((oc) =>
+              oc.column('key').doUpdateSet({
+                value: row.value,
+                updated_at: row.updated_at,
+                updated_by: row.updated_by,
+              }),
+            )
+            .execute();
+        }
+      });
+    },
+
     /** Adds a policy, unless one says the same already (that one is answered). */
     async addPolicy(
       policy: Omit<PolicyRule, 'id'>,
@@ -306,6 +338,7 @@ export function controlsStore(
           approvers: policy.approvers,
           created_at: now(),
           created_by: by,
+          in_base: policy.inBase ? 1 : 0,
         };
         await trx.insertInto('approval_policy').values(row).execute();
         return { policy: toPolicy(row) };
@@ -394,6 +427,32 @@ export function controlsStore(
         })
         .onConflict((oc) => oc.columns(['environment', 'product', 'transaction_id']).doNothing())
         .execute();
+    },
+
+    /** What each of these transactions was recorded as paying, by `product:id`. */
+    async recipientsOf(environment: string, refs: ReadonlyArray<{ product: string; id: number }>) {
+      const found = new Map<
+        string,
+        { accountId: number; details: BankDetails; bankName: string | null }
+      >();
+      if (refs.length === 0) return found;
+      const rows = await db
+        .selectFrom('transaction_recipient')
+        .selectAll()
+        .where('environment', '=', environment)
+        .where(
+          'transaction_id',
+          'in',
+          refs.map((r) => r.id),
+        )
+        .execute();
+      for (const row of rows)
+        found.set(`${row.product}:${Number(row.transaction_id)}`, {
+          accountId: Number(row.account_id),
+          details: JSON.parse(row.details) as BankDetails,
+          bankName: row.bank_name,
+        });
+      return found;
     },
 
     async recipientOf(ref: TransactionRef) {
@@ -552,7 +611,14 @@ export function controlsStore(
       decider: Decider & { name: string },
       decision: 'approve' | 'reject',
       reason: string | null = null,
-      amounts?: { payout: Money; deposit: Money },
+      amounts?: {
+        payout: Money;
+        deposit: Money;
+        /** Each side in the base currency, at the rate the API quoted for this decision. */
+        base?: ControlSubject['base'];
+        /** The conversions behind `base`, kept with the decision. */
+        conversions?: readonly Conversion[];
+      },
     ): Promise<{ outcome: Outcome; request: StoredRequest | undefined; required: number }> {
       return serialized(async (trx) => {
         let request = await load(trx, id);
@@ -571,7 +637,10 @@ export function controlsStore(
             .execute();
           request = { ...request, payout: amounts.payout, deposit: amounts.deposit };
         }
-        const { required } = requirementOf(await policiesIn(trx), subjectOf(request));
+        const { required } = requirementOf(await policiesIn(trx), {
+          ...subjectOf(request),
+          base: amounts?.base,
+        });
         const originatorId =
           request.kind === 'payee'
             ? request.authorId
@@ -612,6 +681,7 @@ export function controlsStore(
               decision,
               reason,
               at: time,
+              conversion: amounts?.conversions?.length ? JSON.stringify(amounts.conversions) : null,
             })
             .execute();
         }

@@ -486,6 +486,20 @@ export function indexQueries(store: DashboardDb) {
       return paid;
     },
 
+    /** Payout accounts by id, as the index last saw them from the API. */
+    async accountsById(environment: string, ids: readonly number[]) {
+      const found = new Map<number, PayoutAccount>();
+      if (ids.length === 0) return found;
+      const rows = await db
+        .selectFrom('index_account')
+        .select(['id', 'record'])
+        .where('environment', '=', environment)
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      for (const row of rows) found.set(Number(row.id), JSON.parse(row.record) as PayoutAccount);
+      return found;
+    },
+
     async merchantNames(environment: string, ids: readonly number[]) {
       const names = new Map<number, string>();
       if (ids.length === 0) return names;

@@ -67,6 +67,20 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
     return validateRows(product, file, lookups);
   };
 
+  /** Rates of the batch's currencies into the base currency, when a policy is in it. */
+  const batchRates = async (batch: StoredBatch, fresh: boolean) => {
+    const symbols = batch.rows.flatMap((r) =>
+      r.valid ? [r.valid.toCurrencySymbol, r.valid.fromCurrencySymbol] : [],
+    );
+    const environment = batch.environment as Environment;
+    return ctx.controls.baseRatesFor(
+      environment,
+      await partnerApi(ctx, environment),
+      symbols,
+      fresh,
+    );
+  };
+
   /** The batch as its answer says it, for `user` (whether they may approve it now). */
   const answer = async (batch: StoredBatch, user: User): Promise<Batch> => {
     const subject = batchSubject(batch);
@@ -112,7 +126,12 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       totals: totalsOf(subject.payoutTotals, 'payout'),
       depositTotals: batch.quotedAt === null ? [] : totalsOf(subject.depositTotals, 'deposit'),
       quotedAt: batch.quotedAt,
-      approval: batchApproval(batch, user, await approvalContext(ctx), ctx.now()),
+      approval: batchApproval(
+        batch,
+        user,
+        await approvalContext(ctx, await batchRates(batch, false)),
+        ctx.now(),
+      ),
       approvedAt: batch.approvedAt,
       finishedAt: batch.finishedAt,
       closedReason: batch.closedReason,
@@ -345,7 +364,8 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         errors: payees.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
       });
     const quoted = priced.prices.map((p) => ({ ...p, payee: payees.byRow.get(p.row)! }));
-    if (!(await batches.quote(batch.id, quoted)))
+    const { quoteValidityMinutes } = await ctx.controls.settings();
+    if (!(await batches.quote(batch.id, quoted, quoteValidityMinutes * 60_000)))
       return refused(
         request,
         reply,
@@ -363,6 +383,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       user,
       body.decision,
       body.reason ?? null,
+      await batchRates(batch, true),
     );
     if (outcome.kind === 'refused') {
       await audit(request, {

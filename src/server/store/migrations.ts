@@ -852,4 +852,54 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('batch_row').addColumn('payee', 'text').execute();
     },
   },
+  '023-approvals-to-trust': {
+    async up(db: Kysely<unknown>) {
+      // Settings of the workspace (quote validity, the step-up window, the base currency), the
+      // step-up time of a session, base-currency policies with the conversion each decision
+      // used, and changes of the controls waiting for a second admin (docs/decisions/041, 042).
+      await db.schema
+        .createTable('workspace_setting')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .execute();
+      await db.schema.alterTable('app_session').addColumn('step_up_at', 'bigint').execute();
+      await db.schema
+        .alterTable('approval_policy')
+        .addColumn('in_base', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // The same threshold in the base currency and in any one currency are two policies.
+      await db.schema.dropIndex('approval_policy_unique').execute();
+      await db.schema
+        .createIndex('approval_policy_unique')
+        .on('approval_policy')
+        .columns(['action', 'product', 'currency', 'amount_side', 'min_amount', 'in_base'])
+        .unique()
+        .execute();
+      await db.schema.alterTable('approval_decision').addColumn('conversion', 'text').execute();
+      await db.schema.alterTable('batch_decision').addColumn('conversion', 'text').execute();
+      await db.schema
+        .createTable('control_change')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('author_id', 'text', (c) => c.notNull())
+        .addColumn('author_name', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('closed_at', 'bigint')
+        .addColumn('decided_by', 'text')
+        .addColumn('decided_by_name', 'text')
+        .addColumn('reason', 'text')
+        .execute();
+      await db.schema
+        .createIndex('control_change_by_status')
+        .on('control_change')
+        .columns(['status', 'created_at'])
+        .execute();
+    },
+  },
 };

@@ -36,6 +36,8 @@ export interface SessionTable {
   expires_at: number;
   ip: string;
   user_agent: string;
+  /** When the person last gave their second factor to release money (migration 023). */
+  step_up_at: number | null;
 }
 
 export interface CredentialTable {
@@ -82,6 +84,11 @@ export interface ApprovalPolicyTable {
   approvers: number;
   created_at: number;
   created_by: string | null;
+  /**
+   * 1: `min_amount` is in the workspace's base currency and the policy applies to every
+   * currency, converted at the rate the API quotes at decision time (migration 023, 042).
+   */
+  in_base: number;
 }
 
 export interface TransactionOriginTable {
@@ -146,6 +153,42 @@ export interface ApprovalDecisionTable {
   decision: string;
   reason: string | null;
   at: number;
+  /**
+   * The conversion into the workspace's base currency that base-currency policies judged this
+   * decision by, JSON of `{from, to, rate, amount}` (migration 023, docs/decisions/042).
+   */
+  conversion: string | null;
+}
+
+/** A setting of the workspace, by key, its value JSON (migration 023). */
+export interface WorkspaceSettingTable {
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/**
+ * A change of the controls themselves (a policy added or removed, a person's roles, the approval
+ * settings) waiting for a second admin (migration 023, docs/decisions/042).
+ */
+export interface ControlChangeTable {
+  id: string;
+  kind: string;
+  /** JSON of what will be applied. */
+  payload: string;
+  /** The change in words, as the second admin reads it. */
+  summary: string;
+  author_id: string;
+  author_name: string;
+  /** pending, applied, rejected, withdrawn, failed. */
+  status: string;
+  created_at: number;
+  expires_at: number;
+  closed_at: number | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  reason: string | null;
 }
 
 export interface PasswordResetTable {
@@ -374,6 +417,8 @@ export interface BatchDecisionTable {
   decision: string;
   reason: string | null;
   at: number;
+  /** As `approval_decision.conversion`: the totals in the base currency judged. */
+  conversion: string | null;
 }
 
 /** One row of a batch: its cells as read, what is wrong with it, and what it became. */
@@ -543,6 +588,8 @@ export interface Database {
   digest_state: DigestStateTable;
   webhook_alert: WebhookAlertTable;
   index_change: IndexChangeTable;
+  workspace_setting: WorkspaceSettingTable;
+  control_change: ControlChangeTable;
 }
 
 export type { Generated };

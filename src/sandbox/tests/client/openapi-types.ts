@@ -1389,6 +1389,8 @@ export interface components {
             rate: number;
             /** @description Deposit amount, fees included. */
             amount: string;
+            /** @description Sandbox extension: the reference rate before the product’s fee, so that the fee shows as a markup. The specification does not have it; the dashboard shows the markup only when it is sent. */
+            referenceRate?: number;
         };
         TransactionCreate: {
             fromBusinessId: number;
