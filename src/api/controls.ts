@@ -153,12 +153,23 @@ export const ApprovalSettings = z.object({
 });
 export type ApprovalSettings = z.infer<typeof ApprovalSettings>;
 
+/** An amount converted into the base currency for a decision, at the rate the API quoted. */
+export const ConversionRecord = z.object({
+  from: z.string(),
+  to: z.string(),
+  rate: z.string(),
+  amount: z.string(),
+  value: z.string(),
+});
+
 export const Decision = z.object({
   userId: z.string(),
   userName: z.string(),
   decision: z.enum(['approve', 'reject']),
   reason: z.string().nullable(),
   at: Timestamp,
+  /** The conversions base-currency policies judged this decision by (none: none applied). */
+  conversions: z.array(ConversionRecord).default([]),
 });
 export type Decision = z.infer<typeof Decision>;
 

@@ -17,6 +17,7 @@ import {
   type Money,
   type Outcome,
   batchRequirement,
+  convert,
   decide,
 } from '../controls/rules';
 import { sql } from 'kysely';
@@ -160,6 +161,7 @@ export function batchStore(
       decision: d.decision as Decision['decision'],
       reason: d.reason,
       at: Number(d.at),
+      conversions: d.conversion ? (JSON.parse(d.conversion) as Decision['conversions']) : [],
     }));
 
   const toBatch = async (batch: BatchTable): Promise<StoredBatch> => ({
@@ -510,10 +512,22 @@ export function batchStore(
           .select(['user_id', 'decision'])
           .where('batch_id', '=', id)
           .execute();
+        const subject = batchSubject({ product: row.product as Product, rows });
         const { required } = batchRequirement(await policiesIn(trx), {
-          ...batchSubject({ product: row.product as Product, rows }),
+          ...subject,
           ...(base ? { baseCurrency: base.baseCurrency, rates: base.rates } : {}),
         });
+        // What the base-currency policies judged: each total at the rate quoted for it.
+        const conversions = base
+          ? [...subject.payoutTotals, ...subject.depositTotals].flatMap((total) => {
+              const converted = convert(
+                total,
+                base.baseCurrency,
+                base.rates.get(total.currency.toUpperCase()) ?? null,
+              );
+              return converted ? [converted] : [];
+            })
+          : [];
         const time = now();
         const gone = await deactivatedPeople(trx);
         const outcome = decide(
@@ -545,9 +559,7 @@ export function batchStore(
               decision,
               reason,
               at: time,
-              conversion: base
-                ? JSON.stringify({ to: base.baseCurrency, rates: Object.fromEntries(base.rates) })
-                : null,
+              conversion: conversions.length > 0 ? JSON.stringify(conversions) : null,
             })
             .execute();
         if (outcome.kind === 'complete')

@@ -213,6 +213,7 @@ export function controlsStore(
             decision: d.decision as Decision['decision'],
             reason: d.reason,
             at: Number(d.at),
+            conversions: d.conversion ? (JSON.parse(d.conversion) as Decision['conversions']) : [],
           })),
       ),
     );
