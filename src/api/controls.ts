@@ -142,9 +142,9 @@ export const ApprovalSettings = z.object({
     .min(5, { error: 'must be a whole number of minutes from 5 to 10080 (a week)' })
     .max(10080, { error: 'must be a whole number of minutes from 5 to 10080 (a week)' }),
   stepUpMinutes: z
-    .int({ error: 'must be a whole number of minutes from 0 (every time) to 60' })
-    .min(0, { error: 'must be a whole number of minutes from 0 (every time) to 60' })
-    .max(60, { error: 'must be a whole number of minutes from 0 (every time) to 60' }),
+    .int({ error: 'must be a whole number of minutes from 1 to 60' })
+    .min(1, { error: 'must be a whole number of minutes from 1 to 60' })
+    .max(60, { error: 'must be a whole number of minutes from 1 to 60' }),
   baseCurrency: z
     .string({ error: 'must be a payout currency of the currency list' })
     .trim()

@@ -97,6 +97,12 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
     mustEnrol: z.boolean(),
     /** The person has an authenticator: replacing it needs the password and one of its codes. */
     secondFactor: z.boolean(),
+    /**
+     * Until when money may be released without the authenticator's code again (the person gave
+     * it in this session within the workspace's window); null: it will be asked (or the person
+     * has no authenticator, and nothing is asked).
+     */
+    stepUpUntil: z.int().nullable(),
   }),
 ]);
 export type SessionInfo = z.infer<typeof SessionInfo>;
@@ -165,6 +171,22 @@ export const sessionEndpoints = {
     summary: 'End every session of the signed-in person, this one included',
     access: 'enrolling',
     response: SessionInfo,
+  }),
+  stepUp: endpoint({
+    id: 'stepUp',
+    method: 'POST',
+    path: '/session/step-up',
+    summary:
+      'Give the authenticator’s code (or a recovery code) before releasing money: approving deposits, bulk files and bank-detail changes for the next few minutes',
+    body: z.object({
+      code: z
+        .string({ error: 'is required: the six digits of your authenticator app' })
+        .trim()
+        .min(1, { error: 'is required: the six digits of your authenticator app' })
+        .max(40, { error: 'is not a code' }),
+    }),
+    invalid: 'Give the code of your authenticator app.',
+    response: z.object({ stepUpUntil: z.int() }),
   }),
   switchEnvironment: endpoint({
     id: 'switchEnvironment',

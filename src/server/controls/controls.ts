@@ -55,12 +55,14 @@ import {
   type PolicyRule,
   type RequestState,
   REFUSAL_TEXT,
+  STEP_UP_TEXT,
   convert,
   decide,
   markupPercent,
   needsConversion,
   quoteWindow,
   quotedRate,
+  stepUpNeeded,
   mayApprove,
   requirementOf,
   simulationChanges,
@@ -104,6 +106,8 @@ export interface Refused {
 export interface ProxiedCall {
   op: OperationDef;
   user: User;
+  /** When the person last gave their second factor in this session (null: not yet). */
+  stepUpAt?: number | null | undefined;
   environment: Environment;
   /** The path's `{id}`, when the operation has one. */
   id: number | undefined;
@@ -598,6 +602,19 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     };
   }
 
+  /**
+   * Releasing money (a deposit, a bulk file, new bank details) by someone with a second factor
+   * enrolled needs it given within the workspace's window (docs/decisions/041): refused if not.
+   */
+  async function releaseRefusal(
+    person: { secondFactor: boolean },
+    stepUpAt: number | null,
+  ): Promise<Refused | undefined> {
+    const { stepUpMinutes } = await store.settings();
+    if (!stepUpNeeded(person, stepUpAt, stepUpMinutes, now())) return undefined;
+    return { refused: { status: 403, code: 'STEP_UP_REQUIRED', detail: STEP_UP_TEXT } };
+  }
+
   /** A transaction's open approval (if any) and its state for the rules. */
   const pendingOf = (requests: StoredRequest[], action: TransactionApproval) =>
     requests.find((r) => r.action === action && r.status === 'pending' && r.expiresAt > now());
@@ -721,6 +738,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       // A path whose id is not a number names nothing: the API says so.
       const byId = call.id !== undefined;
       const transaction = transactionCall(call.op.id);
+      if (transaction?.kind === 'approval' && transaction.action === 'approveDeposit') {
+        // Approving a deposit releases the payout: the second factor first, where enrolled.
+        const stepUp = await releaseRefusal(call.user, call.stepUpAt ?? null);
+        if (stepUp)
+          return refuse(stepUp.refused.status, stepUp.refused.code, stepUp.refused.detail, {
+            reason: stepUp.refused.code,
+          });
+      }
       if (transaction?.kind === 'approval')
         return byId ? approvalVerdict(call, transaction, api) : { kind: 'forward' };
       if (transaction?.kind === 'create')
@@ -734,6 +759,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       }
       return { kind: 'forward' };
     },
+
+    releaseRefusal,
 
     /** The API's currency list, read at most every few minutes per environment. */
     currencies,

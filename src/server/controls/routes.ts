@@ -267,9 +267,23 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     reason: string | null,
   ) => {
     const { user, environment } = signedIn(request);
+    const action = decision === 'approve' ? E.approvePayeeChange.audit : E.rejectPayeeChange.audit;
+    // New bank details release the money paid to them: the second factor first, where enrolled.
+    const stepUp =
+      decision === 'approve'
+        ? await controls.releaseRefusal(user, request.signedIn!.session.stepUpAt)
+        : undefined;
+    if (stepUp) {
+      await audit(request, {
+        action,
+        target: id,
+        outcome: 'refused',
+        details: { reason: stepUp.refused.code },
+      });
+      return { reply: await problem(request, reply, stepUp.refused) };
+    }
     const api = await apiOf(request, reply);
     if (!api) return { reply };
-    const action = decision === 'approve' ? E.approvePayeeChange.audit : E.rejectPayeeChange.audit;
     // The new details are on the trail before they leave for the API (docs/decisions/026).
     const sent = (accountId: number) =>
       audit(request, {

@@ -9,6 +9,8 @@ import {
   type ControlSubject,
   type PolicyRule,
   decide,
+  stepUpNeeded,
+  stepUpUntil,
   mayApprove,
   policyApplies,
   requirementOf,
@@ -314,5 +316,27 @@ describe('status simulations', () => {
         accountNumber: 'GB33BUKB20201555555555|FROZEN',
       }),
     ).toEqual(['accountNumber']);
+  });
+});
+
+describe('the second factor before money is released', () => {
+  // [what, enrolled, given at (minutes before now; null: never), window in minutes, asked]
+  const table: [string, boolean, number | null, number, boolean][] = [
+    ['no authenticator: nothing is asked', false, null, 5, false],
+    ['no authenticator, even long after', false, 60, 5, false],
+    ['enrolled, never given in this session', true, null, 5, true],
+    ['given a minute ago, window 5', true, 1, 5, false],
+    ['given 4.99 minutes ago, window 5', true, 4.99, 5, false],
+    ['given exactly 5 minutes ago: the window has closed', true, 5, 5, true],
+    ['given 6 minutes ago, window 5', true, 6, 5, true],
+    ['given 6 minutes ago, window 10', true, 6, 10, false],
+    ['given 59 minutes ago, window 60', true, 59, 60, false],
+  ];
+  const NOW = 10_000_000;
+  it.each(table)('%s', (_what, enrolled, minutesAgo, window, asked) => {
+    const at = minutesAgo === null ? null : NOW - minutesAgo * 60_000;
+    expect(stepUpNeeded({ secondFactor: enrolled }, at, window, NOW)).toBe(asked);
+    if (at !== null && !asked && enrolled)
+      expect(stepUpUntil(at, window, NOW)).toBe(at + window * 60_000);
   });
 });

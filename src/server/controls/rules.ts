@@ -377,3 +377,34 @@ export function markupPercent(rate: string | null, reference: string | null): st
     return null;
   }
 }
+
+/**
+ * Until when a person's second factor, given at `stepUpAt`, lets them release money without
+ * giving it again (the workspace's window, docs/decisions/041); null once it has run out.
+ */
+export function stepUpUntil(
+  stepUpAt: number | null,
+  windowMinutes: number,
+  now: number,
+): number | null {
+  if (stepUpAt === null) return null;
+  const until = stepUpAt + windowMinutes * 60_000;
+  return until > now ? until : null;
+}
+
+/**
+ * Whether releasing money (approving a deposit, a bulk file or new bank details) must first
+ * ask this person for their second factor: only people who have one enrolled, and only when
+ * they have not given it within the window.
+ */
+export function stepUpNeeded(
+  person: { secondFactor: boolean },
+  stepUpAt: number | null,
+  windowMinutes: number,
+  now: number,
+): boolean {
+  return person.secondFactor && stepUpUntil(stepUpAt, windowMinutes, now) === null;
+}
+
+export const STEP_UP_TEXT =
+  'Releasing money asks for the code of your authenticator app again: enter it to go on.';

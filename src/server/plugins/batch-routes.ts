@@ -378,6 +378,20 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
     const batch = await found(request, reply, params.id);
     if (!batch) return reply;
     const user = request.signedIn!.user;
+    // Approving a file releases every payment in it: the second factor first, where enrolled.
+    const stepUp =
+      body.decision === 'approve'
+        ? await ctx.controls.releaseRefusal(user, request.signedIn!.session.stepUpAt)
+        : undefined;
+    if (stepUp) {
+      await audit(request, {
+        action: E.decideBatch.audit,
+        target: `batch/${batch.id}`,
+        outcome: 'refused',
+        details: { decision: body.decision, reason: stepUp.refused.code },
+      });
+      return problem(request, reply, stepUp.refused);
+    }
     const { outcome, required } = await batches.decide(
       batch.id,
       user,

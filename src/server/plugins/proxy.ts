@@ -202,7 +202,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       const pathId = /\/(\d+)\/?$/.exec(pathname)?.[1];
       const id = op.path.includes('{id}') && pathId ? Number(pathId) : undefined;
       const api = await partnerApi(ctx, environment);
-      const verdict = await ctx.controls.gate({ op, user, environment, id, body }, api);
+      const stepUpAt = request.signedIn?.session.stepUpAt ?? null;
+      const verdict = await ctx.controls.gate({ op, user, stepUpAt, environment, id, body }, api);
       if (verdict.kind === 'refuse') {
         await audit(request, { action, target, outcome: 'refused', details: verdict.audit });
         return problem(request, reply, {

@@ -10,6 +10,7 @@ import { route } from '../endpoint';
 import { browserSignIn } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
+import { stepUpUntil } from '../controls/rules';
 
 async function environmentsOf(ctx: DashboardContext): Promise<EnvironmentInfo[]> {
   const configured = new Set((await ctx.workspace.credentialHints()).map((h) => h.environment));
@@ -57,6 +58,9 @@ export async function sessionInfo(
     expiresAt: Math.min(session.expiresAt, session.lastSeenAt + 30 * 60_000),
     mustEnrol: signedIn.mustEnrol,
     secondFactor: Boolean(user.secondFactor),
+    stepUpUntil: user.secondFactor
+      ? stepUpUntil(session.stepUpAt, (await ctx.controls.settings()).stepUpMinutes, ctx.now())
+      : null,
   };
 }
 
@@ -67,6 +71,40 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   const failures = signInFailures(ctx.db, { max: 10, windowMs: 60_000, now: ctx.now });
 
   route(app, E.getSession, async ({ request }) => sessionInfo(ctx, request));
+
+  // The second factor again before money is released (docs/decisions/041): five wrong codes in
+  // ten minutes and the person waits, as at sign-in.
+  const stepUpFailures = signInFailures(ctx.db, { max: 5, windowMs: 10 * 60_000, now: ctx.now });
+  route(app, E.stepUp, async ({ request, reply, body }) => {
+    const { user, token } = request.signedIn!;
+    if (!user.secondFactor)
+      return problem(request, reply, {
+        status: 409,
+        code: 'NO_SECOND_FACTOR',
+        detail:
+          'You have no authenticator app enrolled, so nothing is asked: enrol one under Your account.',
+      });
+    const attempt = await stepUpFailures.attempt(`step-up:${user.id}`);
+    if ('wait' in attempt)
+      return tooManyTries(request, reply, attempt.wait, 'wrong codes before releasing money');
+    if (!(await ctx.secondFactor.checkCodeOrRecovery(user.id, body.code))) {
+      await audit(request, {
+        action: 'step up',
+        outcome: 'refused',
+        details: { reason: 'wrong code' },
+      });
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'The code is wrong, or was already used.',
+        errors: [{ field: 'code', message: 'is wrong or already used' }],
+      });
+    }
+    await stepUpFailures.succeeded(attempt.ticket);
+    const at = await ctx.workspace.markStepUp(token);
+    await audit(request, { action: 'step up', outcome: 'ok', details: null });
+    return { stepUpUntil: stepUpUntil(at, (await ctx.controls.settings()).stepUpMinutes, at)! };
+  });
 
   route(app, E.signIn, async ({ request, reply, body }) => {
     const tooMany = (wait: number) => tooManyTries(request, reply, wait, 'failed sign-ins');

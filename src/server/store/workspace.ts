@@ -33,6 +33,8 @@ export interface WorkspaceSession {
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;
+  /** When the person last gave their second factor in this session to release money (041). */
+  stepUpAt: number | null;
 }
 
 function toUser(row: {
@@ -263,6 +265,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         createdAt: time,
         lastSeenAt: time,
         expiresAt: time + ABSOLUTE_TIMEOUT_MS,
+        stepUpAt: null,
       };
       await db.transaction().execute(async (trx) => {
         await trx
@@ -311,7 +314,20 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         createdAt: Number(row.created_at),
         lastSeenAt: time,
         expiresAt: Number(row.expires_at),
+        stepUpAt: row.step_up_at === null ? null : Number(row.step_up_at),
       };
+    },
+
+    /** The person gave their second factor in this session now: money may be released. */
+    async markStepUp(token: string): Promise<number> {
+      const time = now();
+      await db
+        .updateTable('app_session')
+        .set({ step_up_at: time })
+        .where('id_hash', '=', sha256(token))
+        .execute();
+      store.changed.notify();
+      return time;
     },
 
     /** A session's environment while it lives, read without counting as activity. */
