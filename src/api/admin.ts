@@ -6,6 +6,7 @@ import { CredentialsForm, Email, Environment, Role } from './dashboard';
 import { type EndpointDef, endpoint } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { TextIdParams } from './schemas/common';
+import { ControlChangeHeld } from './controls';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -81,6 +82,7 @@ export const adminEndpoints = {
     body: PersonCreate,
     invalid: 'Give the person’s email, name and roles.',
     response: z.object({ user: Person, oneTimePassword: z.string() }),
+    held: ControlChangeHeld,
     roles: ADMIN,
     audit: 'create user',
   }),
@@ -93,6 +95,7 @@ export const adminEndpoints = {
     body: z.object({ roles: z.array(Role, { error: 'must be a list of roles' }) }),
     invalid: 'Give the roles.',
     response: Person,
+    held: ControlChangeHeld,
     roles: ADMIN,
     audit: 'set roles',
   }),

@@ -165,6 +165,21 @@ export function callEndpoint<E extends EndpointDef>(
 }
 
 /**
+ * Calls an endpoint of the dashboard that may be held for a second person (its `held` answer,
+ * 202): what was done, or what now waits.
+ */
+export async function callEndpointHoldable<E extends EndpointDef & { held: z.ZodType }>(
+  conn: Connection,
+  endpoint: E,
+  ...[input, options]: EndpointArgs<E>
+): Promise<{ held: z.output<E['held']> } | { answer: z.output<E['response']> }> {
+  const sent = await exchange(conn, endpoint, (input ?? {}) as CallInput, options ?? {});
+  return sent.response.status === 202
+    ? { held: (await answerOf(endpoint, endpoint.held, sent)) as z.output<E['held']> }
+    : { answer: (await answerOf(endpoint, endpoint.response, sent)) as z.output<E['response']> };
+}
+
+/**
  * Calls an operation of the API that the dashboard's money controls may hold
  * (docs/decisions/025): the API's answer, or, answered 202, what now waits for approvers, as
  * its declaration in src/api/controls.ts (`heldAnswerOf`) says.

@@ -162,6 +162,32 @@ export const ConversionRecord = z.object({
   value: z.string(),
 });
 
+/**
+ * A policy in plain words, for the audit trail and a change waiting for a second admin: "Deposit
+ * approval of any product, when the payout is 5000 EUR or more, needs 2 approvers." The pages
+ * say it with the reader's number formats (src/features/controls/words.ts).
+ */
+export function policySummary(
+  p: Pick<Policy, 'action' | 'product' | 'currency' | 'amountSide' | 'minAmount' | 'approvers'> & {
+    inBase?: boolean | undefined;
+  },
+  baseCurrency: string,
+): string {
+  const needs = `needs ${p.approvers} approver${p.approvers === 1 ? '' : 's'}`;
+  if (p.action === 'changeBankDetails')
+    return p.currency === ANY
+      ? `Every bank-detail change of a payout account ${needs}.`
+      : `A bank-detail change of a payout account in ${p.currency} ${needs}.`;
+  const product = p.product === ANY ? 'any product' : p.product;
+  const side = `${p.amountSide === 'deposit' ? 'the deposit' : 'the payout'}${p.action === 'approveBatch' ? ' total' : ''}`;
+  const when = p.inBase
+    ? `when ${side} is worth ${p.minAmount} ${baseCurrency} or more, in any currency at the API's rate`
+    : p.currency === ANY
+      ? `when ${side} is ${p.minAmount} or more in any currency`
+      : `when ${side} is ${p.minAmount} ${p.currency} or more`;
+  return `${ACTION_LABEL[p.action]} of ${product}, ${when}, ${needs}.`;
+}
+
 export const Decision = z.object({
   userId: z.string(),
   userName: z.string(),
@@ -487,6 +513,48 @@ export const PayeeCheckResult = z.object({
 });
 export type PayeeCheckResult = z.infer<typeof PayeeCheckResult>;
 
+/**
+ * Changes of the controls themselves that wait for a second admin where the workspace has two
+ * or more (docs/decisions/042): policies, the approval settings, people's roles, a new person.
+ */
+export const CONTROL_CHANGE_KINDS = [
+  'addPolicy',
+  'removePolicy',
+  'setApprovalSettings',
+  'setRoles',
+  'addPerson',
+] as const;
+export type ControlChangeKind = (typeof CONTROL_CHANGE_KINDS)[number];
+export const CONTROL_CHANGE_STATUSES = [
+  'pending',
+  'applied',
+  'rejected',
+  'withdrawn',
+  'expired',
+  'failed',
+] as const;
+
+export const ControlChange = z.object({
+  id: z.string(),
+  kind: z.enum(CONTROL_CHANGE_KINDS),
+  /** The change in words, as the second admin reads it. */
+  summary: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  status: z.enum(CONTROL_CHANGE_STATUSES),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  closedAt: Timestamp.nullable(),
+  decidedByName: z.string().nullable(),
+  /** Why it was rejected, or why it could not be applied. */
+  reason: z.string().nullable(),
+  /** Whether the signed-in admin can approve it now; if not, why. */
+  canAct: z.boolean(),
+  why: z.string().nullable(),
+});
+export type ControlChange = z.infer<typeof ControlChange>;
+export const ControlChangeHeld = z.object({ change: ControlChange });
+
 /** The answers of a proxied call the controls hold: 202 with what waits. */
 export const ApprovalRecorded = z.object({ approval: ApprovalInfo });
 export const PayeeChangeHeld = z.object({ change: PayeeChange });
@@ -521,6 +589,7 @@ export const controlsEndpoints = {
     summary: 'Add an approval policy',
     body: PolicyCreate,
     response: Policy,
+    held: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'add approval policy',
   }),
@@ -531,6 +600,7 @@ export const controlsEndpoints = {
     summary: 'Remove an approval policy',
     params: TextIdParams,
     response: z.object({ id: z.string(), deleted: z.literal(true) }),
+    held: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'remove approval policy',
   }),
@@ -550,6 +620,7 @@ export const controlsEndpoints = {
     body: ApprovalSettings,
     invalid: 'Give the quote validity, the step-up window and the base currency.',
     response: ApprovalSettings,
+    held: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'set approval settings',
   }),
@@ -647,6 +718,46 @@ export const controlsEndpoints = {
     params: TextIdParams,
     response: PayeeChange,
     audit: 'withdraw bank-detail change',
+  }),
+  controlChanges: endpoint({
+    id: 'controlChanges',
+    method: 'GET',
+    path: '/controls/changes',
+    summary:
+      'Changes of policies, settings and roles: those waiting for a second admin, then the last ones decided',
+    response: z.object({ results: z.array(ControlChange) }),
+    roles: WORKSPACE_ROLES.administer,
+  }),
+  approveControlChange: endpoint({
+    id: 'approveControlChange',
+    method: 'POST',
+    path: '/controls/changes/{id}/approve',
+    summary: 'Approve a change another admin proposed: it applies now',
+    params: TextIdParams,
+    response: ControlChangeHeld,
+    roles: WORKSPACE_ROLES.administer,
+    audit: 'approve control change',
+  }),
+  rejectControlChange: endpoint({
+    id: 'rejectControlChange',
+    method: 'POST',
+    path: '/controls/changes/{id}/reject',
+    summary: 'Reject a change another admin proposed, with the reason',
+    params: TextIdParams,
+    body: RejectBody,
+    response: ControlChangeHeld,
+    roles: WORKSPACE_ROLES.administer,
+    audit: 'reject control change',
+  }),
+  withdrawControlChange: endpoint({
+    id: 'withdrawControlChange',
+    method: 'POST',
+    path: '/controls/changes/{id}/withdraw',
+    summary: 'Withdraw a change one proposed',
+    params: TextIdParams,
+    response: ControlChangeHeld,
+    roles: WORKSPACE_ROLES.administer,
+    audit: 'withdraw control change',
   }),
   payeeCheck: endpoint({
     id: 'payeeCheck',

@@ -85,6 +85,14 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
               ? { ...json, 'text/csv': { schema: { type: 'string' } } }
               : json,
         },
+        ...(e.held
+          ? {
+              '202': {
+                description: 'Held: the change waits for a second admin',
+                content: { 'application/json': { schema: use(e.held, 'output') } },
+              },
+            }
+          : {}),
         ...(e.upload ? { '413': problemResponse('The file is too large') } : {}),
         ...(e.upload ? { '415': problemResponse('Not one of the file types it takes') } : {}),
         ...errorResponses(e),

@@ -39,6 +39,11 @@ export interface EndpointDef {
   roles?: readonly Role[];
   /** How the audit trail names a call of it. */
   audit?: string;
+  /**
+   * The answer (202) when the call is held for a second person instead of done: a change of
+   * the controls waiting for a second admin (docs/decisions/042).
+   */
+  held?: z.ZodType;
 }
 
 export function endpoint<const E extends EndpointDef>(definition: E): E {

@@ -30,6 +30,7 @@ import { ensureDemoWorkspace } from './demo-workspace';
 import type { DirectReader } from '#/sandbox/direct';
 import { authCache } from './auth-cache';
 import { controlsStore } from './controls/store';
+import { controlChanges } from './controls/changes';
 import { moneyControls } from './controls/controls';
 import { controlsRoutes } from './controls/routes';
 import { transactionNotes } from './store/transaction-notes';
@@ -335,6 +336,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       people: () => workspace.listUsers(),
       now,
     }),
+    controlChanges: controlChanges(options.workspace.db, () => workspace.listUsers(), now),
     notes: transactionNotes(options.workspace.db, now),
     sandboxNotes: sandboxNotes(options.workspace.db, now),
     views: savedViews(options.workspace.db, now),

@@ -16,6 +16,7 @@ import type { secondFactorStore } from './store/second-factor';
 import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
 import type { AuthCache } from './auth-cache';
 import type { LocalIndex } from './local-index/store';
+import type { ControlChanges } from './controls/changes';
 import type { IndexSync } from './local-index/sync';
 import type { PublicAddress } from './security';
 import type { Upstream } from './upstream';
@@ -43,6 +44,8 @@ export interface DashboardContext {
   workspace: WorkspaceStore;
   /** Who may move money: policies, approvals, payee changes (docs/decisions/025). */
   controls: MoneyControls;
+  /** Changes of the controls waiting for a second admin (docs/decisions/042). */
+  controlChanges: ControlChanges;
   /** The audit chain's key and this server's anchor (docs/decisions/026). */
   auditSeal: AuditSeal;
   /** Files and reasons the dashboard sent about transactions (docs/decisions/019). */

@@ -27,10 +27,25 @@ export interface EndpointCall<E extends EndpointDef> {
   body: Part<E, 'body'>;
 }
 
+const HELD = Symbol('held');
+/** What a handler answers when the call is held for a second person: sent as 202. */
+export interface Held<T> {
+  [HELD]: T;
+}
+export const held = <T>(value: T): Held<T> => ({ [HELD]: value });
+const isHeld = (answer: unknown): answer is Held<unknown> =>
+  typeof answer === 'object' && answer !== null && HELD in answer;
+
 export function route<E extends EndpointDef>(
   app: FastifyInstance,
   definition: E,
-  handler: (call: EndpointCall<E>) => Promise<z.input<E['response']> | FastifyReply>,
+  handler: (
+    call: EndpointCall<E>,
+  ) => Promise<
+    | z.input<E['response']>
+    | FastifyReply
+    | (E extends { held: infer H extends z.ZodType } ? Held<z.input<H>> : never)
+  >,
 ) {
   const access = definition.access ?? 'signed-in';
   const invalid = definition.invalid ?? 'Some of the fields are not valid.';
@@ -82,6 +97,11 @@ export function route<E extends EndpointDef>(
       if (answer === reply || reply.sent) return reply;
       if (definition.file)
         throw new Error(`${definition.id} answers a file: send it on the reply.`);
+      if (isHeld(answer)) {
+        if (!definition.held) throw new Error(`${definition.id} declares no held answer.`);
+        void reply.code(202);
+        return definition.held.parse(answer[HELD]);
+      }
       return definition.response.parse(answer);
     },
   });

@@ -82,7 +82,14 @@ describe('dual control', () => {
         approvers: 2,
       }),
     });
-    expect(policy.status).toBe(200);
+    // The workspace has two admins: the other approves the policy (docs/decisions/042).
+    expect(policy.status).toBe(202);
+    const { change } = (await policy.json()) as { change: { id: string } };
+    const approved = await fetch(`${t.base}/api/controls/changes/${change.id}/approve`, {
+      method: 'POST',
+      headers: { cookie: cookies.admin!, ...CSRF },
+    });
+    expect(approved.status).toBe(200);
   });
 
   async function createPayout(cookie: string, toAmount: string) {

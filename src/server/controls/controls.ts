@@ -9,6 +9,7 @@ import type {
   ApprovalInfo,
   ApprovalSettings,
   PayeeInfo,
+  Policy,
   QuoteInfo,
   BankDetails,
   InboxPage,
@@ -62,6 +63,7 @@ import {
   needsConversion,
   quoteWindow,
   quotedRate,
+  samePolicy,
   stepUpNeeded,
   mayApprove,
   requirementOf,
@@ -803,6 +805,30 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       environment: Environment,
       api: PartnerApi,
     ) {
+      const checked = await this.checkPolicy(input, environment, api);
+      if (!('policy' in checked)) return checked;
+      return store.addPolicy(checked.policy, by.email);
+    },
+
+    /** Adds a policy checked by `checkPolicy` (a change a second admin approved). */
+    addCheckedPolicy: (policy: Omit<PolicyRule, 'id'>, by: string | null) =>
+      store.addPolicy(policy, by),
+
+    /**
+     * A policy as it would be kept: its currency as the currency list spells it, its amount
+     * checked against the currency's decimals (the base currency's for a base-currency policy);
+     * or the field it cannot take, or that the list could not be read.
+     */
+    async checkPolicy(
+      input: ReturnType<typeof PolicyCreate.parse>,
+      environment: Environment,
+      api: PartnerApi,
+    ): Promise<
+      | { policy: Omit<PolicyRule, 'id'> & { inBase: boolean } }
+      | { problem: FieldProblem }
+      | { unavailable: true }
+      | { duplicate: Policy }
+    > {
       let currency = ANY;
       if (input.currency !== ANY) {
         const list = await currencies(environment, api);
@@ -833,7 +859,9 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         const decimals = decimalsProblem(input.minAmount, baseCurrency);
         if (decimals) return { problem: { field: 'minAmount', message: decimals } };
       }
-      return store.addPolicy({ ...input, currency }, by.email);
+      const policy = { ...input, currency };
+      const duplicate = (await store.policies()).find((p) => samePolicy(p, policy));
+      return duplicate ? { duplicate } : { policy };
     },
 
     removePolicy: (id: string) => store.removePolicy(id),
@@ -846,7 +874,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       by: User,
       environment: Environment,
       api: PartnerApi,
-    ): Promise<{ settings: ApprovalSettings } | { problem: FieldProblem } | { unavailable: true }> {
+      /** Checked, not saved: a second admin approves it first. */
+      { hold = false } = {},
+    ): Promise<
+      | { settings: ApprovalSettings }
+      | { held: ApprovalSettings }
+      | { problem: FieldProblem }
+      | { unavailable: true }
+    > {
       const list = await currencies(environment, api);
       if (!list) return { unavailable: true };
       const typed = input.baseCurrency.replace(/\s+/g, '').toUpperCase();
@@ -860,9 +895,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           },
         };
       const settings = { ...input, baseCurrency: found.symbol };
+      if (hold) return { held: settings };
       await store.saveSettings(settings, by.email);
       return { settings };
     },
+
+    /** Saves approval settings a second admin approved (checked when proposed). */
+    saveCheckedSettings: (settings: ApprovalSettings, by: string | null) =>
+      store.saveSettings(settings, by),
 
     /** What approving a transaction of this product, currency and amount would need. */
     async requirement(q: {

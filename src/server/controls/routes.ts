@@ -3,11 +3,19 @@
 // their decisions, and the check of bank details before they are saved. Every change and every
 // refusal is audited.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type TransactionApproval, controlsEndpoints as E } from '#/api/controls';
+import {
+  type ApprovalSettings,
+  type TransactionApproval,
+  controlsEndpoints as E,
+  policySummary,
+} from '#/api/controls';
+import { ROLE_LABEL, type Role } from '#/api/roles';
+import { mailPasswordLink } from '../notifications/link-mail';
+import type { ApplyChange } from './changes';
 import type { Environment } from '#/api/dashboard';
 import { batchInbox } from '../batches/approval';
 import { audit, problem } from '../context';
-import { route } from '../endpoint';
+import { held, route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';
 import type { TransactionRef } from './store';
@@ -15,6 +23,7 @@ import type { TransactionRef } from './store';
 export const controlsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
   const controls = ctx.controls;
+  const changes = ctx.controlChanges;
 
   const signedIn = (request: FastifyRequest) => {
     const { user, session } = request.signedIn!;
@@ -47,7 +56,26 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     const { user, environment } = signedIn(request);
     const api = await apiOf(request, reply);
     if (!api) return reply;
-    const added = await controls.addPolicy(body, user, environment, api);
+    const checked = await controls.checkPolicy(body, environment, api);
+    // Where two or more admins are, a second one approves it first (docs/decisions/042).
+    if ('policy' in checked && (await changes.fourEyes())) {
+      const { baseCurrency } = await controls.settings();
+      const proposed = await changes.propose(
+        'addPolicy',
+        checked.policy,
+        `Add a policy: ${policySummary(checked.policy, baseCurrency)}`,
+        user,
+      );
+      await audit(request, {
+        action: E.addPolicy.audit,
+        target: proposed.id,
+        outcome: 'ok',
+        details: { held: true, change: proposed.id, ...checked.policy },
+      });
+      return held({ change: changes.asSeenBy(proposed, user) });
+    }
+    const added =
+      'policy' in checked ? await controls.addCheckedPolicy(checked.policy, user.email) : checked;
     if ('unavailable' in added)
       return problem(request, reply, {
         status: 502,
@@ -99,6 +127,30 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, E.removePolicy, async ({ request, reply, params }) => {
+    const { user } = signedIn(request);
+    if (await changes.fourEyes()) {
+      const policy = (await controls.policies()).find((p) => p.id === params.id);
+      if (!policy)
+        return problem(request, reply, {
+          status: 404,
+          code: 'NOT_FOUND',
+          detail: 'No such policy.',
+        });
+      const { baseCurrency } = await controls.settings();
+      const proposed = await changes.propose(
+        'removePolicy',
+        { id: policy.id },
+        `Remove the policy: ${policySummary(policy, baseCurrency)}`,
+        user,
+      );
+      await audit(request, {
+        action: E.removePolicy.audit,
+        target: policy.id,
+        outcome: 'ok',
+        details: { held: true, change: proposed.id },
+      });
+      return held({ change: changes.asSeenBy(proposed, user) });
+    }
     const removed = await controls.removePolicy(params.id);
     if (!removed)
       return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such policy.' });
@@ -124,7 +176,23 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     const { user, environment } = signedIn(request);
     const api = await apiOf(request, reply);
     if (!api) return reply;
-    const saved = await controls.setSettings(body, user, environment, api);
+    const saved = await controls.setSettings(body, user, environment, api, {
+      hold: await changes.fourEyes(),
+    });
+    if ('held' in saved) {
+      const proposed = await changes.propose(
+        'setApprovalSettings',
+        saved.held,
+        `Change the approval settings: quotes approved within ${saved.held.quoteValidityMinutes} minutes, the second factor asked again after ${saved.held.stepUpMinutes} minutes, base currency ${saved.held.baseCurrency}.`,
+        user,
+      );
+      await audit(request, {
+        action: E.setApprovalSettings.audit,
+        outcome: 'ok',
+        details: { held: true, change: proposed.id, ...saved.held },
+      });
+      return held({ change: changes.asSeenBy(proposed, user) });
+    }
     if ('unavailable' in saved)
       return problem(request, reply, {
         status: 502,
@@ -361,6 +429,102 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     });
     if ('refused' in withdrawn) return problem(request, reply, withdrawn.refused);
     return withdrawn.change;
+  });
+
+  // Changes of the controls waiting for a second admin (docs/decisions/042).
+  route(app, E.controlChanges, async ({ request }) => {
+    const { user } = signedIn(request);
+    return { results: (await changes.list()).map((c) => changes.asSeenBy(c, user)) };
+  });
+
+  /** Applies an approved change; the reason it could not be, if so. */
+  const apply: ApplyChange = async (change) => {
+    const by = change.authorName;
+    switch (change.kind) {
+      case 'addPolicy': {
+        const added = await controls.addCheckedPolicy(
+          change.payload as Parameters<typeof controls.addCheckedPolicy>[0],
+          by,
+        );
+        return 'duplicate' in added ? 'A policy that says the same exists already.' : undefined;
+      }
+      case 'removePolicy': {
+        const removed = await controls.removePolicy((change.payload as { id: string }).id);
+        return removed ? undefined : 'The policy had been removed already.';
+      }
+      case 'setApprovalSettings':
+        await controls.saveCheckedSettings(change.payload as ApprovalSettings, by);
+        return undefined;
+      case 'setRoles': {
+        const { userId, roles } = change.payload as { userId: string; roles: Role[] };
+        if (!(await ctx.workspace.userById(userId))) return 'The person no longer exists.';
+        await ctx.workspace.setRoles(userId, roles);
+        return undefined;
+      }
+      case 'addPerson': {
+        const person = change.payload as { email: string; name: string; roles: Role[] };
+        if (await ctx.workspace.userByEmail(person.email))
+          return 'Someone already has this email address.';
+        // The invitation mail sets the password: nobody sees a one-time password.
+        const { user } = await ctx.workspace.createUser(person);
+        await mailPasswordLink(ctx, user, {
+          kind: 'invitation',
+          by: change.authorName,
+          roles: user.roles.map((r) => ROLE_LABEL[r]).join(', '),
+        });
+        return undefined;
+      }
+    }
+  };
+
+  const decideChange = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    decision: 'approve' | 'reject',
+    reason: string | null,
+  ) => {
+    const { user } = signedIn(request);
+    const decided = await changes.decide(id, user, decision, reason, apply);
+    const action =
+      decision === 'approve' ? E.approveControlChange.audit : E.rejectControlChange.audit;
+    await audit(request, {
+      action,
+      target: id,
+      outcome:
+        'refused' in decided ? 'refused' : decided.change.status === 'failed' ? 'failed' : 'ok',
+      details:
+        'refused' in decided
+          ? { reason: decided.refused.code }
+          : {
+              kind: decided.change.kind,
+              summary: decided.change.summary,
+              proposedBy: decided.change.authorName,
+              status: decided.change.status,
+              ...(decided.change.reason ? { reason: decided.change.reason } : {}),
+            },
+    });
+    if ('refused' in decided) return problem(request, reply, decided.refused);
+    return decided;
+  };
+
+  route(app, E.approveControlChange, async ({ request, reply, params }) =>
+    decideChange(request, reply, params.id, 'approve', null),
+  );
+  route(app, E.rejectControlChange, async ({ request, reply, params, body }) =>
+    decideChange(request, reply, params.id, 'reject', body.reason),
+  );
+  route(app, E.withdrawControlChange, async ({ request, reply, params }) => {
+    const { user } = signedIn(request);
+    const withdrawn = await changes.withdraw(params.id, user);
+    await audit(request, {
+      action: E.withdrawControlChange.audit,
+      target: params.id,
+      outcome: 'refused' in withdrawn ? 'refused' : 'ok',
+      details: 'refused' in withdrawn ? { reason: withdrawn.refused.code } : null,
+    });
+    if ('refused' in withdrawn) return problem(request, reply, withdrawn.refused);
+    return withdrawn;
   });
 
   route(app, E.payeeCheck, async ({ request, body }) =>

@@ -9,6 +9,8 @@ import {
   type ControlSubject,
   type PolicyRule,
   decide,
+  decideControlChange,
+  fourEyesOnControls,
   stepUpNeeded,
   stepUpUntil,
   mayApprove,
@@ -338,5 +340,26 @@ describe('the second factor before money is released', () => {
     expect(stepUpNeeded({ secondFactor: enrolled }, at, window, NOW)).toBe(asked);
     if (at !== null && !asked && enrolled)
       expect(stepUpUntil(at, window, NOW)).toBe(at + window * 60_000);
+  });
+});
+
+describe('four eyes on the controls', () => {
+  it('waits for a second admin once there are two or more', () => {
+    expect([0, 1, 2, 3].map(fourEyesOnControls)).toEqual([false, false, true, true]);
+  });
+  const change = { status: 'pending', expiresAt: 2_000, authorId: 'ada' };
+  // [what, change, decider id, roles, refusal or null]
+  const table: [string, typeof change, string, Role[], string | null][] = [
+    ['another admin', change, 'ben', ['admin'], null],
+    ['another admin with more roles', change, 'ben', ['admin', 'approver'], null],
+    ['its author', change, 'ada', ['admin'], 'AUTHOR_CANNOT_APPROVE'],
+    ['an approver, not an admin', change, 'aiko', ['approver'], 'FORBIDDEN_ROLE'],
+    ['a finance person', change, 'fatima', ['finance'], 'FORBIDDEN_ROLE'],
+    ['once applied', { ...change, status: 'applied' }, 'ben', ['admin'], 'APPROVAL_CLOSED'],
+    ['once rejected', { ...change, status: 'rejected' }, 'ben', ['admin'], 'APPROVAL_CLOSED'],
+    ['once expired', { ...change, expiresAt: 1_000 }, 'ben', ['admin'], 'APPROVAL_EXPIRED'],
+  ];
+  it.each(table)('decided by %s', (_what, c, id, roles, refusal) => {
+    expect(decideControlChange(c, { id, roles }, 1_000)).toBe(refusal);
   });
 });

@@ -408,3 +408,37 @@ export function stepUpNeeded(
 
 export const STEP_UP_TEXT =
   'Releasing money asks for the code of your authenticator app again: enter it to go on.';
+
+/**
+ * Whether the workspace's controls change only with a second admin (docs/decisions/042): once it
+ * has two or more active admins. A lone admin's changes apply at once (nobody could approve
+ * them), and are on the audit trail as ever.
+ */
+export const fourEyesOnControls = (activeAdmins: number) => activeAdmins >= 2;
+
+export type ControlChangeRefusal =
+  'FORBIDDEN_ROLE' | 'AUTHOR_CANNOT_APPROVE' | 'APPROVAL_CLOSED' | 'APPROVAL_EXPIRED';
+
+export const CONTROL_CHANGE_REFUSAL_TEXT: Record<ControlChangeRefusal, string> = {
+  FORBIDDEN_ROLE: 'Deciding changes of the controls needs the Admin role.',
+  AUTHOR_CANNOT_APPROVE:
+    'You proposed this change, so another admin must decide it; you may withdraw it.',
+  APPROVAL_CLOSED: 'This change is already decided.',
+  APPROVAL_EXPIRED: 'This change waited too long and has expired; propose it again.',
+};
+
+/**
+ * Who may decide a change of the controls: another active admin than its author, while it
+ * waits. (Its author may withdraw it instead.)
+ */
+export function decideControlChange(
+  change: { status: string; expiresAt: number; authorId: string },
+  decider: Decider,
+  now: number,
+): ControlChangeRefusal | null {
+  if (!hasRole(decider.roles, WORKSPACE_ROLES.administer)) return 'FORBIDDEN_ROLE';
+  if (change.status !== 'pending') return 'APPROVAL_CLOSED';
+  if (change.expiresAt <= now) return 'APPROVAL_EXPIRED';
+  if (change.authorId === decider.id) return 'AUTHOR_CANNOT_APPROVE';
+  return null;
+}

@@ -7,8 +7,8 @@ import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
 import { audit, problem } from '../context';
 import { mailPasswordLink } from '../notifications/link-mail';
-import { ROLE_LABEL } from '#/api/roles';
-import { route } from '../endpoint';
+import { ROLE_LABEL, type Role } from '#/api/roles';
+import { held, route } from '../endpoint';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -80,6 +80,24 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         errors: [{ field: 'email', message: 'is already taken' }],
       });
     }
+    // Where two or more admins are, a second one approves a new person first (042): nobody
+    // adds an approver of their own making alone.
+    const author = request.signedIn!.user;
+    if (await ctx.controlChanges.fourEyes()) {
+      const proposed = await ctx.controlChanges.propose(
+        'addPerson',
+        body,
+        `Add ${body.name} <${body.email}> as ${body.roles.map((r) => ROLE_LABEL[r]).join(', ')}; they are invited by mail once approved.`,
+        author,
+      );
+      await audit(request, {
+        action: E.addPerson.audit,
+        target: body.email,
+        outcome: 'ok',
+        details: { held: true, change: proposed.id, roles: body.roles },
+      });
+      return held({ change: ctx.controlChanges.asSeenBy(proposed, author) });
+    }
     const { user, password } = await ctx.workspace.createUser(body);
     await audit(request, {
       action: E.addPerson.audit,
@@ -100,6 +118,24 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.setRoles, async ({ request, reply, params: { id }, body }) => {
     const before = await ctx.workspace.userById(id);
     if (!before) return problem(request, reply, noSuchPerson);
+    const author = request.signedIn!.user;
+    if (await ctx.controlChanges.fourEyes()) {
+      const words = (roles: readonly Role[]) =>
+        roles.length > 0 ? roles.map((r) => ROLE_LABEL[r]).join(', ') : 'no role';
+      const proposed = await ctx.controlChanges.propose(
+        'setRoles',
+        { userId: id, roles: body.roles },
+        `Change the roles of ${before.name} <${before.email}> from ${words(before.roles)} to ${words(body.roles)}.`,
+        author,
+      );
+      await audit(request, {
+        action: E.setRoles.audit,
+        target: before.email,
+        outcome: 'ok',
+        details: { held: true, change: proposed.id, from: before.roles, to: body.roles },
+      });
+      return held({ change: ctx.controlChanges.asSeenBy(proposed, author) });
+    }
     await ctx.workspace.setRoles(id, body.roles);
     await audit(request, {
       action: E.setRoles.audit,

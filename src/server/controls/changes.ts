@@ -1,0 +1,241 @@
+// Four eyes on the controls themselves (docs/decisions/042): where the workspace has two or more
+// active admins, a change of the approval policies, the approval settings, a person's roles or a
+// new person waits here until another admin approves it; then it is applied, once, whoever else
+// approves at the same moment. Who may decide is ./rules.ts's `decideControlChange`.
+import { randomUUID } from 'node:crypto';
+import type { ControlChange, ControlChangeKind } from '#/api/controls';
+import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import type { DashboardDb } from '../store/db';
+import type { ControlChangeTable } from '../store/schema';
+import type { User } from '../store/workspace';
+import {
+  CONTROL_CHANGE_REFUSAL_TEXT,
+  type ControlChangeRefusal,
+  decideControlChange,
+  fourEyesOnControls,
+} from './rules';
+
+/** How long a change waits for a second admin. */
+export const CONTROL_CHANGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface StoredControlChange {
+  id: string;
+  kind: ControlChangeKind;
+  payload: unknown;
+  summary: string;
+  authorId: string;
+  authorName: string;
+  status: ControlChange['status'];
+  createdAt: number;
+  expiresAt: number;
+  closedAt: number | null;
+  decidedByName: string | null;
+  reason: string | null;
+}
+
+const toChange = (row: ControlChangeTable): StoredControlChange => ({
+  id: row.id,
+  kind: row.kind as ControlChangeKind,
+  payload: JSON.parse(row.payload) as unknown,
+  summary: row.summary,
+  authorId: row.author_id,
+  authorName: row.author_name,
+  status: row.status as ControlChange['status'],
+  createdAt: Number(row.created_at),
+  expiresAt: Number(row.expires_at),
+  closedAt: row.closed_at === null ? null : Number(row.closed_at),
+  decidedByName: row.decided_by_name,
+  reason: row.reason,
+});
+
+type Refusal = { refused: { status: number; code: string; detail: string } };
+type Answer = Refusal | { change: ControlChange };
+
+/** Applies an approved change; the reason it could not be, if it could not. */
+export type ApplyChange = (change: StoredControlChange) => Promise<string | undefined>;
+
+export function controlChanges(
+  store: DashboardDb,
+  /** Everyone in the workspace (to count the active admins). */
+  people: () => Promise<User[]>,
+  now: () => number = Date.now,
+) {
+  const { db } = store;
+
+  async function load(id: string) {
+    const row = await db
+      .selectFrom('control_change')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toChange(row) : undefined;
+  }
+
+  /** The change as a person sees it: whether they can decide it now, else why. */
+  function asSeenBy(change: StoredControlChange, viewer: User): ControlChange {
+    const refusal = decideControlChange(change, viewer, now());
+    const { payload: _payload, ...rest } = change;
+    return {
+      ...rest,
+      status: change.status === 'pending' && change.expiresAt <= now() ? 'expired' : change.status,
+      canAct: refusal === null,
+      why: refusal === null ? null : CONTROL_CHANGE_REFUSAL_TEXT[refusal],
+    };
+  }
+
+  const refused = (refusal: ControlChangeRefusal): Refusal => ({
+    refused: {
+      status: refusal === 'FORBIDDEN_ROLE' || refusal === 'AUTHOR_CANNOT_APPROVE' ? 403 : 409,
+      code: refusal,
+      detail: CONTROL_CHANGE_REFUSAL_TEXT[refusal],
+    },
+  });
+
+  return {
+    asSeenBy,
+
+    /** Whether changes of the controls wait for a second admin now. */
+    async fourEyes(): Promise<boolean> {
+      const admins = (await people()).filter(
+        (p) => p.disabledAt === null && hasRole(p.roles, WORKSPACE_ROLES.administer),
+      );
+      return fourEyesOnControls(admins.length);
+    },
+
+    /** Holds a change for a second admin. */
+    async propose(
+      kind: ControlChangeKind,
+      payload: unknown,
+      summary: string,
+      author: User,
+    ): Promise<StoredControlChange> {
+      const time = now();
+      const row: ControlChangeTable = {
+        id: randomUUID(),
+        kind,
+        payload: JSON.stringify(payload),
+        summary,
+        author_id: author.id,
+        author_name: author.name,
+        status: 'pending',
+        created_at: time,
+        expires_at: time + CONTROL_CHANGE_TTL_MS,
+        closed_at: null,
+        decided_by: null,
+        decided_by_name: null,
+        reason: null,
+      };
+      await db.insertInto('control_change').values(row).execute();
+      return toChange(row);
+    },
+
+    /** The changes waiting, oldest first, then the last 20 decided. */
+    async list(): Promise<StoredControlChange[]> {
+      const pending = await db
+        .selectFrom('control_change')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
+        .execute();
+      const decided = await db
+        .selectFrom('control_change')
+        .selectAll()
+        .where('status', '!=', 'pending')
+        .orderBy('closed_at', 'desc')
+        .limit(20)
+        .execute();
+      return [...pending, ...decided].map(toChange);
+    },
+
+    /** How many wait for this admin's decision (not their own). */
+    async waitingFor(user: User): Promise<number> {
+      if (!hasRole(user.roles, WORKSPACE_ROLES.administer)) return 0;
+      const row = await db
+        .selectFrom('control_change')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', now())
+        .where('author_id', '!=', user.id)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Another admin's decision. An approval claims the change (pending → applied) in one
+     * conditional update, so that two admins approving at once apply it once; then `apply` does
+     * it, and a change that cannot be applied any more is closed as failed with the reason.
+     */
+    async decide(
+      id: string,
+      decider: User,
+      decision: 'approve' | 'reject',
+      reason: string | null,
+      apply: ApplyChange,
+    ): Promise<Answer> {
+      const change = await load(id);
+      if (!change)
+        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+      const refusal = decideControlChange(change, decider, now());
+      if (refusal) {
+        if (refusal === 'APPROVAL_EXPIRED')
+          await db
+            .updateTable('control_change')
+            .set({ status: 'expired', closed_at: now() })
+            .where('id', '=', id)
+            .where('status', '=', 'pending')
+            .execute();
+        return refused(refusal);
+      }
+      const claimed = await db
+        .updateTable('control_change')
+        .set({
+          status: decision === 'approve' ? 'applied' : 'rejected',
+          closed_at: now(),
+          decided_by: decider.id,
+          decided_by_name: decider.name,
+          reason: decision === 'reject' ? reason : null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return refused('APPROVAL_CLOSED');
+      if (decision === 'approve') {
+        const failure = await apply(change).catch((error: unknown) =>
+          error instanceof Error ? error.message : 'it could not be applied',
+        );
+        if (failure)
+          await db
+            .updateTable('control_change')
+            .set({ status: 'failed', reason: failure })
+            .where('id', '=', id)
+            .execute();
+      }
+      return { change: asSeenBy((await load(id))!, decider) };
+    },
+
+    /** Its author takes a waiting change back. */
+    async withdraw(id: string, user: User): Promise<Answer> {
+      const change = await load(id);
+      if (!change)
+        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+      if (change.authorId !== user.id)
+        return {
+          refused: {
+            status: 403,
+            code: 'FORBIDDEN_ROLE',
+            detail: 'Only whoever proposed a change can withdraw it; another admin can reject it.',
+          },
+        };
+      const closed = await db
+        .updateTable('control_change')
+        .set({ status: 'withdrawn', closed_at: now() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(closed.numUpdatedRows) !== 1) return refused('APPROVAL_CLOSED');
+      return { change: asSeenBy((await load(id))!, user) };
+    },
+  };
+}
+
+export type ControlChanges = ReturnType<typeof controlChanges>;
