@@ -2,8 +2,9 @@
 // and its count, a transaction's approvals and recipient, payee changes and their decisions.
 // Every call goes through the endpoints declared once in src/api/controls.ts.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '#/api/client';
+import { callEndpoint, callEndpointHoldable } from '#/api/client';
 import {
+  type ApprovalSettings,
   type PayeeChange,
   type PayeeCheck,
   type PolicyCreate,
@@ -26,6 +27,8 @@ export const controlsKeys = {
     ['controls', 'transaction', product, id, status] as const,
   payeeChanges: (accountId: number) => ['controls', 'payee-changes', accountId] as const,
   policies: ['controls', 'policies'] as const,
+  settings: ['controls', 'settings'] as const,
+  changes: ['controls', 'changes'] as const,
   requirement: (q: RequirementQuery) => ['controls', 'requirement', q] as const,
 };
 
@@ -88,11 +91,45 @@ function useControlsMutation<V, T>(run: (values: V) => Promise<T>, after?: (resu
   });
 }
 
+/** Adds a policy: done, or held for a second admin (docs/decisions/042). */
 export const useAddPolicy = () =>
-  useControlsMutation((body: PolicyCreate) => callEndpoint(api, E.addPolicy, { body }));
+  useControlsMutation((body: PolicyCreate) => callEndpointHoldable(api, E.addPolicy, { body }));
 
 export const useRemovePolicy = () =>
-  useControlsMutation((id: string) => callEndpoint(api, E.removePolicy, { params: { id } }));
+  useControlsMutation((id: string) =>
+    callEndpointHoldable(api, E.removePolicy, { params: { id } }),
+  );
+
+export const approvalSettingsQuery = queryOptions({
+  queryKey: controlsKeys.settings,
+  queryFn: () => callEndpoint(api, E.approvalSettings),
+  staleTime: 60_000,
+});
+
+export const useSetApprovalSettings = () =>
+  useControlsMutation((body: ApprovalSettings) =>
+    callEndpointHoldable(api, E.setApprovalSettings, { body }),
+  );
+
+/** Changes of the controls waiting for a second admin, then the last ones decided. */
+export const controlChangesQuery = queryOptions({
+  queryKey: controlsKeys.changes,
+  queryFn: async () => (await callEndpoint(api, E.controlChanges)).results,
+});
+
+export const useDecideControlChange = () =>
+  useControlsMutation(
+    async (v: { id: string; decision: 'approve' | 'reject' | 'withdraw'; reason?: string }) =>
+      (v.decision === 'approve'
+        ? await callEndpoint(api, E.approveControlChange, { params: { id: v.id } })
+        : v.decision === 'reject'
+          ? await callEndpoint(api, E.rejectControlChange, {
+              params: { id: v.id },
+              body: { reason: v.reason ?? '' },
+            })
+          : await callEndpoint(api, E.withdrawControlChange, { params: { id: v.id } })
+      ).change,
+  );
 
 /**
  * Approves or rejects a payee change. `onDecided` runs before the lists are read again: the

@@ -16,7 +16,11 @@ const productWords = (product: Policy['product']) =>
  * more, needs 2 approvers."
  */
 export function policyInWords(
-  p: Pick<Policy, 'action' | 'product' | 'currency' | 'amountSide' | 'minAmount' | 'approvers'>,
+  p: Pick<Policy, 'action' | 'product' | 'currency' | 'amountSide' | 'minAmount' | 'approvers'> & {
+    inBase?: boolean | undefined;
+  },
+  /** The workspace's base currency, for a base-currency policy. */
+  baseCurrency = 'EUR',
 ): string {
   const needs = `needs ${approversInWords(p.approvers)}`;
   if (p.action === 'changeBankDetails') {
@@ -29,7 +33,9 @@ export function policyInWords(
   // A bulk payout's policy is measured on its total in the currency.
   const side = `${p.amountSide === 'deposit' ? 'the deposit' : 'the payout'}${p.action === 'approveBatch' ? ' total' : ''}`;
   let when: string;
-  if (p.currency === ANY)
+  if (p.inBase)
+    when = `, when ${side} is worth ${formatAmount(p.minAmount, baseCurrency)} ${baseCurrency} or more in any currency (at the API's rate when someone decides),`;
+  else if (p.currency === ANY)
     when = always
       ? ''
       : `, when ${side} is ${formatAmount(p.minAmount, 'USD')} or more in any currency,`;

@@ -117,3 +117,24 @@ export const useRequestPasswordReset = () =>
     mutationFn: (body: ResetRequest) =>
       callEndpoint(api, accountEndpoints.requestPasswordReset, { body }),
   });
+
+/**
+ * The second factor before money is released (docs/decisions/041): whether the person must give
+ * their authenticator's code now (they have one, and its window has closed), and giving it.
+ */
+export function useStepUp() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(sessionQuery);
+  const signedIn = data?.signedIn ? data : undefined;
+  const needed = Boolean(
+    signedIn?.secondFactor && (signedIn.stepUpUntil === null || signedIn.stepUpUntil <= Date.now()),
+  );
+  const give = useMutation({
+    mutationFn: (code: string) => callEndpoint(api, E.stepUp, { body: { code } }),
+    onSuccess: ({ stepUpUntil }) =>
+      queryClient.setQueryData(sessionQuery.queryKey, (before) =>
+        before?.signedIn ? { ...before, stepUpUntil } : before,
+      ),
+  });
+  return { enrolled: Boolean(signedIn?.secondFactor), needed, give };
+}

@@ -4,11 +4,12 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { accountEndpoints, type PersonFormats } from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
-import { buildUrl, callEndpoint } from '#/api/client';
+import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/client';
 import type { Environment } from '#/api/dashboard';
 import type { Role } from '#/api/roles';
 import { api } from '#/lib/api';
 import { sessionKeys } from '../session/queries';
+import { controlsKeys } from '../controls/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
 import { showDone } from '#/components/notify';
 
@@ -67,6 +68,8 @@ function useSettingsMutation<V, T>(run: (values: V) => Promise<T>) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
         queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+        // A change held for a second admin is listed with the controls' changes.
+        queryClient.invalidateQueries({ queryKey: controlsKeys.changes }),
       ]),
   });
 }
@@ -79,12 +82,12 @@ export const useSetCredentials = () =>
 
 export const useCreatePerson = () =>
   useSettingsMutation((body: { email: string; name: string; roles: Role[] }) =>
-    callEndpoint(api, adminEndpoints.addPerson, { body }),
+    callEndpointHoldable(api, adminEndpoints.addPerson, { body }),
   );
 
 export const useSetRoles = () =>
   useSettingsMutation(({ id, roles }: { id: string; roles: Role[] }) =>
-    callEndpoint(api, adminEndpoints.setRoles, { params: { id }, body: { roles } }),
+    callEndpointHoldable(api, adminEndpoints.setRoles, { params: { id }, body: { roles } }),
   );
 
 export const useSetActive = () =>

@@ -14,7 +14,8 @@ import { type Column, DataTable, IdNote } from '#/components/data-table';
 import { PayeeChangeCard } from '#/features/controls/components/payee-change';
 import { INBOX_PAGE, inboxQuery } from '#/features/controls/queries';
 import { approversInWords } from '#/features/controls/words';
-import { namesInWords } from '#/lib/format';
+import { formatRate, namesInWords } from '#/lib/format';
+import { QuoteExpiry } from '#/features/transactions/components/approval-summary';
 import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
@@ -97,16 +98,57 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
     header: 'Deposit',
     align: 'right',
     cell: (item) =>
-      item.depositAmount ? (
-        <Money amount={item.depositAmount} symbol={item.depositCurrency} />
+      item.quote.depositAmount ? (
+        <>
+          <Money amount={item.quote.depositAmount} symbol={item.depositCurrency} />
+          {item.quote.rate && (
+            <IdNote>
+              rate {formatRate(Number(item.quote.rate))}
+              {item.quote.source === 'priceNow' ? ", today's" : ''}
+            </IdNote>
+          )}
+        </>
       ) : (
         <Text size="sm" c="dimmed">
           {item.depositCurrency}, not quoted
         </Text>
       ),
   },
+  {
+    header: 'Pays',
+    cell: (item) =>
+      item.payee ? (
+        <>
+          <Text size="sm">{item.payee.accountHolderName}</Text>
+          <IdNote>
+            {item.payee.bankName}, {item.payee.number}
+          </IdNote>
+          {item.payee.firstPayment && (
+            <Badge color="orange" variant="light" size="xs" radius="sm" mt={2}>
+              First payment
+            </Badge>
+          )}
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ),
+  },
   { header: 'Approvals', cell: (item) => <Approvals item={item} /> },
-  { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
+  {
+    header: 'Waiting since',
+    cell: (item) => (
+      <>
+        <DateTime value={item.since} />
+        {item.action === 'approveQuote' && item.quote.expiresAt !== null && (
+          <IdNote>
+            <QuoteExpiry quote={item.quote} />
+          </IdNote>
+        )}
+      </>
+    ),
+  },
   { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
 ];
 
@@ -157,7 +199,7 @@ function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
     <Paper withBorder radius="md">
       <DataTable
         label="Quotes and deposits waiting"
-        minWidth={860}
+        minWidth={1040}
         verticalSpacing="sm"
         rows={items}
         rowKey={(item) => `${item.product}-${item.transactionId}-${item.action}`}

@@ -16,6 +16,10 @@ import {
 } from '#/features/workspace/components/settings-panels';
 import { credentialsQuery, peopleQuery, roleSettingsQuery } from '#/features/workspace/queries';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
+import {
+  ApprovalSettingsForm,
+  ControlChanges,
+} from '#/features/controls/components/control-settings';
 import { policiesQuery } from '#/features/controls/queries';
 
 export const Route = createFileRoute('/_app/settings')({
@@ -45,8 +49,14 @@ function SettingsPage() {
       <Stack gap="lg">
         <CredentialsSettings environments={session.environments} />
         <PeopleSettings />
+        <Panel title="Changes waiting for a second admin">
+          <ControlChanges viewerId={session.signedIn ? session.user.id : ''} />
+        </Panel>
         <Panel title="Approval policies">
           <PolicySettings />
+        </Panel>
+        <Panel title="Approval settings">
+          <ApprovalSettingsForm />
         </Panel>
         <SecondStepSettings />
         <ChatHookSettings />

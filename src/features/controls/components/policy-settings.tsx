@@ -31,6 +31,7 @@ import {
   CONTROLLED_ACTIONS,
   ControlledAction,
   PolicyProduct,
+  type ControlChange,
   type RequirementQuery,
 } from '#/api/controls';
 import { PRODUCTS } from '#/api/schemas/transaction';
@@ -40,7 +41,13 @@ import { fieldError } from '#/lib/field-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
-import { policiesQuery, requirementQuery, useAddPolicy, useRemovePolicy } from '../queries';
+import {
+  approvalSettingsQuery,
+  policiesQuery,
+  requirementQuery,
+  useAddPolicy,
+  useRemovePolicy,
+} from '../queries';
 import { approversInWords, policyInWords } from '../words';
 
 const PRODUCT_OPTIONS = [
@@ -59,17 +66,36 @@ const PolicyForm = z
   })
   .superRefine((v, ctx) => {
     if (v.action === 'changeBankDetails') return;
-    const problem = amountProblem(v.minAmount || '0', v.currency === ANY ? undefined : v.currency, {
-      zeroAllowed: true,
-    });
+    const problem = amountProblem(
+      v.minAmount || '0',
+      v.currency.startsWith(ANY) ? undefined : v.currency,
+      {
+        zeroAllowed: true,
+      },
+    );
     if (problem) ctx.addIssue({ code: 'custom', path: ['minAmount'], message: problem });
   });
 type PolicyForm = z.infer<typeof PolicyForm>;
 const FIELDS = ['action', 'product', 'amountSide', 'currency', 'minAmount', 'approvers'];
 
+/** Said when a change of the controls was held for a second admin instead of done. */
+export function announceHeld(change: ControlChange) {
+  notifications.show({
+    color: 'blue',
+    title: 'Waits for a second admin',
+    message: `${change.summary} Another admin approves it under Settings before it applies.`,
+  });
+}
+
+/** The base currency of base-currency policies (the default until the settings are read). */
+export function useBaseCurrency() {
+  return useQuery(approvalSettingsQuery).data?.baseCurrency ?? 'EUR';
+}
+
 function PolicyList() {
   const { data: policies } = useSuspenseQuery(policiesQuery);
   const remove = useRemovePolicy();
+  const base = useBaseCurrency();
   if (policies.length === 0)
     return (
       <Text size="sm" mb="md" data-testid="no-policies">
@@ -89,7 +115,7 @@ function PolicyList() {
           header: 'Policy',
           cell: (p) => (
             <>
-              <Text size="sm">{policyInWords(p)}</Text>
+              <Text size="sm">{policyInWords(p, base)}</Text>
               <IdNote>Added by {p.createdBy ?? 'someone'}</IdNote>
             </>
           ),
@@ -105,11 +131,16 @@ function PolicyList() {
               loading={remove.isPending && remove.variables === p.id}
               onClick={() =>
                 remove.mutate(p.id, {
-                  onSuccess: () =>
-                    notifications.show({ title: 'Policy removed', message: policyInWords(p) }),
+                  onSuccess: (outcome) =>
+                    'held' in outcome
+                      ? announceHeld(outcome.held.change)
+                      : notifications.show({
+                          title: 'Policy removed',
+                          message: policyInWords(p, base),
+                        }),
                 })
               }
-              aria-label={`Remove: ${policyInWords(p)}`}
+              aria-label={`Remove: ${policyInWords(p, base)}`}
             >
               Remove
             </Button>
@@ -120,11 +151,17 @@ function PolicyList() {
   );
 }
 
+/** The currency choice of a policy whose amount is in the base currency, for every currency. */
+const IN_BASE = '*base';
+
 /** The currencies a policy can name on its side: payout currencies, or deposit currencies. */
-function useCurrencyOptions(side: 'payout' | 'deposit') {
+function useCurrencyOptions(side: 'payout' | 'deposit', base?: string) {
   const currencies = useQuery(currenciesQuery);
   return [
     { value: ANY, label: 'Any currency' },
+    ...(base
+      ? [{ value: IN_BASE, label: `Any currency, as worth in ${base} (the base currency)` }]
+      : []),
     ...currencyChoices(
       (currencies.data ?? []).filter((c) => (side === 'payout' ? c.sendTo : c.sendFrom)),
     ),
@@ -150,8 +187,18 @@ function AddPolicyForm() {
     name: ['action', 'amountSide', 'currency'],
   });
   const bankDetails = action === 'changeBankDetails';
-  const currencyOptions = useCurrencyOptions(bankDetails ? 'payout' : side);
-  const measured = currency === ANY ? 'in its own currency' : `in ${currency}`;
+  const base = useBaseCurrency();
+  const currencyOptions = useCurrencyOptions(
+    bankDetails ? 'payout' : side,
+    bankDetails ? undefined : base,
+  );
+  const inBase = currency === IN_BASE;
+  const measured =
+    currency === ANY
+      ? 'in its own currency'
+      : inBase
+        ? `converted to ${base} at the API's rate when someone decides`
+        : `in ${currency}`;
   return (
     <form
       aria-label="Add a policy"
@@ -162,13 +209,19 @@ function AddPolicyForm() {
             action: v.action,
             product: bankDetails ? ANY : v.product,
             amountSide: bankDetails ? 'payout' : v.amountSide,
-            currency: v.currency,
+            currency: v.currency === IN_BASE ? ANY : v.currency,
+            inBase: !bankDetails && v.currency === IN_BASE,
             minAmount: bankDetails ? '0' : plainAmount(v.minAmount || '0'),
             approvers: Number(v.approvers),
           },
           {
-            onSuccess: (policy) => {
-              notifications.show({ title: 'Policy added', message: policyInWords(policy) });
+            onSuccess: (outcome) => {
+              if ('held' in outcome) announceHeld(outcome.held.change);
+              else
+                notifications.show({
+                  title: 'Policy added',
+                  message: policyInWords(outcome.answer, base),
+                });
               form.reset({ ...v, minAmount: '' });
             },
             onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
@@ -296,6 +349,7 @@ function RequirementCheck() {
   });
   const { errors } = form.formState;
   const options = useCurrencyOptions('payout').filter((o) => o.value !== ANY);
+  const base = useBaseCurrency();
   const answer = useQuery({ ...requirementQuery(asked!), enabled: asked !== null });
   return (
     <form
@@ -351,7 +405,7 @@ function RequirementCheck() {
             {answer.data.map((r) => (
               <List.Item key={r.action}>
                 {ACTION_LABEL[r.action]}: {approversInWords(r.required)}
-                {r.policy ? ` (${policyInWords(r.policy)})` : ' (no policy applies)'}
+                {r.policy ? ` (${policyInWords(r.policy, base)})` : ' (no policy applies)'}
               </List.Item>
             ))}
           </List>

@@ -51,12 +51,13 @@ export function RecipientDetails({
           `#${recipient.accountId}`
         )}{' '}
         was when the payment was created, <DateTime value={recipient.recordedAt} />.
+        {recipient.firstPayment ? ' The first payment to this account.' : ''}
       </Text>
       {recipient.changedSince && (
         <WarningAlert mt="sm" title="The account has changed since" data-testid="recipient-changed">
           Its bank details are no longer these
           {recipient.numberNow ? ` (its number is now ${recipient.numberNow})` : ''}. This payment
-          went to the account above.
+          keeps paying the account above, as approved.
         </WarningAlert>
       )}
     </>

@@ -23,7 +23,10 @@ import {
   useRejectTransaction,
 } from '../queries';
 import { RejectDialog } from '#/components/reject-dialog';
-import type { TransactionApproval } from '#/api/controls';
+import type { TransactionApproval, TransactionControls } from '#/api/controls';
+import { useStepUpField } from '#/components/step-up-field';
+import { useStepUp } from '../../session/queries';
+import { ApprovalSummary } from './approval-summary';
 import { CurrentQuoteNote, RateText, useDepositOf } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { showDone } from '#/components/notify';
@@ -31,6 +34,8 @@ import { showDone } from '#/components/notify';
 export interface ActionDialogProps {
   product: Product;
   transaction: Transaction;
+  /** What the money controls say about this transaction: what an approval approves. */
+  controls?: TransactionControls | undefined;
   opened: boolean;
   onClose: () => void;
   /** The action went through (called before the dialog closes). */
@@ -151,11 +156,31 @@ function ConfirmDialog({
   );
 }
 
+/** What the approver sees: the controls' summary once read, the amounts before. */
+function WhatIsApproved({
+  product,
+  t,
+  controls,
+  action,
+}: {
+  product: Product;
+  t: Transaction;
+  controls: TransactionControls | undefined;
+  action: TransactionApproval;
+}) {
+  return controls ? (
+    <ApprovalSummary transaction={t} controls={controls} action={action} />
+  ) : (
+    <Amounts product={product} t={t} />
+  );
+}
+
 export function ApproveQuoteDialog(props: ActionDialogProps) {
-  const { product, transaction: t } = props;
+  const { product, transaction: t, controls } = props;
   const id = t.businessRequestId;
   const quote = useApproveQuote(product, id);
   const { idempotencyKey, done, dialog } = useDialogAction(props, quote);
+  const expired = controls?.quote?.expired ?? false;
   return (
     <ConfirmDialog
       {...dialog}
@@ -163,6 +188,7 @@ export function ApproveQuoteDialog(props: ActionDialogProps) {
       confirm={
         <Button
           data-autofocus
+          disabled={expired}
           loading={quote.isPending}
           onClick={() =>
             quote.mutate(
@@ -185,20 +211,29 @@ export function ApproveQuoteDialog(props: ActionDialogProps) {
         {PRODUCT_TITLE[product].singular.toLowerCase()}.{' '}
         {product === 'sendc2f' ? 'A wallet address' : 'Bank details'} to deposit to will follow.
       </Text>
-      <Amounts product={product} t={t} />
+      <WhatIsApproved product={product} t={t} controls={controls} action="approveQuote" />
+      {expired && (
+        <Alert color="red" variant="light" title="This quote has expired">
+          <Text size="sm">
+            It can no longer be approved. Whoever creates transactions quotes it again: Copy as new,
+            then cancel this one.
+          </Text>
+        </Alert>
+      )}
       {quote.isError && <ApiErrorAlert error={quote.error} title="The quote was not approved" />}
     </ConfirmDialog>
   );
 }
 
 export function ApproveDepositDialog(props: ActionDialogProps) {
-  const { product, transaction: t } = props;
+  const { product, transaction: t, controls } = props;
   const id = t.businessRequestId;
   const deposit = useApproveDeposit(product, id);
   const upload = useUploadStep();
+  const stepUp = useStepUpField(useStepUp());
   const [file, setFile] = useState<File | null>(null);
   const needsConfirmation = product === 'receive';
-  const { idempotencyKey, done, dialog } = useDialogAction(props, deposit, upload);
+  const { idempotencyKey, done, dialog } = useDialogAction(props, deposit, upload, stepUp);
   const approve = () =>
     upload.then(file, (depositConfirmationUrl) =>
       deposit.mutate(
@@ -216,6 +251,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
             announceApproval(id, 'Deposit approved', outcome);
             done();
           },
+          onError: stepUp.noteError,
         },
       ),
     );
@@ -226,9 +262,9 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
       confirm={
         <Button
           data-autofocus={needsConfirmation ? undefined : true}
-          loading={deposit.isPending || upload.pending}
+          loading={deposit.isPending || upload.pending || stepUp.pending}
           disabled={needsConfirmation && !file}
-          onClick={() => void approve()}
+          onClick={() => void stepUp.before(() => void approve())}
         >
           Approve deposit
         </Button>
@@ -237,7 +273,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
       <Text size="sm">
         Approve only once the client&apos;s deposit has arrived. The payout follows.
       </Text>
-      <Amounts product={product} t={t} />
+      <WhatIsApproved product={product} t={t} controls={controls} action="approveDeposit" />
       {product !== 'sendc2f' && (
         <UploadInput
           label="Deposit confirmation"
@@ -252,6 +288,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
         />
       )}
       <UploadFailed error={upload.failed} what="file" />
+      {stepUp.field}
       {deposit.isError && (
         <ApiErrorAlert error={deposit.error} title="The deposit was not approved" />
       )}

@@ -17,6 +17,7 @@ import {
   CancelDialog,
   RejectApprovalDialog,
 } from './action-dialogs';
+import { QuoteExpiry } from './approval-summary';
 
 type Action = TransactionApproval | 'cancel' | 'reject';
 
@@ -108,6 +109,7 @@ export function TransactionActions({
   const dialog = (action: Action) => ({
     product,
     transaction: t,
+    controls,
     opened: open === action,
     onClose: () => setOpen(null),
     onDone: () => {
@@ -158,6 +160,12 @@ export function TransactionActions({
           Now: {humanize(t.clientStatus)}.
         </Text>{' '}
         {next ? next.action : ''}
+        {waiting === 'approveQuote' && controls?.quote?.expiresAt ? (
+          <>
+            {' '}
+            <QuoteExpiry quote={controls.quote} />
+          </>
+        ) : null}
       </Text>
       <Group gap="md" align="flex-start" wrap="wrap" ref={buttons}>
         {button('approveQuote', { icon: <IconCheck size={16} aria-hidden /> })}

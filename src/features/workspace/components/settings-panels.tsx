@@ -200,13 +200,18 @@ export function PeopleSettings() {
                   setRoles.mutate(
                     { id: person.id, roles: next as Role[] },
                     {
-                      onSuccess: () =>
-                        showDone(
-                          'Roles saved',
-                          next.length > 0
-                            ? `${person.name}: ${namesInWords(next.map((r) => ROLE_LABEL[r as Role]))}.`
-                            : `${person.name} has no role now and can only sign in.`,
-                        ),
+                      onSuccess: (outcome) =>
+                        'held' in outcome
+                          ? showDone(
+                              'Waits for a second admin',
+                              `${outcome.held.change.summary} Another admin approves it under Settings before it applies.`,
+                            )
+                          : showDone(
+                              'Roles saved',
+                              next.length > 0
+                                ? `${person.name}: ${namesInWords(next.map((r) => ROLE_LABEL[r as Role]))}.`
+                                : `${person.name} has no role now and can only sign in.`,
+                            ),
                     },
                   )
                 }
@@ -290,8 +295,17 @@ export function PeopleSettings() {
         noValidate
         onSubmit={form.handleSubmit((person) =>
           create.mutate(person, {
-            onSuccess: ({ user, oneTimePassword }) => {
-              setIssued({ email: user.email, password: oneTimePassword });
+            onSuccess: (outcome) => {
+              if ('held' in outcome)
+                showDone(
+                  'Waits for a second admin',
+                  `${outcome.held.change.summary} Another admin approves it under Settings.`,
+                );
+              else
+                setIssued({
+                  email: outcome.answer.user.email,
+                  password: outcome.answer.oneTimePassword,
+                });
               form.reset();
             },
             onError: (error) => applyApiFieldErrors(error, PERSON_FIELDS, form.setError),

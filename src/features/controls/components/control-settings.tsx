@@ -1,0 +1,257 @@
+// The admin's approval settings (docs/decisions/041, 042) and the changes of the controls that
+// wait for a second admin: each in words, with approve, reject with a reason, or withdraw.
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { type ControlChange } from '#/api/controls';
+import { ApiErrorAlert } from '#/components/api-error';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { DateTime } from '#/components/date-time';
+import { RejectDialog } from '#/components/reject-dialog';
+import { textField } from '#/components/text-field';
+import { fieldError } from '#/lib/field-error';
+import { currenciesQuery, currencyChoices } from '#/lib/reference';
+import {
+  approvalSettingsQuery,
+  controlChangesQuery,
+  useDecideControlChange,
+  useSetApprovalSettings,
+} from '../queries';
+import { announceHeld } from './policy-settings';
+
+const minutes = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: `must be a whole number of minutes from ${min} to ${max}` })
+    .refine((v) => Number(v) >= min && Number(v) <= max, {
+      error: `must be a whole number of minutes from ${min} to ${max}`,
+    });
+const SettingsForm = z.object({
+  quoteValidityMinutes: minutes(5, 10080),
+  stepUpMinutes: minutes(1, 60),
+  baseCurrency: z.string().min(1, { error: 'is required: a payout currency' }),
+});
+type SettingsForm = z.infer<typeof SettingsForm>;
+const FIELDS = ['quoteValidityMinutes', 'stepUpMinutes', 'baseCurrency'];
+
+export function ApprovalSettingsForm() {
+  const settings = useQuery(approvalSettingsQuery);
+  const currencies = useQuery(currenciesQuery);
+  const save = useSetApprovalSettings();
+  const form = useForm<SettingsForm>({
+    resolver: zodResolver(SettingsForm),
+    values: settings.data
+      ? {
+          quoteValidityMinutes: String(settings.data.quoteValidityMinutes),
+          stepUpMinutes: String(settings.data.stepUpMinutes),
+          baseCurrency: settings.data.baseCurrency,
+        }
+      : undefined,
+  });
+  const { errors } = form.formState;
+  if (settings.isError) return <ApiErrorAlert error={settings.error} title="Not loaded" />;
+  return (
+    <form
+      aria-label="Approval settings"
+      noValidate
+      onSubmit={form.handleSubmit((v) =>
+        save.mutate(
+          {
+            quoteValidityMinutes: Number(v.quoteValidityMinutes),
+            stepUpMinutes: Number(v.stepUpMinutes),
+            baseCurrency: v.baseCurrency,
+          },
+          {
+            onSuccess: (outcome) =>
+              'held' in outcome
+                ? announceHeld(outcome.held.change)
+                : notifications.show({ title: 'Approval settings saved', message: '' }),
+            onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
+          },
+        ),
+      )}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          inputMode="numeric"
+          description="A quote the API gave is approved within this; after, it is quoted again."
+          {...textField(form, 'quoteValidityMinutes', 'Quotes may be approved for (minutes)', {
+            errorLabel: 'Quote validity',
+          })}
+        />
+        <TextInput
+          inputMode="numeric"
+          description="Releasing money asks for the authenticator's code again after this."
+          {...textField(form, 'stepUpMinutes', 'Second factor asked again after (minutes)', {
+            errorLabel: 'Step-up window',
+          })}
+        />
+        <Controller
+          control={form.control}
+          name="baseCurrency"
+          render={({ field }) => (
+            <Select
+              label="Base currency"
+              description="Base-currency policies convert every currency into it."
+              searchable
+              data={currencyChoices(
+                (currencies.data ?? []).filter((c) => c.sendTo && c.currencyType === 'FIAT'),
+              )}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              allowDeselect={false}
+              error={fieldError('Base currency', errors.baseCurrency?.message)}
+            />
+          )}
+        />
+      </SimpleGrid>
+      {save.isError && (
+        <ApiErrorAlert error={save.error} title="The settings were not saved" placed={FIELDS} />
+      )}
+      <Group mt="sm">
+        <Button type="submit" loading={save.isPending}>
+          Save approval settings
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+const STATUS_WORDS: Record<ControlChange['status'], string> = {
+  pending: 'Waits for a second admin',
+  applied: 'Approved and applied',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+  failed: 'Could not be applied',
+};
+
+function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewerId: string }) {
+  const decide = useDecideControlChange();
+  const [rejecting, setRejecting] = useState(false);
+  const pending = change.status === 'pending';
+  const done = (title: string) => () => notifications.show({ title, message: change.summary });
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid={`control-change-${change.id}`}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <div>
+          <Text size="sm" fw={600}>
+            {change.summary}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Proposed by {change.authorName}, <DateTime value={change.createdAt} />
+            {change.decidedByName ? ` · decided by ${change.decidedByName}` : ''}
+            {change.reason ? ` · “${change.reason}”` : ''}
+          </Text>
+        </div>
+        <Badge
+          variant="light"
+          color={pending ? 'orange' : change.status === 'applied' ? 'green' : 'gray'}
+          radius="sm"
+          style={{ textTransform: 'none' }}
+        >
+          {STATUS_WORDS[change.status]}
+        </Badge>
+      </Group>
+      {pending && (
+        <Group mt="xs" gap="sm">
+          {change.canAct && (
+            <>
+              <Button
+                size="xs"
+                loading={decide.isPending && decide.variables?.decision === 'approve'}
+                onClick={() =>
+                  decide.mutate(
+                    { id: change.id, decision: 'approve' },
+                    { onSuccess: done('Change approved and applied') },
+                  )
+                }
+              >
+                Approve change
+              </Button>
+              <Button size="xs" variant="light" color="red" onClick={() => setRejecting(true)}>
+                Reject…
+              </Button>
+            </>
+          )}
+          {change.authorId === viewerId && (
+            <Button
+              size="xs"
+              variant="default"
+              loading={decide.isPending && decide.variables?.decision === 'withdraw'}
+              onClick={() =>
+                decide.mutate(
+                  { id: change.id, decision: 'withdraw' },
+                  { onSuccess: done('Change withdrawn') },
+                )
+              }
+            >
+              Withdraw
+            </Button>
+          )}
+          {!change.canAct && change.why && (
+            <Text size="xs" c="dimmed">
+              {change.why}
+            </Text>
+          )}
+        </Group>
+      )}
+      {decide.isError && <ApiErrorAlert error={decide.error} title="Not done" />}
+      <RejectDialog
+        title="Reject the change"
+        confirmLabel="Reject change"
+        opened={rejecting}
+        onClose={() => setRejecting(false)}
+        pending={decide.isPending}
+        onReject={(reason) =>
+          decide.mutate(
+            { id: change.id, decision: 'reject', reason },
+            {
+              onSuccess: () => {
+                setRejecting(false);
+                done('Change rejected')();
+              },
+            },
+          )
+        }
+      >
+        <Text size="sm">{change.summary}</Text>
+      </RejectDialog>
+    </Paper>
+  );
+}
+
+/** Changes of policies, settings and roles that wait for a second admin, then recent ones. */
+export function ControlChanges({ viewerId }: { viewerId: string }) {
+  const changes = useQuery(controlChangesQuery);
+  if (changes.isError) return <ApiErrorAlert error={changes.error} title="Not loaded" />;
+  const list = changes.data ?? [];
+  return (
+    <Stack gap="sm" data-testid="control-changes">
+      <Text size="sm" c="dimmed">
+        With two or more admins, a change of the policies, the approval settings, a person’s roles
+        or a new person waits here until another admin approves it.
+      </Text>
+      {list.length === 0 ? (
+        <Text size="sm">No change of the controls waits, or was decided lately.</Text>
+      ) : (
+        list.map((c) => <ControlChangeCard key={c.id} change={c} viewerId={viewerId} />)
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+// What an approver approves, before they approve it (docs/decisions/041): both amounts, the
+// rate and its markup against a reference rate where the API gives one, until when the quote may
+// be approved (counting down), who is paid by name with "first payment to this account", the
+// policy that applies and who has approved so far.
+import { Badge, Table, Text } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import type { QuoteInfo, TransactionApproval, TransactionControls } from '#/api/controls';
+import type { Transaction } from '#/api/schemas/transaction';
+import { DateTime } from '#/components/date-time';
+import { Money } from '#/components/money';
+import { formatRate, namesInWords } from '#/lib/format';
+
+/** "in 23 h 59 min", "in 4 min 10 s": how long until `at`. */
+export function timeLeft(at: number, now: number): string {
+  const seconds = Math.max(0, Math.floor((at - now) / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `in ${h} h ${m} min`;
+  if (m > 0) return `in ${m} min ${s} s`;
+  return `in ${s} s`;
+}
+
+/** A live countdown to a quote's expiry, or that it has expired. */
+export function QuoteExpiry({ quote }: { quote: Pick<QuoteInfo, 'expiresAt' | 'expired'> }) {
+  const [now, setNow] = useState(Date.now());
+  const tick = useInterval(() => setNow(Date.now()), 1_000);
+  useEffect(() => {
+    tick.start();
+    return tick.stop;
+  }, [tick]);
+  if (quote.expiresAt === null) return null;
+  const expired = quote.expired || quote.expiresAt <= now;
+  return (
+    <Text span size="sm" c={expired ? 'red.8' : undefined} data-testid="quote-expiry">
+      {expired ? 'Expired' : `Expires ${timeLeft(quote.expiresAt, now)}`} (
+      <DateTime value={quote.expiresAt} />)
+    </Text>
+  );
+}
+
+export function ApprovalSummary({
+  transaction: t,
+  controls,
+  action,
+}: {
+  transaction: Transaction;
+  controls: TransactionControls;
+  action: TransactionApproval;
+}) {
+  const { quote, recipient } = controls;
+  const state = controls.actions[action];
+  const approvals = controls.approvals.find((a) => a.action === action && a.status === 'pending');
+  const approvedBy = (approvals?.decisions ?? [])
+    .filter((d) => d.decision === 'approve')
+    .map((d) => d.userName);
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label="What you approve">
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th w={170}>Payout</Table.Th>
+          <Table.Td>
+            <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Deposit, fees included</Table.Th>
+          <Table.Td>
+            {quote?.depositAmount ? (
+              <Money amount={quote.depositAmount} symbol={t.fromCurrencySymbol} fw={600} />
+            ) : (
+              <Text span size="sm" c="dimmed">
+                not quoted yet
+              </Text>
+            )}
+            {quote?.source === 'priceNow' && (
+              <Text span size="xs" c="dimmed" ml={6}>
+                at today&apos;s rate, fixed by the quote
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Rate</Table.Th>
+          <Table.Td>
+            {quote?.rate ? (
+              <>
+                <Text span ff="monospace" size="sm">
+                  1 {t.fromCurrencySymbol} = {formatRate(Number(quote.rate))} {t.toCurrencySymbol}
+                </Text>
+                {quote.markupPercent !== null && quote.referenceRate !== null && (
+                  <Text size="xs" c="dimmed" data-testid="quote-markup">
+                    {quote.markupPercent} % below the reference rate of{' '}
+                    {formatRate(Number(quote.referenceRate))}
+                  </Text>
+                )}
+              </>
+            ) : (
+              <Text span size="sm" c="dimmed">
+                not available
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+        {action === 'approveQuote' && quote?.expiresAt !== null && quote && (
+          <Table.Tr>
+            <Table.Th>Quote</Table.Th>
+            <Table.Td>
+              <QuoteExpiry quote={quote} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+        <Table.Tr>
+          <Table.Th>Pays</Table.Th>
+          <Table.Td>
+            {recipient ? (
+              <>
+                <Text span size="sm" fw={600}>
+                  {recipient.accountHolderName}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {recipient.bankName}, {recipient.number}, {recipient.countryIso}
+                </Text>
+                {recipient.firstPayment && (
+                  <Badge color="orange" variant="light" radius="sm" mt={4}>
+                    First payment to this account
+                  </Badge>
+                )}
+              </>
+            ) : (
+              <Text span size="sm">
+                Payout account #{t.toBusinessExternalAccountId}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Needs</Table.Th>
+          <Table.Td>
+            <Text span size="sm">
+              {state.required === 1 ? '1 approver' : `${state.required} approvers`}
+              {state.policy ? ', as a policy asks' : ' (no policy asks more)'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Approved so far: {approvedBy.length > 0 ? namesInWords(approvedBy) : 'nobody'}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
