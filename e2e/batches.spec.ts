@@ -110,7 +110,11 @@ test('a second person approves the batch, watches it submit and opens a row’s 
   await post(page, `batches/${id}/quote`);
   await signInAs(page, 'Aiko Approver');
   await page.goto(`/batches/${id}`);
-  await page.getByRole('button', { name: 'Approve the batch' }).click();
+  await page.getByRole('button', { name: 'Approve the batch…' }).click();
+  // One confirmed step: what moves, then the approval.
+  const release = page.getByRole('dialog', { name: /^Approve .*\?$/ });
+  await expect(release.getByRole('table', { name: 'What is released' })).toContainText('2');
+  await release.getByRole('button', { name: 'Approve 2 payments' }).click();
   const progress = page.getByTestId('batch-progress');
   await expect(progress.getByText('2 of 2 rows submitted.')).toBeVisible();
   await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
@@ -138,7 +142,12 @@ test('the deposits a submitted batch waits for are approved in one action', asyn
   await expect(
     progress.getByText('2 transactions of this batch wait for their deposit.'),
   ).toBeVisible();
-  await progress.getByRole('button', { name: 'Approve 2 deposits' }).click();
+  await progress.getByRole('button', { name: 'Approve 2 deposits…' }).click();
+  const release = page.getByRole('dialog', { name: /^Approve the deposits of / });
+  await expect(release.getByRole('table', { name: 'What is released' })).toContainText(
+    'USDT(TRC20)',
+  );
+  await release.getByRole('button', { name: 'Approve 2 deposits', exact: true }).click();
   await expect(progress.getByRole('status')).toContainText('2 approved.');
   await expect(page.locator('tr[data-row="2"]').getByText(/In progress|Completed/)).toBeVisible();
 });

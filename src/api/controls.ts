@@ -417,6 +417,24 @@ export const InboxBatch = z.object({
 });
 export type InboxBatch = z.infer<typeof InboxBatch>;
 
+/**
+ * The deposits a bulk file's transactions wait for, grouped under the file: approved together
+ * in one confirmed step on its page (docs/decisions/041), not one by one in the inbox.
+ */
+export const InboxBatchDeposits = z.object({
+  kind: z.literal('batchDeposits'),
+  batchId: z.string(),
+  fileName: z.string(),
+  product: Product,
+  /** How many of its transactions wait for their deposit's approval. */
+  count: z.int(),
+  payoutTotals: z.array(z.object({ currency: z.string(), amount: z.string(), rows: z.int() })),
+  depositTotals: z.array(z.object({ currency: z.string(), amount: z.string(), rows: z.int() })),
+  since: Timestamp,
+  ...ActionState.shape,
+});
+export type InboxBatchDeposits = z.infer<typeof InboxBatchDeposits>;
+
 export const InboxQuery = z.object({
   scope: z.enum(['you', 'everyone'], { error: 'must be you or everyone' }).default('you'),
   start: integerParam({ min: 0, label: 'an offset' }).default(0),
@@ -439,6 +457,8 @@ export const InboxPage = z.object({
   changes: z.array(InboxPayeeChange),
   /** Bulk payout files waiting for approval (those this person may approve, for `you`). */
   batches: z.array(InboxBatch),
+  /** Bulk files whose transactions' deposits wait, one entry per file. */
+  batchDeposits: z.array(InboxBatchDeposits),
   counts: InboxCounts,
 });
 export type InboxPage = z.infer<typeof InboxPage>;

@@ -266,4 +266,48 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     const again = await uploadBatchFile(t.base, finance, text.replace('Nobody', String(m)));
     expect(again.json).toMatchObject({ status: 'validated', counts: { ready: 1 } });
   });
+
+  it("groups a submitted file's waiting deposits under the file in the inbox, counted once", async () => {
+    const m = parties.merchantId;
+    const uploaded = await uploadBatchFile(
+      t.base,
+      finance,
+      file([`${m},ACC-EUR,USDT(TRC20),11,SALARY,G-1`, `${m},ACC-GBP,USDT(TRC20),12,SALARY,G-2`]),
+    );
+    const id = uploaded.json.id as string;
+    expect((await call(finance, 'POST', `/batches/${id}/quote`)).status).toBe(200);
+    const before = (await call(approver2, 'GET', '/controls/inbox/count')).json;
+    expect(
+      (await call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' })).status,
+    ).toBe(200);
+    const done = await settled(id);
+    const ids = done.rows.map((r: { transactionId: number }) => r.transactionId);
+    // Once the local index sees the transactions waiting for their deposits:
+    await expect
+      .poll(
+        async () =>
+          (await call(approver2, 'GET', '/controls/inbox?scope=everyone&limit=100')).json
+            .batchDeposits,
+      )
+      .toEqual([
+        expect.objectContaining({
+          batchId: id,
+          count: 2,
+          payoutTotals: [
+            { currency: 'EUR', amount: '11', rows: 1 },
+            { currency: 'GBP', amount: '12', rows: 1 },
+          ],
+          depositTotals: [expect.objectContaining({ currency: 'USDT(TRC20)', rows: 2 })],
+          canAct: true,
+        }),
+      ]);
+    const inbox = (await call(approver2, 'GET', '/controls/inbox?scope=everyone&limit=100')).json;
+    for (const row of inbox.results) expect(ids).not.toContain(row.transactionId);
+    // The file counts once, not once per deposit; its uploader is not asked.
+    const after = (await call(approver2, 'GET', '/controls/inbox/count')).json;
+    // The file's approval left the inbox, and its two deposits came back as one entry.
+    expect(after.everyone).toBe(before.everyone);
+    const financeInbox = (await call(finance, 'GET', '/controls/inbox?scope=everyone')).json;
+    expect(financeInbox.batchDeposits[0]).toMatchObject({ batchId: id, canAct: false });
+  });
 });

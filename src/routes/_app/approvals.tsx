@@ -3,7 +3,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ACTION_LABEL, type InboxBatch, type InboxTransaction } from '#/api/controls';
+import {
+  ACTION_LABEL,
+  type InboxBatch,
+  type InboxBatchDeposits,
+  type InboxTransaction,
+} from '#/api/controls';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
@@ -194,6 +199,50 @@ const BATCH_COLUMNS: Array<Column<InboxBatch>> = [
   { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
 ];
 
+const BATCH_DEPOSIT_COLUMNS: Array<Column<InboxBatchDeposits>> = [
+  {
+    header: 'File',
+    cell: (item) => (
+      <>
+        <AnchorLink to="/batches/$id" params={{ id: item.batchId }}>
+          {item.fileName}
+        </AnchorLink>
+        <IdNote>{PRODUCT_TITLE[item.product].plural}</IdNote>
+      </>
+    ),
+  },
+  {
+    header: 'Deposits waiting',
+    cell: (item) => (
+      <Text size="sm">
+        {item.count} deposit{item.count === 1 ? '' : 's'}, approved together on the file&apos;s page
+      </Text>
+    ),
+  },
+  {
+    header: 'Paid out',
+    cell: (item) => (
+      <Stack gap={0}>
+        {item.payoutTotals.map((t) => (
+          <Money key={t.currency} amount={t.amount} symbol={t.currency} />
+        ))}
+      </Stack>
+    ),
+  },
+  {
+    header: 'Deposited',
+    cell: (item) => (
+      <Stack gap={0}>
+        {item.depositTotals.map((t) => (
+          <Money key={t.currency} amount={t.amount} symbol={t.currency} />
+        ))}
+      </Stack>
+    ),
+  },
+  { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
+  { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
+];
+
 function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
   return (
     <Paper withBorder radius="md">
@@ -217,7 +266,11 @@ function ApprovalsPage() {
   const { data: page } = useSuspenseQuery(inboxQuery(scope, start, limit));
   const { data: session } = useSuspenseQuery(sessionQuery);
   const viewerId = session.signedIn ? session.user.id : undefined;
-  const empty = page.results.length === 0 && page.changes.length === 0 && page.batches.length === 0;
+  const empty =
+    page.results.length === 0 &&
+    page.changes.length === 0 &&
+    page.batches.length === 0 &&
+    page.batchDeposits.length === 0;
   return (
     <>
       <PageHeader
@@ -277,6 +330,24 @@ function ApprovalsPage() {
                   rows={page.batches}
                   rowKey={(item) => item.id}
                   columns={BATCH_COLUMNS}
+                />
+              </Paper>
+            </Stack>
+          )}
+          {page.batchDeposits.length > 0 && (
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Deposits of bulk payout files
+              </Title>
+              <Paper withBorder radius="md">
+                <DataTable
+                  label="Deposits of bulk payout files waiting"
+                  minWidth={760}
+                  verticalSpacing="sm"
+                  rows={page.batchDeposits}
+                  rowKey={(item) => item.batchId}
+                  rowProps={(item) => ({ 'data-testid': `inbox-batch-deposits-${item.batchId}` })}
+                  columns={BATCH_DEPOSIT_COLUMNS}
                 />
               </Paper>
             </Stack>

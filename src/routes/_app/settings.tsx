@@ -55,7 +55,7 @@ function SettingsPage() {
         <Panel title="Approval policies">
           <PolicySettings />
         </Panel>
-        <Panel title="Approval settings">
+        <Panel title="Quote validity, second factor and base currency">
           <ApprovalSettingsForm />
         </Panel>
         <SecondStepSettings />

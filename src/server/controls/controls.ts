@@ -3,6 +3,7 @@
 // /api/controls endpoints (./routes.ts) ask the rest: policies, the inbox, a transaction's
 // approvals, payee changes and their decisions. Operations are known from the contract's
 // operation list; the rules are ./rules.ts, the tables ./store.ts.
+import Decimal from 'decimal.js';
 import { isSimulation } from '#/api/simulation';
 import type {
   ActionState,
@@ -168,6 +169,21 @@ const noRequestYet = (originatorId: string | null): RequestState => ({
   originatorId,
   decisions: [],
 });
+
+/** Amounts summed per currency, exactly (an amount not known yet counts as nothing). */
+function totalsOf(amounts: readonly Money[]) {
+  const sums = new Map<string, { amount: Decimal; rows: number }>();
+  for (const money of amounts) {
+    const sum = sums.get(money.currency) ?? { amount: new Decimal(0), rows: 0 };
+    sums.set(money.currency, {
+      amount: money.amount === null ? sum.amount : sum.amount.plus(money.amount),
+      rows: sum.rows + 1,
+    });
+  }
+  return [...sums]
+    .map(([currency, s]) => ({ currency, amount: s.amount.toFixed(), rows: s.rows }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+}
 
 export interface ControlsDeps {
   store: ControlsStore;
@@ -1040,6 +1056,22 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           ...(await actionState(user, state, need.required, everyone)),
         });
       }
+      const groups = [];
+      for (const group of await store.batchDeposits(environment)) {
+        const state = await actionState(user, noRequestYet(group.uploadedBy), 1, everyone);
+        if (mine && !state.canAct) continue;
+        groups.push({
+          kind: 'batchDeposits' as const,
+          batchId: group.batchId,
+          fileName: group.fileName,
+          product: group.product,
+          count: group.payouts.length,
+          payoutTotals: totalsOf(group.payouts),
+          depositTotals: totalsOf(group.deposits),
+          since: group.since,
+          ...state,
+        });
+      }
       return {
         start: q.start,
         limit: q.limit,
@@ -1047,6 +1079,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         results,
         changes: changeItems,
         batches: [],
+        batchDeposits: groups,
         counts: await this.inboxCounts(user, environment, changes),
       };
     },
@@ -1062,9 +1095,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       const changesForYou = changes.filter(
         (c) => mayApprove(stateOf(c, null), user, 1, time).canAct,
       ).length;
+      // A file's waiting deposits count once, for approvers other than its uploader.
+      const groups = await store.batchDeposits(environment);
+      const groupsForYou = groups.filter((g) => g.uploadedBy !== user.id).length;
       return {
-        you: approver ? changesForYou + (await store.countWaiting(environment, user.id)) : 0,
-        everyone: changes.length + waitingAll,
+        you: approver
+          ? changesForYou + groupsForYou + (await store.countWaiting(environment, user.id))
+          : 0,
+        everyone: changes.length + waitingAll + groups.length,
       };
     },
 

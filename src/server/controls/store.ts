@@ -248,12 +248,31 @@ export function controlsStore(
       .where('status', '=', 'pending')
       .where('expires_at', '>', now());
 
-  /** Transactions of the local index waiting for an approval; those `userId` could decide. */
+  /**
+   * Transactions of the local index waiting for an approval; those `userId` could decide. The
+   * deposits of a bulk file's transactions are not among them: they wait under their file
+   * (`batchDeposits`), approved in one confirmed step (docs/decisions/041).
+   */
   function waiting(environment: string, userId: string | undefined) {
     let select = db
       .selectFrom('index_transaction as t')
       .where('t.environment', '=', environment)
-      .where('t.awaiting', 'in', ['quote', 'deposit']);
+      .where('t.awaiting', 'in', ['quote', 'deposit'])
+      .where(({ or, eb, not, exists, selectFrom }) =>
+        or([
+          eb('t.awaiting', '=', 'quote'),
+          not(
+            exists(
+              selectFrom('batch_row as br')
+                .innerJoin('batch as b', 'b.id', 'br.batch_id')
+                .select('br.batch_id')
+                .whereRef('br.transaction_id', '=', 't.id')
+                .whereRef('b.environment', '=', 't.environment')
+                .whereRef('b.product', '=', 't.product'),
+            ),
+          ),
+        ]),
+      );
     if (userId === undefined) return select;
     select = select.where(({ not, exists, selectFrom }) =>
       not(
@@ -749,6 +768,68 @@ export function controlsStore(
         })),
         hasMore: rows.length > q.limit,
       };
+    },
+
+    /**
+     * The deposits of bulk files' transactions that wait for approval, one group per file: how
+     * many, what they pay and what they deposit (amounts to sum), and who uploaded the file.
+     */
+    async batchDeposits(environment: string) {
+      const rows = await db
+        .selectFrom('index_transaction as t')
+        .innerJoin('batch_row as br', 'br.transaction_id', 't.id')
+        .innerJoin('batch as b', (join) =>
+          join
+            .onRef('b.id', '=', 'br.batch_id')
+            .onRef('b.environment', '=', 't.environment')
+            .onRef('b.product', '=', 't.product'),
+        )
+        .select([
+          'b.id as batchId',
+          'b.file_name as fileName',
+          'b.product as product',
+          'b.uploaded_by as uploadedBy',
+          't.to_amount as payout',
+          't.to_currency as payoutCurrency',
+          't.record as record',
+          't.last_update_time as since',
+        ])
+        .where('t.environment', '=', environment)
+        .where('t.awaiting', '=', 'deposit')
+        .orderBy('b.id')
+        .execute();
+      const groups = new Map<
+        string,
+        {
+          batchId: string;
+          fileName: string;
+          product: Product;
+          uploadedBy: string;
+          since: number;
+          payouts: Money[];
+          deposits: Money[];
+        }
+      >();
+      for (const row of rows) {
+        const group = groups.get(row.batchId) ?? {
+          batchId: row.batchId,
+          fileName: row.fileName,
+          product: row.product as Product,
+          uploadedBy: row.uploadedBy,
+          since: Number(row.since),
+          payouts: [],
+          deposits: [],
+        };
+        const t = JSON.parse(row.record) as {
+          fromAmount: string | null;
+          fromCurrencySymbol: string;
+        };
+        group.payouts.push({ currency: row.payoutCurrency, amount: row.payout });
+        group.deposits.push({ currency: t.fromCurrencySymbol, amount: t.fromAmount });
+        group.since = Math.min(group.since, Number(row.since));
+        groups.set(row.batchId, group);
+      }
+      return [...groups.values()];
     },
 
     /** How many `waitingTransactions` there are, for everyone or for one person. */

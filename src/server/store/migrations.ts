@@ -895,6 +895,12 @@ export const migrations: Record<string, Migration> = {
         .addColumn('decided_by_name', 'text')
         .addColumn('reason', 'text')
         .execute();
+      // A transaction of a bulk file is found from the local index (its deposits are grouped).
+      await db.schema
+        .createIndex('batch_row_by_transaction')
+        .on('batch_row')
+        .column('transaction_id')
+        .execute();
       await db.schema
         .createIndex('control_change_by_status')
         .on('control_change')

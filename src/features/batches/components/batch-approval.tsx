@@ -9,19 +9,24 @@ import { Panel } from '#/components/page';
 import { showDone } from '#/components/notify';
 import { namesInWords } from '#/lib/format';
 import { useDecideBatch } from '../queries';
+import { ReleaseDialog } from './release-dialog';
 
 /** `requirement`: what the policies ask, in words (the controls feature says it). */
 export function BatchApproval({ batch, requirement }: { batch: Batch; requirement: ReactNode }) {
   const { approval } = batch;
   const decide = useDecideBatch(batch.id);
   const [rejecting, setRejecting] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const [reason, setReason] = useState('');
   const given = approval.decisions.filter((d) => d.decision === 'approve');
-  const send = (decision: 'approve' | 'reject') =>
+  const paying = batch.rows.filter((r) => r.state === 'ready');
+  const send = (decision: 'approve' | 'reject', noteError?: (error: unknown) => void) =>
     decide.mutate(
       { decision, ...(decision === 'reject' ? { reason } : {}) },
       {
+        onError: noteError,
         onSuccess: (after) => {
+          setReleasing(false);
           if (decision === 'reject')
             return showDone('Batch rejected', `${after.fileName} is cancelled.`);
           if (after.status === 'awaiting_approval')
@@ -84,9 +89,7 @@ export function BatchApproval({ batch, requirement }: { batch: Batch; requiremen
             </Stack>
           ) : (
             <Group>
-              <Button onClick={() => send('approve')} loading={decide.isPending}>
-                Approve the batch
-              </Button>
+              <Button onClick={() => setReleasing(true)}>Approve the batch…</Button>
               <Button variant="default" color="red" onClick={() => setRejecting(true)}>
                 Reject…
               </Button>
@@ -100,7 +103,7 @@ export function BatchApproval({ batch, requirement }: { batch: Batch; requiremen
               : 'Nobody in the workspace can approve it now: an admin gives someone the Approver role.'}
           </Alert>
         )}
-        {decide.isError && (
+        {decide.isError && !releasing && (
           <ApiErrorAlert
             error={decide.error}
             title="The decision was not recorded"
@@ -108,6 +111,28 @@ export function BatchApproval({ batch, requirement }: { batch: Batch; requiremen
           />
         )}
       </Stack>
+      <ReleaseDialog
+        opened={releasing}
+        onClose={() => {
+          decide.reset();
+          setReleasing(false);
+        }}
+        title={`Approve ${batch.fileName}?`}
+        confirmLabel={`Approve ${paying.length} payment${paying.length === 1 ? '' : 's'}`}
+        summary={{
+          payments: paying.length,
+          payouts: batch.totals,
+          deposits: batch.depositTotals,
+          rows: paying,
+        }}
+        pending={decide.isPending}
+        onConfirm={(noteError) => send('approve', noteError)}
+        error={
+          decide.isError ? (
+            <ApiErrorAlert error={decide.error} title="The batch was not approved" />
+          ) : null
+        }
+      />
     </Panel>
   );
 }

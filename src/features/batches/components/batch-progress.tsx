@@ -12,6 +12,8 @@ import { approveThroughDashboard } from '#/features/transactions/queries';
 import { awaitingOf } from '#/api/transaction-states';
 import { batchKeys, rowsFileUrl } from '../queries';
 import { FileLinks } from './batch-bits';
+import { ReleaseDialog } from './release-dialog';
+import Decimal from 'decimal.js';
 
 interface DepositRun {
   done: number;
@@ -34,8 +36,37 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
   );
   const queryClient = useQueryClient();
   const [run, setRun] = useState<DepositRun | null>(null);
+  const [releasing, setReleasing] = useState(false);
+  /** The deposits waiting, summed per deposit currency (decimal strings, no floats). */
+  const depositTotals = (() => {
+    const sums = new Map<string, { amount: Decimal; rows: number }>();
+    for (const r of awaitingDeposit) {
+      if (!r.depositCurrency || !r.depositAmount) continue;
+      const sum = sums.get(r.depositCurrency) ?? { amount: new Decimal(0), rows: 0 };
+      sums.set(r.depositCurrency, { amount: sum.amount.plus(r.depositAmount), rows: sum.rows + 1 });
+    }
+    return [...sums].map(([currency, s]) => ({
+      currency,
+      amount: s.amount.toFixed(),
+      rows: s.rows,
+    }));
+  })();
+  const payoutTotals = (() => {
+    const sums = new Map<string, { amount: Decimal; rows: number }>();
+    for (const r of awaitingDeposit) {
+      if (!r.payout) continue;
+      const sum = sums.get(r.payout.currency) ?? { amount: new Decimal(0), rows: 0 };
+      sums.set(r.payout.currency, { amount: sum.amount.plus(r.payout.amount), rows: sum.rows + 1 });
+    }
+    return [...sums].map(([currency, s]) => ({
+      currency,
+      amount: s.amount.toFixed(),
+      rows: s.rows,
+    }));
+  })();
 
   const approveDeposits = async () => {
+    setReleasing(false);
     const rows = awaitingDeposit;
     const state: DepositRun = {
       done: 0,
@@ -96,8 +127,8 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
                 this batch wait for their deposit.
               </Text>
               {mayApprove && (
-                <Button size="sm" onClick={() => void approveDeposits()} loading={run?.running}>
-                  Approve {awaitingDeposit.length} deposit{awaitingDeposit.length === 1 ? '' : 's'}
+                <Button size="sm" onClick={() => setReleasing(true)} loading={run?.running}>
+                  Approve {awaitingDeposit.length} deposit{awaitingDeposit.length === 1 ? '' : 's'}…
                 </Button>
               )}
             </Group>
@@ -125,6 +156,20 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
           </Alert>
         )}
       </Stack>
+      <ReleaseDialog
+        opened={releasing}
+        onClose={() => setReleasing(false)}
+        title={`Approve the deposits of ${batch.fileName}?`}
+        confirmLabel={`Approve ${awaitingDeposit.length} deposit${awaitingDeposit.length === 1 ? '' : 's'}`}
+        summary={{
+          payments: awaitingDeposit.length,
+          payouts: payoutTotals,
+          deposits: depositTotals,
+          rows: awaitingDeposit,
+        }}
+        pending={run?.running ?? false}
+        onConfirm={() => void approveDeposits()}
+      />
     </Panel>
   );
 }

@@ -53,9 +53,21 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
           <Text size="sm" span>
             {r.cells.merchant || '—'}
           </Text>
-          <Text size="xs" c="dimmed" span style={{ wordBreak: 'break-all' }}>
-            to {r.cells.payout_account || '—'}
-          </Text>
+          {r.payee ? (
+            <>
+              <Text size="xs" span>
+                to {r.payee.accountHolderName ?? `account #${r.payee.accountId}`}
+              </Text>
+              <Text size="xs" c="dimmed" span>
+                {r.payee.bankName}, {r.payee.number}
+                {r.payee.firstPayment ? ' · first payment' : ''}
+              </Text>
+            </>
+          ) : (
+            <Text size="xs" c="dimmed" span style={{ wordBreak: 'break-all' }}>
+              to {r.cells.payout_account || '—'}
+            </Text>
+          )}
         </Stack>
       ),
       td: { miw: 180 },
