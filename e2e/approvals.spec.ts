@@ -95,3 +95,32 @@ test('an approver of new bank details is told which open payouts keep the old on
   await expect(page.getByText(new RegExp(`#${id}.* keeps? the old details`))).toBeVisible();
   await checkA11y(page);
 });
+
+test('an approver sees the rate, its markup and the quote’s expiry before approving', async ({
+  page,
+  dashboard,
+}) => {
+  await signInAs(page, 'Fatima Finance');
+  const id = await quotedPayout(page, dashboard, '2752.00');
+  await signInAs(page, 'Aiko Approver');
+  await page.goto(`/transactions/payouts/${id}`);
+  // On the page already: how long the quote may be approved.
+  await expect(page.getByTestId('transaction-now').getByTestId('quote-expiry')).toContainText(
+    /^Expires in 23 h 5\d min/,
+  );
+  await page.getByRole('button', { name: 'Approve quote' }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
+  const approved = dialog.getByRole('table', { name: 'What you approve' });
+  await expect(approved).toContainText('€2,752.00');
+  await expect(approved).toContainText('1 USDT(TRC20) = 0.9124424 EUR');
+  await expect(approved.getByTestId('quote-markup')).toHaveText(
+    '1.00 % below the reference rate of 0.921659',
+  );
+  await expect(approved.getByTestId('quote-expiry')).toContainText(/^Expires in 23 h 5\d min/);
+  await expect(approved).toContainText('Anatolia Cotton Mills A.Ş.');
+  await expect(approved).toContainText('TR33 •••• 1326');
+  await expect(approved).toContainText('Approved so far: nobody');
+  await checkA11y(page);
+  await dialog.getByRole('button', { name: 'Approve quote' }).click();
+  await expect(page.getByText('Quote approved')).toBeVisible();
+});

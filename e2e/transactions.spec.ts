@@ -296,7 +296,9 @@ test('before its quote, a collection shows the same deposit on the page and in t
   await page.getByRole('button', { name: 'Approve quote' }).click();
   const dialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
   await expect(dialog.getByText('this amount for this collection.')).toBeVisible();
-  await expect(dialog.getByRole('table', { name: 'What you approve' })).toContainText(onPage.trim());
+  await expect(dialog.getByRole('table', { name: 'What you approve' })).toContainText(
+    onPage.trim(),
+  );
   await checkA11y(page);
 });
 

@@ -26,7 +26,7 @@ import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
-import { ensureDemoWorkspace } from './demo-workspace';
+import { ensureDemoWorkspace, seedDemoRecords } from './demo-workspace';
 import type { DirectReader } from '#/sandbox/direct';
 import { authCache } from './auth-cache';
 import { controlsStore } from './controls/store';
@@ -87,7 +87,11 @@ export interface EmbeddedSandbox {
   store: Store;
   settings: SandboxSettings;
   rateLimit: number;
-  demo: Credentials;
+  demo: Credentials & {
+    /** The demo partner and its seed were made on this start (the first). */
+    seeded?: boolean | undefined;
+    partnerId?: number | undefined;
+  };
   expose?: (handles: SandboxHandles) => void;
 }
 
@@ -202,6 +206,16 @@ export async function buildDashboardServer(options: DashboardOptions) {
       : [];
   // Notices written with the changes that cause them; the outbox delivers (decision 035).
   const notes = notices({ origin: () => address.origin(), now });
+  const controlsDb = controlsStore(options.workspace.db, now, notes);
+  // The demo's approvals, on the start that seeded its sandbox (docs/decisions/041).
+  if (demoUsers.length > 0 && embedded?.demo.seeded && embedded.demo.partnerId !== undefined)
+    await seedDemoRecords(
+      options.workspace.db,
+      workspace,
+      controlsDb,
+      embedded.store,
+      embedded.demo.partnerId,
+    );
   const live = liveHub(() => app.dashboard);
   app.addHook('preClose', async () => live.closeAll());
   const index = localIndex(
@@ -331,7 +345,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     db: options.workspace.db,
     workspace,
     controls: moneyControls({
-      store: controlsStore(options.workspace.db, now, notes),
+      store: controlsDb,
       index,
       people: () => workspace.listUsers(),
       now,

@@ -4,6 +4,11 @@
 import type { Role } from '#/api/roles';
 import type { Credentials } from '#/sandbox/domain/partners';
 import type { WorkspaceStore } from './store/workspace';
+import type { DashboardDb } from './store/db';
+import type { ControlsStore } from './controls/store';
+import type { Store } from '#/sandbox/store';
+import { ANY } from '#/api/controls';
+import { bankDetailsAfter, bankDetailsOf, changedBankDetails } from '#/api/payee';
 
 export const DEMO_PEOPLE: { email: string; name: string; roles: Role[] }[] = [
   { email: 'admin@demo.example', name: 'Ada Admin', roles: ['admin'] },
@@ -31,4 +36,72 @@ export async function ensureDemoWorkspace(
   if (!(await workspace.credentials('sandbox')))
     await workspace.setCredentials('sandbox', sandbox, null);
   return DEMO_PEOPLE.map((p) => p.email);
+}
+
+/**
+ * What the demo workspace shows of its approvals on first start (docs/decisions/041, 042): a
+ * base-currency policy (deposits worth 25,000 EUR or more, in any currency, need two
+ * approvers: the 31,000 USD end to end transfer waits for two), and new bank details of Harbor &
+ * Pine's GBP account proposed by Olu Onboarding, waiting for an approver, with the account's
+ * open collections listed as keeping the old details. Once only: a setting marks it done.
+ */
+export async function seedDemoRecords(
+  db: DashboardDb,
+  workspace: WorkspaceStore,
+  controls: ControlsStore,
+  sandbox: Store,
+  partnerId: number,
+): Promise<void> {
+  const done = await db.db
+    .selectFrom('workspace_setting')
+    .select('key')
+    .where('key', '=', 'demoRecords')
+    .executeTakeFirst();
+  if (done) return;
+  await controls.addPolicy(
+    {
+      action: 'approveDeposit',
+      product: ANY,
+      currency: ANY,
+      amountSide: 'payout',
+      minAmount: '25000',
+      approvers: 2,
+      inBase: true,
+    },
+    'admin@demo.example',
+  );
+  const olu = await workspace.userByEmail('onboarding@demo.example');
+  const account = sandbox.payoutAccounts
+    .list(partnerId, { currencySymbol: 'GBP' }, 0, 100)
+    .find((a) => a.iban === 'GB29NWBK60161331926819' && a.accountStatus === 'ACTIVE');
+  if (olu && account) {
+    const body = {
+      accountHolderName: account.accountHolderName,
+      bankName: 'Westminster Bank',
+      iban: 'GB82WEST12345698765432',
+      swiftCode: 'WESTGB2L',
+      countryIso: 'GB',
+      city: account.city ?? 'London',
+    };
+    const before = bankDetailsOf(account);
+    const after = bankDetailsAfter(before, body);
+    await controls.openPayeeChange({
+      environment: 'sandbox',
+      accountId: account.id,
+      currency: account.currencySymbol,
+      author: olu,
+      body: JSON.stringify(body),
+      change: {
+        businessId: account.businessId,
+        before,
+        after,
+        changed: changedBankDetails(before, after),
+        warnings: [],
+      },
+    });
+  }
+  await db.db
+    .insertInto('workspace_setting')
+    .values({ key: 'demoRecords', value: 'true', updated_at: Date.now(), updated_by: null })
+    .execute();
 }

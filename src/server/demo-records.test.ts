@@ -1,0 +1,110 @@
+// The demo workspace shows its approvals on the start that seeds its sandbox (docs/decisions/041,
+// 042): a base-currency policy that holds the 31,000 USD end to end transfer's deposit for two
+// approvers, new bank details of Harbor & Pine's account waiting with its open collections named,
+// quotes past their validity marked expired; and only once.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootSandbox } from '#/sandbox/boot';
+import { SandboxEnv } from '#/sandbox/env';
+import { FAST_SETTINGS } from '#/sandbox/testing';
+import { seedDemoRecords } from './demo-workspace';
+import { callApi, startTestDashboard, type TestDashboard } from './testing';
+import { controlsStore } from './controls/store';
+
+let t: TestDashboard;
+let dir: string;
+let booted: ReturnType<typeof bootSandbox>;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-records-'));
+  booted = bootSandbox(SandboxEnv.parse({ DATA_DIR: dir }), FAST_SETTINGS);
+  t = await startTestDashboard({
+    embedded: {
+      store: booted.store,
+      settings: FAST_SETTINGS,
+      rateLimit: 10_000,
+      demo: booted.demo,
+    },
+    // The local index fills itself, as on `npm start`: the inbox reads it.
+    indexSync: { intervalMs: 60_000 },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the demo workspace’s approvals', () => {
+  it('has a base-currency policy that holds a USD deposit for two approvers', async () => {
+    const admin = (await t.signIn('admin@demo.example')).cookie;
+    const policies = (await callApi(t.base, admin, 'GET', '/controls/policies')).json.results;
+    expect(policies).toEqual([
+      expect.objectContaining({
+        action: 'approveDeposit',
+        currency: '*',
+        minAmount: '25000',
+        inBase: true,
+        approvers: 2,
+      }),
+    ]);
+    const approver = (await t.signIn('approver@demo.example')).cookie;
+    await expect
+      .poll(
+        async () =>
+          (
+            await callApi(t.base, approver, 'GET', '/controls/inbox?scope=everyone&limit=100')
+          ).json.results.find(
+            (r: { payoutCurrency: string; payoutAmount: string }) =>
+              r.payoutCurrency === 'USD' && r.payoutAmount === '31000.00',
+          ),
+        { timeout: 15_000 },
+      )
+      .toMatchObject({ action: 'approveDeposit', required: 2, policy: { inBase: true } });
+    const inbox = (
+      await callApi(t.base, approver, 'GET', '/controls/inbox?scope=everyone&limit=100')
+    ).json;
+    // Quotes given long ago are past their validity.
+    expect(inbox.results.some((r: { quote: { expired: boolean } }) => r.quote.expired)).toBe(true);
+  });
+
+  it('has new bank details waiting, with the open payments that keep the old ones', async () => {
+    const approver = (await t.signIn('approver@demo.example')).cookie;
+    await expect
+      .poll(
+        async () =>
+          (await callApi(t.base, approver, 'GET', '/controls/inbox?scope=you')).json.changes[0],
+        { timeout: 15_000 },
+      )
+      .toMatchObject({
+        merchantName: 'Harbor & Pine Trading Ltd',
+        change: {
+          authorName: 'Olu Onboarding',
+          status: 'pending',
+          changed: expect.arrayContaining(['iban', 'swiftCode']),
+          openPayments: expect.arrayContaining([
+            expect.objectContaining({ product: 'receive', currency: 'GBP' }),
+          ]),
+        },
+      });
+  });
+
+  it('is made once', async () => {
+    await seedDemoRecords(
+      t.db,
+      t.server.workspace,
+      controlsStore(t.db),
+      booted.store,
+      booted.demo.partnerId,
+    );
+    const admin = (await t.signIn('admin@demo.example')).cookie;
+    expect((await callApi(t.base, admin, 'GET', '/controls/policies')).json.results).toHaveLength(
+      1,
+    );
+    const approver = (await t.signIn('approver@demo.example')).cookie;
+    expect((await callApi(t.base, approver, 'GET', '/controls/inbox')).json.changes).toHaveLength(
+      1,
+    );
+  });
+});
