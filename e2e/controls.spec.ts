@@ -3,16 +3,17 @@
 // second person while an earlier payout's confirmation keeps the old account, and the approvals
 // inbox with its count. What a journey needs before its one page is set up through the API.
 import type { Page } from '@playwright/test';
-import { allowConsoleError, checkA11y, choose, CSRF, expect, signInAs, test } from './fixtures';
+import {
+  allowConsoleError,
+  checkA11y,
+  choose,
+  expect,
+  signInAs,
+  test,
+  callDashboard,
+} from './fixtures';
 
-async function api(page: Page, method: string, path: string, data?: object) {
-  const response = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: CSRF,
-    ...(data ? { data } : {}),
-  });
-  return { status: response.status(), json: await response.json() };
-}
+const api = callDashboard;
 
 /** An ACTIVE EUR payout account with an IBAN, and its merchant, from the demo data. */
 async function activeEurAccount(page: Page) {

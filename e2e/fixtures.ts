@@ -385,3 +385,13 @@ export const SEEDED = {
     from: 'Lumen Textiles GmbH',
   },
 } as const;
+
+/** One call of the dashboard's API (`/api…`) as the person signed in on `page`, JSON answered. */
+export async function callDashboard(page: Page, method: string, path: string, data?: object) {
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: CSRF,
+    ...(data ? { data } : {}),
+  });
+  return { status: response.status(), json: await response.json() };
+}

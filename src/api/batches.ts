@@ -2,7 +2,7 @@
 // uploaded as a batch with every row checked, rows fixed in place, invalid rows left out.
 // Declared once (docs/decisions/027).
 import { z } from 'zod';
-import { Policy } from './controls';
+import { PayeeInfo, Policy } from './controls';
 import { type EndpointDef, endpoint } from './endpoints';
 import { integerParam } from './schemas/common';
 import { Product } from './schemas/transaction';
@@ -86,18 +86,7 @@ export const BatchRow = z.object({
   /** Why the API refused it (a failed row). */
   failure: z.string().nullable(),
   /** Who it pays, as the API had the account when the batch was quoted (null before). */
-  payee: z
-    .object({
-      accountId: z.int(),
-      accountHolderName: z.string().nullable(),
-      bankName: z.string().nullable(),
-      /** The IBAN or account number, masked: "DE89 •••• 3000". */
-      number: z.string(),
-      countryIso: z.string().nullable(),
-      /** No payment to this account has completed before. */
-      firstPayment: z.boolean(),
-    })
-    .nullable(),
+  payee: PayeeInfo.omit({ recorded: true }).nullable(),
 });
 export type BatchRow = z.infer<typeof BatchRow>;
 

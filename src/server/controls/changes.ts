@@ -5,6 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ControlChange, ControlChangeKind } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../context';
+import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
 import type { ControlChangeTable } from '../store/schema';
 import type { User } from '../store/workspace';
@@ -239,3 +242,28 @@ export function controlChanges(
 }
 
 export type ControlChanges = ReturnType<typeof controlChanges>;
+
+/**
+ * Holds a change of the controls for a second admin on behalf of the signed-in admin: proposed,
+ * on the audit trail as held, and answered 202 with the change (the endpoint's `held` answer).
+ */
+export async function holdForSecondAdmin(
+  request: FastifyRequest,
+  change: {
+    kind: ControlChangeKind;
+    payload: unknown;
+    summary: string;
+    audit: { action: string; target?: string; details?: Record<string, unknown> };
+  },
+) {
+  const changes = request.server.dashboard.controlChanges;
+  const author = request.signedIn!.user;
+  const proposed = await changes.propose(change.kind, change.payload, change.summary, author);
+  await audit(request, {
+    action: change.audit.action,
+    target: change.audit.target ?? proposed.id,
+    outcome: 'ok',
+    details: { held: true, change: proposed.id, ...change.audit.details },
+  });
+  return held({ change: changes.asSeenBy(proposed, author) });
+}

@@ -531,8 +531,50 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     return read.record;
   }
 
-  const rateCache = new Map<string, { at: number; rate: string | null }>();
   const RATE_TTL_MS = 60_000;
+  const priceCache = new Map<string, { at: number; price: PriceAnswer | null }>();
+
+  /**
+   * The API's price for a pair and a payout amount now; a minute's cache per environment unless
+   * `fresh` (a decision asks afresh).
+   */
+  async function priceNow(
+    api: PartnerApi,
+    environment: string,
+    product: Product,
+    t: Pick<Transaction, 'fromCurrencySymbol' | 'toCurrencySymbol' | 'toAmount'>,
+    fresh = false,
+  ): Promise<PriceAnswer | null> {
+    const key = `${environment}:${product}:${t.fromCurrencySymbol}:${t.toCurrencySymbol}:${t.toAmount}`;
+    const known = priceCache.get(key);
+    if (!fresh && known && now() - known.at < RATE_TTL_MS) return known.price;
+    const answer = await api
+      .send({
+        method: 'POST',
+        path: `/v1/${product}/price`,
+        body: Buffer.from(
+          JSON.stringify({
+            fromCurrencySymbol: t.fromCurrencySymbol,
+            toCurrencySymbol: t.toCurrencySymbol,
+            toAmount: t.toAmount,
+          }),
+        ),
+        contentType: 'application/json',
+      })
+      .catch(() => undefined);
+    let price: PriceAnswer | null = null;
+    if (answer?.status === 200) {
+      try {
+        const parsed = Price.safeParse(JSON.parse(answer.body.toString('utf8')));
+        if (parsed.success) price = parsed.data;
+      } catch {
+        price = null;
+      }
+    }
+    priceCache.set(key, { at: now(), price });
+    if (priceCache.size > 1000) priceCache.delete(priceCache.keys().next().value!);
+    return price;
+  }
 
   /**
    * Units of `base` per unit of each currency, as the API's price operation quotes them now
@@ -553,37 +595,47 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         rates.set(symbol, '1');
         continue;
       }
-      const key = `${environment}:${symbol}:${base}`;
-      const known = rateCache.get(key);
-      if (!fresh && known && now() - known.at < RATE_TTL_MS) {
-        if (known.rate !== null) rates.set(symbol, known.rate);
-        continue;
-      }
       const currency = list.find((c) => c.symbol.toUpperCase() === symbol);
-      const product = currency?.currencyType === 'CRYPTO' ? 'sendc2f' : 'sendf2f';
-      const answer = await api
-        .send({
-          method: 'POST',
-          path: `/v1/${product}/price`,
-          body: Buffer.from(
-            JSON.stringify({
-              fromCurrencySymbol: currency?.symbol ?? symbol,
-              toCurrencySymbol: base,
-              toAmount: '1000',
-            }),
-          ),
-          contentType: 'application/json',
-        })
-        .catch(() => undefined);
-      let rate: string | null = null;
-      if (answer?.status === 200) {
-        const price = JSON.parse(answer.body.toString('utf8')) as { rate?: unknown };
-        if (typeof price.rate === 'number' && price.rate > 0) rate = String(price.rate);
-      }
-      rateCache.set(key, { at: now(), rate });
+      const rate = await rateToBase(api, environment, currency, symbol, base, fresh);
       if (rate !== null) rates.set(symbol, rate);
     }
     return rates;
+  }
+
+  /**
+   * Units of `base` per unit of a currency, from the API's price operation: a currency that can
+   * be deposited is priced into the base currency (payout for crypto, end to end for fiat); one
+   * that can only be paid out is priced from the base currency and the rate turned round. The
+   * API's fee is in either (docs/decisions/042). Null when the API will not price it.
+   */
+  async function rateToBase(
+    api: PartnerApi,
+    environment: string,
+    currency: Currency | undefined,
+    symbol: string,
+    base: string,
+    fresh: boolean,
+  ): Promise<string | null> {
+    const toAmount = '1000';
+    if (!currency || currency.sendFrom) {
+      const price = await priceNow(
+        api,
+        environment,
+        currency?.currencyType === 'CRYPTO' ? 'sendc2f' : 'sendf2f',
+        { fromCurrencySymbol: currency?.symbol ?? symbol, toCurrencySymbol: base, toAmount },
+        fresh,
+      );
+      return price && price.rate > 0 ? String(price.rate) : null;
+    }
+    const price = await priceNow(
+      api,
+      environment,
+      'sendf2f',
+      { fromCurrencySymbol: base, toCurrencySymbol: currency.symbol, toAmount },
+      fresh,
+    );
+    if (!price || price.rate <= 0) return null;
+    return new Decimal(1).div(String(price.rate)).toSignificantDigits(10).toFixed();
   }
 
   /**
@@ -669,49 +721,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     };
   }
 
-  const priceCache = new Map<string, { at: number; price: PriceAnswer | null }>();
-
-  /** The API's price for a transaction's pair and payout now (a minute's cache unless fresh). */
-  async function priceNow(
-    api: PartnerApi,
-    product: Product,
-    t: Pick<Transaction, 'fromCurrencySymbol' | 'toCurrencySymbol' | 'toAmount'>,
-    fresh = false,
-  ): Promise<PriceAnswer | null> {
-    const key = `${product}:${t.fromCurrencySymbol}:${t.toCurrencySymbol}:${t.toAmount}`;
-    const known = priceCache.get(key);
-    if (!fresh && known && now() - known.at < RATE_TTL_MS) return known.price;
-    const answer = await api
-      .send({
-        method: 'POST',
-        path: `/v1/${product}/price`,
-        body: Buffer.from(
-          JSON.stringify({
-            fromCurrencySymbol: t.fromCurrencySymbol,
-            toCurrencySymbol: t.toCurrencySymbol,
-            toAmount: t.toAmount,
-          }),
-        ),
-        contentType: 'application/json',
-      })
-      .catch(() => undefined);
-    let price: PriceAnswer | null = null;
-    if (answer?.status === 200) {
-      const parsed = Price.safeParse(JSON.parse(answer.body.toString('utf8')));
-      if (parsed.success) price = parsed.data;
-    }
-    priceCache.set(key, { at: now(), price });
-    if (priceCache.size > 1000) priceCache.delete(priceCache.keys().next().value!);
-    return price;
-  }
-
   /**
    * What a quote approval approves (docs/decisions/041): the API's deposit and rate once it has
    * given them, with when they may be approved until; before, today's price. The reference rate
-   * and markup where the API's price gives one. `price` false: no call to the API (the inbox's
-   * quoted rows).
+   * and markup where the API's price gives one. `price: 'unquoted'`: the API is asked only for
+   * a transaction it has not quoted (the inbox's rows).
    */
   async function quoteOf(
+    environment: string,
     product: Product,
     t: Transaction,
     validityMs: number,
@@ -720,7 +737,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
   ): Promise<QuoteInfo> {
     const window = quoteWindow(t, validityMs);
     const given = t.fromAmount !== null;
-    const asked = api && (price === 'always' || !given) ? await priceNow(api, product, t) : null;
+    const asked =
+      api && (price === 'always' || !given) ? await priceNow(api, environment, product, t) : null;
     const rate = given ? quotedRate(t.toAmount, t.fromAmount) : asked ? String(asked.rate) : null;
     const reference = asked?.referenceRate !== undefined ? String(asked.referenceRate) : null;
     return {
@@ -1045,6 +1063,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           since: row.since,
           approval: request ? approvalInfo(request, policies) : null,
           quote: await quoteOf(
+            environment,
             row.product,
             t,
             settings.quoteValidityMinutes * 60_000,
@@ -1152,7 +1171,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         creator: creator ? await personNamed(creator) : null,
         quote: isFinalStatus(t.clientStatus)
           ? null
-          : await quoteOf(ref.product, t, settings.quoteValidityMinutes * 60_000, api, 'always'),
+          : await quoteOf(
+              ref.environment,
+              ref.product,
+              t,
+              settings.quoteValidityMinutes * 60_000,
+              api,
+              'always',
+            ),
       };
     },
 

@@ -11,11 +11,11 @@ import {
 } from '#/api/controls';
 import { ROLE_LABEL, type Role } from '#/api/roles';
 import { mailPasswordLink } from '../notifications/link-mail';
-import type { ApplyChange } from './changes';
+import { type ApplyChange, holdForSecondAdmin } from './changes';
 import type { Environment } from '#/api/dashboard';
 import { batchInbox } from '../batches/approval';
 import { audit, problem } from '../context';
-import { held, route } from '../endpoint';
+import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';
 import type { TransactionRef } from './store';
@@ -60,19 +60,12 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     // Where two or more admins are, a second one approves it first (docs/decisions/042).
     if ('policy' in checked && (await changes.fourEyes())) {
       const { baseCurrency } = await controls.settings();
-      const proposed = await changes.propose(
-        'addPolicy',
-        checked.policy,
-        `Add a policy: ${policySummary(checked.policy, baseCurrency)}`,
-        user,
-      );
-      await audit(request, {
-        action: E.addPolicy.audit,
-        target: proposed.id,
-        outcome: 'ok',
-        details: { held: true, change: proposed.id, ...checked.policy },
+      return holdForSecondAdmin(request, {
+        kind: 'addPolicy',
+        payload: checked.policy,
+        summary: `Add a policy: ${policySummary(checked.policy, baseCurrency)}`,
+        audit: { action: E.addPolicy.audit, details: checked.policy },
       });
-      return held({ change: changes.asSeenBy(proposed, user) });
     }
     const added =
       'policy' in checked ? await controls.addCheckedPolicy(checked.policy, user.email) : checked;
@@ -127,7 +120,6 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, E.removePolicy, async ({ request, reply, params }) => {
-    const { user } = signedIn(request);
     if (await changes.fourEyes()) {
       const policy = (await controls.policies()).find((p) => p.id === params.id);
       if (!policy)
@@ -137,19 +129,12 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
           detail: 'No such policy.',
         });
       const { baseCurrency } = await controls.settings();
-      const proposed = await changes.propose(
-        'removePolicy',
-        { id: policy.id },
-        `Remove the policy: ${policySummary(policy, baseCurrency)}`,
-        user,
-      );
-      await audit(request, {
-        action: E.removePolicy.audit,
-        target: policy.id,
-        outcome: 'ok',
-        details: { held: true, change: proposed.id },
+      return holdForSecondAdmin(request, {
+        kind: 'removePolicy',
+        payload: { id: policy.id },
+        summary: `Remove the policy: ${policySummary(policy, baseCurrency)}`,
+        audit: { action: E.removePolicy.audit, target: policy.id },
       });
-      return held({ change: changes.asSeenBy(proposed, user) });
     }
     const removed = await controls.removePolicy(params.id);
     if (!removed)
@@ -179,20 +164,13 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     const saved = await controls.setSettings(body, user, environment, api, {
       hold: await changes.fourEyes(),
     });
-    if ('held' in saved) {
-      const proposed = await changes.propose(
-        'setApprovalSettings',
-        saved.held,
-        `Change the approval settings: quotes approved within ${saved.held.quoteValidityMinutes} minutes, the second factor asked again after ${saved.held.stepUpMinutes} minutes, base currency ${saved.held.baseCurrency}.`,
-        user,
-      );
-      await audit(request, {
-        action: E.setApprovalSettings.audit,
-        outcome: 'ok',
-        details: { held: true, change: proposed.id, ...saved.held },
+    if ('held' in saved)
+      return holdForSecondAdmin(request, {
+        kind: 'setApprovalSettings',
+        payload: saved.held,
+        summary: `Change the approval settings: quotes approved within ${saved.held.quoteValidityMinutes} minutes, the second factor asked again after ${saved.held.stepUpMinutes} minutes, base currency ${saved.held.baseCurrency}.`,
+        audit: { action: E.setApprovalSettings.audit, details: saved.held },
       });
-      return held({ change: changes.asSeenBy(proposed, user) });
-    }
     if ('unavailable' in saved)
       return problem(request, reply, {
         status: 502,

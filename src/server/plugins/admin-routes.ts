@@ -8,7 +8,8 @@ import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
 import { audit, problem } from '../context';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { ROLE_LABEL, type Role } from '#/api/roles';
-import { held, route } from '../endpoint';
+import { route } from '../endpoint';
+import { holdForSecondAdmin } from '../controls/changes';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -82,22 +83,13 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     }
     // Where two or more admins are, a second one approves a new person first (042): nobody
     // adds an approver of their own making alone.
-    const author = request.signedIn!.user;
-    if (await ctx.controlChanges.fourEyes()) {
-      const proposed = await ctx.controlChanges.propose(
-        'addPerson',
-        body,
-        `Add ${body.name} <${body.email}> as ${body.roles.map((r) => ROLE_LABEL[r]).join(', ')}; they are invited by mail once approved.`,
-        author,
-      );
-      await audit(request, {
-        action: E.addPerson.audit,
-        target: body.email,
-        outcome: 'ok',
-        details: { held: true, change: proposed.id, roles: body.roles },
+    if (await ctx.controlChanges.fourEyes())
+      return holdForSecondAdmin(request, {
+        kind: 'addPerson',
+        payload: body,
+        summary: `Add ${body.name} <${body.email}> as ${body.roles.map((r) => ROLE_LABEL[r]).join(', ')}; they are invited by mail once approved.`,
+        audit: { action: E.addPerson.audit, target: body.email, details: { roles: body.roles } },
       });
-      return held({ change: ctx.controlChanges.asSeenBy(proposed, author) });
-    }
     const { user, password } = await ctx.workspace.createUser(body);
     await audit(request, {
       action: E.addPerson.audit,
@@ -118,23 +110,19 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.setRoles, async ({ request, reply, params: { id }, body }) => {
     const before = await ctx.workspace.userById(id);
     if (!before) return problem(request, reply, noSuchPerson);
-    const author = request.signedIn!.user;
     if (await ctx.controlChanges.fourEyes()) {
       const words = (roles: readonly Role[]) =>
         roles.length > 0 ? roles.map((r) => ROLE_LABEL[r]).join(', ') : 'no role';
-      const proposed = await ctx.controlChanges.propose(
-        'setRoles',
-        { userId: id, roles: body.roles },
-        `Change the roles of ${before.name} <${before.email}> from ${words(before.roles)} to ${words(body.roles)}.`,
-        author,
-      );
-      await audit(request, {
-        action: E.setRoles.audit,
-        target: before.email,
-        outcome: 'ok',
-        details: { held: true, change: proposed.id, from: before.roles, to: body.roles },
+      return holdForSecondAdmin(request, {
+        kind: 'setRoles',
+        payload: { userId: id, roles: body.roles },
+        summary: `Change the roles of ${before.name} <${before.email}> from ${words(before.roles)} to ${words(body.roles)}.`,
+        audit: {
+          action: E.setRoles.audit,
+          target: before.email,
+          details: { from: before.roles, to: body.roles },
+        },
       });
-      return held({ change: ctx.controlChanges.asSeenBy(proposed, author) });
     }
     await ctx.workspace.setRoles(id, body.roles);
     await audit(request, {

@@ -6,6 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ActionState, OpenPayment, PayeeChange } from '#/api/controls';
 import { RejectDialog } from '#/components/reject-dialog';
+import { useStepUpField } from '#/components/step-up-field';
+import { useStepUp } from '../../session/queries';
 import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '#/api/payee';
 import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
@@ -108,6 +110,8 @@ export function PayeeChangeCard({
     }),
   );
   const withdraw = useWithdrawPayeeChange();
+  // New bank details release what is paid to them: the authenticator's code where it is asked.
+  const stepUp = useStepUpField(useStepUp());
   const [rejecting, setRejecting] = useState(false);
   const approvals = change.decisions.filter((d) => d.decision === 'approve');
   const rejection = change.decisions.find((d) => d.decision === 'reject');
@@ -207,14 +211,28 @@ export function PayeeChangeCard({
           {change.reason}
         </Text>
       )}
+      {pending && state.canAct && stepUp.field && (
+        <Stack mt="sm" maw={360}>
+          {stepUp.field}
+        </Stack>
+      )}
       {pending && (
         <Group mt="sm" gap="sm" wrap="wrap">
           {state.canAct && (
             <>
               <Button
                 size="sm"
-                loading={decide.isPending && decide.variables?.decision === 'approve'}
-                onClick={() => decide.mutate({ id: change.id, decision: 'approve' })}
+                loading={
+                  (decide.isPending && decide.variables?.decision === 'approve') || stepUp.pending
+                }
+                onClick={() =>
+                  void stepUp.before(() =>
+                    decide.mutate(
+                      { id: change.id, decision: 'approve' },
+                      { onError: stepUp.noteError },
+                    ),
+                  )
+                }
               >
                 Approve change
               </Button>
