@@ -26,7 +26,7 @@ import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
-import { ensureDemoWorkspace, seedDemoRecords } from './demo-workspace';
+import { ensureDemoWorkspace, rejectDemoQuote, seedDemoRecords } from './demo-workspace';
 import type { DirectReader } from '#/sandbox/direct';
 import { authCache } from './auth-cache';
 import { controlsStore } from './controls/store';
@@ -366,6 +366,15 @@ export async function buildDashboardServer(options: DashboardOptions) {
     now,
   };
   app.decorate('dashboard', context);
+  // The demo's rejected quote is made through the controls, once the server answers (041).
+  if (demoUsers.length > 0 && embedded?.demo.seeded && embedded.demo.partnerId !== undefined) {
+    const { store, demo } = embedded;
+    app.addHook('onListen', async () => {
+      await rejectDemoQuote(context, store, demo.partnerId!).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'the demo rejection was not made'),
+      );
+    });
+  }
   app.decorateRequest('signedIn', null);
 
   await app.register(

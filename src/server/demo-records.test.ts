@@ -97,6 +97,38 @@ describe('the demo workspace’s approvals', () => {
       });
   });
 
+  it('has a quote rejected with its reason, the transaction cancelled and its creator told', async () => {
+    const fatima = (await t.signIn('finance@demo.example')).cookie;
+    await expect
+      .poll(
+        async () =>
+          (await callApi(t.base, fatima, 'GET', '/notifications')).json.results.find(
+            (n: { kind: string }) => n.kind === 'requestRejected',
+          ),
+        { timeout: 15_000 },
+      )
+      .toMatchObject({
+        title: expect.stringMatching(
+          /^Bruno Approver rejected the quote of End to end transfer #\d+/,
+        ),
+        body: expect.stringContaining('The rate is worse than the one agreed with Anatolia'),
+      });
+    const rejected = booted.store.transactions
+      .list(booted.demo.partnerId, 'sendf2f', {}, 0, 100)
+      .find((tx) => tx.toAmount === '8250.00')!;
+    expect(rejected).toMatchObject({ clientStatus: 'OnOff_CANCELED', cancelReason: 'OTHER' });
+    const controls = await callApi(
+      t.base,
+      fatima,
+      'GET',
+      `/controls/transactions/sendf2f/${rejected.businessRequestId}`,
+    );
+    expect(controls.json.approvals[0]).toMatchObject({
+      status: 'rejected',
+      rejectReason: expect.stringContaining('worse than the one agreed'),
+    });
+  });
+
   it('is made once', async () => {
     await seedDemoRecords(
       t.db,

@@ -5,6 +5,8 @@ import type { Role } from '#/api/roles';
 import type { Credentials } from '#/sandbox/domain/partners';
 import type { WorkspaceStore } from './store/workspace';
 import type { DashboardDb } from './store/db';
+import type { DashboardContext } from './context';
+import { partnerApi } from './partner-api';
 import type { ControlsStore } from './controls/store';
 import type { Store } from '#/sandbox/store';
 import { ANY } from '#/api/controls';
@@ -103,5 +105,50 @@ export async function seedDemoRecords(
   await db.db
     .insertInto('workspace_setting')
     .values({ key: 'demoRecords', value: 'true', updated_at: Date.now(), updated_by: null })
+    .execute();
+}
+
+/**
+ * The demo's rejected quote (docs/decisions/041): the 8,250 EUR end to end transfer from Lumen
+ * Textiles to Anatolia, created by Fatima Finance, rejected by Bruno Approver with a reason:
+ * cancelled through the API, and Fatima told. Made through the money controls themselves, once
+ * the server listens, on the start that seeded the sandbox.
+ */
+export async function rejectDemoQuote(
+  ctx: DashboardContext,
+  sandbox: Store,
+  partnerId: number,
+): Promise<void> {
+  const done = await ctx.db.db
+    .selectFrom('workspace_setting')
+    .select('key')
+    .where('key', '=', 'demoRejection')
+    .executeTakeFirst();
+  if (done) return;
+  const transaction = sandbox.transactions
+    .list(partnerId, 'sendf2f', {}, 0, 100)
+    .find((t) => t.toAmount === '8250.00' && t.fromAmount !== null && t.quoteApprovedDate === null);
+  const [fatima, bruno] = await Promise.all([
+    ctx.workspace.userByEmail('finance@demo.example'),
+    ctx.workspace.userByEmail('approver2@demo.example'),
+  ]);
+  const api = await partnerApi(ctx, 'sandbox');
+  if (!transaction || !fatima || !bruno || !api) return;
+  const ref = {
+    environment: 'sandbox',
+    product: 'sendf2f' as const,
+    transactionId: transaction.businessRequestId,
+  };
+  await ctx.controls.recordOrigin(ref, fatima.id);
+  await ctx.controls.rejectTransaction(
+    bruno,
+    ref,
+    'approveQuote',
+    'The rate is worse than the one agreed with Anatolia: quote it again next week.',
+    api,
+  );
+  await ctx.db.db
+    .insertInto('workspace_setting')
+    .values({ key: 'demoRejection', value: 'true', updated_at: Date.now(), updated_by: null })
     .execute();
 }
