@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createPartner } from '../src/sandbox/domain/partners';
 import {
   checkA11y,
+  CSRF,
   choose,
   expect,
   merchantNamed,
@@ -258,9 +259,15 @@ test('a partner without VALID merchants or ACTIVE accounts is told why it cannot
   page,
   dashboard,
 }) => {
-  // The workspace is set up for a partner that has nothing yet.
+  // An admin sets the workspace up for a partner that has nothing yet, through the settings'
+  // endpoint: the server forgets the old credentials (and the old partner's index) at once.
   const partner = createPartner(dashboard.store, 'New partner', Date.now());
-  await dashboard.workspace.setCredentials('sandbox', partner, null);
+  await signInAs(page, 'Ada Admin');
+  const set = await page.request.put('/api/admin/credentials/sandbox', {
+    headers: CSRF,
+    data: { apiKey: partner.apiKey, apiSecret: partner.apiSecret },
+  });
+  expect(set.status(), await set.text()).toBe(200);
   await signInAs(page);
   await page.goto('/transactions/end-to-end/new');
   await expect(page.getByText('No merchant can send yet')).toBeVisible();
