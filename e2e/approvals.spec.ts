@@ -114,5 +114,5 @@ test('an approver sees the rate, its markup and the quote’s expiry before appr
   await expect(approved).toContainText('Approved so far: nobody');
   await checkA11y(page);
   await dialog.getByRole('button', { name: 'Approve quote' }).click();
-  await expect(page.getByText('Quote approved')).toBeVisible();
+  await expect(page.getByText(`Transaction #${id} is now awaiting deposit.`)).toBeVisible();
 });
