@@ -56,6 +56,22 @@ describe('the lock file', () => {
   });
 });
 
+describe('install scripts', () => {
+  it('run only for the packages approved by name in allowScripts, and each approval is used', () => {
+    const approved = (readJson<{ allowScripts?: Record<string, boolean> }>('package.json')
+      .allowScripts ?? {}) as Record<string, boolean>;
+    const withScripts = [
+      ...new Set(
+        Object.entries(lock.packages)
+          .filter(([, entry]) => (entry as { hasInstallScript?: boolean }).hasInstallScript)
+          .map(([key]) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+      ),
+    ].sort();
+    expect(withScripts.filter((name) => approved[name] !== true)).toEqual([]);
+    expect(Object.keys(approved).sort()).toEqual(withScripts);
+  });
+});
+
 describe('licences', () => {
   it('are listed, as npm run licences writes them', () => {
     expect(
