@@ -21,6 +21,7 @@ import { INBOX_PAGE, inboxQuery } from '#/features/controls/queries';
 import { approversInWords } from '#/features/controls/words';
 import { formatRate, namesInWords } from '#/lib/format';
 import { QuoteExpiry } from '#/features/transactions/components/approval-summary';
+import { Totals } from '#/features/batches/components/batch-bits';
 import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
@@ -219,26 +220,8 @@ const BATCH_DEPOSIT_COLUMNS: Array<Column<InboxBatchDeposits>> = [
       </Text>
     ),
   },
-  {
-    header: 'Paid out',
-    cell: (item) => (
-      <Stack gap={0}>
-        {item.payoutTotals.map((t) => (
-          <Money key={t.currency} amount={t.amount} symbol={t.currency} />
-        ))}
-      </Stack>
-    ),
-  },
-  {
-    header: 'Deposited',
-    cell: (item) => (
-      <Stack gap={0}>
-        {item.depositTotals.map((t) => (
-          <Money key={t.currency} amount={t.amount} symbol={t.currency} />
-        ))}
-      </Stack>
-    ),
-  },
+  { header: 'Paid out', cell: (item) => <Totals totals={item.payoutTotals} rows={false} /> },
+  { header: 'Deposited', cell: (item) => <Totals totals={item.depositTotals} rows={false} /> },
   { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
   { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
 ];

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../context';
 import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
+import { REQUEST_TTL_MS } from './store';
 import type { ControlChangeTable } from '../store/schema';
 import type { User } from '../store/workspace';
 import {
@@ -17,9 +18,6 @@ import {
   decideControlChange,
   fourEyesOnControls,
 } from './rules';
-
-/** How long a change waits for a second admin. */
-export const CONTROL_CHANGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface StoredControlChange {
   id: string;
@@ -122,7 +120,8 @@ export function controlChanges(
         author_name: author.name,
         status: 'pending',
         created_at: time,
-        expires_at: time + CONTROL_CHANGE_TTL_MS,
+        // A week, as an approval request waits.
+        expires_at: time + REQUEST_TTL_MS,
         closed_at: null,
         decided_by: null,
         decided_by_name: null,
@@ -148,19 +147,6 @@ export function controlChanges(
         .limit(20)
         .execute();
       return [...pending, ...decided].map(toChange);
-    },
-
-    /** How many wait for this admin's decision (not their own). */
-    async waitingFor(user: User): Promise<number> {
-      if (!hasRole(user.roles, WORKSPACE_ROLES.administer)) return 0;
-      const row = await db
-        .selectFrom('control_change')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'pending')
-        .where('expires_at', '>', now())
-        .where('author_id', '!=', user.id)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
     },
 
     /**

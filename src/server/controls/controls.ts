@@ -5,6 +5,7 @@
 // operation list; the rules are ./rules.ts, the tables ./store.ts.
 import Decimal from 'decimal.js';
 import { isSimulation } from '#/api/simulation';
+import { sumByCurrency } from '#/api/totals';
 import type {
   ActionState,
   ApprovalInfo,
@@ -169,21 +170,6 @@ const noRequestYet = (originatorId: string | null): RequestState => ({
   originatorId,
   decisions: [],
 });
-
-/** Amounts summed per currency, exactly (an amount not known yet counts as nothing). */
-function totalsOf(amounts: readonly Money[]) {
-  const sums = new Map<string, { amount: Decimal; rows: number }>();
-  for (const money of amounts) {
-    const sum = sums.get(money.currency) ?? { amount: new Decimal(0), rows: 0 };
-    sums.set(money.currency, {
-      amount: money.amount === null ? sum.amount : sum.amount.plus(money.amount),
-      rows: sum.rows + 1,
-    });
-  }
-  return [...sums]
-    .map(([currency, s]) => ({ currency, amount: s.amount.toFixed(), rows: s.rows }))
-    .sort((a, b) => a.currency.localeCompare(b.currency));
-}
 
 export interface ControlsDeps {
   store: ControlsStore;
@@ -648,9 +634,11 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     policies: readonly PolicyRule[],
     subject: ControlSubject,
     fresh: boolean,
+    /** The workspace's base currency when the caller has read the settings already. */
+    knownBase?: string,
   ): Promise<{ subject: ControlSubject; conversions: Conversion[] }> {
     if (!needsConversion(policies)) return { subject, conversions: [] };
-    const { baseCurrency } = await store.settings();
+    const baseCurrency = knownBase ?? (await store.settings()).baseCurrency;
     const sides = [subject.payout, subject.deposit].filter((m): m is Money => m !== null);
     const rates = await baseRates(
       environment,
@@ -903,19 +891,15 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     settings: () => store.settings(),
 
     /** Saves approval settings; the base currency must be a payout currency of the list. */
-    async setSettings(
+    /**
+     * Approval settings as they would be kept: the base currency as the currency list spells
+     * it, which must be a fiat payout currency; or the field it cannot take.
+     */
+    async checkSettings(
       input: ApprovalSettings,
-      by: User,
       environment: Environment,
       api: PartnerApi,
-      /** Checked, not saved: a second admin approves it first. */
-      { hold = false } = {},
-    ): Promise<
-      | { settings: ApprovalSettings }
-      | { held: ApprovalSettings }
-      | { problem: FieldProblem }
-      | { unavailable: true }
-    > {
+    ): Promise<{ settings: ApprovalSettings } | { problem: FieldProblem } | { unavailable: true }> {
       const list = await currencies(environment, api);
       if (!list) return { unavailable: true };
       const typed = input.baseCurrency.replace(/\s+/g, '').toUpperCase();
@@ -928,13 +912,10 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
             message: `must be a fiat payout currency of the currency list (${payable.map((c) => c.symbol).join(', ')})`,
           },
         };
-      const settings = { ...input, baseCurrency: found.symbol };
-      if (hold) return { held: settings };
-      await store.saveSettings(settings, by.email);
-      return { settings };
+      return { settings: { ...input, baseCurrency: found.symbol } };
     },
 
-    /** Saves approval settings a second admin approved (checked when proposed). */
+    /** Saves approval settings checked by `checkSettings`. */
     saveCheckedSettings: (settings: ApprovalSettings, by: string | null) =>
       store.saveSettings(settings, by),
 
@@ -1045,6 +1026,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
                   policies,
                   transactionSubject(row.action, row.product, t),
                   false,
+                  settings.baseCurrency,
                 )
               ).subject
             : transactionSubject(row.action, row.product, t),
@@ -1085,8 +1067,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
           fileName: group.fileName,
           product: group.product,
           count: group.payouts.length,
-          payoutTotals: totalsOf(group.payouts),
-          depositTotals: totalsOf(group.deposits),
+          payoutTotals: sumByCurrency(group.payouts),
+          depositTotals: sumByCurrency(group.deposits),
           since: group.since,
           ...state,
         });
@@ -1115,7 +1097,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         (c) => mayApprove(stateOf(c, null), user, 1, time).canAct,
       ).length;
       // A file's waiting deposits count once, for approvers other than its uploader.
-      const groups = await store.batchDeposits(environment);
+      const groups = await store.batchDepositFiles(environment);
       const groupsForYou = groups.filter((g) => g.uploadedBy !== user.id).length;
       return {
         you: approver
@@ -1154,6 +1136,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
               policies,
               transactionSubject(action, ref.product, t),
               false,
+              settings.baseCurrency,
             )
           ).subject,
         );

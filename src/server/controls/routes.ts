@@ -18,6 +18,7 @@ import { audit, problem } from '../context';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';
+import type { FieldProblem } from '#/api/payee';
 import type { TransactionRef } from './store';
 
 export const controlsRoutes: FastifyPluginAsync = async (app) => {
@@ -50,6 +51,29 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
       .type(response.headers['content-type'] ?? 'application/problem+json')
       .send(response.body);
 
+  /**
+   * A check of what an admin typed that did not pass: the currency list could not be read (502),
+   * or a field it cannot take (400, named).
+   */
+  const refuseUnchecked = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    checked: { unavailable: true } | { problem: FieldProblem },
+    what: { unreadable: string; field: (problem: FieldProblem) => string },
+  ) =>
+    'unavailable' in checked
+      ? problem(request, reply, {
+          status: 502,
+          code: 'UPSTREAM_UNAVAILABLE',
+          detail: `The currency list could not be read from the API, so ${what.unreadable} was not checked.`,
+        })
+      : problem(request, reply, {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          detail: what.field(checked.problem),
+          errors: [checked.problem],
+        });
+
   route(app, E.listPolicies, async () => ({ results: await controls.policies() }));
 
   route(app, E.addPolicy, async ({ request, reply, body }) => {
@@ -67,22 +91,14 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
         audit: { action: E.addPolicy.audit, details: checked.policy },
       });
     }
+    if ('unavailable' in checked || 'problem' in checked)
+      return refuseUnchecked(request, reply, checked, {
+        unreadable: 'the currency',
+        field: (p) =>
+          `The policy's ${p.field === 'currency' ? 'currency' : 'amount'} ${p.message}.`,
+      });
     const added =
       'policy' in checked ? await controls.addCheckedPolicy(checked.policy, user.email) : checked;
-    if ('unavailable' in added)
-      return problem(request, reply, {
-        status: 502,
-        code: 'UPSTREAM_UNAVAILABLE',
-        detail:
-          'The currency list could not be read from the API, so the currency was not checked.',
-      });
-    if ('problem' in added)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: `The policy's ${added.problem.field === 'currency' ? 'currency' : 'amount'} ${added.problem.message}.`,
-        errors: [added.problem],
-      });
     if ('duplicate' in added) {
       await audit(request, {
         action: E.addPolicy.audit,
@@ -161,36 +177,27 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     const { user, environment } = signedIn(request);
     const api = await apiOf(request, reply);
     if (!api) return reply;
-    const saved = await controls.setSettings(body, user, environment, api, {
-      hold: await changes.fourEyes(),
-    });
-    if ('held' in saved)
+    const checked = await controls.checkSettings(body, environment, api);
+    if (!('settings' in checked))
+      return refuseUnchecked(request, reply, checked, {
+        unreadable: 'the base currency',
+        field: (p) => `The base currency ${p.message}.`,
+      });
+    const { settings } = checked;
+    if (await changes.fourEyes())
       return holdForSecondAdmin(request, {
         kind: 'setApprovalSettings',
-        payload: saved.held,
-        summary: `Change the approval settings: quotes approved within ${saved.held.quoteValidityMinutes} minutes, the second factor asked again after ${saved.held.stepUpMinutes} minutes, base currency ${saved.held.baseCurrency}.`,
-        audit: { action: E.setApprovalSettings.audit, details: saved.held },
+        payload: settings,
+        summary: `Change the approval settings: quotes approved within ${settings.quoteValidityMinutes} minutes, the second factor asked again after ${settings.stepUpMinutes} minutes, base currency ${settings.baseCurrency}.`,
+        audit: { action: E.setApprovalSettings.audit, details: settings },
       });
-    if ('unavailable' in saved)
-      return problem(request, reply, {
-        status: 502,
-        code: 'UPSTREAM_UNAVAILABLE',
-        detail:
-          'The currency list could not be read from the API, so the base currency was not checked.',
-      });
-    if ('problem' in saved)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: `The base currency ${saved.problem.message}.`,
-        errors: [saved.problem],
-      });
+    await controls.saveCheckedSettings(settings, user.email);
     await audit(request, {
       action: E.setApprovalSettings.audit,
       outcome: 'ok',
-      details: saved.settings,
+      details: settings,
     });
-    return saved.settings;
+    return settings;
   });
 
   route(app, E.requirement, async ({ query }) => controls.requirement(query));
@@ -319,17 +326,8 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
       decision === 'approve'
         ? await controls.releaseRefusal(user, request.signedIn!.session.stepUpAt)
         : undefined;
-    if (stepUp) {
-      await audit(request, {
-        action,
-        target: id,
-        outcome: 'refused',
-        details: { reason: stepUp.refused.code },
-      });
-      return { reply: await problem(request, reply, stepUp.refused) };
-    }
-    const api = await apiOf(request, reply);
-    if (!api) return { reply };
+    const api = stepUp ? undefined : await apiOf(request, reply);
+    if (!stepUp && !api) return { reply };
     // The new details are on the trail before they leave for the API (docs/decisions/026).
     const sent = (accountId: number) =>
       audit(request, {
@@ -338,15 +336,9 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
         outcome: 'sent',
         details: { change: id },
       });
-    const decided = await controls.decidePayeeChange(
-      user,
-      environment,
-      id,
-      decision,
-      reason,
-      api,
-      sent,
-    );
+    const decided =
+      stepUp ??
+      (await controls.decidePayeeChange(user, environment, id, decision, reason, api!, sent));
     if ('refused' in decided) {
       await audit(request, {
         action,

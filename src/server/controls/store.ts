@@ -309,6 +309,20 @@ export function controlsStore(
     );
   }
 
+  /** Transactions of bulk files waiting for their deposit's approval, with their file. */
+  const batchDepositsWaiting = (environment: string) =>
+    db
+      .selectFrom('index_transaction as t')
+      .innerJoin('batch_row as br', 'br.transaction_id', 't.id')
+      .innerJoin('batch as b', (join) =>
+        join
+          .onRef('b.id', '=', 'br.batch_id')
+          .onRef('b.environment', '=', 't.environment')
+          .onRef('b.product', '=', 't.product'),
+      )
+      .where('t.environment', '=', environment)
+      .where('t.awaiting', '=', 'deposit');
+
   return {
     policies: () => policiesIn(db),
 
@@ -775,15 +789,7 @@ export function controlsStore(
      * many, what they pay and what they deposit (amounts to sum), and who uploaded the file.
      */
     async batchDeposits(environment: string) {
-      const rows = await db
-        .selectFrom('index_transaction as t')
-        .innerJoin('batch_row as br', 'br.transaction_id', 't.id')
-        .innerJoin('batch as b', (join) =>
-          join
-            .onRef('b.id', '=', 'br.batch_id')
-            .onRef('b.environment', '=', 't.environment')
-            .onRef('b.product', '=', 't.product'),
-        )
+      const rows = await batchDepositsWaiting(environment)
         .select([
           'b.id as batchId',
           'b.file_name as fileName',
@@ -794,8 +800,6 @@ export function controlsStore(
           't.record as record',
           't.last_update_time as since',
         ])
-        .where('t.environment', '=', environment)
-        .where('t.awaiting', '=', 'deposit')
         .orderBy('b.id')
         .execute();
       const groups = new Map<
@@ -830,6 +834,15 @@ export function controlsStore(
         groups.set(row.batchId, group);
       }
       return [...groups.values()];
+    },
+
+    /** The bulk files whose deposits wait (as `batchDeposits` groups them), and their uploaders. */
+    async batchDepositFiles(environment: string) {
+      const rows = await batchDepositsWaiting(environment)
+        .select(['b.id as batchId', 'b.uploaded_by as uploadedBy'])
+        .distinct()
+        .execute();
+      return rows;
     },
 
     /** How many `waitingTransactions` there are, for everyone or for one person. */

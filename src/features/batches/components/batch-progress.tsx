@@ -13,7 +13,7 @@ import { awaitingOf } from '#/api/transaction-states';
 import { batchKeys, rowsFileUrl } from '../queries';
 import { FileLinks } from './batch-bits';
 import { ReleaseDialog } from './release-dialog';
-import Decimal from 'decimal.js';
+import { sumByCurrency } from '#/api/totals';
 
 interface DepositRun {
   done: number;
@@ -37,33 +37,12 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
   const queryClient = useQueryClient();
   const [run, setRun] = useState<DepositRun | null>(null);
   const [releasing, setReleasing] = useState(false);
-  /** The deposits waiting, summed per deposit currency (decimal strings, no floats). */
-  const depositTotals = (() => {
-    const sums = new Map<string, { amount: Decimal; rows: number }>();
-    for (const r of awaitingDeposit) {
-      if (!r.depositCurrency || !r.depositAmount) continue;
-      const sum = sums.get(r.depositCurrency) ?? { amount: new Decimal(0), rows: 0 };
-      sums.set(r.depositCurrency, { amount: sum.amount.plus(r.depositAmount), rows: sum.rows + 1 });
-    }
-    return [...sums].map(([currency, s]) => ({
-      currency,
-      amount: s.amount.toFixed(),
-      rows: s.rows,
-    }));
-  })();
-  const payoutTotals = (() => {
-    const sums = new Map<string, { amount: Decimal; rows: number }>();
-    for (const r of awaitingDeposit) {
-      if (!r.payout) continue;
-      const sum = sums.get(r.payout.currency) ?? { amount: new Decimal(0), rows: 0 };
-      sums.set(r.payout.currency, { amount: sum.amount.plus(r.payout.amount), rows: sum.rows + 1 });
-    }
-    return [...sums].map(([currency, s]) => ({
-      currency,
-      amount: s.amount.toFixed(),
-      rows: s.rows,
-    }));
-  })();
+  const depositTotals = sumByCurrency(
+    awaitingDeposit.flatMap((r) =>
+      r.depositCurrency ? [{ currency: r.depositCurrency, amount: r.depositAmount }] : [],
+    ),
+  );
+  const payoutTotals = sumByCurrency(awaitingDeposit.flatMap((r) => (r.payout ? [r.payout] : [])));
 
   const approveDeposits = async () => {
     setReleasing(false);

@@ -4,9 +4,9 @@
 import { Button, Group, List, Stack, Table, Text } from '@mantine/core';
 import type { Batch, BatchRow } from '#/api/batches';
 import { Dialog } from '#/components/dialog';
-import { Money } from '#/components/money';
 import { useStepUpField } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
+import { Totals } from './batch-bits';
 
 export interface ReleaseSummary {
   payments: number;
@@ -27,16 +27,6 @@ function newPayees(rows: readonly BatchRow[]) {
         `${r.payee.accountHolderName ?? `Account #${r.payee.accountId}`} (${r.payee.bankName ?? 'bank not given'}, ${r.payee.number})`,
       );
   return [...seen.values()];
-}
-
-function TotalsCell({ totals }: { totals: Batch['totals'] }) {
-  return (
-    <Stack gap={0}>
-      {totals.map((t) => (
-        <Money key={t.currency} amount={t.amount} symbol={t.currency} fw={600} />
-      ))}
-    </Stack>
-  );
 }
 
 export function ReleaseDialog({
@@ -77,14 +67,14 @@ export function ReleaseDialog({
             <Table.Tr>
               <Table.Th>Paid out</Table.Th>
               <Table.Td>
-                <TotalsCell totals={summary.payouts} />
+                <Totals totals={summary.payouts} rows={false} />
               </Table.Td>
             </Table.Tr>
             {summary.deposits.length > 0 && (
               <Table.Tr>
                 <Table.Th>Deposits, fees included</Table.Th>
                 <Table.Td>
-                  <TotalsCell totals={summary.deposits} />
+                  <Totals totals={summary.deposits} rows={false} />
                 </Table.Td>
               </Table.Tr>
             )}

@@ -1,16 +1,6 @@
 // The admin's approval settings (docs/decisions/041, 042) and the changes of the controls that
 // wait for a second admin: each in words, with approve, reject with a reason, or withdraw.
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +22,7 @@ import {
   useSetApprovalSettings,
 } from '../queries';
 import { announceHeld } from './policy-settings';
+import { DecisionBadge } from './decision-badge';
 
 const minutes = (min: number, max: number) =>
   z
@@ -159,14 +150,9 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
             {change.reason ? ` · “${change.reason}”` : ''}
           </Text>
         </div>
-        <Badge
-          variant="light"
-          color={pending ? 'orange' : change.status === 'applied' ? 'green' : 'gray'}
-          radius="sm"
-          style={{ textTransform: 'none' }}
-        >
+        <DecisionBadge pending={pending} done={change.status === 'applied'}>
           {STATUS_WORDS[change.status]}
-        </Badge>
+        </DecisionBadge>
       </Group>
       {pending && (
         <Group mt="xs" gap="sm">

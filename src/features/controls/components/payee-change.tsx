@@ -1,11 +1,12 @@
 // A change of a payout account's bank details waiting for approval (docs/decisions/025): what
 // changes, from what to what, who proposed it, warnings, and the decisions this person can
 // take (approve, reject with a reason, or withdraw their own).
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ActionState, OpenPayment, PayeeChange } from '#/api/controls';
 import { RejectDialog } from '#/components/reject-dialog';
+import { DecisionBadge } from './decision-badge';
 import { useStepUpField } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
 import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '#/api/payee';
@@ -28,7 +29,7 @@ const STATUS_WORDS: Record<PayeeChange['status'], string> = {
 };
 
 /** "3 open payments keep the old details": what approving the change does not redirect. */
-export function keptPaymentsInWords(open: readonly OpenPayment[]): string {
+function keptPaymentsInWords(open: readonly OpenPayment[]): string {
   if (open.length === 0) return '';
   const ids = open.map((p) => `#${p.transactionId}`).join(', ');
   return open.length === 1
@@ -146,15 +147,10 @@ export function PayeeChangeCard({
             Proposed by {change.authorName}, <DateTime value={change.createdAt} />
           </Text>
         </div>
-        <Badge
-          variant="light"
-          color={pending ? 'orange' : change.status === 'approved' ? 'green' : 'gray'}
-          radius="sm"
-          style={{ textTransform: 'none' }}
-        >
+        <DecisionBadge pending={pending} done={change.status === 'approved'}>
           {STATUS_WORDS[change.status]}
           {pending && ` · ${approvals.length} of ${change.required}`}
-        </Badge>
+        </DecisionBadge>
       </Group>
       <Table mt="sm" verticalSpacing={4} fz="sm" aria-label="Bank details: now and proposed">
         <Table.Thead>

@@ -10,6 +10,7 @@ import type { Transaction } from '#/api/schemas/transaction';
 import { DateTime } from '#/components/date-time';
 import { Money } from '#/components/money';
 import { formatRate, namesInWords } from '#/lib/format';
+import { CurrentQuoteNote } from './quote';
 
 /** "in 23 h 59 min", "in 4 min 10 s": how long until `at`. */
 export function timeLeft(at: number, now: number): string {
@@ -74,11 +75,7 @@ export function ApprovalSummary({
                 not quoted yet
               </Text>
             )}
-            {quote?.source === 'priceNow' && (
-              <Text span size="xs" c="dimmed" ml={6}>
-                at today&apos;s rate, fixed by the quote
-              </Text>
-            )}
+            {quote?.source === 'priceNow' && <CurrentQuoteNote />}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
