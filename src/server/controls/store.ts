@@ -18,7 +18,12 @@ import {
 import type { Product } from '#/api/schemas/transaction';
 import { type Notices, transactionLink, transactionNoun } from '../notifications/notices';
 import { type DashboardDb, lockFor } from '../store/db';
-import type { ApprovalPolicyTable, ApprovalRequestTable, Database } from '../store/schema';
+import type {
+  ApprovalPolicyTable,
+  ApprovalRequestTable,
+  Database,
+  TransactionRecipientTable,
+} from '../store/schema';
 import {
   type ControlSubject,
   type Conversion,
@@ -132,6 +137,15 @@ function toRequest(row: ApprovalRequestTable, decisions: Decision[]): StoredRequ
     decisions,
   };
 }
+
+/** What a transaction was recorded as paying. */
+const toRecipient = (row: TransactionRecipientTable) => ({
+  accountId: Number(row.account_id),
+  currency: row.currency,
+  details: JSON.parse(row.details) as BankDetails,
+  bankName: row.bank_name,
+  recordedAt: Number(row.recorded_at),
+});
 
 /** The policies, read in `trx` (within the controls' lock, for a decision). */
 export async function policiesIn(trx: Kysely<Database>): Promise<Policy[]> {
@@ -465,10 +479,7 @@ export function controlsStore(
 
     /** What each of these transactions was recorded as paying, by `product:id`. */
     async recipientsOf(environment: string, refs: ReadonlyArray<{ product: string; id: number }>) {
-      const found = new Map<
-        string,
-        { accountId: number; details: BankDetails; bankName: string | null }
-      >();
+      const found = new Map<string, ReturnType<typeof toRecipient>>();
       if (refs.length === 0) return found;
       const rows = await db
         .selectFrom('transaction_recipient')
@@ -481,11 +492,7 @@ export function controlsStore(
         )
         .execute();
       for (const row of rows)
-        found.set(`${row.product}:${Number(row.transaction_id)}`, {
-          accountId: Number(row.account_id),
-          details: JSON.parse(row.details) as BankDetails,
-          bankName: row.bank_name,
-        });
+        found.set(`${row.product}:${Number(row.transaction_id)}`, toRecipient(row));
       return found;
     },
 
@@ -495,15 +502,7 @@ export function controlsStore(
         .selectAll()
         .where((eb) => eb.and(ofTransaction(ref)))
         .executeTakeFirst();
-      return row
-        ? {
-            accountId: Number(row.account_id),
-            currency: row.currency,
-            details: JSON.parse(row.details) as BankDetails,
-            bankName: row.bank_name,
-            recordedAt: Number(row.recorded_at),
-          }
-        : undefined;
+      return row ? toRecipient(row) : undefined;
     },
 
     /** The open request for a transaction's approval, or a new one. */
