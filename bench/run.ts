@@ -543,12 +543,14 @@ async function main() {
   const results = fs.existsSync(resultsFile)
     ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as Record<string, unknown>)
     : {};
-  const previous = (results.peers as { figures?: Figure[] } | undefined)?.figures ?? [];
+  // A run on the newest LTS (npm run bench:newest-lts) keeps its figures beside the pinned Node's.
+  const section = process.env.PROJECT_NODE_LINE === 'newest-lts' ? 'peersNewestLts' : 'peers';
+  const previous = (results[section] as { figures?: Figure[] } | undefined)?.figures ?? [];
   const merged = [
     ...previous.filter((p) => !figures.some((f) => f.figure === p.figure)),
     ...figures,
   ];
-  results.peers = {
+  results[section] = {
     rounds: ROUNDS,
     requestsPerRound: REQUESTS,
     concurrency: CONCURRENCY,

@@ -33,7 +33,7 @@ export async function main(options: { announce?: string } = {}) {
   const baseUrl = env.PUBLIC_URL ?? listeningOrigin;
   const lines = [
     options.announce,
-    `Sandbox Partner Payments API on ${baseUrl} (base_url), reference at ${baseUrl}/docs`,
+    `Sandbox Partner Payments API on ${baseUrl} (base_url), reference at ${baseUrl}/docs (Node.js ${process.version})`,
     `Demo partner: x-api-key ${demo.apiKey}` +
       (process.env.SANDBOX_API_SECRET
         ? ' (secret from SANDBOX_API_SECRET)'

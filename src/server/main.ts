@@ -47,7 +47,7 @@ async function main() {
   const url = env.PUBLIC_URL ?? originOf(env.HOST, port ?? DEFAULT_PORT);
   console.log(
     [
-      `Partner payments dashboard on ${url}`,
+      `Partner payments dashboard on ${url} (Node.js ${process.version})`,
       booted
         ? `Embedded sandbox API at ${url}/sandbox (reference ${url}/sandbox/docs)${booted.demo.seeded ? ', seeded with demo data' : ''}`
         : `Sandbox environment: ${env.SANDBOX_API_BASE_URL}`,

