@@ -132,6 +132,53 @@ describe.each(servers)('%s', (_name, port, merchants, who) => {
     expectProblem(response, 400, 'VALIDATION_ERROR');
   });
 
+  it('answers a body over the limit with 413 naming it, read by a Node client', async () => {
+    // 2 MB of JSON, sent with its length by Node's fetch: the answer, not a reset connection.
+    const response = await fetch(`http://127.0.0.1:${port()}${merchants}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': who().apiKey,
+        'x-api-secret': who().apiSecret,
+      },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: 'The body is larger than this operation accepts: at most 1 MB.',
+    });
+  });
+
+  it('reads a refused body to its end before closing: a client still sending reads the 413', async () => {
+    // 3 MB declared and sent in 12 parts over ~0.5 s, after the server has already refused it.
+    const part = Buffer.alloc(256 * 1024, 0x20);
+    const answer = await new Promise<{ status: number; written: number; failed: string | null }>(
+      (resolve) => {
+        const socket = net.connect(port(), '127.0.0.1');
+        let data = '';
+        let written = 0;
+        let failed: string | null = null;
+        socket.on('data', (chunk) => (data += chunk.toString('latin1')));
+        socket.on('error', (error: NodeJS.ErrnoException) => (failed = error.code ?? 'error'));
+        socket.on('close', () => resolve({ status: Number(data.split(' ')[1]), written, failed }));
+        socket.on('connect', async () => {
+          socket.write(
+            `POST ${merchants} HTTP/1.1\r\nHost: x\r\n${auth(who())}` +
+              `content-type: application/json\r\ncontent-length: ${12 * part.length}\r\n\r\n`,
+          );
+          for (let i = 0; i < 12 && !socket.destroyed; i++) {
+            await new Promise((r) => setTimeout(r, 40));
+            if (!socket.write(part)) await new Promise((r) => socket.once('drain', r));
+            written++;
+          }
+          socket.end();
+        });
+      },
+    );
+    expect(answer).toEqual({ status: 413, written: 12, failed: null });
+  });
+
   it('answers a method the path does not take with 405 and Allow', async () => {
     const response = await raw(port(), [
       `PATCH ${merchants} HTTP/1.1\r\nHost: x\r\n${auth(who())}\r\n`,

@@ -164,14 +164,71 @@ export function notFoundOrNotAllowed(
   };
 }
 
-/** A framework error that reached an error handler, as problem fields; undefined for a 5xx. */
-export function frameworkProblem(error: FastifyError): ProblemFields | undefined {
+/** A byte count as people read a limit: "5 MB", "1 MB", "512 KB". */
+export function bytesInWords(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** How much of a refused body is read (and thrown away) before the answer, at most. */
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 15_000;
+
+/**
+ * Reads what is left of a refused request's body and throws it away, so that the client, still
+ * sending, sees the answer instead of a reset connection; bounded in bytes and time, after which
+ * the connection is closed as before. Resolves once the body has ended or a bound is reached.
+ */
+export function drainRefusedBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', finish);
+      raw.off('error', finish);
+      raw.off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_TIMEOUT_MS);
+    raw.on('data', onData);
+    raw.once('end', finish);
+    raw.once('error', finish);
+    raw.once('close', finish);
+    raw.resume();
+  });
+}
+
+/**
+ * A framework error that reached an error handler, as problem fields; undefined for a 5xx.
+ * `bodyLimit` is the route's (request.routeOptions.bodyLimit): the number a 413 names is the one
+ * enforced.
+ */
+export function frameworkProblem(
+  error: FastifyError,
+  bodyLimit?: number,
+): ProblemFields | undefined {
   const status = error.statusCode ?? 500;
   if (status === 413) {
     return {
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
-      detail: 'The body is larger than this operation accepts (1 MB of JSON, 10 MB for a file).',
+      detail: bodyLimit
+        ? `The body is larger than this operation accepts: at most ${bytesInWords(bodyLimit)}.`
+        : 'The body is larger than this operation accepts.',
+      errors: [
+        {
+          field: 'body',
+          message: bodyLimit ? `is larger than ${bytesInWords(bodyLimit)}` : 'is too large',
+        },
+      ],
     };
   }
   if (status === 415) {

@@ -15,6 +15,7 @@ import {
   settleTransaction,
 } from './domain/transactions';
 import {
+  drainRefusedBody,
   frameworkProblem,
   httpServerOptions,
   MAX_JSON_DEPTH,
@@ -119,13 +120,14 @@ function installErrorHandling(app: FastifyInstance) {
   const prefix = mountPrefix(app);
   const problems = { typeBase: `${prefix}/docs` };
   const methods = trackAllowedMethods(app);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error instanceof RateLimitedError)
         reply.header('retry-after', String(error.retryAfterSeconds));
       return replyProblem(request, reply, problems, error);
     }
-    const known = frameworkProblem(error);
+    const known = frameworkProblem(error, request.routeOptions.bodyLimit);
+    if (known?.status === 413) await drainRefusedBody(request);
     if (known) return replyProblem(request, reply, problems, known);
     request.log.error({ err: error }, 'unexpected error');
     return replyProblem(request, reply, problems, {

@@ -10,6 +10,7 @@ import type { Environment } from '#/api/dashboard';
 import { logRequests } from '#/http/logging';
 import { replyProblem } from '#/http/problem-reply';
 import {
+  drainRefusedBody,
   frameworkProblem,
   httpServerOptions,
   notFoundOrNotAllowed,
@@ -63,7 +64,11 @@ import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
 
 /** Every error of the dashboard's own routes as a problem body; an unexpected one is logged. */
-function answerErrorsAsProblems(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+async function answerErrorsAsProblems(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     reply.header('retry-after', '5');
@@ -73,7 +78,8 @@ function answerErrorsAsProblems(error: FastifyError, request: FastifyRequest, re
       detail: "The dashboard's database cannot be reached just now. Try again in a few seconds.",
     });
   }
-  const known = frameworkProblem(error);
+  const known = frameworkProblem(error, request.routeOptions.bodyLimit);
+  if (known?.status === 413) await drainRefusedBody(request);
   if (known) return replyProblem(request, reply, PROBLEMS, known);
   request.log.error({ err: error }, 'unexpected error');
   return problem(request, reply, {

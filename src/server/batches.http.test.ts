@@ -142,4 +142,34 @@ describe('bulk payouts', () => {
     expect(unknown.status).toBe(404);
     expect((await call(viewer, 'GET', '/batches/not-an-id')).status).toBe(404);
   });
+
+  it('refuses a file over the limit with the limit enforced, read by a Node client', async () => {
+    // 6 MB, sent whole with its length: the answer arrives, not a reset connection.
+    const big = `${HEADER}\n${'x'.repeat(6 * 1024 * 1024)}\n`;
+    const refused = await upload(operations, big);
+    expect(refused.status).toBe(413);
+    expect(refused.json).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: 'The body is larger than this operation accepts: at most 5 MB.',
+      errors: [{ field: 'body', message: 'is larger than 5 MB' }],
+    });
+    // Just under the limit is read, and refused for what it holds: one cell of 5 MB.
+    const under = await upload(operations, `${HEADER}\n${'x'.repeat(5 * 1024 * 1024 - 200)}\n`);
+    expect(under.status).toBe(400);
+    expect(under.json.errors[0]).toMatchObject({
+      field: 'merchant',
+      message: expect.stringMatching(
+        /^Row 2, column merchant: the cell holds 5,242,680 characters; a cell takes at most 2,000\.$/,
+      ),
+    });
+  });
+
+  it('calls an empty file empty (400), not a wrong type', async () => {
+    const empty = await upload(operations, '');
+    expect(empty.status).toBe(400);
+    expect(empty.json).toMatchObject({
+      detail: 'The file is empty.',
+      errors: [{ field: 'file', message: 'is empty' }],
+    });
+  });
 });

@@ -53,6 +53,8 @@ export function route<E extends EndpointDef>(
     method: definition.method,
     url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
     config: { beforeEnrolment: access === 'enrolling' },
+    // An upload's limit is the route's, so that a 413 names the number enforced.
+    ...(definition.upload ? { bodyLimit: definition.upload.maxBytes } : {}),
     ...(access === 'public' ? {} : { onRequest: requireSignIn }),
     handler: async (request, reply) => {
       if (
@@ -80,7 +82,14 @@ export function route<E extends EndpointDef>(
       let body: unknown;
       if (definition.upload) {
         // The file as sent: the route's plugin reads these types as bytes (others are refused).
-        if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+        if (Buffer.isBuffer(request.body) && request.body.length === 0)
+          return problem(request, reply, {
+            status: 400,
+            code: 'VALIDATION_ERROR',
+            detail: 'The file is empty.',
+            errors: [{ field: 'file', message: 'is empty' }],
+          });
+        if (!Buffer.isBuffer(request.body))
           return problem(request, reply, {
             status: 415,
             code: 'UNSUPPORTED_MEDIA_TYPE',

@@ -15,6 +15,8 @@ import {
 
 /** A batch takes at most this many rows; a longer file is refused whole. */
 export const BATCH_ROW_LIMIT = 1000;
+/** The longest text a cell may hold (a name, an IBAN, a link); a longer one refuses the file. */
+export const BATCH_CELL_LIMIT = 2000;
 
 /** What each column holds, for the template's notes and for messages. */
 export const COLUMN_HELP: Record<BatchColumn, string> = {
@@ -180,6 +182,15 @@ function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' 
     refused.push({
       message: `The file has ${body.length.toLocaleString('en')} rows; a batch takes at most ${BATCH_ROW_LIMIT.toLocaleString('en')}. Split it in two.`,
     });
+  body.forEach((line, i) => {
+    const j = line.findIndex((cell) => cell.length > BATCH_CELL_LIMIT);
+    if (j >= 0 && refused.length < 5)
+      refused.push({
+        row: i + 2,
+        ...(header[j] ? { column: header[j] } : {}),
+        message: `Row ${i + 2}${header[j] ? `, column ${header[j]}` : ''}: the cell holds ${line[j]!.length.toLocaleString('en')} characters; a cell takes at most ${BATCH_CELL_LIMIT.toLocaleString('en')}.`,
+      });
+  });
   if (refused.length > 0) return refusedFile(format, ...refused);
 
   const rows = body.map((line, i) => {

@@ -31,7 +31,8 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   // An upload is the file itself, read as bytes (JSON bodies keep their usual parser).
   app.addContentTypeParser(
     [...E.uploadBatch.upload.types],
-    { parseAs: 'buffer', bodyLimit: E.uploadBatch.upload.maxBytes },
+    // The limit is the route's (`upload.maxBytes`, set where the route is made).
+    { parseAs: 'buffer' },
     (_request, body, done) => done(null, body),
   );
   const environmentOf = (request: FastifyRequest) =>

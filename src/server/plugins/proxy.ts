@@ -150,7 +150,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(response.body);
   };
 
-  app.all('/v1/*', async (request, reply) => {
+  app.all('/v1/*', { bodyLimit: PROXY_BODY_LIMIT }, async (request, reply) => {
     const { session, user } = request.signedIn!;
     const environment = session.environment as Environment;
     // Everything after /api, kept raw: the upstream receives exactly this path below its base.
