@@ -50,7 +50,7 @@ export type BatchStatus = z.infer<typeof BatchStatus>;
 export const RowState = z.enum(['invalid', 'ready', 'excluded', 'created', 'failed']);
 export type RowState = z.infer<typeof RowState>;
 
-/** The files a batch is uploaded as: CSV (UTF-8) or XLSX, at most 5 MB. */
+/** The files a batch is uploaded as: CSV (UTF-8) or XLSX, at most 5 MB (an XLSX unpacking to 50 MB). */
 export const BATCH_UPLOAD = {
   types: [
     'text/csv',
@@ -58,6 +58,9 @@ export const BATCH_UPLOAD = {
     'application/octet-stream',
   ],
   maxBytes: 5 * 1024 * 1024,
+  /** An XLSX is a ZIP: what its parts may unpack to together, and how many there may be. */
+  maxUnpackedBytes: 50 * 1024 * 1024,
+  maxParts: 1000,
 } as const;
 
 export const FileProblem = z.object({

@@ -3,8 +3,11 @@
 // out; refusals for a bad file, a wrong type and a role that may not pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
+import { BATCH_UPLOAD } from '#/api/batches';
 import { readBatchFile } from './batches/file';
+import { partsOf, zipOf } from './files/testing';
 import {
+  CSRF,
   callApi,
   startTestDashboard,
   type TestDashboard,
@@ -171,5 +174,26 @@ describe('bulk payouts', () => {
       detail: 'The file is empty.',
       errors: [{ field: 'file', message: 'is empty' }],
     });
+  });
+
+  it('answers a workbook with an external entity 400, naming the part, before parsing it', async () => {
+    const template = await fetch(`${t.base}/api/batches/template?product=sendc2f&format=xlsx`, {
+      headers: { cookie: viewer },
+    });
+    const parts = await partsOf(Buffer.from(await template.arrayBuffer()));
+    const sheet = parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!;
+    sheet.content = String(sheet.content).replace(
+      /^(<\?xml[^>]*\?>)/,
+      '$1<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
+    );
+    const response = await fetch(`${t.base}/api/batches?product=sendc2f&fileName=evil.xlsx`, {
+      method: 'POST',
+      headers: { cookie: operations, ...CSRF, 'content-type': BATCH_UPLOAD.types[1] },
+      body: new Uint8Array(zipOf(parts)),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).detail).toMatch(
+      /^evil\.xlsx was not read: The part xl\/worksheets\/sheet1\.xml declares a document type/,
+    );
   });
 });

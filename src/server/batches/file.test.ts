@@ -5,6 +5,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { BATCH_ROW_LIMIT, plainAmount, readBatchFile } from './file';
 import { batchTemplate } from './template';
+import { BATCH_UPLOAD } from '#/api/batches';
+import { partsOf, zipOf } from '../files/testing';
 
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 const csv = (text: string) => Buffer.from(text, 'utf8');
@@ -167,6 +169,81 @@ describe('XLSX', () => {
       ]),
     );
     expect(file.refused.length).toBeGreaterThan(0);
+  });
+});
+
+describe('hostile XLSX files', () => {
+  const HOSTILE_ROWS = [HEADER.split(','), ['Lumen Textiles GmbH', 'ACC', 'USD', 10, 'OTHER', 'R']];
+  const refusal = async (bytes: Buffer) => {
+    const file = await readBatchFile(bytes);
+    expect(file.rows).toEqual([]);
+    return file.refused.map((p) => p.message).join(' ');
+  };
+
+  it('reads a workbook a spreadsheet program wrote, through the same checks', async () => {
+    const again = zipOf(await partsOf(await xlsx(HOSTILE_ROWS)));
+    expect((await readBatchFile(again)).refused).toEqual([]);
+  });
+
+  it.each([
+    ['a DOCTYPE with an external entity', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>'],
+    [
+      'an entity-expansion bomb',
+      '<!DOCTYPE lol [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]>',
+    ],
+    ['a DOCTYPE in lower case', '<!doctype worksheet>'],
+  ])('refuses a sheet with %s before any parser sees it', async (_name, declaration) => {
+    const parts = await partsOf(await xlsx(HOSTILE_ROWS));
+    const sheet = parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!;
+    sheet.content = String(sheet.content).replace(/^(<\?xml[^>]*\?>)/, `$1${declaration}`);
+    expect(await refusal(zipOf(parts))).toMatch(
+      /^The part xl\/worksheets\/sheet1\.xml declares a document type \(DTD\)/,
+    );
+  });
+
+  it('refuses a DTD hidden in UTF-16', async () => {
+    const parts = await partsOf(await xlsx(HOSTILE_ROWS));
+    const types = parts.find((p) => p.name === '[Content_Types].xml')!;
+    types.content = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(
+        '<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE t SYSTEM "http://x/">',
+        'utf16le',
+      ),
+    ]);
+    expect(await refusal(zipOf(parts))).toMatch(/declares a document type/);
+  });
+
+  it('refuses a small file that unpacks to more than 50 MB, whether it says so or lies', async () => {
+    const zeros = Buffer.alloc(60 * 1024 * 1024);
+    const honest = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: zeros }]);
+    expect(honest.length).toBeLessThan(BATCH_UPLOAD.maxBytes);
+    expect(await refusal(honest)).toMatch(/^The file unpacks to more than 50 MB/);
+    const lying = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: zeros, declaredSize: 1000 }]);
+    expect(await refusal(lying)).toMatch(/^The file unpacks to more than 50 MB/);
+  });
+
+  it('refuses an archive of too many parts, a damaged one, and a cut one', async () => {
+    const many = zipOf(
+      Array.from({ length: BATCH_UPLOAD.maxParts + 1 }, (_, i) => ({
+        name: `p${i}.txt`,
+        content: 'x',
+      })),
+    );
+    expect(await refusal(many)).toBe(
+      'The file holds 1,001 parts; a spreadsheet takes at most 1,000.',
+    );
+    const good = await xlsx(HOSTILE_ROWS);
+    expect(await refusal(good.subarray(0, good.length - 40))).toMatch(/not a complete ZIP archive/);
+    const damaged = zipOf([
+      { name: 'a.xml', content: Buffer.from('not deflate data'), stored: true },
+    ]);
+    damaged.writeUInt16LE(8, damaged.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 10);
+    expect(await refusal(damaged)).toMatch(/^The part a\.xml of the file is damaged/);
+    // A ZIP that is not a workbook at all.
+    expect(await refusal(zipOf([{ name: 'hello.txt', content: 'hello' }]))).toMatch(
+      /could not be read as an XLSX workbook|no header row/,
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import {
   NOTE_COLUMN,
   REQUIRED_COLUMNS,
 } from '#/api/batches';
+import { zipRefusal } from '../files/safe-zip';
 
 /** A batch takes at most this many rows; a longer file is refused whole. */
 export const BATCH_ROW_LIMIT = 1000;
@@ -56,8 +57,20 @@ export async function readBatchFile(bytes: Buffer): Promise<BatchFile> {
   if (bytes.length === 0) return refusedFile('csv', 'The file is empty.');
   if (bytes.length > BATCH_UPLOAD.maxBytes)
     return refusedFile('csv', `The file is larger than ${BATCH_UPLOAD.maxBytes / 1024 / 1024} MB.`);
-  if (bytes.subarray(0, 4).equals(XLSX_SIGNATURE))
-    return rowsOf('xlsx', await xlsxCells(bytes), '.');
+  if (bytes.subarray(0, 4).equals(XLSX_SIGNATURE)) {
+    const unsafe = zipRefusal(bytes, {
+      maxEntries: BATCH_UPLOAD.maxParts,
+      maxUnpackedBytes: BATCH_UPLOAD.maxUnpackedBytes,
+    });
+    if (unsafe) return refusedFile('xlsx', unsafe);
+    let cells: string[][];
+    try {
+      cells = await xlsxCells(bytes);
+    } catch {
+      return refusedFile('xlsx', 'The file could not be read as an XLSX workbook: save it again.');
+    }
+    return rowsOf('xlsx', cells, '.');
+  }
   const text = utf8(bytes);
   if (text === undefined)
     return refusedFile('csv', 'The file is not UTF-8 text: save it as "CSV UTF-8" or as XLSX.');

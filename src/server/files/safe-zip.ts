@@ -1,0 +1,101 @@
+// A ZIP from outside (an XLSX is one) looked at before any library unpacks it: how many entries,
+// what they say they unpack to, what they really unpack to, and whether an XML part declares a
+// document type (the door to external entities and entity expansion). Each entry is inflated
+// here with a ceiling on its output, so a small file that unpacks to gigabytes costs at most the
+// ceiling. Decision 045.
+import { inflateRawSync } from 'node:zlib';
+
+export interface ZipLimits {
+  /** Entries in the archive. */
+  maxEntries: number;
+  /** Bytes all entries unpack to, together. */
+  maxUnpackedBytes: number;
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+/** Why the archive is refused, in words for the person who sent it; null when it may be read. */
+export function zipRefusal(bytes: Buffer, limits: ZipLimits): string | null {
+  const end = endOfCentralDirectory(bytes);
+  if (!end) return 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+  if (end.entries === 0xffff || end.offset === 0xffffffff)
+    return 'The file is a ZIP64 archive, which a spreadsheet of this size never is: save it again.';
+  if (end.entries > limits.maxEntries)
+    return `The file holds ${end.entries.toLocaleString('en')} parts; a spreadsheet takes at most ${limits.maxEntries.toLocaleString('en')}.`;
+  let at = end.offset;
+  let declared = 0;
+  let unpacked = 0;
+  for (let i = 0; i < end.entries; i++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL)
+      return 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+    const method = bytes.readUInt16LE(at + 10);
+    const compressedSize = bytes.readUInt32LE(at + 20);
+    const size = bytes.readUInt32LE(at + 24);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extraLength = bytes.readUInt16LE(at + 30);
+    const commentLength = bytes.readUInt16LE(at + 32);
+    const localOffset = bytes.readUInt32LE(at + 42);
+    const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + extraLength + commentLength;
+
+    declared += size;
+    if (declared > limits.maxUnpackedBytes) return tooLarge(limits);
+    if (localOffset + 30 > bytes.length || bytes.readUInt32LE(localOffset) !== LOCAL)
+      return 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+    const dataStart =
+      localOffset +
+      30 +
+      bytes.readUInt16LE(localOffset + 26) +
+      bytes.readUInt16LE(localOffset + 28);
+    const data = bytes.subarray(dataStart, dataStart + compressedSize);
+    if (data.length < compressedSize)
+      return 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+    let content: Buffer;
+    if (method === 0) content = data;
+    else if (method === 8) {
+      try {
+        // One byte more than is left of the budget: an entry that lies about its size, or a
+        // bomb, stops here.
+        content = inflateRawSync(data, {
+          maxOutputLength: Math.max(1, limits.maxUnpackedBytes - unpacked + 1),
+        });
+      } catch (error) {
+        if (error instanceof RangeError) return tooLarge(limits);
+        return `The part ${name} of the file is damaged: save it again.`;
+      }
+    } else
+      return `The part ${name} is packed in a way a spreadsheet does not use (method ${method}).`;
+    unpacked += content.length;
+    if (unpacked > limits.maxUnpackedBytes) return tooLarge(limits);
+    if (/\.(xml|rels|vml)$/i.test(name) && declaresDocumentType(content))
+      return `The part ${name} declares a document type (DTD), which a spreadsheet never needs and which can make the server fetch or expand entities: save the file again from your spreadsheet program.`;
+  }
+  return null;
+}
+
+function tooLarge(limits: ZipLimits) {
+  return `The file unpacks to more than ${Math.round(limits.maxUnpackedBytes / (1024 * 1024))} MB, far more than a spreadsheet of its rows needs.`;
+}
+
+/** Whether XML text (UTF-8, or UTF-16 with its byte-order mark) has a DOCTYPE or an ENTITY. */
+function declaresDocumentType(content: Buffer): boolean {
+  const text =
+    content[0] === 0xff && content[1] === 0xfe
+      ? content.toString('utf16le')
+      : content[0] === 0xfe && content[1] === 0xff
+        ? Buffer.from(content).swap16().toString('utf16le')
+        : content.toString('utf8');
+  return /<!\s*(doctype|entity)/i.test(text);
+}
+
+/** The end-of-central-directory record: entry count and where the directory starts. */
+function endOfCentralDirectory(bytes: Buffer): { entries: number; offset: number } | null {
+  const earliest = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let at = bytes.length - 22; at >= earliest; at--) {
+    if (bytes.readUInt32LE(at) === EOCD)
+      return { entries: bytes.readUInt16LE(at + 10), offset: bytes.readUInt32LE(at + 16) };
+  }
+  return null;
+}

@@ -1,0 +1,78 @@
+// Builds ZIP archives for the tests of hostile files, sizes and all as the test says, true or not.
+import { crc32, deflateRawSync } from 'node:zlib';
+
+export interface ZipPart {
+  name: string;
+  content: Buffer | string;
+  /** The unpacked size the archive claims (the true one unless a test lies). */
+  declaredSize?: number;
+  /** Stored as is instead of deflated. */
+  stored?: boolean;
+}
+
+/** A ZIP archive of `parts`, each deflated unless stored. */
+export function zipOf(parts: readonly ZipPart[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const content = Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content);
+    const data = part.stored ? content : deflateRawSync(content);
+    const name = Buffer.from(part.name);
+    const size = part.declaredSize ?? content.length;
+    const method = part.stored ? 0 : 8;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc32(content), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc32(content), 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The parts of an archive `zipOf` (or a spreadsheet program) wrote, unpacked. */
+export async function partsOf(bytes: Buffer): Promise<ZipPart[]> {
+  const { inflateRawSync } = await import('node:zlib');
+  const parts: ZipPart[] = [];
+  let at = bytes.length - 22;
+  while (bytes.readUInt32LE(at) !== 0x06054b50) at--;
+  const count = bytes.readUInt16LE(at + 10);
+  let central = bytes.readUInt32LE(at + 16);
+  for (let i = 0; i < count; i++) {
+    const method = bytes.readUInt16LE(central + 10);
+    const compressed = bytes.readUInt32LE(central + 20);
+    const nameLength = bytes.readUInt16LE(central + 28);
+    const extra = bytes.readUInt16LE(central + 30);
+    const comment = bytes.readUInt16LE(central + 32);
+    const local = bytes.readUInt32LE(central + 42);
+    const name = bytes.toString('utf8', central + 46, central + 46 + nameLength);
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(start, start + compressed);
+    parts.push({ name, content: method === 8 ? inflateRawSync(data) : Buffer.from(data) });
+    central += 46 + nameLength + extra + comment;
+  }
+  return parts;
+}
