@@ -31,12 +31,34 @@ const TIME_COLUMNS = new Set([
   'depositReceivedDate',
 ]);
 
+/**
+ * Whether a spreadsheet could take text as a formula: it starts with `=`, `+`, `-`, `@`, a tab, a
+ * carriage return or a line feed (OWASP's list), or their full-width forms. A plain decimal
+ * number ("-12.50") is a number, not a formula; "-2+3+cmd|' /C calc'!A0" is a formula.
+ */
+export function startsLikeFormula(text: string): boolean {
+  return /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text);
+}
+
+/**
+ * The one guard for every cell the server writes into a CSV or an XLSX (decision 045): text that
+ * starts like a formula gets a leading apostrophe, which spreadsheets show as text. A bulk file's
+ * reader takes the apostrophe off again (`undefuseFormula`), so a file we gave back reads as sent.
+ */
+export function defuseFormula(text: string): string {
+  return startsLikeFormula(text) ? `'${text}` : text;
+}
+
+/** A cell as a person wrote it, from a file we defused: the apostrophe we added taken off. */
+export function undefuseFormula(text: string): string {
+  return text.startsWith("'") && startsLikeFormula(text.slice(1)) ? text.slice(1) : text;
+}
+
 /** One CSV cell: quoted when it needs it; text a spreadsheet would run as a formula defused. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  // Quote what needs it, and neutralise text a spreadsheet would run as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  const safe = defuseFormula(text);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -196,4 +196,34 @@ describe('bulk payouts', () => {
       /^evil\.xlsx was not read: The part xl\/worksheets\/sheet1\.xml declares a document type/,
     );
   });
+
+  it('gives rows back with every formula defused, and reads them back as they were sent', async () => {
+    const payload = "-2+3+cmd|' /C calc'!A0";
+    const uploaded = await upload(
+      operations,
+      `${HEADER}\n"${payload}",ACC-EUR,USDT(TRC20),10,SALARY,"=HYPERLINK(""x"")"\n`,
+    );
+    expect(uploaded.status).toBe(200);
+    const id = uploaded.json.id as string;
+    const csvFile = await fetch(`${t.base}/api/batches/${id}/rows-file?which=problems`, {
+      headers: { cookie: operations },
+    });
+    const text = await csvFile.text();
+    expect(text).toContain(`'${payload}`);
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(text.split('\r\n').slice(1).join('\n')).not.toMatch(/(^|,)"?[=+\-@]/m);
+    for (const format of ['csv', 'xlsx']) {
+      const file = await fetch(
+        `${t.base}/api/batches/${id}/rows-file?which=problems&format=${format}`,
+        {
+          headers: { cookie: operations },
+        },
+      );
+      const again = await readBatchFile(Buffer.from(await file.arrayBuffer()));
+      expect(again.rows[0]!.values).toMatchObject({
+        merchant: payload,
+        reference: '=HYPERLINK("x")',
+      });
+    }
+  });
 });

@@ -12,6 +12,7 @@ import {
   NOTE_COLUMN,
   REQUIRED_COLUMNS,
 } from '#/api/batches';
+import { undefuseFormula } from '#/api/csv';
 import { zipRefusal } from '../files/safe-zip';
 
 /** A batch takes at most this many rows; a longer file is refused whole. */
@@ -212,7 +213,8 @@ function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' 
       string
     >;
     columns.forEach((column, j) => {
-      if (column) values[column] = (line[j] ?? '').trim();
+      // A file the dashboard gave back carries its formula guard: taken off here.
+      if (column) values[column] = undefuseFormula((line[j] ?? '').trim());
     });
     return { row: i + 2, values };
   });

@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { PURPOSES, type Product } from '#/api/schemas/transaction';
 import { type BatchColumn, NOTE_COLUMN, REQUIRED_COLUMNS, columnsOf } from '#/api/batches';
-import { csvCell } from '#/api/csv';
+import { csvCell, defuseFormula } from '#/api/csv';
 import { BATCH_ROW_LIMIT, COLUMN_HELP } from './file';
 
 const PRODUCT_FILE_NAME: Record<Product, string> = {
@@ -59,7 +59,8 @@ export async function writeBatchFile(
     width: key === NOTE_COLUMN ? 60 : Math.max(16, key.length + 4),
     style: TEXT_COLUMNS.has(key) || rows.length > 0 ? { numFmt: '@' } : {},
   }));
-  for (const r of rows) sheet.addRow(cellsOf(r));
+  // Every cell as text, through the same formula guard as the CSV.
+  for (const r of rows) sheet.addRow(cellsOf(r).map(defuseFormula));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   if (rows.length === 0) {
