@@ -53,6 +53,10 @@ export function webhookRepository(db: Db) {
      WHERE d.state = 'pending' AND d.next_attempt_time <= ?
      ORDER BY d.next_attempt_time LIMIT ?`,
   );
+  const postpone = db.prepare<[{ until: number; webhookId: number; now: number }]>(
+    `UPDATE delivery SET next_attempt_time = @until
+     WHERE webhook_id = @webhookId AND state = 'pending' AND next_attempt_time <= @now`,
+  );
   const nextDue = db.prepare<[], { time: number | null }>(
     "SELECT MIN(next_attempt_time) AS time FROM delivery WHERE state = 'pending'",
   );
@@ -103,6 +107,12 @@ export function webhookRepository(db: Db) {
     },
     due: (now: number, limit: number) => due.all(now, limit),
     nextDueTime: (): number | null => nextDue.get()?.time ?? null,
+    /**
+     * Moves an endpoint's deliveries due by `now` to `until` (its circuit is open): they are not
+     * attempted, and their attempts are not counted, until then.
+     */
+    postpone: (webhookId: number, until: number, now: number) =>
+      postpone.run({ until, webhookId, now }).changes,
     recordAttempt(
       delivery: PendingDelivery,
       attempt: Omit<DeliveryAttempt, 'id' | 'webhookId' | 'url'>,

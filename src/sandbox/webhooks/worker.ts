@@ -1,6 +1,11 @@
 // Delivers queued events to webhook endpoints: POST of the event JSON, signed; a 2xx within the
-// timeout is delivered, anything else is retried with doubling delays up to the attempt limit.
-// The queue is in the database, so deliveries resume after a restart.
+// timeout is delivered, anything else is retried with doubling delays (and up to half as much
+// again, at random, so that retries do not arrive in step) up to the attempt limit. The queue is
+// in the database, so deliveries resume after a restart.
+//
+// It cannot storm (decision 045): at most MAX_IN_FLIGHT attempts at once, PER_ENDPOINT of them
+// to one endpoint; and an endpoint that keeps failing has its circuit opened: its deliveries wait,
+// uncounted, until one probe gets through.
 import type { FastifyBaseLogger } from 'fastify';
 import type { SandboxSettings } from '../domain/context';
 import type { Store } from '../store';
@@ -8,13 +13,36 @@ import type { PendingDelivery } from '../store/webhooks';
 import { signatureHeader } from '#/api/webhook-signing';
 import { postWebhook, TargetRefused } from './targets';
 
-const BATCH = 20;
+/** Attempts on their way at once, to all endpoints together. */
+export const MAX_IN_FLIGHT = 8;
+/** Attempts on their way at once to one endpoint. */
+export const PER_ENDPOINT = 2;
+/** Failures in a row that open an endpoint's circuit. */
+export const CIRCUIT_FAILURES = 5;
+/** The longest an open circuit waits before its next probe. */
+const CIRCUIT_MAX_MS = 5 * 60_000;
+/** How many due deliveries one look at the queue considers. */
+const WINDOW = 100;
 // Another process (the CLI's scenario load) may queue deliveries: the queue is looked at again
 // at least this often.
 const MAX_WAIT_MS = 2000;
 
-export function retryDelay(settings: SandboxSettings, attemptsMade: number): number {
-  return settings.webhookRetryBaseMs * 2 ** (attemptsMade - 1);
+/** The wait before the next attempt: doubling from the base, plus up to half again at random. */
+export function retryDelay(
+  settings: SandboxSettings,
+  attemptsMade: number,
+  random: () => number = Math.random,
+): number {
+  const doubling = settings.webhookRetryBaseMs * 2 ** (attemptsMade - 1);
+  return Math.round(doubling * (1 + random() / 2));
+}
+
+/** One endpoint's circuit: failures in a row, and while open, until when. */
+interface Circuit {
+  failures: number;
+  openUntil: number;
+  /** How many times it opened in a row (each open waits twice as long). */
+  opened: number;
 }
 
 /**
@@ -80,8 +108,40 @@ export function createDeliveryWorker(options: {
   const { store, settings, log } = options;
   const now = options.now ?? Date.now;
   const inFlight = new Set<number>();
+  const perEndpoint = new Map<number, number>();
+  const circuits = new Map<number, Circuit>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+
+  const circuitOf = (webhookId: number) => {
+    let circuit = circuits.get(webhookId);
+    if (!circuit) circuits.set(webhookId, (circuit = { failures: 0, openUntil: 0, opened: 0 }));
+    return circuit;
+  };
+
+  /** An attempt's outcome, on its endpoint's circuit. */
+  function noteOutcome(webhookId: number, delivered: boolean, at: number) {
+    const circuit = circuitOf(webhookId);
+    if (delivered) {
+      circuits.delete(webhookId);
+      return;
+    }
+    circuit.failures++;
+    if (circuit.failures >= CIRCUIT_FAILURES) {
+      circuit.opened++;
+      const wait = Math.min(
+        CIRCUIT_MAX_MS,
+        settings.webhookRetryBaseMs * 2 ** Math.min(20, circuit.opened - 1),
+      );
+      circuit.openUntil = at + Math.round(wait * (1 + Math.random() / 2));
+      // Half open after that: one probe; another failure opens it again, for longer.
+      circuit.failures = CIRCUIT_FAILURES - 1;
+      log.warn(
+        { webhookId, until: new Date(circuit.openUntil).toISOString() },
+        'webhook endpoint keeps failing: deliveries to it wait',
+      );
+    }
+  }
 
   async function deliver(delivery: PendingDelivery) {
     const attempt = delivery.attempts + 1;
@@ -96,6 +156,7 @@ export function createDeliveryWorker(options: {
     }
     const sent = await sendSigned(settings, delivery.url, delivery.secret, event, attempt, now);
     const { delivered, finished } = sent;
+    noteOutcome(delivery.webhookId, delivered, finished);
     const exhausted = attempt >= settings.webhookMaxAttempts;
     store.write(() => {
       // A reset may have deleted the event while it was on its way: nothing is left to record.
@@ -125,23 +186,53 @@ export function createDeliveryWorker(options: {
   function tick() {
     timer = undefined;
     if (!running) return;
-    const due = store.webhooks.due(now(), BATCH + inFlight.size).filter((d) => !inFlight.has(d.id));
-    for (const delivery of due.slice(0, BATCH)) {
-      inFlight.add(delivery.id);
-      deliver(delivery)
-        .catch((error: unknown) =>
-          log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery crashed'),
-        )
-        .finally(() => {
-          inFlight.delete(delivery.id);
-          arm();
-        });
+    const at = now();
+    // Something due waits only for an attempt in flight to finish: that finish looks again.
+    let waitsForFinish = false;
+    if (inFlight.size < MAX_IN_FLIGHT) {
+      const due = store.webhooks.due(at, WINDOW + inFlight.size).filter((d) => !inFlight.has(d.id));
+      const postponed = new Set<number>();
+      for (const delivery of due) {
+        if (inFlight.size >= MAX_IN_FLIGHT) break;
+        const circuit = circuits.get(delivery.webhookId);
+        if (circuit && circuit.openUntil > at) {
+          // Open: what is due to this endpoint waits until its next probe, uncounted.
+          if (!postponed.has(delivery.webhookId)) {
+            postponed.add(delivery.webhookId);
+            store.write(() => store.webhooks.postpone(delivery.webhookId, circuit.openUntil, at));
+          }
+          continue;
+        }
+        const busy = perEndpoint.get(delivery.webhookId) ?? 0;
+        // Half open (failures just under the threshold): one probe at a time.
+        const cap = circuit && circuit.failures >= CIRCUIT_FAILURES - 1 ? 1 : PER_ENDPOINT;
+        if (busy >= cap) {
+          waitsForFinish = true;
+          continue;
+        }
+        inFlight.add(delivery.id);
+        perEndpoint.set(delivery.webhookId, busy + 1);
+        deliver(delivery)
+          .catch((error: unknown) =>
+            log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery crashed'),
+          )
+          .finally(() => {
+            inFlight.delete(delivery.id);
+            const left = (perEndpoint.get(delivery.webhookId) ?? 1) - 1;
+            if (left > 0) perEndpoint.set(delivery.webhookId, left);
+            else perEndpoint.delete(delivery.webhookId);
+            arm(0);
+          });
+      }
     }
+    if (waitsForFinish && inFlight.size > 0) return;
     arm();
   }
 
   function arm(delay?: number) {
     if (!running) return;
+    // Full: the next look is when an attempt finishes.
+    if (delay === undefined && inFlight.size >= MAX_IN_FLIGHT) return;
     const next = store.webhooks.nextDueTime();
     const wait = delay ?? Math.min(MAX_WAIT_MS, Math.max(0, (next ?? Infinity) - now()));
     clearTimeout(timer);
