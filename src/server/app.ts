@@ -62,6 +62,7 @@ import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
 import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
+import { apiPacer } from './pacer';
 
 /** Every error of the dashboard's own routes as a problem body; an unexpected one is logged. */
 async function answerErrorsAsProblems(
@@ -294,11 +295,13 @@ export async function buildDashboardServer(options: DashboardOptions) {
   );
   app.addHook('onListen', async () => digests.start());
   app.addHook('onClose', async () => digests.stop());
+  const pacer = apiPacer();
   const sync = indexSync({
     db: options.workspace.db,
     index,
     vault: options.workspace.vault,
     upstreams,
+    pacer,
     credentials: (environment) => workspace.credentials(environment),
     // The embedded sandbox delivers to this server on its own address; an environment elsewhere
     // only when PUBLIC_URL says where this server is reached.
@@ -344,6 +347,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       options: { httpOnly: true, sameSite: 'strict', path: '/', secure: address.secure },
     },
     upstreams,
+    pacer,
     environments: [...upstreams.keys()].map((id) => ({
       id,
       label: id === 'sandbox' ? 'Sandbox' : 'Live',

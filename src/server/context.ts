@@ -1,6 +1,7 @@
 // What the dashboard server's plugins share, decorated on the app as `dashboard`: where it is
 // reached, its session cookie, the environments and how to call each, and the team workspace
 // (users, sessions, credentials, the money controls, the audit trail) in the dashboard's own database.
+import type { ApiPacer } from './pacer';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fieldErrors } from '#/api/problem';
@@ -38,6 +39,8 @@ export interface DashboardContext {
     options: { httpOnly: true; sameSite: 'strict'; path: '/'; secure: boolean };
   };
   upstreams: Map<Environment, Upstream>;
+  /** The one pace of the server's own calls of each environment (./pacer.ts). */
+  pacer: ApiPacer;
   /** The environments this server can reach, in the order offered. */
   environments: Pick<EnvironmentInfo, 'id' | 'label'>[];
   db: DashboardDb;

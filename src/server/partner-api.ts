@@ -20,6 +20,11 @@ export interface ApiCall {
 
 export interface PartnerApi {
   send(call: ApiCall): Promise<UpstreamResponse>;
+  /**
+   * The server's own call (bulk quoting and submission), at the environment's pace: a 429 is
+   * waited out as its Retry-After says and the call made again (./pacer.ts).
+   */
+  paced(call: ApiCall): Promise<UpstreamResponse>;
   /** A GET: the parsed record when it answers 200, else the answer itself. */
   read<T>(
     path: string,
@@ -47,6 +52,7 @@ export async function partnerApi(
   };
   return {
     send,
+    paced: (call) => ctx.pacer.send(environment, () => send(call)),
     async read<T>(path: string) {
       const response = await send({ method: 'GET', path });
       if (response.status !== 200) return { ok: false as const, response };

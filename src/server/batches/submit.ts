@@ -16,7 +16,6 @@ import { type PartnerApi, partnerApi } from '../partner-api';
 import { appendAudit } from '../store/audit';
 import type { UpstreamResponse } from '../upstream';
 import { repeatingPass } from '../repeating-pass';
-import { sendPatiently } from './pace';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
 export interface SubmitterOptions {
@@ -168,7 +167,7 @@ export function batchSubmitter(
           ? { depositConfirmationUrl: valid.depositConfirmationUrl }
           : {}),
       };
-      const response = await sendPatiently(api, {
+      const response = await api.paced({
         method: 'POST',
         path: `/v1/${batch.product}/`,
         body: Buffer.from(JSON.stringify(body)),
@@ -208,7 +207,7 @@ export function batchSubmitter(
       });
     }
     const path = `/v1/${batch.product}/approveQuote/${transactionId}`;
-    const response = await sendPatiently(api, {
+    const response = await api.paced({
       method: 'POST',
       path,
       idempotencyKey: `${rowKey(batch.id, row.row)}-quote`,

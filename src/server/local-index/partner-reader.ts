@@ -1,5 +1,6 @@
 // Reading the partner's API for the index, with the environment's credentials, out of the
-// sandbox's request log: a call (401, 429, 5xx or no answer stop the pass), a page of a list, a
+// sandbox's request log: a call (401, 5xx, no answer, or a 429 that outlasts the pacer's tries
+// stop the pass; other 429s are waited out), a page of a list, a
 // record re-read; and putting what it answers in the index.
 import { z } from 'zod';
 import type { Environment } from '#/api/dashboard';
@@ -44,12 +45,15 @@ export async function call(
   if (body) headers['content-type'] = 'application/json';
   let response;
   try {
-    response = await upstream.send({
-      method,
-      path,
-      headers,
-      body: body ? Buffer.from(JSON.stringify(body)) : undefined,
-    });
+    // At the environment's pace: a 429 is waited out and the call made again (../pacer.ts).
+    response = await s.pacer.send(environment, () =>
+      upstream.send({
+        method,
+        path,
+        headers,
+        body: body ? Buffer.from(JSON.stringify(body)) : undefined,
+      }),
+    );
   } catch (error) {
     if (error instanceof UpstreamError) throw new SyncStop(`unreachable: ${error.message}`);
     throw error;

@@ -2,6 +2,7 @@
 // lists it keeps, and the little it remembers between passes (webhook secrets, the oldest event
 // delivered, the last answers noted). The parts are first-fill.ts, reconcile.ts,
 // registration.ts, webhook-intake.ts and partner-reader.ts; sync.ts runs them.
+import { apiPacer, type ApiPacer } from '../pacer';
 import type { Environment } from '#/api/dashboard';
 import type { OperationDef } from '#/api/operations';
 import { Merchant } from '#/api/schemas/merchant';
@@ -46,6 +47,8 @@ export interface SyncOptions {
   index: LocalIndex;
   vault: Vault;
   upstreams: Map<Environment, Upstream>;
+  /** The server's one pace for calls of each environment (one of its own when not given). */
+  pacer?: ApiPacer | undefined;
   credentials(environment: Environment): Promise<{ apiKey: string; apiSecret: string } | undefined>;
   /** Where an environment can deliver webhooks to this server, if it can. */
   hookUrl(environment: Environment): string | undefined;
@@ -65,6 +68,11 @@ export interface SyncOptions {
 
 export interface SyncState {
   options: SyncOptions;
+  pacer: ApiPacer;
+  /** Records named by webhook deliveries, waiting to be re-read (one entry per record). */
+  rereads: Map<string, { environment: Environment; kind: Kind; id: number }>;
+  /** The drain of `rereads` under way, if one is. */
+  rereading: Promise<void> | undefined;
   store: DashboardDb;
   db: DashboardDb['db'];
   index: LocalIndex;
@@ -85,6 +93,9 @@ export interface SyncState {
 export function syncState(options: SyncOptions): SyncState {
   return {
     options,
+    pacer: options.pacer ?? apiPacer(),
+    rereads: new Map(),
+    rereading: undefined,
     store: options.db,
     db: options.db.db,
     index: options.index,

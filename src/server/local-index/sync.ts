@@ -95,6 +95,12 @@ export function indexSync(options: SyncOptions) {
       for (const timer of timers.values()) clearInterval(timer);
       timers.clear();
       await Promise.all([...running.values()]);
+      await s.rereading;
+    },
+
+    /** Until the records named by webhook deliveries so far are re-read (for tests). */
+    async rereadsIdle() {
+      while (s.rereading) await s.rereading;
     },
 
     receive: (environment: Environment, signature: string | undefined, rawBody: string) =>

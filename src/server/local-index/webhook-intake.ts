@@ -1,6 +1,12 @@
 // What reaches the index between passes: a webhook delivery from the environment (signature
-// checked, then the record it names re-read), and a record the API just returned through the
-// dashboard's proxy (read your own writes).
+// checked, then the record it names queued to be re-read), and a record the API just returned
+// through the dashboard's proxy (read your own writes).
+//
+// A delivery is answered as soon as it is checked: the re-read happens after, one at a time, at
+// the environment's pace, each record once however many events name it meanwhile (decision 045).
+// Answering only after the API was read made a busy server miss the sender's timeout, and every
+// retry loaded it further. What the queue holds when the server stops is caught by the next
+// reconciliation pass.
 import type { Environment } from '#/api/dashboard';
 import { Event } from '#/api/schemas/platform';
 import { verifySignature } from '#/api/webhook-signing';
@@ -16,7 +22,7 @@ export async function receive(
   environment: Environment,
   signature: string | undefined,
   rawBody: string,
-): Promise<'applied' | 'ignored' | 'refused'> {
+): Promise<'queued' | 'ignored' | 'refused'> {
   let secret = s.secrets.get(environment);
   if (!secret) {
     const row = await s.db
@@ -38,13 +44,27 @@ export async function receive(
   const kind = kindOfEvent(event);
   s.delivered.set(environment, Math.min(s.delivered.get(environment) ?? event.id, event.id));
   if (!kind) return 'ignored';
-  try {
-    await reread(s, environment, kind, event.objectId);
-  } catch (error) {
-    if (error instanceof SyncStop) return 'ignored';
-    throw error;
+  s.rereads.set(`${environment}\n${kind}\n${event.objectId}`, {
+    environment,
+    kind,
+    id: event.objectId,
+  });
+  s.rereading ??= drainRereads(s).finally(() => (s.rereading = undefined));
+  return 'queued';
+}
+
+/** Re-reads the queued records, oldest first, until none is left or the server stops. */
+async function drainRereads(s: SyncState) {
+  for (const [key, { environment, kind, id }] of s.rereads) {
+    if (s.stopped) return;
+    s.rereads.delete(key);
+    try {
+      await reread(s, environment, kind, id);
+    } catch (error) {
+      // The environment is down or refuses: the next reconciliation pass reads it again.
+      if (!(error instanceof SyncStop)) s.log('index: a re-read failed', { error: String(error) });
+    }
   }
-  return 'applied';
 }
 
 /**

@@ -12,7 +12,6 @@ import { bankDetailsOf, maskedNumber } from '#/api/payee';
 import { amountsOf, readBatchFile } from '../batches/file';
 import { batchLookups } from '../batches/lookups';
 import { batchSubject, type RowPayee, type StoredBatch, type StoredRow } from '../batches/store';
-import { sendPatiently } from '../batches/pace';
 import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, problem } from '../context';
@@ -521,7 +520,7 @@ async function priceRows(api: PartnerApi, product: Product, rows: readonly Store
       const valid = row.valid!;
       let response;
       try {
-        response = await sendPatiently(api, {
+        response = await api.paced({
           method: 'POST',
           path: `/v1/${product}/price`,
           body: Buffer.from(

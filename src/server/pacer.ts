@@ -1,0 +1,48 @@
+// One pace for the server's own calls of a partner API (decision 045): the local index's passes
+// and re-reads, its reconciliation, and bulk quoting and submission all wait their turn here. A
+// 429 pauses every background caller of that environment for as long as its Retry-After says (a
+// second when it says nothing, at most ten), and the call is made again, a few times over, so
+// that a lower rate limit slows the work down and never stops it. People's own requests through
+// the proxy do not wait here: they see the 429 as the API sends it.
+import type { UpstreamResponse } from './upstream';
+
+/** Tries of one call that keeps meeting 429s before its answer is taken as it is. */
+export const PACED_TRIES = 8;
+
+/** What a Retry-After header asks for, in milliseconds: a second by default, at most ten. */
+export function retryAfterMs(headers: UpstreamResponse['headers']): number {
+  const value = headers['retry-after'];
+  const seconds = Number(Array.isArray(value) ? value[0] : value);
+  return Math.min(10, Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000;
+}
+
+export function apiPacer(
+  options: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {},
+) {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  /** Per environment: no background call before this moment. */
+  const pausedUntil = new Map<string, number>();
+
+  return {
+    /** Makes `attempt` when the environment's pace allows, again after each 429 (waited out). */
+    async send<R extends Pick<UpstreamResponse, 'status' | 'headers'>>(
+      environment: string,
+      attempt: () => Promise<R>,
+      tries = PACED_TRIES,
+    ): Promise<R> {
+      for (let n = 1; ; n++) {
+        const wait = (pausedUntil.get(environment) ?? 0) - now();
+        if (wait > 0) await sleep(wait);
+        const response = await attempt();
+        if (response.status !== 429 || n >= tries) return response;
+        const until = now() + retryAfterMs(response.headers);
+        pausedUntil.set(environment, Math.max(pausedUntil.get(environment) ?? 0, until));
+      }
+    },
+    /** Until when the environment's background calls wait (0 when they do not). */
+    pausedUntil: (environment: string) => pausedUntil.get(environment) ?? 0,
+  };
+}
+
+export type ApiPacer = ReturnType<typeof apiPacer>;
