@@ -57,6 +57,8 @@ export async function startTestDashboard(
     key?: Buffer;
     /** A second server of the same deployment: its sandbox, database and key. */
     alongside?: TestDashboard;
+    /** The embedded sandbox's requests a second per partner (10,000 unless said). */
+    sandboxRateLimit?: number;
   } = {},
 ): Promise<TestDashboard> {
   const distDir = testDist();
@@ -68,7 +70,12 @@ export async function startTestDashboard(
   const key = alongside?.key ?? options.key ?? randomBytes(32);
   const server = await buildDashboardServer({
     distDir,
-    embedded: { store: sandbox, settings: FAST_SETTINGS, rateLimit: 10_000, demo },
+    embedded: {
+      store: sandbox,
+      settings: FAST_SETTINGS,
+      rateLimit: options.sandboxRateLimit ?? 10_000,
+      demo,
+    },
     workspace: { db, vault: createVault(key) },
     demoWorkspace: true,
     ...options,
