@@ -2,6 +2,7 @@
 // an admin's reset link) and the authenticator app of the second step. Declared once for the
 // server's routes and the SPA's forms (docs/decisions/027).
 import { z } from 'zod';
+import { Email } from './dashboard';
 import { type EndpointDef, endpoint } from './endpoints';
 import { isLocale, isTimeZone } from './formats';
 
@@ -11,12 +12,7 @@ const PASSWORD_RULE = `must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
 /** Body of `POST /api/password-reset/request`: whose mailbox gets a link. */
 export const ResetRequest = z.object({
-  email: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(254, { error: 'must be at most 254 characters' })
-    .pipe(z.email({ error: 'must be an email address' })),
+  email: Email,
 });
 export type ResetRequest = z.input<typeof ResetRequest>;
 
@@ -28,10 +24,16 @@ export const PersonFormats = z.object({
   locale: z
     .string({ error: 'must be a locale such as de-DE or en-GB, or null for the browser’s' })
     .refine(isLocale, { error: 'must be a locale such as de-DE or en-GB' })
+    .meta({
+      description: 'A BCP 47 language tag that Intl supports, such as de-DE or en-GB',
+      pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$',
+      maxLength: 35,
+    })
     .nullable(),
   timeZone: z
     .string({ error: 'must be a time zone such as Europe/Berlin, or null for the browser’s' })
     .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
+    .meta({ description: 'An IANA time zone, such as Europe/Berlin' })
     .nullable(),
 });
 export type PersonFormats = z.infer<typeof PersonFormats>;

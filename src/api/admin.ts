@@ -54,6 +54,7 @@ export const adminEndpoints = {
   }),
   setCredentials: endpoint({
     id: 'setCredentials',
+    errors: { 502: 'The API could not be reached to check the credentials' },
     method: 'PUT',
     path: '/admin/credentials/{environment}',
     summary: "Store an environment's API key and secret, checked against the environment first",

@@ -3,7 +3,7 @@
 // Declared once (docs/decisions/027).
 import { z } from 'zod';
 import { PayeeInfo, Policy } from './controls';
-import { type EndpointDef, endpoint } from './endpoints';
+import { type EndpointDef, endpoint, STATUS } from './endpoints';
 import { integerParam } from './schemas/common';
 import { Product } from './schemas/transaction';
 
@@ -177,6 +177,7 @@ export const batchEndpoints = {
   }),
   uploadBatch: endpoint({
     id: 'uploadBatch',
+    errors: STATUS.partnerApi,
     method: 'POST',
     path: '/batches',
     summary: 'Upload a file as a batch: every row is checked, nothing is created yet',
@@ -214,6 +215,7 @@ export const batchEndpoints = {
   }),
   fixBatchRow: endpoint({
     id: 'fixBatchRow',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'PUT',
     path: '/batches/{id}/rows/{row}',
     summary: "Change a row's cells and check it again, before the batch is approved",
@@ -229,6 +231,7 @@ export const batchEndpoints = {
   }),
   excludeInvalidRows: endpoint({
     id: 'excludeInvalidRows',
+    errors: STATUS.conflict,
     method: 'POST',
     path: '/batches/{id}/exclude-invalid',
     summary: 'Go on without the invalid rows (they stay in the batch, left out)',
@@ -239,6 +242,7 @@ export const batchEndpoints = {
   }),
   quoteBatch: endpoint({
     id: 'quoteBatch',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/batches/{id}/quote',
     summary: "Price every row (deposit and rate) and ask for the batch's approval",
@@ -249,6 +253,7 @@ export const batchEndpoints = {
   }),
   decideBatch: endpoint({
     id: 'decideBatch',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/batches/{id}/decision',
     summary: 'Approve or reject a batch; the last approval needed starts its submission',
@@ -268,6 +273,7 @@ export const batchEndpoints = {
   }),
   cancelBatch: endpoint({
     id: 'cancelBatch',
+    errors: STATUS.conflict,
     method: 'POST',
     path: '/batches/{id}/cancel',
     summary: 'Cancel a batch before it is submitted',

@@ -2,7 +2,7 @@
 // payees' bank details, the approvals inbox, and the record of what each payment went to. The
 // schemas of the dashboard server's /api/controls endpoints, declared once for server and SPA.
 import { z } from 'zod';
-import { type EndpointDef, endpoint } from './endpoints';
+import { type EndpointDef, endpoint, STATUS } from './endpoints';
 import { normalizeAmount } from './money';
 import { operations, TRANSACTION_OPERATION_OF } from './operations';
 import { BANK_DETAIL_FIELDS } from './payee';
@@ -53,6 +53,13 @@ export const TypedAmount = z
     if ('amount' in read) return read.amount;
     ctx.issues.push({ code: 'custom', message: read.problem, input: typed });
     return z.NEVER;
+  })
+  .meta({
+    description:
+      'A decimal amount; thousands may be grouped with one kind of mark: 5000, 12,500.50',
+    // Digits, or groups of three after one to three with the same mark throughout (\\3).
+    pattern:
+      "^\\s*(\\d+|\\d{1,3}(([,\\u0020\\u00a0\\u2009\\u202f'’])\\d{3})(\\3\\d{3})*)(\\.\\d+)?\\s*$",
   });
 
 /** A currency symbol as typed ("eur"), or * for any; the server finds it in the currency list. */
@@ -604,6 +611,7 @@ export const controlsEndpoints = {
   }),
   addPolicy: endpoint({
     id: 'addPolicy',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/policies',
     summary: 'Add an approval policy',
@@ -634,6 +642,7 @@ export const controlsEndpoints = {
   }),
   setApprovalSettings: endpoint({
     id: 'setApprovalSettings',
+    errors: STATUS.partnerApi,
     method: 'PUT',
     path: '/controls/settings',
     summary: 'Change the approval settings',
@@ -670,6 +679,7 @@ export const controlsEndpoints = {
   }),
   transactionControls: endpoint({
     id: 'transactionControls',
+    errors: STATUS.partnerApi,
     method: 'GET',
     path: '/controls/transactions/{product}/{id}',
     summary:
@@ -679,6 +689,7 @@ export const controlsEndpoints = {
   }),
   rejectApproval: endpoint({
     id: 'rejectApproval',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/approvals/{id}/reject',
     summary:
@@ -691,6 +702,7 @@ export const controlsEndpoints = {
   }),
   rejectTransaction: endpoint({
     id: 'rejectTransaction',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/transactions/{product}/{id}/reject',
     summary:
@@ -711,6 +723,7 @@ export const controlsEndpoints = {
   }),
   approvePayeeChange: endpoint({
     id: 'approvePayeeChange',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/payee-changes/{id}/approve',
     summary: 'Approve a bank-detail change; the last approval needed sends it to the API',
@@ -721,6 +734,7 @@ export const controlsEndpoints = {
   }),
   rejectPayeeChange: endpoint({
     id: 'rejectPayeeChange',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/payee-changes/{id}/reject',
     summary: 'Reject a bank-detail change, with the reason',
@@ -732,6 +746,7 @@ export const controlsEndpoints = {
   }),
   withdrawPayeeChange: endpoint({
     id: 'withdrawPayeeChange',
+    errors: STATUS.conflict,
     method: 'POST',
     path: '/controls/payee-changes/{id}/withdraw',
     summary: 'Withdraw a bank-detail change one proposed',
@@ -750,6 +765,7 @@ export const controlsEndpoints = {
   }),
   approveControlChange: endpoint({
     id: 'approveControlChange',
+    errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/changes/{id}/approve',
     summary: 'Approve a change another admin proposed: it applies now',
@@ -760,6 +776,7 @@ export const controlsEndpoints = {
   }),
   rejectControlChange: endpoint({
     id: 'rejectControlChange',
+    errors: STATUS.conflict,
     method: 'POST',
     path: '/controls/changes/{id}/reject',
     summary: 'Reject a change another admin proposed, with the reason',
@@ -771,6 +788,7 @@ export const controlsEndpoints = {
   }),
   withdrawControlChange: endpoint({
     id: 'withdrawControlChange',
+    errors: STATUS.conflict,
     method: 'POST',
     path: '/controls/changes/{id}/withdraw',
     summary: 'Withdraw a change one proposed',
@@ -781,6 +799,7 @@ export const controlsEndpoints = {
   }),
   payeeCheck: endpoint({
     id: 'payeeCheck',
+    errors: STATUS.partnerApi,
     method: 'POST',
     path: '/controls/payee-check',
     summary:

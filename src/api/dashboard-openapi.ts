@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { heldAnswerOf } from './controls';
 import { dashboardEndpoints } from './dashboard-api';
-import { CSRF_HEADER, type EndpointDef } from './endpoints';
-import { parametersOf, PROBLEM_REF, schemaCollector } from './openapi';
-import { allOperations } from './operations';
+import { CSRF_HEADER, STATUS, statusesOf } from './endpoints';
+import { apiErrorStatuses, parametersOf, PROBLEM_REF, schemaCollector } from './openapi';
+import { allOperations, type OperationDef } from './operations';
 import { Problem } from './schemas/common';
 
 const PREFIX = '/api';
@@ -18,23 +18,34 @@ const problemResponse = (description: string) => ({
   content: { 'application/problem+json': { schema: PROBLEM_REF } },
 });
 
-function errorResponses(
-  e: Pick<EndpointDef, 'params' | 'query' | 'body' | 'upload' | 'roles' | 'access'>,
-) {
-  const responses: Record<string, unknown> = {};
-  if (e.query || e.body || e.upload)
-    responses['400'] = problemResponse('A field is not valid: see `errors`');
-  if (e.access !== 'public')
-    responses['401'] = problemResponse('Not signed in, or the session has ended');
-  responses['403'] = problemResponse(
-    e.roles
-      ? `Needs the ${e.roles.join(' or ')} role; or a write without the ${CSRF_HEADER.name} header`
-      : `A write without the ${CSRF_HEADER.name} header, or a session that must enrol an authenticator first`,
+/** The problem answers of an endpoint: every status but 200 and 202 that `statusesOf` gives. */
+function errorResponses(e: Parameters<typeof statusesOf>[0]) {
+  return Object.fromEntries(
+    [...statusesOf(e)]
+      .filter(([status]) => status >= 400)
+      .map(([status, meaning]) => [String(status), problemResponse(meaning)]),
   );
-  if (e.params) responses['404'] = problemResponse('Nothing at this path');
-  responses['429'] = problemResponse('Too many tries; see Retry-After');
-  responses['503'] = problemResponse("The dashboard's database cannot be reached just now");
-  return responses;
+}
+
+/**
+ * What a call of the partner's API through the money controls may answer besides 200 and 202:
+ * the API's own refusals, passed on, and the dashboard's (roles, controls, the API unreachable).
+ */
+export function heldStatuses(op: OperationDef): Map<number, string> {
+  const statuses = statusesOf({
+    params: op.params,
+    body: op.body,
+    method: op.method,
+    errors: {
+      ...STATUS.conflict,
+      ...STATUS.partnerApi,
+      504: "The partner's API did not answer in time",
+    },
+  });
+  for (const [status, meaning] of apiErrorStatuses(op))
+    if (!statuses.has(status)) statuses.set(status, meaning);
+  statuses.delete(200);
+  return new Map([...statuses].sort(([a], [b]) => a - b));
 }
 
 export interface DashboardOpenApiOptions {
@@ -93,8 +104,6 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
               },
             }
           : {}),
-        ...(e.upload ? { '413': problemResponse('The file is too large') } : {}),
-        ...(e.upload ? { '415': problemResponse('Not one of the file types it takes') } : {}),
         ...errorResponses(e),
       },
     };
@@ -129,7 +138,12 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
           description: 'Recorded: it waits for more approvers before it is sent',
           content: { 'application/json': { schema: use(held as z.ZodType, 'output') } },
         },
-        ...errorResponses({ params: op.params, body: op.body }),
+        ...Object.fromEntries(
+          [...heldStatuses(op)].map(([status, meaning]) => [
+            String(status),
+            problemResponse(meaning),
+          ]),
+        ),
       },
     };
   }

@@ -25,7 +25,9 @@ export const Email = z
   .trim()
   .min(1, { error: 'is required' })
   .max(254, { error: 'must be at most 254 characters' })
-  .pipe(z.email({ error: 'must be an email address' }));
+  .pipe(z.email({ error: 'must be an email address' }))
+  // What a client sends: the pipe's checks do not show in the input's JSON Schema by themselves.
+  .meta({ format: 'email' });
 
 /** The sign-in form: email and password, and the authenticator's code when it is asked for. */
 export const SignInForm = z.object({
@@ -148,6 +150,7 @@ export const sessionEndpoints = {
   }),
   signIn: endpoint({
     id: 'signIn',
+    errors: { 401: 'The email address and password (or the code) do not match an account' },
     method: 'POST',
     path: '/session',
     summary: 'Sign in with email and password (and a code), or as a person of the demo workspace',
@@ -174,6 +177,7 @@ export const sessionEndpoints = {
   }),
   stepUp: endpoint({
     id: 'stepUp',
+    errors: { 409: 'No authenticator is enrolled: nothing to confirm' },
     method: 'POST',
     path: '/session/step-up',
     summary:

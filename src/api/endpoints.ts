@@ -44,6 +44,52 @@ export interface EndpointDef {
    * the controls waiting for a second admin (docs/decisions/042).
    */
   held?: z.ZodType;
+  /**
+   * The statuses it may answer beyond those its shape implies (see `statusesOf`), each with what
+   * it means: a conflict, the partner's API unreachable. The server refuses to send one that is
+   * not declared (decision 045), so the document cannot disagree with it.
+   */
+  errors?: Partial<Record<number, string>>;
+}
+
+/** Statuses many endpoints declare, in the same words. */
+export const STATUS = {
+  conflict: {
+    409: 'Not possible in its present state (`code` says why: APPROVAL_CLOSED, INVALID_STATE_TRANSITION, POLICY_EXISTS, PAYEE_CHANGE_PENDING, …)',
+  },
+  partnerApi: {
+    502: "The partner's API could not be reached, or refused the call (its problem is passed on)",
+    503: "The environment's API credentials are not set yet, or the dashboard's database cannot be reached",
+  },
+} as const;
+
+/** Every status an endpoint may answer, with what it means: implied by its shape, or declared. */
+export function statusesOf(
+  e: Pick<
+    EndpointDef,
+    'params' | 'query' | 'body' | 'upload' | 'roles' | 'access' | 'held' | 'errors' | 'method'
+  >,
+): Map<number, string> {
+  const statuses = new Map<number, string>([[200, 'Success']]);
+  if (e.held) statuses.set(202, 'Held: the change waits for a second admin');
+  if (e.query || e.body || e.upload) statuses.set(400, 'A field is not valid: see `errors`');
+  if (e.access !== 'public') statuses.set(401, 'Not signed in, or the session has ended');
+  statuses.set(
+    403,
+    e.roles
+      ? `Needs the ${e.roles.join(' or ')} role; or a write without the ${CSRF_HEADER.name} header`
+      : `A write without the ${CSRF_HEADER.name} header, or a session that must enrol an authenticator first`,
+  );
+  if (e.params) statuses.set(404, 'Nothing at this path');
+  if (e.body || e.upload || e.method !== 'GET')
+    statuses.set(413, e.upload ? 'The file is too large' : 'The body is larger than 1 MB');
+  if (e.upload) statuses.set(415, 'Not one of the file types it takes');
+  if (e.body) statuses.set(415, 'A body that is not JSON');
+  statuses.set(429, 'Too many tries; see Retry-After');
+  statuses.set(503, "The dashboard's database cannot be reached just now");
+  for (const [status, meaning] of Object.entries(e.errors ?? {}))
+    if (meaning) statuses.set(Number(status), meaning);
+  return new Map([...statuses].sort(([a], [b]) => a - b));
 }
 
 export function endpoint<const E extends EndpointDef>(definition: E): E {

@@ -9,6 +9,8 @@ import { ACCOUNT_STATUSES, PayoutAccount } from './schemas/payout-account';
 import { CLIENT_STATUSES, Product, PRODUCTS, Transaction } from './schemas/transaction';
 
 /** A comma-separated list of known values in a query string, e.g. `VALID,FLAGGED`. */
+const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function valuesOf<const V extends readonly [string, ...string[]]>(values: V) {
   const message = `must be one or more of ${values.join(', ')}, separated by commas`;
   const known = new Set<string>(values);
@@ -17,7 +19,11 @@ function valuesOf<const V extends readonly [string, ...string[]]>(values: V) {
     .max(400, { error: message })
     .transform((s) => s.split(',').filter((v) => v !== ''))
     .refine((list) => list.every((v) => known.has(v)), { error: message })
-    .transform((list) => list as Array<V[number]>);
+    .transform((list) => list as Array<V[number]>)
+    .meta({
+      description: `One or more of ${values.join(', ')}, separated by commas`,
+      pattern: `^(?:(?:${values.map(escaped).join('|')})?,)*(?:${values.map(escaped).join('|')})?$`,
+    });
 }
 
 const Search = z

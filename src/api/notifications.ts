@@ -213,7 +213,7 @@ export const notificationEndpoints = {
     path: '/admin/chat-hooks/{id}',
     summary: 'Stop sending a kind to a team chat',
     params: TextIdParams,
-    response: z.object({ removed: z.boolean() }),
+    response: z.object({ removed: z.literal(true) }),
     roles: ADMIN,
     audit: 'remove chat hook',
   }),

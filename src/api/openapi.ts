@@ -35,6 +35,11 @@ const ERROR_STATUS_TEXT: Record<string, string> = {
   '429': 'Rate limit reached; see Retry-After',
 };
 
+/** The error statuses an operation of the partner API may answer, with what each means. */
+export function apiErrorStatuses(op: OperationDef): Map<number, string> {
+  return new Map(errorStatuses(op).map((status) => [Number(status), ERROR_STATUS_TEXT[status]!]));
+}
+
 function errorStatuses(op: OperationDef): string[] {
   const statuses = ['400', '401'];
   if (op.path.includes('{') || op.namesRecord) statuses.push('404');
@@ -77,10 +82,14 @@ export function parametersOf(
     const required = new Set((input.required as string[] | undefined) ?? []);
     const properties = (output.properties ?? {}) as Record<string, JsonSchema>;
     const sent = (input.properties ?? {}) as Record<string, JsonSchema>;
-    for (const [name, property] of Object.entries(properties)) {
+    // A schema that ends in a transform has no output properties at all: its input's are what
+    // the client sends, and what the document must list.
+    for (const name of new Set([...Object.keys(properties), ...Object.keys(sent)])) {
+      const property = properties[name] ?? {};
       // What the server reads it as (an id as an integer), unless a transform leaves that
       // unsayable: then what the client sends (a status as its digits).
-      const described = Object.keys(property).length > 0 ? property : (sent[name] ?? property);
+      const typed = ['type', '$ref', 'anyOf', 'oneOf', 'enum', 'const'].some((k) => k in property);
+      const described = typed ? property : { ...(sent[name] ?? {}), ...property };
       parameters.push({
         name,
         in: location,

@@ -152,6 +152,16 @@ export function operationFor(method: string, path: string): OperationDef | undef
   return PATTERNS.find((p) => p.op.method === method && p.pattern.test(bare))?.op;
 }
 
+/** The methods the API's operations take at `path` (empty when none is there). */
+export function methodsAt(path: string): string[] {
+  const bare = path.replace(/\/+$/, '');
+  const methods = new Set<string>(
+    PATTERNS.filter((p) => p.pattern.test(bare)).map((p) => p.op.method),
+  );
+  const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  return [...methods].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
 // Each operation's path as a pattern, made once.
 const PATTERNS = allOperations.map((op) => ({
   op,

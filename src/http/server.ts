@@ -164,6 +164,66 @@ export function notFoundOrNotAllowed(
   };
 }
 
+/** A body refused by the JSON parser itself, with the problem to answer (see frameworkProblem). */
+export class BodyRefused extends Error {
+  readonly statusCode = 400;
+  constructor(readonly problem: ProblemFields) {
+    super(problem.detail);
+  }
+}
+
+/** Whether `text` is JSON to a parser that does not guard prototypes. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The JSON body parser of both servers: an empty body is no body (operations without one are
+ * often called with the header and nothing after it); a body nesting deeper than MAX_JSON_DEPTH
+ * is refused before anything walks it; a key that could reach an object's prototype is refused,
+ * naming it, not called invalid JSON.
+ */
+export function installJsonParser(app: FastifyInstance, bodyLimit: number) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit },
+    (request, body, done) => {
+      const text = body.toString();
+      if (text.trim() === '') return done(null, undefined);
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        return done(
+          new BodyRefused({
+            status: 400,
+            code: 'VALIDATION_ERROR',
+            detail: `The body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+            errors: [{ field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+          }),
+        );
+      }
+      parseJson(request, text, (error, parsed) => {
+        if (error && isJson(text))
+          return done(
+            new BodyRefused({
+              status: 400,
+              code: 'VALIDATION_ERROR',
+              detail:
+                'The body has a key named "__proto__" or "constructor" with "prototype" in it, which is refused: no field has such a name.',
+              errors: [{ field: 'body', message: 'has a key named "__proto__" or "constructor"' }],
+            }),
+          );
+        done(error, parsed);
+      });
+    },
+  );
+}
+
 /** A byte count as people read a limit: "5 MB", "1 MB", "512 KB". */
 export function bytesInWords(bytes: number): string {
   const mb = bytes / (1024 * 1024);
@@ -215,6 +275,7 @@ export function frameworkProblem(
   error: FastifyError,
   bodyLimit?: number,
 ): ProblemFields | undefined {
+  if (error instanceof BodyRefused) return error.problem;
   const status = error.statusCode ?? 500;
   if (status === 413) {
     return {

@@ -16,10 +16,9 @@ import {
 } from './domain/transactions';
 import {
   drainRefusedBody,
+  installJsonParser,
   frameworkProblem,
   httpServerOptions,
-  MAX_JSON_DEPTH,
-  nestsDeeperThan,
   notFoundOrNotAllowed,
   registerCompression,
   trackAllowedMethods,
@@ -65,55 +64,6 @@ export interface SandboxHandles {
   runDueTasks(): void;
   deliveriesIdle(): Promise<void>;
   ctx: DomainContext;
-}
-
-/** Whether `text` is JSON to a parser that does not guard prototypes. */
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function installJsonParser(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
-    (request, body, done) => {
-      // Operations without a body are often called with the header and nothing after it.
-      const text = body.toString();
-      if (text.trim() === '') return done(null, undefined);
-      // No body of the contract nests deeper than a few levels; a deeper one is refused before
-      // anything walks it recursively.
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        return done(
-          new DomainError(
-            400,
-            'VALIDATION_ERROR',
-            `The body nests deeper than ${MAX_JSON_DEPTH} levels.`,
-            [{ field: 'body', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
-          ),
-        );
-      }
-      parseJson(request, text, (error, parsed) => {
-        // Valid JSON whose keys could reach an object's prototype: refused, and said so.
-        if (error && isJson(text))
-          return done(
-            new DomainError(
-              400,
-              'VALIDATION_ERROR',
-              'The body has a key named "__proto__" or "constructor" with "prototype" in it, which this API refuses: no field of it has such a name.',
-              [{ field: 'body', message: 'has a key named "__proto__" or "constructor"' }],
-            ),
-          );
-        done(error, parsed);
-      });
-    },
-  );
 }
 
 function installErrorHandling(app: FastifyInstance) {
@@ -196,7 +146,9 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxOptions> = async (app, opt
   const reads: DirectRead[] = [];
   app.decorate('sandboxDirectReads', reads);
   app.decorate('sandboxPublicUrl', options.publicUrl);
-  installJsonParser(app);
+  // JSON only: any other type of body is refused (415) before a route sees it.
+  app.removeAllContentTypeParsers();
+  installJsonParser(app, JSON_BODY_LIMIT);
   installErrorHandling(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

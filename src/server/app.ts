@@ -11,6 +11,7 @@ import { logRequests } from '#/http/logging';
 import { replyProblem } from '#/http/problem-reply';
 import {
   drainRefusedBody,
+  installJsonParser,
   frameworkProblem,
   httpServerOptions,
   notFoundOrNotAllowed,
@@ -161,6 +162,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     }),
   );
   const methods = trackAllowedMethods(app);
+  installJsonParser(app, JSON_BODY_LIMIT);
   logRequests(app);
   const address = publicAddress(options.publicUrl, () => {
     const listening = app.server.address();

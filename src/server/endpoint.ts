@@ -6,7 +6,7 @@
 // with the response schema before it leaves, so that nothing undeclared reaches the browser.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { EndpointDef } from '#/api/endpoints';
+import { type EndpointDef, statusesOf } from '#/api/endpoints';
 import { problem, readPart, requireRole, requireSignIn } from './context';
 
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends {
@@ -49,9 +49,24 @@ export function route<E extends EndpointDef>(
 ) {
   const access = definition.access ?? 'signed-in';
   const invalid = definition.invalid ?? 'Some of the fields are not valid.';
+  const declared = statusesOf(definition);
   app.route({
     method: definition.method,
     url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
+    // Only what the contract declares leaves (decision 045): an undeclared status is logged, and
+    // under the tests it fails the request, so the document cannot drift from the server.
+    onSend: (request, reply, payload, done) => {
+      if (declared.has(reply.statusCode)) return done(null, payload);
+      request.log.error(
+        { endpoint: definition.id, status: reply.statusCode },
+        'an answer the contract does not declare',
+      );
+      if (process.env.VITEST)
+        return done(
+          new Error(`${definition.id} answered ${reply.statusCode}, which it does not declare`),
+        );
+      done(null, payload);
+    },
     config: { beforeEnrolment: access === 'enrolling' },
     // An upload's limit is the route's, so that a 413 names the number enforced.
     ...(definition.upload ? { bodyLimit: definition.upload.maxBytes } : {}),

@@ -82,13 +82,15 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
     return hook;
   });
 
-  route(app, E.removeChatHook, async ({ request, params }) => {
-    const removed = await notes.removeChatHook(params.id);
-    await audit(request, {
-      action: E.removeChatHook.audit,
-      target: params.id,
-      outcome: removed ? 'ok' : 'failed',
-    });
-    return { removed };
+  route(app, E.removeChatHook, async ({ request, reply, params }) => {
+    // A hook that is not there answers 404, as a saved view does (decision 045).
+    if (!(await notes.removeChatHook(params.id)))
+      return problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: 'No such chat hook: it may have been removed already.',
+      });
+    await audit(request, { action: E.removeChatHook.audit, target: params.id, outcome: 'ok' });
+    return { removed: true as const };
   });
 };

@@ -11,7 +11,7 @@ import { changesOf } from '../audit-changes';
 import { audit, problem, requireSignIn } from '../context';
 import { recordKindOf } from '../local-index/sync';
 import { notesOfWrite } from '../store/transaction-notes';
-import { operationFor } from '#/api/roles';
+import { methodsAt, operationFor } from '#/api/roles';
 import { partnerApi } from '../partner-api';
 import { UpstreamError, type UpstreamResponse } from '../upstream';
 
@@ -168,6 +168,15 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     }
     const op = operationFor(request.method, pathname);
     if (!op) {
+      // A path the API has, asked with a method it does not take: 405, as everywhere else.
+      const allowed = methodsAt(pathname);
+      if (allowed.length > 0)
+        return problem(request, reply, {
+          status: 405,
+          code: 'METHOD_NOT_ALLOWED',
+          detail: `${pathname} takes ${allowed.join(', ')}, not ${request.method}.`,
+          headers: { allow: allowed.join(', ') },
+        });
       return problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
