@@ -339,8 +339,13 @@ test('an invitation mail’s link sets the new person’s password and signs the
   const mail = page.getByRole('table', { name: 'Kept mail' }).getByRole('row', {
     name: /invited@partner\.example/,
   });
-  await page.reload();
-  await mail.getByText('Ada Admin invited you to the Partner Payments dashboard').click();
+  // The outbox keeps it a moment later: look again, as a person would, until it is there.
+  const invitation = mail.getByText('Ada Admin invited you to the Partner Payments dashboard');
+  await expect(async () => {
+    await page.reload();
+    await expect(invitation).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await invitation.click();
   const text = (await mail.textContent()) ?? '';
   const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)![0]);
   await forgetSession(page);
