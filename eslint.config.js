@@ -234,6 +234,7 @@ export default tseslint.config(
                 '../http',
                 '../app',
                 '../webhooks/*',
+                '#/http/*',
               ],
               message: 'Domain rules know no network, no HTTP and no SQL.',
             },

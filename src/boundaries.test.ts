@@ -24,7 +24,8 @@ describe('import boundaries', () => {
     ['sandbox/probe.ts', "export { Dialog } from '../components/dialog';"],
     ['api/probe.ts', "export { sandboxPlugin } from '../sandbox/app';"],
     ['http/probe.ts', "export { route } from '../server/endpoint';"],
-    ['sandbox/domain/probe.ts', "export { postWebhook } from '../webhooks/targets';"],
+    ['sandbox/domain/probe.ts', "export { sendSigned } from '../webhooks/worker';"],
+    ['sandbox/domain/probe.ts', "export { postWebhook } from '#/http/outbound-targets';"],
     ['sandbox/domain/probe.ts', "export { request } from 'node:http';"],
   ])('refuses %s importing across: %s', async (file, text) => {
     expect(await messagesOf(file, text)).not.toEqual([]);

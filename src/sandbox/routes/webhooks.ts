@@ -12,7 +12,7 @@ import {
   testWebhook,
 } from '../domain/webhooks';
 import { route, validationProblem } from '../http';
-import { webhookUrlProblem } from '../webhooks/targets';
+import { webhookUrlProblem } from '#/http/outbound-targets';
 
 export function webhookRoutes(app: FastifyInstance, ctx: DomainContext) {
   route(

@@ -526,7 +526,7 @@ describe('webhook target policy', () => {
     ['8.8.8.8', undefined],
     ['2606:4700:4700::1111', undefined],
   ])('judges %s as %s', async (address, label) => {
-    const { refusedAddress } = await import('../webhooks/targets');
+    const { refusedAddress } = await import('#/http/outbound-targets');
     expect(refusedAddress(address)).toBe(label);
   });
 

@@ -11,7 +11,7 @@ import type { SandboxSettings } from '../domain/context';
 import type { Store } from '../store';
 import type { PendingDelivery } from '../store/webhooks';
 import { signatureHeader } from '#/api/webhook-signing';
-import { postWebhook, TargetRefused } from './targets';
+import { postWebhook, TargetRefused } from '#/http/outbound-targets';
 
 /** Attempts on their way at once, to all endpoints together. */
 export const MAX_IN_FLIGHT = 8;

@@ -6,7 +6,7 @@
 // kept in the database (no SMTP server) is written once by its id.
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { postWebhook, publicTargetProblem } from '#/sandbox/webhooks/targets';
+import { postWebhook, publicTargetProblem } from '#/http/outbound-targets';
 import { repeatingPass } from '../repeating-pass';
 import type { DashboardDb } from '../store/db';
 import type { OutboxTable } from '../store/schema';

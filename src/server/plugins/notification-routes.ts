@@ -2,7 +2,7 @@
 // each person's choices, the mail kept without SMTP, the chat hooks, and the live stream.
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationEndpoints as E } from '#/api/notifications';
-import { publicTargetProblem } from '#/sandbox/webhooks/targets';
+import { publicTargetProblem } from '#/http/outbound-targets';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
 

@@ -1,7 +1,8 @@
-// Where webhooks may go (docs/decisions/011): unless private targets are allowed, a webhook URL
-// must not lead to a loopback, private, link-local, metadata or otherwise reserved address. It is
-// checked when the endpoint is added, and again at every delivery against the very addresses the
-// connection uses, since DNS can change in between.
+// Where the servers may send a request to an address someone typed (docs/decisions/011): a
+// partner's webhook endpoint in the sandbox, an admin's chat hook in the dashboard server. Unless
+// private targets are allowed, the URL must not lead to a loopback, private, link-local, metadata
+// or otherwise reserved address. It is checked when the address is saved, and again at every
+// delivery against the very addresses the connection uses, since DNS can change in between.
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
