@@ -11,9 +11,8 @@ import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '#/http/free-port';
 import { merchantBody } from '#/sandbox/testing';
-import { testDist } from './testing';
+import { startDashboardProcess, testDist } from './testing';
 
-const ROOT = path.resolve(__dirname, '../..');
 const RECORDS = 3000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-storm-'));
 const distDir = testDist();
@@ -31,9 +30,8 @@ it(
   { timeout: 120_000 },
   async () => {
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: ROOT,
-      env: {
+    await startDashboardProcess(
+      {
         ...process.env,
         DATA_DIR: dataDir,
         PORT: String(port),
@@ -43,17 +41,9 @@ it(
         SANDBOX_API_SECRET: credentials['x-api-secret'],
         SANDBOX_RATE_LIMIT: '1000000',
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(server);
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Partner payments dashboard on')) resolve();
-      });
-      server.once('exit', (code) => reject(new Error(`the server stopped (${code})`)));
-    });
+      port,
+      children,
+    );
     const base = `http://127.0.0.1:${port}`;
     // The index's webhook endpoint is registered by its first pass.
     const db = () => new Database(path.join(dataDir, 'sandbox.db'), { readonly: true });

@@ -9,6 +9,31 @@ import { DASHBOARD_USER_AGENT } from '#/api/schemas/platform';
 import type { DashboardContext } from './context';
 import type { UpstreamResponse } from './upstream';
 
+/**
+ * Whether an answer of the partner's API is final: a yes, or a no that trying again would not
+ * change. A 5xx, a timeout (408), a request still running under its key (409) and a 429 are not:
+ * the call may be made again. The one rule for every caller (issue 42).
+ */
+export const isFinalAnswer = (status: number) =>
+  status < 500 && status !== 408 && status !== 409 && status !== 429;
+
+/** What a refusal of the partner's API says, in its words: its detail, then each field's message. */
+export function refusalText(response: Pick<UpstreamResponse, 'body'>): string | undefined {
+  try {
+    const problem = JSON.parse(response.body.toString('utf8')) as {
+      detail?: unknown;
+      errors?: { field?: unknown; message?: unknown }[];
+    };
+    const fields = Array.isArray(problem.errors)
+      ? problem.errors.map((e) => `${String(e.field)} ${String(e.message)}`).join('; ')
+      : '';
+    const detail = typeof problem.detail === 'string' ? problem.detail : '';
+    return [detail, fields].filter(Boolean).join(' ') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ApiCall {
   method: string;
   /** Path (and query) below {base_url}. */

@@ -1,18 +1,20 @@
 // The runtime the project promises (docs/decisions/044): the dashboard server, started as
 // `npm start` starts it, runs on Node 24 or newer and says which in its start line; on Linux x64
 // that is the pinned Node of package.json, which every npm script runs on.
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#/http/free-port';
-import { testDist } from './testing';
+import { startDashboardProcess, testDist } from './testing';
 
 const ROOT = path.resolve(__dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-'));
 const distDir = testDist();
+const running: ChildProcess[] = [];
 afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(distDir, { recursive: true, force: true });
 });
@@ -39,37 +41,28 @@ describe('the runtime', () => {
 
   it('serves the dashboard and names its Node in the start line', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: ROOT,
-      env: {
+    const child = await startDashboardProcess(
+      {
         ...process.env,
         DATA_DIR: dataDir,
         PORT: String(port),
         DIST_DIR: distDir,
         LOG_LEVEL: 'silent',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    try {
-      let output = '';
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const line = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const found = /^Partner payments dashboard on .*$/m.exec(output);
-          if (found) resolve(found[0]);
-        });
-        child.once('exit', (code) => reject(new Error(`the server stopped (${code}):\n${output}`)));
-      });
-      expect(line).toBe(
-        `Partner payments dashboard on http://127.0.0.1:${port} (Node.js ${process.version})`,
-      );
-      expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
-      const page = await fetch(`http://127.0.0.1:${port}/sign-in`);
-      expect(page.status).toBe(200);
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('close', resolve));
+      port,
+      running,
+    );
+    // Printed just after the server listens: it may follow the first answer by a moment.
+    let line: string | undefined;
+    for (let i = 0; i < 200 && !line; i++) {
+      line = /^Partner payments dashboard on .*$/m.exec(child.output())?.[0];
+      if (!line) await new Promise((r) => setTimeout(r, 25));
     }
+    expect(line).toBe(
+      `Partner payments dashboard on http://127.0.0.1:${port} (Node.js ${process.version})`,
+    );
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+    const page = await fetch(`http://127.0.0.1:${port}/sign-in`);
+    expect(page.status).toBe(200);
   });
 });

@@ -166,25 +166,30 @@ export function partiesThrough(base: string, cookie: string): Promise<Parties> {
 
 /**
  * The dashboard server as `npm start` runs it, in a process of its own (for the tests that kill
- * it): started with `env`, answered once it serves on `port`; `running` keeps it for cleanup.
+ * it, load it or read its start line): started with `env`, answered once it serves on `port`;
+ * `running` keeps it for cleanup; `output()` is what it printed so far.
  */
 export async function startDashboardProcess(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   port: number,
   running: ChildProcess[],
-): Promise<ChildProcess> {
+): Promise<ChildProcess & { output(): string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: path.resolve(__dirname, '../..'),
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const started = Object.assign(child, { output: () => printed });
   for (let i = 0; i < 300; i++) {
     const up = await fetch(`http://127.0.0.1:${port}/api/session`).then(
       (r) => r.status < 500,
       () => false,
     );
-    if (up) return child;
+    if (up) return started;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the server did not start');

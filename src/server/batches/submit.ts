@@ -12,7 +12,7 @@ import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { BANK_DETAIL_LABEL, bankDetailsOf, changedBankDetails, maskedNumber } from '#/api/payee';
 import { phaseOf } from '#/api/transaction-states';
 import type { DashboardContext } from '../context';
-import { type PartnerApi, partnerApi } from '../partner-api';
+import { isFinalAnswer, type PartnerApi, partnerApi, refusalText } from '../partner-api';
 import { appendAudit } from '../store/audit';
 import type { UpstreamResponse } from '../upstream';
 import { repeatingPass } from '../repeating-pass';
@@ -37,24 +37,8 @@ class Unsettled extends Error {}
 export const rowKey = (batchId: string, row: number) => `batch-${batchId}-row-${row}`;
 
 /** What a refusal said, in the API's words. */
-function refusalOf(response: UpstreamResponse): string {
-  try {
-    const problem = JSON.parse(response.body.toString('utf8')) as {
-      detail?: string;
-      errors?: { field: string; message: string }[];
-    };
-    const fields = (problem.errors ?? []).map((e) => `${e.field} ${e.message}`).join('; ');
-    return (
-      [problem.detail, fields].filter(Boolean).join(' ') || `The API answered ${response.status}.`
-    );
-  } catch {
-    return `The API answered ${response.status}.`;
-  }
-}
-
-/** Whether an answer settles the call: a yes or a no that trying again would not change. */
-const settles = (status: number) =>
-  status < 500 && status !== 409 && status !== 429 && status !== 408;
+const refusalOf = (response: UpstreamResponse) =>
+  refusalText(response) ?? `The API answered ${response.status}.`;
 
 export function batchSubmitter(
   context: () => DashboardContext,
@@ -114,7 +98,7 @@ export function batchSubmitter(
         .read<PayoutAccount>(`/v1/businessExternalAccount/${payee.accountId}`)
         .then((read) => {
           if (read.ok) return bankDetailsOf(read.record);
-          if (!settles(read.response.status))
+          if (!isFinalAnswer(read.response.status))
             throw new Unsettled(`account read answered ${read.response.status}`);
           return undefined;
         });
@@ -174,7 +158,8 @@ export function batchSubmitter(
         contentType: 'application/json',
         idempotencyKey: rowKey(batch.id, row.row),
       });
-      if (!settles(response.status)) throw new Unsettled(`create answered ${response.status}`);
+      if (!isFinalAnswer(response.status))
+        throw new Unsettled(`create answered ${response.status}`);
       const action = `${ops.create.method} ${ops.create.path}`;
       if (response.status !== 200) {
         const failure = refusalOf(response);
@@ -212,7 +197,8 @@ export function batchSubmitter(
       path,
       idempotencyKey: `${rowKey(batch.id, row.row)}-quote`,
     });
-    if (!settles(response.status)) throw new Unsettled(`approveQuote answered ${response.status}`);
+    if (!isFinalAnswer(response.status))
+      throw new Unsettled(`approveQuote answered ${response.status}`);
     const action = `${ops.approveQuote.method} ${ops.approveQuote.path}`;
     const target = `${batch.product}/${transactionId}`;
     const lastApprover =
@@ -235,7 +221,7 @@ export function batchSubmitter(
     // Refused: approved already (by an earlier pass whose answer was lost), or no longer possible.
     const read = await api.read<Transaction>(`/v1/${batch.product}/${transactionId}`);
     if (!read.ok) {
-      if (!settles(read.response.status))
+      if (!isFinalAnswer(read.response.status))
         throw new Unsettled(`read answered ${read.response.status}`);
       await store.recordFailed(batch.id, row.row, refusalOf(response));
       return;

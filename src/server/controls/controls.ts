@@ -48,7 +48,7 @@ import type { Currency } from '#/api/schemas/reference';
 import { Price, type Product, type Transaction } from '#/api/schemas/transaction';
 import { isFinalStatus, transitionFor, transitionRefusal } from '#/api/transaction-states';
 import type { LocalIndex } from '../local-index/store';
-import type { PartnerApi } from '../partner-api';
+import { isFinalAnswer, type PartnerApi, refusalText } from '../partner-api';
 import type { User } from '../store/workspace';
 import type { UpstreamResponse } from '../upstream';
 import {
@@ -1251,14 +1251,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
         .catch(() => undefined);
       if (applied?.status === 200) {
         await store.markApproved(id);
-      } else if (applied && applied.status < 500) {
-        const detail = (() => {
-          try {
-            return (JSON.parse(applied.body.toString('utf8')) as { detail?: string }).detail;
-          } catch {
-            return undefined;
-          }
-        })();
+      } else if (applied && isFinalAnswer(applied.status)) {
+        const detail = refusalText(applied);
         await store.close(
           id,
           'failed',

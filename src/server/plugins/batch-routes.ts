@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
 import type { Environment } from '#/api/dashboard';
 import { isCompleted } from '#/api/transaction-states';
-import type { Product } from '#/api/schemas/transaction';
+import { Price, type Product } from '#/api/schemas/transaction';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { bankDetailsOf, maskedNumber } from '#/api/payee';
 import { amountsOf, readBatchFile } from '../batches/file';
@@ -16,7 +16,7 @@ import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
-import { type PartnerApi, partnerApi } from '../partner-api';
+import { isFinalAnswer, type PartnerApi, partnerApi, refusalText } from '../partner-api';
 import { REFUSAL_TEXT } from '../controls/rules';
 import { approvalContext, batchApproval } from '../batches/approval';
 import type { User } from '../store/workspace';
@@ -469,6 +469,15 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+/** An answer's JSON, or undefined when it is not JSON. */
+function jsonOf(response: { body: Buffer }): unknown {
+  try {
+    return JSON.parse(response.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A file name safe in a header: what is not plain ASCII becomes _. */
 const asciiName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
@@ -479,7 +488,7 @@ async function readPayees(api: PartnerApi, rows: readonly StoredRow[]) {
     const read = await api
       .read<PayoutAccount>(`/v1/businessExternalAccount/${id}`)
       .catch(() => undefined);
-    if (!read || (!read.ok && (read.response.status >= 500 || read.response.status === 429)))
+    if (!read || (!read.ok && !isFinalAnswer(read.response.status)))
       return { kind: 'unavailable' as const, accountId: id };
     accounts.set(
       id,
@@ -536,18 +545,21 @@ async function priceRows(api: PartnerApi, product: Product, rows: readonly Store
         unavailable = row.row;
         return;
       }
-      if (response.status >= 500 || response.status === 429) {
+      if (!isFinalAnswer(response.status)) {
         unavailable = row.row;
         return;
       }
-      const answer = JSON.parse(response.body.toString('utf8')) as
-        { amount: string; rate: number } | { detail?: string };
-      if (response.status === 200 && 'amount' in answer)
-        prices.push({ row: row.row, depositAmount: answer.amount, rate: String(answer.rate) });
+      const price = response.status === 200 ? Price.safeParse(jsonOf(response)) : undefined;
+      if (price?.success)
+        prices.push({
+          row: row.row,
+          depositAmount: price.data.amount,
+          rate: String(price.data.rate),
+        });
       else
         refusals.push({
           row: row.row,
-          message: ('detail' in answer && answer.detail) || `was refused (${response.status})`,
+          message: refusalText(response) ?? `was refused (${response.status})`,
         });
     }
   };
