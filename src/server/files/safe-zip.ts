@@ -16,42 +16,65 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
-/** Why the archive is refused, in words for the person who sent it; null when it may be read. */
-export function zipRefusal(bytes: Buffer, limits: ZipLimits): string | null {
+const CUT = 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+
+/** One part of an archive as its central directory describes it, and its packed bytes. */
+export interface ZipEntry {
+  name: string;
+  /** 0: stored; 8: deflated. */
+  method: number;
+  /** The unpacked size it declares. */
+  size: number;
+  data: Buffer;
+}
+
+/**
+ * The parts of an archive, walking its central directory as spreadsheet readers do (each part's
+ * data found through its local header); a string where the archive is cut or odd, and stops.
+ */
+export function* zipEntries(bytes: Buffer): Generator<ZipEntry | string> {
   const end = endOfCentralDirectory(bytes);
-  if (!end) return 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+  if (!end) return yield CUT;
   if (end.entries === 0xffff || end.offset === 0xffffffff)
-    return 'The file is a ZIP64 archive, which a spreadsheet of this size never is: save it again.';
-  if (end.entries > limits.maxEntries)
-    return `The file holds ${end.entries.toLocaleString('en')} parts; a spreadsheet takes at most ${limits.maxEntries.toLocaleString('en')}.`;
+    return yield 'The file is a ZIP64 archive, which a spreadsheet of this size never is: save it again.';
   let at = end.offset;
-  let declared = 0;
-  let unpacked = 0;
   for (let i = 0; i < end.entries; i++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL)
-      return 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL) return yield CUT;
     const method = bytes.readUInt16LE(at + 10);
     const compressedSize = bytes.readUInt32LE(at + 20);
     const size = bytes.readUInt32LE(at + 24);
     const nameLength = bytes.readUInt16LE(at + 28);
-    const extraLength = bytes.readUInt16LE(at + 30);
-    const commentLength = bytes.readUInt16LE(at + 32);
     const localOffset = bytes.readUInt32LE(at + 42);
     const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + extraLength + commentLength;
-
-    declared += size;
-    if (declared > limits.maxUnpackedBytes) return tooLarge(limits);
+    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
     if (localOffset + 30 > bytes.length || bytes.readUInt32LE(localOffset) !== LOCAL)
-      return 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+      return yield CUT;
     const dataStart =
       localOffset +
       30 +
       bytes.readUInt16LE(localOffset + 26) +
       bytes.readUInt16LE(localOffset + 28);
     const data = bytes.subarray(dataStart, dataStart + compressedSize);
-    if (data.length < compressedSize)
-      return 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+    if (data.length < compressedSize) return yield CUT;
+    yield { name, method, size, data };
+  }
+}
+
+/** How many parts the archive says it holds (0 when it is not an archive). */
+const entryCount = (bytes: Buffer) => endOfCentralDirectory(bytes)?.entries ?? 0;
+
+/** Why the archive is refused, in words for the person who sent it; null when it may be read. */
+export function zipRefusal(bytes: Buffer, limits: ZipLimits): string | null {
+  const count = entryCount(bytes);
+  if (count > limits.maxEntries && count !== 0xffff)
+    return `The file holds ${count.toLocaleString('en')} parts; a spreadsheet takes at most ${limits.maxEntries.toLocaleString('en')}.`;
+  let declared = 0;
+  let unpacked = 0;
+  for (const entry of zipEntries(bytes)) {
+    if (typeof entry === 'string') return entry;
+    const { name, method, size, data } = entry;
+    declared += size;
+    if (declared > limits.maxUnpackedBytes) return tooLarge(limits);
     let content: Buffer;
     if (method === 0) content = data;
     else if (method === 8) {
@@ -72,6 +95,7 @@ export function zipRefusal(bytes: Buffer, limits: ZipLimits): string | null {
     if (/\.(xml|rels|vml)$/i.test(name) && declaresDocumentType(content))
       return `The part ${name} declares a document type (DTD), which a spreadsheet never needs and which can make the server fetch or expand entities: save the file again from your spreadsheet program.`;
   }
+  if (count === 0) return CUT;
   return null;
 }
 
