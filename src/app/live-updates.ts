@@ -8,14 +8,16 @@ import { controlsKeys } from '#/features/controls/queries';
 import { notificationKeys } from '#/features/notifications/queries';
 import { findKeys } from '#/features/find/queries';
 import { sessionKeys } from '#/features/session/queries';
-import { SESSION_ENDED_EVENT } from '#/lib/api';
+import { buildUrl } from '#/api/client';
+import { notificationEndpoints } from '#/api/notifications';
+import { api, SESSION_ENDED_EVENT } from '#/lib/api';
 import { isLive, resetLive, setLive } from '#/lib/live';
 
 export function useLiveUpdates(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    const source = new EventSource(buildUrl(api, notificationEndpoints.streamEvents, {}));
     source.onopen = () => {
       if (isLive()) return;
       // Back after a drop: what changed meanwhile is read now, and the polling stops.

@@ -3,7 +3,7 @@
 // Every call goes through the endpoints declared once in src/api/batches.ts.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
-import { callEndpoint } from '#/api/client';
+import { buildUrl, callEndpoint } from '#/api/client';
 import type { Product } from '#/api/schemas/transaction';
 import { api } from '#/lib/api';
 
@@ -76,8 +76,8 @@ export const useCancelBatch = (id: string) =>
     callEndpoint(api, E.cancelBatch, { params: { id }, body: v }),
   );
 
-/** Where a file of a batch's rows (or a template) is downloaded from. */
+/** Where a file of a batch's rows (or a template) is downloaded from: built from the contract. */
 export const templateUrl = (product: Product, format: 'csv' | 'xlsx') =>
-  `/api/batches/template?product=${product}&format=${format}`;
+  buildUrl(api, E.batchTemplate, { query: { product, format } });
 export const rowsFileUrl = (id: string, which: 'problems' | 'failed', format: 'csv' | 'xlsx') =>
-  `/api/batches/${id}/rows-file?which=${which}&format=${format}`;
+  buildUrl(api, E.batchRowsFile, { params: { id }, query: { which, format } });
