@@ -3,25 +3,16 @@
 // beside it on one of the two cores, 3,000 records written through the sandbox's API, each one
 // an event delivered to the dashboard's webhook intake. The sign-in page answers within a second
 // throughout, and the deliveries are made about once each: no retry storm.
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { freePort } from '#/http/free-port';
 import { merchantBody } from '#/sandbox/testing';
-import { startDashboardProcess, testDist } from './testing';
+import { serverProcessFolders, startDashboardProcess } from './testing';
 
 const RECORDS = 3000;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-storm-'));
-const distDir = testDist();
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(distDir, { recursive: true, force: true });
-});
+const { dataDir, distDir, running: children } = serverProcessFolders('load-storm-');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const credentials = { 'x-api-key': 'pk_load_storm', 'x-api-secret': 'sk_load_storm_secret_value' };
 

@@ -40,8 +40,6 @@ export function apiPacer(
         pausedUntil.set(environment, Math.max(pausedUntil.get(environment) ?? 0, until));
       }
     },
-    /** Until when the environment's background calls wait (0 when they do not). */
-    pausedUntil: (environment: string) => pausedUntil.get(environment) ?? 0,
   };
 }
 

@@ -17,21 +17,25 @@ import type { UpstreamResponse } from './upstream';
 export const isFinalAnswer = (status: number) =>
   status < 500 && status !== 408 && status !== 409 && status !== 429;
 
-/** What a refusal of the partner's API says, in its words: its detail, then each field's message. */
-export function refusalText(response: Pick<UpstreamResponse, 'body'>): string | undefined {
+/** An answer's JSON, or undefined when it is not JSON. */
+export function answerJson(response: Pick<UpstreamResponse, 'body'>): unknown {
   try {
-    const problem = JSON.parse(response.body.toString('utf8')) as {
-      detail?: unknown;
-      errors?: { field?: unknown; message?: unknown }[];
-    };
-    const fields = Array.isArray(problem.errors)
-      ? problem.errors.map((e) => `${String(e.field)} ${String(e.message)}`).join('; ')
-      : '';
-    const detail = typeof problem.detail === 'string' ? problem.detail : '';
-    return [detail, fields].filter(Boolean).join(' ') || undefined;
+    return JSON.parse(response.body.toString('utf8'));
   } catch {
     return undefined;
   }
+}
+
+/** What a refusal of the partner's API says, in its words: its detail, then each field's message. */
+export function refusalText(response: Pick<UpstreamResponse, 'body'>): string | undefined {
+  const problem = answerJson(response) as
+    { detail?: unknown; errors?: { field?: unknown; message?: unknown }[] } | null | undefined;
+  if (!problem || typeof problem !== 'object') return undefined;
+  const fields = Array.isArray(problem.errors)
+    ? problem.errors.map((e) => `${String(e.field)} ${String(e.message)}`).join('; ')
+    : '';
+  const detail = typeof problem.detail === 'string' ? problem.detail : '';
+  return [detail, fields].filter(Boolean).join(' ') || undefined;
 }
 
 export interface ApiCall {

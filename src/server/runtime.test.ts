@@ -1,23 +1,14 @@
 // The runtime the project promises (docs/decisions/044): the dashboard server, started as
 // `npm start` starts it, runs on Node 24 or newer and says which in its start line; on Linux x64
 // that is the pinned Node of package.json, which every npm script runs on.
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '#/http/free-port';
-import { startDashboardProcess, testDist } from './testing';
+import { serverProcessFolders, startDashboardProcess } from './testing';
 
 const ROOT = path.resolve(__dirname, '../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-'));
-const distDir = testDist();
-const running: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(distDir, { recursive: true, force: true });
-});
+const { dataDir, distDir, running } = serverProcessFolders('runtime-');
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   optionalDependencies: Record<string, string>;

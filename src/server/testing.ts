@@ -1,6 +1,7 @@
 // Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll } from 'vitest';
 import { createParties, type Parties } from '#/sandbox/testing';
 import { CSRF_HEADER } from '#/api/endpoints';
 import { randomBytes } from 'node:crypto';
@@ -162,6 +163,22 @@ export function partiesThrough(base: string, cookie: string): Promise<Parties> {
       return { json: () => answer.json, statusCode: answer.status };
     },
   } as never);
+}
+
+/**
+ * For a test file that runs the server in processes of its own: a data folder, a stand-in build
+ * and the list of processes started, all removed (the processes killed) after the file.
+ */
+export function serverProcessFolders(prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const distDir = testDist();
+  const running: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of running) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+  return { dataDir, distDir, running };
 }
 
 /**

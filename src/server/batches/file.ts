@@ -13,6 +13,7 @@ import {
   REQUIRED_COLUMNS,
 } from '#/api/batches';
 import { undefuseFormula } from '#/api/csv';
+import { bytesInWords } from '#/http/server';
 import { zipRefusal } from '../files/safe-zip';
 
 /** A batch takes at most this many rows; a longer file is refused whole. */
@@ -57,7 +58,7 @@ const XLSX_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 export async function readBatchFile(bytes: Buffer): Promise<BatchFile> {
   if (bytes.length === 0) return refusedFile('csv', 'The file is empty.');
   if (bytes.length > BATCH_UPLOAD.maxBytes)
-    return refusedFile('csv', `The file is larger than ${BATCH_UPLOAD.maxBytes / 1024 / 1024} MB.`);
+    return refusedFile('csv', `The file is larger than ${bytesInWords(BATCH_UPLOAD.maxBytes)}.`);
   if (bytes.subarray(0, 4).equals(XLSX_SIGNATURE)) {
     const unsafe = zipRefusal(bytes, {
       maxEntries: BATCH_UPLOAD.maxParts,

@@ -48,7 +48,7 @@ import type { Currency } from '#/api/schemas/reference';
 import { Price, type Product, type Transaction } from '#/api/schemas/transaction';
 import { isFinalStatus, transitionFor, transitionRefusal } from '#/api/transaction-states';
 import type { LocalIndex } from '../local-index/store';
-import { isFinalAnswer, type PartnerApi, refusalText } from '../partner-api';
+import { answerJson, isFinalAnswer, type PartnerApi, refusalText } from '../partner-api';
 import type { User } from '../store/workspace';
 import type { UpstreamResponse } from '../upstream';
 import {
@@ -550,12 +550,8 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       .catch(() => undefined);
     let price: PriceAnswer | null = null;
     if (answer?.status === 200) {
-      try {
-        const parsed = Price.safeParse(JSON.parse(answer.body.toString('utf8')));
-        if (parsed.success) price = parsed.data;
-      } catch {
-        price = null;
-      }
+      const parsed = Price.safeParse(answerJson(answer));
+      if (parsed.success) price = parsed.data;
     }
     priceCache.set(key, { at: now(), price });
     if (priceCache.size > 1000) priceCache.delete(priceCache.keys().next().value!);

@@ -4,6 +4,7 @@
 // here with a ceiling on its output, so a small file that unpacks to gigabytes costs at most the
 // ceiling. Decision 045.
 import { inflateRawSync } from 'node:zlib';
+import { bytesInWords } from '#/http/server';
 
 export interface ZipLimits {
   /** Entries in the archive. */
@@ -100,7 +101,7 @@ export function zipRefusal(bytes: Buffer, limits: ZipLimits): string | null {
 }
 
 function tooLarge(limits: ZipLimits) {
-  return `The file unpacks to more than ${Math.round(limits.maxUnpackedBytes / (1024 * 1024))} MB, far more than a spreadsheet of its rows needs.`;
+  return `The file unpacks to more than ${bytesInWords(limits.maxUnpackedBytes)}, far more than a spreadsheet of its rows needs.`;
 }
 
 /** Whether XML text (UTF-8, or UTF-16 with its byte-order mark) has a DOCTYPE or an ENTITY. */

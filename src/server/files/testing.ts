@@ -22,23 +22,22 @@ export function zipOf(parts: readonly ZipPart[]): Buffer {
     const name = Buffer.from(part.name);
     const size = part.declaredSize ?? content.length;
     const method = part.stored ? 0 : 8;
-    const local = Buffer.alloc(30);
+    // The fields both headers share, in the same order from the flags on: at 6 in a local header,
+    // at 8 in the directory's (which has its own "made by" version first).
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at - 2);
+      header.writeUInt16LE(method, at + 2);
+      header.writeUInt32LE(crc32(content), at + 8);
+      header.writeUInt32LE(data.length, at + 12);
+      header.writeUInt32LE(size, at + 16);
+      header.writeUInt16LE(name.length, at + 20);
+      return header;
+    };
+    const local = shared(Buffer.alloc(30), 6);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc32(content), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
+    const central = shared(Buffer.alloc(46), 8);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc32(content), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);

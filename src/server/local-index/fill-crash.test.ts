@@ -1,16 +1,15 @@
 // The first fill survives a real crash: the dashboard server (its own process) is killed with
 // SIGKILL in the middle of filling the index, started again, and finishes with every record of
 // the sandbox exactly once.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootSandbox } from '#/sandbox/boot';
 import { SandboxEnv, settingsFrom } from '#/sandbox/env';
 import { seedVolume } from '#/sandbox/volume';
-import { testDist } from '../testing';
+import { serverProcessFolders } from '../testing';
 import { freePort } from '#/http/free-port';
 
 const MERCHANTS = 2_000;
@@ -18,14 +17,7 @@ const TRANSACTIONS = 30_000;
 const ROOT = path.resolve(__dirname, '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fill-crash-'));
-const distDir = testDist();
-const running: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(distDir, { recursive: true, force: true });
-});
+const { dataDir, distDir, running } = serverProcessFolders('fill-crash-');
 
 describe('the first fill of the local index', () => {
   it('finishes after a SIGKILL in the middle, with no record missing or twice', async () => {

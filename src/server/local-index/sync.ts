@@ -98,11 +98,6 @@ export function indexSync(options: SyncOptions) {
       await s.rereading;
     },
 
-    /** Until the records named by webhook deliveries so far are re-read (for tests). */
-    async rereadsIdle() {
-      while (s.rereading) await s.rereading;
-    },
-
     receive: (environment: Environment, signature: string | undefined, rawBody: string) =>
       receive(s, environment, signature, rawBody),
 

@@ -16,7 +16,13 @@ import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
-import { isFinalAnswer, type PartnerApi, partnerApi, refusalText } from '../partner-api';
+import {
+  answerJson,
+  isFinalAnswer,
+  type PartnerApi,
+  partnerApi,
+  refusalText,
+} from '../partner-api';
 import { REFUSAL_TEXT } from '../controls/rules';
 import { approvalContext, batchApproval } from '../batches/approval';
 import type { User } from '../store/workspace';
@@ -469,15 +475,6 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** An answer's JSON, or undefined when it is not JSON. */
-function jsonOf(response: { body: Buffer }): unknown {
-  try {
-    return JSON.parse(response.body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 /** A file name safe in a header: what is not plain ASCII becomes _. */
 const asciiName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
@@ -549,7 +546,7 @@ async function priceRows(api: PartnerApi, product: Product, rows: readonly Store
         unavailable = row.row;
         return;
       }
-      const price = response.status === 200 ? Price.safeParse(jsonOf(response)) : undefined;
+      const price = response.status === 200 ? Price.safeParse(answerJson(response)) : undefined;
       if (price?.success)
         prices.push({
           row: row.row,
