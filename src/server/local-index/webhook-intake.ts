@@ -49,22 +49,36 @@ export async function receive(
     kind,
     id: event.objectId,
   });
-  s.rereading ??= drainRereads(s).finally(() => (s.rereading = undefined));
+  startRereads(s);
   return 'queued';
 }
 
-/** Re-reads the queued records, oldest first, until none is left or the server stops. */
-async function drainRereads(s: SyncState) {
-  for (const [key, { environment, kind, id }] of s.rereads) {
-    if (s.stopped) return;
-    s.rereads.delete(key);
+/**
+ * Re-reads the queued records, oldest first, until none is left or the server stops. The drain
+ * marks itself done in the same step that finds the queue empty, so a record queued a moment
+ * later starts a new drain instead of waiting for the next delivery.
+ */
+function startRereads(s: SyncState) {
+  if (s.rereading || s.stopped) return;
+  s.rereading = (async () => {
     try {
-      await reread(s, environment, kind, id);
-    } catch (error) {
-      // The environment is down or refuses: the next reconciliation pass reads it again.
-      if (!(error instanceof SyncStop)) s.log('index: a re-read failed', { error: String(error) });
+      while (!s.stopped) {
+        const next = s.rereads.entries().next();
+        if (next.done) break;
+        const [key, { environment, kind, id }] = next.value;
+        s.rereads.delete(key);
+        try {
+          await reread(s, environment, kind, id);
+        } catch (error) {
+          // The environment is down or refuses: the next reconciliation pass reads it again.
+          if (!(error instanceof SyncStop))
+            s.log('index: a re-read failed', { error: String(error) });
+        }
+      }
+    } finally {
+      s.rereading = undefined;
     }
-  }
+  })();
 }
 
 /**
