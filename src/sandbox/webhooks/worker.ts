@@ -119,10 +119,10 @@ export function createDeliveryWorker(options: {
     return circuit;
   };
 
-  /** An attempt's outcome, on its endpoint's circuit. */
-  function noteOutcome(webhookId: number, delivered: boolean, at: number) {
+  /** An attempt's outcome on its endpoint's circuit: whether the endpoint coped with it. */
+  function noteOutcome(webhookId: number, coped: boolean, at: number) {
     const circuit = circuitOf(webhookId);
-    if (delivered) {
+    if (coped) {
       circuits.delete(webhookId);
       return;
     }
@@ -156,7 +156,10 @@ export function createDeliveryWorker(options: {
     }
     const sent = await sendSigned(settings, delivery.url, delivery.secret, event, attempt, now);
     const { delivered, finished } = sent;
-    noteOutcome(delivery.webhookId, delivered, finished);
+    // An endpoint that answers, even with a refusal (a 401 while its owner stores the secret), is
+    // not overloaded: only no answer, a 5xx or a 429 counts toward opening its circuit.
+    const answered = sent.statusCode !== null && sent.statusCode < 500 && sent.statusCode !== 429;
+    noteOutcome(delivery.webhookId, delivered || answered, finished);
     const exhausted = attempt >= settings.webhookMaxAttempts;
     store.write(() => {
       // A reset may have deleted the event while it was on its way: nothing is left to record.
