@@ -1,6 +1,6 @@
 // The controls every list shares: one search box, status filters and the sort, all kept in the
 // page's URL so that a filtered list can be reloaded, bookmarked, shared or saved as a view.
-import { Button, Group, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Group, Loader, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -187,8 +187,11 @@ export function IndexedList({
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="md" p="md" style={{ opacity: fetching ? 0.85 : 1 }}>
-      <Group justify="flex-end" mb="xs">
+    // A refetch shows a small spinner, not a faded list: fading takes the dimmed text under the
+    // contrast people need to read it.
+    <Paper withBorder radius="md" p="md" aria-busy={fetching}>
+      <Group justify="flex-end" mb="xs" gap="xs">
+        <Loader size={14} aria-hidden style={{ visibility: fetching ? 'visible' : 'hidden' }} />
         <Freshness />
       </Group>
       {page.results.length === 0 ? empty : children}
