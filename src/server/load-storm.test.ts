@@ -1,8 +1,9 @@
 // Heavy writes on a busy machine cannot make the dashboard stop answering (decision 045): the
 // dashboard server as `npm start` runs it (its own process, the sandbox embedded), a CPU burner
 // beside it on one of the two cores, 3,000 records written through the sandbox's API, each one
-// an event delivered to the dashboard's webhook intake. The sign-in page answers within a second
-// throughout, and the deliveries are made about once each: no retry storm.
+// an event delivered to the dashboard's webhook intake. The sign-in page keeps answering (every
+// probe within 5 s, the median within a second: loose bounds that catch a stall, not a slow
+// moment on a busy CI machine), and the deliveries are made about once each: no retry storm.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -17,7 +18,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const credentials = { 'x-api-key': 'pk_load_storm', 'x-api-secret': 'sk_load_storm_secret_value' };
 
 it(
-  'answers the sign-in page within a second while 3,000 records are written under load',
+  'keeps answering the sign-in page while 3,000 records are written under load',
   { timeout: 120_000 },
   async () => {
     const port = await freePort();
@@ -60,7 +61,7 @@ it(
     const probe = (async () => {
       while (writing) {
         const started = performance.now();
-        const page = await fetch(`${base}/sign-in`, { signal: AbortSignal.timeout(10_000) });
+        const page = await fetch(`${base}/sign-in`, { signal: AbortSignal.timeout(5_000) });
         await page.arrayBuffer();
         expect(page.status).toBe(200);
         times.push(performance.now() - started);
@@ -117,6 +118,9 @@ it(
     expect(failed).toBe(0);
     expect(attempts).toBeLessThan(deliveries * 1.1);
     expect(times.length).toBeGreaterThan(10);
-    expect(Math.max(...times)).toBeLessThan(1000);
+    // A stall (the storm this guards against stopped answering for over 100 s) fails a probe's
+    // 5 s limit above; a busy machine may make some answers slow, not most.
+    const sorted = times.toSorted((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(1000);
   },
 );
