@@ -39,14 +39,18 @@ type QueryOf<O extends OperationDef> = O['query'] extends z.ZodType
   ? { [K in keyof z.output<O['query']>]?: z.output<O['query']>[K] }
   : never;
 
-interface CallInput {
+export interface CallInput {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
   form?: FormData;
 }
 
-export function buildUrl(conn: Connection, op: Callable, input: CallInput): string {
+/**
+ * An operation's path below {base_url} with its parameters filled in and its query added: the one
+ * builder of an API address, for the SPA's client and the dashboard server's alike.
+ */
+export function pathOf(op: Pick<Callable, 'id' | 'path'>, input: Omit<CallInput, 'body' | 'form'>) {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = input.params?.[name];
     if (value === undefined) throw new Error(`${op.id}: missing path parameter ${name}`);
@@ -56,8 +60,11 @@ export function buildUrl(conn: Connection, op: Callable, input: CallInput): stri
   for (const [key, value] of Object.entries(input.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
-  const query = search.size > 0 ? `?${search.toString()}` : '';
-  return `${conn.baseUrl.replace(/\/+$/, '')}${path}${query}`;
+  return search.size > 0 ? `${path}?${search.toString()}` : path;
+}
+
+export function buildUrl(conn: Connection, op: Callable, input: CallInput): string {
+  return `${conn.baseUrl.replace(/\/+$/, '')}${pathOf(op, input)}`;
 }
 
 /** Sends one call; a failure (network, or a refusal with its problem) is thrown as an ApiError. */

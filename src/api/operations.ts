@@ -603,6 +603,9 @@ export const sandboxOperations = {
   }),
 };
 
+/** The path below {base_url} under which every operation of the partner's API lives. */
+export const API_VERSION_PATH = '/v1';
+
 export const allOperations: OperationDef[] = [
   ...Object.values(operations),
   ...Object.values(sandboxOperations),

@@ -113,7 +113,7 @@ export function merchantBody(overrides: Record<string, unknown> = {}) {
     contactEmail: 'miriam@lumen.example',
     contactPhonePrefix: '49',
     contactPhone: '3012345678',
-    industry: 'GARMENTS',
+    industry: 'GARMENTS' as const,
     ...overrides,
   };
 }

@@ -5,16 +5,13 @@
 // and none lost. A batch is held by one server at a time through a renewed claim (a lease).
 import { randomUUID } from 'node:crypto';
 import type { Environment } from '#/api/dashboard';
-import { transactionOperations } from '#/api/operations';
-import type { Transaction } from '#/api/schemas/transaction';
+import { operations, transactionOperations } from '#/api/operations';
 import type { BankDetails } from '#/api/controls';
-import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { BANK_DETAIL_LABEL, bankDetailsOf, changedBankDetails, maskedNumber } from '#/api/payee';
 import { phaseOf } from '#/api/transaction-states';
 import type { DashboardContext } from '../context';
-import { isFinalAnswer, type PartnerApi, partnerApi, refusalText } from '../partner-api';
+import { type PartnerApi, partnerApi } from '../partner-api';
 import { appendAudit } from '../store/audit';
-import type { UpstreamResponse } from '../upstream';
 import { repeatingPass } from '../repeating-pass';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
@@ -37,8 +34,8 @@ class Unsettled extends Error {}
 export const rowKey = (batchId: string, row: number) => `batch-${batchId}-row-${row}`;
 
 /** What a refusal said, in the API's words. */
-const refusalOf = (response: UpstreamResponse) =>
-  refusalText(response) ?? `The API answered ${response.status}.`;
+const refusalOf = (answer: { status: number; refusal: string | undefined }) =>
+  answer.refusal ?? `The API answered ${answer.status}.`;
 
 export function batchSubmitter(
   context: () => DashboardContext,
@@ -95,11 +92,10 @@ export function batchSubmitter(
     let reading = accounts.get(payee.accountId);
     if (!reading) {
       reading = api
-        .read<PayoutAccount>(`/v1/businessExternalAccount/${payee.accountId}`)
+        .call(operations.getPayoutAccount, { params: { id: payee.accountId } })
         .then((read) => {
-          if (read.ok) return bankDetailsOf(read.record);
-          if (!isFinalAnswer(read.response.status))
-            throw new Unsettled(`account read answered ${read.response.status}`);
+          if (read.ok) return bankDetailsOf(read.data);
+          if (!read.final) throw new Unsettled(`account read answered ${read.status}`);
           return undefined;
         });
       accounts.set(payee.accountId, reading);
@@ -120,7 +116,6 @@ export function batchSubmitter(
   ) {
     const ops = transactionOperations[batch.product];
     const valid = row.valid!;
-    const environment = batch.environment as Environment;
     const authority = {
       batch: batch.id,
       row: row.row,
@@ -151,39 +146,33 @@ export function batchSubmitter(
           ? { depositConfirmationUrl: valid.depositConfirmationUrl }
           : {}),
       };
-      const response = await api.paced({
-        method: 'POST',
-        path: `/v1/${batch.product}/`,
-        body: Buffer.from(JSON.stringify(body)),
-        contentType: 'application/json',
-        idempotencyKey: rowKey(batch.id, row.row),
-      });
-      if (!isFinalAnswer(response.status))
-        throw new Unsettled(`create answered ${response.status}`);
+      const created = await api.call(
+        ops.create,
+        { body },
+        // Kept in the local index once who made it and whom it pays are recorded.
+        { idempotencyKey: rowKey(batch.id, row.row), paced: true, keepLater: true },
+      );
       const action = `${ops.create.method} ${ops.create.path}`;
-      if (response.status !== 200) {
-        const failure = refusalOf(response);
+      if (!created.ok) {
+        if (!created.final) throw new Unsettled(`create answered ${created.status}`);
+        const failure = refusalOf(created);
         await store.recordFailed(batch.id, row.row, failure);
         await record(batch, batch.uploadedBy, {
           action,
           target: `${batch.product}`,
           outcome: 'failed',
-          details: { ...authority, status: response.status, failure },
+          details: { ...authority, status: created.status, failure },
         });
         return;
       }
-      const text = response.body.toString('utf8');
-      const created = JSON.parse(text) as Transaction;
-      transactionId = created.businessRequestId;
-      await store.recordCreated(batch.id, row.row, transactionId, created.clientStatus);
+      transactionId = created.data.businessRequestId;
+      await store.recordCreated(batch.id, row.row, transactionId, created.data.clientStatus);
       const ref = { environment: batch.environment, product: batch.product, transactionId };
       // Who asked for it, for the controls: the uploader never approves its deposit either;
       // and who it pays, as approved with the file.
       await ctx.controls.recordOrigin(ref, batch.uploadedBy);
       if (row.payee) await ctx.controls.recordRecipient(ref, row.payee, batch.uploadedBy);
-      await ctx.sync
-        .noteAnswer(environment, batch.product, `/v1/${batch.product}/${transactionId}`, text)
-        .catch(() => undefined);
+      await api.keep(ops.create, created);
       await record(batch, batch.uploadedBy, {
         action,
         target: `${batch.product}/${transactionId}`,
@@ -191,25 +180,20 @@ export function batchSubmitter(
         details: { ...authority, status: 200 },
       });
     }
-    const path = `/v1/${batch.product}/approveQuote/${transactionId}`;
-    const response = await api.paced({
-      method: 'POST',
-      path,
-      idempotencyKey: `${rowKey(batch.id, row.row)}-quote`,
-    });
-    if (!isFinalAnswer(response.status))
+    const response = await api.call(
+      ops.approveQuote,
+      { params: { id: transactionId } },
+      { idempotencyKey: `${rowKey(batch.id, row.row)}-quote`, paced: true, keepLater: true },
+    );
+    if (!response.ok && !response.final)
       throw new Unsettled(`approveQuote answered ${response.status}`);
     const action = `${ops.approveQuote.method} ${ops.approveQuote.path}`;
     const target = `${batch.product}/${transactionId}`;
     const lastApprover =
       batch.decisions.filter((d) => d.decision === 'approve').at(-1)?.userId ?? null;
-    if (response.status === 200) {
-      const text = response.body.toString('utf8');
-      const approved = JSON.parse(text) as Transaction;
-      await store.recordQuoteApproved(batch.id, row.row, approved.clientStatus);
-      await ctx.sync
-        .noteAnswer(environment, batch.product, `/v1/${batch.product}/${transactionId}`, text)
-        .catch(() => undefined);
+    if (response.ok) {
+      await store.recordQuoteApproved(batch.id, row.row, response.data.clientStatus);
+      await api.keep(ops.approveQuote, response);
       await record(batch, lastApprover, {
         action,
         target,
@@ -219,16 +203,15 @@ export function batchSubmitter(
       return;
     }
     // Refused: approved already (by an earlier pass whose answer was lost), or no longer possible.
-    const read = await api.read<Transaction>(`/v1/${batch.product}/${transactionId}`);
+    const read = await api.call(ops.get, { params: { id: transactionId } });
     if (!read.ok) {
-      if (!isFinalAnswer(read.response.status))
-        throw new Unsettled(`read answered ${read.response.status}`);
+      if (!read.final) throw new Unsettled(`read answered ${read.status}`);
       await store.recordFailed(batch.id, row.row, refusalOf(response));
       return;
     }
-    const phase = phaseOf(read.record);
-    if (read.record.quoteApprovedDate != null || phase === 'inProgress' || phase === 'completed') {
-      await store.recordQuoteApproved(batch.id, row.row, read.record.clientStatus);
+    const phase = phaseOf(read.data);
+    if (read.data.quoteApprovedDate != null || phase === 'inProgress' || phase === 'completed') {
+      await store.recordQuoteApproved(batch.id, row.row, read.data.clientStatus);
       return;
     }
     const failure = refusalOf(response);

@@ -28,6 +28,7 @@ import { ANY, isTransactionApproval, TRANSACTION_ACTIONS } from '#/api/controls'
 import { decimalsProblem } from '#/api/money';
 import type { Environment } from '#/api/dashboard';
 import {
+  operations,
   type OperationDef,
   TRANSACTION_OPERATION_OF,
   transactionOperations,
@@ -45,10 +46,11 @@ import {
 import { WORKSPACE_ROLES, hasRole, refusalFor } from '#/api/roles';
 import { PayoutAccountUpdate, type PayoutAccount } from '#/api/schemas/payout-account';
 import type { Currency } from '#/api/schemas/reference';
-import { Price, type Product, type Transaction } from '#/api/schemas/transaction';
+import { type Price, type Product, Transaction } from '#/api/schemas/transaction';
 import { isFinalStatus, transitionFor, transitionRefusal } from '#/api/transaction-states';
 import type { LocalIndex } from '../local-index/store';
-import { answerJson, isFinalAnswer, type PartnerApi, refusalText } from '../partner-api';
+import { pathOf } from '#/api/client';
+import { answerJson, type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
 import type { UpstreamResponse } from '../upstream';
 import {
@@ -306,9 +308,9 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
   ): Promise<Verdict> {
     const id = call.id!;
     // The decision is about the transaction as it is now: read again from the API.
-    const read = await api.read<Transaction>(`/v1/${product}/${id}`);
+    const read = await api.call(transactionOperations[product].get, { params: { id } });
     if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
-    const t = read.record;
+    const t = read.data;
     // A state that does not allow it is refused here, as the API would: never sent unguarded,
     // since the state may change before the API sees the call (a quote approval in flight).
     if (!transitionFor(product, t, action))
@@ -366,7 +368,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     const body = request.body ?? text;
     return {
       kind: 'forward',
-      path: `/v1/${product}/${action}/${id}`,
+      path: pathOf(transactionOperations[product][action], { params: { id } }),
       body: body === null ? undefined : Buffer.from(body),
       idempotencyKey: `approval-${request.id}`,
       headers: { 'x-approval-id': request.id },
@@ -395,14 +397,16 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     const accountId = body?.toBusinessExternalAccountId;
     let account: PayoutAccount | undefined;
     if (typeof accountId === 'number' && Number.isSafeInteger(accountId) && accountId > 0) {
-      const read = await api.read<PayoutAccount>(`/v1/businessExternalAccount/${accountId}`);
-      if (read.ok) account = read.record;
+      const read = await api.call(operations.getPayoutAccount, { params: { id: accountId } });
+      if (read.ok) account = read.data;
     }
     return {
       kind: 'forward',
       settle: async (response) => {
         if (response.status !== 200) return {};
-        const created = JSON.parse(response.body.toString('utf8')) as Transaction;
+        const answer = Transaction.safeParse(answerJson(response));
+        if (!answer.success) return {};
+        const created = answer.data;
         const ref = {
           environment: call.environment,
           product,
@@ -435,13 +439,12 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     body: Record<string, unknown>,
     api: PartnerApi,
   ): Promise<Verdict> {
-    const path =
-      call.op.id === 'updateMerchant'
-        ? `/v1/business/${call.id}`
-        : `/v1/businessExternalAccount/${call.id}`;
-    const read = await api.read<Record<string, unknown>>(path);
+    const read = await api.call(
+      call.op.id === 'updateMerchant' ? operations.getMerchant : operations.getPayoutAccount,
+      { params: { id: call.id! } },
+    );
     if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
-    const changed = simulationChanges(call.op.id, read.record, body);
+    const changed = simulationChanges(call.op.id, read.data, body);
     if (changed.length === 0) return { kind: 'forward' };
     return refuse(
       400,
@@ -463,9 +466,9 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
   ): Promise<Verdict> {
     // A body the API would refuse goes to the API, which names its fields.
     if (!PayoutAccountUpdate.safeParse(body).success) return { kind: 'forward' };
-    const read = await api.read<PayoutAccount>(`/v1/businessExternalAccount/${call.id}`);
+    const read = await api.call(operations.getPayoutAccount, { params: { id: call.id! } });
     if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
-    const account = read.record;
+    const account = read.data;
     const before = bankDetailsOf(account);
     const after = bankDetailsAfter(before, body);
     const problems = payeeCountryProblems(after);
@@ -511,10 +514,10 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
   async function currencies(environment: string, api: PartnerApi): Promise<Currency[] | undefined> {
     const known = currencyLists.get(environment);
     if (known && now() - known.at < CURRENCY_LIST_TTL_MS) return known.list;
-    const read = await api.read<Currency[]>('/v1/currency/');
+    const read = await api.call(operations.listCurrencies);
     if (!read.ok) return known?.list;
-    currencyLists.set(environment, { at: now(), list: read.record });
-    return read.record;
+    currencyLists.set(environment, { at: now(), list: read.data });
+    return read.data;
   }
 
   const RATE_TTL_MS = 60_000;
@@ -535,24 +538,15 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     const known = priceCache.get(key);
     if (!fresh && known && now() - known.at < RATE_TTL_MS) return known.price;
     const answer = await api
-      .send({
-        method: 'POST',
-        path: `/v1/${product}/price`,
-        body: Buffer.from(
-          JSON.stringify({
-            fromCurrencySymbol: t.fromCurrencySymbol,
-            toCurrencySymbol: t.toCurrencySymbol,
-            toAmount: t.toAmount,
-          }),
-        ),
-        contentType: 'application/json',
+      .call(transactionOperations[product].price, {
+        body: {
+          fromCurrencySymbol: t.fromCurrencySymbol,
+          toCurrencySymbol: t.toCurrencySymbol,
+          toAmount: t.toAmount,
+        },
       })
       .catch(() => undefined);
-    let price: PriceAnswer | null = null;
-    if (answer?.status === 200) {
-      const parsed = Price.safeParse(answerJson(answer));
-      if (parsed.success) price = parsed.data;
-    }
+    const price: PriceAnswer | null = answer?.ok ? answer.data : null;
     priceCache.set(key, { at: now(), price });
     if (priceCache.size > 1000) priceCache.delete(priceCache.keys().next().value!);
     return price;
@@ -681,9 +675,9 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     const recorded = await store.recipientOf(ref);
     if (!recorded) return null;
     const read = await api
-      .read<PayoutAccount>(`/v1/businessExternalAccount/${recorded.accountId}`)
+      .call(operations.getPayoutAccount, { params: { id: recorded.accountId } })
       .catch(() => undefined);
-    const now_ = read?.ok ? bankDetailsOf(read.record) : undefined;
+    const now_ = read?.ok ? bankDetailsOf(read.data) : undefined;
     const changed = now_ ? changedBankDetails(recorded.details, now_).length > 0 : null;
     return {
       accountId: recorded.accountId,
@@ -1112,9 +1106,11 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       ref: TransactionRef,
       api: PartnerApi,
     ): Promise<TransactionControls | { response: UpstreamResponse }> {
-      const read = await api.read<Transaction>(`/v1/${ref.product}/${ref.transactionId}`);
+      const read = await api.call(transactionOperations[ref.product].get, {
+        params: { id: ref.transactionId },
+      });
       if (!read.ok) return { response: read.response };
-      const t = read.record;
+      const t = read.data;
       const [policies, requests, creator, everyone, settings] = await Promise.all([
         store.policies(),
         store.approvalsOf(ref),
@@ -1192,18 +1188,20 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       api: PartnerApi,
       /** Called just before the change is sent to the API (the audit's `sent` entry). */
       beforeSend?: (accountId: number) => Promise<unknown>,
-    ): Promise<Refused | { change: PayeeChange; applied?: UpstreamResponse }> {
+    ): Promise<
+      Refused | { change: PayeeChange; applied?: { status: number; account: PayoutAccount | null } }
+    > {
       const request = await store.request(id);
       if (!request || request.kind !== 'payee' || request.environment !== environment)
         return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
       const policies = await store.policies();
       if (decision === 'approve' && request.status === 'pending') {
-        const read = await api.read<PayoutAccount>(
-          `/v1/businessExternalAccount/${request.objectId}`,
-        );
+        const read = await api.call(operations.getPayoutAccount, {
+          params: { id: request.objectId },
+        });
         const stale = read.ok
-          ? changedBankDetails(request.change!.before, bankDetailsOf(read.record)).length > 0
-          : read.response.status === 404;
+          ? changedBankDetails(request.change!.before, bankDetailsOf(read.data)).length > 0
+          : read.status === 404;
         if (!read.ok && !stale)
           return {
             refused: {
@@ -1236,23 +1234,30 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       const after = decided.request!;
       if (outcome.kind !== 'complete') return { change: await payeeChangeInfo(after, policies) };
       await beforeSend?.(after.objectId);
-      const applied = await api
-        .send({
-          method: 'PUT',
-          path: `/v1/businessExternalAccount/${after.objectId}`,
-          body: Buffer.from(after.body ?? '{}'),
-          contentType: 'application/json',
-          idempotencyKey: `payee-change-${after.id}`,
-        })
-        .catch(() => undefined);
-      if (applied?.status === 200) {
+      // The body as it was proposed, checked when it was (payeeUpdateVerdict).
+      const proposed = PayoutAccountUpdate.safeParse(
+        answerJson({ body: Buffer.from(after.body ?? '{}') }),
+      );
+      const applied = proposed.success
+        ? await api
+            .call(
+              operations.updatePayoutAccount,
+              { params: { id: after.objectId }, body: proposed.data },
+              // Kept in the local index once the change is marked approved.
+              { idempotencyKey: `payee-change-${after.id}`, keepLater: true },
+            )
+            .catch(() => undefined)
+        : undefined;
+      if (!proposed.success) {
+        await store.close(id, 'failed', 'The proposed bank details can no longer be read.');
+      } else if (applied?.ok) {
         await store.markApproved(id);
-      } else if (applied && isFinalAnswer(applied.status)) {
-        const detail = refusalText(applied);
+        await api.keep(operations.updatePayoutAccount, applied);
+      } else if (applied?.final) {
         await store.close(
           id,
           'failed',
-          `The API refused it: ${detail ?? `status ${applied.status}`}`,
+          `The API refused it: ${applied.refusal ?? `status ${applied.status}`}`,
         );
       } else {
         if (outcome.fresh) await store.withdrawDecision(id, user.id);
@@ -1268,7 +1273,7 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       // The approver is told which open payments keep the old details.
       return {
         change: await payeeChangeInfo(closed, policies, closed.status === 'approved'),
-        applied,
+        applied: applied && { status: applied.status, account: applied.ok ? applied.data : null },
       };
     },
 
@@ -1318,12 +1323,12 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
     ): Promise<
       | Refused
       | { response: UpstreamResponse }
-      | { approval: ApprovalInfo; transaction: Transaction; reasonSent: boolean; text: string }
+      | { approval: ApprovalInfo; transaction: Transaction; reasonSent: boolean }
     > {
       const { product, transactionId: id } = ref;
-      const read = await api.read<Transaction>(`/v1/${product}/${id}`);
+      const read = await api.call(transactionOperations[product].get, { params: { id } });
       if (!read.ok) return { response: read.response };
-      const t = read.record;
+      const t = read.data;
       if (!transitionFor(product, t, action))
         return {
           refused: {
@@ -1357,19 +1362,17 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
       const reasonSent = product !== 'receive';
       const cancel = transactionOperations[product].cancel;
       const answer = await api
-        .send({
-          method: cancel.method,
-          path: cancel.path.replace('{id}', String(id)),
-          ...(reasonSent
-            ? {
-                body: Buffer.from(JSON.stringify({ reason: 'OTHER', otherReason: reason })),
-                contentType: 'application/json',
-              }
-            : {}),
-          idempotencyKey: `reject-${opened.id}`,
-        })
+        .call(
+          cancel,
+          reasonSent
+            ? { params: { id }, body: { reason: 'OTHER', otherReason: reason } }
+            : { params: { id } },
+          // The cancelled transaction is kept in the index once the rejection is recorded, so
+          // that its creator hears of a rejection, not of a cancel.
+          { idempotencyKey: `reject-${opened.id}`, keepLater: true },
+        )
         .catch(() => undefined);
-      if (!answer || answer.status >= 500 || answer.status === 429 || answer.status === 409)
+      if (!answer || (!answer.ok && !answer.final))
         return {
           refused: {
             status: 502,
@@ -1378,15 +1381,14 @@ export function moneyControls({ store, index, people, now }: ControlsDeps) {
               'The API could not be reached to cancel the transaction; nothing was rejected. Try again shortly.',
           },
         };
-      if (answer.status !== 200) return { response: answer };
-      const text = answer.body.toString('utf8');
+      if (!answer.ok) return { response: answer.response };
       const decided = await store.decide(opened.id, user, 'reject', reason, { payout, deposit });
+      await api.keep(cancel, answer);
       const request = decided.request ?? opened;
       return {
         approval: approvalInfo(request, policies),
-        transaction: JSON.parse(text) as Transaction,
+        transaction: answer.data,
         reasonSent,
-        text,
       };
     },
 

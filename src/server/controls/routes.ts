@@ -257,7 +257,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     action: TransactionApproval,
     reason: string,
   ) => {
-    const { user, environment } = signedIn(request);
+    const { user } = signedIn(request);
     const api = await apiOf(request, reply);
     if (!api) return reply;
     const rejected = await controls.rejectTransaction(user, ref, action, reason, api);
@@ -281,10 +281,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
           : { action, reason, approval: rejected.approval.id, reasonSent: rejected.reasonSent },
     });
     if ('refused' in rejected) return problem(request, reply, rejected.refused);
-    const path = `/v1/${ref.product}/${ref.transactionId}`;
-    await ctx.sync.noteAnswer(environment, ref.product, path, rejected.text).catch(() => undefined);
-    const { text: _text, ...answer } = rejected;
-    return answer;
+    return rejected;
   };
 
   route(app, E.rejectTransaction, async ({ request, reply, params, body }) => {
@@ -361,14 +358,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
         ...(applied ? { applied: applied.status } : {}),
       },
     });
-    let account = null;
-    if (applied?.status === 200) {
-      const path = `/v1/businessExternalAccount/${change.accountId}`;
-      const text = applied.body.toString('utf8');
-      await ctx.sync.noteAnswer(environment, 'account', path, text).catch(() => undefined);
-      account = JSON.parse(text) as unknown;
-    }
-    return { change, account };
+    return { change, account: applied?.account ?? null };
   };
 
   route(app, E.approvePayeeChange, async ({ request, reply, params }) => {

@@ -2,72 +2,58 @@
 // sandbox's request log: a call (401, 5xx, no answer, or a 429 that outlasts the pacer's tries
 // stop the pass; other 429s are waited out), a page of a list, a
 // record re-read; and putting what it answers in the index.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Environment } from '#/api/dashboard';
+import { operations, transactionOperations } from '#/api/operations';
 import { Merchant } from '#/api/schemas/merchant';
 import { PayoutAccount } from '#/api/schemas/payout-account';
-import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
 import { Transaction } from '#/api/schemas/transaction';
+import { type Answer, type CallInput, type JsonOperation, partnerClient } from '../partner-client';
 import { UpstreamError } from '../upstream';
 import { type Kind, type ListName, SyncStop, type SyncState } from './sync-state';
 
 export const PAGE = 100;
 
-const LIST_PATH: Record<ListName, string> = {
-  merchants: '/v1/business/',
-  accounts: '/v1/businessExternalAccount/',
-  sendc2f: '/v1/sendc2f/',
-  sendf2f: '/v1/sendf2f/',
-  receive: '/v1/receive/',
-};
+const LIST_OPERATION = {
+  merchants: operations.listMerchants,
+  accounts: operations.listPayoutAccounts,
+  sendc2f: transactionOperations.sendc2f.list,
+  sendf2f: transactionOperations.sendf2f.list,
+  receive: transactionOperations.receive.list,
+} satisfies Record<ListName, JsonOperation>;
 
-export const PageOf = <T extends z.ZodType>(record: T) =>
-  z.object({ start: z.int(), limit: z.int(), hasMore: z.boolean(), results: z.array(record) });
-
-/** One call of the environment's API: its status and JSON (null when it is not JSON). */
-export async function call(
+/**
+ * One call of the environment's API for the index, at the environment's pace and out of the
+ * sandbox's request log (decision 023). What means the pass cannot go on (no answer, a 401, a
+ * 5xx, a 429 the pacer could not wait out) stops it; any other answer is the caller's.
+ */
+export async function call<O extends JsonOperation>(
   s: SyncState,
   environment: Environment,
-  method: string,
-  path: string,
-  body?: object,
-): Promise<{ status: number; json: unknown }> {
+  op: O,
+  input?: CallInput<O>,
+): Promise<Answer<z.output<O['response']>>> {
   const upstream = s.options.upstreams.get(environment);
   const credentials = await s.options.credentials(environment);
   if (!upstream || !credentials) throw new SyncStop('not configured');
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'x-api-key': credentials.apiKey,
-    'x-api-secret': credentials.apiSecret,
-    // The index's own reads stay out of the sandbox's request log (decision 023).
-    [DASHBOARD_BACKGROUND.header]: DASHBOARD_BACKGROUND.value,
-  };
-  if (body) headers['content-type'] = 'application/json';
-  let response;
+  const client = partnerClient({
+    environment,
+    upstream,
+    credentials,
+    pacer: s.pacer,
+    background: true,
+  });
+  let answer;
   try {
-    // At the environment's pace: a 429 is waited out and the call made again (../pacer.ts).
-    response = await s.pacer.send(environment, () =>
-      upstream.send({
-        method,
-        path,
-        headers,
-        body: body ? Buffer.from(JSON.stringify(body)) : undefined,
-      }),
-    );
+    answer = await client.call(op, input, { paced: true });
   } catch (error) {
     if (error instanceof UpstreamError) throw new SyncStop(`unreachable: ${error.message}`);
     throw error;
   }
-  if (response.status === 401) throw new SyncStop('credentials refused');
-  if (response.status === 429 || response.status >= 500)
-    throw new SyncStop(`the API answered ${response.status}`);
-  let json: unknown = null;
-  try {
-    json = JSON.parse(response.body.toString('utf8'));
-  } catch {
-    // Not JSON: the status says enough.
-  }
-  return { status: response.status, json };
+  if (answer.status === 401) throw new SyncStop('credentials refused');
+  if (answer.status === 429 || answer.status >= 500)
+    throw new SyncStop(`the API answered ${answer.status}`);
+  return answer;
 }
 
 /** A page of a list, newest first, checked against the contract. */
@@ -77,22 +63,12 @@ export async function readPage(
   list: ListName,
   start: number,
 ) {
-  const { status, json } = await call(
-    s,
-    environment,
-    'GET',
-    `${LIST_PATH[list]}?start=${start}&limit=${PAGE}`,
-  );
-  if (status !== 200) throw new SyncStop(`the ${list} list answered ${status}`);
-  const schema =
-    list === 'merchants'
-      ? PageOf(Merchant)
-      : list === 'accounts'
-        ? PageOf(PayoutAccount)
-        : PageOf(Transaction);
-  const page = schema.safeParse(json);
-  if (!page.success) throw new SyncStop(`the ${list} list answered something unexpected`);
-  return page.data;
+  const page = await call(s, environment, LIST_OPERATION[list], {
+    query: { start, limit: PAGE },
+  });
+  if (page.ok) return page.data;
+  if (page.status !== 200) throw new SyncStop(`the ${list} list answered ${page.status}`);
+  throw new SyncStop(`the ${list} list answered something unexpected`);
 }
 
 /** Puts a page of a list in the index (in the caller's transaction, when given one). */
@@ -135,14 +111,14 @@ export async function reread(
   kind: Kind,
   id: number,
 ): Promise<boolean> {
-  const path =
+  const op =
     kind === 'merchant'
-      ? `/v1/business/${id}`
+      ? operations.getMerchant
       : kind === 'account'
-        ? `/v1/businessExternalAccount/${id}`
-        : `/v1/${kind}/${id}`;
-  const { status, json } = await call(s, environment, 'GET', path);
-  if (status !== 200) return false;
-  await put(s, environment, kind, json);
+        ? operations.getPayoutAccount
+        : transactionOperations[kind].get;
+  const read = await call(s, environment, op, { params: { id } });
+  if (!read.ok) return false;
+  await put(s, environment, kind, read.data);
   return true;
 }

@@ -3,8 +3,8 @@
 // one seen, each record it names re-read; a reset of the environment's records (its event log
 // started again) fills the index again.
 import type { Environment } from '#/api/dashboard';
-import { Event } from '#/api/schemas/platform';
-import { call, idOf, PAGE, PageOf, putList, readPage, reread } from './partner-reader';
+import { operations } from '#/api/operations';
+import { call, idOf, PAGE, putList, readPage, reread } from './partner-reader';
 import { syncRow } from './progress';
 import { type Kind, kindOfEvent, type ListName, type SyncState } from './sync-state';
 
@@ -84,15 +84,10 @@ export async function catchUpEvents(s: SyncState, environment: Environment) {
   const named = new Map<string, { kind: Kind; id: number }>();
   let newest = seen ?? 0;
   for (let start = 0, pages = 0; pages < 20 && !s.stopped; pages++, start += PAGE) {
-    const { status, json } = await call(
-      s,
-      environment,
-      'GET',
-      `/v1/event/?start=${start}&limit=${PAGE}`,
-    );
-    if (status === 404) return;
-    const page = PageOf(Event).safeParse(json);
-    if (status !== 200 || !page.success) return;
+    const page = await call(s, environment, operations.listEvents, {
+      query: { start, limit: PAGE },
+    });
+    if (!page.ok) return;
     let reached = false;
     for (const event of page.data.results) {
       newest = Math.max(newest, event.id);

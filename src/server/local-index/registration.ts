@@ -2,8 +2,8 @@
 // environment lost it), its secret sealed by the vault; and the partner the index belongs to
 // (another API key is another partner: the index is cleared and filled again from theirs).
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import type { Environment } from '#/api/dashboard';
+import { operations } from '#/api/operations';
 import { call } from './partner-reader';
 import { SyncStop, type SyncState } from './sync-state';
 
@@ -15,22 +15,20 @@ export async function ensureWebhook(s: SyncState, environment: Environment) {
     .selectAll()
     .where('environment', '=', environment)
     .executeTakeFirst();
-  const listed = await call(s, environment, 'GET', '/v1/webhook/');
-  const hooks = z.array(z.object({ id: z.int(), url: z.string() })).safeParse(listed.json);
+  const hooks = await call(s, environment, operations.listWebhooks);
   if (
     row &&
     row.url === url &&
-    hooks.success &&
+    hooks.ok &&
     hooks.data.some((h) => h.id === Number(row.webhook_id) && h.url === url)
   ) {
     return;
   }
-  const created = await call(s, environment, 'POST', '/v1/webhook/', { url });
-  const hook = z.object({ id: z.int(), secret: z.string() }).safeParse(created.json);
-  if (created.status !== 200 || !hook.success) {
+  const hook = await call(s, environment, operations.createWebhook, { body: { url } });
+  if (!hook.ok) {
     s.log('index: the environment refused the dashboard’s webhook endpoint', {
       environment,
-      status: created.status,
+      status: hook.status,
     });
     return;
   }

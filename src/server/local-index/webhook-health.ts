@@ -7,9 +7,9 @@
 // database tell each once.
 import type { Kysely } from 'kysely';
 import type { Environment } from '#/api/dashboard';
-import { EventWithAttempts } from '#/api/schemas/platform';
+import { operations } from '#/api/operations';
 import type { Database } from '../store/schema';
-import { call, PageOf } from './partner-reader';
+import { call } from './partner-reader';
 import type { SyncState } from './sync-state';
 
 const AGAIN_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -49,15 +49,10 @@ export async function watchWebhooks(s: SyncState, environment: Environment) {
     .select('webhook_id')
     .where('environment', '=', environment)
     .executeTakeFirst();
-  const { status, json } = await call(
-    s,
-    environment,
-    'GET',
-    `/v1/event/?start=0&limit=${EVENTS_READ}`,
-  );
-  if (status !== 200) return;
-  const page = PageOf(EventWithAttempts).safeParse(json);
-  if (!page.success) return;
+  const page = await call(s, environment, operations.listEvents, {
+    query: { start: 0, limit: EVENTS_READ },
+  });
+  if (!page.ok) return;
 
   const settled = new Map<number, (FailingWebhook & { delivered: boolean }) | null>();
   for (const event of page.data.results) {

@@ -4,12 +4,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminEndpoints as E } from '#/api/admin';
 import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
-import { DASHBOARD_BACKGROUND } from '#/api/schemas/platform';
+import { operations } from '#/api/operations';
 import { audit, problem } from '../context';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { ROLE_LABEL, type Role } from '#/api/roles';
 import { route } from '../endpoint';
 import { holdForSecondAdmin } from '../controls/changes';
+import { partnerClient } from '../partner-client';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -27,19 +28,16 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         detail: `There is no ${environment} environment on this server.`,
       });
     // The credentials are checked against the environment itself before they are kept.
-    const check = await upstream
-      .send({
-        method: 'GET',
-        path: '/v1/currency/',
-        headers: {
-          accept: 'application/json',
-          'x-api-key': body.apiKey,
-          'x-api-secret': body.apiSecret,
-          [DASHBOARD_BACKGROUND.header]: DASHBOARD_BACKGROUND.value,
-        },
-      })
+    const check = await partnerClient({
+      environment,
+      upstream,
+      credentials: body,
+      pacer: ctx.pacer,
+      background: true,
+    })
+      .call(operations.listCurrencies)
       .catch(() => undefined);
-    if (!check || check.status !== 200) {
+    if (!check || !check.ok) {
       await audit(request, {
         action,
         target: environment,

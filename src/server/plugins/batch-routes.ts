@@ -6,8 +6,8 @@ import Decimal from 'decimal.js';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
 import type { Environment } from '#/api/dashboard';
 import { isCompleted } from '#/api/transaction-states';
-import { Price, type Product } from '#/api/schemas/transaction';
-import type { PayoutAccount } from '#/api/schemas/payout-account';
+import type { Product } from '#/api/schemas/transaction';
+import { operations, transactionOperations } from '#/api/operations';
 import { bankDetailsOf, maskedNumber } from '#/api/payee';
 import { amountsOf, readBatchFile } from '../batches/file';
 import { batchLookups } from '../batches/lookups';
@@ -16,13 +16,7 @@ import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, problem } from '../context';
 import { route } from '../endpoint';
-import {
-  answerJson,
-  isFinalAnswer,
-  type PartnerApi,
-  partnerApi,
-  refusalText,
-} from '../partner-api';
+import { type PartnerApi, partnerApi } from '../partner-api';
 import { REFUSAL_TEXT } from '../controls/rules';
 import { approvalContext, batchApproval } from '../batches/approval';
 import type { User } from '../store/workspace';
@@ -483,22 +477,21 @@ async function readPayees(api: PartnerApi, rows: readonly StoredRow[]) {
   const accounts = new Map<number, RowPayee | { status: number; message: string }>();
   for (const id of new Set(rows.map((r) => r.valid!.toBusinessExternalAccountId))) {
     const read = await api
-      .read<PayoutAccount>(`/v1/businessExternalAccount/${id}`)
+      .call(operations.getPayoutAccount, { params: { id } })
       .catch(() => undefined);
-    if (!read || (!read.ok && !isFinalAnswer(read.response.status)))
-      return { kind: 'unavailable' as const, accountId: id };
+    if (!read || (!read.ok && !read.final)) return { kind: 'unavailable' as const, accountId: id };
     accounts.set(
       id,
       read.ok
         ? {
             accountId: id,
-            currency: read.record.currencySymbol,
-            bankName: read.record.bankName ?? null,
-            details: bankDetailsOf(read.record),
+            currency: read.data.currencySymbol,
+            bankName: read.data.bankName ?? null,
+            details: bankDetailsOf(read.data),
           }
         : {
-            status: read.response.status,
-            message: `pays payout account #${id}, which the API does not give (${read.response.status})`,
+            status: read.status,
+            message: `pays payout account #${id}, which the API does not give (${read.status})`,
           },
     );
   }
@@ -526,37 +519,34 @@ async function priceRows(api: PartnerApi, product: Product, rows: readonly Store
       const valid = row.valid!;
       let response;
       try {
-        response = await api.paced({
-          method: 'POST',
-          path: `/v1/${product}/price`,
-          body: Buffer.from(
-            JSON.stringify({
+        response = await api.call(
+          transactionOperations[product].price,
+          {
+            body: {
               fromCurrencySymbol: valid.fromCurrencySymbol,
               toCurrencySymbol: valid.toCurrencySymbol,
               toAmount: valid.toAmount,
-            }),
-          ),
-          contentType: 'application/json',
-        });
+            },
+          },
+          { paced: true },
+        );
       } catch {
         unavailable = row.row;
         return;
       }
-      if (!isFinalAnswer(response.status)) {
-        unavailable = row.row;
-        return;
-      }
-      const price = response.status === 200 ? Price.safeParse(answerJson(response)) : undefined;
-      if (price?.success)
+      if (response.ok)
         prices.push({
           row: row.row,
-          depositAmount: price.data.amount,
-          rate: String(price.data.rate),
+          depositAmount: response.data.amount,
+          rate: String(response.data.rate),
         });
-      else
+      else if (!response.final) {
+        unavailable = row.row;
+        return;
+      } else
         refusals.push({
           row: row.row,
-          message: refusalText(response) ?? `was refused (${response.status})`,
+          message: response.refusal ?? `was refused (${response.status})`,
         });
     }
   };

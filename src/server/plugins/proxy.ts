@@ -6,13 +6,22 @@
 import { heldAnswerOf } from '#/api/controls';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '#/api/dashboard';
-import { type OperationDef, TRANSACTION_OPERATION_OF } from '#/api/operations';
+import {
+  API_VERSION_PATH,
+  type OperationDef,
+  operations,
+  sandboxOperations,
+  TRANSACTION_OPERATION_OF,
+  transactionOperations,
+} from '#/api/operations';
+import { z } from 'zod';
 import { changesOf } from '../audit-changes';
 import { audit, problem, requireSignIn } from '../context';
 import { recordKindOf } from '../local-index/sync';
 import { notesOfWrite } from '../store/transaction-notes';
 import { methodsAt, operationFor } from '#/api/roles';
 import { partnerApi } from '../partner-api';
+import { answerOf } from '../partner-client';
 import { UpstreamError, type UpstreamResponse } from '../upstream';
 
 const PROXY_BODY_LIMIT = 11 * 1024 * 1024;
@@ -20,12 +29,14 @@ const PROXY_BODY_LIMIT = 11 * 1024 * 1024;
 const SCENARIO_CHANGES = new Set(['loadScenario', 'resetSandbox']);
 const INDEX_CATCH_UP_MS = 5000;
 
+const ScenarioReset = z.object({ reset: z.boolean().optional() });
+
 /** A scenario load that deletes the partner's records first. */
 function asksReset(body: Buffer | undefined): boolean {
   try {
     return (
       body !== undefined &&
-      (JSON.parse(body.toString('utf8')) as { reset?: unknown }).reset === true
+      ScenarioReset.safeParse(JSON.parse(body.toString('utf8'))).data?.reset === true
     );
   } catch {
     return false;
@@ -88,15 +99,18 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     if (op.id !== 'uploadFile' && notes.length === 0) return;
     const { session, user } = request.signedIn!;
     try {
-      const answer = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
       if (op.id === 'uploadFile') {
-        if (typeof answer.url === 'string' && typeof answer.fileName === 'string')
-          await ctx.notes.fileUploaded(session.environment, answer.url, answer.fileName, user.id);
+        const file = answerOf(operations.uploadFile, response);
+        if (file)
+          await ctx.notes.fileUploaded(session.environment, file.url, file.fileName, user.id);
         return;
       }
-      const id = transactionId ?? answer.businessRequestId;
       const product = TRANSACTION_OPERATION_OF.get(op.id)?.product;
-      if (typeof id !== 'number' || !product) return;
+      if (!product) return;
+      const id =
+        transactionId ??
+        answerOf(transactionOperations[product].create, response)?.businessRequestId;
+      if (id === undefined) return;
       await ctx.notes.keep(
         { environment: session.environment, product, transactionId: id },
         notes,
@@ -120,9 +134,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     const environment = session.environment;
     try {
       if (op.id === 'createFault') {
-        const answer = JSON.parse(response.body.toString('utf8')) as { id?: unknown };
-        if (typeof answer.id === 'number')
-          await notes.keep(environment, 'fault', answer.id, user.id);
+        const fault = answerOf(sandboxOperations.createFault, response);
+        if (fault) await notes.keep(environment, 'fault', fault.id, user.id);
       } else if (op.id === 'deleteFault' && pathId !== undefined) {
         await notes.forget(environment, 'fault', pathId);
       } else if (op.id === 'holdMoves') {
@@ -150,7 +163,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(response.body);
   };
 
-  app.all('/v1/*', { bodyLimit: PROXY_BODY_LIMIT }, async (request, reply) => {
+  app.all(`${API_VERSION_PATH}/*`, { bodyLimit: PROXY_BODY_LIMIT }, async (request, reply) => {
     const { session, user } = request.signedIn!;
     const environment = session.environment as Environment;
     // Everything after /api, kept raw: the upstream receives exactly this path below its base.
@@ -317,11 +330,8 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
 /** A create's outcome names the record it made (`business/12`), so the trail can link it. */
 function createdTarget(target: string, op: OperationDef, response: UpstreamResponse) {
   if (op.method !== 'POST' || /\{\w+\}/.test(op.path) || response.status >= 300) return undefined;
-  if (!recordKindOf(op)) return undefined;
-  try {
-    const id = (JSON.parse(response.body.toString('utf8')) as { id?: unknown }).id;
-    return Number.isSafeInteger(id) ? `${target.replace(/\/+$/, '')}/${String(id)}` : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!recordKindOf(op) || typeof op.response === 'string') return undefined;
+  const record = answerOf({ ...op, response: op.response }, response);
+  const id = record && typeof record === 'object' && 'id' in record ? record.id : undefined;
+  return Number.isSafeInteger(id) ? `${target.replace(/\/+$/, '')}/${String(id)}` : undefined;
 }

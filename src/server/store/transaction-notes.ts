@@ -19,7 +19,7 @@ export interface NoteInput {
   detail?: string | null;
 }
 
-/** The dashboard's own address of a file the API serves at `/v1/file/{id}`, else the URL itself. */
+/** The dashboard's own address of a file the API serves (getFile), else the URL itself. */
 export function fileHref(url: string): string {
   const match = /\/v1\/file\/([A-Za-z0-9_-]+)$/.exec(url.split('?')[0] ?? '');
   return match ? `/api/v1/file/${match[1]}` : url;
