@@ -53,6 +53,7 @@ import {
   PayoutConfirmation,
   Price,
   PriceRequest,
+  PRODUCTS,
   type Product,
   SENT_TRANSACTION,
   Transaction,
@@ -602,6 +603,20 @@ export const sandboxOperations = {
     response: SandboxReset,
   }),
 };
+
+/** The kinds of record the partner's API answers with one at a time. */
+export type RecordKind = 'merchant' | 'account' | Product;
+
+/** Which record an operation answers with; undefined for pages and the rest. */
+export function recordKindOf(op: Pick<OperationDef, 'path' | 'response'>): RecordKind | undefined {
+  if (op.response === Merchant) return 'merchant';
+  if (op.response === PayoutAccount) return 'account';
+  if (op.response === Transaction) {
+    const product = op.path.split('/')[2];
+    return PRODUCTS.find((p) => p === product);
+  }
+  return undefined;
+}
 
 /** The path below {base_url} under which every operation of the partner's API lives. */
 export const API_VERSION_PATH = '/v1';

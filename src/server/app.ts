@@ -23,7 +23,8 @@ import { JSON_BODY_LIMIT, sandboxPlugin, type SandboxHandles } from '#/sandbox/a
 import type { SandboxSettings } from '#/sandbox/domain/context';
 import type { Credentials } from '#/sandbox/domain/partners';
 import type { Store } from '#/sandbox/store';
-import { type DashboardContext, hasBody, problem, PROBLEMS, SANDBOX_PREFIX } from './context';
+import { type DashboardContext, SANDBOX_PREFIX } from './context';
+import { hasBody, problem, PROBLEMS } from './request';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { registerSpa } from './plugins/spa';

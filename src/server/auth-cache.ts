@@ -3,7 +3,7 @@
 // (docs/decisions/021). Any change in this process to who may do what (a session ended or moved
 // to another environment, roles, a password, the second step) forgets everything at once; a
 // change made by another server sharing the database is seen within AUTH_CACHE_TTL_MS.
-import type { SignedIn } from './context';
+import type { SignedIn } from './request';
 
 export const AUTH_CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type EndpointDef, statusesOf } from '#/api/endpoints';
-import { problem, readPart, requireRole, requireSignIn } from './context';
+import { problem, readPart, requireRole, requireSignIn } from './request';
 
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends {
   [P in K]: infer S extends z.ZodType;

@@ -6,10 +6,9 @@
 import type { z } from 'zod';
 import type { Environment } from '#/api/dashboard';
 import { pathOf } from '#/api/client';
-import type { OperationDef } from '#/api/operations';
+import { type OperationDef, recordKindOf } from '#/api/operations';
 import { DASHBOARD_BACKGROUND, DASHBOARD_USER_AGENT } from '#/api/schemas/platform';
-import { recordKindOf } from './local-index/sync-state';
-import type { Kind } from './local-index/sync-state';
+import type { RecordKind } from '#/api/operations';
 import type { ApiPacer } from './pacer';
 import type { Upstream, UpstreamResponse } from './upstream';
 
@@ -126,7 +125,12 @@ export interface ClientDeps {
    */
   background?: boolean;
   /** Keeps a record the API answered with in the local index (decision 018). */
-  noteAnswer?: (environment: Environment, kind: Kind, path: string, raw: string) => Promise<void>;
+  noteAnswer?: (
+    environment: Environment,
+    kind: RecordKind,
+    path: string,
+    raw: string,
+  ) => Promise<void>;
 }
 
 export function partnerClient(deps: ClientDeps): PartnerClient {

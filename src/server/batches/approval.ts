@@ -4,7 +4,7 @@
 import type { Batch } from '#/api/batches';
 import type { InboxBatch, Policy } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
-import type { DashboardContext } from '../context';
+import type { MoneyControls } from '../controls/controls';
 import {
   type PolicyRule,
   type RequestState,
@@ -12,12 +12,24 @@ import {
   mayApprove,
   whoCanApprove,
 } from '../controls/rules';
-import type { User } from '../store/workspace';
-import { type StoredBatch, batchSubject } from './store';
+import type { User, WorkspaceStore } from '../store/workspace';
+import { type BatchStore, type StoredBatch, batchSubject } from './store';
+
+/** What a batch's approval is worked out from (parts of the server's context). */
+export interface ApprovalDeps {
+  controls: Pick<MoneyControls, 'policies'>;
+  workspace: Pick<WorkspaceStore, 'listUsers'>;
+}
+
+/** What the approval inbox's batches are read from (parts of the server's context). */
+export interface BatchInboxDeps extends ApprovalDeps {
+  batches: { store: Pick<BatchStore, 'list' | 'uploaderName'> };
+  now: () => number;
+}
 
 /** The policies and the people who may approve, read once for several batches. */
 export async function approvalContext(
-  ctx: DashboardContext,
+  ctx: ApprovalDeps,
   /** Rates into the base currency, for base-currency policies (without: they apply). */
   base?: { baseCurrency: string; rates: ReadonlyMap<string, string> },
 ) {
@@ -68,7 +80,7 @@ export function batchApproval(
 
 /** The batches of an environment waiting for approval, as the inbox lists them. */
 export async function batchInbox(
-  ctx: DashboardContext,
+  ctx: BatchInboxDeps,
   user: User,
   environment: string,
 ): Promise<InboxBatch[]> {

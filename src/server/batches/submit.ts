@@ -9,9 +9,10 @@ import { operations, transactionOperations } from '#/api/operations';
 import type { BankDetails } from '#/api/controls';
 import { BANK_DETAIL_LABEL, bankDetailsOf, changedBankDetails, maskedNumber } from '#/api/payee';
 import { phaseOf } from '#/api/transaction-states';
-import type { DashboardContext } from '../context';
-import { type PartnerApi, partnerApi } from '../partner-api';
-import { appendAudit } from '../store/audit';
+import type { MoneyControls } from '../controls/controls';
+import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
+import { appendAudit, type AuditSeal } from '../store/audit';
+import type { DashboardDb } from '../store/db';
 import { repeatingPass } from '../repeating-pass';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
@@ -28,6 +29,14 @@ export interface SubmitterOptions {
   log?: (message: string, error: unknown) => void;
 }
 
+/** What the submitter needs of the server (parts of its context). */
+export interface SubmitterDeps extends PartnerApiDeps {
+  db: DashboardDb;
+  auditSeal: AuditSeal;
+  now: () => number;
+  controls: Pick<MoneyControls, 'recordOrigin' | 'recordRecipient'>;
+}
+
 /** The API could not say yes or no (unreachable, 5xx, rate limit): try the batch again later. */
 class Unsettled extends Error {}
 
@@ -38,7 +47,7 @@ const refusalOf = (answer: { status: number; refusal: string | undefined }) =>
   answer.refusal ?? `The API answered ${answer.status}.`;
 
 export function batchSubmitter(
-  context: () => DashboardContext,
+  context: () => SubmitterDeps,
   store: BatchStore,
   {
     leaseMs = 30_000,
@@ -50,7 +59,7 @@ export function batchSubmitter(
 ) {
   const owner = randomUUID();
   // The server's context, read when a pass runs (it is built after the submitter).
-  let ctx: DashboardContext;
+  let ctx: SubmitterDeps;
 
   const record = (
     batch: StoredBatch,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ControlChange, ControlChangeKind } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../context';
+import { audit } from '../request';
 import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
 import { REQUEST_TTL_MS } from './store';

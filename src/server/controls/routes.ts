@@ -14,7 +14,7 @@ import { mailPasswordLink } from '../notifications/link-mail';
 import { type ApplyChange, holdForSecondAdmin } from './changes';
 import type { Environment } from '#/api/dashboard';
 import { batchInbox } from '../batches/approval';
-import { audit, problem } from '../context';
+import { audit, problem } from '../request';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';

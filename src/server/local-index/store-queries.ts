@@ -17,7 +17,7 @@ import type {
   Page,
   TransactionQuery,
   TransactionRow,
-} from './store';
+} from './store-types';
 import { queryWords } from './terms';
 import { joinParts } from './amount-parts';
 

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { reportColumns } from './amount-parts';
 import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
-import type { IndexKind } from './store';
+import type { IndexKind } from './store-types';
 import {
   accountTerms,
   amountKey,

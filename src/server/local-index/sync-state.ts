@@ -3,33 +3,39 @@
 // delivered, the last answers noted). The parts are first-fill.ts, reconcile.ts,
 // registration.ts, webhook-intake.ts and partner-reader.ts; sync.ts runs them.
 import { apiPacer, type ApiPacer } from '../pacer';
+import type { Kysely } from 'kysely';
 import type { Environment } from '#/api/dashboard';
-import type { OperationDef } from '#/api/operations';
-import { Merchant } from '#/api/schemas/merchant';
-import { PayoutAccount } from '#/api/schemas/payout-account';
+import type { Database } from '../store/schema';
+import type { RecordKind } from '#/api/operations';
 import type { Event } from '#/api/schemas/platform';
-import { PRODUCTS, type Product, Transaction } from '#/api/schemas/transaction';
+import { PRODUCTS } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import type { Vault } from '../store/vault';
 import type { Upstream } from '../upstream';
 import type { LocalIndex } from './store';
-import type { OnWebhookFailing } from './webhook-health';
 
-export type Kind = 'merchant' | 'account' | Product;
+/** A record the index keeps one at a time (the contract's RecordKind). */
+/** A webhook endpoint of the partner's that keeps failing (./webhook-health.ts watches them). */
+export interface FailingWebhook {
+  id: number;
+  url: string;
+  attempts: number;
+  /** What its last try met: a status or an error. */
+  lastError: string;
+}
+
+export type OnWebhookFailing = (
+  trx: Kysely<Database>,
+  environment: Environment,
+  hook: FailingWebhook,
+  /** Told before, and failing since then. */
+  again: boolean,
+) => Promise<void>;
+
+export type Kind = RecordKind;
 
 export const LISTS = ['merchants', 'accounts', ...PRODUCTS] as const;
 export type ListName = (typeof LISTS)[number];
-
-/** Which record an operation answers with, for the index; undefined for pages and the rest. */
-export function recordKindOf(op: OperationDef): Kind | undefined {
-  if (op.response === Merchant) return 'merchant';
-  if (op.response === PayoutAccount) return 'account';
-  if (op.response === Transaction) {
-    const product = op.path.split('/')[2];
-    return PRODUCTS.find((p) => p === product);
-  }
-  return undefined;
-}
 
 /** The record an event names. */
 export function kindOfEvent(event: Event): Kind | undefined {

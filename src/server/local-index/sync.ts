@@ -22,7 +22,7 @@ import { LISTS, type SyncOptions, SyncStop, syncState } from './sync-state';
 import { noteAnswer, receive } from './webhook-intake';
 import { watchWebhooks } from './webhook-health';
 
-export { type Kind, LISTS, type ListName, recordKindOf, type SyncOptions } from './sync-state';
+export { type Kind, LISTS, type ListName, type SyncOptions } from './sync-state';
 export type { ListStatus } from './progress';
 
 export function indexSync(options: SyncOptions) {

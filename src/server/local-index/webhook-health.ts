@@ -5,33 +5,17 @@
 // a day while it keeps failing; one that delivers again is forgotten, so a new failure tells
 // again. The alert row and its notice are written in one transaction: servers sharing the
 // database tell each once.
-import type { Kysely } from 'kysely';
 import type { Environment } from '#/api/dashboard';
 import { operations } from '#/api/operations';
-import type { Database } from '../store/schema';
 import { call } from './partner-reader';
-import type { SyncState } from './sync-state';
+import type { FailingWebhook, SyncState } from './sync-state';
 
 const AGAIN_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Tries after which a delivery still retrying counts as failing. */
 export const FAILING_AFTER_ATTEMPTS = 3;
 const EVENTS_READ = 50;
 
-export interface FailingWebhook {
-  id: number;
-  url: string;
-  attempts: number;
-  /** What its last try met: a status or an error. */
-  lastError: string;
-}
-
-export type OnWebhookFailing = (
-  trx: Kysely<Database>,
-  environment: Environment,
-  hook: FailingWebhook,
-  /** Told before, and failing since then. */
-  again: boolean,
-) => Promise<void>;
+export type { FailingWebhook, OnWebhookFailing } from './sync-state';
 
 export async function watchWebhooks(s: SyncState, environment: Environment) {
   const onFailing = s.options.onWebhookFailing;

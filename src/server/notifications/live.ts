@@ -7,11 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Product } from '#/api/schemas/transaction';
-import type { DashboardContext } from '../context';
+import type { RecordKind } from '#/api/operations';
+import type { MoneyControls } from '../controls/controls';
+import type { DashboardDb } from '../store/db';
+import type { NotificationStore } from './store';
 import type { Database } from '../store/schema';
-import type { User } from '../store/workspace';
-import { batchInbox } from '../batches/approval';
+import type { User, WorkspaceStore } from '../store/workspace';
+import { type BatchInboxDeps, batchInbox } from '../batches/approval';
 
 const PULSE_MS = 1_000;
 const KEEP_ALIVE_MS = 20_000;
@@ -19,8 +21,6 @@ const KEEP_ALIVE_MS = 20_000;
 const CHANGES_WINDOW_MS = 5_000;
 /** Changes older than this are deleted (by whichever server gets to it). */
 const CHANGES_KEPT_MS = 60_000;
-
-type RecordKind = 'merchant' | 'account' | Product;
 
 interface Stream {
   user: User;
@@ -32,7 +32,15 @@ interface Stream {
   end(): void;
 }
 
-export function liveHub(context: () => DashboardContext) {
+/** What the live hub reads (parts of the server's context). */
+export interface LiveHubDeps extends BatchInboxDeps {
+  db: DashboardDb;
+  workspace: Pick<WorkspaceStore, 'listUsers' | 'liveSession'>;
+  notifications: { store: Pick<NotificationStore, 'unread'> };
+  controls: Pick<MoneyControls, 'policies' | 'inboxCounts'>;
+}
+
+export function liveHub(context: () => LiveHubDeps) {
   const streams = new Set<Stream>();
   /** This server, as the origin of the changes it writes. */
   const origin = randomUUID();

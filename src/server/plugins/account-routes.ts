@@ -3,7 +3,7 @@
 // limited like sign-ins; a changed password ends the person's other sessions.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '#/api/account';
-import { audit, problem, readPart, tooManyTries } from '../context';
+import { audit, problem, readPart, tooManyTries } from '../request';
 import { route } from '../endpoint';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { browserSignIn } from '../notifications/new-browser';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminEndpoints as E } from '#/api/admin';
 import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { operations } from '#/api/operations';
-import { audit, problem } from '../context';
+import { audit, problem } from '../request';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { ROLE_LABEL, type Role } from '#/api/roles';
 import { route } from '../endpoint';

@@ -14,7 +14,7 @@ import { batchLookups } from '../batches/lookups';
 import { batchSubject, type RowPayee, type StoredBatch, type StoredRow } from '../batches/store';
 import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
-import { audit, problem } from '../context';
+import { audit, problem } from '../request';
 import { route } from '../endpoint';
 import { type PartnerApi, partnerApi } from '../partner-api';
 import { REFUSAL_TEXT } from '../controls/rules';

@@ -12,7 +12,7 @@ import {
   sessionEndpoints,
 } from '#/api/dashboard';
 import { indexEndpoints as E } from '#/api/local-index';
-import { audit, problem } from '../context';
+import { audit, problem } from '../request';
 import { route } from '../endpoint';
 import { accountColumns, merchantColumns, transactionColumns } from '../exports/columns';
 import type { ExportCursor } from '../local-index/store';

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationEndpoints as E } from '#/api/notifications';
 import { publicTargetProblem } from '#/http/outbound-targets';
-import { audit, problem } from '../context';
+import { audit, problem } from '../request';
 import { route } from '../endpoint';
 
 export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean }> = async (

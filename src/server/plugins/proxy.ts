@@ -10,14 +10,14 @@ import {
   API_VERSION_PATH,
   type OperationDef,
   operations,
+  recordKindOf,
   sandboxOperations,
   TRANSACTION_OPERATION_OF,
   transactionOperations,
 } from '#/api/operations';
 import { z } from 'zod';
 import { changesOf } from '../audit-changes';
-import { audit, problem, requireSignIn } from '../context';
-import { recordKindOf } from '../local-index/sync';
+import { audit, problem, requireSignIn } from '../request';
 import { notesOfWrite } from '../store/transaction-notes';
 import { methodsAt, operationFor } from '#/api/roles';
 import { partnerApi } from '../partner-api';

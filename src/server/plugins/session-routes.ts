@@ -5,7 +5,8 @@
 // between the environments an admin has set up.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '#/api/dashboard';
-import { audit, type DashboardContext, problem, signedInOf, tooManyTries } from '../context';
+import { type DashboardContext } from '../context';
+import { audit, problem, signedInOf, tooManyTries } from '../request';
 import { route } from '../endpoint';
 import { browserSignIn } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';

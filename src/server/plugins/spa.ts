@@ -4,7 +4,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { replyProblem } from '#/http/problem-reply';
-import { PROBLEMS, SANDBOX_PREFIX } from '../context';
+import { SANDBOX_PREFIX } from '../context';
+import { PROBLEMS } from '../request';
 import { contentSecurityPolicy, newNonce } from '../security';
 import { loadAssets, sendAsset } from '../assets';
 import { preferredEncoding } from '../encoding';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import { isoInZone } from '#/api/periods';
 import { PDF_MAX_LINES, statementEndpoints as E } from '#/api/statements';
-import { audit, problem } from '../context';
+import { audit, problem } from '../request';
 import { route } from '../endpoint';
 import { statementFile, statementFileName } from '../statements/files';
 import { statementQueries } from '../statements/lines';

@@ -1,7 +1,7 @@
 // Saved views (src/api/local-index.ts): a person's own and the ones others shared.
 import type { FastifyPluginAsync } from 'fastify';
 import { viewEndpoints as E } from '#/api/local-index';
-import { audit, problem } from '../context';
+import { audit, problem } from '../request';
 import { route } from '../endpoint';
 
 export const viewsRoutes: FastifyPluginAsync = async (app) => {

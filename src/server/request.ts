@@ -1,0 +1,171 @@
+// What every route handler of the dashboard server uses: problem answers, reading a part of the
+// request, the signed-in person, role checks and the audit of what a request did. The context
+// these read (`request.server.dashboard`) is declared by ./context.ts; this file imports none of
+// the services, so any of them may use it.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { fieldErrors } from '#/api/problem';
+import { type ProblemFields, replyProblem } from '#/http/problem-reply';
+import { appendAudit, type AuditEntry } from './store/audit';
+import type { User, WorkspaceSession } from './store/workspace';
+
+export const PROBLEMS = { typeBase: '/api/problems' };
+
+export interface SignedIn {
+  token: string;
+  session: WorkspaceSession;
+  user: User;
+  /**
+   * One of the person's roles needs the second step and they have not enrolled an authenticator
+   * yet: the session may only enrol, say who is signed in and sign out (docs/decisions/017).
+   */
+  mustEnrol: boolean;
+}
+
+/** The shared problem reply, with the dashboard server's options. */
+export function problem(request: FastifyRequest, reply: FastifyReply, fields: ProblemFields) {
+  return replyProblem(request, reply, PROBLEMS, fields);
+}
+
+/** A 429 for too many wrong tries, saying when to try again (`what` names the tries). */
+export function tooManyTries(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wait: number,
+  what: string,
+) {
+  reply.header('retry-after', String(wait));
+  return problem(request, reply, {
+    status: 429,
+    code: 'RATE_LIMITED',
+    detail: `Too many ${what}; try again in ${wait} s.`,
+  });
+}
+
+/**
+ * A part of the request parsed with `schema` as `{ value }` (which may itself be undefined, for
+ * an optional body), or undefined once a 400 naming the fields is sent.
+ */
+export function readPart<S extends z.ZodType>(
+  schema: S,
+  where: 'body' | 'query' | 'params',
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: string,
+): { value: z.output<S> } | undefined {
+  const input = request[where];
+  const result = schema.safeParse(input);
+  if (result.success) return { value: result.data };
+  void problem(request, reply, {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    detail,
+    errors: fieldErrors(result.error.issues, input, where),
+  });
+  return undefined;
+}
+
+/** The live session of the request's cookie, and its user (a disabled user has none). */
+export async function signedInOf(request: FastifyRequest): Promise<SignedIn | undefined> {
+  const { workspace, cookie, authCache } = request.server.dashboard;
+  const token = request.cookies[cookie.name];
+  if (!token) return undefined;
+  const known = authCache.get(token);
+  if (known) return { token, ...known };
+  const session = await workspace.touchSession(token);
+  if (!session) return undefined;
+  const user = await workspace.userById(session.userId);
+  if (!user || user.disabledAt !== null) return undefined;
+  const mustEnrol =
+    !user.secondFactor && (await request.server.dashboard.secondFactor.requiredFor(user.roles));
+  authCache.set(token, { session, user, mustEnrol });
+  return { token, session, user, mustEnrol };
+}
+
+/** A request that carries a body we have not read (refusals close such connections). */
+export function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
+}
+
+/** Records what a request did, with who, from where and its request id. */
+export function audit(
+  request: FastifyRequest,
+  entry: Pick<AuditEntry, 'action' | 'outcome'> & Partial<AuditEntry>,
+  actor: User | undefined = request.signedIn?.user,
+) {
+  const { dashboard } = request.server;
+  return appendAudit(
+    dashboard.db,
+    {
+      at: dashboard.now(),
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      roles: actor?.roles ?? [],
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+      target: null,
+      requestId: String(request.id),
+      details: null,
+      ...entry,
+    },
+    dashboard.auditSeal,
+  );
+}
+
+/** Refuses a request from someone without one of `roles`, recording the refusal. */
+export async function requireRole(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  roles: readonly string[],
+  action: string,
+): Promise<boolean> {
+  const user = request.signedIn?.user;
+  if (user && user.roles.some((role) => roles.includes(role))) return true;
+  await audit(request, { action, outcome: 'refused', details: { reason: 'role', needs: roles } });
+  await problem(request, reply, {
+    status: 403,
+    code: 'FORBIDDEN_ROLE',
+    detail: `This needs the ${roles.join(' or ')} role.`,
+  });
+  return false;
+}
+
+/**
+ * An onRequest hook: a signed-in person, or 401 before the body is read; a session that must
+ * enrol its second step first reaches only the routes marked `beforeEnrolment` (403 otherwise).
+ */
+export async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
+  const signedIn = await signedInOf(request);
+  if (signedIn && (!signedIn.mustEnrol || request.routeOptions.config.beforeEnrolment)) {
+    request.signedIn = signedIn;
+    return;
+  }
+  if (hasBody(request)) reply.header('connection', 'close');
+  if (signedIn) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      await audit(
+        request,
+        {
+          action: `${request.method} ${request.url.split('?')[0]}`,
+          outcome: 'refused',
+          details: { reason: 'second step not enrolled' },
+        },
+        signedIn.user,
+      );
+    }
+    return problem(request, reply, {
+      status: 403,
+      code: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
+      detail:
+        'Your role needs an authenticator app: set it up on your account page before anything else.',
+    });
+  }
+  return problem(request, reply, {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    detail: 'Sign in again: the session has ended.',
+  });
+}
