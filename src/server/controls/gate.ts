@@ -1,0 +1,240 @@
+// The gate (docs/decisions/025): the verdict on every call of the partner's API the proxy makes
+// for a person; nothing else decides. An approval counts towards the policies; a transaction
+// created here records who asked and whom it pays; a status simulation sets the status only.
+import { isSimulation } from '#/api/simulation';
+import type { TransactionApproval } from '#/api/controls';
+import { isTransactionApproval } from '#/api/controls';
+import { operations, TRANSACTION_OPERATION_OF, transactionOperations } from '#/api/operations';
+import { bankDetailsOf, payeeCountryProblems } from '#/api/payee';
+import { refusalFor } from '#/api/roles';
+import { type PayoutAccount } from '#/api/schemas/payout-account';
+import { type Product, Transaction } from '#/api/schemas/transaction';
+import { transitionFor, transitionRefusal } from '#/api/transaction-states';
+import { pathOf } from '#/api/client';
+import { answerJson, type PartnerApi } from '../partner-api';
+import { REFUSAL_TEXT, quoteWindow, simulationChanges } from './rules';
+import { type ControlsCore, transactionSubject, objectOf } from './shared';
+import { type Verdict, type ProxiedCall, refuse, countryRefusal } from './verdict';
+
+/** What the controls look at in a transaction operation of the contract: approvals and creations. */
+function transactionCall(opId: string) {
+  const known = TRANSACTION_OPERATION_OF.get(opId);
+  if (!known) return undefined;
+  const { product, name } = known;
+  if (isTransactionApproval(name)) return { kind: 'approval' as const, product, action: name };
+  if (name === 'create') return { kind: 'create' as const, product };
+  return undefined;
+}
+
+export function gateControls(
+  core: ControlsCore,
+  payeeUpdateVerdict: (
+    call: ProxiedCall,
+    body: Record<string, unknown>,
+    api: PartnerApi,
+  ) => Promise<Verdict>,
+) {
+  const { store, now, approvalInfo, releaseRefusal, inBase } = core;
+  // The verdicts, one per kind of call the controls look at.
+
+  async function approvalVerdict(
+    call: ProxiedCall,
+    { product, action }: { product: Product; action: TransactionApproval },
+    api: PartnerApi,
+  ): Promise<Verdict> {
+    const id = call.id!;
+    // The decision is about the transaction as it is now: read again from the API.
+    const read = await api.call(transactionOperations[product].get, { params: { id } });
+    if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
+    const t = read.data;
+    // A state that does not allow it is refused here, as the API would: never sent unguarded,
+    // since the state may change before the API sees the call (a quote approval in flight).
+    if (!transitionFor(product, t, action))
+      return refuse(400, 'INVALID_STATE_TRANSITION', transitionRefusal(product, t, action), {
+        reason: 'state does not allow it',
+        status: t.clientStatus,
+      });
+    // A quote the API gave is approved within the workspace's validity; after, it is quoted
+    // again (docs/decisions/041).
+    if (action === 'approveQuote') {
+      const { quoteValidityMinutes } = await store.settings();
+      const window = quoteWindow(t, quoteValidityMinutes * 60_000);
+      if (window && window.expiresAt <= now())
+        return refuse(
+          409,
+          'QUOTE_EXPIRED',
+          `The quote of #${id} expired on ${new Date(window.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC (quotes may be approved for ${quoteValidityMinutes} minutes): quote it again.`,
+          { reason: 'quote expired', quotedAt: window.quotedAt, expiresAt: window.expiresAt },
+        );
+    }
+    const subject = transactionSubject(action, product, t);
+    const payout = { currency: t.toCurrencySymbol, amount: t.toAmount };
+    const deposit = subject.deposit!;
+    const text = call.body && call.body.length > 0 ? call.body.toString('utf8') : null;
+    const opened = await store.openApproval(
+      { environment: call.environment, product, transactionId: id, action, payout, deposit },
+      text,
+    );
+    // A base-currency policy judges the amounts converted at the API's rate of this moment.
+    const converted = await inBase(call.environment, api, await store.policies(), subject, true);
+    const decided = await store.decide(opened.id, call.user, 'approve', null, {
+      payout,
+      deposit,
+      base: converted.subject.base,
+      conversions: converted.conversions,
+    });
+    const { outcome } = decided;
+    if (outcome.kind === 'refused') {
+      return refuse(403, outcome.refusal, REFUSAL_TEXT[outcome.refusal], {
+        reason: outcome.refusal,
+        approval: opened.id,
+      });
+    }
+    const request = decided.request!;
+    if (outcome.kind === 'recorded') {
+      return {
+        kind: 'hold',
+        body: { approval: approvalInfo(request, await store.policies(), decided.required) },
+        audit: { approval: request.id, approvals: outcome.approvals, required: decided.required },
+      };
+    }
+    if (outcome.kind !== 'complete') return { kind: 'forward' };
+    // The last approval needed: the API's approve, once (the key is the request's), with the
+    // body the first approver sent (a deposit confirmation).
+    const body = request.body ?? text;
+    return {
+      kind: 'forward',
+      path: pathOf(transactionOperations[product][action], { params: { id } }),
+      body: body === null ? undefined : Buffer.from(body),
+      idempotencyKey: `approval-${request.id}`,
+      headers: { 'x-approval-id': request.id },
+      settle: async (response) => {
+        if (response.status === 200) await store.markApproved(request.id);
+        else if (outcome.fresh) await store.withdrawDecision(request.id, call.user.id);
+        return {
+          approval: request.id,
+          approvers: request.decisions
+            .filter((d) => d.decision === 'approve')
+            .map((d) => d.userName),
+          required: decided.required,
+          status: response.status,
+        };
+      },
+    };
+  }
+
+  /** A transaction created here: who created it, and the account it goes to as it is now. */
+  async function createVerdict(
+    call: ProxiedCall,
+    product: Product,
+    body: Record<string, unknown> | null,
+    api: PartnerApi,
+  ): Promise<Verdict> {
+    const accountId = body?.toBusinessExternalAccountId;
+    let account: PayoutAccount | undefined;
+    if (typeof accountId === 'number' && Number.isSafeInteger(accountId) && accountId > 0) {
+      const read = await api.call(operations.getPayoutAccount, { params: { id: accountId } });
+      if (read.ok) account = read.data;
+    }
+    return {
+      kind: 'forward',
+      settle: async (response) => {
+        if (response.status !== 200) return {};
+        const answer = Transaction.safeParse(answerJson(response));
+        if (!answer.success) return {};
+        const created = answer.data;
+        const ref = {
+          environment: call.environment,
+          product,
+          transactionId: created.businessRequestId,
+        };
+        await store.recordOrigin(ref, call.user.id, {
+          amount: created.toAmount,
+          currency: created.toCurrencySymbol,
+        });
+        if (account && account.id === created.toBusinessExternalAccountId) {
+          await store.recordRecipient(
+            ref,
+            {
+              accountId: account.id,
+              currency: account.currencySymbol,
+              details: bankDetailsOf(account),
+              bankName: account.bankName,
+            },
+            call.user.id,
+          );
+        }
+        return {};
+      },
+    };
+  }
+
+  /** A status simulation sets the status and nothing else, whoever sends it. */
+  async function simulationVerdict(
+    call: ProxiedCall,
+    body: Record<string, unknown>,
+    api: PartnerApi,
+  ): Promise<Verdict> {
+    const read = await api.call(
+      call.op.id === 'updateMerchant' ? operations.getMerchant : operations.getPayoutAccount,
+      { params: { id: call.id! } },
+    );
+    if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
+    const changed = simulationChanges(call.op.id, read.data, body);
+    if (changed.length === 0) return { kind: 'forward' };
+    return refuse(
+      400,
+      'VALIDATION_ERROR',
+      'A status simulation sets the status only: save other changes with Edit.',
+      { reason: 'a simulation may change the status only', fields: changed },
+      changed.map((field) => ({
+        field,
+        message: 'cannot change in a status simulation, which sets the status only',
+      })),
+    );
+  }
+
+  return {
+    /** The verdict on a call to the partner's API: the proxy applies it, and nothing else decides. */
+    async gate(call: ProxiedCall, api: PartnerApi | undefined): Promise<Verdict> {
+      const body = objectOf(call.body);
+      const simulation = call.environment === 'sandbox' && isSimulation(call.op.id, body);
+      const refusal = refusalFor(call.op.id, call.user.roles, call.environment, simulation);
+      if (refusal)
+        return refuse(403, refusal.code, refusal.detail, {
+          reason: refusal.code,
+          roles: call.user.roles,
+        });
+      if (!api)
+        return refuse(
+          503,
+          'ENVIRONMENT_NOT_CONFIGURED',
+          `An admin has not set the ${call.environment} environment's API credentials yet.`,
+          { reason: 'no credentials' },
+        );
+      // A path whose id is not a number names nothing: the API says so.
+      const byId = call.id !== undefined;
+      const transaction = transactionCall(call.op.id);
+      if (transaction?.kind === 'approval' && transaction.action === 'approveDeposit') {
+        // Approving a deposit releases the payout: the second factor first, where enrolled.
+        const stepUp = await releaseRefusal(call.user, call.stepUpAt ?? null);
+        if (stepUp)
+          return refuse(stepUp.refused.status, stepUp.refused.code, stepUp.refused.detail, {
+            reason: stepUp.refused.code,
+          });
+      }
+      if (transaction?.kind === 'approval')
+        return byId ? approvalVerdict(call, transaction, api) : { kind: 'forward' };
+      if (transaction?.kind === 'create')
+        return createVerdict(call, transaction.product, body, api);
+      if (simulation && body && byId) return simulationVerdict(call, body, api);
+      if (call.op.id === 'updatePayoutAccount' && body && byId)
+        return payeeUpdateVerdict(call, body, api);
+      if (call.op.id === 'createPayoutAccount' && body) {
+        const problems = payeeCountryProblems(bankDetailsOf(body));
+        if (problems.length > 0) return countryRefusal(problems);
+      }
+      return { kind: 'forward' };
+    },
+  };
+}

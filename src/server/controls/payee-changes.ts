@@ -1,0 +1,251 @@
+// New bank details of a payout account (docs/decisions/040): held for someone else's approval
+// when money may be paid to the account, decided, withdrawn, and checked before they are saved.
+import type { PayeeChange, PayeeCheck, PayeeCheckResult } from '#/api/controls';
+import type { Environment } from '#/api/dashboard';
+import { operations } from '#/api/operations';
+import {
+  BANK_DETAIL_LABEL,
+  bankDetailsAfter,
+  bankDetailsOf,
+  changedBankDetails,
+  fromIban,
+  payeeCountryProblems,
+} from '#/api/payee';
+import { PayoutAccountUpdate, type PayoutAccount } from '#/api/schemas/payout-account';
+import { answerJson, type PartnerApi } from '../partner-api';
+import type { User } from '../store/workspace';
+import { REFUSAL_TEXT } from './rules';
+import { subjectOf } from './store';
+import { type ControlsCore, stateOf, HELD_STATUSES } from './shared';
+import { type Verdict, type Refused, type ProxiedCall, refuse, countryRefusal } from './verdict';
+
+export function payeeControls(core: ControlsCore) {
+  const { store, approvers, requirement, actionState, payeeChangeInfo, duplicates } = core;
+  /** New bank details of an ACTIVE (or FROZEN) account wait for someone else's approval. */
+  async function payeeUpdateVerdict(
+    call: ProxiedCall,
+    body: Record<string, unknown>,
+    api: PartnerApi,
+  ): Promise<Verdict> {
+    // A body the API would refuse goes to the API, which names its fields.
+    if (!PayoutAccountUpdate.safeParse(body).success) return { kind: 'forward' };
+    const read = await api.call(operations.getPayoutAccount, { params: { id: call.id! } });
+    if (!read.ok) return { kind: 'relay', response: read.response, audit: {} };
+    const account = read.data;
+    const before = bankDetailsOf(account);
+    const after = bankDetailsAfter(before, body);
+    const problems = payeeCountryProblems(after);
+    if (problems.length > 0) return countryRefusal(problems);
+    const changed = changedBankDetails(before, after);
+    // An account money may be paid to (ACTIVE), or may be again (FROZEN), keeps its details
+    // until someone else approves: freezing it first is no way around the control.
+    if (!HELD_STATUSES.has(account.accountStatus) || changed.length === 0)
+      return { kind: 'forward' };
+    const warnings = await duplicates(call.environment, after, {
+      accountId: account.id,
+      businessId: account.businessId,
+    });
+    const opened = await store.openPayeeChange({
+      environment: call.environment,
+      accountId: account.id,
+      currency: account.currencySymbol,
+      author: call.user,
+      body: JSON.stringify(body),
+      change: {
+        businessId: account.businessId,
+        before,
+        after,
+        changed,
+        warnings: warnings.map((w) => `${BANK_DETAIL_LABEL[w.field]} ${w.message}`),
+      },
+    });
+    if ('pending' in opened) {
+      return refuse(
+        409,
+        'PAYEE_CHANGE_PENDING',
+        `A change of this account's bank details by ${opened.pending.authorName} waits for approval; it must be decided or withdrawn first.`,
+        { reason: 'payee change pending', change: opened.pending.id },
+      );
+    }
+    return {
+      kind: 'hold',
+      body: { change: await payeeChangeInfo(opened.change, await store.policies()) },
+      audit: { change: opened.change.id, fields: changed, held: true },
+    };
+  }
+
+  return {
+    payeeUpdateVerdict,
+
+    /** A payout account's bank-detail changes, with what this person can do about each. */
+    async payeeChanges(user: User, environment: Environment, accountId: number) {
+      const [policies, everyone, requests] = await Promise.all([
+        store.policies(),
+        approvers(),
+        store.payeeChangesOf(environment, accountId),
+      ]);
+      const results = [];
+      for (const request of requests) {
+        const need = requirement(policies, subjectOf(request));
+        results.push({
+          ...(await payeeChangeInfo(request, policies)),
+          ...(await actionState(user, stateOf(request, null), need.required, everyone)),
+        });
+      }
+      return { results };
+    },
+
+    /**
+     * One approver's decision on a payee change. The account must still have the details the
+     * change started from; the last approval needed sends the change to the API, once.
+     */
+    async decidePayeeChange(
+      user: User,
+      environment: Environment,
+      id: string,
+      decision: 'approve' | 'reject',
+      reason: string | null,
+      api: PartnerApi,
+      /** Called just before the change is sent to the API (the audit's `sent` entry). */
+      beforeSend?: (accountId: number) => Promise<unknown>,
+    ): Promise<
+      Refused | { change: PayeeChange; applied?: { status: number; account: PayoutAccount | null } }
+    > {
+      const request = await store.request(id);
+      if (!request || request.kind !== 'payee' || request.environment !== environment)
+        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+      const policies = await store.policies();
+      if (decision === 'approve' && request.status === 'pending') {
+        const read = await api.call(operations.getPayoutAccount, {
+          params: { id: request.objectId },
+        });
+        const stale = read.ok
+          ? changedBankDetails(request.change!.before, bankDetailsOf(read.data)).length > 0
+          : read.status === 404;
+        if (!read.ok && !stale)
+          return {
+            refused: {
+              status: 502,
+              code: 'UPSTREAM_UNAVAILABLE',
+              detail: 'The account could not be read from the API. Try again shortly.',
+            },
+          };
+        if (stale) {
+          const why = read.ok
+            ? "The account's bank details changed after this change was proposed; propose it again from the account as it is now."
+            : 'The account no longer exists.';
+          await store.close(id, 'stale', why);
+          return { refused: { status: 409, code: 'PAYEE_CHANGE_STALE', detail: why } };
+        }
+      }
+      const decided = await store.decide(id, user, decision, reason);
+      const { outcome } = decided;
+      if (outcome.kind === 'refused') {
+        const closed =
+          outcome.refusal === 'APPROVAL_CLOSED' || outcome.refusal === 'APPROVAL_EXPIRED';
+        return {
+          refused: {
+            status: closed ? 409 : 403,
+            code: outcome.refusal,
+            detail: REFUSAL_TEXT[outcome.refusal].replace('approval', 'change'),
+          },
+        };
+      }
+      const after = decided.request!;
+      if (outcome.kind !== 'complete') return { change: await payeeChangeInfo(after, policies) };
+      await beforeSend?.(after.objectId);
+      // The body as it was proposed, checked when it was (payeeUpdateVerdict).
+      const proposed = PayoutAccountUpdate.safeParse(
+        answerJson({ body: Buffer.from(after.body ?? '{}') }),
+      );
+      const applied = proposed.success
+        ? await api
+            .call(
+              operations.updatePayoutAccount,
+              { params: { id: after.objectId }, body: proposed.data },
+              // Kept in the local index once the change is marked approved.
+              { idempotencyKey: `payee-change-${after.id}`, keepLater: true },
+            )
+            .catch(() => undefined)
+        : undefined;
+      if (!proposed.success) {
+        await store.close(id, 'failed', 'The proposed bank details can no longer be read.');
+      } else if (applied?.ok) {
+        await store.markApproved(id);
+        await api.keep(operations.updatePayoutAccount, applied);
+      } else if (applied?.final) {
+        await store.close(
+          id,
+          'failed',
+          `The API refused it: ${applied.refusal ?? `status ${applied.status}`}`,
+        );
+      } else {
+        if (outcome.fresh) await store.withdrawDecision(id, user.id);
+        return {
+          refused: {
+            status: 502,
+            code: 'UPSTREAM_UNAVAILABLE',
+            detail: 'The API could not be reached; your approval was not used. Try again shortly.',
+          },
+        };
+      }
+      const closed = (await store.request(id))!;
+      // The approver is told which open payments keep the old details.
+      return {
+        change: await payeeChangeInfo(closed, policies, closed.status === 'approved'),
+        applied: applied && { status: applied.status, account: applied.ok ? applied.data : null },
+      };
+    },
+
+    /** Its author takes a pending change back. */
+    async withdrawPayeeChange(
+      user: User,
+      environment: Environment,
+      id: string,
+    ): Promise<Refused | { change: PayeeChange }> {
+      const request = await store.request(id);
+      if (!request || request.kind !== 'payee' || request.environment !== environment)
+        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+      if (request.authorId !== user.id)
+        return {
+          refused: {
+            status: 403,
+            code: 'FORBIDDEN_ROLE',
+            detail: 'Only whoever proposed a change can withdraw it; an approver can reject it.',
+          },
+        };
+      if (request.status !== 'pending')
+        return {
+          refused: {
+            status: 409,
+            code: 'APPROVAL_CLOSED',
+            detail: 'This change is already closed.',
+          },
+        };
+      await store.close(id, 'withdrawn', null);
+      return {
+        change: await payeeChangeInfo((await store.request(id))!, await store.policies()),
+      };
+    },
+
+    /** Problems and warnings about bank details, before they are saved. */
+    async payeeCheck(environment: Environment, check: PayeeCheck): Promise<PayeeCheckResult> {
+      const details = bankDetailsOf(check);
+      const found = await duplicates(environment, details, {
+        accountId: check.accountId,
+        businessId: check.businessId,
+      });
+      return {
+        problems: payeeCountryProblems(details),
+        warnings: found.map(({ field, message, accountId, businessId, merchantName }) => ({
+          field,
+          message,
+          accountId,
+          businessId,
+          merchantName,
+        })),
+        fromIban: details.iban ? (fromIban(details.iban) ?? null) : null,
+      };
+    },
+  };
+}

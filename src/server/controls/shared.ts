@@ -1,0 +1,251 @@
+// What the parts of the money controls share (docs/decisions/025): who may approve, a request
+// in words, the payee of a transaction, and the second-factor check before money is released.
+import type {
+  ActionState,
+  ApprovalInfo,
+  BankDetails,
+  PayeeChange,
+  RecipientRecord,
+  Requirement,
+  TransactionApproval,
+} from '#/api/controls';
+import { operations } from '#/api/operations';
+import { bankDetailsOf, changedBankDetails, maskedNumber } from '#/api/payee';
+import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import { type Product, Transaction } from '#/api/schemas/transaction';
+import type { LocalIndex } from '../local-index/store';
+import { type PartnerApi } from '../partner-api';
+import type { User } from '../store/workspace';
+import {
+  type ControlSubject,
+  type PolicyRule,
+  type RequestState,
+  STEP_UP_TEXT,
+  stepUpNeeded,
+  mayApprove,
+  requirementOf,
+  whoCanApprove,
+} from './rules';
+import { type ControlsStore, type StoredRequest, type TransactionRef, subjectOf } from './store';
+import { controlRates } from './rates';
+import type { Refused } from './verdict';
+
+/** Payout account statuses whose bank details change only with someone else's approval. */
+export const HELD_STATUSES = new Set<string>(['ACTIVE', 'FROZEN']);
+export const APPROVER = WORKSPACE_ROLES.decideApprovals;
+
+export function objectOf(body: Buffer | undefined): Record<string, unknown> | null {
+  if (!body || body.length === 0) return null;
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export const transactionSubject = (
+  action: TransactionApproval,
+  product: Product,
+  t: Pick<Transaction, 'toCurrencySymbol' | 'toAmount' | 'fromCurrencySymbol' | 'fromAmount'>,
+): ControlSubject => ({
+  action,
+  product,
+  payout: { currency: t.toCurrencySymbol, amount: t.toAmount },
+  deposit: { currency: t.fromCurrencySymbol, amount: t.fromAmount ?? null },
+});
+
+/** A request as the rules judge it. */
+export const stateOf = (request: StoredRequest, originatorId: string | null): RequestState => ({
+  ...request,
+  originatorId: request.kind === 'payee' ? request.authorId : originatorId,
+});
+
+/** A transaction approval nobody has given yet. */
+export const noRequestYet = (originatorId: string | null): RequestState => ({
+  kind: 'transaction',
+  status: 'pending',
+  expiresAt: Number.POSITIVE_INFINITY,
+  originatorId,
+  decisions: [],
+});
+
+export interface ControlsDeps {
+  store: ControlsStore;
+  index: LocalIndex;
+  /** Everyone in the workspace (for who can decide). */
+  people: () => Promise<User[]>;
+  now: () => number;
+}
+
+/** What every part of the controls shares: the stores, the people, and the words of a decision. */
+export function controlsCore(deps: ControlsDeps) {
+  const { store, index, people, now } = deps;
+  const rates = controlRates(deps);
+
+  const approvers = async () =>
+    (await people()).filter((p) => p.disabledAt === null && hasRole(p.roles, APPROVER));
+
+  /** A person by id, with their name (a person removed since keeps their id). */
+  const personNamed = async (id: string) => {
+    const person = (await people()).find((p) => p.id === id);
+    return { id, name: person?.name ?? 'someone no longer in the workspace' };
+  };
+
+  const requirement = (policies: readonly PolicyRule[], subject: ControlSubject): Requirement => {
+    const { required, policy } = requirementOf(policies, subject);
+    return { required, policy: (policy as Requirement['policy']) ?? null };
+  };
+
+  async function actionState(
+    user: User,
+    state: RequestState,
+    required: number,
+    everyone?: User[],
+  ): Promise<ActionState> {
+    const time = now();
+    const mine = mayApprove(state, user, required, time);
+    return {
+      ...mine,
+      whoCan: whoCanApprove(state, everyone ?? (await approvers()), required, time),
+    };
+  }
+
+  function approvalInfo(
+    request: StoredRequest,
+    policies: readonly PolicyRule[],
+    /** What the policies asked at the decision just taken (base-currency policies included). */
+    required?: number,
+  ): ApprovalInfo {
+    return {
+      id: request.id,
+      product: request.product!,
+      transactionId: request.objectId,
+      action: request.action as TransactionApproval,
+      currency: request.payout.currency,
+      amount: request.payout.amount ?? '0',
+      depositCurrency: request.deposit?.currency || null,
+      depositAmount: request.deposit?.amount ?? null,
+      required: required ?? requirementOf(policies, subjectOf(request)).required,
+      status: request.status as ApprovalInfo['status'],
+      createdAt: request.createdAt,
+      expiresAt: request.expiresAt,
+      closedAt: request.closedAt,
+      rejectReason: request.reason,
+      decisions: request.decisions,
+    };
+  }
+
+  /** A payee change in words; with its account's open payments while it waits or as it applies. */
+  async function payeeChangeInfo(
+    request: StoredRequest,
+    policies: readonly PolicyRule[],
+    withOpenPayments = request.status === 'pending',
+  ): Promise<PayeeChange> {
+    const change = request.change!;
+    const openPayments = withOpenPayments
+      ? await index.openPaymentsTo(request.environment, request.objectId)
+      : [];
+    return {
+      id: request.id,
+      accountId: request.objectId,
+      businessId: change.businessId,
+      currency: request.payout.currency,
+      authorId: request.authorId ?? '',
+      authorName: request.authorName ?? '',
+      status: request.status as PayeeChange['status'],
+      createdAt: request.createdAt,
+      expiresAt: request.expiresAt,
+      closedAt: request.closedAt,
+      reason: request.reason,
+      before: change.before,
+      after: change.after,
+      changed: change.changed as PayeeChange['changed'],
+      warnings: change.warnings,
+      required: requirementOf(policies, subjectOf(request)).required,
+      decisions: request.decisions,
+      openPayments,
+    };
+  }
+
+  /** Other merchants' accounts with the same IBAN or account number, in words. */
+  async function duplicates(
+    environment: string,
+    details: Pick<BankDetails, 'iban' | 'accountNumber'>,
+    notOf: { accountId?: number | undefined; businessId?: number | undefined },
+  ) {
+    const found = await index.accountsWithNumber(environment, details, notOf);
+    return found.map((a) => ({
+      ...a,
+      message: `is also on payout account #${a.accountId} of ${a.merchantName ?? 'a merchant'} (merchant #${a.businessId})`,
+    }));
+  }
+
+  /**
+   * Releasing money (a deposit, a bulk file, new bank details) by someone with a second factor
+   * enrolled needs it given within the workspace's window (docs/decisions/041): refused if not.
+   */
+  async function releaseRefusal(
+    person: { secondFactor: boolean },
+    stepUpAt: number | null,
+  ): Promise<Refused | undefined> {
+    const { stepUpMinutes } = await store.settings();
+    if (!stepUpNeeded(person, stepUpAt, stepUpMinutes, now())) return undefined;
+    return { refused: { status: 403, code: 'STEP_UP_REQUIRED', detail: STEP_UP_TEXT } };
+  }
+
+  /** A transaction's open approval (if any) and its state for the rules. */
+  const pendingOf = (requests: StoredRequest[], action: TransactionApproval) =>
+    requests.find((r) => r.action === action && r.status === 'pending' && r.expiresAt > now());
+
+  /** What a transaction was sent to, and whether the account has changed since. */
+  async function recipientRecord(
+    ref: TransactionRef,
+    api: PartnerApi,
+  ): Promise<RecipientRecord | null> {
+    const recorded = await store.recipientOf(ref);
+    if (!recorded) return null;
+    const read = await api
+      .call(operations.getPayoutAccount, { params: { id: recorded.accountId } })
+      .catch(() => undefined);
+    const now_ = read?.ok ? bankDetailsOf(read.data) : undefined;
+    const changed = now_ ? changedBankDetails(recorded.details, now_).length > 0 : null;
+    return {
+      accountId: recorded.accountId,
+      accountHolderName: recorded.details.accountHolderName,
+      bankName: recorded.bankName,
+      number: maskedNumber(recorded.details),
+      swiftCode: recorded.details.swiftCode,
+      countryIso: recorded.details.countryIso,
+      currency: recorded.currency,
+      recordedAt: recorded.recordedAt,
+      changedSince: changed,
+      numberNow: changed && now_ ? maskedNumber(now_) : null,
+      firstPayment: !(
+        await index.accountsPaidBefore(ref.environment, [recorded.accountId], {
+          product: ref.product,
+          id: ref.transactionId,
+        })
+      ).has(recorded.accountId),
+    };
+  }
+
+  return {
+    ...deps,
+    ...rates,
+    approvers,
+    personNamed,
+    requirement,
+    actionState,
+    approvalInfo,
+    payeeChangeInfo,
+    duplicates,
+    pendingOf,
+    recipientRecord,
+    releaseRefusal,
+  };
+}
+
+export type ControlsCore = ReturnType<typeof controlsCore>;
