@@ -87,3 +87,23 @@ describe('normalizeAmount', () => {
     expect(normalizeAmount(typed, ',')).toEqual({ problem });
   });
 });
+
+describe('normalizeAmount reads a bulk file’s amounts as it reads a form’s', () => {
+  it.each([
+    { text: '1250.50', decimal: '.', plain: '1250.50' },
+    { text: '1,250.50', decimal: '.', plain: '1250.50' },
+    { text: '1 250,50', decimal: ',', plain: '1250.50' },
+    { text: "1'250.50", decimal: '.', plain: '1250.50' },
+    { text: '0012', decimal: '.', plain: '12' },
+    { text: '0.50', decimal: '.', plain: '0.50' },
+    { text: '1.250', decimal: ',', plain: '1250' },
+    { text: '12,5', decimal: '.', plain: undefined },
+    { text: '1,25,0', decimal: '.', plain: undefined },
+    { text: '12 50', decimal: '.', plain: undefined },
+    { text: '-5', decimal: '.', plain: undefined },
+    { text: '', decimal: '.', plain: undefined },
+  ] as const)('"$text" with decimal "$decimal" is $plain', ({ text, decimal, plain }) => {
+    const read = normalizeAmount(text, decimal);
+    expect('amount' in read ? read.amount : undefined).toBe(plain);
+  });
+});

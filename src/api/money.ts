@@ -48,7 +48,8 @@ export function decimalsProblem(amount: string, symbol: string): string | undefi
 export type DecimalMark = '.' | ',';
 
 /**
- * An amount as a person typed it, in the plain notation the API takes. With a decimal point,
+ * An amount as a person typed it in a form or a bulk file, in the plain notation the API takes:
+ * the one reader of typed amounts, on both sides. With a decimal point,
  * grouping separators go ("5,000" → "5000", "12 500.50" → "12500.50"); with a decimal comma (a
  * German locale, say), "12.500,50" → "12500.50". What cannot be read as one amount is refused
  * with words that follow the field's name: the other mark used for decimals ("12,50" where a
@@ -67,9 +68,11 @@ export function normalizeAmount(
   const [whole = '', fraction, extra] = text.split(decimal);
   if (extra !== undefined || (fraction !== undefined && !/^\d+$/.test(fraction)))
     return { problem: plain };
-  const joined = (digits: string) => ({
-    amount: fraction === undefined ? digits : `${digits}.${fraction}`,
-  });
+  // Leading zeros go ("0012" → "12"), the one before the decimals stays ("0.50").
+  const joined = (digits: string) => {
+    const integer = digits.replace(/^0+(?=\d)/, '');
+    return { amount: fraction === undefined ? integer : `${integer}.${fraction}` };
+  };
   if (/^\d+$/.test(whole)) return joined(whole);
   // Between groups of thousands: the other mark, spaces of every width, apostrophes.
   const other = point ? ',' : '.';

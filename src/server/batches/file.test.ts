@@ -3,7 +3,7 @@
 // templates read back as files the same reader takes.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { BATCH_ROW_LIMIT, plainAmount, readBatchFile } from './file';
+import { BATCH_ROW_LIMIT, readBatchFile } from './file';
 import { batchTemplate } from './template';
 import { BATCH_UPLOAD } from '#/api/batches';
 import { partsOf, zipOf } from '../files/testing';
@@ -81,12 +81,14 @@ describe('CSV', () => {
       {
         row: 2,
         column: 'payout_amount',
-        message: 'payout_amount "12.5.3" is not an amount such as 1250.50.',
+        message:
+          'payout_amount "12.5.3" must be a number such as 1250.50 (grouping such as 12,500.50 is fine).',
       },
       {
         row: 3,
         column: 'payout_amount',
-        message: 'payout_amount "abc" is not an amount such as 1250.50.',
+        message:
+          'payout_amount "abc" must be a number such as 1250.50 (grouping such as 12,500.50 is fine).',
       },
     ]);
   });
@@ -273,22 +275,5 @@ describe('templates', () => {
     // A collection has no deposit confirmation at creation.
     const collections = await batchTemplate('receive', 'csv');
     expect(collections.bytes.toString('utf8')).not.toContain('deposit_confirmation_url');
-  });
-});
-
-describe('amounts', () => {
-  it.each([
-    { text: '1250.50', decimal: '.', plain: '1250.50' },
-    { text: '1,250.50', decimal: '.', plain: '1250.50' },
-    { text: '1 250,50', decimal: ',', plain: '1250.50' },
-    { text: "1'250.50", decimal: '.', plain: '1250.50' },
-    { text: '0012', decimal: '.', plain: '12' },
-    { text: '1.250', decimal: ',', plain: '1250' },
-    { text: '12,5', decimal: '.', plain: undefined },
-    { text: '1,25,0', decimal: '.', plain: undefined },
-    { text: '-5', decimal: '.', plain: undefined },
-    { text: '', decimal: '.', plain: undefined },
-  ] as const)('"$text" with decimal "$decimal" is $plain', ({ text, decimal, plain }) => {
-    expect(plainAmount(text, decimal)).toBe(plain);
   });
 });

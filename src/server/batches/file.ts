@@ -12,6 +12,7 @@ import {
   NOTE_COLUMN,
   REQUIRED_COLUMNS,
 } from '#/api/batches';
+import { normalizeAmount } from '#/api/money';
 import { undefuseFormula } from '#/api/csv';
 import { bytesInWords } from '#/http/server';
 import { zipRefusal } from '../files/safe-zip';
@@ -248,13 +249,15 @@ export function amountsOf(rows: readonly BatchFileRow[], decimal: '.' | ',') {
   const amounts = new Map<number, string>();
   const problems: FileProblem[] = [];
   for (const { row, values } of rows) {
-    const amount = plainAmount(values.payout_amount, decimal);
-    if (amount) amounts.set(row, amount);
-    else if (values.payout_amount !== '')
+    if (values.payout_amount === '') continue;
+    // Read as the forms read amounts (src/api/money.ts), with the file's decimal mark.
+    const read = normalizeAmount(values.payout_amount, decimal);
+    if ('amount' in read) amounts.set(row, read.amount);
+    else
       problems.push({
         row,
         column: 'payout_amount',
-        message: `payout_amount "${values.payout_amount}" is not an amount such as 1250${decimal}50.`,
+        message: `payout_amount "${values.payout_amount}" ${read.problem}.`,
       });
   }
   return { amounts, problems };
@@ -288,21 +291,4 @@ function decimalOf(
   if (comma > point) return { decimal: ',', mixed };
   if (point > comma) return { decimal: '.', mixed };
   return { decimal: convention, mixed };
-}
-
-/** "1.250,50" with decimal commas → "1250.50"; undefined when it is not an amount. */
-export function plainAmount(text: string, decimal: '.' | ','): string | undefined {
-  const grouping = decimal === ',' ? '.' : ',';
-  const bare = text.replace(/[\s'’]/g, '');
-  if (!/^\d/.test(bare)) return undefined;
-  const groups = bare.split(decimal);
-  if (groups.length > 2) return undefined;
-  const [whole = '', fraction] = groups;
-  if (whole.includes(grouping) && !new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+$`).test(whole))
-    return undefined;
-  const digits = whole.replaceAll(grouping, '');
-  if (!/^\d+$/.test(digits) || (fraction !== undefined && !/^\d+$/.test(fraction)))
-    return undefined;
-  const integer = digits.replace(/^0+(?=\d)/, '');
-  return fraction === undefined ? integer : `${integer}.${fraction}`;
 }

@@ -203,7 +203,7 @@ describe('each rule', () => {
     [
       'an unreadable amount',
       '1,1,USDT(TRC20),12.5.3,OTHER,,',
-      'payout_amount "12.5.3" is not an amount',
+      'payout_amount "12.5.3" must be a number such as 1250.50',
     ],
     ['an unknown purpose', '1,1,USDT(TRC20),10,GIFT,,', 'purpose "GIFT" is not one of'],
     [
