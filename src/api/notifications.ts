@@ -38,7 +38,7 @@ export const KIND_LABEL: Record<NotificationKind, string> = {
  * managed by the sandbox tools' roles and admins, and anyone signs in.
  */
 export const KIND_AUDIENCE: Record<NotificationKind, readonly Role[] | 'everyone'> = {
-  waitingForYou: ['approver'],
+  waitingForYou: WORKSPACE_ROLES.decideApprovals,
   // Whoever creates transactions, uploads files or proposes bank details.
   requestRejected: ['finance', 'onboarding', 'admin'],
   transactionEnded: ['finance'],

@@ -3,12 +3,12 @@
 // and for the approvals inbox, where batches waiting for approval stand beside transactions.
 import type { Batch } from '#/api/batches';
 import type { InboxBatch, Policy } from '#/api/controls';
-import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import type { MoneyControls } from '../controls/controls';
 import {
   type PolicyRule,
   type RequestState,
   batchRequirement,
+  isActiveApprover,
   mayApprove,
   whoCanApprove,
 } from '../controls/rules';
@@ -40,9 +40,7 @@ export async function approvalContext(
   return {
     base,
     policies: policies as PolicyRule[],
-    approvers: people.filter(
-      (p) => p.disabledAt === null && hasRole(p.roles, WORKSPACE_ROLES.decideApprovals),
-    ),
+    approvers: people.filter(isActiveApprover),
   };
 }
 

@@ -6,6 +6,7 @@ import { refusalFor, ROLES, type Role } from '#/api/roles';
 import { isSimulation } from '#/api/simulation';
 import type { Product } from '#/api/schemas/transaction';
 import {
+  isActiveApprover,
   type ControlSubject,
   type PolicyRule,
   decide,
@@ -361,5 +362,25 @@ describe('four eyes on the controls', () => {
   ];
   it.each(table)('decided by %s', (_what, c, id, roles, refusal) => {
     expect(decideControlChange(c, { id, roles }, 1_000)).toBe(refusal);
+  });
+});
+
+describe('who is an active approver', () => {
+  it.each([
+    [['approver'], null, true],
+    [['approver', 'finance'], null, true],
+    [['approver'], 1_700_000_000_000, false],
+    [['finance', 'admin'], null, false],
+    [[], null, false],
+  ] as [Role[], number | null, boolean][])('%j, deactivated at %s: %s', (roles, disabledAt, is) => {
+    expect(isActiveApprover({ roles, disabledAt })).toBe(is);
+  });
+
+  it('is an approver of every role set, unless deactivated', () => {
+    for (let mask = 0; mask < 1 << ROLES.length; mask++) {
+      const roles = ROLES.filter((_, i) => mask & (1 << i));
+      expect(isActiveApprover({ roles, disabledAt: null })).toBe(roles.includes('approver'));
+      expect(isActiveApprover({ roles, disabledAt: 1 })).toBe(false);
+    }
   });
 });

@@ -300,6 +300,10 @@ export function mayApprove(
 }
 
 /** The people of a list who could approve now: approvers, not the originator, not decided. */
+/** Whether a person may decide approvals now: the approver role, not deactivated. The one rule. */
+export const isActiveApprover = (person: { disabledAt: number | null; roles: readonly Role[] }) =>
+  person.disabledAt === null && hasRole(person.roles, WORKSPACE_ROLES.decideApprovals);
+
 export function whoCanApprove<P extends Decider & { name: string }>(
   state: RequestState,
   people: readonly P[],

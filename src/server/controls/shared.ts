@@ -11,7 +11,7 @@ import type {
 } from '#/api/controls';
 import { operations } from '#/api/operations';
 import { bankDetailsOf, changedBankDetails, maskedNumber } from '#/api/payee';
-import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import { WORKSPACE_ROLES } from '#/api/roles';
 import { type Product, Transaction } from '#/api/schemas/transaction';
 import type { LocalIndex } from '../local-index/store';
 import { type PartnerApi } from '../partner-api';
@@ -25,6 +25,7 @@ import {
   mayApprove,
   requirementOf,
   whoCanApprove,
+  isActiveApprover,
 } from './rules';
 import { type ControlsStore, type StoredRequest, type TransactionRef, subjectOf } from './store';
 import { controlRates } from './rates';
@@ -86,7 +87,7 @@ export function controlsCore(deps: ControlsDeps) {
   const rates = controlRates(deps);
 
   const approvers = async () =>
-    (await people()).filter((p) => p.disabledAt === null && hasRole(p.roles, APPROVER));
+    (await people()).filter(isActiveApprover);
 
   /** A person by id, with their name (a person removed since keeps their id). */
   const personNamed = async (id: string) => {
