@@ -1,6 +1,5 @@
 // API codes in words, for what people read on screen and in files: enum values and the names of
 // the three products.
-import type { Product } from './schemas/transaction';
 
 /** `ACTION_NEEDED` → `Action needed`; `approveQuote` → `Approve quote`. */
 export function humanize(value: string): string {
@@ -14,9 +13,4 @@ export function humanize(value: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A transaction of each product, as people name it. */
-export const PRODUCT_NAME: Record<Product, string> = {
-  sendc2f: 'Payout',
-  sendf2f: 'End to end transfer',
-  receive: 'Collection',
-};
+export { PRODUCT_NAME } from './products';

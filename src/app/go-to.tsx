@@ -16,7 +16,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { SearchResults } from '#/api/local-index';
 import { searchQuery } from '#/features/find/queries';
 import { formatDateTime, formatMoney } from '#/lib/format';
-import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
+import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
+import { transactionNoun } from '#/api/products';
 import { goToStore, selectFirstAction } from './go-to-store';
 
 const PAGES = [
@@ -54,9 +55,9 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
           leftSection: <IconBuildingStore size={18} aria-hidden />,
           onClick: () => void navigate({ to: '/merchants/$id', params: { id: Number(id) } }),
         },
-        ...(['payouts', 'end-to-end', 'collections'] as const).map((product) => ({
+        ...PRODUCT_SLUGS.map((product) => ({
           id: `transaction-${product}`,
-          label: `${{ payouts: 'Payout', 'end-to-end': 'End to end transfer', collections: 'Collection' }[product]} #${id}`,
+          label: transactionNoun(PRODUCT_OF[product], Number(id)),
           description: 'Open the transaction with this id',
           leftSection: <IconArrowsExchange size={18} aria-hidden />,
           onClick: () =>

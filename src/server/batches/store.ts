@@ -1,6 +1,7 @@
 // Batches in the dashboard's database (docs/decisions/033): a file's rows as read and checked,
 // kept in one transaction with their batch, fixed in place, and the invalid ones left out.
 import { randomUUID } from 'node:crypto';
+import { DASHBOARD_LINKS } from '#/api/products';
 import Decimal from 'decimal.js';
 import type { BatchColumn, BatchStatus, FileProblem, RowState } from '#/api/batches';
 import type { BankDetails, Decision } from '#/api/controls';
@@ -586,7 +587,7 @@ export function batchStore(
             reason: reason ?? '',
             what: `the bulk payout file ${row.file_name}`,
             after: 'The file is cancelled and nothing in it was paid.',
-            link: `/batches/${id}`,
+            link: DASHBOARD_LINKS.batch(id),
           });
         return { outcome, required };
       });

@@ -5,13 +5,8 @@ import ExcelJS from 'exceljs';
 import { PURPOSES, type Product } from '#/api/schemas/transaction';
 import { type BatchColumn, NOTE_COLUMN, REQUIRED_COLUMNS, columnsOf } from '#/api/batches';
 import { csvCell, defuseFormula } from '#/api/csv';
+import { SLUG_OF } from '#/api/products';
 import { BATCH_ROW_LIMIT, COLUMN_HELP } from './file';
-
-const PRODUCT_FILE_NAME: Record<Product, string> = {
-  sendc2f: 'payouts',
-  sendf2f: 'end-to-end',
-  receive: 'collections',
-};
 
 export interface TemplateFile {
   fileName: string;
@@ -96,4 +91,4 @@ export async function writeBatchFile(
 
 /** A product's template, CSV or XLSX. */
 export const batchTemplate = (product: Product, format: 'csv' | 'xlsx') =>
-  writeBatchFile(product, format, `bulk-${PRODUCT_FILE_NAME[product]}-template`);
+  writeBatchFile(product, format, `bulk-${SLUG_OF[product]}-template`);

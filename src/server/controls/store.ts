@@ -4,6 +4,7 @@
 // was sent to. Decisions and policy changes take one lock, so that a policy change and a last
 // approval never cross; the rules themselves are in ./rules.ts.
 import { randomUUID } from 'node:crypto';
+import { DASHBOARD_LINKS } from '#/api/products';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import {
@@ -737,7 +738,7 @@ export function controlsStore(
               ? {
                   what: `the new bank details of payout account #${request.objectId}`,
                   after: 'The account keeps its bank details.',
-                  link: `/payout-accounts/${request.objectId}`,
+                  link: DASHBOARD_LINKS.payoutAccount(request.objectId),
                 }
               : {
                   what: `the ${request.action === 'approveQuote' ? 'quote' : 'deposit'} of ${transactionNoun(request.product!, request.objectId)} (${request.payout.amount ?? ''} ${request.payout.currency})`,

@@ -2,6 +2,7 @@
 // sends by adding a person, and a reset the person asks for on the sign-in page. Both use the
 // reset token of decision 017 (24 hours, once; a newer link voids the older).
 import type { DashboardContext } from '../context';
+import { DASHBOARD_LINKS } from '#/api/products';
 import type { User } from '../store/workspace';
 import { escapeHtml, queueMail } from './store';
 
@@ -11,7 +12,7 @@ type LinkMail =
 /** Issues a reset token for `user` and queues the mail that carries its link. */
 export async function mailPasswordLink(ctx: DashboardContext, user: User, mail: LinkMail) {
   const { token } = await ctx.workspace.issueReset(user.id);
-  const link = `${ctx.address.origin()}/reset-password?token=${token}`;
+  const link = `${ctx.address.origin()}${DASHBOARD_LINKS.setPassword(token)}`;
   const once = 'the link works once, for 24 hours';
   const [subject, intro, action, after] =
     mail.kind === 'invitation'

@@ -3,27 +3,14 @@
 import { isoInZone } from '#/api/periods';
 import type { Kysely } from 'kysely';
 import { KIND_AUDIENCE } from '#/api/notifications';
+import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import type { Role } from '#/api/roles';
 import type { Product } from '#/api/schemas/transaction';
 import type { Database } from '../store/schema';
 import { type MailSettings, notify, peopleWithRole } from './store';
 
-const NOUN: Record<Product, string> = {
-  sendc2f: 'Payout',
-  sendf2f: 'End to end transfer',
-  receive: 'Collection',
-};
-const SLUG: Record<Product, string> = {
-  sendc2f: 'payouts',
-  sendf2f: 'end-to-end',
-  receive: 'collections',
-};
-
-export const transactionLink = (product: Product, id: number) =>
-  `/transactions/${SLUG[product]}/${id}`;
-
-/** "Payout #12", "Collection #7". */
-export const transactionNoun = (product: Product, id: number) => `${NOUN[product]} #${id}`;
+export const transactionLink = DASHBOARD_LINKS.transaction;
+export { transactionNoun };
 
 type Trx = Kysely<Database>;
 
@@ -44,7 +31,7 @@ export function notices(settings: MailSettings) {
       },
       what: 'quote' | 'deposit',
     ) {
-      const noun = `${NOUN[t.product]} #${t.id}`;
+      const noun = transactionNoun(t.product, t.id);
       await notify(
         trx,
         {
@@ -101,7 +88,7 @@ export function notices(settings: MailSettings) {
           userIds: await approvers(trx, [c.authorId]),
           title: `New bank details of payout account #${c.accountId} wait for your approval`,
           body: `${c.authorName} changed the bank details of payout account #${c.accountId}; they apply once someone else approves them.`,
-          link: `/payout-accounts/${c.accountId}`,
+          link: DASHBOARD_LINKS.payoutAccount(c.accountId),
         },
         settings,
       );
@@ -119,7 +106,7 @@ export function notices(settings: MailSettings) {
           userIds: await approvers(trx, [b.uploadedBy]),
           title: `${b.fileName} waits for your approval`,
           body: `The bulk payout file ${b.fileName} (${b.rows} payments) is quoted and waits for an approver.`,
-          link: `/batches/${b.id}`,
+          link: DASHBOARD_LINKS.batch(b.id),
         },
         settings,
       );
@@ -140,7 +127,7 @@ export function notices(settings: MailSettings) {
               ? `${b.fileName}: ${b.failed} payments refused`
               : `${b.fileName} is submitted`,
           body: `${b.created} transactions were created and their quotes approved${b.failed > 0 ? `; the API refused ${b.failed} rows, which you can download to fix` : ''}.`,
-          link: `/batches/${b.id}`,
+          link: DASHBOARD_LINKS.batch(b.id),
         },
         settings,
       );
@@ -158,7 +145,7 @@ export function notices(settings: MailSettings) {
         creatorId: string;
       },
     ) {
-      const noun = `${NOUN[t.product]} #${t.id}`;
+      const noun = transactionNoun(t.product, t.id);
       const how = t.status.endsWith('COMPLETED') ? 'completed' : 'was cancelled';
       await notify(
         trx,
@@ -190,7 +177,7 @@ export function notices(settings: MailSettings) {
           userIds: [s.userId],
           title: `New sign-in from ${s.browser}`,
           body: `Your account was signed in from ${s.browser} at ${s.ip} on ${when}. If it was not you, change your password and sign out everywhere under Your account.`,
-          link: '/account',
+          link: DASHBOARD_LINKS.account,
         },
         settings,
       );
@@ -216,7 +203,7 @@ export function notices(settings: MailSettings) {
           userIds: await peopleWithRole(trx, KIND_AUDIENCE.webhookFailing as readonly Role[]),
           title: `Webhook endpoint ${w.url}${still} fails`,
           body: `Events to webhook endpoint #${w.id} (${w.url}) in ${w.environment} are${still} not delivered: ${w.attempts} tries of the newest, the last: ${w.lastError}. The environment keeps retrying; see its deliveries in the event log.`,
-          link: '/sandbox#webhooks',
+          link: DASHBOARD_LINKS.webhooks,
         },
         settings,
       );
