@@ -13,6 +13,7 @@ import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
 import { appendAudit, type AuditSeal } from '../store/audit';
 import type { DashboardDb } from '../store/db';
+import { inPool } from '../pool';
 import { repeatingPass } from '../repeating-pass';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
@@ -256,23 +257,23 @@ export function batchSubmitter(
         () => undefined,
       );
     }, leaseMs / 3);
-    let next = 0;
     let unsettled: unknown;
     const accounts = new Map<number, Promise<BankDetails | undefined>>();
-    const worker = async () => {
-      while (!lost && !job.stopping() && unsettled === undefined && next < pending.length) {
-        const row = pending[next++]!;
-        try {
-          await submitRow(batch, row, api, approvedBy, accounts);
-        } catch (error) {
-          // Unreachable, a 5xx, a rate limit, a database hiccup: this pass stops here, the rows
-          // done so far are recorded, and the batch is tried again with the same keys.
-          unsettled = error;
-        }
-      }
-    };
     try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
+      await inPool(
+        pending,
+        concurrency,
+        async (row) => {
+          try {
+            await submitRow(batch, row, api, approvedBy, accounts);
+          } catch (error) {
+            // Unreachable, a 5xx, a rate limit, a database hiccup: this pass stops here, the
+            // rows done so far are recorded, and the batch is tried again with the same keys.
+            unsettled = error;
+          }
+        },
+        () => lost || job.stopping() || unsettled !== undefined,
+      );
     } finally {
       clearInterval(renewal);
     }

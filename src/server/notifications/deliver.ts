@@ -5,6 +5,7 @@
 // between the SMTP server's acceptance and its own record sends again is the same message; mail
 // kept in the database (no SMTP server) is written once by its id.
 import { randomUUID } from 'node:crypto';
+import { inPool } from '../pool';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { postWebhook, publicTargetProblem } from '#/http/outbound-targets';
 import { repeatingPass } from '../repeating-pass';
@@ -152,12 +153,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       if (job.stopping()) return;
       const claimed = await claim(concurrency * 5);
       if (claimed.length === 0) return;
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: Math.min(concurrency, claimed.length) }, async () => {
-          while (!job.stopping() && next < claimed.length) await deliver(claimed[next++]!);
-        }),
-      );
+      await inPool(claimed, concurrency, deliver, job.stopping);
     }
   }
 

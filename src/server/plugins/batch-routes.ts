@@ -16,6 +16,7 @@ import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, problem } from '../request';
 import { route } from '../endpoint';
+import { inPool } from '../pool';
 import { type PartnerApi, partnerApi } from '../partner-api';
 import { REFUSAL_TEXT } from '../controls/rules';
 import { approvalContext, batchApproval } from '../batches/approval';
@@ -512,45 +513,39 @@ async function priceRows(api: PartnerApi, product: Product, rows: readonly Store
   const prices: { row: number; depositAmount: string; rate: string }[] = [];
   const refusals: { row: number; message: string }[] = [];
   let unavailable: number | undefined;
-  let next = 0;
-  const worker = async () => {
-    while (unavailable === undefined && next < rows.length) {
-      const row = rows[next++]!;
-      const valid = row.valid!;
-      let response;
-      try {
-        response = await api.call(
-          transactionOperations[product].price,
-          {
-            body: {
-              fromCurrencySymbol: valid.fromCurrencySymbol,
-              toCurrencySymbol: valid.toCurrencySymbol,
-              toAmount: valid.toAmount,
-            },
+  const price = async (row: StoredRow) => {
+    const valid = row.valid!;
+    let response;
+    try {
+      response = await api.call(
+        transactionOperations[product].price,
+        {
+          body: {
+            fromCurrencySymbol: valid.fromCurrencySymbol,
+            toCurrencySymbol: valid.toCurrencySymbol,
+            toAmount: valid.toAmount,
           },
-          { paced: true },
-        );
-      } catch {
-        unavailable = row.row;
-        return;
-      }
-      if (response.ok)
-        prices.push({
-          row: row.row,
-          depositAmount: response.data.amount,
-          rate: String(response.data.rate),
-        });
-      else if (!response.final) {
-        unavailable = row.row;
-        return;
-      } else
-        refusals.push({
-          row: row.row,
-          message: response.refusal ?? `was refused (${response.status})`,
-        });
+        },
+        { paced: true },
+      );
+    } catch {
+      unavailable = row.row;
+      return;
     }
+    if (response.ok)
+      prices.push({
+        row: row.row,
+        depositAmount: response.data.amount,
+        rate: String(response.data.rate),
+      });
+    else if (!response.final) unavailable = row.row;
+    else
+      refusals.push({
+        row: row.row,
+        message: response.refusal ?? `was refused (${response.status})`,
+      });
   };
-  await Promise.all(Array.from({ length: Math.min(4, rows.length) }, worker));
+  await inPool(rows, 4, price, () => unavailable !== undefined);
   if (unavailable !== undefined) return { kind: 'unavailable' as const, row: unavailable };
   if (refusals.length > 0) return { kind: 'refused' as const, refusals };
   return { kind: 'priced' as const, prices };
