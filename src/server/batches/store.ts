@@ -2,6 +2,7 @@
 // kept in one transaction with their batch, fixed in place, and the invalid ones left out.
 import { randomUUID } from 'node:crypto';
 import { DASHBOARD_LINKS } from '#/api/products';
+import { leaseFree, leases } from '../store/lease';
 import Decimal from 'decimal.js';
 import type { BatchColumn, BatchStatus, FileProblem, RowState } from '#/api/batches';
 import type { BankDetails, Decision } from '#/api/controls';
@@ -137,6 +138,7 @@ export function batchStore(
   notices?: Notices,
 ) {
   const { db } = store;
+  const lease = leases(db, 'batch', 'submitting');
 
   const rowsOf = async (batchId: string): Promise<StoredRow[]> =>
     (
@@ -618,34 +620,17 @@ export function batchStore(
         .selectFrom('batch')
         .select(['id', 'environment'])
         .where('status', '=', 'submitting')
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .where(leaseFree(at))
         .orderBy('approved_at')
         .limit(5)
         .execute();
-      for (const candidate of candidates) {
-        const claimed = await db
-          .updateTable('batch')
-          .set({ lease_owner: owner, lease_until: at + leaseMs })
-          .where('id', '=', candidate.id)
-          .where('status', '=', 'submitting')
-          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 1) return candidate;
-      }
+      for (const candidate of candidates)
+        if (await lease.take(candidate.id, owner, at, leaseMs)) return candidate;
       return undefined;
     },
 
     /** Extends `owner`'s claim; false when it has lost it (another server took over). */
-    async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
-      const renewed = await db
-        .updateTable('batch')
-        .set({ lease_until: now() + leaseMs })
-        .where('id', '=', id)
-        .where('status', '=', 'submitting')
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst();
-      return Number(renewed.numUpdatedRows) === 1;
-    },
+    renew: (id: string, owner: string, leaseMs: number) => lease.renew(id, owner, now() + leaseMs),
 
     /** Lets go of a claim without finishing (the API is away): a pass takes it from `retryAt`. */
     async release(id: string, owner: string, retryAt: number) {

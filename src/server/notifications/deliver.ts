@@ -6,6 +6,7 @@
 // kept in the database (no SMTP server) is written once by its id.
 import { randomUUID } from 'node:crypto';
 import { inPool } from '../pool';
+import { leaseFree, leases } from '../store/lease';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { postWebhook, publicTargetProblem } from '#/http/outbound-targets';
 import { repeatingPass } from '../repeating-pass';
@@ -46,6 +47,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
   } = options;
   const { db } = store;
   const owner = randomUUID();
+  const lease = leases(db, 'outbox', 'pending');
   const smtp: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : undefined;
@@ -58,20 +60,13 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       .select('id')
       .where('status', '=', 'pending')
       .where('next_at', '<=', at)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .where(leaseFree(at))
       .orderBy('next_at')
       .limit(limit)
       .execute();
     const claimed: OutboxTable[] = [];
     for (const { id } of due) {
-      const taken = await db
-        .updateTable('outbox')
-        .set({ lease_owner: owner, lease_until: at + leaseMs })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) continue;
+      if (!(await lease.take(id, owner, at, leaseMs))) continue;
       const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
       if (row) claimed.push(row);
     }
