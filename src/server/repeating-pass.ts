@@ -1,5 +1,5 @@
 // A background job of the dashboard server that runs a pass now and then (the bulk payout
-// submitter, the outbox): one pass at a time, one every `intervalMs` from start, one at once on
+// submitter, the outbox, the local index's sync per environment): one pass at a time, one every `intervalMs` from start, one at once on
 // a kick, and a stop that waits for the pass in progress. A failed pass is told and the next one
 // tries again.
 export function repeatingPass(
@@ -21,11 +21,16 @@ export function repeatingPass(
   return {
     /** Runs a pass now (unless one is running), then as usual. */
     kick,
+    /** The pass under way, if one is (resolved when none is). */
+    idle: async () => {
+      await running;
+    },
     /** Whether the job is stopping: a pass ends early when it is. */
     stopping: () => stopping,
     start() {
       stopping = false;
-      timer ??= setInterval(() => void kick(), options.intervalMs);
+      // The timer alone does not keep the process alive: the server's listener does.
+      timer ??= setInterval(() => void kick(), options.intervalMs).unref();
       void kick();
     },
     async stop() {

@@ -21,6 +21,7 @@ import { checkOwner, ensureWebhook } from './registration';
 import { LISTS, type SyncOptions, SyncStop, syncState } from './sync-state';
 import { noteAnswer, receive } from './webhook-intake';
 import { watchWebhooks } from './webhook-health';
+import { repeatingPass } from '../repeating-pass';
 
 export { type Kind, LISTS, type ListName, type SyncOptions } from './sync-state';
 export type { ListStatus } from './progress';
@@ -28,8 +29,17 @@ export type { ListStatus } from './progress';
 export function indexSync(options: SyncOptions) {
   const s = syncState(options);
   const recheckPerPass = options.recheckPerPass ?? 50;
-  const timers = new Map<Environment, NodeJS.Timeout>();
-  const running = new Map<Environment, Promise<void>>();
+  /** One repeating pass per environment (../repeating-pass.ts). */
+  const jobs = new Map(
+    [...options.upstreams.keys()].map((environment) => [
+      environment,
+      repeatingPass(() => pass(environment), {
+        intervalMs: options.intervalMs,
+        name: `index (${environment})`,
+        log: (message, error) => s.log(message, { environment, error: String(error) }),
+      }),
+    ]),
+  );
 
   /** One pass for an environment: owner, webhook, events, fill or refresh, re-reads, sweep. */
   async function pass(environment: Environment) {
@@ -55,26 +65,16 @@ export function indexSync(options: SyncOptions) {
     }
   }
 
-  function runPass(environment: Environment): Promise<void> {
-    const current = running.get(environment);
-    if (current) return current;
-    const next = pass(environment)
-      .catch((error: unknown) => s.log('index: pass failed', { environment, error: String(error) }))
-      .finally(() => running.delete(environment));
-    running.set(environment, next);
-    return next;
-  }
+  /** A pass now, or the one under way; none for an environment this server does not reach. */
+  const runPass = async (environment: Environment) => {
+    await jobs.get(environment)?.kick();
+  };
 
   return {
     /** Starts the passes: one now, then one every interval, for every environment. */
     start() {
       s.stopped = false;
-      for (const environment of options.upstreams.keys()) {
-        void runPass(environment);
-        const timer = setInterval(() => void runPass(environment), options.intervalMs);
-        timer.unref();
-        timers.set(environment, timer);
-      }
+      for (const job of jobs.values()) job.start();
     },
 
     /** A pass now (and waits for it), e.g. after credentials are stored or from a refresh. */
@@ -85,16 +85,14 @@ export function indexSync(options: SyncOptions) {
      * before a change the caller just made: it is waited for, then another runs).
      */
     async syncAfterChange(environment: Environment, change: { reset: boolean }) {
-      await running.get(environment);
+      await jobs.get(environment)?.idle();
       if (change.reset) await forgetRecords(s, environment);
       await runPass(environment);
     },
 
     async stop() {
       s.stopped = true;
-      for (const timer of timers.values()) clearInterval(timer);
-      timers.clear();
-      await Promise.all([...running.values()]);
+      await Promise.all([...jobs.values()].map((job) => job.stop()));
       await s.rereading;
     },
 
