@@ -5,8 +5,47 @@
 import Decimal from 'decimal.js';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { type ReportFields, reportColumns } from '../local-index/amount-parts';
 import { createReportRollups } from './report-rollups';
+
+// What a migration computes is frozen as it was when the migration was written: it imports no
+// live code (only packages and ./report-rollups.ts, itself part of migration 021), so that a
+// later change of that code cannot change what an old migration does to a database that runs it
+// now. src/server/import-graph.test.ts checks this.
+
+/** A transaction's report columns as migration 018 fills them (frozen copy). */
+function reportColumnsAt018(t: {
+  clientStatus: string;
+  lastUpdateTime: number;
+  toAmount: string;
+  fromAmount: string | null;
+}) {
+  const parts = (amount: string | null) => {
+    if (amount == null) return null;
+    const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+    if (!match) return null;
+    const [, minus, whole = '', fraction = ''] = match;
+    const sign = minus ? -1 : 1;
+    const nanos = Number(fraction.slice(0, 9).padEnd(9, '0'));
+    const units = Number(whole);
+    if (!Number.isSafeInteger(units)) return null;
+    return {
+      units: units === 0 ? 0 : sign * units,
+      nanos: nanos === 0 ? 0 : sign * nanos,
+      exact: fraction.length <= 9 || /^0*$/.test(fraction.slice(9)),
+    };
+  };
+  const to = parts(t.toAmount);
+  const from = parts(t.fromAmount);
+  const completed = t.clientStatus === 'OnOff_COMPLETED' || t.clientStatus === 'Receive_COMPLETED';
+  return {
+    completed_at: completed ? t.lastUpdateTime : null,
+    to_units: to?.units ?? 0,
+    to_nanos: to?.nanos ?? 0,
+    from_units: from?.units ?? null,
+    from_nanos: from?.nanos ?? null,
+    amounts_exact: (to?.exact ?? false) && (from?.exact ?? true) ? 1 : 0,
+  };
+}
 
 export const migrations: Record<string, Migration> = {
   '001-users-sessions-credentials-audit': {
@@ -760,7 +799,9 @@ export const migrations: Record<string, Migration> = {
           ORDER BY environment, product, id LIMIT 1000`.execute(db);
         if (page.rows.length === 0) break;
         for (const row of page.rows) {
-          const columns = reportColumns(JSON.parse(row.record) as ReportFields);
+          const columns = reportColumnsAt018(
+            JSON.parse(row.record) as Parameters<typeof reportColumnsAt018>[0],
+          );
           await sql`UPDATE index_transaction SET completed_at = ${columns.completed_at},
             to_units = ${columns.to_units}, to_nanos = ${columns.to_nanos},
             from_units = ${columns.from_units}, from_nanos = ${columns.from_nanos},
