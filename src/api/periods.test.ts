@@ -6,6 +6,8 @@ import utc from 'dayjs/plugin/utc.js';
 import { describe, expect, it } from 'vitest';
 import {
   bucketsOf,
+  dateAt,
+  midnight,
   daysAfter,
   isoInZone,
   isTimeZone,
@@ -107,5 +109,35 @@ describe('isoInZone', () => {
       expect(isoInZone(ms, 'Europe/Berlin')).toBe(
         dayjs(ms).tz('Europe/Berlin').format('YYYY-MM-DDTHH:mm:ssZ'),
       );
+  });
+});
+
+describe('midnight, against dayjs as a reference', () => {
+  it('is the first instant of a day whose midnight the clock skips', () => {
+    // Santiago springs forward at midnight on 6 September 2026: the day starts at 01:00 (-03:00).
+    expect(iso(midnight('2026-09-06', 'America/Santiago'))).toBe('2026-09-06T04:00:00.000Z');
+    expect(dateAt(midnight('2026-09-06', 'America/Santiago'), 'America/Santiago')).toBe(
+      '2026-09-06',
+    );
+  });
+
+  it.each([
+    'Europe/Berlin',
+    'America/New_York',
+    'America/Santiago',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+    'Pacific/Chatham',
+    'UTC',
+  ])('is where dayjs puts it, every day of two years in %s', (zone) => {
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      const ours = midnight(date, zone);
+      const theirs = dayjs.tz(date, zone).valueOf();
+      // Where a zone skips midnight (Santiago in September), both take the first instant of the
+      // day; dayjs may land an hour off in the gap, so only the date of the result is compared.
+      if (ours !== theirs) expect(dateAt(ours, zone)).toBe(date);
+      else expect(ours).toBe(theirs);
+    }
   });
 });
