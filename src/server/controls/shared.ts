@@ -86,8 +86,7 @@ export function controlsCore(deps: ControlsDeps) {
   const { store, index, people, now } = deps;
   const rates = controlRates(deps);
 
-  const approvers = async () =>
-    (await people()).filter(isActiveApprover);
+  const approvers = async () => (await people()).filter(isActiveApprover);
 
   /** A person by id, with their name (a person removed since keeps their id). */
   const personNamed = async (id: string) => {
