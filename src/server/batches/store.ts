@@ -12,6 +12,7 @@ import {
   policiesIn,
   REQUEST_TTL_MS,
   serializedWithControls,
+  toDecision,
 } from '../controls/store';
 import {
   type BatchSubject,
@@ -158,14 +159,7 @@ export function batchStore(
         .where('batch_id', '=', batchId)
         .orderBy('at')
         .execute()
-    ).map((d) => ({
-      userId: d.user_id,
-      userName: d.user_name,
-      decision: d.decision as Decision['decision'],
-      reason: d.reason,
-      at: Number(d.at),
-      conversions: d.conversion ? (JSON.parse(d.conversion) as Decision['conversions']) : [],
-    }));
+    ).map(toDecision);
 
   const toBatch = async (batch: BatchTable): Promise<StoredBatch> => ({
     id: batch.id,

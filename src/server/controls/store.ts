@@ -20,6 +20,7 @@ import type { Product } from '#/api/schemas/transaction';
 import { type Notices, transactionLink, transactionNoun } from '../notifications/notices';
 import { type DashboardDb, lockFor } from '../store/db';
 import type {
+  ApprovalDecisionTable,
   ApprovalPolicyTable,
   ApprovalRequestTable,
   Database,
@@ -111,6 +112,21 @@ const ofTransaction = (ref: TransactionRef) => ({
   environment: ref.environment,
   product: ref.product,
   transaction_id: ref.transactionId,
+});
+
+/** A decision as stored (an approval's or a bulk file's), as the rules read it. */
+export const toDecision = (
+  d: Pick<
+    ApprovalDecisionTable,
+    'user_id' | 'user_name' | 'decision' | 'reason' | 'at' | 'conversion'
+  >,
+): Decision => ({
+  userId: d.user_id,
+  userName: d.user_name,
+  decision: d.decision as Decision['decision'],
+  reason: d.reason,
+  at: Number(d.at),
+  conversions: d.conversion ? (JSON.parse(d.conversion) as Decision['conversions']) : [],
 });
 
 function toRequest(row: ApprovalRequestTable, decisions: Decision[]): StoredRequest {
@@ -218,19 +234,7 @@ export function controlsStore(
       .orderBy('at')
       .execute();
     return rows.map((row) =>
-      toRequest(
-        row,
-        decisions
-          .filter((d) => d.request_id === row.id)
-          .map((d) => ({
-            userId: d.user_id,
-            userName: d.user_name,
-            decision: d.decision as Decision['decision'],
-            reason: d.reason,
-            at: Number(d.at),
-            conversions: d.conversion ? (JSON.parse(d.conversion) as Decision['conversions']) : [],
-          })),
-      ),
+      toRequest(row, decisions.filter((d) => d.request_id === row.id).map(toDecision)),
     );
   }
 

@@ -102,3 +102,28 @@ export function browserSignIn(
       }),
   };
 }
+
+/**
+ * Opens a session for `userId` in `environment` from this browser: the session and, in its
+ * transaction, the browser remembered (and its notice when new); then both cookies set.
+ */
+export async function openSession(
+  ctx: DashboardContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  environment: string,
+  notices: Notices | null,
+) {
+  const browser = browserSignIn(ctx, request, reply, userId, notices);
+  const opened = await ctx.workspace.createSession({
+    userId,
+    environment,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    within: browser.within,
+  });
+  reply.setCookie(ctx.cookie.name, opened.token, ctx.cookie.options);
+  browser.setCookie();
+  return opened;
+}

@@ -6,7 +6,7 @@ import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '#/api/
 import { audit, problem, readPart, tooManyTries } from '../request';
 import { route } from '../endpoint';
 import { mailPasswordLink } from '../notifications/link-mail';
-import { browserSignIn } from '../notifications/new-browser';
+import { openSession } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 
@@ -70,16 +70,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     // with an authenticator signs in with it, so the link never skips the second step).
     if (user.secondFactor) return { reset: true as const, signedIn: false };
     const environment = ctx.environments[0]?.id ?? 'sandbox';
-    const browser = browserSignIn(ctx, request, reply, user.id, ctx.notifications.notices);
-    const { token } = await ctx.workspace.createSession({
-      userId: user.id,
-      environment,
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-      within: browser.within,
-    });
-    reply.setCookie(ctx.cookie.name, token, ctx.cookie.options);
-    browser.setCookie();
+    await openSession(ctx, request, reply, user.id, environment, ctx.notifications.notices);
     await audit(
       request,
       { action: 'sign-in', outcome: 'ok', target: user.email, details: { by: 'reset link' } },

@@ -8,7 +8,7 @@ import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '#
 import { type DashboardContext } from '../context';
 import { audit, problem, signedInOf, tooManyTries } from '../request';
 import { route } from '../endpoint';
-import { browserSignIn } from '../notifications/new-browser';
+import { openSession } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 import { stepUpUntil } from '../controls/rules';
@@ -183,22 +183,14 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     // A new session at every sign-in; the one this browser had, if any, ends.
     await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
     // A browser this person has not signed in from is told of (not for one-click demo people).
-    const browser = browserSignIn(
+    const { token, session } = await openSession(
       ctx,
       request,
       reply,
       user.id,
+      environment,
       'demoUser' in body ? null : ctx.notifications.notices,
     );
-    const { token, session } = await ctx.workspace.createSession({
-      userId: user.id,
-      environment,
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-      within: browser.within,
-    });
-    reply.setCookie(ctx.cookie.name, token, ctx.cookie.options);
-    browser.setCookie();
     const mustEnrol = !user.secondFactor && (await ctx.secondFactor.requiredFor(user.roles));
     request.signedIn = { token, session, user, mustEnrol };
     await audit(

@@ -9,6 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ControlChange } from '#/api/controls';
 import { ApiErrorAlert } from '#/components/api-error';
+import { SubmitRow } from '#/components/submit-row';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { DateTime } from '#/components/date-time';
 import { RejectDialog } from '#/components/reject-dialog';
@@ -111,14 +112,9 @@ export function ApprovalSettingsForm() {
           )}
         />
       </SimpleGrid>
-      {save.isError && (
-        <ApiErrorAlert error={save.error} title="The settings were not saved" placed={FIELDS} />
-      )}
-      <Group mt="sm">
-        <Button type="submit" loading={save.isPending}>
-          Save approval settings
-        </Button>
-      </Group>
+      <SubmitRow mutation={save} failed="The settings were not saved" placed={FIELDS} mt="sm">
+        Save approval settings
+      </SubmitRow>
     </form>
   );
 }

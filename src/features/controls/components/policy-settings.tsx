@@ -36,6 +36,7 @@ import {
 } from '#/api/controls';
 import { PRODUCTS } from '#/api/schemas/transaction';
 import { ApiErrorAlert } from '#/components/api-error';
+import { SubmitRow } from '#/components/submit-row';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
@@ -316,14 +317,9 @@ function AddPolicyForm() {
         )}
       </SimpleGrid>
       {/* What a field holds is said there, next to what to change; the rest above the button. */}
-      {add.isError && (
-        <ApiErrorAlert error={add.error} title="The policy was not added" placed={FIELDS} />
-      )}
-      <Group mt="sm">
-        <Button type="submit" loading={add.isPending}>
-          Add policy
-        </Button>
-      </Group>
+      <SubmitRow mutation={add} failed="The policy was not added" placed={FIELDS} mt="sm">
+        Add policy
+      </SubmitRow>
     </form>
   );
 }

@@ -26,8 +26,8 @@ import { RejectDialog } from '#/components/reject-dialog';
 import type { TransactionApproval, TransactionControls } from '#/api/controls';
 import { useStepUpField } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
-import { ApprovalSummary } from './approval-summary';
-import { CurrentQuoteNote, RateText, useDepositOf } from './quote';
+import { ApprovalSummary, MovingRows } from './approval-summary';
+import { RateText, useDepositOf } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { showDone } from '#/components/notify';
 
@@ -92,19 +92,11 @@ function Amounts({ product, t }: { product: Product; t: Transaction }) {
   return (
     <Table variant="vertical" layout="fixed" withTableBorder aria-label="Amounts">
       <Table.Tbody>
-        <Table.Tr>
-          <Table.Th w={170}>Payout</Table.Th>
-          <Table.Td>
-            <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
-          </Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th>Deposit, fees included</Table.Th>
-          <Table.Td>
-            <Money amount={deposit} symbol={t.fromCurrencySymbol} fw={600} />
-            {current && <CurrentQuoteNote />}
-          </Table.Td>
-        </Table.Tr>
+        <MovingRows
+          t={t}
+          deposit={<Money amount={deposit} symbol={t.fromCurrencySymbol} fw={600} />}
+          current={current}
+        />
         <Table.Tr>
           <Table.Th>Rate</Table.Th>
           <Table.Td>

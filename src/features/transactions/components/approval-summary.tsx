@@ -4,7 +4,7 @@
 // policy that applies and who has approved so far.
 import { Badge, Table, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { QuoteInfo, TransactionApproval, TransactionControls } from '#/api/controls';
 import type { Transaction } from '#/api/schemas/transaction';
 import { DateTime } from '#/components/date-time';
@@ -41,6 +41,38 @@ export function QuoteExpiry({ quote }: { quote: Pick<QuoteInfo, 'expiresAt' | 'e
   );
 }
 
+/**
+ * The first rows of every table of what an approval moves: the payout, and the deposit (fees
+ * included), marked when it is today's price rather than the API's quote.
+ */
+export function MovingRows({
+  t,
+  deposit,
+  current,
+}: {
+  t: Pick<Transaction, 'toAmount' | 'toCurrencySymbol'>;
+  deposit: ReactNode;
+  current: boolean;
+}) {
+  return (
+    <>
+      <Table.Tr>
+        <Table.Th w={170}>Payout</Table.Th>
+        <Table.Td>
+          <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
+        </Table.Td>
+      </Table.Tr>
+      <Table.Tr>
+        <Table.Th>Deposit, fees included</Table.Th>
+        <Table.Td>
+          {deposit}
+          {current && <CurrentQuoteNote />}
+        </Table.Td>
+      </Table.Tr>
+    </>
+  );
+}
+
 export function ApprovalSummary({
   transaction: t,
   controls,
@@ -59,25 +91,19 @@ export function ApprovalSummary({
   return (
     <Table variant="vertical" layout="fixed" withTableBorder aria-label="What you approve">
       <Table.Tbody>
-        <Table.Tr>
-          <Table.Th w={170}>Payout</Table.Th>
-          <Table.Td>
-            <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
-          </Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th>Deposit, fees included</Table.Th>
-          <Table.Td>
-            {quote?.depositAmount ? (
+        <MovingRows
+          t={t}
+          deposit={
+            quote?.depositAmount ? (
               <Money amount={quote.depositAmount} symbol={t.fromCurrencySymbol} fw={600} />
             ) : (
               <Text span size="sm" c="dimmed">
                 not quoted yet
               </Text>
-            )}
-            {quote?.source === 'priceNow' && <CurrentQuoteNote />}
-          </Table.Td>
-        </Table.Tr>
+            )
+          }
+          current={quote?.source === 'priceNow'}
+        />
         <Table.Tr>
           <Table.Th>Rate</Table.Th>
           <Table.Td>

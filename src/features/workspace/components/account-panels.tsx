@@ -28,6 +28,7 @@ import { formatMoneyIn, LOCALE_CHOICES } from '#/api/formats';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { SelectField } from '#/components/form-fields';
 import { ApiErrorAlert } from '#/components/api-error';
+import { SubmitRow } from '#/components/submit-row';
 import { Panel } from '#/components/page';
 import { fieldError } from '#/lib/field-error';
 import { sessionQuery, useSignOutEverywhere } from '#/features/session/queries';
@@ -71,14 +72,9 @@ export function PasswordPanel() {
             autoComplete="new-password"
             {...textField(form, 'next', 'New password')}
           />
-          {change.isError && (
-            <ApiErrorAlert error={change.error} title="Not changed" placed={['current', 'next']} />
-          )}
-          <Group>
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-          </Group>
+          <SubmitRow mutation={change} failed="Not changed" placed={['current', 'next']}>
+            Change password
+          </SubmitRow>
         </Stack>
       </form>
     </Panel>
@@ -339,14 +335,9 @@ export function FormatsPanel() {
             }).format(Date.now())}
             .
           </Text>
-          {save.isError && (
-            <ApiErrorAlert error={save.error} title="Not saved" placed={['locale', 'timeZone']} />
-          )}
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              Save formats
-            </Button>
-          </Group>
+          <SubmitRow mutation={save} failed="Not saved" placed={['locale', 'timeZone']}>
+            Save formats
+          </SubmitRow>
         </Stack>
       </form>
     </Panel>

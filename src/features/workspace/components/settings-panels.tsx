@@ -24,6 +24,7 @@ import { PersonCreate } from '#/api/admin';
 import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
 import { type Role, ROLE_DESCRIPTION, ROLE_LABEL, ROLES } from '#/api/roles';
 import { ApiErrorAlert, errorMessage } from '#/components/api-error';
+import { SubmitRow } from '#/components/submit-row';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { CopyValue } from '#/components/copy-value';
 import { DataTable, IdNote } from '#/components/data-table';
@@ -88,14 +89,9 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
           autoComplete="new-password"
           {...textField(form, 'apiSecret', 'API secret')}
         />
-        {save.isError && (
-          <ApiErrorAlert error={save.error} title="Not saved" placed={['apiKey', 'apiSecret']} />
-        )}
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            Check and save
-          </Button>
-        </Group>
+        <SubmitRow mutation={save} failed="Not saved" placed={['apiKey', 'apiSecret']}>
+          Check and save
+        </SubmitRow>
       </Stack>
     </form>
   );
@@ -334,14 +330,9 @@ export function PeopleSettings() {
             )}
           />
         </SimpleGrid>
-        {create.isError && (
-          <ApiErrorAlert error={create.error} title="Not added" placed={PERSON_FIELDS} />
-        )}
-        <Group mt="sm">
-          <Button type="submit" loading={create.isPending}>
-            Add person
-          </Button>
-        </Group>
+        <SubmitRow mutation={create} failed="Not added" placed={PERSON_FIELDS} mt="sm">
+          Add person
+        </SubmitRow>
       </form>
       {issued && (
         <Alert color="blue" variant="light" mt="md" title={`One-time password for ${issued.email}`}>
