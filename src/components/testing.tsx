@@ -3,7 +3,8 @@
 // (a component that asks the server fails the test loudly instead).
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 
 export function renderWithData(
@@ -20,4 +21,17 @@ export function renderWithData(
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </MantineProvider>,
   );
+}
+
+/** Opens a select found in `scope` by its label and picks an option (the list is in a portal). */
+export async function chooseOption(
+  scope: ReturnType<typeof within>,
+  label: string,
+  option: string | RegExp,
+) {
+  const box = scope.getByRole('combobox', { name: label });
+  await userEvent.click(box);
+  const list = document.getElementById(box.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error(`${label} opened no list`);
+  await userEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
 }
