@@ -100,11 +100,11 @@ it('shows whom each row pays, and what is wrong with a row, with Fix while the f
   expect(screen.queryByRole('columnheader', { name: 'Deposit' })).toBeNull();
 });
 
-it('offers no Fix to whoever may not fix, nor once the file is approved', () => {
+it('offers no Fix to whoever may not fix, nor once the file waits for approval', () => {
   renderWithData(<BatchRows batch={batch({})} mayFix={false} />);
   expect(screen.queryByRole('button', { name: /^Fix row/ })).toBeNull();
   cleanup();
-  renderWithData(<BatchRows batch={batch({ status: 'approved' })} mayFix />);
+  renderWithData(<BatchRows batch={batch({ status: 'awaiting_approval' })} mayFix />);
   expect(screen.queryByRole('button', { name: /^Fix row/ })).toBeNull();
 });
 
