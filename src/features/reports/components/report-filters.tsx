@@ -1,0 +1,93 @@
+// What a report covers: the period (a preset, or two days chosen), the buckets of its charts,
+// the product and the payout currency. Each change is given to `onChange` as the part of the
+// page's search it changes; clearing a filter gives undefined.
+import '@mantine/dates/styles.css';
+import { Group, Select } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { BUCKETS, type Bucket, PRESET_LABEL, PRESETS, type Preset } from '#/api/period-names';
+import { PRODUCTS, type Product } from '#/api/schemas/transaction';
+import { PRODUCT_TITLE } from '#/lib/products';
+
+export interface ReportFilterValues {
+  period?: Preset | 'custom' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  bucket?: Bucket | undefined;
+  product?: Product | undefined;
+  currency?: string | undefined;
+}
+
+export function ReportFilters({
+  search,
+  currencies: reported,
+  onChange: set,
+}: {
+  search: ReportFilterValues;
+  /** The payout currencies the report holds; the one chosen stays offered when it holds none. */
+  currencies: readonly string[];
+  onChange: (next: Partial<ReportFilterValues>) => void;
+}) {
+  const currencies = [...new Set(reported)];
+  if (search.currency && !currencies.includes(search.currency)) currencies.push(search.currency);
+  return (
+    <Group gap="sm" align="end" mb="lg" wrap="wrap">
+      <Select
+        label="Period"
+        w={170}
+        allowDeselect={false}
+        value={search.period ?? 'lastMonth'}
+        data={[
+          ...PRESETS.map((p) => ({ value: p, label: PRESET_LABEL[p] })),
+          { value: 'custom', label: 'Days I choose' },
+        ]}
+        onChange={(value) =>
+          set({ period: (value ?? 'lastMonth') as ReportFilterValues['period'] })
+        }
+      />
+      {search.period === 'custom' && (
+        <DatePickerInput
+          type="range"
+          label="Days"
+          placeholder="Choose two days"
+          valueFormat="D MMM YYYY"
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          w={260}
+          value={[search.from ?? null, search.to ?? null]}
+          onChange={([from, to]) => {
+            if (from && to) set({ from, to });
+          }}
+        />
+      )}
+      <Select
+        label="Per"
+        w={120}
+        placeholder="Best fit"
+        clearable
+        value={search.bucket ?? null}
+        data={BUCKETS.map((b) => ({ value: b, label: b[0]!.toUpperCase() + b.slice(1) }))}
+        onChange={(value) => set({ bucket: (value ?? undefined) as ReportFilterValues['bucket'] })}
+      />
+      <Select
+        label="Product"
+        w={170}
+        placeholder="Every product"
+        clearable
+        value={search.product ?? null}
+        data={PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural }))}
+        onChange={(value) =>
+          set({ product: (value ?? undefined) as ReportFilterValues['product'] })
+        }
+      />
+      <Select
+        label="Payout currency"
+        w={150}
+        placeholder="Every currency"
+        clearable
+        value={search.currency ?? null}
+        data={currencies}
+        onChange={(value) => set({ currency: value ?? undefined })}
+      />
+    </Group>
+  );
+}
