@@ -15,7 +15,8 @@ import {
 import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
 import { isoInZone } from '#/api/periods';
-import { escapeHtml, type MailSettings, queueMail } from './store';
+import { composeMail } from './mail';
+import { type MailSettings, queueMail } from './store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many notifications are listed; the rest are counted. */
@@ -61,28 +62,35 @@ export function digestMail(
   const from = `${day} ${since.slice(11, 16)} ${tz}`;
   const shown = items.slice(0, LISTED);
   const more = items.length - shown.length;
-  const line = (i: (typeof items)[number]) =>
-    `- ${i.title} (${isoInZone(i.createdAt, tz).slice(11, 16)} ${tz})${i.link ? `\n  ${origin}${i.link}` : ''}`;
   const kinds = [...new Set(items.map((i) => KIND_LABEL[i.kind]))].join('; ');
-  const footer = `You get this digest for: ${kinds}. Change it under Your account, Notifications.`;
-  return {
-    subject: `Your Partner Payments digest: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'} since ${day}`,
-    text:
-      `Not read in the dashboard yet, since ${from}:\n\n` +
-      shown.map(line).join('\n') +
-      (more > 0 ? `\n…and ${more} more: ${origin}/` : '') +
-      `\n\n--\n${footer}\n`,
-    html:
-      `<p>Not read in the dashboard yet, since ${escapeHtml(from)}:</p><ul>` +
-      shown
-        .map(
-          (i) =>
-            `<li>${i.link ? `<a href="${escapeHtml(origin + i.link)}">${escapeHtml(i.title)}</a>` : escapeHtml(i.title)}</li>`,
-        )
-        .join('') +
-      `</ul>${more > 0 ? `<p>…and ${more} more in <a href="${escapeHtml(origin)}/">the dashboard</a>.</p>` : ''}` +
-      `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`,
-  };
+  return composeMail(
+    `Your Partner Payments digest: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'} since ${day}`,
+    [
+      { kind: 'paragraph', text: `Not read in the dashboard yet, since ${from}:` },
+      {
+        kind: 'list',
+        items: shown.map((i) => ({
+          text: i.title,
+          note: `(${isoInZone(i.createdAt, tz).slice(11, 16)} ${tz})`,
+          href: i.link ? origin + i.link : null,
+        })),
+      },
+      ...(more > 0
+        ? [
+            {
+              kind: 'link' as const,
+              href: `${origin}/`,
+              label: `…and ${more} more in the dashboard`,
+              textLead: `…and ${more} more:`,
+            },
+          ]
+        : []),
+      {
+        kind: 'footer',
+        text: `You get this digest for: ${kinds}. Change it under Your account, Notifications.`,
+      },
+    ],
+  );
 }
 
 /**

@@ -4,7 +4,8 @@
 import type { DashboardContext } from '../context';
 import { DASHBOARD_LINKS } from '#/api/products';
 import type { User } from '../store/workspace';
-import { escapeHtml, queueMail } from './store';
+import { composeMail } from './mail';
+import { queueMail } from './store';
 
 type LinkMail =
   { kind: 'invitation'; by: string; roles: string } | { kind: 'password reset'; ip: string };
@@ -28,18 +29,16 @@ export async function mailPasswordLink(ctx: DashboardContext, user: User, mail: 
           'Choose a new password',
           'If it was not you, ignore this mail: your password stays as it is.',
         ];
-  await queueMail(
-    ctx.db.db,
+  const mailed = composeMail(subject, [
+    { kind: 'paragraph', text: intro },
     {
-      to: user.email,
-      kind: mail.kind,
-      subject,
-      text: `${intro}\n\n${action} here (${once}):\n${link}\n${after ? `\n${after}\n` : ''}`,
-      html:
-        `<p>${escapeHtml(intro)}</p>` +
-        `<p><a href="${escapeHtml(link)}">${action}</a> (${once}).</p>` +
-        (after ? `<p>${escapeHtml(after)}</p>` : ''),
+      kind: 'link',
+      href: link,
+      label: action,
+      textLead: `${action} here (${once}):`,
+      after: `(${once}).`,
     },
-    ctx.now(),
-  );
+    ...(after ? [{ kind: 'paragraph' as const, text: after }] : []),
+  ]);
+  await queueMail(ctx.db.db, { to: user.email, kind: mail.kind, ...mailed }, ctx.now());
 }

@@ -3,6 +3,7 @@
 // each who wants it at once, and a chat message per hook of the kind are all written with the
 // change, or not at all. The outbox worker (./deliver.ts) sends what the outbox holds.
 import { randomUUID } from 'node:crypto';
+import { composeMail } from './mail';
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_MODE,
@@ -32,24 +33,20 @@ export interface MailSettings {
   now: () => number;
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** An email's subject, plain text and HTML for a notification. */
 export function mailOf(
   event: Pick<NotifyEvent, 'kind' | 'title' | 'body' | 'link'>,
   origin: string,
 ) {
   const url = event.link ? `${origin}${event.link}` : origin;
-  const footer = `You get this because "${KIND_LABEL[event.kind]}" is on for you. Change it under Your account, Notifications.`;
-  return {
-    subject: event.title,
-    text: `${event.body}\n\nOpen it: ${url}\n\n--\n${footer}\n`,
-    html:
-      `<p>${escapeHtml(event.body)}</p>` +
-      `<p><a href="${escapeHtml(url)}">Open it in the dashboard</a></p>` +
-      `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)}</p>`,
-  };
+  return composeMail(event.title, [
+    { kind: 'paragraph', text: event.body },
+    { kind: 'link', href: url, label: 'Open it in the dashboard', textLead: 'Open it:' },
+    {
+      kind: 'footer',
+      text: `You get this because "${KIND_LABEL[event.kind]}" is on for you. Change it under Your account, Notifications.`,
+    },
+  ]);
 }
 
 /** People of the workspace with one of `roles`, not deactivated, read in `trx`. */
