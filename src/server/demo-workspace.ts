@@ -5,8 +5,8 @@ import type { Role } from '#/api/roles';
 import type { Credentials } from '#/sandbox/domain/partners';
 import type { WorkspaceStore } from './store/workspace';
 import type { DashboardDb } from './store/db';
-import type { DashboardContext } from './context';
-import { partnerApi } from './partner-api';
+import { type PartnerApiDeps, partnerApi } from './partner-api';
+import type { MoneyControls } from './controls/controls';
 import type { ControlsStore } from './controls/store';
 import type { Store } from '#/sandbox/store';
 import { ANY } from '#/api/controls';
@@ -115,7 +115,11 @@ export async function seedDemoRecords(
  * the server listens, on the start that seeded the sandbox.
  */
 export async function rejectDemoQuote(
-  ctx: DashboardContext,
+  ctx: PartnerApiDeps & {
+    db: DashboardDb;
+    workspace: Pick<WorkspaceStore, 'userByEmail' | 'credentials'>;
+    controls: Pick<MoneyControls, 'recordOrigin' | 'rejectTransaction'>;
+  },
   sandbox: Store,
   partnerId: number,
 ): Promise<void> {

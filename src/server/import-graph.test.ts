@@ -117,4 +117,13 @@ describe('the import graph of src/server', () => {
     expect(graph.get(path.join(store, 'migrations.ts'))).toEqual(frozen);
     for (const file of frozen) expect(graph.get(file)).toEqual([]);
   });
+
+  it('lets only the composition root and the route plugins import the whole context', () => {
+    const context = path.join(SERVER, 'context.ts');
+    const readers = [...importGraph(modulesUnder(SERVER))]
+      .filter(([, imports]) => imports.includes(context))
+      .map(([file]) => path.relative(SERVER, file))
+      .filter((file) => file !== 'app.ts' && !file.startsWith('plugins/'));
+    expect(readers).toEqual([]);
+  });
 });

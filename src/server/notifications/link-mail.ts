@@ -1,9 +1,10 @@
 // The mails that carry a link to choose a password (docs/decisions/035): an invitation an admin
 // sends by adding a person, and a reset the person asks for on the sign-in page. Both use the
 // reset token of decision 017 (24 hours, once; a newer link voids the older).
-import type { DashboardContext } from '../context';
+import type { PublicAddress } from '../security';
+import type { DashboardDb } from '../store/db';
 import { DASHBOARD_LINKS } from '#/api/products';
-import type { User } from '../store/workspace';
+import type { User, WorkspaceStore } from '../store/workspace';
 import { composeMail } from './mail';
 import { queueMail } from './store';
 
@@ -11,7 +12,15 @@ type LinkMail =
   { kind: 'invitation'; by: string; roles: string } | { kind: 'password reset'; ip: string };
 
 /** Issues a reset token for `user` and queues the mail that carries its link. */
-export async function mailPasswordLink(ctx: DashboardContext, user: User, mail: LinkMail) {
+/** What a password-link mail needs of the server (parts of its context). */
+export interface LinkMailDeps {
+  workspace: Pick<WorkspaceStore, 'issueReset'>;
+  address: Pick<PublicAddress, 'origin'>;
+  db: DashboardDb;
+  now: () => number;
+}
+
+export async function mailPasswordLink(ctx: LinkMailDeps, user: User, mail: LinkMail) {
   const { token } = await ctx.workspace.issueReset(user.id);
   const link = `${ctx.address.origin()}${DASHBOARD_LINKS.setPassword(token)}`;
   const once = 'the link works once, for 24 hours';

@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DashboardContext } from '../context';
 import type { Database } from '../store/schema';
+import type { WorkspaceStore } from '../store/workspace';
 import type { Notices } from './notices';
 
 const MAX_AGE_S = 400 * 24 * 60 * 60;
@@ -42,8 +42,15 @@ const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
  * What a sign-in's transaction writes for this browser (its id from its cookie, or a new one):
  * the browser remembered for `userId`, and the notice when it is new; and its cookie, to set.
  */
+/** What a sign-in's browser and session need of the server (parts of its context). */
+export interface SignInDeps {
+  cookie: { name: string; options: { secure: boolean } & Record<string, unknown> };
+  now: () => number;
+  workspace: Pick<WorkspaceStore, 'createSession'>;
+}
+
 export function browserSignIn(
-  ctx: DashboardContext,
+  ctx: SignInDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
@@ -108,7 +115,7 @@ export function browserSignIn(
  * transaction, the browser remembered (and its notice when new); then both cookies set.
  */
 export async function openSession(
-  ctx: DashboardContext,
+  ctx: SignInDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
