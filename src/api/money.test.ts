@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assetCode, currencyDecimals, decimalPlaces, normalizeAmount } from './money';
+import {
+  amountLimitProblem,
+  assetCode,
+  currencyDecimals,
+  decimalPlaces,
+  normalizeAmount,
+} from './money';
 
 describe('currencyDecimals', () => {
   it.each([
@@ -105,5 +111,26 @@ describe('normalizeAmount reads a bulk file’s amounts as it reads a form’s',
   ] as const)('"$text" with decimal "$decimal" is $plain', ({ text, decimal, plain }) => {
     const read = normalizeAmount(text, decimal);
     expect('amount' in read ? read.amount : undefined).toBe(plain);
+  });
+});
+
+describe('amountLimitProblem', () => {
+  it.each([
+    ['1', undefined],
+    ['1.00', undefined],
+    ['999999.99', undefined],
+    ['1000000', undefined],
+    ['1000000.00', undefined],
+    ['1000000.01', 'must be between 1 and 1000000 EUR'],
+    ['0.99', 'must be between 1 and 1000000 EUR'],
+    ['0', 'must be between 1 and 1000000 EUR'],
+    ['-5', 'must be between 1 and 1000000 EUR'],
+    ['12000000', 'must be between 1 and 1000000 EUR'],
+  ])('%s: %s', (amount, problem) => {
+    expect(amountLimitProblem(amount, 'EUR')).toBe(problem);
+  });
+
+  it('leaves the currency out when there is none', () => {
+    expect(amountLimitProblem('0.5')).toBe('must be between 1 and 1000000');
   });
 });

@@ -13,6 +13,25 @@ export function assetCode(symbol: string): string {
 /** The payout amounts a transaction may ask for, in its payout currency (decimal strings). */
 export const AMOUNT_LIMITS = { min: '1', max: '1000000' } as const;
 
+/**
+ * What is wrong with a payout amount against the limits, or undefined when it is within them:
+ * the one wording, for the sandbox's answer and a bulk file's row ("must be between 1 and
+ * 1000000 USD"; without a currency, the currency is left out).
+ */
+export function amountLimitProblem(amount: string, symbol?: string): string | undefined {
+  // Compared as digits (no decimal library in the SPA's first load): the limits are whole.
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  const units = match ? BigInt(match[2]!) : 0n;
+  const fractional = /[1-9]/.test(match?.[3] ?? '');
+  const within =
+    match !== null &&
+    match[1] === '' &&
+    units >= BigInt(AMOUNT_LIMITS.min) &&
+    (units < BigInt(AMOUNT_LIMITS.max) || (units === BigInt(AMOUNT_LIMITS.max) && !fractional));
+  if (within) return undefined;
+  return `must be between ${AMOUNT_LIMITS.min} and ${AMOUNT_LIMITS.max}${symbol ? ` ${symbol}` : ''}`;
+}
+
 /** Number of decimals the currency allows, or undefined when the symbol is unknown. */
 export function currencyDecimals(symbol: string): number | undefined {
   const code = assetCode(symbol);

@@ -2,7 +2,7 @@
 // deposit amount that covers a payout. Every figure is a decimal; no JavaScript number is used
 // for money.
 import Decimal from 'decimal.js';
-import { AMOUNT_LIMITS, decimalsOf, decimalsProblem } from '#/api/money';
+import { amountLimitProblem, decimalsOf, decimalsProblem } from '#/api/money';
 import type { Price, Product } from '#/api/schemas/transaction';
 import { findCurrency } from './currencies';
 import { invalidField } from './errors';
@@ -76,14 +76,8 @@ export function depositFor(toAmount: string, rate: Dec | string, decimals: numbe
 export function checkPayoutAmount(toAmount: string, toCurrencySymbol: string): void {
   const precision = decimalsProblem(toAmount, toCurrencySymbol);
   if (precision) throw invalidField('toAmount', precision);
-  const amount = new Dec(toAmount);
-  if (amount.lt(AMOUNT_LIMITS.min) || amount.gt(AMOUNT_LIMITS.max)) {
-    throw invalidField(
-      'toAmount',
-      `must be between ${AMOUNT_LIMITS.min} and ${AMOUNT_LIMITS.max} ${toCurrencySymbol}`,
-      'AMOUNT_OUT_OF_RANGE',
-    );
-  }
+  const limit = amountLimitProblem(toAmount, toCurrencySymbol);
+  if (limit) throw invalidField('toAmount', limit, 'AMOUNT_OUT_OF_RANGE');
 }
 
 /** The rate for a pair and a payout amount, after checking both: what a transaction keeps. */

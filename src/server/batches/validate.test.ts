@@ -188,12 +188,12 @@ describe('each rule', () => {
     [
       'an amount over the limit',
       '1,1,USDT(TRC20),1000000.01,OTHER,,',
-      'payout_amount must be between 1 and 1,000,000',
+      'payout_amount must be between 1 and 1000000',
     ],
     [
       'an amount under the limit',
       '1,1,USDT(TRC20),0.50,OTHER,,',
-      'payout_amount must be between 1 and 1,000,000',
+      'payout_amount must be between 1 and 1000000',
     ],
     [
       'decimals the currency lacks',

@@ -3,7 +3,7 @@
 // purpose, the links, and duplicates inside the file and against recent transactions. Pure: what
 // it needs to know is given (`BatchLookups`), so the rules are tested as a table.
 import Decimal from 'decimal.js';
-import { AMOUNT_LIMITS, decimalsProblem } from '#/api/money';
+import { amountLimitProblem, decimalsProblem } from '#/api/money';
 import { accountNumberKey, ibanKey } from '#/api/payee';
 import { HttpUrl } from '#/api/schemas/common';
 import { type Currency, depositCurrencies } from '#/api/schemas/reference';
@@ -180,12 +180,8 @@ export function validateRows(
 
     const amount = file.amounts.get(row);
     if (amount !== undefined) {
-      const value = new Decimal(amount);
-      if (value.lt(AMOUNT_LIMITS.min) || value.gt(AMOUNT_LIMITS.max))
-        say(
-          'payout_amount',
-          `must be between ${AMOUNT_LIMITS.min} and ${new Decimal(AMOUNT_LIMITS.max).toNumber().toLocaleString('en')}`,
-        );
+      const limit = amountLimitProblem(amount, account?.currencySymbol);
+      if (limit) say('payout_amount', limit);
       else if (account) {
         const decimals = decimalsProblem(amount, account.currencySymbol);
         if (decimals) say('payout_amount', decimals);
