@@ -182,6 +182,26 @@ export function serverProcessFolders(prefix: string) {
 }
 
 /**
+ * The environment of a server process started by a test: this process's own, its data folder,
+ * port and stand-in build, quiet, with no sandbox seed unless `extra` says otherwise.
+ */
+export function processEnv(
+  where: { dataDir: string; port: number; distDir: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: where.dataDir,
+    PORT: String(where.port),
+    HOST: '127.0.0.1',
+    DIST_DIR: where.distDir,
+    LOG_LEVEL: 'silent',
+    SANDBOX_SEED: 'none',
+    ...extra,
+  };
+}
+
+/**
  * The dashboard server as `npm start` runs it, in a process of its own (for the tests that kill
  * it, load it or read its start line): started with `env`, answered once it serves on `port`;
  * `running` keeps it for cleanup; `output()` is what it printed so far.

@@ -17,6 +17,7 @@ import {
   uploadBatchFile,
   partiesThrough,
   sessionCookieOf,
+  processEnv,
   startDashboardProcess,
 } from '../testing';
 
@@ -36,18 +37,14 @@ describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
     dirs.push(dataDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: distDir,
-      LOG_LEVEL: 'silent',
-      SANDBOX_SEED: 'none',
-      // About 2 rows a second per call pair: slow enough to be killed midway.
-      SANDBOX_RATE_LIMIT: '60',
-      DASHBOARD_BATCH_LEASE_MS: '1500',
-    };
+    const env = processEnv(
+      { dataDir, port, distDir },
+      {
+        // About 2 rows a second per call pair: slow enough to be killed midway.
+        SANDBOX_RATE_LIMIT: '60',
+        DASHBOARD_BATCH_LEASE_MS: '1500',
+      },
+    );
     if (dialect === 'postgres')
       env.DASHBOARD_DATABASE_URL = await createDatabase(
         inject('postgresUrl'),

@@ -16,7 +16,7 @@ import { freePort } from '#/http/free-port';
 import { type DashboardDb, openDashboardDb } from '../store/db';
 import { createDatabase } from '../store/postgres-cluster';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
-import { testDist, startDashboardProcess } from '../testing';
+import { testDist, processEnv, startDashboardProcess } from '../testing';
 import { outboxWorker } from './deliver';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -98,17 +98,13 @@ describe.each(DIALECTS)('the outbox after a crash (%s)', (dialect) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-crash-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: distDir,
-      LOG_LEVEL: 'silent',
-      SANDBOX_SEED: 'none',
-      SMTP_URL: smtp.url,
-      DASHBOARD_OUTBOX_LEASE_MS: '1500',
-    };
+    const env = processEnv(
+      { dataDir, port, distDir },
+      {
+        SMTP_URL: smtp.url,
+        DASHBOARD_OUTBOX_LEASE_MS: '1500',
+      },
+    );
     if (dialect === 'postgres')
       env.DASHBOARD_DATABASE_URL = await createDatabase(
         inject('postgresUrl'),
