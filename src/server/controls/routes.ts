@@ -21,6 +21,20 @@ import type { UpstreamResponse } from '../upstream';
 import type { FieldProblem } from '#/api/payee';
 import type { TransactionRef } from './store';
 
+/** Audits a withdrawal by its author: done, or refused with the refusal's code. */
+const auditWithdrawal = (
+  request: FastifyRequest,
+  action: string,
+  target: string,
+  withdrawn: { refused: { code: string } } | object,
+) =>
+  audit(request, {
+    action,
+    target,
+    outcome: 'refused' in withdrawn ? 'refused' : 'ok',
+    details: 'refused' in withdrawn ? { reason: withdrawn.refused.code } : null,
+  });
+
 export const controlsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
   const controls = ctx.controls;
@@ -381,12 +395,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.withdrawPayeeChange, async ({ request, reply, params }) => {
     const { user, environment } = signedIn(request);
     const withdrawn = await controls.withdrawPayeeChange(user, environment, params.id);
-    await audit(request, {
-      action: E.withdrawPayeeChange.audit,
-      target: params.id,
-      outcome: 'refused' in withdrawn ? 'refused' : 'ok',
-      details: 'refused' in withdrawn ? { reason: withdrawn.refused.code } : null,
-    });
+    await auditWithdrawal(request, E.withdrawPayeeChange.audit, params.id, withdrawn);
     if ('refused' in withdrawn) return problem(request, reply, withdrawn.refused);
     return withdrawn.change;
   });
@@ -477,12 +486,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.withdrawControlChange, async ({ request, reply, params }) => {
     const { user } = signedIn(request);
     const withdrawn = await changes.withdraw(params.id, user);
-    await audit(request, {
-      action: E.withdrawControlChange.audit,
-      target: params.id,
-      outcome: 'refused' in withdrawn ? 'refused' : 'ok',
-      details: 'refused' in withdrawn ? { reason: withdrawn.refused.code } : null,
-    });
+    await auditWithdrawal(request, E.withdrawControlChange.audit, params.id, withdrawn);
     if ('refused' in withdrawn) return problem(request, reply, withdrawn.refused);
     return withdrawn;
   });
