@@ -356,3 +356,26 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   }
   return false;
 }
+
+/**
+ * The last part of both servers' error handlers: an error of the framework (a body too large, a
+ * malformed one, a bad header) as its problem, reading what is left of a refused body first; any
+ * other error logged and answered 500 with `unexpected`, the server's own words.
+ */
+export async function answerUnhandled(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: ProblemReplyOptions,
+  unexpected: string,
+) {
+  const known = frameworkProblem(error, request.routeOptions.bodyLimit);
+  if (known?.status === 413) await drainRefusedBody(request);
+  if (known) return replyProblem(request, reply, options, known);
+  request.log.error({ err: error }, 'unexpected error');
+  return replyProblem(request, reply, options, {
+    status: 500,
+    code: 'INTERNAL_ERROR',
+    detail: unexpected,
+  });
+}

@@ -15,9 +15,8 @@ import {
   settleTransaction,
 } from './domain/transactions';
 import {
-  drainRefusedBody,
+  answerUnhandled,
   installJsonParser,
-  frameworkProblem,
   httpServerOptions,
   notFoundOrNotAllowed,
   registerCompression,
@@ -76,15 +75,13 @@ function installErrorHandling(app: FastifyInstance) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       return replyProblem(request, reply, problems, error);
     }
-    const known = frameworkProblem(error, request.routeOptions.bodyLimit);
-    if (known?.status === 413) await drainRefusedBody(request);
-    if (known) return replyProblem(request, reply, problems, known);
-    request.log.error({ err: error }, 'unexpected error');
-    return replyProblem(request, reply, problems, {
-      status: 500,
-      code: 'INTERNAL_ERROR',
-      detail: 'Something went wrong on our side. Quote the request id if you report it.',
-    });
+    return answerUnhandled(
+      error,
+      request,
+      reply,
+      problems,
+      'Something went wrong on our side. Quote the request id if you report it.',
+    );
   });
   app.setNotFoundHandler(
     notFoundOrNotAllowed(

@@ -8,11 +8,9 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import { logRequests } from '#/http/logging';
-import { replyProblem } from '#/http/problem-reply';
 import {
-  drainRefusedBody,
+  answerUnhandled,
   installJsonParser,
-  frameworkProblem,
   httpServerOptions,
   notFoundOrNotAllowed,
   registerCompression,
@@ -81,15 +79,13 @@ async function answerErrorsAsProblems(
       detail: "The dashboard's database cannot be reached just now. Try again in a few seconds.",
     });
   }
-  const known = frameworkProblem(error, request.routeOptions.bodyLimit);
-  if (known?.status === 413) await drainRefusedBody(request);
-  if (known) return replyProblem(request, reply, PROBLEMS, known);
-  request.log.error({ err: error }, 'unexpected error');
-  return problem(request, reply, {
-    status: 500,
-    code: 'INTERNAL_ERROR',
-    detail: 'Something went wrong in the dashboard server.',
-  });
+  return answerUnhandled(
+    error,
+    request,
+    reply,
+    PROBLEMS,
+    'Something went wrong in the dashboard server.',
+  );
 }
 
 export interface EmbeddedSandbox {
