@@ -2,7 +2,7 @@
 // updates the bell and the approvals count at once; `records` tells the lists and the record
 // pages showing those records to read them again. While it is up, they stop polling; the browser
 // reconnects it by itself when it drops, and they poll meanwhile.
-import { useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { controlsKeys } from '#/features/controls/queries';
 import { notificationKeys } from '#/features/notifications/queries';
@@ -12,6 +12,31 @@ import { buildUrl } from '#/api/client';
 import { notificationEndpoints } from '#/api/notifications';
 import { api, SESSION_ENDED_EVENT } from '#/lib/api';
 import { isLive, resetLive, setLive } from '#/lib/live';
+
+/**
+ * Reads the matching queries again, those of a page about to show as well as those on screen. A
+ * query whose read is under way is read again once it ends: that read may have started before
+ * the change (a page loading as the record changed), and its answer would otherwise stand.
+ */
+function readAgain(queryClient: QueryClient, predicate: (query: Query) => boolean) {
+  for (const query of queryClient.getQueryCache().findAll({ predicate })) {
+    const again = () =>
+      void queryClient.invalidateQueries({
+        queryKey: query.queryKey,
+        exact: true,
+        refetchType: 'all',
+      });
+    if (query.state.fetchStatus !== 'fetching') {
+      again();
+      continue;
+    }
+    const stop = queryClient.getQueryCache().subscribe((event) => {
+      if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+      stop();
+      again();
+    });
+  }
+}
 
 export function useLiveUpdates(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -78,11 +103,12 @@ export function useLiveUpdates(enabled: boolean) {
               : 'transactions';
         void queryClient.invalidateQueries({ queryKey: [...findKeys.all, list] });
         void queryClient.invalidateQueries({ queryKey: [...findKeys.all, 'search'] });
-        void queryClient.invalidateQueries({
-          predicate: (query) =>
+        readAgain(
+          queryClient,
+          (query) =>
             query.queryKey[0] === root &&
             query.queryKey.some((part) => typeof part === 'number' && ids.has(part)),
-        });
+        );
       }
       pending.clear();
     };
