@@ -45,9 +45,14 @@ export function useLiveUpdates(enabled: boolean) {
     const source = new EventSource(buildUrl(api, notificationEndpoints.streamEvents, {}));
     source.onopen = () => {
       if (isLive()) return;
-      // Back after a drop: what changed meanwhile is read now, and the polling stops.
+      // Open, or back after a drop: what changed before is read now (a read still under way
+      // once it ends: it may have begun before a change whose push went out before the stream
+      // was open), and the polling stops.
       setLive(true);
-      void queryClient.invalidateQueries({ type: 'active' });
+      readAgain(
+        queryClient,
+        (query) => query.getObserversCount() > 0 || query.state.fetchStatus === 'fetching',
+      );
     };
     // The session moved to another environment: the stream closes and reopens for it, and the
     // switch itself refreshes the pages; reading the old pages' lists now would ask the new

@@ -49,21 +49,6 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Prom
 
 const stream = (cookie: string) => openEventStream(t.base, cookie);
 
-describe('the live stream', () => {
-  it('tells a stream opened just after a change of the records it wrote', async () => {
-    // A page read the payout as it was, and opened its stream after the change's own push.
-    const created = await payout('123.00');
-    const id = created.json.businessRequestId as number;
-    const late = await stream(approver);
-    await until(
-      async () => late.events,
-      (events) =>
-        events.some((e) => e.event === 'records' && (e.data.ids as number[]).includes(id)),
-    );
-    late.close();
-  });
-});
-
 describe('notifications', () => {
   it('tells the approvers a new payout waits, in the app, by mail and on the live stream', async () => {
     const live = await stream(approver);

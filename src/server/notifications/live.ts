@@ -74,29 +74,6 @@ export function liveHub(context: () => LiveHubDeps) {
     for (const [id, at] of pushed) if (at <= now - 2 * CHANGES_WINDOW_MS) pushed.delete(id);
   }
 
-  /**
-   * A stream just opened is told the records written in the last few seconds, by any server: the
-   * page may have read one of them just before the change and opened its stream just after, when
-   * the change's own push had already gone to the streams open then.
-   */
-  async function replayRecent(stream: Stream) {
-    try {
-      const ctx = context();
-      const rows = await ctx.db.db
-        .selectFrom('index_change')
-        .select(['kind', 'ids'])
-        .where('environment', '=', stream.environment)
-        .where('at', '>', ctx.now() - CHANGES_WINDOW_MS)
-        .orderBy('at')
-        .execute();
-      for (const row of rows)
-        if (streams.has(stream))
-          stream.send('records', { kind: row.kind, ids: JSON.parse(row.ids) as number[] });
-    } catch {
-      // The database was away: the page read everything as the stream opened in any case.
-    }
-  }
-
   /** Deletes changes no beat looks at any more, at most once a minute per server. */
   async function prune() {
     const ctx = context();
@@ -211,7 +188,6 @@ export function liveHub(context: () => LiveHubDeps) {
         end: () => raw.end(),
       };
       streams.add(stream);
-      void replayRecent(stream);
       pulse ??= setInterval(() => void beat(), PULSE_MS);
       void beat();
       const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
