@@ -43,11 +43,16 @@ export function useLiveUpdates(enabled: boolean) {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource(buildUrl(api, notificationEndpoints.streamEvents, {}));
+    // Pages take the stream as up from the start (lib/live.ts) and do not poll; so the first
+    // opening, like a reopening after a drop, reads again what the page holds: a change pushed
+    // before this stream was open reached the streams open then, not this page.
+    let opened = false;
     source.onopen = () => {
-      if (isLive()) return;
-      // Open, or back after a drop: what changed before is read now (a read still under way
-      // once it ends: it may have begun before a change whose push went out before the stream
-      // was open), and the polling stops.
+      const first = !opened;
+      opened = true;
+      if (isLive() && !first) return;
+      // What changed before is read now (a read still under way once it ends: it may have begun
+      // before the change), and the polling stops.
       setLive(true);
       readAgain(
         queryClient,
