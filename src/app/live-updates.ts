@@ -56,7 +56,11 @@ export function useLiveUpdates(enabled: boolean) {
       setLive(true);
       readAgain(
         queryClient,
-        (query) => query.getObserversCount() > 0 || query.state.fetchStatus === 'fetching',
+        // Not the session: read as it ends, it would sign the page out instead of showing the
+        // "session ended" dialog (as in onerror below).
+        (query) =>
+          query.queryKey[0] !== sessionKeys.all[0] &&
+          (query.getObserversCount() > 0 || query.state.fetchStatus === 'fetching'),
       );
     };
     // The session moved to another environment: the stream closes and reopens for it, and the
