@@ -7,7 +7,7 @@ import { type ClientDeps, type PartnerClient, partnerClient } from './partner-cl
 import type { WorkspaceStore } from './store/workspace';
 import type { Upstream } from './upstream';
 
-export { answerJson, isFinalAnswer, refusalText } from './partner-client';
+export { answerJson } from './partner-client';
 export type PartnerApi = PartnerClient;
 
 /** What a partner client for an environment is made from (parts of the server's context). */

@@ -4,7 +4,7 @@
 // was sent to. Decisions and policy changes take one lock, so that a policy change and a last
 // approval never cross; the rules themselves are in ./rules.ts.
 import { randomUUID } from 'node:crypto';
-import { DASHBOARD_LINKS } from '#/api/products';
+import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import {
@@ -17,7 +17,7 @@ import {
   type TransactionApproval,
 } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
-import { type Notices, transactionLink, transactionNoun } from '../notifications/notices';
+import type { Notices } from '../notifications/notices';
 import { type DashboardDb, lockFor } from '../store/db';
 import type {
   ApprovalDecisionTable,
@@ -747,7 +747,7 @@ export function controlsStore(
               : {
                   what: `the ${request.action === 'approveQuote' ? 'quote' : 'deposit'} of ${transactionNoun(request.product!, request.objectId)} (${request.payout.amount ?? ''} ${request.payout.currency})`,
                   after: 'The transaction is cancelled.',
-                  link: transactionLink(request.product!, request.objectId),
+                  link: DASHBOARD_LINKS.transaction(request.product!, request.objectId),
                 }),
           });
         return { outcome, request: await load(trx, id), required };

@@ -49,7 +49,7 @@ export interface SignInDeps {
   workspace: Pick<WorkspaceStore, 'createSession'>;
 }
 
-export function browserSignIn(
+function browserSignIn(
   ctx: SignInDeps,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -9,9 +9,6 @@ import type { Product } from '#/api/schemas/transaction';
 import type { Database } from '../store/schema';
 import { type MailSettings, notify, peopleWithRole } from './store';
 
-export const transactionLink = DASHBOARD_LINKS.transaction;
-export { transactionNoun };
-
 type Trx = Kysely<Database>;
 
 /** The notices of the dashboard's events, bound to where links lead and the clock. */
@@ -39,7 +36,7 @@ export function notices(settings: MailSettings) {
           userIds: await approvers(trx, [t.creatorId]),
           title: `${noun} waits for your ${what} approval`,
           body: `${noun} of ${t.amount} ${t.currency} waits for an approver to approve its ${what}.`,
-          link: transactionLink(t.product, t.id),
+          link: DASHBOARD_LINKS.transaction(t.product, t.id),
         },
         settings,
       );
@@ -154,7 +151,7 @@ export function notices(settings: MailSettings) {
           userIds: [t.creatorId],
           title: `${noun} ${how}`,
           body: `${noun} of ${t.amount} ${t.currency} ${how}.`,
-          link: transactionLink(t.product, t.id),
+          link: DASHBOARD_LINKS.transaction(t.product, t.id),
         },
         settings,
       );
