@@ -3,7 +3,7 @@
 // server's routes and the SPA's forms (docs/decisions/027).
 import { z } from 'zod';
 import { Email } from './dashboard';
-import { type EndpointDef, endpoint } from './endpoints';
+import { endpoints } from './endpoints';
 import { isLocale, isTimeZone } from './formats';
 
 /** The shortest password the workspace accepts, wherever one is chosen. */
@@ -83,9 +83,8 @@ export const REPLACE_NEEDS =
 
 export const Enrolment = z.object({ secret: z.string(), uri: z.string() });
 
-export const accountEndpoints = {
-  requestPasswordReset: endpoint({
-    id: 'requestPasswordReset',
+export const accountEndpoints = endpoints({
+  requestPasswordReset: {
     method: 'POST',
     path: '/password-reset/request',
     summary:
@@ -94,9 +93,8 @@ export const accountEndpoints = {
     body: ResetRequest,
     invalid: 'Enter the email address you sign in with.',
     response: z.object({ requested: z.literal(true) }),
-  }),
-  resetPassword: endpoint({
-    id: 'resetPassword',
+  },
+  resetPassword: {
     method: 'POST',
     path: '/password-reset',
     summary:
@@ -110,18 +108,16 @@ export const accountEndpoints = {
         description: 'Signed in (a session cookie set), unless the person has an authenticator.',
       }),
     }),
-  }),
-  setFormats: endpoint({
-    id: 'setFormats',
+  },
+  setFormats: {
     method: 'PUT',
     path: '/account/formats',
     summary: "Choose one's locale and time zone (null for the browser's) for every page and file",
     body: PersonFormats,
     invalid: 'Choose a locale and a time zone from the lists.',
     response: PersonFormats,
-  }),
-  changePassword: endpoint({
-    id: 'changePassword',
+  },
+  changePassword: {
     method: 'POST',
     path: '/account/password',
     summary: "Change one's password; every other session of the person ends",
@@ -129,9 +125,8 @@ export const accountEndpoints = {
     body: PasswordChange,
     invalid: `Give your current password and a new one of at least ${PASSWORD_MIN_LENGTH} characters.`,
     response: z.object({ changed: z.literal(true) }),
-  }),
-  beginAuthenticator: endpoint({
-    id: 'beginAuthenticator',
+  },
+  beginAuthenticator: {
     method: 'POST',
     path: '/account/totp',
     summary:
@@ -140,9 +135,8 @@ export const accountEndpoints = {
     body: AuthenticatorProof.partial().optional(),
     invalid: REPLACE_NEEDS,
     response: Enrolment,
-  }),
-  confirmAuthenticator: endpoint({
-    id: 'confirmAuthenticator',
+  },
+  confirmAuthenticator: {
     method: 'POST',
     path: '/account/totp/confirm',
     summary: "Finish enrolling with the app's first code; answers the recovery codes, shown once",
@@ -150,5 +144,5 @@ export const accountEndpoints = {
     body: AuthenticatorCode,
     invalid: 'Enter the code from your authenticator app.',
     response: z.object({ recoveryCodes: z.array(z.string()) }),
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

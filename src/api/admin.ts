@@ -3,7 +3,7 @@
 // policies are the money controls': ./controls.) Declared once (docs/decisions/027).
 import { z } from 'zod';
 import { CredentialsForm, Email, Environment, Role } from './dashboard';
-import { type EndpointDef, endpoint } from './endpoints';
+import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { TextIdParams } from './schemas/common';
 import { ControlChangeHeld } from './controls';
@@ -42,18 +42,16 @@ export const CredentialHint = z.object({
 export type CredentialHint = z.infer<typeof CredentialHint>;
 const CredentialHints = z.object({ results: z.array(CredentialHint) });
 
-export const adminEndpoints = {
-  listCredentials: endpoint({
-    id: 'listCredentials',
+export const adminEndpoints = endpoints({
+  listCredentials: {
     method: 'GET',
     path: '/admin/credentials',
     summary: "Which environments have API credentials: each key's last four characters",
     response: CredentialHints,
     roles: ADMIN,
     audit: 'read credentials',
-  }),
-  setCredentials: endpoint({
-    id: 'setCredentials',
+  },
+  setCredentials: {
     errors: { 502: 'The API could not be reached to check the credentials' },
     method: 'PUT',
     path: '/admin/credentials/{environment}',
@@ -64,18 +62,16 @@ export const adminEndpoints = {
     response: CredentialHints,
     roles: ADMIN,
     audit: 'set API credentials',
-  }),
-  listPeople: endpoint({
-    id: 'listPeople',
+  },
+  listPeople: {
     method: 'GET',
     path: '/admin/users',
     summary: 'The people of the workspace and their roles',
     response: z.object({ results: z.array(Person) }),
     roles: ADMIN,
     audit: 'list users',
-  }),
-  addPerson: endpoint({
-    id: 'addPerson',
+  },
+  addPerson: {
     method: 'POST',
     path: '/admin/users',
     summary:
@@ -86,9 +82,8 @@ export const adminEndpoints = {
     held: ControlChangeHeld,
     roles: ADMIN,
     audit: 'create user',
-  }),
-  setRoles: endpoint({
-    id: 'setRoles',
+  },
+  setRoles: {
     method: 'PUT',
     path: '/admin/users/{id}/roles',
     summary: "Replace a person's roles",
@@ -99,9 +94,8 @@ export const adminEndpoints = {
     held: ControlChangeHeld,
     roles: ADMIN,
     audit: 'set roles',
-  }),
-  setPersonActive: endpoint({
-    id: 'setPersonActive',
+  },
+  setPersonActive: {
     method: 'PUT',
     path: '/admin/users/{id}/active',
     summary:
@@ -111,9 +105,8 @@ export const adminEndpoints = {
     response: Person,
     roles: ADMIN,
     audit: 'set person active',
-  }),
-  endSessionsOf: endpoint({
-    id: 'endSessionsOf',
+  },
+  endSessionsOf: {
     method: 'POST',
     path: '/admin/users/{id}/end-sessions',
     summary: 'End every session of a person (they sign in again)',
@@ -121,9 +114,8 @@ export const adminEndpoints = {
     response: z.object({ ended: z.int() }),
     roles: ADMIN,
     audit: 'end sessions',
-  }),
-  issueResetLink: endpoint({
-    id: 'issueResetLink',
+  },
+  issueResetLink: {
     method: 'POST',
     path: '/admin/users/{id}/reset-link',
     summary: 'A password reset link for a person (24 hours, once; a newer one replaces it)',
@@ -131,9 +123,8 @@ export const adminEndpoints = {
     response: z.object({ link: z.string(), expiresAt: z.int() }),
     roles: ADMIN,
     audit: 'issue reset link',
-  }),
-  apiDocument: endpoint({
-    id: 'apiDocument',
+  },
+  apiDocument: {
     method: 'GET',
     path: '/openapi.json',
     summary: "The OpenAPI document of the dashboard server's own API, for the admin's automation",
@@ -143,18 +134,16 @@ export const adminEndpoints = {
     }),
     roles: ADMIN,
     audit: 'read API document',
-  }),
-  roleSettings: endpoint({
-    id: 'roleSettings',
+  },
+  roleSettings: {
     method: 'GET',
     path: '/admin/roles',
     summary: 'The roles that need the second step',
     response: z.object({ requireTotp: z.array(Role) }),
     roles: ADMIN,
     audit: 'read role settings',
-  }),
-  setSecondStep: endpoint({
-    id: 'setSecondStep',
+  },
+  setSecondStep: {
     method: 'PUT',
     path: '/admin/roles/{role}',
     summary: 'Say whether a role needs the second step',
@@ -164,5 +153,5 @@ export const adminEndpoints = {
     response: z.object({ role: Role, requireTotp: z.boolean() }),
     roles: ADMIN,
     audit: 'set second step',
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

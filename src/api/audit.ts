@@ -1,7 +1,7 @@
 // The audit trail as the dashboard server answers it: who did what, when, from where, and how it
 // ended; filtered, paged newest first, and as CSV. Declared once (docs/decisions/027).
 import { z } from 'zod';
-import { type EndpointDef, endpoint } from './endpoints';
+import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { integerParam } from './schemas/common';
 
@@ -55,9 +55,8 @@ export type AuditFilters = Pick<z.output<typeof AuditQuery>, 'actor' | 'action' 
   before?: number | undefined;
 };
 
-export const auditEndpoints = {
-  listAudit: endpoint({
-    id: 'listAudit',
+export const auditEndpoints = endpoints({
+  listAudit: {
     method: 'GET',
     path: '/audit',
     summary: 'The audit trail, newest first; `format=csv` answers it as a CSV file',
@@ -67,5 +66,5 @@ export const auditEndpoints = {
     csv: true,
     roles: WORKSPACE_ROLES.readAudit,
     audit: 'read audit trail',
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

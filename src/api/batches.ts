@@ -3,7 +3,7 @@
 // Declared once (docs/decisions/027).
 import { z } from 'zod';
 import { PayeeInfo, Policy } from './controls';
-import { type EndpointDef, endpoint, STATUS } from './endpoints';
+import { endpoints, STATUS } from './endpoints';
 import { integerParam } from './schemas/common';
 import { Product } from './schemas/transaction';
 
@@ -162,9 +162,8 @@ export const ROW_FILES = ['problems', 'failed'] as const;
 
 const BatchId = z.object({ id: z.uuid({ error: 'must be a batch id' }) });
 
-export const batchEndpoints = {
-  batchTemplate: endpoint({
-    id: 'batchTemplate',
+export const batchEndpoints = endpoints({
+  batchTemplate: {
     method: 'GET',
     path: '/batches/template',
     summary: "A product's bulk template, CSV or XLSX",
@@ -174,9 +173,8 @@ export const batchEndpoints = {
     }),
     response: z.unknown(),
     file: { types: ['text/csv', BATCH_UPLOAD.types[1]] },
-  }),
-  uploadBatch: endpoint({
-    id: 'uploadBatch',
+  },
+  uploadBatch: {
     errors: STATUS.partnerApi,
     method: 'POST',
     path: '/batches',
@@ -193,9 +191,8 @@ export const batchEndpoints = {
     response: Batch,
     roles: ['finance'],
     audit: 'upload bulk file',
-  }),
-  listBatches: endpoint({
-    id: 'listBatches',
+  },
+  listBatches: {
     method: 'GET',
     path: '/batches',
     summary: 'The bulk payout files of this environment, newest first',
@@ -204,17 +201,15 @@ export const batchEndpoints = {
       limit: integerParam({ min: 1, max: 100, label: 'a number of batches' }).default(50),
     }),
     response: z.object({ items: z.array(BatchSummary) }),
-  }),
-  getBatch: endpoint({
-    id: 'getBatch',
+  },
+  getBatch: {
     method: 'GET',
     path: '/batches/{id}',
     summary: 'A batch with its rows',
     params: BatchId,
     response: Batch,
-  }),
-  fixBatchRow: endpoint({
-    id: 'fixBatchRow',
+  },
+  fixBatchRow: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'PUT',
     path: '/batches/{id}/rows/{row}',
@@ -228,9 +223,8 @@ export const batchEndpoints = {
     response: Batch,
     roles: ['finance'],
     audit: 'fix bulk row',
-  }),
-  excludeInvalidRows: endpoint({
-    id: 'excludeInvalidRows',
+  },
+  excludeInvalidRows: {
     errors: STATUS.conflict,
     method: 'POST',
     path: '/batches/{id}/exclude-invalid',
@@ -239,9 +233,8 @@ export const batchEndpoints = {
     response: Batch,
     roles: ['finance'],
     audit: 'leave out invalid bulk rows',
-  }),
-  quoteBatch: endpoint({
-    id: 'quoteBatch',
+  },
+  quoteBatch: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/batches/{id}/quote',
@@ -250,9 +243,8 @@ export const batchEndpoints = {
     response: Batch,
     roles: ['finance'],
     audit: 'quote bulk file',
-  }),
-  decideBatch: endpoint({
-    id: 'decideBatch',
+  },
+  decideBatch: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/batches/{id}/decision',
@@ -270,9 +262,8 @@ export const batchEndpoints = {
     response: Batch,
     roles: ['approver'],
     audit: 'decide bulk file',
-  }),
-  cancelBatch: endpoint({
-    id: 'cancelBatch',
+  },
+  cancelBatch: {
     errors: STATUS.conflict,
     method: 'POST',
     path: '/batches/{id}/cancel',
@@ -284,9 +275,8 @@ export const batchEndpoints = {
     response: Batch,
     roles: ['finance'],
     audit: 'cancel bulk file',
-  }),
-  batchRowsFile: endpoint({
-    id: 'batchRowsFile',
+  },
+  batchRowsFile: {
     method: 'GET',
     path: '/batches/{id}/rows-file',
     summary:
@@ -298,5 +288,5 @@ export const batchEndpoints = {
     }),
     response: z.unknown(),
     file: { types: ['text/csv', BATCH_UPLOAD.types[1]] },
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

@@ -2,7 +2,7 @@
 // payees' bank details, the approvals inbox, and the record of what each payment went to. The
 // schemas of the dashboard server's /api/controls endpoints, declared once for server and SPA.
 import { z } from 'zod';
-import { type EndpointDef, endpoint, STATUS } from './endpoints';
+import { endpoints, STATUS } from './endpoints';
 import { normalizeAmount } from './money';
 import { operations, TRANSACTION_OPERATION_OF } from './operations';
 import { BANK_DETAIL_FIELDS } from './payee';
@@ -600,17 +600,15 @@ export function heldAnswerOf(operationId: string): z.ZodType<HeldAnswer> | undef
 const APPROVER = WORKSPACE_ROLES.decideApprovals;
 const PAYEE_CHANGE_LIST = z.object({ results: z.array(PayeeChange.extend(ActionState.shape)) });
 
-export const controlsEndpoints = {
-  listPolicies: endpoint({
-    id: 'listPolicies',
+export const controlsEndpoints = endpoints({
+  listPolicies: {
     method: 'GET',
     path: '/controls/policies',
     summary: 'The approval policies (admins: others see what applies to what they are doing)',
     response: z.object({ results: z.array(Policy) }),
     roles: WORKSPACE_ROLES.administer,
-  }),
-  addPolicy: endpoint({
-    id: 'addPolicy',
+  },
+  addPolicy: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/policies',
@@ -620,9 +618,8 @@ export const controlsEndpoints = {
     held: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'add approval policy',
-  }),
-  removePolicy: endpoint({
-    id: 'removePolicy',
+  },
+  removePolicy: {
     method: 'DELETE',
     path: '/controls/policies/{id}',
     summary: 'Remove an approval policy',
@@ -631,17 +628,15 @@ export const controlsEndpoints = {
     held: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'remove approval policy',
-  }),
-  approvalSettings: endpoint({
-    id: 'approvalSettings',
+  },
+  approvalSettings: {
     method: 'GET',
     path: '/controls/settings',
     summary:
       'The approval settings: how long a quote may be approved, how often releasing money asks for the second factor, the base currency',
     response: ApprovalSettings,
-  }),
-  setApprovalSettings: endpoint({
-    id: 'setApprovalSettings',
+  },
+  setApprovalSettings: {
     errors: STATUS.partnerApi,
     method: 'PUT',
     path: '/controls/settings',
@@ -652,33 +647,29 @@ export const controlsEndpoints = {
     held: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'set approval settings',
-  }),
-  requirement: endpoint({
-    id: 'requirement',
+  },
+  requirement: {
     method: 'GET',
     path: '/controls/requirement',
     summary: 'What a transaction of this product, currency and amount would need',
     query: RequirementQuery,
     response: RequirementAnswer,
     roles: WORKSPACE_ROLES.administer,
-  }),
-  inbox: endpoint({
-    id: 'inbox',
+  },
+  inbox: {
     method: 'GET',
     path: '/controls/inbox',
     summary: 'What waits for a decision: for the signed-in person, or for anyone',
     query: InboxQuery,
     response: InboxPage,
-  }),
-  inboxCounts: endpoint({
-    id: 'inboxCounts',
+  },
+  inboxCounts: {
     method: 'GET',
     path: '/controls/inbox/count',
     summary: 'How many decisions wait for the signed-in person, and for anyone',
     response: InboxCounts,
-  }),
-  transactionControls: endpoint({
-    id: 'transactionControls',
+  },
+  transactionControls: {
     errors: STATUS.partnerApi,
     method: 'GET',
     path: '/controls/transactions/{product}/{id}',
@@ -686,9 +677,8 @@ export const controlsEndpoints = {
       "A transaction's approvals, what each approval needs and who can give it, and what it was sent to",
     params: z.object({ product: Product, id: IdParam }),
     response: TransactionControls,
-  }),
-  rejectApproval: endpoint({
-    id: 'rejectApproval',
+  },
+  rejectApproval: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/approvals/{id}/reject',
@@ -699,9 +689,8 @@ export const controlsEndpoints = {
     response: TransactionRejected,
     roles: APPROVER,
     audit: 'reject approval',
-  }),
-  rejectTransaction: endpoint({
-    id: 'rejectTransaction',
+  },
+  rejectTransaction: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/transactions/{product}/{id}/reject',
@@ -712,17 +701,15 @@ export const controlsEndpoints = {
     response: TransactionRejected,
     roles: APPROVER,
     audit: 'reject approval',
-  }),
-  payeeChanges: endpoint({
-    id: 'payeeChanges',
+  },
+  payeeChanges: {
     method: 'GET',
     path: '/controls/payee-changes',
     summary: "A payout account's bank-detail changes, newest first",
     query: z.object({ accountId: IdParam }),
     response: PAYEE_CHANGE_LIST,
-  }),
-  approvePayeeChange: endpoint({
-    id: 'approvePayeeChange',
+  },
+  approvePayeeChange: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/payee-changes/{id}/approve',
@@ -731,9 +718,8 @@ export const controlsEndpoints = {
     response: z.object({ change: PayeeChange, account: PayoutAccount.nullable() }),
     roles: APPROVER,
     audit: 'approve bank-detail change',
-  }),
-  rejectPayeeChange: endpoint({
-    id: 'rejectPayeeChange',
+  },
+  rejectPayeeChange: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/payee-changes/{id}/reject',
@@ -743,9 +729,8 @@ export const controlsEndpoints = {
     response: PayeeChange,
     roles: APPROVER,
     audit: 'reject bank-detail change',
-  }),
-  withdrawPayeeChange: endpoint({
-    id: 'withdrawPayeeChange',
+  },
+  withdrawPayeeChange: {
     errors: STATUS.conflict,
     method: 'POST',
     path: '/controls/payee-changes/{id}/withdraw',
@@ -753,18 +738,16 @@ export const controlsEndpoints = {
     params: TextIdParams,
     response: PayeeChange,
     audit: 'withdraw bank-detail change',
-  }),
-  controlChanges: endpoint({
-    id: 'controlChanges',
+  },
+  controlChanges: {
     method: 'GET',
     path: '/controls/changes',
     summary:
       'Changes of policies, settings and roles: those waiting for a second admin, then the last ones decided',
     response: z.object({ results: z.array(ControlChange) }),
     roles: WORKSPACE_ROLES.administer,
-  }),
-  approveControlChange: endpoint({
-    id: 'approveControlChange',
+  },
+  approveControlChange: {
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/controls/changes/{id}/approve',
@@ -773,9 +756,8 @@ export const controlsEndpoints = {
     response: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'approve control change',
-  }),
-  rejectControlChange: endpoint({
-    id: 'rejectControlChange',
+  },
+  rejectControlChange: {
     errors: STATUS.conflict,
     method: 'POST',
     path: '/controls/changes/{id}/reject',
@@ -785,9 +767,8 @@ export const controlsEndpoints = {
     response: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'reject control change',
-  }),
-  withdrawControlChange: endpoint({
-    id: 'withdrawControlChange',
+  },
+  withdrawControlChange: {
     errors: STATUS.conflict,
     method: 'POST',
     path: '/controls/changes/{id}/withdraw',
@@ -796,9 +777,8 @@ export const controlsEndpoints = {
     response: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'withdraw control change',
-  }),
-  payeeCheck: endpoint({
-    id: 'payeeCheck',
+  },
+  payeeCheck: {
     errors: STATUS.partnerApi,
     method: 'POST',
     path: '/controls/payee-check',
@@ -806,5 +786,5 @@ export const controlsEndpoints = {
       "Check bank details before saving: IBAN, BIC and bank country agree; the number on another merchant's account",
     body: PayeeCheck,
     response: PayeeCheckResult,
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

@@ -2,7 +2,7 @@
 // about transactions beside the API: declared once for the server and the SPA
 // (docs/decisions/027).
 import { z } from 'zod';
-import { type EndpointDef, endpoint } from './endpoints';
+import { endpoints } from './endpoints';
 import { ROLES } from './roles';
 import { IdParam } from './schemas/common';
 import { Product } from './schemas/transaction';
@@ -139,17 +139,15 @@ export const SandboxNote = z.object({
 });
 export type SandboxNote = z.infer<typeof SandboxNote>;
 
-export const sessionEndpoints = {
-  getSession: endpoint({
-    id: 'getSession',
+export const sessionEndpoints = endpoints({
+  getSession: {
     method: 'GET',
     path: '/session',
     summary: 'Who is signed in, to which environment (or the sign-in choices)',
     access: 'public',
     response: SessionInfo,
-  }),
-  signIn: endpoint({
-    id: 'signIn',
+  },
+  signIn: {
     errors: { 401: 'The email address and password (or the code) do not match an account' },
     method: 'POST',
     path: '/session',
@@ -158,25 +156,22 @@ export const sessionEndpoints = {
     body: SignIn,
     invalid: 'Give your email address and password.',
     response: SessionInfo,
-  }),
-  signOut: endpoint({
-    id: 'signOut',
+  },
+  signOut: {
     method: 'DELETE',
     path: '/session',
     summary: 'End this session',
     access: 'public',
     response: SessionInfo,
-  }),
-  signOutEverywhere: endpoint({
-    id: 'signOutEverywhere',
+  },
+  signOutEverywhere: {
     method: 'POST',
     path: '/session/everywhere',
     summary: 'End every session of the signed-in person, this one included',
     access: 'enrolling',
     response: SessionInfo,
-  }),
-  stepUp: endpoint({
-    id: 'stepUp',
+  },
+  stepUp: {
     errors: { 409: 'No authenticator is enrolled: nothing to confirm' },
     method: 'POST',
     path: '/session/step-up',
@@ -191,29 +186,26 @@ export const sessionEndpoints = {
     }),
     invalid: 'Give the code of your authenticator app.',
     response: z.object({ stepUpUntil: z.int() }),
-  }),
-  switchEnvironment: endpoint({
-    id: 'switchEnvironment',
+  },
+  switchEnvironment: {
     method: 'PUT',
     path: '/session/environment',
     summary: 'Move the session to another environment an admin has set up',
     body: EnvironmentSwitch,
     invalid: 'Choose an environment that an admin has set up.',
     response: SessionInfo,
-  }),
-  transactionNotes: endpoint({
-    id: 'transactionNotes',
+  },
+  transactionNotes: {
     method: 'GET',
     path: '/transactions/{product}/{id}/notes',
     summary: 'The files and cancellation reason the dashboard sent with a transaction',
     params: z.object({ product: Product, id: IdParam }),
     response: z.object({ results: z.array(TransactionNote) }),
-  }),
-  sandboxNotes: endpoint({
-    id: 'sandboxNotes',
+  },
+  sandboxNotes: {
     method: 'GET',
     path: '/sandbox/notes',
     summary: 'Who switched on each sandbox fault and who held the automatic moves, and when',
     response: z.object({ results: z.array(SandboxNote) }),
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

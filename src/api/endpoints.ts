@@ -92,8 +92,13 @@ export function statusesOf(
   return new Map([...statuses].sort(([a], [b]) => a - b));
 }
 
-export function endpoint<const E extends EndpointDef>(definition: E): E {
-  return definition;
+/** A group of endpoints keyed by operation id: each key is its endpoint's `id`. */
+export function endpoints<const G extends Record<string, Omit<EndpointDef, 'id'>>>(
+  group: G,
+): { [K in keyof G & string]: G[K] & { id: K } } {
+  return Object.fromEntries(Object.entries(group).map(([id, e]) => [id, { id, ...e }])) as {
+    [K in keyof G & string]: G[K] & { id: K };
+  };
 }
 
 /** A query as the SPA gives it: numbers may stand for the digits a query string carries. */

@@ -1,7 +1,7 @@
 // The dashboard server's list and search questions, answered from its local index of the
 // partner's records (docs/decisions/018): the queries the SPA sends and the rows it gets back.
 import { z } from 'zod';
-import { type EndpointDef, endpoint } from './endpoints';
+import { endpoints } from './endpoints';
 import { isTimeZone } from './formats';
 import { IdParam, integerParam, PageQuery, TextIdParams } from './schemas/common';
 import { KYC_STATUSES, Merchant } from './schemas/merchant';
@@ -211,9 +211,8 @@ export type SavedView = z.infer<typeof SavedView>;
 
 const FILTERS = 'Some of the list’s filters are not valid.';
 
-export const indexEndpoints = {
-  listMerchantIndex: endpoint({
-    id: 'listMerchantIndex',
+export const indexEndpoints = endpoints({
+  listMerchantIndex: {
     method: 'GET',
     path: '/index/merchants',
     summary:
@@ -222,9 +221,8 @@ export const indexEndpoints = {
     invalid: FILTERS,
     response: MerchantIndexPage,
     csv: true,
-  }),
-  listAccountIndex: endpoint({
-    id: 'listAccountIndex',
+  },
+  listAccountIndex: {
     method: 'GET',
     path: '/index/accounts',
     summary:
@@ -233,9 +231,8 @@ export const indexEndpoints = {
     invalid: FILTERS,
     response: AccountIndexPage,
     csv: true,
-  }),
-  listTransactionIndex: endpoint({
-    id: 'listTransactionIndex',
+  },
+  listTransactionIndex: {
     method: 'GET',
     path: '/index/transactions',
     summary:
@@ -244,9 +241,8 @@ export const indexEndpoints = {
     invalid: FILTERS,
     response: TransactionIndexPage,
     csv: true,
-  }),
-  transactionTotals: endpoint({
-    id: 'transactionTotals',
+  },
+  transactionTotals: {
     method: 'GET',
     path: '/index/transactions/totals',
     summary:
@@ -261,9 +257,8 @@ export const indexEndpoints = {
     }),
     invalid: FILTERS,
     response: TransactionTotals,
-  }),
-  search: endpoint({
-    id: 'search',
+  },
+  search: {
     method: 'GET',
     path: '/index/search',
     summary:
@@ -271,33 +266,29 @@ export const indexEndpoints = {
     query: SearchQuery,
     invalid: FILTERS,
     response: SearchResults,
-  }),
-  indexStatus: endpoint({
-    id: 'indexStatus',
+  },
+  indexStatus: {
     method: 'GET',
     path: '/index/status',
     summary: "How fresh the session environment's local index is, list by list",
     response: IndexStatus,
-  }),
-  refreshIndex: endpoint({
-    id: 'refreshIndex',
+  },
+  refreshIndex: {
     method: 'POST',
     path: '/index/refresh',
     summary: 'Read the lists of the API again now; answers the status after',
     response: IndexStatus,
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});
 
-export const viewEndpoints = {
-  listViews: endpoint({
-    id: 'listViews',
+export const viewEndpoints = endpoints({
+  listViews: {
     method: 'GET',
     path: '/views',
     summary: "One's own saved views and the ones others shared",
     response: z.object({ results: z.array(SavedView) }),
-  }),
-  saveView: endpoint({
-    id: 'saveView',
+  },
+  saveView: {
     method: 'POST',
     path: '/views',
     summary: "Save a list's filters under a name, for oneself or shared",
@@ -305,17 +296,16 @@ export const viewEndpoints = {
     invalid: 'Name the view.',
     response: SavedView,
     audit: 'save view',
-  }),
-  deleteView: endpoint({
-    id: 'deleteView',
+  },
+  deleteView: {
     method: 'DELETE',
     path: '/views/{id}',
     summary: 'Delete a view one saved',
     params: TextIdParams,
     response: z.object({ deleted: z.literal(true) }),
     audit: 'delete view',
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});
 
 /** The last four characters of an account's IBAN or number, as lists show it: "…3000". */
 export function numberTail(a: { iban?: string | null; accountNumber?: string | null }): string {

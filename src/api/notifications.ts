@@ -3,7 +3,7 @@
 // delivered by a worker. The kinds, each person's choices, the mail kept when no SMTP server is
 // configured, and the chat hooks. Declared once (docs/decisions/027).
 import { z } from 'zod';
-import { type EndpointDef, endpoint } from './endpoints';
+import { endpoints } from './endpoints';
 import { type Role, WORKSPACE_ROLES } from './roles';
 import { TextIdParams } from './schemas/common';
 
@@ -124,18 +124,16 @@ export const ChatHookCreate = z.object({
 });
 export type ChatHookCreate = z.input<typeof ChatHookCreate>;
 
-export const notificationEndpoints = {
-  streamEvents: endpoint({
-    id: 'streamEvents',
+export const notificationEndpoints = endpoints({
+  streamEvents: {
     method: 'GET',
     path: '/events',
     summary:
       'Server-sent events for open pages: `counts` (unread notifications, approvals waiting) and `records` (merchants, accounts, transactions just written)',
     response: z.unknown(),
     file: { types: ['text/event-stream'] },
-  }),
-  listNotifications: endpoint({
-    id: 'listNotifications',
+  },
+  listNotifications: {
     method: 'GET',
     path: '/notifications',
     summary: "The signed-in person's notifications, newest first, and how many are unread",
@@ -149,56 +147,49 @@ export const notificationEndpoints = {
         .default(20),
     }),
     response: NotificationPage,
-  }),
-  readNotification: endpoint({
-    id: 'readNotification',
+  },
+  readNotification: {
     method: 'POST',
     path: '/notifications/{id}/read',
     summary: 'Mark one notification read',
     params: TextIdParams,
     response: Notification,
-  }),
-  readAllNotifications: endpoint({
-    id: 'readAllNotifications',
+  },
+  readAllNotifications: {
     method: 'POST',
     path: '/notifications/read-all',
     summary: 'Mark every notification of the signed-in person read',
     response: z.object({ read: z.int() }),
-  }),
-  getPreferences: endpoint({
-    id: 'getPreferences',
+  },
+  getPreferences: {
     method: 'GET',
     path: '/notifications/preferences',
     summary: 'How the signed-in person hears of each kind by email',
     response: Preferences,
-  }),
-  setPreferences: endpoint({
-    id: 'setPreferences',
+  },
+  setPreferences: {
     method: 'PUT',
     path: '/notifications/preferences',
     summary: 'Choose, per kind, email at once, in a daily digest, or not at all',
     body: z.object({ modes: z.partialRecord(NotificationKind, DeliveryMode) }),
     response: Preferences,
     audit: 'set notification preferences',
-  }),
-  listSentMail: endpoint({
-    id: 'listSentMail',
+  },
+  listSentMail: {
     method: 'GET',
     path: '/admin/mail',
     summary: 'Mail the dashboard kept instead of sending (no SMTP server configured), newest first',
     response: z.object({ results: z.array(SentMail), smtp: z.boolean() }),
     roles: ADMIN,
-  }),
-  listChatHooks: endpoint({
-    id: 'listChatHooks',
+  },
+  listChatHooks: {
     method: 'GET',
     path: '/admin/chat-hooks',
     summary: 'The team chat incoming-webhook URLs, per kind',
     response: z.object({ results: z.array(ChatHook) }),
     roles: ADMIN,
-  }),
-  addChatHook: endpoint({
-    id: 'addChatHook',
+  },
+  addChatHook: {
     method: 'POST',
     path: '/admin/chat-hooks',
     summary: 'Send a kind of notification to a team chat (Slack-compatible incoming webhook)',
@@ -206,9 +197,8 @@ export const notificationEndpoints = {
     response: ChatHook,
     roles: ADMIN,
     audit: 'add chat hook',
-  }),
-  removeChatHook: endpoint({
-    id: 'removeChatHook',
+  },
+  removeChatHook: {
     method: 'DELETE',
     path: '/admin/chat-hooks/{id}',
     summary: 'Stop sending a kind to a team chat',
@@ -216,5 +206,5 @@ export const notificationEndpoints = {
     response: z.object({ removed: z.literal(true) }),
     roles: ADMIN,
     audit: 'remove chat hook',
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

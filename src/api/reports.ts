@@ -3,7 +3,7 @@
 // against the period before; transactions by status; time to completion; the effective rate of
 // each currency pair; the largest merchants. Amounts are decimal strings, summed exactly.
 import { z } from 'zod';
-import { type EndpointDef, endpoint } from './endpoints';
+import { endpoints } from './endpoints';
 import { IndexFreshness, TimeZone } from './local-index';
 import { BUCKETS, bucketFor, bucketsOf } from './periods';
 import { IdParam, integerParam } from './schemas/common';
@@ -110,9 +110,8 @@ export const Report = z.object({
 });
 export type Report = z.infer<typeof Report>;
 
-export const reportEndpoints = {
-  getReport: endpoint({
-    id: 'getReport',
+export const reportEndpoints = endpoints({
+  getReport: {
     method: 'GET',
     path: '/reports',
     summary:
@@ -120,5 +119,5 @@ export const reportEndpoints = {
     query: ReportQuery,
     invalid: 'Some of the report’s filters are not valid.',
     response: Report,
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

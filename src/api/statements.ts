@@ -4,7 +4,7 @@
 // and the raw codes for machines. CSV, XLSX or PDF; a summary first (count and exact totals),
 // which the page shows and measures the download's progress against.
 import { z } from 'zod';
-import { type EndpointDef, endpoint } from './endpoints';
+import { endpoints } from './endpoints';
 import { isLocale } from './formats';
 import { THREE_YEARS_MS, Time, TimeZone } from './reports';
 
@@ -56,18 +56,16 @@ export const StatementSummary = z.object({
 });
 export type StatementSummary = z.infer<typeof StatementSummary>;
 
-export const statementEndpoints = {
-  statementSummary: endpoint({
-    id: 'statementSummary',
+export const statementEndpoints = endpoints({
+  statementSummary: {
     method: 'GET',
     path: '/statements/summary',
     summary: 'How many lines a statement of a currency and period has, and its exact totals',
     query: StatementQuery,
     invalid: 'Some of the statement’s choices are not valid.',
     response: StatementSummary,
-  }),
-  statementFile: endpoint({
-    id: 'statementFile',
+  },
+  statementFile: {
     method: 'GET',
     path: '/statements/file',
     summary:
@@ -87,5 +85,5 @@ export const statementEndpoints = {
         'application/pdf',
       ],
     },
-  }),
-} satisfies Record<string, EndpointDef>;
+  },
+});

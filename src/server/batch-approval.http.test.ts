@@ -6,13 +6,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import {
-  callApi,
-  startTestDashboard,
-  type TestDashboard,
-  uploadBatchFile,
-  partiesThrough,
-} from './testing';
+import { startTestDashboard, type TestDashboard, uploadBatchFile, partiesThrough } from './testing';
 
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 
@@ -23,8 +17,6 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
   let approver2: string;
   let admin: string;
   let parties: Parties;
-  const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    callApi(t.base, cookie, method, path, body);
 
   beforeAll(async () => {
     t = await startTestDashboard({ dialect });
@@ -41,7 +33,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
 
   async function settled(id: string) {
     for (let i = 0; i < 200; i++) {
-      const batch = await call(finance, 'GET', `/batches/${id}`);
+      const batch = await t.call(finance, 'GET', `/batches/${id}`);
       if (!['submitting', 'awaiting_approval'].includes(batch.json.status)) return batch.json;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -50,7 +42,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
 
   it('quotes, takes two approvals for a large total, and submits every row once', async () => {
     const m = parties.merchantId;
-    const policy = await call(admin, 'POST', '/controls/policies', {
+    const policy = await t.call(admin, 'POST', '/controls/policies', {
       action: 'approveBatch',
       currency: 'EUR',
       minAmount: '1,500',
@@ -70,10 +62,12 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     const id = uploaded.json.id as string;
 
     // Not quoted yet: nothing to approve.
-    const early = await call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' });
+    const early = await t.call(approver, 'POST', `/batches/${id}/decision`, {
+      decision: 'approve',
+    });
     expect(early.status).toBe(409);
 
-    const quoted = await call(finance, 'POST', `/batches/${id}/quote`);
+    const quoted = await t.call(finance, 'POST', `/batches/${id}/quote`);
     expect(quoted.status).toBe(200);
     expect(quoted.json).toMatchObject({
       status: 'awaiting_approval',
@@ -96,7 +90,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     }
 
     // It waits in the approvals inbox beside transactions, counted on the navigation.
-    const inbox = await call(approver, 'GET', '/controls/inbox?scope=you');
+    const inbox = await t.call(approver, 'GET', '/controls/inbox?scope=you');
     expect(inbox.json.batches).toEqual([
       expect.objectContaining({
         id,
@@ -106,36 +100,40 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
         canAct: true,
       }),
     ]);
-    const counts = await call(approver, 'GET', '/controls/inbox/count');
+    const counts = await t.call(approver, 'GET', '/controls/inbox/count');
     expect(counts.json.you).toBeGreaterThanOrEqual(1);
-    const financeInbox = await call(finance, 'GET', '/controls/inbox?scope=you');
+    const financeInbox = await t.call(finance, 'GET', '/controls/inbox?scope=you');
     expect(financeInbox.json.batches).toEqual([]);
-    const everyone = await call(finance, 'GET', '/controls/inbox?scope=everyone');
+    const everyone = await t.call(finance, 'GET', '/controls/inbox?scope=everyone');
     expect(everyone.json.batches[0]).toMatchObject({ id, canAct: false });
 
     // A finance person may not decide; a rejection needs a reason.
     expect(
-      (await call(finance, 'POST', `/batches/${id}/decision`, { decision: 'approve' })).status,
+      (await t.call(finance, 'POST', `/batches/${id}/decision`, { decision: 'approve' })).status,
     ).toBe(403);
-    const noReason = await call(approver, 'POST', `/batches/${id}/decision`, {
+    const noReason = await t.call(approver, 'POST', `/batches/${id}/decision`, {
       decision: 'reject',
     });
     expect(noReason.json.errors[0]).toMatchObject({ field: 'reason' });
 
-    const first = await call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' });
+    const first = await t.call(approver, 'POST', `/batches/${id}/decision`, {
+      decision: 'approve',
+    });
     expect(first.json).toMatchObject({
       status: 'awaiting_approval',
       approval: { decisions: [{ userName: 'Aiko Approver', decision: 'approve' }] },
     });
-    const again = await call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' });
+    const again = await t.call(approver, 'POST', `/batches/${id}/decision`, {
+      decision: 'approve',
+    });
     expect(again).toMatchObject({ status: 403, json: { code: 'ALREADY_DECIDED' } });
     // Approved: fixing, quoting again or cancelling is over.
-    const second = await call(approver2, 'POST', `/batches/${id}/decision`, {
+    const second = await t.call(approver2, 'POST', `/batches/${id}/decision`, {
       decision: 'approve',
     });
     expect(second.status).toBe(200);
     expect(['submitting', 'submitted']).toContain(second.json.status);
-    expect((await call(finance, 'POST', `/batches/${id}/cancel`, {})).status).toBe(409);
+    expect((await t.call(finance, 'POST', `/batches/${id}/cancel`, {})).status).toBe(409);
 
     const done = await settled(id);
     expect(done).toMatchObject({
@@ -145,12 +143,12 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     });
     for (const row of done.rows) {
       expect(row.state).toBe('created');
-      const transaction = await call(finance, 'GET', `/v1/sendc2f/${row.transactionId}`);
+      const transaction = await t.call(finance, 'GET', `/v1/sendc2f/${row.transactionId}`);
       expect(transaction.json.quoteApprovedDate).toEqual(expect.any(Number));
       expect(new Decimal(transaction.json.toAmount).eq(row.cells.payout_amount)).toBe(true);
     }
     // One transaction per row in the sandbox: nothing twice.
-    const all = await call(finance, 'GET', `/v1/sendc2f/?limit=100&businessId=${m}`);
+    const all = await t.call(finance, 'GET', `/v1/sendc2f/?limit=100&businessId=${m}`);
     const made = all.json.results as { businessRequestId: number }[];
     expect(made.map((tx) => tx.businessRequestId).sort()).toEqual(
       done.rows.map((r: { transactionId: number }) => r.transactionId).sort(),
@@ -159,7 +157,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     // Deposits approved (through the controls, one by one as the page does), the transactions
     // settle, and once the index knows every one completed, so is the batch.
     for (const row of done.rows) {
-      const approved = await call(
+      const approved = await t.call(
         approver,
         'POST',
         `/v1/sendc2f/approveDeposit/${row.transactionId}`,
@@ -168,11 +166,11 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     }
     for (const row of done.rows)
       for (let i = 0; i < 100; i++) {
-        const tx = await call(finance, 'GET', `/v1/sendc2f/${row.transactionId}`);
+        const tx = await t.call(finance, 'GET', `/v1/sendc2f/${row.transactionId}`);
         if (tx.json.clientStatus === 'OnOff_COMPLETED') break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-    const completed = await call(finance, 'GET', `/batches/${id}`);
+    const completed = await t.call(finance, 'GET', `/batches/${id}`);
     expect(completed.json.status).toBe('completed');
     expect(completed.json.rows.map((r: { clientStatus: string }) => r.clientStatus)).toEqual([
       'OnOff_COMPLETED',
@@ -181,7 +179,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     ]);
 
     // The trail says who approved each creation and quote approval: the batch's authority.
-    const trail = await call(admin, 'GET', '/audit?limit=1000');
+    const trail = await t.call(admin, 'GET', '/audit?limit=1000');
     const target = `sendc2f/${done.rows[0].transactionId}`;
     const entries = (
       trail.json.results as { action: string; target: string; details: Record<string, unknown> }[]
@@ -205,22 +203,22 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
       finance,
       file([`${m},ACC-EUR,USDT(TRC20),5,SALARY,C-1`]),
     );
-    const cancelled = await call(finance, 'POST', `/batches/${one.json.id}/cancel`, {
+    const cancelled = await t.call(finance, 'POST', `/batches/${one.json.id}/cancel`, {
       reason: 'wrong month',
     });
     expect(cancelled.json).toMatchObject({
       status: 'cancelled',
       closedReason: 'Cancelled by Fatima Finance: wrong month',
     });
-    expect((await call(finance, 'POST', `/batches/${one.json.id}/quote`)).status).toBe(409);
+    expect((await t.call(finance, 'POST', `/batches/${one.json.id}/quote`)).status).toBe(409);
 
     const two = await uploadBatchFile(
       t.base,
       finance,
       file([`${m},ACC-EUR,USDT(TRC20),6,SALARY,C-2`]),
     );
-    await call(finance, 'POST', `/batches/${two.json.id}/quote`);
-    const rejected = await call(approver, 'POST', `/batches/${two.json.id}/decision`, {
+    await t.call(finance, 'POST', `/batches/${two.json.id}/quote`);
+    const rejected = await t.call(approver, 'POST', `/batches/${two.json.id}/decision`, {
       decision: 'reject',
       reason: 'not this week',
     });
@@ -229,13 +227,13 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
       closedReason: 'Rejected by Aiko Approver: not this week',
     });
     // Found by search: by a part of its file name, and by a row's exact reference.
-    const byName = await call(finance, 'GET', '/index/search?q=MARCH.c');
+    const byName = await t.call(finance, 'GET', '/index/search?q=MARCH.c');
     expect(byName.json.batches.map((b: { id: string }) => b.id)).toContain(two.json.id);
-    const byReference = await call(finance, 'GET', '/index/search?q=c-2');
+    const byReference = await t.call(finance, 'GET', '/index/search?q=c-2');
     expect(byReference.json.batches.map((b: { id: string }) => b.id)).toEqual([two.json.id]);
-    const noWildcard = await call(finance, 'GET', '/index/search?q=%25');
+    const noWildcard = await t.call(finance, 'GET', '/index/search?q=%25');
     expect(noWildcard.json.batches).toEqual([]);
-    const list = await call(finance, 'GET', '/batches?status=cancelled');
+    const list = await t.call(finance, 'GET', '/batches?status=cancelled');
     expect(list.json.items.map((b: { id: string }) => b.id)).toEqual(
       expect.arrayContaining([one.json.id, two.json.id]),
     );
@@ -275,10 +273,10 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
       file([`${m},ACC-EUR,USDT(TRC20),11,SALARY,G-1`, `${m},ACC-GBP,USDT(TRC20),12,SALARY,G-2`]),
     );
     const id = uploaded.json.id as string;
-    expect((await call(finance, 'POST', `/batches/${id}/quote`)).status).toBe(200);
-    const before = (await call(approver2, 'GET', '/controls/inbox/count')).json;
+    expect((await t.call(finance, 'POST', `/batches/${id}/quote`)).status).toBe(200);
+    const before = (await t.call(approver2, 'GET', '/controls/inbox/count')).json;
     expect(
-      (await call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' })).status,
+      (await t.call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' })).status,
     ).toBe(200);
     const done = await settled(id);
     const ids = done.rows.map((r: { transactionId: number }) => r.transactionId);
@@ -286,7 +284,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     await expect
       .poll(
         async () =>
-          (await call(approver2, 'GET', '/controls/inbox?scope=everyone&limit=100')).json
+          (await t.call(approver2, 'GET', '/controls/inbox?scope=everyone&limit=100')).json
             .batchDeposits,
       )
       .toEqual([
@@ -301,13 +299,13 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
           canAct: true,
         }),
       ]);
-    const inbox = (await call(approver2, 'GET', '/controls/inbox?scope=everyone&limit=100')).json;
+    const inbox = (await t.call(approver2, 'GET', '/controls/inbox?scope=everyone&limit=100')).json;
     for (const row of inbox.results) expect(ids).not.toContain(row.transactionId);
     // The file counts once, not once per deposit; its uploader is not asked.
-    const after = (await call(approver2, 'GET', '/controls/inbox/count')).json;
+    const after = (await t.call(approver2, 'GET', '/controls/inbox/count')).json;
     // The file's approval left the inbox, and its two deposits came back as one entry.
     expect(after.everyone).toBe(before.everyone);
-    const financeInbox = (await call(finance, 'GET', '/controls/inbox?scope=everyone')).json;
+    const financeInbox = (await t.call(finance, 'GET', '/controls/inbox?scope=everyone')).json;
     expect(financeInbox.batchDeposits[0]).toMatchObject({ batchId: id, canAct: false });
   });
 });

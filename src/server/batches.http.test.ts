@@ -8,7 +8,6 @@ import { readBatchFile } from './batches/file';
 import { partsOf, zipOf } from './files/testing';
 import {
   CSRF,
-  callApi,
   startTestDashboard,
   type TestDashboard,
   uploadBatchFile,
@@ -19,9 +18,6 @@ let t: TestDashboard;
 let operations: string;
 let viewer: string;
 let parties: Parties;
-
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  callApi(t.base, cookie, method, path, body);
 
 const upload = (cookie: string, text: string, type = 'text/csv') =>
   uploadBatchFile(t.base, cookie, text, { type });
@@ -47,7 +43,7 @@ describe('bulk payouts', () => {
     );
     const file = await readBatchFile(Buffer.from(await response.arrayBuffer()));
     expect(file.format).toBe('xlsx');
-    const bad = await call(viewer, 'GET', '/batches/template?product=sendc2f&format=pdf');
+    const bad = await t.call(viewer, 'GET', '/batches/template?product=sendc2f&format=pdf');
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0]).toMatchObject({ field: 'format', message: 'must be csv or xlsx' });
   });
@@ -80,27 +76,27 @@ describe('bulk payouts', () => {
     expect(batch.rows[2].problems[0].message).toMatch(/deposit_currency "EUR" is not a deposit/);
 
     // Fixed in place: the row is checked again with the whole file.
-    const fixed = await call(operations, 'PUT', `/batches/${batch.id}/rows/3`, {
+    const fixed = await t.call(operations, 'PUT', `/batches/${batch.id}/rows/3`, {
       cells: { merchant: String(merchantId) },
     });
     expect(fixed.status).toBe(200);
     expect(fixed.json.rows[1]).toMatchObject({ state: 'ready', problems: [] });
     // A fix that makes it repeat another row is caught as a duplicate.
-    const twice = await call(operations, 'PUT', `/batches/${batch.id}/rows/3`, {
+    const twice = await t.call(operations, 'PUT', `/batches/${batch.id}/rows/3`, {
       cells: { payout_amount: '1250.50', reference: 'MAR-1' },
     });
     expect(twice.json.rows[1].problems[0].message).toBe(
       'reference repeats row 2: same account, amount and reference',
     );
 
-    const without = await call(operations, 'POST', `/batches/${batch.id}/exclude-invalid`);
+    const without = await t.call(operations, 'POST', `/batches/${batch.id}/exclude-invalid`);
     expect(without.json).toMatchObject({
       status: 'validated',
       counts: { ready: 2, invalid: 0, excluded: 2 },
     });
-    expect((await call(viewer, 'GET', `/batches/${batch.id}`)).json.id).toBe(batch.id);
+    expect((await t.call(viewer, 'GET', `/batches/${batch.id}`)).json.id).toBe(batch.id);
 
-    const trail = await call(
+    const trail = await t.call(
       (await t.signIn('admin@demo.example')).cookie,
       'GET',
       '/audit?action=bulk',
@@ -118,13 +114,19 @@ describe('bulk payouts', () => {
       operations,
       `${HEADER}\nNobody,ACC-EUR,USDT(TRC20),10,SALARY,X-1\n`,
     );
-    const without = await call(operations, 'POST', `/batches/${uploaded.json.id}/exclude-invalid`);
+    const without = await t.call(
+      operations,
+      'POST',
+      `/batches/${uploaded.json.id}/exclude-invalid`,
+    );
     expect(without.status).toBe(409);
     expect(without.json.detail).toMatch(/^No row is ready/);
-    expect((await call(viewer, 'GET', `/batches/${uploaded.json.id}`)).json.counts).toMatchObject({
-      invalid: 1,
-      excluded: 0,
-    });
+    expect((await t.call(viewer, 'GET', `/batches/${uploaded.json.id}`)).json.counts).toMatchObject(
+      {
+        invalid: 1,
+        excluded: 0,
+      },
+    );
   });
 
   it('refuses a file it cannot read whole, naming why, and keeps nothing', async () => {
@@ -141,9 +143,9 @@ describe('bulk payouts', () => {
     const json = await upload(operations, '{}', 'application/json');
     expect(json.status).toBe(415);
     expect((await upload(viewer, `${HEADER}\n`)).status).toBe(403);
-    const unknown = await call(viewer, 'GET', '/batches/7d0c7b0e-7d4e-4bd3-9a3a-8cf4d5a0f111');
+    const unknown = await t.call(viewer, 'GET', '/batches/7d0c7b0e-7d4e-4bd3-9a3a-8cf4d5a0f111');
     expect(unknown.status).toBe(404);
-    expect((await call(viewer, 'GET', '/batches/not-an-id')).status).toBe(404);
+    expect((await t.call(viewer, 'GET', '/batches/not-an-id')).status).toBe(404);
   });
 
   it('refuses a file over the limit with the limit enforced, read by a Node client', async () => {

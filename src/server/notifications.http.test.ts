@@ -4,21 +4,13 @@
 // records written; chat hooks on private addresses are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
-import {
-  callApi,
-  openEventStream,
-  partiesThrough,
-  startTestDashboard,
-  type TestDashboard,
-} from './testing';
+import { openEventStream, partiesThrough, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 let finance: string;
 let approver: string;
 let admin: string;
 let parties: Parties;
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  callApi(t.base, cookie, method, path, body);
 
 beforeAll(async () => {
   t = await startTestDashboard({ mail: { intervalMs: 50 } });
@@ -30,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const payout = (amount: string) =>
-  call(finance, 'POST', '/v1/sendc2f/', {
+  t.call(finance, 'POST', '/v1/sendc2f/', {
     fromBusinessId: parties.merchantId,
     toBusinessExternalAccountId: parties.accounts.EUR,
     fromCurrencySymbol: 'USDT(TRC20)',
@@ -61,7 +53,7 @@ describe('notifications', () => {
     expect(created.status).toBe(200);
     const id = created.json.businessRequestId as number;
 
-    const mine = await call(approver, 'GET', '/notifications');
+    const mine = await t.call(approver, 'GET', '/notifications');
     expect(mine.json.results[0]).toMatchObject({
       kind: 'waitingForYou',
       title: `Payout #${id} waits for your quote approval`,
@@ -69,11 +61,11 @@ describe('notifications', () => {
       readAt: null,
     });
     // Not the creator.
-    expect((await call(finance, 'GET', '/notifications')).json.results).toEqual([]);
+    expect((await t.call(finance, 'GET', '/notifications')).json.results).toEqual([]);
     // The stream pushes the record written and the new count, without being asked (the index
     // learns of the quote as the transaction is read: this test server has no reconciliation).
     await until(
-      async () => (await call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus,
+      async () => (await t.call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus,
       (status) => status === 'OnOff_AWAITING_QUOTE_APPROVAL',
     );
     await until(
@@ -86,41 +78,41 @@ describe('notifications', () => {
     live.close();
 
     const mail = await until(
-      async () => (await call(admin, 'GET', '/admin/mail')).json,
+      async () => (await t.call(admin, 'GET', '/admin/mail')).json,
       (m) => m.results.some((r: { to: string }) => r.to === 'approver@demo.example'),
     );
     expect(mail.smtp).toBe(false);
     const sent = mail.results.find((r: { to: string }) => r.to === 'approver@demo.example');
     expect(sent.text).toContain(`/transactions/payouts/${id}`);
-    expect((await call(finance, 'GET', '/admin/mail')).status).toBe(403);
+    expect((await t.call(finance, 'GET', '/admin/mail')).status).toBe(403);
 
     // Read from the bell.
-    const read = await call(approver, 'POST', `/notifications/${mine.json.results[0].id}/read`);
+    const read = await t.call(approver, 'POST', `/notifications/${mine.json.results[0].id}/read`);
     expect(read.json.readAt).toEqual(expect.any(Number));
-    expect((await call(approver, 'GET', '/notifications?unread=true')).json.unread).toBe(
+    expect((await t.call(approver, 'GET', '/notifications?unread=true')).json.unread).toBe(
       mine.json.unread - 1,
     );
   });
 
   it('tells them its deposit waits once the quote is approved, and its creator when it completes', async () => {
     const id = (await payout('654.00')).json.businessRequestId as number;
-    expect((await call(approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
+    expect((await t.call(approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
     const titles = async (cookie: string) =>
-      ((await call(cookie, 'GET', '/notifications')).json.results as { title: string }[]).map(
+      ((await t.call(cookie, 'GET', '/notifications')).json.results as { title: string }[]).map(
         (n) => n.title,
       );
     expect(await titles(approver)).toContain(`Payout #${id} waits for your deposit approval`);
-    expect((await call(approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`)).status).toBe(200);
+    expect((await t.call(approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`)).status).toBe(200);
     // Settled in the sandbox; the index learns it as the transaction is read.
     await until(
-      async () => (await call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus,
+      async () => (await t.call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus,
       (status) => status === 'OnOff_COMPLETED',
     );
     expect(await titles(finance)).toContain(`Payout #${id} completed`);
   });
 
   it('keeps each person’s choices, and refuses a chat hook on a private address', async () => {
-    const set = await call(approver, 'PUT', '/notifications/preferences', {
+    const set = await t.call(approver, 'PUT', '/notifications/preferences', {
       modes: { waitingForYou: 'digest', newSignIn: 'off' },
     });
     expect(set.json.modes).toMatchObject({
@@ -128,11 +120,11 @@ describe('notifications', () => {
       newSignIn: 'off',
       batchFinished: 'immediately',
     });
-    const bad = await call(approver, 'PUT', '/notifications/preferences', {
+    const bad = await t.call(approver, 'PUT', '/notifications/preferences', {
       modes: { waitingForYou: 'hourly' },
     });
     expect(bad.status).toBe(400);
-    const hook = await call(admin, 'POST', '/admin/chat-hooks', {
+    const hook = await t.call(admin, 'POST', '/admin/chat-hooks', {
       kind: 'waitingForYou',
       url: 'http://127.0.0.1:9/hook',
     });
@@ -148,7 +140,7 @@ describe('notifications', () => {
       async () => live.events.length,
       (n) => n > 0,
     );
-    expect((await call(bruno, 'DELETE', '/session')).status).toBeLessThan(300);
+    expect((await t.call(bruno, 'DELETE', '/session')).status).toBeLessThan(300);
     await until(
       async () => live.ended(),
       (ended) => ended,
@@ -158,7 +150,7 @@ describe('notifications', () => {
   });
 
   it('tells a person of a sign-in from a browser they had not used, not of one they had', async () => {
-    const added = await call(admin, 'POST', '/admin/users', {
+    const added = await t.call(admin, 'POST', '/admin/users', {
       email: 'nomad@partner.example',
       name: 'Nora Nomad',
       roles: ['viewer'],
@@ -177,12 +169,12 @@ describe('notifications', () => {
     // The first sign-in has nothing to compare with; the same browser again is known.
     expect((await t.signIn(credentials, { cookie: browser })).response.status).toBe(200);
     const known = await t.signIn(credentials, { cookie: browser });
-    const mine = await call(known.cookie, 'GET', '/notifications');
+    const mine = await t.call(known.cookie, 'GET', '/notifications');
     expect(mine.json.results).toEqual([]);
     // Another browser: a notice in the app and by mail (immediately, by default).
     const other = await t.signIn(credentials, { 'user-agent': firefox });
     expect(other.response.status).toBe(200);
-    const told = await call(known.cookie, 'GET', '/notifications');
+    const told = await t.call(known.cookie, 'GET', '/notifications');
     expect(told.json.results).toEqual([
       expect.objectContaining({
         kind: 'newSignIn',
@@ -193,7 +185,7 @@ describe('notifications', () => {
     const mail = await until(
       async () =>
         (
-          (await call(admin, 'GET', '/admin/mail')).json.results as { to: string; text: string }[]
+          (await t.call(admin, 'GET', '/admin/mail')).json.results as { to: string; text: string }[]
         ).find((m) => m.to === 'nomad@partner.example' && m.text.includes('Firefox on Windows')),
       (found) => found !== undefined,
     );
@@ -201,6 +193,6 @@ describe('notifications', () => {
     // One-click demo sign-ins never tell (anyone may make them).
     const demo = await t.signIn('viewer@demo.example');
     await t.signIn('viewer@demo.example');
-    expect((await call(demo.cookie, 'GET', '/notifications')).json.results).toEqual([]);
+    expect((await t.call(demo.cookie, 'GET', '/notifications')).json.results).toEqual([]);
   });
 });

@@ -7,13 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
 import { transactionBody } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import {
-  callApi,
-  partiesThrough,
-  startTestDashboard,
-  type TestDashboard,
-  uploadBatchFile,
-} from './testing';
+import { partiesThrough, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
 
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 const HOLDER = 'Lumen Textiles GmbH';
@@ -26,8 +20,6 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
   let approver2: string;
   let onboarding: string;
   let parties: Parties;
-  const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    callApi(t.base, cookie, method, path, body);
 
   beforeAll(async () => {
     t = await startTestDashboard({ dialect });
@@ -41,18 +33,18 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
   afterAll(() => t.close());
 
   const status = async (id: number) =>
-    (await call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus as string;
+    (await t.call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus as string;
 
   /** Proposes new bank details for an account and has `approver2` approve them. */
   async function divert(accountId: number, accountNumber: string) {
-    const held = await call(onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+    const held = await t.call(onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
       accountHolderName: 'Diverted Holdings Ltd',
       bankName: 'Elsewhere Bank',
       countryIso: 'DE',
       accountNumber,
     });
     expect(held.status, JSON.stringify(held.json)).toBe(202);
-    const approved = await call(
+    const approved = await t.call(
       approver2,
       'POST',
       `/controls/payee-changes/${held.json.change.id}/approve`,
@@ -64,17 +56,17 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
 
   /** Approves the deposit and waits for completion; the confirmation as the API gives it. */
   async function paid(id: number) {
-    const deposit = await call(approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`);
+    const deposit = await t.call(approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`);
     expect(deposit.status, JSON.stringify(deposit.json)).toBe(200);
     await expect.poll(() => status(id), { timeout: 10_000 }).toBe('OnOff_COMPLETED');
-    const confirmation = await call(finance, 'GET', `/v1/sendc2f/confirmation/${id}`);
+    const confirmation = await t.call(finance, 'GET', `/v1/sendc2f/confirmation/${id}`);
     expect(confirmation.status).toBe(200);
     return confirmation.json;
   }
 
   it('pays a proxy-made payout to the details it was approved with', async () => {
     const accountId = parties.accounts.GBP;
-    const created = await call(
+    const created = await t.call(
       operations,
       'POST',
       '/v1/sendc2f/',
@@ -83,7 +75,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
     expect(created.status).toBe(200);
     const id = created.json.businessRequestId as number;
     await expect.poll(() => status(id)).toBe('OnOff_AWAITING_QUOTE_APPROVAL');
-    expect((await call(approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
+    expect((await t.call(approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
 
     const { held, approved } = await divert(accountId, '99990099');
     // The change's approver was told, before and after, that this payment keeps the old details.
@@ -102,7 +94,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
       countryIso: 'DE',
     });
     // The receipt's record: the account as it was paid, and that it has changed since.
-    const controls = await call(finance, 'GET', `/controls/transactions/sendc2f/${id}`);
+    const controls = await t.call(finance, 'GET', `/controls/transactions/sendc2f/${id}`);
     expect(controls.json.recipient).toMatchObject({
       accountId,
       accountHolderName: HOLDER,
@@ -111,7 +103,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
       numberNow: '•••• 0099',
     });
     // Events say the same.
-    const events = await call(
+    const events = await t.call(
       finance,
       'GET',
       `/v1/event/?objectType=transaction&objectId=${id}&limit=100`,
@@ -129,7 +121,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
     );
     expect(uploaded.json).toMatchObject({ status: 'validated' });
     const batchId = uploaded.json.id as string;
-    const quoted = await call(finance, 'POST', `/batches/${batchId}/quote`);
+    const quoted = await t.call(finance, 'POST', `/batches/${batchId}/quote`);
     expect(quoted.status, JSON.stringify(quoted.json)).toBe(200);
     // The approver sees who each row pays, by name and bank.
     expect(quoted.json.rows[0].payee).toEqual({
@@ -140,7 +132,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
       countryIso: 'DE',
       firstPayment: true,
     });
-    const decided = await call(approver, 'POST', `/batches/${batchId}/decision`, {
+    const decided = await t.call(approver, 'POST', `/batches/${batchId}/decision`, {
       decision: 'approve',
     });
     expect(decided.status, JSON.stringify(decided.json)).toBe(200);
@@ -148,7 +140,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
     await expect
       .poll(
         async () => {
-          const batch = (await call(finance, 'GET', `/batches/${batchId}`)).json;
+          const batch = (await t.call(finance, 'GET', `/batches/${batchId}`)).json;
           transactionId = batch.rows[0].transactionId;
           return batch.status;
         },
@@ -158,7 +150,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
     const id = transactionId!;
 
     // Recorded for the transaction, as for one created through the proxy.
-    const before = await call(finance, 'GET', `/controls/transactions/sendc2f/${id}`);
+    const before = await t.call(finance, 'GET', `/controls/transactions/sendc2f/${id}`);
     expect(before.json.recipient).toMatchObject({
       accountId,
       accountHolderName: HOLDER,
@@ -171,7 +163,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
       accountHolderName: HOLDER,
       accountNumberLast4: '-EUR',
     });
-    const after = await call(finance, 'GET', `/controls/transactions/sendc2f/${id}`);
+    const after = await t.call(finance, 'GET', `/controls/transactions/sendc2f/${id}`);
     expect(after.json.recipient).toMatchObject({ number: '•••• CEUR', changedSince: true });
   });
 
@@ -183,18 +175,18 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
       `${HEADER}\n${parties.merchantId},${accountId},USDT(TRC20),75,SUPPLIER_PAYMENT,MOVED-1\n`,
     );
     const batchId = uploaded.json.id as string;
-    expect((await call(finance, 'POST', `/batches/${batchId}/quote`)).status).toBe(200);
+    expect((await t.call(finance, 'POST', `/batches/${batchId}/quote`)).status).toBe(200);
     await divert(accountId, '77770077');
-    const decided = await call(approver, 'POST', `/batches/${batchId}/decision`, {
+    const decided = await t.call(approver, 'POST', `/batches/${batchId}/decision`, {
       decision: 'approve',
     });
     expect(decided.status).toBe(200);
     await expect
-      .poll(async () => (await call(finance, 'GET', `/batches/${batchId}`)).json.status, {
+      .poll(async () => (await t.call(finance, 'GET', `/batches/${batchId}`)).json.status, {
         timeout: 10_000,
       })
       .toBe('partly_failed');
-    const batch = (await call(finance, 'GET', `/batches/${batchId}`)).json;
+    const batch = (await t.call(finance, 'GET', `/batches/${batchId}`)).json;
     expect(batch.rows[0]).toMatchObject({ state: 'failed', transactionId: null });
     expect(batch.rows[0].failure).toMatch(/changed after the file was approved/);
   });

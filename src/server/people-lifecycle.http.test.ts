@@ -3,7 +3,6 @@
 // their approval stops counting for what is not done yet, and reactivation lets them back in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  callApi,
   JSON_CSRF,
   partiesThrough,
   sessionCookieOf,
@@ -13,8 +12,6 @@ import {
 
 let t: TestDashboard;
 let admin: string;
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  callApi(t.base, cookie, method, path, body);
 
 beforeAll(async () => {
   t = await startTestDashboard({ mail: { intervalMs: 50 } });
@@ -24,7 +21,7 @@ afterAll(() => t.close());
 
 async function keptMailTo(to: string) {
   for (let i = 0; i < 100; i++) {
-    const mail = (await call(admin, 'GET', '/admin/mail')).json.results as {
+    const mail = (await t.call(admin, 'GET', '/admin/mail')).json.results as {
       to: string;
       text: string;
       subject: string;
@@ -38,7 +35,7 @@ async function keptMailTo(to: string) {
 
 describe('people by mail', () => {
   it('invites a new person by mail; the link sets the password and lets them sign in', async () => {
-    const added = await call(admin, 'POST', '/admin/users', {
+    const added = await t.call(admin, 'POST', '/admin/users', {
       email: 'nina@partner.example',
       name: 'Nina New',
       roles: ['finance'],
@@ -99,7 +96,7 @@ describe('people by mail', () => {
     expect((await bad.json()).errors).toEqual([
       { field: 'email', message: 'must be an email address' },
     ]);
-    const mail2 = (await call(admin, 'GET', '/admin/mail')).json.results as { to: string }[];
+    const mail2 = (await t.call(admin, 'GET', '/admin/mail')).json.results as { to: string }[];
     expect(mail2.some((m) => m.to === 'nobody@partner.example')).toBe(false);
     // Three an hour per address: the fourth is refused with a wait.
     for (let i = 0; i < 3; i++) expect((await ask('ops@partner.example')).status).toBe(200);
@@ -110,22 +107,22 @@ describe('people by mail', () => {
 
   it('deactivates a person: the open session ends, approvals stop counting; reactivates', async () => {
     const aiko = (await t.signIn('approver@demo.example')).cookie;
-    const people = (await call(admin, 'GET', '/admin/users')).json.results as {
+    const people = (await t.call(admin, 'GET', '/admin/users')).json.results as {
       id: string;
       email: string;
     }[];
     const aikoId = people.find((p) => p.email === 'approver@demo.example')!.id;
     const adminId = people.find((p) => p.email === 'admin@demo.example')!.id;
-    expect((await call(aiko, 'GET', '/notifications')).status).toBe(200);
+    expect((await t.call(aiko, 'GET', '/notifications')).status).toBe(200);
 
-    const off = await call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: false });
+    const off = await t.call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: false });
     expect(off.json.disabledAt).toEqual(expect.any(Number));
-    expect((await call(aiko, 'GET', '/notifications')).status).toBe(401);
+    expect((await t.call(aiko, 'GET', '/notifications')).status).toBe(401);
     expect((await t.signIn('approver@demo.example')).response.status).not.toBe(200);
-    const self = await call(admin, 'PUT', `/admin/users/${adminId}/active`, { active: false });
+    const self = await t.call(admin, 'PUT', `/admin/users/${adminId}/active`, { active: false });
     expect(self.status).toBe(400);
 
-    const on = await call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: true });
+    const on = await t.call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: true });
     expect(on.json.disabledAt).toBeNull();
     expect((await t.signIn('approver@demo.example')).response.status).toBe(200);
   });
@@ -138,13 +135,13 @@ describe('people by mail', () => {
     const finance = (await t.signIn('finance@demo.example')).cookie;
     const aiko = (await t.signIn('approver@demo.example')).cookie;
     const bruno = (await t.signIn('approver2@demo.example')).cookie;
-    await call(admin, 'POST', '/controls/policies', {
+    await t.call(admin, 'POST', '/controls/policies', {
       action: 'approveQuote',
       currency: 'EUR',
       minAmount: '0',
       approvers: 2,
     });
-    const created = await call(finance, 'POST', '/v1/sendc2f/', {
+    const created = await t.call(finance, 'POST', '/v1/sendc2f/', {
       fromBusinessId: parties.merchantId,
       toBusinessExternalAccountId: parties.accounts.EUR,
       fromCurrencySymbol: 'USDT(TRC20)',
@@ -152,17 +149,17 @@ describe('people by mail', () => {
       purpose: 'SALARY',
     });
     const id = created.json.businessRequestId as number;
-    expect((await call(aiko, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(202);
-    const people = (await call(admin, 'GET', '/admin/users')).json.results as {
+    expect((await t.call(aiko, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(202);
+    const people = (await t.call(admin, 'GET', '/admin/users')).json.results as {
       id: string;
       email: string;
     }[];
     const aikoId = people.find((p) => p.email === 'approver@demo.example')!.id;
-    await call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: false });
+    await t.call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: false });
     // Bruno's approval is the only one that counts now: still one short.
-    const second = await call(bruno, 'POST', `/v1/sendc2f/approveQuote/${id}`);
+    const second = await t.call(bruno, 'POST', `/v1/sendc2f/approveQuote/${id}`);
     expect(second.status).toBe(202);
-    expect((await call(finance, 'GET', `/v1/sendc2f/${id}`)).json.quoteApprovedDate).toBeNull();
-    await call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: true });
+    expect((await t.call(finance, 'GET', `/v1/sendc2f/${id}`)).json.quoteApprovedDate).toBeNull();
+    await t.call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: true });
   });
 });

@@ -48,6 +48,8 @@ export interface TestDashboard {
     who: string | object,
     headers?: Record<string, string>,
   ): Promise<{ response: Response; cookie: string }>;
+  /** One call of the dashboard's API as the person whose cookie is given (see `callApi`). */
+  call(cookie: string, method: string, path: string, body?: unknown): ReturnType<typeof callApi>;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function startTestDashboard(
       });
       return { response, cookie: sessionCookieOf(response) };
     },
+    call: (cookie, method, path, body) => callApi(base, cookie, method, path, body),
     async close() {
       await server.app.close();
       if (!options.db && !alongside) await db.close();

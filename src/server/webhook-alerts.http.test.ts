@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantBody } from '#/sandbox/testing';
-import { callApi, startTestDashboard, type TestDashboard } from './testing';
+import { startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 let admin: string;
@@ -15,8 +15,6 @@ let status = 500;
 
 let receiver: http.Server;
 let url = '';
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  callApi(t.base, cookie, method, path, body);
 
 beforeAll(async () => {
   receiver = http.createServer((request, response) => {
@@ -29,7 +27,7 @@ beforeAll(async () => {
   t = await startTestDashboard({ indexSync: { intervalMs: 3_600_000, webhookCheckMs: 0 } });
   admin = (await t.signIn('admin@demo.example')).cookie;
   tester = (await t.signIn('operations@demo.example')).cookie;
-  expect((await call(tester, 'POST', '/v1/webhook/', { url })).status).toBe(200);
+  expect((await t.call(tester, 'POST', '/v1/webhook/', { url })).status).toBe(200);
 });
 afterAll(async () => {
   await t.close();
@@ -38,7 +36,7 @@ afterAll(async () => {
 
 const webhookNotices = async (cookie: string) =>
   (
-    (await call(cookie, 'GET', '/notifications')).json.results as {
+    (await t.call(cookie, 'GET', '/notifications')).json.results as {
       kind: string;
       title: string;
       body: string;
@@ -47,13 +45,13 @@ const webhookNotices = async (cookie: string) =>
 
 /** An event to deliver (a new merchant), once the environment has recorded `n` tries of it. */
 async function eventTried(n: number) {
-  const made = await call(tester, 'POST', '/v1/business/', merchantBody());
+  const made = await t.call(tester, 'POST', '/v1/business/', merchantBody());
   expect(made.status).toBe(200);
   const id = made.json.id as number;
   let attempts = 0;
   for (let i = 0; i < 200 && attempts < n; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
-    const events = await call(tester, 'GET', `/v1/event/?objectType=merchant&objectId=${id}`);
+    const events = await t.call(tester, 'GET', `/v1/event/?objectType=merchant&objectId=${id}`);
     const deliveries = (
       events.json.results as { deliveries: { url: string; attempts: number }[] }[]
     )

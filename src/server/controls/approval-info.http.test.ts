@@ -5,7 +5,7 @@
 // decision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionBody } from '#/sandbox/testing';
-import { callApi, partiesThrough, startTestDashboard, type TestDashboard } from '../testing';
+import { partiesThrough, startTestDashboard, type TestDashboard } from '../testing';
 
 let t: TestDashboard;
 /** The dashboard's clock runs this far ahead of the sandbox's. */
@@ -23,12 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  callApi(t.base, cookie, method, path, body);
-
 async function quoted(product: 'sendc2f' | 'sendf2f', toAmount: string, currency = 'EUR' as const) {
   const p = await partiesThrough(t.base, who.operations);
-  const created = await call(
+  const created = await t.call(
     who.finance,
     'POST',
     `/v1/${product}/`,
@@ -37,7 +34,7 @@ async function quoted(product: 'sendc2f' | 'sendf2f', toAmount: string, currency
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   const id = created.json.businessRequestId as number;
   await expect
-    .poll(async () => (await call(who.finance, 'GET', `/v1/${product}/${id}`)).json.clientStatus)
+    .poll(async () => (await t.call(who.finance, 'GET', `/v1/${product}/${id}`)).json.clientStatus)
     .toMatch(/AWAITING_QUOTE_APPROVAL$/);
   return id;
 }
@@ -45,8 +42,8 @@ async function quoted(product: 'sendc2f' | 'sendf2f', toAmount: string, currency
 describe('what an approver sees', () => {
   it('shows the quote: deposit, rate, markup against the reference rate, and its expiry', async () => {
     const id = await quoted('sendc2f', '2750');
-    const tx = (await call(who.approver, 'GET', `/v1/sendc2f/${id}`)).json;
-    const controls = await call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
+    const tx = (await t.call(who.approver, 'GET', `/v1/sendc2f/${id}`)).json;
+    const controls = await t.call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
     expect(controls.status).toBe(200);
     expect(controls.json.quote).toEqual({
       source: 'api',
@@ -67,7 +64,7 @@ describe('what an approver sees', () => {
 
   it('lists a waiting quote in the inbox with its rate, expiry and payee', async () => {
     const id = await quoted('sendc2f', '1375');
-    const inbox = await call(who.approver, 'GET', '/controls/inbox?scope=you&limit=100');
+    const inbox = await t.call(who.approver, 'GET', '/controls/inbox?scope=you&limit=100');
     const row = inbox.json.results.find((r: { transactionId: number }) => r.transactionId === id);
     expect(row).toMatchObject({
       quote: { source: 'api', expired: false, rate: expect.stringMatching(/^0\.9124/) },
@@ -84,9 +81,14 @@ describe('what an approver sees', () => {
 
   it('prices a collection, which the API quotes only on approval, at today’s rate', async () => {
     const p = await partiesThrough(t.base, who.operations);
-    const created = await call(who.finance, 'POST', '/v1/receive/', transactionBody(p, 'receive'));
+    const created = await t.call(
+      who.finance,
+      'POST',
+      '/v1/receive/',
+      transactionBody(p, 'receive'),
+    );
     const id = created.json.businessRequestId as number;
-    const controls = await call(who.approver, 'GET', `/controls/transactions/receive/${id}`);
+    const controls = await t.call(who.approver, 'GET', `/controls/transactions/receive/${id}`);
     expect(controls.json.quote).toMatchObject({
       source: 'priceNow',
       depositAmount: expect.stringMatching(/^\d+\.\d{2}$/),
@@ -104,13 +106,13 @@ describe('an expired quote', () => {
     try {
       // A day later: sessions of yesterday have ended; the approver signs in again.
       const approver = (await t.signIn('approver@demo.example')).cookie;
-      const controls = await call(approver, 'GET', `/controls/transactions/sendf2f/${id}`);
+      const controls = await t.call(approver, 'GET', `/controls/transactions/sendf2f/${id}`);
       expect(controls.json.quote).toMatchObject({ expired: true });
-      const refused = await call(approver, 'POST', `/v1/sendf2f/approveQuote/${id}`);
+      const refused = await t.call(approver, 'POST', `/v1/sendf2f/approveQuote/${id}`);
       expect(refused.status).toBe(409);
       expect(refused.json).toMatchObject({ code: 'QUOTE_EXPIRED' });
       expect(refused.json.detail).toMatch(/quote it again/);
-      expect((await call(approver, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus).toBe(
+      expect((await t.call(approver, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus).toBe(
         'OnOff_AWAITING_QUOTE_APPROVAL',
       );
     } finally {
@@ -118,27 +120,27 @@ describe('an expired quote', () => {
       await signInEveryone();
     }
     // Within its validity it is approved.
-    expect((await call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${id}`)).status).toBe(200);
+    expect((await t.call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${id}`)).status).toBe(200);
   });
 });
 
 describe('the approval settings', () => {
   it('are read by anyone and changed by an admin, with the base currency as the list spells it', async () => {
-    expect((await call(who.finance, 'GET', '/controls/settings')).json).toEqual({
+    expect((await t.call(who.finance, 'GET', '/controls/settings')).json).toEqual({
       quoteValidityMinutes: 1440,
       stepUpMinutes: 5,
       baseCurrency: 'EUR',
     });
     expect(
       (
-        await call(who.finance, 'PUT', '/controls/settings', {
+        await t.call(who.finance, 'PUT', '/controls/settings', {
           quoteValidityMinutes: 60,
           stepUpMinutes: 5,
           baseCurrency: 'EUR',
         })
       ).status,
     ).toBe(403);
-    const saved = await call(who.admin, 'PUT', '/controls/settings', {
+    const saved = await t.call(who.admin, 'PUT', '/controls/settings', {
       quoteValidityMinutes: 1440,
       stepUpMinutes: 5,
       baseCurrency: ' eur ',
@@ -153,7 +155,7 @@ describe('the approval settings', () => {
     ['baseCurrency', { baseCurrency: 'USDT(TRC20)' }],
     ['baseCurrency', { baseCurrency: 'EURO' }],
   ])('name the %s they cannot take', async (field, change) => {
-    const answer = await call(who.admin, 'PUT', '/controls/settings', {
+    const answer = await t.call(who.admin, 'PUT', '/controls/settings', {
       quoteValidityMinutes: 1440,
       stepUpMinutes: 5,
       baseCurrency: 'EUR',
@@ -161,13 +163,13 @@ describe('the approval settings', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.json.errors.map((e: { field: string }) => e.field)).toEqual([field]);
-    expect((await call(who.admin, 'GET', '/controls/settings')).json.baseCurrency).toBe('EUR');
+    expect((await t.call(who.admin, 'GET', '/controls/settings')).json.baseCurrency).toBe('EUR');
   });
 });
 
 describe('a base-currency policy', () => {
   it('applies to a GBP quote at the rate the API quotes, recorded with the decision', async () => {
-    const policy = await call(who.admin, 'POST', '/controls/policies', {
+    const policy = await t.call(who.admin, 'POST', '/controls/policies', {
       action: 'approveQuote',
       currency: '*',
       minAmount: '1000',
@@ -180,7 +182,7 @@ describe('a base-currency policy', () => {
       // 900 GBP is over 1,000 EUR; 800 GBP is under (GBP is worth about 1.16 EUR here).
       const large = await quoted('sendf2f', '900', 'GBP' as 'EUR');
       const small = await quoted('sendf2f', '800', 'GBP' as 'EUR');
-      const held = await call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${large}`);
+      const held = await t.call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${large}`);
       expect(held.status, JSON.stringify(held.json)).toBe(202);
       expect(held.json.approval.required).toBe(2);
       const [conversion] = held.json.approval.decisions[0].conversions;
@@ -189,10 +191,10 @@ describe('a base-currency policy', () => {
       expect(conversion.value).toBe(
         String(Number((900 * Number(conversion.rate)).toFixed(10))).replace(/\.?0+$/, ''),
       );
-      const done = await call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${small}`);
+      const done = await t.call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${small}`);
       expect(done.status, JSON.stringify(done.json)).toBe(200);
       // A policy in one currency refuses the base-currency flag.
-      const mixed = await call(who.admin, 'POST', '/controls/policies', {
+      const mixed = await t.call(who.admin, 'POST', '/controls/policies', {
         action: 'approveQuote',
         currency: 'GBP',
         minAmount: '1000',
@@ -202,7 +204,7 @@ describe('a base-currency policy', () => {
       expect(mixed.status).toBe(400);
       expect(mixed.json.errors.map((e: { field: string }) => e.field)).toEqual(['currency']);
     } finally {
-      await call(who.admin, 'DELETE', `/controls/policies/${policy.json.id}`);
+      await t.call(who.admin, 'DELETE', `/controls/policies/${policy.json.id}`);
     }
   });
 });

@@ -3,7 +3,7 @@
 // inbox lists what waits, for whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutAccountBody, transactionBody } from '#/sandbox/testing';
-import { callApi, partiesThrough, startTestDashboard, type TestDashboard } from '../testing';
+import { partiesThrough, startTestDashboard, type TestDashboard } from '../testing';
 
 let t: TestDashboard;
 const PEOPLE = [
@@ -41,18 +41,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  callApi(t.base, cookie, method, path, body);
-
 /** A VALID merchant with ACTIVE accounts, made by `cookie` through the dashboard. */
 const parties = (cookie = who.operations) => partiesThrough(t.base, cookie);
 
 async function addPolicy(policy: Record<string, unknown>) {
-  return call(who.admin, 'POST', '/controls/policies', policy);
+  return t.call(who.admin, 'POST', '/controls/policies', policy);
 }
 async function clearPolicies() {
-  const { json } = await call(who.admin, 'GET', '/controls/policies');
-  for (const p of json.results) await call(who.admin, 'DELETE', `/controls/policies/${p.id}`);
+  const { json } = await t.call(who.admin, 'GET', '/controls/policies');
+  for (const p of json.results) await t.call(who.admin, 'DELETE', `/controls/policies/${p.id}`);
 }
 
 /** A transaction created by `cookie`, once the sandbox has priced it. */
@@ -62,7 +59,7 @@ async function quoted(
   cookie = who.finance,
 ): Promise<number> {
   const p = await parties();
-  const created = await call(
+  const created = await t.call(
     cookie,
     'POST',
     `/v1/${product}/`,
@@ -71,7 +68,7 @@ async function quoted(
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   const id = created.json.businessRequestId as number;
   await expect
-    .poll(async () => (await call(cookie, 'GET', `/v1/${product}/${id}`)).json.clientStatus)
+    .poll(async () => (await t.call(cookie, 'GET', `/v1/${product}/${id}`)).json.clientStatus)
     .toMatch(/AWAITING_QUOTE_APPROVAL$/);
   return id;
 }
@@ -114,7 +111,7 @@ describe('policies mean what they say', () => {
   });
 
   it('refuses a policy from someone who is not an admin', async () => {
-    const notTheirs = await call(who.finance, 'POST', '/controls/policies', {
+    const notTheirs = await t.call(who.finance, 'POST', '/controls/policies', {
       action: 'approveQuote',
       approvers: 2,
     });
@@ -123,14 +120,14 @@ describe('policies mean what they say', () => {
 
   it('holds a 12,500.50 EUR payout deposit at 1 of 2 under a policy typed "eur"', async () => {
     const id = await quoted('sendc2f', '12500.50');
-    expect((await call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
-    const one = await call(who.approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {});
+    expect((await t.call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
+    const one = await t.call(who.approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {});
     expect(one.status).toBe(202);
     expect(one.json.approval).toMatchObject({ required: 2, status: 'pending', currency: 'EUR' });
     expect(one.json.approval.decisions).toHaveLength(1);
-    const state = await call(who.finance, 'GET', `/v1/sendc2f/${id}`);
+    const state = await t.call(who.finance, 'GET', `/v1/sendc2f/${id}`);
     expect(state.json.clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
-    const two = await call(who.approver2, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {});
+    const two = await t.call(who.approver2, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {});
     expect(two.status).toBe(200);
     expect(two.json.clientStatus).toBe('OnOff_IN_PROGRESS');
   });
@@ -147,7 +144,7 @@ describe('policies mean what they say', () => {
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     // A GBP payout: only the deposit policy (USD) can apply.
     const p = await parties();
-    const created = await call(
+    const created = await t.call(
       who.finance,
       'POST',
       '/v1/sendf2f/',
@@ -155,24 +152,24 @@ describe('policies mean what they say', () => {
     );
     const id = created.json.businessRequestId as number;
     await expect
-      .poll(async () => (await call(who.finance, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus)
+      .poll(async () => (await t.call(who.finance, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus)
       .toBe('OnOff_AWAITING_QUOTE_APPROVAL');
-    expect((await call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${id}`)).status).toBe(200);
-    const needs = await call(who.approver, 'GET', `/controls/transactions/sendf2f/${id}`);
+    expect((await t.call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${id}`)).status).toBe(200);
+    const needs = await t.call(who.approver, 'GET', `/controls/transactions/sendf2f/${id}`);
     expect(needs.json.actions.approveDeposit).toMatchObject({
       required: 2,
       policy: { amountSide: 'deposit', currency: 'USD' },
       canAct: true,
     });
-    const one = await call(who.approver, 'POST', `/v1/sendf2f/approveDeposit/${id}`, {});
+    const one = await t.call(who.approver, 'POST', `/v1/sendf2f/approveDeposit/${id}`, {});
     expect(one.status).toBe(202);
     expect(one.json.approval).toMatchObject({ required: 2, depositCurrency: 'USD' });
   });
 
   it('shows the thresholds to admins only; others see what applies to what they do', async () => {
     for (const person of [who.viewer, who.finance, who.approver]) {
-      expect((await call(person, 'GET', '/controls/policies')).status).toBe(403);
-      const asked = await call(
+      expect((await t.call(person, 'GET', '/controls/policies')).status).toBe(403);
+      const asked = await t.call(
         person,
         'GET',
         '/controls/requirement?product=sendc2f&payoutCurrency=EUR&payoutAmount=1',
@@ -182,7 +179,7 @@ describe('policies mean what they say', () => {
   });
 
   it('answers what a transaction would need', async () => {
-    const answer = await call(
+    const answer = await t.call(
       who.admin,
       'GET',
       '/controls/requirement?product=sendc2f&payoutCurrency=eur&payoutAmount=12,500.50',
@@ -202,20 +199,20 @@ describe('policies mean what they say', () => {
       const depositApprovals = (cookie: string) =>
         Array.from({ length: 4 }, (_, i) =>
           new Promise((r) => setTimeout(r, i * 2)).then(() =>
-            call(cookie, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {}),
+            t.call(cookie, 'POST', `/v1/sendc2f/approveDeposit/${id}`, {}),
           ),
         );
       const answers = await Promise.all([
-        call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`),
+        t.call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`),
         ...depositApprovals(onboardingApprover),
         ...depositApprovals(who.approver2),
       ]);
       expect(answers[0]!.status).toBe(200);
       for (const answer of answers.slice(1)) expect([202, 400, 403, 409]).toContain(answer.status);
       // Never in progress: a second distinct approver (not the creator) has not approved.
-      const state = await call(who.finance, 'GET', `/v1/sendc2f/${id}`);
+      const state = await t.call(who.finance, 'GET', `/v1/sendc2f/${id}`);
       expect(state.json.clientStatus).toBe('OnOff_AWAITING_DEPOSIT');
-      const controls = await call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
+      const controls = await t.call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
       for (const a of controls.json.approvals)
         expect(a.decisions.map((d: { userName: string }) => d.userName)).not.toContain(
           'Both Roles',
@@ -232,7 +229,7 @@ describe('payee safety', () => {
   beforeAll(async () => {
     await clearPolicies();
     merchantId = (await parties()).merchantId;
-    const account = await call(
+    const account = await t.call(
       who.onboarding,
       'POST',
       '/v1/businessExternalAccount/',
@@ -240,7 +237,7 @@ describe('payee safety', () => {
     );
     expect(account.status, JSON.stringify(account.json)).toBe(200);
     accountId = account.json.id;
-    const created = await call(who.finance, 'POST', '/v1/sendc2f/', {
+    const created = await t.call(who.finance, 'POST', '/v1/sendc2f/', {
       fromBusinessId: merchantId,
       toBusinessExternalAccountId: accountId,
       fromCurrencySymbol: 'USDT(TRC20)',
@@ -258,15 +255,20 @@ describe('payee safety', () => {
     countryIso: 'DE',
   };
   const current = async () =>
-    (await call(who.viewer, 'GET', `/v1/businessExternalAccount/${accountId}`)).json;
+    (await t.call(who.viewer, 'GET', `/v1/businessExternalAccount/${accountId}`)).json;
 
   it("refuses an IBAN whose country disagrees with the bank's, naming the field", async () => {
-    const refused = await call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
-      ...named,
-      iban: 'GB33BUKB20201555555555',
-      countryIso: 'IN',
-      swiftCode: 'SBININBB',
-    });
+    const refused = await t.call(
+      who.onboarding,
+      'PUT',
+      `/v1/businessExternalAccount/${accountId}`,
+      {
+        ...named,
+        iban: 'GB33BUKB20201555555555',
+        countryIso: 'IN',
+        swiftCode: 'SBININBB',
+      },
+    );
     expect(refused.status).toBe(400);
     expect(refused.json.errors.map((e: { field: string }) => e.field)).toEqual(
       expect.arrayContaining(['iban']),
@@ -275,7 +277,7 @@ describe('payee safety', () => {
   });
 
   it("holds an onboarding person's IBAN change of an ACTIVE account for a second person", async () => {
-    const held = await call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+    const held = await t.call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
       ...named,
       iban: 'FR76 3000 6000 0112 3456 7890 189',
       countryIso: 'FR',
@@ -291,24 +293,24 @@ describe('payee safety', () => {
     const account = await current();
     expect(account).toMatchObject({ iban: 'DE89370400440532013000', accountStatus: 'ACTIVE' });
     // One pending change per account.
-    const second = await call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+    const second = await t.call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
       ...named,
       accountHolderName: 'Someone Else',
     });
     expect(second.status).toBe(409);
     expect(second.json).toMatchObject({ code: 'PAYEE_CHANGE_PENDING' });
     // The inbox shows it to approvers.
-    const inbox = await call(who.approver, 'GET', '/controls/inbox');
+    const inbox = await t.call(who.approver, 'GET', '/controls/inbox');
     expect(inbox.json.changes.map((c: { change: { id: string } }) => c.change.id)).toContain(
       held.json.change.id,
     );
-    const byOnboarding = await call(
+    const byOnboarding = await t.call(
       who.onboarding,
       'POST',
       `/controls/payee-changes/${held.json.change.id}/approve`,
     );
     expect(byOnboarding.status).toBe(403);
-    const approved = await call(
+    const approved = await t.call(
       who.approver,
       'POST',
       `/controls/payee-changes/${held.json.change.id}/approve`,
@@ -317,7 +319,7 @@ describe('payee safety', () => {
     expect(approved.json.change.status).toBe('approved');
     expect((await current()).iban).toBe('FR7630006000011234567890189');
     // On the trail before it left for the API, then with its outcome.
-    const trail = await call(who.admin, 'GET', '/audit?action=approve%20bank-detail%20change');
+    const trail = await t.call(who.admin, 'GET', '/audit?action=approve%20bank-detail%20change');
     expect(trail.json.results.map((e: { outcome: string }) => e.outcome).reverse()).toEqual([
       'refused',
       'sent',
@@ -326,7 +328,11 @@ describe('payee safety', () => {
   });
 
   it('keeps what an earlier payment went to, and says the account has changed since', async () => {
-    const controls = await call(who.viewer, 'GET', `/controls/transactions/sendc2f/${paidBefore}`);
+    const controls = await t.call(
+      who.viewer,
+      'GET',
+      `/controls/transactions/sendc2f/${paidBefore}`,
+    );
     expect(controls.json.recipient).toMatchObject({
       accountId,
       number: 'DE89 •••• 3000',
@@ -338,20 +344,25 @@ describe('payee safety', () => {
   });
 
   it('never lets the author approve their own change, approver or not', async () => {
-    const held = await call(onboardingApprover, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
-      ...named,
-      countryIso: 'FR',
-      accountHolderName: 'Lumen Textiles SAS',
-    });
+    const held = await t.call(
+      onboardingApprover,
+      'PUT',
+      `/v1/businessExternalAccount/${accountId}`,
+      {
+        ...named,
+        countryIso: 'FR',
+        accountHolderName: 'Lumen Textiles SAS',
+      },
+    );
     expect(held.status).toBe(202);
-    const own = await call(
+    const own = await t.call(
       onboardingApprover,
       'POST',
       `/controls/payee-changes/${held.json.change.id}/approve`,
     );
     expect(own.status).toBe(403);
     expect(own.json).toMatchObject({ code: 'AUTHOR_CANNOT_APPROVE' });
-    const withdrawn = await call(
+    const withdrawn = await t.call(
       onboardingApprover,
       'POST',
       `/controls/payee-changes/${held.json.change.id}/withdraw`,
@@ -361,7 +372,7 @@ describe('payee safety', () => {
 
   it('warns when another merchant has an account with the same IBAN', async () => {
     const other = (await parties()).merchantId;
-    const check = await call(who.onboarding, 'POST', '/controls/payee-check', {
+    const check = await t.call(who.onboarding, 'POST', '/controls/payee-check', {
       businessId: other,
       iban: 'fr7630006000011234567890189',
       countryIso: 'FR',
@@ -374,9 +385,9 @@ describe('payee safety', () => {
   });
 
   it("refuses a tester's KYC simulation that renames the merchant or changes its email", async () => {
-    const merchant = (await call(who.viewer, 'GET', `/v1/business/${merchantId}`)).json;
+    const merchant = (await t.call(who.viewer, 'GET', `/v1/business/${merchantId}`)).json;
     const { id: _id, creationTime: _c, lastUpdateTime: _u, kycStatus: _k, ...fields } = merchant;
-    const sneaky = await call(who.tester, 'PUT', `/v1/business/${merchantId}`, {
+    const sneaky = await t.call(who.tester, 'PUT', `/v1/business/${merchantId}`, {
       ...fields,
       name: 'Someone Else Ltd',
       contactEmail: 'attacker@example.com',
@@ -387,13 +398,13 @@ describe('payee safety', () => {
       'contactEmail',
       'name',
     ]);
-    expect((await call(who.viewer, 'GET', `/v1/business/${merchantId}`)).json.name).toBe(
+    expect((await t.call(who.viewer, 'GET', `/v1/business/${merchantId}`)).json.name).toBe(
       merchant.name,
     );
   });
 
   it("refuses a tester's status simulation that carries other changes; a pure one goes through", async () => {
-    const sneaky = await call(who.tester, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+    const sneaky = await t.call(who.tester, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
       accountNumber: '|FROZEN',
       iban: 'GB33BUKB20201555555555',
     });
@@ -403,7 +414,7 @@ describe('payee safety', () => {
     ]);
     expect((await current()).iban).toBe('FR7630006000011234567890189');
     const account = await current();
-    const pure = await call(who.tester, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+    const pure = await t.call(who.tester, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
       accountHolderName: account.accountHolderName,
       bankName: account.bankName,
       countryIso: account.countryIso,
@@ -412,7 +423,7 @@ describe('payee safety', () => {
     expect(pure.status, JSON.stringify(pure.json)).toBe(200);
     expect(pure.json.accountStatus).toBe('FROZEN');
     // Frozen is no way around the control: the change is still held.
-    const held = await call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
+    const held = await t.call(who.onboarding, 'PUT', `/v1/businessExternalAccount/${accountId}`, {
       ...named,
       iban: 'DE89370400440532013000',
       countryIso: 'DE',
@@ -427,7 +438,7 @@ describe('the approvals inbox', () => {
 
   it('lists a quote nobody has approved yet to approvers, with its count, not to its creator', async () => {
     const id = await quoted('sendc2f', '640.00');
-    const inbox = await call(who.approver, 'GET', '/controls/inbox?scope=you&limit=100');
+    const inbox = await t.call(who.approver, 'GET', '/controls/inbox?scope=you&limit=100');
     expect(inbox.status).toBe(200);
     const item = inbox.json.results.find((r: { transactionId: number }) => r.transactionId === id);
     expect(item).toMatchObject({
@@ -438,19 +449,19 @@ describe('the approvals inbox', () => {
       payoutAmount: '640.00',
     });
     expect(inbox.json.counts.you).toBeGreaterThanOrEqual(1);
-    const count = await call(who.approver, 'GET', '/controls/inbox/count');
+    const count = await t.call(who.approver, 'GET', '/controls/inbox/count');
     expect(count.json).toEqual(inbox.json.counts);
 
-    const mine = await call(who.finance, 'GET', '/controls/inbox?scope=you');
+    const mine = await t.call(who.finance, 'GET', '/controls/inbox?scope=you');
     expect(mine.json.results).toEqual([]);
     expect(mine.json.counts.you).toBe(0);
-    const everyone = await call(who.finance, 'GET', '/controls/inbox?scope=everyone&limit=100');
+    const everyone = await t.call(who.finance, 'GET', '/controls/inbox?scope=everyone&limit=100');
     const seen = everyone.json.results.find(
       (r: { transactionId: number }) => r.transactionId === id,
     );
     expect(seen).toMatchObject({ canAct: false });
     expect(seen.whoCan).toEqual(expect.arrayContaining(['Aiko Approver', 'Bruno Approver']));
-    const controls = await call(who.finance, 'GET', `/controls/transactions/sendc2f/${id}`);
+    const controls = await t.call(who.finance, 'GET', `/controls/transactions/sendc2f/${id}`);
     expect(controls.json.actions.approveQuote).toMatchObject({
       canAct: false,
       why: expect.stringContaining('Approver role'),
@@ -458,7 +469,7 @@ describe('the approvals inbox', () => {
   });
 
   it('answers a bad query with the field named', async () => {
-    const bad = await call(who.approver, 'GET', '/controls/inbox?scope=all&limit=1000');
+    const bad = await t.call(who.approver, 'GET', '/controls/inbox?scope=all&limit=1000');
     expect(bad.status).toBe(400);
     expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
       'limit',
@@ -471,7 +482,7 @@ describe('rejecting with a reason', () => {
   beforeAll(clearPolicies);
 
   const reject = (cookie: string, product: string, id: number, body: object) =>
-    call(cookie, 'POST', `/controls/transactions/${product}/${id}/reject`, body);
+    t.call(cookie, 'POST', `/controls/transactions/${product}/${id}/reject`, body);
 
   it('cancels the transaction with the reason and tells its creator, by an approver without the finance role', async () => {
     const id = await quoted('sendc2f', '1200');
@@ -490,16 +501,16 @@ describe('rejecting with a reason', () => {
       reasonSent: true,
     });
     // The API has it cancelled; the timeline's approvals say who rejected it and why.
-    expect((await call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus).toBe(
+    expect((await t.call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus).toBe(
       'OnOff_CANCELED',
     );
-    const controls = await call(who.finance, 'GET', `/controls/transactions/sendc2f/${id}`);
+    const controls = await t.call(who.finance, 'GET', `/controls/transactions/sendc2f/${id}`);
     expect(controls.json.approvals[0]).toMatchObject({
       status: 'rejected',
       rejectReason: 'Rate is worse than agreed with the merchant',
     });
     // Its creator is told, with the reason, once.
-    const told = await call(who.finance, 'GET', '/notifications');
+    const told = await t.call(who.finance, 'GET', '/notifications');
     const about = told.json.results.filter((n: { link: string }) =>
       n.link.endsWith(`/payouts/${id}`),
     );
@@ -511,7 +522,7 @@ describe('rejecting with a reason', () => {
       }),
     ]);
     // On the trail.
-    const trail = await call(who.admin, 'GET', '/audit?action=reject%20approval');
+    const trail = await t.call(who.admin, 'GET', '/audit?action=reject%20approval');
     expect(trail.json.results[0]).toMatchObject({
       target: `sendc2f/${id}`,
       outcome: 'ok',
@@ -521,7 +532,12 @@ describe('rejecting with a reason', () => {
 
   it('rejects a collection, whose cancellation takes no reason, keeping the reason here', async () => {
     const p = await parties();
-    const created = await call(who.finance, 'POST', '/v1/receive/', transactionBody(p, 'receive'));
+    const created = await t.call(
+      who.finance,
+      'POST',
+      '/v1/receive/',
+      transactionBody(p, 'receive'),
+    );
     const id = created.json.businessRequestId as number;
     const rejected = await reject(who.approver2, 'receive', id, {
       action: 'approveDeposit',
@@ -544,7 +560,7 @@ describe('rejecting with a reason', () => {
     const answer = await reject(who.approver, 'sendf2f', id, body);
     expect(answer.status).toBe(status);
     expect(answer.json.errors.map((e: { field: string }) => e.field)).toContain(field);
-    expect((await call(who.finance, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus).toBe(
+    expect((await t.call(who.finance, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus).toBe(
       'OnOff_AWAITING_QUOTE_APPROVAL',
     );
   });
@@ -563,7 +579,7 @@ describe('rejecting with a reason', () => {
     });
     expect(early.status).toBe(409);
     expect(early.json.code).toBe('INVALID_STATE_TRANSITION');
-    expect((await call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus).toBe(
+    expect((await t.call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus).toBe(
       'OnOff_AWAITING_QUOTE_APPROVAL',
     );
     // A second approver cannot reject what is already rejected.
@@ -582,9 +598,9 @@ describe('rejecting with a reason', () => {
     expect(policy.status).toBe(200);
     try {
       const id = await quoted('sendc2f', '40');
-      const first = await call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`);
+      const first = await t.call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`);
       expect(first.status).toBe(202);
-      const rejected = await call(
+      const rejected = await t.call(
         who.approver2,
         'POST',
         `/controls/approvals/${first.json.approval.id}/reject`,

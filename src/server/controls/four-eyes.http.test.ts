@@ -4,19 +4,17 @@
 // it; a rejection keeps things as they were; a lone admin's changes apply at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../store/testing';
-import { callApi, startTestDashboard, type TestDashboard } from '../testing';
+import { startTestDashboard, type TestDashboard } from '../testing';
 
 describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
   let t: TestDashboard;
   let ada: string;
   let ben: string;
   let finance: string;
-  const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    callApi(t.base, cookie, method, path, body);
   /** What a 12,500 EUR payout's quote approval needs now. */
   const needs = async () =>
     (
-      await call(
+      await t.call(
         ada,
         'GET',
         '/controls/requirement?product=sendc2f&payoutCurrency=EUR&payoutAmount=12500',
@@ -31,14 +29,14 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
   afterAll(() => t.close());
 
   it("applies a lone admin's changes at once, the second admin included", async () => {
-    const policy = await call(ada, 'POST', '/controls/policies', {
+    const policy = await t.call(ada, 'POST', '/controls/policies', {
       action: 'approveDeposit',
       currency: 'EUR',
       minAmount: '100000',
       approvers: 2,
     });
     expect(policy.status).toBe(200);
-    const added = await call(ada, 'POST', '/admin/users', {
+    const added = await t.call(ada, 'POST', '/admin/users', {
       email: 'ben@example.com',
       name: 'Ben Second',
       roles: ['admin'],
@@ -52,7 +50,7 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
 
   it('holds a policy until the other admin approves it; its author cannot', async () => {
     expect(await needs()).toBe(1);
-    const proposed = await call(ada, 'POST', '/controls/policies', {
+    const proposed = await t.call(ada, 'POST', '/controls/policies', {
       action: 'approveQuote',
       currency: 'eur',
       minAmount: '10,000',
@@ -70,21 +68,21 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
     const id = proposed.json.change.id as string;
     // Not applied yet: a quote still needs one approver.
     expect(await needs()).toBe(1);
-    const own = await call(ada, 'POST', `/controls/changes/${id}/approve`);
+    const own = await t.call(ada, 'POST', `/controls/changes/${id}/approve`);
     expect(own.status).toBe(403);
     expect(own.json.code).toBe('AUTHOR_CANNOT_APPROVE');
-    const byFinance = await call(finance, 'POST', `/controls/changes/${id}/approve`);
+    const byFinance = await t.call(finance, 'POST', `/controls/changes/${id}/approve`);
     expect(byFinance.status).toBe(403);
     // Ben sees it waiting for him, and approves.
-    const listed = await call(ben, 'GET', '/controls/changes');
+    const listed = await t.call(ben, 'GET', '/controls/changes');
     expect(listed.json.results[0]).toMatchObject({ id, status: 'pending', canAct: true });
-    const approved = await call(ben, 'POST', `/controls/changes/${id}/approve`);
+    const approved = await t.call(ben, 'POST', `/controls/changes/${id}/approve`);
     expect(approved.status, JSON.stringify(approved.json)).toBe(200);
     expect(approved.json.change).toMatchObject({ status: 'applied', decidedByName: 'Ben Second' });
     expect(await needs()).toBe(2);
     // Once decided, nobody decides it again.
-    expect((await call(ben, 'POST', `/controls/changes/${id}/approve`)).status).toBe(409);
-    const trail = await call(ada, 'GET', '/audit?action=approve%20control%20change');
+    expect((await t.call(ben, 'POST', `/controls/changes/${id}/approve`)).status).toBe(409);
+    const trail = await t.call(ada, 'GET', '/audit?action=approve%20control%20change');
     // Newest first: the refused second approval, then the one that applied it.
     expect(trail.json.results[0]).toMatchObject({ target: id, outcome: 'refused' });
     expect(trail.json.results[1]).toMatchObject({
@@ -95,20 +93,20 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
   });
 
   it("keeps a person's roles when the other admin rejects the change", async () => {
-    const people = (await call(ada, 'GET', '/admin/users')).json.results as {
+    const people = (await t.call(ada, 'GET', '/admin/users')).json.results as {
       id: string;
       email: string;
       roles: string[];
     }[];
     const fatima = people.find((p) => p.email === 'finance@demo.example')!;
-    const proposed = await call(ada, 'PUT', `/admin/users/${fatima.id}/roles`, {
+    const proposed = await t.call(ada, 'PUT', `/admin/users/${fatima.id}/roles`, {
       roles: ['finance', 'approver'],
     });
     expect(proposed.status).toBe(202);
     expect(proposed.json.change.summary).toBe(
       'Change the roles of Fatima Finance <finance@demo.example> from Finance to Finance, Approver.',
     );
-    const rejected = await call(
+    const rejected = await t.call(
       ben,
       'POST',
       `/controls/changes/${proposed.json.change.id}/reject`,
@@ -121,13 +119,15 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
       status: 'rejected',
       reason: 'Finance must not approve',
     });
-    const after = (await call(ada, 'GET', '/admin/users')).json.results.find(
+    const after = (await t.call(ada, 'GET', '/admin/users')).json.results.find(
       (p: { id: string }) => p.id === fatima.id,
     );
     expect(after.roles).toEqual(['finance']);
     // A rejection needs its reason.
-    const again = await call(ada, 'PUT', `/admin/users/${fatima.id}/roles`, { roles: ['viewer'] });
-    const noReason = await call(
+    const again = await t.call(ada, 'PUT', `/admin/users/${fatima.id}/roles`, {
+      roles: ['viewer'],
+    });
+    const noReason = await t.call(
       ben,
       'POST',
       `/controls/changes/${again.json.change.id}/reject`,
@@ -137,46 +137,52 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
     expect(noReason.json.errors[0].field).toBe('reason');
     // Its author withdraws it instead; nobody else can.
     expect(
-      (await call(ben, 'POST', `/controls/changes/${again.json.change.id}/withdraw`)).status,
+      (await t.call(ben, 'POST', `/controls/changes/${again.json.change.id}/withdraw`)).status,
     ).toBe(403);
-    const withdrawn = await call(ada, 'POST', `/controls/changes/${again.json.change.id}/withdraw`);
+    const withdrawn = await t.call(
+      ada,
+      'POST',
+      `/controls/changes/${again.json.change.id}/withdraw`,
+    );
     expect(withdrawn.json.change.status).toBe('withdrawn');
   });
 
   it('holds new approval settings, a new person and a policy removal too', async () => {
-    const settings = await call(ben, 'PUT', '/controls/settings', {
+    const settings = await t.call(ben, 'PUT', '/controls/settings', {
       quoteValidityMinutes: 60,
       stepUpMinutes: 10,
       baseCurrency: 'usd',
     });
     expect(settings.status).toBe(202);
-    expect((await call(ada, 'GET', '/controls/settings')).json.quoteValidityMinutes).toBe(1440);
+    expect((await t.call(ada, 'GET', '/controls/settings')).json.quoteValidityMinutes).toBe(1440);
     expect(
-      (await call(ada, 'POST', `/controls/changes/${settings.json.change.id}/approve`)).json.change
-        .status,
+      (await t.call(ada, 'POST', `/controls/changes/${settings.json.change.id}/approve`)).json
+        .change.status,
     ).toBe('applied');
-    expect((await call(ada, 'GET', '/controls/settings')).json).toEqual({
+    expect((await t.call(ada, 'GET', '/controls/settings')).json).toEqual({
       quoteValidityMinutes: 60,
       stepUpMinutes: 10,
       baseCurrency: 'USD',
     });
 
-    const person = await call(ben, 'POST', '/admin/users', {
+    const person = await t.call(ben, 'POST', '/admin/users', {
       email: 'sock@example.com',
       name: 'Sock Puppet',
       roles: ['approver'],
     });
     expect(person.status).toBe(202);
     expect(
-      (await call(ada, 'GET', '/admin/users')).json.results.map((p: { email: string }) => p.email),
+      (await t.call(ada, 'GET', '/admin/users')).json.results.map(
+        (p: { email: string }) => p.email,
+      ),
     ).not.toContain('sock@example.com');
 
-    const policies = (await call(ada, 'GET', '/controls/policies')).json.results as {
+    const policies = (await t.call(ada, 'GET', '/controls/policies')).json.results as {
       id: string;
     }[];
-    const removal = await call(ada, 'DELETE', `/controls/policies/${policies[0]!.id}`);
+    const removal = await t.call(ada, 'DELETE', `/controls/policies/${policies[0]!.id}`);
     expect(removal.status).toBe(202);
-    expect((await call(ada, 'GET', '/controls/policies')).json.results).toHaveLength(
+    expect((await t.call(ada, 'GET', '/controls/policies')).json.results).toHaveLength(
       policies.length,
     );
   });
