@@ -228,16 +228,13 @@ export async function buildDashboardServer(options: DashboardOptions) {
     options.workspace.db,
     now,
     async (trx, environment, product, ended) => {
+      const ids = ended.map((t) => t.businessRequestId);
       const origins = await trx
         .selectFrom('transaction_origin')
         .select(['transaction_id', 'created_by'])
         .where('environment', '=', environment)
         .where('product', '=', product)
-        .where(
-          'transaction_id',
-          'in',
-          ended.map((t) => t.businessRequestId),
-        )
+        .where('transaction_id', 'in', ids)
         .execute();
       const creator = new Map(origins.map((o) => [Number(o.transaction_id), o.created_by]));
       // A rejected one was cancelled by its rejection, whose notice its creator has already.
@@ -250,11 +247,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
             .where('kind', '=', 'transaction')
             .where('product', '=', product)
             .where('status', '=', 'rejected')
-            .where(
-              'object_id',
-              'in',
-              ended.map((t) => t.businessRequestId),
-            )
+            .where('object_id', 'in', ids)
             .execute()
         ).map((r) => Number(r.object_id)),
       );

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type EndpointDef, statusesOf } from '#/api/endpoints';
-import { problem, readPart, requireRole, requireSignIn } from './request';
+import { invalidInput, problem, readPart, requireRole, requireSignIn } from './request';
 
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends {
   [P in K]: infer S extends z.ZodType;
@@ -98,12 +98,9 @@ export function route<E extends EndpointDef>(
       if (definition.upload) {
         // The file as sent: the route's plugin reads these types as bytes (others are refused).
         if (Buffer.isBuffer(request.body) && request.body.length === 0)
-          return problem(request, reply, {
-            status: 400,
-            code: 'VALIDATION_ERROR',
-            detail: 'The file is empty.',
-            errors: [{ field: 'file', message: 'is empty' }],
-          });
+          return invalidInput(request, reply, 'The file is empty.', [
+            { field: 'file', message: 'is empty' },
+          ]);
         if (!Buffer.isBuffer(request.body))
           return problem(request, reply, {
             status: 415,

@@ -27,6 +27,21 @@ export function problem(request: FastifyRequest, reply: FastifyReply, fields: Pr
   return replyProblem(request, reply, PROBLEMS, fields);
 }
 
+/** A 400 for input that is not valid: a sentence for the whole, and the fields at fault. */
+export function invalidInput(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: string,
+  errors?: ProblemFields['errors'],
+) {
+  return problem(request, reply, {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    detail,
+    ...(errors ? { errors } : {}),
+  });
+}
+
 /** A 429 for too many wrong tries, saying when to try again (`what` names the tries). */
 export function tooManyTries(
   request: FastifyRequest,
@@ -56,12 +71,7 @@ export function readPart<S extends z.ZodType>(
   const input = request[where];
   const result = schema.safeParse(input);
   if (result.success) return { value: result.data };
-  void problem(request, reply, {
-    status: 400,
-    code: 'VALIDATION_ERROR',
-    detail,
-    errors: fieldErrors(result.error.issues, input, where),
-  });
+  void invalidInput(request, reply, detail, fieldErrors(result.error.issues, input, where));
   return undefined;
 }
 

@@ -14,12 +14,21 @@ import { mailPasswordLink } from '../notifications/link-mail';
 import { type ApplyChange, holdForSecondAdmin } from './changes';
 import type { Environment } from '#/api/dashboard';
 import { batchInbox } from '../batches/approval';
-import { audit, problem } from '../request';
+import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';
 import type { FieldProblem } from '#/api/payee';
 import type { TransactionRef } from './store';
+
+/** Approving or rejecting something a second person must decide: a payee change, a control change. */
+type Decide = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  decision: 'approve' | 'reject',
+  reason: string | null,
+) => Promise<unknown>;
 
 /** Audits a withdrawal by its author: done, or refused with the refusal's code. */
 const auditWithdrawal = (
@@ -81,12 +90,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
           code: 'UPSTREAM_UNAVAILABLE',
           detail: `The currency list could not be read from the API, so ${what.unreadable} was not checked.`,
         })
-      : problem(request, reply, {
-          status: 400,
-          code: 'VALIDATION_ERROR',
-          detail: what.field(checked.problem),
-          errors: [checked.problem],
-        });
+      : invalidInput(request, reply, what.field(checked.problem), [checked.problem]);
 
   route(app, E.listPolicies, async () => ({ results: await controls.policies() }));
 
@@ -323,13 +327,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
 
   // Approving or rejecting a payee change: the decision, audited, and the account as the API
   // now has it once the last approval sent the change.
-  const decide = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    id: string,
-    decision: 'approve' | 'reject',
-    reason: string | null,
-  ) => {
+  const decide = (async (request, reply, id, decision, reason) => {
     const { user, environment } = signedIn(request);
     const action = decision === 'approve' ? E.approvePayeeChange.audit : E.rejectPayeeChange.audit;
     // New bank details release the money paid to them: the second factor first, where enrolled.
@@ -373,7 +371,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
       },
     });
     return { change, account: applied?.account ?? null };
-  };
+  }) satisfies Decide;
 
   route(app, E.approvePayeeChange, async ({ request, reply, params }) => {
     const decided = await decide(request, reply, params.id, 'approve', null);
@@ -446,13 +444,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  const decideChange = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    id: string,
-    decision: 'approve' | 'reject',
-    reason: string | null,
-  ) => {
+  const decideChange = (async (request, reply, id, decision, reason) => {
     const { user } = signedIn(request);
     const decided = await changes.decide(id, user, decision, reason, apply);
     const action =
@@ -475,7 +467,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     });
     if ('refused' in decided) return problem(request, reply, decided.refused);
     return decided;
-  };
+  }) satisfies Decide;
 
   route(app, E.approveControlChange, async ({ request, reply, params }) =>
     decideChange(request, reply, params.id, 'approve', null),

@@ -114,6 +114,11 @@ const ofTransaction = (ref: TransactionRef) => ({
   transaction_id: ref.transactionId,
 });
 
+/** The ids of several transactions, for one `in` query; rows come back keyed `product:id`. */
+const idsOf = (refs: ReadonlyArray<{ id: number }>) => refs.map((r) => r.id);
+const keyOfRow = (row: { product: string; transaction_id: number | string | bigint }) =>
+  `${row.product}:${Number(row.transaction_id)}`;
+
 /** A decision as stored (an approval's or a bulk file's), as the rules read it. */
 export const toDecision = (
   d: Pick<
@@ -445,14 +450,9 @@ export function controlsStore(
         .selectFrom('transaction_origin')
         .select(['product', 'transaction_id', 'created_by'])
         .where('environment', '=', environment)
-        .where(
-          'transaction_id',
-          'in',
-          refs.map((r) => r.id),
-        )
+        .where('transaction_id', 'in', idsOf(refs))
         .execute();
-      for (const row of rows)
-        origins.set(`${row.product}:${Number(row.transaction_id)}`, row.created_by);
+      for (const row of rows) origins.set(keyOfRow(row), row.created_by);
       return origins;
     },
 
@@ -490,14 +490,9 @@ export function controlsStore(
         .selectFrom('transaction_recipient')
         .selectAll()
         .where('environment', '=', environment)
-        .where(
-          'transaction_id',
-          'in',
-          refs.map((r) => r.id),
-        )
+        .where('transaction_id', 'in', idsOf(refs))
         .execute();
-      for (const row of rows)
-        found.set(`${row.product}:${Number(row.transaction_id)}`, toRecipient(row));
+      for (const row of rows) found.set(keyOfRow(row), toRecipient(row));
       return found;
     },
 

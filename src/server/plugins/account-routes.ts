@@ -3,7 +3,7 @@
 // limited like sign-ins; a changed password ends the person's other sessions.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '#/api/account';
-import { audit, problem, readPart, tooManyTries } from '../request';
+import { audit, invalidInput, readPart, tooManyTries } from '../request';
 import { route } from '../endpoint';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { openSession } from '../notifications/new-browser';
@@ -58,12 +58,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const user = await ctx.workspace.useReset(body.token, body.password);
     if (!user) {
       await audit(request, { action: 'reset password', outcome: 'refused' });
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'This reset link is not valid any more: ask for a new one on the sign-in page.',
-        errors: [{ field: 'token', message: 'is not valid or has expired' }],
-      });
+      return invalidInput(
+        request,
+        reply,
+        'This reset link is not valid any more: ask for a new one on the sign-in page.',
+        [{ field: 'token', message: 'is not valid or has expired' }],
+      );
     }
     await audit(request, { action: 'reset password', outcome: 'ok', target: user.email }, user);
     // The link proved the mailbox: a person without an authenticator is signed in at once (one
@@ -133,15 +133,14 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       outcome: 'refused',
       details: { fields: errors.map((e) => e.field) },
     });
-    await problem(request, reply, {
-      status: 400,
-      code: 'VALIDATION_ERROR',
-      detail:
-        errors[0]!.field === 'code'
-          ? 'The code is wrong, or was already used.'
-          : 'The current password is not right.',
+    await invalidInput(
+      request,
+      reply,
+      errors[0]!.field === 'code'
+        ? 'The code is wrong, or was already used.'
+        : 'The current password is not right.',
       errors,
-    });
+    );
     return true;
   }
 
@@ -164,12 +163,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if ('wait' in attempt) return tooManyTries(request, reply, attempt.wait, 'wrong codes');
     const codes = await ctx.secondFactor.confirmEnrolment(user.id, body.code);
     if (!codes) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'That code does not match; check the time on your phone and try the next one.',
-        errors: [{ field: 'code', message: 'does not match' }],
-      });
+      return invalidInput(
+        request,
+        reply,
+        'That code does not match; check the time on your phone and try the next one.',
+        [{ field: 'code', message: 'does not match' }],
+      );
     }
     await secretGuesses.succeeded(attempt.ticket);
     await audit(request, { action: 'enrol authenticator', outcome: 'ok' });

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminEndpoints as E } from '#/api/admin';
 import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { operations } from '#/api/operations';
-import { audit, problem } from '../request';
+import { audit, invalidInput, problem } from '../request';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { ROLE_LABEL, type Role } from '#/api/roles';
 import { route } from '../endpoint';
@@ -72,12 +72,9 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.addPerson, async ({ request, reply, body }) => {
     if (await ctx.workspace.userByEmail(body.email)) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'Someone already has this email address.',
-        errors: [{ field: 'email', message: 'is already taken' }],
-      });
+      return invalidInput(request, reply, 'Someone already has this email address.', [
+        { field: 'email', message: 'is already taken' },
+      ]);
     }
     // Where two or more admins are, a second one approves a new person first (042): nobody
     // adds an approver of their own making alone.
@@ -136,12 +133,9 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     const person = await ctx.workspace.userById(id);
     if (!person) return problem(request, reply, noSuchPerson);
     if (!body.active && id === request.signedIn!.user.id)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'You cannot deactivate yourself: another admin can.',
-        errors: [{ field: 'active', message: 'cannot be false for yourself' }],
-      });
+      return invalidInput(request, reply, 'You cannot deactivate yourself: another admin can.', [
+        { field: 'active', message: 'cannot be false for yourself' },
+      ]);
     await ctx.workspace.setActive(id, body.active);
     await audit(request, {
       action: E.setPersonActive.audit,

@@ -14,7 +14,7 @@ import { batchLookups } from '../batches/lookups';
 import { batchSubject, type RowPayee, type StoredBatch, type StoredRow } from '../batches/store';
 import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
-import { audit, problem } from '../request';
+import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
 import { inPool } from '../pool';
 import { type PartnerApi, partnerApi } from '../partner-api';
@@ -229,12 +229,12 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.uploadBatch, async ({ request, reply, query, body }) => {
     const file = await readBatchFile(body);
     if (file.refused.length > 0)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: `${query.fileName} was not read: ${file.refused.map((p) => p.message).join(' ')}`,
-        errors: file.refused.map((p) => ({ field: p.column ?? 'file', message: p.message })),
-      });
+      return invalidInput(
+        request,
+        reply,
+        `${query.fileName} was not read: ${file.refused.map((p) => p.message).join(' ')}`,
+        file.refused.map((p) => ({ field: p.column ?? 'file', message: p.message })),
+      );
     const results = await check(request, reply, query.product, file);
     if (!results) return reply;
     const id = await batches.create({
@@ -341,13 +341,12 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         detail: `The API did not price row ${priced.row}, so the batch was not quoted. Try again shortly.`,
       });
     if (priced.kind === 'refused')
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail:
-          'The API would not price some rows: fix them (or cancel the batch) and quote again.',
-        errors: priced.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
-      });
+      return invalidInput(
+        request,
+        reply,
+        'The API would not price some rows: fix them (or cancel the batch) and quote again.',
+        priced.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
+      );
     // Who each row pays, as the API has the account now: what the approvers approve, and what
     // submission will hold the account to (docs/decisions/040).
     const payees = await readPayees(api, ready);
@@ -358,12 +357,12 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         detail: `The API did not give payout account #${payees.accountId}, so the batch was not quoted. Try again shortly.`,
       });
     if (payees.kind === 'refused')
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'Some rows pay an account the API does not give: fix them and quote again.',
-        errors: payees.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
-      });
+      return invalidInput(
+        request,
+        reply,
+        'Some rows pay an account the API does not give: fix them and quote again.',
+        payees.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
+      );
     const quoted = priced.prices.map((p) => ({ ...p, payee: payees.byRow.get(p.row)! }));
     const { quoteValidityMinutes } = await ctx.controls.settings();
     if (!(await batches.quote(batch.id, quoted, quoteValidityMinutes * 60_000)))

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationEndpoints as E } from '#/api/notifications';
 import { publicTargetProblem } from '#/http/outbound-targets';
-import { audit, problem } from '../request';
+import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
 
 export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean }> = async (
@@ -66,12 +66,7 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
   route(app, E.addChatHook, async ({ request, reply, body }) => {
     const refused = options.allowPrivateChat ? undefined : await publicTargetProblem(body.url);
     if (refused)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: `URL ${refused}.`,
-        errors: [{ field: 'url', message: refused }],
-      });
+      return invalidInput(request, reply, `URL ${refused}.`, [{ field: 'url', message: refused }]);
     const hook = await notes.addChatHook(body.kind, body.url, request.signedIn!.user.email);
     await audit(request, {
       action: E.addChatHook.audit,

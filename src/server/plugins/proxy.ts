@@ -17,7 +17,7 @@ import {
 } from '#/api/operations';
 import { z } from 'zod';
 import { changesOf } from '../audit-changes';
-import { audit, problem, requireSignIn } from '../request';
+import { audit, invalidInput, problem, requireSignIn } from '../request';
 import { notesOfWrite } from '../store/transaction-notes';
 import { methodsAt, operationFor } from '#/api/roles';
 import { partnerApi } from '../partner-api';
@@ -173,11 +173,7 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
       !/^\/v1\/[A-Za-z0-9_\-/.()%]*$/.test(pathname) ||
       /(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\/\//i.test(pathname)
     ) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'That path is not an API path.',
-      });
+      return invalidInput(request, reply, 'That path is not an API path.');
     }
     const op = operationFor(request.method, pathname);
     if (!op) {
@@ -198,11 +194,11 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     }
     // A stream never ends: it is for clients of the sandbox itself (`listen`), not this proxy.
     if (op.response === 'event-stream') {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'The event stream is served by the sandbox itself: connect to its base_url.',
-      });
+      return invalidInput(
+        request,
+        reply,
+        'The event stream is served by the sandbox itself: connect to its base_url.',
+      );
     }
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     // What changes something is on the audit trail; a look-up (GET, a price) is not.

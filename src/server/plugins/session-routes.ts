@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '#/api/dashboard';
 import { type DashboardContext } from '../context';
-import { audit, problem, signedInOf, tooManyTries } from '../request';
+import { audit, invalidInput, problem, signedInOf, tooManyTries } from '../request';
 import { route } from '../endpoint';
 import { openSession } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
@@ -94,12 +94,9 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         outcome: 'refused',
         details: { reason: 'wrong code' },
       });
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'The code is wrong, or was already used.',
-        errors: [{ field: 'code', message: 'is wrong or already used' }],
-      });
+      return invalidInput(request, reply, 'The code is wrong, or was already used.', [
+        { field: 'code', message: 'is wrong or already used' },
+      ]);
     }
     await stepUpFailures.succeeded(attempt.ticket);
     const at = await ctx.workspace.markStepUp(token);
@@ -136,12 +133,12 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     if ('demoUser' in body) {
       if (!ctx.demoUsers.includes(account)) {
         await notAGuess();
-        return problem(request, reply, {
-          status: 400,
-          code: 'VALIDATION_ERROR',
-          detail: 'One-click sign-in exists only for the sandbox demo workspace.',
-          errors: [{ field: 'demoUser', message: 'is not a person of the demo workspace' }],
-        });
+        return invalidInput(
+          request,
+          reply,
+          'One-click sign-in exists only for the sandbox demo workspace.',
+          [{ field: 'demoUser', message: 'is not a person of the demo workspace' }],
+        );
       }
       user = await ctx.workspace.userByEmail(account);
     } else {
@@ -227,12 +224,9 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.switchEnvironment, async ({ request, reply, body }) => {
     const target = (await environmentsOf(ctx)).find((e) => e.id === body.environment);
     if (!target || !target.configured) {
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'Choose an environment that an admin has set up.',
-        errors: [{ field: 'environment', message: 'is not set up on this server' }],
-      });
+      return invalidInput(request, reply, 'Choose an environment that an admin has set up.', [
+        { field: 'environment', message: 'is not set up on this server' },
+      ]);
     }
     await ctx.workspace.setSessionEnvironment(request.signedIn!.token, target.id);
     request.signedIn = (await signedInOf(request)) ?? null;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import { isoInZone } from '#/api/periods';
 import { PDF_MAX_LINES, statementEndpoints as E } from '#/api/statements';
-import { audit, problem } from '../request';
+import { audit, invalidInput } from '../request';
 import { route } from '../endpoint';
 import { statementFile, statementFileName } from '../statements/files';
 import { statementQueries } from '../statements/lines';
@@ -29,17 +29,12 @@ export const statementRoutes: FastifyPluginAsync = async (app) => {
     const filter = { environment, ...period };
     const summary = await statements.summary(filter);
     if (format === 'pdf' && summary.count > PDF_MAX_LINES)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'This statement is too long for a PDF.',
-        errors: [
-          {
-            field: 'format',
-            message: `pdf holds at most ${PDF_MAX_LINES.toLocaleString('en')} lines and this statement has ${summary.count.toLocaleString('en')}: choose csv or xlsx, or a shorter period`,
-          },
-        ],
-      });
+      return invalidInput(request, reply, 'This statement is too long for a PDF.', [
+        {
+          field: 'format',
+          message: `pdf holds at most ${PDF_MAX_LINES.toLocaleString('en')} lines and this statement has ${summary.count.toLocaleString('en')}: choose csv or xlsx, or a shorter period`,
+        },
+      ]);
     const file = statementFile(format, {
       summary,
       pages: statements.pages(filter, tz),

@@ -1,11 +1,11 @@
 // The admin's approval settings (docs/decisions/041, 042) and the changes of the controls that
 // wait for a second admin: each in words, with approve, reject with a reason, or withdraw.
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ControlChange } from '#/api/controls';
 import { ApiErrorAlert } from '#/components/api-error';
@@ -14,7 +14,7 @@ import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { DateTime } from '#/components/date-time';
 import { RejectDialog } from '#/components/reject-dialog';
 import { textField } from '#/components/text-field';
-import { fieldError } from '#/lib/field-error';
+import { SelectField } from '#/components/form-fields';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import {
   approvalSettingsQuery,
@@ -55,7 +55,6 @@ export function ApprovalSettingsForm() {
         }
       : undefined,
   });
-  const { errors } = form.formState;
   if (settings.isError) return <ApiErrorAlert error={settings.error} title="Not loaded" />;
   return (
     <form
@@ -93,23 +92,16 @@ export function ApprovalSettingsForm() {
             errorLabel: 'Step-up window',
           })}
         />
-        <Controller
-          control={form.control}
+        <SelectField
+          form={form}
           name="baseCurrency"
-          render={({ field }) => (
-            <Select
-              label="Base currency"
-              description="Base-currency policies convert every currency into it."
-              searchable
-              data={currencyChoices(
-                (currencies.data ?? []).filter((c) => c.sendTo && c.currencyType === 'FIAT'),
-              )}
-              value={field.value || null}
-              onChange={(v) => field.onChange(v ?? '')}
-              allowDeselect={false}
-              error={fieldError('Base currency', errors.baseCurrency?.message)}
-            />
+          label="Base currency"
+          description="Base-currency policies convert every currency into it."
+          searchable
+          data={currencyChoices(
+            (currencies.data ?? []).filter((c) => c.sendTo && c.currencyType === 'FIAT'),
           )}
+          allowDeselect={false}
         />
       </SimpleGrid>
       <SubmitRow mutation={save} failed="The settings were not saved" placed={FIELDS} mt="sm">

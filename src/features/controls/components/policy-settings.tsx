@@ -343,7 +343,6 @@ function RequirementCheck() {
     resolver: zodResolver(RequirementForm),
     defaultValues: { product: 'sendc2f', currency: 'EUR', amount: '' },
   });
-  const { errors } = form.formState;
   const options = useCurrencyOptions('payout').filter((o) => o.value !== ANY);
   const base = useBaseCurrency();
   const answer = useQuery({ ...requirementQuery(asked!), enabled: asked !== null });
@@ -370,19 +369,13 @@ function RequirementCheck() {
           data={PRODUCT_OPTIONS.filter((o) => o.value !== ANY)}
           allowDeselect={false}
         />
-        <Controller
-          control={form.control}
+        <SelectField
+          form={form}
           name="currency"
-          render={({ field }) => (
-            <Select
-              label="Payout currency"
-              searchable
-              data={options}
-              value={field.value || null}
-              onChange={(v) => field.onChange(v ?? '')}
-              error={errors.currency?.message}
-            />
-          )}
+          label="Payout currency"
+          errorLabel="Currency"
+          searchable
+          data={options}
         />
         <TextInput
           inputMode="decimal"

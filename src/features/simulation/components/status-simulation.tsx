@@ -1,8 +1,9 @@
 // Forms that set a KYC or account status in the sandbox and show the event that followed.
-import { Alert, Button, Code, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { SelectField } from '#/components/form-fields';
 import { z } from 'zod';
 import {
   ACCOUNT_STATUSES,
@@ -89,20 +90,14 @@ function SimulationCard<S extends string>({
       </Text>
       <form onSubmit={form.handleSubmit((chosen) => onApply(chosen.status as S))}>
         <Group align="flex-end" gap="sm">
-          <Controller
-            control={form.control}
+          <SelectField
+            form={form}
             name="status"
-            render={({ field }) => (
-              <Select
-                label={selectLabel}
-                placeholder="Choose a status"
-                data={statuses.map((s) => ({ value: s, label: humanize(s), disabled: false }))}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                w={220}
-                allowDeselect={false}
-              />
-            )}
+            label={selectLabel}
+            placeholder="Choose a status"
+            data={statuses.map((s) => ({ value: s, label: humanize(s), disabled: false }))}
+            w={220}
+            allowDeselect={false}
           />
           <Button
             type="submit"
