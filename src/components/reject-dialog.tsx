@@ -14,8 +14,8 @@ export function RejectDialog({
   onClose,
   onReject,
   pending,
-  title,
-  confirmLabel,
+  title = 'Reject the change',
+  confirmLabel = 'Reject change',
   children,
   error,
 }: {
@@ -23,8 +23,9 @@ export function RejectDialog({
   onClose: () => void;
   onReject: (reason: string) => void;
   pending: boolean;
-  title: string;
-  confirmLabel: string;
+  /** What is rejected; by default a change that waits for a second person. */
+  title?: string;
+  confirmLabel?: string;
   /** What is rejected and what the rejection does, above the reason. */
   children?: ReactNode;
   /** Why the last attempt was not done. */

@@ -1,10 +1,12 @@
 // Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
+import { freePort } from '#/http/free-port';
+import { createDatabase } from './store/postgres-cluster';
 import { createParties, type Parties } from '#/sandbox/testing';
 import { CSRF_HEADER } from '#/api/endpoints';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,14 +95,7 @@ export async function startTestDashboard(
     demo,
     other,
     key,
-    async signIn(who, headers = {}) {
-      const response = await fetch(`${base}/api/session`, {
-        method: 'POST',
-        headers: { ...JSON_CSRF, ...headers },
-        body: JSON.stringify(typeof who === 'string' ? { demoUser: who } : who),
-      });
-      return { response, cookie: sessionCookieOf(response) };
-    },
+    signIn: (who, headers) => signInAt(base, who, headers),
     call: (cookie, method, path, body) => callApi(base, cookie, method, path, body),
     async close() {
       await server.app.close();
@@ -108,6 +103,16 @@ export async function startTestDashboard(
       fs.rmSync(distDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in at a dashboard server (a demo person's email, or any sign-in body); the cookie. */
+export async function signInAt(base: string, who: string | object, headers = {}) {
+  const response = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { ...JSON_CSRF, ...headers },
+    body: JSON.stringify(typeof who === 'string' ? { demoUser: who } : who),
+  });
+  return { response, cookie: sessionCookieOf(response) };
 }
 
 /** A GET's answer as it travelled: status, headers and raw bytes (fetch would decode them). */
@@ -202,6 +207,28 @@ export function processEnv(
     SANDBOX_SEED: 'none',
     ...extra,
   };
+}
+
+/**
+ * A dashboard process that a test may kill and start again, in `folders`: a data folder of its
+ * own, a free port, its environment (`extra` added; on PostgreSQL a database of its own in the
+ * test cluster), the base URL and `start()`.
+ */
+export async function dashboardProcess(
+  folders: ReturnType<typeof serverProcessFolders>,
+  dialect: DialectName,
+  extra: Record<string, string>,
+) {
+  const dataDir = fs.mkdtempSync(path.join(folders.dataDir, `${dialect}-`));
+  const port = await freePort();
+  const env = processEnv({ dataDir, port, distDir: folders.distDir }, extra);
+  if (dialect === 'postgres')
+    env.DASHBOARD_DATABASE_URL = await createDatabase(
+      inject('postgresUrl'),
+      `process_${randomUUID().replace(/-/g, '')}`,
+    );
+  const base = `http://127.0.0.1:${port}`;
+  return { dataDir, env, base, start: () => startDashboardProcess(env, port, folders.running) };
 }
 
 /**

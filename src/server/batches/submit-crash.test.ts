@@ -2,63 +2,29 @@
 // process, with the embedded sandbox) is killed with SIGKILL while it submits a batch, started
 // again, and finishes it with every row's transaction made once, none missing, on SQLite and on
 // PostgreSQL. The sandbox's rate limit slows the submission enough to kill it midway.
-import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '#/http/free-port';
-import { createDatabase } from '../store/postgres-cluster';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../store/testing';
 import {
   callApi,
-  testDist,
   uploadBatchFile,
   partiesThrough,
-  sessionCookieOf,
-  processEnv,
-  startDashboardProcess,
+  dashboardProcess,
+  signInAt,
+  serverProcessFolders,
 } from '../testing';
 
 const ROWS = 150;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const distDir = testDist();
-const running: ChildProcess[] = [];
-const dirs: string[] = [];
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  for (const dir of [...dirs, distDir]) fs.rmSync(dir, { recursive: true, force: true });
-});
+const folders = serverProcessFolders('batch-crash-');
 
 describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
   it('finishes after a SIGKILL midway, each row made once and none lost', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'batch-crash-'));
-    dirs.push(dataDir);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = processEnv(
-      { dataDir, port, distDir },
-      {
-        // About 2 rows a second per call pair: slow enough to be killed midway.
-        SANDBOX_RATE_LIMIT: '60',
-        DASHBOARD_BATCH_LEASE_MS: '1500',
-      },
-    );
-    if (dialect === 'postgres')
-      env.DASHBOARD_DATABASE_URL = await createDatabase(
-        inject('postgresUrl'),
-        `crash_${randomUUID().replace(/-/g, '')}`,
-      );
-    const start = () => startDashboardProcess(env, port, running);
-    const signIn = async (who: string) => {
-      const response = await fetch(`${base}/api/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
-        body: JSON.stringify({ demoUser: who }),
-      });
-      return sessionCookieOf(response);
-    };
+    const { base, start } = await dashboardProcess(folders, dialect, {
+      // About 2 rows a second per call pair: slow enough to be killed midway.
+      SANDBOX_RATE_LIMIT: '60',
+      DASHBOARD_BATCH_LEASE_MS: '1500',
+    });
+    const signIn = async (who: string) => (await signInAt(base, who)).cookie;
 
     const first = await start();
     const finance = await signIn('operations@demo.example');

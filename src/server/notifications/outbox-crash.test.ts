@@ -4,29 +4,17 @@
 // the few the killed server had handed over but not yet recorded are sent again with the same
 // Message-ID (which mail systems collapse). On SQLite and PostgreSQL. Then two servers' workers
 // on one PostgreSQL deliver 200 mails between them, each exactly once.
-import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '#/http/free-port';
+import { describe, expect, it } from 'vitest';
 import { type DashboardDb, openDashboardDb } from '../store/db';
-import { createDatabase } from '../store/postgres-cluster';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
-import { testDist, processEnv, startDashboardProcess } from '../testing';
+import { dashboardProcess, serverProcessFolders } from '../testing';
 import { outboxWorker } from './deliver';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const distDir = testDist();
-const running: ChildProcess[] = [];
-const dirs: string[] = [];
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  for (const dir of [...dirs, distDir]) fs.rmSync(dir, { recursive: true, force: true });
-});
+const folders = serverProcessFolders('outbox-crash-');
 
 /** An SMTP server that takes `delayMs` per message and keeps each one's Message-ID. */
 async function slowSmtp(delayMs: number) {
@@ -95,22 +83,10 @@ describe.each(DIALECTS)('the outbox after a crash (%s)', (dialect) => {
   it('delivers every mail after a SIGKILL midway, none lost', async () => {
     const MAILS = 120;
     const smtp = await slowSmtp(25);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-crash-'));
-    dirs.push(dataDir);
-    const port = await freePort();
-    const env = processEnv(
-      { dataDir, port, distDir },
-      {
-        SMTP_URL: smtp.url,
-        DASHBOARD_OUTBOX_LEASE_MS: '1500',
-      },
-    );
-    if (dialect === 'postgres')
-      env.DASHBOARD_DATABASE_URL = await createDatabase(
-        inject('postgresUrl'),
-        `outbox_${randomUUID().replace(/-/g, '')}`,
-      );
-    const start = () => startDashboardProcess(env, port, running);
+    const { dataDir, env, start } = await dashboardProcess(folders, dialect, {
+      SMTP_URL: smtp.url,
+      DASHBOARD_OUTBOX_LEASE_MS: '1500',
+    });
     const first = await start();
     // The server made and migrated the database; the mails are queued beside it.
     const store = await openDashboardDb(

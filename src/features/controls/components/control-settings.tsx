@@ -187,8 +187,6 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
       )}
       {decide.isError && <ApiErrorAlert error={decide.error} title="Not done" />}
       <RejectDialog
-        title="Reject the change"
-        confirmLabel="Reject change"
         opened={rejecting}
         onClose={() => setRejecting(false)}
         pending={decide.isPending}

@@ -256,8 +256,6 @@ export function PayeeChangeCard({
       )}
       {error && <ApiErrorAlert error={error} title="Not done" />}
       <RejectDialog
-        title="Reject the change"
-        confirmLabel="Reject change"
         opened={rejecting}
         onClose={() => setRejecting(false)}
         pending={decide.isPending}
