@@ -1,10 +1,10 @@
 // Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { freePort } from '#/http/free-port';
 import { createDatabase } from './store/postgres-cluster';
-import { createParties, type Parties } from '#/sandbox/testing';
+import { createParties, type Parties, transactionBody } from '#/sandbox/testing';
 import { CSRF_HEADER } from '#/api/endpoints';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -103,6 +103,28 @@ export async function startTestDashboard(
       fs.rmSync(distDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A transaction created through the dashboard by `cookie` (`over` changing fields of the body),
+ * its id; with `quoted`, once the sandbox has priced it.
+ */
+export async function createdTransaction(
+  t: TestDashboard,
+  cookie: string,
+  parties: Parties,
+  product: 'sendc2f' | 'sendf2f' | 'receive',
+  options: { over?: Record<string, unknown>; currency?: 'EUR' | 'GBP'; quoted?: boolean } = {},
+): Promise<number> {
+  const body = transactionBody(parties, product, options.over, options.currency);
+  const created = await t.call(cookie, 'POST', `/v1/${product}/`, body);
+  expect(created.status, JSON.stringify(created.json)).toBe(200);
+  const id = created.json.businessRequestId as number;
+  if (options.quoted)
+    await expect
+      .poll(async () => (await t.call(cookie, 'GET', `/v1/${product}/${id}`)).json.clientStatus)
+      .toMatch(/AWAITING_QUOTE_APPROVAL$/);
+  return id;
 }
 
 /** Signs in at a dashboard server (a demo person's email, or any sign-in body); the cookie. */

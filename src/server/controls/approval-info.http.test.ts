@@ -4,8 +4,12 @@
 // named; a base-currency policy applied to another currency at the rate recorded with the
 // decision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactionBody } from '#/sandbox/testing';
-import { partiesThrough, startTestDashboard, type TestDashboard } from '../testing';
+import {
+  createdTransaction,
+  partiesThrough,
+  startTestDashboard,
+  type TestDashboard,
+} from '../testing';
 
 let t: TestDashboard;
 /** The dashboard's clock runs this far ahead of the sandbox's. */
@@ -23,20 +27,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function quoted(product: 'sendc2f' | 'sendf2f', toAmount: string, currency = 'EUR' as const) {
+async function quoted(
+  product: 'sendc2f' | 'sendf2f',
+  toAmount: string,
+  currency: 'EUR' | 'GBP' = 'EUR',
+) {
   const p = await partiesThrough(t.base, who.operations);
-  const created = await t.call(
-    who.finance,
-    'POST',
-    `/v1/${product}/`,
-    transactionBody(p, product, { toAmount }, currency as 'EUR'),
-  );
-  expect(created.status, JSON.stringify(created.json)).toBe(200);
-  const id = created.json.businessRequestId as number;
-  await expect
-    .poll(async () => (await t.call(who.finance, 'GET', `/v1/${product}/${id}`)).json.clientStatus)
-    .toMatch(/AWAITING_QUOTE_APPROVAL$/);
-  return id;
+  return createdTransaction(t, who.finance, p, product, {
+    over: { toAmount },
+    currency,
+    quoted: true,
+  });
 }
 
 describe('what an approver sees', () => {
@@ -81,13 +82,7 @@ describe('what an approver sees', () => {
 
   it('prices a collection, which the API quotes only on approval, at today’s rate', async () => {
     const p = await partiesThrough(t.base, who.operations);
-    const created = await t.call(
-      who.finance,
-      'POST',
-      '/v1/receive/',
-      transactionBody(p, 'receive'),
-    );
-    const id = created.json.businessRequestId as number;
+    const id = await createdTransaction(t, who.finance, p, 'receive');
     const controls = await t.call(who.approver, 'GET', `/controls/transactions/receive/${id}`);
     expect(controls.json.quote).toMatchObject({
       source: 'priceNow',
@@ -180,7 +175,7 @@ describe('a base-currency policy', () => {
     expect(policy.json).toMatchObject({ inBase: true, currency: '*', minAmount: '1000' });
     try {
       // 900 GBP is over 1,000 EUR; 800 GBP is under (GBP is worth about 1.16 EUR here).
-      const large = await quoted('sendf2f', '900', 'GBP' as 'EUR');
+      const large = await quoted('sendf2f', '900', 'GBP');
       const small = await quoted('sendf2f', '800', 'GBP' as 'EUR');
       const held = await t.call(who.approver, 'POST', `/v1/sendf2f/approveQuote/${large}`);
       expect(held.status, JSON.stringify(held.json)).toBe(202);

@@ -3,7 +3,12 @@
 // inbox lists what waits, for whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutAccountBody, transactionBody } from '#/sandbox/testing';
-import { partiesThrough, startTestDashboard, type TestDashboard } from '../testing';
+import {
+  createdTransaction,
+  partiesThrough,
+  startTestDashboard,
+  type TestDashboard,
+} from '../testing';
 
 let t: TestDashboard;
 const PEOPLE = [
@@ -58,19 +63,10 @@ async function quoted(
   toAmount: string,
   cookie = who.finance,
 ): Promise<number> {
-  const p = await parties();
-  const created = await t.call(
-    cookie,
-    'POST',
-    `/v1/${product}/`,
-    transactionBody(p, product, { toAmount }),
-  );
-  expect(created.status, JSON.stringify(created.json)).toBe(200);
-  const id = created.json.businessRequestId as number;
-  await expect
-    .poll(async () => (await t.call(cookie, 'GET', `/v1/${product}/${id}`)).json.clientStatus)
-    .toMatch(/AWAITING_QUOTE_APPROVAL$/);
-  return id;
+  return createdTransaction(t, cookie, await parties(), product, {
+    over: { toAmount },
+    quoted: true,
+  });
 }
 
 describe('policies mean what they say', () => {
@@ -531,14 +527,7 @@ describe('rejecting with a reason', () => {
   });
 
   it('rejects a collection, whose cancellation takes no reason, keeping the reason here', async () => {
-    const p = await parties();
-    const created = await t.call(
-      who.finance,
-      'POST',
-      '/v1/receive/',
-      transactionBody(p, 'receive'),
-    );
-    const id = created.json.businessRequestId as number;
+    const id = await createdTransaction(t, who.finance, await parties(), 'receive');
     const rejected = await reject(who.approver2, 'receive', id, {
       action: 'approveDeposit',
       reason: 'No invoice for this collection',

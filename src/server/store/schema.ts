@@ -146,8 +146,8 @@ export interface TransactionRecipientTable {
   recorded_by: string;
 }
 
-export interface ApprovalDecisionTable {
-  request_id: string;
+/** Who decided, how, why and when: a transaction's approval or a bulk file's. */
+interface DecisionColumns {
   user_id: string;
   user_name: string;
   decision: string;
@@ -158,6 +158,10 @@ export interface ApprovalDecisionTable {
    * decision by, JSON of `{from, to, rate, amount}` (migration 023, docs/decisions/042).
    */
   conversion: string | null;
+}
+
+export interface ApprovalDecisionTable extends DecisionColumns {
+  request_id: string;
 }
 
 /** A setting of the workspace, by key, its value JSON (migration 023). */
@@ -410,15 +414,8 @@ export interface BatchTable {
 }
 
 /** An approver's decision on a batch. */
-export interface BatchDecisionTable {
+export interface BatchDecisionTable extends DecisionColumns {
   batch_id: string;
-  user_id: string;
-  user_name: string;
-  decision: string;
-  reason: string | null;
-  at: number;
-  /** As `approval_decision.conversion`: the totals in the base currency judged. */
-  conversion: string | null;
 }
 
 /** One row of a batch: its cells as read, what is wrong with it, and what it became. */
