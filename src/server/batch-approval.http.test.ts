@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import { startTestDashboard, type TestDashboard, uploadBatchFile, partiesThrough } from './testing';
+import { startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
 
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 
@@ -25,7 +25,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     approver = (await t.signIn('approver@demo.example')).cookie;
     approver2 = (await t.signIn('approver2@demo.example')).cookie;
     admin = (await t.signIn('admin@demo.example')).cookie;
-    parties = await partiesThrough(t.base, operations);
+    parties = await t.parties(operations);
   });
   afterAll(() => t.close());
 

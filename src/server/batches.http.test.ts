@@ -6,13 +6,7 @@ import type { Parties } from '#/sandbox/testing';
 import { BATCH_UPLOAD } from '#/api/batches';
 import { readBatchFile } from './batches/file';
 import { partsOf, zipOf } from './files/testing';
-import {
-  CSRF,
-  startTestDashboard,
-  type TestDashboard,
-  uploadBatchFile,
-  partiesThrough,
-} from './testing';
+import { CSRF, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
 
 let t: TestDashboard;
 let operations: string;
@@ -26,7 +20,7 @@ beforeAll(async () => {
   t = await startTestDashboard();
   operations = (await t.signIn('operations@demo.example')).cookie;
   viewer = (await t.signIn('viewer@demo.example')).cookie;
-  parties = await partiesThrough(t.base, operations);
+  parties = await t.parties(operations);
 });
 afterAll(() => t.close());
 

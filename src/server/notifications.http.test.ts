@@ -4,7 +4,7 @@
 // records written; chat hooks on private addresses are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
-import { openEventStream, partiesThrough, startTestDashboard, type TestDashboard } from './testing';
+import { openEventStream, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 let finance: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   finance = (await t.signIn('finance@demo.example')).cookie;
   approver = (await t.signIn('approver@demo.example')).cookie;
   admin = (await t.signIn('admin@demo.example')).cookie;
-  parties = await partiesThrough(t.base, (await t.signIn('operations@demo.example')).cookie);
+  parties = await t.parties((await t.signIn('operations@demo.example')).cookie);
 });
 afterAll(() => t.close());
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
 import { transactionBody } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import { partiesThrough, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
+import { startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
 
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 const HOLDER = 'Lumen Textiles GmbH';
@@ -28,7 +28,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
     approver = (await t.signIn('approver@demo.example')).cookie;
     approver2 = (await t.signIn('approver2@demo.example')).cookie;
     onboarding = (await t.signIn('onboarding@demo.example')).cookie;
-    parties = await partiesThrough(t.base, operations);
+    parties = await t.parties(operations);
   });
   afterAll(() => t.close());
 

@@ -52,6 +52,8 @@ export interface TestDashboard {
   ): Promise<{ response: Response; cookie: string }>;
   /** One call of the dashboard's API as the person whose cookie is given (see `callApi`). */
   call(cookie: string, method: string, path: string, body?: unknown): ReturnType<typeof callApi>;
+  /** The demo merchant and its accounts, made through the dashboard by `cookie`. */
+  parties(cookie: string): Promise<Parties>;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function startTestDashboard(
     key,
     signIn: (who, headers) => signInAt(base, who, headers),
     call: (cookie, method, path, body) => callApi(base, cookie, method, path, body),
+    parties: (cookie) => partiesThrough(base, cookie),
     async close() {
       await server.app.close();
       if (!options.db && !alongside) await db.close();

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionBody } from '#/sandbox/testing';
 import { notesOfWrite } from './store/transaction-notes';
-import { CSRF, JSON_CSRF, partiesThrough, startTestDashboard, type TestDashboard } from './testing';
+import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 let cookie: string;
@@ -46,7 +46,7 @@ async function upload(name: string) {
   return ((await response.json()) as { url: string }).url;
 }
 
-const parties = () => partiesThrough(t.base, cookie);
+const parties = () => t.parties(cookie);
 
 const notesOf = async (product: string, id: number) =>
   (

@@ -93,7 +93,7 @@ describe('dual control', () => {
   });
 
   async function createPayout(cookie: string, toAmount: string) {
-    const parties = await partiesThrough(t.base, operations);
+    const parties = await t.parties(operations);
     const created = await fetch(`${t.base}/api/v1/sendc2f/`, {
       method: 'POST',
       headers: { cookie, ...JSON_CSRF },

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
+import type { ReactNode } from 'react';
 import {
   ACTION_LABEL,
   type InboxBatch,
@@ -158,36 +159,29 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
   { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
 ];
 
+/** A bulk payout file by name, linked to its page, with a note below. */
+function FileCell({ id, name, children }: { id: string; name: string; children: ReactNode }) {
+  return (
+    <>
+      <AnchorLink to="/batches/$id" params={{ id }}>
+        {name}
+      </AnchorLink>
+      <IdNote>{children}</IdNote>
+    </>
+  );
+}
+
 const BATCH_COLUMNS: Array<Column<InboxBatch>> = [
   {
     header: 'File',
     cell: (item) => (
-      <>
-        <AnchorLink to="/batches/$id" params={{ id: item.id }}>
-          {item.fileName}
-        </AnchorLink>
-        <IdNote>
-          {PRODUCT_TITLE[item.product].plural}
-          {item.uploadedBy ? `, uploaded by ${item.uploadedBy}` : ''}
-        </IdNote>
-      </>
+      <FileCell id={item.id} name={item.fileName}>
+        {PRODUCT_TITLE[item.product].plural}
+        {item.uploadedBy ? `, uploaded by ${item.uploadedBy}` : ''}
+      </FileCell>
     ),
   },
-  {
-    header: 'Total',
-    cell: (item) => (
-      <Stack gap={0}>
-        {item.totals.map((t) => (
-          <Text key={t.currency} size="sm" span>
-            <Money amount={t.amount} symbol={t.currency} />{' '}
-            <Text span size="xs" c="dimmed">
-              in {t.rows} row{t.rows === 1 ? '' : 's'}
-            </Text>
-          </Text>
-        ))}
-      </Stack>
-    ),
-  },
+  { header: 'Total', cell: (item) => <Totals totals={item.totals} /> },
   {
     header: 'Approvals',
     cell: (item) => (
@@ -204,12 +198,9 @@ const BATCH_DEPOSIT_COLUMNS: Array<Column<InboxBatchDeposits>> = [
   {
     header: 'File',
     cell: (item) => (
-      <>
-        <AnchorLink to="/batches/$id" params={{ id: item.batchId }}>
-          {item.fileName}
-        </AnchorLink>
-        <IdNote>{PRODUCT_TITLE[item.product].plural}</IdNote>
-      </>
+      <FileCell id={item.batchId} name={item.fileName}>
+        {PRODUCT_TITLE[item.product].plural}
+      </FileCell>
     ),
   },
   {

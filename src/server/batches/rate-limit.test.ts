@@ -4,13 +4,7 @@
 // meet 429s and wait them out.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
-import {
-  callApi,
-  partiesThrough,
-  startTestDashboard,
-  type TestDashboard,
-  uploadBatchFile,
-} from '../testing';
+import { callApi, startTestDashboard, type TestDashboard, uploadBatchFile } from '../testing';
 
 const ROWS = 200;
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
@@ -36,7 +30,7 @@ beforeAll(async () => {
   const operations = (await t.signIn('operations@demo.example')).cookie;
   finance = (await t.signIn('finance@demo.example')).cookie;
   approver = (await t.signIn('approver@demo.example')).cookie;
-  parties = await partiesThrough(t.base, operations);
+  parties = await t.parties(operations);
 });
 afterAll(() => t.close());
 

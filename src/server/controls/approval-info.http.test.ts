@@ -4,12 +4,7 @@
 // named; a base-currency policy applied to another currency at the rate recorded with the
 // decision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createdTransaction,
-  partiesThrough,
-  startTestDashboard,
-  type TestDashboard,
-} from '../testing';
+import { createdTransaction, startTestDashboard, type TestDashboard } from '../testing';
 
 let t: TestDashboard;
 /** The dashboard's clock runs this far ahead of the sandbox's. */
@@ -32,7 +27,7 @@ async function quoted(
   toAmount: string,
   currency: 'EUR' | 'GBP' = 'EUR',
 ) {
-  const p = await partiesThrough(t.base, who.operations);
+  const p = await t.parties(who.operations);
   return createdTransaction(t, who.finance, p, product, {
     over: { toAmount },
     currency,
@@ -81,7 +76,7 @@ describe('what an approver sees', () => {
   });
 
   it('prices a collection, which the API quotes only on approval, at today’s rate', async () => {
-    const p = await partiesThrough(t.base, who.operations);
+    const p = await t.parties(who.operations);
     const id = await createdTransaction(t, who.finance, p, 'receive');
     const controls = await t.call(who.approver, 'GET', `/controls/transactions/receive/${id}`);
     expect(controls.json.quote).toMatchObject({

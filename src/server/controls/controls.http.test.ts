@@ -3,12 +3,7 @@
 // inbox lists what waits, for whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutAccountBody, transactionBody } from '#/sandbox/testing';
-import {
-  createdTransaction,
-  partiesThrough,
-  startTestDashboard,
-  type TestDashboard,
-} from '../testing';
+import { createdTransaction, startTestDashboard, type TestDashboard } from '../testing';
 
 let t: TestDashboard;
 const PEOPLE = [
@@ -47,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A VALID merchant with ACTIVE accounts, made by `cookie` through the dashboard. */
-const parties = (cookie = who.operations) => partiesThrough(t.base, cookie);
+const parties = (cookie = who.operations) => t.parties(cookie);
 
 async function addPolicy(policy: Record<string, unknown>) {
   return t.call(who.admin, 'POST', '/controls/policies', policy);

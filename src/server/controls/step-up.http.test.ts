@@ -8,7 +8,6 @@ import { transactionBody } from '#/sandbox/testing';
 import {
   CSRF,
   JSON_CSRF,
-  partiesThrough,
   sessionCookieOf,
   startTestDashboard,
   type TestDashboard,
@@ -58,7 +57,7 @@ afterAll(() => t.close());
 
 /** A payout whose deposit waits for approval (its quote approved by Aiko). */
 async function awaitingDeposit(): Promise<number> {
-  const p = await partiesThrough(t.base, operations);
+  const p = await t.parties(operations);
   const created = await t.call(finance, 'POST', '/v1/sendc2f/', transactionBody(p, 'sendc2f'));
   const id = created.json.businessRequestId as number;
   await expect
@@ -117,7 +116,7 @@ describe('releasing money with an authenticator enrolled', () => {
   });
 
   it('refuses new bank details and a bulk file without the code', async () => {
-    const p = await partiesThrough(t.base, operations);
+    const p = await t.parties(operations);
     const held = await t.call(onboarding, 'PUT', `/v1/businessExternalAccount/${p.accounts.USD}`, {
       accountHolderName: 'Lumen Textiles GmbH',
       bankName: 'Other Bank',

@@ -6,6 +6,7 @@
 import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SavedViewCreate } from '#/api/local-index';
+import { FileDownload } from '#/components/file-download';
 import { EmptyState, PageHeader } from '#/components/page';
 import type { ListPage as Page } from '#/components/pager';
 import { usePermission } from '#/features/session/queries';
@@ -38,7 +39,7 @@ export function IndexedListPage({
   title,
   description,
   views,
-  actions,
+  csv,
   create,
   search,
   status,
@@ -57,8 +58,8 @@ export function IndexedListPage({
   description: string;
   /** The list its saved views belong to. */
   views: SavedViewCreate['list'];
-  /** More header actions, before the create button (an export, for example). */
-  actions?: ReactNode;
+  /** The rows the filters select as a CSV file: where it downloads from, and its name. */
+  csv: { url: string; fileName: string };
   /** The link that creates a record, shown to those whose roles allow `operation`. */
   create: { operation: string; link: ReactNode };
   /** The search box, bound to `?q`: its label, placeholder and current text. */
@@ -95,7 +96,7 @@ export function IndexedListPage({
         actions={
           <Group gap="sm">
             <SavedViews list={views} />
-            {actions}
+            <FileDownload url={csv.url} label="Export CSV" noun={label} fileName={csv.fileName} />
             {canCreate && create.link}
           </Group>
         }

@@ -8,7 +8,6 @@ import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { listCsvUrl, merchantIndexQuery } from '#/features/find/queries';
-import { FileDownload } from '#/components/file-download';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
 import { humanize } from '#/lib/format';
 import { listSearch, pageSearch } from '#/lib/search';
@@ -50,14 +49,7 @@ function MerchantsPage() {
       title="Merchants"
       description="Customers you transact for, and their contacts."
       views="merchants"
-      actions={
-        <FileDownload
-          url={listCsvUrl('merchants', search)}
-          label="Export CSV"
-          noun="merchants"
-          fileName="merchants.csv"
-        />
-      }
+      csv={{ url: listCsvUrl('merchants', search), fileName: 'merchants.csv' }}
       create={{
         operation: 'createMerchant',
         link: <NewRecordLink to="/merchants/new">New merchant</NewRecordLink>,

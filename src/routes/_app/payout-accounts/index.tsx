@@ -9,7 +9,6 @@ import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { listCsvUrl, accountIndexQuery } from '#/features/find/queries';
-import { FileDownload } from '#/components/file-download';
 import { PayoutAccountTable } from '#/features/payout-accounts/components/payout-account-table';
 import { humanize } from '#/lib/format';
 import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
@@ -41,14 +40,7 @@ function PayoutAccountsPage() {
       title="Payout accounts"
       description="Bank accounts that merchants are paid into."
       views="accounts"
-      actions={
-        <FileDownload
-          url={listCsvUrl('accounts', search)}
-          label="Export CSV"
-          noun="payout accounts"
-          fileName="payout-accounts.csv"
-        />
-      }
+      csv={{ url: listCsvUrl('accounts', search), fileName: 'payout-accounts.csv' }}
       create={{
         operation: 'createPayoutAccount',
         link: <NewRecordLink to="/payout-accounts/new">New payout account</NewRecordLink>,

@@ -13,7 +13,6 @@ import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { transactionIndexQuery, listCsvUrl } from '#/features/find/queries';
-import { FileDownload } from '#/components/file-download';
 import { ListTotals } from '#/features/transactions/components/list-totals';
 import { TransactionTable } from '#/features/transactions/components/transaction-table';
 import { DAY_PATTERN, endOfDay, presetDays, startOfDay } from '#/lib/dates';
@@ -124,14 +123,10 @@ function TransactionsPage() {
       title={title.plural}
       description={title.description}
       views={product}
-      actions={
-        <FileDownload
-          url={listCsvUrl('transactions', exportQuery)}
-          label="Export CSV"
-          noun="transactions"
-          fileName={`${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`}
-        />
-      }
+      csv={{
+        url: listCsvUrl('transactions', exportQuery),
+        fileName: `${slug}${search.from ? `-from-${search.from}` : ''}${search.to ? `-to-${search.to}` : ''}.csv`,
+      }}
       create={{
         operation: `${product}Create`,
         link: (
