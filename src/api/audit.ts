@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
-import { integerParam } from './schemas/common';
+import { integerParam, oneOf } from './schemas/common';
 
 /**
  * How an audited action ended. `sent`: a write was sent to the API, recorded before it left;
@@ -11,9 +11,7 @@ import { integerParam } from './schemas/common';
  * write that may have happened, its answer lost (the server stopped).
  */
 export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed', 'sent'] as const;
-export const AuditOutcome = z.enum(AUDIT_OUTCOMES, {
-  error: `must be one of ${AUDIT_OUTCOMES.join(', ')}`,
-});
+export const AuditOutcome = oneOf(AUDIT_OUTCOMES);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;
 export const AUDIT_OUTCOME_LABEL: Record<AuditOutcome, string> = {
   ok: 'Done',
@@ -48,7 +46,7 @@ export const AuditQuery = z.object({
   actor: z.string().trim().max(254, { error: 'must be at most 254 characters' }).optional(),
   action: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
   outcome: AuditOutcome.optional(),
-  format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).default('json'),
+  format: oneOf(['json', 'csv']).default('json'),
 });
 export type AuditQuery = z.input<typeof AuditQuery>;
 export type AuditFilters = Pick<z.output<typeof AuditQuery>, 'actor' | 'action' | 'outcome'> & {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PayeeInfo, Policy } from './controls';
 import { endpoints, STATUS } from './endpoints';
-import { integerParam } from './schemas/common';
+import { integerParam, oneOf } from './schemas/common';
 import { Product } from './schemas/transaction';
 
 /** The template's columns, in its order; the first five are required. */
@@ -169,7 +169,7 @@ export const batchEndpoints = endpoints({
     summary: "A product's bulk template, CSV or XLSX",
     query: z.object({
       product: Product,
-      format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('csv'),
+      format: oneOf(['csv', 'xlsx']).default('csv'),
     }),
     response: z.unknown(),
     file: { types: ['text/csv', BATCH_UPLOAD.types[1]] },
@@ -252,7 +252,7 @@ export const batchEndpoints = endpoints({
     params: BatchId,
     body: z
       .object({
-        decision: z.enum(['approve', 'reject'], { error: 'must be approve or reject' }),
+        decision: oneOf(['approve', 'reject']),
         reason: z.string().trim().max(500, { error: 'must be at most 500 characters' }).optional(),
       })
       .refine((d) => d.decision !== 'reject' || (d.reason ?? '') !== '', {
@@ -283,8 +283,8 @@ export const batchEndpoints = endpoints({
       'The rows with problems, or the failed rows, as a file to fix and upload again (problems in a last column)',
     params: BatchId,
     query: z.object({
-      which: z.enum(ROW_FILES, { error: 'must be problems or failed' }),
-      format: z.enum(['csv', 'xlsx'], { error: 'must be csv or xlsx' }).default('csv'),
+      which: oneOf(ROW_FILES),
+      format: oneOf(['csv', 'xlsx']).default('csv'),
     }),
     response: z.unknown(),
     file: { types: ['text/csv', BATCH_UPLOAD.types[1]] },

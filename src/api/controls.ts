@@ -7,7 +7,15 @@ import { normalizeAmount } from './money';
 import { operations, TRANSACTION_OPERATION_OF } from './operations';
 import { BANK_DETAIL_FIELDS } from './payee';
 import { WORKSPACE_ROLES } from './roles';
-import { FieldError, Id, IdParam, integerParam, TextIdParams, Timestamp } from './schemas/common';
+import {
+  FieldError,
+  Id,
+  IdParam,
+  integerParam,
+  oneOf,
+  TextIdParams,
+  Timestamp,
+} from './schemas/common';
 import { PayoutAccount } from './schemas/payout-account';
 import { PRODUCTS, Product, Transaction } from './schemas/transaction';
 
@@ -18,9 +26,7 @@ export const CONTROLLED_ACTIONS = [
   'changeBankDetails',
   'approveBatch',
 ] as const;
-export const ControlledAction = z.enum(CONTROLLED_ACTIONS, {
-  error: `must be one of ${CONTROLLED_ACTIONS.join(', ')}`,
-});
+export const ControlledAction = oneOf(CONTROLLED_ACTIONS);
 export type ControlledAction = z.infer<typeof ControlledAction>;
 export const TRANSACTION_ACTIONS = ['approveQuote', 'approveDeposit'] as const;
 export type TransactionApproval = (typeof TRANSACTION_ACTIONS)[number];
@@ -36,7 +42,7 @@ export const ACTION_LABEL: Record<ControlledAction, string> = {
 
 /** Which of a transaction's two amounts a policy's threshold is measured on. */
 export const AMOUNT_SIDES = ['payout', 'deposit'] as const;
-export const AmountSide = z.enum(AMOUNT_SIDES, { error: 'must be payout or deposit' });
+export const AmountSide = oneOf(AMOUNT_SIDES);
 export type AmountSide = z.infer<typeof AmountSide>;
 
 export const ANY = '*';
@@ -443,7 +449,7 @@ export const InboxBatchDeposits = z.object({
 export type InboxBatchDeposits = z.infer<typeof InboxBatchDeposits>;
 
 export const InboxQuery = z.object({
-  scope: z.enum(['you', 'everyone'], { error: 'must be you or everyone' }).default('you'),
+  scope: oneOf(['you', 'everyone']).default('you'),
   start: integerParam({ min: 0, label: 'an offset' }).default(0),
   limit: integerParam({ min: 1, max: 100, label: 'a page size' }).default(50),
 });
@@ -494,7 +500,7 @@ export type RejectBody = z.input<typeof RejectBody>;
 
 /** Rejecting the approval a transaction waits for: which one, and why. */
 export const TransactionReject = RejectBody.extend({
-  action: z.enum(TRANSACTION_ACTIONS, { error: 'must be approveQuote or approveDeposit' }),
+  action: oneOf(TRANSACTION_ACTIONS),
 });
 export type TransactionReject = z.input<typeof TransactionReject>;
 

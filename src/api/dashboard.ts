@@ -4,13 +4,13 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { ROLES } from './roles';
-import { IdParam } from './schemas/common';
+import { IdParam, oneOf } from './schemas/common';
 import { Product } from './schemas/transaction';
 
-export const Role = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
+export const Role = oneOf(ROLES);
 
 export const ENVIRONMENTS = ['sandbox', 'live'] as const;
-export const Environment = z.enum(ENVIRONMENTS, { error: 'must be sandbox or live' });
+export const Environment = oneOf(ENVIRONMENTS);
 export type Environment = z.infer<typeof Environment>;
 
 const credential = (label: string) =>

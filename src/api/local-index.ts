@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { isTimeZone } from './formats';
-import { IdParam, integerParam, PageQuery, TextIdParams } from './schemas/common';
+import { IdParam, integerParam, oneOf, PageQuery, TextIdParams } from './schemas/common';
 import { KYC_STATUSES, Merchant } from './schemas/merchant';
 import { ACCOUNT_STATUSES, PayoutAccount } from './schemas/payout-account';
 import { CLIENT_STATUSES, Product, PRODUCTS, Transaction } from './schemas/transaction';
@@ -40,9 +40,9 @@ export type MerchantSort = (typeof MERCHANT_SORTS)[number];
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 const sortOf = <const S extends readonly [string, ...string[]]>(sorts: S) =>
-  z.enum(sorts, { error: `must be one of ${sorts.join(', ')}` }).optional();
+  oneOf(sorts).optional();
 
-const Order = z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional();
+const Order = oneOf(['asc', 'desc']).optional();
 /** An IANA time zone, UTC when not given: where the days of times written in words are. */
 export const TimeZone = z
   .string()
@@ -51,7 +51,7 @@ export const TimeZone = z
   .default('UTC');
 /** A list as JSON pages, or every row the filters select as CSV (with times in `tz`). */
 const Export = {
-  format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).optional(),
+  format: oneOf(['json', 'csv']).optional(),
   tz: TimeZone,
 };
 const Timestamp = integerParam({ min: 0, label: 'a time in milliseconds' });
@@ -60,7 +60,7 @@ export const MerchantIndexQuery = PageQuery.extend({
   q: Search,
   kycStatus: valuesOf(KYC_STATUSES).optional(),
   owner: IdParam.optional(),
-  type: z.enum(['customer', 'contact'], { error: 'must be customer or contact' }).optional(),
+  type: oneOf(['customer', 'contact']).optional(),
   sort: sortOf(MERCHANT_SORTS),
   order: Order,
   ...Export,
@@ -84,9 +84,9 @@ export const TransactionIndexQuery = PageQuery.extend({
   q: Search,
   product: Product.optional(),
   clientStatus: valuesOf(CLIENT_STATUSES).optional(),
-  awaiting: z.enum(['quote', 'deposit'], { error: 'must be quote or deposit' }).optional(),
+  awaiting: oneOf(['quote', 'deposit']).optional(),
   /** In progress and unchanged for more than a day. */
-  stalled: z.enum(['1'], { error: 'must be 1' }).optional(),
+  stalled: oneOf(['1']).optional(),
   businessId: IdParam.optional(),
   accountId: IdParam.optional(),
   fromDate: Timestamp.optional(),

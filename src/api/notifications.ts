@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { type Role, WORKSPACE_ROLES } from './roles';
-import { TextIdParams } from './schemas/common';
+import { oneOf, TextIdParams } from './schemas/common';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -18,9 +18,7 @@ export const NOTIFICATION_KINDS = [
   'webhookFailing',
   'newSignIn',
 ] as const;
-export const NotificationKind = z.enum(NOTIFICATION_KINDS, {
-  error: `must be one of ${NOTIFICATION_KINDS.join(', ')}`,
-});
+export const NotificationKind = oneOf(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 export const KIND_LABEL: Record<NotificationKind, string> = {
@@ -56,9 +54,7 @@ export const kindsFor = (roles: readonly Role[]) =>
 
 /** How a person hears of a kind by email: at once, in a daily digest, or not at all. */
 export const DELIVERY_MODES = ['immediately', 'digest', 'off'] as const;
-export const DeliveryMode = z.enum(DELIVERY_MODES, {
-  error: 'must be immediately, digest or off',
-});
+export const DeliveryMode = oneOf(DELIVERY_MODES);
 export type DeliveryMode = z.infer<typeof DeliveryMode>;
 
 /** When the daily digest goes out, in UTC (until people have time zones of their own). */
@@ -138,7 +134,7 @@ export const notificationEndpoints = endpoints({
     path: '/notifications',
     summary: "The signed-in person's notifications, newest first, and how many are unread",
     query: z.object({
-      unread: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+      unread: oneOf(['true', 'false']).optional(),
       limit: z.coerce
         .number({ error: 'must be a number from 1 to 100' })
         .int({ error: 'must be a number from 1 to 100' })

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { IndexFreshness, TimeZone } from './local-index';
 import { BUCKETS, bucketFor, bucketsOf } from './periods';
-import { IdParam, integerParam } from './schemas/common';
+import { IdParam, integerParam, oneOf } from './schemas/common';
 import { PRODUCTS, Product } from './schemas/transaction';
 
 export const Time = integerParam({ min: 0, label: 'a time in milliseconds' });
@@ -20,7 +20,7 @@ export const ReportQuery = z
     from: Time,
     to: Time,
     tz: TimeZone,
-    bucket: z.enum(BUCKETS, { error: `must be one of ${BUCKETS.join(', ')}` }).optional(),
+    bucket: oneOf(BUCKETS).optional(),
     product: Product.optional(),
     merchant: IdParam.optional(),
     currency: z

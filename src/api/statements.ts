@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { isLocale } from './formats';
 import { THREE_YEARS_MS, Time, TimeZone } from './reports';
+import { oneOf } from './schemas/common';
 
 export const STATEMENT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -73,7 +74,7 @@ export const statementEndpoints = endpoints({
     query: period(
       z.object({
         ...statementFields,
-        format: z.enum(STATEMENT_FORMATS, { error: 'must be csv, xlsx or pdf' }).default('csv'),
+        format: oneOf(STATEMENT_FORMATS).default('csv'),
       }),
     ),
     invalid: 'Some of the statement’s choices are not valid.',

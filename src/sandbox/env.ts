@@ -8,6 +8,7 @@ import {
   requirePublicUrlOffLoopback,
 } from '#/http/env';
 import type { SandboxSettings } from './domain/context';
+import { oneOf } from '#/api/schemas/common';
 
 const milliseconds = (fallback: number) =>
   z.coerce
@@ -24,15 +25,14 @@ export const SandboxEnv = z
     DATA_DIR: z.string().min(1).default('.data'),
     SANDBOX_API_KEY: z.string().min(1).max(200).optional(),
     SANDBOX_API_SECRET: z.string().min(1).max(200).optional(),
-    SANDBOX_SEED: z.enum(['demo', 'none'], { error: 'must be demo or none' }).default('demo'),
+    SANDBOX_SEED: oneOf(['demo', 'none']).default('demo'),
     SANDBOX_KYC_REVIEW_DELAY_MS: milliseconds(3000),
     SANDBOX_QUOTE_DELAY_MS: milliseconds(1000),
     SANDBOX_SETTLEMENT_DELAY_MS: milliseconds(5000),
     SANDBOX_WEBHOOK_RETRY_BASE_MS: milliseconds(1000),
     SANDBOX_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
     SANDBOX_WEBHOOK_TIMEOUT_MS: milliseconds(5000),
-    SANDBOX_WEBHOOK_ALLOW_PRIVATE: z
-      .enum(['true', 'false'], { error: 'must be true or false' })
+    SANDBOX_WEBHOOK_ALLOW_PRIVATE: oneOf(['true', 'false'])
       .transform((v) => v === 'true')
       .optional(),
     SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(100),

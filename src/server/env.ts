@@ -1,6 +1,7 @@
 // The dashboard server's configuration: the sandbox's settings plus where each environment is.
 import { z } from 'zod';
 import { SandboxEnv } from '#/sandbox/env';
+import { oneOf } from '#/api/schemas/common';
 
 const baseUrl = z
   .url({
@@ -22,7 +23,7 @@ export const ServerEnv = z.intersection(
       .optional(),
     /** 32 bytes (64 hex digits or base64) sealing the API secrets; generated when unset. */
     DASHBOARD_SECRET_KEY: z.string().min(1).optional(),
-    DASHBOARD_DEMO: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    DASHBOARD_DEMO: oneOf(['on', 'off']).default('on'),
     /** Milliseconds between the local index's reconciliation passes. */
     DASHBOARD_INDEX_INTERVAL_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })

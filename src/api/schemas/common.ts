@@ -23,6 +23,20 @@ export const MoneyInput = z
   .max(40, { error: 'is too long for an amount' })
   .regex(/^\d+(\.\d+)?$/, { error: 'must be a decimal amount as a string, such as "100.50"' });
 
+/**
+ * One of a list of words, refused in words that list them: "must be csv or xlsx", "must be one
+ * of AGRICULTURE, …" when there are more than three.
+ */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  const listed =
+    values.length > 3
+      ? `one of ${values.join(', ')}`
+      : values.length === 1
+        ? values[0]
+        : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+  return z.enum(values, { error: `must be ${listed}` });
+}
+
 /** Required text: trimmed, not empty, bounded. */
 export function requiredText(max: number) {
   return (

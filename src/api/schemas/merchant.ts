@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, isCountryIso } from '../countries';
 import { suffixPattern } from '../simulation';
-import { Id, Timestamp, optionalText, requiredText } from './common';
+import { Id, oneOf, optionalText, requiredText, Timestamp } from './common';
 
 export const KYC_STATUSES = [
   'NEW',
@@ -39,9 +39,7 @@ export const INDUSTRIES = [
   'ENTERTAINMENT',
   'TELECOMMUNICATIONS',
 ] as const;
-export const Industry = z.enum(INDUSTRIES, {
-  error: `must be one of ${INDUSTRIES.join(', ')}`,
-});
+export const Industry = oneOf(INDUSTRIES);
 export type Industry = z.infer<typeof Industry>;
 
 // A string refined rather than a zod enum, so that forms keep plain string fields; the OpenAPI

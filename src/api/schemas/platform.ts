@@ -1,6 +1,6 @@
 // Files, events and webhook endpoints.
 import { z } from 'zod';
-import { HttpUrl, Id, IdParam, PageQuery, Timestamp } from './common';
+import { HttpUrl, Id, IdParam, oneOf, PageQuery, Timestamp } from './common';
 
 export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -27,9 +27,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const OBJECT_TYPES = ['merchant', 'payout_account', 'transaction'] as const;
-export const ObjectType = z.enum(OBJECT_TYPES, {
-  error: `must be one of ${OBJECT_TYPES.join(', ')}`,
-});
+export const ObjectType = oneOf(OBJECT_TYPES);
 export type ObjectType = z.infer<typeof ObjectType>;
 
 export const DeliveryAttempt = z
@@ -130,9 +128,7 @@ export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 export const TEST_EVENT_TYPES = ['webhook.test', ...EVENT_TYPES] as const;
 export const WebhookTestRequest = z
   .object({
-    type: z
-      .enum(TEST_EVENT_TYPES, { error: `must be one of ${TEST_EVENT_TYPES.join(', ')}` })
-      .default('webhook.test'),
+    type: oneOf(TEST_EVENT_TYPES).default('webhook.test'),
   })
   .meta({ id: 'WebhookTestRequest' });
 
@@ -163,15 +159,12 @@ export const RequestLogQuery = PageQuery.extend({
     .transform(Number)
     .optional(),
   requestId: z.string().max(100, { error: 'must be at most 100 characters' }).optional(),
-  objectType: z
-    .enum(REQUEST_OBJECT_TYPES, { error: `must be one of ${REQUEST_OBJECT_TYPES.join(', ')}` })
-    .optional(),
+  objectType: oneOf(REQUEST_OBJECT_TYPES).optional(),
   objectId: IdParam.optional(),
-  client: z
-    .enum(['integration', 'dashboard'], { error: 'must be integration or dashboard' })
+  client: oneOf(['integration', 'dashboard'])
     .optional()
     .meta({ description: 'Only requests this dashboard made, or only those anything else made.' }),
-  kind: z.enum(['writes', 'reads'], { error: 'must be writes or reads' }).optional().meta({
+  kind: oneOf(['writes', 'reads']).optional().meta({
     description:
       'Only requests that ask for a change (POST, PUT, DELETE; a price look-up included), or only reads (GET).',
   }),
@@ -247,16 +240,12 @@ export type Fault = z.infer<typeof Fault>;
 export const MOVE_OBJECT_TYPES = ['merchant', 'transaction'] as const;
 export const MOVE_KINDS = ['kyc_review', 'transaction_quote', 'transaction_settle'] as const;
 export const MovesQuery = z.object({
-  objectType: z
-    .enum(MOVE_OBJECT_TYPES, { error: `must be one of ${MOVE_OBJECT_TYPES.join(', ')}` })
-    .optional(),
+  objectType: oneOf(MOVE_OBJECT_TYPES).optional(),
   objectId: IdParam.optional(),
 });
 export const MoveTarget = z
   .object({
-    objectType: z.enum(MOVE_OBJECT_TYPES, {
-      error: `must be one of ${MOVE_OBJECT_TYPES.join(', ')}`,
-    }),
+    objectType: oneOf(MOVE_OBJECT_TYPES),
     objectId: Id,
   })
   .meta({ id: 'MoveTarget' });

@@ -2,7 +2,7 @@
 // again through its ordinary operations. Records name each other by `ref`, never by id, so a
 // file loads into any partner and as often as wanted.
 import { z } from 'zod';
-import { Id } from './common';
+import { Id, oneOf } from './common';
 import { KycStatus, MerchantUpdate } from './merchant';
 import { AccountStatus, PayoutAccountCreate, PayoutAccountUpdate } from './payout-account';
 import { CancelRequest, Product, TransactionCreate } from './transaction';
@@ -65,14 +65,10 @@ export const ScenarioTransaction = z
     purpose: TransactionCreate.shape.purpose,
     invoiceUrl: TransactionCreate.shape.invoiceUrl,
     depositConfirmationUrl: TransactionCreate.shape.depositConfirmationUrl,
-    steps: z
-      .array(z.enum(SCENARIO_STEPS, { error: `must be one of ${SCENARIO_STEPS.join(', ')}` }))
-      .max(4)
-      .default([])
-      .meta({
-        description:
-          'The moves after creation, in order: quote and settle are the automatic ones; an empty list leaves the transaction as created, its quote on the way.',
-      }),
+    steps: z.array(oneOf(SCENARIO_STEPS)).max(4).default([]).meta({
+      description:
+        'The moves after creation, in order: quote and settle are the automatic ones; an empty list leaves the transaction as created, its quote on the way.',
+    }),
     cancel: CancelRequest.nullish().meta({
       description: 'Cancelled after its steps, with this reason.',
     }),

@@ -5,12 +5,13 @@ import {
   HttpUrl,
   Id,
   IdParam,
+  integerParam,
   Money,
   MoneyInput,
+  oneOf,
+  optionalText,
   PageQuery,
   Timestamp,
-  integerParam,
-  optionalText,
 } from './common';
 
 export const PRODUCTS = ['sendc2f', 'sendf2f', 'receive'] as const;
@@ -44,7 +45,7 @@ export const PURPOSES = [
   'LOAN_REPAYMENT',
   'OTHER',
 ] as const;
-export const Purpose = z.enum(PURPOSES, { error: `must be one of ${PURPOSES.join(', ')}` });
+export const Purpose = oneOf(PURPOSES);
 export type Purpose = z.infer<typeof Purpose>;
 
 export const CANCEL_REASONS = [
@@ -54,9 +55,7 @@ export const CANCEL_REASONS = [
   'CLIENT_REQUEST',
   'OTHER',
 ] as const;
-export const CancelReason = z.enum(CANCEL_REASONS, {
-  error: `must be one of ${CANCEL_REASONS.join(', ')}`,
-});
+export const CancelReason = oneOf(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 
 const CurrencySymbolInput = z
