@@ -18,6 +18,7 @@ import {
   decideControlChange,
   fourEyesOnControls,
 } from './rules';
+import { withdrawRefusal } from './verdict';
 
 export interface StoredControlChange {
   id: string;
@@ -205,16 +206,8 @@ export function controlChanges(
     /** Its author takes a waiting change back. */
     async withdraw(id: string, user: User): Promise<Answer> {
       const change = await load(id);
-      if (!change)
-        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
-      if (change.authorId !== user.id)
-        return {
-          refused: {
-            status: 403,
-            code: 'FORBIDDEN_ROLE',
-            detail: 'Only whoever proposed a change can withdraw it; another admin can reject it.',
-          },
-        };
+      const refusal = withdrawRefusal(change, user, 'another admin');
+      if (refusal) return refusal;
       const closed = await db
         .updateTable('control_change')
         .set({ status: 'withdrawn', closed_at: now() })

@@ -17,7 +17,14 @@ import type { User } from '../store/workspace';
 import { REFUSAL_TEXT } from './rules';
 import { subjectOf } from './store';
 import { type ControlsCore, stateOf, HELD_STATUSES } from './shared';
-import { type Verdict, type Refused, type ProxiedCall, refuse, countryRefusal } from './verdict';
+import {
+  countryRefusal,
+  type ProxiedCall,
+  refuse,
+  type Refused,
+  type Verdict,
+  withdrawRefusal,
+} from './verdict';
 
 export function payeeControls(core: ControlsCore) {
   const { store, approvers, requirement, actionState, payeeChangeInfo, duplicates } = core;
@@ -203,17 +210,10 @@ export function payeeControls(core: ControlsCore) {
       environment: Environment,
       id: string,
     ): Promise<Refused | { change: PayeeChange }> {
-      const request = await store.request(id);
-      if (!request || request.kind !== 'payee' || request.environment !== environment)
-        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
-      if (request.authorId !== user.id)
-        return {
-          refused: {
-            status: 403,
-            code: 'FORBIDDEN_ROLE',
-            detail: 'Only whoever proposed a change can withdraw it; an approver can reject it.',
-          },
-        };
+      const found = await store.request(id);
+      const request = found?.kind === 'payee' && found.environment === environment ? found : null;
+      const refusal = withdrawRefusal(request ?? undefined, user, 'an approver');
+      if (refusal || !request) return refusal!;
       if (request.status !== 'pending')
         return {
           refused: {

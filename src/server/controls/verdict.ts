@@ -37,6 +37,21 @@ export interface Refused {
   refused: { status: number; code: string; detail: string };
 }
 
+/**
+ * Why `user` cannot withdraw a change: there is no such change, or someone else proposed it
+ * (`decider` may reject it instead). Undefined when they may.
+ */
+export function withdrawRefusal(
+  change: { authorId: string | null } | undefined,
+  user: { id: string },
+  decider: string,
+): Refused | undefined {
+  if (!change) return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+  if (change.authorId === user.id) return undefined;
+  const detail = `Only whoever proposed a change can withdraw it; ${decider} can reject it.`;
+  return { refused: { status: 403, code: 'FORBIDDEN_ROLE', detail } };
+}
+
 export interface ProxiedCall {
   op: OperationDef;
   user: User;

@@ -1,12 +1,11 @@
 // Opens the dashboard's own database: a SQLite file in DATA_DIR by default, PostgreSQL when
 // DASHBOARD_DATABASE_URL says so (docs/decisions/016). One Kysely schema and query layer for both.
-import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations';
 import type { Database as Tables } from './schema';
+import { openSqliteFile } from '#/http/sqlite-file';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -105,12 +104,7 @@ async function postgres(url: string): Promise<Kysely<Tables>> {
 }
 
 function sqlite(file: string): Kysely<Tables> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const database = new Database(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('synchronous = FULL');
-  database.pragma('busy_timeout = 5000');
+  const database = openSqliteFile(file);
   // Kysely prepares every query it runs; the same SQL is prepared once here and reused (a
   // statement is only ever used synchronously, so sharing one is safe).
   const prepared = new Map<string, Database.Statement>();
