@@ -34,6 +34,12 @@ export interface TestSandbox {
   bob: Credentials & { id: number };
   /** Sends a request as `who` (Alice unless told otherwise). */
   request(options: InjectOptions & { as?: Credentials | null }): Promise<LightMyRequestResponse>;
+  /** `request` in short: a method, a URL and (for a write) its JSON body, as Alice. */
+  send(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: InjectOptions['payload'],
+  ): Promise<LightMyRequestResponse>;
   handles: SandboxHandles;
   /** The reader the embedded sandbox answers GETs with (./direct.ts). */
   direct: DirectReader;
@@ -69,6 +75,16 @@ export async function createTestSandbox(
     ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
+  const request: TestSandbox['request'] = ({ as, headers, ...rest }) => {
+    const who = as === undefined ? alice : as;
+    return app.inject({
+      ...rest,
+      headers: {
+        ...(who ? { 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret } : {}),
+        ...headers,
+      },
+    });
+  };
   return {
     app,
     store,
@@ -76,16 +92,9 @@ export async function createTestSandbox(
     bob,
     handles: handles!,
     direct: direct!,
-    request({ as, headers, ...rest }) {
-      const who = as === undefined ? alice : as;
-      return app.inject({
-        ...rest,
-        headers: {
-          ...(who ? { 'x-api-key': who.apiKey, 'x-api-secret': who.apiSecret } : {}),
-          ...headers,
-        },
-      });
-    },
+    request,
+    send: (method, url, payload) =>
+      request({ method, url, ...(payload === undefined ? {} : { payload }) }),
     async close() {
       await app.close();
       store.db.close();

@@ -12,11 +12,11 @@ const env = sandboxWithParties();
 beforeAll(async () => {
   transactions = {};
   for (const product of ['sendc2f', 'sendf2f', 'receive'] as const) {
-    const created = await env.sandbox.request({
-      method: 'POST',
-      url: `/v1/${product}/`,
-      payload: transactionBody(env.parties, product),
-    });
+    const created = await env.sandbox.send(
+      'POST',
+      `/v1/${product}/`,
+      transactionBody(env.parties, product),
+    );
     transactions[product] = created.json().businessRequestId;
   }
 });

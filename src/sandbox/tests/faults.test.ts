@@ -36,20 +36,18 @@ describe('chosen faults', () => {
       remaining: 2,
     });
     // Another operation and another partner are not touched.
-    expect((await sandbox.request({ method: 'GET', url: '/v1/currency/' })).statusCode).toBe(200);
+    expect((await sandbox.send('GET', '/v1/currency/')).statusCode).toBe(200);
     expect(
       (await sandbox.request({ method: 'GET', url: '/v1/business/', as: sandbox.bob })).statusCode,
     ).toBe(200);
     for (let i = 0; i < 2; i++) {
-      const failed = await sandbox.request({ method: 'GET', url: '/v1/business/' });
+      const failed = await sandbox.send('GET', '/v1/business/');
       expect(failed.statusCode).toBe(503);
       expect(failed.headers['retry-after']).toBe('7');
       expect(failed.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     }
-    expect((await sandbox.request({ method: 'GET', url: '/v1/business/' })).statusCode).toBe(200);
-    expect((await sandbox.request({ method: 'GET', url: '/v1/sandbox/faults/' })).json()).toEqual(
-      [],
-    );
+    expect((await sandbox.send('GET', '/v1/business/')).statusCode).toBe(200);
+    expect((await sandbox.send('GET', '/v1/sandbox/faults/')).json()).toEqual([]);
   });
 
   it('change nothing stored, and keep no idempotency key: the retry does the work once', async () => {
@@ -76,16 +74,16 @@ describe('chosen faults', () => {
       headers: { 'x-sandbox-background': 'dashboard' },
     });
     expect(background.statusCode).toBe(200);
-    const client = await sandbox.request({ method: 'GET', url: '/v1/businessExternalAccount/' });
+    const client = await sandbox.send('GET', '/v1/businessExternalAccount/');
     expect(client.statusCode).toBe(500);
   });
 
   it('switch off before they are used up', async () => {
     const on = (await switchOn({ operationId: 'listCountries', kind: 'error', count: 5 })).json();
-    const off = await sandbox.request({ method: 'DELETE', url: `/v1/sandbox/faults/${on.id}` });
+    const off = await sandbox.send('DELETE', `/v1/sandbox/faults/${on.id}`);
     expect(off.json()).toEqual({ id: on.id, deleted: true });
-    expect((await sandbox.request({ method: 'GET', url: '/v1/country/' })).statusCode).toBe(200);
-    const again = await sandbox.request({ method: 'DELETE', url: `/v1/sandbox/faults/${on.id}` });
+    expect((await sandbox.send('GET', '/v1/country/')).statusCode).toBe(200);
+    const again = await sandbox.send('DELETE', `/v1/sandbox/faults/${on.id}`);
     expect(again.statusCode).toBe(404);
     // Bob cannot see or switch off Alice's.
     const alices = (await switchOn({ operationId: 'listCountries', kind: 'error' })).json();
@@ -100,7 +98,7 @@ describe('chosen faults', () => {
         await sandbox.request({ method: 'GET', url: '/v1/sandbox/faults/', as: sandbox.bob })
       ).json(),
     ).toEqual([]);
-    await sandbox.request({ method: 'DELETE', url: `/v1/sandbox/faults/${alices.id}` });
+    await sandbox.send('DELETE', `/v1/sandbox/faults/${alices.id}`);
   });
 
   it('refuse what is not an operation of the API, naming the field', async () => {
@@ -141,7 +139,7 @@ describe('chosen faults', () => {
     const headers = { 'x-api-key': sandbox.alice.apiKey, 'x-api-secret': sandbox.alice.apiSecret };
     // Left to HTTP, where the fault is met.
     expect(await sandbox.direct('/v1/business/1', headers)).toBeUndefined();
-    const failed = await sandbox.request({ method: 'GET', url: '/v1/business/1' });
+    const failed = await sandbox.send('GET', '/v1/business/1');
     expect(failed.statusCode).toBe(503);
   });
 });

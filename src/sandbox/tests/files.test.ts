@@ -83,7 +83,7 @@ describe('files', () => {
         size: data.length,
         url: `http://localhost:80/v1/file/${file.id}`,
       });
-      const download = await sandbox.request({ method: 'GET', url: `/v1/file/${file.id}` });
+      const download = await sandbox.send('GET', `/v1/file/${file.id}`);
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe(type);
       expect(download.headers['x-content-type-options']).toBe('nosniff');
@@ -98,14 +98,14 @@ describe('files', () => {
   it('its url is what invoiceUrl and depositConfirmationUrl take', async () => {
     const file = (await upload([{ name: 'file', filename: 'invoice.pdf', data: PDF }])).json();
     const parties = await createParties(sandbox);
-    const response = await sandbox.request({
-      method: 'POST',
-      url: '/v1/sendf2f/',
-      payload: transactionBody(parties, 'sendf2f', {
+    const response = await sandbox.send(
+      'POST',
+      '/v1/sendf2f/',
+      transactionBody(parties, 'sendf2f', {
         invoiceUrl: file.url,
         depositConfirmationUrl: file.url,
       }),
-    });
+    );
     expect(response.statusCode).toBe(200);
   });
 
@@ -201,11 +201,7 @@ describe('files', () => {
   });
 
   it('refuses JSON sent to the upload with 415', async () => {
-    const response = await sandbox.request({
-      method: 'POST',
-      url: '/v1/file/',
-      payload: { file: 'x' },
-    });
+    const response = await sandbox.send('POST', '/v1/file/', { file: 'x' });
     expect(response.statusCode).toBe(415);
   });
 

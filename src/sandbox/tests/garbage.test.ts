@@ -208,7 +208,7 @@ describe('garbage input', () => {
   });
 
   it('keeps serving afterwards', async () => {
-    const response = await sandbox.request({ method: 'GET', url: `/v1/business/${ids.merchant}` });
+    const response = await sandbox.send('GET', `/v1/business/${ids.merchant}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().name).toBe('Lumen Textiles GmbH');
   });

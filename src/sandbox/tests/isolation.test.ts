@@ -45,20 +45,16 @@ beforeAll(async () => {
   expect(upload.statusCode, upload.body).toBe(200);
   ids.file = upload.json().id;
   ids.webhook = (
-    await sandbox.request({
-      method: 'POST',
-      url: '/v1/webhook/',
-      payload: { url: 'http://127.0.0.1:9/hook' },
-    })
+    await sandbox.send('POST', '/v1/webhook/', { url: 'http://127.0.0.1:9/hook' })
   ).json().id;
-  const events = (await sandbox.request({ method: 'GET', url: '/v1/event/' })).json();
+  const events = (await sandbox.send('GET', '/v1/event/')).json();
   ids.event = events.results[0].id;
   // A fault of the first partner's, on an operation this test does not call.
   ids.sandbox = (
-    await sandbox.request({
-      method: 'POST',
-      url: '/v1/sandbox/faults/',
-      payload: { operationId: 'listCountries', kind: 'error', count: 100 },
+    await sandbox.send('POST', '/v1/sandbox/faults/', {
+      operationId: 'listCountries',
+      kind: 'error',
+      count: 100,
     })
   ).json().id;
 });

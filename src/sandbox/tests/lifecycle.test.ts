@@ -63,23 +63,13 @@ describe('delayed moves', () => {
     const first = await createTestSandbox({ file, settings });
     const parties = await createParties(first);
     const pending = (
-      await first.request({
-        method: 'POST',
-        url: '/v1/sendc2f/',
-        payload: transactionBody(parties, 'sendc2f'),
-      })
+      await first.send('POST', '/v1/sendc2f/', transactionBody(parties, 'sendc2f'))
     ).json();
     const settling = (
-      await first.request({
-        method: 'POST',
-        url: '/v1/receive/',
-        payload: transactionBody(parties, 'receive'),
-      })
+      await first.send('POST', '/v1/receive/', transactionBody(parties, 'receive'))
     ).json();
-    await first.request({
-      method: 'POST',
-      url: `/v1/receive/approveDeposit/${settling.businessRequestId}`,
-      payload: { depositConfirmationUrl: 'https://files.example/c.pdf' },
+    await first.send('POST', `/v1/receive/approveDeposit/${settling.businessRequestId}`, {
+      depositConfirmationUrl: 'https://files.example/c.pdf',
     });
     const credentials = first.alice;
     await first.close();
@@ -115,12 +105,10 @@ describe('delayed moves', () => {
     const file = path.join(tempDir(), 'sandbox.db');
     const first = await createTestSandbox({ file, settings: { kycReviewDelayMs: 200 } });
     const merchant = await createMerchant(first);
-    await first.request({
-      method: 'POST',
-      url: `/v1/business/${merchant.id}/agreements/accept`,
-      payload: { agreementIds: [1, 2, 3] },
+    await first.send('POST', `/v1/business/${merchant.id}/agreements/accept`, {
+      agreementIds: [1, 2, 3],
     });
-    await first.request({ method: 'POST', url: `/v1/business/${merchant.id}/onboarding` });
+    await first.send('POST', `/v1/business/${merchant.id}/onboarding`);
     const credentials = first.alice;
     await first.close();
 
@@ -151,14 +139,10 @@ describe('scenarios from the command line', () => {
     });
     try {
       // Alice's situation, exported over HTTP, is what a tester shares.
-      await sandbox.request({
-        method: 'POST',
-        url: '/v1/sandbox/scenarios/load',
-        payload: { preset: 'payout-awaiting-deposit' },
+      await sandbox.send('POST', '/v1/sandbox/scenarios/load', {
+        preset: 'payout-awaiting-deposit',
       });
-      const exported = (
-        await sandbox.request({ method: 'GET', url: '/v1/sandbox/scenarios/export' })
-      ).json();
+      const exported = (await sandbox.send('GET', '/v1/sandbox/scenarios/export')).json();
       const file = path.join(dataDir, 'shared.json');
       fs.writeFileSync(file, JSON.stringify(exported));
       const env = { DATA_DIR: dataDir, SANDBOX_KYC_REVIEW_DELAY_MS: '100' };
@@ -216,7 +200,7 @@ describe('scenarios from the command line', () => {
       expect(reset.stdout).toMatch(/Deleted the records of Bob Remit: 2 merchants/);
       const bobs = await sandbox.request({ method: 'GET', url: '/v1/business/', as: sandbox.bob });
       expect(bobs.json().results).toEqual([]);
-      const alices = await sandbox.request({ method: 'GET', url: '/v1/business/' });
+      const alices = await sandbox.send('GET', '/v1/business/');
       expect(alices.json().results).toHaveLength(1);
     } finally {
       await sandbox.close();

@@ -10,7 +10,7 @@ beforeEach(async () => {
 afterEach(() => sandbox.close());
 
 async function create(body: Record<string, unknown> = merchantBody()) {
-  const response = await sandbox.request({ method: 'POST', url: '/v1/business/', payload: body });
+  const response = await sandbox.send('POST', '/v1/business/', body);
   expect(response.statusCode, response.body).toBe(200);
   return Merchant.parse(response.json());
 }
@@ -57,13 +57,13 @@ describe('POST /v1/business/', () => {
     );
     expect(merchant.name).toBe('Spaced Ltd');
     expect(merchant).toHaveProperty('localRegNumber', null);
-    const read = await sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` });
+    const read = await sandbox.send('GET', `/v1/business/${merchant.id}`);
     expect(read.json()).toHaveProperty('localRegNumber', null);
-    const simulated = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/business/${merchant.id}`,
-      payload: merchantBody({ name: 'Spaced Ltd', localRegNumber: '|VALID' }),
-    });
+    const simulated = await sandbox.send(
+      'PUT',
+      `/v1/business/${merchant.id}`,
+      merchantBody({ name: 'Spaced Ltd', localRegNumber: '|VALID' }),
+    );
     expect(simulated.json()).toMatchObject({ localRegNumber: null, kycStatus: 'VALID' });
   });
 
@@ -71,11 +71,11 @@ describe('POST /v1/business/', () => {
     const customer = await create();
     const contact = await create(merchantBody({ contactOwnerBusinessId: customer.id }));
     const before = snapshot(sandbox.store);
-    const response = await sandbox.request({
-      method: 'POST',
-      url: '/v1/business/',
-      payload: merchantBody({ contactOwnerBusinessId: contact.id }),
-    });
+    const response = await sandbox.send(
+      'POST',
+      '/v1/business/',
+      merchantBody({ contactOwnerBusinessId: contact.id }),
+    );
     expect(response.statusCode).toBe(400);
     expect(problem(response).errors).toEqual([
       { field: 'contactOwnerBusinessId', message: expect.stringContaining('cannot own contacts') },
@@ -92,11 +92,11 @@ describe('POST /v1/business/', () => {
     });
     const bobId = Merchant.parse(bobs.json()).id;
     for (const owner of [bobId, 999999]) {
-      const response = await sandbox.request({
-        method: 'POST',
-        url: '/v1/business/',
-        payload: merchantBody({ contactOwnerBusinessId: owner }),
-      });
+      const response = await sandbox.send(
+        'POST',
+        '/v1/business/',
+        merchantBody({ contactOwnerBusinessId: owner }),
+      );
       expect(response.statusCode).toBe(400);
       expect(problem(response).errors?.[0]).toEqual({
         field: 'contactOwnerBusinessId',
@@ -129,11 +129,7 @@ describe('POST /v1/business/', () => {
     ['contactOwnerBusinessId', '7', 'must be a positive integer'],
   ])('refuses %s = %j with a message naming the field', async (field, value, message) => {
     const before = snapshot(sandbox.store);
-    const response = await sandbox.request({
-      method: 'POST',
-      url: '/v1/business/',
-      payload: merchantBody({ [field]: value }),
-    });
+    const response = await sandbox.send('POST', '/v1/business/', merchantBody({ [field]: value }));
     expect(response.statusCode).toBe(400);
     const body = problem(response);
     expect(body.code).toBe('VALIDATION_ERROR');
@@ -143,7 +139,7 @@ describe('POST /v1/business/', () => {
   });
 
   it('lists every missing field at once', async () => {
-    const response = await sandbox.request({ method: 'POST', url: '/v1/business/', payload: {} });
+    const response = await sandbox.send('POST', '/v1/business/', {});
     expect(response.statusCode).toBe(400);
     const fields = problem(response).errors?.map((e) => e.field);
     expect(fields).toEqual(
@@ -178,11 +174,7 @@ describe('PUT /v1/business/{id}', () => {
       localRegNumber: _reg,
       ...body
     } = merchantBody({ name: 'Lumen Textiles SE', city: 'Hamburg' });
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/business/${merchant.id}`,
-      payload: body,
-    });
+    const response = await sandbox.send('PUT', `/v1/business/${merchant.id}`, body);
     expect(response.statusCode).toBe(200);
     const updated = Merchant.parse(response.json());
     expect(updated).toMatchObject({
@@ -198,30 +190,30 @@ describe('PUT /v1/business/{id}', () => {
 
   it('clears state when null is sent', async () => {
     const merchant = await create();
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/business/${merchant.id}`,
-      payload: merchantBody({ state: null }),
-    });
+    const response = await sandbox.send(
+      'PUT',
+      `/v1/business/${merchant.id}`,
+      merchantBody({ state: null }),
+    );
     expect(Merchant.parse(response.json()).state).toBeNull();
   });
 
   it('sets kycStatus from a |STATUS suffix, strips it, and records an event', async () => {
     const merchant = await create();
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/business/${merchant.id}`,
-      payload: merchantBody({ localRegNumber: 'HRB 204518|VALID' }),
-    });
+    const response = await sandbox.send(
+      'PUT',
+      `/v1/business/${merchant.id}`,
+      merchantBody({ localRegNumber: 'HRB 204518|VALID' }),
+    );
     expect(response.statusCode).toBe(200);
     expect(Merchant.parse(response.json())).toMatchObject({
       kycStatus: 'VALID',
       localRegNumber: 'HRB 204518',
     });
-    const events = await sandbox.request({
-      method: 'GET',
-      url: `/v1/event/?objectType=merchant&objectId=${merchant.id}`,
-    });
+    const events = await sandbox.send(
+      'GET',
+      `/v1/event/?objectType=merchant&objectId=${merchant.id}`,
+    );
     const [event] = events.json().results;
     expect(event).toMatchObject({
       type: 'merchant.kyc_status.changed',
@@ -234,11 +226,11 @@ describe('PUT /v1/business/{id}', () => {
   it('refuses an unknown status suffix naming the allowed values, and changes nothing', async () => {
     const merchant = await create();
     const before = snapshot(sandbox.store);
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/business/${merchant.id}`,
-      payload: merchantBody({ name: 'Changed', localRegNumber: 'HRB|APPROVED' }),
-    });
+    const response = await sandbox.send(
+      'PUT',
+      `/v1/business/${merchant.id}`,
+      merchantBody({ name: 'Changed', localRegNumber: 'HRB|APPROVED' }),
+    );
     expect(response.statusCode).toBe(400);
     const body = problem(response);
     expect(body.errors?.[0]?.field).toBe('localRegNumber');
@@ -248,10 +240,8 @@ describe('PUT /v1/business/{id}', () => {
 
   it('requires the required fields', async () => {
     const merchant = await create();
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/business/${merchant.id}`,
-      payload: { name: 'Only a name' },
+    const response = await sandbox.send('PUT', `/v1/business/${merchant.id}`, {
+      name: 'Only a name',
     });
     expect(response.statusCode).toBe(400);
     expect(problem(response).errors?.map((e) => e.field)).toContain('countryIso');
@@ -275,7 +265,7 @@ describe('PUT /v1/business/{id}', () => {
         detail: `Merchant ${id} was not found.`,
       });
     }
-    const stored = await sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` });
+    const stored = await sandbox.send('GET', `/v1/business/${merchant.id}`);
     expect(stored.json().name).toBe('Lumen Textiles GmbH');
   });
 });
@@ -283,14 +273,14 @@ describe('PUT /v1/business/{id}', () => {
 describe('GET /v1/business/{id}', () => {
   it('returns the merchant', async () => {
     const merchant = await create();
-    const response = await sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` });
+    const response = await sandbox.send('GET', `/v1/business/${merchant.id}`);
     expect(Merchant.parse(response.json())).toEqual(merchant);
   });
 
   it.each(['0', '-1', '1.5', 'abc', '1e3', '9'.repeat(200), '9007199254740993'])(
     'refuses the id %s with a 400 naming it',
     async (id) => {
-      const response = await sandbox.request({ method: 'GET', url: `/v1/business/${id}` });
+      const response = await sandbox.send('GET', `/v1/business/${id}`);
       expect(response.statusCode).toBe(400);
       expect(problem(response).errors?.[0]?.field).toBe('id');
     },
@@ -303,28 +293,20 @@ describe('GET /v1/business/', () => {
     for (let i = 0; i < 5; i++)
       ids.push((await create(merchantBody({ name: `Merchant ${i}` }))).id);
     const Page = page(Merchant);
-    const first = Page.parse(
-      (await sandbox.request({ method: 'GET', url: '/v1/business/?start=0&limit=2' })).json(),
-    );
+    const first = Page.parse((await sandbox.send('GET', '/v1/business/?start=0&limit=2')).json());
     expect(first).toMatchObject({ start: 0, limit: 2, hasMore: true });
     expect(first.results.map((m) => m.id)).toEqual([ids[4], ids[3]]);
-    const last = Page.parse(
-      (await sandbox.request({ method: 'GET', url: '/v1/business?start=3&limit=2' })).json(),
-    );
+    const last = Page.parse((await sandbox.send('GET', '/v1/business?start=3&limit=2')).json());
     expect(last.hasMore).toBe(false);
     expect(last.results.map((m) => m.id)).toEqual([ids[1], ids[0]]);
-    const exact = Page.parse(
-      (await sandbox.request({ method: 'GET', url: '/v1/business/?start=0&limit=5' })).json(),
-    );
+    const exact = Page.parse((await sandbox.send('GET', '/v1/business/?start=0&limit=5')).json());
     expect(exact.hasMore).toBe(false);
-    const past = Page.parse(
-      (await sandbox.request({ method: 'GET', url: '/v1/business/?start=50' })).json(),
-    );
+    const past = Page.parse((await sandbox.send('GET', '/v1/business/?start=50')).json());
     expect(past).toMatchObject({ start: 50, limit: 20, hasMore: false, results: [] });
   });
 
   it('uses start 0 and limit 20 by default', async () => {
-    const response = await sandbox.request({ method: 'GET', url: '/v1/business/' });
+    const response = await sandbox.send('GET', '/v1/business/');
     expect(response.json()).toMatchObject({ start: 0, limit: 20, hasMore: false, results: [] });
   });
 
@@ -335,7 +317,7 @@ describe('GET /v1/business/', () => {
     ['limit=abc', 'limit'],
     ['start=1.5', 'start'],
   ])('refuses %s', async (query, field) => {
-    const response = await sandbox.request({ method: 'GET', url: `/v1/business/?${query}` });
+    const response = await sandbox.send('GET', `/v1/business/?${query}`);
     expect(response.statusCode).toBe(400);
     expect(problem(response).errors?.[0]?.field).toBe(field);
   });

@@ -14,11 +14,7 @@ const env = sandboxWithParties({ settings: SLOW_MOVES });
 
 const createPayout = async () =>
   (
-    await env.sandbox.request({
-      method: 'POST',
-      url: '/v1/sendc2f/',
-      payload: transactionBody(env.parties, 'sendc2f'),
-    })
+    await env.sandbox.send('POST', '/v1/sendc2f/', transactionBody(env.parties, 'sendc2f'))
   ).json() as { businessRequestId: number; clientStatus: string };
 
 const moves = async (query = '', as = env.sandbox.alice) =>
@@ -39,7 +35,7 @@ describe('time control', () => {
     const done = await post('/v1/sandbox/moves/run', { objectType: 'transaction', objectId: id });
     expect(done.statusCode).toBe(200);
     expect(done.json().moves).toEqual([]);
-    const after = (await env.sandbox.request({ method: 'GET', url: `/v1/sendc2f/${id}` })).json();
+    const after = (await env.sandbox.send('GET', `/v1/sendc2f/${id}`)).json();
     expect(after.clientStatus).toBe('OnOff_AWAITING_QUOTE_APPROVAL');
     // Nothing waits any more: saying so, not pretending.
     const again = await post('/v1/sandbox/moves/run', { objectType: 'transaction', objectId: id });
@@ -53,9 +49,7 @@ describe('time control', () => {
     const submitted = await post(`/v1/business/${merchant.id}/onboarding`);
     expect(submitted.json().kycStatus).toBe('UNDER_REVIEW');
     await post('/v1/sandbox/moves/run', { objectType: 'merchant', objectId: merchant.id });
-    const reviewed = (
-      await env.sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` })
-    ).json();
+    const reviewed = (await env.sandbox.send('GET', `/v1/business/${merchant.id}`)).json();
     expect(reviewed.kycStatus).not.toBe('UNDER_REVIEW');
   });
 
@@ -64,19 +58,15 @@ describe('time control', () => {
     const clocked = await createTestSandbox({ now: () => time, settings: { quoteDelayMs: 1_000 } });
     const own = await createParties(clocked);
     try {
-      const held = await clocked.request({ method: 'POST', url: '/v1/sandbox/moves/hold' });
+      const held = await clocked.send('POST', '/v1/sandbox/moves/hold');
       expect(held.json()).toMatchObject({ held: true, heldSince: time });
       const id = (
-        await clocked.request({
-          method: 'POST',
-          url: '/v1/sendc2f/',
-          payload: transactionBody(own, 'sendc2f'),
-        })
+        await clocked.send('POST', '/v1/sendc2f/', transactionBody(own, 'sendc2f'))
       ).json().businessRequestId as number;
       time += 5_000;
       clocked.handles.runDueTasks();
       const status = async () =>
-        (await clocked.request({ method: 'GET', url: `/v1/sendc2f/${id}` })).json().clientStatus;
+        (await clocked.send('GET', `/v1/sendc2f/${id}`)).json().clientStatus;
       expect(await status()).toBe('OnOff_PENDING');
       // Another partner's moves go on.
       const bobs = await createParties(clocked, clocked.bob);
@@ -96,7 +86,7 @@ describe('time control', () => {
         ).json().clientStatus,
       ).toBe('OnOff_AWAITING_QUOTE_APPROVAL');
       expect(await status()).toBe('OnOff_PENDING');
-      const released = await clocked.request({ method: 'POST', url: '/v1/sandbox/moves/release' });
+      const released = await clocked.send('POST', '/v1/sandbox/moves/release');
       expect(released.json()).toMatchObject({ held: false, heldSince: null, moves: [] });
       expect(await status()).toBe('OnOff_AWAITING_QUOTE_APPROVAL');
     } finally {
@@ -122,7 +112,7 @@ describe('time control', () => {
     const bad = await post('/v1/sandbox/moves/run', { objectType: 'planet', objectId: 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('objectType');
-    const half = await env.sandbox.request({ method: 'GET', url: '/v1/sandbox/moves/?objectId=3' });
+    const half = await env.sandbox.send('GET', '/v1/sandbox/moves/?objectId=3');
     expect(half.json().errors[0].field).toBe('objectType');
   });
 });

@@ -10,20 +10,16 @@ beforeEach(async () => {
 afterEach(() => sandbox.close());
 
 async function merchantIn(status: KycStatus) {
-  const response = await sandbox.request({
-    method: 'POST',
-    url: '/v1/business/',
-    payload: merchantBody({ localRegNumber: `R-1|${status}` }),
-  });
+  const response = await sandbox.send(
+    'POST',
+    '/v1/business/',
+    merchantBody({ localRegNumber: `R-1|${status}` }),
+  );
   return Merchant.parse(response.json());
 }
 
 const acceptAll = (id: number) =>
-  sandbox.request({
-    method: 'POST',
-    url: `/v1/business/${id}/agreements/accept`,
-    payload: { agreementIds: [1, 2, 3] },
-  });
+  sandbox.send('POST', `/v1/business/${id}/agreements/accept`, { agreementIds: [1, 2, 3] });
 
 async function waitFor<T>(
   read: () => Promise<T>,
@@ -41,10 +37,7 @@ async function waitFor<T>(
 describe('agreements', () => {
   it('lists the agreements with links, none accepted at first', async () => {
     const merchant = await merchantIn('PENDING');
-    const response = await sandbox.request({
-      method: 'GET',
-      url: `/v1/business/${merchant.id}/agreements`,
-    });
+    const response = await sandbox.send('GET', `/v1/business/${merchant.id}/agreements`);
     const agreements = AgreementList.parse(response.json());
     expect(agreements.map((a) => a.id)).toEqual([1, 2, 3]);
     for (const a of agreements) {
@@ -63,10 +56,8 @@ describe('agreements', () => {
     const merchant = await merchantIn('PENDING');
     const first = AgreementList.parse(
       (
-        await sandbox.request({
-          method: 'POST',
-          url: `/v1/business/${merchant.id}/agreements/accept`,
-          payload: { agreementIds: [1, 2] },
+        await sandbox.send('POST', `/v1/business/${merchant.id}/agreements/accept`, {
+          agreementIds: [1, 2],
         })
       ).json(),
     );
@@ -106,10 +97,7 @@ describe('POST /v1/business/{id}/onboarding', () => {
     async (status) => {
       const merchant = await merchantIn(status);
       await acceptAll(merchant.id);
-      const response = await sandbox.request({
-        method: 'POST',
-        url: `/v1/business/${merchant.id}/onboarding`,
-      });
+      const response = await sandbox.send('POST', `/v1/business/${merchant.id}/onboarding`);
       if (ONBOARDING_STATUSES.includes(status)) {
         expect(response.statusCode).toBe(200);
         expect(Merchant.parse(response.json()).kycStatus).toBe('UNDER_REVIEW');
@@ -125,16 +113,11 @@ describe('POST /v1/business/{id}/onboarding', () => {
 
   it('needs every agreement accepted first, and names the missing ones', async () => {
     const merchant = await merchantIn('PENDING');
-    await sandbox.request({
-      method: 'POST',
-      url: `/v1/business/${merchant.id}/agreements/accept`,
-      payload: { agreementIds: [1] },
+    await sandbox.send('POST', `/v1/business/${merchant.id}/agreements/accept`, {
+      agreementIds: [1],
     });
     const before = snapshot(sandbox.store);
-    const response = await sandbox.request({
-      method: 'POST',
-      url: `/v1/business/${merchant.id}/onboarding`,
-    });
+    const response = await sandbox.send('POST', `/v1/business/${merchant.id}/onboarding`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'AGREEMENTS_NOT_ACCEPTED',
@@ -146,19 +129,14 @@ describe('POST /v1/business/{id}/onboarding', () => {
   it('moves to UNDER_REVIEW, then to VALID after the review delay, with an event each', async () => {
     const merchant = await merchantIn('PENDING');
     await acceptAll(merchant.id);
-    await sandbox.request({ method: 'POST', url: `/v1/business/${merchant.id}/onboarding` });
+    await sandbox.send('POST', `/v1/business/${merchant.id}/onboarding`);
     const read = async () =>
-      Merchant.parse(
-        (await sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` })).json(),
-      );
+      Merchant.parse((await sandbox.send('GET', `/v1/business/${merchant.id}`)).json());
     expect((await read()).kycStatus).toBe('UNDER_REVIEW');
     const after = await waitFor(read, (m) => m.kycStatus === 'VALID');
     expect(after.kycStatus).toBe('VALID');
     const events = (
-      await sandbox.request({
-        method: 'GET',
-        url: `/v1/event/?objectType=merchant&objectId=${merchant.id}`,
-      })
+      await sandbox.send('GET', `/v1/event/?objectType=merchant&objectId=${merchant.id}`)
     ).json();
     expect(
       events.results.map((e: { type: string; data: Merchant }) => [e.type, e.data.kycStatus]),
@@ -172,16 +150,14 @@ describe('POST /v1/business/{id}/onboarding', () => {
   it('keeps a status that a simulation set during the review', async () => {
     const merchant = await merchantIn('PENDING');
     await acceptAll(merchant.id);
-    await sandbox.request({ method: 'POST', url: `/v1/business/${merchant.id}/onboarding` });
-    await sandbox.request({
-      method: 'PUT',
-      url: `/v1/business/${merchant.id}`,
-      payload: merchantBody({ localRegNumber: 'R-1|FLAGGED' }),
-    });
+    await sandbox.send('POST', `/v1/business/${merchant.id}/onboarding`);
+    await sandbox.send(
+      'PUT',
+      `/v1/business/${merchant.id}`,
+      merchantBody({ localRegNumber: 'R-1|FLAGGED' }),
+    );
     await new Promise((r) => setTimeout(r, 300));
-    const merchantNow = (
-      await sandbox.request({ method: 'GET', url: `/v1/business/${merchant.id}` })
-    ).json();
+    const merchantNow = (await sandbox.send('GET', `/v1/business/${merchant.id}`)).json();
     expect(merchantNow.kycStatus).toBe('FLAGGED');
   });
 

@@ -17,11 +17,7 @@ beforeEach(async () => {
 afterEach(() => sandbox.close());
 
 async function create(body: Record<string, unknown> = payoutAccountBody(merchantId)) {
-  const response = await sandbox.request({
-    method: 'POST',
-    url: '/v1/businessExternalAccount/',
-    payload: body,
-  });
+  const response = await sandbox.send('POST', '/v1/businessExternalAccount/', body);
   expect(response.statusCode, response.body).toBe(200);
   return PayoutAccount.parse(response.json());
 }
@@ -111,11 +107,11 @@ describe('POST /v1/businessExternalAccount/', () => {
     ],
   ])('refuses %j', async (overrides, field, message, code) => {
     const before = snapshot(sandbox.store);
-    const response = await sandbox.request({
-      method: 'POST',
-      url: '/v1/businessExternalAccount/',
-      payload: payoutAccountBody(merchantId, overrides),
-    });
+    const response = await sandbox.send(
+      'POST',
+      '/v1/businessExternalAccount/',
+      payoutAccountBody(merchantId, overrides),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code,
@@ -139,21 +135,18 @@ describe('POST /v1/businessExternalAccount/', () => {
 describe('PUT /v1/businessExternalAccount/{id}', () => {
   it('sets accountStatus from a |STATUS suffix, keeps the number, and records an event', async () => {
     const account = await create(payoutAccountBody(merchantId, { accountNumber: '555' }));
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/businessExternalAccount/${account.id}`,
-      payload: updateBody({ accountNumber: '555|ACTIVE' }),
-    });
+    const response = await sandbox.send(
+      'PUT',
+      `/v1/businessExternalAccount/${account.id}`,
+      updateBody({ accountNumber: '555|ACTIVE' }),
+    );
     expect(response.statusCode).toBe(200);
     expect(PayoutAccount.parse(response.json())).toMatchObject({
       accountStatus: 'ACTIVE',
       accountNumber: '555',
     });
     const events = (
-      await sandbox.request({
-        method: 'GET',
-        url: `/v1/event/?objectType=payout_account&objectId=${account.id}`,
-      })
+      await sandbox.send('GET', `/v1/event/?objectType=payout_account&objectId=${account.id}`)
     ).json();
     expect(events.results[0]).toMatchObject({
       type: 'payout_account.status.changed',
@@ -163,11 +156,11 @@ describe('PUT /v1/businessExternalAccount/{id}', () => {
 
   it('sets the status of an IBAN-only account from a bare suffix', async () => {
     const account = await create();
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/businessExternalAccount/${account.id}`,
-      payload: updateBody({ accountNumber: '|FROZEN' }),
-    });
+    const response = await sandbox.send(
+      'PUT',
+      `/v1/businessExternalAccount/${account.id}`,
+      updateBody({ accountNumber: '|FROZEN' }),
+    );
     expect(PayoutAccount.parse(response.json())).toMatchObject({
       accountStatus: 'FROZEN',
       accountNumber: null,
@@ -181,13 +174,7 @@ describe('PUT /v1/businessExternalAccount/{id}', () => {
     );
     const { city: _c, ...body } = updateBody({ zipCode: null, bankName: 'Commerzbank' });
     const updated = PayoutAccount.parse(
-      (
-        await sandbox.request({
-          method: 'PUT',
-          url: `/v1/businessExternalAccount/${account.id}`,
-          payload: body,
-        })
-      ).json(),
+      (await sandbox.send('PUT', `/v1/businessExternalAccount/${account.id}`, body)).json(),
     );
     expect(updated).toMatchObject({
       city: 'Berlin',
@@ -200,17 +187,17 @@ describe('PUT /v1/businessExternalAccount/{id}', () => {
 
   it('refuses every update to a CLOSED account', async () => {
     const account = await create();
-    await sandbox.request({
-      method: 'PUT',
-      url: `/v1/businessExternalAccount/${account.id}`,
-      payload: updateBody({ accountNumber: '|CLOSED' }),
-    });
+    await sandbox.send(
+      'PUT',
+      `/v1/businessExternalAccount/${account.id}`,
+      updateBody({ accountNumber: '|CLOSED' }),
+    );
     const before = snapshot(sandbox.store);
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/businessExternalAccount/${account.id}`,
-      payload: updateBody({ accountNumber: '|ACTIVE' }),
-    });
+    const response = await sandbox.send(
+      'PUT',
+      `/v1/businessExternalAccount/${account.id}`,
+      updateBody({ accountNumber: '|ACTIVE' }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'INVALID_STATE_TRANSITION',
@@ -221,11 +208,11 @@ describe('PUT /v1/businessExternalAccount/{id}', () => {
 
   it('refuses to remove both the account number and the IBAN', async () => {
     const account = await create();
-    const response = await sandbox.request({
-      method: 'PUT',
-      url: `/v1/businessExternalAccount/${account.id}`,
-      payload: updateBody({ iban: null }),
-    });
+    const response = await sandbox.send(
+      'PUT',
+      `/v1/businessExternalAccount/${account.id}`,
+      updateBody({ iban: null }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
       { field: 'accountNumber', message: 'is required when there is no IBAN' },
@@ -260,7 +247,7 @@ describe('GET /v1/businessExternalAccount/', () => {
     );
     const otherEur = await create(payoutAccountBody(other));
     const ids = async (query: string) =>
-      (await sandbox.request({ method: 'GET', url: `/v1/businessExternalAccount/?${query}` }))
+      (await sandbox.send('GET', `/v1/businessExternalAccount/?${query}`))
         .json()
         .results.map((a: PayoutAccount) => a.id);
     expect(await ids('')).toEqual([otherEur.id, usd.id, eur.id]);
@@ -273,10 +260,7 @@ describe('GET /v1/businessExternalAccount/', () => {
   });
 
   it('refuses a malformed filter', async () => {
-    const response = await sandbox.request({
-      method: 'GET',
-      url: '/v1/businessExternalAccount/?businessId=-4',
-    });
+    const response = await sandbox.send('GET', '/v1/businessExternalAccount/?businessId=-4');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].field).toBe('businessId');
   });

@@ -53,16 +53,16 @@ describe('authentication', () => {
 
 describe('every response', () => {
   it('carries x-request-id, the same one as a problem body names', async () => {
-    const ok = await sandbox.request({ method: 'GET', url: '/v1/currency/' });
+    const ok = await sandbox.send('GET', '/v1/currency/');
     expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const failed = await sandbox.request({ method: 'GET', url: '/v1/business/0' });
+    const failed = await sandbox.send('GET', '/v1/business/0');
     expect(failed.json().requestId).toBe(failed.headers['x-request-id']);
     const unauthorized = await sandbox.request({ method: 'GET', url: '/v1/business/', as: null });
     expect(unauthorized.json().requestId).toBe(unauthorized.headers['x-request-id']);
   });
 
   it('answers an unknown path with a 404 problem', async () => {
-    const response = await sandbox.request({ method: 'GET', url: '/v1/nothing-here' });
+    const response = await sandbox.send('GET', '/v1/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({
       code: 'NOT_FOUND',
@@ -83,9 +83,9 @@ describe('rate limit', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 7; i++)
-        codes.push((await limited.request({ method: 'GET', url: '/v1/currency/' })).statusCode);
+        codes.push((await limited.send('GET', '/v1/currency/')).statusCode);
       expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-      const refused = await limited.request({ method: 'GET', url: '/v1/currency/' });
+      const refused = await limited.send('GET', '/v1/currency/');
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe('1');
       expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
@@ -101,9 +101,7 @@ describe('rate limit', () => {
 
 describe('reference data', () => {
   it('serves fiat and crypto currencies with their capabilities', async () => {
-    const currencies = CurrencyList.parse(
-      (await sandbox.request({ method: 'GET', url: '/v1/currency/' })).json(),
-    );
+    const currencies = CurrencyList.parse((await sandbox.send('GET', '/v1/currency/')).json());
     const bySymbol = new Map(currencies.map((c) => [c.symbol, c]));
     for (const fiat of ['USD', 'EUR', 'GBP', 'JPY', 'KWD'])
       expect(bySymbol.get(fiat)?.currencyType).toBe('FIAT');
@@ -118,9 +116,7 @@ describe('reference data', () => {
   });
 
   it('serves the ISO 3166-1 country list', async () => {
-    const countries = CountryList.parse(
-      (await sandbox.request({ method: 'GET', url: '/v1/country' })).json(),
-    );
+    const countries = CountryList.parse((await sandbox.send('GET', '/v1/country')).json());
     expect(countries).toHaveLength(249);
     expect(countries).toContainEqual({ countryIso: 'DE', name: 'Germany' });
   });

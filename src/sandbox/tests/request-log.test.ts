@@ -29,17 +29,11 @@ beforeAll(async () => {
     payload: merchantBody(),
   });
   merchantId = created.json().id;
-  await sandbox.request({ method: 'GET', url: `/v1/business/${merchantId}` });
-  await sandbox.request({ method: 'GET', url: '/v1/business/999999' });
-  await sandbox.request({
-    method: 'POST',
-    url: '/v1/business/',
-    payload: merchantBody({ countryIso: 'XX' }),
-  });
-  const webhook = await sandbox.request({
-    method: 'POST',
-    url: '/v1/webhook/',
-    payload: { url: 'https://hooks.example.com/payments' },
+  await sandbox.send('GET', `/v1/business/${merchantId}`);
+  await sandbox.send('GET', '/v1/business/999999');
+  await sandbox.send('POST', '/v1/business/', merchantBody({ countryIso: 'XX' }));
+  const webhook = await sandbox.send('POST', '/v1/webhook/', {
+    url: 'https://hooks.example.com/payments',
   });
   webhookSecret = webhook.json().secret;
   // One request by Bob, and one refused for its credentials (no partner: not kept).
@@ -93,10 +87,7 @@ describe('the request log', () => {
     const failed = (await search('status=400')).results[0]!;
     const byId = await search(`requestId=${String(failed.requestId)}`);
     expect(byId.results).toEqual([failed]);
-    const one = await sandbox.request({
-      method: 'GET',
-      url: `/v1/sandbox/requests/${String(failed.requestId)}`,
-    });
+    const one = await sandbox.send('GET', `/v1/sandbox/requests/${String(failed.requestId)}`);
     expect(one.json()).toEqual(failed);
     expect(String(failed.responseBody)).toContain('countryIso');
     const touched = await search(`objectType=merchant&objectId=${merchantId}`);
@@ -110,10 +101,7 @@ describe('the request log', () => {
   });
 
   it('the request id of an error answer is the one the log keeps', async () => {
-    const refused = await sandbox.request({
-      method: 'GET',
-      url: '/v1/businessExternalAccount/77777',
-    });
+    const refused = await sandbox.send('GET', '/v1/businessExternalAccount/77777');
     const requestId = refused.json().requestId as string;
     expect(refused.headers['x-request-id']).toBe(requestId);
     expect((await search(`requestId=${requestId}`)).results[0]).toMatchObject({ status: 404 });
@@ -179,10 +167,10 @@ describe('the request log', () => {
   });
 
   it('refuses a bad search with the field named', async () => {
-    const bad = await sandbox.request({ method: 'GET', url: '/v1/sandbox/requests/?status=42x' });
+    const bad = await sandbox.send('GET', '/v1/sandbox/requests/?status=42x');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('status');
-    const kind = await sandbox.request({ method: 'GET', url: '/v1/sandbox/requests/?kind=all' });
+    const kind = await sandbox.send('GET', '/v1/sandbox/requests/?kind=all');
     expect(kind.statusCode).toBe(400);
     expect(kind.json().errors[0]).toMatchObject({
       field: 'kind',
@@ -250,11 +238,7 @@ describe('the log on disk', () => {
     const dir = tempDir();
     const file = path.join(dir, 'sandbox.db');
     const first = await createTestSandbox({ file });
-    const created = await first.request({
-      method: 'POST',
-      url: '/v1/business/',
-      payload: merchantBody(),
-    });
+    const created = await first.send('POST', '/v1/business/', merchantBody());
     const requestId = created.headers['x-request-id'] as string;
     await first.close();
     const files = fs.readdirSync(path.join(dir, 'request-log'));
@@ -263,7 +247,7 @@ describe('the log on disk', () => {
     expect(text).toContain(requestId);
     expect(text).not.toContain(first.alice.apiSecret);
     const again = await reopenTestSandbox(file, first);
-    const found = await again.request({ method: 'GET', url: `/v1/sandbox/requests/${requestId}` });
+    const found = await again.send('GET', `/v1/sandbox/requests/${requestId}`);
     expect(found.json()).toMatchObject({ requestId, status: 200, objectId: created.json().id });
     await again.close();
   });

@@ -9,9 +9,7 @@ import { sandboxWithParties } from './with-parties';
 const env = sandboxWithParties({ settings: { quoteDelayMs: 100, settlementDelayMs: 150 } });
 
 const get = async (product: string, id: number) =>
-  Transaction.parse(
-    (await env.sandbox.request({ method: 'GET', url: `/v1/${product}/${id}` })).json(),
-  );
+  Transaction.parse((await env.sandbox.send('GET', `/v1/${product}/${id}`)).json());
 const post = async (url: string, payload?: object) => {
   const response = await env.sandbox.request({ method: 'POST', url, payload });
   expect(response.statusCode, response.body).toBe(200);
@@ -86,10 +84,7 @@ describe('a payout (sendc2f) from creation to completion', () => {
       lastUpdateTime: approved.quoteApprovedDate,
       walletDetails: { walletAddress: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/) },
     });
-    const confirmationTooEarly = await env.sandbox.request({
-      method: 'GET',
-      url: `/v1/sendc2f/confirmation/${id}`,
-    });
+    const confirmationTooEarly = await env.sandbox.send('GET', `/v1/sendc2f/confirmation/${id}`);
     expect(confirmationTooEarly.json()).toMatchObject({
       status: 400,
       code: 'CONFIRMATION_NOT_AVAILABLE',
@@ -117,7 +112,7 @@ describe('a payout (sendc2f) from creation to completion', () => {
     expect(completed.lastUpdateTime).toBeGreaterThanOrEqual(deposited.depositApprovedDate! + 150);
 
     const confirmation = PayoutConfirmation.parse(
-      (await env.sandbox.request({ method: 'GET', url: `/v1/sendc2f/confirmation/${id}` })).json(),
+      (await env.sandbox.send('GET', `/v1/sendc2f/confirmation/${id}`)).json(),
     );
     expect(confirmation).toMatchObject({
       businessRequestId: id,
@@ -263,10 +258,7 @@ describe('concurrent approvals', () => {
       expect(await r.json()).toMatchObject({ code: 'INVALID_STATE_TRANSITION' });
     }
     const events = (
-      await env.sandbox.request({
-        method: 'GET',
-        url: `/v1/event/?objectType=transaction&objectId=${id}&limit=100`,
-      })
+      await env.sandbox.send('GET', `/v1/event/?objectType=transaction&objectId=${id}&limit=100`)
     ).json();
     const approvals = events.results.filter(
       (e: { data: Transaction }) => e.data.clientStatus === 'OnOff_AWAITING_DEPOSIT',

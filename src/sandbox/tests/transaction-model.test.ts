@@ -112,7 +112,7 @@ const matches = (outcome: Outcome, real: { status: number; code?: string }) =>
   outcome.ok ? real.status === 200 : real.status === 400 && real.code === outcome.code;
 
 async function expectAsModelled(t: Txn) {
-  const response = await env.sandbox.request({ method: 'GET', url: `/v1/${t.product}/${t.id}` });
+  const response = await env.sandbox.send('GET', `/v1/${t.product}/${t.id}`);
   const real = response.json();
   const where = `${t.product} ${t.id}`;
   expect(real.clientStatus, where).toBe(statusOf(t));
@@ -138,11 +138,11 @@ class Create implements fc.AsyncCommand<Model, object> {
   constructor(readonly product: Product) {}
   check = () => true;
   async run(model: Model) {
-    const response = await env.sandbox.request({
-      method: 'POST',
-      url: `/v1/${this.product}/`,
-      payload: transactionBody(env.parties, this.product),
-    });
+    const response = await env.sandbox.send(
+      'POST',
+      `/v1/${this.product}/`,
+      transactionBody(env.parties, this.product),
+    );
     expect(response.statusCode).toBe(200);
     const txn: Txn = {
       product: this.product,

@@ -38,11 +38,11 @@ const tick = (ms: number) => {
 /** Creates a transaction and walks it to `state` through the API and the scheduler. */
 async function inState(product: Product, state: string): Promise<Transaction> {
   clock += 60_000;
-  const created = await env.sandbox.request({
-    method: 'POST',
-    url: `/v1/${product}/`,
-    payload: transactionBody(env.parties, product),
-  });
+  const created = await env.sandbox.send(
+    'POST',
+    `/v1/${product}/`,
+    transactionBody(env.parties, product),
+  );
   expect(created.statusCode, created.body).toBe(200);
   const id = created.json().businessRequestId as number;
   const steps: Record<string, Array<() => Promise<unknown> | void>> = {

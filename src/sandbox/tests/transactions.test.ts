@@ -30,10 +30,10 @@ describe('POST /v1/{product}/price', () => {
     '%s answers the rate as a number and the amount as a string',
     async (product) => {
       const from = product === 'sendc2f' ? 'USDT(TRC20)' : 'USD';
-      const response = await env.sandbox.request({
-        method: 'POST',
-        url: `/v1/${product}/price`,
-        payload: { fromCurrencySymbol: from, toCurrencySymbol: 'EUR', toAmount: '100' },
+      const response = await env.sandbox.send('POST', `/v1/${product}/price`, {
+        fromCurrencySymbol: from,
+        toCurrencySymbol: 'EUR',
+        toAmount: '100',
       });
       expect(response.statusCode).toBe(200);
       const price = Price.parse(response.json());
@@ -47,10 +47,10 @@ describe('POST /v1/{product}/price', () => {
   );
 
   it('refuses a pair the product does not allow, naming the field', async () => {
-    const response = await env.sandbox.request({
-      method: 'POST',
-      url: '/v1/sendc2f/price',
-      payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount: '100' },
+    const response = await env.sandbox.send('POST', '/v1/sendc2f/price', {
+      fromCurrencySymbol: 'USD',
+      toCurrencySymbol: 'EUR',
+      toAmount: '100',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -62,10 +62,10 @@ describe('POST /v1/{product}/price', () => {
   it.each([['1e5'], ['-5'], ['12,50'], [' '], ['0x10'], ['1.'], ['.5']])(
     'refuses the amount %j',
     async (toAmount) => {
-      const response = await env.sandbox.request({
-        method: 'POST',
-        url: '/v1/sendf2f/price',
-        payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount },
+      const response = await env.sandbox.send('POST', '/v1/sendf2f/price', {
+        fromCurrencySymbol: 'USD',
+        toCurrencySymbol: 'EUR',
+        toAmount,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].field).toBe('toAmount');
@@ -73,10 +73,10 @@ describe('POST /v1/{product}/price', () => {
   );
 
   it('refuses an amount sent as a JSON number', async () => {
-    const response = await env.sandbox.request({
-      method: 'POST',
-      url: '/v1/sendf2f/price',
-      payload: { fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR', toAmount: 100.5 },
+    const response = await env.sandbox.send('POST', '/v1/sendf2f/price', {
+      fromCurrencySymbol: 'USD',
+      toCurrencySymbol: 'EUR',
+      toAmount: 100.5,
     });
     expect(response.json().errors).toEqual([
       { field: 'toAmount', message: 'must be a decimal amount as a string, such as "100.50"' },
@@ -236,36 +236,26 @@ describe('cancelling', () => {
   it('needs otherReason with OTHER, and a known reason', async () => {
     const id = (await create('sendf2f', transactionBody(env.parties, 'sendf2f'))).json()
       .businessRequestId;
-    const noText = await env.sandbox.request({
-      method: 'POST',
-      url: `/v1/sendf2f/cancel/${id}`,
-      payload: { reason: 'OTHER' },
-    });
+    const noText = await env.sandbox.send('POST', `/v1/sendf2f/cancel/${id}`, { reason: 'OTHER' });
     expect(noText.json().errors).toEqual([
       { field: 'otherReason', message: 'is required when the reason is OTHER' },
     ]);
-    const unknown = await env.sandbox.request({
-      method: 'POST',
-      url: `/v1/sendf2f/cancel/${id}`,
-      payload: { reason: 'BORED' },
-    });
+    const unknown = await env.sandbox.send('POST', `/v1/sendf2f/cancel/${id}`, { reason: 'BORED' });
     expect(unknown.json().errors[0].field).toBe('reason');
-    expect(
-      (await env.sandbox.request({ method: 'GET', url: `/v1/sendf2f/${id}` })).json().clientStatus,
-    ).toBe('OnOff_PENDING');
+    expect((await env.sandbox.send('GET', `/v1/sendf2f/${id}`)).json().clientStatus).toBe(
+      'OnOff_PENDING',
+    );
   });
 
   it('a COMPLETED transaction: 400 TRANSACTION_ALREADY_PROCESSED', async () => {
     const id = (await create('sendc2f', transactionBody(env.parties, 'sendc2f'))).json()
       .businessRequestId;
-    await env.sandbox.request({ method: 'POST', url: `/v1/sendc2f/approveQuote/${id}` });
-    await env.sandbox.request({ method: 'POST', url: `/v1/sendc2f/approveDeposit/${id}` });
+    await env.sandbox.send('POST', `/v1/sendc2f/approveQuote/${id}`);
+    await env.sandbox.send('POST', `/v1/sendc2f/approveDeposit/${id}`);
     env.sandbox.store.tasks.schedule('transaction_settle', id, 0);
     env.sandbox.handles.runDueTasks();
-    const response = await env.sandbox.request({
-      method: 'POST',
-      url: `/v1/sendc2f/cancel/${id}`,
-      payload: { reason: 'DUPLICATE' },
+    const response = await env.sandbox.send('POST', `/v1/sendc2f/cancel/${id}`, {
+      reason: 'DUPLICATE',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'TRANSACTION_ALREADY_PROCESSED' });
@@ -274,10 +264,7 @@ describe('cancelling', () => {
   it('approving a deposit before the quote: 400 INVALID_STATE_TRANSITION', async () => {
     const id = (await create('sendf2f', transactionBody(env.parties, 'sendf2f'))).json()
       .businessRequestId;
-    const response = await env.sandbox.request({
-      method: 'POST',
-      url: `/v1/sendf2f/approveDeposit/${id}`,
-    });
+    const response = await env.sandbox.send('POST', `/v1/sendf2f/approveDeposit/${id}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'INVALID_STATE_TRANSITION',
@@ -288,10 +275,7 @@ describe('cancelling', () => {
   it('collections need the deposit confirmation to approve the deposit', async () => {
     const id = (await create('receive', transactionBody(env.parties, 'receive'))).json()
       .businessRequestId;
-    const response = await env.sandbox.request({
-      method: 'POST',
-      url: `/v1/receive/approveDeposit/${id}`,
-    });
+    const response = await env.sandbox.send('POST', `/v1/receive/approveDeposit/${id}`);
     expect(response.json().errors).toEqual([
       { field: 'body', message: 'is required: send a JSON object' },
     ]);
@@ -310,21 +294,15 @@ describe('listing', () => {
         clock += 1000;
         const who = i === 3 ? other : p;
         ids.push(
-          (
-            await timed.request({
-              method: 'POST',
-              url: '/v1/sendf2f/',
-              payload: transactionBody(who, 'sendf2f'),
-            })
-          ).json().businessRequestId,
+          (await timed.send('POST', '/v1/sendf2f/', transactionBody(who, 'sendf2f'))).json()
+            .businessRequestId,
         );
       }
       const list = async (query: string) =>
         page(Transaction)
-          .parse((await timed.request({ method: 'GET', url: `/v1/sendf2f/?${query}` })).json())
+          .parse((await timed.send('GET', `/v1/sendf2f/?${query}`)).json())
           .results.map((t) => t.businessRequestId);
-      const t0 = (await timed.request({ method: 'GET', url: `/v1/sendf2f/${ids[0]}` })).json()
-        .creationTime;
+      const t0 = (await timed.send('GET', `/v1/sendf2f/${ids[0]}`)).json().creationTime;
       expect(await list('')).toEqual([...ids].reverse());
       expect(await list(`businessId=${p.merchantId}`)).toEqual([ids[2], ids[1], ids[0]]);
       expect(await list(`businessId=${other.merchantId}`)).toEqual([ids[3]]);
@@ -333,13 +311,8 @@ describe('listing', () => {
       expect(await list(`toDate=${t0}`)).toEqual([ids[0]]);
       expect(await list('limit=2&start=1')).toEqual([ids[2], ids[1]]);
       expect(await list('')).not.toContain(undefined);
-      expect((await timed.request({ method: 'GET', url: '/v1/receive/' })).json().results).toEqual(
-        [],
-      );
-      const bad = await timed.request({
-        method: 'GET',
-        url: `/v1/sendf2f/?fromDate=${t0 + 5}&toDate=${t0}`,
-      });
+      expect((await timed.send('GET', '/v1/receive/')).json().results).toEqual([]);
+      const bad = await timed.send('GET', `/v1/sendf2f/?fromDate=${t0 + 5}&toDate=${t0}`);
       expect(bad.json().errors).toEqual([
         { field: 'fromDate', message: 'must not be after toDate' },
       ]);
@@ -360,8 +333,7 @@ describe('Idempotency-Key', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(second.json()).toEqual(first.json());
-    const all = (await env.sandbox.request({ method: 'GET', url: '/v1/sendc2f/?limit=100' })).json()
-      .results;
+    const all = (await env.sandbox.send('GET', '/v1/sendc2f/?limit=100')).json().results;
     expect(all.filter((t: Transaction) => t.toAmount === '777.00')).toHaveLength(1);
   });
 
@@ -442,7 +414,7 @@ describe('Idempotency-Key', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(answered.json());
-    const list = await second.request({ method: 'GET', url: '/v1/sendf2f/?limit=100' });
+    const list = await second.send('GET', '/v1/sendf2f/?limit=100');
     expect(list.json().results.filter((t: Transaction) => t.toAmount === '321.00')).toHaveLength(1);
     await second.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -49,7 +49,7 @@ async function sandboxWith(settings: Partial<typeof FAST_SETTINGS> = {}) {
 }
 
 const addWebhook = (sandbox: TestSandbox, url: string) =>
-  sandbox.request({ method: 'POST', url: '/v1/webhook/', payload: { url } });
+  sandbox.send('POST', '/v1/webhook/', { url });
 
 async function until(check: () => boolean, ms = 20_000) {
   const deadline = Date.now() + ms;

@@ -72,7 +72,7 @@ async function eventually<T>(
 }
 
 async function addWebhook(sandbox: TestSandbox, url: string) {
-  const response = await sandbox.request({ method: 'POST', url: '/v1/webhook/', payload: { url } });
+  const response = await sandbox.send('POST', '/v1/webhook/', { url });
   expect(response.statusCode).toBe(200);
   return Webhook.parse(response.json());
 }
@@ -81,10 +81,7 @@ async function addWebhook(sandbox: TestSandbox, url: string) {
 async function emitEvent(sandbox: TestSandbox) {
   const merchant = await createMerchant(sandbox, { localRegNumber: 'R|VALID' });
   const events = (
-    await sandbox.request({
-      method: 'GET',
-      url: `/v1/event/?objectType=merchant&objectId=${merchant.id}`,
-    })
+    await sandbox.send('GET', `/v1/event/?objectType=merchant&objectId=${merchant.id}`)
   ).json();
   // Newest first: the status event, then the creation's.
   return events.results.find((e: { type: string }) => e.type === 'merchant.kyc_status.changed')
@@ -104,7 +101,7 @@ describe('webhook endpoints', () => {
     const hook = await addWebhook(sandbox, 'https://partner.example/hooks');
     expect(hook.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
     expect(String(hook.creationTime)).toHaveLength(13);
-    const list = (await sandbox.request({ method: 'GET', url: '/v1/webhook/' })).json();
+    const list = (await sandbox.send('GET', '/v1/webhook/')).json();
     expect(list).toEqual([{ ...hook, secret: `whsec_…${hook.secret.slice(-4)}` }]);
     expect(
       (await sandbox.request({ method: 'GET', url: '/v1/webhook/', as: sandbox.bob })).json(),
@@ -113,23 +110,17 @@ describe('webhook endpoints', () => {
       (await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}`, as: sandbox.bob }))
         .statusCode,
     ).toBe(404);
-    const deleted = await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}` });
+    const deleted = await sandbox.send('DELETE', `/v1/webhook/${hook.id}`);
     expect(deleted.json()).toEqual({ id: hook.id, deleted: true });
-    expect((await sandbox.request({ method: 'GET', url: '/v1/webhook/' })).json()).toEqual([]);
-    expect(
-      (await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}` })).statusCode,
-    ).toBe(404);
+    expect((await sandbox.send('GET', '/v1/webhook/')).json()).toEqual([]);
+    expect((await sandbox.send('DELETE', `/v1/webhook/${hook.id}`)).statusCode).toBe(404);
   });
 
   it.each([['ftp://partner.example/hooks'], ['not a url'], ['']])(
     'refuses the URL %j',
     async (url) => {
       const sandbox = await sandboxWith();
-      const response = await sandbox.request({
-        method: 'POST',
-        url: '/v1/webhook/',
-        payload: { url },
-      });
+      const response = await sandbox.send('POST', '/v1/webhook/', { url });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].field).toBe('url');
     },
@@ -269,7 +260,7 @@ describe('delivery', () => {
       () => hooks.received.length,
       (n) => n >= 1,
     );
-    await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}` });
+    await sandbox.send('DELETE', `/v1/webhook/${hook.id}`);
     await new Promise((r) => setTimeout(r, 500));
     expect(hooks.received).toHaveLength(1);
   });
@@ -284,7 +275,7 @@ describe('delivery', () => {
       () => eventById(sandbox, eventId),
       (e) => e.attempts.length === 1,
     );
-    const resent = await sandbox.request({ method: 'POST', url: `/v1/event/${eventId}/resend` });
+    const resent = await sandbox.send('POST', `/v1/event/${eventId}/resend`);
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({
       id: eventId,
@@ -345,7 +336,7 @@ describe('delivery', () => {
     cleanup.push(() => new Promise((r) => server.close(r)));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
     const hook = await addWebhook(sandbox, url);
-    const tested = await sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/test` });
+    const tested = await sandbox.send('POST', `/v1/webhook/${hook.id}/test`);
     const body = tested.json().responseBody as string;
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(512);
     expect(body).toMatch(/^(é)+$/);
@@ -358,8 +349,8 @@ describe('delivery', () => {
     cleanup.push(hooks.close, other.close);
     const hook = await addWebhook(sandbox, hooks.url);
     await addWebhook(sandbox, other.url);
-    const before = (await sandbox.request({ method: 'GET', url: '/v1/event/' })).json().total;
-    const tested = await sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/test` });
+    const before = (await sandbox.send('GET', '/v1/event/')).json().total;
+    const tested = await sandbox.send('POST', `/v1/webhook/${hook.id}/test`);
     expect(tested.statusCode).toBe(200);
     expect(tested.json()).toMatchObject({
       webhookId: hook.id,
@@ -375,7 +366,7 @@ describe('delivery', () => {
     const { headers, body } = hooks.received[0]!;
     expect(JSON.parse(body)).toMatchObject({ type: 'webhook.test', objectId: hook.id });
     expect(verifySignature(hook.secret, String(headers['x-webhook-signature']), body)).toBe(true);
-    expect((await sandbox.request({ method: 'GET', url: '/v1/event/' })).json().total).toBe(before);
+    expect((await sandbox.send('GET', '/v1/event/')).json().total).toBe(before);
     // Another partner's endpoint, or none: 404.
     const foreign = await sandbox.request({
       method: 'POST',
@@ -391,24 +382,23 @@ describe('delivery', () => {
     const hooks = await receiver([200]);
     cleanup.push(hooks.close);
     const hook = await addWebhook(sandbox, hooks.url);
-    const rotated = await sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/secret` });
+    const rotated = await sandbox.send('POST', `/v1/webhook/${hook.id}/secret`);
     expect(rotated.statusCode).toBe(200);
     const fresh = Webhook.parse(rotated.json());
     expect(fresh).toMatchObject({ id: hook.id, url: hook.url, creationTime: hook.creationTime });
     expect(fresh.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
     expect(fresh.secret).not.toBe(hook.secret);
     // Listed masked, as before.
-    const list = (await sandbox.request({ method: 'GET', url: '/v1/webhook/' })).json();
+    const list = (await sandbox.send('GET', '/v1/webhook/')).json();
     expect(list).toEqual([{ ...fresh, secret: `whsec_…${fresh.secret.slice(-4)}` }]);
-    await sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/test` });
+    await sandbox.send('POST', `/v1/webhook/${hook.id}/test`);
     const { headers, body } = hooks.received[0]!;
     const signature = String(headers['x-webhook-signature']);
     expect(verifySignature(fresh.secret, signature, body)).toBe(true);
     expect(verifySignature(hook.secret, signature, body)).toBe(false);
     // Another partner's endpoint, or a deleted one: 404.
     for (const as of [sandbox.bob, sandbox.alice]) {
-      if (as === sandbox.alice)
-        await sandbox.request({ method: 'DELETE', url: `/v1/webhook/${hook.id}` });
+      if (as === sandbox.alice) await sandbox.send('DELETE', `/v1/webhook/${hook.id}`);
       const refused = await sandbox.request({
         method: 'POST',
         url: `/v1/webhook/${hook.id}/secret`,
@@ -423,8 +413,7 @@ describe('delivery', () => {
     const hooks = await receiver([200]);
     cleanup.push(hooks.close);
     const hook = await addWebhook(sandbox, hooks.url);
-    const test = (type: string) =>
-      sandbox.request({ method: 'POST', url: `/v1/webhook/${hook.id}/test`, payload: { type } });
+    const test = (type: string) => sandbox.send('POST', `/v1/webhook/${hook.id}/test`, { type });
     // Nothing to describe yet: said, naming what is missing.
     const early = await test('merchant.updated');
     expect(early.statusCode).toBe(400);
@@ -434,11 +423,7 @@ describe('delivery', () => {
     const { createParties, transactionBody } = await import('../testing');
     const parties = await createParties(sandbox);
     const payout = (
-      await sandbox.request({
-        method: 'POST',
-        url: '/v1/sendc2f/',
-        payload: transactionBody(parties, 'sendc2f'),
-      })
+      await sandbox.send('POST', '/v1/sendc2f/', transactionBody(parties, 'sendc2f'))
     ).json();
     const { EVENT_TYPES } = await import('#/api/schemas/platform');
     for (const type of EVENT_TYPES) {
@@ -480,19 +465,12 @@ describe('delivery', () => {
     const { createParties, transactionBody } = await import('../testing');
     const parties = await createParties(sandbox);
     const id = (
-      await sandbox.request({
-        method: 'POST',
-        url: '/v1/sendf2f/',
-        payload: transactionBody(parties, 'sendf2f'),
-      })
+      await sandbox.send('POST', '/v1/sendf2f/', transactionBody(parties, 'sendf2f'))
     ).json().businessRequestId;
-    await sandbox.request({ method: 'POST', url: `/v1/sendf2f/approveQuote/${id}` });
-    await sandbox.request({ method: 'POST', url: `/v1/sendf2f/cancel/${id}` });
+    await sandbox.send('POST', `/v1/sendf2f/approveQuote/${id}`);
+    await sandbox.send('POST', `/v1/sendf2f/cancel/${id}`);
     const events = (
-      await sandbox.request({
-        method: 'GET',
-        url: `/v1/event/?objectType=transaction&objectId=${id}`,
-      })
+      await sandbox.send('GET', `/v1/event/?objectType=transaction&objectId=${id}`)
     ).json().results;
     expect(
       events.map((e: { type: string; product: string; data: { clientStatus: string } }) => [
@@ -539,17 +517,13 @@ describe('webhook target policy', () => {
     'http://[::ffff:127.0.0.1]/hook',
   ])('refuses %s when private targets are not allowed, and stores nothing', async (url) => {
     const sandbox = await sandboxWith({ settings: { webhookAllowPrivate: false } });
-    const response = await sandbox.request({
-      method: 'POST',
-      url: '/v1/webhook/',
-      payload: { url },
-    });
+    const response = await sandbox.send('POST', '/v1/webhook/', { url });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
       errors: [{ field: 'url', message: expect.stringMatching(/SANDBOX_WEBHOOK_ALLOW_PRIVATE/) }],
     });
-    expect((await sandbox.request({ method: 'GET', url: '/v1/webhook/' })).json()).toEqual([]);
+    expect((await sandbox.send('GET', '/v1/webhook/')).json()).toEqual([]);
   });
 
   it('accepts a public address when private targets are not allowed', async () => {
