@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Email } from './dashboard';
 import { endpoints } from './endpoints';
 import { isLocale, isTimeZone } from './formats';
+import { requiredText } from './schemas/common';
 
 /** The shortest password the workspace accepts, wherever one is chosen. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -62,11 +63,7 @@ export type PasswordReset = z.input<typeof PasswordReset>;
 /** What replacing an authenticator needs: the password and a code of the one it replaces. */
 export const AuthenticatorProof = z.object({
   password: Given,
-  code: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(40, { error: 'must be at most 40 characters' }),
+  code: requiredText(40, { type: 'is required' }),
 });
 export type AuthenticatorProof = z.input<typeof AuthenticatorProof>;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CredentialsForm, Email, Environment, Role } from './dashboard';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
-import { TextIdParams } from './schemas/common';
+import { requiredText, TextIdParams } from './schemas/common';
 import { ControlChangeHeld } from './controls';
 
 const ADMIN = WORKSPACE_ROLES.administer;
@@ -22,11 +22,7 @@ export type Person = z.infer<typeof Person>;
 
 export const PersonCreate = z.object({
   email: Email,
-  name: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(200, { error: 'must be at most 200 characters' }),
+  name: requiredText(200, { type: 'is required' }),
   roles: z.array(Role, { error: 'must be a list of roles' }).min(1, {
     error: 'must name at least one role',
   }),

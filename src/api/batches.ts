@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PayeeInfo, Policy } from './controls';
 import { endpoints, STATUS } from './endpoints';
-import { integerParam, oneOf } from './schemas/common';
+import { integerParam, oneOf, requiredText } from './schemas/common';
 import { Product } from './schemas/transaction';
 
 /** The template's columns, in its order; the first five are required. */
@@ -181,11 +181,7 @@ export const batchEndpoints = endpoints({
     summary: 'Upload a file as a batch: every row is checked, nothing is created yet',
     query: z.object({
       product: Product,
-      fileName: z
-        .string()
-        .trim()
-        .min(1, { error: 'is required' })
-        .max(200, { error: 'must be at most 200 characters' }),
+      fileName: requiredText(200),
     }),
     upload: BATCH_UPLOAD,
     response: Batch,

@@ -13,6 +13,7 @@ import {
   IdParam,
   integerParam,
   oneOf,
+  requiredText,
   TextIdParams,
   Timestamp,
 } from './schemas/common';
@@ -69,11 +70,10 @@ export const TypedAmount = z
   });
 
 /** A currency symbol as typed ("eur"), or * for any; the server finds it in the currency list. */
-const CurrencyChoice = z
-  .string({ error: 'must be a currency from the currency list, or * for any' })
-  .trim()
-  .min(1, { error: 'is required: a currency, or * for any' })
-  .max(20, { error: 'must be at most 20 characters' });
+const CurrencyChoice = requiredText(20, {
+  type: 'must be a currency from the currency list, or * for any',
+  empty: 'is required: a currency, or * for any',
+});
 
 export const PolicyCreate = z
   .object({
@@ -158,11 +158,10 @@ export const ApprovalSettings = z.object({
     .int({ error: 'must be a whole number of minutes from 1 to 60' })
     .min(1, { error: 'must be a whole number of minutes from 1 to 60' })
     .max(60, { error: 'must be a whole number of minutes from 1 to 60' }),
-  baseCurrency: z
-    .string({ error: 'must be a payout currency of the currency list' })
-    .trim()
-    .min(1, { error: 'is required: a payout currency of the currency list' })
-    .max(20, { error: 'must be at most 20 characters' }),
+  baseCurrency: requiredText(20, {
+    type: 'must be a payout currency of the currency list',
+    empty: 'is required: a payout currency of the currency list',
+  }),
 });
 export type ApprovalSettings = z.infer<typeof ApprovalSettings>;
 
@@ -490,11 +489,7 @@ export const RequirementAnswer = z.object({
 });
 
 export const RejectBody = z.object({
-  reason: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(500, { error: 'must be at most 500 characters' }),
+  reason: requiredText(500, { type: 'is required' }),
 });
 export type RejectBody = z.input<typeof RejectBody>;
 

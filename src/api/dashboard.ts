@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { ROLES } from './roles';
-import { IdParam, oneOf } from './schemas/common';
+import { IdParam, oneOf, requiredText } from './schemas/common';
 import { Product } from './schemas/transaction';
 
 export const Role = oneOf(ROLES);
@@ -20,11 +20,7 @@ const credential = (label: string) =>
     .min(1, { error: 'is required' })
     .max(200, { error: 'must be at most 200 characters' });
 
-export const Email = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, { error: 'is required' })
-  .max(254, { error: 'must be at most 254 characters' })
+export const Email = requiredText(254, { type: 'is required' })
   .pipe(z.email({ error: 'must be an email address' }))
   // What a client sends: the pipe's checks do not show in the input's JSON Schema by themselves.
   .meta({ format: 'email' });

@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { isTimeZone } from './formats';
-import { IdParam, integerParam, oneOf, PageQuery, TextIdParams } from './schemas/common';
+import {
+  IdParam,
+  integerParam,
+  oneOf,
+  PageQuery,
+  requiredText,
+  TextIdParams,
+} from './schemas/common';
 import { KYC_STATUSES, Merchant } from './schemas/merchant';
 import { ACCOUNT_STATUSES, PayoutAccount } from './schemas/payout-account';
 import { CLIENT_STATUSES, Product, PRODUCTS, Transaction } from './schemas/transaction';
@@ -107,11 +114,7 @@ export const TransactionTotals = z.object({
 export type TransactionTotals = z.infer<typeof TransactionTotals>;
 
 export const SearchQuery = z.object({
-  q: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(200, { error: 'must be at most 200 characters' }),
+  q: requiredText(200, { type: 'is required' }),
 });
 
 export const MerchantRow = Merchant.extend({ ownerName: z.string().nullable() });
@@ -190,11 +193,7 @@ export const SavedViewCreate = z.object({
   list: z.enum(['merchants', 'accounts', ...PRODUCTS], {
     error: `must be merchants, accounts or one of ${PRODUCTS.join(', ')}`,
   }),
-  name: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(80, { error: 'must be at most 80 characters' }),
+  name: requiredText(80, { type: 'is required' }),
   /** The list page's URL search, e.g. `?kycStatus=VALID&sort=name`. */
   search: z.string().max(2000, { error: 'must be at most 2000 characters' }),
   shared: z.boolean({ error: 'must be true or false' }),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { isLocale } from './formats';
 import { THREE_YEARS_MS, Time, TimeZone } from './reports';
-import { oneOf } from './schemas/common';
+import { oneOf, requiredText } from './schemas/common';
 
 export const STATEMENT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -16,11 +16,10 @@ export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 export const PDF_MAX_LINES = 5000;
 
 const statementFields = {
-  currency: z
-    .string({ error: 'is required: the currency of the statement, such as EUR' })
-    .trim()
-    .min(1, { error: 'is required: the currency of the statement, such as EUR' })
-    .max(20, { error: 'must be at most 20 characters' }),
+  currency: requiredText(20, {
+    type: 'is required: the currency of the statement, such as EUR',
+    empty: 'is required: the currency of the statement, such as EUR',
+  }),
   from: Time,
   to: Time,
   tz: TimeZone,

@@ -37,13 +37,16 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
   return z.enum(values, { error: `must be ${listed}` });
 }
 
-/** Required text: trimmed, not empty, bounded. */
-export function requiredText(max: number) {
+/**
+ * Required text: trimmed, not empty, bounded. `words` say what is wrong when it is not text
+ * (`type`) or is empty (`empty`), where "must be text" and "is required" say too little.
+ */
+export function requiredText(max: number, words: { type?: string; empty?: string } = {}) {
   return (
     z
-      .string({ error: 'must be text' })
+      .string({ error: words.type ?? 'must be text' })
       .trim()
-      .min(1, { error: 'is required' })
+      .min(1, { error: words.empty ?? 'is required' })
       .max(max, { error: `must be at most ${max} characters` })
       // The document says what trimming means: spaces alone are no text.
       .meta({ pattern: '\\S' })

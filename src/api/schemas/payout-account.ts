@@ -61,11 +61,7 @@ const accountNumberOrIban = {
 export const PayoutAccountCreate = z
   .object({
     businessId: Id,
-    currencySymbol: z
-      .string({ error: 'must be a currency symbol' })
-      .trim()
-      .min(1, { error: 'is required' })
-      .max(20, { error: 'must be at most 20 characters' }),
+    currencySymbol: requiredText(20, { type: 'must be a currency symbol' }),
     ...accountFields,
   })
   .refine(hasAccountNumberOrIban, accountNumberOrIban)

@@ -11,6 +11,7 @@ import {
   oneOf,
   optionalText,
   PageQuery,
+  requiredText,
   Timestamp,
 } from './common';
 
@@ -58,11 +59,7 @@ export const CANCEL_REASONS = [
 export const CancelReason = oneOf(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 
-const CurrencySymbolInput = z
-  .string({ error: 'must be a currency symbol' })
-  .trim()
-  .min(1, { error: 'is required' })
-  .max(20, { error: 'must be at most 20 characters' });
+const CurrencySymbolInput = requiredText(20, { type: 'must be a currency symbol' });
 
 export const PriceRequest = z
   .object({
