@@ -4,7 +4,7 @@ import { checkA11y, choose, CSRF, expect, test } from './fixtures';
 
 test.use({ signedInAs: 'Omar Operations' });
 
-test('a German-locale person types 12.500,50 and sees 12.500,50 €', async ({ page }) => {
+test('a German-locale person types 12.500,50, sees 12.500,50 € and its quote', async ({ page }) => {
   await page.goto('/account');
   const set = await page.request.put('/api/account/formats', {
     headers: CSRF,
@@ -24,6 +24,10 @@ test('a German-locale person types 12.500,50 and sees 12.500,50 €', async ({ p
   await expect(form.getByText('Amount must use a comma for decimals, such as 12,50')).toBeVisible();
   await amount.fill('12.500,50');
   await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
+  // The live quote reads the amount the German way too: the deposit and the rate show.
+  const quote = page.getByRole('heading', { name: 'Quote' }).locator('..');
+  await expect(quote.getByText('Rate, fees included')).toBeVisible();
+  await expect(quote.getByText(/USDT/).first()).toBeVisible();
   await choose(page, 'Purpose', 'Supplier payment');
   await form.getByRole('button', { name: 'Create transaction' }).click();
   await expect(page).toHaveURL(/\/transactions\/payouts\/\d+$/);

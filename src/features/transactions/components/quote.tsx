@@ -41,10 +41,12 @@ export function useLiveQuote(
     Boolean(from && to && !amountProblem(value, to));
   // Ready: what the form shows now can be quoted ("Calculating…" until it has settled).
   const ready = complete(inputs.from, inputs.to, inputs.amount);
+  // Checked as typed, in the person's own marks: the plain amount ("1250.50") would read as
+  // grouped wrongly in a locale whose decimal mark is a comma.
   const settled =
     debounced.product === product &&
     debounced.from === (inputs.from ?? null) &&
-    complete(debounced.from, debounced.to, amount);
+    complete(debounced.from, debounced.to, settledAmount);
   const quote = useQuery({
     ...priceQuery(debounced.product, {
       fromCurrencySymbol: debounced.from ?? '',
