@@ -2,7 +2,7 @@
 // and the sideways scrolling on narrow screens come from here. Every list in the dashboard
 // is this table, so they read, scroll and announce themselves the same way.
 import { Table, type TableProps, type TableTdProps, type TableThProps, Text } from '@mantine/core';
-import type { Key, ReactNode } from 'react';
+import type { Key, ReactElement, ReactNode } from 'react';
 import { DateTime } from './date-time';
 import { ScrollTable } from './scroll-table';
 
@@ -18,20 +18,16 @@ export interface Column<Row> {
   td?: Omit<TableTdProps, 'children'> | ((row: Row) => Omit<TableTdProps, 'children'>);
 }
 
-export function DataTable<Row>({
-  label,
-  rows,
-  rowKey,
-  columns,
-  minWidth,
-  stack = true,
-  rowProps,
-  ...table
-}: {
+/** How a row is told apart: by its `id` unless the table says otherwise (required without one). */
+type RowKey<Row> = Row extends { id: Key }
+  ? { rowKey?: (row: Row) => Key }
+  : { rowKey: (row: Row) => Key };
+
+type TableOf<Row> = {
   /** The table's name for screen readers; also names its scroll area. */
   label: string;
   rows: readonly Row[];
-  rowKey: (row: Row) => Key;
+  rowKey?: (row: Row) => Key;
   columns: ReadonlyArray<Column<Row>>;
   /**
    * When given, the table never squeezes below this width: below it the rows become cards
@@ -40,7 +36,20 @@ export function DataTable<Row>({
   minWidth?: number;
   stack?: boolean;
   rowProps?: (row: Row) => Record<string, unknown>;
-} & Omit<TableProps, 'children' | 'aria-label'>) {
+} & Omit<TableProps, 'children' | 'aria-label'>;
+
+export function DataTable<Row>(props: TableOf<Row> & { rowKey: (row: Row) => Key }): ReactElement;
+export function DataTable<Row>(props: TableOf<Row> & RowKey<Row>): ReactElement;
+export function DataTable<Row>({
+  label,
+  rows,
+  rowKey = (row: Row) => (row as { id: Key }).id,
+  columns,
+  minWidth,
+  stack = true,
+  rowProps,
+  ...table
+}: TableOf<Row>) {
   const shown = columns.filter((column) => column.shown !== false);
   const body = (
     <Table aria-label={label} {...table}>

@@ -302,7 +302,6 @@ function ApprovalsPage() {
                   minWidth={760}
                   verticalSpacing="sm"
                   rows={page.batches}
-                  rowKey={(item) => item.id}
                   columns={BATCH_COLUMNS}
                 />
               </Paper>

@@ -110,7 +110,6 @@ function PolicyList() {
       mb="md"
       verticalSpacing="xs"
       rows={policies}
-      rowKey={(p) => p.id}
       columns={[
         {
           header: 'Policy',

@@ -28,7 +28,6 @@ export function EventLog() {
               label="Event log"
               minWidth={900}
               rows={data.results}
-              rowKey={(e) => e.id}
               verticalSpacing="xs"
               striped
               columns={[

@@ -155,7 +155,6 @@ export function WebhookEndpoints() {
                 minWidth={640}
                 verticalSpacing="xs"
                 rows={hooks}
-                rowKey={(hook) => hook.id}
                 columns={[
                   {
                     header: 'URL',

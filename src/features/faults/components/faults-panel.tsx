@@ -128,7 +128,6 @@ export function FaultsPanel() {
               label="Faults on"
               verticalSpacing="xs"
               rows={on}
-              rowKey={(fault) => fault.id}
               columns={[
                 {
                   header: 'Operation',

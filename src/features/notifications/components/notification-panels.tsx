@@ -113,7 +113,6 @@ export function ChatHookSettings() {
             label="Chat hooks"
             minWidth={520}
             rows={hooks}
-            rowKey={(h) => h.id}
             columns={[
               { header: 'Kind', cell: (h) => KIND_LABEL[h.kind] },
               { header: 'URL', cell: (h) => <Code>{h.url}</Code> },
@@ -189,7 +188,6 @@ export function KeptMail() {
           label="Kept mail"
           minWidth={640}
           rows={data.results}
-          rowKey={(m) => m.id}
           columns={[
             { header: 'To', cell: (m) => m.to },
             {

@@ -170,7 +170,6 @@ export function PeopleSettings() {
         minWidth={640}
         verticalSpacing="xs"
         rows={data.results}
-        rowKey={(person) => person.id}
         columns={[
           {
             header: 'Person',

@@ -69,7 +69,6 @@ function BatchesPage() {
           <DataTable
             label="Bulk payout files"
             rows={batches}
-            rowKey={(b) => b.id}
             columns={COLUMNS}
             minWidth={860}
             striped
