@@ -183,7 +183,7 @@ test('a tester toggles KYC in the sandbox, and has nothing else to change', asyn
   await expect(page.getByRole('link', { name: 'New merchant' })).toHaveCount(0);
 });
 
-test('an admin adds a person, who sees the one-time password once', async ({ page }) => {
+test('an admin adds a person, sees the one-time password once, and the person as invited', async ({ page }) => {
   await signInToDemo(page, 'Ada Admin');
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
@@ -196,7 +196,11 @@ test('an admin adds a person, who sees the one-time password once', async ({ pag
   await page.keyboard.press('Escape');
   await add.getByRole('button', { name: 'Add person' }).click();
   await expect(page.getByText('One-time password for new.analyst@partner.example')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'People' })).toContainText('New Analyst');
+  // This server sends no mail, and says so beside the password.
+  await expect(page.getByText('This server sends no mail')).toBeVisible();
+  // Listed as invited until their first sign-in.
+  const row = page.getByRole('row', { name: /New Analyst/ });
+  await expect(row.getByText('Invited', { exact: true })).toBeVisible();
   // Policies are added on the same page: e2e/controls.spec.ts.
   await checkA11y(page);
 });

@@ -17,12 +17,27 @@ export const Person = z.object({
   roles: z.array(Role),
   createdAt: z.int(),
   disabledAt: z.int().nullable(),
+  /** Added by an admin and not signed in yet. */
+  invited: z.boolean(),
 });
 export type Person = z.infer<typeof Person>;
 
+/**
+ * Line breaks, other control characters and the marks that reverse the direction of text: in a
+ * name they would let it read as something else in a mail's subject or a line of the audit trail
+ * ("Mallory\r\nBcc: …").
+ */
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** A person's name as others read it: required, at most 200 characters, one plain line. */
+export const PersonName = requiredText(200, { type: 'is required' }).refine(
+  (name) => !UNSHOWABLE.test(name),
+  { error: 'must be one line of text, without control characters' },
+);
+
 export const PersonCreate = z.object({
   email: Email,
-  name: requiredText(200, { type: 'is required' }),
+  name: PersonName,
   roles: z.array(Role, { error: 'must be a list of roles' }).min(1, {
     error: 'must name at least one role',
   }),
@@ -74,7 +89,14 @@ export const adminEndpoints = endpoints({
       'Add a person: an invitation mail with a link to choose a password (24 hours), and a one-time password shown once to the admin',
     body: PersonCreate,
     invalid: 'Give the person’s email, name and roles.',
-    response: z.object({ user: Person, oneTimePassword: z.string() }),
+    response: z.object({
+      user: Person,
+      /**
+       * Shown once, and only where this server sends no mail: otherwise the invitation mail's
+       * link is how the person chooses a password, and nobody else ever sees one.
+       */
+      oneTimePassword: z.string().nullable(),
+    }),
     held: ControlChangeHeld,
     roles: ADMIN,
     audit: 'create user',

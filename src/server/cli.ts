@@ -9,6 +9,7 @@ import { ServerEnv } from './env';
 import { verifyAuditChain } from './store/audit';
 import { workspaceStore } from './store/workspace';
 import { auditSealOf, openWorkspace } from './workspace-db';
+import { PersonName } from '#/api/admin';
 
 const USAGE = `Usage:
   npm run -s dashboard -- user create --email EMAIL --name NAME --role ROLE [--role ROLE …]
@@ -38,8 +39,10 @@ async function run(argv: string[]): Promise<number> {
       const roles = values.role ?? [];
       const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
       const email = values.email?.trim() ?? '';
+      const name = PersonName.safeParse(values.name?.trim() || email);
       const problems = [
         !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && '--email must be an email address',
+        !name.success && `--name ${name.error?.issues[0]?.message}`,
         roles.length === 0 && '--role is required (at least one)',
         unknown.length > 0 && `unknown role ${unknown.join(', ')}; roles are ${ROLES.join(', ')}`,
       ].filter(Boolean);
@@ -54,7 +57,7 @@ async function run(argv: string[]): Promise<number> {
       }
       const { user, password } = await store.createUser({
         email,
-        name: values.name?.trim() || email,
+        name: name.data!,
         roles: roles as Role[],
       });
       console.log(

@@ -41,6 +41,9 @@ describe('people by mail', () => {
       roles: ['finance'],
     });
     expect(added.status).toBe(200);
+    // This server sends no mail (it keeps it): the admin is given the password to hand over.
+    expect(added.json.oneTimePassword).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(added.json.user).toMatchObject({ name: 'Nina New', invited: true });
     const mail = await keptMailTo('nina@partner.example');
     expect(mail.subject).toBe('Ada Admin invited you to the Partner Payments dashboard');
     const link = /https?:\/\/\S+\/reset-password\?token=(\S+)/.exec(mail.text);
@@ -56,6 +59,30 @@ describe('people by mail', () => {
       password: 'a long new password',
     });
     expect(signedIn.response.status).toBe(200);
+    // Signed in once, no longer invited.
+    const people = (await t.call(admin, 'GET', '/admin/users')).json.results as {
+      email: string;
+      invited: boolean;
+    }[];
+    expect(people.find((p) => p.email === 'nina@partner.example')?.invited).toBe(false);
+  });
+
+  it.each([
+    ['Mallory\r\nBcc: attacker@example.com', 'a line break'],
+    ['Mallory\u0007', 'a bell'],
+    ['Mallory \u202eelcaro', 'a mark that reverses the text'],
+  ])('refuses a name with %j (%s) on the field, storing nothing', async (name) => {
+    const before = (await t.call(admin, 'GET', '/admin/users')).json.results.length;
+    const added = await t.call(admin, 'POST', '/admin/users', {
+      email: 'mallory@partner.example',
+      name,
+      roles: ['viewer'],
+    });
+    expect(added.status).toBe(400);
+    expect(added.json.errors).toEqual([
+      { field: 'name', message: 'must be one line of text, without control characters' },
+    ]);
+    expect((await t.call(admin, 'GET', '/admin/users')).json.results).toHaveLength(before);
   });
 
   it('mails a reset link asked for on the sign-in page; the answer never tells who exists', async () => {
@@ -161,5 +188,28 @@ describe('people by mail', () => {
     expect(second.status).toBe(202);
     expect((await t.call(finance, 'GET', `/v1/sendc2f/${id}`)).json.quoteApprovedDate).toBeNull();
     await t.call(admin, 'PUT', `/admin/users/${aikoId}/active`, { active: true });
+  });
+});
+
+describe('an invitation where the server sends mail', () => {
+  let mailing: TestDashboard;
+  beforeAll(async () => {
+    // An SMTP server that is not there: the mail waits in the outbox, which is all this needs.
+    mailing = await startTestDashboard({
+      mail: { smtpUrl: 'smtp://127.0.0.1:9', intervalMs: 60_000 },
+    });
+  });
+  afterAll(() => mailing.close());
+
+  it('shows the admin no password: the mailed link is the only way in', async () => {
+    const ada = (await mailing.signIn('admin@demo.example')).cookie;
+    const added = await mailing.call(ada, 'POST', '/admin/users', {
+      email: 'otto@partner.example',
+      name: 'Otto Onboarding',
+      roles: ['onboarding'],
+    });
+    expect(added.status).toBe(200);
+    expect(added.json.oneTimePassword).toBeNull();
+    expect(added.json.user.invited).toBe(true);
   });
 });

@@ -433,7 +433,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
         if (await ctx.workspace.userByEmail(person.email))
           return 'Someone already has this email address.';
         // The invitation mail sets the password: nobody sees a one-time password.
-        const { user } = await ctx.workspace.createUser(person);
+        const { user } = await ctx.workspace.createUser({ ...person, invited: true });
         await mailPasswordLink(ctx, user, {
           kind: 'invitation',
           by: change.authorName,

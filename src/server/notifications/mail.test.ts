@@ -35,3 +35,12 @@ describe('a composed mail', () => {
     expect(mail.html).not.toMatch(/<b>|<x@y>/);
   });
 });
+
+describe('a subject', () => {
+  it('stays one line whatever a name in it holds', () => {
+    const mail = composeMail('Mallory\r\nBcc: attacker@example.com invited you', [
+      { kind: 'paragraph', text: 'Hello' },
+    ]);
+    expect(mail.subject).toBe('Mallory Bcc: attacker@example.com invited you');
+  });
+});

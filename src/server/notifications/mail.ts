@@ -59,7 +59,9 @@ function htmlOf(block: MailBlock): string {
 /** A mail's text and HTML from its blocks. */
 export function composeMail(subject: string, blocks: readonly MailBlock[]): Mail {
   return {
-    subject,
+    // One line whatever a name in it holds (one stored before names were checked): a line
+    // break in a subject would read as a header of its own.
+    subject: subject.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '),
     text: `${blocks.map(textOf).join('\n\n')}\n`,
     html: blocks.map(htmlOf).join(''),
   };

@@ -85,21 +85,21 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         summary: `Add ${body.name} <${body.email}> as ${body.roles.map((r) => ROLE_LABEL[r]).join(', ')}; they are invited by mail once approved.`,
         audit: { action: E.addPerson.audit, target: body.email, details: { roles: body.roles } },
       });
-    const { user, password } = await ctx.workspace.createUser(body);
+    const { user, password } = await ctx.workspace.createUser({ ...body, invited: true });
     await audit(request, {
       action: E.addPerson.audit,
       target: user.email,
       outcome: 'ok',
       details: { roles: user.roles },
     });
-    // An invitation by mail: a link to choose a password (24 hours, once). The one-time
-    // password is still shown once to the admin, for a person the mail does not reach.
+    // An invitation by mail: a link to choose a password (24 hours, once). Only where this
+    // server sends no mail is the one-time password shown to the admin, to hand over themselves.
     await mailPasswordLink(ctx, user, {
       kind: 'invitation',
       by: request.signedIn!.user.name,
       roles: user.roles.map((r) => ROLE_LABEL[r]).join(', '),
     });
-    return { user, oneTimePassword: password };
+    return { user, oneTimePassword: ctx.notifications.outbox.smtp ? null : password };
   });
 
   route(app, E.setRoles, async ({ request, reply, params: { id }, body }) => {

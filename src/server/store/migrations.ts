@@ -949,4 +949,11 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '024-invitations': {
+    async up(db: Kysely<unknown>) {
+      // A person an admin added waits as invited until their first sign-in (issue 43): the
+      // people list says so. People already here have signed in or were made with a password.
+      await db.schema.alterTable('app_user').addColumn('invited_at', 'bigint').execute();
+    },
+  },
 };

@@ -25,6 +25,8 @@ export interface User {
   /** The person's formats (docs/decisions/037); null: their browser's. */
   locale: string | null;
   timeZone: string | null;
+  /** Added by an admin and not signed in yet (migration 024). */
+  invited: boolean;
 }
 
 export interface WorkspaceSession {
@@ -47,6 +49,7 @@ function toUser(row: {
   totp_enabled_at: number | null;
   locale?: string | null;
   time_zone?: string | null;
+  invited_at?: number | null;
 }): User {
   return {
     id: row.id,
@@ -58,6 +61,7 @@ function toUser(row: {
     secondFactor: row.totp_enabled_at !== null,
     locale: row.locale ?? null,
     timeZone: row.time_zone ?? null,
+    invited: row.invited_at != null,
   };
 }
 
@@ -104,6 +108,8 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       name: string;
       roles: Role[];
       password?: string;
+      /** Added by an admin: invited until their first sign-in. */
+      invited?: boolean;
     }): Promise<{ user: User; password: string }> {
       const password = input.password ?? oneTimePassword();
       const row = {
@@ -114,6 +120,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         roles: [...new Set(input.roles)].join(','),
         created_at: now(),
         disabled_at: null,
+        invited_at: input.invited ? now() : null,
       };
       await db.insertInto('app_user').values(row).execute();
       return { user: toUser({ ...row, totp_enabled_at: null }), password };
@@ -280,6 +287,13 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
             ip: input.ip,
             user_agent: input.userAgent.slice(0, 300),
           })
+          .execute();
+        // The first sign-in ends the invitation.
+        await trx
+          .updateTable('app_user')
+          .set({ invited_at: null })
+          .where('id', '=', input.userId)
+          .where('invited_at', 'is not', null)
           .execute();
         await input.within?.(trx);
       });

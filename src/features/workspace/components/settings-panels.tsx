@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
+  Badge,
   Button,
   Checkbox,
   Code,
@@ -151,7 +152,7 @@ export function PeopleSettings() {
     defaultValues: { email: '', name: '', roles: [] },
   });
   const { errors } = form.formState;
-  const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
+  const [issued, setIssued] = useState<{ email: string; password: string | null } | null>(null);
   return (
     <Panel
       title="People"
@@ -178,6 +179,11 @@ export function PeopleSettings() {
                 <Text size="sm" c={person.disabledAt === null ? undefined : 'dimmed'}>
                   {person.name}
                   {person.disabledAt !== null && ' (deactivated)'}
+                  {person.invited && person.disabledAt === null && (
+                    <Badge ml={6} size="xs" variant="light" color="blue" radius="sm">
+                      Invited
+                    </Badge>
+                  )}
                 </Text>
                 <IdNote>{person.email}</IdNote>
               </>
@@ -333,12 +339,20 @@ export function PeopleSettings() {
           Add person
         </SubmitRow>
       </form>
-      {issued && (
+      {issued?.password === null && (
+        <Alert color="blue" variant="light" mt="md" title={`Invitation sent to ${issued.email}`}>
+          <Text size="sm">
+            They choose their password from the link in the mail (it works once, for 24 hours), and
+            show as invited below until they first sign in. If the mail does not reach them, send a
+            new link with Reset link.
+          </Text>
+        </Alert>
+      )}
+      {issued?.password && (
         <Alert color="blue" variant="light" mt="md" title={`One-time password for ${issued.email}`}>
           <Text size="sm" mb="xs">
-            An invitation with a link to choose a password (24 hours) went to them by mail. If it
-            does not reach them, give them this one instead, shown once: they sign in with it and
-            change it on their account page.
+            This server sends no mail, so no invitation reached them: give them this password
+            yourself, shown once. They sign in with it and change it on their account page.
           </Text>
           <CopyValue value={issued.password} label="One-time password" />
         </Alert>
