@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CredentialsForm, Email, Environment, Role } from './dashboard';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
-import { requiredText, TextIdParams } from './schemas/common';
+import { requiredText, TextIdParams, UNSHOWABLE } from './schemas/common';
 import { ControlChangeHeld } from './controls';
 
 const ADMIN = WORKSPACE_ROLES.administer;
@@ -23,13 +23,9 @@ export const Person = z.object({
 export type Person = z.infer<typeof Person>;
 
 /**
- * Line breaks, other control characters and the marks that reverse the direction of text: in a
- * name they would let it read as something else in a mail's subject or a line of the audit trail
- * ("Mallory\r\nBcc: …").
+ * A person's name as others read it (a mail's subject, a line of the audit trail): required, at
+ * most 200 characters, one plain line.
  */
-const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-/** A person's name as others read it: required, at most 200 characters, one plain line. */
 export const PersonName = requiredText(200, { type: 'is required' }).refine(
   (name) => !UNSHOWABLE.test(name),
   { error: 'must be one line of text, without control characters' },

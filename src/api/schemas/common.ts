@@ -24,6 +24,18 @@ export const MoneyInput = z
   .regex(/^\d+(\.\d+)?$/, { error: 'must be a decimal amount as a string, such as "100.50"' });
 
 /**
+ * Characters that make one line of text read as something else: line breaks and other control
+ * characters, and the marks that reverse the direction of text ("Mallory\r\nBcc: …").
+ */
+export const UNSHOWABLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** The text as one plain line: each run of `UNSHOWABLE` characters made one space. */
+export const oneLine = (text: string) =>
+  text.replace(new RegExp(`${UNSHOWABLE.source}+`, 'g'), ' ');
+
+/**
  * One of a list of words, refused in words that list them: "must be csv or xlsx", "must be one
  * of AGRICULTURE, …" when there are more than three.
  */

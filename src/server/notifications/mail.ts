@@ -2,6 +2,7 @@
 // blocks, written once as plain text and once as HTML, so the two always say the same thing and
 // every text that reaches HTML is escaped here, in one place.
 
+import { oneLine } from '#/api/schemas/common';
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -61,7 +62,7 @@ export function composeMail(subject: string, blocks: readonly MailBlock[]): Mail
   return {
     // One line whatever a name in it holds (one stored before names were checked): a line
     // break in a subject would read as a header of its own.
-    subject: subject.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '),
+    subject: oneLine(subject),
     text: `${blocks.map(textOf).join('\n\n')}\n`,
     html: blocks.map(htmlOf).join(''),
   };
