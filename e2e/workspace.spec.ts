@@ -183,7 +183,9 @@ test('a tester toggles KYC in the sandbox, and has nothing else to change', asyn
   await expect(page.getByRole('link', { name: 'New merchant' })).toHaveCount(0);
 });
 
-test('an admin adds a person, sees the one-time password once, and the person as invited', async ({ page }) => {
+test('an admin adds a person, sees the one-time password once, and the person as invited', async ({
+  page,
+}) => {
   await signInToDemo(page, 'Ada Admin');
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
