@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { EXAMPLE_ACCOUNT, EXAMPLE_MERCHANT } from '#/api/examples';
+import { transactionRecord } from '#/api/testing';
 import { localIndex } from '../local-index/store';
 import { dashboardDbFor, DIALECTS } from '../store/testing';
 import { readBatchFile } from './file';
@@ -37,13 +38,31 @@ const account = (id: number, businessId: number, extra: Partial<PayoutAccount>):
   ...extra,
 });
 
+const oresund: Merchant = { ...lumen, id: 8, name: 'Øresund Freight ApS', localRegNumber: null };
+const stranger: Merchant = { ...lumen, id: 9, name: 'Stranger Ltd', localRegNumber: null };
+const CURRENCIES = [
+  { name: 'Tether', symbol: 'USDT(TRC20)', currencyType: 'CRYPTO', sendFrom: true, sendTo: false },
+  { name: 'Euro', symbol: 'EUR', currencyType: 'FIAT', sendFrom: true, sendTo: true },
+  { name: 'US dollar', symbol: 'USD', currencyType: 'FIAT', sendFrom: true, sendTo: true },
+] as const;
+
 describe.each(DIALECTS)('a file checked against the local index on %s', (dialect) => {
   const index = () => localIndex(store());
   const store = dashboardDbFor(dialect, async (db) => {
-    await localIndex(db).putMerchants('sandbox', [lumen, contact]);
+    await localIndex(db).putMerchants('sandbox', [lumen, contact, oresund, stranger]);
     await localIndex(db).putAccounts('sandbox', [
       account(1, 1, {}),
       account(7, 2, { iban: null, accountNumber: '000123456789', currencySymbol: 'USD' }),
+      account(9, 9, { iban: null, accountNumber: '4711', currencySymbol: 'EUR' }),
+    ]);
+    // Øresund paid the stranger's account once, through the API.
+    await localIndex(db).putTransactions('sandbox', 'sendf2f', [
+      transactionRecord({
+        businessRequestId: 40,
+        fromBusinessId: 8,
+        toBusinessId: 9,
+        toBusinessExternalAccountId: 9,
+      }),
     ]);
   });
 
@@ -56,23 +75,7 @@ describe.each(DIALECTS)('a file checked against the local index on %s', (dialect
           'HRB 204518;123456789;USDT(TRC20);10;SALARY;A-3\n',
       ),
     );
-    const lookups = await batchLookups(
-      index(),
-      'sandbox',
-      file,
-      [
-        {
-          name: 'Tether',
-          symbol: 'USDT(TRC20)',
-          currencyType: 'CRYPTO',
-          sendFrom: true,
-          sendTo: false,
-        },
-        { name: 'Euro', symbol: 'EUR', currencyType: 'FIAT', sendFrom: true, sendTo: true },
-        { name: 'US dollar', symbol: 'USD', currencyType: 'FIAT', sendFrom: true, sendTo: true },
-      ],
-      [],
-    );
+    const lookups = await batchLookups(index(), 'sandbox', file, [...CURRENCIES], []);
     const [first, second, third] = validateRows('sendc2f', file, lookups);
     expect(first!.valid).toMatchObject({
       fromBusinessId: 1,
@@ -88,5 +91,22 @@ describe.each(DIALECTS)('a file checked against the local index on %s', (dialect
     expect(third!.problems.map((p) => p.message)).toEqual([
       'payout_account "123456789" is not an account Lumen Textiles GmbH may pay (its own, its customer\'s or their contacts\')',
     ]);
+  });
+
+  it('finds a name whatever the case of its letters, and an account the sender paid before', async () => {
+    const file = await readBatchFile(
+      Buffer.from(
+        'merchant,payout_account,deposit_currency,payout_amount,purpose,reference\n' +
+          'ØRESUND FREIGHT APS,4711,EUR,10,OTHER,B-1\n' +
+          'Øresund Freight ApS,9,EUR,20,OTHER,B-2\n' +
+          'Lumen Textiles GmbH,4711,EUR,30,OTHER,B-3\n',
+      ),
+    );
+    const lookups = await batchLookups(index(), 'sandbox', file, [...CURRENCIES], []);
+    const [upper, exact, lumenRow] = validateRows('sendf2f', file, lookups);
+    expect(upper!.valid).toMatchObject({ fromBusinessId: 8, toBusinessExternalAccountId: 9 });
+    expect(exact!.valid).toMatchObject({ fromBusinessId: 8, toBusinessExternalAccountId: 9 });
+    // Lumen never paid it, and it is outside Lumen's circle.
+    expect(lumenRow!.valid).toBeUndefined();
   });
 });

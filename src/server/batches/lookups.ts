@@ -32,6 +32,7 @@ export async function batchLookups(
       iban: a.iban ?? null,
       accountNumber: a.accountNumber ?? null,
     })),
+    paid: new Set(parties.paid.map((p) => `${p.merchantId}:${p.accountId}`)),
     currencies,
     recent,
   };

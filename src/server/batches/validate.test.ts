@@ -88,6 +88,8 @@ const lookups: BatchLookups = {
       accountNumber: '999',
     },
   ],
+  // Twin Trading (#5) has paid Harbor & Pine's account before, outside its circle.
+  paid: new Set(['5:11']),
   currencies: [
     currency('USDT(TRC20)', 'CRYPTO', false),
     currency('USD', 'FIAT'),
@@ -142,6 +144,7 @@ describe('a valid row', () => {
       9,
     ],
     ['a contact sending to its customer’s account', '3,1,USDT(TRC20),10,OTHER,,', 3, 1],
+    ['an account paid before, outside the circle', '5,11,USDT(TRC20),10,OTHER,,', 5, 11],
   ])('names its parties %s', async (_, line, merchant, account) => {
     const [result] = await check([line]);
     expect(result!.problems).toEqual([]);
@@ -174,6 +177,16 @@ describe('each rule', () => {
       'another merchant’s account',
       '1,11,USDT(TRC20),10,OTHER,,',
       'payout_account "11" is not an account Lumen Textiles GmbH may pay',
+    ],
+    [
+      'an IBAN with a mistyped digit',
+      '1,DE89 3704 0044 0532 0130 01,USDT(TRC20),10,OTHER,,',
+      'payout_account "DE89 3704 0044 0532 0130 01" is not a valid IBAN: its check digits do not match',
+    ],
+    [
+      'an IBAN a character short',
+      '1,DE89 3704 0044 0532 0130 0,USDT(TRC20),10,OTHER,,',
+      'is not a valid IBAN: a DE IBAN has another length',
     ],
     [
       'a frozen account',

@@ -3,6 +3,7 @@
 // purpose, the links, and duplicates inside the file and against recent transactions. Pure: what
 // it needs to know is given (`BatchLookups`), so the rules are tested as a table.
 import Decimal from 'decimal.js';
+import { electronicFormatIBAN, ValidationErrorsIBAN, validateIBAN } from 'ibantools';
 import { amountLimitProblem, decimalsProblem } from '#/api/money';
 import { accountNumberKey, ibanKey } from '#/api/payee';
 import { HttpUrl } from '#/api/schemas/common';
@@ -40,8 +41,10 @@ export interface RecentPayment {
 export interface BatchLookups {
   /** The merchants a `merchant` cell may name: by id, registration number or exact name. */
   merchants: readonly KnownMerchant[];
-  /** The accounts of those merchants and of their circles. */
+  /** The accounts of those merchants and of their circles, and those they have paid before. */
   accounts: readonly KnownAccount[];
+  /** `merchant:account` of each pair with a transaction behind it. */
+  paid: ReadonlySet<string>;
   currencies: readonly Currency[];
   recent: readonly RecentPayment[];
 }
@@ -78,15 +81,20 @@ function merchantsNamed(text: string, merchants: readonly KnownMerchant[]): Know
   return merchants.filter((m) => m.name.toLocaleLowerCase('en') === folded);
 }
 
-/** The accounts a sender may pay: a collection its own, the others its customer's circle. */
+/**
+ * The accounts a sender may pay: a collection its own, the others its customer's circle
+ * (decision 030); and any account it has already paid, as the API takes any of the partner's.
+ */
 function payable(product: Product, sender: KnownMerchant, lookups: BatchLookups): KnownAccount[] {
-  if (product === 'receive') return lookups.accounts.filter((a) => a.businessId === sender.id);
-  const customer = sender.ownerId ?? sender.id;
-  const circle = new Set(
-    lookups.merchants.filter((m) => m.id === customer || m.ownerId === customer).map((m) => m.id),
+  const circle = new Set([sender.id]);
+  if (product !== 'receive') {
+    const customer = sender.ownerId ?? sender.id;
+    for (const m of lookups.merchants)
+      if (m.id === customer || m.ownerId === customer) circle.add(m.id);
+  }
+  return lookups.accounts.filter(
+    (a) => circle.has(a.businessId) || lookups.paid.has(`${sender.id}:${a.id}`),
   );
-  circle.add(sender.id);
-  return lookups.accounts.filter((a) => circle.has(a.businessId));
 }
 
 function accountNamed(text: string, accounts: readonly KnownAccount[]): KnownAccount | undefined {
@@ -101,6 +109,22 @@ function accountNamed(text: string, accounts: readonly KnownAccount[]): KnownAcc
       (a.iban !== null && ibanKey(a.iban) === iban) ||
       (a.accountNumber !== null && accountNumberKey(a.accountNumber) === number),
   );
+}
+
+/**
+ * What is wrong with a cell written as an IBAN (two letters, two digits, then letters and
+ * digits) that is not one: said as such, rather than as an account nobody has.
+ */
+function ibanMistyped(text: string): string | undefined {
+  const iban = electronicFormatIBAN(text);
+  if (!iban || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return undefined;
+  const { errorCodes } = validateIBAN(iban);
+  if (errorCodes.length === 0) return undefined;
+  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry))
+    return `is not an IBAN: no country has the code ${iban.slice(0, 2)}`;
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength))
+    return `is not a valid IBAN: a ${iban.slice(0, 2)} IBAN has another length (a character is missing or extra)`;
+  return 'is not a valid IBAN: its check digits do not match (a character is mistyped)';
 }
 
 const duplicateKey = (accountId: number, amount: string, reference: string) =>
@@ -148,7 +172,9 @@ export function validateRows(
     let account: KnownAccount | undefined;
     if (sender && values.payout_account !== '') {
       const found = accountNamed(values.payout_account, payable(product, sender, lookups));
-      if (!found)
+      const mistyped = found ? undefined : ibanMistyped(values.payout_account);
+      if (mistyped) say('payout_account', `"${values.payout_account}" ${mistyped}`);
+      else if (!found)
         say(
           'payout_account',
           `"${values.payout_account}" is not an account ${product === 'receive' ? `of ${sender.name}` : `${sender.name} may pay (its own, its customer's or their contacts')`}`,

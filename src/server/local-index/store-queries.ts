@@ -18,7 +18,7 @@ import type {
   TransactionQuery,
   TransactionRow,
 } from './store-types';
-import { queryWords } from './terms';
+import { queryWords, wordsOf } from './terms';
 import { joinParts } from './amount-parts';
 
 const parse = <T>(json: string) => JSON.parse(json) as T;
@@ -386,10 +386,12 @@ export function indexQueries(store: DashboardDb) {
      */
     async batchParties(environment: string, refs: readonly string[]) {
       const wanted = [...new Set(refs.map((r) => r.trim()).filter(Boolean))];
-      if (wanted.length === 0)
-        return { merchants: [] as Merchant[], accounts: [] as PayoutAccount[] };
+      const none = { merchants: [] as Merchant[], accounts: [] as PayoutAccount[], paid: [] };
+      if (wanted.length === 0) return none;
       const ids = wanted.filter((r) => /^\d{1,15}$/.test(r)).map(Number);
-      const names = wanted.map((r) => r.toLowerCase());
+      // The folded name (any letter's case, not only ASCII's as SQL's lower() folds): it finds
+      // the candidates; the exact name is checked by the caller.
+      const names = wanted.map((r) => wordsOf(r).join(' '));
       const merchants = () =>
         db.selectFrom('index_merchant').where('environment', '=', environment);
       const named = await merchants()
@@ -397,7 +399,7 @@ export function indexQueries(store: DashboardDb) {
         .where((eb) =>
           eb.or([
             ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
-            eb(sql<string>`lower(name)`, 'in', names),
+            eb('name_key', 'in', names),
             // The registration number is only in the record: its JSON form, exactly.
             ...wanted.map((r) => {
               const pattern = `%"localRegNumber":${JSON.stringify(r).replace(/[\\%_]/g, '\\$&')}%`;
@@ -407,8 +409,20 @@ export function indexQueries(store: DashboardDb) {
         )
         .execute();
       const customers = [...new Set(named.map((m) => Number(m.owner_id ?? m.id)))];
-      if (customers.length === 0)
-        return { merchants: [] as Merchant[], accounts: [] as PayoutAccount[] };
+      if (customers.length === 0) return none;
+      // Accounts a named merchant has already paid, whoever owns them: the API takes any of the
+      // partner's accounts, and a pair with a payment behind it is no stranger (issue 43).
+      const paid = await db
+        .selectFrom('index_transaction')
+        .select(['from_business_id', 'account_id'])
+        .distinct()
+        .where('environment', '=', environment)
+        .where(
+          'from_business_id',
+          'in',
+          named.map((m) => Number(m.id)),
+        )
+        .execute();
       const circle = await merchants()
         .select(['id', 'record'])
         .where((eb) =>
@@ -418,19 +432,29 @@ export function indexQueries(store: DashboardDb) {
           ]),
         )
         .execute();
+      const paidIds = [...new Set(paid.map((p) => Number(p.account_id)))];
       const accounts = await db
         .selectFrom('index_account')
         .select('record')
         .where('environment', '=', environment)
-        .where(
-          'business_id',
-          'in',
-          circle.map((m) => Number(m.id)),
+        .where((eb) =>
+          eb.or([
+            eb(
+              'business_id',
+              'in',
+              circle.map((m) => Number(m.id)),
+            ),
+            ...(paidIds.length > 0 ? [eb('id', 'in', paidIds)] : []),
+          ]),
         )
         .execute();
       return {
         merchants: circle.map((m) => parse<Merchant>(m.record)),
         accounts: accounts.map((a) => parse<PayoutAccount>(a.record)),
+        paid: paid.map((p) => ({
+          merchantId: Number(p.from_business_id),
+          accountId: Number(p.account_id),
+        })),
       };
     },
 
