@@ -152,6 +152,26 @@ test('the deposits a submitted batch waits for are approved in one action', asyn
   await expect(page.locator('tr[data-row="2"]').getByText(/In progress|Completed/)).toBeVisible();
 });
 
+test('a row paying an account nobody has is fixed by choosing one the merchant may pay', async ({
+  page,
+}) => {
+  const id = await uploaded(page, [
+    GOOD[0]!,
+    `${SEEDED.lumen},99999999,USDT(TRC20),410,SUPPLIER_PAYMENT,INV-1003`,
+  ]);
+  await page.goto(`/batches/${id}`);
+  await page.getByRole('button', { name: 'Fix row 3' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fix row 3' });
+  const account = dialog.getByRole('combobox', { name: 'Payout account' });
+  await expect(dialog.getByText(/The active accounts Lumen Textiles GmbH may pay/)).toBeVisible();
+  await account.click();
+  await page.getByRole('option', { name: /Anatolia Cotton Mills.* · EUR/ }).click();
+  await dialog.getByRole('button', { name: 'Save and check again' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('tr[data-row="3"]').getByText('Ready')).toBeVisible();
+  await checkA11y(page);
+});
+
 test('the rows the API refused download as a file to fix and upload again', async ({ page }) => {
   // An account that is frozen between the quote and the approval: its row is refused.
   await signInAs(page, 'Omar Operations');

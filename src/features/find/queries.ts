@@ -200,7 +200,7 @@ export function useMerchantChoices(
 }
 
 /** An account as a choice: its holder, currency and the end of its IBAN or number. */
-function accountChoiceLabel(a: PayoutAccount): string {
+export function accountChoiceLabel(a: PayoutAccount): string {
   const tail = numberTail(a);
   return `${a.accountHolderName} · ${a.currencySymbol}${tail ? ` · ••${tail}` : ''} · #${a.id}`;
 }

@@ -11,6 +11,7 @@ import { Dialog } from '#/components/dialog';
 import { textField } from '#/components/text-field';
 import { humanize } from '#/lib/format';
 import { useFixRow } from '../queries';
+import { PayeeCell } from './payee-cell';
 
 const Cells = z.record(
   z.string(),
@@ -101,6 +102,17 @@ function FixRowForm({
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {columns.map((column) => {
+            if (column === 'payout_account')
+              return (
+                <PayeeCell
+                  key={column}
+                  form={form}
+                  product={product}
+                  label={columnLabel(column)}
+                  required={REQUIRED_COLUMNS.includes(column)}
+                  problem={problemOf(column)}
+                />
+              );
             const bound = textField(form, column, columnLabel(column));
             return (
               <TextInput
