@@ -106,7 +106,7 @@ test('an approver sees the rate, its markup and the quote’s expiry before appr
   await expect(approved).toContainText('€2,752.00');
   await expect(approved).toContainText('1 USDT(TRC20) = 0.9124424 EUR');
   await expect(approved.getByTestId('quote-markup')).toHaveText(
-    '1.00 % below the reference rate of 0.9216590',
+    '1.00% below the reference rate of 0.9216590',
   );
   await expect(approved.getByTestId('quote-expiry')).toContainText(/^Expires in 23 h 5\d min/);
   await expect(approved).toContainText('Anatolia Cotton Mills A.Ş.');

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatAmount, humanize } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatAmount, formatPercent, formatRate, humanize, setFormats } from './format';
 
 describe('formatAmount', () => {
   it.each([
@@ -33,5 +33,18 @@ describe('humanize', () => {
     ['approveDeposit', 'Approve deposit'],
   ])('%s → %s', (value, text) => {
     expect(humanize(value)).toBe(text);
+  });
+});
+
+describe('formatPercent', () => {
+  afterEach(() => setFormats({ locale: 'en-US', timeZone: 'UTC' }));
+
+  it('keeps the decimals it is given, in the person’s locale', () => {
+    setFormats({ locale: 'en-US', timeZone: 'UTC' });
+    expect(formatPercent('12.3')).toBe('12.3%');
+    expect(formatPercent('1.00')).toBe('1.00%');
+    setFormats({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    expect(formatPercent('91.2')).toBe('91,2\u00a0%');
+    expect(formatRate(0.9912)).toBe('0,9912000');
   });
 });

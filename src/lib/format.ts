@@ -38,6 +38,8 @@ function formattersOf({ locale, timeZone }: Formats) {
       minimumSignificantDigits: 7,
       maximumSignificantDigits: 7,
     }),
+    /** By the number of decimals shown. */
+    percent: new Map<number, Intl.NumberFormat>(),
   };
 }
 
@@ -105,6 +107,25 @@ export const formatTime = (ms: number, style: 'short' | 'medium') =>
  * number with the same precision whatever its size, seven significant digits.
  */
 export const formatRate = (rate: number) => formatters.rate.format(rate);
+
+/**
+ * A percentage the API or the server gives as a decimal string of percent ("12.3", "1.00"), as
+ * the person's locale writes it with the same decimals: `12.3%`, `12,3 %`, `1.00%`. For reading
+ * only: the float is never summed.
+ */
+export function formatPercent(percent: string): string {
+  const digits = Math.min((percent.split('.')[1] ?? '').length, 4);
+  let format = formatters.percent.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat(current.locale, {
+      style: 'percent',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.percent.set(digits, format);
+  }
+  return format.format(Number(percent) / 100);
+}
 
 /** A list of names in words: "Aiko", "Aiko and Bruno", "Aiko, Bruno and Chen". */
 export function namesInWords(names: readonly string[]): string {

@@ -1,7 +1,7 @@
 // How reports say their numbers: bucket labels where the person is, durations in words, and a
 // change against the period before that reads without colour ("12.3% more").
 import type { Bucket } from '#/api/periods';
-import { currentFormats } from '#/lib/format';
+import { currentFormats, formatPercent } from '#/lib/format';
 
 /** A bucket's label: "2 Oct", "Week of 5 Oct", "Oct 2026", in the person's zone. */
 export function bucketLabel(start: number, bucket: Bucket, zone: string): string {
@@ -44,5 +44,7 @@ export function durationWords(ms: number): string {
 export function changeWords(change: string | null): string {
   if (change === null) return 'none in the period before';
   if (/^-?0(\.0)?$/.test(change)) return 'no change';
-  return change.startsWith('-') ? `${change.slice(1)}% less` : `${change}% more`;
+  return change.startsWith('-')
+    ? `${formatPercent(change.slice(1))} less`
+    : `${formatPercent(change)} more`;
 }

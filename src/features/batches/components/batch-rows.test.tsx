@@ -119,7 +119,8 @@ it('shows the quote once there is one, and a refused row in the API’s words', 
   });
   renderWithData(<BatchRows batch={quoted} mayFix />);
   expect(screen.getByRole('columnheader', { name: 'Deposit' })).toBeTruthy();
-  expect(rowOf(2).getByText('rate 0.912')).toBeTruthy();
+  // As every rate on screen: seven significant digits, in the person's formats.
+  expect(rowOf(2).getByText('rate 0.9120000')).toBeTruthy();
   expect(rowOf(3).getByText('Failed')).toBeTruthy();
   expect(rowOf(3).getByText('The account is not active.')).toBeTruthy();
 });

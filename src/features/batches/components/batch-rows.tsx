@@ -7,6 +7,7 @@ import type { Batch, BatchRow } from '#/api/batches';
 import { type Column, DataTable } from '#/components/data-table';
 import { AnchorLink } from '#/components/links';
 import { Money } from '#/components/money';
+import { formatRate } from '#/lib/format';
 import { StatusBadge } from '#/components/status-badge';
 import { SLUG_OF } from '#/lib/products';
 import { ROW_STATE_LABEL } from '../words';
@@ -79,9 +80,18 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
         r.payout ? (
           <Money amount={r.payout.amount} symbol={r.payout.currency} />
         ) : (
-          <Text span size="sm">
-            {r.cells.payout_amount || '—'}
-          </Text>
+          // Not read (the row has problems): the cell as written, said to be that, since its
+          // currency is the account's and the account is not known.
+          <Stack gap={0} align="flex-end">
+            <Text span size="sm">
+              {r.cells.payout_amount || '—'}
+            </Text>
+            {r.cells.payout_amount && (
+              <Text size="xs" c="dimmed" span>
+                as written, currency unknown
+              </Text>
+            )}
+          </Stack>
         ),
     },
     {
@@ -94,7 +104,7 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
             <Money amount={r.depositAmount} symbol={r.depositCurrency} />
             {r.rate && (
               <Text size="xs" c="dimmed" span>
-                rate {r.rate}
+                rate {formatRate(Number(r.rate))}
               </Text>
             )}
           </Stack>

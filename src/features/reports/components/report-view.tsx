@@ -11,7 +11,14 @@ import type { Report } from '#/api/reports';
 import { type Column, DataTable } from '#/components/data-table';
 import { AnchorLink } from '#/components/links';
 import { EmptyState, Panel } from '#/components/page';
-import { currentFormats, formatAmount, formatCount, formatMoney, humanize } from '#/lib/format';
+import {
+  currentFormats,
+  formatAmount,
+  formatCount,
+  formatMoney,
+  formatRate,
+  humanize,
+} from '#/lib/format';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { bucketLabel, changeWords, durationWords } from '../format';
 
@@ -191,7 +198,7 @@ function RatesPanel({ report, zone }: { report: Report; zone: string }) {
             {
               header: 'Rate',
               align: 'right',
-              cell: (r) => <Figure>{r.rate}</Figure>,
+              cell: (r) => <Figure>{formatRate(Number(r.rate))}</Figure>,
             },
           ]}
           minWidth={300}

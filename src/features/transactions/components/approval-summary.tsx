@@ -9,7 +9,7 @@ import type { QuoteInfo, TransactionApproval, TransactionControls } from '#/api/
 import type { Transaction } from '#/api/schemas/transaction';
 import { DateTime } from '#/components/date-time';
 import { Money } from '#/components/money';
-import { formatRate, namesInWords } from '#/lib/format';
+import { formatPercent, formatRate, namesInWords } from '#/lib/format';
 import { CurrentQuoteNote } from './quote';
 
 /** "in 23 h 59 min", "in 4 min 10 s": how long until `at`. */
@@ -114,7 +114,7 @@ export function ApprovalSummary({
                 </Text>
                 {quote.markupPercent !== null && quote.referenceRate !== null && (
                   <Text size="xs" c="dimmed" data-testid="quote-markup">
-                    {quote.markupPercent} % below the reference rate of{' '}
+                    {formatPercent(quote.markupPercent)} below the reference rate of{' '}
                     {formatRate(Number(quote.referenceRate))}
                   </Text>
                 )}
