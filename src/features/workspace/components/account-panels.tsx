@@ -41,6 +41,17 @@ import {
 import { textField } from '#/components/text-field';
 import { showDone } from '#/components/notify';
 
+/**
+ * A locale in its own words and in English, so that "German" finds Deutsch:
+ * "Deutsch (Deutschland) · German (Germany) · de-DE".
+ */
+function localeLabel(choice: { value: string; label: string }): string {
+  const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(choice.value);
+  return english && english !== choice.label
+    ? `${choice.label} · ${english} · ${choice.value}`
+    : `${choice.label} · ${choice.value}`;
+}
+
 export function PasswordPanel() {
   const change = useChangePassword();
   const form = useForm<PasswordChange>({
@@ -279,7 +290,7 @@ export function FormatsPanel() {
   };
   const locales = [
     { value: BROWSER, label: `Your browser’s (${browser.locale})` },
-    ...LOCALE_CHOICES.map((c) => ({ value: c.value, label: `${c.label} · ${c.value}` })),
+    ...LOCALE_CHOICES.map((c) => ({ value: c.value, label: localeLabel(c) })),
   ];
   if (user?.locale && !LOCALE_CHOICES.some((c) => c.value === user.locale))
     locales.push({ value: user.locale, label: user.locale });
@@ -308,7 +319,8 @@ export function FormatsPanel() {
             <SelectField
               form={form}
               name="locale"
-              label="Language and region"
+              label="Number and date formats"
+              description="As a region writes them; words stay English"
               data={locales}
               allowDeselect={false}
               searchable
@@ -317,6 +329,7 @@ export function FormatsPanel() {
               form={form}
               name="timeZone"
               label="Time zone"
+              description="Where your days begin and end"
               data={[
                 { value: BROWSER, label: `Your browser’s (${browser.timeZone})` },
                 ...timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })),
