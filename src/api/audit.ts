@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { integerParam, oneOf } from './schemas/common';
+import { CsvLocale } from './local-index';
 
 /**
  * How an audited action ended. `sent`: a write was sent to the API, recorded before it left;
@@ -47,6 +48,7 @@ export const AuditQuery = z.object({
   action: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
   outcome: AuditOutcome.optional(),
   format: oneOf(['json', 'csv']).default('json'),
+  locale: CsvLocale,
 });
 export type AuditQuery = z.input<typeof AuditQuery>;
 export type AuditFilters = Pick<z.output<typeof AuditQuery>, 'actor' | 'action' | 'outcome'> & {

@@ -2,7 +2,7 @@
 // partner's records (docs/decisions/018): the queries the SPA sends and the rows it gets back.
 import { z } from 'zod';
 import { endpoints } from './endpoints';
-import { isTimeZone } from './formats';
+import { isLocale, isTimeZone } from './formats';
 import {
   IdParam,
   integerParam,
@@ -56,10 +56,21 @@ export const TimeZone = z
   .max(64, { error: 'must be a time zone such as Europe/Berlin' })
   .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
   .default('UTC');
+/**
+ * The person's locale, for a CSV their spreadsheet opens as columns (docs/decisions/049):
+ * semicolons and decimal commas where the locale writes decimals with a comma.
+ */
+export const CsvLocale = z
+  .string()
+  .max(35, { error: 'must be a locale such as de-DE or en-GB' })
+  .refine(isLocale, { error: 'must be a locale such as de-DE or en-GB' })
+  .optional();
+
 /** A list as JSON pages, or every row the filters select as CSV (with times in `tz`). */
 const Export = {
   format: oneOf(['json', 'csv']).optional(),
   tz: TimeZone,
+  locale: CsvLocale,
 };
 const Timestamp = integerParam({ min: 0, label: 'a time in milliseconds' });
 

@@ -5,6 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
+import { transactionRecord } from '#/api/testing';
 import { callApi, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
@@ -114,6 +115,49 @@ describe('list exports', () => {
     expect(wrong.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
       'format',
       'tz',
+    ]);
+  });
+});
+
+describe('a CSV for the person’s spreadsheet', () => {
+  it('uses semicolons and decimal commas where the locale writes decimals with a comma', async () => {
+    await t.server.app.dashboard.index.putTransactions('sandbox', 'sendf2f', [
+      transactionRecord({
+        businessRequestId: 777,
+        fromBusinessId: 90_001,
+        toAmount: '1250.50',
+        toCurrencySymbol: 'EUR',
+        fromCurrencySymbol: 'USD',
+        purpose: 'SUPPLIER_PAYMENT',
+      }),
+    ]);
+    const german = await fetch(
+      `${t.base}/api/index/transactions?product=sendf2f&format=csv&locale=de-DE&tz=Europe/Berlin`,
+      { headers: { cookie: viewer } },
+    );
+    expect(german.status).toBe(200);
+    const text = (await german.text()).replace(/^\uFEFF/, '');
+    const [header, line] = text.split('\r\n');
+    expect(header!.split(';').length).toBeGreaterThan(5);
+    expect(header).not.toContain(',');
+    const rows = parseCsv(text, { columns: true, delimiter: ';' }) as Record<string, string>[];
+    expect(rows[0]!.toAmount).toBe('1250,50');
+    expect(line).toContain(';1250,50;');
+    // Without a locale (a script, an integration): commas and points.
+    const plain = await fetch(`${t.base}/api/index/transactions?product=sendf2f&format=csv`, {
+      headers: { cookie: viewer },
+    });
+    const plainRows = parseCsv((await plain.text()).replace(/^\uFEFF/, ''), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(plainRows[0]!.toAmount).toBe('1250.50');
+  });
+
+  it('names a locale it does not know', async () => {
+    const wrong = await callApi(t.base, viewer, 'GET', '/index/merchants?format=csv&locale=xx_YY!');
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors).toEqual([
+      { field: 'locale', message: 'must be a locale such as de-DE or en-GB' },
     ]);
   });
 });

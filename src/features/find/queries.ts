@@ -50,7 +50,12 @@ export function listCsvUrl(
 ) {
   const { start: _start, limit: _limit, ...filters } = q;
   return buildUrl(api, LIST_ENDPOINTS[list], {
-    query: { ...joined(filters), format: 'csv', tz: currentFormats().timeZone },
+    query: {
+      ...joined(filters),
+      format: 'csv',
+      tz: currentFormats().timeZone,
+      locale: currentFormats().locale,
+    },
   });
 }
 

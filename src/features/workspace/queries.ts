@@ -12,6 +12,7 @@ import { sessionKeys } from '../session/queries';
 import { controlsKeys } from '../controls/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
 import { showDone } from '#/components/notify';
+import { currentFormats } from '#/lib/format';
 
 export type { AuditFilters } from '#/api/audit';
 
@@ -32,7 +33,13 @@ export const auditQuery = (filters: AuditFilters) =>
 /** Where the browser downloads the trail's filtered entries as CSV (the newest thousand). */
 export const auditCsvUrl = (filters: AuditFilters) =>
   buildUrl(api, auditEndpoints.listAudit, {
-    query: { ...filters, before: undefined, format: 'csv', limit: 1000 },
+    query: {
+      ...filters,
+      before: undefined,
+      format: 'csv',
+      limit: 1000,
+      locale: currentFormats().locale,
+    },
   });
 
 // Admin settings

@@ -42,7 +42,7 @@ export async function writeBatchFile(
       contentType: 'text/csv; charset=utf-8',
       // With a BOM, so that a spreadsheet opens it as UTF-8.
       bytes: Buffer.from(
-        `\uFEFF${[header, ...rows.map(cellsOf)].map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`,
+        `\uFEFF${[header, ...rows.map(cellsOf)].map((line) => line.map((cell) => csvCell(cell)).join(',')).join('\r\n')}\r\n`,
         'utf8',
       ),
     };

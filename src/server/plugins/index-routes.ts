@@ -5,7 +5,7 @@
 // the index fresh arrive at `/hooks/index/:env`.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type CsvColumns, csvHeaderOf, csvRowOf } from '#/api/csv';
+import { type CsvColumns, csvDialectOf, csvHeaderOf, csvRowOf } from '#/api/csv';
 import {
   type Environment,
   Environment as EnvironmentSchema,
@@ -41,10 +41,11 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
     columns: CsvColumns<T>,
     pages: () => AsyncIterable<T[]>,
   ) {
+    const dialect = csvDialectOf((request.query as { locale?: string }).locale);
     async function* lines() {
-      yield `\uFEFF${csvHeaderOf(columns)}`;
+      yield `\uFEFF${csvHeaderOf(columns, dialect)}`;
       for await (const page of pages()) {
-        yield page.map((row) => csvRowOf(row, columns)).join('');
+        yield page.map((row) => csvRowOf(row, columns, dialect)).join('');
         await breathe();
       }
     }

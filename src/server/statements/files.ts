@@ -7,7 +7,7 @@ import { PassThrough, Readable } from 'node:stream';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { csvHeaderOf, csvRowOf } from '#/api/csv';
+import { csvDialectOf, csvHeaderOf, csvRowOf } from '#/api/csv';
 import { formatDecimal } from '#/api/formats';
 import { decimalsOf } from '#/api/money';
 import type { StatementFormat, StatementSummary } from '#/api/statements';
@@ -78,8 +78,9 @@ export function statementFileName(
 
 async function* csvText(ctx: StatementContext) {
   const columns = columnsOf(ctx.summary.currency).map((c) => [c.header, c.value] as const);
-  yield `\uFEFF${csvHeaderOf(columns)}`;
-  for await (const page of ctx.pages) yield page.map((l) => csvRowOf(l, columns)).join('');
+  const dialect = csvDialectOf(ctx.locale);
+  yield `\uFEFF${csvHeaderOf(columns, dialect)}`;
+  for await (const page of ctx.pages) yield page.map((l) => csvRowOf(l, columns, dialect)).join('');
 }
 
 /** A decimal string as an XLSX number when a spreadsheet's double holds it exactly, else text. */
