@@ -41,7 +41,11 @@ test('a statement of last month downloads for EUR, one line per transaction', as
   const panel = page.getByRole('region', { name: 'Statement' });
   await expect(panel.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
   const summary = panel.getByRole('status');
-  await expect(summary).toHaveText(/^\d+ transactions? · money in .+ · money out .+$/);
+  await expect(summary).toHaveText(
+    /^\d+ transactions? · (deposited .+|no deposit in EUR) · paid out .+$/,
+  );
+  // Where people look for a bank format, why there is none.
+  await expect(panel.getByText(/No CAMT\.053 or MT940/)).toBeVisible();
   const count = Number((await summary.textContent())!.split(' ')[0]);
   expect(count).toBeGreaterThan(0);
   const [download] = await Promise.all([
@@ -58,7 +62,7 @@ test('a statement of last month downloads for EUR, one line per transaction', as
     .trim()
     .split('\r\n');
   expect(lines[0]).toMatch(
-    /^Completed,Created,Product,Transaction,.*,Money in \(EUR\),Money out \(EUR\),/,
+    /^Completed,Created,Product,Transaction,.*,Deposited \(EUR\),Paid out \(EUR\),/,
   );
   expect(lines).toHaveLength(count + 1);
   await checkA11y(page);

@@ -74,8 +74,8 @@ describe('statements', () => {
       Product: 'Payout',
       Transaction: '3102',
       'Reference or wallet': 'REF-3102',
-      'Money in (EUR)': '460.05',
-      'Money out (EUR)': '',
+      'Deposited (EUR)': '460.05',
+      'Paid out (EUR)': '',
       'Deposit currency': 'EUR',
       'Payout amount': '500.00',
       'Payout currency': 'USD',
@@ -86,7 +86,7 @@ describe('statements', () => {
       Purpose: 'Supplier payment',
       purpose: 'SUPPLIER_PAYMENT',
       'Reference or wallet': 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-      'Money out (EUR)': '12500.50',
+      'Paid out (EUR)': '12500.50',
       Rate: '0.9091191101',
       completedAtMs: String(Z('2025-10-14T23:30:00Z')),
     });
@@ -102,16 +102,16 @@ describe('statements', () => {
     const facts = new Map<string, unknown>();
     summary.eachRow((row) => facts.set(String(row.getCell(1).value), row.getCell(2).value));
     expect(facts.get('Transactions')).toBe(2);
-    expect(facts.get('Money out (EUR)')).toBe(12500.5);
+    expect(facts.get('Paid out (EUR)')).toBe(12500.5);
     const lines = workbook.getWorksheet('Lines')!;
     const header = (lines.getRow(1).values as unknown[]).slice(1);
     const second = (lines.getRow(3).values as unknown[]).slice(1);
     const cell = (name: string) => second[header.indexOf(name)];
     expect(cell('Transaction')).toBe(3101);
-    expect(cell('Money out (EUR)')).toBe(12500.5);
+    expect(cell('Paid out (EUR)')).toBe(12500.5);
     expect(cell('Deposit amount')).toBe(13750.123456);
     expect(cell('Completed')).toBe('2025-10-15T01:30:00+02:00');
-    expect(lines.getColumn(header.indexOf('Money out (EUR)') + 1).numFmt).toBe('#,##0.00');
+    expect(lines.getColumn(header.indexOf('Paid out (EUR)') + 1).numFmt).toBe('#,##0.00');
   });
 
   it('writes a PDF whose text has the period, the lines and the totals in the locale', async () => {
@@ -120,7 +120,11 @@ describe('statements', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
     expect(text).toContain('Statement · EUR');
-    expect(text).toContain('1. Oktober 2025 – 31. Oktober 2025');
+    // Dates in figures: no German month names among English words.
+    expect(text).toContain('01.10.2025 – 31.10.2025');
+    expect(text).not.toMatch(/Oktober|November| um /);
+    // The deposit of a payout whose deposit is in another currency, with that currency.
+    expect(text).toMatch(/13\.750,123456\s+USDT\(TRC20\)/);
     expect(text).toContain('Payout #3101');
     expect(text).toContain('REF-3102');
     expect(text).toContain('12.500,50');

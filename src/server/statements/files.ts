@@ -51,8 +51,8 @@ function columnsOf(currency: string): Column[] {
     { header: 'Account', value: (l) => l.account, width: 12 },
     { header: 'Purpose', value: (l) => l.purpose, width: 22 },
     { header: 'Reference or wallet', value: (l) => l.reference, width: 36 },
-    { header: `Money in (${currency})`, value: (l) => l.moneyIn, amount: true, width: 16 },
-    { header: `Money out (${currency})`, value: (l) => l.moneyOut, amount: true, width: 16 },
+    { header: `Deposited (${currency})`, value: (l) => l.moneyIn, amount: true, width: 16 },
+    { header: `Paid out (${currency})`, value: (l) => l.moneyOut, amount: true, width: 16 },
     { header: 'Deposit amount', value: (l) => l.depositAmount, amount: true, width: 16 },
     { header: 'Deposit currency', value: (l) => l.depositCurrency, width: 14 },
     { header: 'Payout amount', value: (l) => l.payoutAmount, amount: true, width: 16 },
@@ -109,8 +109,8 @@ function xlsxStream(ctx: StatementContext): Readable {
       ['To (not included)', new Date(summary.to).toISOString()],
       ['Time zone of the lines', ctx.tz],
       ['Transactions', summary.count],
-      [`Money in (${summary.currency})`, spreadsheetAmount(summary.deposited)],
-      [`Money out (${summary.currency})`, spreadsheetAmount(summary.paidOut)],
+      [`Deposited (${summary.currency})`, spreadsheetAmount(summary.deposited)],
+      [`Paid out (${summary.currency})`, spreadsheetAmount(summary.paidOut)],
       ['Made', new Date(ctx.generatedAt).toISOString()],
     ];
     for (const row of rows) head.addRow(row).commit();
@@ -152,33 +152,41 @@ function pdfColumns(ctx: StatementContext) {
   });
   const amount = (value: string) =>
     value ? formatDecimal(value, decimalsOf(currency), ctx.locale) : '';
+  const inCurrency = (value: string, symbol: string) =>
+    value ? `${formatDecimal(value, decimalsOf(symbol), ctx.locale)} ${symbol}` : '';
   return [
-    { header: 'Completed', width: 88, text: (l: StatementLine) => when.format(l.completedAt) },
-    { header: 'Transaction', width: 92, text: (l: StatementLine) => `${l.product} #${l.id}` },
-    { header: 'Merchant', width: 112, text: (l: StatementLine) => l.merchant },
+    { header: 'Completed', width: 80, text: (l: StatementLine) => when.format(l.completedAt) },
+    { header: 'Transaction', width: 80, text: (l: StatementLine) => `${l.product} #${l.id}` },
+    { header: 'Merchant', width: 100, text: (l: StatementLine) => l.merchant },
     {
       header: 'Recipient',
-      width: 112,
+      width: 100,
       text: (l: StatementLine) => `${l.recipient}${l.account ? ` ${l.account}` : ''}`,
     },
-    { header: 'Reference or wallet', width: 128, text: (l: StatementLine) => l.reference },
+    { header: 'Reference or wallet', width: 104, text: (l: StatementLine) => l.reference },
+    {
+      header: 'Deposit',
+      width: 84,
+      right: true,
+      text: (l: StatementLine) => inCurrency(l.depositAmount, l.depositCurrency),
+    },
     {
       header: 'Rate',
-      width: 76,
+      width: 70,
       text: (l: StatementLine) =>
         l.rate
           ? `${formatDecimal(l.rate, 0, ctx.locale)} ${l.payoutCurrency}/${l.depositCurrency}`
           : '',
     },
     {
-      header: `In (${currency})`,
-      width: 76,
+      header: `Deposited (${currency})`,
+      width: 68,
       right: true,
       text: (l: StatementLine) => amount(l.moneyIn),
     },
     {
-      header: `Out (${currency})`,
-      width: 76,
+      header: `Paid out (${currency})`,
+      width: 68,
       right: true,
       text: (l: StatementLine) => amount(l.moneyOut),
     },
@@ -198,10 +206,12 @@ function pdfStream(ctx: StatementContext): Readable {
   const columns = pdfColumns(ctx);
   const left = doc.page.margins.left;
   const bottom = () => doc.page.height - doc.page.margins.bottom - 18;
-  const day = new Intl.DateTimeFormat(ctx.locale, { timeZone: ctx.tz, dateStyle: 'long' });
+  // Dates in figures, as the lines have them: a month's name would be in the person's language
+  // in the middle of English words ("Made 26. November 2026 um 15:09").
+  const day = new Intl.DateTimeFormat(ctx.locale, { timeZone: ctx.tz, dateStyle: 'medium' });
   const moment = new Intl.DateTimeFormat(ctx.locale, {
     timeZone: ctx.tz,
-    dateStyle: 'long',
+    dateStyle: 'medium',
     timeStyle: 'short',
   });
   const total = (value: string) => formatDecimal(value, decimalsOf(summary.currency), ctx.locale);
@@ -278,7 +288,7 @@ function pdfStream(ctx: StatementContext): Readable {
   doc
     .font('bold')
     .text(
-      `${summary.count.toLocaleString(ctx.locale)} transactions completed · money in ${total(summary.deposited)} ${summary.currency} · money out ${total(summary.paidOut)} ${summary.currency}`,
+      `${summary.count.toLocaleString(ctx.locale)} transactions completed · deposited ${total(summary.deposited)} ${summary.currency} · paid out ${total(summary.paidOut)} ${summary.currency}`,
     )
     .moveDown(0.8);
   tableHeader();
@@ -293,6 +303,7 @@ function pdfStream(ctx: StatementContext): Readable {
       [
         'Total',
         `${summary.count.toLocaleString(ctx.locale)} transactions`,
+        '',
         '',
         '',
         '',

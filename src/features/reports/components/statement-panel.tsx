@@ -81,11 +81,18 @@ export function StatementPanel({
             {summary.data && (
               <Text size="sm" role="status">
                 {formatCount(summary.data.count)}{' '}
-                {summary.data.count === 1 ? 'transaction' : 'transactions'} · money in{' '}
-                {formatMoney(summary.data.deposited, summary.data.currency)} · money out{' '}
-                {formatMoney(summary.data.paidOut, summary.data.currency)}
+                {summary.data.count === 1 ? 'transaction' : 'transactions'} ·{' '}
+                {/^0(\.0*)?$/.test(summary.data.deposited)
+                  ? `no deposit in ${summary.data.currency}`
+                  : `deposited ${formatMoney(summary.data.deposited, summary.data.currency)}`}{' '}
+                · paid out {formatMoney(summary.data.paidOut, summary.data.currency)}
               </Text>
             )}
+            <Text size="xs" c="dimmed" maw={640}>
+              No CAMT.053 or MT940: those bank formats state an account&apos;s opening and closing
+              balances, and the API reports neither an account nor its balances. CSV and Excel
+              import into accounting tools with the lines&apos; amounts and currencies.
+            </Text>
             {tooLong && (
               <Text size="sm" c="orange.9">
                 A PDF holds at most {formatCount(PDF_MAX_LINES)} lines: choose CSV or Excel, or a
