@@ -150,6 +150,38 @@ test('the audit trail tells a dual-control approval, the refused attempt include
   await expect(page).toHaveURL(new RegExp(`/transactions/payouts/${id}$`));
 });
 
+test('the audit trail answers what happened today, in words', async ({ page }) => {
+  await signInAs(page, 'Ada Admin');
+  const added = await page.request.post('/api/controls/policies', {
+    headers: CSRF,
+    data: {
+      action: 'approveDeposit',
+      product: '*',
+      currency: '*',
+      minAmount: '424242',
+      approvers: 2,
+    },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await page.goto('/audit');
+  await page.getByRole('button', { name: 'Between' }).click();
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}|to=.*from=/);
+  const row = page
+    .getByRole('table', { name: 'Audit trail' })
+    .getByRole('row')
+    .filter({ hasText: 'Add approval policy' })
+    .first();
+  await row.getByRole('button', { name: /^Show all/ }).click();
+  await expect(row).toContainText('From amount: 424242');
+  // Codes in words: the decision, any product, the person's roles.
+  await expect(row).toContainText('Deposit approval');
+  await expect(row).toContainText('any product');
+  await expect(row).toContainText('Admin');
+  await expect(row).not.toContainText('approveDeposit');
+  await checkA11y(page);
+});
+
 test('a viewer sees everything and changes nothing', async ({ page, dashboard }) => {
   allowConsoleError(page, /status of 403/);
   await signInAs(page, 'Vera Viewer');

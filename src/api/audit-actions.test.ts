@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { apiActionsMatching, auditActionWords, auditRecordOf, isApiAction } from './audit-actions';
+import {
+  apiActionsMatching,
+  auditActionWords,
+  auditDetailWords,
+  auditRecordOf,
+  isApiAction,
+} from './audit-actions';
 
 describe('the audit trail in words', () => {
   it('shows an API call by its summary and a dashboard action capitalised', () => {
@@ -40,6 +46,9 @@ describe('the audit trail in words', () => {
     ],
     ['decide bulk file', 'batch/not-an-id', undefined],
     ['POST /v1/sendf2f/cancel/{id}', null, undefined],
+    ['approve payee change', 'businessExternalAccount/7', { kind: 'account', id: 7 }],
+    ['submit bulk row', 'sendc2f/12', { kind: 'sendc2f', id: 12 }],
+    ['add approval policy', 'businessExternalAccount/x', undefined],
   ])('%s on %s names %o', (action, target, record) => {
     expect(auditRecordOf(action, target)).toEqual(record);
   });
@@ -52,5 +61,27 @@ describe('the audit trail in words', () => {
     ]);
     expect(apiActionsMatching('  ')).toEqual([]);
     expect(apiActionsMatching('nothing like this')).toEqual([]);
+  });
+});
+
+describe('details in words', () => {
+  it.each([
+    ['action', 'approveDeposit', 'Deposit approval'],
+    ['product', '*', 'any product'],
+    ['currency', '*', 'any'],
+    ['product', 'sendf2f', 'End to end transfer'],
+    ['roles', ['finance', 'approver'], 'Finance, Approver'],
+    ['to', [], 'no role'],
+    ['status', 200, '200 (done)'],
+    ['applied', 202, '202 (waits for a second person)'],
+    ['status', 409, '409 (refused)'],
+    ['change', '9213b6c2-1d3f-4a5b-8c7d-0e1f2a3b4c5d', '9213b6c2…'],
+    ['target', 'businessExternalAccount/7', 'Payout account #7'],
+    ['held', true, 'yes'],
+    ['reason', null, '—'],
+    ['reason', 'No invoice', 'No invoice'],
+    ['filters', { q: 'x' }, '{"q":"x"}'],
+  ])('says %s %j as %j', (field, value, words) => {
+    expect(auditDetailWords(field, value)).toBe(words);
   });
 });

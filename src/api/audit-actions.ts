@@ -1,7 +1,10 @@
 // The audit trail's actions in words, and the record each one names (docs/decisions/031).
 // A call to the API is stored as `METHOD /v1/path/{id}` (stable, what a machine filters on); the
 // trail shows the operation's own summary, and links the record the target names.
+import { ACTION_LABEL } from './controls';
 import { allOperations, type OperationDef } from './operations';
+import { PRODUCT_NAME } from './products';
+import { ROLE_LABEL, ROLES } from './roles';
 import { PRODUCTS, type Product } from './schemas/transaction';
 
 /**
@@ -32,10 +35,22 @@ export function isApiAction(action: string): boolean {
   return OPERATION_OF_ACTION.has(action);
 }
 
+/** The record a dashboard action's target names: `businessExternalAccount/7`, `sendc2f/12`. */
+function dashboardRecordOf(target: string): AuditRecord | undefined {
+  const [, first, digits] = /^(\w+)\/(\d{1,15})$/.exec(target) ?? [];
+  if (!first || !digits) return undefined;
+  const id = Number(digits);
+  if (first === 'business') return { kind: 'merchant', id };
+  if (first === 'businessExternalAccount') return { kind: 'account', id };
+  const product = PRODUCTS.find((p) => p === first);
+  return product ? { kind: product, id } : undefined;
+}
+
 /** The record an entry's target names, when its action is about one and the target has its id. */
 export function auditRecordOf(action: string, target: string | null): AuditRecord | undefined {
   const batch = /^batch\/([0-9a-f-]{36})$/.exec(target ?? '')?.[1];
   if (batch) return { kind: 'batch', id: batch };
+  if (target && !OPERATION_OF_ACTION.has(action)) return dashboardRecordOf(target);
   const op = OPERATION_OF_ACTION.get(action);
   if (!op || !target) return undefined;
   const id = /(?:^|\/)(\d+)\/?$/.exec(target)?.[1];
@@ -61,4 +76,44 @@ export function apiActionsMatching(filter: string): string[] {
       return words.every((word) => text.includes(word));
     })
     .map(([action]) => action);
+}
+
+const ROLE_CODES = new Set<string>(ROLES);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An HTTP status an entry records, with what it meant. */
+function statusWords(status: number): string {
+  if (status === 202) return '202 (waits for a second person)';
+  if (status >= 200 && status < 300) return `${status} (done)`;
+  if (status >= 400 && status < 500) return `${status} (refused)`;
+  if (status >= 500) return `${status} (failed)`;
+  return String(status);
+}
+
+/**
+ * A detail of an entry in words (the trail's Details column; the CSV keeps the stored values
+ * for machines): roles, decisions and products by their names, "any" for `*`, an HTTP status with
+ * what it meant, an id by its first characters.
+ */
+export function auditDetailWords(field: string, value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' && ROLE_CODES.has(v)))
+    return value.length > 0
+      ? value.map((r) => ROLE_LABEL[r as keyof typeof ROLE_LABEL]).join(', ')
+      : 'no role';
+  if (typeof value === 'number' && /status|applied/i.test(field)) return statusWords(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (value === '*') return field === 'product' ? 'any product' : 'any';
+  if (value in ACTION_LABEL) return ACTION_LABEL[value as keyof typeof ACTION_LABEL];
+  if ((PRODUCTS as readonly string[]).includes(value)) return PRODUCT_NAME[value as Product];
+  if (UUID.test(value)) return `${value.slice(0, 8)}…`;
+  const record = dashboardRecordOf(value);
+  if (record && record.kind !== 'batch')
+    return record.kind === 'merchant'
+      ? `Merchant #${record.id}`
+      : record.kind === 'account'
+        ? `Payout account #${record.id}`
+        : `${PRODUCT_NAME[record.kind]} #${record.id}`;
+  return value;
 }

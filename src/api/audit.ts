@@ -47,11 +47,17 @@ export const AuditQuery = z.object({
   actor: z.string().trim().max(254, { error: 'must be at most 254 characters' }).optional(),
   action: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
   outcome: AuditOutcome.optional(),
+  /** Entries at or after this time, and before `to` (milliseconds): a day where the person is. */
+  from: integerParam({ min: 0, label: 'a time in milliseconds' }).optional(),
+  to: integerParam({ min: 0, label: 'a time in milliseconds' }).optional(),
   format: oneOf(['json', 'csv']).default('json'),
   locale: CsvLocale,
 });
 export type AuditQuery = z.input<typeof AuditQuery>;
-export type AuditFilters = Pick<z.output<typeof AuditQuery>, 'actor' | 'action' | 'outcome'> & {
+export type AuditFilters = Pick<
+  z.output<typeof AuditQuery>,
+  'actor' | 'action' | 'outcome' | 'from' | 'to'
+> & {
   before?: number | undefined;
 };
 

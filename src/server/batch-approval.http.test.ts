@@ -180,10 +180,26 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
 
     // The trail says who approved each creation and quote approval: the batch's authority.
     const trail = await t.call(admin, 'GET', '/audit?limit=1000');
+    // The trail of the last hour holds them; a day long past holds none.
+    const lastHour = await t.call(admin, 'GET', `/audit?limit=1000&from=${Date.now() - 3_600_000}`);
+    expect(lastHour.json.results.length).toBe(trail.json.results.length);
+    const before = await t.call(admin, 'GET', '/audit?from=0&to=1000');
+    expect(before.json.results).toEqual([]);
     const target = `sendc2f/${done.rows[0].transactionId}`;
     const entries = (
-      trail.json.results as { action: string; target: string; details: Record<string, unknown> }[]
+      trail.json.results as {
+        action: string;
+        target: string;
+        actorEmail: string | null;
+        userAgent: string;
+        details: Record<string, unknown>;
+      }[]
     ).filter((e) => e.target === target);
+    // Written by the background worker, on behalf of a named person, never "unknown".
+    for (const entry of entries) {
+      expect(entry.userAgent).toBe('dashboard bulk payouts');
+      expect(entry.actorEmail).toMatch(/@demo\.example$/);
+    }
     expect(entries.map((e) => e.action).sort()).toEqual([
       'POST /v1/sendc2f/',
       'POST /v1/sendc2f/approveQuote/{id}',

@@ -5,9 +5,20 @@ import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { auditActionWords, auditRecordOf, isApiAction } from '#/api/audit-actions';
-import { AUDIT_OUTCOME_LABEL, AUDIT_OUTCOMES, type AuditEntry, AuditOutcome } from '#/api/audit';
-import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
+import {
+  auditActionWords,
+  auditDetailWords,
+  auditRecordOf,
+  isApiAction,
+} from '#/api/audit-actions';
+import {
+  AUDIT_OUTCOME_LABEL,
+  AUDIT_OUTCOMES,
+  type AuditEntry,
+  type AuditFilters,
+  AuditOutcome,
+} from '#/api/audit';
+import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
 import { fieldLabel } from '#/lib/field-labels';
@@ -17,23 +28,34 @@ import { sessionQuery } from '#/features/session/queries';
 import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
 import { ChoiceFilter, FilterText } from '#/features/find/components/list-controls';
+import { DayRange } from '#/features/find/components/day-range';
+import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
 
+/** Entries the dashboard's own background work wrote, by what it calls itself. */
+const BY_NOBODY: Record<string, string> = {
+  'dashboard bulk payouts': 'The dashboard (bulk payouts)',
+};
+
+const AuditSearch = z.object({
+  actor: z.string().max(254).optional().catch(undefined),
+  action: z.string().max(200).optional().catch(undefined),
+  outcome: AuditOutcome.optional().catch(undefined),
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+  from: z.string().regex(DAY_PATTERN).optional().catch(undefined),
+  to: z.string().regex(DAY_PATTERN).optional().catch(undefined),
+});
+
 export const Route = createFileRoute('/_app/audit')({
-  validateSearch: z.object({
-    actor: z.string().max(254).optional().catch(undefined),
-    action: z.string().max(200).optional().catch(undefined),
-    outcome: AuditOutcome.optional().catch(undefined),
-    before: z.coerce.number().int().positive().optional().catch(undefined),
-  }),
+  validateSearch: AuditSearch,
   beforeLoad: async ({ context }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);
     if (!session.signedIn || !hasRole(session.user.roles, WORKSPACE_ROLES.readAudit))
       throw redirect({ to: '/' });
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditQuery(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditQuery(filtersOf(deps))),
   component: AuditPage,
 });
 
@@ -52,9 +74,14 @@ const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
     header: 'Who',
     cell: (entry) => (
       <>
-        <Text size="sm">{entry.actorEmail ?? 'unknown'}</Text>
+        <Text size="sm">{entry.actorEmail ?? BY_NOBODY[entry.userAgent] ?? 'unknown'}</Text>
         <IdNote>
-          {entry.roles.join(', ')} · {entry.ip}
+          {[
+            entry.roles.map((r) => ROLE_LABEL[r as Role] ?? r).join(', '),
+            BY_NOBODY[entry.userAgent] && entry.actorEmail ? 'by the dashboard for them' : entry.ip,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </IdNote>
       </>
     ),
@@ -78,13 +105,14 @@ const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
   },
   {
     header: 'Outcome',
-    td: { style: { whiteSpace: 'nowrap' } },
+    td: { style: { whiteSpace: 'nowrap', minWidth: 150 } },
     cell: (entry) => (
       <Badge
         color={OUTCOME_COLOR[entry.outcome]}
         variant="light"
         radius="sm"
-        style={{ overflow: 'visible' }}
+        tt="none"
+        styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
       >
         {AUDIT_OUTCOME_LABEL[entry.outcome]}
       </Badge>
@@ -97,11 +125,20 @@ const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
   },
 ];
 
+/** The page's search as the API's filters: its days as the instants they begin and end. */
+function filtersOf({ from, to, ...search }: z.infer<typeof AuditSearch>): AuditFilters {
+  return {
+    ...search,
+    from: from ? startOfDay(from) : undefined,
+    to: to ? endOfDay(to) + 1 : undefined,
+  };
+}
+
 function AuditPage() {
   useDocumentTitle('Audit trail · Partner Payments');
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { data } = useSuspenseQuery(auditQuery(search));
+  const { data } = useSuspenseQuery(auditQuery(filtersOf(search)));
   const set = (patch: Partial<typeof search>) =>
     void navigate({ search: { ...search, ...patch, before: undefined } });
   return (
@@ -112,7 +149,7 @@ function AuditPage() {
         actions={
           <Button
             component="a"
-            href={auditCsvUrl(search)}
+            href={auditCsvUrl(filtersOf(search))}
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
           >
@@ -132,6 +169,12 @@ function AuditPage() {
           placeholder="e.g. approve quote"
           value={search.action}
           onChange={(action) => set({ action })}
+        />
+        <DayRange
+          label="Between"
+          from={search.from}
+          to={search.to}
+          onChange={(range) => set(range)}
         />
         <ChoiceFilter
           label="Outcome"
@@ -172,7 +215,7 @@ function AuditTarget({ action, target }: { action: string; target: string | null
   if (!record)
     return target ? (
       <Text size="xs" c="dimmed">
-        {target}
+        {auditDetailWords('target', target)}
       </Text>
     ) : null;
   if (record.kind === 'batch')
@@ -225,8 +268,8 @@ function AuditDetails({ details }: { details: unknown }) {
           <Text span size="xs" c="dimmed">
             {fieldLabel(field)}:
           </Text>{' '}
-          <Text span size="xs" ff="monospace">
-            {typeof value === 'string' ? value : JSON.stringify(value)}
+          <Text span size="xs">
+            {auditDetailWords(field, value)}
           </Text>
         </Text>
       ))}

@@ -13,6 +13,7 @@ import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
 import { appendAudit, type AuditSeal } from '../store/audit';
 import type { DashboardDb } from '../store/db';
+import type { WorkspaceStore } from '../store/workspace';
 import { inPool } from '../pool';
 import { repeatingPass } from '../repeating-pass';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
@@ -36,6 +37,8 @@ export interface SubmitterDeps extends PartnerApiDeps {
   auditSeal: AuditSeal;
   now: () => number;
   controls: Pick<MoneyControls, 'recordOrigin' | 'recordRecipient'>;
+  /** Who an entry is written on behalf of: their address and roles, for the audit trail. */
+  workspace: PartnerApiDeps['workspace'] & Pick<WorkspaceStore, 'userById'>;
 }
 
 /** The API could not say yes or no (unreachable, 5xx, rate limit): try the batch again later. */
@@ -62,7 +65,7 @@ export function batchSubmitter(
   // The server's context, read when a pass runs (it is built after the submitter).
   let ctx: SubmitterDeps;
 
-  const record = (
+  const record = async (
     batch: StoredBatch,
     actorId: string | null,
     entry: {
@@ -71,14 +74,17 @@ export function batchSubmitter(
       outcome: 'ok' | 'failed' | 'sent';
       details: Record<string, unknown>;
     },
-  ) =>
-    appendAudit(
+  ) => {
+    // The person the submission acts for (who uploaded the file, who approved it last): named
+    // in the trail as the one it was done for, by the dashboard's background worker.
+    const actor = actorId ? await ctx.workspace.userById(actorId) : undefined;
+    return appendAudit(
       ctx.db,
       {
         at: ctx.now(),
         actorId,
-        actorEmail: null,
-        roles: [],
+        actorEmail: actor?.email ?? null,
+        roles: actor?.roles ?? [],
         ip: '',
         userAgent: 'dashboard bulk payouts',
         requestId: `batch-${batch.id}`,
@@ -86,6 +92,7 @@ export function batchSubmitter(
       },
       ctx.auditSeal,
     );
+  };
 
   /**
    * Whether a row's account still has the bank details approved with the batch; the account is

@@ -195,6 +195,8 @@ export async function listAudit(
     );
   }
   if (filter.outcome) select = select.where('outcome', '=', filter.outcome);
+  if (filter.from !== undefined) select = select.where('at', '>=', filter.from);
+  if (filter.to !== undefined) select = select.where('at', '<', filter.to);
   const rows = await select.limit(filter.limit + 1).execute();
   return { results: rows.slice(0, filter.limit).map(toRow), hasMore: rows.length > filter.limit };
 }

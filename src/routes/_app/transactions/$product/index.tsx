@@ -1,11 +1,7 @@
-import '@mantine/dates/styles.css';
 import { TRANSACTION_SORTS } from '#/api/local-index';
-import { DatePickerInput } from '@mantine/dates';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCalendar } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { Product } from '#/api/schemas/transaction';
 import { CLIENT_STATUSES, ONOFF_STATUSES, RECEIVE_STATUSES } from '#/api/schemas/transaction';
@@ -13,9 +9,10 @@ import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { transactionIndexQuery, listCsvUrl } from '#/features/find/queries';
+import { DayRange } from '#/features/find/components/day-range';
 import { ListTotals } from '#/features/transactions/components/list-totals';
 import { TransactionTable } from '#/features/transactions/components/transaction-table';
-import { DAY_PATTERN, endOfDay, presetDays, startOfDay } from '#/lib/dates';
+import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
 import { humanize } from '#/lib/format';
 import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
 import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
@@ -67,41 +64,6 @@ function indexQueryOf(product: Product, search: TransactionsSearch) {
   };
 }
 
-/** The date range: held here while the second day is being picked, then put in the URL. */
-function DateRange({
-  from,
-  to,
-  onChange,
-}: {
-  from: string | undefined;
-  to: string | undefined;
-  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
-}) {
-  const [range, setRange] = useState<[string | null, string | null]>([from ?? null, to ?? null]);
-  useEffect(() => setRange([from ?? null, to ?? null]), [from, to]);
-  return (
-    <DatePickerInput
-      type="range"
-      label="Created between"
-      placeholder="Any date"
-      clearable
-      clearButtonProps={{ 'aria-label': 'Clear the dates' }}
-      allowSingleDateInRange
-      presets={presetDays()}
-      valueFormat="D MMM YYYY"
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      w={280}
-      value={range}
-      onChange={([start, end]) => {
-        setRange([start, end]);
-        // The first day alone waits for the second; a cleared range clears the filter.
-        if (start && !end) return;
-        onChange({ from: start ?? undefined, to: end ?? undefined });
-      }}
-    />
-  );
-}
-
 function TransactionsPage() {
   const { product: slug } = Route.useParams();
   const product = PRODUCT_OF[slug];
@@ -143,7 +105,14 @@ function TransactionsPage() {
         onChange: (status) => filter({ status: status as TransactionsSearch['status'] }),
       }}
       merchant={search.businessId}
-      filters={<DateRange from={search.from} to={search.to} onChange={(range) => filter(range)} />}
+      filters={
+        <DayRange
+          label="Created between"
+          from={search.from}
+          to={search.to}
+          onChange={(range) => filter(range)}
+        />
+      }
       sort={{
         choices: [...SORTS],
         value: sortValue,

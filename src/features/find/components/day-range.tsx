@@ -1,0 +1,43 @@
+// A range of days as a filter: the presets (today, the last 7 days, this month…) where the
+// person is, the first day held while the second is picked, then both put in the URL.
+import '@mantine/dates/styles.css';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { presetDays } from '#/lib/dates';
+
+export function DayRange({
+  label,
+  from,
+  to,
+  onChange,
+}: {
+  label: string;
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
+}) {
+  const [range, setRange] = useState<[string | null, string | null]>([from ?? null, to ?? null]);
+  useEffect(() => setRange([from ?? null, to ?? null]), [from, to]);
+  return (
+    <DatePickerInput
+      type="range"
+      label={label}
+      placeholder="Any date"
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear the dates' }}
+      allowSingleDateInRange
+      presets={presetDays()}
+      valueFormat="D MMM YYYY"
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      w={280}
+      value={range}
+      onChange={([start, end]) => {
+        setRange([start, end]);
+        // The first day alone waits for the second; a cleared range clears the filter.
+        if (start && !end) return;
+        onChange({ from: start ?? undefined, to: end ?? undefined });
+      }}
+    />
+  );
+}
