@@ -120,6 +120,30 @@ export const ChatHookCreate = z.object({
 });
 export type ChatHookCreate = z.input<typeof ChatHookCreate>;
 
+/**
+ * Hosts of the team's own network that chat hooks may post to (a self-hosted chat): none by
+ * default, when every hook must lead to a public address (docs/decisions/050).
+ */
+export const ChatNetwork = z.object({
+  privateHosts: z
+    .array(
+      z
+        .string({ error: 'must be a host name' })
+        .trim()
+        .toLowerCase()
+        .regex(
+          /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^[0-9a-f:.]+$/,
+          {
+            error:
+              'must be a host name such as chat.internal, or an IP address, without scheme or port',
+          },
+        ),
+      { error: 'must be a list of host names' },
+    )
+    .max(20, { error: 'must name at most 20 hosts' }),
+});
+export type ChatNetwork = z.input<typeof ChatNetwork>;
+
 export const notificationEndpoints = endpoints({
   streamEvents: {
     method: 'GET',
@@ -193,6 +217,23 @@ export const notificationEndpoints = endpoints({
     response: ChatHook,
     roles: ADMIN,
     audit: 'add chat hook',
+  },
+  getChatNetwork: {
+    method: 'GET',
+    path: '/admin/chat-network',
+    summary: 'The hosts of your own network that chat hooks may post to (none by default)',
+    response: ChatNetwork,
+    roles: ADMIN,
+  },
+  setChatNetwork: {
+    method: 'PUT',
+    path: '/admin/chat-network',
+    summary: 'Allow chat hooks to post to these hosts of your own network, or to none',
+    body: ChatNetwork,
+    response: ChatNetwork,
+    invalid: 'Some of the hosts are not host names.',
+    roles: ADMIN,
+    audit: 'set chat network',
   },
   removeChatHook: {
     method: 'DELETE',

@@ -55,6 +55,7 @@ import {
   Group,
   Kbd,
   Menu,
+  NavLink,
   ScrollArea,
   Text,
   Tooltip,
@@ -86,10 +87,11 @@ import {
   IconSettings,
   IconListCheck,
   IconListSearch,
+  IconBook,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet, useMatchRoute, useNavigate, useRouterState } from '@tanstack/react-router';
-import { AnchorLink, NavLinkLink } from '#/components/links';
+import { AnchorLink, apiReferenceHref, NavLinkLink } from '#/components/links';
 import { Fragment, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Dialog } from '#/components/dialog';
 import { Logo } from '#/components/logo';
@@ -431,6 +433,17 @@ export function AppLayout() {
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />
             ))}
+            {sandbox && !session.mustEnrol && (
+              // The API's reference, served by the sandbox: every operation with a curl to copy.
+              <NavLink
+                component="a"
+                href={apiReferenceHref(session.baseUrl)}
+                label="API reference"
+                leftSection={<IconBook size={18} aria-hidden />}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            )}
           </ScrollArea>
         </AppShell.Navbar>
 

@@ -1,20 +1,15 @@
 // A file the dashboard server streams (exports and statements, docs/decisions/037), fetched a
-// chunk at a time with a progress bar: for CSV the lines received against the lines the server
-// said it would send (`x-export-rows`), for other formats the bytes received. It can be stopped;
-// it is saved under the server's name for it once complete.
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+// chunk at a time with its progress in a notice in the corner (not a dialog to close): for CSV
+// the lines received against the lines the server said it would send (`x-export-rows`), for
+// other formats the bytes received. Closing the notice stops it; it is saved under the server's
+// name for it once complete, and the notice says so and goes.
+import { Button, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiErrorAlert } from './api-error';
-import { Dialog } from './dialog';
 import { dashboardFetch } from '#/lib/api';
 import { formatCount } from '#/lib/format';
-
-type State =
-  | { phase: 'idle' }
-  | { phase: 'running'; bytes: number; lines: number; total: number | undefined }
-  | { phase: 'done'; lines: number; fileName: string; csv: boolean }
-  | { phase: 'failed'; error: unknown };
 
 /** The file name in a `content-disposition` answer, or undefined. */
 export function fileNameOf(disposition: string | null): string | undefined {
@@ -33,6 +28,36 @@ export interface FileDownloadProps {
   variant?: 'default' | 'filled' | 'light';
 }
 
+/** The progress said in the notice: lines of the total when known, else bytes. */
+function Received({
+  bytes,
+  lines,
+  total,
+  noun,
+}: {
+  bytes: number;
+  lines: number;
+  total: number | undefined;
+  noun: string;
+}) {
+  const share = total ? Math.min(100, (lines / total) * 100) : undefined;
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={share ?? 100}
+        animated={share === undefined}
+        striped={share === undefined}
+        aria-label="Downloaded so far"
+      />
+      <Text size="sm">
+        {share !== undefined
+          ? `${formatCount(lines)} of ${formatCount(total!)} ${noun}`
+          : `${formatCount(Math.round(bytes / 1024))} KB received`}
+      </Text>
+    </Stack>
+  );
+}
+
 export function FileDownload({
   url,
   label,
@@ -41,13 +66,31 @@ export function FileDownload({
   disabled,
   variant = 'default',
 }: FileDownloadProps) {
-  const [state, setState] = useState<State>({ phase: 'idle' });
+  const id = `download-${useId()}`;
+  const [running, setRunning] = useState(false);
   const stop = useRef<AbortController | null>(null);
 
   const run = async () => {
     const controller = new AbortController();
     stop.current = controller;
-    setState({ phase: 'running', bytes: 0, lines: 0, total: undefined });
+    setRunning(true);
+    const progress = (bytes: number, lines: number, total: number | undefined) =>
+      notifications.update({
+        id,
+        title: label,
+        message: <Received bytes={bytes} lines={lines} total={total} noun={noun} />,
+        loading: false,
+        autoClose: false,
+        onClose: () => controller.abort(),
+      });
+    notifications.show({
+      id,
+      title: label,
+      message: <Received bytes={0} lines={0} total={undefined} noun={noun} />,
+      autoClose: false,
+      closeButtonProps: { 'aria-label': 'Stop the download' },
+      onClose: () => controller.abort(),
+    });
     try {
       const response = await dashboardFetch('GET', url, undefined, { accept: '*/*' });
       const header = response.headers.get('x-export-rows');
@@ -68,10 +111,10 @@ export function FileDownload({
         // Redrawn at most every 64 KB: a million lines should not mean a million renders.
         if (bytes - shown > 65_536) {
           shown = bytes;
-          setState({ phase: 'running', bytes, lines: Math.max(0, newlines - 1), total });
+          progress(bytes, Math.max(0, newlines - 1), total);
         }
       }
-      if (controller.signal.aborted) return setState({ phase: 'idle' });
+      if (controller.signal.aborted) return;
       const name = fileNameOf(response.headers.get('content-disposition')) ?? fileName;
       const blob = new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
       const link = document.createElement('a');
@@ -79,68 +122,44 @@ export function FileDownload({
       link.download = name;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      setState({ phase: 'done', lines: total ?? Math.max(0, newlines - 1), fileName: name, csv });
+      const lines = total ?? Math.max(0, newlines - 1);
+      notifications.update({
+        id,
+        color: 'green',
+        title: label,
+        message:
+          csv || total !== undefined
+            ? `Saved ${formatCount(lines)} ${noun} to ${name}.`
+            : `Saved ${name}.`,
+        autoClose: 5000,
+        onClose: () => undefined,
+      });
     } catch (error) {
-      if (controller.signal.aborted) return setState({ phase: 'idle' });
-      setState({ phase: 'failed', error });
+      if (controller.signal.aborted) return;
+      notifications.update({
+        id,
+        color: 'red',
+        title: label,
+        message: (
+          <ApiErrorAlert error={error} title="The download stopped" onRetry={() => void run()} />
+        ),
+        autoClose: false,
+        onClose: () => undefined,
+      });
+    } finally {
+      setRunning(false);
     }
   };
 
-  const close = () => {
-    stop.current?.abort();
-    setState({ phase: 'idle' });
-  };
-  const share =
-    state.phase === 'running' && state.total
-      ? Math.min(100, (state.lines / state.total) * 100)
-      : undefined;
-
   return (
-    <>
-      <Button
-        variant={variant}
-        leftSection={<IconDownload size={16} aria-hidden />}
-        onClick={() => void run()}
-        disabled={disabled}
-      >
-        {label}
-      </Button>
-      <Dialog opened={state.phase !== 'idle'} onClose={close} title={label}>
-        <Stack gap="md">
-          {state.phase === 'running' && (
-            <>
-              <Progress
-                value={share ?? 100}
-                animated={share === undefined}
-                striped={share === undefined}
-                aria-label="Downloaded so far"
-              />
-              <Text size="sm" aria-live="polite">
-                {share !== undefined
-                  ? `${formatCount(state.lines)} of ${formatCount(state.total!)} ${noun}`
-                  : `${formatCount(Math.round(state.bytes / 1024))} KB received`}
-              </Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close}>
-                  Stop
-                </Button>
-              </Group>
-            </>
-          )}
-          {state.phase === 'done' && (
-            <Text size="sm" role="status">
-              Saved {formatCount(state.lines)} {noun} to {state.fileName}.
-            </Text>
-          )}
-          {state.phase === 'failed' && (
-            <ApiErrorAlert
-              error={state.error}
-              title="The download stopped"
-              onRetry={() => void run()}
-            />
-          )}
-        </Stack>
-      </Dialog>
-    </>
+    <Button
+      variant={variant}
+      leftSection={<IconDownload size={16} aria-hidden />}
+      onClick={() => void run()}
+      loading={running}
+      disabled={disabled}
+    >
+      {label}
+    </Button>
   );
 }

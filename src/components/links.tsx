@@ -56,3 +56,10 @@ export const EditRecordLink: LinkComponent<typeof ButtonBase> = (props) => (
     Edit
   </CreatedButton>
 );
+
+/**
+ * The API reference the sandbox serves beside its API, as a path on this origin (the embedded
+ * sandbox's public URL may name another host than the one the page came from).
+ */
+export const apiReferenceHref = (baseUrl: string) =>
+  `${baseUrl.replace(/^https?:\/\/[^/]+/, '').replace(/\/$/, '')}/docs`;

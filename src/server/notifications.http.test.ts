@@ -133,6 +133,39 @@ describe('notifications', () => {
     expect(hook.json.errors[0].message).toMatch(/must lead to a public address/);
   });
 
+  it('lets an admin list hosts of the team’s own network for chat hooks, audited', async () => {
+    expect((await t.call(admin, 'GET', '/admin/chat-network')).json).toEqual({ privateHosts: [] });
+    const wrong = await t.call(admin, 'PUT', '/admin/chat-network', {
+      privateHosts: ['https://chat.internal:8065'],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors[0].field).toBe('privateHosts.0');
+    const notAdmin = await t.call(approver, 'PUT', '/admin/chat-network', { privateHosts: [] });
+    expect(notAdmin.status).toBe(403);
+    const set = await t.call(admin, 'PUT', '/admin/chat-network', {
+      privateHosts: [' 127.0.0.1 ', 'Chat.Internal'],
+    });
+    expect(set.json).toEqual({ privateHosts: ['127.0.0.1', 'chat.internal'] });
+    const listed = await t.call(admin, 'POST', '/admin/chat-hooks', {
+      kind: 'waitingForYou',
+      url: 'http://127.0.0.1:9/hook',
+    });
+    expect(listed.status).toBe(200);
+    // Another private host is still refused.
+    const other = await t.call(admin, 'POST', '/admin/chat-hooks', {
+      kind: 'waitingForYou',
+      url: 'http://10.1.2.3/hook',
+    });
+    expect(other.status).toBe(400);
+    const trail = (await t.call(admin, 'GET', '/audit?action=set%20chat%20network')).json.results;
+    expect(trail[0]).toMatchObject({
+      action: 'set chat network',
+      details: { from: [], to: ['127.0.0.1', 'chat.internal'] },
+    });
+    await t.call(admin, 'DELETE', `/admin/chat-hooks/${listed.json.id}`);
+    await t.call(admin, 'PUT', '/admin/chat-network', { privateHosts: [] });
+  });
+
   it('tells the stream of a session that ends, and ends it', async () => {
     const bruno = (await t.signIn('approver2@demo.example')).cookie;
     const live = await stream(bruno);

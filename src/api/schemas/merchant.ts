@@ -172,3 +172,19 @@ export const AgreementAccept = z
   })
   .meta({ id: 'AgreementAccept' });
 export type AgreementAccept = z.infer<typeof AgreementAccept>;
+
+/**
+ * What each KYC status means for the people who act on it (the API says only the status: for
+ * ACTION_NEEDED it gives no reason, so the dashboard says where to look and what it can do).
+ */
+export const KYC_STATUS_MEANING: Record<KycStatus, string> = {
+  NEW: 'Created, not onboarded yet: accept its agreements and submit onboarding.',
+  PENDING: 'Waiting for onboarding: accept its agreements and submit onboarding.',
+  PENDING_REVIEW: 'Onboarding is submitted and waits for the review.',
+  UNDER_REVIEW: 'Onboarding is being reviewed; the status changes when the review is done.',
+  VALID: 'Verified: it can send transactions.',
+  FLAGGED: 'The review flagged it: it cannot send. Ask the payments service why.',
+  ACTION_NEEDED:
+    'The review asked for more. The API does not say what: ask the payments service, correct its details if they are wrong, accept any new agreement, and submit onboarding again.',
+  ABANDONED: 'Onboarding was abandoned: it cannot send. Create the merchant again to start over.',
+};

@@ -66,5 +66,15 @@ export const useAddChatHook = () =>
     callEndpoint(api, E.addChatHook, { body }),
   );
 
+export const chatNetworkQuery = queryOptions({
+  queryKey: [...notificationKeys.chatHooks, 'network'],
+  queryFn: () => callEndpoint(api, E.getChatNetwork),
+});
+
+export const useSetChatNetwork = () =>
+  useNotificationMutation((privateHosts: string[]) =>
+    callEndpoint(api, E.setChatNetwork, { body: { privateHosts } }),
+  );
+
 export const useRemoveChatHook = () =>
   useNotificationMutation((id: string) => callEndpoint(api, E.removeChatHook, { params: { id } }));

@@ -118,6 +118,9 @@ function OverviewPage() {
           >
             {(data) => (
               <Stack gap="xs">
+                <Text size="xs" c="dimmed">
+                  Their review asked for more: open one to see what to do.
+                </Text>
                 {data.results.map((m) => (
                   <Group key={m.id} justify="space-between" wrap="nowrap">
                     <AnchorLink to="/merchants/$id" params={{ id: m.id }}>

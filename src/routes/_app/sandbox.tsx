@@ -26,6 +26,7 @@ import { type RecordChoices, useAccountChoices, useMerchantChoices } from '#/fea
 import { merchantQuery } from '#/features/merchants/queries';
 import { payoutAccountQuery } from '#/features/payout-accounts/queries';
 import { HoldMoves } from '#/features/moves/components/automatic-move';
+import { apiReferenceHref } from '#/components/links';
 
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {
@@ -140,11 +141,7 @@ function SandboxPage() {
       </Stack>
       <Text size="sm" c="dimmed" mt="lg">
         The sandbox API&apos;s reference:{' '}
-        <Anchor
-          href={`${base.replace(/^https?:\/\/[^/]+/, '')}/docs`}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <Anchor href={apiReferenceHref(base)} target="_blank" rel="noopener noreferrer">
           {base}/docs
         </Anchor>
       </Text>

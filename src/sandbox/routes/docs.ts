@@ -243,6 +243,12 @@ function renderReference(doc: OpenApiDocument, baseUrl: string): string {
       title: 'Getting started',
       html: `<p>Base URL: <code>${escape(baseUrl)}</code>. Machine-readable: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1, with these examples).</p>
 <p>Every operation under <code>/v1/</code> needs the headers <code>x-api-key</code> and <code>x-api-secret</code>; the examples read them from <code>$SANDBOX_API_KEY</code> and <code>$SANDBOX_API_SECRET</code>. A missing header, an unknown key and a wrong secret all answer <code>401</code>. Each partner sees only its own records: another partner's id answers <code>404</code>. Example ids are <code>${EXAMPLE_ID}</code>, the first record of a new sandbox.</p>
+<h3 id="credentials">Where the key and secret come from</h3>
+<ul>
+<li><b>A partner of your own</b>: <code>npm run sandbox -- partner create --name "Your name"</code> prints <code>{"apiKey", "apiSecret"}</code> once. Keep the secret: the sandbox stores only its hash and cannot show it again.</li>
+<li><b>The demo partner</b> (the one the dashboard's demo workspace uses): its pair is in <code>DATA_DIR/sandbox-credentials.json</code>, made on the first start, or given as <code>SANDBOX_API_KEY</code> and <code>SANDBOX_API_SECRET</code> in the environment.</li>
+<li><b>The dashboard</b> keeps the pair an admin entered under Settings → API credentials, encrypted; it shows only the key's last four characters there, to tell which pair it uses, and never the secret.</li>
+</ul>
 <p>Every POST takes an optional <code>Idempotency-Key</code> header: the same key and body replay the first successful answer for 24 hours (<code>idempotent-replayed: true</code>); another body is 422; a retry while the first is still being read is 409.</p>
 <p>Marks: <span class="tag design">design</span> a path or payload this sandbox chose where the specification does not show one; <span class="tag sandbox">sandbox only</span> the sandbox console, not part of the live API.</p>`,
     },

@@ -135,6 +135,10 @@ describe('documents', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('/v1/businessExternalAccount/{id}');
     expect(page.body).toContain('id="PAYOUT_ACCOUNT_NOT_ACTIVE"');
+    // A newcomer is told where a key and secret come from.
+    expect(page.body).toContain('id="credentials"');
+    expect(page.body).toContain('npm run sandbox -- partner create --name');
+    expect(page.body).toContain('sandbox-credentials.json');
   });
 
   it('gives every operation an example request, answer and its errors, in the contents’ order', async () => {

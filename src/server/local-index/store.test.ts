@@ -137,6 +137,7 @@ describe.each(DIALECTS)('the local index on %s', (dialect) => {
     expect(await index.batchParties('sandbox', ['nobody', '%', '_'])).toEqual({
       merchants: [],
       accounts: [],
+      paid: [],
     });
     expect((await index.batchParties('live', ['1'])).merchants.map((m) => m.name)).toEqual([
       'Acme Live',

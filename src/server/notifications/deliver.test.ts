@@ -204,6 +204,12 @@ describe.each(DIALECTS)('the outbox on %s', (dialect) => {
     const refused = (await outbox()).find((m) => m.subject === 'Again')!;
     expect(refused.last_error).toMatch(/must lead to a public address/);
     expect(chatted).toHaveLength(1);
+    // The admin lists the chat's host as the team's own network: delivered after all.
+    await notes.setPrivateChatHosts(['127.0.0.1'], 'ada@partner.example');
+    clock += 60 * 60_000;
+    await worker().kick();
+    expect(chatted).toHaveLength(2);
+    await notes.setPrivateChatHosts([], null);
     await notes.removeChatHook(hook.id);
   });
 });

@@ -12,6 +12,7 @@ import { postWebhook, publicTargetProblem } from '#/http/outbound-targets';
 import { repeatingPass } from '../repeating-pass';
 import type { DashboardDb } from '../store/db';
 import type { OutboxTable } from '../store/schema';
+import { privateChatHosts } from './store';
 
 export const MAX_ATTEMPTS = 8;
 const CHAT_TIMEOUT_MS = 10_000;
@@ -101,7 +102,13 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       });
       return;
     }
-    if (!options.allowPrivateChat) {
+    // A host the admin listed as the team's own network may be private (decision 050).
+    const allowPrivate =
+      (options.allowPrivateChat ?? false) ||
+      (await privateChatHosts(store)).includes(
+        new URL(message.target).hostname.replace(/^\[|\]$/g, ''),
+      );
+    if (!allowPrivate) {
       const problem = await publicTargetProblem(message.target);
       if (problem) throw new Error(`The chat hook's URL ${problem}.`);
     }
@@ -109,7 +116,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       message.target,
       { 'content-type': 'application/json', 'user-agent': 'Partner Payments dashboard' },
       JSON.stringify({ text: message.text_body }),
-      { timeoutMs: CHAT_TIMEOUT_MS, allowPrivate: options.allowPrivateChat ?? false },
+      { timeoutMs: CHAT_TIMEOUT_MS, allowPrivate },
     );
     if (answer.status < 200 || answer.status >= 300)
       throw new Error(`The chat answered ${answer.status}: ${answer.bodyStart.slice(0, 200)}`);

@@ -169,6 +169,20 @@ export async function queueMail(
     .execute();
 }
 
+/** The workspace setting that holds the hosts of the team's network chat hooks may reach. */
+const CHAT_NETWORK_KEY = 'chatPrivateHosts';
+
+/** The hosts of the team's own network chat hooks may post to (none unless an admin said). */
+export async function privateChatHosts(store: DashboardDb): Promise<string[]> {
+  const row = await store.db
+    .selectFrom('workspace_setting')
+    .select('value')
+    .where('key', '=', CHAT_NETWORK_KEY)
+    .executeTakeFirst();
+  const hosts = row ? (JSON.parse(row.value) as unknown) : [];
+  return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
+}
+
 const toNotification = (row: NotificationTable): Notification => ({
   id: row.id,
   kind: row.kind as NotificationKind,
@@ -279,6 +293,28 @@ export function notificationStore(store: DashboardDb, now: () => number = Date.n
         kind: m.kind,
         createdAt: Number(m.created_at),
       }));
+    },
+
+    privateChatHosts: () => privateChatHosts(store),
+
+    async setPrivateChatHosts(hosts: readonly string[], by: string | null): Promise<void> {
+      const row = {
+        key: CHAT_NETWORK_KEY,
+        value: JSON.stringify([...new Set(hosts)]),
+        updated_at: now(),
+        updated_by: by,
+      };
+      await db
+        .insertInto('workspace_setting')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            value: row.value,
+            updated_at: row.updated_at,
+            updated_by: row.updated_by,
+          }),
+        )
+        .execute();
     },
 
     async chatHooks() {

@@ -63,8 +63,29 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
 
   route(app, E.listChatHooks, async () => ({ results: await notes.chatHooks() }));
 
+  /** Whether a hook's URL may lead to a private address: its host is on the team's list. */
+  const onTeamNetwork = async (url: string) =>
+    options.allowPrivateChat ||
+    (await notes.privateChatHosts()).includes(new URL(url).hostname.replace(/^\[|\]$/g, ''));
+
+  route(app, E.getChatNetwork, async () => ({ privateHosts: await notes.privateChatHosts() }));
+
+  route(app, E.setChatNetwork, async ({ request, body }) => {
+    const before = await notes.privateChatHosts();
+    await notes.setPrivateChatHosts(body.privateHosts, request.signedIn!.user.email);
+    await audit(request, {
+      action: E.setChatNetwork.audit,
+      target: 'chat network',
+      outcome: 'ok',
+      details: { from: before, to: body.privateHosts },
+    });
+    return { privateHosts: await notes.privateChatHosts() };
+  });
+
   route(app, E.addChatHook, async ({ request, reply, body }) => {
-    const refused = options.allowPrivateChat ? undefined : await publicTargetProblem(body.url);
+    const refused = (await onTeamNetwork(body.url))
+      ? undefined
+      : await publicTargetProblem(body.url);
     if (refused)
       return invalidInput(request, reply, `URL ${refused}.`, [{ field: 'url', message: refused }]);
     const hook = await notes.addChatHook(body.kind, body.url, request.signedIn!.user.email);

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExternalLink, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Merchant } from '#/api/schemas/merchant';
+import { KYC_STATUS_MEANING, type Merchant } from '#/api/schemas/merchant';
 import { ApiErrorAlert, errorMessage, QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { humanize } from '#/lib/format';
@@ -72,6 +72,11 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
         </>
       }
     >
+      {merchant.kycStatus === 'ACTION_NEEDED' && (
+        <Alert color="orange" variant="light" title="Action needed" mb="sm">
+          {KYC_STATUS_MEANING.ACTION_NEEDED}
+        </Alert>
+      )}
       <QueryView query={agreements} loading="Loading agreements">
         {() => (
           <Stack

@@ -10,6 +10,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  TagsInput,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -32,6 +33,8 @@ import { LoadingState, Panel } from '#/components/page';
 import { showDone } from '#/components/notify';
 import {
   chatHooksQuery,
+  chatNetworkQuery,
+  useSetChatNetwork,
   keptMailQuery,
   preferencesQuery,
   useAddChatHook,
@@ -161,8 +164,57 @@ export function ChatHookSettings() {
           </Button>
         </Group>
         {add.isError && <ApiErrorAlert error={add.error} title="The hook was not added" />}
+        <ChatNetworkSetting />
       </Stack>
     </Panel>
+  );
+}
+
+/**
+ * The hosts of the team's own network a hook may lead to (a self-hosted chat): none by default,
+ * when every hook must lead to a public address; changes are audited.
+ */
+function ChatNetworkSetting() {
+  const { data } = useQuery(chatNetworkQuery);
+  const save = useSetChatNetwork();
+  const [hosts, setHosts] = useState<string[] | null>(null);
+  const shown = hosts ?? data?.privateHosts ?? [];
+  return (
+    <Stack gap={6} mt="sm">
+      <TagsInput
+        label="Chats on your own network"
+        description="Off unless hosts are listed: a hook must lead to a public address. List the host of a self-hosted chat (chat.internal, 10.0.0.12) to let hooks reach it; nothing else on that network."
+        placeholder={shown.length === 0 ? 'None: public addresses only' : 'Add a host'}
+        value={shown}
+        onChange={setHosts}
+        maw={680}
+        clearable
+      />
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          loading={save.isPending}
+          disabled={hosts === null}
+          onClick={() =>
+            save.mutate(shown, {
+              onSuccess: () => {
+                setHosts(null);
+                showDone(
+                  'Chat network saved',
+                  shown.length > 0
+                    ? `Hooks may reach ${shown.join(', ')}.`
+                    : 'Public addresses only.',
+                );
+              },
+            })
+          }
+        >
+          Save hosts
+        </Button>
+      </Group>
+      {save.isError && <ApiErrorAlert error={save.error} title="The hosts were not saved" />}
+    </Stack>
   );
 }
 
