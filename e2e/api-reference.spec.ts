@@ -59,6 +59,11 @@ test('the reference shows how to check a webhook signature, and its contents fol
     section.getByRole('button', { name: 'Copy the signature check in Node.js' }),
   ).toBeVisible();
   await checkA11y(page);
+  // Each link of the contents is a target of at least 24 px (WCAG 2.5.8).
+  const heights = await contents
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+  expect(Math.min(...heights.filter((h) => h > 0))).toBeGreaterThanOrEqual(24);
   // A search finds prose too, and says when nothing matches.
   await contents.getByLabel('Search the reference').fill('no such thing anywhere');
   await expect(contents.getByRole('status')).toHaveText('0 operations match');

@@ -1,5 +1,6 @@
 // Each person's formats (docs/decisions/037): a German locale reads and writes amounts the German
 // way, and the account page chooses the locale and time zone. One page per journey.
+import fs from 'node:fs';
 import { checkA11y, choose, CSRF, expect, test } from './fixtures';
 
 test.use({ signedInAs: 'Omar Operations' });
@@ -58,4 +59,38 @@ test('the account page chooses the locale and time zone, with a preview', async 
     'Asia/Tokyo',
   );
   await checkA11y(page);
+});
+
+test('a German person’s export opens in German Excel as columns: semicolons, decimal commas', async ({
+  page,
+}) => {
+  await page.goto('/account');
+  const set = await page.request.put('/api/account/formats', {
+    headers: CSRF,
+    data: { locale: 'de-DE', timeZone: 'Europe/Berlin' },
+  });
+  expect(set.ok()).toBe(true);
+  await page.goto('/transactions/payouts?businessId=1');
+  const api = (await (await page.request.get('/api/v1/sendc2f/?businessId=1&limit=100')).json())
+    .results as { businessRequestId: number; toAmount: string }[];
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  // The notice says it is saved, and goes by itself: no dialog to close.
+  await expect(page.getByText(/^Saved \d+ transactions to /)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  const header = lines[0]!.split(';');
+  expect(header.slice(0, 3)).toEqual(['Transaction', 'Product', 'Status']);
+  const amount = header.indexOf('toAmount');
+  const first = lines[1]!.split(';');
+  const t = api.find(
+    (x) => String(x.businessRequestId) === first[header.indexOf('businessRequestId')],
+  )!;
+  expect(first[amount]).toBe(t.toAmount.replace('.', ','));
 });

@@ -71,6 +71,8 @@ test('checks IBAN and BIC in the browser and stores nothing on bad input', async
     'Bank name is required',
     'Choose a country',
   ]);
+  // Focus is on the first field at fault, the merchant's choice, not on a later text field.
+  await expect(page.getByRole('combobox', { name: 'Merchant', exact: true })).toBeFocused();
   await box(page, 'IBAN').fill('DE89 3704 0044 0532 0130 01');
   await box(page, 'BIC (SWIFT code)').fill('DEUT');
   await box(page, 'IBAN').blur();

@@ -29,8 +29,24 @@ test('on a phone the header shows the environment, search and the account menu',
   await expect(banner.getByLabel('Environment: sandbox')).toHaveText('Sandbox');
   await expectWhole(banner.getByRole('button', { name: 'Go to…' }));
   await expectWhole(banner.getByRole('button', { name: 'Account' }));
-  await expectWhole(banner.getByRole('button', { name: 'Open navigation' }));
+  // The environment's badge stays beside the search button, not under it.
+  const badge = (await banner.getByLabel('Environment: sandbox').boundingBox())!;
+  const search = (await banner.getByRole('button', { name: 'Go to…' }).boundingBox())!;
+  expect(badge.x + badge.width).toBeLessThanOrEqual(search.x);
+  const menu = banner.getByRole('button', { name: 'Navigation' });
+  await expectWhole(menu);
   await checkA11y(page);
+  // The navigation says whether it is open, and closes with Esc.
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Payouts', exact: true })
+    .focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
   await banner.getByRole('button', { name: 'Go to…' }).click();
   await expect(page.getByRole('textbox', { name: 'Go to' })).toBeFocused();
 });

@@ -152,6 +152,12 @@ test('the audit trail tells a dual-control approval, the refused attempt include
 
 test('the audit trail answers what happened today, in words', async ({ page }) => {
   await signInAs(page, 'Ada Admin');
+  // In German formats and Berlin time: "today" is Berlin's day, dates read the German way.
+  const formats = await page.request.put('/api/account/formats', {
+    headers: CSRF,
+    data: { locale: 'de-DE', timeZone: 'Europe/Berlin' },
+  });
+  expect(formats.ok()).toBe(true);
   const added = await page.request.post('/api/controls/policies', {
     headers: CSRF,
     data: {
@@ -165,6 +171,8 @@ test('the audit trail answers what happened today, in words', async ({ page }) =
   expect(added.ok(), await added.text()).toBe(true);
   await page.goto('/audit');
   await page.getByRole('button', { name: 'Between' }).click();
+  // The calendar speaks German too: Tuesday is "Di".
+  await expect(page.getByRole('columnheader', { name: 'Di' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Today' }).click();
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}|to=.*from=/);
   const row = page
@@ -179,6 +187,7 @@ test('the audit trail answers what happened today, in words', async ({ page }) =
   await expect(row).toContainText('any product');
   await expect(row).toContainText('Admin');
   await expect(row).not.toContainText('approveDeposit');
+  await expect(row.getByRole('cell').first()).toContainText(/\d{2}\.\d{2}\.\d{4}/);
   await checkA11y(page);
 });
 

@@ -1,6 +1,7 @@
 // Go to anything from anywhere (Ctrl+K or the header button): merchants, payout accounts and
 // transactions found in the local index by name, email, IBAN or its last digits, amount or id,
 // grouped by kind; a record by its id; or a page.
+import { VisuallyHidden } from '@mantine/core';
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -86,6 +87,7 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
         onClick: () => void navigate({ to: p.to }),
       }));
   }, [id, query, navigate, sandbox]);
+  const resultCount = groups.reduce((n, g) => n + g.actions.length, 0) + actions.length;
   // Enter opens the first action: what was found comes first, then the pages or ids to try.
   useEffect(selectFirstAction, [groups, actions]);
 
@@ -126,6 +128,12 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
           </Spotlight.Empty>
         )}
       </Spotlight.ActionsList>
+      {/* How many results there are, told as they change (a screen reader hears the list grow). */}
+      <VisuallyHidden role="status">
+        {query.trim() === '' || found.isFetching
+          ? ''
+          : `${resultCount} ${resultCount === 1 ? 'result' : 'results'}`}
+      </VisuallyHidden>
     </Spotlight.Root>
   );
 }

@@ -63,7 +63,7 @@ import {
   useMantineColorScheme,
   SegmentedControl,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { goTo } from './go-to-store';
 import {
@@ -108,6 +108,8 @@ import {
 import type { Environment } from '#/api/dashboard';
 import { SESSION_ENDED_EVENT } from '#/lib/api';
 import { GoToSpotlight } from './go-to';
+import { IdleWarning } from './idle-warning';
+import { AnnounceIncrease } from '#/components/announce';
 import { RequestLogLinks } from '#/components/api-error';
 import { FaultsOnBadge, SandboxNotice } from '#/features/faults/components/faults-badge';
 import { inboxCountQuery } from '#/features/controls/queries';
@@ -186,6 +188,8 @@ const NAV: NavItem[] = [
 ];
 
 /** How many decisions wait for the signed-in person: on the navigation, kept current. */
+const waitingWords = (n: number) => `An approval waits for you: ${n} waiting`;
+
 function ApprovalsCount() {
   const count = useQuery(inboxCountQuery);
   const n = count.data?.you ?? 0;
@@ -201,6 +205,12 @@ function ApprovalsCount() {
       {n > 99 ? '99+' : n}
     </Badge>
   );
+}
+
+/** Told to a screen reader when more approvals wait for the person (outside the link). */
+function WaitingAnnouncer() {
+  const count = useQuery(inboxCountQuery);
+  return <AnnounceIncrease count={count.data?.you} words={waitingWords} />;
 }
 
 function ColorSchemeToggle() {
@@ -229,6 +239,8 @@ export function AppLayout() {
   const formats = useSyncExternalStore(subscribeFormats, formatsVersion);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const [opened, { toggle, close }] = useDisclosure();
+  // Below the xs breakpoint the header is tighter, so the environment's badge keeps its place.
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const matchRoute = useMatchRoute();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
@@ -256,6 +268,11 @@ export function AppLayout() {
     window.addEventListener(SESSION_ENDED_EVENT, ended);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
   }, []);
+
+  const leave = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => void navigate({ to: '/sign-in', search: { redirect: undefined } }),
+    });
 
   const sandboxTools = usePermission('createWebhook').allowed;
   const switchEnvironment = useSwitchEnvironment();
@@ -287,15 +304,17 @@ export function AppLayout() {
         <AppShell.Header
           style={{ borderTop: `4px solid var(--mantine-color-${sandbox ? 'orange-6' : 'red-7'})` }}
         >
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+          <Group h="100%" px={phone ? 'xs' : 'md'} justify="space-between" wrap="nowrap">
+            <Group gap={phone ? 8 : 'sm'} wrap="nowrap">
               {!session.mustEnrol && (
                 <Burger
                   opened={opened}
                   onClick={toggle}
                   hiddenFrom="md"
                   size="sm"
-                  aria-label={opened ? 'Close navigation' : 'Open navigation'}
+                  aria-label="Navigation"
+                  aria-expanded={opened}
+                  aria-controls="main-navigation"
                 />
               )}
               <AnchorLink
@@ -322,9 +341,9 @@ export function AppLayout() {
                 <Badge
                   color={ENVIRONMENT_COLOR[sandbox ? 'sandbox' : 'live']}
                   variant="filled"
-                  size="lg"
+                  size={phone ? 'md' : 'lg'}
                   radius="sm"
-                  leftSection={sandbox ? <IconFlask size={14} aria-hidden /> : undefined}
+                  leftSection={sandbox && !phone ? <IconFlask size={14} aria-hidden /> : undefined}
                   aria-label={`Environment: ${sandbox ? 'sandbox' : 'live'}`}
                   style={{ flexShrink: 0, overflow: 'visible' }}
                 >
@@ -333,7 +352,7 @@ export function AppLayout() {
               </Tooltip>
               {sandbox && !session.mustEnrol && <FaultsOnBadge />}
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap={phone ? 6 : 'sm'} wrap="nowrap">
               {configured.length > 1 && (
                 <SegmentedControl
                   size="xs"
@@ -395,15 +414,7 @@ export function AppLayout() {
                   >
                     Your account
                   </Menu.Item>
-                  <Menu.Item
-                    leftSection={<IconLogout size={16} aria-hidden />}
-                    onClick={() =>
-                      signOut.mutate(undefined, {
-                        onSuccess: () =>
-                          void navigate({ to: '/sign-in', search: { redirect: undefined } }),
-                      })
-                    }
-                  >
+                  <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={leave}>
                     Sign out
                   </Menu.Item>
                 </Menu.Dropdown>
@@ -412,7 +423,17 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar p="sm" aria-label="Main">
+        <AppShell.Navbar
+          p="sm"
+          aria-label="Main"
+          id="main-navigation"
+          // On a phone the open navigation closes with Esc, focus back on its button.
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !opened) return;
+            close();
+            document.querySelector<HTMLElement>('[aria-controls="main-navigation"]')?.focus();
+          }}
+        >
           <ScrollArea>
             {NAV.filter(
               (item) =>
@@ -462,6 +483,8 @@ export function AppLayout() {
           not on the sign-in page's first load. */}
         <Notifications position="top-right" />
 
+        {!sessionEnded && <IdleWarning onSignOut={leave} />}
+        {!session.mustEnrol && <WaitingAnnouncer />}
         <Dialog
           opened={sessionEnded}
           onClose={() => setSessionEnded(false)}

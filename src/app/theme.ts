@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, Notification } from '@mantine/core';
+import { Anchor, createTheme, type CSSVariablesResolver, Notification } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -13,6 +13,8 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.3,
   components: {
+    // A link is told from the words around it by more than its colour (WCAG 1.4.1): underlined.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-text)' } },
@@ -39,5 +41,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-gray-light-color': '#495057',
     '--mantine-color-teal-light-color': '#0b6b57',
   },
-  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-placeholder': '#a6a7ab' },
+  dark: {
+    '--mantine-color-dimmed': '#a6a7ab',
+    '--mantine-color-placeholder': '#a6a7ab',
+    // Error text on the dark body: Mantine's is 3.4:1; this is 5.6:1.
+    '--mantine-color-error': '#ff8787',
+  },
 });

@@ -10,6 +10,18 @@ import { choiceError, fieldError } from '#/lib/field-error';
 export { fieldError };
 
 /**
+ * After a submit with errors, focus on the first field at fault in the order the form shows
+ * them (WCAG 3.3.1): react-hook-form would pick the first registered, and a form's text fields
+ * register before the choices its child components bind. For `handleSubmit`'s second argument,
+ * with `shouldFocusError: false` (its own focusing would come after).
+ */
+export function focusFirstInvalid(_errors: unknown, event?: { target: EventTarget | null }) {
+  const form = event?.target instanceof HTMLElement ? event.target : null;
+  // After the errors are drawn (aria-invalid is set on the next render).
+  setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+}
+
+/**
  * A choice bound to a form field: nothing chosen is '' in the form; its error names the field
  * (`errorLabel`, the label by default), or says `prompt` while nothing is chosen yet.
  */
@@ -39,6 +51,10 @@ export function SelectField<T extends FieldValues, C, V>({
         return (
           <Choice
             {...rest}
+            // Focusable by the form: after a submit with errors, focus goes to the first of them.
+            ref={field.ref}
+            // The list opens on a click, an arrow key or typing: not merely on focus.
+            openOnFocus={false}
             label={label}
             value={(field.value as string) || null}
             onChange={(value) => field.onChange(value ?? '')}

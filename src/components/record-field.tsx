@@ -50,6 +50,11 @@ export function RecordField<T extends FieldValues, C, V>({
       name={name}
       render={({ field, fieldState }) => (
         <Select
+          // Focusable by the form: after a submit with errors, focus goes to the first of them.
+          ref={field.ref}
+          // The list opens on a click, an arrow key or typing: not merely on focus, which a
+          // submit with errors or a Tab gives it.
+          openOnFocus={false}
           label={label}
           description={description}
           required

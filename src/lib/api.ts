@@ -5,7 +5,13 @@ import { ApiError, type Connection, readProblem } from '#/api/errors';
 
 export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
 
+let lastRequestAt = Date.now();
+
+/** When the SPA last asked the dashboard server anything: each request keeps the session alive. */
+export const lastRequestTime = () => lastRequestAt;
+
 async function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  lastRequestAt = Date.now();
   const response = await fetch(input, { ...init, credentials: 'same-origin' });
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   // Signing in and resetting a password answer 401 for a wrong secret, not for a lost session.

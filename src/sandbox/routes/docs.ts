@@ -305,7 +305,7 @@ ${body}
 const CSS = `*{box-sizing:border-box}body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1a1b1e;background:#fff}
 .layout{display:grid;grid-template-columns:290px minmax(0,1fr)}
 .side{position:sticky;top:0;height:100vh;overflow:auto;padding:16px;border-right:1px solid #dee2e6;font-size:14px}
-.side ul{list-style:none;margin:0;padding:0}.side>ul>li{margin:6px 0}.side ul ul{margin:2px 0 6px 8px}.side ul ul a{color:inherit;font-size:13px}
+.side ul{list-style:none;margin:0;padding:0}.side>ul>li{margin:4px 0}.side ul ul{margin:0 0 4px 8px}.side a{display:inline-block;min-height:24px;line-height:24px}.side ul ul a{color:inherit;font-size:13px}
 .side label{display:block;font-weight:600;margin:8px 0 4px}.side input{width:100%;padding:6px 8px;font:inherit;border:1px solid #adb5bd;border-radius:4px;background:inherit;color:inherit}
 #search-status{font-size:12px;color:#495057;min-height:18px;margin:4px 0}.brand{font-weight:700;margin:0 0 8px}
 main{max-width:980px;padding:24px 32px}h1 .badge,.brand .badge{font-size:12px;background:#fd7e14;color:#000;padding:2px 8px;border-radius:4px;vertical-align:middle}

@@ -12,6 +12,7 @@ import { openSession } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 import { stepUpUntil } from '../controls/rules';
+import { SESSION_IDLE_MS } from '#/api/dashboard';
 
 async function environmentsOf(ctx: DashboardContext): Promise<EnvironmentInfo[]> {
   const configured = new Set((await ctx.workspace.credentialHints()).map((h) => h.environment));
@@ -56,7 +57,7 @@ export async function sessionInfo(
     demo: ctx.demoUsers.includes(user.email),
     apiKeyHint: hint ? `…${hint.apiKeyLast4}` : 'not set',
     baseUrl: upstream?.baseUrl() ?? '',
-    expiresAt: Math.min(session.expiresAt, session.lastSeenAt + 30 * 60_000),
+    expiresAt: Math.min(session.expiresAt, session.lastSeenAt + SESSION_IDLE_MS),
     mustEnrol: signedIn.mustEnrol,
     secondFactor: Boolean(user.secondFactor),
     stepUpUntil: user.secondFactor

@@ -8,8 +8,9 @@ import type { Kysely } from 'kysely';
 import type { DashboardDb } from './db';
 import type { Database } from './schema';
 import type { Vault } from './vault';
+import { SESSION_IDLE_MS } from '#/api/dashboard';
 
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const IDLE_TIMEOUT_MS = SESSION_IDLE_MS;
 export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 

@@ -5,6 +5,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { presetDays } from '#/lib/dates';
+import { DatesLocale } from '#/components/dates-locale';
 
 export function DayRange({
   label,
@@ -20,24 +21,26 @@ export function DayRange({
   const [range, setRange] = useState<[string | null, string | null]>([from ?? null, to ?? null]);
   useEffect(() => setRange([from ?? null, to ?? null]), [from, to]);
   return (
-    <DatePickerInput
-      type="range"
-      label={label}
-      placeholder="Any date"
-      clearable
-      clearButtonProps={{ 'aria-label': 'Clear the dates' }}
-      allowSingleDateInRange
-      presets={presetDays()}
-      valueFormat="D MMM YYYY"
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      w={280}
-      value={range}
-      onChange={([start, end]) => {
-        setRange([start, end]);
-        // The first day alone waits for the second; a cleared range clears the filter.
-        if (start && !end) return;
-        onChange({ from: start ?? undefined, to: end ?? undefined });
-      }}
-    />
+    <DatesLocale>
+      <DatePickerInput
+        type="range"
+        label={label}
+        placeholder="Any date"
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear the dates' }}
+        allowSingleDateInRange
+        presets={presetDays()}
+        valueFormat="D MMM YYYY"
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        w={280}
+        value={range}
+        onChange={([start, end]) => {
+          setRange([start, end]);
+          // The first day alone waits for the second; a cleared range clears the filter.
+          if (start && !end) return;
+          onChange({ from: start ?? undefined, to: end ?? undefined });
+        }}
+      />
+    </DatesLocale>
   );
 }

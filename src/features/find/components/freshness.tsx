@@ -1,6 +1,6 @@
 // How fresh a list is: when the local index last heard from the API, a refresh, and why sync is
 // paused if it is.
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -41,7 +41,10 @@ export function Freshness() {
         ? `Synced ${ago(now - data.checkedAt)}`
         : 'Not synced yet';
   return (
-    <Group gap={6} wrap="nowrap" aria-live="polite">
+    // Not a live region: "Synced 5 s ago" would be read out every five seconds. Only a pause is
+    // announced, when it starts.
+    <Group gap={6} wrap="nowrap">
+      <VisuallyHidden role="status">{data.error ? text : ''}</VisuallyHidden>
       {data.error && (
         <IconAlertTriangle size={16} color="var(--mantine-color-orange-6)" aria-hidden />
       )}

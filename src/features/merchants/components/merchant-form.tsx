@@ -11,7 +11,12 @@ import { Id } from '#/api/schemas/common';
 import { FormActions } from '#/components/api-error';
 import { useSaveGuard } from '#/components/leave-guard';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
-import { AddressFieldset, CountrySelect, SelectField } from '#/components/form-fields';
+import {
+  AddressFieldset,
+  CountrySelect,
+  focusFirstInvalid,
+  SelectField,
+} from '#/components/form-fields';
 import { textField } from '#/components/text-field';
 
 import { callingCode, plainCallingCode, plainPhone } from '#/lib/phone';
@@ -92,6 +97,8 @@ export function MerchantForm({
     [],
   );
   const form = useForm<Values>({
+    // Focus goes to the first field at fault in the order shown (focusFirstInvalid).
+    shouldFocusError: false,
     resolver: async (typed, context, options) => {
       const values = withPlainPhone(
         kindRef.current === 'customer' && !editing
@@ -159,7 +166,7 @@ export function MerchantForm({
     } else {
       create.mutate(body, { onSuccess: saved, onError });
     }
-  });
+  }, focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate aria-label={editing ? 'Edit merchant' : 'New merchant'}>

@@ -16,8 +16,11 @@ import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { AnnounceIncrease } from '#/components/announce';
 import { DateTime } from '#/components/date-time';
 import { notificationsQuery, useReadAll, useReadNotification } from '../queries';
+
+const unreadWords = (n: number) => `New notification: ${n} unread`;
 
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
@@ -27,74 +30,86 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const unread = data?.unread ?? 0;
   return (
-    <Indicator
-      label={unread > 99 ? '99+' : unread}
-      size={16}
-      disabled={unread === 0}
-      color="red"
-      offset={4}
-    >
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withArrow>
-        <Popover.Target>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-            data-testid="bell"
-            onClick={() => setOpened((o) => !o)}
-          >
-            <IconBell size={18} aria-hidden />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown p={0} aria-label="Notifications">
-          <Group justify="space-between" px="sm" py="xs">
-            <Text fw={600} size="sm">
-              Notifications
-            </Text>
-            <Button
-              variant="subtle"
-              size="compact-xs"
-              disabled={unread === 0}
-              onClick={() => readAll.mutate(undefined)}
+    <>
+      <AnnounceIncrease count={data?.unread} words={unreadWords} />
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={16}
+        disabled={unread === 0}
+        color="red"
+        offset={4}
+      >
+        <Popover
+          opened={opened}
+          onChange={setOpened}
+          position="bottom-end"
+          width={360}
+          withArrow
+          // Opened, focus moves into the panel (Esc closes it, focus back on the bell).
+          trapFocus
+          returnFocus
+        >
+          <Popover.Target>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+              data-testid="bell"
+              onClick={() => setOpened((o) => !o)}
             >
-              Mark all read
-            </Button>
-          </Group>
-          <ScrollArea.Autosize mah={420}>
-            {!data || data.results.length === 0 ? (
-              <Text size="sm" c="dimmed" px="sm" pb="sm">
-                Nothing yet. What waits for you and what happens to your payments appears here.
+              <IconBell size={18} aria-hidden />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown p={0} aria-label="Notifications">
+            <Group justify="space-between" px="sm" py="xs">
+              <Text fw={600} size="sm">
+                Notifications
               </Text>
-            ) : (
-              <Stack gap={0}>
-                {data.results.map((n) => (
-                  <UnstyledButton
-                    key={n.id}
-                    px="sm"
-                    py="xs"
-                    style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-                    onClick={() => {
-                      if (n.readAt === null) read.mutate(n.id);
-                      setOpened(false);
-                      if (n.link) void navigate({ to: n.link });
-                    }}
-                  >
-                    <Text size="sm" fw={n.readAt === null ? 700 : 400}>
-                      {n.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {n.body}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      <DateTime value={n.createdAt} />
-                    </Text>
-                  </UnstyledButton>
-                ))}
-              </Stack>
-            )}
-          </ScrollArea.Autosize>
-        </Popover.Dropdown>
-      </Popover>
-    </Indicator>
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                disabled={unread === 0}
+                onClick={() => readAll.mutate(undefined)}
+              >
+                Mark all read
+              </Button>
+            </Group>
+            <ScrollArea.Autosize mah={420}>
+              {!data || data.results.length === 0 ? (
+                <Text size="sm" c="dimmed" px="sm" pb="sm">
+                  Nothing yet. What waits for you and what happens to your payments appears here.
+                </Text>
+              ) : (
+                <Stack gap={0}>
+                  {data.results.map((n) => (
+                    <UnstyledButton
+                      key={n.id}
+                      px="sm"
+                      py="xs"
+                      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                      onClick={() => {
+                        if (n.readAt === null) read.mutate(n.id);
+                        setOpened(false);
+                        if (n.link) void navigate({ to: n.link });
+                      }}
+                    >
+                      <Text size="sm" fw={n.readAt === null ? 700 : 400}>
+                        {n.title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {n.body}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        <DateTime value={n.createdAt} />
+                      </Text>
+                    </UnstyledButton>
+                  ))}
+                </Stack>
+              )}
+            </ScrollArea.Autosize>
+          </Popover.Dropdown>
+        </Popover>
+      </Indicator>
+    </>
   );
 }

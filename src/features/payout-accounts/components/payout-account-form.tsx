@@ -20,6 +20,7 @@ import {
   AddressFieldset,
   CountrySelect,
   fieldError,
+  focusFirstInvalid,
   PayoutCurrencySelect,
   SelectField,
 } from '#/components/form-fields';
@@ -93,6 +94,8 @@ export function PayoutAccountForm({
   // Validate what will be sent: blank optional inputs become null first.
   const resolve = zodResolver(schema as typeof PayoutAccountCreate) as unknown as Resolver<Values>;
   const form = useForm<Values>({
+    // Focus goes to the first field at fault in the order shown (focusFirstInvalid).
+    shouldFocusError: false,
     resolver: (values, context, options) => resolve(withBlanksAsNull(values), context, options),
     defaultValues: initialValues(account, businessId),
     mode: 'onTouched',
@@ -165,7 +168,7 @@ export function PayoutAccountForm({
     } else {
       create.mutate(body as PayoutAccountCreate, { onSuccess: saved, onError });
     }
-  });
+  }, focusFirstInvalid);
 
   return (
     <form

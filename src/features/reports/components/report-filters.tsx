@@ -8,6 +8,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { BUCKETS, type Bucket, PRESET_LABEL, PRESETS, type Preset } from '#/api/period-names';
 import { PRODUCTS, type Product } from '#/api/schemas/transaction';
 import { PRODUCT_TITLE } from '#/lib/products';
+import { DatesLocale } from '#/components/dates-locale';
 
 export interface ReportFilterValues {
   period?: Preset | 'custom' | undefined;
@@ -46,18 +47,20 @@ export function ReportFilters({
         }
       />
       {search.period === 'custom' && (
-        <DatePickerInput
-          type="range"
-          label="Days"
-          placeholder="Choose two days"
-          valueFormat="D MMM YYYY"
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          w={260}
-          value={[search.from ?? null, search.to ?? null]}
-          onChange={([from, to]) => {
-            if (from && to) set({ from, to });
-          }}
-        />
+        <DatesLocale>
+          <DatePickerInput
+            type="range"
+            label="Days"
+            placeholder="Choose two days"
+            valueFormat="D MMM YYYY"
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            w={260}
+            value={[search.from ?? null, search.to ?? null]}
+            onChange={([from, to]) => {
+              if (from && to) set({ from, to });
+            }}
+          />
+        </DatesLocale>
       )}
       <Select
         label="Per"

@@ -31,7 +31,7 @@ import { QuoteState, RateText, useLiveQuote } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { RecordField } from '#/components/record-field';
 import { textField } from '#/components/text-field';
-import { SelectField } from '#/components/form-fields';
+import { focusFirstInvalid, SelectField } from '#/components/form-fields';
 
 export interface TransactionDraft {
   merchant?: number | undefined;
@@ -103,6 +103,8 @@ export function TransactionForm({
     return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   };
   const form = useForm<Values>({
+    // Focus goes to the first field at fault in the order shown (focusFirstInvalid).
+    shouldFocusError: false,
     resolver,
     defaultValues: {
       fromBusinessId: draft.merchant ?? null,
@@ -146,33 +148,35 @@ export function TransactionForm({
     amount,
   });
 
-  const submit = form.handleSubmit((values) =>
-    upload.then(values.invoice, (invoiceUrl) =>
-      create.mutate(
-        {
-          body: {
-            fromBusinessId: values.fromBusinessId!,
-            toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
-            fromCurrencySymbol: values.fromCurrencySymbol!,
-            toAmount: plainAmount(values.toAmount),
-            purpose: values.purpose!,
-            ...(invoiceUrl ? { invoiceUrl } : {}),
+  const submit = form.handleSubmit(
+    (values) =>
+      upload.then(values.invoice, (invoiceUrl) =>
+        create.mutate(
+          {
+            body: {
+              fromBusinessId: values.fromBusinessId!,
+              toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
+              fromCurrencySymbol: values.fromCurrencySymbol!,
+              toAmount: plainAmount(values.toAmount),
+              purpose: values.purpose!,
+              ...(invoiceUrl ? { invoiceUrl } : {}),
+            },
+            idempotencyKey,
           },
-          idempotencyKey,
-        },
-        {
-          onSuccess: (created) => {
-            guard.release();
-            onCreated(created);
+          {
+            onSuccess: (created) => {
+              guard.release();
+              onCreated(created);
+            },
+            onError: (error) => {
+              for (const e of applyApiFieldErrors(error, FIELDS, form.setError))
+                if (e.field === 'invoiceUrl')
+                  form.setError('invoice', { type: 'server', message: e.message });
+            },
           },
-          onError: (error) => {
-            for (const e of applyApiFieldErrors(error, FIELDS, form.setError))
-              if (e.field === 'invoiceUrl')
-                form.setError('invoice', { type: 'server', message: e.message });
-          },
-        },
+        ),
       ),
-    ),
+    focusFirstInvalid,
   );
 
   const noMerchants = merchants.none;

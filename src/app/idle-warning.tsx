@@ -1,0 +1,52 @@
+// Signing out for inactivity, said before it happens (WCAG 2.2.1): two minutes before the
+// session's idle limit (SESSION_IDLE_MS since the page's last request), a dialog counts down
+// and offers to stay signed in, which is one request that keeps the session alive.
+import { Button, Group, Text } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { SESSION_IDLE_MS } from '#/api/dashboard';
+import { Dialog } from '#/components/dialog';
+import { sessionQuery } from '#/features/session/queries';
+import { lastRequestTime } from '#/lib/api';
+
+/** How long before the idle limit the warning shows. */
+export const IDLE_WARNING_MS = 2 * 60 * 1000;
+
+export function IdleWarning({ onSignOut }: { onSignOut: () => void }) {
+  const queryClient = useQueryClient();
+  const [left, setLeft] = useState<number | null>(null);
+  const check = useInterval(() => {
+    const remaining = lastRequestTime() + SESSION_IDLE_MS - Date.now();
+    setLeft(remaining <= IDLE_WARNING_MS && remaining > 0 ? remaining : null);
+  }, 1_000);
+  useEffect(() => {
+    check.start();
+    return check.stop;
+  }, [check]);
+  const seconds = Math.ceil((left ?? 0) / 1000);
+  return (
+    <Dialog
+      opened={left !== null}
+      onClose={() => void queryClient.refetchQueries({ queryKey: sessionQuery.queryKey })}
+      title="Are you still there?"
+      closeOnClickOutside={false}
+    >
+      <Text size="sm" mb="md" role="timer" aria-live="off">
+        For your account&apos;s safety you will be signed out in {Math.floor(seconds / 60)}:
+        {String(seconds % 60).padStart(2, '0')} unless you carry on.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onSignOut}>
+          Sign out
+        </Button>
+        <Button
+          data-autofocus
+          onClick={() => void queryClient.refetchQueries({ queryKey: sessionQuery.queryKey })}
+        >
+          Stay signed in
+        </Button>
+      </Group>
+    </Dialog>
+  );
+}
