@@ -41,7 +41,7 @@ const email = `bench-${Date.now()}@bench.example`;
 const { password } = await workspace.createUser({
   email,
   name: 'Bench',
-  roles: ['viewer'],
+  roles: ['viewer', 'admin'],
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as AddressInfo;

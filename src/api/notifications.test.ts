@@ -28,18 +28,21 @@ describe('the audience of each kind', () => {
   });
 
   it('lists for each person the kinds that can reach them', () => {
-    expect(kindsFor(['viewer'])).toEqual(['newSignIn']);
+    // A viewer (an accountant, say) may want the monthly statement.
+    expect(kindsFor(['viewer'])).toEqual(['newSignIn', 'monthlyStatement']);
     expect(kindsFor(['finance'])).toEqual([
       'requestRejected',
       'transactionEnded',
       'batchFinished',
       'newSignIn',
+      'monthlyStatement',
     ]);
     expect(kindsFor(['onboarding'])).toEqual(['requestRejected', 'webhookFailing', 'newSignIn']);
     expect(kindsFor(['approver', 'tester'])).toEqual([
       'waitingForYou',
       'webhookFailing',
       'newSignIn',
+      'monthlyStatement',
     ]);
   });
 });

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'batchFinished',
   'webhookFailing',
   'newSignIn',
+  'monthlyStatement',
 ] as const;
 export const NotificationKind = oneOf(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -28,6 +29,7 @@ export const KIND_LABEL: Record<NotificationKind, string> = {
   batchFinished: 'Your bulk payout finished submitting',
   webhookFailing: 'A webhook endpoint keeps failing',
   newSignIn: 'A sign-in from a new browser',
+  monthlyStatement: 'Last month’s statement totals, on the first of the month',
 };
 
 /**
@@ -43,6 +45,8 @@ export const KIND_AUDIENCE: Record<NotificationKind, readonly Role[] | 'everyone
   batchFinished: ['finance'],
   webhookFailing: ['admin', 'onboarding', 'tester'],
   newSignIn: 'everyone',
+  // Whoever closes the books: finance, approvers, admins, and viewers (an accountant's role).
+  monthlyStatement: ['finance', 'approver', 'admin', 'viewer'],
 };
 
 /** The kinds a person with `roles` can be told of. */
@@ -68,6 +72,8 @@ export const DEFAULT_MODE: Record<NotificationKind, DeliveryMode> = {
   batchFinished: 'immediately',
   webhookFailing: 'immediately',
   newSignIn: 'immediately',
+  // Mailed once a month to whoever chose it (at once or in the digest: the same mail).
+  monthlyStatement: 'off',
 };
 
 export const Notification = z.object({

@@ -54,6 +54,7 @@ import { notices } from './notifications/notices';
 import { notificationStore } from './notifications/store';
 import { liveHub } from './notifications/live';
 import { sendDigests } from './notifications/digest';
+import { sendMonthlyStatements } from './statements/monthly';
 import { repeatingPass } from './repeating-pass';
 import { notificationRoutes } from './plugins/notification-routes';
 import { type SubmitterOptions, batchSubmitter } from './batches/submit';
@@ -273,11 +274,14 @@ export async function buildDashboardServer(options: DashboardOptions) {
   });
   app.addHook('onListen', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
-  // The daily digests, looked for every minute (each is sent once, whichever server finds it).
+  // The daily digests and the monthly statements, looked for every minute (each is sent once,
+  // whichever server finds it).
   const digests = repeatingPass(
     async () => {
-      if ((await sendDigests(options.workspace.db, { origin: () => address.origin(), now })) > 0)
-        await outbox.kick();
+      const settings = { origin: () => address.origin(), now };
+      const digested = await sendDigests(options.workspace.db, settings);
+      const statements = await sendMonthlyStatements(options.workspace.db, settings);
+      if (digested + statements > 0) await outbox.kick();
     },
     {
       intervalMs: 60_000,

@@ -956,4 +956,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('app_user').addColumn('invited_at', 'bigint').execute();
     },
   },
+  '025-monthly-statements': {
+    async up(db: Kysely<unknown>) {
+      // The last month whose statement each person was mailed, "2026-10" (issue 43): claimed
+      // with a compare-and-set, so that servers sharing the database mail it once.
+      await db.schema
+        .createTable('statement_mail_state')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('app_user.id'))
+        .addColumn('sent_month', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -527,6 +527,12 @@ export interface DigestStateTable {
   sent_until: number;
 }
 
+/** The last month ("2026-10") whose statement totals each person was mailed (migration 025). */
+export interface StatementMailStateTable {
+  user_id: string;
+  sent_month: string;
+}
+
 /** A partner webhook endpoint seen failing, and when people were last told. */
 export interface WebhookAlertTable {
   environment: string;
@@ -585,6 +591,7 @@ export interface Database {
   chat_hook: ChatHookTable;
   known_browser: KnownBrowserTable;
   digest_state: DigestStateTable;
+  statement_mail_state: StatementMailStateTable;
   webhook_alert: WebhookAlertTable;
   index_change: IndexChangeTable;
   workspace_setting: WorkspaceSettingTable;

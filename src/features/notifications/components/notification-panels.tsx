@@ -48,6 +48,15 @@ const MODE_LABEL: Record<DeliveryMode, string> = {
   off: 'Off',
 };
 
+/** A kind's choices: the monthly statement is mailed on the first of the month, or not. */
+const modesOf = (kind: NotificationKind) =>
+  kind === 'monthlyStatement'
+    ? [
+        { value: 'immediately', label: 'Monthly' },
+        { value: 'off', label: 'Off' },
+      ]
+    : DELIVERY_MODES.map((m) => ({ value: m, label: MODE_LABEL[m] }));
+
 export function NotificationPreferences() {
   const { data } = useQuery(preferencesQuery);
   const { data: session } = useQuery(sessionQuery);
@@ -75,8 +84,12 @@ export function NotificationPreferences() {
               <SegmentedControl
                 size="xs"
                 aria-labelledby={`mode-${kind}`}
-                value={data.modes[kind]}
-                data={DELIVERY_MODES.map((m) => ({ value: m, label: MODE_LABEL[m] }))}
+                value={
+                  kind === 'monthlyStatement' && data.modes[kind] === 'digest'
+                    ? 'immediately'
+                    : data.modes[kind]
+                }
+                data={modesOf(kind)}
                 onChange={(mode) =>
                   save.mutate(
                     { [kind]: mode as DeliveryMode },
@@ -84,7 +97,7 @@ export function NotificationPreferences() {
                       onSuccess: () =>
                         showDone(
                           'Saved',
-                          `${KIND_LABEL[kind]}: ${MODE_LABEL[mode as DeliveryMode].toLowerCase()}.`,
+                          `${KIND_LABEL[kind]}: ${(modesOf(kind).find((m) => m.value === mode)?.label ?? mode).toLowerCase()}.`,
                         ),
                     },
                   )
