@@ -214,3 +214,12 @@ test('sets a date range with the keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/from=.*to=/);
 });
+
+test('at 1280 px a list shows every column, none cut off', async ({ page }) => {
+  await signInAs(page, 'Fatima Finance');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/transactions/payouts');
+  const table = page.getByRole('table', { name: 'Payouts' });
+  await expect(table.getByRole('columnheader', { name: 'Created' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByText('Scroll for more')).toHaveCount(0);
+});

@@ -3,7 +3,7 @@
 // is this table, so they read, scroll and announce themselves the same way.
 import { Table, type TableProps, type TableTdProps, type TableThProps, Text } from '@mantine/core';
 import type { Key, ReactElement, ReactNode } from 'react';
-import { DateTime } from './date-time';
+import { DateLines } from './date-time';
 import { ScrollTable } from './scroll-table';
 
 export interface Column<Row> {
@@ -139,9 +139,5 @@ export function IdNote({ children }: { children: ReactNode }) {
 
 /** A date and time in a table cell, in the viewer's zone. */
 export function DateCell({ value }: { value: number | null | undefined }) {
-  return (
-    <Text size="sm">
-      <DateTime value={value} />
-    </Text>
-  );
+  return <DateLines value={value} />;
 }

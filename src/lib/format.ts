@@ -31,6 +31,7 @@ function formattersOf({ locale, timeZone }: Formats) {
       timeZone,
     }),
     exact: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long', timeZone }),
+    date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }),
     shortTime: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }),
     mediumTime: new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone }),
     count: new Intl.NumberFormat(locale),
@@ -93,6 +94,9 @@ export const formatCount = (n: number) => formatters.count.format(n);
 export function formatDateTime(ms: number): string {
   return formatters.dateTime.format(ms);
 }
+
+/** The day alone: `Nov 22, 2026`, `22.11.2026`. */
+export const formatDate = (ms: number) => formatters.date.format(ms);
 
 export function formatExactTime(ms: number): string {
   return formatters.exact.format(ms);

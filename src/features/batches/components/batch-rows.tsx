@@ -80,15 +80,15 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
         r.payout ? (
           <Money amount={r.payout.amount} symbol={r.payout.currency} />
         ) : (
-          // Not read (the row has problems): the cell as written, said to be that, since its
-          // currency is the account's and the account is not known.
+          // Not read (the row has problems): the cell as written, said to be that (its currency
+          // is the account's, and the account is not known yet).
           <Stack gap={0} align="flex-end">
             <Text span size="sm">
               {r.cells.payout_amount || '—'}
             </Text>
             {r.cells.payout_amount && (
-              <Text size="xs" c="dimmed" span>
-                as written, currency unknown
+              <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap' }}>
+                as written
               </Text>
             )}
           </Stack>
@@ -113,7 +113,7 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
         ),
     },
     { header: 'Reference', cell: (r) => r.cells.reference || '—' },
-    { header: 'State', cell: (r) => <RowState row={r} />, td: { miw: 220 } },
+    { header: 'State', cell: (r) => <RowState row={r} />, td: { miw: 170 } },
     {
       header: 'Transaction',
       shown: submitted,

@@ -53,7 +53,8 @@ function columnsFor(product: Product): Array<Column<Row>> {
     },
     {
       header: 'Sender → recipient',
-      th: { miw: 220 },
+      // Narrow enough for every column to show at 1280 px; names wrap.
+      th: { miw: 170 },
       cell: (t) => (
         <>
           <Text size="sm">
