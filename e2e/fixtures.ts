@@ -123,16 +123,10 @@ export const test = base.extend<{
 
 export { expect };
 
-/** axe on the page as it is now: no violations of any impact. */
-export async function checkA11y(page: Page) {
-  // Judge the page once it has rendered: its heading is there and nothing is loading.
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  // A tooltip left open by the last hover is not part of the page being judged.
-  await page.mouse.move(0, 0);
-  await expect(page.getByRole('tooltip')).toHaveCount(0);
+/** axe's violations on the page as it is now, each with a few of its nodes. */
+async function axeViolations(page: Page) {
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const result = await (
       window as unknown as {
         axe: {
@@ -158,7 +152,36 @@ export async function checkA11y(page: Page) {
         ),
     }));
   });
-  expect(violations, `axe on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * axe on the page as it is now, in its colour scheme and then in the other one (WCAG 2.2 AA in
+ * light and dark on every journey's page): no violations of any impact. A page whose person
+ * chose a scheme (stored, not the system's) is judged in that scheme only.
+ */
+export async function checkA11y(page: Page) {
+  // Judge the page once it has rendered: its heading is there and nothing is loading.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  // A tooltip left open by the last hover is not part of the page being judged.
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  const html = page.locator('html');
+  const scheme = await html.getAttribute('data-mantine-color-scheme');
+  expect(await axeViolations(page), `axe on ${page.url()} (${scheme})`).toEqual([]);
+  const other = scheme === 'dark' ? 'light' : 'dark';
+  await page.emulateMedia({ colorScheme: other });
+  try {
+    const followed = await expect(html)
+      .toHaveAttribute('data-mantine-color-scheme', other, { timeout: 1000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (followed) expect(await axeViolations(page), `axe on ${page.url()} (${other})`).toEqual([]);
+  } finally {
+    await page.emulateMedia({ colorScheme: scheme === 'dark' ? 'dark' : 'light' });
+  }
 }
 
 /**

@@ -1,17 +1,23 @@
 // Each person's formats (docs/decisions/037): a German locale reads and writes amounts the German
 // way, and the account page chooses the locale and time zone. One page per journey.
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import { checkA11y, choose, CSRF, expect, test } from './fixtures';
 
 test.use({ signedInAs: 'Omar Operations' });
 
-test('a German-locale person types 12.500,50, sees 12.500,50 € and its quote', async ({ page }) => {
+/** The signed-in person chooses German formats and Berlin time. */
+async function germanFormats(page: Page) {
   await page.goto('/account');
   const set = await page.request.put('/api/account/formats', {
     headers: CSRF,
     data: { locale: 'de-DE', timeZone: 'Europe/Berlin' },
   });
   expect(set.ok()).toBe(true);
+}
+
+test('a German-locale person types 12.500,50, sees 12.500,50 € and its quote', async ({ page }) => {
+  await germanFormats(page);
   await page.goto('/transactions/payouts/new');
   const form = page.getByRole('form', { name: 'New transaction' });
   await choose(page, 'Sender', /Lumen Textiles GmbH/);
@@ -64,12 +70,7 @@ test('the account page chooses the locale and time zone, with a preview', async 
 test('a German person’s export opens in German Excel as columns: semicolons, decimal commas', async ({
   page,
 }) => {
-  await page.goto('/account');
-  const set = await page.request.put('/api/account/formats', {
-    headers: CSRF,
-    data: { locale: 'de-DE', timeZone: 'Europe/Berlin' },
-  });
-  expect(set.ok()).toBe(true);
+  await germanFormats(page);
   await page.goto('/transactions/payouts?businessId=1');
   const api = (await (await page.request.get('/api/v1/sendc2f/?businessId=1&limit=100')).json())
     .results as { businessRequestId: number; toAmount: string }[];

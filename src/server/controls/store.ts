@@ -37,6 +37,7 @@ import {
   requirementOf,
   samePolicy,
 } from './rules';
+import { putWorkspaceSetting } from '../store/workspace-settings';
 
 export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const LOCK = 'money_controls';
@@ -361,20 +362,8 @@ export function controlsStore(
     /** Saves approval settings, in one transaction with the controls' lock. */
     async saveSettings(settings: ApprovalSettings, by: string | null): Promise<void> {
       await serialized(async (trx) => {
-        for (const [key, value] of Object.entries(settings)) {
-          const row = { key, value: JSON.stringify(value), updated_at: now(), updated_by: by };
-          await trx
-            .insertInto('workspace_setting')
-            .values(row)
-            .onConflict((oc) =>
-              oc.column('key').doUpdateSet({
-                value: row.value,
-                updated_at: row.updated_at,
-                updated_by: row.updated_by,
-              }),
-            )
-            .execute();
-        }
+        for (const [key, value] of Object.entries(settings))
+          await putWorkspaceSetting(trx, { key, value, at: now(), by });
       });
     },
 

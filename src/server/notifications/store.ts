@@ -16,6 +16,7 @@ import {
 import type { Role } from '#/api/roles';
 import type { DashboardDb } from '../store/db';
 import type { Database, NotificationTable } from '../store/schema';
+import { putWorkspaceSetting } from '../store/workspace-settings';
 
 export interface NotifyEvent {
   kind: NotificationKind;
@@ -297,25 +298,13 @@ export function notificationStore(store: DashboardDb, now: () => number = Date.n
 
     privateChatHosts: () => privateChatHosts(store),
 
-    async setPrivateChatHosts(hosts: readonly string[], by: string | null): Promise<void> {
-      const row = {
+    setPrivateChatHosts: (hosts: readonly string[], by: string | null) =>
+      putWorkspaceSetting(db, {
         key: CHAT_NETWORK_KEY,
-        value: JSON.stringify([...new Set(hosts)]),
-        updated_at: now(),
-        updated_by: by,
-      };
-      await db
-        .insertInto('workspace_setting')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            value: row.value,
-            updated_at: row.updated_at,
-            updated_by: row.updated_by,
-          }),
-        )
-        .execute();
-    },
+        value: [...new Set(hosts)],
+        at: now(),
+        by,
+      }),
 
     async chatHooks() {
       const rows = await db.selectFrom('chat_hook').selectAll().orderBy('created_at').execute();
