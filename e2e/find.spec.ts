@@ -16,8 +16,15 @@ import {
 test('Go to… finds a merchant by part of its name', async ({ page }) => {
   await signInToDemo(page);
   await page.getByRole('button', { name: 'Go to…' }).click();
-  await page.getByRole('textbox', { name: 'Go to' }).fill('verde cof');
-  await page.getByRole('button', { name: /Costa Verde Coffee Exporters SA/ }).click();
+  const box = page.getByRole('combobox', { name: 'Go to' });
+  await box.fill('verde cof');
+  const found = page.getByRole('option', { name: /Costa Verde Coffee Exporters SA/ });
+  // A combobox with its listbox: the first result is the active option, and the count is said.
+  await expect(found).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await found.getAttribute('id'))!);
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ results?$/ })).toHaveCount(1);
+  await checkA11y(page);
+  await found.click();
   await expect(
     page.getByRole('heading', { name: 'Costa Verde Coffee Exporters SA', level: 1 }),
   ).toBeVisible();
@@ -28,10 +35,10 @@ test('Go to… opens the payout account found by the last digits of its IBAN wit
 }) => {
   await signInToDemo(page);
   await page.keyboard.press('Control+K');
-  await page.getByRole('textbox', { name: 'Go to' }).fill('2013000');
+  await page.getByRole('combobox', { name: 'Go to' }).fill('2013000');
   // What was found comes before the ids to try, and Enter opens it.
   await expect(
-    page.getByRole('button', { name: /Lumen Textiles GmbH · EUR/ }).first(),
+    page.getByRole('option', { name: /Lumen Textiles GmbH · EUR/ }).first(),
   ).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(
@@ -52,9 +59,9 @@ test('Go to… finds an end to end transfer by its deposit reference', async ({
   const reference = (JSON.parse(row.bank_details) as { reference: string }).reference;
   await signInToDemo(page);
   await page.keyboard.press('Control+K');
-  await page.getByRole('textbox', { name: 'Go to' }).fill(reference);
+  await page.getByRole('combobox', { name: 'Go to' }).fill(reference);
   await expect(
-    page.getByRole('button', { name: new RegExp(`^End to end transfer #${row.id} ·`) }),
+    page.getByRole('option', { name: new RegExp(`^End to end transfer #${row.id} ·`) }),
   ).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(
@@ -76,9 +83,9 @@ test('Go to… finds a payout by its amount typed as the dashboard shows it', as
   const shown = `${whole!.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction.padEnd(2, '0')}`;
   await signInToDemo(page);
   await page.keyboard.press('Control+K');
-  await page.getByRole('textbox', { name: 'Go to' }).fill(shown);
+  await page.getByRole('combobox', { name: 'Go to' }).fill(shown);
   await expect(
-    page.getByRole('button', { name: new RegExp(`^Payout #${row.id} ·`) }),
+    page.getByRole('option', { name: new RegExp(`^Payout #${row.id} ·`) }),
   ).toBeVisible();
 });
 

@@ -136,8 +136,8 @@ test('goes to a merchant by its id from anywhere', async ({ page, dashboard }) =
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   await page.keyboard.press('Control+k');
-  await page.getByRole('textbox', { name: 'Go to' }).fill(String(id));
-  await page.getByRole('button', { name: `Merchant #${id}` }).click();
+  await page.getByRole('combobox', { name: 'Go to' }).fill(String(id));
+  await page.getByRole('option', { name: `Merchant #${id}` }).click();
   await expect(page.getByRole('heading', { name: SEEDED.harbor, level: 1 })).toBeVisible();
 });
 
@@ -145,8 +145,8 @@ test('goes to a payout account by its id from anywhere', async ({ page, dashboar
   const id = accountWithIban(dashboard, SEEDED.lumenIban);
   await page.goto('/merchants');
   await page.getByRole('button', { name: 'Go to…' }).click();
-  await page.getByRole('textbox', { name: 'Go to' }).fill(`#${id}`);
-  await page.getByRole('button', { name: `Payout account #${id}` }).click();
+  await page.getByRole('combobox', { name: 'Go to' }).fill(`#${id}`);
+  await page.getByRole('option', { name: `Payout account #${id}` }).click();
   await expect(page.getByRole('heading', { name: `EUR account of ${SEEDED.lumen}` })).toBeVisible();
 });
 

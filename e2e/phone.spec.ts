@@ -48,7 +48,7 @@ test('on a phone the header shows the environment, search and the account menu',
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(menu).toBeFocused();
   await banner.getByRole('button', { name: 'Go to…' }).click();
-  await expect(page.getByRole('textbox', { name: 'Go to' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Go to' })).toBeFocused();
 });
 
 test('on a phone the overview fits the screen, amounts included', async ({ page }) => {

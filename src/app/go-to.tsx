@@ -13,7 +13,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchResults } from '#/api/local-index';
 import { searchQuery } from '#/features/find/queries';
 import { formatDateTime, formatMoney } from '#/lib/format';
@@ -34,6 +34,48 @@ const PAGES = [
   { to: '/transactions/collections', label: 'Collections' },
   { to: '/batches', label: 'Bulk payouts' },
 ];
+
+const RESULTS_ID = 'go-to-results';
+
+/** An action as an option of the listbox (its id is given by the mirror below). */
+const optionProps = () => ({ role: 'option', 'aria-selected': false });
+
+/**
+ * Spotlight marks the arrow keys' choice with `data-selected` by hand; this says the same to
+ * assistive technology: `aria-selected` on the option, `aria-activedescendant` on the search box.
+ */
+function useSelectionMirror() {
+  const observer = useRef<MutationObserver | null>(null);
+  return useCallback((list: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!list) return;
+    // The dialog is named as its search box is (Spotlight gives it no title to name it by).
+    list.closest('[role="dialog"], section')?.setAttribute('aria-label', 'Go to');
+    const sync = () => {
+      const input = document.querySelector<HTMLElement>(`[aria-controls="${RESULTS_ID}"]`);
+      let active = '';
+      // Spotlight keeps an action's id to itself: each option is numbered here instead.
+      for (const [n, option] of [
+        ...list.querySelectorAll<HTMLElement>('[role="option"]'),
+      ].entries()) {
+        option.id = `go-to-option-${n}`;
+        const selected = option.hasAttribute('data-selected');
+        option.setAttribute('aria-selected', String(selected));
+        if (selected) active = option.id;
+      }
+      if (active) input?.setAttribute('aria-activedescendant', active);
+      else input?.removeAttribute('aria-activedescendant');
+    };
+    observer.current = new MutationObserver(sync);
+    observer.current.observe(list, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-selected'],
+    });
+    sync();
+  }, []);
+}
 
 export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
   const navigate = useNavigate();
@@ -88,6 +130,7 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
       }));
   }, [id, query, navigate, sandbox]);
   const resultCount = groups.reduce((n, g) => n + g.actions.length, 0) + actions.length;
+  const mirror = useSelectionMirror();
   // Enter opens the first action: what was found comes first, then the pages or ids to try.
   useEffect(selectFirstAction, [groups, actions]);
 
@@ -100,23 +143,28 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
       scrollable
       maxHeight={400}
     >
+      {/* A combobox and its listbox (WAI-ARIA): the arrow keys' choice is the active option. */}
       <Spotlight.Search
         placeholder="An id (merchant, account, transaction) or a page"
         leftSection={<IconSearch size={18} aria-hidden />}
         aria-label="Go to"
+        role="combobox"
+        aria-expanded
+        aria-controls={RESULTS_ID}
+        aria-autocomplete="list"
       />
-      <Spotlight.ActionsList>
+      <Spotlight.ActionsList id={RESULTS_ID} role="listbox" aria-label="Results" ref={mirror}>
         {groups.map((group) => (
-          <Spotlight.ActionsGroup key={group.label} label={group.label}>
+          <Spotlight.ActionsGroup key={group.label} label={group.label} role="group">
             {group.actions.map(({ id: key, ...action }) => (
-              <Spotlight.Action key={key} {...action} />
+              <Spotlight.Action key={key} {...action} {...optionProps()} />
             ))}
           </Spotlight.ActionsGroup>
         ))}
         {actions.length > 0 && (
-          <Spotlight.ActionsGroup label={id ? 'Open by id' : 'Pages'}>
+          <Spotlight.ActionsGroup label={id ? 'Open by id' : 'Pages'} role="group">
             {actions.map(({ id: key, ...action }) => (
-              <Spotlight.Action key={key} {...action} />
+              <Spotlight.Action key={key} {...action} {...optionProps()} />
             ))}
           </Spotlight.ActionsGroup>
         )}
