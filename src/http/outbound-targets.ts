@@ -56,6 +56,10 @@ function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
 }
 
+/** Whether `url` leads to one of `hosts` (names or IP addresses, as an admin listed them). */
+export const leadsToListedHost = (url: string, hosts: readonly string[]) =>
+  hosts.includes(hostOf(new URL(url)));
+
 /** Resolves `host` and refuses it when any of its addresses is refused. */
 async function resolveAllowed(host: string): Promise<dns.LookupAddress[]> {
   if (net.isIP(host)) {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { inPool } from '../pool';
 import { leaseFree, leases } from '../store/lease';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { postWebhook, publicTargetProblem } from '#/http/outbound-targets';
+import { leadsToListedHost, postWebhook, publicTargetProblem } from '#/http/outbound-targets';
 import { repeatingPass } from '../repeating-pass';
 import type { DashboardDb } from '../store/db';
 import type { OutboxTable } from '../store/schema';
@@ -105,9 +105,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
     // A host the admin listed as the team's own network may be private (decision 050).
     const allowPrivate =
       (options.allowPrivateChat ?? false) ||
-      (await privateChatHosts(store)).includes(
-        new URL(message.target).hostname.replace(/^\[|\]$/g, ''),
-      );
+      leadsToListedHost(message.target, await privateChatHosts(store));
     if (!allowPrivate) {
       const problem = await publicTargetProblem(message.target);
       if (problem) throw new Error(`The chat hook's URL ${problem}.`);

@@ -2,7 +2,7 @@
 // each person's choices, the mail kept without SMTP, the chat hooks, and the live stream.
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationEndpoints as E } from '#/api/notifications';
-import { publicTargetProblem } from '#/http/outbound-targets';
+import { leadsToListedHost, publicTargetProblem } from '#/http/outbound-targets';
 import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
 
@@ -65,8 +65,7 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
 
   /** Whether a hook's URL may lead to a private address: its host is on the team's list. */
   const onTeamNetwork = async (url: string) =>
-    options.allowPrivateChat ||
-    (await notes.privateChatHosts()).includes(new URL(url).hostname.replace(/^\[|\]$/g, ''));
+    options.allowPrivateChat || leadsToListedHost(url, await notes.privateChatHosts());
 
   route(app, E.getChatNetwork, async () => ({ privateHosts: await notes.privateChatHosts() }));
 
