@@ -118,6 +118,8 @@ test('a second person approves the batch, watches it submit and opens a row’s 
   const progress = page.getByTestId('batch-progress');
   await expect(progress.getByText('2 of 2 rows submitted.')).toBeVisible();
   await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  // At 1280 px every column shows, the transactions and their statuses included.
+  await expect(page.getByText('Scroll for more')).toHaveCount(0);
   const link = page.locator('tr[data-row="2"]').getByRole('link', { name: /^#\d+$/ });
   const number = (await link.textContent())!.slice(1);
   await link.click();

@@ -125,6 +125,13 @@ export { expect };
 
 /** axe's violations on the page as it is now, each with a few of its nodes. */
 async function axeViolations(page: Page) {
+  // Colours are judged at rest: a CSS transition under way (a scheme just switched, a button's
+  // hover fading) would be measured between its two colours. Spinners (animations) run on.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const result = await (

@@ -82,3 +82,21 @@ test('on a phone a list shows each row as a card, every value under its heading'
   }
   await checkA11y(page);
 });
+
+test('on a phone a person’s roles show whole in their card, and the filters take the line', async ({
+  page,
+}) => {
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  const roles = page.getByRole('table', { name: 'People' }).locator('.mantine-Pill-label');
+  await expect(roles.first()).toBeVisible();
+  // A wrapped pill once showed one letter of its role.
+  await roles.first().scrollIntoViewIfNeeded();
+  await expectWhole(roles.first());
+  expect(await roles.first().evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  await expectNoSidewaysScroll(page);
+  await page.goto('/audit');
+  const between = page.getByRole('button', { name: 'Between' });
+  await expect(between).toBeVisible();
+  expect(await between.evaluate((b) => b.getBoundingClientRect().width)).toBeGreaterThan(300);
+});

@@ -480,8 +480,9 @@ export function AppLayout() {
 
         {!session.mustEnrol && <GoToSpotlight sandbox={sandbox} />}
         {/* Every notification is shown from a signed-in page: the container lives with the shell,
-          not on the sign-in page's first load. */}
-        <Notifications position="top-right" />
+          not on the sign-in page's first load. Bottom right, not over the header: the bell, Go
+          to… and the page's title stay in reach while one shows. */}
+        <Notifications position="bottom-right" />
 
         {!sessionEnded && <IdleWarning onSignOut={leave} />}
         {!session.mustEnrol && <WaitingAnnouncer />}

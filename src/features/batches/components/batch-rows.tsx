@@ -82,7 +82,7 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
         ) : (
           // Not read (the row has problems): the cell as written, said to be that (its currency
           // is the account's, and the account is not known yet).
-          <Stack gap={0} align="flex-end">
+          <Stack gap={0}>
             <Text span size="sm">
               {r.cells.payout_amount || '—'}
             </Text>
@@ -100,7 +100,7 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
       shown: quoted,
       cell: (r) =>
         r.depositAmount && r.depositCurrency ? (
-          <Stack gap={0} align="flex-end">
+          <Stack gap={0}>
             <Money amount={r.depositAmount} symbol={r.depositCurrency} />
             {r.rate && (
               <Text size="xs" c="dimmed" span>
@@ -113,7 +113,12 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
         ),
     },
     { header: 'Reference', cell: (r) => r.cells.reference || '—' },
-    { header: 'State', cell: (r) => <RowState row={r} />, td: { miw: 170 } },
+    // Room for a row's problems while it may have some; once submitted it is one word.
+    {
+      header: 'State',
+      cell: (r) => <RowState row={r} />,
+      ...(submitted ? {} : { td: { miw: 170 } }),
+    },
     {
       header: 'Transaction',
       shown: submitted,

@@ -32,7 +32,7 @@ export function DayRange({
         presets={presetDays()}
         valueFormat="D MMM YYYY"
         leftSection={<IconCalendar size={16} aria-hidden />}
-        w={280}
+        w={{ base: '100%', sm: 280 }}
         value={range}
         onChange={([start, end]) => {
           setRange([start, end]);

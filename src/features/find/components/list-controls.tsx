@@ -54,12 +54,14 @@ export function SearchBox({
 export function FilterText({
   value,
   onChange,
+  w = 200,
   ...input
 }: {
   value: string | undefined;
   onChange: (text: string | undefined) => void;
   label: string;
   placeholder: string;
+  /** Its width from the `sm` breakpoint up; on a phone every filter takes the whole line. */
   w?: number;
 }) {
   const [text, setText] = useState(value ?? '');
@@ -68,6 +70,7 @@ export function FilterText({
   return (
     <TextInput
       {...input}
+      w={{ base: '100%', sm: w }}
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
       onBlur={commit}
@@ -81,6 +84,7 @@ export function ChoiceFilter({
   value,
   onChange,
   placeholder = 'Any',
+  w = 180,
   ...select
 }: {
   label: string;
@@ -93,6 +97,7 @@ export function ChoiceFilter({
   return (
     <Select
       {...select}
+      w={{ base: '100%', sm: w }}
       placeholder={placeholder}
       clearable
       data={choices}

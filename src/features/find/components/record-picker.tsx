@@ -22,7 +22,7 @@ export function MerchantPicker({
       placeholder={placeholder}
       searchable
       clearable
-      w={w}
+      w={{ base: '100%', sm: w }}
       data={choices.options}
       // The index has already matched what was typed; show its answer as it is.
       filter={({ options }) => options}
