@@ -11,10 +11,12 @@ import type { EndpointDef } from './endpoints';
 import { indexEndpoints, viewEndpoints } from './local-index';
 import { notificationEndpoints } from './notifications';
 import { reportEndpoints } from './reports';
+import { ssoEndpoints } from './sso';
 import { statementEndpoints } from './statements';
 
 export const ENDPOINT_GROUPS = {
   Session: sessionEndpoints,
+  'Single sign-on': ssoEndpoints,
   Account: accountEndpoints,
   Admin: adminEndpoints,
   Audit: auditEndpoints,

@@ -62,7 +62,8 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
 
   for (const e of dashboardEndpoints) {
     const parameters = parametersOf(e, use);
-    const json = e.file ? {} : { 'application/json': { schema: use(e.response, 'output') } };
+    const json =
+      e.file || e.redirect ? {} : { 'application/json': { schema: use(e.response, 'output') } };
     (paths[PREFIX + e.path] ??= {})[e.method.toLowerCase()] = {
       operationId: e.id,
       summary: e.summary,
@@ -88,14 +89,23 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
           }
         : {}),
       responses: {
-        '200': {
-          description: e.file ? 'The file, as an attachment' : 'Success',
-          content: e.file
-            ? Object.fromEntries(e.file.types.map((type) => [type, BINARY]))
-            : e.csv
-              ? { ...json, 'text/csv': { schema: { type: 'string' } } }
-              : json,
-        },
+        ...(e.redirect
+          ? {
+              '303': {
+                description: e.redirect,
+                headers: { Location: { schema: { type: 'string' } } },
+              },
+            }
+          : {
+              '200': {
+                description: e.file ? 'The file, as an attachment' : 'Success',
+                content: e.file
+                  ? Object.fromEntries(e.file.types.map((type) => [type, BINARY]))
+                  : e.csv
+                    ? { ...json, 'text/csv': { schema: { type: 'string' } } }
+                    : json,
+              },
+            }),
         ...(e.held
           ? {
               '202': {

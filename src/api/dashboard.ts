@@ -147,7 +147,10 @@ export const sessionEndpoints = endpoints({
     response: SessionInfo,
   },
   signIn: {
-    errors: { 401: 'The email address and password (or the code) do not match an account' },
+    errors: {
+      401: 'The email address and password (or the code) do not match an account',
+      409: 'The address must sign in through single sign-on (`code` SSO_REQUIRED)',
+    },
     method: 'POST',
     path: '/session',
     summary: 'Sign in with email and password (and a code), or as a person of the demo workspace',

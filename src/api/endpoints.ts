@@ -33,6 +33,11 @@ export interface EndpointDef {
   upload?: { types: readonly string[]; maxBytes: number };
   /** The answer is a file of one of these types (its schema is then not the answer's). */
   file?: { types: readonly string[] };
+  /**
+   * A page the browser navigates to, not a call: it answers 303 to where it sends the browser
+   * (this says where), even for what it refuses, which it says on the page it sends to.
+   */
+  redirect?: string;
   /** The problem's detail when the query or body is refused (the fields are named after it). */
   invalid?: string;
   /** Who may call it; every signed-in person when absent. A refusal is audited. */
@@ -67,10 +72,19 @@ export const STATUS = {
 export function statusesOf(
   e: Pick<
     EndpointDef,
-    'params' | 'query' | 'body' | 'upload' | 'roles' | 'access' | 'held' | 'errors' | 'method'
+    | 'params'
+    | 'query'
+    | 'body'
+    | 'upload'
+    | 'roles'
+    | 'access'
+    | 'held'
+    | 'errors'
+    | 'method'
+    | 'redirect'
   >,
 ): Map<number, string> {
-  const statuses = new Map<number, string>([[200, 'Success']]);
+  const statuses = new Map<number, string>(e.redirect ? [[303, e.redirect]] : [[200, 'Success']]);
   if (e.held) statuses.set(202, 'Held: the change waits for a second admin');
   if (e.query || e.body || e.upload) statuses.set(400, 'A field is not valid: see `errors`');
   if (e.access !== 'public') statuses.set(401, 'Not signed in, or the session has ended');

@@ -25,6 +25,8 @@ import { type DashboardContext, SANDBOX_PREFIX } from './context';
 import { hasBody, problem, PROBLEMS } from './request';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
+import { ssoRoutes } from './plugins/sso-routes';
+import { ssoStore } from './store/sso';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
 import { ensureDemoWorkspace, rejectDemoQuote, seedDemoRecords } from './demo-workspace';
@@ -362,6 +364,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     views: savedViews(options.workspace.db, now),
     auditSeal,
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
+    sso: ssoStore(options.workspace.db, options.workspace.vault, now),
     index,
     sync,
     batches: { store: batches, submitter },
@@ -404,6 +407,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       );
       // Each concern's endpoints, declared in src/api (docs/decisions/027), then the proxy.
       await api.register(sessionRoutes);
+      await api.register(ssoRoutes);
       await api.register(accountRoutes);
       await api.register(adminRoutes);
       await api.register(auditRoutes);

@@ -5,6 +5,7 @@
 // declares the little it needs as its own type, so that nothing imports back into this file.
 // What a request handler needs (problems, the audit, sign-in) is ./request.ts.
 import type { ApiPacer } from './pacer';
+import type { SsoStore } from './store/sso';
 import type { Environment, EnvironmentInfo } from '#/api/dashboard';
 import type { AuditSeal } from './store/audit';
 import type { MoneyControls } from './controls/controls';
@@ -54,6 +55,8 @@ export interface DashboardContext {
   notes: TransactionNotes;
   sandboxNotes: SandboxNotes;
   secondFactor: ReturnType<typeof secondFactorStore>;
+  /** Single sign-on: the identity provider, the sign-in policy, sign-ins under way (051). */
+  sso: SsoStore;
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;
   sync: IndexSync;

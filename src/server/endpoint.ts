@@ -118,6 +118,8 @@ export function route<E extends EndpointDef>(
       if (answer === reply || reply.sent) return reply;
       if (definition.file)
         throw new Error(`${definition.id} answers a file: send it on the reply.`);
+      if (definition.redirect)
+        throw new Error(`${definition.id} sends the browser on: redirect the reply.`);
       if (isHeld(answer)) {
         if (!definition.held) throw new Error(`${definition.id} declares no held answer.`);
         void reply.code(202);

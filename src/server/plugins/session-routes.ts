@@ -12,6 +12,7 @@ import { openSession } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 import { stepUpUntil } from '../controls/rules';
+import { mustUseSso } from '../sso/policy';
 import { SESSION_IDLE_MS } from '#/api/dashboard';
 
 async function environmentsOf(ctx: DashboardContext): Promise<EnvironmentInfo[]> {
@@ -143,6 +144,23 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       }
       user = await ctx.workspace.userByEmail(account);
     } else {
+      // Held to single sign-on: the password is not even looked at, and the page points there.
+      const provider = await mustUseSso(ctx.sso, account);
+      if (provider) {
+        await notAGuess();
+        await audit(request, {
+          action: 'sign-in',
+          outcome: 'refused',
+          target: account,
+          details: { reason: 'single sign-on required', provider },
+        });
+        return problem(request, reply, {
+          status: 409,
+          code: 'SSO_REQUIRED',
+          detail: `Addresses at ${account.split('@')[1]} sign in through single sign-on.`,
+          errors: [{ field: 'email', message: 'signs in through single sign-on' }],
+        });
+      }
       user = await ctx.workspace.checkPassword(body.email, body.password);
       if (!user)
         return failed(

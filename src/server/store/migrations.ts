@@ -967,4 +967,46 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '026-single-sign-on': {
+    async up(db: Kysely<unknown>) {
+      // The workspace's identity provider, one per protocol, its client secret sealed; single
+      // sign-ons under way; and the provider's subject each person signed in as (issue 44).
+      await db.schema
+        .createTable('sso_connection')
+        .addColumn('protocol', 'text', (c) => c.primaryKey())
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('groups_claim', 'text', (c) => c.notNull())
+        .addColumn('domains', 'text', (c) => c.notNull())
+        .addColumn('role_map', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .addColumn('last_sign_in_at', 'bigint')
+        .addColumn('last_sign_in_email', 'text')
+        .execute();
+      await db.schema
+        .createTable('sso_login')
+        .addColumn('state_hash', 'text', (c) => c.primaryKey())
+        .addColumn('protocol', 'text', (c) => c.notNull())
+        .addColumn('browser_hash', 'text', (c) => c.notNull())
+        .addColumn('nonce', 'text', (c) => c.notNull())
+        .addColumn('code_verifier', 'text', (c) => c.notNull())
+        .addColumn('return_to', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('sso_login_by_age')
+        .on('sso_login')
+        .column('created_at')
+        .execute();
+      await db.schema.alterTable('app_user').addColumn('sso_subject', 'text').execute();
+      await db.schema
+        .createIndex('app_user_sso_subject')
+        .on('app_user')
+        .column('sso_subject')
+        .unique()
+        .execute();
+    },
+  },
 };

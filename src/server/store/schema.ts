@@ -16,6 +16,11 @@ export interface UserTable {
   /** The last time step whose code was accepted: a code is good once. */
   totp_last_step: number | null;
   recovery_codes: string | null;
+  /**
+   * The identity provider's subject this person signed in as, "oidc:<sub>" (migration 026): once
+   * linked, another subject with the same address is refused.
+   */
+  sso_subject: string | null;
   /** BCP 47 locale and IANA time zone the person chose; null: their browser's (migration 019). */
   locale: string | null;
   time_zone: string | null;
@@ -164,6 +169,38 @@ interface DecisionColumns {
 
 export interface ApprovalDecisionTable extends DecisionColumns {
   request_id: string;
+}
+
+/** The workspace's identity provider (migration 026, docs/decisions/051); one per protocol. */
+export interface SsoConnectionTable {
+  protocol: string;
+  issuer: string;
+  client_id: string;
+  /** The client secret, sealed by the vault. */
+  secret_sealed: string;
+  groups_claim: string;
+  /** JSON array of the email domains it covers, lower case. */
+  domains: string;
+  /** JSON array of `{group, roles}`. */
+  role_map: string;
+  updated_at: number;
+  updated_by: string | null;
+  last_sign_in_at: number | null;
+  last_sign_in_email: string | null;
+}
+
+/**
+ * A single sign-on under way (migration 026): found by the hash of its `state`, bound to the
+ * browser that started it by the hash of a cookie, used once, good for ten minutes.
+ */
+export interface SsoLoginTable {
+  state_hash: string;
+  protocol: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string | null;
+  created_at: number;
 }
 
 /** A setting of the workspace, by key, its value JSON (migration 023). */
@@ -596,6 +633,8 @@ export interface Database {
   index_change: IndexChangeTable;
   workspace_setting: WorkspaceSettingTable;
   control_change: ControlChangeTable;
+  sso_connection: SsoConnectionTable;
+  sso_login: SsoLoginTable;
 }
 
 export type { Generated };

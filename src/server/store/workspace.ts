@@ -28,6 +28,8 @@ export interface User {
   timeZone: string | null;
   /** Added by an admin and not signed in yet (migration 024). */
   invited: boolean;
+  /** Signs in through single sign-on as this subject of the provider (migration 026). */
+  ssoSubject: string | null;
 }
 
 export interface WorkspaceSession {
@@ -51,6 +53,7 @@ function toUser(row: {
   locale?: string | null;
   time_zone?: string | null;
   invited_at?: number | null;
+  sso_subject?: string | null;
 }): User {
   return {
     id: row.id,
@@ -63,6 +66,7 @@ function toUser(row: {
     locale: row.locale ?? null,
     timeZone: row.time_zone ?? null,
     invited: row.invited_at != null,
+    ssoSubject: row.sso_subject ?? null,
   };
 }
 
@@ -111,13 +115,19 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       password?: string;
       /** Added by an admin: invited until their first sign-in. */
       invited?: boolean;
+      /**
+       * Made at a first single sign-on, as this subject of the provider: no password at all
+       * (an empty hash, which no password matches).
+       */
+      ssoSubject?: string;
     }): Promise<{ user: User; password: string }> {
-      const password = input.password ?? oneTimePassword();
+      const password = input.ssoSubject ? '' : (input.password ?? oneTimePassword());
       const row = {
         id: randomUUID(),
         email: normalizeEmail(input.email),
         name: input.name.trim(),
-        password_hash: await hash(password),
+        password_hash: input.ssoSubject ? '' : await hash(password),
+        sso_subject: input.ssoSubject ?? null,
         roles: [...new Set(input.roles)].join(','),
         created_at: now(),
         disabled_at: null,
@@ -134,6 +144,16 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .where('email', '=', normalizeEmail(email))
         .executeTakeFirst();
       return row && toUser(row);
+    },
+
+    /** Links the person to the provider's subject they signed in as. */
+    async linkSso(userId: string, subject: string): Promise<void> {
+      await db
+        .updateTable('app_user')
+        .set({ sso_subject: subject, invited_at: null })
+        .where('id', '=', userId)
+        .execute();
+      store.changed.notify();
     },
 
     async userById(id: string): Promise<User | undefined> {
@@ -165,7 +185,8 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .selectAll()
         .where('email', '=', normalizeEmail(email))
         .executeTakeFirst();
-      if (!row) {
+      // No such account, or one made by single sign-on (no password): as long an answer.
+      if (!row || row.password_hash === '') {
         decoyHash ??= hash(oneTimePassword());
         await verify(await decoyHash, password).catch(() => false);
         return undefined;

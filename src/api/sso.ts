@@ -1,0 +1,190 @@
+// Single sign-on (docs/decisions/051): the workspace's OpenID Connect provider as an admin sets
+// it up (the issuer found by discovery, the client, the claim that carries groups, the email
+// domains it covers and which groups give which roles), the sign-in policy (SSO required for
+// those domains, with named break-glass admins), and the two legs of a sign-in through it:
+// the start, which sends the browser to the provider, and the callback it comes back to.
+// Declared once (docs/decisions/027).
+import { z } from 'zod';
+import { Email, Role } from './dashboard';
+import { endpoints } from './endpoints';
+import { WORKSPACE_ROLES } from './roles';
+import { requiredText } from './schemas/common';
+
+const ADMIN = WORKSPACE_ROLES.administer;
+
+/** A domain an email address may end in: lower-case labels, at least one dot. */
+export const EmailDomain = requiredText(253)
+  .transform((d) => d.toLowerCase().replace(/^@/, ''))
+  .pipe(
+    z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+      error: 'must be a domain such as partner.example',
+    }),
+  );
+
+/** One group of the provider and the roles it gives. */
+export const GroupRoles = z.object({
+  group: requiredText(256),
+  roles: z.array(Role, { error: 'must be a list of roles' }).min(1, {
+    error: 'must name at least one role',
+  }),
+});
+export type GroupRoles = z.infer<typeof GroupRoles>;
+
+/** The issuer of an OpenID provider: https, or http on this machine only (a test provider). */
+export const IssuerUrl = requiredText(2048)
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be the https URL of the provider' }))
+  .refine(
+    (url) => {
+      const parsed = new URL(url);
+      return (
+        parsed.protocol === 'https:' ||
+        ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)
+      );
+    },
+    { error: 'must use https (http only for a provider on this machine)' },
+  )
+  .refine((url) => !new URL(url).username && !new URL(url).password && !new URL(url).hash, {
+    error: 'must not carry a user, password or fragment',
+  });
+
+export const OidcSettingsForm = z.object({
+  issuer: IssuerUrl,
+  clientId: requiredText(256),
+  /** Absent keeps the stored secret; the first save must give one. */
+  clientSecret: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(512, { error: 'must be at most 512 characters' })
+    .optional(),
+  groupsClaim: requiredText(100),
+  domains: z
+    .array(EmailDomain, { error: 'must be a list of domains' })
+    .min(1, { error: 'must name at least one domain' })
+    .max(50, { error: 'must be at most 50 domains' }),
+  roleMap: z
+    .array(GroupRoles, { error: 'must be a list of groups and their roles' })
+    .min(1, { error: 'must map at least one group to roles' })
+    .max(100, { error: 'must be at most 100 groups' }),
+});
+export type OidcSettingsForm = z.input<typeof OidcSettingsForm>;
+
+export const OidcSettings = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  /** The client secret's last four characters: which one is kept, never the secret. */
+  secretHint: z.string(),
+  groupsClaim: z.string(),
+  domains: z.array(z.string()),
+  roleMap: z.array(GroupRoles),
+  updatedAt: z.int(),
+  updatedBy: z.string().nullable(),
+  lastSignInAt: z.int().nullable(),
+  lastSignInEmail: z.string().nullable(),
+});
+export type OidcSettings = z.infer<typeof OidcSettings>;
+
+export const SignInPolicy = z.object({
+  /** Addresses in the provider's domains must sign in through it. */
+  ssoRequired: z.boolean({ error: 'must be true or false' }),
+  /** Admins who keep their password (and authenticator) when SSO is required. */
+  breakGlass: z
+    .array(Email, { error: 'must be a list of email addresses' })
+    .max(10, { error: 'must be at most 10 people' }),
+});
+export type SignInPolicy = z.infer<typeof SignInPolicy>;
+
+export const SsoSettings = z.object({
+  oidc: OidcSettings.nullable(),
+  policy: SignInPolicy,
+  /** Where the provider sends people back: to register with the provider. */
+  redirectUri: z.string(),
+});
+export type SsoSettings = z.infer<typeof SsoSettings>;
+
+/** Why a single sign-on did not end in a session: the sign-in page says it in words. */
+export const SSO_REFUSALS = {
+  NOT_SET_UP: 'Single sign-on is not set up for this address. Sign in with your password.',
+  NO_ROLE:
+    'Your identity provider signed you in, but none of your groups gives a role here. Ask an admin to map your group to a role.',
+  DEACTIVATED: 'Your account here is deactivated. Ask an admin.',
+  FAILED:
+    'The sign-in through your identity provider could not be completed. Start it again; if it fails again, tell an admin.',
+  EXPIRED: 'The sign-in took too long or was already used. Start it again.',
+  DENIED: 'Your identity provider did not sign you in.',
+  OTHER_DOMAIN: 'Your identity provider vouched for an address outside its domains.',
+} as const;
+export type SsoRefusal = keyof typeof SSO_REFUSALS;
+export const SsoRefusalCode = z.enum(Object.keys(SSO_REFUSALS) as [SsoRefusal, ...SsoRefusal[]]);
+
+/** A path of this dashboard to land on afterwards: never another site. */
+export const ReturnTo = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'must be a path of this dashboard' })
+  .optional()
+  .catch(undefined);
+
+export const ssoEndpoints = endpoints({
+  getSso: {
+    method: 'GET',
+    path: '/admin/sso',
+    summary: 'The single sign-on provider, the sign-in policy and the redirect URI to register',
+    response: SsoSettings,
+    roles: ADMIN,
+    audit: 'read single sign-on',
+  },
+  setOidc: {
+    method: 'PUT',
+    path: '/admin/sso/oidc',
+    summary:
+      "Set up the OpenID Connect provider: its issuer (checked by discovery), the client, the groups claim, the domains it covers and each group's roles",
+    body: OidcSettingsForm,
+    invalid: 'The single sign-on settings are not valid.',
+    response: SsoSettings,
+    roles: ADMIN,
+    audit: 'set single sign-on',
+    errors: { 502: 'The provider could not be reached, or its discovery document is not valid' },
+  },
+  removeOidc: {
+    method: 'DELETE',
+    path: '/admin/sso/oidc',
+    summary: 'Remove the OpenID Connect provider: everyone signs in with a password again',
+    response: SsoSettings,
+    roles: ADMIN,
+    audit: 'remove single sign-on',
+  },
+  setSignInPolicy: {
+    method: 'PUT',
+    path: '/admin/sso/policy',
+    summary: 'Require single sign-on for the covered domains, with break-glass admins',
+    body: SignInPolicy,
+    invalid: 'The sign-in policy is not valid.',
+    response: SsoSettings,
+    roles: ADMIN,
+    audit: 'set sign-in policy',
+    errors: {
+      409: 'SSO cannot be required without a provider, or without an admin to break glass',
+    },
+  },
+  startSso: {
+    method: 'GET',
+    path: '/sso/start',
+    summary:
+      'Start a single sign-on: the browser is sent to the provider that covers the address (or back to the sign-in page with the reason)',
+    access: 'public',
+    query: z.object({ email: Email, returnTo: ReturnTo }),
+    invalid: 'Give your work email address.',
+    response: z.never(),
+    redirect: 'To the identity provider, or to the sign-in page with the reason it cannot start',
+  },
+  ssoCallback: {
+    method: 'GET',
+    path: '/sso/oidc/callback',
+    summary:
+      "Where the OpenID provider sends the browser back: the answer is checked, the person's roles follow their groups, and a session starts",
+    access: 'public',
+    query: z.record(z.string(), z.string().max(4096)),
+    response: z.never(),
+    redirect: 'Into the dashboard, or to the sign-in page with the reason it was refused',
+  },
+});

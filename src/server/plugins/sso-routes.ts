@@ -1,0 +1,342 @@
+// Single sign-on through the workspace's OpenID provider (src/api/sso.ts, docs/decisions/051):
+// the admin's settings (the provider checked by discovery before it is kept, its client secret
+// sealed), the sign-in policy, and a sign-in's two legs. What the provider says gives roles only
+// through the admin's group map, and only for addresses in the provider's domains; every
+// sign-in, refusal and change is on the audit trail.
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { PersonName } from '#/api/admin';
+import { hasRole, ROLE_LABEL, type Role, WORKSPACE_ROLES } from '#/api/roles';
+import { type SignInPolicy, type SsoRefusal, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
+import { route } from '../endpoint';
+import { openSession } from '../notifications/new-browser';
+import { audit, problem } from '../request';
+import { configurationOf, finishSignIn, startSignIn } from '../sso/oidc';
+import { covers, rolesFromGroups } from '../sso/roles';
+import { sha256 } from '../store/sso';
+import type { User } from '../store/workspace';
+import type { DashboardContext } from '../context';
+
+/** The path of the callback, as the provider must have it registered. */
+export const OIDC_CALLBACK_PATH = `/api${E.ssoCallback.path}`;
+const SIGN_IN_PAGE = '/sign-in';
+
+/** The cookie that binds a sign-in under way to the browser that started it. */
+const bindingCookie = (ctx: DashboardContext) =>
+  ctx.cookie.name.startsWith('__Host-') ? '__Host-pp_sso' : 'pp_sso';
+
+async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
+  const oidc = await ctx.sso.oidc();
+  return {
+    oidc: oidc
+      ? {
+          issuer: oidc.issuer,
+          clientId: oidc.clientId,
+          secretHint: `…${oidc.clientSecret.slice(-4)}`,
+          groupsClaim: oidc.groupsClaim,
+          domains: oidc.domains,
+          roleMap: oidc.roleMap,
+          updatedAt: oidc.updatedAt,
+          updatedBy: oidc.updatedBy,
+          lastSignInAt: oidc.lastSignInAt,
+          lastSignInEmail: oidc.lastSignInEmail,
+        }
+      : null,
+    policy: await ctx.sso.policy(),
+    redirectUri: `${ctx.address.origin()}${OIDC_CALLBACK_PATH}`,
+  };
+}
+
+/** The subject a person is linked to: the provider's issuer and its `sub` for them. */
+/** An error as the audit trail keeps it: its message and what caused it, briefly. */
+function errorWords(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 300);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  const code = 'code' in error && typeof error.code === 'string' ? ` (${error.code})` : '';
+  return `${error.message}${code}${cause}`.slice(0, 300);
+}
+
+const subjectOf = (issuer: string, sub: string) => `oidc ${issuer} ${sub}`;
+const issuerOfSubject = (subject: string) => subject.split(' ')[1];
+
+export const ssoRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.dashboard;
+  const redirectUri = () => `${ctx.address.origin()}${OIDC_CALLBACK_PATH}`;
+
+  route(app, E.getSso, async () => settingsOf(ctx));
+
+  route(app, E.setOidc, async ({ request, reply, body }) => {
+    const before = await ctx.sso.oidc();
+    const clientSecret = body.clientSecret || before?.clientSecret;
+    if (!clientSecret)
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: 'The single sign-on settings are not valid.',
+        errors: [{ field: 'clientSecret', message: 'is required the first time' }],
+      });
+    const settings = { ...body, clientSecret };
+    // The provider is asked before anything is kept: an issuer that does not answer as one is
+    // refused here, not at the next person's sign-in.
+    try {
+      await configurationOf(settings);
+    } catch (error) {
+      await audit(request, {
+        action: E.setOidc.audit,
+        outcome: 'refused',
+        target: body.issuer,
+        details: { reason: 'discovery failed', error: errorWords(error) },
+      });
+      return problem(request, reply, {
+        status: 502,
+        code: 'UPSTREAM_UNAVAILABLE',
+        detail: `No OpenID provider answered at ${body.issuer}: check the issuer URL (its /.well-known/openid-configuration must name it as the issuer).`,
+        errors: [{ field: 'issuer', message: 'did not answer as an OpenID provider' }],
+      });
+    }
+    await ctx.sso.setOidc(settings, request.signedIn!.user.email);
+    await audit(request, {
+      action: E.setOidc.audit,
+      outcome: 'ok',
+      target: body.issuer,
+      details: {
+        clientId: body.clientId,
+        secretChanged: Boolean(body.clientSecret),
+        groupsClaim: body.groupsClaim,
+        domains: body.domains,
+        groups: body.roleMap.map(
+          (m) => `${m.group}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`,
+        ),
+      },
+    });
+    return settingsOf(ctx);
+  });
+
+  route(app, E.removeOidc, async ({ request }) => {
+    const before = await ctx.sso.oidc();
+    await ctx.sso.removeOidc();
+    // Without a provider nobody can be held to it.
+    const policy = await ctx.sso.policy();
+    if (policy.ssoRequired)
+      await ctx.sso.setPolicy({ ...policy, ssoRequired: false }, request.signedIn!.user.email);
+    await audit(request, {
+      action: E.removeOidc.audit,
+      outcome: 'ok',
+      target: before?.issuer ?? null,
+    });
+    return settingsOf(ctx);
+  });
+
+  route(app, E.setSignInPolicy, async ({ request, reply, body }) => {
+    const conflict = async (detail: string) => {
+      await audit(request, {
+        action: E.setSignInPolicy.audit,
+        outcome: 'refused',
+        details: { reason: detail },
+      });
+      return problem(request, reply, { status: 409, code: 'SSO_POLICY_REFUSED', detail });
+    };
+    const policy: SignInPolicy = {
+      ssoRequired: body.ssoRequired,
+      breakGlass: [...new Set(body.breakGlass.map((e) => e.toLowerCase()))],
+    };
+    for (const email of policy.breakGlass) {
+      const person = await ctx.workspace.userByEmail(email);
+      if (
+        !person ||
+        person.disabledAt !== null ||
+        !hasRole(person.roles, WORKSPACE_ROLES.administer)
+      )
+        return conflict(`${email} is not an active admin here: only admins can break glass.`);
+    }
+    if (policy.ssoRequired) {
+      if (!(await ctx.sso.oidc()))
+        return conflict('Set up the identity provider before requiring single sign-on.');
+      if (policy.breakGlass.length === 0)
+        return conflict(
+          'Name at least one break-glass admin, who keeps a password for when the provider is down.',
+        );
+    }
+    await ctx.sso.setPolicy(policy, request.signedIn!.user.email);
+    await audit(request, {
+      action: E.setSignInPolicy.audit,
+      outcome: 'ok',
+      details: { ssoRequired: policy.ssoRequired, breakGlass: policy.breakGlass },
+    });
+    return settingsOf(ctx);
+  });
+
+  /** Back to the sign-in page, which says why in words; the refusal is audited. */
+  const refuse = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: SsoRefusal,
+    details: Record<string, unknown>,
+    target: string | null = null,
+    actor?: User,
+  ) => {
+    await audit(
+      request,
+      { action: 'sso sign-in', outcome: 'refused', target, details: { reason: code, ...details } },
+      actor,
+    );
+    return reply.redirect(`${SIGN_IN_PAGE}?sso=${code}`, 303);
+  };
+
+  route(app, E.startSso, async ({ request, reply, query }) => {
+    const email = query.email.toLowerCase();
+    const oidc = await ctx.sso.oidc();
+    if (!oidc || !covers(oidc.domains, email))
+      return refuse(request, reply, 'NOT_SET_UP', {}, email);
+    let start;
+    try {
+      start = await startSignIn(oidc, redirectUri(), email);
+    } catch (error) {
+      return refuse(
+        request,
+        reply,
+        'FAILED',
+        { provider: oidc.issuer, error: errorWords(error) },
+        email,
+      );
+    }
+    const browser = randomBytes(32).toString('base64url');
+    await ctx.sso.startLogin(start.state, {
+      protocol: 'oidc',
+      browserHash: sha256(browser),
+      nonce: start.nonce,
+      codeVerifier: start.codeVerifier,
+      returnTo: query.returnTo ?? null,
+    });
+    // Lax, not Strict: it must come back with the provider's redirect to the callback.
+    reply.setCookie(bindingCookie(ctx), browser, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.cookie.options.secure,
+      path: '/',
+      maxAge: 600,
+    });
+    return reply.redirect(start.url.href, 303);
+  });
+
+  route(app, E.ssoCallback, async ({ request, reply, query }) => {
+    const browser = request.cookies[bindingCookie(ctx)];
+    reply.clearCookie(bindingCookie(ctx), { path: '/' });
+    const login = query.state ? await ctx.sso.takeLogin(query.state) : undefined;
+    if (query.error)
+      return refuse(request, reply, 'DENIED', {
+        error: query.error.slice(0, 100),
+        description: (query.error_description ?? '').slice(0, 300),
+      });
+    if (!login)
+      return refuse(request, reply, 'EXPIRED', { state: query.state ? 'unknown' : 'none' });
+    // The answer must come back to the browser that asked for it: otherwise someone could sign
+    // another person's browser in as themselves.
+    if (!browser || sha256(browser) !== login.browserHash)
+      return refuse(request, reply, 'FAILED', { reason: 'started in another browser' });
+    const oidc = await ctx.sso.oidc();
+    if (!oidc) return refuse(request, reply, 'NOT_SET_UP', {});
+    const provider = oidc.issuer;
+    const callbackUrl = new URL(redirectUri());
+    for (const [key, value] of Object.entries(query)) callbackUrl.searchParams.set(key, value);
+    let identity;
+    try {
+      identity = await finishSignIn(oidc, callbackUrl, {
+        state: query.state!,
+        nonce: login.nonce,
+        codeVerifier: login.codeVerifier,
+      });
+    } catch (error) {
+      return refuse(request, reply, 'FAILED', { provider, error: errorWords(error) });
+    }
+    const email = identity.email?.trim().toLowerCase();
+    if (!email || identity.emailVerified === false)
+      return refuse(request, reply, 'FAILED', { provider, reason: 'no verified email' });
+    if (!covers(oidc.domains, email))
+      return refuse(request, reply, 'OTHER_DOMAIN', { provider }, email);
+    const groups = identity.claims[oidc.groupsClaim];
+    const groupNames = (Array.isArray(groups) ? groups : [groups])
+      .filter((g): g is string => typeof g === 'string')
+      .slice(0, 50);
+    const roles: Role[] = rolesFromGroups(groups, oidc.roleMap);
+    if (roles.length === 0)
+      return refuse(request, reply, 'NO_ROLE', { provider, groups: groupNames }, email);
+
+    const subject = subjectOf(provider, identity.subject);
+    let user = await ctx.workspace.userByEmail(email);
+    if (user) {
+      if (user.disabledAt !== null)
+        return refuse(request, reply, 'DEACTIVATED', { provider }, email, user);
+      // Linked to another person at the same provider: the address was given to someone new.
+      if (
+        user.ssoSubject &&
+        user.ssoSubject !== subject &&
+        issuerOfSubject(user.ssoSubject) === provider
+      )
+        return refuse(
+          request,
+          reply,
+          'FAILED',
+          { provider, reason: 'another subject' },
+          email,
+          user,
+        );
+      if (user.ssoSubject !== subject) await ctx.workspace.linkSso(user.id, subject);
+      const changed =
+        roles.length !== user.roles.length || roles.some((r) => !user!.roles.includes(r));
+      if (changed) {
+        await ctx.workspace.setRoles(user.id, roles);
+        await audit(
+          request,
+          {
+            action: 'roles from the directory',
+            outcome: 'ok',
+            target: email,
+            details: { provider, before: user.roles, after: roles, groups: groupNames },
+          },
+          user,
+        );
+      }
+      user = (await ctx.workspace.userById(user.id))!;
+    } else {
+      // Just in time: the first sign-in of an address the provider covers makes the person.
+      const named = PersonName.safeParse(identity.name ?? '');
+      ({ user } = await ctx.workspace.createUser({
+        email,
+        name: named.success ? named.data : email,
+        roles,
+        ssoSubject: subject,
+      }));
+      await audit(
+        request,
+        {
+          action: 'person made by single sign-on',
+          outcome: 'ok',
+          target: email,
+          details: { provider, roles, groups: groupNames },
+        },
+        user,
+      );
+    }
+
+    const environments = await ctx.workspace.credentialHints();
+    const environment =
+      ctx.environments.find((e) => environments.some((h) => h.environment === e.id))?.id ??
+      ctx.environments[0]?.id ??
+      'sandbox';
+    await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
+    await openSession(ctx, request, reply, user.id, environment, ctx.notifications.notices);
+    await ctx.sso.noteSignIn('oidc', email);
+    await audit(
+      request,
+      {
+        action: 'sso sign-in',
+        outcome: 'ok',
+        target: email,
+        details: { provider, groups: groupNames, roles },
+      },
+      user,
+    );
+    return reply.redirect(login.returnTo ?? '/', 303);
+  });
+};
