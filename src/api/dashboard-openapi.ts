@@ -95,6 +95,15 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
                 description: e.redirect,
                 headers: { Location: { schema: { type: 'string' } } },
               },
+              // A page of its own where it does not send the browser on at once.
+              ...(e.errors?.[200]
+                ? {
+                    '200': {
+                      description: e.errors[200],
+                      content: { 'text/html': { schema: { type: 'string' } } },
+                    },
+                  }
+                : {}),
             }
           : {
               '200': {

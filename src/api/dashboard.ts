@@ -78,6 +78,8 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
     environments: z.array(EnvironmentInfo),
     /** The sandbox demo workspace's people, one click each; empty without the demo. */
     demoUsers: z.array(UserInfo.pick({ email: true, name: true, roles: true })),
+    /** An identity provider is set up: the page offers single sign-on. */
+    singleSignOn: z.boolean(),
   }),
   z.object({
     signedIn: z.literal(true),

@@ -10,6 +10,8 @@ import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { requiredText } from './schemas/common';
 
+import { ssoStartEndpoints } from './sso-start';
+
 const ADMIN = WORKSPACE_ROLES.administer;
 
 /** A domain an email address may end in: lower-case labels, at least one dot. */
@@ -30,22 +32,36 @@ export const GroupRoles = z.object({
 });
 export type GroupRoles = z.infer<typeof GroupRoles>;
 
+/** A URL as the platform reads it, or undefined (the refinements below run on what failed too). */
+const urlOf = (text: string) => {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+};
+
 /** The issuer of an OpenID provider: https, or http on this machine only (a test provider). */
 export const IssuerUrl = requiredText(2048)
   .pipe(z.url({ protocol: /^https?$/, error: 'must be the https URL of the provider' }))
   .refine(
-    (url) => {
-      const parsed = new URL(url);
+    (text) => {
+      const url = urlOf(text);
       return (
-        parsed.protocol === 'https:' ||
-        ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)
+        url === undefined ||
+        url.protocol === 'https:' ||
+        ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
       );
     },
     { error: 'must use https (http only for a provider on this machine)' },
   )
-  .refine((url) => !new URL(url).username && !new URL(url).password && !new URL(url).hash, {
-    error: 'must not carry a user, password or fragment',
-  });
+  .refine(
+    (text) => {
+      const url = urlOf(text);
+      return url === undefined || (!url.username && !url.password && !url.hash);
+    },
+    { error: 'must not carry a user, password or fragment' },
+  );
 
 export const OidcSettingsForm = z.object({
   issuer: IssuerUrl,
@@ -101,29 +117,6 @@ export const SsoSettings = z.object({
 });
 export type SsoSettings = z.infer<typeof SsoSettings>;
 
-/** Why a single sign-on did not end in a session: the sign-in page says it in words. */
-export const SSO_REFUSALS = {
-  NOT_SET_UP: 'Single sign-on is not set up for this address. Sign in with your password.',
-  NO_ROLE:
-    'Your identity provider signed you in, but none of your groups gives a role here. Ask an admin to map your group to a role.',
-  DEACTIVATED: 'Your account here is deactivated. Ask an admin.',
-  FAILED:
-    'The sign-in through your identity provider could not be completed. Start it again; if it fails again, tell an admin.',
-  EXPIRED: 'The sign-in took too long or was already used. Start it again.',
-  DENIED: 'Your identity provider did not sign you in.',
-  OTHER_DOMAIN: 'Your identity provider vouched for an address outside its domains.',
-} as const;
-export type SsoRefusal = keyof typeof SSO_REFUSALS;
-export const SsoRefusalCode = z.enum(Object.keys(SSO_REFUSALS) as [SsoRefusal, ...SsoRefusal[]]);
-
-/** A path of this dashboard to land on afterwards: never another site. */
-export const ReturnTo = z
-  .string()
-  .max(500)
-  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'must be a path of this dashboard' })
-  .optional()
-  .catch(undefined);
-
 export const ssoEndpoints = endpoints({
   getSso: {
     method: 'GET',
@@ -166,17 +159,7 @@ export const ssoEndpoints = endpoints({
       409: 'SSO cannot be required without a provider, or without an admin to break glass',
     },
   },
-  startSso: {
-    method: 'GET',
-    path: '/sso/start',
-    summary:
-      'Start a single sign-on: the browser is sent to the provider that covers the address (or back to the sign-in page with the reason)',
-    access: 'public',
-    query: z.object({ email: Email, returnTo: ReturnTo }),
-    invalid: 'Give your work email address.',
-    response: z.never(),
-    redirect: 'To the identity provider, or to the sign-in page with the reason it cannot start',
-  },
+  ...ssoStartEndpoints,
   ssoCallback: {
     method: 'GET',
     path: '/sso/oidc/callback',
@@ -184,7 +167,10 @@ export const ssoEndpoints = endpoints({
       "Where the OpenID provider sends the browser back: the answer is checked, the person's roles follow their groups, and a session starts",
     access: 'public',
     query: z.record(z.string(), z.string().max(4096)),
-    response: z.never(),
-    redirect: 'Into the dashboard, or to the sign-in page with the reason it was refused',
+    response: z.unknown(),
+    redirect: 'To the sign-in page, with the reason the sign-in was refused',
+    errors: {
+      200: 'Signed in: a page that takes the browser on into the dashboard (a navigation of this site, so that the session cookie, SameSite=Strict, goes with it)',
+    },
   },
 });

@@ -499,6 +499,13 @@ export function AppLayout() {
             demoUsers={
               signedOutView.data && !signedOutView.data.signedIn ? signedOutView.data.demoUsers : []
             }
+            // Single sign-on leaves the page, and brings the person back to it.
+            singleSignOn={
+              signedOutView.data !== undefined &&
+              !signedOutView.data.signedIn &&
+              signedOutView.data.singleSignOn
+            }
+            returnTo={`${window.location.pathname}${window.location.search}`}
             onSignedIn={() => {
               setSessionEnded(false);
               void queryClient.invalidateQueries();

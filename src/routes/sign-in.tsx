@@ -1,4 +1,4 @@
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Logo } from '#/components/logo';
 import { SignInForm } from '#/features/session/components/sign-in-form';
 import { sessionQuery } from '#/features/session/queries';
+import { isSsoRefusal, SSO_REFUSALS } from '#/api/sso-refusals';
 
 /** Only a path on this site: a redirect to another origin is dropped. */
 const safeRedirect = z
@@ -15,7 +16,11 @@ const safeRedirect = z
   .catch(undefined);
 
 export const Route = createFileRoute('/sign-in')({
-  validateSearch: z.object({ redirect: safeRedirect }),
+  validateSearch: z.object({
+    redirect: safeRedirect,
+    /** Why a single sign-on came back without a session (the server says which). */
+    sso: z.string().refine(isSsoRefusal).optional().catch(undefined),
+  }),
   beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);
     if (session.signedIn) throw redirect({ href: search.redirect ?? '/' });
@@ -45,8 +50,15 @@ function SignInPage() {
             <Text c="dimmed" size="sm" mb="lg">
               Manage merchants, payout accounts and transactions.
             </Text>
+            {search.sso && (
+              <Alert color="red" mb="md" title="Single sign-on did not sign you in" role="alert">
+                {SSO_REFUSALS[search.sso]}
+              </Alert>
+            )}
             <SignInForm
               demoUsers={session.signedIn ? [] : session.demoUsers}
+              singleSignOn={!session.signedIn && session.singleSignOn}
+              returnTo={search.redirect}
               onSignedIn={() => router.history.push(search.redirect ?? '/')}
             />
           </Paper>

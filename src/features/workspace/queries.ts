@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountEndpoints, type PersonFormats } from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
+import { type OidcSettingsForm, type SignInPolicy, ssoEndpoints } from '#/api/sso';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
 import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/client';
 import type { Environment } from '#/api/dashboard';
@@ -49,7 +50,13 @@ export const settingsKeys = {
   people: ['settings', 'people'] as const,
   credentials: ['settings', 'credentials'] as const,
   roles: ['settings', 'roles'] as const,
+  sso: ['settings', 'sso'] as const,
 };
+
+export const ssoQuery = queryOptions({
+  queryKey: settingsKeys.sso,
+  queryFn: () => callEndpoint(api, ssoEndpoints.getSso),
+});
 
 export const roleSettingsQuery = queryOptions({
   queryKey: settingsKeys.roles,
@@ -110,6 +117,19 @@ export const useEndSessions = () =>
 export const useRequireSecondStep = () =>
   useSettingsMutation(({ role, requireTotp }: { role: Role; requireTotp: boolean }) =>
     callEndpoint(api, adminEndpoints.setSecondStep, { params: { role }, body: { requireTotp } }),
+  );
+
+export const useSetOidc = () =>
+  useSettingsMutation((body: OidcSettingsForm) =>
+    callEndpoint(api, ssoEndpoints.setOidc, { body }),
+  );
+
+export const useRemoveOidc = () =>
+  useSettingsMutation(() => callEndpoint(api, ssoEndpoints.removeOidc));
+
+export const useSetSignInPolicy = () =>
+  useSettingsMutation((body: SignInPolicy) =>
+    callEndpoint(api, ssoEndpoints.setSignInPolicy, { body }),
   );
 
 export const useIssueResetLink = () =>

@@ -14,7 +14,13 @@ import {
   PeopleSettings,
   SecondStepSettings,
 } from '#/features/workspace/components/settings-panels';
-import { credentialsQuery, peopleQuery, roleSettingsQuery } from '#/features/workspace/queries';
+import {
+  credentialsQuery,
+  peopleQuery,
+  roleSettingsQuery,
+  ssoQuery,
+} from '#/features/workspace/queries';
+import { SsoSettingsPanel } from '#/features/workspace/components/sso-settings';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
 import {
   ApprovalSettingsForm,
@@ -30,7 +36,7 @@ export const Route = createFileRoute('/_app/settings')({
   },
   loader: ({ context }) =>
     Promise.all(
-      [credentialsQuery, peopleQuery, policiesQuery, roleSettingsQuery].map((q) =>
+      [credentialsQuery, peopleQuery, policiesQuery, roleSettingsQuery, ssoQuery].map((q) =>
         context.queryClient.ensureQueryData(q as never),
       ),
     ),
@@ -44,7 +50,7 @@ function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="The workspace: API credentials, people and roles, approval policies, the second sign-in step, team chat and the mail the dashboard sent."
+        description="The workspace: API credentials, people and roles, approval policies, the second sign-in step, single sign-on, team chat and the mail the dashboard sent."
       />
       <Stack gap="lg">
         <CredentialsSettings environments={session.environments} />
@@ -59,6 +65,7 @@ function SettingsPage() {
           <ApprovalSettingsForm />
         </Panel>
         <SecondStepSettings />
+        <SsoSettingsPanel />
         <ChatHookSettings />
         <KeptMail />
       </Stack>

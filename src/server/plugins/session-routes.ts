@@ -36,6 +36,7 @@ export async function sessionInfo(
       demoUsers: demoUsers
         .filter((u): u is User => u !== undefined)
         .map(({ email, name, roles }) => ({ email, name, roles })),
+      singleSignOn: await ctx.sso.hasOidc(),
     };
   }
   const { session, user } = signedIn;

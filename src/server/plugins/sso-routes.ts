@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PersonName } from '#/api/admin';
 import { hasRole, ROLE_LABEL, type Role, WORKSPACE_ROLES } from '#/api/roles';
-import { type SignInPolicy, type SsoRefusal, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
+import { type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
+import type { SsoRefusal } from '#/api/sso-refusals';
 import { route } from '../endpoint';
 import { openSession } from '../notifications/new-browser';
 import { audit, problem } from '../request';
@@ -48,6 +49,17 @@ async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
 }
 
 /** The subject a person is linked to: the provider's issuer and its `sub` for them. */
+/**
+ * The page the callback answers once signed in: it takes the browser on to `path` itself. A
+ * redirect would not do: the way here began at the provider, another site, so the browser
+ * would not send the session cookie (SameSite=Strict) with the next page; a navigation this
+ * page starts is the dashboard's own. No script (the CSP allows none inline).
+ */
+function onwardPage(path: string): string {
+  const href = path.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signing in… · Partner Payments</title></head><body><p>Signed in. <a href="${href}">Continue to the dashboard</a>.</p></body></html>`;
+}
+
 /** An error as the audit trail keeps it: its message and what caused it, briefly. */
 function errorWords(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, 300);
@@ -337,6 +349,9 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       },
       user,
     );
-    return reply.redirect(login.returnTo ?? '/', 303);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(onwardPage(login.returnTo ?? '/'));
   });
 };

@@ -37,8 +37,10 @@ export async function startTestIdp(options: {
 }): Promise<TestIdp> {
   const people = new Map(Object.entries(options.people));
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // At "localhost", another site than the dashboard's 127.0.0.1 (ports do not make a site):
+  // the browser treats the way back from the provider as the cross-site navigation it is.
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  const issuer = `http://localhost:${(server.address() as AddressInfo).port}`;
   const clientId = 'partner-dashboard';
   const clientSecret = 'a-client-secret-of-at-least-32-characters-long';
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -55,6 +55,16 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       };
     },
 
+    /** Whether a provider is set up (without opening its secret). */
+    async hasOidc(): Promise<boolean> {
+      const row = await db
+        .selectFrom('sso_connection')
+        .select('protocol')
+        .where('protocol', '=', 'oidc')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async setOidc(
       settings: Pick<
         OidcConnection,

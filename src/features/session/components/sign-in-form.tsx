@@ -1,5 +1,6 @@
 // Signing in as oneself: email and password, and the authenticator's code when the server asks
-// for it; in the sandbox demo workspace, one click as any of its people.
+// for it; through the workspace's identity provider where one is set up (docs/decisions/051);
+// in the sandbox demo workspace, one click as any of its people.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
@@ -12,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconFlask, IconLogin2 } from '@tabler/icons-react';
+import { IconFlask, IconKey, IconLogin2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,6 +24,7 @@ import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
 import { useSignIn } from '../queries';
+import { singleSignOnUrl } from '../sso-url';
 import { textField } from '#/components/text-field';
 
 /** A person of the sandbox demo workspace, one click each. */
@@ -33,9 +35,15 @@ const FIELDS = Object.keys(SignInSchema.shape);
 
 export function SignInForm({
   demoUsers,
+  singleSignOn,
+  returnTo,
   onSignedIn,
 }: {
   demoUsers: DemoUser[];
+  /** An identity provider is set up: offer to sign in through it. */
+  singleSignOn: boolean;
+  /** Where to land afterwards, a path of this dashboard. */
+  returnTo?: string | undefined;
   onSignedIn: (session: SessionInfo) => void;
 }) {
   const signIn = useSignIn();
@@ -48,10 +56,20 @@ export function SignInForm({
     defaultValues: { email: '', password: '', code: '' },
   });
   // Field errors sit under their fields; a general error shows once, above the button.
+  const ssoRequired =
+    signIn.error instanceof ApiError && signIn.error.problem.code === 'SSO_REQUIRED';
   const generalError =
-    signIn.error instanceof ApiError && signIn.error.problem.code === 'SECOND_FACTOR_REQUIRED'
+    signIn.error instanceof ApiError &&
+    ['SECOND_FACTOR_REQUIRED', 'SSO_REQUIRED'].includes(signIn.error.problem.code)
       ? null
       : signIn.error;
+  const [leaving, setLeaving] = useState(false);
+  /** To the identity provider that covers the address typed (the server finds it). */
+  const continueWithSso = async () => {
+    if (!(await form.trigger('email', { shouldFocus: true }))) return;
+    setLeaving(true);
+    window.location.assign(singleSignOnUrl(form.getValues('email'), returnTo));
+  };
   const demoCodeError =
     demoCodeFor && signIn.error instanceof ApiError && signIn.error.problem.code === 'UNAUTHORIZED'
       ? 'Code is wrong or already used'
@@ -199,6 +217,28 @@ export function SignInForm({
       </form>
       {generalError && (
         <ApiErrorAlert error={generalError} title="Could not sign in" placed={FIELDS} />
+      )}
+      {(singleSignOn || ssoRequired) && (
+        <Stack gap="xs">
+          {!ssoRequired && <Divider label="or" labelPosition="center" />}
+          {ssoRequired && (
+            <Text size="sm" role="alert">
+              {signIn.error instanceof ApiError && signIn.error.problem.detail} Your company&apos;s
+              sign-in page checks who you are.
+            </Text>
+          )}
+          <Button
+            variant={ssoRequired ? 'filled' : 'default'}
+            leftSection={<IconKey size={18} aria-hidden />}
+            loading={leaving}
+            onClick={() => void continueWithSso()}
+          >
+            Sign in with single sign-on
+          </Button>
+          <Text size="xs" c="dimmed" ta="center">
+            With the email above, through your company&apos;s identity provider.
+          </Text>
+        </Stack>
       )}
       <Text size="xs" c="dimmed">
         The partner&apos;s API credentials stay on the dashboard server; this browser only keeps a

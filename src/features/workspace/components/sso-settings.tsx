@@ -1,0 +1,324 @@
+// Single sign-on in Settings (docs/decisions/051): the workspace's OpenID provider (its issuer,
+// the client, the claim that carries groups, the domains it covers, which groups give which
+// roles), the redirect URI to register with it, the last sign-in through it, and the sign-in
+// policy: SSO required for those domains, with break-glass admins who keep a password.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ROLE_LABEL, ROLES } from '#/api/roles';
+import { OidcSettingsForm, type SsoSettings } from '#/api/sso';
+import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { CopyValue } from '#/components/copy-value';
+import { DateTime } from '#/components/date-time';
+import { showDone } from '#/components/notify';
+import { Panel } from '#/components/page';
+import { SubmitRow } from '#/components/submit-row';
+import { textField } from '#/components/text-field';
+import { fieldError } from '#/lib/field-error';
+import { ssoQuery, useRemoveOidc, useSetOidc, useSetSignInPolicy } from '../queries';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
+const FIELDS = Object.keys(OidcSettingsForm.shape);
+type Values = OidcSettingsForm;
+
+export function SsoSettingsPanel() {
+  const { data } = useSuspenseQuery(ssoQuery);
+  return (
+    <Panel
+      title="Single sign-on"
+      description="People sign in through your company's identity provider (OpenID Connect: Okta, Microsoft Entra ID, Google Workspace, Keycloak…). Their groups there give their roles here at every sign-in; the first sign-in of an address in your domains makes the person, without a password."
+    >
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            Redirect URI to register with the provider
+          </Text>
+          <CopyValue value={data.redirectUri} label="the redirect URI" />
+          {data.oidc && (
+            <Text size="sm" c="dimmed">
+              {data.oidc.lastSignInAt !== null ? (
+                <>
+                  Last sign-in through it: {data.oidc.lastSignInEmail},{' '}
+                  <DateTime value={data.oidc.lastSignInAt} />.
+                </>
+              ) : (
+                'Nobody has signed in through it yet.'
+              )}
+            </Text>
+          )}
+        </Stack>
+        <OidcForm settings={data} />
+        {data.oidc && <PolicyForm settings={data} />}
+      </Stack>
+    </Panel>
+  );
+}
+
+function OidcForm({ settings }: { settings: SsoSettings }) {
+  const save = useSetOidc();
+  const remove = useRemoveOidc();
+  const [removing, setRemoving] = useState(false);
+  const saved = settings.oidc;
+  const form = useForm<Values>({
+    resolver: zodResolver(OidcSettingsForm),
+    defaultValues: {
+      issuer: saved?.issuer ?? '',
+      clientId: saved?.clientId ?? '',
+      clientSecret: '',
+      groupsClaim: saved?.groupsClaim ?? 'groups',
+      domains: saved?.domains ?? [],
+      roleMap: saved?.roleMap ?? [{ group: '', roles: [] }],
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <form
+      aria-label="Identity provider"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(
+          { ...values, ...(values.clientSecret ? {} : { clientSecret: undefined }) },
+          {
+            onSuccess: (after) => {
+              form.reset({ ...values, clientSecret: '' });
+              showDone(
+                'Single sign-on saved',
+                `The provider at ${after.oidc?.issuer} answered; people at ${after.oidc?.domains.join(', ')} can sign in through it.`,
+              );
+            },
+            onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          Identity provider
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            description="Its discovery document is read from /.well-known/openid-configuration"
+            placeholder="https://login.partner.example"
+            spellCheck={false}
+            autoComplete="off"
+            {...textField(form, 'issuer', 'Issuer URL')}
+          />
+          <TextInput
+            description="The claim of the ID token or UserInfo that lists the person's groups"
+            spellCheck={false}
+            {...textField(form, 'groupsClaim', 'Groups claim')}
+          />
+          <TextInput
+            spellCheck={false}
+            autoComplete="off"
+            {...textField(form, 'clientId', 'Client ID')}
+          />
+          <PasswordInput
+            description={
+              saved
+                ? `Kept encrypted (${saved.secretHint}); leave empty to keep it`
+                : 'Kept encrypted; nobody sees it again'
+            }
+            autoComplete="new-password"
+            {...textField(form, 'clientSecret', 'Client secret')}
+          />
+        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="domains"
+          render={({ field }) => (
+            <TagsInput
+              label="Email domains it covers"
+              description="Only addresses in these domains sign in through it, exactly (not their subdomains)"
+              placeholder={field.value.length === 0 ? 'partner.example' : 'Add a domain'}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldError('Domains', errors.domains?.message ?? errors.domains?.[0]?.message)}
+              maw={680}
+              splitChars={[',', ' ']}
+            />
+          )}
+        />
+        <Stack gap={6}>
+          <Text size="sm" fw={600} id="group-roles">
+            Groups and their roles
+          </Text>
+          <Text size="xs" c="dimmed">
+            A person gets the roles of every group of theirs listed here, at each sign-in. Someone
+            in none of them is not let in. Names must match the provider&apos;s exactly.
+          </Text>
+          {/* The rows as one field (not react-hook-form's field arrays, which would weigh on
+              every page's first load). */}
+          <Controller
+            control={form.control}
+            name="roleMap"
+            render={({ field }) => {
+              const rows = field.value;
+              const change = (index: number, row: Partial<(typeof rows)[number]>) =>
+                field.onChange(rows.map((r, i) => (i === index ? { ...r, ...row } : r)));
+              return (
+                <>
+                  {rows.map((row, index) => (
+                    <Group key={index} align="flex-start" gap="xs" wrap="wrap">
+                      <TextInput
+                        aria-label={`Group ${index + 1}`}
+                        placeholder="payments-finance"
+                        spellCheck={false}
+                        w={{ base: '100%', sm: 240 }}
+                        value={row.group}
+                        onChange={(event) => change(index, { group: event.currentTarget.value })}
+                        error={fieldError('Group', errors.roleMap?.[index]?.group?.message)}
+                      />
+                      <MultiSelect
+                        aria-label={`Roles of group ${index + 1}`}
+                        placeholder={row.roles.length === 0 ? 'Choose roles' : undefined}
+                        data={ROLE_OPTIONS}
+                        value={row.roles}
+                        onChange={(roles) => change(index, { roles: roles as typeof row.roles })}
+                        w={{ base: '100%', sm: 320 }}
+                        error={fieldError('Roles', errors.roleMap?.[index]?.roles?.message)}
+                      />
+                      <ActionIcon
+                        variant="default"
+                        size="lg"
+                        aria-label={`Remove group ${index + 1}`}
+                        disabled={rows.length === 1}
+                        onClick={() => field.onChange(rows.filter((_, i) => i !== index))}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                  <Group>
+                    <Button
+                      variant="default"
+                      size="xs"
+                      leftSection={<IconPlus size={14} aria-hidden />}
+                      onClick={() => field.onChange([...rows, { group: '', roles: [] }])}
+                    >
+                      Add a group
+                    </Button>
+                  </Group>
+                </>
+              );
+            }}
+          />
+          {errors.roleMap?.message && (
+            <Text size="xs" c="red" role="alert">
+              {fieldError('Groups', errors.roleMap.message)}
+            </Text>
+          )}
+        </Stack>
+        <SubmitRow mutation={save} failed="Not saved" placed={FIELDS}>
+          {saved ? 'Check and save' : 'Check and set up'}
+        </SubmitRow>
+        {saved && !removing && (
+          <Group>
+            <Button variant="subtle" color="red" size="xs" onClick={() => setRemoving(true)}>
+              Remove the provider…
+            </Button>
+          </Group>
+        )}
+        {saved && removing && (
+          <Alert color="red" variant="light" title="Remove single sign-on?">
+            <Text size="sm" mb="sm">
+              Nobody can sign in through {saved.issuer} any more, and single sign-on is no longer
+              required. People made by it have no password: an admin sends them a reset link.
+            </Text>
+            <Group gap="xs">
+              <Button
+                color="red"
+                size="xs"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(undefined, {
+                    onSuccess: () => {
+                      setRemoving(false);
+                      showDone('Single sign-on removed', 'Everyone signs in with a password.');
+                    },
+                  })
+                }
+              >
+                Remove
+              </Button>
+              <Button variant="default" size="xs" onClick={() => setRemoving(false)}>
+                Keep it
+              </Button>
+            </Group>
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function PolicyForm({ settings }: { settings: SsoSettings }) {
+  const save = useSetSignInPolicy();
+  const [required, setRequired] = useState(settings.policy.ssoRequired);
+  const [breakGlass, setBreakGlass] = useState(settings.policy.breakGlass);
+  const domains = settings.oidc?.domains.join(', ') ?? '';
+  return (
+    <form
+      aria-label="Sign-in policy"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(
+          { ssoRequired: required, breakGlass },
+          {
+            onSuccess: (after) =>
+              showDone(
+                'Sign-in policy saved',
+                after.policy.ssoRequired
+                  ? `People at ${domains} sign in through single sign-on only; ${after.policy.breakGlass.join(', ')} keep${after.policy.breakGlass.length === 1 ? 's' : ''} a password.`
+                  : 'People may sign in with a password too.',
+              ),
+          },
+        );
+      }}
+    >
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          Sign-in policy
+        </Title>
+        <Switch
+          label={`Require single sign-on for ${domains}`}
+          description="The password form then refuses those addresses and points to single sign-on."
+          checked={required}
+          onChange={(event) => setRequired(event.currentTarget.checked)}
+        />
+        <TagsInput
+          label="Break-glass admins"
+          description="Admins who keep their password and authenticator, for when the provider is down. At least one while single sign-on is required."
+          placeholder={breakGlass.length === 0 ? 'admin@partner.example' : 'Add an admin'}
+          value={breakGlass}
+          onChange={setBreakGlass}
+          maw={680}
+          splitChars={[',', ' ']}
+        />
+        <SubmitRow mutation={save} failed="Not saved" placed={[]}>
+          Save the policy
+        </SubmitRow>
+      </Stack>
+    </form>
+  );
+}
