@@ -82,3 +82,17 @@ test('the transactions list with its date filter open has its styles', async ({ 
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await unstyled(page)).toEqual([]);
 });
+
+test('the sandbox tools and the settings with single sign-on have their styles', async ({
+  page,
+}) => {
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  await expect(page.getByRole('form', { name: 'Identity provider' })).toBeVisible();
+  expect(await unstyled(page)).toEqual([]);
+  // The switch that holds the sandbox's automatic moves.
+  await signInAs(page, 'Theo Tester');
+  await page.goto('/sandbox');
+  await expect(page.getByRole('switch').first()).toBeVisible();
+  expect(await unstyled(page)).toEqual([]);
+});

@@ -1,5 +1,6 @@
 // A record's waiting automatic move (KYC review, quote, settlement) with "Do it now", and
 // whether the partner's moves are held (docs/decisions/023). Sandbox only.
+import '@mantine/core/styles/Switch.css';
 import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconClockPause, IconPlayerTrackNext } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -12,7 +12,7 @@ import {
   PasswordInput,
   SimpleGrid,
   Stack,
-  Switch,
+  Checkbox,
   TagsInput,
   Text,
   TextInput,
@@ -300,7 +300,7 @@ function PolicyForm({ settings }: { settings: SsoSettings }) {
         <Title order={3} fz="md">
           Sign-in policy
         </Title>
-        <Switch
+        <Checkbox
           label={`Require single sign-on for ${domains}`}
           description="The password form then refuses those addresses and points to single sign-on."
           checked={required}
