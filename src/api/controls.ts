@@ -551,6 +551,7 @@ export const CONTROL_CHANGE_KINDS = [
   'setApprovalSettings',
   'setRoles',
   'addPerson',
+  'setSingleSignOn',
 ] as const;
 export type ControlChangeKind = (typeof CONTROL_CHANGE_KINDS)[number];
 export const CONTROL_CHANGE_STATUSES = [

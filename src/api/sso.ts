@@ -9,6 +9,7 @@ import { Email, Role } from './dashboard';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { requiredText } from './schemas/common';
+import { ControlChangeHeld } from './controls';
 
 import { ssoStartEndpoints } from './sso-start';
 
@@ -136,6 +137,8 @@ export const ssoEndpoints = endpoints({
     response: SsoSettings,
     roles: ADMIN,
     audit: 'set single sign-on',
+    // Groups give roles: with two or more admins a second one approves it first (042).
+    held: ControlChangeHeld,
     errors: { 502: 'The provider could not be reached, or its discovery document is not valid' },
   },
   removeOidc: {

@@ -318,6 +318,41 @@ describe('single sign-on through an OpenID provider', () => {
     });
   });
 
+  it('with two admins, holds the provider’s settings for the second one, secret sealed', async () => {
+    const second = await t.call(admin, 'POST', '/admin/users', {
+      email: 'second.admin@demo.example',
+      name: 'Second Admin',
+      roles: ['admin'],
+    });
+    expect(second.status, JSON.stringify(second.json)).toBe(200);
+    const other = (
+      await t.signIn({ email: 'second.admin@demo.example', password: second.json.oneTimePassword })
+    ).cookie;
+    const withSales = [...ROLE_MAP, { group: 'sales', roles: ['viewer'] }];
+    const held = await setUp(idp, { roleMap: withSales });
+    expect(held.status, JSON.stringify(held.json)).toBe(202);
+    expect(held.json.change.kind).toBe('setSingleSignOn');
+    expect(held.json.change.summary).toContain('sales: Viewer');
+    // Nothing applies yet, and the pending change keeps no secret in clear.
+    expect((await signInThrough(idp, 'otto')).location).toBe('/sign-in?sso=NO_ROLE');
+    const stored = await t.db.db.selectFrom('control_change').select('payload').execute();
+    expect(JSON.stringify(stored)).not.toContain(idp.clientSecret);
+    const approved = await t.call(
+      other,
+      'POST',
+      `/controls/changes/${held.json.change.id}/approve`,
+    );
+    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+    expect(approved.json.change.status).toBe('applied');
+    // Applied with the secret given: the code exchange with the provider works.
+    const otto = await signInThrough(idp, 'otto');
+    expect((await sessionOf(otto.session!)).user?.roles).toEqual(['viewer']);
+    // Back to one admin for what follows.
+    const person = await t.server.workspace.userByEmail('second.admin@demo.example');
+    await t.server.workspace.setActive(person!.id, false);
+    expect((await setUp(idp)).status).toBe(200);
+  });
+
   describe('with single sign-on required', () => {
     it('is refused without a break-glass admin, or with one who is not an admin', async () => {
       const none = await t.call(admin, 'PUT', '/admin/sso/policy', {

@@ -121,7 +121,7 @@ export const useRequireSecondStep = () =>
 
 export const useSetOidc = () =>
   useSettingsMutation((body: OidcSettingsForm) =>
-    callEndpoint(api, ssoEndpoints.setOidc, { body }),
+    callEndpointHoldable(api, ssoEndpoints.setOidc, { body }),
   );
 
 export const useRemoveOidc = () =>

@@ -441,6 +441,17 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
         });
         return undefined;
       }
+      case 'setSingleSignOn': {
+        const { clientSecretSealed, ...settings } = change.payload as Omit<
+          Parameters<typeof ctx.sso.setOidc>[0],
+          'clientSecret'
+        > & { clientSecretSealed: string };
+        await ctx.sso.setOidc(
+          { ...settings, clientSecret: ctx.sso.openPending(clientSecretSealed) },
+          by,
+        );
+        return undefined;
+      }
     }
   };
 

@@ -10,6 +10,7 @@ import { hasRole, ROLE_LABEL, type Role, WORKSPACE_ROLES } from '#/api/roles';
 import { type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
 import type { SsoRefusal } from '#/api/sso-refusals';
 import { route } from '../endpoint';
+import { holdForSecondAdmin } from '../controls/changes';
 import { openSession } from '../notifications/new-browser';
 import { audit, problem } from '../request';
 import { configurationOf, finishSignIn, startSignIn } from '../sso/oidc';
@@ -106,21 +107,28 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         errors: [{ field: 'issuer', message: 'did not answer as an OpenID provider' }],
       });
     }
+    const details = {
+      clientId: body.clientId,
+      secretChanged: Boolean(body.clientSecret),
+      groupsClaim: body.groupsClaim,
+      domains: body.domains,
+      groups: body.roleMap.map(
+        (m) => `${m.group}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`,
+      ),
+    };
+    // The provider's groups give roles, so its settings are a change of who may do what: with
+    // two or more admins a second one approves them first, as roles (docs/decisions/042).
+    if (await ctx.controlChanges.fourEyes()) {
+      const { clientSecret: secret, ...open } = settings;
+      return holdForSecondAdmin(request, {
+        kind: 'setSingleSignOn',
+        payload: { ...open, clientSecretSealed: ctx.sso.sealPending(secret) },
+        summary: `Sign in through ${body.issuer} for ${body.domains.join(', ')}, with roles from its groups: ${details.groups.join('; ')}.`,
+        audit: { action: E.setOidc.audit, target: body.issuer, details },
+      });
+    }
     await ctx.sso.setOidc(settings, request.signedIn!.user.email);
-    await audit(request, {
-      action: E.setOidc.audit,
-      outcome: 'ok',
-      target: body.issuer,
-      details: {
-        clientId: body.clientId,
-        secretChanged: Boolean(body.clientSecret),
-        groupsClaim: body.groupsClaim,
-        domains: body.domains,
-        groups: body.roleMap.map(
-          (m) => `${m.group}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`,
-        ),
-      },
-    });
+    await audit(request, { action: E.setOidc.audit, outcome: 'ok', target: body.issuer, details });
     return settingsOf(ctx);
   });
 

@@ -90,6 +90,14 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
         .execute();
     },
 
+    /** The client secret sealed for a change waiting for a second admin (never kept in clear). */
+    sealPending(secret: string): string {
+      return vault.seal(secret, 'sso_connection:pending');
+    },
+    openPending(sealed: string): string {
+      return vault.open(sealed, 'sso_connection:pending');
+    },
+
     async removeOidc(): Promise<void> {
       await db.deleteFrom('sso_connection').where('protocol', '=', 'oidc').execute();
     },

@@ -98,10 +98,16 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
           {
             onSuccess: (after) => {
               form.reset({ ...values, clientSecret: '' });
-              showDone(
-                'Single sign-on saved',
-                `The provider at ${after.oidc?.issuer} answered; people at ${after.oidc?.domains.join(', ')} can sign in through it.`,
-              );
+              if ('held' in after)
+                showDone(
+                  'Waits for a second admin',
+                  `${after.held.change.summary} Another admin approves it under Settings before it applies.`,
+                );
+              else
+                showDone(
+                  'Single sign-on saved',
+                  `The provider at ${after.answer.oidc?.issuer} answered; people at ${after.answer.oidc?.domains.join(', ')} can sign in through it.`,
+                );
             },
             onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
           },
