@@ -148,3 +148,34 @@ test('a person without a mapped group is told why, and is not signed in', async 
   await expect(page).toHaveURL(/\/sign-in\?sso=NO_ROLE$/);
   await checkA11y(page);
 });
+
+test('a person the directory deactivates is signed out of an open page at the next click', async ({
+  page,
+  dashboard,
+}) => {
+  // The admin makes the directory's token, shown once.
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Make a token' }).click();
+  const shown = page.getByRole('alert').filter({ hasText: 'The token, shown this once' });
+  await expect(shown).toBeVisible();
+  const token = (await shown.getByText(/^scim_/).textContent())?.trim();
+  // Fatima is at work, on the payouts.
+  await signInAs(page, 'Fatima Finance');
+  await page.goto('/transactions/payouts');
+  await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
+  // The directory deactivates her, as Entra ID sends it.
+  const fatima = (await dashboard.workspace.userByEmail('finance@demo.example'))!;
+  const patched = await page.request.fetch(`${dashboard.url}/scim/v2/Users/${fatima.id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+    data: {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    },
+  });
+  expect(patched.status()).toBe(200);
+  allowConsoleError(page, /status of 401/);
+  await page.getByRole('link', { name: 'Merchants' }).click();
+  await expect(page.getByRole('dialog', { name: 'Your session has ended' })).toBeVisible();
+});

@@ -12,11 +12,13 @@ import { indexEndpoints, viewEndpoints } from './local-index';
 import { notificationEndpoints } from './notifications';
 import { reportEndpoints } from './reports';
 import { ssoEndpoints } from './sso';
+import { scimAdminEndpoints } from './scim';
 import { statementEndpoints } from './statements';
 
 export const ENDPOINT_GROUPS = {
   Session: sessionEndpoints,
   'Single sign-on': ssoEndpoints,
+  Provisioning: scimAdminEndpoints,
   Account: accountEndpoints,
   Admin: adminEndpoints,
   Audit: auditEndpoints,

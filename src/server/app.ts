@@ -25,8 +25,10 @@ import { type DashboardContext, SANDBOX_PREFIX } from './context';
 import { hasBody, problem, PROBLEMS } from './request';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
-import { ssoRoutes } from './plugins/sso-routes';
+import { scimAdminRoutes, ssoRoutes } from './plugins/sso-routes';
 import { ssoStore } from './store/sso';
+import { scimStore } from './scim/store';
+import { SCIM_PREFIX, scimRoutes } from './scim/routes';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
 import { ensureDemoWorkspace, rejectDemoQuote, seedDemoRecords } from './demo-workspace';
@@ -365,6 +367,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     auditSeal,
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
     sso: ssoStore(options.workspace.db, options.workspace.vault, now),
+    scim: scimStore(options.workspace.db, now),
     index,
     sync,
     batches: { store: batches, submitter },
@@ -408,6 +411,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       // Each concern's endpoints, declared in src/api (docs/decisions/027), then the proxy.
       await api.register(sessionRoutes);
       await api.register(ssoRoutes);
+      await api.register(scimAdminRoutes);
       await api.register(accountRoutes);
       await api.register(adminRoutes);
       await api.register(auditRoutes);
@@ -424,6 +428,9 @@ export async function buildDashboardServer(options: DashboardOptions) {
     },
     { prefix: '/api' },
   );
+
+  // The directory's provisioning (SCIM 2.0): its own token, formats and errors (decision 052).
+  await app.register(scimRoutes, { prefix: SCIM_PREFIX });
 
   await app.register(
     async (hooks) => {

@@ -6,6 +6,7 @@
 // What a request handler needs (problems, the audit, sign-in) is ./request.ts.
 import type { ApiPacer } from './pacer';
 import type { SsoStore } from './store/sso';
+import type { ScimStore } from './scim/store';
 import type { Environment, EnvironmentInfo } from '#/api/dashboard';
 import type { AuditSeal } from './store/audit';
 import type { MoneyControls } from './controls/controls';
@@ -57,6 +58,8 @@ export interface DashboardContext {
   secondFactor: ReturnType<typeof secondFactorStore>;
   /** Single sign-on: the identity provider, the sign-in policy, sign-ins under way (051). */
   sso: SsoStore;
+  /** Provisioning from the directory: its token, groups and marks on people (052). */
+  scim: ScimStore;
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;
   sync: IndexSync;

@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { accountEndpoints, type PersonFormats } from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
 import { type OidcSettingsForm, type SignInPolicy, ssoEndpoints } from '#/api/sso';
+import { scimAdminEndpoints } from '#/api/scim';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
 import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/client';
 import type { Environment } from '#/api/dashboard';
@@ -51,7 +52,19 @@ export const settingsKeys = {
   credentials: ['settings', 'credentials'] as const,
   roles: ['settings', 'roles'] as const,
   sso: ['settings', 'sso'] as const,
+  scim: ['settings', 'scim'] as const,
 };
+
+export const scimQuery = queryOptions({
+  queryKey: settingsKeys.scim,
+  queryFn: () => callEndpoint(api, scimAdminEndpoints.getScim),
+});
+
+export const useMakeScimToken = () =>
+  useSettingsMutation(() => callEndpoint(api, scimAdminEndpoints.makeScimToken));
+
+export const useRevokeScimToken = () =>
+  useSettingsMutation(() => callEndpoint(api, scimAdminEndpoints.revokeScimToken));
 
 export const ssoQuery = queryOptions({
   queryKey: settingsKeys.sso,

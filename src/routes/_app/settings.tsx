@@ -18,9 +18,10 @@ import {
   credentialsQuery,
   peopleQuery,
   roleSettingsQuery,
+  scimQuery,
   ssoQuery,
 } from '#/features/workspace/queries';
-import { SsoSettingsPanel } from '#/features/workspace/components/sso-settings';
+import { ProvisioningPanel, SsoSettingsPanel } from '#/features/workspace/components/sso-settings';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
 import {
   ApprovalSettingsForm,
@@ -36,8 +37,8 @@ export const Route = createFileRoute('/_app/settings')({
   },
   loader: ({ context }) =>
     Promise.all(
-      [credentialsQuery, peopleQuery, policiesQuery, roleSettingsQuery, ssoQuery].map((q) =>
-        context.queryClient.ensureQueryData(q as never),
+      [credentialsQuery, peopleQuery, policiesQuery, roleSettingsQuery, ssoQuery, scimQuery].map(
+        (q) => context.queryClient.ensureQueryData(q as never),
       ),
     ),
   component: SettingsPage,
@@ -50,7 +51,7 @@ function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="The workspace: API credentials, people and roles, approval policies, the second sign-in step, single sign-on, team chat and the mail the dashboard sent."
+        description="The workspace: API credentials, people and roles, approval policies, the second sign-in step, single sign-on and provisioning, team chat and the mail the dashboard sent."
       />
       <Stack gap="lg">
         <CredentialsSettings environments={session.environments} />
@@ -66,6 +67,7 @@ function SettingsPage() {
         </Panel>
         <SecondStepSettings />
         <SsoSettingsPanel />
+        <ProvisioningPanel />
         <ChatHookSettings />
         <KeptMail />
       </Stack>

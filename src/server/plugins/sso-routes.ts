@@ -10,6 +10,8 @@ import { hasRole, ROLE_LABEL, type Role, WORKSPACE_ROLES } from '#/api/roles';
 import { type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
 import type { SsoRefusal } from '#/api/sso-refusals';
 import { route } from '../endpoint';
+import { type ScimSettings, scimAdminEndpoints as S } from '#/api/scim';
+import { SCIM_PREFIX } from '../scim/routes';
 import { holdForSecondAdmin } from '../controls/changes';
 import { openSession } from '../notifications/new-browser';
 import { audit, problem } from '../request';
@@ -361,5 +363,39 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(onwardPage(login.returnTo ?? '/'));
+  });
+};
+
+/** The admin's side of provisioning (src/api/scim.ts): the token, made once and rotated. */
+export const scimAdminRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.dashboard;
+  const settings = async (): Promise<ScimSettings> => ({
+    baseUrl: `${ctx.address.origin()}${SCIM_PREFIX}`,
+    token: (await ctx.scim.token()) ?? null,
+  });
+
+  route(app, S.getScim, async () => settings());
+
+  route(app, S.makeScimToken, async ({ request }) => {
+    const before = await ctx.scim.token();
+    const { id, secret } = await ctx.scim.makeToken(request.signedIn!.user.email);
+    await audit(request, {
+      action: S.makeScimToken.audit,
+      outcome: 'ok',
+      target: id,
+      details: before ? { replaced: before.id } : null,
+    });
+    return { ...(await settings()), secret };
+  });
+
+  route(app, S.revokeScimToken, async ({ request }) => {
+    const before = await ctx.scim.token();
+    await ctx.scim.revokeTokens();
+    await audit(request, {
+      action: S.revokeScimToken.audit,
+      outcome: 'ok',
+      target: before?.id ?? null,
+    });
+    return settings();
   });
 };

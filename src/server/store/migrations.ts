@@ -1009,4 +1009,45 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '027-scim': {
+    async up(db: Kysely<unknown>) {
+      // Provisioning from the directory (SCIM 2.0, issue 44): the bearer tokens an admin made
+      // (hashed), the directory's groups and their members, and on each person the directory's
+      // own id for them, whether the directory manages them, and when it deleted them.
+      await db.schema
+        .createTable('scim_token')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text')
+        .addColumn('revoked_at', 'bigint')
+        .addColumn('last_used_at', 'bigint')
+        .addColumn('last_request', 'text')
+        .execute();
+      await db.schema
+        .createTable('scim_group')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('display_name', 'text', (c) => c.notNull().unique())
+        .addColumn('external_id', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('scim_group_member')
+        .addColumn('group_id', 'text', (c) => c.notNull().references('scim_group.id'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.id'))
+        .addPrimaryKeyConstraint('scim_group_member_pk', ['group_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('scim_group_member_by_user')
+        .on('scim_group_member')
+        .column('user_id')
+        .execute();
+      for (const column of ['scim_external_id', 'scim_managed_at', 'scim_deleted_at'] as const)
+        await db.schema
+          .alterTable('app_user')
+          .addColumn(column, column === 'scim_external_id' ? 'text' : 'bigint')
+          .execute();
+    },
+  },
 };

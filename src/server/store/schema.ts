@@ -21,6 +21,12 @@ export interface UserTable {
    * linked, another subject with the same address is refused.
    */
   sso_subject: string | null;
+  /** The directory's own id for the person (SCIM `externalId`, migration 027). */
+  scim_external_id: string | null;
+  /** Made or taken over by the directory through SCIM: its groups give the roles. */
+  scim_managed_at: number | null;
+  /** Deleted by the directory: deactivated, and no longer a SCIM resource. */
+  scim_deleted_at: number | null;
   /** BCP 47 locale and IANA time zone the person chose; null: their browser's (migration 019). */
   locale: string | null;
   time_zone: string | null;
@@ -201,6 +207,32 @@ export interface SsoLoginTable {
   code_verifier: string;
   return_to: string | null;
   created_at: number;
+}
+
+/** A bearer token the directory provisions with (migration 027): only its hash is kept. */
+export interface ScimTokenTable {
+  id: string;
+  token_hash: string;
+  created_at: number;
+  created_by: string | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  /** The last request made with it, "PATCH /Users/…", for Settings. */
+  last_request: string | null;
+}
+
+/** A group of the directory, as SCIM provisions it (migration 027). */
+export interface ScimGroupTable {
+  id: string;
+  display_name: string;
+  external_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ScimGroupMemberTable {
+  group_id: string;
+  user_id: string;
 }
 
 /** A setting of the workspace, by key, its value JSON (migration 023). */
@@ -635,6 +667,9 @@ export interface Database {
   control_change: ControlChangeTable;
   sso_connection: SsoConnectionTable;
   sso_login: SsoLoginTable;
+  scim_token: ScimTokenTable;
+  scim_group: ScimGroupTable;
+  scim_group_member: ScimGroupMemberTable;
 }
 
 export type { Generated };

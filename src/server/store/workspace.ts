@@ -120,13 +120,16 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
        * (an empty hash, which no password matches).
        */
       ssoSubject?: string;
+      /** Made by the directory (SCIM): signs in through single sign-on, no password. */
+      noPassword?: boolean;
     }): Promise<{ user: User; password: string }> {
-      const password = input.ssoSubject ? '' : (input.password ?? oneTimePassword());
+      const passwordless = Boolean(input.ssoSubject) || input.noPassword === true;
+      const password = passwordless ? '' : (input.password ?? oneTimePassword());
       const row = {
         id: randomUUID(),
         email: normalizeEmail(input.email),
         name: input.name.trim(),
-        password_hash: input.ssoSubject ? '' : await hash(password),
+        password_hash: passwordless ? '' : await hash(password),
         sso_subject: input.ssoSubject ?? null,
         roles: [...new Set(input.roles)].join(','),
         created_at: now(),
@@ -218,6 +221,26 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
     },
 
     /** Deactivates (every session ends) or reactivates a person. */
+    /** The person's name, as the directory gives it (SCIM). */
+    async setName(userId: string, name: string): Promise<void> {
+      await db
+        .updateTable('app_user')
+        .set({ name: name.trim() })
+        .where('id', '=', userId)
+        .execute();
+      store.changed.notify();
+    },
+
+    /** The person's address, as the directory gives it (SCIM): the caller checked it is free. */
+    async setEmail(userId: string, email: string): Promise<void> {
+      await db
+        .updateTable('app_user')
+        .set({ email: normalizeEmail(email) })
+        .where('id', '=', userId)
+        .execute();
+      store.changed.notify();
+    },
+
     async setActive(userId: string, active: boolean): Promise<void> {
       await db
         .updateTable('app_user')

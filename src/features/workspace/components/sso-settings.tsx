@@ -32,7 +32,15 @@ import { Panel } from '#/components/page';
 import { SubmitRow } from '#/components/submit-row';
 import { textField } from '#/components/text-field';
 import { fieldError } from '#/lib/field-error';
-import { ssoQuery, useRemoveOidc, useSetOidc, useSetSignInPolicy } from '../queries';
+import {
+  scimQuery,
+  ssoQuery,
+  useMakeScimToken,
+  useRemoveOidc,
+  useRevokeScimToken,
+  useSetOidc,
+  useSetSignInPolicy,
+} from '../queries';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 const FIELDS = Object.keys(OidcSettingsForm.shape);
@@ -326,5 +334,97 @@ function PolicyForm({ settings }: { settings: SsoSettings }) {
         </SubmitRow>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Provisioning from the directory (SCIM 2.0, docs/decisions/052): the base URL and the bearer
+ * token to give the directory, shown once when made; its last request; rotation and revoking.
+ */
+export function ProvisioningPanel() {
+  const { data } = useSuspenseQuery(scimQuery);
+  const make = useMakeScimToken();
+  const revoke = useRevokeScimToken();
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <Panel
+      title="Provisioning"
+      description="Your directory (Okta, Microsoft Entra ID…) makes, changes and deactivates people here through SCIM 2.0, and puts them in groups: the groups give roles through the map above, at once. Deactivating someone there signs them out here at once."
+    >
+      <Stack gap="sm">
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            SCIM base URL
+          </Text>
+          <CopyValue value={data.baseUrl} label="the SCIM base URL" />
+        </Stack>
+        <Text size="sm" c="dimmed">
+          {data.token ? (
+            <>
+              A token made <DateTime value={data.token.createdAt} />
+              {data.token.createdBy ? ` by ${data.token.createdBy}` : ''}.{' '}
+              {data.token.lastUsedAt !== null ? (
+                <>
+                  Last request: {data.token.lastRequest}, <DateTime value={data.token.lastUsedAt} />
+                  .
+                </>
+              ) : (
+                'The directory has not used it yet.'
+              )}
+            </>
+          ) : (
+            'No token: the directory can change nothing here.'
+          )}
+        </Text>
+        {secret && (
+          <Alert color="blue" variant="light" title="The token, shown this once">
+            <Text size="sm" mb="xs">
+              Give it to the directory as its bearer token now: only its hash is kept here.
+            </Text>
+            <CopyValue value={secret} label="the SCIM token" />
+          </Alert>
+        )}
+        <Group gap="xs">
+          <Button
+            variant={data.token ? 'default' : 'filled'}
+            size="xs"
+            loading={make.isPending}
+            onClick={() =>
+              make.mutate(undefined, {
+                onSuccess: (made) => {
+                  setSecret(made.secret);
+                  showDone(
+                    data.token ? 'Token replaced' : 'Token made',
+                    data.token
+                      ? 'The old token stopped working: give the directory the new one.'
+                      : 'Give it to the directory now: it is shown once.',
+                  );
+                },
+              })
+            }
+          >
+            {data.token ? 'Replace the token…' : 'Make a token'}
+          </Button>
+          {data.token && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              loading={revoke.isPending}
+              onClick={() =>
+                revoke.mutate(undefined, {
+                  onSuccess: () => {
+                    setSecret(null);
+                    showDone('Token revoked', 'The directory can change nothing here any more.');
+                  },
+                })
+              }
+            >
+              Revoke the token
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Panel>
   );
 }
