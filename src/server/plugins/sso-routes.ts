@@ -4,26 +4,22 @@
 // through the admin's group map, and only for addresses in the provider's domains; every
 // sign-in, refusal and change is on the audit trail.
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PersonName } from '#/api/admin';
-import { hasRole, ROLE_LABEL, type Role, WORKSPACE_ROLES } from '#/api/roles';
+import type { FastifyPluginAsync } from 'fastify';
+import { hasRole, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import { type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
-import type { SsoRefusal } from '#/api/sso-refusals';
 import { route } from '../endpoint';
 import { type ScimSettings, scimAdminEndpoints as S } from '#/api/scim';
 import { SCIM_PREFIX } from '../scim/routes';
 import { holdForSecondAdmin } from '../controls/changes';
-import { openSession } from '../notifications/new-browser';
 import { audit, problem } from '../request';
 import { configurationOf, finishSignIn, startSignIn } from '../sso/oidc';
-import { covers, rolesFromGroups } from '../sso/roles';
+import { covers } from '../sso/roles';
+import { completeSignIn, errorWords, refuseSso } from '../sso/sign-in';
 import { sha256 } from '../store/sso';
-import type { User } from '../store/workspace';
 import type { DashboardContext } from '../context';
 
 /** The path of the callback, as the provider must have it registered. */
 export const OIDC_CALLBACK_PATH = `/api${E.ssoCallback.path}`;
-const SIGN_IN_PAGE = '/sign-in';
 
 /** The cookie that binds a sign-in under way to the browser that started it. */
 const bindingCookie = (ctx: DashboardContext) =>
@@ -50,29 +46,6 @@ async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
     redirectUri: `${ctx.address.origin()}${OIDC_CALLBACK_PATH}`,
   };
 }
-
-/** The subject a person is linked to: the provider's issuer and its `sub` for them. */
-/**
- * The page the callback answers once signed in: it takes the browser on to `path` itself. A
- * redirect would not do: the way here began at the provider, another site, so the browser
- * would not send the session cookie (SameSite=Strict) with the next page; a navigation this
- * page starts is the dashboard's own. No script (the CSP allows none inline).
- */
-function onwardPage(path: string): string {
-  const href = path.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signing in… · Partner Payments</title></head><body><p>Signed in. <a href="${href}">Continue to the dashboard</a>.</p></body></html>`;
-}
-
-/** An error as the audit trail keeps it: its message and what caused it, briefly. */
-function errorWords(error: unknown): string {
-  if (!(error instanceof Error)) return String(error).slice(0, 300);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  const code = 'code' in error && typeof error.code === 'string' ? ` (${error.code})` : '';
-  return `${error.message}${code}${cause}`.slice(0, 300);
-}
-
-const subjectOf = (issuer: string, sub: string) => `oidc ${issuer} ${sub}`;
-const issuerOfSubject = (subject: string) => subject.split(' ')[1];
 
 export const ssoRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -188,22 +161,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     return settingsOf(ctx);
   });
 
-  /** Back to the sign-in page, which says why in words; the refusal is audited. */
-  const refuse = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    code: SsoRefusal,
-    details: Record<string, unknown>,
-    target: string | null = null,
-    actor?: User,
-  ) => {
-    await audit(
-      request,
-      { action: 'sso sign-in', outcome: 'refused', target, details: { reason: code, ...details } },
-      actor,
-    );
-    return reply.redirect(`${SIGN_IN_PAGE}?sso=${code}`, 303);
-  };
+  const refuse = refuseSso;
 
   route(app, E.startSso, async ({ request, reply, query }) => {
     const email = query.email.toLowerCase();
@@ -271,98 +229,17 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       return refuse(request, reply, 'FAILED', { provider, error: errorWords(error) });
     }
-    const email = identity.email?.trim().toLowerCase();
-    if (!email || identity.emailVerified === false)
-      return refuse(request, reply, 'FAILED', { provider, reason: 'no verified email' });
-    if (!covers(oidc.domains, email))
-      return refuse(request, reply, 'OTHER_DOMAIN', { provider }, email);
-    const groups = identity.claims[oidc.groupsClaim];
-    const groupNames = (Array.isArray(groups) ? groups : [groups])
-      .filter((g): g is string => typeof g === 'string')
-      .slice(0, 50);
-    const roles: Role[] = rolesFromGroups(groups, oidc.roleMap);
-    if (roles.length === 0)
-      return refuse(request, reply, 'NO_ROLE', { provider, groups: groupNames }, email);
-
-    const subject = subjectOf(provider, identity.subject);
-    let user = await ctx.workspace.userByEmail(email);
-    if (user) {
-      if (user.disabledAt !== null)
-        return refuse(request, reply, 'DEACTIVATED', { provider }, email, user);
-      // Linked to another person at the same provider: the address was given to someone new.
-      if (
-        user.ssoSubject &&
-        user.ssoSubject !== subject &&
-        issuerOfSubject(user.ssoSubject) === provider
-      )
-        return refuse(
-          request,
-          reply,
-          'FAILED',
-          { provider, reason: 'another subject' },
-          email,
-          user,
-        );
-      if (user.ssoSubject !== subject) await ctx.workspace.linkSso(user.id, subject);
-      const changed =
-        roles.length !== user.roles.length || roles.some((r) => !user!.roles.includes(r));
-      if (changed) {
-        await ctx.workspace.setRoles(user.id, roles);
-        await audit(
-          request,
-          {
-            action: 'roles from the directory',
-            outcome: 'ok',
-            target: email,
-            details: { provider, before: user.roles, after: roles, groups: groupNames },
-          },
-          user,
-        );
-      }
-      user = (await ctx.workspace.userById(user.id))!;
-    } else {
-      // Just in time: the first sign-in of an address the provider covers makes the person.
-      const named = PersonName.safeParse(identity.name ?? '');
-      ({ user } = await ctx.workspace.createUser({
-        email,
-        name: named.success ? named.data : email,
-        roles,
-        ssoSubject: subject,
-      }));
-      await audit(
-        request,
-        {
-          action: 'person made by single sign-on',
-          outcome: 'ok',
-          target: email,
-          details: { provider, roles, groups: groupNames },
-        },
-        user,
-      );
-    }
-
-    const environments = await ctx.workspace.credentialHints();
-    const environment =
-      ctx.environments.find((e) => environments.some((h) => h.environment === e.id))?.id ??
-      ctx.environments[0]?.id ??
-      'sandbox';
-    await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
-    await openSession(ctx, request, reply, user.id, environment, ctx.notifications.notices);
-    await ctx.sso.noteSignIn('oidc', email);
-    await audit(
-      request,
-      {
-        action: 'sso sign-in',
-        outcome: 'ok',
-        target: email,
-        details: { provider, groups: groupNames, roles },
-      },
-      user,
-    );
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(onwardPage(login.returnTo ?? '/'));
+    return completeSignIn(request, reply, {
+      protocol: 'oidc',
+      provider,
+      subject: identity.subject,
+      email: identity.email,
+      emailVerified: identity.emailVerified,
+      name: identity.name,
+      groups: identity.claims[oidc.groupsClaim],
+      connection: oidc,
+      returnTo: login.returnTo,
+    });
   });
 };
 

@@ -1050,4 +1050,24 @@ export const migrations: Record<string, Migration> = {
           .execute();
     },
   },
+  '028-saml': {
+    async up(db: Kysely<unknown>) {
+      // SAML 2.0 beside OpenID Connect (issue 44): the identity provider's sign-in URL and its
+      // signing certificates on its connection row; the requests this server sent (a response
+      // must answer one of them, or be IdP-initiated); and the assertions already used, until
+      // they expire, so that none signs in twice.
+      await db.schema.alterTable('sso_connection').addColumn('entry_point', 'text').execute();
+      await db.schema.alterTable('sso_connection').addColumn('certificates', 'text').execute();
+      await db.schema
+        .createTable('sso_saml_request')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sso_used_assertion')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

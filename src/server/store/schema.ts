@@ -193,6 +193,22 @@ export interface SsoConnectionTable {
   updated_by: string | null;
   last_sign_in_at: number | null;
   last_sign_in_email: string | null;
+  /** SAML: the provider's sign-in URL (migration 028). */
+  entry_point: string | null;
+  /** SAML: JSON array of the provider's signing certificates, PEM. */
+  certificates: string | null;
+}
+
+/** A SAML request this server sent, answered by a response's InResponseTo (migration 028). */
+export interface SsoSamlRequestTable {
+  id: string;
+  created_at: number;
+}
+
+/** An assertion already used, by the hash of its ID, until it expires (migration 028). */
+export interface SsoUsedAssertionTable {
+  id_hash: string;
+  expires_at: number;
 }
 
 /**
@@ -667,6 +683,8 @@ export interface Database {
   control_change: ControlChangeTable;
   sso_connection: SsoConnectionTable;
   sso_login: SsoLoginTable;
+  sso_saml_request: SsoSamlRequestTable;
+  sso_used_assertion: SsoUsedAssertionTable;
   scim_token: ScimTokenTable;
   scim_group: ScimGroupTable;
   scim_group_member: ScimGroupMemberTable;

@@ -1,0 +1,168 @@
+// The end of a sign-in through an identity provider, whatever the protocol (docs/decisions/051):
+// the address checked against the provider's domains, roles from its groups through the
+// admin's map, the person found (linked to the provider's subject) or made just in time, a
+// session opened, and the browser taken on into the dashboard. Refusals go back to the sign-in
+// page with the reason in a code; everything is audited.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PersonName } from '#/api/admin';
+import type { Role } from '#/api/roles';
+import type { GroupRoles } from '#/api/sso';
+import type { SsoRefusal } from '#/api/sso-refusals';
+import { openSession } from '../notifications/new-browser';
+import { audit } from '../request';
+import type { User } from '../store/workspace';
+import { covers, rolesFromGroups } from './roles';
+
+const SIGN_IN_PAGE = '/sign-in';
+
+/** An error as the audit trail keeps it: its message and what caused it, briefly. */
+export function errorWords(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 300);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  const code = 'code' in error && typeof error.code === 'string' ? ` (${error.code})` : '';
+  return `${error.message}${code}${cause}`.slice(0, 300);
+}
+
+/**
+ * The page a sign-in answers once signed in: it takes the browser on to `path` itself. A
+ * redirect would not do: the way here began at the provider, another site, so the browser
+ * would not send the session cookie (SameSite=Strict) with the next page; a navigation this
+ * page starts is the dashboard's own. No script (the CSP allows none inline).
+ */
+export function onwardPage(path: string): string {
+  const href = path.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signing in… · Partner Payments</title></head><body><p>Signed in. <a href="${href}">Continue to the dashboard</a>.</p></body></html>`;
+}
+
+/** Back to the sign-in page, which says why in words; the refusal is audited. */
+export async function refuseSso(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: SsoRefusal,
+  details: Record<string, unknown>,
+  target: string | null = null,
+  actor?: User,
+) {
+  await audit(
+    request,
+    { action: 'sso sign-in', outcome: 'refused', target, details: { reason: code, ...details } },
+    actor,
+  );
+  return reply.redirect(`${SIGN_IN_PAGE}?sso=${code}`, 303);
+}
+
+/** The subject a person is linked to: the protocol, the provider and its id for them. */
+const subjectOf = (protocol: string, provider: string, id: string) =>
+  `${protocol} ${provider} ${id}`;
+const providerOfSubject = (subject: string) => subject.split(' ')[1];
+
+export async function completeSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signIn: {
+    protocol: 'oidc' | 'saml';
+    /** The provider: its issuer or entity id. */
+    provider: string;
+    subject: string;
+    email: string | undefined;
+    emailVerified: boolean | undefined;
+    name: string | undefined;
+    groups: unknown;
+    connection: { domains: readonly string[]; roleMap: readonly GroupRoles[] };
+    returnTo: string | null | undefined;
+  },
+) {
+  const ctx = request.server.dashboard;
+  const { provider, connection } = signIn;
+  const email = signIn.email?.trim().toLowerCase();
+  if (!email || signIn.emailVerified === false)
+    return refuseSso(request, reply, 'FAILED', { provider, reason: 'no verified email' });
+  if (!covers(connection.domains, email))
+    return refuseSso(request, reply, 'OTHER_DOMAIN', { provider }, email);
+  const groupNames = (Array.isArray(signIn.groups) ? signIn.groups : [signIn.groups])
+    .filter((g): g is string => typeof g === 'string')
+    .slice(0, 50);
+  const roles: Role[] = rolesFromGroups(signIn.groups, connection.roleMap);
+  if (roles.length === 0)
+    return refuseSso(request, reply, 'NO_ROLE', { provider, groups: groupNames }, email);
+
+  const subject = subjectOf(signIn.protocol, provider, signIn.subject);
+  let user = await ctx.workspace.userByEmail(email);
+  if (user) {
+    if (user.disabledAt !== null)
+      return refuseSso(request, reply, 'DEACTIVATED', { provider }, email, user);
+    // Linked to another person at the same provider: the address was given to someone new.
+    if (
+      user.ssoSubject &&
+      user.ssoSubject !== subject &&
+      providerOfSubject(user.ssoSubject) === provider
+    )
+      return refuseSso(
+        request,
+        reply,
+        'FAILED',
+        { provider, reason: 'another subject' },
+        email,
+        user,
+      );
+    if (user.ssoSubject !== subject) await ctx.workspace.linkSso(user.id, subject);
+    const before = user.roles;
+    const changed = roles.length !== before.length || roles.some((r) => !before.includes(r));
+    if (changed) {
+      await ctx.workspace.setRoles(user.id, roles);
+      await audit(
+        request,
+        {
+          action: 'roles from the directory',
+          outcome: 'ok',
+          target: email,
+          details: { provider, before, after: roles, groups: groupNames },
+        },
+        user,
+      );
+    }
+    user = (await ctx.workspace.userById(user.id))!;
+  } else {
+    // Just in time: the first sign-in of an address the provider covers makes the person.
+    const named = PersonName.safeParse(signIn.name ?? '');
+    ({ user } = await ctx.workspace.createUser({
+      email,
+      name: named.success ? named.data : email,
+      roles,
+      ssoSubject: subject,
+    }));
+    await audit(
+      request,
+      {
+        action: 'person made by single sign-on',
+        outcome: 'ok',
+        target: email,
+        details: { provider, roles, groups: groupNames },
+      },
+      user,
+    );
+  }
+
+  const stored = await ctx.workspace.credentialHints();
+  const environment =
+    ctx.environments.find((e) => stored.some((h) => h.environment === e.id))?.id ??
+    ctx.environments[0]?.id ??
+    'sandbox';
+  await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
+  await openSession(ctx, request, reply, user.id, environment, ctx.notifications.notices);
+  await ctx.sso.noteSignIn(signIn.protocol, email);
+  await audit(
+    request,
+    {
+      action: 'sso sign-in',
+      outcome: 'ok',
+      target: email,
+      details: { provider, protocol: signIn.protocol, groups: groupNames, roles },
+    },
+    user,
+  );
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(onwardPage(signIn.returnTo ?? '/'));
+}
