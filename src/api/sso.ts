@@ -110,11 +110,38 @@ export const SignInPolicy = z.object({
 });
 export type SignInPolicy = z.infer<typeof SignInPolicy>;
 
+/** A SAML identity provider: its metadata as the admin pastes it, and what it covers. */
+export const SamlSettingsForm = z.object({
+  metadataXml: requiredText(200 * 1024, { type: 'must be the XML text of the metadata' }),
+  groupsAttribute: requiredText(200),
+  domains: OidcSettingsForm.shape.domains,
+  roleMap: OidcSettingsForm.shape.roleMap,
+});
+export type SamlSettingsForm = z.input<typeof SamlSettingsForm>;
+
+export const SamlSettings = z.object({
+  entityId: z.string(),
+  entryPoint: z.string(),
+  /** Each signing certificate: whom it names and until when it is good. */
+  certificates: z.array(z.object({ subject: z.string(), validTo: z.string() })),
+  groupsAttribute: z.string(),
+  domains: z.array(z.string()),
+  roleMap: z.array(GroupRoles),
+  updatedAt: z.int(),
+  updatedBy: z.string().nullable(),
+  lastSignInAt: z.int().nullable(),
+  lastSignInEmail: z.string().nullable(),
+});
+export type SamlSettings = z.infer<typeof SamlSettings>;
+
 export const SsoSettings = z.object({
   oidc: OidcSettings.nullable(),
+  saml: SamlSettings.nullable(),
   policy: SignInPolicy,
-  /** Where the provider sends people back: to register with the provider. */
+  /** Where the OpenID provider sends people back: to register with the provider. */
   redirectUri: z.string(),
+  /** What a SAML provider is given: this dashboard's entity id, its ACS and metadata URLs. */
+  serviceProvider: z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string() }),
 });
 export type SsoSettings = z.infer<typeof SsoSettings>;
 
@@ -140,6 +167,27 @@ export const ssoEndpoints = endpoints({
     // Groups give roles: with two or more admins a second one approves it first (042).
     held: ControlChangeHeld,
     errors: { 502: 'The provider could not be reached, or its discovery document is not valid' },
+  },
+  setSaml: {
+    method: 'PUT',
+    path: '/admin/sso/saml',
+    summary:
+      "Set up the SAML identity provider from its metadata (entity id, sign-in URL, signing certificates), the attribute that carries groups, the domains it covers and each group's roles",
+    body: SamlSettingsForm,
+    invalid: 'The SAML settings are not valid.',
+    response: SsoSettings,
+    roles: ADMIN,
+    audit: 'set SAML sign-on',
+    held: ControlChangeHeld,
+    errors: { 409: 'Another provider covers one of the domains' },
+  },
+  removeSaml: {
+    method: 'DELETE',
+    path: '/admin/sso/saml',
+    summary: 'Remove the SAML identity provider',
+    response: SsoSettings,
+    roles: ADMIN,
+    audit: 'remove SAML sign-on',
   },
   removeOidc: {
     method: 'DELETE',

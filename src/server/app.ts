@@ -29,6 +29,7 @@ import { scimAdminRoutes, ssoRoutes } from './plugins/sso-routes';
 import { ssoStore } from './store/sso';
 import { scimStore } from './scim/store';
 import { SCIM_PREFIX, scimRoutes } from './scim/routes';
+import { samlRoutes } from './plugins/saml-routes';
 import { registerSpa } from './plugins/spa';
 import { applySecurityHeaders, csrfRefusal, publicAddress } from './security';
 import { ensureDemoWorkspace, rejectDemoQuote, seedDemoRecords } from './demo-workspace';
@@ -431,6 +432,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
 
   // The directory's provisioning (SCIM 2.0): its own token, formats and errors (decision 052).
   await app.register(scimRoutes, { prefix: SCIM_PREFIX });
+  // SAML's assertion consumer service and metadata, where identity providers reach them (053).
+  await app.register(samlRoutes);
 
   await app.register(
     async (hooks) => {

@@ -442,6 +442,14 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
         return undefined;
       }
       case 'setSingleSignOn': {
+        const payload = change.payload as { protocol?: string };
+        if (payload.protocol === 'saml') {
+          const { protocol: _protocol, ...saml } = change.payload as Parameters<
+            typeof ctx.sso.setSaml
+          >[0] & { protocol: string };
+          await ctx.sso.setSaml(saml, by);
+          return undefined;
+        }
         const { clientSecretSealed, ...settings } = change.payload as Omit<
           Parameters<typeof ctx.sso.setOidc>[0],
           'clientSecret'

@@ -36,7 +36,7 @@ export async function sessionInfo(
       demoUsers: demoUsers
         .filter((u): u is User => u !== undefined)
         .map(({ email, name, roles }) => ({ email, name, roles })),
-      singleSignOn: await ctx.sso.hasOidc(),
+      singleSignOn: await ctx.sso.hasProvider(),
     };
   }
   const { session, user } = signedIn;

@@ -3,7 +3,7 @@
 // sealed), the sign-in policy, and a sign-in's two legs. What the provider says gives roles only
 // through the admin's group map, and only for addresses in the provider's domains; every
 // sign-in, refusal and change is on the audit trail.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { hasRole, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import { type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
@@ -16,6 +16,8 @@ import { configurationOf, finishSignIn, startSignIn } from '../sso/oidc';
 import { covers } from '../sso/roles';
 import { completeSignIn, errorWords, refuseSso } from '../sso/sign-in';
 import { sha256 } from '../store/sso';
+import { samlOf, serviceProviderOf } from '../sso/saml';
+import { parseIdpMetadata, XmlRefused } from '../sso/saml-metadata';
 import type { DashboardContext } from '../context';
 
 /** The path of the callback, as the provider must have it registered. */
@@ -27,6 +29,7 @@ const bindingCookie = (ctx: DashboardContext) =>
 
 async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
   const oidc = await ctx.sso.oidc();
+  const saml = await ctx.sso.saml();
   return {
     oidc: oidc
       ? {
@@ -42,9 +45,37 @@ async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
           lastSignInEmail: oidc.lastSignInEmail,
         }
       : null,
+    saml: saml
+      ? {
+          entityId: saml.entityId,
+          entryPoint: saml.entryPoint,
+          certificates: saml.certificates.map((pem) => {
+            const certificate = new X509Certificate(pem);
+            return { subject: certificate.subject, validTo: certificate.validTo };
+          }),
+          groupsAttribute: saml.groupsAttribute,
+          domains: saml.domains,
+          roleMap: saml.roleMap,
+          updatedAt: saml.updatedAt,
+          updatedBy: saml.updatedBy,
+          lastSignInAt: saml.lastSignInAt,
+          lastSignInEmail: saml.lastSignInEmail,
+        }
+      : null,
     policy: await ctx.sso.policy(),
     redirectUri: `${ctx.address.origin()}${OIDC_CALLBACK_PATH}`,
+    serviceProvider: serviceProviderOf(ctx.address.origin()),
   };
+}
+
+/** A domain the other protocol's provider covers already: one provider per address. */
+async function overlap(
+  ctx: DashboardContext,
+  protocol: 'oidc' | 'saml',
+  domains: readonly string[],
+) {
+  const other = protocol === 'oidc' ? await ctx.sso.saml() : await ctx.sso.oidc();
+  return domains.find((d) => other?.domains.includes(d));
 }
 
 export const ssoRoutes: FastifyPluginAsync = async (app) => {
@@ -64,6 +95,16 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         errors: [{ field: 'clientSecret', message: 'is required the first time' }],
       });
     const settings = { ...body, clientSecret };
+    const taken = await overlap(ctx, 'oidc', body.domains);
+    if (taken)
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: `The SAML provider covers ${taken} already: an address signs in through one provider.`,
+        errors: [
+          { field: 'domains', message: `includes ${taken}, which the SAML provider covers` },
+        ],
+      });
     // The provider is asked before anything is kept: an issuer that does not answer as one is
     // refused here, not at the next person's sign-in.
     try {
@@ -107,12 +148,87 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     return settingsOf(ctx);
   });
 
+  route(app, E.setSaml, async ({ request, reply, body }) => {
+    let metadata;
+    try {
+      metadata = parseIdpMetadata(body.metadataXml);
+    } catch (error) {
+      if (!(error instanceof XmlRefused)) throw error;
+      await audit(request, {
+        action: E.setSaml.audit,
+        outcome: 'refused',
+        details: { reason: error.message },
+      });
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: error.message,
+        errors: [{ field: 'metadataXml', message: error.message.replace(/\.$/, '') }],
+      });
+    }
+    const taken = await overlap(ctx, 'saml', body.domains);
+    if (taken)
+      return problem(request, reply, {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        detail: `The OpenID provider covers ${taken} already: an address signs in through one provider.`,
+        errors: [
+          { field: 'domains', message: `includes ${taken}, which the OpenID provider covers` },
+        ],
+      });
+    const settings = {
+      ...metadata,
+      groupsAttribute: body.groupsAttribute,
+      domains: body.domains,
+      roleMap: body.roleMap,
+    };
+    const details = {
+      entityId: metadata.entityId,
+      entryPoint: metadata.entryPoint,
+      certificates: metadata.certificates.length,
+      groupsAttribute: body.groupsAttribute,
+      domains: body.domains,
+      groups: body.roleMap.map(
+        (m) => `${m.group}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`,
+      ),
+    };
+    if (await ctx.controlChanges.fourEyes())
+      return holdForSecondAdmin(request, {
+        kind: 'setSingleSignOn',
+        payload: { protocol: 'saml', ...settings },
+        summary: `Sign in by SAML through ${metadata.entityId} for ${body.domains.join(', ')}, with roles from its groups: ${details.groups.join('; ')}.`,
+        audit: { action: E.setSaml.audit, target: metadata.entityId, details },
+      });
+    await ctx.sso.setSaml(settings, request.signedIn!.user.email);
+    await audit(request, {
+      action: E.setSaml.audit,
+      outcome: 'ok',
+      target: metadata.entityId,
+      details,
+    });
+    return settingsOf(ctx);
+  });
+
+  route(app, E.removeSaml, async ({ request }) => {
+    const before = await ctx.sso.saml();
+    await ctx.sso.removeSaml();
+    const policy = await ctx.sso.policy();
+    if (policy.ssoRequired && !(await ctx.sso.hasProvider()))
+      await ctx.sso.setPolicy({ ...policy, ssoRequired: false }, request.signedIn!.user.email);
+    await audit(request, {
+      action: E.removeSaml.audit,
+      outcome: 'ok',
+      target: before?.entityId ?? null,
+    });
+    return settingsOf(ctx);
+  });
+
   route(app, E.removeOidc, async ({ request }) => {
     const before = await ctx.sso.oidc();
     await ctx.sso.removeOidc();
     // Without a provider nobody can be held to it.
     const policy = await ctx.sso.policy();
-    if (policy.ssoRequired)
+    if (policy.ssoRequired && !(await ctx.sso.hasProvider()))
       await ctx.sso.setPolicy({ ...policy, ssoRequired: false }, request.signedIn!.user.email);
     await audit(request, {
       action: E.removeOidc.audit,
@@ -145,7 +261,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         return conflict(`${email} is not an active admin here: only admins can break glass.`);
     }
     if (policy.ssoRequired) {
-      if (!(await ctx.sso.oidc()))
+      if (!(await ctx.sso.hasProvider()))
         return conflict('Set up the identity provider before requiring single sign-on.');
       if (policy.breakGlass.length === 0)
         return conflict(
@@ -165,6 +281,26 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.startSso, async ({ request, reply, query }) => {
     const email = query.email.toLowerCase();
+    const saml = await ctx.sso.saml();
+    if (saml && covers(saml.domains, email)) {
+      try {
+        // The return path travels as RelayState, checked again when the response comes back.
+        const url = await samlOf(
+          serviceProviderOf(ctx.address.origin()),
+          saml,
+          ctx.sso.samlRequests,
+        ).getAuthorizeUrlAsync(query.returnTo ?? '', undefined, {});
+        return reply.redirect(url, 303);
+      } catch (error) {
+        return refuse(
+          request,
+          reply,
+          'FAILED',
+          { provider: saml.entityId, error: errorWords(error) },
+          email,
+        );
+      }
+    }
     const oidc = await ctx.sso.oidc();
     if (!oidc || !covers(oidc.domains, email))
       return refuse(request, reply, 'NOT_SET_UP', {}, email);

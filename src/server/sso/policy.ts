@@ -7,8 +7,10 @@ import { covers } from './roles';
 export async function mustUseSso(sso: SsoStore, email: string): Promise<string | null> {
   const policy = await sso.policy();
   if (!policy.ssoRequired) return null;
-  const oidc = await sso.oidc();
-  if (!oidc || !covers(oidc.domains, email)) return null;
+  const provider = [await sso.oidc(), await sso.saml()]
+    .map((c) => c && { domains: c.domains, id: 'issuer' in c ? c.issuer : c.entityId })
+    .find((c) => c && covers(c.domains, email));
+  if (!provider) return null;
   if (policy.breakGlass.includes(email.trim().toLowerCase())) return null;
-  return oidc.issuer;
+  return provider.id;
 }

@@ -19,6 +19,21 @@ export interface OidcConnection extends Omit<OidcSettings, 'secretHint'> {
   clientSecret: string;
 }
 
+/** The workspace's SAML identity provider, as its metadata said and the admin chose. */
+export interface SamlConnection {
+  entityId: string;
+  entryPoint: string;
+  /** Its signing certificates, PEM. */
+  certificates: string[];
+  groupsAttribute: string;
+  domains: string[];
+  roleMap: GroupRoles[];
+  updatedAt: number;
+  updatedBy: string | null;
+  lastSignInAt: number | null;
+  lastSignInEmail: string | null;
+}
+
 export interface SsoLogin {
   protocol: string;
   browserHash: string;
@@ -55,14 +70,108 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       };
     },
 
-    /** Whether a provider is set up (without opening its secret). */
-    async hasOidc(): Promise<boolean> {
+    /** Whether a provider is set up, of either protocol (without opening a secret). */
+    async hasProvider(): Promise<boolean> {
+      const row = await db.selectFrom('sso_connection').select('protocol').executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async saml(): Promise<SamlConnection | undefined> {
       const row = await db
         .selectFrom('sso_connection')
-        .select('protocol')
-        .where('protocol', '=', 'oidc')
+        .selectAll()
+        .where('protocol', '=', 'saml')
         .executeTakeFirst();
-      return row !== undefined;
+      if (!row) return undefined;
+      return {
+        entityId: row.issuer,
+        entryPoint: row.entry_point ?? '',
+        certificates: JSON.parse(row.certificates ?? '[]') as string[],
+        groupsAttribute: row.groups_claim,
+        domains: JSON.parse(row.domains) as string[],
+        roleMap: JSON.parse(row.role_map) as GroupRoles[],
+        updatedAt: Number(row.updated_at),
+        updatedBy: row.updated_by,
+        lastSignInAt: row.last_sign_in_at === null ? null : Number(row.last_sign_in_at),
+        lastSignInEmail: row.last_sign_in_email,
+      };
+    },
+
+    async setSaml(
+      settings: Pick<
+        SamlConnection,
+        'entityId' | 'entryPoint' | 'certificates' | 'groupsAttribute' | 'domains' | 'roleMap'
+      >,
+      by: string,
+    ): Promise<void> {
+      const row = {
+        protocol: 'saml',
+        issuer: settings.entityId,
+        client_id: '',
+        secret_sealed: '',
+        entry_point: settings.entryPoint,
+        certificates: JSON.stringify(settings.certificates),
+        groups_claim: settings.groupsAttribute,
+        domains: JSON.stringify(settings.domains),
+        role_map: JSON.stringify(settings.roleMap),
+        updated_at: now(),
+        updated_by: by,
+      };
+      await db
+        .insertInto('sso_connection')
+        .values(row)
+        .onConflict((oc) => oc.column('protocol').doUpdateSet(row))
+        .execute();
+    },
+
+    async removeSaml(): Promise<void> {
+      await db.deleteFrom('sso_connection').where('protocol', '=', 'saml').execute();
+    },
+
+    /** node-saml's store of the requests this server sent (shared by servers, in the database). */
+    samlRequests: {
+      async saveAsync(key: string, value: string) {
+        await db
+          .deleteFrom('sso_saml_request')
+          .where('created_at', '<', now() - SSO_LOGIN_TTL_MS)
+          .execute();
+        await db
+          .insertInto('sso_saml_request')
+          .values({ id: key, created_at: now() })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        return { value, createdAt: now() };
+      },
+      async getAsync(key: string) {
+        const row = await db
+          .selectFrom('sso_saml_request')
+          .select('created_at')
+          .where('id', '=', key)
+          .executeTakeFirst();
+        // node-saml reads the answer as when the request was made.
+        return row && Number(row.created_at) >= now() - SSO_LOGIN_TTL_MS
+          ? new Date(Number(row.created_at)).toISOString()
+          : null;
+      },
+      async removeAsync(key: string | null) {
+        if (key === null) return null;
+        await db.deleteFrom('sso_saml_request').where('id', '=', key).execute();
+        return key;
+      },
+    },
+
+    /**
+     * Marks an assertion used until it expires: false when it was already (a replay). Claimed
+     * by its primary key, so two servers receiving it at once let one through.
+     */
+    async useAssertion(id: string, expiresAt: number): Promise<boolean> {
+      await db.deleteFrom('sso_used_assertion').where('expires_at', '<', now()).execute();
+      const inserted = await db
+        .insertInto('sso_used_assertion')
+        .values({ id_hash: sha256(id), expires_at: expiresAt })
+        .onConflict((oc) => oc.column('id_hash').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
     async setOidc(
