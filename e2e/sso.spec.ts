@@ -7,6 +7,7 @@ import { allowConsoleError, checkA11y, CSRF, expect, signInAs, test } from './fi
 import type { Dashboard } from './fixtures';
 import type { Page } from '@playwright/test';
 import { startTestIdp, type TestIdp } from '../src/server/sso/testing-idp';
+import { startTestSamlIdp, type TestSamlIdp } from '../src/server/sso/testing-saml-idp';
 
 const ROLE_MAP = [
   { group: 'payments-finance', roles: ['finance'] },
@@ -80,7 +81,7 @@ test('an admin sets up single sign-on from the provider’s issuer URL', async (
   const idp = await provider(dashboard);
   await signInAs(page, 'Ada Admin');
   await page.goto('/settings');
-  const form = page.getByRole('form', { name: 'Identity provider' });
+  const form = page.getByRole('form', { name: 'OpenID provider' });
   await expect(page.getByText(`${dashboard.url}/api/sso/oidc/callback`)).toBeVisible();
   await form.getByRole('button', { name: 'Check and set up' }).click();
   await expect(form.getByText('Issuer URL is required')).toBeVisible();
@@ -176,6 +177,76 @@ test('a person the directory deactivates is signed out of an open page at the ne
   });
   expect(patched.status()).toBe(200);
   allowConsoleError(page, /status of 401/);
-  await page.getByRole('link', { name: 'Merchants' }).click();
+  // The next click (the page may have heard already, and show the dialog over it).
+  await page.getByRole('link', { name: 'Merchants' }).dispatchEvent('click');
   await expect(page.getByRole('dialog', { name: 'Your session has ended' })).toBeVisible();
+});
+
+/** A SAML identity provider signing with its own key, at localhost. */
+async function samlProvider(dashboard: Dashboard) {
+  const provider = await startTestSamlIdp({
+    acsUrl: `${dashboard.url}/sso/saml/acs`,
+    spEntityId: `${dashboard.url}/sso/saml/metadata`,
+    people: {
+      ines: { email: 'ines@saml.example', name: 'Ines Keller', groups: ['Approvers'] },
+    },
+  });
+  saml = provider;
+  return provider;
+}
+let saml: TestSamlIdp | undefined;
+test.afterEach(async () => {
+  await saml?.close();
+  saml = undefined;
+});
+
+test('an admin sets up SAML from the provider’s metadata', async ({ page, dashboard }) => {
+  const provider = await samlProvider(dashboard);
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'SAML provider' });
+  await expect(page.getByText(`${dashboard.url}/sso/saml/acs`)).toBeVisible();
+  // Metadata that is not: the server's refusal, on purpose.
+  allowConsoleError(page, /status of 400/);
+  await form.getByLabel("The provider's metadata").fill('<not-metadata/>');
+  await form.getByLabel('Email domains it covers').fill('saml.example');
+  await page.keyboard.press('Enter');
+  await form.getByRole('textbox', { name: 'Group 1' }).fill('Approvers');
+  await form.getByRole('combobox', { name: 'Roles of group 1' }).click();
+  await page.getByRole('option', { name: 'Approver' }).click();
+  await page.keyboard.press('Escape');
+  await form.getByRole('button', { name: 'Set up' }).click();
+  await expect(form.getByText(/describes no identity provider/).first()).toBeVisible();
+  await form.getByLabel("The provider's metadata").fill(provider.metadataXml);
+  await form.getByRole('button', { name: 'Set up' }).click();
+  await expect(page.getByText('SAML sign-on saved')).toBeVisible();
+  await expect(form.getByText(provider.entityId)).toBeVisible();
+  await checkA11y(page);
+});
+
+test('a person signs in by SAML and lands with the role of their group', async ({
+  page,
+  dashboard,
+}) => {
+  const provider = await samlProvider(dashboard);
+  await signInAs(page, 'Ada Admin');
+  const saved = await page.request.put('/api/admin/sso/saml', {
+    headers: CSRF,
+    data: {
+      metadataXml: provider.metadataXml,
+      groupsAttribute: 'groups',
+      domains: ['saml.example'],
+      roleMap: [{ group: 'Approvers', roles: ['approver'] }],
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await page.request.delete('/api/session', { headers: CSRF });
+  await page.context().clearCookies();
+  await page.goto('/sign-in?redirect=/approvals');
+  await page.getByLabel('Email').fill('ines@saml.example');
+  await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+  await page.getByRole('button', { name: 'Sign in as Ines Keller' }).click();
+  await expect(page.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByText('Ines Keller · Approver')).toBeVisible();
 });

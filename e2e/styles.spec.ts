@@ -88,7 +88,7 @@ test('the sandbox tools and the settings with single sign-on have their styles',
 }) => {
   await signInAs(page, 'Ada Admin');
   await page.goto('/settings');
-  await expect(page.getByRole('form', { name: 'Identity provider' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'OpenID provider' })).toBeVisible();
   expect(await unstyled(page)).toEqual([]);
   // The switch that holds the sandbox's automatic moves.
   await signInAs(page, 'Theo Tester');

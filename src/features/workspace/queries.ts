@@ -3,7 +3,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountEndpoints, type PersonFormats } from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
-import { type OidcSettingsForm, type SignInPolicy, ssoEndpoints } from '#/api/sso';
+import {
+  type OidcSettingsForm,
+  type SamlSettingsForm,
+  type SignInPolicy,
+  ssoEndpoints,
+} from '#/api/sso';
 import { scimAdminEndpoints } from '#/api/scim';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
 import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/client';
@@ -136,6 +141,14 @@ export const useSetOidc = () =>
   useSettingsMutation((body: OidcSettingsForm) =>
     callEndpointHoldable(api, ssoEndpoints.setOidc, { body }),
   );
+
+export const useSetSaml = () =>
+  useSettingsMutation((body: SamlSettingsForm) =>
+    callEndpointHoldable(api, ssoEndpoints.setSaml, { body }),
+  );
+
+export const useRemoveSaml = () =>
+  useSettingsMutation(() => callEndpoint(api, ssoEndpoints.removeSaml));
 
 export const useRemoveOidc = () =>
   useSettingsMutation(() => callEndpoint(api, ssoEndpoints.removeOidc));

@@ -13,6 +13,8 @@ import {
   SimpleGrid,
   Stack,
   Checkbox,
+  FileButton,
+  Textarea,
   TagsInput,
   Text,
   TextInput,
@@ -21,9 +23,9 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { ROLE_LABEL, ROLES } from '#/api/roles';
-import { OidcSettingsForm, type SsoSettings } from '#/api/sso';
+import { type GroupRoles, OidcSettingsForm, SamlSettingsForm, type SsoSettings } from '#/api/sso';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { CopyValue } from '#/components/copy-value';
 import { DateTime } from '#/components/date-time';
@@ -38,7 +40,9 @@ import {
   useMakeScimToken,
   useRemoveOidc,
   useRevokeScimToken,
+  useRemoveSaml,
   useSetOidc,
+  useSetSaml,
   useSetSignInPolicy,
 } from '../queries';
 
@@ -48,41 +52,180 @@ type Values = OidcSettingsForm;
 
 export function SsoSettingsPanel() {
   const { data } = useSuspenseQuery(ssoQuery);
+  const lastSignIn = (provider: {
+    lastSignInAt: number | null;
+    lastSignInEmail: string | null;
+  }) => (
+    <Text size="sm" c="dimmed">
+      {provider.lastSignInAt !== null ? (
+        <>
+          Last sign-in through it: {provider.lastSignInEmail},{' '}
+          <DateTime value={provider.lastSignInAt} />.
+        </>
+      ) : (
+        'Nobody has signed in through it yet.'
+      )}
+    </Text>
+  );
   return (
     <Panel
       title="Single sign-on"
-      description="People sign in through your company's identity provider (OpenID Connect: Okta, Microsoft Entra ID, Google Workspace, Keycloak…). Their groups there give their roles here at every sign-in; the first sign-in of an address in your domains makes the person, without a password."
+      description="People sign in through your company's identity provider (Okta, Microsoft Entra ID, Google Workspace, Keycloak…), by OpenID Connect or SAML 2.0. Their groups there give their roles here at every sign-in; the first sign-in of an address in your domains makes the person, without a password."
     >
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            Redirect URI to register with the provider
-          </Text>
-          <CopyValue value={data.redirectUri} label="the redirect URI" />
-          {data.oidc && (
-            <Text size="sm" c="dimmed">
-              {data.oidc.lastSignInAt !== null ? (
-                <>
-                  Last sign-in through it: {data.oidc.lastSignInEmail},{' '}
-                  <DateTime value={data.oidc.lastSignInAt} />.
-                </>
-              ) : (
-                'Nobody has signed in through it yet.'
-              )}
+      <Stack gap="xl">
+        <Stack gap="sm">
+          <Title order={3} fz="md">
+            OpenID Connect
+          </Title>
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              Redirect URI to register with the provider
             </Text>
-          )}
+            <CopyValue value={data.redirectUri} label="the redirect URI" />
+            {data.oidc && lastSignIn(data.oidc)}
+          </Stack>
+          <OidcForm settings={data} />
         </Stack>
-        <OidcForm settings={data} />
-        {data.oidc && <PolicyForm settings={data} />}
+        <Stack gap="sm">
+          <Title order={3} fz="md">
+            SAML 2.0
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            {(
+              [
+                ['Entity ID', data.serviceProvider.entityId],
+                ['Assertion consumer service (ACS) URL', data.serviceProvider.acsUrl],
+                ['Metadata URL', data.serviceProvider.metadataUrl],
+              ] as const
+            ).map(([label, value]) => (
+              <Stack gap={2} key={label}>
+                <Text size="sm" fw={600}>
+                  {label}
+                </Text>
+                <CopyValue value={value} label={`the ${label}`} />
+              </Stack>
+            ))}
+          </SimpleGrid>
+          {data.saml && lastSignIn(data.saml)}
+          <SamlForm settings={data} />
+        </Stack>
+        {(data.oidc || data.saml) && <PolicyForm settings={data} />}
       </Stack>
     </Panel>
+  );
+}
+
+const SAML_FIELDS = Object.keys(SamlSettingsForm.shape);
+
+function SamlForm({ settings }: { settings: SsoSettings }) {
+  const save = useSetSaml();
+  const remove = useRemoveSaml();
+  const saved = settings.saml;
+  const form = useForm<SamlSettingsForm>({
+    resolver: zodResolver(SamlSettingsForm),
+    defaultValues: {
+      metadataXml: '',
+      groupsAttribute: saved?.groupsAttribute ?? 'groups',
+      domains: saved?.domains ?? [],
+      roleMap: saved?.roleMap ?? [{ group: '', roles: [] }],
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <form
+      aria-label="SAML provider"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(values, {
+          onSuccess: (after) => {
+            form.reset({ ...values, metadataXml: '' });
+            if ('held' in after)
+              showDone(
+                'Waits for a second admin',
+                `${after.held.change.summary} Another admin approves it under Settings before it applies.`,
+              );
+            else
+              showDone(
+                'SAML sign-on saved',
+                `People at ${values.domains.join(', ')} sign in through ${after.answer.saml?.entityId}.`,
+              );
+          },
+          onError: (error) => applyApiFieldErrors(error, SAML_FIELDS, form.setError),
+        }),
+      )}
+    >
+      <Stack gap="sm">
+        {saved && (
+          <Text size="sm">
+            Signs in through <b>{saved.entityId}</b> at {saved.entryPoint}; its signing certificate
+            {saved.certificates.length === 1 ? '' : 's'}:{' '}
+            {saved.certificates.map((c) => `${c.subject}, until ${c.validTo}`).join('; ')}.
+          </Text>
+        )}
+        <Textarea
+          description={
+            saved
+              ? 'Paste its metadata again to change the sign-in URL or the certificates.'
+              : 'The XML the provider publishes: its entity ID, sign-in URL and signing certificate.'
+          }
+          autosize
+          minRows={3}
+          maxRows={10}
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+          {...textField(form, 'metadataXml', "The provider's metadata")}
+        />
+        <Group>
+          <FileButton
+            accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+            onChange={(file) =>
+              void file
+                ?.text()
+                .then((text) => form.setValue('metadataXml', text, { shouldValidate: true }))
+            }
+          >
+            {(props) => (
+              <Button variant="default" size="xs" {...props}>
+                Upload a metadata file…
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        <TextInput
+          description="The attribute of the assertion that lists the person's groups"
+          spellCheck={false}
+          maw={340}
+          {...textField(form, 'groupsAttribute', 'Groups attribute')}
+        />
+        <CoverageFields control={form.control as unknown as Control<Coverage>} errors={errors} />
+        <SubmitRow mutation={save} failed="Not saved" placed={SAML_FIELDS}>
+          {saved ? 'Save' : 'Set up'}
+        </SubmitRow>
+        {saved && (
+          <RemoveProvider
+            name={saved.entityId}
+            pending={remove.isPending}
+            onRemove={(done) =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  done();
+                  showDone(
+                    'SAML provider removed',
+                    `Nobody signs in through ${saved.entityId} now.`,
+                  );
+                },
+              })
+            }
+          />
+        )}
+      </Stack>
+    </form>
   );
 }
 
 function OidcForm({ settings }: { settings: SsoSettings }) {
   const save = useSetOidc();
   const remove = useRemoveOidc();
-  const [removing, setRemoving] = useState(false);
   const saved = settings.oidc;
   const form = useForm<Values>({
     resolver: zodResolver(OidcSettingsForm),
@@ -98,7 +241,7 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
   const errors = form.formState.errors;
   return (
     <form
-      aria-label="Identity provider"
+      aria-label="OpenID provider"
       noValidate
       onSubmit={form.handleSubmit((values) =>
         save.mutate(
@@ -123,9 +266,6 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
       )}
     >
       <Stack gap="sm">
-        <Title order={3} fz="md">
-          Identity provider
-        </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             description="Its discovery document is read from /.well-known/openid-configuration"
@@ -154,134 +294,175 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
             {...textField(form, 'clientSecret', 'Client secret')}
           />
         </SimpleGrid>
-        <Controller
-          control={form.control}
-          name="domains"
-          render={({ field }) => (
-            <TagsInput
-              label="Email domains it covers"
-              description="Only addresses in these domains sign in through it, exactly (not their subdomains)"
-              placeholder={field.value.length === 0 ? 'partner.example' : 'Add a domain'}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldError('Domains', errors.domains?.message ?? errors.domains?.[0]?.message)}
-              maw={680}
-              splitChars={[',', ' ']}
-            />
-          )}
-        />
-        <Stack gap={6}>
-          <Text size="sm" fw={600} id="group-roles">
-            Groups and their roles
-          </Text>
-          <Text size="xs" c="dimmed">
-            A person gets the roles of every group of theirs listed here, at each sign-in. Someone
-            in none of them is not let in. Names must match the provider&apos;s exactly.
-          </Text>
-          {/* The rows as one field (not react-hook-form's field arrays, which would weigh on
-              every page's first load). */}
-          <Controller
-            control={form.control}
-            name="roleMap"
-            render={({ field }) => {
-              const rows = field.value;
-              const change = (index: number, row: Partial<(typeof rows)[number]>) =>
-                field.onChange(rows.map((r, i) => (i === index ? { ...r, ...row } : r)));
-              return (
-                <>
-                  {rows.map((row, index) => (
-                    <Group key={index} align="flex-start" gap="xs" wrap="wrap">
-                      <TextInput
-                        aria-label={`Group ${index + 1}`}
-                        placeholder="payments-finance"
-                        spellCheck={false}
-                        w={{ base: '100%', sm: 240 }}
-                        value={row.group}
-                        onChange={(event) => change(index, { group: event.currentTarget.value })}
-                        error={fieldError('Group', errors.roleMap?.[index]?.group?.message)}
-                      />
-                      <MultiSelect
-                        aria-label={`Roles of group ${index + 1}`}
-                        placeholder={row.roles.length === 0 ? 'Choose roles' : undefined}
-                        data={ROLE_OPTIONS}
-                        value={row.roles}
-                        onChange={(roles) => change(index, { roles: roles as typeof row.roles })}
-                        w={{ base: '100%', sm: 320 }}
-                        error={fieldError('Roles', errors.roleMap?.[index]?.roles?.message)}
-                      />
-                      <ActionIcon
-                        variant="default"
-                        size="lg"
-                        aria-label={`Remove group ${index + 1}`}
-                        disabled={rows.length === 1}
-                        onClick={() => field.onChange(rows.filter((_, i) => i !== index))}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  ))}
-                  <Group>
-                    <Button
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconPlus size={14} aria-hidden />}
-                      onClick={() => field.onChange([...rows, { group: '', roles: [] }])}
-                    >
-                      Add a group
-                    </Button>
-                  </Group>
-                </>
-              );
-            }}
-          />
-          {errors.roleMap?.message && (
-            <Text size="xs" c="red" role="alert">
-              {fieldError('Groups', errors.roleMap.message)}
-            </Text>
-          )}
-        </Stack>
+        <CoverageFields control={form.control as unknown as Control<Coverage>} errors={errors} />
         <SubmitRow mutation={save} failed="Not saved" placed={FIELDS}>
           {saved ? 'Check and save' : 'Check and set up'}
         </SubmitRow>
-        {saved && !removing && (
-          <Group>
-            <Button variant="subtle" color="red" size="xs" onClick={() => setRemoving(true)}>
-              Remove the provider…
-            </Button>
-          </Group>
-        )}
-        {saved && removing && (
-          <Alert color="red" variant="light" title="Remove single sign-on?">
-            <Text size="sm" mb="sm">
-              Nobody can sign in through {saved.issuer} any more, and single sign-on is no longer
-              required. People made by it have no password: an admin sends them a reset link.
-            </Text>
-            <Group gap="xs">
-              <Button
-                color="red"
-                size="xs"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(undefined, {
-                    onSuccess: () => {
-                      setRemoving(false);
-                      showDone('Single sign-on removed', 'Everyone signs in with a password.');
-                    },
-                  })
-                }
-              >
-                Remove
-              </Button>
-              <Button variant="default" size="xs" onClick={() => setRemoving(false)}>
-                Keep it
-              </Button>
-            </Group>
-          </Alert>
+        {saved && (
+          <RemoveProvider
+            name={saved.issuer}
+            pending={remove.isPending}
+            onRemove={(done) =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  done();
+                  showDone(
+                    'OpenID provider removed',
+                    `Nobody signs in through ${saved.issuer} now.`,
+                  );
+                },
+              })
+            }
+          />
         )}
       </Stack>
     </form>
+  );
+}
+
+/** What a provider covers, in both protocols' forms: its domains and its groups' roles. */
+type Coverage = { domains: string[]; roleMap: GroupRoles[] };
+
+function CoverageFields({
+  control,
+  errors,
+}: {
+  control: Control<Coverage>;
+  errors: FieldErrors<Coverage>;
+}) {
+  return (
+    <>
+      <Controller
+        control={control}
+        name="domains"
+        render={({ field }) => (
+          <TagsInput
+            label="Email domains it covers"
+            description="Only addresses in these domains sign in through it, exactly (not their subdomains)"
+            placeholder={field.value.length === 0 ? 'partner.example' : 'Add a domain'}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldError('Domains', errors.domains?.message ?? errors.domains?.[0]?.message)}
+            maw={680}
+            splitChars={[',', ' ']}
+          />
+        )}
+      />
+      <Stack gap={6}>
+        <Text size="sm" fw={600} id="group-roles">
+          Groups and their roles
+        </Text>
+        <Text size="xs" c="dimmed">
+          A person gets the roles of every group of theirs listed here, at each sign-in. Someone in
+          none of them is not let in. Names must match the provider&apos;s exactly.
+        </Text>
+        {/* The rows as one field (not react-hook-form's field arrays, which would weigh on
+              every page's first load). */}
+        <Controller
+          control={control}
+          name="roleMap"
+          render={({ field }) => {
+            const rows = field.value;
+            const change = (index: number, row: Partial<(typeof rows)[number]>) =>
+              field.onChange(rows.map((r, i) => (i === index ? { ...r, ...row } : r)));
+            return (
+              <>
+                {rows.map((row, index) => (
+                  <Group key={index} align="flex-start" gap="xs" wrap="wrap">
+                    <TextInput
+                      aria-label={`Group ${index + 1}`}
+                      placeholder="payments-finance"
+                      spellCheck={false}
+                      w={{ base: '100%', sm: 240 }}
+                      value={row.group}
+                      onChange={(event) => change(index, { group: event.currentTarget.value })}
+                      error={fieldError('Group', errors.roleMap?.[index]?.group?.message)}
+                    />
+                    <MultiSelect
+                      aria-label={`Roles of group ${index + 1}`}
+                      placeholder={row.roles.length === 0 ? 'Choose roles' : undefined}
+                      data={ROLE_OPTIONS}
+                      value={row.roles}
+                      onChange={(roles) => change(index, { roles: roles as typeof row.roles })}
+                      w={{ base: '100%', sm: 320 }}
+                      error={fieldError('Roles', errors.roleMap?.[index]?.roles?.message)}
+                    />
+                    <ActionIcon
+                      variant="default"
+                      size="lg"
+                      aria-label={`Remove group ${index + 1}`}
+                      disabled={rows.length === 1}
+                      onClick={() => field.onChange(rows.filter((_, i) => i !== index))}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                ))}
+                <Group>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconPlus size={14} aria-hidden />}
+                    onClick={() => field.onChange([...rows, { group: '', roles: [] }])}
+                  >
+                    Add a group
+                  </Button>
+                </Group>
+              </>
+            );
+          }}
+        />
+        {errors.roleMap?.message && (
+          <Text size="xs" c="red" role="alert">
+            {fieldError('Groups', errors.roleMap.message)}
+          </Text>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+/** Removing a provider, asked twice. */
+function RemoveProvider({
+  name,
+  pending,
+  onRemove,
+}: {
+  name: string;
+  pending: boolean;
+  onRemove: (done: () => void) => void;
+}) {
+  const [removing, setRemoving] = useState(false);
+  if (!removing)
+    return (
+      <Group>
+        <Button variant="subtle" color="red" size="xs" onClick={() => setRemoving(true)}>
+          Remove the provider…
+        </Button>
+      </Group>
+    );
+  return (
+    <Alert color="red" variant="light" title="Remove this provider?">
+      <Text size="sm" mb="sm">
+        Nobody can sign in through {name} any more; without another provider, single sign-on is no
+        longer required. People made by it have no password: an admin sends them a reset link.
+      </Text>
+      <Group gap="xs">
+        <Button
+          color="red"
+          size="xs"
+          loading={pending}
+          onClick={() => onRemove(() => setRemoving(false))}
+        >
+          Remove
+        </Button>
+        <Button variant="default" size="xs" onClick={() => setRemoving(false)}>
+          Keep it
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 
@@ -289,7 +470,7 @@ function PolicyForm({ settings }: { settings: SsoSettings }) {
   const save = useSetSignInPolicy();
   const [required, setRequired] = useState(settings.policy.ssoRequired);
   const [breakGlass, setBreakGlass] = useState(settings.policy.breakGlass);
-  const domains = settings.oidc?.domains.join(', ') ?? '';
+  const domains = [...(settings.oidc?.domains ?? []), ...(settings.saml?.domains ?? [])].join(', ');
   return (
     <form
       aria-label="Sign-in policy"
