@@ -93,6 +93,8 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
     /** {base_url} of the environment, for links to its reference pages. */
     baseUrl: z.string(),
     expiresAt: z.int(),
+    /** How long the session may sit idle (the workspace's sign-in policy when it opened). */
+    idleMs: z.int(),
     /**
      * A role of the person needs the second step and no authenticator is enrolled yet: until it
      * is, the session can only enrol one (or sign out).

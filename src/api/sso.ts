@@ -107,8 +107,21 @@ export const SignInPolicy = z.object({
   breakGlass: z
     .array(Email, { error: 'must be a list of email addresses' })
     .max(10, { error: 'must be at most 10 people' }),
+  /** How long a session lasts at most, whatever it does (hours). */
+  sessionHours: z
+    .int({ error: 'must be a whole number of hours' })
+    .min(1, { error: 'must be at least 1 hour' })
+    .max(24, { error: 'must be at most 24 hours' })
+    .default(12),
+  /** How long a session may sit idle before it ends (minutes); the page warns 2 minutes before. */
+  idleMinutes: z
+    .int({ error: 'must be a whole number of minutes' })
+    .min(5, { error: 'must be at least 5 minutes' })
+    .max(240, { error: 'must be at most 240 minutes' })
+    .default(30),
 });
 export type SignInPolicy = z.infer<typeof SignInPolicy>;
+export type SignInPolicyForm = z.input<typeof SignInPolicy>;
 
 /** A SAML identity provider: its metadata as the admin pastes it, and what it covers. */
 export const SamlSettingsForm = z.object({

@@ -1,9 +1,10 @@
 // Signing out for inactivity, said before it happens (WCAG 2.2.1): two minutes before the
-// session's idle limit (SESSION_IDLE_MS since the page's last request), a dialog counts down
+// session's idle limit (its idleMs, from the workspace's sign-in policy, since the page's last
+// request), a dialog counts down
 // and offers to stay signed in, which is one request that keeps the session alive.
 import { Button, Group, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SESSION_IDLE_MS } from '#/api/dashboard';
 import { Dialog } from '#/components/dialog';
@@ -15,9 +16,11 @@ export const IDLE_WARNING_MS = 2 * 60 * 1000;
 
 export function IdleWarning({ onSignOut }: { onSignOut: () => void }) {
   const queryClient = useQueryClient();
+  const { data: session } = useQuery(sessionQuery);
+  const idleMs = session?.signedIn ? session.idleMs : SESSION_IDLE_MS;
   const [left, setLeft] = useState<number | null>(null);
   const check = useInterval(() => {
-    const remaining = lastRequestTime() + SESSION_IDLE_MS - Date.now();
+    const remaining = lastRequestTime() + idleMs - Date.now();
     setLeft(remaining <= IDLE_WARNING_MS && remaining > 0 ? remaining : null);
   }, 1_000);
   useEffect(() => {

@@ -30,9 +30,18 @@ it('registers routes only through the declarations, outside the proxy, hooks and
       fs.readFileSync(path.join(folder, f), 'utf8'),
     ),
   );
-  // The SPA's pages, the proxy of the partner's API and the webhook intake are not /api's own.
+  // The SPA's pages, the proxy of the partner's API and the webhook intake are not /api's own;
+  // nor are the protocols of identity providers and directories, with their own formats (SAML's
+  // ACS and metadata, decision 053; SCIM, decision 052).
   expect(direct.sort()).toEqual(
-    ['endpoint.ts', 'plugins/index-routes.ts', 'plugins/proxy.ts', 'plugins/spa.ts'].sort(),
+    [
+      'endpoint.ts',
+      'plugins/index-routes.ts',
+      'plugins/proxy.ts',
+      'plugins/saml-routes.ts',
+      'plugins/spa.ts',
+      'scim/routes.ts',
+    ].sort(),
   );
 });
 

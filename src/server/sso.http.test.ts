@@ -353,6 +353,38 @@ describe('single sign-on through an OpenID provider', () => {
     expect((await setUp(idp)).status).toBe(200);
   });
 
+  it('opens sessions for as long as the sign-in policy says, and refuses limits out of range', async () => {
+    for (const [bad, field] of [
+      [{ idleMinutes: 2 }, 'idleMinutes'],
+      [{ sessionHours: 48 }, 'sessionHours'],
+      [{ idleMinutes: 7.5 }, 'idleMinutes'],
+    ] as const) {
+      const refused = await t.call(admin, 'PUT', '/admin/sso/policy', {
+        ssoRequired: false,
+        breakGlass: [],
+        ...bad,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    const set = await t.call(admin, 'PUT', '/admin/sso/policy', {
+      ssoRequired: false,
+      breakGlass: [],
+      sessionHours: 1,
+      idleMinutes: 5,
+    });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    const before = Date.now();
+    const finance = (await t.signIn('finance@demo.example')).cookie;
+    const session = (await t.call(finance, 'GET', '/session')).json;
+    expect(session.idleMs).toBe(5 * 60_000);
+    expect(session.expiresAt).toBeGreaterThanOrEqual(before + 5 * 60_000 - 1000);
+    expect(session.expiresAt).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
+    const viaSso = await signInThrough(idp, 'ines');
+    expect((await t.call(viaSso.session!, 'GET', '/session')).json.idleMs).toBe(5 * 60_000);
+    await t.call(admin, 'PUT', '/admin/sso/policy', { ssoRequired: false, breakGlass: [] });
+  });
+
   describe('with single sign-on required', () => {
     it('is refused without a break-glass admin, or with one who is not an admin', async () => {
       const none = await t.call(admin, 'PUT', '/admin/sso/policy', {

@@ -6,7 +6,7 @@ import { adminEndpoints } from '#/api/admin';
 import {
   type OidcSettingsForm,
   type SamlSettingsForm,
-  type SignInPolicy,
+  type SignInPolicyForm,
   ssoEndpoints,
 } from '#/api/sso';
 import { scimAdminEndpoints } from '#/api/scim';
@@ -154,7 +154,7 @@ export const useRemoveOidc = () =>
   useSettingsMutation(() => callEndpoint(api, ssoEndpoints.removeOidc));
 
 export const useSetSignInPolicy = () =>
-  useSettingsMutation((body: SignInPolicy) =>
+  useSettingsMutation((body: SignInPolicyForm) =>
     callEndpoint(api, ssoEndpoints.setSignInPolicy, { body }),
   );
 

@@ -3,6 +3,7 @@
 // in with. A sign-in with one it does not know writes a `newSignIn` notice in the session's own
 // transaction, except a person's very first sign-in (nothing to compare with) and the demo
 // workspace's one-click sign-ins (anyone may make those).
+import { sessionLimitsOf, type SsoStore } from '../store/sso';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -47,6 +48,8 @@ export interface SignInDeps {
   cookie: { name: string; options: { secure: boolean } & Record<string, unknown> };
   now: () => number;
   workspace: Pick<WorkspaceStore, 'createSession'>;
+  /** The sign-in policy: how long sessions last and may sit idle. */
+  sso: Pick<SsoStore, 'policy'>;
 }
 
 function browserSignIn(
@@ -129,6 +132,7 @@ export async function openSession(
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),
     within: browser.within,
+    limits: sessionLimitsOf(await ctx.sso.policy()),
   });
   reply.setCookie(ctx.cookie.name, opened.token, ctx.cookie.options);
   browser.setCookie();

@@ -13,7 +13,6 @@ import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 import { stepUpUntil } from '../controls/rules';
 import { mustUseSso } from '../sso/policy';
-import { SESSION_IDLE_MS } from '#/api/dashboard';
 
 async function environmentsOf(ctx: DashboardContext): Promise<EnvironmentInfo[]> {
   const configured = new Set((await ctx.workspace.credentialHints()).map((h) => h.environment));
@@ -59,7 +58,8 @@ export async function sessionInfo(
     demo: ctx.demoUsers.includes(user.email),
     apiKeyHint: hint ? `…${hint.apiKeyLast4}` : 'not set',
     baseUrl: upstream?.baseUrl() ?? '',
-    expiresAt: Math.min(session.expiresAt, session.lastSeenAt + SESSION_IDLE_MS),
+    expiresAt: Math.min(session.expiresAt, session.lastSeenAt + session.idleMs),
+    idleMs: session.idleMs,
     mustEnrol: signedIn.mustEnrol,
     secondFactor: Boolean(user.secondFactor),
     stepUpUntil: user.secondFactor

@@ -248,7 +248,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, { status: 409, code: 'SSO_POLICY_REFUSED', detail });
     };
     const policy: SignInPolicy = {
-      ssoRequired: body.ssoRequired,
+      ...body,
       breakGlass: [...new Set(body.breakGlass.map((e) => e.toLowerCase()))],
     };
     for (const email of policy.breakGlass) {
@@ -272,7 +272,12 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     await audit(request, {
       action: E.setSignInPolicy.audit,
       outcome: 'ok',
-      details: { ssoRequired: policy.ssoRequired, breakGlass: policy.breakGlass },
+      details: {
+        ssoRequired: policy.ssoRequired,
+        breakGlass: policy.breakGlass,
+        sessionHours: policy.sessionHours,
+        idleMinutes: policy.idleMinutes,
+      },
     });
     return settingsOf(ctx);
   });

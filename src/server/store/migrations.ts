@@ -1070,4 +1070,11 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '029-session-limits': {
+    async up(db: Kysely<unknown>) {
+      // How long a session may sit idle, set from the workspace's sign-in policy when it opens
+      // (issue 44); none: the default of 30 minutes.
+      await db.schema.alterTable('app_session').addColumn('idle_ms', 'bigint').execute();
+    },
+  },
 };

@@ -51,6 +51,8 @@ export interface SessionTable {
   user_agent: string;
   /** When the person last gave their second factor to release money (migration 023). */
   step_up_at: number | null;
+  /** How long it may sit idle (migration 029); null: IDLE_TIMEOUT_MS. */
+  idle_ms: number | null;
 }
 
 export interface CredentialTable {

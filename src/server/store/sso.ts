@@ -10,7 +10,12 @@ import { putWorkspaceSetting } from './workspace-settings';
 /** How long a sign-in may stay at the provider before its answer is refused. */
 export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
 const POLICY_KEY = 'signInPolicy';
-const NO_POLICY: SignInPolicy = { ssoRequired: false, breakGlass: [] };
+const NO_POLICY: SignInPolicy = {
+  ssoRequired: false,
+  breakGlass: [],
+  sessionHours: 12,
+  idleMinutes: 30,
+};
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -225,7 +230,9 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
         .select('value')
         .where('key', '=', POLICY_KEY)
         .executeTakeFirst();
-      return row ? (JSON.parse(row.value) as SignInPolicy) : NO_POLICY;
+      return row
+        ? { ...NO_POLICY, ...(JSON.parse(row.value) as Partial<SignInPolicy>) }
+        : NO_POLICY;
     },
 
     async setPolicy(policy: SignInPolicy, by: string): Promise<void> {
@@ -275,3 +282,9 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
     },
   };
 }
+
+/** A session's limits under a sign-in policy. */
+export const sessionLimitsOf = (policy: SignInPolicy) => ({
+  absoluteMs: policy.sessionHours * 60 * 60 * 1000,
+  idleMs: policy.idleMinutes * 60 * 1000,
+});

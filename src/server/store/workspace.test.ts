@@ -72,6 +72,38 @@ describe.each(DIALECTS)('workspace store on %s', (dialect) => {
     expect(await store.touchSession('not-a-token')).toBeUndefined();
   });
 
+  it('keeps the limits of the sign-in policy a session opened under', async () => {
+    const user = (await store.userByEmail('ada@example.com'))!;
+    const open = (limits: { absoluteMs: number; idleMs: number }) =>
+      store.createSession({
+        userId: user.id,
+        environment: 'sandbox',
+        ip: '',
+        userAgent: '',
+        limits,
+      });
+    const short = await open({ absoluteMs: 60 * 60_000, idleMs: 5 * 60_000 });
+    expect(await store.touchSession(short.token)).toMatchObject({ idleMs: 5 * 60_000 });
+    clock += 4 * 60_000;
+    expect(await store.liveSession(short.token)).toBeDefined();
+    clock += 5 * 60_000 + 1;
+    expect(await store.liveSession(short.token)).toBeUndefined();
+    expect(await store.touchSession(short.token)).toBeUndefined();
+    // Seen every 4 minutes, a one-hour session still ends at its hour.
+    const busy = await open({ absoluteMs: 60 * 60_000, idleMs: 5 * 60_000 });
+    for (let t = 0; t < 56 * 60_000; t += 4 * 60_000) {
+      clock += 4 * 60_000;
+      expect(await store.touchSession(busy.token)).toBeDefined();
+    }
+    clock += 4 * 60_000;
+    expect(await store.touchSession(busy.token)).toBeUndefined();
+    // A long idle limit outlives the default one.
+    const patient = await open({ absoluteMs: 12 * 60 * 60_000, idleMs: 120 * 60_000 });
+    clock += IDLE_TIMEOUT_MS + 60_000;
+    expect(await store.touchSession(patient.token)).toBeDefined();
+    await store.endSession(patient.token);
+  });
+
   it('ends one session, or all of a user', async () => {
     const user = (await store.userByEmail('ada@example.com'))!;
     const a = await store.createSession({

@@ -40,6 +40,8 @@ export interface WorkspaceSession {
   expiresAt: number;
   /** When the person last gave their second factor in this session to release money (041). */
   stepUpAt: number | null;
+  /** How long it may sit idle before it ends (the sign-in policy's, when it opened). */
+  idleMs: number;
 }
 
 function toUser(row: {
@@ -308,6 +310,8 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       userAgent: string;
       /** Written in the session's transaction (a new browser's notice). */
       within?: (trx: Kysely<Database>) => Promise<void>;
+      /** The workspace's sign-in policy: how long it lasts, and may sit idle. */
+      limits?: { absoluteMs: number; idleMs: number };
     }): Promise<{ token: string; session: WorkspaceSession }> {
       const token = randomBytes(32).toString('base64url');
       const time = now();
@@ -316,8 +320,9 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         environment: input.environment,
         createdAt: time,
         lastSeenAt: time,
-        expiresAt: time + ABSOLUTE_TIMEOUT_MS,
+        expiresAt: time + (input.limits?.absoluteMs ?? ABSOLUTE_TIMEOUT_MS),
         stepUpAt: null,
+        idleMs: input.limits?.idleMs ?? IDLE_TIMEOUT_MS,
       };
       await db.transaction().execute(async (trx) => {
         await trx
@@ -329,6 +334,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
             created_at: time,
             last_seen_at: time,
             expires_at: session.expiresAt,
+            idle_ms: input.limits ? session.idleMs : null,
             ip: input.ip,
             user_agent: input.userAgent.slice(0, 300),
           })
@@ -356,7 +362,8 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .executeTakeFirst();
       if (!row) return undefined;
       const time = now();
-      if (time - Number(row.last_seen_at) > IDLE_TIMEOUT_MS || time >= Number(row.expires_at)) {
+      const idleMs = row.idle_ms === null ? IDLE_TIMEOUT_MS : Number(row.idle_ms);
+      if (time - Number(row.last_seen_at) > idleMs || time >= Number(row.expires_at)) {
         await db.deleteFrom('app_session').where('id_hash', '=', idHash).execute();
         return undefined;
       }
@@ -374,6 +381,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         lastSeenAt: time,
         expiresAt: Number(row.expires_at),
         stepUpAt: row.step_up_at === null ? null : Number(row.step_up_at),
+        idleMs,
       };
     },
 
@@ -393,11 +401,12 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
     async liveSession(token: string): Promise<{ environment: string } | undefined> {
       const row = await db
         .selectFrom('app_session')
-        .select(['environment', 'last_seen_at', 'expires_at'])
+        .select(['environment', 'last_seen_at', 'expires_at', 'idle_ms'])
         .where('id_hash', '=', sha256(token))
         .executeTakeFirst();
       const time = now();
-      if (!row || time - Number(row.last_seen_at) > IDLE_TIMEOUT_MS) return undefined;
+      const idleMs = row?.idle_ms == null ? IDLE_TIMEOUT_MS : Number(row.idle_ms);
+      if (!row || time - Number(row.last_seen_at) > idleMs) return undefined;
       return time >= Number(row.expires_at) ? undefined : { environment: row.environment };
     },
 

@@ -11,6 +11,7 @@ import {
   MultiSelect,
   PasswordInput,
   SimpleGrid,
+  Select,
   Stack,
   Checkbox,
   FileButton,
@@ -109,7 +110,7 @@ export function SsoSettingsPanel() {
           {data.saml && lastSignIn(data.saml)}
           <SamlForm settings={data} />
         </Stack>
-        {(data.oidc || data.saml) && <PolicyForm settings={data} />}
+        <PolicyForm settings={data} />
       </Stack>
     </Panel>
   );
@@ -466,11 +467,16 @@ function RemoveProvider({
   );
 }
 
+const SESSION_HOURS = [1, 2, 4, 8, 12, 24];
+const IDLE_MINUTES = [5, 10, 15, 30, 60, 120, 240];
+
 function PolicyForm({ settings }: { settings: SsoSettings }) {
   const save = useSetSignInPolicy();
   const [required, setRequired] = useState(settings.policy.ssoRequired);
   const [breakGlass, setBreakGlass] = useState(settings.policy.breakGlass);
-  const domains = [...(settings.oidc?.domains ?? []), ...(settings.saml?.domains ?? [])].join(', ');
+  const [sessionHours, setSessionHours] = useState(settings.policy.sessionHours);
+  const [idleMinutes, setIdleMinutes] = useState(settings.policy.idleMinutes);
+  const domains = [...(settings.oidc?.domains ?? []), ...(settings.saml?.domains ?? [])];
   return (
     <form
       aria-label="Sign-in policy"
@@ -478,14 +484,16 @@ function PolicyForm({ settings }: { settings: SsoSettings }) {
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate(
-          { ssoRequired: required, breakGlass },
+          { ssoRequired: required, breakGlass, sessionHours, idleMinutes },
           {
             onSuccess: (after) =>
               showDone(
                 'Sign-in policy saved',
-                after.policy.ssoRequired
-                  ? `People at ${domains} sign in through single sign-on only; ${after.policy.breakGlass.join(', ')} keep${after.policy.breakGlass.length === 1 ? 's' : ''} a password.`
-                  : 'People may sign in with a password too.',
+                `${
+                  after.policy.ssoRequired
+                    ? `People at ${domains.join(', ')} sign in through single sign-on only; ${after.policy.breakGlass.join(', ')} keep${after.policy.breakGlass.length === 1 ? 's' : ''} a password.`
+                    : 'People may sign in with a password too.'
+                } New sessions last ${after.policy.sessionHours} h and end after ${after.policy.idleMinutes} min idle.`,
               ),
           },
         );
@@ -495,21 +503,49 @@ function PolicyForm({ settings }: { settings: SsoSettings }) {
         <Title order={3} fz="md">
           Sign-in policy
         </Title>
-        <Checkbox
-          label={`Require single sign-on for ${domains}`}
-          description="The password form then refuses those addresses and points to single sign-on."
-          checked={required}
-          onChange={(event) => setRequired(event.currentTarget.checked)}
-        />
-        <TagsInput
-          label="Break-glass admins"
-          description="Admins who keep their password and authenticator, for when the provider is down. At least one while single sign-on is required."
-          placeholder={breakGlass.length === 0 ? 'admin@partner.example' : 'Add an admin'}
-          value={breakGlass}
-          onChange={setBreakGlass}
-          maw={680}
-          splitChars={[',', ' ']}
-        />
+        {domains.length > 0 && (
+          <>
+            <Checkbox
+              label={`Require single sign-on for ${domains.join(', ')}`}
+              description="The password form then refuses those addresses and points to single sign-on."
+              checked={required}
+              onChange={(event) => setRequired(event.currentTarget.checked)}
+            />
+            <TagsInput
+              label="Break-glass admins"
+              description="Admins who keep their password and authenticator, for when the provider is down. At least one while single sign-on is required."
+              placeholder={breakGlass.length === 0 ? 'admin@partner.example' : 'Add an admin'}
+              value={breakGlass}
+              onChange={setBreakGlass}
+              maw={680}
+              splitChars={[',', ' ']}
+            />
+          </>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} maw={680}>
+          <Select
+            label="Sessions last at most"
+            description="From sign-in, whatever the person does"
+            data={SESSION_HOURS.map((h) => ({
+              value: String(h),
+              label: `${h} hour${h === 1 ? '' : 's'}`,
+            }))}
+            value={String(sessionHours)}
+            allowDeselect={false}
+            onChange={(value) => value && setSessionHours(Number(value))}
+          />
+          <Select
+            label="Sign out after being idle for"
+            description="The page warns two minutes before"
+            data={IDLE_MINUTES.map((m) => ({ value: String(m), label: `${m} minutes` }))}
+            value={String(idleMinutes)}
+            allowDeselect={false}
+            onChange={(value) => value && setIdleMinutes(Number(value))}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Session limits apply to sessions opened from now on.
+        </Text>
         <SubmitRow mutation={save} failed="Not saved" placed={[]}>
           Save the policy
         </SubmitRow>
