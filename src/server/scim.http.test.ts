@@ -239,6 +239,8 @@ describe('provisioning from the directory (SCIM 2.0)', () => {
   ])('refuses the filter %s as %s, never a 5xx', async (filter, scimType) => {
     const refused = await scim('GET', `/Users?filter=${encodeURIComponent(filter)}`);
     expect(refused).toMatchObject({ status: 400, json: { scimType, status: '400' } });
+    const entry = (await listAudit(t.db, { action: 'scim request', limit: 1 })).results[0];
+    expect(entry).toMatchObject({ outcome: 'refused', details: { status: 400 } });
   });
 
   it.each([
@@ -280,6 +282,9 @@ describe('provisioning from the directory (SCIM 2.0)', () => {
     );
     const refused = await scim('POST', '/Users', huge);
     expect(refused.status).toBe(413);
+    const entry = (await listAudit(t.db, { action: 'scim request', limit: 1 })).results[0];
+    expect(entry).toMatchObject({ outcome: 'refused', details: { status: 413 } });
+    expect(await t.server.workspace.userByEmail('huge@partner.example')).toBeUndefined();
     expect(refused.json).toMatchObject({ schemas: [SCIM_SCHEMAS.error], status: '413' });
   });
 

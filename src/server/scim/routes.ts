@@ -97,14 +97,27 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+    const status =
+      error instanceof ScimRefusal
+        ? error.status
+        : error instanceof ScimFilterError || error instanceof ScimPatchError
+          ? 400
+          : (error.statusCode ?? 500);
+    // What the directory sent and was refused is on the audit trail, with its token.
+    if (status < 500 && status !== 404)
+      await audit(request, {
+        action: 'scim request',
+        outcome: 'refused',
+        target: `${request.method} ${request.url.split('?')[0]}`.slice(0, 200),
+        details: { token: request.scimToken ?? null, status, reason: error.message.slice(0, 300) },
+      });
     if (error instanceof ScimRefusal)
       return scimError(reply, error.status, error.message, error.scimType);
     if (error instanceof ScimFilterError)
       return scimError(reply, 400, error.message, 'invalidFilter');
     if (error instanceof ScimPatchError)
       return scimError(reply, 400, error.message, error.scimType);
-    const status = error.statusCode ?? 500;
     if (status === 413)
       return scimError(
         reply,

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Button,
   Group,
   MultiSelect,
@@ -107,6 +108,15 @@ export function SsoSettingsPanel() {
               </Stack>
             ))}
           </SimpleGrid>
+          <Group>
+            <Anchor
+              href={data.serviceProvider.metadataUrl}
+              download="partner-dashboard-saml.xml"
+              size="sm"
+            >
+              Download this dashboard&apos;s SAML metadata
+            </Anchor>
+          </Group>
           {data.saml && lastSignIn(data.saml)}
           <SamlForm settings={data} />
         </Stack>
