@@ -85,18 +85,22 @@ export const OidcSettingsForm = z.object({
 });
 export type OidcSettingsForm = z.input<typeof OidcSettingsForm>;
 
-export const OidcSettings = z.object({
-  issuer: z.string(),
-  clientId: z.string(),
-  /** The client secret's last four characters: which one is kept, never the secret. */
-  secretHint: z.string(),
-  groupsClaim: z.string(),
+/** What every provider's settings say, whatever its protocol: what it covers, and its use. */
+const ProviderCoverage = z.object({
   domains: z.array(z.string()),
   roleMap: z.array(GroupRoles),
   updatedAt: z.int(),
   updatedBy: z.string().nullable(),
   lastSignInAt: z.int().nullable(),
   lastSignInEmail: z.string().nullable(),
+});
+
+export const OidcSettings = ProviderCoverage.extend({
+  issuer: z.string(),
+  clientId: z.string(),
+  /** The client secret's last four characters: which one is kept, never the secret. */
+  secretHint: z.string(),
+  groupsClaim: z.string(),
 });
 export type OidcSettings = z.infer<typeof OidcSettings>;
 
@@ -132,18 +136,12 @@ export const SamlSettingsForm = z.object({
 });
 export type SamlSettingsForm = z.input<typeof SamlSettingsForm>;
 
-export const SamlSettings = z.object({
+export const SamlSettings = ProviderCoverage.extend({
   entityId: z.string(),
   entryPoint: z.string(),
   /** Each signing certificate: whom it names and until when it is good. */
   certificates: z.array(z.object({ subject: z.string(), validTo: z.string() })),
   groupsAttribute: z.string(),
-  domains: z.array(z.string()),
-  roleMap: z.array(GroupRoles),
-  updatedAt: z.int(),
-  updatedBy: z.string().nullable(),
-  lastSignInAt: z.int().nullable(),
-  lastSignInEmail: z.string().nullable(),
 });
 export type SamlSettings = z.infer<typeof SamlSettings>;
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from './store/audit';
 import { type ResponseOptions, startTestSamlIdp, type TestSamlIdp } from './sso/testing-saml-idp';
-import { startTestDashboard, type TestDashboard } from './testing';
+import { ssoLanding, startTestDashboard, type TestDashboard } from './testing';
 
 const ROLE_MAP = [
   { group: 'Finance', roles: ['finance'] },
@@ -24,25 +24,14 @@ describe('single sign-on by SAML 2.0', () => {
 
   /** Posts a response to the ACS as the browser would: where it sends on, and the session. */
   async function post(samlResponse: string, relayState = '') {
-    const response = await fetch(acs, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }),
-    });
-    const session = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .find((c) => /^(__Host-)?session=/.test(c));
-    const onward =
-      response.status === 200
-        ? /http-equiv="refresh" content="0;url=([^"]+)"/.exec(await response.text())?.[1]
-        : undefined;
-    return {
-      status: response.status,
-      location: onward ?? response.headers.get('location'),
-      session,
-    };
+    return ssoLanding(
+      await fetch(acs, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }),
+      }),
+    );
   }
 
   /** An SP-initiated start for `email`: the request's id. */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from './store/audit';
 import { startTestIdp, type TestIdp } from './sso/testing-idp';
-import { startTestDashboard, type TestDashboard } from './testing';
+import { ssoLanding, startTestDashboard, type TestDashboard } from './testing';
 
 const ROLE_MAP = [
   { group: 'payments-finance', roles: ['finance'] },
@@ -47,21 +47,7 @@ describe('single sign-on through an OpenID provider', () => {
 
   /** The provider's answer brought back to the dashboard with `cookie`: where it sends on. */
   async function finish(url: URL, cookie = '') {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie } });
-    const session = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .find((c) => /^(__Host-)?session=/.test(c));
-    // Signed in: a page of this site that goes on by itself (see onwardPage).
-    const onward =
-      response.status === 200
-        ? /http-equiv="refresh" content="0;url=([^"]+)"/.exec(await response.text())?.[1]
-        : undefined;
-    return {
-      status: response.status,
-      location: onward ?? response.headers.get('location'),
-      session,
-    };
+    return ssoLanding(await fetch(url, { redirect: 'manual', headers: { cookie } }));
   }
 
   /** A whole sign-in as `login` at `provider`. */

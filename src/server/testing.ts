@@ -140,6 +140,26 @@ export async function signInAt(base: string, who: string | object, headers = {})
   return { response, cookie: sessionCookieOf(response) };
 }
 
+/**
+ * Where a single sign-on's last step sends the browser: a refusal's redirect, or the page that
+ * goes on into the dashboard once signed in; and the session cookie it set, if any.
+ */
+export async function ssoLanding(response: Response) {
+  const session = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => /^(__Host-)?session=/.test(c));
+  const onward =
+    response.status === 200
+      ? /http-equiv="refresh" content="0;url=([^"]+)"/.exec(await response.text())?.[1]
+      : undefined;
+  return {
+    status: response.status,
+    location: onward ?? response.headers.get('location'),
+    session,
+  };
+}
+
 /** A GET's answer as it travelled: status, headers and raw bytes (fetch would decode them). */
 export function rawGet(url: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(

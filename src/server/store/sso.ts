@@ -3,7 +3,9 @@
 // (a workspace setting), and the sign-ins under way, each used once.
 import { createHash } from 'node:crypto';
 import type { GroupRoles, OidcSettings, SignInPolicy } from '#/api/sso';
+import type { Selectable } from 'kysely';
 import type { DashboardDb } from './db';
+import type { SsoConnectionTable } from './schema';
 import type { Vault } from './vault';
 import { putWorkspaceSetting } from './workspace-settings';
 
@@ -39,6 +41,18 @@ export interface SamlConnection {
   lastSignInEmail: string | null;
 }
 
+/** What a provider's row says of what it covers and of its use, whatever its protocol. */
+function coverageOf(row: Selectable<SsoConnectionTable>) {
+  return {
+    domains: JSON.parse(row.domains) as string[],
+    roleMap: JSON.parse(row.role_map) as GroupRoles[],
+    updatedAt: Number(row.updated_at),
+    updatedBy: row.updated_by,
+    lastSignInAt: row.last_sign_in_at === null ? null : Number(row.last_sign_in_at),
+    lastSignInEmail: row.last_sign_in_email,
+  };
+}
+
 export interface SsoLogin {
   protocol: string;
   browserHash: string;
@@ -53,6 +67,31 @@ export type SsoStore = ReturnType<typeof ssoStore>;
 export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
   const { db } = store;
   const bound = (protocol: string) => `sso_connection:${protocol}`;
+
+  /** Saves a provider's row (inserted, or replaced), with what every provider covers. */
+  async function put(
+    row: Pick<
+      Selectable<SsoConnectionTable>,
+      'protocol' | 'issuer' | 'client_id' | 'secret_sealed' | 'groups_claim'
+    > &
+      Partial<Pick<Selectable<SsoConnectionTable>, 'entry_point' | 'certificates'>>,
+    coverage: { domains: readonly string[]; roleMap: readonly GroupRoles[] },
+    by: string,
+  ) {
+    const values = {
+      ...row,
+      domains: JSON.stringify(coverage.domains),
+      role_map: JSON.stringify(coverage.roleMap),
+      updated_at: now(),
+      updated_by: by,
+    };
+    await db
+      .insertInto('sso_connection')
+      .values(values)
+      .onConflict((oc) => oc.column('protocol').doUpdateSet(values))
+      .execute();
+  }
+
   return {
     async oidc(): Promise<OidcConnection | undefined> {
       const row = await db
@@ -66,12 +105,7 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
         clientId: row.client_id,
         clientSecret: vault.open(row.secret_sealed, bound('oidc')),
         groupsClaim: row.groups_claim,
-        domains: JSON.parse(row.domains) as string[],
-        roleMap: JSON.parse(row.role_map) as GroupRoles[],
-        updatedAt: Number(row.updated_at),
-        updatedBy: row.updated_by,
-        lastSignInAt: row.last_sign_in_at === null ? null : Number(row.last_sign_in_at),
-        lastSignInEmail: row.last_sign_in_email,
+        ...coverageOf(row),
       };
     },
 
@@ -93,12 +127,7 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
         entryPoint: row.entry_point ?? '',
         certificates: JSON.parse(row.certificates ?? '[]') as string[],
         groupsAttribute: row.groups_claim,
-        domains: JSON.parse(row.domains) as string[],
-        roleMap: JSON.parse(row.role_map) as GroupRoles[],
-        updatedAt: Number(row.updated_at),
-        updatedBy: row.updated_by,
-        lastSignInAt: row.last_sign_in_at === null ? null : Number(row.last_sign_in_at),
-        lastSignInEmail: row.last_sign_in_email,
+        ...coverageOf(row),
       };
     },
 
@@ -109,24 +138,19 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       >,
       by: string,
     ): Promise<void> {
-      const row = {
-        protocol: 'saml',
-        issuer: settings.entityId,
-        client_id: '',
-        secret_sealed: '',
-        entry_point: settings.entryPoint,
-        certificates: JSON.stringify(settings.certificates),
-        groups_claim: settings.groupsAttribute,
-        domains: JSON.stringify(settings.domains),
-        role_map: JSON.stringify(settings.roleMap),
-        updated_at: now(),
-        updated_by: by,
-      };
-      await db
-        .insertInto('sso_connection')
-        .values(row)
-        .onConflict((oc) => oc.column('protocol').doUpdateSet(row))
-        .execute();
+      await put(
+        {
+          protocol: 'saml',
+          issuer: settings.entityId,
+          client_id: '',
+          secret_sealed: '',
+          entry_point: settings.entryPoint,
+          certificates: JSON.stringify(settings.certificates),
+          groups_claim: settings.groupsAttribute,
+        },
+        settings,
+        by,
+      );
     },
 
     async removeSaml(): Promise<void> {
@@ -186,22 +210,17 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       >,
       by: string,
     ): Promise<void> {
-      const row = {
-        protocol: 'oidc',
-        issuer: settings.issuer,
-        client_id: settings.clientId,
-        secret_sealed: vault.seal(settings.clientSecret, bound('oidc')),
-        groups_claim: settings.groupsClaim,
-        domains: JSON.stringify(settings.domains),
-        role_map: JSON.stringify(settings.roleMap),
-        updated_at: now(),
-        updated_by: by,
-      };
-      await db
-        .insertInto('sso_connection')
-        .values(row)
-        .onConflict((oc) => oc.column('protocol').doUpdateSet(row))
-        .execute();
+      await put(
+        {
+          protocol: 'oidc',
+          issuer: settings.issuer,
+          client_id: settings.clientId,
+          secret_sealed: vault.seal(settings.clientSecret, bound('oidc')),
+          groups_claim: settings.groupsClaim,
+        },
+        settings,
+        by,
+      );
     },
 
     /** The client secret sealed for a change waiting for a second admin (never kept in clear). */

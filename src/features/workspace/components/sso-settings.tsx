@@ -150,16 +150,12 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
         save.mutate(values, {
           onSuccess: (after) => {
             form.reset({ ...values, metadataXml: '' });
-            if ('held' in after)
-              showDone(
-                'Waits for a second admin',
-                `${after.held.change.summary} Another admin approves it under Settings before it applies.`,
-              );
-            else
-              showDone(
-                'SAML sign-on saved',
-                `People at ${values.domains.join(', ')} sign in through ${after.answer.saml?.entityId}.`,
-              );
+            announceSaved(
+              after,
+              'SAML sign-on saved',
+              (saml) =>
+                `People at ${values.domains.join(', ')} sign in through ${saml.saml?.entityId}.`,
+            );
           },
           onError: (error) => applyApiFieldErrors(error, SAML_FIELDS, form.setError),
         }),
@@ -213,21 +209,7 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
           {saved ? 'Save' : 'Set up'}
         </SubmitRow>
         {saved && (
-          <RemoveProvider
-            name={saved.entityId}
-            pending={remove.isPending}
-            onRemove={(done) =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  done();
-                  showDone(
-                    'SAML provider removed',
-                    `Nobody signs in through ${saved.entityId} now.`,
-                  );
-                },
-              })
-            }
-          />
+          <RemoveProvider name={saved.entityId} what="SAML provider removed" remove={remove} />
         )}
       </Stack>
     </form>
@@ -260,16 +242,12 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
           {
             onSuccess: (after) => {
               form.reset({ ...values, clientSecret: '' });
-              if ('held' in after)
-                showDone(
-                  'Waits for a second admin',
-                  `${after.held.change.summary} Another admin approves it under Settings before it applies.`,
-                );
-              else
-                showDone(
-                  'Single sign-on saved',
-                  `The provider at ${after.answer.oidc?.issuer} answered; people at ${after.answer.oidc?.domains.join(', ')} can sign in through it.`,
-                );
+              announceSaved(
+                after,
+                'Single sign-on saved',
+                ({ oidc }) =>
+                  `The provider at ${oidc?.issuer} answered; people at ${oidc?.domains.join(', ')} can sign in through it.`,
+              );
             },
             onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
           },
@@ -310,21 +288,7 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
           {saved ? 'Check and save' : 'Check and set up'}
         </SubmitRow>
         {saved && (
-          <RemoveProvider
-            name={saved.issuer}
-            pending={remove.isPending}
-            onRemove={(done) =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  done();
-                  showDone(
-                    'OpenID provider removed',
-                    `Nobody signs in through ${saved.issuer} now.`,
-                  );
-                },
-              })
-            }
-          />
+          <RemoveProvider name={saved.issuer} what="OpenID provider removed" remove={remove} />
         )}
       </Stack>
     </form>
@@ -438,12 +402,13 @@ function CoverageFields({
 /** Removing a provider, asked twice. */
 function RemoveProvider({
   name,
-  pending,
-  onRemove,
+  what,
+  remove,
 }: {
   name: string;
-  pending: boolean;
-  onRemove: (done: () => void) => void;
+  /** The notice's title once removed: "SAML provider removed". */
+  what: string;
+  remove: { isPending: boolean; mutate: (v: undefined, o: { onSuccess: () => void }) => void };
 }) {
   const [removing, setRemoving] = useState(false);
   if (!removing)
@@ -464,8 +429,15 @@ function RemoveProvider({
         <Button
           color="red"
           size="xs"
-          loading={pending}
-          onClick={() => onRemove(() => setRemoving(false))}
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                setRemoving(false);
+                showDone(what, `Nobody signs in through ${name} now.`);
+              },
+            })
+          }
         >
           Remove
         </Button>
@@ -475,6 +447,20 @@ function RemoveProvider({
       </Group>
     </Alert>
   );
+}
+
+/** Says a provider's settings were saved, or wait for a second admin (decision 042). */
+function announceSaved(
+  after: { held: { change: { summary: string } } } | { answer: SsoSettings },
+  title: string,
+  words: (settings: SsoSettings) => string,
+) {
+  if ('held' in after)
+    showDone(
+      'Waits for a second admin',
+      `${after.held.change.summary} Another admin approves it under Settings before it applies.`,
+    );
+  else showDone(title, words(after.answer));
 }
 
 const SESSION_HOURS = [1, 2, 4, 8, 12, 24];
