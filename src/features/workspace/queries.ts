@@ -3,13 +3,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountEndpoints, type PersonFormats } from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
-import {
-  type OidcSettingsForm,
-  type SamlSettingsForm,
-  type SignInPolicyForm,
-  ssoEndpoints,
-} from '#/api/sso';
-import { scimAdminEndpoints } from '#/api/scim';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
 import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/client';
 import type { Environment } from '#/api/dashboard';
@@ -60,22 +53,6 @@ export const settingsKeys = {
   scim: ['settings', 'scim'] as const,
 };
 
-export const scimQuery = queryOptions({
-  queryKey: settingsKeys.scim,
-  queryFn: () => callEndpoint(api, scimAdminEndpoints.getScim),
-});
-
-export const useMakeScimToken = () =>
-  useSettingsMutation(() => callEndpoint(api, scimAdminEndpoints.makeScimToken));
-
-export const useRevokeScimToken = () =>
-  useSettingsMutation(() => callEndpoint(api, scimAdminEndpoints.revokeScimToken));
-
-export const ssoQuery = queryOptions({
-  queryKey: settingsKeys.sso,
-  queryFn: () => callEndpoint(api, ssoEndpoints.getSso),
-});
-
 export const roleSettingsQuery = queryOptions({
   queryKey: settingsKeys.roles,
   queryFn: () => callEndpoint(api, adminEndpoints.roleSettings),
@@ -92,7 +69,7 @@ export const credentialsQuery = queryOptions({
 });
 
 /** A mutation of the settings that refreshes them (and the session's view of environments). */
-function useSettingsMutation<V, T>(run: (values: V) => Promise<T>) {
+export function useSettingsMutation<V, T>(run: (values: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -135,27 +112,6 @@ export const useEndSessions = () =>
 export const useRequireSecondStep = () =>
   useSettingsMutation(({ role, requireTotp }: { role: Role; requireTotp: boolean }) =>
     callEndpoint(api, adminEndpoints.setSecondStep, { params: { role }, body: { requireTotp } }),
-  );
-
-export const useSetOidc = () =>
-  useSettingsMutation((body: OidcSettingsForm) =>
-    callEndpointHoldable(api, ssoEndpoints.setOidc, { body }),
-  );
-
-export const useSetSaml = () =>
-  useSettingsMutation((body: SamlSettingsForm) =>
-    callEndpointHoldable(api, ssoEndpoints.setSaml, { body }),
-  );
-
-export const useRemoveSaml = () =>
-  useSettingsMutation(() => callEndpoint(api, ssoEndpoints.removeSaml));
-
-export const useRemoveOidc = () =>
-  useSettingsMutation(() => callEndpoint(api, ssoEndpoints.removeOidc));
-
-export const useSetSignInPolicy = () =>
-  useSettingsMutation((body: SignInPolicyForm) =>
-    callEndpoint(api, ssoEndpoints.setSignInPolicy, { body }),
   );
 
 export const useIssueResetLink = () =>

@@ -14,13 +14,7 @@ import {
   PeopleSettings,
   SecondStepSettings,
 } from '#/features/workspace/components/settings-panels';
-import {
-  credentialsQuery,
-  peopleQuery,
-  roleSettingsQuery,
-  scimQuery,
-  ssoQuery,
-} from '#/features/workspace/queries';
+import { credentialsQuery, peopleQuery, roleSettingsQuery } from '#/features/workspace/queries';
 import { ProvisioningPanel, SsoSettingsPanel } from '#/features/workspace/components/sso-settings';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
 import {
@@ -37,8 +31,8 @@ export const Route = createFileRoute('/_app/settings')({
   },
   loader: ({ context }) =>
     Promise.all(
-      [credentialsQuery, peopleQuery, policiesQuery, roleSettingsQuery, ssoQuery, scimQuery].map(
-        (q) => context.queryClient.ensureQueryData(q as never),
+      [credentialsQuery, peopleQuery, policiesQuery, roleSettingsQuery].map((q) =>
+        context.queryClient.ensureQueryData(q as never),
       ),
     ),
   component: SettingsPage,

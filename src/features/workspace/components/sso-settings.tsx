@@ -46,7 +46,7 @@ import {
   useSetOidc,
   useSetSaml,
   useSetSignInPolicy,
-} from '../queries';
+} from '../sso-queries';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 const FIELDS = Object.keys(OidcSettingsForm.shape);
