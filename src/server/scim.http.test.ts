@@ -175,6 +175,33 @@ describe('provisioning from the directory (SCIM 2.0)', () => {
     expect(audited.results[0]?.details).toMatchObject({ via: 'scim', after: [] });
   });
 
+  it('gives roles through the SAML provider’s group map too', async () => {
+    const sso = t.server.app.dashboard.sso;
+    await sso.removeOidc();
+    await sso.setSaml(
+      {
+        entityId: 'https://idp.partner.example/saml',
+        entryPoint: 'https://idp.partner.example/sso',
+        certificates: [],
+        groupsAttribute: 'groups',
+        domains: ['partner.example'],
+        roleMap: [{ group: 'Payments Viewers', roles: ['viewer'] }],
+      },
+      'test',
+    );
+    const ines = (await t.server.workspace.userByEmail('ines@partner.example'))!;
+    const made = await scim('POST', '/Groups', {
+      schemas: [SCIM_SCHEMAS.group],
+      displayName: 'Payments Viewers',
+      members: [{ value: ines.id }],
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    expect((await t.server.workspace.userById(ines.id))!.roles).toEqual(['viewer']);
+    await scim('DELETE', `/Groups/${made.json.id}`);
+    expect((await t.server.workspace.userById(ines.id))!.roles).toEqual([]);
+    await sso.removeSaml();
+  });
+
   it('replaces a person as Okta sends the whole user with PUT', async () => {
     const ines = (await t.server.workspace.userByEmail('ines@partner.example'))!;
     const put = await scim('PUT', `/Users/${ines.id}`, {

@@ -220,10 +220,14 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
-  /** The person's roles from the directory's groups, through the single sign-on map. */
+  /**
+   * The person's roles from the directory's groups, through the single sign-on group maps (the
+   * OpenID provider's and the SAML one's: the directory names its groups the same for both).
+   */
   async function applyDirectoryRoles(request: FastifyRequest, userIds: Iterable<string>) {
-    const map = (await ctx.sso.oidc())?.roleMap;
-    if (!map) return;
+    const providers = [await ctx.sso.oidc(), await ctx.sso.saml()].filter((p) => p !== undefined);
+    if (providers.length === 0) return;
+    const map = providers.flatMap((p) => p.roleMap);
     for (const id of new Set(userIds)) {
       const user = await ctx.workspace.userById(id);
       if (!user) continue;
