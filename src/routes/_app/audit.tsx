@@ -55,7 +55,11 @@ export const Route = createFileRoute('/_app/audit')({
       throw redirect({ to: '/' });
   },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditQuery(filtersOf(deps))),
+  // The audit contract loads with the page, not with every page's first load (loaders are).
+  loader: async ({ context, deps }) => {
+    const { auditQuery: query } = await import('#/features/workspace/queries');
+    return context.queryClient.ensureQueryData(query(filtersOf(deps)));
+  },
   component: AuditPage,
 });
 

@@ -14,14 +14,12 @@ import {
   PeopleSettings,
   SecondStepSettings,
 } from '#/features/workspace/components/settings-panels';
-import { credentialsQuery, peopleQuery, roleSettingsQuery } from '#/features/workspace/queries';
 import { ProvisioningPanel, SsoSettingsPanel } from '#/features/workspace/components/sso-settings';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
 import {
   ApprovalSettingsForm,
   ControlChanges,
 } from '#/features/controls/components/control-settings';
-import { policiesQuery } from '#/features/controls/queries';
 
 export const Route = createFileRoute('/_app/settings')({
   beforeLoad: async ({ context }) => {
@@ -29,12 +27,21 @@ export const Route = createFileRoute('/_app/settings')({
     if (!session.signedIn || !hasRole(session.user.roles, WORKSPACE_ROLES.administer))
       throw redirect({ to: '/' });
   },
-  loader: ({ context }) =>
-    Promise.all(
-      [credentialsQuery, peopleQuery, policiesQuery, roleSettingsQuery].map((q) =>
-        context.queryClient.ensureQueryData(q as never),
-      ),
-    ),
+  // The admin contracts load with the page, not with every page's first load (loaders are).
+  loader: async ({ context }) => {
+    const [workspace, controls] = await Promise.all([
+      import('#/features/workspace/queries'),
+      import('#/features/controls/queries'),
+    ]);
+    return Promise.all(
+      [
+        workspace.credentialsQuery,
+        workspace.peopleQuery,
+        controls.policiesQuery,
+        workspace.roleSettingsQuery,
+      ].map((q) => context.queryClient.ensureQueryData(q as never)),
+    );
+  },
   component: SettingsPage,
 });
 

@@ -29,7 +29,11 @@ import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE } from '#/lib/products';
 
 export const Route = createFileRoute('/_app/batches/$id')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(batchQuery(params.id)),
+  // The bulk payouts' contract loads with the page, not with every first load (loaders are).
+  loader: async ({ context, params }) =>
+    context.queryClient.ensureQueryData(
+      (await import('#/features/batches/queries')).batchQuery(params.id),
+    ),
   component: BatchPage,
 });
 

@@ -15,7 +15,9 @@ import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE } from '#/lib/products';
 
 export const Route = createFileRoute('/_app/batches/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(batchesQuery),
+  // The bulk payouts' contract loads with the page, not with every first load (loaders are).
+  loader: async ({ context }) =>
+    context.queryClient.ensureQueryData((await import('#/features/batches/queries')).batchesQuery),
   component: BatchesPage,
 });
 
