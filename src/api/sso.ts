@@ -33,6 +33,13 @@ export const GroupRoles = z.object({
 });
 export type GroupRoles = z.infer<typeof GroupRoles>;
 
+/**
+ * An identity provider on this machine (a test's): the only one allowed plain http, for its
+ * issuer, its sign-in URL and its discovery.
+ */
+export const onThisMachine = (url: URL) =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+
 /** A URL as the platform reads it, or undefined (the refinements below run on what failed too). */
 const urlOf = (text: string) => {
   try {
@@ -48,11 +55,7 @@ export const IssuerUrl = requiredText(2048)
   .refine(
     (text) => {
       const url = urlOf(text);
-      return (
-        url === undefined ||
-        url.protocol === 'https:' ||
-        ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-      );
+      return url === undefined || url.protocol === 'https:' || onThisMachine(url);
     },
     { error: 'must use https (http only for a provider on this machine)' },
   )

@@ -4,18 +4,19 @@
 // through the admin's group map, and only for addresses in the provider's domains; every
 // sign-in, refusal and change is on the audit trail.
 import { randomBytes, X509Certificate } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
-import { type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
+import { type GroupRoles, type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
 import { route } from '../endpoint';
 import { type ScimSettings, scimAdminEndpoints as S } from '#/api/scim';
 import { SCIM_PREFIX } from '../scim/routes';
 import { holdForSecondAdmin } from '../controls/changes';
-import { audit, problem } from '../request';
+import { audit, invalidInput, problem } from '../request';
 import { configurationOf, finishSignIn, startSignIn } from '../sso/oidc';
 import { covers } from '../sso/roles';
 import { completeSignIn, errorWords, refuseSso } from '../sso/sign-in';
-import { sha256 } from '../store/sso';
+import type { OidcConnection } from '../store/sso';
+import { sha256 } from '../store/workspace';
 import { samlOf, serviceProviderOf } from '../sso/saml';
 import { parseIdpMetadata, XmlRefused } from '../sso/saml-metadata';
 import type { DashboardContext } from '../context';
@@ -27,39 +28,23 @@ export const OIDC_CALLBACK_PATH = `/api${E.ssoCallback.path}`;
 const bindingCookie = (ctx: DashboardContext) =>
   ctx.cookie.name.startsWith('__Host-') ? '__Host-pp_sso' : 'pp_sso';
 
+/** The OpenID provider's settings as an admin sees them: the secret's last characters only. */
+function withoutSecret({ clientSecret, ...settings }: OidcConnection) {
+  return { ...settings, secretHint: `…${clientSecret.slice(-4)}` };
+}
+
 async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
   const oidc = await ctx.sso.oidc();
   const saml = await ctx.sso.saml();
   return {
-    oidc: oidc
-      ? {
-          issuer: oidc.issuer,
-          clientId: oidc.clientId,
-          secretHint: `…${oidc.clientSecret.slice(-4)}`,
-          groupsClaim: oidc.groupsClaim,
-          domains: oidc.domains,
-          roleMap: oidc.roleMap,
-          updatedAt: oidc.updatedAt,
-          updatedBy: oidc.updatedBy,
-          lastSignInAt: oidc.lastSignInAt,
-          lastSignInEmail: oidc.lastSignInEmail,
-        }
-      : null,
+    oidc: oidc ? withoutSecret(oidc) : null,
     saml: saml
       ? {
-          entityId: saml.entityId,
-          entryPoint: saml.entryPoint,
+          ...saml,
           certificates: saml.certificates.map((pem) => {
             const certificate = new X509Certificate(pem);
             return { subject: certificate.subject, validTo: certificate.validTo };
           }),
-          groupsAttribute: saml.groupsAttribute,
-          domains: saml.domains,
-          roleMap: saml.roleMap,
-          updatedAt: saml.updatedAt,
-          updatedBy: saml.updatedBy,
-          lastSignInAt: saml.lastSignInAt,
-          lastSignInEmail: saml.lastSignInEmail,
         }
       : null,
     policy: await ctx.sso.policy(),
@@ -68,14 +53,31 @@ async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
   };
 }
 
-/** A domain the other protocol's provider covers already: one provider per address. */
-async function overlap(
-  ctx: DashboardContext,
+/** A group map as the audit trail and a held change say it: "finance-team: Finance". */
+const groupWords = (roleMap: readonly GroupRoles[]) =>
+  roleMap.map((m) => `${m.group}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`);
+
+/**
+ * Refuses domains the other protocol's provider covers already (one provider per address),
+ * naming the field; undefined when none is taken.
+ */
+async function refuseTakenDomains(
+  request: FastifyRequest,
+  reply: FastifyReply,
   protocol: 'oidc' | 'saml',
   domains: readonly string[],
 ) {
-  const other = protocol === 'oidc' ? await ctx.sso.saml() : await ctx.sso.oidc();
-  return domains.find((d) => other?.domains.includes(d));
+  const { sso } = request.server.dashboard;
+  const other = protocol === 'oidc' ? await sso.saml() : await sso.oidc();
+  const taken = domains.find((d) => other?.domains.includes(d));
+  if (!taken) return undefined;
+  const name = protocol === 'oidc' ? 'SAML provider' : 'OpenID provider';
+  return invalidInput(
+    request,
+    reply,
+    `The ${name} covers ${taken} already: an address signs in through one provider.`,
+    [{ field: 'domains', message: `includes ${taken}, which the ${name} covers` }],
+  );
 }
 
 export const ssoRoutes: FastifyPluginAsync = async (app) => {
@@ -88,23 +90,12 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     const before = await ctx.sso.oidc();
     const clientSecret = body.clientSecret || before?.clientSecret;
     if (!clientSecret)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: 'The single sign-on settings are not valid.',
-        errors: [{ field: 'clientSecret', message: 'is required the first time' }],
-      });
+      return invalidInput(request, reply, 'The single sign-on settings are not valid.', [
+        { field: 'clientSecret', message: 'is required the first time' },
+      ]);
     const settings = { ...body, clientSecret };
-    const taken = await overlap(ctx, 'oidc', body.domains);
-    if (taken)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: `The SAML provider covers ${taken} already: an address signs in through one provider.`,
-        errors: [
-          { field: 'domains', message: `includes ${taken}, which the SAML provider covers` },
-        ],
-      });
+    const taken = await refuseTakenDomains(request, reply, 'oidc', body.domains);
+    if (taken) return taken;
     // The provider is asked before anything is kept: an issuer that does not answer as one is
     // refused here, not at the next person's sign-in.
     try {
@@ -128,9 +119,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       secretChanged: Boolean(body.clientSecret),
       groupsClaim: body.groupsClaim,
       domains: body.domains,
-      groups: body.roleMap.map(
-        (m) => `${m.group}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`,
-      ),
+      groups: groupWords(body.roleMap),
     };
     // The provider's groups give roles, so its settings are a change of who may do what: with
     // two or more admins a second one approves them first, as roles (docs/decisions/042).
@@ -159,23 +148,12 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         outcome: 'refused',
         details: { reason: error.message },
       });
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: error.message,
-        errors: [{ field: 'metadataXml', message: error.message.replace(/\.$/, '') }],
-      });
+      return invalidInput(request, reply, error.message, [
+        { field: 'metadataXml', message: error.message.replace(/\.$/, '') },
+      ]);
     }
-    const taken = await overlap(ctx, 'saml', body.domains);
-    if (taken)
-      return problem(request, reply, {
-        status: 400,
-        code: 'VALIDATION_ERROR',
-        detail: `The OpenID provider covers ${taken} already: an address signs in through one provider.`,
-        errors: [
-          { field: 'domains', message: `includes ${taken}, which the OpenID provider covers` },
-        ],
-      });
+    const taken = await refuseTakenDomains(request, reply, 'saml', body.domains);
+    if (taken) return taken;
     const settings = {
       ...metadata,
       groupsAttribute: body.groupsAttribute,
@@ -188,9 +166,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       certificates: metadata.certificates.length,
       groupsAttribute: body.groupsAttribute,
       domains: body.domains,
-      groups: body.roleMap.map(
-        (m) => `${m.group}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`,
-      ),
+      groups: groupWords(body.roleMap),
     };
     if (await ctx.controlChanges.fourEyes())
       return holdForSecondAdmin(request, {
@@ -209,33 +185,25 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     return settingsOf(ctx);
   });
 
-  route(app, E.removeSaml, async ({ request }) => {
-    const before = await ctx.sso.saml();
-    await ctx.sso.removeSaml();
+  /** After a provider's removal: without any left, nobody can be held to single sign-on. */
+  async function removed(request: FastifyRequest, action: string, target: string | null) {
     const policy = await ctx.sso.policy();
     if (policy.ssoRequired && !(await ctx.sso.hasProvider()))
       await ctx.sso.setPolicy({ ...policy, ssoRequired: false }, request.signedIn!.user.email);
-    await audit(request, {
-      action: E.removeSaml.audit,
-      outcome: 'ok',
-      target: before?.entityId ?? null,
-    });
+    await audit(request, { action, outcome: 'ok', target });
     return settingsOf(ctx);
+  }
+
+  route(app, E.removeSaml, async ({ request }) => {
+    const before = await ctx.sso.saml();
+    await ctx.sso.removeSaml();
+    return removed(request, E.removeSaml.audit, before?.entityId ?? null);
   });
 
   route(app, E.removeOidc, async ({ request }) => {
     const before = await ctx.sso.oidc();
     await ctx.sso.removeOidc();
-    // Without a provider nobody can be held to it.
-    const policy = await ctx.sso.policy();
-    if (policy.ssoRequired && !(await ctx.sso.hasProvider()))
-      await ctx.sso.setPolicy({ ...policy, ssoRequired: false }, request.signedIn!.user.email);
-    await audit(request, {
-      action: E.removeOidc.audit,
-      outcome: 'ok',
-      target: before?.issuer ?? null,
-    });
-    return settingsOf(ctx);
+    return removed(request, E.removeOidc.audit, before?.issuer ?? null);
   });
 
   route(app, E.setSignInPolicy, async ({ request, reply, body }) => {
@@ -282,8 +250,6 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     return settingsOf(ctx);
   });
 
-  const refuse = refuseSso;
-
   route(app, E.startSso, async ({ request, reply, query }) => {
     const email = query.email.toLowerCase();
     const saml = await ctx.sso.saml();
@@ -297,7 +263,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         ).getAuthorizeUrlAsync(query.returnTo ?? '', undefined, {});
         return reply.redirect(url, 303);
       } catch (error) {
-        return refuse(
+        return refuseSso(
           request,
           reply,
           'FAILED',
@@ -308,12 +274,12 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     }
     const oidc = await ctx.sso.oidc();
     if (!oidc || !covers(oidc.domains, email))
-      return refuse(request, reply, 'NOT_SET_UP', {}, email);
+      return refuseSso(request, reply, 'NOT_SET_UP', {}, email);
     let start;
     try {
       start = await startSignIn(oidc, redirectUri(), email);
     } catch (error) {
-      return refuse(
+      return refuseSso(
         request,
         reply,
         'FAILED',
@@ -345,18 +311,18 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     reply.clearCookie(bindingCookie(ctx), { path: '/' });
     const login = query.state ? await ctx.sso.takeLogin(query.state) : undefined;
     if (query.error)
-      return refuse(request, reply, 'DENIED', {
+      return refuseSso(request, reply, 'DENIED', {
         error: query.error.slice(0, 100),
         description: (query.error_description ?? '').slice(0, 300),
       });
     if (!login)
-      return refuse(request, reply, 'EXPIRED', { state: query.state ? 'unknown' : 'none' });
+      return refuseSso(request, reply, 'EXPIRED', { state: query.state ? 'unknown' : 'none' });
     // The answer must come back to the browser that asked for it: otherwise someone could sign
     // another person's browser in as themselves.
     if (!browser || sha256(browser) !== login.browserHash)
-      return refuse(request, reply, 'FAILED', { reason: 'started in another browser' });
+      return refuseSso(request, reply, 'FAILED', { reason: 'started in another browser' });
     const oidc = await ctx.sso.oidc();
-    if (!oidc) return refuse(request, reply, 'NOT_SET_UP', {});
+    if (!oidc) return refuseSso(request, reply, 'NOT_SET_UP', {});
     const provider = oidc.issuer;
     const callbackUrl = new URL(redirectUri());
     for (const [key, value] of Object.entries(query)) callbackUrl.searchParams.set(key, value);
@@ -368,7 +334,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         codeVerifier: login.codeVerifier,
       });
     } catch (error) {
-      return refuse(request, reply, 'FAILED', { provider, error: errorWords(error) });
+      return refuseSso(request, reply, 'FAILED', { provider, error: errorWords(error) });
     }
     return completeSignIn(request, reply, {
       protocol: 'oidc',

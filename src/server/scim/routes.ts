@@ -16,11 +16,14 @@ import {
   ScimUserInput,
 } from '#/api/scim';
 import { rolesFromGroups } from '../sso/roles';
+import { takeDirectoryRoles } from '../sso/sign-in';
 import { audit } from '../request';
 import type { User } from '../store/workspace';
 import { parseEqFilter, ScimFilterError } from './filter';
 import { type PatchableUser, patchGroup, patchUser, ScimPatchError } from './patch';
-import type { ScimGroupRecord } from './store';
+import type { ScimGroupRecord, ScimStore } from './store';
+
+type UserRow = Awaited<ReturnType<ScimStore['userRows']>>[number];
 
 export const SCIM_PREFIX = '/scim/v2';
 
@@ -165,28 +168,33 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
 
   // People
 
-  async function userResources(users: User[]) {
-    const groups = await scim.groupsOfUsers(users.map((u) => u.id));
-    const marks = new Map(
-      (await scim.userRows()).map((row) => [row.id, row.scim_external_id] as const),
-    );
-    return users.map((user) => ({
+  /** People as SCIM resources, read from their rows (one query for all their groups). */
+  async function userResources(rows: UserRow[]) {
+    const groups = await scim.groupsOfUsers(rows.map((r) => r.id));
+    return rows.map((row) => ({
       schemas: [SCIM_SCHEMAS.user],
-      id: user.id,
-      ...(marks.get(user.id) ? { externalId: marks.get(user.id) } : {}),
-      userName: user.email,
-      name: { formatted: user.name },
-      displayName: user.name,
-      active: user.disabledAt === null,
-      emails: [{ value: user.email, type: 'work', primary: true }],
-      groups: groups.get(user.id) ?? [],
+      id: row.id,
+      ...(row.scim_external_id ? { externalId: row.scim_external_id } : {}),
+      userName: row.email,
+      name: { formatted: row.name },
+      displayName: row.name,
+      active: row.disabled_at === null,
+      emails: [{ value: row.email, type: 'work', primary: true }],
+      groups: groups.get(row.id) ?? [],
       meta: {
         resourceType: 'User',
-        created: iso(user.createdAt),
-        lastModified: iso(user.createdAt),
-        location: `${base()}/Users/${user.id}`,
+        created: iso(Number(row.created_at)),
+        lastModified: iso(Number(row.created_at)),
+        location: `${base()}/Users/${row.id}`,
       },
     }));
+  }
+
+  /** The person the directory may see with this id, as a resource; 404 otherwise. */
+  async function userResource(id: string) {
+    const [resource] = await userResources(await scim.userRows({ id }));
+    if (!resource) throw new ScimRefusal(404, `No user has the id ${id}.`);
+    return resource;
   }
 
   async function userById(id: string): Promise<User> {
@@ -232,21 +240,10 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
       const user = await ctx.workspace.userById(id);
       if (!user) continue;
       const groups = await scim.groupNamesOf(id);
-      const roles = rolesFromGroups(groups, map);
-      const same = roles.length === user.roles.length && roles.every((r) => user.roles.includes(r));
-      if (same) continue;
-      await ctx.workspace.setRoles(id, roles);
-      await audit(request, {
-        action: 'roles from the directory',
-        outcome: 'ok',
-        target: user.email,
-        details: {
-          via: 'scim',
-          token: request.scimToken,
-          before: user.roles,
-          after: roles,
-          groups,
-        },
+      await takeDirectoryRoles(request, user, rolesFromGroups(groups, map), {
+        via: 'scim',
+        token: request.scimToken,
+        groups,
       });
     }
   }
@@ -301,15 +298,11 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
       ? parseEqFilter(query.filter, ['userName', 'externalId', 'id'])
       : undefined;
     const rows = await scim.userRows(filter && { [filter.attribute]: filter.value });
-    const users = (await Promise.all(rows.map((r) => ctx.workspace.userById(r.id)))).filter(
-      (u): u is User => u !== undefined,
-    );
-    return send(reply, 200, list(await userResources(users), query));
+    return send(reply, 200, list(await userResources(rows), query));
   });
 
   app.get('/Users/:id', async (request, reply) => {
-    const user = await userById((request.params as { id: string }).id);
-    return send(reply, 200, (await userResources([user]))[0]);
+    return send(reply, 200, await userResource((request.params as { id: string }).id));
   });
 
   app.post('/Users', async (request, reply) => {
@@ -330,15 +323,14 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     await scim.markUser(user.id, { externalId: person.externalId, managed: true });
     if (!person.active) await ctx.workspace.setActive(user.id, false);
     await audited(request, 'create user', person.email, { active: person.active });
-    const made = (await ctx.workspace.userById(user.id))!;
-    const [resource] = await userResources([made]);
-    return send(reply.header('location', resource!.meta.location), 201, resource);
+    const resource = await userResource(user.id);
+    return send(reply.header('location', resource.meta.location), 201, resource);
   });
 
   app.put('/Users/:id', async (request, reply) => {
     const user = await userById((request.params as { id: string }).id);
     await applyPerson(request, user, personOf(read(ScimUserInput, request.body)));
-    return send(reply, 200, (await userResources([await userById(user.id)]))[0]);
+    return send(reply, 200, await userResource(user.id));
   });
 
   app.patch('/Users/:id', async (request, reply) => {
@@ -361,7 +353,7 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     }
     const input = read(ScimUserInput, patched);
     await applyPerson(request, user, personOf(input));
-    return send(reply, 200, (await userResources([await userById(user.id)]))[0]);
+    return send(reply, 200, await userResource(user.id));
   });
 
   app.delete('/Users/:id', async (request, reply) => {
@@ -378,7 +370,10 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
   // Groups
 
   async function groupResources(groups: ScimGroupRecord[]) {
-    const people = new Map((await scim.userRows()).map((row) => [row.id, row.email] as const));
+    const members = [...new Set(groups.flatMap((g) => g.members))];
+    const people = new Map(
+      (await scim.userRows({ ids: members })).map((row) => [row.id, row.email] as const),
+    );
     return groups.map((group) => ({
       schemas: [SCIM_SCHEMAS.group],
       id: group.id,
@@ -404,7 +399,7 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
 
   /** Members by id: each must be a user the directory may see. */
   async function checkedMembers(ids: string[]): Promise<string[]> {
-    const known = new Set((await scim.userRows()).map((r) => r.id));
+    const known = new Set((await scim.userRows({ ids })).map((r) => r.id));
     const unknown = ids.find((id) => !known.has(id));
     if (unknown) throw new ScimRefusal(400, `No user has the id ${unknown}.`, 'invalidValue');
     return ids;
@@ -428,15 +423,7 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     const filter = query.filter
       ? parseEqFilter(query.filter, ['displayName', 'externalId', 'id'])
       : undefined;
-    let groups = await scim.groups(
-      filter?.attribute === 'displayName'
-        ? { displayName: filter.value }
-        : filter?.attribute === 'id'
-          ? { id: filter.value }
-          : undefined,
-    );
-    if (filter?.attribute === 'externalId')
-      groups = groups.filter((g) => g.externalId === filter.value);
+    const groups = await scim.groups(filter && { [filter.attribute]: filter.value });
     // Okta and Entra ID ask for groups without their members when they only look one up.
     const resources = await groupResources(groups);
     const bare = (query.excludedAttributes ?? '').toLowerCase().includes('members');

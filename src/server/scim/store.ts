@@ -3,7 +3,7 @@
 // people (its id for them, managed, deleted).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DashboardDb } from '../store/db';
-import { sha256 } from '../store/sso';
+import { sha256 } from '../store/workspace';
 
 export interface ScimTokenRecord {
   id: string;
@@ -122,8 +122,17 @@ export function scimStore(store: DashboardDb, now: () => number) {
     },
 
     /** The people the directory may see: not deleted by it. */
-    async userRows(filter?: { userName?: string; externalId?: string; id?: string }) {
+    async userRows(filter?: {
+      userName?: string;
+      externalId?: string;
+      id?: string;
+      ids?: readonly string[];
+    }) {
       let select = db.selectFrom('app_user').selectAll().where('scim_deleted_at', 'is', null);
+      if (filter?.ids !== undefined) {
+        if (filter.ids.length === 0) return [];
+        select = select.where('id', 'in', [...filter.ids]);
+      }
       if (filter?.userName !== undefined)
         select = select.where('email', '=', filter.userName.trim().toLowerCase());
       if (filter?.externalId !== undefined)
@@ -163,10 +172,16 @@ export function scimStore(store: DashboardDb, now: () => number) {
 
     // Groups
 
-    async groups(filter?: { displayName?: string; id?: string }): Promise<ScimGroupRecord[]> {
+    async groups(filter?: {
+      displayName?: string;
+      externalId?: string;
+      id?: string;
+    }): Promise<ScimGroupRecord[]> {
       let select = db.selectFrom('scim_group').selectAll();
       if (filter?.displayName !== undefined)
         select = select.where('display_name', '=', filter.displayName);
+      if (filter?.externalId !== undefined)
+        select = select.where('external_id', '=', filter.externalId);
       if (filter?.id !== undefined) select = select.where('id', '=', filter.id);
       const rows = await select.orderBy('created_at').orderBy('id').execute();
       const members = await membersOf(rows.map((r) => r.id));

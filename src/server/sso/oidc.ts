@@ -3,6 +3,7 @@
 // signature, issuer, audience and expiry checked (non-repudiation checks on: the token's JWS
 // signature is verified against the provider's keys, not only trusted for arriving over TLS).
 import * as client from 'openid-client';
+import { onThisMachine } from '#/api/sso';
 
 export interface OidcClientSettings {
   issuer: string;
@@ -32,34 +33,36 @@ export interface OidcIdentity {
 const CONFIG_TTL_MS = 10 * 60 * 1000;
 const discovered = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
-const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-
 /** The provider's configuration, found by discovery at its issuer (and checked to be its own). */
 export function configurationOf(settings: OidcClientSettings): Promise<client.Configuration> {
   const key = JSON.stringify([settings.issuer, settings.clientId, settings.clientSecret]);
   const known = discovered.get(key);
   if (known && Date.now() - known.at < CONFIG_TTL_MS) return known.config;
   const issuer = new URL(settings.issuer);
-  const config = client.discovery(
-    issuer,
-    settings.clientId,
-    {
-      // Only an asymmetric signature: never `none`, never the client secret as an HMAC key.
-      id_token_signed_response_alg: 'RS256',
-    },
-    client.ClientSecretPost(settings.clientSecret),
-    // A provider on this machine (a test's) may use http; every other must use https.
-    {
-      ...(issuer.protocol === 'http:' && isLoopback(issuer)
-        ? { execute: [client.allowInsecureRequests] }
-        : {}),
-      timeout: 10,
-    },
-  );
-  config.then(
-    (c) => client.enableNonRepudiationChecks(c),
-    () => discovered.delete(key),
-  );
+  const config = client
+    .discovery(
+      issuer,
+      settings.clientId,
+      {
+        // Only an asymmetric signature: never `none`, never the client secret as an HMAC key.
+        id_token_signed_response_alg: 'RS256',
+      },
+      client.ClientSecretPost(settings.clientSecret),
+      // A provider on this machine (a test's) may use http; every other must use https.
+      {
+        ...(issuer.protocol === 'http:' && onThisMachine(issuer)
+          ? { execute: [client.allowInsecureRequests] }
+          : {}),
+        timeout: 10,
+      },
+    )
+    // ID tokens' signatures are verified before anyone can use the configuration.
+    .then((c) => {
+      client.enableNonRepudiationChecks(c);
+      return c;
+    });
+  // A provider that did not answer is asked again next time.
+  config.catch(() => discovered.delete(key));
   discovered.set(key, { at: Date.now(), config });
   return config;
 }

@@ -4,6 +4,7 @@
 // HTTP-Redirect binding, and its signing certificates.
 import { DOMParser } from '@xmldom/xmldom';
 import { X509Certificate } from 'node:crypto';
+import { onThisMachine } from '#/api/sso';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -75,8 +76,7 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   } catch {
     throw new XmlRefused('The metadata names no sign-in URL for the HTTP-Redirect binding.');
   }
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && onThisMachine(url)))
     throw new XmlRefused('The provider’s sign-in URL must use https.');
   const certificates = Array.from(idp.getElementsByTagNameNS(MD, 'KeyDescriptor'))
     .filter((k) => (k.getAttribute('use') ?? 'signing') === 'signing')

@@ -51,6 +51,32 @@ export async function refuseSso(
   return reply.redirect(`${SIGN_IN_PAGE}?sso=${code}`, 303);
 }
 
+/**
+ * Gives a person the roles their directory's groups give (at a sign-in, or as SCIM changes a
+ * group), audited as "roles from the directory" when they change.
+ */
+export async function takeDirectoryRoles(
+  request: FastifyRequest,
+  user: User,
+  roles: Role[],
+  details: Record<string, unknown>,
+  actor?: User,
+) {
+  const before = user.roles;
+  if (roles.length === before.length && roles.every((r) => before.includes(r))) return;
+  await request.server.dashboard.workspace.setRoles(user.id, roles);
+  await audit(
+    request,
+    {
+      action: 'roles from the directory',
+      outcome: 'ok',
+      target: user.email,
+      details: { ...details, before, after: roles },
+    },
+    actor,
+  );
+}
+
 /** The subject a person is linked to: the protocol, the provider and its id for them. */
 const subjectOf = (protocol: string, provider: string, id: string) =>
   `${protocol} ${provider} ${id}`;
@@ -106,21 +132,7 @@ export async function completeSignIn(
         user,
       );
     if (user.ssoSubject !== subject) await ctx.workspace.linkSso(user.id, subject);
-    const before = user.roles;
-    const changed = roles.length !== before.length || roles.some((r) => !before.includes(r));
-    if (changed) {
-      await ctx.workspace.setRoles(user.id, roles);
-      await audit(
-        request,
-        {
-          action: 'roles from the directory',
-          outcome: 'ok',
-          target: email,
-          details: { provider, before, after: roles, groups: groupNames },
-        },
-        user,
-      );
-    }
+    await takeDirectoryRoles(request, user, roles, { provider, groups: groupNames }, user);
     user = (await ctx.workspace.userById(user.id))!;
   } else {
     // Just in time: the first sign-in of an address the provider covers makes the person.

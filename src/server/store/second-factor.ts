@@ -1,11 +1,12 @@
 // The second sign-in step: TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, one step of clock
 // drift either way), enrolled from a QR code of its otpauth:// URI, each code accepted once; and
 // ten one-time recovery codes, shown once and stored as hashes. An admin can require it per role.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Role } from '#/api/roles';
 import type { DashboardDb } from './db';
 import type { Vault } from './vault';
+import { sha256 } from './workspace';
 
 const PERIOD_S = 30;
 const ISSUER = 'Partner Payments';
@@ -20,8 +21,6 @@ function totpOf(secretBase32: string, label = 'account') {
     secret: Secret.fromBase32(secretBase32),
   });
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** `xxxx-xxxx-xx`: 10 characters a person can type, 50 bits of randomness. */
 function recoveryCode(): string {

@@ -1,13 +1,13 @@
 // The workspace's single sign-on in its database (migration 026, docs/decisions/051): the
 // OpenID provider's settings with the client secret sealed by the vault, the sign-in policy
 // (a workspace setting), and the sign-ins under way, each used once.
-import { createHash } from 'node:crypto';
 import type { GroupRoles, OidcSettings, SignInPolicy } from '#/api/sso';
 import type { Selectable } from 'kysely';
 import type { DashboardDb } from './db';
 import type { SsoConnectionTable } from './schema';
 import type { Vault } from './vault';
 import { putWorkspaceSetting } from './workspace-settings';
+import { sha256 } from './workspace';
 
 /** How long a sign-in may stay at the provider before its answer is refused. */
 export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -18,8 +18,6 @@ const NO_POLICY: SignInPolicy = {
   sessionHours: 12,
   idleMinutes: 30,
 };
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** What the server needs to talk to the provider, the secret in clear: never sent to a browser. */
 export interface OidcConnection extends Omit<OidcSettings, 'secretHint'> {

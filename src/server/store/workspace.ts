@@ -80,7 +80,8 @@ export function oneTimePassword(): string {
   return [...randomBytes(20)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A secret as the database keeps it (session tokens, reset links, SSO states, SCIM tokens). */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 // A hash to verify against when the email is unknown, so that the answer takes as long.
 let decoyHash: Promise<string> | undefined;
