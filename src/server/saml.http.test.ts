@@ -5,6 +5,7 @@
 // nobody.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from './store/audit';
+import { DIALECTS } from './store/testing';
 import { type ResponseOptions, startTestSamlIdp, type TestSamlIdp } from './sso/testing-saml-idp';
 import { ssoLanding, startTestDashboard, type TestDashboard } from './testing';
 
@@ -13,7 +14,7 @@ const ROLE_MAP = [
   { group: 'Approvers', roles: ['approver'] },
 ];
 
-describe('single sign-on by SAML 2.0', () => {
+describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
   let t: TestDashboard;
   let idp: TestSamlIdp;
   let admin: string;
@@ -60,7 +61,7 @@ describe('single sign-on by SAML 2.0', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestDashboard();
+    t = await startTestDashboard({ dialect });
     admin = (await t.signIn('admin@demo.example')).cookie;
     acs = `${t.base}/sso/saml/acs`;
     sp = `${t.base}/sso/saml/metadata`;

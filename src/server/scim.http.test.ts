@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCIM_SCHEMAS } from '#/api/scim';
 import { listAudit } from './store/audit';
+import { DIALECTS } from './store/testing';
 import { startTestDashboard, type TestDashboard } from './testing';
 
-describe('provisioning from the directory (SCIM 2.0)', () => {
+describe.each(DIALECTS)('provisioning from the directory (SCIM 2.0) (%s)', (dialect) => {
   let t: TestDashboard;
   let admin: string;
   let token: string;
@@ -47,7 +48,7 @@ describe('provisioning from the directory (SCIM 2.0)', () => {
   });
 
   beforeAll(async () => {
-    t = await startTestDashboard();
+    t = await startTestDashboard({ dialect });
     admin = (await t.signIn('admin@demo.example')).cookie;
     const made = await t.call(admin, 'POST', '/admin/scim/token');
     expect(made.status, JSON.stringify(made.json)).toBe(200);

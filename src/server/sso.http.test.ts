@@ -5,6 +5,7 @@
 // makes nobody.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from './store/audit';
+import { DIALECTS } from './store/testing';
 import { startTestIdp, type TestIdp } from './sso/testing-idp';
 import { ssoLanding, startTestDashboard, type TestDashboard } from './testing';
 
@@ -14,7 +15,7 @@ const ROLE_MAP = [
   { group: 'it-admins', roles: ['admin'] },
 ];
 
-describe('single sign-on through an OpenID provider', () => {
+describe.each(DIALECTS)('single sign-on through an OpenID provider (%s)', (dialect) => {
   let t: TestDashboard;
   let idp: TestIdp;
   let admin: string;
@@ -68,7 +69,7 @@ describe('single sign-on through an OpenID provider', () => {
   const auditOf = async (action: string) => (await listAudit(t.db, { action, limit: 50 })).results;
 
   beforeAll(async () => {
-    t = await startTestDashboard();
+    t = await startTestDashboard({ dialect });
     admin = (await t.signIn('admin@demo.example')).cookie;
     idp = await startTestIdp({
       redirectUri: callback(),
