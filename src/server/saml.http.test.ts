@@ -48,6 +48,15 @@ describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
     };
   }
 
+  /** The SAML provider set up by the admin: its metadata, the `groups` attribute, our map. */
+  const setUp = (metadataXml: string, domains = ['saml.example']) =>
+    t.call(admin, 'PUT', '/admin/sso/saml', {
+      metadataXml,
+      groupsAttribute: 'groups',
+      domains,
+      roleMap: ROLE_MAP,
+    });
+
   const answer = (options: Partial<ResponseOptions> = {}) =>
     idp.response(acs, sp, { person: ines, ...options });
 
@@ -95,24 +104,14 @@ describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
       '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><l>&b;</l>',
     ],
   ])('refuses %s as metadata, naming the field', async (_, metadataXml) => {
-    const refused = await t.call(admin, 'PUT', '/admin/sso/saml', {
-      metadataXml,
-      groupsAttribute: 'groups',
-      domains: ['saml.example'],
-      roleMap: ROLE_MAP,
-    });
+    const refused = await setUp(metadataXml);
     expect(refused.status).toBe(400);
     expect(refused.json.errors[0].field).toBe('metadataXml');
     expect((await t.call(admin, 'GET', '/admin/sso')).json.saml).toBeNull();
   });
 
   it('is set up from the provider’s metadata', async () => {
-    const saved = await t.call(admin, 'PUT', '/admin/sso/saml', {
-      metadataXml: idp.metadataXml,
-      groupsAttribute: 'groups',
-      domains: ['saml.example'],
-      roleMap: ROLE_MAP,
-    });
+    const saved = await setUp(idp.metadataXml);
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     expect(saved.json.saml).toMatchObject({
       entityId: idp.entityId,
@@ -218,12 +217,7 @@ describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
   });
 
   it('keeps one provider per domain', async () => {
-    const oidc = await t.call(admin, 'PUT', '/admin/sso/saml', {
-      metadataXml: idp.metadataXml,
-      groupsAttribute: 'groups',
-      domains: ['saml.example'],
-      roleMap: ROLE_MAP,
-    });
+    const oidc = await setUp(idp.metadataXml);
     expect(oidc.status).toBe(200);
     const refused = await t.call(admin, 'PUT', '/admin/sso/oidc', {
       issuer: 'https://idp.example',

@@ -66,6 +66,10 @@ describe.each(DIALECTS)('single sign-on through an OpenID provider (%s)', (diale
       user?: { email: string; roles: string[]; name: string };
     };
 
+  /** A person the admin adds; the answer carries their one-time password. */
+  const addPerson = (email: string, name: string, roles: string[]) =>
+    t.call(admin, 'POST', '/admin/users', { email, name, roles });
+
   const auditOf = async (action: string) => (await listAudit(t.db, { action, limit: 50 })).results;
 
   beforeAll(async () => {
@@ -306,11 +310,7 @@ describe.each(DIALECTS)('single sign-on through an OpenID provider (%s)', (diale
   });
 
   it('with two admins, holds the provider’s settings for the second one, secret sealed', async () => {
-    const second = await t.call(admin, 'POST', '/admin/users', {
-      email: 'second.admin@demo.example',
-      name: 'Second Admin',
-      roles: ['admin'],
-    });
+    const second = await addPerson('second.admin@demo.example', 'Second Admin', ['admin']);
     expect(second.status, JSON.stringify(second.json)).toBe(200);
     const other = (
       await t.signIn({ email: 'second.admin@demo.example', password: second.json.oneTimePassword })
@@ -388,11 +388,7 @@ describe.each(DIALECTS)('single sign-on through an OpenID provider (%s)', (diale
     });
 
     it('sends a covered address from the password form to single sign-on; others keep theirs', async () => {
-      const made = await t.call(admin, 'POST', '/admin/users', {
-        email: 'pat@partner.example',
-        name: 'Pat Password',
-        roles: ['viewer'],
-      });
+      const made = await addPerson('pat@partner.example', 'Pat Password', ['viewer']);
       expect(made.status, JSON.stringify(made.json)).toBe(200);
       const required = await t.call(admin, 'PUT', '/admin/sso/policy', {
         ssoRequired: true,

@@ -533,20 +533,27 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     { id: 'User', name: 'User', endpoint: '/Users', schema: SCIM_SCHEMAS.user },
     { id: 'Group', name: 'Group', endpoint: '/Groups', schema: SCIM_SCHEMAS.group },
   ];
-  app.get('/ResourceTypes', async (request, reply) =>
-    send(
-      reply,
-      200,
-      list(
-        RESOURCE_TYPES.map((t) => ({
-          schemas: [SCIM_SCHEMAS.resourceType],
-          ...t,
-          meta: { resourceType: 'ResourceType', location: `${base()}/ResourceTypes/${t.id}` },
-        })),
-        request.query as Record<string, string | undefined>,
+  /** What the service provider describes of itself: a list of one kind, each with its place. */
+  const describe = (
+    path: 'ResourceTypes' | 'Schemas',
+    resourceType: 'ResourceType' | 'Schema',
+    items: readonly { id: string }[],
+  ) =>
+    app.get(`/${path}`, async (request, reply) =>
+      send(
+        reply,
+        200,
+        list(
+          items.map((item) => ({
+            schemas: [SCIM_SCHEMAS[path === 'Schemas' ? 'schema' : 'resourceType']],
+            ...item,
+            meta: { resourceType, location: `${base()}/${path}/${item.id}` },
+          })),
+          request.query as Record<string, string | undefined>,
+        ),
       ),
-    ),
-  );
+    );
+  describe('ResourceTypes', 'ResourceType', RESOURCE_TYPES);
 
   const attribute = (name: string, type: string, extra: object = {}) => ({
     name,
@@ -599,18 +606,5 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
       ],
     },
   ];
-  app.get('/Schemas', async (request, reply) =>
-    send(
-      reply,
-      200,
-      list(
-        SCHEMAS.map((s) => ({
-          schemas: [SCIM_SCHEMAS.schema],
-          ...s,
-          meta: { resourceType: 'Schema', location: `${base()}/Schemas/${s.id}` },
-        })),
-        request.query as Record<string, string | undefined>,
-      ),
-    ),
-  );
+  describe('Schemas', 'Schema', SCHEMAS);
 };

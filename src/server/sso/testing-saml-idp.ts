@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import { generate } from 'selfsigned';
 import { SignedXml } from 'xml-crypto';
+import { closeServer } from './testing-idp';
 
 export interface SamlPerson {
   email: string;
@@ -172,10 +173,6 @@ export async function startTestSamlIdp(options: {
     people,
     response,
     requestIdOf,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
