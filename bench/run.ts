@@ -21,6 +21,7 @@ import { upsertPartner } from '../src/sandbox/domain/partners';
 import { seedVolume } from '../src/sandbox/volume';
 import { CHROMIUM } from '../e2e/chromium';
 import { batchFigures } from './batch-figures';
+import { liveFigures } from './live-figures';
 import { sessionCookieOf } from '../src/server/session-cookie';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -211,7 +212,12 @@ function startSandbox(name: string, dataDir: string) {
   );
 }
 
-async function startDashboard(name: string, upstream: string, dataDir: string) {
+async function startDashboard(
+  name: string,
+  upstream: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+) {
   const server = await startServer(
     name,
     process.execPath,
@@ -222,6 +228,7 @@ async function startDashboard(name: string, upstream: string, dataDir: string) {
       SANDBOX_API_KEY: CREDENTIALS.apiKey,
       SANDBOX_API_SECRET: CREDENTIALS.apiSecret,
       SANDBOX_RATE_LIMIT: '1000000',
+      ...env,
     },
     /(?<json>\{"url":"(?<url>[^"]+)".*\})/,
   );
@@ -557,6 +564,8 @@ async function main() {
   if (!only || only === 'pages') await pageFigures();
   if (!only || only === 'startup') await startupFigure();
   if (!only || only === 'batches') await batchFigures({ startServer, tempDir, figure });
+  if (!only || only === 'live')
+    await liveFigures({ startDashboard, startSandbox, tempDir, cpuMs, figure });
   process.stderr.write('\n');
 
   const table = [

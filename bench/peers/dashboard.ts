@@ -2,6 +2,9 @@
 // read: with the sandbox embedded (BENCH_UPSTREAM=embedded, DATA_DIR holding the sandbox) or in
 // front of a sandbox elsewhere (BENCH_UPSTREAM=<base_url>, with SANDBOX_API_KEY/SECRET stored as
 // the environment's credentials). Prints its address and a bench person's password.
+// BENCH_DATABASE_URL puts its own database on PostgreSQL (several servers may share it);
+// BENCH_PEOPLE=N adds N people with a session each, whose cookies go to DATA_DIR/people.json
+// (`npm run bench -- live`).
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,7 +18,11 @@ const upstream = process.env.BENCH_UPSTREAM ?? 'embedded';
 const env = SandboxEnv.parse(process.env);
 const settings = settingsFrom(env);
 fs.mkdirSync(env.DATA_DIR, { recursive: true });
-const db = await openDashboardDb({ file: path.join(env.DATA_DIR, 'dashboard.db') });
+const db = await openDashboardDb(
+  process.env.BENCH_DATABASE_URL
+    ? { url: process.env.BENCH_DATABASE_URL }
+    : { file: path.join(env.DATA_DIR, 'dashboard.db') },
+);
 const booted = upstream === 'embedded' ? bootSandbox(env, settings) : undefined;
 const { app, workspace } = await buildDashboardServer({
   distDir: path.resolve('dist'),
@@ -37,12 +44,34 @@ await workspace.setCredentials(
   { apiKey: env.SANDBOX_API_KEY!, apiSecret: env.SANDBOX_API_SECRET! },
   null,
 );
-const email = `bench-${Date.now()}@bench.example`;
+const email = `bench-${Date.now()}-${process.pid}@bench.example`;
 const { password } = await workspace.createUser({
   email,
   name: 'Bench',
-  roles: ['viewer', 'admin'],
+  roles: ['viewer', 'admin', 'onboarding', 'finance', 'tester'],
 });
+const people = Number(process.env.BENCH_PEOPLE ?? 0);
+if (people > 0) {
+  // Staff as a partner has them: a third approvers, the rest finance, onboarding and viewers.
+  const mixes = [['approver'], ['finance'], ['approver', 'finance'], ['viewer'], ['onboarding']];
+  const cookies: string[] = [];
+  for (let i = 0; i < people; i++) {
+    const { user } = await workspace.createUser({
+      email: `staff-${i}-${process.pid}@bench.example`,
+      name: `Staff ${i}`,
+      roles: mixes[i % mixes.length] as never,
+      noPassword: true,
+    });
+    const { token } = await workspace.createSession({
+      userId: user.id,
+      environment: 'sandbox',
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    });
+    cookies.push(`session=${token}`);
+  }
+  fs.writeFileSync(path.join(env.DATA_DIR, 'people.json'), JSON.stringify(cookies));
+}
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as AddressInfo;
 console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, email, password }));

@@ -77,18 +77,44 @@ export function batchApproval(
 }
 
 /** The batches of an environment waiting for approval, as the inbox lists them. */
-export async function batchInbox(
-  ctx: BatchInboxDeps,
-  user: User,
-  environment: string,
-): Promise<InboxBatch[]> {
+/** The bulk files waiting for approval now, and what their approval is worked out from. */
+async function waitingBatches(ctx: BatchInboxDeps, environment: string) {
   const time = ctx.now();
   // An approval not given within its week waits for nobody: it is quoted again first.
   const waiting = (await ctx.batches.store.list(environment, 100, 'awaiting_approval')).filter(
     (b) => (b.expiresAt ?? 0) > time,
   );
-  if (waiting.length === 0) return [];
-  const context = await approvalContext(ctx);
+  const context = waiting.length === 0 ? undefined : await approvalContext(ctx);
+  return { waiting, context, time };
+}
+
+/**
+ * How many waiting bulk files each of these people may approve, and how many wait: the counts of
+ * `batchInbox`, read once for everyone with a page open (the live hub, issue 45).
+ */
+export async function batchInboxCounts(
+  ctx: BatchInboxDeps,
+  users: readonly User[],
+  environment: string,
+): Promise<Map<string, { you: number; everyone: number }>> {
+  const { waiting, context, time } = await waitingBatches(ctx, environment);
+  const counts = new Map<string, { you: number; everyone: number }>();
+  for (const user of users) {
+    const you = context
+      ? waiting.filter((batch) => batchApproval(batch, user, context, time).canAct).length
+      : 0;
+    counts.set(user.id, { you, everyone: waiting.length });
+  }
+  return counts;
+}
+
+export async function batchInbox(
+  ctx: BatchInboxDeps,
+  user: User,
+  environment: string,
+): Promise<InboxBatch[]> {
+  const { waiting, context, time } = await waitingBatches(ctx, environment);
+  if (!context) return [];
   return Promise.all(
     waiting.map(async (batch) => {
       const approval = batchApproval(batch, user, context, time);

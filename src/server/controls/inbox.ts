@@ -169,24 +169,40 @@ export function inboxControls(core: ControlsCore) {
 
     /** How many decisions wait for this person, and for anyone (pending changes if read). */
     async inboxCounts(user: User, environment: Environment, pending?: StoredRequest[]) {
-      const [changes, waitingAll] = await Promise.all([
+      return (await members.inboxCountsOf([user], environment, pending)).get(user.id)!;
+    },
+
+    /**
+     * `inboxCounts` of several people, read once for all of them: the live hub's beat asks for
+     * everyone with a page open (issue 45).
+     */
+    async inboxCountsOf(
+      users: readonly User[],
+      environment: Environment,
+      pending?: StoredRequest[],
+    ): Promise<Map<string, { you: number; everyone: number }>> {
+      const [changes, waiting, groups] = await Promise.all([
         pending ?? store.pendingPayeeChanges(environment),
-        store.countWaiting(environment),
+        store.waitingCounts(environment),
+        // A file's waiting deposits count once, for approvers other than its uploader.
+        store.batchDepositFiles(environment),
       ]);
-      const approver = hasRole(user.roles, APPROVER);
       const time = now();
-      const changesForYou = changes.filter(
-        (c) => mayApprove(stateOf(c, null), user, 1, time).canAct,
-      ).length;
-      // A file's waiting deposits count once, for approvers other than its uploader.
-      const groups = await store.batchDepositFiles(environment);
-      const groupsForYou = groups.filter((g) => g.uploadedBy !== user.id).length;
-      return {
-        you: approver
-          ? changesForYou + groupsForYou + (await store.countWaiting(environment, user.id))
-          : 0,
-        everyone: changes.length + waitingAll + groups.length,
-      };
+      const everyone = changes.length + waiting.all + groups.length;
+      const counts = new Map<string, { you: number; everyone: number }>();
+      for (const user of users) {
+        if (!hasRole(user.roles, APPROVER)) {
+          counts.set(user.id, { you: 0, everyone });
+          continue;
+        }
+        const changesForYou = changes.filter(
+          (c) => mayApprove(stateOf(c, null), user, 1, time).canAct,
+        ).length;
+        const groupsForYou = groups.filter((g) => g.uploadedBy !== user.id).length;
+        const transactionsForYou = waiting.all - (waiting.notFor.get(user.id) ?? 0);
+        counts.set(user.id, { you: changesForYou + groupsForYou + transactionsForYou, everyone });
+      }
+      return counts;
     },
   };
   return members;

@@ -833,12 +833,54 @@ export function controlsStore(
       return rows;
     },
 
-    /** How many `waitingTransactions` there are, for everyone or for one person. */
-    async countWaiting(environment: string, userId?: string): Promise<number> {
-      const row = await waiting(environment, userId)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    /**
+     * How many `waitingTransactions` there are, and for each person how many of them they may not
+     * decide (they created it, or already decided its open approval): the same rule as
+     * `waiting(environment, userId)`, for everyone at once (the live hub counts every open page's
+     * person each beat, issue 45).
+     */
+    async waitingCounts(
+      environment: string,
+    ): Promise<{ all: number; notFor: Map<string, number> }> {
+      const keys = await waiting(environment, undefined)
+        .select(['t.product', 't.id', 't.awaiting'])
+        .execute();
+      const notFor = new Map<string, number>();
+      if (keys.length === 0) return { all: 0, notFor };
+      const awaiting = new Map(keys.map((k) => [`${k.product}:${k.id}`, k.awaiting]));
+      const ids = waiting(environment, undefined).select('t.id');
+      const [origins, decisions] = await Promise.all([
+        db
+          .selectFrom('transaction_origin')
+          .select(['product', 'transaction_id as id', 'created_by as userId'])
+          .where('environment', '=', environment)
+          .where('transaction_id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('approval_request as r')
+          .innerJoin('approval_decision as d', 'd.request_id', 'r.id')
+          .select(['r.product', 'r.object_id as id', 'r.action', 'd.user_id as userId'])
+          .where('r.environment', '=', environment)
+          .where('r.kind', '=', 'transaction')
+          .where('r.status', '=', 'pending')
+          .where('r.expires_at', '>', now())
+          .where('r.object_id', 'in', ids)
+          .execute(),
+      ]);
+      const excluded = new Map<string, Set<string>>();
+      const exclude = (userId: string, key: string) => {
+        if (!awaiting.has(key)) return;
+        const keysOf = excluded.get(userId) ?? new Set<string>();
+        excluded.set(userId, keysOf.add(key));
+      };
+      for (const o of origins) exclude(o.userId, `${o.product}:${o.id}`);
+      for (const d of decisions) {
+        const key = `${d.product}:${d.id}`;
+        const action = awaiting.get(key) === 'quote' ? 'approveQuote' : 'approveDeposit';
+        if (d.action === action) exclude(d.userId, key);
+      }
+      for (const [userId, keysOf] of excluded) notFor.set(userId, keysOf.size);
+      return { all: keys.length, notFor };
     },
 
     /** The API did what the request approved. */

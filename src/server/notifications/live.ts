@@ -1,29 +1,41 @@
-// Live updates for open pages (docs/decisions/035): one server-sent event stream per open tab.
-// What this server writes to the local index (its own calls, the environment's webhooks, its
+// Live updates for open pages (docs/decisions/035, 054): one server-sent event stream per open
+// tab. What this server writes to the local index (its own calls, the environment's webhooks, its
 // reconciliation) is pushed at once as `records`, and written to `index_change` in the writing
-// transaction; every second, what other servers sharing the database wrote there is pushed too.
-// Each person's counts (unread notifications, approvals waiting) are read every second from the
-// shared database and pushed as `counts` when they change.
+// transaction; other servers sharing PostgreSQL hear it by NOTIFY at its commit (a slow poll of
+// `index_change` behind it catches what a lost connection missed); on SQLite, where other
+// processes can only share the file, the poll runs every beat.
+//
+// Each beat (a second after the last one ended, or at once after a change to who may do what)
+// costs a fixed number of queries, whatever the number of open pages: every open page's session
+// in one read, and every person's counts (unread notifications, approvals waiting) read once per
+// environment for everyone, pushed as `counts` to the pages whose counts changed.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordKind } from '#/api/operations';
 import type { MoneyControls } from '../controls/controls';
-import type { DashboardDb } from '../store/db';
+import type { DashboardDb, Listening } from '../store/db';
 import type { NotificationStore } from './store';
 import type { Database } from '../store/schema';
 import type { User, WorkspaceStore } from '../store/workspace';
-import { type BatchInboxDeps, batchInbox } from '../batches/approval';
+import { type BatchInboxDeps, batchInboxCounts } from '../batches/approval';
 
 const PULSE_MS = 1_000;
 const KEEP_ALIVE_MS = 20_000;
-/** How far back each beat looks for other servers' changes (commits may land out of order). */
-const CHANGES_WINDOW_MS = 5_000;
+/** The least time between the end of a beat and the start of the next. */
+const MIN_GAP_MS = 100;
+/** PostgreSQL: how often the poll behind NOTIFY looks at `index_change`. */
+const FALLBACK_POLL_MS = 5_000;
+/** How far back a poll looks for other servers' changes (commits may land out of order). */
+const CHANGES_WINDOW_MS = 2 * FALLBACK_POLL_MS;
 /** Changes older than this are deleted (by whichever server gets to it). */
 const CHANGES_KEPT_MS = 60_000;
+/** The NOTIFY channel of index changes, and the largest payload sent whole (PostgreSQL's is 8000). */
+const CHANNEL = 'dashboard_index_change';
+const PAYLOAD_MAX = 7_000;
 
 interface Stream {
-  user: User;
+  userId: string;
   token: string;
   environment: string;
   /** The counts last sent, as JSON. */
@@ -32,33 +44,69 @@ interface Stream {
   end(): void;
 }
 
+interface Change {
+  id: string;
+  environment: string;
+  kind: RecordKind;
+  ids: readonly number[];
+  origin: string;
+}
+
 /** What the live hub reads (parts of the server's context). */
 export interface LiveHubDeps extends BatchInboxDeps {
   db: DashboardDb;
-  workspace: Pick<WorkspaceStore, 'listUsers' | 'liveSession'>;
-  notifications: { store: Pick<NotificationStore, 'unread'> };
-  controls: Pick<MoneyControls, 'policies' | 'inboxCounts'>;
+  workspace: Pick<WorkspaceStore, 'listUsers' | 'liveSessions'>;
+  notifications: { store: Pick<NotificationStore, 'unreadOf'> };
+  controls: Pick<MoneyControls, 'policies' | 'inboxCountsOf'>;
+}
+
+type Counts = { unread: number; approvals: { you: number; everyone: number } };
+
+/** Runs one part of a beat: a failure is that part's alone, and the next beat tries again. */
+async function apart(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch {
+    // The database was away, or a record could not be read: the next beat reads it again.
+  }
 }
 
 export function liveHub(context: () => LiveHubDeps) {
   const streams = new Set<Stream>();
   /** This server, as the origin of the changes it writes. */
   const origin = randomUUID();
-  /** Other servers' changes already pushed, by id, with when they were written. */
+  /** Other servers' changes already pushed, by id, with when they were heard. */
   const pushed = new Map<string, number>();
   let pruned = 0;
-  let pulse: NodeJS.Timeout | undefined;
-  let busy = false;
+  let polled = 0;
+  let listening: Listening | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let due = Infinity;
+  let lastEnded = -Infinity;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let heardChanges = false;
 
   function push(environment: string, kind: RecordKind, ids: readonly number[]) {
     for (const stream of streams)
       if (stream.environment === environment) stream.send('records', { kind, ids });
   }
 
+  /** Another server's change, heard once however it arrived (NOTIFY, the poll or both). */
+  function heard(change: Change) {
+    if (change.origin === origin || pushed.has(change.id)) return;
+    pushed.set(change.id, context().now());
+    push(change.environment, change.kind, change.ids);
+    // What changed there may change counts here (a payout waits): read them now.
+    soon();
+  }
+
   /** What other servers wrote to the index lately and this one has not pushed yet. */
-  async function othersChanges() {
+  async function othersChanges(force = false) {
     const ctx = context();
     const now = ctx.now();
+    if (!force && listening && now - polled < FALLBACK_POLL_MS) return;
+    polled = now;
     const rows = await ctx.db.db
       .selectFrom('index_change')
       .selectAll()
@@ -66,15 +114,26 @@ export function liveHub(context: () => LiveHubDeps) {
       .where('origin', '<>', origin)
       .orderBy('at')
       .execute();
-    for (const row of rows) {
-      if (pushed.has(row.id)) continue;
-      pushed.set(row.id, Number(row.at));
-      push(row.environment, row.kind as RecordKind, JSON.parse(row.ids) as number[]);
-    }
+    for (const row of rows)
+      heard({ ...row, kind: row.kind as RecordKind, ids: JSON.parse(row.ids) as number[] });
     for (const [id, at] of pushed) if (at <= now - 2 * CHANGES_WINDOW_MS) pushed.delete(id);
   }
 
-  /** Deletes changes no beat looks at any more, at most once a minute per server. */
+  /** A NOTIFY from another server: the change itself, or its id when it was too long to send. */
+  function notified(payload: string) {
+    let change: Partial<Change> & { id: string };
+    try {
+      change = JSON.parse(payload) as Change;
+    } catch {
+      return;
+    }
+    // This server's own change, committed: counts are read now that other connections see it.
+    if (change.origin === origin) return soon();
+    if (change.ids) return heard(change as Change);
+    void apart(() => othersChanges(true));
+  }
+
+  /** Deletes changes no poll looks at any more, at most once a minute per server. */
   async function prune() {
     const ctx = context();
     const now = ctx.now();
@@ -86,64 +145,120 @@ export function liveHub(context: () => LiveHubDeps) {
       .execute();
   }
 
-  async function countsOf(user: User, environment: string) {
+  /** Every open page's session in one read: ended ones are told and closed. */
+  async function sessions() {
+    const open = [...streams];
+    const live = await context().workspace.liveSessions(open.map((s) => s.token));
+    for (const stream of open) {
+      const session = live.get(stream.token);
+      if (session && session.environment === stream.environment) continue;
+      // An ended session is told, so that the page asks to sign in again at once; one switched
+      // to another environment too, so that the page opens the stream of that one instead of
+      // reading its old environment's lists again.
+      if (!session) stream.send('ended', { reason: 'session' });
+      else stream.send('switched', { environment: session.environment });
+      streams.delete(stream);
+      stream.end();
+    }
+  }
+
+  /** Everyone's counts, read once per environment with open pages; changed ones are pushed. */
+  async function counts() {
     const ctx = context();
-    const [unread, approvals, batches] = await Promise.all([
-      ctx.notifications.store.unread(user.id),
-      ctx.controls.inboxCounts(user, environment as never),
-      batchInbox(ctx, user, environment),
-    ]);
-    return {
-      unread,
-      approvals: {
-        you: approvals.you + batches.filter((b) => b.canAct).length,
-        everyone: approvals.everyone + batches.length,
-      },
-    };
+    const byEnvironment = new Map<string, Stream[]>();
+    for (const stream of streams) {
+      const open = byEnvironment.get(stream.environment);
+      if (open) open.push(stream);
+      else byEnvironment.set(stream.environment, [stream]);
+    }
+    if (byEnvironment.size === 0) return;
+    const people = new Map((await ctx.workspace.listUsers()).map((u) => [u.id, u]));
+    for (const [environment, open] of byEnvironment)
+      await apart(async () => {
+        const users = [...new Set(open.map((s) => s.userId))]
+          .map((id) => people.get(id))
+          .filter((u): u is User => u !== undefined);
+        const ids = users.map((u) => u.id);
+        const [unread, approvals, batches] = await Promise.all([
+          ctx.notifications.store.unreadOf(ids),
+          ctx.controls.inboxCountsOf(users, environment as never),
+          batchInboxCounts(ctx, users, environment),
+        ]);
+        const json = new Map<string, string>();
+        for (const user of users) {
+          const a = approvals.get(user.id)!;
+          const b = batches.get(user.id)!;
+          const of: Counts = {
+            unread: unread.get(user.id) ?? 0,
+            approvals: { you: a.you + b.you, everyone: a.everyone + b.everyone },
+          };
+          json.set(user.id, JSON.stringify(of));
+        }
+        for (const stream of open) {
+          const now = json.get(stream.userId);
+          if (now === undefined || now === stream.counts) continue;
+          stream.counts = now;
+          stream.send('counts', JSON.parse(now));
+        }
+      });
   }
 
   async function beat() {
-    if (busy) return;
-    busy = true;
-    try {
-      await othersChanges();
-      const seen = new Map<string, string>();
-      const ctx = context();
-      for (const stream of [...streams]) {
-        // A session ended since (signed out, deactivated) hears nothing more; one switched to
-        // another environment is closed so that the page opens the stream of that one.
-        const session = await ctx.workspace.liveSession(stream.token);
-        if (!session || session.environment !== stream.environment) {
-          // An ended session is told, so that the page asks to sign in again at once; a switched
-          // one too, so that the page does not read its old environment's lists again.
-          if (!session) stream.send('ended', { reason: 'session' });
-          else stream.send('switched', { environment: session.environment });
-          streams.delete(stream);
-          stream.end();
-          continue;
-        }
-        const key = `${stream.user.id} ${stream.environment}`;
-        let counts = seen.get(key);
-        if (counts === undefined) {
-          counts = JSON.stringify(await countsOf(stream.user, stream.environment));
-          seen.set(key, counts);
-        }
-        if (counts !== stream.counts) {
-          stream.counts = counts;
-          stream.send('counts', JSON.parse(counts));
-        }
-      }
-    } catch {
-      // The database was away: the next beat reads it again.
-    } finally {
-      busy = false;
+    if (streams.size === 0) return;
+    await apart(() => othersChanges());
+    await apart(sessions);
+    await apart(counts);
+  }
+
+  /** A beat at `when` (performance.now() time), or earlier if one is already due before. */
+  function beatAt(when: number) {
+    if (streams.size === 0) return;
+    if (running) return void (again = true);
+    const at = Math.max(when, lastEnded + MIN_GAP_MS);
+    if (timer && due <= at) return;
+    clearTimeout(timer);
+    due = at;
+    timer = setTimeout(run, Math.max(0, at - performance.now()));
+  }
+
+  /**
+   * Never two beats at once, never a backlog: a change heard during a beat asks for one more
+   * after it, however many changes there were; a beat that takes longer than its interval delays
+   * the next rather than piling up behind it; between two beats there is at least `MIN_GAP_MS`,
+   * so that a burst of changes costs a few beats, not one each.
+   */
+  function run() {
+    timer = undefined;
+    due = Infinity;
+    running = beat().finally(() => {
+      running = undefined;
+      lastEnded = performance.now();
+      if (again) {
+        again = false;
+        beatAt(lastEnded);
+      } else beatAt(lastEnded + PULSE_MS);
+    });
+  }
+
+  /** A beat as soon as may be: something changed. */
+  const soon = () => beatAt(performance.now());
+
+  /** Starts hearing other servers (PostgreSQL) and the changes to who may do what, once. */
+  function watch() {
+    const ctx = context();
+    if (!heardChanges) {
+      heardChanges = true;
+      // A session ended, a person deactivated or given other roles on this server: at once.
+      ctx.db.changed.listen(soon);
     }
+    listening ??= ctx.db.listen?.(CHANNEL, notified, () => void apart(() => othersChanges(true)));
   }
 
   return {
     /**
      * Records written to the index, in the writing transaction: every stream of that environment
-     * on this server is told now, those of other servers at their next beat.
+     * on this server is told now, those of other servers when the transaction commits (NOTIFY)
+     * or at their next poll.
      */
     async written(
       trx: Kysely<Database>,
@@ -151,18 +266,23 @@ export function liveHub(context: () => LiveHubDeps) {
       kind: RecordKind,
       ids: readonly number[],
     ) {
+      const ctx = context();
+      const change: Change = { id: randomUUID(), environment, kind, ids, origin };
       await trx
         .insertInto('index_change')
-        .values({
-          id: randomUUID(),
-          environment,
-          kind,
-          ids: JSON.stringify(ids),
-          origin,
-          at: context().now(),
-        })
+        .values({ ...change, ids: JSON.stringify(ids), at: ctx.now() })
         .execute();
+      if (ctx.db.dialect === 'postgres') {
+        const whole = JSON.stringify(change);
+        const payload =
+          whole.length <= PAYLOAD_MAX ? whole : JSON.stringify({ id: change.id, origin });
+        await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(trx);
+      }
       push(environment, kind, ids);
+      // Counts may have changed with it. On SQLite the beat's reads wait for this transaction
+      // (one connection); on PostgreSQL they would not, so the beat starts when this server
+      // hears its own NOTIFY, at the commit.
+      if (streams.size > 0 && !(listening && ctx.db.dialect === 'postgres')) soon();
       void prune().catch(() => undefined);
     },
 
@@ -180,34 +300,40 @@ export function liveHub(context: () => LiveHubDeps) {
       });
       raw.write(': connected\n\n');
       const stream: Stream = {
-        user,
+        userId: user.id,
         token,
         environment: session.environment,
         counts: '',
-        send: (event, data) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+        // A socket that went away mid-write is closed by its 'close' event, not here.
+        send: (event, data) => {
+          if (!raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
         end: () => raw.end(),
       };
       streams.add(stream);
-      pulse ??= setInterval(() => void beat(), PULSE_MS);
-      void beat();
-      const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      watch();
+      // The page's first counts come with the next beat, at once.
+      soon();
+      const keepAlive = setInterval(() => {
+        if (!raw.destroyed) raw.write(': keep-alive\n\n');
+      }, KEEP_ALIVE_MS);
       request.raw.on('close', () => {
         clearInterval(keepAlive);
         streams.delete(stream);
-        if (streams.size === 0 && pulse) {
-          clearInterval(pulse);
-          pulse = undefined;
-        }
       });
       return reply;
     },
 
     /** Ends every stream (the server is closing; the pages reconnect elsewhere). */
-    closeAll() {
+    async closeAll() {
       for (const stream of streams) stream.end();
       streams.clear();
-      if (pulse) clearInterval(pulse);
-      pulse = undefined;
+      clearTimeout(timer);
+      timer = undefined;
+      due = Infinity;
+      await running;
+      await listening?.close();
+      listening = undefined;
     },
 
     /** How many streams are open (for tests). */

@@ -211,13 +211,23 @@ export function notificationStore(store: DashboardDb, now: () => number = Date.n
     },
 
     async unread(userId: string): Promise<number> {
-      const row = await db
-        .selectFrom('notification')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return (await this.unreadOf([userId])).get(userId) ?? 0;
+    },
+
+    /** Unread notifications of several people, in one query (people with none are absent). */
+    async unreadOf(userIds: readonly string[]): Promise<Map<string, number>> {
+      const counts = new Map<string, number>();
+      for (let at = 0; at < userIds.length; at += 500) {
+        const rows = await db
+          .selectFrom('notification')
+          .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('user_id', 'in', userIds.slice(at, at + 500))
+          .where('read_at', 'is', null)
+          .groupBy('user_id')
+          .execute();
+        for (const row of rows) counts.set(row.user_id, Number(row.n));
+      }
+      return counts;
     },
 
     async markRead(userId: string, id: string): Promise<Notification | undefined> {

@@ -17,6 +17,12 @@ export interface DashboardDb {
    * step, credentials): caches of it listen here and forget (docs/decisions/021).
    */
   changed: ChangeSignal;
+  /**
+   * PostgreSQL only: hears `NOTIFY` on a channel through a connection of its own, opened again
+   * after an outage; `onGap` is called each time it (re)starts listening, since notifications
+   * sent while it was away are lost.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onGap: () => void): Listening;
   /** Refreshes the query planner's statistics (SQLite; PostgreSQL's autovacuum does its own). */
   analyze(): Promise<void>;
   close(): Promise<void>;
@@ -35,6 +41,59 @@ export function changeSignal(): ChangeSignal {
       for (const listener of listeners) listener();
     },
     listen: (listener) => void listeners.add(listener),
+  };
+}
+
+export interface Listening {
+  close(): Promise<void>;
+}
+
+/** How long a lost listening connection waits before it is opened again. */
+const LISTEN_RETRY_MS = 1_000;
+
+function pgListener(pg: typeof import('pg').default, url: string) {
+  return (channel: string, onMessage: (payload: string) => void, onGap: () => void): Listening => {
+    let closed = false;
+    let client: import('pg').Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const again = () => {
+      client = undefined;
+      if (!closed && !retry) retry = setTimeout(() => void open(), LISTEN_RETRY_MS);
+    };
+    async function open() {
+      retry = undefined;
+      const c = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      });
+      client = c;
+      c.on('error', () => undefined);
+      c.on('end', () => {
+        if (client === c) again();
+      });
+      c.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onMessage(message.payload);
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+        if (closed) return void (await c.end());
+        onGap();
+      } catch {
+        if (client === c) again();
+        await c.end().catch(() => undefined);
+      }
+    }
+    void open();
+    return {
+      async close() {
+        closed = true;
+        clearTimeout(retry);
+        const c = client;
+        client = undefined;
+        await c?.end().catch(() => undefined);
+      },
+    };
   };
 }
 
@@ -74,7 +133,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-async function postgres(url: string): Promise<Kysely<Tables>> {
+async function postgres(url: string) {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
@@ -100,7 +159,10 @@ async function postgres(url: string): Promise<Kysely<Tables>> {
   // client's own 'error' event, which the pool listens to only while it is idle, must not crash
   // the server.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
+    listen: pgListener(pg, url),
+  };
 }
 
 function sqlite(file: string): Kysely<Tables> {
@@ -125,7 +187,8 @@ function sqlite(file: string): Kysely<Tables> {
 
 export async function openDashboardDb(location: DatabaseLocation): Promise<DashboardDb> {
   const dialect: DialectName = 'url' in location ? 'postgres' : 'sqlite';
-  const db = 'url' in location ? await postgres(location.url) : sqlite(location.file);
+  const opened = 'url' in location ? await postgres(location.url) : { db: sqlite(location.file) };
+  const db = opened.db;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -139,6 +202,7 @@ export async function openDashboardDb(location: DatabaseLocation): Promise<Dashb
     db,
     dialect,
     changed: changeSignal(),
+    ...('listen' in opened ? { listen: opened.listen } : {}),
     analyze: async () => {
       if (dialect === 'sqlite') {
         // Sampled statistics: enough for the planner, quick on large tables.

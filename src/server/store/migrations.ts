@@ -1077,4 +1077,16 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('app_session').addColumn('idle_ms', 'bigint').execute();
     },
   },
+  '030-unread-notifications': {
+    async up(db: Kysely<unknown>) {
+      // The live hub counts everyone's unread notifications each beat (issue 45): an index of the
+      // unread ones only, so that the count does not read every notification a person ever had.
+      await db.schema
+        .createIndex('notification_unread')
+        .on('notification')
+        .column('user_id')
+        .where(sql.ref('read_at'), 'is', null)
+        .execute();
+    },
+  },
 };

@@ -85,9 +85,12 @@ describe.each(DIALECTS)('workspace store on %s', (dialect) => {
     const short = await open({ absoluteMs: 60 * 60_000, idleMs: 5 * 60_000 });
     expect(await store.touchSession(short.token)).toMatchObject({ idleMs: 5 * 60_000 });
     clock += 4 * 60_000;
-    expect(await store.liveSession(short.token)).toBeDefined();
+    expect((await store.liveSessions([short.token])).get(short.token)).toMatchObject({
+      environment: 'sandbox',
+      userId: user.id,
+    });
     clock += 5 * 60_000 + 1;
-    expect(await store.liveSession(short.token)).toBeUndefined();
+    expect((await store.liveSessions([short.token])).size).toBe(0);
     expect(await store.touchSession(short.token)).toBeUndefined();
     // Seen every 4 minutes, a one-hour session still ends at its hour.
     const busy = await open({ absoluteMs: 60 * 60_000, idleMs: 5 * 60_000 });

@@ -44,6 +44,18 @@ export interface WorkspaceSession {
   idleMs: number;
 }
 
+/** Whether a session has gone idle past its limit or reached its end. */
+function lapsed(
+  row: { last_seen_at: number; expires_at: number; idle_ms: number | null },
+  time: number,
+): boolean {
+  return time - Number(row.last_seen_at) > idleOf(row) || time >= Number(row.expires_at);
+}
+
+/** How long a session may sit idle: its own limit, or the default of sessions opened before. */
+const idleOf = (row: { idle_ms: number | null }) =>
+  row.idle_ms == null ? IDLE_TIMEOUT_MS : Number(row.idle_ms);
+
 function toUser(row: {
   id: string;
   email: string;
@@ -363,8 +375,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         .executeTakeFirst();
       if (!row) return undefined;
       const time = now();
-      const idleMs = row.idle_ms === null ? IDLE_TIMEOUT_MS : Number(row.idle_ms);
-      if (time - Number(row.last_seen_at) > idleMs || time >= Number(row.expires_at)) {
+      if (lapsed(row, time)) {
         await db.deleteFrom('app_session').where('id_hash', '=', idHash).execute();
         return undefined;
       }
@@ -382,7 +393,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         lastSeenAt: time,
         expiresAt: Number(row.expires_at),
         stepUpAt: row.step_up_at === null ? null : Number(row.step_up_at),
-        idleMs,
+        idleMs: idleOf(row),
       };
     },
 
@@ -398,17 +409,31 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       return time;
     },
 
-    /** A session's environment while it lives, read without counting as activity. */
-    async liveSession(token: string): Promise<{ environment: string } | undefined> {
-      const row = await db
-        .selectFrom('app_session')
-        .select(['environment', 'last_seen_at', 'expires_at', 'idle_ms'])
-        .where('id_hash', '=', sha256(token))
-        .executeTakeFirst();
+    /**
+     * The sessions of these tokens that still live, by token, with their environment and person,
+     * read in one query without counting as activity (the live hub asks for every open page's
+     * session at once).
+     */
+    async liveSessions(
+      tokens: readonly string[],
+    ): Promise<Map<string, { environment: string; userId: string }>> {
+      const live = new Map<string, { environment: string; userId: string }>();
+      const byHash = new Map(tokens.map((token) => [sha256(token), token]));
       const time = now();
-      const idleMs = row?.idle_ms == null ? IDLE_TIMEOUT_MS : Number(row.idle_ms);
-      if (!row || time - Number(row.last_seen_at) > idleMs) return undefined;
-      return time >= Number(row.expires_at) ? undefined : { environment: row.environment };
+      const hashes = [...byHash.keys()];
+      // A few hundred at a time: both databases cap how many values one statement may carry.
+      for (let at = 0; at < hashes.length; at += 500) {
+        const rows = await db
+          .selectFrom('app_session')
+          .select(['id_hash', 'user_id', 'environment', 'last_seen_at', 'expires_at', 'idle_ms'])
+          .where('id_hash', 'in', hashes.slice(at, at + 500))
+          .execute();
+        for (const row of rows) {
+          if (lapsed(row, time)) continue;
+          live.set(byHash.get(row.id_hash)!, { environment: row.environment, userId: row.user_id });
+        }
+      }
+      return live;
     },
 
     async setSessionEnvironment(token: string, environment: string): Promise<void> {

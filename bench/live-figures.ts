@@ -1,0 +1,333 @@
+// `npm run bench -- live`: the live hub at a partner's scale (issue 45, docs/decisions/054).
+// 1,000 people, each with one page open (a server-sent event stream), on one dashboard server
+// (SQLite): how long a new record takes to reach every page (p50, p95, the last), and the CPU the
+// server spends a second while nothing happens. Then two dashboard servers on one PostgreSQL
+// database, in front of one sandbox, the pages split between them: a record made through one
+// reaches the pages on the other.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Server } from './run';
+import { createDatabase, startPostgresCluster } from '../src/server/store/postgres-cluster';
+import { createParties, merchantBody, type Parties } from '../src/sandbox/testing';
+
+const PEOPLE = Number(process.env.BENCH_LIVE_PEOPLE ?? 1_000);
+const CHANGES = 10;
+const IDLE_SECONDS = 10;
+
+interface Deps {
+  startDashboard: (
+    name: string,
+    upstream: string,
+    dataDir: string,
+    env?: Record<string, string>,
+  ) => Promise<Server & { cookie: string }>;
+  startSandbox: (name: string, dataDir: string) => Promise<Server>;
+  tempDir: (name: string) => string;
+  cpuMs: (pid: number) => number;
+  figure: (
+    name: string,
+    ours: number,
+    peer: number,
+    rest: { target: string; unit: string; digits?: number; ratio?: number; p99?: string },
+  ) => void;
+}
+
+/** One open page: when each merchant id was first heard, and its unread counts as they came. */
+interface Page {
+  heard: Map<number, number>;
+  counted: boolean;
+  unread: { at: number; unread: number }[];
+  close(): void;
+}
+
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+function openPage(base: string, cookie: string): Promise<Page> {
+  return new Promise((resolve, reject) => {
+    const page: Page = {
+      heard: new Map(),
+      counted: false,
+      unread: [],
+      close: () => request.destroy(),
+    };
+    const request = http.get(`${base}/api/events`, { agent, headers: { cookie } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`stream ${response.statusCode}`));
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith('event: counts\n')) {
+            page.counted = true;
+            const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
+              unread: number;
+            };
+            page.unread.push({ at: performance.now(), unread: data.unread });
+          } else if (block.startsWith('event: records\n')) {
+            const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
+              kind: string;
+              ids: number[];
+            };
+            const at = performance.now();
+            if (data.kind === 'merchant')
+              for (const id of data.ids) if (!page.heard.has(id)) page.heard.set(id, at);
+          }
+        }
+      });
+      response.on('error', () => undefined);
+      resolve(page);
+    });
+    request.on('error', reject);
+  });
+}
+
+async function until(ok: () => boolean, what: string, seconds = 120) {
+  const end = Date.now() + seconds * 1000;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const peopleOf = (dataDir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dataDir, 'people.json'), 'utf8')) as string[];
+
+async function openPages(servers: string[], cookies: string[]) {
+  const pages: Page[] = [];
+  // A hundred at a time, as a morning's pages would open: not all in one instant.
+  for (let at = 0; at < cookies.length; at += 100)
+    pages.push(
+      ...(await Promise.all(
+        cookies
+          .slice(at, at + 100)
+          .map((cookie, i) => openPage(servers[(at + i) % servers.length]!, cookie)),
+      )),
+    );
+  await until(() => pages.every((p) => p.counted), 'every page has its first counts');
+  return pages;
+}
+
+/** Makes `CHANGES` merchants through `base`; per change, how long each page took to hear it. */
+async function changes(base: string, cookie: string, pages: Page[]) {
+  const delays: number[] = [];
+  let missed = 0;
+  for (let i = 0; i < CHANGES; i++) {
+    const sent = performance.now();
+    const response = await fetch(`${base}/api/v1/business/`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
+      body: JSON.stringify(merchantBody()),
+    });
+    if (response.status !== 200) throw new Error(`making a merchant answered ${response.status}`);
+    const { id } = (await response.json()) as { id: number };
+    try {
+      await until(() => pages.every((p) => p.heard.has(id)), 'every page heard it', 15);
+    } catch {
+      // Counted below as pages that never heard it.
+    }
+    for (const page of pages) {
+      const at = page.heard.get(id);
+      if (at === undefined) missed++;
+      else delays.push(at - sent);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { delays, missed };
+}
+
+/** A VALID merchant with payout accounts, made through the dashboard at `base`. */
+function partiesAt(base: string, cookie: string): Promise<Parties> {
+  return createParties({
+    request: async (o: { method: string; url: string; payload?: object }) => {
+      const response = await fetch(`${base}/api${o.url}`, {
+        method: o.method,
+        headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
+        ...(o.payload ? { body: JSON.stringify(o.payload) } : {}),
+      });
+      const text = await response.text();
+      return { json: () => JSON.parse(text) as unknown, statusCode: response.status, body: text };
+    },
+  } as never);
+}
+
+/**
+ * Makes `CHANGES` payouts through `base`: each tells the approvers (a notification, in the
+ * payout's transaction); per payout, how long each approver's page took to hear its new count.
+ */
+async function payouts(base: string, cookie: string, approvers: Page[]) {
+  const parties = await partiesAt(base, cookie);
+  const delays: number[] = [];
+  let missed = 0;
+  for (let i = 0; i < CHANGES; i++) {
+    const before = approvers.map((p) => p.unread.at(-1)?.unread ?? 0);
+    const sent = performance.now();
+    const response = await fetch(`${base}/api/v1/sendc2f/`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
+      body: JSON.stringify({
+        fromBusinessId: parties.merchantId,
+        toBusinessExternalAccountId: parties.accounts.EUR,
+        fromCurrencySymbol: 'USDT(TRC20)',
+        toAmount: '120.00',
+        purpose: 'SALARY',
+      }),
+    });
+    if (response.status !== 200) throw new Error(`a payout answered ${response.status}`);
+    const told = (page: Page, j: number) =>
+      page.unread.find((c) => c.at >= sent && c.unread > before[j]!);
+    try {
+      await until(() => approvers.every((p, j) => told(p, j)), 'every approver heard it', 15);
+    } catch {
+      // Counted below as pages that never heard it.
+    }
+    approvers.forEach((page, j) => {
+      const heard = told(page, j);
+      if (heard) delays.push(heard.at - sent);
+      else missed++;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { delays, missed };
+}
+
+/** Whether the person of the bench's `i`th page is an approver (as `bench/peers/dashboard.ts` makes them). */
+const approverAt = (i: number) => i % 5 === 0 || i % 5 === 2;
+
+export async function liveFigures({ startDashboard, startSandbox, tempDir, cpuMs, figure }: Deps) {
+  // One server, SQLite.
+  {
+    const dataDir = tempDir('live-one');
+    const server = await startDashboard('dashboard, 1,000 people', 'embedded', dataDir, {
+      BENCH_PEOPLE: String(PEOPLE),
+    });
+    try {
+      const pages = await openPages([server.url], peopleOf(dataDir));
+      const before = cpuMs(server.pid);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      const idle = (cpuMs(server.pid) - before) / IDLE_SECONDS;
+      const { delays, missed } = await changes(server.url, server.cookie, pages);
+      const counts = await payouts(
+        server.url,
+        server.cookie,
+        pages.filter((_, i) => approverAt(i)),
+      );
+      for (const page of pages) page.close();
+      figure(
+        `Live: ${PEOPLE} open pages, a new payout's count heard by every approver, p95`,
+        percentile(counts.delays, 95),
+        1000,
+        {
+          target: '≤ 1,000 ms',
+          unit: 'ms',
+          digits: 0,
+          p99: `${Math.round(percentile(counts.delays, 99))} ms`,
+          ...(counts.missed ? { ratio: Infinity } : {}),
+        },
+      );
+      figure(
+        `Live: ${PEOPLE} open pages, a change heard by every page, p95`,
+        percentile(delays, 95),
+        1000,
+        {
+          target: '≤ 1,000 ms',
+          unit: 'ms',
+          digits: 0,
+          p99: `${Math.round(percentile(delays, 99))} ms`,
+        },
+      );
+      figure(
+        `Live: ${PEOPLE} open pages, pages that never heard a change (of ${CHANGES * PEOPLE})`,
+        missed,
+        0,
+        {
+          target: '0',
+          unit: '',
+          digits: 0,
+          ratio: missed,
+        },
+      );
+      figure(`Live: ${PEOPLE} open pages, idle server CPU per second`, idle, 50, {
+        target: '≤ 50 ms',
+        unit: 'ms',
+        digits: 1,
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+  // Two servers on one PostgreSQL database, in front of one sandbox.
+  const cluster = await startPostgresCluster();
+  try {
+    const url = await createDatabase(cluster.url, 'bench_live');
+    const sandbox = await startSandbox('sandbox for two dashboards', tempDir('live-sandbox'));
+    const aDir = tempDir('live-a');
+    const a = await startDashboard('dashboard A on PostgreSQL', sandbox.url, aDir, {
+      BENCH_DATABASE_URL: url,
+      BENCH_PEOPLE: String(PEOPLE),
+    });
+    const b = await startDashboard('dashboard B on PostgreSQL', sandbox.url, tempDir('live-b'), {
+      BENCH_DATABASE_URL: url,
+    });
+    try {
+      const pages = await openPages([a.url, b.url], peopleOf(aDir));
+      const onB = pages.filter((_, i) => i % 2 === 1);
+      const before = [cpuMs(a.pid), cpuMs(b.pid)];
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+      const idle = (cpuMs(a.pid) - before[0]! + cpuMs(b.pid) - before[1]!) / 2 / IDLE_SECONDS;
+      const { delays, missed } = await changes(a.url, a.cookie, onB);
+      const counts = await payouts(
+        a.url,
+        a.cookie,
+        pages.filter((_, i) => i % 2 === 1 && approverAt(i)),
+      );
+      for (const page of pages) page.close();
+      figure(
+        `Live, two servers on PostgreSQL: a payout made on one, its count heard by the other's approvers, p95`,
+        percentile(counts.delays, 95),
+        1000,
+        {
+          target: '≤ 1,000 ms',
+          unit: 'ms',
+          digits: 0,
+          p99: `${Math.round(percentile(counts.delays, 99))} ms`,
+          ...(counts.missed ? { ratio: Infinity } : {}),
+        },
+      );
+      figure(
+        `Live, two servers on PostgreSQL: a change on one heard by the other's ${onB.length} pages, p95`,
+        percentile(delays, 95),
+        1000,
+        {
+          target: '≤ 1,000 ms',
+          unit: 'ms',
+          digits: 0,
+          p99: `${Math.round(percentile(delays, 99))} ms`,
+        },
+      );
+      figure(`Live, two servers on PostgreSQL: pages that never heard a change`, missed, 0, {
+        target: '0',
+        unit: '',
+        digits: 0,
+        ratio: missed,
+      });
+      figure(`Live, two servers on PostgreSQL: idle CPU per second, each server`, idle, 50, {
+        target: '≤ 50 ms',
+        unit: 'ms',
+        digits: 1,
+      });
+    } finally {
+      await Promise.all([a.stop(), b.stop(), sandbox.stop()]);
+    }
+  } finally {
+    cluster.stop();
+  }
+}

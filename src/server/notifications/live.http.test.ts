@@ -1,0 +1,198 @@
+// The live hub's promises (docs/decisions/035, 054), on SQLite and PostgreSQL: every open page
+// hears a record written once, and the counts of its own person; a page whose person is
+// deactivated is told and closed; a page that goes away mid-beat leaves the others served; and on
+// PostgreSQL the hub hears other servers by NOTIFY, listening again after its connection is lost.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { merchantBody, type Parties } from '#/sandbox/testing';
+import { DIALECTS, freshDashboardDb } from '../store/testing';
+import { callApi, openEventStream, startTestDashboard, type TestDashboard } from '../testing';
+
+async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('never happened');
+}
+
+type Opened = Awaited<ReturnType<typeof openEventStream>>;
+const told = (page: Opened, id: number) =>
+  page.events.filter(
+    (e) =>
+      e.event === 'records' && e.data.kind === 'merchant' && (e.data.ids as number[]).includes(id),
+  );
+const lastCounts = (page: Opened) =>
+  page.events.filter((e) => e.event === 'counts').at(-1)?.data as
+    { unread: number; approvals: { you: number; everyone: number } } | undefined;
+
+describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
+  let t: TestDashboard;
+  const cookies: Record<string, string> = {};
+  let parties: Parties;
+
+  beforeAll(async () => {
+    t = await startTestDashboard({ dialect });
+    for (const who of ['admin', 'finance', 'approver', 'approver2', 'viewer', 'onboarding'])
+      cookies[who] = (await t.signIn(`${who}@demo.example`)).cookie;
+    parties = await t.parties((await t.signIn('operations@demo.example')).cookie);
+  });
+  afterAll(() => t.close());
+
+  it('tells every open page of every person a record once, each tab of a person alike', async () => {
+    const pages = await Promise.all(
+      ['viewer', 'viewer', 'approver', 'finance', 'admin'].map((who) =>
+        openEventStream(t.base, cookies[who]!),
+      ),
+    );
+    const made = await callApi(
+      t.base,
+      cookies.onboarding!,
+      'POST',
+      '/v1/business/',
+      merchantBody(),
+    );
+    expect(made.status).toBe(200);
+    const id = made.json.id as number;
+    await until(
+      () => pages.every((p) => told(p, id).length > 0),
+      (all) => all,
+    );
+    // Later beats do not tell it again.
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    for (const page of pages) expect(told(page, id)).toHaveLength(1);
+    for (const page of pages) page.close();
+  });
+
+  it('pushes each person their own counts when a payout waits, read once for all of them', async () => {
+    const approver = await openEventStream(t.base, cookies.approver!);
+    const second = await openEventStream(t.base, cookies.approver2!);
+    const finance = await openEventStream(t.base, cookies.finance!);
+    const first = await until(
+      () => [lastCounts(approver), lastCounts(second), lastCounts(finance)],
+      (all) => all.every(Boolean),
+    );
+    const made = await t.call(cookies.finance!, 'POST', '/v1/sendc2f/', {
+      fromBusinessId: parties.merchantId,
+      toBusinessExternalAccountId: parties.accounts.EUR,
+      fromCurrencySymbol: 'USDT(TRC20)',
+      toAmount: '120.00',
+      purpose: 'SALARY',
+    });
+    expect(made.status).toBe(200);
+    // The index learns of the quote as the transaction is read (no reconciliation in tests).
+    await until(
+      async () =>
+        (await t.call(cookies.finance!, 'GET', `/v1/sendc2f/${made.json.businessRequestId}`)).json
+          .clientStatus,
+      (status) => status === 'OnOff_AWAITING_QUOTE_APPROVAL',
+    );
+    const [a, b, f] = await until(
+      () => [lastCounts(approver)!, lastCounts(second)!, lastCounts(finance)!],
+      ([a, b, f]) =>
+        a.approvals.everyone > first[0]!.approvals.everyone &&
+        b.approvals.everyone > first[1]!.approvals.everyone &&
+        f.approvals.everyone > first[2]!.approvals.everyone,
+    );
+    // The approvers may decide it and are told of it; its creator (no approver) may not.
+    expect(a.approvals.you).toBe(first[0]!.approvals.you + 1);
+    expect(b.approvals.you).toBe(first[1]!.approvals.you + 1);
+    expect(a.unread).toBeGreaterThan(first[0]!.unread);
+    expect(f.approvals.you).toBe(0);
+    // Each person's counts are the same as the inbox answers them one at a time.
+    const inbox = await t.call(cookies.approver!, 'GET', '/controls/inbox/count');
+    expect(inbox.status).toBe(200);
+    expect(JSON.stringify(inbox.json)).toContain(`"you":${a.approvals.you}`);
+    for (const page of [approver, second, finance]) page.close();
+  });
+
+  it('ends the pages of a person deactivated, and keeps serving the others', async () => {
+    const viewer = await openEventStream(t.base, cookies.viewer!);
+    const gone = await openEventStream(t.base, cookies.approver2!);
+    const admin = await openEventStream(t.base, cookies.admin!);
+    await until(
+      () => [viewer, gone, admin].every((p) => lastCounts(p)),
+      (all) => all,
+    );
+    // A page that went away between two beats is not the others' problem.
+    gone.close();
+    const people = (await t.call(cookies.admin!, 'GET', '/admin/users')).json.results as {
+      id: string;
+      email: string;
+    }[];
+    const viewerId = people.find((p) => p.email === 'viewer@demo.example')!.id;
+    const off = await t.call(cookies.admin!, 'PUT', `/admin/users/${viewerId}/active`, {
+      active: false,
+    });
+    expect(off.status).toBeLessThan(300);
+    await until(
+      () => viewer.ended(),
+      (ended) => ended,
+    );
+    expect(viewer.events.at(-1)).toEqual({ event: 'ended', data: { reason: 'session' } });
+    const made = await callApi(
+      t.base,
+      cookies.onboarding!,
+      'POST',
+      '/v1/business/',
+      merchantBody(),
+    );
+    await until(
+      () => told(admin, made.json.id as number).length,
+      (n) => n === 1,
+    );
+    expect(admin.ended()).toBe(false);
+    admin.close();
+  });
+});
+
+describe('hearing other servers by NOTIFY (postgres)', () => {
+  it('hears what a committed transaction sent, not a rolled-back one, and listens again after a loss', async () => {
+    const store = await freshDashboardDb('postgres');
+    const heard: string[] = [];
+    let gaps = 0;
+    const listening = store.listen!(
+      'live_test',
+      (payload) => heard.push(payload),
+      () => gaps++,
+    );
+    try {
+      await until(
+        () => gaps,
+        (n) => n === 1,
+      );
+      await store.db
+        .transaction()
+        .execute(async (trx) => void (await sql`SELECT pg_notify('live_test', 'one')`.execute(trx)))
+        .catch(() => undefined);
+      await store.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`SELECT pg_notify('live_test', 'rolled back')`.execute(trx);
+          throw new Error('undo');
+        })
+        .catch(() => undefined);
+      await until(
+        () => heard,
+        (h) => h.includes('one'),
+      );
+      // The listening connection is cut (a restart, a failover): it comes back and says so.
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`.execute(store.db);
+      await until(
+        () => gaps,
+        (n) => n === 2,
+      );
+      await sql`SELECT pg_notify('live_test', 'two')`.execute(store.db);
+      await until(
+        () => heard,
+        (h) => h.includes('two'),
+      );
+      expect(heard).toEqual(['one', 'two']);
+    } finally {
+      await listening.close();
+      await store.close();
+    }
+  });
+});
