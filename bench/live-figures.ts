@@ -8,6 +8,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from './run';
+import { approverAt } from './people';
 import { createDatabase, startPostgresCluster } from '../src/server/store/postgres-cluster';
 import { createParties, merchantBody, type Parties } from '../src/sandbox/testing';
 
@@ -198,9 +199,6 @@ async function payouts(base: string, cookie: string, approvers: Page[]) {
   }
   return { delays, missed };
 }
-
-/** Whether the person of the bench's `i`th page is an approver (as `bench/peers/dashboard.ts` makes them). */
-const approverAt = (i: number) => i % 5 === 0 || i % 5 === 2;
 
 export async function liveFigures({ startDashboard, startSandbox, tempDir, cpuMs, figure }: Deps) {
   // One server, SQLite.

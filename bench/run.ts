@@ -22,6 +22,7 @@ import { seedVolume } from '../src/sandbox/volume';
 import { CHROMIUM } from '../e2e/chromium';
 import { batchFigures } from './batch-figures';
 import { liveFigures } from './live-figures';
+import { loadFigures } from './load-figures';
 import { sessionCookieOf } from '../src/server/session-cookie';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -228,6 +229,10 @@ async function startDashboard(
       SANDBOX_API_KEY: CREDENTIALS.apiKey,
       SANDBOX_API_SECRET: CREDENTIALS.apiSecret,
       SANDBOX_RATE_LIMIT: '1000000',
+      // A CPU profile of each dashboard the bench starts, for looking into a figure.
+      ...(process.env.BENCH_PROFILE_DIR
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+        : {}),
       ...env,
     },
     /(?<json>\{"url":"(?<url>[^"]+)".*\})/,
@@ -564,6 +569,8 @@ async function main() {
   if (!only || only === 'pages') await pageFigures();
   if (!only || only === 'startup') await startupFigure();
   if (!only || only === 'batches') await batchFigures({ startServer, tempDir, figure });
+  if (!only || only === 'load')
+    await loadFigures({ startDashboard, startSandbox, tempDir, cpuMs, figure });
   if (!only || only === 'live')
     await liveFigures({ startDashboard, startSandbox, tempDir, cpuMs, figure });
   process.stderr.write('\n');

@@ -13,6 +13,7 @@ import { SandboxEnv, settingsFrom } from '../../src/sandbox/env';
 import { buildDashboardServer } from '../../src/server/app';
 import { openDashboardDb } from '../../src/server/store/db';
 import { createVault } from '../../src/server/store/vault';
+import { rolesAt } from '../people';
 
 const upstream = process.env.BENCH_UPSTREAM ?? 'embedded';
 const env = SandboxEnv.parse(process.env);
@@ -52,14 +53,12 @@ const { password } = await workspace.createUser({
 });
 const people = Number(process.env.BENCH_PEOPLE ?? 0);
 if (people > 0) {
-  // Staff as a partner has them: a third approvers, the rest finance, onboarding and viewers.
-  const mixes = [['approver'], ['finance'], ['approver', 'finance'], ['viewer'], ['onboarding']];
   const cookies: string[] = [];
   for (let i = 0; i < people; i++) {
     const { user } = await workspace.createUser({
       email: `staff-${i}-${process.pid}@bench.example`,
       name: `Staff ${i}`,
-      roles: mixes[i % mixes.length] as never,
+      roles: rolesAt(i) as never,
       noPassword: true,
     });
     const { token } = await workspace.createSession({

@@ -35,15 +35,16 @@ export function wallClock(ms: number, zone: string): number {
     });
     calendars.set(zone, format);
   }
-  const part = (type: string) =>
-    Number(format.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
+  // One formatting per call: each one costs microseconds, and reports ask for thousands.
+  const part: Record<string, number> = {};
+  for (const p of format.formatToParts(ms)) part[p.type] = Number(p.value);
   return Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
+    part.year ?? 0,
+    (part.month ?? 1) - 1,
+    part.day ?? 0,
+    part.hour ?? 0,
+    part.minute ?? 0,
+    part.second ?? 0,
   );
 }
 
