@@ -36,6 +36,18 @@ async function post(page: Page, path: string, data?: object) {
   return response.json() as Promise<Record<string, unknown>>;
 }
 
+/** Asks for a batch's quote and waits until the background quote is done (decision 055). */
+async function quote(page: Page, id: string) {
+  await post(page, `batches/${id}/quote`);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/batches/${id}`)).json()) as { status: string })
+          .status,
+    )
+    .toBe('awaiting_approval');
+}
+
 test('a template downloads, and a file with two bad rows says what is wrong with each', async ({
   page,
 }) => {
@@ -103,11 +115,30 @@ test('the batch is quoted row by row and waits for an approver who did not uploa
   await checkA11y(page);
 });
 
+test('a quote the API fails says why on the batch, and goes through when asked again', async ({
+  page,
+}) => {
+  const id = await uploaded(page, GOOD);
+  // The API fails the next price asked of it (the sandbox's faults).
+  await signInAs(page, 'Theo Tester');
+  await post(page, 'v1/sandbox/faults/', { operationId: 'sendc2fPrice', kind: 'error', count: 1 });
+  await signInAs(page, 'Fatima Finance');
+  await page.goto(`/batches/${id}`);
+  await page.getByRole('button', { name: 'Quote and ask for approval' }).click();
+  const problem = page.getByRole('alert').filter({ hasText: 'The batch was not quoted' });
+  await expect(problem).toContainText(/The API did not price row \d, so the batch was not quoted/);
+  await expect(page.getByText('Ready to quote').first()).toBeVisible();
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Quote and ask for approval' }).click();
+  await expect(page.getByText('Awaiting approval').first()).toBeVisible();
+  await expect(problem).toHaveCount(0);
+});
+
 test('a second person approves the batch, watches it submit and opens a row’s transaction', async ({
   page,
 }) => {
   const id = await uploaded(page, GOOD);
-  await post(page, `batches/${id}/quote`);
+  await quote(page, id);
   await signInAs(page, 'Aiko Approver');
   await page.goto(`/batches/${id}`);
   await page.getByRole('button', { name: 'Approve the batch…' }).click();
@@ -129,7 +160,7 @@ test('a second person approves the batch, watches it submit and opens a row’s 
 
 test('the deposits a submitted batch waits for are approved in one action', async ({ page }) => {
   const id = await uploaded(page, GOOD);
-  await post(page, `batches/${id}/quote`);
+  await quote(page, id);
   await signInAs(page, 'Aiko Approver');
   await post(page, `batches/${id}/decision`, { decision: 'approve' });
   await expect
@@ -193,7 +224,7 @@ test('the rows the API refused download as a file to fix and upload again', asyn
     GOOD[0]!,
     `${SEEDED.lumen},FREEZE-ME,USDT(TRC20),75,SALARY,FRZ-1`,
   ]);
-  await post(page, `batches/${id}/quote`);
+  await quote(page, id);
   const frozen = await page.request.put(`/api/v1/businessExternalAccount/${String(account.id)}`, {
     headers: CSRF,
     data: { ...details, accountNumber: 'FREEZE-ME|FROZEN' },

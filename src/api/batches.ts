@@ -37,6 +37,7 @@ export const NOTE_COLUMN = 'problems';
 export const BatchStatus = z.enum([
   'draft',
   'validated',
+  'quoting',
   'awaiting_approval',
   'submitting',
   'submitted',
@@ -99,6 +100,13 @@ export const BatchTotal = z.object({
   rows: z.int(),
 });
 
+/** Why a quote did not go through: in words, and the rows the API refused (`rows.N`). */
+export const QuoteProblem = z.object({
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+export type QuoteProblem = z.infer<typeof QuoteProblem>;
+
 export const Batch = z.object({
   id: z.string(),
   product: Product,
@@ -140,6 +148,10 @@ export const Batch = z.object({
   closedReason: z.string().nullable(),
   /** Rows submitted so far, of those to submit. */
   progress: z.object({ done: z.int(), total: z.int() }),
+  /** While it is being quoted (in the background): rows priced so far, of those to price. */
+  quoting: z.object({ done: z.int(), total: z.int() }).nullable(),
+  /** Why the last quote did not go through, with the rows the API refused; null when it did. */
+  quoteProblem: QuoteProblem.nullable(),
   rows: z.array(BatchRow),
 });
 export type Batch = z.infer<typeof Batch>;
@@ -234,7 +246,8 @@ export const batchEndpoints = endpoints({
     errors: { ...STATUS.conflict, ...STATUS.partnerApi },
     method: 'POST',
     path: '/batches/{id}/quote',
-    summary: "Price every row (deposit and rate) and ask for the batch's approval",
+    summary:
+      'Start pricing every row (deposit and rate) in the background; the batch answers `quoting` with its progress, then asks for its approval (`awaiting_approval`), or goes back with `quoteProblem` saying why not',
     params: BatchId,
     response: Batch,
     roles: ['finance'],

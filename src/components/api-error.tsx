@@ -20,6 +20,12 @@ export function errorMessage(error: unknown): string {
 }
 
 /** The lines an alert shows for `error` when the fields in `placed` show their own errors. */
+/** A field's error as a line: the field in words, then its message. */
+export function fieldErrorLine(e: { field: string; message: string }): string {
+  // A message that is a sentence of its own follows a colon.
+  return `${fieldLabel(e.field)}${/^[A-Z]/.test(e.message) ? ': ' : ' '}${e.message}`;
+}
+
 export function alertLines(error: unknown, placed: readonly string[] = []): string[] {
   if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return [errorMessage(error)];
   // The problem's detail lists the same field errors by wire name: the fields say it instead.
@@ -27,8 +33,7 @@ export function alertLines(error: unknown, placed: readonly string[] = []): stri
   const lines: string[] = [];
   for (const e of error.fieldErrors) {
     if (placed.includes(e.field.split('.')[0]!)) continue;
-    // A message that is a sentence of its own follows a colon.
-    const line = `${fieldLabel(e.field)}${/^[A-Z]/.test(e.message) ? ': ' : ' '}${e.message}`;
+    const line = fieldErrorLine(e);
     if (!seen.has(line)) lines.push(line);
     seen.add(line);
   }

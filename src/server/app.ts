@@ -63,6 +63,7 @@ import { sendMonthlyStatements } from './statements/monthly';
 import { repeatingPass } from './repeating-pass';
 import { notificationRoutes } from './plugins/notification-routes';
 import { type SubmitterOptions, batchSubmitter } from './batches/submit';
+import { type QuoterOptions, batchQuoter } from './batches/quote';
 import { savedViews } from './store/saved-views';
 import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
@@ -140,6 +141,8 @@ export interface DashboardOptions {
   mail?: Pick<OutboxOptions, 'smtpUrl' | 'from' | 'allowPrivateChat' | 'intervalMs' | 'leaseMs'>;
   /** How the bulk payout worker paces itself (tests shorten its claim). */
   batchSubmitter?: SubmitterOptions;
+  /** How the bulk quote worker paces itself (tests shorten its claim). */
+  batchQuoter?: QuoterOptions;
 }
 
 /** Log redaction: credentials, cookies and the sign-in body never reach the logs. */
@@ -339,6 +342,13 @@ export async function buildDashboardServer(options: DashboardOptions) {
   // was submitting is taken over once its claim lapses.
   app.addHook('onListen', async () => submitter.start());
   app.addHook('onClose', async () => submitter.stop());
+  // Quotes asked for are priced in the background (docs/decisions/055), the same way.
+  const quoter = batchQuoter(() => app.dashboard, batches, {
+    log: (message, error) => app.log.warn({ err: error }, message),
+    ...options.batchQuoter,
+  });
+  app.addHook('onListen', async () => quoter.start());
+  app.addHook('onClose', async () => quoter.stop());
   const signedInCache = authCache(now);
   options.workspace.db.changed.listen(() => signedInCache.clear());
   const context: DashboardContext = {
@@ -371,7 +381,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     scim: scimStore(options.workspace.db, now),
     index,
     sync,
-    batches: { store: batches, submitter },
+    batches: { store: batches, submitter, quoter },
     notifications: { store: notificationStore(options.workspace.db, now), outbox, notices: notes },
     live,
     authCache: signedInCache,

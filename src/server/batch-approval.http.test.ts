@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import { startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
+import { startTestDashboard, type TestDashboard, uploadBatchFile, quoteBatch } from './testing';
 
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 
@@ -40,6 +40,51 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     throw new Error('the batch was not submitted in 10 s');
   }
 
+  it('quotes in the background, and says on the batch why a quote did not go through', async () => {
+    const m = parties.merchantId;
+    const uploaded = await uploadBatchFile(
+      t.base,
+      finance,
+      file([`${m},ACC-EUR,USDT(TRC20),10,SALARY,BG-1`, `${m},ACC-EUR,USDT(TRC20),11,SALARY,BG-2`]),
+    );
+    const id = uploaded.json.id as string;
+    // The API fails the next price it is asked for.
+    const tester = (await t.signIn('tester@demo.example')).cookie;
+    const fault = await t.call(tester, 'POST', '/v1/sandbox/faults/', {
+      operationId: 'sendc2fPrice',
+      kind: 'error',
+      count: 1,
+    });
+    expect(fault.status).toBe(200);
+    const asked = await t.call(finance, 'POST', `/batches/${id}/quote`);
+    expect(asked.status).toBe(200);
+    expect(asked.json).toMatchObject({ status: 'quoting', quoting: { total: 2 } });
+    let batch = asked.json;
+    for (let i = 0; i < 200 && batch.status === 'quoting'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      batch = (await t.call(finance, 'GET', `/batches/${id}`)).json;
+    }
+    expect(batch).toMatchObject({
+      status: 'validated',
+      quoting: null,
+      quoteProblem: { detail: expect.stringMatching(/did not price row \d/) },
+    });
+    // Told in the trail, for the person who asked.
+    const trail = (await t.call(admin, 'GET', '/audit?action=price%20bulk%20file')).json.results;
+    expect(trail[0]).toMatchObject({
+      actorEmail: 'finance@demo.example',
+      outcome: 'failed',
+      target: `batch/${id}`,
+    });
+    // Asked again, it goes through, and the problem is gone.
+    const again = await quoteBatch(t.base, finance, id);
+    expect(again.json).toMatchObject({ status: 'awaiting_approval', quoteProblem: null });
+    const ok = (await t.call(admin, 'GET', '/audit?action=price%20bulk%20file')).json.results;
+    expect(ok[0]).toMatchObject({ outcome: 'ok', details: { rows: 2 } });
+    // Out of the other tests' inbox.
+    expect((await t.call(finance, 'POST', `/batches/${id}/cancel`, {})).status).toBe(200);
+  });
+
   it('quotes, takes two approvals for a large total, and submits every row once', async () => {
     const m = parties.merchantId;
     const policy = await t.call(admin, 'POST', '/controls/policies', {
@@ -67,7 +112,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     });
     expect(early.status).toBe(409);
 
-    const quoted = await t.call(finance, 'POST', `/batches/${id}/quote`);
+    const quoted = await quoteBatch(t.base, finance, id);
     expect(quoted.status).toBe(200);
     expect(quoted.json).toMatchObject({
       status: 'awaiting_approval',
@@ -226,14 +271,14 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
       status: 'cancelled',
       closedReason: 'Cancelled by Fatima Finance: wrong month',
     });
-    expect((await t.call(finance, 'POST', `/batches/${one.json.id}/quote`)).status).toBe(409);
+    expect((await quoteBatch(t.base, finance, one.json.id)).status).toBe(409);
 
     const two = await uploadBatchFile(
       t.base,
       finance,
       file([`${m},ACC-EUR,USDT(TRC20),6,SALARY,C-2`]),
     );
-    await t.call(finance, 'POST', `/batches/${two.json.id}/quote`);
+    await quoteBatch(t.base, finance, two.json.id);
     const rejected = await t.call(approver, 'POST', `/batches/${two.json.id}/decision`, {
       decision: 'reject',
       reason: 'not this week',
@@ -289,7 +334,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
       file([`${m},ACC-EUR,USDT(TRC20),11,SALARY,G-1`, `${m},ACC-GBP,USDT(TRC20),12,SALARY,G-2`]),
     );
     const id = uploaded.json.id as string;
-    expect((await t.call(finance, 'POST', `/batches/${id}/quote`)).status).toBe(200);
+    expect((await quoteBatch(t.base, finance, id)).status).toBe(200);
     const before = (await t.call(approver2, 'GET', '/controls/inbox/count')).json;
     expect(
       (await t.call(approver, 'POST', `/batches/${id}/decision`, { decision: 'approve' })).status,

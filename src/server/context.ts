@@ -24,6 +24,7 @@ import type { IndexSync } from './local-index/sync';
 import type { PublicAddress } from './security';
 import type { Upstream } from './upstream';
 import type { BatchStore } from './batches/store';
+import type { BatchQuoter } from './batches/quote';
 import type { BatchSubmitter } from './batches/submit';
 import type { OutboxWorker } from './notifications/deliver';
 import type { NotificationStore } from './notifications/store';
@@ -63,8 +64,8 @@ export interface DashboardContext {
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;
   sync: IndexSync;
-  /** Bulk payout files and the worker that submits approved ones (docs/decisions/034). */
-  batches: { store: BatchStore; submitter: BatchSubmitter };
+  /** Bulk payout files, the worker that quotes them and the one that submits approved ones. */
+  batches: { store: BatchStore; submitter: BatchSubmitter; quoter: BatchQuoter };
   /** People's notifications and the outbox that mails and chats them (docs/decisions/035). */
   notifications: { store: NotificationStore; outbox: OutboxWorker; notices: Notices };
   /** The live event streams of open pages. */

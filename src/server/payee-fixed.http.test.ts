@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
 import { transactionBody } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import { startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
+import { startTestDashboard, type TestDashboard, uploadBatchFile, quoteBatch } from './testing';
 
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 const HOLDER = 'Lumen Textiles GmbH';
@@ -121,7 +121,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
     );
     expect(uploaded.json).toMatchObject({ status: 'validated' });
     const batchId = uploaded.json.id as string;
-    const quoted = await t.call(finance, 'POST', `/batches/${batchId}/quote`);
+    const quoted = await quoteBatch(t.base, finance, batchId);
     expect(quoted.status, JSON.stringify(quoted.json)).toBe(200);
     // The approver sees who each row pays, by name and bank.
     expect(quoted.json.rows[0].payee).toEqual({
@@ -175,7 +175,7 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
       `${HEADER}\n${parties.merchantId},${accountId},USDT(TRC20),75,SUPPLIER_PAYMENT,MOVED-1\n`,
     );
     const batchId = uploaded.json.id as string;
-    expect((await t.call(finance, 'POST', `/batches/${batchId}/quote`)).status).toBe(200);
+    expect((await quoteBatch(t.base, finance, batchId)).status).toBe(200);
     await divert(accountId, '77770077');
     const decided = await t.call(approver, 'POST', `/batches/${batchId}/decision`, {
       decision: 'approve',

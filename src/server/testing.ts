@@ -209,6 +209,21 @@ export async function uploadBatchFile(
 }
 
 /** A VALID merchant with ACTIVE payout accounts (`createParties`), made through the proxy. */
+/**
+ * Asks for a batch's quote and waits until the quoter is done with it (docs/decisions/055): the
+ * batch as it ends (quoted, or back with its problem), or the refusal of the request.
+ */
+export async function quoteBatch(base: string, cookie: string, id: string) {
+  const asked = await callApi(base, cookie, 'POST', `/batches/${id}/quote`);
+  if (asked.status !== 200) return asked;
+  for (let i = 0; i < 1200; i++) {
+    const batch = await callApi(base, cookie, 'GET', `/batches/${id}`);
+    if (batch.json.status !== 'quoting') return batch;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`batch ${id} was still being quoted after a minute`);
+}
+
 export function partiesThrough(base: string, cookie: string): Promise<Parties> {
   return createParties({
     request: async (o: { method: string; url: string; payload?: object }) => {

@@ -103,6 +103,7 @@ export function embeddedUpstream(
   prefix: string,
   baseUrl: () => string,
   direct?: () => DirectReader | undefined,
+  timeoutMs = UPSTREAM_TIMEOUT_MS,
 ): Upstream {
   return {
     baseUrl,
@@ -115,12 +116,28 @@ export function embeddedUpstream(
         for (const name of PASSED_BACK) headers[name] = answered.headers[name];
         return { status: answered.status, headers, body: answered.body };
       }
-      const response = await app.inject({
-        method: request.method as 'GET',
-        url: `${prefix}${request.path}`,
-        headers: request.headers,
-        ...(request.body && request.body.length > 0 ? { payload: request.body } : {}),
-      });
+      // An answer that never comes (the sandbox's timeout fault drops the exchange, which an
+      // in-process call never hears of) ends as over HTTP: a timeout, not a call waiting forever.
+      let timer: NodeJS.Timeout | undefined;
+      const response = await Promise.race([
+        app
+          .inject({
+            method: request.method as 'GET',
+            url: `${prefix}${request.path}`,
+            headers: request.headers,
+            ...(request.body && request.body.length > 0 ? { payload: request.body } : {}),
+          })
+          .catch((error: unknown) => {
+            // The exchange dropped part-way: over HTTP, a connection closed without an answer.
+            throw new UpstreamError('unavailable', `no answer: ${String(error)}`);
+          }),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new UpstreamError('timeout', `no answer within ${timeoutMs / 1000} s`)),
+            timeoutMs,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
       const headers: Record<string, string | undefined> = {};
       for (const name of PASSED_BACK) {
         const value = response.headers[name];

@@ -13,7 +13,7 @@ export const batchKeys = {
   one: (id: string) => ['batches', 'one', id] as const,
 };
 
-/** While a batch is being submitted its page follows it closely. */
+/** While a batch is being quoted or submitted its page follows it closely. */
 const SUBMITTING_REFRESH_MS = 1_000;
 /** Once submitted, its transactions move on their own: looked at now and then. */
 const SUBMITTED_REFRESH_MS = 5_000;
@@ -29,7 +29,7 @@ export const batchQuery = (id: string) =>
     queryFn: () => callEndpoint(api, E.getBatch, { params: { id } }),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      if (status === 'submitting') return SUBMITTING_REFRESH_MS;
+      if (status === 'submitting' || status === 'quoting') return SUBMITTING_REFRESH_MS;
       if (status === 'submitted' || status === 'partly_failed') return SUBMITTED_REFRESH_MS;
       return false;
     },

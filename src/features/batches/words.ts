@@ -4,6 +4,7 @@ import type { BatchStatus, RowState } from '#/api/batches';
 export const BATCH_STATUS_LABEL: Record<BatchStatus, string> = {
   draft: 'Has problems',
   validated: 'Ready to quote',
+  quoting: 'Being quoted',
   awaiting_approval: 'Awaiting approval',
   submitting: 'Submitting',
   submitted: 'Submitted',
@@ -15,6 +16,7 @@ export const BATCH_STATUS_LABEL: Record<BatchStatus, string> = {
 export const BATCH_STATUS_COLOR: Record<BatchStatus, string> = {
   draft: 'orange',
   validated: 'blue',
+  quoting: 'indigo',
   awaiting_approval: 'violet',
   submitting: 'cyan',
   submitted: 'teal',
@@ -45,6 +47,8 @@ export function nextStepOf(
         : 'Fix the rows with problems, or go on without them.';
     case 'validated':
       return 'Every row is ready: quote the batch to ask for its approval.';
+    case 'quoting':
+      return 'Being quoted: each row is priced as the API would price its transaction.';
     case 'awaiting_approval':
       return 'Waiting for approval: an approver who did not upload the file decides.';
     case 'submitting':

@@ -4,7 +4,13 @@
 // meet 429s and wait them out.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
-import { callApi, startTestDashboard, type TestDashboard, uploadBatchFile } from '../testing';
+import {
+  callApi,
+  startTestDashboard,
+  type TestDashboard,
+  uploadBatchFile,
+  quoteBatch,
+} from '../testing';
 
 const ROWS = 200;
 const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
@@ -46,7 +52,7 @@ it(
     const uploaded = await uploadBatchFile(t.base, finance, `${HEADER}\n${rows.join('\n')}\n`);
     expect(uploaded.json).toMatchObject({ counts: { ready: ROWS } });
     const id = uploaded.json.id as string;
-    const quoted = await call(finance, 'POST', `/batches/${id}/quote`);
+    const quoted = await quoteBatch(t.base, finance, id);
     expect(quoted.status).toBe(200);
     const approved = await call(approver, 'POST', `/batches/${id}/decision`, {
       decision: 'approve',

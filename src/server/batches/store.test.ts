@@ -197,6 +197,71 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
     }
   });
 
+  it('quotes in the background: one server holds the quote, shows progress, or sends it back', async () => {
+    const id = await create([valid(2), valid(3)]);
+    const prices = [
+      { row: 2, depositAmount: '2.10', rate: '0.95', payee: PAYEE },
+      { row: 3, depositAmount: '3.15', rate: '0.95', payee: PAYEE },
+    ];
+    expect(await batches().startQuote(id, 'u1', 2)).toBe(true);
+    // Asked twice: the second finds it quoting already.
+    expect(await batches().startQuote(id, 'u1', 2)).toBe(false);
+    expect((await batches().get('sandbox', id))!).toMatchObject({
+      status: 'quoting',
+      quoting: { done: 0, total: 2, by: 'u1' },
+      quoteProblem: null,
+    });
+    const a = await batches().claimQuote('a', 1_000);
+    expect(a).toEqual({ id, environment: 'sandbox' });
+    expect(await batches().claimQuote('b', 1_000)).toBeUndefined();
+    await batches().quoteProgress(id, 'a', 1);
+    expect((await batches().get('sandbox', id))!.quoting).toMatchObject({ done: 1 });
+    // Server a stops renewing: b takes over once the claim lapses; a's writes no longer count.
+    clock += 1_001;
+    expect(await batches().claimQuote('b', 1_000)).toEqual({ id, environment: 'sandbox' });
+    await batches().quoteProgress(id, 'a', 2);
+    expect((await batches().get('sandbox', id))!.quoting).toMatchObject({ done: 1 });
+    expect(await batches().quote(id, prices, undefined, 'a')).toBe(false);
+    await batches().quoteFailed(id, 'a', { detail: 'not a', errors: [] });
+    expect((await batches().get('sandbox', id))!.status).toBe('quoting');
+    // b's refusal sends it back where it was, saying why; asked again, it quotes.
+    await batches().quoteFailed(id, 'b', {
+      detail: 'The API would not price some rows',
+      errors: [{ field: 'rows.3', message: 'was refused (422)' }],
+    });
+    expect((await batches().get('sandbox', id))!).toMatchObject({
+      status: 'validated',
+      quoting: null,
+      quoteProblem: { errors: [{ field: 'rows.3', message: 'was refused (422)' }] },
+    });
+    expect(await batches().startQuote(id, 'u1', 2)).toBe(true);
+    await batches().claimQuote('b', 1_000);
+    expect(await batches().quote(id, prices, undefined, 'b')).toBe(true);
+    expect((await batches().get('sandbox', id))!).toMatchObject({
+      status: 'awaiting_approval',
+      quoting: null,
+      quoteProblem: null,
+    });
+  });
+
+  it('stops a quote the batch is cancelled during', async () => {
+    const id = await create([valid(2)]);
+    await batches().startQuote(id, 'u1', 1);
+    await batches().claimQuote('a', 30_000);
+    expect(await batches().cancel(id, 'wrong file')).toBe(true);
+    // The quoter's renewal fails (it stops), and its quote no longer applies.
+    expect(await batches().renewQuote(id, 'a', 30_000)).toBe(false);
+    expect(
+      await batches().quote(
+        id,
+        [{ row: 2, depositAmount: '2', rate: '1', payee: PAYEE }],
+        undefined,
+        'a',
+      ),
+    ).toBe(false);
+    expect((await batches().get('sandbox', id))!.status).toBe('cancelled');
+  });
+
   it('lets one server at a time hold a batch it submits, until its claim lapses', async () => {
     const id = await create([valid(2)]);
     await batches().quote(id, [{ row: 2, depositAmount: '2.10', rate: '0.95', payee: PAYEE }]);

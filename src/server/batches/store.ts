@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DASHBOARD_LINKS } from '#/api/products';
 import { leaseFree, leases } from '../store/lease';
 import Decimal from 'decimal.js';
-import type { BatchColumn, BatchStatus, FileProblem, RowState } from '#/api/batches';
+import type { BatchColumn, BatchStatus, FileProblem, QuoteProblem, RowState } from '#/api/batches';
 import type { BankDetails, Decision } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
 import {
@@ -23,10 +23,10 @@ import {
   convert,
   decide,
 } from '../controls/rules';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Notices } from '../notifications/notices';
 import type { DashboardDb } from '../store/db';
-import type { BatchRowTable, BatchTable } from '../store/schema';
+import type { BatchRowTable, BatchTable, Database } from '../store/schema';
 import type { BatchFile } from './file';
 import type { RecentPayment, RowResult, ValidRow } from './validate';
 
@@ -71,14 +71,18 @@ export interface StoredBatch {
   approvedAt: number | null;
   closedReason: string | null;
   finishedAt: number | null;
+  /** While quoting: rows priced of those to price, and who asked. */
+  quoting: { done: number; total: number; by: string | null } | null;
+  /** Why the last quote failed. */
+  quoteProblem: QuoteProblem | null;
   decisions: Decision[];
   rows: StoredRow[];
 }
 
 /** Statuses in which a batch's rows may still change. */
 const OPEN: BatchStatus[] = ['draft', 'validated'];
-/** Statuses from which a batch may still be cancelled. */
-const CANCELLABLE: BatchStatus[] = ['draft', 'validated', 'awaiting_approval'];
+/** Statuses from which a batch may still be cancelled (a quote under way stops). */
+const CANCELLABLE: BatchStatus[] = ['draft', 'validated', 'quoting', 'awaiting_approval'];
 
 const toRow = (r: BatchRowTable): StoredRow => ({
   row: Number(r.row_number),
@@ -140,6 +144,27 @@ export function batchStore(
 ) {
   const { db } = store;
   const lease = leases(db, 'batch', 'submitting');
+  const quoting = leases(db, 'batch', 'quoting');
+
+  /**
+   * A batch that may be quoted: validated, or waiting for approval with no decision yet or an
+   * approval expired.
+   */
+  const quotable = (id: string, at: number) => (eb: ExpressionBuilder<Database, 'batch'>) =>
+    eb.or([
+      eb('status', '=', 'validated'),
+      eb.and([
+        eb('status', '=', 'awaiting_approval'),
+        eb.or([
+          eb('expires_at', '<=', at),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('batch_decision').select('batch_id').where('batch_id', '=', id),
+            ),
+          ),
+        ]),
+      ]),
+    ]);
 
   const rowsOf = async (batchId: string): Promise<StoredRow[]> =>
     (
@@ -177,6 +202,15 @@ export function batchStore(
     approvedAt: num(batch.approved_at),
     closedReason: batch.closed_reason,
     finishedAt: num(batch.finished_at),
+    quoting:
+      batch.status === 'quoting'
+        ? {
+            done: Number(batch.quote_done ?? 0),
+            total: Number(batch.quote_total ?? 0),
+            by: batch.quote_by,
+          }
+        : null,
+    quoteProblem: batch.quote_problem ? (JSON.parse(batch.quote_problem) as QuoteProblem) : null,
     decisions: await decisionsOf(batch.id),
     rows: await rowsOf(batch.id),
   });
@@ -414,9 +448,91 @@ export function batchStore(
     },
 
     /**
+     * Starts a batch's quote (the quoter prices its rows in the background): only a validated
+     * batch, or one waiting for approval that nobody has decided on yet or whose approval has
+     * expired. False when it is in no state to be quoted.
+     */
+    async startQuote(id: string, by: string, rows: number): Promise<boolean> {
+      const at = now();
+      const started = await db
+        .updateTable('batch')
+        .set((eb) => ({
+          status: 'quoting',
+          quote_from: eb.ref('status'),
+          quote_by: by,
+          quote_done: 0,
+          quote_total: rows,
+          quote_problem: null,
+          lease_owner: null,
+          lease_until: null,
+          updated_at: at,
+        }))
+        .where('id', '=', id)
+        .where(quotable(id, at))
+        .executeTakeFirst();
+      return Number(started.numUpdatedRows) === 1;
+    },
+
+    /** Claims a batch to quote for `leaseMs` (one nobody holds), as `claim` does to submit. */
+    async claimQuote(
+      owner: string,
+      leaseMs: number,
+    ): Promise<{ id: string; environment: string } | undefined> {
+      const at = now();
+      const candidates = await db
+        .selectFrom('batch')
+        .select(['id', 'environment'])
+        .where('status', '=', 'quoting')
+        .where(leaseFree(at))
+        .orderBy('updated_at')
+        .limit(5)
+        .execute();
+      for (const candidate of candidates)
+        if (await quoting.take(candidate.id, owner, at, leaseMs)) return candidate;
+      return undefined;
+    },
+
+    /** Extends `owner`'s claim on a quote; false when lost (cancelled, or another server has it). */
+    renewQuote: (id: string, owner: string, leaseMs: number) =>
+      quoting.renew(id, owner, now() + leaseMs),
+
+    /** Rows priced so far, while `owner` holds the quote. */
+    async quoteProgress(id: string, owner: string, done: number) {
+      await db
+        .updateTable('batch')
+        .set({ quote_done: done })
+        .where('id', '=', id)
+        .where('status', '=', 'quoting')
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    /** The quote did not go through: the batch goes back to where it was, saying why. */
+    async quoteFailed(id: string, owner: string, problem: QuoteProblem) {
+      const at = now();
+      await db
+        .updateTable('batch')
+        .set((eb) => ({
+          status: eb.fn.coalesce('quote_from', sql.lit('validated')),
+          quote_problem: JSON.stringify(problem),
+          quote_from: null,
+          quote_done: null,
+          quote_total: null,
+          lease_owner: null,
+          lease_until: null,
+          updated_at: at,
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'quoting')
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    /**
      * The batch quote: each ready row's deposit and rate, and the approval opened for a week.
-     * Only a validated batch, or one waiting for approval that nobody has decided on yet or
-     * whose approval has expired (its decisions are then forgotten: a new approval starts).
+     * A batch being quoted (by `owner`, when given), or, as `startQuote` allows, a validated
+     * one or one waiting for approval that nobody has decided on yet or whose approval has
+     * expired (its decisions are then forgotten: a new approval starts).
      */
     async quote(
       id: string,
@@ -428,27 +544,32 @@ export function batchStore(
       }>,
       /** How long the quote may be approved (the workspace's quote validity). */
       validityMs: number = REQUEST_TTL_MS,
+      /** The quoter holding the batch. */
+      owner?: string,
     ): Promise<boolean> {
       const at = now();
       return db.transaction().execute(async (trx) => {
         const open = await trx
           .updateTable('batch')
-          .set({ status: 'awaiting_approval', quoted_at: at, expires_at: at + validityMs })
+          .set({
+            status: 'awaiting_approval',
+            quoted_at: at,
+            expires_at: at + validityMs,
+            quote_from: null,
+            quote_done: null,
+            quote_total: null,
+            quote_problem: null,
+            lease_owner: null,
+            lease_until: null,
+            updated_at: at,
+          })
           .where('id', '=', id)
           .where((eb) =>
             eb.or([
-              eb('status', '=', 'validated'),
-              eb.and([
-                eb('status', '=', 'awaiting_approval'),
-                eb.or([
-                  eb('expires_at', '<=', at),
-                  eb.not(
-                    eb.exists(
-                      eb.selectFrom('batch_decision').select('batch_id').where('batch_id', '=', id),
-                    ),
-                  ),
-                ]),
-              ]),
+              owner === undefined
+                ? eb('status', '=', 'quoting')
+                : eb.and([eb('status', '=', 'quoting'), eb('lease_owner', '=', owner)]),
+              quotable(id, at)(eb),
             ]),
           )
           .executeTakeFirst();

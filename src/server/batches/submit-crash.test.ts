@@ -11,6 +11,7 @@ import {
   dashboardProcess,
   signInAt,
   serverProcessFolders,
+  quoteBatch,
 } from '../testing';
 
 const ROWS = 150;
@@ -43,7 +44,7 @@ describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
     );
     expect(uploaded.json).toMatchObject({ status: 'validated', counts: { ready: ROWS } });
     const id = uploaded.json.id as string;
-    expect((await call(finance, 'POST', `/batches/${id}/quote`)).status).toBe(200);
+    expect((await quoteBatch(base, finance, id)).status).toBe(200);
     const approved = await call(approver, 'POST', `/batches/${id}/decision`, {
       decision: 'approve',
     });

@@ -11,7 +11,8 @@ import { BANK_DETAIL_LABEL, bankDetailsOf, changedBankDetails, maskedNumber } fr
 import { phaseOf } from '#/api/transaction-states';
 import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
-import { appendAudit, type AuditSeal } from '../store/audit';
+import type { AuditSeal } from '../store/audit';
+import { type BatchAuditEntry, auditForBatch } from './worker-audit';
 import type { DashboardDb } from '../store/db';
 import type { WorkspaceStore } from '../store/workspace';
 import { inPool } from '../pool';
@@ -65,34 +66,8 @@ export function batchSubmitter(
   // The server's context, read when a pass runs (it is built after the submitter).
   let ctx: SubmitterDeps;
 
-  const record = async (
-    batch: StoredBatch,
-    actorId: string | null,
-    entry: {
-      action: string;
-      target: string;
-      outcome: 'ok' | 'failed' | 'sent';
-      details: Record<string, unknown>;
-    },
-  ) => {
-    // The person the submission acts for (who uploaded the file, who approved it last): named
-    // in the trail as the one it was done for, by the dashboard's background worker.
-    const actor = actorId ? await ctx.workspace.userById(actorId) : undefined;
-    return appendAudit(
-      ctx.db,
-      {
-        at: ctx.now(),
-        actorId,
-        actorEmail: actor?.email ?? null,
-        roles: actor?.roles ?? [],
-        ip: '',
-        userAgent: 'dashboard bulk payouts',
-        requestId: `batch-${batch.id}`,
-        ...entry,
-      },
-      ctx.auditSeal,
-    );
-  };
+  const record = (batch: StoredBatch, actorId: string | null, entry: BatchAuditEntry) =>
+    auditForBatch(ctx, batch.id, actorId, entry);
 
   /**
    * Whether a row's account still has the bank details approved with the batch; the account is

@@ -10,6 +10,7 @@ import {
   type TestDashboard,
   uploadBatchFile,
   partiesThrough,
+  quoteBatch,
 } from '../testing';
 
 const BATCHES = 3;
@@ -47,7 +48,7 @@ describe('two servers on one PostgreSQL', () => {
         `merchant,payout_account,deposit_currency,payout_amount,purpose,reference\n${lines.join('\n')}\n`,
       );
       expect(uploaded.json.counts).toMatchObject({ ready: ROWS });
-      await callApi(a.base, finance, 'POST', `/batches/${uploaded.json.id}/quote`);
+      await quoteBatch(a.base, finance, uploaded.json.id);
       ids.push(uploaded.json.id);
     }
     // Approved on either server at once: both kick their submitters.

@@ -12,6 +12,7 @@ import {
   startTestDashboard,
   type TestDashboard,
   uploadBatchFile,
+  quoteBatch,
 } from '../testing';
 
 let t: TestDashboard;
@@ -130,7 +131,7 @@ describe('releasing money with an authenticator enrolled', () => {
       `merchant,payout_account,deposit_currency,payout_amount,purpose,reference\n${p.merchantId},${p.accounts.EUR},USDT(TRC20),50,SALARY,SU-1\n`,
     );
     const batchId = uploaded.json.id as string;
-    expect((await t.call(finance, 'POST', `/batches/${batchId}/quote`)).status).toBe(200);
+    expect((await quoteBatch(t.base, finance, batchId)).status).toBe(200);
 
     ahead = 10 * 60_000;
     try {

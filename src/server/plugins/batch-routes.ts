@@ -7,17 +7,15 @@ import { type Batch, batchEndpoints as E } from '#/api/batches';
 import type { Environment } from '#/api/dashboard';
 import { isCompleted } from '#/api/transaction-states';
 import type { Product } from '#/api/schemas/transaction';
-import { operations, transactionOperations } from '#/api/operations';
-import { bankDetailsOf, maskedNumber } from '#/api/payee';
+import { maskedNumber } from '#/api/payee';
 import { amountsOf, readBatchFile } from '../batches/file';
 import { batchLookups } from '../batches/lookups';
-import { batchSubject, type RowPayee, type StoredBatch, type StoredRow } from '../batches/store';
+import { batchSubject, type StoredBatch, type StoredRow } from '../batches/store';
 import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
-import { inPool } from '../pool';
-import { type PartnerApi, partnerApi } from '../partner-api';
+import { partnerApi } from '../partner-api';
 import { REFUSAL_TEXT } from '../controls/rules';
 import { approvalContext, batchApproval } from '../batches/approval';
 import type { User } from '../store/workspace';
@@ -140,6 +138,8 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         done: submitted.filter((r) => r.state === 'failed' || r.quoteApprovedAt !== null).length,
         total: submitted.length,
       },
+      quoting: batch.quoting && { done: batch.quoting.done, total: batch.quoting.total },
+      quoteProblem: batch.quoteProblem,
       rows: batch.rows.map((r) => ({
         row: r.row,
         cells: r.cells,
@@ -325,53 +325,22 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
           ? 'Some rows have problems: fix them or go on without them before the batch is quoted.'
           : 'The batch is past its quote.',
       );
-    const api = await partnerApi(ctx, environmentOf(request));
-    if (!api)
+    if (!(await ctx.workspace.credentials(environmentOf(request))))
       return problem(request, reply, {
         status: 503,
         code: 'ENVIRONMENT_NOT_CONFIGURED',
         detail: "An admin has not set this environment's API credentials yet.",
       });
-    const ready = batch.rows.filter((r) => r.state === 'ready' && r.valid);
-    const priced = await priceRows(api, batch.product, ready);
-    if (priced.kind === 'unavailable')
-      return problem(request, reply, {
-        status: 502,
-        code: 'UPSTREAM_UNAVAILABLE',
-        detail: `The API did not price row ${priced.row}, so the batch was not quoted. Try again shortly.`,
-      });
-    if (priced.kind === 'refused')
-      return invalidInput(
-        request,
-        reply,
-        'The API would not price some rows: fix them (or cancel the batch) and quote again.',
-        priced.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
-      );
-    // Who each row pays, as the API has the account now: what the approvers approve, and what
-    // submission will hold the account to (docs/decisions/040).
-    const payees = await readPayees(api, ready);
-    if (payees.kind === 'unavailable')
-      return problem(request, reply, {
-        status: 502,
-        code: 'UPSTREAM_UNAVAILABLE',
-        detail: `The API did not give payout account #${payees.accountId}, so the batch was not quoted. Try again shortly.`,
-      });
-    if (payees.kind === 'refused')
-      return invalidInput(
-        request,
-        reply,
-        'Some rows pay an account the API does not give: fix them and quote again.',
-        payees.refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message })),
-      );
-    const quoted = priced.prices.map((p) => ({ ...p, payee: payees.byRow.get(p.row)! }));
-    const { quoteValidityMinutes } = await ctx.controls.settings();
-    if (!(await batches.quote(batch.id, quoted, quoteValidityMinutes * 60_000)))
+    const ready = batch.rows.filter((r) => r.state === 'ready' && r.valid).length;
+    if (!(await batches.startQuote(batch.id, request.signedIn!.user.id, ready)))
       return refused(
         request,
         reply,
         'The batch has approvals already: it can no longer be quoted again.',
       );
-    return changed(request, E.quoteBatch.audit, batch.id, { rows: priced.prices.length });
+    // Priced in the background (docs/decisions/055): the page follows the progress.
+    void ctx.batches.quoter.kick();
+    return changed(request, E.quoteBatch.audit, batch.id, { rows: ready });
   });
 
   route(app, E.decideBatch, async ({ request, reply, params, body }) => {
@@ -471,81 +440,3 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
 
 /** A file name safe in a header: what is not plain ASCII becomes _. */
 const asciiName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
-
-/** Each row's payee: its account read once from the API (holder, bank and bank details). */
-async function readPayees(api: PartnerApi, rows: readonly StoredRow[]) {
-  const accounts = new Map<number, RowPayee | { status: number; message: string }>();
-  for (const id of new Set(rows.map((r) => r.valid!.toBusinessExternalAccountId))) {
-    const read = await api
-      .call(operations.getPayoutAccount, { params: { id } })
-      .catch(() => undefined);
-    if (!read || (!read.ok && !read.final)) return { kind: 'unavailable' as const, accountId: id };
-    accounts.set(
-      id,
-      read.ok
-        ? {
-            accountId: id,
-            currency: read.data.currencySymbol,
-            bankName: read.data.bankName ?? null,
-            details: bankDetailsOf(read.data),
-          }
-        : {
-            status: read.status,
-            message: `pays payout account #${id}, which the API does not give (${read.status})`,
-          },
-    );
-  }
-  const byRow = new Map<number, RowPayee>();
-  const refusals: { row: number; message: string }[] = [];
-  for (const row of rows) {
-    const payee = accounts.get(row.valid!.toBusinessExternalAccountId)!;
-    if ('details' in payee) byRow.set(row.row, payee);
-    else refusals.push({ row: row.row, message: payee.message });
-  }
-  return refusals.length > 0
-    ? { kind: 'refused' as const, refusals }
-    : { kind: 'read' as const, byRow };
-}
-
-/** Prices each row as the API would for its transaction; stops at the first unanswered one. */
-async function priceRows(api: PartnerApi, product: Product, rows: readonly StoredRow[]) {
-  const prices: { row: number; depositAmount: string; rate: string }[] = [];
-  const refusals: { row: number; message: string }[] = [];
-  let unavailable: number | undefined;
-  const price = async (row: StoredRow) => {
-    const valid = row.valid!;
-    let response;
-    try {
-      response = await api.call(
-        transactionOperations[product].price,
-        {
-          body: {
-            fromCurrencySymbol: valid.fromCurrencySymbol,
-            toCurrencySymbol: valid.toCurrencySymbol,
-            toAmount: valid.toAmount,
-          },
-        },
-        { paced: true },
-      );
-    } catch {
-      unavailable = row.row;
-      return;
-    }
-    if (response.ok)
-      prices.push({
-        row: row.row,
-        depositAmount: response.data.amount,
-        rate: String(response.data.rate),
-      });
-    else if (!response.final) unavailable = row.row;
-    else
-      refusals.push({
-        row: row.row,
-        message: response.refusal ?? `was refused (${response.status})`,
-      });
-  };
-  await inPool(rows, 4, price, () => unavailable !== undefined);
-  if (unavailable !== undefined) return { kind: 'unavailable' as const, row: unavailable };
-  if (refusals.length > 0) return { kind: 'refused' as const, refusals };
-  return { kind: 'priced' as const, prices };
-}

@@ -1089,4 +1089,16 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '031-batch-quoting': {
+    async up(db: Kysely<unknown>) {
+      // A bulk file's quote runs in the background (issue 45): the status it was quoted from
+      // (it goes back there if the quote fails), who asked, rows priced of those to price, and
+      // why the last quote failed (JSON: a detail and the rows' problems).
+      await db.schema.alterTable('batch').addColumn('quote_from', 'text').execute();
+      await db.schema.alterTable('batch').addColumn('quote_by', 'text').execute();
+      await db.schema.alterTable('batch').addColumn('quote_done', 'bigint').execute();
+      await db.schema.alterTable('batch').addColumn('quote_total', 'bigint').execute();
+      await db.schema.alterTable('batch').addColumn('quote_problem', 'text').execute();
+    },
+  },
 };

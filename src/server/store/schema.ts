@@ -500,6 +500,13 @@ export interface BatchTable {
   lease_owner: string | null;
   lease_until: number | null;
   finished_at: number | null;
+  /** While quoting: the status it was quoted from, who asked, rows priced of those to price. */
+  quote_from: string | null;
+  quote_by: string | null;
+  quote_done: number | null;
+  quote_total: number | null;
+  /** Why the last quote failed, JSON (`QuoteProblem`); null when it did not. */
+  quote_problem: string | null;
 }
 
 /** An approver's decision on a batch. */

@@ -59,6 +59,8 @@ const batch = (over: Partial<Batch>): Batch => ({
   finishedAt: null,
   closedReason: null,
   progress: { done: 0, total: 1 },
+  quoting: null,
+  quoteProblem: null,
   rows: [
     row(2, {
       payee: {

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Progress.css';
+import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Batch } from '#/api/batches';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
-import { ApiErrorAlert } from '#/components/api-error';
+import { ApiErrorAlert, fieldErrorLine } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { Dialog } from '#/components/dialog';
 import { Field } from '#/components/field';
@@ -37,7 +38,7 @@ export const Route = createFileRoute('/_app/batches/$id')({
   component: BatchPage,
 });
 
-const CANCELLABLE = new Set(['draft', 'validated', 'awaiting_approval']);
+const CANCELLABLE = new Set(['draft', 'validated', 'quoting', 'awaiting_approval']);
 
 function CancelBatch({ batch }: { batch: Batch }) {
   const [opened, setOpened] = useState(false);
@@ -112,6 +113,7 @@ function NextStep({ batch }: { batch: Batch }) {
         {exclude.isError && <ApiErrorAlert error={exclude.error} />}
       </Stack>
     );
+  if (batch.quoting) return <QuoteProgress {...batch.quoting} />;
   const expired = batch.approval.expiresAt !== null && batch.approval.expiresAt <= Date.now();
   if (
     batch.status === 'validated' ||
@@ -128,9 +130,40 @@ function NextStep({ batch }: { batch: Batch }) {
           </Text>
         </Group>
         {quote.isError && <ApiErrorAlert error={quote.error} title="The batch was not quoted" />}
+        {!quote.isError && batch.quoteProblem && (
+          <Alert color="red" variant="light" title="The batch was not quoted" role="alert">
+            <Text size="sm">{batch.quoteProblem.detail}</Text>
+            {batch.quoteProblem.errors.length > 0 && (
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {batch.quoteProblem.errors.map((e) => (
+                  <li key={e.field}>
+                    <Text size="sm">{fieldErrorLine(e)}</Text>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Alert>
+        )}
       </Stack>
     );
   return null;
+}
+
+/** A quote under way: rows priced so far (the page reads the batch again each second). */
+function QuoteProgress({ done, total }: { done: number; total: number }) {
+  return (
+    <Stack gap={4} data-testid="quote-progress">
+      <Progress
+        value={total === 0 ? 100 : Math.round((done / total) * 100)}
+        animated
+        aria-label={`${done} of ${total} rows priced`}
+      />
+      <Text size="sm" c="dimmed">
+        {done} of {total} row{total === 1 ? '' : 's'} priced. You can leave this page: the quote
+        goes on, and the approvers are told when it is ready.
+      </Text>
+    </Stack>
+  );
 }
 
 function BatchPage() {
