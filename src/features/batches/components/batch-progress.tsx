@@ -1,6 +1,7 @@
-// A batch once approved: the submission's progress, the deposits its transactions wait for
-// (approved in one action where the product allows it, each through the money controls), and
-// the failed rows as a file to fix and upload again.
+// A batch being quoted: the rows priced so far. A batch once approved: the submission's
+// progress, the deposits its transactions wait for (approved in one action where the product
+// allows it, each through the money controls), and the failed rows as a file to fix and upload
+// again.
 import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -150,5 +151,22 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
         onConfirm={() => void approveDeposits()}
       />
     </Panel>
+  );
+}
+
+/** A quote under way: rows priced so far (the page reads the batch again each second). */
+export function QuoteProgress({ done, total }: { done: number; total: number }) {
+  return (
+    <Stack gap={4} data-testid="quote-progress">
+      <Progress
+        value={total === 0 ? 100 : Math.round((done / total) * 100)}
+        animated
+        aria-label={`${done} of ${total} rows priced`}
+      />
+      <Text size="sm" c="dimmed">
+        {done} of {total} row{total === 1 ? '' : 's'} priced. You can leave this page: the quote
+        goes on, and the approvers are told when it is ready.
+      </Text>
+    </Stack>
   );
 }

@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Progress.css';
-import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -15,7 +14,7 @@ import { PageHeader, Panel } from '#/components/page';
 import { showDone } from '#/components/notify';
 import { BatchApproval } from '#/features/batches/components/batch-approval';
 import { BatchStatusBadge, FileLinks, Totals } from '#/features/batches/components/batch-bits';
-import { BatchProgress } from '#/features/batches/components/batch-progress';
+import { BatchProgress, QuoteProgress } from '#/features/batches/components/batch-progress';
 import { BatchRows } from '#/features/batches/components/batch-rows';
 import {
   batchQuery,
@@ -147,23 +146,6 @@ function NextStep({ batch }: { batch: Batch }) {
       </Stack>
     );
   return null;
-}
-
-/** A quote under way: rows priced so far (the page reads the batch again each second). */
-function QuoteProgress({ done, total }: { done: number; total: number }) {
-  return (
-    <Stack gap={4} data-testid="quote-progress">
-      <Progress
-        value={total === 0 ? 100 : Math.round((done / total) * 100)}
-        animated
-        aria-label={`${done} of ${total} rows priced`}
-      />
-      <Text size="sm" c="dimmed">
-        {done} of {total} row{total === 1 ? '' : 's'} priced. You can leave this page: the quote
-        goes on, and the approvers are told when it is ready.
-      </Text>
-    </Stack>
-  );
 }
 
 function BatchPage() {
