@@ -5,34 +5,13 @@
 // database, in front of one sandbox, the pages split between them: a record made through one
 // reaches the pages on the other.
 import http from 'node:http';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Server } from './run';
-import { approverAt } from './people';
+import { approverAt, partiesAt, peopleOf, percentile, type StaffBenchDeps } from './people';
 import { createDatabase, startPostgresCluster } from '../src/server/store/postgres-cluster';
-import { createParties, merchantBody, type Parties } from '../src/sandbox/testing';
+import { merchantBody } from '../src/sandbox/testing';
 
 const PEOPLE = Number(process.env.BENCH_LIVE_PEOPLE ?? 1_000);
 const CHANGES = 10;
 const IDLE_SECONDS = 10;
-
-interface Deps {
-  startDashboard: (
-    name: string,
-    upstream: string,
-    dataDir: string,
-    env?: Record<string, string>,
-  ) => Promise<Server & { cookie: string }>;
-  startSandbox: (name: string, dataDir: string) => Promise<Server>;
-  tempDir: (name: string) => string;
-  cpuMs: (pid: number) => number;
-  figure: (
-    name: string,
-    ours: number,
-    peer: number,
-    rest: { target: string; unit: string; digits?: number; ratio?: number; p99?: string },
-  ) => void;
-}
 
 /** One open page: when each merchant id was first heard, and its unread counts as they came. */
 interface Page {
@@ -94,14 +73,6 @@ async function until(ok: () => boolean, what: string, seconds = 120) {
   }
 }
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-const peopleOf = (dataDir: string) =>
-  JSON.parse(fs.readFileSync(path.join(dataDir, 'people.json'), 'utf8')) as string[];
-
 async function openPages(servers: string[], cookies: string[]) {
   const pages: Page[] = [];
   // A hundred at a time, as a morning's pages would open: not all in one instant.
@@ -145,21 +116,6 @@ async function changes(base: string, cookie: string, pages: Page[]) {
   return { delays, missed };
 }
 
-/** A VALID merchant with payout accounts, made through the dashboard at `base`. */
-function partiesAt(base: string, cookie: string): Promise<Parties> {
-  return createParties({
-    request: async (o: { method: string; url: string; payload?: object }) => {
-      const response = await fetch(`${base}/api${o.url}`, {
-        method: o.method,
-        headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
-        ...(o.payload ? { body: JSON.stringify(o.payload) } : {}),
-      });
-      const text = await response.text();
-      return { json: () => JSON.parse(text) as unknown, statusCode: response.status, body: text };
-    },
-  } as never);
-}
-
 /**
  * Makes `CHANGES` payouts through `base`: each tells the approvers (a notification, in the
  * payout's transaction); per payout, how long each approver's page took to hear its new count.
@@ -200,7 +156,45 @@ async function payouts(base: string, cookie: string, approvers: Page[]) {
   return { delays, missed };
 }
 
-export async function liveFigures({ startDashboard, startSandbox, tempDir, cpuMs, figure }: Deps) {
+type Heard = Awaited<ReturnType<typeof changes>>;
+
+/** A set-up's figures: records and counts heard (p95, and any page that never did), idle CPU. */
+function report(
+  figure: StaffBenchDeps['figure'],
+  label: string,
+  { records, counts, idle }: { records: Heard; counts: Heard; idle: number },
+) {
+  const delay = (what: string, heard: Heard) =>
+    figure(`${label}: ${what}, p95`, percentile(heard.delays, 95), 1000, {
+      target: '≤ 1,000 ms',
+      unit: 'ms',
+      digits: 0,
+      p99: `${Math.round(percentile(heard.delays, 99))} ms`,
+      // A page that never heard it fails the figure, however quick the others were.
+      ...(heard.missed ? { ratio: Infinity } : {}),
+    });
+  delay('a new record heard by every page', records);
+  delay("a new payout's count heard by every approver", counts);
+  figure(`${label}: pages that never heard a change`, records.missed + counts.missed, 0, {
+    target: '0',
+    unit: '',
+    digits: 0,
+    ratio: records.missed + counts.missed,
+  });
+  figure(`${label}: idle CPU a second, each server`, idle, 50, {
+    target: '≤ 50 ms',
+    unit: 'ms',
+    digits: 1,
+  });
+}
+
+export async function liveFigures({
+  startDashboard,
+  startSandbox,
+  tempDir,
+  cpuMs,
+  figure,
+}: StaffBenchDeps) {
   // One server, SQLite.
   {
     const dataDir = tempDir('live-one');
@@ -212,52 +206,14 @@ export async function liveFigures({ startDashboard, startSandbox, tempDir, cpuMs
       const before = cpuMs(server.pid);
       await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
       const idle = (cpuMs(server.pid) - before) / IDLE_SECONDS;
-      const { delays, missed } = await changes(server.url, server.cookie, pages);
+      const records = await changes(server.url, server.cookie, pages);
       const counts = await payouts(
         server.url,
         server.cookie,
         pages.filter((_, i) => approverAt(i)),
       );
       for (const page of pages) page.close();
-      figure(
-        `Live: ${PEOPLE} open pages, a new payout's count heard by every approver, p95`,
-        percentile(counts.delays, 95),
-        1000,
-        {
-          target: '≤ 1,000 ms',
-          unit: 'ms',
-          digits: 0,
-          p99: `${Math.round(percentile(counts.delays, 99))} ms`,
-          ...(counts.missed ? { ratio: Infinity } : {}),
-        },
-      );
-      figure(
-        `Live: ${PEOPLE} open pages, a change heard by every page, p95`,
-        percentile(delays, 95),
-        1000,
-        {
-          target: '≤ 1,000 ms',
-          unit: 'ms',
-          digits: 0,
-          p99: `${Math.round(percentile(delays, 99))} ms`,
-        },
-      );
-      figure(
-        `Live: ${PEOPLE} open pages, pages that never heard a change (of ${CHANGES * PEOPLE})`,
-        missed,
-        0,
-        {
-          target: '0',
-          unit: '',
-          digits: 0,
-          ratio: missed,
-        },
-      );
-      figure(`Live: ${PEOPLE} open pages, idle server CPU per second`, idle, 50, {
-        target: '≤ 50 ms',
-        unit: 'ms',
-        digits: 1,
-      });
+      report(figure, `Live: ${PEOPLE} open pages on one server`, { records, counts, idle });
     } finally {
       await server.stop();
     }
@@ -281,47 +237,18 @@ export async function liveFigures({ startDashboard, startSandbox, tempDir, cpuMs
       const before = [cpuMs(a.pid), cpuMs(b.pid)];
       await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
       const idle = (cpuMs(a.pid) - before[0]! + cpuMs(b.pid) - before[1]!) / 2 / IDLE_SECONDS;
-      const { delays, missed } = await changes(a.url, a.cookie, onB);
+      const records = await changes(a.url, a.cookie, onB);
       const counts = await payouts(
         a.url,
         a.cookie,
         pages.filter((_, i) => i % 2 === 1 && approverAt(i)),
       );
       for (const page of pages) page.close();
-      figure(
-        `Live, two servers on PostgreSQL: a payout made on one, its count heard by the other's approvers, p95`,
-        percentile(counts.delays, 95),
-        1000,
-        {
-          target: '≤ 1,000 ms',
-          unit: 'ms',
-          digits: 0,
-          p99: `${Math.round(percentile(counts.delays, 99))} ms`,
-          ...(counts.missed ? { ratio: Infinity } : {}),
-        },
+      report(
+        figure,
+        `Live, two servers on PostgreSQL: made on one, heard by the other's ${onB.length} pages`,
+        { records, counts, idle },
       );
-      figure(
-        `Live, two servers on PostgreSQL: a change on one heard by the other's ${onB.length} pages, p95`,
-        percentile(delays, 95),
-        1000,
-        {
-          target: '≤ 1,000 ms',
-          unit: 'ms',
-          digits: 0,
-          p99: `${Math.round(percentile(delays, 99))} ms`,
-        },
-      );
-      figure(`Live, two servers on PostgreSQL: pages that never heard a change`, missed, 0, {
-        target: '0',
-        unit: '',
-        digits: 0,
-        ratio: missed,
-      });
-      figure(`Live, two servers on PostgreSQL: idle CPU per second, each server`, idle, 50, {
-        target: '≤ 50 ms',
-        unit: 'ms',
-        digits: 1,
-      });
     } finally {
       await Promise.all([a.stop(), b.stop(), sandbox.stop()]);
     }

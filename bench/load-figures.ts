@@ -6,12 +6,10 @@
 // connection or an answer the step did not expect: must be 0); the server's CPU per request.
 // Then more people, until p99 passes 200 ms (the knee); and the same against two servers on one
 // PostgreSQL database in front of one sandbox.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Pool } from 'undici';
 import type { Server } from './run';
-import { rolesAt } from './people';
-import { createParties, type Parties } from '../src/sandbox/testing';
+import { partiesAt, peopleOf, percentile, rolesAt, type StaffBenchDeps } from './people';
+import type { Parties } from '../src/sandbox/testing';
 import { createDatabase, startPostgresCluster } from '../src/server/store/postgres-cluster';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
@@ -25,24 +23,6 @@ const KNEE_STEPS = (process.env.BENCH_LOAD_STEPS ?? '100,200,400,800')
 const SETUPS = process.env.BENCH_LOAD_SETUPS ?? 'one,two';
 /** A person's pause between two steps: 0.5 to 1.5 s (reading what the page shows). */
 const pause = () => 500 + Math.random() * 1000;
-
-interface Deps {
-  startDashboard: (
-    name: string,
-    upstream: string,
-    dataDir: string,
-    env?: Record<string, string>,
-  ) => Promise<Server & { cookie: string }>;
-  startSandbox: (name: string, dataDir: string) => Promise<Server>;
-  tempDir: (name: string) => string;
-  cpuMs: (pid: number) => number;
-  figure: (
-    name: string,
-    ours: number,
-    peer: number,
-    rest: { target: string; unit: string; digits?: number; ratio?: number; p99?: string },
-  ) => void;
-}
 
 interface Sample {
   route: string;
@@ -220,26 +200,6 @@ async function person(api: Client, roles: readonly string[], parties: Parties, u
   }
 }
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** A VALID merchant with payout accounts, made through the dashboard at `base`. */
-function partiesAt(base: string, cookie: string): Promise<Parties> {
-  return createParties({
-    request: async (o: { method: string; url: string; payload?: object }) => {
-      const response = await fetch(`${base}/api${o.url}`, {
-        method: o.method,
-        headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
-        ...(o.payload ? { body: JSON.stringify(o.payload) } : {}),
-      });
-      const text = await response.text();
-      return { json: () => JSON.parse(text) as unknown, statusCode: response.status, body: text };
-    },
-  } as never);
-}
-
 interface Run {
   staff: number;
   requests: number;
@@ -256,7 +216,7 @@ async function run(
   cookies: string[],
   staff: number,
   parties: Parties,
-  cpuMs: Deps['cpuMs'],
+  cpuMs: StaffBenchDeps['cpuMs'],
 ): Promise<Run> {
   const pools = servers.map((s) => new Pool(new URL(s.url).origin, { connections: 128 }));
   const samples: Sample[] = [];
@@ -285,7 +245,7 @@ async function run(
   };
 }
 
-function report(label: string, r: Run, figure: Deps['figure']) {
+function report(label: string, r: Run, figure: StaffBenchDeps['figure']) {
   process.stderr.write(
     `\n${label}: ${r.staff} people, ${r.requests} requests, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors.length} errors\n`,
   );
@@ -333,7 +293,7 @@ async function withKnee(
   servers: (Server & { cookie: string })[],
   cookies: string[],
   parties: Parties,
-  { cpuMs, figure }: Pick<Deps, 'cpuMs' | 'figure'>,
+  { cpuMs, figure }: Pick<StaffBenchDeps, 'cpuMs' | 'figure'>,
 ) {
   report(label, await run(servers, cookies, STAFF, parties, cpuMs), figure);
   let knee: number | undefined;
@@ -364,10 +324,13 @@ async function withKnee(
   if (knee === undefined) process.stderr.write(`${label}: no knee up to ${last} people\n`);
 }
 
-const peopleOf = (dataDir: string) =>
-  JSON.parse(fs.readFileSync(path.join(dataDir, 'people.json'), 'utf8')) as string[];
-
-export async function loadFigures({ startDashboard, startSandbox, tempDir, cpuMs, figure }: Deps) {
+export async function loadFigures({
+  startDashboard,
+  startSandbox,
+  tempDir,
+  cpuMs,
+  figure,
+}: StaffBenchDeps) {
   const most = Math.max(STAFF, ...KNEE_STEPS);
   if (SETUPS.includes('one')) {
     const dataDir = tempDir('load-one');

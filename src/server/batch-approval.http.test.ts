@@ -58,7 +58,10 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     expect(fault.status).toBe(200);
     const asked = await t.call(finance, 'POST', `/batches/${id}/quote`);
     expect(asked.status).toBe(200);
-    expect(asked.json).toMatchObject({ status: 'quoting', quoting: { total: 2 } });
+    // The answer is the batch as the quote starts (the quoter may, rarely, be done already).
+    if (asked.json.status === 'quoting')
+      expect(asked.json.quoting).toEqual({ done: expect.any(Number), total: 2 });
+    else expect(asked.json.status).toBe('validated');
     let batch = asked.json;
     for (let i = 0; i < 200 && batch.status === 'quoting'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));

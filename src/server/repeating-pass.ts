@@ -41,3 +41,22 @@ export function repeatingPass(
     },
   };
 }
+
+/**
+ * A pass of a worker that holds one piece of work at a time: claims and does work until there
+ * is none left or the job is stopping.
+ */
+export function claimingPass<T>(
+  job: () => { stopping(): boolean },
+  claim: () => Promise<T | undefined>,
+  work: (claimed: T) => Promise<void>,
+): () => Promise<void> {
+  return async () => {
+    for (;;) {
+      if (job().stopping()) return;
+      const claimed = await claim();
+      if (claimed === undefined) return;
+      await work(claimed);
+    }
+  };
+}

@@ -13,7 +13,7 @@ import type { Product } from '#/api/schemas/transaction';
 import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
 import { inPool } from '../pool';
-import { repeatingPass } from '../repeating-pass';
+import { claimingPass, repeatingPass } from '../repeating-pass';
 import type { BatchStore, RowPayee, StoredRow } from './store';
 import { type BatchAuditDeps, auditForBatch } from './worker-audit';
 
@@ -237,15 +237,15 @@ export function batchQuoter(
   }
 
   /** Claims and quotes batches until none is waiting. */
-  async function pass() {
-    const ctx = context();
-    for (;;) {
-      if (job.stopping()) return;
-      const claimed = await store.claimQuote(owner, leaseMs);
-      if (!claimed) return;
-      await quote(ctx, claimed);
-    }
-  }
+  let ctx: QuoterDeps;
+  const pass = claimingPass(
+    () => job,
+    () => {
+      ctx = context();
+      return store.claimQuote(owner, leaseMs);
+    },
+    (claimed) => quote(ctx, claimed),
+  );
 
   const job = repeatingPass(pass, { intervalMs, name: 'bulk quotes', log });
 

@@ -146,6 +146,28 @@ export function batchStore(
   const lease = leases(db, 'batch', 'submitting');
   const quoting = leases(db, 'batch', 'quoting');
 
+  /** The first batch in `status` nobody holds, oldest by `by` first, taken for `owner`. */
+  async function claimOne(
+    status: 'submitting' | 'quoting',
+    by: 'approved_at' | 'updated_at',
+    held: ReturnType<typeof leases>,
+    owner: string,
+    leaseMs: number,
+  ): Promise<{ id: string; environment: string } | undefined> {
+    const at = now();
+    const candidates = await db
+      .selectFrom('batch')
+      .select(['id', 'environment'])
+      .where('status', '=', status)
+      .where(leaseFree(at))
+      .orderBy(by)
+      .limit(5)
+      .execute();
+    for (const candidate of candidates)
+      if (await held.take(candidate.id, owner, at, leaseMs)) return candidate;
+    return undefined;
+  }
+
   /**
    * A batch that may be quoted: validated, or waiting for approval with no decision yet or an
    * approval expired.
@@ -474,23 +496,8 @@ export function batchStore(
     },
 
     /** Claims a batch to quote for `leaseMs` (one nobody holds), as `claim` does to submit. */
-    async claimQuote(
-      owner: string,
-      leaseMs: number,
-    ): Promise<{ id: string; environment: string } | undefined> {
-      const at = now();
-      const candidates = await db
-        .selectFrom('batch')
-        .select(['id', 'environment'])
-        .where('status', '=', 'quoting')
-        .where(leaseFree(at))
-        .orderBy('updated_at')
-        .limit(5)
-        .execute();
-      for (const candidate of candidates)
-        if (await quoting.take(candidate.id, owner, at, leaseMs)) return candidate;
-      return undefined;
-    },
+    claimQuote: (owner: string, leaseMs: number) =>
+      claimOne('quoting', 'updated_at', quoting, owner, leaseMs),
 
     /** Extends `owner`'s claim on a quote; false when lost (cancelled, or another server has it). */
     renewQuote: (id: string, owner: string, leaseMs: number) =>
@@ -726,23 +733,8 @@ export function batchStore(
      * Claims a batch to submit for `leaseMs`: one being submitted whose last claim has lapsed
      * (its server stopped). A conditional update, so two servers never hold one batch.
      */
-    async claim(
-      owner: string,
-      leaseMs: number,
-    ): Promise<{ id: string; environment: string } | undefined> {
-      const at = now();
-      const candidates = await db
-        .selectFrom('batch')
-        .select(['id', 'environment'])
-        .where('status', '=', 'submitting')
-        .where(leaseFree(at))
-        .orderBy('approved_at')
-        .limit(5)
-        .execute();
-      for (const candidate of candidates)
-        if (await lease.take(candidate.id, owner, at, leaseMs)) return candidate;
-      return undefined;
-    },
+    claim: (owner: string, leaseMs: number) =>
+      claimOne('submitting', 'approved_at', lease, owner, leaseMs),
 
     /** Extends `owner`'s claim; false when it has lost it (another server took over). */
     renew: (id: string, owner: string, leaseMs: number) => lease.renew(id, owner, now() + leaseMs),

@@ -16,7 +16,7 @@ import { type BatchAuditEntry, auditForBatch } from './worker-audit';
 import type { DashboardDb } from '../store/db';
 import type { WorkspaceStore } from '../store/workspace';
 import { inPool } from '../pool';
-import { repeatingPass } from '../repeating-pass';
+import { claimingPass, repeatingPass } from '../repeating-pass';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
 export interface SubmitterOptions {
@@ -280,15 +280,14 @@ export function batchSubmitter(
   }
 
   /** Claims and submits batches until none is waiting. */
-  async function pass() {
-    ctx = context();
-    for (;;) {
-      if (job.stopping()) return;
-      const claimed = await store.claim(owner, leaseMs);
-      if (!claimed) return;
-      await submit(claimed);
-    }
-  }
+  const pass = claimingPass(
+    () => job,
+    () => {
+      ctx = context();
+      return store.claim(owner, leaseMs);
+    },
+    submit,
+  );
 
   const job = repeatingPass(pass, { intervalMs, name: 'bulk payouts', log });
 

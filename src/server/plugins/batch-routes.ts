@@ -338,9 +338,11 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         reply,
         'The batch has approvals already: it can no longer be quoted again.',
       );
-    // Priced in the background (docs/decisions/055): the page follows the progress.
+    // Priced in the background (docs/decisions/055): the page follows the progress. The answer
+    // is read first, so that it shows the quote started however fast the quoter is.
+    const answer = await changed(request, E.quoteBatch.audit, batch.id, { rows: ready });
     void ctx.batches.quoter.kick();
-    return changed(request, E.quoteBatch.audit, batch.id, { rows: ready });
+    return answer;
   });
 
   route(app, E.decideBatch, async ({ request, reply, params, body }) => {
