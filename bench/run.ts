@@ -231,7 +231,13 @@ async function startDashboard(
       SANDBOX_RATE_LIMIT: '1000000',
       // A CPU profile of each dashboard the bench starts, for looking into a figure.
       ...(process.env.BENCH_PROFILE_DIR
-        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+        ? {
+            NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`,
+            DASHBOARD_SQL_PROFILE: path.join(
+              process.env.BENCH_PROFILE_DIR,
+              `sql-${name.replace(/\W+/g, '-')}.json`,
+            ),
+          }
         : {}),
       ...env,
     },

@@ -16,6 +16,8 @@ import { privateChatHosts } from './store';
 
 export const MAX_ATTEMPTS = 8;
 const CHAT_TIMEOUT_MS = 10_000;
+/** Messages claimed at once when mail is kept in the database (written in one transaction). */
+const KEPT_BATCH = 100;
 
 export interface OutboxOptions {
   /** `smtp://user:pass@host:port` (or smtps://); without it mail is kept in the database. */
@@ -53,7 +55,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
     ? nodemailer.createTransport(options.smtpUrl)
     : undefined;
 
-  /** Claims up to `limit` due messages for this server. */
+  /** Claims up to `limit` due messages for this server: three statements, however many. */
   async function claim(limit: number): Promise<OutboxTable[]> {
     const at = now();
     const due = await db
@@ -65,33 +67,58 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       .orderBy('next_at')
       .limit(limit)
       .execute();
-    const claimed: OutboxTable[] = [];
-    for (const { id } of due) {
-      if (!(await lease.take(id, owner, at, leaseMs))) continue;
-      const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-      if (row) claimed.push(row);
-    }
-    return claimed;
+    const ids = due.map((d) => d.id);
+    await lease.takeMany(ids, owner, at, leaseMs);
+    if (ids.length === 0) return [];
+    return db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .where('lease_until', '=', at + leaseMs)
+      .execute();
+  }
+
+  /**
+   * Mail kept in the database (no SMTP server), a claimed batch at once: written and marked
+   * delivered in one transaction, each mail once by its id (a message approving 200 people's
+   * payouts tells them in a few statements, not three each).
+   */
+  async function keep(messages: readonly OutboxTable[]) {
+    if (messages.length === 0) return;
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('kept_mail')
+        .values(
+          messages.map((m) => ({
+            id: m.id,
+            to_address: m.target,
+            subject: m.subject,
+            text_body: m.text_body,
+            html_body: m.html_body,
+            kind: m.kind,
+            created_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await trx
+        .updateTable('outbox')
+        .set({ status: 'delivered', delivered_at: at, lease_owner: null, lease_until: null })
+        .where(
+          'id',
+          'in',
+          messages.map((m) => m.id),
+        )
+        .where('lease_owner', '=', owner)
+        .execute();
+    });
   }
 
   async function send(message: OutboxTable): Promise<void> {
     if (message.channel === 'email') {
-      if (!smtp) {
-        await db
-          .insertInto('kept_mail')
-          .values({
-            id: message.id,
-            to_address: message.target,
-            subject: message.subject,
-            text_body: message.text_body,
-            html_body: message.html_body,
-            kind: message.kind,
-            created_at: now(),
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        return;
-      }
+      if (!smtp) return keep([message]);
       await smtp.sendMail({
         from,
         to: message.target,
@@ -151,9 +178,16 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
   async function pass() {
     for (;;) {
       if (job.stopping()) return;
-      const claimed = await claim(concurrency * 5);
+      const claimed = await claim(smtp ? concurrency * 5 : KEPT_BATCH);
       if (claimed.length === 0) return;
-      await inPool(claimed, concurrency, deliver, job.stopping);
+      const kept = smtp ? [] : claimed.filter((m) => m.channel === 'email');
+      await keep(kept);
+      await inPool(
+        claimed.filter((m) => !kept.includes(m)),
+        concurrency,
+        deliver,
+        job.stopping,
+      );
     }
   }
 

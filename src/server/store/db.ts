@@ -1,7 +1,8 @@
 // Opens the dashboard's own database: a SQLite file in DATA_DIR by default, PostgreSQL when
 // DASHBOARD_DATABASE_URL says so (docs/decisions/016). One Kysely schema and query layer for both.
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import fs from 'node:fs';
+import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations';
 import type { Database as Tables } from './schema';
@@ -97,6 +98,34 @@ function pgListener(pg: typeof import('pg').default, url: string) {
   };
 }
 
+/**
+ * With DASHBOARD_SQL_PROFILE=<file>: the time each statement took, summed by its SQL, written to
+ * the file as JSON when the process exits (slowest first). For looking into a benchmark's figure.
+ */
+function sqlProfile(): KyselyConfig['log'] | undefined {
+  const file = process.env.DASHBOARD_SQL_PROFILE;
+  if (!file) return undefined;
+  const spent = new Map<string, { ms: number; n: number }>();
+  process.once('exit', () => {
+    const rows = [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 100);
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        rows.map(([sql, t]) => ({ ...t, sql })),
+        null,
+        1,
+      ),
+    );
+  });
+  return (event) => {
+    const key = event.query.sql.slice(0, 400);
+    const t = spent.get(key) ?? { ms: 0, n: 0 };
+    t.ms += event.queryDurationMillis;
+    t.n++;
+    spent.set(key, t);
+  };
+}
+
 export type DatabaseLocation = { url: string } | { file: string };
 
 /** How long opening a connection to PostgreSQL may take before it is given up. */
@@ -160,7 +189,7 @@ async function postgres(url: string) {
   // the server.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return {
-    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log: sqlProfile() }),
     listen: pgListener(pg, url),
   };
 }
@@ -182,7 +211,10 @@ function sqlite(file: string): Kysely<Tables> {
       return statement;
     },
   };
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: cached }) });
+  return new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: cached }),
+    log: sqlProfile(),
+  });
 }
 
 export async function openDashboardDb(location: DatabaseLocation): Promise<DashboardDb> {

@@ -26,6 +26,21 @@ export function leases(db: Kysely<Database>, table: LeasedTable, status: string)
       return Number(taken.numUpdatedRows) === 1;
     },
 
+    /**
+     * Takes those of the rows `ids` nobody holds for `owner` until `at + leaseMs`, in one
+     * statement (a worker claiming a batch); which were taken, the caller reads by owner.
+     */
+    async takeMany(ids: readonly string[], owner: string, at: number, leaseMs: number) {
+      if (ids.length === 0) return;
+      await db
+        .updateTable(table)
+        .set({ lease_owner: owner, lease_until: at + leaseMs })
+        .where('id', 'in', ids)
+        .where('status', '=', status)
+        .where(leaseFree(at))
+        .execute();
+    },
+
     /** Extends `owner`'s lease to `until`; false when it has lost it (another server took over). */
     async renew(id: string, owner: string, until: number): Promise<boolean> {
       const renewed = await db
