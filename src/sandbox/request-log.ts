@@ -77,12 +77,24 @@ const OBJECT_OF: [RegExp, RequestObjectType][] = [
   [/^resendEvent$/, 'event'],
 ];
 
+/** The record type of each operation, worked out once: the log asks on every request. */
+const objectTypes = new Map<string, RequestObjectType | null>();
+function objectTypeOf(operationId: string): RequestObjectType | null {
+  let type = objectTypes.get(operationId);
+  if (type === undefined) {
+    type = OBJECT_OF.find(([pattern]) => pattern.test(operationId))?.[1] ?? null;
+    // Operation ids come from the contract: a few dozen, never from the request.
+    objectTypes.set(operationId, type);
+  }
+  return type;
+}
+
 export function objectOf(
   operationId: string | null,
   params: unknown,
   responseBody: string | null,
 ): { objectType: RequestObjectType | null; objectId: number | null } {
-  const type = operationId ? OBJECT_OF.find(([pattern]) => pattern.test(operationId))?.[1] : null;
+  const type = operationId ? objectTypeOf(operationId) : null;
   if (!type) return { objectType: null, objectId: null };
   const fromPath = Number((params as { id?: unknown } | undefined)?.id);
   if (Number.isSafeInteger(fromPath) && fromPath > 0)
