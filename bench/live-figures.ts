@@ -5,8 +5,14 @@
 // database, in front of one sandbox, the pages split between them: a record made through one
 // reaches the pages on the other.
 import http from 'node:http';
-import { approverAt, partiesAt, peopleOf, percentile, type StaffBenchDeps } from './people';
-import { createDatabase, startPostgresCluster } from '../src/server/store/postgres-cluster';
+import {
+  approverAt,
+  partiesAt,
+  percentile,
+  type StaffBenchDeps,
+  withOneServer,
+  withTwoServers,
+} from './people';
 import { merchantBody } from '../src/sandbox/testing';
 
 const PEOPLE = Number(process.env.BENCH_LIVE_PEOPLE ?? 1_000);
@@ -188,71 +194,40 @@ function report(
   });
 }
 
-export async function liveFigures({
-  startDashboard,
-  startSandbox,
-  tempDir,
-  cpuMs,
-  figure,
-}: StaffBenchDeps) {
-  // One server, SQLite.
-  {
-    const dataDir = tempDir('live-one');
-    const server = await startDashboard('dashboard, 1,000 people', 'embedded', dataDir, {
-      BENCH_PEOPLE: String(PEOPLE),
-    });
-    try {
-      const pages = await openPages([server.url], peopleOf(dataDir));
-      const before = cpuMs(server.pid);
-      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-      const idle = (cpuMs(server.pid) - before) / IDLE_SECONDS;
-      const records = await changes(server.url, server.cookie, pages);
-      const counts = await payouts(
-        server.url,
-        server.cookie,
-        pages.filter((_, i) => approverAt(i)),
-      );
-      for (const page of pages) page.close();
-      report(figure, `Live: ${PEOPLE} open pages on one server`, { records, counts, idle });
-    } finally {
-      await server.stop();
-    }
-  }
-  // Two servers on one PostgreSQL database, in front of one sandbox.
-  const cluster = await startPostgresCluster();
-  try {
-    const url = await createDatabase(cluster.url, 'bench_live');
-    const sandbox = await startSandbox('sandbox for two dashboards', tempDir('live-sandbox'));
-    const aDir = tempDir('live-a');
-    const a = await startDashboard('dashboard A on PostgreSQL', sandbox.url, aDir, {
-      BENCH_DATABASE_URL: url,
-      BENCH_PEOPLE: String(PEOPLE),
-    });
-    const b = await startDashboard('dashboard B on PostgreSQL', sandbox.url, tempDir('live-b'), {
-      BENCH_DATABASE_URL: url,
-    });
-    try {
-      const pages = await openPages([a.url, b.url], peopleOf(aDir));
-      const onB = pages.filter((_, i) => i % 2 === 1);
-      const before = [cpuMs(a.pid), cpuMs(b.pid)];
-      await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-      const idle = (cpuMs(a.pid) - before[0]! + cpuMs(b.pid) - before[1]!) / 2 / IDLE_SECONDS;
-      const records = await changes(a.url, a.cookie, onB);
-      const counts = await payouts(
-        a.url,
-        a.cookie,
-        pages.filter((_, i) => i % 2 === 1 && approverAt(i)),
-      );
-      for (const page of pages) page.close();
-      report(
-        figure,
-        `Live, two servers on PostgreSQL: made on one, heard by the other's ${onB.length} pages`,
-        { records, counts, idle },
-      );
-    } finally {
-      await Promise.all([a.stop(), b.stop(), sandbox.stop()]);
-    }
-  } finally {
-    cluster.stop();
-  }
+export async function liveFigures(deps: StaffBenchDeps) {
+  const { cpuMs, figure } = deps;
+  await withOneServer(deps, 'live', PEOPLE, async (server, cookies) => {
+    const pages = await openPages([server.url], cookies);
+    const before = cpuMs(server.pid);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const idle = (cpuMs(server.pid) - before) / IDLE_SECONDS;
+    const records = await changes(server.url, server.cookie, pages);
+    const counts = await payouts(
+      server.url,
+      server.cookie,
+      pages.filter((_, i) => approverAt(i)),
+    );
+    for (const page of pages) page.close();
+    report(figure, `Live: ${PEOPLE} open pages on one server`, { records, counts, idle });
+  });
+  // Changes made through A, timed on B's pages.
+  await withTwoServers(deps, 'live', PEOPLE, async (a, b, cookies) => {
+    const pages = await openPages([a.url, b.url], cookies);
+    const onB = pages.filter((_, i) => i % 2 === 1);
+    const before = [cpuMs(a.pid), cpuMs(b.pid)];
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const idle = (cpuMs(a.pid) - before[0]! + cpuMs(b.pid) - before[1]!) / 2 / IDLE_SECONDS;
+    const records = await changes(a.url, a.cookie, onB);
+    const counts = await payouts(
+      a.url,
+      a.cookie,
+      pages.filter((_, i) => i % 2 === 1 && approverAt(i)),
+    );
+    for (const page of pages) page.close();
+    report(
+      figure,
+      `Live, two servers on PostgreSQL: made on one, heard by the other's ${onB.length} pages`,
+      { records, counts, idle },
+    );
+  });
 }

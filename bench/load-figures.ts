@@ -8,9 +8,15 @@
 // PostgreSQL database in front of one sandbox.
 import { Pool } from 'undici';
 import type { Server } from './run';
-import { partiesAt, peopleOf, percentile, rolesAt, type StaffBenchDeps } from './people';
+import {
+  partiesAt,
+  percentile,
+  rolesAt,
+  type StaffBenchDeps,
+  withOneServer,
+  withTwoServers,
+} from './people';
 import type { Parties } from '../src/sandbox/testing';
-import { createDatabase, startPostgresCluster } from '../src/server/store/postgres-cluster';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const STAFF = 50;
@@ -324,49 +330,16 @@ async function withKnee(
   if (knee === undefined) process.stderr.write(`${label}: no knee up to ${last} people\n`);
 }
 
-export async function loadFigures({
-  startDashboard,
-  startSandbox,
-  tempDir,
-  cpuMs,
-  figure,
-}: StaffBenchDeps) {
+export async function loadFigures(deps: StaffBenchDeps) {
   const most = Math.max(STAFF, ...KNEE_STEPS);
-  if (SETUPS.includes('one')) {
-    const dataDir = tempDir('load-one');
-    const server = await startDashboard('dashboard under load', 'embedded', dataDir, {
-      BENCH_PEOPLE: String(most),
-    });
-    try {
+  if (SETUPS.includes('one'))
+    await withOneServer(deps, 'load', most, async (server, cookies) => {
       const parties = await partiesAt(server.url, server.cookie);
-      await withKnee('one server', [server], peopleOf(dataDir), parties, { cpuMs, figure });
-    } finally {
-      await server.stop();
-    }
-  }
-  if (!SETUPS.includes('two')) return;
-  const cluster = await startPostgresCluster();
-  try {
-    const url = await createDatabase(cluster.url, 'bench_load');
-    const sandbox = await startSandbox('sandbox for two dashboards', tempDir('load-sandbox'));
-    const aDir = tempDir('load-a');
-    const a = await startDashboard('dashboard A on PostgreSQL', sandbox.url, aDir, {
-      BENCH_DATABASE_URL: url,
-      BENCH_PEOPLE: String(most),
+      await withKnee('one server', [server], cookies, parties, deps);
     });
-    const b = await startDashboard('dashboard B on PostgreSQL', sandbox.url, tempDir('load-b'), {
-      BENCH_DATABASE_URL: url,
-    });
-    try {
+  if (SETUPS.includes('two'))
+    await withTwoServers(deps, 'load', most, async (a, b, cookies) => {
       const parties = await partiesAt(a.url, a.cookie);
-      await withKnee('two servers on PostgreSQL', [a, b], peopleOf(aDir), parties, {
-        cpuMs,
-        figure,
-      });
-    } finally {
-      await Promise.all([a.stop(), b.stop(), sandbox.stop()]);
-    }
-  } finally {
-    cluster.stop();
-  }
+      await withKnee('two servers on PostgreSQL', [a, b], cookies, parties, deps);
+    });
 }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Server } from './run';
 import { createParties, type Parties } from '../src/sandbox/testing';
+import { createDatabase, startPostgresCluster } from '../src/server/store/postgres-cluster';
 
 /** What `npm run bench`'s staff benches (live, load) get from it. */
 export interface StaffBenchDeps {
@@ -63,3 +64,55 @@ const MIXES = [
 
 export const rolesAt = (i: number): readonly string[] => MIXES[i % MIXES.length]!;
 export const approverAt = (i: number) => rolesAt(i).includes('approver');
+
+export type BenchDashboard = Server & { cookie: string };
+
+/** One dashboard with its sandbox embedded (SQLite) and `people` staff: `work` with it. */
+export async function withOneServer(
+  { startDashboard, tempDir }: StaffBenchDeps,
+  name: string,
+  people: number,
+  work: (server: BenchDashboard, cookies: string[]) => Promise<void>,
+) {
+  const dataDir = tempDir(`${name}-one`);
+  const server = await startDashboard(`dashboard, ${name}`, 'embedded', dataDir, {
+    BENCH_PEOPLE: String(people),
+  });
+  try {
+    await work(server, peopleOf(dataDir));
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Two dashboards on one throwaway PostgreSQL database in front of one sandbox process, the
+ * `people` staff made through A: `work` with both.
+ */
+export async function withTwoServers(
+  { startDashboard, startSandbox, tempDir }: StaffBenchDeps,
+  name: string,
+  people: number,
+  work: (a: BenchDashboard, b: BenchDashboard, cookies: string[]) => Promise<void>,
+) {
+  const cluster = await startPostgresCluster();
+  try {
+    const url = await createDatabase(cluster.url, `bench_${name}`);
+    const sandbox = await startSandbox('sandbox for two dashboards', tempDir(`${name}-sandbox`));
+    const aDir = tempDir(`${name}-a`);
+    const a = await startDashboard('dashboard A on PostgreSQL', sandbox.url, aDir, {
+      BENCH_DATABASE_URL: url,
+      BENCH_PEOPLE: String(people),
+    });
+    const b = await startDashboard('dashboard B on PostgreSQL', sandbox.url, tempDir(`${name}-b`), {
+      BENCH_DATABASE_URL: url,
+    });
+    try {
+      await work(a, b, peopleOf(aDir));
+    } finally {
+      await Promise.all([a.stop(), b.stop(), sandbox.stop()]);
+    }
+  } finally {
+    cluster.stop();
+  }
+}

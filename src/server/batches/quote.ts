@@ -14,6 +14,7 @@ import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
 import { inPool } from '../pool';
 import { claimingPass, repeatingPass } from '../repeating-pass';
+import { keepRenewed } from '../store/lease';
 import type { BatchStore, RowPayee, StoredRow } from './store';
 import { type BatchAuditDeps, auditForBatch } from './worker-audit';
 
@@ -165,13 +166,7 @@ export function batchQuoter(
         errors: [],
       });
     const ready = batch.rows.filter((r) => r.state === 'ready' && r.valid);
-    let lost = false;
-    const renewal = setInterval(() => {
-      void store.renewQuote(batch.id, owner, leaseMs).then(
-        (held) => (lost ||= !held),
-        () => undefined,
-      );
-    }, leaseMs / 3);
+    const held = keepRenewed(() => store.renewQuote(batch.id, owner, leaseMs), leaseMs);
     let written = 0;
     let latest = 0;
     let writing: Promise<void> | undefined;
@@ -188,13 +183,13 @@ export function batchQuoter(
     try {
       const priced = await priceRows(api, batch.product, ready, {
         priced: progress,
-        stop: () => lost || job.stopping(),
+        stop: () => held.lost() || job.stopping(),
       });
       await writing;
       if (priced.kind === 'stopped') {
         // Cancelled, or taken by another server: nothing to do. The server stopping lets go
         // at once, so that another one quotes the batch now.
-        if (!lost) await store.release(batch.id, owner, ctx.now());
+        if (!held.lost()) await store.release(batch.id, owner, ctx.now());
         return;
       }
       if (priced.kind === 'unavailable')
@@ -232,19 +227,15 @@ export function batchQuoter(
           details: { rows: quoted.length },
         });
     } finally {
-      clearInterval(renewal);
+      held.stop();
     }
   }
 
   /** Claims and quotes batches until none is waiting. */
-  let ctx: QuoterDeps;
   const pass = claimingPass(
     () => job,
-    () => {
-      ctx = context();
-      return store.claimQuote(owner, leaseMs);
-    },
-    (claimed) => quote(ctx, claimed),
+    () => store.claimQuote(owner, leaseMs),
+    (claimed) => quote(context(), claimed),
   );
 
   const job = repeatingPass(pass, { intervalMs, name: 'bulk quotes', log });

@@ -537,9 +537,10 @@ export function batchStore(
 
     /**
      * The batch quote: each ready row's deposit and rate, and the approval opened for a week.
-     * A batch being quoted (by `owner`, when given), or, as `startQuote` allows, a validated
-     * one or one waiting for approval that nobody has decided on yet or whose approval has
-     * expired (its decisions are then forgotten: a new approval starts).
+     * A batch the quoter `owner` holds; without an owner (a quote written at once), one that
+     * `startQuote` would take: validated, or waiting for approval that nobody has decided on
+     * yet or whose approval has expired (its decisions are then forgotten: a new approval
+     * starts).
      */
     async quote(
       id: string,
@@ -572,12 +573,9 @@ export function batchStore(
           })
           .where('id', '=', id)
           .where((eb) =>
-            eb.or([
-              owner === undefined
-                ? eb('status', '=', 'quoting')
-                : eb.and([eb('status', '=', 'quoting'), eb('lease_owner', '=', owner)]),
-              quotable(id, at)(eb),
-            ]),
+            owner === undefined
+              ? quotable(id, at)(eb)
+              : eb.and([eb('status', '=', 'quoting'), eb('lease_owner', '=', owner)]),
           )
           .executeTakeFirst();
         if (Number(open.numUpdatedRows) !== 1) return false;

@@ -11,12 +11,10 @@ import { BANK_DETAIL_LABEL, bankDetailsOf, changedBankDetails, maskedNumber } fr
 import { phaseOf } from '#/api/transaction-states';
 import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
-import type { AuditSeal } from '../store/audit';
-import { type BatchAuditEntry, auditForBatch } from './worker-audit';
-import type { DashboardDb } from '../store/db';
-import type { WorkspaceStore } from '../store/workspace';
+import { type BatchAuditDeps, type BatchAuditEntry, auditForBatch } from './worker-audit';
 import { inPool } from '../pool';
 import { claimingPass, repeatingPass } from '../repeating-pass';
+import { keepRenewed } from '../store/lease';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
 export interface SubmitterOptions {
@@ -33,13 +31,9 @@ export interface SubmitterOptions {
 }
 
 /** What the submitter needs of the server (parts of its context). */
-export interface SubmitterDeps extends PartnerApiDeps {
-  db: DashboardDb;
-  auditSeal: AuditSeal;
-  now: () => number;
+export interface SubmitterDeps extends PartnerApiDeps, BatchAuditDeps {
   controls: Pick<MoneyControls, 'recordOrigin' | 'recordRecipient'>;
-  /** Who an entry is written on behalf of: their address and roles, for the audit trail. */
-  workspace: PartnerApiDeps['workspace'] & Pick<WorkspaceStore, 'userById'>;
+  workspace: PartnerApiDeps['workspace'] & BatchAuditDeps['workspace'];
 }
 
 /** The API could not say yes or no (unreachable, 5xx, rate limit): try the batch again later. */
@@ -232,13 +226,7 @@ export function batchSubmitter(
       (r) =>
         r.valid && (r.state === 'ready' || r.state === 'created') && r.quoteApprovedAt === null,
     );
-    let lost = false;
-    const renewal = setInterval(() => {
-      void store.renew(batch.id, owner, leaseMs).then(
-        (held) => (lost ||= !held),
-        () => undefined,
-      );
-    }, leaseMs / 3);
+    const held = keepRenewed(() => store.renew(batch.id, owner, leaseMs), leaseMs);
     let unsettled: unknown;
     const accounts = new Map<number, Promise<BankDetails | undefined>>();
     try {
@@ -254,12 +242,12 @@ export function batchSubmitter(
             unsettled = error;
           }
         },
-        () => lost || job.stopping() || unsettled !== undefined,
+        () => held.lost() || job.stopping() || unsettled !== undefined,
       );
     } finally {
-      clearInterval(renewal);
+      held.stop();
     }
-    if (lost) return;
+    if (held.lost()) return;
     if (unsettled !== undefined || job.stopping()) {
       await store.release(batch.id, owner, ctx.now() + (job.stopping() ? 0 : retryMs));
       return;

@@ -68,8 +68,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       .limit(limit)
       .execute();
     const ids = due.map((d) => d.id);
-    await lease.takeMany(ids, owner, at, leaseMs);
-    if (ids.length === 0) return [];
+    if ((await lease.takeMany(ids, owner, at, leaseMs)) === 0) return [];
     return db
       .selectFrom('outbox')
       .selectAll()
@@ -180,10 +179,11 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       if (job.stopping()) return;
       const claimed = await claim(smtp ? concurrency * 5 : KEPT_BATCH);
       if (claimed.length === 0) return;
-      const kept = smtp ? [] : claimed.filter((m) => m.channel === 'email');
-      await keep(kept);
+      // Mail kept in the database goes a batch at once; the rest one by one.
+      const keptHere = (m: OutboxTable) => !smtp && m.channel === 'email';
+      await keep(claimed.filter(keptHere));
       await inPool(
-        claimed.filter((m) => !kept.includes(m)),
+        claimed.filter((m) => !keptHere(m)),
         concurrency,
         deliver,
         job.stopping,

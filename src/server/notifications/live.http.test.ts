@@ -104,6 +104,14 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
     const inbox = await t.call(cookies.approver!, 'GET', '/controls/inbox/count');
     expect(inbox.status).toBe(200);
     expect(JSON.stringify(inbox.json)).toContain(`"you":${a.approvals.you}`);
+    // And as many as the inbox lists for them (its list and the counts are two readings of one
+    // rule: the list's SQL, the counts' exclusions worked out in memory).
+    const list = (await t.call(cookies.approver!, 'GET', '/controls/inbox?scope=you&limit=100'))
+      .json;
+    expect(list.hasMore).toBe(false);
+    expect(
+      list.results.length + list.changes.length + list.batches.length + list.batchDeposits.length,
+    ).toBe(a.approvals.you);
     for (const page of [approver, second, finance]) page.close();
   });
 

@@ -184,21 +184,21 @@ export function liveHub(context: () => LiveHubDeps) {
           ctx.controls.inboxCountsOf(users, environment as never),
           batchInboxCounts(ctx, users, environment),
         ]);
-        const json = new Map<string, string>();
+        const countsOf = new Map<string, { counts: Counts; json: string }>();
         for (const user of users) {
           const a = approvals.get(user.id)!;
           const b = batches.get(user.id)!;
-          const of: Counts = {
+          const counts: Counts = {
             unread: unread.get(user.id) ?? 0,
             approvals: { you: a.you + b.you, everyone: a.everyone + b.everyone },
           };
-          json.set(user.id, JSON.stringify(of));
+          countsOf.set(user.id, { counts, json: JSON.stringify(counts) });
         }
         for (const stream of open) {
-          const now = json.get(stream.userId);
-          if (now === undefined || now === stream.counts) continue;
-          stream.counts = now;
-          stream.send('counts', JSON.parse(now));
+          const now = countsOf.get(stream.userId);
+          if (now === undefined || now.json === stream.counts) continue;
+          stream.counts = now.json;
+          stream.send('counts', now.counts);
         }
       });
   }

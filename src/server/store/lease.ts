@@ -13,33 +13,33 @@ export const leaseFree = (at: number) => (eb: ExpressionBuilder<Database, Leased
   eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]);
 
 export function leases(db: Kysely<Database>, table: LeasedTable, status: string) {
+  /**
+   * Takes those of the rows `ids` nobody holds for `owner` until `at + leaseMs`, in one
+   * statement (a worker claiming a batch): how many it took; which, the caller reads by owner.
+   */
+  async function takeMany(
+    ids: readonly string[],
+    owner: string,
+    at: number,
+    leaseMs: number,
+  ): Promise<number> {
+    if (ids.length === 0) return 0;
+    const taken = await db
+      .updateTable(table)
+      .set({ lease_owner: owner, lease_until: at + leaseMs })
+      .where('id', 'in', ids)
+      .where('status', '=', status)
+      .where(leaseFree(at))
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows);
+  }
+
   return {
     /** Takes the row for `owner` until `at + leaseMs`; false when another server holds it. */
-    async take(id: string, owner: string, at: number, leaseMs: number): Promise<boolean> {
-      const taken = await db
-        .updateTable(table)
-        .set({ lease_owner: owner, lease_until: at + leaseMs })
-        .where('id', '=', id)
-        .where('status', '=', status)
-        .where(leaseFree(at))
-        .executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1;
-    },
+    take: async (id: string, owner: string, at: number, leaseMs: number) =>
+      (await takeMany([id], owner, at, leaseMs)) === 1,
 
-    /**
-     * Takes those of the rows `ids` nobody holds for `owner` until `at + leaseMs`, in one
-     * statement (a worker claiming a batch); which were taken, the caller reads by owner.
-     */
-    async takeMany(ids: readonly string[], owner: string, at: number, leaseMs: number) {
-      if (ids.length === 0) return;
-      await db
-        .updateTable(table)
-        .set({ lease_owner: owner, lease_until: at + leaseMs })
-        .where('id', 'in', ids)
-        .where('status', '=', status)
-        .where(leaseFree(at))
-        .execute();
-    },
+    takeMany,
 
     /** Extends `owner`'s lease to `until`; false when it has lost it (another server took over). */
     async renew(id: string, owner: string, until: number): Promise<boolean> {
@@ -53,4 +53,19 @@ export function leases(db: Kysely<Database>, table: LeasedTable, status: string)
       return Number(renewed.numUpdatedRows) === 1;
     },
   };
+}
+
+/**
+ * Renews a worker's lease every third of its length while the work goes on: `lost()` says it
+ * was lost (another server took the row, or its status moved on, a cancel), `stop()` ends it.
+ */
+export function keepRenewed(renew: () => Promise<boolean>, leaseMs: number) {
+  let lost = false;
+  const timer = setInterval(() => {
+    void renew().then(
+      (held) => (lost ||= !held),
+      () => undefined,
+    );
+  }, leaseMs / 3);
+  return { lost: () => lost, stop: () => clearInterval(timer) };
 }
