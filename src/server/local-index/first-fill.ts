@@ -5,8 +5,16 @@ import { putList, readPage } from './partner-reader';
 import { syncRow } from './progress';
 import type { ListName, SyncState } from './sync-state';
 
+/**
+ * Pages between two looks at the planner's statistics while a list fills (docs/decisions/056): a
+ * look is a check of each table's size, and an analysis only of a table that grew well past its
+ * statistics, so the lookups of each page keep their indexes as the table grows.
+ */
+const ANALYZE_EVERY_PAGES = 20;
+
 export async function fill(s: SyncState, environment: Environment, list: ListName): Promise<void> {
   let row = await syncRow(s, environment, list);
+  let pages = 0;
   while (row.filled_at === null && !s.stopped) {
     const start = Number(row.next_start);
     const page = await readPage(s, environment, list, start);
@@ -28,7 +36,10 @@ export async function fill(s: SyncState, environment: Environment, list: ListNam
         .execute();
     });
     row = { ...row, ...next };
-    // A list just filled: give SQLite's planner the statistics of what it now holds.
-    if (next.filled_at !== null) await s.store.analyze();
+    pages += 1;
+    // SQLite's planner keeps the statistics of when a table was last analyzed: taken while the
+    // transactions were empty (after the events list filled), they made each page's lookup by id
+    // read the whole table, so the fill slowed with every page it wrote.
+    if (next.filled_at !== null || pages % ANALYZE_EVERY_PAGES === 0) await s.store.analyze();
   }
 }

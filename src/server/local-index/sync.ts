@@ -26,9 +26,13 @@ import { repeatingPass } from '../repeating-pass';
 export { type Kind, LISTS, type ListName, type SyncOptions } from './sync-state';
 export type { ListStatus } from './progress';
 
+/** How often a pass looks at the planner's statistics once the lists are filled (decision 056). */
+const ANALYZE_EVERY_MS = 3_600_000;
+
 export function indexSync(options: SyncOptions) {
   const s = syncState(options);
   const recheckPerPass = options.recheckPerPass ?? 50;
+  let analyzedAt = s.now();
   /** One repeating pass per environment (../repeating-pass.ts). */
   const jobs = new Map(
     [...options.upstreams.keys()].map((environment) => [
@@ -58,6 +62,11 @@ export function indexSync(options: SyncOptions) {
       for (const id of await s.index.reviewingMerchants(environment, recheckPerPass))
         await reread(s, environment, 'merchant', id);
       for (const list of LISTS) await sweep(s, environment, list);
+      // The index keeps growing from webhooks and sweeps: its statistics follow, hourly.
+      if (s.now() - analyzedAt >= ANALYZE_EVERY_MS) {
+        analyzedAt = s.now();
+        await s.store.analyze();
+      }
     } catch (error) {
       if (!(error instanceof SyncStop)) throw error;
       if (error.message !== 'not configured') await setError(s, environment, error.message);
