@@ -44,21 +44,31 @@ export function faultBoard(now: () => number = Date.now) {
 export type FaultBoard = ReturnType<typeof faultBoard>;
 
 /**
- * Applies a fault to a request about to run `operationId`: throws the chosen error, or holds the
- * request and closes its connection without an answer. Returns when no fault is on.
+ * The fault a request about to run `operationId` meets, counted; undefined when none is on (the
+ * common case, answered without waiting for anything).
+ */
+export function faultFor(
+  board: FaultBoard,
+  request: FastifyRequest,
+  operationId: string,
+): Fault | undefined {
+  const partner = request.partner;
+  // The dashboard's background reads would use a fault up before the client it is meant for.
+  if (!partner || request.headers[DASHBOARD_BACKGROUND.header] === DASHBOARD_BACKGROUND.value)
+    return undefined;
+  return board.take(partner.id, operationId);
+}
+
+/**
+ * Applies a fault: throws the chosen error, or holds the request and closes its connection
+ * without an answer.
  */
 export async function applyFault(
-  board: FaultBoard,
+  fault: Fault,
   request: FastifyRequest,
   reply: FastifyReply,
   operationId: string,
 ): Promise<void> {
-  const partner = request.partner;
-  // The dashboard's background reads would use a fault up before the client it is meant for.
-  if (!partner || request.headers[DASHBOARD_BACKGROUND.header] === DASHBOARD_BACKGROUND.value)
-    return;
-  const fault = board.take(partner.id, operationId);
-  if (!fault) return;
   const said = `A fault chosen in the sandbox console (#${fault.id}) for ${operationId}; nothing was changed.`;
   if (fault.kind === 'error') throw new DomainError(500, 'INTERNAL_ERROR', said);
   if (fault.kind === 'unavailable') {

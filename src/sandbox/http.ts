@@ -9,7 +9,7 @@ import { validationProblem } from './domain/errors';
 
 export { validationProblem };
 import { idempotent } from './idempotency';
-import { applyFault, type FaultBoard } from './faults';
+import { applyFault, faultFor, type FaultBoard } from './faults';
 import type { Store } from './store';
 
 /** The sandbox's mount point, from the plugin's prefix ('' when it runs alone). */
@@ -135,21 +135,28 @@ export function route<O extends OperationDef>(
         if (Object.values(request.params as Record<string, string>).some((v) => v === ''))
           return reply.callNotFound();
         request.operationId = op.id;
-        await applyFault(app.sandboxFaults, request, reply, op.id);
-        if (reply.sent) return reply;
+        const fault = faultFor(app.sandboxFaults, request, op.id);
+        if (fault) {
+          await applyFault(fault, request, reply, op.id);
+          if (reply.sent) return reply;
+        }
         const input = parseInput(op, request);
         const prepare = options.prepare && (() => options.prepare!(input, request));
-        const result =
-          op.method === 'POST' && !op.multipart
-            ? await idempotent(
-                store,
-                request,
-                reply,
-                [op.id, request.params, request.body],
-                (prepared) => handler(input, request, reply, prepared),
-                prepare,
-              )
-            : await handler(input, request, reply, await prepare?.());
+        let result: unknown;
+        if (op.method === 'POST' && !op.multipart) {
+          result = await idempotent(
+            store,
+            request,
+            reply,
+            [op.id, request.params, request.body],
+            (prepared) => handler(input, request, reply, prepared),
+            prepare,
+          );
+        } else {
+          // Most reads answer at once: no wait for what is already there.
+          result = handler(input, request, reply, prepare ? await prepare() : undefined);
+          if (result instanceof Promise) result = await result;
+        }
         return reply.sent ? reply : reply.send(result);
       },
     });
