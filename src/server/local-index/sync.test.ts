@@ -304,6 +304,44 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     await db.close();
   });
 
+  it('gives the planner fresh statistics when a list fills, then at most hourly (decision 056)', async () => {
+    const t = await startTestDashboard({ dialect });
+    running.push(t);
+    const opened = await freshDashboardDb(dialect);
+    let analyses = 0;
+    const db = {
+      ...opened,
+      analyze: async () => {
+        analyses += 1;
+        await opened.analyze();
+      },
+    };
+    let clock = Date.now();
+    const sync = indexSync({
+      db,
+      index: localIndex(db),
+      vault: createVault(Buffer.alloc(32, 3)),
+      upstreams: new Map([['sandbox', t.server.app.dashboard.upstreams.get('sandbox')!]]),
+      credentials: async () => t.demo,
+      hookUrl: () => undefined,
+      intervalMs: 60_000,
+      now: () => clock,
+    });
+    await sync.syncNow('sandbox');
+    expect((await sync.status('sandbox')).filled).toBe(true);
+    // Each list analyzed as it filled (the merchants, the accounts, the three products).
+    expect(analyses).toBe(5);
+    clock += 59 * 60_000;
+    await sync.syncNow('sandbox');
+    expect(analyses).toBe(5);
+    clock += 60_000;
+    await sync.syncNow('sandbox');
+    expect(analyses).toBe(6);
+    await sync.syncNow('sandbox');
+    expect(analyses).toBe(6);
+    await opened.close();
+  });
+
   it('pauses on refused credentials or an environment that is down, and says so', async () => {
     const t = await startTestDashboard({ dialect });
     running.push(t);
