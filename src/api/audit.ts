@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { integerParam, oneOf } from './schemas/common';
-import { CsvLocale } from './local-index';
+import { CsvLocale } from './csv-locale';
 
 /**
  * How an audited action ended. `sent`: a write was sent to the API, recorded before it left;

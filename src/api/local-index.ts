@@ -1,8 +1,10 @@
 // The dashboard server's list and search questions, answered from its local index of the
 // partner's records (docs/decisions/018): the queries the SPA sends and the rows it gets back.
 import { z } from 'zod';
+import { ACCOUNT_SORTS, MERCHANT_SORTS, TRANSACTION_SORTS } from './list-choices';
+import { CsvLocale } from './csv-locale';
 import { endpoints } from './endpoints';
-import { isLocale, isTimeZone } from './formats';
+import { isTimeZone } from './formats';
 import {
   IdParam,
   integerParam,
@@ -39,10 +41,7 @@ const Search = z
   .max(200, { error: 'must be at most 200 characters' })
   .optional()
   .transform((s) => (s ? s : undefined));
-/** The orders each list offers, once for the server's queries and the pages' choices. */
-export const MERCHANT_SORTS = ['created', 'name', 'status'] as const;
-export const ACCOUNT_SORTS = ['created', 'status'] as const;
-export const TRANSACTION_SORTS = ['created', 'amount', 'status', 'updated'] as const;
+export { ACCOUNT_SORTS, MERCHANT_SORTS, TRANSACTION_SORTS };
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
@@ -56,15 +55,7 @@ export const TimeZone = z
   .max(64, { error: 'must be a time zone such as Europe/Berlin' })
   .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
   .default('UTC');
-/**
- * The person's locale, for a CSV their spreadsheet opens as columns (docs/decisions/049):
- * semicolons and decimal commas where the locale writes decimals with a comma.
- */
-export const CsvLocale = z
-  .string()
-  .max(35, { error: 'must be a locale such as de-DE or en-GB' })
-  .refine(isLocale, { error: 'must be a locale such as de-DE or en-GB' })
-  .optional();
+export { CsvLocale };
 
 /** A list as JSON pages, or every row the filters select as CSV (with times in `tz`). */
 const Export = {

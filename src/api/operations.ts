@@ -46,6 +46,10 @@ import {
 } from './schemas/scenario';
 import { CountryList, CurrencyList } from './schemas/reference';
 import {
+  type TransactionOperationName,
+  transactionOperationId,
+} from './transaction-operation-names';
+import {
   CancelRequest,
   CollectionCreate,
   CollectionDepositApproval,
@@ -117,7 +121,7 @@ function productOperations<const P extends Product>(product: P) {
   const byId = { params: IdParams, response: Transaction, sent, tag } as const;
   return {
     price: define({
-      id: `${product}Price`,
+      id: transactionOperationId(product, 'price'),
       method: 'POST',
       path: `${base}/price`,
       summary: `Calculate the FX rate and deposit amount of ${a} ${noun} transaction`,
@@ -128,7 +132,7 @@ function productOperations<const P extends Product>(product: P) {
       readOnly: true,
     }),
     create: define({
-      id: `${product}Create`,
+      id: transactionOperationId(product, 'create'),
       method: 'POST',
       path: `${base}/`,
       summary: `Create ${a} ${noun} transaction`,
@@ -139,7 +143,7 @@ function productOperations<const P extends Product>(product: P) {
       sent,
     }),
     get: define({
-      id: `${product}Get`,
+      id: transactionOperationId(product, 'get'),
       method: 'GET',
       path: `${base}/{id}`,
       summary: `Get ${a} ${noun} transaction by id`,
@@ -147,7 +151,7 @@ function productOperations<const P extends Product>(product: P) {
       ...byId,
     }),
     list: define({
-      id: `${product}List`,
+      id: transactionOperationId(product, 'list'),
       method: 'GET',
       path: `${base}/`,
       summary: `List ${noun} transactions, newest first`,
@@ -158,7 +162,7 @@ function productOperations<const P extends Product>(product: P) {
       sent: page(sent),
     }),
     approveQuote: define({
-      id: `${product}ApproveQuote`,
+      id: transactionOperationId(product, 'approveQuote'),
       method: 'POST',
       path: `${base}/approveQuote/{id}`,
       summary: `Approve the quote of ${a} ${noun} transaction`,
@@ -166,7 +170,7 @@ function productOperations<const P extends Product>(product: P) {
       ...byId,
     }),
     approveDeposit: define({
-      id: `${product}ApproveDeposit`,
+      id: transactionOperationId(product, 'approveDeposit'),
       method: 'POST',
       path: `${base}/approveDeposit/{id}`,
       summary: `Approve the deposit of ${a} ${noun} transaction`,
@@ -181,7 +185,7 @@ function productOperations<const P extends Product>(product: P) {
       ...byId,
     }),
     cancel: define({
-      id: `${product}Cancel`,
+      id: transactionOperationId(product, 'cancel'),
       method: 'POST',
       path: `${base}/cancel/{id}`,
       summary: `Cancel ${a} ${noun} transaction that has not been processed`,
@@ -199,7 +203,7 @@ export const transactionOperations = {
   receive: productOperations('receive'),
 };
 
-export type TransactionOperationName = keyof (typeof transactionOperations)['sendc2f'];
+export type { TransactionOperationName };
 
 /** Each transaction operation's product and name (`create`, `approveQuote`…), by operation id. */
 export const TRANSACTION_OPERATION_OF: ReadonlyMap<

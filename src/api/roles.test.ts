@@ -1,7 +1,8 @@
 // The role table: generated from the operation list, so every operation has exactly one rule.
 import { describe, expect, it } from 'vitest';
 import { allOperations } from './operations';
-import { operationFor, PERMISSIONS, refusalFor, ROLES, type Role } from './roles';
+import { operationFor } from './operation-paths';
+import { PERMISSIONS, refusalFor, ROLES, type Role } from './roles';
 
 const may = (op: string, roles: Role[], env = 'sandbox', simulation = false) =>
   refusalFor(op, roles, env, simulation) === undefined;

@@ -2,14 +2,12 @@
 // operation by name, in the contract because the server and the SPA both read it. The server
 // decides every proxied call from it; the SPA reads the same table to hide or disable what a
 // person's roles cannot do, and to say why.
+import type { operations, sandboxOperations } from './operations';
+import { PRODUCTS } from './schemas/transaction';
 import {
-  allOperations,
-  type OperationDef,
-  operations,
-  sandboxOperations,
-  TRANSACTION_OPERATION_OF,
   type TransactionOperationName,
-} from './operations';
+  transactionOperationId,
+} from './transaction-operation-names';
 
 export const ROLES = ['admin', 'onboarding', 'finance', 'approver', 'viewer', 'tester'] as const;
 export type Role = (typeof ROLES)[number];
@@ -113,16 +111,15 @@ const SANDBOX_PERMISSION: { [K in keyof typeof sandboxOperations]: Permission } 
   resetSandbox: SANDBOX_TOOL,
 };
 
+// By operation id. An operation's id is its name (roles.test.ts checks every operation is here).
 export const PERMISSIONS: Record<string, Permission> = Object.fromEntries([
-  ...Object.entries(OPERATION_PERMISSION).map(([name, rule]) => [
-    operations[name as keyof typeof operations].id,
-    rule,
-  ]),
-  ...Object.entries(SANDBOX_PERMISSION).map(([name, rule]) => [
-    sandboxOperations[name as keyof typeof sandboxOperations].id,
-    rule,
-  ]),
-  ...[...TRANSACTION_OPERATION_OF].map(([id, { name }]) => [id, TRANSACTION_PERMISSION[name]]),
+  ...Object.entries(OPERATION_PERMISSION),
+  ...Object.entries(SANDBOX_PERMISSION),
+  ...PRODUCTS.flatMap((product) =>
+    (Object.entries(TRANSACTION_PERMISSION) as [TransactionOperationName, Permission][]).map(
+      ([name, rule]) => [transactionOperationId(product, name), rule],
+    ),
+  ),
 ]);
 
 export type Refusal = { code: 'FORBIDDEN_ROLE' | 'SANDBOX_ONLY'; detail: string };
@@ -145,28 +142,6 @@ export function refusalFor(
   const needed = [...allowed].map((role) => ROLE_LABEL[role]).join(' or ');
   return { code: 'FORBIDDEN_ROLE', detail: `This needs the ${needed} role.` };
 }
-
-/** The operation a proxied method and path (below /v1/, query left out) calls, if any. */
-export function operationFor(method: string, path: string): OperationDef | undefined {
-  const bare = path.replace(/\/+$/, '');
-  return PATTERNS.find((p) => p.op.method === method && p.pattern.test(bare))?.op;
-}
-
-/** The methods the API's operations take at `path` (empty when none is there). */
-export function methodsAt(path: string): string[] {
-  const bare = path.replace(/\/+$/, '');
-  const methods = new Set<string>(
-    PATTERNS.filter((p) => p.pattern.test(bare)).map((p) => p.op.method),
-  );
-  const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-  return [...methods].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-}
-
-// Each operation's path as a pattern, made once.
-const PATTERNS = allOperations.map((op) => ({
-  op,
-  pattern: new RegExp(`^${op.path.replace(/\/+$/, '').replace(/\{\w+\}/g, '[^/]+')}$`),
-}));
 
 /** Who may use the team workspace's own pages and endpoints (not operations of the API). */
 export const WORKSPACE_ROLES = {

@@ -8,7 +8,7 @@ import { controlsKeys } from '#/features/controls/queries';
 import { notificationKeys } from '#/features/notifications/queries';
 import { findKeys } from '#/features/find/queries';
 import { sessionKeys } from '#/features/session/queries';
-import { buildUrl } from '#/api/client';
+import { buildUrl } from '#/api/call';
 import { notificationEndpoints } from '#/api/notifications';
 import { api, SESSION_ENDED_EVENT } from '#/lib/api';
 import { isLive, resetLive, setLive } from '#/lib/live';

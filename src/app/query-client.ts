@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '#/api/errors';
-import { findKeys } from '#/features/find/queries';
+import { findKeys } from '#/features/find/keys';
 
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({

@@ -5,7 +5,7 @@
 // a person's own request through as it came, sends a raw path (`send`).
 import type { z } from 'zod';
 import type { Environment } from '#/api/dashboard';
-import { pathOf } from '#/api/client';
+import { pathOf } from '#/api/call';
 import { type OperationDef, recordKindOf } from '#/api/operations';
 import { DASHBOARD_BACKGROUND, DASHBOARD_USER_AGENT } from '#/api/schemas/platform';
 import type { RecordKind } from '#/api/operations';

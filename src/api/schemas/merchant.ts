@@ -3,17 +3,9 @@ import { z } from 'zod';
 import { COUNTRY_CODES, isCountryIso } from '../countries';
 import { suffixPattern } from '../simulation';
 import { Id, oneOf, optionalText, requiredText, Timestamp } from './common';
+import { KYC_STATUSES } from '../list-choices';
 
-export const KYC_STATUSES = [
-  'NEW',
-  'VALID',
-  'PENDING',
-  'PENDING_REVIEW',
-  'FLAGGED',
-  'UNDER_REVIEW',
-  'ACTION_NEEDED',
-  'ABANDONED',
-] as const;
+export { KYC_STATUSES };
 export const KycStatus = z.enum(KYC_STATUSES);
 export type KycStatus = z.infer<typeof KycStatus>;
 

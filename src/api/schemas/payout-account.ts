@@ -2,10 +2,11 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { Id, IdParam, PageQuery, Timestamp, optionalText, requiredText } from './common';
+import { ACCOUNT_STATUSES } from '../list-choices';
 import { suffixPattern } from '../simulation';
 import { CountryIsoInput } from './merchant';
 
-export const ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const;
+export { ACCOUNT_STATUSES };
 export const AccountStatus = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof AccountStatus>;
 

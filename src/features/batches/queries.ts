@@ -3,7 +3,7 @@
 // Every call goes through the endpoints declared once in src/api/batches.ts.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
-import { buildUrl, callEndpoint } from '#/api/client';
+import { buildUrl, callEndpoint } from '#/api/call';
 import type { Product } from '#/api/schemas/transaction';
 import { api } from '#/lib/api';
 

@@ -2,7 +2,7 @@
 // and its count, a transaction's approvals and recipient, payee changes and their decisions.
 // Every call goes through the endpoints declared once in src/api/controls.ts.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, callEndpointHoldable } from '#/api/client';
+import { callEndpoint, callEndpointHoldable } from '#/api/call';
 import {
   type ApprovalSettings,
   type PayeeChange,
@@ -15,6 +15,7 @@ import type { Product } from '#/api/schemas/transaction';
 import { api } from '#/lib/api';
 import { unlessLive } from '#/lib/live';
 import { payoutAccountKeys } from '../payout-accounts/queries';
+import { INBOX_PAGE } from './inbox-page';
 
 export type InboxScope = 'you' | 'everyone';
 
@@ -34,7 +35,7 @@ export const controlsKeys = {
 
 /** How often the navigation's count and the inbox look again (a decision refreshes them at once). */
 const INBOX_REFRESH_MS = 15_000;
-export const INBOX_PAGE = 20;
+export { INBOX_PAGE };
 
 export const inboxQuery = (scope: InboxScope, start = 0, limit = INBOX_PAGE) =>
   queryOptions({

@@ -3,7 +3,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { buildUrl, callEndpoint } from '#/api/client';
+import { buildUrl, callEndpoint } from '#/api/call';
 import {
   type AccountIndexQuery,
   indexEndpoints as E,
@@ -19,6 +19,9 @@ import { api } from '#/lib/api';
 import { merchantQuery } from '../merchants/queries';
 import { payoutAccountQuery } from '../payout-accounts/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
+import { type Filters, findKeys } from './keys';
+
+export { findKeys };
 import { currentFormats } from '#/lib/format';
 import { unlessLive } from '#/lib/live';
 
@@ -58,18 +61,6 @@ export function listCsvUrl(
     },
   });
 }
-
-type Filters<Q> = { [K in keyof Q]?: unknown };
-
-export const findKeys = {
-  all: ['index'] as const,
-  merchants: (q: Filters<MerchantIndexQuery>) => ['index', 'merchants', q] as const,
-  accounts: (q: Filters<AccountIndexQuery>) => ['index', 'accounts', q] as const,
-  transactions: (q: Filters<TransactionIndexQuery>) => ['index', 'transactions', q] as const,
-  search: (q: string) => ['index', 'search', q] as const,
-  status: ['index', 'status'] as const,
-  views: ['index', 'views'] as const,
-};
 
 /**
  * Lists follow changes made elsewhere without a reload: told by the live stream, or, while it

@@ -1,7 +1,7 @@
 // A person's notifications (docs/decisions/035): the bell's list and count, reading them, and
 // how each kind reaches them by email. Declared in src/api/notifications.ts.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '#/api/client';
+import { callEndpoint } from '#/api/call';
 import {
   type DeliveryMode,
   type NotificationKind,

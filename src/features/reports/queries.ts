@@ -1,7 +1,7 @@
 // The money reports (docs/decisions/036): one query per report, answered by the dashboard server
 // from its local index.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { buildUrl, callEndpoint } from '#/api/client';
+import { buildUrl, callEndpoint } from '#/api/call';
 import { type ReportQuery, reportEndpoints as E } from '#/api/reports';
 import {
   type StatementFormat,

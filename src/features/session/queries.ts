@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callEndpoint } from '#/api/client';
+import { callEndpoint } from '#/api/call';
 import { type Environment, sessionEndpoints as E, SessionInfo, type SignIn } from '#/api/dashboard';
 import { accountEndpoints, type ResetRequest } from '#/api/account';
 import { refusalFor } from '#/api/roles';

@@ -1,5 +1,5 @@
 // Where a single sign-on starts (src/api/sso-start.ts): the server sends the browser on.
-import { buildUrl } from '#/api/client';
+import { buildUrl } from '#/api/call';
 import { ssoStartEndpoints } from '#/api/sso-start';
 import { api } from '#/lib/api';
 

@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { accountEndpoints, type PersonFormats } from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
-import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/client';
+import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/call';
 import type { Environment } from '#/api/dashboard';
 import type { Role } from '#/api/roles';
 import { api } from '#/lib/api';

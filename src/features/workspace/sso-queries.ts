@@ -2,7 +2,7 @@
 // workspace's other queries, so that their contracts load with the Settings page, not with every
 // page (the route loaders' imports are part of the first load).
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint, callEndpointHoldable } from '#/api/client';
+import { callEndpoint, callEndpointHoldable } from '#/api/call';
 import { scimAdminEndpoints } from '#/api/scim';
 import {
   type OidcSettingsForm,

@@ -18,7 +18,8 @@ import { EmptyState, PageHeader } from '#/components/page';
 import { Pager } from '#/components/pager';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
 import { PayeeChangeCard } from '#/features/controls/components/payee-change';
-import { INBOX_PAGE, inboxQuery } from '#/features/controls/queries';
+import { inboxQuery } from '#/features/controls/queries';
+import { INBOX_PAGE } from '#/features/controls/inbox-page';
 import { approversInWords } from '#/features/controls/words';
 import { formatRate, namesInWords } from '#/lib/format';
 import { QuoteExpiry } from '#/features/transactions/components/approval-summary';
@@ -39,8 +40,10 @@ export const Route = createFileRoute('/_app/approvals')({
     start: search.start ?? 0,
     limit: search.limit ?? INBOX_PAGE,
   }),
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(inboxQuery(deps.scope, deps.start, deps.limit)),
+  loader: async ({ context, deps }) =>
+    context.queryClient.ensureQueryData(
+      (await import('#/features/controls/queries')).inboxQuery(deps.scope, deps.start, deps.limit),
+    ),
   component: ApprovalsPage,
 });
 

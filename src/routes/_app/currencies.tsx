@@ -9,7 +9,8 @@ import { currenciesQuery } from '#/lib/reference';
 import { DataTable } from '#/components/data-table';
 
 export const Route = createFileRoute('/_app/currencies')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(currenciesQuery),
+  loader: async ({ context }) =>
+    context.queryClient.ensureQueryData((await import('#/lib/reference')).currenciesQuery),
   component: CurrenciesPage,
 });
 

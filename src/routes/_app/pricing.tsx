@@ -34,7 +34,8 @@ export const Route = createFileRoute('/_app/pricing')({
     to: text,
     amount: text,
   }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(currenciesQuery),
+  loader: async ({ context }) =>
+    context.queryClient.ensureQueryData((await import('#/lib/reference')).currenciesQuery),
   component: PricingPage,
 });
 

@@ -10,7 +10,7 @@ import { refusalFor } from '#/api/roles';
 import { type PayoutAccount } from '#/api/schemas/payout-account';
 import { type Product, Transaction } from '#/api/schemas/transaction';
 import { transitionFor, transitionRefusal } from '#/api/transaction-states';
-import { pathOf } from '#/api/client';
+import { pathOf } from '#/api/call';
 import { answerJson, type PartnerApi } from '../partner-api';
 import { REFUSAL_TEXT, quoteWindow, simulationChanges } from './rules';
 import { type ControlsCore, transactionSubject, objectOf } from './shared';

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { changesOf } from '../audit-changes';
 import { audit, invalidInput, problem, requireSignIn } from '../request';
 import { notesOfWrite } from '../store/transaction-notes';
-import { methodsAt, operationFor } from '#/api/roles';
+import { methodsAt, operationFor } from '#/api/operation-paths';
 import { partnerApi } from '../partner-api';
 import { answerOf } from '../partner-client';
 import { UpstreamError, type UpstreamResponse } from '../upstream';

@@ -1,9 +1,8 @@
-import { MERCHANT_SORTS } from '#/api/local-index';
+import { KYC_STATUSES, MERCHANT_SORTS } from '#/api/list-choices';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { KYC_STATUSES, KycStatus } from '#/api/schemas/merchant';
 import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
@@ -22,7 +21,7 @@ const SORTS = [
 const MerchantsSearch = z.object({
   ...pageSearch,
   q: z.string().max(200).optional().catch(undefined),
-  kycStatus: listSearch(KycStatus),
+  kycStatus: listSearch(z.enum(KYC_STATUSES)),
   type: z.enum(['customer', 'contact']).optional().catch(undefined),
   sort: z.enum(MERCHANT_SORTS).optional().catch(undefined),
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
@@ -31,7 +30,11 @@ const MerchantsSearch = z.object({
 export const Route = createFileRoute('/_app/merchants/')({
   validateSearch: MerchantsSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(merchantIndexQuery(deps)),
+  // The queries are imported when the page opens: they stay out of the first load.
+  loader: async ({ context, deps }) =>
+    context.queryClient.ensureQueryData(
+      (await import('#/features/find/queries')).merchantIndexQuery(deps),
+    ),
   component: MerchantsPage,
 });
 
@@ -63,7 +66,8 @@ function MerchantsPage() {
         label: 'KYC status',
         choices: KYC_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
         value: search.kycStatus,
-        onChange: (kycStatus) => filter({ kycStatus: kycStatus as KycStatus[] | undefined }),
+        onChange: (kycStatus) =>
+          filter({ kycStatus: kycStatus as (typeof KYC_STATUSES)[number][] | undefined }),
       }}
       merchant={false}
       sort={{

@@ -1,9 +1,8 @@
-import { ACCOUNT_SORTS } from '#/api/local-index';
+import { ACCOUNT_SORTS, ACCOUNT_STATUSES } from '#/api/list-choices';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, AccountStatus } from '#/api/schemas/payout-account';
 import { PayoutCurrencySelect } from '#/components/form-fields';
 import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
@@ -16,7 +15,7 @@ import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
 const AccountsSearch = z.object({
   ...pageSearch,
   q: z.string().max(200).optional().catch(undefined),
-  accountStatus: listSearch(AccountStatus),
+  accountStatus: listSearch(z.enum(ACCOUNT_STATUSES)),
   businessId: optionalIdSearch,
   currencySymbol: z.string().max(20).optional().catch(undefined),
   sort: z.enum(ACCOUNT_SORTS).optional().catch(undefined),
@@ -26,7 +25,10 @@ type AccountsSearch = z.infer<typeof AccountsSearch>;
 export const Route = createFileRoute('/_app/payout-accounts/')({
   validateSearch: AccountsSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(accountIndexQuery(deps)),
+  loader: async ({ context, deps }) =>
+    context.queryClient.ensureQueryData(
+      (await import('#/features/find/queries')).accountIndexQuery(deps),
+    ),
   component: PayoutAccountsPage,
 });
 

@@ -7,7 +7,7 @@ import { merchantQuery } from '#/features/merchants/queries';
 import { recordPage } from '#/app/route-states';
 
 export const Route = createFileRoute('/_app/merchants/$id/edit')({
-  ...recordPage(merchantQuery),
+  ...recordPage(async () => (await import('#/features/merchants/queries')).merchantQuery),
   component: EditMerchantPage,
 });
 

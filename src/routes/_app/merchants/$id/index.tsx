@@ -24,7 +24,7 @@ import { useInSandbox } from '#/features/session/queries';
 import { AutomaticMove } from '#/features/moves/components/automatic-move';
 
 export const Route = createFileRoute('/_app/merchants/$id/')({
-  ...recordPage(merchantQuery),
+  ...recordPage(async () => (await import('#/features/merchants/queries')).merchantQuery),
   component: MerchantPage,
 });
 

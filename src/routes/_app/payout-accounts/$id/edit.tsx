@@ -8,7 +8,9 @@ import { payoutAccountQuery } from '#/features/payout-accounts/queries';
 import { recordPage } from '#/app/route-states';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/edit')({
-  ...recordPage(payoutAccountQuery),
+  ...recordPage(
+    async () => (await import('#/features/payout-accounts/queries')).payoutAccountQuery,
+  ),
   component: EditPayoutAccountPage,
 });
 

@@ -23,7 +23,9 @@ import { useInSandbox } from '#/features/session/queries';
 import { PayeeChanges } from '#/features/controls/components/payee-changes';
 
 export const Route = createFileRoute('/_app/payout-accounts/$id/')({
-  ...recordPage(payoutAccountQuery),
+  ...recordPage(
+    async () => (await import('#/features/payout-accounts/queries')).payoutAccountQuery,
+  ),
   component: PayoutAccountPage,
 });
 

@@ -1,4 +1,4 @@
-import { TRANSACTION_SORTS } from '#/api/local-index';
+import { TRANSACTION_SORTS } from '#/api/list-choices';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -42,9 +42,11 @@ type TransactionsSearch = z.infer<typeof TransactionsSearch>;
 export const Route = createFileRoute('/_app/transactions/$product/')({
   validateSearch: TransactionsSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) =>
+  loader: async ({ context, params, deps }) =>
     context.queryClient.ensureQueryData(
-      transactionIndexQuery(indexQueryOf(PRODUCT_OF[params.product], deps)),
+      (await import('#/features/find/queries')).transactionIndexQuery(
+        indexQueryOf(PRODUCT_OF[params.product], deps),
+      ),
     ),
   component: TransactionsPage,
 });

@@ -45,10 +45,12 @@ function rejectionOf(controls: TransactionControls | undefined) {
 }
 
 export const Route = createFileRoute('/_app/transactions/$product/$id/')({
-  loader: ({ context, params }) =>
-    loadRecord(
-      context.queryClient.ensureQueryData(transactionQuery(PRODUCT_OF[params.product], params.id)),
-    ),
+  loader: async ({ context, params }) => {
+    const { transactionQuery: query } = await import('#/features/transactions/queries');
+    return loadRecord(
+      context.queryClient.ensureQueryData(query(PRODUCT_OF[params.product], params.id)),
+    );
+  },
   // An unknown id shows the not-found page inside the shell.
   notFoundComponent: NotFound,
   component: TransactionPage,

@@ -27,7 +27,7 @@ import { idParams } from '#/lib/params';
 export const Route = createFileRoute('/_app/transactions/payouts/$id/receipt')({
   // Not a layout route: /transactions/payouts/new must stay a product page.
   params: idParams,
-  ...recordPage(confirmationQuery),
+  ...recordPage(async () => (await import('#/features/transactions/queries')).confirmationQuery),
   component: ReceiptPage,
 });
 
