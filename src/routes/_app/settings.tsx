@@ -6,20 +6,33 @@ import {
   KeptMail,
 } from '#/features/notifications/components/notification-panels';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
-import { PageHeader, Panel } from '#/components/page';
+import { LoadingState, PageHeader, Panel } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
 import {
   CredentialsSettings,
   PeopleSettings,
   SecondStepSettings,
 } from '#/features/workspace/components/settings-panels';
-import { ProvisioningPanel, SsoSettingsPanel } from '#/features/workspace/components/sso-settings';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
 import {
   ApprovalSettingsForm,
   ControlChanges,
 } from '#/features/controls/components/control-settings';
+
+// Single sign-on and provisioning come in a chunk of their own with data of their own: the page
+// shows its heading and the panels above without waiting for them.
+const SsoSettingsPanel = lazy(() =>
+  import('#/features/workspace/components/sso-settings').then((m) => ({
+    default: m.SsoSettingsPanel,
+  })),
+);
+const ProvisioningPanel = lazy(() =>
+  import('#/features/workspace/components/sso-settings').then((m) => ({
+    default: m.ProvisioningPanel,
+  })),
+);
 
 export const Route = createFileRoute('/_app/settings')({
   beforeLoad: async ({ context }) => {
@@ -29,6 +42,13 @@ export const Route = createFileRoute('/_app/settings')({
   },
   // The admin contracts load with the page, not with every page's first load (loaders are).
   loader: async ({ context }) => {
+    // Asked for at once, not awaited: the panels below show them when they come.
+    void import('#/features/workspace/sso-queries').then((sso) =>
+      Promise.all([
+        context.queryClient.prefetchQuery(sso.ssoQuery),
+        context.queryClient.prefetchQuery(sso.scimQuery),
+      ]),
+    );
     const [workspace, controls] = await Promise.all([
       import('#/features/workspace/queries'),
       import('#/features/controls/queries'),
@@ -67,8 +87,10 @@ function SettingsPage() {
           <ApprovalSettingsForm />
         </Panel>
         <SecondStepSettings />
-        <SsoSettingsPanel />
-        <ProvisioningPanel />
+        <Suspense fallback={<LoadingState label="Loading single sign-on and provisioning" />}>
+          <SsoSettingsPanel />
+          <ProvisioningPanel />
+        </Suspense>
         <ChatHookSettings />
         <KeptMail />
       </Stack>
