@@ -88,6 +88,23 @@ async function waitingBatches(ctx: BatchInboxDeps, environment: string) {
   return { waiting, context, time };
 }
 
+type ApprovalCounts = { you: number; everyone: number };
+
+/** Waiting bulk files as approval counts: those the person may approve, and all of them. */
+export const batchCounts = (batches: readonly { canAct: boolean }[]): ApprovalCounts => ({
+  you: batches.filter((b) => b.canAct).length,
+  everyone: batches.length,
+});
+
+/**
+ * A person's approval counts with the waiting bulk files added: what the inbox, its count and the
+ * navigation's live badge all say.
+ */
+export const withWaitingBatches = (counts: ApprovalCounts, batches: ApprovalCounts) => ({
+  you: counts.you + batches.you,
+  everyone: counts.everyone + batches.everyone,
+});
+
 /**
  * How many waiting bulk files each of these people may approve, and how many wait: the counts of
  * `batchInbox`, read once for everyone with a page open (the live hub, issue 45).
@@ -96,15 +113,18 @@ export async function batchInboxCounts(
   ctx: BatchInboxDeps,
   users: readonly User[],
   environment: string,
-): Promise<Map<string, { you: number; everyone: number }>> {
+): Promise<Map<string, ApprovalCounts>> {
   const { waiting, context, time } = await waitingBatches(ctx, environment);
-  const counts = new Map<string, { you: number; everyone: number }>();
-  for (const user of users) {
-    const you = context
-      ? waiting.filter((batch) => batchApproval(batch, user, context, time).canAct).length
-      : 0;
-    counts.set(user.id, { you, everyone: waiting.length });
-  }
+  const counts = new Map<string, ApprovalCounts>();
+  for (const user of users)
+    counts.set(
+      user.id,
+      batchCounts(
+        waiting.map((batch) => ({
+          canAct: context !== undefined && batchApproval(batch, user, context, time).canAct,
+        })),
+      ),
+    );
   return counts;
 }
 

@@ -13,7 +13,7 @@ import { ROLE_LABEL, type Role } from '#/api/roles';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { type ApplyChange, holdForSecondAdmin } from './changes';
 import type { Environment } from '#/api/dashboard';
-import { batchInbox } from '../batches/approval';
+import { batchCounts, batchInbox, withWaitingBatches } from '../batches/approval';
 import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
@@ -220,15 +220,6 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.requirement, async ({ query }) => controls.requirement(query));
 
-  /** The counts with the bulk payout files waiting for approval added. */
-  const withBatches = (
-    counts: { you: number; everyone: number },
-    batches: readonly { canAct: boolean }[],
-  ) => ({
-    you: counts.you + batches.filter((b) => b.canAct).length,
-    everyone: counts.everyone + batches.length,
-  });
-
   route(app, E.inbox, async ({ request, query }) => {
     const { user, environment } = signedIn(request);
     const api = await partnerApi(ctx, environment);
@@ -239,7 +230,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     return {
       ...page,
       batches: query.scope === 'you' ? batches.filter((b) => b.canAct) : batches,
-      counts: withBatches(page.counts, batches),
+      counts: withWaitingBatches(page.counts, batchCounts(batches)),
     };
   });
 
@@ -249,7 +240,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
       controls.inboxCounts(user, environment),
       batchInbox(app.dashboard, user, environment),
     ]);
-    return withBatches(counts, batches);
+    return withWaitingBatches(counts, batchCounts(batches));
   });
 
   route(app, E.transactionControls, async ({ request, reply, params }) => {

@@ -18,7 +18,7 @@ import type { DashboardDb, Listening } from '../store/db';
 import type { NotificationStore } from './store';
 import type { Database } from '../store/schema';
 import type { User, WorkspaceStore } from '../store/workspace';
-import { type BatchInboxDeps, batchInboxCounts } from '../batches/approval';
+import { type BatchInboxDeps, batchInboxCounts, withWaitingBatches } from '../batches/approval';
 
 const PULSE_MS = 1_000;
 const KEEP_ALIVE_MS = 20_000;
@@ -186,11 +186,9 @@ export function liveHub(context: () => LiveHubDeps) {
         ]);
         const countsOf = new Map<string, { counts: Counts; json: string }>();
         for (const user of users) {
-          const a = approvals.get(user.id)!;
-          const b = batches.get(user.id)!;
           const counts: Counts = {
             unread: unread.get(user.id) ?? 0,
-            approvals: { you: a.you + b.you, everyone: a.everyone + b.everyone },
+            approvals: withWaitingBatches(approvals.get(user.id)!, batches.get(user.id)!),
           };
           countsOf.set(user.id, { counts, json: JSON.stringify(counts) });
         }
