@@ -41,7 +41,6 @@ const Search = z
   .max(200, { error: 'must be at most 200 characters' })
   .optional()
   .transform((s) => (s ? s : undefined));
-export { ACCOUNT_SORTS, MERCHANT_SORTS, TRANSACTION_SORTS };
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
@@ -55,7 +54,6 @@ export const TimeZone = z
   .max(64, { error: 'must be a time zone such as Europe/Berlin' })
   .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
   .default('UTC');
-export { CsvLocale };
 
 /** A list as JSON pages, or every row the filters select as CSV (with times in `tz`). */
 const Export = {

@@ -203,8 +203,6 @@ export const transactionOperations = {
   receive: productOperations('receive'),
 };
 
-export type { TransactionOperationName };
-
 /** Each transaction operation's product and name (`create`, `approveQuote`…), by operation id. */
 export const TRANSACTION_OPERATION_OF: ReadonlyMap<
   string,

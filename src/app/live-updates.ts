@@ -6,7 +6,7 @@ import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-qu
 import { useEffect } from 'react';
 import { controlsKeys } from '#/features/controls/queries';
 import { notificationKeys } from '#/features/notifications/queries';
-import { findKeys } from '#/features/find/queries';
+import { findKeys } from '#/features/find/keys';
 import { sessionKeys } from '#/features/session/queries';
 import { buildUrl } from '#/api/call';
 import { notificationEndpoints } from '#/api/notifications';

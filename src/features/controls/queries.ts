@@ -35,7 +35,6 @@ export const controlsKeys = {
 
 /** How often the navigation's count and the inbox look again (a decision refreshes them at once). */
 const INBOX_REFRESH_MS = 15_000;
-export { INBOX_PAGE };
 
 export const inboxQuery = (scope: InboxScope, start = 0, limit = INBOX_PAGE) =>
   queryOptions({

@@ -20,8 +20,6 @@ import { merchantQuery } from '../merchants/queries';
 import { payoutAccountQuery } from '../payout-accounts/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
 import { type Filters, findKeys } from './keys';
-
-export { findKeys };
 import { currentFormats } from '#/lib/format';
 import { unlessLive } from '#/lib/live';
 

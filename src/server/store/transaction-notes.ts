@@ -4,7 +4,8 @@
 // value: a replayed request (same idempotency key) adds nothing.
 import { createHash } from 'node:crypto';
 import type { TransactionNote } from '#/api/dashboard';
-import { TRANSACTION_OPERATION_OF, type TransactionOperationName } from '#/api/operations';
+import { TRANSACTION_OPERATION_OF } from '#/api/operations';
+import type { TransactionOperationName } from '#/api/transaction-operation-names';
 import type { DashboardDb } from './db';
 
 export interface TransactionRef {
