@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chunkClosure, readManifest } from '../src/server/page-preloads';
 
-export const FIRST_LOAD_BUDGET = 230 * 1024;
+export const FIRST_LOAD_BUDGET = 190 * 1024;
 
 export function firstLoad(distDir: string, route = 'src/routes/sign-in.tsx') {
   const manifest = readManifest(distDir);

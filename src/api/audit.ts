@@ -5,13 +5,9 @@ import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { integerParam, oneOf } from './schemas/common';
 import { CsvLocale } from './csv-locale';
+import { AUDIT_OUTCOMES } from './list-choices';
 
-/**
- * How an audited action ended. `sent`: a write was sent to the API, recorded before it left;
- * the entry with its outcome follows (same request id). A `sent` with nothing after it is a
- * write that may have happened, its answer lost (the server stopped).
- */
-export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed', 'sent'] as const;
+export { AUDIT_OUTCOMES };
 export const AuditOutcome = oneOf(AUDIT_OUTCOMES);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;
 export const AUDIT_OUTCOME_LABEL: Record<AuditOutcome, string> = {

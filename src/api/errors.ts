@@ -1,7 +1,7 @@
 // What every caller of the API shares, kept apart from the typed client (./client.ts) so that a
 // page which only signs in does not load the whole contract: the connection, the error carrying
 // a problem's details, and reading a problem from an answer.
-import { Problem } from './schemas/common';
+import type { Problem } from './schemas/common';
 
 export interface Connection {
   /** {base_url}: everything before `/v1/`. */
@@ -47,6 +47,9 @@ export function clientProblem(
 export async function readProblem(response: Response, requestId: string): Promise<Problem> {
   const text = await response.text().catch(() => '');
   try {
+    // The schema is asked for when an answer is a refusal: the first load goes without the
+    // contract and zod (docs/decisions/058).
+    const { Problem } = await import('./schemas/common');
     const parsed = Problem.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
   } catch {

@@ -1,7 +1,10 @@
 // The three transaction products as the dashboard names them, in one table for the SPA and the
 // server alike: the URL slug, the words on screen and in files, and where the dashboard shows a
 // record (the links notifications and mails carry).
-import type { Product } from './schemas/transaction';
+
+/** The three products, as the API names them. */
+export const PRODUCTS = ['sendc2f', 'sendf2f', 'receive'] as const;
+export type Product = (typeof PRODUCTS)[number];
 
 interface ProductWords {
   /** In the SPA's URLs and in file names: /transactions/payouts, payouts-template.csv. */

@@ -3,7 +3,7 @@
 // decides every proxied call from it; the SPA reads the same table to hide or disable what a
 // person's roles cannot do, and to say why.
 import type { operations, sandboxOperations } from './operations';
-import { PRODUCTS } from './schemas/transaction';
+import { PRODUCTS } from './products';
 import {
   type TransactionOperationName,
   transactionOperationId,

@@ -19,7 +19,7 @@ const nonce =
 if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
 
 const queryClient = createQueryClient();
-seedSessionFromPage(queryClient);
+void seedSessionFromPage(queryClient);
 followFormats(queryClient);
 const router = createAppRouter(queryClient);
 

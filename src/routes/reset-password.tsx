@@ -5,7 +5,6 @@ import { sessionQuery } from '#/features/session/queries';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PasswordReset } from '#/api/account';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
@@ -13,10 +12,11 @@ import { Logo } from '#/components/logo';
 import { RequestResetLink } from '#/features/session/components/request-reset-link';
 import { useResetPassword } from '#/features/workspace/queries';
 import { fieldError } from '#/lib/field-error';
+import { searchSchema, text } from '#/lib/search';
 
 // Without a token: ask for a link by mail; with one (from the mail): choose the new password.
 export const Route = createFileRoute('/reset-password')({
-  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: searchSchema({ token: text(200) }),
   component: ResetPasswordPage,
 });
 

@@ -2,24 +2,22 @@ import { Alert, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/c
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { matching, searchSchema } from '#/lib/search';
 import { Logo } from '#/components/logo';
 import { SignInForm } from '#/features/session/components/sign-in-form';
 import { sessionQuery } from '#/features/session/queries';
 import { isSsoRefusal, SSO_REFUSALS } from '#/api/sso-refusals';
 
 /** Only a path on this site: a redirect to another origin is dropped. */
-const safeRedirect = z
-  .string()
-  .refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'))
-  .optional()
-  .catch(undefined);
+const safeRedirect = matching(
+  (value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'),
+);
 
 export const Route = createFileRoute('/sign-in')({
-  validateSearch: z.object({
+  validateSearch: searchSchema({
     redirect: safeRedirect,
     /** Why a single sign-on came back without a session (the server says which). */
-    sso: z.string().refine(isSsoRefusal).optional().catch(undefined),
+    sso: matching(isSsoRefusal),
   }),
   beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);

@@ -1,6 +1,7 @@
 // Files, events and webhook endpoints.
 import { z } from 'zod';
 import { HttpUrl, Id, IdParam, oneOf, PageQuery, Timestamp } from './common';
+import { REQUEST_OBJECT_TYPES } from '../list-choices';
 
 export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -143,14 +144,7 @@ export const DASHBOARD_BACKGROUND = { header: 'x-sandbox-background', value: 'da
 /** The User-Agent of the dashboard's calls on a person's behalf, as the request log shows it. */
 export const DASHBOARD_USER_AGENT = 'partner-dashboard';
 
-/** What the request log is searched by (a sandbox extension, docs/decisions/023). */
-export const REQUEST_OBJECT_TYPES = [
-  'merchant',
-  'payout_account',
-  'transaction',
-  'webhook',
-  'event',
-] as const;
+export { REQUEST_OBJECT_TYPES };
 export const RequestLogQuery = PageQuery.extend({
   path: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
   status: z

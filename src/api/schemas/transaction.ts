@@ -14,38 +14,14 @@ import {
   requiredText,
   Timestamp,
 } from './common';
+import { PRODUCTS } from '../products';
+import { CLIENT_STATUSES, ONOFF_STATUSES, PURPOSES, RECEIVE_STATUSES } from '../list-choices';
 
-export const PRODUCTS = ['sendc2f', 'sendf2f', 'receive'] as const;
+export { CLIENT_STATUSES, ONOFF_STATUSES, PRODUCTS, PURPOSES, RECEIVE_STATUSES };
+
 export const Product = z.enum(PRODUCTS);
 export type Product = z.infer<typeof Product>;
 
-export const ONOFF_STATUSES = [
-  'OnOff_PENDING',
-  'OnOff_AWAITING_QUOTE_APPROVAL',
-  'OnOff_AWAITING_DEPOSIT',
-  'OnOff_IN_PROGRESS',
-  'OnOff_COMPLETED',
-  'OnOff_CANCELED',
-] as const;
-export const RECEIVE_STATUSES = [
-  'Receive_PENDING',
-  'Receive_IN_PROGRESS',
-  'Receive_COMPLETED',
-  'Receive_CANCELED',
-] as const;
-export const CLIENT_STATUSES = [...ONOFF_STATUSES, ...RECEIVE_STATUSES] as const;
-
-export const PURPOSES = [
-  'GOODS_PURCHASE',
-  'SERVICES_PURCHASE',
-  'SUPPLIER_PAYMENT',
-  'SALARY',
-  'FAMILY_SUPPORT',
-  'INTRA_COMPANY_TRANSFER',
-  'INVESTMENT',
-  'LOAN_REPAYMENT',
-  'OTHER',
-] as const;
 export const Purpose = oneOf(PURPOSES);
 export type Purpose = z.infer<typeof Purpose>;
 

@@ -7,10 +7,18 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callEndpoint } from '#/api/call';
-import { type Environment, sessionEndpoints as E, SessionInfo, type SignIn } from '#/api/dashboard';
-import { accountEndpoints, type ResetRequest } from '#/api/account';
+import type { Environment, SessionInfo, SignIn } from '#/api/dashboard';
+import type { ResetRequest } from '#/api/account';
 import { refusalFor } from '#/api/roles';
 import { api } from '#/lib/api';
+
+/**
+ * The session's endpoints, loaded when first called: every page's first load reads the session,
+ * and goes without the contract's schemas and zod (docs/decisions/058). By the time someone
+ * signs in or out, the browser has long had them.
+ */
+const contract = async () => (await import('#/api/dashboard')).sessionEndpoints;
+type SessionEndpoint = keyof Awaited<ReturnType<typeof contract>>;
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -19,37 +27,45 @@ export const sessionKeys = {
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.all,
-  queryFn: () => callEndpoint(api, E.getSession),
+  queryFn: async () => callEndpoint(api, (await contract()).getSession),
   staleTime: 60_000,
 });
 
 /**
  * The session the server wrote into the page it served (docs/decisions/022): the first page
  * starts without asking for it. Anything unreadable is ignored; the query then asks as usual.
+ * The page opens on what the server wrote; its schema, loaded beside the page, checks it, and a
+ * session that does not pass is asked for again (docs/decisions/058).
  */
-export function seedSessionFromPage(queryClient: QueryClient, page: Document = document) {
+export async function seedSessionFromPage(queryClient: QueryClient, page: Document = document) {
   const element = page.getElementById('session-info');
   if (!element) return;
   element.remove();
+  let given: unknown;
   try {
-    const parsed = SessionInfo.safeParse(JSON.parse(element.textContent ?? ''));
-    if (parsed.success) queryClient.setQueryData(sessionQuery.queryKey, parsed.data);
+    given = JSON.parse(element.textContent ?? '');
   } catch {
-    // Not JSON: asked for below, as without it.
+    return; // Not JSON: asked for when a page needs it, as without it.
   }
+  if (typeof given !== 'object' || given === null || !('signedIn' in given)) return;
+  queryClient.setQueryData(sessionQuery.queryKey, given as SessionInfo);
+  const { SessionInfo: schema } = await import('#/api/dashboard');
+  const parsed = schema.safeParse(given);
+  if (parsed.success) queryClient.setQueryData(sessionQuery.queryKey, parsed.data);
+  else await queryClient.resetQueries({ queryKey: sessionQuery.queryKey });
 }
 
 /** The session as the server sees it now, not as cached: for signing in again in place. */
 export const signedOutSessionQuery = queryOptions({
   queryKey: sessionKeys.signedOutView,
-  queryFn: () => callEndpoint(api, E.getSession),
+  queryFn: async () => callEndpoint(api, (await contract()).getSession),
   staleTime: 0,
 });
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignIn) => callEndpoint(api, E.signIn, { body }),
+    mutationFn: async (body: SignIn) => callEndpoint(api, (await contract()).signIn, { body }),
     onSuccess: (session) => {
       // Everything cached belongs to whoever was signed in before.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
@@ -59,14 +75,14 @@ export function useSignIn() {
 }
 
 /** Ends every session of the signed-in person, this one included. */
-export const useSignOutEverywhere = () => useEndSession(E.signOutEverywhere);
+export const useSignOutEverywhere = () => useEndSession('signOutEverywhere');
 
 /** Moves the session to another environment an admin has set up; cached data is the old one's. */
 export function useSwitchEnvironment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (environment: Environment) =>
-      callEndpoint(api, E.switchEnvironment, { body: { environment } }),
+    mutationFn: async (environment: Environment) =>
+      callEndpoint(api, (await contract()).switchEnvironment, { body: { environment } }),
     // Every answer of the other environment goes: cached ones are dropped, and the ones on
     // screen are fetched again from the environment now chosen.
     onSuccess: async (session) => {
@@ -76,13 +92,13 @@ export function useSwitchEnvironment() {
   });
 }
 
-export const useSignOut = () => useEndSession(E.signOut);
+export const useSignOut = () => useEndSession('signOut');
 
 /** Ends sessions through `endpoint`: whatever was cached belonged to the person signed out. */
-function useEndSession(endpoint: typeof E.signOut | typeof E.signOutEverywhere) {
+function useEndSession(endpoint: SessionEndpoint & ('signOut' | 'signOutEverywhere')) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(api, endpoint),
+    mutationFn: async () => callEndpoint(api, (await contract())[endpoint]),
     onSuccess: (session) => {
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
@@ -114,8 +130,10 @@ export function useInSandbox(): boolean {
 /** Asks for a password reset link by mail (no session). */
 export const useRequestPasswordReset = () =>
   useMutation({
-    mutationFn: (body: ResetRequest) =>
-      callEndpoint(api, accountEndpoints.requestPasswordReset, { body }),
+    mutationFn: async (body: ResetRequest) =>
+      callEndpoint(api, (await import('#/api/account')).accountEndpoints.requestPasswordReset, {
+        body,
+      }),
   });
 
 /**
@@ -130,7 +148,8 @@ export function useStepUp() {
     signedIn?.secondFactor && (signedIn.stepUpUntil === null || signedIn.stepUpUntil <= Date.now()),
   );
   const give = useMutation({
-    mutationFn: (code: string) => callEndpoint(api, E.stepUp, { body: { code } }),
+    mutationFn: async (code: string) =>
+      callEndpoint(api, (await contract()).stepUp, { body: { code } }),
     onSuccess: ({ stepUpUntil }) =>
       queryClient.setQueryData(sessionQuery.queryKey, (before) =>
         before?.signedIn ? { ...before, stepUpUntil } : before,

@@ -2,7 +2,7 @@ import { Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mant
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { integer, oneOf, searchSchema } from '#/lib/search';
 import type { ReactNode } from 'react';
 import {
   ACTION_LABEL,
@@ -27,10 +27,10 @@ import { Totals } from '#/features/batches/components/batch-bits';
 import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
-const ApprovalsSearch = z.object({
-  scope: z.enum(['you', 'everyone']).optional().catch(undefined),
-  start: z.coerce.number().int().min(0).optional().catch(undefined),
-  limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+const ApprovalsSearch = searchSchema({
+  scope: oneOf(['you', 'everyone']),
+  start: integer({ min: 0 }),
+  limit: integer({ min: 1, max: 100 }),
 });
 
 export const Route = createFileRoute('/_app/approvals')({

@@ -4,20 +4,15 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { integer, matching, oneOf, type SearchOf, searchSchema, text } from '#/lib/search';
 import {
   auditActionWords,
   auditDetailWords,
   auditRecordOf,
   isApiAction,
 } from '#/api/audit-actions';
-import {
-  AUDIT_OUTCOME_LABEL,
-  AUDIT_OUTCOMES,
-  type AuditEntry,
-  type AuditFilters,
-  AuditOutcome,
-} from '#/api/audit';
+import { AUDIT_OUTCOME_LABEL, type AuditEntry, type AuditFilters } from '#/api/audit';
+import { AUDIT_OUTCOMES } from '#/api/list-choices';
 import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
@@ -38,13 +33,13 @@ const BY_NOBODY: Record<string, string> = {
   'dashboard bulk payouts': 'The dashboard (bulk payouts)',
 };
 
-const AuditSearch = z.object({
-  actor: z.string().max(254).optional().catch(undefined),
-  action: z.string().max(200).optional().catch(undefined),
-  outcome: AuditOutcome.optional().catch(undefined),
-  before: z.coerce.number().int().positive().optional().catch(undefined),
-  from: z.string().regex(DAY_PATTERN).optional().catch(undefined),
-  to: z.string().regex(DAY_PATTERN).optional().catch(undefined),
+const AuditSearch = searchSchema({
+  actor: text(254),
+  action: text(200),
+  outcome: oneOf(AUDIT_OUTCOMES),
+  before: integer({ min: 1 }),
+  from: matching(DAY_PATTERN),
+  to: matching(DAY_PATTERN),
 });
 
 export const Route = createFileRoute('/_app/audit')({
@@ -130,7 +125,7 @@ const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
 ];
 
 /** The page's search as the API's filters: its days as the instants they begin and end. */
-function filtersOf({ from, to, ...search }: z.infer<typeof AuditSearch>): AuditFilters {
+function filtersOf({ from, to, ...search }: SearchOf<typeof AuditSearch>): AuditFilters {
   return {
     ...search,
     from: from ? startOfDay(from) : undefined,

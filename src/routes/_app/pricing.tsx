@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf, searchSchema, text, withDefault } from '#/lib/search';
 import { ButtonLink } from '#/components/links';
 import { Figure } from '#/components/field';
 import { Money } from '#/components/money';
@@ -25,14 +25,14 @@ import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '#/li
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { Permitted } from '#/features/session/components/permitted';
 
-const text = z.string().max(40).optional().catch(undefined);
+const quoted = text(40);
 
 export const Route = createFileRoute('/_app/pricing')({
-  validateSearch: z.object({
-    product: z.enum(PRODUCT_SLUGS).catch('payouts').default('payouts'),
-    from: text,
-    to: text,
-    amount: text,
+  validateSearch: searchSchema({
+    product: withDefault(oneOf(PRODUCT_SLUGS), 'payouts'),
+    from: quoted,
+    to: quoted,
+    amount: quoted,
   }),
   loader: async ({ context }) =>
     context.queryClient.ensureQueryData((await import('#/lib/reference')).currenciesQuery),

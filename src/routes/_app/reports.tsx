@@ -4,9 +4,9 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { matching, oneOf, optionalIdSearch, type SearchOf, searchSchema, text } from '#/lib/search';
 import { BUCKETS, PRESETS } from '#/api/period-names';
-import { PRODUCTS } from '#/api/schemas/transaction';
+import { PRODUCTS } from '#/api/products';
 import { PageHeader } from '#/components/page';
 import { ReportFilters } from '#/features/reports/components/report-filters';
 import { ReportView } from '#/features/reports/components/report-view';
@@ -15,20 +15,17 @@ import { periodLabel } from '#/features/reports/format';
 import { reportOf, zone } from '#/features/reports/period-query';
 import { DAY_PATTERN } from '#/lib/dates';
 
-const day = z.string().regex(DAY_PATTERN).optional().catch(undefined);
-export const ReportSearch = z.object({
-  period: z
-    .enum([...PRESETS, 'custom'])
-    .optional()
-    .catch(undefined),
+const day = matching(DAY_PATTERN);
+export const ReportSearch = searchSchema({
+  period: oneOf([...PRESETS, 'custom']),
   from: day,
   to: day,
-  bucket: z.enum(BUCKETS).optional().catch(undefined),
-  product: z.enum(PRODUCTS).optional().catch(undefined),
-  merchant: z.coerce.number().int().positive().optional().catch(undefined),
-  currency: z.string().max(20).optional().catch(undefined),
+  bucket: oneOf(BUCKETS),
+  product: oneOf(PRODUCTS),
+  merchant: optionalIdSearch,
+  currency: text(20),
 });
-export type ReportSearch = z.infer<typeof ReportSearch>;
+export type ReportSearch = SearchOf<typeof ReportSearch>;
 
 export const Route = createFileRoute('/_app/reports')({
   validateSearch: ReportSearch,

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
-import { REQUEST_OBJECT_TYPES } from '#/api/schemas/platform';
+import { integer, oneOf, searchSchema, text } from '#/lib/search';
+import { REQUEST_OBJECT_TYPES } from '#/api/list-choices';
 import { ApiErrorAlert } from '#/components/api-error';
 import { LoadingState, PageHeader } from '#/components/page';
 import { Pager } from '#/components/pager';
@@ -13,16 +13,16 @@ import { sessionQuery } from '#/features/session/queries';
 import { ChoiceFilter, FilterText } from '#/features/find/components/list-controls';
 
 export const Route = createFileRoute('/_app/requests')({
-  validateSearch: z.object({
-    requestId: z.string().trim().max(100).optional().catch(undefined),
-    path: z.string().max(200).optional().catch(undefined),
-    status: z.coerce.number().int().min(1).max(599).optional().catch(undefined),
-    objectType: z.enum(REQUEST_OBJECT_TYPES).optional().catch(undefined),
-    objectId: z.coerce.number().int().positive().optional().catch(undefined),
-    client: z.enum(['integration', 'dashboard']).optional().catch(undefined),
-    kind: z.enum(['writes', 'reads']).optional().catch(undefined),
-    start: z.coerce.number().int().min(0).optional().catch(undefined),
-    limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+  validateSearch: searchSchema({
+    requestId: text(100, { trim: true }),
+    path: text(200),
+    status: integer({ min: 1, max: 599 }),
+    objectType: oneOf(REQUEST_OBJECT_TYPES),
+    objectId: integer({ min: 1 }),
+    client: oneOf(['integration', 'dashboard']),
+    kind: oneOf(['writes', 'reads']),
+    start: integer({ min: 0 }),
+    limit: integer({ min: 1, max: 100 }),
   }),
   beforeLoad: async ({ context }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);

@@ -1,7 +1,10 @@
 // Signing in as oneself: email and password, and the authenticator's code when the server asks
 // for it; through the workspace's identity provider where one is set up (docs/decisions/051);
 // in the sandbox demo workspace, one click as any of its people.
-import { zodResolver } from '@hookform/resolvers/zod';
+//
+// The one form without react-hook-form: it is the first page most people load, and that load
+// goes without the form library, zod and the contract (docs/decisions/058). Its checks are still
+// the contract's schema, loaded when the form is first sent.
 import {
   Anchor,
   Badge,
@@ -15,23 +18,41 @@ import {
 } from '@mantine/core';
 import { IconFlask, IconKey, IconLogin2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '#/api/errors';
-import { type SessionInfo, SignInForm as SignInSchema, type UserInfo } from '#/api/dashboard';
+import type { SessionInfo, SignInForm as SignInValues, UserInfo } from '#/api/dashboard';
 import { ROLE_LABEL } from '#/api/roles';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
+import { fieldError } from '#/lib/field-error';
 import { useSignIn } from '../queries';
-import { singleSignOnUrl } from '../sso-url';
-import { textField } from '#/components/text-field';
 
 /** A person of the sandbox demo workspace, one click each. */
 type DemoUser = Pick<UserInfo, 'email' | 'name' | 'roles'>;
 
-type Values = { email: string; password: string; code?: string | undefined };
-const FIELDS = Object.keys(SignInSchema.shape);
+type Field = keyof SignInValues;
+/** The form's fields, as the contract's SignInForm names them (a test keeps the two equal). */
+export const SIGN_IN_FIELDS = ['email', 'password', 'code'] as const satisfies readonly Field[];
+type Errors = Partial<Record<Field, string>>;
+
+/**
+ * `values` read by the contract's sign-in schema (only the field `only` when given): what it
+ * makes of them when they pass, else the first message of each field that does not.
+ */
+export async function checkSignIn(
+  values: SignInValues,
+  only?: Field,
+): Promise<{ errors: Errors; values?: SignInValues }> {
+  const { SignInForm } = await import('#/api/dashboard');
+  const parsed = only
+    ? SignInForm.pick({ [only]: true } as Record<Field, true>).safeParse(values)
+    : SignInForm.safeParse(values);
+  if (parsed.success) return { errors: {}, values: { ...values, ...parsed.data } };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  return { errors };
+}
 
 export function SignInForm({
   demoUsers,
@@ -51,9 +72,29 @@ export function SignInForm({
   // A demo person who has enrolled an authenticator: one click, then their code.
   const [demoCodeFor, setDemoCodeFor] = useState<DemoUser | null>(null);
   const [demoCode, setDemoCode] = useState('');
-  const form = useForm<Values>({
-    resolver: zodResolver(SignInSchema),
-    defaultValues: { email: '', password: '', code: '' },
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const valuesOf = (): SignInValues => {
+    const data = new FormData(formRef.current ?? undefined);
+    const text = (name: Field) => String(data.get(name) ?? '');
+    return { email: text('email'), password: text('password'), code: text('code') };
+  };
+  /** Shows `found` under their fields, the first of them focused; false when there are some. */
+  const show = (found: Errors) => {
+    setErrors(found);
+    const first = SIGN_IN_FIELDS.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+    return !first;
+  };
+  /** A field changed: its error no longer applies. */
+  const edited = (field: Field) => () =>
+    setErrors((before) => (before[field] ? { ...before, [field]: undefined } : before));
+  /** The input props of a field: its name, label and error as a sentence. */
+  const inputOf = (field: Field, label: string, errorLabel = label) => ({
+    name: field,
+    label,
+    onChange: edited(field),
+    error: fieldError(errorLabel, errors[field]),
   });
   // Field errors sit under their fields; a general error shows once, above the button.
   const ssoRequired =
@@ -66,9 +107,11 @@ export function SignInForm({
   const [leaving, setLeaving] = useState(false);
   /** To the identity provider that covers the address typed (the server finds it). */
   const continueWithSso = async () => {
-    if (!(await form.trigger('email', { shouldFocus: true }))) return;
+    const checked = await checkSignIn(valuesOf(), 'email');
+    if (!show(checked.errors) || !checked.values) return;
     setLeaving(true);
-    window.location.assign(singleSignOnUrl(form.getValues('email'), returnTo));
+    const { singleSignOnUrl } = await import('../sso-url');
+    window.location.assign(singleSignOnUrl(checked.values.email, returnTo));
   };
   const demoCodeError =
     demoCodeFor && signIn.error instanceof ApiError && signIn.error.problem.code === 'UNAUTHORIZED'
@@ -87,28 +130,33 @@ export function SignInForm({
       },
     );
 
-  const submit = form.handleSubmit(
-    (values) =>
-      signIn.mutate(
-        {
-          email: values.email,
-          password: values.password,
-          ...(values.code ? { code: values.code } : {}),
-        },
-        {
-          onSuccess: onSignedIn,
-          onError: (error) => {
-            if (error instanceof ApiError && error.problem.code === 'SECOND_FACTOR_REQUIRED') {
-              setAskCode(true);
-              return;
-            }
-            applyApiFieldErrors(error, FIELDS, form.setError);
-          },
-        },
-      ),
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { errors: found, values } = await checkSignIn(valuesOf());
     // A new attempt that the form itself refuses: the last attempt's answer no longer applies.
-    () => signIn.reset(),
-  );
+    if (!show(found) || !values) return signIn.reset();
+    signIn.mutate(
+      {
+        email: values.email,
+        password: values.password,
+        ...(values.code ? { code: values.code } : {}),
+      },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => {
+          if (error instanceof ApiError && error.problem.code === 'SECOND_FACTOR_REQUIRED') {
+            setAskCode(true);
+            return;
+          }
+          const placed: Errors = {};
+          applyApiFieldErrors(error, SIGN_IN_FIELDS, (field, { message }) => {
+            placed[field as Field] = message;
+          });
+          show(placed);
+        },
+      },
+    );
+  };
 
   return (
     <Stack gap="md">
@@ -179,25 +227,22 @@ export function SignInForm({
           <Divider label="or with your own account" labelPosition="center" />
         </Stack>
       )}
-      <form onSubmit={submit} noValidate aria-label="Sign in">
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in">
         <Stack gap="sm">
           <TextInput
             type="email"
             autoComplete="username"
             spellCheck={false}
-            {...textField(form, 'email', 'Email')}
+            {...inputOf('email', 'Email')}
           />
-          <PasswordInput
-            autoComplete="current-password"
-            {...textField(form, 'password', 'Password')}
-          />
+          <PasswordInput autoComplete="current-password" {...inputOf('password', 'Password')} />
           {askCode && (
             <TextInput
               description="The 6 digits your app shows, or one of your recovery codes"
               autoComplete="one-time-code"
               inputMode="numeric"
               data-autofocus
-              {...textField(form, 'code', 'Authenticator code', { errorLabel: 'Code' })}
+              {...inputOf('code', 'Authenticator code', 'Code')}
             />
           )}
           <Button
@@ -216,7 +261,7 @@ export function SignInForm({
         </Stack>
       </form>
       {generalError && (
-        <ApiErrorAlert error={generalError} title="Could not sign in" placed={FIELDS} />
+        <ApiErrorAlert error={generalError} title="Could not sign in" placed={SIGN_IN_FIELDS} />
       )}
       {(singleSignOn || ssoRequired) && (
         <Stack gap="xs">

@@ -2,14 +2,13 @@ import { KYC_STATUSES, MERCHANT_SORTS } from '#/api/list-choices';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { listCsvUrl, merchantIndexQuery } from '#/features/find/queries';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
 import { humanize } from '#/lib/format';
-import { listSearch, pageSearch } from '#/lib/search';
+import { listOf, oneOf, pageSearch, type SearchOf, searchSchema, text } from '#/lib/search';
 
 const SORTS = [
   { value: 'created', label: 'Newest first' },
@@ -18,13 +17,13 @@ const SORTS = [
   { value: 'status', label: 'KYC status' },
 ];
 
-const MerchantsSearch = z.object({
+const MerchantsSearch = searchSchema({
   ...pageSearch,
-  q: z.string().max(200).optional().catch(undefined),
-  kycStatus: listSearch(z.enum(KYC_STATUSES)),
-  type: z.enum(['customer', 'contact']).optional().catch(undefined),
-  sort: z.enum(MERCHANT_SORTS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  q: text(200),
+  kycStatus: listOf(KYC_STATUSES),
+  type: oneOf(['customer', 'contact']),
+  sort: oneOf(MERCHANT_SORTS),
+  order: oneOf(['asc', 'desc']),
 });
 
 export const Route = createFileRoute('/_app/merchants/')({
@@ -42,7 +41,7 @@ function MerchantsPage() {
   useDocumentTitle('Merchants · Partner Payments');
   const search = Route.useSearch();
   const { data, isFetching } = useSuspenseQuery(merchantIndexQuery(search));
-  const { filter } = useListSearch<z.infer<typeof MerchantsSearch>>();
+  const { filter } = useListSearch<SearchOf<typeof MerchantsSearch>>();
   const sortValue =
     search.sort === 'created' && search.order === 'asc'
       ? 'created-asc'

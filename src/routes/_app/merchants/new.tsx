@@ -1,12 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { showDone } from '#/components/notify';
 import { FormPage } from '#/components/page';
 import { MerchantForm } from '#/features/merchants/components/merchant-form';
-import { optionalIdSearch } from '#/lib/search';
+import { optionalIdSearch, searchSchema } from '#/lib/search';
 
 export const Route = createFileRoute('/_app/merchants/new')({
-  validateSearch: z.object({ owner: optionalIdSearch }),
+  validateSearch: searchSchema({ owner: optionalIdSearch }),
   component: NewMerchantPage,
 });
 

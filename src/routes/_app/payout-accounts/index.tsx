@@ -2,7 +2,6 @@ import { ACCOUNT_SORTS, ACCOUNT_STATUSES } from '#/api/list-choices';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PayoutCurrencySelect } from '#/components/form-fields';
 import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
@@ -10,17 +9,25 @@ import { useListSearch } from '#/features/find/list-search';
 import { listCsvUrl, accountIndexQuery } from '#/features/find/queries';
 import { PayoutAccountTable } from '#/features/payout-accounts/components/payout-account-table';
 import { humanize } from '#/lib/format';
-import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
+import {
+  listOf,
+  oneOf,
+  optionalIdSearch,
+  pageSearch,
+  type SearchOf,
+  searchSchema,
+  text,
+} from '#/lib/search';
 
-const AccountsSearch = z.object({
+const AccountsSearch = searchSchema({
   ...pageSearch,
-  q: z.string().max(200).optional().catch(undefined),
-  accountStatus: listSearch(z.enum(ACCOUNT_STATUSES)),
+  q: text(200),
+  accountStatus: listOf(ACCOUNT_STATUSES),
   businessId: optionalIdSearch,
-  currencySymbol: z.string().max(20).optional().catch(undefined),
-  sort: z.enum(ACCOUNT_SORTS).optional().catch(undefined),
+  currencySymbol: text(20),
+  sort: oneOf(ACCOUNT_SORTS),
 });
-type AccountsSearch = z.infer<typeof AccountsSearch>;
+type AccountsSearch = SearchOf<typeof AccountsSearch>;
 
 export const Route = createFileRoute('/_app/payout-accounts/')({
   validateSearch: AccountsSearch,

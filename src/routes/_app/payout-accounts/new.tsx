@@ -1,12 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { showDone } from '#/components/notify';
 import { FormPage } from '#/components/page';
 import { PayoutAccountForm } from '#/features/payout-accounts/components/payout-account-form';
-import { optionalIdSearch } from '#/lib/search';
+import { optionalIdSearch, searchSchema } from '#/lib/search';
 
 export const Route = createFileRoute('/_app/payout-accounts/new')({
-  validateSearch: z.object({ businessId: optionalIdSearch }),
+  validateSearch: searchSchema({ businessId: optionalIdSearch }),
   component: NewPayoutAccountPage,
 });
 

@@ -2,9 +2,8 @@ import { TRANSACTION_SORTS } from '#/api/list-choices';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import type { Product } from '#/api/schemas/transaction';
-import { CLIENT_STATUSES, ONOFF_STATUSES, RECEIVE_STATUSES } from '#/api/schemas/transaction';
+import type { Product } from '#/api/products';
+import { CLIENT_STATUSES, ONOFF_STATUSES, RECEIVE_STATUSES } from '#/api/list-choices';
 import { NewRecordLink } from '#/components/links';
 import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
@@ -15,9 +14,18 @@ import { TransactionTable } from '#/features/transactions/components/transaction
 import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
 import { humanize } from '#/lib/format';
 import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
-import { listSearch, optionalIdSearch, pageSearch } from '#/lib/search';
+import {
+  listOf,
+  matching,
+  oneOf,
+  optionalIdSearch,
+  pageSearch,
+  type SearchOf,
+  searchSchema,
+  text,
+} from '#/lib/search';
 
-const day = z.string().regex(DAY_PATTERN).optional().catch(undefined);
+const day = matching(DAY_PATTERN);
 const SORTS = [
   { value: 'created-desc', label: 'Newest first' },
   { value: 'created-asc', label: 'Oldest first' },
@@ -27,17 +35,17 @@ const SORTS = [
   { value: 'updated-desc', label: 'Recently changed' },
 ] as const;
 
-const TransactionsSearch = z.object({
+const TransactionsSearch = searchSchema({
   ...pageSearch,
-  q: z.string().max(200).optional().catch(undefined),
-  status: listSearch(z.enum(CLIENT_STATUSES)),
+  q: text(200),
+  status: listOf(CLIENT_STATUSES),
   businessId: optionalIdSearch,
   from: day,
   to: day,
-  sort: z.enum(TRANSACTION_SORTS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  sort: oneOf(TRANSACTION_SORTS),
+  order: oneOf(['asc', 'desc']),
 });
-type TransactionsSearch = z.infer<typeof TransactionsSearch>;
+type TransactionsSearch = SearchOf<typeof TransactionsSearch>;
 
 export const Route = createFileRoute('/_app/transactions/$product/')({
   validateSearch: TransactionsSearch,

@@ -1,26 +1,25 @@
 import { Alert } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
-import { Purpose } from '#/api/schemas/transaction';
+import { PURPOSES } from '#/api/list-choices';
 import { showDone } from '#/components/notify';
 import { FormPage } from '#/components/page';
 import { TransactionForm } from '#/features/transactions/components/transaction-form';
 import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
-import { optionalIdSearch } from '#/lib/search';
+import { oneOf, optionalIdSearch, searchSchema, text } from '#/lib/search';
 
-const text = z.string().max(40).optional().catch(undefined);
+const quoted = text(40);
 
 export const Route = createFileRoute('/_app/transactions/$product/new')({
   // A quote from the pricing page arrives here (deposit currency, payout currency and amount);
   // an account page's "Pay this account" (sender and account); a transaction's "Copy as new"
   // (all of it, and the transaction it copies).
-  validateSearch: z.object({
-    from: text,
-    to: text,
-    amount: text,
+  validateSearch: searchSchema({
+    from: quoted,
+    to: quoted,
+    amount: quoted,
     merchant: optionalIdSearch,
     account: optionalIdSearch,
-    purpose: Purpose.optional().catch(undefined),
+    purpose: oneOf(PURPOSES),
     copyOf: optionalIdSearch,
   }),
   component: NewTransactionPage,
