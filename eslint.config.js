@@ -139,6 +139,7 @@ export default tseslint.config(
       'src/sandbox/tests/client/openapi-types.ts',
       // Built, cached or scratch output that is not part of the repository.
       'dist-server',
+      'dist-ssr',
       'bench/.cache',
       '.prof',
       '.shots',

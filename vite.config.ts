@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 // `npm run dev` starts the dashboard server on 8080 and Vite on 5173 in front of it.
 const server = process.env.DASHBOARD_DEV_SERVER ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -23,7 +23,10 @@ export default defineConfig({
     // No inline polyfill script: the page's CSP admits only scripts from its own origin.
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
-    manifest: true,
+    // The server build of the SPA (dist-ssr, docs/decisions/059) needs no manifest and no copy
+    // of the public files.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 600,
   },
   server: {
@@ -33,4 +36,4 @@ export default defineConfig({
       '^/sandbox/.+': server,
     },
   },
-});
+}));

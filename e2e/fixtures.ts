@@ -111,6 +111,17 @@ export const test = base.extend<{
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(String(error)));
+    // A page the server drew shows before React listens on it (docs/decisions/059): a journey's
+    // first step waits until the app has taken it over, as a person's first click lands after
+    // the page has loaded.
+    for (const name of ['goto', 'reload'] as const) {
+      const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await untilAppListens(page);
+        return response;
+      };
+    }
     if (signedInAs) await signInAs(page, signedInAs);
     await use(page);
     const patterns = allowed.get(page) ?? [];
@@ -122,6 +133,15 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** Waits until the app listens on the page, when the page is one of the app's. */
+async function untilAppListens(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.app === 'ready' ||
+      !document.querySelector('script[type="module"]'),
+  );
+}
 
 /** axe's violations on the page as it is now, each with a few of its nodes. */
 async function axeViolations(page: Page) {

@@ -52,6 +52,7 @@ export function buildIsFresh(root = '.') {
     return (
       fs.readFileSync(path.join(root, STAMP_FILE), 'utf8').trim() === buildDigest(root) &&
       fs.existsSync(path.join(root, 'dist', 'index.html')) &&
+      fs.existsSync(path.join(root, 'dist-ssr', 'prerender.js')) &&
       fs.existsSync(path.join(root, 'dist-server', 'main.mjs'))
     );
   } catch {

@@ -236,13 +236,14 @@ function ColorSchemeToggle() {
 }
 
 export function AppLayout() {
-  const formats = useSyncExternalStore(subscribeFormats, formatsVersion);
+  const formats = useSyncExternalStore(subscribeFormats, formatsVersion, formatsVersion);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const [opened, { toggle, close }] = useDisclosure();
   // Below the xs breakpoint the header is tighter, so the environment's badge keeps its place.
   const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const matchRoute = useMatchRoute();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const here = useRouterState({ select: (s) => s.location.href });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
@@ -505,7 +506,7 @@ export function AppLayout() {
               !signedOutView.data.signedIn &&
               signedOutView.data.singleSignOn
             }
-            returnTo={`${window.location.pathname}${window.location.search}`}
+            returnTo={here}
             onSignedIn={() => {
               setSessionEnded(false);
               void queryClient.invalidateQueries();

@@ -2,6 +2,7 @@
 // updates the bell and the approvals count at once; `records` tells the lists and the record
 // pages showing those records to read them again. While it is up, they stop polling; the browser
 // reconnects it by itself when it drops, and they poll meanwhile.
+import { takeDrawnMark } from './drawn-page';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { controlsKeys } from '#/features/controls/queries';
@@ -47,13 +48,9 @@ export function useLiveUpdates(enabled: boolean) {
     // opening, like a reopening after a drop, reads again what the page holds: a change pushed
     // before this stream was open reached the streams open then, not this page.
     let opened = false;
-    source.onopen = () => {
-      const first = !opened;
-      opened = true;
-      if (isLive() && !first) return;
-      // What changed before is read now (a read still under way once it ends: it may have begun
-      // before the change), and the polling stops.
-      setLive(true);
+    // A page the server drew, and the mark it was drawn at: the stream's own mark decides.
+    let drawnAt = takeDrawnMark();
+    const catchUp = () =>
       readAgain(
         queryClient,
         // Not the session: read as it ends, it would sign the page out instead of showing the
@@ -62,7 +59,22 @@ export function useLiveUpdates(enabled: boolean) {
           query.queryKey[0] !== sessionKeys.all[0] &&
           (query.getObserversCount() > 0 || query.state.fetchStatus === 'fetching'),
       );
+    source.onopen = () => {
+      const first = !opened;
+      opened = true;
+      if (isLive() && !first) return;
+      // What changed before is read now (a read still under way once it ends: it may have begun
+      // before the change), and the polling stops; on a page the server drew, only if its
+      // server pushed a change since (the mark that follows says).
+      setLive(true);
+      if (!(first && drawnAt)) catchUp();
     };
+    source.addEventListener('mark', (event) => {
+      if (drawnAt === undefined) return;
+      const { mark } = JSON.parse((event as MessageEvent<string>).data) as { mark: string };
+      if (mark !== drawnAt) catchUp();
+      drawnAt = undefined;
+    });
     // The session moved to another environment: the stream closes and reopens for it, and the
     // switch itself refreshes the pages; reading the old pages' lists now would ask the new
     // environment for what it may refuse (the sandbox's tools in live).

@@ -1,15 +1,13 @@
 import './styles-first-load';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { ApiError } from '#/api/errors';
 import { seedSessionFromPage } from '#/features/session/queries';
+import { setDrawnMark } from './drawn-page';
 import { followFormats } from './formats';
+import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
 
 // The server puts a fresh nonce in this tag on every page; Mantine's style elements carry it.
 const nonce =
@@ -19,27 +17,54 @@ const nonce =
 if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
 
 const queryClient = createQueryClient();
-void seedSessionFromPage(queryClient);
+seedSessionFromPage(queryClient);
 followFormats(queryClient);
 const router = createAppRouter(queryClient);
-
-createRoot(document.getElementById('root')!, {
+const root = document.getElementById('root')!;
+const options: RootOptions = {
   // An API failure caught by a page's error boundary is shown on its error card, with the
   // request id: it is handled, not an uncaught error for the console. Anything else still is.
   onCaughtError: (error) => {
     if (!(error instanceof ApiError)) console.error(error);
   },
-}).render(
-  <StrictMode>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
-      getStyleNonce={() => nonce ?? ''}
-    >
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+};
+const app = <AppProviders queryClient={queryClient} router={router} nonce={nonce} />;
+
+// A page the server drew (docs/decisions/059): the data it was drawn from goes in the cache, the
+// route is loaded from it (nothing is asked again), and React takes over the HTML in place.
+const drawn = document.getElementById('page-data');
+if (drawn && root.firstChild) void takeOver(drawn);
+else {
+  createRoot(root, options).render(app);
+  ready();
+}
+
+/**
+ * React listens on the page from here: a click from now on is handled, one on a page the server
+ * drew is replayed once its part is taken over. Journeys wait for this before their first step.
+ */
+function ready() {
+  document.documentElement.dataset.app = 'ready';
+  // Clicks made on the drawn page before now (public/held-clicks.js), given to the app.
+  const held = (window as { __heldClicks?: EventTarget[] }).__heldClicks ?? [];
+  for (const target of held.splice(0))
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+}
+
+async function takeOver(drawn: HTMLElement) {
+  drawn.remove();
+  // The browser paints the page the server drew before the work of taking it over.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  const page = JSON.parse(drawn.textContent ?? '{}') as { state: DehydratedState; mark: string };
+  hydrate(queryClient, page.state);
+  setDrawnMark(page.mark);
+  // The router renders as the server did: no Suspense boundary around its matches.
+  router.ssr = { manifest: undefined };
+  await router.load();
+  hydrateRoot(root, app, {
+    ...options,
+    // Markup that differs (a time drawn in another time zone) is drawn again by the browser.
+    onRecoverableError: (error) => console.info('Drawn again in the browser:', error),
+  });
+  ready();
+}

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '#/routeTree.gen';
 import { LoadingState } from '#/components/page';
 import { NotFound, RouteError } from './route-states';
@@ -8,14 +8,20 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * The app's router: the browser's, or, given a `history`, the one the server draws a page with
+ * (docs/decisions/059), which leaves scroll restoration to the browser (it would write an inline
+ * script, which the page's policy refuses).
+ */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders only fill the query cache; React Query decides freshness.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: !history,
     defaultPendingComponent: () => <LoadingState page />,
     defaultPendingMs: 300,
     defaultNotFoundComponent: NotFound,

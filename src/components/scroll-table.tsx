@@ -6,8 +6,11 @@
 // area is then a tab stop, so keys can scroll it too.
 import { Box, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import classes from './scroll-table.module.css';
+
+/** The window's width is read once, before the first measure: no subscription. */
+const noChanges = () => () => undefined;
 
 /** Less than this many pixels more to see is not worth a "Scroll for more". */
 const HINT_FROM_PX = 16;
@@ -27,10 +30,16 @@ export function ScrollTable({
 }) {
   const area = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
-  // Before the first measure: a window narrower than the table surely stacks it.
-  const [stacked, setStacked] = useState(
-    () => stack && typeof window !== 'undefined' && window.innerWidth < minWidth,
+  // Before the first measure: a window narrower than the table surely stacks it. A page the
+  // server drew (docs/decisions/059) has no window: it is drawn as a table, and the browser
+  // stacks it once it has taken the page over.
+  const narrowWindow = useSyncExternalStore(
+    noChanges,
+    () => stack && window.innerWidth < minWidth,
+    () => false,
   );
+  const [measured, setStacked] = useState<boolean>();
+  const stacked = measured ?? narrowWindow;
   useEffect(() => {
     const element = area.current;
     if (!element) return;

@@ -7,18 +7,27 @@ export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
 
 let lastRequestAt = Date.now();
 
+/** What sends the SPA's requests: the browser's fetch, or the server drawing a page itself. */
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+/** The server's first paint of a page answers the page's calls itself (docs/decisions/059). */
+export function answerCallsWith(answer: typeof fetch) {
+  send = answer;
+}
+
 /** When the SPA last asked the dashboard server anything: each request keeps the session alive. */
 export const lastRequestTime = () => lastRequestAt;
 
 async function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   lastRequestAt = Date.now();
-  const response = await fetch(input, { ...init, credentials: 'same-origin' });
+  const response = await send(input, { ...init, credentials: 'same-origin' });
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   // Signing in and resetting a password answer 401 for a wrong secret, not for a lost session.
   if (
     response.status === 401 &&
     url.includes('/api/') &&
-    !/\/api\/(session|password-reset)\b/.test(url)
+    !/\/api\/(session|password-reset)\b/.test(url) &&
+    typeof window !== 'undefined'
   ) {
     window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   }

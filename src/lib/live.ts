@@ -26,6 +26,9 @@ export function useLive(): boolean {
       return () => listeners.delete(listener);
     },
     () => up,
+    // A page the server draws, and the browser taking it over, take the stream as up: the
+    // browser's usual start (docs/decisions/059).
+    () => true,
   );
 }
 

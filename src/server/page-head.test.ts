@@ -5,8 +5,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist } from '../../scripts/compress-dist';
-import { type Manifest, preloadFor, routePreloads } from './page-preloads';
+import {
+  type Manifest,
+  preloadFor,
+  preloadTags,
+  routePreloads,
+  STYLES_SLOT,
+  stylesFirst,
+} from './page-preloads';
 import { rawGet, startTestDashboard, testDist, type TestDashboard } from './testing';
+
+const BUILT_PAGE = [
+  '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__">',
+  '<script src="/color-scheme.js"></script>',
+  '<script type="module" crossorigin src="/assets/index-e1.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/shared-s1.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/index-c1.css">',
+  '</head><body><div id="root"></div></body></html>',
+].join('\n');
+const COLOR_SCHEME = "document.documentElement.dataset.scheme = '</script>';";
 
 // A build manifest shaped as Vite writes it for our routes.
 const MANIFEST: Manifest = {
@@ -70,6 +87,9 @@ const SCRIPT = `console.log(${JSON.stringify('y'.repeat(3000))});\n`;
 
 beforeAll(async () => {
   const distDir = testDist();
+  // The built page's shape: a classic script and the entry before the entry's stylesheet.
+  fs.writeFileSync(path.join(distDir, 'index.html'), BUILT_PAGE);
+  fs.writeFileSync(path.join(distDir, 'color-scheme.js'), COLOR_SCHEME);
   fs.mkdirSync(path.join(distDir, '.vite'));
   fs.writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   fs.mkdirSync(path.join(distDir, 'assets'));
@@ -91,6 +111,49 @@ const sessionIn = (html: string) =>
       html,
     )![1]!,
   ) as Record<string, unknown>;
+
+describe('the order of a page’s head', () => {
+  it('puts the stylesheets before any script, with a slot for the page’s own after them', () => {
+    const page = stylesFirst(BUILT_PAGE);
+    const at = (text: string) => page.indexOf(text);
+    expect(at('index-c1.css')).toBeGreaterThan(0);
+    expect(at('index-c1.css')).toBeLessThan(at(STYLES_SLOT));
+    expect(at(STYLES_SLOT)).toBeLessThan(at('<script'));
+    expect(page.match(/index-c1\.css/g)).toHaveLength(1);
+    // A page without scripts in its head gets the slot before the head ends.
+    expect(stylesFirst('<html><head><title>x</title></head></html>')).toBe(
+      `<html><head><title>x</title>${STYLES_SLOT}</head></html>`,
+    );
+  });
+
+  it('names a route’s stylesheets apart from its scripts', () => {
+    expect(preloadTags(['assets/a.js', 'assets/a.css', 'assets/b.js'])).toEqual({
+      styles: '<link rel="stylesheet" crossorigin href="/assets/a.css">',
+      scripts:
+        '<link rel="modulepreload" crossorigin href="/assets/a.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/b.js">',
+    });
+  });
+
+  it('serves the route’s stylesheets first and the colour-scheme script in the page, nonced', async () => {
+    const page = await get('/merchants', { cookie });
+    const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))![1]!;
+    const policy = String(page.headers['content-security-policy']).split('; ');
+    // Inline: the nonced script and style elements, and style attributes (a drawn page's).
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(policy).toContain("style-src-attr 'unsafe-inline'");
+    expect(policy.filter((p) => p.includes('unsafe'))).toEqual(["style-src-attr 'unsafe-inline'"]);
+    const at = (text: string) => page.body.indexOf(text);
+    expect(at('href="/assets/_app-a1.css"')).toBeLessThan(at('<script'));
+    expect(at('href="/assets/index-c1.css"')).toBeLessThan(at('<script'));
+    expect(page.body).not.toContain('src="/color-scheme.js"');
+    // Its code, nonced, and unable to end its own element early.
+    expect(page.body).toContain(
+      `<script nonce="${nonce}">document.documentElement.dataset.scheme = '<\\/script>';</script>`,
+    );
+  });
+});
 
 describe('a page’s head', () => {
   it('carries the signed-in session and the route’s files, and is never cached', async () => {

@@ -139,12 +139,35 @@ function compareRanks(a: number[], b: number[]): number {
 }
 
 /** The tags naming a route's files, for the page's head. */
-export function preloadTags(files: string[]): string {
-  return files
-    .map((file) =>
-      file.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="/${file}">`
-        : `<link rel="modulepreload" crossorigin href="/${file}">`,
-    )
-    .join('');
+export function preloadTags(files: string[]): { styles: string; scripts: string } {
+  const tags = (css: boolean, tag: (file: string) => string) =>
+    files
+      .filter((file) => file.endsWith('.css') === css)
+      .map(tag)
+      .join('');
+  return {
+    styles: tags(true, (file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    scripts: tags(false, (file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  };
+}
+
+/** Where a page's own stylesheets go: before any script, so the browser asks for them first. */
+export const STYLES_SLOT = '<!--page-styles-->';
+
+/**
+ * The built index.html with its stylesheets moved ahead of its scripts, and a slot for the
+ * page's own after them (docs/decisions/059): a page the server drew paints once its HTML and
+ * styles are in, and the browser asks for what it needs to paint before the scripts it
+ * preloads.
+ */
+export function stylesFirst(template: string): string {
+  const stylesheet = /<link rel="stylesheet"[^>]*>\s*/g;
+  const styles = (template.match(stylesheet) ?? []).map((tag) => tag.trim()).join('');
+  const rest = template.replace(stylesheet, '');
+  const firstScript = rest.indexOf('<script');
+  const at =
+    firstScript >= 0 && firstScript < rest.indexOf('</head>')
+      ? firstScript
+      : rest.indexOf('</head>');
+  return `${rest.slice(0, at)}${styles}${STYLES_SLOT}${rest.slice(at)}`;
 }

@@ -13,12 +13,19 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** CSP for HTML pages; `nonce` admits Mantine's style elements on the SPA's page. */
+/**
+ * CSP for HTML pages; `nonce` admits, on the SPA's page, Mantine's style elements and the
+ * colour-scheme script the server writes into it; its HTML, drawn by the server, carries the
+ * style attributes Mantine's components write (docs/decisions/059). Anything else inline is
+ * refused as before.
+ */
 export function contentSecurityPolicy(nonce?: string): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    ...(nonce
+      ? [`style-src 'self' 'nonce-${nonce}'`, "style-src-attr 'unsafe-inline'"]
+      : ["style-src 'self'"]),
     "img-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",

@@ -21,13 +21,15 @@ function project() {
   fs.writeFileSync(path.join(root, 'package.json'), '{}');
   fs.mkdirSync(path.join(root, 'dist'));
   fs.writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html>');
+  fs.mkdirSync(path.join(root, 'dist-ssr'));
+  fs.writeFileSync(path.join(root, 'dist-ssr', 'prerender.js'), '');
   fs.mkdirSync(path.join(root, 'dist-server'));
   fs.writeFileSync(path.join(root, 'dist-server', 'main.mjs'), '');
   return root;
 }
 
 describe('the build record', () => {
-  it('is fresh only for the inputs it was made from, with both outputs there', () => {
+  it('is fresh only for the inputs it was made from, with all its outputs there', () => {
     const root = project();
     expect(buildIsFresh(root)).toBe(false);
     fs.writeFileSync(path.join(root, STAMP_FILE), `${buildDigest(root)}\n`);
@@ -40,6 +42,10 @@ describe('the build record', () => {
     fs.writeFileSync(path.join(root, 'src', 'b.ts'), '');
     expect(buildIsFresh(root)).toBe(false);
     fs.writeFileSync(path.join(root, STAMP_FILE), `${buildDigest(root)}\n`);
+    fs.rmSync(path.join(root, 'dist-ssr', 'prerender.js'));
+    expect(buildIsFresh(root)).toBe(false);
+    fs.writeFileSync(path.join(root, 'dist-ssr', 'prerender.js'), '');
+    expect(buildIsFresh(root)).toBe(true);
     fs.rmSync(path.join(root, 'dist-server', 'main.mjs'));
     expect(buildIsFresh(root)).toBe(false);
   });

@@ -34,25 +34,21 @@ export const sessionQuery = queryOptions({
 /**
  * The session the server wrote into the page it served (docs/decisions/022): the first page
  * starts without asking for it. Anything unreadable is ignored; the query then asks as usual.
- * The page opens on what the server wrote; its schema, loaded beside the page, checks it, and a
- * session that does not pass is asked for again (docs/decisions/058).
+ * Only its shape is checked here: the server wrote it with the function that answers
+ * GET /api/session, whose answers the contract's tests check against SessionInfo, and the
+ * schema stays out of the first load (docs/decisions/058).
  */
-export async function seedSessionFromPage(queryClient: QueryClient, page: Document = document) {
+export function seedSessionFromPage(queryClient: QueryClient, page: Document = document) {
   const element = page.getElementById('session-info');
   if (!element) return;
   element.remove();
-  let given: unknown;
   try {
-    given = JSON.parse(element.textContent ?? '');
+    const given: unknown = JSON.parse(element.textContent ?? '');
+    if (typeof given === 'object' && given !== null && 'signedIn' in given)
+      queryClient.setQueryData(sessionQuery.queryKey, given as SessionInfo);
   } catch {
-    return; // Not JSON: asked for when a page needs it, as without it.
+    // Not JSON: asked for below, as without it.
   }
-  if (typeof given !== 'object' || given === null || !('signedIn' in given)) return;
-  queryClient.setQueryData(sessionQuery.queryKey, given as SessionInfo);
-  const { SessionInfo: schema } = await import('#/api/dashboard');
-  const parsed = schema.safeParse(given);
-  if (parsed.success) queryClient.setQueryData(sessionQuery.queryKey, parsed.data);
-  else await queryClient.resetQueries({ queryKey: sessionQuery.queryKey });
 }
 
 /** The session as the server sees it now, not as cached: for signing in again in place. */

@@ -65,6 +65,34 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
     for (const page of pages) page.close();
   });
 
+  it('starts each stream with its server’s mark, which moves with every record pushed', async () => {
+    const markOf = async () => {
+      const page = await openEventStream(t.base, cookies.viewer!);
+      const [first] = await until(
+        () => page.events,
+        (events) => events.length > 0,
+      );
+      page.close();
+      expect(first!.event).toBe('mark');
+      return (first!.data as { mark: string }).mark;
+    };
+    const before = await markOf();
+    // Nothing pushed in between: the same mark, and the hub's own word for it.
+    expect(await markOf()).toBe(before);
+    expect(t.server.app.dashboard.live.mark()).toBe(before);
+    const made = await callApi(
+      t.base,
+      cookies.onboarding!,
+      'POST',
+      '/v1/business/',
+      merchantBody(),
+    );
+    expect(made.status).toBe(200);
+    const after = await markOf();
+    expect(after).not.toBe(before);
+    expect(after.split(':')[0]).toBe(before.split(':')[0]);
+  });
+
   it('pushes each person their own counts when a payout waits, read once for all of them', async () => {
     const approver = await openEventStream(t.base, cookies.approver!);
     const second = await openEventStream(t.base, cookies.approver2!);

@@ -86,8 +86,11 @@ export function liveHub(context: () => LiveHubDeps) {
   let running: Promise<void> | undefined;
   let again = false;
   let heardChanges = false;
+  /** How many changes this server has pushed to its pages, since it started. */
+  let pushes = 0;
 
   function push(environment: string, kind: RecordKind, ids: readonly number[]) {
+    pushes += 1;
     for (const stream of streams)
       if (stream.environment === environment) stream.send('records', { kind, ids });
   }
@@ -252,7 +255,15 @@ export function liveHub(context: () => LiveHubDeps) {
     listening ??= ctx.db.listen?.(CHANNEL, notified, () => void apart(() => othersChanges(true)));
   }
 
+  /**
+   * This server and how many changes it has pushed: a page drawn at a mark and a stream opened
+   * at the same mark (on the same server) have seen the same records (docs/decisions/059).
+   */
+  const mark = () => `${origin}:${pushes}`;
+
   return {
+    mark,
+
     /**
      * Records written to the index, in the writing transaction: every stream of that environment
      * on this server is told now, those of other servers when the transaction commits (NOTIFY)
@@ -297,6 +308,8 @@ export function liveHub(context: () => LiveHubDeps) {
         'x-request-id': String(request.id),
       });
       raw.write(': connected\n\n');
+      // Where this stream starts: a page the server drew at the same mark missed no change.
+      raw.write(`event: mark\ndata: ${JSON.stringify({ mark: mark() })}\n\n`);
       const stream: Stream = {
         userId: user.id,
         token,

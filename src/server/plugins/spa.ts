@@ -9,8 +9,16 @@ import { PROBLEMS } from '../request';
 import { contentSecurityPolicy, newNonce } from '../security';
 import { loadAssets, sendAsset } from '../assets';
 import { preferredEncoding } from '../encoding';
-import { preloadFor, preloadTags, readManifest, routePreloads } from '../page-preloads';
+import {
+  preloadFor,
+  preloadTags,
+  readManifest,
+  routePreloads,
+  STYLES_SLOT,
+  stylesFirst,
+} from '../page-preloads';
 import { sessionInfo } from './session-routes';
+import { loadPageDrawer, type PageDrawer } from '../page-drawer';
 
 /** The built SPA: hashed assets with long caching, and index.html for every other page. */
 export function registerSpa(app: FastifyInstance, distDir: string) {
@@ -18,35 +26,52 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
   let template: string | undefined;
   const readTemplate = () => {
     if (template === undefined && fs.existsSync(indexFile))
-      template = fs.readFileSync(indexFile, 'utf8');
+      template = inlineHeadScripts(stylesFirst(fs.readFileSync(indexFile, 'utf8')), distDir);
     return template;
   };
   const manifest = readManifest(distDir);
   const routes = manifest ? routePreloads(manifest) : [];
   const signInRoute = routes.find((r) => r.route === 'sign-in');
+  // The server's first paint of signed-in pages (docs/decisions/059), when the build made it.
+  // Loaded with the server; the first page asked for waits for it.
+  const drawerLoaded: Promise<PageDrawer | undefined> = loadPageDrawer(distDir, app.log);
 
   /**
    * What the page adds to its head so that nothing waits on the entry script (decision 022):
    * the session as GET /api/session would answer it, and the files of the route the path
    * shows (the sign-in page's when a signed-in page is asked for without a session).
    */
-  const headExtras = async (request: FastifyRequest, nonce: string): Promise<string> => {
+  const pageExtras = async (
+    request: FastifyRequest,
+    nonce: string,
+  ): Promise<{ styles: string; head: string; body?: string }> => {
     let session: Awaited<ReturnType<typeof sessionInfo>>;
     try {
       session = await sessionInfo(request.server.dashboard, request);
     } catch (error) {
       request.log.warn({ err: error }, 'page: the session was not put in the page');
-      return '';
+      return { styles: '', head: '' };
     }
     const pathname = request.url.split('?')[0]!;
     const matched = preloadFor(routes, pathname);
     const route = matched?.signedIn && !session.signedIn ? signInRoute : matched;
-    // In a JSON data block, only "</script" could end it early: every "<" is escaped.
-    const data = JSON.stringify(session).replaceAll('<', '\\u003c');
-    return (
-      preloadTags(route?.files ?? []) +
-      `<script type="application/json" id="session-info" nonce="${nonce}">${data}</script>`
-    );
+    const { styles, scripts } = preloadTags(route?.files ?? []);
+    const sessionBlock = jsonBlock('session-info', nonce, session);
+    const head = scripts + sessionBlock;
+    const drawer = await drawerLoaded;
+    if (!drawer || !session.signedIn || !matched?.signedIn || request.method !== 'GET')
+      return { styles, head };
+    // Taken before the page's data is read: a change pushed after it makes the page read again.
+    const mark = request.server.dashboard.live.mark();
+    const drawn = await drawer(request, session, nonce);
+    if (!drawn) return { styles, head };
+    // The page paints without its scripts: their preloads would be asked for before its styles
+    // (the browser opens six connections), so the route's are left to the router.
+    return {
+      styles,
+      head: sessionBlock + jsonBlock('page-data', nonce, { state: drawn.state, mark }),
+      body: drawn.html,
+    };
   };
   // Hashed assets from memory; the few other files of the build (favicon, the colour-scheme
   // script) from the disk, asked again each time. Both sent as the copies the build compressed.
@@ -83,9 +108,16 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
       .type('text/html; charset=utf-8');
     // Pages are answered from the not-found handler, which the compression plugin skips: the
     // page (with its fresh nonce) is compressed here, as the browser accepts.
-    const extras = await headExtras(request, nonce);
+    const extras = await pageExtras(request, nonce);
+    // A page the server drew paints from its HTML and styles alone: its scripts are asked for
+    // after those (docs/decisions/059).
+    const template = extras.body ? scriptsLater(html) : html;
     const page = Buffer.from(
-      html.replaceAll('__CSP_NONCE__', nonce).replace('</head>', `${extras}</head>`),
+      template
+        .replaceAll('__CSP_NONCE__', nonce)
+        .replace(STYLES_SLOT, () => extras.styles)
+        .replace('</head>', () => `${extras.head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${extras.body ?? ''}</div>`),
     );
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
@@ -119,4 +151,33 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
       detail: `There is nothing at ${request.method} ${url}.`,
     });
   });
+}
+
+/** Data for the page's script, in a JSON block: only "</script" could end it early, and every
+ * "<" is escaped. */
+function jsonBlock(id: string, nonce: string, data: unknown): string {
+  const text = JSON.stringify(data).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${id}" nonce="${nonce}">${text}</script>`;
+}
+
+/**
+ * The page's small classic scripts (`/color-scheme.js`, which sets light or dark before the first
+ * paint; `/held-clicks.js`) written into the page with its nonce instead of fetched: the browser
+ * stops reading the page until such a script has run, so a fetch of one held back every first
+ * paint (docs/decisions/059).
+ */
+function inlineHeadScripts(template: string, distDir: string): string {
+  return template.replace(/<script src="\/([\w-]+\.js)"><\/script>/g, (tag, name: string) => {
+    const file = path.join(distDir, name);
+    if (!fs.existsSync(file)) return tag;
+    const code = fs.readFileSync(file, 'utf8').replaceAll('</script', '<\\/script');
+    return `<script nonce="__CSP_NONCE__">${code}</script>`;
+  });
+}
+
+/** The entry script and its preloads asked for at low priority: after the page's styles. */
+function scriptsLater(template: string): string {
+  return template
+    .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
+    .replace('<script type="module"', '<script type="module" fetchpriority="low"');
 }

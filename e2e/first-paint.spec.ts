@@ -1,0 +1,64 @@
+// The server's first paint of signed-in pages (docs/decisions/059): the page arrives drawn, with
+// its data; the browser takes it over without asking for that data again; a page the server
+// cannot draw is drawn by the browser as before.
+import { allowConsoleError, expect, signInAs, test } from './fixtures';
+
+test('a signed-in list arrives drawn: its rows show with scripts turned off', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAs(page, 'Omar Operations');
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  await context.addCookies(await page.context().cookies());
+  const bare = await context.newPage();
+  await bare.goto('/merchants');
+  await expect(bare.getByRole('heading', { level: 1, name: 'Merchants' })).toBeVisible();
+  const table = bare.getByRole('table', { name: 'Merchants' });
+  await expect(
+    table.getByRole('link', { name: 'Lumen Textiles GmbH', exact: true }).first(),
+  ).toBeVisible();
+  await expect(bare.getByRole('link', { name: 'Payouts', exact: true }).first()).toBeVisible();
+  await context.close();
+});
+
+test('the browser takes a drawn page over without asking for its data again', async ({ page }) => {
+  await signInAs(page, 'Omar Operations');
+  // What the page asked for before its live stream opened, once the app had taken it over. (As
+  // the stream opens, a page reads its list again only if a record changed since it was drawn:
+  // live-updates.test.tsx.)
+  const asked: string[] = [];
+  let streaming = false;
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/events') streaming = true;
+    if (!streaming && (path === '/api/index/merchants' || path === '/api/session'))
+      asked.push(path);
+  });
+  const stream = page.waitForResponse((r) => r.url().endsWith('/api/events'));
+  const served = await page.goto('/merchants');
+  expect(await served!.text()).toContain('id="page-data"');
+  await stream;
+  const table = page.getByRole('table', { name: 'Merchants' });
+  await expect(
+    table.getByRole('link', { name: 'Lumen Textiles GmbH', exact: true }).first(),
+  ).toBeVisible();
+  // Neither the session nor the list was asked for to show the page and take it over.
+  expect(asked).toEqual([]);
+  // The page is the app's: a filter typed in answers at once.
+  await page.getByRole('searchbox', { name: 'Search merchants' }).fill('Lumen');
+  await expect(page).toHaveURL(/q=Lumen/);
+  await expect(table.getByRole('link', { name: 'Atlas Freight Forwarding B.V.' })).toBeHidden();
+  await expect(
+    table.getByRole('link', { name: 'Lumen Textiles GmbH', exact: true }).first(),
+  ).toBeVisible();
+});
+
+test('a page the server cannot draw is drawn by the browser, as before', async ({ page }) => {
+  allowConsoleError(page, /status of 404/);
+  await signInAs(page, 'Omar Operations');
+  const served = await page.request.get('/merchants/999999');
+  expect(await served.text()).not.toContain('id="page-data"');
+  await page.goto('/merchants/999999');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});

@@ -1,0 +1,129 @@
+// The server's first paint of a signed-in page (docs/decisions/059): the page's route loaded with
+// its data, drawn to HTML with the same tree the browser renders, and the data it was drawn from,
+// so that the browser shows the page before its scripts run and takes it over without asking
+// for the data again. Built apart (vite.ssr.config.ts) and loaded by the dashboard server.
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { prerenderToNodeStream } from 'react-dom/static';
+import type { SessionInfo } from '#/api/dashboard';
+import { sessionQuery } from '#/features/session/queries';
+import { answerCallsWith } from '#/lib/api';
+import { setFormats } from '#/lib/format';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+/** How the page's calls of /api are answered: by the server itself, as the person signed in. */
+export type AnswerCall = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface PageRequest {
+  /** The page's path and search, as asked for. */
+  url: string;
+  session: SessionInfo;
+  nonce: string;
+  answer: AnswerCall;
+  /** How long the page may wait and take to draw before it is left to the browser. */
+  budgetMs: number;
+}
+
+export interface DrawnPage {
+  /** What goes inside the page's root element. */
+  html: string;
+  /** The query cache the page was drawn from: the browser starts with it. */
+  state: DehydratedState;
+}
+
+const calls = new AsyncLocalStorage<AnswerCall>();
+answerCallsWith((input, init) => {
+  const answer = calls.getStore();
+  if (!answer) return Promise.reject(new Error('A page call outside a page being drawn.'));
+  return answer(String(input), init ?? {});
+});
+
+// Drawing is one page at a time: the person's formats are a module setting of the SPA, and
+// two pages drawn at once for different people must not mix them.
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The page at `request.url` drawn for `request.session`; undefined when the page would not show
+ * as asked (a redirect, a page that does not exist, an error): the browser then does as before.
+ */
+export function drawPage(request: PageRequest): Promise<DrawnPage | undefined> {
+  // The budget counts from now: a page that waited its turn too long is left to the browser.
+  const deadline = performance.now() + request.budgetMs;
+  const drawn = queue.then(() =>
+    performance.now() >= deadline
+      ? undefined
+      : calls.run(request.answer, () => draw(request, deadline)),
+  );
+  queue = drawn.catch(() => undefined);
+  return drawn;
+}
+
+/** Where the router's server load sent the page instead of drawing it, if it did. */
+function redirectedTo(router: ReturnType<typeof createAppRouter>): string | undefined {
+  // The router keeps the outcome of a server load here (router-core's load-server).
+  const result = (router as unknown as { _serverResult?: { type: string; redirect?: Response } })
+    ._serverResult;
+  return result?.type === 'redirect' ? (result.redirect?.headers.get('location') ?? '') : undefined;
+}
+
+/** Whether `work` ended before `deadline` (it carries on regardless, its end unheard). */
+async function inTime(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now()));
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function draw(request: PageRequest, deadline: number): Promise<DrawnPage | undefined> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(sessionQuery.queryKey, request.session);
+  setFormats(request.session.signedIn ? request.session.user : { locale: null, timeZone: null });
+  try {
+    let router = createAppRouter(
+      queryClient,
+      createMemoryHistory({ initialEntries: [request.url] }),
+    );
+    if (!(await inTime(router.load(), deadline))) return undefined;
+    // A page whose address lacks its defaults (`/merchants` is `/merchants?start=0&limit=20`)
+    // is drawn at the full address; the browser reads the short one to the same search.
+    const canonical = redirectedTo(router);
+    if (canonical && canonical.split('?')[0] === request.url.split('?')[0]) {
+      router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [canonical] }));
+      if (!(await inTime(router.load(), deadline))) return undefined;
+    }
+    const matches = router.state.matches;
+    if (
+      redirectedTo(router) !== undefined ||
+      matches.length === 0 ||
+      matches.some((match) => match.status !== 'success')
+    )
+      return undefined;
+    const left = deadline - performance.now();
+    if (left <= 0) return undefined;
+    const abort = AbortSignal.timeout(Math.ceil(left));
+    const { prelude } = await prerenderToNodeStream(
+      <AppProviders queryClient={queryClient} router={router} nonce={request.nonce} />,
+      {
+        signal: abort,
+        onError: () => undefined,
+        // Every part inline, in order: no part sent later by a script (the page's policy refuses
+        // inline scripts).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
+    );
+    let html = '';
+    for await (const chunk of prelude) html += String(chunk);
+    if (abort.aborted) return undefined;
+    return { html, state: dehydrate(queryClient) };
+  } finally {
+    queryClient.clear();
+  }
+}

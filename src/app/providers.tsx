@@ -1,0 +1,35 @@
+// The app's providers around the router, once for the browser (main.tsx) and for the server's
+// first paint of a page (prerender.tsx): the same tree on both sides, so that the browser can
+// take over the page the server drew (docs/decisions/059).
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import type { createAppRouter } from './router';
+import { cssVariablesResolver, theme } from './theme';
+
+export function AppProviders({
+  queryClient,
+  router,
+  nonce,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+  /** The page's CSP nonce: Mantine's style elements carry it. */
+  nonce: string | undefined;
+}) {
+  return (
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="auto"
+        getStyleNonce={() => nonce ?? ''}
+      >
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>
+  );
+}

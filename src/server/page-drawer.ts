@@ -1,0 +1,87 @@
+// The server's first paint of a signed-in page (docs/decisions/059): the SPA's own page drawn by
+// its server build (dist-ssr/prerender.js, from src/app/prerender.tsx), its calls of /api
+// answered in process as the person whose page it is. Without that build (tests of the server
+// alone, `npm run dev`), pages are sent empty and drawn by the browser, as before.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyRequest, HTTPMethods } from 'fastify';
+import type { SessionInfo } from '#/api/dashboard';
+
+/** What the SPA's server build offers (src/app/prerender.tsx's drawPage). */
+interface DrawModule {
+  drawPage(request: {
+    url: string;
+    session: SessionInfo;
+    nonce: string;
+    answer: (url: string, init: RequestInit) => Promise<Response>;
+    budgetMs: number;
+  }): Promise<{ html: string; state: unknown } | undefined>;
+}
+
+export type PageDrawer = (
+  request: FastifyRequest,
+  session: SessionInfo,
+  nonce: string,
+) => Promise<{ html: string; state: unknown } | undefined>;
+
+/** How long a page may take to draw before it is sent for the browser to draw instead. */
+export const DRAW_BUDGET_MS = 1_500;
+
+/** Statuses whose answers carry no body (a Response refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+export async function loadPageDrawer(
+  distDir: string,
+  log: FastifyBaseLogger,
+): Promise<PageDrawer | undefined> {
+  const file = path.join(path.dirname(path.resolve(distDir)), 'dist-ssr', 'prerender.js');
+  if (!fs.existsSync(file)) return undefined;
+  // React picks its build when first loaded: the production one, unless told otherwise.
+  process.env.NODE_ENV ??= 'production';
+  let module: DrawModule;
+  try {
+    module = (await import(pathToFileURL(file).href)) as DrawModule;
+  } catch (error) {
+    log.warn(
+      { err: error },
+      'pages: the server build of the SPA did not load; pages draw in the browser',
+    );
+    return undefined;
+  }
+  return async (request, session, nonce) => {
+    const answer = async (url: string, init: RequestInit): Promise<Response> => {
+      const headers = Object.fromEntries(new Headers(init.headers));
+      const reply = await request.server.inject({
+        method: (init.method ?? 'GET') as HTTPMethods,
+        url,
+        remoteAddress: request.ip,
+        headers: {
+          ...headers,
+          cookie: request.headers.cookie ?? '',
+          'user-agent': request.headers['user-agent'] ?? '',
+        },
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      const replyHeaders = new Headers();
+      for (const [name, value] of Object.entries(reply.headers))
+        if (typeof value === 'string') replyHeaders.set(name, value);
+      return new Response(NO_BODY.has(reply.statusCode) ? null : new Uint8Array(reply.rawPayload), {
+        status: reply.statusCode,
+        headers: replyHeaders,
+      });
+    };
+    try {
+      return await module.drawPage({
+        url: request.url,
+        session,
+        nonce,
+        answer,
+        budgetMs: DRAW_BUDGET_MS,
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'page: not drawn on the server; the browser draws it');
+      return undefined;
+    }
+  };
+}
