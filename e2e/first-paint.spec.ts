@@ -62,3 +62,19 @@ test('a page the server cannot draw is drawn by the browser, as before', async (
   await page.goto('/merchants/999999');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('a click on a drawn page before the app listens is not lost', async ({ page }) => {
+  await signInAs(page, 'Omar Operations');
+  // The app's entry script held back (a slow network), so the drawn page is all there is.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/merchants', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Merchants' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account' }).click();
+  release();
+  await expect(page.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeVisible();
+});
