@@ -6,7 +6,7 @@
   document.addEventListener(
     'click',
     function (event) {
-      if (document.documentElement.dataset.app === 'ready') return;
+      if (document.documentElement.dataset.app) return;
       var root = document.getElementById('root');
       if (!root || !root.firstChild || !root.contains(event.target)) return;
       event.preventDefault();

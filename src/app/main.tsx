@@ -5,6 +5,7 @@ import { ApiError } from '#/api/errors';
 import { seedSessionFromPage } from '#/features/session/queries';
 import { setDrawnMark } from './drawn-page';
 import { followFormats } from './formats';
+import { listening } from './ready';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -36,19 +37,7 @@ const drawn = document.getElementById('page-data');
 if (drawn && root.firstChild) void takeOver(drawn);
 else {
   createRoot(root, options).render(app);
-  ready();
-}
-
-/**
- * React listens on the page from here: a click from now on is handled, one on a page the server
- * drew is replayed once its part is taken over. Journeys wait for this before their first step.
- */
-function ready() {
-  document.documentElement.dataset.app = 'ready';
-  // Clicks made on the drawn page before now (public/held-clicks.js), given to the app.
-  const held = (window as { __heldClicks?: EventTarget[] }).__heldClicks ?? [];
-  for (const target of held.splice(0))
-    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  listening();
 }
 
 async function takeOver(drawn: HTMLElement) {
@@ -66,5 +55,5 @@ async function takeOver(drawn: HTMLElement) {
     // Markup that differs (a time drawn in another time zone) is drawn again by the browser.
     onRecoverableError: (error) => console.info('Drawn again in the browser:', error),
   });
-  ready();
+  listening();
 }

@@ -6,6 +6,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { createAppRouter } from './router';
+import { ReadyMark } from './ready';
 import { cssVariablesResolver, theme } from './theme';
 
 export function AppProviders({
@@ -28,6 +29,7 @@ export function AppProviders({
       >
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          <ReadyMark />
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>

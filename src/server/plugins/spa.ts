@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { PassThrough, type Transform } from 'node:stream';
+import {
+  brotliCompressSync,
+  constants as zlibConstants,
+  createBrotliCompress,
+  createGzip,
+  type Gzip,
+  gzipSync,
+} from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { replyProblem } from '#/http/problem-reply';
@@ -39,12 +47,13 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
   /**
    * What the page adds to its head so that nothing waits on the entry script (decision 022):
    * the session as GET /api/session would answer it, and the files of the route the path
-   * shows (the sign-in page's when a signed-in page is asked for without a session).
+   * shows (the sign-in page's when a signed-in page is asked for without a session); and for a
+   * signed-in page the server can draw (docs/decisions/059), how to draw it.
    */
-  const pageExtras = async (
+  const pageParts = async (
     request: FastifyRequest,
     nonce: string,
-  ): Promise<{ styles: string; head: string; body?: string }> => {
+  ): Promise<{ styles: string; head: string; draw?: () => Promise<string> }> => {
     let session: Awaited<ReturnType<typeof sessionInfo>>;
     try {
       session = await sessionInfo(request.server.dashboard, request);
@@ -57,20 +66,23 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
     const route = matched?.signedIn && !session.signedIn ? signInRoute : matched;
     const { styles, scripts } = preloadTags(route?.files ?? []);
     const sessionBlock = jsonBlock('session-info', nonce, session);
-    const head = scripts + sessionBlock;
     const drawer = await drawerLoaded;
     if (!drawer || !session.signedIn || !matched?.signedIn || request.method !== 'GET')
-      return { styles, head };
-    // Taken before the page's data is read: a change pushed after it makes the page read again.
-    const mark = request.server.dashboard.live.mark();
-    const drawn = await drawer(request, session, nonce);
-    if (!drawn) return { styles, head };
+      return { styles, head: scripts + sessionBlock };
     // The page paints without its scripts: their preloads would be asked for before its styles
     // (the browser opens six connections), so the route's are left to the router.
     return {
       styles,
-      head: sessionBlock + jsonBlock('page-data', nonce, { state: drawn.state, mark }),
-      body: drawn.html,
+      head: sessionBlock,
+      draw: async () => {
+        // Taken before the page's data is read: a change pushed after it makes the page read
+        // its data again.
+        const mark = request.server.dashboard.live.mark();
+        const drawn = await drawer(request, session, nonce);
+        return drawn
+          ? drawn.html + jsonBlock('page-data', nonce, { state: drawn.state, mark })
+          : '';
+      },
     };
   };
   // Hashed assets from memory; the few other files of the build (favicon, the colour-scheme
@@ -106,27 +118,28 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
       // The page carries who is signed in: never kept by a cache.
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8');
+    const parts = await pageParts(request, nonce);
+    // A page the server draws paints from its HTML and styles alone: its scripts are asked for
+    // after those (docs/decisions/059).
+    const [before, after] = (parts.draw ? scriptsLater(html) : html)
+      .replaceAll('__CSP_NONCE__', nonce)
+      .replace(STYLES_SLOT, () => parts.styles)
+      .replace('</head>', () => `${parts.head}</head>`)
+      .split(ROOT) as [string, string];
     // Pages are answered from the not-found handler, which the compression plugin skips: the
     // page (with its fresh nonce) is compressed here, as the browser accepts.
-    const extras = await pageExtras(request, nonce);
-    // A page the server drew paints from its HTML and styles alone: its scripts are asked for
-    // after those (docs/decisions/059).
-    const template = extras.body ? scriptsLater(html) : html;
-    const page = Buffer.from(
-      template
-        .replaceAll('__CSP_NONCE__', nonce)
-        .replace(STYLES_SLOT, () => extras.styles)
-        .replace('</head>', () => `${extras.head}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${extras.body ?? ''}</div>`),
-    );
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
-    if (encoding === 'br')
-      return reply
-        .header('content-encoding', 'br')
-        .send(brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(page));
-    return reply.send(page);
+    if (encoding) reply.header('content-encoding', encoding);
+    if (!parts.draw) return reply.send(compressed(encoding, `${before}${ROOT}${after}`));
+    // Drawn: the head goes at once, so that the browser fetches the styles while the server
+    // draws the page; the page follows.
+    const out = compressing(encoding);
+    out.write(`${before}<div id="root">`);
+    out.flush();
+    const draw = parts.draw;
+    void (async () => out.end(`${await draw()}</div>${after}`))();
+    return reply.send(out.stream);
   };
   // The SPA's own /sandbox page; the sandbox API lives below it (/sandbox/v1, /sandbox/docs).
   app.get(SANDBOX_PREFIX, sendIndex);
@@ -151,6 +164,35 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
       detail: `There is nothing at ${request.method} ${url}.`,
     });
   });
+}
+
+const ROOT = '<div id="root"></div>';
+const BROTLI = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** A whole page, compressed as the browser accepts. */
+function compressed(encoding: 'br' | 'gzip' | undefined, page: string): Buffer {
+  const bytes = Buffer.from(page);
+  if (encoding === 'br') return brotliCompressSync(bytes, BROTLI);
+  if (encoding === 'gzip') return gzipSync(bytes);
+  return bytes;
+}
+
+/** A page sent in parts: each part written and flushed goes to the browser at once. */
+function compressing(encoding: 'br' | 'gzip' | undefined) {
+  const stream: Transform =
+    encoding === 'br'
+      ? createBrotliCompress(BROTLI)
+      : encoding === 'gzip'
+        ? createGzip()
+        : new PassThrough();
+  return {
+    stream,
+    write: (text: string) => stream.write(text),
+    flush: () => {
+      if ('flush' in stream && typeof stream.flush === 'function') (stream as Gzip).flush();
+    },
+    end: (text: string) => stream.end(text),
+  };
 }
 
 /** Data for the page's script, in a JSON block: only "</script" could end it early, and every
