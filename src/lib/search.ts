@@ -133,3 +133,6 @@ export const pageSearch = {
     20,
   ),
 };
+
+/** What every list of the local index is searched by: a page of it and words to find. */
+export const listPageSearch = { ...pageSearch, q: text(200) };

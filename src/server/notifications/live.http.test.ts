@@ -39,6 +39,9 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
     parties = await t.parties((await t.signIn('operations@demo.example')).cookie);
   });
   afterAll(() => t.close());
+  /** A merchant made through the dashboard by the onboarding person. */
+  const newMerchant = () =>
+    callApi(t.base, cookies.onboarding!, 'POST', '/v1/business/', merchantBody());
 
   it('tells every open page of every person a record once, each tab of a person alike', async () => {
     const pages = await Promise.all(
@@ -46,13 +49,7 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
         openEventStream(t.base, cookies[who]!),
       ),
     );
-    const made = await callApi(
-      t.base,
-      cookies.onboarding!,
-      'POST',
-      '/v1/business/',
-      merchantBody(),
-    );
+    const made = await newMerchant();
     expect(made.status).toBe(200);
     const id = made.json.id as number;
     await until(
@@ -80,13 +77,7 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
     // Nothing pushed in between: the same mark, and the hub's own word for it.
     expect(await markOf()).toBe(before);
     expect(t.server.app.dashboard.live.mark()).toBe(before);
-    const made = await callApi(
-      t.base,
-      cookies.onboarding!,
-      'POST',
-      '/v1/business/',
-      merchantBody(),
-    );
+    const made = await newMerchant();
     expect(made.status).toBe(200);
     const after = await markOf();
     expect(after).not.toBe(before);
@@ -167,13 +158,7 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
       (ended) => ended,
     );
     expect(viewer.events.at(-1)).toEqual({ event: 'ended', data: { reason: 'session' } });
-    const made = await callApi(
-      t.base,
-      cookies.onboarding!,
-      'POST',
-      '/v1/business/',
-      merchantBody(),
-    );
+    const made = await newMerchant();
     await until(
       () => told(admin, made.json.id as number).length,
       (n) => n === 1,

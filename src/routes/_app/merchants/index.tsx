@@ -8,7 +8,7 @@ import { useListSearch } from '#/features/find/list-search';
 import { listCsvUrl, merchantIndexQuery } from '#/features/find/queries';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
 import { humanize } from '#/lib/format';
-import { listOf, oneOf, pageSearch, type SearchOf, searchSchema, text } from '#/lib/search';
+import { listOf, listPageSearch, oneOf, type SearchOf, searchSchema } from '#/lib/search';
 
 const SORTS = [
   { value: 'created', label: 'Newest first' },
@@ -18,8 +18,7 @@ const SORTS = [
 ];
 
 const MerchantsSearch = searchSchema({
-  ...pageSearch,
-  q: text(200),
+  ...listPageSearch,
   kycStatus: listOf(KYC_STATUSES),
   type: oneOf(['customer', 'contact']),
   sort: oneOf(MERCHANT_SORTS),

@@ -11,17 +11,16 @@ import { PayoutAccountTable } from '#/features/payout-accounts/components/payout
 import { humanize } from '#/lib/format';
 import {
   listOf,
+  listPageSearch,
   oneOf,
   optionalIdSearch,
-  pageSearch,
   type SearchOf,
   searchSchema,
   text,
 } from '#/lib/search';
 
 const AccountsSearch = searchSchema({
-  ...pageSearch,
-  q: text(200),
+  ...listPageSearch,
   accountStatus: listOf(ACCOUNT_STATUSES),
   businessId: optionalIdSearch,
   currencySymbol: text(20),

@@ -16,13 +16,12 @@ import { humanize } from '#/lib/format';
 import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
 import {
   listOf,
+  listPageSearch,
   matching,
   oneOf,
   optionalIdSearch,
-  pageSearch,
   type SearchOf,
   searchSchema,
-  text,
 } from '#/lib/search';
 
 const day = matching(DAY_PATTERN);
@@ -36,8 +35,7 @@ const SORTS = [
 ] as const;
 
 const TransactionsSearch = searchSchema({
-  ...pageSearch,
-  q: text(200),
+  ...listPageSearch,
   status: listOf(CLIENT_STATUSES),
   businessId: optionalIdSearch,
   from: day,
