@@ -78,3 +78,30 @@ test('a click on a drawn page before the app listens is not lost', async ({ page
   release();
   await expect(page.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeVisible();
 });
+
+test.describe('in a browser set to German and Tokyo time', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Asia/Tokyo' });
+
+  test('a person who chose no formats gets pages drawn as the browser shows them', async ({
+    page,
+  }) => {
+    const redrawn: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().startsWith('Drawn again')) redrawn.push(m.text());
+    });
+    await signInAs(page, 'Omar Operations');
+    // The first page tells the server the browser's formats; the next is drawn in them.
+    await page.goto('/sign-in');
+    await page.goto('/merchants');
+    const created = page
+      .getByRole('table', { name: 'Merchants' })
+      .locator('td[data-label="Created"]')
+      .first();
+    const shown = (await created.innerText()).replace(/\s+/g, ' ').trim();
+    expect(shown).toMatch(/^\d{2}\.\d{2}\.\d{4}/);
+    const served = await (await page.request.get('/merchants')).text();
+    const drawnText = served.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(drawnText).toContain(shown);
+    expect(redrawn).toEqual([]);
+  });
+});

@@ -21,6 +21,8 @@ export interface PageRequest {
   /** The page's path and search, as asked for. */
   url: string;
   session: SessionInfo;
+  /** The browser's locale and time zone (its cookie), for a person who chose none. */
+  browser: { locale: string | null; timeZone: string | null };
   nonce: string;
   answer: AnswerCall;
   /** How long the page may wait and take to draw before it is left to the browser. */
@@ -85,7 +87,13 @@ async function inTime(work: Promise<unknown>, deadline: number): Promise<boolean
 async function draw(request: PageRequest, deadline: number): Promise<DrawnPage | undefined> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(sessionQuery.queryKey, request.session);
-  setFormats(request.session.signedIn ? request.session.user : { locale: null, timeZone: null });
+  // The person's formats, or the browser's where they chose none: drawn as the browser will
+  // show them (setFormats takes only what Intl knows).
+  const chosen = request.session.signedIn ? request.session.user : undefined;
+  setFormats({
+    locale: chosen?.locale ?? request.browser.locale,
+    timeZone: chosen?.timeZone ?? request.browser.timeZone,
+  });
   try {
     let router = createAppRouter(
       queryClient,

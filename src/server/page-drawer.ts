@@ -13,6 +13,8 @@ interface DrawModule {
   drawPage(request: {
     url: string;
     session: SessionInfo;
+    /** The browser's locale and time zone, for a person who chose none. */
+    browser: { locale: string | null; timeZone: string | null };
     nonce: string;
     answer: (url: string, init: RequestInit) => Promise<Response>;
     budgetMs: number;
@@ -75,6 +77,7 @@ export async function loadPageDrawer(
       return await module.drawPage({
         url: request.url,
         session,
+        browser: browserFormats(request.cookies['browser-formats']),
         nonce,
         answer,
         budgetMs: DRAW_BUDGET_MS,
@@ -84,4 +87,19 @@ export async function loadPageDrawer(
       return undefined;
     }
   };
+}
+
+/**
+ * The browser's locale and time zone as its page last wrote them (public/browser-formats.js):
+ * "de-DE Europe/Berlin". Only a shape is checked here; the SPA's formats accept a locale or a
+ * zone only if Intl knows it, and use the server's otherwise.
+ */
+export function browserFormats(cookie: string | undefined): {
+  locale: string | null;
+  timeZone: string | null;
+} {
+  const [locale, timeZone] = (cookie ?? '').slice(0, 200).split(' ');
+  const word = (value: string | undefined) =>
+    value && /^[A-Za-z0-9_+\-/]{1,100}$/.test(value) ? value : null;
+  return { locale: word(locale), timeZone: word(timeZone) };
 }

@@ -13,6 +13,7 @@ import {
   STYLES_SLOT,
   stylesFirst,
 } from './page-preloads';
+import { browserFormats } from './page-drawer';
 import { rawGet, startTestDashboard, testDist, type TestDashboard } from './testing';
 
 const BUILT_PAGE = [
@@ -111,6 +112,19 @@ const sessionIn = (html: string) =>
       html,
     )![1]!,
   ) as Record<string, unknown>;
+
+describe('the browser’s formats, as its page wrote them for the server', () => {
+  it.each([
+    ['de-DE Europe/Berlin', { locale: 'de-DE', timeZone: 'Europe/Berlin' }],
+    ['en-US-u-ca-buddhist Etc/GMT+5', { locale: 'en-US-u-ca-buddhist', timeZone: 'Etc/GMT+5' }],
+    ['fr-FR', { locale: 'fr-FR', timeZone: null }],
+    [undefined, { locale: null, timeZone: null }],
+    ['<script> "x"', { locale: null, timeZone: null }],
+    [`${'a'.repeat(150)} UTC`, { locale: null, timeZone: 'UTC' }],
+  ])('reads %j as a shape, nothing more', (cookie, expected) => {
+    expect(browserFormats(cookie)).toEqual(expected);
+  });
+});
 
 describe('the order of a page’s head', () => {
   it('puts the stylesheets before any script, with a slot for the page’s own after them', () => {
