@@ -7,7 +7,7 @@
     var value = encodeURIComponent((resolved.locale || '') + ' ' + (resolved.timeZone || ''));
     if (document.cookie.split('; ').indexOf('browser-formats=' + value) === -1)
       document.cookie = 'browser-formats=' + value + '; path=/; max-age=31536000; samesite=lax';
-  } catch (e) {
+  } catch {
     // No Intl or no cookies: the server draws in its own formats, the browser redraws.
   }
 })();
