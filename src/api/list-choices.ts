@@ -1,7 +1,7 @@
 // What the lists offer to filter and sort by, and the other choices a page's address may carry,
 // as plain lists: each page's search schema reads them, and those schemas are in the first page a
-// browser loads, so they are kept apart from the contract's zod schemas, which are built from them (./local-index.ts, ./schemas/merchant.ts,
-// ./schemas/payout-account.ts; the first load: bench/README.md).
+// browser loads, so they are kept apart from the contract's zod schemas, which are built from
+// them (./local-index.ts, ./schemas/*; the first load: bench/README.md, docs/decisions/058).
 
 /** The orders each list offers, once for the server's queries and the pages' choices. */
 export const MERCHANT_SORTS = ['created', 'name', 'status'] as const;

@@ -2,7 +2,6 @@
 // updates the bell and the approvals count at once; `records` tells the lists and the record
 // pages showing those records to read them again. While it is up, they stop polling; the browser
 // reconnects it by itself when it drops, and they poll meanwhile.
-import { takeDrawnMark } from './drawn-page';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { controlsKeys } from '#/features/controls/queries';
@@ -13,6 +12,7 @@ import { buildUrl } from '#/api/call';
 import { notificationEndpoints } from '#/api/notifications';
 import { api, SESSION_ENDED_EVENT } from '#/lib/api';
 import { isLive, resetLive, setLive } from '#/lib/live';
+import { takeDrawnMark } from './drawn-page';
 
 /**
  * Reads the matching queries again, those of a page about to show as well as those on screen. A

@@ -52,7 +52,7 @@ async function takeOver(drawn: HTMLElement) {
   await router.load();
   hydrateRoot(root, app, {
     ...options,
-    // Markup that differs (a time drawn in another time zone) is drawn again by the browser.
+    // Markup that differs (a page drawn in the server's formats) is drawn again by the browser.
     onRecoverableError: (error) => console.info('Drawn again in the browser:', error),
   });
   listening();

@@ -1,7 +1,8 @@
 // The server's first paint of a signed-in page (docs/decisions/059): the page's route loaded with
 // its data, drawn to HTML with the same tree the browser renders, and the data it was drawn from,
 // so that the browser shows the page before its scripts run and takes it over without asking
-// for the data again. Built apart (vite.ssr.config.ts) and loaded by the dashboard server.
+// for the data again. Built apart (`vite build --ssr`, into dist-ssr) and loaded by the
+// dashboard server (src/server/page-drawer.ts).
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { AsyncLocalStorage } from 'node:async_hooks';

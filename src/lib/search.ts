@@ -122,13 +122,15 @@ export const optionalIdSearch = integer({ min: 1 });
 export const withDefault = <In, Out>(search: SearchField<In, Out | undefined>, fallback: Out) =>
   field<In, Out>((value) => search.read(value) ?? fallback);
 
+const pageSize = integer({ min: 20, max: 100 });
+
 /** Where a list starts and how many rows a page shows, with defaults: URLs always mean a page. */
 export const pageSearch = {
   start: withDefault(integer({ min: 0, max: 1_000_000 }), 0),
   limit: withDefault(
     field<number, number | undefined>((value) => {
-      const n = integer({ min: 1, max: 100 }).read(value);
-      return n !== undefined && [20, 50, 100].includes(n) ? n : undefined;
+      const n = pageSize.read(value);
+      return n === 20 || n === 50 || n === 100 ? n : undefined;
     }),
     20,
   ),

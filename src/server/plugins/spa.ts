@@ -136,10 +136,13 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
     // draws the page; the page follows.
     const out = compressing(encoding);
     out.write(`${before}<div id="root">`);
-    out.flush();
-    const draw = parts.draw;
-    void (async () => out.end(`${await draw()}</div>${after}`))();
-    return reply.send(out.stream);
+    if ('flush' in out) (out as Gzip).flush();
+    // A drawing that fails leaves the root empty: the browser draws the page, as before.
+    void parts
+      .draw()
+      .catch(() => '')
+      .then((body) => out.end(`${body}</div>${after}`));
+    return reply.send(out);
   };
   // The SPA's own /sandbox page; the sandbox API lives below it (/sandbox/v1, /sandbox/docs).
   app.get(SANDBOX_PREFIX, sendIndex);
@@ -177,22 +180,11 @@ function compressed(encoding: 'br' | 'gzip' | undefined, page: string): Buffer {
   return bytes;
 }
 
-/** A page sent in parts: each part written and flushed goes to the browser at once. */
-function compressing(encoding: 'br' | 'gzip' | undefined) {
-  const stream: Transform =
-    encoding === 'br'
-      ? createBrotliCompress(BROTLI)
-      : encoding === 'gzip'
-        ? createGzip()
-        : new PassThrough();
-  return {
-    stream,
-    write: (text: string) => stream.write(text),
-    flush: () => {
-      if ('flush' in stream && typeof stream.flush === 'function') (stream as Gzip).flush();
-    },
-    end: (text: string) => stream.end(text),
-  };
+/** A page sent in parts, compressed as the browser accepts: a part flushed goes out at once. */
+function compressing(encoding: 'br' | 'gzip' | undefined): Transform {
+  if (encoding === 'br') return createBrotliCompress(BROTLI);
+  if (encoding === 'gzip') return createGzip();
+  return new PassThrough();
 }
 
 /** Data for the page's script, in a JSON block: only "</script" could end it early, and every
