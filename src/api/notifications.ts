@@ -155,7 +155,7 @@ export const notificationEndpoints = endpoints({
     method: 'GET',
     path: '/events',
     summary:
-      'Server-sent events for open pages: `counts` (unread notifications, approvals waiting) and `records` (merchants, accounts, transactions just written)',
+      'Server-sent events for open pages: `mark` first (this server and how many changes it has pushed: a page drawn at the same mark missed none), then `counts` (unread notifications, approvals waiting) and `records` (merchants, accounts, transactions just written)',
     response: z.unknown(),
     file: { types: ['text/event-stream'] },
   },
