@@ -97,6 +97,7 @@ import { Dialog } from '#/components/dialog';
 import { Logo } from '#/components/logo';
 import { SignInForm } from '#/features/session/components/sign-in-form';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
+import { type Product, PRODUCTS, PRODUCTS_IN_WORDS, SLUG_OF } from '#/api/products';
 import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import {
   sessionQuery,
@@ -129,24 +130,20 @@ interface NavItem {
   roles?: readonly Role[];
 }
 
+const PRODUCT_ICON: Record<Product, ReactNode> = {
+  sendc2f: <IconCurrencyBitcoin size={18} aria-hidden />,
+  sendf2f: <IconArrowsExchange size={18} aria-hidden />,
+  receive: <IconDownload size={18} aria-hidden />,
+};
+
 const NAV: NavItem[] = [
   { to: '/', label: 'Overview', icon: <IconHome size={18} aria-hidden />, exact: true },
   { to: '/pricing', label: 'Pricing', icon: <IconCalculator size={18} aria-hidden /> },
-  {
-    to: '/transactions/payouts',
-    label: 'Payouts',
-    icon: <IconCurrencyBitcoin size={18} aria-hidden />,
-  },
-  {
-    to: '/transactions/end-to-end',
-    label: 'End to end',
-    icon: <IconArrowsExchange size={18} aria-hidden />,
-  },
-  {
-    to: '/transactions/collections',
-    label: 'Collections',
-    icon: <IconDownload size={18} aria-hidden />,
-  },
+  ...PRODUCTS.map((product) => ({
+    to: `/transactions/${SLUG_OF[product]}`,
+    label: PRODUCTS_IN_WORDS[product].plural,
+    icon: PRODUCT_ICON[product],
+  })),
   {
     to: '/batches',
     label: 'Bulk payouts',

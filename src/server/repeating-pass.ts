@@ -46,7 +46,7 @@ export function repeatingPass(
  * A pass of a worker that holds one piece of work at a time: claims and does work until there
  * is none left or the job is stopping.
  */
-export function claimingPass<T>(
+function claimingPass<T>(
   job: () => { stopping(): boolean },
   claim: () => Promise<T | undefined>,
   work: (claimed: T) => Promise<void>,
@@ -59,4 +59,25 @@ export function claimingPass<T>(
       await work(claimed);
     }
   };
+}
+
+/**
+ * A worker that holds one piece of work at a time under its own owner id (the bulk quoter and
+ * submitter): claims and works until none is waiting, every `intervalMs` and on a kick; its
+ * `stop` waits for the work in hand, which ends early once `stopping()` says so.
+ */
+export function claimingWorker<T>(options: {
+  owner: string;
+  name: string;
+  intervalMs: number;
+  log: (message: string, error: unknown) => void;
+  claim: () => Promise<T | undefined>;
+  work: (claimed: T) => Promise<void>;
+}) {
+  const job = repeatingPass(
+    claimingPass(() => job, options.claim, options.work),
+    options,
+  );
+  const { kick, start, stop, stopping } = job;
+  return { owner: options.owner, kick, start, stop, stopping };
 }

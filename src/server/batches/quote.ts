@@ -13,7 +13,7 @@ import type { Product } from '#/api/schemas/transaction';
 import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
 import { inPool } from '../pool';
-import { claimingPass, repeatingPass } from '../repeating-pass';
+import { claimingWorker } from '../repeating-pass';
 import { keepRenewed } from '../store/lease';
 import type { BatchStore, RowPayee, StoredRow } from './store';
 import { type BatchAuditDeps, auditForBatch } from './worker-audit';
@@ -231,23 +231,16 @@ export function batchQuoter(
     }
   }
 
-  /** Claims and quotes batches until none is waiting. */
-  const pass = claimingPass(
-    () => job,
-    () => store.claimQuote(owner, leaseMs),
-    (claimed) => quote(context(), claimed),
-  );
-
-  const job = repeatingPass(pass, { intervalMs, name: 'bulk quotes', log });
-
-  return {
+  /** Claims and quotes batches until none is waiting; kicked after a request. */
+  const job = claimingWorker({
     owner,
-    /** Looks for batches to quote now (after a request), and then every `intervalMs`. */
-    kick: job.kick,
-    start: job.start,
-    /** Stops after the rows in flight, letting go of the batch for another server. */
-    stop: job.stop,
-  };
+    name: 'bulk quotes',
+    intervalMs,
+    log,
+    claim: () => store.claimQuote(owner, leaseMs),
+    work: (claimed) => quote(context(), claimed),
+  });
+  return job;
 }
 
 export type BatchQuoter = ReturnType<typeof batchQuoter>;

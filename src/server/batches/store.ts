@@ -2,7 +2,7 @@
 // kept in one transaction with their batch, fixed in place, and the invalid ones left out.
 import { randomUUID } from 'node:crypto';
 import { DASHBOARD_LINKS } from '#/api/products';
-import { leaseFree, leases } from '../store/lease';
+import { leaseFree, leases, RELEASED } from '../store/lease';
 import Decimal from 'decimal.js';
 import type { BatchColumn, BatchStatus, FileProblem, QuoteProblem, RowState } from '#/api/batches';
 import type { BankDetails, Decision } from '#/api/controls';
@@ -485,8 +485,7 @@ export function batchStore(
           quote_done: 0,
           quote_total: rows,
           quote_problem: null,
-          lease_owner: null,
-          lease_until: null,
+          ...RELEASED,
           updated_at: at,
         }))
         .where('id', '=', id)
@@ -508,9 +507,7 @@ export function batchStore(
       await db
         .updateTable('batch')
         .set({ quote_done: done })
-        .where('id', '=', id)
-        .where('status', '=', 'quoting')
-        .where('lease_owner', '=', owner)
+        .where(quoting.heldBy(id, owner))
         .execute();
     },
 
@@ -525,13 +522,10 @@ export function batchStore(
           quote_from: null,
           quote_done: null,
           quote_total: null,
-          lease_owner: null,
-          lease_until: null,
+          ...RELEASED,
           updated_at: at,
         }))
-        .where('id', '=', id)
-        .where('status', '=', 'quoting')
-        .where('lease_owner', '=', owner)
+        .where(quoting.heldBy(id, owner))
         .execute();
     },
 
@@ -567,16 +561,11 @@ export function batchStore(
             quote_done: null,
             quote_total: null,
             quote_problem: null,
-            lease_owner: null,
-            lease_until: null,
+            ...RELEASED,
             updated_at: at,
           })
           .where('id', '=', id)
-          .where((eb) =>
-            owner === undefined
-              ? quotable(id, at)(eb)
-              : eb.and([eb('status', '=', 'quoting'), eb('lease_owner', '=', owner)]),
-          )
+          .where(owner === undefined ? quotable(id, at) : quoting.heldBy(id, owner))
           .executeTakeFirst();
         if (Number(open.numUpdatedRows) !== 1) return false;
         await trx.deleteFrom('batch_decision').where('batch_id', '=', id).execute();
@@ -784,12 +773,9 @@ export function batchStore(
             status: failed > 0 ? 'partly_failed' : 'submitted',
             finished_at: at,
             updated_at: at,
-            lease_owner: null,
-            lease_until: null,
+            ...RELEASED,
           })
-          .where('id', '=', id)
-          .where('status', '=', 'submitting')
-          .where('lease_owner', '=', owner)
+          .where(lease.heldBy(id, owner))
           .executeTakeFirst();
         if (Number(finished.numUpdatedRows) !== 1 || !notices) return;
         const batch = await trx

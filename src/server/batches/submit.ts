@@ -13,7 +13,7 @@ import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
 import { type BatchAuditDeps, type BatchAuditEntry, auditForBatch } from './worker-audit';
 import { inPool } from '../pool';
-import { claimingPass, repeatingPass } from '../repeating-pass';
+import { claimingWorker } from '../repeating-pass';
 import { keepRenewed } from '../store/lease';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
 
@@ -267,26 +267,19 @@ export function batchSubmitter(
     });
   }
 
-  /** Claims and submits batches until none is waiting. */
-  const pass = claimingPass(
-    () => job,
-    () => {
+  /** Claims and submits batches until none is waiting; kicked after an approval. */
+  const job = claimingWorker({
+    owner,
+    name: 'bulk payouts',
+    intervalMs,
+    log,
+    claim: () => {
       ctx = context();
       return store.claim(owner, leaseMs);
     },
-    submit,
-  );
-
-  const job = repeatingPass(pass, { intervalMs, name: 'bulk payouts', log });
-
-  return {
-    owner,
-    /** Looks for batches now (after an approval), and then every `intervalMs`. */
-    kick: job.kick,
-    start: job.start,
-    /** Stops after the rows in flight, letting go of the batch for another server. */
-    stop: job.stop,
-  };
+    work: submit,
+  });
+  return job;
 }
 
 export type BatchSubmitter = ReturnType<typeof batchSubmitter>;

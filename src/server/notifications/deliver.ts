@@ -6,7 +6,7 @@
 // kept in the database (no SMTP server) is written once by its id.
 import { randomUUID } from 'node:crypto';
 import { inPool } from '../pool';
-import { leaseFree, leases } from '../store/lease';
+import { leaseFree, leases, RELEASED } from '../store/lease';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { leadsToListedHost, postWebhook, publicTargetProblem } from '#/http/outbound-targets';
 import { repeatingPass } from '../repeating-pass';
@@ -104,7 +104,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
         .execute();
       await trx
         .updateTable('outbox')
-        .set({ status: 'delivered', delivered_at: at, lease_owner: null, lease_until: null })
+        .set({ status: 'delivered', delivered_at: at, ...RELEASED })
         .where(
           'id',
           'in',
@@ -151,7 +151,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       await send(message);
       await db
         .updateTable('outbox')
-        .set({ status: 'delivered', delivered_at: now(), lease_owner: null, lease_until: null })
+        .set({ status: 'delivered', delivered_at: now(), ...RELEASED })
         .where('id', '=', message.id)
         .where('lease_owner', '=', owner)
         .execute();
@@ -164,8 +164,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
           status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
           next_at: now() + retryDelay(attempts),
           last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
-          lease_owner: null,
-          lease_until: null,
+          ...RELEASED,
         })
         .where('id', '=', message.id)
         .where('lease_owner', '=', owner)

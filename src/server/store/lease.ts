@@ -12,6 +12,9 @@ export type LeasedTable = 'batch' | 'outbox';
 export const leaseFree = (at: number) => (eb: ExpressionBuilder<Database, LeasedTable>) =>
   eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]);
 
+/** What a row's lease is when nobody holds it: set with a status change that ends the work. */
+export const RELEASED = { lease_owner: null, lease_until: null } as const;
+
 export function leases(db: Kysely<Database>, table: LeasedTable, status: string) {
   /**
    * Takes those of the rows `ids` nobody holds for `owner` until `at + leaseMs`, in one
@@ -34,7 +37,13 @@ export function leases(db: Kysely<Database>, table: LeasedTable, status: string)
     return Number(taken.numUpdatedRows);
   }
 
+  /** The row `id`, still in the leased status and held by `owner`: where its worker writes. */
+  const heldBy = (id: string, owner: string) => (eb: ExpressionBuilder<Database, LeasedTable>) =>
+    eb.and([eb('id', '=', id), eb('status', '=', status), eb('lease_owner', '=', owner)]);
+
   return {
+    heldBy,
+
     /** Takes the row for `owner` until `at + leaseMs`; false when another server holds it. */
     take: async (id: string, owner: string, at: number, leaseMs: number) =>
       (await takeMany([id], owner, at, leaseMs)) === 1,
@@ -46,9 +55,7 @@ export function leases(db: Kysely<Database>, table: LeasedTable, status: string)
       const renewed = await db
         .updateTable(table)
         .set({ lease_until: until })
-        .where('id', '=', id)
-        .where('status', '=', status)
-        .where('lease_owner', '=', owner)
+        .where(heldBy(id, owner))
         .executeTakeFirst();
       return Number(renewed.numUpdatedRows) === 1;
     },
