@@ -311,23 +311,27 @@ export const Requirement = z.object({
 });
 export type Requirement = z.infer<typeof Requirement>;
 
-/** The payout account a payment went to, as it was when the dashboard created the payment. */
-export const RecipientRecord = z.object({
+/** Who a payment pays, in words an approver checks: name, bank, masked number. */
+const PayeeNamed = z.object({
   accountId: z.int(),
   accountHolderName: z.string().nullable(),
   bankName: z.string().nullable(),
   /** The IBAN or account number, masked: "DE89 •••• 3000". */
   number: z.string(),
-  swiftCode: z.string().nullable(),
   countryIso: z.string().nullable(),
+  /** No other payment to this account has completed. */
+  firstPayment: z.boolean(),
+});
+
+/** The payout account a payment went to, as it was when the dashboard created the payment. */
+export const RecipientRecord = PayeeNamed.extend({
+  swiftCode: z.string().nullable(),
   currency: z.string(),
   recordedAt: Timestamp,
   /** The account's bank details are no longer these (null: the account could not be read). */
   changedSince: z.boolean().nullable(),
   /** The account's number now, masked, when it changed. */
   numberNow: z.string().nullable(),
-  /** No other payment to this account has completed. */
-  firstPayment: z.boolean(),
 });
 export type RecipientRecord = z.infer<typeof RecipientRecord>;
 
@@ -352,16 +356,8 @@ export const QuoteInfo = z.object({
 });
 export type QuoteInfo = z.infer<typeof QuoteInfo>;
 
-/** Who a payment pays, in words an approver checks: name, bank, masked number. */
-export const PayeeInfo = z.object({
-  accountId: z.int(),
-  accountHolderName: z.string().nullable(),
-  bankName: z.string().nullable(),
-  /** The IBAN or account number, masked: "DE89 •••• 3000". */
-  number: z.string(),
-  countryIso: z.string().nullable(),
-  /** No payment to this account has completed before. */
-  firstPayment: z.boolean(),
+/** Who a payment pays, as the approval dialog names them. */
+export const PayeeInfo = PayeeNamed.extend({
   /** As recorded when the payment was created (else the account as last seen). */
   recorded: z.boolean(),
 });

@@ -1,7 +1,13 @@
 // "Find anything": the lists, search, queues and saved views the dashboard server answers from
 // its local index of the partner's records (docs/decisions/018).
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  type UseQueryOptions,
+  useQuery,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 import { buildUrl, callEndpoint } from '#/api/call';
 import {
@@ -150,25 +156,32 @@ function useTypedText() {
   return { q: q || undefined, setText };
 }
 
-function choicesOf<T>(
-  found: {
-    data?: { results: T[] } | undefined;
-    isFetching: boolean;
-    isPending: boolean;
-    isSuccess: boolean;
-  },
-  selected: T | undefined,
-  typed: { q: string | undefined; setText: (text: string) => void },
+/**
+ * A picker's choices: the records `search` finds for the typed text (once typing pauses), with
+ * the chosen one read by id and kept among them.
+ */
+function useRecordChoices<
+  T extends { id: number },
+  P extends { results: T[] },
+  K1 extends QueryKey,
+  K2 extends QueryKey,
+>(
+  search: (q: string | undefined) => UseQueryOptions<P, Error, P, K1>,
+  record: (id: number) => UseQueryOptions<T, Error, T, K2>,
+  selected: number | null | undefined,
   labelOf: (record: T) => string,
-  idOf: (record: T) => number,
 ): RecordChoices<T> {
+  const typed = useTypedText();
+  const found = useQuery(search(typed.q));
+  const chosen = useQuery({ ...record(selected ?? 0), enabled: selected != null });
+  const kept = selected != null ? chosen.data : undefined;
   const results = found.data?.results ?? [];
-  const options = results.map((r) => ({ value: String(idOf(r)), label: labelOf(r) }));
-  if (selected !== undefined && !options.some((o) => o.value === String(idOf(selected))))
-    options.unshift({ value: String(idOf(selected)), label: labelOf(selected) });
+  const options = results.map((r) => ({ value: String(r.id), label: labelOf(r) }));
+  if (kept !== undefined && !options.some((o) => o.value === String(kept.id)))
+    options.unshift({ value: String(kept.id), label: labelOf(kept) });
   return {
     options,
-    records: selected !== undefined ? [selected, ...results] : results,
+    records: kept !== undefined ? [kept, ...results] : results,
     onSearchChange: typed.setText,
     searching: found.isFetching,
     none: found.isSuccess && !typed.q && results.length === 0,
@@ -181,15 +194,11 @@ export function useMerchantChoices(
   filters: { kycStatus?: string[]; type?: 'customer' | 'contact' },
   selected: number | null | undefined,
 ): RecordChoices<Merchant> {
-  const typed = useTypedText();
-  const found = useQuery(merchantIndexQuery({ ...filters, q: typed.q, start: 0, limit: 50 }));
-  const chosen = useQuery({ ...merchantQuery(selected ?? 0), enabled: selected != null });
-  return choicesOf<Merchant>(
-    found,
-    selected != null ? chosen.data : undefined,
-    typed,
+  return useRecordChoices(
+    (q) => merchantIndexQuery({ ...filters, q, start: 0, limit: 50 }),
+    merchantQuery,
+    selected,
     (m) => `${m.name} (#${m.id})`,
-    (m) => m.id,
   );
 }
 
@@ -210,14 +219,10 @@ export function useAccountChoices(
   selected: number | null | undefined,
   labelOf: (a: PayoutAccount) => string = accountChoiceLabel,
 ): RecordChoices<PayoutAccount> {
-  const typed = useTypedText();
-  const found = useQuery(accountIndexQuery({ ...filters, q: typed.q, start: 0, limit: 50 }));
-  const chosen = useQuery({ ...payoutAccountQuery(selected ?? 0), enabled: selected != null });
-  return choicesOf<PayoutAccount>(
-    found,
-    selected != null ? chosen.data : undefined,
-    typed,
+  return useRecordChoices(
+    (q) => accountIndexQuery({ ...filters, q, start: 0, limit: 50 }),
+    payoutAccountQuery,
+    selected,
     labelOf,
-    (a) => a.id,
   );
 }

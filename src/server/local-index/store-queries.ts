@@ -23,6 +23,18 @@ import { joinParts } from './amount-parts';
 
 const parse = <T>(json: string) => JSON.parse(json) as T;
 
+/** Rows read for these ids (each once; none read for none), keyed by id. */
+async function keyedById<R extends { id: number | string }, T>(
+  ids: readonly number[],
+  read: (unique: number[]) => Promise<R[]>,
+  value: (row: R) => T,
+): Promise<Map<number, T>> {
+  const found = new Map<number, T>();
+  if (ids.length === 0) return found;
+  for (const row of await read([...new Set(ids)])) found.set(Number(row.id), value(row));
+  return found;
+}
+
 /** A row of the index as the lists show it: the record, its product and the names joined. */
 /** An environment's transactions as `t`, with the columns `transactionRow` reads. */
 export function namedTransactions({ db }: DashboardDb, environment: string) {
@@ -511,31 +523,31 @@ export function indexQueries(store: DashboardDb) {
     },
 
     /** Payout accounts by id, as the index last saw them from the API. */
-    async accountsById(environment: string, ids: readonly number[]) {
-      const found = new Map<number, PayoutAccount>();
-      if (ids.length === 0) return found;
-      const rows = await db
-        .selectFrom('index_account')
-        .select(['id', 'record'])
-        .where('environment', '=', environment)
-        .where('id', 'in', [...new Set(ids)])
-        .execute();
-      for (const row of rows) found.set(Number(row.id), JSON.parse(row.record) as PayoutAccount);
-      return found;
-    },
+    accountsById: (environment: string, ids: readonly number[]) =>
+      keyedById(
+        ids,
+        (unique) =>
+          db
+            .selectFrom('index_account')
+            .select(['id', 'record'])
+            .where('environment', '=', environment)
+            .where('id', 'in', unique)
+            .execute(),
+        (row) => parse<PayoutAccount>(row.record),
+      ),
 
-    async merchantNames(environment: string, ids: readonly number[]) {
-      const names = new Map<number, string>();
-      if (ids.length === 0) return names;
-      const rows = await db
-        .selectFrom('index_merchant')
-        .select(['id', 'name'])
-        .where('environment', '=', environment)
-        .where('id', 'in', [...new Set(ids)])
-        .execute();
-      for (const row of rows) names.set(Number(row.id), row.name);
-      return names;
-    },
+    merchantNames: (environment: string, ids: readonly number[]) =>
+      keyedById(
+        ids,
+        (unique) =>
+          db
+            .selectFrom('index_merchant')
+            .select(['id', 'name'])
+            .where('environment', '=', environment)
+            .where('id', 'in', unique)
+            .execute(),
+        (row) => row.name,
+      ),
 
     /** The search box: up to `perKind` of each kind, best first (newest among equals). */
     async search(environment: string, text: string, perKind = 5) {

@@ -4,9 +4,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Role } from '#/api/roles';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { DashboardDb } from './db';
-import type { Database } from './schema';
+import type { Database, UserTable } from './schema';
 import type { Vault } from './vault';
 import { SESSION_IDLE_MS } from '#/api/dashboard';
 
@@ -115,6 +115,11 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
   >();
   store.changed.listen(() => opened.clear());
   /** Every unused reset link of a person stops working. */
+  /** Changes a person's row; the workspace's readers hear of it. */
+  const setUser = async (userId: string, values: Updateable<UserTable>) => {
+    await db.updateTable('app_user').set(values).where('id', '=', userId).execute();
+    store.changed.notify();
+  };
   const voidResets = (userId: string, time: number) =>
     db
       .updateTable('password_reset')
@@ -166,12 +171,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
 
     /** Links the person to the provider's subject they signed in as. */
     async linkSso(userId: string, subject: string): Promise<void> {
-      await db
-        .updateTable('app_user')
-        .set({ sso_subject: subject, invited_at: null })
-        .where('id', '=', userId)
-        .execute();
-      store.changed.notify();
+      await setUser(userId, { sso_subject: subject, invited_at: null });
     },
 
     async userById(id: string): Promise<User | undefined> {
@@ -214,12 +214,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
     },
 
     async setPassword(userId: string, password: string): Promise<void> {
-      await db
-        .updateTable('app_user')
-        .set({ password_hash: await hash(password) })
-        .where('id', '=', userId)
-        .execute();
-      store.changed.notify();
+      await setUser(userId, { password_hash: await hash(password) });
     },
 
     /** The person's locale and time zone; null for their browser's. */
@@ -227,35 +222,20 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       userId: string,
       formats: { locale: string | null; timeZone: string | null },
     ): Promise<void> {
-      await db
-        .updateTable('app_user')
-        .set({ locale: formats.locale, time_zone: formats.timeZone })
-        .where('id', '=', userId)
-        .execute();
-      store.changed.notify();
+      await setUser(userId, { locale: formats.locale, time_zone: formats.timeZone });
     },
 
-    /** Deactivates (every session ends) or reactivates a person. */
     /** The person's name, as the directory gives it (SCIM). */
     async setName(userId: string, name: string): Promise<void> {
-      await db
-        .updateTable('app_user')
-        .set({ name: name.trim() })
-        .where('id', '=', userId)
-        .execute();
-      store.changed.notify();
+      await setUser(userId, { name: name.trim() });
     },
 
     /** The person's address, as the directory gives it (SCIM): the caller checked it is free. */
     async setEmail(userId: string, email: string): Promise<void> {
-      await db
-        .updateTable('app_user')
-        .set({ email: normalizeEmail(email) })
-        .where('id', '=', userId)
-        .execute();
-      store.changed.notify();
+      await setUser(userId, { email: normalizeEmail(email) });
     },
 
+    /** Deactivates (every session ends) or reactivates a person. */
     async setActive(userId: string, active: boolean): Promise<void> {
       await db
         .updateTable('app_user')
@@ -267,12 +247,7 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
     },
 
     async setRoles(userId: string, roles: Role[]): Promise<void> {
-      await db
-        .updateTable('app_user')
-        .set({ roles: [...new Set(roles)].join(',') })
-        .where('id', '=', userId)
-        .execute();
-      store.changed.notify();
+      await setUser(userId, { roles: [...new Set(roles)].join(',') });
     },
 
     /**
