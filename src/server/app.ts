@@ -420,18 +420,21 @@ export async function buildDashboardServer(options: DashboardOptions) {
         ),
       );
       // Each concern's endpoints, declared in src/api (docs/decisions/027), then the proxy.
-      await api.register(sessionRoutes);
-      await api.register(ssoRoutes);
-      await api.register(scimAdminRoutes);
-      await api.register(accountRoutes);
-      await api.register(adminRoutes);
-      await api.register(auditRoutes);
-      await api.register(controlsRoutes);
-      await api.register(indexRoutes);
-      await api.register(viewsRoutes);
-      await api.register(batchRoutes);
-      await api.register(reportRoutes);
-      await api.register(statementRoutes);
+      for (const routes of [
+        sessionRoutes,
+        ssoRoutes,
+        scimAdminRoutes,
+        accountRoutes,
+        adminRoutes,
+        auditRoutes,
+        controlsRoutes,
+        indexRoutes,
+        viewsRoutes,
+        batchRoutes,
+        reportRoutes,
+        statementRoutes,
+      ])
+        await api.register(routes);
       await api.register(notificationRoutes, {
         allowPrivateChat: options.mail?.allowPrivateChat ?? false,
       });

@@ -14,9 +14,24 @@ import { FAST_SETTINGS, snapshot, transactionBody } from '#/sandbox/testing';
 import { AUTH_CACHE_TTL_MS } from './auth-cache';
 import { verifyAuditChain } from './store/audit';
 import { freshDashboardDb } from './store/testing';
-import { CSRF, JSON_CSRF, partiesThrough, startTestDashboard, type TestDashboard } from './testing';
+import {
+  callApi,
+  CSRF,
+  JSON_CSRF,
+  partiesThrough,
+  startTestDashboard,
+  type TestDashboard,
+} from './testing';
 
 const run = promisify(execFile);
+
+/** A policy that wants two approvers for a quote of any product, by its payout amount. */
+const QUOTES_BY_TWO = {
+  action: 'approveQuote',
+  product: '*',
+  amountSide: 'payout',
+  approvers: 2,
+} as const;
 let t: TestDashboard;
 const cookies = {} as Record<Role, string>;
 
@@ -70,25 +85,19 @@ describe('dual control', () => {
     second = await signInWithRoles(t, 'second@example.com', ['approver']);
     both = await signInWithRoles(t, 'both@example.com', ['finance', 'approver']);
     const admin = await signInWithRoles(t, 'policy-admin@example.com', ['admin']);
-    const policy = await fetch(`${t.base}/api/controls/policies`, {
-      method: 'POST',
-      headers: { cookie: admin, ...JSON_CSRF },
-      body: JSON.stringify({
-        action: 'approveQuote',
-        product: '*',
-        currency: 'eur',
-        amountSide: 'payout',
-        minAmount: '500',
-        approvers: 2,
-      }),
+    const policy = await callApi(t.base, admin, 'POST', '/controls/policies', {
+      ...QUOTES_BY_TWO,
+      currency: 'eur',
+      minAmount: '500',
     });
     // The workspace has two admins: the other approves the policy (docs/decisions/042).
     expect(policy.status).toBe(202);
-    const { change } = (await policy.json()) as { change: { id: string } };
-    const approved = await fetch(`${t.base}/api/controls/changes/${change.id}/approve`, {
-      method: 'POST',
-      headers: { cookie: cookies.admin!, ...CSRF },
-    });
+    const approved = await callApi(
+      t.base,
+      cookies.admin!,
+      'POST',
+      `/controls/changes/${policy.json.change.id}/approve`,
+    );
     expect(approved.status).toBe(200);
   });
 
@@ -201,17 +210,10 @@ describe('two dashboard servers on one PostgreSQL', () => {
     const onB = await (await fetch(`${b.base}/api/session`, { headers: { cookie } })).json();
     expect(onB).toMatchObject({ signedIn: true, user: { email: 'viewer@demo.example' } });
     const admin = (await a.signIn('admin@demo.example')).cookie;
-    const policy = await fetch(`${a.base}/api/controls/policies`, {
-      method: 'POST',
-      headers: { cookie: admin, ...JSON_CSRF },
-      body: JSON.stringify({
-        action: 'approveQuote',
-        product: '*',
-        currency: '*',
-        amountSide: 'payout',
-        minAmount: '1',
-        approvers: 2,
-      }),
+    const policy = await callApi(a.base, admin, 'POST', '/controls/policies', {
+      ...QUOTES_BY_TWO,
+      currency: '*',
+      minAmount: '1',
     });
     expect(policy.status).toBe(200);
     const finance = (await a.signIn('operations@demo.example')).cookie;

@@ -76,33 +76,61 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  route(app, E.listMerchantIndex, async ({ request, reply, query }) => {
+  /**
+   * A list the index reads by offset: a page with the index's freshness, or, given CSV columns,
+   * every row its filters select.
+   */
+  async function offsetList<
+    Q extends { start: number; limit: number },
+    T,
+    P extends { results: T[]; hasMore: boolean },
+  >(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    q: Q,
+    csv: false | { list: 'merchants' | 'accounts'; columns: CsvColumns<T> },
+    list: {
+      count: (environment: Environment, filters: Omit<Q, 'start' | 'limit'>) => Promise<number>;
+      read: (environment: Environment, q: Q) => Promise<P>;
+    },
+  ) {
     const environment = environmentOf(request);
+    if (!csv)
+      return { ...(await list.read(environment, q)), freshness: await freshness(environment) };
+    const { start: _s, limit: _l, ...filters } = q;
+    const rows = await list.count(environment, filters);
+    return sendCsv(request, reply, { list: csv.list, rows }, csv.columns, () =>
+      offsetPages((start) => list.read(environment, { ...q, start, limit: CSV_PAGE })),
+    );
+  }
+
+  route(app, E.listMerchantIndex, async ({ request, reply, query }) => {
     const { owner, format, tz, ...rest } = query;
-    const q = { ...rest, ownerId: owner };
-    if (format === 'csv') {
-      const { start: _s, limit: _l, ...filters } = q;
-      const rows = await ctx.index.count(environment, { kind: 'merchants', q: filters });
-      return sendCsv(request, reply, { list: 'merchants', rows }, merchantColumns(tz), () =>
-        offsetPages((start) => ctx.index.merchants(environment, { ...q, start, limit: CSV_PAGE })),
-      );
-    }
-    const page = await ctx.index.merchants(environment, q);
-    return { ...page, freshness: await freshness(environment) };
+    return offsetList(
+      request,
+      reply,
+      { ...rest, ownerId: owner },
+      format === 'csv' && { list: 'merchants', columns: merchantColumns(tz) },
+      {
+        count: (environment, q) => ctx.index.count(environment, { kind: 'merchants', q }),
+        read: (environment, q) => ctx.index.merchants(environment, q),
+      },
+    );
   });
 
   route(app, E.listAccountIndex, async ({ request, reply, query }) => {
-    const environment = environmentOf(request);
     const { format, tz, ...q } = query;
-    if (format === 'csv') {
-      const { start: _s, limit: _l, ...filters } = q;
-      const rows = await ctx.index.count(environment, { kind: 'accounts', q: filters });
-      return sendCsv(request, reply, { list: 'accounts', rows }, accountColumns(tz), () =>
-        offsetPages((start) => ctx.index.accounts(environment, { ...q, start, limit: CSV_PAGE })),
-      );
-    }
-    const page = await ctx.index.accounts(environment, q);
-    return { ...page, freshness: await freshness(environment) };
+    return offsetList(
+      request,
+      reply,
+      q,
+      format === 'csv' && { list: 'accounts', columns: accountColumns(tz) },
+      {
+        count: (environment, filters) =>
+          ctx.index.count(environment, { kind: 'accounts', q: filters }),
+        read: (environment, page) => ctx.index.accounts(environment, page),
+      },
+    );
   });
 
   route(app, E.transactionTotals, async ({ request, query: { stalled, ...rest } }) =>

@@ -30,3 +30,16 @@ export function parseEqFilter(filter: string, attributes: readonly string[]): Eq
     );
   return { attribute, value: quoted.replace(/\\(.)/g, '$1') };
 }
+
+/**
+ * A list request's `filter`, if it has one, as the record fields it names
+ * (`{ userName: "ines@partner.example" }`); refused as `parseEqFilter` refuses.
+ */
+export function eqFilterOf<A extends string>(
+  filter: string | undefined,
+  attributes: readonly A[],
+): Partial<Record<A, string>> | undefined {
+  if (!filter) return undefined;
+  const { attribute, value } = parseEqFilter(filter, attributes);
+  return { [attribute]: value } as Partial<Record<A, string>>;
+}

@@ -19,7 +19,7 @@ import { rolesFromGroups } from '../sso/roles';
 import { takeDirectoryRoles } from '../sso/sign-in';
 import { audit } from '../request';
 import type { User } from '../store/workspace';
-import { parseEqFilter, ScimFilterError } from './filter';
+import { eqFilterOf, ScimFilterError } from './filter';
 import { type PatchableUser, patchGroup, patchUser, ScimPatchError } from './patch';
 import type { ScimGroupRecord, ScimStore } from './store';
 
@@ -294,10 +294,7 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/Users', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const filter = query.filter
-      ? parseEqFilter(query.filter, ['userName', 'externalId', 'id'])
-      : undefined;
-    const rows = await scim.userRows(filter && { [filter.attribute]: filter.value });
+    const rows = await scim.userRows(eqFilterOf(query.filter, ['userName', 'externalId', 'id']));
     return send(reply, 200, list(await userResources(rows), query));
   });
 
@@ -420,10 +417,7 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/Groups', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const filter = query.filter
-      ? parseEqFilter(query.filter, ['displayName', 'externalId', 'id'])
-      : undefined;
-    const groups = await scim.groups(filter && { [filter.attribute]: filter.value });
+    const groups = await scim.groups(eqFilterOf(query.filter, ['displayName', 'externalId', 'id']));
     // Okta and Entra ID ask for groups without their members when they only look one up.
     const resources = await groupResources(groups);
     const bare = (query.excludedAttributes ?? '').toLowerCase().includes('members');
