@@ -27,6 +27,21 @@ export function transactionRecord(overrides: Partial<Transaction> = {}): Transac
   };
 }
 
+/** A transfer deposited in EUR by bank, with `reference`, and paid out as 500.00 USD. */
+export const eurInUsdOut = (reference: string): Partial<Transaction> => ({
+  toAmount: '500.00',
+  toCurrencySymbol: 'USD',
+  fromAmount: '460.05',
+  fromCurrencySymbol: 'EUR',
+  bankDetails: {
+    bankName: 'Bank',
+    accountNumber: '1',
+    reference,
+    bankAddress: 'Street 1',
+    nameOnAccount: 'Service',
+  },
+});
+
 /** A transaction that completed at `completed` (ISO), created an hour before. */
 export function completedRecord(
   id: number,

@@ -64,3 +64,51 @@ export function RejectDialog({
     </Dialog>
   );
 }
+
+/** A decision on a change that waits for a second person, as its mutation takes it. */
+interface ChangeDecision {
+  isPending: boolean;
+  mutate(
+    decision: { id: string; decision: 'reject'; reason: string },
+    options: { onSuccess: () => void },
+  ): void;
+}
+
+/** Rejecting a change that waits for a second person: closes once the rejection is recorded. */
+export function RejectChangeDialog({
+  id,
+  decide,
+  opened,
+  onClose,
+  onRejected,
+  children,
+}: {
+  id: string;
+  decide: ChangeDecision;
+  opened: boolean;
+  onClose: () => void;
+  onRejected?: () => void;
+  /** What is rejected and what the rejection does. */
+  children: ReactNode;
+}) {
+  return (
+    <RejectDialog
+      opened={opened}
+      onClose={onClose}
+      pending={decide.isPending}
+      onReject={(reason) =>
+        decide.mutate(
+          { id, decision: 'reject', reason },
+          {
+            onSuccess: () => {
+              onClose();
+              onRejected?.();
+            },
+          },
+        )
+      }
+    >
+      {children}
+    </RejectDialog>
+  );
+}

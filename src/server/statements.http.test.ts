@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '#/api/schemas/transaction';
-import { completedRecord } from '#/api/testing';
+import { completedRecord, eurInUsdOut } from '#/api/testing';
 import { callApi, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
@@ -27,19 +27,7 @@ beforeAll(async () => {
       walletDetails: { walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
       purpose: 'SUPPLIER_PAYMENT',
     }),
-    done(3102, '2025-10-02T08:00:00Z', {
-      toAmount: '500.00',
-      toCurrencySymbol: 'USD',
-      fromAmount: '460.05',
-      fromCurrencySymbol: 'EUR',
-      bankDetails: {
-        bankName: 'Bank',
-        accountNumber: '1',
-        reference: 'REF-3102',
-        bankAddress: 'Street 1',
-        nameOnAccount: 'Service',
-      },
-    }),
+    done(3102, '2025-10-02T08:00:00Z', eurInUsdOut('REF-3102')),
   ]);
 });
 afterAll(() => t.close());

@@ -3,7 +3,7 @@
 // the readable line beside the raw codes, in the person's time zone.
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '#/api/schemas/transaction';
-import { completedRecord } from '#/api/testing';
+import { completedRecord, eurInUsdOut } from '#/api/testing';
 import { localIndex } from '../local-index/store';
 import { dashboardDbFor, DIALECTS } from '../store/testing';
 import { statementQueries } from './lines';
@@ -24,19 +24,7 @@ const FIXTURE = [
     purpose: 'SUPPLIER_PAYMENT',
   }),
   // Deposited in EUR, paid out in USD.
-  done(2, '2025-10-02T08:00:00Z', {
-    toAmount: '500.00',
-    toCurrencySymbol: 'USD',
-    fromAmount: '460.05',
-    fromCurrencySymbol: 'EUR',
-    bankDetails: {
-      bankName: 'Bank',
-      accountNumber: '1',
-      reference: 'REF-2002',
-      bankAddress: 'Street 1',
-      nameOnAccount: 'Service',
-    },
-  }),
+  done(2, '2025-10-02T08:00:00Z', eurInUsdOut('REF-2002')),
   // EUR on both sides.
   done(3, '2025-10-20T10:00:00Z', {
     toAmount: '10.00',

@@ -12,7 +12,7 @@ import { ApiErrorAlert } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { DateTime } from '#/components/date-time';
-import { RejectDialog } from '#/components/reject-dialog';
+import { RejectChangeDialog } from '#/components/reject-dialog';
 import { textField } from '#/components/text-field';
 import { SelectField } from '#/components/form-fields';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
@@ -186,24 +186,15 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
         </Group>
       )}
       {decide.isError && <ApiErrorAlert error={decide.error} title="Not done" />}
-      <RejectDialog
+      <RejectChangeDialog
+        id={change.id}
+        decide={decide}
         opened={rejecting}
         onClose={() => setRejecting(false)}
-        pending={decide.isPending}
-        onReject={(reason) =>
-          decide.mutate(
-            { id: change.id, decision: 'reject', reason },
-            {
-              onSuccess: () => {
-                setRejecting(false);
-                done('Change rejected')();
-              },
-            },
-          )
-        }
+        onRejected={done('Change rejected')}
       >
         <Text size="sm">{change.summary}</Text>
-      </RejectDialog>
+      </RejectChangeDialog>
     </Paper>
   );
 }

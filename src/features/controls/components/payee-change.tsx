@@ -5,7 +5,7 @@ import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ActionState, OpenPayment, PayeeChange } from '#/api/controls';
-import { RejectDialog } from '#/components/reject-dialog';
+import { RejectChangeDialog } from '#/components/reject-dialog';
 import { DecisionBadge } from './decision-badge';
 import { useStepUpField } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
@@ -255,22 +255,17 @@ export function PayeeChangeCard({
         </Group>
       )}
       {error && <ApiErrorAlert error={error} title="Not done" />}
-      <RejectDialog
+      <RejectChangeDialog
+        id={change.id}
+        decide={decide}
         opened={rejecting}
         onClose={() => setRejecting(false)}
-        pending={decide.isPending}
-        onReject={(reason) =>
-          decide.mutate(
-            { id: change.id, decision: 'reject', reason },
-            { onSuccess: () => setRejecting(false) },
-          )
-        }
       >
         <Text size="sm">
           Payout account #{change.accountId} keeps its bank details; {change.authorName} is told
           your reason.
         </Text>
-      </RejectDialog>
+      </RejectChangeDialog>
     </Paper>
   );
 }
