@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { heldAnswerOf } from './controls';
 import { dashboardEndpoints } from './dashboard-api';
-import { CSRF_HEADER, STATUS, statusesOf } from './endpoints';
+import { CSRF_HEADER, IDLE_HEADER, STATUS, statusesOf } from './endpoints';
 import { apiErrorStatuses, parametersOf, PROBLEM_REF, schemaCollector } from './openapi';
 import { allOperations, type OperationDef } from './operations';
 import { Problem } from './schemas/common';
@@ -174,7 +174,7 @@ export function buildDashboardOpenApiDocument(options: DashboardOpenApiOptions) 
       version: '1.0.0',
       description: [
         "The dashboard server's own API: sign-in, one's account, the admin's settings, the audit trail, the money controls, and the local index of the partner's records.",
-        `Sign in with \`POST /api/session\`; the session is a cookie. Every call that is not a GET needs the header \`${CSRF_HEADER.name}: ${CSRF_HEADER.value}\`.`,
+        `Sign in with \`POST /api/session\`; the session is a cookie. Every call that is not a GET needs the header \`${CSRF_HEADER.name}: ${CSRF_HEADER.value}\`. A call made on its own (a page polling) may say how long the person has been away in \`${IDLE_HEADER}\` (milliseconds), so that it does not keep an idle session alive.`,
         'Errors are RFC 9457 problem details with a `code` and, for fields, `errors`.',
       ].join('\n\n'),
     },

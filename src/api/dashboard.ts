@@ -7,7 +7,7 @@ import { ROLES } from './roles';
 import { IdParam, oneOf, requiredText } from './schemas/common';
 import { Product } from './schemas/transaction';
 
-/** A session with no request for this long ends (the SPA warns two minutes before). */
+/** A session whose person does nothing for this long ends (the SPA warns two minutes before). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 
 export const Role = oneOf(ROLES);

@@ -12,6 +12,14 @@ import type { Role } from './roles';
  */
 export const CSRF_HEADER = { name: 'x-requested-with', value: 'dashboard' } as const;
 
+/**
+ * How long, in milliseconds, the person has been away from the page that sends the call (no
+ * key, click, scroll or touch): a page that polls on its own says so, and the session's idle
+ * clock keeps the person's last activity rather than the call's (docs/decisions/061). Without
+ * it a call is the person's doing.
+ */
+export const IDLE_HEADER = 'x-dashboard-idle-ms';
+
 export interface EndpointDef {
   id: string;
   method: Method;

@@ -2,10 +2,12 @@
 // the CSRF header. A 401 means the session ended: the app is told, and sends the user to sign in.
 import { CSRF_HEADER } from '#/api/endpoints';
 import { ApiError, type Connection, readProblem } from '#/api/errors';
+import { idleHeader, lastInputTime } from './activity';
 
 export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
 
-let lastRequestAt = Date.now();
+/** The person's last activity as this page last told the server (docs/decisions/061). */
+let reportedInputAt = Date.now();
 
 /** What sends the SPA's requests: the browser's fetch, or the server drawing a page itself. */
 let send: typeof fetch = (input, init) => fetch(input, init);
@@ -15,12 +17,15 @@ export function answerCallsWith(answer: typeof fetch) {
   send = answer;
 }
 
-/** When the SPA last asked the dashboard server anything: each request keeps the session alive. */
-export const lastRequestTime = () => lastRequestAt;
+/** When the person was last active, as the server has heard from this page. */
+export const reportedActivityTime = () => reportedInputAt;
 
 async function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  lastRequestAt = Date.now();
-  const response = await send(input, { ...init, credentials: 'same-origin' });
+  // Each call says how long the person has been away: a poll does not keep an idle session alive.
+  const headers = new Headers(init?.headers);
+  for (const [name, value] of Object.entries(idleHeader())) headers.set(name, value);
+  reportedInputAt = Math.max(reportedInputAt, lastInputTime());
+  const response = await send(input, { ...init, headers, credentials: 'same-origin' });
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   // Signing in and resetting a password answer 401 for a wrong secret, not for a lost session.
   if (

@@ -4,6 +4,7 @@
 // the services, so any of them may use it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { IDLE_HEADER } from '#/api/endpoints';
 import { fieldErrors } from '#/api/problem';
 import { type ProblemFields, replyProblem } from '#/http/problem-reply';
 import { appendAudit, type AuditEntry } from './store/audit';
@@ -75,6 +76,16 @@ export function readPart<S extends z.ZodType>(
   return undefined;
 }
 
+/**
+ * How long the person has been away, as the page says in IDLE_HEADER (docs/decisions/061): whole
+ * milliseconds; anything else, or no header, counts the request as the person's own.
+ */
+function awayFor(request: FastifyRequest): number {
+  const said = request.headers[IDLE_HEADER];
+  if (typeof said !== 'string' || !/^\d{1,12}$/.test(said)) return 0;
+  return Number(said);
+}
+
 /** The live session of the request's cookie, and its user (a disabled user has none). */
 export async function signedInOf(request: FastifyRequest): Promise<SignedIn | undefined> {
   const { workspace, cookie, authCache } = request.server.dashboard;
@@ -82,7 +93,7 @@ export async function signedInOf(request: FastifyRequest): Promise<SignedIn | un
   if (!token) return undefined;
   const known = authCache.get(token);
   if (known) return { token, ...known };
-  const session = await workspace.touchSession(token);
+  const session = await workspace.touchSession(token, awayFor(request));
   if (!session) return undefined;
   const user = await workspace.userById(session.userId);
   if (!user || user.disabledAt !== null) return undefined;

@@ -14,6 +14,7 @@ import { FAST_SETTINGS } from '#/sandbox/testing';
 import { REDACT } from './app';
 import { freshDashboardDb } from './store/testing';
 import { IDLE_TIMEOUT_MS } from './store/workspace';
+import { IDLE_HEADER } from '#/api/endpoints';
 import {
   CSRF,
   JSON_CSRF,
@@ -153,6 +154,37 @@ describe('the proxy', () => {
     expect((await fetch(`${t.base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(200);
     clock += IDLE_TIMEOUT_MS + 1;
     expect((await fetch(`${t.base}/api/v1/currency/`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('counts the person, not a page polling on its own, as activity (decision 061)', async () => {
+    const { cookie } = await t.signIn('viewer@demo.example');
+    const poll = (away: string) =>
+      fetch(`${t.base}/api/v1/currency/`, { headers: { cookie, [IDLE_HEADER]: away } });
+    // Twenty minutes on, a poll says the person has been away all along: nothing is renewed.
+    clock += 20 * 60_000;
+    expect((await poll(String(20 * 60_000))).status).toBe(200);
+    const session = await fetch(`${t.base}/api/session`, {
+      headers: { cookie, [IDLE_HEADER]: String(20 * 60_000) },
+    });
+    expect((await session.json()).expiresAt).toBe(clock - 20 * 60_000 + IDLE_TIMEOUT_MS);
+    // The person was at work five minutes ago: the session lives 30 minutes from then.
+    clock += 9 * 60_000;
+    expect((await poll(String(5 * 60_000))).status).toBe(200);
+    clock += IDLE_TIMEOUT_MS - 5 * 60_000 - 1000;
+    expect((await poll(String(IDLE_TIMEOUT_MS - 1000))).status).toBe(200);
+    clock += 2000;
+    expect((await poll('0')).status).toBe(401);
+  });
+
+  it('takes a request with a malformed idle header as the person’s own', async () => {
+    const { cookie } = await t.signIn('viewer@demo.example');
+    for (const away of ['-5', '1e9', 'soon', '99999999999999']) {
+      clock += IDLE_TIMEOUT_MS - 1000;
+      const response = await fetch(`${t.base}/api/v1/currency/`, {
+        headers: { cookie, [IDLE_HEADER]: away },
+      });
+      expect(response.status).toBe(200);
+    }
   });
 
   it('signs out everywhere: every session of the person ends', async () => {

@@ -339,8 +339,15 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       return { token, session };
     },
 
-    /** The live session of a token, seen now; expired ones are ended on the way. */
-    async touchSession(token: string | undefined): Promise<WorkspaceSession | undefined> {
+    /**
+     * The live session of a token, seen now; expired ones are ended on the way. Its activity is
+     * the person's: `awayMs` before now (a page polling on its own says how long the person has
+     * been away, docs/decisions/061), never earlier than the activity already recorded.
+     */
+    async touchSession(
+      token: string | undefined,
+      awayMs = 0,
+    ): Promise<WorkspaceSession | undefined> {
       if (!token) return undefined;
       const idHash = sha256(token);
       const row = await db
@@ -354,18 +361,21 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
         await db.deleteFrom('app_session').where('id_hash', '=', idHash).execute();
         return undefined;
       }
+      const seenBefore = Number(row.last_seen_at);
+      const seen = Math.max(seenBefore, time - Math.max(0, awayMs));
       // Written when it has gone stale, not on every request (each write is a disk flush).
-      if (time - Number(row.last_seen_at) >= SESSION_TOUCH_MS)
+      if (seen - seenBefore >= SESSION_TOUCH_MS)
         await db
           .updateTable('app_session')
-          .set({ last_seen_at: time })
+          .set({ last_seen_at: seen })
           .where('id_hash', '=', idHash)
+          .where('last_seen_at', '<', seen)
           .execute();
       return {
         userId: row.user_id,
         environment: row.environment,
         createdAt: Number(row.created_at),
-        lastSeenAt: time,
+        lastSeenAt: seen,
         expiresAt: Number(row.expires_at),
         stepUpAt: row.step_up_at === null ? null : Number(row.step_up_at),
         idleMs: idleOf(row),
