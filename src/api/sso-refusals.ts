@@ -12,6 +12,8 @@ export const SSO_REFUSALS = {
   EXPIRED: 'The sign-in took too long or was already used. Start it again.',
   DENIED: 'Your identity provider did not sign you in.',
   OTHER_DOMAIN: 'Your identity provider vouched for an address outside its domains.',
+  TOO_MANY:
+    'Too many single sign-ons were started from your network in the last minute. Wait a minute and start again.',
 } as const;
 export type SsoRefusal = keyof typeof SSO_REFUSALS;
 

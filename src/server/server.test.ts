@@ -15,6 +15,8 @@ import { REDACT } from './app';
 import { freshDashboardDb } from './store/testing';
 import { IDLE_TIMEOUT_MS } from './store/workspace';
 import { IDLE_HEADER } from '#/api/endpoints';
+import { SSO_STARTS_PER_MINUTE } from './plugins/sso-routes';
+import { listAudit } from './store/audit';
 import {
   CSRF,
   JSON_CSRF,
@@ -104,6 +106,29 @@ describe('signing in', () => {
     });
     const outsider = await t.signIn('grace@example.com');
     expect(outsider.response.status).toBe(400);
+  });
+});
+
+describe('starting single sign-on', () => {
+  it('lets one address start a bounded number a minute, keeping nothing beyond', async () => {
+    const start = async () => {
+      const response = await fetch(`${t.base}/api/sso/start?email=ines%40partner.example`, {
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(303);
+      return new URL(response.headers.get('location')!, t.base).searchParams.get('sso');
+    };
+    const refusalsBefore = (await listAudit(t.db, { action: 'sso sign-in', limit: 500 })).results
+      .length;
+    for (let i = 0; i < SSO_STARTS_PER_MINUTE; i++) expect(await start()).toBe('NOT_SET_UP');
+    expect(await start()).toBe('TOO_MANY');
+    expect(await start()).toBe('TOO_MANY');
+    // The ones turned away are not written into the audit trail one by one.
+    const refusals = (await listAudit(t.db, { action: 'sso sign-in', limit: 500 })).results;
+    expect(refusals.length - refusalsBefore).toBe(SSO_STARTS_PER_MINUTE);
+    expect(refusals.some((e) => JSON.stringify(e.details).includes('TOO_MANY'))).toBe(false);
+    clock += 61_000;
+    expect(await start()).toBe('NOT_SET_UP');
   });
 });
 

@@ -16,6 +16,7 @@ import { configurationOf, finishSignIn, startSignIn } from '../sso/oidc';
 import { covers } from '../sso/roles';
 import { completeSignIn, errorWords, refuseSso } from '../sso/sign-in';
 import type { OidcConnection } from '../store/sso';
+import { signInFailures } from '../store/sign-in-failures';
 import { sha256 } from '../store/workspace';
 import { samlOf, serviceProviderOf } from '../sso/saml';
 import { parseIdpMetadata, XmlRefused } from '../sso/saml-metadata';
@@ -80,9 +81,17 @@ async function refuseTakenDomains(
   );
 }
 
+/** How many single sign-ons one client address may start in a minute. */
+export const SSO_STARTS_PER_MINUTE = 60;
+
 export const ssoRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
   const redirectUri = () => `${ctx.address.origin()}${OIDC_CALLBACK_PATH}`;
+  const starts = signInFailures(ctx.db, {
+    max: SSO_STARTS_PER_MINUTE,
+    windowMs: 60_000,
+    now: ctx.now,
+  });
 
   route(app, E.getSso, async () => settingsOf(ctx));
 
@@ -251,6 +260,10 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, E.startSso, async ({ request, reply, query }) => {
+    // Each start keeps a row for ten minutes (the state, the nonce): an address may start at
+    // most SSO_STARTS_PER_MINUTE, far more than a person clicks.
+    if ('wait' in (await starts.attempt(`sso-start:${request.ip}`)))
+      return refuseSso(request, reply, 'TOO_MANY', {}, query.email.toLowerCase());
     const email = query.email.toLowerCase();
     const saml = await ctx.sso.saml();
     if (saml && covers(saml.domains, email)) {

@@ -43,11 +43,13 @@ export async function refuseSso(
   target: string | null = null,
   actor?: User,
 ) {
-  await audit(
-    request,
-    { action: 'sso sign-in', outcome: 'refused', target, details: { reason: code, ...details } },
-    actor,
-  );
+  // A flood of starts is counted by its limiter, not written into the audit trail one by one.
+  if (code !== 'TOO_MANY')
+    await audit(
+      request,
+      { action: 'sso sign-in', outcome: 'refused', target, details: { reason: code, ...details } },
+      actor,
+    );
   return reply.redirect(`${SIGN_IN_PAGE}?sso=${code}`, 303);
 }
 
