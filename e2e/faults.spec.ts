@@ -56,7 +56,8 @@ test('a fault and held moves show in everyone’s header, with who and until whe
   await signInAs(page, 'Theo Tester');
   const fault = await page.request.post('/api/v1/sandbox/faults/', {
     headers: CSRF,
-    data: { operationId: 'getPayoutAccount', kind: 'unavailable', count: 5 },
+    // Enough that the page's own reads (drawn, then retried in the browser) leave some.
+    data: { operationId: 'getPayoutAccount', kind: 'unavailable', count: 20 },
   });
   expect(fault.ok()).toBe(true);
   const hold = await page.request.post('/api/v1/sandbox/moves/hold', { headers: CSRF });
@@ -66,7 +67,7 @@ test('a fault and held moves show in everyone’s header, with who and until whe
   await signInAs(page, 'Fatima Finance');
   await page.goto(`/payout-accounts/${accountWithIban(dashboard, SEEDED.lumenIban)}`);
   const notice = page.getByRole('status', { name: 'Sandbox notice' });
-  // The page's own reads of the account use some of the five.
+  // The page's own reads of the account use some of them.
   await expect(notice.getByTestId('fault-notice')).toHaveText(
     /^Fault on getPayoutAccount: 503, Retry-After 5 s, for the next (\d+ requests|request), switched on by Theo Tester\.$/,
   );
