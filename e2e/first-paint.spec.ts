@@ -79,6 +79,44 @@ test('a click on a drawn page before the app listens is not lost', async ({ page
   await expect(page.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeVisible();
 });
 
+test('pages drawn at once for browsers in different formats each keep their own', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAs(page, 'Omar Operations');
+  const session = (await page.context().cookies())
+    .filter((c) => c.name !== 'browser-formats')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+  const draw = async (formats: string) => {
+    const response = await fetch(`${baseURL}/merchants`, {
+      headers: { cookie: `${session}; browser-formats=${encodeURIComponent(formats)}` },
+    });
+    const html = await response.text();
+    expect(html).toContain('id="page-data"');
+    // The "Created" cells of the drawn list.
+    return [...html.matchAll(/data-label="Created"[^>]*>(.*?)<\/td>/g)].map((m) =>
+      m[1]!
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+  };
+  // Six pages at once, three per person's formats: none is drawn in the other's.
+  const drawn = await Promise.all(
+    ['de-DE Asia/Tokyo', 'en-US America/New_York'].flatMap((formats) =>
+      [1, 2, 3].map(async () => ({ formats, cells: await draw(formats) })),
+    ),
+  );
+  for (const { formats, cells } of drawn) {
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells)
+      expect(cell).toMatch(
+        formats.startsWith('de') ? /^\d{2}\.\d{2}\.\d{4}/ : /^[A-Z][a-z]{2} \d{1,2}, \d{4}/,
+      );
+  }
+});
+
 test.describe('in a browser set to German and Tokyo time', () => {
   test.use({ locale: 'de-DE', timezoneId: 'Asia/Tokyo' });
 

@@ -66,6 +66,8 @@ export const test = base.extend<{
         ? { liveBaseUrl: `http://127.0.0.1:${(live.app.server.address() as AddressInfo).port}` }
         : {}),
       distDir: path.resolve('dist'),
+      // Two browsers and two servers share two cores: a cold first drawing can pass 1.5 s.
+      drawBudgetMs: 10_000,
       workspace: { db, vault: createVault(randomBytes(32)) },
       demoWorkspace: true,
       indexSync: { intervalMs: 2_000 },

@@ -10,7 +10,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import type { SessionInfo } from '#/api/dashboard';
 import { sessionQuery } from '#/features/session/queries';
 import { answerCallsWith } from '#/lib/api';
-import { setFormats } from '#/lib/format';
+import { type FormatState, formatStateFor, formatsWithin } from '#/lib/format';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -44,24 +44,56 @@ answerCallsWith((input, init) => {
   return answer(String(input), init ?? {});
 });
 
-// Drawing is one page at a time: the person's formats are a module setting of the SPA, and
-// two pages drawn at once for different people must not mix them.
-let queue: Promise<unknown> = Promise.resolve();
+// Each page is drawn in its person's formats, pages for different people at once: the SPA's
+// formatting reads them from the page being drawn.
+const formats = new AsyncLocalStorage<FormatState>();
+formatsWithin(() => formats.getStore());
+
+/**
+ * Pages drawn at once: enough that one waiting for its data (a slow partner API) does not hold
+ * the others up, few enough that a burst is drawn in turn within the budget rather than all late.
+ */
+const AT_ONCE = 4;
+let drawing = 0;
+const waiting: Array<() => void> = [];
+
+/** Waits for a turn to draw, first come first served; the function given back ends it. */
+async function turn(): Promise<() => void> {
+  if (drawing < AT_ONCE) drawing += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  // An ended turn goes to the page waiting longest, or frees its place.
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else drawing -= 1;
+  };
+}
 
 /**
  * The page at `request.url` drawn for `request.session`; undefined when the page would not show
  * as asked (a redirect, a page that does not exist, an error): the browser then does as before.
  */
-export function drawPage(request: PageRequest): Promise<DrawnPage | undefined> {
+export async function drawPage(request: PageRequest): Promise<DrawnPage | undefined> {
   // The budget counts from now: a page that waited its turn too long is left to the browser.
   const deadline = performance.now() + request.budgetMs;
-  const drawn = queue.then(() =>
-    performance.now() >= deadline
-      ? undefined
-      : calls.run(request.answer, () => draw(request, deadline)),
-  );
-  queue = drawn.catch(() => undefined);
-  return drawn;
+  const done = await turn();
+  try {
+    if (performance.now() >= deadline) return undefined;
+    return await drawInFormats(request, deadline);
+  } finally {
+    done();
+  }
+}
+
+function drawInFormats(request: PageRequest, deadline: number) {
+  // The person's formats, or the browser's where they chose none: drawn as the browser will
+  // show them (only what Intl knows is taken).
+  const chosen = request.session.signedIn ? request.session.user : undefined;
+  const theirs = formatStateFor({
+    locale: chosen?.locale ?? request.browser.locale,
+    timeZone: chosen?.timeZone ?? request.browser.timeZone,
+  });
+  return formats.run(theirs, () => calls.run(request.answer, () => draw(request, deadline)));
 }
 
 /** Where the router's server load sent the page instead of drawing it, if it did. */
@@ -88,13 +120,6 @@ async function inTime(work: Promise<unknown>, deadline: number): Promise<boolean
 async function draw(request: PageRequest, deadline: number): Promise<DrawnPage | undefined> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(sessionQuery.queryKey, request.session);
-  // The person's formats, or the browser's where they chose none: drawn as the browser will
-  // show them (setFormats takes only what Intl knows).
-  const chosen = request.session.signedIn ? request.session.user : undefined;
-  setFormats({
-    locale: chosen?.locale ?? request.browser.locale,
-    timeZone: chosen?.timeZone ?? request.browser.timeZone,
-  });
   try {
     let router = createAppRouter(
       queryClient,

@@ -44,27 +44,59 @@ function formattersOf({ locale, timeZone }: Formats) {
   };
 }
 
-let current = browserFormats();
-let formatters = formattersOf(current);
+/** A locale and zone with its formats, made once per pair (a server draws for many people). */
+export interface FormatState {
+  formats: Formats;
+  formatters: ReturnType<typeof formattersOf>;
+}
+const made = new Map<string, FormatState>();
+
+/** A person's choices (null: the browser's) as formats: only what Intl knows is taken. */
+export function formatStateFor(chosen: {
+  locale: string | null;
+  timeZone: string | null;
+}): FormatState {
+  const browser = browserFormats();
+  const formats = {
+    locale: chosen.locale && isLocale(chosen.locale) ? chosen.locale : browser.locale,
+    timeZone: chosen.timeZone && isTimeZone(chosen.timeZone) ? chosen.timeZone : browser.timeZone,
+  };
+  const key = `${formats.locale} ${formats.timeZone}`;
+  let state = made.get(key);
+  if (!state) {
+    if (made.size >= 64) made.clear();
+    state = { formats, formatters: formattersOf(formats) };
+    made.set(key, state);
+  }
+  return state;
+}
+
+let shown = formatStateFor({ locale: null, timeZone: null });
 let version = 0;
 const listeners = new Set<() => void>();
 
+/** The formats in use: this page's, or, while the server draws a page, that page's person's. */
+let inUse = (): FormatState => shown;
+
+/**
+ * For the server, which draws pages for several people at once (docs/decisions/059): the
+ * formats of the page being drawn, or undefined outside one.
+ */
+export function formatsWithin(ofPage: () => FormatState | undefined) {
+  inUse = () => ofPage() ?? shown;
+}
+
 /** The locale and time zone every format uses now. */
-export const currentFormats = (): Formats => current;
+export const currentFormats = (): Formats => inUse().formats;
 
 /**
  * Uses a person's choices (null: the browser's). Pages drawn before redraw when the formats
  * change (`subscribeFormats`).
  */
 export function setFormats(chosen: { locale: string | null; timeZone: string | null }) {
-  const browser = browserFormats();
-  const next = {
-    locale: chosen.locale && isLocale(chosen.locale) ? chosen.locale : browser.locale,
-    timeZone: chosen.timeZone && isTimeZone(chosen.timeZone) ? chosen.timeZone : browser.timeZone,
-  };
-  if (next.locale === current.locale && next.timeZone === current.timeZone) return;
-  current = next;
-  formatters = formattersOf(current);
+  const next = formatStateFor(chosen);
+  if (next === shown) return;
+  shown = next;
   version += 1;
   for (const listener of listeners) listener();
 }
@@ -78,39 +110,39 @@ export const formatsVersion = () => version;
 
 /** An API amount in the person's locale, padded to its currency's decimals: `12.500,50`. */
 export const formatAmount = (amount: string, symbol: string) =>
-  amountIn(amount, symbol, current.locale);
+  amountIn(amount, symbol, currentFormats().locale);
 
 /** An amount with its currency as the person's locale writes it: `12.500,50 €`, `€12,500.50`. */
 export const formatMoney = (amount: string, symbol: string) =>
-  formatMoneyIn(amount, symbol, current.locale);
+  formatMoneyIn(amount, symbol, currentFormats().locale);
 
 /** The pieces of `formatMoney`, to set the currency apart on screen. */
 export const formatMoneyParts = (amount: string, symbol: string) =>
-  moneyParts(amount, symbol, current.locale);
+  moneyParts(amount, symbol, currentFormats().locale);
 
 /** A count in the person's locale: `1.250` in German. */
-export const formatCount = (n: number) => formatters.count.format(n);
+export const formatCount = (n: number) => inUse().formatters.count.format(n);
 
 export function formatDateTime(ms: number): string {
-  return formatters.dateTime.format(ms);
+  return inUse().formatters.dateTime.format(ms);
 }
 
 /** The day alone: `Nov 22, 2026`, `22.11.2026`. */
-export const formatDate = (ms: number) => formatters.date.format(ms);
+export const formatDate = (ms: number) => inUse().formatters.date.format(ms);
 
 export function formatExactTime(ms: number): string {
-  return formatters.exact.format(ms);
+  return inUse().formatters.exact.format(ms);
 }
 
 /** The time of day alone: `14:05` (short) or `14:05:09` (medium). */
 export const formatTime = (ms: number, style: 'short' | 'medium') =>
-  (style === 'short' ? formatters.shortTime : formatters.mediumTime).format(ms);
+  (style === 'short' ? inUse().formatters.shortTime : inUse().formatters.mediumTime).format(ms);
 
 /**
  * A rate as the dashboard shows it (`104.9867`, `1.076320`, `1,076320` in German): the API's
  * number with the same precision whatever its size, seven significant digits.
  */
-export const formatRate = (rate: number) => formatters.rate.format(rate);
+export const formatRate = (rate: number) => inUse().formatters.rate.format(rate);
 
 /**
  * A percentage the API or the server gives as a decimal string of percent ("12.3", "1.00"), as
@@ -119,14 +151,14 @@ export const formatRate = (rate: number) => formatters.rate.format(rate);
  */
 export function formatPercent(percent: string): string {
   const digits = Math.min((percent.split('.')[1] ?? '').length, 4);
-  let format = formatters.percent.get(digits);
+  let format = inUse().formatters.percent.get(digits);
   if (!format) {
-    format = new Intl.NumberFormat(current.locale, {
+    format = new Intl.NumberFormat(currentFormats().locale, {
       style: 'percent',
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-    formatters.percent.set(digits, format);
+    inUse().formatters.percent.set(digits, format);
   }
   return format.format(Number(percent) / 100);
 }

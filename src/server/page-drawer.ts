@@ -36,6 +36,7 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 export async function loadPageDrawer(
   distDir: string,
   log: FastifyBaseLogger,
+  budgetMs = DRAW_BUDGET_MS,
 ): Promise<PageDrawer | undefined> {
   const file = path.join(path.dirname(path.resolve(distDir)), 'dist-ssr', 'prerender.js');
   if (!fs.existsSync(file)) return undefined;
@@ -80,7 +81,7 @@ export async function loadPageDrawer(
         browser: browserFormats(request.cookies['browser-formats']),
         nonce,
         answer,
-        budgetMs: DRAW_BUDGET_MS,
+        budgetMs,
       });
     } catch (error) {
       request.log.warn({ err: error }, 'page: not drawn on the server; the browser draws it');

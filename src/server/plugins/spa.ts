@@ -29,7 +29,7 @@ import { sessionInfo } from './session-routes';
 import { loadPageDrawer, type PageDrawer } from '../page-drawer';
 
 /** The built SPA: hashed assets with long caching, and index.html for every other page. */
-export function registerSpa(app: FastifyInstance, distDir: string) {
+export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?: number) {
   const indexFile = path.join(distDir, 'index.html');
   let template: string | undefined;
   const readTemplate = () => {
@@ -42,7 +42,11 @@ export function registerSpa(app: FastifyInstance, distDir: string) {
   const signInRoute = routes.find((r) => r.route === 'sign-in');
   // The server's first paint of signed-in pages (docs/decisions/059), when the build made it.
   // Loaded with the server; the first page asked for waits for it.
-  const drawerLoaded: Promise<PageDrawer | undefined> = loadPageDrawer(distDir, app.log);
+  const drawerLoaded: Promise<PageDrawer | undefined> = loadPageDrawer(
+    distDir,
+    app.log,
+    drawBudgetMs,
+  );
 
   /**
    * What the page adds to its head so that nothing waits on the entry script (decision 022):
