@@ -1,8 +1,8 @@
 // What keeps a session alive is the person, not the page (docs/decisions/061): the last time they
 // pressed a key, clicked, scrolled, touched or came back to the dashboard, in any of its tabs. A
 // page that polls on its own tells the server how long the person has been away, so that an
-// open tab left on a busy page still ends its session when its idle limit passes.
-import { IDLE_HEADER } from '#/api/endpoints';
+// open tab left on a busy page still ends its session when its idle limit passes (lib/api.ts
+// sends it with every call).
 
 /** Shared by the dashboard's tabs in one browser: input in one keeps the others awake too. */
 const SHARED_KEY = 'dashboard:last-input';
@@ -47,13 +47,4 @@ export function lastInputTime(): number {
   }
   // Another tab's clock is this one's; a value from the future is not believed.
   return Math.max(lastInputAt, Math.min(shared, Date.now()));
-}
-
-/**
- * The header that tells the server how long the person has been away, in whole milliseconds;
- * none outside the browser (the server drawing a page counts the page's own request).
- */
-export function idleHeader(): Record<string, string> {
-  if (typeof window === 'undefined') return {};
-  return { [IDLE_HEADER]: String(Math.max(0, Date.now() - lastInputTime())) };
 }

@@ -1,8 +1,8 @@
 // How the SPA reaches the API: through the dashboard server's /api, with the session cookie and
 // the CSRF header. A 401 means the session ended: the app is told, and sends the user to sign in.
-import { CSRF_HEADER } from '#/api/endpoints';
+import { CSRF_HEADER, IDLE_HEADER } from '#/api/endpoints';
 import { ApiError, type Connection, readProblem } from '#/api/errors';
-import { idleHeader, lastInputTime } from './activity';
+import { lastInputTime } from './activity';
 
 export const SESSION_ENDED_EVENT = 'dashboard:session-ended';
 
@@ -21,10 +21,14 @@ export function answerCallsWith(answer: typeof fetch) {
 export const reportedActivityTime = () => reportedInputAt;
 
 async function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  // Each call says how long the person has been away: a poll does not keep an idle session alive.
+  // Each call from the browser says how long the person has been away: a poll does not keep an
+  // idle session alive. (The server drawing a page counts the page's own request.)
   const headers = new Headers(init?.headers);
-  for (const [name, value] of Object.entries(idleHeader())) headers.set(name, value);
-  reportedInputAt = Math.max(reportedInputAt, lastInputTime());
+  if (typeof window !== 'undefined') {
+    const lastInput = lastInputTime();
+    headers.set(IDLE_HEADER, String(Math.max(0, Date.now() - lastInput)));
+    reportedInputAt = Math.max(reportedInputAt, lastInput);
+  }
   const response = await send(input, { ...init, headers, credentials: 'same-origin' });
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   // Signing in and resetting a password answer 401 for a wrong secret, not for a lost session.

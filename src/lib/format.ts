@@ -136,7 +136,7 @@ export function formatExactTime(ms: number): string {
 
 /** The time of day alone: `14:05` (short) or `14:05:09` (medium). */
 export const formatTime = (ms: number, style: 'short' | 'medium') =>
-  (style === 'short' ? inUse().formatters.shortTime : inUse().formatters.mediumTime).format(ms);
+  inUse().formatters[style === 'short' ? 'shortTime' : 'mediumTime'].format(ms);
 
 /**
  * A rate as the dashboard shows it (`104.9867`, `1.076320`, `1,076320` in German): the API's
@@ -151,14 +151,15 @@ export const formatRate = (rate: number) => inUse().formatters.rate.format(rate)
  */
 export function formatPercent(percent: string): string {
   const digits = Math.min((percent.split('.')[1] ?? '').length, 4);
-  let format = inUse().formatters.percent.get(digits);
+  const { formats, formatters } = inUse();
+  let format = formatters.percent.get(digits);
   if (!format) {
-    format = new Intl.NumberFormat(currentFormats().locale, {
+    format = new Intl.NumberFormat(formats.locale, {
       style: 'percent',
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-    inUse().formatters.percent.set(digits, format);
+    formatters.percent.set(digits, format);
   }
   return format.format(Number(percent) / 100);
 }

@@ -114,12 +114,12 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
     { value: { apiKey: string; apiSecret: string } | undefined; until: number }
   >();
   store.changed.listen(() => opened.clear());
-  /** Every unused reset link of a person stops working. */
   /** Changes a person's row; the workspace's readers hear of it. */
   const setUser = async (userId: string, values: Updateable<UserTable>) => {
     await db.updateTable('app_user').set(values).where('id', '=', userId).execute();
     store.changed.notify();
   };
+  /** Every unused reset link of a person stops working. */
   const voidResets = (userId: string, time: number) =>
     db
       .updateTable('password_reset')
