@@ -121,6 +121,8 @@ test('the currencies and sandbox pages', async ({ page }) => {
   await expect(table.getByRole('row', { name: /USDT\(TRC20\)/ })).toContainText('Crypto');
   await checkA11y(page);
   await page.getByRole('link', { name: 'Sandbox tools' }).click();
+  // The page's part loads when it opens: checked once it shows.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sandbox tools' })).toBeVisible();
   await checkA11y(page);
   await choose(page, 'Payout account', /#8 · NGN/);
   await expect(page.getByText('NGN account of Lagos Packaging Company')).toBeVisible();

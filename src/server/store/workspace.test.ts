@@ -72,6 +72,31 @@ describe.each(DIALECTS)('workspace store on %s', (dialect) => {
     expect(await store.touchSession('not-a-token')).toBeUndefined();
   });
 
+  it('records the person’s activity, not the call’s, when the page says how long they were away', async () => {
+    const user = (await store.userByEmail('ada@example.com'))!;
+    const { token } = await store.createSession({
+      userId: user.id,
+      environment: 'sandbox',
+      ip: '',
+      userAgent: '',
+    });
+    const opened = clock;
+    // A poll twenty minutes on, the person away all along: nothing renewed.
+    clock += 20 * 60_000;
+    expect(await store.touchSession(token, 20 * 60_000)).toMatchObject({ lastSeenAt: opened });
+    // Ten minutes later the person was active five minutes ago: that is the activity kept.
+    clock += 10 * 60_000;
+    expect(await store.touchSession(token, 5 * 60_000)).toMatchObject({
+      lastSeenAt: clock - 5 * 60_000,
+    });
+    // A later call saying an earlier time does not move it back.
+    expect(await store.touchSession(token, 25 * 60_000)).toMatchObject({
+      lastSeenAt: clock - 5 * 60_000,
+    });
+    clock += IDLE_TIMEOUT_MS - 5 * 60_000 + 1;
+    expect(await store.touchSession(token, IDLE_TIMEOUT_MS)).toBeUndefined();
+  });
+
   it('keeps the limits of the sign-in policy a session opened under', async () => {
     const user = (await store.userByEmail('ada@example.com'))!;
     const open = (limits: { absoluteMs: number; idleMs: number }) =>
