@@ -21,6 +21,15 @@ describe.each(DIALECTS)('workspace store on %s', (dialect) => {
   });
   afterAll(() => db.close());
 
+  /** A session of Ada's (made by the first test), opened now. */
+  const adasSession = async (environment = 'sandbox') =>
+    store.createSession({
+      userId: (await store.userByEmail('ada@example.com'))!.id,
+      environment,
+      ip: '',
+      userAgent: '',
+    });
+
   it('creates a user with a one-time password, stored only as an argon2id hash', async () => {
     const { user, password } = await store.createUser({
       email: ' Ada@Example.com ',
@@ -61,25 +70,14 @@ describe.each(DIALECTS)('workspace store on %s', (dialect) => {
     }
     clock += 20 * 60_000;
     expect(await store.touchSession(token)).toBeUndefined();
-    const idle = await store.createSession({
-      userId: user.id,
-      environment: 'sandbox',
-      ip: '',
-      userAgent: '',
-    });
+    const idle = await adasSession();
     clock += IDLE_TIMEOUT_MS + 1;
     expect(await store.touchSession(idle.token)).toBeUndefined();
     expect(await store.touchSession('not-a-token')).toBeUndefined();
   });
 
   it('records the person’s activity, not the call’s, when the page says how long they were away', async () => {
-    const user = (await store.userByEmail('ada@example.com'))!;
-    const { token } = await store.createSession({
-      userId: user.id,
-      environment: 'sandbox',
-      ip: '',
-      userAgent: '',
-    });
+    const { token } = await adasSession();
     const opened = clock;
     // A poll twenty minutes on, the person away all along: nothing renewed.
     clock += 20 * 60_000;
@@ -134,27 +132,12 @@ describe.each(DIALECTS)('workspace store on %s', (dialect) => {
 
   it('ends one session, or all of a user', async () => {
     const user = (await store.userByEmail('ada@example.com'))!;
-    const a = await store.createSession({
-      userId: user.id,
-      environment: 'sandbox',
-      ip: '',
-      userAgent: '',
-    });
-    const b = await store.createSession({
-      userId: user.id,
-      environment: 'sandbox',
-      ip: '',
-      userAgent: '',
-    });
+    const a = await adasSession();
+    const b = await adasSession();
     await store.endSession(a.token);
     expect(await store.touchSession(a.token)).toBeUndefined();
     expect(await store.touchSession(b.token)).toBeDefined();
-    const c = await store.createSession({
-      userId: user.id,
-      environment: 'live',
-      ip: '',
-      userAgent: '',
-    });
+    const c = await adasSession('live');
     expect(await store.endAllSessions(user.id)).toBe(2);
     expect(await store.touchSession(b.token)).toBeUndefined();
     expect(await store.touchSession(c.token)).toBeUndefined();
