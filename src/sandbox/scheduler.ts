@@ -2,22 +2,19 @@
 // that fell due while the process was down runs as soon as it starts again.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainContext } from './domain/context';
+import { waitFor, wakeTimer } from './wake-timer';
 
 export type TaskHandler = (ctx: DomainContext, objectId: number) => void;
 
 const BATCH = 100;
-// Another process (the CLI's scenario load) may add tasks: the table is looked at again at least
-// this often (one indexed query).
-const MAX_WAIT_MS = 2000;
 
 export function createScheduler(
   ctx: DomainContext,
   handlers: Record<string, TaskHandler>,
   log: FastifyBaseLogger,
 ) {
-  let timer: NodeJS.Timeout | undefined;
+  const timer = wakeTimer(runDue);
   let armedFor: number | undefined;
-  let running = false;
 
   function run(task: { kind: string; objectId: number }) {
     const { store } = ctx;
@@ -36,8 +33,7 @@ export function createScheduler(
   function runDue() {
     // Called directly too (a test, a move run now): the armed timer goes, or it would be
     // orphaned and fire after stop(), on a closed database.
-    clearTimeout(timer);
-    timer = undefined;
+    timer.clear();
     armedFor = undefined;
     for (;;) {
       const tasks = ctx.store.tasks.due(ctx.now(), BATCH);
@@ -48,32 +44,22 @@ export function createScheduler(
   }
 
   function arm() {
-    if (!running) return;
+    if (!timer.running()) return;
     const next = ctx.store.tasks.nextDueTime() ?? Infinity;
-    if (timer && armedFor !== undefined && armedFor <= next) return;
-    clearTimeout(timer);
-    const wait = Math.min(MAX_WAIT_MS, Math.max(0, next - ctx.now()));
+    if (timer.armed() && armedFor !== undefined && armedFor <= next) return;
+    const wait = waitFor(next, ctx.now());
     armedFor = ctx.now() + wait;
-    timer = setTimeout(runDue, wait);
-    timer.unref();
+    timer.wakeIn(wait);
   }
 
   return {
-    start() {
-      running = true;
-      runDue();
-    },
-    stop() {
-      running = false;
-      clearTimeout(timer);
-      timer = undefined;
-    },
+    start: timer.start,
+    stop: timer.stop,
     /** Called after a task is stored: wakes earlier if it is due before the armed time. */
     scheduled(dueTime: number) {
-      if (!running) return;
+      if (!timer.running()) return;
       if (armedFor === undefined || dueTime < armedFor) {
-        clearTimeout(timer);
-        timer = undefined;
+        timer.clear();
         armedFor = undefined;
         arm();
       }
@@ -86,10 +72,9 @@ export function createScheduler(
     },
     /** After moves were released: what fell due meanwhile runs at once. */
     released() {
-      clearTimeout(timer);
-      timer = undefined;
+      timer.clear();
       armedFor = undefined;
-      if (running) runDue();
+      if (timer.running()) runDue();
     },
   };
 }

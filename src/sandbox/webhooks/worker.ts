@@ -12,6 +12,7 @@ import type { Store } from '../store';
 import type { PendingDelivery } from '../store/webhooks';
 import { signatureHeader } from '#/api/webhook-signing';
 import { postWebhook, TargetRefused } from '#/http/outbound-targets';
+import { waitFor, wakeTimer } from '../wake-timer';
 
 /** Attempts on their way at once, to all endpoints together. */
 export const MAX_IN_FLIGHT = 8;
@@ -23,9 +24,6 @@ export const CIRCUIT_FAILURES = 5;
 const CIRCUIT_MAX_MS = 5 * 60_000;
 /** How many due deliveries one look at the queue considers. */
 const WINDOW = 100;
-// Another process (the CLI's scenario load) may queue deliveries: the queue is looked at again
-// at least this often.
-const MAX_WAIT_MS = 2000;
 
 /** The wait before the next attempt: doubling from the base, plus up to half again at random. */
 export function retryDelay(
@@ -110,8 +108,7 @@ export function createDeliveryWorker(options: {
   const inFlight = new Set<number>();
   const perEndpoint = new Map<number, number>();
   const circuits = new Map<number, Circuit>();
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  const timer = wakeTimer(tick);
 
   const circuitOf = (webhookId: number) => {
     let circuit = circuits.get(webhookId);
@@ -187,8 +184,8 @@ export function createDeliveryWorker(options: {
   }
 
   function tick() {
-    timer = undefined;
-    if (!running) return;
+    timer.clear();
+    if (!timer.running()) return;
     const at = now();
     // Something due waits only for an attempt in flight to finish: that finish looks again.
     let waitsForFinish = false;
@@ -233,25 +230,15 @@ export function createDeliveryWorker(options: {
   }
 
   function arm(delay?: number) {
-    if (!running) return;
+    if (!timer.running()) return;
     // Full: the next look is when an attempt finishes.
     if (delay === undefined && inFlight.size >= MAX_IN_FLIGHT) return;
-    const next = store.webhooks.nextDueTime();
-    const wait = delay ?? Math.min(MAX_WAIT_MS, Math.max(0, (next ?? Infinity) - now()));
-    clearTimeout(timer);
-    timer = setTimeout(tick, wait);
-    timer.unref();
+    timer.wakeIn(delay ?? waitFor(store.webhooks.nextDueTime(), now()));
   }
 
   return {
-    start() {
-      running = true;
-      tick();
-    },
-    stop() {
-      running = false;
-      clearTimeout(timer);
-    },
+    start: timer.start,
+    stop: timer.stop,
     /** New deliveries were queued: look at the queue as soon as the current work yields. */
     notify() {
       arm(0);
