@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DateTime } from './date-time';
 
 /** A labelled value on a record's page; an empty value reads as a dash. */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -13,6 +14,24 @@ export function Field({ label, children }: { label: string; children: ReactNode 
         {empty ? '—' : children}
       </Text>
     </div>
+  );
+}
+
+/** When a record of the API was created and last changed, as two fields of its page. */
+export function RecordTimes({
+  record,
+}: {
+  record: { creationTime: number; lastUpdateTime: number };
+}) {
+  return (
+    <>
+      <Field label="Created">
+        <DateTime value={record.creationTime} />
+      </Field>
+      <Field label="Last updated">
+        <DateTime value={record.lastUpdateTime} />
+      </Field>
+    </>
   );
 }
 

@@ -1,6 +1,10 @@
 // The usual shape of a change the dashboard sends: the mutation, then whatever is cached under
 // a key asked for again, so that every list and record on screen shows the change.
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+
+/** One idempotency key per form shown: a form sent again (a retry, a double click) acts once. */
+export const useFormIdempotencyKey = () => useMemo(() => crypto.randomUUID(), []);
 
 /** A mutation after which the queries under `refresh` are fetched again. */
 export function useRefreshingMutation<Input = void, Output = unknown>(
@@ -31,4 +35,17 @@ export function useRecordMutation<Input = void, Output = unknown>(
       return queryClient.invalidateQueries({ queryKey: refresh });
     },
   });
+}
+
+/**
+ * A mutation that creates a record under the form's one idempotency key, so a retried form
+ * creates it once; then as `useRecordMutation`.
+ */
+export function useCreateRecord<Input, Output>(
+  create: (body: Input, options: { idempotencyKey: string }) => Promise<Output>,
+  detailKey: (record: Output) => QueryKey,
+  refresh: QueryKey,
+) {
+  const idempotencyKey = useFormIdempotencyKey();
+  return useRecordMutation((body: Input) => create(body, { idempotencyKey }), detailKey, refresh);
 }

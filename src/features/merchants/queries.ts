@@ -9,11 +9,11 @@ import {
   updateMerchant,
 } from '#/api/client';
 import type { Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { api } from '#/lib/api';
 import { fillEmpty } from '#/lib/form-fill';
-import { useRecordMutation } from '#/lib/mutation';
+import { useCreateRecord, useRecordMutation } from '#/lib/mutation';
 
 export const merchantKeys = {
   all: ['merchants'] as const,
@@ -50,15 +50,12 @@ export function usePrefillFromMerchant<T extends FieldValues>(
 export const agreementsQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.agreements(id), queryFn: () => listAgreements(api, id) });
 
-/** Creates a merchant: one idempotency key per form, so a retried form creates it once. */
-export function useCreateMerchant() {
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
-  return useRecordMutation(
-    (body: MerchantCreate) => createMerchant(api, body, { idempotencyKey }),
+export const useCreateMerchant = () =>
+  useCreateRecord(
+    (body: MerchantCreate, options) => createMerchant(api, body, options),
     (merchant) => merchantKeys.detail(merchant.id),
     merchantKeys.all,
   );
-}
 
 export const useUpdateMerchant = (id: number) =>
   useRecordMutation(

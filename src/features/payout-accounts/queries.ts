@@ -9,8 +9,7 @@ import {
 } from '#/api/schemas/payout-account';
 import { api } from '#/lib/api';
 import { controlsKeys } from '../controls/queries';
-import { useRecordMutation } from '#/lib/mutation';
-import { useMemo } from 'react';
+import { useCreateRecord } from '#/lib/mutation';
 
 export interface PayoutAccountFilters {
   start: number;
@@ -31,15 +30,12 @@ export const payoutAccountQuery = (id: number) =>
     queryFn: () => getPayoutAccount(api, id),
   });
 
-/** Creates a payout account: one idempotency key per form, so a retried form creates it once. */
-export function useCreatePayoutAccount() {
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
-  return useRecordMutation(
-    (body: PayoutAccountCreate) => createPayoutAccount(api, body, { idempotencyKey }),
+export const useCreatePayoutAccount = () =>
+  useCreateRecord(
+    (body: PayoutAccountCreate, options) => createPayoutAccount(api, body, options),
     (account) => payoutAccountKeys.detail(account.id),
     payoutAccountKeys.all,
   );
-}
 
 /**
  * What saving an account's update did: saved, or held because it changes the bank details of an

@@ -1,7 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { Field } from '#/components/field';
+import { Field, RecordTimes } from '#/components/field';
 import type { Merchant } from '#/api/schemas/merchant';
-import { DateTime } from '#/components/date-time';
 import { formatPhone } from '#/lib/phone';
 import { industryLabel } from '#/lib/industries';
 import { MerchantKind } from './merchant-table';
@@ -38,12 +37,7 @@ export function MerchantProfile({
               ? formatPhone(merchant.contactPhonePrefix, merchant.contactPhone)
               : ''}
           </Field>
-          <Field label="Created">
-            <DateTime value={merchant.creationTime} />
-          </Field>
-          <Field label="Last updated">
-            <DateTime value={merchant.lastUpdateTime} />
-          </Field>
+          <RecordTimes record={merchant} />
         </SimpleGrid>
       </Stack>
     </Panel>

@@ -23,6 +23,7 @@ import { Money } from '#/components/money';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { fieldError } from '#/lib/field-error';
 import { formatMoney, humanize } from '#/lib/format';
+import { useFormIdempotencyKey } from '#/lib/mutation';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { useAccountChoices, useMerchantChoices } from '../../find/queries';
 import { useCreateTransaction } from '../queries';
@@ -82,7 +83,7 @@ export function TransactionForm({
   const currencies = useQuery(currenciesQuery);
   const create = useCreateTransaction(product);
   const upload = useUploadStep();
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), []);
+  const idempotencyKey = useFormIdempotencyKey();
 
   const deposits = depositCurrencies(product, currencies.data ?? []);
 

@@ -2,9 +2,8 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Field } from '#/components/field';
+import { Field, RecordTimes } from '#/components/field';
 import { CopyValue } from '#/components/copy-value';
-import { DateTime } from '#/components/date-time';
 import { Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { accountLabel } from '#/features/payout-accounts/components/payout-account-table';
@@ -93,12 +92,7 @@ function PayoutAccountPage() {
             <Field label="Bank country">{account.countryIso}</Field>
             <Field label="Bank address">{address || null}</Field>
             <Field label="Currency">{account.currencySymbol}</Field>
-            <Field label="Created">
-              <DateTime value={account.creationTime} />
-            </Field>
-            <Field label="Last updated">
-              <DateTime value={account.lastUpdateTime} />
-            </Field>
+            <RecordTimes record={account} />
           </SimpleGrid>
           {account.accountStatus === 'CLOSED' && (
             <Text size="sm" c="dimmed" mt="md">
