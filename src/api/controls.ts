@@ -16,6 +16,7 @@ import {
   requiredText,
   TextIdParams,
   Timestamp,
+  wholeNumber,
 } from './schemas/common';
 import { PayoutAccount } from './schemas/payout-account';
 import { PRODUCTS, Product, Transaction } from './schemas/transaction';
@@ -82,10 +83,7 @@ export const PolicyCreate = z
     currency: CurrencyChoice.default(ANY),
     amountSide: AmountSide.default('payout'),
     minAmount: TypedAmount.default('0'),
-    approvers: z
-      .int({ error: 'must be a whole number from 1 to 3' })
-      .min(1, { error: 'must be a whole number from 1 to 3' })
-      .max(3, { error: 'must be a whole number from 1 to 3' }),
+    approvers: wholeNumber(1, 3),
     /**
      * The amount is in the workspace's base currency and the policy applies to every currency,
      * each converted at the rate the API quotes when someone decides (docs/decisions/042).
@@ -150,14 +148,9 @@ export const APPROVAL_SETTING_DEFAULTS = {
   baseCurrency: 'EUR',
 };
 export const ApprovalSettings = z.object({
-  quoteValidityMinutes: z
-    .int({ error: 'must be a whole number of minutes from 5 to 10080 (a week)' })
-    .min(5, { error: 'must be a whole number of minutes from 5 to 10080 (a week)' })
-    .max(10080, { error: 'must be a whole number of minutes from 5 to 10080 (a week)' }),
-  stepUpMinutes: z
-    .int({ error: 'must be a whole number of minutes from 1 to 60' })
-    .min(1, { error: 'must be a whole number of minutes from 1 to 60' })
-    .max(60, { error: 'must be a whole number of minutes from 1 to 60' }),
+  /** From 5 minutes to a week. */
+  quoteValidityMinutes: wholeNumber(5, 10080, 'minutes'),
+  stepUpMinutes: wholeNumber(1, 60, 'minutes'),
   baseCurrency: requiredText(20, {
     type: 'must be a payout currency of the currency list',
     empty: 'is required: a payout currency of the currency list',

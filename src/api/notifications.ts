@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { type Role, WORKSPACE_ROLES } from './roles';
-import { oneOf, TextIdParams } from './schemas/common';
+import { integerParam, oneOf, TextIdParams } from './schemas/common';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -165,12 +165,7 @@ export const notificationEndpoints = endpoints({
     summary: "The signed-in person's notifications, newest first, and how many are unread",
     query: z.object({
       unread: oneOf(['true', 'false']).optional(),
-      limit: z.coerce
-        .number({ error: 'must be a number from 1 to 100' })
-        .int({ error: 'must be a number from 1 to 100' })
-        .min(1, { error: 'must be a number from 1 to 100' })
-        .max(100, { error: 'must be a number from 1 to 100' })
-        .default(20),
+      limit: integerParam({ min: 1, max: 100, label: 'a number of notifications' }).default(20),
     }),
     response: NotificationPage,
   },

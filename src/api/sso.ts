@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Email, Role } from './dashboard';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
-import { requiredText } from './schemas/common';
+import { requiredText, wholeNumber } from './schemas/common';
 import { ControlChangeHeld } from './controls';
 
 import { ssoStartEndpoints } from './sso-start';
@@ -115,17 +115,9 @@ export const SignInPolicy = z.object({
     .array(Email, { error: 'must be a list of email addresses' })
     .max(10, { error: 'must be at most 10 people' }),
   /** How long a session lasts at most, whatever it does (hours). */
-  sessionHours: z
-    .int({ error: 'must be a whole number of hours' })
-    .min(1, { error: 'must be at least 1 hour' })
-    .max(24, { error: 'must be at most 24 hours' })
-    .default(12),
+  sessionHours: wholeNumber(1, 24, 'hours').default(12),
   /** How long a session may sit idle before it ends (minutes); the page warns 2 minutes before. */
-  idleMinutes: z
-    .int({ error: 'must be a whole number of minutes' })
-    .min(5, { error: 'must be at least 5 minutes' })
-    .max(240, { error: 'must be at most 240 minutes' })
-    .default(30),
+  idleMinutes: wholeNumber(5, 240, 'minutes').default(30),
 });
 export type SignInPolicy = z.infer<typeof SignInPolicy>;
 export type SignInPolicyForm = z.input<typeof SignInPolicy>;

@@ -95,6 +95,16 @@ export function integerParam(opts: { min: number; max?: number; label: string })
     .pipe(z.int().min(opts.min, { error: message }).max(max, { error: message }));
 }
 
+/** What a whole number out of its bounds is told, in a body and in a form alike. */
+export const wholeNumberWords = (min: number, max: number, of?: string) =>
+  `must be a whole number${of ? ` of ${of}` : ''} from ${min} to ${max}`;
+
+/** A whole number in a JSON body: "must be a whole number of minutes from 1 to 60" however wrong. */
+export function wholeNumber(min: number, max: number, of?: string) {
+  const error = wholeNumberWords(min, max, of);
+  return z.int({ error }).min(min, { error }).max(max, { error });
+}
+
 export const IdParam = integerParam({ min: 1, label: 'an integer id' });
 
 export const IdParams = z.object({ id: IdParam });

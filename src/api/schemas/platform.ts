@@ -1,6 +1,6 @@
 // Files, events and webhook endpoints.
 import { z } from 'zod';
-import { HttpUrl, Id, IdParam, oneOf, PageQuery, Timestamp } from './common';
+import { HttpUrl, Id, IdParam, oneOf, PageQuery, Timestamp, wholeNumber } from './common';
 import { REQUEST_OBJECT_TYPES } from '../list-choices';
 
 export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -199,21 +199,9 @@ export const FaultCreate = z
     kind: z.enum(FAULT_KINDS, {
       error: 'must be error (500), unavailable (503 with Retry-After) or timeout (no answer)',
     }),
-    count: z
-      .int({ error: 'must be a whole number of requests from 1 to 100' })
-      .min(1, { error: 'must be a whole number of requests from 1 to 100' })
-      .max(100, { error: 'must be a whole number of requests from 1 to 100' })
-      .default(1),
-    retryAfterSeconds: z
-      .int({ error: 'must be a whole number of seconds from 1 to 3600' })
-      .min(1, { error: 'must be a whole number of seconds from 1 to 3600' })
-      .max(3600, { error: 'must be a whole number of seconds from 1 to 3600' })
-      .default(5),
-    timeoutSeconds: z
-      .int({ error: 'must be a whole number of seconds from 1 to 120' })
-      .min(1, { error: 'must be a whole number of seconds from 1 to 120' })
-      .max(120, { error: 'must be a whole number of seconds from 1 to 120' })
-      .default(30),
+    count: wholeNumber(1, 100, 'requests').default(1),
+    retryAfterSeconds: wholeNumber(1, 3600, 'seconds').default(5),
+    timeoutSeconds: wholeNumber(1, 120, 'seconds').default(30),
   })
   .meta({ id: 'FaultCreate' });
 export type FaultCreate = z.input<typeof FaultCreate>;

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ControlChange } from '#/api/controls';
+import { wholeNumberWords } from '#/api/schemas/common';
 import { ApiErrorAlert } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
@@ -29,9 +30,9 @@ const minutes = (min: number, max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, { error: `must be a whole number of minutes from ${min} to ${max}` })
+    .regex(/^\d+$/, { error: wholeNumberWords(min, max, 'minutes') })
     .refine((v) => Number(v) >= min && Number(v) <= max, {
-      error: `must be a whole number of minutes from ${min} to ${max}`,
+      error: wholeNumberWords(min, max, 'minutes'),
     });
 const SettingsForm = z.object({
   quoteValidityMinutes: minutes(5, 10080),
