@@ -12,8 +12,10 @@ import { choiceError } from '#/lib/field-error';
 
 /**
  * A record (merchant or payout account) chosen in a form from `choices`, which search the local
- * index as one types. Its error names the field once something is chosen and says `prompt` while
- * nothing is; `onChosen` runs with the new id (to prefill from the record, or check the amount).
+ * index as one types. Every picker words itself from what it picks (`noun`), the part that record
+ * plays (`role`) and which ones it offers (`only`): "Choose a merchant", "Loading merchants…",
+ * "No valid merchant matches", and while nothing is chosen its error says "Choose the merchant that
+ * sends". `onChosen` runs with the new id (to prefill from the record, or check the amount).
  */
 export function RecordField<T extends FieldValues, C, V>({
   form,
@@ -21,9 +23,9 @@ export function RecordField<T extends FieldValues, C, V>({
   choices,
   label,
   description,
-  placeholder,
-  prompt,
-  nothingFound,
+  noun,
+  role,
+  only,
   none,
   onChosen,
 }: {
@@ -36,14 +38,16 @@ export function RecordField<T extends FieldValues, C, V>({
   };
   label: string;
   description?: string;
-  /** What the empty field says, and while the choices load. */
-  placeholder: { empty: string; loading: string };
-  prompt: string;
-  nothingFound: string;
+  noun: 'merchant' | 'customer' | 'payout account';
+  /** What the chosen record does: "sends", "owns the account". */
+  role: string;
+  /** The kind of record offered, when not every one is: "valid", "active". */
+  only?: string;
   /** What the form holds while nothing is chosen (null or undefined, as its schema wants). */
   none: null | undefined;
   onChosen?: (id: number) => void;
 }) {
+  const prompt = `Choose the ${noun} that ${role}`;
   return (
     <Controller
       control={form.control}
@@ -59,8 +63,8 @@ export function RecordField<T extends FieldValues, C, V>({
           description={description}
           required
           searchable
-          placeholder={choices.isPending ? placeholder.loading : placeholder.empty}
-          nothingFoundMessage={nothingFound}
+          placeholder={choices.isPending ? `Loading ${noun}s…` : `Choose a ${noun}`}
+          nothingFoundMessage={`No ${only ? `${only} ` : ''}${noun} matches`}
           data={choices.options}
           // The index has already matched what was typed; show its answer as it is.
           filter={({ options }) => options}

@@ -196,9 +196,8 @@ export function MerchantForm({
                   choices={customers}
                   label="Owner"
                   description="The customer this contact belongs to"
-                  placeholder={{ empty: 'Choose a customer', loading: 'Loading customers…' }}
-                  prompt="Choose the customer that owns this contact"
-                  nothingFound="No customer matches"
+                  noun="customer"
+                  role="owns this contact"
                   none={null}
                   onChosen={(id) => void prefillFromOwner(id)}
                 />

@@ -186,9 +186,8 @@ export function PayoutAccountForm({
                 name="businessId"
                 choices={owners}
                 label="Merchant"
-                placeholder={{ empty: 'Choose a merchant', loading: 'Loading merchants…' }}
-                prompt="Choose the merchant that owns the account"
-                nothingFound="No merchant matches"
+                noun="merchant"
+                role="owns the account"
                 none={undefined}
                 onChosen={(id) => void prefillFromMerchant(id)}
               />

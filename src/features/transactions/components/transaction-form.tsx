@@ -214,9 +214,9 @@ export function TransactionForm({
             choices={merchants}
             label="Sender"
             description="Valid merchants only"
-            placeholder={{ empty: 'Choose a merchant', loading: 'Loading merchants…' }}
-            prompt="Choose the merchant that sends"
-            nothingFound="No valid merchant matches"
+            noun="merchant"
+            role="sends"
+            only="valid"
             none={null}
           />
           <RecordField
@@ -225,9 +225,9 @@ export function TransactionForm({
             choices={accounts}
             label="Payout account"
             description={accountsHint(product, sender != null, draft.to)}
-            placeholder={{ empty: 'Choose an account', loading: 'Loading accounts…' }}
-            prompt="Choose the payout account that receives"
-            nothingFound="No active account matches"
+            noun="payout account"
+            role="receives"
+            only="active"
             none={null}
             // The amount's rules depend on the account's currency.
             onChosen={() => {
