@@ -158,6 +158,30 @@ test('a second person approves the batch, watches it submit and opens a row’s 
   await expect(page.getByText('1,250.50').first()).toBeVisible();
 });
 
+test('an approver rejects the batch with a reason, and nothing of it is paid', async ({ page }) => {
+  const id = await uploaded(page, GOOD, 'may.csv');
+  await quote(page, id);
+  await signInAs(page, 'Aiko Approver');
+  await page.goto(`/batches/${id}`);
+  await page.getByTestId('batch-approval').getByRole('button', { name: 'Reject…' }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject may.csv?' });
+  await expect(reject).toContainText('none of its payments is made');
+  // A reason is required, as the server requires it.
+  await reject.getByRole('button', { name: 'Reject the batch' }).click();
+  await expect(reject.getByText(/Reason/).last()).toBeVisible();
+  await expect(reject.getByRole('textbox', { name: 'Reason' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await reject.getByRole('textbox', { name: 'Reason' }).fill('Two of these were paid in April');
+  await reject.getByRole('button', { name: 'Reject the batch' }).click();
+  await expect(reject).toHaveCount(0);
+  await expect(
+    page.getByRole('alert', { name: 'Cancelled: nothing of it was sent.' }),
+  ).toContainText('Rejected by Aiko Approver: Two of these were paid in April');
+  await checkA11y(page);
+});
+
 test('the deposits a submitted batch waits for are approved in one action', async ({ page }) => {
   const id = await uploaded(page, GOOD);
   await quote(page, id);

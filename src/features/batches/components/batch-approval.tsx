@@ -1,11 +1,12 @@
 // A batch's approval: what the policies ask (on its totals and its largest rows), who has
 // decided, who can, and, for an approver who may, Approve or Reject with a reason.
-import { Alert, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { Batch } from '#/api/batches';
 import { ApiErrorAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { Panel } from '#/components/page';
+import { RejectDialog } from '#/components/reject-dialog';
 import { showDone } from '#/components/notify';
 import { namesInWords } from '#/lib/format';
 import { useDecideBatch } from '../queries';
@@ -15,29 +16,33 @@ import { ReleaseDialog } from './release-dialog';
 export function BatchApproval({ batch, requirement }: { batch: Batch; requirement: ReactNode }) {
   const { approval } = batch;
   const decide = useDecideBatch(batch.id);
-  const [rejecting, setRejecting] = useState(false);
-  const [releasing, setReleasing] = useState(false);
-  const [reason, setReason] = useState('');
+  // The dialog open, if any: approving (what is released) or rejecting (with a reason).
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const close = () => {
+    decide.reset();
+    setDeciding(null);
+  };
   const given = approval.decisions.filter((d) => d.decision === 'approve');
   const paying = batch.rows.filter((r) => r.state === 'ready');
-  const send = (decision: 'approve' | 'reject', noteError?: (error: unknown) => void) =>
-    decide.mutate(
-      { decision, ...(decision === 'reject' ? { reason } : {}) },
-      {
-        onError: noteError,
-        onSuccess: (after) => {
-          setReleasing(false);
-          if (decision === 'reject')
-            return showDone('Batch rejected', `${after.fileName} is cancelled.`);
-          if (after.status === 'awaiting_approval')
-            return showDone(
-              'Your approval is recorded',
-              `${after.approval.decisions.filter((d) => d.decision === 'approve').length} of ${after.approval.required} approvals: it waits for another approver.`,
-            );
-          showDone('Batch approved', `${after.fileName} is being submitted.`);
-        },
+  const send = (
+    body: { decision: 'approve' } | { decision: 'reject'; reason: string },
+    noteError?: (error: unknown) => void,
+  ) =>
+    decide.mutate(body, {
+      onError: noteError,
+      onSuccess: (after) => {
+        setDeciding(null);
+        const { decision } = body;
+        if (decision === 'reject')
+          return showDone('Batch rejected', `${after.fileName} is cancelled.`);
+        if (after.status === 'awaiting_approval')
+          return showDone(
+            'Your approval is recorded',
+            `${after.approval.decisions.filter((d) => d.decision === 'approve').length} of ${after.approval.required} approvals: it waits for another approver.`,
+          );
+        showDone('Batch approved', `${after.fileName} is being submitted.`);
       },
-    );
+    });
   return (
     <Panel title="Approval" description={requirement} data-testid="batch-approval">
       <Stack gap="sm">
@@ -62,39 +67,12 @@ export function BatchApproval({ batch, requirement }: { batch: Batch; requiremen
           </List>
         )}
         {approval.canAct ? (
-          rejecting ? (
-            <Stack gap="xs">
-              <Textarea
-                label="Why reject it"
-                description="The person who uploaded it sees this."
-                value={reason}
-                onChange={(e) => setReason(e.currentTarget.value)}
-                maxLength={500}
-                autosize
-                minRows={2}
-                error={
-                  decide.isError && reason.trim() === ''
-                    ? 'Reason is required to reject'
-                    : undefined
-                }
-              />
-              <Group>
-                <Button color="red" onClick={() => send('reject')} loading={decide.isPending}>
-                  Reject the batch
-                </Button>
-                <Button variant="default" onClick={() => setRejecting(false)}>
-                  Back
-                </Button>
-              </Group>
-            </Stack>
-          ) : (
-            <Group>
-              <Button onClick={() => setReleasing(true)}>Approve the batch…</Button>
-              <Button variant="default" color="red" onClick={() => setRejecting(true)}>
-                Reject…
-              </Button>
-            </Group>
-          )
+          <Group>
+            <Button onClick={() => setDeciding('approve')}>Approve the batch…</Button>
+            <Button variant="default" color="red" onClick={() => setDeciding('reject')}>
+              Reject…
+            </Button>
+          </Group>
         ) : (
           <Alert variant="light" color="gray">
             {approval.why ? `${approval.why} ` : ''}
@@ -103,7 +81,7 @@ export function BatchApproval({ batch, requirement }: { batch: Batch; requiremen
               : 'Nobody in the workspace can approve it now: an admin gives someone the Approver role.'}
           </Alert>
         )}
-        {decide.isError && !releasing && (
+        {decide.isError && !deciding && (
           <ApiErrorAlert
             error={decide.error}
             title="The decision was not recorded"
@@ -112,11 +90,8 @@ export function BatchApproval({ batch, requirement }: { batch: Batch; requiremen
         )}
       </Stack>
       <ReleaseDialog
-        opened={releasing}
-        onClose={() => {
-          decide.reset();
-          setReleasing(false);
-        }}
+        opened={deciding === 'approve'}
+        onClose={close}
         title={`Approve ${batch.fileName}?`}
         confirmLabel={`Approve ${paying.length} payment${paying.length === 1 ? '' : 's'}`}
         summary={{
@@ -126,13 +101,27 @@ export function BatchApproval({ batch, requirement }: { batch: Batch; requiremen
           rows: paying,
         }}
         pending={decide.isPending}
-        onConfirm={(noteError) => send('approve', noteError)}
+        onConfirm={(noteError) => send({ decision: 'approve' }, noteError)}
         error={
           decide.isError ? (
             <ApiErrorAlert error={decide.error} title="The batch was not approved" />
           ) : null
         }
       />
+      <RejectDialog
+        opened={deciding === 'reject'}
+        onClose={close}
+        title={`Reject ${batch.fileName}?`}
+        confirmLabel="Reject the batch"
+        pending={decide.isPending}
+        onReject={(reason) => send({ decision: 'reject', reason })}
+        error={decide.isError ? decide.error : undefined}
+      >
+        <Text size="sm">
+          The file is cancelled and none of its payments is made: nothing of it is sent to the API.{' '}
+          {batch.uploadedBy.name} uploaded it.
+        </Text>
+      </RejectDialog>
     </Panel>
   );
 }
