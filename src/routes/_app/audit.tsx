@@ -22,7 +22,7 @@ import { PageHeader } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
 import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
-import { ChoiceFilter, FilterText } from '#/features/find/components/list-controls';
+import { ChoiceFilter, FilterText } from '#/components/filters';
 import { DayRange } from '#/features/find/components/day-range';
 import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
 

@@ -10,7 +10,7 @@ import { Pager } from '#/components/pager';
 import { LoggedRequestDetails, RequestTable } from '#/features/requests/components/request-log';
 import { requestLogQuery } from '#/features/requests/queries';
 import { sessionQuery } from '#/features/session/queries';
-import { ChoiceFilter, FilterText } from '#/features/find/components/list-controls';
+import { ChoiceFilter, FilterText } from '#/components/filters';
 
 export const Route = createFileRoute('/_app/requests')({
   validateSearch: searchSchema({

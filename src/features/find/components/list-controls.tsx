@@ -6,12 +6,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { type ListPage, Pager } from '#/components/pager';
+import type { Choice } from '#/components/filters';
 import { Freshness } from './freshness';
 
-export interface Choice {
-  value: string;
-  label: string;
-}
+export type { Choice } from '#/components/filters';
 
 export function SearchBox({
   value,
@@ -51,62 +49,6 @@ export function SearchBox({
  * A text filter applied when the person leaves the box or presses Enter, not on every key; it
  * follows the URL's value when that changes by other means, and keeps the focus when it applies.
  */
-export function FilterText({
-  value,
-  onChange,
-  w = 200,
-  ...input
-}: {
-  value: string | undefined;
-  onChange: (text: string | undefined) => void;
-  label: string;
-  placeholder: string;
-  /** Its width from the `sm` breakpoint up; on a phone every filter takes the whole line. */
-  w?: number;
-}) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  const commit = () => onChange(text.trim() || undefined);
-  return (
-    <TextInput
-      {...input}
-      w={{ base: '100%', sm: w }}
-      value={text}
-      onChange={(e) => setText(e.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(e) => e.key === 'Enter' && commit()}
-    />
-  );
-}
-
-export function ChoiceFilter({
-  choices,
-  value,
-  onChange,
-  placeholder = 'Any',
-  w = 180,
-  ...select
-}: {
-  label: string;
-  choices: Choice[];
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-  placeholder?: string;
-  w?: number;
-}) {
-  return (
-    <Select
-      {...select}
-      w={{ base: '100%', sm: w }}
-      placeholder={placeholder}
-      clearable
-      data={choices}
-      value={value ?? null}
-      onChange={(chosen) => onChange(chosen ?? undefined)}
-    />
-  );
-}
-
 export function StatusFilter({
   label,
   choices,

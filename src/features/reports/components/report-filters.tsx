@@ -9,6 +9,7 @@ import { BUCKETS, type Bucket, PRESET_LABEL, PRESETS, type Preset } from '#/api/
 import { PRODUCTS, type Product } from '#/api/schemas/transaction';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { DatesLocale } from '#/components/dates-locale';
+import { ChoiceFilter } from '#/components/filters';
 
 export interface ReportFilterValues {
   period?: Preset | 'custom' | undefined;
@@ -62,34 +63,29 @@ export function ReportFilters({
           />
         </DatesLocale>
       )}
-      <Select
+      <ChoiceFilter
         label="Per"
         w={120}
         placeholder="Best fit"
-        clearable
-        value={search.bucket ?? null}
-        data={BUCKETS.map((b) => ({ value: b, label: b[0]!.toUpperCase() + b.slice(1) }))}
-        onChange={(value) => set({ bucket: (value ?? undefined) as ReportFilterValues['bucket'] })}
+        value={search.bucket}
+        choices={BUCKETS.map((b) => ({ value: b, label: b[0]!.toUpperCase() + b.slice(1) }))}
+        onChange={(bucket) => set({ bucket: bucket as ReportFilterValues['bucket'] })}
       />
-      <Select
+      <ChoiceFilter
         label="Product"
         w={170}
         placeholder="Every product"
-        clearable
-        value={search.product ?? null}
-        data={PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural }))}
-        onChange={(value) =>
-          set({ product: (value ?? undefined) as ReportFilterValues['product'] })
-        }
+        value={search.product}
+        choices={PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural }))}
+        onChange={(product) => set({ product: product as ReportFilterValues['product'] })}
       />
-      <Select
+      <ChoiceFilter
         label="Payout currency"
         w={150}
         placeholder="Every currency"
-        clearable
-        value={search.currency ?? null}
-        data={currencies}
-        onChange={(value) => set({ currency: value ?? undefined })}
+        value={search.currency}
+        choices={currencies.map((c) => ({ value: c, label: c }))}
+        onChange={(currency) => set({ currency })}
       />
     </Group>
   );
