@@ -10,9 +10,10 @@ import type {
   FastifyRequest,
   FastifyHttpOptions,
 } from 'fastify';
-import { LogController } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import compress from '@fastify/compress';
 import type { Server } from 'node:http';
+import { logRequests } from './logging';
 import {
   type ProblemFields,
   type ProblemReplyOptions,
@@ -324,6 +325,17 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * above COMPRESS_THRESHOLD_BYTES and for compressible types only. Registered before the routes;
  * an answer that already has a content-encoding (a precompressed asset) is left alone.
  */
+/**
+ * A server of ours, the dashboard's or the sandbox's alone: its options, its requests logged at
+ * debug, its answers compressed. Each adds its body parser, its handlers and its routes.
+ */
+export async function createHttpApp(config: HttpServerConfig) {
+  const app = Fastify(httpServerOptions(config));
+  logRequests(app);
+  await registerCompression(app);
+  return app;
+}
+
 export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
     encodings: ['br', 'gzip'],

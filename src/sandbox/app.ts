@@ -1,7 +1,6 @@
 // The sandbox Partner Payments Service as a Fastify plugin: registered alone by main.ts, or
 // under /sandbox by the dashboard server.
 import path from 'node:path';
-import { logRequests } from '#/http/logging';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { accessCheck, accessHook, RateLimitedError } from './auth';
 import { type DirectReader, directReader } from './direct';
@@ -17,9 +16,8 @@ import {
 import {
   answerUnhandled,
   installJsonParser,
-  httpServerOptions,
+  createHttpApp,
   notFoundOrNotAllowed,
-  registerCompression,
   trackAllowedMethods,
   type TrustProxy,
 } from '#/http/server';
@@ -189,19 +187,14 @@ export async function createSandboxServer(
     headersTimeoutMs?: number | undefined;
   },
 ) {
-  const { default: Fastify } = await import('fastify');
-  const app = Fastify(
-    httpServerOptions({
-      typeBase: '/docs',
-      logger: options.logger,
-      bodyLimit: JSON_BODY_LIMIT,
-      trustProxy: options.trustProxy,
-      requestTimeoutMs: options.requestTimeoutMs,
-      headersTimeoutMs: options.headersTimeoutMs,
-    }),
-  );
-  logRequests(app);
-  await registerCompression(app);
+  const app = await createHttpApp({
+    typeBase: '/docs',
+    logger: options.logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: options.trustProxy,
+    requestTimeoutMs: options.requestTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs,
+  });
   await app.register(sandboxPlugin, options);
   return app;
 }

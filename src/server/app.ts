@@ -5,15 +5,13 @@
 // the proxy to the partner's environment; the webhook intake at /hooks/index; and the built SPA.
 // They share `app.dashboard` (context.ts).
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '#/api/dashboard';
-import { logRequests } from '#/http/logging';
 import {
   answerUnhandled,
+  createHttpApp,
   installJsonParser,
-  httpServerOptions,
   notFoundOrNotAllowed,
-  registerCompression,
   trackAllowedMethods,
   type TrustProxy,
 } from '#/http/server';
@@ -163,19 +161,16 @@ export const REDACT = [
 ];
 
 export async function buildDashboardServer(options: DashboardOptions) {
-  const app = Fastify(
-    httpServerOptions({
-      ...PROBLEMS,
-      logger: options.logger,
-      bodyLimit: JSON_BODY_LIMIT,
-      trustProxy: options.trustProxy,
-      requestTimeoutMs: options.requestTimeoutMs,
-      headersTimeoutMs: options.headersTimeoutMs,
-    }),
-  );
+  const app = await createHttpApp({
+    ...PROBLEMS,
+    logger: options.logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: options.trustProxy,
+    requestTimeoutMs: options.requestTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs,
+  });
   const methods = trackAllowedMethods(app);
   installJsonParser(app, JSON_BODY_LIMIT);
-  logRequests(app);
   const address = publicAddress(options.publicUrl, () => {
     const listening = app.server.address();
     return typeof listening === 'object' && listening ? { port: listening.port } : undefined;
@@ -184,7 +179,6 @@ export async function buildDashboardServer(options: DashboardOptions) {
   const now = options.now ?? Date.now;
   const workspace = workspaceStore(options.workspace.db, options.workspace.vault, now);
   await app.register(cookie);
-  await registerCompression(app);
 
   // Callback-style hooks: no promise per request for work that never waits.
   app.addHook('onRequest', (request, reply, done) => {
