@@ -7,8 +7,10 @@ import { createPartner, type Credentials } from './domain/partners';
 import { createStore, type Store } from './store';
 import { openDatabase } from './store/db';
 import type { MerchantFields } from './store/merchants';
-import { Merchant } from '#/api/schemas/merchant';
-import { PayoutAccount } from '#/api/schemas/payout-account';
+import type { z } from 'zod';
+import { operations } from '#/api/operations';
+import type { Merchant } from '#/api/schemas/merchant';
+import type { PayoutAccount } from '#/api/schemas/payout-account';
 
 export const FAST_SETTINGS: SandboxSettings = {
   kycReviewDelayMs: 50,
@@ -140,38 +142,41 @@ export function payoutAccountBody(businessId: number, overrides: Record<string, 
   };
 }
 
+/**
+ * Sends a creating operation's body as `as` (Alice by default) and answers the record made, read
+ * by the operation's own schema; a refusal fails the test.
+ */
+async function created<S extends z.ZodType>(
+  sandbox: TestSandbox,
+  operation: { id: string; method: 'POST'; path: string; response: S },
+  payload: Record<string, unknown>,
+  as: Credentials | undefined,
+): Promise<z.output<S>> {
+  const response = await sandbox.request({
+    method: operation.method,
+    url: operation.path,
+    payload,
+    ...(as ? { as } : {}),
+  });
+  if (response.statusCode !== 200) throw new Error(`${operation.id} refused: ${response.body}`);
+  return operation.response.parse(response.json());
+}
+
 /** Creates a merchant for `as` (Alice by default) and answers it; a refusal fails the test. */
-export async function createMerchant(
+export const createMerchant = (
   sandbox: TestSandbox,
   overrides: Record<string, unknown> = {},
   as?: Credentials,
-): Promise<Merchant> {
-  const response = await sandbox.request({
-    method: 'POST',
-    url: '/v1/business/',
-    payload: merchantBody(overrides),
-    ...(as ? { as } : {}),
-  });
-  if (response.statusCode !== 200) throw new Error(`merchant refused: ${response.body}`);
-  return Merchant.parse(response.json());
-}
+): Promise<Merchant> => created(sandbox, operations.createMerchant, merchantBody(overrides), as);
 
 /** Creates a payout account of `businessId` for `as` (Alice by default) and answers it. */
-export async function createPayoutAccount(
+export const createPayoutAccount = (
   sandbox: TestSandbox,
   businessId: number,
   overrides: Record<string, unknown> = {},
   as?: Credentials,
-): Promise<PayoutAccount> {
-  const response = await sandbox.request({
-    method: 'POST',
-    url: '/v1/businessExternalAccount/',
-    payload: payoutAccountBody(businessId, overrides),
-    ...(as ? { as } : {}),
-  });
-  if (response.statusCode !== 200) throw new Error(`payout account refused: ${response.body}`);
-  return PayoutAccount.parse(response.json());
-}
+): Promise<PayoutAccount> =>
+  created(sandbox, operations.createPayoutAccount, payoutAccountBody(businessId, overrides), as);
 
 /** Every row of every table: compared before and after a refused request. */
 export function snapshot(store: Store): string {
