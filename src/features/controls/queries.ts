@@ -13,6 +13,7 @@ import {
 } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
 import { api } from '#/lib/api';
+import { endpointQuery } from '#/lib/endpoint-query';
 import { unlessLive } from '#/lib/live';
 import { payoutAccountKeys } from '../payout-accounts/queries';
 import { INBOX_PAGE } from './inbox-page';
@@ -45,8 +46,7 @@ export const inboxQuery = (scope: InboxScope, start = 0, limit = INBOX_PAGE) =>
   });
 
 export const inboxCountQuery = queryOptions({
-  queryKey: controlsKeys.count,
-  queryFn: () => callEndpoint(api, E.inboxCounts),
+  ...endpointQuery(controlsKeys.count, E.inboxCounts),
   refetchInterval: unlessLive(INBOX_REFRESH_MS),
 });
 
@@ -101,8 +101,7 @@ export const useRemovePolicy = () =>
   );
 
 export const approvalSettingsQuery = queryOptions({
-  queryKey: controlsKeys.settings,
-  queryFn: () => callEndpoint(api, E.approvalSettings),
+  ...endpointQuery(controlsKeys.settings, E.approvalSettings),
   staleTime: 60_000,
 });
 

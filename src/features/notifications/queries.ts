@@ -8,6 +8,7 @@ import {
   notificationEndpoints as E,
 } from '#/api/notifications';
 import { api } from '#/lib/api';
+import { endpointQuery } from '#/lib/endpoint-query';
 import { unlessLive } from '#/lib/live';
 
 export const notificationKeys = {
@@ -25,15 +26,9 @@ export const notificationsQuery = queryOptions({
   refetchInterval: unlessLive(30_000),
 });
 
-export const preferencesQuery = queryOptions({
-  queryKey: notificationKeys.preferences,
-  queryFn: () => callEndpoint(api, E.getPreferences),
-});
+export const preferencesQuery = endpointQuery(notificationKeys.preferences, E.getPreferences);
 
-export const keptMailQuery = queryOptions({
-  queryKey: notificationKeys.mail,
-  queryFn: () => callEndpoint(api, E.listSentMail),
-});
+export const keptMailQuery = endpointQuery(notificationKeys.mail, E.listSentMail);
 
 export const chatHooksQuery = queryOptions({
   queryKey: notificationKeys.chatHooks,
@@ -66,10 +61,10 @@ export const useAddChatHook = () =>
     callEndpoint(api, E.addChatHook, { body }),
   );
 
-export const chatNetworkQuery = queryOptions({
-  queryKey: [...notificationKeys.chatHooks, 'network'],
-  queryFn: () => callEndpoint(api, E.getChatNetwork),
-});
+export const chatNetworkQuery = endpointQuery(
+  [...notificationKeys.chatHooks, 'network'],
+  E.getChatNetwork,
+);
 
 export const useSetChatNetwork = () =>
   useNotificationMutation((privateHosts: string[]) =>

@@ -8,6 +8,7 @@ import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/call';
 import type { Environment } from '#/api/dashboard';
 import type { Role } from '#/api/roles';
 import { api } from '#/lib/api';
+import { endpointQuery } from '#/lib/endpoint-query';
 import { sessionKeys } from '../session/queries';
 import { controlsKeys } from '../controls/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
@@ -53,20 +54,14 @@ export const settingsKeys = {
   scim: ['settings', 'scim'] as const,
 };
 
-export const roleSettingsQuery = queryOptions({
-  queryKey: settingsKeys.roles,
-  queryFn: () => callEndpoint(api, adminEndpoints.roleSettings),
-});
+export const roleSettingsQuery = endpointQuery(settingsKeys.roles, adminEndpoints.roleSettings);
 
-export const peopleQuery = queryOptions({
-  queryKey: settingsKeys.people,
-  queryFn: () => callEndpoint(api, adminEndpoints.listPeople),
-});
+export const peopleQuery = endpointQuery(settingsKeys.people, adminEndpoints.listPeople);
 
-export const credentialsQuery = queryOptions({
-  queryKey: settingsKeys.credentials,
-  queryFn: () => callEndpoint(api, adminEndpoints.listCredentials),
-});
+export const credentialsQuery = endpointQuery(
+  settingsKeys.credentials,
+  adminEndpoints.listCredentials,
+);
 
 /** A mutation of the settings that refreshes them (and the session's view of environments). */
 export function useSettingsMutation<V, T>(run: (values: V) => Promise<T>) {

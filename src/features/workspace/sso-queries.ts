@@ -1,7 +1,6 @@
 // Single sign-on and provisioning in Settings (src/api/sso.ts, src/api/scim.ts): apart from the
 // workspace's other queries, so that their contracts load with the Settings page, not with every
 // page (the route loaders' imports are part of the first load).
-import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint, callEndpointHoldable } from '#/api/call';
 import { scimAdminEndpoints } from '#/api/scim';
 import {
@@ -11,12 +10,10 @@ import {
   ssoEndpoints,
 } from '#/api/sso';
 import { api } from '#/lib/api';
+import { endpointQuery } from '#/lib/endpoint-query';
 import { settingsKeys, useSettingsMutation } from './queries';
 
-export const ssoQuery = queryOptions({
-  queryKey: settingsKeys.sso,
-  queryFn: () => callEndpoint(api, ssoEndpoints.getSso),
-});
+export const ssoQuery = endpointQuery(settingsKeys.sso, ssoEndpoints.getSso);
 
 export const useSetOidc = () =>
   useSettingsMutation((body: OidcSettingsForm) =>
@@ -39,10 +36,7 @@ export const useSetSignInPolicy = () =>
     callEndpoint(api, ssoEndpoints.setSignInPolicy, { body }),
   );
 
-export const scimQuery = queryOptions({
-  queryKey: settingsKeys.scim,
-  queryFn: () => callEndpoint(api, scimAdminEndpoints.getScim),
-});
+export const scimQuery = endpointQuery(settingsKeys.scim, scimAdminEndpoints.getScim);
 
 export const useMakeScimToken = () =>
   useSettingsMutation(() => callEndpoint(api, scimAdminEndpoints.makeScimToken));
