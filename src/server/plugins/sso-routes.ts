@@ -262,9 +262,12 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.startSso, async ({ request, reply, query }) => {
     // Each start keeps a row for ten minutes (the state, the nonce): an address may start at
     // most SSO_STARTS_PER_MINUTE, far more than a person clicks.
-    if ('wait' in (await starts.attempt(`sso-start:${request.ip}`)))
-      return refuseSso(request, reply, 'TOO_MANY', {}, query.email.toLowerCase());
     const email = query.email.toLowerCase();
+    if ('wait' in (await starts.attempt(`sso-start:${request.ip}`)))
+      return refuseSso(request, reply, 'TOO_MANY', {}, email);
+    /** The provider could not be asked: the sign-in page says so, and the audit says why. */
+    const providerFailed = (provider: string, error: unknown) =>
+      refuseSso(request, reply, 'FAILED', { provider, error: errorWords(error) }, email);
     const saml = await ctx.sso.saml();
     if (saml && covers(saml.domains, email)) {
       try {
@@ -276,13 +279,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         ).getAuthorizeUrlAsync(query.returnTo ?? '', undefined, {});
         return reply.redirect(url, 303);
       } catch (error) {
-        return refuseSso(
-          request,
-          reply,
-          'FAILED',
-          { provider: saml.entityId, error: errorWords(error) },
-          email,
-        );
+        return providerFailed(saml.entityId, error);
       }
     }
     const oidc = await ctx.sso.oidc();
@@ -292,13 +289,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     try {
       start = await startSignIn(oidc, redirectUri(), email);
     } catch (error) {
-      return refuseSso(
-        request,
-        reply,
-        'FAILED',
-        { provider: oidc.issuer, error: errorWords(error) },
-        email,
-      );
+      return providerFailed(oidc.issuer, error);
     }
     const browser = randomBytes(32).toString('base64url');
     await ctx.sso.startLogin(start.state, {
