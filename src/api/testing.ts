@@ -56,3 +56,29 @@ export function completedRecord(
     ...overrides,
   });
 }
+
+/**
+ * Reads until `done` holds, every `everyMs`, and answers that value. After `ms` it throws with
+ * the last value read, so a test that waits for something that never comes says what it saw.
+ */
+export async function eventually<T>(
+  read: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  { ms = 10_000, everyMs = 25 }: { ms?: number; everyMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) {
+      let seen: string;
+      try {
+        seen = JSON.stringify(value)?.slice(0, 800) ?? String(value);
+      } catch {
+        seen = String(value);
+      }
+      throw new Error(`Not so within ${ms} ms; the last read gave ${seen}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

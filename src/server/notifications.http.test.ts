@@ -3,6 +3,7 @@
 // waits, and its completion tells its creator; the live stream pushes the new counts and the
 // records written; chat hooks on private addresses are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '#/api/testing';
 import type { Parties } from '#/sandbox/testing';
 import { openEventStream, startTestDashboard, type TestDashboard } from './testing';
 
@@ -30,21 +31,12 @@ const payout = (amount: string) =>
     purpose: 'SALARY',
   });
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('never happened');
-}
-
 const stream = (cookie: string) => openEventStream(t.base, cookie);
 
 describe('notifications', () => {
   it('tells the approvers a new payout waits, in the app, by mail and on the live stream', async () => {
     const live = await stream(approver);
-    const first = await until(
+    const first = await eventually(
       async () => live.events.filter((e) => e.event === 'counts'),
       (c) => c.length > 0,
     );
@@ -64,11 +56,11 @@ describe('notifications', () => {
     expect((await t.call(finance, 'GET', '/notifications')).json.results).toEqual([]);
     // The stream pushes the record written and the new count, without being asked (the index
     // learns of the quote as the transaction is read: this test server has no reconciliation).
-    await until(
+    await eventually(
       async () => (await t.call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus,
       (status) => status === 'OnOff_AWAITING_QUOTE_APPROVAL',
     );
-    await until(
+    await eventually(
       async () => live.events,
       (events) =>
         events.some(
@@ -77,7 +69,7 @@ describe('notifications', () => {
     );
     live.close();
 
-    const mail = await until(
+    const mail = await eventually(
       async () => (await t.call(admin, 'GET', '/admin/mail')).json,
       (m) => m.results.some((r: { to: string }) => r.to === 'approver@demo.example'),
     );
@@ -104,7 +96,7 @@ describe('notifications', () => {
     expect(await titles(approver)).toContain(`Payout #${id} waits for your deposit approval`);
     expect((await t.call(approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`)).status).toBe(200);
     // Settled in the sandbox; the index learns it as the transaction is read.
-    await until(
+    await eventually(
       async () => (await t.call(finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus,
       (status) => status === 'OnOff_COMPLETED',
     );
@@ -169,12 +161,12 @@ describe('notifications', () => {
   it('tells the stream of a session that ends, and ends it', async () => {
     const bruno = (await t.signIn('approver2@demo.example')).cookie;
     const live = await stream(bruno);
-    await until(
+    await eventually(
       async () => live.events.length,
       (n) => n > 0,
     );
     expect((await t.call(bruno, 'DELETE', '/session')).status).toBeLessThan(300);
-    await until(
+    await eventually(
       async () => live.ended(),
       (ended) => ended,
     );
@@ -215,7 +207,7 @@ describe('notifications', () => {
         link: '/account',
       }),
     ]);
-    const mail = await until(
+    const mail = await eventually(
       async () =>
         (
           (await t.call(admin, 'GET', '/admin/mail')).json.results as { to: string; text: string }[]

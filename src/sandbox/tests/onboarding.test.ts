@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '#/api/testing';
 import { AgreementList, KYC_STATUSES, Merchant, type KycStatus } from '#/api/schemas/merchant';
 import { ONBOARDING_STATUSES } from '../domain/merchants';
 import { createTestSandbox, merchantBody, snapshot, type TestSandbox } from '../testing';
@@ -20,19 +21,6 @@ async function merchantIn(status: KycStatus) {
 
 const acceptAll = (id: number) =>
   sandbox.send('POST', `/v1/business/${id}/agreements/accept`, { agreementIds: [1, 2, 3] });
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 3000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('agreements', () => {
   it('lists the agreements with links, none accepted at first', async () => {
@@ -133,7 +121,7 @@ describe('POST /v1/business/{id}/onboarding', () => {
     const read = async () =>
       Merchant.parse((await sandbox.send('GET', `/v1/business/${merchant.id}`)).json());
     expect((await read()).kycStatus).toBe('UNDER_REVIEW');
-    const after = await waitFor(read, (m) => m.kycStatus === 'VALID');
+    const after = await eventually(read, (m) => m.kycStatus === 'VALID');
     expect(after.kycStatus).toBe('VALID');
     const events = (
       await sandbox.send('GET', `/v1/event/?objectType=merchant&objectId=${merchant.id}`)

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '#/api/testing';
 import { createMerchant, createTestSandbox, type TestSandbox } from '../testing';
 import { MAX_IN_FLIGHT, PER_ENDPOINT, retryDelay } from '../webhooks/worker';
 import { FAST_SETTINGS } from '../testing';
@@ -51,14 +52,6 @@ async function sandboxWith(settings: Partial<typeof FAST_SETTINGS> = {}) {
 const addWebhook = (sandbox: TestSandbox, url: string) =>
   sandbox.send('POST', '/v1/webhook/', { url });
 
-async function until(check: () => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('webhook delivery under load', () => {
   it('never has more than its caps in flight, overall and per endpoint, and delivers all', async () => {
     const sandbox = await sandboxWith();
@@ -67,7 +60,9 @@ describe('webhook delivery under load', () => {
     for (const r of receivers) expect((await addWebhook(sandbox, r.url)).statusCode).toBe(200);
     // 15 merchants: an event each (their creation), to every endpoint: 75 deliveries.
     for (let i = 0; i < 15; i++) await createMerchant(sandbox, { localRegNumber: `R${i}|VALID` });
-    await until(() => receivers.every((r) => r.state.delivered === 15));
+    await eventually(() => receivers.every((r) => r.state.delivered === 15), Boolean, {
+      ms: 20_000,
+    });
     for (const r of receivers) expect(r.state.max).toBeLessThanOrEqual(PER_ENDPOINT);
     expect(shared.max).toBeLessThanOrEqual(MAX_IN_FLIGHT);
     expect(shared.max).toBeGreaterThan(PER_ENDPOINT);
@@ -84,7 +79,7 @@ describe('webhook delivery under load', () => {
     expect(failing.state.received).toBeGreaterThanOrEqual(5);
     expect(failing.state.received).toBeLessThan(20);
     status = 204;
-    await until(() => failing.state.delivered === 20);
+    await eventually(() => failing.state.delivered === 20, Boolean, { ms: 20_000 });
   });
 
   it('waits longer at each retry, never shorter, with up to half again at random', () => {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '#/api/testing';
 import { EventWithAttempts, Webhook } from '#/api/schemas/platform';
 import { createMerchant, createTestSandbox, type TestSandbox } from '../testing';
 import { verifySignature } from '#/api/webhook-signing';
@@ -56,19 +57,6 @@ async function sandboxWith(options: Parameters<typeof createTestSandbox>[0] = {}
   const sandbox = await createTestSandbox(options);
   cleanup.push(() => sandbox.close());
   return sandbox;
-}
-
-async function eventually<T>(
-  read: () => Promise<T> | T,
-  done: (value: T) => boolean,
-  ms = 5000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 async function addWebhook(sandbox: TestSandbox, url: string) {

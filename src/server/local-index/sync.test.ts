@@ -2,6 +2,7 @@
 // the dashboard's own webhook endpoint, reconciliation when webhooks are missing, read-your-own-
 // writes, a fill that resumes after a crash, and a refused credential.
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '#/api/testing';
 import { merchantBody } from '#/sandbox/testing';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
 import { createVault } from '../store/vault';
@@ -34,15 +35,6 @@ async function direct(t: TestDashboard, method: string, path: string, body?: obj
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function searchNames(t: TestDashboard, cookie: string, q: string): Promise<string[]> {
@@ -79,7 +71,7 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     const found = await eventually(
       () => searchNames(t, cookie, 'orbit'),
       (names) => names.length === 1,
-      2_000,
+      { ms: 2_000 },
     );
     expect(found).toEqual(['Orbit Spices']);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -94,7 +86,7 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
       await eventually(
         () => searchNames(t, cookie, 'nova'),
         (n) => n.length === 1,
-        2_000,
+        { ms: 2_000 },
       ),
     ).toEqual(['Nova Spices']);
     expect(await searchNames(t, cookie, 'orbit')).toEqual([]);

@@ -3,19 +3,11 @@
 // deactivated is told and closed; a page that goes away mid-beat leaves the others served; and on
 // PostgreSQL the hub hears other servers by NOTIFY, listening again after its connection is lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '#/api/testing';
 import { sql } from 'kysely';
 import { merchantBody, type Parties } from '#/sandbox/testing';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
 import { callApi, openEventStream, startTestDashboard, type TestDashboard } from '../testing';
-
-async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('never happened');
-}
 
 type Opened = Awaited<ReturnType<typeof openEventStream>>;
 const told = (page: Opened, id: number) =>
@@ -52,7 +44,7 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
     const made = await newMerchant();
     expect(made.status).toBe(200);
     const id = made.json.id as number;
-    await until(
+    await eventually(
       () => pages.every((p) => told(p, id).length > 0),
       (all) => all,
     );
@@ -65,7 +57,7 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
   it('starts each stream with its server’s mark, which moves with every record pushed', async () => {
     const markOf = async () => {
       const page = await openEventStream(t.base, cookies.viewer!);
-      const [first] = await until(
+      const [first] = await eventually(
         () => page.events,
         (events) => events.length > 0,
       );
@@ -88,7 +80,7 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
     const approver = await openEventStream(t.base, cookies.approver!);
     const second = await openEventStream(t.base, cookies.approver2!);
     const finance = await openEventStream(t.base, cookies.finance!);
-    const first = await until(
+    const first = await eventually(
       () => [lastCounts(approver), lastCounts(second), lastCounts(finance)],
       (all) => all.every(Boolean),
     );
@@ -101,13 +93,13 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
     });
     expect(made.status).toBe(200);
     // The index learns of the quote as the transaction is read (no reconciliation in tests).
-    await until(
+    await eventually(
       async () =>
         (await t.call(cookies.finance!, 'GET', `/v1/sendc2f/${made.json.businessRequestId}`)).json
           .clientStatus,
       (status) => status === 'OnOff_AWAITING_QUOTE_APPROVAL',
     );
-    const [a, b, f] = await until(
+    const [a, b, f] = await eventually(
       () => [lastCounts(approver)!, lastCounts(second)!, lastCounts(finance)!],
       ([a, b, f]) =>
         a.approvals.everyone > first[0]!.approvals.everyone &&
@@ -138,7 +130,7 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
     const viewer = await openEventStream(t.base, cookies.viewer!);
     const gone = await openEventStream(t.base, cookies.approver2!);
     const admin = await openEventStream(t.base, cookies.admin!);
-    await until(
+    await eventually(
       () => [viewer, gone, admin].every((p) => lastCounts(p)),
       (all) => all,
     );
@@ -153,13 +145,13 @@ describe.each(DIALECTS)('the live hub (%s)', (dialect) => {
       active: false,
     });
     expect(off.status).toBeLessThan(300);
-    await until(
+    await eventually(
       () => viewer.ended(),
       (ended) => ended,
     );
     expect(viewer.events.at(-1)).toEqual({ event: 'ended', data: { reason: 'session' } });
     const made = await newMerchant();
-    await until(
+    await eventually(
       () => told(admin, made.json.id as number).length,
       (n) => n === 1,
     );
@@ -179,7 +171,7 @@ describe('hearing other servers by NOTIFY (postgres)', () => {
       () => gaps++,
     );
     try {
-      await until(
+      await eventually(
         () => gaps,
         (n) => n === 1,
       );
@@ -194,19 +186,19 @@ describe('hearing other servers by NOTIFY (postgres)', () => {
           throw new Error('undo');
         })
         .catch(() => undefined);
-      await until(
+      await eventually(
         () => heard,
         (h) => h.includes('one'),
       );
       // The listening connection is cut (a restart, a failover): it comes back and says so.
       await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`.execute(store.db);
-      await until(
+      await eventually(
         () => gaps,
         (n) => n === 2,
       );
       await sql`SELECT pg_notify('live_test', 'two')`.execute(store.db);
-      await until(
+      await eventually(
         () => heard,
         (h) => h.includes('two'),
       );
