@@ -2,23 +2,17 @@
 // change and a resend started from the dashboard both arrive, signed with the secret `listen`
 // printed (docs/decisions/023).
 import { execFile } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, parseEvents } from '#/sandbox/listen';
 import { merchantBody } from '#/sandbox/testing';
+import { eventually } from '#/api/testing';
 import { verifySignature } from '#/api/webhook-signing';
+import { localReceiver, type Received } from '#/http/testing';
 import { startTestDashboard, type TestDashboard } from './testing';
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 let t: TestDashboard;
-let receiver: http.Server;
-let forwardTo: string;
+let receiver: Awaited<ReturnType<typeof localReceiver>>;
 const received: Received[] = [];
 const printed: string[] = [];
 const stop = new AbortController();
@@ -26,21 +20,15 @@ let listening: Promise<void>;
 
 beforeAll(async () => {
   t = await startTestDashboard();
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(200).end('thanks');
-    });
+  receiver = await localReceiver((call, res) => {
+    received.push(call);
+    res.writeHead(200).end('thanks');
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  forwardTo = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   let connected!: () => void;
   const ready = new Promise<void>((resolve) => (connected = resolve));
   listening = listen({
     baseUrl: `${t.base}/sandbox`,
-    forwardTo,
+    forwardTo: receiver.url,
     apiKey: t.demo.apiKey,
     apiSecret: t.demo.apiSecret,
     print: (line) => printed.push(line),
@@ -53,18 +41,13 @@ beforeAll(async () => {
 afterAll(async () => {
   stop.abort();
   await listening;
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
   await t.close();
 });
 
-const until = async <T>(find: () => T | undefined): Promise<T> => {
-  for (let i = 0; i < 100; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('not received in time');
-};
+/** The first call received that `find` finds. */
+const until = async <T>(find: () => T | undefined): Promise<T> =>
+  (await eventually(find, (found) => found !== undefined, { ms: 5_000 }))!;
 
 describe('listen', () => {
   it('forwards a status change and a dashboard resend, signed with the secret it printed', async () => {

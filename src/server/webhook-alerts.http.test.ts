@@ -2,9 +2,8 @@
 // 035): once when its newest delivery has failed three tries, not again while it keeps failing
 // (until a day has passed), and again after it delivered in between and then fails anew. The
 // dashboard's own endpoint is never the subject.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localReceiver } from '#/http/testing';
 import { merchantBody } from '#/sandbox/testing';
 import { startTestDashboard, type TestDashboard } from './testing';
 
@@ -13,16 +12,15 @@ let admin: string;
 let tester: string;
 let status = 500;
 
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof localReceiver>>;
 let url = '';
 
 beforeAll(async () => {
-  receiver = http.createServer((request, response) => {
-    request.resume();
-    request.on('end', () => response.writeHead(status).end('nope'));
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/partner-hook`;
+  receiver = await localReceiver(
+    (_call, response) => response.writeHead(status).end('nope'),
+    '/partner-hook',
+  );
+  url = receiver.url;
   // Passes only when asked (syncNow); endpoints looked at on every pass.
   t = await startTestDashboard({ indexSync: { intervalMs: 3_600_000, webhookCheckMs: 0 } });
   admin = (await t.signIn('admin@demo.example')).cookie;
@@ -31,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 const webhookNotices = async (cookie: string) =>

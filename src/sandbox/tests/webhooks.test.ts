@@ -1,7 +1,5 @@
 // Webhook endpoints and delivery to a real HTTP receiver on loopback.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,12 +7,7 @@ import { eventually } from '#/api/testing';
 import { EventWithAttempts, Webhook } from '#/api/schemas/platform';
 import { createMerchant, createTestSandbox, type TestSandbox } from '../testing';
 import { verifySignature } from '#/api/webhook-signing';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  at: number;
-}
+import { localReceiver, type Received } from '#/http/testing';
 
 /**
  * A receiver whose answers the test scripts: one status per request, the last one repeating.
@@ -23,29 +16,19 @@ interface Received {
  */
 async function receiver(statuses: number[] | (() => number), hangMs = 0) {
   const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      if (/"type":"[a-z_]+\.created"/.test(body)) {
-        res.writeHead(204).end();
-        return;
-      }
-      received.push({ headers: req.headers, body, at: Date.now() });
-      const status =
-        typeof statuses === 'function'
-          ? statuses()
-          : (statuses[received.length - 1] ?? statuses.at(-1)!);
-      setTimeout(() => res.writeHead(status).end('ok'), hangMs);
-    });
+  const server = await localReceiver((call, res) => {
+    if (/"type":"[a-z_]+\.created"/.test(call.body)) {
+      res.writeHead(204).end();
+      return;
+    }
+    received.push(call);
+    const status =
+      typeof statuses === 'function'
+        ? statuses()
+        : (statuses[received.length - 1] ?? statuses.at(-1)!);
+    setTimeout(() => res.writeHead(status).end('ok'), hangMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise((r) => server.close(r)),
-  };
+  return { ...server, received };
 }
 
 const cleanup: Array<() => Promise<unknown> | void> = [];
@@ -316,14 +299,9 @@ describe('delivery', () => {
 
   it('keeps at most 512 bytes of an answer', async () => {
     const sandbox = await sandboxWith();
-    const server = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(500).end('é'.repeat(2000)));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanup.push(() => new Promise((r) => server.close(r)));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-    const hook = await addWebhook(sandbox, url);
+    const server = await localReceiver((_call, res) => res.writeHead(500).end('é'.repeat(2000)));
+    cleanup.push(server.close);
+    const hook = await addWebhook(sandbox, server.url);
     const tested = await sandbox.send('POST', `/v1/webhook/${hook.id}/test`);
     const body = tested.json().responseBody as string;
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(512);

@@ -2,7 +2,6 @@
 // transaction becomes an in-app entry, an email for whoever wants it at once, and a chat
 // message; the worker delivers mail to a real SMTP server started here (or keeps it in the
 // database without one), retries what fails with a growing pause, and gives up after a while.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -12,6 +11,7 @@ import type { Database } from '../store/schema';
 import { dashboardDbFor, DIALECTS, insertPeople } from '../store/testing';
 import { MAX_ATTEMPTS, messageIdOf, outboxWorker } from './deliver';
 import { notificationStore, notify } from './store';
+import { localReceiver } from '#/http/testing';
 
 interface Received {
   to: string;
@@ -68,25 +68,18 @@ describe.each(DIALECTS)('the outbox on %s', (dialect) => {
     ]),
   );
   let smtp: Awaited<ReturnType<typeof smtpServer>>;
-  let chat: http.Server;
+  let chat: Awaited<ReturnType<typeof localReceiver>>;
   const chatted: unknown[] = [];
-  let chatUrl = '';
   beforeAll(async () => {
     smtp = await smtpServer();
-    chat = http.createServer((request, response) => {
-      let body = '';
-      request.on('data', (c: Buffer) => (body += c.toString()));
-      request.on('end', () => {
-        chatted.push(JSON.parse(body));
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => chat.listen(0, '127.0.0.1', resolve));
-    chatUrl = `http://127.0.0.1:${(chat.address() as AddressInfo).port}/hook`;
+    chat = await localReceiver((call, response) => {
+      chatted.push(JSON.parse(call.body));
+      response.end('ok');
+    }, '/hook');
   });
   afterAll(async () => {
     await smtp.close();
-    chat.close();
+    await chat.close();
   });
 
   const write = (event: Parameters<typeof notify>[1]) =>
@@ -185,7 +178,7 @@ describe.each(DIALECTS)('the outbox on %s', (dialect) => {
   it('posts to a chat hook of the kind, and refuses private addresses outside tests', async () => {
     await store().db.deleteFrom('outbox').execute();
     const notes = notificationStore(store(), () => clock);
-    const hook = await notes.addChatHook('webhookFailing', chatUrl, null);
+    const hook = await notes.addChatHook('webhookFailing', chat.url, null);
     await write({
       kind: 'webhookFailing',
       userIds: [],
