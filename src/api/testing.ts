@@ -1,5 +1,6 @@
 // Test support shared by the SPA's and the server's tests: a transaction record as the API
 // sends it, a payout just created by default; override what a test is about.
+import { BATCH_COLUMNS } from './batches';
 import type { Transaction } from './schemas/transaction';
 
 export function transactionRecord(overrides: Partial<Transaction> = {}): Transaction {
@@ -82,3 +83,9 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** The header of a bulk payout file of the template's six usual columns. */
+export const BATCH_HEADER = BATCH_COLUMNS.slice(0, 6).join(',');
+
+/** A bulk payout file: these rows (CSV lines) under `BATCH_HEADER`. */
+export const batchCsv = (rows: string[]) => `${[BATCH_HEADER, ...rows].join('\n')}\n`;

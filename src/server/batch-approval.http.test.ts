@@ -4,11 +4,10 @@
 // and its quote approved, each recorded with its batch as the authority; cancelled before.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_HEADER } from '#/api/testing';
 import type { Parties } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import { startTestDashboard, type TestDashboard, uploadBatchFile, quoteBatch } from './testing';
-
-const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
+import { quoteBatch, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
 
 describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dialect) => {
   let t: TestDashboard;
@@ -29,8 +28,6 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
   });
   afterAll(() => t.close());
 
-  const file = (rows: string[]) => `${HEADER}\n${rows.join('\n')}\n`;
-
   async function settled(id: string) {
     for (let i = 0; i < 200; i++) {
       const batch = await t.call(finance, 'GET', `/batches/${id}`);
@@ -42,12 +39,11 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
 
   it('quotes in the background, and says on the batch why a quote did not go through', async () => {
     const m = parties.merchantId;
-    const uploaded = await uploadBatchFile(
-      t.base,
-      finance,
-      file([`${m},ACC-EUR,USDT(TRC20),10,SALARY,BG-1`, `${m},ACC-EUR,USDT(TRC20),11,SALARY,BG-2`]),
-    );
-    const id = uploaded.json.id as string;
+    const uploaded = await uploadBatchFile(t.base, finance, [
+      `${m},ACC-EUR,USDT(TRC20),10,SALARY,BG-1`,
+      `${m},ACC-EUR,USDT(TRC20),11,SALARY,BG-2`,
+    ]);
+    const { id } = uploaded;
     // The API fails the next price it is asked for.
     const tester = (await t.signIn('tester@demo.example')).cookie;
     const fault = await t.call(tester, 'POST', '/v1/sandbox/faults/', {
@@ -97,17 +93,13 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
       approvers: 2,
     });
     expect(policy.status).toBe(200);
-    const uploaded = await uploadBatchFile(
-      t.base,
-      finance,
-      file([
-        `${m},ACC-EUR,USDT(TRC20),1000,SUPPLIER_PAYMENT,APR-1`,
-        `${m},ACC-EUR,USDT(TRC20),600.50,SUPPLIER_PAYMENT,APR-2`,
-        `${m},ACC-GBP,USDT(TRC20),30,SALARY,APR-3`,
-      ]),
-    );
+    const uploaded = await uploadBatchFile(t.base, finance, [
+      `${m},ACC-EUR,USDT(TRC20),1000,SUPPLIER_PAYMENT,APR-1`,
+      `${m},ACC-EUR,USDT(TRC20),600.50,SUPPLIER_PAYMENT,APR-2`,
+      `${m},ACC-GBP,USDT(TRC20),30,SALARY,APR-3`,
+    ]);
     expect(uploaded.json).toMatchObject({ status: 'validated', counts: { ready: 3 } });
-    const id = uploaded.json.id as string;
+    const { id } = uploaded;
 
     // Not quoted yet: nothing to approve.
     const early = await t.call(approver, 'POST', `/batches/${id}/decision`, {
@@ -262,11 +254,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
 
   it('lets a batch be cancelled before approval, and a rejection cancels it too', async () => {
     const m = parties.merchantId;
-    const one = await uploadBatchFile(
-      t.base,
-      finance,
-      file([`${m},ACC-EUR,USDT(TRC20),5,SALARY,C-1`]),
-    );
+    const one = await uploadBatchFile(t.base, finance, [`${m},ACC-EUR,USDT(TRC20),5,SALARY,C-1`]);
     const cancelled = await t.call(finance, 'POST', `/batches/${one.json.id}/cancel`, {
       reason: 'wrong month',
     });
@@ -276,11 +264,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     });
     expect((await quoteBatch(t.base, finance, one.json.id)).status).toBe(409);
 
-    const two = await uploadBatchFile(
-      t.base,
-      finance,
-      file([`${m},ACC-EUR,USDT(TRC20),6,SALARY,C-2`]),
-    );
+    const two = await uploadBatchFile(t.base, finance, [`${m},ACC-EUR,USDT(TRC20),6,SALARY,C-2`]);
     await quoteBatch(t.base, finance, two.json.id);
     const rejected = await t.call(approver, 'POST', `/batches/${two.json.id}/decision`, {
       decision: 'reject',
@@ -305,11 +289,10 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
 
   it('gives the rows with problems back as a file that uploads again', async () => {
     const m = parties.merchantId;
-    const uploaded = await uploadBatchFile(
-      t.base,
-      finance,
-      file([`${m},ACC-EUR,USDT(TRC20),7,SALARY,P-1`, `Nobody,ACC-EUR,USDT(TRC20),8,SALARY,P-2`]),
-    );
+    const uploaded = await uploadBatchFile(t.base, finance, [
+      `${m},ACC-EUR,USDT(TRC20),7,SALARY,P-1`,
+      `Nobody,ACC-EUR,USDT(TRC20),8,SALARY,P-2`,
+    ]);
     const response = await fetch(
       `${t.base}/api/batches/${uploaded.json.id}/rows-file?which=problems`,
       { headers: { cookie: finance } },
@@ -319,7 +302,7 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
     );
     const text = (await response.text()).replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe(`${HEADER},invoice_url,deposit_confirmation_url,problems`);
+    expect(lines[0]).toBe(`${BATCH_HEADER},invoice_url,deposit_confirmation_url,problems`);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
       /^Nobody,ACC-EUR,USDT\(TRC20\),8,SALARY,P-2,,,"merchant ""Nobody"" names/,
@@ -331,12 +314,11 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
 
   it("groups a submitted file's waiting deposits under the file in the inbox, counted once", async () => {
     const m = parties.merchantId;
-    const uploaded = await uploadBatchFile(
-      t.base,
-      finance,
-      file([`${m},ACC-EUR,USDT(TRC20),11,SALARY,G-1`, `${m},ACC-GBP,USDT(TRC20),12,SALARY,G-2`]),
-    );
-    const id = uploaded.json.id as string;
+    const uploaded = await uploadBatchFile(t.base, finance, [
+      `${m},ACC-EUR,USDT(TRC20),11,SALARY,G-1`,
+      `${m},ACC-GBP,USDT(TRC20),12,SALARY,G-2`,
+    ]);
+    const { id } = uploaded;
     expect((await quoteBatch(t.base, finance, id)).status).toBe(200);
     const before = (await t.call(approver2, 'GET', '/controls/inbox/count')).json;
     expect(

@@ -2,6 +2,7 @@
 // with every row checked against the partner's records, a row fixed in place, invalid rows left
 // out; refusals for a bad file, a wrong type and a role that may not pay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_HEADER } from '#/api/testing';
 import type { Parties } from '#/sandbox/testing';
 import { BATCH_UPLOAD } from '#/api/batches';
 import { readBatchFile } from './batches/file';
@@ -24,8 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
-
 describe('bulk payouts', () => {
   it('gives each product’s template as a file the upload reads', async () => {
     const response = await fetch(`${t.base}/api/batches/template?product=sendc2f&format=xlsx`, {
@@ -46,7 +45,7 @@ describe('bulk payouts', () => {
     const { merchantId } = parties;
     const uploaded = await upload(
       operations,
-      `${HEADER}\n` +
+      `${BATCH_HEADER}\n` +
         `${merchantId},ACC-EUR,USDT(TRC20),"1,250.50",SALARY,MAR-1\n` +
         `Nobody Ltd,ACC-EUR,USDT(TRC20),10,SALARY,MAR-2\n` +
         `${merchantId},ACC-USD,EUR,20,SALARY,MAR-3\n` +
@@ -106,7 +105,7 @@ describe('bulk payouts', () => {
   it('does not leave out every row: something must be left to pay', async () => {
     const uploaded = await upload(
       operations,
-      `${HEADER}\nNobody,ACC-EUR,USDT(TRC20),10,SALARY,X-1\n`,
+      `${BATCH_HEADER}\nNobody,ACC-EUR,USDT(TRC20),10,SALARY,X-1\n`,
     );
     const without = await t.call(
       operations,
@@ -136,7 +135,7 @@ describe('bulk payouts', () => {
   it('refuses a body that is not a file of its types, a viewer, and an unknown batch', async () => {
     const json = await upload(operations, '{}', 'application/json');
     expect(json.status).toBe(415);
-    expect((await upload(viewer, `${HEADER}\n`)).status).toBe(403);
+    expect((await upload(viewer, `${BATCH_HEADER}\n`)).status).toBe(403);
     const unknown = await t.call(viewer, 'GET', '/batches/7d0c7b0e-7d4e-4bd3-9a3a-8cf4d5a0f111');
     expect(unknown.status).toBe(404);
     expect((await t.call(viewer, 'GET', '/batches/not-an-id')).status).toBe(404);
@@ -144,7 +143,7 @@ describe('bulk payouts', () => {
 
   it('refuses a file over the limit with the limit enforced, read by a Node client', async () => {
     // 6 MB, sent whole with its length: the answer arrives, not a reset connection.
-    const big = `${HEADER}\n${'x'.repeat(6 * 1024 * 1024)}\n`;
+    const big = `${BATCH_HEADER}\n${'x'.repeat(6 * 1024 * 1024)}\n`;
     const refused = await upload(operations, big);
     expect(refused.status).toBe(413);
     expect(refused.json).toMatchObject({
@@ -153,7 +152,10 @@ describe('bulk payouts', () => {
       errors: [{ field: 'body', message: 'is larger than 5 MB' }],
     });
     // Just under the limit is read, and refused for what it holds: one cell of 5 MB.
-    const under = await upload(operations, `${HEADER}\n${'x'.repeat(5 * 1024 * 1024 - 200)}\n`);
+    const under = await upload(
+      operations,
+      `${BATCH_HEADER}\n${'x'.repeat(5 * 1024 * 1024 - 200)}\n`,
+    );
     expect(under.status).toBe(400);
     expect(under.json.errors[0]).toMatchObject({
       field: 'merchant',
@@ -197,7 +199,7 @@ describe('bulk payouts', () => {
     const payload = "-2+3+cmd|' /C calc'!A0";
     const uploaded = await upload(
       operations,
-      `${HEADER}\n"${payload}",ACC-EUR,USDT(TRC20),10,SALARY,"=HYPERLINK(""x"")"\n`,
+      `${BATCH_HEADER}\n"${payload}",ACC-EUR,USDT(TRC20),10,SALARY,"=HYPERLINK(""x"")"\n`,
     );
     expect(uploaded.status).toBe(200);
     const id = uploaded.json.id as string;

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parties } from '#/sandbox/testing';
 import { transactionBody } from '#/sandbox/testing';
 import { DIALECTS } from './store/testing';
-import { startTestDashboard, type TestDashboard, uploadBatchFile, quoteBatch } from './testing';
+import { quoteBatch, startTestDashboard, type TestDashboard, uploadBatchFile } from './testing';
 
-const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 const HOLDER = 'Lumen Textiles GmbH';
 
 describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) => {
@@ -114,13 +113,11 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
 
   it('pays a bulk payout row to the details approved with its file', async () => {
     const accountId = parties.accounts.EUR;
-    const uploaded = await uploadBatchFile(
-      t.base,
-      finance,
-      `${HEADER}\n${parties.merchantId},${accountId},USDT(TRC20),120,SUPPLIER_PAYMENT,FIX-1\n`,
-    );
+    const uploaded = await uploadBatchFile(t.base, finance, [
+      `${parties.merchantId},${accountId},USDT(TRC20),120,SUPPLIER_PAYMENT,FIX-1`,
+    ]);
     expect(uploaded.json).toMatchObject({ status: 'validated' });
-    const batchId = uploaded.json.id as string;
+    const batchId = uploaded.id;
     const quoted = await quoteBatch(t.base, finance, batchId);
     expect(quoted.status, JSON.stringify(quoted.json)).toBe(200);
     // The approver sees who each row pays, by name and bank.
@@ -169,12 +166,10 @@ describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) =
 
   it('does not pay a bulk row whose account changed after its file was quoted', async () => {
     const accountId = parties.accounts.USD;
-    const uploaded = await uploadBatchFile(
-      t.base,
-      finance,
-      `${HEADER}\n${parties.merchantId},${accountId},USDT(TRC20),75,SUPPLIER_PAYMENT,MOVED-1\n`,
-    );
-    const batchId = uploaded.json.id as string;
+    const uploaded = await uploadBatchFile(t.base, finance, [
+      `${parties.merchantId},${accountId},USDT(TRC20),75,SUPPLIER_PAYMENT,MOVED-1`,
+    ]);
+    const batchId = uploaded.id;
     expect((await quoteBatch(t.base, finance, batchId)).status).toBe(200);
     await divert(accountId, '77770077');
     const decided = await t.call(approver, 'POST', `/batches/${batchId}/decision`, {

@@ -6,6 +6,7 @@ import { freePort } from '#/http/free-port';
 import { createDatabase } from './store/postgres-cluster';
 import { createParties, type Parties, transactionBody } from '#/sandbox/testing';
 import { CSRF_HEADER } from '#/api/endpoints';
+import { batchCsv } from '#/api/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -194,21 +195,28 @@ export async function callApi(
   return { status: response.status, json: text ? JSON.parse(text) : null };
 }
 
-/** A file uploaded as a bulk payout batch (docs/decisions/033), its JSON answer parsed. */
+/**
+ * A file uploaded as a bulk payout batch (docs/decisions/033): its text, or the rows of a CSV
+ * file under the usual header. The JSON answer parsed, and the batch's id when one was made.
+ */
 export async function uploadBatchFile(
   base: string,
   cookie: string,
-  text: string,
+  file: string | string[],
   { product = 'sendc2f', fileName = 'march.csv', type = 'text/csv' } = {},
-): Promise<{ status: number; json: ReturnType<typeof JSON.parse> }> {
+): Promise<{ status: number; json: ReturnType<typeof JSON.parse>; id: string }> {
   const response = await fetch(
     `${base}/api/batches?product=${product}&fileName=${encodeURIComponent(fileName)}`,
-    { method: 'POST', headers: { cookie, ...CSRF, 'content-type': type }, body: text },
+    {
+      method: 'POST',
+      headers: { cookie, ...CSRF, 'content-type': type },
+      body: typeof file === 'string' ? file : batchCsv(file),
+    },
   );
-  return { status: response.status, json: await response.json() };
+  const json = await response.json();
+  return { status: response.status, json, id: json?.id };
 }
 
-/** A VALID merchant with ACTIVE payout accounts (`createParties`), made through the proxy. */
 /**
  * Asks for a batch's quote and waits until the quoter is done with it (docs/decisions/055): the
  * batch as it ends (quoted, or back with its problem), or the refusal of the request.
@@ -224,6 +232,7 @@ export async function quoteBatch(base: string, cookie: string, id: string) {
   throw new Error(`batch ${id} was still being quoted after a minute`);
 }
 
+/** A VALID merchant with ACTIVE payout accounts (`createParties`), made through the proxy. */
 export function partiesThrough(base: string, cookie: string): Promise<Parties> {
   return createParties({
     request: async (o: { method: string; url: string; payload?: object }) => {

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { BATCH_ROW_LIMIT, readBatchFile } from './file';
 import { batchTemplate } from './template';
 import { BATCH_UPLOAD } from '#/api/batches';
+import { BATCH_HEADER } from '#/api/testing';
 import { partsOf, zipOf } from '../files/testing';
 
-const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
 async function xlsx(rows: unknown[][], textColumns: number[] = []) {
@@ -23,7 +23,7 @@ describe('CSV', () => {
   it('reads a comma file with a BOM, keeping leading zeros and quoted commas', async () => {
     const file = await readBatchFile(
       csv(
-        `\uFEFF${HEADER}\r\n1,0012345678,USDT(TRC20),"1,250.50",SUPPLIER_PAYMENT,"INV 7, March"\r\n`,
+        `\uFEFF${BATCH_HEADER}\r\n1,0012345678,USDT(TRC20),"1,250.50",SUPPLIER_PAYMENT,"INV 7, March"\r\n`,
       ),
     );
     expect(file.refused).toEqual([]);
@@ -50,7 +50,7 @@ describe('CSV', () => {
   it('reads a semicolon file with decimal commas, as a German spreadsheet saves it', async () => {
     const file = await readBatchFile(
       csv(
-        `${HEADER.replaceAll(',', ';')}\n` +
+        `${BATCH_HEADER.replaceAll(',', ';')}\n` +
           'Lumen Textiles GmbH;DE89370400440532013000;USD;1.250,50;SALARY;Lohn 11\n' +
           'Lumen Textiles GmbH;DE89370400440532013000;USD;980;SALARY;Lohn 12\n',
       ),
@@ -74,7 +74,7 @@ describe('CSV', () => {
 
   it('names an amount it cannot read, and keeps the row to be fixed', async () => {
     const file = await readBatchFile(
-      csv(`${HEADER}\n1,7,USD,12.5.3,OTHER,\n1,7,USD,abc,OTHER,\n1,7,USD,,OTHER,\n`),
+      csv(`${BATCH_HEADER}\n1,7,USD,12.5.3,OTHER,\n1,7,USD,abc,OTHER,\n1,7,USD,,OTHER,\n`),
     );
     expect(file.rows).toHaveLength(3);
     expect(file.problems).toEqual([
@@ -95,7 +95,7 @@ describe('CSV', () => {
 
   it('says when amounts mix decimal points and commas', async () => {
     const file = await readBatchFile(
-      csv(`${HEADER}\n1,7,USD,"12,50",OTHER,\n1,7,USD,"13,75",OTHER,\n1,7,USD,9.5,OTHER,\n`),
+      csv(`${BATCH_HEADER}\n1,7,USD,"12,50",OTHER,\n1,7,USD,"13,75",OTHER,\n1,7,USD,9.5,OTHER,\n`),
     );
     expect(file.decimal).toBe(',');
     expect(file.problems[0]!.message).toMatch(/mix decimal points and decimal commas/);
@@ -105,10 +105,10 @@ describe('CSV', () => {
 
   it.each([
     ['an empty file', '', 'The file is empty.'],
-    ['a header only', `${HEADER}\n`, 'The file has no rows under its header.'],
+    ['a header only', `${BATCH_HEADER}\n`, 'The file has no rows under its header.'],
     [
       'an unknown column',
-      `${HEADER},colour\n1,7,USD,1,OTHER,,red\n`,
+      `${BATCH_HEADER},colour\n1,7,USD,1,OTHER,,red\n`,
       'The column "colour" is not one of the template\'s',
     ],
     [
@@ -116,7 +116,7 @@ describe('CSV', () => {
       'merchant,payout_account,payout_amount,purpose\n1,7,1,OTHER\n',
       'The column deposit_currency is missing.',
     ],
-    ['broken quotes', `${HEADER}\n1,"7,USD,1,OTHER,\n`, 'The file is not valid CSV'],
+    ['broken quotes', `${BATCH_HEADER}\n1,"7,USD,1,OTHER,\n`, 'The file is not valid CSV'],
   ])('refuses %s, saying why', async (_, text, message) => {
     const file = await readBatchFile(csv(text));
     expect(file.rows).toEqual([]);
@@ -124,19 +124,19 @@ describe('CSV', () => {
   });
 
   it('refuses a file that is not UTF-8', async () => {
-    const latin1 = Buffer.from(`${HEADER}\n1,7,USD,1,OTHER,Gr\xfc\xdfe\n`, 'latin1');
+    const latin1 = Buffer.from(`${BATCH_HEADER}\n1,7,USD,1,OTHER,Gr\xfc\xdfe\n`, 'latin1');
     const file = await readBatchFile(latin1);
     expect(file.refused[0]!.message).toMatch(/not UTF-8/);
   });
 
   it(`refuses more than ${BATCH_ROW_LIMIT} rows whole`, async () => {
     const rows = Array.from({ length: BATCH_ROW_LIMIT + 1 }, (_, i) => `1,7,USD,${i + 1},OTHER,`);
-    const file = await readBatchFile(csv(`${HEADER}\n${rows.join('\n')}\n`));
+    const file = await readBatchFile(csv(`${BATCH_HEADER}\n${rows.join('\n')}\n`));
     expect(file.rows).toEqual([]);
     expect(file.refused).toEqual([
       { message: 'The file has 1,001 rows; a batch takes at most 1,000. Split it in two.' },
     ]);
-    const most = await readBatchFile(csv(`${HEADER}\n${rows.slice(1).join('\n')}\n`));
+    const most = await readBatchFile(csv(`${BATCH_HEADER}\n${rows.slice(1).join('\n')}\n`));
     expect(most.rows).toHaveLength(BATCH_ROW_LIMIT);
   });
 });
@@ -146,7 +146,7 @@ describe('XLSX', () => {
     const file = await readBatchFile(
       await xlsx(
         [
-          HEADER.split(','),
+          BATCH_HEADER.split(','),
           ['Lumen Textiles GmbH', '0012345678', 'USDT(TRC20)', 1250.5, 'SUPPLIER_PAYMENT', 2026],
           [12, 7, 'USD', 0.1 + 0.2, 'OTHER', new Date(Date.UTC(2026, 10, 20))],
         ],
@@ -175,7 +175,10 @@ describe('XLSX', () => {
 });
 
 describe('hostile XLSX files', () => {
-  const HOSTILE_ROWS = [HEADER.split(','), ['Lumen Textiles GmbH', 'ACC', 'USD', 10, 'OTHER', 'R']];
+  const HOSTILE_ROWS = [
+    BATCH_HEADER.split(','),
+    ['Lumen Textiles GmbH', 'ACC', 'USD', 10, 'OTHER', 'R'],
+  ];
   const refusal = async (bytes: Buffer) => {
     const file = await readBatchFile(bytes);
     expect(file.rows).toEqual([]);
