@@ -11,20 +11,14 @@ import { quoteBatch, startTestDashboard, type TestDashboard, uploadBatchFile } f
 
 describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dialect) => {
   let t: TestDashboard;
-  let finance: string;
-  let approver: string;
-  let approver2: string;
-  let admin: string;
+  let finance: string, approver: string, approver2: string, admin: string;
   let parties: Parties;
 
   beforeAll(async () => {
     t = await startTestDashboard({ dialect });
-    const operations = (await t.signIn('operations@demo.example')).cookie;
-    finance = (await t.signIn('finance@demo.example')).cookie;
-    approver = (await t.signIn('approver@demo.example')).cookie;
-    approver2 = (await t.signIn('approver2@demo.example')).cookie;
-    admin = (await t.signIn('admin@demo.example')).cookie;
-    parties = await t.parties(operations);
+    const people = await t.demoCookies('operations', 'finance', 'approver', 'approver2', 'admin');
+    ({ finance, approver, approver2, admin } = people);
+    parties = await t.parties(people.operations);
   });
   afterAll(() => t.close());
 

@@ -8,17 +8,14 @@ import type { Parties } from '#/sandbox/testing';
 import { openEventStream, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
-let finance: string;
-let approver: string;
-let admin: string;
+let finance: string, approver: string, admin: string;
 let parties: Parties;
 
 beforeAll(async () => {
   t = await startTestDashboard({ mail: { intervalMs: 50 } });
-  finance = (await t.signIn('finance@demo.example')).cookie;
-  approver = (await t.signIn('approver@demo.example')).cookie;
-  admin = (await t.signIn('admin@demo.example')).cookie;
-  parties = await t.parties((await t.signIn('operations@demo.example')).cookie);
+  const people = await t.demoCookies('finance', 'approver', 'admin', 'operations');
+  ({ finance, approver, admin } = people);
+  parties = await t.parties(people.operations);
 });
 afterAll(() => t.close());
 

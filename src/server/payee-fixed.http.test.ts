@@ -13,20 +13,19 @@ const HOLDER = 'Lumen Textiles GmbH';
 
 describe.each(DIALECTS)('the payee approved is the payee paid (%s)', (dialect) => {
   let t: TestDashboard;
-  let operations: string;
-  let finance: string;
-  let approver: string;
-  let approver2: string;
+  let operations: string, finance: string, approver: string, approver2: string;
   let onboarding: string;
   let parties: Parties;
 
   beforeAll(async () => {
     t = await startTestDashboard({ dialect });
-    operations = (await t.signIn('operations@demo.example')).cookie;
-    finance = (await t.signIn('finance@demo.example')).cookie;
-    approver = (await t.signIn('approver@demo.example')).cookie;
-    approver2 = (await t.signIn('approver2@demo.example')).cookie;
-    onboarding = (await t.signIn('onboarding@demo.example')).cookie;
+    ({ operations, finance, approver, approver2, onboarding } = await t.demoCookies(
+      'operations',
+      'finance',
+      'approver',
+      'approver2',
+      'onboarding',
+    ));
     parties = await t.parties(operations);
   });
   afterAll(() => t.close());

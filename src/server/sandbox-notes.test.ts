@@ -6,13 +6,11 @@ import { JSON_CSRF, startTestDashboard, type TestDashboard } from './testing';
 
 describe.each(DIALECTS)('sandbox notes on %s', (dialect) => {
   let t: TestDashboard;
-  let tester: string;
-  let viewer: string;
+  let tester: string, viewer: string;
 
   beforeAll(async () => {
     t = await startTestDashboard({ dialect });
-    tester = (await t.signIn('tester@demo.example')).cookie;
-    viewer = (await t.signIn('viewer@demo.example')).cookie;
+    ({ tester, viewer } = await t.demoCookies('tester', 'viewer'));
   });
   afterAll(() => t.close());
 

@@ -51,12 +51,25 @@ export interface TestDashboard {
     who: string | object,
     headers?: Record<string, string>,
   ): Promise<{ response: Response; cookie: string }>;
+  /** Signs in these people of the demo workspace (`finance`: finance@demo.example), in turn. */
+  demoCookies<N extends DemoPerson>(...names: N[]): Promise<Record<N, string>>;
   /** One call of the dashboard's API as the person whose cookie is given (see `callApi`). */
   call(cookie: string, method: string, path: string, body?: unknown): ReturnType<typeof callApi>;
   /** The demo merchant and its accounts, made through the dashboard by `cookie`. */
   parties(cookie: string): Promise<Parties>;
   close(): Promise<void>;
 }
+
+/** The people of the demo workspace (server/demo-workspace.ts), by their email's local part. */
+export type DemoPerson =
+  | 'admin'
+  | 'onboarding'
+  | 'finance'
+  | 'approver'
+  | 'approver2'
+  | 'viewer'
+  | 'tester'
+  | 'operations';
 
 export async function startTestDashboard(
   options: Partial<DashboardOptions> & {
@@ -99,6 +112,12 @@ export async function startTestDashboard(
     other,
     key,
     signIn: (who, headers) => signInAt(base, who, headers),
+    async demoCookies(...names) {
+      const cookies = {} as Record<(typeof names)[number], string>;
+      for (const name of names)
+        cookies[name] = (await signInAt(base, `${name}@demo.example`)).cookie;
+      return cookies;
+    },
     call: (cookie, method, path, body) => callApi(base, cookie, method, path, body),
     parties: (cookie) => partiesThrough(base, cookie),
     async close() {

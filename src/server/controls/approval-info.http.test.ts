@@ -9,11 +9,10 @@ import { createdTransaction, startTestDashboard, type TestDashboard } from '../t
 let t: TestDashboard;
 /** The dashboard's clock runs this far ahead of the sandbox's. */
 let ahead = 0;
-const who = {} as Record<'admin' | 'finance' | 'approver' | 'approver2' | 'operations', string>;
+let who: Record<'admin' | 'finance' | 'approver' | 'approver2' | 'operations', string>;
 
 async function signInEveryone() {
-  for (const name of ['admin', 'finance', 'approver', 'approver2', 'operations'] as const)
-    who[name] = (await t.signIn(`${name}@demo.example`)).cookie;
+  who = await t.demoCookies('admin', 'finance', 'approver', 'approver2', 'operations');
 }
 
 beforeAll(async () => {

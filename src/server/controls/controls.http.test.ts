@@ -3,35 +3,29 @@
 // inbox lists what waits, for whom.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutAccountBody, transactionBody } from '#/sandbox/testing';
-import { createdTransaction, startTestDashboard, type TestDashboard } from '../testing';
+import {
+  createdTransaction,
+  type DemoPerson,
+  startTestDashboard,
+  type TestDashboard,
+} from '../testing';
 
 let t: TestDashboard;
-const PEOPLE = [
-  'admin',
-  'onboarding',
-  'finance',
-  'approver',
-  'approver2',
-  'viewer',
-  'tester',
-  'operations',
-] as const;
-const who = {} as Record<
-  | 'admin'
-  | 'onboarding'
-  | 'finance'
-  | 'approver'
-  | 'approver2'
-  | 'viewer'
-  | 'tester'
-  | 'operations',
-  string
->;
+let who: Record<DemoPerson, string>;
 let onboardingApprover: string;
 
 beforeAll(async () => {
   t = await startTestDashboard();
-  for (const name of PEOPLE) who[name] = (await t.signIn(`${name}@demo.example`)).cookie;
+  who = await t.demoCookies(
+    'admin',
+    'onboarding',
+    'finance',
+    'approver',
+    'approver2',
+    'viewer',
+    'tester',
+    'operations',
+  );
   const { password } = await t.server.workspace.createUser({
     email: 'both@example.com',
     name: 'Both Roles',

@@ -17,19 +17,18 @@ import {
 
 let t: TestDashboard;
 let ahead = 0;
-let finance: string;
-let operations: string;
-let onboarding: string;
-let aiko: string;
+let finance: string, operations: string, onboarding: string, aiko: string;
 let sam: string;
 let recovery: string[];
 
 beforeAll(async () => {
   t = await startTestDashboard({ now: () => Date.now() + ahead });
-  finance = (await t.signIn('finance@demo.example')).cookie;
-  operations = (await t.signIn('operations@demo.example')).cookie;
-  onboarding = (await t.signIn('onboarding@demo.example')).cookie;
-  aiko = (await t.signIn('approver@demo.example')).cookie;
+  ({
+    finance,
+    operations,
+    onboarding,
+    approver: aiko,
+  } = await t.demoCookies('finance', 'operations', 'onboarding', 'approver'));
   // Sam approves, with an authenticator app enrolled.
   const { password } = await t.server.workspace.createUser({
     email: 'sam@example.com',
