@@ -195,66 +195,63 @@ function idFirst<T>(records: T[], idOf: (record: T) => number, id: string | unde
   return [...exact, ...records.filter((r) => String(idOf(r)) !== id)];
 }
 
-/** The search's answer as groups of actions, one group per kind of record. */
+/** The search's answer as groups of actions, one group per kind of record found. */
 function resultGroups(results: SearchResults, navigate: Navigate, id: string | undefined) {
   const groups: Array<{ label: string; actions: SpotlightActionData[] }> = [];
-  if (results.merchants.length > 0)
-    groups.push({
-      label: 'Merchants',
-      actions: idFirst(results.merchants, (m) => m.id, id).map((m) => ({
-        id: `merchant-${m.id}`,
-        label: m.name,
-        description: [`#${m.id}`, m.contactEmail, m.ownerName ? `contact of ${m.ownerName}` : null]
-          .filter(Boolean)
-          .join(' · '),
-        leftSection: <IconBuildingStore size={18} aria-hidden />,
-        onClick: () => void navigate({ to: '/merchants/$id', params: { id: m.id } }),
-      })),
-    });
-  if (results.accounts.length > 0)
-    groups.push({
-      label: 'Payout accounts',
-      actions: idFirst(results.accounts, (a) => a.id, id).map((a) => ({
-        id: `account-${a.id}`,
-        label: `${a.accountHolderName} · ${a.currencySymbol}`,
-        description: [
-          `#${a.id}`,
-          a.iban ?? a.accountNumber,
-          a.merchantName ? `of ${a.merchantName}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-        leftSection: <IconBuildingBank size={18} aria-hidden />,
-        onClick: () => void navigate({ to: '/payout-accounts/$id', params: { id: a.id } }),
-      })),
-    });
-  if (results.transactions.length > 0)
-    groups.push({
-      label: 'Transactions',
-      actions: idFirst(results.transactions, (t) => t.businessRequestId, id).map((t) => ({
-        id: `transaction-${t.product}-${t.businessRequestId}`,
-        label: `${PRODUCT_TITLE[t.product].singular} #${t.businessRequestId} · ${formatMoney(t.toAmount, t.toCurrencySymbol)}`,
-        description: [t.merchantName, t.accountHolderName ? `→ ${t.accountHolderName}` : null]
-          .filter(Boolean)
-          .join(' '),
-        leftSection: <IconArrowsExchange size={18} aria-hidden />,
-        onClick: () =>
-          void navigate({
-            to: '/transactions/$product/$id',
-            params: { product: SLUG_OF[t.product], id: t.businessRequestId },
-          }),
-      })),
-    });
-  if (results.batches.length > 0)
-    groups.push({
-      label: 'Bulk payout files',
-      actions: results.batches.map((b) => ({
-        id: `batch-${b.id}`,
-        label: b.fileName,
-        description: `${PRODUCT_TITLE[b.product].plural} · uploaded ${formatDateTime(b.createdAt)}`,
-        leftSection: <IconFileSpreadsheet size={18} aria-hidden />,
-        onClick: () => void navigate({ to: '/batches/$id', params: { id: b.id } }),
-      })),
-    });
+  const add = <T,>(label: string, records: T[], action: (record: T) => SpotlightActionData) => {
+    if (records.length > 0) groups.push({ label, actions: records.map(action) });
+  };
+  /** What is known of a record, the parts it has, in a line. */
+  const line = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
+  add(
+    'Merchants',
+    idFirst(results.merchants, (m) => m.id, id),
+    (m) => ({
+      id: `merchant-${m.id}`,
+      label: m.name,
+      description: line(`#${m.id}`, m.contactEmail, m.ownerName && `contact of ${m.ownerName}`),
+      leftSection: <IconBuildingStore size={18} aria-hidden />,
+      onClick: () => void navigate({ to: '/merchants/$id', params: { id: m.id } }),
+    }),
+  );
+  add(
+    'Payout accounts',
+    idFirst(results.accounts, (a) => a.id, id),
+    (a) => ({
+      id: `account-${a.id}`,
+      label: `${a.accountHolderName} · ${a.currencySymbol}`,
+      description: line(
+        `#${a.id}`,
+        a.iban ?? a.accountNumber,
+        a.merchantName && `of ${a.merchantName}`,
+      ),
+      leftSection: <IconBuildingBank size={18} aria-hidden />,
+      onClick: () => void navigate({ to: '/payout-accounts/$id', params: { id: a.id } }),
+    }),
+  );
+  add(
+    'Transactions',
+    idFirst(results.transactions, (t) => t.businessRequestId, id),
+    (t) => ({
+      id: `transaction-${t.product}-${t.businessRequestId}`,
+      label: `${PRODUCT_TITLE[t.product].singular} #${t.businessRequestId} · ${formatMoney(t.toAmount, t.toCurrencySymbol)}`,
+      description: [t.merchantName, t.accountHolderName ? `→ ${t.accountHolderName}` : null]
+        .filter(Boolean)
+        .join(' '),
+      leftSection: <IconArrowsExchange size={18} aria-hidden />,
+      onClick: () =>
+        void navigate({
+          to: '/transactions/$product/$id',
+          params: { product: SLUG_OF[t.product], id: t.businessRequestId },
+        }),
+    }),
+  );
+  add('Bulk payout files', results.batches, (b) => ({
+    id: `batch-${b.id}`,
+    label: b.fileName,
+    description: `${PRODUCT_TITLE[b.product].plural} · uploaded ${formatDateTime(b.createdAt)}`,
+    leftSection: <IconFileSpreadsheet size={18} aria-hidden />,
+    onClick: () => void navigate({ to: '/batches/$id', params: { id: b.id } }),
+  }));
   return groups;
 }
