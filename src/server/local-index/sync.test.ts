@@ -37,6 +37,18 @@ async function direct(t: TestDashboard, method: string, path: string, body?: obj
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
+/** Renames a merchant straight at the sandbox, as the partner's own systems would. */
+const renameDirectly = (t: TestDashboard, id: unknown, name: string) =>
+  direct(t, 'PUT', `/v1/business/${id}`, merchantBody({ name }));
+
+/** The names the dashboard's search finds for `q`, once it finds `count` (within `ms`). */
+const namesFound = (t: TestDashboard, cookie: string, q: string, count = 1, ms = 10_000) =>
+  eventually(
+    () => searchNames(t, cookie, q),
+    (names) => names.length === count,
+    { ms },
+  );
+
 async function searchNames(t: TestDashboard, cookie: string, q: string): Promise<string[]> {
   const response = await fetch(`${t.base}/api/index/search?q=${encodeURIComponent(q)}`, {
     headers: { cookie },
@@ -68,27 +80,12 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
       '/v1/business/',
       merchantBody({ name: 'Orbit Spices' }),
     );
-    const found = await eventually(
-      () => searchNames(t, cookie, 'orbit'),
-      (names) => names.length === 1,
-      { ms: 2_000 },
-    );
+    const found = await namesFound(t, cookie, 'orbit', 1, 2_000);
     expect(found).toEqual(['Orbit Spices']);
     expect(Date.now() - started).toBeLessThan(2_000);
     // Renamed outside the dashboard: found by the new name only.
-    await direct(
-      t,
-      'PUT',
-      `/v1/business/${created.json.id}`,
-      merchantBody({ name: 'Nova Spices' }),
-    );
-    expect(
-      await eventually(
-        () => searchNames(t, cookie, 'nova'),
-        (n) => n.length === 1,
-        { ms: 2_000 },
-      ),
-    ).toEqual(['Nova Spices']);
+    await renameDirectly(t, created.json.id, 'Nova Spices');
+    expect(await namesFound(t, cookie, 'nova', 1, 2_000)).toEqual(['Nova Spices']);
     expect(await searchNames(t, cookie, 'orbit')).toEqual([]);
 
     // Without the webhook, the reconciliation pass finds new records (the newest pages) and
@@ -96,24 +93,9 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     const hooks = (await direct(t, 'GET', '/v1/webhook/')).json as unknown as Array<{ id: number }>;
     for (const hook of hooks) await direct(t, 'DELETE', `/v1/webhook/${hook.id}`);
     await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Quiet Harbour Ltd' }));
-    await direct(
-      t,
-      'PUT',
-      `/v1/business/${created.json.id}`,
-      merchantBody({ name: 'Comet Spices' }),
-    );
-    expect(
-      await eventually(
-        () => searchNames(t, cookie, 'quiet harbour'),
-        (n) => n.length === 1,
-      ),
-    ).toEqual(['Quiet Harbour Ltd']);
-    expect(
-      await eventually(
-        () => searchNames(t, cookie, 'comet'),
-        (n) => n.length === 1,
-      ),
-    ).toEqual(['Comet Spices']);
+    await renameDirectly(t, created.json.id, 'Comet Spices');
+    expect(await namesFound(t, cookie, 'quiet harbour')).toEqual(['Quiet Harbour Ltd']);
+    expect(await namesFound(t, cookie, 'comet')).toEqual(['Comet Spices']);
 
     // Made through the dashboard: in the index before the answer reaches the browser.
     const mine = await fetch(`${t.base}/api/v1/business/`, {
@@ -129,12 +111,7 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     const t = await dashboard(dialect);
     await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Former Partner Merchant' }));
     const { cookie } = await t.signIn('operations@demo.example');
-    expect(
-      await eventually(
-        () => searchNames(t, cookie, 'former partner'),
-        (n) => n.length === 1,
-      ),
-    ).toHaveLength(1);
+    expect(await namesFound(t, cookie, 'former partner')).toHaveLength(1);
     const admin = (await t.signIn('admin@demo.example')).cookie;
     const put = await fetch(`${t.base}/api/admin/credentials/sandbox`, {
       method: 'PUT',
@@ -149,38 +126,18 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     const t = await dashboard(dialect);
     await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Before Reset Merchant' }));
     const { cookie } = await t.signIn('tester@demo.example');
-    expect(
-      await eventually(
-        () => searchNames(t, cookie, 'before reset'),
-        (n) => n.length === 1,
-      ),
-    ).toHaveLength(1);
+    expect(await namesFound(t, cookie, 'before reset')).toHaveLength(1);
     // The partner's own call, straight to the sandbox: the event log tells the index.
     const loaded = await direct(t, 'POST', '/v1/sandbox/scenarios/load', {
       preset: 'kyc-set-back',
       reset: true,
     });
     expect(loaded.status).toBe(200);
-    expect(
-      await eventually(
-        () => searchNames(t, cookie, 'nordlicht'),
-        (n) => n.length === 1,
-      ),
-    ).toEqual(['Nordlicht Software AG']);
+    expect(await namesFound(t, cookie, 'nordlicht')).toEqual(['Nordlicht Software AG']);
     // The next reconciliation pass finds the log reset and fills the index again.
-    expect(
-      await eventually(
-        () => searchNames(t, cookie, 'before reset'),
-        (n) => n.length === 0,
-      ),
-    ).toEqual([]);
+    expect(await namesFound(t, cookie, 'before reset', 0)).toEqual([]);
     // The refill that forgot it may still be on its way: what the scenario made comes back.
-    expect(
-      await eventually(
-        () => searchNames(t, cookie, 'nordlicht'),
-        (n) => n.length === 1,
-      ),
-    ).toEqual(['Nordlicht Software AG']);
+    expect(await namesFound(t, cookie, 'nordlicht')).toEqual(['Nordlicht Software AG']);
 
     // Through the dashboard: the index has caught up when the answer arrives.
     const mine = await fetch(`${t.base}/api/v1/sandbox/scenarios/load`, {
