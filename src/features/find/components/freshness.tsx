@@ -1,10 +1,9 @@
 // How fresh a list is: when the local index last heard from the API, a refresh, and why sync is
 // paused if it is.
 import { ActionIcon, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useNow } from '#/lib/use-now';
 import { indexStatusQuery, useRefreshIndex } from '../queries';
 
 function ago(ms: number): string {
@@ -24,12 +23,7 @@ const ERROR_TEXT: Record<string, string> = {
 export function Freshness() {
   const status = useQuery(indexStatusQuery);
   const refresh = useRefreshIndex();
-  const [now, setNow] = useState(Date.now());
-  const tick = useInterval(() => setNow(Date.now()), 5_000);
-  useEffect(() => {
-    tick.start();
-    return tick.stop;
-  }, [tick]);
+  const now = useNow(5_000);
   const data = status.data;
   if (!data) return null;
   const merchants = data.lists.find((l) => l.list === 'merchants');

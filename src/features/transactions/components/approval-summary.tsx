@@ -3,8 +3,8 @@
 // be approved (counting down), who is paid by name with "first payment to this account", the
 // policy that applies and who has approved so far.
 import { Badge, Table, Text } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useNow } from '#/lib/use-now';
 import type { QuoteInfo, TransactionApproval, TransactionControls } from '#/api/controls';
 import type { Transaction } from '#/api/schemas/transaction';
 import { DateTime } from '#/components/date-time';
@@ -25,12 +25,7 @@ export function timeLeft(at: number, now: number): string {
 
 /** A live countdown to a quote's expiry, or that it has expired. */
 export function QuoteExpiry({ quote }: { quote: Pick<QuoteInfo, 'expiresAt' | 'expired'> }) {
-  const [now, setNow] = useState(Date.now());
-  const tick = useInterval(() => setNow(Date.now()), 1_000);
-  useEffect(() => {
-    tick.start();
-    return tick.stop;
-  }, [tick]);
+  const now = useNow(1_000);
   if (quote.expiresAt === null) return null;
   const expired = quote.expired || quote.expiresAt <= now;
   return (
