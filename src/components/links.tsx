@@ -9,7 +9,9 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
-import type { AnchorHTMLAttributes, Ref } from 'react';
+import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react';
+import type { Product } from '#/api/products';
+import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
 type AnchorAttributes = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
 
@@ -56,6 +58,27 @@ export const EditRecordLink: LinkComponent<typeof ButtonBase> = (props) => (
     Edit
   </CreatedButton>
 );
+
+/**
+ * A link to a transaction's page, whatever its product: it reads "Payout #42" unless given words
+ * of its own.
+ */
+export function TransactionLink({
+  product,
+  id,
+  children,
+  ...anchor
+}: Omit<AnchorProps, 'children'> & { product: Product; id: number; children?: ReactNode }) {
+  return (
+    <AnchorLink
+      to="/transactions/$product/$id"
+      params={{ product: SLUG_OF[product], id }}
+      {...anchor}
+    >
+      {children ?? `${PRODUCT_TITLE[product].singular} #${id}`}
+    </AnchorLink>
+  );
+}
 
 /**
  * The API reference the sandbox serves beside its API, as a path on this origin (the embedded

@@ -12,7 +12,7 @@ import {
 } from '#/api/controls';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
-import { AnchorLink } from '#/components/links';
+import { AnchorLink, TransactionLink } from '#/components/links';
 import { Money } from '#/components/money';
 import { EmptyState, PageHeader } from '#/components/page';
 import { Pager } from '#/components/pager';
@@ -25,7 +25,7 @@ import { formatRate, namesInWords } from '#/lib/format';
 import { QuoteExpiry } from '#/features/transactions/components/approval-summary';
 import { Totals } from '#/features/batches/components/batch-bits';
 import { sessionQuery } from '#/features/session/queries';
-import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
+import { PRODUCT_TITLE } from '#/lib/products';
 
 const ApprovalsSearch = searchSchema({
   scope: oneOf(['you', 'everyone']),
@@ -88,12 +88,7 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
     header: 'Transaction',
     cell: (item) => (
       <>
-        <AnchorLink
-          to="/transactions/$product/$id"
-          params={{ product: SLUG_OF[item.product], id: item.transactionId }}
-        >
-          {PRODUCT_TITLE[item.product].singular} #{item.transactionId}
-        </AnchorLink>
+        <TransactionLink product={item.product} id={item.transactionId} />
         {item.merchantName && <IdNote>{item.merchantName}</IdNote>}
       </>
     ),

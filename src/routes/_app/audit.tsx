@@ -15,9 +15,8 @@ import { AUDIT_OUTCOME_LABEL, type AuditEntry, type AuditFilters } from '#/api/a
 import { AUDIT_OUTCOMES } from '#/api/list-choices';
 import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
-import { AnchorLink } from '#/components/links';
+import { AnchorLink, TransactionLink } from '#/components/links';
 import { fieldLabel } from '#/lib/field-labels';
-import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { PageHeader } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
 import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
@@ -236,15 +235,7 @@ function AuditTarget({ action, target }: { action: string; target: string | null
         Payout account #{id}
       </AnchorLink>
     );
-  return (
-    <AnchorLink
-      size="sm"
-      to="/transactions/$product/$id"
-      params={{ product: SLUG_OF[record.kind], id }}
-    >
-      {PRODUCT_TITLE[record.kind].singular} #{id}
-    </AnchorLink>
-  );
+  return <TransactionLink size="sm" product={record.kind} id={id} />;
 }
 
 /** Lines of details shown before "Show all". */

@@ -7,14 +7,14 @@ import { lazy, Suspense } from 'react';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { describeEvent } from '#/components/event-details';
-import { AnchorLink, ButtonLink, NewRecordLink } from '#/components/links';
+import { AnchorLink, ButtonLink, NewRecordLink, TransactionLink } from '#/components/links';
 import { EmptyState, LoadingState, PageHeader } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { recentActivityQuery } from '#/features/events/queries';
 import { merchantIndexQuery, transactionIndexQuery } from '#/features/find/queries';
 import { WaitingList, WaitingState } from '#/features/transactions/components/needs-action';
-import { SLUG_OF } from '#/lib/products';
 import { Permitted } from '#/features/session/components/permitted';
+import type { Product } from '#/api/products';
 
 // The money card draws charts: it loads on its own, after the queues.
 const OverviewVolume = lazy(() => import('#/features/reports/components/overview-volume'));
@@ -159,13 +159,13 @@ function OverviewPage() {
               const { subject, change, status } = describeEvent(e);
               const link =
                 e.objectType === 'transaction' && e.product ? (
-                  <AnchorLink
+                  <TransactionLink
                     underline="always"
-                    to="/transactions/$product/$id"
-                    params={{ product: SLUG_OF[e.product as 'sendc2f'], id: e.objectId }}
+                    product={e.product as Product}
+                    id={e.objectId}
                   >
                     {subject}
-                  </AnchorLink>
+                  </TransactionLink>
                 ) : e.objectType === 'merchant' ? (
                   <AnchorLink to="/merchants/$id" params={{ id: e.objectId }} underline="always">
                     {subject}

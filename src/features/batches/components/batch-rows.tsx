@@ -5,11 +5,10 @@ import { Button, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Batch, BatchRow } from '#/api/batches';
 import { type Column, DataTable } from '#/components/data-table';
-import { AnchorLink } from '#/components/links';
+import { TransactionLink } from '#/components/links';
 import { Money } from '#/components/money';
 import { formatRate } from '#/lib/format';
 import { StatusBadge } from '#/components/status-badge';
-import { SLUG_OF } from '#/lib/products';
 import { ROW_STATE_LABEL } from '../words';
 import { FixRowDialog } from './fix-row';
 
@@ -127,12 +126,9 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
           '—'
         ) : (
           <Stack gap={4} align="flex-start">
-            <AnchorLink
-              to="/transactions/$product/$id"
-              params={{ product: SLUG_OF[batch.product], id: r.transactionId }}
-            >
+            <TransactionLink product={batch.product} id={r.transactionId}>
               #{r.transactionId}
-            </AnchorLink>
+            </TransactionLink>
             {r.clientStatus && <StatusBadge status={r.clientStatus} size="sm" />}
           </Stack>
         ),

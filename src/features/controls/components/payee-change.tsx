@@ -12,11 +12,10 @@ import { useStepUp } from '../../session/queries';
 import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '#/api/payee';
 import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
-import { AnchorLink } from '#/components/links';
+import { AnchorLink, TransactionLink } from '#/components/links';
 import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
 import { humanize, namesInWords, whyNotInWords } from '#/lib/format';
 import { Money } from '#/components/money';
-import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
 const STATUS_WORDS: Record<PayeeChange['status'], string> = {
   pending: 'Waits for approval',
@@ -59,13 +58,7 @@ function OpenPayments({ change }: { change: PayeeChange }) {
           {open.map((p) => (
             <Table.Tr key={`${p.product}-${p.transactionId}`}>
               <Table.Td>
-                <AnchorLink
-                  to="/transactions/$product/$id"
-                  params={{ product: SLUG_OF[p.product], id: p.transactionId }}
-                  size="sm"
-                >
-                  {PRODUCT_TITLE[p.product].singular} #{p.transactionId}
-                </AnchorLink>
+                <TransactionLink product={p.product} id={p.transactionId} size="sm" />
               </Table.Td>
               <Table.Td>
                 <Money amount={p.amount} symbol={p.currency} />

@@ -11,9 +11,9 @@ import type { SandboxReset, ScenarioLoad, ScenarioLoaded } from '#/api/schemas/s
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DataTable, IdNote } from '#/components/data-table';
 import { Dialog } from '#/components/dialog';
-import { AnchorLink } from '#/components/links';
+import { AnchorLink, TransactionLink } from '#/components/links';
 import { humanize } from '#/lib/format';
-import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
+import { PRODUCT_TITLE } from '#/lib/products';
 import {
   scenarioPresetsQuery,
   useExportScenario,
@@ -71,12 +71,9 @@ function LoadedRecords({ loaded, title }: { loaded: ScenarioLoaded; title: strin
         ))}
         {loaded.transactions.map((t) => (
           <RecordLine key={`t${t.id}`} kind={PRODUCT_TITLE[t.product].singular} record={t}>
-            <AnchorLink
-              to="/transactions/$product/$id"
-              params={{ product: SLUG_OF[t.product], id: t.id }}
-            >
+            <TransactionLink product={t.product} id={t.id}>
               {t.label}
-            </AnchorLink>{' '}
+            </TransactionLink>{' '}
             <Badge size="sm" variant="light" ml={4}>
               {humanize(t.clientStatus)}
             </Badge>

@@ -3,10 +3,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TransactionRow } from '#/api/local-index';
-import { AnchorLink } from '#/components/links';
+import { TransactionLink } from '#/components/links';
 import { Money } from '#/components/money';
 import { StatusBadge } from '#/components/status-badge';
-import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 
 export function TransactionLines({
   rows,
@@ -33,13 +32,7 @@ export function TransactionLines({
         >
           <Group gap="sm" miw={0} style={{ flex: 1, rowGap: 4 }}>
             <div>
-              <AnchorLink
-                to="/transactions/$product/$id"
-                params={{ product: SLUG_OF[t.product], id: t.businessRequestId }}
-                fw={500}
-              >
-                {PRODUCT_TITLE[t.product].singular} #{t.businessRequestId}
-              </AnchorLink>
+              <TransactionLink product={t.product} id={t.businessRequestId} fw={500} />
               <Text size="xs" c="dimmed">
                 {note(t)}
               </Text>

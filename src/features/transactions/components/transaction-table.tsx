@@ -1,10 +1,9 @@
 import { Text } from '@mantine/core';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { type Column, DateCell, IdNote, recordTable } from '#/components/data-table';
-import { AnchorLink } from '#/components/links';
+import { AnchorLink, TransactionLink } from '#/components/links';
 import { Money } from '#/components/money';
 import { StatusBadge } from '#/components/status-badge';
-import { SLUG_OF } from '#/lib/products';
 
 /** With the local index's names when it has them (TransactionRow). */
 type Row = Transaction & {
@@ -18,13 +17,9 @@ function columnsFor(product: Product): Array<Column<Row>> {
     {
       header: 'Transaction',
       cell: (t) => (
-        <AnchorLink
-          to="/transactions/$product/$id"
-          params={{ product: SLUG_OF[product], id: t.businessRequestId }}
-          fw={500}
-        >
+        <TransactionLink product={product} id={t.businessRequestId} fw={500}>
           #{t.businessRequestId}
-        </AnchorLink>
+        </TransactionLink>
       ),
     },
     {
