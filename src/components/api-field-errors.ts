@@ -1,5 +1,5 @@
 // Puts the API's field errors back on the form's fields; returns those that match no field.
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '#/api/errors';
 import type { FieldError } from '#/api/schemas/common';
 
@@ -17,4 +17,38 @@ export function applyApiFieldErrors<T extends FieldValues>(
     else unplaced.push(e);
   }
   return unplaced;
+}
+
+/** A mutation as a form sends through it: its input, and what to do on each outcome. */
+interface FormMutation<Input, Answer> {
+  mutate(
+    input: Input,
+    options: { onSuccess: (answer: Answer) => void; onError: (error: unknown) => void },
+  ): void;
+}
+
+/**
+ * The submit of a form that sends through a mutation: the form's values checked, turned into the
+ * mutation's input by `input` (the values as they are unless told), `done` on success, and the
+ * API's field errors put back on the form's fields named in `fields`.
+ */
+export function submitThrough<T extends FieldValues, Values, Input, Answer>(
+  form: UseFormReturn<T, unknown, Values>,
+  mutation: FormMutation<Input, Answer>,
+  {
+    fields,
+    input = (values) => values as unknown as Input,
+    done,
+  }: {
+    fields: readonly string[];
+    input?: (values: Values) => Input;
+    done?: (answer: Answer, values: Values) => void;
+  },
+) {
+  return form.handleSubmit((values) =>
+    mutation.mutate(input(values), {
+      onSuccess: (answer) => done?.(answer, values),
+      onError: (error) => applyApiFieldErrors(error, fields, form.setError),
+    }),
+  );
 }

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH, PasswordReset } from '#/api/account';
 import { ApiErrorAlert } from '#/components/api-error';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { Logo } from '#/components/logo';
 import { RequestResetLink } from '#/features/session/components/request-reset-link';
 import { useResetPassword } from '#/features/workspace/queries';
@@ -46,21 +46,17 @@ function ResetPasswordPage() {
               <form
                 noValidate
                 aria-label="Choose a new password"
-                onSubmit={form.handleSubmit(({ password }) =>
-                  reset.mutate(
-                    { token, password },
-                    {
-                      onSuccess: async (answer) => {
-                        if (!answer.signedIn)
-                          return void navigate({ to: '/sign-in', search: { redirect: undefined } });
-                        // Signed in by the link: the app, with the new session.
-                        await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
-                        await navigate({ to: '/' });
-                      },
-                      onError: (error) => applyApiFieldErrors(error, ['password'], form.setError),
-                    },
-                  ),
-                )}
+                onSubmit={submitThrough(form, reset, {
+                  fields: ['password'],
+                  input: ({ password }) => ({ token, password }),
+                  done: async (answer) => {
+                    if (!answer.signedIn)
+                      return void navigate({ to: '/sign-in', search: { redirect: undefined } });
+                    // Signed in by the link: the app, with the new session.
+                    await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+                    await navigate({ to: '/' });
+                  },
+                })}
               >
                 <Stack gap="sm">
                   <PasswordInput

@@ -11,7 +11,7 @@ import { type ControlChange } from '#/api/controls';
 import { wholeNumberWords } from '#/api/schemas/common';
 import { ApiErrorAlert } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { DateTime } from '#/components/date-time';
 import { RejectChangeDialog } from '#/components/reject-dialog';
 import { textField } from '#/components/text-field';
@@ -61,22 +61,18 @@ export function ApprovalSettingsForm() {
     <form
       aria-label="Approval settings"
       noValidate
-      onSubmit={form.handleSubmit((v) =>
-        save.mutate(
-          {
-            quoteValidityMinutes: Number(v.quoteValidityMinutes),
-            stepUpMinutes: Number(v.stepUpMinutes),
-            baseCurrency: v.baseCurrency,
-          },
-          {
-            onSuccess: (outcome) =>
-              'held' in outcome
-                ? announceHeld(outcome.held.change)
-                : notifications.show({ title: 'Approval settings saved', message: '' }),
-            onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
-          },
-        ),
-      )}
+      onSubmit={submitThrough(form, save, {
+        fields: FIELDS,
+        input: (v) => ({
+          quoteValidityMinutes: Number(v.quoteValidityMinutes),
+          stepUpMinutes: Number(v.stepUpMinutes),
+          baseCurrency: v.baseCurrency,
+        }),
+        done: (outcome) =>
+          'held' in outcome
+            ? announceHeld(outcome.held.change)
+            : notifications.show({ title: 'Approval settings saved', message: '' }),
+      })}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput

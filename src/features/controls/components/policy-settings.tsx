@@ -37,7 +37,7 @@ import {
 import { PRODUCTS } from '#/api/schemas/transaction';
 import { ApiErrorAlert } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { PRODUCT_TITLE } from '#/lib/products';
@@ -203,31 +203,27 @@ function AddPolicyForm() {
     <form
       aria-label="Add a policy"
       noValidate
-      onSubmit={form.handleSubmit((v) =>
-        add.mutate(
-          {
-            action: v.action,
-            product: bankDetails ? ANY : v.product,
-            amountSide: bankDetails ? 'payout' : v.amountSide,
-            currency: v.currency === IN_BASE ? ANY : v.currency,
-            inBase: !bankDetails && v.currency === IN_BASE,
-            minAmount: bankDetails ? '0' : plainAmount(v.minAmount || '0'),
-            approvers: Number(v.approvers),
-          },
-          {
-            onSuccess: (outcome) => {
-              if ('held' in outcome) announceHeld(outcome.held.change);
-              else
-                notifications.show({
-                  title: 'Policy added',
-                  message: policyInWords(outcome.answer, base),
-                });
-              form.reset({ ...v, minAmount: '' });
-            },
-            onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
-          },
-        ),
-      )}
+      onSubmit={submitThrough(form, add, {
+        fields: FIELDS,
+        input: (v) => ({
+          action: v.action,
+          product: bankDetails ? ANY : v.product,
+          amountSide: bankDetails ? 'payout' : v.amountSide,
+          currency: v.currency === IN_BASE ? ANY : v.currency,
+          inBase: !bankDetails && v.currency === IN_BASE,
+          minAmount: bankDetails ? '0' : plainAmount(v.minAmount || '0'),
+          approvers: Number(v.approvers),
+        }),
+        done: (outcome, v) => {
+          if ('held' in outcome) announceHeld(outcome.held.change);
+          else
+            notifications.show({
+              title: 'Policy added',
+              message: policyInWords(outcome.answer, base),
+            });
+          form.reset({ ...v, minAmount: '' });
+        },
+      })}
     >
       <Title order={3} fz="md" mb="xs">
         Add a policy

@@ -25,7 +25,7 @@ import {
   WebhookCreate,
   type WebhookTestResult,
 } from '#/api/schemas/platform';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { CopyValue } from '#/components/copy-value';
 import { DataTable, DateCell, IdNote } from '#/components/data-table';
@@ -68,15 +68,14 @@ export function WebhookEndpoints() {
   // What "Send a test event" sends: webhook.test, or an event of any type about a record.
   const [testType, setTestType] = useState<string>('webhook.test');
 
-  const add = form.handleSubmit(({ url }) =>
-    create.mutate(url, {
-      onSuccess: (hook) => {
-        showSecret(hook, false);
-        form.reset();
-      },
-      onError: (error) => applyApiFieldErrors(error, ['url'], form.setError),
-    }),
-  );
+  const add = submitThrough(form, create, {
+    fields: ['url'],
+    input: ({ url }) => url,
+    done: (hook) => {
+      showSecret(hook, false);
+      form.reset();
+    },
+  });
 
   return (
     <Panel

@@ -11,7 +11,7 @@ import { allOperations } from '#/api/operations';
 import { FAULT_KINDS, FaultCreate } from '#/api/schemas/platform';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DataTable } from '#/components/data-table';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
 import {
   faultsQuery,
@@ -52,11 +52,7 @@ export function FaultsPanel() {
     defaultValues: { operationId: '', kind: 'unavailable', count: 1 },
   });
   const { errors } = form.formState;
-  const switchOn = form.handleSubmit((fault) =>
-    create.mutate(fault, {
-      onError: (error) => applyApiFieldErrors(error, FAULT_FIELDS, form.setError),
-    }),
-  );
+  const switchOn = submitThrough(form, create, { fields: FAULT_FIELDS });
 
   return (
     <Panel

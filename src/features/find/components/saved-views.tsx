@@ -20,7 +20,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { SavedViewCreate } from '#/api/local-index';
 import { ApiErrorAlert } from '#/components/api-error';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { fieldError } from '#/lib/field-error';
 import { savedViewsQuery, useDeleteView, useSaveView } from '../queries';
 
@@ -109,15 +109,11 @@ export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
           <form
             aria-label="Save view"
             noValidate
-            onSubmit={form.handleSubmit((view) =>
-              save.mutate(
-                { ...view, list, search },
-                {
-                  onSuccess: () => form.reset(),
-                  onError: (error) => applyApiFieldErrors(error, ['name'], form.setError),
-                },
-              ),
-            )}
+            onSubmit={submitThrough(form, save, {
+              fields: ['name'],
+              input: (view) => ({ ...view, list, search }),
+              done: () => form.reset(),
+            })}
           >
             <Stack gap="xs">
               <TextInput

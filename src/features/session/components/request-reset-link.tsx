@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { ResetRequest } from '#/api/account';
 import { ApiErrorAlert } from '#/components/api-error';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { textField } from '#/components/text-field';
 import { useRequestPasswordReset } from '../queries';
 
@@ -40,11 +40,7 @@ export function RequestResetLink() {
     <form
       noValidate
       aria-label="Ask for a reset link"
-      onSubmit={form.handleSubmit((values) =>
-        request.mutate(values, {
-          onError: (error) => applyApiFieldErrors(error, ['email'], form.setError),
-        }),
-      )}
+      onSubmit={submitThrough(form, request, { fields: ['email'] })}
     >
       <Stack gap="sm">
         <Text size="sm">

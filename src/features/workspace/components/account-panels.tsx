@@ -25,7 +25,7 @@ import {
   PasswordChange,
 } from '#/api/account';
 import { formatMoneyIn, LOCALE_CHOICES } from '#/api/formats';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { SelectField } from '#/components/form-fields';
 import { ApiErrorAlert } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
@@ -63,15 +63,13 @@ export function PasswordPanel() {
       <form
         aria-label="Change password"
         noValidate
-        onSubmit={form.handleSubmit((values) =>
-          change.mutate(values, {
-            onSuccess: () => {
-              form.reset();
-              showDone('Password changed', 'Use the new one next time you sign in.');
-            },
-            onError: (error) => applyApiFieldErrors(error, ['current', 'next'], form.setError),
-          }),
-        )}
+        onSubmit={submitThrough(form, change, {
+          fields: ['current', 'next'],
+          done: () => {
+            form.reset();
+            showDone('Password changed', 'Use the new one next time you sign in.');
+          },
+        })}
       >
         <Stack gap="xs" maw={420}>
           <PasswordInput
@@ -102,11 +100,7 @@ function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuth
     <form
       aria-label="Replace authenticator"
       noValidate
-      onSubmit={form.handleSubmit((v) =>
-        begin.mutate(v, {
-          onError: (error) => applyApiFieldErrors(error, ['password', 'code'], form.setError),
-        }),
-      )}
+      onSubmit={submitThrough(form, begin, { fields: ['password', 'code'] })}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
@@ -147,11 +141,7 @@ function ConfirmAuthenticator({
     <form
       aria-label="Confirm authenticator"
       noValidate
-      onSubmit={form.handleSubmit(({ code }) =>
-        confirm.mutate(code, {
-          onError: (error) => applyApiFieldErrors(error, ['code'], form.setError),
-        }),
-      )}
+      onSubmit={submitThrough(form, confirm, { fields: ['code'], input: ({ code }) => code })}
     >
       <Stack gap="xs">
         <Group align="flex-start">
@@ -299,17 +289,13 @@ export function FormatsPanel() {
       <form
         aria-label="Formats"
         noValidate
-        onSubmit={form.handleSubmit((v) =>
-          save.mutate(
-            {
-              locale: v.locale === BROWSER ? null : v.locale,
-              timeZone: v.timeZone === BROWSER ? null : v.timeZone,
-            },
-            {
-              onError: (error) => applyApiFieldErrors(error, ['locale', 'timeZone'], form.setError),
-            },
-          ),
-        )}
+        onSubmit={submitThrough(form, save, {
+          fields: ['locale', 'timeZone'],
+          input: (v) => ({
+            locale: v.locale === BROWSER ? null : v.locale,
+            timeZone: v.timeZone === BROWSER ? null : v.timeZone,
+          }),
+        })}
       >
         <Stack gap="xs" maw={640}>
           <Text size="sm" c="dimmed">

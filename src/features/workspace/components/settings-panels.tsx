@@ -26,7 +26,7 @@ import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
 import { type Role, ROLE_DESCRIPTION, ROLE_LABEL, ROLES } from '#/api/roles';
 import { ApiErrorAlert, errorMessage } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { CopyValue } from '#/components/copy-value';
 import { DataTable, IdNote } from '#/components/data-table';
 import { DateTime } from '#/components/date-time';
@@ -61,21 +61,17 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
     <form
       aria-label={`${environment.label} API credentials`}
       noValidate
-      onSubmit={form.handleSubmit((values) =>
-        save.mutate(
-          { environment: environment.id, ...values },
-          {
-            onSuccess: () => {
-              form.reset();
-              showDone(
-                'Credentials saved',
-                `The ${environment.label} API accepted them; they are stored encrypted.`,
-              );
-            },
-            onError: (error) => applyApiFieldErrors(error, ['apiKey', 'apiSecret'], form.setError),
-          },
-        ),
-      )}
+      onSubmit={submitThrough(form, save, {
+        fields: ['apiKey', 'apiSecret'],
+        input: (values) => ({ environment: environment.id, ...values }),
+        done: () => {
+          form.reset();
+          showDone(
+            'Credentials saved',
+            `The ${environment.label} API accepted them; they are stored encrypted.`,
+          );
+        },
+      })}
     >
       <Stack gap="xs">
         <Text fw={600} size="sm">
@@ -294,24 +290,22 @@ export function PeopleSettings() {
       <form
         aria-label="Add a person"
         noValidate
-        onSubmit={form.handleSubmit((person) =>
-          create.mutate(person, {
-            onSuccess: (outcome) => {
-              if ('held' in outcome)
-                showDone(
-                  'Waits for a second admin',
-                  `${outcome.held.change.summary} Another admin approves it under Settings.`,
-                );
-              else
-                setIssued({
-                  email: outcome.answer.user.email,
-                  password: outcome.answer.oneTimePassword,
-                });
-              form.reset();
-            },
-            onError: (error) => applyApiFieldErrors(error, PERSON_FIELDS, form.setError),
-          }),
-        )}
+        onSubmit={submitThrough(form, create, {
+          fields: PERSON_FIELDS,
+          done: (outcome) => {
+            if ('held' in outcome)
+              showDone(
+                'Waits for a second admin',
+                `${outcome.held.change.summary} Another admin approves it under Settings.`,
+              );
+            else
+              setIssued({
+                email: outcome.answer.user.email,
+                password: outcome.answer.oneTimePassword,
+              });
+            form.reset();
+          },
+        })}
       >
         <Title order={3} fz="md" mt="lg" mb="xs">
           Add a person

@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { type Control, Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { ROLE_LABEL, ROLES } from '#/api/roles';
 import { type GroupRoles, OidcSettingsForm, SamlSettingsForm, type SsoSettings } from '#/api/sso';
-import { applyApiFieldErrors } from '#/components/api-field-errors';
+import { submitThrough } from '#/components/api-field-errors';
 import { CopyValue } from '#/components/copy-value';
 import { DateTime } from '#/components/date-time';
 import { showDone } from '#/components/notify';
@@ -146,20 +146,18 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
     <form
       aria-label="SAML provider"
       noValidate
-      onSubmit={form.handleSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: (after) => {
-            form.reset({ ...values, metadataXml: '' });
-            announceSaved(
-              after,
-              'SAML sign-on saved',
-              (saml) =>
-                `People at ${values.domains.join(', ')} sign in through ${saml.saml?.entityId}.`,
-            );
-          },
-          onError: (error) => applyApiFieldErrors(error, SAML_FIELDS, form.setError),
-        }),
-      )}
+      onSubmit={submitThrough(form, save, {
+        fields: SAML_FIELDS,
+        done: (after, values) => {
+          form.reset({ ...values, metadataXml: '' });
+          announceSaved(
+            after,
+            'SAML sign-on saved',
+            (saml) =>
+              `People at ${values.domains.join(', ')} sign in through ${saml.saml?.entityId}.`,
+          );
+        },
+      })}
     >
       <Stack gap="sm">
         {saved && (
@@ -236,23 +234,23 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
     <form
       aria-label="OpenID provider"
       noValidate
-      onSubmit={form.handleSubmit((values) =>
-        save.mutate(
-          { ...values, ...(values.clientSecret ? {} : { clientSecret: undefined }) },
-          {
-            onSuccess: (after) => {
-              form.reset({ ...values, clientSecret: '' });
-              announceSaved(
-                after,
-                'Single sign-on saved',
-                ({ oidc }) =>
-                  `The provider at ${oidc?.issuer} answered; people at ${oidc?.domains.join(', ')} can sign in through it.`,
-              );
-            },
-            onError: (error) => applyApiFieldErrors(error, FIELDS, form.setError),
-          },
-        ),
-      )}
+      onSubmit={submitThrough(form, save, {
+        fields: FIELDS,
+        // A secret left empty keeps the one stored.
+        input: (values) => ({
+          ...values,
+          ...(values.clientSecret ? {} : { clientSecret: undefined }),
+        }),
+        done: (after, values) => {
+          form.reset({ ...values, clientSecret: '' });
+          announceSaved(
+            after,
+            'Single sign-on saved',
+            ({ oidc }) =>
+              `The provider at ${oidc?.issuer} answered; people at ${oidc?.domains.join(', ')} can sign in through it.`,
+          );
+        },
+      })}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
