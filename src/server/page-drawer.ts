@@ -52,6 +52,7 @@ export async function loadPageDrawer(
     );
     return undefined;
   }
+  void warmUp(module, budgetMs);
   return async (request, session, nonce) => {
     const answer = async (url: string, init: RequestInit): Promise<Response> => {
       const headers = Object.fromEntries(new Headers(init.headers));
@@ -88,6 +89,64 @@ export async function loadPageDrawer(
       return undefined;
     }
   };
+}
+
+/** The pages drawn at start, for nobody: the overview, and a list as most pages are. */
+export const WARM_UP_PAGES = ['/', '/merchants'];
+
+/** Nobody of any workspace, for whom the warm-up draws: every call made for them is refused. */
+const NOBODY: SessionInfo = {
+  signedIn: true,
+  user: {
+    id: 'warm-up',
+    email: 'warm-up@invalid',
+    name: 'Warm-up',
+    roles: ['viewer'],
+    locale: null,
+    timeZone: null,
+  },
+  environments: [],
+  environment: 'sandbox',
+  demo: false,
+  apiKeyHint: '',
+  baseUrl: '',
+  expiresAt: 0,
+  idleMs: 0,
+  mustEnrol: false,
+  secondFactor: false,
+  stepUpUntil: null,
+};
+
+/**
+ * Draws the pages of WARM_UP_PAGES once at start and throws the drawings away: the SPA's server
+ * build, React, the router and the routes' code are compiled before the first person comes, whose
+ * first page otherwise takes 100 to 250 ms longer to draw. Nothing is asked of the workspace or
+ * the partner's API (every call is refused in place), and a warm-up that fails changes nothing.
+ */
+async function warmUp(module: DrawModule, budgetMs: number) {
+  const refused = async () =>
+    new Response(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Not asked',
+        status: 503,
+        code: 'WARMING_UP',
+        detail: 'The server is drawing a page for nobody at start.',
+        requestId: 'warm-up',
+      }),
+      { status: 503, headers: { 'content-type': 'application/problem+json' } },
+    );
+  for (const url of WARM_UP_PAGES)
+    await module
+      .drawPage({
+        url,
+        session: NOBODY,
+        browser: { locale: null, timeZone: null },
+        nonce: 'warm-up',
+        answer: refused,
+        budgetMs,
+      })
+      .catch(() => undefined);
 }
 
 /**

@@ -41,12 +41,14 @@ export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?
   const routes = manifest ? routePreloads(manifest) : [];
   const signInRoute = routes.find((r) => r.route === 'sign-in');
   // The server's first paint of signed-in pages (docs/decisions/059), when the build made it.
-  // Loaded with the server; the first page asked for waits for it.
-  const drawerLoaded: Promise<PageDrawer | undefined> = loadPageDrawer(
-    distDir,
-    app.log,
-    drawBudgetMs,
-  );
+  // Loaded once the server listens (loading it takes about a second, which the start need not
+  // wait for), or by the first signed-in page asked for before, which waits for it.
+  let drawerLoaded: Promise<PageDrawer | undefined> | undefined;
+  const pageDrawer = () => (drawerLoaded ??= loadPageDrawer(distDir, app.log, drawBudgetMs));
+  app.addHook('onListen', (done) => {
+    void pageDrawer();
+    done();
+  });
 
   /**
    * What the page adds to its head so that nothing waits on the entry script (decision 022):
@@ -70,9 +72,10 @@ export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?
     const route = matched?.signedIn && !session.signedIn ? signInRoute : matched;
     const { styles, scripts } = preloadTags(route?.files ?? []);
     const sessionBlock = jsonBlock('session-info', nonce, session);
-    const drawer = await drawerLoaded;
-    if (!drawer || !session.signedIn || !matched?.signedIn || request.method !== 'GET')
-      return { styles, head: scripts + sessionBlock };
+    const undrawn = { styles, head: scripts + sessionBlock };
+    if (!session.signedIn || !matched?.signedIn || request.method !== 'GET') return undrawn;
+    const drawer = await pageDrawer();
+    if (!drawer) return undrawn;
     // The page paints without its scripts: their preloads would be asked for before its styles
     // (the browser opens six connections), so the route's are left to the router.
     return {
