@@ -3,7 +3,8 @@
 // text, so account numbers keep their leading zeros; amounts are read with the decimal separator
 // the file itself uses. Kept libraries do the parsing (csv-parse, exceljs).
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from '../files/excel';
 import {
   BATCH_COLUMNS,
   BATCH_UPLOAD,
@@ -127,7 +128,7 @@ function delimiterOf(text: string): ',' | ';' {
 
 /** The first worksheet as text cells: numbers as written, dates as YYYY-MM-DD. */
 async function xlsxCells(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   const cells: string[][] = [];

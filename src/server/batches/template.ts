@@ -1,7 +1,7 @@
 // The bulk payout templates (docs/decisions/033): per product, a CSV and an XLSX file with the
 // columns people fill in. The XLSX's text columns are formatted as text, so a spreadsheet keeps
 // an account number's leading zeros; its second sheet says what each column takes.
-import ExcelJS from 'exceljs';
+import { excel } from '../files/excel';
 import { PURPOSES, type Product } from '#/api/schemas/transaction';
 import { type BatchColumn, NOTE_COLUMN, REQUIRED_COLUMNS, columnsOf } from '#/api/batches';
 import { csvCell, defuseFormula } from '#/api/csv';
@@ -46,6 +46,7 @@ export async function writeBatchFile(
         'utf8',
       ),
     };
+  const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Rows');
   sheet.columns = header.map((key) => ({

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
+import { excel } from '../files/excel';
 import PDFDocument from 'pdfkit';
 import { csvDialectOf, csvHeaderOf, csvRowOf } from '#/api/csv';
 import { formatDecimal } from '#/api/formats';
@@ -96,6 +96,7 @@ function xlsxStream(ctx: StatementContext): Readable {
   const decimals = decimalsOf(summary.currency);
   const money = decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
   void (async () => {
+    const ExcelJS = await excel();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const head = workbook.addWorksheet('Summary');
     head.columns = [
