@@ -540,10 +540,15 @@ async function pageFigures() {
   }
 }
 
-async function startupFigure() {
-  const data = tempDir('start');
-  const times: number[] = [];
-  // The first start seeds the demo; the figure is a start after that, nothing changed.
+/**
+ * Starts `npm start` one more time than the rounds, on one data folder, and runs `each` on every
+ * start after the first (which seeds the demo): `started` is when that start began.
+ */
+async function eachSecondStart(
+  name: string,
+  each: (server: Awaited<ReturnType<typeof startServer>>, started: number) => Promise<void>,
+) {
+  const data = tempDir(name);
   for (let i = 0; i < 1 + Math.max(3, ROUNDS); i++) {
     const started = Date.now();
     const server = await startServer(
@@ -553,14 +558,21 @@ async function startupFigure() {
       { DATA_DIR: data, PORT: '0' },
       /dashboard on (http:\/\/\S+)/,
     );
+    if (i > 0) await each(server, started);
+    await server.stop();
+  }
+}
+
+async function startupFigure() {
+  const times: number[] = [];
+  await eachSecondStart('start', async (server, started) => {
     for (;;) {
       const page = await fetch(`${server.url}/sign-in`).catch(() => undefined);
       if (page?.status === 200) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    if (i > 0) times.push(Date.now() - started);
-    await server.stop();
-  }
+    times.push(Date.now() - started);
+  });
   figure('Second npm start until the sign-in page answers', median(times) / 1000, 3, {
     target: '≤ 3 s',
     unit: 's',
@@ -574,23 +586,15 @@ async function startupFigure() {
  * same page once warm (decision 059: the server draws its most asked-for pages once at start).
  */
 async function firstPageFigure() {
-  const data = tempDir('first-page');
   const first: number[] = [];
   const warm: number[] = [];
-  for (let i = 0; i < 1 + Math.max(3, ROUNDS); i++) {
-    const server = await startServer(
-      'npm start',
-      process.execPath,
-      ['scripts/start.mjs'],
-      { DATA_DIR: data, PORT: '0' },
-      /dashboard on (http:\/\/\S+)/,
-    );
+  await eachSecondStart('first-page', async (server) => {
     const signedIn = await fetch(`${server.url}/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'dashboard' },
       body: JSON.stringify({ demoUser: 'finance@demo.example' }),
     });
-    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = sessionCookieOf(signedIn);
     const timed = async () => {
       const started = performance.now();
       await (await fetch(`${server.url}/merchants`, { headers: { cookie } })).text();
@@ -599,24 +603,14 @@ async function firstPageFigure() {
     // A person signs in a few seconds after a start at the earliest: by then the server build
     // has loaded (it loads once the server listens) and drawn its warm-up pages.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const cold = await timed();
-    const again = await timed();
-    // The first start seeds the demo: its figures are left out.
-    if (i > 0) {
-      first.push(cold);
-      warm.push(again);
-    }
-    await server.stop();
-  }
+    first.push(await timed());
+    warm.push(await timed());
+  });
   figure(
     'First signed-in page after a start, against the same page warm',
     median(first),
     median(warm),
-    {
-      target: '≤ 150 ms',
-      unit: 'ms',
-      digits: 0,
-    },
+    { target: '≤ 150 ms', unit: 'ms', digits: 0 },
   );
 }
 
