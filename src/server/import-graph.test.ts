@@ -112,7 +112,7 @@ describe('the import graph of src/server', () => {
 
   it('keeps migrations free of live code: they import packages and frozen files only', () => {
     const store = path.join(SERVER, 'store');
-    const frozen = [path.join(store, 'report-rollups.ts')];
+    const frozen = [path.join(store, 'amount-parts.ts'), path.join(store, 'report-rollups.ts')];
     const graph = importGraph([path.join(store, 'migrations.ts'), ...frozen]);
     expect(graph.get(path.join(store, 'migrations.ts'))).toEqual(frozen);
     for (const file of frozen) expect(graph.get(file)).toEqual([]);

@@ -2,33 +2,12 @@
 // fraction in billionths, with the amount's sign on both. SUM over each, read back as text,
 // adds up exactly on SQLite and PostgreSQL alike; decimal.js joins the two sums. An amount with
 // more than nine decimals is cut there and marked inexact, so a total can say it is rounded.
+// The parts themselves are migration 018's (store/amount-parts.ts).
 import Decimal from 'decimal.js';
 import { isCompleted } from '#/api/transaction-states';
+import { amountParts } from '../store/amount-parts';
 
 export const NANOS = 1_000_000_000;
-
-export interface AmountParts {
-  units: number;
-  nanos: number;
-  exact: boolean;
-}
-
-/** The parts of a decimal amount such as "-1234.5"; null for null or unreadable text. */
-export function amountParts(amount: string | null | undefined): AmountParts | null {
-  if (amount == null) return null;
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
-  if (!match) return null;
-  const [, minus, whole, fraction = ''] = match;
-  const sign = minus ? -1 : 1;
-  const nanos = Number(fraction.slice(0, 9).padEnd(9, '0'));
-  const units = Number(whole);
-  if (!Number.isSafeInteger(units)) return null;
-  return {
-    units: units === 0 ? 0 : sign * units,
-    nanos: nanos === 0 ? 0 : sign * nanos,
-    exact: fraction.length <= 9 || /^0*$/.test(fraction.slice(9)),
-  };
-}
 
 /** The exact total of summed parts (as SQL answers them: integers as text or numbers). */
 export function joinParts(

@@ -5,12 +5,13 @@
 import Decimal from 'decimal.js';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { amountParts } from './amount-parts';
 import { createReportRollups } from './report-rollups';
 
 // What a migration computes is frozen as it was when the migration was written: it imports no
-// live code (only packages and ./report-rollups.ts, itself part of migration 021), so that a
-// later change of that code cannot change what an old migration does to a database that runs it
-// now. src/server/import-graph.test.ts checks this.
+// live code (only packages, ./amount-parts.ts of migration 018 and ./report-rollups.ts of
+// migration 021), so that a later change of that code cannot change what an old migration does
+// to a database that runs it now. src/server/import-graph.test.ts checks this.
 
 /** A transaction's report columns as migration 018 fills them (frozen copy). */
 function reportColumnsAt018(t: {
@@ -19,23 +20,8 @@ function reportColumnsAt018(t: {
   toAmount: string;
   fromAmount: string | null;
 }) {
-  const parts = (amount: string | null) => {
-    if (amount == null) return null;
-    const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
-    if (!match) return null;
-    const [, minus, whole = '', fraction = ''] = match;
-    const sign = minus ? -1 : 1;
-    const nanos = Number(fraction.slice(0, 9).padEnd(9, '0'));
-    const units = Number(whole);
-    if (!Number.isSafeInteger(units)) return null;
-    return {
-      units: units === 0 ? 0 : sign * units,
-      nanos: nanos === 0 ? 0 : sign * nanos,
-      exact: fraction.length <= 9 || /^0*$/.test(fraction.slice(9)),
-    };
-  };
-  const to = parts(t.toAmount);
-  const from = parts(t.fromAmount);
+  const to = amountParts(t.toAmount);
+  const from = amountParts(t.fromAmount);
   const completed = t.clientStatus === 'OnOff_COMPLETED' || t.clientStatus === 'Receive_COMPLETED';
   return {
     completed_at: completed ? t.lastUpdateTime : null,
