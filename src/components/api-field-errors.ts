@@ -20,7 +20,7 @@ export function applyApiFieldErrors<T extends FieldValues>(
 }
 
 /** A mutation as a form sends through it: its input, and what to do on each outcome. */
-interface FormMutation<Input, Answer> {
+export interface FormMutation<Input, Answer> {
   mutate(
     input: Input,
     options: { onSuccess: (answer: Answer) => void; onError: (error: unknown) => void },

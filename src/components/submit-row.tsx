@@ -31,3 +31,40 @@ export function SubmitRow({
     </>
   );
 }
+
+/**
+ * The submit button of a form laid out on one line with its fields: it stands level with the
+ * inputs, below their labels, and stays there when a field shows an error under it.
+ */
+export function InlineSubmit({
+  busy,
+  icon,
+  color,
+  variant,
+  disabled,
+  children,
+}: {
+  busy: boolean;
+  icon?: ReactNode;
+  color?: string;
+  variant?: 'default' | 'filled';
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="submit"
+      mt={LABEL_HEIGHT}
+      color={color}
+      variant={variant}
+      leftSection={icon}
+      loading={busy}
+      disabled={disabled}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** The height of an input's label at the default size, in pixels. */
+const LABEL_HEIGHT = 25;

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH, PasswordReset } from '#/api/account';
 import { ApiErrorAlert } from '#/components/api-error';
-import { submitThrough } from '#/components/api-field-errors';
+import { MutationForm } from '#/components/mutation-form';
 import { Logo } from '#/components/logo';
 import { RequestResetLink } from '#/features/session/components/request-reset-link';
 import { useResetPassword } from '#/features/workspace/queries';
@@ -43,20 +43,19 @@ function ResetPasswordPage() {
             {!token ? (
               <RequestResetLink />
             ) : (
-              <form
-                noValidate
-                aria-label="Choose a new password"
-                onSubmit={submitThrough(form, reset, {
-                  fields: ['password'],
-                  input: ({ password }) => ({ token, password }),
-                  done: async (answer) => {
-                    if (!answer.signedIn)
-                      return void navigate({ to: '/sign-in', search: { redirect: undefined } });
-                    // Signed in by the link: the app, with the new session.
-                    await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
-                    await navigate({ to: '/' });
-                  },
-                })}
+              <MutationForm
+                label="Choose a new password"
+                form={form}
+                mutation={reset}
+                fields={['password']}
+                input={({ password }) => ({ token, password })}
+                done={async (answer) => {
+                  if (!answer.signedIn)
+                    return void navigate({ to: '/sign-in', search: { redirect: undefined } });
+                  // Signed in by the link: the app, with the new session.
+                  await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+                  await navigate({ to: '/' });
+                }}
               >
                 <Stack gap="sm">
                   <PasswordInput
@@ -80,7 +79,7 @@ function ResetPasswordPage() {
                     Every session you had ends; sign in again with the new password.
                   </Text>
                 </Stack>
-              </form>
+              </MutationForm>
             )}
           </Stack>
         </Paper>

@@ -11,7 +11,7 @@ import { type ControlChange } from '#/api/controls';
 import { wholeNumberWords } from '#/api/schemas/common';
 import { ApiErrorAlert } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
-import { submitThrough } from '#/components/api-field-errors';
+import { MutationForm } from '#/components/mutation-form';
 import { DateTime } from '#/components/date-time';
 import { RejectChangeDialog } from '#/components/reject-dialog';
 import { textField } from '#/components/text-field';
@@ -58,21 +58,21 @@ export function ApprovalSettingsForm() {
   });
   if (settings.isError) return <ApiErrorAlert error={settings.error} title="Not loaded" />;
   return (
-    <form
-      aria-label="Approval settings"
-      noValidate
-      onSubmit={submitThrough(form, save, {
-        fields: FIELDS,
-        input: (v) => ({
-          quoteValidityMinutes: Number(v.quoteValidityMinutes),
-          stepUpMinutes: Number(v.stepUpMinutes),
-          baseCurrency: v.baseCurrency,
-        }),
-        done: (outcome) =>
-          'held' in outcome
-            ? announceHeld(outcome.held.change)
-            : notifications.show({ title: 'Approval settings saved', message: '' }),
+    <MutationForm
+      label="Approval settings"
+      form={form}
+      mutation={save}
+      fields={FIELDS}
+      input={(v) => ({
+        quoteValidityMinutes: Number(v.quoteValidityMinutes),
+        stepUpMinutes: Number(v.stepUpMinutes),
+        baseCurrency: v.baseCurrency,
       })}
+      done={(outcome) =>
+        'held' in outcome
+          ? announceHeld(outcome.held.change)
+          : notifications.show({ title: 'Approval settings saved', message: '' })
+      }
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
@@ -104,7 +104,7 @@ export function ApprovalSettingsForm() {
       <SubmitRow mutation={save} failed="The settings were not saved" placed={FIELDS} mt="sm">
         Save approval settings
       </SubmitRow>
-    </form>
+    </MutationForm>
   );
 }
 

@@ -37,7 +37,7 @@ import {
 import { PRODUCTS } from '#/api/schemas/transaction';
 import { ApiErrorAlert } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
-import { submitThrough } from '#/components/api-field-errors';
+import { MutationForm } from '#/components/mutation-form';
 import { fieldError } from '#/lib/field-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { PRODUCT_TITLE } from '#/lib/products';
@@ -200,30 +200,29 @@ function AddPolicyForm() {
         ? `converted to ${base} at the API's rate when someone decides`
         : `in ${currency}`;
   return (
-    <form
-      aria-label="Add a policy"
-      noValidate
-      onSubmit={submitThrough(form, add, {
-        fields: FIELDS,
-        input: (v) => ({
-          action: v.action,
-          product: bankDetails ? ANY : v.product,
-          amountSide: bankDetails ? 'payout' : v.amountSide,
-          currency: v.currency === IN_BASE ? ANY : v.currency,
-          inBase: !bankDetails && v.currency === IN_BASE,
-          minAmount: bankDetails ? '0' : plainAmount(v.minAmount || '0'),
-          approvers: Number(v.approvers),
-        }),
-        done: (outcome, v) => {
-          if ('held' in outcome) announceHeld(outcome.held.change);
-          else
-            notifications.show({
-              title: 'Policy added',
-              message: policyInWords(outcome.answer, base),
-            });
-          form.reset({ ...v, minAmount: '' });
-        },
+    <MutationForm
+      label="Add a policy"
+      form={form}
+      mutation={add}
+      fields={FIELDS}
+      input={(v) => ({
+        action: v.action,
+        product: bankDetails ? ANY : v.product,
+        amountSide: bankDetails ? 'payout' : v.amountSide,
+        currency: v.currency === IN_BASE ? ANY : v.currency,
+        inBase: !bankDetails && v.currency === IN_BASE,
+        minAmount: bankDetails ? '0' : plainAmount(v.minAmount || '0'),
+        approvers: Number(v.approvers),
       })}
+      done={(outcome, v) => {
+        if ('held' in outcome) announceHeld(outcome.held.change);
+        else
+          notifications.show({
+            title: 'Policy added',
+            message: policyInWords(outcome.answer, base),
+          });
+        form.reset({ ...v, minAmount: '' });
+      }}
     >
       <Title order={3} fz="md" mb="xs">
         Add a policy
@@ -315,7 +314,7 @@ function AddPolicyForm() {
       <SubmitRow mutation={add} failed="The policy was not added" placed={FIELDS} mt="sm">
         Add policy
       </SubmitRow>
-    </form>
+    </MutationForm>
   );
 }
 

@@ -25,6 +25,7 @@ import {
   WebhookCreate,
   type WebhookTestResult,
 } from '#/api/schemas/platform';
+import { InlineSubmit } from '#/components/submit-row';
 import { submitThrough } from '#/components/api-field-errors';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { CopyValue } from '#/components/copy-value';
@@ -97,14 +98,9 @@ export function WebhookEndpoints() {
             error={fieldError('URL', form.formState.errors.url?.message)}
             style={{ flex: 1, minWidth: 240 }}
           />
-          <Button
-            type="submit"
-            mt={25}
-            leftSection={<IconPlus size={16} aria-hidden />}
-            loading={create.isPending}
-          >
+          <InlineSubmit busy={create.isPending} icon={<IconPlus size={16} aria-hidden />}>
             Add endpoint
-          </Button>
+          </InlineSubmit>
         </Group>
       </form>
       {secrets.map(({ hook, rotated }) => (

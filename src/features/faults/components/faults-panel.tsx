@@ -1,5 +1,6 @@
 // Chosen faults: make one operation's next requests fail, to test a client's retries and
 // idempotency (docs/decisions/023). Each active fault shows with what is left of it.
+import { InlineSubmit } from '#/components/submit-row';
 import { SelectField } from '#/components/form-fields';
 import { Button, Group, NumberInput, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
@@ -103,15 +104,13 @@ export function FaultsPanel() {
               />
             )}
           />
-          <Button
-            type="submit"
-            mt={25}
+          <InlineSubmit
+            busy={create.isPending}
             color="red.9"
-            leftSection={<IconBolt size={16} aria-hidden />}
-            loading={create.isPending}
+            icon={<IconBolt size={16} aria-hidden />}
           >
             Switch on
-          </Button>
+          </InlineSubmit>
         </Group>
       </form>
       {create.isError && (

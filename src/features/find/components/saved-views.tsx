@@ -20,7 +20,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { SavedViewCreate } from '#/api/local-index';
 import { ApiErrorAlert } from '#/components/api-error';
-import { submitThrough } from '#/components/api-field-errors';
+import { MutationForm } from '#/components/mutation-form';
 import { fieldError } from '#/lib/field-error';
 import { savedViewsQuery, useDeleteView, useSaveView } from '../queries';
 
@@ -106,14 +106,13 @@ export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
             ))
           )}
           <Divider label="Save what this list shows now" labelPosition="left" />
-          <form
-            aria-label="Save view"
-            noValidate
-            onSubmit={submitThrough(form, save, {
-              fields: ['name'],
-              input: (view) => ({ ...view, list, search }),
-              done: () => form.reset(),
-            })}
+          <MutationForm
+            label="Save view"
+            form={form}
+            mutation={save}
+            fields={['name']}
+            input={(view) => ({ ...view, list, search })}
+            done={() => form.reset()}
           >
             <Stack gap="xs">
               <TextInput
@@ -129,7 +128,7 @@ export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
                 Save view
               </Button>
             </Stack>
-          </form>
+          </MutationForm>
         </Stack>
       </Popover.Dropdown>
     </Popover>

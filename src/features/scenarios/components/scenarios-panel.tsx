@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { InlineSubmit } from '#/components/submit-row';
 import type { SandboxReset, ScenarioLoad, ScenarioLoaded } from '#/api/schemas/scenario';
 import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DataTable, IdNote } from '#/components/data-table';
@@ -250,16 +251,14 @@ export function ScenariosPanel() {
               />
             )}
           />
-          <Button
-            type="submit"
-            mt={25}
+          <InlineSubmit
             variant="default"
-            leftSection={<IconUpload size={16} aria-hidden />}
-            loading={load.isPending && load.variables?.scenario != null}
+            icon={<IconUpload size={16} aria-hidden />}
+            busy={load.isPending && load.variables?.scenario != null}
             disabled={load.isPending}
           >
             Load file
-          </Button>
+          </InlineSubmit>
         </Group>
       </form>
       <Stack mt="md" gap="sm">

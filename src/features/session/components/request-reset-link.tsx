@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { ResetRequest } from '#/api/account';
 import { ApiErrorAlert } from '#/components/api-error';
-import { submitThrough } from '#/components/api-field-errors';
+import { MutationForm } from '#/components/mutation-form';
 import { textField } from '#/components/text-field';
 import { useRequestPasswordReset } from '../queries';
 
@@ -37,11 +37,7 @@ export function RequestResetLink() {
       </Stack>
     );
   return (
-    <form
-      noValidate
-      aria-label="Ask for a reset link"
-      onSubmit={submitThrough(form, request, { fields: ['email'] })}
-    >
+    <MutationForm label="Ask for a reset link" form={form} mutation={request} fields={['email']}>
       <Stack gap="sm">
         <Text size="sm">
           Enter the address you sign in with: we mail it a link to choose a new password.
@@ -60,6 +56,6 @@ export function RequestResetLink() {
         </Button>
         {back}
       </Stack>
-    </form>
+    </MutationForm>
   );
 }

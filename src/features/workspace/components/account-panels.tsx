@@ -25,10 +25,10 @@ import {
   PasswordChange,
 } from '#/api/account';
 import { formatMoneyIn, LOCALE_CHOICES } from '#/api/formats';
-import { submitThrough } from '#/components/api-field-errors';
+import { MutationForm } from '#/components/mutation-form';
 import { SelectField } from '#/components/form-fields';
 import { ApiErrorAlert } from '#/components/api-error';
-import { SubmitRow } from '#/components/submit-row';
+import { InlineSubmit, SubmitRow } from '#/components/submit-row';
 import { Panel } from '#/components/page';
 import { fieldError } from '#/lib/field-error';
 import { sessionQuery, useSignOutEverywhere } from '#/features/session/queries';
@@ -60,16 +60,15 @@ export function PasswordPanel() {
   });
   return (
     <Panel title="Password">
-      <form
-        aria-label="Change password"
-        noValidate
-        onSubmit={submitThrough(form, change, {
-          fields: ['current', 'next'],
-          done: () => {
-            form.reset();
-            showDone('Password changed', 'Use the new one next time you sign in.');
-          },
-        })}
+      <MutationForm
+        label="Change password"
+        form={form}
+        mutation={change}
+        fields={['current', 'next']}
+        done={() => {
+          form.reset();
+          showDone('Password changed', 'Use the new one next time you sign in.');
+        }}
       >
         <Stack gap="xs" maw={420}>
           <PasswordInput
@@ -85,7 +84,7 @@ export function PasswordPanel() {
             Change password
           </SubmitRow>
         </Stack>
-      </form>
+      </MutationForm>
     </Panel>
   );
 }
@@ -97,10 +96,11 @@ function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuth
     defaultValues: { password: '', code: '' },
   });
   return (
-    <form
-      aria-label="Replace authenticator"
-      noValidate
-      onSubmit={submitThrough(form, begin, { fields: ['password', 'code'] })}
+    <MutationForm
+      label="Replace authenticator"
+      form={form}
+      mutation={begin}
+      fields={['password', 'code']}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
@@ -123,7 +123,7 @@ function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuth
           <ApiErrorAlert error={begin.error} title="Not replaced" placed={['password', 'code']} />
         )}
       </Stack>
-    </form>
+    </MutationForm>
   );
 }
 
@@ -138,10 +138,12 @@ function ConfirmAuthenticator({
     defaultValues: { code: '' },
   });
   return (
-    <form
-      aria-label="Confirm authenticator"
-      noValidate
-      onSubmit={submitThrough(form, confirm, { fields: ['code'], input: ({ code }) => code })}
+    <MutationForm
+      label="Confirm authenticator"
+      form={form}
+      mutation={confirm}
+      fields={['code']}
+      input={({ code }) => code}
     >
       <Stack gap="xs">
         <Group align="flex-start">
@@ -152,15 +154,13 @@ function ConfirmAuthenticator({
             {...form.register('code')}
             error={fieldError('Code', form.formState.errors.code?.message)}
           />
-          <Button type="submit" loading={confirm.isPending} mt={25}>
-            Turn on
-          </Button>
+          <InlineSubmit busy={confirm.isPending}>Turn on</InlineSubmit>
         </Group>
         {confirm.isError && (
           <ApiErrorAlert error={confirm.error} title="Not turned on" placed={['code']} />
         )}
       </Stack>
-    </form>
+    </MutationForm>
   );
 }
 
@@ -286,15 +286,14 @@ export function FormatsPanel() {
     locales.push({ value: user.locale, label: user.locale });
   return (
     <Panel title="Formats">
-      <form
-        aria-label="Formats"
-        noValidate
-        onSubmit={submitThrough(form, save, {
-          fields: ['locale', 'timeZone'],
-          input: (v) => ({
-            locale: v.locale === BROWSER ? null : v.locale,
-            timeZone: v.timeZone === BROWSER ? null : v.timeZone,
-          }),
+      <MutationForm
+        label="Formats"
+        form={form}
+        mutation={save}
+        fields={['locale', 'timeZone']}
+        input={(v) => ({
+          locale: v.locale === BROWSER ? null : v.locale,
+          timeZone: v.timeZone === BROWSER ? null : v.timeZone,
         })}
       >
         <Stack gap="xs" maw={640}>
@@ -338,7 +337,7 @@ export function FormatsPanel() {
             Save formats
           </SubmitRow>
         </Stack>
-      </form>
+      </MutationForm>
     </Panel>
   );
 }

@@ -26,7 +26,7 @@ import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
 import { type Role, ROLE_DESCRIPTION, ROLE_LABEL, ROLES } from '#/api/roles';
 import { ApiErrorAlert, errorMessage } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
-import { submitThrough } from '#/components/api-field-errors';
+import { MutationForm } from '#/components/mutation-form';
 import { CopyValue } from '#/components/copy-value';
 import { DataTable, IdNote } from '#/components/data-table';
 import { DateTime } from '#/components/date-time';
@@ -58,20 +58,19 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
     defaultValues: { apiKey: '', apiSecret: '' },
   });
   return (
-    <form
-      aria-label={`${environment.label} API credentials`}
-      noValidate
-      onSubmit={submitThrough(form, save, {
-        fields: ['apiKey', 'apiSecret'],
-        input: (values) => ({ environment: environment.id, ...values }),
-        done: () => {
-          form.reset();
-          showDone(
-            'Credentials saved',
-            `The ${environment.label} API accepted them; they are stored encrypted.`,
-          );
-        },
-      })}
+    <MutationForm
+      label={`${environment.label} API credentials`}
+      form={form}
+      mutation={save}
+      fields={['apiKey', 'apiSecret']}
+      input={(values) => ({ environment: environment.id, ...values })}
+      done={() => {
+        form.reset();
+        showDone(
+          'Credentials saved',
+          `The ${environment.label} API accepted them; they are stored encrypted.`,
+        );
+      }}
     >
       <Stack gap="xs">
         <Text fw={600} size="sm">
@@ -90,7 +89,7 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
           Check and save
         </SubmitRow>
       </Stack>
-    </form>
+    </MutationForm>
   );
 }
 
@@ -287,25 +286,24 @@ export function PeopleSettings() {
           <CopyValue value={link.link} label="Reset link" />
         </Alert>
       )}
-      <form
-        aria-label="Add a person"
-        noValidate
-        onSubmit={submitThrough(form, create, {
-          fields: PERSON_FIELDS,
-          done: (outcome) => {
-            if ('held' in outcome)
-              showDone(
-                'Waits for a second admin',
-                `${outcome.held.change.summary} Another admin approves it under Settings.`,
-              );
-            else
-              setIssued({
-                email: outcome.answer.user.email,
-                password: outcome.answer.oneTimePassword,
-              });
-            form.reset();
-          },
-        })}
+      <MutationForm
+        label="Add a person"
+        form={form}
+        mutation={create}
+        fields={PERSON_FIELDS}
+        done={(outcome) => {
+          if ('held' in outcome)
+            showDone(
+              'Waits for a second admin',
+              `${outcome.held.change.summary} Another admin approves it under Settings.`,
+            );
+          else
+            setIssued({
+              email: outcome.answer.user.email,
+              password: outcome.answer.oneTimePassword,
+            });
+          form.reset();
+        }}
       >
         <Title order={3} fz="md" mt="lg" mb="xs">
           Add a person
@@ -332,7 +330,7 @@ export function PeopleSettings() {
         <SubmitRow mutation={create} failed="Not added" placed={PERSON_FIELDS} mt="sm">
           Add person
         </SubmitRow>
-      </form>
+      </MutationForm>
       {issued?.password === null && (
         <Alert color="blue" variant="light" mt="md" title={`Invitation sent to ${issued.email}`}>
           <Text size="sm">

@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { type Control, Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { ROLE_LABEL, ROLES } from '#/api/roles';
 import { type GroupRoles, OidcSettingsForm, SamlSettingsForm, type SsoSettings } from '#/api/sso';
-import { submitThrough } from '#/components/api-field-errors';
+import { MutationForm } from '#/components/mutation-form';
 import { CopyValue } from '#/components/copy-value';
 import { DateTime } from '#/components/date-time';
 import { showDone } from '#/components/notify';
@@ -143,21 +143,20 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
   });
   const errors = form.formState.errors;
   return (
-    <form
-      aria-label="SAML provider"
-      noValidate
-      onSubmit={submitThrough(form, save, {
-        fields: SAML_FIELDS,
-        done: (after, values) => {
-          form.reset({ ...values, metadataXml: '' });
-          announceSaved(
-            after,
-            'SAML sign-on saved',
-            (saml) =>
-              `People at ${values.domains.join(', ')} sign in through ${saml.saml?.entityId}.`,
-          );
-        },
-      })}
+    <MutationForm
+      label="SAML provider"
+      form={form}
+      mutation={save}
+      fields={SAML_FIELDS}
+      done={(after, values) => {
+        form.reset({ ...values, metadataXml: '' });
+        announceSaved(
+          after,
+          'SAML sign-on saved',
+          (saml) =>
+            `People at ${values.domains.join(', ')} sign in through ${saml.saml?.entityId}.`,
+        );
+      }}
     >
       <Stack gap="sm">
         {saved && (
@@ -210,7 +209,7 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
           <RemoveProvider name={saved.entityId} what="SAML provider removed" remove={remove} />
         )}
       </Stack>
-    </form>
+    </MutationForm>
   );
 }
 
@@ -231,26 +230,25 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
   });
   const errors = form.formState.errors;
   return (
-    <form
-      aria-label="OpenID provider"
-      noValidate
-      onSubmit={submitThrough(form, save, {
-        fields: FIELDS,
-        // A secret left empty keeps the one stored.
-        input: (values) => ({
-          ...values,
-          ...(values.clientSecret ? {} : { clientSecret: undefined }),
-        }),
-        done: (after, values) => {
-          form.reset({ ...values, clientSecret: '' });
-          announceSaved(
-            after,
-            'Single sign-on saved',
-            ({ oidc }) =>
-              `The provider at ${oidc?.issuer} answered; people at ${oidc?.domains.join(', ')} can sign in through it.`,
-          );
-        },
+    <MutationForm
+      label="OpenID provider"
+      form={form}
+      mutation={save}
+      fields={FIELDS}
+      // A secret left empty keeps the one stored.
+      input={(values) => ({
+        ...values,
+        ...(values.clientSecret ? {} : { clientSecret: undefined }),
       })}
+      done={(after, values) => {
+        form.reset({ ...values, clientSecret: '' });
+        announceSaved(
+          after,
+          'Single sign-on saved',
+          ({ oidc }) =>
+            `The provider at ${oidc?.issuer} answered; people at ${oidc?.domains.join(', ')} can sign in through it.`,
+        );
+      }}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -289,7 +287,7 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
           <RemoveProvider name={saved.issuer} what="OpenID provider removed" remove={remove} />
         )}
       </Stack>
-    </form>
+    </MutationForm>
   );
 }
 
