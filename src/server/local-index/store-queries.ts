@@ -1,7 +1,7 @@
 // Asking the local index (docs/decisions/018) the list, join and search questions the API
 // cannot answer: filtered, sorted pages with names joined, keyed export pages, search by words,
 // numbers and amounts, and what the sync should look at again. SQLite and PostgreSQL alike.
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import type { Product, Transaction } from '#/api/schemas/transaction';
@@ -76,28 +76,47 @@ export const transactionRow = (r: {
   accountTail: r.number_tail ?? null,
 });
 
+/** What a page is read from: a select of the index, ordered and cut by `pageOf`. */
+interface Sortable<O> {
+  orderBy(expression: RawBuilder<unknown>, direction: 'asc' | 'desc'): Sortable<O>;
+  limit(limit: number): Sortable<O>;
+  offset(offset: number): Sortable<O>;
+  execute(): Promise<O[]>;
+}
+
 export function indexQueries(store: DashboardDb) {
   const { db, dialect } = store;
 
   /**
-   * The `(product, record_id)` of the kind's search documents matching every word as a prefix,
-   * as a subquery; undefined when the text has no words.
+   * A list's search by words as a condition on `key`, the list's record key: each word must
+   * start a word of the record's search document. Undefined without text (nothing to narrow);
+   * null when the text has no words, so that nothing can match.
    */
-  function matching(environment: string, kind: IndexKind, text: string, columns: 'id' | 'pair') {
+  function searched(
+    environment: string,
+    kind: IndexKind,
+    text: string | undefined,
+    key: 'm.id' | 'a.id' | '(t.product, t.id)',
+  ) {
+    if (!text) return undefined;
     const words = queryWords(text);
-    if (words.length === 0) return undefined;
-    const select = sql.raw(columns === 'id' ? 'record_id' : 'product, record_id');
+    if (words.length === 0) return null;
+    const pair = key.startsWith('(');
+    let found;
     if (dialect === 'postgres') {
       const query = words.map((w) => `${w}:*`).join(' & ');
-      return sql`(SELECT ${select} FROM index_search WHERE environment = ${environment}
-        AND kind = ${kind} AND terms_tsv @@ to_tsquery('simple', ${query}))`;
+      found = sql`(SELECT ${sql.raw(pair ? 'product, record_id' : 'record_id')} FROM index_search
+        WHERE environment = ${environment} AND kind = ${kind}
+        AND terms_tsv @@ to_tsquery('simple', ${query}))`;
+    } else {
+      const query = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+      // From the full-text matches to their documents by rowid, then this environment and kind.
+      found = sql`(SELECT ${sql.raw(pair ? 's.product, s.record_id' : 's.record_id')}
+        FROM index_search_fts f CROSS JOIN index_search s
+        ON s.rowid = f.rowid WHERE f.index_search_fts MATCH ${query}
+        AND s.environment = ${environment} AND s.kind = ${kind})`;
     }
-    const query = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
-    // From the full-text matches to their documents by rowid, then this environment and kind.
-    const prefixed = sql.raw(columns === 'id' ? 's.record_id' : 's.product, s.record_id');
-    return sql`(SELECT ${prefixed} FROM index_search_fts f CROSS JOIN index_search s
-      ON s.rowid = f.rowid WHERE f.index_search_fts MATCH ${query}
-      AND s.environment = ${environment} AND s.kind = ${kind})`;
+    return sql<SqlBool>`${sql.raw(key)} IN ${found}`;
   }
 
   /**
@@ -110,10 +129,10 @@ export function indexQueries(store: DashboardDb) {
 
   /** The index's transactions that a filter selects, with names joined; not ordered yet. */
   function filteredTransactions(environment: string, q: TransactionQuery) {
+    const found = searched(environment, 'transaction', q.q, '(t.product, t.id)');
+    if (found === null) return undefined;
     let select = namedTransactions(store, environment);
-    const found = q.q ? matching(environment, 'transaction', q.q, 'pair') : undefined;
-    if (q.q && !found) return undefined;
-    if (found) select = select.where(sql<SqlBool>`(t.product, t.id) IN ${found}`);
+    if (found) select = select.where(found);
     if (q.product) select = select.where('t.product', '=', q.product);
     if (q.clientStatus?.length) select = select.where('t.client_status', 'in', q.clientStatus);
     if (q.awaiting) select = select.where('t.awaiting', '=', q.awaiting);
@@ -143,6 +162,8 @@ export function indexQueries(store: DashboardDb) {
 
   /** The index's merchants that a filter selects, with their owner's name; not ordered yet. */
   function filteredMerchants(environment: string, q: MerchantQuery) {
+    const found = searched(environment, 'merchant', q.q, 'm.id');
+    if (found === null) return undefined;
     let select = db
       .selectFrom('index_merchant as m')
       .leftJoin('index_merchant as o', (join) =>
@@ -150,9 +171,7 @@ export function indexQueries(store: DashboardDb) {
       )
       .select(['m.record', 'o.name as owner_name'])
       .where('m.environment', '=', environment);
-    const found = q.q ? matching(environment, 'merchant', q.q, 'id') : undefined;
-    if (q.q && !found) return undefined;
-    if (found) select = select.where(sql<SqlBool>`m.id IN ${found}`);
+    if (found) select = select.where(found);
     if (q.kycStatus?.length) select = select.where('m.kyc_status', 'in', q.kycStatus);
     if (q.ownerId !== undefined) select = select.where('m.owner_id', '=', q.ownerId);
     if (q.type === 'customer') select = select.where('m.owner_id', 'is', null);
@@ -162,6 +181,8 @@ export function indexQueries(store: DashboardDb) {
 
   /** The index's payout accounts that a filter selects, with their merchant's name. */
   async function filteredAccounts(environment: string, q: AccountQuery) {
+    const found = searched(environment, 'account', q.q, 'a.id');
+    if (found === null) return undefined;
     let select = db
       .selectFrom('index_account as a')
       .leftJoin('index_merchant as m', (join) =>
@@ -169,9 +190,7 @@ export function indexQueries(store: DashboardDb) {
       )
       .select(['a.record', 'm.name as merchant_name'])
       .where('a.environment', '=', environment);
-    const found = q.q ? matching(environment, 'account', q.q, 'id') : undefined;
-    if (q.q && !found) return undefined;
-    if (found) select = select.where(sql<SqlBool>`a.id IN ${found}`);
+    if (found) select = select.where(found);
     if (q.accountStatus?.length) select = select.where('a.account_status', 'in', q.accountStatus);
     if (q.businessId !== undefined) select = select.where('a.business_id', '=', q.businessId);
     // A merchant's circle: its customer (itself, or its owner when it is a contact) and every
@@ -195,52 +214,53 @@ export function indexQueries(store: DashboardDb) {
     };
   }
 
-  function pageOf<T>(rows: T[], start: number, limit: number): Page<T> {
-    return { start, limit, hasMore: rows.length > limit, results: rows.slice(0, limit) };
+  /**
+   * A page of a list's filtered rows: by the column chosen in `sorts`, then newest first (the id
+   * breaking ties), `limit + 1` read to know whether more follow. Columns sorted by text or
+   * status go up unless told; times and amounts go down.
+   */
+  async function pageOf<O, T>(
+    filtered: { select: Sortable<O>; few: boolean } | undefined,
+    q: { start: number; limit: number; sort?: string; order?: 'asc' | 'desc' },
+    list: { alias: string; sorts: Record<string, string>; ascending: readonly string[] },
+    row: (r: O) => T,
+  ): Promise<Page<T>> {
+    const { start, limit } = q;
+    if (!filtered) return { start, limit, hasMore: false, results: [] };
+    const { few } = filtered;
+    const order = q.order ?? (q.sort && list.ascending.includes(q.sort) ? 'asc' : 'desc');
+    const column = q.sort ? list.sorts[q.sort] : undefined;
+    let select = filtered.select;
+    if (column) select = select.orderBy(by(column, few), order);
+    const rows = await select
+      .orderBy(by(`${list.alias}.creation_time`, few), order)
+      .orderBy(by(`${list.alias}.id`, false), order)
+      .limit(limit + 1)
+      .offset(start)
+      .execute();
+    return { start, limit, hasMore: rows.length > limit, results: rows.slice(0, limit).map(row) };
   }
 
   return {
-    async merchants(environment: string, q: MerchantQuery): Promise<Page<MerchantRow>> {
-      const filtered = filteredMerchants(environment, q);
-      if (!filtered) return pageOf([], q.start, q.limit);
-      let { select } = filtered;
-      const { few } = filtered;
-      const order = q.order ?? (q.sort === 'name' || q.sort === 'status' ? 'asc' : 'desc');
-      if (q.sort === 'name') select = select.orderBy(by('m.name_key', few), order);
-      else if (q.sort === 'status') select = select.orderBy(by('m.kyc_status', few), order);
-      select = select.orderBy(by('m.creation_time', few), order).orderBy('m.id', order);
-      const rows = await select
-        .limit(q.limit + 1)
-        .offset(q.start)
-        .execute();
-      return pageOf(
-        rows.map((r) => ({ ...parse<Merchant>(r.record), ownerName: r.owner_name ?? null })),
-        q.start,
-        q.limit,
-      );
-    },
+    merchants: (environment: string, q: MerchantQuery): Promise<Page<MerchantRow>> =>
+      pageOf(
+        filteredMerchants(environment, q),
+        q,
+        {
+          alias: 'm',
+          sorts: { name: 'm.name_key', status: 'm.kyc_status' },
+          ascending: ['name', 'status'],
+        },
+        (r) => ({ ...parse<Merchant>(r.record), ownerName: r.owner_name ?? null }),
+      ),
 
-    async accounts(environment: string, q: AccountQuery): Promise<Page<AccountRow>> {
-      const filtered = await filteredAccounts(environment, q);
-      if (!filtered) return pageOf([], q.start, q.limit);
-      let { select } = filtered;
-      const { few } = filtered;
-      const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
-      if (q.sort === 'status') select = select.orderBy(by('a.account_status', few), order);
-      select = select.orderBy(by('a.creation_time', few), order).orderBy('a.id', order);
-      const rows = await select
-        .limit(q.limit + 1)
-        .offset(q.start)
-        .execute();
-      return pageOf(
-        rows.map((r) => ({
-          ...parse<PayoutAccount>(r.record),
-          merchantName: r.merchant_name ?? null,
-        })),
-        q.start,
-        q.limit,
-      );
-    },
+    accounts: async (environment: string, q: AccountQuery): Promise<Page<AccountRow>> =>
+      pageOf(
+        await filteredAccounts(environment, q),
+        q,
+        { alias: 'a', sorts: { status: 'a.account_status' }, ascending: ['status'] },
+        (r) => ({ ...parse<PayoutAccount>(r.record), merchantName: r.merchant_name ?? null }),
+      ),
 
     /** How many rows a list's filters select: what an export says it will send. */
     async count(
@@ -265,22 +285,21 @@ export function indexQueries(store: DashboardDb) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    async transactions(environment: string, q: TransactionQuery): Promise<Page<TransactionRow>> {
-      const filtered = filteredTransactions(environment, q);
-      if (!filtered) return pageOf([], q.start, q.limit);
-      let select = filtered.select;
-      const order = q.order ?? (q.sort === 'status' ? 'asc' : 'desc');
-      const few = filtered.few;
-      if (q.sort === 'amount') select = select.orderBy(by('t.to_amount_key', few), order);
-      else if (q.sort === 'status') select = select.orderBy(by('t.client_status', few), order);
-      else if (q.sort === 'updated') select = select.orderBy(by('t.last_update_time', few), order);
-      select = select.orderBy(by('t.creation_time', few), order).orderBy('t.id', order);
-      const rows = await select
-        .limit(q.limit + 1)
-        .offset(q.start)
-        .execute();
-      return pageOf(rows.map(transactionRow), q.start, q.limit);
-    },
+    transactions: (environment: string, q: TransactionQuery): Promise<Page<TransactionRow>> =>
+      pageOf(
+        filteredTransactions(environment, q),
+        q,
+        {
+          alias: 't',
+          sorts: {
+            amount: 't.to_amount_key',
+            status: 't.client_status',
+            updated: 't.last_update_time',
+          },
+          ascending: ['status'],
+        },
+        transactionRow,
+      ),
 
     /**
      * One page of an export: the filter's transactions newest first, after `after` (the last
