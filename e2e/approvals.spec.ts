@@ -2,7 +2,16 @@
 // approver rejects a quote with a reason; its creator reads who rejected it and why; an approver
 // of new bank details is told which open payouts keep the old ones. What a journey needs before
 // its one page is set up through the API.
-import { callDashboard, checkA11y, expect, quotedPayout, signInAs, test } from './fixtures';
+import {
+  callDashboard,
+  checkA11y,
+  expect,
+  quotedPayout,
+  SEEDED,
+  signInAs,
+  test,
+  transactionWhere,
+} from './fixtures';
 
 const api = callDashboard;
 
@@ -115,4 +124,28 @@ test('an approver sees the rate, its markup and the quote’s expiry before appr
   await checkA11y(page);
   await dialog.getByRole('button', { name: 'Approve quote' }).click();
   await expect(page.getByText(`Transaction #${id} is now awaiting deposit.`)).toBeVisible();
+});
+
+test('an approver sees the payee by name on a payout made outside the dashboard', async ({
+  page,
+  dashboard,
+}) => {
+  // Seeded straight into the sandbox, as a partner's own systems would make it.
+  const id = transactionWhere(dashboard, SEEDED.quotedPayout);
+  const payee = dashboard.store.db
+    .prepare(
+      `SELECT a.account_holder_name AS name FROM txn t
+       JOIN payout_account a ON a.id = t.to_business_external_account_id WHERE t.id = ?`,
+    )
+    .get(id) as { name: string };
+  await signInAs(page, 'Aiko Approver');
+  await page.goto(`/transactions/payouts/${id}`);
+  await page.getByRole('button', { name: 'Approve quote' }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
+  const approved = dialog.getByRole('table', { name: 'What you approve' });
+  await expect(approved).toContainText(payee.name);
+  await expect(approved.getByTestId('payee-read-now')).toHaveText(
+    'As the account reads now: this payment was not created in the dashboard',
+  );
+  await checkA11y(page);
 });

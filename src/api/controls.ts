@@ -316,10 +316,18 @@ const PayeeNamed = z.object({
   firstPayment: z.boolean(),
 });
 
-/** The payout account a payment went to, as it was when the dashboard created the payment. */
+/**
+ * The payout account a payment goes to: as it was when the dashboard created the payment, or,
+ * for one made elsewhere (an integration, a seed), as the account reads now.
+ */
 export const RecipientRecord = PayeeNamed.extend({
   swiftCode: z.string().nullable(),
   currency: z.string(),
+  /**
+   * True: kept when the dashboard created the payment (`recordedAt`). False: the payment was made
+   * elsewhere, so this is the account as read at `recordedAt`, just now.
+   */
+  recorded: z.boolean(),
   recordedAt: Timestamp,
   /** The account's bank details are no longer these (null: the account could not be read). */
   changedSince: z.boolean().nullable(),

@@ -128,19 +128,47 @@ export async function startTestDashboard(
   };
 }
 
+/** A call straight to the embedded sandbox's API, as the partner's own systems make them. */
+export async function callSandboxDirectly(
+  t: TestDashboard,
+  method: string,
+  path: string,
+  body?: object,
+) {
+  const response = await fetch(`${t.base}/sandbox${path}`, {
+    method,
+    headers: {
+      'x-api-key': t.demo.apiKey,
+      'x-api-secret': t.demo.apiSecret,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
 /**
  * A transaction created through the dashboard by `cookie` (`over` changing fields of the body),
- * its id; with `quoted`, once the sandbox has priced it.
+ * its id; with `quoted`, once the sandbox has priced it. With `direct`, created straight at the
+ * sandbox instead, as the partner's own systems would: the dashboard records nothing of it.
  */
 export async function createdTransaction(
   t: TestDashboard,
   cookie: string,
   parties: Parties,
   product: 'sendc2f' | 'sendf2f' | 'receive',
-  options: { over?: Record<string, unknown>; currency?: 'EUR' | 'GBP'; quoted?: boolean } = {},
+  options: {
+    over?: Record<string, unknown>;
+    currency?: 'EUR' | 'GBP';
+    quoted?: boolean;
+    direct?: boolean;
+  } = {},
 ): Promise<number> {
   const body = transactionBody(parties, product, options.over, options.currency);
-  const created = await t.call(cookie, 'POST', `/v1/${product}/`, body);
+  const path = `/v1/${product}/`;
+  const created = options.direct
+    ? await callSandboxDirectly(t, 'POST', path, body)
+    : await t.call(cookie, 'POST', path, body);
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   const id = created.json.businessRequestId as number;
   if (options.quoted)

@@ -53,8 +53,30 @@ describe('what an approver sees', () => {
     expect(controls.json.recipient).toMatchObject({
       accountHolderName: 'Lumen Textiles GmbH',
       firstPayment: true,
+      recorded: true,
     });
     expect(controls.json.creator).toMatchObject({ name: 'Fatima Finance' });
+  });
+
+  it('names the payee of a transaction made outside the dashboard, as the account reads now', async () => {
+    const p = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, p, 'sendc2f', {
+      direct: true,
+      quoted: true,
+    });
+    const before = Date.now();
+    const controls = await t.call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
+    expect(controls.status).toBe(200);
+    expect(controls.json.recipient).toMatchObject({
+      accountHolderName: 'Lumen Textiles GmbH',
+      bankName: 'Deutsche Bank',
+      number: '•••• CEUR',
+      recorded: false,
+      changedSince: null,
+    });
+    expect(controls.json.recipient.recordedAt).toBeGreaterThanOrEqual(before);
+    // Nobody is named as its creator: the dashboard did not see it made.
+    expect(controls.json.creator).toBeNull();
   });
 
   it('lists a waiting quote in the inbox with its rate, expiry and payee', async () => {

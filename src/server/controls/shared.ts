@@ -200,35 +200,52 @@ export function controlsCore(deps: ControlsDeps) {
   const pendingOf = (requests: StoredRequest[], action: TransactionApproval) =>
     requests.find((r) => r.action === action && r.status === 'pending' && r.expiresAt > now());
 
-  /** What a transaction was sent to, and whether the account has changed since. */
+  /**
+   * What a transaction was sent to, and whether the account has changed since; for one the
+   * dashboard did not create, the account it names as it reads now, so that an approver still
+   * sees the payee by name (null when the account cannot be read).
+   */
   async function recipientRecord(
     ref: TransactionRef,
+    accountId: number,
     api: PartnerApi,
   ): Promise<RecipientRecord | null> {
     const recorded = await store.recipientOf(ref);
-    if (!recorded) return null;
     const read = await api
-      .call(operations.getPayoutAccount, { params: { id: recorded.accountId } })
+      .call(operations.getPayoutAccount, { params: { id: recorded?.accountId ?? accountId } })
       .catch(() => undefined);
-    const now_ = read?.ok ? bankDetailsOf(read.data) : undefined;
-    const changed = now_ ? changedBankDetails(recorded.details, now_).length > 0 : null;
+    const account = read?.ok ? read.data : undefined;
+    const now_ = account ? bankDetailsOf(account) : undefined;
+    const kept =
+      recorded ??
+      (account &&
+        now_ && {
+          accountId: account.id,
+          details: now_,
+          bankName: account.bankName,
+          currency: account.currencySymbol,
+          recordedAt: now(),
+        });
+    if (!kept) return null;
+    const changed = recorded && now_ ? changedBankDetails(recorded.details, now_).length > 0 : null;
     return {
-      accountId: recorded.accountId,
-      accountHolderName: recorded.details.accountHolderName,
-      bankName: recorded.bankName,
-      number: maskedNumber(recorded.details),
-      swiftCode: recorded.details.swiftCode,
-      countryIso: recorded.details.countryIso,
-      currency: recorded.currency,
-      recordedAt: recorded.recordedAt,
+      accountId: kept.accountId,
+      accountHolderName: kept.details.accountHolderName,
+      bankName: kept.bankName,
+      number: maskedNumber(kept.details),
+      swiftCode: kept.details.swiftCode,
+      countryIso: kept.details.countryIso,
+      currency: kept.currency,
+      recorded: recorded !== undefined,
+      recordedAt: kept.recordedAt,
       changedSince: changed,
       numberNow: changed && now_ ? maskedNumber(now_) : null,
       firstPayment: !(
-        await index.accountsPaidBefore(ref.environment, [recorded.accountId], {
+        await index.accountsPaidBefore(ref.environment, [kept.accountId], {
           product: ref.product,
           id: ref.transactionId,
         })
-      ).has(recorded.accountId),
+      ).has(kept.accountId),
     };
   }
 

@@ -89,7 +89,7 @@ export function transactionApprovalControls(core: ControlsCore) {
           approveQuote: await actionOf('approveQuote'),
           approveDeposit: await actionOf('approveDeposit'),
         },
-        recipient: await recipientRecord(ref, api),
+        recipient: await recipientRecord(ref, t.toBusinessExternalAccountId, api),
         creator: creator ? await personNamed(creator) : null,
         quote: isFinalStatus(t.clientStatus)
           ? null

@@ -6,7 +6,13 @@ import { eventually } from '#/api/testing';
 import { merchantBody } from '#/sandbox/testing';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
 import { createVault } from '../store/vault';
-import { CSRF, JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
+import {
+  CSRF,
+  callSandboxDirectly,
+  JSON_CSRF,
+  startTestDashboard,
+  type TestDashboard,
+} from '../testing';
 import { UpstreamError, type Upstream } from '../upstream';
 import { localIndex } from './store';
 import { indexSync } from './sync';
@@ -23,23 +29,9 @@ async function dashboard(dialect: 'sqlite' | 'postgres', intervalMs = 400) {
   return t;
 }
 
-/** A call straight to the sandbox API, as the partner's own systems make them. */
-async function direct(t: TestDashboard, method: string, path: string, body?: object) {
-  const response = await fetch(`${t.base}/sandbox${path}`, {
-    method,
-    headers: {
-      'x-api-key': t.demo.apiKey,
-      'x-api-secret': t.demo.apiSecret,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
 /** Renames a merchant straight at the sandbox, as the partner's own systems would. */
 const renameDirectly = (t: TestDashboard, id: unknown, name: string) =>
-  direct(t, 'PUT', `/v1/business/${id}`, merchantBody({ name }));
+  callSandboxDirectly(t, 'PUT', `/v1/business/${id}`, merchantBody({ name }));
 
 /** The names the dashboard's search finds for `q`, once it finds `count` (within `ms`). */
 const namesFound = (t: TestDashboard, cookie: string, q: string, count = 1, ms = 10_000) =>
@@ -61,7 +53,12 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
   it('fills, then follows the API through webhooks and reconciliation, and shows your own writes at once', async () => {
     const t = await dashboard(dialect);
     for (let i = 0; i < 3; i++)
-      await direct(t, 'POST', '/v1/business/', merchantBody({ name: `Prefilled Trader ${i}` }));
+      await callSandboxDirectly(
+        t,
+        'POST',
+        '/v1/business/',
+        merchantBody({ name: `Prefilled Trader ${i}` }),
+      );
     const { cookie } = await t.signIn('operations@demo.example');
     const status = await eventually(
       async () => (await fetch(`${t.base}/api/index/status`, { headers: { cookie } })).json(),
@@ -74,7 +71,7 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
 
     // Made outside the dashboard: the webhook brings it in within two seconds.
     const started = Date.now();
-    const created = await direct(
+    const created = await callSandboxDirectly(
       t,
       'POST',
       '/v1/business/',
@@ -90,9 +87,16 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
 
     // Without the webhook, the reconciliation pass finds new records (the newest pages) and
     // renames of older ones (the event log) all the same.
-    const hooks = (await direct(t, 'GET', '/v1/webhook/')).json as unknown as Array<{ id: number }>;
-    for (const hook of hooks) await direct(t, 'DELETE', `/v1/webhook/${hook.id}`);
-    await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Quiet Harbour Ltd' }));
+    const hooks = (await callSandboxDirectly(t, 'GET', '/v1/webhook/')).json as unknown as Array<{
+      id: number;
+    }>;
+    for (const hook of hooks) await callSandboxDirectly(t, 'DELETE', `/v1/webhook/${hook.id}`);
+    await callSandboxDirectly(
+      t,
+      'POST',
+      '/v1/business/',
+      merchantBody({ name: 'Quiet Harbour Ltd' }),
+    );
     await renameDirectly(t, created.json.id, 'Comet Spices');
     expect(await namesFound(t, cookie, 'quiet harbour')).toEqual(['Quiet Harbour Ltd']);
     expect(await namesFound(t, cookie, 'comet')).toEqual(['Comet Spices']);
@@ -109,7 +113,12 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
 
   it('starts again from the new partner’s records when an admin stores another API key', async () => {
     const t = await dashboard(dialect);
-    await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Former Partner Merchant' }));
+    await callSandboxDirectly(
+      t,
+      'POST',
+      '/v1/business/',
+      merchantBody({ name: 'Former Partner Merchant' }),
+    );
     const { cookie } = await t.signIn('operations@demo.example');
     expect(await namesFound(t, cookie, 'former partner')).toHaveLength(1);
     const admin = (await t.signIn('admin@demo.example')).cookie;
@@ -124,11 +133,16 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
 
   it('forgets what a sandbox reset deleted, and holds what a scenario made', async () => {
     const t = await dashboard(dialect);
-    await direct(t, 'POST', '/v1/business/', merchantBody({ name: 'Before Reset Merchant' }));
+    await callSandboxDirectly(
+      t,
+      'POST',
+      '/v1/business/',
+      merchantBody({ name: 'Before Reset Merchant' }),
+    );
     const { cookie } = await t.signIn('tester@demo.example');
     expect(await namesFound(t, cookie, 'before reset')).toHaveLength(1);
     // The partner's own call, straight to the sandbox: the event log tells the index.
-    const loaded = await direct(t, 'POST', '/v1/sandbox/scenarios/load', {
+    const loaded = await callSandboxDirectly(t, 'POST', '/v1/sandbox/scenarios/load', {
       preset: 'kyc-set-back',
       reset: true,
     });
@@ -196,7 +210,12 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     const t = await startTestDashboard({ dialect });
     running.push(t);
     for (let i = 0; i < 250; i++)
-      await direct(t, 'POST', '/v1/business/', merchantBody({ name: `Bulk Merchant ${i}` }));
+      await callSandboxDirectly(
+        t,
+        'POST',
+        '/v1/business/',
+        merchantBody({ name: `Bulk Merchant ${i}` }),
+      );
     const db = await freshDashboardDb(dialect);
     const vault = createVault(Buffer.alloc(32, 1));
     const real = t.server.app.dashboard.upstreams.get('sandbox')!;

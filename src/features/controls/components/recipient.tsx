@@ -1,6 +1,6 @@
 // What a payment went to, as the payout account was when the dashboard created the payment
-// (docs/decisions/025): shown on the transaction's page and on its confirmation, with a warning
-// when the account's bank details have changed since.
+// (docs/decisions/025), or as it reads now for one made elsewhere: shown on the transaction's
+// page, with a warning when the account's bank details have changed since.
 import { Table, Text } from '@mantine/core';
 import type { RecipientRecord } from '#/api/controls';
 import { DateTime } from '#/components/date-time';
@@ -50,7 +50,16 @@ export function RecipientDetails({
         ) : (
           `#${recipient.accountId}`
         )}{' '}
-        was when the payment was created, <DateTime value={recipient.recordedAt} />.
+        {recipient.recorded ? (
+          <>
+            was when the payment was created, <DateTime value={recipient.recordedAt} />.
+          </>
+        ) : (
+          <>
+            reads now. This payment was not created in the dashboard: if the account changed after
+            it was created, the API pays the details it was created with.
+          </>
+        )}
         {recipient.firstPayment ? ' The first payment to this account.' : ''}
       </Text>
       {recipient.changedSince && (

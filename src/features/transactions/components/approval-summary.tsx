@@ -29,7 +29,7 @@ export function QuoteExpiry({ quote }: { quote: Pick<QuoteInfo, 'expiresAt' | 'e
   if (quote.expiresAt === null) return null;
   const expired = quote.expired || quote.expiresAt <= now;
   return (
-    <Text span size="sm" c={expired ? 'red.8' : undefined} data-testid="quote-expiry">
+    <Text span size="sm" c={expired ? 'var(--mantine-color-error)' : undefined} data-testid="quote-expiry">
       {expired ? 'Expired' : `Expires ${timeLeft(quote.expiresAt, now)}`} (
       <DateTime value={quote.expiresAt} />)
     </Text>
@@ -140,6 +140,11 @@ export function ApprovalSummary({
                 <Text size="sm" c="dimmed">
                   {recipient.bankName}, {recipient.number}, {recipient.countryIso}
                 </Text>
+                {!recipient.recorded && (
+                  <Text size="xs" c="dimmed" data-testid="payee-read-now">
+                    As the account reads now: this payment was not created in the dashboard
+                  </Text>
+                )}
                 {recipient.firstPayment && (
                   <Badge color="orange" variant="light" radius="sm" mt={4}>
                     First payment to this account

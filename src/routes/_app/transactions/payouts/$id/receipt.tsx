@@ -114,7 +114,7 @@ function ReceiptPage() {
             <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
               Recipient
             </Text>
-            {recorded ? (
+            {recorded?.recorded ? (
               <div data-testid="receipt-recipient">
                 <Text size="sm">{recorded.accountHolderName}</Text>
                 <Text size="sm" c="dimmed">
