@@ -79,6 +79,51 @@ test('a click on a drawn page before the app listens is not lost', async ({ page
   await expect(page.getByRole('menuitem', { name: 'Sign out', exact: true })).toBeVisible();
 });
 
+test('text typed on a drawn page before the app listens is not lost', async ({ page }) => {
+  await signInAs(page, 'Omar Operations');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/merchants', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search merchants' });
+  await expect(search).toBeVisible();
+  await search.pressSequentially('Lumen');
+  release();
+  // The app takes the words as typed: the list is filtered by them, and the field keeps them.
+  await expect(page).toHaveURL(/q=Lumen/);
+  const table = page.getByRole('table', { name: 'Merchants' });
+  await expect(table.getByRole('link', { name: 'Atlas Freight Forwarding B.V.' })).toBeHidden();
+  await expect(search).toHaveValue('Lumen');
+});
+
+test('a form field typed into before the app listens gives its text to the form', async ({
+  page,
+}) => {
+  await signInAs(page, 'Omar Operations');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/merchants/new', { waitUntil: 'commit' });
+  const name = page.getByRole('textbox', { name: /^Legal name/ });
+  await expect(name).toBeVisible();
+  await name.pressSequentially('Early Bird Trading Ltd');
+  release();
+  await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+  await expect(name).toHaveValue('Early Bird Trading Ltd');
+  // The form has the name: sending it finds other fields missing, not this one.
+  await page.getByRole('button', { name: 'Create merchant' }).click();
+  await expect(page.getByRole('textbox', { name: /^Street/ })).toHaveAccessibleDescription(
+    /Street is required/,
+  );
+  await expect(name).not.toHaveAccessibleDescription(/required/);
+});
+
 test('pages drawn at once for browsers in different formats each keep their own', async ({
   page,
   baseURL,

@@ -203,7 +203,7 @@ function jsonBlock(id: string, nonce: string, data: unknown): string {
 
 /**
  * The page's small classic scripts (`/color-scheme.js`, which sets light or dark before the first
- * paint; `/held-clicks.js`) written into the page with its nonce instead of fetched: the browser
+ * paint; `/held-input.js`) written into the page with its nonce instead of fetched: the browser
  * stops reading the page until such a script has run, so a fetch of one held back every first
  * paint (docs/decisions/059).
  */

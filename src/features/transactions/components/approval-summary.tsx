@@ -29,7 +29,12 @@ export function QuoteExpiry({ quote }: { quote: Pick<QuoteInfo, 'expiresAt' | 'e
   if (quote.expiresAt === null) return null;
   const expired = quote.expired || quote.expiresAt <= now;
   return (
-    <Text span size="sm" c={expired ? 'var(--mantine-color-error)' : undefined} data-testid="quote-expiry">
+    <Text
+      span
+      size="sm"
+      c={expired ? 'var(--mantine-color-error)' : undefined}
+      data-testid="quote-expiry"
+    >
       {expired ? 'Expired' : `Expires ${timeLeft(quote.expiresAt, now)}`} (
       <DateTime value={quote.expiresAt} />)
     </Text>
