@@ -68,6 +68,7 @@ import { localIndex } from './local-index/store';
 import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
 import { apiPacer } from './pacer';
+import { loadAllSoon } from './lazy-packages';
 
 /** Every error of the dashboard's own routes as a problem body; an unexpected one is logged. */
 async function answerErrorsAsProblems(
@@ -281,6 +282,9 @@ export async function buildDashboardServer(options: DashboardOptions) {
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   app.addHook('onListen', async () => outbox.start());
+  let stopLoading = () => {};
+  app.addHook('onListen', async () => void (stopLoading = loadAllSoon(1_000)));
+  app.addHook('onClose', async () => stopLoading());
   app.addHook('onClose', async () => outbox.stop());
   // The daily digests and the monthly statements, looked for every minute (each is sent once,
   // whichever server finds it).

@@ -118,6 +118,22 @@ describe('the import graph of src/server', () => {
     for (const file of frozen) expect(graph.get(file)).toEqual([]);
   });
 
+  it('loads the slow packages on first use, not at start (lazy-packages.ts)', () => {
+    const slow = new Set(['exceljs', 'pdfkit', '@node-saml/node-saml', 'nodemailer']);
+    const eager = modulesUnder(SERVER)
+      .filter((file) => path.basename(file) !== 'lazy-packages.ts')
+      .flatMap((file) =>
+        [
+          ...fs
+            .readFileSync(file, 'utf8')
+            .matchAll(/^(?:import|export) (?!type )[^;]*? from '([^']+)'/gm),
+        ]
+          .filter(([, from]) => slow.has(from!))
+          .map(([, from]) => `${path.relative(SERVER, file)}: ${from}`),
+      );
+    expect(eager).toEqual([]);
+  });
+
   it('lets only the composition root and the route plugins import the whole context', () => {
     const context = path.join(SERVER, 'context.ts');
     const readers = [...importGraph(modulesUnder(SERVER))]

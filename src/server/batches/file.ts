@@ -4,7 +4,7 @@
 // the file itself uses. Kept libraries do the parsing (csv-parse, exceljs).
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
-import { excel } from '../files/excel';
+import { excel } from '../lazy-packages';
 import {
   BATCH_COLUMNS,
   BATCH_UPLOAD,

@@ -1,7 +1,7 @@
 // The bulk payout templates (docs/decisions/033): per product, a CSV and an XLSX file with the
 // columns people fill in. The XLSX's text columns are formatted as text, so a spreadsheet keeps
 // an account number's leading zeros; its second sheet says what each column takes.
-import { excel } from '../files/excel';
+import { excel } from '../lazy-packages';
 import { PURPOSES, type Product } from '#/api/schemas/transaction';
 import { type BatchColumn, NOTE_COLUMN, REQUIRED_COLUMNS, columnsOf } from '#/api/batches';
 import { csvCell, defuseFormula } from '#/api/csv';

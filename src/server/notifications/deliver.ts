@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { inPool } from '../pool';
 import { leaseFree, leases, RELEASED } from '../store/lease';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { nodemailer } from '../lazy-packages';
 import { leadsToListedHost, postWebhook, publicTargetProblem } from '#/http/outbound-targets';
 import { repeatingPass } from '../repeating-pass';
 import type { DashboardDb } from '../store/db';
@@ -51,8 +52,11 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
   const { db } = store;
   const owner = randomUUID();
   const lease = leases(db, 'outbox', 'pending');
-  const smtp: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+  // The mail transport, made with the first email sent (nodemailer loads then).
+  const smtpUrl = options.smtpUrl;
+  let transport: Promise<Transporter> | undefined;
+  const smtp = smtpUrl
+    ? () => (transport ??= nodemailer().then((mailer) => mailer.createTransport(smtpUrl)))
     : undefined;
 
   /** Claims up to `limit` due messages for this server: three statements, however many. */
@@ -118,7 +122,9 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
   async function send(message: OutboxTable): Promise<void> {
     if (message.channel === 'email') {
       if (!smtp) return keep([message]);
-      await smtp.sendMail({
+      await (
+        await smtp()
+      ).sendMail({
         from,
         to: message.target,
         subject: message.subject,
@@ -200,7 +206,11 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
     start: job.start,
     async stop() {
       await job.stop();
-      smtp?.close();
+      // A transport made is closed; none is made for it.
+      await transport?.then(
+        (made) => made.close(),
+        () => undefined,
+      );
     },
   };
 }

@@ -43,7 +43,7 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     reply
       .type('application/samlmetadata+xml; charset=utf-8')
       .header('content-disposition', 'inline; filename="partner-dashboard-saml.xml"')
-      .send(serviceProviderMetadata(serviceProviderOf(ctx.address.origin()))),
+      .send(await serviceProviderMetadata(serviceProviderOf(ctx.address.origin()))),
   );
 
   app.post(SAML_PATHS.acs, async (request, reply) => {
@@ -61,11 +61,8 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     }
     let profile;
     try {
-      ({ profile } = await samlOf(
-        serviceProviderOf(ctx.address.origin()),
-        saml,
-        ctx.sso.samlRequests,
-      ).validatePostResponseAsync({ SAMLResponse: form.SAMLResponse }));
+      const sp = await samlOf(serviceProviderOf(ctx.address.origin()), saml, ctx.sso.samlRequests);
+      ({ profile } = await sp.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse }));
     } catch (error) {
       return refuseSso(request, reply, 'FAILED', { provider, error: errorWords(error) });
     }

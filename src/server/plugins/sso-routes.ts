@@ -272,11 +272,12 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     if (saml && covers(saml.domains, email)) {
       try {
         // The return path travels as RelayState, checked again when the response comes back.
-        const url = await samlOf(
+        const sp = await samlOf(
           serviceProviderOf(ctx.address.origin()),
           saml,
           ctx.sso.samlRequests,
-        ).getAuthorizeUrlAsync(query.returnTo ?? '', undefined, {});
+        );
+        const url = await sp.getAuthorizeUrlAsync(query.returnTo ?? '', undefined, {});
         return reply.redirect(url, 303);
       } catch (error) {
         return providerFailed(saml.entityId, error);

@@ -3,8 +3,9 @@
 // must be signed by one of the provider's certificates, for this audience and recipient, within
 // their time (`NotOnOrAfter`), answering one of our requests when they say they do
 // (`InResponseTo`), or IdP-initiated; each used once.
-import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { CacheProvider, SAML } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
+import { nodeSaml } from '../lazy-packages';
 import type { SamlConnection } from '../store/sso';
 import { refuseDoctype, XmlRefused } from './saml-metadata';
 
@@ -23,11 +24,13 @@ export const serviceProviderOf = (origin: string): ServiceProvider => ({
   metadataUrl: `${origin}${SAML_PATHS.metadata}`,
 });
 
-export function samlOf(
+/** The service provider for a connection (node-saml is loaded on the first SAML request). */
+export async function samlOf(
   sp: ServiceProvider,
   connection: Pick<SamlConnection, 'entityId' | 'entryPoint' | 'certificates'>,
   requests: CacheProvider,
-): SAML {
+): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await nodeSaml();
   return new SAML({
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
@@ -48,15 +51,17 @@ export function samlOf(
 }
 
 /** The metadata this service provider gives identity providers. */
-export const serviceProviderMetadata = (sp: ServiceProvider) =>
-  samlOf(
-    sp,
-    { entityId: '', entryPoint: '', certificates: ['none'] },
-    {
-      saveAsync: async () => null,
-      getAsync: async () => null,
-      removeAsync: async () => null,
-    },
+export const serviceProviderMetadata = async (sp: ServiceProvider) =>
+  (
+    await samlOf(
+      sp,
+      { entityId: '', entryPoint: '', certificates: ['none'] },
+      {
+        saveAsync: async () => null,
+        getAsync: async () => null,
+        removeAsync: async () => null,
+      },
+    )
   ).generateServiceProviderMetadata(null, null);
 
 /**

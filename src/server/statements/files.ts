@@ -5,8 +5,8 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import Decimal from 'decimal.js';
-import { excel } from '../files/excel';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { excel, pdfkit } from '../lazy-packages';
 import { csvDialectOf, csvHeaderOf, csvRowOf } from '#/api/csv';
 import { formatDecimal } from '#/api/formats';
 import { decimalsOf } from '#/api/money';
@@ -194,9 +194,23 @@ function pdfColumns(ctx: StatementContext) {
   ];
 }
 
+/** The PDF, as a stream at once; pdfkit is loaded on the first statement asked for. */
 function pdfStream(ctx: StatementContext): Readable {
+  const out = new PassThrough();
+  pdfkit().then(
+    (PDF) => {
+      const doc = pdfDocument(PDF, ctx);
+      doc.on('error', (error) => out.destroy(error));
+      doc.pipe(out);
+    },
+    (error: unknown) => out.destroy(error as Error),
+  );
+  return out;
+}
+
+function pdfDocument(PDF: typeof PDFDocument, ctx: StatementContext): PDFKit.PDFDocument {
   const { summary } = ctx;
-  const doc = new PDFDocument({
+  const doc = new PDF({
     size: 'A4',
     layout: 'landscape',
     margins: { top: 40, bottom: 40, left: 36, right: 36 },
