@@ -130,22 +130,36 @@ test('an approver sees the payee by name on a payout made outside the dashboard'
   page,
   dashboard,
 }) => {
-  // Seeded straight into the sandbox, as a partner's own systems would make it.
-  const id = transactionWhere(dashboard, SEEDED.quotedPayout);
-  const payee = dashboard.store.db
-    .prepare(
-      `SELECT a.account_holder_name AS name FROM txn t
-       JOIN payout_account a ON a.id = t.to_business_external_account_id WHERE t.id = ?`,
-    )
-    .get(id) as { name: string };
   await signInAs(page, 'Aiko Approver');
+  const id = await quotedPayout(page, dashboard, '2753.00', { direct: true });
   await page.goto(`/transactions/payouts/${id}`);
   await page.getByRole('button', { name: 'Approve quote' }).click();
   const dialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
   const approved = dialog.getByRole('table', { name: 'What you approve' });
-  await expect(approved).toContainText(payee.name);
+  await expect(approved).toContainText('Anatolia Cotton Mills A.Ş.');
+  await expect(approved).toContainText('TR33 •••• 1326');
   await expect(approved.getByTestId('payee-read-now')).toHaveText(
     'As the account reads now: this payment was not created in the dashboard',
   );
+  await checkA11y(page);
+});
+
+test('an expired quote offers no approval and says what to do instead', async ({
+  page,
+  dashboard,
+}) => {
+  // Seeded days ago: its quote has outlived the day a quote may be approved in.
+  const id = transactionWhere(dashboard, SEEDED.quotedPayout);
+  await signInAs(page, 'Aiko Approver');
+  await page.goto(`/transactions/payouts/${id}`);
+  await expect(page.getByRole('button', { name: 'Approve quote' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Approve quote' })).toHaveAccessibleDescription(
+    'The quote has expired: it can no longer be approved.',
+  );
+  await expect(page.getByTestId('transaction-now')).toContainText(
+    'Whoever creates transactions quotes it again: Copy as new, then cancel this one.',
+  );
+  await expect(page.getByText('Next: Finance')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reject…' })).toBeEnabled();
   await checkA11y(page);
 });

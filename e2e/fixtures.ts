@@ -327,23 +327,32 @@ export function accountWithIban(dashboard: Dashboard, iban: string): number {
  * A payout (sendc2f) from Lumen Textiles to Anatolia Cotton Mills' EUR account, created by whoever
  * is signed in through the dashboard's API, deposited in USDT(TRC20) and quoted: its id.
  */
-export async function quotedPayout(page: Page, dashboard: Dashboard, toAmount: string) {
+export async function quotedPayout(
+  page: Page,
+  dashboard: Dashboard,
+  toAmount: string,
+  /** Made straight at the sandbox, as the partner's own systems would: the dashboard sees none of it. */
+  { direct = false } = {},
+) {
   const account = dashboard.store.db
     .prepare(
       `SELECT id FROM payout_account WHERE account_holder_name LIKE 'Anatolia%'
        AND account_status = 'ACTIVE' AND currency_symbol = 'EUR'`,
     )
     .get() as { id: number };
-  const created = await page.request.post('/api/v1/sendc2f/', {
-    headers: CSRF,
-    data: {
-      fromBusinessId: merchantNamed(dashboard, SEEDED.lumen),
-      toBusinessExternalAccountId: account.id,
-      fromCurrencySymbol: 'USDT(TRC20)',
-      toAmount,
-      purpose: 'SUPPLIER_PAYMENT',
-    },
-  });
+  const data = {
+    fromBusinessId: merchantNamed(dashboard, SEEDED.lumen),
+    toBusinessExternalAccountId: account.id,
+    fromCurrencySymbol: 'USDT(TRC20)',
+    toAmount,
+    purpose: 'SUPPLIER_PAYMENT',
+  };
+  const created = direct
+    ? await page.request.post(`${dashboard.url}/sandbox/v1/sendc2f/`, {
+        headers: { 'x-api-key': dashboard.demo.apiKey, 'x-api-secret': dashboard.demo.apiSecret },
+        data,
+      })
+    : await page.request.post('/api/v1/sendc2f/', { headers: CSRF, data });
   expect(created.ok()).toBe(true);
   const id = String((await created.json()).businessRequestId);
   const status = async () =>

@@ -26,7 +26,7 @@ import { RejectDialog } from '#/components/reject-dialog';
 import type { TransactionApproval, TransactionControls } from '#/api/controls';
 import { useStepUpField } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
-import { ApprovalSummary, MovingRows } from './approval-summary';
+import { ApprovalSummary, MovingRows, QUOTE_EXPIRED, quoteExpired } from './approval-summary';
 import { RateText, useDepositOf } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { showDone } from '#/components/notify';
@@ -172,7 +172,7 @@ export function ApproveQuoteDialog(props: ActionDialogProps) {
   const id = t.businessRequestId;
   const quote = useApproveQuote(product, id);
   const { idempotencyKey, done, dialog } = useDialogAction(props, quote);
-  const expired = controls?.quote?.expired ?? false;
+  const expired = quoteExpired(controls);
   return (
     <ConfirmDialog
       {...dialog}
@@ -206,10 +206,7 @@ export function ApproveQuoteDialog(props: ActionDialogProps) {
       <WhatIsApproved product={product} t={t} controls={controls} action="approveQuote" />
       {expired && (
         <Alert color="red" variant="light" title="This quote has expired">
-          <Text size="sm">
-            It can no longer be approved. Whoever creates transactions quotes it again: Copy as new,
-            then cancel this one.
-          </Text>
+          <Text size="sm">{QUOTE_EXPIRED.todo}</Text>
         </Alert>
       )}
       {quote.isError && <ApiErrorAlert error={quote.error} title="The quote was not approved" />}

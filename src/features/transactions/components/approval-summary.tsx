@@ -23,6 +23,17 @@ export function timeLeft(at: number, now: number): string {
   return `in ${s} s`;
 }
 
+/** What an expired quote means, and what to do: said on the page, the timeline and the dialog. */
+export const QUOTE_EXPIRED = {
+  what: 'The quote has expired: it can no longer be approved.',
+  todo: 'Whoever creates transactions quotes it again: Copy as new, then cancel this one.',
+  who: 'Finance',
+} as const;
+
+/** Whether the quote an approval waits for has expired, as the server last said. */
+export const quoteExpired = (controls: TransactionControls | undefined) =>
+  controls?.quote?.expired ?? false;
+
 /** A live countdown to a quote's expiry, or that it has expired. */
 export function QuoteExpiry({ quote }: { quote: Pick<QuoteInfo, 'expiresAt' | 'expired'> }) {
   const now = useNow(1_000);

@@ -98,4 +98,26 @@ describe('the actions of a transaction', () => {
     ).toBeTruthy();
     expect(screen.getByTestId('transaction-now').textContent).toMatch(/^Now: Completed\./);
   });
+
+  it('offers no approval of an expired quote, and says what to do instead', () => {
+    const c = controls(action(true));
+    c.quote = {
+      source: 'api',
+      depositAmount: '109.60',
+      rate: '0.91',
+      quotedAt: 1_000,
+      expiresAt: 2_000,
+      expired: true,
+      referenceRate: null,
+      markupPercent: null,
+    };
+    const button = renderActions(['approver'], quoted, c);
+    expect(button('Approve quote').disabled).toBe(true);
+    expect(screen.getByText('The quote has expired: it can no longer be approved.')).toBeTruthy();
+    expect(screen.getByTestId('transaction-now').textContent).toContain(
+      'Whoever creates transactions quotes it again: Copy as new, then cancel this one.',
+    );
+    // Rejecting it stays open: an approver may still turn it down with a reason.
+    expect(button('Reject…').disabled).toBe(false);
+  });
 });

@@ -17,7 +17,7 @@ import {
   CancelDialog,
   RejectApprovalDialog,
 } from './action-dialogs';
-import { QuoteExpiry } from './approval-summary';
+import { QUOTE_EXPIRED, QuoteExpiry, quoteExpired } from './approval-summary';
 
 type Action = TransactionApproval | 'cancel' | 'reject';
 
@@ -63,6 +63,7 @@ export function whyNot(product: Product, t: Transaction, action: Action): string
 /** Why the signed-in person cannot give an approval the policies ask for, and who can. */
 function controlsReason(controls: TransactionControls | undefined, action: Action) {
   if (action === 'cancel' || action === 'reject' || !controls) return undefined;
+  if (action === 'approveQuote' && quoteExpired(controls)) return QUOTE_EXPIRED.what;
   const state = controls.actions[action];
   return state.canAct ? undefined : whyNotInWords(state);
 }
@@ -159,7 +160,9 @@ export function TransactionActions({
         <Text span fw={600}>
           Now: {humanize(t.clientStatus)}.
         </Text>{' '}
-        {next ? next.action : ''}
+        {waiting === 'approveQuote' && quoteExpired(controls)
+          ? `${QUOTE_EXPIRED.what} ${QUOTE_EXPIRED.todo}`
+          : (next?.action ?? '')}
         {waiting === 'approveQuote' && controls?.quote?.expiresAt ? (
           <>
             {' '}

@@ -12,6 +12,7 @@ import { DeliverySummary, EventDialog } from '#/components/event-details';
 import { Money } from '#/components/money';
 import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
 import { cancelReasonOf } from './transaction-outcome';
+import { QUOTE_EXPIRED, quoteExpired } from './approval-summary';
 import { namesInWords, whyNotInWords } from '#/lib/format';
 
 function StepDetail({
@@ -107,6 +108,8 @@ function nextOf(
   controls: TransactionControls | undefined,
 ): { who: string; action: string; why: string | null } {
   const action = APPROVAL_OF_STEP[next.step];
+  if (action === 'approveQuote' && quoteExpired(controls))
+    return { who: QUOTE_EXPIRED.who, action: QUOTE_EXPIRED.what, why: QUOTE_EXPIRED.todo };
   const state = action && next.actor === 'you' ? controls?.actions[action] : undefined;
   if (!state || state.canAct)
     return { who: ACTOR_LABEL[next.actor], action: next.action, why: null };
