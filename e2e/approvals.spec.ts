@@ -163,3 +163,18 @@ test('an expired quote offers no approval and says what to do instead', async ({
   await expect(page.getByRole('button', { name: 'Reject…' })).toBeEnabled();
   await checkA11y(page);
 });
+
+test('the approvals inbox says nobody can approve an expired quote', async ({
+  page,
+  dashboard,
+}) => {
+  const id = transactionWhere(dashboard, SEEDED.quotedPayout);
+  await signInAs(page, 'Aiko Approver');
+  await page.goto('/approvals');
+  const row = page.getByTestId(`inbox-sendc2f-${id}`);
+  await expect(row).toContainText('Nobody: it has expired');
+  await expect(row).toContainText(
+    'Whoever creates transactions quotes it again: Copy as new, then cancel this one.',
+  );
+  await checkA11y(page);
+});

@@ -22,7 +22,7 @@ import { inboxQuery } from '#/features/controls/queries';
 import { INBOX_PAGE } from '#/features/controls/inbox-page';
 import { approversInWords } from '#/features/controls/words';
 import { formatRate, namesInWords } from '#/lib/format';
-import { QuoteExpiry } from '#/features/transactions/components/approval-summary';
+import { QUOTE_EXPIRED, QuoteExpiry } from '#/features/transactions/components/approval-summary';
 import { Totals } from '#/features/batches/components/batch-bits';
 import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE } from '#/lib/products';
@@ -48,7 +48,14 @@ export const Route = createFileRoute('/_app/approvals')({
 });
 
 /** Who can give the approval: you, or the names of those who can, or why nobody can. */
-function WhoCan({ item }: { item: Pick<InboxTransaction, 'canAct' | 'whoCan' | 'why'> }) {
+function WhoCan({
+  item,
+  nobody = 'Nobody yet',
+}: {
+  item: Pick<InboxTransaction, 'canAct' | 'whoCan' | 'why'>;
+  /** What is said when nobody can. */
+  nobody?: string;
+}) {
   if (item.canAct)
     return (
       <Badge color="violet" variant="light" radius="sm" style={{ textTransform: 'none' }}>
@@ -57,7 +64,7 @@ function WhoCan({ item }: { item: Pick<InboxTransaction, 'canAct' | 'whoCan' | '
     );
   return (
     <Text size="sm" c="dimmed">
-      {item.whoCan.length > 0 ? namesInWords(item.whoCan) : 'Nobody yet'}
+      {item.whoCan.length > 0 ? namesInWords(item.whoCan) : nobody}
       <Text span size="xs" display="block">
         {item.why}
       </Text>
@@ -154,7 +161,19 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
       </>
     ),
   },
-  { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
+  {
+    header: 'Who can approve',
+    cell: (item) =>
+      item.action === 'approveQuote' && item.quote.expired ? (
+        // Nobody can approve an expired quote: it is quoted again, or rejected.
+        <WhoCan
+          item={{ canAct: false, whoCan: [], why: QUOTE_EXPIRED.todo }}
+          nobody="Nobody: it has expired"
+        />
+      ) : (
+        <WhoCan item={item} />
+      ),
+  },
 ];
 
 /** A bulk payout file by name, linked to its page, with a note below. */
