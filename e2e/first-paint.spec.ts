@@ -1,7 +1,19 @@
 // The server's first paint of signed-in pages (docs/decisions/059): the page arrives drawn, with
 // its data; the browser takes it over without asking for that data again; a page the server
 // cannot draw is drawn by the browser as before.
+import type { Page } from '@playwright/test';
 import { allowConsoleError, expect, signInAs, test } from './fixtures';
+
+/** Holds the app's entry script back (a slow network) until the function returned is called. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test('a signed-in list arrives drawn: its rows show with scripts turned off', async ({
   page,
@@ -66,12 +78,7 @@ test('a page the server cannot draw is drawn by the browser, as before', async (
 test('a click on a drawn page before the app listens is not lost', async ({ page }) => {
   await signInAs(page, 'Omar Operations');
   // The app's entry script held back (a slow network), so the drawn page is all there is.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/merchants', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1, name: 'Merchants' })).toBeVisible();
   await page.getByRole('button', { name: 'Account' }).click();
@@ -81,12 +88,7 @@ test('a click on a drawn page before the app listens is not lost', async ({ page
 
 test('text typed on a drawn page before the app listens is not lost', async ({ page }) => {
   await signInAs(page, 'Omar Operations');
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/merchants', { waitUntil: 'commit' });
   const search = page.getByRole('searchbox', { name: 'Search merchants' });
   await expect(search).toBeVisible();
@@ -103,12 +105,7 @@ test('a form field typed into before the app listens gives its text to the form'
   page,
 }) => {
   await signInAs(page, 'Omar Operations');
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/merchants/new', { waitUntil: 'commit' });
   const name = page.getByRole('textbox', { name: /^Legal name/ });
   await expect(name).toBeVisible();
