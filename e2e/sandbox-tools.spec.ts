@@ -236,6 +236,11 @@ test('the overview lists what waits for approval and the merchants needing actio
   const quotes = page.getByRole('heading', { name: 'Quotes to approve' }).locator('../..');
   await expect(quotes.getByRole('link', { name: quotedPayout })).toBeVisible();
   await expect(quotes.getByRole('link', { name: quotedCollection })).toBeVisible();
+  // The payout's quote was given days ago: past the day a quote may be approved in. A
+  // collection's quote is priced when it is approved, so it never expires while it waits.
+  const line = (name: string) => quotes.getByRole('listitem').filter({ hasText: name });
+  await expect(line(quotedPayout)).toContainText('quote expired');
+  await expect(line(quotedCollection)).not.toContainText('quote expired');
   const deposits = page.getByRole('heading', { name: 'Deposits to approve' }).locator('../..');
   await expect(deposits.getByRole('link', { name: payoutDeposit })).toBeVisible();
   await expect(deposits.getByRole('link', { name: collectionDeposit })).toBeVisible();

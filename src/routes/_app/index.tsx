@@ -10,6 +10,7 @@ import { describeEvent } from '#/components/event-details';
 import { AnchorLink, ButtonLink, NewRecordLink, TransactionLink } from '#/components/links';
 import { EmptyState, LoadingState, PageHeader } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
+import { approvalSettingsQuery } from '#/features/controls/queries';
 import { recentActivityQuery } from '#/features/events/queries';
 import { merchantIndexQuery, transactionIndexQuery } from '#/features/find/queries';
 import { WaitingList, WaitingState } from '#/features/transactions/components/needs-action';
@@ -66,6 +67,8 @@ function OverviewPage() {
     merchantIndexQuery({ kycStatus: ['ACTION_NEEDED'], start: 0, limit: QUEUE }),
   );
   const activity = useQuery(recentActivityQuery);
+  // How long a quote may be approved: the quotes queue marks those that expired.
+  const settings = useQuery(approvalSettingsQuery);
 
   return (
     <>
@@ -107,6 +110,9 @@ function OverviewPage() {
                 more={list.data.hasMore}
                 empty={empty}
                 label={title}
+                quoteValidityMinutes={
+                  list === quotes ? settings.data?.quoteValidityMinutes : undefined
+                }
               />
             )}
           </Card>

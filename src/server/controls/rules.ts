@@ -344,19 +344,9 @@ export function simulationChanges(
   return changed;
 }
 
-/**
- * When a quote the API gave may be approved until (docs/decisions/041): from the moment it was
- * given (the transaction's last change while it waits for the quote's approval), for the
- * workspace's validity. None for a quote the API has not given yet (a collection is priced when
- * its quote is approved) or one already approved.
- */
-export function quoteWindow(
-  t: { fromAmount: string | null; quoteApprovedDate: number | null; lastUpdateTime: number },
-  validityMs: number,
-): { quotedAt: number; expiresAt: number } | null {
-  if (t.fromAmount === null || t.quoteApprovedDate !== null) return null;
-  return { quotedAt: t.lastUpdateTime, expiresAt: t.lastUpdateTime + validityMs };
-}
+// When a quote may be approved until: `quoteWindow` in src/api/quote-window.ts, which pages use
+// to say a quote has expired; the refusal of an expired quote is decided here (`gate.ts`).
+export { quoteWindow } from '#/api/quote-window';
 
 /** The rate a quote gives: payout units per deposit unit, to ten significant digits. */
 export function quotedRate(toAmount: string, fromAmount: string | null): string | null {

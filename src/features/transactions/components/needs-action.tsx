@@ -2,6 +2,7 @@
 // deposits waiting for approval, transfers that have not moved for a day), newest change first.
 import { Stack, Text } from '@mantine/core';
 import type { TransactionRow } from '#/api/local-index';
+import { quoteWindow } from '#/api/quote-window';
 import { ApiErrorAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { EmptyState, LoadingState } from '#/components/page';
@@ -12,14 +13,22 @@ export function WaitingList({
   more,
   empty,
   label,
+  quoteValidityMinutes,
 }: {
   rows: TransactionRow[];
   /** More wait than are shown. */
   more: boolean;
   empty: string;
   label: string;
+  /** For quotes waiting: how long one may be approved, to mark those that expired. */
+  quoteValidityMinutes?: number | undefined;
 }) {
   if (rows.length === 0) return <EmptyState title="Nothing waiting">{empty}</EmptyState>;
+  const expired = (t: TransactionRow) => {
+    if (quoteValidityMinutes === undefined) return false;
+    const window = quoteWindow(t, quoteValidityMinutes * 60_000);
+    return window !== null && window.expiresAt <= Date.now();
+  };
   return (
     <Stack gap="xs">
       <TransactionLines
@@ -29,6 +38,11 @@ export function WaitingList({
           <>
             {t.merchantName ? `${t.merchantName} · ` : ''}
             <DateTime value={t.lastUpdateTime} />
+            {expired(t) && (
+              <Text span size="xs" c="var(--mantine-color-error)">
+                {' · quote expired'}
+              </Text>
+            )}
           </>
         )}
       />
