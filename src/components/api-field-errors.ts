@@ -27,10 +27,19 @@ export interface FormMutation<Input, Answer> {
   ): void;
 }
 
+/** How a form's values go through a mutation, and where the API's field errors land. */
+export interface SubmitOptions<Values, Input, Answer> {
+  /** The form's fields, by the names the API's field errors use. */
+  fields: readonly string[];
+  /** The mutation's input made from the checked values (the values as they are unless told). */
+  input?: ((values: Values) => Input) | undefined;
+  done?: ((answer: Answer, values: Values) => void) | undefined;
+}
+
 /**
  * The submit of a form that sends through a mutation: the form's values checked, turned into the
- * mutation's input by `input` (the values as they are unless told), `done` on success, and the
- * API's field errors put back on the form's fields named in `fields`.
+ * mutation's input by `input`, `done` on success, and the API's field errors put back on the
+ * form's fields named in `fields`.
  */
 export function submitThrough<T extends FieldValues, Values, Input, Answer>(
   form: UseFormReturn<T, unknown, Values>,
@@ -39,11 +48,7 @@ export function submitThrough<T extends FieldValues, Values, Input, Answer>(
     fields,
     input = (values) => values as unknown as Input,
     done,
-  }: {
-    fields: readonly string[];
-    input?: (values: Values) => Input;
-    done?: (answer: Answer, values: Values) => void;
-  },
+  }: SubmitOptions<Values, Input, Answer>,
 ) {
   return form.handleSubmit((values) =>
     mutation.mutate(input(values), {

@@ -214,20 +214,20 @@ export function controlsCore(deps: ControlsDeps) {
     const read = await api
       .call(operations.getPayoutAccount, { params: { id: recorded?.accountId ?? accountId } })
       .catch(() => undefined);
-    const account = read?.ok ? read.data : undefined;
-    const now_ = account ? bankDetailsOf(account) : undefined;
-    const kept =
-      recorded ??
-      (account &&
-        now_ && {
-          accountId: account.id,
-          details: now_,
-          bankName: account.bankName,
-          currency: account.currencySymbol,
+    // The account as it reads now, in the shape of a record.
+    const current = read?.ok
+      ? {
+          accountId: read.data.id,
+          details: bankDetailsOf(read.data),
+          bankName: read.data.bankName,
+          currency: read.data.currencySymbol,
           recordedAt: now(),
-        });
+        }
+      : undefined;
+    const kept = recorded ?? current;
     if (!kept) return null;
-    const changed = recorded && now_ ? changedBankDetails(recorded.details, now_).length > 0 : null;
+    const changed =
+      recorded && current ? changedBankDetails(recorded.details, current.details).length > 0 : null;
     return {
       accountId: kept.accountId,
       accountHolderName: kept.details.accountHolderName,
@@ -239,7 +239,7 @@ export function controlsCore(deps: ControlsDeps) {
       recorded: recorded !== undefined,
       recordedAt: kept.recordedAt,
       changedSince: changed,
-      numberNow: changed && now_ ? maskedNumber(now_) : null,
+      numberNow: changed && current ? maskedNumber(current.details) : null,
       firstPayment: !(
         await index.accountsPaidBefore(ref.environment, [kept.accountId], {
           product: ref.product,

@@ -122,9 +122,8 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
   async function send(message: OutboxTable): Promise<void> {
     if (message.channel === 'email') {
       if (!smtp) return keep([message]);
-      await (
-        await smtp()
-      ).sendMail({
+      const mailer = await smtp();
+      await mailer.sendMail({
         from,
         to: message.target,
         subject: message.subject,
