@@ -5,7 +5,7 @@
 // form; a person the provider vouches for without a mapped group is told why.
 import { allowConsoleError, checkA11y, CSRF, expect, signInAs, test } from './fixtures';
 import type { Dashboard } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startTestIdp, type TestIdp } from '../src/server/sso/testing-idp';
 import { startTestSamlIdp, type TestSamlIdp } from '../src/server/sso/testing-saml-idp';
 
@@ -74,6 +74,19 @@ async function atProvider(page: Page, login: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/**
+ * Types a domain into the provider form's domains and waits until it is taken as a tag (the field
+ * empties): on a busy machine the Enter that takes it can arrive before the typed text is read.
+ */
+async function addDomain(form: Locator, domain: string) {
+  const field = form.getByLabel('Email domains it covers');
+  await field.fill(domain);
+  await expect(async () => {
+    if ((await field.inputValue()) !== '') await field.press('Enter');
+    await expect(field).toHaveValue('', { timeout: 2_000 });
+  }).toPass();
+}
+
 test('an admin sets up single sign-on from the provider’s issuer URL', async ({
   page,
   dashboard,
@@ -88,8 +101,7 @@ test('an admin sets up single sign-on from the provider’s issuer URL', async (
   await form.getByLabel('Issuer URL').fill(idp.issuer);
   await form.getByLabel('Client ID').fill(idp.clientId);
   await form.getByLabel('Client secret').fill(idp.clientSecret);
-  await form.getByLabel('Email domains it covers').fill('partner.example');
-  await page.keyboard.press('Enter');
+  await addDomain(form, 'partner.example');
   await form.getByRole('textbox', { name: 'Group 1' }).fill('payments-finance');
   await form.getByRole('combobox', { name: 'Roles of group 1' }).click();
   await page.getByRole('option', { name: 'Finance' }).click();
@@ -209,8 +221,7 @@ test('an admin sets up SAML from the provider’s metadata', async ({ page, dash
   // Metadata that is not: the server's refusal, on purpose.
   allowConsoleError(page, /status of 400/);
   await form.getByLabel("The provider's metadata").fill('<not-metadata/>');
-  await form.getByLabel('Email domains it covers').fill('saml.example');
-  await page.keyboard.press('Enter');
+  await addDomain(form, 'saml.example');
   await form.getByRole('textbox', { name: 'Group 1' }).fill('Approvers');
   await form.getByRole('combobox', { name: 'Roles of group 1' }).click();
   await page.getByRole('option', { name: 'Approver' }).click();
