@@ -261,6 +261,45 @@ test('an admin changes a person’s roles, and is told it is saved', async ({ pa
   await checkA11y(page);
 });
 
+test('the only admin removing her own Admin role is asked first, then refused in words', async ({
+  page,
+}) => {
+  allowConsoleError(page, /status of 409/);
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  const roles = page.getByRole('combobox', { name: 'Roles of Ada Admin' });
+  // Taking the Admin pill away (Backspace, as the × does) asks before anything is saved.
+  await roles.focus();
+  await page.keyboard.press('Backspace');
+  const dialog = page.getByRole('dialog', { name: 'Remove Admin from Ada Admin?' });
+  await expect(dialog).toContainText('You will no longer be Admin');
+  await expect(dialog).toContainText('You lose Settings as soon as it is saved.');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The workspace would have no active admin left: make another person an admin first.',
+  );
+  await dialog.getByRole('button', { name: 'Keep as it is' }).click();
+  await expect(dialog).toBeHidden();
+  // Nothing changed: Ada is still the admin, and the page still hers.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'People' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ada Admin/ })).toContainText('Admin');
+  await expect(
+    page.getByRole('row', { name: /Ada Admin/ }).getByText('Admin', { exact: true }),
+  ).toBeVisible();
+});
+
+test('deactivating a person is asked first and can be kept as it is', async ({ page }) => {
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Deactivate Vera Viewer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deactivate Vera Viewer?' });
+  await expect(dialog).toContainText('signed out everywhere');
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Reactivate Vera Viewer' })).toBeVisible();
+});
+
 test('a person turns on an authenticator from its QR code, then signs in with a recovery code', async ({
   page,
   dashboard,

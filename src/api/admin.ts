@@ -3,7 +3,7 @@
 // policies are the money controls': ./controls.) Declared once (docs/decisions/027).
 import { z } from 'zod';
 import { CredentialsForm, Email, Environment, Role } from './dashboard';
-import { endpoints } from './endpoints';
+import { STATUS, endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { requiredText, TextIdParams, UNSHOWABLE } from './schemas/common';
 import { ControlChangeHeld } from './controls';
@@ -106,6 +106,9 @@ export const adminEndpoints = endpoints({
     invalid: 'Give the roles.',
     response: Person,
     held: ControlChangeHeld,
+    errors: {
+      409: 'LAST_ADMIN: the workspace would have no active admin left',
+    },
     roles: ADMIN,
     audit: 'set roles',
   },
@@ -117,6 +120,9 @@ export const adminEndpoints = endpoints({
     params: TextIdParams,
     body: z.object({ active: z.boolean({ error: 'must be true or false' }) }),
     response: Person,
+    errors: {
+      409: 'LAST_ADMIN: the workspace would have no active admin left',
+    },
     roles: ADMIN,
     audit: 'set person active',
   },

@@ -20,6 +20,7 @@ import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';
 import type { FieldProblem } from '#/api/payee';
 import type { TransactionRef } from './store';
+import { LAST_ADMIN_TEXT } from '../store/workspace';
 
 /** Approving or rejecting something a second person must decide: a payee change, a control change. */
 type Decide = (
@@ -416,8 +417,9 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
       case 'setRoles': {
         const { userId, roles } = change.payload as { userId: string; roles: Role[] };
         if (!(await ctx.workspace.userById(userId))) return 'The person no longer exists.';
-        await ctx.workspace.setRoles(userId, roles);
-        return undefined;
+        return (await ctx.workspace.setRoles(userId, roles)) === 'lastAdmin'
+          ? LAST_ADMIN_TEXT
+          : undefined;
       }
       case 'addPerson': {
         const person = change.payload as { email: string; name: string; roles: Role[] };

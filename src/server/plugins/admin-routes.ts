@@ -1,7 +1,7 @@
 // The admin's settings (src/api/admin.ts): API credentials per environment, checked against the
 // environment before they are kept; the people of the workspace and their roles; the second
 // step per role. Every change is audited; approval policies are the money controls' (../controls).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { adminEndpoints as E } from '#/api/admin';
 import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { operations } from '#/api/operations';
@@ -11,6 +11,7 @@ import { ROLE_LABEL, type Role } from '#/api/roles';
 import { route } from '../endpoint';
 import { holdForSecondAdmin } from '../controls/changes';
 import { partnerClient } from '../partner-client';
+import { LAST_ADMIN_TEXT } from '../store/workspace';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -102,9 +103,34 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     return { user, oneTimePassword: ctx.notifications.outbox.smtp ? null : password };
   });
 
+  /** A change refused because no active admin would be left (docs/decisions/063), audited. */
+  const lastAdmin = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: string,
+    target: string,
+    details: Record<string, unknown>,
+  ) => {
+    await audit(request, {
+      action,
+      target,
+      outcome: 'refused',
+      details: { ...details, reason: 'LAST_ADMIN' },
+    });
+    return problem(request, reply, {
+      status: 409,
+      code: 'LAST_ADMIN',
+      detail: LAST_ADMIN_TEXT,
+    });
+  };
+
   route(app, E.setRoles, async ({ request, reply, params: { id }, body }) => {
     const before = await ctx.workspace.userById(id);
     if (!before) return problem(request, reply, noSuchPerson);
+    const details = { from: before.roles, to: body.roles };
+    // Refused before it is held too: a second admin is not asked to approve what cannot apply.
+    if (await ctx.workspace.wouldLeaveNoAdmin(id, { roles: body.roles }))
+      return lastAdmin(request, reply, E.setRoles.audit, before.email, details);
     if (await ctx.controlChanges.fourEyes()) {
       const words = (roles: readonly Role[]) =>
         roles.length > 0 ? roles.map((r) => ROLE_LABEL[r]).join(', ') : 'no role';
@@ -119,12 +145,13 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         },
       });
     }
-    await ctx.workspace.setRoles(id, body.roles);
+    if ((await ctx.workspace.setRoles(id, body.roles)) === 'lastAdmin')
+      return lastAdmin(request, reply, E.setRoles.audit, before.email, details);
     await audit(request, {
       action: E.setRoles.audit,
       target: before.email,
       outcome: 'ok',
-      details: { from: before.roles, to: body.roles },
+      details,
     });
     return (await ctx.workspace.userById(id))!;
   });
@@ -136,7 +163,10 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       return invalidInput(request, reply, 'You cannot deactivate yourself: another admin can.', [
         { field: 'active', message: 'cannot be false for yourself' },
       ]);
-    await ctx.workspace.setActive(id, body.active);
+    if ((await ctx.workspace.setActive(id, body.active)) === 'lastAdmin')
+      return lastAdmin(request, reply, E.setPersonActive.audit, person.email, {
+        active: body.active,
+      });
     await audit(request, {
       action: E.setPersonActive.audit,
       target: person.email,

@@ -18,7 +18,7 @@ import {
 import { rolesFromGroups } from '../sso/roles';
 import { takeDirectoryRoles } from '../sso/sign-in';
 import { audit } from '../request';
-import type { User } from '../store/workspace';
+import { LAST_ADMIN_TEXT, type User } from '../store/workspace';
 import { eqFilterOf, ScimFilterError } from './filter';
 import { type PatchableUser, patchGroup, patchUser, ScimPatchError } from './patch';
 import type { ScimGroupRecord, ScimStore } from './store';
@@ -248,12 +248,26 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
+  /**
+   * The directory may not deactivate the workspace's last active admin either (docs/decisions/
+   * 063): asked before anything of the person is changed, so that a refusal changes nothing.
+   */
+  const lastAdminRefusal = (user: User) =>
+    new ScimRefusal(
+      409,
+      `${user.email} is the last active admin of the workspace. ${LAST_ADMIN_TEXT}`,
+    );
+  async function refuseLastAdmin(user: User, active: boolean) {
+    if (await ctx.workspace.wouldLeaveNoAdmin(user.id, { active })) throw lastAdminRefusal(user);
+  }
+
   /** Makes the stored person say what the directory says (PUT, and PATCH once applied). */
   async function applyPerson(
     request: FastifyRequest,
     user: User,
     person: ReturnType<typeof personOf>,
   ) {
+    if (person.active !== (user.disabledAt === null)) await refuseLastAdmin(user, person.active);
     if (person.email !== user.email) {
       const other = await ctx.workspace.userByEmail(person.email);
       if (other && other.id !== user.id)
@@ -264,7 +278,8 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     await scim.markUser(user.id, { externalId: person.externalId, managed: true });
     const active = user.disabledAt === null;
     if (person.active !== active) {
-      await ctx.workspace.setActive(user.id, person.active);
+      if ((await ctx.workspace.setActive(user.id, person.active)) === 'lastAdmin')
+        throw lastAdminRefusal(user);
       await audited(request, person.active ? 'reactivate user' : 'deactivate user', person.email, {
         sessionsEnded: !person.active,
       });
@@ -357,7 +372,8 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
     const user = await userById((request.params as { id: string }).id);
     // Deleted by the directory: deactivated (the audit trail keeps who they were), out of its
     // groups, and no longer one of its resources.
-    if (user.disabledAt === null) await ctx.workspace.setActive(user.id, false);
+    if (user.disabledAt === null && (await ctx.workspace.setActive(user.id, false)) === 'lastAdmin')
+      throw lastAdminRefusal(user);
     await scim.leaveGroups(user.id);
     await scim.markUser(user.id, { deleted: true });
     await audited(request, 'delete user', user.email, { sessionsEnded: true });

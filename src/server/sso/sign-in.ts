@@ -66,14 +66,21 @@ export async function takeDirectoryRoles(
 ) {
   const before = user.roles;
   if (roles.length === before.length && roles.every((r) => before.includes(r))) return;
-  await request.server.dashboard.workspace.setRoles(user.id, roles);
+  // The last active admin keeps their roles until another admin is made (docs/decisions/063):
+  // the refusal is in the audit trail for the admins to see.
+  const outcome = await request.server.dashboard.workspace.setRoles(user.id, roles);
   await audit(
     request,
     {
       action: 'roles from the directory',
-      outcome: 'ok',
+      outcome: outcome === 'ok' ? 'ok' : 'refused',
       target: user.email,
-      details: { ...details, before, after: roles },
+      details: {
+        ...details,
+        before,
+        after: roles,
+        ...(outcome === 'ok' ? {} : { reason: 'LAST_ADMIN' }),
+      },
     },
     actor,
   );

@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Role } from '#/api/roles';
 import type { Kysely, Updateable } from 'kysely';
-import type { DashboardDb } from './db';
+import { type DashboardDb, lockFor } from './db';
 import type { Database, UserTable } from './schema';
 import type { Vault } from './vault';
 import { SESSION_IDLE_MS } from '#/api/dashboard';
@@ -84,6 +84,41 @@ function toUser(row: {
   };
 }
 
+/** What a change of roles or activity came to: done, or refused to keep an active admin. */
+export type AdminGuarded = 'ok' | 'lastAdmin';
+
+/** Why such a change is refused, in words (docs/decisions/063). */
+export const LAST_ADMIN_TEXT =
+  'The workspace would have no active admin left: make another person an admin first.';
+
+const ADMINS_LOCK = 'workspace admins';
+
+/** The ids of the active admins, as the database has them now. */
+async function activeAdmins(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['id', 'roles'])
+    .where('disabled_at', 'is', null)
+    .execute();
+  return new Set(rows.filter((r) => r.roles.split(',').includes('admin')).map((r) => r.id));
+}
+
+/**
+ * Whether changing one person's roles or activity would leave no active admin: only a change
+ * that takes an active admin away (their admin role or their activity) can, and only when they
+ * are the last one.
+ */
+export function leavesNoAdmin(
+  admins: ReadonlySet<string>,
+  userId: string,
+  change: { roles?: readonly Role[]; active?: boolean },
+): boolean {
+  if (!admins.has(userId)) return false;
+  const losesAdmin =
+    change.active === false || (change.roles !== undefined && !change.roles.includes('admin'));
+  return losesAdmin && admins.size === 1;
+}
+
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** A password to show once: 20 characters from an alphabet without look-alikes. */
@@ -127,6 +162,22 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       .where('user_id', '=', userId)
       .where('used_at', 'is', null)
       .execute();
+  /**
+   * Runs `work` (a change of one person's roles or activity) in one transaction that first takes
+   * the admins' lock and reads who the active admins are, and refuses it when none would be left:
+   * two admins demoting each other at once, on two servers, cannot both succeed.
+   */
+  const keepingAnAdmin = (
+    userId: string,
+    change: { roles?: readonly Role[]; active?: boolean },
+    work: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<AdminGuarded> =>
+    db.transaction().execute(async (trx) => {
+      await lockFor(trx, store.dialect, ADMINS_LOCK);
+      if (leavesNoAdmin(await activeAdmins(trx), userId, change)) return 'lastAdmin';
+      await work(trx);
+      return 'ok';
+    });
   return {
     async createUser(input: {
       email: string;
@@ -235,19 +286,42 @@ export function workspaceStore(store: DashboardDb, vault: Vault, now: () => numb
       await setUser(userId, { email: normalizeEmail(email) });
     },
 
-    /** Deactivates (every session ends) or reactivates a person. */
-    async setActive(userId: string, active: boolean): Promise<void> {
-      await db
-        .updateTable('app_user')
-        .set({ disabled_at: active ? null : now() })
-        .where('id', '=', userId)
-        .execute();
-      if (!active) await db.deleteFrom('app_session').where('user_id', '=', userId).execute();
-      store.changed.notify();
+    /**
+     * Deactivates (every session ends) or reactivates a person; refused when it would leave the
+     * workspace without an active admin (docs/decisions/063).
+     */
+    async setActive(userId: string, active: boolean): Promise<AdminGuarded> {
+      const outcome = await keepingAnAdmin(userId, { active }, async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ disabled_at: active ? null : now() })
+          .where('id', '=', userId)
+          .execute();
+        if (!active) await trx.deleteFrom('app_session').where('user_id', '=', userId).execute();
+      });
+      if (outcome === 'ok') store.changed.notify();
+      return outcome;
     },
 
-    async setRoles(userId: string, roles: Role[]): Promise<void> {
-      await setUser(userId, { roles: [...new Set(roles)].join(',') });
+    /** Replaces a person's roles; refused when it would leave no active admin (063). */
+    async setRoles(userId: string, roles: Role[]): Promise<AdminGuarded> {
+      const outcome = await keepingAnAdmin(userId, { roles }, async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ roles: [...new Set(roles)].join(',') })
+          .where('id', '=', userId)
+          .execute();
+      });
+      if (outcome === 'ok') store.changed.notify();
+      return outcome;
+    },
+
+    /** Whether a change of this person would leave the workspace without an active admin. */
+    async wouldLeaveNoAdmin(
+      userId: string,
+      change: { roles?: readonly Role[]; active?: boolean },
+    ): Promise<boolean> {
+      return leavesNoAdmin(await activeAdmins(db), userId, change);
     },
 
     /**

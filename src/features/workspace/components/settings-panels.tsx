@@ -21,7 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { PersonCreate } from '#/api/admin';
+import { type Person, PersonCreate } from '#/api/admin';
 import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
 import { type Role, ROLE_DESCRIPTION, ROLE_LABEL, ROLES } from '#/api/roles';
 import { ApiErrorAlert, errorMessage } from '#/components/api-error';
@@ -47,6 +47,8 @@ import {
 import { Panel } from '#/components/page';
 import { textField } from '#/components/text-field';
 import { showDone } from '#/components/notify';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { sessionQuery } from '#/features/session/queries';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 
@@ -148,6 +150,59 @@ export function PeopleSettings() {
   });
   const { errors } = form.formState;
   const [issued, setIssued] = useState<{ email: string; password: string | null } | null>(null);
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const me = session.signedIn ? session.user.id : undefined;
+  const [confirming, setConfirming] = useState<
+    { kind: 'roles'; person: Person; roles: Role[] } | { kind: 'deactivate'; person: Person } | null
+  >(null);
+  const removedRoles =
+    confirming?.kind === 'roles'
+      ? confirming.person.roles.filter((r) => !confirming.roles.includes(r))
+      : [];
+  const saveRoles = (person: Person, roles: Role[], after?: () => void) =>
+    setRoles.mutate(
+      { id: person.id, roles },
+      {
+        onSuccess: (outcome) => {
+          after?.();
+          if ('held' in outcome)
+            showDone(
+              'Waits for a second admin',
+              `${outcome.held.change.summary} Another admin approves it under Settings before it applies.`,
+            );
+          else
+            showDone(
+              'Roles saved',
+              roles.length > 0
+                ? `${person.name}: ${namesInWords(roles.map((r) => ROLE_LABEL[r]))}.`
+                : `${person.name} has no role now and can only sign in.`,
+            );
+        },
+      },
+    );
+  const saveActive = (person: Person, active: boolean, after?: () => void) =>
+    setActive.mutate(
+      { id: person.id, active },
+      {
+        onSuccess: (saved) => {
+          after?.();
+          showDone(
+            saved.disabledAt === null ? 'Reactivated' : 'Deactivated',
+            saved.disabledAt === null
+              ? `${person.name} can sign in again.`
+              : `${person.name} is signed out everywhere and can no longer sign in; their approvals stop counting for what is not done yet.`,
+          );
+        },
+        onError: (error) => {
+          if (!after)
+            notifications.show({
+              color: 'red',
+              title: 'Not changed',
+              message: errorMessage(error),
+            });
+        },
+      },
+    );
   return (
     <Panel
       title="People"
@@ -192,25 +247,14 @@ export function PeopleSettings() {
                 aria-label={`Roles of ${person.name}`}
                 data={ROLE_OPTIONS}
                 value={person.roles}
-                onChange={(next) =>
-                  setRoles.mutate(
-                    { id: person.id, roles: next as Role[] },
-                    {
-                      onSuccess: (outcome) =>
-                        'held' in outcome
-                          ? showDone(
-                              'Waits for a second admin',
-                              `${outcome.held.change.summary} Another admin approves it under Settings before it applies.`,
-                            )
-                          : showDone(
-                              'Roles saved',
-                              next.length > 0
-                                ? `${person.name}: ${namesInWords(next.map((r) => ROLE_LABEL[r as Role]))}.`
-                                : `${person.name} has no role now and can only sign in.`,
-                            ),
-                    },
-                  )
-                }
+                onChange={(next) => {
+                  const roles = next as Role[];
+                  // Taking a role away asks first: it may lock someone out of their work.
+                  if (person.roles.some((r) => !roles.includes(r))) {
+                    setRoles.reset();
+                    setConfirming({ kind: 'roles', person, roles });
+                  } else saveRoles(person, roles);
+                }}
               />
             ),
           },
@@ -249,26 +293,12 @@ export function PeopleSettings() {
                   color={person.disabledAt === null ? 'red' : undefined}
                   size="xs"
                   aria-label={`${person.disabledAt === null ? 'Deactivate' : 'Reactivate'} ${person.name}`}
-                  onClick={() =>
-                    setActive.mutate(
-                      { id: person.id, active: person.disabledAt !== null },
-                      {
-                        onSuccess: (after) =>
-                          showDone(
-                            after.disabledAt === null ? 'Reactivated' : 'Deactivated',
-                            after.disabledAt === null
-                              ? `${person.name} can sign in again.`
-                              : `${person.name} is signed out everywhere and can no longer sign in; their approvals stop counting for what is not done yet.`,
-                          ),
-                        onError: (error) =>
-                          notifications.show({
-                            color: 'red',
-                            title: 'Not changed',
-                            message: errorMessage(error),
-                          }),
-                      },
-                    )
-                  }
+                  onClick={() => {
+                    if (person.disabledAt === null) {
+                      setActive.reset();
+                      setConfirming({ kind: 'deactivate', person });
+                    } else saveActive(person, true);
+                  }}
                 >
                   {person.disabledAt === null ? 'Deactivate' : 'Reactivate'}
                 </Button>
@@ -277,7 +307,51 @@ export function PeopleSettings() {
           },
         ]}
       />
-      {setRoles.error && <ApiErrorAlert error={setRoles.error} title="The roles were not saved" />}
+      {setRoles.error && !confirming && (
+        <ApiErrorAlert error={setRoles.error} title="The roles were not saved" />
+      )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={
+          confirming?.kind === 'roles'
+            ? `Remove ${namesInWords(removedRoles.map((r) => ROLE_LABEL[r]))} from ${confirming.person.name}?`
+            : `Deactivate ${confirming?.person.name ?? ''}?`
+        }
+        confirmLabel={confirming?.kind === 'roles' ? 'Remove' : 'Deactivate'}
+        pending={confirming?.kind === 'roles' ? setRoles.isPending : setActive.isPending}
+        error={confirming?.kind === 'roles' ? setRoles.error : setActive.error}
+        onConfirm={() => {
+          if (!confirming) return;
+          const close = () => setConfirming(null);
+          if (confirming.kind === 'roles') saveRoles(confirming.person, confirming.roles, close);
+          else saveActive(confirming.person, false, close);
+        }}
+      >
+        {confirming?.kind === 'roles' ? (
+          <Stack gap="xs">
+            {removedRoles.map((role) => (
+              <Text size="sm" key={role}>
+                {confirming.person.id === me ? 'You' : confirming.person.name} will no longer be{' '}
+                {ROLE_LABEL[role]}: {ROLE_DESCRIPTION[role]}
+              </Text>
+            ))}
+            <Text size="sm">
+              {confirming.roles.length > 0
+                ? `Roles after the change: ${namesInWords(confirming.roles.map((r) => ROLE_LABEL[r]))}.`
+                : 'With no role left they can only sign in.'}
+              {confirming.person.id === me && removedRoles.includes('admin')
+                ? ' You lose Settings as soon as it is saved.'
+                : ''}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm">
+            {confirming?.person.name} is signed out everywhere and can no longer sign in; their
+            approvals stop counting for what is not done yet. You can reactivate them later.
+          </Text>
+        )}
+      </ConfirmDialog>
       {link && (
         <Alert color="blue" variant="light" my="md" title={`Reset link for ${link.name}`}>
           <Text size="sm" mb="xs">
