@@ -110,6 +110,33 @@ test('an admin adds a policy with the currency typed as "eur" and an amount with
   await checkA11y(page);
 });
 
+test('the preview judges a 5,000 EUR payout as its deposit approval will: one approver', async ({
+  page,
+}) => {
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  // The demo's policy: deposits of payouts worth 25,000 EUR or more need two approvers.
+  await expect(page.getByRole('table', { name: 'Approval policies' })).toContainText(
+    '25,000.00 EUR',
+  );
+  const check = page.getByRole('form', { name: 'What would this need?' });
+  await expect(
+    check
+      .getByRole('textbox', { name: 'Deposit currency' })
+      .or(check.getByRole('combobox', { name: 'Deposit currency' })),
+  ).toHaveValue(/USDT\(TRC20\)/);
+  await check.getByRole('textbox', { name: 'Payout amount' }).fill('5,000');
+  await check.getByRole('button', { name: 'Check' }).click();
+  const answer = page.getByTestId('requirement-answer');
+  await expect(answer).toContainText('Deposit approval: 1 approver');
+  await expect(answer).toContainText('Judged on a deposit of');
+  await expect(answer).toContainText('The payout is worth €5,000.00 in the base currency');
+  await check.getByRole('textbox', { name: 'Payout amount' }).fill('30,000');
+  await check.getByRole('button', { name: 'Check' }).click();
+  await expect(answer).toContainText('Deposit approval: 2 approvers');
+  await checkA11y(page);
+});
+
 test('a policy that exists already is refused on its amount field, not below the form', async ({
   page,
 }) => {

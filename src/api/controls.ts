@@ -483,6 +483,25 @@ export type RequirementQuery = z.input<typeof RequirementQuery>;
 
 export const RequirementAnswer = z.object({
   results: z.array(Requirement.extend({ action: z.enum(TRANSACTION_ACTIONS) })),
+  /**
+   * The deposit the answer was judged on: as given, as the API prices it now, or unknown (the
+   * API would not price it), when a deposit currency was asked about.
+   */
+  deposit: z
+    .object({
+      currency: z.string(),
+      amount: z.string().nullable(),
+      source: z.enum(['given', 'priceNow', 'unknown']),
+    })
+    .nullable(),
+  /** Each side's worth in the base currency, when a policy is in the base currency. */
+  base: z
+    .object({
+      currency: z.string(),
+      payout: z.string().nullable(),
+      deposit: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const RejectBody = z.object({
@@ -650,7 +669,9 @@ export const controlsEndpoints = endpoints({
   requirement: {
     method: 'GET',
     path: '/controls/requirement',
-    summary: 'What a transaction of this product, currency and amount would need',
+    errors: STATUS.partnerApi,
+    summary:
+      'What a transaction of this product, currency and amount would need, judged as a decision would be',
     query: RequirementQuery,
     response: RequirementAnswer,
     roles: WORKSPACE_ROLES.administer,

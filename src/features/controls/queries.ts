@@ -72,7 +72,7 @@ export const policiesQuery = queryOptions({
 export const requirementQuery = (q: RequirementQuery) =>
   queryOptions({
     queryKey: controlsKeys.requirement(q),
-    queryFn: async () => (await callEndpoint(api, E.requirement, { query: q })).results,
+    queryFn: () => callEndpoint(api, E.requirement, { query: q }),
     retry: false,
   });
 

@@ -176,6 +176,55 @@ describe('policies mean what they say', () => {
     ]);
   });
 
+  it('judges the preview as a decision is judged: the deposit priced, both sides in the base currency', async () => {
+    await clearPolicies();
+    // As the demo workspace has it: deposits of payouts worth 25,000 EUR or more need two.
+    expect(
+      (
+        await addPolicy({
+          action: 'approveDeposit',
+          currency: '*',
+          amountSide: 'payout',
+          minAmount: '25000',
+          approvers: 2,
+          inBase: true,
+        })
+      ).status,
+    ).toBe(200);
+    const preview = async (amount: string) =>
+      (
+        await t.call(
+          who.admin,
+          'GET',
+          `/controls/requirement?product=sendc2f&payoutCurrency=EUR&payoutAmount=${amount}&depositCurrency=USDT(TRC20)`,
+        )
+      ).json;
+    for (const [amount, required] of [
+      ['1', 1],
+      ['5000', 1],
+      ['100', 1],
+      ['30000', 2],
+    ] as const) {
+      const answer = await preview(amount);
+      expect(
+        answer.results.find((r: { action: string }) => r.action === 'approveDeposit'),
+      ).toMatchObject({ required });
+      expect(answer.deposit).toMatchObject({ currency: 'USDT(TRC20)', source: 'priceNow' });
+      expect(answer.deposit.amount).toMatch(/^\d+\.\d+$/);
+      expect(answer.base).toMatchObject({ currency: 'EUR', payout: amount });
+    }
+    // What the real transaction's deposit approval needs is what the preview said.
+    for (const amount of ['100', '30000']) {
+      const id = await quoted('sendc2f', amount);
+      const controls = await t.call(who.approver, 'GET', `/controls/transactions/sendc2f/${id}`);
+      const said = (await preview(amount)).results.find(
+        (r: { action: string }) => r.action === 'approveDeposit',
+      );
+      expect(controls.json.actions.approveDeposit.required).toBe(said.required);
+    }
+    await clearPolicies();
+  });
+
   it('never forwards an approval the state does not allow, even while a quote approval is in flight (10 rounds)', async () => {
     await addPolicy({ action: 'approveDeposit', currency: '*', minAmount: '0', approvers: 2 });
     for (let round = 0; round < 10; round++) {

@@ -12,7 +12,7 @@ import { type PolicyRule, needsConversion, samePolicy } from './rules';
 import { type ControlsCore, transactionSubject } from './shared';
 
 export function policyControls(core: ControlsCore) {
-  const { store, requirement, currencies, baseRates } = core;
+  const { store, requirement, currencies, baseRates, priceNow, inBase } = core;
   const members = {
     /**
      * The base currency and each of `symbols`' rate into it, when a base-currency policy exists
@@ -135,28 +135,71 @@ export function policyControls(core: ControlsCore) {
     saveCheckedSettings: (settings: ApprovalSettings, by: string | null) =>
       store.saveSettings(settings, by),
 
-    /** What approving a transaction of this product, currency and amount would need. */
-    async requirement(q: {
-      product: Product;
-      payoutCurrency: string;
-      payoutAmount: string;
-      depositCurrency?: string | undefined;
-      depositAmount?: string | undefined;
-    }) {
-      const policies = await store.policies();
-      return {
-        results: TRANSACTION_ACTIONS.map((action) => ({
-          action,
-          ...requirement(
-            policies,
-            transactionSubject(action, q.product, {
+    /**
+     * What approving a transaction of this product, currency and amount would need, judged as a
+     * decision judges it (docs/decisions/064): the deposit as the API prices it now when only its
+     * currency is given, and both sides in the base currency at the API's rate when a policy is
+     * in the base currency. A side still unknown reaches every threshold, as it would then.
+     */
+    async requirement(
+      q: {
+        product: Product;
+        payoutCurrency: string;
+        payoutAmount: string;
+        depositCurrency?: string | undefined;
+        depositAmount?: string | undefined;
+      },
+      environment: Environment,
+      api: PartnerApi | undefined,
+    ) {
+      const [policies, settings] = await Promise.all([store.policies(), store.settings()]);
+      const priced =
+        q.depositCurrency && q.depositAmount === undefined && api
+          ? await priceNow(api, environment, q.product, {
+              fromCurrencySymbol: q.depositCurrency,
               toCurrencySymbol: q.payoutCurrency,
               toAmount: q.payoutAmount,
-              fromCurrencySymbol: q.depositCurrency ?? ANY,
-              fromAmount: q.depositAmount ?? null,
-            }),
-          ),
-        })),
+            })
+          : null;
+      const depositAmount = q.depositAmount ?? priced?.amount ?? null;
+      const t = {
+        toCurrencySymbol: q.payoutCurrency,
+        toAmount: q.payoutAmount,
+        fromCurrencySymbol: q.depositCurrency ?? ANY,
+        fromAmount: depositAmount,
+      };
+      const judged = await Promise.all(
+        TRANSACTION_ACTIONS.map(async (action) => {
+          const { subject } = api
+            ? await inBase(
+                environment,
+                api,
+                policies,
+                transactionSubject(action, q.product, t),
+                false,
+                settings.baseCurrency,
+              )
+            : { subject: transactionSubject(action, q.product, t) };
+          return { action, subject, ...requirement(policies, subject) };
+        }),
+      );
+      const base = judged[0]!.subject.base;
+      return {
+        results: judged.map(({ action, required, policy }) => ({ action, required, policy })),
+        deposit: q.depositCurrency
+          ? {
+              currency: q.depositCurrency,
+              amount: depositAmount,
+              source: (q.depositAmount !== undefined
+                ? 'given'
+                : priced
+                  ? 'priceNow'
+                  : 'unknown') as 'given' | 'priceNow' | 'unknown',
+            }
+          : null,
+        base: base
+          ? { currency: settings.baseCurrency, payout: base.payout, deposit: base.deposit }
+          : null,
       };
     },
   };

@@ -219,7 +219,10 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     return settings;
   });
 
-  route(app, E.requirement, async ({ query }) => controls.requirement(query));
+  route(app, E.requirement, async ({ request, query }) => {
+    const { environment } = signedIn(request);
+    return controls.requirement(query, environment, await partnerApi(ctx, environment));
+  });
 
   route(app, E.inbox, async ({ request, query }) => {
     const { user, environment } = signedIn(request);

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -32,6 +32,7 @@ import {
   ControlledAction,
   PolicyProduct,
   type ControlChange,
+  RequirementAnswer,
   type RequirementQuery,
 } from '#/api/controls';
 import { PRODUCTS } from '#/api/schemas/transaction';
@@ -40,6 +41,7 @@ import { SubmitRow } from '#/components/submit-row';
 import { MutationForm } from '#/components/mutation-form';
 import { fieldError } from '#/lib/field-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
+import { formatMoney } from '#/lib/format';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import {
@@ -323,6 +325,9 @@ const RequirementForm = z
     product: z.enum(PRODUCTS),
     currency: z.string({ error: 'Choose a currency' }).min(1, { error: 'Choose a currency' }),
     amount: z.string(),
+    depositCurrency: z
+      .string({ error: 'Choose a currency' })
+      .min(1, { error: 'Choose a currency' }),
   })
   .superRefine((v, ctx) => {
     const problem = amountProblem(v.amount, v.currency === ANY ? undefined : v.currency);
@@ -330,14 +335,40 @@ const RequirementForm = z
   });
 type RequirementForm = z.infer<typeof RequirementForm>;
 
-/** "What would this need?": the approvers each decision of such a transaction would need. */
+/** The currencies a product takes deposits in: crypto for payouts, fiat for the others. */
+function useDepositOptions(product: string) {
+  const currencies = useQuery(currenciesQuery);
+  const crypto = product === 'sendc2f';
+  return currencyChoices(
+    (currencies.data ?? []).filter((c) => c.sendFrom && (c.currencyType === 'CRYPTO') === crypto),
+  );
+}
+
+/**
+ * "What would this need?": the approvers each decision of such a transaction would need, judged
+ * by the server as the decision itself is (the deposit priced by the API now, both sides worth
+ * in the base currency: docs/decisions/064).
+ */
 function RequirementCheck() {
   const [asked, setAsked] = useState<RequirementQuery | null>(null);
   const form = useForm<RequirementForm>({
     resolver: zodResolver(RequirementForm),
-    defaultValues: { product: 'sendc2f', currency: 'EUR', amount: '' },
+    defaultValues: {
+      product: 'sendc2f',
+      currency: 'EUR',
+      amount: '',
+      depositCurrency: 'USDT(TRC20)',
+    },
   });
+  const product = useWatch({ control: form.control, name: 'product' });
   const options = useCurrencyOptions('payout').filter((o) => o.value !== ANY);
+  const depositOptions = useDepositOptions(product);
+  // A payout takes crypto, the others fiat: a deposit currency the product does not take goes.
+  useEffect(() => {
+    const current = form.getValues('depositCurrency');
+    if (depositOptions.length > 0 && !depositOptions.some((o) => o.value === current))
+      form.setValue('depositCurrency', depositOptions[0]!.value);
+  }, [depositOptions.map((o) => o.value).join(), form]);
   const base = useBaseCurrency();
   const answer = useQuery({ ...requirementQuery(asked!), enabled: asked !== null });
   return (
@@ -349,19 +380,28 @@ function RequirementCheck() {
           product: v.product,
           payoutCurrency: v.currency,
           payoutAmount: plainAmount(v.amount),
+          depositCurrency: v.depositCurrency,
         }),
       )}
     >
       <Title order={3} fz="md" mb="xs">
         What would a transaction need?
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <SelectField
           form={form}
           name="product"
           label="Product"
           data={PRODUCT_OPTIONS.filter((o) => o.value !== ANY)}
           allowDeselect={false}
+        />
+        <SelectField
+          form={form}
+          name="depositCurrency"
+          label="Deposit currency"
+          errorLabel="Deposit currency"
+          searchable
+          data={depositOptions}
         />
         <SelectField
           form={form}
@@ -385,7 +425,7 @@ function RequirementCheck() {
       {answer.data && asked && (
         <Alert mt="sm" variant="light" title="It would need" data-testid="requirement-answer">
           <List size="sm" spacing={4}>
-            {answer.data.map((r) => (
+            {answer.data.results.map((r) => (
               <List.Item key={r.action}>
                 {ACTION_LABEL[r.action]}: {approversInWords(r.required)}
                 {r.policy ? ` (${policyInWords(r.policy, base)})` : ' (no policy applies)'}
@@ -393,12 +433,38 @@ function RequirementCheck() {
             ))}
           </List>
           <Text size="xs" c="dimmed" mt={4}>
-            A policy measured on the deposit also applies until the deposit is quoted.
+            {depositInWords(answer.data, asked)}
           </Text>
         </Alert>
       )}
     </form>
   );
+}
+
+/** What the answer was judged on, in words: the deposit as priced, and the worth in the base. */
+function depositInWords(
+  answer: z.infer<typeof RequirementAnswer>,
+  asked: RequirementQuery,
+): string {
+  const { deposit, base } = answer;
+  const parts: string[] = [];
+  if (deposit?.amount)
+    parts.push(
+      `Judged on a deposit of ${formatMoney(deposit.amount, deposit.currency)} at the API's price now; the quote a transaction gets may differ a little.`,
+    );
+  else if (deposit)
+    parts.push(
+      `The API would not price ${deposit.currency} for this now: a policy measured on the deposit applies, as it would to a transaction not yet quoted.`,
+    );
+  if (base?.payout)
+    parts.push(
+      `The payout is worth ${formatMoney(base.payout, base.currency)} in the base currency at the API's rate.`,
+    );
+  else if (base)
+    parts.push(
+      `${asked.payoutCurrency} could not be converted into ${base.currency} now: a base-currency policy applies.`,
+    );
+  return parts.join(' ');
 }
 
 export function PolicySettings() {
