@@ -1,7 +1,7 @@
 // The dashboard on a phone (390 px wide): the header keeps the environment in words and every
 // control on screen, and no page scrolls sideways; a list's rows are cards. One page per journey.
 import type { Locator, Page } from '@playwright/test';
-import { checkA11y, expect, signInAs, test } from './fixtures';
+import { checkA11y, expect, SEEDED, signInAs, test, transactionWhere } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -99,4 +99,53 @@ test('on a phone a person’s roles show whole in their card, and the filters ta
   const between = page.getByRole('button', { name: 'Between' });
   await expect(between).toBeVisible();
   expect(await between.evaluate((b) => b.getBoundingClientRect().width)).toBeGreaterThan(300);
+});
+
+/** Every cell of a table is inside the screen and none cuts its text short. */
+async function expectEveryCellWhole(table: Locator) {
+  const cells = table.locator('td, th');
+  for (let i = 0; i < (await cells.count()); i++) {
+    const cell = cells.nth(i);
+    await cell.scrollIntoViewIfNeeded();
+    await expectWhole(cell);
+  }
+}
+
+test('on a phone a bank-detail change shows every field, the bank’s name too, whole', async ({
+  page,
+}) => {
+  await signInAs(page, 'Aiko Approver');
+  await page.goto('/approvals');
+  const table = page.getByRole('table', { name: 'Bank details: now and proposed' });
+  await expect(table).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The IBAN in groups of four, the BIC, and the bank's name that the same change sets.
+  const proposed = (label: string) =>
+    table
+      .getByRole('row', { name: new RegExp(`^${label}`) })
+      .getByRole('cell')
+      .nth(2);
+  await expect(proposed('IBAN')).toHaveText('GB82 WEST 1234 5698 7654 32');
+  await expect(proposed('BIC')).toHaveText('WESTGB2L');
+  await expect(proposed('Bank name')).toHaveText('Westminster Bank');
+  await expectEveryCellWhole(table);
+  await expect(page.getByRole('button', { name: 'Approve change' })).toBeVisible();
+  await checkA11y(page);
+});
+
+test('on a phone a deposit approval shows what moves whole: amounts, rate and payee', async ({
+  page,
+  dashboard,
+}) => {
+  const id = transactionWhere(dashboard, SEEDED.payoutAwaitingDeposit);
+  await signInAs(page, 'Aiko Approver');
+  await page.goto(`/transactions/payouts/${id}`);
+  await page.getByRole('button', { name: 'Approve deposit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve the deposit of #${id}?` });
+  const table = dialog.getByRole('table', { name: 'What you approve' });
+  await expect(table).toContainText('USDT(TRC20)');
+  await expectNoSidewaysScroll(page);
+  await expectEveryCellWhole(table);
+  await expect(dialog.getByRole('button', { name: 'Approve deposit' })).toBeInViewport();
+  await checkA11y(page);
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { endpoints, STATUS } from './endpoints';
 import { normalizeAmount } from './money';
 import { operations, TRANSACTION_OPERATION_OF } from './operations';
-import { BANK_DETAIL_FIELDS } from './payee';
+import { BANK_DETAIL_FIELDS, OTHER_ACCOUNT_FIELDS } from './payee';
 import { WORKSPACE_ROLES } from './roles';
 import {
   FieldError,
@@ -277,6 +277,17 @@ export const PayeeChange = z.object({
   before: BankDetails,
   after: BankDetails,
   changed: z.array(z.enum(BANK_DETAIL_FIELDS)),
+  /**
+   * The other fields the same update changes (the bank's name, its address), from what to what;
+   * empty for a change proposed before they were recorded.
+   */
+  alsoChanged: z.array(
+    z.object({
+      field: z.enum(OTHER_ACCOUNT_FIELDS),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+    }),
+  ),
   /** What the approver should know: the new number belongs to another merchant's account. */
   warnings: z.array(z.string()),
   required: z.int(),

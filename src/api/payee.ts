@@ -144,6 +144,51 @@ export function bankDetailsAfter(current: BankDetails, body: Record<string, unkn
   return after;
 }
 
+/**
+ * The other fields an account update may change (the bank's name, its address): they do not send
+ * money elsewhere, so a change of them alone is not held, but an approver of new bank details
+ * sees each of them that the same update changes (docs/decisions/065).
+ */
+export const OTHER_ACCOUNT_FIELDS = [
+  'bankName',
+  'address',
+  'streetNumber',
+  'city',
+  'state',
+  'zipCode',
+] as const;
+export type OtherAccountField = (typeof OTHER_ACCOUNT_FIELDS)[number];
+
+export const OTHER_ACCOUNT_LABEL: Record<OtherAccountField, string> = {
+  bankName: 'Bank name',
+  address: 'Address',
+  streetNumber: 'Street number',
+  city: 'City',
+  state: 'State or region',
+  zipCode: 'Postal code',
+};
+
+/** A field an update changes besides the bank details: from what, to what (null: none). */
+export interface OtherChange {
+  field: OtherAccountField;
+  before: string | null;
+  after: string | null;
+}
+
+/** The fields besides the bank details that an update body changes on an account. */
+export function otherAccountChanges(
+  account: Partial<Record<OtherAccountField, unknown>>,
+  body: Record<string, unknown>,
+): OtherChange[] {
+  return OTHER_ACCOUNT_FIELDS.filter((field) => field in body)
+    .map((field) => ({ field, before: text(account[field]), after: text(body[field]) }))
+    .filter((c) => c.before !== c.after);
+}
+
+/** An IBAN as people read it, in groups of four: "GB82 WEST 1234 5698 7654 32". */
+export const groupedIban = (iban: string) =>
+  iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
 /** The bank detail fields that differ between two sets of details. */
 export function changedBankDetails(before: BankDetails, after: BankDetails): BankDetailField[] {
   const same = (field: BankDetailField) =>

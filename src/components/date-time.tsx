@@ -1,17 +1,23 @@
 import { Text, Tooltip } from '@mantine/core';
-import { formatDate, formatDateTime, formatExactTime, formatTime } from '#/lib/format';
+import { formatDate, formatDateTimeParts, formatExactTime, formatTime } from '#/lib/format';
+
+const whole = { whiteSpace: 'nowrap' } as const;
 
 /**
- * A time in the reader's local time, never wrapped; the exact time on hover. Not a tab stop: a
- * page of dates must not stand between a keyboard and the next action.
+ * A time in the reader's local time; the exact time on hover. The day and the time each stay
+ * whole, and a narrow screen puts the time under the day rather than cutting it. Not a tab stop:
+ * a page of dates must not stand between a keyboard and the next action.
  */
 export function DateTime({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span aria-label="not yet">—</span>;
   const exact = formatExactTime(value);
+  const [day, between, time] = formatDateTimeParts(value);
   return (
     <Tooltip label={exact} withArrow openDelay={300}>
-      <time dateTime={new Date(value).toISOString()} title={exact} style={{ whiteSpace: 'nowrap' }}>
-        {formatDateTime(value)}
+      <time dateTime={new Date(value).toISOString()} title={exact}>
+        <span style={whole}>{day}</span>
+        {between.replace(/[\u00a0\u202f]/g, ' ')}
+        <span style={whole}>{time}</span>
       </time>
     </Tooltip>
   );

@@ -5,6 +5,8 @@ import { formatMoneyParts } from '#/lib/format';
  * An API amount with its currency as the person's locale writes it (`12.500,50 €`, `€12,500.50`,
  * `109.595960 USDT(TRC20)`), padded to the currency's decimals; the currency dimmed.
  */
+const whole = { whiteSpace: 'nowrap' } as const;
+
 export function Money({
   amount,
   symbol,
@@ -18,15 +20,20 @@ export function Money({
     );
   }
   return (
-    // The number and its currency never break apart.
-    <Text span ff="monospace" style={{ whiteSpace: 'nowrap' }} {...props}>
+    // The number and the currency each stay whole; a narrow screen puts a long currency
+    // (USDT(TRC20)) under its number rather than cutting it.
+    <Text span ff="monospace" {...props}>
       {formatMoneyParts(amount, symbol).map((part, i) =>
         part.kind === 'currency' ? (
-          <Text key={i} span c="dimmed" inherit>
+          <Text key={i} span c="dimmed" inherit style={whole}>
             {part.text}
           </Text>
+        ) : part.kind === 'space' ? (
+          part.text
         ) : (
-          <span key={i}>{part.text}</span>
+          <span key={i} style={whole}>
+            {part.text}
+          </span>
         ),
       )}
     </Text>

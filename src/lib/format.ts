@@ -130,6 +130,22 @@ export function formatDateTime(ms: number): string {
 /** The day alone: `Nov 22, 2026`, `22.11.2026`. */
 export const formatDate = (ms: number) => inUse().formatters.date.format(ms);
 
+/**
+ * A date and time split where a line may break: the day, what the locale writes between, and
+ * the time (`Nov 30, 2026`, `, `, `4:58 AM`), so that a narrow screen wraps it whole.
+ */
+export function formatDateTimeParts(ms: number): [string, string, string] {
+  const parts = inUse().formatters.dateTime.formatToParts(ms);
+  const hour = parts.findIndex((p) => p.type === 'hour');
+  if (hour <= 0) return [formatDateTime(ms), '', ''];
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((p) => p.value)
+      .join('');
+  return [text(0, hour - 1), parts[hour - 1]!.value, text(hour)];
+}
+
 export function formatExactTime(ms: number): string {
   return inUse().formatters.exact.format(ms);
 }

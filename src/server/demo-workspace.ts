@@ -10,7 +10,12 @@ import type { MoneyControls } from './controls/controls';
 import type { ControlsStore } from './controls/store';
 import type { Store } from '#/sandbox/store';
 import { ANY } from '#/api/controls';
-import { bankDetailsAfter, bankDetailsOf, changedBankDetails } from '#/api/payee';
+import {
+  bankDetailsAfter,
+  bankDetailsOf,
+  changedBankDetails,
+  otherAccountChanges,
+} from '#/api/payee';
 
 export const DEMO_PEOPLE: { email: string; name: string; roles: Role[] }[] = [
   { email: 'admin@demo.example', name: 'Ada Admin', roles: ['admin'] },
@@ -98,6 +103,7 @@ export async function seedDemoRecords(
         before,
         after,
         changed: changedBankDetails(before, after),
+        alsoChanged: otherAccountChanges(account, body),
         warnings: [],
       },
     });

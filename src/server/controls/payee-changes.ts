@@ -8,6 +8,7 @@ import {
   bankDetailsAfter,
   bankDetailsOf,
   changedBankDetails,
+  otherAccountChanges,
   fromIban,
   payeeCountryProblems,
 } from '#/api/payee';
@@ -63,6 +64,7 @@ export function payeeControls(core: ControlsCore) {
         before,
         after,
         changed,
+        alsoChanged: otherAccountChanges(account, body),
         warnings: warnings.map((w) => `${BANK_DETAIL_LABEL[w.field]} ${w.message}`),
       },
     });

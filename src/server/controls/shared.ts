@@ -163,6 +163,7 @@ export function controlsCore(deps: ControlsDeps) {
       before: change.before,
       after: change.after,
       changed: change.changed as PayeeChange['changed'],
+      alsoChanged: change.alsoChanged ?? [],
       warnings: change.warnings,
       required: requirementOf(policies, subjectOf(request)).required,
       decisions: request.decisions,

@@ -17,6 +17,7 @@ import {
   type TransactionApproval,
 } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
+import type { OtherChange } from '#/api/payee';
 import type { Notices } from '../notifications/notices';
 import { type DashboardDb, lockFor } from '../store/db';
 import type {
@@ -53,6 +54,8 @@ export interface PayeeChangeData {
   before: BankDetails;
   after: BankDetails;
   changed: string[];
+  /** The other fields the update changes (bank name, address); absent in older changes. */
+  alsoChanged?: OtherChange[];
   warnings: string[];
 }
 

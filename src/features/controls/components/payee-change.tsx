@@ -9,7 +9,12 @@ import { RejectChangeDialog } from '#/components/reject-dialog';
 import { DecisionBadge } from './decision-badge';
 import { useStepUpField } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
-import { BANK_DETAIL_FIELDS, BANK_DETAIL_LABEL } from '#/api/payee';
+import {
+  BANK_DETAIL_FIELDS,
+  BANK_DETAIL_LABEL,
+  OTHER_ACCOUNT_LABEL,
+  groupedIban,
+} from '#/api/payee';
 import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink, TransactionLink } from '#/components/links';
@@ -69,6 +74,38 @@ function OpenPayments({ change }: { change: PayeeChange }) {
         </Table.Tbody>
       </Table>
     </Paper>
+  );
+}
+
+/** Long values (an IBAN, a bank's name) wrap inside their column on a narrow screen. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
+/** One field of the change: its value now (struck out when it changes) and proposed. */
+function ChangeRow({
+  label,
+  changed,
+  before,
+  after,
+}: {
+  label: string;
+  changed: boolean;
+  before: string | null;
+  after: string;
+}) {
+  return (
+    <Table.Tr data-changed={changed || undefined}>
+      <Table.Td style={WRAP}>{label}</Table.Td>
+      <Table.Td
+        c={changed ? 'dimmed' : undefined}
+        td={changed ? 'line-through' : undefined}
+        style={WRAP}
+      >
+        {before ?? '—'}
+      </Table.Td>
+      <Table.Td fw={changed ? 600 : undefined} style={WRAP}>
+        {after}
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
@@ -145,10 +182,17 @@ export function PayeeChangeCard({
           {pending && ` · ${approvals.length} of ${change.required}`}
         </DecisionBadge>
       </Group>
-      <Table mt="sm" verticalSpacing={4} fz="sm" aria-label="Bank details: now and proposed">
+      <Table
+        mt="sm"
+        verticalSpacing={4}
+        horizontalSpacing={6}
+        fz="sm"
+        layout="fixed"
+        aria-label="Bank details: now and proposed"
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="30%">Detail</Table.Th>
+            <Table.Th w="28%">Detail</Table.Th>
             <Table.Th>{pending ? 'Now' : 'Before'}</Table.Th>
             <Table.Th>{pending ? 'Proposed' : 'After'}</Table.Th>
           </Table.Tr>
@@ -156,21 +200,27 @@ export function PayeeChangeCard({
         <Table.Tbody>
           {shown.map((field) => {
             const changed = change.changed.includes(field);
+            const shownAs = (value: string | null) =>
+              value !== null && field === 'iban' ? groupedIban(value) : value;
             return (
-              <Table.Tr key={field} data-changed={changed || undefined}>
-                <Table.Td>{BANK_DETAIL_LABEL[field]}</Table.Td>
-                <Table.Td
-                  c={changed ? 'dimmed' : undefined}
-                  td={changed ? 'line-through' : undefined}
-                >
-                  {change.before[field] ?? '—'}
-                </Table.Td>
-                <Table.Td fw={changed ? 600 : undefined}>
-                  {changed ? (change.after[field] ?? '— (removed)') : 'unchanged'}
-                </Table.Td>
-              </Table.Tr>
+              <ChangeRow
+                key={field}
+                label={BANK_DETAIL_LABEL[field]}
+                changed={changed}
+                before={shownAs(change.before[field])}
+                after={changed ? (shownAs(change.after[field]) ?? '— (removed)') : 'unchanged'}
+              />
             );
           })}
+          {change.alsoChanged.map((c) => (
+            <ChangeRow
+              key={c.field}
+              label={OTHER_ACCOUNT_LABEL[c.field]}
+              changed
+              before={c.before}
+              after={c.after ?? '— (removed)'}
+            />
+          ))}
         </Table.Tbody>
       </Table>
       {change.warnings.length > 0 && (

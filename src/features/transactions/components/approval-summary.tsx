@@ -12,6 +12,12 @@ import { Money } from '#/components/money';
 import { formatPercent, formatRate, namesInWords } from '#/lib/format';
 import { CurrentQuoteNote } from './quote';
 
+/** A badge whose words wrap on a narrow screen instead of being cut. */
+export const WRAPPING_BADGE = {
+  root: { height: 'auto', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible' },
+} as const;
+
 /** "in 23 h 59 min", "in 4 min 10 s": how long until `at`. */
 export function timeLeft(at: number, now: number): string {
   const seconds = Math.max(0, Math.floor((at - now) / 1000));
@@ -68,7 +74,7 @@ export function MovingRows({
   return (
     <>
       <Table.Tr>
-        <Table.Th w={170}>Payout</Table.Th>
+        <Table.Th w={{ base: 112, xs: 170 }}>Payout</Table.Th>
         <Table.Td>
           <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
         </Table.Td>
@@ -162,7 +168,7 @@ export function ApprovalSummary({
                   </Text>
                 )}
                 {recipient.firstPayment && (
-                  <Badge color="orange" variant="light" radius="sm" mt={4}>
+                  <Badge color="orange" variant="light" radius="sm" mt={4} styles={WRAPPING_BADGE}>
                     First payment to this account
                   </Badge>
                 )}
