@@ -121,9 +121,38 @@ test('an approver sees the rate, its markup and the quote’s expiry before appr
   await expect(approved).toContainText('Anatolia Cotton Mills A.Ş.');
   await expect(approved).toContainText('TR33 •••• 1326');
   await expect(approved).toContainText('Approved so far: nobody');
+  await expect(approved.getByRole('row', { name: /^Asked by/ })).toContainText('Fatima Finance');
   await checkA11y(page);
   await dialog.getByRole('button', { name: 'Approve quote' }).click();
   await expect(page.getByText(`Transaction #${id} is now awaiting deposit.`)).toBeVisible();
+});
+
+test('a deposit approval says no deposit is reported yet, where it goes, and who asked', async ({
+  page,
+  dashboard,
+}) => {
+  await signInAs(page, 'Fatima Finance');
+  const id = await quotedPayout(page, dashboard, '2754.00');
+  await signInAs(page, 'Aiko Approver');
+  expect((await api(page, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
+  const wallet = (await api(page, 'GET', `/v1/sendc2f/${id}`)).json.walletDetails.walletAddress;
+  await page.goto(`/transactions/payouts/${id}`);
+  await page.getByRole('button', { name: 'Approve deposit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve the deposit of #${id}?` });
+  const evidence = dialog.getByTestId('deposit-evidence');
+  await expect(evidence).toContainText('No deposit reported yet');
+  await expect(evidence).toContainText('Approve only once you have seen it arrive yourself');
+  await expect(evidence).toContainText(wallet);
+  await expect(
+    dialog.getByRole('table', { name: 'What you approve' }).getByRole('row', { name: /^Asked by/ }),
+  ).toContainText('Fatima Finance');
+  await checkA11y(page);
+  await dialog.getByRole('button', { name: 'Approve deposit' }).click();
+  // On the timeline the deposit is received before it is approved.
+  const steps = page
+    .getByLabel('Timeline', { exact: true })
+    .getByText(/^Deposit (received|approved)$/);
+  await expect(steps).toHaveText(['Deposit received', 'Deposit approved']);
 });
 
 test('an approver sees the payee by name on a payout made outside the dashboard', async ({

@@ -11,6 +11,7 @@ import {
   signInAs,
   test,
   callDashboard,
+  CSRF,
 } from './fixtures';
 
 const api = callDashboard;
@@ -202,7 +203,7 @@ test('an IBAN change of an active account waits for a second person', async ({ p
   await expect(page.getByRole('heading', { name: /account of/ })).toBeVisible();
   const changes = page.getByTestId('payee-changes');
   await expect(changes).toContainText('Waits for approval · 0 of 1');
-  await expect(changes).toContainText('FR7630006000011234567890189');
+  await expect(changes).toContainText('FR76 3000 6000 0112 3456 7890 189');
   await expect(changes.getByTestId('payee-change-who')).toContainText(
     'Bruno Approver and Aiko Approver can approve it.',
   );
@@ -278,5 +279,44 @@ test('the inbox lists a quote nobody has approved yet, and the navigation counts
   await expect(row).toContainText('You');
   await expect(page.getByRole('radio', { name: `For you (${counts.you})` })).toBeChecked();
   await expect(page.getByTestId('approvals-count')).toHaveText(String(counts.you));
+  await checkA11y(page);
+});
+
+test('two bank-detail changes ask for one authenticator code, given with Enter', async ({
+  page,
+  dashboard,
+}) => {
+  const { Secret, TOTP } = await import('otpauth');
+  // A second change waits beside the demo's: the French bank for an active EUR account.
+  await signInAs(page, 'Olu Onboarding');
+  await proposeFrenchBank(page, await activeEurAccount(page));
+  // Sam approves, with an authenticator app enrolled.
+  const { password } = await dashboard.workspace.createUser({
+    email: 'sam@partner.example',
+    name: 'Sam Secure',
+    roles: ['approver'],
+  });
+  const signIn = (data: object) => page.request.post('/api/session', { headers: CSRF, data });
+  await page.context().clearCookies();
+  expect((await signIn({ email: 'sam@partner.example', password })).ok()).toBe(true);
+  const begun = (await api(page, 'POST', '/account/totp')).json;
+  const totp = new TOTP({ secret: Secret.fromBase32(begun.secret) });
+  const confirmed = await api(page, 'POST', '/account/totp/confirm', { code: totp.generate() });
+  const recovery = confirmed.json.recoveryCodes as string[];
+  await page.context().clearCookies();
+  const again = await signIn({ email: 'sam@partner.example', password, code: recovery[0] });
+  expect(again.ok()).toBe(true);
+
+  await page.goto('/approvals');
+  await expect(page.getByRole('button', { name: 'Approve change' })).toHaveCount(2);
+  // One field for the page, not one per change.
+  const code = page.getByRole('textbox', { name: 'Authenticator code' });
+  await expect(code).toHaveCount(1);
+  await code.fill(recovery[1]!);
+  await code.press('Enter');
+  // Given: the field goes, and each change is approved without asking again.
+  await expect(code).toHaveCount(0);
+  await page.getByRole('button', { name: 'Approve change' }).first().click();
+  await expect(page.getByText('Bank details changed')).toBeVisible();
   await checkA11y(page);
 });

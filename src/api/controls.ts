@@ -400,6 +400,8 @@ export const InboxTransaction = z.object({
   depositAmount: z.string().nullable(),
   depositCurrency: z.string(),
   merchantName: z.string().nullable(),
+  /** Who created it through the dashboard (they never approve it); null when made elsewhere. */
+  askedBy: z.string().nullable(),
   /** Since when it waits: the transaction's last change. */
   since: Timestamp,
   /** Its open approval, when someone has approved already. */

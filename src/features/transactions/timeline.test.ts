@@ -56,8 +56,8 @@ describe('the payout timeline', () => {
         ['created', 1000, true],
         ['quoted', null, false],
         ['quoteApproved', null, false],
-        ['depositApproved', null, false],
         ['depositReceived', null, false],
+        ['depositApproved', null, false],
         ['completed', null, false],
       ],
       'created',
@@ -69,8 +69,8 @@ describe('the payout timeline', () => {
         ['created', 1000, true],
         ['quoted', null, true],
         ['quoteApproved', null, false],
-        ['depositApproved', null, false],
         ['depositReceived', null, false],
+        ['depositApproved', null, false],
         ['completed', null, false],
       ],
       'quoted',
@@ -82,12 +82,12 @@ describe('the payout timeline', () => {
         ['created', 1000, true],
         ['quoted', null, true],
         ['quoteApproved', 3000, true],
-        ['depositApproved', null, false],
         ['depositReceived', null, false],
+        ['depositApproved', null, false],
         ['completed', null, false],
       ],
       'quoteApproved',
-      ['depositApproved', 'client'],
+      ['depositReceived', 'client'],
     ],
     [
       deposited,
@@ -95,11 +95,11 @@ describe('the payout timeline', () => {
         ['created', 1000, true],
         ['quoted', null, true],
         ['quoteApproved', 3000, true],
-        ['depositApproved', 4000, true],
         ['depositReceived', 4000, true],
+        ['depositApproved', 4000, true],
         ['completed', null, false],
       ],
-      'depositReceived',
+      'depositApproved',
       ['completed', 'service'],
     ],
     [
@@ -108,8 +108,8 @@ describe('the payout timeline', () => {
         ['created', 1000, true],
         ['quoted', null, true],
         ['quoteApproved', 3000, true],
-        ['depositApproved', 4000, true],
         ['depositReceived', 4000, true],
+        ['depositApproved', 4000, true],
         ['completed', 5000, true],
       ],
       'completed',
@@ -166,8 +166,8 @@ describe('the payout timeline', () => {
       ['created', 1000, 1],
       ['quoted', 1900, 2],
       ['quoteApproved', 3000, 3],
-      ['depositApproved', null, undefined],
       ['depositReceived', null, undefined],
+      ['depositApproved', null, undefined],
       ['completed', null, undefined],
     ]);
   });
@@ -192,8 +192,8 @@ describe('the payout timeline', () => {
       ['created', 1],
       ['quoted', 2],
       ['quoteApproved', 3],
-      ['depositApproved', 4],
-      ['depositReceived', undefined],
+      ['depositReceived', 4],
+      ['depositApproved', undefined],
       ['completed', undefined],
     ]);
   });
@@ -206,14 +206,14 @@ describe('the collections timeline', () => {
       steps: [
         ['created', 1000, true],
         ['quoteApproved', null, false],
-        ['depositApproved', null, false],
         ['depositReceived', null, false],
+        ['depositApproved', null, false],
         ['completed', null, false],
       ],
       next: ['quoteApproved', 'you'],
     });
     const withQuote = { ...created, quoteApprovedDate: 2000, fromAmount: '110.00' };
-    expect(summary(withQuote, 'receive').next).toEqual(['depositApproved', 'client']);
+    expect(summary(withQuote, 'receive').next).toEqual(['depositReceived', 'client']);
     const done = {
       ...withQuote,
       clientStatus: 'Receive_COMPLETED',
@@ -228,8 +228,8 @@ describe('the collections timeline', () => {
       steps: [
         ['created', 1000, true],
         ['quoteApproved', 2000, true],
-        ['depositApproved', 3000, true],
         ['depositReceived', 3000, true],
+        ['depositApproved', 3000, true],
         ['completed', 4000, true],
       ],
     });

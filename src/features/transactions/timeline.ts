@@ -91,19 +91,21 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
       done: t.quoteApprovedDate !== null,
       actor: 'you',
     },
-    {
-      key: 'depositApproved',
-      label: 'Deposit approved',
-      time: t.depositApprovedDate,
-      done: t.depositApprovedDate !== null,
-      actor: 'you',
-    },
+    // Received before approved: a deposit is approved on the evidence that it arrived, even where
+    // the API records both at the approval's moment.
     {
       key: 'depositReceived',
       label: 'Deposit received',
       time: t.depositReceivedDate,
       done: t.depositReceivedDate !== null,
       actor: 'service',
+    },
+    {
+      key: 'depositApproved',
+      label: 'Deposit approved',
+      time: t.depositApprovedDate,
+      done: t.depositApprovedDate !== null,
+      actor: 'you',
     },
   );
   if (cancelled) {
@@ -168,7 +170,7 @@ export function nextAction(product: Product, t: Transaction): Timeline['next'] {
       };
     case 'quoteApproved':
       return {
-        step: 'depositApproved',
+        step: 'depositReceived',
         action:
           product === 'sendc2f'
             ? `The client sends ${deposit} to the wallet address on this page; once it has arrived, approve the deposit.`

@@ -24,7 +24,8 @@ import { approversInWords } from '#/features/controls/words';
 import { formatRate, namesInWords } from '#/lib/format';
 import { QUOTE_EXPIRED, QuoteExpiry } from '#/features/transactions/components/approval-summary';
 import { Totals } from '#/features/batches/components/batch-bits';
-import { sessionQuery } from '#/features/session/queries';
+import { sessionQuery, useStepUp } from '#/features/session/queries';
+import { StepUpGroup } from '#/components/step-up-field';
 import { PRODUCT_TITLE } from '#/lib/products';
 
 const ApprovalsSearch = searchSchema({
@@ -147,6 +148,17 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
         </Text>
       ),
   },
+  {
+    header: 'Asked by',
+    cell: (item) =>
+      item.askedBy ? (
+        <Text size="sm">{item.askedBy}</Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          made outside the dashboard
+        </Text>
+      ),
+  },
   { header: 'Approvals', cell: (item) => <Approvals item={item} /> },
   {
     header: 'Waiting since',
@@ -257,6 +269,7 @@ function ApprovalsPage() {
   const { data: page } = useSuspenseQuery(inboxQuery(scope, start, limit));
   const { data: session } = useSuspenseQuery(sessionQuery);
   const viewerId = session.signedIn ? session.user.id : undefined;
+  const stepUp = useStepUp();
   const empty =
     page.results.length === 0 &&
     page.changes.length === 0 &&
@@ -296,16 +309,18 @@ function ApprovalsPage() {
               <Title order={2} fz="lg">
                 Bank-detail changes
               </Title>
-              {page.changes.map((item) => (
-                <PayeeChangeCard
-                  key={item.change.id}
-                  change={item.change}
-                  state={item}
-                  merchantName={item.merchantName}
-                  viewerId={viewerId}
-                  showAccount
-                />
-              ))}
+              <StepUpGroup stepUp={stepUp} active={page.changes.some((item) => item.canAct)}>
+                {page.changes.map((item) => (
+                  <PayeeChangeCard
+                    key={item.change.id}
+                    change={item.change}
+                    state={item}
+                    merchantName={item.merchantName}
+                    viewerId={viewerId}
+                    showAccount
+                  />
+                ))}
+              </StepUpGroup>
             </Stack>
           )}
           {page.batches.length > 0 && (

@@ -18,6 +18,7 @@ export function inboxControls(core: ControlsCore) {
     index,
     now,
     approvers,
+    personNamed,
     requirement,
     actionState,
     approvalInfo,
@@ -124,6 +125,7 @@ export function inboxControls(core: ControlsCore) {
           depositAmount: t.fromAmount ?? null,
           depositCurrency: t.fromCurrencySymbol,
           merchantName: row.merchantName,
+          askedBy: creator ? (await personNamed(creator)).name : null,
           since: row.since,
           approval: request ? approvalInfo(request, policies) : null,
           quote: await quoteOf(

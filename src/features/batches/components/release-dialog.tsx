@@ -49,7 +49,8 @@ export function ReleaseDialog({
   pending: boolean;
   error?: React.ReactNode;
 }) {
-  const stepUp = useStepUpField(useStepUp());
+  const stepUp = useStepUpField(useStepUp(), () => release());
+  const release = () => void stepUp.before(() => onConfirm(stepUp.noteError));
   const payees = newPayees(summary.rows);
   const close = () => {
     stepUp.reset();
@@ -61,7 +62,7 @@ export function ReleaseDialog({
         <Table variant="vertical" layout="fixed" withTableBorder aria-label="What is released">
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th w={170}>Payments</Table.Th>
+              <Table.Th w={{ base: 112, xs: 170 }}>Payments</Table.Th>
               <Table.Td>{summary.payments}</Table.Td>
             </Table.Tr>
             <Table.Tr>
@@ -113,7 +114,7 @@ export function ReleaseDialog({
           <Button
             data-autofocus={stepUp.shown ? undefined : true}
             loading={pending || stepUp.pending}
-            onClick={() => void stepUp.before(() => onConfirm(stepUp.noteError))}
+            onClick={release}
           >
             {confirmLabel}
           </Button>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ActionState, OpenPayment, PayeeChange } from '#/api/controls';
 import { RejectChangeDialog } from '#/components/reject-dialog';
 import { DecisionBadge } from './decision-badge';
-import { useStepUpField } from '#/components/step-up-field';
+import { useGroupStepUp } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
 import {
   BANK_DETAIL_FIELDS,
@@ -142,7 +142,11 @@ export function PayeeChangeCard({
   );
   const withdraw = useWithdrawPayeeChange();
   // New bank details release what is paid to them: the authenticator's code where it is asked.
-  const stepUp = useStepUpField(useStepUp());
+  const stepUp = useGroupStepUp(useStepUp(), () => approve());
+  const approve = () =>
+    void stepUp.before(() =>
+      decide.mutate({ id: change.id, decision: 'approve' }, { onError: stepUp.noteError }),
+    );
   const [rejecting, setRejecting] = useState(false);
   const approvals = change.decisions.filter((d) => d.decision === 'approve');
   const rejection = change.decisions.find((d) => d.decision === 'reject');
@@ -264,14 +268,7 @@ export function PayeeChangeCard({
                 loading={
                   (decide.isPending && decide.variables?.decision === 'approve') || stepUp.pending
                 }
-                onClick={() =>
-                  void stepUp.before(() =>
-                    decide.mutate(
-                      { id: change.id, decision: 'approve' },
-                      { onError: stepUp.noteError },
-                    ),
-                  )
-                }
+                onClick={approve}
               >
                 Approve change
               </Button>

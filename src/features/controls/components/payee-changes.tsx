@@ -2,7 +2,8 @@
 // its decisions, then the earlier ones (applied, rejected, withdrawn) as its history.
 import { Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { sessionQuery } from '../../session/queries';
+import { sessionQuery, useStepUp } from '../../session/queries';
+import { StepUpGroup } from '#/components/step-up-field';
 import { payeeChangesQuery } from '../queries';
 import { PayeeChangeCard } from './payee-change';
 import { Panel } from '#/components/page';
@@ -11,6 +12,7 @@ const HISTORY_SHOWN = 5;
 
 export function PayeeChanges({ accountId }: { accountId: number }) {
   const changes = useQuery(payeeChangesQuery(accountId));
+  const stepUp = useStepUp();
   const { data: session } = useSuspenseQuery(sessionQuery);
   const all = changes.data ?? [];
   if (all.length === 0) return null;
@@ -20,9 +22,11 @@ export function PayeeChanges({ accountId }: { accountId: number }) {
   return (
     <Panel title="Bank-detail changes" data-testid="payee-changes">
       <Stack gap="sm">
-        {pending.map((c) => (
-          <PayeeChangeCard key={c.id} change={c} state={c} viewerId={viewerId} />
-        ))}
+        <StepUpGroup stepUp={stepUp} active={pending.some((c) => c.canAct)}>
+          {pending.map((c) => (
+            <PayeeChangeCard key={c.id} change={c} state={c} viewerId={viewerId} />
+          ))}
+        </StepUpGroup>
         {earlier.length > 0 && (
           <>
             <Text size="sm" fw={600} mt={pending.length > 0 ? 'sm' : 0}>

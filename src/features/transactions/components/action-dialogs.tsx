@@ -26,7 +26,13 @@ import { RejectDialog } from '#/components/reject-dialog';
 import type { TransactionApproval, TransactionControls } from '#/api/controls';
 import { useStepUpField } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
-import { ApprovalSummary, MovingRows, QUOTE_EXPIRED, quoteExpired } from './approval-summary';
+import {
+  ApprovalSummary,
+  DepositEvidence,
+  MovingRows,
+  QUOTE_EXPIRED,
+  quoteExpired,
+} from './approval-summary';
 import { RateText, useDepositOf } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { showDone } from '#/components/notify';
@@ -219,7 +225,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
   const id = t.businessRequestId;
   const deposit = useApproveDeposit(product, id);
   const upload = useUploadStep();
-  const stepUp = useStepUpField(useStepUp());
+  const stepUp = useStepUpField(useStepUp(), () => release());
   const [file, setFile] = useState<File | null>(null);
   const needsConfirmation = product === 'receive';
   const { idempotencyKey, done, dialog } = useDialogAction(props, deposit, upload, stepUp);
@@ -244,6 +250,10 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
         },
       ),
     );
+  const release = () => {
+    if (needsConfirmation && !file) return;
+    void stepUp.before(() => void approve());
+  };
   return (
     <ConfirmDialog
       {...dialog}
@@ -253,15 +263,13 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
           data-autofocus={needsConfirmation ? undefined : true}
           loading={deposit.isPending || upload.pending || stepUp.pending}
           disabled={needsConfirmation && !file}
-          onClick={() => void stepUp.before(() => void approve())}
+          onClick={release}
         >
           Approve deposit
         </Button>
       }
     >
-      <Text size="sm">
-        Approve only once the client&apos;s deposit has arrived. The payout follows.
-      </Text>
+      <DepositEvidence product={product} t={t} />
       <WhatIsApproved product={product} t={t} controls={controls} action="approveDeposit" />
       {product !== 'sendc2f' && (
         <UploadInput

@@ -2,14 +2,14 @@
 // rate and its markup against a reference rate where the API gives one, until when the quote may
 // be approved (counting down), who is paid by name with "first payment to this account", the
 // policy that applies and who has approved so far.
-import { Badge, Table, Text } from '@mantine/core';
+import { Alert, Badge, Code, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNow } from '#/lib/use-now';
 import type { QuoteInfo, TransactionApproval, TransactionControls } from '#/api/controls';
-import type { Transaction } from '#/api/schemas/transaction';
+import type { Product, Transaction } from '#/api/schemas/transaction';
 import { DateTime } from '#/components/date-time';
 import { Money } from '#/components/money';
-import { formatPercent, formatRate, namesInWords } from '#/lib/format';
+import { formatMoney, formatPercent, formatRate, namesInWords } from '#/lib/format';
 import { CurrentQuoteNote } from './quote';
 
 /** A badge whose words wrap on a narrow screen instead of being cut. */
@@ -39,6 +39,61 @@ export const QUOTE_EXPIRED = {
 /** Whether the quote an approval waits for has expired, as the server last said. */
 export const quoteExpired = (controls: TransactionControls | undefined) =>
   controls?.quote?.expired ?? false;
+
+/**
+ * What the API says of the client's deposit, for whoever approves it (docs/decisions/066): what
+ * was received, when, and where it was sent to; or that nothing has been reported, and what to
+ * check before approving.
+ */
+export function DepositEvidence({ product, t }: { product: Product; t: Transaction }) {
+  const where =
+    product === 'sendc2f' ? (
+      t.walletDetails?.walletAddress ? (
+        <>
+          the wallet address{' '}
+          <Code style={{ overflowWrap: 'anywhere' }}>{t.walletDetails.walletAddress}</Code>
+        </>
+      ) : (
+        'the wallet address on this page'
+      )
+    ) : t.bankDetails ? (
+      <>
+        {t.bankDetails.nameOnAccount} at {t.bankDetails.bankName}, reference{' '}
+        <Code>{t.bankDetails.reference}</Code>
+      </>
+    ) : (
+      'the bank account on this page'
+    );
+  if (t.depositReceivedAmount !== null || t.depositReceivedDate !== null)
+    return (
+      <Alert color="green" variant="light" title="Deposit received" data-testid="deposit-evidence">
+        <Text size="sm">
+          <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} fw={600} /> received{' '}
+          <DateTime value={t.depositReceivedDate} />, sent to {where}.
+        </Text>
+      </Alert>
+    );
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="No deposit reported yet"
+      data-testid="deposit-evidence"
+    >
+      <Text size="sm">
+        The API has not reported the client’s deposit
+        {t.fromAmount ? (
+          <>
+            {' '}
+            of <b>{formatMoney(t.fromAmount, t.fromCurrencySymbol)}</b>
+          </>
+        ) : null}
+        . Approve only once you have seen it arrive yourself, sent to {where}. Approving tells the
+        payments service that it has arrived, and the payout follows.
+      </Text>
+    </Alert>
+  );
+}
 
 /** A live countdown to a quote's expiry, or that it has expired. */
 export function QuoteExpiry({ quote }: { quote: Pick<QuoteInfo, 'expiresAt' | 'expired'> }) {
@@ -176,6 +231,20 @@ export function ApprovalSummary({
             ) : (
               <Text span size="sm">
                 Payout account #{t.toBusinessExternalAccountId}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Asked by</Table.Th>
+          <Table.Td>
+            {controls.creator ? (
+              <Text span size="sm">
+                {controls.creator.name}
+              </Text>
+            ) : (
+              <Text span size="sm" c="dimmed">
+                Made outside the dashboard: nobody is recorded
               </Text>
             )}
           </Table.Td>
