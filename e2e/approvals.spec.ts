@@ -113,10 +113,12 @@ test('an approver sees the rate, its markup and the quote’s expiry before appr
   const dialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
   const approved = dialog.getByRole('table', { name: 'What you approve' });
   await expect(approved).toContainText('€2,752.00');
-  await expect(approved).toContainText('1 USDT(TRC20) = 0.9124424 EUR');
+  // The rate Finance was quoted, to the digit the API gave, and the fee as money.
+  await expect(approved).toContainText('1 USDT(TRC20) = 0.9124423963 EUR');
   await expect(approved.getByTestId('quote-markup')).toHaveText(
-    '1.00% below the reference rate of 0.9216590',
+    '1.00% below the reference rate of 0.9216589862',
   );
+  await expect(approved.getByTestId('quote-fee')).toHaveText('30.160809 USDT(TRC20)');
   await expect(approved.getByTestId('quote-expiry')).toContainText(/^Expires in 23 h 5\d min/);
   await expect(approved).toContainText('Anatolia Cotton Mills A.Ş.');
   await expect(approved).toContainText('TR33 •••• 1326');

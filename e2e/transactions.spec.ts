@@ -88,7 +88,11 @@ test('quotes a payout on the pricing page and creates it from there', async ({ p
   await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
   await choose(page, 'Payout currency', /^EUR/);
   await page.getByRole('textbox', { name: 'Payout amount' }).fill('2500.5');
-  await expect(page.getByText('1 USDT(TRC20) = 0.9124424 EUR')).toBeVisible();
+  await expect(page.getByText('1 USDT(TRC20) = 0.9124423963 EUR')).toBeVisible();
+  // The fee the rate includes, as money and as a markup on the reference rate.
+  await expect(page.getByTestId('quote-fee')).toHaveText(
+    'Fee included: 27.404470 USDT(TRC20), a 1.00% markup on the reference rate 0.9216589862',
+  );
   await expect(page.getByText('2,740.446970')).toBeVisible();
   await page.getByRole('link', { name: 'Create transaction' }).click();
 
@@ -115,7 +119,7 @@ test('an approver approves the quote from its dialog, and the wallet to deposit 
   const quoteDialog = page.getByRole('dialog', { name: `Approve the quote of #${id}?` });
   await expect(quoteDialog.getByText('2,500.50')).toBeVisible();
   await expect(quoteDialog.getByText('2,740.446970')).toBeVisible();
-  await expect(quoteDialog.getByText('1 USDT(TRC20) = 0.9124424 EUR')).toBeVisible();
+  await expect(quoteDialog.getByText('1 USDT(TRC20) = 0.9124423963 EUR')).toBeVisible();
   await checkA11y(page);
   await quoteDialog.getByRole('button', { name: 'Approve quote' }).click();
   await expect(quoteDialog).toBeHidden();
@@ -320,19 +324,18 @@ test('exports a filtered list to CSV, every row as the API has it', async ({ pag
     .trim()
     .split('\r\n');
   const header = csv[0]!.split(',');
-  // Words first, for people; the API's own columns after, for machines.
+  // One column per fact, in words.
   expect(header.slice(0, 3)).toEqual(['Transaction', 'Product', 'Status']);
   expect(csv).toHaveLength(api.length + 1);
   for (const [i, line] of csv.slice(1).entries()) {
     const cells = line.split(',');
     const row = Object.fromEntries(header.map((h, j) => [h, cells[j]]));
     const t = api[i];
-    expect(row.businessRequestId).toBe(String(t.businessRequestId));
-    expect(row.toAmount).toBe(t.toAmount);
-    expect(row.fromAmount).toBe(t.fromAmount ?? '');
-    expect(row.payout).toBe(t.payout ?? '');
-    expect(row.clientStatus).toBe(t.clientStatus);
-    expect(row.creationTime).toBe(String(t.creationTime));
+    expect(row.Transaction).toBe(String(t.businessRequestId));
+    expect(row['Payout amount']).toBe(t.toAmount);
+    expect(row['Deposit amount']).toBe(t.fromAmount ?? '');
+    expect(row['Paid out']).toBe(t.payout ?? '');
+    expect(row['Merchant id']).toBe(String(t.fromBusinessId));
     expect(row.Product).toBe('Payout');
   }
 });

@@ -3,7 +3,7 @@
 // policies are the money controls': ./controls.) Declared once (docs/decisions/027).
 import { z } from 'zod';
 import { CredentialsForm, Email, Environment, Role } from './dashboard';
-import { STATUS, endpoints } from './endpoints';
+import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { requiredText, TextIdParams, UNSHOWABLE } from './schemas/common';
 import { ControlChangeHeld } from './controls';

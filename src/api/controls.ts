@@ -356,8 +356,12 @@ export const QuoteInfo = z.object({
   /** `api`: the API has given the deposit; `priceNow`: not yet, today's price stands in. */
   source: z.enum(['api', 'priceNow']),
   depositAmount: z.string().nullable(),
-  /** Payout units per deposit unit. */
+  /** Payout units per deposit unit, fees included: the API's number as it gave it (decision 067). */
   rate: z.string().nullable(),
+  /** The API gave this rate; otherwise it is the payout divided by the deposit. */
+  rateGiven: z.boolean(),
+  /** The fee the rate includes, as money in the deposit currency, where a reference rate is known. */
+  fee: z.string().nullable(),
   quotedAt: Timestamp.nullable(),
   /** After this the quote is not approved: it is quoted again. Null: no limit applies. */
   expiresAt: Timestamp.nullable(),

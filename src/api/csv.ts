@@ -1,36 +1,5 @@
 // CSV as the dashboard writes it: exports of the local index, statements and the audit trail.
 import { decimalMarkOf } from './formats';
-import type { Transaction } from './schemas/transaction';
-
-const CSV_COLUMNS: Array<keyof Transaction> = [
-  'businessRequestId',
-  'clientStatus',
-  'creationTime',
-  'lastUpdateTime',
-  'toAmount',
-  'toCurrencySymbol',
-  'fromAmount',
-  'fromCurrencySymbol',
-  'depositReceivedAmount',
-  'payout',
-  'quoteApprovedDate',
-  'depositApprovedDate',
-  'depositReceivedDate',
-  'fromBusinessId',
-  'toBusinessId',
-  'toBusinessExternalAccountId',
-  'purpose',
-  'payoutStatus',
-  'cancelReason',
-];
-
-const TIME_COLUMNS = new Set([
-  'creationTime',
-  'lastUpdateTime',
-  'quoteApprovedDate',
-  'depositApprovedDate',
-  'depositReceivedDate',
-]);
 
 /**
  * Whether a spreadsheet could take text as a formula: it starts with `=`, `+`, `-`, `@`, a tab, a
@@ -96,17 +65,3 @@ export const csvHeaderOf = <T>(columns: CsvColumns<T>, dialect: CsvDialect = PLA
 /** One row as a CSV line (with its line end). */
 export const csvRowOf = <T>(row: T, columns: CsvColumns<T>, dialect: CsvDialect = PLAIN_CSV) =>
   `${columns.map(([, value]) => csvCell(value(row), dialect)).join(dialect.separator)}\r\n`;
-
-/**
- * A transaction's own fields as the API sends them, for machines: amounts exactly, codes as they
- * are, each time in epoch milliseconds and again as ISO 8601 in UTC.
- */
-export const API_TRANSACTION_COLUMNS: CsvColumns<Transaction> = CSV_COLUMNS.flatMap((c) => {
-  const column = [c, (t: Transaction) => t[c]] as const;
-  if (!TIME_COLUMNS.has(c)) return [column];
-  const iso = (t: Transaction) => {
-    const value = t[c];
-    return typeof value === 'number' ? new Date(value).toISOString() : '';
-  };
-  return [column, [`${c}Iso`, iso] as const];
-});

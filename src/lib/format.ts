@@ -3,6 +3,7 @@
 // decimal string, never a float), counts, times; enum values in words.
 import {
   formatAmount as amountIn,
+  formatDecimal,
   formatMoneyIn,
   isLocale,
   isTimeZone,
@@ -35,10 +36,6 @@ function formattersOf({ locale, timeZone }: Formats) {
     shortTime: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }),
     mediumTime: new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone }),
     count: new Intl.NumberFormat(locale),
-    rate: new Intl.NumberFormat(locale, {
-      minimumSignificantDigits: 7,
-      maximumSignificantDigits: 7,
-    }),
     /** By the number of decimals shown. */
     percent: new Map<number, Intl.NumberFormat>(),
   };
@@ -155,10 +152,18 @@ export const formatTime = (ms: number, style: 'short' | 'medium') =>
   inUse().formatters[style === 'short' ? 'shortTime' : 'mediumTime'].format(ms);
 
 /**
- * A rate as the dashboard shows it (`104.9867`, `1.076320`, `1,076320` in German): the API's
- * number with the same precision whatever its size, seven significant digits.
+ * A rate as the dashboard shows it (`0.9124423963`, `0,9124423963` in German): every digit the
+ * API gave, none added and none cut (docs/decisions/067), in the person's locale.
  */
-export const formatRate = (rate: number) => inUse().formatters.rate.format(rate);
+export function formatRate(rate: number | string): string {
+  let text = typeof rate === 'number' ? String(rate) : rate;
+  // A very small or large number reads "1e-7" in JavaScript: written out in full instead.
+  if (/e/i.test(text))
+    text = Number(text)
+      .toFixed(20)
+      .replace(/\.?0+$/, '');
+  return formatDecimal(text, 0, currentFormats().locale);
+}
 
 /**
  * A percentage the API or the server gives as a decimal string of percent ("12.3", "1.00"), as

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { transactionRecord } from '#/api/testing';
-import { callApi, startTestDashboard, type TestDashboard } from './testing';
+import { callApi, createdTransaction, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 let viewer: string;
@@ -119,6 +119,50 @@ describe('list exports', () => {
   });
 });
 
+describe('the transactions export', () => {
+  it('has one column per fact, times where the person is, and the reason as written', async () => {
+    const who = await t.demoCookies('finance', 'approver', 'operations');
+    const p = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, p, 'sendc2f', { quoted: true });
+    const reason = 'The rate is worse than the one agreed';
+    const rejected = await t.call(
+      who.approver,
+      'POST',
+      `/controls/transactions/sendc2f/${id}/reject`,
+      {
+        action: 'approveQuote',
+        reason,
+      },
+    );
+    expect(rejected.status, JSON.stringify(rejected.json)).toBe(200);
+    const answer = await fetch(
+      `${t.base}/api/index/transactions?product=sendc2f&format=csv&tz=Europe/Berlin`,
+      { headers: { cookie: viewer } },
+    );
+    const text = (await answer.text()).replace(/^\uFEFF/, '');
+    const header = text.split('\r\n')[0]!.split(',');
+    // No fact twice (Purpose and purpose, a time and its milliseconds).
+    const facts = header.map((h) =>
+      h
+        .replace(/ \(.*\)$/, '')
+        .replace(/\s+/g, '')
+        .toLowerCase(),
+    );
+    expect(new Set(facts).size).toBe(facts.length);
+    expect(header).toContain('Created (Europe/Berlin)');
+    const rows = parseCsv(text, { columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.Transaction === String(id))!;
+    expect(row).toMatchObject({
+      Status: 'Cancelled',
+      'Cancel reason': `Other: ${reason}`,
+      'Markup (%)': '1.00',
+    });
+    expect(row['Created (Europe/Berlin)']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[12]:00$/);
+    expect(row.Rate).toMatch(/^0\.\d{10}$/);
+    expect(row['Fee (deposit currency)']).toMatch(/^\d+\.\d{6}$/);
+  });
+});
+
 describe('a CSV for the person’s spreadsheet', () => {
   it('uses semicolons and decimal commas where the locale writes decimals with a comma', async () => {
     await t.server.app.dashboard.index.putTransactions('sandbox', 'sendf2f', [
@@ -141,7 +185,7 @@ describe('a CSV for the person’s spreadsheet', () => {
     expect(header!.split(';').length).toBeGreaterThan(5);
     expect(header).not.toContain(',');
     const rows = parseCsv(text, { columns: true, delimiter: ';' }) as Record<string, string>[];
-    expect(rows[0]!.toAmount).toBe('1250,50');
+    expect(rows[0]!['Payout amount']).toBe('1250,50');
     expect(line).toContain(';1250,50;');
     // Without a locale (a script, an integration): commas and points.
     const plain = await fetch(`${t.base}/api/index/transactions?product=sendf2f&format=csv`, {
@@ -150,7 +194,7 @@ describe('a CSV for the person’s spreadsheet', () => {
     const plainRows = parseCsv((await plain.text()).replace(/^\uFEFF/, ''), {
       columns: true,
     }) as Record<string, string>[];
-    expect(plainRows[0]!.toAmount).toBe('1250.50');
+    expect(plainRows[0]!['Payout amount']).toBe('1250.50');
   });
 
   it('names a locale it does not know', async () => {

@@ -26,6 +26,8 @@ beforeAll(async () => {
       fromAmount: '13750.123456',
       walletDetails: { walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
       purpose: 'SUPPLIER_PAYMENT',
+      rate: 0.9091191,
+      referenceRate: 0.918262,
     }),
     done(3102, '2025-10-02T08:00:00Z', eurInUsdOut('REF-3102')),
   ]);
@@ -48,7 +50,7 @@ describe('statements', () => {
     expect(summary.json.currencies).toEqual(['EUR', 'USD', 'USDT(TRC20)']);
   });
 
-  it('writes CSV a parser reads back: words, ISO times where the person is, raw codes', async () => {
+  it('writes CSV a parser reads back: one column per fact, ISO times where the person is', async () => {
     const { response, bytes } = await file(`${EUR}&format=csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -67,16 +69,19 @@ describe('statements', () => {
       'Deposit currency': 'EUR',
       'Payout amount': '500.00',
       'Payout currency': 'USD',
-      clientStatus: 'OnOff_COMPLETED',
     });
+    // One column per fact: no second, raw copy of the purpose, the status or the times.
+    expect(Object.keys(rows[0]!)).not.toContain('purpose');
+    expect(Object.keys(rows[0]!)).not.toContain('completedAtMs');
     expect(rows[1]).toMatchObject({
       Completed: '2025-10-15T01:30:00+02:00',
       Purpose: 'Supplier payment',
-      purpose: 'SUPPLIER_PAYMENT',
       'Reference or wallet': 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
       'Paid out (EUR)': '12500.50',
-      Rate: '0.9091191101',
-      completedAtMs: String(Z('2025-10-14T23:30:00Z')),
+      // The API's rate as it gave it, and the fee it includes as money.
+      Rate: '0.9091191',
+      'Fee (deposit currency)': '136.906313',
+      'Markup (%)': '1.00',
     });
   });
 
@@ -98,8 +103,17 @@ describe('statements', () => {
     expect(cell('Transaction')).toBe(3101);
     expect(cell('Paid out (EUR)')).toBe(12500.5);
     expect(cell('Deposit amount')).toBe(13750.123456);
-    expect(cell('Completed')).toBe('2025-10-15T01:30:00+02:00');
-    expect(lines.getColumn(header.indexOf('Paid out (EUR)') + 1).numFmt).toBe('#,##0.00');
+    // A date, as the wall clock of the statement's zone, which the header names.
+    expect(cell('Completed (Europe/Berlin)')).toEqual(new Date('2025-10-15T01:30:00Z'));
+    expect(cell('Rate')).toBe(0.9091191);
+    // Each amount shown with its own currency's decimals.
+    const format = (name: string) => lines.getRow(3).getCell(header.indexOf(name) + 1).numFmt;
+    expect(format('Paid out (EUR)')).toBe('#,##0.00');
+    expect(format('Deposit amount')).toBe('#,##0.000000');
+    expect(format('Rate')).toBe('0.0###########');
+    expect(facts.get('Whose')).toMatch(
+      /^Sandbox records of the partner with API key …\w{4}, from the dashboard at http/,
+    );
   });
 
   it('writes a PDF whose text has the period, the lines and the totals in the locale', async () => {
@@ -108,6 +122,7 @@ describe('statements', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
     expect(text).toContain('Statement · EUR');
+    expect(text).toMatch(/Sandbox records of the partner with API key …\w{4}/);
     // Dates in figures: no German month names among English words.
     expect(text).toContain('01.10.2025 – 31.10.2025');
     expect(text).not.toMatch(/Oktober|November| um /);

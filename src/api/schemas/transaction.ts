@@ -146,6 +146,14 @@ export const Transaction = z
     cancelReason: z.string().nullish(),
     walletDetails: WalletDetails.nullish(),
     bankDetails: BankDetails.nullish(),
+    rate: z.number().nullish().meta({
+      description:
+        'Sandbox extension: the rate the quote gives, payout units per deposit unit, fees included; null until the transaction is quoted. The specification gives a rate only with a price; the dashboard works the rate out from the two amounts where it is not sent.',
+    }),
+    referenceRate: z.number().nullish().meta({
+      description:
+        'Sandbox extension: the reference rate before the product’s fee, so that the fee shows as money and as a markup; null until the transaction is quoted. The dashboard shows the fee only when it is sent.',
+    }),
   })
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof Transaction>;

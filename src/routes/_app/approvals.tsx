@@ -21,7 +21,8 @@ import { PayeeChangeCard } from '#/features/controls/components/payee-change';
 import { inboxQuery } from '#/features/controls/queries';
 import { INBOX_PAGE } from '#/features/controls/inbox-page';
 import { approversInWords } from '#/features/controls/words';
-import { formatRate, namesInWords } from '#/lib/format';
+import { formatMoney, formatPercent, namesInWords } from '#/lib/format';
+import { PairRate } from '#/components/rate';
 import { QUOTE_EXPIRED, QuoteExpiry } from '#/features/transactions/components/approval-summary';
 import { Totals } from '#/features/batches/components/batch-bits';
 import { sessionQuery, useStepUp } from '#/features/session/queries';
@@ -116,8 +117,23 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
           <Money amount={item.quote.depositAmount} symbol={item.depositCurrency} />
           {item.quote.rate && (
             <IdNote>
-              rate {formatRate(Number(item.quote.rate))}
+              <PairRate
+                from={item.depositCurrency}
+                to={item.payoutCurrency}
+                rate={item.quote.rate}
+                derived={!item.quote.rateGiven}
+                size="xs"
+                c="dimmed"
+              />
               {item.quote.source === 'priceNow' ? ", today's" : ''}
+              {item.quote.fee && (
+                <span data-testid="inbox-fee">
+                  {' · fee '}
+                  {formatMoney(item.quote.fee, item.depositCurrency)}
+                  {item.quote.markupPercent !== null &&
+                    ` (${formatPercent(item.quote.markupPercent)} markup)`}
+                </span>
+              )}
             </IdNote>
           )}
         </>

@@ -18,7 +18,12 @@ import { Figure } from '#/components/field';
 import { Money } from '#/components/money';
 import { PageHeader, Panel } from '#/components/page';
 import { depositCurrencies } from '#/api/schemas/reference';
-import { QuoteState, RateText, useLiveQuote } from '#/features/transactions/components/quote';
+import {
+  PriceFee,
+  QuoteState,
+  RateText,
+  useLiveQuote,
+} from '#/features/transactions/components/quote';
 import { amountProblem } from '#/lib/amount';
 import { fieldError } from '#/lib/field-error';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '#/lib/products';
@@ -127,9 +132,12 @@ function PricingPage() {
                     <Money amount={quoted} symbol={price.toCurrencySymbol} fz={26} fw={700} />
                   </Figure>
                 </Group>
-                <Text size="sm">
-                  Rate, fees included: <RateText price={price} />
-                </Text>
+                <Stack gap={2}>
+                  <Text size="sm">
+                    Rate, fees included: <RateText price={price} />
+                  </Text>
+                  <PriceFee price={price} toAmount={quoted} />
+                </Stack>
                 <Group>
                   <Permitted operation={`${product}Create`}>
                     <ButtonLink

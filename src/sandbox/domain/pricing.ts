@@ -111,10 +111,16 @@ export function priceQuote(
     ...quote,
     rate: wireRate(quote.rate),
     amount: depositFor(toAmount, quote.rate, decimalsOf(quote.fromCurrencySymbol)),
-    referenceRate: wireRate(
-      new Dec(from.usdValue).div(to.usdValue).toSignificantDigits(RATE_DIGITS).toString(),
-    ),
+    referenceRate: wireRate(referenceRateOf(from.symbol, to.symbol)!),
   };
+}
+
+/** The reference rate of a pair before any fee, as a price publishes it; null for an unknown symbol. */
+export function referenceRateOf(fromSymbol: string, toSymbol: string): string | null {
+  const from = findCurrency(fromSymbol);
+  const to = findCurrency(toSymbol);
+  if (!from || !to) return null;
+  return new Dec(from.usdValue).div(to.usdValue).toSignificantDigits(RATE_DIGITS).toString();
 }
 
 /** An amount written with exactly its currency's decimals: "10.5" in USD is "10.50". */

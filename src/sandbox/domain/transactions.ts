@@ -23,7 +23,7 @@ import { bankDetails, walletAddress } from './deposit-details';
 import { invalidField, notFound, refused } from './errors';
 import { recordEvent } from './events';
 import { toPage } from './pagination';
-import { depositFor, quoteRate, toCurrencyDecimals, wireRate } from './pricing';
+import { depositFor, quoteRate, referenceRateOf, toCurrencyDecimals, wireRate } from './pricing';
 import { isCompleted } from '#/api/transaction-states';
 import { initialStatus, nextStatus, type TransactionAction } from './transaction-states';
 
@@ -55,6 +55,15 @@ export function toWire(record: TransactionRecord): Transaction {
     payoutStatus: record.payoutStatus,
     cancelReason: record.cancelReason,
   };
+  // Extensions (docs/decisions/067): the quote's rate and its reference, once it is quoted.
+  if (record.fromAmount !== null) {
+    const reference = referenceRateOf(record.fromCurrencySymbol, record.toCurrencySymbol);
+    wire.rate = wireRate(record.rate);
+    wire.referenceRate = reference === null ? null : wireRate(reference);
+  } else {
+    wire.rate = null;
+    wire.referenceRate = null;
+  }
   if (record.product === 'sendc2f') wire.walletDetails = record.walletDetails;
   else wire.bankDetails = record.bankDetails;
   return wire;

@@ -39,6 +39,8 @@ const NOTHING_YET = {
   payout: null,
   payoutStatus: 'NONE',
   cancelReason: null,
+  rate: null,
+  referenceRate: null,
 };
 const ts = expect.any(Number);
 const amount = expect.stringMatching(/^\d+\.\d+$/);
@@ -73,6 +75,9 @@ describe('a payout (sendc2f) from creation to completion', () => {
       ...created,
       clientStatus: 'OnOff_AWAITING_QUOTE_APPROVAL',
       fromAmount: '2739.898990',
+      // The price's rate and reference, as POST /v1/sendc2f/price gives them (decision 067).
+      rate: 0.9124423963,
+      referenceRate: 0.9216589862,
       lastUpdateTime: ts,
     });
 

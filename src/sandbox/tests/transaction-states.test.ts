@@ -85,7 +85,12 @@ function expectedChanges(
   before: Transaction,
   now: number,
 ): Partial<Transaction> {
-  const quoted = { fromAmount: expect.stringMatching(/^\d+\.\d+$/) as unknown as string };
+  // A quote gives the deposit with its rate and reference rate (extensions, decision 067).
+  const quoted = {
+    fromAmount: expect.stringMatching(/^\d+\.\d+$/) as unknown as string,
+    rate: expect.any(Number) as unknown as number,
+    referenceRate: expect.any(Number) as unknown as number,
+  };
   const details = product === 'sendc2f' ? { walletDetails: WALLET } : { bankDetails: BANK };
   const prefix = product === 'receive' ? 'Receive_' : 'OnOff_';
   switch (op) {
@@ -182,7 +187,7 @@ describe.each(Object.keys(TABLE) as Product[])('%s', (product) => {
 
 describe('automatic moves', () => {
   it.each(['sendc2f', 'sendf2f'] as const)(
-    '%s: the quote arrives after the quote delay, with fromAmount and nothing else',
+    '%s: the quote arrives after the quote delay, with fromAmount, its rates and nothing else',
     async (product) => {
       const before = await inState(product, 'PENDING');
       expect(before.fromAmount).toBeNull();
@@ -199,8 +204,12 @@ describe('automatic moves', () => {
         ...before,
         clientStatus: 'OnOff_AWAITING_QUOTE_APPROVAL',
         fromAmount: expect.stringMatching(/^\d+\.\d+$/),
+        rate: expect.any(Number),
+        referenceRate: expect.any(Number),
         lastUpdateTime: clock,
       });
+      // The rate given is the one the deposit was worked out from: the deposit covers the payout.
+      expect(Number(after.fromAmount) * after.rate!).toBeGreaterThanOrEqual(Number(after.toAmount));
     },
   );
 

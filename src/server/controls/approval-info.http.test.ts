@@ -43,7 +43,11 @@ describe('what an approver sees', () => {
     expect(controls.json.quote).toEqual({
       source: 'api',
       depositAmount: tx.fromAmount,
-      rate: expect.stringMatching(/^0\.912442/),
+      // The API's own rate at the precision it gave (decision 067), not one worked out from the
+      // amounts (0.9124423962 here), and the fee it includes as money.
+      rate: '0.9124423963',
+      rateGiven: true,
+      fee: '30.138889',
       quotedAt: tx.lastUpdateTime,
       expiresAt: tx.lastUpdateTime + 24 * 60 * 60 * 1000,
       expired: false,
@@ -56,6 +60,13 @@ describe('what an approver sees', () => {
       recorded: true,
     });
     expect(controls.json.creator).toMatchObject({ name: 'Fatima Finance' });
+    // What Finance was quoted on the pricing page is the rate the approver sees.
+    const price = await t.call(who.finance, 'POST', '/v1/sendc2f/price', {
+      fromCurrencySymbol: 'USDT(TRC20)',
+      toCurrencySymbol: 'EUR',
+      toAmount: '2750',
+    });
+    expect(String(price.json.rate)).toBe(controls.json.quote.rate);
   });
 
   it('names the payee of a transaction made outside the dashboard, as the account reads now', async () => {

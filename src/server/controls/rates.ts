@@ -13,11 +13,10 @@ import {
   type Money,
   type PolicyRule,
   convert,
-  markupPercent,
   needsConversion,
   quoteWindow,
-  quotedRate,
 } from './rules';
+import { feeOf, markupPercent, rateOf, rateText } from '#/api/rates';
 import type { ControlsStore } from './store';
 
 type PriceAnswer = ReturnType<typeof Price.parse>;
@@ -188,19 +187,30 @@ export function controlRates({
   ): Promise<QuoteInfo> {
     const window = quoteWindow(t, validityMs);
     const given = t.fromAmount !== null;
-    const asked =
-      api && (price === 'always' || !given) ? await priceNow(api, environment, product, t) : null;
-    const rate = given ? quotedRate(t.toAmount, t.fromAmount) : asked ? String(asked.rate) : null;
-    const reference = asked?.referenceRate !== undefined ? String(asked.referenceRate) : null;
+    // The transaction's own rates where the API sends them; today's price asked only for what
+    // they leave unknown.
+    const needsPrice = !given || (t.referenceRate == null && price === 'always');
+    const asked = api && needsPrice ? await priceNow(api, environment, product, t) : null;
+    const rated = given ? rateOf(t) : asked ? { rate: rateText(asked.rate), given: true } : null;
+    const referenceNumber = t.referenceRate ?? asked?.referenceRate ?? null;
+    const reference = referenceNumber === null ? null : rateText(referenceNumber);
+    const depositAmount = t.fromAmount ?? asked?.amount ?? null;
     return {
       source: given ? 'api' : 'priceNow',
-      depositAmount: t.fromAmount ?? asked?.amount ?? null,
-      rate,
+      depositAmount,
+      rate: rated?.rate ?? null,
+      rateGiven: rated?.given ?? false,
+      fee: feeOf({
+        toAmount: t.toAmount,
+        fromAmount: depositAmount,
+        fromCurrencySymbol: t.fromCurrencySymbol,
+        referenceRate: reference,
+      }),
       quotedAt: window?.quotedAt ?? null,
       expiresAt: window?.expiresAt ?? null,
       expired: window !== null && window.expiresAt <= now(),
       referenceRate: reference,
-      markupPercent: markupPercent(rate, reference),
+      markupPercent: markupPercent(rated?.rate ?? null, reference),
     };
   }
 

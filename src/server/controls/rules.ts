@@ -348,29 +348,8 @@ export function simulationChanges(
 // to say a quote has expired; the refusal of an expired quote is decided here (`gate.ts`).
 export { quoteWindow } from '#/api/quote-window';
 
-/** The rate a quote gives: payout units per deposit unit, to ten significant digits. */
-export function quotedRate(toAmount: string, fromAmount: string | null): string | null {
-  if (fromAmount === null) return null;
-  try {
-    const from = new Decimal(fromAmount);
-    if (from.lte(0)) return null;
-    return new Decimal(toAmount).div(from).toSignificantDigits(10).toFixed();
-  } catch {
-    return null;
-  }
-}
-
-/** How far a rate is below a reference rate, in percent to two places ("1.00"). */
-export function markupPercent(rate: string | null, reference: string | null): string | null {
-  if (rate === null || reference === null) return null;
-  try {
-    const ref = new Decimal(reference);
-    if (ref.lte(0)) return null;
-    return ref.minus(rate).div(ref).times(100).toFixed(2);
-  } catch {
-    return null;
-  }
-}
+// A transaction's rate, its markup and its fee: src/api/rates.ts (docs/decisions/067).
+export { markupPercent } from '#/api/rates';
 
 /**
  * Until when a person's second factor, given at `stepUpAt`, lets them release money without

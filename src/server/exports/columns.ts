@@ -1,7 +1,8 @@
 // The columns of the lists' CSV exports (docs/decisions/037): what people read first (names,
 // statuses and codes in words, times where the person is), then every field as the API sends
 // it, for machines.
-import { API_TRANSACTION_COLUMNS, type CsvColumns } from '#/api/csv';
+import { type CsvColumns } from '#/api/csv';
+import { feeOf, markupPercent, rateOf, rateText } from '#/api/rates';
 import type { AccountRow, MerchantRow } from '#/api/local-index';
 import { isoInZone } from '#/api/periods';
 import { Merchant } from '#/api/schemas/merchant';
@@ -17,30 +18,65 @@ const when = (tz: string) => (ms: number | null | undefined) =>
 const rawColumns = <T>(keys: readonly (keyof T & string)[]): CsvColumns<T> =>
   keys.map((key) => [key, (row: T) => row[key]] as const);
 
-export function transactionColumns(tz: string): CsvColumns<TransactionRow> {
+/** A transaction as its export reads it: with the cancellation reason someone wrote, if any. */
+export type ExportedTransaction = TransactionRow & { writtenReason?: string | null };
+
+/**
+ * One column per fact (decision 068), in words a person reads; times in the person's zone
+ * (the header names it), amounts exactly as the API gives them, ids as the API's.
+ */
+export function transactionColumns(tz: string): CsvColumns<ExportedTransaction> {
   const at = when(tz);
+  const rate = (t: ExportedTransaction) => rateOf(t);
   return [
     ['Transaction', (t) => t.businessRequestId],
     ['Product', (t) => PRODUCT_NAME[t.product]],
     ['Status', (t) => words(t.clientStatus)],
     [`Created (${tz})`, (t) => at(t.creationTime)],
     [`Last change (${tz})`, (t) => at(t.lastUpdateTime)],
+    [`Quote approved (${tz})`, (t) => at(t.quoteApprovedDate)],
+    [`Deposit received (${tz})`, (t) => at(t.depositReceivedDate)],
+    [`Deposit approved (${tz})`, (t) => at(t.depositApprovedDate)],
     ['Merchant', (t) => t.merchantName],
+    ['Merchant id', (t) => t.fromBusinessId],
     ['Recipient', (t) => t.accountHolderName ?? t.recipientName],
+    ['Recipient merchant id', (t) => t.toBusinessId],
+    ['Payout account id', (t) => t.toBusinessExternalAccountId],
     ['Account', (t) => (t.accountTail ? `•••• ${t.accountTail}` : '')],
     ['Payout amount', (t) => t.toAmount],
     ['Payout currency', (t) => t.toCurrencySymbol],
     ['Deposit amount', (t) => t.fromAmount],
     ['Deposit currency', (t) => t.fromCurrencySymbol],
+    ['Rate', (t) => rate(t)?.rate],
+    [
+      'Fee (deposit currency)',
+      (t) =>
+        feeOf({
+          toAmount: t.toAmount,
+          fromAmount: t.fromAmount,
+          fromCurrencySymbol: t.fromCurrencySymbol,
+          referenceRate: t.referenceRate,
+        }),
+    ],
+    [
+      'Markup (%)',
+      (t) =>
+        markupPercent(
+          rate(t)?.rate ?? null,
+          t.referenceRate == null ? null : rateText(t.referenceRate),
+        ),
+    ],
+    ['Deposit received amount', (t) => t.depositReceivedAmount],
+    ['Paid out', (t) => t.payout],
     ['Purpose', (t) => words(t.purpose)],
-    ['Cancel reason', (t) => words(t.cancelReason)],
+    [
+      'Cancel reason',
+      (t) =>
+        t.writtenReason
+          ? `${words(t.cancelReason ?? 'OTHER')}: ${t.writtenReason}`
+          : words(t.cancelReason),
+    ],
     ['Reference or wallet', (t) => t.bankDetails?.reference ?? t.walletDetails?.walletAddress],
-    ...API_TRANSACTION_COLUMNS,
-    ['product', (t) => t.product],
-    ['merchantName', (t) => t.merchantName],
-    ['recipientName', (t) => t.recipientName],
-    ['accountHolderName', (t) => t.accountHolderName],
-    ['accountTail', (t) => t.accountTail],
   ];
 }
 

@@ -16,6 +16,7 @@ import { audit, problem } from '../request';
 import { route } from '../endpoint';
 import { accountColumns, merchantColumns, transactionColumns } from '../exports/columns';
 import type { ExportCursor } from '../local-index/store';
+import { isCancelled } from '#/api/transaction-states';
 
 const DAY_MS = 86_400_000;
 const CSV_PAGE = 1000;
@@ -156,7 +157,16 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
       let after: ExportCursor | undefined;
       for (let sent = 0; sent < CSV_MAX_ROWS;) {
         const page = await index.transactionsForExport(environment, filters, after, CSV_PAGE);
-        yield page.rows;
+        const reasons = await ctx.notes.writtenReasons(
+          environment,
+          page.rows
+            .filter((t) => t.cancelReason || isCancelled(t.clientStatus))
+            .map((t) => ({ product: t.product, transactionId: t.businessRequestId })),
+        );
+        yield page.rows.map((t) => ({
+          ...t,
+          writtenReason: reasons.get(`${t.product}:${t.businessRequestId}`) ?? null,
+        }));
         sent += page.rows.length;
         if (!page.next) return;
         after = page.next;

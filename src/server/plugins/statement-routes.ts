@@ -23,6 +23,17 @@ export const statementRoutes: FastifyPluginAsync = async (app) => {
     statements.summary({ environment: environmentOf(request), ...query }),
   );
 
+  /**
+   * Whose statement it is, as this dashboard knows it (decision 068): the partner's records in an
+   * environment, named by the API key that reads them and by where the dashboard runs. The API
+   * has no operation that names the partner.
+   */
+  const ownerOf = async (environment: Environment) => {
+    const key = (await ctx.workspace.credentialHints()).find((c) => c.environment === environment);
+    const label = environment === 'live' ? 'Live' : 'Sandbox';
+    return `${label} records of the partner with API key ${key ? `…${key.apiKeyLast4}` : 'not set'}, from the dashboard at ${ctx.address.origin()}`;
+  };
+
   route(app, E.statementFile, async ({ request, reply, query }) => {
     const environment = environmentOf(request);
     const { format, tz, locale, ...period } = query;
@@ -41,6 +52,7 @@ export const statementRoutes: FastifyPluginAsync = async (app) => {
       tz,
       locale,
       environment: environment === 'live' ? 'Live' : 'Sandbox',
+      owner: await ownerOf(environment),
       generatedAt: ctx.now(),
     });
     await audit(request, {

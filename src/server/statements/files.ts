@@ -27,43 +27,72 @@ export interface StatementContext {
   locale: string;
   /** Whose records: "Sandbox" or "Live". */
   environment: string;
+  /** Whose statement, in words: the partner's records and where they were read from. */
+  owner: string;
   generatedAt: number;
 }
 
 type Cell = string | number;
+/**
+ * What a column holds, so that a spreadsheet gets it as a value of its kind (decision 068): a
+ * time (a date cell in the statement's zone), an amount in a currency (a number shown with that
+ * currency's decimals), a rate or a percentage (a number with its own digits), or text.
+ */
+type Kind =
+  | { type: 'text' }
+  | { type: 'time' }
+  | { type: 'amount'; currency: (l: StatementLine) => string }
+  | { type: 'rate' };
 interface Column {
   header: string;
   value: (l: StatementLine) => Cell;
-  /** An amount: a number in XLSX where exact, aligned right in the PDF. */
-  amount?: boolean;
+  kind: Kind;
   width: number;
 }
 
-/** Every column, in words first and the raw codes after (for machines). */
+const TEXT: Kind = { type: 'text' };
+
+/** Every column, one per fact, in words a person reads (the ids are the API's). */
 function columnsOf(currency: string): Column[] {
+  const inStatement: Kind = { type: 'amount', currency: () => currency };
+  const deposit: Kind = { type: 'amount', currency: (l) => l.depositCurrency };
+  const payout: Kind = { type: 'amount', currency: (l) => l.payoutCurrency };
   return [
-    { header: 'Completed', value: (l) => l.completed, width: 26 },
-    { header: 'Created', value: (l) => l.created, width: 26 },
-    { header: 'Product', value: (l) => l.product, width: 20 },
-    { header: 'Transaction', value: (l) => l.id, width: 12 },
-    { header: 'Merchant', value: (l) => l.merchant, width: 30 },
-    { header: 'Recipient', value: (l) => l.recipient, width: 30 },
-    { header: 'Account', value: (l) => l.account, width: 12 },
-    { header: 'Purpose', value: (l) => l.purpose, width: 22 },
-    { header: 'Reference or wallet', value: (l) => l.reference, width: 36 },
-    { header: `Deposited (${currency})`, value: (l) => l.moneyIn, amount: true, width: 16 },
-    { header: `Paid out (${currency})`, value: (l) => l.moneyOut, amount: true, width: 16 },
-    { header: 'Deposit amount', value: (l) => l.depositAmount, amount: true, width: 16 },
-    { header: 'Deposit currency', value: (l) => l.depositCurrency, width: 14 },
-    { header: 'Payout amount', value: (l) => l.payoutAmount, amount: true, width: 16 },
-    { header: 'Payout currency', value: (l) => l.payoutCurrency, width: 14 },
-    { header: 'Rate', value: (l) => l.rate, width: 14 },
-    { header: 'product', value: (l) => l.raw.product, width: 10 },
-    { header: 'clientStatus', value: (l) => l.raw.status, width: 20 },
-    { header: 'purpose', value: (l) => l.raw.purpose, width: 20 },
-    { header: 'completedAtMs', value: (l) => l.completedAt, width: 16 },
-    { header: 'creationTimeMs', value: (l) => l.raw.creationTime, width: 16 },
+    { header: 'Completed', value: (l) => l.completed, kind: { type: 'time' }, width: 20 },
+    { header: 'Created', value: (l) => l.created, kind: { type: 'time' }, width: 20 },
+    { header: 'Product', value: (l) => l.product, kind: TEXT, width: 20 },
+    { header: 'Transaction', value: (l) => l.id, kind: TEXT, width: 12 },
+    { header: 'Merchant', value: (l) => l.merchant, kind: TEXT, width: 30 },
+    { header: 'Recipient', value: (l) => l.recipient, kind: TEXT, width: 30 },
+    { header: 'Account', value: (l) => l.account, kind: TEXT, width: 12 },
+    { header: 'Purpose', value: (l) => l.purpose, kind: TEXT, width: 22 },
+    { header: 'Reference or wallet', value: (l) => l.reference, kind: TEXT, width: 36 },
+    { header: `Deposited (${currency})`, value: (l) => l.moneyIn, kind: inStatement, width: 16 },
+    { header: `Paid out (${currency})`, value: (l) => l.moneyOut, kind: inStatement, width: 16 },
+    { header: 'Deposit amount', value: (l) => l.depositAmount, kind: deposit, width: 18 },
+    { header: 'Deposit currency', value: (l) => l.depositCurrency, kind: TEXT, width: 14 },
+    { header: 'Payout amount', value: (l) => l.payoutAmount, kind: payout, width: 18 },
+    { header: 'Payout currency', value: (l) => l.payoutCurrency, kind: TEXT, width: 14 },
+    { header: 'Rate', value: (l) => l.rate, kind: { type: 'rate' }, width: 16 },
+    { header: 'Fee (deposit currency)', value: (l) => l.fee, kind: deposit, width: 18 },
+    { header: 'Markup (%)', value: (l) => l.markup, kind: { type: 'rate' }, width: 12 },
   ];
+}
+
+/** A currency's number format in a spreadsheet: its decimals, grouped. */
+const moneyFormat = (symbol: string) => {
+  const decimals = decimalsOf(symbol);
+  return decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
+};
+
+/**
+ * An ISO time with its offset ("2025-10-15T01:30:00+02:00") as a spreadsheet's date: the same
+ * wall-clock time, since a spreadsheet's dates have no zone (the header says which it is).
+ */
+function wallClock(iso: Cell): Cell | Date {
+  if (typeof iso !== 'string' || iso.length < 19) return iso;
+  const at = Date.parse(`${iso.slice(0, 19)}Z`);
+  return Number.isNaN(at) ? iso : new Date(at);
 }
 
 /** The file's name: statement-EUR-2026-10-01-2026-10-31.csv (the last day, not the end). */
@@ -93,8 +122,7 @@ function spreadsheetAmount(amount: Cell): Cell {
 function xlsxStream(ctx: StatementContext): Readable {
   const out = new PassThrough();
   const { summary } = ctx;
-  const decimals = decimalsOf(summary.currency);
-  const money = decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
+  const money = moneyFormat(summary.currency);
   void (async () => {
     const ExcelJS = await excel();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
@@ -105,6 +133,7 @@ function xlsxStream(ctx: StatementContext): Readable {
     ];
     head.getRow(1).font = { bold: true };
     const rows: Array<[string, Cell]> = [
+      ['Whose', ctx.owner],
       ['Records', ctx.environment],
       ['From', new Date(summary.from).toISOString()],
       ['To (not included)', new Date(summary.to).toISOString()],
@@ -114,24 +143,43 @@ function xlsxStream(ctx: StatementContext): Readable {
       [`Paid out (${summary.currency})`, spreadsheetAmount(summary.paidOut)],
       ['Made', new Date(ctx.generatedAt).toISOString()],
     ];
-    for (const row of rows) head.addRow(row).commit();
+    for (const row of rows) {
+      const added = head.addRow(row);
+      if (typeof row[1] === 'number' && row[0] !== 'Transactions') added.getCell(2).numFmt = money;
+      added.commit();
+    }
     head.getColumn('v').alignment = { horizontal: 'left' };
     head.commit();
 
-    const columns = columnsOf(summary.currency);
+    const columns = columnsOf(summary.currency).map((c) =>
+      c.kind.type === 'time' ? { ...c, header: `${c.header} (${ctx.tz})` } : c,
+    );
     const sheet = workbook.addWorksheet('Lines', { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c, i) => ({
       header: c.header,
       key: String(i),
       width: c.width,
-      style: c.amount ? { numFmt: money } : {},
+      style: c.kind.type === 'time' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
     }));
     sheet.getRow(1).font = { bold: true };
     for await (const page of ctx.pages)
-      for (const line of page)
-        sheet
-          .addRow(columns.map((c) => (c.amount ? spreadsheetAmount(c.value(line)) : c.value(line))))
-          .commit();
+      for (const line of page) {
+        const row = sheet.addRow(
+          columns.map((c) => {
+            const value = c.value(line);
+            if (c.kind.type === 'time') return wallClock(value);
+            if (c.kind.type === 'text') return value;
+            return spreadsheetAmount(value);
+          }),
+        );
+        // Each amount with its own currency's decimals: 13,497.454799 USDT is not 13,497.45.
+        columns.forEach((c, i) => {
+          if (c.kind.type === 'amount')
+            row.getCell(i + 1).numFmt = moneyFormat(c.kind.currency(line));
+          if (c.kind.type === 'rate') row.getCell(i + 1).numFmt = '0.0###########';
+        });
+        row.commit();
+      }
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error as Error));
@@ -169,7 +217,9 @@ function pdfColumns(ctx: StatementContext) {
       header: 'Deposit',
       width: 84,
       right: true,
-      text: (l: StatementLine) => inCurrency(l.depositAmount, l.depositCurrency),
+      text: (l: StatementLine) =>
+        inCurrency(l.depositAmount, l.depositCurrency) +
+        (l.fee ? `\nfee ${formatDecimal(l.fee, decimalsOf(l.depositCurrency), ctx.locale)}` : ''),
     },
     {
       header: 'Rate',
@@ -295,6 +345,7 @@ function pdfDocument(PDF: typeof PDFDocument, ctx: StatementContext): PDFKit.PDF
   doc
     .font('regular')
     .fontSize(9)
+    .text(ctx.owner)
     .text(
       `${ctx.environment} records · ${day.format(summary.from)} – ${day.format(summary.to - 1)} · times in ${ctx.tz}`,
     )

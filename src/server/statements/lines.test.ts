@@ -22,6 +22,9 @@ const FIXTURE = [
     fromCurrencySymbol: 'USDT(TRC20)',
     walletDetails: { walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
     purpose: 'SUPPLIER_PAYMENT',
+    // The API's rate and reference rate (sandbox extensions): the line keeps the API's number.
+    rate: 0.9090797,
+    referenceRate: 0.918262,
   }),
   // Deposited in EUR, paid out in USD.
   done(2, '2025-10-02T08:00:00Z', eurInUsdOut('REF-2002')),
@@ -63,7 +66,7 @@ describe.each(DIALECTS)('statement lines on %s', (dialect) => {
     });
   });
 
-  it('gives the lines oldest first, across pages, readable and raw', async () => {
+  it('gives the lines oldest first, across pages, readable, with the API’s rate and the fee', async () => {
     const lines = [];
     for await (const page of statementQueries(store()).pages(filter, 'Europe/Berlin', 2))
       lines.push(...page);
@@ -75,9 +78,13 @@ describe.each(DIALECTS)('statement lines on %s', (dialect) => {
       reference: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
       moneyIn: '',
       moneyOut: '1000.10',
-      rate: '0.9090797897',
-      raw: { product: 'sendc2f', status: 'OnOff_COMPLETED', purpose: 'SUPPLIER_PAYMENT' },
+      // Not 0.9090797897, which the two amounts give: the rate the API gave.
+      rate: '0.9090797',
+      fee: '11.000743',
+      markup: '1.00',
     });
+    // Without the API's rate, the two amounts give it; without a reference rate, no fee.
+    expect(lines[2]).toMatchObject({ rate: '0.9756097561', fee: '', markup: '' });
     expect(lines[0]).toMatchObject({ reference: 'REF-2002', moneyIn: '460.05', moneyOut: '' });
     expect(lines[2]).toMatchObject({ moneyIn: '10.25', moneyOut: '10.00' });
   });

@@ -3,7 +3,7 @@
 // at a time by key (completion time, product, id) so that a long period costs what a short one
 // does per line. Each line has readable names and ISO times where the person is, and the raw
 // codes beside them.
-import Decimal from 'decimal.js';
+import { feeOf, markupPercent, rateOf, rateText } from '#/api/rates';
 import { type SqlBool, sql } from 'kysely';
 import { isoInZone } from '#/api/periods';
 import type { StatementSummary } from '#/api/statements';
@@ -40,9 +40,12 @@ export interface StatementLine {
   depositCurrency: string;
   payoutAmount: string;
   payoutCurrency: string;
-  /** Payout units per deposit unit, ten significant digits. */
+  /** Payout units per deposit unit, fees included: the API's own number (decision 067). */
   rate: string;
-  raw: { product: string; status: string; purpose: string; creationTime: number };
+  /** The fee the rate includes, in the deposit currency, where the API gives a reference rate. */
+  fee: string;
+  /** The markup on the reference rate, in percent ("1.00"). */
+  markup: string;
 }
 
 /** The statement line of a transaction from the index. */
@@ -53,6 +56,7 @@ export function statementLine(
   tz: string,
 ): StatementLine {
   const from = t.fromAmount ?? '';
+  const rated = rateOf(t);
   return {
     completedAt,
     completed: isoInZone(completedAt, tz),
@@ -70,16 +74,19 @@ export function statementLine(
     depositCurrency: t.fromCurrencySymbol,
     payoutAmount: t.toAmount,
     payoutCurrency: t.toCurrencySymbol,
-    rate:
-      from && !new Decimal(from).isZero()
-        ? new Decimal(t.toAmount).div(from).toSignificantDigits(10).toFixed()
-        : '',
-    raw: {
-      product: t.product,
-      status: t.clientStatus,
-      purpose: t.purpose,
-      creationTime: t.creationTime,
-    },
+    rate: rated?.rate ?? '',
+    fee:
+      feeOf({
+        toAmount: t.toAmount,
+        fromAmount: t.fromAmount,
+        fromCurrencySymbol: t.fromCurrencySymbol,
+        referenceRate: t.referenceRate,
+      }) ?? '',
+    markup:
+      markupPercent(
+        rated?.rate ?? null,
+        t.referenceRate == null ? null : rateText(t.referenceRate),
+      ) ?? '',
   };
 }
 

@@ -76,6 +76,43 @@ export function transactionNotes(store: DashboardDb, now: () => number = Date.no
         .execute();
     },
 
+    /**
+     * The cancellation reasons people wrote for these transactions, by `product:id`: the words
+     * given with a cancel ("Other: …"), or an approver's reason for rejecting its approval (which
+     * cancelled it). The API keeps only the code (decision 068).
+     */
+    async writtenReasons(
+      environment: string,
+      refs: ReadonlyArray<{ product: string; transactionId: number }>,
+    ): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      if (refs.length === 0) return found;
+      const ids = [...new Set(refs.map((r) => r.transactionId))];
+      const [notes, rejections] = await Promise.all([
+        db
+          .selectFrom('transaction_note')
+          .select(['product', 'transaction_id', 'detail'])
+          .where('environment', '=', environment)
+          .where('kind', '=', 'cancelReason')
+          .where('transaction_id', 'in', ids)
+          .where('detail', 'is not', null)
+          .execute(),
+        db
+          .selectFrom('approval_request')
+          .select(['product', 'object_id', 'reject_reason'])
+          .where('environment', '=', environment)
+          .where('kind', '=', 'transaction')
+          .where('status', '=', 'rejected')
+          .where('object_id', 'in', ids)
+          .where('reject_reason', 'is not', null)
+          .execute(),
+      ]);
+      for (const r of rejections)
+        found.set(`${r.product}:${Number(r.object_id)}`, r.reject_reason!);
+      for (const n of notes) found.set(`${n.product}:${Number(n.transaction_id)}`, n.detail!);
+      return found;
+    },
+
     async of(ref: TransactionRef): Promise<TransactionNote[]> {
       const rows = await db
         .selectFrom('transaction_note as n')

@@ -7,7 +7,7 @@ import type { Batch, BatchRow } from '#/api/batches';
 import { type Column, DataTable } from '#/components/data-table';
 import { TransactionLink } from '#/components/links';
 import { Money } from '#/components/money';
-import { formatRate } from '#/lib/format';
+import { PairRate } from '#/components/rate';
 import { StatusBadge } from '#/components/status-badge';
 import { ROW_STATE_LABEL } from '../words';
 import { FixRowDialog } from './fix-row';
@@ -102,9 +102,13 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
           <Stack gap={0}>
             <Money amount={r.depositAmount} symbol={r.depositCurrency} />
             {r.rate && (
-              <Text size="xs" c="dimmed" span>
-                rate {formatRate(Number(r.rate))}
-              </Text>
+              <PairRate
+                from={r.depositCurrency}
+                to={r.payout?.currency ?? ''}
+                rate={r.rate}
+                size="xs"
+                c="dimmed"
+              />
             )}
           </Stack>
         ) : (

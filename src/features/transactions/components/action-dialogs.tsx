@@ -34,6 +34,8 @@ import {
   quoteExpired,
 } from './approval-summary';
 import { RateText, useDepositOf } from './quote';
+import { PairRate } from '#/components/rate';
+import { rateOf } from '#/api/rates';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { showDone } from '#/components/notify';
 
@@ -94,7 +96,9 @@ function announceApproval(id: number, title: string, outcome: ApprovalOutcome) {
 }
 
 function Amounts({ product, t }: { product: Product; t: Transaction }) {
-  const { amount: deposit, current, price } = useDepositOf(product, t, { withRate: true });
+  // A quoted transaction's own rate; before its quote, today's price.
+  const quoted = rateOf(t);
+  const { amount: deposit, current, price } = useDepositOf(product, t, { withRate: !quoted });
   return (
     <Table variant="vertical" layout="fixed" withTableBorder aria-label="Amounts">
       <Table.Tbody>
@@ -106,7 +110,14 @@ function Amounts({ product, t }: { product: Product; t: Transaction }) {
         <Table.Tr>
           <Table.Th>Rate</Table.Th>
           <Table.Td>
-            {price.data ? (
+            {quoted ? (
+              <PairRate
+                from={t.fromCurrencySymbol}
+                to={t.toCurrencySymbol}
+                rate={quoted.rate}
+                derived={!quoted.given}
+              />
+            ) : price.data ? (
               <RateText price={price.data} />
             ) : price.isError ? (
               <Text span size="sm" c="dimmed">

@@ -11,6 +11,7 @@ import { DateTime } from '#/components/date-time';
 import { Money } from '#/components/money';
 import { formatMoney, formatPercent, formatRate, namesInWords } from '#/lib/format';
 import { CurrentQuoteNote } from './quote';
+import { PairRate } from '#/components/rate';
 
 /** A badge whose words wrap on a narrow screen instead of being cut. */
 export const WRAPPING_BADGE = {
@@ -181,13 +182,16 @@ export function ApprovalSummary({
           <Table.Td>
             {quote?.rate ? (
               <>
-                <Text span ff="monospace" size="sm">
-                  1 {t.fromCurrencySymbol} = {formatRate(Number(quote.rate))} {t.toCurrencySymbol}
-                </Text>
+                <PairRate
+                  from={t.fromCurrencySymbol}
+                  to={t.toCurrencySymbol}
+                  rate={quote.rate}
+                  derived={!quote.rateGiven}
+                />
                 {quote.markupPercent !== null && quote.referenceRate !== null && (
                   <Text size="xs" c="dimmed" data-testid="quote-markup">
                     {formatPercent(quote.markupPercent)} below the reference rate of{' '}
-                    {formatRate(Number(quote.referenceRate))}
+                    {formatRate(quote.referenceRate)}
                   </Text>
                 )}
               </>
@@ -198,6 +202,14 @@ export function ApprovalSummary({
             )}
           </Table.Td>
         </Table.Tr>
+        {quote?.fee && (
+          <Table.Tr>
+            <Table.Th>Fee, in the deposit</Table.Th>
+            <Table.Td>
+              <Money amount={quote.fee} symbol={t.fromCurrencySymbol} data-testid="quote-fee" />
+            </Table.Td>
+          </Table.Tr>
+        )}
         {action === 'approveQuote' && quote?.expiresAt !== null && quote && (
           <Table.Tr>
             <Table.Th>Quote</Table.Th>

@@ -8,7 +8,10 @@ import type { Price, Product, Transaction } from '#/api/schemas/transaction';
 import { ApiErrorAlert } from '#/components/api-error';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { priceQuery } from '../queries';
-import { formatRate, formatTime } from '#/lib/format';
+import { formatPercent, formatRate, formatTime } from '#/lib/format';
+import { PairRate } from '#/components/rate';
+import { Money } from '#/components/money';
+import { feeOf, markupPercent, rateText } from '#/api/rates';
 
 /** How often a price on screen is asked again. */
 const PRICE_REFRESH_MS = 30_000;
@@ -91,9 +94,52 @@ export function CurrentQuoteNote() {
 }
 
 export function RateText({ price }: { price: Price }) {
+  return <PairRate from={price.fromCurrencySymbol} to={price.toCurrencySymbol} rate={price.rate} />;
+}
+
+/**
+ * The fee a price includes, as money and as a markup on the reference rate, where the API gives
+ * a reference rate (docs/decisions/067); nothing where it does not.
+ */
+export function PriceFee({ price, toAmount }: { price: Price; toAmount: string }) {
+  const fee = feeOf({
+    toAmount,
+    fromAmount: price.amount,
+    fromCurrencySymbol: price.fromCurrencySymbol,
+    referenceRate: price.referenceRate,
+  });
+  if (fee === null || price.referenceRate === undefined) return null;
+  const markup = markupPercent(String(price.rate), rateText(price.referenceRate));
   return (
-    <Text span ff="monospace" size="sm">
-      1 {price.fromCurrencySymbol} = {formatRate(price.rate)} {price.toCurrencySymbol}
+    <FeeText
+      fee={fee}
+      currency={price.fromCurrencySymbol}
+      markup={markup}
+      reference={price.referenceRate}
+    />
+  );
+}
+
+/** "Fee included: 30.14 USDT(TRC20), a 1.00% markup on the reference rate 0.9216589862". */
+export function FeeText({
+  fee,
+  currency,
+  markup,
+  reference,
+}: {
+  fee: string;
+  currency: string;
+  markup: string | null;
+  reference: number | string | null;
+}) {
+  return (
+    <Text span size="sm" data-testid="quote-fee">
+      Fee included: <Money amount={fee} symbol={currency} />
+      {markup !== null && reference !== null && (
+        <>
+          , a {formatPercent(markup)} markup on the reference rate {formatRate(reference)}
+        </>
+      )}
     </Text>
   );
 }

@@ -105,6 +105,8 @@ describe('the actions of a transaction', () => {
       source: 'api',
       depositAmount: '109.60',
       rate: '0.91',
+      rateGiven: true,
+      fee: null,
       quotedAt: 1_000,
       expiresAt: 2_000,
       expired: true,

@@ -28,7 +28,7 @@ import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { useAccountChoices, useMerchantChoices } from '../../find/queries';
 import { useCreateTransaction } from '../queries';
 import { depositCurrencies } from '#/api/schemas/reference';
-import { QuoteState, RateText, useLiveQuote } from './quote';
+import { PriceFee, QuoteState, RateText, useLiveQuote } from './quote';
 import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
 import { RecordField } from '#/components/record-field';
 import { textField } from '#/components/text-field';
@@ -142,7 +142,11 @@ export function TransactionForm({
     payoutCurrency && amount && !amountProblem(amount, payoutCurrency)
       ? formatMoney(plainAmount(amount), payoutCurrency)
       : undefined;
-  const { ready: quoteReady, quote } = useLiveQuote(product, {
+  const {
+    ready: quoteReady,
+    quote,
+    amount: quotedAmount,
+  } = useLiveQuote(product, {
     // Only a currency the picker offers: a stale one from the address is never priced.
     from: deposits.some((c) => c.symbol === from) ? from : null,
     to: payoutCurrency,
@@ -322,6 +326,9 @@ export function TransactionForm({
                 </Figure>
                 <Figure label="Rate, fees included">
                   <RateText price={price} />
+                </Figure>
+                <Figure label="Fee">
+                  <PriceFee price={price} toAmount={quotedAmount} />
                 </Figure>
               </Group>
             )}

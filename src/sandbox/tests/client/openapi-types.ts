@@ -1428,6 +1428,10 @@ export interface components {
             cancelReason: string | null;
             /** @description Where to send the deposit, once the quote is approved. */
             walletDetails: components["schemas"]["WalletDetails"] | null;
+            /** @description Sandbox extension: the rate the quote gives, payout units per deposit unit, fees included; null until the transaction is quoted. The specification gives a rate only with a price; the dashboard works the rate out from the two amounts where it is not sent. */
+            rate?: number | null;
+            /** @description Sandbox extension: the reference rate before the product’s fee, so that the fee shows as money and as a markup; null until the transaction is quoted. The dashboard shows the fee only when it is sent. */
+            referenceRate?: number | null;
         };
         WalletDetails: {
             walletAddress: string;
@@ -1458,6 +1462,10 @@ export interface components {
             cancelReason: string | null;
             /** @description Where to send the deposit, once the quote is approved. */
             bankDetails: components["schemas"]["BankDetails"] | null;
+            /** @description Sandbox extension: the rate the quote gives, payout units per deposit unit, fees included; null until the transaction is quoted. The specification gives a rate only with a price; the dashboard works the rate out from the two amounts where it is not sent. */
+            rate?: number | null;
+            /** @description Sandbox extension: the reference rate before the product’s fee, so that the fee shows as money and as a markup; null until the transaction is quoted. The dashboard shows the fee only when it is sent. */
+            referenceRate?: number | null;
         };
         BankDetails: {
             bankName: string;
@@ -1504,6 +1512,10 @@ export interface components {
             cancelReason: string | null;
             /** @description Where the client sends the deposit, once the quote is approved. */
             bankDetails: components["schemas"]["BankDetails"] | null;
+            /** @description Sandbox extension: the rate the quote gives, payout units per deposit unit, fees included; null until the transaction is quoted. The specification gives a rate only with a price; the dashboard works the rate out from the two amounts where it is not sent. */
+            rate?: number | null;
+            /** @description Sandbox extension: the reference rate before the product’s fee, so that the fee shows as money and as a markup; null until the transaction is quoted. The dashboard shows the fee only when it is sent. */
+            referenceRate?: number | null;
         };
         CollectionDepositApproval: {
             /** Format: uri */

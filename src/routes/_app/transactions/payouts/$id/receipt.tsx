@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
 import { Logo } from '#/components/logo';
+import { PairRate } from '#/components/rate';
 import { Money } from '#/components/money';
 import { sessionQuery } from '#/features/session/queries';
 import { confirmationQuery } from '#/features/transactions/queries';
@@ -94,9 +95,7 @@ function ReceiptPage() {
             <Money amount={c.fromAmount} symbol={c.fromCurrencySymbol} />
           </Line>
           <Line label="Rate">
-            <Text span ff="monospace" size="sm">
-              1 {c.fromCurrencySymbol} = {String(c.rate)} {c.toCurrencySymbol}
-            </Text>
+            <PairRate from={c.fromCurrencySymbol} to={c.toCurrencySymbol} rate={c.rate} />
           </Line>
         </Stack>
         <Divider my="lg" />
