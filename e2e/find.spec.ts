@@ -183,6 +183,20 @@ test('a transaction list shows names, not bare ids', async ({ page }) => {
   ).toBeVisible();
 });
 
+test('a list and Go to… find transactions by the counterparty’s name', async ({ page }) => {
+  await signInAs(page);
+  // The recipient's name: every row found pays Anatolia Cotton Mills.
+  await page.goto('/transactions/payouts?q=anatolia');
+  const rows = page.getByRole('table', { name: 'Payouts' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Anatolia Cotton Mills');
+  for (const row of (await rows.all()).slice(1)) await expect(row).toContainText('Anatolia');
+  await page.getByRole('button', { name: 'Go to…' }).click();
+  await page.getByRole('combobox', { name: 'Go to' }).fill('anatolia');
+  await expect(
+    page.getByRole('option', { name: /^(Payout|End to end transfer|Collection) #\d+/ }).first(),
+  ).toBeVisible();
+});
+
 test('sets a date range with the mouse', async ({ page }) => {
   await signInAs(page);
   await page.goto('/transactions/payouts');

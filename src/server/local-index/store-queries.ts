@@ -102,21 +102,36 @@ export function indexQueries(store: DashboardDb) {
     const words = queryWords(text);
     if (words.length === 0) return null;
     const pair = key.startsWith('(');
-    let found;
+    let found = matching(environment, kind, words, pair);
+    // A transaction is found by its counterparties' names too (decision 069): its sender or
+    // recipient merchant, or its payout account's holder, as they are named now.
+    if (kind === 'transaction') {
+      const merchants = matching(environment, 'merchant', words, false);
+      const accounts = matching(environment, 'account', words, false);
+      const through = (column: string, ids: RawBuilder<unknown>) =>
+        sql`SELECT product, id FROM index_transaction
+          WHERE environment = ${environment} AND ${sql.raw(column)} IN (${ids})`;
+      found = sql`${found} UNION ${through('from_business_id', merchants)}
+        UNION ${through('to_business_id', merchants)}
+        UNION ${through('account_id', accounts)}`;
+    }
+    return sql<SqlBool>`${sql.raw(key)} IN (${found})`;
+  }
+
+  /** The records of a kind whose search document has every word (as a prefix): a SELECT. */
+  function matching(environment: string, kind: IndexKind, words: string[], pair: boolean) {
     if (dialect === 'postgres') {
       const query = words.map((w) => `${w}:*`).join(' & ');
-      found = sql`(SELECT ${sql.raw(pair ? 'product, record_id' : 'record_id')} FROM index_search
+      return sql`SELECT ${sql.raw(pair ? 'product, record_id' : 'record_id')} FROM index_search
         WHERE environment = ${environment} AND kind = ${kind}
-        AND terms_tsv @@ to_tsquery('simple', ${query}))`;
-    } else {
-      const query = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
-      // From the full-text matches to their documents by rowid, then this environment and kind.
-      found = sql`(SELECT ${sql.raw(pair ? 's.product, s.record_id' : 's.record_id')}
-        FROM index_search_fts f CROSS JOIN index_search s
-        ON s.rowid = f.rowid WHERE f.index_search_fts MATCH ${query}
-        AND s.environment = ${environment} AND s.kind = ${kind})`;
+        AND terms_tsv @@ to_tsquery('simple', ${query})`;
     }
-    return sql<SqlBool>`${sql.raw(key)} IN ${found}`;
+    const query = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+    // From the full-text matches to their documents by rowid, then this environment and kind.
+    return sql`SELECT ${sql.raw(pair ? 's.product, s.record_id' : 's.record_id')}
+      FROM index_search_fts f CROSS JOIN index_search s
+      ON s.rowid = f.rowid WHERE f.index_search_fts MATCH ${query}
+      AND s.environment = ${environment} AND s.kind = ${kind}`;
   }
 
   /**

@@ -106,6 +106,23 @@ describe.each(DIALECTS)('the local index on %s', (dialect) => {
     expect(whole.results.map((a) => a.id)).toEqual([10]);
   });
 
+  it('finds transactions by their counterparties’ names: sender, recipient, account holder', async () => {
+    const ids = async (q: string) =>
+      (await index.transactions('sandbox', { q, start: 0, limit: 10 })).results
+        .map((t) => t.businessRequestId)
+        .sort();
+    // Sent by merchant 1 (Acme GmbH), paid to Zeta Trading Ltd's account 10 (Holder 10).
+    expect(await ids('zeta')).toEqual([100, 101, 102]);
+    expect(await ids('zeta trad')).toEqual([100, 101, 102]);
+    expect(await ids('acme gmbh')).toEqual([100, 101, 102]);
+    expect(await ids('holder 10')).toEqual([100, 101, 102]);
+    // Their own words still find them, and a name nobody has finds nothing.
+    expect(await ids('1250.50')).toEqual([100]);
+    expect(await ids('muller')).toEqual([]);
+    // Go to… finds them too.
+    expect((await index.search('sandbox', 'zeta')).transactions).toHaveLength(3);
+  });
+
   it('lists the accounts in a merchant’s circle: its customer’s and that customer’s contacts', async () => {
     const ids = async (q: { businessId?: number; party?: number }) =>
       (await index.accounts('sandbox', { ...q, start: 0, limit: 10 })).results
