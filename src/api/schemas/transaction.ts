@@ -116,6 +116,14 @@ export const BankDetails = z
     reference: z.string(),
     bankAddress: z.string(),
     nameOnAccount: z.string(),
+    swiftCode: z.string().optional().meta({
+      description:
+        'Sandbox extension: the BIC (SWIFT code) of the bank to deposit to, for a transfer from abroad. The specification does not have it.',
+    }),
+    routingNumber: z.string().optional().meta({
+      description:
+        'Sandbox extension: the ABA routing number, for a USD deposit from within the United States. The specification does not have it.',
+    }),
   })
   .meta({ id: 'BankDetails' });
 export type WalletDetails = z.infer<typeof WalletDetails>;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isValidIBAN } from 'ibantools';
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { bankDetails, walletAddress } from './deposit-details';
 
@@ -46,6 +46,21 @@ describe('wallet addresses', () => {
 describe('bank details', () => {
   it.each(['EUR', 'GBP'])('gives a valid IBAN to deposit %s to', (symbol) => {
     expect(isValidIBAN(bankDetails(symbol, 7).accountNumber)).toBe(true);
+  });
+
+  it.each(['EUR', 'GBP', 'USD', 'JPY'])('names a well-formed BIC of the bank for %s', (symbol) => {
+    expect(isValidBIC(bankDetails(symbol, 7).swiftCode!)).toBe(true);
+  });
+
+  it('gives USD an ABA routing number whose check digit holds, and no other currency one', () => {
+    const aba = bankDetails('USD', 7).routingNumber!;
+    expect(aba).toMatch(/^\d{9}$/);
+    const d = [...aba].map(Number);
+    expect(
+      (3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + d[2]! + d[5]! + d[8]!) % 10,
+    ).toBe(0);
+    for (const other of ['EUR', 'GBP', 'JPY'])
+      expect(bankDetails(other, 7).routingNumber).toBeUndefined();
   });
 
   it('gives each transaction its own reference', () => {

@@ -36,31 +36,41 @@ export function walletAddress(depositSymbol: string, seed: string): string {
   return `0x${key.toString('hex')}`; // Ethereum and ERC-20 tokens
 }
 
+// Every account names its bank's BIC, for a transfer from abroad; the US account its ABA routing
+// number too, which a domestic USD wire or ACH transfer needs (docs/decisions/070). The numbers are
+// made up but well formed: the IBANs' and the routing number's check digits hold.
 const COLLECTION_ACCOUNTS: Record<string, Omit<BankDetails, 'reference'>> = {
   EUR: {
     bankName: 'Sandbox Settlement Bank Europe',
     accountNumber: 'DE75512108001245126199',
     bankAddress: 'Mainzer Landstraße 50, 60325 Frankfurt am Main, Germany',
     nameOnAccount: 'Partner Payments Sandbox GmbH, client funds',
+    swiftCode: 'SSBEDEFF',
   },
   GBP: {
     bankName: 'Sandbox Settlement Bank UK',
     accountNumber: 'GB33BUKB20201555555555',
     bankAddress: '1 Churchill Place, London E14 5HP, United Kingdom',
     nameOnAccount: 'Partner Payments Sandbox Ltd, client funds',
+    swiftCode: 'SSBUGB2L',
   },
 };
+
+/** An ABA routing number whose check digit holds (3, 7, 1 weights, modulo 10). */
+export const SANDBOX_ROUTING_NUMBER = '121999993';
 
 const DEFAULT_ACCOUNT = {
   bankName: 'Sandbox Settlement Bank N.A.',
   bankAddress: '200 Park Avenue, New York, NY 10166, United States',
   nameOnAccount: 'Partner Payments Sandbox Inc., client funds',
+  swiftCode: 'SSBNUS33',
 };
 
 export function bankDetails(depositSymbol: string, transactionId: number): BankDetails {
   const account = COLLECTION_ACCOUNTS[depositSymbol] ?? {
     ...DEFAULT_ACCOUNT,
     accountNumber: `7700${String(depositSymbol.charCodeAt(0) * 1000 + depositSymbol.charCodeAt(1)).padStart(6, '0')}`,
+    ...(depositSymbol === 'USD' ? { routingNumber: SANDBOX_ROUTING_NUMBER } : {}),
   };
   const check = sha256(`sandbox-reference:${transactionId}`)
     .toString('hex')

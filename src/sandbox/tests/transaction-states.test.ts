@@ -76,6 +76,9 @@ const BANK = {
   reference: expect.stringMatching(/^PPS-\d+-[0-9A-F]{6}$/),
   bankAddress: expect.any(String),
   nameOnAccount: expect.any(String),
+  // Extensions (decision 070): the bank's BIC; a USD account's ABA routing number too.
+  swiftCode: expect.stringMatching(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/),
+  routingNumber: '121999993',
 };
 
 /** What each allowed operation changes; every other field must stay as it was. */

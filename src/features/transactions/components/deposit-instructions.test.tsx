@@ -38,3 +38,29 @@ it.each([
   expect(screen.queryAllByTitle(/QR code of the wallet address/)).toHaveLength(qr ? 1 : 0);
   expect(screen.getByText('TQ4sandboxWalletAddress000000000001')).toBeTruthy();
 });
+
+it('gives a USD deposit’s routing number and BIC, and calls an IBAN an IBAN', () => {
+  const bank = {
+    bankName: 'Sandbox Settlement Bank N.A.',
+    accountNumber: '7700085083',
+    reference: 'PPS-9-ABC123',
+    bankAddress: '200 Park Avenue, New York, NY 10166, United States',
+    nameOnAccount: 'Partner Payments Sandbox Inc., client funds',
+    swiftCode: 'SSBNUS33',
+    routingNumber: '121999993',
+  };
+  const usd = { ...awaiting, fromCurrencySymbol: 'USD', walletDetails: null, bankDetails: bank };
+  renderWithData(<DepositInstructions product="sendf2f" transaction={usd} />);
+  expect(screen.getByText('Routing number (ABA)')).toBeTruthy();
+  expect(screen.getByText('121999993')).toBeTruthy();
+  expect(screen.getByText('BIC (SWIFT code)')).toBeTruthy();
+  expect(screen.getByText('Account number')).toBeTruthy();
+  cleanup();
+  const eur = {
+    ...usd,
+    bankDetails: { ...bank, accountNumber: 'DE75512108001245126199', routingNumber: undefined },
+  };
+  renderWithData(<DepositInstructions product="sendf2f" transaction={eur} />);
+  expect(screen.getByText('IBAN')).toBeTruthy();
+  expect(screen.queryByText('Routing number (ABA)')).toBeNull();
+});

@@ -9,6 +9,25 @@ import { Field } from '#/components/field';
 import { Money } from '#/components/money';
 import { Panel } from '#/components/page';
 
+/** An account number that is an IBAN (two letters, two check digits, then the account). */
+const isIban = (value: string) => /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(value.replace(/\s+/g, ''));
+
+/** The bank details' rows: label, value, what its copy button copies, monospace or not. */
+function bankRows(bank: NonNullable<Transaction['bankDetails']>) {
+  const rows: Array<[string, string | undefined, string, boolean]> = [
+    ['Name on account', bank.nameOnAccount, 'name on account', false],
+    isIban(bank.accountNumber)
+      ? ['IBAN', bank.accountNumber, 'IBAN', true]
+      : ['Account number', bank.accountNumber, 'account number', true],
+    ['Routing number (ABA)', bank.routingNumber, 'routing number', true],
+    ['BIC (SWIFT code)', bank.swiftCode, 'BIC', true],
+    ['Bank', bank.bankName, 'bank name', false],
+    ['Bank address', bank.bankAddress, 'bank address', false],
+    ['Reference', bank.reference, 'payment reference', true],
+  ];
+  return rows;
+}
+
 function Row({
   label,
   value,
@@ -116,17 +135,11 @@ export function DepositInstructions({
       {bank ? (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {(
-              [
-                ['Name on account', bank.nameOnAccount, 'name on account', false],
-                ['Account number', bank.accountNumber, 'account number', true],
-                ['Bank', bank.bankName, 'bank name', false],
-                ['Bank address', bank.bankAddress, 'bank address', false],
-                ['Reference', bank.reference, 'payment reference', true],
-              ] as const
-            ).map(([label, value, copyLabel, mono]) => (
-              <Row key={label} label={label} value={value} copyLabel={copyLabel} mono={mono} />
-            ))}
+            {bankRows(bank).map(([label, value, copyLabel, mono]) =>
+              value ? (
+                <Row key={label} label={label} value={value} copyLabel={copyLabel} mono={mono} />
+              ) : null,
+            )}
           </SimpleGrid>
           {amount}
           {instructions(

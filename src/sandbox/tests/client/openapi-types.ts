@@ -1473,6 +1473,10 @@ export interface components {
             reference: string;
             bankAddress: string;
             nameOnAccount: string;
+            /** @description Sandbox extension: the BIC (SWIFT code) of the bank to deposit to, for a transfer from abroad. The specification does not have it. */
+            swiftCode?: string;
+            /** @description Sandbox extension: the ABA routing number, for a USD deposit from within the United States. The specification does not have it. */
+            routingNumber?: string;
         };
         DepositApproval: {
             depositConfirmationUrl?: string | null;
