@@ -31,7 +31,7 @@ test('quote → payout → approve → deposit → receipt, by keyboard alone', 
   test.setTimeout(120_000);
   await signInAs(page, 'Omar Operations');
   await page.goto('/pricing');
-  await expect(page.getByRole('heading', { name: 'Pricing', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Get a quote', level: 1 })).toBeVisible();
   const keys = countingKeyboard(page);
 
   // The skip link first, then the quote's three fields.

@@ -54,7 +54,7 @@ test('on a phone the header shows the environment, search and the account menu',
 test('on a phone the overview fits the screen, amounts included', async ({ page }) => {
   await signInAs(page, 'Fatima Finance');
   await page.goto('/');
-  const queue = page.getByRole('list', { name: 'Deposits to approve' });
+  const queue = page.getByRole('list', { name: 'Deposits waiting for an approver' });
   await expect(queue.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByText('Recent activity')).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -233,15 +233,22 @@ test('the overview lists what waits for approval and the merchants needing actio
   const payoutDeposit = `Payout #${transactionWhere(dashboard, SEEDED.payoutAwaitingDeposit)}`;
   const collectionDeposit = `Collection #${transactionWhere(dashboard, SEEDED.collectionAwaitingDeposit)}`;
   await signInToDemo(page);
-  const quotes = page.getByRole('heading', { name: 'Quotes to approve' }).locator('../..');
+  // Omar cannot approve: the queues say they wait for an approver, not for him.
+  const quotes = page
+    .getByRole('heading', { name: 'Quotes waiting for an approver' })
+    .locator('../..');
   await expect(quotes.getByRole('link', { name: quotedPayout })).toBeVisible();
   await expect(quotes.getByRole('link', { name: quotedCollection })).toBeVisible();
   // The payout's quote was given days ago: past the day a quote may be approved in. A
   // collection's quote is priced when it is approved, so it never expires while it waits.
   const line = (name: string) => quotes.getByRole('listitem').filter({ hasText: name });
   await expect(line(quotedPayout)).toContainText('quote expired');
+  // The time beside each says what it is: not the creation date a list shows.
+  await expect(line(quotedPayout)).toContainText('waiting since');
   await expect(line(quotedCollection)).not.toContainText('quote expired');
-  const deposits = page.getByRole('heading', { name: 'Deposits to approve' }).locator('../..');
+  const deposits = page
+    .getByRole('heading', { name: 'Deposits waiting for an approver' })
+    .locator('../..');
   await expect(deposits.getByRole('link', { name: payoutDeposit })).toBeVisible();
   await expect(deposits.getByRole('link', { name: collectionDeposit })).toBeVisible();
   const merchants = page

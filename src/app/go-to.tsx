@@ -28,7 +28,7 @@ const PAGES = [
   { to: '/payout-accounts', label: 'Payout accounts' },
   { to: '/payout-accounts/new', label: 'New payout account' },
   { to: '/currencies', label: 'Currencies' },
-  { to: '/pricing', label: 'Pricing' },
+  { to: '/pricing', label: 'Get a quote' },
   { to: '/transactions/payouts', label: 'Payouts' },
   { to: '/transactions/end-to-end', label: 'End to end' },
   { to: '/transactions/collections', label: 'Collections' },

@@ -138,7 +138,7 @@ const PRODUCT_ICON: Record<Product, ReactNode> = {
 
 const NAV: NavItem[] = [
   { to: '/', label: 'Overview', icon: <IconHome size={18} aria-hidden />, exact: true },
-  { to: '/pricing', label: 'Pricing', icon: <IconCalculator size={18} aria-hidden /> },
+  { to: '/pricing', label: 'Get a quote', icon: <IconCalculator size={18} aria-hidden /> },
   ...PRODUCTS.map((product) => ({
     to: `/transactions/${SLUG_OF[product]}`,
     label: PRODUCTS_IN_WORDS[product].plural,

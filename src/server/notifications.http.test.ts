@@ -38,7 +38,7 @@ describe('notifications', () => {
       (c) => c.length > 0,
     );
     const before = (first[0]!.data.approvals as { you: number }).you;
-    const created = await payout('321.00');
+    const created = await payout('12500.5');
     expect(created.status).toBe(200);
     const id = created.json.businessRequestId as number;
 
@@ -46,6 +46,8 @@ describe('notifications', () => {
     expect(mine.json.results[0]).toMatchObject({
       kind: 'waitingForYou',
       title: `Payout #${id} waits for your quote approval`,
+      // The amount as people read it, grouped and with its currency's decimals.
+      body: `Payout #${id} of 12,500.50 EUR waits for an approver to approve its quote.`,
       link: `/transactions/payouts/${id}`,
       readAt: null,
     });

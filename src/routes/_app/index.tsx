@@ -15,6 +15,8 @@ import { recentActivityQuery } from '#/features/events/queries';
 import { merchantIndexQuery, transactionIndexQuery } from '#/features/find/queries';
 import { WaitingList, WaitingState } from '#/features/transactions/components/needs-action';
 import { Permitted } from '#/features/session/components/permitted';
+import { sessionQuery } from '#/features/session/queries';
+import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
 import type { Product } from '#/api/products';
 
 // The money card draws charts: it loads on its own, after the queues.
@@ -69,6 +71,10 @@ function OverviewPage() {
   const activity = useQuery(recentActivityQuery);
   // How long a quote may be approved: the quotes queue marks those that expired.
   const settings = useQuery(approvalSettingsQuery);
+  // An approver's queues are theirs to act on; anyone else sees what waits for the approvers.
+  const session = useQuery(sessionQuery).data;
+  const approves =
+    session?.signedIn === true && hasRole(session.user.roles, WORKSPACE_ROLES.decideApprovals);
 
   return (
     <>
@@ -93,11 +99,26 @@ function OverviewPage() {
       <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="lg" mb="lg">
         {(
           [
-            ['Quotes to approve', quotes, 'No quote waits for approval.'],
-            ['Deposits to approve', deposits, 'No deposit waits for approval.'],
-            ['In progress for over a day', stalled, 'Nothing has been stuck for a day.'],
+            [
+              approves ? 'Quotes to approve' : 'Quotes waiting for an approver',
+              quotes,
+              'No quote waits for approval.',
+              'waiting since',
+            ],
+            [
+              approves ? 'Deposits to approve' : 'Deposits waiting for an approver',
+              deposits,
+              'No deposit waits for approval.',
+              'waiting since',
+            ],
+            [
+              'In progress for over a day',
+              stalled,
+              'Nothing has been stuck for a day.',
+              'no change since',
+            ],
           ] as const
-        ).map(([title, list, empty]) => (
+        ).map(([title, list, empty, since]) => (
           <Card key={title} title={title} count={countOf(list.data)}>
             <WaitingState
               isPending={list.isPending}
@@ -110,6 +131,7 @@ function OverviewPage() {
                 more={list.data.hasMore}
                 empty={empty}
                 label={title}
+                since={since}
                 quoteValidityMinutes={
                   list === quotes ? settings.data?.quoteValidityMinutes : undefined
                 }

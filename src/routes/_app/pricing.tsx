@@ -45,7 +45,7 @@ export const Route = createFileRoute('/_app/pricing')({
 });
 
 function PricingPage() {
-  useDocumentTitle('Pricing · Partner Payments');
+  useDocumentTitle('Get a quote · Partner Payments');
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const slug: ProductSlug = search.product;
@@ -65,7 +65,7 @@ function PricingPage() {
   return (
     <>
       <PageHeader
-        title="Pricing"
+        title="Get a quote"
         description="Quote what a client deposits for a payout, fees included, then create the transaction from the quote."
       />
       <Stack gap="lg" maw={880}>

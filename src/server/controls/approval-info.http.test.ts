@@ -137,6 +137,20 @@ describe('an expired quote', () => {
       expect((await t.call(approver, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus).toBe(
         'OnOff_AWAITING_QUOTE_APPROVAL',
       );
+      // Nobody can approve it: it still waits for everyone, but is in nobody's own queue or count.
+      const listed = async (scope: string) =>
+        (
+          (await t.call(approver, 'GET', `/controls/inbox?scope=${scope}&limit=100`)).json
+            .results as { transactionId: number; product: string }[]
+        ).some((r) => r.product === 'sendf2f' && r.transactionId === id);
+      expect(await listed('everyone')).toBe(true);
+      expect(await listed('you')).toBe(false);
+      const you = (await t.call(approver, 'GET', '/controls/inbox?scope=you&limit=100')).json;
+      const counts = (await t.call(approver, 'GET', '/controls/inbox/count')).json;
+      expect(counts.you).toBe(
+        you.results.length + you.changes.length + you.batches.length + you.batchDeposits.length,
+      );
+      expect(counts.everyone).toBeGreaterThan(counts.you);
     } finally {
       ahead = 0;
       await signInEveryone();

@@ -201,7 +201,7 @@ export function inboxControls(core: ControlsCore) {
           (c) => mayApprove(stateOf(c, null), user, 1, time).canAct,
         ).length;
         const groupsForYou = groups.filter((g) => g.uploadedBy !== user.id).length;
-        const transactionsForYou = waiting.all - (waiting.notFor.get(user.id) ?? 0);
+        const transactionsForYou = waiting.actionable - (waiting.notFor.get(user.id) ?? 0);
         counts.set(user.id, { you: changesForYou + groupsForYou + transactionsForYou, everyone });
       }
       return counts;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import Decimal from 'decimal.js';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import {
   APPROVAL_SETTING_DEFAULTS,
   ApprovalSettings,
@@ -25,6 +25,7 @@ import type {
   ApprovalPolicyTable,
   ApprovalRequestTable,
   Database,
+  IndexTransactionTable,
   TransactionRecipientTable,
 } from '../store/schema';
 import {
@@ -203,6 +204,20 @@ export function serializedWithControls<T>(
   });
 }
 
+/**
+ * Whether a waiting quote is past its validity: a quote the API gave (not a collection's, which
+ * is priced when approved) whose time has run out. The same window as `quoteWindow`.
+ */
+function quoteExpiredAt(
+  product: string,
+  awaiting: string,
+  lastUpdateTime: number,
+  validityMs: number,
+  time: number,
+): boolean {
+  return awaiting === 'quote' && product !== 'receive' && lastUpdateTime + validityMs <= time;
+}
+
 export function controlsStore(
   store: DashboardDb,
   now: () => number = Date.now,
@@ -281,7 +296,30 @@ export function controlsStore(
    * deposits of a bulk file's transactions are not among them: they wait under their file
    * (`batchDeposits`), approved in one confirmed step (docs/decisions/041).
    */
-  function waiting(environment: string, userId: string | undefined) {
+  /** The workspace's approval settings, the defaults where none was saved. */
+  async function settings(): Promise<ApprovalSettings> {
+    const rows = await db.selectFrom('workspace_setting').selectAll().execute();
+    const saved = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+    const parsed = ApprovalSettings.safeParse({ ...APPROVAL_SETTING_DEFAULTS, ...saved });
+    return parsed.success ? parsed.data : { ...APPROVAL_SETTING_DEFAULTS };
+  }
+
+  /** Not a quote past its validity (`quoteExpiredAt`, in SQL). */
+  const notExpired =
+    (validityMs: number) =>
+    ({ eb, or }: ExpressionBuilder<{ t: IndexTransactionTable }, 't'>) =>
+      or([
+        eb('t.awaiting', '!=', 'quote'),
+        eb('t.product', '=', 'receive'),
+        eb('t.last_update_time', '>', now() - validityMs),
+      ]);
+
+  /**
+   * The transactions waiting for an approval; for a person (`userId`), only those they can act
+   * on: not their own, not one whose open approval they gave, and not a quote past its validity
+   * (`validityMs`), which nobody can approve (decision 071).
+   */
+  function waiting(environment: string, userId: string | undefined, validityMs?: number) {
     let select = db
       .selectFrom('index_transaction as t')
       .where('t.environment', '=', environment)
@@ -302,6 +340,7 @@ export function controlsStore(
         ]),
       );
     if (userId === undefined) return select;
+    if (validityMs !== undefined) select = select.where(notExpired(validityMs));
     select = select.where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -355,12 +394,7 @@ export function controlsStore(
     policies: () => policiesIn(db),
 
     /** The workspace's approval settings, the defaults where none was saved. */
-    async settings(): Promise<ApprovalSettings> {
-      const rows = await db.selectFrom('workspace_setting').selectAll().execute();
-      const saved = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
-      const parsed = ApprovalSettings.safeParse({ ...APPROVAL_SETTING_DEFAULTS, ...saved });
-      return parsed.success ? parsed.data : { ...APPROVAL_SETTING_DEFAULTS };
-    },
+    settings,
 
     /** Saves approval settings, in one transaction with the controls' lock. */
     async saveSettings(settings: ApprovalSettings, by: string | null): Promise<void> {
@@ -750,7 +784,9 @@ export function controlsStore(
       environment: string,
       q: { for?: string | undefined; start: number; limit: number },
     ) {
-      const rows = await waiting(environment, q.for)
+      const validity =
+        q.for === undefined ? undefined : (await settings()).quoteValidityMinutes * 60_000;
+      const rows = await waiting(environment, q.for, validity)
         .leftJoin('index_merchant as m', (join) =>
           join
             .onRef('m.environment', '=', 't.environment')
@@ -844,12 +880,19 @@ export function controlsStore(
      */
     async waitingCounts(
       environment: string,
-    ): Promise<{ all: number; notFor: Map<string, number> }> {
-      const keys = await waiting(environment, undefined)
-        .select(['t.product', 't.id', 't.awaiting'])
+    ): Promise<{ all: number; actionable: number; notFor: Map<string, number> }> {
+      const validity = (await settings()).quoteValidityMinutes * 60_000;
+      const time = now();
+      const rows = await waiting(environment, undefined)
+        .select(['t.product', 't.id', 't.awaiting', 't.last_update_time'])
         .execute();
       const notFor = new Map<string, number>();
-      if (keys.length === 0) return { all: 0, notFor };
+      if (rows.length === 0) return { all: 0, actionable: 0, notFor };
+      // A quote past its validity still waits (to be rejected or quoted again) but is nobody's
+      // to approve: it counts for everyone, never for you (decision 071).
+      const keys = rows.filter(
+        (k) => !quoteExpiredAt(k.product, k.awaiting, Number(k.last_update_time), validity, time),
+      );
       const awaiting = new Map(keys.map((k) => [`${k.product}:${k.id}`, k.awaiting]));
       const ids = waiting(environment, undefined).select('t.id');
       const [origins, decisions] = await Promise.all([
@@ -883,7 +926,7 @@ export function controlsStore(
         if (d.action === action) exclude(d.userId, key);
       }
       for (const [userId, keysOf] of excluded) notFor.set(userId, keysOf.size);
-      return { all: keys.length, notFor };
+      return { all: rows.length, actionable: keys.length, notFor };
     },
 
     /** The API did what the request approved. */

@@ -1,5 +1,6 @@
 // What each event tells, and to whom (docs/decisions/035): the stores call these inside the
 // transaction of the change, so that a notice exists exactly when its change does.
+import { formatAmount } from '#/api/formats';
 import { isoInZone } from '#/api/periods';
 import type { Kysely } from 'kysely';
 import { KIND_AUDIENCE } from '#/api/notifications';
@@ -35,7 +36,7 @@ export function notices(settings: MailSettings) {
           kind: 'waitingForYou',
           userIds: await approvers(trx, [t.creatorId]),
           title: `${noun} waits for your ${what} approval`,
-          body: `${noun} of ${t.amount} ${t.currency} waits for an approver to approve its ${what}.`,
+          body: `${noun} of ${formatAmount(t.amount, t.currency)} ${t.currency} waits for an approver to approve its ${what}.`,
           link: DASHBOARD_LINKS.transaction(t.product, t.id),
         },
         settings,
@@ -150,7 +151,7 @@ export function notices(settings: MailSettings) {
           kind: 'transactionEnded',
           userIds: [t.creatorId],
           title: `${noun} ${how}`,
-          body: `${noun} of ${t.amount} ${t.currency} ${how}.`,
+          body: `${noun} of ${formatAmount(t.amount, t.currency)} ${t.currency} ${how}.`,
           link: DASHBOARD_LINKS.transaction(t.product, t.id),
         },
         settings,

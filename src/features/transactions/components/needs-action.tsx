@@ -14,6 +14,7 @@ export function WaitingList({
   empty,
   label,
   quoteValidityMinutes,
+  since,
 }: {
   rows: TransactionRow[];
   /** More wait than are shown. */
@@ -22,6 +23,8 @@ export function WaitingList({
   label: string;
   /** For quotes waiting: how long one may be approved, to mark those that expired. */
   quoteValidityMinutes?: number | undefined;
+  /** What the time beside each row is: "waiting since", "no change since". */
+  since: string;
 }) {
   if (rows.length === 0) return <EmptyState title="Nothing waiting">{empty}</EmptyState>;
   const expired = (t: TransactionRow) => {
@@ -37,7 +40,7 @@ export function WaitingList({
         note={(t) => (
           <>
             {t.merchantName ? `${t.merchantName} · ` : ''}
-            <DateTime value={t.lastUpdateTime} />
+            {since} <DateTime value={t.lastUpdateTime} />
             {expired(t) && (
               <Text span size="xs" c="var(--mantine-color-error)">
                 {' · quote expired'}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Field } from '#/components/field';
 import { numberTail } from '#/api/local-index';
 import type { Product, Transaction } from '#/api/schemas/transaction';
+import type { RecipientRecord } from '#/api/controls';
 import { AnchorLink } from '#/components/links';
 import { Money } from '#/components/money';
 import { humanize } from '#/lib/format';
@@ -14,9 +15,15 @@ import { Panel } from '#/components/page';
 export function TransactionSummary({
   product,
   transaction: t,
+  paid,
 }: {
   product: Product;
   transaction: Transaction;
+  /**
+   * What the transaction pays, as recorded when it was made (the controls' record): named here
+   * too, so that this page never shows one number as the recipient and another as paid to.
+   */
+  paid?: Pick<RecipientRecord, 'accountHolderName' | 'number' | 'recorded'> | null | undefined;
 }) {
   const deposit = useDepositOf(product, t);
   // The parties by name; their ids stay alongside.
@@ -56,9 +63,11 @@ export function TransactionSummary({
             params={{ id: t.toBusinessExternalAccountId }}
             underline="always"
           >
-            {account
-              ? `${account.accountHolderName}${tail ? ` …${tail}` : ''}`
-              : `Account #${t.toBusinessExternalAccountId}`}
+            {paid?.recorded
+              ? `${paid.accountHolderName ?? 'Account holder not given'} ${paid.number}`
+              : account
+                ? `${account.accountHolderName}${tail ? ` …${tail}` : ''}`
+                : `Account #${t.toBusinessExternalAccountId}`}
           </AnchorLink>{' '}
           of{' '}
           <AnchorLink to="/merchants/$id" params={{ id: t.toBusinessId }} underline="always">

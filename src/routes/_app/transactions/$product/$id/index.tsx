@@ -139,7 +139,7 @@ function TransactionPage() {
                 />
               </Panel>
             )}
-            <TransactionSummary product={product} transaction={t} />
+            <TransactionSummary product={product} transaction={t} paid={controls.data?.recipient} />
             {controls.data?.recipient && <RecipientPanel recipient={controls.data.recipient} />}
             <TransactionDocuments notes={notes.data} />
             {showDeposit && <DepositInstructions product={product} transaction={t} />}
