@@ -91,7 +91,7 @@ test('an admin adds a policy with the currency typed as "eur" and an amount with
   page,
 }) => {
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/approvals');
   const form = await startEurDepositPolicy(page);
   await form.getByRole('textbox', { name: 'From amount' }).fill('5,000');
   await form.getByRole('button', { name: 'Add policy' }).click();
@@ -115,7 +115,7 @@ test('the preview judges a 5,000 EUR payout as its deposit approval will: one ap
   page,
 }) => {
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/approvals');
   // The demo's policy: deposits of payouts worth 25,000 EUR or more need two approvers.
   await expect(page.getByRole('table', { name: 'Approval policies' })).toContainText(
     '25,000.00 EUR',
@@ -144,7 +144,7 @@ test('a policy that exists already is refused on its amount field, not below the
   allowConsoleError(page, /status of 409/);
   await signInAs(page, 'Ada Admin');
   await depositPolicyOfTwo(page, 'EUR');
-  await page.goto('/settings');
+  await page.goto('/settings/approvals');
   const form = await startEurDepositPolicy(page);
   const amount = form.getByRole('textbox', { name: 'From amount' });
   await amount.fill('5,000.00');

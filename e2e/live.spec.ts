@@ -26,6 +26,10 @@ test('an admin stores the live credentials, then switches to live from the heade
   await signInWithPassword(page, 'lead@partner.example', password);
   await expect(page.getByLabel('Environment: sandbox')).toBeVisible();
   await page.getByRole('link', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'API credentials' })
+    .click();
   const form = page.getByRole('form', { name: 'Live API credentials' });
   await form.getByLabel('API key').fill(dashboard.live!.apiKey);
   await form.getByLabel('API secret').fill(dashboard.live!.apiSecret);

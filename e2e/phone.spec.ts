@@ -87,7 +87,7 @@ test('on a phone a person’s roles show whole in their card, and the filters ta
   page,
 }) => {
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/people');
   const roles = page.getByRole('table', { name: 'People' }).locator('.mantine-Pill-label');
   await expect(roles.first()).toBeVisible();
   // A wrapped pill once showed one letter of its role.
@@ -154,5 +154,29 @@ test('on a phone a deposit approval shows what moves whole: amounts, rate and pa
   const approve = dialog.getByRole('button', { name: 'Approve deposit' });
   await approve.scrollIntoViewIfNeeded();
   await expectWhole(approve);
+  await checkA11y(page);
+});
+
+test('on a phone a list starts on the first screen, its filters behind one button', async ({
+  page,
+}) => {
+  await signInAs(page, 'Fatima Finance');
+  await page.goto('/transactions/payouts');
+  const first = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(1);
+  await expect(first).toBeVisible();
+  // The first row begins within the first screen, under the search box.
+  expect((await first.boundingBox())!.y).toBeLessThan(844);
+  await expect(page.getByRole('searchbox', { name: 'Search transactions' })).toBeVisible();
+  const status = page.getByLabel('Status', { exact: true });
+  await expect(status.first()).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Filters and sort' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Hide filters' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(status.first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await checkA11y(page);
 });

@@ -93,7 +93,7 @@ test('an admin sets up single sign-on from the provider’s issuer URL', async (
 }) => {
   const idp = await provider(dashboard);
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/sign-in');
   const form = page.getByRole('form', { name: 'OpenID provider' });
   await expect(page.getByText(`${dashboard.url}/api/sso/oidc/callback`)).toBeVisible();
   await form.getByRole('button', { name: 'Check and set up' }).click();
@@ -168,7 +168,7 @@ test('a person the directory deactivates is signed out of an open page at the ne
 }) => {
   // The admin makes the directory's token, shown once.
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/sign-in');
   await page.getByRole('button', { name: 'Make a token' }).click();
   const shown = page.getByRole('alert').filter({ hasText: 'The token, shown this once' });
   await expect(shown).toBeVisible();
@@ -215,7 +215,7 @@ test.afterEach(async () => {
 test('an admin sets up SAML from the provider’s metadata', async ({ page, dashboard }) => {
   const provider = await samlProvider(dashboard);
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/sign-in');
   const form = page.getByRole('form', { name: 'SAML provider' });
   await expect(page.getByText(`${dashboard.url}/sso/saml/acs`)).toBeVisible();
   // Metadata that is not: the server's refusal, on purpose.

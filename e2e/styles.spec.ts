@@ -87,7 +87,7 @@ test('the sandbox tools and the settings with single sign-on have their styles',
   page,
 }) => {
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/sign-in');
   await expect(page.getByRole('form', { name: 'OpenID provider' })).toBeVisible();
   expect(await unstyled(page)).toEqual([]);
   // The switch that holds the sandbox's automatic moves.

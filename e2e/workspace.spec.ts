@@ -230,7 +230,6 @@ test('an admin adds a person, sees the one-time password once, and the person as
   await signInToDemo(page, 'Ada Admin');
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Stored credentials' })).toContainText('sandbox');
   const add = page.getByRole('form', { name: 'Add a person' });
   await add.getByLabel('Email').fill('new.analyst@partner.example');
   await add.getByLabel('Name').fill('New Analyst');
@@ -250,7 +249,7 @@ test('an admin adds a person, sees the one-time password once, and the person as
 
 test('an admin changes a person’s roles, and is told it is saved', async ({ page }) => {
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/people');
   // By keyboard: the field's own input is as narrow as the space its pills leave.
   await page.getByRole('combobox', { name: 'Roles of Vera Viewer' }).focus();
   await page.keyboard.press('ArrowDown');
@@ -266,7 +265,7 @@ test('the only admin removing her own Admin role is asked first, then refused in
 }) => {
   allowConsoleError(page, /status of 409/);
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/people');
   const roles = page.getByRole('combobox', { name: 'Roles of Ada Admin' });
   // Taking the Admin pill away (Backspace, as the × does) asks before anything is saved.
   await roles.focus();
@@ -291,7 +290,7 @@ test('the only admin removing her own Admin role is asked first, then refused in
 
 test('deactivating a person is asked first and can be kept as it is', async ({ page }) => {
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/people');
   await page.getByRole('button', { name: 'Deactivate Vera Viewer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Deactivate Vera Viewer?' });
   await expect(dialog).toContainText('signed out everywhere');
@@ -390,7 +389,7 @@ test('a person forgot the password: an admin hands over a reset link, used once'
     roles: ['viewer'],
   });
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/people');
   await page
     .getByRole('row')
     .filter({ hasText: 'forgetful@partner.example' })
@@ -414,14 +413,18 @@ test('an invitation mail’s link sets the new person’s password and signs the
   page,
 }) => {
   await signInAs(page, 'Ada Admin');
-  await page.goto('/settings');
+  await page.goto('/settings/people');
   const form = page.getByRole('form', { name: 'Add a person' });
   await form.getByLabel('Email', { exact: true }).fill('invited@partner.example');
   await form.getByLabel('Name', { exact: true }).fill('Ines Invited');
   await choose(page, 'Roles', 'Viewer');
   await form.getByRole('button', { name: 'Add person' }).click();
   await expect(page.getByText('One-time password for invited@partner.example')).toBeVisible();
-  // No SMTP server here: the mail is kept, and shown to admins under Sent mail.
+  // No SMTP server here: the mail is kept, and shown to admins under Team chat and mail.
+  await page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Team chat and mail' })
+    .click();
   const mail = page.getByRole('table', { name: 'Kept mail' }).getByRole('row', {
     name: /invited@partner\.example/,
   });
@@ -491,4 +494,24 @@ test('a deactivated person’s open session is refused at once, and each call af
     async () => (await fetch('/api/index/accounts?limit=5')).status,
   );
   expect(status).toBe(401);
+});
+
+test('Settings opens on People, and each section has an address of its own', async ({ page }) => {
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings\/people$/);
+  const sections = page.getByRole('navigation', { name: 'Settings sections' });
+  await expect(sections.getByRole('link', { name: 'People' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await sections.getByRole('link', { name: 'Approvals' }).click();
+  await expect(page).toHaveURL(/\/settings\/approvals$/);
+  await expect(page.getByRole('heading', { name: 'Approval policies' })).toBeVisible();
+  // Only what the section holds: not the people, not single sign-on.
+  await expect(page.getByRole('heading', { name: 'People' })).toHaveCount(0);
+  await expect(page).toHaveTitle('Approvals · Settings · Partner Payments');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'People' })).toBeVisible();
+  await checkA11y(page);
 });

@@ -31,6 +31,12 @@ import { Route as AppMerchantsNewRouteImport } from './routes/_app/merchants/new
 import { Route as AppPayoutAccountsIndexRouteImport } from './routes/_app/payout-accounts/index'
 import { Route as AppPayoutAccountsIdRouteImport } from './routes/_app/payout-accounts/$id'
 import { Route as AppPayoutAccountsNewRouteImport } from './routes/_app/payout-accounts/new'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSettingsApprovalsRouteImport } from './routes/_app/settings/approvals'
+import { Route as AppSettingsCredentialsRouteImport } from './routes/_app/settings/credentials'
+import { Route as AppSettingsNotificationsRouteImport } from './routes/_app/settings/notifications'
+import { Route as AppSettingsPeopleRouteImport } from './routes/_app/settings/people'
+import { Route as AppSettingsSignInRouteImport } from './routes/_app/settings/sign-in'
 import { Route as AppTransactionsProductRouteImport } from './routes/_app/transactions/$product'
 import { Route as AppMerchantsIdIndexRouteImport } from './routes/_app/merchants/$id/index'
 import { Route as AppMerchantsIdEditRouteImport } from './routes/_app/merchants/$id/edit'
@@ -151,6 +157,37 @@ const AppPayoutAccountsNewRoute = AppPayoutAccountsNewRouteImport.update({
   path: '/payout-accounts/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsApprovalsRoute = AppSettingsApprovalsRouteImport.update({
+  id: '/approvals',
+  path: '/approvals',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsCredentialsRoute = AppSettingsCredentialsRouteImport.update({
+  id: '/credentials',
+  path: '/credentials',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsNotificationsRoute =
+  AppSettingsNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AppSettingsRoute,
+  } as any)
+const AppSettingsPeopleRoute = AppSettingsPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
+const AppSettingsSignInRoute = AppSettingsSignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => AppSettingsRoute,
+} as any)
 const AppTransactionsProductRoute = AppTransactionsProductRouteImport.update({
   id: '/transactions/$product',
   path: '/transactions/$product',
@@ -221,16 +258,22 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AppReportsRoute
   '/requests': typeof AppRequestsRoute
   '/sandbox': typeof AppSandboxRoute
-  '/settings': typeof AppSettingsRoute
+  '/settings': typeof AppSettingsRouteWithChildren
   '/batches/$id': typeof AppBatchesIdRoute
   '/merchants/$id': typeof AppMerchantsIdRouteWithChildren
   '/merchants/new': typeof AppMerchantsNewRoute
   '/payout-accounts/$id': typeof AppPayoutAccountsIdRouteWithChildren
   '/payout-accounts/new': typeof AppPayoutAccountsNewRoute
+  '/settings/approvals': typeof AppSettingsApprovalsRoute
+  '/settings/credentials': typeof AppSettingsCredentialsRoute
+  '/settings/notifications': typeof AppSettingsNotificationsRoute
+  '/settings/people': typeof AppSettingsPeopleRoute
+  '/settings/sign-in': typeof AppSettingsSignInRoute
   '/transactions/$product': typeof AppTransactionsProductRouteWithChildren
   '/batches/': typeof AppBatchesIndexRoute
   '/merchants/': typeof AppMerchantsIndexRoute
   '/payout-accounts/': typeof AppPayoutAccountsIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
   '/transactions/$product/$id': typeof AppTransactionsProductIdRouteWithChildren
@@ -253,14 +296,19 @@ export interface FileRoutesByTo {
   '/reports': typeof AppReportsRoute
   '/requests': typeof AppRequestsRoute
   '/sandbox': typeof AppSandboxRoute
-  '/settings': typeof AppSettingsRoute
   '/': typeof AppIndexRoute
   '/batches/$id': typeof AppBatchesIdRoute
   '/merchants/new': typeof AppMerchantsNewRoute
   '/payout-accounts/new': typeof AppPayoutAccountsNewRoute
+  '/settings/approvals': typeof AppSettingsApprovalsRoute
+  '/settings/credentials': typeof AppSettingsCredentialsRoute
+  '/settings/notifications': typeof AppSettingsNotificationsRoute
+  '/settings/people': typeof AppSettingsPeopleRoute
+  '/settings/sign-in': typeof AppSettingsSignInRoute
   '/batches': typeof AppBatchesIndexRoute
   '/merchants': typeof AppMerchantsIndexRoute
   '/payout-accounts': typeof AppPayoutAccountsIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
   '/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
   '/transactions/$product/new': typeof AppTransactionsProductNewRoute
@@ -284,17 +332,23 @@ export interface FileRoutesById {
   '/_app/reports': typeof AppReportsRoute
   '/_app/requests': typeof AppRequestsRoute
   '/_app/sandbox': typeof AppSandboxRoute
-  '/_app/settings': typeof AppSettingsRoute
+  '/_app/settings': typeof AppSettingsRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/batches/$id': typeof AppBatchesIdRoute
   '/_app/merchants/$id': typeof AppMerchantsIdRouteWithChildren
   '/_app/merchants/new': typeof AppMerchantsNewRoute
   '/_app/payout-accounts/$id': typeof AppPayoutAccountsIdRouteWithChildren
   '/_app/payout-accounts/new': typeof AppPayoutAccountsNewRoute
+  '/_app/settings/approvals': typeof AppSettingsApprovalsRoute
+  '/_app/settings/credentials': typeof AppSettingsCredentialsRoute
+  '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
+  '/_app/settings/people': typeof AppSettingsPeopleRoute
+  '/_app/settings/sign-in': typeof AppSettingsSignInRoute
   '/_app/transactions/$product': typeof AppTransactionsProductRouteWithChildren
   '/_app/batches/': typeof AppBatchesIndexRoute
   '/_app/merchants/': typeof AppMerchantsIndexRoute
   '/_app/payout-accounts/': typeof AppPayoutAccountsIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/merchants/$id/edit': typeof AppMerchantsIdEditRoute
   '/_app/payout-accounts/$id/edit': typeof AppPayoutAccountsIdEditRoute
   '/_app/transactions/$product/$id': typeof AppTransactionsProductIdRouteWithChildren
@@ -326,10 +380,16 @@ export interface FileRouteTypes {
     | '/merchants/new'
     | '/payout-accounts/$id'
     | '/payout-accounts/new'
+    | '/settings/approvals'
+    | '/settings/credentials'
+    | '/settings/notifications'
+    | '/settings/people'
+    | '/settings/sign-in'
     | '/transactions/$product'
     | '/batches/'
     | '/merchants/'
     | '/payout-accounts/'
+    | '/settings/'
     | '/merchants/$id/edit'
     | '/payout-accounts/$id/edit'
     | '/transactions/$product/$id'
@@ -352,14 +412,19 @@ export interface FileRouteTypes {
     | '/reports'
     | '/requests'
     | '/sandbox'
-    | '/settings'
     | '/'
     | '/batches/$id'
     | '/merchants/new'
     | '/payout-accounts/new'
+    | '/settings/approvals'
+    | '/settings/credentials'
+    | '/settings/notifications'
+    | '/settings/people'
+    | '/settings/sign-in'
     | '/batches'
     | '/merchants'
     | '/payout-accounts'
+    | '/settings'
     | '/merchants/$id/edit'
     | '/payout-accounts/$id/edit'
     | '/transactions/$product/new'
@@ -389,10 +454,16 @@ export interface FileRouteTypes {
     | '/_app/merchants/new'
     | '/_app/payout-accounts/$id'
     | '/_app/payout-accounts/new'
+    | '/_app/settings/approvals'
+    | '/_app/settings/credentials'
+    | '/_app/settings/notifications'
+    | '/_app/settings/people'
+    | '/_app/settings/sign-in'
     | '/_app/transactions/$product'
     | '/_app/batches/'
     | '/_app/merchants/'
     | '/_app/payout-accounts/'
+    | '/_app/settings/'
     | '/_app/merchants/$id/edit'
     | '/_app/payout-accounts/$id/edit'
     | '/_app/transactions/$product/$id'
@@ -566,6 +637,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPayoutAccountsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/approvals': {
+      id: '/_app/settings/approvals'
+      path: '/approvals'
+      fullPath: '/settings/approvals'
+      preLoaderRoute: typeof AppSettingsApprovalsRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/credentials': {
+      id: '/_app/settings/credentials'
+      path: '/credentials'
+      fullPath: '/settings/credentials'
+      preLoaderRoute: typeof AppSettingsCredentialsRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/notifications': {
+      id: '/_app/settings/notifications'
+      path: '/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof AppSettingsNotificationsRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/people': {
+      id: '/_app/settings/people'
+      path: '/people'
+      fullPath: '/settings/people'
+      preLoaderRoute: typeof AppSettingsPeopleRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
+    '/_app/settings/sign-in': {
+      id: '/_app/settings/sign-in'
+      path: '/sign-in'
+      fullPath: '/settings/sign-in'
+      preLoaderRoute: typeof AppSettingsSignInRouteImport
+      parentRoute: typeof AppSettingsRoute
+    }
     '/_app/transactions/$product': {
       id: '/_app/transactions/$product'
       path: '/transactions/$product'
@@ -639,6 +752,28 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppSettingsRouteChildren {
+  AppSettingsApprovalsRoute: typeof AppSettingsApprovalsRoute
+  AppSettingsCredentialsRoute: typeof AppSettingsCredentialsRoute
+  AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
+  AppSettingsPeopleRoute: typeof AppSettingsPeopleRoute
+  AppSettingsSignInRoute: typeof AppSettingsSignInRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+}
+
+const AppSettingsRouteChildren: AppSettingsRouteChildren = {
+  AppSettingsApprovalsRoute: AppSettingsApprovalsRoute,
+  AppSettingsCredentialsRoute: AppSettingsCredentialsRoute,
+  AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
+  AppSettingsPeopleRoute: AppSettingsPeopleRoute,
+  AppSettingsSignInRoute: AppSettingsSignInRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
+}
+
+const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
+  AppSettingsRouteChildren,
+)
+
 interface AppMerchantsIdRouteChildren {
   AppMerchantsIdEditRoute: typeof AppMerchantsIdEditRoute
   AppMerchantsIdIndexRoute: typeof AppMerchantsIdIndexRoute
@@ -708,7 +843,7 @@ interface AppRouteChildren {
   AppReportsRoute: typeof AppReportsRoute
   AppRequestsRoute: typeof AppRequestsRoute
   AppSandboxRoute: typeof AppSandboxRoute
-  AppSettingsRoute: typeof AppSettingsRoute
+  AppSettingsRoute: typeof AppSettingsRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppBatchesIdRoute: typeof AppBatchesIdRoute
   AppMerchantsIdRoute: typeof AppMerchantsIdRouteWithChildren
@@ -732,7 +867,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsRoute: AppReportsRoute,
   AppRequestsRoute: AppRequestsRoute,
   AppSandboxRoute: AppSandboxRoute,
-  AppSettingsRoute: AppSettingsRoute,
+  AppSettingsRoute: AppSettingsRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppBatchesIdRoute: AppBatchesIdRoute,
   AppMerchantsIdRoute: AppMerchantsIdRouteWithChildren,

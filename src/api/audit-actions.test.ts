@@ -81,6 +81,10 @@ describe('details in words', () => {
     ['reason', null, '—'],
     ['reason', 'No invoice', 'No invoice'],
     ['filters', { q: 'x' }, '{"q":"x"}'],
+    // A moment is a time, not thirteen digits.
+    ['from', 1790812800000, '2026-10-01T00:00:00.000Z'],
+    ['expiresAt', 1790812800000, '2026-10-01T00:00:00.000Z'],
+    ['count', 1790812800000, '1790812800000'],
   ])('says %s %j as %j', (field, value, words) => {
     expect(auditDetailWords(field, value)).toBe(words);
   });

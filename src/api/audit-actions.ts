@@ -95,8 +95,25 @@ function statusWords(status: number): string {
  * for machines): roles, decisions and products by their names, "any" for `*`, an HTTP status with
  * what it meant, an id by its first characters.
  */
-export function auditDetailWords(field: string, value: unknown): string {
+/**
+ * A detail that is a moment in epoch milliseconds ("from: 1790812800000"): a field named for a
+ * time, holding a number of thirteen digits.
+ */
+const isMoment = (field: string, value: unknown): value is number =>
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= 1e12 &&
+  value < 1e13 &&
+  /^(from|to|at|until|since)$|(time|date|at|until|since|expires)$/i.test(field);
+
+export function auditDetailWords(
+  field: string,
+  value: unknown,
+  /** How a moment is written for the reader (their zone and locale); ISO 8601 in UTC else. */
+  time: (ms: number) => string = (ms) => new Date(ms).toISOString(),
+): string {
   if (value === null || value === undefined) return '—';
+  if (isMoment(field, value)) return time(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' && ROLE_CODES.has(v)))
     return value.length > 0

@@ -467,7 +467,7 @@ export function AppLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main id="main" tabIndex={-1}>
-          <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+          <div style={{ maxWidth: 1200, margin: '0 auto', paddingBottom: 120 }}>
             {sandbox && !session.mustEnrol && <SandboxNotice />}
             {/* Drawn again when the person's locale or time zone changes (decision 037). */}
             <Fragment key={formats}>
@@ -479,8 +479,14 @@ export function AppLayout() {
         {!session.mustEnrol && <GoToSpotlight sandbox={sandbox} />}
         {/* Every notification is shown from a signed-in page: the container lives with the shell,
           not on the sign-in page's first load. Bottom right, not over the header: the bell, Go
-          to… and the page's title stay in reach while one shows. */}
-        <Notifications position="bottom-right" />
+          to… and the page's title stay in reach while one shows. On a phone, where a dialog's and
+          a form's buttons are at the bottom, at the top instead. At most two at once, for four
+          seconds, and the page ends with room below its last button (decision 072). */}
+        <Notifications
+          position={phone ? 'top-center' : 'bottom-right'}
+          limit={2}
+          autoClose={4_000}
+        />
 
         {!sessionEnded && <IdleWarning onSignOut={leave} />}
         {!session.mustEnrol && <WaitingAnnouncer />}

@@ -11,10 +11,12 @@ import {
   auditRecordOf,
   isApiAction,
 } from '#/api/audit-actions';
-import { AUDIT_OUTCOME_LABEL, type AuditEntry, type AuditFilters } from '#/api/audit';
+import { AUDIT_OUTCOME_LABEL, type AuditFilters } from '#/api/audit';
 import { AUDIT_OUTCOMES } from '#/api/list-choices';
 import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
+import { foldSent, type ShownEntry } from '#/features/workspace/audit-rows';
+import { formatDateTime } from '#/lib/format';
 import { AnchorLink, TransactionLink } from '#/components/links';
 import { fieldLabel } from '#/lib/field-labels';
 import { PageHeader } from '#/components/page';
@@ -57,7 +59,7 @@ export const Route = createFileRoute('/_app/audit')({
   component: AuditPage,
 });
 
-const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
+const AUDIT_COLUMNS: Array<Column<ShownEntry>> = [
   {
     header: 'When',
     td: { style: { whiteSpace: 'nowrap' } },
@@ -105,15 +107,25 @@ const AUDIT_COLUMNS: Array<Column<AuditEntry>> = [
     header: 'Outcome',
     td: { style: { whiteSpace: 'nowrap', minWidth: 150 } },
     cell: (entry) => (
-      <Badge
-        color={OUTCOME_COLOR[entry.outcome]}
-        variant="light"
-        radius="sm"
-        tt="none"
-        styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
-      >
-        {AUDIT_OUTCOME_LABEL[entry.outcome]}
-      </Badge>
+      <>
+        <Badge
+          color={OUTCOME_COLOR[entry.outcome]}
+          variant="light"
+          radius="sm"
+          tt="none"
+          styles={{
+            root: { maxWidth: 'none', overflow: 'visible' },
+            label: { overflow: 'visible' },
+          }}
+        >
+          {AUDIT_OUTCOME_LABEL[entry.outcome]}
+        </Badge>
+        {entry.sentAt !== undefined && (
+          <IdNote>
+            sent <DateTime value={entry.sentAt} />
+          </IdNote>
+        )}
+      </>
     ),
   },
   {
@@ -186,7 +198,7 @@ function AuditPage() {
           label="Audit trail"
           minWidth={980}
           verticalSpacing="xs"
-          rows={data.results}
+          rows={foldSent(data.results)}
           rowKey={(entry) => entry.seq}
           columns={AUDIT_COLUMNS}
         />
@@ -259,7 +271,7 @@ function AuditDetails({ details }: { details: unknown }) {
             {fieldLabel(field)}:
           </Text>{' '}
           <Text span size="xs">
-            {auditDetailWords(field, value)}
+            {auditDetailWords(field, value, formatDateTime)}
           </Text>
         </Text>
       ))}

@@ -1,38 +1,15 @@
-import { Stack } from '@mantine/core';
+// Settings, for admins: sections with their own addresses (docs/decisions/072), each loading what
+// it shows. Changes that wait for a second admin show above whichever section is open.
+import { Anchor, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import {
-  ChatHookSettings,
-  KeptMail,
-} from '#/features/notifications/components/notification-panels';
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, Outlet, redirect, useMatchRoute } from '@tanstack/react-router';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
-import { LoadingState, PageHeader, Panel } from '#/components/page';
+import { PageHeader, Panel } from '#/components/page';
 import { sessionQuery } from '#/features/session/queries';
-import {
-  CredentialsSettings,
-  PeopleSettings,
-  SecondStepSettings,
-} from '#/features/workspace/components/settings-panels';
-import { PolicySettings } from '#/features/controls/components/policy-settings';
-import {
-  ApprovalSettingsForm,
-  ControlChanges,
-} from '#/features/controls/components/control-settings';
-
-// Single sign-on and provisioning come in a chunk of their own with data of their own: the page
-// shows its heading and the panels above without waiting for them.
-const SsoSettingsPanel = lazy(() =>
-  import('#/features/workspace/components/sso-settings').then((m) => ({
-    default: m.SsoSettingsPanel,
-  })),
-);
-const ProvisioningPanel = lazy(() =>
-  import('#/features/workspace/components/sso-settings').then((m) => ({
-    default: m.ProvisioningPanel,
-  })),
-);
+import { ControlChanges } from '#/features/controls/components/control-settings';
+import { controlChangesQuery } from '#/features/controls/queries';
+import { SETTINGS_SECTIONS } from '#/features/workspace/settings-sections';
 
 export const Route = createFileRoute('/_app/settings')({
   beforeLoad: async ({ context }) => {
@@ -40,59 +17,57 @@ export const Route = createFileRoute('/_app/settings')({
     if (!session.signedIn || !hasRole(session.user.roles, WORKSPACE_ROLES.administer))
       throw redirect({ to: '/' });
   },
-  // The admin contracts load with the page, not with every page's first load (loaders are).
-  loader: async ({ context }) => {
-    // Asked for at once, not awaited: the panels below show them when they come.
-    void import('#/features/workspace/sso-queries').then((sso) =>
-      Promise.all([
-        context.queryClient.prefetchQuery(sso.ssoQuery),
-        context.queryClient.prefetchQuery(sso.scimQuery),
-      ]),
-    );
-    const [workspace, controls] = await Promise.all([
-      import('#/features/workspace/queries'),
-      import('#/features/controls/queries'),
-    ]);
-    return Promise.all(
-      [
-        workspace.credentialsQuery,
-        workspace.peopleQuery,
-        controls.policiesQuery,
-        workspace.roleSettingsQuery,
-      ].map((q) => context.queryClient.ensureQueryData(q as never)),
-    );
-  },
-  component: SettingsPage,
+  component: SettingsLayout,
 });
 
-function SettingsPage() {
-  useDocumentTitle('Settings · Partner Payments');
+function SettingsLayout() {
   const { data: session } = useSuspenseQuery(sessionQuery);
+  const matchRoute = useMatchRoute();
+  const current = SETTINGS_SECTIONS.find((s) => matchRoute({ to: s.to }));
+  useDocumentTitle(`${current ? `${current.label} · ` : ''}Settings · Partner Payments`);
+  const changes = useQuery(controlChangesQuery);
+  const waiting = (changes.data ?? []).some((c) => c.status === 'pending');
   return (
     <>
-      <PageHeader
-        title="Settings"
-        description="The workspace: API credentials, people and roles, approval policies, the second sign-in step, single sign-on and provisioning, team chat and the mail the dashboard sent."
-      />
+      <PageHeader title="Settings" description={current?.description} />
+      <Group
+        component="nav"
+        aria-label="Settings sections"
+        gap="xs"
+        mb="lg"
+        wrap="wrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        {SETTINGS_SECTIONS.map((s) => {
+          const active = current?.to === s.to;
+          return (
+            <Anchor
+              key={s.to}
+              component={Link}
+              to={s.to}
+              aria-current={active ? 'page' : undefined}
+              px="sm"
+              py={8}
+              fw={active ? 650 : 500}
+              c={active ? undefined : 'dimmed'}
+              underline="never"
+              style={{
+                borderBottom: `2px solid ${active ? 'var(--mantine-primary-color-filled)' : 'transparent'}`,
+                marginBottom: -1,
+              }}
+            >
+              {s.label}
+            </Anchor>
+          );
+        })}
+      </Group>
       <Stack gap="lg">
-        <CredentialsSettings environments={session.environments} />
-        <PeopleSettings />
-        <Panel title="Changes waiting for a second admin">
-          <ControlChanges viewerId={session.signedIn ? session.user.id : ''} />
-        </Panel>
-        <Panel title="Approval policies">
-          <PolicySettings />
-        </Panel>
-        <Panel title="Quote validity, second factor and base currency">
-          <ApprovalSettingsForm />
-        </Panel>
-        <SecondStepSettings />
-        <Suspense fallback={<LoadingState label="Loading single sign-on and provisioning" />}>
-          <SsoSettingsPanel />
-          <ProvisioningPanel />
-        </Suspense>
-        <ChatHookSettings />
-        <KeptMail />
+        {waiting && (
+          <Panel title="Changes waiting for a second admin">
+            <ControlChanges viewerId={session.signedIn ? session.user.id : ''} />
+          </Panel>
+        )}
+        <Outlet />
       </Stack>
     </>
   );

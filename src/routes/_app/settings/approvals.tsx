@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Panel } from '#/components/page';
+import { PolicySettings } from '#/features/controls/components/policy-settings';
+import { ApprovalSettingsForm } from '#/features/controls/components/control-settings';
+
+export const Route = createFileRoute('/_app/settings/approvals')({
+  loader: async ({ context }) =>
+    context.queryClient.ensureQueryData(
+      (await import('#/features/controls/queries')).policiesQuery,
+    ),
+  component: ApprovalsSection,
+});
+
+function ApprovalsSection() {
+  return (
+    <>
+      <Panel title="Approval policies">
+        <PolicySettings />
+      </Panel>
+      <Panel title="Quote validity, second factor and base currency">
+        <ApprovalSettingsForm />
+      </Panel>
+    </>
+  );
+}
