@@ -56,6 +56,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
     address: 'Jungfernstieg',
   },
   acceptAgreements: { agreementIds: [1, 2, 3] },
+  addMerchantDocument: { type: 'PROOF_OF_ADDRESS', fileId: EXAMPLE_ID },
   createPayoutAccount: { businessId: EXAMPLE_ID, currencySymbol: 'EUR', ...EXAMPLE_ACCOUNT },
   updatePayoutAccount: { ...EXAMPLE_ACCOUNT, bankName: 'Deutsche Bank AG' },
   createWebhook: { url: 'https://partner.example/hooks/payments' },

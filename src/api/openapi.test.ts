@@ -14,6 +14,8 @@ const DESIGNED = [
   'GET /v1/business/{id}',
   'GET /v1/business/',
   'GET /v1/business/{id}/agreements',
+  'GET /v1/business/{id}/documents',
+  'POST /v1/business/{id}/documents',
   'POST /v1/business/{id}/agreements/accept',
   'POST /v1/business/{id}/onboarding',
   'POST /v1/businessExternalAccount/',

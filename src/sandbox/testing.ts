@@ -178,6 +178,53 @@ export const createPayoutAccount = (
 ): Promise<PayoutAccount> =>
   created(sandbox, operations.createPayoutAccount, payoutAccountBody(businessId, overrides), as);
 
+/** A small file a PDF reader opens: what tests upload. */
+export const SAMPLE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/** A multipart/form-data body of these parts, and its content type. */
+export function multipart(
+  parts: Array<{ name: string; filename?: string; type?: string; data: Buffer | string }>,
+) {
+  const boundary = '----sandbox-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+      ),
+    );
+    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Uploads a file for `as` (Alice by default) with POST /v1/file/ and answers it. */
+export async function uploadedFile(
+  sandbox: TestSandbox,
+  fileName = 'document.pdf',
+  data: Buffer = SAMPLE_PDF,
+  as?: Credentials,
+) {
+  const body = multipart([{ name: 'file', filename: fileName, data }]);
+  const response = await sandbox.request({
+    method: 'POST',
+    url: '/v1/file/',
+    payload: body.payload,
+    headers: body.headers,
+    ...(as ? { as } : {}),
+  });
+  if (response.statusCode !== 200) throw new Error(`uploadFile refused: ${response.body}`);
+  return operations.uploadFile.response.parse(response.json());
+}
+
 /** Every row of every table: compared before and after a refused request. */
 export function snapshot(store: Store): string {
   const tables = store.db

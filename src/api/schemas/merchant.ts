@@ -165,6 +165,60 @@ export const AgreementAccept = z
   .meta({ id: 'AgreementAccept' });
 export type AgreementAccept = z.infer<typeof AgreementAccept>;
 
+/** The documents a merchant's KYC review asks for (docs/decisions/073). */
+export const KYC_DOCUMENT_TYPES = [
+  'CERTIFICATE_OF_INCORPORATION',
+  'PROOF_OF_ADDRESS',
+  'DIRECTOR_ID',
+] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+
+export const KYC_DOCUMENT_NAME: Record<KycDocumentType, string> = {
+  CERTIFICATE_OF_INCORPORATION: 'Certificate of incorporation or trade register extract',
+  PROOF_OF_ADDRESS: 'Proof of the business address, less than three months old',
+  DIRECTOR_ID: 'Identity document of a director',
+};
+
+export const KycDocument = z
+  .object({
+    id: Id,
+    type: z.enum(KYC_DOCUMENT_TYPES),
+    fileId: Id,
+    fileName: z.string(),
+    creationTime: Timestamp,
+  })
+  .meta({ id: 'KycDocument' });
+export type KycDocument = z.infer<typeof KycDocument>;
+
+export const KycDocuments = z
+  .object({
+    /** Each document the review asks for, and whether one has been given. */
+    required: z.array(
+      z.object({ type: z.enum(KYC_DOCUMENT_TYPES), name: z.string(), provided: z.boolean() }),
+    ),
+    /** What was given, newest first. */
+    documents: z.array(KycDocument),
+    /**
+     * While the KYC status is ACTION_NEEDED: what the review asks for, in words, and the
+     * documents it asks for; null otherwise.
+     */
+    actionNeeded: z
+      .object({ reason: z.string(), types: z.array(z.enum(KYC_DOCUMENT_TYPES)) })
+      .nullable(),
+  })
+  .meta({ id: 'KycDocuments' });
+export type KycDocuments = z.infer<typeof KycDocuments>;
+
+export const KycDocumentAdd = z
+  .object({
+    type: z.enum(KYC_DOCUMENT_TYPES, {
+      error: `must be one of ${KYC_DOCUMENT_TYPES.join(', ')}`,
+    }),
+    fileId: Id,
+  })
+  .meta({ id: 'KycDocumentAdd' });
+export type KycDocumentAdd = z.input<typeof KycDocumentAdd>;
+
 /**
  * What each KYC status means for the people who act on it (the API says only the status: for
  * ACTION_NEEDED it gives no reason, so the dashboard says where to look and what it can do).
@@ -177,6 +231,6 @@ export const KYC_STATUS_MEANING: Record<KycStatus, string> = {
   VALID: 'Verified: it can send transactions.',
   FLAGGED: 'The review flagged it: it cannot send. Ask the payments service why.',
   ACTION_NEEDED:
-    'The review asked for more. The API does not say what: ask the payments service, correct its details if they are wrong, accept any new agreement, and submit onboarding again.',
+    'The review asked for more: give what it asks for below, correct the details if they are wrong, accept any new agreement, and submit onboarding again.',
   ABANDONED: 'Onboarding was abandoned: it cannot send. Create the merchant again to start over.',
 };

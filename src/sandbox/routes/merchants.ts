@@ -11,6 +11,7 @@ import {
   submitOnboarding,
   updateMerchant,
 } from '../domain/merchants';
+import { addDocument, listDocuments } from '../domain/kyc-documents';
 import { publicBaseUrl, route } from '../http';
 
 export function merchantRoutes(app: FastifyInstance, ctx: DomainContext) {
@@ -31,6 +32,12 @@ export function merchantRoutes(app: FastifyInstance, ctx: DomainContext) {
   );
   route(app, operations.acceptAgreements, ({ params, body }, req) =>
     acceptAgreements(ctx, partnerOf(req).id, params.id, body.agreementIds, publicBaseUrl(req)),
+  );
+  route(app, operations.listMerchantDocuments, ({ params }, req) =>
+    listDocuments(ctx, partnerOf(req).id, params.id),
+  );
+  route(app, operations.addMerchantDocument, ({ params, body }, req) =>
+    addDocument(ctx, partnerOf(req).id, params.id, body),
   );
   route(app, operations.submitOnboarding, ({ params }, req) =>
     submitOnboarding(ctx, partnerOf(req).id, params.id),

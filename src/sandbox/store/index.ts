@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { eventRepository } from './events';
 import { fileRepository } from './files';
 import { idempotencyRepository } from './idempotency';
+import { kycDocumentRepository } from './kyc-documents';
 import { merchantRepository } from './merchants';
 import { partnerDataRepository } from './partner-data';
 import { partnerRepository } from './partners';
@@ -20,6 +21,7 @@ export function createStore(db: Db) {
     partnerData: partnerDataRepository(db, () => merchants.forgetAll()),
     merchants,
     agreements: agreementRepository(db),
+    kycDocuments: kycDocumentRepository(db),
     payoutAccounts: payoutAccountRepository(db),
     events: eventRepository(db),
     tasks: taskRepository(db),

@@ -251,6 +251,23 @@ export const migrations: Migration[] = [
         WHERE a.id = txn.to_business_external_account_id AND a.partner_id = txn.partner_id;
     `,
   },
+  {
+    version: 8,
+    // The KYC documents given to a merchant: files uploaded with POST /v1/file/, each for one
+    // of the documents the review asks for (docs/decisions/073).
+    name: 'KYC documents per merchant',
+    sql: `
+      CREATE TABLE kyc_document (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        partner_id INTEGER NOT NULL REFERENCES partner(id),
+        merchant_id INTEGER NOT NULL REFERENCES merchant(id),
+        type TEXT NOT NULL,
+        file_id INTEGER NOT NULL REFERENCES file(id),
+        creation_time INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX kyc_document_of ON kyc_document(partner_id, merchant_id);
+    `,
+  },
 ];
 
 export function migrate(db: Database): number {

@@ -19,6 +19,7 @@ const DELETIONS = [
   ['events', 'DELETE FROM event WHERE partner_id = @p'],
   ['transactions', 'DELETE FROM txn WHERE partner_id = @p'],
   ['payoutAccounts', 'DELETE FROM payout_account WHERE partner_id = @p'],
+  ['documents', 'DELETE FROM kyc_document WHERE partner_id = @p'],
   [
     'agreements',
     `DELETE FROM agreement_acceptance

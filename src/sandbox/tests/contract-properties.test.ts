@@ -116,7 +116,7 @@ function eventIds(): number[] {
 
 /** Operations whose success depends on the record's state rather than on the request. */
 const STATEFUL =
-  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$|^rotateWebhookSecret$|^getRequest$|^listMoves$/;
+  /Approve|Cancel|^submitOnboarding$|^acceptAgreements$|^addMerchantDocument$|^updatePayoutAccount$|^getPayoutConfirmation$|^deleteWebhook$|^testWebhook$|^rotateWebhookSecret$|^getRequest$|^listMoves$/;
 
 /** Values for the fields an operation's body or query needs from the sandbox's state. */
 function overridesFor(op: OperationDef): Overrides {
@@ -131,6 +131,7 @@ function overridesFor(op: OperationDef): Overrides {
       { minLength: 1 },
     ),
     url: fc.nat({ max: 999 }).map((n) => `http://127.0.0.1:9/hooks/${n}`),
+    fileId: from(pools.files),
   };
   if (op.query) base.businessId = from(pools.merchants).map(String);
   return base;

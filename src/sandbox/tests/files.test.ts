@@ -3,6 +3,8 @@ import { StoredFile } from '#/api/schemas/platform';
 import {
   createParties,
   createTestSandbox,
+  multipart,
+  SAMPLE_PDF,
   snapshot,
   transactionBody,
   type TestSandbox,
@@ -14,9 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
+const PDF = SAMPLE_PDF;
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2b7c10000000049454e44ae426082',
   'hex',
@@ -26,28 +26,6 @@ const JPEG = Buffer.concat([
   Buffer.alloc(64),
   Buffer.from('ffd9', 'hex'),
 ]);
-
-function multipart(
-  parts: Array<{ name: string; filename?: string; type?: string; data: Buffer | string }>,
-) {
-  const boundary = '----sandbox-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
-      ),
-    );
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const upload = (
   parts: Parameters<typeof multipart>[0],

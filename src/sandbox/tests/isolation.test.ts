@@ -72,6 +72,7 @@ function bodyFor(op: OperationDef): unknown {
   if (op.id === 'updatePayoutAccount')
     return { accountHolderName: 'X', bankName: 'Y', countryIso: 'DE', accountNumber: '1|CLOSED' };
   if (op.id === 'acceptAgreements') return { agreementIds: [1, 2, 3] };
+  if (op.id === 'addMerchantDocument') return { type: 'PROOF_OF_ADDRESS', fileId: 1 };
   if (op.id === 'receiveApproveDeposit')
     return { depositConfirmationUrl: 'https://example.com/c.pdf' };
   return undefined;

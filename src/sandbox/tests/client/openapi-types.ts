@@ -87,6 +87,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/business/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The KYC documents a merchant's review asks for, and those given
+         * @description Where the specification only names an upload operation: the documents are files uploaded with POST /v1/file/ and given to a merchant here (docs/decisions/073). While the KYC status is ACTION_NEEDED, `actionNeeded` says what the review asks for.
+         */
+        get: operations["listMerchantDocuments"];
+        put?: never;
+        /**
+         * Give a merchant a KYC document: a file uploaded with POST /v1/file/
+         * @description Taken while the KYC status is NEW, PENDING or ACTION_NEEDED (else ONBOARDING_NOT_ALLOWED); `fileId` must be a file this partner uploaded.
+         */
+        post: operations["addMerchantDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/business/{id}/agreements/accept": {
         parameters: {
             query?: never;
@@ -987,6 +1011,32 @@ export interface components {
             url: string;
             accepted: boolean;
             acceptedTime: number | null;
+        };
+        KycDocuments: {
+            required: {
+                /** @enum {string} */
+                type: "CERTIFICATE_OF_INCORPORATION" | "PROOF_OF_ADDRESS" | "DIRECTOR_ID";
+                name: string;
+                provided: boolean;
+            }[];
+            documents: components["schemas"]["KycDocument"][];
+            actionNeeded: {
+                reason: string;
+                types: ("CERTIFICATE_OF_INCORPORATION" | "PROOF_OF_ADDRESS" | "DIRECTOR_ID")[];
+            } | null;
+        };
+        KycDocument: {
+            id: number;
+            /** @enum {string} */
+            type: "CERTIFICATE_OF_INCORPORATION" | "PROOF_OF_ADDRESS" | "DIRECTOR_ID";
+            fileId: number;
+            fileName: string;
+            creationTime: number;
+        };
+        KycDocumentAdd: {
+            /** @enum {string} */
+            type: "CERTIFICATE_OF_INCORPORATION" | "PROOF_OF_ADDRESS" | "DIRECTOR_ID";
+            fileId: number;
         };
         AgreementAccept: {
             agreementIds: number[];
@@ -1986,6 +2036,171 @@ export interface operations {
             };
             /** @description No such record for this partner */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMerchantDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycDocuments"];
+                };
+            };
+            /** @description Invalid input or a business rule refused the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record for this partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addMerchantDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the first response for 24 hours when the same key and body are sent again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "PROOF_OF_ADDRESS",
+                 *       "fileId": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["KycDocumentAdd"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycDocuments"];
+                };
+            };
+            /** @description Invalid input or a business rule refused the request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record for this partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
