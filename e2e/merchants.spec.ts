@@ -13,6 +13,10 @@ import {
 
 test.use({ signedInAs: 'Omar Operations' });
 
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
 test('creates a customer', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Merchants' }).click();
@@ -101,11 +105,26 @@ test('accepts the agreements and submits onboarding, then sees the review end in
   await expect(
     page.getByText('Accept the 3 remaining agreements to submit onboarding.'),
   ).toBeVisible();
+  // One by one, each confirmed: the dashboard records who accepted it.
   await page.getByRole('button', { name: 'Accept Terms of Service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept Terms of Service?' });
+  await expect(dialog).toContainText('on behalf of Sakura Precision Parts K.K.');
+  await dialog.getByRole('button', { name: 'Accept for the merchant' }).click();
+  await expect(dialog).toBeHidden();
   await expect(
     page.getByText('Accept the 2 remaining agreements to submit onboarding.'),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Accept all' }).click();
+  const agreements = page.getByRole('list', { name: 'Agreements' });
+  await expect(agreements.getByRole('listitem').first()).toContainText('by Omar Operations');
+  await expect(page.getByRole('button', { name: 'Accept all' })).toHaveCount(0);
+  for (let left = 2; left > 0; left--) {
+    await agreements
+      .getByRole('button', { name: /^Accept / })
+      .first()
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept for the merchant' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
   await expect(
     page.getByText('Every agreement is accepted: onboarding can be submitted for review.'),
   ).toBeVisible();
@@ -117,6 +136,29 @@ test('accepts the agreements and submits onboarding, then sees the review end in
   await expect(
     page.getByText('This merchant is verified; there is nothing to submit.'),
   ).toBeVisible();
+});
+
+test('a merchant whose review needs action says what, and takes the documents it asks for', async ({
+  page,
+  dashboard,
+}) => {
+  await page.goto(`/merchants/${merchantNamed(dashboard, 'Costa Verde Coffee Exporters SA')}`);
+  await expect(page.getByTestId('action-needed')).toContainText(
+    'The review needs: certificate of incorporation',
+  );
+  const documents = page.getByRole('list').filter({ hasText: 'Identity document of a director' });
+  const director = documents.getByRole('listitem', { name: 'Identity document of a director' });
+  await expect(director).toContainText('Asked for');
+  await director
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'director-passport.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await director.getByRole('button', { name: 'Give document' }).click();
+  await expect(director).toContainText('Given');
+  await expect(director).toContainText('director-passport.pdf · given');
+  await expect(director).toContainText('by Omar Operations');
+  // The review now asks for the two others only.
+  await expect(page.getByTestId('action-needed')).not.toContainText('director');
+  await checkA11y(page);
 });
 
 test('sets KYC to VALID from the sandbox form and shows the event', async ({ page, dashboard }) => {

@@ -25,7 +25,12 @@ export {
   pathOf,
   readProblem,
 } from './call';
-import type { AgreementAccept, MerchantCreate, MerchantUpdate } from './schemas/merchant';
+import type {
+  AgreementAccept,
+  KycDocumentAdd,
+  MerchantCreate,
+  MerchantUpdate,
+} from './schemas/merchant';
 import type { PayoutAccountCreate, PayoutAccountUpdate } from './schemas/payout-account';
 import type { FaultCreate, MoveTarget, WebhookCreate } from './schemas/platform';
 import type {
@@ -80,6 +85,10 @@ export const listAgreements = (c: Connection, id: number) =>
   call(c, operations.listAgreements, { params: { id } });
 export const acceptAgreements = (c: Connection, id: number, body: AgreementAccept) =>
   call(c, operations.acceptAgreements, { params: { id }, body });
+export const listMerchantDocuments = (c: Connection, id: number) =>
+  call(c, operations.listMerchantDocuments, { params: { id } });
+export const addMerchantDocument = (c: Connection, id: number, body: KycDocumentAdd) =>
+  call(c, operations.addMerchantDocument, { params: { id }, body });
 export const submitOnboarding = (c: Connection, id: number) =>
   call(c, operations.submitOnboarding, { params: { id } });
 

@@ -133,6 +133,20 @@ export const TransactionNote = z.object({
 });
 export type TransactionNote = z.infer<typeof TransactionNote>;
 
+/**
+ * Who did what the API keeps no name for, on a merchant (docs/decisions/073): accepted one of its
+ * agreements (`value`: the agreement's id), or gave a KYC document (`value`: the document's id,
+ * `detail`: its type).
+ */
+export const MerchantNote = z.object({
+  kind: z.enum(['agreementAccepted', 'document']),
+  value: z.string(),
+  detail: z.string().nullable(),
+  byName: z.string(),
+  at: z.int(),
+});
+export type MerchantNote = z.infer<typeof MerchantNote>;
+
 /** Who switched on a sandbox fault (its id) or held the automatic moves (0), and when. */
 export const SandboxNote = z.object({
   kind: z.enum(['fault', 'hold']),
@@ -207,6 +221,13 @@ export const sessionEndpoints = endpoints({
     summary: 'The files and cancellation reason the dashboard sent with a transaction',
     params: z.object({ product: Product, id: IdParam }),
     response: z.object({ results: z.array(TransactionNote) }),
+  },
+  merchantNotes: {
+    method: 'GET',
+    path: '/merchants/{id}/notes',
+    summary: 'Who accepted each of a merchant’s agreements and gave each KYC document, and when',
+    params: z.object({ id: IdParam }),
+    response: z.object({ results: z.array(MerchantNote) }),
   },
   sandboxNotes: {
     method: 'GET',

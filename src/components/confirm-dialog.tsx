@@ -14,6 +14,8 @@ export function ConfirmDialog({
   pending,
   error,
   failed = 'Not changed',
+  danger = true,
+  cancelLabel = 'Keep as it is',
   children,
 }: {
   opened: boolean;
@@ -25,6 +27,9 @@ export function ConfirmDialog({
   /** Why the last attempt was not done. */
   error?: unknown;
   failed?: string;
+  /** The change takes something away (red), or commits to something (the primary colour). */
+  danger?: boolean;
+  cancelLabel?: string;
   /** What the change does. */
   children: ReactNode;
 }) {
@@ -42,9 +47,9 @@ export function ConfirmDialog({
           {error ? <ApiErrorAlert error={error} title={failed} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-autofocus>
-              Keep as it is
+              {cancelLabel}
             </Button>
-            <Button type="submit" color="red" loading={pending}>
+            <Button type="submit" color={danger ? 'red' : undefined} loading={pending}>
               {confirmLabel}
             </Button>
           </Group>

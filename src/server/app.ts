@@ -39,6 +39,7 @@ import { moneyControls } from './controls/controls';
 import { controlsRoutes } from './controls/routes';
 import { transactionNotes } from './store/transaction-notes';
 import { sandboxNotes } from './store/sandbox-notes';
+import { merchantNotes } from './store/merchant-notes';
 import { AUDIT_KEY_PURPOSE, type AuditSeal, sealAuditChain } from './store/audit';
 import { type DashboardDb, isDatabaseUnavailable } from './store/db';
 import { secondFactorStore } from './store/second-factor';
@@ -378,6 +379,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     controlChanges: controlChanges(options.workspace.db, () => workspace.listUsers(), now),
     notes: transactionNotes(options.workspace.db, now),
     sandboxNotes: sandboxNotes(options.workspace.db, now),
+    merchantNotes: merchantNotes(options.workspace.db, now),
     views: savedViews(options.workspace.db, now),
     auditSeal,
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),

@@ -12,6 +12,7 @@ import type { AuditSeal } from './store/audit';
 import type { MoneyControls } from './controls/controls';
 import type { TransactionNotes } from './store/transaction-notes';
 import type { SandboxNotes } from './store/sandbox-notes';
+import type { MerchantNotes } from './store/merchant-notes';
 import type { SavedViews } from './store/saved-views';
 import type { DashboardDb } from './store/db';
 import type { secondFactorStore } from './store/second-factor';
@@ -56,6 +57,7 @@ export interface DashboardContext {
   /** Files and reasons the dashboard sent about transactions (docs/decisions/019). */
   notes: TransactionNotes;
   sandboxNotes: SandboxNotes;
+  merchantNotes: MerchantNotes;
   secondFactor: ReturnType<typeof secondFactorStore>;
   /** Single sign-on: the identity provider, the sign-in policy, sign-ins under way (051). */
   sso: SsoStore;

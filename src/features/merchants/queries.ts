@@ -2,13 +2,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   acceptAgreements,
+  addMerchantDocument,
   createMerchant,
   getMerchant,
   listAgreements,
+  listMerchantDocuments,
   submitOnboarding,
   updateMerchant,
+  uploadFile,
 } from '#/api/client';
-import type { Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
+import { sessionEndpoints } from '#/api/dashboard';
+import type {
+  KycDocumentType,
+  Merchant,
+  MerchantCreate,
+  MerchantUpdate,
+} from '#/api/schemas/merchant';
+import { callEndpoint } from '#/api/call';
 import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { api } from '#/lib/api';
@@ -20,7 +30,40 @@ export const merchantKeys = {
   list: (page: { start: number; limit: number }) => ['merchants', 'list', page] as const,
   detail: (id: number) => ['merchants', 'detail', id] as const,
   agreements: (id: number) => ['merchants', 'agreements', id] as const,
+  documents: (id: number) => ['merchants', 'documents', id] as const,
+  notes: (id: number) => ['merchants', 'notes', id] as const,
 };
+
+/** The KYC documents a merchant's review asks for and those given (docs/decisions/073). */
+export const documentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: merchantKeys.documents(id),
+    queryFn: () => listMerchantDocuments(api, id),
+    retry: false,
+  });
+
+/** Who accepted each agreement and gave each document: the dashboard's record. */
+export const merchantNotesQuery = (id: number) =>
+  queryOptions({
+    queryKey: merchantKeys.notes(id),
+    queryFn: async () =>
+      (await callEndpoint(api, sessionEndpoints.merchantNotes, { params: { id } })).results,
+  });
+
+/** Uploads a file, then gives it to the merchant as a KYC document of that type. */
+export function useGiveDocument(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ type, file }: { type: KycDocumentType; file: File }) => {
+      const stored = await uploadFile(api, file, file.name);
+      return addMerchantDocument(api, id, { type, fileId: stored.id });
+    },
+    onSuccess: (documents) => {
+      queryClient.setQueryData(merchantKeys.documents(id), documents);
+      void queryClient.invalidateQueries({ queryKey: merchantKeys.notes(id) });
+    },
+  });
+}
 
 export const merchantQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.detail(id), queryFn: () => getMerchant(api, id) });
@@ -68,7 +111,10 @@ export function useAcceptAgreements(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (agreementIds: number[]) => acceptAgreements(api, id, { agreementIds }),
-    onSuccess: (agreements) => queryClient.setQueryData(merchantKeys.agreements(id), agreements),
+    onSuccess: (agreements) => {
+      queryClient.setQueryData(merchantKeys.agreements(id), agreements);
+      void queryClient.invalidateQueries({ queryKey: merchantKeys.notes(id) });
+    },
   });
 }
 

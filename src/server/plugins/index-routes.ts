@@ -197,6 +197,11 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
     }),
   }));
 
+  // Who accepted a merchant's agreements and gave its documents (decision 073).
+  route(app, sessionEndpoints.merchantNotes, async ({ request, params }) => ({
+    results: await ctx.merchantNotes.of(environmentOf(request), params.id),
+  }));
+
   // Who switched on the sandbox's faults and held its moves (decision 029).
   route(app, sessionEndpoints.sandboxNotes, async ({ request }) => ({
     results: await ctx.sandboxNotes.all(environmentOf(request)),

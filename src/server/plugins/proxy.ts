@@ -121,6 +121,50 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
+  // Who accepted a merchant's agreements or gave it a KYC document: the API keeps no name for
+  // either (decision 073).
+  const keepMerchantNote = async (
+    request: FastifyRequest,
+    op: OperationDef,
+    response: UpstreamResponse,
+    pathname: string,
+    body: string | null,
+  ) => {
+    if (response.status !== 200) return;
+    if (op.id !== 'acceptAgreements' && op.id !== 'addMerchantDocument') return;
+    // Both paths name the merchant: /v1/business/{id}/…
+    const merchantId = Number(/^\/v1\/business\/(\d+)\//.exec(pathname)?.[1]);
+    if (!Number.isSafeInteger(merchantId)) return;
+    const { session, user } = request.signedIn!;
+    try {
+      if (op.id === 'acceptAgreements') {
+        const sent = operations.acceptAgreements.body.safeParse(JSON.parse(body ?? 'null'));
+        if (!sent.success) return;
+        await ctx.merchantNotes.keep(
+          session.environment,
+          merchantId,
+          [...new Set(sent.data.agreementIds)].map((id) => ({
+            kind: 'agreementAccepted' as const,
+            value: String(id),
+          })),
+          user.id,
+        );
+        return;
+      }
+      // The document given is the newest of the answer's.
+      const given = answerOf(operations.addMerchantDocument, response)?.documents[0];
+      if (given)
+        await ctx.merchantNotes.keep(
+          session.environment,
+          merchantId,
+          [{ kind: 'document', value: String(given.id), detail: given.type }],
+          user.id,
+        );
+    } catch (error) {
+      app.log.warn({ err: error }, 'notes: who acted on a merchant was not kept');
+    }
+  };
+
   // Who switched a fault on or held the moves: the sandbox knows only the partner (decision 029).
   const keepSandboxNote = async (
     request: FastifyRequest,
@@ -286,6 +330,13 @@ export const proxyRoutes: FastifyPluginAsync = async (app) => {
         await indexCatchUp(environment, op.id === 'resetSandbox' || asksReset(body));
       if (writes) {
         await keepSandboxNote(request, op, response, id);
+        await keepMerchantNote(
+          request,
+          op,
+          response,
+          pathname,
+          sent && sent.length > 0 ? sent.toString('utf8') : null,
+        );
         await keepNotes(
           request,
           op,

@@ -1087,4 +1087,26 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('batch').addColumn('quote_problem', 'text').execute();
     },
   },
+  '032-merchant-notes': {
+    async up(db: Kysely<unknown>) {
+      // Who accepted each of a merchant's agreements and who gave each KYC document, and when
+      // (docs/decisions/073): the API keeps the acceptance's time, not the person.
+      await db.schema
+        .createTable('merchant_note')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('merchant_id', 'bigint', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text')
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('merchant_note_of')
+        .on('merchant_note')
+        .columns(['environment', 'merchant_id'])
+        .execute();
+    },
+  },
 };

@@ -459,6 +459,19 @@ export interface TransactionNoteTable {
   created_at: number;
 }
 
+/** Who accepted a merchant's agreement or gave a KYC document (migration 032). */
+export interface MerchantNoteTable {
+  id: string;
+  environment: string;
+  merchant_id: number;
+  /** `agreementAccepted` (value: the agreement's id) or `document` (value: its id, detail: type). */
+  kind: string;
+  value: string;
+  detail: string | null;
+  created_by: string;
+  created_at: number;
+}
+
 export interface UploadedFileTable {
   environment: string;
   url: string;
@@ -673,6 +686,7 @@ export interface Database {
   index_owner: IndexOwnerTable;
   saved_view: SavedViewTable;
   transaction_note: TransactionNoteTable;
+  merchant_note: MerchantNoteTable;
   uploaded_file: UploadedFileTable;
   sandbox_note: SandboxNoteTable;
   batch: BatchTable;

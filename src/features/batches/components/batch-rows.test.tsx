@@ -121,8 +121,8 @@ it('shows the quote once there is one, and a refused row in the API’s words', 
   });
   renderWithData(<BatchRows batch={quoted} mayFix />);
   expect(screen.getByRole('columnheader', { name: 'Deposit' })).toBeTruthy();
-  // As every rate on screen: seven significant digits, in the person's formats.
-  expect(rowOf(2).getByText('rate 0.9120000')).toBeTruthy();
+  // As every rate on screen: with its pair, and the digits the API gave (decision 067).
+  expect(rowOf(2).getByText('1 USDT(TRC20) = 0.912 EUR')).toBeTruthy();
   expect(rowOf(3).getByText('Failed')).toBeTruthy();
   expect(rowOf(3).getByText('The account is not active.')).toBeTruthy();
 });

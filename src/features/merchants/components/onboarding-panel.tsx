@@ -4,19 +4,37 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExternalLink, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { KYC_STATUS_MEANING, type Merchant } from '#/api/schemas/merchant';
+import { type Agreement, KYC_STATUS_MEANING, type Merchant } from '#/api/schemas/merchant';
 import { ApiErrorAlert, errorMessage, QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { humanize } from '#/lib/format';
-import { agreementsQuery, useAcceptAgreements, useSubmitOnboarding } from '../queries';
+import {
+  agreementsQuery,
+  documentsQuery,
+  merchantNotesQuery,
+  useAcceptAgreements,
+  useSubmitOnboarding,
+} from '../queries';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { useState } from 'react';
 import { usePermission } from '../../session/queries';
 import { Panel } from '#/components/page';
 import { showDone } from '#/components/notify';
 
-const SUBMITTABLE = ['NEW', 'PENDING', 'ACTION_NEEDED'];
+/** The KYC statuses in which onboarding may be submitted, and documents given. */
+export const ONBOARDING_OPEN: readonly string[] = ['NEW', 'PENDING', 'ACTION_NEEDED'];
 
 export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
   const agreements = useQuery(agreementsQuery(merchant.id));
+  // What the review asks for, in words, while the merchant is ACTION_NEEDED (decision 073).
+  const asked = useQuery({
+    ...documentsQuery(merchant.id),
+    enabled: merchant.kycStatus === 'ACTION_NEEDED',
+  }).data?.actionNeeded;
+  const notes = useQuery(merchantNotesQuery(merchant.id)).data ?? [];
+  const acceptedBy = (agreementId: number) =>
+    notes.find((n) => n.kind === 'agreementAccepted' && n.value === String(agreementId))?.byName;
+  const [confirming, setConfirming] = useState<Agreement | null>(null);
   const accept = useAcceptAgreements(merchant.id);
   const submit = useSubmitOnboarding(merchant.id);
   // Onboarding is the onboarding role's (and admins'); others see it without the buttons.
@@ -25,7 +43,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
 
   const list = agreements.data ?? [];
   const pending = list.filter((a) => !a.accepted);
-  const statusAllows = SUBMITTABLE.includes(merchant.kycStatus);
+  const statusAllows = ONBOARDING_OPEN.includes(merchant.kycStatus);
   const canSubmit = statusAllows && list.length > 0 && pending.length === 0;
 
   let rule: string;
@@ -42,9 +60,12 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
     rule = 'Every agreement is accepted: onboarding can be submitted for review.';
   }
 
-  const acceptIds = (ids: number[]) =>
-    accept.mutate(ids, {
-      onSuccess: () => showDone('Agreements accepted', `${ids.length} accepted`),
+  const acceptOne = (agreement: Agreement) =>
+    accept.mutate([agreement.id], {
+      onSuccess: () => {
+        setConfirming(null);
+        showDone('Agreement accepted', `${agreement.name}, for ${merchant.name}.`);
+      },
     });
 
   return (
@@ -56,25 +77,16 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
           every agreement is accepted.
         </>
       }
-      actions={
-        <>
-          {' '}
-          {pending.length > 1 && statusAllows && mayAccept && (
-            <Button
-              size="xs"
-              variant="light"
-              loading={accept.isPending}
-              onClick={() => acceptIds(pending.map((a) => a.id))}
-            >
-              Accept all
-            </Button>
-          )}
-        </>
-      }
     >
       {merchant.kycStatus === 'ACTION_NEEDED' && (
         <Alert color="orange" variant="light" title="Action needed" mb="sm">
-          {KYC_STATUS_MEANING.ACTION_NEEDED}
+          {asked ? (
+            <Text size="sm" data-testid="action-needed">
+              {asked.reason}
+            </Text>
+          ) : (
+            KYC_STATUS_MEANING.ACTION_NEEDED
+          )}
         </Alert>
       )}
       <QueryView query={agreements} loading="Loading agreements">
@@ -106,6 +118,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
                         <>
                           {' · accepted '}
                           <DateTime value={a.acceptedTime} />
+                          {acceptedBy(a.id) ? ` by ${acceptedBy(a.id)}` : ''}
                         </>
                       )}
                     </Text>
@@ -132,12 +145,10 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
                     <Button
                       size="xs"
                       variant="default"
-                      onClick={() => acceptIds([a.id])}
-                      loading={
-                        accept.isPending &&
-                        accept.variables?.length === 1 &&
-                        accept.variables[0] === a.id
-                      }
+                      onClick={() => {
+                        accept.reset();
+                        setConfirming(a);
+                      }}
                       aria-label={`Accept ${a.name}`}
                     >
                       Accept
@@ -149,7 +160,29 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
           </Stack>
         )}
       </QueryView>
-      {accept.isError && <ApiErrorAlert error={accept.error} title="Could not accept" />}
+      <ConfirmDialog
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={`Accept ${confirming?.name ?? 'the agreement'}?`}
+        confirmLabel="Accept for the merchant"
+        danger={false}
+        cancelLabel="Back"
+        pending={accept.isPending}
+        error={accept.isError ? accept.error : undefined}
+        failed="Not accepted"
+        onConfirm={() => confirming && acceptOne(confirming)}
+      >
+        <Text size="sm">
+          You accept version {confirming?.version} of {confirming?.name} on behalf of{' '}
+          {merchant.name}. Accept only what the merchant has read and agreed to: the dashboard
+          records that you accepted it, and when.
+        </Text>
+        {confirming && (
+          <Anchor href={confirming.url} target="_blank" rel="noopener noreferrer" size="sm">
+            Read {confirming.name} <IconExternalLink size={12} aria-label="(opens in a new tab)" />
+          </Anchor>
+        )}
+      </ConfirmDialog>
       <Stack gap="xs" mt="lg">
         <Alert variant="light" color={canSubmit ? 'blue' : 'gray'} p="sm">
           <Text size="sm">{rule}</Text>

@@ -36,7 +36,8 @@ import {
 import { RateText, useDepositOf } from './quote';
 import { PairRate } from '#/components/rate';
 import { rateOf } from '#/api/rates';
-import { UploadFailed, UploadInput, useUploadStep } from './upload-step';
+import { UploadFailed, useUploadStep } from './upload-step';
+import { UploadInput } from '#/components/upload-input';
 import { showDone } from '#/components/notify';
 
 export interface ActionDialogProps {

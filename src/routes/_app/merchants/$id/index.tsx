@@ -8,6 +8,7 @@ import { EmptyState, Panel } from '#/components/page';
 import { StatusBadge } from '#/components/status-badge';
 import { MerchantProfile } from '#/features/merchants/components/merchant-profile';
 import { OnboardingPanel } from '#/features/merchants/components/onboarding-panel';
+import { KycDocumentsPanel } from '#/features/merchants/components/kyc-documents';
 import { merchantQuery } from '#/features/merchants/queries';
 import { PayoutAccountTable } from '#/features/payout-accounts/components/payout-account-table';
 import { usePermission } from '#/features/session/queries';
@@ -74,8 +75,9 @@ function MerchantPage() {
       <Stack gap="lg">
         {inSandbox && <AutomaticMove target={{ objectType: 'merchant', objectId: id }} />}
         <MerchantProfile merchant={{ ...merchant, ownerName: owner.data?.name }} />
-        <SimpleGrid cols={{ base: 1, md: simulate ? 2 : 1 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <OnboardingPanel merchant={merchant} />
+          <KycDocumentsPanel merchant={merchant} />
           {simulate && <KycSimulation merchant={merchant} />}
         </SimpleGrid>
         <Panel

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileProblem, fileSize } from './upload-step';
+import { fileProblem, fileSize } from './upload-input';
 
 const file = (bytes: number, type = 'application/pdf') =>
   new File([new Uint8Array(bytes)], 'invoice.pdf', { type });

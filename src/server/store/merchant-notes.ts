@@ -1,0 +1,61 @@
+// Who accepted a merchant's agreements and gave its KYC documents, and when (docs/decisions/073):
+// written when the dashboard relays the call, read on the merchant's page.
+import { createHash } from 'node:crypto';
+import type { MerchantNote } from '#/api/dashboard';
+import type { DashboardDb } from './db';
+
+export function merchantNotes(store: DashboardDb, now: () => number = Date.now) {
+  const { db } = store;
+  return {
+    /** Keeps notes; one already kept (the same kind and value) stays as it was: the first. */
+    async keep(
+      environment: string,
+      merchantId: number,
+      notes: ReadonlyArray<{ kind: MerchantNote['kind']; value: string; detail?: string | null }>,
+      userId: string,
+    ) {
+      if (notes.length === 0) return;
+      const at = now();
+      await db
+        .insertInto('merchant_note')
+        .values(
+          notes.map((note) => ({
+            id: createHash('sha256')
+              .update(JSON.stringify([environment, merchantId, note.kind, note.value]))
+              .digest('base64url')
+              .slice(0, 24),
+            environment,
+            merchant_id: merchantId,
+            kind: note.kind,
+            value: note.value,
+            detail: note.detail ?? null,
+            created_by: userId,
+            created_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+
+    async of(environment: string, merchantId: number): Promise<MerchantNote[]> {
+      const rows = await db
+        .selectFrom('merchant_note as n')
+        .leftJoin('app_user as u', 'u.id', 'n.created_by')
+        .select(['n.kind', 'n.value', 'n.detail', 'n.created_at', 'u.name'])
+        .where('n.environment', '=', environment)
+        .where('n.merchant_id', '=', merchantId)
+        .orderBy('n.created_at')
+        .orderBy('n.id')
+        .execute();
+      return rows.map((row) => ({
+        kind: row.kind as MerchantNote['kind'],
+        value: row.value,
+        detail: row.detail,
+        byName: row.name ?? 'A former team member',
+        at: Number(row.created_at),
+      }));
+    },
+  };
+}
+
+export type MerchantNotes = ReturnType<typeof merchantNotes>;
