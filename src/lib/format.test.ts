@@ -45,6 +45,7 @@ describe('formatPercent', () => {
     expect(formatPercent('1.00')).toBe('1.00%');
     setFormats({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
     expect(formatPercent('91.2')).toBe('91,2\u00a0%');
-    expect(formatRate(0.9912)).toBe('0,9912000');
+    // A rate keeps the digits the API gave (decision 067), with the locale's decimal mark.
+    expect(formatRate(0.9912)).toBe('0,9912');
   });
 });
