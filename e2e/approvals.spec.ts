@@ -201,11 +201,15 @@ test('the approvals inbox says nobody can approve an expired quote', async ({
 }) => {
   const id = transactionWhere(dashboard, SEEDED.quotedPayout);
   await signInAs(page, 'Aiko Approver');
-  await page.goto('/approvals');
+  // Not Aiko's to act on: it is under Everyone, not under For you, nor in her count.
+  await page.goto('/approvals?scope=everyone');
   const row = page.getByTestId(`inbox-sendc2f-${id}`);
   await expect(row).toContainText('Nobody: it has expired');
   await expect(row).toContainText(
     'Whoever creates transactions quotes it again: Copy as new, then cancel this one.',
   );
   await checkA11y(page);
+  await page.getByText(/^For you/).click();
+  await expect(page.getByRole('heading', { name: 'Quotes and deposits' })).toBeVisible();
+  await expect(page.getByTestId(`inbox-sendc2f-${id}`)).toHaveCount(0);
 });

@@ -88,10 +88,8 @@ test('a German person’s export opens in German Excel as columns: semicolons, d
     .split('\r\n');
   const header = lines[0]!.split(';');
   expect(header.slice(0, 3)).toEqual(['Transaction', 'Product', 'Status']);
-  const amount = header.indexOf('toAmount');
+  const amount = header.indexOf('Payout amount');
   const first = lines[1]!.split(';');
-  const t = api.find(
-    (x) => String(x.businessRequestId) === first[header.indexOf('businessRequestId')],
-  )!;
+  const t = api.find((x) => String(x.businessRequestId) === first[header.indexOf('Transaction')])!;
   expect(first[amount]).toBe(t.toAmount.replace('.', ','));
 });

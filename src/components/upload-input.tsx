@@ -2,7 +2,7 @@
 // be (docs/decisions/045). The invoice, a deposit confirmation and KYC documents use it.
 import { FileInput } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MAX_FILE_BYTES } from '#/api/schemas/platform';
 
 export const FILE_ACCEPT = 'application/pdf,image/png,image/jpeg';
@@ -35,11 +35,9 @@ export function UploadInput({
   onChange,
   required,
   error,
-  accessibleName,
 }: {
-  label: string;
-  /** A fuller name for assistive technology, where several such fields share a short label. */
-  accessibleName?: string;
+  /** Its label; where several such fields are on a page, with words for assistive technology. */
+  label: ReactNode;
   description: string;
   value: File | null;
   onChange: (file: File | null) => void;
@@ -63,7 +61,6 @@ export function UploadInput({
       }}
       required={required}
       error={refused ?? error}
-      aria-label={accessibleName}
     />
   );
 }

@@ -2,7 +2,7 @@
 // is given (the file, who gave it and when), and, while onboarding may be submitted, a file to
 // give for it. An API that does not take documents (the specification names only an upload) says
 // so instead.
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,8 +34,11 @@ function GiveDocument({
       <Group align="flex-end" gap="xs" wrap="wrap">
         <div style={{ flex: '1 1 220px', minWidth: 0 }}>
           <UploadInput
-            label="File"
-            accessibleName={`File for: ${name}`}
+            label={
+              <>
+                File<VisuallyHidden> for: {name}</VisuallyHidden>
+              </>
+            }
             description="PDF, PNG or JPEG, up to 10 MB"
             value={file}
             onChange={setFile}
