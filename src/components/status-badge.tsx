@@ -1,5 +1,7 @@
 // Status badges: one colour per meaning, the words spelled out.
 import { Badge } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { humanize } from '#/lib/format';
 
 const COLORS: Record<string, string> = {
@@ -42,6 +44,40 @@ export function StatusBadge({
       styles={{ label: { overflow: 'visible' } }}
     >
       {humanize(status)}
+    </Badge>
+  );
+}
+
+/** A step done, ticked: "Accepted", "Given". */
+export function DoneBadge({ children }: { children: ReactNode }) {
+  return (
+    <Badge
+      color="green"
+      variant="light"
+      leftSection={<IconCheck size={12} aria-hidden />}
+      style={{ textTransform: 'none', flexShrink: 0 }}
+    >
+      {children}
+    </Badge>
+  );
+}
+
+/** A step not done yet, in words: "Not accepted", "Missing", "Asked for" (orange). */
+export function PendingBadge({
+  children,
+  urgent = false,
+}: {
+  children: ReactNode;
+  urgent?: boolean;
+}) {
+  return (
+    <Badge
+      color={urgent ? 'orange' : 'gray'}
+      variant="light"
+      radius="sm"
+      style={{ textTransform: 'none', flexShrink: 0 }}
+    >
+      {children}
     </Badge>
   );
 }

@@ -1,6 +1,6 @@
 // Who accepted a merchant's agreements and gave its KYC documents, and when (docs/decisions/073):
 // written when the dashboard relays the call, read on the merchant's page.
-import { createHash } from 'node:crypto';
+import { noteId } from './note-id';
 import type { MerchantNote } from '#/api/dashboard';
 import type { DashboardDb } from './db';
 
@@ -20,10 +20,7 @@ export function merchantNotes(store: DashboardDb, now: () => number = Date.now) 
         .insertInto('merchant_note')
         .values(
           notes.map((note) => ({
-            id: createHash('sha256')
-              .update(JSON.stringify([environment, merchantId, note.kind, note.value]))
-              .digest('base64url')
-              .slice(0, 24),
+            id: noteId([environment, merchantId, note.kind, note.value]),
             environment,
             merchant_id: merchantId,
             kind: note.kind,

@@ -2,7 +2,7 @@
 // attached, the cancellation reason in the person's words), kept in the dashboard's own database
 // and shown on the transaction's page (docs/decisions/019). Kept once per transaction, kind and
 // value: a replayed request (same idempotency key) adds nothing.
-import { createHash } from 'node:crypto';
+import { noteId } from './note-id';
 import type { TransactionNote } from '#/api/dashboard';
 import { TRANSACTION_OPERATION_OF } from '#/api/operations';
 import type { TransactionOperationName } from '#/api/transaction-operation-names';
@@ -50,18 +50,7 @@ export function transactionNotes(store: DashboardDb, now: () => number = Date.no
         .insertInto('transaction_note')
         .values(
           notes.map((note) => ({
-            id: createHash('sha256')
-              .update(
-                JSON.stringify([
-                  ref.environment,
-                  ref.product,
-                  ref.transactionId,
-                  note.kind,
-                  note.value,
-                ]),
-              )
-              .digest('base64url')
-              .slice(0, 24),
+            id: noteId([ref.environment, ref.product, ref.transactionId, note.kind, note.value]),
             environment: ref.environment,
             product: ref.product,
             transaction_id: ref.transactionId,

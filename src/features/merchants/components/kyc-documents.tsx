@@ -2,8 +2,7 @@
 // is given (the file, who gave it and when), and, while onboarding may be submitted, a file to
 // give for it. An API that does not take documents (the specification names only an upload) says
 // so instead.
-import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '#/api/errors';
@@ -12,6 +11,7 @@ import { ApiErrorAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { showDone } from '#/components/notify';
 import { Panel } from '#/components/page';
+import { DoneBadge, PendingBadge } from '#/components/status-badge';
 import { UploadInput } from '#/components/upload-input';
 import { usePermission } from '../../session/queries';
 import { documentsQuery, merchantNotesQuery, useGiveDocument } from '../queries';
@@ -114,23 +114,9 @@ export function KycDocumentsPanel({ merchant }: { merchant: Merchant }) {
                     {r.name}
                   </Text>
                   {r.provided && !asked ? (
-                    <Badge
-                      color="green"
-                      variant="light"
-                      leftSection={<IconCheck size={12} aria-hidden />}
-                      style={{ textTransform: 'none', flexShrink: 0 }}
-                    >
-                      Given
-                    </Badge>
+                    <DoneBadge>Given</DoneBadge>
                   ) : (
-                    <Badge
-                      color={asked ? 'orange' : 'gray'}
-                      variant="light"
-                      radius="sm"
-                      style={{ textTransform: 'none', flexShrink: 0 }}
-                    >
-                      {asked ? 'Asked for' : 'Missing'}
-                    </Badge>
+                    <PendingBadge urgent={asked}>{asked ? 'Asked for' : 'Missing'}</PendingBadge>
                   )}
                 </Group>
                 {given.map((d) => (

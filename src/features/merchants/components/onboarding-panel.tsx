@@ -1,8 +1,8 @@
 // Onboarding: the legal agreements with their links, accepting them, and submitting, with the
 // rule for when submitting is allowed said in words.
-import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconExternalLink, IconSend } from '@tabler/icons-react';
+import { IconExternalLink, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type Agreement, KYC_STATUS_MEANING, type Merchant } from '#/api/schemas/merchant';
 import { ApiErrorAlert, errorMessage, QueryView } from '#/components/api-error';
@@ -19,6 +19,7 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 import { useState } from 'react';
 import { usePermission } from '../../session/queries';
 import { Panel } from '#/components/page';
+import { DoneBadge, PendingBadge } from '#/components/status-badge';
 import { showDone } from '#/components/notify';
 
 /** The KYC statuses in which onboarding may be submitted, and documents given. */
@@ -124,23 +125,9 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
                     </Text>
                   </div>
                   {a.accepted ? (
-                    <Badge
-                      color="green"
-                      variant="light"
-                      leftSection={<IconCheck size={12} aria-hidden />}
-                      style={{ textTransform: 'none', flexShrink: 0 }}
-                    >
-                      Accepted
-                    </Badge>
+                    <DoneBadge>Accepted</DoneBadge>
                   ) : !mayAccept ? (
-                    <Badge
-                      color="gray"
-                      variant="light"
-                      radius="sm"
-                      style={{ textTransform: 'none', flexShrink: 0 }}
-                    >
-                      Not accepted
-                    </Badge>
+                    <PendingBadge>Not accepted</PendingBadge>
                   ) : (
                     <Button
                       size="xs"
