@@ -96,6 +96,8 @@ test('on a phone a person’s roles show whole in their card, and the filters ta
   expect(await roles.first().evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
   await expectNoSidewaysScroll(page);
   await page.goto('/audit');
+  // The trail's filters wait behind one button, then each takes the line.
+  await page.getByRole('button', { name: 'Filters and sort' }).click();
   const between = page.getByRole('button', { name: 'Between' });
   await expect(between).toBeVisible();
   expect(await between.evaluate((b) => b.getBoundingClientRect().width)).toBeGreaterThan(300);

@@ -25,6 +25,7 @@ import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
 import { ChoiceFilter, FilterText } from '#/components/filters';
 import { DayRange } from '#/features/find/components/day-range';
+import { CollapsibleFilters } from '#/features/find/components/list-controls';
 import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
@@ -168,30 +169,36 @@ function AuditPage() {
         }
       />
       <Group mb="md" align="flex-end">
-        <FilterText
-          label="Person"
-          placeholder="Email"
-          value={search.actor}
-          onChange={(actor) => set({ actor })}
-        />
-        <FilterText
-          label="Action"
-          placeholder="e.g. approve quote"
-          value={search.action}
-          onChange={(action) => set({ action })}
-        />
-        <DayRange
-          label="Between"
-          from={search.from}
-          to={search.to}
-          onChange={(range) => set(range)}
-        />
-        <ChoiceFilter
-          label="Outcome"
-          choices={AUDIT_OUTCOMES.map((value) => ({ value, label: AUDIT_OUTCOME_LABEL[value] }))}
-          value={search.outcome}
-          onChange={(outcome) => set({ outcome: outcome as typeof search.outcome })}
-        />
+        <CollapsibleFilters
+          filtered={Boolean(
+            search.actor || search.action || search.from || search.to || search.outcome,
+          )}
+        >
+          <FilterText
+            label="Person"
+            placeholder="Email"
+            value={search.actor}
+            onChange={(actor) => set({ actor })}
+          />
+          <FilterText
+            label="Action"
+            placeholder="e.g. approve quote"
+            value={search.action}
+            onChange={(action) => set({ action })}
+          />
+          <DayRange
+            label="Between"
+            from={search.from}
+            to={search.to}
+            onChange={(range) => set(range)}
+          />
+          <ChoiceFilter
+            label="Outcome"
+            choices={AUDIT_OUTCOMES.map((value) => ({ value, label: AUDIT_OUTCOME_LABEL[value] }))}
+            value={search.outcome}
+            onChange={(outcome) => set({ outcome: outcome as typeof search.outcome })}
+          />
+        </CollapsibleFilters>
       </Group>
       <Paper withBorder radius="md">
         <DataTable

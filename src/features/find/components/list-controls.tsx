@@ -2,8 +2,9 @@
 // page's URL so that a filtered list can be reloaded, bookmarked, shared or saved as a view.
 import { Button, Group, Loader, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
+import classes from './list-controls.module.css';
 import type { ReactNode } from 'react';
 import { type ListPage, Pager } from '#/components/pager';
 import type { Choice } from '#/components/filters';
@@ -100,6 +101,40 @@ export function ListControls({ children }: { children: ReactNode }) {
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
       {children}
     </Group>
+  );
+}
+
+/**
+ * A list's filters: in line from the `sm` breakpoint up; on a phone behind one "Filters and sort"
+ * button (`aria-expanded`), so that the list starts on the first screen (docs/decisions/072).
+ */
+export function CollapsibleFilters({
+  filtered,
+  children,
+}: {
+  /** Some filter is set: the button says so. */
+  filtered: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        fullWidth
+        leftSection={<IconFilter size={16} aria-hidden />}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {open ? 'Hide filters' : filtered ? 'Filters (some set)' : 'Filters and sort'}
+      </Button>
+      <div id={id} className={classes.filters} data-open={open || undefined}>
+        {children}
+      </div>
+    </>
   );
 }
 

@@ -3,10 +3,8 @@
 // list's own filters, the sort, "Clear filters", and the rows with their pager. Everything a
 // person chooses is in the URL (`useListSearch`), so a reload, a link or a saved view shows the
 // same rows.
-import { Button, Group } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
-import classes from './list-page.module.css';
+import { Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { SavedViewCreate } from '#/api/local-index';
 import { FileDownload } from '#/components/file-download';
 import { EmptyState, PageHeader } from '#/components/page';
@@ -16,6 +14,7 @@ import { useListSearch } from '../list-search';
 import {
   type Choice,
   ClearFilters,
+  CollapsibleFilters,
   IndexedList,
   ListControls,
   SearchBox,
@@ -85,7 +84,6 @@ export function IndexedListPage({
 }) {
   const list = useListSearch<{ start: number; limit: number; q?: string; businessId?: number }>();
   const canCreate = usePermission(create.operation).allowed;
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const empty: Empty = filtered
     ? noMatch
     : page.start > 0
@@ -111,18 +109,7 @@ export function IndexedListPage({
           value={search.q}
           onChange={(q) => list.filter({ q })}
         />
-        <Button
-          hiddenFrom="sm"
-          variant="default"
-          fullWidth
-          leftSection={<IconFilter size={16} aria-hidden />}
-          aria-expanded={filtersOpen}
-          aria-controls="list-filters"
-          onClick={() => setFiltersOpen((open) => !open)}
-        >
-          {filtersOpen ? 'Hide filters' : filtered ? 'Filters (some set)' : 'Filters and sort'}
-        </Button>
-        <div id="list-filters" className={classes.filters} data-open={filtersOpen || undefined}>
+        <CollapsibleFilters filtered={filtered}>
           <StatusFilter {...status} />
           {merchant !== false && (
             <MerchantPicker
@@ -133,7 +120,7 @@ export function IndexedListPage({
           {filters}
           <SortSelect {...sort} />
           <ClearFilters shown={filtered} onClear={list.clear} />
-        </div>
+        </CollapsibleFilters>
       </ListControls>
       <IndexedList
         page={page}

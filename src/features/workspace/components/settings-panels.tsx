@@ -339,7 +339,9 @@ export function PeopleSettings() {
             <Text size="sm">
               {confirming.roles.length > 0
                 ? `Roles after the change: ${namesInWords(confirming.roles.map((r) => ROLE_LABEL[r]))}.`
-                : 'With no role left they can only sign in.'}
+                : confirming.person.id === me
+                  ? 'With no role left you can only sign in.'
+                  : 'With no role left they can only sign in.'}
               {confirming.person.id === me && removedRoles.includes('admin')
                 ? ' You lose Settings as soon as it is saved.'
                 : ''}
