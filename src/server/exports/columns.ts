@@ -1,22 +1,16 @@
-// The columns of the lists' CSV exports (docs/decisions/037): what people read first (names,
-// statuses and codes in words, times where the person is), then every field as the API sends
-// it, for machines.
+// The columns of the lists' CSV exports (docs/decisions/037, 068): one column per fact, in words a
+// person reads (statuses and codes in words, times where the person is, the zone in the header),
+// ids and amounts as the API gives them.
 import { type CsvColumns } from '#/api/csv';
 import { feeOf, markupPercent, rateOf, rateText } from '#/api/rates';
 import type { AccountRow, MerchantRow } from '#/api/local-index';
 import { isoInZone } from '#/api/periods';
-import { Merchant } from '#/api/schemas/merchant';
-import { PayoutAccount } from '#/api/schemas/payout-account';
 import { humanize, PRODUCT_NAME } from '#/api/words';
 import type { TransactionRow } from '../local-index/store';
 
 const words = (code: string | null | undefined) => (code ? humanize(code) : '');
 const when = (tz: string) => (ms: number | null | undefined) =>
   typeof ms === 'number' ? isoInZone(ms, tz) : '';
-
-/** Every field of a record, by its name in the API. */
-const rawColumns = <T>(keys: readonly (keyof T & string)[]): CsvColumns<T> =>
-  keys.map((key) => [key, (row: T) => row[key]] as const);
 
 /** A transaction as its export reads it: with the cancellation reason someone wrote, if any. */
 export type ExportedTransaction = TransactionRow & { writtenReason?: string | null };
@@ -83,40 +77,50 @@ export function transactionColumns(tz: string): CsvColumns<ExportedTransaction> 
 export function merchantColumns(tz: string): CsvColumns<MerchantRow> {
   const at = when(tz);
   return [
+    ['Merchant id', (m) => m.id],
     ['Merchant', (m) => m.name],
     ['Type', (m) => (m.contactOwnerBusinessId ? 'Contact' : 'Customer')],
     ['Customer', (m) => m.ownerName],
+    ['Customer id', (m) => m.contactOwnerBusinessId],
     ['KYC status', (m) => words(m.kycStatus)],
+    ['Registration number', (m) => m.localRegNumber],
     ['Country', (m) => m.countryIso],
+    ['State or region', (m) => m.state],
     ['City', (m) => m.city],
+    ['Address', (m) => [m.address, m.streetNumber].filter(Boolean).join(' ')],
+    ['Postal code', (m) => m.zipcode],
     ['Industry', (m) => words(m.industry)],
     ['Contact', (m) => m.contactName],
     ['Contact email', (m) => m.contactEmail],
     [
       'Contact phone',
-      (m) => (m.contactPhone ? `${m.contactPhonePrefix ?? ''} ${m.contactPhone}`.trim() : ''),
+      (m) => (m.contactPhone ? `+${m.contactPhonePrefix ?? ''} ${m.contactPhone}`.trim() : ''),
     ],
     [`Created (${tz})`, (m) => at(m.creationTime)],
     [`Last change (${tz})`, (m) => at(m.lastUpdateTime)],
-    ...rawColumns<MerchantRow>(Object.keys(Merchant.shape) as (keyof Merchant)[]),
-    ['ownerName', (m) => m.ownerName],
   ];
 }
 
 export function accountColumns(tz: string): CsvColumns<AccountRow> {
   const at = when(tz);
   return [
+    ['Payout account id', (a) => a.id],
     ['Account holder', (a) => a.accountHolderName],
     ['Merchant', (a) => a.merchantName],
+    ['Merchant id', (a) => a.businessId],
     ['Status', (a) => words(a.accountStatus)],
     ['Currency', (a) => a.currencySymbol],
     ['Bank', (a) => a.bankName],
-    ['IBAN or account number', (a) => a.iban ?? a.accountNumber],
-    ['SWIFT / BIC', (a) => a.swiftCode],
-    ['Country', (a) => a.countryIso],
+    ['IBAN', (a) => a.iban],
+    ['Account number', (a) => a.accountNumber],
+    ['BIC', (a) => a.swiftCode],
+    ['Routing number', (a) => a.routingNumber],
+    ['Bank country', (a) => a.countryIso],
+    [
+      'Bank address',
+      (a) => [a.address, a.streetNumber, a.zipCode, a.city, a.state].filter(Boolean).join(', '),
+    ],
     [`Created (${tz})`, (a) => at(a.creationTime)],
     [`Last change (${tz})`, (a) => at(a.lastUpdateTime)],
-    ...rawColumns<AccountRow>(Object.keys(PayoutAccount.shape) as (keyof PayoutAccount)[]),
-    ['merchantName', (a) => a.merchantName],
   ];
 }
