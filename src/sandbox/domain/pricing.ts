@@ -115,12 +115,24 @@ export function priceQuote(
   };
 }
 
-/** The reference rate of a pair before any fee, as a price publishes it; null for an unknown symbol. */
+const referenceRates = new Map<string, string | null>();
+
+/**
+ * The reference rate of a pair before any fee, as a price publishes it; null for an unknown
+ * symbol. The table is fixed: each pair is worked out once (every transaction read shows it).
+ */
 export function referenceRateOf(fromSymbol: string, toSymbol: string): string | null {
+  const key = `${fromSymbol}>${toSymbol}`;
+  const known = referenceRates.get(key);
+  if (known !== undefined) return known;
   const from = findCurrency(fromSymbol);
   const to = findCurrency(toSymbol);
-  if (!from || !to) return null;
-  return new Dec(from.usdValue).div(to.usdValue).toSignificantDigits(RATE_DIGITS).toString();
+  const rate =
+    from && to
+      ? new Dec(from.usdValue).div(to.usdValue).toSignificantDigits(RATE_DIGITS).toString()
+      : null;
+  referenceRates.set(key, rate);
+  return rate;
 }
 
 /** An amount written with exactly its currency's decimals: "10.5" in USD is "10.50". */
