@@ -235,6 +235,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
     );
   const live = liveHub(() => app.dashboard);
   app.addHook('preClose', async () => live.closeAll());
+  // Before the index: the index tells it of bulk files' transactions that ended.
+  const batches = batchStore(options.workspace.db, now, notes);
   const index = localIndex(
     options.workspace.db,
     now,
@@ -262,6 +264,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
             .execute()
         ).map((r) => Number(r.object_id)),
       );
+      // A bulk file's transactions that ended: its rows and its completion (issue 58).
+      await batches.followEnded(trx, environment, product, ended);
       for (const t of ended) {
         const creatorId = creator.get(t.businessRequestId);
         if (creatorId && !rejected.has(t.businessRequestId))
@@ -338,7 +342,6 @@ export async function buildDashboardServer(options: DashboardOptions) {
     anchorFile: options.auditAnchorFile,
   };
   await sealAuditChain(options.workspace.db, auditSeal);
-  const batches = batchStore(options.workspace.db, now, notes);
   const submitter = batchSubmitter(() => app.dashboard, batches, {
     log: (message, error) => app.log.warn({ err: error }, message),
     ...options.batchSubmitter,

@@ -204,6 +204,15 @@ describe.each(DIALECTS)('a bulk payout file, approved and submitted (%s)', (dial
         if (tx.json.clientStatus === 'OnOff_COMPLETED') break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    // Written when the index learned of the last completion, before anyone looks at the page:
+    // reading the batch changes nothing (issue 58).
+    const stored = await t.server.app.dashboard.batches.store.get('sandbox', id);
+    expect(stored).toMatchObject({ status: 'completed' });
+    expect(stored!.rows.map((r) => r.clientStatus)).toEqual([
+      'OnOff_COMPLETED',
+      'OnOff_COMPLETED',
+      'OnOff_COMPLETED',
+    ]);
     const completed = await t.call(finance, 'GET', `/batches/${id}`);
     expect(completed.json.status).toBe('completed');
     expect(completed.json.rows.map((r: { clientStatus: string }) => r.clientStatus)).toEqual([

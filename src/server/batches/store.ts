@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import type { BatchColumn, BatchStatus, FileProblem, QuoteProblem, RowState } from '#/api/batches';
 import type { BankDetails, Decision } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
+import { isCompleted } from '#/api/transaction-states';
 import {
   deactivatedPeople,
   policiesIn,
@@ -23,7 +24,7 @@ import {
   convert,
   decide,
 } from '../controls/rules';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Notices } from '../notifications/notices';
 import type { DashboardDb } from '../store/db';
 import type { BatchRowTable, BatchTable, Database } from '../store/schema';
@@ -753,8 +754,56 @@ export function batchStore(
       setRow(id, row, { state: 'failed', failure }),
 
     /** Statuses of the rows' transactions as seen since. */
-    async recordStatuses(id: string, statuses: ReadonlyMap<number, string>) {
-      for (const [row, status] of statuses) await setRow(id, row, { client_status: status });
+    /**
+     * Transactions of bulk files that have just ended, told by the local index in its writing
+     * transaction (issue 58: nothing changes state inside a GET): their rows keep the final
+     * status, and a submitted file whose every transaction has completed is completed.
+     */
+    async followEnded(
+      trx: Kysely<Database>,
+      environment: string,
+      product: string,
+      ended: ReadonlyArray<{ businessRequestId: number; clientStatus: string }>,
+    ) {
+      const rows = await trx
+        .selectFrom('batch_row as r')
+        .innerJoin('batch as b', 'b.id', 'r.batch_id')
+        .select(['r.batch_id', 'r.transaction_id'])
+        .where('b.environment', '=', environment)
+        .where('b.product', '=', product)
+        .where(
+          'r.transaction_id',
+          'in',
+          ended.map((t) => t.businessRequestId),
+        )
+        .execute();
+      if (rows.length === 0) return;
+      const status = new Map(ended.map((t) => [t.businessRequestId, t.clientStatus]));
+      for (const r of rows)
+        await trx
+          .updateTable('batch_row')
+          .set({ client_status: status.get(Number(r.transaction_id))! })
+          .where('batch_id', '=', r.batch_id)
+          .where('transaction_id', '=', r.transaction_id)
+          .execute();
+      for (const id of new Set(rows.map((r) => r.batch_id))) {
+        const created = await trx
+          .selectFrom('batch_row')
+          .select(['state', 'client_status'])
+          .where('batch_id', '=', id)
+          .where('transaction_id', 'is not', null)
+          .execute();
+        if (
+          created.length > 0 &&
+          created.every((r) => r.state === 'created' && isCompleted(r.client_status ?? ''))
+        )
+          await trx
+            .updateTable('batch')
+            .set({ status: 'completed', updated_at: now() })
+            .where('id', '=', id)
+            .where('status', '=', 'submitted')
+            .execute();
+      }
     },
 
     /** Every row submitted: submitted, or partly failed when the API refused some. */
@@ -791,16 +840,6 @@ export function batchStore(
           failed,
         });
       });
-    },
-
-    /** A submitted batch whose every transaction has completed. */
-    async complete(id: string) {
-      await db
-        .updateTable('batch')
-        .set({ status: 'completed', updated_at: now() })
-        .where('id', '=', id)
-        .where('status', '=', 'submitted')
-        .execute();
     },
   };
 }

@@ -5,12 +5,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
 import type { Environment } from '#/api/dashboard';
-import { isCompleted } from '#/api/transaction-states';
 import type { Product } from '#/api/schemas/transaction';
 import { maskedNumber } from '#/api/payee';
 import { amountsOf, readBatchFile } from '../batches/file';
 import { batchLookups } from '../batches/lookups';
-import { batchSubject, type StoredBatch, type StoredRow } from '../batches/store';
+import { batchSubject, type StoredBatch } from '../batches/store';
 import { batchTemplate, writeBatchFile } from '../batches/template';
 import { validateRows } from '../batches/validate';
 import { audit, invalidInput, problem } from '../request';
@@ -165,10 +164,11 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /**
-   * A submitted batch with its transactions' statuses as the local index knows them now; one
-   * whose every transaction has completed is completed.
+   * A submitted batch with its transactions' statuses as the local index knows them now, read
+   * only: the rows' final statuses and the file's completion are written when the index learns
+   * that its transactions ended (`followEnded`, issue 58), never by looking at the page.
    */
-  const followed = async (request: FastifyRequest, batch: StoredBatch): Promise<StoredBatch> => {
+  const followed = async (batch: StoredBatch): Promise<StoredBatch> => {
     if (!['submitting', 'submitted', 'partly_failed'].includes(batch.status)) return batch;
     const made = batch.rows.filter((r) => r.transactionId !== null);
     const known = await ctx.index.transactionStatuses(
@@ -176,22 +176,16 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       batch.product,
       made.map((r) => r.transactionId!),
     );
-    const changed = new Map<number, string>();
-    for (const r of made) {
-      const status = known.get(r.transactionId!);
-      if (status && status !== r.clientStatus) changed.set(r.row, status);
-    }
-    if (changed.size > 0) await batches.recordStatuses(batch.id, changed);
-    const statusOf = (r: StoredRow) => changed.get(r.row) ?? r.clientStatus;
-    if (
-      batch.status === 'submitted' &&
-      made.length > 0 &&
-      made.every((r) => r.state === 'created' && isCompleted(statusOf(r) ?? ''))
-    )
-      await batches.complete(batch.id);
-    return changed.size > 0 || batch.status === 'submitted'
-      ? (await batches.get(environmentOf(request), batch.id))!
-      : batch;
+    if (made.every((r) => (known.get(r.transactionId!) ?? r.clientStatus) === r.clientStatus))
+      return batch;
+    return {
+      ...batch,
+      rows: batch.rows.map((r) =>
+        r.transactionId === null
+          ? r
+          : { ...r, clientStatus: known.get(r.transactionId) ?? r.clientStatus },
+      ),
+    };
   };
 
   /**
@@ -257,15 +251,14 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
     const list = await batches.list(environmentOf(request), query.limit, query.status);
     const user = request.signedIn!.user;
     const items: Batch[] = [];
-    for (const batch of list) items.push(await answer(await followed(request, batch), user));
-    // A batch that completed as it was looked at no longer has the status asked for.
-    return { items: items.filter((b) => !query.status || b.status === query.status) };
+    for (const batch of list) items.push(await answer(await followed(batch), user));
+    return { items };
   });
 
   route(app, E.getBatch, async ({ request, reply, params }) => {
     const batch = await found(request, reply, params.id);
     if (!batch) return reply;
-    return answer(await followed(request, batch), request.signedIn!.user);
+    return answer(await followed(batch), request.signedIn!.user);
   });
 
   route(app, E.fixBatchRow, async ({ request, reply, params, body }) => {
