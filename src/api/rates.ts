@@ -4,10 +4,10 @@ import Decimal from 'decimal.js';
 import { decimalsOf } from './money';
 
 /** Significant digits of a rate worked out from two amounts, when the API gave none. */
-export const DERIVED_RATE_DIGITS = 10;
+const DERIVED_RATE_DIGITS = 10;
 
 /** A rate the API gave as a JSON number, as exact decimal text ("0.9124423963", never "9e-7"). */
-export function rateText(rate: number): string {
+function rateText(rate: number): string {
   return new Decimal(String(rate)).toFixed();
 }
 
@@ -43,8 +43,37 @@ export function rateOf(t: Rated): TransactionRate | null {
   }
 }
 
+/** A quote's figures as every screen and file shows them: its rate, the fee in it, the markup. */
+export interface QuoteFigures {
+  rate: TransactionRate | null;
+  /** The reference rate as exact decimal text, where the API gives one. */
+  reference: string | null;
+  /** The fee in the deposit currency (`feeOf`). */
+  fee: string | null;
+  /** How far the rate is below the reference rate, in percent ("1.00"). */
+  markup: string | null;
+}
+
+/** The figures of a transaction or a price, read together from what the API gave. */
+export function quoteFigures(q: {
+  toAmount: string;
+  fromAmount: string | null;
+  fromCurrencySymbol: string;
+  rate?: number | null | undefined;
+  referenceRate?: number | null | undefined;
+}): QuoteFigures {
+  const rate = rateOf(q);
+  const reference = q.referenceRate == null ? null : rateText(q.referenceRate);
+  return {
+    rate,
+    reference,
+    fee: feeOf({ ...q, referenceRate: reference }),
+    markup: markupPercent(rate?.rate ?? null, reference),
+  };
+}
+
 /** How far a rate is below a reference rate, in percent to two places ("1.00"). */
-export function markupPercent(rate: string | null, reference: string | null): string | null {
+function markupPercent(rate: string | null, reference: string | null): string | null {
   if (rate === null || reference === null) return null;
   try {
     const ref = new Decimal(reference);
@@ -60,16 +89,15 @@ export function markupPercent(rate: string | null, reference: string | null): st
  * would need at the reference rate (rounded up to the currency's decimals, as a deposit is). Null
  * without a reference rate (the specification's API gives none) or a deposit.
  */
-export function feeOf(q: {
+function feeOf(q: {
   toAmount: string;
   fromAmount: string | null;
   fromCurrencySymbol: string;
-  referenceRate: number | string | null | undefined;
+  referenceRate: string | null;
 }): string | null {
-  if (q.fromAmount === null || q.referenceRate === null || q.referenceRate === undefined)
-    return null;
+  if (q.fromAmount === null || q.referenceRate === null) return null;
   try {
-    const reference = new Decimal(String(q.referenceRate));
+    const reference = new Decimal(q.referenceRate);
     if (reference.lte(0)) return null;
     const decimals = decimalsOf(q.fromCurrencySymbol);
     const atReference = new Decimal(q.toAmount)

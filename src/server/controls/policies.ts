@@ -168,34 +168,28 @@ export function policyControls(core: ControlsCore) {
         fromCurrencySymbol: q.depositCurrency ?? ANY,
         fromAmount: depositAmount,
       };
-      const judged = await Promise.all(
-        TRANSACTION_ACTIONS.map(async (action) => {
-          const { subject } = api
-            ? await inBase(
-                environment,
-                api,
-                policies,
-                transactionSubject(action, q.product, t),
-                false,
-                settings.baseCurrency,
-              )
-            : { subject: transactionSubject(action, q.product, t) };
-          return { action, subject, ...requirement(policies, subject) };
-        }),
-      );
-      const base = judged[0]!.subject.base;
+      // Both actions judge the same two sides: converted into the base currency once.
+      const { base } = api
+        ? (
+            await inBase(
+              environment,
+              api,
+              policies,
+              transactionSubject('approveQuote', q.product, t),
+              false,
+              settings.baseCurrency,
+            )
+          ).subject
+        : { base: undefined };
+      const source: 'given' | 'priceNow' | 'unknown' =
+        q.depositAmount !== undefined ? 'given' : priced ? 'priceNow' : 'unknown';
       return {
-        results: judged.map(({ action, required, policy }) => ({ action, required, policy })),
+        results: TRANSACTION_ACTIONS.map((action) => ({
+          action,
+          ...requirement(policies, { ...transactionSubject(action, q.product, t), base }),
+        })),
         deposit: q.depositCurrency
-          ? {
-              currency: q.depositCurrency,
-              amount: depositAmount,
-              source: (q.depositAmount !== undefined
-                ? 'given'
-                : priced
-                  ? 'priceNow'
-                  : 'unknown') as 'given' | 'priceNow' | 'unknown',
-            }
+          ? { currency: q.depositCurrency, amount: depositAmount, source }
           : null,
         base: base
           ? { currency: settings.baseCurrency, payout: base.payout, deposit: base.deposit }

@@ -16,7 +16,7 @@ import {
   needsConversion,
   quoteWindow,
 } from './rules';
-import { feeOf, markupPercent, rateOf, rateText } from '#/api/rates';
+import { quoteFigures } from '#/api/rates';
 import type { ControlsStore } from './store';
 
 type PriceAnswer = ReturnType<typeof Price.parse>;
@@ -191,26 +191,25 @@ export function controlRates({
     // they leave unknown.
     const needsPrice = !given || (t.referenceRate == null && price === 'always');
     const asked = api && needsPrice ? await priceNow(api, environment, product, t) : null;
-    const rated = given ? rateOf(t) : asked ? { rate: rateText(asked.rate), given: true } : null;
-    const referenceNumber = t.referenceRate ?? asked?.referenceRate ?? null;
-    const reference = referenceNumber === null ? null : rateText(referenceNumber);
     const depositAmount = t.fromAmount ?? asked?.amount ?? null;
+    const figures = quoteFigures({
+      toAmount: t.toAmount,
+      fromAmount: depositAmount,
+      fromCurrencySymbol: t.fromCurrencySymbol,
+      rate: given ? t.rate : asked?.rate,
+      referenceRate: t.referenceRate ?? asked?.referenceRate ?? null,
+    });
     return {
       source: given ? 'api' : 'priceNow',
       depositAmount,
-      rate: rated?.rate ?? null,
-      rateGiven: rated?.given ?? false,
-      fee: feeOf({
-        toAmount: t.toAmount,
-        fromAmount: depositAmount,
-        fromCurrencySymbol: t.fromCurrencySymbol,
-        referenceRate: reference,
-      }),
+      rate: figures.rate?.rate ?? null,
+      rateGiven: figures.rate?.given ?? false,
+      fee: figures.fee,
       quotedAt: window?.quotedAt ?? null,
       expiresAt: window?.expiresAt ?? null,
       expired: window !== null && window.expiresAt <= now(),
-      referenceRate: reference,
-      markupPercent: markupPercent(rated?.rate ?? null, reference),
+      referenceRate: figures.reference,
+      markupPercent: figures.markup,
     };
   }
 

@@ -348,8 +348,7 @@ export function simulationChanges(
 // to say a quote has expired; the refusal of an expired quote is decided here (`gate.ts`).
 export { quoteWindow } from '#/api/quote-window';
 
-// A transaction's rate, its markup and its fee: src/api/rates.ts (docs/decisions/067).
-export { markupPercent } from '#/api/rates';
+// A transaction's rate, its markup and its fee: `quoteFigures` in src/api/rates.ts (decision 067).
 
 /**
  * Until when a person's second factor, given at `stepUpAt`, lets them release money without

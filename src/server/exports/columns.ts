@@ -2,7 +2,7 @@
 // person reads (statuses and codes in words, times where the person is, the zone in the header),
 // ids and amounts as the API gives them.
 import { type CsvColumns } from '#/api/csv';
-import { feeOf, markupPercent, rateOf, rateText } from '#/api/rates';
+import { type QuoteFigures, quoteFigures } from '#/api/rates';
 import type { AccountRow, MerchantRow } from '#/api/local-index';
 import { isoInZone } from '#/api/periods';
 import { humanize, PRODUCT_NAME } from '#/api/words';
@@ -21,7 +21,13 @@ export type ExportedTransaction = TransactionRow & { writtenReason?: string | nu
  */
 export function transactionColumns(tz: string): CsvColumns<ExportedTransaction> {
   const at = when(tz);
-  const rate = (t: ExportedTransaction) => rateOf(t);
+  // Worked out once per row, for its three columns.
+  const worked = new WeakMap<ExportedTransaction, QuoteFigures>();
+  const figures = (t: ExportedTransaction) => {
+    let known = worked.get(t);
+    if (!known) worked.set(t, (known = quoteFigures(t)));
+    return known;
+  };
   return [
     ['Transaction', (t) => t.businessRequestId],
     ['Product', (t) => PRODUCT_NAME[t.product]],
@@ -41,25 +47,9 @@ export function transactionColumns(tz: string): CsvColumns<ExportedTransaction> 
     ['Payout currency', (t) => t.toCurrencySymbol],
     ['Deposit amount', (t) => t.fromAmount],
     ['Deposit currency', (t) => t.fromCurrencySymbol],
-    ['Rate', (t) => rate(t)?.rate],
-    [
-      'Fee (deposit currency)',
-      (t) =>
-        feeOf({
-          toAmount: t.toAmount,
-          fromAmount: t.fromAmount,
-          fromCurrencySymbol: t.fromCurrencySymbol,
-          referenceRate: t.referenceRate,
-        }),
-    ],
-    [
-      'Markup (%)',
-      (t) =>
-        markupPercent(
-          rate(t)?.rate ?? null,
-          t.referenceRate == null ? null : rateText(t.referenceRate),
-        ),
-    ],
+    ['Rate', (t) => figures(t).rate?.rate],
+    ['Fee (deposit currency)', (t) => figures(t).fee],
+    ['Markup (%)', (t) => figures(t).markup],
     ['Deposit received amount', (t) => t.depositReceivedAmount],
     ['Paid out', (t) => t.payout],
     ['Purpose', (t) => words(t.purpose)],

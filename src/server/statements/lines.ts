@@ -3,7 +3,7 @@
 // at a time by key (completion time, product, id) so that a long period costs what a short one
 // does per line. Each line has readable names and ISO times where the person is, and the raw
 // codes beside them.
-import { feeOf, markupPercent, rateOf, rateText } from '#/api/rates';
+import { quoteFigures } from '#/api/rates';
 import { type SqlBool, sql } from 'kysely';
 import { isoInZone } from '#/api/periods';
 import type { StatementSummary } from '#/api/statements';
@@ -56,7 +56,7 @@ export function statementLine(
   tz: string,
 ): StatementLine {
   const from = t.fromAmount ?? '';
-  const rated = rateOf(t);
+  const figures = quoteFigures(t);
   return {
     completedAt,
     completed: isoInZone(completedAt, tz),
@@ -74,19 +74,9 @@ export function statementLine(
     depositCurrency: t.fromCurrencySymbol,
     payoutAmount: t.toAmount,
     payoutCurrency: t.toCurrencySymbol,
-    rate: rated?.rate ?? '',
-    fee:
-      feeOf({
-        toAmount: t.toAmount,
-        fromAmount: t.fromAmount,
-        fromCurrencySymbol: t.fromCurrencySymbol,
-        referenceRate: t.referenceRate,
-      }) ?? '',
-    markup:
-      markupPercent(
-        rated?.rate ?? null,
-        t.referenceRate == null ? null : rateText(t.referenceRate),
-      ) ?? '',
+    rate: figures.rate?.rate ?? '',
+    fee: figures.fee ?? '',
+    markup: figures.markup ?? '',
   };
 }
 

@@ -14,7 +14,7 @@ import { CurrentQuoteNote } from './quote';
 import { PairRate } from '#/components/rate';
 
 /** A badge whose words wrap on a narrow screen instead of being cut. */
-export const WRAPPING_BADGE = {
+const WRAPPING_BADGE = {
   root: { height: 'auto', maxWidth: '100%' },
   label: { whiteSpace: 'normal', overflow: 'visible' },
 } as const;

@@ -11,7 +11,7 @@ import { priceQuery } from '../queries';
 import { formatPercent, formatRate, formatTime } from '#/lib/format';
 import { PairRate } from '#/components/rate';
 import { Money } from '#/components/money';
-import { feeOf, markupPercent, rateText } from '#/api/rates';
+import { quoteFigures } from '#/api/rates';
 
 /** How often a price on screen is asked again. */
 const PRICE_REFRESH_MS = 30_000;
@@ -102,21 +102,16 @@ export function RateText({ price }: { price: Price }) {
  * a reference rate (docs/decisions/067); nothing where it does not.
  */
 export function PriceFee({ price, toAmount }: { price: Price; toAmount: string }) {
-  const fee = feeOf({
+  const { fee, markup, reference } = quoteFigures({
     toAmount,
     fromAmount: price.amount,
     fromCurrencySymbol: price.fromCurrencySymbol,
+    rate: price.rate,
     referenceRate: price.referenceRate,
   });
-  if (fee === null || price.referenceRate === undefined) return null;
-  const markup = markupPercent(String(price.rate), rateText(price.referenceRate));
+  if (fee === null) return null;
   return (
-    <FeeText
-      fee={fee}
-      currency={price.fromCurrencySymbol}
-      markup={markup}
-      reference={price.referenceRate}
-    />
+    <FeeText fee={fee} currency={price.fromCurrencySymbol} markup={markup} reference={reference} />
   );
 }
 
