@@ -1,12 +1,12 @@
 // Rejecting with a reason, whatever is rejected (a transaction's approval, new bank details):
 // what the rejection does, the reason (required, as the server requires it), and the button.
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { RejectBody } from '#/api/controls';
-import { ApiErrorAlert } from '#/components/api-error';
 import { Dialog } from '#/components/dialog';
+import { ConfirmForm } from '#/components/confirm-dialog';
 import { fieldError } from '#/lib/field-error';
 
 export function RejectDialog({
@@ -37,30 +37,27 @@ export function RejectDialog({
   });
   return (
     <Dialog opened={opened} onClose={onClose} title={title} size="lg">
-      <form noValidate onSubmit={form.handleSubmit(({ reason }) => onReject(reason.trim()))}>
-        <Stack gap="md">
-          {children}
-          <Textarea
-            label="Reason"
-            description="Whoever asked sees this, and it stays on the record."
-            {...form.register('reason')}
-            error={fieldError('Reason', form.formState.errors.reason?.message)}
-            maxLength={500}
-            autosize
-            minRows={2}
-            data-autofocus
-          />
-          {error ? <ApiErrorAlert error={error} title="Not rejected" /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Back
-            </Button>
-            <Button type="submit" color="red" loading={pending}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ConfirmForm
+        onSubmit={form.handleSubmit(({ reason }) => onReject(reason.trim()))}
+        onBack={onClose}
+        backLabel="Back"
+        confirmLabel={confirmLabel}
+        pending={pending}
+        error={error}
+        failed="Not rejected"
+      >
+        {children}
+        <Textarea
+          label="Reason"
+          description="Whoever asked sees this, and it stays on the record."
+          {...form.register('reason')}
+          error={fieldError('Reason', form.formState.errors.reason?.message)}
+          maxLength={500}
+          autosize
+          minRows={2}
+          data-autofocus
+        />
+      </ConfirmForm>
     </Dialog>
   );
 }

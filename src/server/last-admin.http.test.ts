@@ -17,6 +17,12 @@ describe('the last active admin', () => {
       roles: string[];
       disabledAt: number | null;
     }[];
+  /** Ada adds another admin (one admin: applied at once); the answer. */
+  const addAdmin = async (email: string, name: string) => {
+    const added = await t.call(ada, 'POST', '/admin/users', { email, name, roles: ['admin'] });
+    expect(added.status).toBe(200);
+    return added;
+  };
   const lastAudit = async () =>
     (await listAudit(t.db, { action: 'set roles', limit: 1 })).results[0]!;
 
@@ -70,12 +76,7 @@ describe('the last active admin', () => {
   });
 
   it('lets an admin go once another is there, and refuses a held change that would leave none', async () => {
-    const added = await t.call(ada, 'POST', '/admin/users', {
-      email: 'ben@example.com',
-      name: 'Ben Second',
-      roles: ['admin'],
-    });
-    expect(added.status).toBe(200);
+    const added = await addAdmin('ben@example.com', 'Ben Second');
     const ben = (
       await t.signIn({ email: 'ben@example.com', password: added.json.oneTimePassword as string })
     ).cookie;
@@ -107,12 +108,7 @@ describe('the last active admin', () => {
   });
 
   it('deactivates an admin when another active admin stays', async () => {
-    const added = await t.call(ada, 'POST', '/admin/users', {
-      email: 'cleo@example.com',
-      name: 'Cleo Third',
-      roles: ['admin'],
-    });
-    expect(added.status).toBe(200);
+    const added = await addAdmin('cleo@example.com', 'Cleo Third');
     const off = await t.call(ada, 'PUT', `/admin/users/${added.json.user.id}/active`, {
       active: false,
     });

@@ -18,7 +18,6 @@ export function inboxControls(core: ControlsCore) {
     index,
     now,
     approvers,
-    personNamed,
     requirement,
     actionState,
     approvalInfo,
@@ -125,7 +124,7 @@ export function inboxControls(core: ControlsCore) {
           depositAmount: t.fromAmount ?? null,
           depositCurrency: t.fromCurrencySymbol,
           merchantName: row.merchantName,
-          askedBy: creator ? (await personNamed(creator)).name : null,
+          askedBy: creator ? (await core.personNamed(creator)).name : null,
           since: row.since,
           approval: request ? approvalInfo(request, policies) : null,
           quote: await quoteOf(

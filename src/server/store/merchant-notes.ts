@@ -1,6 +1,6 @@
 // Who accepted a merchant's agreements and gave its KYC documents, and when (docs/decisions/073):
 // written when the dashboard relays the call, read on the merchant's page.
-import { noteId } from './note-id';
+import { noteFields, noteId } from './note-id';
 import type { MerchantNote } from '#/api/dashboard';
 import type { DashboardDb } from './db';
 
@@ -23,11 +23,7 @@ export function merchantNotes(store: DashboardDb, now: () => number = Date.now) 
             id: noteId([environment, merchantId, note.kind, note.value]),
             environment,
             merchant_id: merchantId,
-            kind: note.kind,
-            value: note.value,
-            detail: note.detail ?? null,
-            created_by: userId,
-            created_at: at,
+            ...noteFields(note, userId, at),
           })),
         )
         .onConflict((oc) => oc.column('id').doNothing())

@@ -2,7 +2,7 @@
 // attached, the cancellation reason in the person's words), kept in the dashboard's own database
 // and shown on the transaction's page (docs/decisions/019). Kept once per transaction, kind and
 // value: a replayed request (same idempotency key) adds nothing.
-import { noteId } from './note-id';
+import { noteFields, noteId } from './note-id';
 import type { TransactionNote } from '#/api/dashboard';
 import { TRANSACTION_OPERATION_OF } from '#/api/operations';
 import type { TransactionOperationName } from '#/api/transaction-operation-names';
@@ -54,11 +54,7 @@ export function transactionNotes(store: DashboardDb, now: () => number = Date.no
             environment: ref.environment,
             product: ref.product,
             transaction_id: ref.transactionId,
-            kind: note.kind,
-            value: note.value,
-            detail: note.detail ?? null,
-            created_by: userId,
-            created_at: at,
+            ...noteFields(note, userId, at),
           })),
         )
         .onConflict((oc) => oc.column('id').doNothing())
