@@ -35,6 +35,7 @@ import type { DirectReader } from '#/sandbox/direct';
 import { authCache } from './auth-cache';
 import { controlsStore } from './controls/store';
 import { controlChanges } from './controls/changes';
+import { approvals } from './approvals/approvals';
 import { moneyControls } from './controls/controls';
 import { controlsRoutes } from './controls/routes';
 import { transactionNotes } from './store/transaction-notes';
@@ -224,6 +225,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
   // Notices written with the changes that cause them; the outbox delivers (decision 035).
   const notes = notices({ origin: () => address.origin(), now });
   const controlsDb = controlsStore(options.workspace.db, now, notes);
+  const decisions = approvals({ db: options.workspace.db, now, notices: notes });
   // The demo's approvals, on the start that seeded its sandbox (docs/decisions/041).
   if (demoUsers.length > 0 && embedded?.demo.seeded && embedded.demo.partnerId !== undefined)
     await seedDemoRecords(
@@ -373,8 +375,10 @@ export async function buildDashboardServer(options: DashboardOptions) {
     })),
     db: options.workspace.db,
     workspace,
+    approvals: decisions,
     controls: moneyControls({
       store: controlsDb,
+      approvals: decisions,
       index,
       people: () => workspace.listUsers(),
       now,

@@ -21,6 +21,7 @@ import type { SignedIn } from './request';
 import type { AuthCache } from './auth-cache';
 import type { LocalIndex } from './local-index/store';
 import type { ControlChanges } from './controls/changes';
+import type { Approvals } from './approvals/approvals';
 import type { IndexSync } from './local-index/sync';
 import type { PublicAddress } from './security';
 import type { Upstream } from './upstream';
@@ -50,6 +51,8 @@ export interface DashboardContext {
   workspace: WorkspaceStore;
   /** Who may move money: policies, approvals, payee changes (docs/decisions/025). */
   controls: MoneyControls;
+  /** Where every approval is decided, whatever it approves (docs/decisions/074). */
+  approvals: Approvals;
   /** Changes of the controls waiting for a second admin (docs/decisions/042). */
   controlChanges: ControlChanges;
   /** The audit chain's key and this server's anchor (docs/decisions/026). */

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { dashboardDbFor, DIALECTS, insertPeople } from '../store/testing';
 import { readBatchFile } from './file';
 import { batchStore } from './store';
+import type { Role } from '#/api/roles';
+import { approvals } from '../approvals/approvals';
+import { batchRef } from '../approvals/subjects/batch';
 import { REQUEST_EXAMPLES } from '#/api/examples';
 import type { RowResult, ValidRow } from './validate';
 import type { RowPayee } from './store';
@@ -60,6 +63,13 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
   );
   let clock = 1_000_000;
   const batches = () => batchStore(store(), () => clock);
+  /** One decision on a file, through the one place approvals are decided (../approvals). */
+  const decide = (
+    id: string,
+    person: { id: string; name: string; roles: Role[] },
+    decision: 'approve' | 'reject',
+    reason: string | null,
+  ) => approvals({ db: store(), now: () => clock }).decide(batchRef(id), person, decision, reason);
   const approver = (id: string) => ({ id, name: id.toUpperCase(), roles: ['approver' as const] });
 
   const create = async (results: RowResult[], environment = 'sandbox') => {
@@ -143,11 +153,11 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
     expect(batch.rows[0]!.payee).toEqual(PAYEE);
     // The uploader never approves; an approver does, once.
     const uploader = { id: 'u1', name: 'Fatima', roles: ['finance' as const, 'approver' as const] };
-    expect((await batches().decide(id, uploader, 'approve', null)).outcome).toEqual({
+    expect((await decide(id, uploader, 'approve', null)).outcome).toEqual({
       kind: 'refused',
       refusal: 'UPLOADER_CANNOT_APPROVE',
     });
-    const approved = await batches().decide(id, approver('a1'), 'approve', null);
+    const approved = await decide(id, approver('a1'), 'approve', null);
     expect(approved.outcome).toMatchObject({ kind: 'complete', approvals: 1 });
     batch = (await batches().get('sandbox', id))!;
     expect(batch).toMatchObject({ status: 'submitting', approvedAt: clock });
@@ -177,14 +187,14 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
       })
       .execute();
     try {
-      expect((await batches().decide(id, approver('a1'), 'approve', null)).outcome).toEqual({
+      expect((await decide(id, approver('a1'), 'approve', null)).outcome).toEqual({
         kind: 'recorded',
         approvals: 1,
       });
       // Decided on: no quote again while the approval is open.
       expect(await batches().quote(id, prices)).toBe(false);
       clock += 8 * 24 * 60 * 60 * 1000;
-      expect((await batches().decide(id, approver('a2'), 'approve', null)).outcome).toEqual({
+      expect((await decide(id, approver('a2'), 'approve', null)).outcome).toEqual({
         kind: 'refused',
         refusal: 'APPROVAL_EXPIRED',
       });
@@ -265,7 +275,7 @@ describe.each(DIALECTS)('batches on %s', (dialect) => {
   it('lets one server at a time hold a batch it submits, until its claim lapses', async () => {
     const id = await create([valid(2)]);
     await batches().quote(id, [{ row: 2, depositAmount: '2.10', rate: '0.95', payee: PAYEE }]);
-    await batches().decide(id, approver('a1'), 'approve', null);
+    await decide(id, approver('a1'), 'approve', null);
     const claimOf = async (owner: string) => {
       for (;;) {
         const claimed = await batches().claim(owner, 1_000);

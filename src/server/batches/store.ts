@@ -1,29 +1,14 @@
 // Batches in the dashboard's database (docs/decisions/033): a file's rows as read and checked,
 // kept in one transaction with their batch, fixed in place, and the invalid ones left out.
 import { randomUUID } from 'node:crypto';
-import { DASHBOARD_LINKS } from '#/api/products';
 import { leaseFree, leases, RELEASED } from '../store/lease';
 import Decimal from 'decimal.js';
 import type { BatchColumn, BatchStatus, FileProblem, QuoteProblem, RowState } from '#/api/batches';
 import type { BankDetails, Decision } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
 import { isCompleted } from '#/api/transaction-states';
-import {
-  deactivatedPeople,
-  policiesIn,
-  REQUEST_TTL_MS,
-  serializedWithControls,
-  toDecision,
-} from '../controls/store';
-import {
-  type BatchSubject,
-  type Decider,
-  type Money,
-  type Outcome,
-  batchRequirement,
-  convert,
-  decide,
-} from '../controls/rules';
+import { REQUEST_TTL_MS, toDecision } from '../approvals/requests';
+import type { BatchSubject, Money } from '../controls/rules';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Notices } from '../notifications/notices';
 import type { DashboardDb } from '../store/db';
@@ -85,7 +70,7 @@ const OPEN: BatchStatus[] = ['draft', 'validated'];
 /** Statuses from which a batch may still be cancelled (a quote under way stops). */
 const CANCELLABLE: BatchStatus[] = ['draft', 'validated', 'quoting', 'awaiting_approval'];
 
-const toRow = (r: BatchRowTable): StoredRow => ({
+export const toRow = (r: BatchRowTable): StoredRow => ({
   row: Number(r.row_number),
   cells: JSON.parse(r.cells) as Record<BatchColumn, string>,
   problems: JSON.parse(r.problems) as FileProblem[],
@@ -594,114 +579,6 @@ export function batchStore(
           uploadedBy: batch.uploaded_by,
         });
         return true;
-      });
-    },
-
-    /**
-     * An approver's decision, under the money controls' lock and rules: the policies over the
-     * batch's totals and rows (`batchRequirement`), distinct approvers, never the uploader. The
-     * last approval needed makes the batch `submitting`; a rejection cancels it.
-     */
-    async decide(
-      id: string,
-      decider: Decider & { name: string },
-      decision: 'approve' | 'reject',
-      reason: string | null,
-      /** Rates into the base currency for base-currency policies, quoted for this decision. */
-      base?: { baseCurrency: string; rates: ReadonlyMap<string, string> },
-    ): Promise<{ outcome: Outcome; required: number }> {
-      return serializedWithControls(store, async (trx) => {
-        const row = await trx
-          .selectFrom('batch')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!row) return { outcome: { kind: 'refused', refusal: 'APPROVAL_CLOSED' }, required: 1 };
-        const rows = (
-          await trx.selectFrom('batch_row').selectAll().where('batch_id', '=', id).execute()
-        ).map(toRow);
-        const decisions = await trx
-          .selectFrom('batch_decision')
-          .select(['user_id', 'decision'])
-          .where('batch_id', '=', id)
-          .execute();
-        const subject = batchSubject({ product: row.product as Product, rows });
-        const { required } = batchRequirement(await policiesIn(trx), {
-          ...subject,
-          ...(base ? { baseCurrency: base.baseCurrency, rates: base.rates } : {}),
-        });
-        // What the base-currency policies judged: each total at the rate quoted for it.
-        const conversions = base
-          ? [...subject.payoutTotals, ...subject.depositTotals].flatMap((total) => {
-              const converted = convert(
-                total,
-                base.baseCurrency,
-                base.rates.get(total.currency.toUpperCase()) ?? null,
-              );
-              return converted ? [converted] : [];
-            })
-          : [];
-        const time = now();
-        const gone = await deactivatedPeople(trx);
-        const outcome = decide(
-          {
-            kind: 'batch',
-            status: row.status === 'awaiting_approval' ? 'pending' : row.status,
-            expiresAt: num(row.expires_at) ?? 0,
-            originatorId: row.uploaded_by,
-            decisions: decisions
-              .filter((d) => !gone.has(d.user_id))
-              .map((d) => ({
-                userId: d.user_id,
-                decision: d.decision as 'approve' | 'reject',
-              })),
-          },
-          decider,
-          decision,
-          required,
-          time,
-        );
-        if (outcome.kind === 'refused') return { outcome, required };
-        if (outcome.kind !== 'complete' || outcome.fresh)
-          await trx
-            .insertInto('batch_decision')
-            .values({
-              batch_id: id,
-              user_id: decider.id,
-              user_name: decider.name,
-              decision,
-              reason,
-              at: time,
-              conversion: conversions.length > 0 ? JSON.stringify(conversions) : null,
-            })
-            .execute();
-        if (outcome.kind === 'complete')
-          await trx
-            .updateTable('batch')
-            .set({ status: 'submitting', approved_at: time, updated_at: time })
-            .where('id', '=', id)
-            .execute();
-        if (outcome.kind === 'rejected')
-          await trx
-            .updateTable('batch')
-            .set({
-              status: 'cancelled',
-              closed_reason: `Rejected by ${decider.name}: ${reason ?? ''}`.trim(),
-              finished_at: time,
-              updated_at: time,
-            })
-            .where('id', '=', id)
-            .execute();
-        if (outcome.kind === 'rejected')
-          await notices?.requestRejected(trx, {
-            userId: row.uploaded_by,
-            by: decider.name,
-            reason: reason ?? '',
-            what: `the bulk payout file ${row.file_name}`,
-            after: 'The file is cancelled and nothing in it was paid.',
-            link: DASHBOARD_LINKS.batch(id),
-          });
-        return { outcome, required };
       });
     },
 

@@ -10,7 +10,7 @@ import {
   type Money,
   type PolicyRule,
   batchRequirement,
-  decide,
+  judge,
   requirementOf,
 } from './rules';
 
@@ -145,7 +145,7 @@ describe('deciding on a batch', () => {
     decisions: [],
   };
   it('never lets the uploader approve, approver or not', () => {
-    const outcome = decide(
+    const outcome = judge(
       pending,
       { id: 'uploader', roles: ['finance', 'approver'] },
       'approve',
@@ -155,21 +155,21 @@ describe('deciding on a batch', () => {
     expect(outcome).toEqual({ kind: 'refused', refusal: 'UPLOADER_CANNOT_APPROVE' });
   });
   it('lets the uploader reject (withdraw) it only as an approver', () => {
-    expect(decide(pending, { id: 'uploader', roles: ['approver'] }, 'reject', 1, 1_000).kind).toBe(
+    expect(judge(pending, { id: 'uploader', roles: ['approver'] }, 'reject', 1, 1_000).kind).toBe(
       'rejected',
     );
-    expect(decide(pending, { id: 'uploader', roles: ['finance'] }, 'reject', 1, 1_000)).toEqual({
+    expect(judge(pending, { id: 'uploader', roles: ['finance'] }, 'reject', 1, 1_000)).toEqual({
       kind: 'refused',
       refusal: 'FORBIDDEN_ROLE',
     });
   });
   it('needs distinct approvers', () => {
     const once = { ...pending, decisions: [{ userId: 'a1', decision: 'approve' as const }] };
-    expect(decide(once, { id: 'a1', roles: ['approver'] }, 'approve', 2, 1_000)).toEqual({
+    expect(judge(once, { id: 'a1', roles: ['approver'] }, 'approve', 2, 1_000)).toEqual({
       kind: 'refused',
       refusal: 'ALREADY_DECIDED',
     });
-    expect(decide(once, { id: 'a2', roles: ['approver'] }, 'approve', 2, 1_000)).toEqual({
+    expect(judge(once, { id: 'a2', roles: ['approver'] }, 'approve', 2, 1_000)).toEqual({
       kind: 'complete',
       approvals: 2,
       fresh: true,

@@ -1,7 +1,8 @@
 // Four eyes on the controls themselves (docs/decisions/042): where the workspace has two or more
 // active admins, a change of the approval policies, the approval settings, a person's roles or a
 // new person waits here until another admin approves it; then it is applied, once, whoever else
-// approves at the same moment. Who may decide is ./rules.ts's `decideControlChange`.
+// approves at the same moment. It is decided in ../approvals like every approval; who may decide
+// is ./rules.ts's `decideControlChange`.
 import { randomUUID } from 'node:crypto';
 import type { ControlChange, ControlChangeKind } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
@@ -9,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { audit } from '../request';
 import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
-import { REQUEST_TTL_MS } from './store';
+import { REQUEST_TTL_MS } from '../approvals/requests';
 import type { ControlChangeTable } from '../store/schema';
 import type { User } from '../store/workspace';
 import {
@@ -35,7 +36,7 @@ export interface StoredControlChange {
   reason: string | null;
 }
 
-const toChange = (row: ControlChangeTable): StoredControlChange => ({
+export const toChange = (row: ControlChangeTable): StoredControlChange => ({
   id: row.id,
   kind: row.kind as ControlChangeKind,
   payload: JSON.parse(row.payload) as unknown,
@@ -151,57 +152,25 @@ export function controlChanges(
     },
 
     /**
-     * Another admin's decision. An approval claims the change (pending → applied) in one
-     * conditional update, so that two admins approving at once apply it once; then `apply` does
-     * it, and a change that cannot be applied any more is closed as failed with the reason.
+     * An approved change (closed as applied by its decision, ../approvals) done by `apply`; one
+     * that cannot be applied any more is marked failed with the reason.
      */
-    async decide(
-      id: string,
-      decider: User,
-      decision: 'approve' | 'reject',
-      reason: string | null,
-      apply: ApplyChange,
-    ): Promise<Answer> {
-      const change = await load(id);
-      if (!change)
-        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
-      const refusal = decideControlChange(change, decider, now());
-      if (refusal) {
-        if (refusal === 'APPROVAL_EXPIRED')
-          await db
-            .updateTable('control_change')
-            .set({ status: 'expired', closed_at: now() })
-            .where('id', '=', id)
-            .where('status', '=', 'pending')
-            .execute();
-        return refused(refusal);
-      }
-      const claimed = await db
-        .updateTable('control_change')
-        .set({
-          status: decision === 'approve' ? 'applied' : 'rejected',
-          closed_at: now(),
-          decided_by: decider.id,
-          decided_by_name: decider.name,
-          reason: decision === 'reject' ? reason : null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return refused('APPROVAL_CLOSED');
-      if (decision === 'approve') {
-        const failure = await apply(change).catch((error: unknown) =>
-          error instanceof Error ? error.message : 'it could not be applied',
-        );
-        if (failure)
-          await db
-            .updateTable('control_change')
-            .set({ status: 'failed', reason: failure })
-            .where('id', '=', id)
-            .execute();
-      }
-      return { change: asSeenBy((await load(id))!, decider) };
+    async applyApproved(change: StoredControlChange, apply: ApplyChange): Promise<void> {
+      const failure = await apply(change).catch((error: unknown) =>
+        error instanceof Error ? error.message : 'it could not be applied',
+      );
+      if (failure)
+        await db
+          .updateTable('control_change')
+          .set({ status: 'failed', reason: failure })
+          .where('id', '=', change.id)
+          .execute();
     },
+
+    /** A refused decision in words, as the endpoints answer it. */
+    refused,
+
+    load,
 
     /** Its author takes a waiting change back. */
     async withdraw(id: string, user: User): Promise<Answer> {

@@ -12,6 +12,8 @@ import type { DashboardDb } from '../store/db';
 import { freshDashboardDb } from '../store/testing';
 import type { PolicyRule } from './rules';
 import { type ControlsStore, controlsStore } from './store';
+import { approvals } from '../approvals/approvals';
+import { requestRef } from '../approvals/subjects/request';
 
 interface Person {
   id: string;
@@ -161,13 +163,18 @@ describe('the money controls, as a property', () => {
             const person = PEOPLE[c.person]!;
             const amounts =
               s.kind === 'transaction' ? { payout: s.payout, deposit: s.deposit } : undefined;
-            const decided = await store.decide(id, person, c.decision, 'why', amounts);
+            const decided = await approvals({ db, now: () => 1_800_000_000_000 }).decide(
+              requestRef(id, amounts),
+              person,
+              c.decision,
+              'why',
+            );
             if (decided.outcome.kind !== 'complete') continue;
             // Let through: check it against the policies as they are at this moment.
             expect(released, 'released twice').toBe(false);
             const approvers = new Set(
               decided
-                .request!.decisions.filter((d) => d.decision === 'approve')
+                .subject!.decisions.filter((d) => d.decision === 'approve')
                 .map((d) => d.userId),
             );
             expect(approvers.size).toBeGreaterThanOrEqual(

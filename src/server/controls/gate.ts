@@ -1,6 +1,7 @@
 // The gate (docs/decisions/025): the verdict on every call of the partner's API the proxy makes
 // for a person; nothing else decides. An approval counts towards the policies; a transaction
 // created here records who asked and whom it pays; a status simulation sets the status only.
+import { requestRef } from '../approvals/subjects/request';
 import { isSimulation } from '#/api/simulation';
 import type { TransactionApproval } from '#/api/controls';
 import { isTransactionApproval } from '#/api/controls';
@@ -34,7 +35,7 @@ export function gateControls(
     api: PartnerApi,
   ) => Promise<Verdict>,
 ) {
-  const { store, now, approvalInfo, releaseRefusal, inBase } = core;
+  const { store, approvals, now, approvalInfo, releaseRefusal, inBase } = core;
   // The verdicts, one per kind of call the controls look at.
 
   async function approvalVerdict(
@@ -77,12 +78,16 @@ export function gateControls(
     );
     // A base-currency policy judges the amounts converted at the API's rate of this moment.
     const converted = await inBase(call.environment, api, await store.policies(), subject, true);
-    const decided = await store.decide(opened.id, call.user, 'approve', null, {
-      payout,
-      deposit,
-      base: converted.subject.base,
-      conversions: converted.conversions,
-    });
+    const decided = await approvals.decide(
+      requestRef(opened.id, {
+        payout,
+        deposit,
+        base: converted.subject.base,
+        conversions: converted.conversions,
+      }),
+      call.user,
+      'approve',
+    );
     const { outcome } = decided;
     if (outcome.kind === 'refused') {
       return refuse(403, outcome.refusal, REFUSAL_TEXT[outcome.refusal], {
@@ -90,7 +95,7 @@ export function gateControls(
         approval: opened.id,
       });
     }
-    const request = decided.request!;
+    const request = decided.subject!;
     if (outcome.kind === 'recorded') {
       return {
         kind: 'hold',

@@ -9,7 +9,7 @@ import { type Product, Transaction } from '#/api/schemas/transaction';
 import { type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
 import { mayApprove } from './rules';
-import { type StoredRequest, subjectOf } from './store';
+import { type StoredRequest, subjectOf } from '../approvals/requests';
 import { type ControlsCore, transactionSubject, stateOf, noRequestYet, APPROVER } from './shared';
 
 export function inboxControls(core: ControlsCore) {

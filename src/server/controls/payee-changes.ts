@@ -1,5 +1,6 @@
 // New bank details of a payout account (docs/decisions/040): held for someone else's approval
 // when money may be paid to the account, decided, withdrawn, and checked before they are saved.
+import { requestRef } from '../approvals/subjects/request';
 import type { PayeeChange, PayeeCheck, PayeeCheckResult } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
 import { operations } from '#/api/operations';
@@ -16,7 +17,7 @@ import { PayoutAccountUpdate, type PayoutAccount } from '#/api/schemas/payout-ac
 import { answerJson, type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
 import { REFUSAL_TEXT } from './rules';
-import { subjectOf } from './store';
+import { subjectOf } from '../approvals/requests';
 import { type ControlsCore, stateOf, HELD_STATUSES } from './shared';
 import {
   countryRefusal,
@@ -28,7 +29,8 @@ import {
 } from './verdict';
 
 export function payeeControls(core: ControlsCore) {
-  const { store, approvers, requirement, actionState, payeeChangeInfo, duplicates } = core;
+  const { store, approvals, approvers, requirement, actionState, payeeChangeInfo, duplicates } =
+    core;
   /** New bank details of an ACTIVE (or FROZEN) account wait for someone else's approval. */
   async function payeeUpdateVerdict(
     call: ProxiedCall,
@@ -147,7 +149,7 @@ export function payeeControls(core: ControlsCore) {
           return { refused: { status: 409, code: 'PAYEE_CHANGE_STALE', detail: why } };
         }
       }
-      const decided = await store.decide(id, user, decision, reason);
+      const decided = await approvals.decide(requestRef(id), user, decision, reason);
       const { outcome } = decided;
       if (outcome.kind === 'refused') {
         const closed =
@@ -160,7 +162,7 @@ export function payeeControls(core: ControlsCore) {
           },
         };
       }
-      const after = decided.request!;
+      const after = decided.subject!;
       if (outcome.kind !== 'complete') return { change: await payeeChangeInfo(after, policies) };
       await beforeSend?.(after.objectId);
       // The body as it was proposed, checked when it was (payeeUpdateVerdict).

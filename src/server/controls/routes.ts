@@ -2,6 +2,7 @@
 // would ask, the approvals inbox and its count, a transaction's approvals, payee changes and
 // their decisions, and the check of bank details before they are saved. Every change and every
 // refusal is audited.
+import { changeRef } from '../approvals/subjects/change';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type ApprovalSettings,
@@ -19,8 +20,10 @@ import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { UpstreamResponse } from '../upstream';
 import type { FieldProblem } from '#/api/payee';
-import type { TransactionRef } from './store';
+import type { TransactionRef } from '../approvals/requests';
 import { LAST_ADMIN_TEXT } from '../store/workspace';
+import type { User } from '../store/workspace';
+import type { ControlChangeRefusal } from './rules';
 
 /** Approving or rejecting something a second person must decide: a payee change, a control change. */
 type Decide = (
@@ -322,7 +325,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
 
   // Approving or rejecting a payee change: the decision, audited, and the account as the API
   // now has it once the last approval sent the change.
-  const decide = (async (request, reply, id, decision, reason) => {
+  const decidePayee = (async (request, reply, id, decision, reason) => {
     const { user, environment } = signedIn(request);
     const action = decision === 'approve' ? E.approvePayeeChange.audit : E.rejectPayeeChange.audit;
     // New bank details release the money paid to them: the second factor first, where enrolled.
@@ -369,7 +372,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
   }) satisfies Decide;
 
   route(app, E.approvePayeeChange, async ({ request, reply, params }) => {
-    const decided = await decide(request, reply, params.id, 'approve', null);
+    const decided = await decidePayee(request, reply, params.id, 'approve', null);
     if ('reply' in decided) return reply;
     if (decided.change.status === 'failed')
       return problem(request, reply, {
@@ -381,7 +384,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, E.rejectPayeeChange, async ({ request, reply, params, body }) => {
-    const decided = await decide(request, reply, params.id, 'reject', body.reason);
+    const decided = await decidePayee(request, reply, params.id, 'reject', body.reason);
     return 'reply' in decided ? reply : decided.change;
   });
 
@@ -459,9 +462,29 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  const decideChange = (async (request, reply, id, decision, reason) => {
+  /**
+   * Another admin's decision on a held change (../approvals): an approval closes it as applied
+   * under the lock, so that two admins approving at once apply it once; then it is applied.
+   */
+  const decideChange = async (
+    user: User,
+    id: string,
+    decision: 'approve' | 'reject',
+    reason: string | null,
+  ) => {
+    const decided = await ctx.approvals.decide(changeRef(id), user, decision, reason);
+    if (!decided.subject)
+      return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+    // A change's own rule refuses only in its own words (decideControlChange).
+    if (decided.outcome.kind === 'refused')
+      return changes.refused(decided.outcome.refusal as ControlChangeRefusal);
+    if (decided.outcome.kind === 'complete') await changes.applyApproved(decided.subject, apply);
+    return { change: changes.asSeenBy((await changes.load(id))!, user) };
+  };
+
+  const decideAndAuditChange = (async (request, reply, id, decision, reason) => {
     const { user } = signedIn(request);
-    const decided = await changes.decide(id, user, decision, reason, apply);
+    const decided = await decideChange(user, id, decision, reason);
     const action =
       decision === 'approve' ? E.approveControlChange.audit : E.rejectControlChange.audit;
     await audit(request, {
@@ -485,10 +508,10 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
   }) satisfies Decide;
 
   route(app, E.approveControlChange, async ({ request, reply, params }) =>
-    decideChange(request, reply, params.id, 'approve', null),
+    decideAndAuditChange(request, reply, params.id, 'approve', null),
   );
   route(app, E.rejectControlChange, async ({ request, reply, params, body }) =>
-    decideChange(request, reply, params.id, 'reject', body.reason),
+    decideAndAuditChange(request, reply, params.id, 'reject', body.reason),
   );
   route(app, E.withdrawControlChange, async ({ request, reply, params }) => {
     const { user } = signedIn(request);

@@ -9,7 +9,7 @@ import {
   isActiveApprover,
   type ControlSubject,
   type PolicyRule,
-  decide,
+  judge,
   decideControlChange,
   fourEyesOnControls,
   stepUpNeeded,
@@ -132,13 +132,13 @@ describe('which policy applies: policy × currency spelling × product × amount
       originatorId: 'creator',
       decisions: [],
     };
-    const outcome = decide(state, { id: 'someone', roles: [role] }, 'approve', needed, 1_000);
+    const outcome = judge(state, { id: 'someone', roles: [role] }, 'approve', needed, 1_000);
     if (role !== 'approver')
       expect(outcome).toEqual({ kind: 'refused', refusal: 'FORBIDDEN_ROLE' });
     else if (required === 1)
       expect(outcome).toEqual({ kind: 'complete', approvals: 1, fresh: true });
     else expect(outcome).toEqual({ kind: 'recorded', approvals: 1 });
-    const byCreator = decide(
+    const byCreator = judge(
       state,
       { id: 'creator', roles: ['finance', role] },
       'approve',
@@ -193,11 +193,11 @@ describe('deciding', () => {
 
   it('needs distinct people: one person approving twice is refused', () => {
     const state = pending([{ userId: 'a', decision: 'approve' }]);
-    expect(decide(state, approver('a'), 'approve', 2, 1_000)).toEqual({
+    expect(judge(state, approver('a'), 'approve', 2, 1_000)).toEqual({
       kind: 'refused',
       refusal: 'ALREADY_DECIDED',
     });
-    expect(decide(state, approver('b'), 'approve', 2, 1_000)).toEqual({
+    expect(judge(state, approver('b'), 'approve', 2, 1_000)).toEqual({
       kind: 'complete',
       approvals: 2,
       fresh: true,
@@ -205,22 +205,22 @@ describe('deciding', () => {
   });
   it('lets whoever approved finish a request a lower policy has since made complete', () => {
     const state = pending([{ userId: 'a', decision: 'approve' }]);
-    expect(decide(state, approver('a'), 'approve', 1, 1_000)).toEqual({
+    expect(judge(state, approver('a'), 'approve', 1, 1_000)).toEqual({
       kind: 'complete',
       approvals: 1,
       fresh: false,
     });
     // A rejecter cannot turn their decision into an approval.
     const rejected = pending([{ userId: 'a', decision: 'reject' }]);
-    expect(decide(rejected, approver('a'), 'approve', 1, 1_000)).toMatchObject({ kind: 'refused' });
+    expect(judge(rejected, approver('a'), 'approve', 1, 1_000)).toMatchObject({ kind: 'refused' });
   });
   it('never lets the author of a payee change approve it, approver or not', () => {
     const change = { ...pending(), kind: 'payee' as const, originatorId: 'author' };
-    expect(decide(change, approver('author'), 'approve', 1, 1_000)).toEqual({
+    expect(judge(change, approver('author'), 'approve', 1, 1_000)).toEqual({
       kind: 'refused',
       refusal: 'AUTHOR_CANNOT_APPROVE',
     });
-    expect(decide(change, approver('author'), 'reject', 1, 1_000)).toEqual({ kind: 'rejected' });
+    expect(judge(change, approver('author'), 'reject', 1, 1_000)).toEqual({ kind: 'rejected' });
   });
   // Rejecting: role × what is rejected. An approver rejects without any other role (the
   // rejection cancels a transaction without the Finance role); no other role rejects, finance
@@ -238,29 +238,30 @@ describe('deciding', () => {
     ]),
   );
   it.each(rejecting)('a %s rejected by %o (%s): %s', (kind, roles, id, expected) => {
-    const outcome = decide({ ...pending(), kind }, { id, roles }, 'reject', 1, 1_000);
+    const outcome = judge({ ...pending(), kind }, { id, roles }, 'reject', 1, 1_000);
     expect(outcome).toEqual(
       expected === 'rejected' ? { kind: 'rejected' } : { kind: 'refused', refusal: expected },
     );
   });
   it('lets nobody reject twice, or reject what is closed', () => {
     const rejected = pending([{ userId: 'a', decision: 'reject' }]);
-    expect(decide(rejected, approver('a'), 'reject', 1, 1_000)).toEqual({
+    expect(judge(rejected, approver('a'), 'reject', 1, 1_000)).toEqual({
       kind: 'refused',
       refusal: 'ALREADY_DECIDED',
     });
-    expect(decide({ ...pending(), status: 'rejected' }, approver('b'), 'reject', 1, 1_000)).toEqual(
-      { kind: 'refused', refusal: 'APPROVAL_CLOSED' },
-    );
-  });
-  it('refuses closed and expired requests', () => {
-    expect(
-      decide({ ...pending(), status: 'approved' }, approver('a'), 'approve', 1, 1_000),
-    ).toEqual({
+    expect(judge({ ...pending(), status: 'rejected' }, approver('b'), 'reject', 1, 1_000)).toEqual({
       kind: 'refused',
       refusal: 'APPROVAL_CLOSED',
     });
-    expect(decide(pending(), approver('a'), 'approve', 1, 2_000)).toEqual({
+  });
+  it('refuses closed and expired requests', () => {
+    expect(judge({ ...pending(), status: 'approved' }, approver('a'), 'approve', 1, 1_000)).toEqual(
+      {
+        kind: 'refused',
+        refusal: 'APPROVAL_CLOSED',
+      },
+    );
+    expect(judge(pending(), approver('a'), 'approve', 1, 2_000)).toEqual({
       kind: 'refused',
       refusal: 'APPROVAL_EXPIRED',
     });

@@ -259,7 +259,7 @@ export const approversOf = (state: Pick<RequestState, 'decisions'>) =>
  * a person decides once, but one who approved may finish a request that a policy change has
  * since made complete.
  */
-export function decide(
+export function judge(
   state: RequestState,
   decider: Decider,
   decision: 'approve' | 'reject',
@@ -293,7 +293,7 @@ export function mayApprove(
   required: number,
   now: number,
 ): { canAct: boolean; why: string | null } {
-  const outcome = decide(state, decider, 'approve', required, now);
+  const outcome = judge(state, decider, 'approve', required, now);
   return outcome.kind === 'refused'
     ? { canAct: false, why: REFUSAL_TEXT[outcome.refusal] }
     : { canAct: true, why: null };

@@ -27,7 +27,9 @@ import {
   whoCanApprove,
   isActiveApprover,
 } from './rules';
-import { type ControlsStore, type StoredRequest, type TransactionRef, subjectOf } from './store';
+import type { ControlsStore } from './store';
+import type { Approvals } from '../approvals/approvals';
+import { type StoredRequest, type TransactionRef, subjectOf } from '../approvals/requests';
 import { controlRates } from './rates';
 import type { Refused } from './verdict';
 
@@ -75,6 +77,8 @@ export const noRequestYet = (originatorId: string | null): RequestState => ({
 
 export interface ControlsDeps {
   store: ControlsStore;
+  /** Where every approval is decided (docs/decisions/074). */
+  approvals: Approvals;
   index: LocalIndex;
   /** Everyone in the workspace (for who can decide). */
   people: () => Promise<User[]>;

@@ -10,7 +10,10 @@ import type { DashboardDb, DialectName } from '../store/db';
 import { migrations } from '../store/migrations';
 import { createDatabase } from '../store/postgres-cluster';
 import { DIALECTS, freshDashboardDb } from '../store/testing';
-import { type ControlsStore, REQUEST_TTL_MS, controlsStore } from './store';
+import { type ControlsStore, controlsStore } from './store';
+import { REQUEST_TTL_MS } from '../approvals/requests';
+import { approvals } from '../approvals/approvals';
+import { type RequestFacts, requestRef } from '../approvals/subjects/request';
 
 const first = { id: 'u-first', name: 'First', roles: ['approver' as const] };
 const second = { id: 'u-second', name: 'Second', roles: ['approver' as const] };
@@ -51,6 +54,14 @@ describe.each(DIALECTS)('the controls store on %s', (dialect) => {
     );
   });
   afterAll(() => db.close());
+  /** One decision, through the one place approvals are decided (../approvals). */
+  const decide = (
+    id: string,
+    person: typeof creator,
+    decision: 'approve' | 'reject',
+    reason: string | null = null,
+    facts?: RequestFacts,
+  ) => approvals({ db, now: () => clock }).decide(requestRef(id, facts), person, decision, reason);
 
   const openQuote = async (amount = '20000.00') => {
     const ref = { environment: 'sandbox', product: 'sendc2f' as const, transactionId: ++next };
@@ -99,15 +110,15 @@ describe.each(DIALECTS)('the controls store on %s', (dialect) => {
 
   it('needs two distinct approvers above the amount; the creator is refused', async () => {
     const request = await openQuote();
-    expect((await store.decide(request.id, creator, 'approve')).outcome).toEqual({
+    expect((await decide(request.id, creator, 'approve')).outcome).toEqual({
       kind: 'refused',
       refusal: 'CREATOR_CANNOT_APPROVE',
     });
-    expect((await store.decide(request.id, first, 'approve')).outcome).toEqual({
+    expect((await decide(request.id, first, 'approve')).outcome).toEqual({
       kind: 'recorded',
       approvals: 1,
     });
-    expect((await store.decide(request.id, first, 'approve')).outcome).toMatchObject({
+    expect((await decide(request.id, first, 'approve')).outcome).toMatchObject({
       refusal: 'ALREADY_DECIDED',
     });
     // The open request is found again, not doubled.
@@ -123,11 +134,11 @@ describe.each(DIALECTS)('the controls store on %s', (dialect) => {
       null,
     );
     expect(again.id).toBe(request.id);
-    const done = await store.decide(request.id, second, 'approve');
+    const done = await decide(request.id, second, 'approve');
     expect(done.outcome).toEqual({ kind: 'complete', approvals: 2, fresh: true });
     expect(done.required).toBe(2);
     await store.markApproved(request.id);
-    expect((await store.decide(request.id, third, 'approve')).outcome).toMatchObject({
+    expect((await decide(request.id, third, 'approve')).outcome).toMatchObject({
       refusal: 'APPROVAL_CLOSED',
     });
     const [history] = await store.approvalsOf({
@@ -145,9 +156,9 @@ describe.each(DIALECTS)('the controls store on %s', (dialect) => {
       payout: { currency: 'EUR', amount: '15000.00' },
       deposit: { currency: 'USD', amount: '16000' },
     };
-    const one = await store.decide(request.id, first, 'approve', null, grown);
+    const one = await decide(request.id, first, 'approve', null, grown);
     expect(one.outcome).toEqual({ kind: 'recorded', approvals: 1 });
-    expect(one.request).toMatchObject({
+    expect(one.subject).toMatchObject({
       payout: { amount: '15000.00' },
       deposit: { amount: '16000' },
     });
@@ -155,10 +166,10 @@ describe.each(DIALECTS)('the controls store on %s', (dialect) => {
 
   it('records every one of simultaneous decisions, each judged after the other', async () => {
     const request = await openQuote();
-    await store.decide(request.id, first, 'approve');
+    await decide(request.id, first, 'approve');
     const both = await Promise.all([
-      store.decide(request.id, second, 'approve'),
-      store.decide(request.id, third, 'approve'),
+      decide(request.id, second, 'approve'),
+      decide(request.id, third, 'approve'),
     ]);
     expect(both.map((d) => d.outcome.kind)).toEqual(['complete', 'complete']);
     const approvals = both.map((d) => (d.outcome.kind === 'complete' ? d.outcome.approvals : 0));
@@ -168,16 +179,16 @@ describe.each(DIALECTS)('the controls store on %s', (dialect) => {
 
   it('closes on a rejection, with the reason', async () => {
     const request = await openQuote();
-    await store.decide(request.id, first, 'approve');
-    const rejected = await store.decide(request.id, second, 'reject', 'Amount looks wrong');
+    await decide(request.id, first, 'approve');
+    const rejected = await decide(request.id, second, 'reject', 'Amount looks wrong');
     expect(rejected.outcome).toEqual({ kind: 'rejected' });
-    expect(rejected.request).toMatchObject({ status: 'rejected', reason: 'Amount looks wrong' });
+    expect(rejected.subject).toMatchObject({ status: 'rejected', reason: 'Amount looks wrong' });
   });
 
   it('expires a request left too long', async () => {
     const request = await openQuote();
     clock += REQUEST_TTL_MS;
-    expect((await store.decide(request.id, first, 'approve')).outcome).toMatchObject({
+    expect((await decide(request.id, first, 'approve')).outcome).toMatchObject({
       refusal: 'APPROVAL_EXPIRED',
     });
     expect((await store.request(request.id))!.status).toBe('expired');
@@ -202,13 +213,13 @@ describe.each(DIALECTS)('the controls store on %s', (dialect) => {
     const opened = await store.openPayeeChange(input);
     if (!('change' in opened)) throw new Error('not opened');
     expect(await store.openPayeeChange(input)).toMatchObject({ pending: { id: opened.change.id } });
-    expect((await store.decide(opened.change.id, creator, 'approve')).outcome).toMatchObject({
+    expect((await decide(opened.change.id, creator, 'approve')).outcome).toMatchObject({
       refusal: 'AUTHOR_CANNOT_APPROVE',
     });
     expect((await store.pendingPayeeChanges('sandbox')).map((c) => c.id)).toEqual([
       opened.change.id,
     ]);
-    const done = await store.decide(opened.change.id, first, 'approve');
+    const done = await decide(opened.change.id, first, 'approve');
     expect(done.outcome).toMatchObject({ kind: 'complete' });
     await store.markApproved(opened.change.id);
     expect(await store.pendingPayeeChanges('sandbox')).toEqual([]);

@@ -2,168 +2,48 @@
 // policies, requests for approvals (a transaction's quote or deposit, a payee's new bank details)
 // with their decisions, who created each transaction through the dashboard, and what each one
 // was sent to. Decisions and policy changes take one lock, so that a policy change and a last
-// approval never cross; the rules themselves are in ./rules.ts.
+// approval never cross; decisions are ../approvals' and the rules themselves are in ./rules.ts.
 import { randomUUID } from 'node:crypto';
-import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import Decimal from 'decimal.js';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import {
   APPROVAL_SETTING_DEFAULTS,
   ApprovalSettings,
   type BankDetails,
-  type ControlledAction,
-  type Decision,
   type Policy,
-  type TransactionApproval,
 } from '#/api/controls';
 import type { Product } from '#/api/schemas/transaction';
-import type { OtherChange } from '#/api/payee';
 import type { Notices } from '../notifications/notices';
-import { type DashboardDb, lockFor } from '../store/db';
+import type { DashboardDb } from '../store/db';
 import type {
-  ApprovalDecisionTable,
   ApprovalPolicyTable,
   ApprovalRequestTable,
   Database,
   IndexTransactionTable,
   TransactionRecipientTable,
 } from '../store/schema';
-import {
-  type ControlSubject,
-  type Conversion,
-  type Decider,
-  type Money,
-  type Outcome,
-  type PolicyRule,
-  decide,
-  requirementOf,
-  samePolicy,
-} from './rules';
+import { type Money, type PolicyRule, samePolicy } from './rules';
 import { putWorkspaceSetting } from '../store/workspace-settings';
-
-export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const LOCK = 'money_controls';
-
-export interface TransactionRef {
-  environment: string;
-  product: Product;
-  transactionId: number;
-}
-
-export interface PayeeChangeData {
-  businessId: number;
-  before: BankDetails;
-  after: BankDetails;
-  changed: string[];
-  /** The other fields the update changes (bank name, address); absent in older changes. */
-  alsoChanged?: OtherChange[];
-  warnings: string[];
-}
-
-export interface StoredRequest {
-  id: string;
-  environment: string;
-  kind: 'transaction' | 'payee';
-  /** The transaction's product; null for a payee change. */
-  product: Product | null;
-  /** The transaction's id, or the payout account's. */
-  objectId: number;
-  action: ControlledAction;
-  payout: Money;
-  deposit: Money | null;
-  status: string;
-  createdAt: number;
-  expiresAt: number;
-  closedAt: number | null;
-  reason: string | null;
-  body: string | null;
-  authorId: string | null;
-  authorName: string | null;
-  change: PayeeChangeData | null;
-  decisions: Decision[];
-}
-
-/** What a transaction approval is about, read fresh from the API before each decision. */
-export interface ApprovalSubject extends TransactionRef {
-  action: TransactionApproval;
-  payout: { currency: string; amount: string };
-  deposit: Money;
-}
-
-/** The subject the policies judge a stored request by. */
-export function subjectOf(request: StoredRequest): ControlSubject {
-  return {
-    action: request.action,
-    product: request.product,
-    payout: request.payout,
-    deposit: request.deposit,
-  };
-}
-
-const toPolicy = (row: ApprovalPolicyTable): Policy => ({
-  id: row.id,
-  action: row.action as Policy['action'],
-  product: row.product as Policy['product'],
-  currency: row.currency,
-  amountSide: row.amount_side as Policy['amountSide'],
-  minAmount: row.min_amount,
-  approvers: Number(row.approvers),
-  inBase: Number(row.in_base) === 1,
-  createdAt: Number(row.created_at),
-  createdBy: row.created_by,
-});
-
-const ofTransaction = (ref: TransactionRef) => ({
-  environment: ref.environment,
-  product: ref.product,
-  transaction_id: ref.transactionId,
-});
+import {
+  type ApprovalSubject,
+  type PayeeChangeData,
+  type StoredRequest,
+  type TransactionRef,
+  REQUEST_TTL_MS,
+  loadRequest,
+  loadRequests,
+  ofTransaction,
+  originIn,
+  policiesIn,
+  serializedWithControls,
+  toPolicy,
+  toRequest,
+} from '../approvals/requests';
 
 /** The ids of several transactions, for one `in` query; rows come back keyed `product:id`. */
 const idsOf = (refs: ReadonlyArray<{ id: number }>) => refs.map((r) => r.id);
 const keyOfRow = (row: { product: string; transaction_id: number | string | bigint }) =>
   `${row.product}:${Number(row.transaction_id)}`;
-
-/** A decision as stored (an approval's or a bulk file's), as the rules read it. */
-export const toDecision = (
-  d: Pick<
-    ApprovalDecisionTable,
-    'user_id' | 'user_name' | 'decision' | 'reason' | 'at' | 'conversion'
-  >,
-): Decision => ({
-  userId: d.user_id,
-  userName: d.user_name,
-  decision: d.decision as Decision['decision'],
-  reason: d.reason,
-  at: Number(d.at),
-  conversions: d.conversion ? (JSON.parse(d.conversion) as Decision['conversions']) : [],
-});
-
-function toRequest(row: ApprovalRequestTable, decisions: Decision[]): StoredRequest {
-  return {
-    id: row.id,
-    environment: row.environment,
-    kind: row.kind as StoredRequest['kind'],
-    product: row.kind === 'payee' ? null : (row.product as Product),
-    objectId: Number(row.object_id),
-    action: row.action as ControlledAction,
-    payout: { currency: row.currency, amount: row.kind === 'payee' ? null : row.amount },
-    deposit:
-      row.kind === 'payee'
-        ? null
-        : { currency: row.deposit_currency ?? '', amount: row.deposit_amount },
-    status: row.status,
-    createdAt: Number(row.created_at),
-    expiresAt: Number(row.expires_at),
-    closedAt: row.closed_at === null ? null : Number(row.closed_at),
-    reason: row.reject_reason,
-    body: row.body,
-    authorId: row.author_id,
-    authorName: row.author_name,
-    change: row.change === null ? null : (JSON.parse(row.change) as PayeeChangeData),
-    decisions,
-  };
-}
 
 /** What a transaction was recorded as paying. */
 const toRecipient = (row: TransactionRecipientTable) => ({
@@ -173,36 +53,6 @@ const toRecipient = (row: TransactionRecipientTable) => ({
   bankName: row.bank_name,
   recordedAt: Number(row.recorded_at),
 });
-
-/** The policies, read in `trx` (within the controls' lock, for a decision). */
-export async function policiesIn(trx: Kysely<Database>): Promise<Policy[]> {
-  const rows = await trx.selectFrom('approval_policy').selectAll().orderBy('created_at').execute();
-  return rows.map(toPolicy);
-}
-
-/** People deactivated: their approvals no longer count for what is not done yet. */
-export async function deactivatedPeople(trx: Kysely<Database>): Promise<Set<string>> {
-  const rows = await trx
-    .selectFrom('app_user')
-    .select('id')
-    .where('disabled_at', 'is not', null)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * Runs `work` in one transaction serialized with every other decision and policy change (a
- * batch's decision too), so that a policy change and a last approval never cross.
- */
-export function serializedWithControls<T>(
-  store: DashboardDb,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  return store.db.transaction().execute(async (trx) => {
-    await lockFor(trx as Kysely<Database>, store.dialect, LOCK);
-    return work(trx as Kysely<Database>);
-  });
-}
 
 /**
  * Whether a waiting quote is past its validity: a quote the API gave (not a collection's, which
@@ -244,41 +94,6 @@ export function controlsStore(
     };
   };
   const { db } = store;
-
-  async function loadMany(trx: Kysely<Database>, rows: ApprovalRequestTable[]) {
-    if (rows.length === 0) return [];
-    const decisions = await trx
-      .selectFrom('approval_decision')
-      .selectAll()
-      .where(
-        'request_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('at')
-      .execute();
-    return rows.map((row) =>
-      toRequest(row, decisions.filter((d) => d.request_id === row.id).map(toDecision)),
-    );
-  }
-
-  async function load(trx: Kysely<Database>, id: string): Promise<StoredRequest | undefined> {
-    const row = await trx
-      .selectFrom('approval_request')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row ? (await loadMany(trx, [row]))[0] : undefined;
-  }
-
-  async function originIn(trx: Kysely<Database>, ref: TransactionRef) {
-    const row = await trx
-      .selectFrom('transaction_origin')
-      .select('created_by')
-      .where((eb) => eb.and(ofTransaction(ref)))
-      .executeTakeFirst();
-    return row?.created_by;
-  }
 
   const serialized = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
     serializedWithControls(store, work);
@@ -540,7 +355,7 @@ export function controlsStore(
           .where('object_id', '=', subject.transactionId)
           .where('action', '=', subject.action)
           .executeTakeFirst();
-        if (open) return (await loadMany(trx, [open]))[0]!;
+        if (open) return (await loadRequests(trx, [open]))[0]!;
         const row = pendingRow({
           environment: subject.environment,
           kind: 'transaction',
@@ -575,7 +390,7 @@ export function controlsStore(
           .where('kind', '=', 'payee')
           .where('object_id', '=', input.accountId)
           .executeTakeFirst();
-        if (open) return { pending: (await loadMany(trx, [open]))[0]! };
+        if (open) return { pending: (await loadRequests(trx, [open]))[0]! };
         const row = pendingRow({
           environment: input.environment,
           kind: 'payee',
@@ -601,7 +416,7 @@ export function controlsStore(
       });
     },
 
-    request: (id: string) => load(db, id),
+    request: (id: string) => loadRequest(db, id),
 
     /** A transaction's approval requests, newest first: its timeline says who approved what. */
     async approvalsOf(ref: TransactionRef): Promise<StoredRequest[]> {
@@ -614,7 +429,7 @@ export function controlsStore(
         .where('object_id', '=', ref.transactionId)
         .orderBy('created_at', 'desc')
         .execute();
-      return loadMany(db, rows);
+      return loadRequests(db, rows);
     },
 
     /** A payout account's bank-detail changes, newest first. */
@@ -628,7 +443,7 @@ export function controlsStore(
         .orderBy('created_at', 'desc')
         .limit(50)
         .execute();
-      return loadMany(db, rows);
+      return loadRequests(db, rows);
     },
 
     /** Payee changes waiting for approval, oldest first. */
@@ -637,7 +452,7 @@ export function controlsStore(
         .where('kind', '=', 'payee')
         .orderBy('created_at')
         .execute();
-      return loadMany(db, rows);
+      return loadRequests(db, rows);
     },
 
     /** Open approvals of these transactions, by `product:id:action`. */
@@ -655,124 +470,9 @@ export function controlsStore(
           refs.map((r) => r.id),
         )
         .execute();
-      for (const request of await loadMany(db, rows))
+      for (const request of await loadRequests(db, rows))
         open.set(`${request.product}:${request.objectId}:${request.action}`, request);
       return open;
-    },
-
-    /**
-     * One person's decision on a request, judged by the rules with the policies as they are now
-     * (a transaction's amounts refreshed first, as the API gave them). The decision is recorded
-     * unless refused; a rejection closes the request.
-     */
-    async decide(
-      id: string,
-      decider: Decider & { name: string },
-      decision: 'approve' | 'reject',
-      reason: string | null = null,
-      amounts?: {
-        payout: Money;
-        deposit: Money;
-        /** Each side in the base currency, at the rate the API quoted for this decision. */
-        base?: ControlSubject['base'];
-        /** The conversions behind `base`, kept with the decision. */
-        conversions?: readonly Conversion[];
-      },
-    ): Promise<{ outcome: Outcome; request: StoredRequest | undefined; required: number }> {
-      return serialized(async (trx) => {
-        let request = await load(trx, id);
-        if (!request)
-          return { outcome: { kind: 'refused', refusal: 'APPROVAL_CLOSED' }, request, required: 1 };
-        if (amounts && request.kind === 'transaction' && request.status === 'pending') {
-          await trx
-            .updateTable('approval_request')
-            .set({
-              currency: amounts.payout.currency,
-              amount: amounts.payout.amount ?? request.payout.amount ?? '0',
-              deposit_currency: amounts.deposit.currency,
-              deposit_amount: amounts.deposit.amount,
-            })
-            .where('id', '=', id)
-            .execute();
-          request = { ...request, payout: amounts.payout, deposit: amounts.deposit };
-        }
-        const { required } = requirementOf(await policiesIn(trx), {
-          ...subjectOf(request),
-          base: amounts?.base,
-        });
-        const originatorId =
-          request.kind === 'payee'
-            ? request.authorId
-            : ((await originIn(trx, {
-                environment: request.environment,
-                product: request.product!,
-                transactionId: request.objectId,
-              })) ?? null);
-        const time = now();
-        const gone = await deactivatedPeople(trx);
-        const outcome = decide(
-          {
-            ...request,
-            originatorId,
-            decisions: request.decisions.filter((d) => !gone.has(d.userId)),
-          },
-          decider,
-          decision,
-          required,
-          time,
-        );
-        if (outcome.kind === 'refused') {
-          if (outcome.refusal === 'APPROVAL_EXPIRED')
-            await trx
-              .updateTable('approval_request')
-              .set({ status: 'expired', closed_at: time })
-              .where('id', '=', id)
-              .execute();
-          return { outcome, request, required };
-        }
-        if (outcome.kind !== 'complete' || outcome.fresh) {
-          await trx
-            .insertInto('approval_decision')
-            .values({
-              request_id: id,
-              user_id: decider.id,
-              user_name: decider.name,
-              decision,
-              reason,
-              at: time,
-              conversion: amounts?.conversions?.length ? JSON.stringify(amounts.conversions) : null,
-            })
-            .execute();
-        }
-        await trx
-          .updateTable('approval_request')
-          .set(
-            outcome.kind === 'rejected'
-              ? { required, status: 'rejected', closed_at: time, reject_reason: reason }
-              : { required },
-          )
-          .where('id', '=', id)
-          .execute();
-        // Whoever asked is told, with the rejection itself.
-        if (outcome.kind === 'rejected' && notices)
-          await notices.requestRejected(trx, {
-            userId: originatorId,
-            by: decider.name,
-            reason: reason ?? '',
-            ...(request.kind === 'payee'
-              ? {
-                  what: `the new bank details of payout account #${request.objectId}`,
-                  after: 'The account keeps its bank details.',
-                  link: DASHBOARD_LINKS.payoutAccount(request.objectId),
-                }
-              : {
-                  what: `the ${request.action === 'approveQuote' ? 'quote' : 'deposit'} of ${transactionNoun(request.product!, request.objectId)} (${request.payout.amount ?? ''} ${request.payout.currency})`,
-                  after: 'The transaction is cancelled.',
-                  link: DASHBOARD_LINKS.transaction(request.product!, request.objectId),
-                }),
-          });
-        return { outcome, request: await load(trx, id), required };
-      });
     },
 
     /**
@@ -942,7 +642,7 @@ export function controlsStore(
           .where('id', '=', id)
           .where('status', '=', 'pending')
           .executeTakeFirst();
-        const request = await load(trx, id);
+        const request = await loadRequest(trx, id);
         if (!notices || Number(closed.numUpdatedRows) !== 1 || request?.action !== 'approveQuote')
           return;
         const ref = {

@@ -1,6 +1,7 @@
 // A transaction's approvals (docs/decisions/025, 041): what each needs and who can give it, the
 // account it pays as recorded, rejecting with a reason, and what a transaction made outside the
 // proxy records.
+import { requestRef } from '../approvals/subjects/request';
 import type {
   ApprovalInfo,
   BankDetails,
@@ -14,16 +15,15 @@ import { isFinalStatus, transitionFor, transitionRefusal } from '#/api/transacti
 import { type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
 import type { UpstreamResponse } from '../upstream';
-import { REFUSAL_TEXT, decide, requirementOf } from './rules';
-import { type TransactionRef } from './store';
+import { REFUSAL_TEXT } from './rules';
+import { type TransactionRef } from '../approvals/requests';
 import { type ControlsCore, transactionSubject, stateOf, noRequestYet } from './shared';
 import { type Refused } from './verdict';
 
 export function transactionApprovalControls(core: ControlsCore) {
   const {
     store,
-
-    now,
+    approvals,
     approvers,
     personNamed,
     requirement,
@@ -139,14 +139,7 @@ export function transactionApprovalControls(core: ControlsCore) {
       const opened = await store.openApproval({ ...ref, action, payout, deposit }, null);
       // May this person reject it? Asked before anything is sent; asked again under the lock.
       const policies = await store.policies();
-      const creator = (await store.originOf(ref)) ?? null;
-      const first = decide(
-        stateOf(opened, creator),
-        user,
-        'reject',
-        requirementOf(policies, subject).required,
-        now(),
-      );
+      const { outcome: first } = await approvals.explain(requestRef(opened.id), user, 'reject');
       if (first.kind === 'refused')
         return {
           refused: {
@@ -178,9 +171,14 @@ export function transactionApprovalControls(core: ControlsCore) {
           },
         };
       if (!answer.ok) return { response: answer.response };
-      const decided = await store.decide(opened.id, user, 'reject', reason, { payout, deposit });
+      const decided = await approvals.decide(
+        requestRef(opened.id, { payout, deposit }),
+        user,
+        'reject',
+        reason,
+      );
       await api.keep(cancel, answer);
-      const request = decided.request ?? opened;
+      const request = decided.subject ?? opened;
       return {
         approval: approvalInfo(request, policies),
         transaction: answer.data,

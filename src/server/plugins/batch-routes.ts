@@ -1,6 +1,7 @@
 // Bulk payouts (docs/decisions/033): templates, a file uploaded as a batch with every row
 // checked before anything is created, a row fixed in place, invalid rows left out. Endpoints
 // declared in src/api/batches.ts.
+import { batchRef } from '../approvals/subjects/batch';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
@@ -356,12 +357,11 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       });
       return problem(request, reply, stepUp.refused);
     }
-    const { outcome, required } = await batches.decide(
-      batch.id,
+    const { outcome, required } = await ctx.approvals.decide(
+      batchRef(batch.id, await batchRates(batch, true)),
       user,
       body.decision,
       body.reason ?? null,
-      await batchRates(batch, true),
     );
     if (outcome.kind === 'refused') {
       await audit(request, {

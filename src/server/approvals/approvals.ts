@@ -1,0 +1,34 @@
+// The approvals module's face (docs/decisions/074): `decide(ref, person, decision, reason)` and
+// `explain(ref, person)` for every kind of subject, built once with the database, the clock and
+// the notices.
+import type { Decider } from '../controls/rules';
+import {
+  type ApprovalRef,
+  type ApprovalsDeps,
+  type Decided,
+  type Decision,
+  decideApproval,
+  explainApproval,
+} from './decide';
+
+export function approvals(deps: ApprovalsDeps) {
+  return {
+    decide: <Facts, View>(
+      ref: ApprovalRef<Facts, View>,
+      person: Decider & { name: string },
+      decision: Decision,
+      reason: string | null = null,
+    ): Promise<Decided<View>> => decideApproval(deps, ref, person, decision, reason),
+    /** What `decide` would say now, changing nothing. */
+    explain: <Facts, View>(
+      ref: ApprovalRef<Facts, View>,
+      person: Decider,
+      decision: Decision = 'approve',
+    ) => explainApproval(deps, ref, person, decision),
+  };
+}
+
+export type Approvals = ReturnType<typeof approvals>;
+export { requestRef } from './subjects/request';
+export { batchRef } from './subjects/batch';
+export { changeRef } from './subjects/change';

@@ -1,0 +1,71 @@
+// A change of the controls held for a second admin (docs/decisions/042) as the one decision
+// (../decide.ts) reads and moves it: its own rule (another active admin than its author, while
+// it waits), one decision closes it, and an approved change is then applied by its caller.
+import { decideControlChange } from '../../controls/rules';
+import { type StoredControlChange, toChange } from '../../controls/changes';
+import type { ApprovalRef, SubjectKind } from '../decide';
+
+export const controlChangeKind: SubjectKind<never, StoredControlChange | undefined> = {
+  async open(trx, id) {
+    const load = async () => {
+      const row = await trx
+        .selectFrom('control_change')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toChange(row) : undefined;
+    };
+    const change = await load();
+    if (!change) return undefined;
+    return {
+      state: {
+        kind: 'payee',
+        status: change.status,
+        expiresAt: change.expiresAt,
+        originatorId: change.authorId,
+        decisions: [],
+      },
+      required: 1,
+      judge(decider, decision, time) {
+        const refusal = decideControlChange(change, decider, time);
+        if (refusal) return { kind: 'refused', refusal };
+        return decision === 'approve'
+          ? { kind: 'complete', approvals: 1, fresh: true }
+          : { kind: 'rejected' };
+      },
+      // The decision is the change's own row: who decided it, and why where rejected.
+      record: async () => undefined,
+      async settle(trx, outcome, e) {
+        await trx
+          .updateTable('control_change')
+          .set({
+            status: outcome.kind === 'complete' ? 'applied' : 'rejected',
+            closed_at: e.at,
+            decided_by: e.userId,
+            decided_by_name: e.userName,
+            reason: e.decision === 'reject' ? e.reason : null,
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .execute();
+      },
+      async expire(trx, time) {
+        await trx
+          .updateTable('control_change')
+          .set({ status: 'expired', closed_at: time })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .execute();
+      },
+      // Its author reads the outcome on the Approvals page (as before this module).
+      rejection: null,
+      view: load,
+    };
+  },
+};
+
+/** A held change of the controls, by its id. */
+export const changeRef = (id: string): ApprovalRef<never, StoredControlChange | undefined> => ({
+  kind: controlChangeKind,
+  id,
+});

@@ -1,0 +1,115 @@
+// A transaction's quote or deposit approval, or a payout account's new bank details, as the one
+// decision (../decide.ts) reads and moves them: rows of `approval_request` with their
+// `approval_decision`s. A transaction's amounts are refreshed first, as the API gave them.
+import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
+import type { ControlSubject, Conversion, Money } from '../../controls/rules';
+import { requirementOf } from '../../controls/rules';
+import type { ApprovalRef, OpenSubject, SubjectKind } from '../decide';
+import { type StoredRequest, loadRequest, originIn, policiesIn, subjectOf } from '../requests';
+
+/** What the caller read from the API for a transaction's decision. */
+export interface RequestFacts {
+  payout: Money;
+  deposit: Money;
+  /** Each side in the base currency, at the rate the API quoted for this decision. */
+  base?: ControlSubject['base'];
+  /** The conversions behind `base`, kept with the decision. */
+  conversions?: readonly Conversion[];
+}
+
+const rejectionOf = (request: StoredRequest, originatorId: string | null) =>
+  request.kind === 'payee'
+    ? {
+        userId: originatorId,
+        what: `the new bank details of payout account #${request.objectId}`,
+        after: 'The account keeps its bank details.',
+        link: DASHBOARD_LINKS.payoutAccount(request.objectId),
+      }
+    : {
+        userId: originatorId,
+        what: `the ${request.action === 'approveQuote' ? 'quote' : 'deposit'} of ${transactionNoun(request.product!, request.objectId)} (${request.payout.amount ?? ''} ${request.payout.currency})`,
+        after: 'The transaction is cancelled.',
+        link: DASHBOARD_LINKS.transaction(request.product!, request.objectId),
+      };
+
+export const approvalRequests: SubjectKind<RequestFacts, StoredRequest | undefined> = {
+  async open(trx, id, facts): Promise<OpenSubject<StoredRequest | undefined> | undefined> {
+    let request = await loadRequest(trx, id);
+    if (!request) return undefined;
+    if (facts && request.kind === 'transaction' && request.status === 'pending') {
+      await trx
+        .updateTable('approval_request')
+        .set({
+          currency: facts.payout.currency,
+          amount: facts.payout.amount ?? request.payout.amount ?? '0',
+          deposit_currency: facts.deposit.currency,
+          deposit_amount: facts.deposit.amount,
+        })
+        .where('id', '=', id)
+        .execute();
+      request = { ...request, payout: facts.payout, deposit: facts.deposit };
+    }
+    const { required } = requirementOf(await policiesIn(trx), {
+      ...subjectOf(request),
+      base: facts?.base,
+    });
+    const originatorId =
+      request.kind === 'payee'
+        ? request.authorId
+        : ((await originIn(trx, {
+            environment: request.environment,
+            product: request.product!,
+            transactionId: request.objectId,
+          })) ?? null);
+    return {
+      state: { ...request, originatorId },
+      required,
+      conversions: facts?.conversions ?? [],
+      async record(trx, e) {
+        await trx
+          .insertInto('approval_decision')
+          .values({
+            request_id: id,
+            user_id: e.userId,
+            user_name: e.userName,
+            decision: e.decision,
+            reason: e.reason,
+            at: e.at,
+            conversion: e.conversions.length > 0 ? JSON.stringify(e.conversions) : null,
+          })
+          .execute();
+      },
+      async settle(trx, outcome, e, required) {
+        await trx
+          .updateTable('approval_request')
+          .set(
+            outcome.kind === 'rejected'
+              ? { required, status: 'rejected', closed_at: e.at, reject_reason: e.reason }
+              : { required },
+          )
+          .where('id', '=', id)
+          .execute();
+      },
+      // A request past its week is closed as expired: a new one starts over.
+      async expire(trx, time) {
+        await trx
+          .updateTable('approval_request')
+          .set({ status: 'expired', closed_at: time })
+          .where('id', '=', id)
+          .execute();
+      },
+      rejection: rejectionOf(request, originatorId),
+      view: (trx) => loadRequest(trx, id),
+    };
+  },
+};
+
+/** A transaction's or payout account's approval request, by its id. */
+export const requestRef = (
+  id: string,
+  facts?: RequestFacts,
+): ApprovalRef<RequestFacts, StoredRequest | undefined> => ({
+  kind: approvalRequests,
+  id,
+  facts,
+});
