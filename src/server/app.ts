@@ -58,19 +58,18 @@ import { type OutboxOptions, outboxWorker } from './notifications/deliver';
 import { notices } from './notifications/notices';
 import { notificationStore } from './notifications/store';
 import { liveHub } from './notifications/live';
-import { sendDigests } from './notifications/digest';
-import { sendMonthlyStatements } from './statements/monthly';
-import { repeatingPass } from './repeating-pass';
 import { notificationRoutes } from './plugins/notification-routes';
-import { type SubmitterOptions, batchSubmitter } from './batches/submit';
-import { type QuoterOptions, batchQuoter } from './batches/quote';
+import type { SubmitterOptions } from './batches/submit';
+import type { QuoterOptions } from './batches/quote';
 import { savedViews } from './store/saved-views';
 import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
 import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
 import { apiPacer } from './pacer';
-import { loadAllSoon } from './lazy-packages';
+import { serverJobs } from './server-jobs';
+import { whenTransactionsEnd } from './approvals/transactions-ended';
+import type { RecordsWritten } from './local-index/store-writes';
 
 /** Every error of the dashboard's own routes as a problem body; an unexpected one is logged. */
 async function answerErrorsAsProblems(
@@ -235,81 +234,19 @@ export async function buildDashboardServer(options: DashboardOptions) {
       embedded.store,
       embedded.demo.partnerId,
     );
-  const live = liveHub(() => app.dashboard);
-  app.addHook('preClose', async () => live.closeAll());
   // Before the index: the index tells it of bulk files' transactions that ended.
   const batches = batchStore(options.workspace.db, now, notes);
+  // Records the index writes are told to the live hub, which is built after the controls that
+  // read the index: it joins these listeners then.
+  const recordsWritten: RecordsWritten[] = [];
   const index = localIndex(
     options.workspace.db,
     now,
-    async (trx, environment, product, ended) => {
-      const ids = ended.map((t) => t.businessRequestId);
-      const origins = await trx
-        .selectFrom('transaction_origin')
-        .select(['transaction_id', 'created_by'])
-        .where('environment', '=', environment)
-        .where('product', '=', product)
-        .where('transaction_id', 'in', ids)
-        .execute();
-      const creator = new Map(origins.map((o) => [Number(o.transaction_id), o.created_by]));
-      // A rejected one was cancelled by its rejection, whose notice its creator has already.
-      const rejected = new Set(
-        (
-          await trx
-            .selectFrom('approval_request')
-            .select('object_id')
-            .where('environment', '=', environment)
-            .where('kind', '=', 'transaction')
-            .where('product', '=', product)
-            .where('status', '=', 'rejected')
-            .where('object_id', 'in', ids)
-            .execute()
-        ).map((r) => Number(r.object_id)),
-      );
-      // A bulk file's transactions that ended: its rows and its completion (issue 58).
-      await batches.followEnded(trx, environment, product, ended);
-      for (const t of ended) {
-        const creatorId = creator.get(t.businessRequestId);
-        if (creatorId && !rejected.has(t.businessRequestId))
-          await notes.transactionEnded(trx, {
-            product,
-            id: t.businessRequestId,
-            status: t.clientStatus,
-            amount: t.toAmount,
-            currency: t.toCurrencySymbol,
-            creatorId,
-          });
-      }
-    },
-    (trx, environment, kind, ids) => live.written(trx, environment, kind, ids),
-  );
-  const outbox = outboxWorker(options.workspace.db, {
-    ...options.mail,
-    now,
-    log: (message, error) => app.log.warn({ err: error }, message),
-  });
-  app.addHook('onListen', async () => outbox.start());
-  let stopLoading = () => {};
-  app.addHook('onListen', async () => void (stopLoading = loadAllSoon(1_000)));
-  app.addHook('onClose', async () => stopLoading());
-  app.addHook('onClose', async () => outbox.stop());
-  // The daily digests and the monthly statements, looked for every minute (each is sent once,
-  // whichever server finds it).
-  const digests = repeatingPass(
-    async () => {
-      const settings = { origin: () => address.origin(), now };
-      const digested = await sendDigests(options.workspace.db, settings);
-      const statements = await sendMonthlyStatements(options.workspace.db, settings);
-      if (digested + statements > 0) await outbox.kick();
-    },
-    {
-      intervalMs: 60_000,
-      name: 'digest',
-      log: (message, error) => app.log.warn({ err: error }, message),
+    whenTransactionsEnd(batches, notes),
+    async (trx, environment, kind, ids) => {
+      for (const listener of recordsWritten) await listener(trx, environment, kind, ids);
     },
   );
-  app.addHook('onListen', async () => digests.start());
-  app.addHook('onClose', async () => digests.stop());
   const pacer = apiPacer();
   const sync = indexSync({
     db: options.workspace.db,
@@ -331,10 +268,6 @@ export async function buildDashboardServer(options: DashboardOptions) {
     webhookCheckMs: options.indexSync?.webhookCheckMs,
     log: (message, details) => app.log.info(details ?? {}, message),
   });
-  if (options.indexSync) {
-    app.addHook('onListen', async () => sync.start());
-  }
-  app.addHook('onClose', async () => sync.stop());
   app.addHook('onClose', async () => {
     for (const upstream of upstreams.values()) await upstream.close?.();
   });
@@ -344,21 +277,51 @@ export async function buildDashboardServer(options: DashboardOptions) {
     anchorFile: options.auditAnchorFile,
   };
   await sealAuditChain(options.workspace.db, auditSeal);
-  const submitter = batchSubmitter(() => app.dashboard, batches, {
-    log: (message, error) => app.log.warn({ err: error }, message),
-    ...options.batchSubmitter,
+  const controls = moneyControls({
+    store: controlsDb,
+    approvals: decisions,
+    index,
+    people: () => workspace.listUsers(),
+    now,
   });
-  // Approved batches are submitted from when the server listens; a batch a stopped server
-  // was submitting is taken over once its claim lapses.
-  app.addHook('onListen', async () => submitter.start());
-  app.addHook('onClose', async () => submitter.stop());
-  // Quotes asked for are priced in the background (docs/decisions/055), the same way.
-  const quoter = batchQuoter(() => app.dashboard, batches, {
-    log: (message, error) => app.log.warn({ err: error }, message),
-    ...options.batchQuoter,
+  const notifications = notificationStore(options.workspace.db, now);
+  const live = liveHub({
+    db: options.workspace.db,
+    workspace,
+    notifications: { store: notifications },
+    controls,
+    batches: { store: batches },
+    now,
   });
-  app.addHook('onListen', async () => quoter.start());
-  app.addHook('onClose', async () => quoter.stop());
+  recordsWritten.push(live.written);
+  app.addHook('preClose', async () => live.closeAll());
+
+  const warn = (message: string, error: unknown) => app.log.warn({ err: error }, message);
+  const outbox = outboxWorker(options.workspace.db, { ...options.mail, now, log: warn });
+  // The server's background work, named once (docs/decisions/075).
+  const jobs = serverJobs(
+    {
+      db: options.workspace.db,
+      auditSeal,
+      now,
+      workspace,
+      upstreams,
+      pacer,
+      sync,
+      controls,
+      outbox,
+      batches,
+      origin: () => address.origin(),
+    },
+    {
+      indexSync: options.indexSync !== undefined,
+      batchSubmitter: options.batchSubmitter,
+      batchQuoter: options.batchQuoter,
+    },
+    warn,
+  );
+  app.addHook('onListen', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   const signedInCache = authCache(now);
   options.workspace.db.changed.listen(() => signedInCache.clear());
   const context: DashboardContext = {
@@ -376,13 +339,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     db: options.workspace.db,
     workspace,
     approvals: decisions,
-    controls: moneyControls({
-      store: controlsDb,
-      approvals: decisions,
-      index,
-      people: () => workspace.listUsers(),
-      now,
-    }),
+    controls,
     controlChanges: controlChanges(options.workspace.db, () => workspace.listUsers(), now),
     notes: transactionNotes(options.workspace.db, now),
     sandboxNotes: sandboxNotes(options.workspace.db, now),
@@ -394,14 +351,24 @@ export async function buildDashboardServer(options: DashboardOptions) {
     scim: scimStore(options.workspace.db, now),
     index,
     sync,
-    batches: { store: batches, submitter, quoter },
-    notifications: { store: notificationStore(options.workspace.db, now), outbox, notices: notes },
+    jobs,
+    batches: { store: batches },
+    notifications: { store: notifications, outbox, notices: notes },
     live,
     authCache: signedInCache,
     demoUsers,
     now,
   };
   app.decorate('dashboard', context);
+  app.decorate('requestServices', {
+    sessions: {
+      cookieName: context.cookie.name,
+      workspace,
+      authCache: signedInCache,
+      secondFactor: context.secondFactor,
+    },
+    auditTrail: { db: options.workspace.db, now, seal: auditSeal },
+  });
   // The demo's rejected quote is made through the controls, once the server answers (041).
   if (demoUsers.length > 0 && embedded?.demo.seeded && embedded.demo.partnerId !== undefined) {
     const { store, demo } = embedded;

@@ -26,8 +26,7 @@ import type { IndexSync } from './local-index/sync';
 import type { PublicAddress } from './security';
 import type { Upstream } from './upstream';
 import type { BatchStore } from './batches/store';
-import type { BatchQuoter } from './batches/quote';
-import type { BatchSubmitter } from './batches/submit';
+import type { ServerJobs } from './server-jobs';
 import type { OutboxWorker } from './notifications/deliver';
 import type { NotificationStore } from './notifications/store';
 import type { LiveHub } from './notifications/live';
@@ -69,8 +68,10 @@ export interface DashboardContext {
   /** The local index of the partner's records, and what keeps it fresh (docs/decisions/018). */
   index: LocalIndex;
   sync: IndexSync;
-  /** Bulk payout files, the worker that quotes them and the one that submits approved ones. */
-  batches: { store: BatchStore; submitter: BatchSubmitter; quoter: BatchQuoter };
+  /** Bulk payout files (quoted and submitted by background jobs). */
+  batches: { store: BatchStore };
+  /** The server's background work, by name (./jobs.ts, docs/decisions/075). */
+  jobs: ServerJobs;
   /** People's notifications and the outbox that mails and chats them (docs/decisions/035). */
   notifications: { store: NotificationStore; outbox: OutboxWorker; notices: Notices };
   /** The live event streams of open pages. */

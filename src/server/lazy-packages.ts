@@ -26,3 +26,12 @@ export function loadAllSoon(afterMs: number): () => void {
   timer.unref();
   return () => clearTimeout(timer);
 }
+
+/** The loading as a background job (../jobs.ts): started once the server listens. */
+export function lazyLoad(afterMs = 1_000) {
+  let cancel = () => {};
+  return {
+    start: () => void (cancel = loadAllSoon(afterMs)),
+    stop: async () => cancel(),
+  };
+}

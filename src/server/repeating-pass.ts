@@ -1,7 +1,20 @@
 // A background job of the dashboard server that runs a pass now and then (the bulk payout
-// submitter, the outbox, the local index's sync per environment): one pass at a time, one every `intervalMs` from start, one at once on
-// a kick, and a stop that waits for the pass in progress. A failed pass is told and the next one
-// tries again.
+// submitter, the outbox, the local index's sync per environment): one pass at a time, one every
+// `intervalMs` from start, one at once on a kick, and a stop that waits for the pass in progress.
+// A failed pass is told and the next one tries again. Each reports what it did (../jobs.ts).
+
+/** What a repeating job has done since this server started. */
+export interface PassReport {
+  name: string;
+  running: boolean;
+  passes: number;
+  failures: number;
+  /** When the last pass ended (ms since the epoch), null before the first. */
+  lastEndedAt: number | null;
+  /** The last failure's message, null when the last pass went well. */
+  lastFailure: string | null;
+}
+
 export function repeatingPass(
   pass: () => Promise<void>,
   options: { intervalMs: number; name: string; log: (message: string, error: unknown) => void },
@@ -9,16 +22,33 @@ export function repeatingPass(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopping = false;
+  const report: PassReport = {
+    name: options.name,
+    running: false,
+    passes: 0,
+    failures: 0,
+    lastEndedAt: null,
+    lastFailure: null,
+  };
   const kick = () => {
     if (running || stopping) return running;
     running = pass()
-      .catch((error: unknown) =>
-        options.log(`${options.name}: a pass failed; the next one tries again`, error),
-      )
-      .finally(() => (running = undefined));
+      .then(() => void (report.lastFailure = null))
+      .catch((error: unknown) => {
+        report.failures += 1;
+        report.lastFailure = error instanceof Error ? error.message : String(error);
+        options.log(`${options.name}: a pass failed; the next one tries again`, error);
+      })
+      .finally(() => {
+        running = undefined;
+        report.passes += 1;
+        report.lastEndedAt = Date.now();
+      });
     return running;
   };
   return {
+    /** What the job has done, as the registry reports it. */
+    report: (): PassReport => ({ ...report, running: running !== undefined }),
     /** Runs a pass now (unless one is running), then as usual. */
     kick,
     /** The pass under way, if one is (resolved when none is). */
@@ -78,6 +108,6 @@ export function claimingWorker<T>(options: {
     claimingPass(() => job, options.claim, options.work),
     options,
   );
-  const { kick, start, stop, stopping } = job;
-  return { owner: options.owner, kick, start, stop, stopping };
+  const { kick, start, stop, stopping, report } = job;
+  return { owner: options.owner, kick, start, stop, stopping, report };
 }

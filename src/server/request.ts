@@ -1,14 +1,16 @@
 // What every route handler of the dashboard server uses: problem answers, reading a part of the
-// request, the signed-in person, role checks and the audit of what a request did. The context
-// these read (`request.server.dashboard`) is declared by ./context.ts; this file imports none of
-// the services, so any of them may use it.
+// request, the signed-in person, role checks and the audit of what a request did. What these read
+// is `RequestServices`, decorated on the app by ./app.ts and declared here, no more than they use;
+// this file imports none of the services, so any of them may use it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IDLE_HEADER } from '#/api/endpoints';
 import { fieldErrors } from '#/api/problem';
 import { type ProblemFields, replyProblem } from '#/http/problem-reply';
-import { appendAudit, type AuditEntry } from './store/audit';
-import type { User, WorkspaceSession } from './store/workspace';
+import type { Role } from '#/api/roles';
+import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
+import type { DashboardDb } from './store/db';
+import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
 
 export const PROBLEMS = { typeBase: '/api/problems' };
 
@@ -21,6 +23,27 @@ export interface SignedIn {
    * yet: the session may only enrol, say who is signed in and sign out (docs/decisions/017).
    */
   mustEnrol: boolean;
+}
+
+/** What the helpers of this file read: sessions and the audit trail. */
+export interface RequestServices {
+  sessions: {
+    cookieName: string;
+    workspace: Pick<WorkspaceStore, 'touchSession' | 'userById'>;
+    /** Who recent session cookies belong to (./auth-cache.ts). */
+    authCache: {
+      get(token: string): Omit<SignedIn, 'token'> | undefined;
+      set(token: string, signedIn: Omit<SignedIn, 'token'>): void;
+    };
+    secondFactor: { requiredFor(roles: readonly Role[]): Promise<boolean> };
+  };
+  auditTrail: { db: DashboardDb; now: () => number; seal: AuditSeal };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requestServices: RequestServices;
+  }
 }
 
 /** The shared problem reply, with the dashboard server's options. */
@@ -88,8 +111,9 @@ function awayFor(request: FastifyRequest): number {
 
 /** The live session of the request's cookie, and its user (a disabled user has none). */
 export async function signedInOf(request: FastifyRequest): Promise<SignedIn | undefined> {
-  const { workspace, cookie, authCache } = request.server.dashboard;
-  const token = request.cookies[cookie.name];
+  const { workspace, cookieName, authCache, secondFactor } =
+    request.server.requestServices.sessions;
+  const token = request.cookies[cookieName];
   if (!token) return undefined;
   const known = authCache.get(token);
   if (known) return { token, ...known };
@@ -97,8 +121,7 @@ export async function signedInOf(request: FastifyRequest): Promise<SignedIn | un
   if (!session) return undefined;
   const user = await workspace.userById(session.userId);
   if (!user || user.disabledAt !== null) return undefined;
-  const mustEnrol =
-    !user.secondFactor && (await request.server.dashboard.secondFactor.requiredFor(user.roles));
+  const mustEnrol = !user.secondFactor && (await secondFactor.requiredFor(user.roles));
   authCache.set(token, { session, user, mustEnrol });
   return { token, session, user, mustEnrol };
 }
@@ -117,11 +140,11 @@ export function audit(
   entry: Pick<AuditEntry, 'action' | 'outcome'> & Partial<AuditEntry>,
   actor: User | undefined = request.signedIn?.user,
 ) {
-  const { dashboard } = request.server;
+  const { db, now, seal } = request.server.requestServices.auditTrail;
   return appendAudit(
-    dashboard.db,
+    db,
     {
-      at: dashboard.now(),
+      at: now(),
       actorId: actor?.id ?? null,
       actorEmail: actor?.email ?? null,
       roles: actor?.roles ?? [],
@@ -132,7 +155,7 @@ export function audit(
       details: null,
       ...entry,
     },
-    dashboard.auditSeal,
+    seal,
   );
 }
 

@@ -9,10 +9,13 @@ import { controlsStore } from '../controls/store';
 import type { DashboardDb } from '../store/db';
 import { DIALECTS, freshDashboardDb, insertPeople } from '../store/testing';
 import { approvals } from './approvals';
+import type { ApprovalRef } from './decide';
 import { changeRef } from './subjects/change';
 import { requestRef } from './subjects/request';
 import { REQUEST_TTL_MS } from './requests';
 
+/** A subject of any kind, as the table walks them (each kind's facts and view differ). */
+type AnyRef = ApprovalRef<never, unknown>;
 type Person = { id: string; name: string; roles: Role[] };
 const person = (id: string, ...roles: Role[]): Person => ({ id, name: id, roles });
 const asker = person('asker', 'finance', 'approver', 'admin');
@@ -52,7 +55,7 @@ describe.each(DIALECTS)('one decision for every approval, on %s', (dialect) => {
   afterAll(() => db.close());
 
   /** A subject of each kind, asked for by `asker`. */
-  const subjects = {
+  const subjects: Record<'quote' | 'change', () => Promise<AnyRef>> = {
     async quote() {
       const store = controlsStore(db, () => clock);
       const ref = { environment: 'sandbox', product: 'sendc2f' as const, transactionId: ++next };
@@ -66,7 +69,7 @@ describe.each(DIALECTS)('one decision for every approval, on %s', (dialect) => {
         },
         null,
       );
-      return requestRef(opened.id);
+      return requestRef(opened.id) as AnyRef;
     },
     async change() {
       const proposed = await controlChanges(
@@ -77,7 +80,7 @@ describe.each(DIALECTS)('one decision for every approval, on %s', (dialect) => {
         ...asker,
         email: 'asker@partner.example',
       } as never);
-      return changeRef(proposed.id);
+      return changeRef(proposed.id) as AnyRef;
     },
   };
 
@@ -126,6 +129,16 @@ describe.each(DIALECTS)('one decision for every approval, on %s', (dialect) => {
       expect(decided.subject).toMatchObject({ status: 'expired' });
     },
   );
+
+  it('a deactivated person decides nothing', async () => {
+    for (const kind of ['quote', 'change'] as const) {
+      const ref = await subjects[kind]();
+      expect((await decisions().decide(ref, gone, 'approve')).outcome).toEqual({
+        kind: 'refused',
+        refusal: 'FORBIDDEN_ROLE',
+      });
+    }
+  });
 
   it('an unknown subject is closed, and nothing is recorded', async () => {
     const decided = await decisions().decide(requestRef('no-such-request'), ana, 'approve');

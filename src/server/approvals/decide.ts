@@ -102,8 +102,11 @@ async function judged(
   decision: Decision,
   time: number,
 ): Promise<Outcome> {
-  if (subject.judge) return subject.judge(decider, decision, time);
   const gone = await deactivatedPeople(trx);
+  // A deactivated person decides nothing (their session ended with it; this holds whatever
+  // channel a decision comes through).
+  if (gone.has(decider.id)) return { kind: 'refused', refusal: 'FORBIDDEN_ROLE' };
+  if (subject.judge) return subject.judge(decider, decision, time);
   const state = {
     ...subject.state,
     decisions: subject.state.decisions.filter((d) => !gone.has(d.userId)),

@@ -136,7 +136,7 @@ const rowErrors = (refusals: readonly { row: number; message: string }[]) =>
   refusals.map((r) => ({ field: `rows.${r.row}`, message: r.message }));
 
 export function batchQuoter(
-  context: () => QuoterDeps,
+  deps: QuoterDeps,
   store: BatchStore,
   { leaseMs = 30_000, intervalMs = 1_000, log = () => undefined }: QuoterOptions = {},
 ) {
@@ -238,7 +238,7 @@ export function batchQuoter(
     intervalMs,
     log,
     claim: () => store.claimQuote(owner, leaseMs),
-    work: (claimed) => quote(context(), claimed),
+    work: (claimed) => quote(deps, claimed),
   });
   return job;
 }

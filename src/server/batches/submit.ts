@@ -46,7 +46,7 @@ const refusalOf = (answer: { status: number; refusal: string | undefined }) =>
   answer.refusal ?? `The API answered ${answer.status}.`;
 
 export function batchSubmitter(
-  context: () => SubmitterDeps,
+  ctx: SubmitterDeps,
   store: BatchStore,
   {
     leaseMs = 30_000,
@@ -57,8 +57,6 @@ export function batchSubmitter(
   }: SubmitterOptions = {},
 ) {
   const owner = randomUUID();
-  // The server's context, read when a pass runs (it is built after the submitter).
-  let ctx: SubmitterDeps;
 
   const record = (batch: StoredBatch, actorId: string | null, entry: BatchAuditEntry) =>
     auditForBatch(ctx, batch.id, actorId, entry);
@@ -273,10 +271,7 @@ export function batchSubmitter(
     name: 'bulk payouts',
     intervalMs,
     log,
-    claim: () => {
-      ctx = context();
-      return store.claim(owner, leaseMs);
-    },
+    claim: () => store.claim(owner, leaseMs),
     work: submit,
   });
   return job;

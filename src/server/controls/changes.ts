@@ -196,6 +196,7 @@ export type ControlChanges = ReturnType<typeof controlChanges>;
  * on the audit trail as held, and answered 202 with the change (the endpoint's `held` answer).
  */
 export async function holdForSecondAdmin(
+  changes: Pick<ControlChanges, 'propose' | 'asSeenBy'>,
   request: FastifyRequest,
   change: {
     kind: ControlChangeKind;
@@ -204,7 +205,6 @@ export async function holdForSecondAdmin(
     audit: { action: string; target?: string; details?: Record<string, unknown> };
   },
 ) {
-  const changes = request.server.dashboard.controlChanges;
   const author = request.signedIn!.user;
   const proposed = await changes.propose(change.kind, change.payload, change.summary, author);
   await audit(request, {

@@ -106,7 +106,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
     // Where two or more admins are, a second one approves it first (docs/decisions/042).
     if ('policy' in checked && (await changes.fourEyes())) {
       const { baseCurrency } = await controls.settings();
-      return holdForSecondAdmin(request, {
+      return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'addPolicy',
         payload: checked.policy,
         summary: `Add a policy: ${policySummary(checked.policy, baseCurrency)}`,
@@ -167,7 +167,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
           detail: 'No such policy.',
         });
       const { baseCurrency } = await controls.settings();
-      return holdForSecondAdmin(request, {
+      return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'removePolicy',
         payload: { id: policy.id },
         summary: `Remove the policy: ${policySummary(policy, baseCurrency)}`,
@@ -207,7 +207,7 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
       });
     const { settings } = checked;
     if (await changes.fourEyes())
-      return holdForSecondAdmin(request, {
+      return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setApprovalSettings',
         payload: settings,
         summary: `Change the approval settings: quotes approved within ${settings.quoteValidityMinutes} minutes, the second factor asked again after ${settings.stepUpMinutes} minutes, base currency ${settings.baseCurrency}.`,

@@ -86,6 +86,9 @@ export function indexSync(options: SyncOptions) {
       for (const job of jobs.values()) job.start();
     },
 
+    /** What each environment's passes have done. */
+    reports: () => [...jobs.values()].map((job) => job.report()),
+
     /** A pass now (and waits for it), e.g. after credentials are stored or from a refresh. */
     syncNow: (environment: Environment) => runPass(environment),
 

@@ -203,6 +203,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
     smtp: smtp !== undefined,
     kick: job.kick,
     start: job.start,
+    report: job.report,
     async stop() {
       await job.stop();
       // A transport made is closed; none is made for it.

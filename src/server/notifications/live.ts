@@ -71,7 +71,7 @@ async function apart(work: () => Promise<void>): Promise<void> {
   }
 }
 
-export function liveHub(context: () => LiveHubDeps) {
+export function liveHub(deps: LiveHubDeps) {
   const streams = new Set<Stream>();
   /** This server, as the origin of the changes it writes. */
   const origin = randomUUID();
@@ -98,7 +98,7 @@ export function liveHub(context: () => LiveHubDeps) {
   /** Another server's change, heard once however it arrived (NOTIFY, the poll or both). */
   function heard(change: Change) {
     if (change.origin === origin || pushed.has(change.id)) return;
-    pushed.set(change.id, context().now());
+    pushed.set(change.id, deps.now());
     push(change.environment, change.kind, change.ids);
     // What changed there may change counts here (a payout waits): read them now.
     soon();
@@ -106,7 +106,7 @@ export function liveHub(context: () => LiveHubDeps) {
 
   /** What other servers wrote to the index lately and this one has not pushed yet. */
   async function othersChanges(force = false) {
-    const ctx = context();
+    const ctx = deps;
     const now = ctx.now();
     if (!force && listening && now - polled < FALLBACK_POLL_MS) return;
     polled = now;
@@ -138,7 +138,7 @@ export function liveHub(context: () => LiveHubDeps) {
 
   /** Deletes changes no poll looks at any more, at most once a minute per server. */
   async function prune() {
-    const ctx = context();
+    const ctx = deps;
     const now = ctx.now();
     if (now - pruned < CHANGES_KEPT_MS) return;
     pruned = now;
@@ -151,7 +151,7 @@ export function liveHub(context: () => LiveHubDeps) {
   /** Every open page's session in one read: ended ones are told and closed. */
   async function sessions() {
     const open = [...streams];
-    const live = await context().workspace.liveSessions(open.map((s) => s.token));
+    const live = await deps.workspace.liveSessions(open.map((s) => s.token));
     for (const stream of open) {
       const session = live.get(stream.token);
       if (session && session.environment === stream.environment) continue;
@@ -167,7 +167,7 @@ export function liveHub(context: () => LiveHubDeps) {
 
   /** Everyone's counts, read once per environment with open pages; changed ones are pushed. */
   async function counts() {
-    const ctx = context();
+    const ctx = deps;
     const byEnvironment = new Map<string, Stream[]>();
     for (const stream of streams) {
       const open = byEnvironment.get(stream.environment);
@@ -246,7 +246,7 @@ export function liveHub(context: () => LiveHubDeps) {
 
   /** Starts hearing other servers (PostgreSQL) and the changes to who may do what, once. */
   function watch() {
-    const ctx = context();
+    const ctx = deps;
     if (!heardChanges) {
       heardChanges = true;
       // A session ended, a person deactivated or given other roles on this server: at once.
@@ -275,7 +275,7 @@ export function liveHub(context: () => LiveHubDeps) {
       kind: RecordKind,
       ids: readonly number[],
     ) {
-      const ctx = context();
+      const ctx = deps;
       const change: Change = { id: randomUUID(), environment, kind, ids, origin };
       await trx
         .insertInto('index_change')

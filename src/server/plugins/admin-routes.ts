@@ -80,7 +80,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     // Where two or more admins are, a second one approves a new person first (042): nobody
     // adds an approver of their own making alone.
     if (await ctx.controlChanges.fourEyes())
-      return holdForSecondAdmin(request, {
+      return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'addPerson',
         payload: body,
         summary: `Add ${body.name} <${body.email}> as ${body.roles.map((r) => ROLE_LABEL[r]).join(', ')}; they are invited by mail once approved.`,
@@ -134,7 +134,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     if (await ctx.controlChanges.fourEyes()) {
       const words = (roles: readonly Role[]) =>
         roles.length > 0 ? roles.map((r) => ROLE_LABEL[r]).join(', ') : 'no role';
-      return holdForSecondAdmin(request, {
+      return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setRoles',
         payload: { userId: id, roles: body.roles },
         summary: `Change the roles of ${before.name} <${before.email}> from ${words(before.roles)} to ${words(body.roles)}.`,

@@ -335,7 +335,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
     // Priced in the background (docs/decisions/055): the page follows the progress. The answer
     // is read first, so that it shows the quote started however fast the quoter is.
     const answer = await changed(request, E.quoteBatch.audit, batch.id, { rows: ready });
-    void ctx.batches.quoter.kick();
+    void ctx.jobs.kick('bulk quote');
     return answer;
   });
 
@@ -391,7 +391,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         : {}),
     });
     // The last approval needed: submission starts now, on this server (or any, if it stops).
-    if (outcome.kind === 'complete') void ctx.batches.submitter.kick();
+    if (outcome.kind === 'complete') void ctx.jobs.kick('bulk submit');
     return decided;
   });
 

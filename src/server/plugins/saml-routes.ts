@@ -88,7 +88,7 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       attribute('urn:oid:0.9.2342.19200300.100.1.3') ??
       (nameId.includes('@') ? nameId : undefined);
     const returnTo = ReturnTo.parse(form.RelayState || undefined);
-    return completeSignIn(request, reply, {
+    return completeSignIn(app.dashboard, request, reply, {
       protocol: 'saml',
       provider,
       subject: nameId,

@@ -62,7 +62,7 @@ export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?
   ): Promise<{ styles: string; head: string; draw?: () => Promise<string> }> => {
     let session: Awaited<ReturnType<typeof sessionInfo>>;
     try {
-      session = await sessionInfo(request.server.dashboard, request);
+      session = await sessionInfo(app.dashboard, request);
     } catch (error) {
       request.log.warn({ err: error }, 'page: the session was not put in the page');
       return { styles: '', head: '' };
@@ -84,7 +84,7 @@ export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?
       draw: async () => {
         // Taken before the page's data is read: a change pushed after it makes the page read
         // its data again.
-        const mark = request.server.dashboard.live.mark();
+        const mark = app.dashboard.live.mark();
         const drawn = await drawer(request, session, nonce);
         return drawn
           ? drawn.html + jsonBlock('page-data', nonce, { state: drawn.state, mark })

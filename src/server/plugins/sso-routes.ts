@@ -3,6 +3,7 @@
 // sealed), the sign-in policy, and a sign-in's two legs. What the provider says gives roles only
 // through the admin's group map, and only for addresses in the provider's domains; every
 // sign-in, refusal and change is on the audit trail.
+import type { SsoStore } from '../store/sso';
 import { randomBytes, X509Certificate } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
@@ -63,12 +64,12 @@ const groupWords = (roleMap: readonly GroupRoles[]) =>
  * naming the field; undefined when none is taken.
  */
 async function refuseTakenDomains(
+  sso: Pick<SsoStore, 'saml' | 'oidc'>,
   request: FastifyRequest,
   reply: FastifyReply,
   protocol: 'oidc' | 'saml',
   domains: readonly string[],
 ) {
-  const { sso } = request.server.dashboard;
   const other = protocol === 'oidc' ? await sso.saml() : await sso.oidc();
   const taken = domains.find((d) => other?.domains.includes(d));
   if (!taken) return undefined;
@@ -103,7 +104,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         { field: 'clientSecret', message: 'is required the first time' },
       ]);
     const settings = { ...body, clientSecret };
-    const taken = await refuseTakenDomains(request, reply, 'oidc', body.domains);
+    const taken = await refuseTakenDomains(ctx.sso, request, reply, 'oidc', body.domains);
     if (taken) return taken;
     // The provider is asked before anything is kept: an issuer that does not answer as one is
     // refused here, not at the next person's sign-in.
@@ -134,7 +135,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     // two or more admins a second one approves them first, as roles (docs/decisions/042).
     if (await ctx.controlChanges.fourEyes()) {
       const { clientSecret: secret, ...open } = settings;
-      return holdForSecondAdmin(request, {
+      return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setSingleSignOn',
         payload: { ...open, clientSecretSealed: ctx.sso.sealPending(secret) },
         summary: `Sign in through ${body.issuer} for ${body.domains.join(', ')}, with roles from its groups: ${details.groups.join('; ')}.`,
@@ -161,7 +162,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         { field: 'metadataXml', message: error.message.replace(/\.$/, '') },
       ]);
     }
-    const taken = await refuseTakenDomains(request, reply, 'saml', body.domains);
+    const taken = await refuseTakenDomains(ctx.sso, request, reply, 'saml', body.domains);
     if (taken) return taken;
     const settings = {
       ...metadata,
@@ -178,7 +179,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       groups: groupWords(body.roleMap),
     };
     if (await ctx.controlChanges.fourEyes())
-      return holdForSecondAdmin(request, {
+      return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setSingleSignOn',
         payload: { protocol: 'saml', ...settings },
         summary: `Sign in by SAML through ${metadata.entityId} for ${body.domains.join(', ')}, with roles from its groups: ${details.groups.join('; ')}.`,
@@ -341,7 +342,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       return refuseSso(request, reply, 'FAILED', { provider, error: errorWords(error) });
     }
-    return completeSignIn(request, reply, {
+    return completeSignIn(app.dashboard, request, reply, {
       protocol: 'oidc',
       provider,
       subject: identity.subject,

@@ -240,7 +240,7 @@ export const scimRoutes: FastifyPluginAsync = async (app) => {
       const user = await ctx.workspace.userById(id);
       if (!user) continue;
       const groups = await scim.groupNamesOf(id);
-      await takeDirectoryRoles(request, user, rolesFromGroups(groups, map), {
+      await takeDirectoryRoles(ctx.workspace, request, user, rolesFromGroups(groups, map), {
         via: 'scim',
         token: request.scimToken,
         groups,

@@ -8,9 +8,12 @@ import { PersonName } from '#/api/admin';
 import type { Role } from '#/api/roles';
 import type { GroupRoles } from '#/api/sso';
 import type { SsoRefusal } from '#/api/sso-refusals';
-import { openSession } from '../notifications/new-browser';
+import type { EnvironmentInfo } from '#/api/dashboard';
+import { type SignInDeps, openSession } from '../notifications/new-browser';
+import type { Notices } from '../notifications/notices';
 import { audit } from '../request';
-import type { User } from '../store/workspace';
+import type { SsoStore } from '../store/sso';
+import type { User, WorkspaceStore } from '../store/workspace';
 import { covers, rolesFromGroups } from './roles';
 
 const SIGN_IN_PAGE = '/sign-in';
@@ -58,6 +61,7 @@ export async function refuseSso(
  * group), audited as "roles from the directory" when they change.
  */
 export async function takeDirectoryRoles(
+  workspace: Pick<WorkspaceStore, 'setRoles'>,
   request: FastifyRequest,
   user: User,
   roles: Role[],
@@ -68,7 +72,7 @@ export async function takeDirectoryRoles(
   if (roles.length === before.length && roles.every((r) => before.includes(r))) return;
   // The last active admin keeps their roles until another admin is made (docs/decisions/063):
   // the refusal is in the audit trail for the admins to see.
-  const outcome = await request.server.dashboard.workspace.setRoles(user.id, roles);
+  const outcome = await workspace.setRoles(user.id, roles);
   await audit(
     request,
     {
@@ -91,7 +95,26 @@ const subjectOf = (protocol: string, provider: string, id: string) =>
   `${protocol} ${provider} ${id}`;
 const providerOfSubject = (subject: string) => subject.split(' ')[1];
 
+/** What completing a sign-in reads and writes (parts of the server's context). */
+export interface CompleteSignInDeps extends SignInDeps {
+  workspace: SignInDeps['workspace'] &
+    Pick<
+      WorkspaceStore,
+      | 'setRoles'
+      | 'userByEmail'
+      | 'userById'
+      | 'linkSso'
+      | 'createUser'
+      | 'credentialHints'
+      | 'endSession'
+    >;
+  sso: SignInDeps['sso'] & Pick<SsoStore, 'noteSignIn'>;
+  environments: readonly Pick<EnvironmentInfo, 'id'>[];
+  notifications: { notices: Notices };
+}
+
 export async function completeSignIn(
+  ctx: CompleteSignInDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   signIn: {
@@ -107,7 +130,6 @@ export async function completeSignIn(
     returnTo: string | null | undefined;
   },
 ) {
-  const ctx = request.server.dashboard;
   const { provider, connection } = signIn;
   const email = signIn.email?.trim().toLowerCase();
   if (!email || signIn.emailVerified === false)
@@ -141,7 +163,14 @@ export async function completeSignIn(
         user,
       );
     if (user.ssoSubject !== subject) await ctx.workspace.linkSso(user.id, subject);
-    await takeDirectoryRoles(request, user, roles, { provider, groups: groupNames }, user);
+    await takeDirectoryRoles(
+      ctx.workspace,
+      request,
+      user,
+      roles,
+      { provider, groups: groupNames },
+      user,
+    );
     user = (await ctx.workspace.userById(user.id))!;
   } else {
     // Just in time: the first sign-in of an address the provider covers makes the person.
