@@ -4,15 +4,14 @@
 // reconnects it by itself when it drops, and they poll meanwhile.
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { controlsKeys } from '#/features/controls/queries';
 import { notificationKeys } from '#/features/notifications/queries';
 import { findKeys } from '#/features/find/keys';
-import { sessionKeys } from '#/features/session/queries';
 import { buildUrl } from '#/api/call';
 import { notificationEndpoints } from '#/api/notifications';
 import { api, SESSION_ENDED_EVENT } from '#/lib/api';
 import { isLive, resetLive, setLive } from '#/lib/live';
 import { takeDrawnMark } from './drawn-page';
+import { controlsKeys, sessionKeys } from '#/lib/query-keys';
 
 /**
  * Reads the matching queries again, those of a page about to show as well as those on screen. A

@@ -6,6 +6,7 @@ import { ApiError } from '#/api/errors';
 import { ApiErrorAlert, RequestIdNote } from '#/components/api-error';
 import { ButtonLink } from '#/components/links';
 import { loadRecord } from '#/lib/params';
+import { loadQuery } from '#/lib/route-loader';
 
 export function NotFound({ data }: { data?: unknown }) {
   const found =
@@ -77,7 +78,7 @@ export function recordPage<Data, Key extends QueryKey>(
     }: {
       context: { queryClient: QueryClient };
       params: { id: number };
-    }) => loadRecord(context.queryClient.ensureQueryData((await load())(params.id))),
+    }) => loadRecord(loadQuery(context, load, (query) => query(params.id))),
     notFoundComponent: NotFound,
   };
 }

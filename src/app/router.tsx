@@ -4,10 +4,6 @@ import { routeTree } from '#/routeTree.gen';
 import { LoadingState } from '#/components/page';
 import { NotFound, RouteError } from './route-states';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
 /**
  * The app's router: the browser's, or, given a `history`, the one the server draws a page with
  * (docs/decisions/059), which leaves scroll restoration to the browser (it would write an inline

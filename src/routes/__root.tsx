@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '#/app/router';
+import type { RouterContext } from '#/app/router-context';
 import { NotFound } from '#/app/route-states';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

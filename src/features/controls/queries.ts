@@ -15,24 +15,8 @@ import type { Product } from '#/api/schemas/transaction';
 import { api } from '#/lib/api';
 import { endpointQuery } from '#/lib/endpoint-query';
 import { unlessLive } from '#/lib/live';
-import { payoutAccountKeys } from '../payout-accounts/queries';
 import { INBOX_PAGE } from './inbox-page';
-
-export type InboxScope = 'you' | 'everyone';
-
-export const controlsKeys = {
-  all: ['controls'] as const,
-  inbox: (scope: InboxScope, start: number, limit: number) =>
-    ['controls', 'inbox', scope, start, limit] as const,
-  count: ['controls', 'count'] as const,
-  transaction: (product: Product, id: number, status?: string) =>
-    ['controls', 'transaction', product, id, status] as const,
-  payeeChanges: (accountId: number) => ['controls', 'payee-changes', accountId] as const,
-  policies: ['controls', 'policies'] as const,
-  settings: ['controls', 'settings'] as const,
-  changes: ['controls', 'changes'] as const,
-  requirement: (q: RequirementQuery) => ['controls', 'requirement', q] as const,
-};
+import { controlsKeys, payoutAccountKeys, type InboxScope } from '#/lib/query-keys';
 
 /** How often the navigation's count and the inbox look again (a decision refreshes them at once). */
 const INBOX_REFRESH_MS = 15_000;

@@ -24,15 +24,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { api } from '#/lib/api';
 import { fillEmpty } from '#/lib/form-fill';
 import { useCreateRecord, useRecordMutation } from '#/lib/mutation';
-
-export const merchantKeys = {
-  all: ['merchants'] as const,
-  list: (page: { start: number; limit: number }) => ['merchants', 'list', page] as const,
-  detail: (id: number) => ['merchants', 'detail', id] as const,
-  agreements: (id: number) => ['merchants', 'agreements', id] as const,
-  documents: (id: number) => ['merchants', 'documents', id] as const,
-  notes: (id: number) => ['merchants', 'notes', id] as const,
-};
+import { merchantKeys } from '#/lib/query-keys';
 
 /** The KYC documents a merchant's review asks for and those given (docs/decisions/073). */
 export const documentsQuery = (id: number) =>

@@ -8,21 +8,8 @@ import {
   type PayoutAccountUpdate,
 } from '#/api/schemas/payout-account';
 import { api } from '#/lib/api';
-import { controlsKeys } from '../controls/queries';
 import { useCreateRecord } from '#/lib/mutation';
-
-export interface PayoutAccountFilters {
-  start: number;
-  limit: number;
-  businessId?: number | undefined;
-  currencySymbol?: string | undefined;
-}
-
-export const payoutAccountKeys = {
-  all: ['payout-accounts'] as const,
-  list: (filters: PayoutAccountFilters) => ['payout-accounts', 'list', filters] as const,
-  detail: (id: number) => ['payout-accounts', 'detail', id] as const,
-};
+import { controlsKeys, payoutAccountKeys } from '#/lib/query-keys';
 
 export const payoutAccountQuery = (id: number) =>
   queryOptions({

@@ -11,6 +11,7 @@ import type { Environment, SessionInfo, SignIn } from '#/api/dashboard';
 import type { ResetRequest } from '#/api/account';
 import { refusalFor } from '#/api/roles';
 import { api } from '#/lib/api';
+import { sessionKeys } from '#/lib/query-keys';
 
 /**
  * The session's endpoints, loaded when first called: every page's first load reads the session,
@@ -19,11 +20,6 @@ import { api } from '#/lib/api';
  */
 const contract = async () => (await import('#/api/dashboard')).sessionEndpoints;
 type SessionEndpoint = keyof Awaited<ReturnType<typeof contract>>;
-
-export const sessionKeys = {
-  all: ['session'] as const,
-  signedOutView: ['session', 'signed-out view'] as const,
-};
 
 export const sessionQuery = queryOptions({
   queryKey: sessionKeys.all,

@@ -7,8 +7,7 @@ import type { AccountStatus, PayoutAccount } from '#/api/schemas/payout-account'
 import type { KycStatus, Merchant, MerchantUpdate } from '#/api/schemas/merchant';
 import type { Event } from '#/api/schemas/platform';
 import { api } from '#/lib/api';
-import { merchantKeys } from '../merchants/queries';
-import { payoutAccountKeys } from '../payout-accounts/queries';
+import { payoutAccountKeys, merchantKeys } from '#/lib/query-keys';
 
 /**
  * The merchant's update body with `|STATUS` appended to its registration number. Every field is

@@ -23,7 +23,7 @@ import {
 import { isFinalStatus } from '#/api/transaction-states';
 import { api } from '#/lib/api';
 import { unlessLive } from '#/lib/live';
-import { controlsKeys } from '../controls/queries';
+import { controlsKeys } from '#/lib/query-keys';
 
 export interface TransactionFilters {
   start: number;

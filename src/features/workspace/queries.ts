@@ -9,11 +9,10 @@ import type { Environment } from '#/api/dashboard';
 import type { Role } from '#/api/roles';
 import { api } from '#/lib/api';
 import { endpointQuery } from '#/lib/endpoint-query';
-import { sessionKeys } from '../session/queries';
-import { controlsKeys } from '../controls/queries';
 import { useRefreshingMutation } from '#/lib/mutation';
 import { showDone } from '#/components/notify';
 import { currentFormats } from '#/lib/format';
+import { controlsKeys, sessionKeys } from '#/lib/query-keys';
 
 export type { AuditFilters } from '#/api/audit';
 

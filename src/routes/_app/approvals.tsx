@@ -28,6 +28,7 @@ import { Totals } from '#/features/batches/components/batch-bits';
 import { sessionQuery, useStepUp } from '#/features/session/queries';
 import { StepUpGroup } from '#/components/step-up-field';
 import { PRODUCT_TITLE } from '#/lib/products';
+import { loadQuery } from '#/lib/route-loader';
 
 const ApprovalsSearch = searchSchema({
   scope: oneOf(['you', 'everyone']),
@@ -42,9 +43,11 @@ export const Route = createFileRoute('/_app/approvals')({
     start: search.start ?? 0,
     limit: search.limit ?? INBOX_PAGE,
   }),
-  loader: async ({ context, deps }) =>
-    context.queryClient.ensureQueryData(
-      (await import('#/features/controls/queries')).inboxQuery(deps.scope, deps.start, deps.limit),
+  loader: ({ context, deps }) =>
+    loadQuery(
+      context,
+      () => import('#/features/controls/queries'),
+      (m) => m.inboxQuery(deps.scope, deps.start, deps.limit),
     ),
   component: ApprovalsPage,
 });

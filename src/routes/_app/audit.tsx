@@ -27,6 +27,7 @@ import { ChoiceFilter, FilterText } from '#/components/filters';
 import { DayRange } from '#/features/find/components/day-range';
 import { CollapsibleFilters } from '#/features/find/components/list-controls';
 import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
+import { loadQuery } from '#/lib/route-loader';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
 
@@ -53,10 +54,12 @@ export const Route = createFileRoute('/_app/audit')({
   },
   loaderDeps: ({ search }) => search,
   // The audit contract loads with the page, not with every page's first load (loaders are).
-  loader: async ({ context, deps }) => {
-    const { auditQuery: query } = await import('#/features/workspace/queries');
-    return context.queryClient.ensureQueryData(query(filtersOf(deps)));
-  },
+  loader: ({ context, deps }) =>
+    loadQuery(
+      context,
+      () => import('#/features/workspace/queries'),
+      (m) => m.auditQuery(filtersOf(deps)),
+    ),
   component: AuditPage,
 });
 

@@ -7,10 +7,15 @@ import { currencyDecimals } from '#/api/money';
 import { PageHeader } from '#/components/page';
 import { currenciesQuery } from '#/lib/reference';
 import { DataTable } from '#/components/data-table';
+import { loadQuery } from '#/lib/route-loader';
 
 export const Route = createFileRoute('/_app/currencies')({
-  loader: async ({ context }) =>
-    context.queryClient.ensureQueryData((await import('#/lib/reference')).currenciesQuery),
+  loader: ({ context }) =>
+    loadQuery(
+      context,
+      () => import('#/lib/reference'),
+      (m) => m.currenciesQuery,
+    ),
   component: CurrenciesPage,
 });
 

@@ -29,6 +29,7 @@ import { fieldError } from '#/lib/field-error';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '#/lib/products';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { Permitted } from '#/features/session/components/permitted';
+import { loadQuery } from '#/lib/route-loader';
 
 const quoted = text(40);
 
@@ -39,8 +40,12 @@ export const Route = createFileRoute('/_app/pricing')({
     to: quoted,
     amount: quoted,
   }),
-  loader: async ({ context }) =>
-    context.queryClient.ensureQueryData((await import('#/lib/reference')).currenciesQuery),
+  loader: ({ context }) =>
+    loadQuery(
+      context,
+      () => import('#/lib/reference'),
+      (m) => m.currenciesQuery,
+    ),
   component: PricingPage,
 });
 

@@ -7,6 +7,7 @@ import type { TransactionNote } from '#/api/dashboard';
 import { TRANSACTION_OPERATION_OF } from '#/api/operations';
 import type { TransactionOperationName } from '#/api/transaction-operation-names';
 import type { DashboardDb } from './db';
+import { fileHref } from '#/api/file-href';
 
 export interface TransactionRef {
   environment: string;
@@ -18,12 +19,6 @@ export interface NoteInput {
   kind: TransactionNote['kind'];
   value: string;
   detail?: string | null;
-}
-
-/** The dashboard's own address of a file the API serves (getFile), else the URL itself. */
-export function fileHref(url: string): string {
-  const match = /\/v1\/file\/([A-Za-z0-9_-]+)$/.exec(url.split('?')[0] ?? '');
-  return match ? `/api/v1/file/${match[1]}` : url;
 }
 
 export function transactionNotes(store: DashboardDb, now: () => number = Date.now) {

@@ -27,12 +27,15 @@ import { nextStepOf } from '#/features/batches/words';
 import { approversInWords, policyInWords } from '#/features/controls/words';
 import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE } from '#/lib/products';
+import { loadQuery } from '#/lib/route-loader';
 
 export const Route = createFileRoute('/_app/batches/$id')({
   // The bulk payouts' contract loads with the page, not with every first load (loaders are).
-  loader: async ({ context, params }) =>
-    context.queryClient.ensureQueryData(
-      (await import('#/features/batches/queries')).batchQuery(params.id),
+  loader: ({ context, params }) =>
+    loadQuery(
+      context,
+      () => import('#/features/batches/queries'),
+      (m) => m.batchQuery(params.id),
     ),
   component: BatchPage,
 });

@@ -9,6 +9,7 @@ import { listCsvUrl, merchantIndexQuery } from '#/features/find/queries';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
 import { humanize } from '#/lib/format';
 import { listOf, listPageSearch, oneOf, type SearchOf, searchSchema } from '#/lib/search';
+import { loadQuery } from '#/lib/route-loader';
 
 const SORTS = [
   { value: 'created', label: 'Newest first' },
@@ -29,9 +30,11 @@ export const Route = createFileRoute('/_app/merchants/')({
   validateSearch: MerchantsSearch,
   loaderDeps: ({ search }) => search,
   // The queries are imported when the page opens: they stay out of the first load.
-  loader: async ({ context, deps }) =>
-    context.queryClient.ensureQueryData(
-      (await import('#/features/find/queries')).merchantIndexQuery(deps),
+  loader: ({ context, deps }) =>
+    loadQuery(
+      context,
+      () => import('#/features/find/queries'),
+      (m) => m.merchantIndexQuery(deps),
     ),
   component: MerchantsPage,
 });

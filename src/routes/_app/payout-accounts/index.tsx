@@ -18,6 +18,7 @@ import {
   searchSchema,
   text,
 } from '#/lib/search';
+import { loadQuery } from '#/lib/route-loader';
 
 const AccountsSearch = searchSchema({
   ...listPageSearch,
@@ -31,9 +32,11 @@ type AccountsSearch = SearchOf<typeof AccountsSearch>;
 export const Route = createFileRoute('/_app/payout-accounts/')({
   validateSearch: AccountsSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, deps }) =>
-    context.queryClient.ensureQueryData(
-      (await import('#/features/find/queries')).accountIndexQuery(deps),
+  loader: ({ context, deps }) =>
+    loadQuery(
+      context,
+      () => import('#/features/find/queries'),
+      (m) => m.accountIndexQuery(deps),
     ),
   component: PayoutAccountsPage,
 });

@@ -2,11 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Panel } from '#/components/page';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
 import { ApprovalSettingsForm } from '#/features/controls/components/control-settings';
+import { loadQuery } from '#/lib/route-loader';
 
 export const Route = createFileRoute('/_app/settings/approvals')({
-  loader: async ({ context }) =>
-    context.queryClient.ensureQueryData(
-      (await import('#/features/controls/queries')).policiesQuery,
+  loader: ({ context }) =>
+    loadQuery(
+      context,
+      () => import('#/features/controls/queries'),
+      (m) => m.policiesQuery,
     ),
   component: ApprovalsSection,
 });

@@ -2,11 +2,14 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { sessionQuery } from '#/features/session/queries';
 import { CredentialsSettings } from '#/features/workspace/components/settings-panels';
+import { loadQuery } from '#/lib/route-loader';
 
 export const Route = createFileRoute('/_app/settings/credentials')({
-  loader: async ({ context }) =>
-    context.queryClient.ensureQueryData(
-      (await import('#/features/workspace/queries')).credentialsQuery,
+  loader: ({ context }) =>
+    loadQuery(
+      context,
+      () => import('#/features/workspace/queries'),
+      (m) => m.credentialsQuery,
     ),
   component: CredentialsSection,
 });

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '#/components/page';
 import { SecondStepSettings } from '#/features/workspace/components/settings-panels';
+import { loadQuery } from '#/lib/route-loader';
 
 // Single sign-on and provisioning come in a chunk of their own with data of their own: the
 // section shows the second step without waiting for them.
@@ -25,8 +26,10 @@ export const Route = createFileRoute('/_app/settings/sign-in')({
         context.queryClient.prefetchQuery(sso.scimQuery),
       ]),
     );
-    return context.queryClient.ensureQueryData(
-      (await import('#/features/workspace/queries')).roleSettingsQuery,
+    return loadQuery(
+      context,
+      () => import('#/features/workspace/queries'),
+      (m) => m.roleSettingsQuery,
     );
   },
   component: SignInSection,

@@ -23,6 +23,7 @@ import {
   type SearchOf,
   searchSchema,
 } from '#/lib/search';
+import { loadQuery } from '#/lib/route-loader';
 
 const day = matching(DAY_PATTERN);
 const SORTS = [
@@ -48,11 +49,11 @@ type TransactionsSearch = SearchOf<typeof TransactionsSearch>;
 export const Route = createFileRoute('/_app/transactions/$product/')({
   validateSearch: TransactionsSearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, params, deps }) =>
-    context.queryClient.ensureQueryData(
-      (await import('#/features/find/queries')).transactionIndexQuery(
-        indexQueryOf(PRODUCT_OF[params.product], deps),
-      ),
+  loader: ({ context, params, deps }) =>
+    loadQuery(
+      context,
+      () => import('#/features/find/queries'),
+      (m) => m.transactionIndexQuery(indexQueryOf(PRODUCT_OF[params.product], deps)),
     ),
   component: TransactionsPage,
 });

@@ -31,6 +31,7 @@ import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
 import { RecordRequests } from '#/features/requests/components/request-log';
 import { useInSandbox } from '#/features/session/queries';
 import { AutomaticMove } from '#/features/moves/components/automatic-move';
+import { loadQuery } from '#/lib/route-loader';
 
 /** The rejected approval that cancelled the transaction, in words. */
 function rejectionOf(controls: TransactionControls | undefined) {
@@ -45,12 +46,14 @@ function rejectionOf(controls: TransactionControls | undefined) {
 }
 
 export const Route = createFileRoute('/_app/transactions/$product/$id/')({
-  loader: async ({ context, params }) => {
-    const { transactionQuery: query } = await import('#/features/transactions/queries');
-    return loadRecord(
-      context.queryClient.ensureQueryData(query(PRODUCT_OF[params.product], params.id)),
-    );
-  },
+  loader: ({ context, params }) =>
+    loadRecord(
+      loadQuery(
+        context,
+        () => import('#/features/transactions/queries'),
+        (m) => m.transactionQuery(PRODUCT_OF[params.product], params.id),
+      ),
+    ),
   // An unknown id shows the not-found page inside the shell.
   notFoundComponent: NotFound,
   component: TransactionPage,
