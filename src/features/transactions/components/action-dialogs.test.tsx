@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+// The dialogs that move money say what moves and refuse what is incomplete before anything is
+// sent: an expired quote cannot be approved; a cancellation for "other" reasons needs the words;
+// a collection's deposit needs its bank confirmation; a rejection needs its reason and says
+// what it does (a collection's cancellation takes no reason, so it is kept here).
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect, it } from 'vitest';
+import type { TransactionControls } from '#/api/controls';
+import type { Transaction } from '#/api/schemas/transaction';
+import { transactionRecord } from '#/api/testing';
+import { chooseOption, renderWithData, signedInAs } from '#/components/testing';
+import {
+  ApproveDepositDialog,
+  ApproveQuoteDialog,
+  CancelDialog,
+  RejectApprovalDialog,
+} from './action-dialogs';
+
+afterEach(cleanup);
+
+const quoted: Transaction = {
+  ...transactionRecord(),
+  businessRequestId: 41,
+  clientStatus: 'OnOff_AWAITING_QUOTE_APPROVAL',
+  fromAmount: '109.60',
+};
+
+const expiredControls: TransactionControls = {
+  approvals: [],
+  actions: {
+    approveQuote: { canAct: true, why: null, whoCan: [], required: 1, policy: null },
+    approveDeposit: { canAct: true, why: null, whoCan: [], required: 1, policy: null },
+  },
+  recipient: null,
+  creator: { id: 'u2', name: 'Omar Operations' },
+  quote: {
+    source: 'api',
+    depositAmount: '109.60',
+    rate: '0.9124087591',
+    rateGiven: true,
+    fee: null,
+    quotedAt: 1_000,
+    expiresAt: 2_000,
+    expired: true,
+    referenceRate: null,
+    markupPercent: null,
+  },
+};
+
+const dialogOf = async () => within(await screen.findByRole('dialog'));
+const common = { opened: true, onClose: () => {} };
+
+it('offers no approval of an expired quote, and says why', async () => {
+  renderWithData(
+    <ApproveQuoteDialog
+      {...common}
+      product="sendc2f"
+      transaction={quoted}
+      controls={expiredControls}
+    />,
+    [signedInAs(['approver'])],
+  );
+  const dialog = await dialogOf();
+  expect(dialog.getByText('This quote has expired')).toBeTruthy();
+  expect(
+    (dialog.getByRole('button', { name: 'Approve quote' }) as HTMLButtonElement).disabled,
+  ).toBe(true);
+});
+
+it('cancels for an "other" reason only with the words of what happened', async () => {
+  renderWithData(<CancelDialog {...common} product="sendc2f" transaction={quoted} />, [
+    signedInAs(['finance']),
+  ]);
+  const dialog = await dialogOf();
+  expect(dialog.getByText('Cancelling cannot be undone. Nothing is paid out.')).toBeTruthy();
+  const confirm = dialog.getByRole('button', { name: 'Cancel transaction' }) as HTMLButtonElement;
+  expect(confirm.disabled).toBe(false);
+  await chooseOption(dialog, 'Reason', 'Other');
+  expect(confirm.disabled).toBe(true);
+  await userEvent.type(dialog.getByRole('textbox', { name: /What happened/ }), 'Duplicate order');
+  expect(confirm.disabled).toBe(false);
+});
+
+it("approves a collection's deposit only with its bank confirmation", async () => {
+  const waiting = { ...quoted, clientStatus: 'OnOff_AWAITING_DEPOSIT_APPROVAL' };
+  renderWithData(<ApproveDepositDialog {...common} product="receive" transaction={waiting} />, [
+    signedInAs(['approver']),
+  ]);
+  const dialog = await dialogOf();
+  expect(dialog.getByText(/Required: the bank confirmation/)).toBeTruthy();
+  expect(
+    (dialog.getByRole('button', { name: 'Approve deposit' }) as HTMLButtonElement).disabled,
+  ).toBe(true);
+});
+
+it('rejects only with a reason, and says what a rejection does to a collection', async () => {
+  renderWithData(
+    <RejectApprovalDialog
+      {...common}
+      product="receive"
+      transaction={quoted}
+      action="approveQuote"
+      creator="Omar Operations"
+    />,
+    [signedInAs(['approver'])],
+  );
+  const dialog = await dialogOf();
+  expect(dialog.getByText(/cancellation takes no reason, so the reason is kept here/)).toBeTruthy();
+  await userEvent.click(dialog.getByRole('button', { name: 'Reject and cancel #41' }));
+  expect(
+    await dialog.findByText(/Reason/, { selector: '.mantine-InputWrapper-error' }),
+  ).toBeTruthy();
+});

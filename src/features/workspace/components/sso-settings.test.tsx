@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+// Single sign-on in Settings: what to register with a provider is there to copy before anything
+// is set up; a provider's form names each field at fault before anything is sent (an issuer
+// without https among them); a SAML provider set up says whom it trusts and until when, and is
+// removed only when asked twice.
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { afterEach, expect, it } from 'vitest';
+import { SsoSettings } from '#/api/sso';
+import { renderWithData, signedInAs } from '#/components/testing';
+import { ssoQuery } from '../sso-queries';
+import { SsoSettingsPanel } from './sso-settings';
+
+afterEach(cleanup);
+
+const settings = (over: Partial<SsoSettings> = {}): SsoSettings =>
+  SsoSettings.parse({
+    oidc: null,
+    saml: null,
+    policy: { ssoRequired: false, breakGlass: [], sessionHours: 12, idleMinutes: 30 },
+    redirectUri: 'https://dashboard.partner.example/api/sso/oidc/callback',
+    serviceProvider: {
+      entityId: 'https://dashboard.partner.example/saml',
+      acsUrl: 'https://dashboard.partner.example/saml/acs',
+      metadataUrl: 'https://dashboard.partner.example/saml/metadata',
+    },
+    ...over,
+  });
+
+function panel(data: SsoSettings) {
+  renderWithData(
+    <Suspense>
+      <SsoSettingsPanel />
+    </Suspense>,
+    [[ssoQuery.queryKey, data], signedInAs(['admin'])],
+  );
+}
+
+const formNamed = async (name: string) => within(await screen.findByRole('form', { name }));
+
+it('gives what to register with a provider before anything is set up', async () => {
+  panel(settings());
+  await screen.findByText('Redirect URI to register with the provider');
+  for (const value of [
+    'https://dashboard.partner.example/api/sso/oidc/callback',
+    'https://dashboard.partner.example/saml/acs',
+    'https://dashboard.partner.example/saml',
+  ])
+    expect(screen.getAllByText(value).length).toBeGreaterThan(0);
+  expect(
+    screen
+      .getByRole('link', { name: "Download this dashboard's SAML metadata" })
+      .getAttribute('href'),
+  ).toBe('https://dashboard.partner.example/saml/metadata');
+});
+
+it('names every field at fault before an OpenID provider is sent, https included', async () => {
+  panel(settings());
+  const form = await formNamed('OpenID provider');
+  await userEvent.type(
+    form.getByRole('textbox', { name: /Issuer URL/ }),
+    'http://login.example.com',
+  );
+  await userEvent.click(form.getByRole('button', { name: 'Check and set up' }));
+  expect(await form.findByText(/Issuer URL must use https/)).toBeTruthy();
+  expect(form.getByText(/Client ID/, { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+  expect(form.getByText(/must name at least one domain/)).toBeTruthy();
+  // Nothing was sent: no refusal of the server is shown.
+  expect(form.queryByText('Not saved')).toBeNull();
+});
+
+it('says whom a SAML provider trusts, and removes it only when asked twice', async () => {
+  panel(
+    settings({
+      saml: {
+        entityId: 'https://idp.partner.example/saml',
+        entryPoint: 'https://idp.partner.example/sso',
+        certificates: [{ subject: 'CN=idp.partner.example', validTo: '2027-06-30' }],
+        groupsAttribute: 'groups',
+        domains: ['partner.example'],
+        roleMap: [{ group: 'finance', roles: ['finance'] }],
+        updatedAt: 1_790_000_000_000,
+        updatedBy: 'admin@partner.example',
+        lastSignInAt: null,
+        lastSignInEmail: null,
+      },
+    }),
+  );
+  const form = await formNamed('SAML provider');
+  expect(
+    form.getByText((_, node) =>
+      Boolean(
+        node?.tagName === 'P' &&
+        /Signs in through https:\/\/idp\.partner\.example\/saml at https:\/\/idp\.partner\.example\/sso; its signing certificate: CN=idp\.partner\.example, until 2027-06-30\./.test(
+          node.textContent ?? '',
+        ),
+      ),
+    ),
+  ).toBeTruthy();
+  await userEvent.click(form.getByRole('button', { name: 'Remove the provider…' }));
+  expect(form.getByText('Remove this provider?')).toBeTruthy();
+  expect(
+    form.getByText(/Nobody can sign in through https:\/\/idp\.partner\.example\/saml/),
+  ).toBeTruthy();
+  await userEvent.click(form.getByRole('button', { name: 'Keep it' }));
+  expect(form.queryByText('Remove this provider?')).toBeNull();
+});

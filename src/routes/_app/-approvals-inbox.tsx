@@ -1,0 +1,394 @@
+// The approvals page's inbox (docs/decisions/025, 034, 071), beside its route (the `-` keeps
+// it out of the route tree): what waits for a decision, yours or
+// everyone's: bank-detail changes as cards, bulk payout files and their deposits, then quotes and
+// deposits page by page, each saying what moves, who asked and who can approve.
+import { Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import {
+  ACTION_LABEL,
+  type InboxBatch,
+  type InboxBatchDeposits,
+  type InboxTransaction,
+} from '#/api/controls';
+import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
+import { DateTime } from '#/components/date-time';
+import { AnchorLink, TransactionLink } from '#/components/links';
+import { Money } from '#/components/money';
+import { EmptyState, PageHeader } from '#/components/page';
+import { Pager } from '#/components/pager';
+import { type Column, DataTable, IdNote } from '#/components/data-table';
+import { formatMoney, formatPercent, namesInWords } from '#/lib/format';
+import { PairRate } from '#/components/rate';
+import { StepUpGroup } from '#/components/step-up-field';
+import { PRODUCT_TITLE } from '#/lib/products';
+import type { InboxScope } from '#/lib/query-keys';
+import { QUOTE_EXPIRED, QuoteExpiry } from '#/features/transactions/components/approval-summary';
+import { Totals } from '#/features/batches/components/batch-bits';
+import { sessionQuery, useStepUp } from '#/features/session/queries';
+import { PayeeChangeCard } from '#/features/controls/components/payee-change';
+import { inboxQuery } from '#/features/controls/queries';
+import { approversInWords } from '#/features/controls/words';
+
+/** Which page of whose approvals is shown. */
+export interface InboxView {
+  scope: InboxScope;
+  start: number;
+  limit: number;
+}
+
+/** Who can give the approval: you, or the names of those who can, or why nobody can. */
+function WhoCan({
+  item,
+  nobody = 'Nobody yet',
+}: {
+  item: Pick<InboxTransaction, 'canAct' | 'whoCan' | 'why'>;
+  /** What is said when nobody can. */
+  nobody?: string;
+}) {
+  if (item.canAct)
+    return (
+      <Badge color="violet" variant="light" radius="sm" style={{ textTransform: 'none' }}>
+        You
+      </Badge>
+    );
+  return (
+    <Text size="sm" c="dimmed">
+      {item.whoCan.length > 0 ? namesInWords(item.whoCan) : nobody}
+      <Text span size="xs" display="block">
+        {item.why}
+      </Text>
+    </Text>
+  );
+}
+
+function Approvals({ item }: { item: InboxTransaction }) {
+  const given = (item.approval?.decisions ?? []).filter((d) => d.decision === 'approve');
+  return (
+    <>
+      <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
+        {given.length} of {item.required}
+      </Badge>
+      <IdNote>
+        {given.length > 0
+          ? `by ${namesInWords(given.map((d) => d.userName))}`
+          : item.required > 1
+            ? `needs ${approversInWords(item.required)}`
+            : 'nobody yet'}
+      </IdNote>
+    </>
+  );
+}
+
+const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
+  {
+    header: 'Transaction',
+    cell: (item) => (
+      <>
+        <TransactionLink product={item.product} id={item.transactionId} />
+        {item.merchantName && <IdNote>{item.merchantName}</IdNote>}
+      </>
+    ),
+  },
+  { header: 'Waiting for', cell: (item) => ACTION_LABEL[item.action] },
+  {
+    header: 'Payout',
+    align: 'right',
+    cell: (item) => <Money amount={item.payoutAmount} symbol={item.payoutCurrency} />,
+  },
+  {
+    header: 'Deposit',
+    align: 'right',
+    cell: (item) =>
+      item.quote.depositAmount ? (
+        <>
+          <Money amount={item.quote.depositAmount} symbol={item.depositCurrency} />
+          {item.quote.rate && (
+            <IdNote>
+              <PairRate
+                from={item.depositCurrency}
+                to={item.payoutCurrency}
+                rate={item.quote.rate}
+                derived={!item.quote.rateGiven}
+                size="xs"
+                c="dimmed"
+              />
+              {item.quote.source === 'priceNow' ? ", today's" : ''}
+              {item.quote.fee && (
+                <span data-testid="inbox-fee">
+                  {' · fee '}
+                  {formatMoney(item.quote.fee, item.depositCurrency)}
+                  {item.quote.markupPercent !== null &&
+                    ` (${formatPercent(item.quote.markupPercent)} markup)`}
+                </span>
+              )}
+            </IdNote>
+          )}
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {item.depositCurrency}, not quoted
+        </Text>
+      ),
+  },
+  {
+    header: 'Pays',
+    cell: (item) =>
+      item.payee ? (
+        <>
+          <Text size="sm">{item.payee.accountHolderName}</Text>
+          <IdNote>
+            {item.payee.bankName}, {item.payee.number}
+          </IdNote>
+          {item.payee.firstPayment && (
+            <Badge color="orange" variant="light" size="xs" radius="sm" mt={2}>
+              First payment
+            </Badge>
+          )}
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ),
+  },
+  {
+    header: 'Asked by',
+    cell: (item) =>
+      item.askedBy ? (
+        <Text size="sm">{item.askedBy}</Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          made outside the dashboard
+        </Text>
+      ),
+  },
+  { header: 'Approvals', cell: (item) => <Approvals item={item} /> },
+  {
+    header: 'Waiting since',
+    cell: (item) => (
+      <>
+        <DateTime value={item.since} />
+        {item.action === 'approveQuote' && item.quote.expiresAt !== null && (
+          <IdNote>
+            <QuoteExpiry quote={item.quote} />
+          </IdNote>
+        )}
+      </>
+    ),
+  },
+  {
+    header: 'Who can approve',
+    cell: (item) =>
+      item.action === 'approveQuote' && item.quote.expired ? (
+        // Nobody can approve an expired quote: it is quoted again, or rejected.
+        <WhoCan
+          item={{ canAct: false, whoCan: [], why: QUOTE_EXPIRED.todo }}
+          nobody="Nobody: it has expired"
+        />
+      ) : (
+        <WhoCan item={item} />
+      ),
+  },
+];
+
+/** A bulk payout file by name, linked to its page, with a note below. */
+function FileCell({ id, name, children }: { id: string; name: string; children: ReactNode }) {
+  return (
+    <>
+      <AnchorLink to="/batches/$id" params={{ id }}>
+        {name}
+      </AnchorLink>
+      <IdNote>{children}</IdNote>
+    </>
+  );
+}
+
+const BATCH_COLUMNS: Array<Column<InboxBatch>> = [
+  {
+    header: 'File',
+    cell: (item) => (
+      <FileCell id={item.id} name={item.fileName}>
+        {PRODUCT_TITLE[item.product].plural}
+        {item.uploadedBy ? `, uploaded by ${item.uploadedBy}` : ''}
+      </FileCell>
+    ),
+  },
+  { header: 'Total', cell: (item) => <Totals totals={item.totals} /> },
+  {
+    header: 'Approvals',
+    cell: (item) => (
+      <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
+        {item.approvals} of {item.required}
+      </Badge>
+    ),
+  },
+  { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
+  { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
+];
+
+const BATCH_DEPOSIT_COLUMNS: Array<Column<InboxBatchDeposits>> = [
+  {
+    header: 'File',
+    cell: (item) => (
+      <FileCell id={item.batchId} name={item.fileName}>
+        {PRODUCT_TITLE[item.product].plural}
+      </FileCell>
+    ),
+  },
+  {
+    header: 'Deposits waiting',
+    cell: (item) => (
+      <Text size="sm">
+        {item.count} deposit{item.count === 1 ? '' : 's'}, approved together on the file&apos;s page
+      </Text>
+    ),
+  },
+  { header: 'Paid out', cell: (item) => <Totals totals={item.payoutTotals} rows={false} /> },
+  { header: 'Deposited', cell: (item) => <Totals totals={item.depositTotals} rows={false} /> },
+  { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
+  { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
+];
+
+function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
+  return (
+    <Paper withBorder radius="md">
+      <DataTable
+        label="Quotes and deposits waiting"
+        minWidth={1040}
+        verticalSpacing="sm"
+        rows={items}
+        rowKey={(item) => `${item.product}-${item.transactionId}-${item.action}`}
+        rowProps={(item) => ({ 'data-testid': `inbox-${item.product}-${item.transactionId}` })}
+        columns={WAITING_COLUMNS}
+      />
+    </Paper>
+  );
+}
+
+export function ApprovalsInbox({
+  view: { scope, start, limit },
+  onView,
+}: {
+  view: InboxView;
+  /** Shows another scope or page (the route puts it in the address). */
+  onView: (view: InboxView) => void;
+}) {
+  const { data: page } = useSuspenseQuery(inboxQuery(scope, start, limit));
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const viewerId = session.signedIn ? session.user.id : undefined;
+  const stepUp = useStepUp();
+  const empty =
+    page.results.length === 0 &&
+    page.changes.length === 0 &&
+    page.batches.length === 0 &&
+    page.batchDeposits.length === 0;
+  return (
+    <>
+      <PageHeader
+        title="Approvals"
+        description="Quotes, deposits, bank-detail changes and bulk payout files that wait for a decision. Whoever created a transaction, proposed a change or uploaded a file never approves it."
+      />
+      <Group mb="md">
+        <SegmentedControl
+          aria-label="Whose approvals"
+          value={scope}
+          onChange={(value) => onView({ scope: value as InboxScope, start: 0, limit })}
+          data={[
+            { value: 'you', label: `For you (${page.counts.you})` },
+            { value: 'everyone', label: `Everyone (${page.counts.everyone})` },
+          ]}
+        />
+      </Group>
+      {empty ? (
+        <EmptyState
+          title={scope === 'you' ? 'Nothing waits for you' : 'Nothing waits for approval'}
+        >
+          {scope === 'you' && page.counts.everyone > 0
+            ? `${page.counts.everyone} waiting for others: see Everyone.`
+            : 'Quotes and deposits appear here as soon as they can be approved.'}
+        </EmptyState>
+      ) : (
+        <Stack gap="lg">
+          {page.changes.length > 0 && (
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Bank-detail changes
+              </Title>
+              <StepUpGroup stepUp={stepUp} active={page.changes.some((item) => item.canAct)}>
+                {page.changes.map((item) => (
+                  <PayeeChangeCard
+                    key={item.change.id}
+                    change={item.change}
+                    state={item}
+                    merchantName={item.merchantName}
+                    viewerId={viewerId}
+                    showAccount
+                  />
+                ))}
+              </StepUpGroup>
+            </Stack>
+          )}
+          {page.batches.length > 0 && (
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Bulk payout files
+              </Title>
+              <Paper withBorder radius="md">
+                <DataTable
+                  label="Bulk payout files waiting"
+                  minWidth={760}
+                  verticalSpacing="sm"
+                  rows={page.batches}
+                  columns={BATCH_COLUMNS}
+                />
+              </Paper>
+            </Stack>
+          )}
+          {page.batchDeposits.length > 0 && (
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Deposits of bulk payout files
+              </Title>
+              <Paper withBorder radius="md">
+                <DataTable
+                  label="Deposits of bulk payout files waiting"
+                  minWidth={760}
+                  verticalSpacing="sm"
+                  rows={page.batchDeposits}
+                  rowKey={(item) => item.batchId}
+                  rowProps={(item) => ({ 'data-testid': `inbox-batch-deposits-${item.batchId}` })}
+                  columns={BATCH_DEPOSIT_COLUMNS}
+                />
+              </Paper>
+            </Stack>
+          )}
+          {(page.results.length > 0 || start > 0) && (
+            <Stack gap="sm">
+              <Title order={2} fz="lg">
+                Quotes and deposits
+              </Title>
+              <TransactionsWaiting items={page.results} />
+              <Pager
+                page={{ ...page, start, limit }}
+                label="waiting"
+                onChange={(p) => onView({ scope, start: p.start, limit: p.limit })}
+              />
+            </Stack>
+          )}
+        </Stack>
+      )}
+      <Text size="sm" c="dimmed" mt="md">
+        Policies decide how many approvers an amount needs;{' '}
+        {session.signedIn && hasRole(session.user.roles, WORKSPACE_ROLES.readAudit) ? (
+          <AnchorLink to="/audit" size="sm" underline="always">
+            the audit trail
+          </AnchorLink>
+        ) : (
+          'the audit trail (for admins and viewers)'
+        )}{' '}
+        records every decision.
+      </Text>
+    </>
+  );
+}
