@@ -1,0 +1,242 @@
+// Approval requests as they are opened, read and closed (docs/decisions/025, 074): the
+// `approval_request` and `approval_decision` tables. Deciding one is ./decide.ts's alone.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Notices } from '../notifications/notices';
+import type { DashboardDb } from '../store/db';
+import type { ApprovalRequestTable, Database } from '../store/schema';
+import {
+  type ApprovalSubject,
+  type PayeeChangeData,
+  type StoredRequest,
+  type TransactionRef,
+  REQUEST_TTL_MS,
+  loadRequest,
+  loadRequests,
+  originIn,
+  serializedWithControls,
+  toRequest,
+} from './requests';
+
+export function requestStore(
+  store: DashboardDb,
+  now: () => number = Date.now,
+  /** Who is told what waits for them (docs/decisions/035); none in tests of the rules. */
+  notices?: Notices,
+) {
+  /** A new request's row: pending for one approver, open for a week, with `fields` about it. */
+  const pendingRow = (
+    fields: Omit<
+      ApprovalRequestTable,
+      'id' | 'required' | 'status' | 'created_at' | 'expires_at' | 'closed_at' | 'reject_reason'
+    >,
+  ): ApprovalRequestTable => {
+    const time = now();
+    return {
+      id: randomUUID(),
+      required: 1,
+      status: 'pending',
+      created_at: time,
+      expires_at: time + REQUEST_TTL_MS,
+      closed_at: null,
+      reject_reason: null,
+      ...fields,
+    };
+  };
+  const { db } = store;
+  const serialized = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+    serializedWithControls(store, work);
+
+  const pendingRequests = (trx: Kysely<Database>, environment: string) =>
+    trx
+      .selectFrom('approval_request')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now());
+
+  return {
+    /** The open request for a transaction's approval, or a new one. */
+    async openApproval(subject: ApprovalSubject, body: string | null): Promise<StoredRequest> {
+      return serialized(async (trx) => {
+        const open = await pendingRequests(trx, subject.environment)
+          .where('kind', '=', 'transaction')
+          .where('product', '=', subject.product)
+          .where('object_id', '=', subject.transactionId)
+          .where('action', '=', subject.action)
+          .executeTakeFirst();
+        if (open) return (await loadRequests(trx, [open]))[0]!;
+        const row = pendingRow({
+          environment: subject.environment,
+          kind: 'transaction',
+          product: subject.product,
+          object_id: subject.transactionId,
+          action: subject.action,
+          currency: subject.payout.currency,
+          amount: subject.payout.amount,
+          deposit_currency: subject.deposit.currency,
+          deposit_amount: subject.deposit.amount,
+          body,
+          author_id: null,
+          author_name: null,
+          change: null,
+        });
+        await trx.insertInto('approval_request').values(row).execute();
+        return toRequest(row, []);
+      });
+    },
+
+    /** Holds a change of a payout account's bank details, unless one is pending already. */
+    async openPayeeChange(input: {
+      environment: string;
+      accountId: number;
+      currency: string;
+      author: { id: string; name: string };
+      body: string;
+      change: PayeeChangeData;
+    }): Promise<{ change: StoredRequest } | { pending: StoredRequest }> {
+      return serialized(async (trx) => {
+        const open = await pendingRequests(trx, input.environment)
+          .where('kind', '=', 'payee')
+          .where('object_id', '=', input.accountId)
+          .executeTakeFirst();
+        if (open) return { pending: (await loadRequests(trx, [open]))[0]! };
+        const row = pendingRow({
+          environment: input.environment,
+          kind: 'payee',
+          product: '',
+          object_id: input.accountId,
+          action: 'changeBankDetails',
+          currency: input.currency,
+          amount: '0',
+          deposit_currency: null,
+          deposit_amount: null,
+          body: input.body,
+          author_id: input.author.id,
+          author_name: input.author.name,
+          change: JSON.stringify(input.change),
+        });
+        await trx.insertInto('approval_request').values(row).execute();
+        await notices?.payeeChangeWaiting(trx, {
+          accountId: input.accountId,
+          authorId: input.author.id,
+          authorName: input.author.name,
+        });
+        return { change: toRequest(row, []) };
+      });
+    },
+
+    request: (id: string) => loadRequest(db, id),
+
+    /** A transaction's approval requests, newest first: its timeline says who approved what. */
+    async approvalsOf(ref: TransactionRef): Promise<StoredRequest[]> {
+      const rows = await db
+        .selectFrom('approval_request')
+        .selectAll()
+        .where('environment', '=', ref.environment)
+        .where('kind', '=', 'transaction')
+        .where('product', '=', ref.product)
+        .where('object_id', '=', ref.transactionId)
+        .orderBy('created_at', 'desc')
+        .execute();
+      return loadRequests(db, rows);
+    },
+
+    /** A payout account's bank-detail changes, newest first. */
+    async payeeChangesOf(environment: string, accountId: number): Promise<StoredRequest[]> {
+      const rows = await db
+        .selectFrom('approval_request')
+        .selectAll()
+        .where('environment', '=', environment)
+        .where('kind', '=', 'payee')
+        .where('object_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .limit(50)
+        .execute();
+      return loadRequests(db, rows);
+    },
+
+    /** Payee changes waiting for approval, oldest first. */
+    async pendingPayeeChanges(environment: string): Promise<StoredRequest[]> {
+      const rows = await pendingRequests(db, environment)
+        .where('kind', '=', 'payee')
+        .orderBy('created_at')
+        .execute();
+      return loadRequests(db, rows);
+    },
+
+    /** Open approvals of these transactions, by `product:id:action`. */
+    async pendingApprovalsOf(
+      environment: string,
+      refs: ReadonlyArray<{ product: string; id: number }>,
+    ): Promise<Map<string, StoredRequest>> {
+      const open = new Map<string, StoredRequest>();
+      if (refs.length === 0) return open;
+      const rows = await pendingRequests(db, environment)
+        .where('kind', '=', 'transaction')
+        .where(
+          'object_id',
+          'in',
+          refs.map((r) => r.id),
+        )
+        .execute();
+      for (const request of await loadRequests(db, rows))
+        open.set(`${request.product}:${request.objectId}:${request.action}`, request);
+      return open;
+    },
+
+    /** The API did what the request approved. */
+    /**
+     * The API did what the request approved. A quote approved: its deposit now waits, which the
+     * approvers (not the creator) are told in the same transaction.
+     */
+    async markApproved(id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const closed = await trx
+          .updateTable('approval_request')
+          .set({ status: 'approved', closed_at: now(), reject_reason: null })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        const request = await loadRequest(trx, id);
+        if (!notices || Number(closed.numUpdatedRows) !== 1 || request?.action !== 'approveQuote')
+          return;
+        const ref = {
+          environment: request.environment,
+          product: request.product!,
+          transactionId: request.objectId,
+        };
+        await notices.approvalWaiting(
+          trx,
+          {
+            product: ref.product,
+            id: ref.transactionId,
+            amount: request.payout.amount ?? '',
+            currency: request.payout.currency,
+            creatorId: (await originIn(trx, ref)) ?? null,
+          },
+          'deposit',
+        );
+      });
+    },
+
+    /** Closes a pending request: withdrawn by its author, stale, or failed at the API. */
+    async close(id: string, status: string, reason: string | null): Promise<void> {
+      await db
+        .updateTable('approval_request')
+        .set({ status, closed_at: now(), reject_reason: reason })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** The API refused the approved action for now: the last decision is void, to be given again. */
+    async withdrawDecision(id: string, userId: string): Promise<void> {
+      await db
+        .deleteFrom('approval_decision')
+        .where('request_id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+  };
+}
