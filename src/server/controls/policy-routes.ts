@@ -1,0 +1,150 @@
+// The approval policies and settings endpoints (docs/decisions/025, 042): listed, added, removed
+// and changed (held for a second admin where there are two), and what a transaction would need.
+import type { FastifyInstance } from 'fastify';
+import { controlsEndpoints as E, policySummary } from '#/api/controls';
+import { holdForSecondAdmin } from './changes';
+import { audit, problem } from '../request';
+import { route } from '../endpoint';
+import { partnerApi } from '../partner-api';
+
+import { controlsRouteHelpers } from './route-helpers';
+
+export function policyRoutes(
+  app: FastifyInstance,
+  helpers: ReturnType<typeof controlsRouteHelpers>,
+) {
+  const ctx = app.dashboard;
+  const controls = ctx.controls;
+  const changes = ctx.controlChanges;
+  const { signedIn, apiOf, refuseUnchecked } = helpers;
+  route(app, E.listPolicies, async () => ({ results: await controls.policies() }));
+
+  route(app, E.addPolicy, async ({ request, reply, body }) => {
+    const { user, environment } = signedIn(request);
+    const api = await apiOf(request, reply);
+    if (!api) return reply;
+    const checked = await controls.checkPolicy(body, environment, api);
+    // Where two or more admins are, a second one approves it first (docs/decisions/042).
+    if ('policy' in checked && (await changes.fourEyes())) {
+      const { baseCurrency } = await controls.settings();
+      return holdForSecondAdmin(ctx.controlChanges, request, {
+        kind: 'addPolicy',
+        payload: checked.policy,
+        summary: `Add a policy: ${policySummary(checked.policy, baseCurrency)}`,
+        audit: { action: E.addPolicy.audit, details: checked.policy },
+      });
+    }
+    if ('unavailable' in checked || 'problem' in checked)
+      return refuseUnchecked(request, reply, checked, {
+        unreadable: 'the currency',
+        field: (p) =>
+          `The policy's ${p.field === 'currency' ? 'currency' : 'amount'} ${p.message}.`,
+      });
+    const added =
+      'policy' in checked ? await controls.addCheckedPolicy(checked.policy, user.email) : checked;
+    if ('duplicate' in added) {
+      await audit(request, {
+        action: E.addPolicy.audit,
+        outcome: 'refused',
+        details: { reason: 'duplicate', policy: added.duplicate.id },
+      });
+      return problem(request, reply, {
+        status: 409,
+        code: 'POLICY_EXISTS',
+        detail: `A policy for the same action, product, currency and amount exists already (it asks ${added.duplicate.approvers} approver${added.duplicate.approvers === 1 ? '' : 's'}): remove it first to change it.`,
+        // On the amount field: the same decision, product and currency from the same amount.
+        errors: [
+          {
+            field: 'minAmount',
+            message: `is the threshold of a policy that exists already (it asks ${added.duplicate.approvers} approver${added.duplicate.approvers === 1 ? '' : 's'}): remove that one first to change it`,
+          },
+        ],
+      });
+    }
+    const { policy } = added;
+    await audit(request, {
+      action: E.addPolicy.audit,
+      target: policy.id,
+      outcome: 'ok',
+      details: {
+        action: policy.action,
+        product: policy.product,
+        currency: policy.currency,
+        amountSide: policy.amountSide,
+        minAmount: policy.minAmount,
+        approvers: policy.approvers,
+      },
+    });
+    return policy;
+  });
+
+  route(app, E.removePolicy, async ({ request, reply, params }) => {
+    if (await changes.fourEyes()) {
+      const policy = (await controls.policies()).find((p) => p.id === params.id);
+      if (!policy)
+        return problem(request, reply, {
+          status: 404,
+          code: 'NOT_FOUND',
+          detail: 'No such policy.',
+        });
+      const { baseCurrency } = await controls.settings();
+      return holdForSecondAdmin(ctx.controlChanges, request, {
+        kind: 'removePolicy',
+        payload: { id: policy.id },
+        summary: `Remove the policy: ${policySummary(policy, baseCurrency)}`,
+        audit: { action: E.removePolicy.audit, target: policy.id },
+      });
+    }
+    const removed = await controls.removePolicy(params.id);
+    if (!removed)
+      return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such policy.' });
+    await audit(request, {
+      action: E.removePolicy.audit,
+      target: removed.id,
+      outcome: 'ok',
+      details: {
+        action: removed.action,
+        product: removed.product,
+        currency: removed.currency,
+        amountSide: removed.amountSide,
+        minAmount: removed.minAmount,
+        approvers: removed.approvers,
+      },
+    });
+    return { id: removed.id, deleted: true as const };
+  });
+
+  route(app, E.approvalSettings, async () => controls.settings());
+
+  route(app, E.setApprovalSettings, async ({ request, reply, body }) => {
+    const { user, environment } = signedIn(request);
+    const api = await apiOf(request, reply);
+    if (!api) return reply;
+    const checked = await controls.checkSettings(body, environment, api);
+    if (!('settings' in checked))
+      return refuseUnchecked(request, reply, checked, {
+        unreadable: 'the base currency',
+        field: (p) => `The base currency ${p.message}.`,
+      });
+    const { settings } = checked;
+    if (await changes.fourEyes())
+      return holdForSecondAdmin(ctx.controlChanges, request, {
+        kind: 'setApprovalSettings',
+        payload: settings,
+        summary: `Change the approval settings: quotes approved within ${settings.quoteValidityMinutes} minutes, the second factor asked again after ${settings.stepUpMinutes} minutes, base currency ${settings.baseCurrency}.`,
+        audit: { action: E.setApprovalSettings.audit, details: settings },
+      });
+    await controls.saveCheckedSettings(settings, user.email);
+    await audit(request, {
+      action: E.setApprovalSettings.audit,
+      outcome: 'ok',
+      details: settings,
+    });
+    return settings;
+  });
+
+  route(app, E.requirement, async ({ request, query }) => {
+    const { environment } = signedIn(request);
+    return controls.requirement(query, environment, await partnerApi(ctx, environment));
+  });
+}
