@@ -37,10 +37,12 @@ it('registers routes only through the declarations, outside the proxy, hooks and
     [
       'endpoint.ts',
       'plugins/index-routes.ts',
-      'plugins/proxy.ts',
+      'plugins/proxy-route.ts',
       'plugins/saml-routes.ts',
       'plugins/spa.ts',
-      'scim/routes.ts',
+      'scim/discovery-routes.ts',
+      'scim/group-routes.ts',
+      'scim/user-routes.ts',
     ].sort(),
   );
 });
