@@ -11,3 +11,21 @@ export async function loadQuery<Module, Data, Failure, Selected, Key extends Que
 ): Promise<Selected> {
   return context.queryClient.ensureQueryData(query(await module()));
 }
+
+/**
+ * Any query's options, whatever its data and key: the page reads the data with its own type.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the options of any query
+type AnyQuery = EnsureQueryDataOptions<any, Error, any, any>;
+
+/**
+ * A route's loader that reads one query (`loadQuery`) exported by a module: the route names the
+ * module and the query by its name.
+ */
+export function loaderOf<Module extends Record<Name, AnyQuery>, Name extends string>(
+  module: () => Promise<Module>,
+  name: Name,
+) {
+  return async ({ context }: { context: { queryClient: QueryClient } }): Promise<unknown> =>
+    loadQuery(context, module, (loaded) => loaded[name]);
+}

@@ -7,15 +7,10 @@ import { currencyDecimals } from '#/api/money';
 import { PageHeader } from '#/components/page';
 import { currenciesQuery } from '#/lib/reference';
 import { DataTable } from '#/components/data-table';
-import { loadQuery } from '#/lib/route-loader';
+import { loaderOf } from '#/lib/route-loader';
 
 export const Route = createFileRoute('/_app/currencies')({
-  loader: ({ context }) =>
-    loadQuery(
-      context,
-      () => import('#/lib/reference'),
-      (m) => m.currenciesQuery,
-    ),
+  loader: loaderOf(() => import('#/lib/reference'), 'currenciesQuery'),
   component: CurrenciesPage,
 });
 

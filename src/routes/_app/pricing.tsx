@@ -29,7 +29,7 @@ import { fieldError } from '#/lib/field-error';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '#/lib/products';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { Permitted } from '#/features/session/components/permitted';
-import { loadQuery } from '#/lib/route-loader';
+import { loaderOf } from '#/lib/route-loader';
 
 const quoted = text(40);
 
@@ -40,12 +40,7 @@ export const Route = createFileRoute('/_app/pricing')({
     to: quoted,
     amount: quoted,
   }),
-  loader: ({ context }) =>
-    loadQuery(
-      context,
-      () => import('#/lib/reference'),
-      (m) => m.currenciesQuery,
-    ),
+  loader: loaderOf(() => import('#/lib/reference'), 'currenciesQuery'),
   component: PricingPage,
 });
 

@@ -13,16 +13,11 @@ import { UploadCard } from '#/features/batches/components/upload-card';
 import { batchesQuery } from '#/features/batches/queries';
 import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE } from '#/lib/products';
-import { loadQuery } from '#/lib/route-loader';
+import { loaderOf } from '#/lib/route-loader';
 
 export const Route = createFileRoute('/_app/batches/')({
   // The bulk payouts' contract loads with the page, not with every first load (loaders are).
-  loader: ({ context }) =>
-    loadQuery(
-      context,
-      () => import('#/features/batches/queries'),
-      (m) => m.batchesQuery,
-    ),
+  loader: loaderOf(() => import('#/features/batches/queries'), 'batchesQuery'),
   component: BatchesPage,
 });
 

@@ -2,15 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Panel } from '#/components/page';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
 import { ApprovalSettingsForm } from '#/features/controls/components/control-settings';
-import { loadQuery } from '#/lib/route-loader';
+import { loaderOf } from '#/lib/route-loader';
 
 export const Route = createFileRoute('/_app/settings/approvals')({
-  loader: ({ context }) =>
-    loadQuery(
-      context,
-      () => import('#/features/controls/queries'),
-      (m) => m.policiesQuery,
-    ),
+  loader: loaderOf(() => import('#/features/controls/queries'), 'policiesQuery'),
   component: ApprovalsSection,
 });
 

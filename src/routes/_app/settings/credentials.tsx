@@ -2,15 +2,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { sessionQuery } from '#/features/session/queries';
 import { CredentialsSettings } from '#/features/workspace/components/settings-panels';
-import { loadQuery } from '#/lib/route-loader';
+import { loaderOf } from '#/lib/route-loader';
 
 export const Route = createFileRoute('/_app/settings/credentials')({
-  loader: ({ context }) =>
-    loadQuery(
-      context,
-      () => import('#/features/workspace/queries'),
-      (m) => m.credentialsQuery,
-    ),
+  loader: loaderOf(() => import('#/features/workspace/queries'), 'credentialsQuery'),
   component: CredentialsSection,
 });
 
