@@ -1,6 +1,7 @@
 // Test support shared by the SPA's and the server's tests: a transaction record as the API
 // sends it, a payout just created by default; override what a test is about.
 import { BATCH_COLUMNS } from './batches';
+import type { BankDetails, QuoteInfo } from './controls';
 import type { Transaction } from './schemas/transaction';
 
 export function transactionRecord(overrides: Partial<Transaction> = {}): Transaction {
@@ -89,3 +90,27 @@ export const BATCH_HEADER = BATCH_COLUMNS.slice(0, 6).join(',');
 
 /** A bulk payout file: these rows (CSV lines) under `BATCH_HEADER`. */
 export const batchCsv = (rows: string[]) => `${[BATCH_HEADER, ...rows].join('\n')}\n`;
+
+/** A German payee's bank details, as a payout account holds them. */
+export const LUMEN_BANK_DETAILS: BankDetails = {
+  iban: 'DE89370400440532013000',
+  accountNumber: null,
+  swiftCode: 'COBADEFFXXX',
+  routingNumber: null,
+  accountHolderName: 'Lumen Textiles GmbH',
+  countryIso: 'DE',
+};
+
+/** A quote the API gave at 1 s that expired at 2 s (nobody may approve it any more). */
+export const EXPIRED_QUOTE: QuoteInfo = {
+  source: 'api',
+  depositAmount: '109.60',
+  rate: '0.91',
+  rateGiven: true,
+  fee: null,
+  quotedAt: 1_000,
+  expiresAt: 2_000,
+  expired: true,
+  referenceRate: null,
+  markupPercent: null,
+};

@@ -29,3 +29,20 @@ export function loaderOf<Module extends Record<Name, AnyQuery>, Name extends str
   return async ({ context }: { context: { queryClient: QueryClient } }): Promise<unknown> =>
     loadQuery(context, module, (loaded) => loaded[name]);
 }
+
+/**
+ * A route's loader that reads one query a module makes from the route's `deps` (its search, as
+ * the list asks the server for it).
+ */
+export function loaderWith<
+  Module extends Record<Name, (deps: never) => AnyQuery>,
+  Name extends string,
+>(module: () => Promise<Module>, name: Name) {
+  return async ({
+    context,
+    deps,
+  }: {
+    context: { queryClient: QueryClient };
+    deps: Parameters<Module[Name]>[0];
+  }): Promise<unknown> => loadQuery(context, module, (loaded) => loaded[name](deps));
+}

@@ -14,7 +14,7 @@ import { StatementPanel } from '#/features/reports/components/statement-panel';
 import { periodLabel } from '#/features/reports/format';
 import { reportOf, zone } from '#/features/reports/period-query';
 import { DAY_PATTERN } from '#/lib/dates';
-import { loadQuery } from '#/lib/route-loader';
+import { loaderWith } from '#/lib/route-loader';
 
 const day = matching(DAY_PATTERN);
 export const ReportSearch = searchSchema({
@@ -32,12 +32,7 @@ export const Route = createFileRoute('/_app/reports')({
   validateSearch: ReportSearch,
   loaderDeps: ({ search }) => search,
   // The period's arithmetic (and its time-zone data) loads with the page, not the first load.
-  loader: ({ context, deps }) =>
-    loadQuery(
-      context,
-      () => import('#/features/reports/period-query'),
-      (m) => m.reportOf(deps),
-    ),
+  loader: loaderWith(() => import('#/features/reports/period-query'), 'reportOf'),
   component: ReportsPage,
 });
 

@@ -26,6 +26,34 @@ export interface DecisionEntry {
   conversions: readonly Conversion[];
 }
 
+/** A decision's columns, as both decision tables keep them. */
+export const decisionColumns = (e: DecisionEntry) => ({
+  user_id: e.userId,
+  user_name: e.userName,
+  decision: e.decision,
+  reason: e.reason,
+  at: e.at,
+  conversion: e.conversions.length > 0 ? JSON.stringify(e.conversions) : null,
+});
+
+/**
+ * Closes a waiting subject as expired, in its own table: a conditional update, so that one
+ * closed meanwhile keeps what closed it.
+ */
+export async function expireIn(
+  trx: Kysely<Database>,
+  table: 'approval_request' | 'control_change',
+  id: string,
+  time: number,
+): Promise<void> {
+  await trx
+    .updateTable(table)
+    .set({ status: 'expired', closed_at: time })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** Who asked for what was rejected, and what the rejection did, for their notice. */
 export interface RejectionWords {
   userId: string | null;

@@ -4,13 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { BatchColumn, BatchStatus, RowState } from '#/api/batches';
 import type { Product } from '#/api/schemas/transaction';
-import type { DashboardDb } from '../store/db';
 import type { BatchFile } from './file';
 import type { RecentPayment, RowResult, ValidRow } from './validate';
-import { type StoredBatch, CANCELLABLE, OPEN, batchBasics, statusOf } from './store-basics';
+import { type StoredBatch, CANCELLABLE, OPEN, type BatchBasics, statusOf } from './store-basics';
 
-export function batchFiles(store: DashboardDb, now: () => number = Date.now) {
-  const { db, toBatch, setStatus } = batchBasics(store, now);
+export function batchFiles({ db, toBatch, setStatus }: BatchBasics, now: () => number) {
   return {
     /** Keeps a checked file as a batch and its rows, all or nothing. */
     async create(input: {

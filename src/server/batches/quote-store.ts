@@ -4,17 +4,15 @@ import { sql } from 'kysely';
 import type { QuoteProblem } from '#/api/batches';
 import { REQUEST_TTL_MS } from '../approvals/requests';
 import type { Notices } from '../notifications/notices';
-import type { DashboardDb } from '../store/db';
 import { RELEASED } from '../store/lease';
-import { type RowPayee, batchBasics } from './store-basics';
+import { type RowPayee, type BatchBasics } from './store-basics';
 
 export function batchQuotes(
-  store: DashboardDb,
-  now: () => number = Date.now,
+  { db, quoting, claimOne, quotable }: BatchBasics,
+  now: () => number,
   /** Who is told a batch waits or finished (docs/decisions/035). */
   notices?: Notices,
 ) {
-  const { db, quoting, claimOne, quotable } = batchBasics(store, now);
   return {
     /**
      * Starts a batch's quote (the quoter prices its rows in the background): only a validated

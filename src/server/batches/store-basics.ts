@@ -167,25 +167,24 @@ export function batchBasics(store: DashboardDb, now: () => number) {
       ]),
     ]);
 
-  const rowsOf = async (batchId: string): Promise<StoredRow[]> =>
-    (
-      await db
+  /** A batch's rows in their order and its decisions, oldest first. */
+  const contentsOf = async (batchId: string) => {
+    const [rows, decisions] = await Promise.all([
+      db
         .selectFrom('batch_row')
         .selectAll()
         .where('batch_id', '=', batchId)
         .orderBy('row_number')
-        .execute()
-    ).map(toRow);
-
-  const decisionsOf = async (batchId: string): Promise<Decision[]> =>
-    (
-      await db
+        .execute(),
+      db
         .selectFrom('batch_decision')
         .selectAll()
         .where('batch_id', '=', batchId)
         .orderBy('at')
-        .execute()
-    ).map(toDecision);
+        .execute(),
+    ]);
+    return { rows: rows.map(toRow), decisions: decisions.map(toDecision) };
+  };
 
   const toBatch = async (batch: BatchTable): Promise<StoredBatch> => ({
     id: batch.id,
@@ -212,8 +211,7 @@ export function batchBasics(store: DashboardDb, now: () => number) {
           }
         : null,
     quoteProblem: batch.quote_problem ? (JSON.parse(batch.quote_problem) as QuoteProblem) : null,
-    decisions: await decisionsOf(batch.id),
-    rows: await rowsOf(batch.id),
+    ...(await contentsOf(batch.id)),
   });
 
   /** Sets a row's fields while its batch is being submitted by `owner`. */
@@ -243,10 +241,10 @@ export function batchBasics(store: DashboardDb, now: () => number) {
     quoting,
     claimOne,
     quotable,
-    rowsOf,
-    decisionsOf,
     toBatch,
     setRow,
     setStatus,
   };
 }
+
+export type BatchBasics = ReturnType<typeof batchBasics>;

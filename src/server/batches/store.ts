@@ -7,6 +7,7 @@ import type { DashboardDb } from '../store/db';
 import { batchFiles } from './file-store';
 import { batchQuotes } from './quote-store';
 import { batchSubmissions } from './submit-store';
+import { batchBasics } from './store-basics';
 
 export {
   type RowPayee,
@@ -22,10 +23,11 @@ export function batchStore(
   /** Who is told a batch waits or finished (docs/decisions/035). */
   notices?: Notices,
 ) {
+  const basics = batchBasics(store, now);
   return {
-    ...batchFiles(store, now),
-    ...batchQuotes(store, now, notices),
-    ...batchSubmissions(store, now, notices),
+    ...batchFiles(basics, now),
+    ...batchQuotes(basics, now, notices),
+    ...batchSubmissions(basics, now, notices),
   };
 }
 

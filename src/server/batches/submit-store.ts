@@ -3,18 +3,15 @@
 import { type Kysely } from 'kysely';
 import { isCompleted } from '#/api/transaction-states';
 import type { Notices } from '../notifications/notices';
-import type { DashboardDb } from '../store/db';
 import { RELEASED } from '../store/lease';
 import type { Database } from '../store/schema';
-import { batchBasics } from './store-basics';
+import { type BatchBasics } from './store-basics';
 
 export function batchSubmissions(
-  store: DashboardDb,
-  now: () => number = Date.now,
-  /** Who is told a batch waits or finished (docs/decisions/035). */
+  { db, lease, claimOne, setRow }: BatchBasics,
+  now: () => number,
   notices?: Notices,
 ) {
-  const { db, lease, claimOne, setRow } = batchBasics(store, now);
   return {
     /**
      * Claims a batch to submit for `leaseMs`: one being submitted whose last claim has lapsed

@@ -8,15 +8,14 @@ import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 import type { TransactionRef } from '../approvals/requests';
 
-import { controlsRouteHelpers } from './route-helpers';
+import { type ControlsRouteHelpers } from './route-helpers';
 
 export function approvalRoutes(
   app: FastifyInstance,
-  helpers: ReturnType<typeof controlsRouteHelpers>,
+  { signedIn, apiOf, apiProblem }: ControlsRouteHelpers,
 ) {
   const ctx = app.dashboard;
-  const controls = ctx.controls;
-  const { signedIn, apiOf, apiProblem } = helpers;
+  const { controls } = ctx;
   route(app, E.inbox, async ({ request, query }) => {
     const { user, environment } = signedIn(request);
     const api = await partnerApi(ctx, environment);

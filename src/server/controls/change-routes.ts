@@ -12,16 +12,11 @@ import { LAST_ADMIN_TEXT } from '../store/workspace';
 import type { User } from '../store/workspace';
 import type { ControlChangeRefusal } from './rules';
 
-import { type Decide, auditWithdrawal, controlsRouteHelpers } from './route-helpers';
+import { type Decide, auditWithdrawal, type ControlsRouteHelpers } from './route-helpers';
 
-export function controlChangeRoutes(
-  app: FastifyInstance,
-  helpers: ReturnType<typeof controlsRouteHelpers>,
-) {
+export function controlChangeRoutes(app: FastifyInstance, { signedIn }: ControlsRouteHelpers) {
   const ctx = app.dashboard;
-  const controls = ctx.controls;
-  const changes = ctx.controlChanges;
-  const { signedIn } = helpers;
+  const { controls, controlChanges: changes } = ctx;
   // Changes of the controls waiting for a second admin (docs/decisions/042).
   route(app, E.controlChanges, async ({ request }) => {
     const { user } = signedIn(request);

@@ -11,7 +11,8 @@ import { audit } from '../request';
 import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
 import { REQUEST_TTL_MS } from '../approvals/requests';
-import type { ControlChangeTable } from '../store/schema';
+import type { Kysely } from 'kysely';
+import type { ControlChangeTable, Database } from '../store/schema';
 import type { User } from '../store/workspace';
 import {
   CONTROL_CHANGE_REFUSAL_TEXT,
@@ -51,6 +52,19 @@ export const toChange = (row: ControlChangeTable): StoredControlChange => ({
   reason: row.reason,
 });
 
+/** A held change by its id, read in `db` (a transaction, for a decision). */
+export async function loadChange(
+  db: Kysely<Database>,
+  id: string,
+): Promise<StoredControlChange | undefined> {
+  const row = await db
+    .selectFrom('control_change')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toChange(row) : undefined;
+}
+
 type Refusal = { refused: { status: number; code: string; detail: string } };
 type Answer = Refusal | { change: ControlChange };
 
@@ -65,14 +79,7 @@ export function controlChanges(
 ) {
   const { db } = store;
 
-  async function load(id: string) {
-    const row = await db
-      .selectFrom('control_change')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row ? toChange(row) : undefined;
-  }
+  const load = (id: string) => loadChange(db, id);
 
   /** The change as a person sees it: whether they can decide it now, else why. */
   function asSeenBy(change: StoredControlChange, viewer: User): ControlChange {

@@ -5,15 +5,10 @@ import { controlsEndpoints as E } from '#/api/controls';
 import { audit, problem } from '../request';
 import { route } from '../endpoint';
 
-import { type Decide, auditWithdrawal, controlsRouteHelpers } from './route-helpers';
+import { type Decide, auditWithdrawal, type ControlsRouteHelpers } from './route-helpers';
 
-export function payeeChangeRoutes(
-  app: FastifyInstance,
-  helpers: ReturnType<typeof controlsRouteHelpers>,
-) {
-  const ctx = app.dashboard;
-  const controls = ctx.controls;
-  const { signedIn, apiOf } = helpers;
+export function payeeChangeRoutes(app: FastifyInstance, { signedIn, apiOf }: ControlsRouteHelpers) {
+  const { controls } = app.dashboard;
   route(app, E.payeeChanges, async ({ request, query }) => {
     const { user, environment } = signedIn(request);
     return controls.payeeChanges(user, environment, query.accountId);

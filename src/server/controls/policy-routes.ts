@@ -7,16 +7,14 @@ import { audit, problem } from '../request';
 import { route } from '../endpoint';
 import { partnerApi } from '../partner-api';
 
-import { controlsRouteHelpers } from './route-helpers';
+import { type ControlsRouteHelpers } from './route-helpers';
 
 export function policyRoutes(
   app: FastifyInstance,
-  helpers: ReturnType<typeof controlsRouteHelpers>,
+  { signedIn, apiOf, refuseUnchecked }: ControlsRouteHelpers,
 ) {
   const ctx = app.dashboard;
-  const controls = ctx.controls;
-  const changes = ctx.controlChanges;
-  const { signedIn, apiOf, refuseUnchecked } = helpers;
+  const { controls, controlChanges: changes } = ctx;
   route(app, E.listPolicies, async () => ({ results: await controls.policies() }));
 
   route(app, E.addPolicy, async ({ request, reply, body }) => {

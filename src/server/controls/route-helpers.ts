@@ -79,3 +79,5 @@ export function controlsRouteHelpers(app: FastifyInstance) {
 
   return { signedIn, apiOf, apiProblem, refuseUnchecked };
 }
+
+export type ControlsRouteHelpers = ReturnType<typeof controlsRouteHelpers>;

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BankDetails } from '#/api/controls';
+import { LUMEN_BANK_DETAILS } from '#/api/testing';
 import type { DashboardDb, DialectName } from '../store/db';
 import { migrations } from '../store/migrations';
 import { createDatabase } from '../store/postgres-cluster';
@@ -24,14 +25,7 @@ const creator = {
   roles: ['finance' as const, 'approver' as const],
 };
 
-const details: BankDetails = {
-  iban: 'DE89370400440532013000',
-  accountNumber: null,
-  swiftCode: 'COBADEFFXXX',
-  routingNumber: null,
-  accountHolderName: 'Lumen Textiles GmbH',
-  countryIso: 'DE',
-};
+const details: BankDetails = LUMEN_BANK_DETAILS;
 
 describe.each(DIALECTS)('the controls store on %s', (dialect) => {
   let db: DashboardDb;

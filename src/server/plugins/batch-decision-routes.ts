@@ -7,15 +7,14 @@ import { audit, problem } from '../request';
 import { route } from '../endpoint';
 import { REFUSAL_TEXT } from '../controls/rules';
 
-import { batchRouteHelpers } from './batch-route-helpers';
+import { type BatchRouteHelpers } from './batch-route-helpers';
 
 export function batchDecisionRoutes(
   app: FastifyInstance,
-  helpers: ReturnType<typeof batchRouteHelpers>,
+  { environmentOf, batchRates, changed, refused, found }: BatchRouteHelpers,
 ) {
   const ctx = app.dashboard;
   const batches = ctx.batches.store;
-  const { environmentOf, batchRates, changed, refused, found } = helpers;
   route(app, E.quoteBatch, async ({ request, reply, params }) => {
     const batch = await found(request, reply, params.id);
     if (!batch) return reply;

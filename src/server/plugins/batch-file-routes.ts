@@ -9,15 +9,14 @@ import { invalidInput, problem } from '../request';
 import { route } from '../endpoint';
 import { writeBatchFile } from '../batches/template';
 
-import { batchRouteHelpers } from './batch-route-helpers';
+import { type BatchRouteHelpers } from './batch-route-helpers';
 
 export function batchFileRoutes(
   app: FastifyInstance,
-  helpers: ReturnType<typeof batchRouteHelpers>,
+  { environmentOf, check, answer, followed, changed, refused, found }: BatchRouteHelpers,
 ) {
   const ctx = app.dashboard;
   const batches = ctx.batches.store;
-  const { environmentOf, check, answer, followed, changed, refused, found } = helpers;
   route(app, E.batchTemplate, async ({ reply, query }) => {
     const template = await batchTemplate(query.product, query.format);
     return reply

@@ -203,3 +203,5 @@ export function batchRouteHelpers(app: FastifyInstance) {
 
   return { environmentOf, check, batchRates, answer, followed, changed, refused, found };
 }
+
+export type BatchRouteHelpers = ReturnType<typeof batchRouteHelpers>;

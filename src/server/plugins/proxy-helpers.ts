@@ -195,3 +195,5 @@ export function proxyHelpers(app: FastifyInstance) {
 
   return { indexAnswer, indexCatchUp, keepNotes, keepMerchantNote, keepSandboxNote, relay };
 }
+
+export type ProxyHelpers = ReturnType<typeof proxyHelpers>;

@@ -6,6 +6,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { type ActionState, PayeeChange } from '#/api/controls';
+import { LUMEN_BANK_DETAILS } from '#/api/testing';
 import { renderInRouter, signedInAs } from '#/components/testing';
 import { PayeeChangeCard } from './payee-change';
 
@@ -24,14 +25,7 @@ const change = (over: Partial<PayeeChange> = {}): PayeeChange =>
     expiresAt: 1_790_604_800_000,
     closedAt: null,
     reason: null,
-    before: {
-      iban: 'DE89370400440532013000',
-      accountNumber: null,
-      swiftCode: 'COBADEFFXXX',
-      routingNumber: null,
-      accountHolderName: 'Lumen Textiles GmbH',
-      countryIso: 'DE',
-    },
+    before: LUMEN_BANK_DETAILS,
     after: {
       iban: 'FR1420041010050500013M02606',
       accountNumber: null,

@@ -5,10 +5,12 @@
 // what it does (a collection's cancellation takes no reason, so it is kept here).
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, expect, it } from 'vitest';
+import type { Role } from '#/api/roles';
 import type { TransactionControls } from '#/api/controls';
 import type { Transaction } from '#/api/schemas/transaction';
-import { transactionRecord } from '#/api/testing';
+import { EXPIRED_QUOTE, transactionRecord } from '#/api/testing';
 import { chooseOption, renderWithData, signedInAs } from '#/components/testing';
 import {
   ApproveDepositDialog,
@@ -34,34 +36,26 @@ const expiredControls: TransactionControls = {
   },
   recipient: null,
   creator: { id: 'u2', name: 'Omar Operations' },
-  quote: {
-    source: 'api',
-    depositAmount: '109.60',
-    rate: '0.9124087591',
-    rateGiven: true,
-    fee: null,
-    quotedAt: 1_000,
-    expiresAt: 2_000,
-    expired: true,
-    referenceRate: null,
-    markupPercent: null,
-  },
+  quote: EXPIRED_QUOTE,
 };
 
-const dialogOf = async () => within(await screen.findByRole('dialog'));
+/** Opens a dialog for a person with `roles`, and finds it. */
+async function open(dialog: ReactNode, roles: Role[] = ['approver']) {
+  renderWithData(dialog, [signedInAs(roles)]);
+  return within(await screen.findByRole('dialog'));
+}
 const common = { opened: true, onClose: () => {} };
 
 it('offers no approval of an expired quote, and says why', async () => {
-  renderWithData(
+  const dialog = await open(
     <ApproveQuoteDialog
       {...common}
       product="sendc2f"
       transaction={quoted}
       controls={expiredControls}
     />,
-    [signedInAs(['approver'])],
+    ['approver'],
   );
-  const dialog = await dialogOf();
   expect(dialog.getByText('This quote has expired')).toBeTruthy();
   expect(
     (dialog.getByRole('button', { name: 'Approve quote' }) as HTMLButtonElement).disabled,
@@ -69,10 +63,9 @@ it('offers no approval of an expired quote, and says why', async () => {
 });
 
 it('cancels for an "other" reason only with the words of what happened', async () => {
-  renderWithData(<CancelDialog {...common} product="sendc2f" transaction={quoted} />, [
-    signedInAs(['finance']),
+  const dialog = await open(<CancelDialog {...common} product="sendc2f" transaction={quoted} />, [
+    'finance',
   ]);
-  const dialog = await dialogOf();
   expect(dialog.getByText('Cancelling cannot be undone. Nothing is paid out.')).toBeTruthy();
   const confirm = dialog.getByRole('button', { name: 'Cancel transaction' }) as HTMLButtonElement;
   expect(confirm.disabled).toBe(false);
@@ -84,10 +77,10 @@ it('cancels for an "other" reason only with the words of what happened', async (
 
 it("approves a collection's deposit only with its bank confirmation", async () => {
   const waiting = { ...quoted, clientStatus: 'OnOff_AWAITING_DEPOSIT_APPROVAL' };
-  renderWithData(<ApproveDepositDialog {...common} product="receive" transaction={waiting} />, [
-    signedInAs(['approver']),
-  ]);
-  const dialog = await dialogOf();
+  const dialog = await open(
+    <ApproveDepositDialog {...common} product="receive" transaction={waiting} />,
+    ['approver'],
+  );
   expect(dialog.getByText(/Required: the bank confirmation/)).toBeTruthy();
   expect(
     (dialog.getByRole('button', { name: 'Approve deposit' }) as HTMLButtonElement).disabled,
@@ -95,7 +88,7 @@ it("approves a collection's deposit only with its bank confirmation", async () =
 });
 
 it('rejects only with a reason, and says what a rejection does to a collection', async () => {
-  renderWithData(
+  const dialog = await open(
     <RejectApprovalDialog
       {...common}
       product="receive"
@@ -103,9 +96,8 @@ it('rejects only with a reason, and says what a rejection does to a collection',
       action="approveQuote"
       creator="Omar Operations"
     />,
-    [signedInAs(['approver'])],
+    ['approver'],
   );
-  const dialog = await dialogOf();
   expect(dialog.getByText(/cancellation takes no reason, so the reason is kept here/)).toBeTruthy();
   await userEvent.click(dialog.getByRole('button', { name: 'Reject and cancel #41' }));
   expect(

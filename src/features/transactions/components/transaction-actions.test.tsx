@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TransactionControls } from '#/api/controls';
 import type { Role } from '#/api/roles';
 import type { Transaction } from '#/api/schemas/transaction';
-import { transactionRecord } from '#/api/testing';
+import { EXPIRED_QUOTE, transactionRecord } from '#/api/testing';
 import { renderWithData } from '#/components/testing';
 import { sessionQuery } from '../../session/queries';
 import { TransactionActions } from './transaction-actions';
@@ -101,18 +101,7 @@ describe('the actions of a transaction', () => {
 
   it('offers no approval of an expired quote, and says what to do instead', () => {
     const c = controls(action(true));
-    c.quote = {
-      source: 'api',
-      depositAmount: '109.60',
-      rate: '0.91',
-      rateGiven: true,
-      fee: null,
-      quotedAt: 1_000,
-      expiresAt: 2_000,
-      expired: true,
-      referenceRate: null,
-      markupPercent: null,
-    };
+    c.quote = EXPIRED_QUOTE;
     const button = renderActions(['approver'], quoted, c);
     expect(button('Approve quote').disabled).toBe(true);
     expect(screen.getByText('The quote has expired: it can no longer be approved.')).toBeTruthy();

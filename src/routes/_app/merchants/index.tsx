@@ -9,7 +9,7 @@ import { listCsvUrl, merchantIndexQuery } from '#/features/find/queries';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
 import { humanize } from '#/lib/format';
 import { listOf, listPageSearch, oneOf, type SearchOf, searchSchema } from '#/lib/search';
-import { loadQuery } from '#/lib/route-loader';
+import { loaderWith } from '#/lib/route-loader';
 
 const SORTS = [
   { value: 'created', label: 'Newest first' },
@@ -30,12 +30,7 @@ export const Route = createFileRoute('/_app/merchants/')({
   validateSearch: MerchantsSearch,
   loaderDeps: ({ search }) => search,
   // The queries are imported when the page opens: they stay out of the first load.
-  loader: ({ context, deps }) =>
-    loadQuery(
-      context,
-      () => import('#/features/find/queries'),
-      (m) => m.merchantIndexQuery(deps),
-    ),
+  loader: loaderWith(() => import('#/features/find/queries'), 'merchantIndexQuery'),
   component: MerchantsPage,
 });
 

@@ -18,7 +18,7 @@ import {
   searchSchema,
   text,
 } from '#/lib/search';
-import { loadQuery } from '#/lib/route-loader';
+import { loaderWith } from '#/lib/route-loader';
 
 const AccountsSearch = searchSchema({
   ...listPageSearch,
@@ -32,12 +32,7 @@ type AccountsSearch = SearchOf<typeof AccountsSearch>;
 export const Route = createFileRoute('/_app/payout-accounts/')({
   validateSearch: AccountsSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    loadQuery(
-      context,
-      () => import('#/features/find/queries'),
-      (m) => m.accountIndexQuery(deps),
-    ),
+  loader: loaderWith(() => import('#/features/find/queries'), 'accountIndexQuery'),
   component: PayoutAccountsPage,
 });
 

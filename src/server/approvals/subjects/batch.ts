@@ -6,6 +6,7 @@ import { DASHBOARD_LINKS } from '#/api/products';
 import type { Product } from '#/api/schemas/transaction';
 import { batchRequirement, convert } from '../../controls/rules';
 import { batchSubject, toRow } from '../../batches/store';
+import { decisionColumns } from '../decide';
 import type { ApprovalRef, SubjectKind } from '../decide';
 import { policiesIn, toDecision } from '../requests';
 
@@ -57,15 +58,7 @@ export const bulkFiles: SubjectKind<BatchFacts, undefined> = {
       async record(trx, e) {
         await trx
           .insertInto('batch_decision')
-          .values({
-            batch_id: id,
-            user_id: e.userId,
-            user_name: e.userName,
-            decision: e.decision,
-            reason: e.reason,
-            at: e.at,
-            conversion: e.conversions.length > 0 ? JSON.stringify(e.conversions) : null,
-          })
+          .values({ batch_id: id, ...decisionColumns(e) })
           .execute();
       },
       async settle(trx, outcome, e) {

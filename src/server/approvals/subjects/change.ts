@@ -2,19 +2,12 @@
 // (../decide.ts) reads and moves it: its own rule (another active admin than its author, while
 // it waits), one decision closes it, and an approved change is then applied by its caller.
 import { decideControlChange } from '../../controls/rules';
-import { type StoredControlChange, toChange } from '../../controls/changes';
-import type { ApprovalRef, SubjectKind } from '../decide';
+import { type StoredControlChange, loadChange } from '../../controls/changes';
+import { type ApprovalRef, type SubjectKind, expireIn } from '../decide';
 
 export const controlChangeKind: SubjectKind<never, StoredControlChange | undefined> = {
   async open(trx, id) {
-    const load = async () => {
-      const row = await trx
-        .selectFrom('control_change')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row ? toChange(row) : undefined;
-    };
+    const load = () => loadChange(trx, id);
     const change = await load();
     if (!change) return undefined;
     return {
@@ -49,14 +42,7 @@ export const controlChangeKind: SubjectKind<never, StoredControlChange | undefin
           .where('status', '=', 'pending')
           .execute();
       },
-      async expire(trx, time) {
-        await trx
-          .updateTable('control_change')
-          .set({ status: 'expired', closed_at: time })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .execute();
-      },
+      expire: (trx, time) => expireIn(trx, 'control_change', id, time),
       // Its author reads the outcome on the Approvals page (as before this module).
       rejection: null,
       view: load,

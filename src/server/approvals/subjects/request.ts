@@ -4,6 +4,7 @@
 import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import type { ControlSubject, Conversion, Money } from '../../controls/rules';
 import { requirementOf } from '../../controls/rules';
+import { decisionColumns, expireIn } from '../decide';
 import type { ApprovalRef, OpenSubject, SubjectKind } from '../decide';
 import { type StoredRequest, loadRequest, originIn, policiesIn, subjectOf } from '../requests';
 
@@ -68,15 +69,7 @@ export const approvalRequests: SubjectKind<RequestFacts, StoredRequest | undefin
       async record(trx, e) {
         await trx
           .insertInto('approval_decision')
-          .values({
-            request_id: id,
-            user_id: e.userId,
-            user_name: e.userName,
-            decision: e.decision,
-            reason: e.reason,
-            at: e.at,
-            conversion: e.conversions.length > 0 ? JSON.stringify(e.conversions) : null,
-          })
+          .values({ request_id: id, ...decisionColumns(e) })
           .execute();
       },
       async settle(trx, outcome, e, required) {
@@ -91,13 +84,7 @@ export const approvalRequests: SubjectKind<RequestFacts, StoredRequest | undefin
           .execute();
       },
       // A request past its week is closed as expired: a new one starts over.
-      async expire(trx, time) {
-        await trx
-          .updateTable('approval_request')
-          .set({ status: 'expired', closed_at: time })
-          .where('id', '=', id)
-          .execute();
-      },
+      expire: (trx, time) => expireIn(trx, 'approval_request', id, time),
       rejection: rejectionOf(request, originatorId),
       view: (trx) => loadRequest(trx, id),
     };
