@@ -250,19 +250,37 @@ const BATCH_DEPOSIT_COLUMNS: Array<Column<InboxBatchDeposits>> = [
   { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
 ];
 
-function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
+/** One kind of what waits, under its heading. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="lg">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** A table of what waits, in its frame, wide enough to read on a phone by scrolling. */
+function WaitingTable<T>(props: Parameters<typeof DataTable<T>>[0]) {
   return (
     <Paper withBorder radius="md">
-      <DataTable
-        label="Quotes and deposits waiting"
-        minWidth={1040}
-        verticalSpacing="sm"
-        rows={items}
-        rowKey={(item) => `${item.product}-${item.transactionId}-${item.action}`}
-        rowProps={(item) => ({ 'data-testid': `inbox-${item.product}-${item.transactionId}` })}
-        columns={WAITING_COLUMNS}
-      />
+      <DataTable minWidth={760} verticalSpacing="sm" {...props} />
     </Paper>
+  );
+}
+
+function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
+  return (
+    <WaitingTable
+      label="Quotes and deposits waiting"
+      minWidth={1040}
+      rows={items}
+      rowKey={(item) => `${item.product}-${item.transactionId}-${item.action}`}
+      rowProps={(item) => ({ 'data-testid': `inbox-${item.product}-${item.transactionId}` })}
+      columns={WAITING_COLUMNS}
+    />
   );
 }
 
@@ -311,10 +329,7 @@ export function ApprovalsInbox({
       ) : (
         <Stack gap="lg">
           {page.changes.length > 0 && (
-            <Stack gap="sm">
-              <Title order={2} fz="lg">
-                Bank-detail changes
-              </Title>
+            <Section title="Bank-detail changes">
               <StepUpGroup stepUp={stepUp} active={page.changes.some((item) => item.canAct)}>
                 {page.changes.map((item) => (
                   <PayeeChangeCard
@@ -327,54 +342,37 @@ export function ApprovalsInbox({
                   />
                 ))}
               </StepUpGroup>
-            </Stack>
+            </Section>
           )}
           {page.batches.length > 0 && (
-            <Stack gap="sm">
-              <Title order={2} fz="lg">
-                Bulk payout files
-              </Title>
-              <Paper withBorder radius="md">
-                <DataTable
-                  label="Bulk payout files waiting"
-                  minWidth={760}
-                  verticalSpacing="sm"
-                  rows={page.batches}
-                  columns={BATCH_COLUMNS}
-                />
-              </Paper>
-            </Stack>
+            <Section title="Bulk payout files">
+              <WaitingTable
+                label="Bulk payout files waiting"
+                rows={page.batches}
+                columns={BATCH_COLUMNS}
+              />
+            </Section>
           )}
           {page.batchDeposits.length > 0 && (
-            <Stack gap="sm">
-              <Title order={2} fz="lg">
-                Deposits of bulk payout files
-              </Title>
-              <Paper withBorder radius="md">
-                <DataTable
-                  label="Deposits of bulk payout files waiting"
-                  minWidth={760}
-                  verticalSpacing="sm"
-                  rows={page.batchDeposits}
-                  rowKey={(item) => item.batchId}
-                  rowProps={(item) => ({ 'data-testid': `inbox-batch-deposits-${item.batchId}` })}
-                  columns={BATCH_DEPOSIT_COLUMNS}
-                />
-              </Paper>
-            </Stack>
+            <Section title="Deposits of bulk payout files">
+              <WaitingTable
+                label="Deposits of bulk payout files waiting"
+                rows={page.batchDeposits}
+                rowKey={(item) => item.batchId}
+                rowProps={(item) => ({ 'data-testid': `inbox-batch-deposits-${item.batchId}` })}
+                columns={BATCH_DEPOSIT_COLUMNS}
+              />
+            </Section>
           )}
           {(page.results.length > 0 || start > 0) && (
-            <Stack gap="sm">
-              <Title order={2} fz="lg">
-                Quotes and deposits
-              </Title>
+            <Section title="Quotes and deposits">
               <TransactionsWaiting items={page.results} />
               <Pager
                 page={{ ...page, start, limit }}
                 label="waiting"
                 onChange={(p) => onView({ scope, start: p.start, limit: p.limit })}
               />
-            </Stack>
+            </Section>
           )}
         </Stack>
       )}

@@ -166,12 +166,8 @@ export async function loadRequest(
   trx: Kysely<Database>,
   id: string,
 ): Promise<StoredRequest | undefined> {
-  const row = await trx
-    .selectFrom('approval_request')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? (await loadRequests(trx, [row]))[0] : undefined;
+  const rows = await trx.selectFrom('approval_request').selectAll().where('id', '=', id).execute();
+  return (await loadRequests(trx, rows))[0];
 }
 
 /** Who created a transaction through the dashboard. */

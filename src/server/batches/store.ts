@@ -17,12 +17,8 @@ export {
   toRow,
 } from './store-basics';
 
-export function batchStore(
-  store: DashboardDb,
-  now: () => number = Date.now,
-  /** Who is told a batch waits or finished (docs/decisions/035). */
-  notices?: Notices,
-) {
+/** `notices`: who is told a batch waits or finished (docs/decisions/035). */
+export function batchStore(store: DashboardDb, now = Date.now, notices?: Notices) {
   const basics = batchBasics(store, now);
   return {
     ...batchFiles(basics, now),
