@@ -96,7 +96,7 @@ export function controlChangeRoutes(app: FastifyInstance, { signedIn }: Controls
     const decided = await ctx.approvals.decide(changeRef(id), user, decision, reason);
     if (!decided.subject)
       return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
-    // A change's own rule refuses only in its own words (decideControlChange).
+    // A change's own rule refuses only in its own words (judgeControlChange).
     if (decided.outcome.kind === 'refused')
       return changes.refused(decided.outcome.refusal as ControlChangeRefusal);
     if (decided.outcome.kind === 'complete') await changes.applyApproved(decided.subject, apply);

@@ -2,7 +2,7 @@
 // active admins, a change of the approval policies, the approval settings, a person's roles or a
 // new person waits here until another admin approves it; then it is applied, once, whoever else
 // approves at the same moment. It is decided in ../approvals like every approval; who may decide
-// is ./rules.ts's `decideControlChange`.
+// is ./rules.ts's `judgeControlChange`.
 import { randomUUID } from 'node:crypto';
 import type { ControlChange, ControlChangeKind } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
@@ -17,7 +17,7 @@ import type { User } from '../store/workspace';
 import {
   CONTROL_CHANGE_REFUSAL_TEXT,
   type ControlChangeRefusal,
-  decideControlChange,
+  judgeControlChange,
   fourEyesOnControls,
 } from './rules';
 import { withdrawRefusal } from './verdict';
@@ -83,7 +83,7 @@ export function controlChanges(
 
   /** The change as a person sees it: whether they can decide it now, else why. */
   function asSeenBy(change: StoredControlChange, viewer: User): ControlChange {
-    const refusal = decideControlChange(change, viewer, now());
+    const refusal = judgeControlChange(change, viewer, now());
     const { payload: _payload, ...rest } = change;
     return {
       ...rest,

@@ -10,7 +10,7 @@ import {
   type ControlSubject,
   type PolicyRule,
   judge,
-  decideControlChange,
+  judgeControlChange,
   fourEyesOnControls,
   stepUpNeeded,
   stepUpUntil,
@@ -362,7 +362,7 @@ describe('four eyes on the controls', () => {
     ['once expired', { ...change, expiresAt: 1_000 }, 'ben', ['admin'], 'APPROVAL_EXPIRED'],
   ];
   it.each(table)('decided by %s', (_what, c, id, roles, refusal) => {
-    expect(decideControlChange(c, { id, roles }, 1_000)).toBe(refusal);
+    expect(judgeControlChange(c, { id, roles }, 1_000)).toBe(refusal);
   });
 });
 

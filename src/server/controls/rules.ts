@@ -403,7 +403,7 @@ export const CONTROL_CHANGE_REFUSAL_TEXT: Record<ControlChangeRefusal, string> =
  * Who may decide a change of the controls: another active admin than its author, while it
  * waits. (Its author may withdraw it instead.)
  */
-export function decideControlChange(
+export function judgeControlChange(
   change: { status: string; expiresAt: number; authorId: string },
   decider: Decider,
   now: number,

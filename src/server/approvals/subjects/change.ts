@@ -1,7 +1,7 @@
 // A change of the controls held for a second admin (docs/decisions/042) as the one decision
 // (../decide.ts) reads and moves it: its own rule (another active admin than its author, while
 // it waits), one decision closes it, and an approved change is then applied by its caller.
-import { decideControlChange } from '../../controls/rules';
+import { judgeControlChange } from '../../controls/rules';
 import { type StoredControlChange, loadChange } from '../../controls/changes';
 import { type ApprovalRef, type SubjectKind, expireIn } from '../decide';
 
@@ -20,7 +20,7 @@ export const controlChangeKind: SubjectKind<never, StoredControlChange | undefin
       },
       required: 1,
       judge(decider, decision, time) {
-        const refusal = decideControlChange(change, decider, time);
+        const refusal = judgeControlChange(change, decider, time);
         if (refusal) return { kind: 'refused', refusal };
         return decision === 'approve'
           ? { kind: 'complete', approvals: 1, fresh: true }
