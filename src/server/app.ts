@@ -268,9 +268,6 @@ export async function buildDashboardServer(options: DashboardOptions) {
     webhookCheckMs: options.indexSync?.webhookCheckMs,
     log: (message, details) => app.log.info(details ?? {}, message),
   });
-  app.addHook('onClose', async () => {
-    for (const upstream of upstreams.values()) await upstream.close?.();
-  });
   // The audit chain's keyed hashes: entries from before them are sealed once, at start.
   const auditSeal: AuditSeal = {
     key: options.workspace.vault.derive(AUDIT_KEY_PURPOSE),
@@ -322,6 +319,10 @@ export async function buildDashboardServer(options: DashboardOptions) {
   );
   app.addHook('onListen', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  // The environments' connections close once the jobs using them have stopped.
+  app.addHook('onClose', async () => {
+    for (const upstream of upstreams.values()) await upstream.close?.();
+  });
   const signedInCache = authCache(now);
   options.workspace.db.changed.listen(() => signedInCache.clear());
   const context: DashboardContext = {
