@@ -77,23 +77,30 @@ describe('PostgreSQL going away', () => {
     expect((await ask(b)).status).toBe(200);
   });
 
-  it('answers 503 while it is stopped for 10 s, and serves again once it is back', async () => {
-    cluster.pause();
-    try {
-      expect(await duringOutage(10_000)).toBeGreaterThan(2);
-    } finally {
-      cluster.resume();
-    }
-    await backAgain();
-  }, 60_000);
-
-  it('answers 503 within the timeout while it hangs for 10 s, and serves again after', async () => {
-    cluster.freeze();
-    try {
-      expect(await duringOutage(10_000)).toBeGreaterThan(0);
-    } finally {
-      cluster.thaw();
-    }
-    await backAgain();
-  }, 60_000);
+  it.each([
+    {
+      what: 'answers 503 while it is stopped for 10 s, and serves again once it is back',
+      away: () => cluster.pause(),
+      back: () => cluster.resume(),
+      least: 3,
+    },
+    {
+      what: 'answers 503 within the timeout while it hangs for 10 s, and serves again after',
+      away: () => cluster.freeze(),
+      back: () => cluster.thaw(),
+      least: 1,
+    },
+  ])(
+    '$what',
+    async ({ away, back, least }) => {
+      away();
+      try {
+        expect(await duringOutage(10_000)).toBeGreaterThanOrEqual(least);
+      } finally {
+        back();
+      }
+      await backAgain();
+    },
+    60_000,
+  );
 });

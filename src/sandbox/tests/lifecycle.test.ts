@@ -77,24 +77,14 @@ describe('delayed moves', () => {
     await new Promise((r) => setTimeout(r, 300));
     const second = await createTestSandbox({ file, settings });
     try {
-      const quoted = (
-        await second.request({
-          method: 'GET',
-          url: `/v1/sendc2f/${pending.businessRequestId}`,
-          as: credentials,
-        })
-      ).json();
+      const read = async (url: string) =>
+        (await second.request({ method: 'GET', url, as: credentials })).json();
+      const quoted = await read(`/v1/sendc2f/${pending.businessRequestId}`);
       expect(quoted).toMatchObject({
         clientStatus: 'OnOff_AWAITING_QUOTE_APPROVAL',
         fromAmount: expect.any(String),
       });
-      const settled = (
-        await second.request({
-          method: 'GET',
-          url: `/v1/receive/${settling.businessRequestId}`,
-          as: credentials,
-        })
-      ).json();
+      const settled = await read(`/v1/receive/${settling.businessRequestId}`);
       expect(settled).toMatchObject({ clientStatus: 'Receive_COMPLETED', payout: '1000.00' });
     } finally {
       await second.close();

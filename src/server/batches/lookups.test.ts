@@ -66,17 +66,24 @@ describe.each(DIALECTS)('a file checked against the local index on %s', (dialect
     ]);
   });
 
-  it('resolves names, registration numbers and account numbers, and names what is wrong', async () => {
-    const file = await readBatchFile(
-      Buffer.from(
-        'merchant;payout_account;deposit_currency;payout_amount;purpose;reference\n' +
-          'Lumen Textiles GmbH;DE89370400440532013000;USDT(TRC20);1.250,50;SUPPLIER_PAYMENT;A-1\n' +
-          'C-42;000123456789;USDT(TRC20);99;SALARY;A-2\n' +
-          'HRB 204518;123456789;USDT(TRC20);10;SALARY;A-3\n',
-      ),
+  /** A file's rows as the upload checks them, with the index's names and numbers. */
+  async function checkedRows(product: 'sendc2f' | 'sendf2f', text: string) {
+    const file = await readBatchFile(Buffer.from(text));
+    return validateRows(
+      product,
+      file,
+      await batchLookups(index(), 'sandbox', file, [...CURRENCIES], []),
     );
-    const lookups = await batchLookups(index(), 'sandbox', file, [...CURRENCIES], []);
-    const [first, second, third] = validateRows('sendc2f', file, lookups);
+  }
+
+  it('resolves names, registration numbers and account numbers, and names what is wrong', async () => {
+    const [first, second, third] = await checkedRows(
+      'sendc2f',
+      'merchant;payout_account;deposit_currency;payout_amount;purpose;reference\n' +
+        'Lumen Textiles GmbH;DE89370400440532013000;USDT(TRC20);1.250,50;SUPPLIER_PAYMENT;A-1\n' +
+        'C-42;000123456789;USDT(TRC20);99;SALARY;A-2\n' +
+        'HRB 204518;123456789;USDT(TRC20);10;SALARY;A-3\n',
+    );
     expect(first!.valid).toMatchObject({
       fromBusinessId: 1,
       toBusinessExternalAccountId: 1,
@@ -94,16 +101,13 @@ describe.each(DIALECTS)('a file checked against the local index on %s', (dialect
   });
 
   it('finds a name whatever the case of its letters, and an account the sender paid before', async () => {
-    const file = await readBatchFile(
-      Buffer.from(
-        'merchant,payout_account,deposit_currency,payout_amount,purpose,reference\n' +
-          'ØRESUND FREIGHT APS,4711,EUR,10,OTHER,B-1\n' +
-          'Øresund Freight ApS,9,EUR,20,OTHER,B-2\n' +
-          'Lumen Textiles GmbH,4711,EUR,30,OTHER,B-3\n',
-      ),
+    const [upper, exact, lumenRow] = await checkedRows(
+      'sendf2f',
+      'merchant,payout_account,deposit_currency,payout_amount,purpose,reference\n' +
+        'ØRESUND FREIGHT APS,4711,EUR,10,OTHER,B-1\n' +
+        'Øresund Freight ApS,9,EUR,20,OTHER,B-2\n' +
+        'Lumen Textiles GmbH,4711,EUR,30,OTHER,B-3\n',
     );
-    const lookups = await batchLookups(index(), 'sandbox', file, [...CURRENCIES], []);
-    const [upper, exact, lumenRow] = validateRows('sendf2f', file, lookups);
     expect(upper!.valid).toMatchObject({ fromBusinessId: 8, toBusinessExternalAccountId: 9 });
     expect(exact!.valid).toMatchObject({ fromBusinessId: 8, toBusinessExternalAccountId: 9 });
     // Lumen never paid it, and it is outside Lumen's circle.

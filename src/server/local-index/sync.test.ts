@@ -111,15 +111,18 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     expect(await searchNames(t, cookie, 'freshly made')).toEqual(['Freshly Made Merchant']);
   });
 
-  it('starts again from the new partner’s records when an admin stores another API key', async () => {
+  /** A dashboard whose partner made a merchant straight at the API, and a person signed in. */
+  async function withMerchantMadeByThePartner(name: string, who: string) {
     const t = await dashboard(dialect);
-    await callSandboxDirectly(
-      t,
-      'POST',
-      '/v1/business/',
-      merchantBody({ name: 'Former Partner Merchant' }),
+    await callSandboxDirectly(t, 'POST', '/v1/business/', merchantBody({ name }));
+    return { t, cookie: (await t.signIn(`${who}@demo.example`)).cookie };
+  }
+
+  it('starts again from the new partner’s records when an admin stores another API key', async () => {
+    const { t, cookie } = await withMerchantMadeByThePartner(
+      'Former Partner Merchant',
+      'operations',
     );
-    const { cookie } = await t.signIn('operations@demo.example');
     expect(await namesFound(t, cookie, 'former partner')).toHaveLength(1);
     const admin = (await t.signIn('admin@demo.example')).cookie;
     const put = await fetch(`${t.base}/api/admin/credentials/sandbox`, {
@@ -132,14 +135,7 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
   });
 
   it('forgets what a sandbox reset deleted, and holds what a scenario made', async () => {
-    const t = await dashboard(dialect);
-    await callSandboxDirectly(
-      t,
-      'POST',
-      '/v1/business/',
-      merchantBody({ name: 'Before Reset Merchant' }),
-    );
-    const { cookie } = await t.signIn('tester@demo.example');
+    const { t, cookie } = await withMerchantMadeByThePartner('Before Reset Merchant', 'tester');
     expect(await namesFound(t, cookie, 'before reset')).toHaveLength(1);
     // The partner's own call, straight to the sandbox: the event log tells the index.
     const loaded = await callSandboxDirectly(t, 'POST', '/v1/sandbox/scenarios/load', {

@@ -45,6 +45,8 @@ async function open(dialog: ReactNode, roles: Role[] = ['approver']) {
   return within(await screen.findByRole('dialog'));
 }
 const common = { opened: true, onClose: () => {} };
+const isDisabled = (dialog: Awaited<ReturnType<typeof open>>, name: string) =>
+  (dialog.getByRole('button', { name }) as HTMLButtonElement).disabled;
 
 it('offers no approval of an expired quote, and says why', async () => {
   const dialog = await open(
@@ -54,12 +56,9 @@ it('offers no approval of an expired quote, and says why', async () => {
       transaction={quoted}
       controls={expiredControls}
     />,
-    ['approver'],
   );
   expect(dialog.getByText('This quote has expired')).toBeTruthy();
-  expect(
-    (dialog.getByRole('button', { name: 'Approve quote' }) as HTMLButtonElement).disabled,
-  ).toBe(true);
+  expect(isDisabled(dialog, 'Approve quote')).toBe(true);
 });
 
 it('cancels for an "other" reason only with the words of what happened', async () => {
@@ -79,12 +78,9 @@ it("approves a collection's deposit only with its bank confirmation", async () =
   const waiting = { ...quoted, clientStatus: 'OnOff_AWAITING_DEPOSIT_APPROVAL' };
   const dialog = await open(
     <ApproveDepositDialog {...common} product="receive" transaction={waiting} />,
-    ['approver'],
   );
   expect(dialog.getByText(/Required: the bank confirmation/)).toBeTruthy();
-  expect(
-    (dialog.getByRole('button', { name: 'Approve deposit' }) as HTMLButtonElement).disabled,
-  ).toBe(true);
+  expect(isDisabled(dialog, 'Approve deposit')).toBe(true);
 });
 
 it('rejects only with a reason, and says what a rejection does to a collection', async () => {
@@ -96,7 +92,6 @@ it('rejects only with a reason, and says what a rejection does to a collection',
       action="approveQuote"
       creator="Omar Operations"
     />,
-    ['approver'],
   );
   expect(dialog.getByText(/cancellation takes no reason, so the reason is kept here/)).toBeTruthy();
   await userEvent.click(dialog.getByRole('button', { name: 'Reject and cancel #41' }));
