@@ -269,6 +269,9 @@ export const batchEndpoints = endpoints({
         message: 'is required to reject: say why, for the person who uploaded it',
       }),
     response: Batch,
+    // One protocol with a transaction's approvals (issue 58): an approval that leaves the file
+    // waiting for more approvers is answered 202, as the proxy answers a held quote or deposit.
+    held: z.object({ batch: Batch }),
     roles: ['approver'],
     audit: 'decide bulk file',
   },

@@ -3,7 +3,7 @@
 // Every call goes through the endpoints declared once in src/api/batches.ts.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
-import { buildUrl, callEndpoint } from '#/api/call';
+import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/call';
 import type { Product } from '#/api/schemas/transaction';
 import { api } from '#/lib/api';
 
@@ -66,10 +66,12 @@ export const useExcludeInvalid = (id: string) =>
 export const useQuoteBatch = (id: string) =>
   useBatchMutation(() => callEndpoint(api, E.quoteBatch, { params: { id } }));
 
+/** A decision on a file: the file as it is after, held (more approvers needed) or not. */
 export const useDecideBatch = (id: string) =>
-  useBatchMutation((v: { decision: 'approve' | 'reject'; reason?: string }) =>
-    callEndpoint(api, E.decideBatch, { params: { id }, body: v }),
-  );
+  useBatchMutation(async (v: { decision: 'approve' | 'reject'; reason?: string }) => {
+    const decided = await callEndpointHoldable(api, E.decideBatch, { params: { id }, body: v });
+    return 'held' in decided ? decided.held.batch : decided.answer;
+  });
 
 export const useCancelBatch = (id: string) =>
   useBatchMutation((v: { reason?: string }) =>

@@ -4,7 +4,7 @@ import { batchRef } from '../approvals/subjects/batch';
 import type { FastifyInstance } from 'fastify';
 import { batchEndpoints as E } from '#/api/batches';
 import { audit, problem } from '../request';
-import { route } from '../endpoint';
+import { held, route } from '../endpoint';
 import { REFUSAL_TEXT } from '../controls/rules';
 
 import { type BatchRouteHelpers } from './batch-route-helpers';
@@ -97,6 +97,8 @@ export function batchDecisionRoutes(
         ? { approvals: outcome.approvals }
         : {}),
     });
+    // More approvers needed: held, as a transaction's approval is (202 with what waits).
+    if (outcome.kind === 'recorded') return held({ batch: decided });
     // The last approval needed: submission starts now, on this server (or any, if it stops).
     if (outcome.kind === 'complete') void ctx.jobs.kick('bulk submit');
     return decided;
