@@ -9,10 +9,9 @@ import {
   type RequestState,
   batchRequirement,
   isActiveApprover,
-  mayApprove,
-  whoCanApprove,
 } from '../controls/rules';
 import type { User, WorkspaceStore } from '../store/workspace';
+import { explainState } from '../approvals/explain';
 import { type BatchStore, type StoredBatch, batchSubject } from './store';
 
 /** What a batch's approval is worked out from (parts of the server's context). */
@@ -62,7 +61,7 @@ export function batchApproval(
     originatorId: batch.uploadedBy,
     decisions: batch.decisions,
   };
-  const mine = mayApprove(state, user, required, now);
+  const mine = explainState(state, user, required, approvers, now);
   return {
     required,
     policy: (policy as Policy | undefined) ?? null,
@@ -70,9 +69,7 @@ export function batchApproval(
     expiresAt: batch.expiresAt,
     canAct: waiting && mine.canAct,
     why: waiting ? mine.why : null,
-    whoCan: waiting
-      ? whoCanApprove(state, approvers, required, now).sort((a, b) => a.localeCompare(b))
-      : [],
+    whoCan: waiting ? mine.whoCan.sort((a, b) => a.localeCompare(b)) : [],
   };
 }
 

@@ -8,7 +8,7 @@ import { hasRole } from '#/api/roles';
 import { type Product, Transaction } from '#/api/schemas/transaction';
 import { type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
-import { mayApprove } from './rules';
+import { mayApprove } from '../approvals/explain';
 import { type StoredRequest, subjectOf } from '../approvals/requests';
 import { type ControlsCore, transactionSubject, stateOf, noRequestYet, APPROVER } from './shared';
 

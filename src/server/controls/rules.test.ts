@@ -14,13 +14,12 @@ import {
   fourEyesOnControls,
   stepUpNeeded,
   stepUpUntil,
-  mayApprove,
   policyApplies,
   requirementOf,
   samePolicy,
   simulationChanges,
-  whoCanApprove,
 } from './rules';
+import { explainState, mayApprove } from '../approvals/explain';
 
 const policy = (p: Partial<PolicyRule>): PolicyRule => ({
   id: 'p',
@@ -274,7 +273,7 @@ describe('deciding', () => {
       { id: 'f', name: 'f', roles: ['finance'] as Role[] },
     ];
     const state = pending([{ userId: 'a', decision: 'approve' }]);
-    expect(whoCanApprove(state, people, 2, 1_000)).toEqual(['b']);
+    expect(explainState(state, people[0]!, 2, people, 1_000).whoCan).toEqual(['b']);
     expect(mayApprove(state, approver('creator'), 2, 1_000)).toEqual({
       canAct: false,
       why: expect.stringContaining('You created this transaction'),

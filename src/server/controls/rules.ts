@@ -286,32 +286,9 @@ export function judge(
     : { kind: 'recorded', approvals };
 }
 
-/** Whether a person could approve now, and if not, why in words. */
-export function mayApprove(
-  state: RequestState,
-  decider: Decider,
-  required: number,
-  now: number,
-): { canAct: boolean; why: string | null } {
-  const outcome = judge(state, decider, 'approve', required, now);
-  return outcome.kind === 'refused'
-    ? { canAct: false, why: REFUSAL_TEXT[outcome.refusal] }
-    : { canAct: true, why: null };
-}
-
-/** The people of a list who could approve now: approvers, not the originator, not decided. */
 /** Whether a person may decide approvals now: the approver role, not deactivated. The one rule. */
 export const isActiveApprover = (person: { disabledAt: number | null; roles: readonly Role[] }) =>
   person.disabledAt === null && hasRole(person.roles, WORKSPACE_ROLES.decideApprovals);
-
-export function whoCanApprove<P extends Decider & { name: string }>(
-  state: RequestState,
-  people: readonly P[],
-  required: number,
-  now: number,
-): string[] {
-  return people.filter((p) => mayApprove(state, p, required, now).canAct).map((p) => p.name);
-}
 
 function comparable(field: string, value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -22,12 +22,11 @@ import {
   type RequestState,
   STEP_UP_TEXT,
   stepUpNeeded,
-  mayApprove,
   requirementOf,
-  whoCanApprove,
   isActiveApprover,
 } from './rules';
 import type { ControlsStore } from './store';
+import { explainState } from '../approvals/explain';
 import type { Approvals } from '../approvals/approvals';
 import { type StoredRequest, type TransactionRef, subjectOf } from '../approvals/requests';
 import { controlRates } from './rates';
@@ -109,12 +108,7 @@ export function controlsCore(deps: ControlsDeps) {
     required: number,
     everyone?: User[],
   ): Promise<ActionState> {
-    const time = now();
-    const mine = mayApprove(state, user, required, time);
-    return {
-      ...mine,
-      whoCan: whoCanApprove(state, everyone ?? (await approvers()), required, time),
-    };
+    return explainState(state, user, required, everyone ?? (await approvers()), now());
   }
 
   function approvalInfo(

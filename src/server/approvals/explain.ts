@@ -1,0 +1,39 @@
+// What a person reads of an approval (decision 074): whether they can give it now, if not why in
+// words, and who can. Worked out from the subject's state by the same rule the one decision
+// applies (`judge` of ../controls/rules.ts), for every screen and channel that shows an approval:
+// the inbox, a transaction's page, a bulk file's page, the counts.
+import { type Decider, type RequestState, REFUSAL_TEXT, judge } from '../controls/rules';
+
+export interface Explained {
+  canAct: boolean;
+  why: string | null;
+  /** The names of the people who could approve it now. */
+  whoCan: string[];
+}
+
+/** Whether `person` could approve now and, if not, why in words. */
+export function mayApprove(
+  state: RequestState,
+  person: Decider,
+  required: number,
+  now: number,
+): Pick<Explained, 'canAct' | 'why'> {
+  const outcome = judge(state, person, 'approve', required, now);
+  return outcome.kind === 'refused'
+    ? { canAct: false, why: REFUSAL_TEXT[outcome.refusal] }
+    : { canAct: true, why: null };
+}
+
+/** An approval as `person` reads it, with who among `approvers` could give it now. */
+export function explainState(
+  state: RequestState,
+  person: Decider,
+  required: number,
+  approvers: readonly (Decider & { name: string })[],
+  now: number,
+): Explained {
+  return {
+    ...mayApprove(state, person, required, now),
+    whoCan: approvers.filter((p) => mayApprove(state, p, required, now).canAct).map((p) => p.name),
+  };
+}
