@@ -170,22 +170,21 @@ export function requestStore(
       environment: string,
       refs: ReadonlyArray<{ product: string; id: number }>,
     ): Promise<Map<string, StoredRequest>> {
-      const open = new Map<string, StoredRequest>();
-      if (refs.length === 0) return open;
-      const rows = await pendingRequests(db, environment)
-        .where('kind', '=', 'transaction')
-        .where(
-          'object_id',
-          'in',
-          refs.map((r) => r.id),
-        )
-        .execute();
-      for (const request of await loadRequests(db, rows))
-        open.set(`${request.product}:${request.objectId}:${request.action}`, request);
-      return open;
+      const rows =
+        refs.length === 0
+          ? []
+          : await pendingRequests(db, environment)
+              .where('kind', '=', 'transaction')
+              .where(
+                'object_id',
+                'in',
+                refs.map((r) => r.id),
+              )
+              .execute();
+      const requests = await loadRequests(db, rows);
+      return new Map(requests.map((r) => [`${r.product}:${r.objectId}:${r.action}`, r]));
     },
 
-    /** The API did what the request approved. */
     /**
      * The API did what the request approved. A quote approved: its deposit now waits, which the
      * approvers (not the creator) are told in the same transaction.

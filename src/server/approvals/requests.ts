@@ -175,12 +175,11 @@ export async function originIn(
   trx: Kysely<Database>,
   ref: TransactionRef,
 ): Promise<string | undefined> {
-  const row = await trx
+  const origin = trx
     .selectFrom('transaction_origin')
     .select('created_by')
-    .where((eb) => eb.and(ofTransaction(ref)))
-    .executeTakeFirst();
-  return row?.created_by;
+    .where((eb) => eb.and(ofTransaction(ref)));
+  return (await origin.executeTakeFirst())?.created_by;
 }
 
 /** The policies, read in `trx` (within the controls' lock, for a decision). */
