@@ -4,12 +4,12 @@
 import { z } from 'zod';
 import { heldAnswerOf } from './controls';
 import { dashboardEndpoints } from './dashboard-api';
-import { CSRF_HEADER, IDLE_HEADER, STATUS, statusesOf } from './endpoints';
+import { CSRF_HEADER, DASHBOARD_API, IDLE_HEADER, STATUS, statusesOf } from './endpoints';
 import { apiErrorStatuses, parametersOf, PROBLEM_REF, schemaCollector } from './openapi';
 import { allOperations, type OperationDef } from './operations';
 import { Problem } from './schemas/common';
 
-const PREFIX = '/api';
+const PREFIX = DASHBOARD_API;
 /** A file's bytes, as generators read it (a Blob or File in TypeScript). */
 const BINARY = { schema: { type: 'string', format: 'binary' } };
 

@@ -20,6 +20,9 @@ export const CSRF_HEADER = { name: 'x-requested-with', value: 'dashboard' } as c
  */
 export const IDLE_HEADER = 'x-dashboard-idle-ms';
 
+/** Where the dashboard server answers its own endpoints and relays the partner API's. */
+export const DASHBOARD_API = '/api';
+
 export interface EndpointDef {
   id: string;
   method: Method;

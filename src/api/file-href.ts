@@ -2,10 +2,8 @@
 // `getFile` operation, as the contract declares it) becomes the dashboard's own proxied address,
 // built by the same `pathOf` as every other call; any other URL is left as it is.
 import { pathOf } from './call';
+import { DASHBOARD_API } from './endpoints';
 import { operations } from './operations';
-
-/** The dashboard's API prefix, where the proxy answers the partner API's operations. */
-export const DASHBOARD_API = '/api';
 
 const FILE_ID = '([A-Za-z0-9_-]+)';
 /** getFile's path as a pattern: its `{id}` one file id of the API's alphabet. */

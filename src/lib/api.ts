@@ -1,6 +1,6 @@
 // How the SPA reaches the API: through the dashboard server's /api, with the session cookie and
 // the CSRF header. A 401 means the session ended: the app is told, and sends the user to sign in.
-import { CSRF_HEADER, IDLE_HEADER } from '#/api/endpoints';
+import { CSRF_HEADER, DASHBOARD_API, IDLE_HEADER } from '#/api/endpoints';
 import { ApiError, type Connection, readProblem } from '#/api/errors';
 import { lastInputTime } from './activity';
 
@@ -44,7 +44,7 @@ async function sessionAwareFetch(input: RequestInfo | URL, init?: RequestInit): 
 }
 
 export const api: Connection = {
-  baseUrl: '/api',
+  baseUrl: DASHBOARD_API,
   headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
   fetch: sessionAwareFetch,
 };

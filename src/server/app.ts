@@ -70,6 +70,7 @@ import { apiPacer } from './pacer';
 import { serverJobs } from './server-jobs';
 import { whenTransactionsEnd } from './approvals/transactions-ended';
 import type { RecordsWritten } from './local-index/store-writes';
+import { DASHBOARD_API } from '#/api/endpoints';
 
 /** Every error of the dashboard's own routes as a problem body; an unexpected one is logged. */
 async function answerErrorsAsProblems(
@@ -421,7 +422,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       });
       await api.register(proxyRoutes);
     },
-    { prefix: '/api' },
+    { prefix: DASHBOARD_API },
   );
 
   // The directory's provisioning (SCIM 2.0): its own token, formats and errors (decision 052).

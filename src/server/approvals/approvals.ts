@@ -29,6 +29,3 @@ export function approvals(deps: ApprovalsDeps) {
 }
 
 export type Approvals = ReturnType<typeof approvals>;
-export { requestRef } from './subjects/request';
-export { batchRef } from './subjects/batch';
-export { changeRef } from './subjects/change';

@@ -200,7 +200,7 @@ export function samePolicy(a: Omit<PolicyRule, 'id' | 'approvers'>, b: typeof a)
 
 /** A request for approvals: of a transaction's quote or deposit, or of a payee's new details. */
 export interface RequestState {
-  kind: 'transaction' | 'payee' | 'batch';
+  kind: 'transaction' | 'payee' | 'batch' | 'change';
   status: string;
   expiresAt: number;
   /** Who created the transaction through the dashboard, proposed the change, uploaded the file. */
@@ -247,6 +247,7 @@ const ORIGINATOR_REFUSAL: Record<RequestState['kind'], Refusal> = {
   transaction: 'CREATOR_CANNOT_APPROVE',
   payee: 'AUTHOR_CANNOT_APPROVE',
   batch: 'UPLOADER_CANNOT_APPROVE',
+  change: 'AUTHOR_CANNOT_APPROVE',
 };
 
 /** Distinct people who approved. */

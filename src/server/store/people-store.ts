@@ -6,7 +6,6 @@ import type { Role } from '#/api/roles';
 import type { Kysely, Updateable } from 'kysely';
 import { type DashboardDb, lockFor } from './db';
 import type { Database, UserTable } from './schema';
-import type { Vault } from './vault';
 import {
   RESET_LINK_TTL_MS,
   type User,
@@ -23,7 +22,7 @@ import {
 // A hash to verify against when the email is unknown, so that the answer takes as long.
 let decoyHash: Promise<string> | undefined;
 
-export function peopleStore(store: DashboardDb, vault: Vault, now: () => number = Date.now) {
+export function peopleStore(store: DashboardDb, now: () => number = Date.now) {
   const { db } = store;
   /** Changes a person's row; the workspace's readers hear of it. */
   const setUser = async (userId: string, values: Updateable<UserTable>) => {

@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type DashboardDb } from './db';
 import type { Database } from './schema';
-import type { Vault } from './vault';
 import {
   IDLE_TIMEOUT_MS,
   ABSOLUTE_TIMEOUT_MS,
@@ -15,7 +14,7 @@ import {
   SESSION_TOUCH_MS,
 } from './workspace-basics';
 
-export function sessionStore(store: DashboardDb, vault: Vault, now: () => number = Date.now) {
+export function sessionStore(store: DashboardDb, now: () => number = Date.now) {
   const { db } = store;
   return {
     /** Opens a session; the token goes into the cookie, only its hash into the database. */

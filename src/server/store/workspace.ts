@@ -12,8 +12,8 @@ export * from './workspace-basics';
 /** The workspace's people, sessions and credentials, each from the store of its own. */
 export function workspaceStore(store: DashboardDb, vault: Vault, now: () => number = Date.now) {
   return {
-    ...peopleStore(store, vault, now),
-    ...sessionStore(store, vault, now),
+    ...peopleStore(store, now),
+    ...sessionStore(store, now),
     ...credentialStore(store, vault, now),
   };
 }

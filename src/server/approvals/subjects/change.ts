@@ -12,7 +12,7 @@ export const controlChangeKind: SubjectKind<never, StoredControlChange | undefin
     if (!change) return undefined;
     return {
       state: {
-        kind: 'payee',
+        kind: 'change',
         status: change.status,
         expiresAt: change.expiresAt,
         originatorId: change.authorId,
