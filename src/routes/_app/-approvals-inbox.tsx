@@ -271,6 +271,20 @@ function WaitingTable<T>(props: Parameters<typeof DataTable<T>>[0]) {
   );
 }
 
+/** A section of one kind of what waits, left out when nothing of that kind waits. */
+function WaitingSection<T>({
+  title,
+  ...table
+}: { title: string } & Parameters<typeof DataTable<T>>[0]) {
+  if (table.rows.length === 0) return null;
+  return (
+    <Section title={title}>
+      {/* The rest is the table's own props (rest of a union: TypeScript cannot see it is whole). */}
+      <WaitingTable {...(table as Parameters<typeof DataTable<T>>[0])} />
+    </Section>
+  );
+}
+
 function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
   return (
     <WaitingTable
@@ -344,26 +358,20 @@ export function ApprovalsInbox({
               </StepUpGroup>
             </Section>
           )}
-          {page.batches.length > 0 && (
-            <Section title="Bulk payout files">
-              <WaitingTable
-                label="Bulk payout files waiting"
-                rows={page.batches}
-                columns={BATCH_COLUMNS}
-              />
-            </Section>
-          )}
-          {page.batchDeposits.length > 0 && (
-            <Section title="Deposits of bulk payout files">
-              <WaitingTable
-                label="Deposits of bulk payout files waiting"
-                rows={page.batchDeposits}
-                rowKey={(item) => item.batchId}
-                rowProps={(item) => ({ 'data-testid': `inbox-batch-deposits-${item.batchId}` })}
-                columns={BATCH_DEPOSIT_COLUMNS}
-              />
-            </Section>
-          )}
+          <WaitingSection
+            title="Bulk payout files"
+            label="Bulk payout files waiting"
+            rows={page.batches}
+            columns={BATCH_COLUMNS}
+          />
+          <WaitingSection
+            title="Deposits of bulk payout files"
+            label="Deposits of bulk payout files waiting"
+            rows={page.batchDeposits}
+            rowKey={(item) => item.batchId}
+            rowProps={(item) => ({ 'data-testid': `inbox-batch-deposits-${item.batchId}` })}
+            columns={BATCH_DEPOSIT_COLUMNS}
+          />
           {(page.results.length > 0 || start > 0) && (
             <Section title="Quotes and deposits">
               <TransactionsWaiting items={page.results} />

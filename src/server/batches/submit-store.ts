@@ -61,20 +61,16 @@ export function batchSubmissions(
       product: string,
       ended: ReadonlyArray<{ businessRequestId: number; clientStatus: string }>,
     ) {
+      const status = new Map(ended.map((t) => [t.businessRequestId, t.clientStatus]));
       const rows = await trx
         .selectFrom('batch_row as r')
         .innerJoin('batch as b', 'b.id', 'r.batch_id')
         .select(['r.batch_id', 'r.transaction_id'])
         .where('b.environment', '=', environment)
         .where('b.product', '=', product)
-        .where(
-          'r.transaction_id',
-          'in',
-          ended.map((t) => t.businessRequestId),
-        )
+        .where('r.transaction_id', 'in', [...status.keys()])
         .execute();
       if (rows.length === 0) return;
-      const status = new Map(ended.map((t) => [t.businessRequestId, t.clientStatus]));
       for (const r of rows)
         await trx
           .updateTable('batch_row')

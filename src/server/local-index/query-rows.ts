@@ -1,25 +1,36 @@
 // Rows of the local index as its queries read them: a transaction with its names joined, and
 // rows read for several ids at once.
-import { type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import type { TransactionRow } from './store-types';
 
 export const parse = <T>(json: string) => JSON.parse(json) as T;
 
-/** Rows read for these ids (each once; none read for none), keyed by id. */
-export async function keyedById<R extends { id: number | string }, T>(
+/**
+ * One text column of an environment's index rows for these ids (each read once, none read for
+ * none), keyed by id: the names of merchants, the records of payout accounts.
+ */
+export async function columnById(
+  { db }: DashboardDb,
+  table: 'index_merchant' | 'index_account',
+  column: 'name' | 'record',
+  environment: string,
   ids: readonly number[],
-  read: (unique: number[]) => Promise<R[]>,
-  value: (row: R) => T,
-): Promise<Map<number, T>> {
-  const found = new Map<number, T>();
+): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
   if (ids.length === 0) return found;
-  for (const row of await read([...new Set(ids)])) found.set(Number(row.id), value(row));
+  const rows = await db
+    // Both tables are keyed by environment and id; the column is one of the pair's.
+    .selectFrom(table as 'index_merchant')
+    .select(['id', sql.ref<string>(column).as('text')])
+    .where('environment', '=', environment)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  for (const row of rows) found.set(Number(row.id), row.text);
   return found;
 }
 
-/** A row of the index as the lists show it: the record, its product and the names joined. */
 /** An environment's transactions as `t`, with the columns `transactionRow` reads. */
 export function namedTransactions({ db }: DashboardDb, environment: string) {
   return db

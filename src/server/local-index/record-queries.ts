@@ -8,7 +8,7 @@ import type { Product } from '#/api/schemas/transaction';
 import { accountNumberKey, ibanKey } from '#/api/payee';
 import type { DashboardDb } from '../store/db';
 import { wordsOf } from './terms';
-import { keyedById, parse } from './query-rows';
+import { columnById, parse } from './query-rows';
 
 export function recordQueries(store: DashboardDb) {
   const { db } = store;
@@ -182,30 +182,12 @@ export function recordQueries(store: DashboardDb) {
     },
 
     /** Payout accounts by id, as the index last saw them from the API. */
-    accountsById: (environment: string, ids: readonly number[]) =>
-      keyedById(
-        ids,
-        (unique) =>
-          db
-            .selectFrom('index_account')
-            .select(['id', 'record'])
-            .where('environment', '=', environment)
-            .where('id', 'in', unique)
-            .execute(),
-        (row) => parse<PayoutAccount>(row.record),
-      ),
+    async accountsById(environment: string, ids: readonly number[]) {
+      const records = await columnById(store, 'index_account', 'record', environment, ids);
+      return new Map([...records].map(([id, record]) => [id, parse<PayoutAccount>(record)]));
+    },
 
     merchantNames: (environment: string, ids: readonly number[]) =>
-      keyedById(
-        ids,
-        (unique) =>
-          db
-            .selectFrom('index_merchant')
-            .select(['id', 'name'])
-            .where('environment', '=', environment)
-            .where('id', 'in', unique)
-            .execute(),
-        (row) => row.name,
-      ),
+      columnById(store, 'index_merchant', 'name', environment, ids),
   };
 }

@@ -286,6 +286,7 @@ export function indexWrites(
     ): Promise<void> {
       const write = async (t: typeof db) => {
         const final = transactions.filter((x) => isFinalStatus(x.clientStatus));
+        const finalIds = final.map((x) => x.businessRequestId);
         const open =
           onEnded && final.length > 0
             ? new Set(
@@ -295,11 +296,7 @@ export function indexWrites(
                     .select(['id', 'final'])
                     .where('environment', '=', environment)
                     .where('product', '=', product)
-                    .where(
-                      'id',
-                      'in',
-                      final.map((x) => x.businessRequestId),
-                    )
+                    .where('id', 'in', finalIds)
                     .execute()
                 )
                   // `final` is read, not asked: asked, SQLite would walk every open

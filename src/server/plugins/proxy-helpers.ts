@@ -39,6 +39,15 @@ export function asksReset(body: Buffer | undefined): boolean {
 /** What the endpoints of this concern share, for one app. */
 export function proxyHelpers(app: FastifyInstance) {
   const ctx = app.dashboard;
+  // What follows a relayed call never fails it: a note or index entry that could not be kept
+  // is logged, and the person still gets the API's answer.
+  const quietly = async (lost: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      app.log.warn({ err: error }, lost);
+    }
+  };
 
   // A record the API returned (a write's result, or a record read by id) goes into the local
   // index at once: people find what they just did (docs/decisions/018).
@@ -50,11 +59,9 @@ export function proxyHelpers(app: FastifyInstance) {
   ) => {
     const kind = recordKindOf(op);
     if (!kind || response.status !== 200) return;
-    try {
-      await ctx.sync.noteAnswer(environment, kind, path, response.body.toString('utf8'));
-    } catch (error) {
-      app.log.warn({ err: error }, 'index: a record was not kept');
-    }
+    await quietly('index: a record was not kept', () =>
+      ctx.sync.noteAnswer(environment, kind, path, response.body.toString('utf8')),
+    );
   };
 
   const indexCatchUp = async (environment: Environment, reset: boolean) => {
@@ -84,7 +91,7 @@ export function proxyHelpers(app: FastifyInstance) {
     const notes = notesOfWrite(op.id, body);
     if (op.id !== 'uploadFile' && notes.length === 0) return;
     const { session, user } = request.signedIn!;
-    try {
+    await quietly('notes: what was sent with a transaction was not kept', async () => {
       if (op.id === 'uploadFile') {
         const file = answerOf(operations.uploadFile, response);
         if (file)
@@ -102,9 +109,7 @@ export function proxyHelpers(app: FastifyInstance) {
         notes,
         user.id,
       );
-    } catch (error) {
-      app.log.warn({ err: error }, 'notes: what was sent with a transaction was not kept');
-    }
+    });
   };
 
   // Who accepted a merchant's agreements or gave it a KYC document: the API keeps no name for
@@ -122,33 +127,25 @@ export function proxyHelpers(app: FastifyInstance) {
     const merchantId = Number(/^\/v1\/business\/(\d+)\//.exec(pathname)?.[1]);
     if (!Number.isSafeInteger(merchantId)) return;
     const { session, user } = request.signedIn!;
-    try {
-      if (op.id === 'acceptAgreements') {
-        const sent = operations.acceptAgreements.body.safeParse(JSON.parse(body ?? 'null'));
-        if (!sent.success) return;
-        await ctx.merchantNotes.keep(
-          session.environment,
-          merchantId,
-          [...new Set(sent.data.agreementIds)].map((id) => ({
+    await quietly('notes: who acted on a merchant was not kept', async () => {
+      const kept = () => {
+        if (op.id === 'acceptAgreements') {
+          const sent = operations.acceptAgreements.body.safeParse(JSON.parse(body ?? 'null'));
+          return [...new Set(sent.data?.agreementIds ?? [])].map((id) => ({
             kind: 'agreementAccepted' as const,
             value: String(id),
-          })),
-          user.id,
-        );
-        return;
-      }
-      // The document given is the newest of the answer's.
-      const given = answerOf(operations.addMerchantDocument, response)?.documents[0];
-      if (given)
-        await ctx.merchantNotes.keep(
-          session.environment,
-          merchantId,
-          [{ kind: 'document', value: String(given.id), detail: given.type }],
-          user.id,
-        );
-    } catch (error) {
-      app.log.warn({ err: error }, 'notes: who acted on a merchant was not kept');
-    }
+          }));
+        }
+        // The document given is the newest of the answer's.
+        const given = answerOf(operations.addMerchantDocument, response)?.documents[0];
+        return given
+          ? [{ kind: 'document' as const, value: String(given.id), detail: given.type }]
+          : [];
+      };
+      const notes = kept();
+      if (notes.length > 0)
+        await ctx.merchantNotes.keep(session.environment, merchantId, notes, user.id);
+    });
   };
 
   // Who switched a fault on or held the moves: the sandbox knows only the partner (decision 029).
@@ -162,7 +159,7 @@ export function proxyHelpers(app: FastifyInstance) {
     const { session, user } = request.signedIn!;
     const notes = ctx.sandboxNotes;
     const environment = session.environment;
-    try {
+    await quietly('notes: who changed the sandbox was not kept', async () => {
       if (op.id === 'createFault') {
         const fault = answerOf(sandboxOperations.createFault, response);
         if (fault) await notes.keep(environment, 'fault', fault.id, user.id);
@@ -173,9 +170,7 @@ export function proxyHelpers(app: FastifyInstance) {
       } else if (op.id === 'releaseMoves') {
         await notes.forget(environment, 'hold');
       }
-    } catch (error) {
-      app.log.warn({ err: error }, 'notes: who changed the sandbox was not kept');
-    }
+    });
   };
 
   const relay = (request: FastifyRequest, reply: FastifyReply, response: UpstreamResponse) => {

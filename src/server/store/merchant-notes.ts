@@ -1,6 +1,6 @@
 // Who accepted a merchant's agreements and gave its KYC documents, and when (docs/decisions/073):
 // written when the dashboard relays the call, read on the merchant's page.
-import { noteFields, noteId } from './note-id';
+import { noteRows } from './note-id';
 import type { MerchantNote } from '#/api/dashboard';
 import type { DashboardDb } from './db';
 
@@ -15,17 +15,10 @@ export function merchantNotes(store: DashboardDb, now: () => number = Date.now) 
       userId: string,
     ) {
       if (notes.length === 0) return;
-      const at = now();
+      const record = { environment, merchant_id: merchantId };
       await db
         .insertInto('merchant_note')
-        .values(
-          notes.map((note) => ({
-            id: noteId([environment, merchantId, note.kind, note.value]),
-            environment,
-            merchant_id: merchantId,
-            ...noteFields(note, userId, at),
-          })),
-        )
+        .values(noteRows(record, [environment, merchantId], notes, userId, now()))
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },

@@ -3,18 +3,28 @@
 // is kept once; the rest of a row is the same whatever the record.
 import { createHash } from 'node:crypto';
 
-export const noteId = (parts: readonly unknown[]) =>
+const noteId = (parts: readonly unknown[]) =>
   createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 24);
 
-/** A note's own columns: what it says, who kept it, when. */
-export const noteFields = (
-  note: { kind: string; value: string; detail?: string | null | undefined },
+type Note = { kind: string; value: string; detail?: string | null | undefined };
+
+/**
+ * The rows of notes about one record: `record` is the record's columns, `key` its parts of the
+ * note's id; the rest is what a note says, who kept it, when.
+ */
+export const noteRows = <R extends object>(
+  record: R,
+  key: readonly unknown[],
+  notes: readonly Note[],
   userId: string,
   at: number,
-) => ({
-  kind: note.kind,
-  value: note.value,
-  detail: note.detail ?? null,
-  created_by: userId,
-  created_at: at,
-});
+) =>
+  notes.map((note) => ({
+    id: noteId([...key, note.kind, note.value]),
+    ...record,
+    kind: note.kind,
+    value: note.value,
+    detail: note.detail ?? null,
+    created_by: userId,
+    created_at: at,
+  }));

@@ -2,7 +2,7 @@
 // attached, the cancellation reason in the person's words), kept in the dashboard's own database
 // and shown on the transaction's page (docs/decisions/019). Kept once per transaction, kind and
 // value: a replayed request (same idempotency key) adds nothing.
-import { noteFields, noteId } from './note-id';
+import { noteRows } from './note-id';
 import type { TransactionNote } from '#/api/dashboard';
 import { TRANSACTION_OPERATION_OF } from '#/api/operations';
 import type { TransactionOperationName } from '#/api/transaction-operation-names';
@@ -40,18 +40,11 @@ export function transactionNotes(store: DashboardDb, now: () => number = Date.no
 
     async keep(ref: TransactionRef, notes: readonly NoteInput[], userId: string) {
       if (notes.length === 0) return;
-      const at = now();
+      const { environment, product, transactionId } = ref;
+      const record = { environment, product, transaction_id: transactionId };
       await db
         .insertInto('transaction_note')
-        .values(
-          notes.map((note) => ({
-            id: noteId([ref.environment, ref.product, ref.transactionId, note.kind, note.value]),
-            environment: ref.environment,
-            product: ref.product,
-            transaction_id: ref.transactionId,
-            ...noteFields(note, userId, at),
-          })),
-        )
+        .values(noteRows(record, [environment, product, transactionId], notes, userId, now()))
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },

@@ -122,6 +122,10 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
   const [rejecting, setRejecting] = useState(false);
   const pending = change.status === 'pending';
   const done = (title: string) => () => notifications.show({ title, message: change.summary });
+  type Decision = 'approve' | 'withdraw';
+  const busy = (decision: Decision) => decide.isPending && decide.variables?.decision === decision;
+  const act = (decision: Decision, said: string) => () =>
+    decide.mutate({ id: change.id, decision }, { onSuccess: done(said) });
   return (
     <Paper withBorder p="sm" radius="md" data-testid={`control-change-${change.id}`}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
@@ -145,13 +149,8 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
             <>
               <Button
                 size="xs"
-                loading={decide.isPending && decide.variables?.decision === 'approve'}
-                onClick={() =>
-                  decide.mutate(
-                    { id: change.id, decision: 'approve' },
-                    { onSuccess: done('Change approved and applied') },
-                  )
-                }
+                loading={busy('approve')}
+                onClick={act('approve', 'Change approved and applied')}
               >
                 Approve change
               </Button>
@@ -164,13 +163,8 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
             <Button
               size="xs"
               variant="default"
-              loading={decide.isPending && decide.variables?.decision === 'withdraw'}
-              onClick={() =>
-                decide.mutate(
-                  { id: change.id, decision: 'withdraw' },
-                  { onSuccess: done('Change withdrawn') },
-                )
-              }
+              loading={busy('withdraw')}
+              onClick={act('withdraw', 'Change withdrawn')}
             >
               Withdraw
             </Button>

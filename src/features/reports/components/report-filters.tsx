@@ -32,6 +32,35 @@ export function ReportFilters({
 }) {
   const currencies = [...new Set(reported)];
   if (search.currency && !currencies.includes(search.currency)) currencies.push(search.currency);
+  const choices: ReadonlyArray<{
+    key: 'bucket' | 'product' | 'currency';
+    label: string;
+    width: number;
+    every: string;
+    choices: Array<{ value: string; label: string }>;
+  }> = [
+    {
+      key: 'bucket',
+      label: 'Per',
+      width: 120,
+      every: 'Best fit',
+      choices: BUCKETS.map((b) => ({ value: b, label: b[0]!.toUpperCase() + b.slice(1) })),
+    },
+    {
+      key: 'product',
+      label: 'Product',
+      width: 170,
+      every: 'Every product',
+      choices: PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural })),
+    },
+    {
+      key: 'currency',
+      label: 'Payout currency',
+      width: 150,
+      every: 'Every currency',
+      choices: currencies.map((c) => ({ value: c, label: c })),
+    },
+  ];
   return (
     <Group gap="sm" align="end" mb="lg" wrap="wrap">
       <Select
@@ -63,30 +92,18 @@ export function ReportFilters({
           />
         </DatesLocale>
       )}
-      <ChoiceFilter
-        label="Per"
-        w={120}
-        placeholder="Best fit"
-        value={search.bucket}
-        choices={BUCKETS.map((b) => ({ value: b, label: b[0]!.toUpperCase() + b.slice(1) }))}
-        onChange={(bucket) => set({ bucket: bucket as ReportFilterValues['bucket'] })}
-      />
-      <ChoiceFilter
-        label="Product"
-        w={170}
-        placeholder="Every product"
-        value={search.product}
-        choices={PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural }))}
-        onChange={(product) => set({ product: product as ReportFilterValues['product'] })}
-      />
-      <ChoiceFilter
-        label="Payout currency"
-        w={150}
-        placeholder="Every currency"
-        value={search.currency}
-        choices={currencies.map((c) => ({ value: c, label: c }))}
-        onChange={(currency) => set({ currency })}
-      />
+      {choices.map((filter) => (
+        <ChoiceFilter
+          key={filter.key}
+          label={filter.label}
+          w={filter.width}
+          placeholder={filter.every}
+          value={search[filter.key]}
+          choices={filter.choices}
+          // Each choice is one of the filter's own values (or none).
+          onChange={(value) => set({ [filter.key]: value } as Partial<ReportFilterValues>)}
+        />
+      ))}
     </Group>
   );
 }
