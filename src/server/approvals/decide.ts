@@ -9,7 +9,14 @@ import type { Kysely } from 'kysely';
 import type { Notices } from '../notifications/notices';
 import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
-import { type Decider, type Outcome, type RequestState, judge } from '../controls/rules';
+import {
+  type ControlChangeRefusal,
+  type Decider,
+  type Outcome,
+  type Refusal,
+  type RequestState,
+  judge,
+} from '../controls/rules';
 import type { Conversion } from '../controls/rules';
 import { deactivatedPeople, serializedWithControls } from './requests';
 
@@ -64,6 +71,47 @@ export interface RejectionWords {
   link: string;
 }
 
+/** Who gave a decision, and when. */
+export interface DecidedBy {
+  name: string;
+  at: number;
+}
+
+/** The latest of these decisions, by whom and when; null for none. */
+export function lastOf(
+  decisions: ReadonlyArray<{ userName: string; at: number }>,
+): DecidedBy | null {
+  const last = decisions.reduce<(typeof decisions)[number] | null>(
+    (latest, d) => (latest === null || d.at >= latest.at ? d : latest),
+    null,
+  );
+  return last && { name: last.userName, at: last.at };
+}
+
+/**
+ * A refused decision as the problem an endpoint answers, whatever the channel: 409 for one that
+ * came too late (closed, saying who decided it and when, or expired), 403 for one this person
+ * may not give. `what` names the subject in the words ("approval", "change", "bulk file");
+ * `words` are the refusals' texts.
+ */
+export function refusedProblem<R extends Refusal | ControlChangeRefusal>(
+  refusal: R,
+  decidedBy: DecidedBy | undefined,
+  what: string,
+  words: Record<R, string>,
+): { status: number; code: R; detail: string } {
+  const late = refusal === 'APPROVAL_CLOSED' || refusal === 'APPROVAL_EXPIRED';
+  const at = decidedBy && new Date(decidedBy.at).toISOString().replace('T', ' ').slice(0, 19);
+  return {
+    status: late ? 409 : 403,
+    code: refusal,
+    detail:
+      refusal === 'APPROVAL_CLOSED' && decidedBy
+        ? `This ${what} was already decided by ${decidedBy.name} at ${at} UTC; your decision was not recorded.`
+        : words[refusal],
+  };
+}
+
 /** A subject read under the lock, ready to be judged. */
 export interface OpenSubject<View> {
   /** What the rule reads: status, expiry, originator and the decisions so far. */
@@ -86,6 +134,8 @@ export interface OpenSubject<View> {
   expire(trx: Kysely<Database>, time: number): Promise<void>;
   /** Whom a rejection is told to, in words; null where nobody is told. */
   rejection: RejectionWords | null;
+  /** The last decision given, by whom and when: what a late decider is told. */
+  lastDecision: DecidedBy | null;
   /** The subject as it reads after the decision. */
   view(trx: Kysely<Database>): Promise<View>;
 }
@@ -113,6 +163,8 @@ export interface Decided<View> {
   required: number;
   /** The subject after the decision; undefined when there is no such subject. */
   subject: View | undefined;
+  /** Refused as closed: who decided it, and when (where the subject knows). */
+  decidedBy?: DecidedBy | undefined;
 }
 
 export interface ApprovalsDeps {
@@ -186,7 +238,13 @@ export async function decideApproval<Facts, View>(
     const outcome = await judged(trx, subject, decider, decision, time);
     if (outcome.kind === 'refused') {
       if (outcome.refusal === 'APPROVAL_EXPIRED') await subject.expire(trx, time);
-      return { outcome, required, subject: await subject.view(trx) };
+      const closed = outcome.refusal === 'APPROVAL_CLOSED' && subject.lastDecision;
+      return {
+        outcome,
+        required,
+        subject: await subject.view(trx),
+        ...(closed ? { decidedBy: closed } : {}),
+      };
     }
     const entry: DecisionEntry = {
       userId: decider.id,

@@ -28,7 +28,14 @@ export function requestStore(
   const pendingRow = (
     fields: Omit<
       ApprovalRequestTable,
-      'id' | 'required' | 'status' | 'created_at' | 'expires_at' | 'closed_at' | 'reject_reason'
+      | 'id'
+      | 'required'
+      | 'status'
+      | 'created_at'
+      | 'expires_at'
+      | 'closed_at'
+      | 'released_at'
+      | 'reject_reason'
     >,
   ): ApprovalRequestTable => {
     const time = now();
@@ -39,6 +46,7 @@ export function requestStore(
       created_at: time,
       expires_at: time + REQUEST_TTL_MS,
       closed_at: null,
+      released_at: null,
       reject_reason: null,
       ...fields,
     };
@@ -66,6 +74,19 @@ export function requestStore(
           .where('action', '=', subject.action)
           .executeTakeFirst();
         if (open) return (await loadRequests(trx, [open]))[0]!;
+        // Approved meanwhile (on this server or another): the late decision is about that one,
+        // and is refused as closed, naming who approved; it never opens a second release.
+        const approved = await trx
+          .selectFrom('approval_request')
+          .selectAll()
+          .where('environment', '=', subject.environment)
+          .where('kind', '=', 'transaction')
+          .where('product', '=', subject.product)
+          .where('object_id', '=', subject.transactionId)
+          .where('action', '=', subject.action)
+          .where('status', '=', 'approved')
+          .executeTakeFirst();
+        if (approved) return (await loadRequests(trx, [approved]))[0]!;
         const row = pendingRow({
           environment: subject.environment,
           kind: 'transaction',
@@ -219,23 +240,59 @@ export function requestStore(
       });
     },
 
-    /** Closes a pending request: withdrawn by its author, stale, or failed at the API. */
-    async close(id: string, status: string, reason: string | null): Promise<void> {
-      await db
+    /**
+     * Closes a pending request: withdrawn by its author or stale (only while nobody is
+     * releasing it: whether it closed is the answer), or failed at the API (by its release).
+     */
+    async close(id: string, status: 'withdrawn' | 'stale' | 'failed', reason: string | null) {
+      let update = db
         .updateTable('approval_request')
         .set({ status, closed_at: now(), reject_reason: reason })
         .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .execute();
+        .where('status', '=', 'pending');
+      if (status !== 'failed') update = update.where('released_at', 'is', null);
+      return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
     },
 
-    /** The API refused the approved action for now: the last decision is void, to be given again. */
-    async withdrawDecision(id: string, userId: string): Promise<void> {
-      await db
-        .deleteFrom('approval_decision')
-        .where('request_id', '=', id)
-        .where('user_id', '=', userId)
-        .execute();
+    /**
+     * The approved call did not reach the API (or it refused for now): the release is undone,
+     * and the last decision, when it was new (`voidOf`), is void, to be given again. A
+     * transaction's request left with no decision is closed: nothing waits in it
+     * (docs/decisions/077).
+     */
+    async releaseFailed(id: string, voidOf: string | null): Promise<void> {
+      await serialized(async (trx) => {
+        if (voidOf !== null)
+          await trx
+            .deleteFrom('approval_decision')
+            .where('request_id', '=', id)
+            .where('user_id', '=', voidOf)
+            .execute();
+        await trx
+          .updateTable('approval_request')
+          .set({ released_at: null })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .execute();
+        const left = await trx
+          .selectFrom('approval_decision')
+          .select('user_id')
+          .where('request_id', '=', id)
+          .limit(1)
+          .executeTakeFirst();
+        if (!left)
+          await trx
+            .updateTable('approval_request')
+            .set({
+              status: 'failed',
+              closed_at: now(),
+              reject_reason: 'The API could not be reached; no approval was used.',
+            })
+            .where('id', '=', id)
+            .where('kind', '=', 'transaction')
+            .where('status', '=', 'pending')
+            .execute();
+      });
     },
   };
 }

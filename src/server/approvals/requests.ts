@@ -55,6 +55,8 @@ export interface StoredRequest {
   createdAt: number;
   expiresAt: number;
   closedAt: number | null;
+  /** When the last approval needed was given, while the approved call is on its way. */
+  releasedAt: number | null;
   reason: string | null;
   body: string | null;
   authorId: string | null;
@@ -132,6 +134,7 @@ export function toRequest(row: ApprovalRequestTable, decisions: Decision[]): Sto
     createdAt: Number(row.created_at),
     expiresAt: Number(row.expires_at),
     closedAt: row.closed_at === null ? null : Number(row.closed_at),
+    releasedAt: row.released_at === null ? null : Number(row.released_at),
     reason: row.reject_reason,
     body: row.body,
     authorId: row.author_id,

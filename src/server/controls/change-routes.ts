@@ -10,7 +10,9 @@ import { audit, problem } from '../request';
 import { route } from '../endpoint';
 import { LAST_ADMIN_TEXT } from '../store/workspace';
 import type { User } from '../store/workspace';
-import type { ControlChangeRefusal } from './rules';
+import { type ControlChangeRefusal, CONTROL_CHANGE_REFUSAL_TEXT } from './rules';
+import { refusedProblem } from '../approvals/decide';
+import type { Refused } from './verdict';
 
 import { type Decide, auditWithdrawal, type ControlsRouteHelpers } from './route-helpers';
 
@@ -92,13 +94,20 @@ export function controlChangeRoutes(app: FastifyInstance, { signedIn }: Controls
     id: string,
     decision: 'approve' | 'reject',
     reason: string | null,
-  ) => {
+  ): Promise<Refused | { change: ReturnType<typeof changes.asSeenBy> }> => {
     const decided = await ctx.approvals.decide(changeRef(id), user, decision, reason);
     if (!decided.subject)
       return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
     // A change's own rule refuses only in its own words (judgeControlChange).
     if (decided.outcome.kind === 'refused')
-      return changes.refused(decided.outcome.refusal as ControlChangeRefusal);
+      return {
+        refused: refusedProblem(
+          decided.outcome.refusal as ControlChangeRefusal,
+          decided.decidedBy,
+          'change',
+          CONTROL_CHANGE_REFUSAL_TEXT,
+        ),
+      };
     if (decided.outcome.kind === 'complete') await changes.applyApproved(decided.subject, apply);
     return { change: changes.asSeenBy((await changes.load(id))!, user) };
   };

@@ -174,9 +174,6 @@ export function controlChanges(
           .execute();
     },
 
-    /** A refused decision in words, as the endpoints answer it. */
-    refused,
-
     load,
 
     /** Its author takes a waiting change back. */

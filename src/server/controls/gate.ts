@@ -2,6 +2,7 @@
 // for a person; nothing else decides. An approval counts towards the policies; a transaction
 // created here records who asked and whom it pays; a status simulation sets the status only.
 import { requestRef } from '../approvals/subjects/request';
+import { type DecidedBy, lastOf, refusedProblem } from '../approvals/decide';
 import { isSimulation } from '#/api/simulation';
 import type { TransactionApproval } from '#/api/controls';
 import { isTransactionApproval } from '#/api/controls';
@@ -13,7 +14,7 @@ import { type Product, Transaction } from '#/api/schemas/transaction';
 import { transitionFor, transitionRefusal } from '#/api/transaction-states';
 import { pathOf } from '#/api/call';
 import { answerJson, type PartnerApi } from '../partner-api';
-import { REFUSAL_TEXT, quoteWindow, simulationChanges } from './rules';
+import { REFUSAL_TEXT, type Refusal, quoteWindow, simulationChanges } from './rules';
 import { type ControlsCore, transactionSubject, objectOf } from './shared';
 import { type Verdict, type ProxiedCall, refuse, countryRefusal } from './verdict';
 
@@ -38,6 +39,33 @@ export function gateControls(
   const { store, approvals, now, approvalInfo, releaseRefusal, inBase } = core;
   // The verdicts, one per kind of call the controls look at.
 
+  /** A 409 naming who approved `action` of this transaction, where someone has. */
+  async function lateDecision(
+    call: ProxiedCall,
+    product: Product,
+    action: TransactionApproval,
+  ): Promise<Verdict | undefined> {
+    const ref = { environment: call.environment, product, transactionId: call.id! };
+    // Approved, or released and waiting for the API's answer to be recorded.
+    const approved = (await store.approvalsOf(ref)).find(
+      (r) =>
+        r.action === action &&
+        (r.status === 'approved' || (r.status === 'pending' && r.releasedAt !== null)),
+    );
+    if (!approved) return undefined;
+    return refusedVerdict('APPROVAL_CLOSED', lastOf(approved.decisions) ?? undefined, approved.id);
+  }
+
+  /** A refused decision as the proxy answers it (409 naming who decided, or 403). */
+  function refusedVerdict(refusal: Refusal, decidedBy: DecidedBy | undefined, approval: string) {
+    const said = refusedProblem(refusal, decidedBy, 'approval', REFUSAL_TEXT);
+    return refuse(said.status, said.code, said.detail, {
+      reason: refusal,
+      approval,
+      ...(decidedBy ? { decidedBy: decidedBy.name, decidedAt: decidedBy.at } : {}),
+    });
+  }
+
   async function approvalVerdict(
     call: ProxiedCall,
     { product, action }: { product: Product; action: TransactionApproval },
@@ -50,11 +78,15 @@ export function gateControls(
     const t = read.data;
     // A state that does not allow it is refused here, as the API would: never sent unguarded,
     // since the state may change before the API sees the call (a quote approval in flight).
-    if (!transitionFor(product, t, action))
+    if (!transitionFor(product, t, action)) {
+      // Moved on because another approver (perhaps on another server) released it: said so.
+      const late = await lateDecision(call, product, action);
+      if (late) return late;
       return refuse(400, 'INVALID_STATE_TRANSITION', transitionRefusal(product, t, action), {
         reason: 'state does not allow it',
         status: t.clientStatus,
       });
+    }
     // A quote the API gave is approved within the workspace's validity; after, it is quoted
     // again (docs/decisions/041).
     if (action === 'approveQuote') {
@@ -90,10 +122,8 @@ export function gateControls(
     );
     const { outcome } = decided;
     if (outcome.kind === 'refused') {
-      return refuse(403, outcome.refusal, REFUSAL_TEXT[outcome.refusal], {
-        reason: outcome.refusal,
-        approval: opened.id,
-      });
+      // Too late (another approver, perhaps on another server, released it): 409, saying who.
+      return refusedVerdict(outcome.refusal, decided.decidedBy, opened.id);
     }
     const request = decided.subject!;
     if (outcome.kind === 'recorded') {
@@ -115,7 +145,7 @@ export function gateControls(
       headers: { 'x-approval-id': request.id },
       settle: async (response) => {
         if (response.status === 200) await store.markApproved(request.id);
-        else if (outcome.fresh) await store.withdrawDecision(request.id, call.user.id);
+        else await store.releaseFailed(request.id, outcome.fresh ? call.user.id : null);
         return {
           approval: request.id,
           approvers: request.decisions

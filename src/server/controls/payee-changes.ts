@@ -17,6 +17,7 @@ import { PayoutAccountUpdate, type PayoutAccount } from '#/api/schemas/payout-ac
 import { answerJson, type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
 import { REFUSAL_TEXT } from './rules';
+import { lastOf, refusedProblem } from '../approvals/decide';
 import { subjectOf } from '../approvals/requests';
 import { type ControlsCore, stateOf, HELD_STATUSES } from './shared';
 import {
@@ -145,22 +146,16 @@ export function payeeControls(core: ControlsCore) {
           const why = read.ok
             ? "The account's bank details changed after this change was proposed; propose it again from the account as it is now."
             : 'The account no longer exists.';
-          await store.close(id, 'stale', why);
-          return { refused: { status: 409, code: 'PAYEE_CHANGE_STALE', detail: why } };
+          // Unless another approver is applying it now: then the decision below is refused.
+          if (await store.close(id, 'stale', why))
+            return { refused: { status: 409, code: 'PAYEE_CHANGE_STALE', detail: why } };
         }
       }
       const decided = await approvals.decide(requestRef(id), user, decision, reason);
       const { outcome } = decided;
       if (outcome.kind === 'refused') {
-        const closed =
-          outcome.refusal === 'APPROVAL_CLOSED' || outcome.refusal === 'APPROVAL_EXPIRED';
-        return {
-          refused: {
-            status: closed ? 409 : 403,
-            code: outcome.refusal,
-            detail: REFUSAL_TEXT[outcome.refusal].replace('approval', 'change'),
-          },
-        };
+        const words = refusedProblem(outcome.refusal, decided.decidedBy, 'change', REFUSAL_TEXT);
+        return { refused: { ...words, detail: words.detail.replace('approval', 'change') } };
       }
       const after = decided.subject!;
       if (outcome.kind !== 'complete') return { change: await payeeChangeInfo(after, policies) };
@@ -191,7 +186,7 @@ export function payeeControls(core: ControlsCore) {
           `The API refused it: ${applied.refusal ?? `status ${applied.status}`}`,
         );
       } else {
-        if (outcome.fresh) await store.withdrawDecision(id, user.id);
+        await store.releaseFailed(id, outcome.fresh ? user.id : null);
         return {
           refused: {
             status: 502,
@@ -218,15 +213,19 @@ export function payeeControls(core: ControlsCore) {
       const request = found?.kind === 'payee' && found.environment === environment ? found : null;
       const refusal = withdrawRefusal(request ?? undefined, user, 'an approver');
       if (refusal || !request) return refusal!;
-      if (request.status !== 'pending')
+      // Closed, or being applied by an approver now: too late to withdraw.
+      if (request.status !== 'pending' || !(await store.close(id, 'withdrawn', null)))
         return {
-          refused: {
-            status: 409,
-            code: 'APPROVAL_CLOSED',
-            detail: 'This change is already closed.',
-          },
+          refused: refusedProblem(
+            'APPROVAL_CLOSED',
+            lastOf(request.decisions) ?? undefined,
+            'change',
+            {
+              ...REFUSAL_TEXT,
+              APPROVAL_CLOSED: 'This change is already closed.',
+            },
+          ),
         };
-      await store.close(id, 'withdrawn', null);
       return {
         change: await payeeChangeInfo((await store.request(id))!, await store.policies()),
       };

@@ -158,17 +158,25 @@ describe.each(DIALECTS)('the controls store on %s', (dialect) => {
     });
   });
 
-  it('records every one of simultaneous decisions, each judged after the other', async () => {
+  it('takes one of simultaneous last decisions; the other is refused, naming who decided', async () => {
     const request = await openQuote();
     await decide(request.id, first, 'approve');
     const both = await Promise.all([
       decide(request.id, second, 'approve'),
       decide(request.id, third, 'approve'),
     ]);
-    expect(both.map((d) => d.outcome.kind)).toEqual(['complete', 'complete']);
-    const approvals = both.map((d) => (d.outcome.kind === 'complete' ? d.outcome.approvals : 0));
-    expect(approvals.sort()).toEqual([2, 3]);
-    expect((await store.request(request.id))!.decisions).toHaveLength(3);
+    const kinds = both.map((d) => d.outcome.kind).sort();
+    expect(kinds).toEqual(['complete', 'refused']);
+    const won = both.find((d) => d.outcome.kind === 'complete')!;
+    const lost = both.find((d) => d.outcome.kind === 'refused')!;
+    expect(won.outcome).toMatchObject({ approvals: 2, fresh: true });
+    expect(lost.outcome).toEqual({ kind: 'refused', refusal: 'APPROVAL_CLOSED' });
+    const winner = won === both[0] ? second : third;
+    expect(lost.decidedBy).toEqual({ name: winner.name, at: clock });
+    // Two decisions counted: the first and the winner's; the release is under way.
+    const stored = (await store.request(request.id))!;
+    expect(stored.decisions.map((d) => d.userId).sort()).toEqual([first.id, winner.id].sort());
+    expect(stored.releasedAt).toBe(clock);
   });
 
   it('closes on a rejection, with the reason', async () => {

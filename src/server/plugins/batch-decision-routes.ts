@@ -6,6 +6,7 @@ import { batchEndpoints as E } from '#/api/batches';
 import { audit, problem } from '../request';
 import { held, route } from '../endpoint';
 import { REFUSAL_TEXT } from '../controls/rules';
+import { refusedProblem } from '../approvals/decide';
 
 import { type BatchRouteHelpers } from './batch-route-helpers';
 
@@ -64,7 +65,7 @@ export function batchDecisionRoutes(
       });
       return problem(request, reply, stepUp.refused);
     }
-    const { outcome, required } = await ctx.approvals.decide(
+    const { outcome, required, decidedBy } = await ctx.approvals.decide(
       batchRef(batch.id, await batchRates(batch, true)),
       user,
       body.decision,
@@ -77,17 +78,14 @@ export function batchDecisionRoutes(
         outcome: 'refused',
         details: { decision: body.decision, reason: outcome.refusal },
       });
-      return problem(request, reply, {
-        status:
-          outcome.refusal === 'APPROVAL_CLOSED' || outcome.refusal === 'APPROVAL_EXPIRED'
-            ? 409
-            : 403,
-        code: outcome.refusal,
-        detail:
-          outcome.refusal === 'APPROVAL_CLOSED'
-            ? 'This batch is not waiting for approval.'
-            : REFUSAL_TEXT[outcome.refusal],
-      });
+      return problem(
+        request,
+        reply,
+        refusedProblem(outcome.refusal, decidedBy, 'bulk file', {
+          ...REFUSAL_TEXT,
+          APPROVAL_CLOSED: 'This bulk file is not waiting for approval.',
+        }),
+      );
     }
     const decided = await changed(request, E.decideBatch.audit, batch.id, {
       decision: body.decision,

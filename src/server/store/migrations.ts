@@ -1109,4 +1109,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '033-approval-release': {
+    async up(db: Kysely<unknown>) {
+      // When the last approval needed was given and the approved call is on its way to the API
+      // (docs/decisions/077): while it is, the request takes no other decision, whichever server
+      // is asked.
+      await db.schema.alterTable('approval_request').addColumn('released_at', 'bigint').execute();
+    },
+  },
 };

@@ -137,6 +137,11 @@ export interface ApprovalRequestTable {
   created_at: number;
   expires_at: number;
   closed_at: number | null;
+  /**
+   * When the last approval needed was given: the approved call is being sent to the API. Set
+   * while pending, cleared when the API could not be reached (docs/decisions/077).
+   */
+  released_at: number | null;
   /** Why it was rejected, or why it could not be applied. */
   reject_reason: string | null;
   /** The body of the API call made once approved. */

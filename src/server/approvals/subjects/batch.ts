@@ -6,7 +6,7 @@ import { DASHBOARD_LINKS } from '#/api/products';
 import type { Product } from '#/api/schemas/transaction';
 import { batchRequirement, convert } from '../../controls/rules';
 import { batchSubject, toRow } from '../../batches/store';
-import { decisionColumns } from '../decide';
+import { decisionColumns, lastOf } from '../decide';
 import type { ApprovalRef, SubjectKind } from '../decide';
 import { policiesIn, toDecision } from '../requests';
 
@@ -45,13 +45,15 @@ export const bulkFiles: SubjectKind<BatchFacts, undefined> = {
           return converted ? [converted] : [];
         })
       : [];
+    const decided = decisions.map(toDecision);
     return {
+      lastDecision: lastOf(decided),
       state: {
         kind: 'batch',
         status: row.status === 'awaiting_approval' ? 'pending' : row.status,
         expiresAt: row.expires_at === null ? 0 : Number(row.expires_at),
         originatorId: row.uploaded_by,
-        decisions: decisions.map(toDecision),
+        decisions: decided,
       },
       required,
       conversions,
@@ -67,6 +69,7 @@ export const bulkFiles: SubjectKind<BatchFacts, undefined> = {
             .updateTable('batch')
             .set({ status: 'submitting', approved_at: e.at, updated_at: e.at })
             .where('id', '=', id)
+            .where('status', '=', 'awaiting_approval')
             .execute();
         if (outcome.kind === 'rejected')
           await trx
@@ -78,6 +81,7 @@ export const bulkFiles: SubjectKind<BatchFacts, undefined> = {
               updated_at: e.at,
             })
             .where('id', '=', id)
+            .where('status', '=', 'awaiting_approval')
             .execute();
       },
       // Quoted again instead (docs/decisions/055).

@@ -19,6 +19,10 @@ export const controlChangeKind: SubjectKind<never, StoredControlChange | undefin
         decisions: [],
       },
       required: 1,
+      lastDecision:
+        change.decidedByName && change.closedAt !== null
+          ? { name: change.decidedByName, at: change.closedAt }
+          : null,
       judge(decider, decision, time) {
         const refusal = judgeControlChange(change, decider, time);
         if (refusal) return { kind: 'refused', refusal };

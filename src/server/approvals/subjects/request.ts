@@ -4,7 +4,7 @@
 import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import type { ControlSubject, Conversion, Money } from '../../controls/rules';
 import { requirementOf } from '../../controls/rules';
-import { decisionColumns, expireIn } from '../decide';
+import { decisionColumns, expireIn, lastOf } from '../decide';
 import type { ApprovalRef, OpenSubject, SubjectKind } from '../decide';
 import { type StoredRequest, loadRequest, originIn, policiesIn, subjectOf } from '../requests';
 
@@ -17,6 +17,14 @@ export interface RequestFacts {
   /** The conversions behind `base`, kept with the decision. */
   conversions?: readonly Conversion[];
 }
+
+/**
+ * How long a release (the approved call on its way to the API) holds a request against other
+ * decisions: longer than a call to the API may take. After it, a server that stopped mid-call
+ * is presumed gone, and an approver may finish the release again (with the same idempotency
+ * key, so the API acts once).
+ */
+export const RELEASE_LEASE_MS = 2 * 60_000;
 
 const rejectionOf = (request: StoredRequest, originatorId: string | null) =>
   request.kind === 'payee'
@@ -34,7 +42,7 @@ const rejectionOf = (request: StoredRequest, originatorId: string | null) =>
       };
 
 export const approvalRequests: SubjectKind<RequestFacts, StoredRequest | undefined> = {
-  async open(trx, id, facts): Promise<OpenSubject<StoredRequest | undefined> | undefined> {
+  async open(trx, id, facts, time): Promise<OpenSubject<StoredRequest | undefined> | undefined> {
     let request = await loadRequest(trx, id);
     if (!request) return undefined;
     if (facts && request.kind === 'transaction' && request.status === 'pending') {
@@ -62,8 +70,15 @@ export const approvalRequests: SubjectKind<RequestFacts, StoredRequest | undefin
             product: request.product!,
             transactionId: request.objectId,
           })) ?? null);
+    // Being released (by this or another server): closed to other decisions until it is done.
+    const releasing = request.releasedAt !== null && request.releasedAt + RELEASE_LEASE_MS > time;
     return {
-      state: { ...request, originatorId },
+      state: {
+        ...request,
+        status: request.status === 'pending' && releasing ? 'releasing' : request.status,
+        originatorId,
+      },
+      lastDecision: lastOf(request.decisions),
       required,
       conversions: facts?.conversions ?? [],
       async record(trx, e) {
@@ -78,9 +93,13 @@ export const approvalRequests: SubjectKind<RequestFacts, StoredRequest | undefin
           .set(
             outcome.kind === 'rejected'
               ? { required, status: 'rejected', closed_at: e.at, reject_reason: e.reason }
-              : { required },
+              : outcome.kind === 'complete'
+                ? // The approved call goes to the API now: no other decision meanwhile.
+                  { required, released_at: e.at }
+                : { required },
           )
           .where('id', '=', id)
+          .where('status', '=', 'pending')
           .execute();
       },
       // A request past its week is closed as expired: a new one starts over.
