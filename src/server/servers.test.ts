@@ -3,12 +3,15 @@
 // session made on one works on the other; approvers racing on the two servers over the same
 // approval give one 200 and one 409 naming who decided, one decision recorded and one release
 // on the audit trail: for a quote, a deposit, new bank details, a bulk file and a held change of
-// the controls.
+// the controls. Three servers of different addresses keep one webhook endpoint at the API, each
+// event is delivered once, and each server verifies deliveries with its secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutAccountBody } from '#/sandbox/testing';
+import { signatureHeader } from '#/api/webhook-signing';
+import { merchantBody, payoutAccountBody } from '#/sandbox/testing';
 import type { Parties } from '#/sandbox/testing';
 import {
   callApi,
+  callSandboxDirectly,
   createdTransaction,
   quoteBatch,
   startTestDashboard,
@@ -220,5 +223,63 @@ describe('two servers sharing PostgreSQL', () => {
       minAmount: string;
     }[];
     expect(policies.filter((p) => p.minAmount === '900000')).toHaveLength(1);
+  }, 60_000);
+
+  it('keeps one webhook endpoint for three servers of different addresses; each event once', async () => {
+    const c = await startTestDashboard({ alongside: a });
+    try {
+      const servers = [a, b, c];
+      // All at once, then in turn: each server's index pass looks at the registration.
+      await Promise.all(servers.map((x) => x.server.sync.syncNow('sandbox')));
+      for (const x of servers) await x.server.sync.syncNow('sandbox');
+      const endpoints = a.sandbox.db
+        .prepare(
+          'SELECT id, url, secret FROM webhook_endpoint WHERE partner_id = ? AND deleted_time IS NULL',
+        )
+        .all(a.demo.id) as { id: number; url: string; secret: string }[];
+      expect(endpoints).toHaveLength(1);
+      const [endpoint] = endpoints;
+      expect(servers.map((x) => `${x.base}/hooks/index/sandbox`)).toContain(endpoint!.url);
+      // Every server verifies a delivery signed with the one secret, whoever registered it.
+      const body = JSON.stringify({ id: 1, type: 'test' });
+      for (const x of servers) {
+        const answer = await fetch(`${x.base}/hooks/index/sandbox`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-webhook-signature': signatureHeader(
+              endpoint!.secret,
+              Math.floor(Date.now() / 1000),
+              body,
+            ),
+          },
+          body,
+        });
+        expect(answer.status, x.base).toBe(204);
+      }
+      // An event is delivered once, to the one endpoint.
+      const made = await callSandboxDirectly(
+        a,
+        'POST',
+        '/v1/business/',
+        merchantBody({ name: 'Three Servers GmbH', localRegNumber: 'HRB 3333' }),
+      );
+      expect(made.status).toBe(200);
+      const deliveries = () =>
+        a.sandbox.db
+          .prepare(
+            `SELECT d.state, d.attempts, d.webhook_id FROM delivery d JOIN event e ON e.id = d.event_id
+             WHERE d.partner_id = ? AND e.object_id = ?`,
+          )
+          .all(a.demo.id, made.json.id) as {
+          state: string;
+          attempts: number;
+          webhook_id: number;
+        }[];
+      await expect.poll(() => deliveries().map((d) => d.state)).toEqual(['delivered']);
+      expect(deliveries()[0]).toMatchObject({ attempts: 1, webhook_id: endpoint!.id });
+    } finally {
+      await c.close();
+    }
   }, 60_000);
 });

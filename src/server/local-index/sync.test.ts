@@ -16,6 +16,7 @@ import {
 import { UpstreamError, type Upstream } from '../upstream';
 import { localIndex } from './store';
 import { indexSync } from './sync';
+import { WEBHOOK_STALE_MS } from './registration';
 
 const running: TestDashboard[] = [];
 afterEach(async () => {
@@ -304,6 +305,49 @@ describe.each(DIALECTS)('keeping the local index fresh on %s', (dialect) => {
     await sync.syncNow('sandbox');
     expect(analyses).toBe(6);
     await opened.close();
+  });
+
+  it('keeps one webhook registration for servers of different addresses; a stale one is replaced (decision 078)', async () => {
+    const t = await startTestDashboard({ dialect });
+    running.push(t);
+    const db = await freshDashboardDb(dialect);
+    let clock = Date.now();
+    const server = (name: string) =>
+      indexSync({
+        db,
+        index: localIndex(db),
+        vault: createVault(Buffer.alloc(32, 4)),
+        upstreams: new Map([['sandbox', t.server.app.dashboard.upstreams.get('sandbox')!]]),
+        credentials: async () => t.demo,
+        hookUrl: () => `${t.base}/hooks/index/sandbox?server=${name}`,
+        intervalMs: 60_000,
+        now: () => clock,
+      });
+    const [a, b] = [server('a'), server('b')];
+    const registered = async () =>
+      (
+        (await callSandboxDirectly(t, 'GET', '/v1/webhook/')).json as unknown as Array<{
+          url: string;
+        }>
+      ).map((h) => h.url.replace(/^.*server=/, ''));
+    await a.syncNow('sandbox');
+    await b.syncNow('sandbox');
+    expect(await registered()).toEqual(['a']);
+    expect((await b.status('sandbox')).webhookUrl).toMatch(/server=a$/);
+    // A keeps confirming its address: B keeps using it.
+    clock += WEBHOOK_STALE_MS - 1000;
+    await a.syncNow('sandbox');
+    clock += 2000;
+    await b.syncNow('sandbox');
+    expect(await registered()).toEqual(['a']);
+    // Nobody has confirmed A's address for longer (its address changed, or it is gone): B
+    // replaces the registration and deletes A's endpoint at the API; A, back, uses B's.
+    clock += WEBHOOK_STALE_MS;
+    await b.syncNow('sandbox');
+    expect(await registered()).toEqual(['b']);
+    await a.syncNow('sandbox');
+    expect(await registered()).toEqual(['b']);
+    await db.close();
   });
 
   it('pauses on refused credentials or an environment that is down, and says so', async () => {

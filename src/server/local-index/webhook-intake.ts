@@ -11,6 +11,7 @@ import type { Environment } from '#/api/dashboard';
 import { Event } from '#/api/schemas/platform';
 import { verifySignature } from '#/api/webhook-signing';
 import { put, reread } from './partner-reader';
+import { sealedFor } from './registration';
 import { type Kind, kindOfEvent, SyncStop, type SyncState } from './sync-state';
 
 /** How many answers noteAnswer remembers before it starts again. */
@@ -23,18 +24,28 @@ export async function receive(
   signature: string | undefined,
   rawBody: string,
 ): Promise<'queued' | 'ignored' | 'refused'> {
-  let secret = s.secrets.get(environment);
-  if (!secret) {
+  if (!signature) return 'refused';
+  // The registration's secret, as this server last read it; read again when it does not verify
+  // (another server may have replaced the registration since: docs/decisions/078).
+  const secretOf = async (fresh: boolean) => {
+    const known = s.secrets.get(environment);
+    if (known && !fresh) return known;
     const row = await s.db
       .selectFrom('index_webhook')
       .select('secret_sealed')
       .where('environment', '=', environment)
       .executeTakeFirst();
-    if (!row) return 'refused';
-    secret = s.options.vault.open(row.secret_sealed, `index_webhook:${environment}`);
+    if (!row) return undefined;
+    const secret = s.options.vault.open(row.secret_sealed, sealedFor(environment));
     s.secrets.set(environment, secret);
+    return secret;
+  };
+  const cached = await secretOf(false);
+  if (!cached) return 'refused';
+  if (!verifySignature(cached, signature, rawBody)) {
+    const now = await secretOf(true);
+    if (!now || now === cached || !verifySignature(now, signature, rawBody)) return 'refused';
   }
-  if (!signature || !verifySignature(secret, signature, rawBody)) return 'refused';
   let event: Event;
   try {
     event = Event.parse(JSON.parse(rawBody));

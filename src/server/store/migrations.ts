@@ -1117,4 +1117,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('approval_request').addColumn('released_at', 'bigint').execute();
     },
   },
+  '034-webhook-confirmed': {
+    async up(db: Kysely<unknown>) {
+      // When a server reached at the registered webhook address last confirmed it: servers of
+      // other addresses use the registration while it is confirmed (docs/decisions/078).
+      await db.schema.alterTable('index_webhook').addColumn('confirmed_at', 'bigint').execute();
+    },
+  },
 };

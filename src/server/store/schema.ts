@@ -438,6 +438,8 @@ export interface IndexWebhookTable {
   url: string;
   secret_sealed: string;
   created_at: number;
+  /** When a server reached at `url` last confirmed it (docs/decisions/078). */
+  confirmed_at: number | null;
 }
 
 export interface SavedViewTable {
