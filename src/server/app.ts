@@ -66,6 +66,8 @@ import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
 import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
+import { dashboardMetrics } from './metrics';
+import { registerProbes } from './plugins/probes';
 import { apiPacer } from './pacer';
 import { serverJobs } from './server-jobs';
 import { whenTransactionsEnd } from './approvals/transactions-ended';
@@ -150,6 +152,11 @@ export interface DashboardOptions {
   batchSubmitter?: SubmitterOptions;
   /** How the bulk quote worker paces itself (tests shorten its claim). */
   batchQuoter?: QuoterOptions;
+  /**
+   * The metrics scrape (docs/decisions/079): METRICS_TOKEN, the bearer token `/metrics` asks
+   * for; `elsewhere` when it is served on a port of its own (METRICS_PORT) instead.
+   */
+  metrics?: { token?: string | undefined; elsewhere?: boolean } | undefined;
 }
 
 /** Log redaction: credentials, cookies and the sign-in body never reach the logs. */
@@ -180,6 +187,24 @@ export async function buildDashboardServer(options: DashboardOptions) {
   });
   const sandboxBase = () => `${address.origin()}${SANDBOX_PREFIX}`;
   const now = options.now ?? Date.now;
+  // What the server tells the platform (docs/decisions/079): each request by its route pattern,
+  // each statement's time; draining from SIGTERM until it closes.
+  const metrics = dashboardMetrics();
+  let draining = false;
+  options.workspace.db.onQuery(metrics.query);
+  app.addHook('onRequest', async (_request, reply) => {
+    // A draining server hands each connection back after its answer: the balancer's next
+    // request goes to a server that stays.
+    if (draining) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.request(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+  });
   const workspace = workspaceStore(options.workspace.db, options.workspace.vault, now);
   await app.register(cookie);
 
@@ -217,6 +242,9 @@ export async function buildDashboardServer(options: DashboardOptions) {
   }
   if (options.liveBaseUrl)
     upstreams.set('live', httpUpstream(options.liveBaseUrl, options.upstreamTimeoutMs));
+  // Every call of the partner's API counted and timed, whoever makes it.
+  for (const [environment, upstream] of upstreams)
+    upstreams.set(environment, metrics.measured(environment, upstream));
 
   const demoUsers =
     embedded && options.demoWorkspace && !options.liveBaseUrl
@@ -319,6 +347,18 @@ export async function buildDashboardServer(options: DashboardOptions) {
     warn,
   );
   app.addHook('onListen', async () => jobs.start());
+  metrics.watch({
+    db: options.workspace.db,
+    now,
+    jobReports: () =>
+      jobs.reports().flatMap((job) => job.passes.map((pass) => ({ ...pass, job: job.name }))),
+    indexPasses: () =>
+      sync.reports().map((pass) => ({
+        environment: pass.name.replace(/^index \((.*)\)$/, '$1'),
+        lastEndedAt: pass.lastEndedAt,
+      })),
+    liveStreams: () => live.size,
+  });
   app.addHook('onClose', async () => jobs.stop());
   // The environments' connections close once the jobs using them have stopped.
   app.addHook('onClose', async () => {
@@ -328,6 +368,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
   options.workspace.db.changed.listen(() => signedInCache.clear());
   const context: DashboardContext = {
     address,
+    metrics,
     cookie: {
       name: address.secure ? '__Host-session' : 'session',
       options: { httpOnly: true, sameSite: 'strict', path: '/', secure: address.secure },
@@ -438,6 +479,22 @@ export async function buildDashboardServer(options: DashboardOptions) {
     },
     { prefix: '/hooks/index' },
   );
+  registerProbes(app, {
+    db: options.workspace.db,
+    metrics,
+    draining: () => draining,
+    metricsToken: options.metrics?.token,
+    metricsElsewhere: options.metrics?.elsewhere ?? false,
+  });
   registerSpa(app, options.distDir, options.drawBudgetMs);
-  return { app, workspace, sync };
+  return {
+    app,
+    workspace,
+    sync,
+    metrics,
+    /** SIGTERM: readiness turns false at once; requests are still served (docs/decisions/079). */
+    drain() {
+      draining = true;
+    },
+  };
 }

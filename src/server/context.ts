@@ -4,6 +4,7 @@
 // database. Only the composition root (./app.ts) and the route plugins read it whole; a service
 // declares the little it needs as its own type, so that nothing imports back into this file.
 // What a request handler needs (problems, the audit, sign-in) is ./request.ts.
+import type { DashboardMetrics } from './metrics';
 import type { ApiPacer } from './pacer';
 import type { SsoStore } from './store/sso';
 import type { ScimStore } from './scim/store';
@@ -37,6 +38,8 @@ export const SANDBOX_PREFIX = '/sandbox';
 
 export interface DashboardContext {
   address: PublicAddress;
+  /** What the server tells a Prometheus scraper (../metrics.ts). */
+  metrics: Pick<DashboardMetrics, 'delivery'>;
   cookie: {
     name: string;
     options: { httpOnly: true; sameSite: 'strict'; path: '/'; secure: boolean };

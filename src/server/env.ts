@@ -51,6 +51,25 @@ export const ServerEnv = z.intersection(
       .int({ error: 'must be a whole number of milliseconds' })
       .min(1000, { error: 'must be at least 1000' })
       .default(30_000),
+    /**
+     * After SIGTERM, how long the server keeps serving while its readiness says no, so that the
+     * balancer stops sending it requests before it closes (docs/decisions/079).
+     */
+    DRAIN_GRACE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(600_000, { error: 'must be at most 600000 (ten minutes)' })
+      .default(10_000),
+    /** The bearer token `/metrics` asks for; metrics are off without it or METRICS_PORT. */
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /** A port of its own for `/metrics` (no token asked there), on HOST. */
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a port number' })
+      .min(1, { error: 'must be a port number from 1 to 65535' })
+      .max(65_535, { error: 'must be a port number from 1 to 65535' })
+      .optional(),
   }),
 );
 export type ServerEnv = z.output<typeof ServerEnv>;

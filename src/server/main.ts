@@ -3,7 +3,11 @@ import { originOf } from '#/http/env';
 import { loggerOptions } from '#/http/logging';
 import { bootSandbox } from '#/sandbox/boot';
 import { parseEnv, settingsFrom } from '#/sandbox/env';
+import Fastify from 'fastify';
+import { PROBE_PATHS } from '#/api/probes';
 import { buildDashboardServer, REDACT } from './app';
+import type { DashboardMetrics } from './metrics';
+import { sendMetrics } from './plugins/probes';
 import { DEFAULT_PORT, ServerEnv } from './env';
 import { auditAnchorFile, openWorkspace } from './workspace-db';
 
@@ -12,7 +16,12 @@ async function main() {
   const settings = settingsFrom(env);
   const booted = env.SANDBOX_API_BASE_URL ? undefined : bootSandbox(env, settings);
   const workspace = await openWorkspace(env);
-  const { app, workspace: people } = await buildDashboardServer({
+  const {
+    app,
+    workspace: people,
+    metrics,
+    drain,
+  } = await buildDashboardServer({
     workspace,
     auditAnchorFile: auditAnchorFile(env.DATA_DIR),
     demoWorkspace: env.DASHBOARD_DEMO === 'on',
@@ -40,8 +49,13 @@ async function main() {
       leaseMs: env.DASHBOARD_OUTBOX_LEASE_MS,
       ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}),
     },
+    metrics: { token: env.METRICS_TOKEN, elsewhere: env.METRICS_PORT !== undefined },
   });
   await app.listen({ host: env.HOST, port: env.PORT ?? DEFAULT_PORT });
+  const metricsServer =
+    env.METRICS_PORT === undefined
+      ? undefined
+      : await metricsListener(metrics, env.HOST, env.METRICS_PORT);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = env.PUBLIC_URL ?? originOf(env.HOST, port ?? DEFAULT_PORT);
@@ -61,17 +75,38 @@ async function main() {
       'No one can sign in yet: create the first admin with\n  npm run -s dashboard -- user create --email you@example.com --name "Your Name" --role admin',
     );
   }
-  const shutdown = async () => {
+  // SIGTERM (a platform stopping this server): readiness says no at once, requests are served
+  // for DRAIN_GRACE_MS while the balancer notices, then the server closes: requests in flight
+  // are answered, jobs finish the work in hand, live streams end (their pages reconnect to
+  // another server). SIGINT (Ctrl-C) closes at once.
+  let stopping = false;
+  const shutdown = async (graceMs: number) => {
+    if (stopping) return;
+    stopping = true;
+    drain();
+    if (graceMs > 0) {
+      console.log(`Draining: not ready, closing in ${graceMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+    }
     await app.close();
+    await metricsServer?.close();
     await workspace.db.close();
     booted?.store.db.close();
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(env.DRAIN_GRACE_MS));
 }
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** `/metrics` on a port of its own (METRICS_PORT), for a scraper inside the platform's network. */
+async function metricsListener(metrics: DashboardMetrics, host: string, port: number) {
+  const server = Fastify({ logger: false });
+  server.get(PROBE_PATHS.metrics, (_request, reply) => sendMetrics(reply, metrics));
+  await server.listen({ host, port });
+  return server;
+}

@@ -227,6 +227,7 @@ export const registerIndexHooks: FastifyPluginAsync = async (app) => {
           typeof request.body === 'string' ? request.body : '',
         )
       : 'refused';
+    ctx.metrics.delivery(environment.success ? environment.data : 'unknown', outcome);
     if (outcome === 'refused') {
       return problem(request, reply, {
         status: 401,

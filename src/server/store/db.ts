@@ -2,7 +2,14 @@
 // DASHBOARD_DATABASE_URL says so (docs/decisions/016). One Kysely schema and query layer for both.
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type KyselyConfig,
+  type LogEvent,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations';
 import type { Database as Tables } from './schema';
@@ -26,6 +33,10 @@ export interface DashboardDb {
   listen?(channel: string, onMessage: (payload: string) => void, onGap: () => void): Listening;
   /** Refreshes the query planner's statistics (SQLite; PostgreSQL's autovacuum does its own). */
   analyze(): Promise<void>;
+  /** Tells `listener` how long each statement took (the metrics' database timing). */
+  onQuery(listener: (ms: number) => void): void;
+  /** PostgreSQL only: the pool's connections now. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -102,7 +113,7 @@ function pgListener(pg: typeof import('pg').default, url: string) {
  * With DASHBOARD_SQL_PROFILE=<file>: the time each statement took, summed by its SQL, written to
  * the file as JSON when the process exits (slowest first). For looking into a benchmark's figure.
  */
-function sqlProfile(): KyselyConfig['log'] | undefined {
+function sqlProfile(): ((event: LogEvent) => void) | undefined {
   const file = process.env.DASHBOARD_SQL_PROFILE;
   if (!file) return undefined;
   const spent = new Map<string, { ms: number; n: number }>();
@@ -123,6 +134,15 @@ function sqlProfile(): KyselyConfig['log'] | undefined {
     t.ms += event.queryDurationMillis;
     t.n++;
     spent.set(key, t);
+  };
+}
+
+/** Kysely's log: each statement's time to the listeners, and to the profile where asked. */
+function queryLog(listeners: Set<(ms: number) => void>): KyselyConfig['log'] {
+  const profile = sqlProfile();
+  return (event) => {
+    profile?.(event);
+    for (const listener of listeners) listener(event.queryDurationMillis);
   };
 }
 
@@ -162,7 +182,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-async function postgres(url: string) {
+async function postgres(url: string, log: KyselyConfig['log']) {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
@@ -189,12 +209,13 @@ async function postgres(url: string) {
   // the server.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return {
-    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log: sqlProfile() }),
+    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log }),
     listen: pgListener(pg, url),
+    pool,
   };
 }
 
-function sqlite(file: string): Kysely<Tables> {
+function sqlite(file: string, log: KyselyConfig['log']): Kysely<Tables> {
   const database = openSqliteFile(file);
   // Kysely prepares every query it runs; the same SQL is prepared once here and reused (a
   // statement is only ever used synchronously, so sharing one is safe).
@@ -213,13 +234,16 @@ function sqlite(file: string): Kysely<Tables> {
   };
   return new Kysely<Tables>({
     dialect: new SqliteDialect({ database: cached }),
-    log: sqlProfile(),
+    log,
   });
 }
 
 export async function openDashboardDb(location: DatabaseLocation): Promise<DashboardDb> {
   const dialect: DialectName = 'url' in location ? 'postgres' : 'sqlite';
-  const opened = 'url' in location ? await postgres(location.url) : { db: sqlite(location.file) };
+  const listeners = new Set<(ms: number) => void>();
+  const log = queryLog(listeners);
+  const opened =
+    'url' in location ? await postgres(location.url, log) : { db: sqlite(location.file, log) };
   const db = opened.db;
   const migrator = new Migrator({
     db,
@@ -234,7 +258,8 @@ export async function openDashboardDb(location: DatabaseLocation): Promise<Dashb
     db,
     dialect,
     changed: changeSignal(),
-    ...('listen' in opened ? { listen: opened.listen } : {}),
+    ...('listen' in opened ? { listen: opened.listen, pool: opened.pool } : {}),
+    onQuery: (listener) => listeners.add(listener),
     analyze: async () => {
       if (dialect === 'sqlite') {
         // Sampled statistics: enough for the planner, quick on large tables.
