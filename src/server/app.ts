@@ -4,6 +4,7 @@
 // declared in src/api (session, account, admin, audit, money controls, index, saved views) and
 // the proxy to the partner's environment; the webhook intake at /hooks/index; and the built SPA.
 // They share `app.dashboard` (context.ts).
+import type { FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '#/api/dashboard';
@@ -66,8 +67,8 @@ import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
 import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
-import { dashboardMetrics } from './metrics';
-import { registerProbes } from './plugins/probes';
+import { type DashboardMetrics, dashboardMetrics } from './metrics';
+import { registerProbes, serviceHooks } from './plugins/probes';
 import { apiPacer } from './pacer';
 import { serverJobs } from './server-jobs';
 import { whenTransactionsEnd } from './approvals/transactions-ended';
@@ -187,24 +188,11 @@ export async function buildDashboardServer(options: DashboardOptions) {
   });
   const sandboxBase = () => `${address.origin()}${SANDBOX_PREFIX}`;
   const now = options.now ?? Date.now;
-  // What the server tells the platform (docs/decisions/079): each request by its route pattern,
-  // each statement's time; draining from SIGTERM until it closes.
+  // What the server tells the platform (docs/decisions/079); draining from SIGTERM on.
   const metrics = dashboardMetrics();
   let draining = false;
   options.workspace.db.onQuery(metrics.query);
-  app.addHook('onRequest', async (_request, reply) => {
-    // A draining server hands each connection back after its answer: the balancer's next
-    // request goes to a server that stays.
-    if (draining) reply.header('connection', 'close');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    metrics.request(
-      request.method,
-      request.routeOptions.url ?? 'unmatched',
-      reply.statusCode,
-      reply.elapsedTime,
-    );
-  });
+  serviceHooks(app, metrics, () => draining);
   const workspace = workspaceStore(options.workspace.db, options.workspace.vault, now);
   await app.register(cookie);
 
@@ -218,33 +206,9 @@ export async function buildDashboardServer(options: DashboardOptions) {
     done(null, payload);
   });
 
-  // Environments and how to reach each.
-  const upstreams = new Map<Environment, Upstream>();
+  // Environments and how to reach each, every call counted and timed, whoever makes it.
   const embedded = options.sandboxBaseUrl ? undefined : options.embedded;
-  let reader: DirectReader | undefined;
-  if (embedded) {
-    const { store, settings, rateLimit, expose } = embedded;
-    await app.register(sandboxPlugin, {
-      prefix: SANDBOX_PREFIX,
-      store,
-      settings,
-      rateLimit,
-      publicUrl: sandboxBase,
-      ...(expose ? { expose } : {}),
-      directReads: (read) => (reader = read),
-    });
-    upstreams.set(
-      'sandbox',
-      embeddedUpstream(app, SANDBOX_PREFIX, sandboxBase, () => reader),
-    );
-  } else if (options.sandboxBaseUrl) {
-    upstreams.set('sandbox', httpUpstream(options.sandboxBaseUrl, options.upstreamTimeoutMs));
-  }
-  if (options.liveBaseUrl)
-    upstreams.set('live', httpUpstream(options.liveBaseUrl, options.upstreamTimeoutMs));
-  // Every call of the partner's API counted and timed, whoever makes it.
-  for (const [environment, upstream] of upstreams)
-    upstreams.set(environment, metrics.measured(environment, upstream));
+  const upstreams = await environments(app, options, sandboxBase, metrics);
 
   const demoUsers =
     embedded && options.demoWorkspace && !options.liveBaseUrl
@@ -497,4 +461,39 @@ export async function buildDashboardServer(options: DashboardOptions) {
       draining = true;
     },
   };
+}
+
+/** The partner's environments this server reaches: the embedded sandbox, or each by its URL. */
+async function environments(
+  app: FastifyInstance,
+  options: DashboardOptions,
+  sandboxBase: () => string,
+  metrics: DashboardMetrics,
+): Promise<Map<Environment, Upstream>> {
+  const upstreams = new Map<Environment, Upstream>();
+  const embedded = options.sandboxBaseUrl ? undefined : options.embedded;
+  if (embedded) {
+    let reader: DirectReader | undefined;
+    const { store, settings, rateLimit, expose } = embedded;
+    await app.register(sandboxPlugin, {
+      prefix: SANDBOX_PREFIX,
+      store,
+      settings,
+      rateLimit,
+      publicUrl: sandboxBase,
+      ...(expose ? { expose } : {}),
+      directReads: (read) => (reader = read),
+    });
+    upstreams.set(
+      'sandbox',
+      embeddedUpstream(app, SANDBOX_PREFIX, sandboxBase, () => reader),
+    );
+  } else if (options.sandboxBaseUrl) {
+    upstreams.set('sandbox', httpUpstream(options.sandboxBaseUrl, options.upstreamTimeoutMs));
+  }
+  if (options.liveBaseUrl)
+    upstreams.set('live', httpUpstream(options.liveBaseUrl, options.upstreamTimeoutMs));
+  for (const [environment, upstream] of upstreams)
+    upstreams.set(environment, metrics.measured(environment, upstream));
+  return upstreams;
 }

@@ -32,11 +32,13 @@ it('registers routes only through the declarations, outside the proxy, hooks and
   );
   // The SPA's pages, the proxy of the partner's API and the webhook intake are not /api's own;
   // nor are the protocols of identity providers and directories, with their own formats (SAML's
-  // ACS and metadata, decision 053; SCIM, decision 052).
+  // ACS and metadata, decision 053; SCIM, decision 052); nor the platform's probes and metrics
+  // scrape (declared in src/api/probes.ts, decision 079).
   expect(direct.sort()).toEqual(
     [
       'endpoint.ts',
       'plugins/index-routes.ts',
+      'plugins/probes.ts',
       'plugins/proxy-route.ts',
       'plugins/saml-routes.ts',
       'plugins/spa.ts',

@@ -141,26 +141,36 @@ export function dashboardMetrics() {
           this.set(sources.liveStreams());
         },
       });
-      const outboxDepth = new client.Gauge({
+      // Both outbox readings come from one query per scrape (the scrape collects every metric
+      // at once: the second asks while the first's query is under way, and shares it).
+      let outboxQuery: Promise<{ n: number; oldest: number | null }> | undefined;
+      const outboxNow = () =>
+        (outboxQuery ??= db
+          .selectFrom('outbox')
+          .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('created_at').as('oldest')])
+          .where('status', '=', 'pending')
+          .executeTakeFirst()
+          .then((row) => ({
+            n: Number(row?.n ?? 0),
+            oldest: row?.oldest == null ? null : Number(row.oldest),
+          }))
+          .finally(() => {
+            outboxQuery = undefined;
+          }));
+      new client.Gauge({
         name: 'dashboard_outbox_pending',
         help: 'Mails and chat messages waiting to be delivered (every server).',
         registers,
+        async collect() {
+          this.set((await outboxNow()).n);
+        },
       });
       new client.Gauge({
         name: 'dashboard_outbox_oldest_age_seconds',
         help: 'Age of the oldest mail or chat message waiting to be delivered; 0 when none waits.',
         registers,
         async collect() {
-          const row = await db
-            .selectFrom('outbox')
-            .select((eb) => [
-              eb.fn.countAll<string>().as('n'),
-              eb.fn.min('created_at').as('oldest'),
-            ])
-            .where('status', '=', 'pending')
-            .executeTakeFirst();
-          outboxDepth.set(Number(row?.n ?? 0));
-          const oldest = row?.oldest == null ? null : Number(row.oldest);
+          const { oldest } = await outboxNow();
           this.set(oldest === null ? 0 : seconds(sources.now() - oldest));
         },
       });

@@ -1,5 +1,5 @@
 // Two dashboard servers on one PostgreSQL that stops, then hangs: both answer 503 problems within
-// the database timeout while it is gone, neither crashes, and both serve again once it is back,
+// the database timeout while it is gone (and their readiness probe says so), neither crashes, and both serve again once it is back,
 // without a restart. A cluster of this test's own, as the store tests start theirs.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   startPostgresCluster,
 } from './store/postgres-cluster';
 import { startTestDashboard, type TestDashboard } from './testing';
+import { READY_DB_TIMEOUT_MS } from './plugins/probes';
 
 let cluster: PostgresCluster;
 let db: DashboardDb;
@@ -62,6 +63,15 @@ async function duringOutage(ms: number) {
       expect(answer.took).toBeLessThan(DB_STATEMENT_TIMEOUT_MS + 3_000);
     }
     asked += 2;
+    // Readiness says no, promptly: a balancer sends requests elsewhere (decision 079).
+    const started = Date.now();
+    const ready = await fetch(`${a.base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({
+      status: 'database unavailable',
+      checks: { database: false },
+    });
+    expect(Date.now() - started).toBeLessThan(READY_DB_TIMEOUT_MS + 1_000);
   }
   return asked;
 }
@@ -69,6 +79,7 @@ async function duringOutage(ms: number) {
 async function backAgain() {
   await expect.poll(async () => (await ask(a)).status, { timeout: 20_000 }).toBe(200);
   await expect.poll(async () => (await ask(b)).status, { timeout: 20_000 }).toBe(200);
+  expect((await fetch(`${b.base}/readyz`)).status).toBe(200);
 }
 
 describe('PostgreSQL going away', () => {

@@ -5,6 +5,9 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { DASHBOARD_API } from '#/api/endpoints';
+import { operationFor } from '#/api/operation-paths';
+import { API_VERSION_PATH } from '#/api/operations';
 import { HealthAnswer, PROBE_PATHS, ReadyAnswer } from '#/api/probes';
 import type { DashboardDb } from '../store/db';
 import type { DashboardMetrics } from '../metrics';
@@ -41,6 +44,33 @@ export async function sendMetrics(reply: FastifyReply, metrics: DashboardMetrics
     .header('content-type', metrics.contentType)
     .header('cache-control', 'no-store')
     .send(text);
+}
+
+/**
+ * What every request passes through for the platform: counted by its route pattern (a call
+ * relayed to the API by its operation's path, not the proxy's wildcard), and, while the server
+ * drains, answered with `Connection: close` so the balancer's next request goes to a server
+ * that stays. Callback-style hooks: no promise per request.
+ */
+export function serviceHooks(
+  app: FastifyInstance,
+  metrics: DashboardMetrics,
+  draining: () => boolean,
+) {
+  const proxied = `${DASHBOARD_API}${API_VERSION_PATH}/*`;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (draining()) reply.header('connection', 'close');
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    let route = request.routeOptions.url ?? 'unmatched';
+    if (route === proxied) {
+      const path = request.url.slice(DASHBOARD_API.length).replace(/\?.*$/, '');
+      route = `${DASHBOARD_API}${operationFor(request.method, path)?.path ?? '/v1/*'}`;
+    }
+    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime);
+    done();
+  });
 }
 
 export function registerProbes(app: FastifyInstance, options: ProbeOptions) {
