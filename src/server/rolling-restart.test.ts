@@ -1,0 +1,118 @@
+// A rolling restart behind a load balancer (issue 59, docs/decisions/079): two dashboard
+// processes on one PostgreSQL, a small round-robin balancer in front that sends requests only to
+// servers whose /readyz says so (as a platform's balancer does), and a client polling through it.
+// Each server in turn gets SIGTERM, drains, exits and is started again: the client sees no error.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dashboardProcess, serverProcessFolders, signInAt } from './testing';
+
+const folders = serverProcessFolders('rolling-');
+const GRACE_MS = 1_500;
+const PROBE_EVERY_MS = 100;
+
+/** A round-robin balancer over `targets`, each asked /readyz every 100 ms. */
+function balancer(targets: string[]) {
+  const ready = new Map(targets.map((t) => [t, false]));
+  const agent = new http.Agent({ keepAlive: true });
+  const probe = setInterval(() => {
+    for (const target of targets)
+      void fetch(`${target}/readyz`, { signal: AbortSignal.timeout(PROBE_EVERY_MS * 5) }).then(
+        (r) => ready.set(target, r.status === 200),
+        () => ready.set(target, false),
+      );
+  }, PROBE_EVERY_MS);
+  let next = 0;
+  const server = http.createServer((request, response) => {
+    const up = targets.filter((t) => ready.get(t));
+    const target = up[next++ % Math.max(1, up.length)];
+    if (!target) return void response.writeHead(503).end('no server is ready');
+    const url = new URL(request.url ?? '/', target);
+    const forwarded = http.request(
+      url,
+      { method: request.method, headers: { ...request.headers, host: url.host }, agent },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', (error) => response.writeHead(502).end(`balancer: ${error.message}`));
+    request.pipe(forwarded);
+  });
+  return {
+    ready,
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => {
+          const address = server.address() as { port: number };
+          resolve(`http://127.0.0.1:${address.port}`);
+        }),
+      ),
+    close() {
+      clearInterval(probe);
+      agent.destroy();
+      server.close();
+    },
+  };
+}
+
+let front: ReturnType<typeof balancer> | undefined;
+afterAll(() => front?.close());
+
+describe('a rolling restart behind a balancer', () => {
+  it('serves a polling client without an error while each server restarts in turn', async () => {
+    const shared = {
+      DASHBOARD_SECRET_KEY: randomBytes(32).toString('base64'),
+      DRAIN_GRACE_MS: String(GRACE_MS),
+    };
+    const a = await dashboardProcess(folders, 'postgres', shared);
+    const b = await dashboardProcess(folders, 'postgres', shared);
+    b.env.DASHBOARD_DATABASE_URL = a.env.DASHBOARD_DATABASE_URL!;
+    const processes = new Map([
+      [a.base, { spec: a, child: await a.start() }],
+      [b.base, { spec: b, child: await b.start() }],
+    ]);
+    front = balancer([a.base, b.base]);
+    const base = await front.listen();
+    await expect.poll(() => [...front!.ready.values()].every(Boolean)).toBe(true);
+    const { cookie } = await signInAt(a.base, 'viewer@demo.example');
+
+    // The client: one request after another, each answer kept.
+    const answers: number[] = [];
+    let polling = true;
+    const client = (async () => {
+      while (polling) {
+        const answer = await fetch(`${base}/api/session`, { headers: { cookie } }).then(
+          async (r) => {
+            const body = (await r.json().catch(() => ({}))) as { signedIn?: boolean };
+            return r.status === 200 && body.signedIn === true ? 200 : r.status;
+          },
+          () => 0,
+        );
+        answers.push(answer);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+
+    for (const target of [a.base, b.base]) {
+      const running = processes.get(target)!;
+      const exited = new Promise<number | null>((resolve) => running.child.once('exit', resolve));
+      const before = answers.length;
+      running.child.kill('SIGTERM');
+      // Not ready as soon as the signal is handled, while it still serves.
+      await expect
+        .poll(async () => (await fetch(`${target}/readyz`)).status, { interval: 50 })
+        .toBe(503);
+      expect((await fetch(`${target}/healthz`)).status).toBe(200);
+      expect(await exited).toBe(0);
+      running.child = await running.spec.start();
+      await expect.poll(() => front!.ready.get(target), { timeout: 20_000 }).toBe(true);
+      expect(answers.length).toBeGreaterThan(before);
+    }
+    polling = false;
+    await client;
+    const errors = answers.filter((status) => status !== 200);
+    expect(errors, `${errors.length} of ${answers.length} answers were not 200`).toEqual([]);
+    expect(answers.length).toBeGreaterThan(50);
+  }, 120_000);
+});
