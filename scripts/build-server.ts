@@ -8,7 +8,12 @@ import { buildDigest, STAMP_FILE } from './build-inputs.mjs';
 const started = Date.now();
 await build({
   // The dashboard (npm start), and the sandbox alone as the bench runs it.
-  entryPoints: { main: 'src/server/main.ts', sandbox: 'src/sandbox/cli.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    sandbox: 'src/sandbox/cli.ts',
+    // The people and settings CLI (npm run dashboard), for a container that has no sources.
+    cli: 'src/server/cli.ts',
+  },
   outdir: 'dist-server',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -2,18 +2,20 @@
 // the server uses (DATA_DIR or DASHBOARD_DATABASE_URL).
 //   user create --email E --name N --role R [--role R2]   prints a one-time password
 //   audit verify                                            checks the hash chain, names a bad row
+//   backup --to FOLDER                                      SQLite: a consistent copy, key and anchor
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '#/api/roles';
 import { parseEnv } from '#/sandbox/env';
 import { ServerEnv } from './env';
 import { verifyAuditChain } from './store/audit';
 import { workspaceStore } from './store/workspace';
-import { auditSealOf, openWorkspace } from './workspace-db';
+import { auditSealOf, backupSqlite, openWorkspace } from './workspace-db';
 import { PersonName } from '#/api/admin';
 
 const USAGE = `Usage:
   npm run -s dashboard -- user create --email EMAIL --name NAME --role ROLE [--role ROLE …]
   npm run -s dashboard -- audit verify
+  npm run -s dashboard -- backup --to FOLDER      (SQLite; PostgreSQL: pg_dump, docs/operations.md)
 Roles: ${ROLES.join(', ')}`;
 
 async function run(argv: string[]): Promise<number> {
@@ -24,6 +26,7 @@ async function run(argv: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       role: { type: 'string', multiple: true },
+      to: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -33,6 +36,19 @@ async function run(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const env = parseEnv(ServerEnv, process.env);
+  if (command === 'backup') {
+    if (env.DASHBOARD_DATABASE_URL) {
+      console.error('The database is PostgreSQL: back it up with pg_dump (docs/operations.md).');
+      return 2;
+    }
+    if (!values.to) {
+      console.error('--to is required: the folder the backup is written to');
+      return 2;
+    }
+    const written = await backupSqlite(env.DATA_DIR, values.to);
+    console.log(`Backed up to ${values.to}: ${written.join(', ')}.`);
+    return 0;
+  }
   const { db, vault } = await openWorkspace(env);
   try {
     if (command === 'user' && sub === 'create') {
