@@ -70,6 +70,7 @@ import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
 import { type DashboardMetrics, dashboardMetrics } from './metrics';
 import { registerProbes, serviceHooks } from './plugins/probes';
 import { apiPacer } from './pacer';
+import { apiBudget } from './api-budget';
 import { serverJobs } from './server-jobs';
 import { whenTransactionsEnd } from './approvals/transactions-ended';
 import type { RecordsWritten } from './local-index/store-writes';
@@ -158,6 +159,11 @@ export interface DashboardOptions {
    * for; `elsewhere` when it is served on a port of its own (METRICS_PORT) instead.
    */
   metrics?: { token?: string | undefined; elsewhere?: boolean } | undefined;
+  /**
+   * DASHBOARD_API_BUDGET: the background calls a second of each environment, all servers
+   * together (docs/decisions/081). Half the embedded sandbox's rate limit, else 20.
+   */
+  apiBudgetPerSecond?: number | undefined;
 }
 
 /** Log redaction: credentials, cookies and the sign-in body never reach the logs. */
@@ -240,7 +246,12 @@ export async function buildDashboardServer(options: DashboardOptions) {
       for (const listener of recordsWritten) await listener(trx, environment, kind, ids);
     },
   );
-  const pacer = apiPacer();
+  const pacer = apiPacer({
+    budget: apiBudget(options.workspace.db, {
+      perSecond:
+        options.apiBudgetPerSecond ?? (embedded ? Math.max(1, embedded.rateLimit / 2) : 20),
+    }),
+  });
   const sync = indexSync({
     db: options.workspace.db,
     index,

@@ -61,6 +61,17 @@ export const ServerEnv = z.intersection(
       .min(0, { error: 'must be 0 or more' })
       .max(600_000, { error: 'must be at most 600000 (ten minutes)' })
       .default(10_000),
+    /**
+     * Background calls a second of each partner environment, all servers together (the local
+     * index, bulk quoting and submission); half the embedded sandbox's rate limit when unset,
+     * else 20 (docs/decisions/081).
+     */
+    DASHBOARD_API_BUDGET: z.coerce
+      .number({ error: 'must be a number of calls a second' })
+      .int({ error: 'must be a whole number of calls a second' })
+      .min(1, { error: 'must be at least 1' })
+      .max(10_000, { error: 'must be at most 10000' })
+      .optional(),
     /** The bearer token `/metrics` asks for; metrics are off without it or METRICS_PORT. */
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     /** A port of its own for `/metrics` (no token asked there), on HOST. */

@@ -50,6 +50,7 @@ async function main() {
       ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}),
     },
     metrics: { token: env.METRICS_TOKEN, elsewhere: env.METRICS_PORT !== undefined },
+    apiBudgetPerSecond: env.DASHBOARD_API_BUDGET,
   });
   await app.listen({ host: env.HOST, port: env.PORT ?? DEFAULT_PORT });
   const metricsServer =

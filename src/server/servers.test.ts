@@ -283,3 +283,38 @@ describe('two servers sharing PostgreSQL', () => {
     }
   }, 60_000);
 });
+
+describe('two servers sharing one budget of background calls', () => {
+  it('make no more background calls together than one server may', async () => {
+    const perSecond = 10;
+    const a = await startTestDashboard({ dialect: 'postgres', apiBudgetPerSecond: perSecond });
+    const b = await startTestDashboard({ alongside: a, apiBudgetPerSecond: perSecond });
+    try {
+      const calls = async () => {
+        let total = 0;
+        for (const x of [a, b])
+          for (const line of (await x.server.metrics.text()).split('\n'))
+            if (line.startsWith('dashboard_partner_api_calls_total{'))
+              total += Number(line.split(' ').at(-1));
+        return total;
+      };
+      const before = await calls();
+      const started = Date.now();
+      // Both servers pass over the index as fast as they can for three seconds.
+      const until = started + 3_000;
+      await Promise.all(
+        [a, b].map(async (x) => {
+          while (Date.now() < until) await x.server.sync.syncNow('sandbox');
+        }),
+      );
+      const seconds = (Date.now() - started) / 1000;
+      const made = (await calls()) - before;
+      // The bucket's burst (one second's worth) and the rate for the time taken, no more.
+      expect(made).toBeGreaterThan(perSecond);
+      expect(made).toBeLessThanOrEqual(Math.ceil(perSecond * (seconds + 1)) + 1);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  }, 60_000);
+});

@@ -32,7 +32,13 @@ async function call(cookie: string, method: string, path: string, body?: unknown
 }
 
 beforeAll(async () => {
-  t = await startTestDashboard({ sandboxRateLimit: 40, indexSync: { intervalMs: 10_000 } });
+  // The background budget above the API's limit (decision 081), so that the work meets the
+  // API's 429s and waits them out, which is what this file tests.
+  t = await startTestDashboard({
+    sandboxRateLimit: 40,
+    apiBudgetPerSecond: 80,
+    indexSync: { intervalMs: 10_000 },
+  });
   const operations = (await t.signIn('operations@demo.example')).cookie;
   finance = (await t.signIn('finance@demo.example')).cookie;
   approver = (await t.signIn('approver@demo.example')).cookie;

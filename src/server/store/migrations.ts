@@ -1124,4 +1124,17 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('index_webhook').addColumn('confirmed_at', 'bigint').execute();
     },
   },
+  '035-api-budget': {
+    async up(db: Kysely<unknown>) {
+      // The servers' one budget of background calls per environment (docs/decisions/081): a
+      // token bucket in thousandths of a call, and the pause a 429 asked for.
+      await db.schema
+        .createTable('api_budget')
+        .addColumn('environment', 'text', (c) => c.primaryKey())
+        .addColumn('tokens_milli', 'bigint', (c) => c.notNull())
+        .addColumn('refilled_at', 'bigint', (c) => c.notNull())
+        .addColumn('paused_until', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

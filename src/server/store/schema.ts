@@ -442,6 +442,16 @@ export interface IndexWebhookTable {
   confirmed_at: number | null;
 }
 
+/** The servers' one budget of background calls of an environment (docs/decisions/081). */
+export interface ApiBudgetTable {
+  environment: string;
+  /** Calls that may be made now, in thousandths. */
+  tokens_milli: number;
+  refilled_at: number;
+  /** No background call before this (a 429's Retry-After). */
+  paused_until: number;
+}
+
 export interface SavedViewTable {
   id: string;
   user_id: string;
@@ -690,6 +700,7 @@ export interface Database {
   index_search: IndexSearchTable;
   index_sync: IndexSyncTable;
   index_webhook: IndexWebhookTable;
+  api_budget: ApiBudgetTable;
   index_owner: IndexOwnerTable;
   saved_view: SavedViewTable;
   transaction_note: TransactionNoteTable;
