@@ -51,7 +51,12 @@ export function readableLogStream(out: NodeJS.WritableStream = process.stdout): 
 }
 
 /** Fastify's logger options: readable on a terminal, JSON elsewhere. */
-export function loggerOptions(options: { level: string; redact: object | string[] }) {
+export function loggerOptions(options: {
+  level: string;
+  redact: object | string[];
+  /** What every line carries besides its own fields (the active trace's ids). */
+  mixin?: () => object;
+}) {
   return process.stdout.isTTY ? { ...options, stream: readableLogStream() } : options;
 }
 

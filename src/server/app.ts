@@ -67,7 +67,8 @@ import { indexRoutes, registerIndexHooks } from './plugins/index-routes';
 import { localIndex } from './local-index/store';
 import { indexSync } from './local-index/sync';
 import { embeddedUpstream, httpUpstream, type Upstream } from './upstream';
-import { type DashboardMetrics, dashboardMetrics } from './metrics';
+import { type DashboardMetrics, dashboardMetrics, operationOf } from './metrics';
+import { traceServer, tracedUpstream } from './tracing';
 import { registerProbes, serviceHooks } from './plugins/probes';
 import { apiPacer } from './pacer';
 import { apiBudget } from './api-budget';
@@ -159,6 +160,8 @@ export interface DashboardOptions {
    * for; `elsewhere` when it is served on a port of its own (METRICS_PORT) instead.
    */
   metrics?: { token?: string | undefined; elsewhere?: boolean } | undefined;
+  /** Spans for requests, statements and API calls (decision 082): the SDK was started. */
+  tracing?: boolean | undefined;
   /**
    * DASHBOARD_API_BUDGET: the background calls a second of each environment, all servers
    * together (docs/decisions/081). Half the embedded sandbox's rate limit, else 20.
@@ -186,6 +189,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
     requestTimeoutMs: options.requestTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
   });
+  // Before any route: the request spans wrap every handler (decision 082).
+  if (options.tracing) traceServer(app, options.workspace.db);
   const methods = trackAllowedMethods(app);
   installJsonParser(app, JSON_BODY_LIMIT);
   const address = publicAddress(options.publicUrl, () => {
@@ -504,7 +509,12 @@ async function environments(
   }
   if (options.liveBaseUrl)
     upstreams.set('live', httpUpstream(options.liveBaseUrl, options.upstreamTimeoutMs));
-  for (const [environment, upstream] of upstreams)
-    upstreams.set(environment, metrics.measured(environment, upstream));
+  for (const [environment, upstream] of upstreams) {
+    const measured = metrics.measured(environment, upstream);
+    upstreams.set(
+      environment,
+      options.tracing ? tracedUpstream(environment, measured, operationOf) : measured,
+    );
+  }
   return upstreams;
 }

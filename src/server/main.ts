@@ -8,11 +8,14 @@ import { PROBE_PATHS } from '#/api/probes';
 import { buildDashboardServer, REDACT } from './app';
 import type { DashboardMetrics } from './metrics';
 import { sendMetrics } from './plugins/probes';
+import { startTracing, traceIds } from './tracing';
 import { DEFAULT_PORT, ServerEnv } from './env';
 import { auditAnchorFile, openWorkspace } from './workspace-db';
 
 async function main() {
   const env = parseEnv(ServerEnv, process.env);
+  // Before anything else: the SDK is the tracer every span is made with (decision 082).
+  const tracing = await startTracing();
   const settings = settingsFrom(env);
   const booted = env.SANDBOX_API_BASE_URL ? undefined : bootSandbox(env, settings);
   const workspace = await openWorkspace(env);
@@ -41,7 +44,10 @@ async function main() {
     logger: loggerOptions({
       level: env.LOG_LEVEL,
       redact: { paths: REDACT, censor: '[redacted]' },
+      // Each line of a request names its trace, where traces are exported.
+      ...(tracing ? { mixin: traceIds } : {}),
     }),
+    tracing: tracing !== undefined,
     indexSync: { intervalMs: env.DASHBOARD_INDEX_INTERVAL_MS },
     batchSubmitter: { leaseMs: env.DASHBOARD_BATCH_LEASE_MS },
     mail: {
@@ -91,6 +97,7 @@ async function main() {
     }
     await app.close();
     await metricsServer?.close();
+    await tracing?.shutdown();
     await workspace.db.close();
     booted?.store.db.close();
     process.exit(0);

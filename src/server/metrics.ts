@@ -10,6 +10,10 @@ import type { DashboardDb } from './store/db';
 import type { PassReport } from './repeating-pass';
 import type { Upstream } from './upstream';
 
+/** The operation of the partner API a call is, by its method and path ('other' for none). */
+export const operationOf = (method: string, path: string) =>
+  operationFor(method, path.replace(/\?.*$/, ''))?.id ?? 'other';
+
 /** Seconds between two instants in milliseconds. */
 const seconds = (ms: number) => ms / 1000;
 
@@ -89,8 +93,7 @@ export function dashboardMetrics() {
         ...upstream,
         baseUrl: () => upstream.baseUrl(),
         async send(request) {
-          const operation =
-            operationFor(request.method, request.path.replace(/\?.*$/, ''))?.id ?? 'other';
+          const operation = operationOf(request.method, request.path);
           const started = performance.now();
           let status = 'error';
           try {

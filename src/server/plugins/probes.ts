@@ -46,9 +46,19 @@ export async function sendMetrics(reply: FastifyReply, metrics: DashboardMetrics
     .send(text);
 }
 
+const PROXIED = `${DASHBOARD_API}${API_VERSION_PATH}/*`;
+
+/** A request's route pattern; a call relayed to the API, its operation's path. */
+export function routeLabel(request: FastifyRequest): string {
+  const route = request.routeOptions.url ?? 'unmatched';
+  if (route !== PROXIED) return route;
+  const path = request.url.slice(DASHBOARD_API.length).replace(/\?.*$/, '');
+  return `${DASHBOARD_API}${operationFor(request.method, path)?.path ?? '/v1/*'}`;
+}
+
 /**
- * What every request passes through for the platform: counted by its route pattern (a call
- * relayed to the API by its operation's path, not the proxy's wildcard), and, while the server
+ * What every request passes through for the platform: counted by its route (`routeLabel`), and,
+ * while the server
  * drains, answered with `Connection: close` so the balancer's next request goes to a server
  * that stays. Callback-style hooks: no promise per request.
  */
@@ -57,18 +67,12 @@ export function serviceHooks(
   metrics: DashboardMetrics,
   draining: () => boolean,
 ) {
-  const proxied = `${DASHBOARD_API}${API_VERSION_PATH}/*`;
   app.addHook('onRequest', (_request, reply, done) => {
     if (draining()) reply.header('connection', 'close');
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    let route = request.routeOptions.url ?? 'unmatched';
-    if (route === proxied) {
-      const path = request.url.slice(DASHBOARD_API.length).replace(/\?.*$/, '');
-      route = `${DASHBOARD_API}${operationFor(request.method, path)?.path ?? '/v1/*'}`;
-    }
-    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime);
+    metrics.request(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime);
     done();
   });
 }

@@ -33,8 +33,8 @@ export interface DashboardDb {
   listen?(channel: string, onMessage: (payload: string) => void, onGap: () => void): Listening;
   /** Refreshes the query planner's statistics (SQLite; PostgreSQL's autovacuum does its own). */
   analyze(): Promise<void>;
-  /** Tells `listener` how long each statement took (the metrics' database timing). */
-  onQuery(listener: (ms: number) => void): void;
+  /** Tells `listener` how long each statement took, and its SQL (metrics and traces). */
+  onQuery(listener: (ms: number, sql: string) => void): void;
   /** PostgreSQL only: the pool's connections now. */
   pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
@@ -138,11 +138,11 @@ function sqlProfile(): ((event: LogEvent) => void) | undefined {
 }
 
 /** Kysely's log: each statement's time to the listeners, and to the profile where asked. */
-function queryLog(listeners: Set<(ms: number) => void>): KyselyConfig['log'] {
+function queryLog(listeners: Set<(ms: number, sql: string) => void>): KyselyConfig['log'] {
   const profile = sqlProfile();
   return (event) => {
     profile?.(event);
-    for (const listener of listeners) listener(event.queryDurationMillis);
+    for (const listener of listeners) listener(event.queryDurationMillis, event.query.sql);
   };
 }
 
@@ -240,7 +240,7 @@ function sqlite(file: string, log: KyselyConfig['log']): Kysely<Tables> {
 
 export async function openDashboardDb(location: DatabaseLocation): Promise<DashboardDb> {
   const dialect: DialectName = 'url' in location ? 'postgres' : 'sqlite';
-  const listeners = new Set<(ms: number) => void>();
+  const listeners = new Set<(ms: number, sql: string) => void>();
   const log = queryLog(listeners);
   const opened =
     'url' in location ? await postgres(location.url, log) : { db: sqlite(location.file, log) };
