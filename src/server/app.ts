@@ -124,6 +124,11 @@ export interface DashboardOptions {
   /** The sandbox inside this server; absent when SANDBOX_API_BASE_URL is set. */
   embedded?: EmbeddedSandbox | undefined;
   sandboxBaseUrl?: string | undefined;
+  /**
+   * With SANDBOX_API_BASE_URL: the sandbox's demo partner (SANDBOX_API_KEY and _SECRET), for a
+   * demo workspace on a sandbox of its own, as several servers share one.
+   */
+  sandboxDemo?: { apiKey: string; apiSecret: string } | undefined;
   liveBaseUrl?: string | undefined;
   /**
    * PUBLIC_URL: where people reach the dashboard. Every absolute URL, the CSRF origin check and the
@@ -221,9 +226,12 @@ export async function buildDashboardServer(options: DashboardOptions) {
   const embedded = options.sandboxBaseUrl ? undefined : options.embedded;
   const upstreams = await environments(app, options, sandboxBase, metrics);
 
+  // The demo workspace: on the embedded sandbox, or on a sandbox of its own whose demo partner's
+  // credentials are given (several servers on one sandbox); never beside a live environment.
+  const demoPartner = embedded?.demo ?? options.sandboxDemo;
   const demoUsers =
-    embedded && options.demoWorkspace && !options.liveBaseUrl
-      ? await ensureDemoWorkspace(workspace, embedded.demo)
+    demoPartner && options.demoWorkspace && !options.liveBaseUrl
+      ? await ensureDemoWorkspace(workspace, demoPartner)
       : [];
   // Notices written with the changes that cause them; the outbox delivers (decision 035).
   const notes = notices({ origin: () => address.origin(), now });

@@ -36,6 +36,10 @@ async function main() {
       demo: booted.demo,
     },
     sandboxBaseUrl: env.SANDBOX_API_BASE_URL,
+    sandboxDemo:
+      env.SANDBOX_API_BASE_URL && env.SANDBOX_API_KEY && env.SANDBOX_API_SECRET
+        ? { apiKey: env.SANDBOX_API_KEY, apiSecret: env.SANDBOX_API_SECRET }
+        : undefined,
     liveBaseUrl: env.LIVE_API_BASE_URL,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
