@@ -5,10 +5,12 @@
 // `index_change` behind it catches what a lost connection missed); on SQLite, where other
 // processes can only share the file, the poll runs every beat.
 //
-// Each beat (a second after the last one ended, or at once after a change to who may do what)
-// costs a fixed number of queries, whatever the number of open pages: every open page's session
-// in one read, and every person's counts (unread notifications, approvals waiting) read once per
-// environment for everyone, pushed as `counts` to the pages whose counts changed.
+// Each beat costs a fixed number of queries, whatever the number of open pages: every open page's
+// session in one read, and every person's counts (unread notifications, approvals waiting) read
+// once per environment for everyone, pushed as `counts` to the pages whose counts changed. A
+// beat runs at once after a change: on PostgreSQL, any server's change to what counts read (its
+// triggers' NOTIFY, decision 083), with a slow beat behind for what time alone changes; on
+// SQLite (one server), a change to who may do what, and otherwise every second.
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,6 +23,14 @@ import type { User, WorkspaceStore } from '../store/workspace';
 import { type BatchInboxDeps, batchInboxCounts, withWaitingBatches } from '../batches/approval';
 
 const PULSE_MS = 1_000;
+/**
+ * PostgreSQL: the database says when counts may have changed (NOTIFY from its triggers, decision
+ * 083), so the beat is driven by changes; this slow one only catches what time alone changes (a
+ * session expired, a quote past its validity) and a notification lost with a connection.
+ */
+const QUIET_PULSE_MS = 15_000;
+/** The channel of the triggers that say counts may have changed (migration 036). */
+const COUNTS_CHANNEL = 'dashboard_counts';
 const KEEP_ALIVE_MS = 20_000;
 /** The least time between the end of a beat and the start of the next. */
 const MIN_GAP_MS = 100;
@@ -80,6 +90,7 @@ export function liveHub(deps: LiveHubDeps) {
   let pruned = 0;
   let polled = 0;
   let listening: Listening | undefined;
+  let countsListening: Listening | undefined;
   let timer: NodeJS.Timeout | undefined;
   let due = Infinity;
   let lastEnded = -Infinity;
@@ -237,7 +248,7 @@ export function liveHub(deps: LiveHubDeps) {
       if (again) {
         again = false;
         beatAt(lastEnded);
-      } else beatAt(lastEnded + PULSE_MS);
+      } else beatAt(lastEnded + (countsListening ? QUIET_PULSE_MS : PULSE_MS));
     });
   }
 
@@ -253,6 +264,8 @@ export function liveHub(deps: LiveHubDeps) {
       ctx.db.changed.listen(soon);
     }
     listening ??= ctx.db.listen?.(CHANNEL, notified, () => void apart(() => othersChanges(true)));
+    // Counts and sessions changed on any server: one beat, however many changes a commit made.
+    countsListening ??= ctx.db.listen?.(COUNTS_CHANNEL, soon, soon);
   }
 
   /**
@@ -345,6 +358,8 @@ export function liveHub(deps: LiveHubDeps) {
       await running;
       await listening?.close();
       listening = undefined;
+      await countsListening?.close();
+      countsListening = undefined;
     },
 
     /** How many streams are open (for tests). */

@@ -1137,4 +1137,39 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '036-counts-changed': {
+    async up(db: Kysely<unknown>) {
+      // PostgreSQL tells every server when what the live counts read has changed (decision
+      // 083): a statement trigger on each such table sends NOTIFY at its commit, so that each
+      // server reads its pages' counts once per change instead of every second. SQLite (one
+      // server) keeps its beat.
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      await sql`CREATE OR REPLACE FUNCTION dashboard_counts_changed() RETURNS trigger
+        LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_notify('dashboard_counts', TG_TABLE_NAME);
+          RETURN NULL;
+        END $$`.execute(db);
+      const watched: Array<[table: string, events: string]> = [
+        ['notification', 'INSERT OR UPDATE OR DELETE'],
+        ['approval_request', 'INSERT OR UPDATE OR DELETE'],
+        ['approval_decision', 'INSERT OR UPDATE OR DELETE'],
+        ['approval_policy', 'INSERT OR UPDATE OR DELETE'],
+        ['control_change', 'INSERT OR UPDATE OR DELETE'],
+        ['transaction_origin', 'INSERT OR UPDATE OR DELETE'],
+        ['workspace_setting', 'INSERT OR UPDATE OR DELETE'],
+        ['batch', 'INSERT OR DELETE OR UPDATE OF status'],
+        ['batch_decision', 'INSERT OR UPDATE OR DELETE'],
+        ['app_user', 'INSERT OR DELETE OR UPDATE OF roles, disabled_at'],
+        // A session that ends or moves to another environment ends its pages' streams.
+        ['app_session', 'DELETE OR UPDATE OF environment'],
+      ];
+      for (const [table, events] of watched)
+        await sql
+          .raw(
+            `CREATE TRIGGER ${table}_counts AFTER ${events} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION dashboard_counts_changed()`,
+          )
+          .execute(db);
+    },
+  },
 };
