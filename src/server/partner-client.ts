@@ -58,6 +58,8 @@ export interface RawCall {
   body?: Buffer | undefined;
   contentType?: string | undefined;
   idempotencyKey?: string | undefined;
+  /** The contract's operation it calls, where known (metrics and traces name it). */
+  operation?: string | undefined;
 }
 
 /** The operations the server calls: any with a JSON answer. */
@@ -149,6 +151,7 @@ export function partnerClient(deps: ClientDeps): PartnerClient {
       path: call.path,
       headers,
       body: call.body,
+      operation: call.operation,
     });
   };
 
@@ -173,6 +176,7 @@ export function partnerClient(deps: ClientDeps): PartnerClient {
       const raw: RawCall = {
         method: op.method,
         path,
+        operation: op.id,
         idempotencyKey: options.idempotencyKey,
         ...(input.body !== undefined && {
           body: Buffer.from(JSON.stringify(input.body)),

@@ -69,7 +69,7 @@ describe.each(DIALECTS)('probes and metrics (%s)', (dialect) => {
     });
     expect(wrong.status).toBe(404);
     expect(await wrong.text()).not.toMatch(/dashboard_/);
-    expect(await scrape()).toMatch(/^# HELP dashboard_http_requests_total /m);
+    expect(await scrape()).toMatch(/^# HELP dashboard_http_request_duration_seconds /m);
   });
 
   it('counts requests by route pattern, and calls of the API by operation', async () => {
@@ -79,8 +79,8 @@ describe.each(DIALECTS)('probes and metrics (%s)', (dialect) => {
     const made = await t.call(finance, 'GET', `/v1/business/${merchantId}`);
     expect(made.status).toBe(200);
     const after = await scrape();
-    expect(sample(after, 'dashboard_http_requests_total', route)).toBe(
-      (sample(before, 'dashboard_http_requests_total', route) || 0) + 1,
+    expect(sample(after, 'dashboard_http_request_duration_seconds_count', route)).toBe(
+      (sample(before, 'dashboard_http_request_duration_seconds_count', route) || 0) + 1,
     );
     const call = { environment: 'sandbox', operation: 'getMerchant', status: '200' };
     expect(sample(after, 'dashboard_partner_api_calls_total', call)).toBeGreaterThan(

@@ -134,7 +134,7 @@ export function tracedUpstream(
     ...upstream,
     baseUrl: () => upstream.baseUrl(),
     send(request) {
-      const operation = operationOf(request.method, request.path);
+      const operation = request.operation ?? operationOf(request.method, request.path);
       return tracer().startActiveSpan(
         operation,
         {

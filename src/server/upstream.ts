@@ -10,6 +10,8 @@ export interface UpstreamRequest {
   path: string;
   headers: Record<string, string>;
   body?: Buffer | undefined;
+  /** The contract's operation it calls, where the caller knows it (metrics and traces). */
+  operation?: string | undefined;
 }
 
 export interface UpstreamResponse {

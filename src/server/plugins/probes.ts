@@ -5,9 +5,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { DASHBOARD_API } from '#/api/endpoints';
-import { operationFor } from '#/api/operation-paths';
-import { API_VERSION_PATH } from '#/api/operations';
 import { HealthAnswer, PROBE_PATHS, ReadyAnswer } from '#/api/probes';
 import type { DashboardDb } from '../store/db';
 import type { DashboardMetrics } from '../metrics';
@@ -46,15 +43,16 @@ export async function sendMetrics(reply: FastifyReply, metrics: DashboardMetrics
     .send(text);
 }
 
-const PROXIED = `${DASHBOARD_API}${API_VERSION_PATH}/*`;
+const LABELS = new WeakMap<FastifyRequest, string>();
 
-/** A request's route pattern; a call relayed to the API, its operation's path. */
-export function routeLabel(request: FastifyRequest): string {
-  const route = request.routeOptions.url ?? 'unmatched';
-  if (route !== PROXIED) return route;
-  const path = request.url.slice(DASHBOARD_API.length).replace(/\?.*$/, '');
-  return `${DASHBOARD_API}${operationFor(request.method, path)?.path ?? '/v1/*'}`;
+/** Names a request's route for metrics and traces (a relayed call: its operation's path). */
+export function labelRoute(request: FastifyRequest, route: string) {
+  LABELS.set(request, route);
 }
+
+/** A request's route pattern, or the label its handler gave it. */
+export const routeLabel = (request: FastifyRequest): string =>
+  LABELS.get(request) ?? request.routeOptions.url ?? 'unmatched';
 
 /**
  * What every request passes through for the platform: counted by its route (`routeLabel`), and,

@@ -1,6 +1,7 @@
 // The relay of the partner API under /api/v1 (docs/decisions/012, 025): each call looked up in the
 // contract, the person's roles and the money controls asked, then forwarded, held or refused,
 // and what followed kept.
+import { labelRoute } from './probes';
 import { heldAnswerOf } from '#/api/controls';
 import type { FastifyInstance } from 'fastify';
 import type { Environment } from '#/api/dashboard';
@@ -31,6 +32,8 @@ export function proxyRoute(app: FastifyInstance, helpers: ReturnType<typeof prox
       return invalidInput(request, reply, 'That path is not an API path.');
     }
     const op = operationFor(request.method, pathname);
+    // Counted and traced by the operation's path, not this route's wildcard.
+    if (op) labelRoute(request, `/api${op.path}`);
     if (!op) {
       // A path the API has, asked with a method it does not take: 405, as everywhere else.
       const allowed = methodsAt(pathname);
@@ -124,6 +127,7 @@ export function proxyRoute(app: FastifyInstance, helpers: ReturnType<typeof prox
         body: sent,
         contentType: contentType ?? (sent ? 'application/json' : undefined),
         idempotencyKey: verdict.idempotencyKey ?? idempotencyKey,
+        operation: op.id,
       });
       const settled = verdict.settle ? await verdict.settle(response) : {};
       if (writes) {
