@@ -335,18 +335,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     warn,
   );
   app.addHook('onListen', async () => jobs.start());
-  metrics.watch({
-    db: options.workspace.db,
-    now,
-    jobReports: () =>
-      jobs.reports().flatMap((job) => job.passes.map((pass) => ({ ...pass, job: job.name }))),
-    indexPasses: () =>
-      sync.reports().map((pass) => ({
-        environment: pass.name.replace(/^index \((.*)\)$/, '$1'),
-        lastEndedAt: pass.lastEndedAt,
-      })),
-    liveStreams: () => live.size,
-  });
+  metrics.watch({ db: options.workspace.db, now, jobs, sync, live });
   app.addHook('onClose', async () => jobs.stop());
   // The environments' connections close once the jobs using them have stopped.
   app.addHook('onClose', async () => {

@@ -22,10 +22,10 @@ export interface MetricSources {
   db: DashboardDb;
   now: () => number;
   /** Every background job's passes (../jobs.ts). */
-  jobReports: () => readonly (PassReport & { job: string })[];
-  /** The index's last pass per environment that this server made. */
-  indexPasses: () => ReadonlyArray<{ environment: string; lastEndedAt: number | null }>;
-  liveStreams: () => number;
+  jobs: { reports(): ReadonlyArray<{ name: string; passes: readonly PassReport[] }> };
+  /** The index's passes, one per environment, named `index (<environment>)`. */
+  sync: { reports(): readonly PassReport[] };
+  live: { readonly size: number };
 }
 
 export function dashboardMetrics() {
@@ -145,10 +145,11 @@ export function dashboardMetrics() {
         registers,
         collect() {
           this.reset();
-          for (const r of sources.jobReports()) {
-            this.inc({ job: r.job, pass: r.name, outcome: 'ok' }, r.passes - r.failures);
-            this.inc({ job: r.job, pass: r.name, outcome: 'failed' }, r.failures);
-          }
+          for (const { name: job, passes } of sources.jobs.reports())
+            for (const r of passes) {
+              this.inc({ job, pass: r.name, outcome: 'ok' }, r.passes - r.failures);
+              this.inc({ job, pass: r.name, outcome: 'failed' }, r.failures);
+            }
         },
       });
       new client.Gauge({
@@ -158,9 +159,11 @@ export function dashboardMetrics() {
         registers,
         collect() {
           this.reset();
-          for (const p of sources.indexPasses())
-            if (p.lastEndedAt !== null)
-              this.set({ environment: p.environment }, seconds(sources.now() - p.lastEndedAt));
+          for (const pass of sources.sync.reports()) {
+            const environment = pass.name.replace(/^index \((.*)\)$/, '$1');
+            if (pass.lastEndedAt !== null)
+              this.set({ environment }, seconds(sources.now() - pass.lastEndedAt));
+          }
         },
       });
       new client.Gauge({
@@ -168,7 +171,7 @@ export function dashboardMetrics() {
         help: 'Live streams (server-sent events) open on this server.',
         registers,
         collect() {
-          this.set(sources.liveStreams());
+          this.set(sources.live.size);
         },
       });
       // Both outbox readings come from one query per scrape (the scrape collects every metric
