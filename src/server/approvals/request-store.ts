@@ -63,30 +63,31 @@ export function requestStore(
       .where('status', '=', 'pending')
       .where('expires_at', '>', now());
 
+  /** A transaction's approval requests. */
+  const requestsOf = (trx: Kysely<Database>, ref: TransactionRef) =>
+    trx
+      .selectFrom('approval_request')
+      .selectAll()
+      .where('environment', '=', ref.environment)
+      .where('kind', '=', 'transaction')
+      .where('product', '=', ref.product)
+      .where('object_id', '=', ref.transactionId);
+
   return {
     /** The open request for a transaction's approval, or a new one. */
     async openApproval(subject: ApprovalSubject, body: string | null): Promise<StoredRequest> {
       return serialized(async (trx) => {
-        const open = await pendingRequests(trx, subject.environment)
-          .where('kind', '=', 'transaction')
-          .where('product', '=', subject.product)
-          .where('object_id', '=', subject.transactionId)
+        // The open request of this approval, or one approved meanwhile (on this server or
+        // another): a late decision is about that one, refused as closed, naming who approved;
+        // it never opens a second release.
+        const known = await requestsOf(trx, subject)
           .where('action', '=', subject.action)
-          .executeTakeFirst();
+          .where('status', 'in', ['pending', 'approved'])
+          .execute();
+        const open =
+          known.find((r) => r.status === 'pending' && Number(r.expires_at) > now()) ??
+          known.find((r) => r.status === 'approved');
         if (open) return (await loadRequests(trx, [open]))[0]!;
-        // Approved meanwhile (on this server or another): the late decision is about that one,
-        // and is refused as closed, naming who approved; it never opens a second release.
-        const approved = await trx
-          .selectFrom('approval_request')
-          .selectAll()
-          .where('environment', '=', subject.environment)
-          .where('kind', '=', 'transaction')
-          .where('product', '=', subject.product)
-          .where('object_id', '=', subject.transactionId)
-          .where('action', '=', subject.action)
-          .where('status', '=', 'approved')
-          .executeTakeFirst();
-        if (approved) return (await loadRequests(trx, [approved]))[0]!;
         const row = pendingRow({
           environment: subject.environment,
           kind: 'transaction',
@@ -151,15 +152,7 @@ export function requestStore(
 
     /** A transaction's approval requests, newest first: its timeline says who approved what. */
     async approvalsOf(ref: TransactionRef): Promise<StoredRequest[]> {
-      const rows = await db
-        .selectFrom('approval_request')
-        .selectAll()
-        .where('environment', '=', ref.environment)
-        .where('kind', '=', 'transaction')
-        .where('product', '=', ref.product)
-        .where('object_id', '=', ref.transactionId)
-        .orderBy('created_at', 'desc')
-        .execute();
+      const rows = await requestsOf(db, ref).orderBy('created_at', 'desc').execute();
       return loadRequests(db, rows);
     },
 
@@ -265,8 +258,7 @@ export function requestStore(
         if (voidOf !== null)
           await trx
             .deleteFrom('approval_decision')
-            .where('request_id', '=', id)
-            .where('user_id', '=', voidOf)
+            .where((eb) => eb.and({ request_id: id, user_id: voidOf }))
             .execute();
         await trx
           .updateTable('approval_request')

@@ -26,6 +26,21 @@ const ROWS = 150;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const folders = serverProcessFolders('batch-crash-');
 
+/** Waits until the batch is no longer submitting: submitted, every row's transaction its own. */
+async function finished(base: string, cookie: string, id: string, deadline: number) {
+  let done;
+  for (;;) {
+    done = (await callApi(base, cookie, 'GET', `/batches/${id}`)).json;
+    if (done.status !== 'submitting') break;
+    if (Date.now() > deadline) throw new Error('the batch was not finished');
+    await sleep(200);
+  }
+  expect(done).toMatchObject({ status: 'submitted', progress: { done: ROWS, total: ROWS } });
+  const ids = done.rows.map((r: { transactionId: number }) => r.transactionId) as number[];
+  expect(new Set(ids).size).toBe(ROWS);
+  return ids;
+}
+
 describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
   it('finishes after a SIGKILL midway, each row made once and none lost', async () => {
     const { base, start } = await dashboardProcess(folders, dialect, {
@@ -74,16 +89,7 @@ describe.each(DIALECTS)('submitting a bulk payout (%s)', (dialect) => {
     const midway = await call(again, 'GET', `/batches/${id}`);
     expect(midway.json.status).toBe('submitting');
     expect(midway.json.progress.done).toBeLessThan(ROWS);
-    let done;
-    for (;;) {
-      done = (await call(again, 'GET', `/batches/${id}`)).json;
-      if (done.status !== 'submitting') break;
-      if (Date.now() > deadline + 60_000) throw new Error('the batch was not finished');
-      await sleep(200);
-    }
-    expect(done).toMatchObject({ status: 'submitted', progress: { done: ROWS, total: ROWS } });
-    const ids = done.rows.map((r: { transactionId: number }) => r.transactionId);
-    expect(new Set(ids).size).toBe(ROWS);
+    const ids = await finished(base, again, id, deadline + 60_000);
 
     // The sandbox holds exactly one transaction per row, each with its quote approved.
     const made: { businessRequestId: number; toAmount: string; quoteApprovedDate: unknown }[] = [];
@@ -188,16 +194,7 @@ describe('submitting a bulk payout on two servers', () => {
     onA.kill('SIGKILL');
     await new Promise((r) => onA.once('exit', r));
     const onB = (await signInAt(b.base, 'operations@demo.example')).cookie;
-    let done;
-    for (;;) {
-      done = (await callApi(b.base, onB, 'GET', `/batches/${id}`)).json;
-      if (done.status !== 'submitting') break;
-      if (Date.now() > deadline + 60_000) throw new Error('the other server did not finish it');
-      await sleep(200);
-    }
-    expect(done).toMatchObject({ status: 'submitted', progress: { done: ROWS, total: ROWS } });
-    const ids = done.rows.map((r: { transactionId: number }) => r.transactionId);
-    expect(new Set(ids).size).toBe(ROWS);
+    const ids = await finished(b.base, onB, id, deadline + 60_000);
     // The sandbox holds exactly one transaction per row.
     const made: number[] = [];
     for (let start = 0; ; start += 100) {
