@@ -18,6 +18,34 @@ async function expectWhole(locator: Locator) {
   expect(await locator.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 }
 
+test('on the smallest phone the header the server draws fits before any script runs', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAs(page, 'Fatima Finance');
+  // The page as the server draws it, at 360 px, with scripts off: what a phone shows first.
+  const drawn = await browser.newContext({
+    viewport: { width: 360, height: 640 },
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    baseURL,
+  });
+  try {
+    const first = await drawn.newPage();
+    await first.goto('/');
+    const banner = first.getByRole('banner');
+    await expect(banner.getByLabel('Environment: sandbox')).toHaveText('Sandbox');
+    const badge = (await banner.getByLabel('Environment: sandbox').boundingBox())!;
+    const search = (await banner.getByRole('button', { name: 'Go to…' }).boundingBox())!;
+    const account = (await banner.getByRole('button', { name: 'Account' }).boundingBox())!;
+    expect(badge.x + badge.width).toBeLessThanOrEqual(search.x);
+    expect(account.x + account.width).toBeLessThanOrEqual(360);
+  } finally {
+    await drawn.close();
+  }
+});
+
 test('on a phone the header shows the environment, search and the account menu', async ({
   page,
 }) => {

@@ -2,6 +2,7 @@
 // signs the user in again when the session ends, without leaving the page.
 // Mantine's styles for the components the signed-in pages use (and those they are built on),
 // not the whole library's: the entry already has the sign-in page's (styles-first-load.ts).
+import header from './header.module.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
@@ -47,6 +48,7 @@ import '@mantine/notifications/styles.css';
 import './print.css';
 import './skip-link.css';
 import {
+  Box,
   ActionIcon,
   AppShell,
   Badge,
@@ -302,8 +304,8 @@ export function AppLayout() {
         <AppShell.Header
           style={{ borderTop: `4px solid var(--mantine-color-${sandbox ? 'orange-6' : 'red-7'})` }}
         >
-          <Group h="100%" px={phone ? 'xs' : 'md'} justify="space-between" wrap="nowrap">
-            <Group gap={phone ? 8 : 'sm'} wrap="nowrap">
+          <Group h="100%" className={header.bar} justify="space-between" wrap="nowrap">
+            <Group className={header.start} wrap="nowrap">
               {!session.mustEnrol && (
                 <Burger
                   opened={opened}
@@ -339,9 +341,18 @@ export function AppLayout() {
                 <Badge
                   color={ENVIRONMENT_COLOR[sandbox ? 'sandbox' : 'live']}
                   variant="filled"
-                  size={phone ? 'md' : 'lg'}
+                  size="lg"
+                  className={header.badge}
                   radius="sm"
-                  leftSection={sandbox && !phone ? <IconFlask size={14} aria-hidden /> : undefined}
+                  // Hidden on a phone by CSS, not by the media query: the page the server draws
+                  // (before the query is known) must fit a phone's header too.
+                  leftSection={
+                    sandbox ? (
+                      <Box component="span" visibleFrom="xs" display="inline-flex">
+                        <IconFlask size={14} aria-hidden />
+                      </Box>
+                    ) : undefined
+                  }
                   aria-label={`Environment: ${sandbox ? 'sandbox' : 'live'}`}
                   style={{ flexShrink: 0, overflow: 'visible' }}
                 >
@@ -350,7 +361,7 @@ export function AppLayout() {
               </Tooltip>
               {sandbox && !session.mustEnrol && <FaultsOnBadge />}
             </Group>
-            <Group gap={phone ? 6 : 'sm'} wrap="nowrap">
+            <Group className={header.end} wrap="nowrap">
               {configured.length > 1 && (
                 <SegmentedControl
                   size="xs"
