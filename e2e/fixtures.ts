@@ -139,8 +139,11 @@ export const test = base.extend<{
 
 export { expect };
 
-/** Waits until the app listens on the page, when the page is one of the app's. */
-async function untilAppListens(page: Page) {
+/**
+ * Waits until the app listens on the page, when the page is one of the app's: the fixture's page
+ * does after each `goto`; a page of another context (a second person) calls it itself.
+ */
+export async function untilAppListens(page: Page) {
   await page.waitForFunction(
     () =>
       document.documentElement.dataset.app === 'ready' ||

@@ -1,7 +1,7 @@
 // Quote → payout → approve → deposit → receipt by keyboard alone: every key press is counted
 // and printed. Two people, as dual control wants: whoever creates a payout may not approve it.
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, signInAs, test } from './fixtures';
+import { checkA11y, expect, signInAs, test, untilAppListens } from './fixtures';
 
 /** A keyboard that counts what it is asked to press. */
 function countingKeyboard(page: Page) {
@@ -96,6 +96,8 @@ test('quote → payout → approve → deposit → receipt, by keyboard alone', 
   try {
     await signInAs(approver, 'Aiko Approver');
     await approver.goto(address);
+    // A page of its own context: its keys wait, as the fixture's page does, for the app to listen.
+    await untilAppListens(approver);
     await expect(approver.getByText('Awaiting quote approval').first()).toBeVisible();
     const theirs = countingKeyboard(approver);
     await theirs.press('Tab');
