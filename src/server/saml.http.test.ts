@@ -166,6 +166,52 @@ describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
     expect(await t.server.workspace.userByEmail('mallory@saml.example')).toBeUndefined();
   });
 
+  // The rules of SAML core and bindings node-saml does not check (decision 084): each refused
+  // before anyone is made, and the trail names the rule.
+  it.each<[string, Partial<ResponseOptions>, RegExp]>([
+    [
+      'from another issuer, signed with the configured key',
+      { issuer: 'https://evil.example/idp' },
+      /^issuer:/,
+    ],
+    [
+      'for another Destination, the assertion signed',
+      { destination: 'https://other-sp.example/acs' },
+      /^destination:/,
+    ],
+    [
+      'signed as a whole for another Destination',
+      { signResponse: true, destination: 'https://other-sp.example/acs' },
+      /^destination:/,
+    ],
+    [
+      'signed as a whole without a Destination',
+      { signResponse: true, tamper: (xml) => xml.replace(/ Destination="[^"]*"/, '') },
+      /^destination:/,
+    ],
+    ['signed with RSA-SHA1 and a SHA-1 digest', { sha1: true }, /^algorithm:/],
+    [
+      'with an encrypted assertion beside the signed one',
+      {
+        tamper: (xml) =>
+          xml.replace('</samlp:Response>', '<saml:EncryptedAssertion/></samlp:Response>'),
+      },
+      /^one assertion:/,
+    ],
+    [
+      'whose subject is not confirmed as bearer',
+      { tamper: (xml) => xml.replace('cm:bearer', 'cm:sender-vouches') },
+      /^bearer:/,
+    ],
+  ])('refuses a response %s, making nobody, and says which rule', async (_, options, rule) => {
+    const mallory = { email: 'mallory@saml.example', name: 'Mallory', groups: ['Finance'] };
+    await refusedAs(answer({ person: mallory, ...options }), 'FAILED');
+    expect(await t.server.workspace.userByEmail('mallory@saml.example')).toBeUndefined();
+    const entry = (await listAudit(t.db, { action: 'sso sign-in', limit: 1 })).results[0];
+    expect(entry).toMatchObject({ outcome: 'refused' });
+    expect(String((entry!.details as { reason?: string }).reason)).toMatch(rule);
+  });
+
   it('refuses a signed assertion with an unsigned one wrapped beside it', async () => {
     const mallory = { email: 'mallory@saml.example', name: 'Mallory', groups: ['Approvers'] };
     const evil = Buffer.from(idp.response(acs, sp, { person: mallory, unsigned: true }), 'base64')

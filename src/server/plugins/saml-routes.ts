@@ -9,6 +9,7 @@ import { ReturnTo } from '#/api/sso-start';
 import {
   assertionLife,
   checkedResponseXml,
+  checkResponseLetter,
   SAML_PATHS,
   samlOf,
   serviceProviderMetadata,
@@ -54,7 +55,11 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     if (!form.SAMLResponse)
       return refuseSso(request, reply, 'FAILED', { provider, reason: 'no SAMLResponse' });
     try {
-      checkedResponseXml(form.SAMLResponse);
+      const xml = checkedResponseXml(form.SAMLResponse);
+      checkResponseLetter(xml, {
+        issuer: saml.entityId,
+        acsUrl: serviceProviderOf(ctx.address.origin()).acsUrl,
+      });
     } catch (error) {
       if (!(error instanceof XmlRefused)) throw error;
       return refuseSso(request, reply, 'FAILED', { provider, reason: error.message });

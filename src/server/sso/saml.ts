@@ -104,3 +104,82 @@ export function assertionLife(
     throw new XmlRefused('The assertion is meant for another recipient.');
   return { id, notOnOrAfter: times.length > 0 ? Math.max(...times) : Date.now() + 10 * 60_000 };
 }
+
+const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
+const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+/** Signature algorithms taken: RSA or ECDSA with SHA-256 or stronger (decision 084). */
+export const SIGNATURE_ALGORITHMS = new Set([
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha384',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
+  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384',
+  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha512',
+]);
+/** Digest algorithms taken: SHA-256 or stronger. */
+export const DIGEST_ALGORITHMS = new Set([
+  'http://www.w3.org/2001/04/xmlenc#sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#sha384',
+  'http://www.w3.org/2001/04/xmlenc#sha512',
+]);
+
+/**
+ * The rules of SAML 2.0 core and bindings (and OWASP's SAML cheat sheet) that node-saml does not
+ * check, checked on the response as posted, before its signature is (decision 084): one
+ * assertion, and none encrypted; the response's and the assertion's Issuer are the provider's
+ * entity ID; a Destination, which a signed response must carry, is our ACS URL; every signature
+ * and digest algorithm is on the allow-list; the subject is confirmed as bearer, each bearer
+ * confirmation for our ACS URL with a NotOnOrAfter. Each refusal names its rule.
+ */
+export function checkResponseLetter(
+  xml: string,
+  expected: { issuer: string; acsUrl: string },
+): void {
+  const document = new DOMParser().parseFromString(xml, 'text/xml');
+  const response = document.documentElement;
+  if (!response || response.namespaceURI !== PROTOCOL || response.localName !== 'Response')
+    throw new XmlRefused('The message is not a SAML response.');
+  const all = (ns: string, name: string) => Array.from(document.getElementsByTagNameNS(ns, name));
+  const children = (parent: Element, ns: string, name: string) =>
+    Array.from(parent.childNodes).filter(
+      (n): n is Element =>
+        n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name,
+    );
+  const assertions = all(ASSERTION, 'Assertion');
+  if (all(ASSERTION, 'EncryptedAssertion').length > 0)
+    throw new XmlRefused('one assertion: encrypted assertions are not taken');
+  if (assertions.length !== 1)
+    throw new XmlRefused(`one assertion: the response holds ${assertions.length}`);
+  const assertion = assertions[0]!;
+  const issuerOf = (element: Element) =>
+    children(element, ASSERTION, 'Issuer')[0]?.textContent?.trim();
+  const responseIssuer = issuerOf(response);
+  if (responseIssuer !== undefined && responseIssuer !== expected.issuer)
+    throw new XmlRefused(`issuer: the response is from ${responseIssuer}`);
+  if (issuerOf(assertion) !== expected.issuer)
+    throw new XmlRefused(`issuer: the assertion is from ${issuerOf(assertion) ?? 'nobody'}`);
+  const destination = response.getAttribute('Destination');
+  const signedWhole = children(response, DSIG, 'Signature').length > 0;
+  if (signedWhole && !destination)
+    throw new XmlRefused('destination: a signed response must name its Destination');
+  if (destination && destination !== expected.acsUrl)
+    throw new XmlRefused(`destination: the response is for ${destination}`);
+  for (const method of all(DSIG, 'SignatureMethod'))
+    if (!SIGNATURE_ALGORITHMS.has(method.getAttribute('Algorithm') ?? ''))
+      throw new XmlRefused(`algorithm: signature ${method.getAttribute('Algorithm')} is not taken`);
+  for (const method of all(DSIG, 'DigestMethod'))
+    if (!DIGEST_ALGORITHMS.has(method.getAttribute('Algorithm') ?? ''))
+      throw new XmlRefused(`algorithm: digest ${method.getAttribute('Algorithm')} is not taken`);
+  const bearers = Array.from(
+    assertion.getElementsByTagNameNS(ASSERTION, 'SubjectConfirmation'),
+  ).filter((c) => c.getAttribute('Method') === BEARER);
+  if (bearers.length === 0) throw new XmlRefused('bearer: the subject is not confirmed as bearer');
+  for (const bearer of bearers) {
+    const data = children(bearer, ASSERTION, 'SubjectConfirmationData')[0];
+    if (!data || data.getAttribute('Recipient') !== expected.acsUrl)
+      throw new XmlRefused('bearer: a confirmation is for another recipient');
+    if (!Number.isFinite(Date.parse(data.getAttribute('NotOnOrAfter') ?? '')))
+      throw new XmlRefused('bearer: a confirmation has no NotOnOrAfter');
+  }
+}

@@ -33,6 +33,14 @@ export interface ResponseOptions {
   nameIdXml?: string;
   /** Changes the XML after signing. */
   tamper?: (xml: string) => string;
+  /** Another Issuer, in the response and the assertion (still signed with this provider's key). */
+  issuer?: string;
+  /** Another Destination on the response. */
+  destination?: string;
+  /** Signed with RSA-SHA1 and a SHA-1 digest. */
+  sha1?: boolean;
+  /** The response signed as a whole too. */
+  signResponse?: boolean;
 }
 
 export interface TestSamlIdp {
@@ -93,18 +101,22 @@ export async function startTestSamlIdp(options: {
       `<saml:Attribute Name="${name}">${values
         .map((v) => `<saml:AttributeValue>${escape(v)}</saml:AttributeValue>`)
         .join('')}</saml:Attribute>`;
-    return `<saml:Assertion xmlns:saml="${ns.saml}" ID="_a${randomUUID()}" Version="2.0" IssueInstant="${at(0)}"><saml:Issuer>${entityId}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${o.nameIdXml ?? escape(o.person.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${until}" Recipient="${o.recipient ?? acsUrl}"${inResponseTo}/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${at(-1)}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${o.audience ?? spEntityId}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${at(0)}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement>${attribute('email', [o.person.email])}${attribute('displayName', [o.person.name])}${attribute('groups', o.person.groups)}</saml:AttributeStatement></saml:Assertion>`;
+    return `<saml:Assertion xmlns:saml="${ns.saml}" ID="_a${randomUUID()}" Version="2.0" IssueInstant="${at(0)}"><saml:Issuer>${o.issuer ?? entityId}</saml:Issuer><saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${o.nameIdXml ?? escape(o.person.email)}</saml:NameID><saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${until}" Recipient="${o.recipient ?? acsUrl}"${inResponseTo}/></saml:SubjectConfirmation></saml:Subject><saml:Conditions NotBefore="${at(-1)}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${o.audience ?? spEntityId}</saml:Audience></saml:AudienceRestriction></saml:Conditions><saml:AuthnStatement AuthnInstant="${at(0)}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement>${attribute('email', [o.person.email])}${attribute('displayName', [o.person.name])}${attribute('groups', o.person.groups)}</saml:AttributeStatement></saml:Assertion>`;
   }
 
-  function signed(xml: string, elementXPath: string, afterIssuerXPath: string) {
+  function signed(xml: string, elementXPath: string, afterIssuerXPath: string, sha1 = false) {
     const signature = new SignedXml({
       privateKey: pems.private,
       canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
-      signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+      signatureAlgorithm: sha1
+        ? 'http://www.w3.org/2000/09/xmldsig#rsa-sha1'
+        : 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     });
     signature.addReference({
       xpath: elementXPath,
-      digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+      digestAlgorithm: sha1
+        ? 'http://www.w3.org/2000/09/xmldsig#sha1'
+        : 'http://www.w3.org/2001/04/xmlenc#sha256',
       transforms: [
         'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
         'http://www.w3.org/2001/10/xml-exc-c14n#',
@@ -124,8 +136,16 @@ export async function startTestSamlIdp(options: {
         assertion,
         "/*[local-name(.)='Assertion']",
         "/*[local-name(.)='Assertion']/*[local-name(.)='Issuer']",
+        o.sha1,
       );
-    let xml = `<samlp:Response xmlns:samlp="${ns.samlp}" xmlns:saml="${ns.saml}" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${acsUrl}"${inResponseTo}><saml:Issuer>${entityId}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+    let xml = `<samlp:Response xmlns:samlp="${ns.samlp}" xmlns:saml="${ns.saml}" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${o.destination ?? acsUrl}"${inResponseTo}><saml:Issuer>${o.issuer ?? entityId}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+    if (o.signResponse)
+      xml = signed(
+        xml,
+        "/*[local-name(.)='Response']",
+        "/*[local-name(.)='Response']/*[local-name(.)='Issuer']",
+        o.sha1,
+      );
     if (o.tamper) xml = o.tamper(xml);
     return Buffer.from(xml).toString('base64');
   }
