@@ -83,6 +83,16 @@ export function registerProbes(app: FastifyInstance, options: ProbeOptions) {
     reply.header('cache-control', 'no-store').send(HealthAnswer.parse({ status: 'ok' })),
   );
 
+  // One statement at a time, however often the probes ask: a database that hangs holds one
+  // connection for the probes, not one per probe, until its statement times out.
+  let asking: Promise<{ rows: { n: number | string }[] }> | undefined;
+  const migrationsApplied = () =>
+    (asking ??= sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM kysely_migration`
+      .execute(db.db)
+      .finally(() => {
+        asking = undefined;
+      }));
+
   app.get(PROBE_PATHS.ready, quiet, async (_request, reply) => {
     const accepting = !options.draining();
     let database = false;
@@ -91,7 +101,7 @@ export function registerProbes(app: FastifyInstance, options: ProbeOptions) {
     try {
       // One statement answers both: the database answers, and holds every migration we know.
       const done = await Promise.race([
-        sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM kysely_migration`.execute(db.db),
+        migrationsApplied(),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), READY_DB_TIMEOUT_MS);
         }),
