@@ -126,10 +126,9 @@ export function dashboardMetrics() {
             status = String(response.status);
             return response;
           } finally {
-            callChildren(environment, operation, status).calls.inc();
-            callChildren(environment, operation, status).seconds.observe(
-              seconds(performance.now() - started),
-            );
+            const children = callChildren(environment, operation, status);
+            children.calls.inc();
+            children.seconds.observe(seconds(performance.now() - started));
           }
         },
       };
