@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'webhookFailing',
   'newSignIn',
   'monthlyStatement',
+  'signInProvider',
 ] as const;
 export const NotificationKind = oneOf(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -30,6 +31,8 @@ export const KIND_LABEL: Record<NotificationKind, string> = {
   webhookFailing: 'A webhook endpoint keeps failing',
   newSignIn: 'A sign-in from a new browser',
   monthlyStatement: 'Last month’s statement totals, on the first of the month',
+  signInProvider:
+    'The identity provider’s certificate expires soon, or its metadata cannot be fetched',
 };
 
 /**
@@ -47,6 +50,8 @@ export const KIND_AUDIENCE: Record<NotificationKind, readonly Role[] | 'everyone
   newSignIn: 'everyone',
   // Whoever closes the books: finance, approvers, admins, and viewers (an accountant's role).
   monthlyStatement: ['finance', 'approver', 'admin', 'viewer'],
+  // Single sign-on is the admins' to keep working.
+  signInProvider: ['admin'],
 };
 
 /** The kinds a person with `roles` can be told of. */
@@ -74,6 +79,7 @@ export const DEFAULT_MODE: Record<NotificationKind, DeliveryMode> = {
   newSignIn: 'immediately',
   // Mailed once a month to whoever chose it (at once or in the digest: the same mail).
   monthlyStatement: 'off',
+  signInProvider: 'immediately',
 };
 
 export const Notification = z.object({

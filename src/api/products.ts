@@ -77,5 +77,6 @@ export const DASHBOARD_LINKS = {
   batch: (id: string) => `/batches/${id}`,
   account: '/account',
   webhooks: '/sandbox#webhooks',
+  signInSettings: '/settings/sign-in',
   setPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
 } as const;

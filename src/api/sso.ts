@@ -24,9 +24,17 @@ export const EmailDomain = requiredText(253)
     }),
   );
 
-/** One group of the provider and the roles it gives. */
+/**
+ * One group of the provider and the roles it gives. Groups match ignoring case; a provider that
+ * names groups by an id (Entra ID's object ids) gets a label for people to read.
+ */
 export const GroupRoles = z.object({
   group: requiredText(256),
+  label: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(100, { error: 'must be at most 100 characters' })
+    .optional(),
   roles: z.array(Role, { error: 'must be a list of roles' }).min(1, {
     error: 'must name at least one role',
   }),
@@ -67,7 +75,76 @@ export const IssuerUrl = requiredText(2048)
     { error: 'must not carry a user, password or fragment' },
   );
 
+/** The identity providers whose defaults the settings know (docs/decisions/085). */
+export const SSO_PRESETS = ['entra', 'okta', 'google', 'other'] as const;
+export const SsoPreset = z.enum(SSO_PRESETS, {
+  error: `must be one of ${SSO_PRESETS.join(', ')}`,
+});
+export type SsoPreset = z.infer<typeof SsoPreset>;
+
+export const SSO_PRESET_LABEL: Record<SsoPreset, string> = {
+  entra: 'Microsoft Entra ID',
+  okta: 'Okta',
+  google: 'Google Workspace',
+  other: 'Another provider',
+};
+
+/**
+ * What each provider sends by default in a SAML assertion: the attribute of the address (empty:
+ * the NameID), of the name, of the groups, and whether groups come as ids (Entra ID sends group
+ * object ids unless told otherwise; each needs a label to be read).
+ */
+export const SAML_PRESETS: Record<
+  SsoPreset,
+  { email: string; name: string; groups: string; groupsById: boolean }
+> = {
+  entra: {
+    email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+    name: 'http://schemas.microsoft.com/identity/claims/displayname',
+    groups: 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
+    groupsById: true,
+  },
+  okta: { email: 'email', name: 'displayName', groups: 'groups', groupsById: false },
+  google: { email: '', name: 'name', groups: 'groups', groupsById: false },
+  other: { email: 'email', name: 'displayName', groups: 'groups', groupsById: false },
+};
+
+/** What each provider puts in an ID token: the groups claim, and whether groups are ids. */
+export const OIDC_PRESETS: Record<SsoPreset, { groups: string; groupsById: boolean }> = {
+  entra: { groups: 'groups', groupsById: true },
+  okta: { groups: 'groups', groupsById: false },
+  google: { groups: 'groups', groupsById: false },
+  other: { groups: 'groups', groupsById: false },
+};
+
+/** Where a provider's metadata is fetched from: https (http only on this machine, a test's). */
+export const MetadataUrl = requiredText(2048)
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be the https URL of the metadata' }))
+  .refine(
+    (text) => {
+      const url = urlOf(text);
+      return url === undefined || url.protocol === 'https:' || onThisMachine(url);
+    },
+    { error: 'must use https (http only for a provider on this machine)' },
+  );
+
+/** How the dashboard proves itself to the OpenID provider at its token endpoint. */
+export const CLIENT_AUTH = ['client_secret_post', 'private_key_jwt'] as const;
+
 export const OidcSettingsForm = z.object({
+  preset: SsoPreset.default('other'),
+  /**
+   * Entra ID: the directory (tenant) id the ID token's `tid` and issuer must name; Google
+   * Workspace: the domain its `hd` claim must carry. Empty for others.
+   */
+  tenant: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(253, { error: 'must be at most 253 characters' })
+    .default(''),
+  clientAuth: z
+    .enum(CLIENT_AUTH, { error: `must be one of ${CLIENT_AUTH.join(', ')}` })
+    .default('client_secret_post'),
   issuer: IssuerUrl,
   clientId: requiredText(256),
   /** Absent keeps the stored secret; the first save must give one. */
@@ -99,6 +176,11 @@ const ProviderCoverage = z.object({
 });
 
 export const OidcSettings = ProviderCoverage.extend({
+  preset: SsoPreset,
+  tenant: z.string(),
+  clientAuth: z.enum(CLIENT_AUTH),
+  /** With private_key_jwt: where the provider reads the dashboard's public key (its JWKS). */
+  jwksUri: z.string().nullable(),
   issuer: z.string(),
   clientId: z.string(),
   /** The client secret's last four characters: which one is kept, never the secret. */
@@ -122,23 +204,87 @@ export const SignInPolicy = z.object({
 export type SignInPolicy = z.infer<typeof SignInPolicy>;
 export type SignInPolicyForm = z.input<typeof SignInPolicy>;
 
-/** A SAML identity provider: its metadata as the admin pastes it, and what it covers. */
-export const SamlSettingsForm = z.object({
-  metadataXml: requiredText(200 * 1024, { type: 'must be the XML text of the metadata' }),
-  groupsAttribute: requiredText(200),
-  domains: OidcSettingsForm.shape.domains,
-  roleMap: OidcSettingsForm.shape.roleMap,
-});
+/** An attribute's name as a provider sends it; empty for "not sent" where that is allowed. */
+const attributeName = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(200, { error: 'must be at most 200 characters' });
+
+/**
+ * A SAML identity provider: its metadata (pasted, or fetched from its URL and kept up to date),
+ * the attributes that carry the address, the name and the groups (filled by a preset, editable),
+ * whether sign-in started at the provider is taken, and what it covers (docs/decisions/085).
+ */
+export const SamlSettingsForm = z
+  .object({
+    preset: SsoPreset.default('other'),
+    metadataXml: z
+      .string({ error: 'must be the XML text of the metadata' })
+      .trim()
+      .max(200 * 1024, { error: `must be at most ${200 * 1024} characters` })
+      .optional(),
+    metadataUrl: MetadataUrl.optional(),
+    /** Empty: the address is the NameID. */
+    emailAttribute: attributeName.default(''),
+    nameAttribute: attributeName.default(''),
+    groupsAttribute: requiredText(200),
+    allowIdpInitiated: z.boolean({ error: 'must be true or false' }).default(false),
+    domains: OidcSettingsForm.shape.domains,
+    roleMap: OidcSettingsForm.shape.roleMap,
+  })
+  .superRefine((form, context) => {
+    if (!form.metadataXml === !form.metadataUrl)
+      context.addIssue({
+        code: 'custom',
+        path: [form.metadataXml ? 'metadataUrl' : 'metadataXml'],
+        message: form.metadataXml
+          ? 'give the metadata’s URL or its XML, not both'
+          : 'is required: paste the provider’s metadata, or give its URL',
+      });
+  });
 export type SamlSettingsForm = z.input<typeof SamlSettingsForm>;
 
 export const SamlSettings = ProviderCoverage.extend({
+  preset: SsoPreset,
   entityId: z.string(),
   entryPoint: z.string(),
+  /** Where the metadata is fetched from and kept up to date; null when it was pasted. */
+  metadataUrl: z.string().nullable(),
+  /** When the metadata was last fetched from its URL, and what went wrong the last time, if it did. */
+  metadataFetchedAt: z.int().nullable(),
+  metadataProblem: z.string().nullable(),
   /** Each signing certificate: whom it names and until when it is good. */
   certificates: z.array(z.object({ subject: z.string(), validTo: z.string() })),
+  emailAttribute: z.string(),
+  nameAttribute: z.string(),
   groupsAttribute: z.string(),
+  allowIdpInitiated: z.boolean(),
+  /** The provider asks for signed AuthnRequests (its metadata's WantAuthnRequestsSigned). */
+  signsRequests: z.boolean(),
+  /** The provider's single logout URL, when its metadata names one. */
+  logoutUrl: z.string().nullable(),
 });
 export type SamlSettings = z.infer<typeof SamlSettings>;
+
+/** What an admin's test sign-in found: what the provider sent, and what it would give. */
+export const SsoTestResult = z.object({
+  protocol: z.enum(['oidc', 'saml']),
+  provider: z.string(),
+  at: z.int(),
+  by: z.string(),
+  /** Whether that person would be signed in; if not, why, in words. */
+  wouldSignIn: z.boolean(),
+  refusal: z.string().nullable(),
+  subject: z.string().nullable(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  /** The groups as sent, each with its label where the map gives one. */
+  groups: z.array(z.string()),
+  roles: z.array(Role),
+  /** Every attribute (or claim) the provider sent, as text. */
+  claims: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+});
+export type SsoTestResult = z.infer<typeof SsoTestResult>;
 
 export const SsoSettings = z.object({
   oidc: OidcSettings.nullable(),
@@ -147,7 +293,20 @@ export const SsoSettings = z.object({
   /** Where the OpenID provider sends people back: to register with the provider. */
   redirectUri: z.string(),
   /** What a SAML provider is given: this dashboard's entity id, its ACS and metadata URLs. */
-  serviceProvider: z.object({ entityId: z.string(), acsUrl: z.string(), metadataUrl: z.string() }),
+  serviceProvider: z.object({
+    entityId: z.string(),
+    acsUrl: z.string(),
+    metadataUrl: z.string(),
+    /** Where the provider sends logout messages (single logout). */
+    logoutUrl: z.string(),
+    /** The certificates our metadata publishes: whom each names, until when it is good. */
+    signingCertificate: z.object({ subject: z.string(), validTo: z.string() }),
+    encryptionCertificate: z.object({ subject: z.string(), validTo: z.string() }),
+  }),
+  /** The dashboard's public key for private_key_jwt, as the OpenID provider reads it. */
+  jwksUri: z.string(),
+  /** The last test sign-in, if an admin made one. */
+  lastTest: SsoTestResult.nullable(),
 });
 export type SsoSettings = z.infer<typeof SsoSettings>;
 
@@ -214,6 +373,21 @@ export const ssoEndpoints = endpoints({
     audit: 'set sign-in policy',
     errors: {
       409: 'SSO cannot be required without a provider, or without an admin to break glass',
+    },
+  },
+  startSsoTest: {
+    method: 'POST',
+    path: '/admin/sso/test',
+    summary:
+      'Start a test sign-in through a provider: the admin signs in there, and the claims it sends and the roles they would give are kept for Settings; nobody is signed in',
+    body: z.object({ protocol: z.enum(['oidc', 'saml'], { error: 'must be oidc or saml' }) }),
+    invalid: 'Say which provider to test.',
+    response: z.object({ url: z.string() }),
+    roles: ADMIN,
+    audit: 'start a test sign-in',
+    errors: {
+      409: 'No provider of that protocol is set up',
+      502: 'The provider could not be reached',
     },
   },
   ...ssoStartEndpoints,

@@ -129,12 +129,53 @@ export interface PostResult {
 }
 
 /** POSTs `body` to `url`; refused targets, network errors and timeouts reject. */
-export function postWebhook(
+export async function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
   options: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<PostResult> {
+  const answer = await guardedRequest(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+    body,
+    timeoutMs: options.timeoutMs,
+    allowPrivate: options.allowPrivate,
+    maxBytes: RESPONSE_BODY_BYTES,
+  });
+  // The answer's first bytes tell a partner why a delivery failed; the rest is dropped.
+  const text = answer.body.subarray(0, RESPONSE_BODY_BYTES).toString('utf8');
+  return { status: answer.status, bodyStart: text.replace(/\uFFFD+$/, '') };
+}
+
+export class AnswerTooLarge extends Error {}
+
+/** GETs `url` (an identity provider's metadata): an answer beyond `maxBytes` rejects. */
+export async function getGuarded(
+  url: string,
+  options: { timeoutMs: number; allowPrivate: boolean; maxBytes: number },
+): Promise<{ status: number; body: string }> {
+  const answer = await guardedRequest(url, { method: 'GET', headers: {}, ...options });
+  if (answer.truncated)
+    throw new AnswerTooLarge(`the answer is larger than ${options.maxBytes} bytes`);
+  return { status: answer.status, body: answer.body.toString('utf8') };
+}
+
+/**
+ * One request to an address someone typed, connecting only to addresses the guard allows (unless
+ * private ones are), reading at most `maxBytes` of the answer (`truncated` when there was more).
+ */
+function guardedRequest(
+  url: string,
+  options: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: string;
+    timeoutMs: number;
+    allowPrivate: boolean;
+    maxBytes: number;
+  },
+): Promise<{ status: number; body: Buffer; truncated: boolean }> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -142,31 +183,29 @@ export function postWebhook(
       const request = client.request(
         target,
         {
-          method: 'POST',
-          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          method: options.method,
+          headers: options.headers,
           agent: false,
           ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
         },
         (response) => {
-          // The answer's first bytes tell a partner why a delivery failed; the rest is dropped.
           const chunks: Buffer[] = [];
           let kept = 0;
-          const done = () => {
+          const done = (truncated: boolean) => {
             clearTimeout(timer);
-            const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8');
-            resolve({ status: response.statusCode ?? 0, bodyStart: text.replace(/\uFFFD+$/, '') });
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), truncated });
           };
           response.on('data', (chunk: Buffer) => {
-            if (kept >= RESPONSE_BODY_BYTES) return;
+            if (kept > options.maxBytes) return;
             chunks.push(chunk);
             kept += chunk.length;
-            if (kept >= RESPONSE_BODY_BYTES) {
+            if (kept > options.maxBytes) {
               response.destroy();
-              done();
+              done(true);
             }
           });
-          response.on('end', done);
-          response.on('error', done);
+          response.on('end', () => done(false));
+          response.on('error', () => done(false));
         },
       );
       const timer = setTimeout(() => {
@@ -178,7 +217,7 @@ export function postWebhook(
         clearTimeout(timer);
         reject(error);
       });
-      request.end(body);
+      request.end(options.body);
     };
     // An IP literal skips the lookup above, so it is judged here.
     if (!options.allowPrivate && net.isIP(hostOf(target))) {

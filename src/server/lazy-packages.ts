@@ -11,6 +11,7 @@ export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 export const excel = onFirstUse(() => import('exceljs').then((module) => module.default));
 export const pdfkit = onFirstUse(() => import('pdfkit').then((module) => module.default));
 export const nodeSaml = onFirstUse(() => import('@node-saml/node-saml'));
+export const selfsigned = onFirstUse(() => import('selfsigned'));
 export const nodemailer = onFirstUse(() => import('nodemailer').then((module) => module.default));
 
 /**

@@ -48,11 +48,15 @@ describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
     };
   }
 
-  /** The SAML provider set up by the admin: its metadata, the `groups` attribute, our map. */
-  const setUp = (metadataXml: string, domains = ['saml.example']) =>
+  /**
+   * The SAML provider set up by the admin: its metadata, the `groups` attribute, our map, and
+   * sign-in started at the provider allowed (these tests send IdP-initiated responses).
+   */
+  const setUp = (metadataXml: string, domains = ['saml.example'], allowIdpInitiated = true) =>
     t.call(admin, 'PUT', '/admin/sso/saml', {
       metadataXml,
       groupsAttribute: 'groups',
+      allowIdpInitiated,
       domains,
       roleMap: ROLE_MAP,
     });
@@ -118,7 +122,11 @@ describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
       entryPoint: idp.ssoUrl,
       certificates: [{ subject: expect.stringContaining('Test IdP') }],
     });
-    expect(saved.json.serviceProvider).toEqual({ entityId: sp, acsUrl: acs, metadataUrl: sp });
+    expect(saved.json.serviceProvider).toMatchObject({
+      entityId: sp,
+      acsUrl: acs,
+      metadataUrl: sp,
+    });
   });
 
   it('signs a person in, SP-initiated, with the roles of their groups, back where they were', async () => {
@@ -136,6 +144,17 @@ describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
     const done = await post(answer(), 'https://evil.example/');
     expect(done).toMatchObject({ status: 200, location: '/' });
     expect(done.session).toBeDefined();
+  });
+
+  it('refuses sign-in started at the provider unless the admin allowed it, saying why', async () => {
+    expect((await setUp(idp.metadataXml, ['saml.example'], false)).status).toBe(200);
+    await refusedAs(answer(), 'FAILED');
+    const entry = (await listAudit(t.db, { action: 'sso sign-in', limit: 1 })).results[0];
+    expect(String((entry!.details as { reason?: string }).reason)).toMatch(/^idp-initiated:/);
+    // An answer to a request of ours still signs in.
+    const request = await requested('ines@saml.example');
+    expect((await post(answer({ inResponseTo: request.id }))).session).toBeDefined();
+    expect((await setUp(idp.metadataXml)).status).toBe(200);
   });
 
   it('refuses an assertion it has seen before', async () => {

@@ -206,6 +206,24 @@ export function notices(settings: MailSettings) {
         settings,
       );
     },
+
+    /**
+     * The SAML provider needs an admin (docs/decisions/085): a certificate it signs with expires
+     * soon and no newer one is published, or its metadata could not be fetched.
+     */
+    async signInProvider(trx: Trx, s: { title: string; body: string }) {
+      await notify(
+        trx,
+        {
+          kind: 'signInProvider',
+          userIds: await peopleWithRole(trx, KIND_AUDIENCE.signInProvider as readonly Role[]),
+          title: s.title,
+          body: s.body,
+          link: DASHBOARD_LINKS.signInSettings,
+        },
+        settings,
+      );
+    },
   };
 }
 

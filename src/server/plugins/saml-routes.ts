@@ -1,28 +1,88 @@
-// SAML's own endpoints (docs/decisions/053), outside /api: the identity provider posts its
-// response to the assertion consumer service from another site (no CSRF header, a form body),
-// and fetches this service provider's metadata. The response is checked before node-saml reads
-// it (no DTD, entities or comments), then by it (signature, issuer, audience, recipient, time,
-// InResponseTo), then once more here (never the same assertion twice); the sign-in ends as every
-// single sign-on does (../sso/sign-in.ts).
+// SAML's own endpoints (docs/decisions/053, 084, 085), outside /api: the identity provider posts
+// its response to the assertion consumer service from another site (no CSRF header, a form
+// body), fetches this service provider's metadata, and sends logout messages. A response is
+// checked before node-saml reads it (no DTD, entities or comments; the rules of the letter node-
+// saml leaves out), then by it (signature, audience, time, InResponseTo), then once more here
+// (never the same assertion twice); the sign-in ends as every single sign-on does
+// (../sso/sign-in.ts), or, for an admin's test, is kept for Settings with nobody signed in.
 import type { FastifyPluginAsync } from 'fastify';
+import type { Profile } from '@node-saml/node-saml';
+import { DOMParser } from '@xmldom/xmldom';
 import { ReturnTo } from '#/api/sso-start';
+import type { SsoRefusal } from '#/api/sso-refusals';
+import type { DashboardContext } from '../context';
 import {
   assertionLife,
   checkedResponseXml,
   checkResponseLetter,
+  OIDC_JWKS_PATH,
   SAML_PATHS,
   samlOf,
   serviceProviderMetadata,
   serviceProviderOf,
 } from '../sso/saml';
 import { XmlRefused } from '../sso/saml-metadata';
-import { completeSignIn, errorWords, refuseSso } from '../sso/sign-in';
+import { METADATA_RETRY_MS, refreshSamlMetadata } from '../sso/saml-refresh';
+import {
+  completeSignIn,
+  errorWords,
+  keepTest,
+  type ProviderIdentity,
+  refuseSso,
+} from '../sso/sign-in';
+import type { SamlConnection } from '../store/sso';
 
 /** A SAML response is a few kilobytes; a form body beyond this is refused. */
 const MAX_FORM_BYTES = 512 * 1024;
 
+/** The id a test sign-in's request is kept under (with the admin who started it). */
+export const samlTestKey = (requestId: string) => `saml-test ${requestId}`;
+
+/** The request a response answers, read from its root (before anything else trusts it). */
+function inResponseToOf(xml: string): string | null {
+  const root = new DOMParser().parseFromString(xml, 'text/xml').documentElement;
+  return root?.getAttribute('InResponseTo') || null;
+}
+
+/** A refusal of a response: the code the sign-in page says, and what the audit trail keeps. */
+interface Refusal {
+  code: SsoRefusal;
+  details: Record<string, unknown>;
+}
+
+/** An attribute's values as text: node-saml gives one value as a string, several as a list. */
+function valuesOf(value: unknown): string[] {
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+}
+
+/** What the assertion says of the person, through the attributes the admin named. */
+function identityOf(profile: Profile, saml: SamlConnection): ProviderIdentity {
+  const first = (name: string) => (name ? valuesOf(profile[name])[0] : undefined);
+  const nameId = profile.nameID;
+  return {
+    protocol: 'saml',
+    provider: saml.entityId,
+    subject: nameId,
+    email: first(saml.emailAttribute) ?? (nameId.includes('@') ? nameId : undefined),
+    emailVerified: undefined,
+    name: first(saml.nameAttribute),
+    groups: profile[saml.groupsAttribute],
+    connection: saml,
+  };
+}
+
+/** Every attribute of the assertion, for an admin's test. */
+function claimsOf(profile: Profile) {
+  const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
+  return [
+    { name: 'NameID', values: [profile.nameID] },
+    ...Object.entries(attributes).map(([name, value]) => ({ name, values: valuesOf(value) })),
+  ].slice(0, 100);
+}
+
 export const samlRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = app.dashboard;
+  const ctx: DashboardContext = app.dashboard;
+  const sp = () => serviceProviderOf(ctx.address.origin());
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -44,8 +104,87 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     reply
       .type('application/samlmetadata+xml; charset=utf-8')
       .header('content-disposition', 'inline; filename="partner-dashboard-saml.xml"')
-      .send(await serviceProviderMetadata(serviceProviderOf(ctx.address.origin()))),
+      .send(await serviceProviderMetadata(sp(), await ctx.sso.keys.saml(), await ctx.sso.saml())),
   );
+
+  // The dashboard's public key for OpenID's private_key_jwt, for the provider to verify the
+  // client's assertions by (docs/decisions/085).
+  app.get(OIDC_JWKS_PATH, async (_request, reply) =>
+    reply
+      .type('application/jwk-set+json')
+      .header('cache-control', 'public, max-age=3600')
+      .send({ keys: [(await ctx.sso.keys.oidc()).publicJwk] }),
+  );
+
+  /**
+   * node-saml's verdict on the response; when the signature does not verify and the metadata
+   * comes from a URL, the metadata is fetched again (at most once a minute) and a rotated
+   * certificate is tried (docs/decisions/085).
+   */
+  async function validated(saml: SamlConnection, samlResponse: string) {
+    const keys = await ctx.sso.keys.saml();
+    const validate = async (connection: SamlConnection) =>
+      (await samlOf(sp(), connection, ctx.sso.samlRequests, keys)).validatePostResponseAsync({
+        SAMLResponse: samlResponse,
+      });
+    try {
+      return await validate(saml);
+    } catch (error) {
+      if (!saml.metadataUrl || !/signature/i.test(errorWords(error))) throw error;
+      const refreshed = await refreshSamlMetadata(
+        { sso: ctx.sso, db: ctx.db, notices: ctx.notifications.notices },
+        ctx.now() - METADATA_RETRY_MS,
+      );
+      const now = refreshed === 'rotated' ? await ctx.sso.saml() : undefined;
+      if (!now) throw error;
+      return validate(now);
+    }
+  }
+
+  /** The response read and checked: who the provider vouches for, or why it is refused. */
+  async function readResponse(
+    saml: SamlConnection,
+    samlResponse: string,
+    test: boolean,
+  ): Promise<{ identity: ProviderIdentity; profile: Profile } | Refusal> {
+    const provider = saml.entityId;
+    const failed = (details: Record<string, unknown>): Refusal => ({
+      code: 'FAILED',
+      details: { provider, ...details },
+    });
+    try {
+      const xml = checkedResponseXml(samlResponse);
+      await checkResponseLetter(xml, {
+        issuer: saml.entityId,
+        acsUrl: sp().acsUrl,
+        decryptionKey: (await ctx.sso.keys.saml()).encryption.privateKey,
+      });
+      if (!test && !saml.allowIdpInitiated && !inResponseToOf(xml))
+        return failed({
+          reason: 'idp-initiated: sign-in started at the provider is not allowed for it',
+        });
+    } catch (error) {
+      if (!(error instanceof XmlRefused)) throw error;
+      return failed({ reason: error.message });
+    }
+    let profile;
+    try {
+      ({ profile } = await validated(saml, samlResponse));
+    } catch (error) {
+      return failed({ error: errorWords(error) });
+    }
+    if (!profile) return failed({ reason: 'no profile' });
+    // Never the same assertion twice, on any server sharing the database.
+    let life;
+    try {
+      life = assertionLife(profile.getAssertionXml?.() ?? '', sp().acsUrl);
+    } catch (error) {
+      return failed({ error: errorWords(error) });
+    }
+    if (!(await ctx.sso.useAssertion(`${provider} ${life.id}`, life.notOnOrAfter)))
+      return { code: 'EXPIRED', details: { provider, reason: 'assertion replayed' } };
+    return { identity: identityOf(profile, saml), profile };
+  }
 
   app.post(SAML_PATHS.acs, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
@@ -54,55 +193,27 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     const provider = saml.entityId;
     if (!form.SAMLResponse)
       return refuseSso(request, reply, 'FAILED', { provider, reason: 'no SAMLResponse' });
+    // An answer to an admin's test sign-in (its request kept with the admin's address).
+    let testBy: string | undefined;
     try {
-      const xml = checkedResponseXml(form.SAMLResponse);
-      checkResponseLetter(xml, {
-        issuer: saml.entityId,
-        acsUrl: serviceProviderOf(ctx.address.origin()).acsUrl,
-      });
+      const answered = inResponseToOf(checkedResponseXml(form.SAMLResponse));
+      if (answered)
+        testBy = (await ctx.sso.takeLogin(samlTestKey(answered)))?.returnTo ?? undefined;
     } catch (error) {
       if (!(error instanceof XmlRefused)) throw error;
-      return refuseSso(request, reply, 'FAILED', { provider, reason: error.message });
     }
-    let profile;
-    try {
-      const sp = await samlOf(serviceProviderOf(ctx.address.origin()), saml, ctx.sso.samlRequests);
-      ({ profile } = await sp.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse }));
-    } catch (error) {
-      return refuseSso(request, reply, 'FAILED', { provider, error: errorWords(error) });
-    }
-    if (!profile) return refuseSso(request, reply, 'FAILED', { provider, reason: 'no profile' });
-    // Never the same assertion twice, on any server sharing the database.
-    const assertionXml = profile.getAssertionXml?.();
-    let life;
-    try {
-      life = assertionLife(assertionXml ?? '', serviceProviderOf(ctx.address.origin()).acsUrl);
-    } catch (error) {
-      return refuseSso(request, reply, 'FAILED', { provider, error: errorWords(error) });
-    }
-    if (!(await ctx.sso.useAssertion(`${provider} ${life.id}`, life.notOnOrAfter)))
-      return refuseSso(request, reply, 'EXPIRED', { provider, reason: 'assertion replayed' });
-    const attribute = (name: string) => {
-      const value = profile[name];
-      return typeof value === 'string' ? value : undefined;
-    };
-    const nameId = profile.nameID;
-    const email =
-      attribute('email') ??
-      attribute('mail') ??
-      attribute('urn:oid:0.9.2342.19200300.100.1.3') ??
-      (nameId.includes('@') ? nameId : undefined);
-    const returnTo = ReturnTo.parse(form.RelayState || undefined);
+    const read = await readResponse(saml, form.SAMLResponse, testBy !== undefined);
+    if (testBy !== undefined)
+      return keepTest(ctx, request, reply, {
+        protocol: 'saml',
+        provider,
+        by: testBy,
+        read: 'code' in read ? read : { identity: read.identity, claims: claimsOf(read.profile) },
+      });
+    if ('code' in read) return refuseSso(request, reply, read.code, read.details);
     return completeSignIn(app.dashboard, request, reply, {
-      protocol: 'saml',
-      provider,
-      subject: nameId,
-      email,
-      emailVerified: undefined,
-      name: attribute('displayName') ?? attribute('name'),
-      groups: profile[saml.groupsAttribute],
-      connection: saml,
-      returnTo,
+      ...read.identity,
+      returnTo: ReturnTo.parse(form.RelayState || undefined),
     });
   });
 };

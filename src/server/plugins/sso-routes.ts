@@ -13,14 +13,16 @@ import { type ScimSettings, scimAdminEndpoints as S } from '#/api/scim';
 import { SCIM_PREFIX } from '../scim/routes';
 import { holdForSecondAdmin } from '../controls/changes';
 import { audit, invalidInput, problem } from '../request';
-import { configurationOf, finishSignIn, startSignIn } from '../sso/oidc';
+import { configurationOf, finishSignIn, type OidcClientSettings, startSignIn } from '../sso/oidc';
 import { covers } from '../sso/roles';
-import { completeSignIn, errorWords, refuseSso } from '../sso/sign-in';
-import type { OidcConnection } from '../store/sso';
+import { completeSignIn, errorWords, keepTest, refuseSso } from '../sso/sign-in';
+import type { OidcConnection, SamlConnection } from '../store/sso';
 import { signInFailures } from '../store/sign-in-failures';
 import { sha256 } from '../store/workspace';
-import { samlOf, serviceProviderOf } from '../sso/saml';
+import { OIDC_JWKS_PATH, samlOf, serviceProviderOf } from '../sso/saml';
+import { samlTestKey } from './saml-routes';
 import { parseIdpMetadata, XmlRefused } from '../sso/saml-metadata';
+import { fetchIdpMetadata } from '../sso/saml-refresh';
 import type { DashboardContext } from '../context';
 
 /** The path of the callback, as the provider must have it registered. */
@@ -30,34 +32,45 @@ export const OIDC_CALLBACK_PATH = `/api${E.ssoCallback.path}`;
 const bindingCookie = (ctx: DashboardContext) =>
   ctx.cookie.name.startsWith('__Host-') ? '__Host-pp_sso' : 'pp_sso';
 
-/** The OpenID provider's settings as an admin sees them: the secret's last characters only. */
-function withoutSecret({ clientSecret, ...settings }: OidcConnection) {
-  return { ...settings, secretHint: `…${clientSecret.slice(-4)}` };
-}
+/** A certificate as an admin reads it: whom it names, until when it is good. */
+const certificateWords = (pem: string) => {
+  const certificate = new X509Certificate(pem);
+  return { subject: certificate.subject, validTo: certificate.validTo };
+};
 
 async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
   const oidc = await ctx.sso.oidc();
   const saml = await ctx.sso.saml();
+  const keys = await ctx.sso.keys.saml();
+  const jwksUri = `${ctx.address.origin()}${OIDC_JWKS_PATH}`;
   return {
-    oidc: oidc ? withoutSecret(oidc) : null,
-    saml: saml
-      ? {
-          ...saml,
-          certificates: saml.certificates.map((pem) => {
-            const certificate = new X509Certificate(pem);
-            return { subject: certificate.subject, validTo: certificate.validTo };
-          }),
-        }
+    oidc: oidc
+      ? (({ clientSecret, ...settings }: OidcConnection) => ({
+          ...settings,
+          // The secret's last characters only: which one is kept, never the secret.
+          secretHint: clientSecret ? `…${clientSecret.slice(-4)}` : '',
+          jwksUri: settings.clientAuth === 'private_key_jwt' ? jwksUri : null,
+        }))(oidc)
       : null,
+    saml: saml ? { ...saml, certificates: saml.certificates.map(certificateWords) } : null,
     policy: await ctx.sso.policy(),
     redirectUri: `${ctx.address.origin()}${OIDC_CALLBACK_PATH}`,
-    serviceProvider: serviceProviderOf(ctx.address.origin()),
+    serviceProvider: {
+      ...serviceProviderOf(ctx.address.origin()),
+      signingCertificate: certificateWords(keys.signing.certificate),
+      encryptionCertificate: certificateWords(keys.encryption.certificate),
+    },
+    jwksUri,
+    lastTest: await ctx.sso.lastTest(),
   };
 }
 
 /** A group map as the audit trail and a held change say it: "finance-team: Finance". */
 const groupWords = (roleMap: readonly GroupRoles[]) =>
-  roleMap.map((m) => `${m.group}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`);
+  roleMap.map(
+    (m) =>
+      `${m.group}${m.label ? ` (${m.label})` : ''}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`,
+  );
 
 /**
  * Refuses domains the other protocol's provider covers already (one provider per address),
@@ -96,20 +109,42 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.getSso, async () => settingsOf(ctx));
 
+  /** The OpenID client as it talks to the provider: with the dashboard's key for private_key_jwt. */
+  const oidcClient = async <T extends OidcClientSettings>(settings: T): Promise<T> => {
+    if (settings.clientAuth !== 'private_key_jwt') return settings;
+    const key = await ctx.sso.keys.oidc();
+    return { ...settings, clientKey: { privateKey: key.privateKey, kid: key.publicJwk.kid! } };
+  };
+
   route(app, E.setOidc, async ({ request, reply, body }) => {
     const before = await ctx.sso.oidc();
-    const clientSecret = body.clientSecret || before?.clientSecret;
-    if (!clientSecret)
-      return invalidInput(request, reply, 'The single sign-on settings are not valid.', [
-        { field: 'clientSecret', message: 'is required the first time' },
+    const usesSecret = body.clientAuth === 'client_secret_post';
+    const clientSecret = usesSecret ? body.clientSecret || before?.clientSecret : '';
+    const invalid = (field: string, message: string) =>
+      invalidInput(request, reply, 'The single sign-on settings are not valid.', [
+        { field, message },
       ]);
-    const settings = { ...body, clientSecret };
+    if (usesSecret && !clientSecret) return invalid('clientSecret', 'is required the first time');
+    const tenant = body.tenant.toLowerCase();
+    if (body.preset === 'entra' && !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/.test(tenant))
+      return invalid(
+        'tenant',
+        'must be the directory (tenant) ID, a GUID, from Entra ID’s overview',
+      );
+    if (body.preset === 'entra' && !body.issuer.toLowerCase().includes(`/${tenant}/`))
+      return invalid(
+        'issuer',
+        `must be the tenant’s own issuer, https://login.microsoftonline.com/${tenant}/v2.0`,
+      );
+    if (body.preset === 'google' && !body.domains.includes(tenant))
+      return invalid('tenant', 'must be the Workspace domain, one of the domains covered');
+    const settings = { ...body, tenant, clientSecret: clientSecret ?? '' };
     const taken = await refuseTakenDomains(ctx.sso, request, reply, 'oidc', body.domains);
     if (taken) return taken;
     // The provider is asked before anything is kept: an issuer that does not answer as one is
     // refused here, not at the next person's sign-in.
     try {
-      await configurationOf(settings);
+      await configurationOf(await oidcClient(settings));
     } catch (error) {
       await audit(request, {
         action: E.setOidc.audit,
@@ -125,8 +160,11 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     const details = {
+      preset: body.preset,
       clientId: body.clientId,
-      secretChanged: Boolean(body.clientSecret),
+      clientAuth: body.clientAuth,
+      secretChanged: usesSecret && Boolean(body.clientSecret),
+      tenant: tenant || null,
       groupsClaim: body.groupsClaim,
       domains: body.domains,
       groups: groupWords(body.roleMap),
@@ -148,9 +186,13 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, E.setSaml, async ({ request, reply, body }) => {
+    // The metadata as pasted, or fetched from its URL through the outbound guard.
+    const field = body.metadataUrl ? 'metadataUrl' : 'metadataXml';
     let metadata;
     try {
-      metadata = parseIdpMetadata(body.metadataXml);
+      metadata = body.metadataUrl
+        ? await fetchIdpMetadata(body.metadataUrl)
+        : parseIdpMetadata(body.metadataXml ?? '');
     } catch (error) {
       if (!(error instanceof XmlRefused)) throw error;
       await audit(request, {
@@ -159,30 +201,44 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         details: { reason: error.message },
       });
       return invalidInput(request, reply, error.message, [
-        { field: 'metadataXml', message: error.message.replace(/\.$/, '') },
+        { field, message: error.message.replace(/\.$/, '') },
       ]);
     }
     const taken = await refuseTakenDomains(ctx.sso, request, reply, 'saml', body.domains);
     if (taken) return taken;
     const settings = {
       ...metadata,
+      preset: body.preset,
+      metadataUrl: body.metadataUrl ?? null,
+      metadataFetchedAt: body.metadataUrl ? ctx.now() : null,
+      metadataProblem: null,
+      emailAttribute: body.emailAttribute,
+      nameAttribute: body.nameAttribute,
       groupsAttribute: body.groupsAttribute,
+      allowIdpInitiated: body.allowIdpInitiated,
       domains: body.domains,
       roleMap: body.roleMap,
     };
     const details = {
+      preset: body.preset,
       entityId: metadata.entityId,
       entryPoint: metadata.entryPoint,
+      metadataUrl: body.metadataUrl ?? null,
       certificates: metadata.certificates.length,
+      signsRequests: metadata.signsRequests,
+      emailAttribute: body.emailAttribute || 'NameID',
+      nameAttribute: body.nameAttribute || null,
       groupsAttribute: body.groupsAttribute,
+      allowIdpInitiated: body.allowIdpInitiated,
       domains: body.domains,
       groups: groupWords(body.roleMap),
     };
+    const started = body.allowIdpInitiated ? ' Sign-in started at the provider is allowed.' : '';
     if (await ctx.controlChanges.fourEyes())
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setSingleSignOn',
         payload: { protocol: 'saml', ...settings },
-        summary: `Sign in by SAML through ${metadata.entityId} for ${body.domains.join(', ')}, with roles from its groups: ${details.groups.join('; ')}.`,
+        summary: `Sign in by SAML through ${metadata.entityId} for ${body.domains.join(', ')}, with roles from its groups: ${details.groups.join('; ')}.${started}`,
         audit: { action: E.setSaml.audit, target: metadata.entityId, details },
       });
     await ctx.sso.setSaml(settings, request.signedIn!.user.email);
@@ -273,13 +329,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     if (saml && covers(saml.domains, email)) {
       try {
         // The return path travels as RelayState, checked again when the response comes back.
-        const sp = await samlOf(
-          serviceProviderOf(ctx.address.origin()),
-          saml,
-          ctx.sso.samlRequests,
-        );
-        const url = await sp.getAuthorizeUrlAsync(query.returnTo ?? '', undefined, {});
-        return reply.redirect(url, 303);
+        return reply.redirect((await samlStart(saml, query.returnTo ?? '')).url, 303);
       } catch (error) {
         return providerFailed(saml.entityId, error);
       }
@@ -287,19 +337,46 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     const oidc = await ctx.sso.oidc();
     if (!oidc || !covers(oidc.domains, email))
       return refuseSso(request, reply, 'NOT_SET_UP', {}, email);
-    let start;
     try {
-      start = await startSignIn(oidc, redirectUri(), email);
+      return reply.redirect(await oidcStart(reply, oidc, email, query.returnTo ?? null), 303);
     } catch (error) {
       return providerFailed(oidc.issuer, error);
     }
+  });
+
+  /** An SP-initiated AuthnRequest's URL at the provider (signed where it asks), and its id. */
+  async function samlStart(saml: SamlConnection, relayState: string) {
+    const id = `_${randomBytes(20).toString('hex')}`;
+    const sp = await samlOf(
+      serviceProviderOf(ctx.address.origin()),
+      saml,
+      ctx.sso.samlRequests,
+      await ctx.sso.keys.saml(),
+      saml.signsRequests,
+      () => id,
+    );
+    return { id, url: await sp.getAuthorizeUrlAsync(relayState, undefined, {}) };
+  }
+
+  /**
+   * An OpenID sign-in's URL at the provider, its state kept and bound to this browser by a
+   * cookie; `returnTo` is where it lands (for a test, the admin who started it).
+   */
+  async function oidcStart(
+    reply: FastifyReply,
+    oidc: OidcConnection,
+    email: string,
+    returnTo: string | null,
+    protocol: 'oidc' | 'oidc-test' = 'oidc',
+  ) {
+    const start = await startSignIn(await oidcClient(oidc), redirectUri(), email);
     const browser = randomBytes(32).toString('base64url');
     await ctx.sso.startLogin(start.state, {
-      protocol: 'oidc',
+      protocol,
       browserHash: sha256(browser),
       nonce: start.nonce,
       codeVerifier: start.codeVerifier,
-      returnTo: query.returnTo ?? null,
+      returnTo,
     });
     // Lax, not Strict: it must come back with the provider's redirect to the callback.
     reply.setCookie(bindingCookie(ctx), browser, {
@@ -309,7 +386,62 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       path: '/',
       maxAge: 600,
     });
-    return reply.redirect(start.url.href, 303);
+    return start.url.href;
+  }
+
+  route(app, E.startSsoTest, async ({ request, reply, body }) => {
+    const admin = request.signedIn!.user.email;
+    const missing = () =>
+      problem(request, reply, {
+        status: 409,
+        code: 'SSO_NOT_SET_UP',
+        detail: `No ${body.protocol === 'saml' ? 'SAML' : 'OpenID'} provider is set up to test.`,
+      });
+    const unreachable = async (provider: string, error: unknown) => {
+      await audit(request, {
+        action: E.startSsoTest.audit,
+        outcome: 'refused',
+        target: provider,
+        details: { error: errorWords(error) },
+      });
+      return problem(request, reply, {
+        status: 502,
+        code: 'UPSTREAM_UNAVAILABLE',
+        detail: `The provider ${provider} could not be asked: ${errorWords(error)}`,
+      });
+    };
+    if (body.protocol === 'saml') {
+      const saml = await ctx.sso.saml();
+      if (!saml) return missing();
+      try {
+        const { id, url } = await samlStart(saml, '');
+        // The answer to this request is a test, kept for Settings: nobody is signed in.
+        await ctx.sso.startLogin(samlTestKey(id), {
+          protocol: 'saml-test',
+          browserHash: '',
+          nonce: '',
+          codeVerifier: '',
+          returnTo: admin,
+        });
+        await audit(request, {
+          action: E.startSsoTest.audit,
+          outcome: 'ok',
+          target: saml.entityId,
+        });
+        return { url };
+      } catch (error) {
+        return unreachable(saml.entityId, error);
+      }
+    }
+    const oidc = await ctx.sso.oidc();
+    if (!oidc) return missing();
+    try {
+      const url = await oidcStart(reply, oidc, admin, admin, 'oidc-test');
+      await audit(request, { action: E.startSsoTest.audit, outcome: 'ok', target: oidc.issuer });
+      return { url };
+    } catch (error) {
+      return unreachable(oidc.issuer, error);
+    }
   });
 
   route(app, E.ssoCallback, async ({ request, reply, query }) => {
@@ -332,18 +464,27 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     const provider = oidc.issuer;
     const callbackUrl = new URL(redirectUri());
     for (const [key, value] of Object.entries(query)) callbackUrl.searchParams.set(key, value);
+    const testBy = login.protocol === 'oidc-test' ? (login.returnTo ?? '') : undefined;
     let identity;
     try {
-      identity = await finishSignIn(oidc, callbackUrl, {
+      identity = await finishSignIn(await oidcClient(oidc), callbackUrl, {
         state: query.state!,
         nonce: login.nonce,
         codeVerifier: login.codeVerifier,
       });
     } catch (error) {
-      return refuseSso(request, reply, 'FAILED', { provider, error: errorWords(error) });
+      const details = { provider, error: errorWords(error) };
+      if (testBy !== undefined)
+        return keepTest(ctx, request, reply, {
+          protocol: 'oidc',
+          provider,
+          by: testBy,
+          read: { code: 'FAILED', details },
+        });
+      return refuseSso(request, reply, 'FAILED', details);
     }
-    return completeSignIn(app.dashboard, request, reply, {
-      protocol: 'oidc',
+    const vouched = {
+      protocol: 'oidc' as const,
       provider,
       subject: identity.subject,
       email: identity.email,
@@ -351,8 +492,23 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       name: identity.name,
       groups: identity.claims[oidc.groupsClaim],
       connection: oidc,
-      returnTo: login.returnTo,
-    });
+    };
+    if (testBy !== undefined)
+      return keepTest(ctx, request, reply, {
+        protocol: 'oidc',
+        provider,
+        by: testBy,
+        read: {
+          identity: vouched,
+          claims: Object.entries(identity.claims).map(([name, value]) => ({
+            name,
+            values: (Array.isArray(value) ? value : [value]).map((v) =>
+              typeof v === 'string' ? v : JSON.stringify(v),
+            ),
+          })),
+        },
+      });
+    return completeSignIn(app.dashboard, request, reply, { ...vouched, returnTo: login.returnTo });
   });
 };
 

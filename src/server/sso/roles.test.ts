@@ -19,7 +19,12 @@ describe('roles from the provider’s groups', () => {
     ],
     ['a group given as one name', 'it-admins', ['admin']],
     ['unmapped groups', ['everyone', 'sales'], []],
-    ['names match exactly', ['Payments-Finance', ' payments-finance'], []],
+    [
+      'names match ignoring case and spaces',
+      ['Payments-Finance', ' IT-ADMINS '],
+      ['admin', 'finance'],
+    ],
+    ['names match whole, not in part', ['payments-finance-old', 'payments'], []],
     ['no claim', undefined, []],
     ['a claim that is not names', { admin: true }, []],
     ['numbers are not names', [1, 2], []],
@@ -34,7 +39,9 @@ describe('roles from the provider’s groups', () => {
         (groups) => {
           const roles = rolesFromGroups(groups, MAP);
           const allowed = new Set<string>(
-            MAP.filter((m) => groups.includes(m.group)).flatMap((m) => m.roles),
+            MAP.filter((m) =>
+              groups.some((g) => g.trim().toLowerCase() === m.group.toLowerCase()),
+            ).flatMap((m) => m.roles),
           );
           expect(roles.every((r) => allowed.has(r))).toBe(true);
           expect(new Set(roles).size).toBe(roles.length);

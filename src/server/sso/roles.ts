@@ -4,19 +4,33 @@
 import { ROLES, type Role } from '#/api/roles';
 import type { GroupRoles } from '#/api/sso';
 
+/** A group's name or id as compared: trimmed, case ignored (docs/decisions/085). */
+const groupKey = (group: string) => group.trim().toLowerCase();
+
 /**
  * The roles a person's groups give, in the usual order, each once. A claim that is not a
- * group name or a list of them gives none; names match exactly (case and all), as the
- * provider spells them.
+ * group name or a list of them gives none; names (or ids) match ignoring case, since
+ * directories differ in how they spell a group (`Corp-Finance`, `corp-finance`).
  */
 export function rolesFromGroups(groups: unknown, map: readonly GroupRoles[]): Role[] {
   const names = new Set(
-    (typeof groups === 'string' ? [groups] : Array.isArray(groups) ? groups : []).filter(
-      (g): g is string => typeof g === 'string',
-    ),
+    (typeof groups === 'string' ? [groups] : Array.isArray(groups) ? groups : [])
+      .filter((g): g is string => typeof g === 'string')
+      .map(groupKey),
   );
-  const given = new Set(map.filter((m) => names.has(m.group)).flatMap((m) => m.roles));
+  const given = new Set(map.filter((m) => names.has(groupKey(m.group))).flatMap((m) => m.roles));
   return ROLES.filter((role) => given.has(role));
+}
+
+/** The groups a claim names, as the audit trail keeps them: each with its label where mapped. */
+export function groupWordsOf(groups: unknown, map: readonly GroupRoles[]): string[] {
+  return (Array.isArray(groups) ? groups : [groups])
+    .filter((g): g is string => typeof g === 'string')
+    .slice(0, 50)
+    .map((g) => {
+      const label = map.find((m) => groupKey(m.group) === groupKey(g))?.label;
+      return label ? `${g} (${label})` : g;
+    });
 }
 
 /** The domain of an address, lower case; undefined for what is not one address. */

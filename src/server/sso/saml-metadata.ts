@@ -25,6 +25,10 @@ export interface IdpMetadata {
   entityId: string;
   entryPoint: string;
   certificates: string[];
+  /** It asks for signed AuthnRequests (WantAuthnRequestsSigned). */
+  signsRequests: boolean;
+  /** Its single logout service for the HTTP-Redirect binding, if it names one. */
+  logoutUrl: string | null;
 }
 
 /** A certificate of the metadata as PEM, checked to be one. */
@@ -66,18 +70,14 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   const entityId = entity.getAttribute('entityID') ?? '';
   if (!entityId) throw new XmlRefused('The metadata names no entityID.');
   const idp = entity.getElementsByTagNameNS(MD, 'IDPSSODescriptor')[0]!;
-  const service = Array.from(idp.getElementsByTagNameNS(MD, 'SingleSignOnService')).find(
-    (s) => s.getAttribute('Binding') === REDIRECT,
-  );
-  const entryPoint = service?.getAttribute('Location') ?? '';
-  let url: URL;
-  try {
-    url = new URL(entryPoint);
-  } catch {
-    throw new XmlRefused('The metadata names no sign-in URL for the HTTP-Redirect binding.');
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && onThisMachine(url)))
-    throw new XmlRefused('The provider’s sign-in URL must use https.');
+  const redirectService = (name: string) =>
+    Array.from(idp.getElementsByTagNameNS(MD, name))
+      .find((s) => s.getAttribute('Binding') === REDIRECT)
+      ?.getAttribute('Location') ?? '';
+  const entryPoint = redirectService('SingleSignOnService');
+  if (!safeUrl(entryPoint))
+    throw new XmlRefused('The metadata names no https sign-in URL for the HTTP-Redirect binding.');
+  const logoutUrl = redirectService('SingleLogoutService');
   const certificates = Array.from(idp.getElementsByTagNameNS(MD, 'KeyDescriptor'))
     .filter((k) => (k.getAttribute('use') ?? 'signing') === 'signing')
     .flatMap((k) => Array.from(k.getElementsByTagNameNS(DS, 'X509Certificate')))
@@ -86,5 +86,21 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
     throw new XmlRefused(
       'The metadata gives no signing certificate: signed assertions are required.',
     );
-  return { entityId, entryPoint, certificates: [...new Set(certificates)].slice(0, 5) };
+  return {
+    entityId,
+    entryPoint,
+    certificates: [...new Set(certificates)].slice(0, 5),
+    signsRequests: idp.getAttribute('WantAuthnRequestsSigned') === 'true',
+    logoutUrl: safeUrl(logoutUrl) ? logoutUrl : null,
+  };
+}
+
+/** Whether a provider's URL may be sent to: https, or http on this machine (a test's). */
+function safeUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && onThisMachine(url));
+  } catch {
+    return false;
+  }
 }

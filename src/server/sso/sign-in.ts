@@ -7,14 +7,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PersonName } from '#/api/admin';
 import type { Role } from '#/api/roles';
 import type { GroupRoles } from '#/api/sso';
-import type { SsoRefusal } from '#/api/sso-refusals';
+import { SSO_REFUSALS, type SsoRefusal } from '#/api/sso-refusals';
+import type { SsoTestResult } from '#/api/sso';
+import { DASHBOARD_LINKS } from '#/api/products';
 import type { EnvironmentInfo } from '#/api/dashboard';
 import { type SignInDeps, openSession } from '../notifications/new-browser';
 import type { Notices } from '../notifications/notices';
 import { audit } from '../request';
 import type { SsoStore } from '../store/sso';
 import type { User, WorkspaceStore } from '../store/workspace';
-import { covers, rolesFromGroups } from './roles';
+import { covers, groupWordsOf, rolesFromGroups } from './roles';
 
 const SIGN_IN_PAGE = '/sign-in';
 
@@ -113,35 +115,115 @@ export interface CompleteSignInDeps extends SignInDeps {
   notifications: { notices: Notices };
 }
 
+/** What a provider vouched for, as a sign-in (or a test of one) reads it. */
+export interface ProviderIdentity {
+  protocol: 'oidc' | 'saml';
+  /** The provider: its issuer or entity id. */
+  provider: string;
+  subject: string;
+  email: string | undefined;
+  emailVerified: boolean | undefined;
+  name: string | undefined;
+  groups: unknown;
+  connection: { domains: readonly string[]; roleMap: readonly GroupRoles[] };
+}
+
+/**
+ * Whether the provider's word lets a person in, before anyone is looked up: a verified address
+ * in the provider's domains, and at least one role from the groups. The same rule for a sign-in
+ * and for an admin's test of one (docs/decisions/085).
+ */
+export function judgeSignIn(
+  signIn: ProviderIdentity,
+):
+  | { email: string; roles: Role[]; groupNames: string[] }
+  | { refused: SsoRefusal; email?: string; details: Record<string, unknown> } {
+  const { connection } = signIn;
+  const email = signIn.email?.trim().toLowerCase();
+  if (!email || signIn.emailVerified === false)
+    return { refused: 'FAILED', details: { reason: 'no verified email' } };
+  if (!covers(connection.domains, email)) return { refused: 'OTHER_DOMAIN', email, details: {} };
+  const groupNames = groupWordsOf(signIn.groups, connection.roleMap);
+  const roles: Role[] = rolesFromGroups(signIn.groups, connection.roleMap);
+  if (roles.length === 0) return { refused: 'NO_ROLE', email, details: { groups: groupNames } };
+  return { email, roles, groupNames };
+}
+
+/**
+ * An admin's test sign-in ends here (docs/decisions/085): what the provider sent, whether it
+ * would sign that person in and with which roles (by the same rule as a sign-in, judgeSignIn),
+ * or why not, kept for Settings and audited; nobody is signed in or made.
+ */
+export async function keepTest(
+  ctx: { sso: Pick<SsoStore, 'saveTest'>; now: () => number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  test: {
+    protocol: 'oidc' | 'saml';
+    provider: string;
+    by: string;
+    read:
+      | { identity: ProviderIdentity; claims: SsoTestResult['claims'] }
+      | { code: SsoRefusal; details: Record<string, unknown> };
+  },
+) {
+  const { read } = test;
+  const judged = 'identity' in read ? judgeSignIn(read.identity) : undefined;
+  const refusal = 'code' in read ? read : judged && 'refused' in judged ? judged : undefined;
+  const reason =
+    refusal &&
+    [
+      SSO_REFUSALS['code' in refusal ? refusal.code : refusal.refused],
+      String(refusal.details.reason ?? refusal.details.error ?? ''),
+    ]
+      .filter(Boolean)
+      .join(' ');
+  const identity = 'identity' in read ? read.identity : undefined;
+  const given = judged && !('refused' in judged) ? judged : undefined;
+  const result: SsoTestResult = {
+    protocol: test.protocol,
+    provider: test.provider,
+    at: ctx.now(),
+    by: test.by,
+    wouldSignIn: given !== undefined,
+    refusal: reason ?? null,
+    subject: identity?.subject ?? null,
+    email: identity?.email ?? null,
+    name: identity?.name ?? null,
+    groups: identity ? groupWordsOf(identity.groups, identity.connection.roleMap) : [],
+    roles: given?.roles ?? [],
+    claims: 'claims' in read ? read.claims.slice(0, 100) : [],
+  };
+  await ctx.sso.saveTest(result);
+  await audit(request, {
+    action: 'test sign-in',
+    outcome: result.wouldSignIn ? 'ok' : 'refused',
+    target: result.email,
+    details: { protocol: test.protocol, provider: test.provider, refusal: result.refusal },
+  });
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(onwardPage(`${DASHBOARD_LINKS.signInSettings}?test=done`));
+}
+
 export async function completeSignIn(
   ctx: CompleteSignInDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  signIn: {
-    protocol: 'oidc' | 'saml';
-    /** The provider: its issuer or entity id. */
-    provider: string;
-    subject: string;
-    email: string | undefined;
-    emailVerified: boolean | undefined;
-    name: string | undefined;
-    groups: unknown;
-    connection: { domains: readonly string[]; roleMap: readonly GroupRoles[] };
-    returnTo: string | null | undefined;
-  },
+  signIn: ProviderIdentity & { returnTo: string | null | undefined },
 ) {
-  const { provider, connection } = signIn;
-  const email = signIn.email?.trim().toLowerCase();
-  if (!email || signIn.emailVerified === false)
-    return refuseSso(request, reply, 'FAILED', { provider, reason: 'no verified email' });
-  if (!covers(connection.domains, email))
-    return refuseSso(request, reply, 'OTHER_DOMAIN', { provider }, email);
-  const groupNames = (Array.isArray(signIn.groups) ? signIn.groups : [signIn.groups])
-    .filter((g): g is string => typeof g === 'string')
-    .slice(0, 50);
-  const roles: Role[] = rolesFromGroups(signIn.groups, connection.roleMap);
-  if (roles.length === 0)
-    return refuseSso(request, reply, 'NO_ROLE', { provider, groups: groupNames }, email);
+  const { provider } = signIn;
+  const judged = judgeSignIn(signIn);
+  if ('refused' in judged)
+    return refuseSso(
+      request,
+      reply,
+      judged.refused,
+      { provider, ...judged.details },
+      judged.email ?? null,
+    );
+  const { email, roles, groupNames } = judged;
 
   const subject = subjectOf(signIn.protocol, provider, signIn.subject);
   let user = await ctx.workspace.userByEmail(email);

@@ -1137,6 +1137,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '037-sso-options': {
+    async up(db: Kysely<unknown>) {
+      // What single sign-on now knows of a provider beside its keys (docs/decisions/085): the
+      // preset, the attributes of address and name, IdP-initiated sign-in, where its metadata
+      // is fetched from and when; OpenID's tenant and client authentication. A JSON object, so
+      // that a setting more needs no migration.
+      await db.schema
+        .alterTable('sso_connection')
+        .addColumn('options', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+    },
+  },
   '036-counts-changed': {
     async up(db: Kysely<unknown>) {
       // PostgreSQL tells every server when what the live counts read has changed (decision

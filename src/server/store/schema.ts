@@ -204,6 +204,8 @@ export interface SsoConnectionTable {
   entry_point: string | null;
   /** SAML: JSON array of the provider's signing certificates, PEM. */
   certificates: string | null;
+  /** JSON object of the provider's other settings (migration 037, docs/decisions/085). */
+  options: Generated<string>;
 }
 
 /** A SAML request this server sent, answered by a response's InResponseTo (migration 028). */

@@ -1,17 +1,19 @@
 // The workspace's single sign-on in its database (migration 026, docs/decisions/051): the
 // OpenID provider's settings with the client secret sealed by the vault, the sign-in policy
 // (a workspace setting), and the sign-ins under way, each used once.
-import type { GroupRoles, OidcSettings, SignInPolicy } from '#/api/sso';
-import type { Selectable } from 'kysely';
+import type { GroupRoles, OidcSettings, SignInPolicy, SsoPreset, SsoTestResult } from '#/api/sso';
+import type { Kysely, Selectable } from 'kysely';
 import type { DashboardDb } from './db';
-import type { SsoConnectionTable } from './schema';
+import type { Database, SsoConnectionTable } from './schema';
 import type { Vault } from './vault';
 import { putWorkspaceSetting } from './workspace-settings';
 import { sha256 } from './workspace';
+import { ownKeys } from '../sso/own-keys';
 
 /** How long a sign-in may stay at the provider before its answer is refused. */
 export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
 const POLICY_KEY = 'signInPolicy';
+const TEST_KEY = 'ssoLastTest';
 const NO_POLICY: SignInPolicy = {
   ssoRequired: false,
   breakGlass: [],
@@ -20,12 +22,56 @@ const NO_POLICY: SignInPolicy = {
 };
 
 /** What the server needs to talk to the provider, the secret in clear: never sent to a browser. */
-export interface OidcConnection extends Omit<OidcSettings, 'secretHint'> {
+export interface OidcConnection extends Omit<OidcSettings, 'secretHint' | 'jwksUri'> {
   clientSecret: string;
 }
 
+/** An OpenID provider's settings beside its client (docs/decisions/085). */
+export type OidcOptions = Pick<OidcConnection, 'preset' | 'tenant' | 'clientAuth'>;
+const OIDC_DEFAULTS: OidcOptions = {
+  preset: 'other',
+  tenant: '',
+  clientAuth: 'client_secret_post',
+};
+
+/** A SAML provider's settings beside its keys (docs/decisions/085). */
+export interface SamlOptions {
+  preset: SsoPreset;
+  /** The attribute of the address; empty: the NameID. */
+  emailAttribute: string;
+  nameAttribute: string;
+  /** Sign-in started at the provider (no request of ours) is taken. */
+  allowIdpInitiated: boolean;
+  /** Where its metadata is fetched from and kept up to date; null when pasted. */
+  metadataUrl: string | null;
+  metadataFetchedAt: number | null;
+  /** Why the last fetch of the metadata failed; null when it did not. */
+  metadataProblem: string | null;
+  /** Its metadata's WantAuthnRequestsSigned. */
+  signsRequests: boolean;
+  /** Its single logout URL (HTTP-Redirect), when its metadata names one. */
+  logoutUrl: string | null;
+}
+const SAML_DEFAULTS: SamlOptions = {
+  preset: 'other',
+  emailAttribute: 'email',
+  nameAttribute: 'displayName',
+  allowIdpInitiated: false,
+  metadataUrl: null,
+  metadataFetchedAt: null,
+  metadataProblem: null,
+  signsRequests: false,
+  logoutUrl: null,
+};
+
+/** A row's options over the defaults (rows from before migration 037 hold `{}`). */
+const optionsOf = <T extends object>(defaults: T, text: string): T => ({
+  ...defaults,
+  ...(JSON.parse(text || '{}') as Partial<T>),
+});
+
 /** The workspace's SAML identity provider, as its metadata said and the admin chose. */
-export interface SamlConnection {
+export interface SamlConnection extends SamlOptions {
   entityId: string;
   entryPoint: string;
   /** Its signing certificates, PEM. */
@@ -38,6 +84,15 @@ export interface SamlConnection {
   lastSignInAt: number | null;
   lastSignInEmail: string | null;
 }
+
+/** The options of a SAML provider's settings, the defaults where none is given. */
+const samlOptionsOf = (settings: Partial<SamlOptions>): SamlOptions =>
+  Object.fromEntries(
+    Object.entries(SAML_DEFAULTS).map(([key, fallback]) => [
+      key,
+      settings[key as keyof SamlOptions] ?? fallback,
+    ]),
+  ) as unknown as SamlOptions;
 
 /** What a provider's row says of what it covers and of its use, whatever its protocol. */
 function coverageOf(row: Selectable<SsoConnectionTable>) {
@@ -70,7 +125,7 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
   async function put(
     row: Pick<
       Selectable<SsoConnectionTable>,
-      'protocol' | 'issuer' | 'client_id' | 'secret_sealed' | 'groups_claim'
+      'protocol' | 'issuer' | 'client_id' | 'secret_sealed' | 'groups_claim' | 'options'
     > &
       Partial<Pick<Selectable<SsoConnectionTable>, 'entry_point' | 'certificates'>>,
     coverage: { domains: readonly string[]; roleMap: readonly GroupRoles[] },
@@ -91,6 +146,9 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
   }
 
   return {
+    /** The dashboard's own keys for single sign-on, sealed in the database. */
+    keys: ownKeys(store, vault, now),
+
     async oidc(): Promise<OidcConnection | undefined> {
       const row = await db
         .selectFrom('sso_connection')
@@ -103,6 +161,7 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
         clientId: row.client_id,
         clientSecret: vault.open(row.secret_sealed, bound('oidc')),
         groupsClaim: row.groups_claim,
+        ...optionsOf(OIDC_DEFAULTS, row.options),
         ...coverageOf(row),
       };
     },
@@ -125,6 +184,7 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
         entryPoint: row.entry_point ?? '',
         certificates: JSON.parse(row.certificates ?? '[]') as string[],
         groupsAttribute: row.groups_claim,
+        ...optionsOf(SAML_DEFAULTS, row.options),
         ...coverageOf(row),
       };
     },
@@ -133,7 +193,8 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       settings: Pick<
         SamlConnection,
         'entityId' | 'entryPoint' | 'certificates' | 'groupsAttribute' | 'domains' | 'roleMap'
-      >,
+      > &
+        Partial<SamlOptions>,
       by: string,
     ): Promise<void> {
       await put(
@@ -145,10 +206,111 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
           entry_point: settings.entryPoint,
           certificates: JSON.stringify(settings.certificates),
           groups_claim: settings.groupsAttribute,
+          options: JSON.stringify(samlOptionsOf(settings)),
         },
         settings,
         by,
       );
+    },
+
+    /**
+     * The metadata fetched again from its URL (docs/decisions/085): the sign-in URL, the
+     * certificates and what the provider asks for, taken only while the provider is still the
+     * one fetched from (same entity and URL), by a conditional update, so that a refresh never
+     * overwrites an admin's newer settings. False when the provider changed meanwhile.
+     */
+    async refreshSaml(
+      fetched: { metadataUrl: string; entityId: string },
+      metadata: Pick<SamlConnection, 'entryPoint' | 'certificates' | 'signsRequests' | 'logoutUrl'>,
+    ): Promise<boolean> {
+      const current = await this.saml();
+      if (
+        !current ||
+        current.metadataUrl !== fetched.metadataUrl ||
+        current.entityId !== fetched.entityId
+      )
+        return false;
+      const before = await db
+        .selectFrom('sso_connection')
+        .select(['options', 'updated_at'])
+        .where('protocol', '=', 'saml')
+        .executeTakeFirstOrThrow();
+      const result = await db
+        .updateTable('sso_connection')
+        .set({
+          entry_point: metadata.entryPoint,
+          certificates: JSON.stringify(metadata.certificates),
+          options: JSON.stringify({
+            ...samlOptionsOf(current),
+            signsRequests: metadata.signsRequests,
+            logoutUrl: metadata.logoutUrl,
+            metadataFetchedAt: now(),
+            metadataProblem: null,
+          }),
+        })
+        .where('protocol', '=', 'saml')
+        .where('options', '=', before.options)
+        .where('updated_at', '=', before.updated_at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Claims the next fetch of the provider's metadata from its URL when it was last fetched
+     * before `staleBefore`: a conditional update of when it was, so that one server fetches. The
+     * provider as it was when claimed; undefined when not due, not fetched from a URL, or claimed
+     * by another server.
+     */
+    async claimSamlRefresh(staleBefore: number): Promise<SamlConnection | undefined> {
+      const row = await db
+        .selectFrom('sso_connection')
+        .select(['options'])
+        .where('protocol', '=', 'saml')
+        .executeTakeFirst();
+      const current = row && (await this.saml());
+      if (!row || !current?.metadataUrl || (current.metadataFetchedAt ?? 0) >= staleBefore)
+        return undefined;
+      const claimed = await db
+        .updateTable('sso_connection')
+        .set({
+          options: JSON.stringify({ ...samlOptionsOf(current), metadataFetchedAt: now() }),
+        })
+        .where('protocol', '=', 'saml')
+        .where('options', '=', row.options)
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1 ? current : undefined;
+    },
+
+    /**
+     * Whether the admins are still to be told of this certificate's expiry: true once, for the
+     * first caller, in `trx` (with the notice it sends).
+     */
+    async markWarned(trx: Kysely<Database>, fingerprint: string): Promise<boolean> {
+      const key = 'ssoCertificateWarned';
+      const value = JSON.stringify(fingerprint);
+      await trx
+        .insertInto('workspace_setting')
+        .values({ key, value: JSON.stringify(''), updated_at: now(), updated_by: null })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      const marked = await trx
+        .updateTable('workspace_setting')
+        .set({ value, updated_at: now() })
+        .where('key', '=', key)
+        .where('value', '!=', value)
+        .executeTakeFirst();
+      return Number(marked.numUpdatedRows) === 1;
+    },
+
+    /** Why fetching the metadata failed, for the admins to see (the certificates are kept). */
+    async noteSamlMetadataProblem(metadataUrl: string, problem: string): Promise<void> {
+      const current = await this.saml();
+      if (!current || current.metadataUrl !== metadataUrl) return;
+      await db
+        .updateTable('sso_connection')
+        .set({ options: JSON.stringify({ ...samlOptionsOf(current), metadataProblem: problem }) })
+        .where('protocol', '=', 'saml')
+        .execute();
     },
 
     async removeSaml(): Promise<void> {
@@ -205,7 +367,8 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       settings: Pick<
         OidcConnection,
         'issuer' | 'clientId' | 'clientSecret' | 'groupsClaim' | 'domains' | 'roleMap'
-      >,
+      > &
+        Partial<OidcOptions>,
       by: string,
     ): Promise<void> {
       await put(
@@ -215,6 +378,11 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
           client_id: settings.clientId,
           secret_sealed: vault.seal(settings.clientSecret, bound('oidc')),
           groups_claim: settings.groupsClaim,
+          options: JSON.stringify({
+            preset: settings.preset ?? OIDC_DEFAULTS.preset,
+            tenant: settings.tenant ?? OIDC_DEFAULTS.tenant,
+            clientAuth: settings.clientAuth ?? OIDC_DEFAULTS.clientAuth,
+          }),
         },
         settings,
         by,
@@ -250,6 +418,20 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       return row
         ? { ...NO_POLICY, ...(JSON.parse(row.value) as Partial<SignInPolicy>) }
         : NO_POLICY;
+    },
+
+    /** Keeps an admin's test sign-in for Settings to show (the last one only). */
+    async saveTest(result: SsoTestResult): Promise<void> {
+      await putWorkspaceSetting(db, { key: TEST_KEY, value: result, at: now(), by: result.by });
+    },
+
+    async lastTest(): Promise<SsoTestResult | null> {
+      const row = await db
+        .selectFrom('workspace_setting')
+        .select('value')
+        .where('key', '=', TEST_KEY)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.value) as SsoTestResult) : null;
     },
 
     async setPolicy(policy: SignInPolicy, by: string): Promise<void> {
