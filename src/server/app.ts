@@ -235,6 +235,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       : [];
   // Notices written with the changes that cause them; the outbox delivers (decision 035).
   const notes = notices({ origin: () => address.origin(), now });
+  const sso = ssoStore(options.workspace.db, options.workspace.vault, now);
   const controlsDb = controlsStore(options.workspace.db, now, notes);
   const decisions = approvals({ db: options.workspace.db, now, notices: notes });
   // The demo's approvals, on the start that seeded its sandbox (docs/decisions/041).
@@ -325,6 +326,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
       controls,
       outbox,
       batches,
+      sso,
+      notices: notes,
       origin: () => address.origin(),
     },
     {
@@ -367,7 +370,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     views: savedViews(options.workspace.db, now),
     auditSeal,
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
-    sso: ssoStore(options.workspace.db, options.workspace.vault, now),
+    sso,
     scim: scimStore(options.workspace.db, now),
     index,
     sync,

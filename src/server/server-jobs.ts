@@ -13,6 +13,9 @@ import type { OutboxWorker } from './notifications/deliver';
 import { sendDigests } from './notifications/digest';
 import { sendMonthlyStatements } from './statements/monthly';
 import { repeatingPass } from './repeating-pass';
+import type { Notices } from './notifications/notices';
+import { METADATA_REFRESH_MS, refreshSamlMetadata, warnOfExpiry } from './sso/saml-refresh';
+import type { SsoStore } from './store/sso';
 
 /** What the jobs use (parts of the server's context). */
 export interface JobDeps extends SubmitterDeps, QuoterDeps {
@@ -21,6 +24,9 @@ export interface JobDeps extends SubmitterDeps, QuoterDeps {
   workspace: SubmitterDeps['workspace'] & QuoterDeps['workspace'];
   outbox: OutboxWorker;
   batches: BatchStore;
+  /** Single sign-on's provider settings, and the notices that tell admins of them. */
+  sso: SsoStore;
+  notices: Notices;
   /** Where the dashboard is reached, for links in digests and statements. */
   origin: () => string;
 }
@@ -68,6 +74,21 @@ export function serverJobs(
             if (digested + statements > 0) await outbox.kick();
           },
           { intervalMs: 60_000, name: 'digest', log },
+        ),
+      },
+      'saml metadata': {
+        does: "fetches the SAML provider's metadata from its URL (certificate rotations) and tells admins of a certificate about to expire",
+        schedule:
+          'every 10 minutes; the metadata every six hours, and at once on a signature failure',
+        lease: 'each fetch claimed by a conditional update; each warning sent once',
+        retries: 'the next pass; a failed fetch is shown in Settings and told to the admins once',
+        ...repeatingPass(
+          async () => {
+            const sso = { sso: deps.sso, db, notices: deps.notices };
+            await refreshSamlMetadata(sso, now() - METADATA_REFRESH_MS);
+            if (await warnOfExpiry(sso, now())) await outbox.kick();
+          },
+          { intervalMs: 10 * 60_000, name: 'saml metadata', log },
         ),
       },
       'index sync': {

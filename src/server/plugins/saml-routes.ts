@@ -121,23 +121,35 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
    * comes from a URL, the metadata is fetched again (at most once a minute) and a rotated
    * certificate is tried (docs/decisions/085).
    */
-  async function validated(saml: SamlConnection, samlResponse: string) {
+  async function validated(
+    saml: SamlConnection,
+    samlResponse: string,
+    inResponseTo: string | null,
+  ) {
     const keys = await ctx.sso.keys.saml();
+    const requests = ctx.sso.samlRequests;
+    // The request answered stays known through a retry with fetched certificates, and is
+    // forgotten once the response is decided (node-saml would forget it at the first failure).
+    const keeping = { ...requests, removeAsync: async (key: string | null) => key };
     const validate = async (connection: SamlConnection) =>
-      (await samlOf(sp(), connection, ctx.sso.samlRequests, keys)).validatePostResponseAsync({
+      (await samlOf(sp(), connection, keeping, keys)).validatePostResponseAsync({
         SAMLResponse: samlResponse,
       });
     try {
-      return await validate(saml);
-    } catch (error) {
-      if (!saml.metadataUrl || !/signature/i.test(errorWords(error))) throw error;
-      const refreshed = await refreshSamlMetadata(
-        { sso: ctx.sso, db: ctx.db, notices: ctx.notifications.notices },
-        ctx.now() - METADATA_RETRY_MS,
-      );
-      const now = refreshed === 'rotated' ? await ctx.sso.saml() : undefined;
-      if (!now) throw error;
-      return validate(now);
+      try {
+        return await validate(saml);
+      } catch (error) {
+        if (!saml.metadataUrl || !/signature/i.test(errorWords(error))) throw error;
+        const refreshed = await refreshSamlMetadata(
+          { sso: ctx.sso, db: ctx.db, notices: ctx.notifications.notices },
+          ctx.now() - METADATA_RETRY_MS,
+        );
+        const rotated = refreshed === 'rotated' ? await ctx.sso.saml() : undefined;
+        if (!rotated) throw error;
+        return await validate(rotated);
+      }
+    } finally {
+      await requests.removeAsync(inResponseTo);
     }
   }
 
@@ -152,14 +164,16 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       code: 'FAILED',
       details: { provider, ...details },
     });
+    let inResponseTo: string | null = null;
     try {
       const xml = checkedResponseXml(samlResponse);
+      inResponseTo = inResponseToOf(xml);
       await checkResponseLetter(xml, {
         issuer: saml.entityId,
         acsUrl: sp().acsUrl,
         decryptionKey: (await ctx.sso.keys.saml()).encryption.privateKey,
       });
-      if (!test && !saml.allowIdpInitiated && !inResponseToOf(xml))
+      if (!test && !saml.allowIdpInitiated && !inResponseTo)
         return failed({
           reason: 'idp-initiated: sign-in started at the provider is not allowed for it',
         });
@@ -169,7 +183,7 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     }
     let profile;
     try {
-      ({ profile } = await validated(saml, samlResponse));
+      ({ profile } = await validated(saml, samlResponse, inResponseTo));
     } catch (error) {
       return failed({ error: errorWords(error) });
     }

@@ -220,7 +220,10 @@ function checkAlgorithms(root: Document | Element) {
   for (const method of elementsIn(root, DSIG, 'SignatureMethod'))
     if (!SIGNATURE_ALGORITHMS.has(method.getAttribute('Algorithm') ?? ''))
       throw new XmlRefused(`algorithm: signature ${method.getAttribute('Algorithm')} is not taken`);
-  for (const method of elementsIn(root, DSIG, 'DigestMethod'))
+  // A signature's references' digests (an encrypted key's OAEP digest is encryption's own).
+  for (const method of elementsIn(root, DSIG, 'DigestMethod').filter(
+    (m) => (m.parentNode as Element | null)?.localName === 'Reference',
+  ))
     if (!DIGEST_ALGORITHMS.has(method.getAttribute('Algorithm') ?? ''))
       throw new XmlRefused(`algorithm: digest ${method.getAttribute('Algorithm')} is not taken`);
 }
