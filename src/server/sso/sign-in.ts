@@ -23,7 +23,14 @@ const SIGN_IN_PAGE = '/sign-in';
 /** An error as the audit trail keeps it: its message and what caused it, briefly. */
 export function errorWords(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, 300);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  // A provider's error answer is the cause of openid-client's error: its words are kept too.
+  const answered = error.cause as { error?: unknown; error_description?: unknown } | undefined;
+  const cause =
+    error.cause instanceof Error
+      ? `: ${error.cause.message}`
+      : typeof answered?.error === 'string'
+        ? `: ${answered.error}${typeof answered.error_description === 'string' ? ` (${answered.error_description})` : ''}`
+        : '';
   const code = 'code' in error && typeof error.code === 'string' ? ` (${error.code})` : '';
   return `${error.message}${code}${cause}`.slice(0, 300);
 }
