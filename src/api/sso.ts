@@ -233,13 +233,12 @@ export const SamlSettingsForm = z
     roleMap: OidcSettingsForm.shape.roleMap,
   })
   .superRefine((form, context) => {
-    if (!form.metadataXml === !form.metadataUrl)
+    // Neither keeps the metadata saved (the server refuses that the first time).
+    if (form.metadataXml && form.metadataUrl)
       context.addIssue({
         code: 'custom',
-        path: [form.metadataXml ? 'metadataUrl' : 'metadataXml'],
-        message: form.metadataXml
-          ? 'give the metadata’s URL or its XML, not both'
-          : 'is required: paste the provider’s metadata, or give its URL',
+        path: ['metadataUrl'],
+        message: 'give the metadata’s URL or its XML, not both',
       });
   });
 export type SamlSettingsForm = z.input<typeof SamlSettingsForm>;

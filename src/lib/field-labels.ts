@@ -3,6 +3,16 @@
 // never by its wire name (docs/decisions/019).
 
 const LABELS: Record<string, string> = {
+  // Single sign-on
+  metadataUrl: 'Metadata URL',
+  metadataXml: 'The provider’s metadata',
+  emailAttribute: 'Email attribute',
+  nameAttribute: 'Name attribute',
+  groupsAttribute: 'Groups attribute',
+  allowIdpInitiated: 'Sign-in started at the provider',
+  clientAuth: 'Client authentication',
+  tenant: 'Tenant',
+  preset: 'Provider',
   // Merchants
   name: 'Name',
   contactOwnerBusinessId: 'Owner',

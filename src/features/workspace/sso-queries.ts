@@ -31,6 +31,10 @@ export const useRemoveSaml = () =>
 export const useRemoveOidc = () =>
   useSettingsMutation(() => callEndpoint(api, ssoEndpoints.removeOidc));
 
+/** Starts a test sign-in: the browser goes to the provider, and comes back to Settings. */
+export const startSsoTest = (protocol: 'oidc' | 'saml') =>
+  callEndpoint(api, ssoEndpoints.startSsoTest, { body: { protocol } });
+
 export const useSetSignInPolicy = () =>
   useSettingsMutation((body: SignInPolicyForm) =>
     callEndpoint(api, ssoEndpoints.setSignInPolicy, { body }),

@@ -164,7 +164,7 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       code: 'FAILED',
       details: { provider, ...details },
     });
-    let inResponseTo: string | null = null;
+    let inResponseTo: string | null;
     try {
       const xml = checkedResponseXml(samlResponse);
       inResponseTo = inResponseToOf(xml);

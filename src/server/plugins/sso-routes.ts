@@ -186,13 +186,22 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, E.setSaml, async ({ request, reply, body }) => {
-    // The metadata as pasted, or fetched from its URL through the outbound guard.
+    // The metadata as pasted, or fetched from its URL through the outbound guard, or (neither
+    // given) as saved, with where it came from.
     const field = body.metadataUrl ? 'metadataUrl' : 'metadataXml';
+    const before = await ctx.sso.saml();
     let metadata;
+    let metadataUrl = body.metadataUrl ?? null;
     try {
-      metadata = body.metadataUrl
-        ? await fetchIdpMetadata(body.metadataUrl)
-        : parseIdpMetadata(body.metadataXml ?? '');
+      if (body.metadataUrl) metadata = await fetchIdpMetadata(body.metadataUrl);
+      else if (body.metadataXml) metadata = parseIdpMetadata(body.metadataXml);
+      else if (before) {
+        metadata = before;
+        metadataUrl = before.metadataUrl;
+      } else
+        throw new XmlRefused(
+          'The provider’s metadata is required: paste it, upload it, or give its URL.',
+        );
     } catch (error) {
       if (!(error instanceof XmlRefused)) throw error;
       await audit(request, {
@@ -207,11 +216,19 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     const taken = await refuseTakenDomains(ctx.sso, request, reply, 'saml', body.domains);
     if (taken) return taken;
     const settings = {
-      ...metadata,
+      entityId: metadata.entityId,
+      entryPoint: metadata.entryPoint,
+      certificates: metadata.certificates,
+      signsRequests: metadata.signsRequests,
+      logoutUrl: metadata.logoutUrl,
       preset: body.preset,
-      metadataUrl: body.metadataUrl ?? null,
-      metadataFetchedAt: body.metadataUrl ? ctx.now() : null,
-      metadataProblem: null,
+      metadataUrl,
+      metadataFetchedAt: body.metadataUrl
+        ? ctx.now()
+        : metadataUrl
+          ? (before?.metadataFetchedAt ?? null)
+          : null,
+      metadataProblem: body.metadataUrl || !metadataUrl ? null : (before?.metadataProblem ?? null),
       emailAttribute: body.emailAttribute,
       nameAttribute: body.nameAttribute,
       groupsAttribute: body.groupsAttribute,
@@ -223,7 +240,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       preset: body.preset,
       entityId: metadata.entityId,
       entryPoint: metadata.entryPoint,
-      metadataUrl: body.metadataUrl ?? null,
+      metadataUrl,
       certificates: metadata.certificates.length,
       signsRequests: metadata.signsRequests,
       emailAttribute: body.emailAttribute || 'NameID',

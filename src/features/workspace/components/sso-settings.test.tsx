@@ -2,7 +2,8 @@
 // Single sign-on in Settings: what to register with a provider is there to copy before anything
 // is set up; a provider's form names each field at fault before anything is sent (an issuer
 // without https among them); a SAML provider set up says whom it trusts and until when, and is
-// removed only when asked twice.
+// removed only when asked twice; presets fill in what a provider sends; the last test sign-in and
+// a certificate about to expire are shown.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
@@ -24,7 +25,12 @@ const settings = (over: Partial<SsoSettings> = {}): SsoSettings =>
       entityId: 'https://dashboard.partner.example/saml',
       acsUrl: 'https://dashboard.partner.example/saml/acs',
       metadataUrl: 'https://dashboard.partner.example/saml/metadata',
+      logoutUrl: 'https://dashboard.partner.example/saml/logout',
+      signingCertificate: { subject: 'CN=dashboard signing', validTo: '2036-11-29' },
+      encryptionCertificate: { subject: 'CN=dashboard encryption', validTo: '2036-11-29' },
     },
+    jwksUri: 'https://dashboard.partner.example/sso/oidc/jwks.json',
+    lastTest: null,
     ...over,
   });
 
@@ -77,6 +83,15 @@ it('says whom a SAML provider trusts, and removes it only when asked twice', asy
         entityId: 'https://idp.partner.example/saml',
         entryPoint: 'https://idp.partner.example/sso',
         certificates: [{ subject: 'CN=idp.partner.example', validTo: '2027-06-30' }],
+        preset: 'other',
+        metadataUrl: null,
+        metadataFetchedAt: null,
+        metadataProblem: null,
+        emailAttribute: 'email',
+        nameAttribute: 'displayName',
+        allowIdpInitiated: false,
+        signsRequests: false,
+        logoutUrl: null,
         groupsAttribute: 'groups',
         domains: ['partner.example'],
         roleMap: [{ group: 'finance', roles: ['finance'] }],
@@ -105,4 +120,83 @@ it('says whom a SAML provider trusts, and removes it only when asked twice', asy
   ).toBeTruthy();
   await userEvent.click(form.getByRole('button', { name: 'Keep it' }));
   expect(form.queryByText('Remove this provider?')).toBeNull();
+});
+
+it('fills in what Entra ID sends, and asks for a label beside each group object id', async () => {
+  panel(settings());
+  const form = await formNamed('SAML provider');
+  await userEvent.click(form.getByRole('radio', { name: 'Entra ID' }));
+  expect((form.getByRole('textbox', { name: /Email attribute/ }) as HTMLInputElement).value).toBe(
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  );
+  expect((form.getByRole('textbox', { name: /Groups attribute/ }) as HTMLInputElement).value).toBe(
+    'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
+  );
+  expect(form.getByText(/Entra ID sends each group’s object ID/)).toBeTruthy();
+  expect(form.getByRole('textbox', { name: 'Label of group 1' })).toBeTruthy();
+  // Sign-in started at the provider is off unless the admin turns it on, with the risk said.
+  const idpInitiated = form.getByRole('checkbox', {
+    name: /Allow sign-in started at the provider/,
+  });
+  expect((idpInitiated as HTMLInputElement).checked).toBe(false);
+  expect(form.getByText(/login CSRF/)).toBeTruthy();
+});
+
+it('shows what the last test sign-in sent and which roles it would give', async () => {
+  panel(
+    settings({
+      lastTest: {
+        protocol: 'oidc',
+        provider: 'https://login.partner.example',
+        at: 1_790_000_000_000,
+        by: 'admin@partner.example',
+        wouldSignIn: false,
+        refusal: 'Your identity provider signed you in, but none of your groups gives a role here.',
+        subject: 'abc',
+        email: 'tess@partner.example',
+        name: 'Tess',
+        groups: ['sales'],
+        roles: [],
+        claims: [{ name: 'groups', values: ['sales'] }],
+      },
+    }),
+  );
+  expect(
+    await screen.findByText('Test sign-in: tess@partner.example would not sign in'),
+  ).toBeTruthy();
+  expect(screen.getByText(/none of your groups gives a role/)).toBeTruthy();
+  expect(screen.getByRole('cell', { name: 'groups' })).toBeTruthy();
+});
+
+it('warns when the provider’s newest certificate expires within 30 days', async () => {
+  const soon = new Date(Date.now() + 10 * 86_400_000).toUTCString();
+  panel(
+    settings({
+      saml: {
+        entityId: 'https://idp.partner.example/saml',
+        entryPoint: 'https://idp.partner.example/sso',
+        certificates: [{ subject: 'CN=idp.partner.example', validTo: soon }],
+        preset: 'okta',
+        metadataUrl: null,
+        metadataFetchedAt: null,
+        metadataProblem: null,
+        emailAttribute: 'email',
+        nameAttribute: 'displayName',
+        allowIdpInitiated: false,
+        signsRequests: true,
+        logoutUrl: null,
+        groupsAttribute: 'groups',
+        domains: ['partner.example'],
+        roleMap: [{ group: 'finance', roles: ['finance'] }],
+        updatedAt: 1_790_000_000_000,
+        updatedBy: 'admin@partner.example',
+        lastSignInAt: null,
+        lastSignInEmail: null,
+      },
+    }),
+  );
+  const form = await formNamed('SAML provider');
+  expect(form.getByText('Its certificate expires soon')).toBeTruthy();
+  expect(form.getByText(/and its metadata is pasted again/)).toBeTruthy();
+  expect(form.getByText(/It asks for signed requests/)).toBeTruthy();
 });

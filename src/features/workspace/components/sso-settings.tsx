@@ -12,6 +12,7 @@ import {
   MultiSelect,
   PasswordInput,
   SimpleGrid,
+  SegmentedControl,
   Select,
   Stack,
   Checkbox,
@@ -24,10 +25,21 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type Control, Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { ROLE_LABEL, ROLES } from '#/api/roles';
-import { type GroupRoles, OidcSettingsForm, SamlSettingsForm, type SsoSettings } from '#/api/sso';
+import {
+  type GroupRoles,
+  OIDC_PRESETS,
+  OidcSettingsForm,
+  SAML_PRESETS,
+  SamlSettingsForm,
+  SSO_PRESET_LABEL,
+  SSO_PRESETS,
+  type SsoPreset,
+  type SsoSettings,
+} from '#/api/sso';
+import { LastTest, TestSignInButton } from './sso-test';
 import { MutationForm } from '#/components/mutation-form';
 import { CopyValue } from '#/components/copy-value';
 import { DateTime } from '#/components/date-time';
@@ -86,18 +98,20 @@ export function SsoSettingsPanel() {
             <CopyValue value={data.redirectUri} label="the redirect URI" />
             {data.oidc && lastSignIn(data.oidc)}
           </Stack>
+          {data.lastTest?.protocol === 'oidc' && <LastTest test={data.lastTest} />}
           <OidcForm settings={data} />
         </Stack>
         <Stack gap="sm">
           <Title order={3} fz="md">
             SAML 2.0
           </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
             {(
               [
                 ['Entity ID', data.serviceProvider.entityId],
                 ['Assertion consumer service (ACS) URL', data.serviceProvider.acsUrl],
                 ['Metadata URL', data.serviceProvider.metadataUrl],
+                ['Single logout URL', data.serviceProvider.logoutUrl],
               ] as const
             ).map(([label, value]) => (
               <Stack gap={2} key={label}>
@@ -108,6 +122,13 @@ export function SsoSettingsPanel() {
               </Stack>
             ))}
           </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            The metadata carries this dashboard&apos;s signing certificate (
+            {data.serviceProvider.signingCertificate.subject}, until{' '}
+            {data.serviceProvider.signingCertificate.validTo}) and its encryption certificate, for
+            providers that want signed requests or encrypt assertions. The entity ID follows the
+            dashboard&apos;s public address (PUBLIC_URL).
+          </Text>
           <Group>
             <Anchor
               href={data.serviceProvider.metadataUrl}
@@ -118,6 +139,7 @@ export function SsoSettingsPanel() {
             </Anchor>
           </Group>
           {data.saml && lastSignIn(data.saml)}
+          {data.lastTest?.protocol === 'saml' && <LastTest test={data.lastTest} />}
           <SamlForm settings={data} />
         </Stack>
         <PolicyForm settings={data} />
@@ -127,29 +149,100 @@ export function SsoSettingsPanel() {
 }
 
 const SAML_FIELDS = Object.keys(SamlSettingsForm.shape);
+const SSO_PRESET_SHORT: Record<SsoPreset, string> = {
+  entra: 'Entra ID',
+  okta: 'Okta',
+  google: 'Google',
+  other: 'Other',
+};
+const PRESET_OPTIONS = SSO_PRESETS.map((p) => ({ value: p, label: SSO_PRESET_SHORT[p] }));
+
+/** Which provider it is: its defaults are filled in. */
+function PresetChoice({
+  value,
+  onChange,
+  description,
+}: {
+  value: SsoPreset;
+  onChange: (preset: SsoPreset) => void;
+  description: string;
+}) {
+  const id = useId();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={id}>
+        Provider
+      </Text>
+      <SegmentedControl
+        aria-labelledby={id}
+        data={PRESET_OPTIONS}
+        value={value}
+        onChange={(next) => onChange(next as SsoPreset)}
+        maw={420}
+      />
+      <Text size="xs" c="dimmed">
+        {SSO_PRESET_LABEL[value]}: {description}
+      </Text>
+    </Stack>
+  );
+}
+/** How long before a certificate expires Settings warns of it. */
+const EXPIRY_WARNING_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What each provider sends groups as, for the admin filling the map. */
+const GROUPS_HINT: Record<SsoPreset, string> = {
+  entra:
+    'Entra ID sends each group’s object ID, not its name: put the object ID (from Entra’s Groups page) in Group and its name in Label.',
+  okta: 'Okta sends the groups its group attribute statement lets through, by name.',
+  google:
+    'Google Workspace sends the groups chosen in the app’s group membership mapping, by name.',
+  other: 'Names match ignoring case.',
+};
 
 function SamlForm({ settings }: { settings: SsoSettings }) {
   const save = useSetSaml();
   const remove = useRemoveSaml();
   const saved = settings.saml;
+  const [source, setSource] = useState<'url' | 'xml'>(saved && !saved.metadataUrl ? 'xml' : 'url');
   const form = useForm<SamlSettingsForm>({
     resolver: zodResolver(SamlSettingsForm),
     defaultValues: {
-      metadataXml: '',
-      groupsAttribute: saved?.groupsAttribute ?? 'groups',
+      preset: saved?.preset ?? 'other',
+      metadataUrl: saved?.metadataUrl ?? undefined,
+      metadataXml: undefined,
+      emailAttribute: saved?.emailAttribute ?? SAML_PRESETS.other.email,
+      nameAttribute: saved?.nameAttribute ?? SAML_PRESETS.other.name,
+      groupsAttribute: saved?.groupsAttribute ?? SAML_PRESETS.other.groups,
+      allowIdpInitiated: saved?.allowIdpInitiated ?? false,
       domains: saved?.domains ?? [],
       roleMap: saved?.roleMap ?? [{ group: '', roles: [] }],
     },
   });
   const errors = form.formState.errors;
+  const preset = form.watch('preset') ?? 'other';
+  /** The metadata comes from one place: the other field is left out. */
+  const chooseSource = (next: string) => {
+    setSource(next as 'url' | 'xml');
+    form.setValue(next === 'url' ? 'metadataXml' : 'metadataUrl', undefined);
+  };
+  const newest = saved?.certificates
+    .map((c) => Date.parse(c.validTo))
+    .sort()
+    .at(-1);
   return (
     <MutationForm
       label="SAML provider"
       form={form}
       mutation={save}
       fields={SAML_FIELDS}
+      // An empty field is no metadata from there: the saved metadata is kept.
+      input={(values) => ({
+        ...values,
+        metadataUrl: values.metadataUrl || undefined,
+        metadataXml: values.metadataXml || undefined,
+      })}
       done={(after, values) => {
-        form.reset({ ...values, metadataXml: '' });
+        form.reset({ ...values, metadataXml: undefined });
         announceSaved(
           after,
           'SAML sign-on saved',
@@ -160,51 +253,145 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
     >
       <Stack gap="sm">
         {saved && (
-          <Text size="sm">
-            Signs in through <b>{saved.entityId}</b> at {saved.entryPoint}; its signing certificate
-            {saved.certificates.length === 1 ? '' : 's'}:{' '}
-            {saved.certificates.map((c) => `${c.subject}, until ${c.validTo}`).join('; ')}.
-          </Text>
-        )}
-        <Textarea
-          description={
-            saved
-              ? 'Paste its metadata again to change the sign-in URL or the certificates.'
-              : 'The XML the provider publishes: its entity ID, sign-in URL and signing certificate.'
-          }
-          autosize
-          minRows={3}
-          maxRows={10}
-          spellCheck={false}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-          {...textField(form, 'metadataXml', "The provider's metadata")}
-        />
-        <Group>
-          <FileButton
-            accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
-            onChange={(file) =>
-              void file
-                ?.text()
-                .then((text) => form.setValue('metadataXml', text, { shouldValidate: true }))
-            }
-          >
-            {(props) => (
-              <Button variant="default" size="xs" {...props}>
-                Upload a metadata file…
-              </Button>
+          <Stack gap={4}>
+            <Text size="sm">
+              Signs in through <b>{saved.entityId}</b> at {saved.entryPoint}; its signing
+              certificate{saved.certificates.length === 1 ? '' : 's'}:{' '}
+              {saved.certificates.map((c) => `${c.subject}, until ${c.validTo}`).join('; ')}.
+              {saved.signsRequests &&
+                ' It asks for signed requests: they are signed with this dashboard’s signing certificate.'}
+            </Text>
+            {saved.metadataUrl && (
+              <Text size="sm" c="dimmed">
+                Its metadata is fetched from {saved.metadataUrl} every six hours, and at once when a
+                signature does not verify
+                {saved.metadataFetchedAt !== null && (
+                  <>
+                    {' '}
+                    (last <DateTime value={saved.metadataFetchedAt} />)
+                  </>
+                )}
+                : a new certificate the provider publishes is taken by itself.
+              </Text>
             )}
-          </FileButton>
-        </Group>
-        <TextInput
-          description="The attribute of the assertion that lists the person's groups"
-          spellCheck={false}
-          maw={340}
-          {...textField(form, 'groupsAttribute', 'Groups attribute')}
+            {saved.metadataProblem && (
+              <Alert color="orange" variant="light" title="The metadata could not be fetched">
+                {saved.metadataProblem}
+              </Alert>
+            )}
+            {newest !== undefined && newest - Date.now() < EXPIRY_WARNING_MS && (
+              <Alert color="orange" variant="light" title="Its certificate expires soon">
+                The newest certificate it signs with is good until <DateTime value={newest} />.
+                Sign-in stops then unless the provider publishes a new one
+                {saved.metadataUrl ? '' : ' and its metadata is pasted again'}.
+              </Alert>
+            )}
+          </Stack>
+        )}
+        <PresetChoice
+          description="Fills in the attributes it sends by default; each stays editable"
+          value={preset}
+          onChange={(next) => {
+            form.setValue('preset', next);
+            form.setValue('emailAttribute', SAML_PRESETS[next].email);
+            form.setValue('nameAttribute', SAML_PRESETS[next].name);
+            form.setValue('groupsAttribute', SAML_PRESETS[next].groups);
+          }}
         />
-        <CoverageFields control={form.control as unknown as Control<Coverage>} errors={errors} />
+        <SegmentedControl
+          aria-label="Where the metadata comes from"
+          data={[
+            { value: 'url', label: 'Metadata URL' },
+            { value: 'xml', label: 'Paste or upload' },
+          ]}
+          value={source}
+          onChange={chooseSource}
+          maw={340}
+        />
+        {source === 'url' ? (
+          <TextInput
+            description="Fetched now and kept up to date, so that a certificate rotation needs nobody here"
+            placeholder="https://login.microsoftonline.com/…/federationmetadata/2007-06/federationmetadata.xml"
+            spellCheck={false}
+            autoComplete="off"
+            {...textField(form, 'metadataUrl', 'Metadata URL')}
+          />
+        ) : (
+          <>
+            <Textarea
+              description={
+                saved
+                  ? 'Leave empty to keep the metadata saved; paste it again when the provider changes its certificate.'
+                  : 'The XML the provider publishes: its entity ID, sign-in URL and signing certificate.'
+              }
+              autosize
+              minRows={3}
+              maxRows={10}
+              spellCheck={false}
+              styles={{
+                input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 },
+              }}
+              {...textField(form, 'metadataXml', "The provider's metadata")}
+            />
+            <Group>
+              <FileButton
+                accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+                onChange={(file) =>
+                  void file
+                    ?.text()
+                    .then((text) => form.setValue('metadataXml', text, { shouldValidate: true }))
+                }
+              >
+                {(props) => (
+                  <Button variant="default" size="xs" {...props}>
+                    Upload a metadata file…
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+          </>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <TextInput
+            description="Empty: the NameID, when it is an address"
+            spellCheck={false}
+            {...textField(form, 'emailAttribute', 'Email attribute')}
+          />
+          <TextInput
+            description="The person's name as shown here"
+            spellCheck={false}
+            {...textField(form, 'nameAttribute', 'Name attribute')}
+          />
+          <TextInput
+            description="The attribute that lists the person's groups"
+            spellCheck={false}
+            {...textField(form, 'groupsAttribute', 'Groups attribute')}
+          />
+        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="allowIdpInitiated"
+          render={({ field }) => (
+            <Checkbox
+              label="Allow sign-in started at the provider (from its app portal)"
+              description="Off is safer: such a sign-in answers no request of this browser, so someone holding a fresh assertion of their own could sign another person's browser in as themselves (login CSRF). Turn it on only if people start from the provider's portal."
+              checked={field.value ?? false}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+            />
+          )}
+        />
+        <Text size="xs" c="dimmed">
+          {GROUPS_HINT[preset]}
+        </Text>
+        <CoverageFields
+          control={form.control as unknown as Control<Coverage>}
+          errors={errors}
+          groupsById={SAML_PRESETS[preset].groupsById}
+        />
         <SubmitRow mutation={save} failed="Not saved" placed={SAML_FIELDS}>
           {saved ? 'Save' : 'Set up'}
         </SubmitRow>
+        {saved && <TestSignInButton protocol="saml" />}
         {saved && (
           <RemoveProvider name={saved.entityId} what="SAML provider removed" remove={remove} />
         )}
@@ -213,6 +400,11 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
   );
 }
 
+const CLIENT_AUTH_OPTIONS = [
+  { value: 'client_secret_post', label: 'Client secret' },
+  { value: 'private_key_jwt', label: 'Private key JWT (this dashboard’s key)' },
+];
+
 function OidcForm({ settings }: { settings: SsoSettings }) {
   const save = useSetOidc();
   const remove = useRemoveOidc();
@@ -220,6 +412,9 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
   const form = useForm<Values>({
     resolver: zodResolver(OidcSettingsForm),
     defaultValues: {
+      preset: saved?.preset ?? 'other',
+      tenant: saved?.tenant ?? '',
+      clientAuth: saved?.clientAuth ?? 'client_secret_post',
       issuer: saved?.issuer ?? '',
       clientId: saved?.clientId ?? '',
       clientSecret: '',
@@ -229,6 +424,8 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
     },
   });
   const errors = form.formState.errors;
+  const preset = form.watch('preset') ?? 'other';
+  const clientAuth = form.watch('clientAuth') ?? 'client_secret_post';
   return (
     <MutationForm
       label="OpenID provider"
@@ -252,9 +449,41 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PresetChoice
+            description="What its tokens must say besides the standard"
+            value={preset}
+            onChange={(next) => {
+              form.setValue('preset', next);
+              form.setValue('groupsClaim', OIDC_PRESETS[next].groups);
+            }}
+          />
+          {preset === 'entra' || preset === 'google' ? (
+            <TextInput
+              description={
+                preset === 'entra'
+                  ? 'Every token must come from this directory (its tid claim and issuer)'
+                  : 'Every token must carry this Workspace domain (its hd claim): consumer Google accounts are refused'
+              }
+              placeholder={preset === 'entra' ? '7d5c1a2e-…' : 'partner.example'}
+              spellCheck={false}
+              {...textField(
+                form,
+                'tenant',
+                preset === 'entra' ? 'Directory (tenant) ID' : 'Workspace domain',
+              )}
+            />
+          ) : (
+            <div />
+          )}
           <TextInput
-            description="Its discovery document is read from /.well-known/openid-configuration"
-            placeholder="https://login.partner.example"
+            description={
+              preset === 'entra'
+                ? 'https://login.microsoftonline.com/<tenant ID>/v2.0'
+                : 'Its discovery document is read from /.well-known/openid-configuration'
+            }
+            placeholder={
+              preset === 'google' ? 'https://accounts.google.com' : 'https://login.partner.example'
+            }
             spellCheck={false}
             autoComplete="off"
             {...textField(form, 'issuer', 'Issuer URL')}
@@ -269,20 +498,54 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
             autoComplete="off"
             {...textField(form, 'clientId', 'Client ID')}
           />
-          <PasswordInput
-            description={
-              saved
-                ? `Kept encrypted (${saved.secretHint}); leave empty to keep it`
-                : 'Kept encrypted; nobody sees it again'
-            }
-            autoComplete="new-password"
-            {...textField(form, 'clientSecret', 'Client secret')}
+          <Controller
+            control={form.control}
+            name="clientAuth"
+            render={({ field }) => (
+              <Select
+                label="Client authentication"
+                description="How this dashboard proves itself to the provider"
+                data={CLIENT_AUTH_OPTIONS}
+                allowDeselect={false}
+                value={field.value ?? 'client_secret_post'}
+                onChange={(value) => field.onChange(value ?? 'client_secret_post')}
+              />
+            )}
           />
+          {clientAuth === 'client_secret_post' ? (
+            <PasswordInput
+              description={
+                saved?.secretHint
+                  ? `Kept encrypted (${saved.secretHint}); leave empty to keep it`
+                  : 'Kept encrypted; nobody sees it again'
+              }
+              autoComplete="new-password"
+              {...textField(form, 'clientSecret', 'Client secret')}
+            />
+          ) : (
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                Register this key set (JWKS) URL with the provider
+              </Text>
+              <CopyValue value={settings.jwksUri} label="the JWKS URL" />
+              <Text size="xs" c="dimmed">
+                The dashboard signs a short-lived JWT with its own key; no secret is kept.
+              </Text>
+            </Stack>
+          )}
         </SimpleGrid>
-        <CoverageFields control={form.control as unknown as Control<Coverage>} errors={errors} />
+        <Text size="xs" c="dimmed">
+          {GROUPS_HINT[preset]}
+        </Text>
+        <CoverageFields
+          control={form.control as unknown as Control<Coverage>}
+          errors={errors}
+          groupsById={OIDC_PRESETS[preset].groupsById}
+        />
         <SubmitRow mutation={save} failed="Not saved" placed={FIELDS}>
           {saved ? 'Check and save' : 'Check and set up'}
         </SubmitRow>
+        {saved && <TestSignInButton protocol="oidc" />}
         {saved && (
           <RemoveProvider name={saved.issuer} what="OpenID provider removed" remove={remove} />
         )}
@@ -297,9 +560,12 @@ type Coverage = { domains: string[]; roleMap: GroupRoles[] };
 function CoverageFields({
   control,
   errors,
+  groupsById = false,
 }: {
   control: Control<Coverage>;
   errors: FieldErrors<Coverage>;
+  /** The provider names groups by id: each gets a label for people to read. */
+  groupsById?: boolean;
 }) {
   return (
     <>
@@ -327,7 +593,7 @@ function CoverageFields({
         </Text>
         <Text size="xs" c="dimmed">
           A person gets the roles of every group of theirs listed here, at each sign-in. Someone in
-          none of them is not let in. Names must match the provider&apos;s exactly.
+          none of them is not let in. Names match the provider&apos;s ignoring case.
         </Text>
         {/* The rows as one field (not react-hook-form's field arrays, which would weigh on
               every page's first load). */}
@@ -344,13 +610,27 @@ function CoverageFields({
                   <Group key={index} align="flex-start" gap="xs" wrap="wrap">
                     <TextInput
                       aria-label={`Group ${index + 1}`}
-                      placeholder="payments-finance"
+                      placeholder={
+                        groupsById ? '3f2b8c1e-5d4a-4b6f-9e21-7a0c9d8e6f54' : 'payments-finance'
+                      }
                       spellCheck={false}
                       w={{ base: '100%', sm: 240 }}
                       value={row.group}
                       onChange={(event) => change(index, { group: event.currentTarget.value })}
                       error={fieldError('Group', errors.roleMap?.[index]?.group?.message)}
                     />
+                    {(groupsById || row.label) && (
+                      <TextInput
+                        aria-label={`Label of group ${index + 1}`}
+                        placeholder="Its name, e.g. Corp-Finance"
+                        w={{ base: '100%', sm: 200 }}
+                        value={row.label ?? ''}
+                        onChange={(event) =>
+                          change(index, { label: event.currentTarget.value || undefined })
+                        }
+                        error={fieldError('Label', errors.roleMap?.[index]?.label?.message)}
+                      />
+                    )}
                     <MultiSelect
                       aria-label={`Roles of group ${index + 1}`}
                       placeholder={row.roles.length === 0 ? 'Choose roles' : undefined}

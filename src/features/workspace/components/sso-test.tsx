@@ -1,0 +1,107 @@
+// A test sign-in through the workspace's provider (docs/decisions/085): the admin is sent to the
+// provider, signs in there, and comes back to Settings, where what the provider sent (every
+// claim or attribute), whether that person would be let in and with which roles, or why not, is
+// shown. Nobody is signed in or made by it.
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { ROLE_LABEL } from '#/api/roles';
+import type { SsoTestResult } from '#/api/sso';
+import { DateTime } from '#/components/date-time';
+import { errorMessage } from '#/components/api-error';
+import { startSsoTest } from '../sso-queries';
+
+/** The button that starts a test sign-in through one protocol's provider. */
+export function TestSignInButton({ protocol }: { protocol: 'oidc' | 'saml' }) {
+  const start = useMutation({
+    mutationFn: () => startSsoTest(protocol),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  return (
+    <Stack gap={4}>
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          loading={start.isPending}
+          onClick={() => start.mutate()}
+        >
+          Test sign-in…
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Sign in at the provider as yourself or a test person: Settings then shows what it sent and
+        which roles it would give. Nobody is signed in by it.
+      </Text>
+      {start.error && (
+        <Text size="xs" c="red" role="alert">
+          {errorMessage(start.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The last test sign-in: what the provider sent, and what it would give. */
+export function LastTest({ test }: { test: SsoTestResult }) {
+  return (
+    <Alert
+      color={test.wouldSignIn ? 'teal' : 'orange'}
+      variant="light"
+      title={
+        test.wouldSignIn
+          ? `Test sign-in: ${test.email} would sign in`
+          : `Test sign-in: ${test.email ?? 'the person'} would not sign in`
+      }
+      aria-live="polite"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          Through {test.protocol === 'saml' ? 'SAML' : 'OpenID Connect'} ({test.provider}), by{' '}
+          {test.by}, <DateTime value={test.at} />.
+        </Text>
+        {test.refusal && <Text size="sm">{test.refusal}</Text>}
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            Roles it would give:
+          </Text>
+          {test.roles.length === 0 ? (
+            <Text size="sm">none</Text>
+          ) : (
+            test.roles.map((role) => (
+              <Badge key={role} variant="light">
+                {ROLE_LABEL[role]}
+              </Badge>
+            ))
+          )}
+        </Group>
+        <Text size="sm">
+          <b>Groups sent:</b> {test.groups.length === 0 ? 'none' : test.groups.join(', ')}
+        </Text>
+        {test.claims.length > 0 && (
+          <Table.ScrollContainer minWidth={320}>
+            <Table withTableBorder fz="xs" verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>What the provider sent</Table.Th>
+                  <Table.Th>Value</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {test.claims.map((claim) => (
+                  <Table.Tr key={claim.name}>
+                    <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                      {claim.name}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {claim.values.join(', ')}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
