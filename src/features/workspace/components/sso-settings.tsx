@@ -178,6 +178,8 @@ function PresetChoice({
         data={PRESET_OPTIONS}
         value={value}
         onChange={(next) => onChange(next as SsoPreset)}
+        fullWidth
+        size="xs"
         maw={420}
       />
       <Text size="xs" c="dimmed">
@@ -196,7 +198,7 @@ const GROUPS_HINT: Record<SsoPreset, string> = {
   okta: 'Okta sends the groups its group attribute statement lets through, by name.',
   google:
     'Google Workspace sends the groups chosen in the app’s group membership mapping, by name.',
-  other: 'Names match ignoring case.',
+  other: '',
 };
 
 function SamlForm({ settings }: { settings: SsoSettings }) {
@@ -253,7 +255,7 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
     >
       <Stack gap="sm">
         {saved && (
-          <Stack gap={4}>
+          <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
             <Text size="sm">
               Signs in through <b>{saved.entityId}</b> at {saved.entryPoint}; its signing
               certificate{saved.certificates.length === 1 ? '' : 's'}:{' '}
@@ -306,6 +308,8 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
           ]}
           value={source}
           onChange={chooseSource}
+          fullWidth
+          size="xs"
           maw={340}
         />
         {source === 'url' ? (
@@ -380,9 +384,11 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
             />
           )}
         />
-        <Text size="xs" c="dimmed">
-          {GROUPS_HINT[preset]}
-        </Text>
+        {GROUPS_HINT[preset] && (
+          <Text size="xs" c="dimmed">
+            {GROUPS_HINT[preset]}
+          </Text>
+        )}
         <CoverageFields
           control={form.control as unknown as Control<Coverage>}
           errors={errors}
@@ -534,9 +540,11 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
             </Stack>
           )}
         </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          {GROUPS_HINT[preset]}
-        </Text>
+        {GROUPS_HINT[preset] && (
+          <Text size="xs" c="dimmed">
+            {GROUPS_HINT[preset]}
+          </Text>
+        )}
         <CoverageFields
           control={form.control as unknown as Control<Coverage>}
           errors={errors}
@@ -614,7 +622,7 @@ function CoverageFields({
                         groupsById ? '3f2b8c1e-5d4a-4b6f-9e21-7a0c9d8e6f54' : 'payments-finance'
                       }
                       spellCheck={false}
-                      w={{ base: '100%', sm: 240 }}
+                      w={{ base: '100%', sm: groupsById ? 330 : 240 }}
                       value={row.group}
                       onChange={(event) => change(index, { group: event.currentTarget.value })}
                       error={fieldError('Group', errors.roleMap?.[index]?.group?.message)}
