@@ -80,6 +80,11 @@ export const SessionInfo = z.discriminatedUnion('signedIn', [
     demoUsers: z.array(UserInfo.pick({ email: true, name: true, roles: true })),
     /** An identity provider is set up: the page offers single sign-on. */
     singleSignOn: z.boolean(),
+    /**
+     * After signing out of a session a SAML provider opened: where the browser goes to end the
+     * session at the provider too (single logout), when it offers one.
+     */
+    providerLogout: z.string().optional(),
   }),
   z.object({
     signedIn: z.literal(true),

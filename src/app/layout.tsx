@@ -271,7 +271,12 @@ export function AppLayout() {
 
   const leave = () =>
     signOut.mutate(undefined, {
-      onSuccess: () => void navigate({ to: '/sign-in', search: { redirect: undefined } }),
+      onSuccess: (after) => {
+        // Signed in by a SAML provider that offers single logout: it ends its session too, and
+        // sends the browser back to the sign-in page.
+        if (!after.signedIn && after.providerLogout) window.location.assign(after.providerLogout);
+        else void navigate({ to: '/sign-in', search: { redirect: undefined } });
+      },
     });
 
   const sandboxTools = usePermission('createWebhook').allowed;

@@ -25,6 +25,7 @@ import { hasBody, problem, PROBLEMS } from './request';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { scimAdminRoutes, ssoRoutes } from './plugins/sso-routes';
+import { ssoSignInRoutes } from './plugins/sso-sign-in-routes';
 import { ssoStore } from './store/sso';
 import { scimStore } from './scim/store';
 import { SCIM_PREFIX, scimRoutes } from './scim/routes';
@@ -426,6 +427,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       for (const routes of [
         sessionRoutes,
         ssoRoutes,
+        ssoSignInRoutes,
         scimAdminRoutes,
         accountRoutes,
         adminRoutes,

@@ -12,6 +12,9 @@ export const excel = onFirstUse(() => import('exceljs').then((module) => module.
 export const pdfkit = onFirstUse(() => import('pdfkit').then((module) => module.default));
 export const nodeSaml = onFirstUse(() => import('@node-saml/node-saml'));
 export const selfsigned = onFirstUse(() => import('selfsigned'));
+export const xmlEncryption = onFirstUse(() =>
+  import('xml-encryption').then((module) => module.default),
+);
 export const nodemailer = onFirstUse(() => import('nodemailer').then((module) => module.default));
 
 /**

@@ -273,6 +273,64 @@ describe.each(DIALECTS)('SAML with samlify identity providers (%s)', (dialect) =
     expect(JSON.stringify(bell.json)).toContain('certificate expires in 10 days');
   });
 
+  it('logs out at the provider when a person signs out, and when the provider logs them out', async () => {
+    const settings = await setUp('okta');
+    expect(settings.saml.logoutUrl).toMatch(/\/slo$/);
+    const person = PEOPLE.okta;
+    const signedIn = async () => {
+      const request = await requested(idps.okta, person.email);
+      const done = await post(await answer('okta', { inResponseTo: request.id }));
+      expect(done.session).toBeDefined();
+      return done.session!;
+    };
+    const signedInStill = async (cookie: string) =>
+      (await t.call(cookie, 'GET', '/session')).json.signedIn as boolean;
+    // Signing out here sends the browser to the provider with a LogoutRequest it verifies.
+    const first = await signedIn();
+    const out = await t.call(first, 'DELETE', '/session');
+    expect(out.json).toMatchObject({ signedIn: false });
+    expect(out.json.providerLogout).toContain('/slo?SAMLRequest=');
+    expect(new URL(out.json.providerLogout).searchParams.get('Signature')).toBeTruthy();
+    expect(await idps.okta.readLogoutRequest(await spMetadata(), out.json.providerLogout)).toBe(
+      person.email,
+    );
+    expect(await signedInStill(first)).toBe(false);
+    // The provider logs the person out: every session it opened for them ends.
+    const second = await signedIn();
+    const third = await signedIn();
+    const logout = await fetch(`${t.base}/sso/saml/logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        SAMLRequest: idps.okta.logoutRequest(await spMetadata(), person.email),
+      }),
+    });
+    expect(logout.status).toBe(303);
+    expect(logout.headers.get('location')).toContain('/slo?SAMLResponse=');
+    expect(await signedInStill(second)).toBe(false);
+    expect(await signedInStill(third)).toBe(false);
+    const entry = (await listAudit(t.db, { action: 'sso logout', limit: 1 })).results[0];
+    expect(entry).toMatchObject({ outcome: 'ok', target: person.email });
+    // Both sessions of this test, and any an earlier test opened for the same person.
+    expect((entry!.details as { sessionsEnded: number }).sessionsEnded).toBeGreaterThanOrEqual(2);
+    // A LogoutRequest changed on the way ends nothing.
+    const fourth = await signedIn();
+    const forged = Buffer.from(
+      Buffer.from(idps.okta.logoutRequest(await spMetadata(), 'someone@okta.example'), 'base64')
+        .toString()
+        .replace('someone@okta.example', person.email),
+    ).toString('base64');
+    const refused = await fetch(`${t.base}/sso/saml/logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ SAMLRequest: forged }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await signedInStill(fourth)).toBe(true);
+  });
+
   it('shows an admin what a test sign-in sent and would give, signing nobody in', async () => {
     await setUp('entra');
     const started = await t.call(admin, 'POST', '/admin/sso/test', { protocol: 'saml' });

@@ -15,7 +15,7 @@ import { REDACT } from './app';
 import { freshDashboardDb } from './store/testing';
 import { IDLE_TIMEOUT_MS } from './store/workspace';
 import { IDLE_HEADER } from '#/api/endpoints';
-import { SSO_STARTS_PER_MINUTE } from './plugins/sso-routes';
+import { SSO_STARTS_PER_MINUTE } from './plugins/sso-sign-in-routes';
 import { listAudit } from './store/audit';
 import {
   CSRF,

@@ -22,6 +22,7 @@ import {
   serviceProviderOf,
 } from '../sso/saml';
 import { XmlRefused } from '../sso/saml-metadata';
+import { audit } from '../request';
 import { METADATA_RETRY_MS, refreshSamlMetadata } from '../sso/saml-refresh';
 import {
   completeSignIn,
@@ -31,6 +32,7 @@ import {
   refuseSso,
 } from '../sso/sign-in';
 import type { SamlConnection } from '../store/sso';
+import { sha256 } from '../store/workspace';
 
 /** A SAML response is a few kilobytes; a form body beyond this is refused. */
 const MAX_FORM_BYTES = 512 * 1024;
@@ -78,6 +80,39 @@ function claimsOf(profile: Profile) {
     { name: 'NameID', values: [profile.nameID] },
     ...Object.entries(attributes).map(([name, value]) => ({ name, values: valuesOf(value) })),
   ].slice(0, 100);
+}
+
+/**
+ * Where the browser goes to end a SAML session at the provider too, when a person signs out
+ * (single logout, SP-initiated): a signed LogoutRequest to the provider's logout URL, for the
+ * session the provider opened. Undefined when the session came from elsewhere or the provider
+ * offers no logout. Forgets the session's SAML sign-in either way.
+ */
+export async function providerLogoutUrl(
+  ctx: Pick<DashboardContext, 'sso' | 'address'>,
+  sessionToken: string | undefined,
+): Promise<string | undefined> {
+  if (!sessionToken) return undefined;
+  const session = await ctx.sso.takeSamlSession(sha256(sessionToken));
+  const saml = session && (await ctx.sso.saml());
+  if (!session || !saml?.logoutUrl || saml.entityId !== session.provider) return undefined;
+  const us = await samlOf(
+    serviceProviderOf(ctx.address.origin()),
+    saml,
+    ctx.sso.samlRequests,
+    await ctx.sso.keys.saml(),
+    true,
+  );
+  return us.getLogoutUrlAsync(
+    {
+      issuer: saml.entityId,
+      nameID: session.nameId,
+      nameIDFormat: session.nameIdFormat,
+      ...(session.sessionIndex ? { sessionIndex: session.sessionIndex } : {}),
+    },
+    '',
+    {},
+  );
 }
 
 export const samlRoutes: FastifyPluginAsync = async (app) => {
@@ -200,6 +235,54 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     return { identity: identityOf(profile, saml), profile };
   }
 
+  // Single logout (docs/decisions/085): the provider's signed LogoutRequest ends the sessions it
+  // opened for that person (its session index, when named) and is answered with a signed
+  // LogoutResponse; the LogoutResponse to a logout of ours takes the browser to the sign-in page.
+  app.post(SAML_PATHS.logout, async (request, reply) => {
+    const form = (request.body ?? {}) as Record<string, string | undefined>;
+    const signedOut = () => reply.redirect('/sign-in', 303);
+    if (form.SAMLResponse) return signedOut();
+    const saml = await ctx.sso.saml();
+    if (!saml || !form.SAMLRequest) return signedOut();
+    const refused = async (error: unknown) => {
+      await audit(request, {
+        action: 'sso logout',
+        outcome: 'refused',
+        target: null,
+        details: { provider: saml.entityId, error: errorWords(error) },
+      });
+      return reply
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send('The logout request could not be verified.');
+    };
+    let profile;
+    const us = await samlOf(sp(), saml, ctx.sso.samlRequests, await ctx.sso.keys.saml(), true);
+    try {
+      checkedResponseXml(form.SAMLRequest);
+      ({ profile } = await us.validatePostRequestAsync({ SAMLRequest: form.SAMLRequest }));
+    } catch (error) {
+      return refused(error);
+    }
+    if (!profile) return refused('no LogoutRequest');
+    const ended = await ctx.sso.endSamlSessions(
+      saml.entityId,
+      profile.nameID,
+      profile.sessionIndex ?? null,
+    );
+    await audit(request, {
+      action: 'sso logout',
+      outcome: 'ok',
+      target: profile.nameID,
+      details: { provider: saml.entityId, sessionsEnded: ended },
+    });
+    if (!saml.logoutUrl) return signedOut();
+    return reply.redirect(
+      await us.getLogoutResponseUrlAsync(profile, form.RelayState ?? '', {}, true),
+      303,
+    );
+  });
+
   app.post(SAML_PATHS.acs, async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     const saml = await ctx.sso.saml();
@@ -228,6 +311,10 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
     return completeSignIn(app.dashboard, request, reply, {
       ...read.identity,
       returnTo: ReturnTo.parse(form.RelayState || undefined),
+      samlSession: {
+        nameIdFormat: read.profile.nameIDFormat,
+        sessionIndex: read.profile.sessionIndex ?? null,
+      },
     });
   });
 };

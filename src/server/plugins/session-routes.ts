@@ -3,6 +3,7 @@
 // sandbox demo workspace; `GET` says who is signed in; `DELETE` ends this session,
 // `POST /api/session/everywhere` all of the person's; `PUT /api/session/environment` switches
 // between the environments an admin has set up.
+import { providerLogoutUrl } from './saml-routes';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '#/api/dashboard';
 import { type DashboardContext } from '../context';
@@ -225,11 +226,24 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.signOut, async ({ request, reply }) => {
     const signedIn = await signedInOf(request);
-    await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
-    if (signedIn) await audit(request, { action: 'sign-out', outcome: 'ok' }, signedIn.user);
+    const token = request.cookies[ctx.cookie.name];
+    // A session a SAML provider opened is ended there too, where it offers single logout.
+    const providerLogout = signedIn ? await providerLogoutUrl(ctx, token) : undefined;
+    await ctx.workspace.endSession(token);
+    if (signedIn)
+      await audit(
+        request,
+        {
+          action: 'sign-out',
+          outcome: 'ok',
+          details: providerLogout ? { singleLogout: true } : null,
+        },
+        signedIn.user,
+      );
     reply.clearCookie(ctx.cookie.name, ctx.cookie.options);
     request.signedIn = null;
-    return sessionInfo(ctx, request);
+    const info = await sessionInfo(ctx, request);
+    return providerLogout && !info.signedIn ? { ...info, providerLogout } : info;
   });
 
   route(app, E.signOutEverywhere, async ({ request, reply }) => {

@@ -1,10 +1,10 @@
-// Single sign-on through the workspace's OpenID provider (src/api/sso.ts, docs/decisions/051):
-// the admin's settings (the provider checked by discovery before it is kept, its client secret
-// sealed), the sign-in policy, and a sign-in's two legs. What the provider says gives roles only
-// through the admin's group map, and only for addresses in the provider's domains; every
-// sign-in, refusal and change is on the audit trail.
+// Single sign-on's settings (src/api/sso.ts, docs/decisions/051, 053, 085): the admin's OpenID
+// and SAML providers (an OpenID provider checked by discovery before it is kept, its client
+// secret sealed; SAML metadata read or fetched), and the sign-in policy. What a provider says
+// gives roles only through the admin's group map, and only for addresses in the provider's
+// domains; every change is on the audit trail. The sign-in's legs: ./sso-sign-in-routes.ts.
 import type { SsoStore } from '../store/sso';
-import { randomBytes, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
 import { type GroupRoles, type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
@@ -13,14 +13,10 @@ import { type ScimSettings, scimAdminEndpoints as S } from '#/api/scim';
 import { SCIM_PREFIX } from '../scim/routes';
 import { holdForSecondAdmin } from '../controls/changes';
 import { audit, invalidInput, problem } from '../request';
-import { configurationOf, finishSignIn, type OidcClientSettings, startSignIn } from '../sso/oidc';
-import { covers } from '../sso/roles';
-import { completeSignIn, errorWords, keepTest, refuseSso } from '../sso/sign-in';
-import type { OidcConnection, SamlConnection } from '../store/sso';
-import { signInFailures } from '../store/sign-in-failures';
-import { sha256 } from '../store/workspace';
-import { OIDC_JWKS_PATH, samlOf, serviceProviderOf } from '../sso/saml';
-import { samlTestKey } from './saml-routes';
+import { configurationOf, type OidcClientSettings } from '../sso/oidc';
+import { errorWords } from '../sso/sign-in';
+import type { OidcConnection } from '../store/sso';
+import { OIDC_JWKS_PATH, serviceProviderOf } from '../sso/saml';
 import { parseIdpMetadata, XmlRefused } from '../sso/saml-metadata';
 import { fetchIdpMetadata } from '../sso/saml-refresh';
 import type { DashboardContext } from '../context';
@@ -29,7 +25,7 @@ import type { DashboardContext } from '../context';
 export const OIDC_CALLBACK_PATH = `/api${E.ssoCallback.path}`;
 
 /** The cookie that binds a sign-in under way to the browser that started it. */
-const bindingCookie = (ctx: DashboardContext) =>
+export const bindingCookie = (ctx: DashboardContext) =>
   ctx.cookie.name.startsWith('__Host-') ? '__Host-pp_sso' : 'pp_sso';
 
 /** A certificate as an admin reads it: whom it names, until when it is good. */
@@ -95,26 +91,21 @@ async function refuseTakenDomains(
   );
 }
 
-/** How many single sign-ons one client address may start in a minute. */
-export const SSO_STARTS_PER_MINUTE = 60;
+/** The OpenID client as it talks to the provider: with the dashboard's key for private_key_jwt. */
+export async function withClientKey<T extends OidcClientSettings>(
+  ctx: Pick<DashboardContext, 'sso'>,
+  settings: T,
+): Promise<T> {
+  if (settings.clientAuth !== 'private_key_jwt') return settings;
+  const key = await ctx.sso.keys.oidc();
+  return { ...settings, clientKey: { privateKey: key.privateKey, kid: key.publicJwk.kid! } };
+}
 
 export const ssoRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
-  const redirectUri = () => `${ctx.address.origin()}${OIDC_CALLBACK_PATH}`;
-  const starts = signInFailures(ctx.db, {
-    max: SSO_STARTS_PER_MINUTE,
-    windowMs: 60_000,
-    now: ctx.now,
-  });
-
   route(app, E.getSso, async () => settingsOf(ctx));
 
-  /** The OpenID client as it talks to the provider: with the dashboard's key for private_key_jwt. */
-  const oidcClient = async <T extends OidcClientSettings>(settings: T): Promise<T> => {
-    if (settings.clientAuth !== 'private_key_jwt') return settings;
-    const key = await ctx.sso.keys.oidc();
-    return { ...settings, clientKey: { privateKey: key.privateKey, kid: key.publicJwk.kid! } };
-  };
+  const oidcClient = <T extends OidcClientSettings>(settings: T) => withClientKey(ctx, settings);
 
   route(app, E.setOidc, async ({ request, reply, body }) => {
     const before = await ctx.sso.oidc();
@@ -331,201 +322,6 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       },
     });
     return settingsOf(ctx);
-  });
-
-  route(app, E.startSso, async ({ request, reply, query }) => {
-    // Each start keeps a row for ten minutes (the state, the nonce): an address may start at
-    // most SSO_STARTS_PER_MINUTE, far more than a person clicks.
-    const email = query.email.toLowerCase();
-    if ('wait' in (await starts.attempt(`sso-start:${request.ip}`)))
-      return refuseSso(request, reply, 'TOO_MANY', {}, email);
-    /** The provider could not be asked: the sign-in page says so, and the audit says why. */
-    const providerFailed = (provider: string, error: unknown) =>
-      refuseSso(request, reply, 'FAILED', { provider, error: errorWords(error) }, email);
-    const saml = await ctx.sso.saml();
-    if (saml && covers(saml.domains, email)) {
-      try {
-        // The return path travels as RelayState, checked again when the response comes back.
-        return reply.redirect((await samlStart(saml, query.returnTo ?? '')).url, 303);
-      } catch (error) {
-        return providerFailed(saml.entityId, error);
-      }
-    }
-    const oidc = await ctx.sso.oidc();
-    if (!oidc || !covers(oidc.domains, email))
-      return refuseSso(request, reply, 'NOT_SET_UP', {}, email);
-    try {
-      return reply.redirect(await oidcStart(reply, oidc, email, query.returnTo ?? null), 303);
-    } catch (error) {
-      return providerFailed(oidc.issuer, error);
-    }
-  });
-
-  /** An SP-initiated AuthnRequest's URL at the provider (signed where it asks), and its id. */
-  async function samlStart(saml: SamlConnection, relayState: string) {
-    const id = `_${randomBytes(20).toString('hex')}`;
-    const sp = await samlOf(
-      serviceProviderOf(ctx.address.origin()),
-      saml,
-      ctx.sso.samlRequests,
-      await ctx.sso.keys.saml(),
-      saml.signsRequests,
-      () => id,
-    );
-    return { id, url: await sp.getAuthorizeUrlAsync(relayState, undefined, {}) };
-  }
-
-  /**
-   * An OpenID sign-in's URL at the provider, its state kept and bound to this browser by a
-   * cookie; `returnTo` is where it lands (for a test, the admin who started it).
-   */
-  async function oidcStart(
-    reply: FastifyReply,
-    oidc: OidcConnection,
-    email: string,
-    returnTo: string | null,
-    protocol: 'oidc' | 'oidc-test' = 'oidc',
-  ) {
-    const start = await startSignIn(await oidcClient(oidc), redirectUri(), email);
-    const browser = randomBytes(32).toString('base64url');
-    await ctx.sso.startLogin(start.state, {
-      protocol,
-      browserHash: sha256(browser),
-      nonce: start.nonce,
-      codeVerifier: start.codeVerifier,
-      returnTo,
-    });
-    // Lax, not Strict: it must come back with the provider's redirect to the callback.
-    reply.setCookie(bindingCookie(ctx), browser, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: ctx.cookie.options.secure,
-      path: '/',
-      maxAge: 600,
-    });
-    return start.url.href;
-  }
-
-  route(app, E.startSsoTest, async ({ request, reply, body }) => {
-    const admin = request.signedIn!.user.email;
-    const missing = () =>
-      problem(request, reply, {
-        status: 409,
-        code: 'SSO_NOT_SET_UP',
-        detail: `No ${body.protocol === 'saml' ? 'SAML' : 'OpenID'} provider is set up to test.`,
-      });
-    const unreachable = async (provider: string, error: unknown) => {
-      await audit(request, {
-        action: E.startSsoTest.audit,
-        outcome: 'refused',
-        target: provider,
-        details: { error: errorWords(error) },
-      });
-      return problem(request, reply, {
-        status: 502,
-        code: 'UPSTREAM_UNAVAILABLE',
-        detail: `The provider ${provider} could not be asked: ${errorWords(error)}`,
-      });
-    };
-    if (body.protocol === 'saml') {
-      const saml = await ctx.sso.saml();
-      if (!saml) return missing();
-      try {
-        const { id, url } = await samlStart(saml, '');
-        // The answer to this request is a test, kept for Settings: nobody is signed in.
-        await ctx.sso.startLogin(samlTestKey(id), {
-          protocol: 'saml-test',
-          browserHash: '',
-          nonce: '',
-          codeVerifier: '',
-          returnTo: admin,
-        });
-        await audit(request, {
-          action: E.startSsoTest.audit,
-          outcome: 'ok',
-          target: saml.entityId,
-        });
-        return { url };
-      } catch (error) {
-        return unreachable(saml.entityId, error);
-      }
-    }
-    const oidc = await ctx.sso.oidc();
-    if (!oidc) return missing();
-    try {
-      const url = await oidcStart(reply, oidc, admin, admin, 'oidc-test');
-      await audit(request, { action: E.startSsoTest.audit, outcome: 'ok', target: oidc.issuer });
-      return { url };
-    } catch (error) {
-      return unreachable(oidc.issuer, error);
-    }
-  });
-
-  route(app, E.ssoCallback, async ({ request, reply, query }) => {
-    const browser = request.cookies[bindingCookie(ctx)];
-    reply.clearCookie(bindingCookie(ctx), { path: '/' });
-    const login = query.state ? await ctx.sso.takeLogin(query.state) : undefined;
-    if (query.error)
-      return refuseSso(request, reply, 'DENIED', {
-        error: query.error.slice(0, 100),
-        description: (query.error_description ?? '').slice(0, 300),
-      });
-    if (!login)
-      return refuseSso(request, reply, 'EXPIRED', { state: query.state ? 'unknown' : 'none' });
-    // The answer must come back to the browser that asked for it: otherwise someone could sign
-    // another person's browser in as themselves.
-    if (!browser || sha256(browser) !== login.browserHash)
-      return refuseSso(request, reply, 'FAILED', { reason: 'started in another browser' });
-    const oidc = await ctx.sso.oidc();
-    if (!oidc) return refuseSso(request, reply, 'NOT_SET_UP', {});
-    const provider = oidc.issuer;
-    const callbackUrl = new URL(redirectUri());
-    for (const [key, value] of Object.entries(query)) callbackUrl.searchParams.set(key, value);
-    const testBy = login.protocol === 'oidc-test' ? (login.returnTo ?? '') : undefined;
-    let identity;
-    try {
-      identity = await finishSignIn(await oidcClient(oidc), callbackUrl, {
-        state: query.state!,
-        nonce: login.nonce,
-        codeVerifier: login.codeVerifier,
-      });
-    } catch (error) {
-      const details = { provider, error: errorWords(error) };
-      if (testBy !== undefined)
-        return keepTest(ctx, request, reply, {
-          protocol: 'oidc',
-          provider,
-          by: testBy,
-          read: { code: 'FAILED', details },
-        });
-      return refuseSso(request, reply, 'FAILED', details);
-    }
-    const vouched = {
-      protocol: 'oidc' as const,
-      provider,
-      subject: identity.subject,
-      email: identity.email,
-      emailVerified: identity.emailVerified,
-      name: identity.name,
-      groups: identity.claims[oidc.groupsClaim],
-      connection: oidc,
-    };
-    if (testBy !== undefined)
-      return keepTest(ctx, request, reply, {
-        protocol: 'oidc',
-        provider,
-        by: testBy,
-        read: {
-          identity: vouched,
-          claims: Object.entries(identity.claims).map(([name, value]) => ({
-            name,
-            values: (Array.isArray(value) ? value : [value]).map((v) =>
-              typeof v === 'string' ? v : JSON.stringify(v),
-            ),
-          })),
-        },
-      });
-    return completeSignIn(app.dashboard, request, reply, { ...vouched, returnTo: login.returnTo });
   });
 };
 

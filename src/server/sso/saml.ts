@@ -5,9 +5,7 @@
 // (`InResponseTo`), or IdP-initiated; each used once.
 import type { CacheProvider, SAML } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
-import { promisify } from 'node:util';
-import xmlenc from 'xml-encryption';
-import { nodeSaml } from '../lazy-packages';
+import { nodeSaml, xmlEncryption } from '../lazy-packages';
 import type { SamlConnection } from '../store/sso';
 import type { SamlKeys } from './own-keys';
 import { refuseDoctype, XmlRefused } from './saml-metadata';
@@ -200,10 +198,15 @@ export const ENCRYPTION_ALGORITHMS = new Set([
   'http://www.w3.org/2001/04/xmlenc#aes256-cbc',
 ]);
 const XMLENC = 'http://www.w3.org/2001/04/xmlenc#';
-const decrypt = promisify(
-  (xml: string, key: string, done: (error: Error | null, result?: string) => void) =>
-    xmlenc.decrypt(xml, { key, disallowDecryptionWithInsecureAlgorithm: true }, done),
-);
+/** An encrypted assertion decrypted with our key (xml-encryption, loaded on first use). */
+async function decrypt(xml: string, key: string): Promise<string> {
+  const xmlenc = await xmlEncryption();
+  return new Promise((resolve, reject) =>
+    xmlenc.decrypt(xml, { key, disallowDecryptionWithInsecureAlgorithm: true }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
+}
 
 const elementsIn = (root: Document | Element, ns: string, name: string) =>
   Array.from(root.getElementsByTagNameNS(ns, name));

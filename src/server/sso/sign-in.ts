@@ -15,7 +15,7 @@ import { type SignInDeps, openSession } from '../notifications/new-browser';
 import type { Notices } from '../notifications/notices';
 import { audit } from '../request';
 import type { SsoStore } from '../store/sso';
-import type { User, WorkspaceStore } from '../store/workspace';
+import { sha256, type User, type WorkspaceStore } from '../store/workspace';
 import { covers, groupWordsOf, rolesFromGroups } from './roles';
 
 const SIGN_IN_PAGE = '/sign-in';
@@ -117,7 +117,7 @@ export interface CompleteSignInDeps extends SignInDeps {
       | 'credentialHints'
       | 'endSession'
     >;
-  sso: SignInDeps['sso'] & Pick<SsoStore, 'noteSignIn'>;
+  sso: SignInDeps['sso'] & Pick<SsoStore, 'noteSignIn' | 'noteSamlSession'>;
   environments: readonly Pick<EnvironmentInfo, 'id'>[];
   notifications: { notices: Notices };
 }
@@ -218,7 +218,11 @@ export async function completeSignIn(
   ctx: CompleteSignInDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  signIn: ProviderIdentity & { returnTo: string | null | undefined },
+  signIn: ProviderIdentity & {
+    returnTo: string | null | undefined;
+    /** A SAML sign-in: the provider's session of the person, for single logout. */
+    samlSession?: { nameIdFormat: string; sessionIndex: string | null } | undefined;
+  },
 ) {
   const { provider } = signIn;
   const judged = judgeSignIn(signIn);
@@ -288,7 +292,20 @@ export async function completeSignIn(
     ctx.environments[0]?.id ??
     'sandbox';
   await ctx.workspace.endSession(request.cookies[ctx.cookie.name]);
-  await openSession(ctx, request, reply, user.id, environment, ctx.notifications.notices);
+  const opened = await openSession(
+    ctx,
+    request,
+    reply,
+    user.id,
+    environment,
+    ctx.notifications.notices,
+  );
+  if (signIn.samlSession)
+    await ctx.sso.noteSamlSession(sha256(opened.token), {
+      provider,
+      nameId: signIn.subject,
+      ...signIn.samlSession,
+    });
   await ctx.sso.noteSignIn(signIn.protocol, email);
   await audit(
     request,

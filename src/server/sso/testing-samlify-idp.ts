@@ -123,6 +123,10 @@ export interface SamlifyIdp {
   response(spMetadataXml: string, options: SamlifyResponseOptions): Promise<string>;
   /** Reads an AuthnRequest the dashboard redirected to, checking its signature if asked: its id. */
   readRequest(spMetadataXml: string, authorizeUrl: string): Promise<string>;
+  /** A signed LogoutRequest (HTTP-POST) for the person the provider calls `nameId`. */
+  logoutRequest(spMetadataXml: string, nameId: string): string;
+  /** Reads a LogoutRequest the dashboard redirected to, checking its signature: its NameID. */
+  readLogoutRequest(spMetadataXml: string, url: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -136,6 +140,7 @@ export async function startSamlifyIdp(options: {
   const entityId =
     options.shape === 'entra' ? `${origin}/7d5c1a2e-9b1f-4c3e-8a6d-2f4b9e0c1d3a/` : `${origin}/idp`;
   const ssoUrl = `${origin}/sso`;
+  const sloUrl = `${origin}/slo`;
   let signing = await newKey(`Test ${options.shape} IdP`);
   let published = [signing.certificate];
 
@@ -152,6 +157,15 @@ export async function startSamlifyIdp(options: {
       singleSignOnService: [
         { Binding: samlify.Constants.namespace.binding.redirect, Location: ssoUrl },
       ],
+      singleLogoutService: [
+        { Binding: samlify.Constants.namespace.binding.redirect, Location: sloUrl },
+      ],
+      nameIDFormat: [
+        options.shape === 'entra'
+          ? 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent'
+          : 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+      ],
+      wantLogoutRequestSigned: true,
       wantAuthnRequestsSigned: options.wantAuthnRequestsSigned ?? false,
       requestSignatureAlgorithm: o.sha1
         ? 'http://www.w3.org/2000/09/xmldsig#rsa-sha1'
@@ -247,6 +261,22 @@ export async function startSamlifyIdp(options: {
         octetString: url.search.slice(1).replace(/&Signature=[^&]*/, ''),
       });
       return String((parsed.extract.request as { id?: string } | undefined)?.id ?? '');
+    },
+    logoutRequest(spMetadataXml, nameId) {
+      const sp = samlify.ServiceProvider({
+        metadata: spMetadataXml,
+        wantLogoutRequestSigned: true,
+      });
+      return idpWith(signing).createLogoutRequest(sp, 'post', { logoutNameID: nameId }).context;
+    },
+    async readLogoutRequest(spMetadataXml, url) {
+      const sp = samlify.ServiceProvider({ metadata: spMetadataXml });
+      const parsed = new URL(url);
+      const result = await idpWith(signing).parseLogoutRequest(sp, 'redirect', {
+        query: Object.fromEntries(parsed.searchParams),
+        octetString: parsed.search.slice(1).replace(/&Signature=[^&]*/, ''),
+      });
+      return String(result.extract.nameID ?? '');
     },
     close: () => closeServer(server),
   };

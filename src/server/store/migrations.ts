@@ -1137,18 +1137,6 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  '037-sso-options': {
-    async up(db: Kysely<unknown>) {
-      // What single sign-on now knows of a provider beside its keys (docs/decisions/085): the
-      // preset, the attributes of address and name, IdP-initiated sign-in, where its metadata
-      // is fetched from and when; OpenID's tenant and client authentication. A JSON object, so
-      // that a setting more needs no migration.
-      await db.schema
-        .alterTable('sso_connection')
-        .addColumn('options', 'text', (c) => c.notNull().defaultTo('{}'))
-        .execute();
-    },
-  },
   '036-counts-changed': {
     async up(db: Kysely<unknown>) {
       // PostgreSQL tells every server when what the live counts read has changed (decision
@@ -1182,6 +1170,38 @@ export const migrations: Record<string, Migration> = {
             `CREATE TRIGGER ${table}_counts AFTER ${events} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION dashboard_counts_changed()`,
           )
           .execute(db);
+    },
+  },
+  '037-sso-options': {
+    async up(db: Kysely<unknown>) {
+      // What single sign-on now knows of a provider beside its keys (docs/decisions/085): the
+      // preset, the attributes of address and name, IdP-initiated sign-in, where its metadata
+      // is fetched from and when; OpenID's tenant and client authentication. A JSON object, so
+      // that a setting more needs no migration.
+      await db.schema
+        .alterTable('sso_connection')
+        .addColumn('options', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+    },
+  },
+  '038-saml-sessions': {
+    async up(db: Kysely<unknown>) {
+      // Which sessions a SAML sign-in opened, with the provider's name for the person and its
+      // session index (docs/decisions/085): single logout ends them from either side.
+      await db.schema
+        .createTable('sso_saml_session')
+        .addColumn('session_hash', 'text', (c) => c.primaryKey())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('name_id', 'text', (c) => c.notNull())
+        .addColumn('name_id_format', 'text', (c) => c.notNull())
+        .addColumn('session_index', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('sso_saml_session_person')
+        .on('sso_saml_session')
+        .columns(['provider', 'name_id'])
+        .execute();
     },
   },
 };

@@ -208,6 +208,17 @@ export interface SsoConnectionTable {
   options: Generated<string>;
 }
 
+/** A session a SAML sign-in opened, for single logout (migration 038). */
+export interface SsoSamlSessionTable {
+  /** The session's id hash (app_session.id_hash). */
+  session_hash: string;
+  provider: string;
+  name_id: string;
+  name_id_format: string;
+  session_index: string | null;
+  created_at: number;
+}
+
 /** A SAML request this server sent, answered by a response's InResponseTo (migration 028). */
 export interface SsoSamlRequestTable {
   id: string;
@@ -727,6 +738,7 @@ export interface Database {
   sso_connection: SsoConnectionTable;
   sso_login: SsoLoginTable;
   sso_saml_request: SsoSamlRequestTable;
+  sso_saml_session: SsoSamlSessionTable;
   sso_used_assertion: SsoUsedAssertionTable;
   scim_token: ScimTokenTable;
   scim_group: ScimGroupTable;

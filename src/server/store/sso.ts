@@ -2,13 +2,14 @@
 // OpenID provider's settings with the client secret sealed by the vault, the sign-in policy
 // (a workspace setting), and the sign-ins under way, each used once.
 import type { GroupRoles, OidcSettings, SignInPolicy, SsoPreset, SsoTestResult } from '#/api/sso';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { DashboardDb } from './db';
-import type { Database, SsoConnectionTable } from './schema';
+import type { SsoConnectionTable } from './schema';
 import type { Vault } from './vault';
 import { putWorkspaceSetting } from './workspace-settings';
 import { sha256 } from './workspace';
 import { ownKeys } from '../sso/own-keys';
+import { samlUpkeep } from './sso-saml';
 
 /** How long a sign-in may stay at the provider before its answer is refused. */
 export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -86,7 +87,7 @@ export interface SamlConnection extends SamlOptions {
 }
 
 /** The options of a SAML provider's settings, the defaults where none is given. */
-const samlOptionsOf = (settings: Partial<SamlOptions>): SamlOptions =>
+export const samlOptionsOf = (settings: Partial<SamlOptions>): SamlOptions =>
   Object.fromEntries(
     Object.entries(SAML_DEFAULTS).map(([key, fallback]) => [
       key,
@@ -145,9 +146,28 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       .execute();
   }
 
+  /** The SAML provider, as its metadata said and the admin chose. */
+  async function saml(): Promise<SamlConnection | undefined> {
+    const row = await db
+      .selectFrom('sso_connection')
+      .selectAll()
+      .where('protocol', '=', 'saml')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      entityId: row.issuer,
+      entryPoint: row.entry_point ?? '',
+      certificates: JSON.parse(row.certificates ?? '[]') as string[],
+      groupsAttribute: row.groups_claim,
+      ...optionsOf(SAML_DEFAULTS, row.options),
+      ...coverageOf(row),
+    };
+  }
+
   return {
     /** The dashboard's own keys for single sign-on, sealed in the database. */
     keys: ownKeys(store, vault, now),
+    ...samlUpkeep(store, now, () => saml()),
 
     async oidc(): Promise<OidcConnection | undefined> {
       const row = await db
@@ -172,22 +192,7 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       return row !== undefined;
     },
 
-    async saml(): Promise<SamlConnection | undefined> {
-      const row = await db
-        .selectFrom('sso_connection')
-        .selectAll()
-        .where('protocol', '=', 'saml')
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        entityId: row.issuer,
-        entryPoint: row.entry_point ?? '',
-        certificates: JSON.parse(row.certificates ?? '[]') as string[],
-        groupsAttribute: row.groups_claim,
-        ...optionsOf(SAML_DEFAULTS, row.options),
-        ...coverageOf(row),
-      };
-    },
+    saml,
 
     async setSaml(
       settings: Pick<
@@ -213,154 +218,8 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       );
     },
 
-    /**
-     * The metadata fetched again from its URL (docs/decisions/085): the sign-in URL, the
-     * certificates and what the provider asks for, taken only while the provider is still the
-     * one fetched from (same entity and URL), by a conditional update, so that a refresh never
-     * overwrites an admin's newer settings. False when the provider changed meanwhile.
-     */
-    async refreshSaml(
-      fetched: { metadataUrl: string; entityId: string },
-      metadata: Pick<SamlConnection, 'entryPoint' | 'certificates' | 'signsRequests' | 'logoutUrl'>,
-    ): Promise<boolean> {
-      const current = await this.saml();
-      if (
-        !current ||
-        current.metadataUrl !== fetched.metadataUrl ||
-        current.entityId !== fetched.entityId
-      )
-        return false;
-      const before = await db
-        .selectFrom('sso_connection')
-        .select(['options', 'updated_at'])
-        .where('protocol', '=', 'saml')
-        .executeTakeFirstOrThrow();
-      const result = await db
-        .updateTable('sso_connection')
-        .set({
-          entry_point: metadata.entryPoint,
-          certificates: JSON.stringify(metadata.certificates),
-          options: JSON.stringify({
-            ...samlOptionsOf(current),
-            signsRequests: metadata.signsRequests,
-            logoutUrl: metadata.logoutUrl,
-            metadataFetchedAt: now(),
-            metadataProblem: null,
-          }),
-        })
-        .where('protocol', '=', 'saml')
-        .where('options', '=', before.options)
-        .where('updated_at', '=', before.updated_at)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /**
-     * Claims the next fetch of the provider's metadata from its URL when it was last fetched
-     * before `staleBefore`: a conditional update of when it was, so that one server fetches. The
-     * provider as it was when claimed; undefined when not due, not fetched from a URL, or claimed
-     * by another server.
-     */
-    async claimSamlRefresh(staleBefore: number): Promise<SamlConnection | undefined> {
-      const row = await db
-        .selectFrom('sso_connection')
-        .select(['options'])
-        .where('protocol', '=', 'saml')
-        .executeTakeFirst();
-      const current = row && (await this.saml());
-      if (!row || !current?.metadataUrl || (current.metadataFetchedAt ?? 0) >= staleBefore)
-        return undefined;
-      const claimed = await db
-        .updateTable('sso_connection')
-        .set({
-          options: JSON.stringify({ ...samlOptionsOf(current), metadataFetchedAt: now() }),
-        })
-        .where('protocol', '=', 'saml')
-        .where('options', '=', row.options)
-        .executeTakeFirst();
-      return Number(claimed.numUpdatedRows) === 1 ? current : undefined;
-    },
-
-    /**
-     * Whether the admins are still to be told of this certificate's expiry: true once, for the
-     * first caller, in `trx` (with the notice it sends).
-     */
-    async markWarned(trx: Kysely<Database>, fingerprint: string): Promise<boolean> {
-      const key = 'ssoCertificateWarned';
-      const value = JSON.stringify(fingerprint);
-      await trx
-        .insertInto('workspace_setting')
-        .values({ key, value: JSON.stringify(''), updated_at: now(), updated_by: null })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-      const marked = await trx
-        .updateTable('workspace_setting')
-        .set({ value, updated_at: now() })
-        .where('key', '=', key)
-        .where('value', '!=', value)
-        .executeTakeFirst();
-      return Number(marked.numUpdatedRows) === 1;
-    },
-
-    /** Why fetching the metadata failed, for the admins to see (the certificates are kept). */
-    async noteSamlMetadataProblem(metadataUrl: string, problem: string): Promise<void> {
-      const current = await this.saml();
-      if (!current || current.metadataUrl !== metadataUrl) return;
-      await db
-        .updateTable('sso_connection')
-        .set({ options: JSON.stringify({ ...samlOptionsOf(current), metadataProblem: problem }) })
-        .where('protocol', '=', 'saml')
-        .execute();
-    },
-
     async removeSaml(): Promise<void> {
       await db.deleteFrom('sso_connection').where('protocol', '=', 'saml').execute();
-    },
-
-    /** node-saml's store of the requests this server sent (shared by servers, in the database). */
-    samlRequests: {
-      async saveAsync(key: string, value: string) {
-        await db
-          .deleteFrom('sso_saml_request')
-          .where('created_at', '<', now() - SSO_LOGIN_TTL_MS)
-          .execute();
-        await db
-          .insertInto('sso_saml_request')
-          .values({ id: key, created_at: now() })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        return { value, createdAt: now() };
-      },
-      async getAsync(key: string) {
-        const row = await db
-          .selectFrom('sso_saml_request')
-          .select('created_at')
-          .where('id', '=', key)
-          .executeTakeFirst();
-        // node-saml reads the answer as when the request was made.
-        return row && Number(row.created_at) >= now() - SSO_LOGIN_TTL_MS
-          ? new Date(Number(row.created_at)).toISOString()
-          : null;
-      },
-      async removeAsync(key: string | null) {
-        if (key === null) return null;
-        await db.deleteFrom('sso_saml_request').where('id', '=', key).execute();
-        return key;
-      },
-    },
-
-    /**
-     * Marks an assertion used until it expires: false when it was already (a replay). Claimed
-     * by its primary key, so two servers receiving it at once let one through.
-     */
-    async useAssertion(id: string, expiresAt: number): Promise<boolean> {
-      await db.deleteFrom('sso_used_assertion').where('expires_at', '<', now()).execute();
-      const inserted = await db
-        .insertInto('sso_used_assertion')
-        .values({ id_hash: sha256(id), expires_at: expiresAt })
-        .onConflict((oc) => oc.column('id_hash').doNothing())
-        .executeTakeFirst();
-      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
     async setOidc(
