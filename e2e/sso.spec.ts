@@ -220,6 +220,7 @@ test('an admin sets up SAML from the provider’s metadata', async ({ page, dash
   await expect(page.getByText(`${dashboard.url}/sso/saml/acs`)).toBeVisible();
   // Metadata that is not: the server's refusal, on purpose.
   allowConsoleError(page, /status of 400/);
+  await form.locator('label', { hasText: 'Paste or upload' }).click();
   await form.getByLabel("The provider's metadata").fill('<not-metadata/>');
   await addDomain(form, 'saml.example');
   await form.getByRole('textbox', { name: 'Group 1' }).fill('Approvers');
@@ -233,6 +234,33 @@ test('an admin sets up SAML from the provider’s metadata', async ({ page, dash
   await expect(page.getByText('SAML sign-on saved')).toBeVisible();
   await expect(form.getByText(provider.entityId)).toBeVisible();
   await checkA11y(page);
+});
+
+test('an admin sets up SAML from its metadata URL and tests a sign-in', async ({
+  page,
+  dashboard,
+}) => {
+  const provider = await samlProvider(dashboard);
+  await signInAs(page, 'Ada Admin');
+  await page.goto('/settings/sign-in');
+  const form = page.getByRole('form', { name: 'SAML provider' });
+  await form.locator('label', { hasText: /^Okta$/ }).click();
+  await expect(form.getByRole('textbox', { name: /Email attribute/ })).toHaveValue('email');
+  await form.getByRole('textbox', { name: /Metadata URL/ }).fill(`${provider.entityId}`);
+  await addDomain(form, 'saml.example');
+  await form.getByRole('textbox', { name: 'Group 1' }).fill('approvers');
+  await form.getByRole('combobox', { name: 'Roles of group 1' }).click();
+  await page.getByRole('option', { name: 'Approver' }).click();
+  await page.keyboard.press('Escape');
+  await form.getByRole('button', { name: 'Set up' }).click();
+  await expect(page.getByText('SAML sign-on saved')).toBeVisible();
+  await expect(form.getByText(/Its metadata is fetched from/)).toBeVisible();
+  // The test sign-in: at the provider and back to Settings, nobody signed in by it.
+  await form.getByRole('button', { name: 'Test sign-in…' }).click();
+  await page.getByRole('button', { name: 'Sign in as Ines Keller' }).click();
+  await expect(page.getByText('Test sign-in: ines@saml.example would sign in')).toBeVisible();
+  await expect(page.getByText('Approver', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });
 
 test('a person signs in by SAML and lands with the role of their group', async ({

@@ -224,9 +224,9 @@ export const SamlSettingsForm = z
       .max(200 * 1024, { error: `must be at most ${200 * 1024} characters` })
       .optional(),
     metadataUrl: MetadataUrl.optional(),
-    /** Empty: the address is the NameID. */
-    emailAttribute: attributeName.default(''),
-    nameAttribute: attributeName.default(''),
+    /** Empty: the address is the NameID (absent: another provider's default, `email`). */
+    emailAttribute: attributeName.default(SAML_PRESETS.other.email),
+    nameAttribute: attributeName.default(SAML_PRESETS.other.name),
     groupsAttribute: requiredText(200),
     allowIdpInitiated: z.boolean({ error: 'must be true or false' }).default(false),
     domains: OidcSettingsForm.shape.domains,

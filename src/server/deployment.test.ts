@@ -75,6 +75,18 @@ describe('behind a TLS proxy (PUBLIC_URL https, TRUST_PROXY loopback)', () => {
     expect(direct.status).toBe(403);
   });
 
+  it('fixes the SAML entity ID and ACS from PUBLIC_URL, whatever Host says', async () => {
+    const metadata = await (
+      await fetch(`${base}/sso/saml/metadata`, {
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      })
+    ).text();
+    expect(metadata).toContain(`entityID="${PUBLIC}/sso/saml/metadata"`);
+    expect(metadata).toContain(`Location="${PUBLIC}/sso/saml/acs"`);
+    expect(metadata).toContain(`Location="${PUBLIC}/sso/saml/logout"`);
+    expect(metadata).not.toContain('evil.example');
+  });
+
   it('writes agreement links and the base URL from PUBLIC_URL, not from Host or X-Forwarded-Host', async () => {
     const signIn = await fetch(`${base}/api/session`, {
       method: 'POST',

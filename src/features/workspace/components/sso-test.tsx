@@ -4,6 +4,7 @@
 // shown. Nobody is signed in or made by it.
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ROLE_LABEL } from '#/api/roles';
 import type { SsoTestResult } from '#/api/sso';
 import { DateTime } from '#/components/date-time';
@@ -43,8 +44,15 @@ export function TestSignInButton({ protocol }: { protocol: 'oidc' | 'saml' }) {
 
 /** The last test sign-in: what the provider sent, and what it would give. */
 export function LastTest({ test }: { test: SsoTestResult }) {
+  // Back from the provider (`?test=done`): the result is brought into view.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('test') === 'done')
+      ref.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
   return (
     <Alert
+      ref={ref}
       color={test.wouldSignIn ? 'teal' : 'orange'}
       variant="light"
       title={
