@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Email, Role } from './dashboard';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
-import { requiredText, wholeNumber } from './schemas/common';
+import { oneOf, requiredText, wholeNumber } from './schemas/common';
 import { ControlChangeHeld } from './controls';
 
 import { ssoStartEndpoints } from './sso-start';
@@ -57,76 +57,79 @@ const urlOf = (text: string) => {
   }
 };
 
-/** The issuer of an OpenID provider: https, or http on this machine only (a test provider). */
-export const IssuerUrl = requiredText(2048)
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be the https URL of the provider' }))
-  .refine(
-    (text) => {
-      const url = urlOf(text);
-      return url === undefined || url.protocol === 'https:' || onThisMachine(url);
-    },
-    { error: 'must use https (http only for a provider on this machine)' },
-  )
-  .refine(
-    (text) => {
-      const url = urlOf(text);
-      return url === undefined || (!url.username && !url.password && !url.hash);
-    },
-    { error: 'must not carry a user, password or fragment' },
-  );
+/** A URL of an identity provider: https, or http on this machine only (a test provider). */
+const providerUrl = (what: string) =>
+  requiredText(2048)
+    .pipe(z.url({ protocol: /^https?$/, error: `must be the https URL of ${what}` }))
+    .refine(
+      (text) => {
+        const url = urlOf(text);
+        return url === undefined || url.protocol === 'https:' || onThisMachine(url);
+      },
+      { error: 'must use https (http only for a provider on this machine)' },
+    );
+
+/** The issuer of an OpenID provider. */
+export const IssuerUrl = providerUrl('the provider').refine(
+  (text) => {
+    const url = urlOf(text);
+    return url === undefined || (!url.username && !url.password && !url.hash);
+  },
+  { error: 'must not carry a user, password or fragment' },
+);
 
 /** The identity providers whose defaults the settings know (docs/decisions/085). */
 export const SSO_PRESETS = ['entra', 'okta', 'google', 'other'] as const;
-export const SsoPreset = z.enum(SSO_PRESETS, {
-  error: `must be one of ${SSO_PRESETS.join(', ')}`,
-});
+export const SsoPreset = oneOf(SSO_PRESETS);
 export type SsoPreset = z.infer<typeof SsoPreset>;
 
-export const SSO_PRESET_LABEL: Record<SsoPreset, string> = {
-  entra: 'Microsoft Entra ID',
-  okta: 'Okta',
-  google: 'Google Workspace',
-  other: 'Another provider',
-};
-
 /**
- * What each provider sends by default in a SAML assertion: the attribute of the address (empty:
- * the NameID), of the name, of the groups, and whether groups come as ids (Entra ID sends group
- * object ids unless told otherwise; each needs a label to be read).
+ * Each provider: its name (and a short one for a switch), whether it names groups by id (Entra ID
+ * sends group object ids unless told otherwise: each needs a label to be read), and the
+ * attributes of a SAML assertion it sends by default for the address (empty: the NameID), the
+ * name and the groups. Every preset's OpenID groups claim is `groups`.
  */
-export const SAML_PRESETS: Record<
+export const PROVIDER_PRESETS: Record<
   SsoPreset,
-  { email: string; name: string; groups: string; groupsById: boolean }
+  {
+    label: string;
+    short: string;
+    groupsById: boolean;
+    saml: { email: string; name: string; groups: string };
+  }
 > = {
   entra: {
-    email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
-    name: 'http://schemas.microsoft.com/identity/claims/displayname',
-    groups: 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
+    label: 'Microsoft Entra ID',
+    short: 'Entra ID',
     groupsById: true,
-  },
-  okta: { email: 'email', name: 'displayName', groups: 'groups', groupsById: false },
-  google: { email: '', name: 'name', groups: 'groups', groupsById: false },
-  other: { email: 'email', name: 'displayName', groups: 'groups', groupsById: false },
-};
-
-/** What each provider puts in an ID token: the groups claim, and whether groups are ids. */
-export const OIDC_PRESETS: Record<SsoPreset, { groups: string; groupsById: boolean }> = {
-  entra: { groups: 'groups', groupsById: true },
-  okta: { groups: 'groups', groupsById: false },
-  google: { groups: 'groups', groupsById: false },
-  other: { groups: 'groups', groupsById: false },
-};
-
-/** Where a provider's metadata is fetched from: https (http only on this machine, a test's). */
-export const MetadataUrl = requiredText(2048)
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be the https URL of the metadata' }))
-  .refine(
-    (text) => {
-      const url = urlOf(text);
-      return url === undefined || url.protocol === 'https:' || onThisMachine(url);
+    saml: {
+      email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+      name: 'http://schemas.microsoft.com/identity/claims/displayname',
+      groups: 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
     },
-    { error: 'must use https (http only for a provider on this machine)' },
-  );
+  },
+  okta: {
+    label: 'Okta',
+    short: 'Okta',
+    groupsById: false,
+    saml: { email: 'email', name: 'displayName', groups: 'groups' },
+  },
+  google: {
+    label: 'Google Workspace',
+    short: 'Google',
+    groupsById: false,
+    saml: { email: '', name: 'name', groups: 'groups' },
+  },
+  other: {
+    label: 'Another provider',
+    short: 'Other',
+    groupsById: false,
+    saml: { email: 'email', name: 'displayName', groups: 'groups' },
+  },
+};
+
+/** Where a provider's metadata is fetched from. */
+export const MetadataUrl = providerUrl('the metadata');
 
 /** How the dashboard proves itself to the OpenID provider at its token endpoint. */
 export const CLIENT_AUTH = ['client_secret_post', 'private_key_jwt'] as const;
@@ -142,9 +145,7 @@ export const OidcSettingsForm = z.object({
     .trim()
     .max(253, { error: 'must be at most 253 characters' })
     .default(''),
-  clientAuth: z
-    .enum(CLIENT_AUTH, { error: `must be one of ${CLIENT_AUTH.join(', ')}` })
-    .default('client_secret_post'),
+  clientAuth: oneOf(CLIENT_AUTH).default('client_secret_post'),
   issuer: IssuerUrl,
   clientId: requiredText(256),
   /** Absent keeps the stored secret; the first save must give one. */
@@ -225,8 +226,8 @@ export const SamlSettingsForm = z
       .optional(),
     metadataUrl: MetadataUrl.optional(),
     /** Empty: the address is the NameID (absent: another provider's default, `email`). */
-    emailAttribute: attributeName.default(SAML_PRESETS.other.email),
-    nameAttribute: attributeName.default(SAML_PRESETS.other.name),
+    emailAttribute: attributeName.default(PROVIDER_PRESETS.other.saml.email),
+    nameAttribute: attributeName.default(PROVIDER_PRESETS.other.saml.name),
     groupsAttribute: requiredText(200),
     allowIdpInitiated: z.boolean({ error: 'must be true or false' }).default(false),
     domains: OidcSettingsForm.shape.domains,
@@ -379,7 +380,7 @@ export const ssoEndpoints = endpoints({
     path: '/admin/sso/test',
     summary:
       'Start a test sign-in through a provider: the admin signs in there, and the claims it sends and the roles they would give are kept for Settings; nobody is signed in',
-    body: z.object({ protocol: z.enum(['oidc', 'saml'], { error: 'must be oidc or saml' }) }),
+    body: z.object({ protocol: oneOf(['oidc', 'saml']) }),
     invalid: 'Say which provider to test.',
     response: z.object({ url: z.string() }),
     roles: ADMIN,

@@ -6,7 +6,7 @@
 // encrypted assertions are taken; a certificate rotation through the metadata URL keeps sign-in
 // working; an admin's test sign-in shows what came back without signing anyone in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAML_PRESETS, type SsoPreset } from '#/api/sso';
+import { PROVIDER_PRESETS, type SsoPreset } from '#/api/sso';
 import { listAudit } from './store/audit';
 import { DIALECTS } from './store/testing';
 import { CERTIFICATE_WARNING_MS, refreshSamlMetadata, warnOfExpiry } from './sso/saml-refresh';
@@ -17,7 +17,8 @@ import {
   type ShapedPerson,
   startSamlifyIdp,
 } from './sso/testing-samlify-idp';
-import { ssoLanding, startTestDashboard, type TestDashboard } from './testing';
+import { postForm, ssoLanding, startTestDashboard, type TestDashboard } from './testing';
+import { LETTER_ATTACKS } from './sso/testing-saml-idp';
 
 /** Entra sends group object ids; the admin maps each with a label. */
 const FINANCE_OBJECT_ID = '3f2b8c1e-5d4a-4b6f-9e21-7a0c9d8e6f54';
@@ -43,19 +44,12 @@ describe.each(DIALECTS)('SAML with samlify identity providers (%s)', (dialect) =
   const idps = {} as Record<ProviderShape, SamlifyIdp>;
 
   async function post(samlResponse: string, relayState = '') {
-    return ssoLanding(
-      await fetch(acs, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }),
-      }),
-    );
+    return ssoLanding(await postForm(acs, { SAMLResponse: samlResponse, RelayState: relayState }));
   }
 
   /** The provider set up from its metadata URL with its preset's attributes. */
   async function setUp(shape: ProviderShape, extra: Record<string, unknown> = {}) {
-    const preset = SAML_PRESETS[shape as SsoPreset];
+    const preset = PROVIDER_PRESETS[shape as SsoPreset].saml;
     const saved = await t.call(admin, 'PUT', '/admin/sso/saml', {
       preset: shape,
       metadataUrl: idps[shape].metadataUrl,
@@ -156,24 +150,7 @@ describe.each(DIALECTS)('SAML with samlify identity providers (%s)', (dialect) =
 
   // The four responses issue 60 found signing people in, now from samlify: each refused with
   // nobody made, and the audit trail names the rule (decision 084).
-  it.each<[string, Partial<SamlifyResponseOptions>, RegExp]>([
-    [
-      'from another issuer, signed with the configured key',
-      { issuer: 'https://evil.example/idp' },
-      /^issuer:/,
-    ],
-    [
-      'for another Destination, the assertion signed',
-      { destination: 'https://other-sp.example/acs' },
-      /^destination:/,
-    ],
-    [
-      'signed as a whole for another Destination',
-      { destination: 'https://other-sp.example/acs', signResponse: true },
-      /^destination:/,
-    ],
-    ['signed with RSA-SHA1 and a SHA-1 digest', { sha1: true }, /^algorithm:/],
-  ])('refuses a response %s, making nobody', async (_, options, rule) => {
+  it.each(LETTER_ATTACKS)('refuses a response %s, making nobody', async (_, options, rule) => {
     await setUp('okta');
     const mallory = { email: 'mallory@okta.example', name: 'Mallory', groups: ['corp-finance'] };
     const request = await requested(idps.okta, mallory.email);
@@ -298,13 +275,8 @@ describe.each(DIALECTS)('SAML with samlify identity providers (%s)', (dialect) =
     // The provider logs the person out: every session it opened for them ends.
     const second = await signedIn();
     const third = await signedIn();
-    const logout = await fetch(`${t.base}/sso/saml/logout`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        SAMLRequest: idps.okta.logoutRequest(await spMetadata(), person.email),
-      }),
+    const logout = await postForm(`${t.base}/sso/saml/logout`, {
+      SAMLRequest: idps.okta.logoutRequest(await spMetadata(), person.email),
     });
     expect(logout.status).toBe(303);
     expect(logout.headers.get('location')).toContain('/slo?SAMLResponse=');
@@ -321,12 +293,7 @@ describe.each(DIALECTS)('SAML with samlify identity providers (%s)', (dialect) =
         .toString()
         .replace('someone@okta.example', person.email),
     ).toString('base64');
-    const refused = await fetch(`${t.base}/sso/saml/logout`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ SAMLRequest: forged }),
-    });
+    const refused = await postForm(`${t.base}/sso/saml/logout`, { SAMLRequest: forged });
     expect(refused.status).toBe(400);
     expect(await signedInStill(fourth)).toBe(true);
   });
@@ -352,7 +319,7 @@ describe.each(DIALECTS)('SAML with samlify identity providers (%s)', (dialect) =
     });
     expect(lastTest.refusal).toContain('none of your groups gives a role');
     expect(lastTest.claims).toContainEqual({
-      name: SAML_PRESETS.entra.email,
+      name: PROVIDER_PRESETS.entra.saml.email,
       values: [tester.email],
     });
   });

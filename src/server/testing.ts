@@ -192,6 +192,15 @@ export async function signInAt(base: string, who: string | object, headers = {})
  * Where a single sign-on's last step sends the browser: a refusal's redirect, or the page that
  * goes on into the dashboard once signed in; and the session cookie it set, if any.
  */
+/** A form posted as a browser would from another site (an identity provider's page). */
+export const postForm = (url: string, fields: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+
 export async function ssoLanding(response: Response) {
   const session = response.headers
     .getSetCookie()

@@ -43,6 +43,35 @@ export interface ResponseOptions {
   signResponse?: boolean;
 }
 
+/**
+ * The responses issue 60 found signing people in, as options both test providers take (this one
+ * and the samlify one), each with the rule of decision 084 that refuses it.
+ */
+export const LETTER_ATTACKS: Array<
+  [
+    string,
+    { issuer?: string; destination?: string; signResponse?: boolean; sha1?: boolean },
+    RegExp,
+  ]
+> = [
+  [
+    'from another issuer, signed with the configured key',
+    { issuer: 'https://evil.example/idp' },
+    /^issuer:/,
+  ],
+  [
+    'for another Destination, the assertion signed',
+    { destination: 'https://other-sp.example/acs' },
+    /^destination:/,
+  ],
+  [
+    'signed as a whole for another Destination',
+    { signResponse: true, destination: 'https://other-sp.example/acs' },
+    /^destination:/,
+  ],
+  ['signed with RSA-SHA1 and a SHA-1 digest', { sha1: true }, /^algorithm:/],
+];
+
 export interface TestSamlIdp {
   entityId: string;
   ssoUrl: string;

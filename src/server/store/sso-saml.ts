@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DashboardDb } from './db';
 import type { Database } from './schema';
-import { SSO_LOGIN_TTL_MS, type SamlConnection, samlOptionsOf } from './sso';
+import { dropOlder, SSO_LOGIN_TTL_MS, type SamlConnection, samlOptionsOf } from './sso';
 import { sha256 } from './workspace';
 
 export function samlUpkeep(
@@ -118,10 +118,7 @@ export function samlUpkeep(
     /** node-saml's store of the requests this server sent (shared by servers, in the database). */
     samlRequests: {
       async saveAsync(key: string, value: string) {
-        await db
-          .deleteFrom('sso_saml_request')
-          .where('created_at', '<', now() - SSO_LOGIN_TTL_MS)
-          .execute();
+        await dropOlder(store, 'sso_saml_request', now() - SSO_LOGIN_TTL_MS);
         await db
           .insertInto('sso_saml_request')
           .values({ id: key, created_at: now() })
@@ -167,10 +164,7 @@ export function samlUpkeep(
       saml: { provider: string; nameId: string; nameIdFormat: string; sessionIndex: string | null },
     ): Promise<void> {
       // Rows of sessions long gone go as new ones come.
-      await db
-        .deleteFrom('sso_saml_session')
-        .where('created_at', '<', now() - 25 * 60 * 60 * 1000)
-        .execute();
+      await dropOlder(store, 'sso_saml_session', now() - 25 * 60 * 60 * 1000);
       await db
         .insertInto('sso_saml_session')
         .values({

@@ -86,6 +86,13 @@ export interface SamlConnection extends SamlOptions {
   lastSignInEmail: string | null;
 }
 
+/** A sign-in table's rows made before `before` (what nobody finished, or is long gone). */
+export const dropOlder = (
+  store: DashboardDb,
+  table: 'sso_login' | 'sso_saml_request' | 'sso_saml_session',
+  before: number,
+) => store.db.deleteFrom(table).where('created_at', '<', before).execute();
+
 /** The options of a SAML provider's settings, the defaults where none is given. */
 export const samlOptionsOf = (settings: Partial<SamlOptions>): SamlOptions =>
   Object.fromEntries(
@@ -146,13 +153,13 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
       .execute();
   }
 
+  /** A protocol's provider row, if one is set up. */
+  const rowOf = (protocol: 'oidc' | 'saml') =>
+    db.selectFrom('sso_connection').selectAll().where('protocol', '=', protocol).executeTakeFirst();
+
   /** The SAML provider, as its metadata said and the admin chose. */
   async function saml(): Promise<SamlConnection | undefined> {
-    const row = await db
-      .selectFrom('sso_connection')
-      .selectAll()
-      .where('protocol', '=', 'saml')
-      .executeTakeFirst();
+    const row = await rowOf('saml');
     if (!row) return undefined;
     return {
       entityId: row.issuer,
@@ -170,11 +177,7 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
     ...samlUpkeep(store, now, () => saml()),
 
     async oidc(): Promise<OidcConnection | undefined> {
-      const row = await db
-        .selectFrom('sso_connection')
-        .selectAll()
-        .where('protocol', '=', 'oidc')
-        .executeTakeFirst();
+      const row = await rowOf('oidc');
       if (!row) return undefined;
       return {
         issuer: row.issuer,
@@ -300,10 +303,7 @@ export function ssoStore(store: DashboardDb, vault: Vault, now: () => number) {
     /** A sign-in under way, found later by its `state` (kept as a hash). */
     async startLogin(state: string, login: Omit<SsoLogin, 'createdAt'>): Promise<void> {
       // Old sign-ins nobody finished go as new ones start.
-      await db
-        .deleteFrom('sso_login')
-        .where('created_at', '<', now() - SSO_LOGIN_TTL_MS)
-        .execute();
+      await dropOlder(store, 'sso_login', now() - SSO_LOGIN_TTL_MS);
       await db
         .insertInto('sso_login')
         .values({

@@ -34,6 +34,29 @@ const settings = (over: Partial<SsoSettings> = {}): SsoSettings =>
     ...over,
   });
 
+/** A SAML provider set up from pasted metadata, its certificate good until `validTo`. */
+const samlProvider = (o: { validTo: string; signsRequests?: boolean }) => ({
+  entityId: 'https://idp.partner.example/saml',
+  entryPoint: 'https://idp.partner.example/sso',
+  certificates: [{ subject: 'CN=idp.partner.example', validTo: o.validTo }],
+  preset: 'other' as const,
+  metadataUrl: null,
+  metadataFetchedAt: null,
+  metadataProblem: null,
+  emailAttribute: 'email',
+  nameAttribute: 'displayName',
+  allowIdpInitiated: false,
+  signsRequests: o.signsRequests ?? false,
+  logoutUrl: null,
+  groupsAttribute: 'groups',
+  domains: ['partner.example'],
+  roleMap: [{ group: 'finance', roles: ['finance' as const] }],
+  updatedAt: 1_790_000_000_000,
+  updatedBy: 'admin@partner.example',
+  lastSignInAt: null,
+  lastSignInEmail: null,
+});
+
 function panel(data: SsoSettings) {
   renderWithData(
     <Suspense>
@@ -79,27 +102,7 @@ it('names every field at fault before an OpenID provider is sent, https included
 it('says whom a SAML provider trusts, and removes it only when asked twice', async () => {
   panel(
     settings({
-      saml: {
-        entityId: 'https://idp.partner.example/saml',
-        entryPoint: 'https://idp.partner.example/sso',
-        certificates: [{ subject: 'CN=idp.partner.example', validTo: '2027-06-30' }],
-        preset: 'other',
-        metadataUrl: null,
-        metadataFetchedAt: null,
-        metadataProblem: null,
-        emailAttribute: 'email',
-        nameAttribute: 'displayName',
-        allowIdpInitiated: false,
-        signsRequests: false,
-        logoutUrl: null,
-        groupsAttribute: 'groups',
-        domains: ['partner.example'],
-        roleMap: [{ group: 'finance', roles: ['finance'] }],
-        updatedAt: 1_790_000_000_000,
-        updatedBy: 'admin@partner.example',
-        lastSignInAt: null,
-        lastSignInEmail: null,
-      },
+      saml: samlProvider({ validTo: '2027-06-30' }),
     }),
   );
   const form = await formNamed('SAML provider');
@@ -172,27 +175,7 @@ it('warns when the provider’s newest certificate expires within 30 days', asyn
   const soon = new Date(Date.now() + 10 * 86_400_000).toUTCString();
   panel(
     settings({
-      saml: {
-        entityId: 'https://idp.partner.example/saml',
-        entryPoint: 'https://idp.partner.example/sso',
-        certificates: [{ subject: 'CN=idp.partner.example', validTo: soon }],
-        preset: 'okta',
-        metadataUrl: null,
-        metadataFetchedAt: null,
-        metadataProblem: null,
-        emailAttribute: 'email',
-        nameAttribute: 'displayName',
-        allowIdpInitiated: false,
-        signsRequests: true,
-        logoutUrl: null,
-        groupsAttribute: 'groups',
-        domains: ['partner.example'],
-        roleMap: [{ group: 'finance', roles: ['finance'] }],
-        updatedAt: 1_790_000_000_000,
-        updatedBy: 'admin@partner.example',
-        lastSignInAt: null,
-        lastSignInEmail: null,
-      },
+      saml: samlProvider({ validTo: soon, signsRequests: true }),
     }),
   );
   const form = await formNamed('SAML provider');

@@ -30,11 +30,9 @@ import { type Control, Controller, type FieldErrors, useForm } from 'react-hook-
 import { ROLE_LABEL, ROLES } from '#/api/roles';
 import {
   type GroupRoles,
-  OIDC_PRESETS,
   OidcSettingsForm,
-  SAML_PRESETS,
+  PROVIDER_PRESETS,
   SamlSettingsForm,
-  SSO_PRESET_LABEL,
   SSO_PRESETS,
   type SsoPreset,
   type SsoSettings,
@@ -149,13 +147,7 @@ export function SsoSettingsPanel() {
 }
 
 const SAML_FIELDS = Object.keys(SamlSettingsForm.shape);
-const SSO_PRESET_SHORT: Record<SsoPreset, string> = {
-  entra: 'Entra ID',
-  okta: 'Okta',
-  google: 'Google',
-  other: 'Other',
-};
-const PRESET_OPTIONS = SSO_PRESETS.map((p) => ({ value: p, label: SSO_PRESET_SHORT[p] }));
+const PRESET_OPTIONS = SSO_PRESETS.map((p) => ({ value: p, label: PROVIDER_PRESETS[p].short }));
 
 /** Which provider it is: its defaults are filled in. */
 function PresetChoice({
@@ -183,7 +175,7 @@ function PresetChoice({
         maw={420}
       />
       <Text size="xs" c="dimmed">
-        {SSO_PRESET_LABEL[value]}: {description}
+        {PROVIDER_PRESETS[value].label}: {description}
       </Text>
     </Stack>
   );
@@ -201,6 +193,13 @@ const GROUPS_HINT: Record<SsoPreset, string> = {
   other: '',
 };
 
+/** The attributes of a SAML assertion that say who the person is. */
+const ATTRIBUTE_FIELDS = [
+  ['emailAttribute', 'Email attribute', 'Empty: the NameID, when it is an address'],
+  ['nameAttribute', 'Name attribute', "The person's name as shown here"],
+  ['groupsAttribute', 'Groups attribute', "The attribute that lists the person's groups"],
+] as const;
+
 function SamlForm({ settings }: { settings: SsoSettings }) {
   const save = useSetSaml();
   const remove = useRemoveSaml();
@@ -212,9 +211,9 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
       preset: saved?.preset ?? 'other',
       metadataUrl: saved?.metadataUrl ?? undefined,
       metadataXml: undefined,
-      emailAttribute: saved?.emailAttribute ?? SAML_PRESETS.other.email,
-      nameAttribute: saved?.nameAttribute ?? SAML_PRESETS.other.name,
-      groupsAttribute: saved?.groupsAttribute ?? SAML_PRESETS.other.groups,
+      emailAttribute: saved?.emailAttribute ?? PROVIDER_PRESETS.other.saml.email,
+      nameAttribute: saved?.nameAttribute ?? PROVIDER_PRESETS.other.saml.name,
+      groupsAttribute: saved?.groupsAttribute ?? PROVIDER_PRESETS.other.saml.groups,
       allowIdpInitiated: saved?.allowIdpInitiated ?? false,
       domains: saved?.domains ?? [],
       roleMap: saved?.roleMap ?? [{ group: '', roles: [] }],
@@ -295,9 +294,9 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
           value={preset}
           onChange={(next) => {
             form.setValue('preset', next);
-            form.setValue('emailAttribute', SAML_PRESETS[next].email);
-            form.setValue('nameAttribute', SAML_PRESETS[next].name);
-            form.setValue('groupsAttribute', SAML_PRESETS[next].groups);
+            form.setValue('emailAttribute', PROVIDER_PRESETS[next].saml.email);
+            form.setValue('nameAttribute', PROVIDER_PRESETS[next].saml.name);
+            form.setValue('groupsAttribute', PROVIDER_PRESETS[next].saml.groups);
           }}
         />
         <SegmentedControl
@@ -356,51 +355,31 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
           </>
         )}
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <TextInput
-            description="Empty: the NameID, when it is an address"
-            spellCheck={false}
-            {...textField(form, 'emailAttribute', 'Email attribute')}
-          />
-          <TextInput
-            description="The person's name as shown here"
-            spellCheck={false}
-            {...textField(form, 'nameAttribute', 'Name attribute')}
-          />
-          <TextInput
-            description="The attribute that lists the person's groups"
-            spellCheck={false}
-            {...textField(form, 'groupsAttribute', 'Groups attribute')}
-          />
-        </SimpleGrid>
-        <Controller
-          control={form.control}
-          name="allowIdpInitiated"
-          render={({ field }) => (
-            <Checkbox
-              label="Allow sign-in started at the provider (from its app portal)"
-              description="Off is safer: such a sign-in answers no request of this browser, so someone holding a fresh assertion of their own could sign another person's browser in as themselves (login CSRF). Turn it on only if people start from the provider's portal."
-              checked={field.value ?? false}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
+          {ATTRIBUTE_FIELDS.map(([name, label, description]) => (
+            <TextInput
+              key={name}
+              description={description}
+              spellCheck={false}
+              {...textField(form, name, label)}
             />
-          )}
+          ))}
+        </SimpleGrid>
+        <Checkbox
+          label="Allow sign-in started at the provider (from its app portal)"
+          description="Off is safer: such a sign-in answers no request of this browser, so someone holding a fresh assertion of their own could sign another person's browser in as themselves (login CSRF). Turn it on only if people start from the provider's portal."
+          {...form.register('allowIdpInitiated')}
         />
-        {GROUPS_HINT[preset] && (
-          <Text size="xs" c="dimmed">
-            {GROUPS_HINT[preset]}
-          </Text>
-        )}
-        <CoverageFields
+        <ProviderTail
           control={form.control as unknown as Control<Coverage>}
           errors={errors}
-          groupsById={SAML_PRESETS[preset].groupsById}
+          preset={preset}
+          protocol="saml"
+          save={save}
+          remove={remove}
+          placed={SAML_FIELDS}
+          submit={saved ? 'Save' : 'Set up'}
+          savedName={saved?.entityId}
         />
-        <SubmitRow mutation={save} failed="Not saved" placed={SAML_FIELDS}>
-          {saved ? 'Save' : 'Set up'}
-        </SubmitRow>
-        {saved && <TestSignInButton protocol="saml" />}
-        {saved && (
-          <RemoveProvider name={saved.entityId} what="SAML provider removed" remove={remove} />
-        )}
       </Stack>
     </MutationForm>
   );
@@ -460,7 +439,7 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
             value={preset}
             onChange={(next) => {
               form.setValue('preset', next);
-              form.setValue('groupsClaim', OIDC_PRESETS[next].groups);
+              form.setValue('groupsClaim', 'groups');
             }}
           />
           {preset === 'entra' || preset === 'google' ? (
@@ -504,19 +483,15 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
             autoComplete="off"
             {...textField(form, 'clientId', 'Client ID')}
           />
-          <Controller
-            control={form.control}
-            name="clientAuth"
-            render={({ field }) => (
-              <Select
-                label="Client authentication"
-                description="How this dashboard proves itself to the provider"
-                data={CLIENT_AUTH_OPTIONS}
-                allowDeselect={false}
-                value={field.value ?? 'client_secret_post'}
-                onChange={(value) => field.onChange(value ?? 'client_secret_post')}
-              />
-            )}
+          <Select
+            label="Client authentication"
+            description="How this dashboard proves itself to the provider"
+            data={CLIENT_AUTH_OPTIONS}
+            allowDeselect={false}
+            value={clientAuth}
+            onChange={(value) =>
+              form.setValue('clientAuth', (value ?? 'client_secret_post') as typeof clientAuth)
+            }
           />
           {clientAuth === 'client_secret_post' ? (
             <PasswordInput
@@ -540,25 +515,63 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
             </Stack>
           )}
         </SimpleGrid>
-        {GROUPS_HINT[preset] && (
-          <Text size="xs" c="dimmed">
-            {GROUPS_HINT[preset]}
-          </Text>
-        )}
-        <CoverageFields
+        <ProviderTail
           control={form.control as unknown as Control<Coverage>}
           errors={errors}
-          groupsById={OIDC_PRESETS[preset].groupsById}
+          preset={preset}
+          protocol="oidc"
+          save={save}
+          remove={remove}
+          placed={FIELDS}
+          submit={saved ? 'Check and save' : 'Check and set up'}
+          savedName={saved?.issuer}
         />
-        <SubmitRow mutation={save} failed="Not saved" placed={FIELDS}>
-          {saved ? 'Check and save' : 'Check and set up'}
-        </SubmitRow>
-        {saved && <TestSignInButton protocol="oidc" />}
-        {saved && (
-          <RemoveProvider name={saved.issuer} what="OpenID provider removed" remove={remove} />
-        )}
       </Stack>
     </MutationForm>
+  );
+}
+
+/**
+ * The end of either protocol's form: what the provider covers, the save button, and once saved a
+ * test sign-in and its removal.
+ */
+function ProviderTail({
+  control,
+  errors,
+  preset,
+  protocol,
+  save,
+  remove,
+  placed,
+  submit,
+  savedName,
+}: {
+  control: Control<Coverage>;
+  errors: FieldErrors<Coverage>;
+  preset: SsoPreset;
+  protocol: 'oidc' | 'saml';
+  save: Parameters<typeof SubmitRow>[0]['mutation'];
+  remove: Parameters<typeof RemoveProvider>[0]['remove'];
+  placed: readonly string[];
+  submit: string;
+  /** The provider saved, by its entity id or issuer; undefined before it is set up. */
+  savedName: string | undefined;
+}) {
+  return (
+    <>
+      <CoverageFields control={control} errors={errors} preset={preset} />
+      <SubmitRow mutation={save} failed="Not saved" placed={placed}>
+        {submit}
+      </SubmitRow>
+      {savedName !== undefined && <TestSignInButton protocol={protocol} />}
+      {savedName !== undefined && (
+        <RemoveProvider
+          name={savedName}
+          what={protocol === 'saml' ? 'SAML provider removed' : 'OpenID provider removed'}
+          remove={remove}
+        />
+      )}
+    </>
   );
 }
 
@@ -568,15 +581,21 @@ type Coverage = { domains: string[]; roleMap: GroupRoles[] };
 function CoverageFields({
   control,
   errors,
-  groupsById = false,
+  preset,
 }: {
   control: Control<Coverage>;
   errors: FieldErrors<Coverage>;
-  /** The provider names groups by id: each gets a label for people to read. */
-  groupsById?: boolean;
+  /** Which provider it is: what it sends groups as (by id: each gets a label to be read). */
+  preset: SsoPreset;
 }) {
+  const { groupsById } = PROVIDER_PRESETS[preset];
   return (
     <>
+      {GROUPS_HINT[preset] && (
+        <Text size="xs" c="dimmed">
+          {GROUPS_HINT[preset]}
+        </Text>
+      )}
       <Controller
         control={control}
         name="domains"
