@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DashboardDb } from './db';
 import type { Database } from './schema';
-import { dropOlder, SSO_LOGIN_TTL_MS, type SamlConnection, samlOptionsOf } from './sso';
+import { dropOlder, SSO_LOGIN_TTL_MS, type SamlConnection, samlOptionsOf } from './sso-rows';
 import { sha256 } from './workspace';
 
 export function samlUpkeep(

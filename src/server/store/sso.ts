@@ -1,7 +1,7 @@
 // The workspace's single sign-on in its database (migration 026, docs/decisions/051): the
 // OpenID provider's settings with the client secret sealed by the vault, the sign-in policy
 // (a workspace setting), and the sign-ins under way, each used once.
-import type { GroupRoles, OidcSettings, SignInPolicy, SsoPreset, SsoTestResult } from '#/api/sso';
+import type { GroupRoles, OidcSettings, SignInPolicy, SsoTestResult } from '#/api/sso';
 import type { Selectable } from 'kysely';
 import type { DashboardDb } from './db';
 import type { SsoConnectionTable } from './schema';
@@ -10,9 +10,19 @@ import { putWorkspaceSetting } from './workspace-settings';
 import { sha256 } from './workspace';
 import { ownKeys } from '../sso/own-keys';
 import { samlUpkeep } from './sso-saml';
+import {
+  dropOlder,
+  optionsOf,
+  SAML_DEFAULTS,
+  type SamlConnection,
+  type SamlOptions,
+  samlOptionsOf,
+  SSO_LOGIN_TTL_MS,
+} from './sso-rows';
 
-/** How long a sign-in may stay at the provider before its answer is refused. */
-export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
+export { SSO_LOGIN_TTL_MS };
+export type { SamlConnection, SamlOptions };
+
 const POLICY_KEY = 'signInPolicy';
 const TEST_KEY = 'ssoLastTest';
 const NO_POLICY: SignInPolicy = {
@@ -34,73 +44,6 @@ const OIDC_DEFAULTS: OidcOptions = {
   tenant: '',
   clientAuth: 'client_secret_post',
 };
-
-/** A SAML provider's settings beside its keys (docs/decisions/085). */
-export interface SamlOptions {
-  preset: SsoPreset;
-  /** The attribute of the address; empty: the NameID. */
-  emailAttribute: string;
-  nameAttribute: string;
-  /** Sign-in started at the provider (no request of ours) is taken. */
-  allowIdpInitiated: boolean;
-  /** Where its metadata is fetched from and kept up to date; null when pasted. */
-  metadataUrl: string | null;
-  metadataFetchedAt: number | null;
-  /** Why the last fetch of the metadata failed; null when it did not. */
-  metadataProblem: string | null;
-  /** Its metadata's WantAuthnRequestsSigned. */
-  signsRequests: boolean;
-  /** Its single logout URL (HTTP-Redirect), when its metadata names one. */
-  logoutUrl: string | null;
-}
-const SAML_DEFAULTS: SamlOptions = {
-  preset: 'other',
-  emailAttribute: 'email',
-  nameAttribute: 'displayName',
-  allowIdpInitiated: false,
-  metadataUrl: null,
-  metadataFetchedAt: null,
-  metadataProblem: null,
-  signsRequests: false,
-  logoutUrl: null,
-};
-
-/** A row's options over the defaults (rows from before migration 037 hold `{}`). */
-const optionsOf = <T extends object>(defaults: T, text: string): T => ({
-  ...defaults,
-  ...(JSON.parse(text || '{}') as Partial<T>),
-});
-
-/** The workspace's SAML identity provider, as its metadata said and the admin chose. */
-export interface SamlConnection extends SamlOptions {
-  entityId: string;
-  entryPoint: string;
-  /** Its signing certificates, PEM. */
-  certificates: string[];
-  groupsAttribute: string;
-  domains: string[];
-  roleMap: GroupRoles[];
-  updatedAt: number;
-  updatedBy: string | null;
-  lastSignInAt: number | null;
-  lastSignInEmail: string | null;
-}
-
-/** A sign-in table's rows made before `before` (what nobody finished, or is long gone). */
-export const dropOlder = (
-  store: DashboardDb,
-  table: 'sso_login' | 'sso_saml_request' | 'sso_saml_session',
-  before: number,
-) => store.db.deleteFrom(table).where('created_at', '<', before).execute();
-
-/** The options of a SAML provider's settings, the defaults where none is given. */
-export const samlOptionsOf = (settings: Partial<SamlOptions>): SamlOptions =>
-  Object.fromEntries(
-    Object.entries(SAML_DEFAULTS).map(([key, fallback]) => [
-      key,
-      settings[key as keyof SamlOptions] ?? fallback,
-    ]),
-  ) as unknown as SamlOptions;
 
 /** What a provider's row says of what it covers and of its use, whatever its protocol. */
 function coverageOf(row: Selectable<SsoConnectionTable>) {
