@@ -155,6 +155,23 @@ describe.each(DIALECTS)('single sign-on by SAML 2.0 (%s)', (dialect) => {
     expect((await setUp(idp.metadataXml)).status).toBe(200);
   });
 
+  it('reads the address and name as before presets when the named attributes are not sent', async () => {
+    const saved = await t.call(admin, 'PUT', '/admin/sso/saml', {
+      metadataXml: idp.metadataXml,
+      emailAttribute: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+      nameAttribute: 'http://schemas.microsoft.com/identity/claims/displayname',
+      groupsAttribute: 'groups',
+      allowIdpInitiated: true,
+      domains: ['saml.example'],
+      roleMap: ROLE_MAP,
+    });
+    expect(saved.status).toBe(200);
+    const done = await post(answer());
+    const session = await t.call(done.session!, 'GET', '/session');
+    expect(session.json.user).toMatchObject({ email: 'ines@saml.example', name: 'Ines Keller' });
+    expect((await setUp(idp.metadataXml)).status).toBe(200);
+  });
+
   it('refuses an assertion it has seen before', async () => {
     const once = answer();
     expect((await post(once)).session).toBeDefined();

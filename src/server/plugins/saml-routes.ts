@@ -57,17 +57,28 @@ function valuesOf(value: unknown): string[] {
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 }
 
+/**
+ * Where an address or a name is found when the attribute the admin named is not sent: the
+ * attributes decision 053 read before presets (`mail`, the LDAP OID of mail; `displayName`,
+ * `name`), so that a provider set up before them signs in as it did; then the NameID.
+ */
+const ADDRESS_FALLBACKS = ['email', 'mail', 'urn:oid:0.9.2342.19200300.100.1.3'];
+const NAME_FALLBACKS = ['displayName', 'name'];
+
 /** What the assertion says of the person, through the attributes the admin named. */
 function identityOf(profile: Profile, saml: SamlConnection): ProviderIdentity {
-  const first = (name: string) => (name ? valuesOf(profile[name])[0] : undefined);
+  const first = (names: string[]) =>
+    names.filter(Boolean).flatMap((name) => valuesOf(profile[name]))[0];
   const nameId = profile.nameID;
   return {
     protocol: 'saml',
     provider: saml.entityId,
     subject: nameId,
-    email: first(saml.emailAttribute) ?? (nameId.includes('@') ? nameId : undefined),
+    email:
+      first([saml.emailAttribute, ...ADDRESS_FALLBACKS]) ??
+      (nameId.includes('@') ? nameId : undefined),
     emailVerified: undefined,
-    name: first(saml.nameAttribute),
+    name: first([saml.nameAttribute, ...NAME_FALLBACKS]),
     groups: profile[saml.groupsAttribute],
     connection: saml,
   };
