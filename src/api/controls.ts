@@ -146,16 +146,41 @@ export const APPROVAL_SETTING_DEFAULTS = {
   quoteValidityMinutes: 24 * 60,
   stepUpMinutes: 5,
   baseCurrency: 'EUR',
+  remindAfterHours: 4,
+  escalateAfterHours: 24,
+  expireAfterDays: 7,
 };
-export const ApprovalSettings = z.object({
-  /** From 5 minutes to a week. */
-  quoteValidityMinutes: wholeNumber(5, 10080, 'minutes'),
-  stepUpMinutes: wholeNumber(1, 60, 'minutes'),
-  baseCurrency: requiredText(20, {
-    type: 'must be a payout currency of the currency list',
-    empty: 'is required: a payout currency of the currency list',
-  }),
-});
+export const ApprovalSettings = z
+  .object({
+    /** From 5 minutes to a week. */
+    quoteValidityMinutes: wholeNumber(5, 10080, 'minutes'),
+    stepUpMinutes: wholeNumber(1, 60, 'minutes'),
+    baseCurrency: requiredText(20, {
+      type: 'must be a payout currency of the currency list',
+      empty: 'is required: a payout currency of the currency list',
+    }),
+    /**
+     * An approval untouched this long reminds its approvers once; this long, the admins are told;
+     * this long, it is closed as expired and its transaction cancelled (docs/decisions/086).
+     */
+    remindAfterHours: wholeNumber(1, 72, 'hours').default(4),
+    escalateAfterHours: wholeNumber(2, 168, 'hours').default(24),
+    expireAfterDays: wholeNumber(1, 30, 'days').default(7),
+  })
+  .superRefine((s, context) => {
+    if (s.escalateAfterHours <= s.remindAfterHours)
+      context.addIssue({
+        code: 'custom',
+        path: ['escalateAfterHours'],
+        message: `must be more than the reminder's ${s.remindAfterHours} hours`,
+      });
+    if (s.expireAfterDays * 24 <= s.escalateAfterHours)
+      context.addIssue({
+        code: 'custom',
+        path: ['expireAfterDays'],
+        message: `must be later than the escalation's ${s.escalateAfterHours} hours`,
+      });
+  });
 export type ApprovalSettings = z.infer<typeof ApprovalSettings>;
 
 /** An amount converted into the base currency for a decision, at the rate the API quoted. */

@@ -19,13 +19,14 @@ export const NOTIFICATION_KINDS = [
   'newSignIn',
   'monthlyStatement',
   'signInProvider',
+  'approvalEscalated',
 ] as const;
 export const NotificationKind = oneOf(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 export const KIND_LABEL: Record<NotificationKind, string> = {
   waitingForYou: 'An approval waits for you',
-  requestRejected: 'Something you asked for was rejected, with the reason',
+  requestRejected: 'Something you asked for was rejected or expired, with the reason',
   transactionEnded: 'Your transaction completed, was cancelled or failed',
   batchFinished: 'Your bulk payout finished submitting',
   webhookFailing: 'A webhook endpoint keeps failing',
@@ -33,6 +34,7 @@ export const KIND_LABEL: Record<NotificationKind, string> = {
   monthlyStatement: 'Last month’s statement totals, on the first of the month',
   signInProvider:
     'The identity provider’s certificate expires soon, or its metadata cannot be fetched',
+  approvalEscalated: 'An approval nobody acted on for too long',
 };
 
 /**
@@ -52,6 +54,8 @@ export const KIND_AUDIENCE: Record<NotificationKind, readonly Role[] | 'everyone
   monthlyStatement: ['finance', 'approver', 'admin', 'viewer'],
   // Single sign-on is the admins' to keep working.
   signInProvider: ['admin'],
+  // The admins see that nobody decides (docs/decisions/086).
+  approvalEscalated: ['admin'],
 };
 
 /** The kinds a person with `roles` can be told of. */
@@ -80,6 +84,7 @@ export const DEFAULT_MODE: Record<NotificationKind, DeliveryMode> = {
   // Mailed once a month to whoever chose it (at once or in the digest: the same mail).
   monthlyStatement: 'off',
   signInProvider: 'immediately',
+  approvalEscalated: 'immediately',
 };
 
 export const Notification = z.object({

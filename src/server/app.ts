@@ -329,6 +329,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
       batches,
       sso,
       notices: notes,
+      waitingApprovals: controlsDb,
       origin: () => address.origin(),
     },
     {

@@ -16,6 +16,8 @@ import { repeatingPass } from './repeating-pass';
 import type { Notices } from './notifications/notices';
 import { METADATA_REFRESH_MS, refreshSamlMetadata, warnOfExpiry } from './sso/saml-refresh';
 import type { SsoStore } from './store/sso';
+import { type NudgeDeps, nudgeApprovals } from './approvals/nudges';
+import { partnerApi } from './partner-api';
 
 /** What the jobs use (parts of the server's context). */
 export interface JobDeps extends SubmitterDeps, QuoterDeps {
@@ -24,6 +26,8 @@ export interface JobDeps extends SubmitterDeps, QuoterDeps {
   workspace: SubmitterDeps['workspace'] & QuoterDeps['workspace'];
   outbox: OutboxWorker;
   batches: BatchStore;
+  /** What waits for an approval, and the approval settings (./approvals/nudges.ts). */
+  waitingApprovals: Pick<NudgeDeps, 'settings' | 'waitingSince'>;
   /** Single sign-on's provider settings, and the notices that tell admins of them. */
   sso: SsoStore;
   notices: Notices;
@@ -74,6 +78,30 @@ export function serverJobs(
             if (digested + statements > 0) await outbox.kick();
           },
           { intervalMs: 60_000, name: 'digest', log },
+        ),
+      },
+      'approval reminders': {
+        does: 'reminds approvers of what waits, tells admins of what nobody decides, and expires (cancelling) what nobody decided in time',
+        schedule: 'every minute',
+        lease: 'each reminder, escalation and expiry claimed once by a conditional update',
+        retries: 'the next pass; an expiry the API could not cancel says why in the audit trail',
+        ...repeatingPass(
+          async () => {
+            const done = await nudgeApprovals(
+              {
+                db,
+                auditSeal: deps.auditSeal,
+                notices: deps.notices,
+                settings: deps.waitingApprovals.settings,
+                waitingSince: deps.waitingApprovals.waitingSince,
+                environments: [...deps.upstreams.keys()],
+                api: (environment) => partnerApi(deps, environment),
+              },
+              now(),
+            );
+            if (done.reminded + done.escalated + done.expired > 0) await outbox.kick();
+          },
+          { intervalMs: 60_000, name: 'approval reminders', log },
         ),
       },
       'saml metadata': {

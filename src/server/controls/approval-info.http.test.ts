@@ -166,6 +166,9 @@ describe('the approval settings', () => {
       quoteValidityMinutes: 1440,
       stepUpMinutes: 5,
       baseCurrency: 'EUR',
+      remindAfterHours: 4,
+      escalateAfterHours: 24,
+      expireAfterDays: 7,
     });
     expect(
       (
@@ -190,6 +193,9 @@ describe('the approval settings', () => {
     ['stepUpMinutes', { stepUpMinutes: 61 }],
     ['baseCurrency', { baseCurrency: 'USDT(TRC20)' }],
     ['baseCurrency', { baseCurrency: 'EURO' }],
+    ['remindAfterHours', { remindAfterHours: 0 }],
+    ['escalateAfterHours', { remindAfterHours: 8, escalateAfterHours: 8 }],
+    ['expireAfterDays', { escalateAfterHours: 48, expireAfterDays: 2 }],
   ])('name the %s they cannot take', async (field, change) => {
     const answer = await t.call(who.admin, 'PUT', '/controls/settings', {
       quoteValidityMinutes: 1440,

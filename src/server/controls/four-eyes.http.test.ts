@@ -163,6 +163,9 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
       quoteValidityMinutes: 60,
       stepUpMinutes: 10,
       baseCurrency: 'USD',
+      remindAfterHours: 4,
+      escalateAfterHours: 24,
+      expireAfterDays: 7,
     });
 
     const person = await t.call(ben, 'POST', '/admin/users', {

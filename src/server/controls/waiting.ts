@@ -102,6 +102,18 @@ export function waitingQueries(
 
   return {
     /**
+     * Transactions waiting for an approval since before `before`, oldest first (what nobody has
+     * acted on: docs/decisions/086), at most `limit`.
+     */
+    waitingSince: (environment: string, before: number, limit: number) =>
+      waiting(environment, undefined)
+        .where('t.last_update_time', '<=', before)
+        .select(['t.product', 't.id', 't.awaiting', 't.record', 't.last_update_time'])
+        .orderBy('t.last_update_time')
+        .limit(limit)
+        .execute(),
+
+    /**
      * Transactions waiting for a quote or deposit approval, from the local index, oldest wait
      * first; with `for`, only those that person could decide (not created by them, not decided
      * by them).

@@ -208,6 +208,58 @@ export function notices(settings: MailSettings) {
     },
 
     /**
+     * An approval nobody acted on (docs/decisions/086): its approvers (not whoever asked) are
+     * reminded once; later the admins are told; what nobody decided in time expires, and
+     * whoever asked is told.
+     */
+    async approvalNudge(
+      trx: Trx,
+      n: {
+        step: 'remind' | 'escalate' | 'expire';
+        /** What waits, in words: "the quote approval of Payout #12 (2,500.00 EUR)". */
+        what: string;
+        /** Since when, in words: "4 hours". */
+        waited: string;
+        /** Who asked; not reminded, told of the expiry. */
+        askedBy: string | null;
+        /** More to say: the quote's expiry, what the expiry did. */
+        note: string;
+        link: string;
+      },
+    ) {
+      const step = {
+        remind: {
+          kind: 'waitingForYou' as const,
+          userIds: await approvers(trx, [n.askedBy]),
+          title: `Reminder: ${n.what}, waiting for ${n.waited}`,
+        },
+        escalate: {
+          kind: 'approvalEscalated' as const,
+          userIds: await peopleWithRole(trx, KIND_AUDIENCE.approvalEscalated as readonly Role[]),
+          title: `Nobody has approved ${n.what} in ${n.waited}`,
+        },
+        expire: {
+          kind: 'requestRejected' as const,
+          userIds: n.askedBy ? [n.askedBy] : [],
+          title: `${n.what} expired: nobody decided in ${n.waited}`,
+        },
+      }[n.step];
+      if (step.userIds.length === 0) return;
+      const title = step.title.charAt(0).toUpperCase() + step.title.slice(1);
+      await notify(
+        trx,
+        {
+          kind: step.kind,
+          userIds: step.userIds,
+          title,
+          body: `${title}. ${n.note}`,
+          link: n.link,
+        },
+        settings,
+      );
+    },
+
+    /**
      * The SAML provider needs an admin (docs/decisions/085): a certificate it signs with expires
      * soon and no newer one is published, or its metadata could not be fetched.
      */

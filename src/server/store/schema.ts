@@ -208,6 +208,18 @@ export interface SsoConnectionTable {
   options: Generated<string>;
 }
 
+/** What was done about an approval nobody acted on (migration 039, docs/decisions/086). */
+export interface ApprovalNudgeTable {
+  environment: string;
+  /** `transaction:{product}:{id}:{quote|deposit}` or `payee:{request id}`. */
+  subject: string;
+  /** When it began to wait. */
+  since: number;
+  reminded_at: number | null;
+  escalated_at: number | null;
+  expired_at: number | null;
+}
+
 /** A session a SAML sign-in opened, for single logout (migration 038). */
 export interface SsoSamlSessionTable {
   /** The session's id hash (app_session.id_hash). */
@@ -699,6 +711,7 @@ export interface Database {
   approval_policy: ApprovalPolicyTable;
   transaction_origin: TransactionOriginTable;
   approval_request: ApprovalRequestTable;
+  approval_nudge: ApprovalNudgeTable;
   approval_decision: ApprovalDecisionTable;
   transaction_recipient: TransactionRecipientTable;
   role_setting: RoleSettingTable;

@@ -26,21 +26,32 @@ import {
 import { announceHeld } from './policy-settings';
 import { DecisionBadge } from './decision-badge';
 
-const minutes = (min: number, max: number) =>
+/** A whole number of `unit` typed in a field, from `min` to `max`. */
+const whole = (min: number, max: number, unit: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d+$/, { error: wholeNumberWords(min, max, 'minutes') })
+    .regex(/^\d+$/, { error: wholeNumberWords(min, max, unit) })
     .refine((v) => Number(v) >= min && Number(v) <= max, {
-      error: wholeNumberWords(min, max, 'minutes'),
+      error: wholeNumberWords(min, max, unit),
     });
 const SettingsForm = z.object({
-  quoteValidityMinutes: minutes(5, 10080),
-  stepUpMinutes: minutes(1, 60),
+  quoteValidityMinutes: whole(5, 10080, 'minutes'),
+  stepUpMinutes: whole(1, 60, 'minutes'),
   baseCurrency: z.string().min(1, { error: 'is required: a payout currency' }),
+  remindAfterHours: whole(1, 72, 'hours'),
+  escalateAfterHours: whole(2, 168, 'hours'),
+  expireAfterDays: whole(1, 30, 'days'),
 });
 type SettingsForm = z.infer<typeof SettingsForm>;
-const FIELDS = ['quoteValidityMinutes', 'stepUpMinutes', 'baseCurrency'];
+const NUMBERS = [
+  'quoteValidityMinutes',
+  'stepUpMinutes',
+  'remindAfterHours',
+  'escalateAfterHours',
+  'expireAfterDays',
+] as const;
+const FIELDS = [...NUMBERS, 'baseCurrency'];
 
 export function ApprovalSettingsForm() {
   const settings = useQuery(approvalSettingsQuery);
@@ -50,8 +61,10 @@ export function ApprovalSettingsForm() {
     resolver: zodResolver(SettingsForm),
     values: settings.data
       ? {
-          quoteValidityMinutes: String(settings.data.quoteValidityMinutes),
-          stepUpMinutes: String(settings.data.stepUpMinutes),
+          ...(Object.fromEntries(NUMBERS.map((n) => [n, String(settings.data[n])])) as Record<
+            (typeof NUMBERS)[number],
+            string
+          >),
           baseCurrency: settings.data.baseCurrency,
         }
       : undefined,
@@ -64,8 +77,10 @@ export function ApprovalSettingsForm() {
       mutation={save}
       fields={FIELDS}
       input={(v) => ({
-        quoteValidityMinutes: Number(v.quoteValidityMinutes),
-        stepUpMinutes: Number(v.stepUpMinutes),
+        ...(Object.fromEntries(NUMBERS.map((n) => [n, Number(v[n])])) as Record<
+          (typeof NUMBERS)[number],
+          number
+        >),
         baseCurrency: v.baseCurrency,
       })}
       done={(outcome) =>
@@ -99,6 +114,29 @@ export function ApprovalSettingsForm() {
             (currencies.data ?? []).filter((c) => c.sendTo && c.currencyType === 'FIAT'),
           )}
           allowDeselect={false}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mt="sm">
+        <TextInput
+          inputMode="numeric"
+          description="An approval nobody has acted on reminds its approvers once, after this."
+          {...textField(form, 'remindAfterHours', 'Remind approvers after (hours)', {
+            errorLabel: 'Reminder',
+          })}
+        />
+        <TextInput
+          inputMode="numeric"
+          description="Still untouched after this, the admins are told."
+          {...textField(form, 'escalateAfterHours', 'Tell the admins after (hours)', {
+            errorLabel: 'Escalation',
+          })}
+        />
+        <TextInput
+          inputMode="numeric"
+          description="Nobody decided within this: it expires, and its transaction is cancelled."
+          {...textField(form, 'expireAfterDays', 'Expire after (days)', {
+            errorLabel: 'Expiry',
+          })}
         />
       </SimpleGrid>
       <SubmitRow mutation={save} failed="The settings were not saved" placed={FIELDS} mt="sm">

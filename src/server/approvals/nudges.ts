@@ -1,0 +1,298 @@
+// Approvals nobody acts on (docs/decisions/086): what waits (a transaction's quote or deposit
+// approval, from the local index; new bank details) reminds its approvers once after the
+// workspace's `remindAfterHours`, is escalated to the admins once after `escalateAfterHours`, and
+// after `expireAfterDays` expires: its open request is closed as expired, a transaction is
+// cancelled through the API where its state allows, and whoever asked is told. Each step is
+// claimed by a conditional update of `approval_nudge` (whichever server's pass finds it first),
+// told in the same transaction, and audited.
+import type { Kysely } from 'kysely';
+import type { ApprovalSettings } from '#/api/controls';
+import type { Environment } from '#/api/dashboard';
+import { formatAmount } from '#/api/formats';
+import { transactionOperations } from '#/api/operations';
+import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
+import { type Product, Transaction } from '#/api/schemas/transaction';
+import { transitionFor } from '#/api/transaction-states';
+import type { ControlsStore } from '../controls/store';
+import type { Notices } from '../notifications/notices';
+import type { PartnerApi } from '../partner-api';
+import { type AuditSeal, appendAudit } from '../store/audit';
+import type { DashboardDb } from '../store/db';
+import type { Database } from '../store/schema';
+import { originIn } from './requests';
+
+const HOUR = 60 * 60 * 1000;
+/** How many waiting things one pass looks at, per environment and kind. */
+const PASS_LIMIT = 200;
+
+export interface NudgeDeps {
+  db: DashboardDb;
+  auditSeal: AuditSeal;
+  notices: Notices;
+  settings: () => Promise<ApprovalSettings>;
+  /** The transactions waiting for an approval since before a time (../controls/waiting.ts). */
+  waitingSince: ControlsStore['waitingSince'];
+  environments: readonly Environment[];
+  /** The environment's API, to cancel what expired; undefined without credentials. */
+  api: (environment: Environment) => Promise<PartnerApi | undefined>;
+}
+
+/** Something waiting for an approval, as the nudges see it. */
+interface Waiting {
+  environment: Environment;
+  subject: string;
+  since: number;
+  /** In words: "the quote approval of Payout #12 (2,500.00 EUR)". */
+  what: string;
+  askedBy: string | null;
+  link: string;
+  /** More to say in a reminder: the quote's expiry. */
+  note: string;
+  /** What expiring it does besides closing its request: cancels the transaction. */
+  transaction?: { product: Product; id: number; awaiting: 'quote' | 'deposit' };
+  /** A pending request of new bank details. */
+  requestId?: string;
+}
+
+/** "4 hours", "2 days": how long something waited, in words. */
+export function waitedWords(ms: number): string {
+  const hours = Math.floor(ms / HOUR);
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  const days = Math.floor(hours / 24);
+  return `${days} days`;
+}
+
+const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The transactions of `environment` waiting for an approval since before `before`. */
+async function waitingTransactions(
+  deps: NudgeDeps,
+  environment: Environment,
+  before: number,
+  settings: ApprovalSettings,
+): Promise<Waiting[]> {
+  // A bulk file's deposits wait under their file, not one by one.
+  const rows = await deps.waitingSince(environment, before, PASS_LIMIT);
+  const waiting: Waiting[] = [];
+  for (const row of rows) {
+    const parsed = Transaction.safeParse(JSON.parse(row.record));
+    if (!parsed.success) continue;
+    const t = parsed.data;
+    const product = row.product as Product;
+    const id = Number(row.id);
+    const awaiting = row.awaiting as 'quote' | 'deposit';
+    const since = Number(row.last_update_time);
+    const quoteExpires =
+      awaiting === 'quote' && product !== 'receive'
+        ? since + settings.quoteValidityMinutes * 60_000
+        : null;
+    waiting.push({
+      environment,
+      subject: `transaction:${product}:${id}:${awaiting}`,
+      since,
+      what: `the ${awaiting} approval of ${transactionNoun(product, id)} (${formatAmount(t.toAmount, t.toCurrencySymbol)} ${t.toCurrencySymbol})`,
+      askedBy: (await originIn(deps.db.db, { environment, product, transactionId: id })) ?? null,
+      link: DASHBOARD_LINKS.transaction(product, id),
+      note:
+        quoteExpires === null
+          ? 'Open it to approve or reject it.'
+          : `Its quote may be approved until ${utc(quoteExpires)}.`,
+      transaction: { product, id, awaiting },
+    });
+  }
+  return waiting;
+}
+
+/** New bank details of `environment` waiting since before `before`. */
+async function waitingPayeeChanges(
+  deps: NudgeDeps,
+  environment: Environment,
+  before: number,
+): Promise<Waiting[]> {
+  const rows = await deps.db.db
+    .selectFrom('approval_request')
+    .select(['id', 'object_id', 'created_at', 'author_id', 'author_name'])
+    .where('environment', '=', environment)
+    .where('kind', '=', 'payee')
+    .where('status', '=', 'pending')
+    .where('released_at', 'is', null)
+    .where('created_at', '<=', before)
+    .orderBy('created_at')
+    .limit(PASS_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    environment,
+    subject: `payee:${r.id}`,
+    since: Number(r.created_at),
+    what: `the new bank details of payout account #${r.object_id} (asked by ${r.author_name ?? 'someone'})`,
+    askedBy: r.author_id,
+    link: DASHBOARD_LINKS.payoutAccount(Number(r.object_id)),
+    note: 'Open the payout account to approve or reject them.',
+    requestId: r.id,
+  }));
+}
+
+/**
+ * Claims one step of one waiting thing: true for the one caller that marks it (a conditional
+ * update of its row, made when first seen), in `trx`.
+ */
+async function claim(
+  trx: Kysely<Database>,
+  w: Waiting,
+  column: 'reminded_at' | 'escalated_at' | 'expired_at',
+  at: number,
+): Promise<boolean> {
+  await trx
+    .insertInto('approval_nudge')
+    .values({ environment: w.environment, subject: w.subject, since: w.since })
+    .onConflict((oc) => oc.columns(['environment', 'subject', 'since']).doNothing())
+    .execute();
+  const marked = await trx
+    .updateTable('approval_nudge')
+    .set({ [column]: at })
+    .where('environment', '=', w.environment)
+    .where('subject', '=', w.subject)
+    .where('since', '=', w.since)
+    .where(column, 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/** What the pass did: how many reminded, escalated and expired. */
+export interface NudgeCount {
+  reminded: number;
+  escalated: number;
+  expired: number;
+}
+
+/** One pass over everything waiting, at `now`. */
+export async function nudgeApprovals(deps: NudgeDeps, now: number): Promise<NudgeCount> {
+  const settings = await deps.settings();
+  const count: NudgeCount = { reminded: 0, escalated: 0, expired: 0 };
+  const remindBefore = now - settings.remindAfterHours * HOUR;
+  for (const environment of deps.environments) {
+    const waiting = [
+      ...(await waitingTransactions(deps, environment, remindBefore, settings)),
+      ...(await waitingPayeeChanges(deps, environment, remindBefore)),
+    ];
+    for (const w of waiting) {
+      const waited = now - w.since;
+      const step: 'remind' | 'escalate' | 'expire' =
+        waited >= settings.expireAfterDays * 24 * HOUR
+          ? 'expire'
+          : waited >= settings.escalateAfterHours * HOUR
+            ? 'escalate'
+            : 'remind';
+      if (step === 'expire') {
+        if (await expire(deps, w, now, waitedWords(waited))) count.expired += 1;
+        continue;
+      }
+      const column = step === 'remind' ? 'reminded_at' : 'escalated_at';
+      const told = await deps.db.db.transaction().execute(async (trx) => {
+        if (!(await claim(trx, w, column, now))) return false;
+        await deps.notices.approvalNudge(trx, { ...w, step, waited: waitedWords(waited) });
+        return true;
+      });
+      if (!told) continue;
+      count[step === 'remind' ? 'reminded' : 'escalated'] += 1;
+      await auditNudge(
+        deps,
+        w,
+        now,
+        step === 'remind' ? 'approval reminded' : 'approval escalated',
+        {
+          waitedHours: Math.floor(waited / HOUR),
+        },
+      );
+    }
+  }
+  return count;
+}
+
+/**
+ * Expires what nobody decided in time: claimed once; its open requests closed as expired; a
+ * transaction cancelled through the API where its state allows it (read again first); whoever
+ * asked told; audited with what the API said.
+ */
+async function expire(deps: NudgeDeps, w: Waiting, now: number, waited: string) {
+  const claimed = await deps.db.db.transaction().execute(async (trx) => {
+    if (!(await claim(trx, w, 'expired_at', now))) return false;
+    let close = trx
+      .updateTable('approval_request')
+      .set({
+        status: 'expired',
+        closed_at: now,
+        reject_reason: `Nobody decided within ${waited}.`,
+      })
+      .where('environment', '=', w.environment)
+      .where('status', '=', 'pending')
+      .where('released_at', 'is', null);
+    close = w.requestId
+      ? close.where('id', '=', w.requestId)
+      : close
+          .where('kind', '=', 'transaction')
+          .where('product', '=', w.transaction!.product)
+          .where('object_id', '=', w.transaction!.id);
+    await close.execute();
+    return true;
+  });
+  if (!claimed) return false;
+  let cancelled: string = 'nothing to cancel';
+  if (w.transaction) cancelled = await cancel(deps, w.environment, w.transaction);
+  const after =
+    cancelled === 'cancelled'
+      ? 'The transaction is cancelled.'
+      : w.transaction
+        ? `The transaction could not be cancelled (${cancelled}); it stays as it is.`
+        : 'The bank details stay as they were.';
+  await deps.db.db
+    .transaction()
+    .execute((trx) =>
+      deps.notices.approvalNudge(trx, { ...w, step: 'expire', waited, note: after }),
+    );
+  await auditNudge(deps, w, now, 'approval expired', { waited, cancelled });
+  return true;
+}
+
+/** Cancels a transaction through the API if its state allows: what happened, in words. */
+async function cancel(
+  deps: NudgeDeps,
+  environment: Environment,
+  t: { product: Product; id: number },
+): Promise<string> {
+  const api = await deps.api(environment);
+  if (!api) return 'no API credentials';
+  const ops = transactionOperations[t.product];
+  const read = await api.call(ops.get, { params: { id: t.id } });
+  if (!read.ok) return `the API answered ${read.response.status}`;
+  if (!transitionFor(t.product, read.data, 'cancel'))
+    return `its status ${read.data.clientStatus} does not allow it`;
+  const done = await api.call(ops.cancel, { params: { id: t.id } });
+  return done.ok ? 'cancelled' : `the API answered ${done.response.status}`;
+}
+
+function auditNudge(
+  deps: NudgeDeps,
+  w: Waiting,
+  now: number,
+  action: string,
+  details: Record<string, unknown>,
+) {
+  return appendAudit(
+    deps.db,
+    {
+      at: now,
+      actorId: null,
+      actorEmail: null,
+      roles: [],
+      ip: '',
+      userAgent: 'dashboard approval reminders',
+      requestId: null,
+      action,
+      target: w.transaction ? `${w.transaction.product}:${w.transaction.id}` : w.subject,
+      outcome: 'ok',
+      details: { environment: w.environment, since: w.since, ...details },
+    },
+    deps.auditSeal,
+  );
+}
