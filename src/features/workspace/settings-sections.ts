@@ -10,7 +10,7 @@ export const SETTINGS_SECTIONS = [
     to: '/settings/approvals',
     label: 'Approvals',
     description:
-      'Approval policies, how long a quote may be approved, the second factor and the base currency.',
+      'Approval policies, how long a quote may be approved, the second factor, the base currency, and reminders of what nobody decides.',
   },
   {
     to: '/settings/sign-in',

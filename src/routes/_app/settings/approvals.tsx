@@ -15,7 +15,7 @@ function ApprovalsSection() {
       <Panel title="Approval policies">
         <PolicySettings />
       </Panel>
-      <Panel title="Quote validity, second factor and base currency">
+      <Panel title="Quote validity, second factor, base currency and reminders">
         <ApprovalSettingsForm />
       </Panel>
     </>
