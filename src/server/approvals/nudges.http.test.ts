@@ -51,6 +51,8 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
   it('reminds nobody before four hours', async () => {
     const parties = await a.parties(who.operations);
     id = await createdTransaction(a, who.finance, parties, 'sendc2f', { quoted: true });
+    // The servers see it wait from its first minute.
+    await passesAt(0);
     await passesAt(3.9);
     // Only the notice that it waits, at its creation.
     expect(await titles(who.approver)).toEqual([`Payout #${id} waits for your quote approval`]);
@@ -123,6 +125,7 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
       change: { businessId: 1, before: bank, after: bank, changed: ['iban'], warnings: [] },
     });
     const request = 'change' in held ? held.change : held.pending;
+    await passesAt(0);
     await passesAt(4.5);
     expect(
       (
@@ -145,5 +148,18 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
     ).toContain(
       'The new bank details of payout account #4242 (asked by Olu Onboarding) expired: nobody decided in 7 days',
     );
+  });
+  it('counts a wait from when it was first seen, when that is later (after an upgrade)', async () => {
+    const parties = await a.parties(who.operations);
+    const old = await createdTransaction(a, who.finance, parties, 'sendc2f', { quoted: true });
+    const audit = async () =>
+      (await listAudit(a.db, { action: 'approval reminded', limit: 20 })).results.filter(
+        (e) => e.target === `sendc2f:${old}`,
+      );
+    // First seen ten days after it began to wait: nothing expires at once.
+    await passesAt(240);
+    expect(await audit()).toEqual([]);
+    await passesAt(244.5);
+    expect(await audit()).toHaveLength(1);
   });
 });

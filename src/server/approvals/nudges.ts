@@ -22,8 +22,8 @@ import type { Database } from '../store/schema';
 import { originIn } from './requests';
 
 const HOUR = 60 * 60 * 1000;
-/** How many waiting things one pass looks at, per environment and kind. */
-const PASS_LIMIT = 200;
+/** How many waiting things one pass looks at, per environment and kind, oldest first. */
+const PASS_LIMIT = 2000;
 
 export interface NudgeDeps {
   db: DashboardDb;
@@ -134,7 +134,7 @@ async function waitingPayeeChanges(
 
 /**
  * Claims one step of one waiting thing: true for the one caller that marks it (a conditional
- * update of its row, made when first seen), in `trx`.
+ * update of its row, noted when first seen), in `trx`.
  */
 async function claim(
   trx: Kysely<Database>,
@@ -142,11 +142,6 @@ async function claim(
   column: 'reminded_at' | 'escalated_at' | 'expired_at',
   at: number,
 ): Promise<boolean> {
-  await trx
-    .insertInto('approval_nudge')
-    .values({ environment: w.environment, subject: w.subject, since: w.since })
-    .onConflict((oc) => oc.columns(['environment', 'subject', 'since']).doNothing())
-    .execute();
   const marked = await trx
     .updateTable('approval_nudge')
     .set({ [column]: at })
@@ -165,29 +160,91 @@ export interface NudgeCount {
   expired: number;
 }
 
-/** One pass over everything waiting, at `now`. */
+/**
+ * When each waiting thing was first seen waiting: its row, noted now for those seen for the first
+ * time (one read and one insert per pass and environment, in chunks).
+ */
+async function firstSeen(
+  deps: NudgeDeps,
+  environment: Environment,
+  waiting: Waiting[],
+  now: number,
+) {
+  const seen = new Map<string, { first: number; done: Set<string> }>();
+  const key = (subject: string, since: number) => `${subject} ${since}`;
+  for (let i = 0; i < waiting.length; i += 500) {
+    const chunk = waiting.slice(i, i + 500);
+    const rows = await deps.db.db
+      .selectFrom('approval_nudge')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where(
+        'subject',
+        'in',
+        chunk.map((w) => w.subject),
+      )
+      .execute();
+    for (const r of rows)
+      seen.set(key(r.subject, Number(r.since)), {
+        first: Number(r.first_seen),
+        done: new Set(
+          (['reminded_at', 'escalated_at', 'expired_at'] as const).filter((c) => r[c] !== null),
+        ),
+      });
+    const fresh = chunk.filter((w) => !seen.has(key(w.subject, w.since)));
+    if (fresh.length > 0)
+      await deps.db.db
+        .insertInto('approval_nudge')
+        .values(
+          fresh.map((w) => ({
+            environment,
+            subject: w.subject,
+            since: w.since,
+            first_seen: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['environment', 'subject', 'since']).doNothing())
+        .execute();
+  }
+  return (w: Waiting) =>
+    seen.get(key(w.subject, w.since)) ?? { first: now, done: new Set<string>() };
+}
+
+/**
+ * One pass over everything waiting, at `now`. A wait counts from when it began, or from when the
+ * dashboard first saw it, whichever is later: what waited before an upgrade (or in a demo's
+ * seeded history) is reminded, escalated and expired from then on, not all at once.
+ */
 export async function nudgeApprovals(deps: NudgeDeps, now: number): Promise<NudgeCount> {
   const settings = await deps.settings();
   const count: NudgeCount = { reminded: 0, escalated: 0, expired: 0 };
-  const remindBefore = now - settings.remindAfterHours * HOUR;
   for (const environment of deps.environments) {
+    // Everything waiting, so that each is noted when first seen.
     const waiting = [
-      ...(await waitingTransactions(deps, environment, remindBefore, settings)),
-      ...(await waitingPayeeChanges(deps, environment, remindBefore)),
+      ...(await waitingTransactions(deps, environment, now, settings)),
+      ...(await waitingPayeeChanges(deps, environment, now)),
     ];
+    const seenOf = await firstSeen(deps, environment, waiting, now);
     for (const w of waiting) {
-      const waited = now - w.since;
-      const step: 'remind' | 'escalate' | 'expire' =
+      const seen = seenOf(w);
+      const waited = now - Math.max(w.since, seen.first);
+      const step: 'remind' | 'escalate' | 'expire' | undefined =
         waited >= settings.expireAfterDays * 24 * HOUR
           ? 'expire'
           : waited >= settings.escalateAfterHours * HOUR
             ? 'escalate'
-            : 'remind';
+            : waited >= settings.remindAfterHours * HOUR
+              ? 'remind'
+              : undefined;
+      if (step === undefined) continue;
+      const column = (
+        { remind: 'reminded_at', escalate: 'escalated_at', expire: 'expired_at' } as const
+      )[step];
+      if (seen.done.has(column)) continue;
       if (step === 'expire') {
         if (await expire(deps, w, now, waitedWords(waited))) count.expired += 1;
         continue;
       }
-      const column = step === 'remind' ? 'reminded_at' : 'escalated_at';
       const told = await deps.db.db.transaction().execute(async (trx) => {
         if (!(await claim(trx, w, column, now))) return false;
         await deps.notices.approvalNudge(trx, { ...w, step, waited: waitedWords(waited) });

@@ -1208,13 +1208,15 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // What was done about an approval nobody acted on (docs/decisions/086): one row per thing
       // waiting (a transaction's quote or deposit approval, new bank details) and the moment it
-      // began to wait; its reminder, escalation and expiry each claimed once by a conditional
-      // update, whichever server's pass finds it first.
+      // began to wait, with when the dashboard first saw it wait (it counts from the later, so
+      // that what waited before an upgrade is not expired at once); its reminder, escalation
+      // and expiry each claimed once by a conditional update, whichever server finds it first.
       await db.schema
         .createTable('approval_nudge')
         .addColumn('environment', 'text', (c) => c.notNull())
         .addColumn('subject', 'text', (c) => c.notNull())
         .addColumn('since', 'bigint', (c) => c.notNull())
+        .addColumn('first_seen', 'bigint', (c) => c.notNull())
         .addColumn('reminded_at', 'bigint')
         .addColumn('escalated_at', 'bigint')
         .addColumn('expired_at', 'bigint')

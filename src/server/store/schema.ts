@@ -215,6 +215,8 @@ export interface ApprovalNudgeTable {
   subject: string;
   /** When it began to wait. */
   since: number;
+  /** When the dashboard first saw it wait: the wait counts from the later of the two. */
+  first_seen: number;
   reminded_at: number | null;
   escalated_at: number | null;
   expired_at: number | null;
