@@ -8,7 +8,13 @@ import type { BankDetails } from '#/api/payee';
 import { controlsStore } from '../controls/store';
 import { listAudit } from '../store/audit';
 import { DIALECTS } from '../store/testing';
-import { createdTransaction, startTestDashboard, type TestDashboard } from '../testing';
+import {
+  createdTransaction,
+  quoteBatch,
+  startTestDashboard,
+  type TestDashboard,
+  uploadBatchFile,
+} from '../testing';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -161,5 +167,26 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
     expect(await audit()).toEqual([]);
     await passesAt(244.5);
     expect(await audit()).toHaveLength(1);
+  });
+
+  it('reminds the approvers of a bulk file waiting for its approval', async () => {
+    await passesAt(300);
+    const parties = await a.parties(who.operations);
+    const uploaded = await uploadBatchFile(a.base, who.finance, [
+      `${parties.merchantId},ACC-EUR,USDT(TRC20),1000,SUPPLIER_PAYMENT,NUDGE-1`,
+    ]);
+    expect((await quoteBatch(a.base, who.finance, uploaded.id)).json.status).toBe(
+      'awaiting_approval',
+    );
+    await passesAt(300);
+    await passesAt(304.5);
+    const bell = (await a.call(who.approver, 'GET', '/notifications?limit=50')).json.results as {
+      title: string;
+      body: string;
+    }[];
+    const reminder = bell.find(
+      (n) => n.title === 'Reminder: the bulk file march.csv, waiting for 4 hours',
+    );
+    expect(reminder?.body).toMatch(/Its quotes may be approved until/);
   });
 });

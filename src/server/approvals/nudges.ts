@@ -52,6 +52,11 @@ interface Waiting {
   transaction?: { product: Product; id: number; awaiting: 'quote' | 'deposit' };
   /** A pending request of new bank details. */
   requestId?: string;
+  /**
+   * A bulk file: reminded and escalated, never expired here (its approval ends with its quotes,
+   * docs/decisions/034).
+   */
+  ownExpiry?: boolean;
 }
 
 /** "4 hours", "2 days": how long something waited, in words. */
@@ -129,6 +134,36 @@ async function waitingPayeeChanges(
     link: DASHBOARD_LINKS.payoutAccount(Number(r.object_id)),
     note: 'Open the payout account to approve or reject them.',
     requestId: r.id,
+  }));
+}
+
+/** Bulk files of `environment` waiting for their approval (since they were priced). */
+async function waitingBatches(
+  deps: NudgeDeps,
+  environment: Environment,
+  now: number,
+): Promise<Waiting[]> {
+  const rows = await deps.db.db
+    .selectFrom('batch')
+    .select(['id', 'file_name', 'uploaded_by', 'quoted_at', 'created_at', 'expires_at'])
+    .where('environment', '=', environment)
+    .where('status', '=', 'awaiting_approval')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at')
+    .limit(PASS_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    environment,
+    subject: `batch:${r.id}`,
+    since: Number(r.quoted_at ?? r.created_at),
+    what: `the bulk file ${r.file_name}`,
+    askedBy: r.uploaded_by,
+    link: DASHBOARD_LINKS.batch(r.id),
+    note:
+      r.expires_at === null
+        ? 'Open it to approve or reject it.'
+        : `Its quotes may be approved until ${utc(Number(r.expires_at))}.`,
+    ownExpiry: true,
   }));
 }
 
@@ -223,6 +258,7 @@ export async function nudgeApprovals(deps: NudgeDeps, now: number): Promise<Nudg
     const waiting = [
       ...(await waitingTransactions(deps, environment, now, settings)),
       ...(await waitingPayeeChanges(deps, environment, now)),
+      ...(await waitingBatches(deps, environment, now)),
     ];
     const seenOf = await firstSeen(deps, environment, waiting, now);
     for (const w of waiting) {
@@ -240,7 +276,7 @@ export async function nudgeApprovals(deps: NudgeDeps, now: number): Promise<Nudg
       const column = (
         { remind: 'reminded_at', escalate: 'escalated_at', expire: 'expired_at' } as const
       )[step];
-      if (seen.done.has(column)) continue;
+      if (seen.done.has(column) || (step === 'expire' && w.ownExpiry)) continue;
       if (step === 'expire') {
         if (await expire(deps, w, now, waitedWords(waited))) count.expired += 1;
         continue;
