@@ -189,4 +189,30 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
     );
     expect(reminder?.body).toMatch(/Its quotes may be approved until/);
   });
+
+  it('does not remind an approver who approved already, when two are needed', async () => {
+    // Back to the sandbox's time: a quote is approved within its validity.
+    await passesAt(0);
+    const policy = await a.call(who.admin, 'POST', '/controls/policies', {
+      action: 'approveQuote',
+      currency: '*',
+      minAmount: '0',
+      approvers: 2,
+    });
+    expect(policy.status, JSON.stringify(policy.json)).toBe(200);
+    const parties = await a.parties(who.operations);
+    const two = await createdTransaction(a, who.finance, parties, 'sendc2f', { quoted: true });
+    expect((await a.call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${two}`)).status).toBe(
+      202,
+    );
+    await passesAt(0);
+    await passesAt(4.5);
+    const reminded = async (cookie: string) =>
+      ((await a.call(cookie, 'GET', '/notifications?limit=50')).json.results as { title: string }[])
+        .map((n) => n.title)
+        .filter((title) => title.startsWith('Reminder') && title.includes(`#${two} `));
+    const second = (await a.signIn('approver2@demo.example')).cookie;
+    expect(await reminded(second)).toHaveLength(1);
+    expect(await reminded(who.approver)).toEqual([]);
+  });
 });

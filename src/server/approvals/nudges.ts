@@ -46,6 +46,8 @@ interface Waiting {
   what: string;
   askedBy: string | null;
   link: string;
+  /** Who approved it already: not reminded (filled in just before the reminder). */
+  decidedBy?: string[];
   /** More to say in a reminder: the quote's expiry. */
   note: string;
   /** What expiring it does besides closing its request: cancels the transaction. */
@@ -167,6 +169,36 @@ async function waitingBatches(
   }));
 }
 
+/** Who has given a decision on what waits already (an approval of several needed). */
+async function decidersOf(trx: Kysely<Database>, w: Waiting): Promise<string[]> {
+  if (w.subject.startsWith('batch:')) {
+    const rows = await trx
+      .selectFrom('batch_decision')
+      .select('user_id')
+      .where('batch_id', '=', w.subject.slice('batch:'.length))
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+  let requests = trx
+    .selectFrom('approval_request as r')
+    .innerJoin('approval_decision as d', 'd.request_id', 'r.id')
+    .select('d.user_id')
+    .where('r.environment', '=', w.environment)
+    .where('r.status', '=', 'pending');
+  requests = w.requestId
+    ? requests.where('r.id', '=', w.requestId)
+    : requests
+        .where('r.kind', '=', 'transaction')
+        .where('r.product', '=', w.transaction!.product)
+        .where('r.object_id', '=', w.transaction!.id)
+        .where(
+          'r.action',
+          '=',
+          w.transaction!.awaiting === 'quote' ? 'approveQuote' : 'approveDeposit',
+        );
+  return (await requests.execute()).map((r) => r.user_id);
+}
+
 /**
  * Claims one step of one waiting thing: true for the one caller that marks it (a conditional
  * update of its row, noted when first seen), in `trx`.
@@ -283,7 +315,13 @@ export async function nudgeApprovals(deps: NudgeDeps, now: number): Promise<Nudg
       }
       const told = await deps.db.db.transaction().execute(async (trx) => {
         if (!(await claim(trx, w, column, now))) return false;
-        await deps.notices.approvalNudge(trx, { ...w, step, waited: waitedWords(waited) });
+        const decidedBy = step === 'remind' ? await decidersOf(trx, w) : [];
+        await deps.notices.approvalNudge(trx, {
+          ...w,
+          decidedBy,
+          step,
+          waited: waitedWords(waited),
+        });
         return true;
       });
       if (!told) continue;

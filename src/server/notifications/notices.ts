@@ -222,6 +222,8 @@ export function notices(settings: MailSettings) {
         waited: string;
         /** Who asked; not reminded, told of the expiry. */
         askedBy: string | null;
+        /** Who approved it already: not reminded. */
+        decidedBy?: readonly string[] | undefined;
         /** More to say: the quote's expiry, what the expiry did. */
         note: string;
         link: string;
@@ -230,7 +232,7 @@ export function notices(settings: MailSettings) {
       const step = {
         remind: {
           kind: 'waitingForYou' as const,
-          userIds: await approvers(trx, [n.askedBy]),
+          userIds: await approvers(trx, [n.askedBy, ...(n.decidedBy ?? [])]),
           title: `Reminder: ${n.what}, waiting for ${n.waited}`,
         },
         escalate: {
