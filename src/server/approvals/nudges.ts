@@ -110,42 +110,27 @@ async function waitingTransactions(
   return waiting;
 }
 
-/** New bank details of `environment` waiting since before `before`. */
-async function waitingPayeeChanges(
+/**
+ * What else waits in `environment`: new bank details (since asked), and bulk files waiting for
+ * their approval (since priced; while their quotes may still be approved).
+ */
+async function waitingRequests(
   deps: NudgeDeps,
   environment: Environment,
-  before: number,
+  now: number,
 ): Promise<Waiting[]> {
-  const rows = await deps.db.db
+  const { db } = deps.db;
+  const payees = await db
     .selectFrom('approval_request')
     .select(['id', 'object_id', 'created_at', 'author_id', 'author_name'])
     .where('environment', '=', environment)
     .where('kind', '=', 'payee')
     .where('status', '=', 'pending')
     .where('released_at', 'is', null)
-    .where('created_at', '<=', before)
     .orderBy('created_at')
     .limit(PASS_LIMIT)
     .execute();
-  return rows.map((r) => ({
-    environment,
-    subject: `payee:${r.id}`,
-    since: Number(r.created_at),
-    what: `the new bank details of payout account #${r.object_id} (asked by ${r.author_name ?? 'someone'})`,
-    askedBy: r.author_id,
-    link: DASHBOARD_LINKS.payoutAccount(Number(r.object_id)),
-    note: 'Open the payout account to approve or reject them.',
-    requestId: r.id,
-  }));
-}
-
-/** Bulk files of `environment` waiting for their approval (since they were priced). */
-async function waitingBatches(
-  deps: NudgeDeps,
-  environment: Environment,
-  now: number,
-): Promise<Waiting[]> {
-  const rows = await deps.db.db
+  const batches = await db
     .selectFrom('batch')
     .select(['id', 'file_name', 'uploaded_by', 'quoted_at', 'created_at', 'expires_at'])
     .where('environment', '=', environment)
@@ -154,19 +139,32 @@ async function waitingBatches(
     .orderBy('created_at')
     .limit(PASS_LIMIT)
     .execute();
-  return rows.map((r) => ({
-    environment,
-    subject: `batch:${r.id}`,
-    since: Number(r.quoted_at ?? r.created_at),
-    what: `the bulk file ${r.file_name}`,
-    askedBy: r.uploaded_by,
-    link: DASHBOARD_LINKS.batch(r.id),
-    note:
-      r.expires_at === null
-        ? 'Open it to approve or reject it.'
-        : `Its quotes may be approved until ${utc(Number(r.expires_at))}.`,
-    ownExpiry: true,
-  }));
+  return [
+    ...payees.map((r) => ({
+      environment,
+      subject: `payee:${r.id}`,
+      since: Number(r.created_at),
+      what: `the new bank details of payout account #${r.object_id} (asked by ${r.author_name ?? 'someone'})`,
+      askedBy: r.author_id,
+      link: DASHBOARD_LINKS.payoutAccount(Number(r.object_id)),
+      note: 'Open the payout account to approve or reject them.',
+      requestId: r.id,
+    })),
+    // Reminded and escalated, never expired here: a file's approval ends with its quotes.
+    ...batches.map((r) => ({
+      environment,
+      subject: `batch:${r.id}`,
+      since: Number(r.quoted_at ?? r.created_at),
+      what: `the bulk file ${r.file_name}`,
+      askedBy: r.uploaded_by,
+      link: DASHBOARD_LINKS.batch(r.id),
+      note:
+        r.expires_at === null
+          ? 'Open it to approve or reject it.'
+          : `Its quotes may be approved until ${utc(Number(r.expires_at))}.`,
+      ownExpiry: true,
+    })),
+  ];
 }
 
 /** Who has given a decision on what waits already (an approval of several needed). */
@@ -289,8 +287,7 @@ export async function nudgeApprovals(deps: NudgeDeps, now: number): Promise<Nudg
     // Everything waiting, so that each is noted when first seen.
     const waiting = [
       ...(await waitingTransactions(deps, environment, now, settings)),
-      ...(await waitingPayeeChanges(deps, environment, now)),
-      ...(await waitingBatches(deps, environment, now)),
+      ...(await waitingRequests(deps, environment, now)),
     ];
     const seenOf = await firstSeen(deps, environment, waiting, now);
     for (const w of waiting) {
