@@ -78,5 +78,6 @@ export const DASHBOARD_LINKS = {
   account: '/account',
   webhooks: '/sandbox#webhooks',
   signInSettings: '/settings/sign-in',
+  settings: '/settings',
   setPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
 } as const;

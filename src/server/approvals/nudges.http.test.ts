@@ -215,4 +215,35 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
     expect(await reminded(second)).toHaveLength(1);
     expect(await reminded(who.approver)).toEqual([]);
   });
+
+  it('reminds the other admin of a held settings change, not its author', async () => {
+    await passesAt(0);
+    const added = await a.call(who.admin, 'POST', '/admin/users', {
+      email: 'ben@example.com',
+      name: 'Ben Second',
+      roles: ['admin'],
+    });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    const held = await a.call(who.admin, 'PUT', '/controls/settings', {
+      quoteValidityMinutes: 60,
+      stepUpMinutes: 5,
+      baseCurrency: 'EUR',
+    });
+    expect(held.status).toBe(202);
+    await passesAt(0);
+    await passesAt(4.5);
+    const titlesOf = async (email: string) => {
+      const user = (await a.server.workspace.userByEmail(email))!;
+      const rows = await a.db.db
+        .selectFrom('notification')
+        .select('title')
+        .where('user_id', '=', user.id)
+        .execute();
+      return rows.map((r) => r.title).filter((title) => title.startsWith('Reminder: the settings'));
+    };
+    expect(await titlesOf('ben@example.com')).toEqual([
+      'Reminder: the settings change Ada Admin asked for, waiting for 4 hours',
+    ]);
+    expect(await titlesOf('admin@demo.example')).toEqual([]);
+  });
 });

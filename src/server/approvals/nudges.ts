@@ -59,6 +59,11 @@ interface Waiting {
    * docs/decisions/034).
    */
   ownExpiry?: boolean;
+  /**
+   * A held settings change, which another admin approves: the admins (not its author) are
+   * reminded; nothing further (the admins are who an escalation would tell; it expires by itself).
+   */
+  adminsDecide?: boolean;
 }
 
 /** "4 hours", "2 days": how long something waited, in words. */
@@ -139,7 +144,30 @@ async function waitingRequests(
     .orderBy('created_at')
     .limit(PASS_LIMIT)
     .execute();
+  // Held settings changes are the workspace's, in every environment: read with the first.
+  const changes =
+    environment === deps.environments[0]
+      ? await db
+          .selectFrom('control_change')
+          .select(['id', 'summary', 'author_id', 'author_name', 'created_at'])
+          .where('status', '=', 'pending')
+          .where('expires_at', '>', now)
+          .orderBy('created_at')
+          .limit(PASS_LIMIT)
+          .execute()
+      : [];
   return [
+    ...changes.map((c) => ({
+      environment,
+      subject: `change:${c.id}`,
+      since: Number(c.created_at),
+      what: `the settings change ${c.author_name} asked for`,
+      askedBy: c.author_id,
+      link: DASHBOARD_LINKS.settings,
+      note: `${c.summary} Another admin approves or rejects it under Settings.`,
+      ownExpiry: true,
+      adminsDecide: true,
+    })),
     ...payees.map((r) => ({
       environment,
       subject: `payee:${r.id}`,
@@ -169,6 +197,7 @@ async function waitingRequests(
 
 /** Who has given a decision on what waits already (an approval of several needed). */
 async function decidersOf(trx: Kysely<Database>, w: Waiting): Promise<string[]> {
+  if (w.adminsDecide) return [];
   if (w.subject.startsWith('batch:')) {
     const rows = await trx
       .selectFrom('batch_decision')
@@ -305,7 +334,12 @@ export async function nudgeApprovals(deps: NudgeDeps, now: number): Promise<Nudg
       const column = (
         { remind: 'reminded_at', escalate: 'escalated_at', expire: 'expired_at' } as const
       )[step];
-      if (seen.done.has(column) || (step === 'expire' && w.ownExpiry)) continue;
+      if (
+        seen.done.has(column) ||
+        (step === 'expire' && w.ownExpiry) ||
+        (step !== 'remind' && w.adminsDecide)
+      )
+        continue;
       if (step === 'expire') {
         if (await expire(deps, w, now, waitedWords(waited))) count.expired += 1;
         continue;

@@ -224,6 +224,8 @@ export function notices(settings: MailSettings) {
         askedBy: string | null;
         /** Who approved it already: not reminded. */
         decidedBy?: readonly string[] | undefined;
+        /** A held settings change: the admins are reminded, not the approvers. */
+        adminsDecide?: boolean | undefined;
         /** More to say: the quote's expiry, what the expiry did. */
         note: string;
         link: string;
@@ -232,7 +234,9 @@ export function notices(settings: MailSettings) {
       const step = {
         remind: {
           kind: 'waitingForYou' as const,
-          userIds: await approvers(trx, [n.askedBy, ...(n.decidedBy ?? [])]),
+          userIds: n.adminsDecide
+            ? await peopleWithRole(trx, ['admin'], [n.askedBy])
+            : await approvers(trx, [n.askedBy, ...(n.decidedBy ?? [])]),
           title: `Reminder: ${n.what}, waiting for ${n.waited}`,
         },
         escalate: {
