@@ -2,7 +2,7 @@
 // provider, signs in there, and comes back to Settings, where what the provider sent (every
 // claim or attribute), whether that person would be let in and with which roles, or why not, is
 // shown. Nobody is signed in or made by it.
-import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ROLE_LABEL } from '#/api/roles';
@@ -61,6 +61,7 @@ export function LastTest({ test }: { test: SsoTestResult }) {
           : `Test sign-in: ${test.email ?? 'the person'} would not sign in`
       }
       aria-live="polite"
+      styles={{ message: { overflowWrap: 'anywhere' }, title: { overflowWrap: 'anywhere' } }}
     >
       <Stack gap="xs">
         <Text size="sm">
@@ -86,28 +87,18 @@ export function LastTest({ test }: { test: SsoTestResult }) {
           <b>Groups sent:</b> {test.groups.length === 0 ? 'none' : test.groups.join(', ')}
         </Text>
         {test.claims.length > 0 && (
-          <Table.ScrollContainer minWidth={320}>
-            <Table withTableBorder fz="xs" verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>What the provider sent</Table.Th>
-                  <Table.Th>Value</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {test.claims.map((claim) => (
-                  <Table.Tr key={claim.name}>
-                    <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {claim.name}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {claim.values.join(', ')}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap={6} component="dl" m={0} aria-label="What the provider sent">
+            {test.claims.map((claim) => (
+              <div key={claim.name}>
+                <Text component="dt" size="xs" ff="monospace" c="dimmed">
+                  {claim.name}
+                </Text>
+                <Text component="dd" size="sm" m={0}>
+                  {claim.values.join(', ')}
+                </Text>
+              </div>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Alert>
