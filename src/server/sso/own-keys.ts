@@ -4,7 +4,7 @@
 // self-signed certificate that our metadata publishes (identity providers pin certificates, they
 // do not check a chain); for OpenID Connect's private_key_jwt, a signing key whose public half
 // is published as a JWKS. Two servers making one at once: the first row kept wins, and both use it.
-import { createHash, createPublicKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { selfsigned } from '../lazy-packages';
 import type { DashboardDb } from '../store/db';
 import type { Vault } from '../store/vault';
@@ -57,10 +57,6 @@ function oidcClientKey(): OidcClientKey {
   };
 }
 
-/** The body of a PEM certificate, as metadata's X509Certificate carries it. */
-export const certificateBody = (pem: string) =>
-  pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
-
 export function ownKeys(store: DashboardDb, vault: Vault, now: () => number) {
   const { db } = store;
 
@@ -101,12 +97,3 @@ export function ownKeys(store: DashboardDb, vault: Vault, now: () => number) {
     oidc: (): Promise<OidcClientKey> => kept('oidc', oidcClientKey),
   };
 }
-
-export type OwnKeys = ReturnType<typeof ownKeys>;
-
-/** Until when a PEM certificate is good, in ms. */
-export const validToOf = (pem: string) => Date.parse(new X509Certificate(pem).validTo);
-
-/** The public key of a PEM private key, as a JWK (for tests and the JWKS). */
-export const publicJwkOf = (privateKeyPem: string) =>
-  createPublicKey(privateKeyPem).export({ format: 'jwk' });

@@ -52,6 +52,27 @@ const NUMBERS = [
   'expireAfterDays',
 ] as const;
 const FIELDS = [...NUMBERS, 'baseCurrency'];
+/** The reminder settings' fields: name, label, what it does, and its name in an error. */
+const REMINDER_FIELDS = [
+  [
+    'remindAfterHours',
+    'Remind approvers after (hours)',
+    'An approval nobody has acted on reminds its approvers once, after this.',
+    'Reminder',
+  ],
+  [
+    'escalateAfterHours',
+    'Tell the admins after (hours)',
+    'Still untouched after this, the admins are told.',
+    'Escalation',
+  ],
+  [
+    'expireAfterDays',
+    'Expire after (days)',
+    'Nobody decided within this: it expires, and its transaction is cancelled.',
+    'Expiry',
+  ],
+] as const;
 
 export function ApprovalSettingsForm() {
   const settings = useQuery(approvalSettingsQuery);
@@ -117,27 +138,14 @@ export function ApprovalSettingsForm() {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mt="sm">
-        <TextInput
-          inputMode="numeric"
-          description="An approval nobody has acted on reminds its approvers once, after this."
-          {...textField(form, 'remindAfterHours', 'Remind approvers after (hours)', {
-            errorLabel: 'Reminder',
-          })}
-        />
-        <TextInput
-          inputMode="numeric"
-          description="Still untouched after this, the admins are told."
-          {...textField(form, 'escalateAfterHours', 'Tell the admins after (hours)', {
-            errorLabel: 'Escalation',
-          })}
-        />
-        <TextInput
-          inputMode="numeric"
-          description="Nobody decided within this: it expires, and its transaction is cancelled."
-          {...textField(form, 'expireAfterDays', 'Expire after (days)', {
-            errorLabel: 'Expiry',
-          })}
-        />
+        {REMINDER_FIELDS.map(([name, label, description, errorLabel]) => (
+          <TextInput
+            key={name}
+            inputMode="numeric"
+            description={description}
+            {...textField(form, name, label, { errorLabel })}
+          />
+        ))}
       </SimpleGrid>
       <SubmitRow mutation={save} failed="The settings were not saved" placed={FIELDS} mt="sm">
         Save approval settings
