@@ -16,6 +16,7 @@ import { createVault } from '../src/server/store/vault';
 import { createTestSandbox } from '../src/sandbox/testing';
 import type { WorkspaceStore } from '../src/server/store/workspace';
 import { DEMO_PEOPLE } from '../src/server/demo-workspace';
+import { type Received, smtpServer } from '../src/server/notifications/testing-smtp';
 
 export interface Dashboard {
   url: string;
@@ -30,6 +31,8 @@ export interface Dashboard {
   workspace: WorkspaceStore;
   /** The mail the dashboard kept (no SMTP server here), newest first. */
   keptMail: () => Promise<{ to: string; subject: string; text: string }[]>;
+  /** With `test.use({ smtp: true })`: what the test's SMTP server received, oldest first. */
+  received?: Received[];
 }
 
 const require = createRequire(import.meta.url);
@@ -38,6 +41,7 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 export const test = base.extend<{
   dashboard: Dashboard;
   liveEnvironment: boolean;
+  smtp: boolean;
   signedInAs: string | undefined;
 }>({
   /**
@@ -45,9 +49,11 @@ export const test = base.extend<{
    * production, there is then no demo workspace: people sign in with email and password.
    */
   liveEnvironment: [false, { option: true }],
+  /** Mail goes to an SMTP server of the test's (`dashboard.received`), not into the database. */
+  smtp: [false, { option: true }],
   /** With `test.use({ signedInAs: name })`: each journey starts signed in as that person, on no page yet. */
   signedInAs: [undefined, { option: true }],
-  dashboard: async ({ liveEnvironment }, use) => {
+  dashboard: async ({ liveEnvironment, smtp }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
     const env = SandboxEnv.parse({
       DATA_DIR: dataDir,
@@ -61,6 +67,7 @@ export const test = base.extend<{
     const db = await openDashboardDb({ file: path.join(dataDir, 'dashboard.db') });
     const live = liveEnvironment ? await createTestSandbox({ rateLimit: 10_000 }) : undefined;
     if (live) await live.app.listen({ host: '127.0.0.1', port: 0 });
+    const mailServer = smtp ? await smtpServer() : undefined;
     const { app, workspace } = await buildDashboardServer({
       ...(live
         ? { liveBaseUrl: `http://127.0.0.1:${(live.app.server.address() as AddressInfo).port}` }
@@ -71,6 +78,7 @@ export const test = base.extend<{
       workspace: { db, vault: createVault(randomBytes(32)) },
       demoWorkspace: true,
       indexSync: { intervalMs: 2_000 },
+      ...(mailServer ? { mail: { smtpUrl: mailServer.url, intervalMs: 500 } } : {}),
       embedded: {
         store: booted.store,
         settings,
@@ -89,10 +97,12 @@ export const test = base.extend<{
       store: booted.store,
       workspace,
       keptMail: () => notificationStore(db).keptMail(50),
+      ...(mailServer ? { received: mailServer.received } : {}),
       ...(live ? { live: live.alice, stopLive: () => live.close() } : {}),
     });
     await app.close();
     await live?.close().catch(() => undefined);
+    await mailServer?.close();
     await db.close();
     booted.store.db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -142,6 +142,9 @@ export type Policy = z.infer<typeof Policy>;
  * be approved, how often releasing money asks again for the second factor, and the base currency
  * of base-currency policies.
  */
+/** Where a mail's approval link leads: a page of its own, outside the app (docs/decisions/087). */
+export const APPROVAL_LINK_PATH = '/approve';
+
 export const APPROVAL_SETTING_DEFAULTS = {
   quoteValidityMinutes: 24 * 60,
   stepUpMinutes: 5,
@@ -149,6 +152,7 @@ export const APPROVAL_SETTING_DEFAULTS = {
   remindAfterHours: 4,
   escalateAfterHours: 24,
   expireAfterDays: 7,
+  linkMinutes: 15,
 };
 export const ApprovalSettings = z
   .object({
@@ -166,6 +170,8 @@ export const ApprovalSettings = z
     remindAfterHours: wholeNumber(1, 72, 'hours').default(4),
     escalateAfterHours: wholeNumber(2, 168, 'hours').default(24),
     expireAfterDays: wholeNumber(1, 30, 'days').default(7),
+    /** A link in a mail decides its approval within this long (docs/decisions/087). */
+    linkMinutes: wholeNumber(1, 60, 'minutes').default(15),
   })
   .superRefine((s, context) => {
     if (s.escalateAfterHours <= s.remindAfterHours)

@@ -22,6 +22,7 @@ import type { Credentials } from '#/sandbox/domain/partners';
 import type { Store } from '#/sandbox/store';
 import { type DashboardContext, SANDBOX_PREFIX } from './context';
 import { hasBody, problem, PROBLEMS } from './request';
+import { approvalLinkRoutes } from './plugins/approval-link-routes';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { scimAdminRoutes, ssoRoutes } from './plugins/sso-routes';
@@ -453,6 +454,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
   await app.register(scimRoutes, { prefix: SCIM_PREFIX });
   // SAML's assertion consumer service and metadata, where identity providers reach them (053).
   await app.register(samlRoutes);
+  // A mail's approval links: a page of their own, outside the app and its session (087).
+  await app.register(approvalLinkRoutes);
 
   await app.register(
     async (hooks) => {

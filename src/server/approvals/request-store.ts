@@ -222,6 +222,7 @@ export function requestStore(
         await notices.approvalWaiting(
           trx,
           {
+            environment: ref.environment,
             product: ref.product,
             id: ref.transactionId,
             amount: request.payout.amount ?? '',

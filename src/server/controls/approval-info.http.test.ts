@@ -169,6 +169,7 @@ describe('the approval settings', () => {
       remindAfterHours: 4,
       escalateAfterHours: 24,
       expireAfterDays: 7,
+      linkMinutes: 15,
     });
     expect(
       (

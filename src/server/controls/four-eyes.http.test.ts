@@ -166,6 +166,7 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
       remindAfterHours: 4,
       escalateAfterHours: 24,
       expireAfterDays: 7,
+      linkMinutes: 15,
     });
 
     const person = await t.call(ben, 'POST', '/admin/users', {

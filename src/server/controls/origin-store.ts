@@ -46,7 +46,13 @@ export function originStore(
         if (waiting && notices && Number(inserted.numInsertedOrUpdatedRows) === 1)
           await notices.approvalWaiting(
             trx,
-            { product: ref.product, id: ref.transactionId, creatorId: userId, ...waiting },
+            {
+              environment: ref.environment,
+              product: ref.product,
+              id: ref.transactionId,
+              creatorId: userId,
+              ...waiting,
+            },
             'quote',
           );
       });

@@ -2,9 +2,6 @@
 // transaction becomes an in-app entry, an email for whoever wants it at once, and a chat
 // message; the worker delivers mail to a real SMTP server started here (or keeps it in the
 // database without one), retries what fails with a growing pause, and gives up after a while.
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
@@ -12,49 +9,7 @@ import { dashboardDbFor, DIALECTS, insertPeople } from '../store/testing';
 import { MAX_ATTEMPTS, messageIdOf, outboxWorker } from './deliver';
 import { notificationStore, notify } from './store';
 import { localReceiver } from '#/http/testing';
-
-interface Received {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-}
-
-/** An SMTP server that keeps what it receives; `refuse` makes it turn the next n messages away. */
-async function smtpServer() {
-  const received: Received[] = [];
-  let refuse = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      void simpleParser(stream).then((mail) => {
-        if (refuse > 0) {
-          refuse--;
-          return callback(new Error('451 try again later'));
-        }
-        received.push({
-          to: (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text ?? '',
-          subject: mail.subject ?? '',
-          text: mail.text ?? '',
-          html: typeof mail.html === 'string' ? mail.html : '',
-          messageId: mail.messageId ?? '',
-        });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refuseNext: (n: number) => void (refuse = n),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { smtpServer } from './testing-smtp';
 
 const origin = () => 'https://dashboard.example';
 

@@ -12,6 +12,17 @@ import { type MailSettings, notify, peopleWithRole } from './store';
 
 type Trx = Kysely<Database>;
 
+/** The approval a mail's links decide: a transaction's quote or deposit approval. */
+const linkSubjectOf = (
+  t: { environment: string; product: Product; id: number },
+  what: 'quote' | 'deposit',
+) => ({
+  environment: t.environment,
+  product: t.product,
+  transactionId: t.id,
+  action: what === 'quote' ? ('approveQuote' as const) : ('approveDeposit' as const),
+});
+
 /** The notices of the dashboard's events, bound to where links lead and the clock. */
 export function notices(settings: MailSettings) {
   const approvers = (trx: Trx, except: readonly (string | null)[]) =>
@@ -21,6 +32,7 @@ export function notices(settings: MailSettings) {
     async approvalWaiting(
       trx: Trx,
       t: {
+        environment: string;
         product: Product;
         id: number;
         amount: string;
@@ -38,6 +50,7 @@ export function notices(settings: MailSettings) {
           title: `${noun} waits for your ${what} approval`,
           body: `${noun} of ${formatAmount(t.amount, t.currency)} ${t.currency} waits for an approver to approve its ${what}.`,
           link: DASHBOARD_LINKS.transaction(t.product, t.id),
+          decideLink: linkSubjectOf(t, what),
         },
         settings,
       );
@@ -229,6 +242,9 @@ export function notices(settings: MailSettings) {
         /** More to say: the quote's expiry, what the expiry did. */
         note: string;
         link: string;
+        /** A transaction's approval: a reminder's mail carries each approver's own links. */
+        transaction?: { product: Product; id: number; awaiting: 'quote' | 'deposit' } | undefined;
+        environment?: string | undefined;
       },
     ) {
       const step = {
@@ -260,6 +276,13 @@ export function notices(settings: MailSettings) {
           title,
           body: `${title}. ${n.note}`,
           link: n.link,
+          decideLink:
+            n.step === 'remind' && n.transaction && n.environment
+              ? linkSubjectOf(
+                  { ...n.transaction, environment: n.environment },
+                  n.transaction.awaiting,
+                )
+              : undefined,
         },
         settings,
       );

@@ -17,6 +17,8 @@ import type { Role } from '#/api/roles';
 import type { DashboardDb } from '../store/db';
 import type { Database, NotificationTable } from '../store/schema';
 import { putWorkspaceSetting } from '../store/workspace-settings';
+import { issueApprovalLinks, type LinkSubject } from '../store/approval-links';
+import { APPROVAL_LINK_PATH } from '#/api/controls';
 
 export interface NotifyEvent {
   kind: NotificationKind;
@@ -26,6 +28,11 @@ export interface NotifyEvent {
   body: string;
   /** A path of the dashboard, such as `/batches/…`. */
   link: string | null;
+  /**
+   * What a mail to each person lets them decide from it (docs/decisions/087): each mail then
+   * carries that person's own single-use links. Chat messages, read by a whole channel, do not.
+   */
+  decideLink?: LinkSubject | undefined;
 }
 
 export interface MailSettings {
@@ -34,14 +41,32 @@ export interface MailSettings {
   now: () => number;
 }
 
-/** An email's subject, plain text and HTML for a notification. */
+/** An email's subject, plain text and HTML for a notification; `decide`: its person's links. */
 export function mailOf(
   event: Pick<NotifyEvent, 'kind' | 'title' | 'body' | 'link'>,
   origin: string,
+  decide?: { token: string; expiresAt: number },
 ) {
   const url = event.link ? `${origin}${event.link}` : origin;
+  const page = decide && `${origin}${APPROVAL_LINK_PATH}/${decide.token}`;
+  const until = decide && new Date(decide.expiresAt).toISOString().replace('T', ' ').slice(0, 16);
   return composeMail(event.title, [
     { kind: 'paragraph', text: event.body },
+    ...(page
+      ? [
+          {
+            kind: 'link' as const,
+            href: page,
+            label: 'Review and approve',
+            textLead: 'Review and approve:',
+          },
+          { kind: 'link' as const, href: `${page}?reject`, label: 'Reject…', textLead: 'Reject:' },
+          {
+            kind: 'paragraph' as const,
+            text: `These two links are for you alone: they decide once, and work until ${until} UTC. Nobody from the dashboard will ask you for them.`,
+          },
+        ]
+      : []),
     { kind: 'link', href: url, label: 'Open it in the dashboard', textLead: 'Open it:' },
     {
       kind: 'footer',
@@ -81,17 +106,17 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
     .execute();
   if (userIds.length === 0 && hooks.length === 0) return;
   const mail = mailOf(event, settings.origin());
-  const outbox = (channel: 'email' | 'chat', target: string) => ({
+  const outbox = (channel: 'email' | 'chat', target: string, own = mail) => ({
     id: randomUUID(),
     channel,
     target,
     kind: event.kind,
-    subject: mail.subject,
+    subject: own.subject,
     text_body:
       channel === 'email'
-        ? mail.text
+        ? own.text
         : `${event.title}: ${event.body}${event.link ? ` <${settings.origin()}${event.link}>` : ''}`,
-    html_body: channel === 'email' ? mail.html : null,
+    html_body: channel === 'email' ? own.html : null,
     status: 'pending',
     attempts: 0,
     next_at: time,
@@ -134,9 +159,24 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
           .execute()
       ).map((p) => [p.user_id, p.mode as DeliveryMode]),
     );
-    for (const person of people)
-      if ((chosen.get(person.id) ?? DEFAULT_MODE[event.kind]) === 'immediately')
-        rows.push(outbox('email', person.email));
+    const mailed = people.filter(
+      (person) => (chosen.get(person.id) ?? DEFAULT_MODE[event.kind]) === 'immediately',
+    );
+    const links = event.decideLink
+      ? await issueApprovalLinks(
+          trx,
+          mailed.map((p) => p.id),
+          event.decideLink,
+          time,
+        )
+      : undefined;
+    for (const person of mailed) {
+      const token = links?.tokens.get(person.id);
+      const own = token
+        ? mailOf(event, settings.origin(), { token, expiresAt: links!.expiresAt })
+        : mail;
+      rows.push(outbox('email', person.email, own));
+    }
   }
   for (const hook of hooks) rows.push(outbox('chat', hook.url));
   if (rows.length > 0) await trx.insertInto('outbox').values(rows).execute();

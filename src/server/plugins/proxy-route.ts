@@ -2,23 +2,20 @@
 // contract, the person's roles and the money controls asked, then forwarded, held or refused,
 // and what followed kept.
 import { labelRoute } from './probes';
-import { heldAnswerOf } from '#/api/controls';
 import type { FastifyInstance } from 'fastify';
 import type { Environment } from '#/api/dashboard';
-import { API_VERSION_PATH, type OperationDef, recordKindOf } from '#/api/operations';
-import { changesOf } from '../audit-changes';
-import { audit, invalidInput, problem } from '../request';
+import { API_VERSION_PATH } from '#/api/operations';
+import { invalidInput, problem } from '../request';
 import { methodsAt, operationFor } from '#/api/operation-paths';
-import { partnerApi } from '../partner-api';
-import { answerOf } from '../partner-client';
-import { UpstreamError, type UpstreamResponse } from '../upstream';
+import { gatedSend } from './gated-send';
+import { PROXY_BODY_LIMIT, type ProxyHelpers } from './proxy-helpers';
 
-import { PROXY_BODY_LIMIT, SCENARIO_CHANGES, asksReset, proxyHelpers } from './proxy-helpers';
+/** The record id at the end of an API path, where there is one. */
+const pathId = (pathname: string) => /\/(\d+)\/?$/.exec(pathname)?.[1];
 
-export function proxyRoute(app: FastifyInstance, helpers: ReturnType<typeof proxyHelpers>) {
-  const ctx = app.dashboard;
-  const { indexAnswer, indexCatchUp, keepNotes, keepMerchantNote, keepSandboxNote, relay } =
-    helpers;
+export function proxyRoute(app: FastifyInstance, helpers: ProxyHelpers) {
+  const { keepNotes, keepMerchantNote, keepSandboxNote, relay } = helpers;
+  const send = gatedSend(app, helpers);
   app.all(`${API_VERSION_PATH}/*`, { bodyLimit: PROXY_BODY_LIMIT }, async (request, reply) => {
     const { session, user } = request.signedIn!;
     const environment = session.environment as Environment;
@@ -61,8 +58,6 @@ export function proxyRoute(app: FastifyInstance, helpers: ReturnType<typeof prox
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     // What changes something is on the audit trail; a look-up (GET, a price) is not.
     const writes = request.method !== 'GET' && !op.readOnly;
-    const action = `${op.method} ${op.path}`;
-    const target = pathname.replace(/^\/v1\//, '');
 
     const idempotencyKey =
       typeof request.headers['idempotency-key'] === 'string'
@@ -73,127 +68,40 @@ export function proxyRoute(app: FastifyInstance, helpers: ReturnType<typeof prox
         ? request.headers['content-type']
         : undefined;
 
-    try {
-      // The money controls decide every call (roles, approvals, payee changes, simulations).
-      const pathId = /\/(\d+)\/?$/.exec(pathname)?.[1];
-      const id = op.path.includes('{id}') && pathId ? Number(pathId) : undefined;
-      const api = await partnerApi(ctx, environment);
-      const stepUpAt = request.signedIn?.session.stepUpAt ?? null;
-      const verdict = await ctx.controls.gate({ op, user, stepUpAt, environment, id, body }, api);
-      if (verdict.kind === 'refuse') {
-        await audit(request, { action, target, outcome: 'refused', details: verdict.audit });
-        return problem(request, reply, {
-          status: verdict.status,
-          code: verdict.code,
-          detail: verdict.detail,
-          errors: verdict.errors,
-        });
-      }
-      if (verdict.kind === 'hold') {
-        await audit(request, {
-          action,
-          target,
-          outcome: 'ok',
-          details: { ...verdict.audit, status: 202, changes: changesOf(body) ?? null },
-        });
-        // The held answer is part of the contract (src/api/controls.ts): checked before it leaves.
-        const held = heldAnswerOf(op.id);
-        if (!held) throw new Error(`The controls held ${op.id}, which has no held answer.`);
-        return reply.code(202).send(held.parse(verdict.body));
-      }
-      if (verdict.kind === 'relay') {
-        if (writes)
-          await audit(request, {
-            action,
-            target,
-            outcome: 'failed',
-            details: { status: verdict.response.status },
-          });
-        return relay(request, reply, verdict.response);
-      }
-      const sent = 'body' in verdict ? verdict.body : body;
-      // A write is on the trail before it leaves: should this server stop before the answer,
-      // the trail still shows it may have happened (its outcome entry follows otherwise).
-      if (writes)
-        await audit(request, {
-          action,
-          target,
-          outcome: 'sent',
-          details: { changes: changesOf(body) ?? null },
-        });
-      const response = await api!.send({
-        method: request.method,
-        path: verdict.path ?? raw,
-        body: sent,
-        contentType: contentType ?? (sent ? 'application/json' : undefined),
-        idempotencyKey: verdict.idempotencyKey ?? idempotencyKey,
-        operation: op.id,
-      });
-      const settled = verdict.settle ? await verdict.settle(response) : {};
-      if (writes) {
-        await audit(request, {
-          action,
-          target: createdTarget(target, op, response) ?? target,
-          outcome: response.status < 300 ? 'ok' : 'failed',
-          details: { status: response.status, changes: changesOf(body) ?? null, ...settled },
-        });
-      }
-      await indexAnswer(environment, op, response, pathname);
-      // A scenario or a reset changed many records at once: the index catches up before the
-      // answer, so lists and names show them (at most a few seconds; the next pass otherwise).
-      if (SCENARIO_CHANGES.has(op.id) && response.status === 200)
-        await indexCatchUp(environment, op.id === 'resetSandbox' || asksReset(body));
-      if (writes) {
-        await keepSandboxNote(request, op, response, id);
-        await keepMerchantNote(
-          request,
-          op,
-          response,
-          pathname,
-          sent && sent.length > 0 ? sent.toString('utf8') : null,
-        );
-        await keepNotes(
-          request,
-          op,
-          response,
-          sent && sent.length > 0 ? sent.toString('utf8') : null,
-          id,
-        );
-      }
-      for (const [name, value] of Object.entries(verdict.headers ?? {})) reply.header(name, value);
-      return relay(request, reply, response);
-    } catch (error) {
-      if (writes)
-        await audit(request, {
-          action,
-          target,
-          outcome: 'failed',
-          details: { reason: 'upstream' },
-        });
-      if (error instanceof UpstreamError && error.kind === 'timeout') {
-        return problem(request, reply, {
-          status: 504,
-          code: 'UPSTREAM_TIMEOUT',
-          detail: `The API gave ${error.message}.`,
-        });
-      }
-      if (error instanceof UpstreamError) {
-        return problem(request, reply, {
-          status: 502,
-          code: 'UPSTREAM_UNAVAILABLE',
-          detail: 'The API could not be reached. Try again shortly.',
-        });
-      }
-      throw error;
+    const id = op.path.includes('{id}') && pathId(pathname) ? Number(pathId(pathname)) : undefined;
+    const outcome = await send(request, {
+      op,
+      user,
+      stepUpAt: session.stepUpAt ?? null,
+      environment,
+      id,
+      body,
+      raw,
+      pathname,
+      idempotencyKey,
+      contentType,
+    });
+    if (outcome.kind === 'refused') return problem(request, reply, outcome);
+    if (outcome.kind === 'held') return reply.code(202).send(outcome.body);
+    const { response, sent } = outcome;
+    if (writes) {
+      await keepSandboxNote(request, op, response, id);
+      await keepMerchantNote(
+        request,
+        op,
+        response,
+        pathname,
+        sent && sent.length > 0 ? sent.toString('utf8') : null,
+      );
+      await keepNotes(
+        request,
+        op,
+        response,
+        sent && sent.length > 0 ? sent.toString('utf8') : null,
+        id,
+      );
     }
+    for (const [name, value] of Object.entries(outcome.headers)) reply.header(name, value);
+    return relay(request, reply, response);
   });
-}
-
-/** A create's outcome names the record it made (`business/12`), so the trail can link it. */
-function createdTarget(target: string, op: OperationDef, response: UpstreamResponse) {
-  if (op.method !== 'POST' || /\{\w+\}/.test(op.path) || response.status >= 300) return undefined;
-  if (!recordKindOf(op) || typeof op.response === 'string') return undefined;
-  const record = answerOf({ ...op, response: op.response }, response);
-  const id = record && typeof record === 'object' && 'id' in record ? record.id : undefined;
-  return Number.isSafeInteger(id) ? `${target.replace(/\/+$/, '')}/${String(id)}` : undefined;
 }

@@ -1224,4 +1224,29 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '040-approval-links': {
+    async up(db: Kysely<unknown>) {
+      // Links that decide one approval from a mail (docs/decisions/087): the hash of a random
+      // token, the one person and the one approval it is for, until when it works, and when it
+      // was used (claimed once by a conditional update) with what it decided.
+      await db.schema
+        .createTable('approval_link')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('transaction_id', 'bigint', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .addColumn('outcome', 'text')
+        .execute();
+      await db.schema
+        .createIndex('approval_link_expiry')
+        .on('approval_link')
+        .column('expires_at')
+        .execute();
+    },
+  },
 };

@@ -209,6 +209,23 @@ export interface SsoConnectionTable {
 }
 
 /** What was done about an approval nobody acted on (migration 039, docs/decisions/086). */
+/** A link that decides one approval from a mail (migration 040, docs/decisions/087). */
+export interface ApprovalLinkTable {
+  /** SHA-256 of the token, hex: the token itself is only in the mail. */
+  token_hash: string;
+  user_id: string;
+  environment: string;
+  product: string;
+  transaction_id: number;
+  /** `approveQuote` or `approveDeposit`. */
+  action: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  /** `approve` or `reject`, once used. */
+  outcome: string | null;
+}
+
 export interface ApprovalNudgeTable {
   environment: string;
   /** `transaction:{product}:{id}:{quote|deposit}` or `payee:{request id}`. */
@@ -714,6 +731,7 @@ export interface Database {
   transaction_origin: TransactionOriginTable;
   approval_request: ApprovalRequestTable;
   approval_nudge: ApprovalNudgeTable;
+  approval_link: ApprovalLinkTable;
   approval_decision: ApprovalDecisionTable;
   transaction_recipient: TransactionRecipientTable;
   role_setting: RoleSettingTable;

@@ -42,6 +42,7 @@ const SettingsForm = z.object({
   remindAfterHours: whole(1, 72, 'hours'),
   escalateAfterHours: whole(2, 168, 'hours'),
   expireAfterDays: whole(1, 30, 'days'),
+  linkMinutes: whole(1, 60, 'minutes'),
 });
 type SettingsForm = z.infer<typeof SettingsForm>;
 const NUMBERS = [
@@ -50,6 +51,7 @@ const NUMBERS = [
   'remindAfterHours',
   'escalateAfterHours',
   'expireAfterDays',
+  'linkMinutes',
 ] as const;
 const FIELDS = [...NUMBERS, 'baseCurrency'];
 /** The reminder settings' fields: name, label, what it does, and its name in an error. */
@@ -71,6 +73,12 @@ const REMINDER_FIELDS = [
     'Expire after (days)',
     'Nobody decided within this: it expires, and its transaction is cancelled.',
     'Expiry',
+  ],
+  [
+    'linkMinutes',
+    'Links in mail work for (minutes)',
+    'A mail’s approve and reject links are single-use and stop working after this.',
+    'Link life',
   ],
 ] as const;
 
@@ -137,7 +145,7 @@ export function ApprovalSettingsForm() {
           allowDeselect={false}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mt="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} mt="sm">
         {REMINDER_FIELDS.map(([name, label, description, errorLabel]) => (
           <TextInput
             key={name}

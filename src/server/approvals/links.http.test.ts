@@ -1,0 +1,202 @@
+// Deciding from a mail's link (docs/decisions/087): the mail telling an approver that a payout
+// waits carries their own single-use links; the page shows what moves and decides through the
+// same gate as the dashboard. A link approves once and only once, only for its person (another
+// person's session refuses it), only within its life, with the second factor where enrolled
+// (refused on the server, whatever the page sent), and the trail names the channel.
+import { TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAudit } from '../store/audit';
+import { createdTransaction, JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
+
+const MINUTE = 60_000;
+let t: TestDashboard;
+let ahead = 0;
+let who: Record<'finance' | 'operations' | 'approver' | 'approver2', string>;
+let samSecret: string;
+
+/** The link in the newest mail to `email` about transaction `id` (the text part). */
+async function linkOf(email: string, id: number): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const rows = await t.db.db
+        .selectFrom('outbox')
+        .select(['text_body', 'created_at'])
+        .where('channel', '=', 'email')
+        .where('target', '=', email)
+        .orderBy('created_at', 'desc')
+        .execute();
+      const mail = rows.find((r) => r.text_body.includes(`#${id} `));
+      found = /Review and approve: (\S+)/.exec(mail?.text_body ?? '')?.[1];
+      return found;
+    })
+    .toBeDefined();
+  return new URL(found!).pathname;
+}
+
+const page = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${t.base}${path}`, { headers, redirect: 'manual' });
+
+const decide = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${t.base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: t.base,
+      ...headers,
+    },
+    body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
+  });
+
+const status = async (id: number) =>
+  (await t.call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus as string;
+
+beforeAll(async () => {
+  t = await startTestDashboard({ now: () => Date.now() + ahead });
+  who = await t.demoCookies('finance', 'operations', 'approver', 'approver2');
+  // Sam approves, with an authenticator app enrolled.
+  const { password } = await t.server.workspace.createUser({
+    email: 'sam@example.com',
+    name: 'Sam Secure',
+    roles: ['approver'],
+  });
+  const first = (await t.signIn({ email: 'sam@example.com', password })).cookie;
+  const post = (path: string, body?: object) =>
+    fetch(`${t.base}/api${path}`, {
+      method: 'POST',
+      headers: { cookie: first, ...JSON_CSRF },
+      body: JSON.stringify(body ?? {}),
+    });
+  samSecret = (await (await post('/account/totp')).json()).secret;
+  const totp = new TOTP({ secret: samSecret });
+  expect((await post('/account/totp/confirm', { code: totp.generate() })).status).toBe(200);
+});
+afterAll(() => t.close());
+
+describe('approving from the mail', () => {
+  it('shows what moves, approves once, and names the channel on the trail', async () => {
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    const link = await linkOf('approver@demo.example', id);
+    // A person who never saw this link finds nothing in the mail of another: each has their own.
+    expect(await linkOf('approver2@demo.example', id)).not.toBe(link);
+
+    const shown = await page(link);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('set-cookie')).toBeNull();
+    expect(shown.headers.get('content-security-policy')).toMatch(/style-src 'self' 'nonce-/);
+    const html = await shown.text();
+    for (const words of ['Payout', 'Deposit, fees included', 'Rate', 'Pays', 'Asked by', 'Needs'])
+      expect(html).toContain(`<dt>${words}</dt>`);
+    expect(html).toMatch(/1 USDT\(TRC20\) = [\d.]+ EUR/);
+    expect(html).toContain('May be approved until');
+    expect(html).toContain('Fatima'); // who asked (the demo's finance person)
+
+    const approved = await decide(link, { decision: 'approve' });
+    expect(approved.status).toBe(200);
+    expect(approved.headers.get('set-cookie')).toBeNull();
+    expect(await approved.text()).toContain('You approved the quote');
+    await expect.poll(() => status(id)).toMatch(/AWAITING_DEPOSIT$/);
+
+    // Replayed: nothing more, and it says why.
+    const replayed = await decide(link, { decision: 'approve' });
+    expect(replayed.status).toBe(409);
+    expect(await replayed.text()).toContain('already used');
+    const again = await page(link);
+    expect(again.status).toBe(409);
+
+    const trail = (await listAudit(t.db, { limit: 50 })).results;
+    const sent = trail.find(
+      (e) =>
+        e.action === 'POST /v1/sendc2f/approveQuote/{id}' &&
+        e.target === `sendc2f/approveQuote/${id}` &&
+        e.outcome === 'ok',
+    );
+    expect(sent?.details).toMatchObject({ channel: 'mail link' });
+    expect(sent?.actorEmail).toBe('approver@demo.example');
+    expect(trail.some((e) => e.action === 'approval link' && e.details?.reason === 'used')).toBe(
+      true,
+    );
+  });
+
+  it('does nothing where another person is signed in, or after its life', async () => {
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    const link = await linkOf('approver@demo.example', id);
+    // Forwarded: opened in the browser of Bea, another approver.
+    const forwarded = await decide(link, { decision: 'approve' }, { cookie: who.approver2 });
+    expect(forwarded.status).toBe(403);
+    expect(await forwarded.text()).toContain('someone else’s');
+    expect(await status(id)).toMatch(/AWAITING_QUOTE_APPROVAL$/);
+    // The person's own session is no obstacle; but after fifteen minutes the link is spent.
+    ahead = 16 * MINUTE;
+    const late = await decide(link, { decision: 'approve' });
+    expect(late.status).toBe(410);
+    expect(await late.text()).toContain('expired');
+    expect(await status(id)).toMatch(/AWAITING_QUOTE_APPROVAL$/);
+    ahead = 0;
+  });
+
+  it('rejects with a reason, which it requires', async () => {
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    const link = await linkOf('approver@demo.example', id);
+    expect(await (await page(`${link}?reject`)).text()).toMatch(/<details open>/);
+    const bare = await decide(link, { decision: 'reject', reason: '  ' });
+    expect(bare.status).toBe(400);
+    expect(await bare.text()).toContain('A reason is required');
+    const rejected = await decide(link, { decision: 'reject', reason: 'Wrong payee' });
+    expect(rejected.status).toBe(200);
+    await expect.poll(() => status(id)).toMatch(/CANCELED$/);
+    const trail = (await listAudit(t.db, { limit: 20 })).results;
+    expect(
+      trail.find((e) => e.action === 'reject approval' && e.target === `sendc2f/${id}`)?.details,
+    ).toMatchObject({ reason: 'Wrong payee', channel: 'mail link' });
+  });
+
+  it('asks for the second factor on the server where one is enrolled', async () => {
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    const link = await linkOf('sam@example.com', id);
+    expect(await (await page(link)).text()).toContain('Code from your authenticator app');
+    // A form that leaves the code out, or has a wrong one, decides nothing and keeps the link.
+    const none = await decide(link, { decision: 'approve' });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain('Enter the code');
+    const wrong = await decide(link, { decision: 'approve', code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('The code is wrong');
+    expect(await status(id)).toMatch(/AWAITING_QUOTE_APPROVAL$/);
+    // Not the code that confirmed the enrolment: a code is taken once.
+    const code = new TOTP({ secret: samSecret }).generate({ timestamp: Date.now() + 30_000 });
+    const approved = await decide(link, { decision: 'approve', code });
+    expect(approved.status).toBe(200);
+    await expect.poll(() => status(id)).toMatch(/AWAITING_DEPOSIT$/);
+  });
+
+  it('refuses a form from another site and a token that is not one', async () => {
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    const link = await linkOf('approver@demo.example', id);
+    const crossSite = await decide(
+      link,
+      { decision: 'approve' },
+      { origin: 'https://evil.example' },
+    );
+    expect(crossSite.status).toBe(403);
+    // A browser's form of another site: no origin it would name, but the site says so.
+    const nullOrigin = await decide(
+      link,
+      { decision: 'approve' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+    );
+    expect(nullOrigin.status).toBe(403);
+    expect(await status(id)).toMatch(/AWAITING_QUOTE_APPROVAL$/);
+    expect((await page('/approve/not-a-token')).status).toBe(404);
+    expect((await page(`/approve/${'A'.repeat(43)}`)).status).toBe(404);
+    const huge = await decide(link, { decision: 'reject', reason: 'x'.repeat(20_000) });
+    expect(huge.status).toBe(413);
+    expect(await status(id)).toMatch(/AWAITING_QUOTE_APPROVAL$/);
+  });
+});

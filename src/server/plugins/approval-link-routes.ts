@@ -1,0 +1,466 @@
+// Deciding an approval from a mail's link (docs/decisions/087): GET draws the page of what the
+// approval moves, POST decides. A link is one person's and one approval's, works for the
+// workspace's `linkMinutes` and decides once (claimed by a conditional update); it signs nobody
+// in. A decision goes through the same gate as the dashboard's (./gated-send.ts), with the
+// person's second factor checked here on the server where they have one, and is audited with
+// its channel. A link opened where another person is signed in does nothing: forwarded mail.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APPROVAL_LINK_PATH, controlsEndpoints as E } from '#/api/controls';
+import { transactionOperations } from '#/api/operations';
+import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
+import { pathOf } from '#/api/call';
+import type { Environment } from '#/api/dashboard';
+import { approvalLinkPage, type LinkView, messagePage } from '../approvals/link-page';
+import { partnerApi } from '../partner-api';
+import { audit, signedInOf } from '../request';
+import { contentSecurityPolicy, newNonce } from '../security';
+import { type ApprovalLink, approvalLinkStore } from '../store/approval-links';
+import { signInFailures } from '../store/sign-in-failures';
+import type { User } from '../store/workspace';
+import { gatedSend } from './gated-send';
+import { proxyHelpers } from './proxy-helpers';
+
+const CHANNEL = 'mail link';
+const MAX_FORM_BYTES = 8 * 1024;
+
+type Form = { decision?: string; code?: string; reason?: string };
+
+/** The pages of a link: its checks, what it shows, and the refusals, each drawn and audited. */
+function linkPages(app: FastifyInstance) {
+  const ctx = app.dashboard;
+  const links = approvalLinkStore(ctx.db);
+  /** A page with its own nonce for its style; never cached, never framed. */
+  function draw(reply: FastifyReply, status: number, html: string) {
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', contentSecurityPolicy(reply.nonce))
+      .send(html);
+  }
+  app.decorateReply('nonce', '');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.nonce = newNonce();
+  });
+
+  const refusal = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    link: ApprovalLink | undefined,
+    reason: string,
+    status: number,
+    title: string,
+    words: string,
+  ) => {
+    const person = link ? await ctx.workspace.userById(link.userId) : undefined;
+    await audit(
+      request,
+      {
+        action: 'approval link',
+        outcome: 'refused',
+        target: link ? `${link.subject.product}/${link.subject.transactionId}` : null,
+        details: { reason, channel: CHANNEL },
+      },
+      person ?? undefined,
+    );
+    return draw(
+      reply,
+      status,
+      messagePage(
+        title,
+        words,
+        'bad',
+        reply.nonce,
+        link
+          ? DASHBOARD_LINKS.transaction(link.subject.product, link.subject.transactionId)
+          : undefined,
+      ),
+    );
+  };
+
+  /**
+   * The link and its person, when it may still be used from this browser: else the page that
+   * says why (never which person or approval a stranger's token was).
+   */
+  async function usable(
+    request: FastifyRequest<{ Params: { token: string } }>,
+    reply: FastifyReply,
+  ): Promise<{ link: ApprovalLink; person: User } | undefined> {
+    const link = await links.read(request.params.token);
+    if (!link) {
+      await refusal(
+        request,
+        reply,
+        undefined,
+        'unknown link',
+        404,
+        'This link does not work',
+        'It is not a link the dashboard sent, or it was copied incompletely. Open the approval in the dashboard instead.',
+      );
+      return undefined;
+    }
+    const signedIn = await signedInOf(request);
+    if (signedIn && signedIn.user.id !== link.userId) {
+      await refusal(
+        request,
+        reply,
+        link,
+        'another person is signed in',
+        403,
+        'This link is someone else’s',
+        `This link was sent to another person, and you are signed in as ${signedIn.user.name}: a link decides only for the person it was sent to. Nothing was decided.`,
+      );
+      return undefined;
+    }
+    const person = await ctx.workspace.userById(link.userId);
+    if (!person || person.disabledAt !== null) {
+      await refusal(
+        request,
+        reply,
+        link,
+        'person deactivated',
+        403,
+        'This link no longer works',
+        'The person it was sent to is no longer active in the workspace. Nothing was decided.',
+      );
+      return undefined;
+    }
+    const now = ctx.now();
+    if (link.usedAt !== null) {
+      await refusal(
+        request,
+        reply,
+        link,
+        'used',
+        409,
+        'This link was already used',
+        `It ${link.outcome === 'reject' ? 'rejected' : 'approved'} the approval at ${utc(link.usedAt)} UTC and decides nothing more. Open the approval in the dashboard to see where it stands.`,
+      );
+      return undefined;
+    }
+    if (link.expiresAt <= now) {
+      await refusal(
+        request,
+        reply,
+        link,
+        'expired',
+        410,
+        'This link has expired',
+        `It worked until ${utc(link.expiresAt)} UTC. Nothing was decided; open the approval in the dashboard to decide it there.`,
+      );
+      return undefined;
+    }
+    return { link, person };
+  }
+
+  /** What the page shows of the approval now, read from the API; undefined: it could not be read. */
+  async function viewOf(
+    link: ApprovalLink,
+    person: User,
+  ): Promise<Omit<LinkView, 'rejecting'> | undefined> {
+    const { subject } = link;
+    const api = await partnerApi(ctx, subject.environment as Environment);
+    if (!api) return undefined;
+    const ref = {
+      environment: subject.environment as Environment,
+      product: subject.product,
+      transactionId: subject.transactionId,
+    };
+    const [read, controls, settings] = await Promise.all([
+      api.call(transactionOperations[subject.product].get, {
+        params: { id: subject.transactionId },
+      }),
+      ctx.controls.transactionControls(person, ref, api),
+      ctx.controls.settings(),
+    ]);
+    if (!read.ok || 'response' in controls) return undefined;
+    return {
+      person,
+      action: subject.action,
+      product: subject.product,
+      transaction: read.data,
+      controls,
+      baseCurrency: settings.baseCurrency,
+      expiresAt: link.expiresAt,
+      now: ctx.now(),
+      dashboardLink: DASHBOARD_LINKS.transaction(subject.product, subject.transactionId),
+    };
+  }
+
+  const unreadable = (reply: FastifyReply) =>
+    draw(
+      reply,
+      502,
+      messagePage(
+        'Not available just now',
+        'The payments API could not be reached to show this approval. Nothing was decided; try the link again shortly.',
+        'warn',
+        reply.nonce,
+      ),
+    );
+
+  return { links, draw, refusal, usable, viewOf, unreadable };
+}
+
+export async function approvalLinkRoutes(app: FastifyInstance) {
+  const ctx = app.dashboard;
+  const send = gatedSend(app, proxyHelpers(app));
+  const { links, draw, refusal, usable, viewOf, unreadable } = linkPages(app);
+  // Wrong codes count with the dashboard's step-up: five in ten minutes, whichever channel.
+  const stepUpFailures = signInFailures(ctx.db, { max: 5, windowMs: 10 * 60_000, now: ctx.now });
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
+  );
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'approval link failed');
+    return draw(
+      reply,
+      status >= 500 ? 500 : status,
+      messagePage(
+        'Not decided',
+        status === 413
+          ? 'What was sent is too long: a reason may have at most 500 characters.'
+          : 'The request could not be read; nothing was decided. Open the link from the mail again.',
+        'bad',
+        reply.nonce,
+      ),
+    );
+  });
+  app.get<{ Params: { token: string }; Querystring: Record<string, string> }>(
+    `${APPROVAL_LINK_PATH}/:token`,
+    async (request, reply) => {
+      const found = await usable(request, reply);
+      if (!found) return reply;
+      const view = await viewOf(found.link, found.person);
+      if (!view) return unreadable(reply);
+      return draw(
+        reply,
+        200,
+        approvalLinkPage({ ...view, rejecting: 'reject' in request.query }, reply.nonce),
+      );
+    },
+  );
+
+  app.post<{ Params: { token: string }; Body: Form | undefined }>(
+    `${APPROVAL_LINK_PATH}/:token`,
+    { bodyLimit: MAX_FORM_BYTES },
+    async (request, reply) => {
+      // Only the page itself posts here: a form of another site is refused. Its own form sends
+      // `Origin: null` (the page keeps no referrer, so that the token leaks nowhere): the
+      // browser's Sec-Fetch-Site then says where it came from.
+      const origin = request.headers.origin;
+      const site = request.headers['sec-fetch-site'];
+      const crossSite =
+        (site !== undefined && site !== 'same-origin') ||
+        (origin === 'null'
+          ? site !== 'same-origin'
+          : origin !== undefined && !ctx.address.accepts(origin));
+      if (crossSite)
+        return draw(
+          reply,
+          403,
+          messagePage(
+            'Not decided',
+            'This form must be sent from its own page.',
+            'bad',
+            reply.nonce,
+          ),
+        );
+      const found = await usable(request, reply);
+      if (!found) return reply;
+      const { link, person } = found;
+      const form: Form =
+        typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const decision =
+        form.decision === 'reject' ? 'reject' : form.decision === 'approve' ? 'approve' : undefined;
+      const again = async (status: number, errors: LinkView['errors']) => {
+        const view = await viewOf(link, person);
+        if (!view) return unreadable(reply);
+        return draw(
+          reply,
+          status,
+          approvalLinkPage(
+            {
+              ...view,
+              rejecting: decision === 'reject',
+              entered: { reason: form.reason ?? '', ...(decision ? { decision } : {}) },
+              errors,
+            },
+            reply.nonce,
+          ),
+        );
+      };
+      if (!decision) return again(400, { form: 'Choose Approve or Reject.' });
+      const reason = (form.reason ?? '').trim();
+      if (decision === 'reject' && reason.length === 0)
+        return again(400, { reason: 'A reason is required to reject: whoever asked reads it.' });
+      if (reason.length > 500)
+        return again(400, { reason: 'A reason may have at most 500 characters.' });
+      // The second factor, where the person has one: checked here, whatever the page showed.
+      let stepUpAt: number | null = null;
+      if (person.secondFactor) {
+        const code = (form.code ?? '').trim();
+        if (code.length === 0)
+          return again(400, { code: 'Enter the code from your authenticator app.' });
+        const attempt = await stepUpFailures.attempt(`step-up:${person.id}`);
+        if ('wait' in attempt)
+          return again(429, {
+            code: `Too many wrong codes: try again in ${attempt.wait} s.`,
+          });
+        if (!(await ctx.secondFactor.checkCodeOrRecovery(person.id, code))) {
+          await audit(
+            request,
+            {
+              action: 'step up',
+              outcome: 'refused',
+              details: { reason: 'wrong code', channel: CHANNEL },
+            },
+            person,
+          );
+          return again(400, { code: 'The code is wrong, or was already used.' });
+        }
+        await stepUpFailures.succeeded(attempt.ticket);
+        stepUpAt = ctx.now();
+      }
+      const usedAt = ctx.now();
+      if (!(await links.claim(link, decision, usedAt)))
+        return refusal(
+          request,
+          reply,
+          link,
+          'used meanwhile',
+          409,
+          'This link was already used',
+          'It was used a moment ago, perhaps from another tab, and decides nothing more.',
+        );
+      const { subject } = link;
+      const environment = subject.environment as Environment;
+      const noun = transactionNoun(subject.product, subject.transactionId);
+      const dashboardLink = DASHBOARD_LINKS.transaction(subject.product, subject.transactionId);
+      if (decision === 'reject') {
+        const api = await partnerApi(ctx, environment);
+        if (!api) {
+          await links.release(link, usedAt);
+          return unreadable(reply);
+        }
+        const ref = { environment, product: subject.product, transactionId: subject.transactionId };
+        const rejected = await ctx.controls.rejectTransaction(
+          person,
+          ref,
+          subject.action,
+          reason,
+          api,
+        );
+        const target = `${subject.product}/${subject.transactionId}`;
+        const failed =
+          'response' in rejected || ('refused' in rejected && rejected.refused.status >= 500);
+        await audit(
+          request,
+          {
+            action: E.rejectTransaction.audit,
+            target,
+            outcome: 'response' in rejected ? 'failed' : 'refused' in rejected ? 'refused' : 'ok',
+            details:
+              'refused' in rejected
+                ? { action: subject.action, reason: rejected.refused.code, channel: CHANNEL }
+                : 'response' in rejected
+                  ? { action: subject.action, status: rejected.response.status, channel: CHANNEL }
+                  : {
+                      action: subject.action,
+                      reason,
+                      approval: rejected.approval.id,
+                      channel: CHANNEL,
+                    },
+          },
+          person,
+        );
+        if (failed) await links.release(link, usedAt);
+        if ('refused' in rejected || 'response' in rejected)
+          return draw(
+            reply,
+            'refused' in rejected ? rejected.refused.status : 502,
+            messagePage(
+              'Not rejected',
+              'refused' in rejected
+                ? rejected.refused.detail
+                : 'The payments API refused to cancel it; nothing was rejected.',
+              'bad',
+              reply.nonce,
+              dashboardLink,
+            ),
+          );
+        return draw(
+          reply,
+          200,
+          messagePage(
+            'Rejected',
+            `You rejected the ${subject.action === 'approveQuote' ? 'quote' : 'deposit'} of ${noun}; it is cancelled, and whoever asked is told your reason.`,
+            'good',
+            reply.nonce,
+            dashboardLink,
+          ),
+        );
+      }
+      const op = transactionOperations[subject.product][subject.action];
+      const raw = pathOf(op, { params: { id: subject.transactionId } });
+      const outcome = await send(request, {
+        op,
+        user: person,
+        stepUpAt,
+        environment,
+        id: subject.transactionId,
+        body: undefined,
+        raw,
+        pathname: raw,
+        channel: CHANNEL,
+      });
+      if (outcome.kind === 'refused') {
+        if (outcome.status >= 500) await links.release(link, usedAt);
+        return draw(
+          reply,
+          outcome.status,
+          messagePage('Not approved', outcome.detail, 'bad', reply.nonce, dashboardLink),
+        );
+      }
+      if (outcome.kind === 'held')
+        return draw(
+          reply,
+          200,
+          messagePage(
+            'Approved: waiting for another approver',
+            `Your approval of ${noun} is recorded. The policy asks for more approvers, who are told; the money moves once they approve.`,
+            'good',
+            reply.nonce,
+            dashboardLink,
+          ),
+        );
+      const ok = outcome.response.status < 300;
+      if (!ok && outcome.response.status >= 500) await links.release(link, usedAt);
+      return draw(
+        reply,
+        ok ? 200 : outcome.response.status >= 500 ? 502 : 409,
+        messagePage(
+          ok ? 'Approved' : 'Not approved',
+          ok
+            ? `You approved the ${subject.action === 'approveQuote' ? 'quote' : 'deposit'} of ${noun}; it moves on now.`
+            : `The payments API refused it (status ${outcome.response.status}); nothing was approved.`,
+          ok ? 'good' : 'bad',
+          reply.nonce,
+          dashboardLink,
+        ),
+      );
+    },
+  );
+}
+
+const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
+
+declare module 'fastify' {
+  interface FastifyReply {
+    nonce: string;
+  }
+}
