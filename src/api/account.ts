@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { Email } from './dashboard';
 import { endpoints } from './endpoints';
 import { isLocale, isTimeZone } from './formats';
-import { requiredText } from './schemas/common';
+import { requiredText, Timestamp } from './schemas/common';
+import { WORKSPACE_ROLES } from './roles';
 
 /** The shortest password the workspace accepts, wherever one is chosen. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -80,7 +81,52 @@ export const REPLACE_NEEDS =
 
 export const Enrolment = z.object({ secret: z.string(), uri: z.string() });
 
+/**
+ * Away with a delegate (docs/decisions/088): from and until when (epoch milliseconds), and who
+ * decides approvals in one's place meanwhile.
+ */
+export const AwaySetting = z.object({
+  from: Timestamp,
+  until: Timestamp,
+  delegateId: requiredText(100, { type: 'is required: choose who stands in for you' }),
+});
+export type AwaySetting = z.input<typeof AwaySetting>;
+
+export const AwayInfo = z.object({
+  /** One's own absence, unless it has ended. */
+  away: AwaySetting.extend({ delegateName: z.string() }).nullable(),
+  /** Whom one may name: the active people of the workspace but oneself. */
+  choices: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The approvers who named one their delegate, and until when. */
+  standingInFor: z.array(z.object({ name: z.string(), from: Timestamp, until: Timestamp })),
+});
+export type AwayInfo = z.infer<typeof AwayInfo>;
+
 export const accountEndpoints = endpoints({
+  getAway: {
+    method: 'GET',
+    path: '/account/away',
+    summary: 'One’s absence and delegate, whom one may name, and for whom one stands in',
+    response: AwayInfo,
+  },
+  setAway: {
+    method: 'PUT',
+    path: '/account/away',
+    summary:
+      'Say one is away from … until … and name a delegate who decides approvals meanwhile (not oneself, not in a loop)',
+    body: AwaySetting,
+    invalid: 'Give the start, the end and a delegate.',
+    response: AwayInfo,
+    roles: WORKSPACE_ROLES.decideApprovals,
+    audit: 'set away',
+  },
+  clearAway: {
+    method: 'DELETE',
+    path: '/account/away',
+    summary: 'Back: one’s absence ends now, and with it the delegate’s standing in',
+    response: AwayInfo,
+    audit: 'clear away',
+  },
   requestPasswordReset: {
     method: 'POST',
     path: '/password-reset/request',

@@ -19,6 +19,11 @@ export const Person = z.object({
   disabledAt: z.int().nullable(),
   /** Added by an admin and not signed in yet. */
   invited: z.boolean(),
+  /** Away now or later, with whom they named (docs/decisions/088); null when not. */
+  away: z
+    .object({ from: z.int(), until: z.int(), delegateName: z.string() })
+    .nullable()
+    .default(null),
 });
 export type Person = z.infer<typeof Person>;
 

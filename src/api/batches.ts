@@ -135,12 +135,16 @@ export const Batch = z.object({
         decision: z.enum(['approve', 'reject']),
         reason: z.string().nullable(),
         at: z.int(),
+        /** Given by a delegate for this approver, away (docs/decisions/088). */
+        forUserName: z.string().nullable().default(null),
       }),
     ),
     expiresAt: z.int().nullable(),
     canAct: z.boolean(),
     why: z.string().nullable(),
     whoCan: z.array(z.string()),
+    /** This person decides it as a delegate, for this approver away (088). */
+    standingInFor: z.string().nullable().default(null),
   }),
   approvedAt: z.int().nullable(),
   finishedAt: z.int().nullable(),
@@ -273,6 +277,7 @@ export const batchEndpoints = endpoints({
     // waiting for more approvers is answered 202, as the proxy answers a held quote or deposit.
     held: z.object({ batch: Batch }),
     roles: ['approver'],
+    standIn: true,
     audit: 'decide bulk file',
   },
   cancelBatch: {

@@ -232,6 +232,9 @@ export const Decision = z.object({
   at: Timestamp,
   /** The conversions base-currency policies judged this decision by (none: none applied). */
   conversions: z.array(ConversionRecord).default([]),
+  /** Given by a delegate for someone away: whom for ("Ana on behalf of Bruno"). */
+  forUserId: z.string().nullable().default(null),
+  forUserName: z.string().nullable().default(null),
 });
 export type Decision = z.infer<typeof Decision>;
 
@@ -336,6 +339,11 @@ export const ActionState = z.object({
   canAct: z.boolean(),
   why: z.string().nullable(),
   whoCan: z.array(z.string()),
+  /**
+   * The person decides it as a delegate, for this approver who is away (docs/decisions/088):
+   * "for Bruno Approver, away"; null when they decide for themselves.
+   */
+  standingInFor: z.string().nullable().default(null),
 });
 export type ActionState = z.infer<typeof ActionState>;
 
@@ -756,6 +764,7 @@ export const controlsEndpoints = endpoints({
     body: RejectBody,
     response: TransactionRejected,
     roles: APPROVER,
+    standIn: true,
     audit: 'reject approval',
   },
   rejectTransaction: {
@@ -768,6 +777,7 @@ export const controlsEndpoints = endpoints({
     body: TransactionReject,
     response: TransactionRejected,
     roles: APPROVER,
+    standIn: true,
     audit: 'reject approval',
   },
   payeeChanges: {
@@ -785,6 +795,7 @@ export const controlsEndpoints = endpoints({
     params: TextIdParams,
     response: z.object({ change: PayeeChange, account: PayoutAccount.nullable() }),
     roles: APPROVER,
+    standIn: true,
     audit: 'approve bank-detail change',
   },
   rejectPayeeChange: {
@@ -796,6 +807,7 @@ export const controlsEndpoints = endpoints({
     body: RejectBody,
     response: PayeeChange,
     roles: APPROVER,
+    standIn: true,
     audit: 'reject bank-detail change',
   },
   withdrawPayeeChange: {

@@ -53,6 +53,11 @@ export interface EndpointDef {
   invalid?: string;
   /** Who may call it; every signed-in person when absent. A refusal is audited. */
   roles?: readonly Role[];
+  /**
+   * A person without `roles` who stands in for an approver away may call it too (an approval's
+   * decision, docs/decisions/088); the approvals rule then judges whom they decide for.
+   */
+  standIn?: boolean;
   /** How the audit trail names a call of it. */
   audit?: string;
   /**

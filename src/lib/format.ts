@@ -202,3 +202,7 @@ export function whyNotInWords(state: { why: string | null; whoCan: readonly stri
       : 'Nobody in the team can approve it now: an admin can give someone the Approver role.';
   return `${state.why ?? ''} ${who}`.trim();
 }
+
+/** Who gave a decision: "Ana Finance on behalf of Bruno Approver" for a delegate's (088). */
+export const deciderName = (d: { userName: string; forUserName?: string | null | undefined }) =>
+  d.forUserName ? `${d.userName} on behalf of ${d.forUserName}` : d.userName;

@@ -23,6 +23,7 @@ import type { Store } from '#/sandbox/store';
 import { type DashboardContext, SANDBOX_PREFIX } from './context';
 import { hasBody, problem, PROBLEMS } from './request';
 import { approvalLinkRoutes } from './plugins/approval-link-routes';
+import { absenceStore } from './approvals/absences';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { scimAdminRoutes, ssoRoutes } from './plugins/sso-routes';
@@ -307,6 +308,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     workspace,
     notifications: { store: notifications },
     controls,
+    approvals: decisions,
     batches: { store: batches },
     now,
   });
@@ -373,6 +375,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     views: savedViews(options.workspace.db, now),
     auditSeal,
     secondFactor: secondFactorStore(options.workspace.db, options.workspace.vault, now),
+    absences: absenceStore(options.workspace.db, now),
     sso,
     scim: scimStore(options.workspace.db, now),
     index,

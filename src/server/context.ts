@@ -4,6 +4,7 @@
 // database. Only the composition root (./app.ts) and the route plugins read it whole; a service
 // declares the little it needs as its own type, so that nothing imports back into this file.
 // What a request handler needs (problems, the audit, sign-in) is ./request.ts.
+import type { AbsenceStore } from './approvals/absences';
 import type { DashboardMetrics } from './metrics';
 import type { ApiPacer } from './pacer';
 import type { SsoStore } from './store/sso';
@@ -64,6 +65,8 @@ export interface DashboardContext {
   sandboxNotes: SandboxNotes;
   merchantNotes: MerchantNotes;
   secondFactor: ReturnType<typeof secondFactorStore>;
+  /** Who is away and who stands in for them (docs/decisions/088). */
+  absences: AbsenceStore;
   /** Single sign-on: the identity provider, the sign-in policy, sign-ins under way (051). */
   sso: SsoStore;
   /** Provisioning from the directory: its token, groups and marks on people (052). */

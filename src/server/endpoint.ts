@@ -74,6 +74,7 @@ export function route<E extends EndpointDef>(
     handler: async (request, reply) => {
       if (
         definition.roles &&
+        !(definition.standIn && (await standsIn(request))) &&
         !(await requireRole(request, reply, definition.roles, definition.audit ?? definition.id))
       )
         return reply;
@@ -128,4 +129,12 @@ export function route<E extends EndpointDef>(
       return definition.response.parse(answer);
     },
   });
+}
+
+/** Whether the signed-in person stands in now for an approver away (docs/decisions/088). */
+async function standsIn(request: FastifyRequest): Promise<boolean> {
+  const user = request.signedIn?.user;
+  if (!user) return false;
+  const person = await request.server.dashboard.approvals.asDecider(user);
+  return (person.standsInFor?.length ?? 0) > 0;
 }

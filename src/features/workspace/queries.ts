@@ -1,7 +1,12 @@
 // The team workspace's own data: the audit trail, the admin's settings and one's own account,
 // called through the endpoints declared in src/api (audit.ts, admin.ts, account.ts).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountEndpoints, type PersonFormats } from '#/api/account';
+import {
+  accountEndpoints,
+  type AwayInfo,
+  type AwaySetting,
+  type PersonFormats,
+} from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
 import { buildUrl, callEndpoint, callEndpointHoldable } from '#/api/call';
@@ -155,4 +160,27 @@ export function useSetFormats() {
       return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
   });
+}
+
+// Away with a delegate (docs/decisions/088)
+
+export const awayQuery = endpointQuery(['account', 'away'] as const, accountEndpoints.getAway);
+
+/** Sets or ends one's absence: the answer is the panel's new state; the inbox may change too. */
+export function useAway() {
+  const queryClient = useQueryClient();
+  const done = (info: AwayInfo) => {
+    queryClient.setQueryData(awayQuery.queryKey, info);
+    return queryClient.invalidateQueries({ queryKey: controlsKeys.all });
+  };
+  return {
+    set: useMutation({
+      mutationFn: (body: AwaySetting) => callEndpoint(api, accountEndpoints.setAway, { body }),
+      onSuccess: done,
+    }),
+    clear: useMutation({
+      mutationFn: () => callEndpoint(api, accountEndpoints.clearAway),
+      onSuccess: done,
+    }),
+  };
 }

@@ -57,6 +57,7 @@ const waiting = (id: number, over: Partial<InboxTransaction> = {}): InboxTransac
   canAct: true,
   why: null,
   whoCan: ['Mia Approver'],
+  standingInFor: null,
   ...over,
 });
 
@@ -140,6 +141,7 @@ it('lists a bulk file waiting with its total and a link to its page', async () =
           canAct: false,
           why: 'You have already given your decision on this approval.',
           whoCan: ['Bruno Approver'],
+          standingInFor: null,
         },
       ],
       counts: { you: 0, everyone: 1 },

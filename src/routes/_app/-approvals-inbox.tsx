@@ -18,7 +18,7 @@ import { Money } from '#/components/money';
 import { EmptyState, PageHeader } from '#/components/page';
 import { Pager } from '#/components/pager';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
-import { formatMoney, formatPercent, namesInWords } from '#/lib/format';
+import { formatMoney, formatPercent, namesInWords, deciderName } from '#/lib/format';
 import { PairRate } from '#/components/rate';
 import { StepUpGroup } from '#/components/step-up-field';
 import { PRODUCT_TITLE } from '#/lib/products';
@@ -42,14 +42,19 @@ function WhoCan({
   item,
   nobody = 'Nobody yet',
 }: {
-  item: Pick<InboxTransaction, 'canAct' | 'whoCan' | 'why'>;
+  item: Pick<InboxTransaction, 'canAct' | 'whoCan' | 'why'> & { standingInFor?: string | null };
   /** What is said when nobody can. */
   nobody?: string;
 }) {
   if (item.canAct)
     return (
-      <Badge color="violet" variant="light" radius="sm" style={{ textTransform: 'none' }}>
-        You
+      <Badge
+        color="violet"
+        variant="light"
+        radius="sm"
+        style={{ textTransform: 'none', height: 'auto', whiteSpace: 'normal' }}
+      >
+        {item.standingInFor ? `You, for ${item.standingInFor} (away)` : 'You'}
       </Badge>
     );
   return (
@@ -71,7 +76,7 @@ function Approvals({ item }: { item: InboxTransaction }) {
       </Badge>
       <IdNote>
         {given.length > 0
-          ? `by ${namesInWords(given.map((d) => d.userName))}`
+          ? `by ${namesInWords(given.map(deciderName))}`
           : item.required > 1
             ? `needs ${approversInWords(item.required)}`
             : 'nobody yet'}

@@ -6,6 +6,7 @@ import { ROLE_LABEL } from '#/api/roles';
 import { PageHeader } from '#/components/page';
 import { NotificationPreferences } from '#/features/notifications/components/notification-panels';
 import { sessionQuery } from '#/features/session/queries';
+import { AwayPanel } from '#/features/workspace/components/away-panel';
 import {
   AuthenticatorPanel,
   FormatsPanel,
@@ -40,6 +41,7 @@ function AccountPage() {
         <AuthenticatorPanel />
         {!session.mustEnrol && <FormatsPanel />}
         <PasswordPanel />
+        {!session.mustEnrol && <AwayPanel />}
         {!session.mustEnrol && <NotificationPreferences />}
         <SessionsPanel />
       </Stack>

@@ -2,6 +2,8 @@
 // `explain(ref, person)` for every kind of subject, built once with the database, the clock and
 // the notices.
 import type { Decider } from '../controls/rules';
+import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import { standsInForIn } from './absences';
 import {
   type ApprovalRef,
   type ApprovalsDeps,
@@ -25,6 +27,14 @@ export function approvals(deps: ApprovalsDeps) {
       person: Decider,
       decision: Decision = 'approve',
     ) => explainApproval(deps, ref, person, decision),
+    /**
+     * The person as the rule reads them now (docs/decisions/088): someone without the approver
+     * role with the approvers away who named them their delegate; an approver as they are.
+     */
+    asDecider: async <P extends Decider>(person: P): Promise<P & Pick<Decider, 'standsInFor'>> =>
+      hasRole(person.roles, WORKSPACE_ROLES.decideApprovals)
+        ? person
+        : { ...person, standsInFor: await standsInForIn(deps.db.db, person.id, deps.now()) },
   };
 }
 

@@ -18,7 +18,15 @@ import {
   judge,
 } from '../controls/rules';
 import type { Conversion } from '../controls/rules';
+import { actingFor } from '../controls/rules';
+import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
+import { standsInForIn } from './absences';
 import { deactivatedPeople, serializedWithControls } from './requests';
+
+/** A person's name, read in `trx`. */
+const nameIn = async (trx: Kysely<Database>, id: string) =>
+  (await trx.selectFrom('app_user').select('name').where('id', '=', id).executeTakeFirst())?.name ??
+  'someone no longer in the workspace';
 
 export type Decision = 'approve' | 'reject';
 
@@ -31,6 +39,8 @@ export interface DecisionEntry {
   at: number;
   /** The conversions into the base currency the policies judged by, kept with the decision. */
   conversions: readonly Conversion[];
+  /** Given by a delegate: the person away it was given for (docs/decisions/088). */
+  forUser?: { id: string; name: string } | null | undefined;
 }
 
 /** A decision's columns, as both decision tables keep them. */
@@ -41,6 +51,8 @@ export const decisionColumns = (e: DecisionEntry) => ({
   reason: e.reason,
   at: e.at,
   conversion: e.conversions.length > 0 ? JSON.stringify(e.conversions) : null,
+  for_user_id: e.forUser?.id ?? null,
+  for_user_name: e.forUser?.name ?? null,
 });
 
 /**
@@ -174,24 +186,33 @@ export interface ApprovalsDeps {
   notices?: Pick<Notices, 'requestRejected'> | undefined;
 }
 
-/** What the rule says of one person's decision, the decisions of deactivated people left out. */
+/**
+ * What the rule says of one person's decision, the decisions of deactivated people left out; a
+ * person without the approver role stands in for the approvers away who named them (088).
+ */
 async function judged(
   trx: Kysely<Database>,
   subject: OpenSubject<unknown>,
-  decider: Decider,
+  person: Decider,
   decision: Decision,
   time: number,
-): Promise<Outcome> {
+): Promise<{ outcome: Outcome; forUser?: string | undefined }> {
   const gone = await deactivatedPeople(trx);
   // A deactivated person decides nothing (their session ended with it; this holds whatever
   // channel a decision comes through).
-  if (gone.has(decider.id)) return { kind: 'refused', refusal: 'FORBIDDEN_ROLE' };
-  if (subject.judge) return subject.judge(decider, decision, time);
+  if (gone.has(person.id)) return { outcome: { kind: 'refused', refusal: 'FORBIDDEN_ROLE' } };
+  if (subject.judge) return { outcome: subject.judge(person, decision, time) };
+  const decider = hasRole(person.roles, WORKSPACE_ROLES.decideApprovals)
+    ? person
+    : { ...person, standsInFor: await standsInForIn(trx, person.id, time) };
   const state = {
     ...subject.state,
     decisions: subject.state.decisions.filter((d) => !gone.has(d.userId)),
   };
-  return judge(state, decider, decision, subject.required, time);
+  const outcome = judge(state, decider, decision, subject.required, time);
+  if (outcome.kind === 'refused') return { outcome };
+  const acting = actingFor(state, decider, decision);
+  return { outcome, forUser: 'for' in acting ? acting.for : undefined };
 }
 
 /**
@@ -208,7 +229,7 @@ export async function explainApproval<Facts, View>(
   const subject = await kind.open(deps.db.db, id, undefined, deps.now());
   if (!subject) return { outcome: { kind: 'refused', refusal: 'APPROVAL_CLOSED' }, required: 1 };
   return {
-    outcome: await judged(deps.db.db, subject, person, decision, deps.now()),
+    outcome: (await judged(deps.db.db, subject, person, decision, deps.now())).outcome,
     required: subject.required,
   };
 }
@@ -235,7 +256,7 @@ export async function decideApproval<Facts, View>(
         subject: undefined,
       };
     const { required } = subject;
-    const outcome = await judged(trx, subject, decider, decision, time);
+    const { outcome, forUser } = await judged(trx, subject, decider, decision, time);
     if (outcome.kind === 'refused') {
       if (outcome.refusal === 'APPROVAL_EXPIRED') await subject.expire(trx, time);
       const closed = outcome.refusal === 'APPROVAL_CLOSED' && subject.lastDecision;
@@ -253,6 +274,7 @@ export async function decideApproval<Facts, View>(
       reason,
       at: time,
       conversions: subject.conversions ?? [],
+      forUser: forUser ? { id: forUser, name: await nameIn(trx, forUser) } : null,
     };
     if (outcome.kind !== 'complete' || outcome.fresh) await subject.record(trx, entry);
     await subject.settle(trx, outcome, entry, required);
@@ -260,7 +282,7 @@ export async function decideApproval<Facts, View>(
     if (outcome.kind === 'rejected' && subject.rejection)
       await deps.notices?.requestRejected(trx, {
         ...subject.rejection!,
-        by: decider.name,
+        by: entry.forUser ? `${decider.name} on behalf of ${entry.forUser.name}` : decider.name,
         reason: reason ?? '',
       });
     return { outcome, required, subject: await subject.view(trx) };

@@ -2,13 +2,15 @@
 // words, and who can. Worked out from the subject's state by the same rule the one decision
 // applies (`judge` of ../controls/rules.ts), for every screen and channel that shows an approval:
 // the inbox, a transaction's page, a bulk file's page, the counts.
-import { type Decider, type RequestState, REFUSAL_TEXT, judge } from '../controls/rules';
+import { type Decider, type RequestState, REFUSAL_TEXT, actingFor, judge } from '../controls/rules';
 
 export interface Explained {
   canAct: boolean;
   why: string | null;
   /** The names of the people who could approve it now. */
   whoCan: string[];
+  /** The name of the approver away this person would decide it for (088). */
+  standingInFor: string | null;
 }
 
 /** Whether `person` could approve now and, if not, why in words. */
@@ -32,8 +34,14 @@ export function explainState(
   approvers: readonly (Decider & { name: string })[],
   now: number,
 ): Explained {
+  const may = mayApprove(state, person, required, now);
+  const acting = may.canAct ? actingFor(state, person, 'approve') : undefined;
   return {
-    ...mayApprove(state, person, required, now),
+    ...may,
     whoCan: approvers.filter((p) => mayApprove(state, p, required, now).canAct).map((p) => p.name),
+    standingInFor:
+      acting && 'for' in acting
+        ? (approvers.find((p) => p.id === acting.for)?.name ?? 'an approver away')
+        : null,
   };
 }

@@ -95,7 +95,7 @@ export function approvalLinkPage(v: LinkView, nonce: string): string {
   const pending = v.controls.approvals.find((a) => a.action === v.action && a.status === 'pending');
   const approvedBy = (pending?.decisions ?? [])
     .filter((d) => d.decision === 'approve')
-    .map((d) => d.userName);
+    .map((d) => (d.forUserName ? `${d.userName} on behalf of ${d.forUserName}` : d.userName));
   const noun = transactionNoun(v.product, t.businessRequestId);
   const what = v.action === 'approveQuote' ? 'quote' : 'deposit';
   const rows: [string, string][] = [
@@ -140,7 +140,7 @@ export function approvalLinkPage(v: LinkView, nonce: string): string {
   ]);
   rows.push([
     'Needs',
-    `${state.required === 1 ? '1 approver' : `${state.required} approvers`}${state.policy ? `<span class="note">${h(policySummary(state.policy, v.baseCurrency))}</span>` : '<span class="note">No policy asks more.</span>'}<span class="note">Approved so far: ${h(approvedBy.length > 0 ? approvedBy.join(', ') : 'nobody')}</span>`,
+    `${state.required === 1 ? '1 approver' : `${state.required} approvers`}${state.policy ? `<span class="note">${h(policySummary(state.policy, v.baseCurrency))}</span>` : '<span class="note">No policy asks more.</span>'}<span class="note">Approved so far: ${h(approvedBy.length > 0 ? approvedBy.join(', ') : 'nobody')}</span>${state.standingInFor ? `<strong class="note">You decide for ${h(state.standingInFor)}, who is away.</strong>` : ''}`,
   ]);
   const facts = `<dl aria-label="What you approve">${rows.map(([k, val]) => `<div><dt>${h(k)}</dt><dd>${val}</dd></div>`).join('')}</dl>`;
   const head = `<h1>${h(ACTION_LABEL[v.action])}: ${h(noun)}</h1><p class="lead">For ${h(v.person.name)}. This link decides this ${what} approval once, until ${h(when(v.expiresAt))}; it does not sign you in to the dashboard.</p>`;

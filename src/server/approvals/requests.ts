@@ -107,7 +107,8 @@ export const toDecision = (
   d: Pick<
     ApprovalDecisionTable,
     'user_id' | 'user_name' | 'decision' | 'reason' | 'at' | 'conversion'
-  >,
+  > &
+    Partial<Pick<ApprovalDecisionTable, 'for_user_id' | 'for_user_name'>>,
 ): Decision => ({
   userId: d.user_id,
   userName: d.user_name,
@@ -115,6 +116,8 @@ export const toDecision = (
   reason: d.reason,
   at: Number(d.at),
   conversions: d.conversion ? (JSON.parse(d.conversion) as Decision['conversions']) : [],
+  forUserId: d.for_user_id ?? null,
+  forUserName: d.for_user_name ?? null,
 });
 
 export function toRequest(row: ApprovalRequestTable, decisions: Decision[]): StoredRequest {

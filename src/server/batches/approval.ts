@@ -6,12 +6,14 @@ import type { InboxBatch, Policy } from '#/api/controls';
 import type { MoneyControls } from '../controls/controls';
 import {
   type PolicyRule,
+  type Decider,
   type RequestState,
   batchRequirement,
   isActiveApprover,
 } from '../controls/rules';
 import type { User, WorkspaceStore } from '../store/workspace';
 import { explainState } from '../approvals/explain';
+import type { Approvals } from '../approvals/approvals';
 import { type BatchStore, type StoredBatch, batchSubject } from './store';
 
 /** What a batch's approval is worked out from (parts of the server's context). */
@@ -22,6 +24,7 @@ export interface ApprovalDeps {
 
 /** What the approval inbox's batches are read from (parts of the server's context). */
 export interface BatchInboxDeps extends ApprovalDeps {
+  approvals: Pick<Approvals, 'asDecider'>;
   batches: { store: Pick<BatchStore, 'list' | 'uploaderName'> };
   now: () => number;
 }
@@ -45,7 +48,8 @@ export async function approvalContext(
 
 export function batchApproval(
   batch: StoredBatch,
-  user: User,
+  /** As the rule reads them (`approvals.asDecider`): with whom they stand in for. */
+  user: User & Pick<Decider, 'standsInFor'>,
   { policies, approvers, base }: Awaited<ReturnType<typeof approvalContext>>,
   now: number,
 ): Batch['approval'] {
@@ -70,6 +74,7 @@ export function batchApproval(
     canAct: waiting && mine.canAct,
     why: waiting ? mine.why : null,
     whoCan: waiting ? mine.whoCan.sort((a, b) => a.localeCompare(b)) : [],
+    standingInFor: waiting ? mine.standingInFor : null,
   };
 }
 
@@ -113,7 +118,8 @@ export async function batchInboxCounts(
 ): Promise<Map<string, ApprovalCounts>> {
   const { waiting, context, time } = await waitingBatches(ctx, environment);
   const counts = new Map<string, ApprovalCounts>();
-  for (const user of users)
+  for (const person of users) {
+    const user = waiting.length > 0 ? await ctx.approvals.asDecider(person) : person;
     counts.set(
       user.id,
       batchCounts(
@@ -122,16 +128,18 @@ export async function batchInboxCounts(
         })),
       ),
     );
+  }
   return counts;
 }
 
 export async function batchInbox(
   ctx: BatchInboxDeps,
-  user: User,
+  person: User,
   environment: string,
 ): Promise<InboxBatch[]> {
   const { waiting, context, time } = await waitingBatches(ctx, environment);
   if (!context) return [];
+  const user = await ctx.approvals.asDecider(person);
   return Promise.all(
     waiting.map(async (batch) => {
       const approval = batchApproval(batch, user, context, time);
@@ -153,6 +161,7 @@ export async function batchInbox(
         canAct: approval.canAct,
         why: approval.why,
         whoCan: approval.whoCan,
+        standingInFor: approval.standingInFor,
       };
     }),
   );

@@ -2,14 +2,16 @@
 // edits and decisions people make, an action is never let through with fewer distinct approvers
 // than the strictest policy that applies at that moment asks, and the creator of a transaction
 // or the author of a payee change never approves it. The expected number of approvers is worked
-// out here from the policies, independently of ./rules.ts.
+// out here from the policies, independently of ./rules.ts. Delegates stand in for approvers away
+// (docs/decisions/088): one who is no approver decides for two approvers away, another for the
+// originator; a person still counts once, and nobody approves for the originator.
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#/api/roles';
 import { PRODUCTS, type Product } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
-import { freshDashboardDb } from '../store/testing';
+import { freshDashboardDb, insertPeople } from '../store/testing';
 import type { PolicyRule } from './rules';
 import { type ControlsStore, controlsStore } from './store';
 import { approvals } from '../approvals/approvals';
@@ -28,7 +30,17 @@ const PEOPLE: Person[] = [
   // Created the transaction, or proposed the change, and is an approver too.
   { id: 'origin', name: 'Origin', roles: ['finance', 'onboarding', 'approver'] },
   { id: 'f1', name: 'F1', roles: ['finance'] },
+  // Stands in for A1 and A2, who are away.
+  { id: 'd1', name: 'D1', roles: ['finance'] },
+  // Stands in for the originator, who is away.
+  { id: 'd2', name: 'D2', roles: ['viewer'] },
 ];
+const NOW = 1_800_000_000_000;
+const AWAY = [
+  ['a1', 'd1'],
+  ['a2', 'd1'],
+  ['origin', 'd2'],
+] as const;
 
 type Subject = {
   kind: 'transaction' | 'payee';
@@ -113,7 +125,24 @@ describe('the money controls, as a property', () => {
   let next = 0;
   beforeAll(async () => {
     db = await freshDashboardDb('sqlite');
-    store = controlsStore(db, () => 1_800_000_000_000);
+    store = controlsStore(db, () => NOW);
+    await insertPeople(
+      db,
+      PEOPLE.map((p) => ({ id: p.id, email: `${p.id}@x.example`, roles: p.roles.join(',') })),
+    );
+    await db.db
+      .insertInto('absence')
+      .values(
+        AWAY.map(([user, delegate]) => ({
+          user_id: user,
+          delegate_id: delegate,
+          from_at: NOW - 1,
+          until_at: NOW + 1,
+          created_at: NOW - 1,
+          created_by: user,
+        })),
+      )
+      .execute();
   });
   afterAll(() => db.close());
 
@@ -163,7 +192,7 @@ describe('the money controls, as a property', () => {
             const person = PEOPLE[c.person]!;
             const amounts =
               s.kind === 'transaction' ? { payout: s.payout, deposit: s.deposit } : undefined;
-            const decided = await approvals({ db, now: () => 1_800_000_000_000 }).decide(
+            const decided = await approvals({ db, now: () => NOW }).decide(
               requestRef(id, amounts),
               person,
               c.decision,
@@ -172,26 +201,33 @@ describe('the money controls, as a property', () => {
             if (decided.outcome.kind !== 'complete') continue;
             // Let through: check it against the policies as they are at this moment.
             expect(released, 'released twice').toBe(false);
-            const approvers = new Set(
-              decided
-                .subject!.decisions.filter((d) => d.decision === 'approve')
-                .map((d) => d.userId),
-            );
-            expect(approvers.size).toBeGreaterThanOrEqual(
-              expectedApprovers(await store.policies(), s),
-            );
+            const given = decided.subject!.decisions.filter((d) => d.decision === 'approve');
+            const approvers = new Set(given.map((d) => d.userId));
+            // Distinct people, and distinct people they stand for.
+            const principals = new Set(given.map((d) => d.forUserId ?? d.userId));
+            const expected = expectedApprovers(await store.policies(), s);
+            expect(approvers.size).toBeGreaterThanOrEqual(expected);
+            expect(principals.size).toBeGreaterThanOrEqual(expected);
             expect(approvers.has('origin')).toBe(false);
-            for (const userId of approvers)
-              expect(PEOPLE.find((p) => p.id === userId)!.roles).toContain('approver');
+            expect(principals.has('origin')).toBe(false);
+            const rolesOf = (id: string) => PEOPLE.find((p) => p.id === id)!.roles;
+            for (const d of given)
+              if (d.forUserId) {
+                expect(rolesOf(d.userId)).not.toContain('approver');
+                expect(rolesOf(d.forUserId)).toContain('approver');
+                expect(AWAY).toContainEqual([d.forUserId, d.userId]);
+              } else expect(rolesOf(d.userId)).toContain('approver');
             await store.markApproved(id);
             released = true;
           }
         }
         // Whatever happened, the originator's approval was never recorded.
         const final = (await store.request(id))!;
-        expect(final.decisions.some((d) => d.userId === 'origin' && d.decision === 'approve')).toBe(
-          false,
-        );
+        expect(
+          final.decisions.some(
+            (d) => (d.userId === 'origin' || d.forUserId === 'origin') && d.decision === 'approve',
+          ),
+        ).toBe(false);
       }),
       { numRuns: 300 },
     );

@@ -235,7 +235,13 @@ export function gateControls(
       const body = objectOf(call.body);
       const simulation = call.environment === 'sandbox' && isSimulation(call.op.id, body);
       const refusal = refusalFor(call.op.id, call.user.roles, call.environment, simulation);
-      if (refusal)
+      // A delegate standing in for an approver away approves in their place (088): the
+      // approvals rule judges whom for.
+      const standIn =
+        !!refusal &&
+        transactionCall(call.op.id)?.kind === 'approval' &&
+        ((await approvals.asDecider(call.user)).standsInFor?.length ?? 0) > 0;
+      if (refusal && !standIn)
         return refuse(403, refusal.code, refusal.detail, {
           reason: refusal.code,
           roles: call.user.roles,

@@ -36,7 +36,10 @@ export function inboxControls(core: ControlsCore) {
     ): Promise<InboxPage> {
       const [policies, everyone] = await Promise.all([store.policies(), approvers()]);
       const mine = q.scope === 'you';
-      const approver = hasRole(user.roles, APPROVER);
+      // A delegate standing in for an approver away sees what waits for them too (088).
+      const approver =
+        hasRole(user.roles, APPROVER) ||
+        ((await core.approvals.asDecider(user)).standsInFor?.length ?? 0) > 0;
       const changes = await store.pendingPayeeChanges(environment);
       const names = await index.merchantNames(
         environment,
@@ -191,8 +194,9 @@ export function inboxControls(core: ControlsCore) {
       const time = now();
       const everyone = changes.length + waiting.all + groups.length;
       const counts = new Map<string, { you: number; everyone: number }>();
-      for (const user of users) {
-        if (!hasRole(user.roles, APPROVER)) {
+      for (const person of users) {
+        const user = await core.approvals.asDecider(person);
+        if (!hasRole(user.roles, APPROVER) && (user.standsInFor?.length ?? 0) === 0) {
           counts.set(user.id, { you: 0, everyone });
           continue;
         }

@@ -18,6 +18,7 @@ import {
   requirementOf,
   samePolicy,
   simulationChanges,
+  actingFor,
 } from './rules';
 import { explainState, mayApprove } from '../approvals/explain';
 
@@ -382,5 +383,111 @@ describe('who is an active approver', () => {
       expect(isActiveApprover({ roles, disabledAt: null })).toBe(roles.includes('approver'));
       expect(isActiveApprover({ roles, disabledAt: 1 })).toBe(false);
     }
+  });
+});
+
+describe('a delegate standing in for an approver away (docs/decisions/088)', () => {
+  const state = (
+    decisions: { userId: string; decision: 'approve' | 'reject'; forUserId?: string }[] = [],
+    originatorId = 'creator',
+  ) => ({
+    kind: 'transaction' as const,
+    status: 'pending',
+    expiresAt: 2_000,
+    originatorId,
+    decisions,
+  });
+  const ana = (standsInFor: string[]) => ({ id: 'ana', roles: ['finance'] as Role[], standsInFor });
+  // [what, state, decider, decision, required, outcome, for whom]
+  const CASES: [
+    string,
+    ReturnType<typeof state>,
+    { id: string; roles: Role[]; standsInFor?: string[] },
+    'approve' | 'reject',
+    number,
+    string,
+    string | undefined,
+  ][] = [
+    ['decides for the approver away', state(), ana(['bruno']), 'approve', 1, 'complete', 'bruno'],
+    ['counts as one of two', state(), ana(['bruno']), 'approve', 2, 'recorded', 'bruno'],
+    ['outside the window, nothing', state(), ana([]), 'approve', 1, 'FORBIDDEN_ROLE', undefined],
+    [
+      'never approves what they created',
+      state([], 'ana'),
+      ana(['bruno']),
+      'approve',
+      1,
+      'CREATOR_CANNOT_APPROVE',
+      undefined,
+    ],
+    [
+      'never approves what the approver away created',
+      state([], 'bruno'),
+      ana(['bruno']),
+      'approve',
+      1,
+      'CREATOR_CANNOT_APPROVE',
+      undefined,
+    ],
+    [
+      'may reject what the approver away created',
+      state([], 'bruno'),
+      ana(['bruno']),
+      'reject',
+      1,
+      'rejected',
+      'bruno',
+    ],
+    [
+      'not for someone who decided already',
+      state([{ userId: 'bruno', decision: 'approve' }]),
+      ana(['bruno']),
+      'approve',
+      2,
+      'ALREADY_DECIDED',
+      undefined,
+    ],
+    [
+      'for the next approver away who has not decided',
+      state([{ userId: 'bruno', decision: 'approve' }]),
+      ana(['bruno', 'carla']),
+      'approve',
+      2,
+      'complete',
+      'carla',
+    ],
+    [
+      'once, however many stand-ins: one person counts once',
+      state([{ userId: 'ana', decision: 'approve', forUserId: 'bruno' }]),
+      ana(['bruno', 'carla']),
+      'approve',
+      3,
+      'ALREADY_DECIDED',
+      undefined,
+    ],
+    [
+      'the approver back finds the decision given for them',
+      state([{ userId: 'ana', decision: 'approve', forUserId: 'bruno' }]),
+      { id: 'bruno', roles: ['approver'] },
+      'approve',
+      2,
+      'ALREADY_DECIDED',
+      undefined,
+    ],
+    [
+      'an approver decides for themselves, even when named a delegate',
+      state(),
+      { id: 'dora', roles: ['approver'], standsInFor: ['bruno'] },
+      'approve',
+      1,
+      'complete',
+      undefined,
+    ],
+  ];
+  it.each(CASES)('%s', (_what, s, decider, decision, required, expected, forWhom) => {
+    const outcome = judge(s, decider, decision, required, 1_000);
+    expect(outcome.kind === 'refused' ? outcome.refusal : outcome.kind).toBe(expected);
+    const acting = actingFor(s, decider, decision);
+    if (outcome.kind !== 'refused') expect('for' in acting ? acting.for : undefined).toBe(forWhom);
   });
 });

@@ -205,12 +205,22 @@ export interface RequestState {
   expiresAt: number;
   /** Who created the transaction through the dashboard, proposed the change, uploaded the file. */
   originatorId: string | null;
-  decisions: ReadonlyArray<{ userId: string; decision: 'approve' | 'reject' }>;
+  decisions: ReadonlyArray<{
+    userId: string;
+    decision: 'approve' | 'reject';
+    /** Given by a delegate for this person, away (docs/decisions/088). */
+    forUserId?: string | null | undefined;
+  }>;
 }
 
 export interface Decider {
   id: string;
   roles: readonly Role[];
+  /**
+   * The approvers away now who named this person their delegate (docs/decisions/088): a person
+   * without the approver role decides for one of them, in their place.
+   */
+  standsInFor?: readonly string[] | undefined;
 }
 
 export type Refusal =
@@ -225,7 +235,7 @@ export type Refusal =
 export const REFUSAL_TEXT: Record<Refusal, string> = {
   FORBIDDEN_ROLE: 'Approving needs the Approver role.',
   CREATOR_CANNOT_APPROVE:
-    'You created this transaction, so someone else must approve it (separation of duties).',
+    'You created this transaction, or the person you stand in for did, so someone else must approve it (separation of duties).',
   AUTHOR_CANNOT_APPROVE:
     'You proposed this change, so someone else must approve it (separation of duties).',
   UPLOADER_CANNOT_APPROVE:
@@ -254,6 +264,30 @@ const ORIGINATOR_REFUSAL: Record<RequestState['kind'], Refusal> = {
 export const approversOf = (state: Pick<RequestState, 'decisions'>) =>
   new Set(state.decisions.filter((d) => d.decision === 'approve').map((d) => d.userId));
 
+/** Whether `id` has decided already, themselves or through a delegate. */
+const hasDecided = (state: Pick<RequestState, 'decisions'>, id: string) =>
+  state.decisions.some((d) => d.userId === id || d.forUserId === id);
+
+/**
+ * For whom a person decides (docs/decisions/088): themselves when they hold the approver role
+ * (`self`); else, as a delegate, the first approver away now who has not decided and did not
+ * originate it (to approve); else the refusal that says why not.
+ */
+export function actingFor(
+  state: RequestState,
+  decider: Decider,
+  decision: 'approve' | 'reject',
+): { self: true } | { for: string } | { refusal: Refusal } {
+  if (hasRole(decider.roles, WORKSPACE_ROLES.decideApprovals)) return { self: true };
+  const away = decider.standsInFor ?? [];
+  if (away.length === 0) return { refusal: 'FORBIDDEN_ROLE' };
+  const open = away.filter((id) => !hasDecided(state, id));
+  if (open.length === 0) return { refusal: 'ALREADY_DECIDED' };
+  const allowed = decision === 'approve' ? open.filter((id) => id !== state.originatorId) : open;
+  if (allowed.length === 0) return { refusal: ORIGINATOR_REFUSAL[state.kind] };
+  return { for: allowed[0]! };
+}
+
 /**
  * What one person's decision does to a request, given how many approvers the policies ask now.
  * Approvers decide; whoever created the transaction or proposed the change never approves it;
@@ -268,14 +302,17 @@ export function judge(
   now: number,
 ): Outcome {
   const refused = (refusal: Refusal): Outcome => ({ kind: 'refused', refusal });
-  if (!hasRole(decider.roles, WORKSPACE_ROLES.decideApprovals)) return refused('FORBIDDEN_ROLE');
+  const acting = actingFor(state, decider, decision);
+  if ('refusal' in acting && acting.refusal === 'FORBIDDEN_ROLE') return refused('FORBIDDEN_ROLE');
   if (state.status !== 'pending') return refused('APPROVAL_CLOSED');
   if (state.expiresAt <= now) return refused('APPROVAL_EXPIRED');
+  // A delegate never approves what they created themselves, nor decides twice.
   if (decision === 'approve' && state.originatorId === decider.id)
     return refused(ORIGINATOR_REFUSAL[state.kind]);
+  if ('refusal' in acting) return refused(acting.refusal);
   const approvers = approversOf(state);
   const needed = Math.max(1, required);
-  if (state.decisions.some((d) => d.userId === decider.id)) {
+  if (hasDecided(state, decider.id)) {
     return decision === 'approve' && approvers.has(decider.id) && approvers.size >= needed
       ? { kind: 'complete', approvals: approvers.size, fresh: false }
       : refused('ALREADY_DECIDED');

@@ -108,7 +108,8 @@ export function controlsCore(deps: ControlsDeps) {
     required: number,
     everyone?: User[],
   ): Promise<ActionState> {
-    return explainState(state, user, required, everyone ?? (await approvers()), now());
+    const person = await deps.approvals.asDecider(user);
+    return explainState(state, person, required, everyone ?? (await approvers()), now());
   }
 
   function approvalInfo(

@@ -8,7 +8,8 @@ import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import type { Role } from '#/api/roles';
 import type { Product } from '#/api/schemas/transaction';
 import type { Database } from '../store/schema';
-import { type MailSettings, notify, peopleWithRole } from './store';
+import { type MailSettings, type NotifyEvent, notify, peopleWithRole } from './store';
+import { delegatesOfIn } from '../approvals/absences';
 
 type Trx = Kysely<Database>;
 
@@ -23,10 +24,40 @@ const linkSubjectOf = (
   action: what === 'quote' ? ('approveQuote' as const) : ('approveDeposit' as const),
 });
 
+/**
+ * What waits for approvers, told to them and to the delegates of those away now (088), each
+ * delegate's marked with whom they stand in for: "… (for Bruno Approver, away)".
+ */
+async function tellApprovers(
+  trx: Trx,
+  event: NotifyEvent,
+  except: readonly (string | null)[],
+  settings: MailSettings,
+) {
+  await notify(trx, event, settings);
+  const told = new Set([...event.userIds, ...except]);
+  const standIns = new Map<string, string[]>();
+  for (const d of await delegatesOfIn(trx, event.userIds, settings.now()))
+    if (!told.has(d.delegateId))
+      standIns.set(d.delegateId, [...(standIns.get(d.delegateId) ?? []), d.forName]);
+  for (const [delegateId, names] of standIns)
+    await notify(
+      trx,
+      {
+        ...event,
+        userIds: [delegateId],
+        title: `${event.title} (for ${names.join(' and ')}, away)`,
+      },
+      settings,
+    );
+}
+
 /** The notices of the dashboard's events, bound to where links lead and the clock. */
 export function notices(settings: MailSettings) {
   const approvers = (trx: Trx, except: readonly (string | null)[]) =>
     peopleWithRole(trx, KIND_AUDIENCE.waitingForYou as readonly Role[], except);
+  const toApprovers = (trx: Trx, event: NotifyEvent, except: readonly (string | null)[]) =>
+    tellApprovers(trx, event, except, settings);
   return {
     /** A transaction made through the dashboard now waits for an approver (not its creator). */
     async approvalWaiting(
@@ -42,7 +73,7 @@ export function notices(settings: MailSettings) {
       what: 'quote' | 'deposit',
     ) {
       const noun = transactionNoun(t.product, t.id);
-      await notify(
+      await toApprovers(
         trx,
         {
           kind: 'waitingForYou',
@@ -52,7 +83,7 @@ export function notices(settings: MailSettings) {
           link: DASHBOARD_LINKS.transaction(t.product, t.id),
           decideLink: linkSubjectOf(t, what),
         },
-        settings,
+        [t.creatorId],
       );
     },
 
@@ -92,7 +123,7 @@ export function notices(settings: MailSettings) {
       trx: Trx,
       c: { accountId: number; authorId: string; authorName: string },
     ) {
-      await notify(
+      await toApprovers(
         trx,
         {
           kind: 'waitingForYou',
@@ -101,7 +132,7 @@ export function notices(settings: MailSettings) {
           body: `${c.authorName} changed the bank details of payout account #${c.accountId}; they apply once someone else approves them.`,
           link: DASHBOARD_LINKS.payoutAccount(c.accountId),
         },
-        settings,
+        [c.authorId],
       );
     },
 
@@ -110,7 +141,7 @@ export function notices(settings: MailSettings) {
       trx: Trx,
       b: { id: string; fileName: string; rows: number; uploadedBy: string },
     ) {
-      await notify(
+      await toApprovers(
         trx,
         {
           kind: 'waitingForYou',
@@ -119,7 +150,7 @@ export function notices(settings: MailSettings) {
           body: `The bulk payout file ${b.fileName} (${b.rows} payments) is quoted and waits for an approver.`,
           link: DASHBOARD_LINKS.batch(b.id),
         },
-        settings,
+        [b.uploadedBy],
       );
     },
 

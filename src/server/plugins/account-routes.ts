@@ -79,6 +79,59 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return { reset: true as const, signedIn: true };
   });
 
+  /** One's absence, whom one may name, and for whom one stands in (088). */
+  async function awayInfo(userId: string) {
+    const [away, people, all] = await Promise.all([
+      ctx.absences.of(userId),
+      ctx.workspace.listUsers(),
+      ctx.absences.current(),
+    ]);
+    const nameOf = (id: string) => people.find((p) => p.id === id)?.name ?? 'someone';
+    return {
+      away: away ? { ...away, delegateName: nameOf(away.delegateId) } : null,
+      choices: people
+        .filter((p) => p.id !== userId && p.disabledAt === null)
+        .map((p) => ({ id: p.id, name: p.name })),
+      standingInFor: all
+        .filter((a) => a.delegateId === userId)
+        .map((a) => ({ name: a.name, from: a.from, until: a.until })),
+    };
+  }
+
+  route(app, E.getAway, async ({ request }) => awayInfo(request.signedIn!.user.id));
+
+  route(app, E.setAway, async ({ request, reply, body }) => {
+    const { user } = request.signedIn!;
+    const problem = await ctx.absences.set(user.id, body);
+    if (problem) {
+      await audit(request, {
+        action: E.setAway.audit,
+        outcome: 'refused',
+        details: { ...body, reason: problem.message },
+      });
+      return invalidInput(
+        request,
+        reply,
+        `The delegate or the dates cannot be taken: ${problem.message}.`,
+        [problem],
+      );
+    }
+    await audit(request, {
+      action: E.setAway.audit,
+      outcome: 'ok',
+      target: body.delegateId,
+      details: body,
+    });
+    return awayInfo(user.id);
+  });
+
+  route(app, E.clearAway, async ({ request }) => {
+    const { user } = request.signedIn!;
+    const cleared = await ctx.absences.clear(user.id);
+    await audit(request, { action: E.clearAway.audit, outcome: 'ok', details: { cleared } });
+    return awayInfo(user.id);
+  });
+
   route(app, E.setFormats, async ({ request, body }) => {
     await ctx.workspace.setFormats(request.signedIn!.user.id, body);
     await audit(request, { action: 'change formats', outcome: 'ok', details: body });

@@ -69,7 +69,19 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     return { results: await ctx.workspace.credentialHints() };
   });
 
-  route(app, E.listPeople, async () => ({ results: await ctx.workspace.listUsers() }));
+  route(app, E.listPeople, async () => {
+    const [people, away] = await Promise.all([ctx.workspace.listUsers(), ctx.absences.current()]);
+    const awayOf = new Map(away.map((a) => [a.userId, a]));
+    return {
+      results: people.map((p) => {
+        const a = awayOf.get(p.id);
+        return {
+          ...p,
+          away: a ? { from: a.from, until: a.until, delegateName: a.delegateName } : null,
+        };
+      }),
+    };
+  });
 
   route(app, E.addPerson, async ({ request, reply, body }) => {
     if (await ctx.workspace.userByEmail(body.email)) {

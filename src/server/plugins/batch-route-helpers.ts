@@ -115,7 +115,7 @@ export function batchRouteHelpers(app: FastifyInstance) {
       quotedAt: batch.quotedAt,
       approval: batchApproval(
         batch,
-        user,
+        await ctx.approvals.asDecider(user),
         await approvalContext(ctx, await batchRates(batch, false)),
         ctx.now(),
       ),

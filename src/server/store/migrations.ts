@@ -1249,4 +1249,24 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '041-absences': {
+    async up(db: Kysely<unknown>) {
+      // Away with a delegate (docs/decisions/088): one absence per person at most, from and until
+      // when, and who stands in; a decision given for someone away records whom it was for.
+      await db.schema
+        .createTable('absence')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('delegate_id', 'text', (c) => c.notNull())
+        .addColumn('from_at', 'bigint', (c) => c.notNull())
+        .addColumn('until_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('absence_delegate').on('absence').column('delegate_id').execute();
+      for (const table of ['approval_decision', 'batch_decision']) {
+        await db.schema.alterTable(table).addColumn('for_user_id', 'text').execute();
+        await db.schema.alterTable(table).addColumn('for_user_name', 'text').execute();
+      }
+    },
+  },
 };

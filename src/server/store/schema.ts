@@ -178,6 +178,19 @@ interface DecisionColumns {
    * decision by, JSON of `{from, to, rate, amount}` (migration 023, docs/decisions/042).
    */
   conversion: string | null;
+  /** Given by a delegate for someone away (migration 041): whom it was for, else null. */
+  for_user_id: string | null;
+  for_user_name: string | null;
+}
+
+/** Away, with a delegate (migration 041, docs/decisions/088): at most one per person. */
+export interface AbsenceTable {
+  user_id: string;
+  delegate_id: string;
+  from_at: number;
+  until_at: number;
+  created_at: number;
+  created_by: string;
 }
 
 export interface ApprovalDecisionTable extends DecisionColumns {
@@ -732,6 +745,7 @@ export interface Database {
   approval_request: ApprovalRequestTable;
   approval_nudge: ApprovalNudgeTable;
   approval_link: ApprovalLinkTable;
+  absence: AbsenceTable;
   approval_decision: ApprovalDecisionTable;
   transaction_recipient: TransactionRecipientTable;
   role_setting: RoleSettingTable;

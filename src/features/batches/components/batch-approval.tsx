@@ -8,7 +8,7 @@ import { DateTime } from '#/components/date-time';
 import { Panel } from '#/components/page';
 import { RejectDialog } from '#/components/reject-dialog';
 import { showDone } from '#/components/notify';
-import { namesInWords } from '#/lib/format';
+import { namesInWords, deciderName } from '#/lib/format';
 import { useDecideBatch } from '../queries';
 import { ReleaseDialog } from './release-dialog';
 
@@ -59,7 +59,7 @@ export function BatchApproval({ batch, requirement }: { batch: Batch; requiremen
           <List size="sm">
             {approval.decisions.map((d) => (
               <List.Item key={d.userId}>
-                {d.userName} {d.decision === 'approve' ? 'approved' : 'rejected'}{' '}
+                {deciderName(d)} {d.decision === 'approve' ? 'approved' : 'rejected'}{' '}
                 <DateTime value={d.at} />
                 {d.reason ? `: ${d.reason}` : ''}
               </List.Item>

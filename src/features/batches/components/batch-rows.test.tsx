@@ -54,6 +54,7 @@ const batch = (over: Partial<Batch>): Batch => ({
     canAct: false,
     why: null,
     whoCan: [],
+    standingInFor: null,
   },
   approvedAt: null,
   finishedAt: null,

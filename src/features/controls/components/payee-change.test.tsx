@@ -43,7 +43,12 @@ const change = (over: Partial<PayeeChange> = {}): PayeeChange =>
     ...over,
   });
 
-const canAct: ActionState = { canAct: true, why: null, whoCan: ['Mia Approver'] };
+const canAct: ActionState = {
+  canAct: true,
+  why: null,
+  whoCan: ['Mia Approver'],
+  standingInFor: null,
+};
 
 function card(c: PayeeChange, state = canAct, viewerId = 'u-me') {
   renderInRouter(<PayeeChangeCard change={c} state={state} viewerId={viewerId} showAccount />, [
@@ -85,7 +90,12 @@ it('asks for a reason before a rejection is sent', async () => {
 it('lets its author withdraw it, and says who else can approve', async () => {
   card(
     change(),
-    { canAct: false, why: 'You proposed this change.', whoCan: ['Bruno Approver'] },
+    {
+      canAct: false,
+      why: 'You proposed this change.',
+      whoCan: ['Bruno Approver'],
+      standingInFor: null,
+    },
     'u-ana',
   );
   expect(await screen.findByRole('button', { name: 'Withdraw my change' })).toBeTruthy();
@@ -108,6 +118,8 @@ it('reads as done once approved: before and after, who approved, no buttons', as
           reason: null,
           at: 1_790_000_500_000,
           conversions: [],
+          forUserId: null,
+          forUserName: null,
         },
       ],
     }),

@@ -19,7 +19,7 @@ import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink, TransactionLink } from '#/components/links';
 import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
-import { humanize, namesInWords, whyNotInWords } from '#/lib/format';
+import { humanize, namesInWords, whyNotInWords, deciderName } from '#/lib/format';
 import { Money } from '#/components/money';
 
 const STATUS_WORDS: Record<PayeeChange['status'], string> = {
@@ -241,12 +241,12 @@ export function PayeeChangeCard({
       <OpenPayments change={change} />
       {approvals.length > 0 && (
         <Text size="xs" c="dimmed" mt="xs">
-          Approved by {namesInWords(approvals.map((d) => d.userName))}
+          Approved by {namesInWords(approvals.map(deciderName))}
         </Text>
       )}
       {rejection && (
         <Text size="sm" mt="xs">
-          Rejected by {rejection.userName}: {rejection.reason}
+          Rejected by {deciderName(rejection)}: {rejection.reason}
         </Text>
       )}
       {!pending && change.reason && !rejection && (

@@ -31,8 +31,22 @@ const quoted: Transaction = {
 const expiredControls: TransactionControls = {
   approvals: [],
   actions: {
-    approveQuote: { canAct: true, why: null, whoCan: [], required: 1, policy: null },
-    approveDeposit: { canAct: true, why: null, whoCan: [], required: 1, policy: null },
+    approveQuote: {
+      canAct: true,
+      why: null,
+      whoCan: [],
+      standingInFor: null,
+      required: 1,
+      policy: null,
+    },
+    approveDeposit: {
+      canAct: true,
+      why: null,
+      whoCan: [],
+      standingInFor: null,
+      required: 1,
+      policy: null,
+    },
   },
   recipient: null,
   creator: { id: 'u2', name: 'Omar Operations' },

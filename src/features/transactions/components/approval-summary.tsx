@@ -9,7 +9,7 @@ import type { QuoteInfo, TransactionApproval, TransactionControls } from '#/api/
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { DateTime } from '#/components/date-time';
 import { Money } from '#/components/money';
-import { formatMoney, formatPercent, formatRate, namesInWords } from '#/lib/format';
+import { formatMoney, formatPercent, formatRate, namesInWords, deciderName } from '#/lib/format';
 import { CurrentQuoteNote } from './quote';
 import { PairRate } from '#/components/rate';
 
@@ -160,7 +160,7 @@ export function ApprovalSummary({
   const approvals = controls.approvals.find((a) => a.action === action && a.status === 'pending');
   const approvedBy = (approvals?.decisions ?? [])
     .filter((d) => d.decision === 'approve')
-    .map((d) => d.userName);
+    .map(deciderName);
   return (
     <Table variant="vertical" layout="fixed" withTableBorder aria-label="What you approve">
       <Table.Tbody>
@@ -271,6 +271,11 @@ export function ApprovalSummary({
             <Text size="xs" c="dimmed">
               Approved so far: {approvedBy.length > 0 ? namesInWords(approvedBy) : 'nobody'}
             </Text>
+            {state.standingInFor && (
+              <Text size="xs" fw={600} data-testid="standing-in">
+                You decide for {state.standingInFor}, who is away.
+              </Text>
+            )}
           </Table.Td>
         </Table.Tr>
       </Table.Tbody>

@@ -36,6 +36,7 @@ const action = (canAct: boolean, why: string | null = null, whoCan: string[] = [
   canAct,
   why,
   whoCan,
+  standingInFor: null,
   required: 1,
   policy: null,
 });

@@ -13,7 +13,7 @@ import { Money } from '#/components/money';
 import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
 import { cancelReasonOf } from './transaction-outcome';
 import { QUOTE_EXPIRED, quoteExpired } from './approval-summary';
-import { namesInWords, whyNotInWords } from '#/lib/format';
+import { namesInWords, whyNotInWords, deciderName } from '#/lib/format';
 
 function StepDetail({
   step,
@@ -80,7 +80,7 @@ function Approvals({ request }: { request: ApprovalInfo | undefined }) {
           {approvers.map((d, i) => (
             <span key={d.userId}>
               {i > 0 && ', '}
-              {d.userName} (<DateTime value={d.at} />)
+              {deciderName(d)} (<DateTime value={d.at} />)
             </span>
           ))}
           {request.status === 'pending' && missing > 0 && '; '}
@@ -89,7 +89,8 @@ function Approvals({ request }: { request: ApprovalInfo | undefined }) {
       {request.status === 'pending' &&
         missing > 0 &&
         `waits for ${missing} more approver${missing === 1 ? '' : 's'} (${request.required} needed)`}
-      {rejection && `Rejected by ${rejection.userName}: ${rejection.reason ?? 'no reason given'}`}
+      {rejection &&
+        `Rejected by ${deciderName(rejection)}: ${rejection.reason ?? 'no reason given'}`}
     </Text>
   );
 }

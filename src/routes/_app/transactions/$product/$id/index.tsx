@@ -1,4 +1,5 @@
 import { RecordHeader } from '#/components/record-header';
+import { deciderName } from '#/lib/format';
 import { Grid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
@@ -40,7 +41,7 @@ function rejectionOf(controls: TransactionControls | undefined) {
   if (!rejected || !decision) return undefined;
   return {
     what: rejected.action === 'approveQuote' ? 'quote' : 'deposit',
-    by: decision.userName,
+    by: deciderName(decision),
     reason: decision.reason ?? rejected.rejectReason ?? '',
   };
 }

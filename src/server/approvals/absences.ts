@@ -1,0 +1,198 @@
+// Away with a delegate (docs/decisions/088). An approver says "away from … until …" and names a
+// delegate; within that window the delegate decides approvals in their place ("Ana on behalf of
+// Bruno"), is told of what arrives, and never approves what they (or the approver) created. A
+// person has at most one absence; nobody delegates to themselves, to someone deactivated or in a
+// loop (the delegate, away at the same time, naming back along the chain).
+import type { Kysely } from 'kysely';
+import { WORKSPACE_ROLES, hasRole, type Role } from '#/api/roles';
+import type { DashboardDb } from '../store/db';
+import type { Database } from '../store/schema';
+import { serializedWithControls } from './requests';
+
+type Db = Kysely<Database>;
+
+export interface Absence {
+  userId: string;
+  delegateId: string;
+  from: number;
+  until: number;
+}
+
+/** A refusal of an absence, naming its field. */
+export interface AbsenceProblem {
+  field: 'delegateId' | 'from' | 'until';
+  message: string;
+}
+
+/** The longest absence one setting covers. */
+export const MAX_ABSENCE_DAYS = 92;
+
+const isApprover = (roles: string) =>
+  hasRole(roles.split(',') as Role[], WORKSPACE_ROLES.decideApprovals);
+
+/**
+ * The approvers away at `at` who named `delegateId` their delegate, active and still approvers:
+ * whom the delegate may decide for then. Read in `db` (the decision's transaction).
+ */
+export async function standsInForIn(db: Db, delegateId: string, at: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('absence as a')
+    .innerJoin('app_user as u', 'u.id', 'a.user_id')
+    .select(['a.user_id', 'u.roles'])
+    .where('a.delegate_id', '=', delegateId)
+    .where('a.from_at', '<=', at)
+    .where('a.until_at', '>', at)
+    .where('u.disabled_at', 'is', null)
+    .orderBy('a.until_at')
+    .orderBy('a.user_id')
+    .execute();
+  return rows.filter((r) => isApprover(r.roles)).map((r) => r.user_id);
+}
+
+/**
+ * The delegates of these approvers who are away at `at`: whom a notice for them also reaches,
+ * with the name of the person they stand in for.
+ */
+export async function delegatesOfIn(
+  db: Db,
+  approverIds: readonly string[],
+  at: number,
+): Promise<{ delegateId: string; forName: string }[]> {
+  if (approverIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('absence as a')
+    .innerJoin('app_user as u', 'u.id', 'a.user_id')
+    .innerJoin('app_user as d', 'd.id', 'a.delegate_id')
+    .select(['a.delegate_id', 'u.name'])
+    .where('a.user_id', 'in', approverIds)
+    .where('a.from_at', '<=', at)
+    .where('a.until_at', '>', at)
+    .where('d.disabled_at', 'is', null)
+    .execute();
+  return rows.map((r) => ({ delegateId: r.delegate_id, forName: r.name }));
+}
+
+export function absenceStore(store: DashboardDb, now: () => number = Date.now) {
+  const { db } = store;
+  const toAbsence = (r: {
+    user_id: string;
+    delegate_id: string;
+    from_at: number;
+    until_at: number;
+  }) => ({
+    userId: r.user_id,
+    delegateId: r.delegate_id,
+    from: Number(r.from_at),
+    until: Number(r.until_at),
+  });
+  return {
+    /** This person's absence, unless it has ended. */
+    async of(userId: string): Promise<Absence | undefined> {
+      const row = await db
+        .selectFrom('absence')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('until_at', '>', now())
+        .executeTakeFirst();
+      return row && toAbsence(row);
+    },
+
+    /** Every absence that has not ended, with the names: what admins see. */
+    async current() {
+      const rows = await db
+        .selectFrom('absence as a')
+        .innerJoin('app_user as u', 'u.id', 'a.user_id')
+        .innerJoin('app_user as d', 'd.id', 'a.delegate_id')
+        .select([
+          'a.user_id',
+          'a.delegate_id',
+          'a.from_at',
+          'a.until_at',
+          'u.name as name',
+          'd.name as delegateName',
+        ])
+        .where('a.until_at', '>', now())
+        .orderBy('a.from_at')
+        .execute();
+      return rows.map((r) => ({ ...toAbsence(r), name: r.name, delegateName: r.delegateName }));
+    },
+
+    /**
+     * Sets this approver's absence, replacing any: refused, naming the field, for a window that
+     * is not one, a delegate who is themselves, missing, deactivated, or a loop.
+     */
+    async set(
+      userId: string,
+      absence: Omit<Absence, 'userId'>,
+    ): Promise<AbsenceProblem | undefined> {
+      const time = now();
+      if (absence.until <= absence.from)
+        return { field: 'until', message: 'must be after the start' };
+      if (absence.until <= time) return { field: 'until', message: 'must be in the future' };
+      if (absence.until - absence.from > MAX_ABSENCE_DAYS * 86_400_000)
+        return { field: 'until', message: `must be within ${MAX_ABSENCE_DAYS} days of the start` };
+      if (absence.delegateId === userId)
+        return {
+          field: 'delegateId',
+          message: 'must be someone else: nobody delegates to themselves',
+        };
+      // Under the controls' lock: two people naming each other at once make no loop.
+      return serializedWithControls(store, async (trx) => {
+        const delegate = await trx
+          .selectFrom('app_user')
+          .select(['id', 'disabled_at'])
+          .where('id', '=', absence.delegateId)
+          .executeTakeFirst();
+        if (!delegate || delegate.disabled_at !== null)
+          return {
+            field: 'delegateId',
+            message: 'must be an active person of the workspace',
+          } as const;
+        // Follow who stands in for whom over the same window: back to this person is a loop.
+        const others = await trx
+          .selectFrom('absence')
+          .select(['user_id', 'delegate_id', 'from_at', 'until_at'])
+          .where('user_id', '!=', userId)
+          .where('from_at', '<', absence.until)
+          .where('until_at', '>', absence.from)
+          .execute();
+        const next = new Map(others.map((o) => [o.user_id, o.delegate_id]));
+        const seen = new Set<string>([userId]);
+        for (let at: string | undefined = absence.delegateId; at !== undefined; at = next.get(at)) {
+          if (seen.has(at))
+            return {
+              field: 'delegateId',
+              message: 'would make a loop: they are away then and their delegate leads back to you',
+            } as const;
+          seen.add(at);
+        }
+        await trx.deleteFrom('absence').where('user_id', '=', userId).execute();
+        await trx
+          .insertInto('absence')
+          .values({
+            user_id: userId,
+            delegate_id: absence.delegateId,
+            from_at: absence.from,
+            until_at: absence.until,
+            created_at: time,
+            created_by: userId,
+          })
+          .execute();
+        return undefined;
+      });
+    },
+
+    /** Back: the absence ends now (whether there was one). */
+    async clear(userId: string): Promise<boolean> {
+      const removed = await db
+        .deleteFrom('absence')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(removed.numDeletedRows) > 0;
+    },
+
+    standsInFor: (delegateId: string, at = now()) => standsInForIn(db, delegateId, at),
+  };
+}
+
+export type AbsenceStore = ReturnType<typeof absenceStore>;
