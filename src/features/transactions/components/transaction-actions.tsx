@@ -105,6 +105,13 @@ export function TransactionActions({
     reject: usePermission(`${product}ApproveQuote`),
     cancel: usePermission(`${product}Cancel`),
   };
+  // A delegate standing in for an approver away (docs/decisions/088) decides without the role:
+  // the server says so for this transaction, and judges the decision again when it comes.
+  for (const a of ['approveQuote', 'approveDeposit'] as const)
+    if (controls?.actions[a].canAct && controls.actions[a].standingInFor) {
+      permitted[a] = { allowed: true };
+      permitted.reject = { allowed: true };
+    }
   const waiting = waitingApproval(product, t);
   const creator = controls?.creator?.name;
   const dialog = (action: Action) => ({

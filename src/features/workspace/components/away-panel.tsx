@@ -16,7 +16,7 @@ import { Panel } from '#/components/page';
 import { SubmitRow } from '#/components/submit-row';
 import { textField } from '#/components/text-field';
 import { sessionQuery } from '#/features/session/queries';
-import { currentFormats, formatDate, formatDateTime } from '#/lib/format';
+import { currentFormats, formatDate } from '#/lib/format';
 import { awayQuery, useAway } from '../queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,8 +59,8 @@ export function AwayPanel() {
             <List size="sm">
               {standing.map((s) => (
                 <List.Item key={`${s.name}-${s.from}`}>
-                  {s.name}, from {formatDateTime(s.from)} until {formatDateTime(s.until)}: what
-                  waits for them shows in your approvals, marked for them.
+                  {s.name}, from {formatDate(s.from)} until and including {formatDate(s.until - 1)}:
+                  what waits for them shows in your approvals, marked for them.
                 </List.Item>
               ))}
             </List>
@@ -69,7 +69,7 @@ export function AwayPanel() {
         {approver && away && (
           <Alert color="blue" variant="light" title="You are marked away" role="status">
             <Text size="sm">
-              From {formatDate(away.from)} until {formatDateTime(away.until)},{' '}
+              From {formatDate(away.from)} until and including {formatDate(away.until - 1)},{' '}
               <b>{away.delegateName}</b> decides approvals in your place; a decision reads “
               {away.delegateName} on behalf of {session.signedIn ? session.user.name : 'you'}”.
             </Text>

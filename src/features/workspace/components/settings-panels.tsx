@@ -31,7 +31,7 @@ import { CopyValue } from '#/components/copy-value';
 import { DataTable, IdNote } from '#/components/data-table';
 import { DateTime } from '#/components/date-time';
 import { fieldError } from '#/lib/field-error';
-import { formatDate, formatDateTime, namesInWords } from '#/lib/format';
+import { formatDate, namesInWords } from '#/lib/format';
 import {
   credentialsQuery,
   peopleQuery,
@@ -239,8 +239,9 @@ export function PeopleSettings() {
                 {person.away && (
                   <Text size="xs" c="violet" data-testid="away">
                     {person.away.from > Date.now() ? 'Away from ' : 'Away'}
-                    {person.away.from > Date.now() ? formatDate(person.away.from) : ''} until{' '}
-                    {formatDateTime(person.away.until)}; {person.away.delegateName} stands in
+                    {person.away.from > Date.now() ? formatDate(person.away.from) : ''} until and
+                    including {formatDate(person.away.until - 1)}; {person.away.delegateName} stands
+                    in
                   </Text>
                 )}
               </>
