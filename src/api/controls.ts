@@ -617,9 +617,51 @@ export type PayeeCheckResult = z.infer<typeof PayeeCheckResult>;
  * Changes of the controls themselves that wait for a second admin where the workspace has two
  * or more (docs/decisions/042): policies, the approval settings, people's roles, a new person.
  */
+/**
+ * Limits on what may be created (docs/decisions/089), in the workspace's base currency: per
+ * transaction, per day or per month (UTC), for a person (what they create), a merchant (what is
+ * paid out of or into it) or the whole workspace.
+ */
+export const LIMIT_SCOPES = ['person', 'merchant', 'workspace'] as const;
+export const LIMIT_PERIODS = ['transaction', 'day', 'month'] as const;
+export const LimitScope = oneOf(LIMIT_SCOPES);
+export const LimitPeriod = oneOf(LIMIT_PERIODS);
+
+export const LimitCreate = z
+  .object({
+    scope: LimitScope,
+    /** A person's id or a merchant's id (as text); `*` for each of them; `*` for the workspace. */
+    target: requiredText(100, { type: 'is required: a person, a merchant, or * for each' }),
+    period: LimitPeriod,
+    amount: TypedAmount,
+  })
+  .refine((l) => l.amount !== '0', { path: ['amount'], error: 'must be more than 0' })
+  .refine((l) => l.scope !== 'merchant' || l.target === '*' || /^\d{1,15}$/.test(l.target), {
+    path: ['target'],
+    error: 'must be a merchant id, or * for each merchant',
+  });
+export type LimitCreate = z.input<typeof LimitCreate>;
+
+export const MoneyLimit = z.object({
+  id: z.string(),
+  scope: LimitScope,
+  target: z.string(),
+  /** "Fatima Finance", "Lumen Textiles GmbH (#3)", "each person", "the workspace". */
+  targetName: z.string(),
+  period: LimitPeriod,
+  amount: z.string(),
+  createdAt: Timestamp,
+  createdBy: z.string().nullable(),
+  /** Used in the current day or month (the largest, for each person or merchant), and by whom. */
+  used: z.string().nullable(),
+  usedBy: z.string().nullable(),
+});
+export type MoneyLimit = z.infer<typeof MoneyLimit>;
+
 export const CONTROL_CHANGE_KINDS = [
   'addPolicy',
   'removePolicy',
+  'removeLimit',
   'setApprovalSettings',
   'setRoles',
   'addPerson',
@@ -702,6 +744,31 @@ export const controlsEndpoints = endpoints({
     held: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,
     audit: 'remove approval policy',
+  },
+  listLimits: {
+    method: 'GET',
+    path: '/controls/limits',
+    summary: 'The limits on what may be created, each with its use in the current day or month',
+    response: z.object({ baseCurrency: z.string(), results: z.array(MoneyLimit) }),
+  },
+  addLimit: {
+    method: 'POST',
+    path: '/controls/limits',
+    summary: 'Add a limit per transaction, day or month for a person, a merchant or the workspace',
+    body: LimitCreate,
+    response: MoneyLimit,
+    roles: WORKSPACE_ROLES.administer,
+    audit: 'add limit',
+  },
+  removeLimit: {
+    method: 'DELETE',
+    path: '/controls/limits/{id}',
+    summary: 'Remove a limit (held for a second admin where there is one)',
+    params: TextIdParams,
+    response: z.object({ id: z.string(), deleted: z.literal(true) }),
+    held: ControlChangeHeld,
+    roles: WORKSPACE_ROLES.administer,
+    audit: 'remove limit',
   },
   approvalSettings: {
     method: 'GET',

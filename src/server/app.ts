@@ -24,6 +24,7 @@ import { type DashboardContext, SANDBOX_PREFIX } from './context';
 import { hasBody, problem, PROBLEMS } from './request';
 import { approvalLinkRoutes } from './plugins/approval-link-routes';
 import { absenceStore } from './approvals/absences';
+import { limitStore } from './controls/limits';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { scimAdminRoutes, ssoRoutes } from './plugins/sso-routes';
@@ -300,6 +301,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
     approvals: decisions,
     index,
     people: () => workspace.listUsers(),
+    limits: limitStore(options.workspace.db, now),
     now,
   });
   const notifications = notificationStore(options.workspace.db, now);

@@ -32,7 +32,7 @@ export interface SubmitterOptions {
 
 /** What the submitter needs of the server (parts of its context). */
 export interface SubmitterDeps extends PartnerApiDeps, BatchAuditDeps {
-  controls: Pick<MoneyControls, 'recordOrigin' | 'recordRecipient'>;
+  controls: Pick<MoneyControls, 'recordOrigin' | 'recordRecipient' | 'reserveCreation' | 'limits'>;
   workspace: PartnerApiDeps['workspace'] & BatchAuditDeps['workspace'];
 }
 
@@ -130,6 +130,37 @@ export function batchSubmitter(
           ? { depositConfirmationUrl: valid.depositConfirmationUrl }
           : {}),
       };
+      // Limits per person, merchant and workspace (089): the row is the uploader's creation; its
+      // reservation keeps the row's key, so that a retried row is counted once.
+      const uploader = await ctx.workspace.userById(batch.uploadedBy);
+      const reserved = await ctx.controls.reserveCreation(
+        batch.environment,
+        { id: batch.uploadedBy, name: uploader?.name ?? 'The uploader' },
+        {
+          product: batch.product,
+          merchantId: valid.fromBusinessId,
+          toAmount: valid.toAmount,
+          currency: valid.toCurrencySymbol,
+        },
+        api,
+        rowKey(batch.id, row.row),
+      );
+      if ('refused' in reserved) {
+        await store.recordFailed(batch.id, row.row, reserved.refused.detail);
+        await record(batch, batch.uploadedBy, {
+          action: `${ops.create.method} ${ops.create.path}`,
+          target: `${batch.product}`,
+          outcome: 'failed',
+          details: {
+            ...authority,
+            reason: reserved.refused.code,
+            failure: reserved.refused.detail,
+            limit: reserved.refused.limit,
+          },
+        });
+        return;
+      }
+      const { reservation } = reserved;
       const created = await api.call(
         ops.create,
         { body },
@@ -139,6 +170,7 @@ export function batchSubmitter(
       const action = `${ops.create.method} ${ops.create.path}`;
       if (!created.ok) {
         if (!created.final) throw new Unsettled(`create answered ${created.status}`);
+        if (reservation) await ctx.controls.limits.release(reservation);
         const failure = refusalOf(created);
         await store.recordFailed(batch.id, row.row, failure);
         await record(batch, batch.uploadedBy, {
@@ -150,6 +182,7 @@ export function batchSubmitter(
         return;
       }
       transactionId = created.data.businessRequestId;
+      if (reservation) await ctx.controls.limits.settle(reservation);
       await store.recordCreated(batch.id, row.row, transactionId, created.data.clientStatus);
       const ref = { environment: batch.environment, product: batch.product, transactionId };
       // Who asked for it, for the controls: the uploader never approves its deposit either;

@@ -40,6 +40,10 @@ export function controlChangeRoutes(app: FastifyInstance, { signedIn }: Controls
         const removed = await controls.removePolicy((change.payload as { id: string }).id);
         return removed ? undefined : 'The policy had been removed already.';
       }
+      case 'removeLimit': {
+        const removed = await controls.limits.remove((change.payload as { id: string }).id);
+        return removed ? undefined : 'The limit had been removed already.';
+      }
       case 'setApprovalSettings':
         await controls.saveCheckedSettings(change.payload as ApprovalSettings, by);
         return undefined;

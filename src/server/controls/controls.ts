@@ -30,6 +30,9 @@ export function moneyControls(deps: ControlsDeps) {
     releaseRefusal: core.releaseRefusal,
     /** The API's currency list, read at most every few minutes per environment. */
     currencies: core.currencies,
+    /** Limits per person, merchant and workspace (docs/decisions/089), and a creation's check. */
+    limits: core.limits,
+    reserveCreation: core.reserveCreation,
     ...policyControls(core),
     ...inboxControls(core),
     ...transactionApprovalControls(core),

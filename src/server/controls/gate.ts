@@ -17,6 +17,7 @@ import { answerJson, type PartnerApi } from '../partner-api';
 import { REFUSAL_TEXT, type Refusal, quoteWindow, simulationChanges } from './rules';
 import { type ControlsCore, transactionSubject, objectOf } from './shared';
 import { type Verdict, type ProxiedCall, refuse, countryRefusal } from './verdict';
+import type { LimitRefusal } from './limits';
 
 /** What the controls look at in a transaction operation of the contract: approvals and creations. */
 function transactionCall(opId: string) {
@@ -158,6 +159,34 @@ export function gateControls(
     };
   }
 
+  /**
+   * A creation's reservation against the limits (docs/decisions/089), where there are any: its
+   * payout in the base currency at the API's rate now, for its creator, merchant and workspace.
+   */
+  async function reserveLimits(
+    call: ProxiedCall,
+    product: Product,
+    body: Record<string, unknown> | null,
+    account: PayoutAccount | undefined,
+    api: PartnerApi,
+  ): Promise<{ reservation: string | undefined } | { refused: LimitRefusal }> {
+    const merchantId = body?.fromBusinessId;
+    const toAmount = typeof body?.toAmount === 'string' ? body.toAmount.trim() : '';
+    // A body the API will refuse anyway reserves nothing.
+    if (
+      typeof merchantId !== 'number' ||
+      !Number.isSafeInteger(merchantId) ||
+      !/^\d{1,30}(\.\d{1,20})?$/.test(toAmount)
+    )
+      return { reservation: undefined };
+    return core.reserveCreation(
+      call.environment,
+      call.user,
+      { product, merchantId, toAmount, currency: account?.currencySymbol },
+      api,
+    );
+  }
+
   /** A transaction created here: who created it, and the account it goes to as it is now. */
   async function createVerdict(
     call: ProxiedCall,
@@ -171,9 +200,22 @@ export function gateControls(
       const read = await api.call(operations.getPayoutAccount, { params: { id: accountId } });
       if (read.ok) account = read.data;
     }
+    // Limits per person, merchant and workspace (089): reserved before it leaves.
+    const reserved = await reserveLimits(call, product, body, account, api);
+    if ('refused' in reserved)
+      return refuse(403, reserved.refused.code, reserved.refused.detail, {
+        reason: reserved.refused.code,
+        limit: reserved.refused.limit,
+      });
+    const { reservation } = reserved;
     return {
       kind: 'forward',
+      ...(reservation ? { unsent: () => core.limits.release(reservation) } : {}),
       settle: async (response) => {
+        if (reservation) {
+          if (response.status === 200) await core.limits.settle(reservation);
+          else await core.limits.release(reservation);
+        }
         if (response.status !== 200) return {};
         const answer = Transaction.safeParse(answerJson(response));
         if (!answer.success) return {};

@@ -8,6 +8,7 @@ import { policyRoutes } from './policy-routes';
 import { approvalRoutes } from './approval-routes';
 import { payeeChangeRoutes } from './payee-routes';
 import { controlChangeRoutes } from './change-routes';
+import { limitRoutes } from './limit-routes';
 
 export const controlsRoutes: FastifyPluginAsync = async (app) => {
   const helpers = controlsRouteHelpers(app);
@@ -15,4 +16,5 @@ export const controlsRoutes: FastifyPluginAsync = async (app) => {
   approvalRoutes(app, helpers);
   payeeChangeRoutes(app, helpers);
   controlChangeRoutes(app, helpers);
+  limitRoutes(app, helpers);
 };

@@ -1,5 +1,6 @@
 // What the parts of the money controls share (docs/decisions/025): who may approve, a request
 // in words, the payee of a transaction, and the second-factor check before money is released.
+import { type LimitStore, limitChecks } from './limits';
 import type {
   ActionState,
   ApprovalInfo,
@@ -81,6 +82,8 @@ export interface ControlsDeps {
   index: LocalIndex;
   /** Everyone in the workspace (for who can decide). */
   people: () => Promise<User[]>;
+  /** Limits per person, merchant and workspace (docs/decisions/089). */
+  limits: LimitStore;
   now: () => number;
 }
 
@@ -90,6 +93,17 @@ export function controlsCore(deps: ControlsDeps) {
   const rates = controlRates(deps);
 
   const approvers = async () => (await people()).filter(isActiveApprover);
+
+  /** A creation's reservation against the limits (089), through the same rates as decisions. */
+  const reserveCreation = limitChecks({
+    limits: deps.limits,
+    baseCurrency: async () => (await store.settings()).baseCurrency,
+    rateToBase: async (environment, api, symbol, base) =>
+      (await rates.baseRates(environment, api, [symbol], base, true)).get(symbol.toUpperCase()) ??
+      null,
+    merchantName: async (environment, id) =>
+      (await index.merchantNames(environment, [id])).get(id) ?? null,
+  });
 
   /** A person by id, with their name (a person removed since keeps their id). */
   const personNamed = async (id: string) => {
@@ -252,6 +266,8 @@ export function controlsCore(deps: ControlsDeps) {
   return {
     ...deps,
     ...rates,
+    limits: deps.limits,
+    reserveCreation,
     approvers,
     personNamed,
     requirement,

@@ -30,6 +30,8 @@ export type Verdict =
       idempotencyKey?: string;
       headers?: Record<string, string>;
       settle?: (response: UpstreamResponse) => Promise<Details>;
+      /** The API could not be reached: nothing was created (a limit's reservation goes back). */
+      unsent?: () => Promise<void>;
     };
 
 /** A decision refused, as the problem the endpoint answers. */

@@ -70,6 +70,8 @@ export function gatedSend(app: FastifyInstance, { indexAnswer, indexCatchUp }: P
     const channel = call.channel ? { channel: call.channel } : {};
     const note = (entry: Parameters<typeof audit>[1]) =>
       audit(request, { ...entry, details: { ...entry.details, ...channel } }, user);
+    // What to undo should the API not be reached (a limit's reservation).
+    let unsent: (() => Promise<void>) | undefined;
     try {
       // The money controls decide every call (roles, approvals, payee changes, simulations).
       const api = await partnerApi(ctx, environment);
@@ -110,6 +112,7 @@ export function gatedSend(app: FastifyInstance, { indexAnswer, indexCatchUp }: P
         return { kind: 'answered', response: verdict.response, sent: undefined, headers: {} };
       }
       const sent = 'body' in verdict ? verdict.body : body;
+      unsent = verdict.unsent;
       // A write is on the trail before it leaves: should this server stop before the answer,
       // the trail still shows it may have happened (its outcome entry follows otherwise).
       if (writes)

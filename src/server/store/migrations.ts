@@ -1269,4 +1269,34 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '042-money-limits': {
+    async up(db: Kysely<unknown>) {
+      // Limits per person, merchant and workspace (docs/decisions/089): the limits themselves, the
+      // running totals per day and month in the base currency (read and written under the
+      // controls' lock), and each creation's reservation, given back when the API refuses it.
+      await db.schema
+        .createTable('money_limit')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_by', 'text')
+        .execute();
+      await db.schema
+        .createTable('limit_total')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('limit_use')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('keys', 'text', (c) => c.notNull())
+        .addColumn('amount', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -183,6 +183,37 @@ interface DecisionColumns {
   for_user_name: string | null;
 }
 
+/** A limit on what may be created (migration 042, docs/decisions/089). */
+export interface MoneyLimitTable {
+  id: string;
+  /** `person`, `merchant` or `workspace`. */
+  scope: string;
+  /** The person's id, the merchant's id, or `*` (each person, each merchant, the workspace). */
+  target: string;
+  /** `transaction`, `day` or `month`. */
+  period: string;
+  /** In the workspace's base currency, a decimal string. */
+  amount: string;
+  created_at: number;
+  created_by: string | null;
+}
+
+/** What was created in a period, in the base currency: `env|scope|target|period|key`. */
+export interface LimitTotalTable {
+  key: string;
+  amount: string;
+}
+
+/** One creation's reservation against the totals (its keys as JSON), until settled or given back. */
+export interface LimitUseTable {
+  id: string;
+  keys: string;
+  amount: string;
+  at: number;
+  /** `reserved` until the API answered, then `used`. */
+  status: string;
+}
+
 /** Away, with a delegate (migration 041, docs/decisions/088): at most one per person. */
 export interface AbsenceTable {
   user_id: string;
@@ -746,6 +777,9 @@ export interface Database {
   approval_nudge: ApprovalNudgeTable;
   approval_link: ApprovalLinkTable;
   absence: AbsenceTable;
+  money_limit: MoneyLimitTable;
+  limit_total: LimitTotalTable;
+  limit_use: LimitUseTable;
   approval_decision: ApprovalDecisionTable;
   transaction_recipient: TransactionRecipientTable;
   role_setting: RoleSettingTable;

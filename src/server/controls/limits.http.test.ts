@@ -1,0 +1,177 @@
+// Limits per person, merchant and workspace (docs/decisions/089), through the dashboard's API: a
+// creation over a limit is refused with LIMIT_EXCEEDED and words that give the figures, nothing
+// reaching the API; the use shows beside each limit; bad input names its field; and fifty
+// creations at once from two servers on one PostgreSQL never pass a limit together.
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionBody } from '#/sandbox/testing';
+import { DIALECTS } from '../store/testing';
+import { startTestDashboard, type TestDashboard } from '../testing';
+
+type Who = Record<'admin' | 'finance' | 'operations', string>;
+
+async function people(t: TestDashboard, admin: string) {
+  const list = (await t.call(admin, 'GET', '/admin/users')).json.results as {
+    id: string;
+    email: string;
+  }[];
+  return Object.fromEntries(list.map((p) => [p.email.split('@')[0]!, p.id]));
+}
+
+const count = (sandbox: TestDashboard['sandbox']) =>
+  (sandbox.db.prepare('SELECT COUNT(*) AS n FROM txn').get() as { n: number }).n;
+
+describe('limits on what may be created', () => {
+  let t: TestDashboard;
+  let who: Who;
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    t = await startTestDashboard();
+    who = await t.demoCookies('admin', 'finance', 'operations');
+    ids = await people(t, who.admin);
+    parties = await t.parties(who.operations);
+  });
+  afterAll(() => t.close());
+
+  let parties: Awaited<ReturnType<TestDashboard['parties']>>;
+  const create = async (cookie: string, toAmount: string) =>
+    t.call(cookie, 'POST', '/v1/sendf2f/', transactionBody(parties, 'sendf2f', { toAmount }));
+
+  it('refuses bad limits, naming the field', async () => {
+    const bad = await t.call(who.admin, 'POST', '/controls/limits', {
+      scope: 'team',
+      target: '*',
+      period: 'week',
+      amount: 'lots',
+    });
+    expect(bad.status).toBe(400);
+    expect((bad.json.errors as { field: string }[]).map((e) => e.field).sort()).toEqual([
+      'amount',
+      'period',
+      'scope',
+    ]);
+    const nobody = await t.call(who.admin, 'POST', '/controls/limits', {
+      scope: 'person',
+      target: 'nobody',
+      period: 'day',
+      amount: '100',
+    });
+    expect(nobody.status).toBe(400);
+    expect(nobody.json.errors[0].field).toBe('target');
+    const notAdmin = await t.call(who.finance, 'POST', '/controls/limits', {
+      scope: 'workspace',
+      target: '*',
+      period: 'day',
+      amount: '100',
+    });
+    expect(notAdmin.status).toBe(403);
+  });
+
+  it('refuses a payout over a person’s day limit in words, and shows the use', async () => {
+    const added = await t.call(who.admin, 'POST', '/controls/limits', {
+      scope: 'person',
+      target: ids.finance,
+      period: 'day',
+      amount: '5,000',
+    });
+    expect(added.status).toBe(200);
+    expect(added.json).toMatchObject({ targetName: 'Fatima Finance', amount: '5000' });
+    expect((await create(who.finance, '3000.00')).status).toBe(200);
+    const before = count(t.sandbox);
+    const over = await create(who.finance, '2500.00');
+    expect(over.status).toBe(403);
+    expect(over.json).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      detail:
+        'Fatima Finance has created 3,000.00 EUR of their 5,000.00 EUR day limit; this payout would take them to 5,500.00 EUR.',
+    });
+    expect(count(t.sandbox)).toBe(before);
+    // Someone else is not bound by Fatima's limit.
+    expect((await create(who.operations, '2500.00')).status).toBe(200);
+    const limits = (await t.call(who.finance, 'GET', '/controls/limits')).json;
+    expect(limits.baseCurrency).toBe('EUR');
+    expect(limits.results[0]).toMatchObject({ targetName: 'Fatima Finance', used: '3000' });
+    await t.call(who.admin, 'DELETE', `/controls/limits/${added.json.id}`);
+  });
+
+  it('refuses a single payout over a per-transaction limit for each person', async () => {
+    const added = await t.call(who.admin, 'POST', '/controls/limits', {
+      scope: 'person',
+      target: '*',
+      period: 'transaction',
+      amount: '10000',
+    });
+    const over = await create(who.operations, '12000.00');
+    expect(over.status).toBe(403);
+    expect(over.json.detail).toBe(
+      'Omar Operations may create at most 10,000.00 EUR per transaction; this payout is 12,000.00 EUR.',
+    );
+    expect((await create(who.operations, '9000.00')).status).toBe(200);
+    const removed = await t.call(who.admin, 'DELETE', `/controls/limits/${added.json.id}`);
+    expect(removed.json).toEqual({ id: added.json.id, deleted: true });
+    expect((await create(who.operations, '12000.00')).status).toBe(200);
+  });
+
+  it('holds a merchant to its month limit, whoever creates', async () => {
+    const added = await t.call(who.admin, 'POST', '/controls/limits', {
+      scope: 'merchant',
+      target: String(parties.merchantId),
+      period: 'month',
+      amount: '1',
+    });
+    expect(added.json.targetName).toMatch(/\(#\d+\)$/);
+    const over = await create(who.operations, '5.00');
+    expect(over.status).toBe(403);
+    expect(over.json.detail).toMatch(/has been paid [\d,.]+ EUR of its 1\.00 EUR month limit/);
+    await t.call(who.admin, 'DELETE', `/controls/limits/${added.json.id}`);
+  });
+});
+
+describe.each(DIALECTS.filter((d) => d === 'postgres'))(
+  'a limit under fifty creations at once on two servers (%s)',
+  (dialect) => {
+    let a: TestDashboard;
+    let b: TestDashboard;
+    let who: Who;
+    beforeAll(async () => {
+      a = await startTestDashboard({ dialect });
+      b = await startTestDashboard({ alongside: a });
+      who = await a.demoCookies('admin', 'finance', 'operations');
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    it('never lets them pass the workspace’s day limit together', async () => {
+      const added = await a.call(who.admin, 'POST', '/controls/limits', {
+        scope: 'workspace',
+        target: '*',
+        period: 'day',
+        amount: '10000',
+      });
+      expect(added.status).toBe(200);
+      const parties = await a.parties(who.operations);
+      const finance = (await b.demoCookies('finance')).finance;
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 === 0 ? a : b).call(
+            i % 2 === 0 ? who.finance : finance,
+            'POST',
+            '/v1/sendf2f/',
+            transactionBody(parties, 'sendf2f', { toAmount: '1000.00' }),
+          ),
+        ),
+      );
+      const made = answers.filter((r) => r.status === 200);
+      const refused = answers.filter((r) => r.status === 403);
+      expect(made.length + refused.length).toBe(50);
+      expect(made.length).toBe(10);
+      for (const r of refused) expect(r.json.code).toBe('LIMIT_EXCEEDED');
+      const total = made.reduce((sum, r) => sum.plus(r.json.toAmount as string), new Decimal(0));
+      expect(total.lte(10000)).toBe(true);
+      const limits = (await b.call(finance, 'GET', '/controls/limits')).json;
+      expect(limits.results[0].used).toBe('10000');
+    });
+  },
+);
