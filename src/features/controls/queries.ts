@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { callEndpoint, callEndpointHoldable } from '#/api/call';
 import {
   type ApprovalSettings,
+  type LimitCreate,
   type PayeeChange,
   type PayeeCheck,
   type PolicyCreate,
@@ -83,6 +84,18 @@ export const useRemovePolicy = () =>
   useControlsMutation((id: string) =>
     callEndpointHoldable(api, E.removePolicy, { params: { id } }),
   );
+
+/** Limits per person, merchant and workspace, each with its use now (docs/decisions/089). */
+export const limitsQuery = queryOptions({
+  queryKey: [...controlsKeys.all, 'limits'] as const,
+  queryFn: () => callEndpoint(api, E.listLimits),
+});
+
+export const useAddLimit = () =>
+  useControlsMutation((body: LimitCreate) => callEndpoint(api, E.addLimit, { body }));
+
+export const useRemoveLimit = () =>
+  useControlsMutation((id: string) => callEndpointHoldable(api, E.removeLimit, { params: { id } }));
 
 export const approvalSettingsQuery = queryOptions({
   ...endpointQuery(controlsKeys.settings, E.approvalSettings),
