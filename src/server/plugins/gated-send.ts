@@ -152,6 +152,8 @@ export function gatedSend(app: FastifyInstance, { indexAnswer, indexCatchUp }: P
       }
       if (writes)
         await note({ action, target, outcome: 'failed', details: { reason: 'upstream' } });
+      // Not reached: nothing was created. A timeout may have created it: its reservation stays.
+      if (error.kind !== 'timeout') await unsent?.();
       return error.kind === 'timeout'
         ? {
             kind: 'refused',

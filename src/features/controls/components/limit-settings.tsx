@@ -1,15 +1,7 @@
 // Limits per person, merchant and workspace (docs/decisions/089): each with what it allows and
 // what is used of it now, and an admin's form to add one. A creation over a limit is refused by
 // the server, in words that give the figures.
-import {
-  Button,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
