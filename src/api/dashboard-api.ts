@@ -5,6 +5,7 @@ import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { auditEndpoints } from './audit';
 import { batchEndpoints } from './batches';
+import { scheduleEndpoints } from './schedules';
 import { controlsEndpoints } from './controls';
 import { sessionEndpoints } from './dashboard';
 import type { EndpointDef } from './endpoints';
@@ -26,6 +27,7 @@ export const ENDPOINT_GROUPS = {
   'Local index': indexEndpoints,
   'Saved views': viewEndpoints,
   'Bulk payouts': batchEndpoints,
+  'Scheduled payouts': scheduleEndpoints,
   Notifications: notificationEndpoints,
   Reports: reportEndpoints,
   Statements: statementEndpoints,

@@ -36,6 +36,7 @@ describe('the audience of each kind', () => {
       'batchFinished',
       'newSignIn',
       'monthlyStatement',
+      'scheduledRun',
     ]);
     expect(kindsFor(['onboarding'])).toEqual(['requestRejected', 'webhookFailing', 'newSignIn']);
     expect(kindsFor(['approver', 'tester'])).toEqual([
@@ -43,6 +44,7 @@ describe('the audience of each kind', () => {
       'webhookFailing',
       'newSignIn',
       'monthlyStatement',
+      'scheduledRun',
     ]);
   });
 });

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'monthlyStatement',
   'signInProvider',
   'approvalEscalated',
+  'scheduledRun',
 ] as const;
 export const NotificationKind = oneOf(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -35,6 +36,7 @@ export const KIND_LABEL: Record<NotificationKind, string> = {
   signInProvider:
     'The identity provider’s certificate expires soon, or its metadata cannot be fetched',
   approvalEscalated: 'An approval nobody acted on for too long',
+  scheduledRun: 'A scheduled payout’s run was skipped or could not be made',
 };
 
 /**
@@ -56,6 +58,8 @@ export const KIND_AUDIENCE: Record<NotificationKind, readonly Role[] | 'everyone
   signInProvider: ['admin'],
   // The admins see that nobody decides (docs/decisions/086).
   approvalEscalated: ['admin'],
+  // Whoever scheduled it, and the approvers it waited for (docs/decisions/090).
+  scheduledRun: ['finance', 'approver', 'admin'],
 };
 
 /** The kinds a person with `roles` can be told of. */
@@ -85,6 +89,7 @@ export const DEFAULT_MODE: Record<NotificationKind, DeliveryMode> = {
   monthlyStatement: 'off',
   signInProvider: 'immediately',
   approvalEscalated: 'immediately',
+  scheduledRun: 'immediately',
 };
 
 export const Notification = z.object({

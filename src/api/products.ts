@@ -75,6 +75,7 @@ export const DASHBOARD_LINKS = {
   transaction: (product: Product, id: number) => `/transactions/${SLUG_OF[product]}/${id}`,
   payoutAccount: (id: number) => `/payout-accounts/${id}`,
   batch: (id: string) => `/batches/${id}`,
+  schedules: '/transactions/payouts#scheduled',
   account: '/account',
   webhooks: '/sandbox#webhooks',
   signInSettings: '/settings/sign-in',

@@ -25,6 +25,7 @@ import { hasBody, problem, PROBLEMS } from './request';
 import { approvalLinkRoutes } from './plugins/approval-link-routes';
 import { absenceStore } from './approvals/absences';
 import { limitStore } from './controls/limits';
+import { scheduleRoutes } from './schedules/routes';
 import { proxyRoutes } from './plugins/proxy';
 import { sessionRoutes } from './plugins/session-routes';
 import { scimAdminRoutes, ssoRoutes } from './plugins/sso-routes';
@@ -443,6 +444,7 @@ export async function buildDashboardServer(options: DashboardOptions) {
         indexRoutes,
         viewsRoutes,
         batchRoutes,
+        scheduleRoutes,
         reportRoutes,
         statementRoutes,
       ])
@@ -457,10 +459,8 @@ export async function buildDashboardServer(options: DashboardOptions) {
 
   // The directory's provisioning (SCIM 2.0): its own token, formats and errors (decision 052).
   await app.register(scimRoutes, { prefix: SCIM_PREFIX });
-  // SAML's assertion consumer service and metadata, where identity providers reach them (053).
-  await app.register(samlRoutes);
-  // A mail's approval links: a page of their own, outside the app and its session (087).
-  await app.register(approvalLinkRoutes);
+  // SAML's service where identity providers reach it (053); a mail's approval links (087).
+  for (const outside of [samlRoutes, approvalLinkRoutes]) await app.register(outside);
 
   await app.register(
     async (hooks) => {

@@ -17,6 +17,7 @@ import type { Notices } from './notifications/notices';
 import { METADATA_REFRESH_MS, refreshSamlMetadata, warnOfExpiry } from './sso/saml-refresh';
 import type { SsoStore } from './store/sso';
 import { type NudgeDeps, nudgeApprovals } from './approvals/nudges';
+import { runSchedules } from './schedules/runner';
 import { partnerApi } from './partner-api';
 
 /** What the jobs use (parts of the server's context). */
@@ -102,6 +103,29 @@ export function serverJobs(
             if (done.reminded + done.escalated + done.expired > 0) await outbox.kick();
           },
           { intervalMs: 60_000, name: 'approval reminders', log },
+        ),
+      },
+      'scheduled payouts': {
+        does: 'makes the day’s scheduled payouts, follows their approvals and skips a run whose approvals missed its cut-off',
+        schedule: 'every minute',
+        lease: 'each run claimed once by inserting its row (schedule, day)',
+        retries: 'the next pass; a run whose server stopped is taken again after two minutes',
+        ...repeatingPass(
+          async () => {
+            const done = await runSchedules(
+              {
+                db,
+                auditSeal: deps.auditSeal,
+                notices: deps.notices,
+                controls: deps.controls,
+                workspace: deps.workspace,
+                api: (environment) => partnerApi(deps, environment),
+              },
+              now(),
+            );
+            if (done.created + done.skipped + done.failed > 0) await outbox.kick();
+          },
+          { intervalMs: 60_000, name: 'scheduled payouts', log },
         ),
       },
       'saml metadata': {

@@ -21,6 +21,7 @@ import {
   Transaction,
 } from '#/api/schemas/transaction';
 import { isFinalStatus } from '#/api/transaction-states';
+import { type ScheduleCreate, scheduleEndpoints } from '#/api/schedules';
 import { api } from '#/lib/api';
 import { unlessLive } from '#/lib/live';
 import { controlsKeys } from '#/lib/query-keys';
@@ -178,4 +179,33 @@ export function useCancelTransaction(product: Product, id: number) {
 
 export function useUploadFile() {
   return useMutation({ mutationFn: (file: File) => uploadFile(api, file, file.name) });
+}
+
+// Scheduled payouts (docs/decisions/090)
+
+const SCHEDULES_KEY = ['schedules'] as const;
+
+export const schedulesQuery = queryOptions({
+  queryKey: SCHEDULES_KEY,
+  queryFn: async () =>
+    (await callEndpoint(api, scheduleEndpoints.listSchedules, { query: { status: 'active' } }))
+      .results,
+});
+
+export function useCreateSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ScheduleCreate) =>
+      callEndpoint(api, scheduleEndpoints.createSchedule, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHEDULES_KEY }),
+  });
+}
+
+export function useCancelSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      callEndpoint(api, scheduleEndpoints.cancelSchedule, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHEDULES_KEY }),
+  });
 }

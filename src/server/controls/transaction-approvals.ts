@@ -35,8 +35,15 @@ export function transactionApprovalControls(core: ControlsCore) {
     quoteOf,
   } = core;
   return {
-    /** Who asked for a transaction made outside the proxy (a bulk payout's uploader). */
-    recordOrigin: (ref: TransactionRef, userId: string) => store.recordOrigin(ref, userId),
+    /**
+     * Who asked for a transaction made outside the proxy (a bulk payout's uploader, a scheduled
+     * payout's creator); with `waiting`, the approvers are told its quote waits for them.
+     */
+    recordOrigin: (
+      ref: TransactionRef,
+      userId: string,
+      waiting?: { amount: string; currency: string },
+    ) => store.recordOrigin(ref, userId, waiting),
     /** What a transaction made outside the proxy pays: the account as it was approved. */
     recordRecipient: (
       ref: TransactionRef,

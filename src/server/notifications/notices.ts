@@ -52,6 +52,38 @@ async function tellApprovers(
     );
 }
 
+interface ScheduledRunNotice {
+  creatorId: string;
+  title: string;
+  body: string;
+  link: string;
+  /** A skipped run is told to the approvers too. */
+  approvers: boolean;
+}
+
+/**
+ * A scheduled payout's run was skipped (its approvals missed the cut-off) or could not be made (a
+ * limit, the API): whoever scheduled it, and for a skipped run the approvers, are told (090).
+ */
+async function tellScheduledRun(
+  trx: Trx,
+  r: ScheduledRunNotice,
+  settings: MailSettings,
+  approvers: (trx: Trx, except: readonly (string | null)[]) => Promise<string[]>,
+) {
+  await notify(
+    trx,
+    {
+      kind: 'scheduledRun',
+      userIds: [r.creatorId, ...(r.approvers ? await approvers(trx, [r.creatorId]) : [])],
+      title: r.title,
+      body: r.body,
+      link: r.link,
+    },
+    settings,
+  );
+}
+
 /** The notices of the dashboard's events, bound to where links lead and the clock. */
 export function notices(settings: MailSettings) {
   const approvers = (trx: Trx, except: readonly (string | null)[]) =>
@@ -318,6 +350,10 @@ export function notices(settings: MailSettings) {
         settings,
       );
     },
+
+    /** A scheduled payout's run was skipped or not made (090): see `tellScheduledRun`. */
+    scheduledRun: (trx: Trx, r: ScheduledRunNotice) =>
+      tellScheduledRun(trx, r, settings, approvers),
 
     /**
      * The SAML provider needs an admin (docs/decisions/085): a certificate it signs with expires

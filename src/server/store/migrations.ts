@@ -1299,4 +1299,41 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '043-payout-schedules': {
+    async up(db: Kysely<unknown>) {
+      // Scheduled payouts (docs/decisions/090): what to create, when next, and each run claimed
+      // once by its primary key (schedule, day), whichever server inserts it first.
+      await db.schema
+        .createTable('payout_schedule')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('environment', 'text', (c) => c.notNull())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('repeat', 'text', (c) => c.notNull())
+        .addColumn('day_of_month', 'integer')
+        .addColumn('cutoff', 'text', (c) => c.notNull())
+        .addColumn('next_run', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('payout_schedule_due')
+        .on('payout_schedule')
+        .columns(['status', 'next_run'])
+        .execute();
+      await db.schema
+        .createTable('schedule_run')
+        .addColumn('schedule_id', 'text', (c) => c.notNull())
+        .addColumn('run_date', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('transaction_id', 'bigint')
+        .addColumn('reason', 'text')
+        .addColumn('claimed_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('schedule_run_pk', ['schedule_id', 'run_date'])
+        .execute();
+    },
+  },
 };

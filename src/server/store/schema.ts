@@ -214,6 +214,39 @@ export interface LimitUseTable {
   status: string;
 }
 
+/** A payout made on a day, once or monthly (migration 043, docs/decisions/090). */
+export interface PayoutScheduleTable {
+  id: string;
+  environment: string;
+  product: string;
+  /** The create body, JSON. */
+  body: string;
+  /** `once` or `monthly`. */
+  repeat: string;
+  day_of_month: number | null;
+  /** `HH:MM` UTC: the run's approvals by then, else it is skipped. */
+  cutoff: string;
+  /** YYYY-MM-DD; null once ended. */
+  next_run: string | null;
+  /** `active`, `ended` or `cancelled`. */
+  status: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One run of a schedule, claimed by inserting it (migration 043). */
+export interface ScheduleRunTable {
+  schedule_id: string;
+  run_date: string;
+  /** `creating`, `created` (waits for its approval), `approved`, `skipped` or `failed`. */
+  status: string;
+  transaction_id: number | null;
+  reason: string | null;
+  claimed_at: number;
+  updated_at: number;
+}
+
 /** Away, with a delegate (migration 041, docs/decisions/088): at most one per person. */
 export interface AbsenceTable {
   user_id: string;
@@ -780,6 +813,8 @@ export interface Database {
   money_limit: MoneyLimitTable;
   limit_total: LimitTotalTable;
   limit_use: LimitUseTable;
+  payout_schedule: PayoutScheduleTable;
+  schedule_run: ScheduleRunTable;
   approval_decision: ApprovalDecisionTable;
   transaction_recipient: TransactionRecipientTable;
   role_setting: RoleSettingTable;

@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import {
   CollectionCreate,
@@ -26,7 +26,15 @@ import { formatMoney, humanize } from '#/lib/format';
 import { useFormIdempotencyKey } from '#/lib/mutation';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { useAccountChoices, useMerchantChoices } from '../../find/queries';
-import { useCreateTransaction } from '../queries';
+import { useCreateSchedule, useCreateTransaction } from '../queries';
+import {
+  ScheduleChoice,
+  type ScheduleErrors,
+  type ScheduleValue,
+  todayUtc,
+} from './schedule-choice';
+import type { Schedule } from '#/api/schedules';
+import { ApiError } from '#/api/errors';
 import { depositCurrencies } from '#/api/schemas/reference';
 import { PriceFee, QuoteState, RateText, useLiveQuote } from './quote';
 import { UploadFailed, useUploadStep } from './upload-step';
@@ -74,15 +82,28 @@ export function TransactionForm({
   product,
   draft,
   onCreated,
+  onScheduled,
   onCancel,
 }: {
   product: Product;
   draft: TransactionDraft;
   onCreated: (transaction: Transaction) => void;
+  /** A payout scheduled for a day instead (docs/decisions/090). */
+  onScheduled?: (schedule: Schedule) => void;
   onCancel: () => void;
 }) {
   const currencies = useQuery(currenciesQuery);
   const create = useCreateTransaction(product);
+  const scheduling = useCreateSchedule();
+  const [when, setWhen] = useState<ScheduleValue>(() => ({
+    when: 'now',
+    date: todayUtc(),
+    day: todayUtc().slice(8, 10).replace(/^0/, ''),
+    cutoff: '16:00',
+  }));
+  const [whenErrors, setWhenErrors] = useState<ScheduleErrors>({});
+  const schedulable = product !== 'receive' && onScheduled !== undefined;
+  const scheduled = schedulable && when.when !== 'now';
   const upload = useUploadStep();
   const idempotencyKey = useFormIdempotencyKey();
 
@@ -154,34 +175,75 @@ export function TransactionForm({
     amount,
   });
 
+  /** A payout for a day instead of now: the same fields, and when (the invoice is not kept). */
+  const schedule = (values: Values) => {
+    setWhenErrors({});
+    scheduling.mutate(
+      {
+        product: product as 'sendc2f' | 'sendf2f',
+        body: {
+          fromBusinessId: values.fromBusinessId!,
+          toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
+          fromCurrencySymbol: values.fromCurrencySymbol!,
+          toAmount: plainAmount(values.toAmount),
+          purpose: values.purpose!,
+        },
+        repeat: when.when as 'once' | 'monthly',
+        date: when.date,
+        ...(when.when === 'monthly' ? { dayOfMonth: Number(when.day) } : {}),
+        cutoff: when.cutoff,
+      },
+      {
+        onSuccess: (made) => {
+          guard.release();
+          onScheduled?.(made);
+        },
+        onError: (error) => {
+          const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
+          const own: ScheduleErrors = {};
+          for (const e of fieldErrors) {
+            const field = e.field.replace(/^body\./, '');
+            if (field === 'date' || field === 'dayOfMonth' || field === 'cutoff')
+              own[field] = e.message;
+            else if (FIELDS.includes(field))
+              form.setError(field as keyof Values, { type: 'server', message: e.message });
+          }
+          setWhenErrors(own);
+        },
+      },
+    );
+  };
+
   const submit = form.handleSubmit(
     (values) =>
-      upload.then(values.invoice, (invoiceUrl) =>
-        create.mutate(
-          {
-            body: {
-              fromBusinessId: values.fromBusinessId!,
-              toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
-              fromCurrencySymbol: values.fromCurrencySymbol!,
-              toAmount: plainAmount(values.toAmount),
-              purpose: values.purpose!,
-              ...(invoiceUrl ? { invoiceUrl } : {}),
-            },
-            idempotencyKey,
-          },
-          {
-            onSuccess: (created) => {
-              guard.release();
-              onCreated(created);
-            },
-            onError: (error) => {
-              for (const e of applyApiFieldErrors(error, FIELDS, form.setError))
-                if (e.field === 'invoiceUrl')
-                  form.setError('invoice', { type: 'server', message: e.message });
-            },
-          },
-        ),
-      ),
+      scheduled
+        ? schedule(values)
+        : upload.then(values.invoice, (invoiceUrl) =>
+            create.mutate(
+              {
+                body: {
+                  fromBusinessId: values.fromBusinessId!,
+                  toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
+                  fromCurrencySymbol: values.fromCurrencySymbol!,
+                  toAmount: plainAmount(values.toAmount),
+                  purpose: values.purpose!,
+                  ...(invoiceUrl ? { invoiceUrl } : {}),
+                },
+                idempotencyKey,
+              },
+              {
+                onSuccess: (created) => {
+                  guard.release();
+                  onCreated(created);
+                },
+                onError: (error) => {
+                  for (const e of applyApiFieldErrors(error, FIELDS, form.setError))
+                    if (e.field === 'invoiceUrl')
+                      form.setError('invoice', { type: 'server', message: e.message });
+                },
+              },
+            ),
+          ),
     focusFirstInvalid,
   );
 
@@ -336,15 +398,17 @@ export function TransactionForm({
           </QuoteState>
         </Paper>
 
+        {schedulable && <ScheduleChoice value={when} onChange={setWhen} errors={whenErrors} />}
+
         <UploadFailed error={upload.failed} what="invoice" />
         <FormActions
-          mutation={create}
-          refused="The transaction was not created"
+          mutation={scheduled ? scheduling : create}
+          refused={scheduled ? 'The payout was not scheduled' : 'The transaction was not created'}
           placed={[...FIELDS, 'invoiceUrl']}
           onCancel={onCancel}
           busy={upload.pending}
         >
-          Create transaction
+          {scheduled ? 'Schedule payout' : 'Create transaction'}
         </FormActions>
       </Stack>
     </form>

@@ -1,4 +1,5 @@
 import { TRANSACTION_SORTS } from '#/api/list-choices';
+import { ScheduledPayouts } from '#/features/transactions/components/scheduled-payouts';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -143,6 +144,7 @@ function TransactionsPage() {
         hint: 'Quote a price, then create one from the quote.',
       }}
     >
+      {product !== 'receive' && !filtered && <ScheduledPayouts product={product} />}
       {filtered && <ListTotals query={exportQuery} />}
       <TransactionTable product={product} rows={data.results} label={title.plural} />
     </IndexedListPage>

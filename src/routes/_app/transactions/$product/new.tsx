@@ -54,6 +54,17 @@ function NewTransactionPage() {
             params: { product: slug, id: t.businessRequestId },
           });
         }}
+        onScheduled={(s) => {
+          showDone(
+            'Payout scheduled',
+            s.nextRun ? `Its first run is on ${s.nextRun} (UTC).` : 'It has no run left.',
+          );
+          void navigate({
+            to: '/transactions/$product',
+            params: { product: slug },
+            hash: 'scheduled',
+          });
+        }}
         onCancel={() => void navigate({ to: '/transactions/$product', params: { product: slug } })}
       />
     </FormPage>

@@ -1,0 +1,94 @@
+// When a payout is made (docs/decisions/090): now, once on a day, or monthly on a day of the
+// month (the 31st falling to the last day of shorter months), with the cut-off (UTC) by which
+// its approvals must be given that day, else that run is skipped.
+import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { firstMonthlyRun, nextMonthlyRun } from '#/api/schedules';
+import { formatDate } from '#/lib/format';
+
+export type When = 'now' | 'once' | 'monthly';
+export interface ScheduleValue {
+  when: When;
+  date: string;
+  day: string;
+  cutoff: string;
+}
+export type ScheduleErrors = Partial<Record<'date' | 'dayOfMonth' | 'cutoff', string>>;
+
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** The first runs of a monthly schedule, for the person to check the 31st does what they mean. */
+function firstRuns(date: string, day: number): string[] {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !(day >= 1 && day <= 31)) return [];
+  const runs = [firstMonthlyRun(date, day)];
+  while (runs.length < 3) runs.push(nextMonthlyRun(runs.at(-1)!, day));
+  return runs;
+}
+
+export function ScheduleChoice({
+  value,
+  onChange,
+  errors,
+}: {
+  value: ScheduleValue;
+  onChange: (next: ScheduleValue) => void;
+  errors: ScheduleErrors;
+}) {
+  const set = (part: Partial<ScheduleValue>) => onChange({ ...value, ...part });
+  const runs = value.when === 'monthly' ? firstRuns(value.date, Number(value.day)) : [];
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500} id="when-label">
+        When
+      </Text>
+      <SegmentedControl
+        aria-labelledby="when-label"
+        value={value.when}
+        onChange={(when) => set({ when: when as When })}
+        data={[
+          { value: 'now', label: 'Now' },
+          { value: 'once', label: 'On a day' },
+          { value: 'monthly', label: 'Monthly' },
+        ]}
+        fullWidth
+        maw={420}
+      />
+      {value.when !== 'now' && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              type="date"
+              label={value.when === 'once' ? 'Day' : 'From'}
+              description="UTC; quoted that day at that day’s rate"
+              value={value.date}
+              onChange={(e) => set({ date: e.currentTarget.value })}
+              error={errors.date && `${value.when === 'once' ? 'Day' : 'From'} ${errors.date}`}
+            />
+            {value.when === 'monthly' && (
+              <TextInput
+                label="Day of the month"
+                description="31: the last day of shorter months"
+                inputMode="numeric"
+                value={value.day}
+                onChange={(e) => set({ day: e.currentTarget.value })}
+                error={errors.dayOfMonth && `Day of the month ${errors.dayOfMonth}`}
+              />
+            )}
+            <TextInput
+              type="time"
+              label="Approved by (UTC)"
+              description="Not approved by then: that run is skipped"
+              value={value.cutoff}
+              onChange={(e) => set({ cutoff: e.currentTarget.value })}
+              error={errors.cutoff && `Approved by ${errors.cutoff}`}
+            />
+          </SimpleGrid>
+          {runs.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="first-runs">
+              Runs on {runs.map((r) => formatDate(Date.parse(`${r}T12:00:00Z`))).join(', ')}, …
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

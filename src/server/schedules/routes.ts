@@ -1,0 +1,178 @@
+// Scheduled payouts (src/api/schedules.ts, docs/decisions/090): listed with their next run and
+// latest runs, scheduled by finance (checked like a payout: the account is read from the API),
+// cancelled by finance. The runs are ./runner.ts's.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Environment } from '#/api/dashboard';
+import { operations } from '#/api/operations';
+import { firstMonthlyRun, type Schedule, scheduleEndpoints as E } from '#/api/schedules';
+import { partnerApi } from '../partner-api';
+import { audit, invalidInput, problem } from '../request';
+import { route } from '../endpoint';
+import type { PayoutScheduleTable } from '../store/schema';
+import { cutoffOf } from './runner';
+
+export const scheduleRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.dashboard;
+  const { db } = ctx.db;
+
+  /** Schedules as people read them: names, the payee, and the five latest runs. */
+  async function shown(environment: string, rows: PayoutScheduleTable[]): Promise<Schedule[]> {
+    if (rows.length === 0) return [];
+    const bodies = rows.map((r) => JSON.parse(r.body) as Schedule['body']);
+    const [merchants, accounts, people, runs] = await Promise.all([
+      ctx.index.merchantNames(
+        environment,
+        bodies.map((b) => b.fromBusinessId),
+      ),
+      ctx.index.accountsById(
+        environment,
+        bodies.map((b) => b.toBusinessExternalAccountId),
+      ),
+      ctx.workspace.listUsers(),
+      db
+        .selectFrom('schedule_run')
+        .selectAll()
+        .where(
+          'schedule_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('run_date', 'desc')
+        .execute(),
+    ]);
+    return rows.map((r, i) => {
+      const body = bodies[i]!;
+      const account = accounts.get(body.toBusinessExternalAccountId);
+      return {
+        id: r.id,
+        product: r.product as Schedule['product'],
+        body,
+        repeat: r.repeat as Schedule['repeat'],
+        dayOfMonth: r.day_of_month,
+        cutoff: r.cutoff,
+        nextRun: r.next_run,
+        status: r.status as Schedule['status'],
+        createdBy: {
+          id: r.created_by,
+          name: people.find((p) => p.id === r.created_by)?.name ?? 'someone no longer here',
+        },
+        createdAt: Number(r.created_at),
+        merchantName: merchants.get(body.fromBusinessId) ?? null,
+        payeeName: account?.accountHolderName ?? null,
+        payoutCurrency: account?.currencySymbol ?? null,
+        runs: runs
+          .filter((run) => run.schedule_id === r.id)
+          .slice(0, 5)
+          .map((run) => ({
+            date: run.run_date,
+            status: run.status as Schedule['runs'][number]['status'],
+            transactionId: run.transaction_id === null ? null : Number(run.transaction_id),
+            reason: run.reason,
+          })),
+      };
+    });
+  }
+
+  route(app, E.listSchedules, async ({ request, query }) => {
+    const environment = request.signedIn!.session.environment;
+    let q = db
+      .selectFrom('payout_schedule')
+      .selectAll()
+      .where('environment', '=', environment)
+      .orderBy('created_at', 'desc')
+      .limit(query.limit);
+    if (query.status === 'active') q = q.where('status', '=', 'active');
+    return { results: await shown(environment, await q.execute()) };
+  });
+
+  route(app, E.createSchedule, async ({ request, reply, body: s }) => {
+    const { session, user } = request.signedIn!;
+    const environment = session.environment as Environment;
+    const now = ctx.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    if (s.date < today)
+      return invalidInput(request, reply, 'A schedule starts today or later.', [
+        { field: 'date', message: `must be today (${today}, UTC) or later` },
+      ]);
+    const first = s.repeat === 'monthly' ? firstMonthlyRun(s.date, s.dayOfMonth!) : s.date;
+    if (cutoffOf(first, s.cutoff) <= now)
+      return invalidInput(request, reply, 'That run’s cut-off has passed already.', [
+        { field: 'cutoff', message: `has passed for ${first}: choose a later time or day` },
+      ]);
+    // The account is checked now as a payout's would be: it exists and is active.
+    const api = await partnerApi(ctx, environment);
+    if (!api)
+      return problem(request, reply, {
+        status: 503,
+        code: 'ENVIRONMENT_NOT_CONFIGURED',
+        detail: `An admin has not set the ${environment} environment's API credentials yet.`,
+      });
+    const account = await api.call(operations.getPayoutAccount, {
+      params: { id: s.body.toBusinessExternalAccountId },
+    });
+    if (!account.ok || account.data.accountStatus !== 'ACTIVE')
+      return invalidInput(request, reply, 'Choose an active payout account.', [
+        { field: 'body.toBusinessExternalAccountId', message: 'must be an active payout account' },
+      ]);
+    const row: PayoutScheduleTable = {
+      id: randomUUID(),
+      environment,
+      product: s.product,
+      body: JSON.stringify(s.body),
+      repeat: s.repeat,
+      day_of_month: s.repeat === 'monthly' ? s.dayOfMonth! : null,
+      cutoff: s.cutoff,
+      next_run: first,
+      status: 'active',
+      created_by: user.id,
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('payout_schedule').values(row).execute();
+    await audit(request, {
+      action: E.createSchedule.audit,
+      target: `schedule/${row.id}`,
+      outcome: 'ok',
+      details: { ...s, firstRun: first },
+    });
+    return (await shown(environment, [row]))[0]!;
+  });
+
+  route(app, E.cancelSchedule, async ({ request, reply, params }) => {
+    const environment = request.signedIn!.session.environment;
+    const now = ctx.now();
+    const cancelled = await db
+      .updateTable('payout_schedule')
+      .set({ status: 'cancelled', next_run: null, updated_at: now })
+      .where('id', '=', params.id)
+      .where('environment', '=', environment)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    const row = await db
+      .selectFrom('payout_schedule')
+      .selectAll()
+      .where('id', '=', params.id)
+      .where('environment', '=', environment)
+      .executeTakeFirst();
+    if (!row)
+      return problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: 'No such schedule.',
+      });
+    if (Number(cancelled.numUpdatedRows) !== 1)
+      return problem(request, reply, {
+        status: 409,
+        code: 'SCHEDULE_ENDED',
+        detail: `This schedule has ${row.status === 'cancelled' ? 'been cancelled' : 'ended'} already.`,
+      });
+    await audit(request, {
+      action: E.cancelSchedule.audit,
+      target: `schedule/${row.id}`,
+      outcome: 'ok',
+      details: null,
+    });
+    return (await shown(environment, [row]))[0]!;
+  });
+};
