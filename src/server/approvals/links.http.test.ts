@@ -175,6 +175,15 @@ describe('approving from the mail', () => {
     await expect.poll(() => status(id)).toMatch(/AWAITING_DEPOSIT$/);
   });
 
+  it('names the dashboard as the channel of a decision taken on its screens', async () => {
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    expect((await t.call(who.approver, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(200);
+    const trail = (await listAudit(t.db, { limit: 20 })).results;
+    const sent = trail.find((e) => e.target === `sendc2f/approveQuote/${id}` && e.outcome === 'ok');
+    expect(sent?.details).toMatchObject({ channel: 'dashboard' });
+  });
+
   it('refuses a form from another site and a token that is not one', async () => {
     const parties = await t.parties(who.operations);
     const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });

@@ -82,8 +82,14 @@ export function approvalRoutes(
       outcome: 'refused' in rejected ? 'refused' : 'ok',
       details:
         'refused' in rejected
-          ? { action, reason: rejected.refused.code }
-          : { action, reason, approval: rejected.approval.id, reasonSent: rejected.reasonSent },
+          ? { action, reason: rejected.refused.code, channel: 'dashboard' }
+          : {
+              action,
+              reason,
+              approval: rejected.approval.id,
+              reasonSent: rejected.reasonSent,
+              channel: 'dashboard',
+            },
     });
     if ('refused' in rejected) return problem(request, reply, rejected.refused);
     return rejected;

@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionBody } from '#/sandbox/testing';
 import { DIALECTS } from '../store/testing';
-import { startTestDashboard, type TestDashboard } from '../testing';
+import { quoteBatch, startTestDashboard, type TestDashboard, uploadBatchFile } from '../testing';
 
 type Who = Record<'admin' | 'finance' | 'operations', string>;
 
@@ -124,6 +124,47 @@ describe('limits on what may be created', () => {
     expect(over.status).toBe(403);
     expect(over.json.detail).toMatch(/has been paid [\d,.]+ EUR of its 1\.00 EUR month limit/);
     await t.call(who.admin, 'DELETE', `/controls/limits/${added.json.id}`);
+  });
+});
+
+describe('a limit on a bulk file’s rows', () => {
+  let t: TestDashboard;
+  let who: Who & { approver: string };
+  beforeAll(async () => {
+    t = await startTestDashboard();
+    who = await t.demoCookies('admin', 'finance', 'operations', 'approver');
+  });
+  afterAll(() => t.close());
+
+  it('fails the row that would pass the uploader’s day limit, in words, and pays the rest', async () => {
+    const ids = await people(t, who.admin);
+    const parties = await t.parties(who.operations);
+    await t.call(who.admin, 'POST', '/controls/limits', {
+      scope: 'person',
+      target: ids.finance,
+      period: 'day',
+      amount: '100',
+    });
+    const m = parties.merchantId;
+    const uploaded = await uploadBatchFile(t.base, who.finance, [
+      `${m},ACC-EUR,USDT(TRC20),60,SALARY,L-1`,
+      `${m},ACC-EUR,USDT(TRC20),70,SALARY,L-2`,
+    ]);
+    expect((await quoteBatch(t.base, who.finance, uploaded.id)).status).toBe(200);
+    const approved = await t.call(who.approver, 'POST', `/batches/${uploaded.id}/decision`, {
+      decision: 'approve',
+    });
+    expect(approved.status).toBe(200);
+    let batch = approved.json;
+    for (let i = 0; i < 200 && ['submitting', 'awaiting_approval'].includes(batch.status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      batch = (await t.call(who.finance, 'GET', `/batches/${uploaded.id}`)).json;
+    }
+    const rows = batch.rows as { state: string; failure: string | null }[];
+    expect(rows.filter((r) => r.state !== 'failed')).toHaveLength(1);
+    expect(rows.find((r) => r.state === 'failed')?.failure).toMatch(
+      /^Fatima Finance has created 60\.00 EUR of their 100\.00 EUR day limit; this payout would take them to 130\.00 EUR\.$|^Fatima Finance has created 70\.00 EUR of their 100\.00 EUR day limit; this payout would take them to 130\.00 EUR\.$/,
+    );
   });
 });
 

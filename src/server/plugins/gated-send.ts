@@ -4,9 +4,9 @@
 // approval links of mail (docs/decisions/087) both decide through it, so that a decision is the
 // same whichever channel it came by; the audit entries name a channel other than the dashboard.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { heldAnswerOf } from '#/api/controls';
+import { heldAnswerOf, isTransactionApproval } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
-import { type OperationDef, recordKindOf } from '#/api/operations';
+import { type OperationDef, recordKindOf, TRANSACTION_OPERATION_OF } from '#/api/operations';
 import type { User } from '../store/workspace';
 import { changesOf } from '../audit-changes';
 import { partnerApi } from '../partner-api';
@@ -67,7 +67,9 @@ export function gatedSend(app: FastifyInstance, { indexAnswer, indexCatchUp }: P
     const writes = op.method !== 'GET' && !op.readOnly;
     const action = `${op.method} ${op.path}`;
     const target = pathname.replace(/^\/v1\//, '');
-    const channel = call.channel ? { channel: call.channel } : {};
+    // A decision names where it was taken: the dashboard's screens, or a mail's link (087).
+    const decides = isTransactionApproval(TRANSACTION_OPERATION_OF.get(op.id)?.name ?? '');
+    const channel = call.channel || decides ? { channel: call.channel ?? 'dashboard' } : {};
     const note = (entry: Parameters<typeof audit>[1]) =>
       audit(request, { ...entry, details: { ...entry.details, ...channel } }, user);
     // What to undo should the API not be reached (a limit's reservation).
