@@ -472,3 +472,12 @@ export async function callDashboard(page: Page, method: string, path: string, da
   });
   return { status: response.status(), json: await response.json() };
 }
+
+/** Fills the New payout form (on it already): Lumen pays Anatolia in EUR, deposited in USDT. */
+export async function fillPayout(page: Page, amount: string) {
+  await choose(page, 'Sender', /Lumen Textiles GmbH/);
+  await choose(page, 'Payout account', /Anatolia Cotton Mills/);
+  await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
+  await page.getByRole('textbox', { name: 'Payout amount' }).fill(amount);
+  await choose(page, 'Purpose', 'Supplier payment');
+}

@@ -7,6 +7,7 @@ import {
   checkA11y,
   choose,
   expect,
+  fillPayout,
   signInAs,
   test,
 } from './fixtures';
@@ -31,11 +32,7 @@ test('a finance person over their day limit reads why the payout is refused', as
   await fatimaDayLimit(page, '2000');
   await signInAs(page, 'Fatima Finance');
   await page.goto('/transactions/payouts/new');
-  await choose(page, 'Sender', /Lumen Textiles GmbH/);
-  await choose(page, 'Payout account', /Anatolia Cotton Mills/);
-  await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
-  await page.getByRole('textbox', { name: 'Payout amount' }).fill('2500');
-  await choose(page, 'Purpose', 'Supplier payment');
+  await fillPayout(page, '2500');
   await page.getByRole('button', { name: 'Create transaction' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'Fatima Finance has created 0.00 EUR of their 2,000.00 EUR day limit; this payout would take them to 2,500.00 EUR.',

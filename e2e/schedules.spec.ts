@@ -1,18 +1,14 @@
 // Scheduled payouts (docs/decisions/090): a finance person schedules a payout monthly on the 31st
 // from the New payout form, reads when it runs (the last day of shorter months), and finds it
 // in the list of payouts under Scheduled.
-import { checkA11y, choose, expect, signInAs, test } from './fixtures';
+import { checkA11y, expect, fillPayout, signInAs, test } from './fixtures';
 
 test('a payout scheduled monthly on the 31st shows in the list with its next run', async ({
   page,
 }) => {
   await signInAs(page, 'Fatima Finance');
   await page.goto('/transactions/payouts/new');
-  await choose(page, 'Sender', /Lumen Textiles GmbH/);
-  await choose(page, 'Payout account', /Anatolia Cotton Mills/);
-  await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
-  await page.getByRole('textbox', { name: 'Payout amount' }).fill('1800');
-  await choose(page, 'Purpose', 'Supplier payment');
+  await fillPayout(page, '1800');
   await page.getByRole('radiogroup', { name: 'When' }).getByText('Monthly').click();
   await page.getByRole('textbox', { name: 'Day of the month' }).fill('31');
   // The next three runs, each on the month's last day where it has no 31st.

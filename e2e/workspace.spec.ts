@@ -8,6 +8,7 @@ import {
   CSRF,
   type Dashboard,
   expect,
+  fillPayout,
   forgetSession,
   quotedPayout,
   SEEDED,
@@ -39,11 +40,7 @@ async function payoutNeedingTwo(page: Page) {
   await requireTwoApproversFrom(page, '1000');
   await signInAs(page, 'Fatima Finance');
   await page.goto('/transactions/payouts/new');
-  await choose(page, 'Sender', /Lumen Textiles GmbH/);
-  await choose(page, 'Payout account', /Anatolia Cotton Mills/);
-  await choose(page, 'Deposit currency', /^USDT\(TRC20\)/);
-  await page.getByRole('textbox', { name: 'Payout amount' }).fill('2500');
-  await choose(page, 'Purpose', 'Supplier payment');
+  await fillPayout(page, '2500');
   await page.getByRole('button', { name: 'Create transaction' }).click();
   await expect(page.getByRole('heading', { name: /^Payout #\d+$/ })).toBeVisible();
   const id = page.url().split('/').pop()!;

@@ -2,7 +2,7 @@
 // request, the signed-in person, role checks and the audit of what a request did. What these read
 // is `RequestServices`, decorated on the app by ./app.ts and declared here, no more than they use;
 // this file imports none of the services, so any of them may use it.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IDLE_HEADER } from '#/api/endpoints';
 import { fieldErrors } from '#/api/problem';
@@ -212,4 +212,16 @@ export async function requireSignIn(request: FastifyRequest, reply: FastifyReply
     code: 'UNAUTHORIZED',
     detail: 'Sign in again: the session has ended.',
   });
+}
+
+/**
+ * Forms posted by a page of the server's own (SAML's POST binding, a mail's approval link): read
+ * as plain fields, at most `bodyLimit` bytes (a larger one is answered 413).
+ */
+export function acceptForms(app: FastifyInstance, bodyLimit: number) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
+  );
 }

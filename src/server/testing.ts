@@ -1,5 +1,6 @@
 // Test support: a dashboard server on loopback with the embedded sandbox (a demo partner and
 // another partner), its own database on the dialect asked for, and the demo workspace's people.
+import type { Role } from '#/api/roles';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, expect, inject } from 'vitest';
 import { freePort } from '#/http/free-port';
@@ -420,4 +421,29 @@ export async function openEventStream(base: string, cookie: string) {
     }
   })();
   return { events, ended: () => ended, close: () => controller.abort() };
+}
+
+/**
+ * A person added with an authenticator app enrolled: its secret (to make codes), the password,
+ * the recovery codes and the cookie of the session that enrolled it.
+ */
+export async function personWithAuthenticator(
+  t: TestDashboard,
+  person: { email: string; name: string; roles: Role[] },
+) {
+  const { TOTP } = await import('otpauth');
+  const { password } = await t.server.workspace.createUser(person);
+  const cookie = (await t.signIn({ email: person.email, password })).cookie;
+  const post = (path: string, body?: object) =>
+    fetch(`${t.base}/api${path}`, {
+      method: 'POST',
+      headers: { cookie, ...(body ? JSON_CSRF : CSRF) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const secret = (await (await post('/account/totp')).json()).secret as string;
+  const confirmed = await post('/account/totp/confirm', {
+    code: new TOTP({ secret }).generate(),
+  });
+  const recoveryCodes = (await confirmed.json()).recoveryCodes as string[];
+  return { secret, password, recoveryCodes, cookie };
 }

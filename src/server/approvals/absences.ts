@@ -34,15 +34,25 @@ const isApprover = (roles: string) =>
  * The approvers away at `at` who named `delegateId` their delegate, active and still approvers:
  * whom the delegate may decide for then. Read in `db` (the decision's transaction).
  */
-export async function standsInForIn(db: Db, delegateId: string, at: number): Promise<string[]> {
-  const rows = await db
+/** The absences covering `at` whose people are still active, with their names and roles. */
+const absentAt = (db: Db, at: number) =>
+  db
     .selectFrom('absence as a')
     .innerJoin('app_user as u', 'u.id', 'a.user_id')
-    .select(['a.user_id', 'u.roles'])
-    .where('a.delegate_id', '=', delegateId)
+    .innerJoin('app_user as d', 'd.id', 'a.delegate_id')
+    .select(['a.user_id', 'a.delegate_id', 'u.name', 'u.roles'])
     .where('a.from_at', '<=', at)
     .where('a.until_at', '>', at)
     .where('u.disabled_at', 'is', null)
+    .where('d.disabled_at', 'is', null);
+
+/**
+ * The approvers away at `at` who named `delegateId` their delegate, active and still approvers:
+ * whom the delegate may decide for then. Read in `db` (the decision's transaction).
+ */
+export async function standsInForIn(db: Db, delegateId: string, at: number): Promise<string[]> {
+  const rows = await absentAt(db, at)
+    .where('a.delegate_id', '=', delegateId)
     .orderBy('a.until_at')
     .orderBy('a.user_id')
     .execute();
@@ -59,16 +69,7 @@ export async function delegatesOfIn(
   at: number,
 ): Promise<{ delegateId: string; forName: string }[]> {
   if (approverIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('absence as a')
-    .innerJoin('app_user as u', 'u.id', 'a.user_id')
-    .innerJoin('app_user as d', 'd.id', 'a.delegate_id')
-    .select(['a.delegate_id', 'u.name'])
-    .where('a.user_id', 'in', approverIds)
-    .where('a.from_at', '<=', at)
-    .where('a.until_at', '>', at)
-    .where('d.disabled_at', 'is', null)
-    .execute();
+  const rows = await absentAt(db, at).where('a.user_id', 'in', approverIds).execute();
   return rows.map((r) => ({ delegateId: r.delegate_id, forName: r.name }));
 }
 

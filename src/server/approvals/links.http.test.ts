@@ -6,7 +6,12 @@
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from '../store/audit';
-import { createdTransaction, JSON_CSRF, startTestDashboard, type TestDashboard } from '../testing';
+import {
+  createdTransaction,
+  personWithAuthenticator,
+  startTestDashboard,
+  type TestDashboard,
+} from '../testing';
 
 const MINUTE = 60_000;
 let t: TestDashboard;
@@ -56,21 +61,13 @@ beforeAll(async () => {
   t = await startTestDashboard({ now: () => Date.now() + ahead });
   who = await t.demoCookies('finance', 'operations', 'approver', 'approver2');
   // Sam approves, with an authenticator app enrolled.
-  const { password } = await t.server.workspace.createUser({
-    email: 'sam@example.com',
-    name: 'Sam Secure',
-    roles: ['approver'],
-  });
-  const first = (await t.signIn({ email: 'sam@example.com', password })).cookie;
-  const post = (path: string, body?: object) =>
-    fetch(`${t.base}/api${path}`, {
-      method: 'POST',
-      headers: { cookie: first, ...JSON_CSRF },
-      body: JSON.stringify(body ?? {}),
-    });
-  samSecret = (await (await post('/account/totp')).json()).secret;
-  const totp = new TOTP({ secret: samSecret });
-  expect((await post('/account/totp/confirm', { code: totp.generate() })).status).toBe(200);
+  samSecret = (
+    await personWithAuthenticator(t, {
+      email: 'sam@example.com',
+      name: 'Sam Secure',
+      roles: ['approver'],
+    })
+  ).secret;
 });
 afterAll(() => t.close());
 

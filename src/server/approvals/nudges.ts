@@ -16,7 +16,7 @@ import { transitionFor } from '#/api/transaction-states';
 import type { ControlsStore } from '../controls/store';
 import type { Notices } from '../notifications/notices';
 import type { PartnerApi } from '../partner-api';
-import { type AuditSeal, appendAudit } from '../store/audit';
+import { type AuditSeal, appendJobAudit } from '../store/audit';
 import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
 import { originIn } from './requests';
@@ -440,21 +440,11 @@ function auditNudge(
   action: string,
   details: Record<string, unknown>,
 ) {
-  return appendAudit(
-    deps.db,
-    {
-      at: now,
-      actorId: null,
-      actorEmail: null,
-      roles: [],
-      ip: '',
-      userAgent: 'dashboard approval reminders',
-      requestId: null,
-      action,
-      target: w.transaction ? `${w.transaction.product}:${w.transaction.id}` : w.subject,
-      outcome: 'ok',
-      details: { environment: w.environment, since: w.since, ...details },
-    },
-    deps.auditSeal,
-  );
+  return appendJobAudit(deps.db, deps.auditSeal, 'approval reminders', {
+    at: now,
+    action,
+    target: w.transaction ? `${w.transaction.product}:${w.transaction.id}` : w.subject,
+    outcome: 'ok',
+    details: { environment: w.environment, since: w.since, ...details },
+  });
 }

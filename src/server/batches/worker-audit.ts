@@ -1,7 +1,7 @@
 // The audit trail of a bulk file's background work (its quote, its submission): each entry names
 // the person the work is done for (who asked for the quote, who uploaded the file, who approved
 // it last) as the one it was done for, by the dashboard's background worker.
-import { appendAudit, type AuditSeal } from '../store/audit';
+import { appendJobAudit, type AuditSeal } from '../store/audit';
 import type { DashboardDb } from '../store/db';
 import type { WorkspaceStore } from '../store/workspace';
 
@@ -26,18 +26,12 @@ export async function auditForBatch(
   entry: BatchAuditEntry,
 ) {
   const actor = actorId ? await ctx.workspace.userById(actorId) : undefined;
-  return appendAudit(
-    ctx.db,
-    {
-      at: ctx.now(),
-      actorId,
-      actorEmail: actor?.email ?? null,
-      roles: actor?.roles ?? [],
-      ip: '',
-      userAgent: 'dashboard bulk payouts',
-      requestId: `batch-${batchId}`,
-      ...entry,
-    },
-    ctx.auditSeal,
-  );
+  return appendJobAudit(ctx.db, ctx.auditSeal, 'bulk payouts', {
+    at: ctx.now(),
+    actorId,
+    actorEmail: actor?.email ?? null,
+    roles: actor?.roles ?? [],
+    requestId: `batch-${batchId}`,
+    ...entry,
+  });
 }

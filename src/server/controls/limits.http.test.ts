@@ -18,6 +18,16 @@ async function people(t: TestDashboard, admin: string) {
   return Object.fromEntries(list.map((p) => [p.email.split('@')[0]!, p.id]));
 }
 
+/** Adds a limit as `cookie`: the API's answer. */
+const addLimit = (
+  t: TestDashboard,
+  cookie: string,
+  scope: string,
+  target: string | undefined,
+  period: string,
+  amount: string,
+) => t.call(cookie, 'POST', '/controls/limits', { scope, target, period, amount });
+
 const count = (sandbox: TestDashboard['sandbox']) =>
   (sandbox.db.prepare('SELECT COUNT(*) AS n FROM txn').get() as { n: number }).n;
 
@@ -38,42 +48,22 @@ describe('limits on what may be created', () => {
     t.call(cookie, 'POST', '/v1/sendf2f/', transactionBody(parties, 'sendf2f', { toAmount }));
 
   it('refuses bad limits, naming the field', async () => {
-    const bad = await t.call(who.admin, 'POST', '/controls/limits', {
-      scope: 'team',
-      target: '*',
-      period: 'week',
-      amount: 'lots',
-    });
+    const bad = await addLimit(t, who.admin, 'team', '*', 'week', 'lots');
     expect(bad.status).toBe(400);
     expect((bad.json.errors as { field: string }[]).map((e) => e.field).sort()).toEqual([
       'amount',
       'period',
       'scope',
     ]);
-    const nobody = await t.call(who.admin, 'POST', '/controls/limits', {
-      scope: 'person',
-      target: 'nobody',
-      period: 'day',
-      amount: '100',
-    });
+    const nobody = await addLimit(t, who.admin, 'person', 'nobody', 'day', '100');
     expect(nobody.status).toBe(400);
     expect(nobody.json.errors[0].field).toBe('target');
-    const notAdmin = await t.call(who.finance, 'POST', '/controls/limits', {
-      scope: 'workspace',
-      target: '*',
-      period: 'day',
-      amount: '100',
-    });
+    const notAdmin = await addLimit(t, who.finance, 'workspace', '*', 'day', '100');
     expect(notAdmin.status).toBe(403);
   });
 
   it('refuses a payout over a person’s day limit in words, and shows the use', async () => {
-    const added = await t.call(who.admin, 'POST', '/controls/limits', {
-      scope: 'person',
-      target: ids.finance,
-      period: 'day',
-      amount: '5,000',
-    });
+    const added = await addLimit(t, who.admin, 'person', ids.finance, 'day', '5,000');
     expect(added.status).toBe(200);
     expect(added.json).toMatchObject({ targetName: 'Fatima Finance', amount: '5000' });
     expect((await create(who.finance, '3000.00')).status).toBe(200);
@@ -95,12 +85,7 @@ describe('limits on what may be created', () => {
   });
 
   it('refuses a single payout over a per-transaction limit for each person', async () => {
-    const added = await t.call(who.admin, 'POST', '/controls/limits', {
-      scope: 'person',
-      target: '*',
-      period: 'transaction',
-      amount: '10000',
-    });
+    const added = await addLimit(t, who.admin, 'person', '*', 'transaction', '10000');
     const over = await create(who.operations, '12000.00');
     expect(over.status).toBe(403);
     expect(over.json.detail).toBe(
@@ -113,12 +98,14 @@ describe('limits on what may be created', () => {
   });
 
   it('holds a merchant to its month limit, whoever creates', async () => {
-    const added = await t.call(who.admin, 'POST', '/controls/limits', {
-      scope: 'merchant',
-      target: String(parties.merchantId),
-      period: 'month',
-      amount: '1',
-    });
+    const added = await addLimit(
+      t,
+      who.admin,
+      'merchant',
+      String(parties.merchantId),
+      'month',
+      '1',
+    );
     expect(added.json.targetName).toMatch(/\(#\d+\)$/);
     const over = await create(who.operations, '5.00');
     expect(over.status).toBe(403);
@@ -139,12 +126,7 @@ describe('a limit on a bulk file’s rows', () => {
   it('fails the row that would pass the uploader’s day limit, in words, and pays the rest', async () => {
     const ids = await people(t, who.admin);
     const parties = await t.parties(who.operations);
-    await t.call(who.admin, 'POST', '/controls/limits', {
-      scope: 'person',
-      target: ids.finance,
-      period: 'day',
-      amount: '100',
-    });
+    await addLimit(t, who.admin, 'person', ids.finance, 'day', '100');
     const m = parties.merchantId;
     const uploaded = await uploadBatchFile(t.base, who.finance, [
       `${m},ACC-EUR,USDT(TRC20),60,SALARY,L-1`,
@@ -185,12 +167,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))(
     });
 
     it('never lets them pass the workspace’s day limit together', async () => {
-      const added = await a.call(who.admin, 'POST', '/controls/limits', {
-        scope: 'workspace',
-        target: '*',
-        period: 'day',
-        amount: '10000',
-      });
+      const added = await addLimit(a, who.admin, 'workspace', '*', 'day', '10000');
       expect(added.status).toBe(200);
       const parties = await a.parties(who.operations);
       const finance = (await b.demoCookies('finance')).finance;

@@ -2,13 +2,11 @@
 // and not only by the screen: a deposit approval, a bulk file's approval and new bank details,
 // by someone with an authenticator enrolled, wait for its code, given at most every few minutes
 // (the workspace's window); people without one are not asked.
-import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionBody } from '#/sandbox/testing';
 import {
-  CSRF,
-  JSON_CSRF,
   sessionCookieOf,
+  personWithAuthenticator,
   startTestDashboard,
   type TestDashboard,
   uploadBatchFile,
@@ -30,22 +28,13 @@ beforeAll(async () => {
     approver: aiko,
   } = await t.demoCookies('finance', 'operations', 'onboarding', 'approver'));
   // Sam approves, with an authenticator app enrolled.
-  const { password } = await t.server.workspace.createUser({
+  const sam0 = await personWithAuthenticator(t, {
     email: 'sam@example.com',
     name: 'Sam Secure',
     roles: ['approver'],
   });
-  const first = (await t.signIn({ email: 'sam@example.com', password })).cookie;
-  const post = (path: string, body?: object) =>
-    fetch(`${t.base}/api${path}`, {
-      method: 'POST',
-      headers: { cookie: first, ...(body ? JSON_CSRF : CSRF) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-  const begun = await (await post('/account/totp')).json();
-  const totp = new TOTP({ secret: begun.secret });
-  const confirmed = await post('/account/totp/confirm', { code: totp.generate() });
-  recovery = (await confirmed.json()).recoveryCodes;
+  const password = sam0.password;
+  recovery = sam0.recoveryCodes;
   const signedIn = await t.signIn({
     email: 'sam@example.com',
     password,

@@ -12,7 +12,7 @@ import { pathOf } from '#/api/call';
 import type { Environment } from '#/api/dashboard';
 import { approvalLinkPage, type LinkView, messagePage } from '../approvals/link-page';
 import { partnerApi } from '../partner-api';
-import { audit, signedInOf } from '../request';
+import { acceptForms, audit, signedInOf } from '../request';
 import { contentSecurityPolicy, newNonce } from '../security';
 import { type ApprovalLink, approvalLinkStore } from '../store/approval-links';
 import { signInFailures } from '../store/sign-in-failures';
@@ -209,11 +209,7 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
   // Wrong codes count with the dashboard's step-up: five in ten minutes, whichever channel.
   const stepUpFailures = signInFailures(ctx.db, { max: 5, windowMs: 10 * 60_000, now: ctx.now });
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
-  );
+  acceptForms(app, MAX_FORM_BYTES);
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'approval link failed');

@@ -22,7 +22,7 @@ import {
   serviceProviderOf,
 } from '../sso/saml';
 import { XmlRefused } from '../sso/saml-metadata';
-import { audit } from '../request';
+import { acceptForms, audit } from '../request';
 import { METADATA_RETRY_MS, refreshSamlMetadata } from '../sso/saml-refresh';
 import {
   completeSignIn,
@@ -130,11 +130,7 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
   const ctx: DashboardContext = app.dashboard;
   const sp = () => serviceProviderOf(ctx.address.origin());
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: MAX_FORM_BYTES },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
-  );
+  acceptForms(app, MAX_FORM_BYTES);
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'SAML request failed');

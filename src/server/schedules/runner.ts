@@ -16,7 +16,7 @@ import { phaseOf } from '#/api/transaction-states';
 import type { MoneyControls } from '../controls/controls';
 import type { Notices } from '../notifications/notices';
 import type { PartnerApi } from '../partner-api';
-import { type AuditSeal, appendAudit } from '../store/audit';
+import { type AuditSeal, appendJobAudit } from '../store/audit';
 import type { DashboardDb } from '../store/db';
 import type { PayoutScheduleTable, ScheduleRunTable } from '../store/schema';
 import type { WorkspaceStore } from '../store/workspace';
@@ -312,21 +312,11 @@ function auditRun(
   outcome: 'ok' | 'failed',
   details: Record<string, unknown>,
 ) {
-  return appendAudit(
-    deps.db,
-    {
-      at: now,
-      actorId: null,
-      actorEmail: null,
-      roles: [],
-      ip: '',
-      userAgent: 'dashboard scheduled payouts',
-      requestId: null,
-      action: 'scheduled payout run',
-      target: `schedule/${s.id}`,
-      outcome,
-      details: { environment: s.environment, run: date, ...details },
-    },
-    deps.auditSeal,
-  );
+  return appendJobAudit(deps.db, deps.auditSeal, 'scheduled payouts', {
+    at: now,
+    action: 'scheduled payout run',
+    target: `schedule/${s.id}`,
+    outcome,
+    details: { environment: s.environment, run: date, ...details },
+  });
 }

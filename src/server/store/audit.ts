@@ -329,3 +329,29 @@ export async function verifyAuditChain(
     }
   }
 }
+
+/**
+ * An entry written by a background job of the dashboard (not a request): no address, the job's
+ * name as the agent, and the person it acted for where there is one.
+ */
+export function appendJobAudit(
+  store: DashboardDb,
+  seal: AuditSeal | undefined,
+  job: string,
+  entry: Pick<AuditEntry, 'at' | 'action' | 'target' | 'outcome' | 'details'> &
+    Partial<Pick<AuditEntry, 'actorId' | 'actorEmail' | 'roles' | 'requestId'>>,
+) {
+  return appendAudit(
+    store,
+    {
+      actorId: null,
+      actorEmail: null,
+      roles: [],
+      ip: '',
+      userAgent: `dashboard ${job}`,
+      requestId: null,
+      ...entry,
+    },
+    seal,
+  );
+}

@@ -78,6 +78,15 @@ function accountsHint(product: Product, senderChosen: boolean, currency: string 
   return currency ? `${whose} in ${currency}` : `${whose}; the payout is in its currency`;
 }
 
+/** What the form's fields ask the API to create (all checked by the resolver first). */
+const bodyOf = (values: Values) => ({
+  fromBusinessId: values.fromBusinessId!,
+  toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
+  fromCurrencySymbol: values.fromCurrencySymbol!,
+  toAmount: plainAmount(values.toAmount),
+  purpose: values.purpose!,
+});
+
 export function TransactionForm({
   product,
   draft,
@@ -181,13 +190,7 @@ export function TransactionForm({
     scheduling.mutate(
       {
         product: product as 'sendc2f' | 'sendf2f',
-        body: {
-          fromBusinessId: values.fromBusinessId!,
-          toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
-          fromCurrencySymbol: values.fromCurrencySymbol!,
-          toAmount: plainAmount(values.toAmount),
-          purpose: values.purpose!,
-        },
+        body: bodyOf(values),
         repeat: when.when as 'once' | 'monthly',
         date: when.date,
         ...(when.when === 'monthly' ? { dayOfMonth: Number(when.day) } : {}),
@@ -221,14 +224,7 @@ export function TransactionForm({
         : upload.then(values.invoice, (invoiceUrl) =>
             create.mutate(
               {
-                body: {
-                  fromBusinessId: values.fromBusinessId!,
-                  toBusinessExternalAccountId: values.toBusinessExternalAccountId!,
-                  fromCurrencySymbol: values.fromCurrencySymbol!,
-                  toAmount: plainAmount(values.toAmount),
-                  purpose: values.purpose!,
-                  ...(invoiceUrl ? { invoiceUrl } : {}),
-                },
+                body: { ...bodyOf(values), ...(invoiceUrl ? { invoiceUrl } : {}) },
                 idempotencyKey,
               },
               {
