@@ -3,7 +3,7 @@
 // screen shows (both amounts, the rate with its pair, the fee as money, the quote's expiry, who
 // is paid by name, who asked, the policy and who approved so far), then the two decisions as
 // plain forms: the second factor's code where the person has one, a reason to reject.
-import { formatAmount } from '#/api/formats';
+import { formatAmount, formatDecimal } from '#/api/formats';
 import { isoInZone } from '#/api/periods';
 import { ACTION_LABEL, policySummary, type TransactionControls } from '#/api/controls';
 import type { TransactionApproval } from '#/api/controls';
@@ -109,7 +109,7 @@ export function approvalLinkPage(v: LinkView, nonce: string): string {
     [
       'Rate',
       quote?.rate
-        ? `1 ${h(t.fromCurrencySymbol)} = ${h(quote.rate)} ${h(t.toCurrencySymbol)}${quote.rateGiven ? '' : '<span class="note">The payout divided by the deposit.</span>'}${quote.markupPercent !== null && quote.referenceRate !== null ? `<span class="note">${h(quote.markupPercent)}% below the reference rate of ${h(quote.referenceRate)}</span>` : ''}`
+        ? `1 ${h(t.fromCurrencySymbol)} = ${h(formatDecimal(quote.rate, 0, locale))} ${h(t.toCurrencySymbol)}${quote.rateGiven ? '' : '<span class="note">The payout divided by the deposit.</span>'}${quote.markupPercent !== null && quote.referenceRate !== null ? `<span class="note">${h(quote.markupPercent)}% below the reference rate of ${h(formatDecimal(quote.referenceRate, 0, locale))}</span>` : ''}`
         : 'not available',
     ],
   ];

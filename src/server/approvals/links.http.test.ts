@@ -172,6 +172,17 @@ describe('approving from the mail', () => {
     await expect.poll(() => status(id)).toMatch(/AWAITING_DEPOSIT$/);
   });
 
+  it('writes amounts and the rate in the person’s own formats', async () => {
+    const formats = { locale: 'de-DE', timeZone: 'Europe/Berlin' };
+    expect((await t.call(who.approver2, 'PUT', '/account/formats', formats)).status).toBe(200);
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    const html = await (await page(await linkOf('approver2@demo.example', id))).text();
+    expect(html).toContain('1.000,00 EUR');
+    expect(html).toMatch(/1 USDT\(TRC20\) = 0,\d+ EUR/);
+    expect(html).toContain('Europe/Berlin');
+  });
+
   it('names the dashboard as the channel of a decision taken on its screens', async () => {
     const parties = await t.parties(who.operations);
     const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });

@@ -97,6 +97,28 @@ describe('limits on what may be created', () => {
     expect((await create(who.operations, '12000.00')).status).toBe(200);
   });
 
+  it('gives a reservation back when the API refuses the creation', async () => {
+    const added = await addLimit(t, who.admin, 'workspace', '*', 'day', '100000');
+    const used = async () =>
+      Number((await t.call(who.admin, 'GET', '/controls/limits')).json.results.at(-1).used);
+    const before = await used();
+    const tester = (await t.signIn('tester@demo.example')).cookie;
+    expect(
+      (
+        await t.call(tester, 'POST', '/v1/sandbox/faults/', {
+          operationId: 'sendf2fCreate',
+          kind: 'error',
+          count: 1,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await create(who.operations, '800.00')).status).toBe(500);
+    expect(await used()).toBe(before);
+    expect((await create(who.operations, '800.00')).status).toBe(200);
+    expect(await used()).toBe(before + 800);
+    await t.call(who.admin, 'DELETE', `/controls/limits/${added.json.id}`);
+  });
+
   it('holds a merchant to its month limit, whoever creates', async () => {
     const added = await addLimit(
       t,

@@ -60,7 +60,7 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
         createdAt: Number(r.created_at),
         merchantName: merchants.get(body.fromBusinessId) ?? null,
         payeeName: account?.accountHolderName ?? null,
-        payoutCurrency: account?.currencySymbol ?? null,
+        payoutCurrency: account?.currencySymbol ?? r.payout_currency,
         runs: runs
           .filter((run) => run.schedule_id === r.id)
           .slice(0, 5)
@@ -123,6 +123,7 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
       repeat: s.repeat,
       day_of_month: s.repeat === 'monthly' ? s.dayOfMonth! : null,
       cutoff: s.cutoff,
+      payout_currency: account.data.currencySymbol,
       next_run: first,
       status: 'active',
       created_by: user.id,

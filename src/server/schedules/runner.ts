@@ -13,6 +13,7 @@ import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import type { Environment } from '#/api/dashboard';
 import type { Product } from '#/api/schemas/transaction';
 import { phaseOf } from '#/api/transaction-states';
+import { formatAmount } from '#/api/formats';
 import type { MoneyControls } from '../controls/controls';
 import type { Notices } from '../notifications/notices';
 import type { PartnerApi } from '../partner-api';
@@ -271,7 +272,8 @@ async function finish(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     if (end.status === 'approved') return true;
-    const what = `The scheduled payout of ${body.toAmount} to payout account #${body.toBusinessExternalAccountId} on ${date}`;
+    const money = `${formatAmount(body.toAmount, s.payout_currency)} ${s.payout_currency}`;
+    const what = `The scheduled payout of ${money} to payout account #${body.toBusinessExternalAccountId} on ${date}`;
     await deps.notices.scheduledRun(trx, {
       creatorId: s.created_by,
       title: `${what} ${end.status === 'skipped' ? 'was skipped' : 'was not made'}`,

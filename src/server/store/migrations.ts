@@ -1312,6 +1312,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('repeat', 'text', (c) => c.notNull())
         .addColumn('day_of_month', 'integer')
         .addColumn('cutoff', 'text', (c) => c.notNull())
+        .addColumn('payout_currency', 'text', (c) => c.notNull())
         .addColumn('next_run', 'text')
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('created_by', 'text', (c) => c.notNull())

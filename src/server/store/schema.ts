@@ -226,6 +226,8 @@ export interface PayoutScheduleTable {
   day_of_month: number | null;
   /** `HH:MM` UTC: the run's approvals by then, else it is skipped. */
   cutoff: string;
+  /** The payout account's currency when it was scheduled: how its notices name the amount. */
+  payout_currency: string;
   /** YYYY-MM-DD; null once ended. */
   next_run: string | null;
   /** `active`, `ended` or `cancelled`. */
