@@ -252,6 +252,29 @@ export const notificationEndpoints = endpoints({
     roles: ADMIN,
     audit: 'set chat network',
   },
+  getOwnChat: {
+    method: 'GET',
+    path: '/account/chat-hook',
+    summary: 'One’s own chat hook (a direct message), which gets what one gets at once',
+    response: z.object({ url: z.string().nullable() }),
+  },
+  setOwnChat: {
+    method: 'PUT',
+    path: '/account/chat-hook',
+    summary:
+      'Send what reaches one at once to one’s own chat too, approvals with one’s own single-use links',
+    body: ChatHookCreate.pick({ url: true }),
+    invalid: 'Give the incoming webhook’s URL.',
+    response: z.object({ url: z.string().nullable() }),
+    audit: 'set own chat hook',
+  },
+  removeOwnChat: {
+    method: 'DELETE',
+    path: '/account/chat-hook',
+    summary: 'Stop sending to one’s own chat',
+    response: z.object({ url: z.string().nullable() }),
+    audit: 'remove own chat hook',
+  },
   removeChatHook: {
     method: 'DELETE',
     path: '/admin/chat-hooks/{id}',

@@ -73,3 +73,13 @@ export const useSetChatNetwork = () =>
 
 export const useRemoveChatHook = () =>
   useNotificationMutation((id: string) => callEndpoint(api, E.removeChatHook, { params: { id } }));
+
+/** One's own chat hook (docs/decisions/087): what reaches one at once, approvals with links. */
+export const ownChatQuery = endpointQuery([...notificationKeys.all, 'own-chat'], E.getOwnChat);
+
+export const useSetOwnChat = () =>
+  useNotificationMutation((url: string | null) =>
+    url === null
+      ? callEndpoint(api, E.removeOwnChat)
+      : callEndpoint(api, E.setOwnChat, { body: { url } }),
+  );

@@ -58,7 +58,7 @@ const status = async (id: number) =>
   (await t.call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json.clientStatus as string;
 
 beforeAll(async () => {
-  t = await startTestDashboard({ now: () => Date.now() + ahead });
+  t = await startTestDashboard({ now: () => Date.now() + ahead, mail: { allowPrivateChat: true } });
   who = await t.demoCookies('finance', 'operations', 'approver', 'approver2');
   // Sam approves, with an authenticator app enrolled.
   samSecret = (
@@ -181,6 +181,43 @@ describe('approving from the mail', () => {
     expect(html).toContain('1.000,00 EUR');
     expect(html).toMatch(/1 USDT\(TRC20\) = 0,\d+ EUR/);
     expect(html).toContain('Europe/Berlin');
+  });
+
+  it('posts the links to the person’s own chat, never to the team’s channel', async () => {
+    const own = 'http://127.0.0.1:9/aiko-direct-messages';
+    const team = 'http://127.0.0.1:9/team-channel';
+    const bad = await t.call(who.approver, 'PUT', '/account/chat-hook', { url: 'ftp://x' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].field).toBe('url');
+    expect((await t.call(who.approver, 'PUT', '/account/chat-hook', { url: own })).json).toEqual({
+      url: own,
+    });
+    const admin = (await t.demoCookies('admin')).admin;
+    expect(
+      (await t.call(admin, 'POST', '/admin/chat-hooks', { kind: 'waitingForYou', url: team }))
+        .status,
+    ).toBe(200);
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    const chats = await t.db.db
+      .selectFrom('outbox')
+      .select(['target', 'text_body'])
+      .where('channel', '=', 'chat')
+      .execute();
+    const about = chats.filter((c) => c.text_body.includes(`#${id} `));
+    const mine = about.find((c) => c.target === own)!;
+    const channel = about.find((c) => c.target === team)!;
+    expect(channel.text_body).not.toContain('/approve/');
+    const link = /Review and approve: <([^>]+)>/.exec(mine.text_body)![1]!;
+    expect(mine.text_body).toContain(`${link}?reject`);
+    const approved = await decide(new URL(link).pathname, { decision: 'approve' });
+    expect(approved.status).toBe(200);
+    await expect.poll(() => status(id)).toMatch(/AWAITING_DEPOSIT$/);
+    // The chat carries the same link as the mail: spent once, whichever channel it came by.
+    expect((await decide(new URL(link).pathname, { decision: 'approve' })).status).toBe(409);
+    expect((await t.call(who.approver, 'DELETE', '/account/chat-hook')).json).toEqual({
+      url: null,
+    });
   });
 
   it('names the dashboard as the channel of a decision taken on its screens', async () => {

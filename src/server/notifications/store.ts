@@ -75,6 +75,25 @@ export function mailOf(
   ]);
 }
 
+/** A message to a person's own chat: the notice, their own links where it has them, the page. */
+function ownChatText(
+  event: Pick<NotifyEvent, 'title' | 'body' | 'link'>,
+  origin: string,
+  decide?: { token: string; expiresAt: number } | undefined | '',
+) {
+  const page = decide ? `${origin}${APPROVAL_LINK_PATH}/${decide.token}` : undefined;
+  const until = decide && new Date(decide.expiresAt).toISOString().replace('T', ' ').slice(11, 16);
+  return [
+    `${event.title}: ${event.body}`,
+    ...(page
+      ? [
+          `Review and approve: <${page}> · Reject: <${page}?reject> (yours alone, once, until ${until} UTC)`,
+        ]
+      : []),
+    ...(event.link ? [`Open it: <${origin}${event.link}>`] : []),
+  ].join('\n');
+}
+
 /** People of the workspace with one of `roles`, not deactivated, read in `trx`. */
 export async function peopleWithRole(
   trx: Kysely<Database>,
@@ -170,12 +189,38 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
           time,
         )
       : undefined;
+    // A person's own chat hook gets what they get at once, with their own links (087).
+    const ownChats = new Map(
+      mailed.length === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('person_chat_hook')
+              .select(['user_id', 'url'])
+              .where(
+                'user_id',
+                'in',
+                mailed.map((p) => p.id),
+              )
+              .execute()
+          ).map((h) => [h.user_id, h.url]),
+    );
     for (const person of mailed) {
       const token = links?.tokens.get(person.id);
       const own = token
         ? mailOf(event, settings.origin(), { token, expiresAt: links!.expiresAt })
         : mail;
       rows.push(outbox('email', person.email, own));
+      const chat = ownChats.get(person.id);
+      if (chat)
+        rows.push({
+          ...outbox('chat', chat),
+          text_body: ownChatText(
+            event,
+            settings.origin(),
+            token && { token, expiresAt: links!.expiresAt },
+          ),
+        });
     }
   }
   for (const hook of hooks) rows.push(outbox('chat', hook.url));
@@ -370,6 +415,25 @@ export function notificationStore(store: DashboardDb, now: () => number = Date.n
       const row = { id: randomUUID(), kind, url, created_at: now(), created_by: by };
       await db.insertInto('chat_hook').values(row).execute();
       return { id: row.id, kind, url, createdAt: row.created_at };
+    },
+
+    /** A person's own chat hook (posts to them alone), or null. */
+    async ownChatHook(userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('person_chat_hook')
+        .select('url')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.url ?? null;
+    },
+
+    async setOwnChatHook(userId: string, url: string | null) {
+      await db.deleteFrom('person_chat_hook').where('user_id', '=', userId).execute();
+      if (url)
+        await db
+          .insertInto('person_chat_hook')
+          .values({ user_id: userId, url, created_at: now() })
+          .execute();
     },
 
     async removeChatHook(id: string): Promise<boolean> {

@@ -97,6 +97,35 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
     return hook;
   });
 
+  // One's own chat (087): checked as a team hook is, and never shown to anyone else.
+  route(app, E.getOwnChat, async ({ request }) => ({ url: await notes.ownChatHook(me(request)) }));
+
+  route(app, E.setOwnChat, async ({ request, reply, body }) => {
+    const refused = (await onTeamNetwork(body.url))
+      ? undefined
+      : await publicTargetProblem(body.url);
+    if (refused)
+      return invalidInput(request, reply, `URL ${refused}.`, [{ field: 'url', message: refused }]);
+    await notes.setOwnChatHook(me(request), body.url);
+    await audit(request, {
+      action: E.setOwnChat.audit,
+      target: request.signedIn!.user.email,
+      outcome: 'ok',
+      details: { host: new URL(body.url).host },
+    });
+    return { url: body.url };
+  });
+
+  route(app, E.removeOwnChat, async ({ request }) => {
+    await notes.setOwnChatHook(me(request), null);
+    await audit(request, {
+      action: E.removeOwnChat.audit,
+      target: request.signedIn!.user.email,
+      outcome: 'ok',
+    });
+    return { url: null };
+  });
+
   route(app, E.removeChatHook, async ({ request, reply, params }) => {
     // A hook that is not there answers 404, as a saved view does (decision 045).
     if (!(await notes.removeChatHook(params.id)))

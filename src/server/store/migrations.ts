@@ -1337,4 +1337,16 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '044-person-chat-hooks': {
+    async up(db: Kysely<unknown>) {
+      // A person's own chat (docs/decisions/087): an incoming webhook that posts to them alone (a
+      // direct message), which gets what they get at once, approvals with their own links.
+      await db.schema
+        .createTable('person_chat_hook')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

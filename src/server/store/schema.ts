@@ -759,6 +759,13 @@ export interface ChatHookTable {
   created_by: string | null;
 }
 
+/** A person's own chat hook (migration 044): posts to them alone. */
+export interface PersonChatHookTable {
+  user_id: string;
+  url: string;
+  created_at: number;
+}
+
 /** A browser a person has signed in from (its cookie's hash): a new one is told of (035). */
 export interface KnownBrowserTable {
   user_id: string;
@@ -846,6 +853,7 @@ export interface Database {
   kept_mail: KeptMailTable;
   notification_pref: NotificationPrefTable;
   chat_hook: ChatHookTable;
+  person_chat_hook: PersonChatHookTable;
   known_browser: KnownBrowserTable;
   digest_state: DigestStateTable;
   statement_mail_state: StatementMailStateTable;

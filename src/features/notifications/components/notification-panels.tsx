@@ -36,9 +36,11 @@ import {
   chatNetworkQuery,
   useSetChatNetwork,
   keptMailQuery,
+  ownChatQuery,
   preferencesQuery,
   useAddChatHook,
   useRemoveChatHook,
+  useSetOwnChat,
   useSetPreferences,
 } from '../queries';
 
@@ -106,9 +108,61 @@ export function NotificationPreferences() {
             </Group>
           ))}
           {save.isError && <ApiErrorAlert error={save.error} title="Not saved" />}
+          <OwnChat />
         </Stack>
       )}
     </Panel>
+  );
+}
+
+/**
+ * One's own chat (docs/decisions/087): an incoming webhook that posts to oneself alone (a Slack
+ * or Teams direct message) gets what reaches one at once, approvals with one's own links.
+ */
+function OwnChat() {
+  const { data } = useQuery(ownChatQuery);
+  const set = useSetOwnChat();
+  const [url, setUrl] = useState('');
+  const saved = data?.url ?? null;
+  return (
+    <Stack gap={4} mt="sm">
+      <TextInput
+        label="Your own chat"
+        description="An incoming webhook that posts to you alone (a direct message): what reaches you at once goes there too, an approval with your own single-use links. Never a team channel."
+        placeholder={
+          saved ? 'Set: enter a new URL to replace it' : 'https://hooks.slack.com/services/…'
+        }
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        maw={640}
+      />
+      <Group gap="xs">
+        <Button
+          size="xs"
+          loading={set.isPending && set.variables !== null}
+          disabled={url.trim() === ''}
+          onClick={() =>
+            set.mutate(url.trim(), {
+              onSuccess: () => (setUrl(''), showDone('Saved', 'Your own chat gets your notices.')),
+            })
+          }
+        >
+          Save your chat
+        </Button>
+        {saved && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            loading={set.isPending && set.variables === null}
+            onClick={() => set.mutate(null)}
+          >
+            Stop sending to your chat
+          </Button>
+        )}
+      </Group>
+      {set.isError && <ApiErrorAlert error={set.error} title="Not saved" placed={[]} />}
+    </Stack>
   );
 }
 
