@@ -81,6 +81,8 @@ export interface LinkView {
   entered?: { reason?: string; decision?: 'approve' | 'reject' };
   errors?: Partial<Record<'code' | 'reason' | 'form', string>>;
   dashboardLink: string;
+  /** Why it no longer waits for this decision (decided, cancelled, moved on); undefined: it waits. */
+  closed?: string | undefined;
 }
 
 export function approvalLinkPage(v: LinkView, nonce: string): string {
@@ -144,10 +146,10 @@ export function approvalLinkPage(v: LinkView, nonce: string): string {
   ]);
   const facts = `<dl aria-label="What you approve">${rows.map(([k, val]) => `<div><dt>${h(k)}</dt><dd>${val}</dd></div>`).join('')}</dl>`;
   const head = `<h1>${h(ACTION_LABEL[v.action])}: ${h(noun)}</h1><p class="lead">For ${h(v.person.name)}. This link decides this ${what} approval once, until ${h(when(v.expiresAt))}; it does not sign you in to the dashboard.</p>`;
-  if (!state.canAct)
+  if (v.closed || !state.canAct)
     return linkPage(
       `${ACTION_LABEL[v.action]}: ${noun}`,
-      `${head}<div class="box warn" role="alert"><p>You cannot decide this now: ${h(state.why ?? 'it is not waiting for you.')}</p></div>${facts}<p><a href="${h(v.dashboardLink)}">Open it in the dashboard</a></p>`,
+      `${head}<div class="box warn" role="alert"><p>You cannot decide this now: ${h(v.closed ?? state.why ?? 'it is not waiting for you.')}</p></div>${facts}<p><a href="${h(v.dashboardLink)}">Open it in the dashboard</a></p>`,
       nonce,
     );
   const error = (field: 'code' | 'reason') =>

@@ -135,6 +135,23 @@ describe('approving from the mail', () => {
     ahead = 0;
   });
 
+  it('says so when someone else decided first, and changes nothing', async () => {
+    const parties = await t.parties(who.operations);
+    const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+    const link = await linkOf('approver@demo.example', id);
+    // Bruno approves on the dashboard while Aiko's mail waits unread.
+    expect((await t.call(who.approver2, 'POST', `/v1/sendc2f/approveQuote/${id}`)).status).toBe(
+      200,
+    );
+    const shown = await (await page(link)).text();
+    expect(shown).toContain('You cannot decide this now');
+    expect(shown).not.toContain('name="decision"');
+    const late = await decide(link, { decision: 'reject', reason: 'Too late' });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('Bruno Approver');
+    expect(await status(id)).toMatch(/AWAITING_DEPOSIT$/);
+  });
+
   it('rejects with a reason, which it requires', async () => {
     const parties = await t.parties(who.operations);
     const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });

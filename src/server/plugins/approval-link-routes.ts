@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_LINK_PATH, controlsEndpoints as E } from '#/api/controls';
 import { transactionOperations } from '#/api/operations';
+import { transitionFor } from '#/api/transaction-states';
 import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
 import { pathOf } from '#/api/call';
 import type { Environment } from '#/api/dashboard';
@@ -174,7 +175,18 @@ function linkPages(app: FastifyInstance) {
       ctx.controls.settings(),
     ]);
     if (!read.ok || 'response' in controls) return undefined;
+    // Decided meanwhile (on another channel, by someone else) or moved on: said, with who.
+    const approved = controls.approvals.find(
+      (a) => a.action === subject.action && a.status === 'approved',
+    );
+    const by = approved?.decisions.filter((d) => d.decision === 'approve').map((d) => d.userName);
+    const closed = transitionFor(subject.product, read.data, subject.action)
+      ? undefined
+      : approved
+        ? `it was approved already, by ${by?.join(' and ') || 'another approver'}.`
+        : `it no longer waits for this approval (${read.data.clientStatus}).`;
     return {
+      closed,
       person,
       action: subject.action,
       product: subject.product,
@@ -269,6 +281,19 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
       const found = await usable(request, reply);
       if (!found) return reply;
       const { link, person } = found;
+      // Decided meanwhile, or moved on: said, and the link stays unspent (it decides nothing).
+      const current = await viewOf(link, person);
+      if (!current) return unreadable(reply);
+      if (current.closed)
+        return refusal(
+          request,
+          reply,
+          link,
+          'already decided',
+          409,
+          'Already decided',
+          `Nothing was decided: ${current.closed}`,
+        );
       const form: Form =
         typeof request.body === 'object' && request.body !== null ? request.body : {};
       const decision =
