@@ -22,6 +22,9 @@ test('a payout scheduled monthly on the 31st shows in the list with its next run
   // On a phone the schedule still reads whole: nothing pushed sideways.
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(scheduled).toContainText('Monthly on the last day');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Once the layout has settled from the resize (the navigation folds away).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(360);
   await checkA11y(page);
 });
