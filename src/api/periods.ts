@@ -163,3 +163,6 @@ export function isoInZone(ms: number, zone: string): string {
   const mm = String(minutes % 60).padStart(2, '0');
   return `${local}${sign}${hh}:${mm}`;
 }
+
+/** An instant to the minute in UTC, as people read it: `2026-11-29 16:57` (no zone named). */
+export const utcMinute = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);

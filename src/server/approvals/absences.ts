@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { WORKSPACE_ROLES, hasRole, type Role } from '#/api/roles';
 import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
+import type { Decider } from '../controls/rules';
 import { serializedWithControls } from './requests';
 
 type Db = Kysely<Database>;
@@ -30,10 +31,6 @@ export const MAX_ABSENCE_DAYS = 92;
 const isApprover = (roles: string) =>
   hasRole(roles.split(',') as Role[], WORKSPACE_ROLES.decideApprovals);
 
-/**
- * The approvers away at `at` who named `delegateId` their delegate, active and still approvers:
- * whom the delegate may decide for then. Read in `db` (the decision's transaction).
- */
 /** The absences covering `at` whose people are still active, with their names and roles. */
 const absentAt = (db: Db, at: number) =>
   db
@@ -47,16 +44,34 @@ const absentAt = (db: Db, at: number) =>
     .where('d.disabled_at', 'is', null);
 
 /**
- * The approvers away at `at` who named `delegateId` their delegate, active and still approvers:
- * whom the delegate may decide for then. Read in `db` (the decision's transaction).
+ * These people as the approvals rule reads them at `at`: an approver as they are; anyone else
+ * with the approvers away who named them their delegate, active and still approvers (whom they
+ * may decide for then, soonest back first). One read for all of them, in `db` (a decision's
+ * transaction, or the store for what a page shows).
  */
-export async function standsInForIn(db: Db, delegateId: string, at: number): Promise<string[]> {
+export async function asDecidersIn<P extends Decider>(
+  db: Db,
+  people: readonly P[],
+  at: number,
+): Promise<(P & Pick<Decider, 'standsInFor'>)[]> {
+  const approves = (p: P) => hasRole(p.roles, WORKSPACE_ROLES.decideApprovals);
+  const others = people.filter((p) => !approves(p)).map((p) => p.id);
+  if (others.length === 0) return [...people];
   const rows = await absentAt(db, at)
-    .where('a.delegate_id', '=', delegateId)
+    .where('a.delegate_id', 'in', others)
     .orderBy('a.until_at')
     .orderBy('a.user_id')
     .execute();
-  return rows.filter((r) => isApprover(r.roles)).map((r) => r.user_id);
+  return people.map((p) =>
+    approves(p)
+      ? p
+      : {
+          ...p,
+          standsInFor: rows
+            .filter((r) => r.delegate_id === p.id && isApprover(r.roles))
+            .map((r) => r.user_id),
+        },
+  );
 }
 
 /**
@@ -191,8 +206,6 @@ export function absenceStore(store: DashboardDb, now: () => number = Date.now) {
         .executeTakeFirst();
       return Number(removed.numDeletedRows) > 0;
     },
-
-    standsInFor: (delegateId: string, at = now()) => standsInForIn(db, delegateId, at),
   };
 }
 

@@ -2,8 +2,7 @@
 // `explain(ref, person)` for every kind of subject, built once with the database, the clock and
 // the notices.
 import type { Decider } from '../controls/rules';
-import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
-import { standsInForIn } from './absences';
+import { asDecidersIn } from './absences';
 import {
   type ApprovalRef,
   type ApprovalsDeps,
@@ -32,9 +31,10 @@ export function approvals(deps: ApprovalsDeps) {
      * role with the approvers away who named them their delegate; an approver as they are.
      */
     asDecider: async <P extends Decider>(person: P): Promise<P & Pick<Decider, 'standsInFor'>> =>
-      hasRole(person.roles, WORKSPACE_ROLES.decideApprovals)
-        ? person
-        : { ...person, standsInFor: await standsInForIn(deps.db.db, person.id, deps.now()) },
+      (await asDecidersIn(deps.db.db, [person], deps.now()))[0]!,
+    /** `asDecider` of several people, read at once (the live hub's counts of everyone). */
+    asDeciders: <P extends Decider>(people: readonly P[]) =>
+      asDecidersIn(deps.db.db, people, deps.now()),
   };
 }
 

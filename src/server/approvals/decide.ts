@@ -19,8 +19,7 @@ import {
 } from '../controls/rules';
 import type { Conversion } from '../controls/rules';
 import { actingFor } from '../controls/rules';
-import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
-import { standsInForIn } from './absences';
+import { asDecidersIn } from './absences';
 import { deactivatedPeople, serializedWithControls } from './requests';
 
 /** A person's name, read in `trx`. */
@@ -202,9 +201,7 @@ async function judged(
   // channel a decision comes through).
   if (gone.has(person.id)) return { outcome: { kind: 'refused', refusal: 'FORBIDDEN_ROLE' } };
   if (subject.judge) return { outcome: subject.judge(person, decision, time) };
-  const decider = hasRole(person.roles, WORKSPACE_ROLES.decideApprovals)
-    ? person
-    : { ...person, standsInFor: await standsInForIn(trx, person.id, time) };
+  const decider = (await asDecidersIn(trx, [person], time))[0]!;
   const state = {
     ...subject.state,
     decisions: subject.state.decisions.filter((d) => !gone.has(d.userId)),

@@ -5,6 +5,7 @@
 // cancelled through the API where its state allows, and whoever asked is told. Each step is
 // claimed by a conditional update of `approval_nudge` (whichever server's pass finds it first),
 // told in the same transaction, and audited.
+import { utcMinute } from '#/api/periods';
 import type { Kysely } from 'kysely';
 import type { ApprovalSettings } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
@@ -74,7 +75,7 @@ export function waitedWords(ms: number): string {
   return `${days} days`;
 }
 
-const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const utc = (ms: number) => `${utcMinute(ms)} UTC`;
 
 /** The transactions of `environment` waiting for an approval since before `before`. */
 async function waitingTransactions(

@@ -24,7 +24,7 @@ export interface ApprovalDeps {
 
 /** What the approval inbox's batches are read from (parts of the server's context). */
 export interface BatchInboxDeps extends ApprovalDeps {
-  approvals: Pick<Approvals, 'asDecider'>;
+  approvals: Pick<Approvals, 'asDecider' | 'asDeciders'>;
   batches: { store: Pick<BatchStore, 'list' | 'uploaderName'> };
   now: () => number;
 }
@@ -118,8 +118,8 @@ export async function batchInboxCounts(
 ): Promise<Map<string, ApprovalCounts>> {
   const { waiting, context, time } = await waitingBatches(ctx, environment);
   const counts = new Map<string, ApprovalCounts>();
-  for (const person of users) {
-    const user = waiting.length > 0 ? await ctx.approvals.asDecider(person) : person;
+  // Whom each stands in for, read once for all of them (only when a file waits).
+  for (const user of waiting.length > 0 ? await ctx.approvals.asDeciders(users) : users)
     counts.set(
       user.id,
       batchCounts(
@@ -128,7 +128,6 @@ export async function batchInboxCounts(
         })),
       ),
     );
-  }
   return counts;
 }
 

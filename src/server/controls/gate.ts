@@ -1,6 +1,7 @@
 // The gate (docs/decisions/025): the verdict on every call of the partner's API the proxy makes
 // for a person; nothing else decides. An approval counts towards the policies; a transaction
 // created here records who asked and whom it pays; a status simulation sets the status only.
+import { utcMinute } from '#/api/periods';
 import { requestRef } from '../approvals/subjects/request';
 import { type DecidedBy, lastOf, refusedProblem } from '../approvals/decide';
 import { isSimulation } from '#/api/simulation';
@@ -97,7 +98,7 @@ export function gateControls(
         return refuse(
           409,
           'QUOTE_EXPIRED',
-          `The quote of #${id} expired on ${new Date(window.expiresAt).toISOString().replace('T', ' ').slice(0, 16)} UTC (quotes may be approved for ${quoteValidityMinutes} minutes): quote it again.`,
+          `The quote of #${id} expired on ${utcMinute(window.expiresAt)} UTC (quotes may be approved for ${quoteValidityMinutes} minutes): quote it again.`,
           { reason: 'quote expired', quotedAt: window.quotedAt, expiresAt: window.expiresAt },
         );
     }

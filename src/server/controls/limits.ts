@@ -48,12 +48,6 @@ export interface LimitRefusal {
   };
 }
 
-const PERIOD_WORDS: Record<Period, string> = {
-  transaction: 'transaction',
-  day: 'day',
-  month: 'month',
-};
-
 /** The period a moment falls in: `2026-11-29` for a day, `2026-11` for a month (UTC). */
 const periodKey = (period: 'day' | 'month', at: number) =>
   new Date(at).toISOString().slice(0, period === 'day' ? 10 : 7);
@@ -94,14 +88,13 @@ function refusalWords(limit: StoredLimit, c: Creation, used: string, wouldBe: st
           : 'The workspace may create';
     return `${who} at most ${money(limit.amount)} per transaction; this ${c.noun} is ${money(wouldBe)}.`;
   }
-  const period = PERIOD_WORDS[limit.period];
   const [subject, verb, their, them] =
     limit.scope === 'person'
       ? [c.person.name, 'has created', 'their', 'them']
       : limit.scope === 'merchant'
         ? [merchant, 'has been paid', 'its', 'it']
         : ['The workspace', 'has created', 'its', 'it'];
-  return `${subject} ${verb} ${money(used)} of ${their} ${money(limit.amount)} ${period} limit; this ${c.noun} would take ${them} to ${money(wouldBe)}.`;
+  return `${subject} ${verb} ${money(used)} of ${their} ${money(limit.amount)} ${limit.period} limit; this ${c.noun} would take ${them} to ${money(wouldBe)}.`;
 }
 
 async function totalsIn(trx: Kysely<Database>, keys: readonly string[]) {

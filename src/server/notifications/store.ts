@@ -2,6 +2,7 @@
 // transaction of the change that causes it: the people's in-app notifications, an email for
 // each who wants it at once, and a chat message per hook of the kind are all written with the
 // change, or not at all. The outbox worker (./deliver.ts) sends what the outbox holds.
+import { utcMinute } from '#/api/periods';
 import { randomUUID } from 'node:crypto';
 import { composeMail } from './mail';
 import type { Kysely } from 'kysely';
@@ -49,7 +50,7 @@ export function mailOf(
 ) {
   const url = event.link ? `${origin}${event.link}` : origin;
   const page = decide && `${origin}${APPROVAL_LINK_PATH}/${decide.token}`;
-  const until = decide && new Date(decide.expiresAt).toISOString().replace('T', ' ').slice(0, 16);
+  const until = decide && utcMinute(decide.expiresAt);
   return composeMail(event.title, [
     { kind: 'paragraph', text: event.body },
     ...(page
@@ -79,10 +80,10 @@ export function mailOf(
 function ownChatText(
   event: Pick<NotifyEvent, 'title' | 'body' | 'link'>,
   origin: string,
-  decide?: { token: string; expiresAt: number } | undefined | '',
+  decide?: { token: string; expiresAt: number },
 ) {
   const page = decide ? `${origin}${APPROVAL_LINK_PATH}/${decide.token}` : undefined;
-  const until = decide && new Date(decide.expiresAt).toISOString().replace('T', ' ').slice(11, 16);
+  const until = decide && utcMinute(decide.expiresAt).slice(11);
   return [
     `${event.title}: ${event.body}`,
     ...(page
@@ -218,7 +219,7 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
           text_body: ownChatText(
             event,
             settings.origin(),
-            token && { token, expiresAt: links!.expiresAt },
+            token ? { token, expiresAt: links!.expiresAt } : undefined,
           ),
         });
     }

@@ -4,6 +4,7 @@
 // in. A decision goes through the same gate as the dashboard's (./gated-send.ts), with the
 // person's second factor checked here on the server where they have one, and is audited with
 // its channel. A link opened where another person is signed in does nothing: forwarded mail.
+import { utcMinute } from '#/api/periods';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_LINK_PATH, controlsEndpoints as E } from '#/api/controls';
 import { transactionOperations } from '#/api/operations';
@@ -135,7 +136,7 @@ function linkPages(app: FastifyInstance) {
         'used',
         409,
         'This link was already used',
-        `It ${link.outcome === 'reject' ? 'rejected' : 'approved'} the approval at ${utc(link.usedAt)} UTC and decides nothing more. Open the approval in the dashboard to see where it stands.`,
+        `It ${link.outcome === 'reject' ? 'rejected' : 'approved'} the approval at ${utcMinute(link.usedAt)} UTC and decides nothing more. Open the approval in the dashboard to see where it stands.`,
       );
       return undefined;
     }
@@ -147,7 +148,7 @@ function linkPages(app: FastifyInstance) {
         'expired',
         410,
         'This link has expired',
-        `It worked until ${utc(link.expiresAt)} UTC. Nothing was decided; open the approval in the dashboard to decide it there.`,
+        `It worked until ${utcMinute(link.expiresAt)} UTC. Nothing was decided; open the approval in the dashboard to decide it there.`,
       );
       return undefined;
     }
@@ -477,8 +478,6 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
     },
   );
 }
-
-const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
 declare module 'fastify' {
   interface FastifyReply {

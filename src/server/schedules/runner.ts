@@ -50,7 +50,8 @@ export async function runSchedules(deps: ScheduleDeps, now: number) {
     .orderBy('next_run')
     .limit(500)
     .execute();
-  const count = { created: 0, approved: 0, skipped: 0, failed: 0 };
+  // `waiting`: the API did not answer; the run is made on a later pass.
+  const count = { created: 0, approved: 0, skipped: 0, failed: 0, waiting: 0 };
   for (const s of due) {
     const date = s.next_run!;
     const run = await db
@@ -121,7 +122,7 @@ async function create(
   s: PayoutScheduleTable,
   date: string,
   now: number,
-): Promise<'created' | 'failed'> {
+): Promise<'created' | 'failed' | 'waiting'> {
   const environment = s.environment as Environment;
   const product = s.product as Product;
   const body = JSON.parse(s.body) as Body;
@@ -140,7 +141,7 @@ async function create(
     params: { id: body.toBusinessExternalAccountId },
   });
   if (!account.ok) {
-    if (!account.final) return 'created'; // the API did not answer: the next pass tries again
+    if (!account.final) return 'waiting'; // the API did not answer: the next pass tries again
     return fail(
       `Payout account #${body.toBusinessExternalAccountId} is no longer given by the API.`,
     );
@@ -162,7 +163,7 @@ async function create(
   const ops = transactionOperations[product];
   const created = await api.call(ops.create, { body }, { idempotencyKey: key, keepLater: true });
   if (!created.ok) {
-    if (!created.final) return 'created'; // tried again once the claim is stale
+    if (!created.final) return 'waiting'; // tried again once the claim is stale
     if (reserved.reservation) await deps.controls.limits.release(reserved.reservation);
     return fail(created.refusal ?? `The API answered ${created.status}.`);
   }
