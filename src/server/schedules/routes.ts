@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import { operations } from '#/api/operations';
 import { firstMonthlyRun, type Schedule, scheduleEndpoints as E } from '#/api/schedules';
-import { partnerApi } from '../partner-api';
+import { controlsRouteHelpers } from '../controls/route-helpers';
 import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
 import type { PayoutScheduleTable } from '../store/schema';
@@ -15,6 +15,7 @@ import { cutoffOf } from './runner';
 export const scheduleRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
   const { db } = ctx.db;
+  const { apiOf } = controlsRouteHelpers(app);
 
   /** Schedules as people read them: names, the payee, and the five latest runs. */
   async function shown(environment: string, rows: PayoutScheduleTable[]): Promise<Schedule[]> {
@@ -101,13 +102,8 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
         { field: 'cutoff', message: `has passed for ${first}: choose a later time or day` },
       ]);
     // The account is checked now as a payout's would be: it exists and is active.
-    const api = await partnerApi(ctx, environment);
-    if (!api)
-      return problem(request, reply, {
-        status: 503,
-        code: 'ENVIRONMENT_NOT_CONFIGURED',
-        detail: `An admin has not set the ${environment} environment's API credentials yet.`,
-      });
+    const api = await apiOf(request, reply);
+    if (!api) return reply;
     const account = await api.call(operations.getPayoutAccount, {
       params: { id: s.body.toBusinessExternalAccountId },
     });

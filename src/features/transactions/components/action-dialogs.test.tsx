@@ -28,26 +28,19 @@ const quoted: Transaction = {
   fromAmount: '109.60',
 };
 
+/** Either approval, open to the person on one approver. */
+const OPEN = {
+  canAct: true,
+  why: null,
+  whoCan: [],
+  standingInFor: null,
+  required: 1,
+  policy: null,
+};
+
 const expiredControls: TransactionControls = {
   approvals: [],
-  actions: {
-    approveQuote: {
-      canAct: true,
-      why: null,
-      whoCan: [],
-      standingInFor: null,
-      required: 1,
-      policy: null,
-    },
-    approveDeposit: {
-      canAct: true,
-      why: null,
-      whoCan: [],
-      standingInFor: null,
-      required: 1,
-      policy: null,
-    },
-  },
+  actions: { approveQuote: OPEN, approveDeposit: OPEN },
   recipient: null,
   creator: { id: 'u2', name: 'Omar Operations' },
   quote: EXPIRED_QUOTE,
