@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from './scripts/lingui-vite';
 
 // Files that measure how the server answers while the machine is loaded on purpose: they run
 // alone, after the rest, so that other test files do not share the cores they load (a probe's
@@ -6,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const ALONE = ['src/server/load-storm.test.ts'];
 
 export default defineConfig({
+  plugins: [linguiPlugins()],
   // `#/…` is src/…, as tsconfig.json's paths say.
   resolve: { tsconfigPaths: true },
   test: {

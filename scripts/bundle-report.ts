@@ -1,9 +1,11 @@
 // After `vite build`: the first load of the sign-in page (entry, its static imports, the sign-in
-// route's chunks and all their CSS), in gzip bytes. Fails the build above the budget.
+// route's chunks and all their CSS, and the start pages' catalog of the language whose catalog
+// is largest, decision 091), in gzip bytes. Fails the build above the budget.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chunkClosure, readManifest } from '../src/server/page-preloads';
+import { LANGUAGES } from '../src/i18n/languages';
 
 export const FIRST_LOAD_BUDGET = 190 * 1024;
 
@@ -13,7 +15,12 @@ export function firstLoad(distDir: string, route = 'src/routes/sign-in.tsx') {
   const keys = Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isEntry || key.startsWith(`${route}?`))
     .map(([key]) => key);
-  const files = chunkClosure(manifest, keys);
+  // The page loads one language's words: the largest of them counts.
+  const catalogs = LANGUAGES.map((language) => manifest[`src/locales/${language}/start.po`]?.file)
+    .filter((file) => file !== undefined)
+    .map((file) => ({ file, gzip: gzipSync(fs.readFileSync(path.join(distDir, file))).length }))
+    .sort((a, b) => b.gzip - a.gzip);
+  const files = [...chunkClosure(manifest, keys), ...catalogs.slice(0, 1).map((c) => c.file)];
   const rows = [...files].map((file) => {
     const data = fs.readFileSync(path.join(distDir, file));
     return { file, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Email } from './dashboard';
 import { endpoints } from './endpoints';
 import { isLocale, isTimeZone } from './formats';
+import { LANGUAGES, PSEUDO_LANGUAGE } from '#/i18n/languages';
 import { requiredText, Timestamp } from './schemas/common';
 import { WORKSPACE_ROLES } from './roles';
 
@@ -39,6 +40,18 @@ export const PersonFormats = z.object({
     .nullable(),
 });
 export type PersonFormats = z.infer<typeof PersonFormats>;
+
+/**
+ * A language of the dashboard (decision 091); the pseudo-language is accepted for journeys and
+ * developers but never offered.
+ */
+export const LanguageChoice = z.enum([...LANGUAGES, PSEUDO_LANGUAGE], {
+  error: `must be one of ${LANGUAGES.join(', ')}`,
+});
+
+/** A person's language; null: their browser's (or the workspace's default for mails). */
+export const PersonLanguage = z.object({ language: LanguageChoice.nullable() });
+export type PersonLanguage = z.infer<typeof PersonLanguage>;
 
 /** A password someone chooses: a new one, or one set from a reset link. */
 export const NewPassword = z
@@ -159,6 +172,16 @@ export const accountEndpoints = endpoints({
     body: PersonFormats,
     invalid: 'Choose a locale and a time zone from the lists.',
     response: PersonFormats,
+  },
+  setLanguage: {
+    method: 'PUT',
+    path: '/account/language',
+    summary:
+      "Choose one's language (null for the browser's) for every page, mail and file, apart from the formats",
+    body: PersonLanguage,
+    invalid: 'Choose a language from the list.',
+    response: PersonLanguage,
+    audit: 'change language',
   },
   changePassword: {
     method: 'POST',

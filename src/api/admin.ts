@@ -7,6 +7,7 @@ import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
 import { requiredText, TextIdParams, UNSHOWABLE } from './schemas/common';
 import { ControlChangeHeld } from './controls';
+import { LanguageChoice } from './account';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -159,6 +160,25 @@ export const adminEndpoints = endpoints({
     }),
     roles: ADMIN,
     audit: 'read API document',
+  },
+  languageSettings: {
+    method: 'GET',
+    path: '/admin/language',
+    summary: "The workspace's default language, for mails to people who chose none (decision 091)",
+    response: z.object({ language: LanguageChoice }),
+    roles: ADMIN,
+    audit: 'read language settings',
+  },
+  setWorkspaceLanguage: {
+    method: 'PUT',
+    path: '/admin/language',
+    summary:
+      "Set the workspace's default language: mails to people who never chose one, and pages whose browser speaks none of ours",
+    body: z.object({ language: LanguageChoice }),
+    invalid: 'Choose a language from the list.',
+    response: z.object({ language: LanguageChoice }),
+    roles: ADMIN,
+    audit: 'set workspace language',
   },
   roleSettings: {
     method: 'GET',

@@ -4,7 +4,7 @@
 import { ACTION_LABEL } from './controls';
 import { allOperations, type OperationDef } from './operations';
 import { PRODUCT_NAME } from './products';
-import { ROLE_LABEL, ROLES } from './roles';
+import { englishRoles, type Role, ROLES } from './roles';
 import { PRODUCTS, type Product } from './schemas/transaction';
 
 /**
@@ -116,9 +116,7 @@ export function auditDetailWords(
   if (isMoment(field, value)) return time(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' && ROLE_CODES.has(v)))
-    return value.length > 0
-      ? value.map((r) => ROLE_LABEL[r as keyof typeof ROLE_LABEL]).join(', ')
-      : 'no role';
+    return value.length > 0 ? englishRoles(value as Role[]) : 'no role';
   if (typeof value === 'number' && /status|applied/i.test(field)) return statusWords(value);
   if (typeof value !== 'string') return JSON.stringify(value);
   if (value === '*') return field === 'product' ? 'any product' : 'any';

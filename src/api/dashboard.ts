@@ -69,6 +69,8 @@ export const UserInfo = z.object({
   /** The person's formats (docs/decisions/037); null: the browser's. */
   locale: z.string().nullable(),
   timeZone: z.string().nullable(),
+  /** The person's language (decision 091); null: their browser's. */
+  language: z.string().nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

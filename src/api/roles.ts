@@ -8,18 +8,24 @@ import {
   type TransactionOperationName,
   transactionOperationId,
 } from './transaction-operation-names';
+import type { Words } from '#/i18n/words';
 
 export const ROLES = ['admin', 'onboarding', 'finance', 'approver', 'viewer', 'tester'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABEL: Record<Role, string> = {
-  admin: 'Admin',
-  onboarding: 'Onboarding',
-  finance: 'Finance',
-  approver: 'Approver',
-  viewer: 'Viewer',
-  tester: 'Tester',
+/** Each role's name in words (decision 091: translated where it shows). */
+export const ROLE_LABEL: Record<Role, Words> = {
+  admin: /*i18n*/ { id: 'role.admin', message: 'Admin' },
+  onboarding: /*i18n*/ { id: 'role.onboarding', message: 'Onboarding' },
+  finance: /*i18n*/ { id: 'role.finance', message: 'Finance' },
+  approver: /*i18n*/ { id: 'role.approver', message: 'Approver' },
+  viewer: /*i18n*/ { id: 'role.viewer', message: 'Viewer' },
+  tester: /*i18n*/ { id: 'role.tester', message: 'Tester' },
 };
+
+/** Roles' names in English, joined: for what stays English (the audit trail, server logs). */
+export const englishRoles = (roles: readonly Role[], joiner = ', ') =>
+  roles.map((role) => ROLE_LABEL[role].message).join(joiner);
 
 /** What each role lets a person do, in a sentence for the settings page. */
 export const ROLE_DESCRIPTION: Record<Role, string> = {
@@ -142,7 +148,7 @@ export function refusalFor(
   if (permission.simulation && isSimulation && environment === 'sandbox')
     for (const role of SANDBOX_TOOLS) allowed.add(role);
   if (roles.some((role) => allowed.has(role))) return undefined;
-  const needed = [...allowed].map((role) => ROLE_LABEL[role]).join(' or ');
+  const needed = englishRoles([...allowed], ' or ');
   return { code: 'FORBIDDEN_ROLE', detail: `This needs the ${needed} role.` };
 }
 

@@ -100,7 +100,9 @@ import { Logo } from '#/components/logo';
 import { SignInForm } from '#/features/session/components/sign-in-form';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
 import { type Product, PRODUCTS, PRODUCTS_IN_WORDS, SLUG_OF } from '#/api/products';
-import { hasRole, type Role, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
+import { hasRole, type Role, WORKSPACE_ROLES } from '#/api/roles';
+import { rolesIn } from '#/i18n/react';
+import { useLingui } from '@lingui/react';
 import {
   sessionQuery,
   signedOutSessionQuery,
@@ -235,6 +237,7 @@ function ColorSchemeToggle() {
 }
 
 export function AppLayout() {
+  const { i18n } = useLingui();
   const formats = useSyncExternalStore(subscribeFormats, formatsVersion, formatsVersion);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const [opened, { toggle, close }] = useDisclosure();
@@ -417,7 +420,7 @@ export function AppLayout() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Label>
-                    {session.user.name} · {session.user.roles.map((r) => ROLE_LABEL[r]).join(', ')}
+                    {session.user.name} · {rolesIn(i18n, session.user.roles)}
                   </Menu.Label>
                   <Menu.Label>
                     {session.demo ? 'Sandbox demo workspace' : 'API key'} · {session.apiKeyHint}

@@ -3,6 +3,7 @@ import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { ApiError } from '#/api/errors';
 import { seedSessionFromPage } from '#/features/session/queries';
+import { pageI18n, pageLanguage } from '#/i18n/catalogs';
 import { setDrawnMark } from './drawn-page';
 import { followFormats } from './formats';
 import { listening } from './ready';
@@ -20,7 +21,9 @@ if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = no
 const queryClient = createQueryClient();
 seedSessionFromPage(queryClient);
 followFormats(queryClient);
-const router = createAppRouter(queryClient);
+// The page's language, as the server wrote it (decision 091); the routes load its words.
+const i18n = pageI18n(pageLanguage());
+const router = createAppRouter(queryClient, i18n);
 const root = document.getElementById('root')!;
 const options: RootOptions = {
   // An API failure caught by a page's error boundary is shown on its error card, with the
@@ -29,7 +32,7 @@ const options: RootOptions = {
     if (!(error instanceof ApiError)) console.error(error);
   },
 };
-const app = <AppProviders queryClient={queryClient} router={router} nonce={nonce} />;
+const app = <AppProviders queryClient={queryClient} router={router} i18n={i18n} nonce={nonce} />;
 
 // A page the server drew (docs/decisions/059): the data it was drawn from goes in the cache, the
 // route is loaded from it (nothing is asked again), and React takes over the HTML in place.

@@ -11,6 +11,7 @@ import type { SessionInfo } from '#/api/dashboard';
 import { sessionQuery } from '#/features/session/queries';
 import { answerCallsWith } from '#/lib/api';
 import { type FormatState, formatStateFor, formatsWithin } from '#/lib/format';
+import { pageI18n } from '#/i18n/catalogs';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -24,6 +25,8 @@ export interface PageRequest {
   session: SessionInfo;
   /** The browser's locale and time zone (its cookie), for a person who chose none. */
   browser: { locale: string | null; timeZone: string | null };
+  /** The page's language, as the server chose it (decision 091). */
+  language: string;
   nonce: string;
   answer: AnswerCall;
   /** How long the page may wait and take to draw before it is left to the browser. */
@@ -120,9 +123,12 @@ async function inTime(work: Promise<unknown>, deadline: number): Promise<boolean
 async function draw(request: PageRequest, deadline: number): Promise<DrawnPage | undefined> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(sessionQuery.queryKey, request.session);
+  // Each page its own messages: pages in different languages are drawn at once.
+  const i18n = pageI18n(request.language);
   try {
     let router = createAppRouter(
       queryClient,
+      i18n,
       createMemoryHistory({ initialEntries: [request.url] }),
     );
     if (!(await inTime(router.load(), deadline))) return undefined;
@@ -130,7 +136,11 @@ async function draw(request: PageRequest, deadline: number): Promise<DrawnPage |
     // is drawn at the full address; the browser reads the short one to the same search.
     const canonical = redirectedTo(router);
     if (canonical && canonical.split('?')[0] === request.url.split('?')[0]) {
-      router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [canonical] }));
+      router = createAppRouter(
+        queryClient,
+        i18n,
+        createMemoryHistory({ initialEntries: [canonical] }),
+      );
       if (!(await inTime(router.load(), deadline))) return undefined;
     }
     const matches = router.state.matches;
@@ -144,7 +154,7 @@ async function draw(request: PageRequest, deadline: number): Promise<DrawnPage |
     if (left <= 0) return undefined;
     const abort = AbortSignal.timeout(Math.ceil(left));
     const { prelude } = await prerenderToNodeStream(
-      <AppProviders queryClient={queryClient} router={router} nonce={request.nonce} />,
+      <AppProviders queryClient={queryClient} router={router} i18n={i18n} nonce={request.nonce} />,
       {
         signal: abort,
         onError: () => undefined,

@@ -1,6 +1,8 @@
 // The app's providers around the router, once for the browser (main.tsx) and for the server's
 // first paint of a page (prerender.tsx): the same tree on both sides, so that the browser can
 // take over the page the server drew (docs/decisions/059).
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -12,10 +14,13 @@ import { cssVariablesResolver, theme } from './theme';
 export function AppProviders({
   queryClient,
   router,
+  i18n,
   nonce,
 }: {
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
+  /** The page's messages (decision 091); the router's context holds the same. */
+  i18n: I18n;
   /** The page's CSP nonce: Mantine's style elements carry it. */
   nonce: string | undefined;
 }) {
@@ -27,10 +32,12 @@ export function AppProviders({
         defaultColorScheme="auto"
         getStyleNonce={() => nonce ?? ''}
       >
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <ReadyMark />
-        </QueryClientProvider>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+            <ReadyMark />
+          </QueryClientProvider>
+        </I18nProvider>
       </MantineProvider>
     </StrictMode>
   );

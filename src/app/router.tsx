@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '#/routeTree.gen';
@@ -9,11 +10,11 @@ import { NotFound, RouteError } from './route-states';
  * (docs/decisions/059), which leaves scroll restoration to the browser (it would write an inline
  * script, which the page's policy refuses).
  */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+export function createAppRouter(queryClient: QueryClient, i18n: I18n, history?: RouterHistory) {
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
-    context: { queryClient },
+    context: { queryClient, i18n },
     defaultPreload: 'intent',
     // Loaders only fill the query cache; React Query decides freshness.
     defaultPreloadStaleTime: 0,

@@ -1,6 +1,7 @@
 // Rendering one component for a component test (Vitest with happy-dom and Testing Library):
 // inside Mantine and a query client whose cached answers the test gives, with no network at all
 // (a component that asks the server fails the test loudly instead).
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -15,6 +16,7 @@ import type { ReactNode } from 'react';
 import { SessionInfo } from '#/api/dashboard';
 import type { Role } from '#/api/roles';
 import { sessionKeys } from '#/lib/query-keys';
+import { pageI18n } from '#/i18n/catalogs';
 
 type Cached = Array<[queryKey: readonly unknown[], data: unknown]>;
 
@@ -25,6 +27,21 @@ type Cached = Array<[queryKey: readonly unknown[], data: unknown]>;
 function browserGaps() {
   if (typeof document !== 'undefined' && !('fonts' in document))
     Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
+/**
+ * Components speak English in their tests: the messages' source words, which the macros keep
+ * outside a production build (decision 091).
+ */
+const english = pageI18n('en');
+
+/** Mantine and the page's messages, as the app gives every screen. */
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider i18n={english}>
+      <MantineProvider>{children}</MantineProvider>
+    </I18nProvider>
+  );
 }
 
 function clientWith(cached: Cached) {
@@ -39,9 +56,9 @@ function clientWith(cached: Cached) {
 
 export function renderWithData(ui: ReactNode, cached: Cached = []) {
   return render(
-    <MantineProvider>
+    <Shell>
       <QueryClientProvider client={clientWith(cached)}>{ui}</QueryClientProvider>
-    </MantineProvider>,
+    </Shell>,
   );
 }
 
@@ -55,11 +72,11 @@ export function renderInRouter(ui: ReactNode, cached: Cached = [], path = '/') {
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   return render(
-    <MantineProvider>
+    <Shell>
       <QueryClientProvider client={clientWith(cached)}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </MantineProvider>,
+    </Shell>,
   );
 }
 
@@ -92,6 +109,7 @@ export function signedInAs(
         roles,
         locale: 'en-GB',
         timeZone: 'UTC',
+        language: null,
       },
       environments: [{ id: 'sandbox', label: 'Sandbox', configured: true }],
       environment: 'sandbox',

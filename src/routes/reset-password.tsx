@@ -1,4 +1,5 @@
 import { Box, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQuery } from '#/features/session/queries';
@@ -21,8 +22,10 @@ export const Route = createFileRoute('/reset-password')({
 });
 
 function ResetPasswordPage() {
+  const { t } = useLingui();
   const { token } = Route.useSearch();
-  useDocumentTitle(`${token ? 'Choose a new password' : 'Reset your password'} · Partner Payments`);
+  const heading = token ? t`Choose a new password` : t`Reset your password`;
+  useDocumentTitle(t`${heading} · Partner Payments`);
   const navigate = useNavigate();
   const reset = useResetPassword();
   const queryClient = useQueryClient();
@@ -38,13 +41,13 @@ function ResetPasswordPage() {
           <Stack gap="md">
             <Logo size={32} />
             <Title order={1} fz={22}>
-              {token ? 'Choose a new password' : 'Reset your password'}
+              {heading}
             </Title>
             {!token ? (
               <RequestResetLink />
             ) : (
               <MutationForm
-                label="Choose a new password"
+                label={t`Choose a new password`}
                 form={form}
                 mutation={reset}
                 fields={['password']}
@@ -59,24 +62,24 @@ function ResetPasswordPage() {
               >
                 <Stack gap="sm">
                   <PasswordInput
-                    label="New password"
-                    description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+                    label={t`New password`}
+                    description={t`At least ${PASSWORD_MIN_LENGTH} characters`}
                     autoComplete="new-password"
                     {...form.register('password')}
-                    error={fieldError('New password', passwordError)}
+                    error={fieldError(t`New password`, passwordError)}
                   />
                   {reset.isError && (
                     <ApiErrorAlert
                       error={reset.error}
-                      title="The password was not changed"
+                      title={t`The password was not changed`}
                       placed={['password']}
                     />
                   )}
                   <Button type="submit" loading={reset.isPending}>
-                    Set the password
+                    <Trans>Set the password</Trans>
                   </Button>
                   <Text size="xs" c="dimmed">
-                    Every session you had ends; sign in again with the new password.
+                    <Trans>Every session you had ends; sign in again with the new password.</Trans>
                   </Text>
                 </Stack>
               </MutationForm>

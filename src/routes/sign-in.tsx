@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -27,7 +28,8 @@ export const Route = createFileRoute('/sign-in')({
 });
 
 function SignInPage() {
-  useDocumentTitle('Sign in · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign in · Partner Payments`);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const search = Route.useSearch();
   const router = useRouter();
@@ -43,14 +45,14 @@ function SignInPage() {
           </Group>
           <Paper withBorder shadow="sm" p="xl" radius="lg">
             <Title order={1} fz={22} mb={4}>
-              Sign in
+              <Trans>Sign in</Trans>
             </Title>
             <Text c="dimmed" size="sm" mb="lg">
-              Manage merchants, payout accounts and transactions.
+              <Trans>Manage merchants, payout accounts and transactions.</Trans>
             </Text>
             {search.sso && (
-              <Alert color="red" mb="md" title="Single sign-on did not sign you in" role="alert">
-                {SSO_REFUSALS[search.sso]}
+              <Alert color="red" mb="md" title={t`Single sign-on did not sign you in`} role="alert">
+                {t(SSO_REFUSALS[search.sso])}
               </Alert>
             )}
             <SignInForm

@@ -15,6 +15,8 @@ interface DrawModule {
     session: SessionInfo;
     /** The browser's locale and time zone, for a person who chose none. */
     browser: { locale: string | null; timeZone: string | null };
+    /** The page's language (decision 091). */
+    language: string;
     nonce: string;
     answer: (url: string, init: RequestInit) => Promise<Response>;
     budgetMs: number;
@@ -25,6 +27,7 @@ export type PageDrawer = (
   request: FastifyRequest,
   session: SessionInfo,
   nonce: string,
+  language: string,
 ) => Promise<{ html: string; state: unknown } | undefined>;
 
 /** How long a page may take to draw before it is sent for the browser to draw instead. */
@@ -53,7 +56,7 @@ export async function loadPageDrawer(
     return undefined;
   }
   void warmUp(module, budgetMs);
-  return async (request, session, nonce) => {
+  return async (request, session, nonce, language) => {
     const answer = async (url: string, init: RequestInit): Promise<Response> => {
       const headers = Object.fromEntries(new Headers(init.headers));
       const reply = await request.server.inject({
@@ -80,6 +83,7 @@ export async function loadPageDrawer(
         url: request.url,
         session,
         browser: browserFormats(request.cookies['browser-formats']),
+        language,
         nonce,
         answer,
         budgetMs,
@@ -104,6 +108,7 @@ const NOBODY: SessionInfo = {
     roles: ['viewer'],
     locale: null,
     timeZone: null,
+    language: null,
   },
   environments: [],
   environment: 'sandbox',
@@ -142,6 +147,7 @@ async function warmUp(module: DrawModule, budgetMs: number) {
         url,
         session: NOBODY,
         browser: { locale: null, timeZone: null },
+        language: 'en',
         nonce: 'warm-up',
         answer: refused,
         budgetMs,

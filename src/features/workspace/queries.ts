@@ -1,11 +1,15 @@
 // The team workspace's own data: the audit trail, the admin's settings and one's own account,
 // called through the endpoints declared in src/api (audit.ts, admin.ts, account.ts).
+import type { I18n } from '@lingui/core';
+import type { Language } from '#/i18n/languages';
+import { browserLanguage, showLanguage } from '#/i18n/catalogs';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   accountEndpoints,
   type AwayInfo,
   type AwaySetting,
   type PersonFormats,
+  type PersonLanguage,
 } from '#/api/account';
 import { adminEndpoints } from '#/api/admin';
 import { type AuditFilters, auditEndpoints } from '#/api/audit';
@@ -54,11 +58,22 @@ export const settingsKeys = {
   people: ['settings', 'people'] as const,
   credentials: ['settings', 'credentials'] as const,
   roles: ['settings', 'roles'] as const,
+  language: ['settings', 'language'] as const,
   sso: ['settings', 'sso'] as const,
   scim: ['settings', 'scim'] as const,
 };
 
 export const roleSettingsQuery = endpointQuery(settingsKeys.roles, adminEndpoints.roleSettings);
+
+export const languageSettingsQuery = endpointQuery(
+  settingsKeys.language,
+  adminEndpoints.languageSettings,
+);
+
+export const useSetWorkspaceLanguage = () =>
+  useSettingsMutation((language: Language) =>
+    callEndpoint(api, adminEndpoints.setWorkspaceLanguage, { body: { language } }),
+  );
 
 export const peopleQuery = endpointQuery(settingsKeys.people, adminEndpoints.listPeople);
 
@@ -158,6 +173,21 @@ export function useSetFormats() {
     onSuccess: () => {
       showDone('Formats saved', 'Every page now uses them.');
       return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+  });
+}
+
+/**
+ * Chooses one's language (decision 091): saved, then the page's catalog of that language loaded
+ * (one chunk) and every word drawn again in place, without a reload; the session read again.
+ */
+export function useSetLanguage(i18n: I18n) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PersonLanguage) => callEndpoint(api, accountEndpoints.setLanguage, { body }),
+    onSuccess: async ({ language }) => {
+      await showLanguage(i18n, language ?? browserLanguage(), 'app');
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
   });
 }

@@ -51,7 +51,9 @@ const AUDIT_COLUMNS: Array<Column<ShownEntry>> = [
         <Text size="sm">{entry.actorEmail ?? BY_NOBODY[entry.userAgent] ?? 'unknown'}</Text>
         <IdNote>
           {[
-            entry.roles.map((r) => ROLE_LABEL[r as Role] ?? r).join(', '),
+            entry.roles
+              .map((r) => (r in ROLE_LABEL ? ROLE_LABEL[r as Role].message : r))
+              .join(', '),
             BY_NOBODY[entry.userAgent] && entry.actorEmail ? 'by the dashboard for them' : entry.ip,
           ]
             .filter(Boolean)

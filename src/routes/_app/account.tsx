@@ -2,7 +2,8 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ROLE_LABEL } from '#/api/roles';
+import { useLingui } from '@lingui/react';
+import { rolesIn } from '#/i18n/react';
 import { PageHeader } from '#/components/page';
 import { NotificationPreferences } from '#/features/notifications/components/notification-panels';
 import { sessionQuery } from '#/features/session/queries';
@@ -10,6 +11,7 @@ import { AwayPanel } from '#/features/workspace/components/away-panel';
 import {
   AuthenticatorPanel,
   FormatsPanel,
+  LanguagePanel,
   PasswordPanel,
   SessionsPanel,
 } from '#/features/workspace/components/account-panels';
@@ -19,6 +21,7 @@ export const Route = createFileRoute('/_app/account')({
 });
 
 function AccountPage() {
+  const { i18n } = useLingui();
   useDocumentTitle('Your account · Partner Payments');
   const { data: session } = useSuspenseQuery(sessionQuery);
   if (!session.signedIn) return null;
@@ -29,7 +32,7 @@ function AccountPage() {
         description={`${session.user.name} · ${session.user.email}`}
       />
       <Text size="sm" mb="md">
-        Roles: {session.user.roles.map((r) => ROLE_LABEL[r]).join(', ') || 'none'}
+        Roles: {rolesIn(i18n, session.user.roles) || 'none'}
       </Text>
       {session.mustEnrol && (
         <Alert color="orange" title="Set up an authenticator app to continue" mb="md">
@@ -39,6 +42,7 @@ function AccountPage() {
       )}
       <Stack gap="lg">
         <AuthenticatorPanel />
+        <LanguagePanel />
         {!session.mustEnrol && <FormatsPanel />}
         <PasswordPanel />
         {!session.mustEnrol && <AwayPanel />}

@@ -3,7 +3,7 @@
 import { changeRef } from '../approvals/subjects/change';
 import type { FastifyInstance } from 'fastify';
 import { type ApprovalSettings, controlsEndpoints as E } from '#/api/controls';
-import { ROLE_LABEL, type Role } from '#/api/roles';
+import { englishRoles, type Role } from '#/api/roles';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { type ApplyChange } from './changes';
 import { audit, problem } from '../request';
@@ -63,7 +63,7 @@ export function controlChangeRoutes(app: FastifyInstance, { signedIn }: Controls
         await mailPasswordLink(ctx, user, {
           kind: 'invitation',
           by: change.authorName,
-          roles: user.roles.map((r) => ROLE_LABEL[r]).join(', '),
+          roles: englishRoles(user.roles),
         });
         return undefined;
       }

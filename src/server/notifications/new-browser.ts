@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import type { WorkspaceStore } from '../store/workspace';
 import type { Notices } from './notices';
+import { acceptedLanguages, matchLanguage } from '#/i18n/languages';
 
 const MAX_AGE_S = 400 * 24 * 60 * 60;
 
@@ -47,7 +48,7 @@ const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 export interface SignInDeps {
   cookie: { name: string; options: { secure: boolean } & Record<string, unknown> };
   now: () => number;
-  workspace: Pick<WorkspaceStore, 'createSession'>;
+  workspace: Pick<WorkspaceStore, 'createSession' | 'adoptLanguage'>;
   /** The sign-in policy: how long sessions last and may sit idle. */
   sso: Pick<SsoStore, 'policy'>;
 }
@@ -136,5 +137,8 @@ export async function openSession(
   });
   reply.setCookie(ctx.cookie.name, opened.token, ctx.cookie.options);
   browser.setCookie();
+  // A new person starts in their browser's language where it is one of ours (decision 091).
+  const language = matchLanguage(acceptedLanguages(request.headers['accept-language']));
+  if (language) await ctx.workspace.adoptLanguage(userId, language);
   return opened;
 }

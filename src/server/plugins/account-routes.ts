@@ -138,6 +138,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return body;
   });
 
+  route(app, E.setLanguage, async ({ request, body }) => {
+    await ctx.workspace.setLanguage(request.signedIn!.user.id, body.language);
+    await audit(request, { action: E.setLanguage.audit, outcome: 'ok', details: body });
+    return body;
+  });
+
   route(app, E.changePassword, async ({ request, reply, body }) => {
     const { user, token } = request.signedIn!;
     if (await refusedSecrets(request, reply, user, { password: body.current })) return reply;

@@ -7,11 +7,13 @@ import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { operations } from '#/api/operations';
 import { audit, invalidInput, problem } from '../request';
 import { mailPasswordLink } from '../notifications/link-mail';
-import { ROLE_LABEL, type Role } from '#/api/roles';
+import { englishRoles, type Role } from '#/api/roles';
 import { route } from '../endpoint';
 import { holdForSecondAdmin } from '../controls/changes';
 import { partnerClient } from '../partner-client';
 import { LAST_ADMIN_TEXT } from '../store/workspace';
+import { DEFAULT_LANGUAGE_KEY, workspaceLanguage } from '../page-language';
+import { putWorkspaceSetting } from '../store/workspace-settings';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -95,7 +97,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'addPerson',
         payload: body,
-        summary: `Add ${body.name} <${body.email}> as ${body.roles.map((r) => ROLE_LABEL[r]).join(', ')}; they are invited by mail once approved.`,
+        summary: `Add ${body.name} <${body.email}> as ${englishRoles(body.roles)}; they are invited by mail once approved.`,
         audit: { action: E.addPerson.audit, target: body.email, details: { roles: body.roles } },
       });
     const { user, password } = await ctx.workspace.createUser({ ...body, invited: true });
@@ -110,7 +112,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     await mailPasswordLink(ctx, user, {
       kind: 'invitation',
       by: request.signedIn!.user.name,
-      roles: user.roles.map((r) => ROLE_LABEL[r]).join(', '),
+      roles: englishRoles(user.roles),
     });
     return { user, oneTimePassword: ctx.notifications.outbox.smtp ? null : password };
   });
@@ -145,7 +147,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       return lastAdmin(request, reply, E.setRoles.audit, before.email, details);
     if (await ctx.controlChanges.fourEyes()) {
       const words = (roles: readonly Role[]) =>
-        roles.length > 0 ? roles.map((r) => ROLE_LABEL[r]).join(', ') : 'no role';
+        roles.length > 0 ? englishRoles(roles) : 'no role';
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setRoles',
         payload: { userId: id, roles: body.roles },
@@ -218,6 +220,21 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       cookieName: ctx.cookie.name,
     });
     return document;
+  });
+
+  route(app, E.languageSettings, async () => ({
+    language: await workspaceLanguage(ctx.db.db),
+  }));
+
+  route(app, E.setWorkspaceLanguage, async ({ request, body }) => {
+    await putWorkspaceSetting(ctx.db.db, {
+      key: DEFAULT_LANGUAGE_KEY,
+      value: body.language,
+      at: Date.now(),
+      by: request.signedIn!.user.id,
+    });
+    await audit(request, { action: E.setWorkspaceLanguage.audit, outcome: 'ok', details: body });
+    return body;
   });
 
   route(app, E.roleSettings, async () => ({

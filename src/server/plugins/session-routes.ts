@@ -53,6 +53,7 @@ export async function sessionInfo(
       roles: user.roles,
       locale: user.locale,
       timeZone: user.timeZone,
+      language: user.language,
     },
     environments,
     environment: session.environment as EnvironmentInfo['id'],

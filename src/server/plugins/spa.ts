@@ -27,6 +27,7 @@ import {
 } from '../page-preloads';
 import { sessionInfo } from './session-routes';
 import { loadPageDrawer, type PageDrawer } from '../page-drawer';
+import { catalogChunk, pageLanguageOf, workspaceLanguage } from '../page-language';
 
 /** The built SPA: hashed assets with long caching, and index.html for every other page. */
 export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?: number) {
@@ -59,20 +60,36 @@ export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?
   const pageParts = async (
     request: FastifyRequest,
     nonce: string,
-  ): Promise<{ styles: string; head: string; draw?: () => Promise<string> }> => {
+  ): Promise<{
+    styles: string;
+    head: string;
+    language: string;
+    draw?: () => Promise<string>;
+  }> => {
     let session: Awaited<ReturnType<typeof sessionInfo>>;
+    let language;
     try {
       session = await sessionInfo(app.dashboard, request);
+      language = await pageLanguageOf(
+        session.signedIn ? session.user.language : null,
+        request.headers['accept-language'],
+        () => workspaceLanguage(app.dashboard.db.db),
+      );
     } catch (error) {
       request.log.warn({ err: error }, 'page: the session was not put in the page');
-      return { styles: '', head: '' };
+      return { styles: '', head: '', language: 'en' };
     }
     const pathname = request.url.split('?')[0]!;
     const matched = preloadFor(routes, pathname);
     const route = matched?.signedIn && !session.signedIn ? signInRoute : matched;
-    const { styles, scripts } = preloadTags(route?.files ?? []);
+    // The page's words come with its files: the catalog of its language (decision 091).
+    const catalog = catalogChunk(manifest, language, session.signedIn ? 'app' : 'start');
+    const { styles, scripts } = preloadTags([
+      ...(route?.files ?? []),
+      ...(catalog ? [catalog] : []),
+    ]);
     const sessionBlock = jsonBlock('session-info', nonce, session);
-    const undrawn = { styles, head: scripts + sessionBlock };
+    const undrawn = { styles, head: scripts + sessionBlock, language };
     if (!session.signedIn || !matched?.signedIn || request.method !== 'GET') return undrawn;
     const drawer = await pageDrawer();
     if (!drawer) return undrawn;
@@ -81,11 +98,12 @@ export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?
     return {
       styles,
       head: sessionBlock,
+      language,
       draw: async () => {
         // Taken before the page's data is read: a change pushed after it makes the page read
         // its data again.
         const mark = app.dashboard.live.mark();
-        const drawn = await drawer(request, session, nonce);
+        const drawn = await drawer(request, session, nonce, language);
         return drawn
           ? drawn.html + jsonBlock('page-data', nonce, { state: drawn.state, mark })
           : '';
@@ -130,6 +148,7 @@ export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?
     // after those (docs/decisions/059).
     const [before, after] = (parts.draw ? scriptsLater(html) : html)
       .replaceAll('__CSP_NONCE__', nonce)
+      .replace(/<html(?: lang="[^"]*")?/, () => `<html lang="${parts.language}"`)
       .replace(STYLES_SLOT, () => parts.styles)
       .replace('</head>', () => `${parts.head}</head>`)
       .split(ROOT) as [string, string];

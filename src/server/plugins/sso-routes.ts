@@ -6,7 +6,7 @@
 import type { SsoStore } from '../store/sso';
 import { X509Certificate } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { hasRole, ROLE_LABEL, WORKSPACE_ROLES } from '#/api/roles';
+import { hasRole, englishRoles, WORKSPACE_ROLES } from '#/api/roles';
 import { type GroupRoles, type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
 import { route } from '../endpoint';
 import { type ScimSettings, scimAdminEndpoints as S } from '#/api/scim';
@@ -63,10 +63,7 @@ async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
 
 /** A group map as the audit trail and a held change say it: "finance-team: Finance". */
 const groupWords = (roleMap: readonly GroupRoles[]) =>
-  roleMap.map(
-    (m) =>
-      `${m.group}${m.label ? ` (${m.label})` : ''}: ${m.roles.map((r) => ROLE_LABEL[r]).join(', ')}`,
-  );
+  roleMap.map((m) => `${m.group}${m.label ? ` (${m.label})` : ''}: ${englishRoles(m.roles)}`);
 
 /**
  * Refuses domains the other protocol's provider covers already (one provider per address),

@@ -180,7 +180,7 @@ export async function keepTest(
   const reason =
     refusal &&
     [
-      SSO_REFUSALS['code' in refusal ? refusal.code : refusal.refused],
+      SSO_REFUSALS['code' in refusal ? refusal.code : refusal.refused].message,
       String(refusal.details.reason ?? refusal.details.error ?? ''),
     ]
       .filter(Boolean)

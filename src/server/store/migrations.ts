@@ -1349,4 +1349,11 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '045-person-language': {
+    async up(db: Kysely<unknown>) {
+      // A person's language (docs/decisions/091), apart from their formats; null: their
+      // browser's for pages, the workspace's default for mails.
+      await db.schema.alterTable('app_user').addColumn('language', 'text').execute();
+    },
+  },
 };

@@ -151,6 +151,25 @@ export function peopleStore(store: DashboardDb, now: () => number = Date.now) {
       await setUser(userId, { locale: formats.locale, time_zone: formats.timeZone });
     },
 
+    /**
+     * A person who never chose a language starts in `language` (their browser's, at a sign-in):
+     * a conditional update, so a choice made meanwhile stays.
+     */
+    async adoptLanguage(userId: string, language: string): Promise<void> {
+      const result = await db
+        .updateTable('app_user')
+        .set({ language })
+        .where('id', '=', userId)
+        .where('language', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) store.changed.notify();
+    },
+
+    /** The person's language; null for their browser's. */
+    async setLanguage(userId: string, language: string | null): Promise<void> {
+      await setUser(userId, { language });
+    },
+
     /** The person's name, as the directory gives it (SCIM). */
     async setName(userId: string, name: string): Promise<void> {
       await setUser(userId, { name: name.trim() });

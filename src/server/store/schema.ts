@@ -30,6 +30,8 @@ export interface UserTable {
   /** BCP 47 locale and IANA time zone the person chose; null: their browser's (migration 019). */
   locale: string | null;
   time_zone: string | null;
+  /** The person's language (decision 091); null: their browser's (migration 045). */
+  language: string | null;
   /** When an admin added the person, until their first sign-in (migration 024). */
   invited_at: number | null;
 }

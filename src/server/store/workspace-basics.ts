@@ -22,6 +22,8 @@ export interface User {
   /** The person's formats (docs/decisions/037); null: their browser's. */
   locale: string | null;
   timeZone: string | null;
+  /** The person's language (decision 091); null: their browser's, or the workspace's. */
+  language: string | null;
   /** Added by an admin and not signed in yet (migration 024). */
   invited: boolean;
   /** Signs in through single sign-on as this subject of the provider (migration 026). */
@@ -62,6 +64,7 @@ export function toUser(row: {
   totp_enabled_at: number | null;
   locale?: string | null;
   time_zone?: string | null;
+  language?: string | null;
   invited_at?: number | null;
   sso_subject?: string | null;
 }): User {
@@ -75,6 +78,7 @@ export function toUser(row: {
     secondFactor: row.totp_enabled_at !== null,
     locale: row.locale ?? null,
     timeZone: row.time_zone ?? null,
+    language: row.language ?? null,
     invited: row.invited_at != null,
     ssoSubject: row.sso_subject ?? null,
   };

@@ -5,6 +5,8 @@
 // The one form without react-hook-form: it is the first page most people load, and that load
 // goes without the form library, zod and the contract (docs/decisions/058). Its checks are still
 // the contract's schema, loaded when the form is first sent.
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
   Badge,
@@ -21,7 +23,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '#/api/errors';
 import type { SessionInfo, SignInForm as SignInValues, UserInfo } from '#/api/dashboard';
-import { ROLE_LABEL } from '#/api/roles';
+import { rolesIn } from '#/i18n/react';
 import { ApiErrorAlert } from '#/components/api-error';
 import { applyApiFieldErrors } from '#/components/api-field-errors';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
@@ -67,6 +69,7 @@ export function SignInForm({
   returnTo?: string | undefined;
   onSignedIn: (session: SessionInfo) => void;
 }) {
+  const { t, i18n } = useLingui();
   const signIn = useSignIn();
   const [askCode, setAskCode] = useState(false);
   // A demo person who has enrolled an authenticator: one click, then their code.
@@ -115,7 +118,7 @@ export function SignInForm({
   };
   const demoCodeError =
     demoCodeFor && signIn.error instanceof ApiError && signIn.error.problem.code === 'UNAUTHORIZED'
-      ? 'Code is wrong or already used'
+      ? t`Code is wrong or already used`
       : undefined;
   const signInAsDemo = (person: DemoUser, code?: string) =>
     signIn.mutate(
@@ -161,16 +164,16 @@ export function SignInForm({
   return (
     <Stack gap="md">
       {demoUsers.length > 0 && (
-        <Stack gap="xs" aria-label="Demo workspace">
+        <Stack gap="xs" aria-label={t`Demo workspace`}>
           <Group gap="xs">
             <Badge
               color={ENVIRONMENT_COLOR.sandbox}
               leftSection={<IconFlask size={12} aria-hidden />}
             >
-              Sandbox demo
+              <Trans>Sandbox demo</Trans>
             </Badge>
             <Text size="xs" c="dimmed">
-              Seeded test data, no real money. Sign in as one of the team:
+              <Trans>Seeded test data, no real money. Sign in as one of the team:</Trans>
             </Text>
           </Group>
           {demoUsers.map((person) => (
@@ -193,17 +196,17 @@ export function SignInForm({
             >
               <Stack gap={0} align="flex-start">
                 <Text span size="sm" fw={600}>
-                  Sign in as {person.name}
+                  <Trans>Sign in as {ph({ name: person.name })}</Trans>
                 </Text>
                 <Text span size="xs" c="dimmed" fw={400}>
-                  {person.roles.map((r) => ROLE_LABEL[r]).join(', ')}
+                  {rolesIn(i18n, person.roles)}
                 </Text>
               </Stack>
             </Button>
           ))}
           {demoCodeFor && (
             <form
-              aria-label={`Authenticator code for ${demoCodeFor.name}`}
+              aria-label={t`Authenticator code for ${ph({ name: demoCodeFor.name })}`}
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
@@ -212,7 +215,7 @@ export function SignInForm({
             >
               <Group align="flex-end" gap="xs">
                 <TextInput
-                  label={`${demoCodeFor.name}'s authenticator code`}
+                  label={t`${ph({ name: demoCodeFor.name })}’s authenticator code`}
                   autoComplete="one-time-code"
                   inputMode="numeric"
                   data-autofocus
@@ -220,29 +223,31 @@ export function SignInForm({
                   onChange={(e) => setDemoCode(e.currentTarget.value)}
                   error={demoCodeError}
                 />
-                <Button type="submit">Sign in</Button>
+                <Button type="submit">
+                  <Trans>Sign in</Trans>
+                </Button>
               </Group>
             </form>
           )}
-          <Divider label="or with your own account" labelPosition="center" />
+          <Divider label={t`or with your own account`} labelPosition="center" />
         </Stack>
       )}
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in">
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-label={t`Sign in`}>
         <Stack gap="sm">
           <TextInput
             type="email"
             autoComplete="username"
             spellCheck={false}
-            {...inputOf('email', 'Email')}
+            {...inputOf('email', t`Email`)}
           />
-          <PasswordInput autoComplete="current-password" {...inputOf('password', 'Password')} />
+          <PasswordInput autoComplete="current-password" {...inputOf('password', t`Password`)} />
           {askCode && (
             <TextInput
-              description="The 6 digits your app shows, or one of your recovery codes"
+              description={t`The 6 digits your app shows, or one of your recovery codes`}
               autoComplete="one-time-code"
               inputMode="numeric"
               data-autofocus
-              {...inputOf('code', 'Authenticator code', 'Code')}
+              {...inputOf('code', t`Authenticator code`, t`Code`)}
             />
           )}
           <Button
@@ -253,23 +258,23 @@ export function SignInForm({
               signIn.isPending && signIn.variables !== undefined && 'email' in signIn.variables
             }
           >
-            Sign in
+            <Trans>Sign in</Trans>
           </Button>
           <Anchor component={Link} to="/reset-password" size="sm" ta="center">
-            Forgot your password?
+            <Trans>Forgot your password?</Trans>
           </Anchor>
         </Stack>
       </form>
       {generalError && (
-        <ApiErrorAlert error={generalError} title="Could not sign in" placed={SIGN_IN_FIELDS} />
+        <ApiErrorAlert error={generalError} title={t`Could not sign in`} placed={SIGN_IN_FIELDS} />
       )}
       {(singleSignOn || ssoRequired) && (
         <Stack gap="xs">
-          {!ssoRequired && <Divider label="or" labelPosition="center" />}
+          {!ssoRequired && <Divider label={t`or`} labelPosition="center" />}
           {ssoRequired && (
             <Text size="sm" role="alert">
-              {signIn.error instanceof ApiError && signIn.error.problem.detail} Your company&apos;s
-              sign-in page checks who you are.
+              {signIn.error instanceof ApiError && signIn.error.problem.detail}{' '}
+              <Trans>Your company’s sign-in page checks who you are.</Trans>
             </Text>
           )}
           <Button
@@ -278,16 +283,18 @@ export function SignInForm({
             loading={leaving}
             onClick={() => void continueWithSso()}
           >
-            Sign in with single sign-on
+            <Trans>Sign in with single sign-on</Trans>
           </Button>
           <Text size="xs" c="dimmed" ta="center">
-            With the email above, through your company&apos;s identity provider.
+            <Trans>With the email above, through your company’s identity provider.</Trans>
           </Text>
         </Stack>
       )}
       <Text size="xs" c="dimmed">
-        The partner&apos;s API credentials stay on the dashboard server; this browser only keeps a
-        session cookie.
+        <Trans>
+          The partner’s API credentials stay on the dashboard server; this browser only keeps a
+          session cookie.
+        </Trans>
       </Text>
     </Stack>
   );

@@ -25,6 +25,11 @@ import {
   PasswordChange,
 } from '#/api/account';
 import { formatMoneyIn, LOCALE_CHOICES } from '#/api/formats';
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PersonLanguage } from '#/api/account';
+import { browserLanguage } from '#/i18n/catalogs';
+import { isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES } from '#/i18n/languages';
 import { MutationForm } from '#/components/mutation-form';
 import { SelectField } from '#/components/form-fields';
 import { ApiErrorAlert } from '#/components/api-error';
@@ -37,6 +42,7 @@ import {
   useChangePassword,
   useConfirmAuthenticator,
   useSetFormats,
+  useSetLanguage,
 } from '../queries';
 import { textField } from '#/components/text-field';
 import { showDone } from '#/components/notify';
@@ -257,6 +263,64 @@ function timeZones(): string[] {
   }
 }
 
+const LanguageForm = z.object({ language: z.string() });
+type LanguageForm = z.infer<typeof LanguageForm>;
+
+/**
+ * The person's language (decision 091), apart from their formats: every page, mail and file they
+ * read. Saving draws the page again in it at once, without a reload.
+ */
+export function LanguagePanel() {
+  const { t, i18n } = useLingui();
+  const { data: session } = useSuspenseQuery(sessionQuery);
+  const save = useSetLanguage(i18n);
+  const chosen = session.signedIn ? session.user.language : null;
+  const form = useForm<LanguageForm>({
+    resolver: zodResolver(LanguageForm),
+    defaultValues: { language: chosen ?? BROWSER },
+  });
+  const browser = LANGUAGE_NAMES[browserLanguage() as Language] ?? LANGUAGE_NAMES.en;
+  const choices = [
+    { value: BROWSER, label: t`Your browser’s (${ph({ language: browser })})` },
+    ...LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
+  ];
+  // The pseudo-language is never offered, but a person set to it sees it chosen.
+  if (chosen && !isLanguage(chosen)) choices.push({ value: chosen, label: chosen });
+  return (
+    <Panel title={t`Language`}>
+      <MutationForm
+        label={t`Language`}
+        form={form}
+        mutation={save}
+        fields={['language']}
+        input={(v) => ({
+          language: v.language === BROWSER ? null : (v.language as PersonLanguage['language']),
+        })}
+      >
+        <Stack gap="xs" maw={640}>
+          <Text size="sm" c="dimmed">
+            <Trans>
+              The words of every page, and of the mails and files the dashboard sends you. Numbers
+              and dates keep their own formats below.
+            </Trans>
+          </Text>
+          <SelectField
+            form={form}
+            name="language"
+            label={t`Language`}
+            data={choices}
+            allowDeselect={false}
+            maw={320}
+          />
+          <SubmitRow mutation={save} failed={t`Not saved`} placed={['language']}>
+            <Trans>Save language</Trans>
+          </SubmitRow>
+        </Stack>
+      </MutationForm>
+    </Panel>
+  );
+}
+
 const FormatsForm = z.object({ locale: z.string(), timeZone: z.string() });
 type FormatsForm = z.infer<typeof FormatsForm>;
 
@@ -305,7 +369,7 @@ export function FormatsPanel() {
               form={form}
               name="locale"
               label="Number and date formats"
-              description="As a region writes them; words stay English"
+              description="As a region writes them; the words follow your language above"
               data={locales}
               allowDeselect={false}
               searchable

@@ -23,7 +23,9 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { type Person, PersonCreate } from '#/api/admin';
 import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
+import { useLingui } from '@lingui/react';
 import { type Role, ROLE_DESCRIPTION, ROLE_LABEL, ROLES } from '#/api/roles';
+import { roleOptions, rolesIn } from '#/i18n/react';
 import { ApiErrorAlert, errorMessage } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
 import { MutationForm } from '#/components/mutation-form';
@@ -31,7 +33,7 @@ import { CopyValue } from '#/components/copy-value';
 import { DataTable, IdNote } from '#/components/data-table';
 import { DateTime } from '#/components/date-time';
 import { fieldError } from '#/lib/field-error';
-import { formatDate, namesInWords } from '#/lib/format';
+import { formatDate } from '#/lib/format';
 import {
   credentialsQuery,
   peopleQuery,
@@ -49,8 +51,6 @@ import { textField } from '#/components/text-field';
 import { showDone } from '#/components/notify';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { sessionQuery } from '#/features/session/queries';
-
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 
 /** A titled card of the settings and account pages. */
 function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
@@ -137,6 +137,7 @@ export function CredentialsSettings({ environments }: { environments: Environmen
 const PERSON_FIELDS = Object.keys(PersonCreate.shape);
 
 export function PeopleSettings() {
+  const { i18n } = useLingui();
   const { data } = useSuspenseQuery(peopleQuery);
   const create = useCreatePerson();
   const setRoles = useSetRoles();
@@ -174,7 +175,7 @@ export function PeopleSettings() {
             showDone(
               'Roles saved',
               roles.length > 0
-                ? `${person.name}: ${namesInWords(roles.map((r) => ROLE_LABEL[r]))}.`
+                ? `${person.name}: ${rolesIn(i18n, roles)}.`
                 : `${person.name} has no role now and can only sign in.`,
             );
         },
@@ -210,7 +211,7 @@ export function PeopleSettings() {
         <>
           {ROLES.map((role) => (
             <Text key={role} span size="sm" display="block">
-              <b>{ROLE_LABEL[role]}</b>: {ROLE_DESCRIPTION[role]}
+              <b>{i18n._(ROLE_LABEL[role])}</b>: {ROLE_DESCRIPTION[role]}
             </Text>
           ))}
         </>
@@ -253,7 +254,7 @@ export function PeopleSettings() {
             cell: (person) => (
               <MultiSelect
                 aria-label={`Roles of ${person.name}`}
-                data={ROLE_OPTIONS}
+                data={roleOptions(i18n)}
                 value={person.roles}
                 onChange={(next) => {
                   const roles = next as Role[];
@@ -323,7 +324,7 @@ export function PeopleSettings() {
         onClose={() => setConfirming(null)}
         title={
           confirming?.kind === 'roles'
-            ? `Remove ${namesInWords(removedRoles.map((r) => ROLE_LABEL[r]))} from ${confirming.person.name}?`
+            ? `Remove ${rolesIn(i18n, removedRoles)} from ${confirming.person.name}?`
             : `Deactivate ${confirming?.person.name ?? ''}?`
         }
         confirmLabel={confirming?.kind === 'roles' ? 'Remove' : 'Deactivate'}
@@ -341,12 +342,12 @@ export function PeopleSettings() {
             {removedRoles.map((role) => (
               <Text size="sm" key={role}>
                 {confirming.person.id === me ? 'You' : confirming.person.name} will no longer be{' '}
-                {ROLE_LABEL[role]}: {ROLE_DESCRIPTION[role]}
+                {i18n._(ROLE_LABEL[role])}: {ROLE_DESCRIPTION[role]}
               </Text>
             ))}
             <Text size="sm">
               {confirming.roles.length > 0
-                ? `Roles after the change: ${namesInWords(confirming.roles.map((r) => ROLE_LABEL[r]))}.`
+                ? `Roles after the change: ${rolesIn(i18n, confirming.roles)}.`
                 : confirming.person.id === me
                   ? 'With no role left you can only sign in.'
                   : 'With no role left they can only sign in.'}
@@ -402,7 +403,7 @@ export function PeopleSettings() {
               <MultiSelect
                 label="Roles"
                 placeholder="Choose roles"
-                data={ROLE_OPTIONS}
+                data={roleOptions(i18n)}
                 value={field.value}
                 onChange={(next) => field.onChange(next as Role[])}
                 onBlur={field.onBlur}
@@ -438,6 +439,7 @@ export function PeopleSettings() {
 }
 
 export function SecondStepSettings() {
+  const { i18n } = useLingui();
   const require = useRequireSecondStep();
   const { data } = useSuspenseQuery(roleSettingsQuery);
   return (
@@ -449,7 +451,7 @@ export function SecondStepSettings() {
         {ROLES.map((role) => (
           <Checkbox
             key={role}
-            label={ROLE_LABEL[role]}
+            label={i18n._(ROLE_LABEL[role])}
             checked={data.requireTotp.includes(role)}
             onChange={(e) => require.mutate({ role, requireTotp: e.currentTarget.checked })}
           />

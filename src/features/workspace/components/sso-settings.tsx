@@ -27,7 +27,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type Control, Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { ROLE_LABEL, ROLES } from '#/api/roles';
+import { useLingui } from '@lingui/react';
+import { roleOptions } from '#/i18n/react';
 import {
   type GroupRoles,
   OidcSettingsForm,
@@ -58,7 +59,6 @@ import {
   useSetSignInPolicy,
 } from '../sso-queries';
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 const FIELDS = Object.keys(OidcSettingsForm.shape);
 type Values = OidcSettingsForm;
 
@@ -589,6 +589,7 @@ function CoverageFields({
   preset: SsoPreset;
 }) {
   const { groupsById } = PROVIDER_PRESETS[preset];
+  const { i18n } = useLingui();
   return (
     <>
       {GROUPS_HINT[preset] && (
@@ -661,7 +662,7 @@ function CoverageFields({
                     <MultiSelect
                       aria-label={`Roles of group ${index + 1}`}
                       placeholder={row.roles.length === 0 ? 'Choose roles' : undefined}
-                      data={ROLE_OPTIONS}
+                      data={roleOptions(i18n)}
                       value={row.roles}
                       onChange={(roles) => change(index, { roles: roles as typeof row.roles })}
                       w={{ base: '100%', sm: 320 }}

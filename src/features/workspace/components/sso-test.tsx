@@ -5,6 +5,7 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react';
 import { ROLE_LABEL } from '#/api/roles';
 import type { SsoTestResult } from '#/api/sso';
 import { DateTime } from '#/components/date-time';
@@ -44,6 +45,7 @@ export function TestSignInButton({ protocol }: { protocol: 'oidc' | 'saml' }) {
 
 /** The last test sign-in: what the provider sent, and what it would give. */
 export function LastTest({ test }: { test: SsoTestResult }) {
+  const { i18n } = useLingui();
   // Back from the provider (`?test=done`): the result is brought into view.
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -78,7 +80,7 @@ export function LastTest({ test }: { test: SsoTestResult }) {
           ) : (
             test.roles.map((role) => (
               <Badge key={role} variant="light">
-                {ROLE_LABEL[role]}
+                {i18n._(ROLE_LABEL[role])}
               </Badge>
             ))
           )}

@@ -1,0 +1,72 @@
+// A person's language (docs/decisions/091): chosen apart from the formats, taken from the browser
+// at a first sign-in without overwriting a choice, the workspace's default set by an admin only,
+// and the page written in the language the server chose.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDashboard, type TestDashboard } from './testing';
+
+let t: TestDashboard;
+
+beforeAll(async () => {
+  t = await startTestDashboard();
+});
+afterAll(() => t.close());
+
+async function languageOf(cookie: string) {
+  const session = (await t.call(cookie, 'GET', '/session')).json as {
+    user: { language: string | null };
+  };
+  return session.user.language;
+}
+
+async function pageLang(headers: Record<string, string>) {
+  const page = await fetch(`${t.base}/sign-in`, { headers });
+  return /<html lang="([^"]+)"/.exec(await page.text())?.[1];
+}
+
+describe('a person’s language', () => {
+  it('starts as the browser’s at a first sign-in, and a choice made stays', async () => {
+    const { cookie } = await t.signIn('finance@demo.example', {
+      'accept-language': 'ja, de-AT;q=0.8, en;q=0.5',
+    });
+    expect(await languageOf(cookie)).toBe('de');
+    const chosen = await t.call(cookie, 'PUT', '/account/language', { language: 'pt-BR' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.json).toEqual({ language: 'pt-BR' });
+    const again = await t.signIn('finance@demo.example', { 'accept-language': 'fr' });
+    expect(await languageOf(again.cookie)).toBe('pt-BR');
+    const page = await fetch(`${t.base}/account`, { headers: { cookie: again.cookie } });
+    expect(await page.text()).toMatch(/<html lang="pt-BR"/);
+  });
+
+  it('refuses a language that is not one of ours, naming the field, and keeps the choice', async () => {
+    const { cookie } = await t.signIn('approver@demo.example');
+    await t.call(cookie, 'PUT', '/account/language', { language: 'es' });
+    for (const language of ['xx', 'de-DE', 42, '']) {
+      const refused = await t.call(cookie, 'PUT', '/account/language', { language });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.json)).toContain('language');
+    }
+    expect(await languageOf(cookie)).toBe('es');
+    // Null: the browser's again; the pseudo-language is accepted but never offered.
+    expect((await t.call(cookie, 'PUT', '/account/language', { language: null })).status).toBe(200);
+    expect(await languageOf(cookie)).toBeNull();
+    expect((await t.call(cookie, 'PUT', '/account/language', { language: 'en-XA' })).status).toBe(
+      200,
+    );
+  });
+
+  it('writes a signed-out page in the browser’s language, else the workspace’s default', async () => {
+    expect(await pageLang({ 'accept-language': 'fr-CA,fr;q=0.9' })).toBe('fr');
+    expect(await pageLang({ 'accept-language': 'ja' })).toBe('en');
+    const admin = (await t.signIn('admin@demo.example')).cookie;
+    const viewer = (await t.signIn('viewer@demo.example')).cookie;
+    expect((await t.call(viewer, 'PUT', '/admin/language', { language: 'es' })).status).toBe(403);
+    expect((await t.call(admin, 'PUT', '/admin/language', { language: 'xx' })).status).toBe(400);
+    const set = await t.call(admin, 'PUT', '/admin/language', { language: 'es' });
+    expect(set.status).toBe(200);
+    expect((await t.call(admin, 'GET', '/admin/language')).json).toEqual({ language: 'es' });
+    expect(await pageLang({ 'accept-language': 'ja' })).toBe('es');
+    expect(await pageLang({ 'accept-language': 'de' })).toBe('de');
+    await t.call(admin, 'PUT', '/admin/language', { language: 'en' });
+  });
+});
