@@ -1,6 +1,7 @@
 // The last step of `npm run build`: the dashboard server compiled to one JavaScript module
 // (dist-server/main.mjs, packages left to node_modules; the sandbox alone beside it), so that `npm start` runs plain Node with
-// no TypeScript loader; then the record of what this build was made from (build-inputs.mjs).
+// no TypeScript loader; the server's catalogs beside it; then the record of what this build was
+// made from (build-inputs.mjs).
 import fs from 'node:fs';
 import { build } from 'esbuild';
 import { buildDigest, STAMP_FILE } from './build-inputs.mjs';
@@ -24,5 +25,12 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The server's words (decision 091), read beside the built server: dist-server/locales.
+for (const language of fs.readdirSync('src/locales')) {
+  const file = `src/locales/${language}/server.po`;
+  if (!fs.existsSync(file)) continue;
+  fs.mkdirSync(`dist-server/locales/${language}`, { recursive: true });
+  fs.copyFileSync(file, `dist-server/locales/${language}/server.po`);
+}
 fs.writeFileSync(STAMP_FILE, `${buildDigest()}\n`);
 console.log(`Compiled the server to dist-server/main.mjs (${Date.now() - started} ms).`);

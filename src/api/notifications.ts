@@ -2,6 +2,7 @@
 // by email and in a team chat, each written to an outbox with the change that causes it and
 // delivered by a worker. The kinds, each person's choices, the mail kept when no SMTP server is
 // configured, and the chat hooks. Declared once (docs/decisions/027).
+import type { Words } from '#/i18n/words';
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { type Role, WORKSPACE_ROLES } from './roles';
@@ -25,18 +26,48 @@ export const NOTIFICATION_KINDS = [
 export const NotificationKind = oneOf(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
-export const KIND_LABEL: Record<NotificationKind, string> = {
-  waitingForYou: 'An approval waits for you',
-  requestRejected: 'Something you asked for was rejected or expired, with the reason',
-  transactionEnded: 'Your transaction completed, was cancelled or failed',
-  batchFinished: 'Your bulk payout finished submitting',
-  webhookFailing: 'A webhook endpoint keeps failing',
-  newSignIn: 'A sign-in from a new browser',
-  monthlyStatement: 'Last month’s statement totals, on the first of the month',
-  signInProvider:
-    'The identity provider’s certificate expires soon, or its metadata cannot be fetched',
-  approvalEscalated: 'An approval nobody acted on for too long',
-  scheduledRun: 'A scheduled payout’s run was skipped or could not be made',
+/** Each kind in words, translated where it shows (decision 091). */
+export const KIND_LABEL: Record<NotificationKind, Words> = {
+  waitingForYou: /*i18n*/ {
+    id: 'notificationKind.waitingForYou',
+    message: 'An approval waits for you',
+  },
+  requestRejected: /*i18n*/ {
+    id: 'notificationKind.requestRejected',
+    message: 'Something you asked for was rejected or expired, with the reason',
+  },
+  transactionEnded: /*i18n*/ {
+    id: 'notificationKind.transactionEnded',
+    message: 'Your transaction completed, was cancelled or failed',
+  },
+  batchFinished: /*i18n*/ {
+    id: 'notificationKind.batchFinished',
+    message: 'Your bulk payout finished submitting',
+  },
+  webhookFailing: /*i18n*/ {
+    id: 'notificationKind.webhookFailing',
+    message: 'A webhook endpoint keeps failing',
+  },
+  newSignIn: /*i18n*/ {
+    id: 'notificationKind.newSignIn',
+    message: 'A sign-in from a new browser',
+  },
+  monthlyStatement: /*i18n*/ {
+    id: 'notificationKind.monthlyStatement',
+    message: 'Last month’s statement totals, on the first of the month',
+  },
+  signInProvider: /*i18n*/ {
+    id: 'notificationKind.signInProvider',
+    message: 'The identity provider’s certificate expires soon, or its metadata cannot be fetched',
+  },
+  approvalEscalated: /*i18n*/ {
+    id: 'notificationKind.approvalEscalated',
+    message: 'An approval nobody acted on for too long',
+  },
+  scheduledRun: /*i18n*/ {
+    id: 'notificationKind.scheduledRun',
+    message: 'A scheduled payout’s run was skipped or could not be made',
+  },
 };
 
 /**

@@ -10,3 +10,18 @@ export type Words = MessageDescriptor & { message: string };
  * to integrations that ask in no language.
  */
 export const english = (words: Words): string => words.message;
+
+/**
+ * Words with the values they name: a sentence told in its reader's language. A value may be words
+ * itself, or written for the language (a list of names joined as the language joins them).
+ */
+export interface Said {
+  words: Words;
+  values?: Record<string, string | number | Said | ((language: string) => string)>;
+}
+
+export const said = (words: Words, values?: Said['values']): Said =>
+  values ? { words, values } : { words };
+
+export const isSaid = (value: unknown): value is Said =>
+  typeof value === 'object' && value !== null && 'words' in value;

@@ -2,12 +2,12 @@
 // at a first sign-in without overwriting a choice, the workspace's default set by an admin only,
 // and the page written in the language the server chose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDashboard, type TestDashboard } from './testing';
+import { createdTransaction, startTestDashboard, type TestDashboard } from './testing';
 
 let t: TestDashboard;
 
 beforeAll(async () => {
-  t = await startTestDashboard();
+  t = await startTestDashboard({ mail: { intervalMs: 50 } });
 });
 afterAll(() => t.close());
 
@@ -55,9 +55,10 @@ describe('a person’s language', () => {
     );
   });
 
-  it('writes a signed-out page in the browser’s language, else the workspace’s default', async () => {
+  it('writes a signed-out page in the browser’s language, else English; an admin sets the default for mails', async () => {
     expect(await pageLang({ 'accept-language': 'fr-CA,fr;q=0.9' })).toBe('fr');
     expect(await pageLang({ 'accept-language': 'ja' })).toBe('en');
+    expect(await pageLang({})).toBe('en');
     const admin = (await t.signIn('admin@demo.example')).cookie;
     const viewer = (await t.signIn('viewer@demo.example')).cookie;
     expect((await t.call(viewer, 'PUT', '/admin/language', { language: 'es' })).status).toBe(403);
@@ -65,8 +66,54 @@ describe('a person’s language', () => {
     const set = await t.call(admin, 'PUT', '/admin/language', { language: 'es' });
     expect(set.status).toBe(200);
     expect((await t.call(admin, 'GET', '/admin/language')).json).toEqual({ language: 'es' });
-    expect(await pageLang({ 'accept-language': 'ja' })).toBe('es');
+    // Pages read no setting (the sign-in page answers from memory under any load).
+    expect(await pageLang({ 'accept-language': 'ja' })).toBe('en');
     expect(await pageLang({ 'accept-language': 'de' })).toBe('de');
     await t.call(admin, 'PUT', '/admin/language', { language: 'en' });
+  });
+
+  it('tells each approver in their language: in the app, by mail, with the workspace’s default for the rest', async () => {
+    const { admin, finance, approver, approver2, operations } = await t.demoCookies(
+      'admin',
+      'finance',
+      'approver',
+      'approver2',
+      'operations',
+    );
+    await t.call(approver, 'PUT', '/account/language', { language: 'de' });
+    // Bruno never chose one: the workspace's default (French here) is his mail's language.
+    await t.call(approver2, 'PUT', '/account/language', { language: null });
+    await t.call(admin, 'PUT', '/admin/language', { language: 'fr' });
+    try {
+      const id = await createdTransaction(t, finance, await t.parties(operations), 'sendc2f');
+      const titleOf = async (cookie: string) =>
+        ((await t.call(cookie, 'GET', '/notifications')).json.results as { title: string }[])[0]
+          ?.title;
+      expect(await titleOf(approver)).toBe(
+        `Auszahlung #${id} wartet auf Ihre Freigabe des Kursangebots`,
+      );
+      expect(await titleOf(approver2)).toBe(
+        `Versement #${id} attend votre approbation de la cotation`,
+      );
+      let mail: { to: string; subject: string; text: string }[] = [];
+      for (let i = 0; i < 100 && mail.length < 2; i++) {
+        mail = ((await t.call(admin, 'GET', '/admin/mail')).json.results as typeof mail).filter(
+          (m) => m.subject.includes(`#${id}`),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const to = (address: string) => mail.find((m) => m.to === address)!;
+      expect(to('approver@demo.example').subject).toBe(
+        `Auszahlung #${id} wartet auf Ihre Freigabe des Kursangebots`,
+      );
+      expect(to('approver@demo.example').text).toContain('Prüfen und freigeben');
+      expect(to('approver@demo.example').text).toContain(`Öffnen: http`);
+      expect(to('approver@demo.example').text).toContain(`Auszahlung #${id} über 1.000,00 EUR`);
+      expect(to('approver@demo.example').text).toContain('„Eine Freigabe wartet auf Sie“');
+      expect(to('approver2@demo.example').text).toContain('Vérifier et approuver');
+    } finally {
+      await t.call(admin, 'PUT', '/admin/language', { language: 'en' });
+      await t.call(approver, 'PUT', '/account/language', { language: null });
+    }
   });
 });

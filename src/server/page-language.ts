@@ -1,11 +1,10 @@
 // Which language a page and a mail speak (decision 091): the person's choice; else, for a page,
-// the browser's first language that is one of ours; else the workspace's default; else English.
+// the browser's first language that is one of ours, else English; for a mail, the workspace's
+// default. A page reads no setting: the sign-in page answers from memory, under any load.
 import type { Kysely } from 'kysely';
 import {
-  acceptedLanguages,
   isLanguage,
   isPageLanguage,
-  matchLanguage,
   type Language,
   type PageLanguage,
   SOURCE_LANGUAGE,
@@ -24,19 +23,6 @@ export async function workspaceLanguage(db: Kysely<Database>): Promise<Language>
     .executeTakeFirst();
   const saved = row ? (JSON.parse(row.value) as unknown) : undefined;
   return isLanguage(saved) ? saved : SOURCE_LANGUAGE;
-}
-
-/**
- * A page's language: the person's (when signed in and chosen), else the browser's first of ours
- * (its Accept-Language header), else the workspace's default, read only when needed.
- */
-export async function pageLanguageOf(
-  chosen: string | null | undefined,
-  acceptLanguage: string | undefined,
-  workspaceDefault: () => Promise<Language>,
-): Promise<PageLanguage> {
-  if (isPageLanguage(chosen)) return chosen;
-  return matchLanguage(acceptedLanguages(acceptLanguage)) ?? (await workspaceDefault());
 }
 
 /** The language of what is sent to a person (mails, chat): theirs, else the workspace's. */

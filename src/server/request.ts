@@ -8,6 +8,8 @@ import { IDLE_HEADER } from '#/api/endpoints';
 import { fieldErrors } from '#/api/problem';
 import { type ProblemFields, replyProblem } from '#/http/problem-reply';
 import type { Role } from '#/api/roles';
+import { isSaid, type Said } from '#/i18n/words';
+import { answerLanguage, sayIn } from './words';
 import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
 import type { DashboardDb } from './store/db';
 import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
@@ -46,9 +48,26 @@ declare module 'fastify' {
   }
 }
 
-/** The shared problem reply, with the dashboard server's options. */
-export function problem(request: FastifyRequest, reply: FastifyReply, fields: ProblemFields) {
-  return replyProblem(request, reply, PROBLEMS, fields);
+/** A problem of the dashboard: its detail may be words told in the reader's language. */
+export type DashboardProblem = Omit<ProblemFields, 'detail'> & { detail: string | Said };
+
+/** The language an answer to `request` is written in (decision 091). */
+export const languageOf = (request: FastifyRequest) =>
+  answerLanguage(request.signedIn?.user.language, request.headers['accept-language']);
+
+/** A detail in words, in the language of the answer to `request`. */
+export const detailFor = (request: FastifyRequest, detail: string | Said): string =>
+  isSaid(detail) ? sayIn(languageOf(request), detail) : detail;
+
+/**
+ * The shared problem reply, with the dashboard server's options; a detail given as words is
+ * written in the reader's language, the code unchanged (decision 091).
+ */
+export function problem(request: FastifyRequest, reply: FastifyReply, fields: DashboardProblem) {
+  return replyProblem(request, reply, PROBLEMS, {
+    ...fields,
+    detail: detailFor(request, fields.detail),
+  });
 }
 
 /** A 400 for input that is not valid: a sentence for the whole, and the fields at fault. */

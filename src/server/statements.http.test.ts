@@ -135,6 +135,32 @@ describe('statements', () => {
     expect(text).toContain('Page 1');
   });
 
+  it('writes the PDF, XLSX and CSV in the reader’s language; an integration reads English', async () => {
+    await callApi(t.base, viewer, 'PUT', '/account/language', { language: 'de' });
+    try {
+      const { bytes } = await file(`${EUR}&format=pdf&locale=de-DE`);
+      const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+      expect(text).toContain('Abrechnung · EUR');
+      expect(text).toMatch(/Sandbox-Daten des Partners mit dem API-Schlüssel …\w{4}/);
+      expect(text).toContain('2 Transaktionen abgeschlossen · eingezahlt 460,05 EUR');
+      expect(text).toContain('Seite 1');
+      expect(text).not.toMatch(/Statement|Page 1|transactions completed/);
+      const csv = (await file(`${EUR}&format=csv&locale=de-DE`)).bytes.toString('utf8');
+      expect(csv.split('\n')[0]).toContain('Abgeschlossen;Erstellt;Produkt;Transaktion;Händler');
+    } finally {
+      await callApi(t.base, viewer, 'PUT', '/account/language', { language: null });
+    }
+    // No person's choice and a browser that asks for German: German; asking in none: English.
+    const asked = async (headers: Record<string, string>) =>
+      (
+        await fetch(`${t.base}/api/statements/file?${EUR}&format=csv`, {
+          headers: { cookie: viewer, ...headers },
+        }).then((r) => r.text())
+      ).split('\n')[0];
+    expect(await asked({ 'accept-language': 'de-DE' })).toContain('Abgeschlossen');
+    expect(await asked({})).toContain('Completed');
+  });
+
   it('names each wrong choice', async () => {
     const fields = async (query: string) => {
       const answer = await callApi(t.base, viewer, 'GET', `/statements/file?${query}`);

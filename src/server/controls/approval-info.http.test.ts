@@ -133,7 +133,21 @@ describe('an expired quote', () => {
       const refused = await t.call(approver, 'POST', `/v1/sendf2f/approveQuote/${id}`);
       expect(refused.status).toBe(409);
       expect(refused.json).toMatchObject({ code: 'QUOTE_EXPIRED' });
-      expect(refused.json.detail).toMatch(/quote it again/);
+      expect(refused.json.detail).toMatch(
+        new RegExp(
+          `^The quote of #${id} expired on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC \\(quotes may be approved for [\\d,]+ minutes\\): quote it again\\.$`,
+        ),
+      );
+      // In the approver's language, the code unchanged (docs/decisions/091); back to English.
+      await t.call(approver, 'PUT', '/account/language', { language: 'de' });
+      const german = await t.call(approver, 'POST', `/v1/sendf2f/approveQuote/${id}`);
+      expect(german.json).toMatchObject({ code: 'QUOTE_EXPIRED' });
+      expect(german.json.detail).toMatch(
+        new RegExp(
+          `^Das Kursangebot für #${id} ist am .+ UTC abgelaufen .*Minuten lang freigegeben`,
+        ),
+      );
+      await t.call(approver, 'PUT', '/account/language', { language: 'en' });
       expect((await t.call(approver, 'GET', `/v1/sendf2f/${id}`)).json.clientStatus).toBe(
         'OnOff_AWAITING_QUOTE_APPROVAL',
       );

@@ -1,6 +1,7 @@
 // The gate (docs/decisions/025): the verdict on every call of the partner's API the proxy makes
 // for a person; nothing else decides. An approval counts towards the policies; a transaction
 // created here records who asked and whom it pays; a status simulation sets the status only.
+import { said } from '#/i18n/words';
 import { utcMinute } from '#/api/periods';
 import { requestRef } from '../approvals/subjects/request';
 import { type DecidedBy, lastOf, refusedProblem } from '../approvals/decide';
@@ -19,6 +20,13 @@ import { REFUSAL_TEXT, type Refusal, quoteWindow, simulationChanges } from './ru
 import { type ControlsCore, transactionSubject, objectOf } from './shared';
 import { type Verdict, type ProxiedCall, refuse, countryRefusal } from './verdict';
 import type { LimitRefusal } from './limits';
+
+/** Said to whoever approves a quote too late (decision 091: in their language). */
+const QUOTE_EXPIRED = /*i18n*/ {
+  id: 'refusal.quoteExpired',
+  message:
+    'The quote of #{id} expired on {expiresAt} UTC (quotes may be approved for {minutes, plural, one {# minute} other {# minutes}}): quote it again.',
+};
 
 /** What the controls look at in a transaction operation of the contract: approvals and creations. */
 function transactionCall(opId: string) {
@@ -98,7 +106,11 @@ export function gateControls(
         return refuse(
           409,
           'QUOTE_EXPIRED',
-          `The quote of #${id} expired on ${utcMinute(window.expiresAt)} UTC (quotes may be approved for ${quoteValidityMinutes} minutes): quote it again.`,
+          said(QUOTE_EXPIRED, {
+            id: String(id),
+            expiresAt: utcMinute(window.expiresAt),
+            minutes: quoteValidityMinutes,
+          }),
           { reason: 'quote expired', quotedAt: window.quotedAt, expiresAt: window.expiresAt },
         );
     }

@@ -3,6 +3,7 @@
 import type { Environment } from '#/api/dashboard';
 import { type OperationDef } from '#/api/operations';
 import { type FieldProblem } from '#/api/payee';
+import type { Said } from '#/i18n/words';
 import type { User } from '../store/workspace';
 import type { UpstreamResponse } from '../upstream';
 
@@ -14,7 +15,8 @@ export type Verdict =
       kind: 'refuse';
       status: number;
       code: string;
-      detail: string;
+      /** In words: a sentence, or words told in the reader's language (decision 091). */
+      detail: string | Said;
       errors?: FieldProblem[];
       audit: Details;
     }
@@ -68,7 +70,7 @@ export interface ProxiedCall {
 export const refuse = (
   status: number,
   code: string,
-  detail: string,
+  detail: string | Said,
   audit: Details,
   errors?: FieldProblem[],
 ): Verdict => ({ kind: 'refuse', status, code, detail, audit, ...(errors ? { errors } : {}) });

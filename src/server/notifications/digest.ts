@@ -3,6 +3,7 @@
 // the day before that they have not read in the app. Each person's digest is claimed with a
 // compare-and-set on `digest_state.sent_until` in the transaction that queues the mail, so that
 // servers sharing a database send each digest once.
+import { english } from '#/i18n/words';
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_MODE,
@@ -62,7 +63,7 @@ export function digestMail(
   const from = `${day} ${since.slice(11, 16)} ${tz}`;
   const shown = items.slice(0, LISTED);
   const more = items.length - shown.length;
-  const kinds = [...new Set(items.map((i) => KIND_LABEL[i.kind]))].join('; ');
+  const kinds = [...new Set(items.map((i) => english(KIND_LABEL[i.kind])))].join('; ');
   return composeMail(
     `Your Partner Payments digest: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'} since ${day}`,
     [

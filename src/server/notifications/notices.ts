@@ -1,5 +1,7 @@
 // What each event tells, and to whom (docs/decisions/035): the stores call these inside the
 // transaction of the change, so that a notice exists exactly when its change does.
+import { said } from '#/i18n/words';
+import { namesIn } from '../words';
 import { formatAmount } from '#/api/formats';
 import { isoInZone } from '#/api/periods';
 import type { Kysely } from 'kysely';
@@ -12,6 +14,30 @@ import { type MailSettings, type NotifyEvent, notify, peopleWithRole } from './s
 import { delegatesOfIn } from '../approvals/absences';
 
 type Trx = Kysely<Database>;
+
+/** A notice's title as a delegate reads it (088): whom they stand in for. */
+const FOR_AWAY = /*i18n*/ { id: 'notice.forAway', message: '{title} (for {names}, away)' };
+
+/** A transaction as notices name it: "Payout #12". */
+const NOUN = /*i18n*/ {
+  id: 'notice.transaction',
+  message:
+    '{product, select, sendc2f {Payout} sendf2f {End to end transfer} other {Collection}} #{id}',
+};
+
+const nounOf = (product: Product, id: number) => said(NOUN, { product, id: String(id) });
+
+const APPROVAL_WAITING = {
+  title: /*i18n*/ {
+    id: 'notice.approvalWaiting.title',
+    message: '{noun} waits for your {what, select, quote {quote} other {deposit}} approval',
+  },
+  body: /*i18n*/ {
+    id: 'notice.approvalWaiting.body',
+    message:
+      '{noun} of {amount} {currency} waits for an approver to approve its {what, select, quote {quote} other {deposit}}.',
+  },
+};
 
 /** The approval a mail's links decide: a transaction's quote or deposit approval. */
 const linkSubjectOf = (
@@ -46,7 +72,7 @@ async function tellApprovers(
       {
         ...event,
         userIds: [delegateId],
-        title: `${event.title} (for ${names.join(' and ')}, away)`,
+        title: said(FOR_AWAY, { title: event.title, names: namesIn(names) }),
       },
       settings,
     );
@@ -104,14 +130,20 @@ export function notices(settings: MailSettings) {
       },
       what: 'quote' | 'deposit',
     ) {
-      const noun = transactionNoun(t.product, t.id);
+      const noun = nounOf(t.product, t.id);
       await toApprovers(
         trx,
         {
           kind: 'waitingForYou',
           userIds: await approvers(trx, [t.creatorId]),
-          title: `${noun} waits for your ${what} approval`,
-          body: `${noun} of ${formatAmount(t.amount, t.currency)} ${t.currency} waits for an approver to approve its ${what}.`,
+          title: said(APPROVAL_WAITING.title, { noun, what }),
+          body: said(APPROVAL_WAITING.body, {
+            noun,
+            what,
+            // Written as the reader's language writes numbers (1.000,00 in German).
+            amount: (language) => formatAmount(t.amount, t.currency, language),
+            currency: t.currency,
+          }),
           link: DASHBOARD_LINKS.transaction(t.product, t.id),
           decideLink: linkSubjectOf(t, what),
         },

@@ -2,6 +2,9 @@
 // transaction of the change that causes it: the people's in-app notifications, an email for
 // each who wants it at once, and a chat message per hook of the kind are all written with the
 // change, or not at all. The outbox worker (./deliver.ts) sends what the outbox holds.
+import { said, type Said, type Words } from '#/i18n/words';
+import { recipientLanguage, workspaceLanguage } from '../page-language';
+import { sayIn } from '../words';
 import { utcMinute } from '#/api/periods';
 import { randomUUID } from 'node:crypto';
 import { composeMail } from './mail';
@@ -25,8 +28,9 @@ export interface NotifyEvent {
   kind: NotificationKind;
   /** Who is told. */
   userIds: readonly string[];
-  title: string;
-  body: string;
+  /** Words, told to each person in their language (decision 091), or a sentence as it is. */
+  title: Told;
+  body: Told;
   /** A path of the dashboard, such as `/batches/…`. */
   link: string | null;
   /**
@@ -42,56 +46,101 @@ export interface MailSettings {
   now: () => number;
 }
 
-/** An email's subject, plain text and HTML for a notification; `decide`: its person's links. */
+/** A notice's words: a sentence as it is, or words told in a language. */
+export type Told = string | Said;
+
+export const toldIn = (language: string, told: Told) =>
+  typeof told === 'string' ? told : sayIn(language, told);
+
+/** The fixed words of a notice's mail and chat message (decision 091). */
+const MAIL = {
+  review: /*i18n*/ { id: 'mail.review', message: 'Review and approve' },
+  reviewLead: /*i18n*/ { id: 'mail.reviewLead', message: 'Review and approve:' },
+  reject: /*i18n*/ { id: 'mail.reject', message: 'Reject…' },
+  rejectLead: /*i18n*/ { id: 'mail.rejectLead', message: 'Reject:' },
+  yoursAlone: /*i18n*/ {
+    id: 'mail.yoursAlone',
+    message:
+      'These two links are for you alone: they decide once, and work until {until} UTC. Nobody from the dashboard will ask you for them.',
+  },
+  open: /*i18n*/ { id: 'mail.open', message: 'Open it in the dashboard' },
+  openLead: /*i18n*/ { id: 'mail.openLead', message: 'Open it:' },
+  why: /*i18n*/ {
+    id: 'mail.why',
+    message:
+      'You get this because “{kind}” is on for you. Change it under Your account, Notifications.',
+  },
+  chatLinks: /*i18n*/ {
+    id: 'chat.links',
+    message:
+      'Review and approve: <{page}> · Reject: <{page}?reject> (yours alone, once, until {until} UTC)',
+  },
+} satisfies Record<string, Words>;
+
+/**
+ * An email's subject, plain text and HTML for a notification, in `language`; `decide`: its
+ * person's links.
+ */
 export function mailOf(
   event: Pick<NotifyEvent, 'kind' | 'title' | 'body' | 'link'>,
   origin: string,
+  language: string,
   decide?: { token: string; expiresAt: number },
 ) {
+  const say = (words: Words, values?: Said['values']) => sayIn(language, said(words, values));
   const url = event.link ? `${origin}${event.link}` : origin;
   const page = decide && `${origin}${APPROVAL_LINK_PATH}/${decide.token}`;
   const until = decide && utcMinute(decide.expiresAt);
-  return composeMail(event.title, [
-    { kind: 'paragraph', text: event.body },
+  return composeMail(toldIn(language, event.title), [
+    { kind: 'paragraph', text: toldIn(language, event.body) },
     ...(page
       ? [
           {
             kind: 'link' as const,
             href: page,
-            label: 'Review and approve',
-            textLead: 'Review and approve:',
+            label: say(MAIL.review),
+            textLead: say(MAIL.reviewLead),
           },
-          { kind: 'link' as const, href: `${page}?reject`, label: 'Reject…', textLead: 'Reject:' },
           {
-            kind: 'paragraph' as const,
-            text: `These two links are for you alone: they decide once, and work until ${until} UTC. Nobody from the dashboard will ask you for them.`,
+            kind: 'link' as const,
+            href: `${page}?reject`,
+            label: say(MAIL.reject),
+            textLead: say(MAIL.rejectLead),
           },
+          { kind: 'paragraph' as const, text: say(MAIL.yoursAlone, { until: until! }) },
         ]
       : []),
-    { kind: 'link', href: url, label: 'Open it in the dashboard', textLead: 'Open it:' },
+    { kind: 'link', href: url, label: say(MAIL.open), textLead: say(MAIL.openLead) },
     {
       kind: 'footer',
-      text: `You get this because "${KIND_LABEL[event.kind]}" is on for you. Change it under Your account, Notifications.`,
+      text: say(MAIL.why, { kind: sayIn(language, said(KIND_LABEL[event.kind])) }),
     },
   ]);
+}
+
+/** A notice as one chat message, in `language`: what it tells, then where to open it. */
+function chatText(
+  event: Pick<NotifyEvent, 'title' | 'body' | 'link'>,
+  origin: string,
+  language: string,
+) {
+  const told = `${toldIn(language, event.title)}: ${toldIn(language, event.body)}`;
+  return event.link ? `${told} <${origin}${event.link}>` : told;
 }
 
 /** A message to a person's own chat: the notice, their own links where it has them, the page. */
 function ownChatText(
   event: Pick<NotifyEvent, 'title' | 'body' | 'link'>,
   origin: string,
+  language: string,
   decide?: { token: string; expiresAt: number },
 ) {
   const page = decide ? `${origin}${APPROVAL_LINK_PATH}/${decide.token}` : undefined;
   const until = decide && utcMinute(decide.expiresAt).slice(11);
   return [
-    `${event.title}: ${event.body}`,
-    ...(page
-      ? [
-          `Review and approve: <${page}> · Reject: <${page}?reject> (yours alone, once, until ${until} UTC)`,
-        ]
-      : []),
-    ...(event.link ? [`Open it: <${origin}${event.link}>`] : []),
+    `${toldIn(language, event.title)}: ${toldIn(language, event.body)}`,
+    ...(page ? [sayIn(language, said(MAIL.chatLinks, { page, until: until! }))] : []),
+    ...(event.link ? [`${sayIn(language, said(MAIL.openLead))} <${origin}${event.link}>`] : []),
   ].join('\n');
 }
 
@@ -125,18 +174,20 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
     .where('kind', '=', event.kind)
     .execute();
   if (userIds.length === 0 && hooks.length === 0) return;
-  const mail = mailOf(event, settings.origin());
-  const outbox = (channel: 'email' | 'chat', target: string, own = mail) => ({
+  // Each person reads it in their language, the team's channels in the workspace's (decision 091).
+  const workspace = await workspaceLanguage(trx);
+  const outbox = (
+    channel: 'email' | 'chat',
+    target: string,
+    message: { subject: string; text: string; html: string | null },
+  ) => ({
     id: randomUUID(),
     channel,
     target,
     kind: event.kind,
-    subject: own.subject,
-    text_body:
-      channel === 'email'
-        ? own.text
-        : `${event.title}: ${event.body}${event.link ? ` <${settings.origin()}${event.link}>` : ''}`,
-    html_body: channel === 'email' ? own.html : null,
+    subject: message.subject,
+    text_body: message.text,
+    html_body: message.html,
     status: 'pending',
     attempts: 0,
     next_at: time,
@@ -148,26 +199,31 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
   });
   const rows = [];
   if (userIds.length > 0) {
+    const people = await trx
+      .selectFrom('app_user')
+      .select(['id', 'email', 'language', 'disabled_at'])
+      .where('id', 'in', userIds)
+      .execute();
+    const languageOf = new Map(
+      people.map((p) => [p.id, recipientLanguage(p.language, workspace)] as const),
+    );
     await trx
       .insertInto('notification')
       .values(
-        userIds.map((userId) => ({
-          id: randomUUID(),
-          user_id: userId,
-          kind: event.kind,
-          title: event.title,
-          body: event.body,
-          link: event.link,
-          created_at: time,
-          read_at: null,
-        })),
+        userIds.map((userId) => {
+          const language = languageOf.get(userId) ?? workspace;
+          return {
+            id: randomUUID(),
+            user_id: userId,
+            kind: event.kind,
+            title: toldIn(language, event.title),
+            body: toldIn(language, event.body),
+            link: event.link,
+            created_at: time,
+            read_at: null,
+          };
+        }),
       )
-      .execute();
-    const people = await trx
-      .selectFrom('app_user')
-      .select(['id', 'email'])
-      .where('id', 'in', userIds)
-      .where('disabled_at', 'is', null)
       .execute();
     const chosen = new Map(
       (
@@ -180,7 +236,9 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
       ).map((p) => [p.user_id, p.mode as DeliveryMode]),
     );
     const mailed = people.filter(
-      (person) => (chosen.get(person.id) ?? DEFAULT_MODE[event.kind]) === 'immediately',
+      (person) =>
+        person.disabled_at === null &&
+        (chosen.get(person.id) ?? DEFAULT_MODE[event.kind]) === 'immediately',
     );
     const links = event.decideLink
       ? await issueApprovalLinks(
@@ -207,24 +265,29 @@ export async function notify(trx: Kysely<Database>, event: NotifyEvent, settings
           ).map((h) => [h.user_id, h.url]),
     );
     for (const person of mailed) {
+      const language = languageOf.get(person.id) ?? workspace;
       const token = links?.tokens.get(person.id);
-      const own = token
-        ? mailOf(event, settings.origin(), { token, expiresAt: links!.expiresAt })
-        : mail;
-      rows.push(outbox('email', person.email, own));
+      const decide = token ? { token, expiresAt: links!.expiresAt } : undefined;
+      rows.push(outbox('email', person.email, mailOf(event, settings.origin(), language, decide)));
       const chat = ownChats.get(person.id);
       if (chat)
-        rows.push({
-          ...outbox('chat', chat),
-          text_body: ownChatText(
-            event,
-            settings.origin(),
-            token ? { token, expiresAt: links!.expiresAt } : undefined,
-          ),
-        });
+        rows.push(
+          outbox('chat', chat, {
+            subject: toldIn(language, event.title),
+            text: ownChatText(event, settings.origin(), language, decide),
+            html: null,
+          }),
+        );
     }
   }
-  for (const hook of hooks) rows.push(outbox('chat', hook.url));
+  for (const hook of hooks)
+    rows.push(
+      outbox('chat', hook.url, {
+        subject: toldIn(workspace, event.title),
+        text: chatText(event, settings.origin(), workspace),
+        html: null,
+      }),
+    );
   if (rows.length > 0) await trx.insertInto('outbox').values(rows).execute();
 }
 

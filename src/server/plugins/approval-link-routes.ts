@@ -4,6 +4,8 @@
 // in. A decision goes through the same gate as the dashboard's (./gated-send.ts), with the
 // person's second factor checked here on the server where they have one, and is audited with
 // its channel. A link opened where another person is signed in does nothing: forwarded mail.
+import { isSaid } from '#/i18n/words';
+import { sayIn } from '../words';
 import { utcMinute } from '#/api/periods';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_LINK_PATH, controlsEndpoints as E } from '#/api/controls';
@@ -445,7 +447,13 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
         return draw(
           reply,
           outcome.status,
-          messagePage('Not approved', outcome.detail, 'bad', reply.nonce, dashboardLink),
+          messagePage(
+            'Not approved',
+            isSaid(outcome.detail) ? sayIn(person.language, outcome.detail) : outcome.detail,
+            'bad',
+            reply.nonce,
+            dashboardLink,
+          ),
         );
       }
       if (outcome.kind === 'held')

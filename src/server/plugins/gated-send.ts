@@ -3,6 +3,7 @@
 // rewritten), with the audit trail and the local index kept. The proxy under /api/v1 and the
 // approval links of mail (docs/decisions/087) both decide through it, so that a decision is the
 // same whichever channel it came by; the audit entries name a channel other than the dashboard.
+import type { Said } from '#/i18n/words';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { heldAnswerOf, isTransactionApproval } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
@@ -38,7 +39,7 @@ export type GatedOutcome =
       kind: 'refused';
       status: number;
       code: string;
-      detail: string;
+      detail: string | Said;
       errors?: { field: string; message: string }[] | undefined;
     }
   /** Held for more approvers: the held answer of the contract. */

@@ -27,7 +27,8 @@ import {
 } from '../page-preloads';
 import { sessionInfo } from './session-routes';
 import { loadPageDrawer, type PageDrawer } from '../page-drawer';
-import { catalogChunk, pageLanguageOf, workspaceLanguage } from '../page-language';
+import { catalogChunk } from '../page-language';
+import { answerLanguage } from '../words';
 
 /** The built SPA: hashed assets with long caching, and index.html for every other page. */
 export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?: number) {
@@ -70,10 +71,9 @@ export function registerSpa(app: FastifyInstance, distDir: string, drawBudgetMs?
     let language;
     try {
       session = await sessionInfo(app.dashboard, request);
-      language = await pageLanguageOf(
+      language = answerLanguage(
         session.signedIn ? session.user.language : null,
         request.headers['accept-language'],
-        () => workspaceLanguage(app.dashboard.db.db),
       );
     } catch (error) {
       request.log.warn({ err: error }, 'page: the session was not put in the page');

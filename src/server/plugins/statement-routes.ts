@@ -1,14 +1,24 @@
 // Statements and reconciliation files (src/api/statements.ts, docs/decisions/037): the summary
 // of a currency's period and the file itself, streamed from the local index of the session's
 // environment. Every signed-in role may read them; each file made is audited.
+import { said } from '#/i18n/words';
+import { sayIn } from '../words';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import { isoInZone } from '#/api/periods';
 import { PDF_MAX_LINES, statementEndpoints as E } from '#/api/statements';
-import { audit, invalidInput } from '../request';
+import { audit, invalidInput, languageOf } from '../request';
 import { route } from '../endpoint';
 import { statementFile, statementFileName } from '../statements/files';
 import { statementQueries } from '../statements/lines';
+
+/** Whose statement it is, in the reader's language (decision 091). */
+const OWNER = /*i18n*/ {
+  id: 'statement.owner',
+  message:
+    '{environment} records of the partner with API key {key}, from the dashboard at {origin}',
+};
+const NOT_SET = /*i18n*/ { id: 'statement.keyNotSet', message: 'not set' };
 
 /** The day an instant falls on where the person is, as YYYY-MM-DD. */
 const dayIn = (ms: number, tz: string) => isoInZone(ms, tz).slice(0, 10);
@@ -28,10 +38,16 @@ export const statementRoutes: FastifyPluginAsync = async (app) => {
    * environment, named by the API key that reads them and by where the dashboard runs. The API
    * has no operation that names the partner.
    */
-  const ownerOf = async (environment: Environment) => {
+  const ownerOf = async (environment: Environment, language: string) => {
     const key = (await ctx.workspace.credentialHints()).find((c) => c.environment === environment);
-    const label = environment === 'live' ? 'Live' : 'Sandbox';
-    return `${label} records of the partner with API key ${key ? `…${key.apiKeyLast4}` : 'not set'}, from the dashboard at ${ctx.address.origin()}`;
+    return sayIn(
+      language,
+      said(OWNER, {
+        environment: environment === 'live' ? 'Live' : 'Sandbox',
+        key: key ? `…${key.apiKeyLast4}` : sayIn(language, said(NOT_SET)),
+        origin: ctx.address.origin(),
+      }),
+    );
   };
 
   route(app, E.statementFile, async ({ request, reply, query }) => {
@@ -46,13 +62,16 @@ export const statementRoutes: FastifyPluginAsync = async (app) => {
           message: `pdf holds at most ${PDF_MAX_LINES.toLocaleString('en')} lines and this statement has ${summary.count.toLocaleString('en')}: choose csv or xlsx, or a shorter period`,
         },
       ]);
+    // In the reader's language; an integration that asks in none reads English (decision 091).
+    const language = languageOf(request);
     const file = statementFile(format, {
       summary,
       pages: statements.pages(filter, tz),
       tz,
       locale,
+      language,
       environment: environment === 'live' ? 'Live' : 'Sandbox',
-      owner: await ownerOf(environment),
+      owner: await ownerOf(environment, language),
       generatedAt: ctx.now(),
     });
     await audit(request, {

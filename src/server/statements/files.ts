@@ -2,6 +2,8 @@
 // with a BOM, for spreadsheets), XLSX (a summary sheet, then the lines, amounts as numbers where
 // a spreadsheet holds them exactly) and PDF (A4 across, laid out for print: the period and
 // totals on top, a table whose header repeats on every page, numbered pages).
+import { said, type Said, type Words } from '#/i18n/words';
+import { sayIn } from '../words';
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import Decimal from 'decimal.js';
@@ -27,6 +29,8 @@ export interface StatementContext {
   locale: string;
   /** Whose records: "Sandbox" or "Live". */
   environment: string;
+  /** The language of its words (decision 091): the reader's, English for an integration. */
+  language: string;
   /** Whose statement, in words: the partner's records and where they were read from. */
   owner: string;
   generatedAt: number;
@@ -44,7 +48,7 @@ type Kind =
   | { type: 'amount'; currency: (l: StatementLine) => string }
   | { type: 'rate' };
 interface Column {
-  header: string;
+  header: Words;
   value: (l: StatementLine) => Cell;
   kind: Kind;
   width: number;
@@ -52,30 +56,102 @@ interface Column {
 
 const TEXT: Kind = { type: 'text' };
 
+/** A statement's words (decision 091). */
+const W = {
+  completed: /*i18n*/ { id: 'statement.completed', message: 'Completed' },
+  created: /*i18n*/ { id: 'statement.created', message: 'Created' },
+  product: /*i18n*/ { id: 'statement.product', message: 'Product' },
+  transaction: /*i18n*/ { id: 'statement.transaction', message: 'Transaction' },
+  merchant: /*i18n*/ { id: 'statement.merchant', message: 'Merchant' },
+  recipient: /*i18n*/ { id: 'statement.recipient', message: 'Recipient' },
+  account: /*i18n*/ { id: 'statement.account', message: 'Account' },
+  purpose: /*i18n*/ { id: 'statement.purpose', message: 'Purpose' },
+  reference: /*i18n*/ { id: 'statement.reference', message: 'Reference or wallet' },
+  deposited: /*i18n*/ { id: 'statement.deposited', message: 'Deposited ({currency})' },
+  paidOut: /*i18n*/ { id: 'statement.paidOut', message: 'Paid out ({currency})' },
+  deposit: /*i18n*/ { id: 'statement.deposit', message: 'Deposit' },
+  depositAmount: /*i18n*/ { id: 'statement.depositAmount', message: 'Deposit amount' },
+  depositCurrency: /*i18n*/ { id: 'statement.depositCurrency', message: 'Deposit currency' },
+  payoutAmount: /*i18n*/ { id: 'statement.payoutAmount', message: 'Payout amount' },
+  payoutCurrency: /*i18n*/ { id: 'statement.payoutCurrency', message: 'Payout currency' },
+  rate: /*i18n*/ { id: 'statement.rate', message: 'Rate' },
+  fee: /*i18n*/ { id: 'statement.feeColumn', message: 'Fee (deposit currency)' },
+  markup: /*i18n*/ { id: 'statement.markup', message: 'Markup (%)' },
+  inZone: /*i18n*/ { id: 'statement.inZone', message: '{header} ({zone})' },
+  summarySheet: /*i18n*/ { id: 'statement.summarySheet', message: 'Summary' },
+  linesSheet: /*i18n*/ { id: 'statement.linesSheet', message: 'Lines' },
+  statement: /*i18n*/ { id: 'statement.statement', message: 'Statement' },
+  whose: /*i18n*/ { id: 'statement.whose', message: 'Whose' },
+  records: /*i18n*/ { id: 'statement.records', message: 'Records' },
+  from: /*i18n*/ { id: 'statement.from', message: 'From' },
+  toExcluded: /*i18n*/ { id: 'statement.toExcluded', message: 'To (not included)' },
+  zone: /*i18n*/ { id: 'statement.zone', message: 'Time zone of the lines' },
+  transactions: /*i18n*/ { id: 'statement.transactions', message: 'Transactions' },
+  made: /*i18n*/ { id: 'statement.made', message: 'Made' },
+  title: /*i18n*/ { id: 'statement.title', message: 'Statement · {currency}' },
+  footer: /*i18n*/ {
+    id: 'statement.footer',
+    message: 'Statement {currency} · {from} – {to} · Page {page}',
+  },
+  period: /*i18n*/ {
+    id: 'statement.period',
+    message: '{environment} records · {from} – {to} · times in {zone}',
+  },
+  madeAt: /*i18n*/ { id: 'statement.madeAt', message: 'Made {moment}' },
+  totals: /*i18n*/ {
+    id: 'statement.totals',
+    message:
+      '{count, plural, one {# transaction completed} other {# transactions completed}} · deposited {deposited} {currency} · paid out {paidOut} {currency}',
+  },
+  none: /*i18n*/ { id: 'statement.none', message: 'No transaction completed in this period.' },
+  total: /*i18n*/ { id: 'statement.total', message: 'Total' },
+  count: /*i18n*/ {
+    id: 'statement.count',
+    message: '{count, plural, one {# transaction} other {# transactions}}',
+  },
+  feeLine: /*i18n*/ { id: 'statement.fee', message: 'fee {fee}' },
+} satisfies Record<string, Words>;
+
+/** The statement's words in its language. */
+const wordsOf = (ctx: StatementContext) => (words: Words, values?: Said['values']) =>
+  sayIn(ctx.language, said(words, values));
+
 /** Every column, one per fact, in words a person reads (the ids are the API's). */
-function columnsOf(currency: string): Column[] {
+function columnsOf(currency: string): Array<Column & { values?: Said['values'] }> {
   const inStatement: Kind = { type: 'amount', currency: () => currency };
   const deposit: Kind = { type: 'amount', currency: (l) => l.depositCurrency };
   const payout: Kind = { type: 'amount', currency: (l) => l.payoutCurrency };
   return [
-    { header: 'Completed', value: (l) => l.completed, kind: { type: 'time' }, width: 20 },
-    { header: 'Created', value: (l) => l.created, kind: { type: 'time' }, width: 20 },
-    { header: 'Product', value: (l) => l.product, kind: TEXT, width: 20 },
-    { header: 'Transaction', value: (l) => l.id, kind: TEXT, width: 12 },
-    { header: 'Merchant', value: (l) => l.merchant, kind: TEXT, width: 30 },
-    { header: 'Recipient', value: (l) => l.recipient, kind: TEXT, width: 30 },
-    { header: 'Account', value: (l) => l.account, kind: TEXT, width: 12 },
-    { header: 'Purpose', value: (l) => l.purpose, kind: TEXT, width: 22 },
-    { header: 'Reference or wallet', value: (l) => l.reference, kind: TEXT, width: 36 },
-    { header: `Deposited (${currency})`, value: (l) => l.moneyIn, kind: inStatement, width: 16 },
-    { header: `Paid out (${currency})`, value: (l) => l.moneyOut, kind: inStatement, width: 16 },
-    { header: 'Deposit amount', value: (l) => l.depositAmount, kind: deposit, width: 18 },
-    { header: 'Deposit currency', value: (l) => l.depositCurrency, kind: TEXT, width: 14 },
-    { header: 'Payout amount', value: (l) => l.payoutAmount, kind: payout, width: 18 },
-    { header: 'Payout currency', value: (l) => l.payoutCurrency, kind: TEXT, width: 14 },
-    { header: 'Rate', value: (l) => l.rate, kind: { type: 'rate' }, width: 16 },
-    { header: 'Fee (deposit currency)', value: (l) => l.fee, kind: deposit, width: 18 },
-    { header: 'Markup (%)', value: (l) => l.markup, kind: { type: 'rate' }, width: 12 },
+    { header: W.completed, value: (l) => l.completed, kind: { type: 'time' }, width: 20 },
+    { header: W.created, value: (l) => l.created, kind: { type: 'time' }, width: 20 },
+    { header: W.product, value: (l) => l.product, kind: TEXT, width: 20 },
+    { header: W.transaction, value: (l) => l.id, kind: TEXT, width: 12 },
+    { header: W.merchant, value: (l) => l.merchant, kind: TEXT, width: 30 },
+    { header: W.recipient, value: (l) => l.recipient, kind: TEXT, width: 30 },
+    { header: W.account, value: (l) => l.account, kind: TEXT, width: 12 },
+    { header: W.purpose, value: (l) => l.purpose, kind: TEXT, width: 22 },
+    { header: W.reference, value: (l) => l.reference, kind: TEXT, width: 36 },
+    {
+      header: W.deposited,
+      values: { currency },
+      value: (l) => l.moneyIn,
+      kind: inStatement,
+      width: 16,
+    },
+    {
+      header: W.paidOut,
+      values: { currency },
+      value: (l) => l.moneyOut,
+      kind: inStatement,
+      width: 16,
+    },
+    { header: W.depositAmount, value: (l) => l.depositAmount, kind: deposit, width: 18 },
+    { header: W.depositCurrency, value: (l) => l.depositCurrency, kind: TEXT, width: 14 },
+    { header: W.payoutAmount, value: (l) => l.payoutAmount, kind: payout, width: 18 },
+    { header: W.payoutCurrency, value: (l) => l.payoutCurrency, kind: TEXT, width: 14 },
+    { header: W.rate, value: (l) => l.rate, kind: { type: 'rate' }, width: 16 },
+    { header: W.fee, value: (l) => l.fee, kind: deposit, width: 18 },
+    { header: W.markup, value: (l) => l.markup, kind: { type: 'rate' }, width: 12 },
   ];
 }
 
@@ -106,7 +182,10 @@ export function statementFileName(
 }
 
 async function* csvText(ctx: StatementContext) {
-  const columns = columnsOf(ctx.summary.currency).map((c) => [c.header, c.value] as const);
+  const say = wordsOf(ctx);
+  const columns = columnsOf(ctx.summary.currency).map(
+    (c) => [say(c.header, c.values), c.value] as const,
+  );
   const dialect = csvDialectOf(ctx.locale);
   yield `\uFEFF${csvHeaderOf(columns, dialect)}`;
   for await (const page of ctx.pages) yield page.map((l) => csvRowOf(l, columns, dialect)).join('');
@@ -123,38 +202,46 @@ function xlsxStream(ctx: StatementContext): Readable {
   const out = new PassThrough();
   const { summary } = ctx;
   const money = moneyFormat(summary.currency);
+  const say = wordsOf(ctx);
   void (async () => {
     const ExcelJS = await excel();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-    const head = workbook.addWorksheet('Summary');
+    const head = workbook.addWorksheet(say(W.summarySheet));
     head.columns = [
-      { header: 'Statement', key: 'k', width: 26 },
+      { header: say(W.statement), key: 'k', width: 26 },
       { header: summary.currency, key: 'v', width: 40 },
     ];
     head.getRow(1).font = { bold: true };
+    const transactions = say(W.transactions);
     const rows: Array<[string, Cell]> = [
-      ['Whose', ctx.owner],
-      ['Records', ctx.environment],
-      ['From', new Date(summary.from).toISOString()],
-      ['To (not included)', new Date(summary.to).toISOString()],
-      ['Time zone of the lines', ctx.tz],
-      ['Transactions', summary.count],
-      [`Deposited (${summary.currency})`, spreadsheetAmount(summary.deposited)],
-      [`Paid out (${summary.currency})`, spreadsheetAmount(summary.paidOut)],
-      ['Made', new Date(ctx.generatedAt).toISOString()],
+      [say(W.whose), ctx.owner],
+      [say(W.records), ctx.environment],
+      [say(W.from), new Date(summary.from).toISOString()],
+      [say(W.toExcluded), new Date(summary.to).toISOString()],
+      [say(W.zone), ctx.tz],
+      [transactions, summary.count],
+      [say(W.deposited, { currency: summary.currency }), spreadsheetAmount(summary.deposited)],
+      [say(W.paidOut, { currency: summary.currency }), spreadsheetAmount(summary.paidOut)],
+      [say(W.made), new Date(ctx.generatedAt).toISOString()],
     ];
     for (const row of rows) {
       const added = head.addRow(row);
-      if (typeof row[1] === 'number' && row[0] !== 'Transactions') added.getCell(2).numFmt = money;
+      if (typeof row[1] === 'number' && row[0] !== transactions) added.getCell(2).numFmt = money;
       added.commit();
     }
     head.getColumn('v').alignment = { horizontal: 'left' };
     head.commit();
 
-    const columns = columnsOf(summary.currency).map((c) =>
-      c.kind.type === 'time' ? { ...c, header: `${c.header} (${ctx.tz})` } : c,
-    );
-    const sheet = workbook.addWorksheet('Lines', { views: [{ state: 'frozen', ySplit: 1 }] });
+    const columns = columnsOf(summary.currency).map((c) => {
+      const header = say(c.header, c.values);
+      return {
+        ...c,
+        header: c.kind.type === 'time' ? say(W.inZone, { header, zone: ctx.tz }) : header,
+      };
+    });
+    const sheet = workbook.addWorksheet(say(W.linesSheet), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
     sheet.columns = columns.map((c, i) => ({
       header: c.header,
       key: String(i),
@@ -194,6 +281,7 @@ const fontFile = (weight: string) =>
 /** The PDF's columns: what a reader checks a line by, in points across an A4 page. */
 function pdfColumns(ctx: StatementContext) {
   const { currency } = ctx.summary;
+  const say = wordsOf(ctx);
   const when = new Intl.DateTimeFormat(ctx.locale, {
     timeZone: ctx.tz,
     dateStyle: 'medium',
@@ -204,25 +292,35 @@ function pdfColumns(ctx: StatementContext) {
   const inCurrency = (value: string, symbol: string) =>
     value ? `${formatDecimal(value, decimalsOf(symbol), ctx.locale)} ${symbol}` : '';
   return [
-    { header: 'Completed', width: 80, text: (l: StatementLine) => when.format(l.completedAt) },
-    { header: 'Transaction', width: 80, text: (l: StatementLine) => `${l.product} #${l.id}` },
-    { header: 'Merchant', width: 100, text: (l: StatementLine) => l.merchant },
     {
-      header: 'Recipient',
+      header: say(W.completed),
+      width: 80,
+      text: (l: StatementLine) => when.format(l.completedAt),
+    },
+    {
+      header: say(W.transaction),
+      width: 80,
+      text: (l: StatementLine) => `${l.product} #${l.id}`,
+    },
+    { header: say(W.merchant), width: 100, text: (l: StatementLine) => l.merchant },
+    {
+      header: say(W.recipient),
       width: 100,
       text: (l: StatementLine) => `${l.recipient}${l.account ? ` ${l.account}` : ''}`,
     },
-    { header: 'Reference or wallet', width: 104, text: (l: StatementLine) => l.reference },
+    { header: say(W.reference), width: 104, text: (l: StatementLine) => l.reference },
     {
-      header: 'Deposit',
+      header: say(W.deposit),
       width: 84,
       right: true,
       text: (l: StatementLine) =>
         inCurrency(l.depositAmount, l.depositCurrency) +
-        (l.fee ? `\nfee ${formatDecimal(l.fee, decimalsOf(l.depositCurrency), ctx.locale)}` : ''),
+        (l.fee
+          ? `\n${say(W.feeLine, { fee: formatDecimal(l.fee, decimalsOf(l.depositCurrency), ctx.locale) })}`
+          : ''),
     },
     {
-      header: 'Rate',
+      header: say(W.rate),
       width: 70,
       text: (l: StatementLine) =>
         l.rate
@@ -230,13 +328,13 @@ function pdfColumns(ctx: StatementContext) {
           : '',
     },
     {
-      header: `Deposited (${currency})`,
+      header: say(W.deposited, { currency }),
       width: 68,
       right: true,
       text: (l: StatementLine) => amount(l.moneyIn),
     },
     {
-      header: `Paid out (${currency})`,
+      header: say(W.paidOut, { currency }),
       width: 68,
       right: true,
       text: (l: StatementLine) => amount(l.moneyOut),
@@ -260,19 +358,22 @@ function pdfStream(ctx: StatementContext): Readable {
 
 function pdfDocument(PDF: typeof PDFDocument, ctx: StatementContext): PDFKit.PDFDocument {
   const { summary } = ctx;
+  const say = wordsOf(ctx);
   const doc = new PDF({
     size: 'A4',
     layout: 'landscape',
     margins: { top: 40, bottom: 40, left: 36, right: 36 },
-    info: { Title: `Statement ${summary.currency}`, Creator: 'Partner payments dashboard' },
+    info: {
+      Title: say(W.title, { currency: summary.currency }),
+      Creator: 'Partner payments dashboard',
+    },
   });
   doc.registerFont('regular', fontFile('400Regular'));
   doc.registerFont('bold', fontFile('700Bold'));
   const columns = pdfColumns(ctx);
   const left = doc.page.margins.left;
   const bottom = () => doc.page.height - doc.page.margins.bottom - 18;
-  // Dates in figures, as the lines have them: a month's name would be in the person's language
-  // in the middle of English words ("Made 26. November 2026 um 15:09").
+  // Dates in the reader's formats (their locale), beside words in their language.
   const day = new Intl.DateTimeFormat(ctx.locale, { timeZone: ctx.tz, dateStyle: 'medium' });
   const moment = new Intl.DateTimeFormat(ctx.locale, {
     timeZone: ctx.tz,
@@ -289,7 +390,12 @@ function pdfDocument(PDF: typeof PDFDocument, ctx: StatementContext): PDFKit.PDF
     doc.page.margins.bottom = 0;
     doc.font('regular').fontSize(7).fillColor('#555');
     doc.text(
-      `Statement ${summary.currency} · ${day.format(summary.from)} – ${day.format(summary.to - 1)} · Page ${pageNumber}`,
+      say(W.footer, {
+        currency: summary.currency,
+        from: day.format(summary.from),
+        to: day.format(summary.to - 1),
+        page: pageNumber,
+      }),
       left,
       y,
       { width: doc.page.width - left - doc.page.margins.right, align: 'right', lineBreak: false },
@@ -341,20 +447,33 @@ function pdfDocument(PDF: typeof PDFDocument, ctx: StatementContext): PDFKit.PDF
   };
 
   // The heading: what, whose, when, and the totals.
-  doc.font('bold').fontSize(16).text(`Statement · ${summary.currency}`, left, doc.page.margins.top);
+  doc
+    .font('bold')
+    .fontSize(16)
+    .text(say(W.title, { currency: summary.currency }), left, doc.page.margins.top);
   doc
     .font('regular')
     .fontSize(9)
     .text(ctx.owner)
     .text(
-      `${ctx.environment} records · ${day.format(summary.from)} – ${day.format(summary.to - 1)} · times in ${ctx.tz}`,
+      say(W.period, {
+        environment: ctx.environment,
+        from: day.format(summary.from),
+        to: day.format(summary.to - 1),
+        zone: ctx.tz,
+      }),
     )
-    .text(`Made ${moment.format(ctx.generatedAt)}`)
+    .text(say(W.madeAt, { moment: moment.format(ctx.generatedAt) }))
     .moveDown(0.6);
   doc
     .font('bold')
     .text(
-      `${summary.count.toLocaleString(ctx.locale)} transactions completed · deposited ${total(summary.deposited)} ${summary.currency} · paid out ${total(summary.paidOut)} ${summary.currency}`,
+      say(W.totals, {
+        count: summary.count,
+        deposited: total(summary.deposited),
+        paidOut: total(summary.paidOut),
+        currency: summary.currency,
+      }),
     )
     .moveDown(0.8);
   tableHeader();
@@ -362,13 +481,12 @@ function pdfDocument(PDF: typeof PDFDocument, ctx: StatementContext): PDFKit.PDF
   void (async () => {
     for await (const page of ctx.pages)
       for (const line of page) row(columns.map((c) => c.text(line)));
-    if (summary.count === 0)
-      row(['No transaction completed in this period.', ...columns.slice(1).map(() => '')]);
+    if (summary.count === 0) row([say(W.none), ...columns.slice(1).map(() => '')]);
     doc.moveDown(0.3);
     row(
       [
-        'Total',
-        `${summary.count.toLocaleString(ctx.locale)} transactions`,
+        say(W.total),
+        say(W.count, { count: summary.count }),
         '',
         '',
         '',

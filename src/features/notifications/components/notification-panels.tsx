@@ -1,6 +1,7 @@
 // Notifications on the account and settings pages (docs/decisions/035): how each kind reaches
 // this person by email; for admins, the team chat hooks and the mail kept when no SMTP server is
 // configured (the demo's "sent mail").
+import { useLingui } from '@lingui/react';
 import '@mantine/core/styles/SegmentedControl.css';
 import {
   Alert,
@@ -60,6 +61,7 @@ const modesOf = (kind: NotificationKind) =>
     : DELIVERY_MODES.map((m) => ({ value: m, label: MODE_LABEL[m] }));
 
 export function NotificationPreferences() {
+  const { _ } = useLingui();
   const { data } = useQuery(preferencesQuery);
   const { data: session } = useQuery(sessionQuery);
   // Only the kinds that can reach this person (an approval waits only for approvers…).
@@ -81,7 +83,7 @@ export function NotificationPreferences() {
           {kinds.map((kind) => (
             <Group key={kind} justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" id={`mode-${kind}`}>
-                {KIND_LABEL[kind]}
+                {_(KIND_LABEL[kind])}
               </Text>
               <SegmentedControl
                 size="xs"
@@ -99,7 +101,7 @@ export function NotificationPreferences() {
                       onSuccess: () =>
                         showDone(
                           'Saved',
-                          `${KIND_LABEL[kind]}: ${(modesOf(kind).find((m) => m.value === mode)?.label ?? mode).toLowerCase()}.`,
+                          `${_(KIND_LABEL[kind])}: ${(modesOf(kind).find((m) => m.value === mode)?.label ?? mode).toLowerCase()}.`,
                         ),
                     },
                   )
@@ -167,6 +169,7 @@ function OwnChat() {
 }
 
 export function ChatHookSettings() {
+  const { _ } = useLingui();
   const { data: hooks } = useQuery(chatHooksQuery);
   const add = useAddChatHook();
   const remove = useRemoveChatHook();
@@ -184,7 +187,7 @@ export function ChatHookSettings() {
             minWidth={520}
             rows={hooks}
             columns={[
-              { header: 'Kind', cell: (h) => KIND_LABEL[h.kind] },
+              { header: 'Kind', cell: (h) => _(KIND_LABEL[h.kind]) },
               { header: 'URL', cell: (h) => <Code>{h.url}</Code> },
               {
                 header: '',
@@ -205,7 +208,7 @@ export function ChatHookSettings() {
         <Group align="flex-end" wrap="wrap">
           <Select
             label="Kind"
-            data={NOTIFICATION_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            data={NOTIFICATION_KINDS.map((k) => ({ value: k, label: _(KIND_LABEL[k]) }))}
             value={kind}
             onChange={(v) => v && setKind(v as NotificationKind)}
             allowDeselect={false}
@@ -223,7 +226,7 @@ export function ChatHookSettings() {
             onClick={() =>
               add.mutate(
                 { kind, url: url.trim() },
-                { onSuccess: () => (setUrl(''), showDone('Chat hook added', KIND_LABEL[kind])) },
+                { onSuccess: () => (setUrl(''), showDone('Chat hook added', _(KIND_LABEL[kind]))) },
               )
             }
           >

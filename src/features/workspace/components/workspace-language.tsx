@@ -1,5 +1,5 @@
-// The workspace's default language (decision 091): the mails of people who never chose one (and
-// never signed in from a browser that speaks one of ours), and pages whose browser speaks none.
+// The workspace's default language (decision 091): the mails and chat messages of people who never
+// chose one (nor signed in from a browser that speaks one of ours), and the team's channels.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
@@ -36,8 +36,8 @@ export function WorkspaceLanguagePanel() {
         <Stack gap="xs" maw={640}>
           <Text size="sm" c="dimmed">
             <Trans>
-              Mails to people who have not chosen a language yet are written in it, and so are the
-              pages of a browser that speaks none of the dashboard’s languages.
+              Mails and chat messages to people who have not chosen a language are written in it,
+              and so are the messages to the team’s chat channels.
             </Trans>
           </Text>
           <SelectField

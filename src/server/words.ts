@@ -1,0 +1,108 @@
+// The dashboard server's words in each language (decision 091): the `server` catalogs read from
+// their .po files once, at first use, compiled, English under every other language so that a
+// message not translated yet reads in English rather than as an id. The files are src/locales
+// beside the sources, and dist-server/locales beside the built server (scripts/build-server.ts
+// copies them there).
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import type { CatalogType } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import {
+  acceptedLanguages,
+  isPageLanguage,
+  LANGUAGES,
+  matchLanguage,
+  type PageLanguage,
+  PSEUDO_LANGUAGE,
+  SOURCE_LANGUAGE,
+} from '#/i18n/languages';
+import { pseudoText } from '#/i18n/pseudo';
+import type { Said } from '#/i18n/words';
+
+const PLACES = [new URL('./locales/', import.meta.url), new URL('../locales/', import.meta.url)];
+
+function localesDir(): string | undefined {
+  for (const place of PLACES) {
+    const dir = fileURLToPath(place);
+    if (fs.existsSync(`${dir}${SOURCE_LANGUAGE}/server.po`)) return dir;
+  }
+  return undefined;
+}
+
+/** A language's server catalog, translation by id (empty where it lacks one). */
+function readCatalog(dir: string | undefined, language: string) {
+  const file = dir && `${dir}${language}/server.po`;
+  if (!file || !fs.existsSync(file)) return {};
+  // The .po formatter parses at once (its type allows a promise for other formats).
+  const catalog = formatter({ lineNumbers: false }).parse(fs.readFileSync(file, 'utf8'), {
+    locale: language,
+    sourceLocale: SOURCE_LANGUAGE,
+    filename: file,
+  }) as CatalogType;
+  const texts: Record<string, string> = {};
+  for (const [id, entry] of Object.entries(catalog))
+    if (entry.translation) texts[id] = entry.translation;
+  return texts;
+}
+
+let loaded: Map<PageLanguage, I18n> | undefined;
+
+function load(): Map<PageLanguage, I18n> {
+  const dir = localesDir();
+  const english = readCatalog(dir, SOURCE_LANGUAGE);
+  const instances = new Map<PageLanguage, I18n>();
+  const instance = (language: PageLanguage, texts: Record<string, string>, pseudo = false) => {
+    const messages: Messages = {};
+    for (const [id, text] of Object.entries(texts))
+      messages[id] = compileMessage(text, pseudo ? pseudoText : undefined);
+    const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
+    // A descriptor whose id no catalog has yet (a message not extracted) reads as written.
+    i18n.setMessagesCompiler(compileMessage);
+    instances.set(language, i18n);
+  };
+  for (const language of LANGUAGES)
+    instance(language, { ...english, ...readCatalog(dir, language) });
+  instance(PSEUDO_LANGUAGE, english, true);
+  return instances;
+}
+
+/** The server's words in `language` (English for anything else), read at first use. */
+export function wordsIn(language: string | null | undefined): I18n {
+  loaded ??= load();
+  return loaded.get(isPageLanguage(language) ? language : SOURCE_LANGUAGE)!;
+}
+
+/** What was said, in `language`. */
+export function sayIn(language: string | null | undefined, what: Said): string {
+  const i18n = wordsIn(language);
+  const values = Object.fromEntries(
+    Object.entries(what.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'function'
+        ? value(i18n.locale)
+        : typeof value === 'object'
+          ? sayIn(language, value)
+          : value,
+    ]),
+  );
+  return i18n._(what.words.id, values, { message: what.words.message });
+}
+
+/** Names as `language` lists them: "Aiko and Bruno", "Aiko und Bruno". */
+export const namesIn = (names: readonly string[]) => (language: string) =>
+  new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+
+/**
+ * The language of an answer to a request: the signed-in person's choice, else the request's
+ * Accept-Language where it names one of ours, else English (an integration that asks in no
+ * language reads English).
+ */
+export function answerLanguage(
+  chosen: string | null | undefined,
+  acceptLanguage: string | undefined,
+): PageLanguage {
+  if (isPageLanguage(chosen)) return chosen;
+  return matchLanguage(acceptedLanguages(acceptLanguage)) ?? SOURCE_LANGUAGE;
+}
