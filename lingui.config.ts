@@ -10,7 +10,14 @@ import { CATALOG_SOURCES } from './scripts/catalog-sources';
 export default defineConfig({
   sourceLocale: SOURCE_LANGUAGE,
   locales: [...LANGUAGES, PSEUDO_LANGUAGE],
-  pseudoLocale: { locale: PSEUDO_LANGUAGE, prepend: '⟦', append: '⟧', extend: 0.3 },
+  pseudoLocale: {
+    locale: PSEUDO_LANGUAGE,
+    prepend: '⟦',
+    append: '⟧',
+    // 30% longer, padded with a visible character (spaces would collapse in HTML).
+    extend: 0.3,
+    extendCharacter: '~',
+  },
   // A language's missing message shows in English, never as an id (the check above fails first).
   fallbackLocales: { default: SOURCE_LANGUAGE },
   catalogs: Object.entries(CATALOG_SOURCES).map(([name, include]) => ({

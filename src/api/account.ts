@@ -8,10 +8,11 @@ import { isLocale, isTimeZone } from './formats';
 import { LANGUAGES, PSEUDO_LANGUAGE } from '#/i18n/languages';
 import { requiredText, Timestamp } from './schemas/common';
 import { WORKSPACE_ROLES } from './roles';
+import { invalid, V } from './validation-words';
 
 /** The shortest password the workspace accepts, wherever one is chosen. */
 export const PASSWORD_MIN_LENGTH = 12;
-const PASSWORD_RULE = `must be at least ${PASSWORD_MIN_LENGTH} characters`;
+const PASSWORD_RULE = invalid(V.minChars, { min: PASSWORD_MIN_LENGTH });
 
 /** Body of `POST /api/password-reset/request`: whose mailbox gets a link. */
 export const ResetRequest = z.object({
@@ -25,8 +26,8 @@ export type ResetRequest = z.input<typeof ResetRequest>;
  */
 export const PersonFormats = z.object({
   locale: z
-    .string({ error: 'must be a locale such as de-DE or en-GB, or null for the browser’s' })
-    .refine(isLocale, { error: 'must be a locale such as de-DE or en-GB' })
+    .string({ error: invalid(V.localeOrNull) })
+    .refine(isLocale, { error: invalid(V.locale) })
     .meta({
       description: 'A BCP 47 language tag that Intl supports, such as de-DE or en-GB',
       pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$',
@@ -34,8 +35,8 @@ export const PersonFormats = z.object({
     })
     .nullable(),
   timeZone: z
-    .string({ error: 'must be a time zone such as Europe/Berlin, or null for the browser’s' })
-    .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
+    .string({ error: invalid(V.timeZoneOrNull) })
+    .refine(isTimeZone, { error: invalid(V.timeZone) })
     .meta({ description: 'An IANA time zone, such as Europe/Berlin' })
     .nullable(),
 });
@@ -46,7 +47,7 @@ export type PersonFormats = z.infer<typeof PersonFormats>;
  * developers but never offered.
  */
 export const LanguageChoice = z.enum([...LANGUAGES, PSEUDO_LANGUAGE], {
-  error: `must be one of ${LANGUAGES.join(', ')}`,
+  error: invalid(V.oneOf, { choices: LANGUAGES.join(', ') }),
 });
 
 /** A person's language; null: their browser's (or the workspace's default for mails). */
@@ -55,21 +56,24 @@ export type PersonLanguage = z.infer<typeof PersonLanguage>;
 
 /** A password someone chooses: a new one, or one set from a reset link. */
 export const NewPassword = z
-  .string({ error: 'is required' })
+  .string({ error: invalid(V.required) })
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_RULE })
-  .max(200, { error: 'must be at most 200 characters' });
+  .max(200, { error: invalid(V.maxChars, { max: 200 }) });
 
 const Given = z
-  .string({ error: 'is required' })
-  .min(1, { error: 'is required' })
-  .max(200, { error: 'must be at most 200 characters' });
+  .string({ error: invalid(V.required) })
+  .min(1, { error: invalid(V.required) })
+  .max(200, { error: invalid(V.maxChars, { max: 200 }) });
 
 export const PasswordChange = z.object({ current: Given, next: NewPassword });
 export type PasswordChange = z.input<typeof PasswordChange>;
 
 /** Body of `POST /api/password-reset`: the link's token and the new password. */
 export const PasswordReset = z.object({
-  token: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200),
+  token: z
+    .string({ error: invalid(V.required) })
+    .min(1, { error: invalid(V.required) })
+    .max(200),
   password: NewPassword,
 });
 export type PasswordReset = z.input<typeof PasswordReset>;
@@ -77,14 +81,14 @@ export type PasswordReset = z.input<typeof PasswordReset>;
 /** What replacing an authenticator needs: the password and a code of the one it replaces. */
 export const AuthenticatorProof = z.object({
   password: Given,
-  code: requiredText(40, { type: 'is required' }),
+  code: requiredText(40, { type: invalid(V.required) }),
 });
 export type AuthenticatorProof = z.input<typeof AuthenticatorProof>;
 
 /** A six-digit code from the authenticator app. */
 export const AuthenticatorCode = z.object({
   code: z
-    .string({ error: 'is required' })
+    .string({ error: invalid(V.required) })
     .trim()
     .regex(/^\d{6}$/, { error: 'must be the 6 digits your app shows' }),
 });

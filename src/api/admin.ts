@@ -8,6 +8,7 @@ import { WORKSPACE_ROLES } from './roles';
 import { requiredText, TextIdParams, UNSHOWABLE } from './schemas/common';
 import { ControlChangeHeld } from './controls';
 import { LanguageChoice } from './account';
+import { invalid, V } from './validation-words';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -32,16 +33,16 @@ export type Person = z.infer<typeof Person>;
  * A person's name as others read it (a mail's subject, a line of the audit trail): required, at
  * most 200 characters, one plain line.
  */
-export const PersonName = requiredText(200, { type: 'is required' }).refine(
+export const PersonName = requiredText(200, { type: invalid(V.required) }).refine(
   (name) => !UNSHOWABLE.test(name),
-  { error: 'must be one line of text, without control characters' },
+  { error: invalid(V.oneLine) },
 );
 
 export const PersonCreate = z.object({
   email: Email,
   name: PersonName,
-  roles: z.array(Role, { error: 'must be a list of roles' }).min(1, {
-    error: 'must name at least one role',
+  roles: z.array(Role, { error: invalid(V.roles) }).min(1, {
+    error: invalid(V.oneRole),
   }),
 });
 export type PersonCreate = z.input<typeof PersonCreate>;
@@ -108,7 +109,7 @@ export const adminEndpoints = endpoints({
     path: '/admin/users/{id}/roles',
     summary: "Replace a person's roles",
     params: TextIdParams,
-    body: z.object({ roles: z.array(Role, { error: 'must be a list of roles' }) }),
+    body: z.object({ roles: z.array(Role, { error: invalid(V.roles) }) }),
     invalid: 'Give the roles.',
     response: Person,
     held: ControlChangeHeld,
@@ -124,7 +125,7 @@ export const adminEndpoints = endpoints({
     summary:
       'Deactivate a person (their sessions end at once; their approvals stop counting for what is not done yet) or reactivate them',
     params: TextIdParams,
-    body: z.object({ active: z.boolean({ error: 'must be true or false' }) }),
+    body: z.object({ active: z.boolean({ error: invalid(V.trueOrFalse) }) }),
     response: Person,
     errors: {
       409: 'LAST_ADMIN: the workspace would have no active admin left',
@@ -193,7 +194,7 @@ export const adminEndpoints = endpoints({
     path: '/admin/roles/{role}',
     summary: 'Say whether a role needs the second step',
     params: z.object({ role: Role }),
-    body: z.object({ requireTotp: z.boolean({ error: 'must be true or false' }) }),
+    body: z.object({ requireTotp: z.boolean({ error: invalid(V.trueOrFalse) }) }),
     invalid: 'Say whether the role needs the second step.',
     response: z.object({ role: Role, requireTotp: z.boolean() }),
     roles: ADMIN,

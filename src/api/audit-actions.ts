@@ -121,7 +121,8 @@ export function auditDetailWords(
   if (typeof value !== 'string') return JSON.stringify(value);
   if (value === '*') return field === 'product' ? 'any product' : 'any';
   if (value in ACTION_LABEL) return ACTION_LABEL[value as keyof typeof ACTION_LABEL];
-  if ((PRODUCTS as readonly string[]).includes(value)) return PRODUCT_NAME[value as Product];
+  if ((PRODUCTS as readonly string[]).includes(value))
+    return PRODUCT_NAME[value as Product].message;
   if (UUID.test(value)) return `${value.slice(0, 8)}…`;
   const record = dashboardRecordOf(value);
   if (record && record.kind !== 'batch')
@@ -129,6 +130,6 @@ export function auditDetailWords(
       ? `Merchant #${record.id}`
       : record.kind === 'account'
         ? `Payout account #${record.id}`
-        : `${PRODUCT_NAME[record.kind]} #${record.id}`;
+        : `${PRODUCT_NAME[record.kind].message} #${record.id}`;
   return value;
 }

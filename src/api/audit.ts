@@ -6,6 +6,7 @@ import { WORKSPACE_ROLES } from './roles';
 import { integerParam, oneOf } from './schemas/common';
 import { CsvLocale } from './csv-locale';
 import { AUDIT_OUTCOMES } from './list-choices';
+import { invalid, V } from './validation-words';
 
 export { AUDIT_OUTCOMES };
 export const AuditOutcome = oneOf(AUDIT_OUTCOMES);
@@ -40,8 +41,16 @@ export const AuditQuery = z.object({
   /** Entries older than this sequence number: the next page. */
   before: integerParam({ min: 1, label: 'a sequence number' }).optional(),
   limit: integerParam({ min: 1, max: 1000, label: 'a page size' }).default(50),
-  actor: z.string().trim().max(254, { error: 'must be at most 254 characters' }).optional(),
-  action: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
+  actor: z
+    .string()
+    .trim()
+    .max(254, { error: invalid(V.maxChars, { max: 254 }) })
+    .optional(),
+  action: z
+    .string()
+    .trim()
+    .max(200, { error: invalid(V.maxChars, { max: 200 }) })
+    .optional(),
   outcome: AuditOutcome.optional(),
   /** Entries at or after this time, and before `to` (milliseconds): a day where the person is. */
   from: integerParam({ min: 0, label: 'a time in milliseconds' }).optional(),

@@ -6,6 +6,7 @@ import { PayeeInfo, Policy } from './controls';
 import { endpoints, STATUS } from './endpoints';
 import { integerParam, oneOf, requiredText } from './schemas/common';
 import { Product } from './schemas/transaction';
+import { invalid, V } from './validation-words';
 
 /** The template's columns, in its order; the first five are required. */
 export const BATCH_COLUMNS = [
@@ -266,7 +267,11 @@ export const batchEndpoints = endpoints({
     body: z
       .object({
         decision: oneOf(['approve', 'reject']),
-        reason: z.string().trim().max(500, { error: 'must be at most 500 characters' }).optional(),
+        reason: z
+          .string()
+          .trim()
+          .max(500, { error: invalid(V.maxChars, { max: 500 }) })
+          .optional(),
       })
       .refine((d) => d.decision !== 'reject' || (d.reason ?? '') !== '', {
         path: ['reason'],
@@ -287,7 +292,11 @@ export const batchEndpoints = endpoints({
     summary: 'Cancel a batch before it is submitted',
     params: BatchId,
     body: z.object({
-      reason: z.string().trim().max(500, { error: 'must be at most 500 characters' }).optional(),
+      reason: z
+        .string()
+        .trim()
+        .max(500, { error: invalid(V.maxChars, { max: 500 }) })
+        .optional(),
     }),
     response: Batch,
     roles: ['finance'],

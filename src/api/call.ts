@@ -3,6 +3,7 @@
 // API's client (./client.ts), by the SPA for the dashboard server's own endpoints, and by the
 // server for its calls of the API. It imports no declaration, so that a page calling one
 // endpoint does not carry the whole contract (the first load: bench/README.md).
+import { englishOfText } from '#/i18n/words';
 import type { z } from 'zod';
 import type { EndpointDef, EndpointInput } from './endpoints';
 import { ApiError, clientProblem, type Connection, readProblem } from './errors';
@@ -110,7 +111,9 @@ export async function answerOf<S extends z.ZodType>(
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    const where = first ? ` (${first.path.join('.') || 'body'}: ${first.message})` : '';
+    const where = first
+      ? ` (${first.path.join('.') || 'body'}: ${englishOfText(first.message)})`
+      : '';
     throw new ApiError(
       clientProblem(
         response.status,

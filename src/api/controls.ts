@@ -20,6 +20,7 @@ import {
 } from './schemas/common';
 import { PayoutAccount } from './schemas/payout-account';
 import { PRODUCTS, Product, Transaction } from './schemas/transaction';
+import { invalid, V } from './validation-words';
 
 /** What a policy can ask more approvers for (a bulk payout file: docs/decisions/034). */
 export const CONTROLLED_ACTIONS = [
@@ -55,7 +56,7 @@ export const PolicyProduct = z.enum([ANY, ...PRODUCTS], {
 /** An amount as a person types it: thousands may be grouped ("5,000"); sent on as "5000". */
 export const TypedAmount = z
   .string({ error: 'must be an amount such as 5000 or 12,500.50' })
-  .max(40, { error: 'is too long for an amount' })
+  .max(40, { error: invalid(V.amountTooLong) })
   .transform((typed, ctx) => {
     const read = normalizeAmount(typed);
     if ('amount' in read) return read.amount;
@@ -88,7 +89,7 @@ export const PolicyCreate = z
      * The amount is in the workspace's base currency and the policy applies to every currency,
      * each converted at the rate the API quotes when someone decides (docs/decisions/042).
      */
-    inBase: z.boolean({ error: 'must be true or false' }).default(false),
+    inBase: z.boolean({ error: invalid(V.trueOrFalse) }).default(false),
   })
   .superRefine((policy, ctx) => {
     if (policy.inBase && policy.action !== 'changeBankDetails' && policy.currency !== ANY)
@@ -561,7 +562,7 @@ export const RequirementAnswer = z.object({
 });
 
 export const RejectBody = z.object({
-  reason: requiredText(500, { type: 'is required' }),
+  reason: requiredText(500, { type: invalid(V.required) }),
 });
 export type RejectBody = z.input<typeof RejectBody>;
 

@@ -2,6 +2,7 @@
 // (a module of its own: the audit page's search reads it on the first load, bench/README.md).
 import { z } from 'zod';
 import { isLocale } from './formats';
+import { invalid, V } from './validation-words';
 
 /**
  * The person's locale, for a CSV their spreadsheet opens as columns (docs/decisions/049):
@@ -9,6 +10,6 @@ import { isLocale } from './formats';
  */
 export const CsvLocale = z
   .string()
-  .max(35, { error: 'must be a locale such as de-DE or en-GB' })
-  .refine(isLocale, { error: 'must be a locale such as de-DE or en-GB' })
+  .max(35, { error: invalid(V.locale) })
+  .refine(isLocale, { error: invalid(V.locale) })
   .optional();

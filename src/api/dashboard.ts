@@ -6,6 +6,7 @@ import { endpoints } from './endpoints';
 import { ROLES } from './roles';
 import { IdParam, oneOf, requiredText } from './schemas/common';
 import { Product } from './schemas/transaction';
+import { invalid, V } from './validation-words';
 
 /** A session whose person does nothing for this long ends (the SPA warns two minutes before). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -20,11 +21,11 @@ const credential = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
-    .min(1, { error: 'is required' })
-    .max(200, { error: 'must be at most 200 characters' });
+    .min(1, { error: invalid(V.required) })
+    .max(200, { error: invalid(V.maxChars, { max: 200 }) });
 
-export const Email = requiredText(254, { type: 'is required' })
-  .pipe(z.email({ error: 'must be an email address' }))
+export const Email = requiredText(254, { type: invalid(V.required) })
+  .pipe(z.email({ error: invalid(V.email) }))
   // What a client sends: the pipe's checks do not show in the input's JSON Schema by themselves.
   .meta({ format: 'email' });
 
@@ -32,10 +33,14 @@ export const Email = requiredText(254, { type: 'is required' })
 export const SignInForm = z.object({
   email: Email,
   password: z
-    .string({ error: 'is required' })
-    .min(1, { error: 'is required' })
-    .max(200, { error: 'must be at most 200 characters' }),
-  code: z.string().trim().max(20, { error: 'must be at most 20 characters' }).optional(),
+    .string({ error: invalid(V.required) })
+    .min(1, { error: invalid(V.required) })
+    .max(200, { error: invalid(V.maxChars, { max: 200 }) }),
+  code: z
+    .string()
+    .trim()
+    .max(20, { error: invalid(V.maxChars, { max: 20 }) })
+    .optional(),
 });
 export type SignInForm = z.input<typeof SignInForm>;
 
@@ -206,9 +211,9 @@ export const sessionEndpoints = endpoints({
       'Give the authenticator’s code (or a recovery code) before releasing money: approving deposits, bulk files and bank-detail changes for the next few minutes',
     body: z.object({
       code: z
-        .string({ error: 'is required: the six digits of your authenticator app' })
+        .string({ error: invalid(V.sixDigits) })
         .trim()
-        .min(1, { error: 'is required: the six digits of your authenticator app' })
+        .min(1, { error: invalid(V.sixDigits) })
         .max(40, { error: 'is not a code' }),
     }),
     invalid: 'Give the code of your authenticator app.',

@@ -16,6 +16,7 @@ import {
 import { KYC_STATUSES, Merchant } from './schemas/merchant';
 import { ACCOUNT_STATUSES, PayoutAccount } from './schemas/payout-account';
 import { CLIENT_STATUSES, Product, PRODUCTS, Transaction } from './schemas/transaction';
+import { invalid, V } from './validation-words';
 
 /** A comma-separated list of known values in a query string, e.g. `VALID,FLAGGED`. */
 const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -38,7 +39,7 @@ function valuesOf<const V extends readonly [string, ...string[]]>(values: V) {
 const Search = z
   .string()
   .trim()
-  .max(200, { error: 'must be at most 200 characters' })
+  .max(200, { error: invalid(V.maxChars, { max: 200 }) })
   .optional()
   .transform((s) => (s ? s : undefined));
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
@@ -51,8 +52,8 @@ const Order = oneOf(['asc', 'desc']).optional();
 /** An IANA time zone, UTC when not given: where the days of times written in words are. */
 export const TimeZone = z
   .string()
-  .max(64, { error: 'must be a time zone such as Europe/Berlin' })
-  .refine(isTimeZone, { error: 'must be a time zone such as Europe/Berlin' })
+  .max(64, { error: invalid(V.timeZone) })
+  .refine(isTimeZone, { error: invalid(V.timeZone) })
   .default('UTC');
 
 /** A list as JSON pages, or every row the filters select as CSV (with times in `tz`). */
@@ -80,7 +81,10 @@ export const AccountIndexQuery = PageQuery.extend({
   businessId: IdParam.optional(),
   /** The accounts of this merchant's circle: its customer (itself or its owner) and its contacts. */
   party: IdParam.optional(),
-  currencySymbol: z.string().max(20, { error: 'must be at most 20 characters' }).optional(),
+  currencySymbol: z
+    .string()
+    .max(20, { error: invalid(V.maxChars, { max: 20 }) })
+    .optional(),
   sort: sortOf(ACCOUNT_SORTS),
   order: Order,
   ...Export,
@@ -114,7 +118,7 @@ export const TransactionTotals = z.object({
 export type TransactionTotals = z.infer<typeof TransactionTotals>;
 
 export const SearchQuery = z.object({
-  q: requiredText(200, { type: 'is required' }),
+  q: requiredText(200, { type: invalid(V.required) }),
 });
 
 export const MerchantRow = Merchant.extend({ ownerName: z.string().nullable() });
@@ -193,10 +197,10 @@ export const SavedViewCreate = z.object({
   list: z.enum(['merchants', 'accounts', ...PRODUCTS], {
     error: `must be merchants, accounts or one of ${PRODUCTS.join(', ')}`,
   }),
-  name: requiredText(80, { type: 'is required' }),
+  name: requiredText(80, { type: invalid(V.required) }),
   /** The list page's URL search, e.g. `?kycStatus=VALID&sort=name`. */
-  search: z.string().max(2000, { error: 'must be at most 2000 characters' }),
-  shared: z.boolean({ error: 'must be true or false' }),
+  search: z.string().max(2000, { error: invalid(V.maxChars, { max: 2000 }) }),
+  shared: z.boolean({ error: invalid(V.trueOrFalse) }),
 });
 export type SavedViewCreate = z.input<typeof SavedViewCreate>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { type Role, WORKSPACE_ROLES } from './roles';
 import { integerParam, oneOf, TextIdParams } from './schemas/common';
+import { invalid, V } from './validation-words';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -168,8 +169,8 @@ export type ChatHook = z.infer<typeof ChatHook>;
 export const ChatHookCreate = z.object({
   kind: NotificationKind,
   url: z
-    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
-    .max(2048, { error: 'must be at most 2048 characters' }),
+    .url({ protocol: /^https?$/, error: invalid(V.httpUrl) })
+    .max(2048, { error: invalid(V.maxChars, { max: 2048 }) }),
 });
 export type ChatHookCreate = z.input<typeof ChatHookCreate>;
 

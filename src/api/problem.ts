@@ -1,4 +1,6 @@
 // Builds RFC 9457 problem details, the error body of the API and of the dashboard server.
+import { englishOfText } from '#/i18n/words';
+import { invalid, V } from './validation-words';
 import type { z } from 'zod';
 import type { FieldError, Problem } from './schemas/common';
 
@@ -74,19 +76,26 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
   return value;
 }
 
-/** Zod issues as field errors: the field's dotted path and a message that reads after it. */
+/**
+ * Zod issues as field errors: the field's dotted path and a message that reads after it. The
+ * contract's messages are codes of words (decision 091): in English here, or kept as codes
+ * (`keepCodes`) for the dashboard server, which writes them in the reader's language.
+ */
 export function fieldErrors(
   issues: z.core.$ZodIssue[],
   data: unknown,
   whole: string,
+  keepCodes = false,
 ): FieldError[] {
+  const text = keepCodes ? (code: string) => code : englishOfText;
   return issues.map((issue) => {
     const field = issue.path.map(String).join('.') || whole;
     const value = issue.code === 'invalid_type' ? valueAt(data, issue.path) : null;
-    if (value === undefined && issue.path.length > 0) return { field, message: 'is required' };
+    if (value === undefined && issue.path.length > 0)
+      return { field, message: text(invalid(V.required)) };
     // A query string names a parameter twice (?status=4&status=5): said in words.
     if (whole === 'query' && Array.isArray(value) && issue.path.length === 1)
-      return { field, message: 'is given more than once: give it once' };
-    return { field, message: issue.message };
+      return { field, message: text(invalid(V.givenTwice)) };
+    return { field, message: text(issue.message) };
   });
 }

@@ -2,6 +2,8 @@
 // server alike: the URL slug, the words on screen and in files, and where the dashboard shows a
 // record (the links notifications and mails carry).
 
+import type { Words } from '#/i18n/words';
+
 /** The three products, as the API names them. */
 export const PRODUCTS = ['sendc2f', 'sendf2f', 'receive'] as const;
 export type Product = (typeof PRODUCTS)[number];
@@ -9,33 +11,27 @@ export type Product = (typeof PRODUCTS)[number];
 interface ProductWords {
   /** In the SPA's URLs and in file names: /transactions/payouts, payouts-template.csv. */
   slug: 'payouts' | 'end-to-end' | 'collections';
-  plural: string;
+  /** Words, translated where they show (decision 091). */
+  plural: Words;
   /** A transaction of the product, as people name it: "Payout #12". */
-  singular: string;
-  description: string;
+  singular: Words;
 }
 
 export const PRODUCTS_IN_WORDS = {
   sendc2f: {
     slug: 'payouts',
-    plural: 'Payouts',
-    singular: 'Payout',
-    description:
-      'Crypto in, fiat out: the service quotes, the client sends crypto to a wallet address, and a bank account is paid in fiat.',
+    plural: /*i18n*/ { id: 'product.sendc2f.plural', message: 'Payouts' },
+    singular: /*i18n*/ { id: 'product.sendc2f.singular', message: 'Payout' },
   },
   sendf2f: {
     slug: 'end-to-end',
-    plural: 'End to end',
-    singular: 'End to end transfer',
-    description:
-      "Fiat in, fiat out, to someone else: the service quotes, the client transfers fiat with the reference, and the recipient's bank account is paid.",
+    plural: /*i18n*/ { id: 'product.sendf2f.plural', message: 'End to end' },
+    singular: /*i18n*/ { id: 'product.sendf2f.singular', message: 'End to end transfer' },
   },
   receive: {
     slug: 'collections',
-    plural: 'Collections',
-    singular: 'Collection',
-    description:
-      "Collecting what a merchant is owed: you approve the price to get the bank details, the payer transfers fiat with the reference, you confirm the deposit with the bank's confirmation, and the merchant's own account is paid.",
+    plural: /*i18n*/ { id: 'product.receive.plural', message: 'Collections' },
+    singular: /*i18n*/ { id: 'product.receive.singular', message: 'Collection' },
   },
 } as const satisfies Record<Product, ProductWords>;
 
@@ -57,15 +53,16 @@ export function isProductSlug(value: string): value is ProductSlug {
   return (PRODUCT_SLUGS as readonly string[]).includes(value);
 }
 
-/** A transaction of each product, as people name it. */
-export const PRODUCT_NAME: Record<Product, string> = {
+/** A transaction of each product, as people name it (words, translated where they show). */
+export const PRODUCT_NAME: Record<Product, Words> = {
   sendc2f: PRODUCTS_IN_WORDS.sendc2f.singular,
   sendf2f: PRODUCTS_IN_WORDS.sendf2f.singular,
   receive: PRODUCTS_IN_WORDS.receive.singular,
 };
 
-/** "Payout #12", "Collection #7". */
-export const transactionNoun = (product: Product, id: number) => `${PRODUCT_NAME[product]} #${id}`;
+/** "Payout #12", "Collection #7", in English (the server's words not yet translated). */
+export const transactionNoun = (product: Product, id: number) =>
+  `${PRODUCT_NAME[product].message} #${id}`;
 
 /**
  * Where the dashboard shows a record: the SPA's routes, as the server's notifications and mails

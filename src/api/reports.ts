@@ -8,6 +8,7 @@ import { IndexFreshness, TimeZone } from './local-index';
 import { BUCKETS, bucketFor, bucketsOf } from './periods';
 import { IdParam, integerParam, oneOf } from './schemas/common';
 import { PRODUCTS, Product } from './schemas/transaction';
+import { invalid, V } from './validation-words';
 
 export const Time = integerParam({ min: 0, label: 'a time in milliseconds' });
 export { TimeZone };
@@ -26,7 +27,7 @@ export const ReportQuery = z
     currency: z
       .string()
       .trim()
-      .max(20, { error: 'must be at most 20 characters' })
+      .max(20, { error: invalid(V.maxChars, { max: 20 }) })
       .optional()
       .transform((c) => (c ? c : undefined)),
   })

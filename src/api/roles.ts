@@ -27,19 +27,6 @@ export const ROLE_LABEL: Record<Role, Words> = {
 export const englishRoles = (roles: readonly Role[], joiner = ', ') =>
   roles.map((role) => ROLE_LABEL[role].message).join(joiner);
 
-/** What each role lets a person do, in a sentence for the settings page. */
-export const ROLE_DESCRIPTION: Record<Role, string> = {
-  admin:
-    'Sets the API credentials, people and roles, approval policies, the second step and team chat; reads the audit trail.',
-  onboarding: 'Adds and edits merchants and their payout accounts; sends KYC documents.',
-  finance:
-    'Prices and creates transactions, uploads bulk payout files, cancels what is not processed yet.',
-  approver:
-    'Approves or rejects, with a reason, quotes, deposits, bank-detail changes and bulk payout files (a rejection cancels the transaction, without the Finance role); never approves what they created themselves.',
-  viewer: 'Sees everything, changes nothing; reads the audit trail.',
-  tester: 'Uses the sandbox tools: status simulations, scenarios, faults and webhooks.',
-};
-
 /** Who may call an operation, and in which environments. */
 export interface Permission {
   roles: readonly Role[];

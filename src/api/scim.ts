@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
+import { invalid, V } from './validation-words';
 
 export const SCIM_SCHEMAS = {
   user: 'urn:ietf:params:scim:schemas:core:2.0:User',
@@ -37,11 +38,11 @@ export const ScimBoolean = z.union(
       .pipe(z.enum(['true', 'false']))
       .transform((text) => text === 'true'),
   ],
-  { error: 'must be true or false' },
+  { error: invalid(V.trueOrFalse) },
 );
 
 const text = (max: number) =>
-  z.string({ error: 'must be text' }).max(max, { error: `must be at most ${max} characters` });
+  z.string({ error: invalid(V.text) }).max(max, { error: invalid(V.maxChars, { max }) });
 
 export const ScimEmail = z.looseObject({
   value: text(254),
@@ -57,21 +58,27 @@ export const ScimName = z.looseObject({
 
 /** A user as the directory sends it (POST and PUT): other attributes are taken and ignored. */
 export const ScimUserInput = z.looseObject({
-  userName: text(254).min(1, { error: 'is required' }),
+  userName: text(254).min(1, { error: invalid(V.required) }),
   externalId: text(256).nullish(),
   active: ScimBoolean.optional(),
   displayName: text(200).nullish(),
   name: ScimName.nullish(),
-  emails: z.array(ScimEmail, { error: 'must be a list' }).max(10).nullish(),
+  emails: z
+    .array(ScimEmail, { error: invalid(V.list) })
+    .max(10)
+    .nullish(),
 });
 export type ScimUserInput = z.infer<typeof ScimUserInput>;
 
 export const ScimMember = z.looseObject({ value: text(64), display: text(256).optional() });
 
 export const ScimGroupInput = z.looseObject({
-  displayName: text(256).min(1, { error: 'is required' }),
+  displayName: text(256).min(1, { error: invalid(V.required) }),
   externalId: text(256).nullish(),
-  members: z.array(ScimMember, { error: 'must be a list' }).max(10_000).nullish(),
+  members: z
+    .array(ScimMember, { error: invalid(V.list) })
+    .max(10_000)
+    .nullish(),
 });
 export type ScimGroupInput = z.infer<typeof ScimGroupInput>;
 

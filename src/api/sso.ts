@@ -12,6 +12,7 @@ import { oneOf, requiredText, wholeNumber } from './schemas/common';
 import { ControlChangeHeld } from './controls';
 
 import { ssoStartEndpoints } from './sso-start';
+import { invalid, V } from './validation-words';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -31,12 +32,12 @@ export const EmailDomain = requiredText(253)
 export const GroupRoles = z.object({
   group: requiredText(256),
   label: z
-    .string({ error: 'must be text' })
+    .string({ error: invalid(V.text) })
     .trim()
-    .max(100, { error: 'must be at most 100 characters' })
+    .max(100, { error: invalid(V.maxChars, { max: 100 }) })
     .optional(),
-  roles: z.array(Role, { error: 'must be a list of roles' }).min(1, {
-    error: 'must name at least one role',
+  roles: z.array(Role, { error: invalid(V.roles) }).min(1, {
+    error: invalid(V.oneRole),
   }),
 });
 export type GroupRoles = z.infer<typeof GroupRoles>;
@@ -141,18 +142,18 @@ export const OidcSettingsForm = z.object({
    * Workspace: the domain its `hd` claim must carry. Empty for others.
    */
   tenant: z
-    .string({ error: 'must be text' })
+    .string({ error: invalid(V.text) })
     .trim()
-    .max(253, { error: 'must be at most 253 characters' })
+    .max(253, { error: invalid(V.maxChars, { max: 253 }) })
     .default(''),
   clientAuth: oneOf(CLIENT_AUTH).default('client_secret_post'),
   issuer: IssuerUrl,
   clientId: requiredText(256),
   /** Absent keeps the stored secret; the first save must give one. */
   clientSecret: z
-    .string({ error: 'must be text' })
+    .string({ error: invalid(V.text) })
     .trim()
-    .max(512, { error: 'must be at most 512 characters' })
+    .max(512, { error: invalid(V.maxChars, { max: 512 }) })
     .optional(),
   groupsClaim: requiredText(100),
   domains: z
@@ -192,7 +193,7 @@ export type OidcSettings = z.infer<typeof OidcSettings>;
 
 export const SignInPolicy = z.object({
   /** Addresses in the provider's domains must sign in through it. */
-  ssoRequired: z.boolean({ error: 'must be true or false' }),
+  ssoRequired: z.boolean({ error: invalid(V.trueOrFalse) }),
   /** Admins who keep their password (and authenticator) when SSO is required. */
   breakGlass: z
     .array(Email, { error: 'must be a list of email addresses' })
@@ -207,9 +208,9 @@ export type SignInPolicyForm = z.input<typeof SignInPolicy>;
 
 /** An attribute's name as a provider sends it; empty for "not sent" where that is allowed. */
 const attributeName = z
-  .string({ error: 'must be text' })
+  .string({ error: invalid(V.text) })
   .trim()
-  .max(200, { error: 'must be at most 200 characters' });
+  .max(200, { error: invalid(V.maxChars, { max: 200 }) });
 
 /**
  * A SAML identity provider: its metadata (pasted, or fetched from its URL and kept up to date),
@@ -222,14 +223,14 @@ export const SamlSettingsForm = z
     metadataXml: z
       .string({ error: 'must be the XML text of the metadata' })
       .trim()
-      .max(200 * 1024, { error: `must be at most ${200 * 1024} characters` })
+      .max(200 * 1024, { error: invalid(V.maxChars, { max: 200 * 1024 }) })
       .optional(),
     metadataUrl: MetadataUrl.optional(),
     /** Empty: the address is the NameID (absent: another provider's default, `email`). */
     emailAttribute: attributeName.default(PROVIDER_PRESETS.other.saml.email),
     nameAttribute: attributeName.default(PROVIDER_PRESETS.other.saml.name),
     groupsAttribute: requiredText(200),
-    allowIdpInitiated: z.boolean({ error: 'must be true or false' }).default(false),
+    allowIdpInitiated: z.boolean({ error: invalid(V.trueOrFalse) }).default(false),
     domains: OidcSettingsForm.shape.domains,
     roleMap: OidcSettingsForm.shape.roleMap,
   })

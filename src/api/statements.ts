@@ -8,6 +8,7 @@ import { endpoints } from './endpoints';
 import { isLocale } from './formats';
 import { THREE_YEARS_MS, Time, TimeZone } from './reports';
 import { oneOf, requiredText } from './schemas/common';
+import { invalid, V } from './validation-words';
 
 export const STATEMENT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -25,7 +26,7 @@ const statementFields = {
   tz: TimeZone,
   locale: z
     .string()
-    .refine(isLocale, { error: 'must be a locale such as de-DE or en-GB' })
+    .refine(isLocale, { error: invalid(V.locale) })
     .default('en-GB'),
 };
 

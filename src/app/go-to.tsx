@@ -20,6 +20,7 @@ import { formatDateTime, formatMoney } from '#/lib/format';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { transactionNoun } from '#/api/products';
 import { goToStore, selectFirstAction } from './go-to-store';
+import { tr } from '#/i18n/current';
 
 const PAGES = [
   { to: '/', label: 'Overview' },
@@ -234,7 +235,7 @@ function resultGroups(results: SearchResults, navigate: Navigate, id: string | u
     idFirst(results.transactions, (t) => t.businessRequestId, id),
     (t) => ({
       id: `transaction-${t.product}-${t.businessRequestId}`,
-      label: `${PRODUCT_TITLE[t.product].singular} #${t.businessRequestId} · ${formatMoney(t.toAmount, t.toCurrencySymbol)}`,
+      label: `${tr(PRODUCT_TITLE[t.product].singular)} #${t.businessRequestId} · ${formatMoney(t.toAmount, t.toCurrencySymbol)}`,
       description: [t.merchantName, t.accountHolderName ? `→ ${t.accountHolderName}` : null]
         .filter(Boolean)
         .join(' '),
@@ -249,7 +250,7 @@ function resultGroups(results: SearchResults, navigate: Navigate, id: string | u
   add('Bulk payout files', results.batches, (b) => ({
     id: `batch-${b.id}`,
     label: b.fileName,
-    description: `${PRODUCT_TITLE[b.product].plural} · uploaded ${formatDateTime(b.createdAt)}`,
+    description: `${tr(PRODUCT_TITLE[b.product].plural)} · uploaded ${formatDateTime(b.createdAt)}`,
     leftSection: <IconFileSpreadsheet size={18} aria-hidden />,
     onClick: () => void navigate({ to: '/batches/$id', params: { id: b.id } }),
   }));

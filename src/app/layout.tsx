@@ -102,7 +102,9 @@ import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
 import { type Product, PRODUCTS, PRODUCTS_IN_WORDS, SLUG_OF } from '#/api/products';
 import { hasRole, type Role, WORKSPACE_ROLES } from '#/api/roles';
 import { rolesIn } from '#/i18n/react';
-import { useLingui } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   sessionQuery,
   signedOutSessionQuery,
@@ -121,10 +123,11 @@ import { inboxCountQuery } from '#/features/controls/queries';
 import { NotificationBell } from '#/features/notifications/components/bell';
 import { useLiveUpdates } from './live-updates';
 import { formatsVersion, subscribeFormats } from '#/lib/format';
+import { tr } from '#/i18n/current';
 
 interface NavItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
   icon: ReactNode;
   exact?: boolean;
   sandboxOnly?: boolean;
@@ -141,8 +144,8 @@ const PRODUCT_ICON: Record<Product, ReactNode> = {
 };
 
 const NAV: NavItem[] = [
-  { to: '/', label: 'Overview', icon: <IconHome size={18} aria-hidden />, exact: true },
-  { to: '/pricing', label: 'Get a quote', icon: <IconCalculator size={18} aria-hidden /> },
+  { to: '/', label: msg`Overview`, icon: <IconHome size={18} aria-hidden />, exact: true },
+  { to: '/pricing', label: msg`Get a quote`, icon: <IconCalculator size={18} aria-hidden /> },
   ...PRODUCTS.map((product) => ({
     to: `/transactions/${SLUG_OF[product]}`,
     label: PRODUCTS_IN_WORDS[product].plural,
@@ -150,48 +153,56 @@ const NAV: NavItem[] = [
   })),
   {
     to: '/batches',
-    label: 'Bulk payouts',
+    label: msg`Bulk payouts`,
     icon: <IconFileSpreadsheet size={18} aria-hidden />,
   },
-  { to: '/merchants', label: 'Merchants', icon: <IconBuildingStore size={18} aria-hidden /> },
+  { to: '/merchants', label: msg`Merchants`, icon: <IconBuildingStore size={18} aria-hidden /> },
   {
     to: '/payout-accounts',
-    label: 'Payout accounts',
+    label: msg`Payout accounts`,
     icon: <IconBuildingBank size={18} aria-hidden />,
   },
-  { to: '/currencies', label: 'Currencies', icon: <IconCoin size={18} aria-hidden /> },
-  { to: '/approvals', label: 'Approvals', icon: <IconChecks size={18} aria-hidden /> },
-  { to: '/reports', label: 'Reports', icon: <IconChartBar size={18} aria-hidden /> },
+  { to: '/currencies', label: msg`Currencies`, icon: <IconCoin size={18} aria-hidden /> },
+  { to: '/approvals', label: msg`Approvals`, icon: <IconChecks size={18} aria-hidden /> },
+  { to: '/reports', label: msg`Reports`, icon: <IconChartBar size={18} aria-hidden /> },
   {
     to: '/audit',
-    label: 'Audit trail',
+    label: msg`Audit trail`,
     icon: <IconListCheck size={18} aria-hidden />,
     roles: WORKSPACE_ROLES.readAudit,
   },
   {
     to: '/settings',
-    label: 'Settings',
+    label: msg`Settings`,
     icon: <IconSettings size={18} aria-hidden />,
     roles: WORKSPACE_ROLES.administer,
   },
   {
     to: '/sandbox',
-    label: 'Sandbox tools',
+    label: msg`Sandbox tools`,
     icon: <IconFlask size={18} aria-hidden />,
     sandboxOnly: true,
   },
   {
     to: '/requests',
-    label: 'API request log',
+    label: msg`API request log`,
     icon: <IconListSearch size={18} aria-hidden />,
     sandboxEnvironment: true,
   },
 ];
 
 /** How many decisions wait for the signed-in person: on the navigation, kept current. */
-const waitingWords = (n: number) => `An approval waits for you: ${n} waiting`;
+const waitingWords = (n: number) =>
+  tr(
+    msg({
+      message:
+        '{n, plural, one {An approval waits for you: # waiting} other {Approvals wait for you: # waiting}}',
+    }),
+    { n },
+  );
 
 function ApprovalsCount() {
+  const { t } = useLingui();
   const count = useQuery(inboxCountQuery);
   const n = count.data?.you ?? 0;
   if (n === 0) return null;
@@ -201,7 +212,7 @@ function ApprovalsCount() {
       circle={n < 10}
       color="violet"
       data-testid="approvals-count"
-      aria-label={`${n} waiting for you`}
+      aria-label={t`${n} waiting for you`}
     >
       {n > 99 ? '99+' : n}
     </Badge>
@@ -215,16 +226,18 @@ function WaitingAnnouncer() {
 }
 
 function ColorSchemeToggle() {
+  const { t } = useLingui();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
+  const label = next === 'dark' ? t`Switch to dark mode` : t`Switch to light mode`;
   return (
-    <Tooltip label={`Switch to ${next} mode`} withArrow>
+    <Tooltip label={label} withArrow>
       <ActionIcon
         variant="default"
         size="lg"
         onClick={() => setColorScheme(next)}
-        aria-label={`Switch to ${next} mode`}
+        aria-label={label}
       >
         {computed === 'dark' ? (
           <IconSun size={18} aria-hidden />
@@ -237,7 +250,7 @@ function ColorSchemeToggle() {
 }
 
 export function AppLayout() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const formats = useSyncExternalStore(subscribeFormats, formatsVersion, formatsVersion);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const [opened, { toggle, close }] = useDisclosure();
@@ -307,7 +320,7 @@ export function AppLayout() {
             document.getElementById('main')?.focus();
           }}
         >
-          Skip to content
+          <Trans>Skip to content</Trans>
         </a>
         <AppShell.Header
           style={{ borderTop: `4px solid var(--mantine-color-${sandbox ? 'orange-6' : 'red-7'})` }}
@@ -320,7 +333,7 @@ export function AppLayout() {
                   onClick={toggle}
                   hiddenFrom="md"
                   size="sm"
-                  aria-label="Navigation"
+                  aria-label={t`Navigation`}
                   aria-expanded={opened}
                   aria-controls="main-navigation"
                 />
@@ -329,7 +342,7 @@ export function AppLayout() {
                 to="/"
                 underline="never"
                 c="var(--mantine-color-text)"
-                aria-label="Partner Payments, overview"
+                aria-label={t`Partner Payments, overview`}
               >
                 <Group gap={8} wrap="nowrap">
                   <Logo />
@@ -341,8 +354,8 @@ export function AppLayout() {
               <Tooltip
                 label={
                   sandbox
-                    ? 'Sandbox: test data, no real money moves'
-                    : 'Live: real merchants and real money'
+                    ? t`Sandbox: test data, no real money moves`
+                    : t`Live: real merchants and real money`
                 }
                 withArrow
               >
@@ -361,7 +374,7 @@ export function AppLayout() {
                       </Box>
                     ) : undefined
                   }
-                  aria-label={`Environment: ${sandbox ? 'sandbox' : 'live'}`}
+                  aria-label={sandbox ? t`Environment: sandbox` : t`Environment: live`}
                   style={{ flexShrink: 0, overflow: 'visible' }}
                 >
                   {sandbox ? 'Sandbox' : 'Live'}
@@ -373,7 +386,7 @@ export function AppLayout() {
               {configured.length > 1 && (
                 <SegmentedControl
                   size="xs"
-                  aria-label="Switch environment"
+                  aria-label={t`Switch environment`}
                   value={session.environment}
                   data={configured.map((e) => ({ value: e.id, label: e.label }))}
                   onChange={(environment) =>
@@ -389,7 +402,7 @@ export function AppLayout() {
                 size="lg"
                 hiddenFrom="xs"
                 disabled={session.mustEnrol}
-                aria-label="Go to…"
+                aria-label={t`Go to…`}
                 onClick={() => goTo.open()}
               >
                 <IconSearch size={18} aria-hidden />
@@ -407,14 +420,14 @@ export function AppLayout() {
                 onClick={() => goTo.open()}
               >
                 <Text size="sm" component="span">
-                  Go to…
+                  <Trans>Go to…</Trans>
                 </Text>
               </Button>
               {!session.mustEnrol && <NotificationBell />}
               <ColorSchemeToggle />
               <Menu position="bottom-end" withArrow>
                 <Menu.Target>
-                  <ActionIcon variant="default" size="lg" aria-label="Account">
+                  <ActionIcon variant="default" size="lg" aria-label={t`Account`}>
                     <IconUserCircle size={18} aria-hidden />
                   </ActionIcon>
                 </Menu.Target>
@@ -423,16 +436,16 @@ export function AppLayout() {
                     {session.user.name} · {rolesIn(i18n, session.user.roles)}
                   </Menu.Label>
                   <Menu.Label>
-                    {session.demo ? 'Sandbox demo workspace' : 'API key'} · {session.apiKeyHint}
+                    {session.demo ? t`Sandbox demo workspace` : t`API key`} · {session.apiKeyHint}
                   </Menu.Label>
                   <Menu.Item
                     leftSection={<IconUserCircle size={16} aria-hidden />}
                     onClick={() => void navigate({ to: '/account' })}
                   >
-                    Your account
+                    <Trans>Your account</Trans>
                   </Menu.Item>
                   <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={leave}>
-                    Sign out
+                    <Trans>Sign out</Trans>
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
@@ -442,7 +455,7 @@ export function AppLayout() {
 
         <AppShell.Navbar
           p="sm"
-          aria-label="Main"
+          aria-label={t`Main`}
           id="main-navigation"
           // On a phone the open navigation closes with Esc, focus back on its button.
           onKeyDown={(event) => {
@@ -462,7 +475,7 @@ export function AppLayout() {
               <NavLinkLink
                 key={item.to}
                 to={item.to}
-                label={item.label}
+                label={i18n._(item.label)}
                 leftSection={item.icon}
                 rightSection={item.to === '/approvals' ? <ApprovalsCount /> : undefined}
                 // The page being opened, at once: one highlighted item while it loads.
@@ -476,7 +489,7 @@ export function AppLayout() {
               <NavLink
                 component="a"
                 href={apiReferenceHref(session.baseUrl)}
-                label="API reference"
+                label={t`API reference`}
                 leftSection={<IconBook size={18} aria-hidden />}
                 variant="light"
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -488,8 +501,9 @@ export function AppLayout() {
         <AppShell.Main id="main" tabIndex={-1}>
           <div style={{ maxWidth: 1200, margin: '0 auto', paddingBottom: 120 }}>
             {sandbox && !session.mustEnrol && <SandboxNotice />}
-            {/* Drawn again when the person's locale or time zone changes (decision 037). */}
-            <Fragment key={formats}>
+            {/* Drawn again when the person's locale or time zone changes (decision 037), or their
+              language (decision 091): words translated outside a hook follow. */}
+            <Fragment key={`${formats} ${i18n.locale}`}>
               <Outlet />
             </Fragment>
           </div>
@@ -512,11 +526,13 @@ export function AppLayout() {
         <Dialog
           opened={sessionEnded}
           onClose={() => setSessionEnded(false)}
-          title="Your session has ended"
+          title={t`Your session has ended`}
           closeOnClickOutside={false}
         >
           <Text size="sm" mb="md">
-            Sign in again to carry on. This page stays as it is, so nothing you typed is lost.
+            <Trans>
+              Sign in again to carry on. This page stays as it is, so nothing you typed is lost.
+            </Trans>
           </Text>
           <SignInForm
             demoUsers={

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { ApiError } from '#/api/errors';
 import { seedSessionFromPage } from '#/features/session/queries';
 import { pageI18n, pageLanguage } from '#/i18n/catalogs';
+import { setPageI18n } from '#/i18n/current';
 import { setDrawnMark } from './drawn-page';
 import { followFormats } from './formats';
 import { listening } from './ready';
@@ -23,6 +24,7 @@ seedSessionFromPage(queryClient);
 followFormats(queryClient);
 // The page's language, as the server wrote it (decision 091); the routes load its words.
 const i18n = pageI18n(pageLanguage());
+setPageI18n(i18n);
 const router = createAppRouter(queryClient, i18n);
 const root = document.getElementById('root')!;
 const options: RootOptions = {

@@ -11,7 +11,9 @@ import type { SessionInfo } from '#/api/dashboard';
 import { sessionQuery } from '#/features/session/queries';
 import { answerCallsWith } from '#/lib/api';
 import { type FormatState, formatStateFor, formatsWithin } from '#/lib/format';
+import type { I18n } from '@lingui/core';
 import { pageI18n } from '#/i18n/catalogs';
+import { i18nWithin } from '#/i18n/current';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -48,9 +50,11 @@ answerCallsWith((input, init) => {
 });
 
 // Each page is drawn in its person's formats, pages for different people at once: the SPA's
-// formatting reads them from the page being drawn.
+// formatting reads them from the page being drawn; its words too (decision 091).
 const formats = new AsyncLocalStorage<FormatState>();
 formatsWithin(() => formats.getStore());
+const words = new AsyncLocalStorage<I18n>();
+i18nWithin(() => words.getStore());
 
 /**
  * Pages drawn at once: enough that one waiting for its data (a slow partner API) does not hold
@@ -96,7 +100,11 @@ function drawInFormats(request: PageRequest, deadline: number) {
     locale: chosen?.locale ?? request.browser.locale,
     timeZone: chosen?.timeZone ?? request.browser.timeZone,
   });
-  return formats.run(theirs, () => calls.run(request.answer, () => draw(request, deadline)));
+  // Each page its own messages: pages in different languages are drawn at once.
+  const i18n = pageI18n(request.language);
+  return formats.run(theirs, () =>
+    words.run(i18n, () => calls.run(request.answer, () => draw(request, deadline, i18n))),
+  );
 }
 
 /** Where the router's server load sent the page instead of drawing it, if it did. */
@@ -120,11 +128,13 @@ async function inTime(work: Promise<unknown>, deadline: number): Promise<boolean
   }
 }
 
-async function draw(request: PageRequest, deadline: number): Promise<DrawnPage | undefined> {
+async function draw(
+  request: PageRequest,
+  deadline: number,
+  i18n: I18n,
+): Promise<DrawnPage | undefined> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(sessionQuery.queryKey, request.session);
-  // Each page its own messages: pages in different languages are drawn at once.
-  const i18n = pageI18n(request.language);
   try {
     let router = createAppRouter(
       queryClient,

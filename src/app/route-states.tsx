@@ -1,4 +1,6 @@
 // The not-found and error pages.
+import { ph } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Center, Stack, Text, Title } from '@mantine/core';
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
@@ -22,15 +24,25 @@ export function NotFound({ data }: { data?: unknown }) {
           404
         </Text>
         <Title order={1} fz={24}>
-          Page not found
+          <Trans>Page not found</Trans>
         </Title>
         <Text c="dimmed" ta="center">
-          {found
-            ? `${found.message} It may belong to another partner, or the link may be wrong.`
-            : 'There is nothing at this address. Check the link, or find what you were after from the overview.'}
+          {found ? (
+            <Trans>
+              {ph({ reason: found.message })} It may belong to another partner, or the link may be
+              wrong.
+            </Trans>
+          ) : (
+            <Trans>
+              There is nothing at this address. Check the link, or find what you were after from the
+              overview.
+            </Trans>
+          )}
         </Text>
         {found?.requestId && <RequestIdNote requestId={found.requestId} />}
-        <ButtonLink to="/">Go to the overview</ButtonLink>
+        <ButtonLink to="/">
+          <Trans>Go to the overview</Trans>
+        </ButtonLink>
       </Stack>
     </Center>
   );
@@ -42,12 +54,14 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       <Center py={80}>
         <Stack align="center" gap="sm" maw={480}>
           <Title order={1} fz={24}>
-            Not found
+            <Trans>Not found</Trans>
           </Title>
           <Text c="dimmed" ta="center">
             {error.message}
           </Text>
-          <ButtonLink to="/">Go to the overview</ButtonLink>
+          <ButtonLink to="/">
+            <Trans>Go to the overview</Trans>
+          </ButtonLink>
         </Stack>
       </Center>
     );
@@ -55,7 +69,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <Stack maw={640} mx="auto" py="xl">
       <Title order={1} fz={24}>
-        This page could not be shown
+        <Trans>This page could not be shown</Trans>
       </Title>
       <ApiErrorAlert error={error} onRetry={reset} />
     </Stack>

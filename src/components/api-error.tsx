@@ -1,7 +1,10 @@
 // How an API failure reads on screen: the API's own message, the request id to quote, a retry.
 // One rule (docs/decisions/019): a field error shows under its field, in words; what no field on
 // screen holds shows here once, named in words, never by its wire name; a general error once.
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, type AlertProps, Button, Code, Group, Text } from '@mantine/core';
+import { tr } from '#/i18n/current';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
@@ -16,7 +19,7 @@ export function errorMessage(error: unknown): string {
     return alertLines(error).join('; ');
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
+  return tr(msg`Something went wrong.`);
 }
 
 /** The lines an alert shows for `error` when the fields in `placed` show their own errors. */
@@ -67,7 +70,7 @@ export function FormActions({
       {mutation.isError && <ApiErrorAlert error={mutation.error} title={refused} placed={placed} />}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" loading={mutation.isPending || busy}>
           {children}
@@ -79,7 +82,7 @@ export function FormActions({
 
 export function ApiErrorAlert({
   error,
-  title = 'The request failed',
+  title,
   placed,
   onRetry,
 }: {
@@ -89,6 +92,7 @@ export function ApiErrorAlert({
   placed?: readonly string[];
   onRetry?: () => void;
 }) {
+  const { t } = useLingui();
   const lines = alertLines(error, placed);
   // Every error sits under its field: nothing more to say.
   if (lines.length === 0) return null;
@@ -97,7 +101,7 @@ export function ApiErrorAlert({
     <Alert
       color="red"
       variant="light"
-      title={title}
+      title={title ?? t`The request failed`}
       icon={<IconAlertTriangle size={18} aria-hidden />}
       role="alert"
     >
@@ -116,7 +120,7 @@ export function ApiErrorAlert({
         {requestId && <RequestIdNote requestId={requestId} />}
         {onRetry && (
           <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         )}
       </Group>
@@ -132,16 +136,17 @@ export const RequestLogLinks = createContext(false);
 
 /** The request id to quote; in the sandbox, a link to the request in the request log. */
 export function RequestIdNote({ requestId }: { requestId: string }) {
+  const { t } = useLingui();
   const inSandbox = useContext(RequestLogLinks);
   return (
     <Text size="xs" c="dimmed">
-      Request id{' '}
+      <Trans>Request id</Trans>{' '}
       {inSandbox ? (
         <AnchorLink
           to="/requests"
           search={{ requestId }}
           size="xs"
-          aria-label={`Request ${requestId} in the request log`}
+          aria-label={t`Request ${requestId} in the request log`}
         >
           <Code>{requestId}</Code>
         </AnchorLink>

@@ -1,5 +1,6 @@
 // Asks before a change that is hard to take back (a role removed, a person deactivated): what it
 // does in words, the server's refusal in the dialog itself, and a button that names the change.
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { ApiErrorAlert } from '#/components/api-error';
@@ -61,9 +62,9 @@ export function ConfirmDialog({
   confirmLabel,
   pending,
   error,
-  failed = 'Not changed',
+  failed,
   danger = true,
-  cancelLabel = 'Keep as it is',
+  cancelLabel,
   children,
 }: {
   opened: boolean;
@@ -81,6 +82,7 @@ export function ConfirmDialog({
   /** What the change does. */
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <Dialog opened={opened} onClose={onClose} title={title}>
       <ConfirmForm
@@ -89,13 +91,13 @@ export function ConfirmDialog({
           onConfirm();
         }}
         onBack={onClose}
-        backLabel={cancelLabel}
+        backLabel={cancelLabel ?? t`Keep as it is`}
         backFocused
         confirmLabel={confirmLabel}
         danger={danger}
         pending={pending}
         error={error}
-        failed={failed}
+        failed={failed ?? t`Not changed`}
       >
         {children}
       </ConfirmForm>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
@@ -11,6 +12,7 @@ export function CopyValue({
   label: string;
   mono?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <Group gap={4} wrap="nowrap">
       <Text ff={mono ? 'monospace' : undefined} size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -18,12 +20,12 @@ export function CopyValue({
       </Text>
       <CopyButton value={value} timeout={1500}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+          <Tooltip label={copied ? t`Copied` : t`Copy ${label}`} withArrow>
             <ActionIcon
               variant="subtle"
               color={copied ? 'teal' : 'gray'}
               onClick={copy}
-              aria-label={copied ? `${label} copied` : `Copy ${label}`}
+              aria-label={copied ? t`${label} copied` : t`Copy ${label}`}
               size="sm"
             >
               {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}

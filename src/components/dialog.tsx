@@ -1,5 +1,7 @@
 // A modal dialog whose header is not a <header>: Mantine's would count as a second banner
 // landmark, since the modal is rendered at the end of <body>.
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Group, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -36,7 +38,7 @@ export function Dialog({
           <Modal.Title fw={650} fz="lg">
             {title}
           </Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.CloseButton aria-label={tr(msg`Close`)} />
         </Group>
         <Modal.Body pt="md">{children}</Modal.Body>
       </Modal.Content>

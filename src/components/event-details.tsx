@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from '#/api/words';
 import { DateTime } from './date-time';
 import { Dialog } from './dialog';
 import { ScrollTable } from './scroll-table';
+import { tr } from '#/i18n/current';
 
 /** Each endpoint the event went to, with where its delivery stands. */
 export function deliveriesOf(event: EventWithAttempts): Delivery[] {
@@ -259,7 +260,7 @@ export function describeEvent(event: Event): { subject: string; change: string; 
     });
     const change = phase ? PHASE_CHANGE[phase] : 'changed';
     return {
-      subject: `${PRODUCT_NAME[event.product as Product] ?? 'Transaction'} #${event.objectId}`,
+      subject: `${tr(PRODUCT_NAME[event.product as Product]) ?? 'Transaction'} #${event.objectId}`,
       change,
       status,
     };

@@ -3,6 +3,9 @@
 // the lines received against the lines the server said it would send (`x-export-rows`), for
 // other formats the bytes received. Closing the notice stops it; it is saved under the server's
 // name for it once complete, and the notice says so and goes.
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Button, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
@@ -40,19 +43,21 @@ function Received({
   total: number | undefined;
   noun: string;
 }) {
+  const { t } = useLingui();
   const share = total ? Math.min(100, (lines / total) * 100) : undefined;
+  const done = formatCount(lines);
+  const all = formatCount(total ?? 0);
+  const kb = formatCount(Math.round(bytes / 1024));
   return (
     <Stack gap={4}>
       <Progress
         value={share ?? 100}
         animated={share === undefined}
         striped={share === undefined}
-        aria-label="Downloaded so far"
+        aria-label={t`Downloaded so far`}
       />
       <Text size="sm">
-        {share !== undefined
-          ? `${formatCount(lines)} of ${formatCount(total!)} ${noun}`
-          : `${formatCount(Math.round(bytes / 1024))} KB received`}
+        {share !== undefined ? t`${done} of ${all} ${noun}` : t`${kb} KB received`}
       </Text>
     </Stack>
   );
@@ -88,7 +93,7 @@ export function FileDownload({
       title: label,
       message: <Received bytes={0} lines={0} total={undefined} noun={noun} />,
       autoClose: false,
-      closeButtonProps: { 'aria-label': 'Stop the download' },
+      closeButtonProps: { 'aria-label': tr(msg`Stop the download`) },
       onClose: () => controller.abort(),
     });
     try {
@@ -141,7 +146,11 @@ export function FileDownload({
         color: 'red',
         title: label,
         message: (
-          <ApiErrorAlert error={error} title="The download stopped" onRetry={() => void run()} />
+          <ApiErrorAlert
+            error={error}
+            title={tr(msg`The download stopped`)}
+            onRetry={() => void run()}
+          />
         ),
         autoClose: false,
         onClose: () => undefined,

@@ -1,5 +1,6 @@
 // Filters of a list kept in the page's URL: a text committed on Enter or when the field is left,
 // and one choice among several, each taking the whole line on a phone.
+import { useLingui } from '@lingui/react/macro';
 import { Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
@@ -40,7 +41,7 @@ export function ChoiceFilter({
   choices,
   value,
   onChange,
-  placeholder = 'Any',
+  placeholder,
   w = 180,
   ...select
 }: {
@@ -51,11 +52,12 @@ export function ChoiceFilter({
   placeholder?: string;
   w?: number;
 }) {
+  const { t } = useLingui();
   return (
     <Select
       {...select}
       w={{ base: '100%', sm: w }}
-      placeholder={placeholder}
+      placeholder={placeholder ?? t`Any`}
       clearable
       data={choices}
       value={value ?? null}

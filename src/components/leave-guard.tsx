@@ -1,12 +1,14 @@
 // Leaving a form with edits asks first: inside the dashboard with a dialog ("Stay" / "Leave
 // without saving"), and the browser's own question on reload or close. A form releases the guard
 // just before it navigates away after saving.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { Dialog } from './dialog';
 
 export function useLeaveGuard(dirty: boolean) {
+  const { t } = useLingui();
   const state = useRef({ dirty, released: false });
   state.current.dirty = dirty;
   const blocks = () => state.current.dirty && !state.current.released;
@@ -19,16 +21,18 @@ export function useLeaveGuard(dirty: boolean) {
     <Dialog
       opened={blocker.status === 'blocked'}
       onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
+      title={t`Leave without saving?`}
     >
       <Stack gap="md">
-        <Text size="sm">What you changed in this form has not been saved and will be lost.</Text>
+        <Text size="sm">
+          <Trans>What you changed in this form has not been saved and will be lost.</Trans>
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay on the form
+            <Trans>Stay on the form</Trans>
           </Button>
           <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave without saving
+            <Trans>Leave without saving</Trans>
           </Button>
         </Group>
       </Stack>

@@ -12,6 +12,7 @@ import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react';
 import type { Product } from '#/api/products';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
+import { tr } from '#/i18n/current';
 
 type AnchorAttributes = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
 
@@ -75,7 +76,7 @@ export function TransactionLink({
       params={{ product: SLUG_OF[product], id }}
       {...anchor}
     >
-      {children ?? `${PRODUCT_TITLE[product].singular} #${id}`}
+      {children ?? `${tr(PRODUCT_TITLE[product].singular)} #${id}`}
     </AnchorLink>
   );
 }

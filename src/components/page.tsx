@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
@@ -115,7 +116,7 @@ export function Panel({
  * words for screen readers. `rows` lines of a list or card; `page` adds a page header's blocks.
  */
 export function LoadingState({
-  label = 'Loading',
+  label,
   rows = 3,
   page = false,
 }: {
@@ -123,9 +124,10 @@ export function LoadingState({
   rows?: number;
   page?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <Stack gap="sm" role="status" aria-live="polite" py={page ? 0 : 'sm'} data-loading>
-      <VisuallyHidden>{label}…</VisuallyHidden>
+      <VisuallyHidden>{label ?? t`Loading`}…</VisuallyHidden>
       {page && (
         <>
           <Skeleton h={30} w={260} maw="70%" radius="sm" aria-hidden />

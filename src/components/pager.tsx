@@ -1,4 +1,5 @@
 // Server pagination: the API says whether more records follow, not how many there are.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
@@ -22,21 +23,22 @@ export function Pager({
   label: string;
 }) {
   const shown = results.length;
+  const { t } = useLingui();
   const from = shown === 0 ? 0 : start + 1;
+  const to = start + shown;
+  const named = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {shown === 0
-          ? `No ${label}`
-          : `${label.charAt(0).toUpperCase()}${label.slice(1)} ${from}–${start + shown}`}
+        {shown === 0 ? t`No ${label}` : t`${named} ${from}–${to}`}
       </Text>
       <Group gap="xs">
         <Select
-          aria-label="Rows per page"
+          aria-label={t`Rows per page`}
           w={130}
           size="xs"
           value={String(limit)}
-          data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
+          data={PAGE_SIZES.map((n) => ({ value: String(n), label: t`${n} per page` }))}
           onChange={(value) => value && onChange({ start: 0, limit: Number(value) })}
           allowDeselect={false}
         />
@@ -47,7 +49,7 @@ export function Pager({
           disabled={start === 0}
           onClick={() => onChange({ start: Math.max(0, start - limit), limit })}
         >
-          Previous
+          <Trans>Previous</Trans>
         </Button>
         <Button
           size="xs"
@@ -56,7 +58,7 @@ export function Pager({
           disabled={!hasMore}
           onClick={() => onChange({ start: start + limit, limit })}
         >
-          Next
+          <Trans>Next</Trans>
         </Button>
       </Group>
     </Group>

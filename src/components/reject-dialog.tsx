@@ -1,5 +1,6 @@
 // Rejecting with a reason, whatever is rejected (a transaction's approval, new bank details):
 // what the rejection does, the reason (required, as the server requires it), and the button.
+import { useLingui } from '@lingui/react/macro';
 import { Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
@@ -14,8 +15,8 @@ export function RejectDialog({
   onClose,
   onReject,
   pending,
-  title = 'Reject the change',
-  confirmLabel = 'Reject change',
+  title,
+  confirmLabel,
   children,
   error,
 }: {
@@ -31,27 +32,28 @@ export function RejectDialog({
   /** Why the last attempt was not done. */
   error?: unknown;
 }) {
+  const { t } = useLingui();
   const form = useForm<RejectBody>({
     resolver: zodResolver(RejectBody),
     defaultValues: { reason: '' },
   });
   return (
-    <Dialog opened={opened} onClose={onClose} title={title} size="lg">
+    <Dialog opened={opened} onClose={onClose} title={title ?? t`Reject the change`} size="lg">
       <ConfirmForm
         onSubmit={form.handleSubmit(({ reason }) => onReject(reason.trim()))}
         onBack={onClose}
-        backLabel="Back"
-        confirmLabel={confirmLabel}
+        backLabel={t`Back`}
+        confirmLabel={confirmLabel ?? t`Reject change`}
         pending={pending}
         error={error}
-        failed="Not rejected"
+        failed={t`Not rejected`}
       >
         {children}
         <Textarea
-          label="Reason"
-          description="Whoever asked sees this, and it stays on the record."
+          label={t`Reason`}
+          description={t`Whoever asked sees this, and it stays on the record.`}
           {...form.register('reason')}
-          error={fieldError('Reason', form.formState.errors.reason?.message)}
+          error={fieldError(t`Reason`, form.formState.errors.reason?.message)}
           maxLength={500}
           autosize
           minRows={2}

@@ -1,8 +1,10 @@
 // The authenticator's code asked in the dialog that releases money (docs/decisions/041), when
 // the person has one and has not given it within the workspace's window; the server refuses
 // the release without it (STEP_UP_REQUIRED), and then the field shows too.
+import { useLingui } from '@lingui/react/macro';
 import { TextInput } from '@mantine/core';
 import { type ReactNode, createContext, useContext, useRef, useState } from 'react';
+import { fieldError } from '#/lib/field-error';
 import { ApiError } from '#/api/errors';
 
 /** The session's step-up as the session feature gives it (`useStepUp`). */
@@ -37,6 +39,7 @@ export interface StepUpField {
  * Enter in the field runs `onEnter` (the dialog's release), as its button would.
  */
 export function useStepUpField(stepUp: StepUp, onEnter?: () => void): StepUpField {
+  const { t } = useLingui();
   const enter = useRef(onEnter);
   enter.current = onEnter;
   const [code, setCode] = useState('');
@@ -59,7 +62,7 @@ export function useStepUpField(stepUp: StepUp, onEnter?: () => void): StepUpFiel
     async before(run: () => void) {
       if (!shown) return run();
       if (code.trim() === '') {
-        setProblem('Authenticator code is required: the six digits your app shows now');
+        setProblem(t`Authenticator code is required: the six digits your app shows now`);
         return;
       }
       try {
@@ -71,17 +74,17 @@ export function useStepUpField(stepUp: StepUp, onEnter?: () => void): StepUpFiel
       } catch (error) {
         setProblem(
           error instanceof ApiError && error.fieldErrors[0]
-            ? `Authenticator code ${error.fieldErrors[0].message}`
+            ? fieldError(t`Authenticator code`, error.fieldErrors[0].message)!
             : error instanceof Error
               ? error.message
-              : 'The code was not checked.',
+              : t`The code was not checked.`,
         );
       }
     },
     field: shown ? (
       <TextInput
-        label="Authenticator code"
-        description="Releasing money asks for the code of your authenticator app (or a recovery code)."
+        label={t`Authenticator code`}
+        description={t`Releasing money asks for the code of your authenticator app (or a recovery code).`}
         autoComplete="one-time-code"
         inputMode="numeric"
         value={code}

@@ -17,6 +17,7 @@ import { SessionInfo } from '#/api/dashboard';
 import type { Role } from '#/api/roles';
 import { sessionKeys } from '#/lib/query-keys';
 import { pageI18n } from '#/i18n/catalogs';
+import { setPageI18n } from '#/i18n/current';
 
 type Cached = Array<[queryKey: readonly unknown[], data: unknown]>;
 
@@ -34,6 +35,7 @@ function browserGaps() {
  * outside a production build (decision 091).
  */
 const english = pageI18n('en');
+setPageI18n(english);
 
 /** Mantine and the page's messages, as the app gives every screen. */
 function Shell({ children }: { children: ReactNode }) {

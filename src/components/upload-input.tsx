@@ -1,5 +1,7 @@
 // A file picked to upload: PDF, PNG or JPEG, up to 10 MB, refused as it is picked when it cannot
 // be (docs/decisions/045). The invoice, a deposit confirmation and KYC documents use it.
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { FileInput } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -49,7 +51,7 @@ export function UploadInput({
     <FileInput
       label={label}
       description={description}
-      placeholder="Choose a file"
+      placeholder={tr(msg`Choose a file`)}
       accept={FILE_ACCEPT}
       leftSection={<IconFileUpload size={16} aria-hidden />}
       clearable

@@ -25,3 +25,51 @@ export const said = (words: Words, values?: Said['values']): Said =>
 
 export const isSaid = (value: unknown): value is Said =>
   typeof value === 'object' && value !== null && 'words' in value;
+
+/**
+ * Words as a message travels inside text that must stay a string (a zod issue's message): their
+ * id and values, `i18n:validation.maxChars?max=200`. Whoever shows the message writes it in the
+ * reader's language (`wordsOfText`); text that is not such a code is shown as it is.
+ */
+const CODE = 'i18n:';
+const known = new Map<string, Words>();
+
+/** Words that may travel as codes, known by id to whoever reads a code. */
+export function codedWords<T extends Record<string, Words>>(table: T): T {
+  for (const words of Object.values(table)) known.set(words.id, words);
+  return table;
+}
+
+/** `words` (of a `codedWords` table) with their values, as a code in text. */
+export function wordsCode(words: Words, values?: Record<string, string | number>): string {
+  const query = values
+    ? new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]))
+    : undefined;
+  return `${CODE}${words.id}${query ? `?${query.toString()}` : ''}`;
+}
+
+/** What a code in text says (numbers as numbers, for plurals), or undefined for plain text. */
+export function wordsOfText(text: string): Said | undefined {
+  if (!text.startsWith(CODE)) return undefined;
+  const [id = '', query = ''] = text.slice(CODE.length).split('?');
+  const words = known.get(id);
+  if (!words) return undefined;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of new URLSearchParams(query))
+    values[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  return { words, values };
+}
+
+/**
+ * A text in English: a code's words with their values put in (coded words use plain `{name}`
+ * placeholders, no plurals), plain text as it is. For what stays English: the sandbox's answers,
+ * logs, the command line, answers to integrations.
+ */
+export function englishOfText(text: string): string {
+  const coded = wordsOfText(text);
+  if (!coded) return text;
+  const values = coded.values ?? {};
+  return coded.words.message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name] as string | number) : whole,
+  );
+}

@@ -1,4 +1,5 @@
 import { Box, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { passwordToggle } from '#/components/password-toggle';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,6 +63,7 @@ function ResetPasswordPage() {
               >
                 <Stack gap="sm">
                   <PasswordInput
+                    {...passwordToggle()}
                     label={t`New password`}
                     description={t`At least ${PASSWORD_MIN_LENGTH} characters`}
                     autoComplete="new-password"

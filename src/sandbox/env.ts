@@ -1,4 +1,5 @@
 // The sandbox's configuration, from the environment, checked once at start.
+import { englishOfText } from '#/i18n/words';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -56,7 +57,7 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv)
   const result = schema.safeParse(defined);
   if (result.success) return result.data;
   const lines = result.error.issues.map(
-    (i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`,
+    (i) => `  ${i.path.join('.') || 'environment'}: ${englishOfText(i.message)}`,
   );
   console.error(`The configuration is invalid:\n${lines.join('\n')}`);
   process.exit(1);

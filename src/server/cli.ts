@@ -3,6 +3,7 @@
 //   user create --email E --name N --role R [--role R2]   prints a one-time password
 //   audit verify                                            checks the hash chain, names a bad row
 //   backup --to FOLDER                                      SQLite: a consistent copy, key and anchor
+import { englishOfText } from '#/i18n/words';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '#/api/roles';
 import { parseEnv } from '#/sandbox/env';
@@ -58,7 +59,7 @@ async function run(argv: string[]): Promise<number> {
       const name = PersonName.safeParse(values.name?.trim() || email);
       const problems = [
         !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && '--email must be an email address',
-        !name.success && `--name ${name.error?.issues[0]?.message}`,
+        !name.success && `--name ${englishOfText(name.error?.issues[0]?.message ?? '')}`,
         roles.length === 0 && '--role is required (at least one)',
         unknown.length > 0 && `unknown role ${unknown.join(', ')}; roles are ${ROLES.join(', ')}`,
       ].filter(Boolean);

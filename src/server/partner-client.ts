@@ -3,6 +3,7 @@
 // builds it; the answer read with the operation's schema; and the rules of an answer in one place
 // (what is final, what waits for Retry-After, what a refusal says). Only the proxy, which passes
 // a person's own request through as it came, sends a raw path (`send`).
+import { englishOfText } from '#/i18n/words';
 import type { z } from 'zod';
 import type { Environment } from '#/api/dashboard';
 import { pathOf } from '#/api/call';
@@ -199,7 +200,9 @@ export function partnerClient(deps: ClientDeps): PartnerClient {
       const parsed = op.response.safeParse(answerJson(response));
       if (!parsed.success) {
         const first = parsed.error.issues[0];
-        const where = first ? ` (${first.path.join('.') || 'body'}: ${first.message})` : '';
+        const where = first
+          ? ` (${first.path.join('.') || 'body'}: ${englishOfText(first.message)})`
+          : '';
         const refusal = `The API answered ${op.id} in a shape the dashboard does not understand${where}.`;
         // Told on as a bad gateway: the call may have done its work, but its answer cannot be used.
         return {

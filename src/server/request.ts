@@ -9,7 +9,7 @@ import { fieldErrors } from '#/api/problem';
 import { type ProblemFields, replyProblem } from '#/http/problem-reply';
 import type { Role } from '#/api/roles';
 import { isSaid, type Said } from '#/i18n/words';
-import { answerLanguage, sayIn } from './words';
+import { answerLanguage, sayIn, sayText } from './words';
 import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
 import type { DashboardDb } from './store/db';
 import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
@@ -64,9 +64,14 @@ export const detailFor = (request: FastifyRequest, detail: string | Said): strin
  * written in the reader's language, the code unchanged (decision 091).
  */
 export function problem(request: FastifyRequest, reply: FastifyReply, fields: DashboardProblem) {
+  const language = languageOf(request);
   return replyProblem(request, reply, PROBLEMS, {
     ...fields,
-    detail: detailFor(request, fields.detail),
+    detail: isSaid(fields.detail) ? sayIn(language, fields.detail) : fields.detail,
+    // The contract's validation messages travel as codes: written in the reader's language.
+    ...(fields.errors
+      ? { errors: fields.errors.map((e) => ({ ...e, message: sayText(language, e.message) })) }
+      : {}),
   });
 }
 
@@ -114,7 +119,7 @@ export function readPart<S extends z.ZodType>(
   const input = request[where];
   const result = schema.safeParse(input);
   if (result.success) return { value: result.data };
-  void invalidInput(request, reply, detail, fieldErrors(result.error.issues, input, where));
+  void invalidInput(request, reply, detail, fieldErrors(result.error.issues, input, where, true));
   return undefined;
 }
 

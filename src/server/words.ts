@@ -19,7 +19,7 @@ import {
   SOURCE_LANGUAGE,
 } from '#/i18n/languages';
 import { pseudoText } from '#/i18n/pseudo';
-import type { Said } from '#/i18n/words';
+import { type Said, wordsOfText } from '#/i18n/words';
 
 const PLACES = [new URL('./locales/', import.meta.url), new URL('../locales/', import.meta.url)];
 
@@ -90,6 +90,12 @@ export function sayIn(language: string | null | undefined, what: Said): string {
   return i18n._(what.words.id, values, { message: what.words.message });
 }
 
+/** A text that may be a code of words (a validation message), in `language`. */
+export function sayText(language: string | null | undefined, text: string): string {
+  const coded = wordsOfText(text);
+  return coded ? sayIn(language, coded) : text;
+}
+
 /** Names as `language` lists them: "Aiko and Bruno", "Aiko und Bruno". */
 export const namesIn = (names: readonly string[]) => (language: string) =>
   new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
@@ -104,5 +110,8 @@ export function answerLanguage(
   acceptLanguage: string | undefined,
 ): PageLanguage {
   if (isPageLanguage(chosen)) return chosen;
-  return matchLanguage(acceptedLanguages(acceptLanguage)) ?? SOURCE_LANGUAGE;
+  const tags = acceptedLanguages(acceptLanguage);
+  // A browser set to the pseudo-language first (journeys, developers) gets it.
+  if (tags[0] === PSEUDO_LANGUAGE) return PSEUDO_LANGUAGE;
+  return matchLanguage(tags) ?? SOURCE_LANGUAGE;
 }

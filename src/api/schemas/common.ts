@@ -1,5 +1,6 @@
 // Building blocks shared by every resource of the wire contract.
 import { z } from 'zod';
+import { invalid, V } from '../validation-words';
 
 // In the browser the dashboard's CSP forbids eval, which zod would probe for to compile faster
 // parsers when the first object schema is built. There, parse without compiling.
@@ -7,8 +8,8 @@ if (typeof window !== 'undefined') z.config({ jitless: true });
 
 /** Record ids: positive integers within JavaScript's exact integer range. */
 export const Id = z
-  .int({ error: 'must be a positive integer' })
-  .min(1, { error: 'must be a positive integer' });
+  .int({ error: invalid(V.positiveInteger) })
+  .min(1, { error: invalid(V.positiveInteger) });
 
 /** Milliseconds since the Unix epoch (13 digits for current dates). */
 export const Timestamp = z.int().min(0);
@@ -18,10 +19,10 @@ export const Money = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** A decimal amount as a caller may send it: positive, plain notation, bounded size. */
 export const MoneyInput = z
-  .string({ error: 'must be a decimal amount as a string, such as "100.50"' })
+  .string({ error: invalid(V.decimalAmount) })
   .trim()
-  .max(40, { error: 'is too long for an amount' })
-  .regex(/^\d+(\.\d+)?$/, { error: 'must be a decimal amount as a string, such as "100.50"' });
+  .max(40, { error: invalid(V.amountTooLong) })
+  .regex(/^\d+(\.\d+)?$/, { error: invalid(V.decimalAmount) });
 
 /**
  * Characters that make one line of text read as something else: line breaks and other control
@@ -56,10 +57,10 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 export function requiredText(max: number, words: { type?: string; empty?: string } = {}) {
   return (
     z
-      .string({ error: words.type ?? 'must be text' })
+      .string({ error: words.type ?? invalid(V.text) })
       .trim()
-      .min(1, { error: words.empty ?? 'is required' })
-      .max(max, { error: `must be at most ${max} characters` })
+      .min(1, { error: words.empty ?? invalid(V.required) })
+      .max(max, { error: invalid(V.maxChars, { max }) })
       // The document says what trimming means: spaces alone are no text.
       .meta({ pattern: '\\S' })
   );
@@ -68,15 +69,15 @@ export function requiredText(max: number, words: { type?: string; empty?: string
 /** Optional text: trimmed and bounded; absent keeps the stored value, null clears it. */
 export function optionalText(max: number) {
   return z
-    .string({ error: 'must be text' })
+    .string({ error: invalid(V.text) })
     .trim()
-    .max(max, { error: `must be at most ${max} characters` })
+    .max(max, { error: invalid(V.maxChars, { max }) })
     .nullish();
 }
 
 export const HttpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
-  .max(2048, { error: 'must be at most 2048 characters' });
+  .url({ protocol: /^https?$/, error: invalid(V.httpUrl) })
+  .max(2048, { error: invalid(V.maxChars, { max: 2048 }) });
 
 const DIGITS = /^\d+$/;
 

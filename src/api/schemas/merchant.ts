@@ -4,6 +4,7 @@ import { COUNTRY_CODES, isCountryIso } from '../countries';
 import { suffixPattern } from '../simulation';
 import { Id, oneOf, optionalText, requiredText, Timestamp } from './common';
 import { KYC_STATUSES } from '../list-choices';
+import { invalid, V } from '../validation-words';
 
 export { KYC_STATUSES };
 export const KycStatus = z.enum(KYC_STATUSES);
@@ -58,10 +59,10 @@ const merchantFields = {
   zipcode: requiredText(MERCHANT_LIMITS.text),
   contactName: requiredText(MERCHANT_LIMITS.name),
   contactEmail: z
-    .string({ error: 'must be an email address' })
+    .string({ error: invalid(V.email) })
     .trim()
-    .max(MERCHANT_LIMITS.email, { error: `must be at most ${MERCHANT_LIMITS.email} characters` })
-    .pipe(z.email({ error: 'must be an email address' }))
+    .max(MERCHANT_LIMITS.email, { error: invalid(V.maxChars, { max: MERCHANT_LIMITS.email }) })
+    .pipe(z.email({ error: invalid(V.email) }))
     // The server's own rule, not `format: email`, which takes addresses it refuses.
     .meta({
       pattern: z.regexes.email.source,

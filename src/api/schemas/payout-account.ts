@@ -5,6 +5,7 @@ import { Id, IdParam, PageQuery, Timestamp, optionalText, requiredText } from '.
 import { ACCOUNT_STATUSES } from '../list-choices';
 import { suffixPattern } from '../simulation';
 import { CountryIsoInput } from './merchant';
+import { invalid, V } from '../validation-words';
 
 export { ACCOUNT_STATUSES };
 export const AccountStatus = z.enum(ACCOUNT_STATUSES);
@@ -16,7 +17,7 @@ const TEXT = 100;
 export const IbanInput = z
   .string({ error: 'must be an IBAN' })
   .trim()
-  .max(64, { error: 'must be at most 64 characters' })
+  .max(64, { error: invalid(V.maxChars, { max: 64 }) })
   .transform((value) => electronicFormatIBAN(value) ?? value)
   .refine((value) => isValidIBAN(value), {
     error: 'is not a valid IBAN (check the country code, length and check digits)',
@@ -127,7 +128,10 @@ export const SentPayoutAccount = PayoutAccount.extend({
 
 export const PayoutAccountListQuery = PageQuery.extend({
   businessId: IdParam.optional(),
-  currencySymbol: z.string().max(20, { error: 'must be at most 20 characters' }).optional(),
+  currencySymbol: z
+    .string()
+    .max(20, { error: invalid(V.maxChars, { max: 20 }) })
+    .optional(),
 });
 
 export type PayoutAccountCreate = z.input<typeof PayoutAccountCreate>;

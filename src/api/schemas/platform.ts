@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HttpUrl, Id, IdParam, oneOf, PageQuery, Timestamp, wholeNumber } from './common';
 import { REQUEST_OBJECT_TYPES } from '../list-choices';
+import { invalid, V } from '../validation-words';
 
 export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -146,13 +147,19 @@ export const DASHBOARD_USER_AGENT = 'partner-dashboard';
 
 export { REQUEST_OBJECT_TYPES };
 export const RequestLogQuery = PageQuery.extend({
-  path: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
+  path: z
+    .string()
+    .max(200, { error: invalid(V.maxChars, { max: 200 }) })
+    .optional(),
   status: z
     .string()
     .regex(/^([1-5]|[1-5]\d\d)$/, { error: 'must be a status such as 404, or its class such as 4' })
     .transform(Number)
     .optional(),
-  requestId: z.string().max(100, { error: 'must be at most 100 characters' }).optional(),
+  requestId: z
+    .string()
+    .max(100, { error: invalid(V.maxChars, { max: 100 }) })
+    .optional(),
   objectType: oneOf(REQUEST_OBJECT_TYPES).optional(),
   objectId: IdParam.optional(),
   client: oneOf(['integration', 'dashboard'])
@@ -185,7 +192,10 @@ export const LoggedRequest = z
   .meta({ id: 'LoggedRequest' });
 export type LoggedRequest = z.infer<typeof LoggedRequest>;
 export const RequestIdParams = z.object({
-  requestId: z.string().min(1).max(100, { error: 'must be at most 100 characters' }),
+  requestId: z
+    .string()
+    .min(1)
+    .max(100, { error: invalid(V.maxChars, { max: 100 }) }),
 });
 
 /** A failure chosen in the sandbox console for one operation's next requests (decision 023). */
@@ -195,7 +205,7 @@ export const FaultCreate = z
     operationId: z
       .string({ error: 'must name an operation, such as getMerchant' })
       .min(1, { error: 'must name an operation, such as getMerchant' })
-      .max(100, { error: 'must be at most 100 characters' }),
+      .max(100, { error: invalid(V.maxChars, { max: 100 }) }),
     kind: z.enum(FAULT_KINDS, {
       error: 'must be error (500), unavailable (503 with Retry-After) or timeout (no answer)',
     }),

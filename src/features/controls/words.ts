@@ -5,11 +5,12 @@ import { BANK_DETAIL_LABEL } from '#/api/payee';
 import type { Product } from '#/api/schemas/transaction';
 import { formatAmount } from '#/lib/format';
 import { PRODUCT_TITLE } from '#/lib/products';
+import { tr } from '#/i18n/current';
 
 export const approversInWords = (n: number) => `${n} approver${n === 1 ? '' : 's'}`;
 
 const productWords = (product: Policy['product']) =>
-  product === ANY ? 'any product' : PRODUCT_TITLE[product as Product].plural.toLowerCase();
+  product === ANY ? 'any product' : tr(PRODUCT_TITLE[product as Product].plural).toLowerCase();
 
 /**
  * A policy as a sentence: "Deposit approval of any product, when the payout is 5,000.00 EUR or

@@ -29,6 +29,7 @@ import { sessionQuery, useStepUp } from '#/features/session/queries';
 import { PayeeChangeCard } from '#/features/controls/components/payee-change';
 import { inboxQuery } from '#/features/controls/queries';
 import { approversInWords } from '#/features/controls/words';
+import { tr } from '#/i18n/current';
 
 /** Which page of whose approvals is shown. */
 export interface InboxView {
@@ -214,7 +215,7 @@ const BATCH_COLUMNS: Array<Column<InboxBatch>> = [
     header: 'File',
     cell: (item) => (
       <FileCell id={item.id} name={item.fileName}>
-        {PRODUCT_TITLE[item.product].plural}
+        {tr(PRODUCT_TITLE[item.product].plural)}
         {item.uploadedBy ? `, uploaded by ${item.uploadedBy}` : ''}
       </FileCell>
     ),
@@ -237,7 +238,7 @@ const BATCH_DEPOSIT_COLUMNS: Array<Column<InboxBatchDeposits>> = [
     header: 'File',
     cell: (item) => (
       <FileCell id={item.batchId} name={item.fileName}>
-        {PRODUCT_TITLE[item.product].plural}
+        {tr(PRODUCT_TITLE[item.product].plural)}
       </FileCell>
     ),
   },

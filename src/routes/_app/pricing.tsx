@@ -8,6 +8,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { PRODUCT_DESCRIPTION } from '#/lib/product-descriptions';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -30,6 +31,7 @@ import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, type ProductSlug } from '#/li
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { Permitted } from '#/features/session/components/permitted';
 import { loaderOf } from '#/lib/route-loader';
+import { tr } from '#/i18n/current';
 
 const quoted = text(40);
 
@@ -75,11 +77,11 @@ function PricingPage() {
           onChange={(value) => set({ product: value as ProductSlug, from: undefined })}
           data={PRODUCT_SLUGS.map((s) => ({
             value: s,
-            label: PRODUCT_TITLE[PRODUCT_OF[s]].plural,
+            label: tr(PRODUCT_TITLE[PRODUCT_OF[s]].plural),
           }))}
         />
         <Text size="sm" c="dimmed" mt={-8}>
-          {PRODUCT_TITLE[product].description}
+          {tr(PRODUCT_DESCRIPTION[product])}
         </Text>
         <Paper withBorder p="lg" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -30,7 +30,7 @@ export function transactionColumns(tz: string): CsvColumns<ExportedTransaction> 
   };
   return [
     ['Transaction', (t) => t.businessRequestId],
-    ['Product', (t) => PRODUCT_NAME[t.product]],
+    ['Product', (t) => PRODUCT_NAME[t.product].message],
     ['Status', (t) => words(t.clientStatus)],
     [`Created (${tz})`, (t) => at(t.creationTime)],
     [`Last change (${tz})`, (t) => at(t.lastUpdateTime)],

@@ -1,5 +1,6 @@
 // What SCIM's endpoints share (docs/decisions/052): errors in SCIM's format, people and groups
 // as SCIM resources, the directory's roles applied, the last admin kept, and pages of a list.
+import { englishOfText } from '#/i18n/words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { PersonName } from '#/api/admin';
@@ -65,7 +66,7 @@ export function read<S extends ZodType>(schema: S, body: unknown) {
   const issue = parsed.error.issues[0]!;
   throw new ScimRefusal(
     400,
-    `${issue.path.join('.') || 'The body'} ${issue.message}.`,
+    `${issue.path.join('.') || 'The body'} ${englishOfText(issue.message)}.`,
     issue.path.length === 0 ? 'invalidSyntax' : 'invalidValue',
   );
 }

@@ -61,7 +61,7 @@ export function statementLine(
     completedAt,
     completed: isoInZone(completedAt, tz),
     created: isoInZone(t.creationTime, tz),
-    product: PRODUCT_NAME[t.product],
+    product: PRODUCT_NAME[t.product].message,
     id: t.businessRequestId,
     merchant: t.merchantName ?? `Merchant ${t.fromBusinessId}`,
     recipient: t.accountHolderName ?? t.recipientName ?? `Merchant ${t.toBusinessId}`,

@@ -2,6 +2,7 @@
 // own for a collection, its customer's circle otherwise: decision 030) rather than typed blind.
 // The merchant is the one the row's merchant cell names; while it names none (or several), the
 // account is typed as in the file.
+import { trText } from '#/i18n/current';
 import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -53,7 +54,7 @@ export function PayeeCell({
       control={form.control}
       name="payout_account"
       render={({ field, fieldState }) => {
-        const error = fieldState.error?.message ?? problem;
+        const error = (fieldState.error?.message && trText(fieldState.error.message)) || problem;
         const choices = (accounts.data?.results ?? []).map((a) => ({
           value: String(a.id),
           label: accountChoiceLabel(a),

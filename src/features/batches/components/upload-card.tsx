@@ -12,6 +12,7 @@ import { Panel } from '#/components/page';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { templateUrl, useUploadBatch } from '../queries';
 import { FileLinks } from './batch-bits';
+import { tr } from '#/i18n/current';
 
 const MAX_MB = BATCH_UPLOAD.maxBytes / 1024 / 1024;
 
@@ -40,7 +41,7 @@ export function UploadCard() {
         <Group align="flex-end" gap="md" wrap="wrap">
           <Select
             label="Product"
-            data={PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural }))}
+            data={PRODUCTS.map((p) => ({ value: p, label: tr(PRODUCT_TITLE[p].plural) }))}
             value={product}
             onChange={(v) => v && setProduct(v as Product)}
             allowDeselect={false}

@@ -52,10 +52,12 @@ import {
   useRemovePolicy,
 } from '../queries';
 import { approversInWords, policyInWords } from '../words';
+import { tr } from '#/i18n/current';
 
-const PRODUCT_OPTIONS = [
+/** The products as a choice, in the page's language (drawn, not kept at load). */
+const productOptions = () => [
   { value: ANY, label: 'Any product' },
-  ...PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural })),
+  ...PRODUCTS.map((p) => ({ value: p, label: tr(PRODUCT_TITLE[p].plural) })),
 ];
 
 const PolicyForm = z
@@ -242,7 +244,7 @@ function AddPolicyForm() {
             form={form}
             name="product"
             label="Product"
-            data={PRODUCT_OPTIONS}
+            data={productOptions()}
             allowDeselect={false}
           />
         )}
@@ -392,7 +394,7 @@ function RequirementCheck() {
           form={form}
           name="product"
           label="Product"
-          data={PRODUCT_OPTIONS.filter((o) => o.value !== ANY)}
+          data={productOptions().filter((o) => o.value !== ANY)}
           allowDeselect={false}
         />
         <SelectField

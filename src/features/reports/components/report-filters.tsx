@@ -10,6 +10,7 @@ import { PRODUCTS, type Product } from '#/api/schemas/transaction';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { DatesLocale } from '#/components/dates-locale';
 import { ChoiceFilter } from '#/components/filters';
+import { tr } from '#/i18n/current';
 
 export interface ReportFilterValues {
   period?: Preset | 'custom' | undefined;
@@ -51,7 +52,7 @@ export function ReportFilters({
       label: 'Product',
       width: 170,
       every: 'Every product',
-      choices: PRODUCTS.map((p) => ({ value: p, label: PRODUCT_TITLE[p].plural })),
+      choices: PRODUCTS.map((p) => ({ value: p, label: tr(PRODUCT_TITLE[p].plural) })),
     },
     {
       key: 'currency',

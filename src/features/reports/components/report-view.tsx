@@ -21,6 +21,7 @@ import {
 } from '#/lib/format';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { bucketLabel, changeWords, durationWords } from '../format';
+import { tr } from '#/i18n/current';
 
 type Volume = Report['payout'][number];
 
@@ -241,7 +242,7 @@ export function ReportView({ report, zone }: { report: Report; zone: string }) {
             rows={report.byProduct}
             rowKey={(p) => `${p.product} ${p.currency}`}
             columns={[
-              { header: 'Product', cell: (p) => PRODUCT_TITLE[p.product].plural },
+              { header: 'Product', cell: (p) => tr(PRODUCT_TITLE[p.product].plural) },
               { header: 'Transactions', align: 'right', cell: (p) => formatCount(p.count) },
               {
                 header: 'Amount',

@@ -1,5 +1,6 @@
 // Scenarios (docs/decisions/024): build a named situation in one go, load a scenario file a
 // colleague or CI shared, save this partner's records as one, or start again from nothing.
+import { trText } from '#/i18n/current';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ import {
   useResetSandbox,
 } from '../queries';
 import { Panel } from '#/components/page';
+import { tr } from '#/i18n/current';
 
 /** A scenario file is at most this large (what the sandbox accepts in one request). */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -71,7 +73,7 @@ function LoadedRecords({ loaded, title }: { loaded: ScenarioLoaded; title: strin
           </RecordLine>
         ))}
         {loaded.transactions.map((t) => (
-          <RecordLine key={`t${t.id}`} kind={PRODUCT_TITLE[t.product].singular} record={t}>
+          <RecordLine key={`t${t.id}`} kind={tr(PRODUCT_TITLE[t.product].singular)} record={t}>
             <TransactionLink product={t.product} id={t.id}>
               {t.label}
             </TransactionLink>{' '}
@@ -245,7 +247,7 @@ export function ScenariosPanel() {
                 accept="application/json,.json"
                 value={field.value}
                 onChange={field.onChange}
-                error={fieldState.error?.message}
+                error={fieldState.error?.message && trText(fieldState.error.message)}
                 clearable
                 w={320}
               />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignInForm } from '#/api/dashboard';
+import { trText } from '#/i18n/current';
 import { checkSignIn, SIGN_IN_FIELDS } from './sign-in-form';
 
 describe('the sign-in form without a form library', () => {
@@ -8,11 +9,15 @@ describe('the sign-in form without a form library', () => {
   });
 
   it('checks with the contract’s schema: one message per field, the values as it reads them', async () => {
-    expect(await checkSignIn({ email: '', password: '', code: '' })).toEqual({
-      errors: { email: 'is required', password: 'is required' },
+    // The contract's messages are codes of words, read in the page's language (decision 091).
+    const read = ({ errors }: Awaited<ReturnType<typeof checkSignIn>>) =>
+      Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, trText(code!)]));
+    expect(read(await checkSignIn({ email: '', password: '', code: '' }))).toEqual({
+      email: 'is required',
+      password: 'is required',
     });
-    expect(await checkSignIn({ email: 'ada@', password: 'x', code: '' }, 'email')).toEqual({
-      errors: { email: 'must be an email address' },
+    expect(read(await checkSignIn({ email: 'ada@', password: 'x', code: '' }, 'email'))).toEqual({
+      email: 'must be an email address',
     });
     expect(
       await checkSignIn({ email: 'ada@partner.example', password: 'pw', code: ' 123456 ' }),

@@ -5,6 +5,7 @@
 // The one form without react-hook-form: it is the first page most people load, and that load
 // goes without the form library, zod and the contract (docs/decisions/058). Its checks are still
 // the contract's schema, loaded when the form is first sent.
+import { passwordToggle } from '#/components/password-toggle';
 import { ph } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -183,6 +184,8 @@ export function SignInForm({
               h="auto"
               py={6}
               justify="flex-start"
+              // Longer words (another language, many roles) wrap rather than being cut off.
+              styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
               loading={
                 signIn.isPending &&
                 signIn.variables !== undefined &&
@@ -240,7 +243,11 @@ export function SignInForm({
             spellCheck={false}
             {...inputOf('email', t`Email`)}
           />
-          <PasswordInput autoComplete="current-password" {...inputOf('password', t`Password`)} />
+          <PasswordInput
+            {...passwordToggle()}
+            autoComplete="current-password"
+            {...inputOf('password', t`Password`)}
+          />
           {askCode && (
             <TextInput
               description={t`The 6 digits your app shows, or one of your recovery codes`}

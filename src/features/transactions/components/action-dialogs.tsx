@@ -39,6 +39,7 @@ import { rateOf } from '#/api/rates';
 import { UploadFailed, useUploadStep } from './upload-step';
 import { UploadInput } from '#/components/upload-input';
 import { showDone } from '#/components/notify';
+import { tr } from '#/i18n/current';
 
 export interface ActionDialogProps {
   product: Product;
@@ -218,7 +219,7 @@ export function ApproveQuoteDialog(props: ActionDialogProps) {
     >
       <Text size="sm">
         The client agrees to deposit this amount for this{' '}
-        {PRODUCT_TITLE[product].singular.toLowerCase()}.{' '}
+        {tr(PRODUCT_TITLE[product].singular).toLowerCase()}.{' '}
         {product === 'sendc2f' ? 'A wallet address' : 'Bank details'} to deposit to will follow.
       </Text>
       <WhatIsApproved product={product} t={t} controls={controls} action="approveQuote" />
@@ -404,8 +405,8 @@ export function RejectApprovalDialog(
     >
       <Alert color="red" variant="light">
         <Text size="sm">
-          Rejecting cancels {PRODUCT_TITLE[product].singular.toLowerCase()} #{id} through the API:
-          nothing is paid out, and it cannot be undone.{' '}
+          Rejecting cancels {tr(PRODUCT_TITLE[product].singular).toLowerCase()} #{id} through the
+          API: nothing is paid out, and it cannot be undone.{' '}
           {product === 'receive'
             ? 'A collection’s cancellation takes no reason, so the reason is kept here.'
             : 'The API is given your reason with the cancellation.'}

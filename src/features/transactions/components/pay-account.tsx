@@ -8,6 +8,7 @@ import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { PRODUCTS, type Product } from '#/api/schemas/transaction';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { usePermission } from '../../session/queries';
+import { tr } from '#/i18n/current';
 
 /**
  * Who sends to an account, and with which products: a contact's account is paid by its customer
@@ -61,7 +62,7 @@ export function PayAccount({
               })
             }
           >
-            New {PRODUCT_TITLE[product].singular.toLowerCase()}
+            New {tr(PRODUCT_TITLE[product].singular).toLowerCase()}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -11,6 +11,7 @@ import { EmptyState, Panel } from '#/components/page';
 import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
 import { transactionIndexQuery } from '#/features/find/queries';
 import { TransactionLines } from './transaction-lines';
+import { tr } from '#/i18n/current';
 
 const PAGE = 10;
 
@@ -43,7 +44,7 @@ export function RecordTransactions(
                   params={{ product: SLUG_OF[product] }}
                   search={{ businessId: props.merchantId }}
                 >
-                  All {PRODUCT_TITLE[product].plural.toLowerCase()}
+                  All {tr(PRODUCT_TITLE[product].plural).toLowerCase()}
                 </AnchorLink>
               ))}
             </Group>

@@ -1,5 +1,6 @@
 // One's own account: the formats (locale and time zone), the password, the authenticator app (enrolled from a QR code, with
 // recovery codes shown once), and signing out everywhere.
+import { passwordToggle } from '#/components/password-toggle';
 import {
   Alert,
   Button,
@@ -78,10 +79,12 @@ export function PasswordPanel() {
       >
         <Stack gap="xs" maw={420}>
           <PasswordInput
+            {...passwordToggle()}
             autoComplete="current-password"
             {...textField(form, 'current', 'Current password')}
           />
           <PasswordInput
+            {...passwordToggle()}
             description={`At least ${PASSWORD_MIN_LENGTH} characters`}
             autoComplete="new-password"
             {...textField(form, 'next', 'New password')}
@@ -115,6 +118,7 @@ function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuth
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PasswordInput
+            {...passwordToggle()}
             autoComplete="current-password"
             {...textField(form, 'password', 'Password')}
           />

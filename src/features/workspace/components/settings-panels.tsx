@@ -1,5 +1,6 @@
 // The admin's settings: the partner's API credentials per environment, the people and their
 // roles, and which roles need the second sign-in step (approval policies: features/controls).
+import { passwordToggle } from '#/components/password-toggle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -24,7 +25,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { type Person, PersonCreate } from '#/api/admin';
 import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
 import { useLingui } from '@lingui/react';
-import { type Role, ROLE_DESCRIPTION, ROLE_LABEL, ROLES } from '#/api/roles';
+import { type Role, ROLE_LABEL, ROLES } from '#/api/roles';
+import { ROLE_DESCRIPTION } from '../role-descriptions';
 import { roleOptions, rolesIn } from '#/i18n/react';
 import { ApiErrorAlert, errorMessage } from '#/components/api-error';
 import { SubmitRow } from '#/components/submit-row';
@@ -84,6 +86,7 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
           {...textField(form, 'apiKey', 'API key')}
         />
         <PasswordInput
+          {...passwordToggle()}
           autoComplete="new-password"
           {...textField(form, 'apiSecret', 'API secret')}
         />
@@ -211,7 +214,7 @@ export function PeopleSettings() {
         <>
           {ROLES.map((role) => (
             <Text key={role} span size="sm" display="block">
-              <b>{i18n._(ROLE_LABEL[role])}</b>: {ROLE_DESCRIPTION[role]}
+              <b>{i18n._(ROLE_LABEL[role])}</b>: {i18n._(ROLE_DESCRIPTION[role])}
             </Text>
           ))}
         </>
@@ -342,7 +345,7 @@ export function PeopleSettings() {
             {removedRoles.map((role) => (
               <Text size="sm" key={role}>
                 {confirming.person.id === me ? 'You' : confirming.person.name} will no longer be{' '}
-                {i18n._(ROLE_LABEL[role])}: {ROLE_DESCRIPTION[role]}
+                {i18n._(ROLE_LABEL[role])}: {i18n._(ROLE_DESCRIPTION[role])}
               </Text>
             ))}
             <Text size="sm">

@@ -2,6 +2,7 @@
 // the client, the claim that carries groups, the domains it covers, which groups give which
 // roles), the redirect URI to register with it, the last sign-in through it, and the sign-in
 // policy: SSO required for those domains, with break-glass admins who keep a password.
+import { passwordToggle } from '#/components/password-toggle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
@@ -495,6 +496,7 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
           />
           {clientAuth === 'client_secret_post' ? (
             <PasswordInput
+              {...passwordToggle()}
               description={
                 saved?.secretHint
                   ? `Kept encrypted (${saved.secretHint}); leave empty to keep it`

@@ -28,6 +28,7 @@ import { approversInWords, policyInWords } from '#/features/controls/words';
 import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { loadQuery } from '#/lib/route-loader';
+import { tr } from '#/i18n/current';
 
 export const Route = createFileRoute('/_app/batches/$id')({
   // The bulk payouts' contract loads with the page, not with every first load (loaders are).
@@ -170,7 +171,7 @@ function BatchPage() {
             <AnchorLink to="/batches" underline="always">
               Bulk payouts
             </AnchorLink>{' '}
-            · {PRODUCT_TITLE[batch.product].plural} · uploaded by{' '}
+            · {tr(PRODUCT_TITLE[batch.product].plural)} · uploaded by{' '}
             {batch.uploadedBy.name ?? 'a former member'} <DateTime value={batch.createdAt} />
           </>
         }

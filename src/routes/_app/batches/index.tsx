@@ -14,6 +14,7 @@ import { batchesQuery } from '#/features/batches/queries';
 import { sessionQuery } from '#/features/session/queries';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { loaderOf } from '#/lib/route-loader';
+import { tr } from '#/i18n/current';
 
 export const Route = createFileRoute('/_app/batches/')({
   // The bulk payouts' contract loads with the page, not with every first load (loaders are).
@@ -30,7 +31,7 @@ const COLUMNS: Column<BatchSummary>[] = [
       </AnchorLink>
     ),
   },
-  { header: 'Product', cell: (b) => PRODUCT_TITLE[b.product].plural },
+  { header: 'Product', cell: (b) => tr(PRODUCT_TITLE[b.product].plural) },
   { header: 'Status', cell: (b) => <BatchStatusBadge status={b.status} size="sm" /> },
   {
     header: 'Rows',

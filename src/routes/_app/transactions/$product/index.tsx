@@ -14,7 +14,8 @@ import { ListTotals } from '#/features/transactions/components/list-totals';
 import { TransactionTable } from '#/features/transactions/components/transaction-table';
 import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
 import { humanize } from '#/lib/format';
-import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
+import { PRODUCT_OF } from '#/lib/products';
+import { productTitle } from '#/lib/product-title';
 import {
   listOf,
   listPageSearch,
@@ -77,7 +78,7 @@ function indexQueryOf(product: Product, search: TransactionsSearch) {
 function TransactionsPage() {
   const { product: slug } = Route.useParams();
   const product = PRODUCT_OF[slug];
-  const title = PRODUCT_TITLE[product];
+  const title = productTitle(product);
   useDocumentTitle(`${title.plural} · Partner Payments`);
   const search = Route.useSearch();
   const query = indexQueryOf(product, search);

@@ -4,7 +4,8 @@ import { PURPOSES } from '#/api/list-choices';
 import { showDone } from '#/components/notify';
 import { FormPage } from '#/components/page';
 import { TransactionForm } from '#/features/transactions/components/transaction-form';
-import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
+import { PRODUCT_OF } from '#/lib/products';
+import { productTitle } from '#/lib/product-title';
 import { oneOf, optionalIdSearch, searchSchema, text } from '#/lib/search';
 
 const quoted = text(40);
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/_app/transactions/$product/new')({
 function NewTransactionPage() {
   const { product: slug } = Route.useParams();
   const product = PRODUCT_OF[slug];
-  const title = PRODUCT_TITLE[product];
+  const title = productTitle(product);
   const { copyOf, ...draft } = Route.useSearch();
   const navigate = useNavigate();
   return (

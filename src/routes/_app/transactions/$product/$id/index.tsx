@@ -28,7 +28,8 @@ import { RecipientPanel } from '#/features/controls/components/recipient';
 import { NotFound } from '#/app/route-states';
 import { recordEventsQuery } from '#/features/events/queries';
 import { loadRecord } from '#/lib/params';
-import { PRODUCT_OF, PRODUCT_TITLE } from '#/lib/products';
+import { PRODUCT_OF } from '#/lib/products';
+import { productTitle } from '#/lib/product-title';
 import { RecordRequests } from '#/features/requests/components/request-log';
 import { useInSandbox } from '#/features/session/queries';
 import { AutomaticMove } from '#/features/moves/components/automatic-move';
@@ -79,7 +80,7 @@ function TransactionPage() {
       outcome.current?.focus();
     }
   }, [final]);
-  const title = PRODUCT_TITLE[product];
+  const title = productTitle(product);
   useDocumentTitle(`${title.singular} #${id} · Partner Payments`);
   const waiting = waitingFor(product, t);
   const showDeposit = !isCancelled(t.clientStatus) || t.bankDetails || t.walletDetails;
