@@ -1,7 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { linguiPlugins } from './scripts/lingui-vite';
+import { linguiPlugins } from './scripts/lingui-vite.ts';
 
 // `npm run dev` starts the dashboard server on 8080 and Vite on 5173 in front of it.
 const server = process.env.DASHBOARD_DEV_SERVER ?? 'http://127.0.0.1:8080';

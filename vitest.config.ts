@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { linguiPlugins } from './scripts/lingui-vite';
+import { linguiPlugins } from './scripts/lingui-vite.ts';
 
 // Files that measure how the server answers while the machine is loaded on purpose: they run
 // alone, after the rest, so that other test files do not share the cores they load (a probe's

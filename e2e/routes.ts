@@ -39,6 +39,18 @@ export function addressOf(route: string, dashboard: Dashboard): string {
     .replace(/^\/\$$/, '/no-such-page');
 }
 
+/** The text a person reads on the page, leaving out what it marks as data (`translate="no"`). */
+export function readableText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (!node.parentElement?.closest('[translate="no"], script, style, noscript'))
+        parts.push(node.textContent ?? '');
+    return parts.join(' ');
+  });
+}
+
 /**
  * Text a person reads on the page that is plain English: two lowercase English words in a row
  * in a visible text node, or in an accessible name, a title or a placeholder. Words of another
@@ -93,7 +105,13 @@ export function cutOff(page: Page): Promise<string[]> {
         const clips =
           ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
         const box = el.getBoundingClientRect();
-        return clips && box.width > 0 && box.height > 0 && el.scrollWidth > el.clientWidth + 1;
+        // A box of a pixel or two is hidden on purpose (read by screen readers only).
+        if (!clips || box.width <= 2 || box.height <= 2 || el.scrollWidth <= el.clientWidth + 1)
+          return false;
+        // A frame around a table that scrolls sideways hides nothing: its table scrolls.
+        return ![...el.querySelectorAll('*')].some((inner) =>
+          ['auto', 'scroll'].includes(getComputedStyle(inner).overflowX),
+        );
       })
       .map((el) => (el.textContent ?? '').trim().slice(0, 80)),
   );

@@ -191,6 +191,15 @@ const NAV: NavItem[] = [
   },
 ];
 
+/**
+ * The navigation's labels wrap, and a word longer than the navigation's width breaks rather than
+ * being cut off (German words are long: "Sammelauszahlungen").
+ */
+const NAV_LABEL = {
+  body: { overflow: 'visible' },
+  label: { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'anywhere' },
+} as const;
+
 /** How many decisions wait for the signed-in person: on the navigation, kept current. */
 const waitingWords = (n: number) =>
   tr(
@@ -306,7 +315,8 @@ export function AppLayout() {
       <AppShell
         header={{ height: 60 }}
         navbar={{
-          width: 232,
+          // Room for the longest label of every language on one line ("Sammelauszahlungen").
+          width: 248,
           breakpoint: 'md',
           collapsed: { mobile: !opened || session.mustEnrol, desktop: session.mustEnrol },
         }}
@@ -482,6 +492,8 @@ export function AppLayout() {
                 active={Boolean(matchRoute({ to: item.to, fuzzy: !item.exact, pending: true }))}
                 variant="light"
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                // A long word of another language wraps rather than being cut off.
+                styles={NAV_LABEL}
               />
             ))}
             {sandbox && !session.mustEnrol && (
@@ -493,6 +505,7 @@ export function AppLayout() {
                 leftSection={<IconBook size={18} aria-hidden />}
                 variant="light"
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                styles={NAV_LABEL}
               />
             )}
           </ScrollArea>

@@ -1,5 +1,7 @@
 // The team workspace's own data: the audit trail, the admin's settings and one's own account,
 // called through the endpoints declared in src/api (audit.ts, admin.ts, account.ts).
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import type { I18n } from '@lingui/core';
 import type { Language } from '#/i18n/languages';
 import { browserLanguage, showLanguage } from '#/i18n/catalogs';
@@ -171,7 +173,7 @@ export function useSetFormats() {
   return useMutation({
     mutationFn: (body: PersonFormats) => callEndpoint(api, accountEndpoints.setFormats, { body }),
     onSuccess: () => {
-      showDone('Formats saved', 'Every page now uses them.');
+      showDone(tr(msg`Formats saved`), tr(msg`Every page now uses them.`));
       return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
   });

@@ -2,7 +2,8 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react';
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { rolesIn } from '#/i18n/react';
 import { PageHeader } from '#/components/page';
 import { NotificationPreferences } from '#/features/notifications/components/notification-panels';
@@ -21,23 +22,25 @@ export const Route = createFileRoute('/_app/account')({
 });
 
 function AccountPage() {
-  const { i18n } = useLingui();
-  useDocumentTitle('Your account · Partner Payments');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Your account · Partner Payments`);
   const { data: session } = useSuspenseQuery(sessionQuery);
   if (!session.signedIn) return null;
   return (
     <>
       <PageHeader
-        title="Your account"
+        title={t`Your account`}
         description={`${session.user.name} · ${session.user.email}`}
       />
       <Text size="sm" mb="md">
-        Roles: {rolesIn(i18n, session.user.roles) || 'none'}
+        <Trans>Roles: {ph({ roles: rolesIn(i18n, session.user.roles) || t`none` })}</Trans>
       </Text>
       {session.mustEnrol && (
-        <Alert color="orange" title="Set up an authenticator app to continue" mb="md">
-          One of your roles needs a second step at sign-in. Until an authenticator app is set up,
-          this page is all the dashboard shows you.
+        <Alert color="orange" title={t`Set up an authenticator app to continue`} mb="md">
+          <Trans>
+            One of your roles needs a second step at sign-in. Until an authenticator app is set up,
+            this page is all the dashboard shows you.
+          </Trans>
         </Alert>
       )}
       <Stack gap="lg">

@@ -1,5 +1,6 @@
 // Settings, for admins: sections with their own addresses (docs/decisions/072), each loading what
 // it shows. Changes that wait for a second admin show above whichever section is open.
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -21,18 +22,25 @@ export const Route = createFileRoute('/_app/settings')({
 });
 
 function SettingsLayout() {
+  const { t, i18n } = useLingui();
   const { data: session } = useSuspenseQuery(sessionQuery);
   const matchRoute = useMatchRoute();
   const current = SETTINGS_SECTIONS.find((s) => matchRoute({ to: s.to }));
-  useDocumentTitle(`${current ? `${current.label} · ` : ''}Settings · Partner Payments`);
+  const section = current ? i18n._(current.label) : '';
+  useDocumentTitle(
+    current ? t`${section} · Settings · Partner Payments` : t`Settings · Partner Payments`,
+  );
   const changes = useQuery(controlChangesQuery);
   const waiting = (changes.data ?? []).some((c) => c.status === 'pending');
   return (
     <>
-      <PageHeader title="Settings" description={current?.description} />
+      <PageHeader
+        title={t`Settings`}
+        description={current ? i18n._(current.description) : undefined}
+      />
       <Group
         component="nav"
-        aria-label="Settings sections"
+        aria-label={t`Settings sections`}
         gap="xs"
         mb="lg"
         wrap="wrap"
@@ -56,14 +64,14 @@ function SettingsLayout() {
                 marginBottom: -1,
               }}
             >
-              {s.label}
+              {i18n._(s.label)}
             </Anchor>
           );
         })}
       </Group>
       <Stack gap="lg">
         {waiting && (
-          <Panel title="Changes waiting for a second admin">
+          <Panel title={t`Changes waiting for a second admin`}>
             <ControlChanges viewerId={session.signedIn ? session.user.id : ''} />
           </Panel>
         )}

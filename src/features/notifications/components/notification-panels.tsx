@@ -1,7 +1,10 @@
 // Notifications on the account and settings pages (docs/decisions/035): how each kind reaches
 // this person by email; for admins, the team chat hooks and the mail kept when no SMTP server is
 // configured (the demo's "sent mail").
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, ph } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { tr } from '#/i18n/current';
 import '@mantine/core/styles/SegmentedControl.css';
 import {
   Alert,
@@ -45,23 +48,24 @@ import {
   useSetPreferences,
 } from '../queries';
 
-const MODE_LABEL: Record<DeliveryMode, string> = {
-  immediately: 'At once',
-  digest: 'Daily digest',
-  off: 'Off',
+const MODE_LABEL: Record<DeliveryMode, MessageDescriptor> = {
+  immediately: msg`At once`,
+  digest: msg`Daily digest`,
+  off: msg`Off`,
 };
 
 /** A kind's choices: the monthly statement is mailed on the first of the month, or not. */
 const modesOf = (kind: NotificationKind) =>
   kind === 'monthlyStatement'
     ? [
-        { value: 'immediately', label: 'Monthly' },
-        { value: 'off', label: 'Off' },
+        { value: 'immediately', label: tr(msg`Monthly`) },
+        { value: 'off', label: tr(MODE_LABEL.off) },
       ]
-    : DELIVERY_MODES.map((m) => ({ value: m, label: MODE_LABEL[m] }));
+    : DELIVERY_MODES.map((m) => ({ value: m, label: tr(MODE_LABEL[m]) }));
 
 export function NotificationPreferences() {
-  const { _ } = useLingui();
+  const { i18n, t } = useLingui();
+  const _ = (words: MessageDescriptor) => i18n._(words);
   const { data } = useQuery(preferencesQuery);
   const { data: session } = useQuery(sessionQuery);
   // Only the kinds that can reach this person (an approval waits only for approvers…).
@@ -69,10 +73,10 @@ export function NotificationPreferences() {
   const save = useSetPreferences();
   return (
     <Panel
-      title="Notifications"
+      title={t`Notifications`}
       description={
         data
-          ? `Everything shows in the bell. By email to ${data.email}, each kind as you choose here; the daily digest comes at ${String(DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC with what you have not read.`
+          ? t`Everything shows in the bell. By email to ${ph({ email: data.email })}, each kind as you choose here; the daily digest comes at ${ph({ hour: String(DIGEST_HOUR_UTC).padStart(2, '0') })}:00 UTC with what you have not read.`
           : undefined
       }
     >
@@ -100,8 +104,8 @@ export function NotificationPreferences() {
                     {
                       onSuccess: () =>
                         showDone(
-                          'Saved',
-                          `${_(KIND_LABEL[kind])}: ${(modesOf(kind).find((m) => m.value === mode)?.label ?? mode).toLowerCase()}.`,
+                          t`Saved`,
+                          t`${ph({ kind: _(KIND_LABEL[kind]) })}: ${ph({ mode: modesOf(kind).find((m) => m.value === mode)?.label ?? mode })}.`,
                         ),
                     },
                   )
@@ -109,7 +113,7 @@ export function NotificationPreferences() {
               />
             </Group>
           ))}
-          {save.isError && <ApiErrorAlert error={save.error} title="Not saved" />}
+          {save.isError && <ApiErrorAlert error={save.error} title={t`Not saved`} />}
           <OwnChat />
         </Stack>
       )}
@@ -122,6 +126,7 @@ export function NotificationPreferences() {
  * or Teams direct message) gets what reaches one at once, approvals with one's own links.
  */
 function OwnChat() {
+  const { t } = useLingui();
   const { data } = useQuery(ownChatQuery);
   const set = useSetOwnChat();
   const [url, setUrl] = useState('');
@@ -129,10 +134,10 @@ function OwnChat() {
   return (
     <Stack gap={4} mt="sm">
       <TextInput
-        label="Your own chat"
-        description="An incoming webhook that posts to you alone (a direct message): what reaches you at once goes there too, an approval with your own single-use links. Never a team channel."
+        label={t`Your own chat`}
+        description={t`An incoming webhook that posts to you alone (a direct message): what reaches you at once goes there too, an approval with your own single-use links. Never a team channel.`}
         placeholder={
-          saved ? 'Set: enter a new URL to replace it' : 'https://hooks.slack.com/services/…'
+          saved ? t`Set: enter a new URL to replace it` : 'https://hooks.slack.com/services/…'
         }
         value={url}
         onChange={(e) => setUrl(e.currentTarget.value)}
@@ -145,11 +150,14 @@ function OwnChat() {
           disabled={url.trim() === ''}
           onClick={() =>
             set.mutate(url.trim(), {
-              onSuccess: () => (setUrl(''), showDone('Saved', 'Your own chat gets your notices.')),
+              onSuccess: () => (
+                setUrl(''),
+                showDone(t`Saved`, t`Your own chat gets your notices.`)
+              ),
             })
           }
         >
-          Save your chat
+          <Trans>Save your chat</Trans>
         </Button>
         {saved && (
           <Button
@@ -159,17 +167,18 @@ function OwnChat() {
             loading={set.isPending && set.variables === null}
             onClick={() => set.mutate(null)}
           >
-            Stop sending to your chat
+            <Trans>Stop sending to your chat</Trans>
           </Button>
         )}
       </Group>
-      {set.isError && <ApiErrorAlert error={set.error} title="Not saved" placed={[]} />}
+      {set.isError && <ApiErrorAlert error={set.error} title={t`Not saved`} placed={[]} />}
     </Stack>
   );
 }
 
 export function ChatHookSettings() {
-  const { _ } = useLingui();
+  const { i18n, t } = useLingui();
+  const _ = (words: MessageDescriptor) => i18n._(words);
   const { data: hooks } = useQuery(chatHooksQuery);
   const add = useAddChatHook();
   const remove = useRemoveChatHook();
@@ -177,18 +186,18 @@ export function ChatHookSettings() {
   const [url, setUrl] = useState('');
   return (
     <Panel
-      title="Team chat"
-      description="Post a kind of notification to a chat channel through its incoming-webhook URL (Slack and compatible chats). Delivered by the same outbox, with retries."
+      title={t`Team chat`}
+      description={t`Post a kind of notification to a chat channel through its incoming-webhook URL (Slack and compatible chats). Delivered by the same outbox, with retries.`}
     >
       <Stack gap="sm">
         {hooks && hooks.length > 0 && (
           <DataTable
-            label="Chat hooks"
+            label={t`Chat hooks`}
             minWidth={520}
             rows={hooks}
             columns={[
-              { header: 'Kind', cell: (h) => _(KIND_LABEL[h.kind]) },
-              { header: 'URL', cell: (h) => <Code>{h.url}</Code> },
+              { header: t`Kind`, cell: (h) => _(KIND_LABEL[h.kind]) },
+              { header: t`URL`, cell: (h) => <Code>{h.url}</Code> },
               {
                 header: '',
                 cell: (h) => (
@@ -198,7 +207,7 @@ export function ChatHookSettings() {
                     color="red"
                     onClick={() => remove.mutate(h.id)}
                   >
-                    Remove
+                    <Trans>Remove</Trans>
                   </Button>
                 ),
               },
@@ -207,7 +216,7 @@ export function ChatHookSettings() {
         )}
         <Group align="flex-end" wrap="wrap">
           <Select
-            label="Kind"
+            label={t`Kind`}
             data={NOTIFICATION_KINDS.map((k) => ({ value: k, label: _(KIND_LABEL[k]) }))}
             value={kind}
             onChange={(v) => v && setKind(v as NotificationKind)}
@@ -215,7 +224,7 @@ export function ChatHookSettings() {
             w={300}
           />
           <TextInput
-            label="Incoming-webhook URL"
+            label={t`Incoming-webhook URL`}
             placeholder="https://hooks.slack.com/services/…"
             value={url}
             onChange={(e) => setUrl(e.currentTarget.value)}
@@ -226,14 +235,16 @@ export function ChatHookSettings() {
             onClick={() =>
               add.mutate(
                 { kind, url: url.trim() },
-                { onSuccess: () => (setUrl(''), showDone('Chat hook added', _(KIND_LABEL[kind]))) },
+                {
+                  onSuccess: () => (setUrl(''), showDone(t`Chat hook added`, _(KIND_LABEL[kind]))),
+                },
               )
             }
           >
-            Add
+            <Trans>Add</Trans>
           </Button>
         </Group>
-        {add.isError && <ApiErrorAlert error={add.error} title="The hook was not added" />}
+        {add.isError && <ApiErrorAlert error={add.error} title={t`The hook was not added`} />}
         <ChatNetworkSetting />
       </Stack>
     </Panel>
@@ -245,6 +256,7 @@ export function ChatHookSettings() {
  * when every hook must lead to a public address; changes are audited.
  */
 function ChatNetworkSetting() {
+  const { t } = useLingui();
   const { data } = useQuery(chatNetworkQuery);
   const save = useSetChatNetwork();
   const [hosts, setHosts] = useState<string[] | null>(null);
@@ -252,9 +264,9 @@ function ChatNetworkSetting() {
   return (
     <Stack gap={6} mt="sm">
       <TagsInput
-        label="Chats on your own network"
-        description="Off unless hosts are listed: a hook must lead to a public address. List the host of a self-hosted chat (chat.internal, 10.0.0.12) to let hooks reach it; nothing else on that network."
-        placeholder={shown.length === 0 ? 'None: public addresses only' : 'Add a host'}
+        label={t`Chats on your own network`}
+        description={t`Off unless hosts are listed: a hook must lead to a public address. List the host of a self-hosted chat (chat.internal, 10.0.0.12) to let hooks reach it; nothing else on that network.`}
+        placeholder={shown.length === 0 ? t`None: public addresses only` : t`Add a host`}
         value={shown}
         onChange={setHosts}
         maw={680}
@@ -271,51 +283,53 @@ function ChatNetworkSetting() {
               onSuccess: () => {
                 setHosts(null);
                 showDone(
-                  'Chat network saved',
+                  t`Chat network saved`,
                   shown.length > 0
-                    ? `Hooks may reach ${shown.join(', ')}.`
-                    : 'Public addresses only.',
+                    ? t`Hooks may reach ${ph({ hosts: shown.join(', ') })}.`
+                    : t`Public addresses only.`,
                 );
               },
             })
           }
         >
-          Save hosts
+          <Trans>Save hosts</Trans>
         </Button>
       </Group>
-      {save.isError && <ApiErrorAlert error={save.error} title="The hosts were not saved" />}
+      {save.isError && <ApiErrorAlert error={save.error} title={t`The hosts were not saved`} />}
     </Stack>
   );
 }
 
 export function KeptMail() {
+  const { t } = useLingui();
   const { data } = useQuery(keptMailQuery);
   return (
     <Panel
-      title="Sent mail"
+      title={t`Sent mail`}
       description={
         data?.smtp
-          ? 'Mail goes to the SMTP server (SMTP_URL). What is listed here was kept before it was configured.'
-          : 'No SMTP server is configured (SMTP_URL), so notification mail is kept here instead of sent.'
+          ? t`Mail goes to the SMTP server (SMTP_URL). What is listed here was kept before it was configured.`
+          : t`No SMTP server is configured (SMTP_URL), so notification mail is kept here instead of sent.`
       }
     >
       {!data ? (
         <LoadingState rows={2} />
       ) : data.results.length === 0 ? (
         <Alert variant="light" color="gray">
-          No mail yet.
+          <Trans>No mail yet.</Trans>
         </Alert>
       ) : (
         <DataTable
-          label="Kept mail"
+          label={t`Kept mail`}
           minWidth={640}
           rows={data.results}
           columns={[
-            { header: 'To', cell: (m) => m.to },
+            { header: t`To`, cell: (m) => m.to },
             {
-              header: 'Mail',
+              header: t`Mail`,
               cell: (m) => (
-                <details>
+                // What was sent, in its reader's language: data, not the page's words.
+                <details translate="no">
                   <summary>{m.subject}</summary>
                   <Text size="xs" style={{ whiteSpace: 'pre-wrap' }}>
                     {m.text}
@@ -323,7 +337,7 @@ export function KeptMail() {
                 </details>
               ),
             },
-            { header: 'Kept', cell: (m) => <DateTime value={m.createdAt} /> },
+            { header: t`Kept`, cell: (m) => <DateTime value={m.createdAt} /> },
           ]}
         />
       )}

@@ -49,48 +49,49 @@ import { textField } from '#/components/text-field';
 import { showDone } from '#/components/notify';
 
 /**
- * A locale in its own words and in English, so that "German" finds Deutsch:
- * "Deutsch (Deutschland) · German (Germany) · de-DE".
+ * A locale in its own words and in the page's language, so that "German" (or "Allemand") finds
+ * Deutsch: "Deutsch (Deutschland) · German (Germany) · de-DE".
  */
-function localeLabel(choice: { value: string; label: string }): string {
-  const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(choice.value);
-  return english && english !== choice.label
-    ? `${choice.label} · ${english} · ${choice.value}`
+function localeLabel(choice: { value: string; label: string }, language: string): string {
+  const named = new Intl.DisplayNames([language], { type: 'language' }).of(choice.value);
+  return named && named !== choice.label
+    ? `${choice.label} · ${named} · ${choice.value}`
     : `${choice.label} · ${choice.value}`;
 }
 
 export function PasswordPanel() {
+  const { t } = useLingui();
   const change = useChangePassword();
   const form = useForm<PasswordChange>({
     resolver: zodResolver(PasswordChange),
     defaultValues: { current: '', next: '' },
   });
   return (
-    <Panel title="Password">
+    <Panel title={t`Password`}>
       <MutationForm
-        label="Change password"
+        label={t`Change password`}
         form={form}
         mutation={change}
         fields={['current', 'next']}
         done={() => {
           form.reset();
-          showDone('Password changed', 'Use the new one next time you sign in.');
+          showDone(t`Password changed`, t`Use the new one next time you sign in.`);
         }}
       >
         <Stack gap="xs" maw={420}>
           <PasswordInput
             {...passwordToggle()}
             autoComplete="current-password"
-            {...textField(form, 'current', 'Current password')}
+            {...textField(form, 'current', t`Current password`)}
           />
           <PasswordInput
             {...passwordToggle()}
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            description={t`At least ${PASSWORD_MIN_LENGTH} characters`}
             autoComplete="new-password"
-            {...textField(form, 'next', 'New password')}
+            {...textField(form, 'next', t`New password`)}
           />
-          <SubmitRow mutation={change} failed="Not changed" placed={['current', 'next']}>
-            Change password
+          <SubmitRow mutation={change} failed={t`Not changed`} placed={['current', 'next']}>
+            <Trans>Change password</Trans>
           </SubmitRow>
         </Stack>
       </MutationForm>
@@ -100,37 +101,44 @@ export function PasswordPanel() {
 
 /** Replacing the authenticator: the password and a code of the one in use (or a recovery code). */
 function ReplaceAuthenticator({ begin }: { begin: ReturnType<typeof useBeginAuthenticator> }) {
+  const { t } = useLingui();
   const form = useForm<AuthenticatorProof>({
     resolver: zodResolver(AuthenticatorProof),
     defaultValues: { password: '', code: '' },
   });
   return (
     <MutationForm
-      label="Replace authenticator"
+      label={t`Replace authenticator`}
       form={form}
       mutation={begin}
       fields={['password', 'code']}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Your authenticator is on. To move it to another phone, confirm with your password and a
-          code from the app you have now (or a recovery code).
+          <Trans>
+            Your authenticator is on. To move it to another phone, confirm with your password and a
+            code from the app you have now (or a recovery code).
+          </Trans>
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PasswordInput
             {...passwordToggle()}
             autoComplete="current-password"
-            {...textField(form, 'password', 'Password')}
+            {...textField(form, 'password', t`Password`)}
           />
-          <TextInput autoComplete="one-time-code" {...textField(form, 'code', 'Code')} />
+          <TextInput autoComplete="one-time-code" {...textField(form, 'code', t`Code`)} />
         </SimpleGrid>
         <Group>
           <Button type="submit" variant="default" loading={begin.isPending}>
-            Replace authenticator
+            <Trans>Replace authenticator</Trans>
           </Button>
         </Group>
         {begin.isError && (
-          <ApiErrorAlert error={begin.error} title="Not replaced" placed={['password', 'code']} />
+          <ApiErrorAlert
+            error={begin.error}
+            title={t`Not replaced`}
+            placed={['password', 'code']}
+          />
         )}
       </Stack>
     </MutationForm>
@@ -143,13 +151,14 @@ function ConfirmAuthenticator({
 }: {
   confirm: ReturnType<typeof useConfirmAuthenticator>;
 }) {
+  const { t } = useLingui();
   const form = useForm<{ code: string }>({
     resolver: zodResolver(AuthenticatorCode),
     defaultValues: { code: '' },
   });
   return (
     <MutationForm
-      label="Confirm authenticator"
+      label={t`Confirm authenticator`}
       form={form}
       mutation={confirm}
       fields={['code']}
@@ -158,16 +167,18 @@ function ConfirmAuthenticator({
       <Stack gap="xs">
         <Group align="flex-start">
           <TextInput
-            label="Code"
+            label={t`Code`}
             inputMode="numeric"
             autoComplete="one-time-code"
             {...form.register('code')}
-            error={fieldError('Code', form.formState.errors.code?.message)}
+            error={fieldError(t`Code`, form.formState.errors.code?.message)}
           />
-          <InlineSubmit busy={confirm.isPending}>Turn on</InlineSubmit>
+          <InlineSubmit busy={confirm.isPending}>
+            <Trans>Turn on</Trans>
+          </InlineSubmit>
         </Group>
         {confirm.isError && (
-          <ApiErrorAlert error={confirm.error} title="Not turned on" placed={['code']} />
+          <ApiErrorAlert error={confirm.error} title={t`Not turned on`} placed={['code']} />
         )}
       </Stack>
     </MutationForm>
@@ -175,19 +186,22 @@ function ConfirmAuthenticator({
 }
 
 export function AuthenticatorPanel() {
+  const { t } = useLingui();
   const begin = useBeginAuthenticator();
   const { data: session } = useSuspenseQuery(sessionQuery);
   const enrolled = session.signedIn && session.secondFactor;
   const confirm = useConfirmAuthenticator();
   return (
-    <Panel title="Authenticator app">
+    <Panel title={t`Authenticator app`}>
       {confirm.data ? (
-        <Alert color="green" variant="light" title="The authenticator is on">
+        <Alert color="green" variant="light" title={t`The authenticator is on`}>
           <Text size="sm" mb="xs">
-            Keep these recovery codes somewhere safe: each signs you in once if the phone is lost.
-            They are shown only now.
+            <Trans>
+              Keep these recovery codes somewhere safe: each signs you in once if the phone is lost.
+              They are shown only now.
+            </Trans>
           </Text>
-          <SimpleGrid cols={{ base: 2, sm: 5 }} aria-label="Recovery codes">
+          <SimpleGrid cols={{ base: 2, sm: 5 }} aria-label={t`Recovery codes`}>
             {confirm.data.recoveryCodes.map((c) => (
               <Code key={c}>{c}</Code>
             ))}
@@ -196,19 +210,19 @@ export function AuthenticatorPanel() {
       ) : begin.data ? (
         <Stack gap="sm">
           <Text size="sm">
-            Scan this with your authenticator app, then enter the code it shows.
+            <Trans>Scan this with your authenticator app, then enter the code it shows.</Trans>
           </Text>
           <Group align="flex-start" gap="lg">
             <Paper p="xs" bg="white" withBorder>
               <QRCodeSVG
                 value={begin.data.uri}
                 size={168}
-                title="QR code for the authenticator app"
+                title={t`QR code for the authenticator app`}
               />
             </Paper>
             <Stack gap={4}>
               <Text size="xs" c="dimmed">
-                Or type this key:
+                <Trans>Or type this key:</Trans>
               </Text>
               <Code>{begin.data.secret}</Code>
             </Stack>
@@ -220,12 +234,12 @@ export function AuthenticatorPanel() {
       ) : (
         <Stack gap="sm" align="flex-start">
           <Text size="sm" c="dimmed">
-            A second step at sign-in: the code of an authenticator app on your phone.
+            <Trans>A second step at sign-in: the code of an authenticator app on your phone.</Trans>
           </Text>
           <Button onClick={() => begin.mutate(undefined)} loading={begin.isPending}>
-            Set up an authenticator
+            <Trans>Set up an authenticator</Trans>
           </Button>
-          {begin.isError && <ApiErrorAlert error={begin.error} title="Could not start" />}
+          {begin.isError && <ApiErrorAlert error={begin.error} title={t`Could not start`} />}
         </Stack>
       )}
     </Panel>
@@ -233,12 +247,13 @@ export function AuthenticatorPanel() {
 }
 
 export function SessionsPanel() {
+  const { t } = useLingui();
   const everywhere = useSignOutEverywhere();
   const navigate = useNavigate();
   return (
-    <Panel title="Sessions">
+    <Panel title={t`Sessions`}>
       <Text size="sm" c="dimmed" mb="sm">
-        Sign out on every browser and device at once, this one included.
+        <Trans>Sign out on every browser and device at once, this one included.</Trans>
       </Text>
       <Button
         variant="default"
@@ -249,7 +264,7 @@ export function SessionsPanel() {
           })
         }
       >
-        Sign out everywhere
+        <Trans>Sign out everywhere</Trans>
       </Button>
     </Panel>
   );
@@ -333,6 +348,7 @@ type FormatsForm = z.infer<typeof FormatsForm>;
  * chart reads, and where days begin; their browser's until they choose. A preview shows both.
  */
 export function FormatsPanel() {
+  const { t, i18n } = useLingui();
   const { data: session } = useSuspenseQuery(sessionQuery);
   const save = useSetFormats();
   const user = session.signedIn ? session.user : undefined;
@@ -347,15 +363,15 @@ export function FormatsPanel() {
     timeZone: timeZone === BROWSER ? browser.timeZone : timeZone,
   };
   const locales = [
-    { value: BROWSER, label: `Your browser’s (${browser.locale})` },
-    ...LOCALE_CHOICES.map((c) => ({ value: c.value, label: localeLabel(c) })),
+    { value: BROWSER, label: t`Your browser’s (${ph({ language: browser.locale })})` },
+    ...LOCALE_CHOICES.map((c) => ({ value: c.value, label: localeLabel(c, i18n.locale) })),
   ];
   if (user?.locale && !LOCALE_CHOICES.some((c) => c.value === user.locale))
     locales.push({ value: user.locale, label: user.locale });
   return (
-    <Panel title="Formats">
+    <Panel title={t`Formats`}>
       <MutationForm
-        label="Formats"
+        label={t`Formats`}
         form={form}
         mutation={save}
         fields={['locale', 'timeZone']}
@@ -366,14 +382,16 @@ export function FormatsPanel() {
       >
         <Stack gap="xs" maw={640}>
           <Text size="sm" c="dimmed">
-            How numbers, amounts and dates read, and where days begin in reports and filters.
+            <Trans>
+              How numbers, amounts and dates read, and where days begin in reports and filters.
+            </Trans>
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <SelectField
               form={form}
               name="locale"
-              label="Number and date formats"
-              description="As a region writes them; the words follow your language above"
+              label={t`Number and date formats`}
+              description={t`As a region writes them; the words follow your language above`}
               data={locales}
               allowDeselect={false}
               searchable
@@ -381,10 +399,10 @@ export function FormatsPanel() {
             <SelectField
               form={form}
               name="timeZone"
-              label="Time zone"
-              description="Where your days begin and end"
+              label={t`Time zone`}
+              description={t`Where your days begin and end`}
               data={[
-                { value: BROWSER, label: `Your browser’s (${browser.timeZone})` },
+                { value: BROWSER, label: t`Your browser’s (${ph({ zone: browser.timeZone })})` },
                 ...timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })),
               ]}
               allowDeselect={false}
@@ -393,16 +411,20 @@ export function FormatsPanel() {
             />
           </SimpleGrid>
           <Text size="sm" aria-live="polite">
-            Amounts read {formatMoneyIn('12500.5', 'EUR', preview.locale)}, dates{' '}
-            {new Intl.DateTimeFormat(preview.locale, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-              timeZone: preview.timeZone,
-            }).format(Date.now())}
-            .
+            <Trans>
+              Amounts read {ph({ amount: formatMoneyIn('12500.5', 'EUR', preview.locale) })}, dates{' '}
+              {ph({
+                date: new Intl.DateTimeFormat(preview.locale, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                  timeZone: preview.timeZone,
+                }).format(Date.now()),
+              })}
+              .
+            </Trans>
           </Text>
-          <SubmitRow mutation={save} failed="Not saved" placed={['locale', 'timeZone']}>
-            Save formats
+          <SubmitRow mutation={save} failed={t`Not saved`} placed={['locale', 'timeZone']}>
+            <Trans>Save formats</Trans>
           </SubmitRow>
         </Stack>
       </MutationForm>

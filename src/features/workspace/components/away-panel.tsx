@@ -2,6 +2,9 @@
 // they are away and who decides approvals in their place meanwhile; anyone reads for whom they
 // stand in. Days are the person's own, in their time zone: from the start of the first day to
 // the end of the last.
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { codedWords, wordsCode } from '#/i18n/words';
 import { Alert, Button, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -20,20 +23,28 @@ import { currentFormats, formatDate } from '#/lib/format';
 import { awayQuery, useAway } from '../queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The form's own messages, as codes read in the page's language (decision 091). */
+const AWAY = codedWords({
+  firstDay: /*i18n*/ { id: 'away.firstDay', message: 'is required: the first day you are away' },
+  lastDay: /*i18n*/ { id: 'away.lastDay', message: 'is required: the last day you are away' },
+  delegate: /*i18n*/ { id: 'away.delegate', message: 'is required: choose who stands in for you' },
+  order: /*i18n*/ { id: 'away.order', message: 'must be on or after the first day' },
+});
 const AwayForm = z
   .object({
-    from: z.string().regex(DAY, { error: 'is required: the first day you are away' }),
-    until: z.string().regex(DAY, { error: 'is required: the last day you are away' }),
-    delegateId: z.string().min(1, { error: 'is required: choose who stands in for you' }),
+    from: z.string().regex(DAY, { error: wordsCode(AWAY.firstDay) }),
+    until: z.string().regex(DAY, { error: wordsCode(AWAY.lastDay) }),
+    delegateId: z.string().min(1, { error: wordsCode(AWAY.delegate) }),
   })
   .refine((v) => !DAY.test(v.from) || !DAY.test(v.until) || v.until >= v.from, {
     path: ['until'],
-    error: 'must be on or after the first day',
+    error: wordsCode(AWAY.order),
   });
 type AwayForm = z.infer<typeof AwayForm>;
 const FIELDS = ['from', 'until', 'delegateId'];
 
 export function AwayPanel() {
+  const { t } = useLingui();
   const { data: session } = useSuspenseQuery(sessionQuery);
   const info = useQuery(awayQuery);
   const { set, clear } = useAway();
@@ -44,34 +55,41 @@ export function AwayPanel() {
     defaultValues: { from: today, until: shiftDate(today, 7, 'day'), delegateId: '' },
   });
   const approver = session.signedIn && hasRole(session.user.roles, WORKSPACE_ROLES.decideApprovals);
-  if (info.isError) return <ApiErrorAlert error={info.error} title="Not loaded" />;
+  if (info.isError) return <ApiErrorAlert error={info.error} title={t`Not loaded`} />;
   const away = info.data?.away ?? null;
   const standing = info.data?.standingInFor ?? [];
   if (!approver && standing.length === 0) return null;
   return (
     <Panel
-      title="Away"
-      description="While you are away, the person you name decides approvals in your place."
+      title={t`Away`}
+      description={t`While you are away, the person you name decides approvals in your place.`}
     >
       <Stack gap="sm" maw={720}>
         {standing.length > 0 && (
-          <Alert color="violet" variant="light" title="You stand in for">
+          <Alert color="violet" variant="light" title={t`You stand in for`}>
             <List size="sm">
               {standing.map((s) => (
                 <List.Item key={`${s.name}-${s.from}`}>
-                  {s.name}, from {formatDate(s.from)} until and including {formatDate(s.until - 1)}:
-                  what waits for them shows in your approvals, marked for them.
+                  <Trans>
+                    {ph({ name: s.name })}, from {ph({ from: formatDate(s.from) })} until and
+                    including {ph({ until: formatDate(s.until - 1) })}: what waits for them shows in
+                    your approvals, marked for them.
+                  </Trans>
                 </List.Item>
               ))}
             </List>
           </Alert>
         )}
         {approver && away && (
-          <Alert color="blue" variant="light" title="You are marked away" role="status">
+          <Alert color="blue" variant="light" title={t`You are marked away`} role="status">
             <Text size="sm">
-              From {formatDate(away.from)} until and including {formatDate(away.until - 1)},{' '}
-              <b>{away.delegateName}</b> decides approvals in your place; a decision reads “
-              {away.delegateName} on behalf of {session.signedIn ? session.user.name : 'you'}”.
+              <Trans>
+                From {ph({ from: formatDate(away.from) })} until and including{' '}
+                {ph({ until: formatDate(away.until - 1) })},{' '}
+                <b>{ph({ delegate: away.delegateName })}</b> decides approvals in your place; a
+                decision reads “{ph({ delegate: away.delegateName })} on behalf of{' '}
+                {ph({ me: session.signedIn ? session.user.name : '' })}”.
+              </Trans>
             </Text>
             <Group mt="xs">
               <Button
@@ -80,14 +98,14 @@ export function AwayPanel() {
                 loading={clear.isPending}
                 onClick={() => clear.mutate()}
               >
-                I am back
+                <Trans>I am back</Trans>
               </Button>
             </Group>
           </Alert>
         )}
         {approver && (
           <MutationForm
-            label="Away with a delegate"
+            label={t`Away with a delegate`}
             form={form}
             mutation={set}
             fields={FIELDS}
@@ -100,24 +118,24 @@ export function AwayPanel() {
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput
                 type="date"
-                {...textField(form, 'from', 'Away from', { errorLabel: 'First day' })}
+                {...textField(form, 'from', t`Away from`, { errorLabel: t`First day` })}
               />
               <TextInput
                 type="date"
-                description="Back the day after"
-                {...textField(form, 'until', 'Until and including', { errorLabel: 'Last day' })}
+                description={t`Back the day after`}
+                {...textField(form, 'until', t`Until and including`, { errorLabel: t`Last day` })}
               />
               <SelectField
                 form={form}
                 name="delegateId"
-                label="Delegate"
-                description="Never approves what they created"
+                label={t`Delegate`}
+                description={t`Never approves what they created`}
                 searchable
                 data={(info.data?.choices ?? []).map((c) => ({ value: c.id, label: c.name }))}
               />
             </SimpleGrid>
-            <SubmitRow mutation={set} failed="Not saved" placed={FIELDS} mt="sm">
-              {away ? 'Change absence' : 'Mark me away'}
+            <SubmitRow mutation={set} failed={t`Not saved`} placed={FIELDS} mt="sm">
+              {away ? t`Change absence` : t`Mark me away`}
             </SubmitRow>
           </MutationForm>
         )}
