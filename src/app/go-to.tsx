@@ -1,6 +1,8 @@
 // Go to anything from anywhere (Ctrl+K or the header button): merchants, payout accounts and
 // transactions found in the local index by name, email, IBAN or its last digits, amount or id,
 // grouped by kind; a record by its id; or a page.
+import { useLingui } from '@lingui/react/macro';
+import { msg, ph } from '@lingui/core/macro';
 import { VisuallyHidden } from '@mantine/core';
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -18,22 +20,21 @@ import type { SearchResults } from '#/api/local-index';
 import { searchQuery } from '#/features/find/queries';
 import { formatDateTime, formatMoney } from '#/lib/format';
 import { PRODUCT_OF, PRODUCT_SLUGS, PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
-import { transactionNoun } from '#/api/products';
 import { goToStore, selectFirstAction } from './go-to-store';
 import { tr } from '#/i18n/current';
 
 const PAGES = [
-  { to: '/', label: 'Overview' },
-  { to: '/merchants', label: 'Merchants' },
-  { to: '/merchants/new', label: 'New merchant' },
-  { to: '/payout-accounts', label: 'Payout accounts' },
-  { to: '/payout-accounts/new', label: 'New payout account' },
-  { to: '/currencies', label: 'Currencies' },
-  { to: '/pricing', label: 'Get a quote' },
-  { to: '/transactions/payouts', label: 'Payouts' },
-  { to: '/transactions/end-to-end', label: 'End to end' },
-  { to: '/transactions/collections', label: 'Collections' },
-  { to: '/batches', label: 'Bulk payouts' },
+  { to: '/', label: msg`Overview` },
+  { to: '/merchants', label: msg`Merchants` },
+  { to: '/merchants/new', label: msg`New merchant` },
+  { to: '/payout-accounts', label: msg`Payout accounts` },
+  { to: '/payout-accounts/new', label: msg`New payout account` },
+  { to: '/currencies', label: msg`Currencies` },
+  { to: '/pricing', label: msg`Get a quote` },
+  { to: '/transactions/payouts', label: PRODUCT_TITLE.sendc2f.plural },
+  { to: '/transactions/end-to-end', label: PRODUCT_TITLE.sendf2f.plural },
+  { to: '/transactions/collections', label: PRODUCT_TITLE.receive.plural },
+  { to: '/batches', label: msg`Bulk payouts` },
 ];
 
 const RESULTS_ID = 'go-to-results';
@@ -51,7 +52,7 @@ function useSelectionMirror() {
     observer.current?.disconnect();
     if (!list) return;
     // The dialog is named as its search box is (Spotlight gives it no title to name it by).
-    list.closest('[role="dialog"], section')?.setAttribute('aria-label', 'Go to');
+    list.closest('[role="dialog"], section')?.setAttribute('aria-label', tr(msg`Go to`));
     const sync = () => {
       const input = document.querySelector<HTMLElement>(`[aria-controls="${RESULTS_ID}"]`);
       let active = '';
@@ -79,6 +80,7 @@ function useSelectionMirror() {
 }
 
 export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const id = /^\s*#?(\d{1,15})\s*$/.exec(query)?.[1];
@@ -94,15 +96,15 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
       return [
         {
           id: 'merchant',
-          label: `Merchant #${id}`,
-          description: 'Open the merchant with this id',
+          label: t`Merchant #${id}`,
+          description: t`Open the merchant with this id`,
           leftSection: <IconBuildingStore size={18} aria-hidden />,
           onClick: () => void navigate({ to: '/merchants/$id', params: { id: Number(id) } }),
         },
         ...PRODUCT_SLUGS.map((product) => ({
           id: `transaction-${product}`,
-          label: transactionNoun(PRODUCT_OF[product], Number(id)),
-          description: 'Open the transaction with this id',
+          label: `${tr(PRODUCT_TITLE[PRODUCT_OF[product]].singular)} #${id}`,
+          description: t`Open the transaction with this id`,
           leftSection: <IconArrowsExchange size={18} aria-hidden />,
           onClick: () =>
             void navigate({
@@ -112,16 +114,17 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
         })),
         {
           id: 'payout-account',
-          label: `Payout account #${id}`,
-          description: 'Open the payout account with this id',
+          label: t`Payout account #${id}`,
+          description: t`Open the payout account with this id`,
           leftSection: <IconBuildingBank size={18} aria-hidden />,
           onClick: () => void navigate({ to: '/payout-accounts/$id', params: { id: Number(id) } }),
         },
       ];
     }
-    const pages = sandbox ? [...PAGES, { to: '/sandbox', label: 'Sandbox tools' }] : PAGES;
+    const pages = sandbox ? [...PAGES, { to: '/sandbox', label: msg`Sandbox tools` }] : PAGES;
     const q = query.trim().toLowerCase();
     return pages
+      .map((p) => ({ ...p, label: tr(p.label) }))
       .filter((p) => !q || p.label.toLowerCase().includes(q))
       .map((p) => ({
         id: p.to,
@@ -129,7 +132,7 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
         description: p.to,
         onClick: () => void navigate({ to: p.to }),
       }));
-  }, [id, query, navigate, sandbox]);
+  }, [id, query, navigate, sandbox, t]);
   const resultCount = groups.reduce((n, g) => n + g.actions.length, 0) + actions.length;
   const mirror = useSelectionMirror();
   // Enter opens the first action: what was found comes first, then the pages or ids to try.
@@ -146,15 +149,15 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
     >
       {/* A combobox and its listbox (WAI-ARIA): the arrow keys' choice is the active option. */}
       <Spotlight.Search
-        placeholder="An id (merchant, account, transaction) or a page"
+        placeholder={t`An id (merchant, account, transaction) or a page`}
         leftSection={<IconSearch size={18} aria-hidden />}
-        aria-label="Go to"
+        aria-label={t`Go to`}
         role="combobox"
         aria-expanded
         aria-controls={RESULTS_ID}
         aria-autocomplete="list"
       />
-      <Spotlight.ActionsList id={RESULTS_ID} role="listbox" aria-label="Results" ref={mirror}>
+      <Spotlight.ActionsList id={RESULTS_ID} role="listbox" aria-label={t`Results`} ref={mirror}>
         {groups.map((group) => (
           <Spotlight.ActionsGroup key={group.label} label={group.label} role="group">
             {group.actions.map(({ id: key, ...action }) => (
@@ -163,7 +166,7 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
           </Spotlight.ActionsGroup>
         ))}
         {actions.length > 0 && (
-          <Spotlight.ActionsGroup label={id ? 'Open by id' : 'Pages'} role="group">
+          <Spotlight.ActionsGroup label={id ? t`Open by id` : t`Pages`} role="group">
             {actions.map(({ id: key, ...action }) => (
               <Spotlight.Action key={key} {...action} {...optionProps()} />
             ))}
@@ -172,8 +175,8 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
         {actions.length === 0 && groups.length === 0 && (
           <Spotlight.Empty>
             {found.isFetching
-              ? 'Searching…'
-              : 'Nothing matches. Try part of a name, an email, the last digits of an IBAN, an amount or an id.'}
+              ? t`Searching…`
+              : t`Nothing matches. Try part of a name, an email, the last digits of an IBAN, an amount or an id.`}
           </Spotlight.Empty>
         )}
       </Spotlight.ActionsList>
@@ -181,7 +184,9 @@ export function GoToSpotlight({ sandbox }: { sandbox: boolean }) {
       <VisuallyHidden role="status">
         {query.trim() === '' || found.isFetching
           ? ''
-          : `${resultCount} ${resultCount === 1 ? 'result' : 'results'}`}
+          : tr(msg({ message: '{n, plural, one {# result} other {# results}}' }), {
+              n: resultCount,
+            })}
       </VisuallyHidden>
     </Spotlight.Root>
   );
@@ -205,18 +210,22 @@ function resultGroups(results: SearchResults, navigate: Navigate, id: string | u
   /** What is known of a record, the parts it has, in a line. */
   const line = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(' · ');
   add(
-    'Merchants',
+    tr(msg`Merchants`),
     idFirst(results.merchants, (m) => m.id, id),
     (m) => ({
       id: `merchant-${m.id}`,
       label: m.name,
-      description: line(`#${m.id}`, m.contactEmail, m.ownerName && `contact of ${m.ownerName}`),
+      description: line(
+        `#${m.id}`,
+        m.contactEmail,
+        m.ownerName && tr(msg`contact of ${ph({ owner: m.ownerName })}`),
+      ),
       leftSection: <IconBuildingStore size={18} aria-hidden />,
       onClick: () => void navigate({ to: '/merchants/$id', params: { id: m.id } }),
     }),
   );
   add(
-    'Payout accounts',
+    tr(msg`Payout accounts`),
     idFirst(results.accounts, (a) => a.id, id),
     (a) => ({
       id: `account-${a.id}`,
@@ -224,14 +233,14 @@ function resultGroups(results: SearchResults, navigate: Navigate, id: string | u
       description: line(
         `#${a.id}`,
         a.iban ?? a.accountNumber,
-        a.merchantName && `of ${a.merchantName}`,
+        a.merchantName && tr(msg`of ${ph({ merchant: a.merchantName })}`),
       ),
       leftSection: <IconBuildingBank size={18} aria-hidden />,
       onClick: () => void navigate({ to: '/payout-accounts/$id', params: { id: a.id } }),
     }),
   );
   add(
-    'Transactions',
+    tr(msg`Transactions`),
     idFirst(results.transactions, (t) => t.businessRequestId, id),
     (t) => ({
       id: `transaction-${t.product}-${t.businessRequestId}`,
@@ -247,10 +256,12 @@ function resultGroups(results: SearchResults, navigate: Navigate, id: string | u
         }),
     }),
   );
-  add('Bulk payout files', results.batches, (b) => ({
+  add(tr(msg`Bulk payout files`), results.batches, (b) => ({
     id: `batch-${b.id}`,
     label: b.fileName,
-    description: `${tr(PRODUCT_TITLE[b.product].plural)} · uploaded ${formatDateTime(b.createdAt)}`,
+    description: tr(
+      msg`${ph({ product: tr(PRODUCT_TITLE[b.product].plural) })} · uploaded ${ph({ when: formatDateTime(b.createdAt) })}`,
+    ),
     leftSection: <IconFileSpreadsheet size={18} aria-hidden />,
     onClick: () => void navigate({ to: '/batches/$id', params: { id: b.id } }),
   }));

@@ -3,6 +3,7 @@
 // key, click, scroll or touch in any of the dashboard's tabs: docs/decisions/061), a dialog counts
 // down and offers to stay signed in. Requests a page makes on its own do not put it off; a person
 // at work who asks the server nothing (a long form) is reported to it once a minute.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ export const IDLE_WARNING_MS = 2 * 60 * 1000;
 export const REPORT_ACTIVITY_MS = 60 * 1000;
 
 export function IdleWarning({ onSignOut }: { onSignOut: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { data: session } = useQuery(sessionQuery);
   const idleMs = session?.signedIn ? session.idleMs : SESSION_IDLE_MS;
@@ -41,26 +43,28 @@ export function IdleWarning({ onSignOut }: { onSignOut: () => void }) {
     return check.stop;
   }, [check]);
   const seconds = Math.ceil((left ?? 0) / 1000);
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (
     <Dialog
       opened={left !== null}
       onClose={() => void queryClient.refetchQueries({ queryKey: sessionQuery.queryKey })}
-      title="Are you still there?"
+      title={t`Are you still there?`}
       closeOnClickOutside={false}
     >
       <Text size="sm" mb="md" role="timer" aria-live="off">
-        For your account&apos;s safety you will be signed out in {Math.floor(seconds / 60)}:
-        {String(seconds % 60).padStart(2, '0')} unless you carry on.
+        <Trans>
+          For your account’s safety you will be signed out in {clock} unless you carry on.
+        </Trans>
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onSignOut}>
-          Sign out
+          <Trans>Sign out</Trans>
         </Button>
         <Button
           data-autofocus
           onClick={() => void queryClient.refetchQueries({ queryKey: sessionQuery.queryKey })}
         >
-          Stay signed in
+          <Trans>Stay signed in</Trans>
         </Button>
       </Group>
     </Dialog>

@@ -1,5 +1,8 @@
 // The bell in the header: the count of unread notifications and, opened, the newest of them;
 // one opens the page it is about and is marked read.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import '@mantine/core/styles/Indicator.css';
 import {
   ActionIcon,
@@ -20,9 +23,16 @@ import { AnnounceIncrease } from '#/components/announce';
 import { DateTime } from '#/components/date-time';
 import { notificationsQuery, useReadAll, useReadNotification } from '../queries';
 
-const unreadWords = (n: number) => `New notification: ${n} unread`;
+const unreadWords = (n: number) =>
+  tr(
+    msg({
+      message: '{n, plural, one {New notification: # unread} other {New notifications: # unread}}',
+    }),
+    { n },
+  );
 
 export function NotificationBell() {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
   const { data } = useQuery(notificationsQuery);
   const read = useReadNotification();
@@ -53,17 +63,17 @@ export function NotificationBell() {
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+              aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}
               data-testid="bell"
               onClick={() => setOpened((o) => !o)}
             >
               <IconBell size={18} aria-hidden />
             </ActionIcon>
           </Popover.Target>
-          <Popover.Dropdown p={0} aria-label="Notifications">
+          <Popover.Dropdown p={0} aria-label={t`Notifications`}>
             <Group justify="space-between" px="sm" py="xs">
               <Text fw={600} size="sm">
-                Notifications
+                <Trans>Notifications</Trans>
               </Text>
               <Button
                 variant="subtle"
@@ -71,19 +81,23 @@ export function NotificationBell() {
                 disabled={unread === 0}
                 onClick={() => readAll.mutate(undefined)}
               >
-                Mark all read
+                <Trans>Mark all read</Trans>
               </Button>
             </Group>
             <ScrollArea.Autosize mah={420}>
               {!data || data.results.length === 0 ? (
                 <Text size="sm" c="dimmed" px="sm" pb="sm">
-                  Nothing yet. What waits for you and what happens to your payments appears here.
+                  <Trans>
+                    Nothing yet. What waits for you and what happens to your payments appears here.
+                  </Trans>
                 </Text>
               ) : (
                 <Stack gap={0}>
                   {data.results.map((n) => (
                     <UnstyledButton
                       key={n.id}
+                      // Written when it happened, in the language of that moment: not the page's.
+                      translate="no"
                       px="sm"
                       py="xs"
                       style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
