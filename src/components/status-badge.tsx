@@ -2,7 +2,7 @@
 import { Badge } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 
 const COLORS: Record<string, string> = {
   // KYC
@@ -43,7 +43,7 @@ export function StatusBadge({
       style={{ textTransform: 'none', overflow: 'visible' }}
       styles={{ label: { overflow: 'visible' } }}
     >
-      {humanize(status)}
+      {valueInWords(status)}
     </Badge>
   );
 }

@@ -1,6 +1,7 @@
 // A change of a payout account's bank details waiting for approval (docs/decisions/025): what
 // changes, from what to what, who proposed it, warnings, and the decisions this person can
 // take (approve, reject with a reason, or withdraw their own).
+import { valueInWords } from '#/lib/value-words';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -19,7 +20,7 @@ import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink, TransactionLink } from '#/components/links';
 import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
-import { humanize, namesInWords, whyNotInWords, deciderName } from '#/lib/format';
+import { namesInWords, whyNotInWords, deciderName } from '#/lib/format';
 import { Money } from '#/components/money';
 
 const STATUS_WORDS: Record<PayeeChange['status'], string> = {
@@ -68,7 +69,7 @@ function OpenPayments({ change }: { change: PayeeChange }) {
               <Table.Td>
                 <Money amount={p.amount} symbol={p.currency} />
               </Table.Td>
-              <Table.Td c="dimmed">{humanize(p.clientStatus)}</Table.Td>
+              <Table.Td c="dimmed">{valueInWords(p.clientStatus)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

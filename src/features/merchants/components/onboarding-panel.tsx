@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Agreement, KYC_STATUS_MEANING, type Merchant } from '#/api/schemas/merchant';
 import { ApiErrorAlert, errorMessage, QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import {
   agreementsQuery,
   documentsQuery,
@@ -54,7 +54,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
         ? 'This merchant is verified; there is nothing to submit.'
         : merchant.kycStatus === 'UNDER_REVIEW' || merchant.kycStatus === 'PENDING_REVIEW'
           ? 'Onboarding is being reviewed. The KYC status changes when the review is done.'
-          : `Onboarding cannot be submitted while the KYC status is ${humanize(merchant.kycStatus).toLowerCase()}.`;
+          : `Onboarding cannot be submitted while the KYC status is ${valueInWords(merchant.kycStatus).toLowerCase()}.`;
   } else if (pending.length > 0) {
     rule = `Accept ${pending.length === 1 ? 'the remaining agreement' : `the ${pending.length} remaining agreements`} to submit onboarding.`;
   } else {

@@ -2,6 +2,7 @@
 // against the period before, the volume per bucket as a chart and its table, transactions by
 // product and by status, time to completion, rates per pair and the largest merchants. Every
 // chart has its table (the exact amounts), and says up and down in words, not only in colour.
+import { valueInWords } from '#/lib/value-words';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -11,14 +12,7 @@ import type { Report } from '#/api/reports';
 import { type Column, DataTable } from '#/components/data-table';
 import { AnchorLink } from '#/components/links';
 import { EmptyState, Panel } from '#/components/page';
-import {
-  currentFormats,
-  formatAmount,
-  formatCount,
-  formatMoney,
-  formatRate,
-  humanize,
-} from '#/lib/format';
+import { currentFormats, formatAmount, formatCount, formatMoney, formatRate } from '#/lib/format';
 import { PRODUCT_TITLE } from '#/lib/products';
 import { bucketLabel, changeWords, durationWords } from '../format';
 import { tr } from '#/i18n/current';
@@ -213,7 +207,7 @@ function RatesPanel({ report, zone }: { report: Report; zone: string }) {
 function statusRows(statuses: Report['statuses']) {
   const counts = new Map<string, number>();
   for (const s of statuses)
-    counts.set(humanize(s.status), (counts.get(humanize(s.status)) ?? 0) + s.count);
+    counts.set(valueInWords(s.status), (counts.get(valueInWords(s.status)) ?? 0) + s.count);
   return [...counts].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count);
 }
 

@@ -14,7 +14,7 @@ import { ApiErrorAlert, QueryView } from '#/components/api-error';
 import { DataTable, IdNote } from '#/components/data-table';
 import { Dialog } from '#/components/dialog';
 import { AnchorLink, TransactionLink } from '#/components/links';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import { PRODUCT_TITLE } from '#/lib/products';
 import {
   scenarioPresetsQuery,
@@ -78,7 +78,7 @@ function LoadedRecords({ loaded, title }: { loaded: ScenarioLoaded; title: strin
               {t.label}
             </TransactionLink>{' '}
             <Badge size="sm" variant="light" ml={4}>
-              {humanize(t.clientStatus)}
+              {valueInWords(t.clientStatus)}
             </Badge>
           </RecordLine>
         ))}

@@ -15,7 +15,7 @@ import type { Event } from '#/api/schemas/platform';
 import { ApiErrorAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { StatusBadge } from '#/components/status-badge';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import { useSimulateAccountStatus, useSimulateKyc } from '../queries';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
 
@@ -95,7 +95,7 @@ function SimulationCard<S extends string>({
             name="status"
             label={selectLabel}
             placeholder="Choose a status"
-            data={statuses.map((s) => ({ value: s, label: humanize(s), disabled: false }))}
+            data={statuses.map((s) => ({ value: s, label: valueInWords(s), disabled: false }))}
             w={220}
             allowDeselect={false}
           />

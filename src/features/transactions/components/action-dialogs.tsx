@@ -13,7 +13,7 @@ import {
 import { ApiErrorAlert, errorMessage } from '#/components/api-error';
 import { Dialog } from '#/components/dialog';
 import { Money } from '#/components/money';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import { PRODUCT_TITLE } from '#/lib/products';
 import {
   type ApprovalOutcome,
@@ -82,7 +82,7 @@ function useDialogAction(
 }
 
 function announce(id: number, title: string, updated: Transaction) {
-  showDone(title, `Transaction #${id} is now ${humanize(updated.clientStatus).toLowerCase()}.`);
+  showDone(title, `Transaction #${id} is now ${valueInWords(updated.clientStatus).toLowerCase()}.`);
 }
 
 /** An approval under dual control: done, or recorded while others must still approve. */
@@ -350,7 +350,7 @@ export function CancelDialog(props: ActionDialogProps) {
       <Amounts product={product} t={t} />
       <Select
         label="Reason"
-        data={CANCEL_REASONS.map((r) => ({ value: r, label: humanize(r) }))}
+        data={CANCEL_REASONS.map((r) => ({ value: r, label: valueInWords(r) }))}
         value={reason}
         onChange={(value) => value && setReason(value as CancelReason)}
         allowDeselect={false}
@@ -395,7 +395,7 @@ export function RejectApprovalDialog(
             onSuccess: (rejected) => {
               showDone(
                 `The ${what} is rejected`,
-                `Transaction #${id} is ${humanize(rejected.transaction.clientStatus).toLowerCase()}; ${creator ?? 'whoever created it'} is told your reason.`,
+                `Transaction #${id} is ${valueInWords(rejected.transaction.clientStatus).toLowerCase()}; ${creator ?? 'whoever created it'} is told your reason.`,
               );
               done();
             },

@@ -2,13 +2,14 @@
 // allows it, and explained when it does not; each confirmed in its dialog (action-dialogs.tsx).
 // After a dialog did its work, focus lands on the next action, or on where the transaction
 // stands when no action is open: never back on the page's body.
+import { valueInWords } from '#/lib/value-words';
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import type { TransactionApproval, TransactionControls } from '#/api/controls';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { phaseOf, statusesAllowing, transitionFor } from '#/api/transaction-states';
-import { humanize, whyNotInWords } from '#/lib/format';
+import { whyNotInWords } from '#/lib/format';
 import { usePermission } from '../../session/queries';
 import { nextAction } from '../timeline';
 import {
@@ -57,7 +58,7 @@ export function whyNot(product: Product, t: Transaction, action: Action): string
       if (action === 'approveDeposit') return 'Approve the quote first.';
       break;
   }
-  return `Possible while the transaction is ${statusesAllowing(product, action).map(humanize).join(' or ').toLowerCase()}.`;
+  return `Possible while the transaction is ${statusesAllowing(product, action).map(valueInWords).join(' or ').toLowerCase()}.`;
 }
 
 /** Why the signed-in person cannot give an approval the policies ask for, and who can. */
@@ -165,7 +166,7 @@ export function TransactionActions({
     <>
       <Text ref={now} tabIndex={-1} size="sm" mb="md" data-testid="transaction-now">
         <Text span fw={600}>
-          Now: {humanize(t.clientStatus)}.
+          Now: {valueInWords(t.clientStatus)}.
         </Text>{' '}
         {waiting === 'approveQuote' && quoteExpired(controls)
           ? `${QUOTE_EXPIRED.what} ${QUOTE_EXPIRED.todo}`

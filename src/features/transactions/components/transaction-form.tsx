@@ -1,6 +1,7 @@
 // Creating a transaction: only VALID merchants can send and only ACTIVE accounts can receive;
 // the payout currency is the account's; the quote refreshes as the form changes. Validated with
 // the contract's schema (plus the amount's rules for the account's currency), like every form.
+import { valueInWords } from '#/lib/value-words';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -22,7 +23,7 @@ import { Figure } from '#/components/field';
 import { Money } from '#/components/money';
 import { amountProblem, plainAmount } from '#/lib/amount';
 import { fieldError } from '#/lib/field-error';
-import { formatMoney, humanize } from '#/lib/format';
+import { formatMoney } from '#/lib/format';
 import { useFormIdempotencyKey } from '#/lib/mutation';
 import { currenciesQuery, currencyChoices } from '#/lib/reference';
 import { useAccountChoices, useMerchantChoices } from '../../find/queries';
@@ -340,7 +341,7 @@ export function TransactionForm({
             description="Why the money moves"
             required
             placeholder="Choose a purpose"
-            data={PURPOSES.map((p) => ({ value: p, label: humanize(p) }))}
+            data={PURPOSES.map((p) => ({ value: p, label: valueInWords(p) }))}
             prompt="Choose a purpose"
           />
           <Controller

@@ -7,7 +7,7 @@ import type { Transaction } from '#/api/schemas/transaction';
 import { isCompleted } from '#/api/transaction-states';
 import { DateTime } from '#/components/date-time';
 import { Money } from '#/components/money';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import { Panel } from '#/components/page';
 
 const FILE_LABEL: Record<Exclude<TransactionNote['kind'], 'cancelReason'>, string> = {
@@ -23,7 +23,7 @@ export function cancelReasonOf(
   const note = notes?.find((n) => n.kind === 'cancelReason');
   const code = t.cancelReason ?? note?.value ?? null;
   return {
-    reason: code ? humanize(code) : null,
+    reason: code ? valueInWords(code) : null,
     words: note?.detail ?? null,
     byName: note?.byName ?? null,
   };

@@ -6,7 +6,7 @@ import type { Product, Transaction } from '#/api/schemas/transaction';
 import type { RecipientRecord } from '#/api/controls';
 import { AnchorLink } from '#/components/links';
 import { Money } from '#/components/money';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import { merchantQuery } from '../../merchants/queries';
 import { payoutAccountQuery } from '../../payout-accounts/queries';
 import { CurrentQuoteNote, useDepositOf } from './quote';
@@ -77,7 +77,7 @@ export function TransactionSummary({
             Account #{t.toBusinessExternalAccountId} of merchant #{t.toBusinessId}
           </Text>
         </Field>
-        <Field label="Purpose">{humanize(t.purpose)}</Field>
+        <Field label="Purpose">{valueInWords(t.purpose)}</Field>
       </SimpleGrid>
     </Panel>
   );

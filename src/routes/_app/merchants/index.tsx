@@ -7,7 +7,7 @@ import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { listCsvUrl, merchantIndexQuery } from '#/features/find/queries';
 import { MerchantTable } from '#/features/merchants/components/merchant-table';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import { listOf, listPageSearch, oneOf, type SearchOf, searchSchema } from '#/lib/search';
 import { loaderWith } from '#/lib/route-loader';
 
@@ -60,7 +60,7 @@ function MerchantsPage() {
       }}
       status={{
         label: 'KYC status',
-        choices: KYC_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
+        choices: KYC_STATUSES.map((s) => ({ value: s, label: valueInWords(s) })),
         value: search.kycStatus,
         onChange: (kycStatus) =>
           filter({ kycStatus: kycStatus as (typeof KYC_STATUSES)[number][] | undefined }),

@@ -8,7 +8,7 @@ import { IndexedListPage } from '#/features/find/components/list-page';
 import { useListSearch } from '#/features/find/list-search';
 import { listCsvUrl, accountIndexQuery } from '#/features/find/queries';
 import { PayoutAccountTable } from '#/features/payout-accounts/components/payout-account-table';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import {
   listOf,
   listPageSearch,
@@ -58,7 +58,7 @@ function PayoutAccountsPage() {
       }}
       status={{
         label: 'Account status',
-        choices: ACCOUNT_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
+        choices: ACCOUNT_STATUSES.map((s) => ({ value: s, label: valueInWords(s) })),
         value: search.accountStatus,
         onChange: (accountStatus) =>
           filter({ accountStatus: accountStatus as AccountsSearch['accountStatus'] }),

@@ -13,7 +13,7 @@ import { DayRange } from '#/features/find/components/day-range';
 import { ListTotals } from '#/features/transactions/components/list-totals';
 import { TransactionTable } from '#/features/transactions/components/transaction-table';
 import { DAY_PATTERN, endOfDay, startOfDay } from '#/lib/dates';
-import { humanize } from '#/lib/format';
+import { valueInWords } from '#/lib/value-words';
 import { PRODUCT_OF } from '#/lib/products';
 import { productTitle } from '#/lib/product-title';
 import {
@@ -111,7 +111,7 @@ function TransactionsPage() {
       search={{ label: 'Search transactions', placeholder: 'Id, amount, currency', q: search.q }}
       status={{
         label: 'Status',
-        choices: statuses.map((s) => ({ value: s, label: humanize(s.replace(/^\w+?_/, '')) })),
+        choices: statuses.map((s) => ({ value: s, label: valueInWords(s.replace(/^\w+?_/, '')) })),
         value: search.status,
         onChange: (status) => filter({ status: status as TransactionsSearch['status'] }),
       }}
