@@ -14,9 +14,10 @@ export default defineConfig({
     locale: PSEUDO_LANGUAGE,
     prepend: '⟦',
     append: '⟧',
-    // 30% longer, padded with a visible character (spaces would collapse in HTML).
+    // 30% longer, padded on both sides with "~ ": visible (spaces alone would collapse in HTML),
+    // and breakable as words are (one long run of ~ would overflow where no word would).
     extend: 0.3,
-    extendCharacter: '~',
+    extendCharacter: '~ ',
   },
   // A language's missing message shows in English, never as an id (the check above fails first).
   fallbackLocales: { default: SOURCE_LANGUAGE },

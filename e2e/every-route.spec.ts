@@ -7,7 +7,14 @@ import { callDashboard, checkA11y, expect, signInAs, test, untilAppListens } fro
 import { addressOf, appRoutes, cutOff, personFor, plainEnglish, readableText } from './routes';
 
 /** The routes whose every word is translated. */
-const TRANSLATED = new Set(['/account', '/reset-password', '/settings/notifications', '/sign-in']);
+const TRANSLATED = new Set([
+  '/account',
+  '/reset-password',
+  '/settings/credentials',
+  '/settings/notifications',
+  '/settings/people',
+  '/sign-in',
+]);
 
 const SIGNED_OUT = new Set(['/reset-password', '/sign-in']);
 

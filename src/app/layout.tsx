@@ -47,6 +47,7 @@ import '@mantine/spotlight/styles.css';
 import '@mantine/notifications/styles.css';
 import './print.css';
 import './skip-link.css';
+import './pills.css';
 import {
   Box,
   ActionIcon,

@@ -1,5 +1,8 @@
 // The admin's settings: the partner's API credentials per environment, the people and their
 // roles, and which roles need the second sign-in step (approval policies: features/controls).
+import { msg, ph } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordToggle } from '#/components/password-toggle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -24,7 +27,6 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { type Person, PersonCreate } from '#/api/admin';
 import { CredentialsForm, type EnvironmentInfo } from '#/api/dashboard';
-import { useLingui } from '@lingui/react';
 import { type Role, ROLE_LABEL, ROLES } from '#/api/roles';
 import { ROLE_DESCRIPTION } from '../role-descriptions';
 import { roleOptions, rolesIn } from '#/i18n/react';
@@ -56,6 +58,7 @@ import { sessionQuery } from '#/features/session/queries';
 
 /** A titled card of the settings and account pages. */
 function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
+  const { t } = useLingui();
   const save = useSetCredentials();
   const form = useForm<CredentialsForm>({
     resolver: zodResolver(CredentialsForm),
@@ -63,7 +66,7 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
   });
   return (
     <MutationForm
-      label={`${environment.label} API credentials`}
+      label={t`${ph({ environment: environment.label })} API credentials`}
       form={form}
       mutation={save}
       fields={['apiKey', 'apiSecret']}
@@ -71,8 +74,8 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
       done={() => {
         form.reset();
         showDone(
-          'Credentials saved',
-          `The ${environment.label} API accepted them; they are stored encrypted.`,
+          t`Credentials saved`,
+          t`The ${ph({ environment: environment.label })} API accepted them; they are stored encrypted.`,
         );
       }}
     >
@@ -83,15 +86,15 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
         <TextInput
           autoComplete="off"
           spellCheck={false}
-          {...textField(form, 'apiKey', 'API key')}
+          {...textField(form, 'apiKey', t`API key`)}
         />
         <PasswordInput
           {...passwordToggle()}
           autoComplete="new-password"
-          {...textField(form, 'apiSecret', 'API secret')}
+          {...textField(form, 'apiSecret', t`API secret`)}
         />
-        <SubmitRow mutation={save} failed="Not saved" placed={['apiKey', 'apiSecret']}>
-          Check and save
+        <SubmitRow mutation={save} failed={t`Not saved`} placed={['apiKey', 'apiSecret']}>
+          <Trans>Check and save</Trans>
         </SubmitRow>
       </Stack>
     </MutationForm>
@@ -99,29 +102,32 @@ function CredentialsFormFor({ environment }: { environment: EnvironmentInfo }) {
 }
 
 export function CredentialsSettings({ environments }: { environments: EnvironmentInfo[] }) {
+  const { t } = useLingui();
   const { data } = useSuspenseQuery(credentialsQuery);
   return (
-    <Panel title="API credentials">
+    <Panel title={t`API credentials`}>
       <Text size="sm" c="dimmed" mb="md">
-        Entered once here, checked against the environment, stored encrypted. Nobody sees the secret
-        again, and staff never type it.
+        <Trans>
+          Entered once here, checked against the environment, stored encrypted. Nobody sees the
+          secret again, and staff never type it.
+        </Trans>
       </Text>
       {data.results.length > 0 && (
         <DataTable
-          label="Stored credentials"
+          label={t`Stored credentials`}
           minWidth={460}
           mb="md"
           rows={data.results}
           rowKey={(c) => c.environment}
           columns={[
-            { header: 'Environment', cell: (c) => c.environment },
-            { header: 'API key', cell: (c) => <Code>…{c.apiKeyLast4}</Code> },
+            { header: t`Environment`, cell: (c) => c.environment },
+            { header: t`API key`, cell: (c) => <Code>…{c.apiKeyLast4}</Code> },
             {
-              header: 'Saved',
+              header: t`Saved`,
               cell: (c) => (
                 <>
                   <DateTime value={c.updatedAt} />{' '}
-                  {c.updatedBy ? `by ${c.updatedBy}` : '(first start)'}
+                  {c.updatedBy ? t`by ${ph({ person: c.updatedBy })}` : t`(first start)`}
                 </>
               ),
             },
@@ -140,7 +146,7 @@ export function CredentialsSettings({ environments }: { environments: Environmen
 const PERSON_FIELDS = Object.keys(PersonCreate.shape);
 
 export function PeopleSettings() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { data } = useSuspenseQuery(peopleQuery);
   const create = useCreatePerson();
   const setRoles = useSetRoles();
@@ -171,15 +177,15 @@ export function PeopleSettings() {
           after?.();
           if ('held' in outcome)
             showDone(
-              'Waits for a second admin',
-              `${outcome.held.change.summary} Another admin approves it under Settings before it applies.`,
+              t`Waits for a second admin`,
+              t`${ph({ summary: outcome.held.change.summary })} Another admin approves it under Settings before it applies.`,
             );
           else
             showDone(
-              'Roles saved',
+              t`Roles saved`,
               roles.length > 0
-                ? `${person.name}: ${rolesIn(i18n, roles)}.`
-                : `${person.name} has no role now and can only sign in.`,
+                ? t`${ph({ name: person.name })}: ${ph({ roles: rolesIn(i18n, roles) })}.`
+                : t`${ph({ name: person.name })} has no role now and can only sign in.`,
             );
         },
       },
@@ -191,17 +197,17 @@ export function PeopleSettings() {
         onSuccess: (saved) => {
           after?.();
           showDone(
-            saved.disabledAt === null ? 'Reactivated' : 'Deactivated',
+            saved.disabledAt === null ? t`Reactivated` : t`Deactivated`,
             saved.disabledAt === null
-              ? `${person.name} can sign in again.`
-              : `${person.name} is signed out everywhere and can no longer sign in; their approvals stop counting for what is not done yet.`,
+              ? t`${ph({ name: person.name })} can sign in again.`
+              : t`${ph({ name: person.name })} is signed out everywhere and can no longer sign in; their approvals stop counting for what is not done yet.`,
           );
         },
         onError: (error) => {
           if (!after)
             notifications.show({
               color: 'red',
-              title: 'Not changed',
+              title: t`Not changed`,
               message: errorMessage(error),
             });
         },
@@ -209,7 +215,7 @@ export function PeopleSettings() {
     );
   return (
     <Panel
-      title="People"
+      title={t`People`}
       description={
         <>
           {ROLES.map((role) => (
@@ -221,42 +227,41 @@ export function PeopleSettings() {
       }
     >
       <DataTable
-        label="People"
+        label={t`People`}
         minWidth={640}
         verticalSpacing="xs"
         rows={data.results}
         columns={[
           {
-            header: 'Person',
+            header: t`Person`,
             cell: (person) => (
               <>
                 <Text size="sm" c={person.disabledAt === null ? undefined : 'dimmed'}>
-                  {person.name}
-                  {person.disabledAt !== null && ' (deactivated)'}
+                  <span translate="no">{person.name}</span>
+                  {person.disabledAt !== null && ` ${t`(deactivated)`}`}
                   {person.invited && person.disabledAt === null && (
                     <Badge ml={6} size="xs" variant="light" color="blue" radius="sm">
-                      Invited
+                      <Trans>Invited</Trans>
                     </Badge>
                   )}
                 </Text>
                 <IdNote>{person.email}</IdNote>
                 {person.away && (
                   <Text size="xs" c="violet" data-testid="away">
-                    {person.away.from > Date.now() ? 'Away from ' : 'Away'}
-                    {person.away.from > Date.now() ? formatDate(person.away.from) : ''} until and
-                    including {formatDate(person.away.until - 1)}; {person.away.delegateName} stands
-                    in
+                    {person.away.from > Date.now()
+                      ? t`Away from ${ph({ from: formatDate(person.away.from) })} until and including ${ph({ until: formatDate(person.away.until - 1) })}; ${ph({ delegate: person.away.delegateName })} stands in`
+                      : t`Away until and including ${ph({ until: formatDate(person.away.until - 1) })}; ${ph({ delegate: person.away.delegateName })} stands in`}
                   </Text>
                 )}
               </>
             ),
           },
           {
-            header: 'Roles',
+            header: t`Roles`,
             td: { miw: 260 },
             cell: (person) => (
               <MultiSelect
-                aria-label={`Roles of ${person.name}`}
+                aria-label={t`Roles of ${ph({ name: person.name })}`}
                 data={roleOptions(i18n)}
                 value={person.roles}
                 onChange={(next) => {
@@ -271,7 +276,11 @@ export function PeopleSettings() {
             ),
           },
           {
-            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            header: (
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
+            ),
             cell: (person) => (
               <>
                 <Button
@@ -281,13 +290,19 @@ export function PeopleSettings() {
                     endSessions.mutate(person.id, {
                       onSuccess: ({ ended }) =>
                         notifications.show({
-                          title: 'Signed out',
-                          message: `${ended} session${ended === 1 ? '' : 's'} of ${person.name} ended.`,
+                          title: t`Signed out`,
+                          message: tr(
+                            msg({
+                              message:
+                                '{ended, plural, one {# session of {name} ended.} other {# sessions of {name} ended.}}',
+                            }),
+                            { ended, name: person.name },
+                          ),
                         }),
                     })
                   }
                 >
-                  End sessions
+                  <Trans>End sessions</Trans>
                 </Button>{' '}
                 <Button
                   variant="default"
@@ -298,13 +313,17 @@ export function PeopleSettings() {
                     })
                   }
                 >
-                  Reset link
+                  <Trans>Reset link</Trans>
                 </Button>{' '}
                 <Button
                   variant="default"
                   color={person.disabledAt === null ? 'red' : undefined}
                   size="xs"
-                  aria-label={`${person.disabledAt === null ? 'Deactivate' : 'Reactivate'} ${person.name}`}
+                  aria-label={
+                    person.disabledAt === null
+                      ? t`Deactivate ${ph({ name: person.name })}`
+                      : t`Reactivate ${ph({ name: person.name })}`
+                  }
                   onClick={() => {
                     if (person.disabledAt === null) {
                       setActive.reset();
@@ -312,7 +331,7 @@ export function PeopleSettings() {
                     } else saveActive(person, true);
                   }}
                 >
-                  {person.disabledAt === null ? 'Deactivate' : 'Reactivate'}
+                  {person.disabledAt === null ? t`Deactivate` : t`Reactivate`}
                 </Button>
               </>
             ),
@@ -320,17 +339,17 @@ export function PeopleSettings() {
         ]}
       />
       {setRoles.error && !confirming && (
-        <ApiErrorAlert error={setRoles.error} title="The roles were not saved" />
+        <ApiErrorAlert error={setRoles.error} title={t`The roles were not saved`} />
       )}
       <ConfirmDialog
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={
           confirming?.kind === 'roles'
-            ? `Remove ${rolesIn(i18n, removedRoles)} from ${confirming.person.name}?`
-            : `Deactivate ${confirming?.person.name ?? ''}?`
+            ? t`Remove ${ph({ roles: rolesIn(i18n, removedRoles) })} from ${ph({ name: confirming.person.name })}?`
+            : t`Deactivate ${ph({ name: confirming?.person.name ?? '' })}?`
         }
-        confirmLabel={confirming?.kind === 'roles' ? 'Remove' : 'Deactivate'}
+        confirmLabel={confirming?.kind === 'roles' ? t`Remove` : t`Deactivate`}
         pending={confirming?.kind === 'roles' ? setRoles.isPending : setActive.isPending}
         error={confirming?.kind === 'roles' ? setRoles.error : setActive.error}
         onConfirm={() => {
@@ -344,46 +363,55 @@ export function PeopleSettings() {
           <Stack gap="xs">
             {removedRoles.map((role) => (
               <Text size="sm" key={role}>
-                {confirming.person.id === me ? 'You' : confirming.person.name} will no longer be{' '}
-                {i18n._(ROLE_LABEL[role])}: {i18n._(ROLE_DESCRIPTION[role])}
+                {confirming.person.id === me
+                  ? t`You will no longer be ${ph({ role: i18n._(ROLE_LABEL[role]) })}: ${ph({ what: i18n._(ROLE_DESCRIPTION[role]) })}`
+                  : t`${ph({ name: confirming.person.name })} will no longer be ${ph({ role: i18n._(ROLE_LABEL[role]) })}: ${ph({ what: i18n._(ROLE_DESCRIPTION[role]) })}`}
               </Text>
             ))}
             <Text size="sm">
               {confirming.roles.length > 0
-                ? `Roles after the change: ${rolesIn(i18n, confirming.roles)}.`
+                ? t`Roles after the change: ${ph({ roles: rolesIn(i18n, confirming.roles) })}.`
                 : confirming.person.id === me
-                  ? 'With no role left you can only sign in.'
-                  : 'With no role left they can only sign in.'}
+                  ? t`With no role left you can only sign in.`
+                  : t`With no role left they can only sign in.`}
               {confirming.person.id === me && removedRoles.includes('admin')
-                ? ' You lose Settings as soon as it is saved.'
+                ? ` ${t`You lose Settings as soon as it is saved.`}`
                 : ''}
             </Text>
           </Stack>
         ) : (
           <Text size="sm">
-            {confirming?.person.name} is signed out everywhere and can no longer sign in; their
-            approvals stop counting for what is not done yet. You can reactivate them later.
+            <Trans>
+              {ph({ name: confirming?.person.name ?? '' })} is signed out everywhere and can no
+              longer sign in; their approvals stop counting for what is not done yet. You can
+              reactivate them later.
+            </Trans>
           </Text>
         )}
       </ConfirmDialog>
       {link && (
-        <Alert color="blue" variant="light" my="md" title={`Reset link for ${link.name}`}>
+        <Alert
+          color="blue"
+          variant="light"
+          my="md"
+          title={t`Reset link for ${ph({ name: link.name })}`}
+        >
           <Text size="sm" mb="xs">
-            Shown once, good for 24 hours and one use: hand it to them yourself.
+            <Trans>Shown once, good for 24 hours and one use: hand it to them yourself.</Trans>
           </Text>
-          <CopyValue value={link.link} label="Reset link" />
+          <CopyValue value={link.link} label={t`Reset link`} />
         </Alert>
       )}
       <MutationForm
-        label="Add a person"
+        label={t`Add a person`}
         form={form}
         mutation={create}
         fields={PERSON_FIELDS}
         done={(outcome) => {
           if ('held' in outcome)
             showDone(
-              'Waits for a second admin',
-              `${outcome.held.change.summary} Another admin approves it under Settings.`,
+              t`Waits for a second admin`,
+              t`${ph({ summary: outcome.held.change.summary })} Another admin approves it under Settings.`,
             );
           else
             setIssued({
@@ -394,47 +422,61 @@ export function PeopleSettings() {
         }}
       >
         <Title order={3} fz="md" mt="lg" mb="xs">
-          Add a person
+          <Trans>Add a person</Trans>
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput type="email" {...textField(form, 'email', 'Email')} />
-          <TextInput {...textField(form, 'name', 'Name')} />
+          <TextInput type="email" {...textField(form, 'email', t`Email`)} />
+          <TextInput {...textField(form, 'name', t`Name`)} />
           <Controller
             control={form.control}
             name="roles"
             render={({ field }) => (
               <MultiSelect
-                label="Roles"
-                placeholder="Choose roles"
+                label={t`Roles`}
+                placeholder={t`Choose roles`}
                 data={roleOptions(i18n)}
                 value={field.value}
                 onChange={(next) => field.onChange(next as Role[])}
                 onBlur={field.onBlur}
-                error={fieldError('Roles', errors.roles?.message)}
+                error={fieldError(t`Roles`, errors.roles?.message)}
               />
             )}
           />
         </SimpleGrid>
-        <SubmitRow mutation={create} failed="Not added" placed={PERSON_FIELDS} mt="sm">
-          Add person
+        <SubmitRow mutation={create} failed={t`Not added`} placed={PERSON_FIELDS} mt="sm">
+          <Trans>Add person</Trans>
         </SubmitRow>
       </MutationForm>
       {issued?.password === null && (
-        <Alert color="blue" variant="light" mt="md" title={`Invitation sent to ${issued.email}`}>
+        <Alert
+          color="blue"
+          variant="light"
+          mt="md"
+          title={t`Invitation sent to ${ph({ email: issued.email })}`}
+        >
           <Text size="sm">
-            They choose their password from the link in the mail (it works once, for 24 hours), and
-            show as invited below until they first sign in. If the mail does not reach them, send a
-            new link with Reset link.
+            <Trans>
+              They choose their password from the link in the mail (it works once, for 24 hours),
+              and show as invited below until they first sign in. If the mail does not reach them,
+              send a new link with Reset link.
+            </Trans>
           </Text>
         </Alert>
       )}
       {issued?.password && (
-        <Alert color="blue" variant="light" mt="md" title={`One-time password for ${issued.email}`}>
+        <Alert
+          color="blue"
+          variant="light"
+          mt="md"
+          title={t`One-time password for ${ph({ email: issued.email })}`}
+        >
           <Text size="sm" mb="xs">
-            This server sends no mail, so no invitation reached them: give them this password
-            yourself, shown once. They sign in with it and change it on their account page.
+            <Trans>
+              This server sends no mail, so no invitation reached them: give them this password
+              yourself, shown once. They sign in with it and change it on their account page.
+            </Trans>
           </Text>
-          <CopyValue value={issued.password} label="One-time password" />
+          <CopyValue value={issued.password} label={t`One-time password`} />
         </Alert>
       )}
     </Panel>
@@ -442,13 +484,15 @@ export function PeopleSettings() {
 }
 
 export function SecondStepSettings() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const require = useRequireSecondStep();
   const { data } = useSuspenseQuery(roleSettingsQuery);
   return (
-    <Panel title="Second sign-in step">
+    <Panel title={t`Second sign-in step`}>
       <Text size="sm" c="dimmed" mb="sm">
-        People with these roles must enrol an authenticator app and give its code at sign-in.
+        <Trans>
+          People with these roles must enrol an authenticator app and give its code at sign-in.
+        </Trans>
       </Text>
       <Group>
         {ROLES.map((role) => (
