@@ -2,14 +2,15 @@
 // first paint of a page (prerender.tsx): the same tree on both sides, so that the browser can
 // take over the page the server drew (docs/decisions/059).
 import type { I18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
+import { I18nProvider, useLingui } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useMemo } from 'react';
 import type { createAppRouter } from './router';
 import { ReadyMark } from './ready';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, themeIn } from './theme';
 
 export function AppProviders({
   queryClient,
@@ -26,19 +27,31 @@ export function AppProviders({
 }) {
   return (
     <StrictMode>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="auto"
-        getStyleNonce={() => nonce ?? ''}
-      >
-        <I18nProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
+        <ThemeInLanguage nonce={nonce}>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
             <ReadyMark />
           </QueryClientProvider>
-        </I18nProvider>
-      </MantineProvider>
+        </ThemeInLanguage>
+      </I18nProvider>
     </StrictMode>
+  );
+}
+
+/** Mantine, its theme's words in the page's language (drawn again when the language changes). */
+function ThemeInLanguage({ nonce, children }: { nonce: string | undefined; children: ReactNode }) {
+  const { i18n } = useLingui();
+  const closeNotification = i18n._(msg`Close notification`);
+  const theme = useMemo(() => themeIn(closeNotification), [closeNotification]);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      getStyleNonce={() => nonce ?? ''}
+    >
+      {children}
+    </MantineProvider>
   );
 }

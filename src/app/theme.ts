@@ -1,26 +1,31 @@
 import { Anchor, createTheme, type CSSVariablesResolver, Notification } from '@mantine/core';
 
-export const theme = createTheme({
-  primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 8 },
-  defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  fontFamilyMonospace:
-    'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-  headings: { fontWeight: '650' },
-  cursorType: 'pointer',
-  autoContrast: true,
-  luminanceThreshold: 0.3,
-  components: {
-    // A link is told from the words around it by more than its colour (WCAG 1.4.1): underlined.
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-      styles: { description: { color: 'var(--mantine-color-text)' } },
-    }),
-  },
-});
+/**
+ * The app's theme, with the words it gives Mantine's components in the page's language
+ * (decision 091): a notice's close button is named "Close notification" in English.
+ */
+export const themeIn = (closeNotification: string) =>
+  createTheme({
+    primaryColor: 'blue',
+    primaryShade: { light: 8, dark: 8 },
+    defaultRadius: 'md',
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamilyMonospace:
+      'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+    headings: { fontWeight: '650' },
+    cursorType: 'pointer',
+    autoContrast: true,
+    luminanceThreshold: 0.3,
+    components: {
+      // A link is told from the words around it by more than its colour (WCAG 1.4.1): underlined.
+      Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': closeNotification } },
+        styles: { description: { color: 'var(--mantine-color-text)' } },
+      }),
+    },
+  });
 
 /** Secondary text dark enough (light) and light enough (dark) for 4.5:1 contrast. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
