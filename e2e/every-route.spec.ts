@@ -8,7 +8,9 @@ import { addressOf, appRoutes, cutOff, personFor, plainEnglish, readableText } f
 
 /** The routes whose every word is translated. */
 const TRANSLATED = new Set([
+  '/$',
   '/account',
+  '/currencies',
   '/reset-password',
   '/settings/credentials',
   '/settings/notifications',

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Badge, Paper, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
@@ -15,35 +16,49 @@ export const Route = createFileRoute('/_app/currencies')({
 });
 
 function Capability({ yes, label }: { yes: boolean; label: string }) {
+  const { t } = useLingui();
   return yes ? (
     <IconCheck
       size={18}
       color="var(--mantine-color-green-7)"
-      aria-label={`${label}: yes`}
+      aria-label={t`${label}: yes`}
       role="img"
     />
   ) : (
     <IconMinus
       size={18}
       color="var(--mantine-color-dimmed)"
-      aria-label={`${label}: no`}
+      aria-label={t`${label}: no`}
       role="img"
     />
   );
 }
 
+/** A currency's name in the page's language where Intl knows its code, else the API's (data). */
+function currencyName(symbol: string, given: string, language: string) {
+  try {
+    const named = /^[A-Z]{3}$/.test(symbol)
+      ? new Intl.DisplayNames([language], { type: 'currency', fallback: 'none' }).of(symbol)
+      : undefined;
+    return named ? <span>{named}</span> : <span translate="no">{given}</span>;
+  } catch {
+    return <span translate="no">{given}</span>;
+  }
+}
+
 function CurrenciesPage() {
-  useDocumentTitle('Currencies · Partner Payments');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Currencies · Partner Payments`);
   const { data } = useSuspenseQuery(currenciesQuery);
   return (
     <>
       <PageHeader
-        title="Currencies"
-        description="What can be deposited (send from) and what can be paid out (send to)."
+        title={t`Currencies`}
+        description={t`What can be deposited (send from) and what can be paid out (send to).`}
       />
       <Paper withBorder radius="md" p="md">
         <DataTable
-          label="Currencies"
+          label={t`Currencies`}
           minWidth={560}
           rows={data}
           rowKey={(c) => c.symbol}
@@ -51,34 +66,36 @@ function CurrenciesPage() {
           verticalSpacing="sm"
           columns={[
             {
-              header: 'Symbol',
+              header: t`Symbol`,
               cell: (c) => (
                 <Text ff="monospace" size="sm" fw={600}>
                   {c.symbol}
                 </Text>
               ),
             },
-            { header: 'Name', cell: (c) => c.name },
+            { header: t`Name`, cell: (c) => currencyName(c.symbol, c.name, i18n.locale) },
             {
-              header: 'Type',
+              header: t`Type`,
               cell: (c) => (
                 <Badge
                   variant="light"
                   color={c.currencyType === 'CRYPTO' ? 'grape' : 'blue'}
-                  style={{ textTransform: 'none' }}
+                  style={{ textTransform: 'none', overflow: 'visible' }}
+                  // Its word whole, in any language (a label's last letter was clipped).
+                  styles={{ label: { overflow: 'visible' } }}
                 >
-                  {c.currencyType === 'CRYPTO' ? 'Crypto' : 'Fiat'}
+                  {c.currencyType === 'CRYPTO' ? t`Crypto` : t`Fiat`}
                 </Badge>
               ),
             },
-            { header: 'Decimals', cell: (c) => currencyDecimals(c.symbol) ?? '—' },
+            { header: t`Decimals`, cell: (c) => currencyDecimals(c.symbol) ?? '—' },
             {
-              header: 'Send from (deposit)',
-              cell: (c) => <Capability yes={c.sendFrom} label="Send from" />,
+              header: t`Send from (deposit)`,
+              cell: (c) => <Capability yes={c.sendFrom} label={t`Send from`} />,
             },
             {
-              header: 'Send to (payout)',
-              cell: (c) => <Capability yes={c.sendTo} label="Send to" />,
+              header: t`Send to (payout)`,
+              cell: (c) => <Capability yes={c.sendTo} label={t`Send to`} />,
             },
           ]}
         />
