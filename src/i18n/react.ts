@@ -1,14 +1,7 @@
 // The React side of words kept apart (decision 091): descriptors from the contract translated in
 // the page's language, and lists joined as the language joins them.
 import type { I18n } from '@lingui/core';
-import { useLingui } from '@lingui/react';
 import { type Role, ROLE_LABEL, ROLES } from '#/api/roles';
-import type { Words } from './words';
-
-/** `words` in the page's language. */
-export function useWords(): (words: Words) => string {
-  return useLingui()._;
-}
 
 /** "A, B and C" as the page's language writes a list. */
 export function listIn(i18n: I18n, items: readonly string[]): string {

@@ -55,10 +55,6 @@ export type DashboardProblem = Omit<ProblemFields, 'detail'> & { detail: string 
 export const languageOf = (request: FastifyRequest) =>
   answerLanguage(request.signedIn?.user.language, request.headers['accept-language']);
 
-/** A detail in words, in the language of the answer to `request`. */
-export const detailFor = (request: FastifyRequest, detail: string | Said): string =>
-  isSaid(detail) ? sayIn(languageOf(request), detail) : detail;
-
 /**
  * The shared problem reply, with the dashboard server's options; a detail given as words is
  * written in the reader's language, the code unchanged (decision 091).

@@ -65,7 +65,6 @@ const modesOf = (kind: NotificationKind) =>
 
 export function NotificationPreferences() {
   const { i18n, t } = useLingui();
-  const _ = (words: MessageDescriptor) => i18n._(words);
   const { data } = useQuery(preferencesQuery);
   const { data: session } = useQuery(sessionQuery);
   // Only the kinds that can reach this person (an approval waits only for approvers…).
@@ -87,7 +86,7 @@ export function NotificationPreferences() {
           {kinds.map((kind) => (
             <Group key={kind} justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" id={`mode-${kind}`}>
-                {_(KIND_LABEL[kind])}
+                {i18n._(KIND_LABEL[kind])}
               </Text>
               <SegmentedControl
                 size="xs"
@@ -105,7 +104,7 @@ export function NotificationPreferences() {
                       onSuccess: () =>
                         showDone(
                           t`Saved`,
-                          t`${ph({ kind: _(KIND_LABEL[kind]) })}: ${ph({ mode: modesOf(kind).find((m) => m.value === mode)?.label ?? mode })}.`,
+                          t`${ph({ kind: i18n._(KIND_LABEL[kind]) })}: ${ph({ mode: modesOf(kind).find((m) => m.value === mode)?.label ?? mode })}.`,
                         ),
                     },
                   )
@@ -178,7 +177,6 @@ function OwnChat() {
 
 export function ChatHookSettings() {
   const { i18n, t } = useLingui();
-  const _ = (words: MessageDescriptor) => i18n._(words);
   const { data: hooks } = useQuery(chatHooksQuery);
   const add = useAddChatHook();
   const remove = useRemoveChatHook();
@@ -196,7 +194,7 @@ export function ChatHookSettings() {
             minWidth={520}
             rows={hooks}
             columns={[
-              { header: t`Kind`, cell: (h) => _(KIND_LABEL[h.kind]) },
+              { header: t`Kind`, cell: (h) => i18n._(KIND_LABEL[h.kind]) },
               { header: t`URL`, cell: (h) => <Code>{h.url}</Code> },
               {
                 header: '',
@@ -217,7 +215,7 @@ export function ChatHookSettings() {
         <Group align="flex-end" wrap="wrap">
           <Select
             label={t`Kind`}
-            data={NOTIFICATION_KINDS.map((k) => ({ value: k, label: _(KIND_LABEL[k]) }))}
+            data={NOTIFICATION_KINDS.map((k) => ({ value: k, label: i18n._(KIND_LABEL[k]) }))}
             value={kind}
             onChange={(v) => v && setKind(v as NotificationKind)}
             allowDeselect={false}
@@ -236,7 +234,10 @@ export function ChatHookSettings() {
               add.mutate(
                 { kind, url: url.trim() },
                 {
-                  onSuccess: () => (setUrl(''), showDone(t`Chat hook added`, _(KIND_LABEL[kind]))),
+                  onSuccess: () => (
+                    setUrl(''),
+                    showDone(t`Chat hook added`, i18n._(KIND_LABEL[kind]))
+                  ),
                 },
               )
             }
