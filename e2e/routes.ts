@@ -27,16 +27,20 @@ export function personFor(route: string): string {
 /** A route's address with seeded records in place of its parameters. */
 export function addressOf(route: string, dashboard: Dashboard): string {
   const payout = () => String(transactionWhere(dashboard, SEEDED.completedPayout));
-  return route
-    .replace('/transactions/$product/$id', () => `/transactions/payouts/${payout()}`)
-    .replace('/transactions/payouts/$id', () => `/transactions/payouts/${payout()}`)
-    .replace('$product', 'payouts')
-    .replace('/merchants/$id', () => `/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`)
-    .replace(
-      '/payout-accounts/$id',
-      () => `/payout-accounts/${accountWithIban(dashboard, SEEDED.lumenIban)}`,
-    )
-    .replace(/^\/\$$/, '/no-such-page');
+  return (
+    route
+      .replace('/transactions/$product/$id', () => `/transactions/payouts/${payout()}`)
+      .replace('/transactions/payouts/$id', () => `/transactions/payouts/${payout()}`)
+      .replace('$product', 'payouts')
+      .replace('/merchants/$id', () => `/merchants/${merchantNamed(dashboard, SEEDED.lumen)}`)
+      .replace(
+        '/payout-accounts/$id',
+        () => `/payout-accounts/${accountWithIban(dashboard, SEEDED.lumenIban)}`,
+      )
+      .replace(/^\/\$$/, '/no-such-page')
+      // Everyone's approvals: the walker approves nothing, and an empty inbox shows no table.
+      .replace(/^\/approvals$/, '/approvals?scope=everyone')
+  );
 }
 
 /** The text a person reads on the page, leaving out what it marks as data (`translate="no"`). */
@@ -90,6 +94,33 @@ export function plainEnglish(page: Page): Promise<string[]> {
     }
     return [...found];
   });
+}
+
+/**
+ * Visible text nodes and accessible names that are one of `words` whole, outside what the page
+ * marks as data (`translate="no"`, code).
+ */
+export function wholeWords(page: Page, words: string[]): Promise<string[]> {
+  return page.evaluate((list) => {
+    const wanted = new Set(list);
+    const skipped = (el: Element | null) =>
+      !el || el.closest('[translate="no"], code, kbd, pre, script, style, noscript') !== null;
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = (node.textContent ?? '').trim();
+      if (!parent || skipped(parent) || !wanted.has(text)) continue;
+      const box = parent.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) found.add(text);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]'))
+      for (const name of ['aria-label', 'title', 'placeholder']) {
+        const value = el.getAttribute(name)?.trim();
+        if (value && !skipped(el) && wanted.has(value)) found.add(`${name}: ${value}`);
+      }
+    return [...found];
+  }, words);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PayeeInfo, Policy } from './controls';
 import { endpoints, STATUS } from './endpoints';
-import { integerParam, oneOf, requiredText } from './schemas/common';
+import { integerParam, oneOf, requiredText, toldText } from './schemas/common';
 import { Product } from './schemas/transaction';
 import { invalid, V } from './validation-words';
 
@@ -142,7 +142,7 @@ export const Batch = z.object({
     ),
     expiresAt: z.int().nullable(),
     canAct: z.boolean(),
-    why: z.string().nullable(),
+    why: toldText().nullable(),
     whoCan: z.array(z.string()),
     /** This person decides it as a delegate, for this approver away (088). */
     standingInFor: z.string().nullable().default(null),

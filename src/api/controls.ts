@@ -16,8 +16,10 @@ import {
   requiredText,
   TextIdParams,
   Timestamp,
+  toldText,
   wholeNumber,
 } from './schemas/common';
+import { englishOf, type Words } from '#/i18n/words';
 import { PayoutAccount } from './schemas/payout-account';
 import { PRODUCTS, Product, Transaction } from './schemas/transaction';
 import { invalid, V } from './validation-words';
@@ -36,12 +38,15 @@ export type TransactionApproval = (typeof TRANSACTION_ACTIONS)[number];
 export const isTransactionApproval = (name: string): name is TransactionApproval =>
   (TRANSACTION_ACTIONS as readonly string[]).includes(name);
 
-export const ACTION_LABEL: Record<ControlledAction, string> = {
-  approveQuote: 'Quote approval',
-  approveDeposit: 'Deposit approval',
-  changeBankDetails: 'Bank-detail change',
-  approveBatch: 'Bulk payout approval',
+/** Each controlled action's name, in the reader's language where it shows (decision 091). */
+export const ACTION_WORDS: Record<ControlledAction, Words> = {
+  approveQuote: /*i18n*/ { id: 'action.approveQuote', message: 'Quote approval' },
+  approveDeposit: /*i18n*/ { id: 'action.approveDeposit', message: 'Deposit approval' },
+  changeBankDetails: /*i18n*/ { id: 'action.changeBankDetails', message: 'Bank-detail change' },
+  approveBatch: /*i18n*/ { id: 'action.approveBatch', message: 'Bulk payout approval' },
 };
+/** The same in English: the audit trail's and the policies' summaries in English. */
+export const ACTION_LABEL = englishOf(ACTION_WORDS);
 
 /** Which of a transaction's two amounts a policy's threshold is measured on. */
 export const AMOUNT_SIDES = ['payout', 'deposit'] as const;
@@ -338,7 +343,7 @@ export type PayeeChange = z.infer<typeof PayeeChange>;
 /** Whether the signed-in person can decide something now; if not, why, and who can. */
 export const ActionState = z.object({
   canAct: z.boolean(),
-  why: z.string().nullable(),
+  why: toldText().nullable(),
   whoCan: z.array(z.string()),
   /**
    * The person decides it as a delegate, for this approver who is away (docs/decisions/088):
@@ -694,7 +699,7 @@ export const ControlChange = z.object({
   reason: z.string().nullable(),
   /** Whether the signed-in admin can approve it now; if not, why. */
   canAct: z.boolean(),
-  why: z.string().nullable(),
+  why: toldText().nullable(),
 });
 export type ControlChange = z.infer<typeof ControlChange>;
 export const ControlChangeHeld = z.object({ change: ControlChange });

@@ -28,10 +28,13 @@ describe('the role table', () => {
     expect(may('sendf2fCreate', ['approver'])).toBe(false);
     for (const op of ['sendc2fCreate', 'sendc2fApproveQuote', 'sendf2fCancel'])
       expect(may(op, ['admin']), op).toBe(false);
-    expect(refusalFor('sendc2fApproveQuote', ['finance'], 'sandbox')).toEqual({
+    const refusal = refusalFor('sendc2fApproveQuote', ['finance'], 'sandbox');
+    expect(refusal).toMatchObject({
       code: 'FORBIDDEN_ROLE',
       detail: 'This needs the Approver role.',
     });
+    // Said to the person in their language, the roles named as it names them (decision 091).
+    expect(refusal?.said.words.id).toBe('refusal.needsRole');
   });
 
   it('gives onboarding the merchants and accounts, and testers only simulations of them', () => {

@@ -8,7 +8,7 @@ import {
   type TransactionOperationName,
   transactionOperationId,
 } from './transaction-operation-names';
-import type { Words } from '#/i18n/words';
+import { type Said, said, type Words } from '#/i18n/words';
 
 export const ROLES = ['admin', 'onboarding', 'finance', 'approver', 'viewer', 'tester'] as const;
 export type Role = (typeof ROLES)[number];
@@ -118,7 +118,24 @@ export const PERMISSIONS: Record<string, Permission> = Object.fromEntries([
   ),
 ]);
 
-export type Refusal = { code: 'FORBIDDEN_ROLE' | 'SANDBOX_ONLY'; detail: string };
+/** A refusal: its code, its words in English (the audit trail) and as said to the person. */
+export type Refusal = { code: 'FORBIDDEN_ROLE' | 'SANDBOX_ONLY'; detail: string; said: Said };
+
+const NOT_OFFERED = /*i18n*/ {
+  id: 'refusal.notOffered',
+  message: 'This operation is not offered.',
+};
+const SANDBOX_ONLY = /*i18n*/ {
+  id: 'refusal.sandboxOnly',
+  message: 'Sandbox tools exist in the sandbox environment only.',
+};
+const NEEDS_ROLE = /*i18n*/ { id: 'refusal.needsRole', message: 'This needs the {roles} role.' };
+
+const refusal = (code: Refusal['code'], words: Words): Refusal => ({
+  code,
+  detail: words.message,
+  said: said(words),
+});
 
 /** Why `roles` may not call `operationId` in `environment`, or undefined when they may. */
 export function refusalFor(
@@ -128,15 +145,24 @@ export function refusalFor(
   isSimulation = false,
 ): Refusal | undefined {
   const permission = PERMISSIONS[operationId];
-  if (!permission) return { code: 'FORBIDDEN_ROLE', detail: 'This operation is not offered.' };
+  if (!permission) return refusal('FORBIDDEN_ROLE', NOT_OFFERED);
   if (permission.sandboxOnly && environment !== 'sandbox')
-    return { code: 'SANDBOX_ONLY', detail: 'Sandbox tools exist in the sandbox environment only.' };
+    return refusal('SANDBOX_ONLY', SANDBOX_ONLY);
   const allowed = new Set<Role>(permission.roles);
   if (permission.simulation && isSimulation && environment === 'sandbox')
     for (const role of SANDBOX_TOOLS) allowed.add(role);
   if (roles.some((role) => allowed.has(role))) return undefined;
-  const needed = englishRoles([...allowed], ' or ');
-  return { code: 'FORBIDDEN_ROLE', detail: `This needs the ${needed} role.` };
+  const needed = [...allowed];
+  return {
+    code: 'FORBIDDEN_ROLE',
+    detail: `This needs the ${englishRoles(needed, ' or ')} role.`,
+    said: said(NEEDS_ROLE, {
+      roles: (i18n) =>
+        new Intl.ListFormat(i18n.locale, { type: 'disjunction' }).format(
+          needed.map((role) => i18n._(ROLE_LABEL[role])),
+        ),
+    }),
+  };
 }
 
 /** Who may use the team workspace's own pages and endpoints (not operations of the API). */

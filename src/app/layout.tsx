@@ -125,6 +125,7 @@ import { NotificationBell } from '#/features/notifications/components/bell';
 import { useLiveUpdates } from './live-updates';
 import { formatsVersion, subscribeFormats } from '#/lib/format';
 import { tr } from '#/i18n/current';
+import '#/lib/dashboard-field-labels';
 
 interface NavItem {
   to: string;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#/api/errors';
 import { fieldLabel } from '#/lib/field-labels';
+import '#/lib/dashboard-field-labels';
 import { alertLines, errorMessage } from './api-error';
 
 const invalid = (errors: { field: string; message: string }[]) =>

@@ -22,13 +22,17 @@ export function errorMessage(error: unknown): string {
   return tr(msg`Something went wrong.`);
 }
 
-/** The lines an alert shows for `error` when the fields in `placed` show their own errors. */
+const FIELD_SENTENCE = /*i18n*/ { id: 'field.errorSentence', message: '{label}: {message}' };
+const FIELD_WORDS = /*i18n*/ { id: 'field.error', message: '{label} {message}' };
+
 /** A field's error as a line: the field in words, then its message. */
 export function fieldErrorLine(e: { field: string; message: string }): string {
   // A message that is a sentence of its own follows a colon.
-  return `${fieldLabel(e.field)}${/^[A-Z]/.test(e.message) ? ': ' : ' '}${e.message}`;
+  const values = { label: fieldLabel(e.field), message: e.message };
+  return /^\p{Lu}/u.test(e.message) ? tr(FIELD_SENTENCE, values) : tr(FIELD_WORDS, values);
 }
 
+/** The lines an alert shows for `error` when the fields in `placed` show their own errors. */
 export function alertLines(error: unknown, placed: readonly string[] = []): string[] {
   if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return [errorMessage(error)];
   // The problem's detail lists the same field errors by wire name: the fields say it instead.

@@ -7,6 +7,8 @@ import { DateLines } from './date-time';
 import { ScrollTable } from './scroll-table';
 
 export interface Column<Row> {
+  /** A name for the column that does not change with the language: what `hide` names. */
+  id?: string;
   /** A table whose columns have no heading has no head row (a list of presets). */
   header?: ReactNode;
   cell: (row: Row) => ReactNode;
@@ -97,7 +99,8 @@ export function DataTable<Row>({
  * pointer highlighted.
  */
 export function recordTable<Row>(spec: {
-  columns: ReadonlyArray<Column<Row>>;
+  /** The columns, made as the table draws so that their headings are in the page's language. */
+  columns: () => ReadonlyArray<Column<Row>>;
   rowKey: (row: Row) => Key;
   minWidth: number;
 }) {
@@ -108,7 +111,7 @@ export function recordTable<Row>(spec: {
   }: {
     rows: readonly Row[];
     label: string;
-    /** Headings of columns to leave out (the merchant, on that merchant's own page). */
+    /** Ids of columns to leave out (the merchant, on that merchant's own page). */
     hide?: readonly string[];
   }) {
     return (
@@ -117,9 +120,7 @@ export function recordTable<Row>(spec: {
         rows={rows}
         rowKey={spec.rowKey}
         minWidth={spec.minWidth}
-        columns={spec.columns.filter(
-          (c) => typeof c.header !== 'string' || !hide.includes(c.header),
-        )}
+        columns={spec.columns().filter((c) => c.id === undefined || !hide.includes(c.id))}
         striped
         highlightOnHover
         verticalSpacing="sm"
@@ -129,9 +130,9 @@ export function recordTable<Row>(spec: {
 }
 
 /** The record's number under its name, dimmed. */
-export function IdNote({ children }: { children: ReactNode }) {
+export function IdNote({ children, translate }: { children: ReactNode; translate?: 'no' }) {
   return (
-    <Text size="xs" c="dimmed">
+    <Text size="xs" c="dimmed" translate={translate}>
       {children}
     </Text>
   );

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { Text, Tooltip } from '@mantine/core';
+import { tr } from '#/i18n/current';
 import { formatDate, formatDateTimeParts, formatExactTime, formatTime } from '#/lib/format';
 
 const whole = { whiteSpace: 'nowrap' } as const;
@@ -9,7 +11,7 @@ const whole = { whiteSpace: 'nowrap' } as const;
  * a page of dates must not stand between a keyboard and the next action.
  */
 export function DateTime({ value }: { value: number | null | undefined }) {
-  if (value === null || value === undefined) return <span aria-label="not yet">—</span>;
+  if (value === null || value === undefined) return <span aria-label={tr(msg`not yet`)}>—</span>;
   const exact = formatExactTime(value);
   const [day, between, time] = formatDateTimeParts(value);
   return (
@@ -28,7 +30,7 @@ export function DateTime({ value }: { value: number | null | undefined }) {
  * narrow enough for a list's every column to show at 1280 px; the exact time on hover.
  */
 export function DateLines({ value }: { value: number | null | undefined }) {
-  if (value === null || value === undefined) return <span aria-label="not yet">—</span>;
+  if (value === null || value === undefined) return <span aria-label={tr(msg`not yet`)}>—</span>;
   const exact = formatExactTime(value);
   return (
     <Tooltip label={exact} withArrow openDelay={300}>

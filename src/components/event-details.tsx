@@ -1,5 +1,7 @@
 // One event of the sandbox's log with its webhook deliveries: per endpoint, where delivery stands
 // (delivered, retrying and when, failed) and every attempt with its answer.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Badge, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { Delivery, DeliveryAttempt, Event, EventWithAttempts } from '#/api/schemas/platform';
 import { type Phase, phaseOf } from '#/api/transaction-states';
@@ -240,13 +242,13 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
 }
 
 /** What reaching each phase means, as an event's change. */
-const PHASE_CHANGE: Record<Phase, string> = {
-  pending: 'created',
-  quoted: 'quote ready',
-  quoteApproved: 'quote approved',
-  inProgress: 'deposit approved',
-  completed: 'paid out',
-  cancelled: 'cancelled',
+const PHASE_CHANGE: Record<Phase, MessageDescriptor> = {
+  pending: msg`created`,
+  quoted: msg`quote ready`,
+  quoteApproved: msg`quote approved`,
+  inProgress: msg`deposit approved`,
+  completed: msg`paid out`,
+  cancelled: msg`cancelled`,
 };
 
 /** An event in a few words: what changed, on which record. */
@@ -258,29 +260,32 @@ export function describeEvent(event: Event): { subject: string; change: string; 
       clientStatus: status,
       quoteApprovedDate: data.quoteApprovedDate as number | null | undefined,
     });
-    const change = phase ? PHASE_CHANGE[phase] : 'changed';
+    const change = tr(phase ? PHASE_CHANGE[phase] : msg`changed`);
+    const product = PRODUCT_NAME[event.product as Product];
+    const id = event.objectId;
     return {
-      subject: `${tr(PRODUCT_NAME[event.product as Product]) ?? 'Transaction'} #${event.objectId}`,
+      subject: product ? `${tr(product)} #${id}` : tr(msg`Transaction #${id}`),
       change,
       status,
     };
   }
   // Created and updated events name the record; status events say what was set.
   const change = event.type.endsWith('.created')
-    ? 'created'
+    ? tr(msg`created`)
     : event.type.endsWith('.updated')
-      ? 'updated'
+      ? tr(msg`updated`)
       : undefined;
+  const id = event.objectId;
   if (event.objectType === 'merchant') {
     return {
-      subject: `Merchant #${event.objectId}`,
-      change: change ?? 'KYC status set',
+      subject: tr(msg`Merchant #${id}`),
+      change: change ?? tr(msg`KYC status set`),
       status: String(data.kycStatus ?? ''),
     };
   }
   return {
-    subject: `Payout account #${event.objectId}`,
-    change: change ?? 'status set',
+    subject: tr(msg`Payout account #${id}`),
+    change: change ?? tr(msg`status set`),
     status: String(data.accountStatus ?? ''),
   };
 }

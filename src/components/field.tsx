@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DateTime } from './date-time';
@@ -23,12 +24,13 @@ export function RecordTimes({
 }: {
   record: { creationTime: number; lastUpdateTime: number };
 }) {
+  const { t } = useLingui();
   return (
     <>
-      <Field label="Created">
+      <Field label={t`Created`}>
         <DateTime value={record.creationTime} />
       </Field>
-      <Field label="Last updated">
+      <Field label={t`Last updated`}>
         <DateTime value={record.lastUpdateTime} />
       </Field>
     </>

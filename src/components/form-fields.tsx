@@ -1,4 +1,7 @@
 // Form inputs shared by the merchant and payout-account forms, and the wording of field errors.
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Fieldset, Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
@@ -73,11 +76,11 @@ export function SelectField<T extends FieldValues, C, V>({
 
 /** Each part of an address: its name here, its label, and how its error names it. */
 const ADDRESS_PARTS = [
-  ['street', 'Street', 'Street'],
-  ['number', 'Number', 'Number'],
-  ['postalCode', 'Postal code', 'Postal code'],
-  ['city', 'City', 'City'],
-  ['state', 'State or region', 'State'],
+  ['street', msg`Street`, msg`Street`],
+  ['number', msg`Number`, msg`Number`],
+  ['postalCode', msg`Postal code`, msg`Postal code`],
+  ['city', msg`City`, msg`City`],
+  ['state', msg`State or region`, msg`State`],
 ] as const;
 type AddressPart = (typeof ADDRESS_PARTS)[number][0];
 
@@ -104,10 +107,10 @@ export function AddressFieldset<T extends FieldValues, C, V>({
         {ADDRESS_PARTS.map(([part, label, errorLabel]) => (
           <TextInput
             key={part}
-            label={label}
+            label={tr(label)}
             required={required && part !== 'state'}
             {...form.register(names[part])}
-            error={fieldError(errorLabel, errors[names[part]]?.message as string | undefined)}
+            error={fieldError(tr(errorLabel), errors[names[part]]?.message as string | undefined)}
           />
         ))}
       </SimpleGrid>
@@ -115,16 +118,39 @@ export function AddressFieldset<T extends FieldValues, C, V>({
   );
 }
 
+/** Countries' names in the page's language where Intl knows the code (else the API's name). */
+function regionNames(language: string): { of: (iso: string) => string | undefined } | undefined {
+  try {
+    const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    return {
+      of: (iso) => {
+        try {
+          return /^[A-Z]{2}$/.test(iso) ? names.of(iso) : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 export function CountrySelect(props: Omit<SelectProps, 'data'>) {
+  const { t, i18n } = useLingui();
   const countries = useQuery(countriesQuery);
+  const names = regionNames(i18n.locale);
   return (
     <Select
       searchable
-      nothingFoundMessage="No country matches"
-      placeholder={countries.isPending ? 'Loading countries…' : 'Choose a country'}
+      nothingFoundMessage={t`No country matches`}
+      placeholder={countries.isPending ? t`Loading countries…` : t`Choose a country`}
       data={(countries.data ?? [])
-        .map((c) => ({ value: c.countryIso, label: `${c.name} (${c.countryIso})` }))
-        .sort((a, b) => a.label.localeCompare(b.label, 'en'))}
+        .map((c) => ({
+          value: c.countryIso,
+          label: `${names?.of(c.countryIso) ?? c.name} (${c.countryIso})`,
+        }))
+        .sort((a, b) => a.label.localeCompare(b.label, i18n.locale))}
       {...props}
     />
   );
@@ -132,11 +158,12 @@ export function CountrySelect(props: Omit<SelectProps, 'data'>) {
 
 /** Fiat currencies that can be paid out: what a payout account can hold. */
 export function PayoutCurrencySelect(props: Omit<SelectProps, 'data'>) {
+  const { t } = useLingui();
   const currencies = useQuery(currenciesQuery);
   return (
     <Select
       searchable
-      placeholder={currencies.isPending ? 'Loading currencies…' : 'Choose a currency'}
+      placeholder={currencies.isPending ? t`Loading currencies…` : t`Choose a currency`}
       data={currencyChoices(
         (currencies.data ?? []).filter((c) => c.currencyType === 'FIAT' && c.sendTo),
       )}

@@ -1,4 +1,5 @@
 // Mantine's anchors and buttons as router links, with typed `to` and `params`.
+import { Trans } from '@lingui/react/macro';
 import {
   Anchor,
   type AnchorProps,
@@ -56,7 +57,7 @@ export const NewRecordLink: LinkComponent<typeof ButtonBase> = (props) => (
 /** The button link to a record's edit form. */
 export const EditRecordLink: LinkComponent<typeof ButtonBase> = (props) => (
   <CreatedButton preload="intent" leftSection={<IconPencil size={16} aria-hidden />} {...props}>
-    Edit
+    <Trans>Edit</Trans>
   </CreatedButton>
 );
 

@@ -1,6 +1,7 @@
 // A rate with its currency pair, as one sentence everywhere it shows (docs/decisions/067):
 // "1 USDT(TRC20) = 0.9124423963 EUR", the API's digits; marked when it was worked out from the
 // two amounts because the API gave none.
+import { Trans } from '@lingui/react/macro';
 import { Text, type TextProps } from '@mantine/core';
 import { formatRate } from '#/lib/format';
 
@@ -24,7 +25,7 @@ export function PairRate({
       {derived && (
         <Text span size="xs" c="dimmed" ff="text">
           {' '}
-          (payout ÷ deposit)
+          <Trans>(payout ÷ deposit)</Trans>
         </Text>
       )}
     </Text>

@@ -1,6 +1,7 @@
 // A record (merchant, payout account) chosen in a form by searching as one types; the choices
 // come from the caller (features/find's useMerchantChoices and useAccountChoices).
 import { Select } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import {
   Controller,
   type FieldValues,
@@ -12,10 +13,11 @@ import { choiceError } from '#/lib/field-error';
 
 /**
  * A record (merchant or payout account) chosen in a form from `choices`, which search the local
- * index as one types. Every picker words itself from what it picks (`noun`), the part that record
- * plays (`role`) and which ones it offers (`only`): "Choose a merchant", "Loading merchants…",
- * "No valid merchant matches", and while nothing is chosen its error says "Choose the merchant that
- * sends". `onChosen` runs with the new id (to prefill from the record, or check the amount).
+ * index as one types. Every picker says in its own whole sentences (translated by the caller,
+ * decision 091) what to choose ("Choose a merchant"), what it offers when nothing matches ("No
+ * valid merchant matches") and, while nothing is chosen, what its error asks ("Choose the
+ * merchant that sends"). `onChosen` runs with the new id (to prefill from the record, or check
+ * the amount).
  */
 export function RecordField<T extends FieldValues, C, V>({
   form,
@@ -23,9 +25,9 @@ export function RecordField<T extends FieldValues, C, V>({
   choices,
   label,
   description,
-  noun,
-  role,
-  only,
+  placeholder,
+  nothingFound,
+  prompt,
   none,
   onChosen,
 }: {
@@ -38,16 +40,17 @@ export function RecordField<T extends FieldValues, C, V>({
   };
   label: string;
   description?: string;
-  noun: 'merchant' | 'customer' | 'payout account';
-  /** What the chosen record does: "sends", "owns the account". */
-  role: string;
-  /** The kind of record offered, when not every one is: "valid", "active". */
-  only?: string;
+  /** The placeholder while nothing is chosen: "Choose a merchant". */
+  placeholder: string;
+  /** When nothing matches what was typed: "No valid merchant matches". */
+  nothingFound: string;
+  /** The error while nothing is chosen: "Choose the merchant that sends". */
+  prompt: string;
   /** What the form holds while nothing is chosen (null or undefined, as its schema wants). */
   none: null | undefined;
   onChosen?: (id: number) => void;
 }) {
-  const prompt = `Choose the ${noun} that ${role}`;
+  const { t } = useLingui();
   return (
     <Controller
       control={form.control}
@@ -63,8 +66,8 @@ export function RecordField<T extends FieldValues, C, V>({
           description={description}
           required
           searchable
-          placeholder={choices.isPending ? `Loading ${noun}s…` : `Choose a ${noun}`}
-          nothingFoundMessage={`No ${only ? `${only} ` : ''}${noun} matches`}
+          placeholder={choices.isPending ? t`Loading…` : placeholder}
+          nothingFoundMessage={nothingFound}
           data={choices.options}
           // The index has already matched what was typed; show its answer as it is.
           filter={({ options }) => options}

@@ -1,5 +1,6 @@
 // The head of a record's page: the breadcrumb back to its list, then the page header with the
 // record's status and what may be done with it.
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Breadcrumbs } from '@mantine/core';
 import type { ComponentProps, ReactNode } from 'react';
 import { PageHeader } from './page';
@@ -13,9 +14,10 @@ export function RecordHeader({
   list: ReactNode;
   id: number;
 } & ComponentProps<typeof PageHeader>) {
+  const { t } = useLingui();
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
+      <Breadcrumbs mb="xs" aria-label={t`Breadcrumb`}>
         {list}
         <Anchor size="sm" aria-current="page" component="span">
           #{id}

@@ -4,6 +4,9 @@
 // sideways inside its card, and says so: a shade on the side with more columns, and a "Scroll
 // for more" line under it, appear only while there is a real amount more to see; the scroll
 // area is then a tab stop, so keys can scroll it too.
+import { Trans } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Box, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -72,13 +75,14 @@ export function ScrollTable({
         className={classes.area}
         tabIndex={scrolls ? 0 : undefined}
         role={scrolls ? 'region' : undefined}
-        aria-label={scrolls ? `${label}, scrolls sideways` : undefined}
+        aria-label={scrolls ? tr(msg`${label}, scrolls sideways`) : undefined}
       >
         <div style={stacked ? undefined : { minWidth }}>{children}</div>
       </div>
       {scrolls && more.right && (
         <Text size="xs" c="dimmed" ta="right" mt={4} aria-hidden className={classes.hint}>
-          Scroll for more <IconArrowRight size={12} style={{ verticalAlign: 'middle' }} />
+          <Trans>Scroll for more</Trans>{' '}
+          <IconArrowRight size={12} style={{ verticalAlign: 'middle' }} />
         </Text>
       )}
     </Box>

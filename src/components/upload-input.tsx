@@ -18,11 +18,14 @@ export function fileSize(bytes: number): string {
 
 /** Why a picked file cannot be uploaded, before it is sent; undefined when it can. */
 export function fileProblem(file: File): string | undefined {
-  if (file.size > MAX_FILE_BYTES)
-    return `is ${fileSize(file.size)}: at most ${fileSize(MAX_FILE_BYTES)}`;
-  if (file.size === 0) return 'is empty';
+  if (file.size > MAX_FILE_BYTES) {
+    const size = fileSize(file.size);
+    const most = fileSize(MAX_FILE_BYTES);
+    return tr(msg`is ${size}: at most ${most}`);
+  }
+  if (file.size === 0) return tr(msg`is empty`);
   if (file.type && !FILE_ACCEPT.split(',').includes(file.type))
-    return 'must be a PDF, PNG or JPEG file';
+    return tr(msg`must be a PDF, PNG or JPEG file`);
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 // Words kept apart from where they show (decision 091): code that runs on the server and in the
 // browser alike (the contract in src/api, the server) names its messages as descriptors with an
 // id of their own, marked /*i18n*/ for `npm run i18n`, and whoever shows one translates it then.
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 
 export type Words = MessageDescriptor & { message: string };
 
@@ -11,20 +11,29 @@ export type Words = MessageDescriptor & { message: string };
  */
 export const english = (words: Words): string => words.message;
 
+/** A table of words in English, for what stays English (see `english`). */
+export const englishOf = <K extends string>(table: Record<K, Words>): Record<K, string> =>
+  Object.fromEntries(
+    Object.entries<Words>(table).map(([key, words]) => [key, words.message]),
+  ) as Record<K, string>;
+
 /**
  * Words with the values they name: a sentence told in its reader's language. A value may be words
  * itself, or written for the language (a list of names joined as the language joins them).
  */
 export interface Said {
   words: Words;
-  values?: Record<string, string | number | Said | ((language: string) => string)>;
+  values?: Record<string, string | number | Said | ((i18n: I18n) => string)>;
 }
 
 export const said = (words: Words, values?: Said['values']): Said =>
   values ? { words, values } : { words };
 
-export const isSaid = (value: unknown): value is Said =>
-  typeof value === 'object' && value !== null && 'words' in value;
+export const isSaid = (value: unknown): value is Said => {
+  if (typeof value !== 'object' || value === null || !('words' in value)) return false;
+  const words = value.words;
+  return typeof words === 'object' && words !== null && 'id' in words && 'message' in words;
+};
 
 /**
  * Words as a message travels inside text that must stay a string (a zod issue's message): their

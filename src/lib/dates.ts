@@ -3,6 +3,7 @@
 // is src/api/periods.ts's, which the server's reports use too.
 import { midnight, PRESET_LABEL, PRESETS, presetDates, shiftDate } from '#/api/periods';
 import { currentFormats } from './format';
+import { tr } from '#/i18n/current';
 
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -22,7 +23,7 @@ export function presetDays(
   zone = currentFormats().timeZone,
 ): { label: string; value: [string, string] }[] {
   return PRESETS.map((preset) => ({
-    label: PRESET_LABEL[preset],
+    label: tr(PRESET_LABEL[preset]),
     value: presetDates(preset, now, zone),
   }));
 }

@@ -1,112 +1,55 @@
 // The words people read for the API's field names. A field error is shown under its field in the
 // form's own words; one that reaches an alert (no field on screen holds it) is named from here,
-// never by its wire name (docs/decisions/019).
+// never by its wire name (docs/decisions/019), in the page's language (decision 091). This file
+// holds the signed-out pages' fields; the signed-in dashboard adds the rest
+// (./dashboard-field-labels.ts) when it loads.
+import { tr } from '#/i18n/current';
+import type { Words } from '#/i18n/words';
 
-const LABELS: Record<string, string> = {
-  // Single sign-on
-  metadataUrl: 'Metadata URL',
-  metadataXml: 'The provider’s metadata',
-  emailAttribute: 'Email attribute',
-  nameAttribute: 'Name attribute',
-  groupsAttribute: 'Groups attribute',
-  allowIdpInitiated: 'Sign-in started at the provider',
-  clientAuth: 'Client authentication',
-  tenant: 'Tenant',
-  preset: 'Provider',
-  // Merchants
-  name: 'Name',
-  contactOwnerBusinessId: 'Owner',
-  localRegNumber: 'Registration number',
-  countryIso: 'Country',
-  state: 'State or region',
-  city: 'City',
-  address: 'Street',
-  streetNumber: 'Street number',
-  zipcode: 'Postal code',
-  zipCode: 'Postal code',
-  contactName: 'Contact name',
-  contactEmail: 'Contact email',
-  contactPhonePrefix: 'Phone country code',
-  contactPhone: 'Phone number',
-  industry: 'Industry',
-  // Payout accounts
-  businessId: 'Merchant',
-  currencySymbol: 'Currency',
-  accountNumber: 'Account number',
-  accountHolderName: 'Account holder',
-  bankName: 'Bank name',
-  swiftCode: 'BIC / SWIFT code',
-  iban: 'IBAN',
-  routingNumber: 'Routing number',
-  // Prices and transactions
-  fromBusinessId: 'Sender',
-  toBusinessExternalAccountId: 'Payout account',
-  fromCurrencySymbol: 'Deposit currency',
-  toCurrencySymbol: 'Payout currency',
-  toAmount: 'Payout amount',
-  purpose: 'Purpose',
-  invoiceUrl: 'Invoice',
-  depositConfirmationUrl: 'Deposit confirmation',
-  reason: 'Reason',
-  otherReason: 'Reason in words',
-  fromDate: 'From date',
-  toDate: 'To date',
-  file: 'File',
-  // Dashboard
-  apiKey: 'API key',
-  apiSecret: 'API secret',
-  email: 'Email',
-  password: 'Password',
-  current: 'Current password',
-  next: 'New password',
-  code: 'Code',
-  roles: 'Roles',
-  url: 'Address',
-  action: 'Action',
-  currency: 'Currency',
-  minAmount: 'From amount',
-  requireTotp: 'Second step',
-};
+const LABELS = new Map<string, Words>(
+  Object.entries({
+    email: /*i18n*/ { id: 'field.email', message: 'Email' },
+    password: /*i18n*/ { id: 'field.password', message: 'Password' },
+    current: /*i18n*/ { id: 'field.current', message: 'Current password' },
+    next: /*i18n*/ { id: 'field.next', message: 'New password' },
+    code: /*i18n*/ { id: 'field.code', message: 'Code' },
+  }),
+);
+const SCENARIO_LABELS = new Map<string, Words>();
 
-// A scenario file's own fields (docs/decisions/024).
-const SCENARIO_LABELS: Record<string, string> = {
-  ref: 'Ref',
-  owner: 'Owner',
-  merchant: 'Merchant',
-  from: 'Sender',
-  to: 'Payout account',
-  kycStatus: 'KYC status',
-  accountStatus: 'Account status',
-  agreementsAccepted: 'Agreements accepted',
-  product: 'Product',
-  cancel: 'Cancellation',
-};
-const SCENARIO_KINDS: Record<string, string> = {
-  merchants: 'Merchant',
-  payoutAccounts: 'Payout account',
-  transactions: 'Transaction',
-};
+/** More fields' words: the signed-in dashboard's, and a scenario file's own (decision 024). */
+export function addFieldLabels(labels: Record<string, Words>, scenario: Record<string, Words>) {
+  for (const [name, words] of Object.entries(labels)) LABELS.set(name, words);
+  for (const [name, words] of Object.entries(scenario)) SCENARIO_LABELS.set(name, words);
+}
 
-/** "Name" → "name", but "IBAN" stays. */
-const inSentence = (label: string) =>
-  /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+const SCENARIO_ROW = /*i18n*/ {
+  id: 'scenario.row',
+  message:
+    '{kind, select, merchants {Merchant {n} of the file} payoutAccounts {Payout account {n} of the file} other {Transaction {n} of the file}}',
+};
+const SCENARIO_STEP = /*i18n*/ { id: 'scenario.step', message: '{row}: step {n}' };
+const SCENARIO_FIELD = /*i18n*/ { id: 'scenario.field', message: '{row}: {field}' };
+const SCENARIO_VERSION = /*i18n*/ { id: 'scenario.version', message: 'Scenario format version' };
+const SCENARIO_OWN = /*i18n*/ { id: 'scenario.own', message: 'Scenario: {field}' };
+const SCENARIO_LISTS = new Set(['merchants', 'payoutAccounts', 'transactions']);
 
 /**
- * A field of a scenario file: "scenario.merchants.2.name" → "Merchant 3 of the file: name",
+ * A field of a scenario file: "scenario.merchants.2.name" → "Merchant 3 of the file: Name",
  * "scenario.transactions.0.steps.1" → "Transaction 1 of the file: step 2".
  */
 function scenarioFieldLabel(path: string[]): string {
   const [list, index, ...rest] = path;
-  const kind = SCENARIO_KINDS[list ?? ''];
-  if (!kind || index === undefined || !/^\d+$/.test(index))
+  if (!list || !SCENARIO_LISTS.has(list) || index === undefined || !/^\d+$/.test(index))
     return list === 'scenario'
-      ? 'Scenario format version'
-      : `Scenario ${inSentence(fieldLabel(path.join('.')))}`;
-  const where = `${kind} ${Number(index) + 1} of the file`;
-  if (rest.length === 0) return where;
-  if (rest[0] === 'steps' && rest[1] !== undefined) return `${where}: step ${Number(rest[1]) + 1}`;
-  const inner = SCENARIO_LABELS[rest[0]!] ?? fieldLabel(rest.join('.'));
-  return `${where}: ${inSentence(inner)}`;
+      ? tr(SCENARIO_VERSION)
+      : tr(SCENARIO_OWN, { field: fieldLabel(path.join('.')) });
+  const row = tr(SCENARIO_ROW, { kind: list, n: Number(index) + 1 });
+  if (rest.length === 0) return row;
+  if (rest[0] === 'steps' && rest[1] !== undefined)
+    return tr(SCENARIO_STEP, { row, n: Number(rest[1]) + 1 });
+  const own = SCENARIO_LABELS.get(rest[0]!);
+  return tr(SCENARIO_FIELD, { row, field: own ? tr(own) : fieldLabel(rest.join('.')) });
 }
 
 /** "toAmount" → "Payout amount"; an unknown name in words ("someField" → "Some field"). */
@@ -114,8 +57,8 @@ export function fieldLabel(field: string): string {
   const path = field.split('.');
   if (path[0] === 'scenario' && path.length > 1) return scenarioFieldLabel(path.slice(1));
   const name = path[0] ?? field;
-  const known = LABELS[name];
-  if (known) return known;
+  const known = LABELS.get(name);
+  if (known) return tr(known);
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')

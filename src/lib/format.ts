@@ -184,25 +184,3 @@ export function formatPercent(percent: string): string {
   }
   return format.format(Number(percent) / 100);
 }
-
-/** A list of names in words: "Aiko", "Aiko and Bruno", "Aiko, Bruno and Chen". */
-export function namesInWords(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
-/**
- * Why the signed-in person cannot give an approval, and who can: "You created this transaction,
- * so someone else must approve it (separation of duties). Aiko and Bruno can approve it."
- */
-export function whyNotInWords(state: { why: string | null; whoCan: readonly string[] }): string {
-  const who =
-    state.whoCan.length > 0
-      ? `${namesInWords(state.whoCan)} can approve it.`
-      : 'Nobody in the team can approve it now: an admin can give someone the Approver role.';
-  return `${state.why ?? ''} ${who}`.trim();
-}
-
-/** Who gave a decision: "Ana Finance on behalf of Bruno Approver" for a delegate's (088). */
-export const deciderName = (d: { userName: string; forUserName?: string | null | undefined }) =>
-  d.forUserName ? `${d.userName} on behalf of ${d.forUserName}` : d.userName;

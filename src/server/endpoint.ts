@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type EndpointDef, statusesOf } from '#/api/endpoints';
-import { invalidInput, problem, readPart, requireRole, requireSignIn } from './request';
+import { invalidInput, languageOf, problem, readPart, requireRole, requireSignIn } from './request';
+import { sayWithin } from './words';
 
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends {
   [P in K]: infer S extends z.ZodType;
@@ -124,9 +125,10 @@ export function route<E extends EndpointDef>(
       if (isHeld(answer)) {
         if (!definition.held) throw new Error(`${definition.id} declares no held answer.`);
         void reply.code(202);
-        return definition.held.parse(answer[HELD]);
+        return definition.held.parse(sayWithin(answer[HELD], languageOf(request)));
       }
-      return definition.response.parse(answer);
+      // Words the server said (a refusal's reason) are written in the person's language.
+      return definition.response.parse(sayWithin(answer, languageOf(request)));
     },
   });
 }

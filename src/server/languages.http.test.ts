@@ -116,4 +116,27 @@ describe('a person’s language', () => {
       await t.call(approver, 'PUT', '/account/language', { language: null });
     }
   });
+
+  it('says why someone cannot approve in their language, the code unchanged', async () => {
+    const { finance, operations } = await t.demoCookies('finance', 'operations');
+    await t.call(finance, 'PUT', '/account/language', { language: 'de' });
+    try {
+      const id = await createdTransaction(t, finance, await t.parties(operations), 'sendc2f');
+      // What a transaction's page reads (the inbox answers with the same words).
+      const controls = (await t.call(finance, 'GET', `/controls/transactions/sendc2f/${id}`))
+        .json as { actions: { approveQuote: { canAct: boolean; why: string | null } } };
+      expect(controls.actions.approveQuote).toMatchObject({
+        canAct: false,
+        why: 'Zum Freigeben ist die Rolle „Freigabe“ nötig.',
+      });
+      const refused = await t.call(finance, 'POST', `/v1/sendc2f/approveQuote/${id}`);
+      expect(refused.status).toBe(403);
+      expect(refused.json).toMatchObject({
+        code: 'FORBIDDEN_ROLE',
+        detail: 'Dafür ist die Rolle Freigabe nötig.',
+      });
+    } finally {
+      await t.call(finance, 'PUT', '/account/language', { language: null });
+    }
+  });
 });

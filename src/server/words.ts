@@ -19,7 +19,7 @@ import {
   SOURCE_LANGUAGE,
 } from '#/i18n/languages';
 import { pseudoText } from '#/i18n/pseudo';
-import { type Said, wordsOfText } from '#/i18n/words';
+import { isSaid, type Said, wordsOfText } from '#/i18n/words';
 
 const PLACES = [new URL('./locales/', import.meta.url), new URL('../locales/', import.meta.url)];
 
@@ -81,13 +81,39 @@ export function sayIn(language: string | null | undefined, what: Said): string {
     Object.entries(what.values ?? {}).map(([name, value]) => [
       name,
       typeof value === 'function'
-        ? value(i18n.locale)
+        ? value(i18n)
         : typeof value === 'object'
           ? sayIn(language, value)
           : value,
     ]),
   );
   return i18n._(what.words.id, values, { message: what.words.message });
+}
+
+/**
+ * An answer with every `Said` in it written in `language` (decision 091): the server hands words,
+ * the answer carries text. Only plain objects and arrays are looked into.
+ */
+export function sayWithin(value: unknown, language: string | null | undefined): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const said = sayWithin(item, language);
+      if (said !== item) (out ??= [...value])[index] = said;
+    });
+    return out ?? value;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  if (isSaid(value)) return sayIn(language, value);
+  // Copied only where something was said: most answers hold no words and pass as they are.
+  let out: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const said = sayWithin(item, language);
+    if (said !== item) (out ??= { ...value })[key] = said;
+  }
+  return out ?? value;
 }
 
 /** A text that may be a code of words (a validation message), in `language`. */
@@ -97,8 +123,10 @@ export function sayText(language: string | null | undefined, text: string): stri
 }
 
 /** Names as `language` lists them: "Aiko and Bruno", "Aiko und Bruno". */
-export const namesIn = (names: readonly string[]) => (language: string) =>
-  new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+export const namesIn =
+  (names: readonly string[]) =>
+  ({ locale: language }: I18n) =>
+    new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
 
 /**
  * The language of an answer to a request: the signed-in person's choice, else the request's

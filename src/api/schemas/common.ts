@@ -1,6 +1,7 @@
 // Building blocks shared by every resource of the wire contract.
 import { z } from 'zod';
 import { invalid, V } from '../validation-words';
+import type { Said } from '#/i18n/words';
 
 // In the browser the dashboard's CSP forbids eval, which zod would probe for to compile faster
 // parsers when the first object schema is built. There, parse without compiling.
@@ -129,6 +130,13 @@ export function page<T extends z.ZodType>(record: T) {
 }
 
 export const FieldError = z.object({ field: z.string(), message: z.string() });
+
+/**
+ * Words the dashboard server tells the reader, such as why they cannot approve something: the
+ * server hands them as `Said`, and writes them in the reader's language as the answer leaves
+ * (decision 091); the answer carries text.
+ */
+export const toldText = () => z.string() as unknown as z.ZodType<string, string | Said>;
 
 /** RFC 9457 problem details, the body of every error response. */
 export const Problem = z

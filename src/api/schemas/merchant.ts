@@ -5,6 +5,8 @@ import { suffixPattern } from '../simulation';
 import { Id, oneOf, optionalText, requiredText, Timestamp } from './common';
 import { KYC_STATUSES } from '../list-choices';
 import { invalid, V } from '../validation-words';
+import { R } from '../record-validation-words';
+import type { Words } from '#/i18n/words';
 
 export { KYC_STATUSES };
 export const KycStatus = z.enum(KYC_STATUSES);
@@ -38,8 +40,8 @@ export type Industry = z.infer<typeof Industry>;
 // A string refined rather than a zod enum, so that forms keep plain string fields; the OpenAPI
 // document still lists every code.
 export const CountryIsoInput = z
-  .string({ error: 'must be a country code' })
-  .refine(isCountryIso, { error: 'must be an ISO 3166-1 alpha-2 country code, such as "DE"' })
+  .string({ error: invalid(R.countryCode) })
+  .refine(isCountryIso, { error: invalid(R.countryIso) })
   .meta({ enum: COUNTRY_CODES });
 
 export const MERCHANT_LIMITS = { name: 200, text: 100, email: 254 } as const;
@@ -70,13 +72,13 @@ const merchantFields = {
         'An email address at a domain name whose last label has two letters or more: an address at an IP (ops@[127.0.0.1]) or a one-letter top-level domain (a@b.c) is refused.',
     }),
   contactPhonePrefix: z
-    .string({ error: 'must be 1 to 4 digits' })
+    .string({ error: invalid(R.phonePrefix) })
     .trim()
-    .regex(/^\d{1,4}$/, { error: 'must be 1 to 4 digits, without + or spaces' }),
+    .regex(/^\d{1,4}$/, { error: invalid(R.phonePrefixPlain) }),
   contactPhone: z
-    .string({ error: 'must be 4 to 15 digits' })
+    .string({ error: invalid(R.phone) })
     .trim()
-    .regex(/^\d{4,15}$/, { error: 'must be 4 to 15 digits, without spaces or punctuation' }),
+    .regex(/^\d{4,15}$/, { error: invalid(R.phonePlain) }),
   industry: Industry,
 };
 
@@ -159,9 +161,9 @@ export type Agreement = z.infer<typeof Agreement>;
 export const AgreementAccept = z
   .object({
     agreementIds: z
-      .array(Id, { error: 'must be a list of agreement ids' })
-      .min(1, { error: 'must name at least one agreement' })
-      .max(50, { error: 'must name at most 50 agreements' }),
+      .array(Id, { error: invalid(R.agreementIds) })
+      .min(1, { error: invalid(R.oneAgreement) })
+      .max(50, { error: invalid(R.maxAgreements, { max: 50 }) }),
   })
   .meta({ id: 'AgreementAccept' });
 export type AgreementAccept = z.infer<typeof AgreementAccept>;
@@ -224,14 +226,35 @@ export type KycDocumentAdd = z.input<typeof KycDocumentAdd>;
  * What each KYC status means for the people who act on it (the API says only the status: for
  * ACTION_NEEDED it gives no reason, so the dashboard says where to look and what it can do).
  */
-export const KYC_STATUS_MEANING: Record<KycStatus, string> = {
-  NEW: 'Created, not onboarded yet: accept its agreements and submit onboarding.',
-  PENDING: 'Waiting for onboarding: accept its agreements and submit onboarding.',
-  PENDING_REVIEW: 'Onboarding is submitted and waits for the review.',
-  UNDER_REVIEW: 'Onboarding is being reviewed; the status changes when the review is done.',
-  VALID: 'Verified: it can send transactions.',
-  FLAGGED: 'The review flagged it: it cannot send. Ask the payments service why.',
-  ACTION_NEEDED:
-    'The review asked for more: give what it asks for below, correct the details if they are wrong, accept any new agreement, and submit onboarding again.',
-  ABANDONED: 'Onboarding was abandoned: it cannot send. Create the merchant again to start over.',
+export const KYC_STATUS_MEANING: Record<KycStatus, Words> = {
+  NEW: /*i18n*/ {
+    id: 'kyc.meaning.NEW',
+    message: 'Created, not onboarded yet: accept its agreements and submit onboarding.',
+  },
+  PENDING: /*i18n*/ {
+    id: 'kyc.meaning.PENDING',
+    message: 'Waiting for onboarding: accept its agreements and submit onboarding.',
+  },
+  PENDING_REVIEW: /*i18n*/ {
+    id: 'kyc.meaning.PENDING_REVIEW',
+    message: 'Onboarding is submitted and waits for the review.',
+  },
+  UNDER_REVIEW: /*i18n*/ {
+    id: 'kyc.meaning.UNDER_REVIEW',
+    message: 'Onboarding is being reviewed; the status changes when the review is done.',
+  },
+  VALID: /*i18n*/ { id: 'kyc.meaning.VALID', message: 'Verified: it can send transactions.' },
+  FLAGGED: /*i18n*/ {
+    id: 'kyc.meaning.FLAGGED',
+    message: 'The review flagged it: it cannot send. Ask the payments service why.',
+  },
+  ACTION_NEEDED: /*i18n*/ {
+    id: 'kyc.meaning.ACTION_NEEDED',
+    message:
+      'The review asked for more: give what it asks for below, correct the details if they are wrong, accept any new agreement, and submit onboarding again.',
+  },
+  ABANDONED: /*i18n*/ {
+    id: 'kyc.meaning.ABANDONED',
+    message: 'Onboarding was abandoned: it cannot send. Create the merchant again to start over.',
+  },
 };

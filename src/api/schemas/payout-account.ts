@@ -6,6 +6,7 @@ import { ACCOUNT_STATUSES } from '../list-choices';
 import { suffixPattern } from '../simulation';
 import { CountryIsoInput } from './merchant';
 import { invalid, V } from '../validation-words';
+import { R } from '../record-validation-words';
 
 export { ACCOUNT_STATUSES };
 export const AccountStatus = z.enum(ACCOUNT_STATUSES);
@@ -15,22 +16,22 @@ const TEXT = 100;
 
 /** IBAN with its checksum checked; spaces removed and letters upper-cased before storing. */
 export const IbanInput = z
-  .string({ error: 'must be an IBAN' })
+  .string({ error: invalid(R.iban) })
   .trim()
   .max(64, { error: invalid(V.maxChars, { max: 64 }) })
   .transform((value) => electronicFormatIBAN(value) ?? value)
   .refine((value) => isValidIBAN(value), {
-    error: 'is not a valid IBAN (check the country code, length and check digits)',
+    error: invalid(R.ibanInvalid),
   });
 
 /** BIC (SWIFT code): 8 or 11 characters, upper-cased before storing. */
 export const BicInput = z
-  .string({ error: 'must be a BIC' })
+  .string({ error: invalid(R.bic) })
   .trim()
-  .max(11, { error: 'must be 8 or 11 characters' })
+  .max(11, { error: invalid(R.bicLength) })
   .transform((value) => value.toUpperCase())
   .refine((value) => isValidBIC(value), {
-    error: 'is not a valid BIC: 8 or 11 characters, such as DEUTDEFF or DEUTDEFF500',
+    error: invalid(R.bicInvalid),
   });
 
 const accountFields = {
@@ -55,7 +56,7 @@ const accountFields = {
 const hasAccountNumberOrIban = (value: { accountNumber?: string | null; iban?: string | null }) =>
   Boolean(value.accountNumber || value.iban);
 const accountNumberOrIban = {
-  error: 'is required when there is no IBAN',
+  error: invalid(R.requiredWithoutIban),
   path: ['accountNumber'],
 };
 
@@ -63,7 +64,7 @@ const accountNumberOrIban = {
 export const PayoutAccountCreate = z
   .object({
     businessId: Id,
-    currencySymbol: requiredText(20, { type: 'must be a currency symbol' }),
+    currencySymbol: requiredText(20, { type: invalid(R.currencySymbol) }),
     ...accountFields,
   })
   .refine(hasAccountNumberOrIban, accountNumberOrIban)

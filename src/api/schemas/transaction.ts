@@ -1,6 +1,8 @@
 // Prices and transactions of the three products: payout (sendc2f), end to end (sendf2f) and
 // collections (receive). They share one transaction shape.
 import { z } from 'zod';
+import { invalid } from '../validation-words';
+import { R } from '../record-validation-words';
 import {
   HttpUrl,
   Id,
@@ -35,7 +37,7 @@ export const CANCEL_REASONS = [
 export const CancelReason = oneOf(CANCEL_REASONS);
 export type CancelReason = z.infer<typeof CancelReason>;
 
-const CurrencySymbolInput = requiredText(20, { type: 'must be a currency symbol' });
+const CurrencySymbolInput = requiredText(20, { type: invalid(R.currencySymbol) });
 
 export const PriceRequest = z
   .object({
@@ -85,7 +87,7 @@ export const CancelRequest = z
     otherReason: optionalText(500),
   })
   .refine((body) => body.reason !== 'OTHER' || Boolean(body.otherReason), {
-    error: 'is required when the reason is OTHER',
+    error: invalid(R.requiredForOther),
     path: ['otherReason'],
   })
   .meta({
@@ -209,7 +211,7 @@ export const TransactionListQuery = PageQuery.extend({
   fromDate: integerParam({ min: 0, label: 'a timestamp in milliseconds' }).optional(),
   toDate: integerParam({ min: 0, label: 'a timestamp in milliseconds' }).optional(),
 }).refine((q) => q.fromDate === undefined || q.toDate === undefined || q.fromDate <= q.toDate, {
-  error: 'must not be after toDate',
+  error: invalid(R.notAfterToDate),
   path: ['fromDate'],
 });
 export type TransactionListQuery = z.input<typeof TransactionListQuery>;

@@ -1,16 +1,20 @@
-// Bulk payout files in words: where a batch stands, what a row is, and what happens next.
+// Bulk payout files in words: where a batch stands, what a row is, and what happens next, in the
+// page's language (decision 091).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { BatchStatus, RowState } from '#/api/batches';
+import { tr } from '#/i18n/current';
 
-export const BATCH_STATUS_LABEL: Record<BatchStatus, string> = {
-  draft: 'Has problems',
-  validated: 'Ready to quote',
-  quoting: 'Being quoted',
-  awaiting_approval: 'Awaiting approval',
-  submitting: 'Submitting',
-  submitted: 'Submitted',
-  partly_failed: 'Partly failed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
+export const BATCH_STATUS_LABEL: Record<BatchStatus, MessageDescriptor> = {
+  draft: msg`Has problems`,
+  validated: msg`Ready to quote`,
+  quoting: msg`Being quoted`,
+  awaiting_approval: msg`Awaiting approval`,
+  submitting: msg`Submitting`,
+  submitted: msg`Submitted`,
+  partly_failed: msg`Partly failed`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
 };
 
 export const BATCH_STATUS_COLOR: Record<BatchStatus, string> = {
@@ -25,12 +29,12 @@ export const BATCH_STATUS_COLOR: Record<BatchStatus, string> = {
   cancelled: 'gray',
 };
 
-export const ROW_STATE_LABEL: Record<RowState, string> = {
-  invalid: 'Has problems',
-  ready: 'Ready',
-  excluded: 'Left out',
-  created: 'Created',
-  failed: 'Failed',
+export const ROW_STATE_LABEL: Record<RowState, MessageDescriptor> = {
+  invalid: msg`Has problems`,
+  ready: msg`Ready`,
+  excluded: msg`Left out`,
+  created: msg`Created`,
+  failed: msg`Failed`,
 };
 
 /** What the batch waits for, in a sentence for its page. */
@@ -41,25 +45,27 @@ export function nextStepOf(
   switch (status) {
     case 'draft':
       if (counts.ready === 0 && counts.invalid === 0)
-        return 'Every row is left out: fix one to pay it, or cancel the batch.';
+        return tr(msg`Every row is left out: fix one to pay it, or cancel the batch.`);
       return counts.ready === 0
-        ? 'No row is ready yet: fix the rows with problems.'
-        : 'Fix the rows with problems, or go on without them.';
+        ? tr(msg`No row is ready yet: fix the rows with problems.`)
+        : tr(msg`Fix the rows with problems, or go on without them.`);
     case 'validated':
-      return 'Every row is ready: quote the batch to ask for its approval.';
+      return tr(msg`Every row is ready: quote the batch to ask for its approval.`);
     case 'quoting':
-      return 'Being quoted: each row is priced as the API would price its transaction.';
+      return tr(msg`Being quoted: each row is priced as the API would price its transaction.`);
     case 'awaiting_approval':
-      return 'Waiting for approval: an approver who did not upload the file decides.';
+      return tr(msg`Waiting for approval: an approver who did not upload the file decides.`);
     case 'submitting':
-      return 'Approved: its transactions are being created and their quotes approved.';
+      return tr(msg`Approved: its transactions are being created and their quotes approved.`);
     case 'submitted':
-      return 'Every row is a transaction now: follow them below.';
+      return tr(msg`Every row is a transaction now: follow them below.`);
     case 'partly_failed':
-      return 'Some rows were refused by the API: download them, fix them and upload them again.';
+      return tr(
+        msg`Some rows were refused by the API: download them, fix them and upload them again.`,
+      );
     case 'completed':
-      return 'Every transaction of the batch has completed.';
+      return tr(msg`Every transaction of the batch has completed.`);
     case 'cancelled':
-      return 'Cancelled: nothing of it was sent.';
+      return tr(msg`Cancelled: nothing of it was sent.`);
   }
 }

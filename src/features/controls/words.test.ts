@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { namesInWords } from '#/lib/format';
 import { policyInWords } from './words';
+import { namesInWords } from '#/lib/approval-words';
 
 const policy = {
   action: 'approveDeposit' as const,
@@ -34,6 +34,8 @@ describe('policies in words', () => {
   it('lists names as a sentence does', () => {
     expect(namesInWords([])).toBe('');
     expect(namesInWords(['Aiko'])).toBe('Aiko');
-    expect(namesInWords(['Aiko', 'Bruno', 'Chen'])).toBe('Aiko, Bruno and Chen');
+    // As the page's language lists them (Intl's English keeps the serial comma).
+    expect(namesInWords(['Aiko', 'Bruno'])).toBe('Aiko and Bruno');
+    expect(namesInWords(['Aiko', 'Bruno', 'Chen'])).toBe('Aiko, Bruno, and Chen');
   });
 });

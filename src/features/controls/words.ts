@@ -5,9 +5,11 @@ import { BANK_DETAIL_LABEL } from '#/api/payee';
 import type { Product } from '#/api/schemas/transaction';
 import { formatAmount } from '#/lib/format';
 import { PRODUCT_TITLE } from '#/lib/products';
+import { msg } from '@lingui/core/macro';
 import { tr } from '#/i18n/current';
 
-export const approversInWords = (n: number) => `${n} approver${n === 1 ? '' : 's'}`;
+export const approversInWords = (n: number) =>
+  tr(msg({ message: '{n, plural, one {# approver} other {# approvers}}' }), { n });
 
 const productWords = (product: Policy['product']) =>
   product === ANY ? 'any product' : tr(PRODUCT_TITLE[product as Product].plural).toLowerCase();

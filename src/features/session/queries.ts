@@ -10,6 +10,8 @@ import { callEndpoint } from '#/api/call';
 import type { Environment, SessionInfo, SignIn } from '#/api/dashboard';
 import type { ResetRequest } from '#/api/account';
 import { refusalFor } from '#/api/roles';
+import { msg } from '@lingui/core/macro';
+import { tr, trSaid } from '#/i18n/current';
 import { api } from '#/lib/api';
 import { sessionKeys } from '#/lib/query-keys';
 
@@ -108,9 +110,9 @@ export function usePermission(
   simulation = false,
 ): { allowed: boolean; reason?: string } {
   const { data } = useQuery(sessionQuery);
-  if (!data?.signedIn) return { allowed: false, reason: 'Sign in first.' };
+  if (!data?.signedIn) return { allowed: false, reason: tr(msg`Sign in first.`) };
   const refusal = refusalFor(operationId, data.user.roles, data.environment, simulation);
-  return refusal ? { allowed: false, reason: refusal.detail } : { allowed: true };
+  return refusal ? { allowed: false, reason: trSaid(refusal.said) } : { allowed: true };
 }
 
 /** Whether the signed-in person works in the sandbox environment (sandbox-only panels). */

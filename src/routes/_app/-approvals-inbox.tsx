@@ -2,11 +2,13 @@
 // it out of the route tree): what waits for a decision, yours or
 // everyone's: bank-detail changes as cards, bulk payout files and their deposits, then quotes and
 // deposits page by page, each saying what moves, who asked and who can approve.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import {
-  ACTION_LABEL,
+  ACTION_WORDS,
   type InboxBatch,
   type InboxBatchDeposits,
   type InboxTransaction,
@@ -18,7 +20,7 @@ import { Money } from '#/components/money';
 import { EmptyState, PageHeader } from '#/components/page';
 import { Pager } from '#/components/pager';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
-import { formatMoney, formatPercent, namesInWords, deciderName } from '#/lib/format';
+import { formatMoney, formatPercent } from '#/lib/format';
 import { PairRate } from '#/components/rate';
 import { StepUpGroup } from '#/components/step-up-field';
 import { PRODUCT_TITLE } from '#/lib/products';
@@ -29,6 +31,7 @@ import { sessionQuery, useStepUp } from '#/features/session/queries';
 import { PayeeChangeCard } from '#/features/controls/components/payee-change';
 import { inboxQuery } from '#/features/controls/queries';
 import { approversInWords } from '#/features/controls/words';
+import { namesInWords, deciderName } from '#/lib/approval-words';
 import { tr } from '#/i18n/current';
 
 /** Which page of whose approvals is shown. */
@@ -41,12 +44,13 @@ export interface InboxView {
 /** Who can give the approval: you, or the names of those who can, or why nobody can. */
 function WhoCan({
   item,
-  nobody = 'Nobody yet',
+  nobody,
 }: {
   item: Pick<InboxTransaction, 'canAct' | 'whoCan' | 'why'> & { standingInFor?: string | null };
   /** What is said when nobody can. */
   nobody?: string;
 }) {
+  const { t } = useLingui();
   if (item.canAct)
     return (
       <Badge
@@ -55,12 +59,16 @@ function WhoCan({
         radius="sm"
         style={{ textTransform: 'none', height: 'auto', whiteSpace: 'normal' }}
       >
-        {item.standingInFor ? `You, for ${item.standingInFor} (away)` : 'You'}
+        {item.standingInFor ? t`You, for ${item.standingInFor} (away)` : t`You`}
       </Badge>
     );
   return (
     <Text size="sm" c="dimmed">
-      {item.whoCan.length > 0 ? namesInWords(item.whoCan) : nobody}
+      {item.whoCan.length > 0 ? (
+        <span translate="no">{namesInWords(item.whoCan)}</span>
+      ) : (
+        (nobody ?? t`Nobody yet`)
+      )}
       <Text span size="xs" display="block">
         {item.why}
       </Text>
@@ -69,41 +77,42 @@ function WhoCan({
 }
 
 function Approvals({ item }: { item: InboxTransaction }) {
+  const { t } = useLingui();
   const given = (item.approval?.decisions ?? []).filter((d) => d.decision === 'approve');
   return (
     <>
       <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
-        {given.length} of {item.required}
+        {t`${given.length} of ${item.required}`}
       </Badge>
       <IdNote>
         {given.length > 0
-          ? `by ${namesInWords(given.map(deciderName))}`
+          ? t`by ${namesInWords(given.map(deciderName))}`
           : item.required > 1
-            ? `needs ${approversInWords(item.required)}`
-            : 'nobody yet'}
+            ? t`needs ${approversInWords(item.required)}`
+            : t`nobody yet`}
       </IdNote>
     </>
   );
 }
 
-const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
+const waitingColumns = (): Array<Column<InboxTransaction>> => [
   {
-    header: 'Transaction',
+    header: tr(msg`Transaction`),
     cell: (item) => (
       <>
         <TransactionLink product={item.product} id={item.transactionId} />
-        {item.merchantName && <IdNote>{item.merchantName}</IdNote>}
+        {item.merchantName && <IdNote translate="no">{item.merchantName}</IdNote>}
       </>
     ),
   },
-  { header: 'Waiting for', cell: (item) => ACTION_LABEL[item.action] },
+  { header: tr(msg`Waiting for`), cell: (item) => tr(ACTION_WORDS[item.action]) },
   {
-    header: 'Payout',
+    header: tr(msg`Payout`),
     align: 'right',
     cell: (item) => <Money amount={item.payoutAmount} symbol={item.payoutCurrency} />,
   },
   {
-    header: 'Deposit',
+    header: tr(msg`Deposit`),
     align: 'right',
     cell: (item) =>
       item.quote.depositAmount ? (
@@ -119,13 +128,18 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
                 size="xs"
                 c="dimmed"
               />
-              {item.quote.source === 'priceNow' ? ", today's" : ''}
+              {item.quote.source === 'priceNow' ? tr(msg`, today's`) : ''}
               {item.quote.fee && (
                 <span data-testid="inbox-fee">
-                  {' · fee '}
-                  {formatMoney(item.quote.fee, item.depositCurrency)}
-                  {item.quote.markupPercent !== null &&
-                    ` (${formatPercent(item.quote.markupPercent)} markup)`}
+                  {' · '}
+                  <FeeWords
+                    fee={formatMoney(item.quote.fee, item.depositCurrency)}
+                    markup={
+                      item.quote.markupPercent === null
+                        ? null
+                        : formatPercent(item.quote.markupPercent)
+                    }
+                  />
                 </span>
               )}
             </IdNote>
@@ -133,22 +147,24 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          {item.depositCurrency}, not quoted
+          {tr(msg`${item.depositCurrency}, not quoted`)}
         </Text>
       ),
   },
   {
-    header: 'Pays',
+    header: tr(msg`Pays`),
     cell: (item) =>
       item.payee ? (
         <>
-          <Text size="sm">{item.payee.accountHolderName}</Text>
-          <IdNote>
+          <Text size="sm" translate="no">
+            {item.payee.accountHolderName}
+          </Text>
+          <IdNote translate="no">
             {item.payee.bankName}, {item.payee.number}
           </IdNote>
           {item.payee.firstPayment && (
             <Badge color="orange" variant="light" size="xs" radius="sm" mt={2}>
-              First payment
+              <Trans>First payment</Trans>
             </Badge>
           )}
         </>
@@ -159,19 +175,21 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
       ),
   },
   {
-    header: 'Asked by',
+    header: tr(msg`Asked by`),
     cell: (item) =>
       item.askedBy ? (
-        <Text size="sm">{item.askedBy}</Text>
+        <Text size="sm" translate="no">
+          {item.askedBy}
+        </Text>
       ) : (
         <Text size="sm" c="dimmed">
-          made outside the dashboard
+          <Trans>made outside the dashboard</Trans>
         </Text>
       ),
   },
-  { header: 'Approvals', cell: (item) => <Approvals item={item} /> },
+  { header: tr(msg`Approvals`), cell: (item) => <Approvals item={item} /> },
   {
-    header: 'Waiting since',
+    header: tr(msg`Waiting since`),
     cell: (item) => (
       <>
         <DateTime value={item.since} />
@@ -184,13 +202,13 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
     ),
   },
   {
-    header: 'Who can approve',
+    header: tr(msg`Who can approve`),
     cell: (item) =>
       item.action === 'approveQuote' && item.quote.expired ? (
         // Nobody can approve an expired quote: it is quoted again, or rejected.
         <WhoCan
           item={{ canAct: false, whoCan: [], why: QUOTE_EXPIRED.todo }}
-          nobody="Nobody: it has expired"
+          nobody={tr(msg`Nobody: it has expired`)}
         />
       ) : (
         <WhoCan item={item} />
@@ -202,7 +220,7 @@ const WAITING_COLUMNS: Array<Column<InboxTransaction>> = [
 function FileCell({ id, name, children }: { id: string; name: string; children: ReactNode }) {
   return (
     <>
-      <AnchorLink to="/batches/$id" params={{ id }}>
+      <AnchorLink to="/batches/$id" params={{ id }} translate="no">
         {name}
       </AnchorLink>
       <IdNote>{children}</IdNote>
@@ -210,32 +228,32 @@ function FileCell({ id, name, children }: { id: string; name: string; children: 
   );
 }
 
-const BATCH_COLUMNS: Array<Column<InboxBatch>> = [
+const batchColumns = (): Array<Column<InboxBatch>> => [
   {
-    header: 'File',
+    header: tr(msg`File`),
     cell: (item) => (
       <FileCell id={item.id} name={item.fileName}>
         {tr(PRODUCT_TITLE[item.product].plural)}
-        {item.uploadedBy ? `, uploaded by ${item.uploadedBy}` : ''}
+        {item.uploadedBy ? tr(msg`, uploaded by ${item.uploadedBy}`) : ''}
       </FileCell>
     ),
   },
-  { header: 'Total', cell: (item) => <Totals totals={item.totals} /> },
+  { header: tr(msg`Total`), cell: (item) => <Totals totals={item.totals} /> },
   {
-    header: 'Approvals',
+    header: tr(msg`Approvals`),
     cell: (item) => (
       <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
-        {item.approvals} of {item.required}
+        {tr(msg`${item.approvals} of ${item.required}`)}
       </Badge>
     ),
   },
-  { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
-  { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
+  { header: tr(msg`Waiting since`), cell: (item) => <DateTime value={item.since} /> },
+  { header: tr(msg`Who can approve`), cell: (item) => <WhoCan item={item} /> },
 ];
 
-const BATCH_DEPOSIT_COLUMNS: Array<Column<InboxBatchDeposits>> = [
+const batchDepositColumns = (): Array<Column<InboxBatchDeposits>> => [
   {
-    header: 'File',
+    header: tr(msg`File`),
     cell: (item) => (
       <FileCell id={item.batchId} name={item.fileName}>
         {tr(PRODUCT_TITLE[item.product].plural)}
@@ -243,18 +261,41 @@ const BATCH_DEPOSIT_COLUMNS: Array<Column<InboxBatchDeposits>> = [
     ),
   },
   {
-    header: 'Deposits waiting',
+    header: tr(msg`Deposits waiting`),
     cell: (item) => (
       <Text size="sm">
-        {item.count} deposit{item.count === 1 ? '' : 's'}, approved together on the file&apos;s page
+        {tr(
+          msg({
+            message:
+              "{count, plural, one {# deposit, approved together on the file's page} other {# deposits, approved together on the file's page}}",
+          }),
+          { count: item.count },
+        )}
       </Text>
     ),
   },
-  { header: 'Paid out', cell: (item) => <Totals totals={item.payoutTotals} rows={false} /> },
-  { header: 'Deposited', cell: (item) => <Totals totals={item.depositTotals} rows={false} /> },
-  { header: 'Waiting since', cell: (item) => <DateTime value={item.since} /> },
-  { header: 'Who can approve', cell: (item) => <WhoCan item={item} /> },
+  {
+    header: tr(msg`Paid out`),
+    cell: (item) => <Totals totals={item.payoutTotals} rows={false} />,
+  },
+  {
+    header: tr(msg`Deposited`),
+    cell: (item) => <Totals totals={item.depositTotals} rows={false} />,
+  },
+  { header: tr(msg`Waiting since`), cell: (item) => <DateTime value={item.since} /> },
+  { header: tr(msg`Who can approve`), cell: (item) => <WhoCan item={item} /> },
 ];
+
+/** " · fee 1.50 EUR (0.25% markup)" after a rate. */
+function FeeWords({ fee, markup }: { fee: string; markup: string | null }) {
+  return markup === null ? (
+    <Trans>fee {fee}</Trans>
+  ) : (
+    <Trans>
+      fee {fee} ({markup} markup)
+    </Trans>
+  );
+}
 
 /** One kind of what waits, under its heading. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -292,14 +333,15 @@ function WaitingSection<T>({
 }
 
 function TransactionsWaiting({ items }: { items: InboxTransaction[] }) {
+  const { t } = useLingui();
   return (
     <WaitingTable
-      label="Quotes and deposits waiting"
+      label={t`Quotes and deposits waiting`}
       minWidth={1040}
       rows={items}
       rowKey={(item) => `${item.product}-${item.transactionId}-${item.action}`}
       rowProps={(item) => ({ 'data-testid': `inbox-${item.product}-${item.transactionId}` })}
-      columns={WAITING_COLUMNS}
+      columns={waitingColumns()}
     />
   );
 }
@@ -312,6 +354,7 @@ export function ApprovalsInbox({
   /** Shows another scope or page (the route puts it in the address). */
   onView: (view: InboxView) => void;
 }) {
+  const { t } = useLingui();
   const { data: page } = useSuspenseQuery(inboxQuery(scope, start, limit));
   const { data: session } = useSuspenseQuery(sessionQuery);
   const viewerId = session.signedIn ? session.user.id : undefined;
@@ -324,32 +367,32 @@ export function ApprovalsInbox({
   return (
     <>
       <PageHeader
-        title="Approvals"
-        description="Quotes, deposits, bank-detail changes and bulk payout files that wait for a decision. Whoever created a transaction, proposed a change or uploaded a file never approves it."
+        title={t`Approvals`}
+        description={t`Quotes, deposits, bank-detail changes and bulk payout files that wait for a decision. Whoever created a transaction, proposed a change or uploaded a file never approves it.`}
       />
       <Group mb="md">
         <SegmentedControl
-          aria-label="Whose approvals"
+          aria-label={t`Whose approvals`}
           value={scope}
           onChange={(value) => onView({ scope: value as InboxScope, start: 0, limit })}
           data={[
-            { value: 'you', label: `For you (${page.counts.you})` },
-            { value: 'everyone', label: `Everyone (${page.counts.everyone})` },
+            { value: 'you', label: t`For you (${page.counts.you})` },
+            { value: 'everyone', label: t`Everyone (${page.counts.everyone})` },
           ]}
         />
       </Group>
       {empty ? (
         <EmptyState
-          title={scope === 'you' ? 'Nothing waits for you' : 'Nothing waits for approval'}
+          title={scope === 'you' ? t`Nothing waits for you` : t`Nothing waits for approval`}
         >
           {scope === 'you' && page.counts.everyone > 0
-            ? `${page.counts.everyone} waiting for others: see Everyone.`
-            : 'Quotes and deposits appear here as soon as they can be approved.'}
+            ? t`${page.counts.everyone} waiting for others: see Everyone.`
+            : t`Quotes and deposits appear here as soon as they can be approved.`}
         </EmptyState>
       ) : (
         <Stack gap="lg">
           {page.changes.length > 0 && (
-            <Section title="Bank-detail changes">
+            <Section title={t`Bank-detail changes`}>
               <StepUpGroup stepUp={stepUp} active={page.changes.some((item) => item.canAct)}>
                 {page.changes.map((item) => (
                   <PayeeChangeCard
@@ -365,25 +408,25 @@ export function ApprovalsInbox({
             </Section>
           )}
           <WaitingSection
-            title="Bulk payout files"
-            label="Bulk payout files waiting"
+            title={t`Bulk payout files`}
+            label={t`Bulk payout files waiting`}
             rows={page.batches}
-            columns={BATCH_COLUMNS}
+            columns={batchColumns()}
           />
           <WaitingSection
-            title="Deposits of bulk payout files"
-            label="Deposits of bulk payout files waiting"
+            title={t`Deposits of bulk payout files`}
+            label={t`Deposits of bulk payout files waiting`}
             rows={page.batchDeposits}
             rowKey={(item) => item.batchId}
             rowProps={(item) => ({ 'data-testid': `inbox-batch-deposits-${item.batchId}` })}
-            columns={BATCH_DEPOSIT_COLUMNS}
+            columns={batchDepositColumns()}
           />
           {(page.results.length > 0 || start > 0) && (
-            <Section title="Quotes and deposits">
+            <Section title={t`Quotes and deposits`}>
               <TransactionsWaiting items={page.results} />
               <Pager
                 page={{ ...page, start, limit }}
-                label="waiting"
+                label={t`waiting`}
                 onChange={(p) => onView({ scope, start: p.start, limit: p.limit })}
               />
             </Section>
@@ -391,15 +434,20 @@ export function ApprovalsInbox({
         </Stack>
       )}
       <Text size="sm" c="dimmed" mt="md">
-        Policies decide how many approvers an amount needs;{' '}
         {session.signedIn && hasRole(session.user.roles, WORKSPACE_ROLES.readAudit) ? (
-          <AnchorLink to="/audit" size="sm" underline="always">
-            the audit trail
-          </AnchorLink>
+          <Trans>
+            Policies decide how many approvers an amount needs;{' '}
+            <AnchorLink to="/audit" size="sm" underline="always">
+              the audit trail
+            </AnchorLink>{' '}
+            records every decision.
+          </Trans>
         ) : (
-          'the audit trail (for admins and viewers)'
-        )}{' '}
-        records every decision.
+          <Trans>
+            Policies decide how many approvers an amount needs; the audit trail (for admins and
+            viewers) records every decision.
+          </Trans>
+        )}
       </Text>
     </>
   );

@@ -1,5 +1,6 @@
 // The approvals page: its address says whose approvals and which page; the inbox itself is
 // ./-approvals-inbox.tsx.
+import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { integer, oneOf, searchSchema } from '#/lib/search';
@@ -30,7 +31,8 @@ export const Route = createFileRoute('/_app/approvals')({
 });
 
 function ApprovalsPage() {
-  useDocumentTitle('Approvals · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Approvals · Partner Payments`);
   const { scope = 'you', start = 0, limit = INBOX_PAGE } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   return (

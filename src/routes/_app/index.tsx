@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalculator } from '@tabler/icons-react';
@@ -59,7 +60,8 @@ const countOf = (page: { results: unknown[]; hasMore: boolean } | undefined) =>
   page ? `${page.results.length}${page.hasMore ? '+' : ''}` : undefined;
 
 function OverviewPage() {
-  useDocumentTitle('Overview · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Overview · Partner Payments`);
   const queue = (awaiting: 'quote' | 'deposit' | undefined, stalled?: '1') =>
     transactionIndexQuery({ awaiting, stalled, sort: 'updated', start: 0, limit: QUEUE });
   const quotes = useQuery(queue('quote'));
@@ -79,8 +81,8 @@ function OverviewPage() {
   return (
     <>
       <PageHeader
-        title="Overview"
-        description="What needs your attention now, and what happened lately."
+        title={t`Overview`}
+        description={t`What needs your attention now, and what happened lately.`}
         actions={
           <>
             <ButtonLink
@@ -88,10 +90,10 @@ function OverviewPage() {
               variant="default"
               leftSection={<IconCalculator size={16} aria-hidden />}
             >
-              Get a quote
+              <Trans>Get a quote</Trans>
             </ButtonLink>
             <Permitted operation="createMerchant">
-              <NewRecordLink to="/merchants/new">New merchant</NewRecordLink>
+              <NewRecordLink to="/merchants/new">{t`New merchant`}</NewRecordLink>
             </Permitted>
           </>
         }
@@ -100,26 +102,29 @@ function OverviewPage() {
         {(
           [
             [
-              approves ? 'Quotes to approve' : 'Quotes waiting for an approver',
+              'quotes',
+              approves ? t`Quotes to approve` : t`Quotes waiting for an approver`,
               quotes,
-              'No quote waits for approval.',
-              'waiting since',
+              t`No quote waits for approval.`,
+              'waiting',
             ],
             [
-              approves ? 'Deposits to approve' : 'Deposits waiting for an approver',
+              'deposits',
+              approves ? t`Deposits to approve` : t`Deposits waiting for an approver`,
               deposits,
-              'No deposit waits for approval.',
-              'waiting since',
+              t`No deposit waits for approval.`,
+              'waiting',
             ],
             [
-              'In progress for over a day',
+              'stalled',
+              t`In progress for over a day`,
               stalled,
-              'Nothing has been stuck for a day.',
-              'no change since',
+              t`Nothing has been stuck for a day.`,
+              'unchanged',
             ],
           ] as const
-        ).map(([title, list, empty, since]) => (
-          <Card key={title} title={title} count={countOf(list.data)}>
+        ).map(([key, title, list, empty, since]) => (
+          <Card key={key} title={title} count={countOf(list.data)}>
             <WaitingState
               isPending={list.isPending}
               error={list.error}
@@ -139,19 +144,21 @@ function OverviewPage() {
             )}
           </Card>
         ))}
-        <Card title="Merchants needing action" count={countOf(needAction.data)}>
+        <Card title={t`Merchants needing action`} count={countOf(needAction.data)}>
           <QueryView
             query={needAction}
-            empty={<EmptyState title="Nothing waiting">No merchant needs action.</EmptyState>}
+            empty={
+              <EmptyState title={t`Nothing waiting`}>{t`No merchant needs action.`}</EmptyState>
+            }
           >
             {(data) => (
               <Stack gap="xs">
                 <Text size="xs" c="dimmed">
-                  Their review asked for more: open one to see what to do.
+                  <Trans>Their review asked for more: open one to see what to do.</Trans>
                 </Text>
                 {data.results.map((m) => (
                   <Group key={m.id} justify="space-between" wrap="nowrap">
-                    <AnchorLink to="/merchants/$id" params={{ id: m.id }}>
+                    <AnchorLink to="/merchants/$id" params={{ id: m.id }} translate="no">
                       {m.name}
                     </AnchorLink>
                     <StatusBadge status={m.kycStatus} size="sm" />
@@ -159,7 +166,7 @@ function OverviewPage() {
                 ))}
                 {data.hasMore && (
                   <AnchorLink to="/merchants" search={{ kycStatus: ['ACTION_NEEDED'] }} size="xs">
-                    All merchants needing action
+                    <Trans>All merchants needing action</Trans>
                   </AnchorLink>
                 )}
               </Stack>
@@ -170,17 +177,17 @@ function OverviewPage() {
       <Suspense fallback={<LoadingState rows={2} />}>
         <OverviewVolume />
       </Suspense>
-      <Card title="Recent activity">
+      <Card title={t`Recent activity`}>
         {activity.isPending ? (
           <LoadingState />
         ) : activity.isError ? (
           <ApiErrorAlert error={activity.error} onRetry={() => void activity.refetch()} />
         ) : activity.data === null ? (
           <Text size="sm" c="dimmed">
-            This environment does not offer an event log.
+            <Trans>This environment does not offer an event log.</Trans>
           </Text>
         ) : activity.data.length === 0 ? (
-          <EmptyState title="No activity yet" />
+          <EmptyState title={t`No activity yet`} />
         ) : (
           <Stack gap={6}>
             {activity.data.map((e) => {

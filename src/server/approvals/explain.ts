@@ -2,11 +2,19 @@
 // words, and who can. Worked out from the subject's state by the same rule the one decision
 // applies (`judge` of ../controls/rules.ts), for every screen and channel that shows an approval:
 // the inbox, a transaction's page, a bulk file's page, the counts.
-import { type Decider, type RequestState, REFUSAL_TEXT, actingFor, judge } from '../controls/rules';
+import { type Said, said } from '#/i18n/words';
+import {
+  type Decider,
+  type RequestState,
+  REFUSAL_WORDS,
+  actingFor,
+  judge,
+} from '../controls/rules';
 
 export interface Explained {
   canAct: boolean;
-  why: string | null;
+  /** Why not, told in the reader's language when the answer is written. */
+  why: Said | null;
   /** The names of the people who could approve it now. */
   whoCan: string[];
   /** The name of the approver away this person would decide it for (088). */
@@ -22,7 +30,7 @@ export function mayApprove(
 ): Pick<Explained, 'canAct' | 'why'> {
   const outcome = judge(state, person, 'approve', required, now);
   return outcome.kind === 'refused'
-    ? { canAct: false, why: REFUSAL_TEXT[outcome.refusal] }
+    ? { canAct: false, why: said(REFUSAL_WORDS[outcome.refusal]) }
     : { canAct: true, why: null };
 }
 

@@ -1,6 +1,7 @@
 // A batch's approval as people see it (docs/decisions/034): what the policies ask of it now, who
 // decided, whether this person may approve and, if not, why and who can. For the batch's page
 // and for the approvals inbox, where batches waiting for approval stand beside transactions.
+import type { z } from 'zod';
 import type { Batch } from '#/api/batches';
 import type { InboxBatch, Policy } from '#/api/controls';
 import type { MoneyControls } from '../controls/controls';
@@ -52,7 +53,7 @@ export function batchApproval(
   user: User & Pick<Decider, 'standsInFor'>,
   { policies, approvers, base }: Awaited<ReturnType<typeof approvalContext>>,
   now: number,
-): Batch['approval'] {
+): z.input<typeof Batch>['approval'] {
   const { required, policy } = batchRequirement(policies, {
     ...batchSubject(batch),
     ...(base ? { baseCurrency: base.baseCurrency, rates: base.rates } : {}),
@@ -135,7 +136,7 @@ export async function batchInbox(
   ctx: BatchInboxDeps,
   person: User,
   environment: string,
-): Promise<InboxBatch[]> {
+): Promise<z.input<typeof InboxBatch>[]> {
   const { waiting, context, time } = await waitingBatches(ctx, environment);
   if (!context) return [];
   const user = await ctx.approvals.asDecider(person);

@@ -3,11 +3,13 @@
 // new person waits here until another admin approves it; then it is applied, once, whoever else
 // approves at the same moment. It is decided in ../approvals like every approval; who may decide
 // is ./rules.ts's `judgeControlChange`.
+import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { ControlChange, ControlChangeKind } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../request';
+import { said } from '#/i18n/words';
 import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
 import { REQUEST_TTL_MS } from '../approvals/requests';
@@ -16,6 +18,7 @@ import type { ControlChangeTable, Database } from '../store/schema';
 import type { User } from '../store/workspace';
 import {
   CONTROL_CHANGE_REFUSAL_TEXT,
+  CONTROL_CHANGE_REFUSAL_WORDS,
   type ControlChangeRefusal,
   judgeControlChange,
   fourEyesOnControls,
@@ -66,7 +69,7 @@ export async function loadChange(
 }
 
 type Refusal = { refused: { status: number; code: string; detail: string } };
-type Answer = Refusal | { change: ControlChange };
+type Answer = Refusal | { change: z.input<typeof ControlChange> };
 
 /** Applies an approved change; the reason it could not be, if it could not. */
 export type ApplyChange = (change: StoredControlChange) => Promise<string | undefined>;
@@ -82,14 +85,14 @@ export function controlChanges(
   const load = (id: string) => loadChange(db, id);
 
   /** The change as a person sees it: whether they can decide it now, else why. */
-  function asSeenBy(change: StoredControlChange, viewer: User): ControlChange {
+  function asSeenBy(change: StoredControlChange, viewer: User): z.input<typeof ControlChange> {
     const refusal = judgeControlChange(change, viewer, now());
     const { payload: _payload, ...rest } = change;
     return {
       ...rest,
       status: change.status === 'pending' && change.expiresAt <= now() ? 'expired' : change.status,
       canAct: refusal === null,
-      why: refusal === null ? null : CONTROL_CHANGE_REFUSAL_TEXT[refusal],
+      why: refusal === null ? null : said(CONTROL_CHANGE_REFUSAL_WORDS[refusal]),
     };
   }
 

@@ -297,7 +297,7 @@ export function gateControls(
         transactionCall(call.op.id)?.kind === 'approval' &&
         ((await approvals.asDecider(call.user)).standsInFor?.length ?? 0) > 0;
       if (refusal && !standIn)
-        return refuse(403, refusal.code, refusal.detail, {
+        return refuse(403, refusal.code, refusal.said, {
           reason: refusal.code,
           roles: call.user.roles,
         });

@@ -1,5 +1,6 @@
 // What waits for a decision (docs/decisions/025): transactions, payee changes and bulk deposits,
 // each with what it needs and who can give it; and how many wait, for the header's badge.
+import type { z } from 'zod';
 import { sumByCurrency } from '#/api/totals';
 import type { PayeeInfo, InboxPage } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
@@ -33,7 +34,7 @@ export function inboxControls(core: ControlsCore) {
       q: { scope: 'you' | 'everyone'; start: number; limit: number },
       /** To convert amounts for base-currency policies (without it, they apply: the safe side). */
       api?: PartnerApi,
-    ): Promise<InboxPage> {
+    ): Promise<z.input<typeof InboxPage>> {
       const [policies, everyone] = await Promise.all([store.policies(), approvers()]);
       const mine = q.scope === 'you';
       // A delegate standing in for an approver away sees what waits for them too (088).

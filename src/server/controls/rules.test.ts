@@ -21,6 +21,7 @@ import {
   actingFor,
 } from './rules';
 import { explainState, mayApprove } from '../approvals/explain';
+import { sayIn } from '../words';
 
 const policy = (p: Partial<PolicyRule>): PolicyRule => ({
   id: 'p',
@@ -275,10 +276,11 @@ describe('deciding', () => {
     ];
     const state = pending([{ userId: 'a', decision: 'approve' }]);
     expect(explainState(state, people[0]!, 2, people, 1_000).whoCan).toEqual(['b']);
-    expect(mayApprove(state, approver('creator'), 2, 1_000)).toEqual({
-      canAct: false,
-      why: expect.stringContaining('You created this transaction'),
-    });
+    const creator = mayApprove(state, approver('creator'), 2, 1_000);
+    expect(creator.canAct).toBe(false);
+    // Words told in the reader's language as the answer leaves (decision 091).
+    expect(creator.why && sayIn('en', creator.why)).toContain('You created this transaction');
+    expect(creator.why && sayIn('de', creator.why)).toContain('Funktionstrennung');
   });
 });
 

@@ -8,6 +8,7 @@ import { ibanKey } from '#/api/payee';
 import { SIMULATION_FIELD, splitSuffix } from '#/api/simulation';
 import { type Role, WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import type { Product } from '#/api/schemas/transaction';
+import { englishOf, type Words } from '#/i18n/words';
 
 export type PolicyRule = Pick<
   Policy,
@@ -232,18 +233,41 @@ export type Refusal =
   | 'APPROVAL_CLOSED'
   | 'APPROVAL_EXPIRED';
 
-export const REFUSAL_TEXT: Record<Refusal, string> = {
-  FORBIDDEN_ROLE: 'Approving needs the Approver role.',
-  CREATOR_CANNOT_APPROVE:
-    'You created this transaction, or the person you stand in for did, so someone else must approve it (separation of duties).',
-  AUTHOR_CANNOT_APPROVE:
-    'You proposed this change, so someone else must approve it (separation of duties).',
-  UPLOADER_CANNOT_APPROVE:
-    'You uploaded this batch, so someone else must approve it (separation of duties).',
-  ALREADY_DECIDED: 'You have already given your decision on this approval.',
-  APPROVAL_CLOSED: 'This approval is already closed.',
-  APPROVAL_EXPIRED: 'This approval request has expired; start a new one.',
+/** Why someone may not decide an approval, in words told in their language (decision 091). */
+export const REFUSAL_WORDS: Record<Refusal, Words> = {
+  FORBIDDEN_ROLE: /*i18n*/ {
+    id: 'approval.refusal.FORBIDDEN_ROLE',
+    message: 'Approving needs the Approver role.',
+  },
+  CREATOR_CANNOT_APPROVE: /*i18n*/ {
+    id: 'approval.refusal.CREATOR_CANNOT_APPROVE',
+    message:
+      'You created this transaction, or the person you stand in for did, so someone else must approve it (separation of duties).',
+  },
+  AUTHOR_CANNOT_APPROVE: /*i18n*/ {
+    id: 'approval.refusal.AUTHOR_CANNOT_APPROVE',
+    message: 'You proposed this change, so someone else must approve it (separation of duties).',
+  },
+  UPLOADER_CANNOT_APPROVE: /*i18n*/ {
+    id: 'approval.refusal.UPLOADER_CANNOT_APPROVE',
+    message: 'You uploaded this batch, so someone else must approve it (separation of duties).',
+  },
+  ALREADY_DECIDED: /*i18n*/ {
+    id: 'approval.refusal.ALREADY_DECIDED',
+    message: 'You have already given your decision on this approval.',
+  },
+  APPROVAL_CLOSED: /*i18n*/ {
+    id: 'approval.refusal.APPROVAL_CLOSED',
+    message: 'This approval is already closed.',
+  },
+  APPROVAL_EXPIRED: /*i18n*/ {
+    id: 'approval.refusal.APPROVAL_EXPIRED',
+    message: 'This approval request has expired; start a new one.',
+  },
 };
+
+/** The same in English: what the audit trail and the refusals' details say. */
+export const REFUSAL_TEXT = englishOf(REFUSAL_WORDS);
 
 export type Outcome =
   | { kind: 'refused'; refusal: Refusal }
@@ -406,13 +430,25 @@ export const fourEyesOnControls = (activeAdmins: number) => activeAdmins >= 2;
 export type ControlChangeRefusal =
   'FORBIDDEN_ROLE' | 'AUTHOR_CANNOT_APPROVE' | 'APPROVAL_CLOSED' | 'APPROVAL_EXPIRED';
 
-export const CONTROL_CHANGE_REFUSAL_TEXT: Record<ControlChangeRefusal, string> = {
-  FORBIDDEN_ROLE: 'Deciding changes of the controls needs the Admin role.',
-  AUTHOR_CANNOT_APPROVE:
-    'You proposed this change, so another admin must decide it; you may withdraw it.',
-  APPROVAL_CLOSED: 'This change is already decided.',
-  APPROVAL_EXPIRED: 'This change waited too long and has expired; propose it again.',
+export const CONTROL_CHANGE_REFUSAL_WORDS: Record<ControlChangeRefusal, Words> = {
+  FORBIDDEN_ROLE: /*i18n*/ {
+    id: 'controlChange.refusal.FORBIDDEN_ROLE',
+    message: 'Deciding changes of the controls needs the Admin role.',
+  },
+  AUTHOR_CANNOT_APPROVE: /*i18n*/ {
+    id: 'controlChange.refusal.AUTHOR_CANNOT_APPROVE',
+    message: 'You proposed this change, so another admin must decide it; you may withdraw it.',
+  },
+  APPROVAL_CLOSED: /*i18n*/ {
+    id: 'controlChange.refusal.APPROVAL_CLOSED',
+    message: 'This change is already decided.',
+  },
+  APPROVAL_EXPIRED: /*i18n*/ {
+    id: 'controlChange.refusal.APPROVAL_EXPIRED',
+    message: 'This change waited too long and has expired; propose it again.',
+  },
 };
+export const CONTROL_CHANGE_REFUSAL_TEXT = englishOf(CONTROL_CHANGE_REFUSAL_WORDS);
 
 /**
  * Who may decide a change of the controls: another active admin than its author, while it

@@ -1,5 +1,6 @@
 // What the parts of the money controls share (docs/decisions/025): who may approve, a request
 // in words, the payee of a transaction, and the second-factor check before money is released.
+import type { z } from 'zod';
 import { type LimitStore, limitChecks } from './limits';
 import type {
   ActionState,
@@ -121,7 +122,7 @@ export function controlsCore(deps: ControlsDeps) {
     state: RequestState,
     required: number,
     everyone?: User[],
-  ): Promise<ActionState> {
+  ): Promise<z.input<typeof ActionState>> {
     const person = await deps.approvals.asDecider(user);
     return explainState(state, person, required, everyone ?? (await approvers()), now());
   }

@@ -1,6 +1,7 @@
 // A transaction's approvals (docs/decisions/025, 041): what each needs and who can give it, the
 // account it pays as recorded, rejecting with a reason, and what a transaction made outside the
 // proxy records.
+import type { z } from 'zod';
 import { requestRef } from '../approvals/subjects/request';
 import type {
   ApprovalInfo,
@@ -59,7 +60,7 @@ export function transactionApprovalControls(core: ControlsCore) {
       user: User,
       ref: TransactionRef,
       api: PartnerApi,
-    ): Promise<TransactionControls | { response: UpstreamResponse }> {
+    ): Promise<z.input<typeof TransactionControls> | { response: UpstreamResponse }> {
       const read = await api.call(transactionOperations[ref.product].get, {
         params: { id: ref.transactionId },
       });

@@ -141,7 +141,7 @@ export function notices(settings: MailSettings) {
             noun,
             what,
             // Written as the reader's language writes numbers (1.000,00 in German).
-            amount: (language) => formatAmount(t.amount, t.currency, language),
+            amount: ({ locale }) => formatAmount(t.amount, t.currency, locale),
             currency: t.currency,
           }),
           link: DASHBOARD_LINKS.transaction(t.product, t.id),

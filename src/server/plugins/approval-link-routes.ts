@@ -5,7 +5,8 @@
 // person's second factor checked here on the server where they have one, and is audited with
 // its channel. A link opened where another person is signed in does nothing: forwarded mail.
 import { isSaid } from '#/i18n/words';
-import { sayIn } from '../words';
+import { sayIn, sayWithin } from '../words';
+import type { TransactionControls } from '#/api/controls';
 import { utcMinute } from '#/api/periods';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_LINK_PATH, controlsEndpoints as E } from '#/api/controls';
@@ -194,7 +195,8 @@ function linkPages(app: FastifyInstance) {
       action: subject.action,
       product: subject.product,
       transaction: read.data,
-      controls,
+      // The reasons it gives are words, written in the person's language.
+      controls: sayWithin(controls, person.language) as TransactionControls,
       baseCurrency: settings.baseCurrency,
       expiresAt: link.expiresAt,
       now: ctx.now(),

@@ -1,6 +1,7 @@
 // A bulk payout file's endpoints (docs/decisions/033): templates, upload with every row checked
 // before anything is created, the list, a batch's page, a row fixed in place, invalid rows left
 // out, and the rows as a file.
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
 import { amountsOf, readBatchFile } from '../batches/file';
@@ -55,7 +56,7 @@ export function batchFileRoutes(
   route(app, E.listBatches, async ({ request, query }) => {
     const list = await batches.list(environmentOf(request), query.limit, query.status);
     const user = request.signedIn!.user;
-    const items: Batch[] = [];
+    const items: z.input<typeof Batch>[] = [];
     for (const batch of list) items.push(await answer(await followed(batch), user));
     return { items };
   });

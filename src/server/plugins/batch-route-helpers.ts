@@ -1,5 +1,6 @@
 // What the bulk payout endpoints share (docs/decisions/033, 034): a file checked against the API
 // and the index, a batch as its page reads it, its approval in words, and refusals audited.
+import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
 import { type Batch } from '#/api/batches';
@@ -69,7 +70,7 @@ export function batchRouteHelpers(app: FastifyInstance) {
   };
 
   /** The batch as its answer says it, for `user` (whether they may approve it now). */
-  const answer = async (batch: StoredBatch, user: User): Promise<Batch> => {
+  const answer = async (batch: StoredBatch, user: User): Promise<z.input<typeof Batch>> => {
     const subject = batchSubject(batch);
     const totalsOf = (money: readonly { currency: string }[], side: 'payout' | 'deposit') =>
       money

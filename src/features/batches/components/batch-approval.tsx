@@ -8,7 +8,7 @@ import { DateTime } from '#/components/date-time';
 import { Panel } from '#/components/page';
 import { RejectDialog } from '#/components/reject-dialog';
 import { showDone } from '#/components/notify';
-import { namesInWords, deciderName } from '#/lib/format';
+import { namesInWords, deciderName } from '#/lib/approval-words';
 import { useDecideBatch } from '../queries';
 import { ReleaseDialog } from './release-dialog';
 

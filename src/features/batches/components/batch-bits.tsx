@@ -1,4 +1,6 @@
 // Small pieces the bulk payout pages share: a batch's status badge and its totals per currency.
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { BatchStatus, BatchSummary } from '#/api/batches';
@@ -20,7 +22,7 @@ export function BatchStatusBadge({
       radius="sm"
       style={{ textTransform: 'none' }}
     >
-      {BATCH_STATUS_LABEL[status]}
+      {tr(BATCH_STATUS_LABEL[status])}
     </Badge>
   );
 }
@@ -47,7 +49,9 @@ export function Totals({
           {rows && (
             <Text span c="dimmed" size="xs">
               {' '}
-              in {t.rows} row{t.rows === 1 ? '' : 's'}
+              {tr(msg({ message: '{rows, plural, one {in # row} other {in # rows}}' }), {
+                rows: t.rows,
+              })}
             </Text>
           )}
         </Text>

@@ -10,6 +10,7 @@ import { Money } from '#/components/money';
 import { PairRate } from '#/components/rate';
 import { StatusBadge } from '#/components/status-badge';
 import { ROW_STATE_LABEL } from '../words';
+import { tr } from '#/i18n/current';
 import { FixRowDialog } from './fix-row';
 
 const STATE_COLOR: Record<BatchRow['state'], string> = {
@@ -26,7 +27,7 @@ function RowState({ row }: { row: BatchRow }) {
   return (
     <Stack gap={2}>
       <Text size="sm" fw={600} c={STATE_COLOR[row.state]}>
-        {ROW_STATE_LABEL[row.state]}
+        {tr(ROW_STATE_LABEL[row.state])}
       </Text>
       {lines.length > 0 && (
         <List size="xs" spacing={2} c="dimmed">

@@ -1,6 +1,10 @@
 // A change of a payout account's bank details waiting for approval (docs/decisions/025): what
 // changes, from what to what, who proposed it, warnings, and the decisions this person can
 // take (approve, reject with a reason, or withdraw their own).
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { valueInWords } from '#/lib/value-words';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,35 +16,58 @@ import { useGroupStepUp } from '#/components/step-up-field';
 import { useStepUp } from '../../session/queries';
 import {
   BANK_DETAIL_FIELDS,
-  BANK_DETAIL_LABEL,
-  OTHER_ACCOUNT_LABEL,
+  type BankDetailField,
+  type OtherAccountField,
   groupedIban,
 } from '#/api/payee';
 import { ApiErrorAlert, WarningAlert } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink, TransactionLink } from '#/components/links';
 import { useDecidePayeeChange, useWithdrawPayeeChange } from '../queries';
-import { namesInWords, whyNotInWords, deciderName } from '#/lib/format';
+import { namesInWords, whyNotInWords, deciderName } from '#/lib/approval-words';
 import { Money } from '#/components/money';
 
-const STATUS_WORDS: Record<PayeeChange['status'], string> = {
-  pending: 'Waits for approval',
-  approved: 'Approved and applied',
-  rejected: 'Rejected',
-  expired: 'Expired',
-  withdrawn: 'Withdrawn',
-  stale: 'Out of date',
-  failed: 'Refused by the API',
+const STATUS_WORDS: Record<PayeeChange['status'], MessageDescriptor> = {
+  pending: msg`Waits for approval`,
+  approved: msg`Approved and applied`,
+  rejected: msg`Rejected`,
+  expired: msg`Expired`,
+  withdrawn: msg`Withdrawn`,
+  stale: msg`Out of date`,
+  failed: msg`Refused by the API`,
+};
+
+/** The bank details and the account's other fields, in the page's words. */
+const DETAIL_WORDS: Record<BankDetailField | OtherAccountField, MessageDescriptor> = {
+  iban: msg`IBAN`,
+  accountNumber: msg`Account number`,
+  swiftCode: msg`BIC`,
+  routingNumber: msg`Routing number or bank code`,
+  accountHolderName: msg`Account holder`,
+  countryIso: msg`Bank country`,
+  bankName: msg`Bank name`,
+  address: msg`Address`,
+  streetNumber: msg`Street number`,
+  city: msg`City`,
+  state: msg`State or region`,
+  zipCode: msg`Postal code`,
 };
 
 /** "3 open payments keep the old details": what approving the change does not redirect. */
 function keptPaymentsInWords(open: readonly OpenPayment[]): string {
   if (open.length === 0) return '';
   const ids = open.map((p) => `#${p.transactionId}`).join(', ');
-  return open.length === 1
-    ? `Its open payment ${ids} keeps the old details.`
-    : `Its ${open.length} open payments (${ids}) keep the old details.`;
+  return tr(
+    msg({
+      message:
+        '{count, plural, one {Its open payment {ids} keeps the old details.} other {Its # open payments ({ids}) keep the old details.}}',
+    }),
+    { count: open.length, ids },
+  );
 }
+
+/** Long values (an IBAN, a bank's name) wrap inside their column on a narrow screen. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /** The account's open payments, which keep paying the details they were created with. */
 function OpenPayments({ change }: { change: PayeeChange }) {
@@ -50,26 +77,35 @@ function OpenPayments({ change }: { change: PayeeChange }) {
   return (
     <Paper withBorder p="sm" mt="sm" radius="sm" bg="var(--mantine-color-body)">
       <Text size="sm" fw={600} id={`open-payments-${change.id}`}>
-        {open.length === 1
-          ? '1 open payment to this account'
-          : `${open.length} open payments to this account`}
+        {tr(
+          msg({
+            message:
+              '{count, plural, one {# open payment to this account} other {# open payments to this account}}',
+          }),
+          { count: open.length },
+        )}
       </Text>
       <Text size="sm" mb={4}>
         {pending
-          ? 'Approving does not redirect them: each keeps paying the bank details it was created with (the ones now). Cancel one and create it again to pay the new details.'
-          : 'These keep paying the old details they were created with.'}
+          ? tr(
+              msg`Approving does not redirect them: each keeps paying the bank details it was created with (the ones now). Cancel one and create it again to pay the new details.`,
+            )
+          : tr(msg`These keep paying the old details they were created with.`)}
       </Text>
+      {/* Its words wrap in their column: a phone never scrolls the card sideways. */}
       <Table verticalSpacing={2} fz="sm" aria-labelledby={`open-payments-${change.id}`}>
         <Table.Tbody>
           {open.map((p) => (
             <Table.Tr key={`${p.product}-${p.transactionId}`}>
-              <Table.Td>
+              <Table.Td style={WRAP}>
                 <TransactionLink product={p.product} id={p.transactionId} size="sm" />
               </Table.Td>
               <Table.Td>
                 <Money amount={p.amount} symbol={p.currency} />
               </Table.Td>
-              <Table.Td c="dimmed">{valueInWords(p.clientStatus)}</Table.Td>
+              <Table.Td c="dimmed" style={WRAP}>
+                {valueInWords(p.clientStatus)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -77,9 +113,6 @@ function OpenPayments({ change }: { change: PayeeChange }) {
     </Paper>
   );
 }
-
-/** Long values (an IBAN, a bank's name) wrap inside their column on a narrow screen. */
-const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /** One field of the change: its value now (struck out when it changes) and proposed. */
 function ChangeRow({
@@ -110,6 +143,32 @@ function ChangeRow({
   );
 }
 
+/** "New bank details for payout account #12 of Lumen Trading", the account a link. */
+function AccountWords({ id, merchantName }: { id: number; merchantName?: string | null }) {
+  const link = (
+    <AnchorLink to="/payout-accounts/$id" params={{ id }} size="sm" underline="always">
+      <Trans>payout account #{id}</Trans>
+    </AnchorLink>
+  );
+  return merchantName ? (
+    <Trans>
+      New bank details for {link} of <span translate="no">{merchantName}</span>
+    </Trans>
+  ) : (
+    <Trans>New bank details for {link}</Trans>
+  );
+}
+
+/** "Proposed by Omar Operations, 26 Nov 2026, 14:05". */
+function ProposedWords({ by, at }: { by: string; at: number }) {
+  const when = <DateTime value={at} />;
+  return (
+    <Trans>
+      Proposed by <span translate="no">{by}</span>, {when}
+    </Trans>
+  );
+}
+
 export function PayeeChangeCard({
   change,
   state,
@@ -125,20 +184,21 @@ export function PayeeChangeCard({
   /** The signed-in person: their own pending change can be withdrawn. */
   viewerId?: string | undefined;
 }) {
+  const { t } = useLingui();
   const decide = useDecidePayeeChange((after) =>
     notifications.show({
       title:
         after.status === 'approved'
-          ? 'Bank details changed'
+          ? t`Bank details changed`
           : after.status === 'rejected'
-            ? 'Change rejected'
-            : 'Your approval is recorded',
+            ? t`Change rejected`
+            : t`Your approval is recorded`,
       message:
         after.status === 'approved'
-          ? `Payout account #${after.accountId} now has the new bank details. ${keptPaymentsInWords(after.openPayments)}`.trim()
+          ? `${t`Payout account #${after.accountId} now has the new bank details.`} ${keptPaymentsInWords(after.openPayments)}`.trim()
           : after.status === 'rejected'
-            ? `Payout account #${after.accountId} keeps its bank details.`
-            : 'More approvers must approve before the change is applied.',
+            ? t`Payout account #${after.accountId} keeps its bank details.`
+            : t`More approvers must approve before the change is applied.`,
     }),
   );
   const withdraw = useWithdrawPayeeChange();
@@ -162,29 +222,18 @@ export function PayeeChangeCard({
         <div>
           <Text fw={600} size="sm">
             {showAccount ? (
-              <>
-                New bank details for{' '}
-                <AnchorLink
-                  to="/payout-accounts/$id"
-                  params={{ id: change.accountId }}
-                  size="sm"
-                  underline="always"
-                >
-                  payout account #{change.accountId}
-                </AnchorLink>
-                {merchantName ? ` of ${merchantName}` : ''}
-              </>
+              <AccountWords id={change.accountId} merchantName={merchantName} />
             ) : (
-              'New bank details'
+              t`New bank details`
             )}
           </Text>
           <Text size="xs" c="dimmed">
-            Proposed by {change.authorName}, <DateTime value={change.createdAt} />
+            <ProposedWords by={change.authorName} at={change.createdAt} />
           </Text>
         </div>
         <DecisionBadge pending={pending} done={change.status === 'approved'}>
-          {STATUS_WORDS[change.status]}
-          {pending && ` · ${approvals.length} of ${change.required}`}
+          {tr(STATUS_WORDS[change.status])}
+          {pending && ` · ${t`${approvals.length} of ${change.required}`}`}
         </DecisionBadge>
       </Group>
       <Table
@@ -193,13 +242,13 @@ export function PayeeChangeCard({
         horizontalSpacing={6}
         fz="sm"
         layout="fixed"
-        aria-label="Bank details: now and proposed"
+        aria-label={t`Bank details: now and proposed`}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="28%">Detail</Table.Th>
-            <Table.Th>{pending ? 'Now' : 'Before'}</Table.Th>
-            <Table.Th>{pending ? 'Proposed' : 'After'}</Table.Th>
+            <Table.Th w="28%">{t`Detail`}</Table.Th>
+            <Table.Th>{pending ? t`Now` : t`Before`}</Table.Th>
+            <Table.Th>{pending ? t`Proposed` : t`After`}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -210,26 +259,26 @@ export function PayeeChangeCard({
             return (
               <ChangeRow
                 key={field}
-                label={BANK_DETAIL_LABEL[field]}
+                label={tr(DETAIL_WORDS[field])}
                 changed={changed}
                 before={shownAs(change.before[field])}
-                after={changed ? (shownAs(change.after[field]) ?? '— (removed)') : 'unchanged'}
+                after={changed ? (shownAs(change.after[field]) ?? t`— (removed)`) : t`unchanged`}
               />
             );
           })}
           {change.alsoChanged.map((c) => (
             <ChangeRow
               key={c.field}
-              label={OTHER_ACCOUNT_LABEL[c.field]}
+              label={tr(DETAIL_WORDS[c.field])}
               changed
               before={c.before}
-              after={c.after ?? '— (removed)'}
+              after={c.after ?? t`— (removed)`}
             />
           ))}
         </Table.Tbody>
       </Table>
       {change.warnings.length > 0 && (
-        <WarningAlert mt="sm" title="Check before approving">
+        <WarningAlert mt="sm" title={t`Check before approving`}>
           <Stack gap={2}>
             {change.warnings.map((w) => (
               <Text size="sm" key={w}>
@@ -242,12 +291,12 @@ export function PayeeChangeCard({
       <OpenPayments change={change} />
       {approvals.length > 0 && (
         <Text size="xs" c="dimmed" mt="xs">
-          Approved by {namesInWords(approvals.map(deciderName))}
+          {t`Approved by ${namesInWords(approvals.map(deciderName))}`}
         </Text>
       )}
       {rejection && (
         <Text size="sm" mt="xs">
-          Rejected by {deciderName(rejection)}: {rejection.reason}
+          {t`Rejected by ${deciderName(rejection)}:`} <span translate="no">{rejection.reason}</span>
         </Text>
       )}
       {!pending && change.reason && !rejection && (
@@ -271,10 +320,10 @@ export function PayeeChangeCard({
                 }
                 onClick={approve}
               >
-                Approve change
+                <Trans>Approve change</Trans>
               </Button>
               <Button size="sm" variant="light" color="red" onClick={() => setRejecting(true)}>
-                Reject
+                <Trans>Reject</Trans>
               </Button>
             </>
           )}
@@ -285,7 +334,7 @@ export function PayeeChangeCard({
               loading={withdraw.isPending}
               onClick={() => withdraw.mutate(change.id)}
             >
-              Withdraw my change
+              <Trans>Withdraw my change</Trans>
             </Button>
           )}
           {!state.canAct && (
@@ -295,7 +344,7 @@ export function PayeeChangeCard({
           )}
         </Group>
       )}
-      {error && <ApiErrorAlert error={error} title="Not done" />}
+      {error && <ApiErrorAlert error={error} title={t`Not done`} />}
       <RejectChangeDialog
         id={change.id}
         decide={decide}
@@ -303,8 +352,7 @@ export function PayeeChangeCard({
         onClose={() => setRejecting(false)}
       >
         <Text size="sm">
-          Payout account #{change.accountId} keeps its bank details; {change.authorName} is told
-          your reason.
+          {t`Payout account #${change.accountId} keeps its bank details; ${change.authorName} is told your reason.`}
         </Text>
       </RejectChangeDialog>
     </Paper>

@@ -1,5 +1,6 @@
 // A range of days as a filter: the presets (today, the last 7 days, this month…) where the
 // person is, the first day held while the second is picked, then both put in the URL.
+import { useLingui } from '@lingui/react/macro';
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -18,6 +19,7 @@ export function DayRange({
   to: string | undefined;
   onChange: (range: { from: string | undefined; to: string | undefined }) => void;
 }) {
+  const { t } = useLingui();
   const [range, setRange] = useState<[string | null, string | null]>([from ?? null, to ?? null]);
   useEffect(() => setRange([from ?? null, to ?? null]), [from, to]);
   return (
@@ -25,9 +27,9 @@ export function DayRange({
       <DatePickerInput
         type="range"
         label={label}
-        placeholder="Any date"
+        placeholder={t`Any date`}
         clearable
-        clearButtonProps={{ 'aria-label': 'Clear the dates' }}
+        clearButtonProps={{ 'aria-label': t`Clear the dates` }}
         allowSingleDateInRange
         presets={presetDays()}
         valueFormat="D MMM YYYY"

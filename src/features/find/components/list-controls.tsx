@@ -1,5 +1,6 @@
 // The controls every list shares: one search box, status filters and the sort, all kept in the
 // page's URL so that a filtered list can be reloaded, bookmarked, shared or saved as a view.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Loader, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
@@ -61,10 +62,11 @@ export function StatusFilter({
   value: string[] | undefined;
   onChange: (values: string[] | undefined) => void;
 }) {
+  const { t } = useLingui();
   return (
     <MultiSelect
       label={label}
-      placeholder={value?.length ? undefined : 'Any'}
+      placeholder={value?.length ? undefined : t`Any`}
       data={choices}
       value={value ?? []}
       onChange={(values) => onChange(values.length ? values : undefined)}
@@ -84,9 +86,10 @@ export function SortSelect({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useLingui();
   return (
     <Select
-      label="Sort by"
+      label={t`Sort by`}
       data={choices}
       value={value}
       allowDeselect={false}
@@ -116,6 +119,7 @@ export function CollapsibleFilters({
   filtered: boolean;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -129,7 +133,7 @@ export function CollapsibleFilters({
         aria-controls={id}
         onClick={() => setOpen((was) => !was)}
       >
-        {open ? 'Hide filters' : filtered ? 'Filters (some set)' : 'Filters and sort'}
+        {open ? t`Hide filters` : filtered ? t`Filters (some set)` : t`Filters and sort`}
       </Button>
       <div id={id} className={classes.filters} data-open={open || undefined}>
         {children}
@@ -143,7 +147,7 @@ export function ClearFilters({ shown, onClear }: { shown: boolean; onClear: () =
   if (!shown) return null;
   return (
     <Button variant="subtle" onClick={onClear}>
-      Clear filters
+      <Trans>Clear filters</Trans>
     </Button>
   );
 }

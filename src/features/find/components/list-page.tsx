@@ -3,6 +3,7 @@
 // list's own filters, the sort, "Clear filters", and the rows with their pager. Everything a
 // person chooses is in the URL (`useListSearch`), so a reload, a link or a saved view shows the
 // same rows.
+import { useLingui } from '@lingui/react/macro';
 import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SavedViewCreate } from '#/api/local-index';
@@ -82,12 +83,13 @@ export function IndexedListPage({
   none: Empty;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const list = useListSearch<{ start: number; limit: number; q?: string; businessId?: number }>();
   const canCreate = usePermission(create.operation).allowed;
   const empty: Empty = filtered
     ? noMatch
     : page.start > 0
-      ? { title: `No more ${label}`, hint: 'Go back a page.' }
+      ? { title: t`No more ${label}`, hint: t`Go back a page.` }
       : none;
   return (
     <>
@@ -97,7 +99,12 @@ export function IndexedListPage({
         actions={
           <Group gap="sm">
             <SavedViews list={views} />
-            <FileDownload url={csv.url} label="Export CSV" noun={label} fileName={csv.fileName} />
+            <FileDownload
+              url={csv.url}
+              label={t`Export CSV`}
+              noun={label}
+              fileName={csv.fileName}
+            />
             {canCreate && create.link}
           </Group>
         }

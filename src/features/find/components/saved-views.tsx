@@ -1,4 +1,5 @@
 // Saved views of a list: its filters and sort under a name, private or shared with the team.
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Button,
@@ -30,6 +31,7 @@ type ViewForm = z.input<typeof ViewForm>;
 
 /** The views of the list on screen; opening one puts its search in the URL of this page. */
 export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
+  const { t } = useLingui();
   const router = useRouter();
   // The list's current URL search, e.g. `?kycStatus=VALID`, and the page it belongs to.
   const { search, pathname } = useRouterState({
@@ -62,14 +64,14 @@ export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
           leftSection={<IconBookmark size={16} aria-hidden />}
           onClick={() => setOpened((o) => !o)}
         >
-          Views
+          <Trans>Views</Trans>
         </Button>
       </Popover.Target>
-      <Popover.Dropdown w={320} aria-label="Saved views">
+      <Popover.Dropdown w={320} aria-label={t`Saved views`}>
         <Stack gap="xs">
           {mine.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No saved views of this list yet.
+              <Trans>No saved views of this list yet.</Trans>
             </Text>
           ) : (
             mine.map((view) => (
@@ -81,22 +83,22 @@ export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
                   }}
                   style={{ flex: 1 }}
                 >
-                  <Text size="sm" fw={500}>
+                  <Text size="sm" fw={500} translate="no">
                     {view.name}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {view.mine
                       ? view.shared
-                        ? 'Shared by you'
-                        : 'Only you'
-                      : `Shared by ${view.ownerName}`}
+                        ? t`Shared by you`
+                        : t`Only you`
+                      : t`Shared by ${view.ownerName}`}
                   </Text>
                 </UnstyledButton>
                 {view.mine && (
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Delete view ${view.name}`}
+                    aria-label={t`Delete view ${view.name}`}
                     onClick={() => remove.mutate(view.id)}
                   >
                     <IconTrash size={16} aria-hidden />
@@ -105,9 +107,9 @@ export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
               </Group>
             ))
           )}
-          <Divider label="Save what this list shows now" labelPosition="left" />
+          <Divider label={t`Save what this list shows now`} labelPosition="left" />
           <MutationForm
-            label="Save view"
+            label={t`Save view`}
             form={form}
             mutation={save}
             fields={['name']}
@@ -116,16 +118,16 @@ export function SavedViews({ list }: { list: SavedViewCreate['list'] }) {
           >
             <Stack gap="xs">
               <TextInput
-                label="View name"
+                label={t`View name`}
                 {...form.register('name')}
-                error={fieldError('View name', nameError)}
+                error={fieldError(t`View name`, nameError)}
               />
-              <Checkbox label="Share with the team" {...form.register('shared')} />
+              <Checkbox label={t`Share with the team`} {...form.register('shared')} />
               {save.isError && (
-                <ApiErrorAlert error={save.error} title="Not saved" placed={['name']} />
+                <ApiErrorAlert error={save.error} title={t`Not saved`} placed={['name']} />
               )}
               <Button type="submit" size="xs" loading={save.isPending}>
-                Save view
+                <Trans>Save view</Trans>
               </Button>
             </Stack>
           </MutationForm>

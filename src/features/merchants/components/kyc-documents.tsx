@@ -2,6 +2,10 @@
 // is given (the file, who gave it and when), and, while onboarding may be submitted, a file to
 // give for it. An API that does not take documents (the specification names only an upload) says
 // so instead.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { tr } from '#/i18n/current';
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +21,23 @@ import { usePermission } from '../../session/queries';
 import { documentsQuery, merchantNotesQuery, useGiveDocument } from '../queries';
 import { ONBOARDING_OPEN } from './onboarding-panel';
 
+/** The documents the review asks for, in the page's language (the API's names are English). */
+const DOCUMENT_NAME: Record<string, MessageDescriptor> = {
+  CERTIFICATE_OF_INCORPORATION: msg`Certificate of incorporation or trade register extract`,
+  PROOF_OF_ADDRESS: msg`Proof of the business address, less than three months old`,
+  DIRECTOR_ID: msg`Identity document of a director`,
+};
+
+/** A document's name: ours for a type we know, else the API's as it came. */
+function DocumentName({ type, name }: { type: string; name: string }) {
+  const known = DOCUMENT_NAME[type];
+  return known ? <>{tr(known)}</> : <span translate="no">{name}</span>;
+}
+const documentName = (type: string, name: string) => {
+  const known = DOCUMENT_NAME[type];
+  return known ? tr(known) : name;
+};
+
 /** A file to give for one of the documents, and its button. */
 function GiveDocument({
   merchantId,
@@ -27,6 +48,7 @@ function GiveDocument({
   type: KycDocumentType;
   name: string;
 }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const give = useGiveDocument(merchantId);
   return (
@@ -36,10 +58,11 @@ function GiveDocument({
           <UploadInput
             label={
               <>
-                File<VisuallyHidden> for: {name}</VisuallyHidden>
+                {t`File`}
+                <VisuallyHidden>{t` for: ${name}`}</VisuallyHidden>
               </>
             }
-            description="PDF, PNG or JPEG, up to 10 MB"
+            description={t`PDF, PNG or JPEG, up to 10 MB`}
             value={file}
             onChange={setFile}
           />
@@ -55,21 +78,35 @@ function GiveDocument({
               {
                 onSuccess: () => {
                   setFile(null);
-                  showDone('Document given', `${file.name} is with the merchant’s onboarding.`);
+                  const fileName = file.name;
+                  showDone(t`Document given`, t`${fileName} is with the merchant’s onboarding.`);
                 },
               },
             )
           }
         >
-          Give document
+          <Trans>Give document</Trans>
         </Button>
       </Group>
-      {give.isError && <ApiErrorAlert error={give.error} title="The document was not given" />}
+      {give.isError && <ApiErrorAlert error={give.error} title={t`The document was not given`} />}
     </Stack>
   );
 }
 
+/** "· given 26 Nov 2026, 14:05 by Omar Operations" after a document's file name. */
+function GivenWhen({ at, by }: { at: number; by: string | undefined }) {
+  const when = <DateTime value={at} />;
+  return by ? (
+    <Trans>
+      · given {when} by <span translate="no">{by}</span>
+    </Trans>
+  ) : (
+    <Trans>· given {when}</Trans>
+  );
+}
+
 export function KycDocumentsPanel({ merchant }: { merchant: Merchant }) {
+  const { t } = useLingui();
   const documents = useQuery(documentsQuery(merchant.id));
   const notes = useQuery(merchantNotesQuery(merchant.id)).data ?? [];
   const mayGive =
@@ -79,26 +116,28 @@ export function KycDocumentsPanel({ merchant }: { merchant: Merchant }) {
     notes.find((n) => n.kind === 'document' && n.value === String(documentId))?.byName;
   if (documents.isError && documents.error instanceof ApiError && documents.error.status === 404)
     return (
-      <Panel title="KYC documents">
+      <Panel title={t`KYC documents`}>
         <Text size="sm" c="dimmed">
-          This environment’s API does not take KYC documents through the dashboard: send them to the
-          payments service as it asks.
+          <Trans>
+            This environment’s API does not take KYC documents through the dashboard: send them to
+            the payments service as it asks.
+          </Trans>
         </Text>
       </Panel>
     );
   return (
     <Panel
-      title="KYC documents"
+      title={t`KYC documents`}
       description={
         open
-          ? 'What the review asks for. Give each as a PDF, PNG or JPEG file; then submit onboarding.'
-          : 'What the review asked for, and what was given.'
+          ? t`What the review asks for. Give each as a PDF, PNG or JPEG file; then submit onboarding.`
+          : t`What the review asked for, and what was given.`
       }
     >
       {documents.isError && (
         <ApiErrorAlert
           error={documents.error}
-          title="Not loaded"
+          title={t`Not loaded`}
           onRetry={() => void documents.refetch()}
         />
       )}
@@ -108,25 +147,29 @@ export function KycDocumentsPanel({ merchant }: { merchant: Merchant }) {
             const given = documents.data.documents.filter((d) => d.type === r.type);
             const asked = documents.data.actionNeeded?.types.includes(r.type) ?? false;
             return (
-              <li key={r.type} aria-label={r.name}>
+              <li key={r.type} aria-label={documentName(r.type, r.name)}>
                 <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
                   <Text size="sm" fw={500}>
-                    {r.name}
+                    <DocumentName type={r.type} name={r.name} />
                   </Text>
                   {r.provided && !asked ? (
-                    <DoneBadge>Given</DoneBadge>
+                    <DoneBadge>{t`Given`}</DoneBadge>
                   ) : (
-                    <PendingBadge urgent={asked}>{asked ? 'Asked for' : 'Missing'}</PendingBadge>
+                    <PendingBadge urgent={asked}>{asked ? t`Asked for` : t`Missing`}</PendingBadge>
                   )}
                 </Group>
                 {given.map((d) => (
                   <Text key={d.id} size="xs" c="dimmed">
-                    {d.fileName} · given <DateTime value={d.creationTime} />
-                    {givenBy(d.id) ? ` by ${givenBy(d.id)}` : ''}
+                    <span translate="no">{d.fileName}</span>{' '}
+                    <GivenWhen at={d.creationTime} by={givenBy(d.id)} />
                   </Text>
                 ))}
                 {open && mayGive && (!r.provided || asked) && (
-                  <GiveDocument merchantId={merchant.id} type={r.type} name={r.name} />
+                  <GiveDocument
+                    merchantId={merchant.id}
+                    type={r.type}
+                    name={documentName(r.type, r.name)}
+                  />
                 )}
               </li>
             );

@@ -1,12 +1,15 @@
 // Creating and editing a merchant. Validated in the browser with the API's own schemas; the
 // API's field errors land on their fields too.
+import { useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type Merchant, MerchantCreate, MerchantUpdate } from '#/api/schemas/merchant';
-import { INDUSTRY_CHOICES } from '#/lib/industries';
+import { industryChoices } from '#/lib/industries';
+import { invalid, V } from '#/api/validation-words';
+import { R } from '#/api/record-validation-words';
 import { Id } from '#/api/schemas/common';
 import { FormActions } from '#/components/api-error';
 import { useSaveGuard } from '#/components/leave-guard';
@@ -35,8 +38,8 @@ function withPlainPhone(values: Values): Values {
 
 /** The form takes spaces and a plus, so its phone errors say only what is wrong. */
 const PHONE_ERRORS = {
-  contactPhonePrefix: 'must be 1 to 4 digits',
-  contactPhone: 'must be 4 to 15 digits',
+  contactPhonePrefix: invalid(R.phonePrefix),
+  contactPhone: invalid(R.phone),
 } as const;
 
 /**
@@ -44,7 +47,7 @@ const PHONE_ERRORS = {
  * that a missing owner shows with the other fields' errors (a refinement would wait for them).
  */
 const ContactCreate = MerchantCreate.extend({
-  contactOwnerBusinessId: Id.nullish().refine((id) => id != null, { error: 'is required' }),
+  contactOwnerBusinessId: Id.nullish().refine((id) => id != null, { error: invalid(V.required) }),
 });
 
 /** Every field of the contract's create body: where the API's field errors may land. */
@@ -80,6 +83,7 @@ export function MerchantForm({
   onSaved: (merchant: Merchant) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const editing = merchant !== undefined;
   const create = useCreateMerchant();
   const update = useUpdateMerchant(merchant?.id ?? 0);
@@ -113,7 +117,7 @@ export function MerchantForm({
       for (const [name, message] of Object.entries(PHONE_ERRORS)) {
         const error = result.errors[name as keyof typeof PHONE_ERRORS];
         if (error) {
-          error.message = values[name as keyof typeof PHONE_ERRORS] ? message : 'is required';
+          error.message = values[name as keyof typeof PHONE_ERRORS] ? message : invalid(V.required);
         }
       }
       return result;
@@ -169,11 +173,11 @@ export function MerchantForm({
   }, focusFirstInvalid);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit merchant' : 'New merchant'}>
+    <form onSubmit={submit} noValidate aria-label={editing ? t`Edit merchant` : t`New merchant`}>
       {guard.dialog}
       <Stack gap="lg">
         {!editing && (
-          <Fieldset legend="Kind">
+          <Fieldset legend={t`Kind`}>
             <Stack gap="sm">
               <Radio.Group
                 value={kind}
@@ -181,12 +185,12 @@ export function MerchantForm({
                   setKind(value as 'customer' | 'contact');
                   form.clearErrors('contactOwnerBusinessId');
                 }}
-                label="This merchant is"
-                description="A customer does business with you directly. A contact is someone one of your customers pays or is paid by."
+                label={t`This merchant is`}
+                description={t`A customer does business with you directly. A contact is someone one of your customers pays or is paid by.`}
               >
                 <Group mt="xs">
-                  <Radio value="customer" label="A customer" />
-                  <Radio value="contact" label="A contact of a customer" />
+                  <Radio value="customer" label={t`A customer`} />
+                  <Radio value="contact" label={t`A contact of a customer`} />
                 </Group>
               </Radio.Group>
               {kind === 'contact' && (
@@ -194,10 +198,11 @@ export function MerchantForm({
                   form={form}
                   name="contactOwnerBusinessId"
                   choices={customers}
-                  label="Owner"
-                  description="The customer this contact belongs to"
-                  noun="customer"
-                  role="owns this contact"
+                  label={t`Owner`}
+                  description={t`The customer this contact belongs to`}
+                  placeholder={t`Choose a customer`}
+                  nothingFound={t`No customer matches`}
+                  prompt={t`Choose the customer that owns this contact`}
                   none={null}
                   onChosen={(id) => void prefillFromOwner(id)}
                 />
@@ -206,36 +211,36 @@ export function MerchantForm({
           </Fieldset>
         )}
 
-        <Fieldset legend="Business">
+        <Fieldset legend={t`Business`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput required {...textField(form, 'name', 'Legal name')} />
+            <TextInput required {...textField(form, 'name', t`Legal name`)} />
             <TextInput
-              placeholder="Optional: the local company number"
-              {...textField(form, 'localRegNumber', 'Registration number')}
+              placeholder={t`Optional: the local company number`}
+              {...textField(form, 'localRegNumber', t`Registration number`)}
             />
             <SelectField
               form={form}
               name="industry"
-              label="Industry"
+              label={t`Industry`}
               required
               searchable
-              placeholder="Choose an industry"
-              data={INDUSTRY_CHOICES}
-              prompt="Choose an industry"
+              placeholder={t`Choose an industry`}
+              data={industryChoices()}
+              prompt={t`Choose an industry`}
             />
             <SelectField
               form={form}
               name="countryIso"
               as={CountrySelect}
-              label="Country"
+              label={t`Country`}
               required
-              prompt="Choose a country"
+              prompt={t`Choose a country`}
             />
           </SimpleGrid>
         </Fieldset>
 
         <AddressFieldset
-          legend="Address"
+          legend={t`Address`}
           form={form}
           required
           names={{
@@ -247,18 +252,18 @@ export function MerchantForm({
           }}
         />
 
-        <Fieldset legend="Contact person">
+        <Fieldset legend={t`Contact person`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput required {...textField(form, 'contactName', 'Full name')} />
+            <TextInput required {...textField(form, 'contactName', t`Full name`)} />
             <TextInput
               type="email"
               required
               autoComplete="off"
-              {...textField(form, 'contactEmail', 'Email')}
+              {...textField(form, 'contactEmail', t`Email`)}
             />
             <Group gap="sm" align="flex-start" wrap="nowrap">
               <TextInput
-                aria-label="Phone country code"
+                aria-label={t`Phone country code`}
                 required
                 w={120}
                 inputMode="tel"
@@ -268,8 +273,8 @@ export function MerchantForm({
                     +
                   </Text>
                 }
-                {...textField(form, 'contactPhonePrefix', 'Country code', {
-                  errorLabel: 'Phone country code',
+                {...textField(form, 'contactPhonePrefix', t`Country code`, {
+                  errorLabel: t`Phone country code`,
                 })}
               />
               <TextInput
@@ -277,7 +282,7 @@ export function MerchantForm({
                 style={{ flex: 1 }}
                 inputMode="tel"
                 autoComplete="off"
-                {...textField(form, 'contactPhone', 'Phone number')}
+                {...textField(form, 'contactPhone', t`Phone number`)}
               />
             </Group>
           </SimpleGrid>
@@ -285,11 +290,11 @@ export function MerchantForm({
 
         <FormActions
           mutation={mutation}
-          refused="The merchant was not saved"
+          refused={t`The merchant was not saved`}
           placed={FIELDS}
           onCancel={onCancel}
         >
-          {editing ? 'Save changes' : 'Create merchant'}
+          {editing ? t`Save changes` : t`Create merchant`}
         </FormActions>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { Field, RecordTimes } from '#/components/field';
 import type { Merchant } from '#/api/schemas/merchant';
@@ -20,19 +21,28 @@ export function MerchantProfile({
   ]
     .filter(Boolean)
     .join(', ');
+  const { t } = useLingui();
   return (
-    <Panel title="Profile">
+    <Panel title={t`Profile`}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          <Field label="Kind">
+          <Field label={t`Kind`}>
             <MerchantKind merchant={merchant} />
           </Field>
-          <Field label="Industry">{industryLabel(merchant.industry)}</Field>
-          <Field label="Registration number">{merchant.localRegNumber}</Field>
-          <Field label="Address">{address}</Field>
-          <Field label="Contact">{merchant.contactName}</Field>
-          <Field label="Email">{merchant.contactEmail}</Field>
-          <Field label="Phone">
+          <Field label={t`Industry`}>{industryLabel(merchant.industry)}</Field>
+          <Field label={t`Registration number`}>
+            <span translate="no">{merchant.localRegNumber}</span>
+          </Field>
+          <Field label={t`Address`}>
+            <span translate="no">{address}</span>
+          </Field>
+          <Field label={t`Contact`}>
+            <span translate="no">{merchant.contactName}</span>
+          </Field>
+          <Field label={t`Email`}>
+            <span translate="no">{merchant.contactEmail}</span>
+          </Field>
+          <Field label={t`Phone`}>
             {merchant.contactPhone
               ? formatPhone(merchant.contactPhonePrefix, merchant.contactPhone)
               : ''}

@@ -1,5 +1,8 @@
 // Onboarding: the legal agreements with their links, accepting them, and submitting, with the
 // rule for when submitting is allowed said in words.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconSend } from '@tabler/icons-react';
@@ -25,7 +28,21 @@ import { showDone } from '#/components/notify';
 /** The KYC statuses in which onboarding may be submitted, and documents given. */
 export const ONBOARDING_OPEN: readonly string[] = ['NEW', 'PENDING', 'ACTION_NEEDED'];
 
+/** " · accepted 26 Nov 2026, 14:05 by Omar Operations" after an agreement's version. */
+function AcceptedWhen({ at, by }: { at: number; by: string | undefined }) {
+  const when = <DateTime value={at} />;
+  return by ? (
+    <Trans>
+      {' '}
+      · accepted {when} by <span translate="no">{by}</span>
+    </Trans>
+  ) : (
+    <Trans> · accepted {when}</Trans>
+  );
+}
+
 export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
+  const { t } = useLingui();
   const agreements = useQuery(agreementsQuery(merchant.id));
   // What the review asks for, in words, while the merchant is ACTION_NEEDED (decision 073).
   const asked = useQuery({
@@ -49,48 +66,55 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
 
   let rule: string;
   if (!statusAllows) {
+    const status = valueInWords(merchant.kycStatus);
     rule =
       merchant.kycStatus === 'VALID'
-        ? 'This merchant is verified; there is nothing to submit.'
+        ? t`This merchant is verified; there is nothing to submit.`
         : merchant.kycStatus === 'UNDER_REVIEW' || merchant.kycStatus === 'PENDING_REVIEW'
-          ? 'Onboarding is being reviewed. The KYC status changes when the review is done.'
-          : `Onboarding cannot be submitted while the KYC status is ${valueInWords(merchant.kycStatus).toLowerCase()}.`;
+          ? t`Onboarding is being reviewed. The KYC status changes when the review is done.`
+          : t`Onboarding cannot be submitted while the KYC status is “${status}”.`;
   } else if (pending.length > 0) {
-    rule = `Accept ${pending.length === 1 ? 'the remaining agreement' : `the ${pending.length} remaining agreements`} to submit onboarding.`;
+    rule = tr(
+      msg({
+        message:
+          '{count, plural, one {Accept the remaining agreement to submit onboarding.} other {Accept the # remaining agreements to submit onboarding.}}',
+      }),
+      { count: pending.length },
+    );
   } else {
-    rule = 'Every agreement is accepted: onboarding can be submitted for review.';
+    rule = t`Every agreement is accepted: onboarding can be submitted for review.`;
   }
 
   const acceptOne = (agreement: Agreement) =>
     accept.mutate([agreement.id], {
       onSuccess: () => {
         setConfirming(null);
-        showDone('Agreement accepted', `${agreement.name}, for ${merchant.name}.`);
+        showDone(t`Agreement accepted`, t`${agreement.name}, for ${merchant.name}.`);
       },
     });
 
   return (
     <Panel
-      title="Onboarding"
+      title={t`Onboarding`}
       description={
-        <>
+        <Trans>
           Onboarding can be submitted while the KYC status is New, Pending or Action needed, once
           every agreement is accepted.
-        </>
+        </Trans>
       }
     >
       {merchant.kycStatus === 'ACTION_NEEDED' && (
-        <Alert color="orange" variant="light" title="Action needed" mb="sm">
+        <Alert color="orange" variant="light" title={t`Action needed`} mb="sm">
           {asked ? (
-            <Text size="sm" data-testid="action-needed">
+            <Text size="sm" data-testid="action-needed" translate="no">
               {asked.reason}
             </Text>
           ) : (
-            KYC_STATUS_MEANING.ACTION_NEEDED
+            tr(KYC_STATUS_MEANING.ACTION_NEEDED)
           )}
         </Alert>
       )}
-      <QueryView query={agreements} loading="Loading agreements">
+      <QueryView query={agreements} loading={t`Loading agreements`}>
         {() => (
           <Stack
             component="ul"
@@ -98,7 +122,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
             p={0}
             m={0}
             style={{ listStyle: 'none' }}
-            aria-label="Agreements"
+            aria-label={t`Agreements`}
           >
             {list.map((a) => (
               <li key={a.id}>
@@ -111,23 +135,20 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
                       size="sm"
                       fw={500}
                     >
-                      {a.name} <IconExternalLink size={12} aria-label="(opens in a new tab)" />
+                      <span translate="no">{a.name}</span>{' '}
+                      <IconExternalLink size={12} aria-label={t`(opens in a new tab)`} />
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      Version {a.version}
+                      {t`Version ${a.version}`}
                       {a.acceptedTime !== null && (
-                        <>
-                          {' · accepted '}
-                          <DateTime value={a.acceptedTime} />
-                          {acceptedBy(a.id) ? ` by ${acceptedBy(a.id)}` : ''}
-                        </>
+                        <AcceptedWhen at={a.acceptedTime} by={acceptedBy(a.id)} />
                       )}
                     </Text>
                   </div>
                   {a.accepted ? (
-                    <DoneBadge>Accepted</DoneBadge>
+                    <DoneBadge>{t`Accepted`}</DoneBadge>
                   ) : !mayAccept ? (
-                    <PendingBadge>Not accepted</PendingBadge>
+                    <PendingBadge>{t`Not accepted`}</PendingBadge>
                   ) : (
                     <Button
                       size="xs"
@@ -136,9 +157,9 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
                         accept.reset();
                         setConfirming(a);
                       }}
-                      aria-label={`Accept ${a.name}`}
+                      aria-label={t`Accept ${a.name}`}
                     >
-                      Accept
+                      <Trans>Accept</Trans>
                     </Button>
                   )}
                 </Group>
@@ -150,24 +171,25 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
       <ConfirmDialog
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={`Accept ${confirming?.name ?? 'the agreement'}?`}
-        confirmLabel="Accept for the merchant"
+        title={confirming ? t`Accept ${confirming.name}?` : t`Accept the agreement?`}
+        confirmLabel={t`Accept for the merchant`}
         danger={false}
-        cancelLabel="Back"
+        cancelLabel={t`Back`}
         pending={accept.isPending}
         error={accept.isError ? accept.error : undefined}
-        failed="Not accepted"
+        failed={t`Not accepted`}
         onConfirm={() => confirming && acceptOne(confirming)}
       >
-        <Text size="sm">
-          You accept version {confirming?.version} of {confirming?.name} on behalf of{' '}
-          {merchant.name}. Accept only what the merchant has read and agreed to: the dashboard
-          records that you accepted it, and when.
-        </Text>
         {confirming && (
-          <Anchor href={confirming.url} target="_blank" rel="noopener noreferrer" size="sm">
-            Read {confirming.name} <IconExternalLink size={12} aria-label="(opens in a new tab)" />
-          </Anchor>
+          <>
+            <Text size="sm">
+              {t`You accept version ${confirming.version} of ${confirming.name} on behalf of ${merchant.name}. Accept only what the merchant has read and agreed to: the dashboard records that you accepted it, and when.`}
+            </Text>
+            <Anchor href={confirming.url} target="_blank" rel="noopener noreferrer" size="sm">
+              {t`Read ${confirming.name}`}{' '}
+              <IconExternalLink size={12} aria-label={t`(opens in a new tab)`} />
+            </Anchor>
+          </>
         )}
       </ConfirmDialog>
       <Stack gap="xs" mt="lg">
@@ -183,17 +205,17 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
             onClick={() =>
               submit.mutate(undefined, {
                 onSuccess: () =>
-                  showDone('Onboarding submitted', 'The merchant is now under review.'),
+                  showDone(t`Onboarding submitted`, t`The merchant is now under review.`),
                 onError: (error) =>
                   notifications.show({
                     color: 'red',
-                    title: 'Not submitted',
+                    title: t`Not submitted`,
                     message: errorMessage(error),
                   }),
               })
             }
           >
-            Submit onboarding
+            <Trans>Submit onboarding</Trans>
           </Button>
           {!submitPermission.allowed && (
             <Text id="why-not-submit" size="xs" c="dimmed">
@@ -202,7 +224,7 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
           )}
         </Group>
         {submit.isError && (
-          <ApiErrorAlert error={submit.error} title="Onboarding was not submitted" />
+          <ApiErrorAlert error={submit.error} title={t`Onboarding was not submitted`} />
         )}
       </Stack>
     </Panel>

@@ -1,5 +1,9 @@
 // A record's waiting automatic move (KYC review, quote, settlement) with "Do it now", and
 // whether the partner's moves are held (docs/decisions/023). Sandbox only.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import '@mantine/core/styles/Switch.css';
 import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconClockPause, IconPlayerTrackNext } from '@tabler/icons-react';
@@ -10,13 +14,28 @@ import { DateTime } from '#/components/date-time';
 import { usePermission } from '../../session/queries';
 import { movesQuery, useHoldMoves, useReleaseMoves, useRunMove } from '../queries';
 
-const MOVE_LABEL: Record<PendingMove['kind'], string> = {
-  kyc_review: 'KYC review',
-  transaction_quote: 'Quote',
-  transaction_settle: 'Settlement',
+const MOVE_LABEL: Record<PendingMove['kind'], MessageDescriptor> = {
+  kyc_review: msg`KYC review`,
+  transaction_quote: msg`Quote`,
+  transaction_settle: msg`Settlement`,
 };
 
+/** "Sandbox: KYC review due 26 Nov 2026, 14:05", ", but held" when moves are held. */
+function MoveDue({ move, due, held }: { move: string; due: number; held: boolean }) {
+  const when = <DateTime value={due} />;
+  return held ? (
+    <Trans>
+      Sandbox: {move} due {when}, but held
+    </Trans>
+  ) : (
+    <Trans>
+      Sandbox: {move} due {when}
+    </Trans>
+  );
+}
+
 export function AutomaticMove({ target }: { target: MoveTarget }) {
+  const { t } = useLingui();
   const moves = useQuery(movesQuery(target));
   const run = useRunMove();
   const release = useReleaseMoves();
@@ -28,7 +47,7 @@ export function AutomaticMove({ target }: { target: MoveTarget }) {
       variant="light"
       color={moves.data.held ? 'gray' : 'blue'}
       mb="md"
-      aria-label="Automatic move"
+      aria-label={t`Automatic move`}
       icon={
         moves.data.held ? (
           <IconClockPause size={18} aria-hidden />
@@ -40,14 +59,15 @@ export function AutomaticMove({ target }: { target: MoveTarget }) {
       <Stack gap={6}>
         {next && (
           <Text size="sm">
-            Sandbox: {MOVE_LABEL[next.kind]} due <DateTime value={next.dueTime} />
-            {moves.data.held && ', but held'}
+            <MoveDue move={tr(MOVE_LABEL[next.kind])} due={next.dueTime} held={moves.data.held} />
           </Text>
         )}
         {moves.data.held && (
           <Text size="sm">
-            Automatic moves are held for this partner since{' '}
-            <DateTime value={moves.data.heldSince!} />: nothing moves by itself until released.
+            <Trans>
+              Automatic moves are held for this partner since{' '}
+              <DateTime value={moves.data.heldSince!} />: nothing moves by itself until released.
+            </Trans>
           </Text>
         )}
         {permitted.allowed && (
@@ -59,7 +79,7 @@ export function AutomaticMove({ target }: { target: MoveTarget }) {
                 loading={run.isPending}
                 leftSection={<IconPlayerTrackNext size={14} aria-hidden />}
               >
-                Do it now
+                <Trans>Do it now</Trans>
               </Button>
             )}
             {moves.data.held && (
@@ -69,13 +89,13 @@ export function AutomaticMove({ target }: { target: MoveTarget }) {
                 onClick={() => release.mutate()}
                 loading={release.isPending}
               >
-                Release moves
+                <Trans>Release moves</Trans>
               </Button>
             )}
           </Group>
         )}
-        {run.isError && <ApiErrorAlert error={run.error} title="Not done" />}
-        {release.isError && <ApiErrorAlert error={release.error} title="Not released" />}
+        {run.isError && <ApiErrorAlert error={run.error} title={t`Not done`} />}
+        {release.isError && <ApiErrorAlert error={release.error} title={t`Not released`} />}
       </Stack>
     </Alert>
   );
@@ -83,6 +103,7 @@ export function AutomaticMove({ target }: { target: MoveTarget }) {
 
 /** The sandbox tools' switch: hold every automatic move of this partner, or let them run. */
 export function HoldMoves() {
+  const { t } = useLingui();
   const moves = useQuery(movesQuery());
   const hold = useHoldMoves();
   const release = useReleaseMoves();
@@ -90,8 +111,8 @@ export function HoldMoves() {
   return (
     <Stack gap="xs">
       <Switch
-        label="Hold automatic moves"
-        description="KYC reviews, quotes and settlements wait where they are until released; released, whatever fell due meanwhile happens at once."
+        label={t`Hold automatic moves`}
+        description={t`KYC reviews, quotes and settlements wait where they are until released; released, whatever fell due meanwhile happens at once.`}
         checked={held}
         disabled={!moves.data || hold.isPending || release.isPending}
         onChange={(e) => (e.currentTarget.checked ? hold.mutate() : release.mutate())}
@@ -100,12 +121,18 @@ export function HoldMoves() {
         <Text size="sm" c="dimmed">
           {held ? (
             <>
-              Held since <DateTime value={moves.data.heldSince!} />.{' '}
+              <Trans>
+                Held since <DateTime value={moves.data.heldSince!} />.
+              </Trans>{' '}
             </>
           ) : null}
-          {moves.data.moves.length === 0
-            ? 'No automatic move is waiting.'
-            : `${moves.data.moves.length} automatic ${moves.data.moves.length === 1 ? 'move is' : 'moves are'} waiting.`}
+          {tr(
+            msg({
+              message:
+                '{count, plural, =0 {No automatic move is waiting.} one {# automatic move is waiting.} other {# automatic moves are waiting.}}',
+            }),
+            { count: moves.data.moves.length },
+          )}
         </Text>
       )}
       {(hold.error ?? release.error) && <ApiErrorAlert error={hold.error ?? release.error} />}

@@ -3,6 +3,7 @@
 // before saving, the dashboard checks that IBAN, BIC and bank country agree and warns when
 // another merchant has the same number (docs/decisions/025). A change of an active account's
 // bank details is held until someone else approves it.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -71,6 +72,16 @@ function withBlanksAsNull(values: Values): Values {
   return out as Values;
 }
 
+/** Another merchant's account with the same number, in the page's words. */
+function DuplicateWarning({ warning }: { warning: PayeeCheckResult['warnings'][number] }) {
+  const { t } = useLingui();
+  const { accountId, businessId } = warning;
+  const owner = warning.merchantName ?? t`a merchant`;
+  return warning.field === 'iban'
+    ? t`This IBAN is also on payout account #${accountId} of ${owner} (merchant #${businessId}).`
+    : t`This account number is also on payout account #${accountId} of ${owner} (merchant #${businessId}).`;
+}
+
 export function PayoutAccountForm({
   account,
   businessId,
@@ -85,6 +96,7 @@ export function PayoutAccountForm({
   onHeld?: (change: PayeeChange) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const editing = account !== undefined;
   const create = useCreatePayoutAccount();
   const update = useUpdatePayoutAccount(account?.id ?? 0);
@@ -174,20 +186,21 @@ export function PayoutAccountForm({
     <form
       onSubmit={submit}
       noValidate
-      aria-label={editing ? 'Edit payout account' : 'New payout account'}
+      aria-label={editing ? t`Edit payout account` : t`New payout account`}
     >
       {guard.dialog}
       <Stack gap="lg">
         {!editing && (
-          <Fieldset legend="Owner and currency">
+          <Fieldset legend={t`Owner and currency`}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <RecordField
                 form={form}
                 name="businessId"
                 choices={owners}
-                label="Merchant"
-                noun="merchant"
-                role="owns the account"
+                label={t`Merchant`}
+                placeholder={t`Choose a merchant`}
+                nothingFound={t`No merchant matches`}
+                prompt={t`Choose the merchant that owns the account`}
                 none={undefined}
                 onChosen={(id) => void prefillFromMerchant(id)}
               />
@@ -195,60 +208,60 @@ export function PayoutAccountForm({
                 form={form}
                 name="currencySymbol"
                 as={PayoutCurrencySelect}
-                label="Currency"
+                label={t`Currency`}
                 required
-                prompt="Choose a currency"
+                prompt={t`Choose a currency`}
               />
             </SimpleGrid>
           </Fieldset>
         )}
 
-        <Fieldset legend="Bank account">
+        <Fieldset legend={t`Bank account`}>
           <Text size="sm" c="dimmed" mb="sm">
-            Give an IBAN, an account number, or both.
+            <Trans>Give an IBAN, an account number, or both.</Trans>
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput required {...textField(form, 'accountHolderName', 'Account holder')} />
-            <TextInput required {...textField(form, 'bankName', 'Bank name')} />
+            <TextInput required {...textField(form, 'accountHolderName', t`Account holder`)} />
+            <TextInput required {...textField(form, 'bankName', t`Bank name`)} />
             <TextInput
-              label="IBAN"
+              label={t`IBAN`}
               spellCheck={false}
               autoComplete="off"
-              placeholder="e.g. DE89 3704 0044 0532 0130 00"
-              description="Fills the bank country and bank code."
+              placeholder={t`e.g. DE89 3704 0044 0532 0130 00`}
+              description={t`Fills the bank country and bank code.`}
               {...form.register('iban', { onBlur: (e) => fillFromIban(e.target.value) })}
-              error={fieldError('IBAN', errors.iban?.message)}
+              error={fieldError(t`IBAN`, errors.iban?.message)}
             />
             <TextInput
               spellCheck={false}
               autoComplete="off"
-              {...textField(form, 'accountNumber', 'Account number')}
+              {...textField(form, 'accountNumber', t`Account number`)}
             />
             <TextInput
               spellCheck={false}
               autoComplete="off"
-              placeholder="e.g. DEUTDEFF"
-              {...textField(form, 'swiftCode', 'BIC (SWIFT code)', { errorLabel: 'BIC' })}
+              placeholder={t`e.g. DEUTDEFF`}
+              {...textField(form, 'swiftCode', t`BIC (SWIFT code)`, { errorLabel: t`BIC` })}
             />
             <TextInput
               spellCheck={false}
-              {...textField(form, 'routingNumber', 'Routing number or bank code', {
-                errorLabel: 'Routing number',
+              {...textField(form, 'routingNumber', t`Routing number or bank code`, {
+                errorLabel: t`Routing number`,
               })}
             />
             <SelectField
               form={form}
               name="countryIso"
               as={CountrySelect}
-              label="Bank country"
+              label={t`Bank country`}
               required
-              prompt="Choose a country"
+              prompt={t`Choose a country`}
             />
           </SimpleGrid>
         </Fieldset>
 
         <AddressFieldset
-          legend="Bank address (optional)"
+          legend={t`Bank address (optional)`}
           form={form}
           names={{
             street: 'address',
@@ -260,32 +273,36 @@ export function PayoutAccountForm({
         />
 
         {warned && (
-          <WarningAlert title="Check before saving" data-testid="payee-warnings">
+          <WarningAlert title={t`Check before saving`} data-testid="payee-warnings">
             {warned.check.warnings.map((w) => (
               <Text size="sm" key={`${w.field}-${w.accountId}`}>
-                {w.field === 'iban' ? 'This IBAN' : 'This account number'} {w.message}.
+                <DuplicateWarning warning={w} />
               </Text>
             ))}
             <Text size="sm" mt={4}>
-              Paying one person's money to another's account is how invoice fraud works: save only
-              if this is expected.
+              <Trans>
+                Paying one person's money to another's account is how invoice fraud works: save only
+                if this is expected.
+              </Trans>
             </Text>
           </WarningAlert>
         )}
         {editing && (account.accountStatus === 'ACTIVE' || account.accountStatus === 'FROZEN') && (
           <Text size="sm" c="dimmed">
-            A change of this account's IBAN, account number, BIC, routing number, holder or bank
-            country waits for someone else's approval before it applies.
+            <Trans>
+              A change of this account's IBAN, account number, BIC, routing number, holder or bank
+              country waits for someone else's approval before it applies.
+            </Trans>
           </Text>
         )}
         <FormActions
           mutation={mutation}
-          refused="The payout account was not saved"
+          refused={t`The payout account was not saved`}
           placed={FIELDS}
           onCancel={onCancel}
           busy={checking}
         >
-          {warned ? 'Save anyway' : editing ? 'Save changes' : 'Create payout account'}
+          {warned ? t`Save anyway` : editing ? t`Save changes` : t`Create payout account`}
         </FormActions>
       </Stack>
     </form>

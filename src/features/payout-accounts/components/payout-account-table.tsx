@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Text } from '@mantine/core';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { type Column, DateCell, IdNote, recordTable } from '#/components/data-table';
@@ -12,12 +14,18 @@ export function accountLabel(account: PayoutAccount): string {
 
 type AccountRow = PayoutAccount & { merchantName?: string | null };
 
-const ACCOUNT_COLUMNS: Array<Column<AccountRow>> = [
+const accountColumns = (): Array<Column<AccountRow>> => [
   {
-    header: 'Account',
+    header: tr(msg`Account`),
     cell: (a) => (
       <>
-        <AnchorLink to="/payout-accounts/$id" params={{ id: a.id }} ff="monospace" size="sm">
+        <AnchorLink
+          to="/payout-accounts/$id"
+          params={{ id: a.id }}
+          ff="monospace"
+          size="sm"
+          translate="no"
+        >
           {accountLabel(a)}
         </AnchorLink>
         <IdNote>#{a.id}</IdNote>
@@ -25,35 +33,38 @@ const ACCOUNT_COLUMNS: Array<Column<AccountRow>> = [
     ),
   },
   {
-    header: 'Holder and bank',
+    header: tr(msg`Holder and bank`),
     cell: (a) => (
       <>
-        <Text size="sm">{a.accountHolderName}</Text>
-        <IdNote>
+        <Text size="sm" translate="no">
+          {a.accountHolderName}
+        </Text>
+        <IdNote translate="no">
           {a.bankName} · {a.countryIso}
         </IdNote>
       </>
     ),
   },
   {
-    header: 'Merchant',
+    id: 'merchant',
+    header: tr(msg`Merchant`),
     cell: (a) => (
       <>
-        <AnchorLink to="/merchants/$id" params={{ id: a.businessId }} size="sm">
+        <AnchorLink to="/merchants/$id" params={{ id: a.businessId }} size="sm" translate="no">
           {a.merchantName ?? `#${a.businessId}`}
         </AnchorLink>
         {a.merchantName && <IdNote>#{a.businessId}</IdNote>}
       </>
     ),
   },
-  { header: 'Currency', cell: (a) => a.currencySymbol },
-  { header: 'Status', cell: (a) => <StatusBadge status={a.accountStatus} /> },
-  { header: 'Created', cell: (a) => <DateCell value={a.creationTime} /> },
+  { header: tr(msg`Currency`), cell: (a) => a.currencySymbol },
+  { header: tr(msg`Status`), cell: (a) => <StatusBadge status={a.accountStatus} /> },
+  { header: tr(msg`Created`), cell: (a) => <DateCell value={a.creationTime} /> },
 ];
 
 /** With the owner's name from the local index when it has it (AccountRow). */
 export const PayoutAccountTable = recordTable({
-  columns: ACCOUNT_COLUMNS,
+  columns: accountColumns,
   rowKey: (a) => a.id,
   minWidth: 720,
 });

@@ -70,7 +70,7 @@ export function ReportFilters({
         allowDeselect={false}
         value={search.period ?? 'lastMonth'}
         data={[
-          ...PRESETS.map((p) => ({ value: p, label: PRESET_LABEL[p] })),
+          ...PRESETS.map((p) => ({ value: p, label: tr(PRESET_LABEL[p]) })),
           { value: 'custom', label: 'Days I choose' },
         ]}
         onChange={(value) =>

@@ -1,5 +1,8 @@
 // The request log in the dashboard: what the sandbox answered to each request, with both bodies
 // and the request as a curl command to run again (docs/decisions/023).
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import {
   Badge,
   Button,
@@ -58,7 +61,7 @@ function Body({ label, text }: { label: string; text: string | null }) {
         </ScrollArea.Autosize>
       ) : (
         <Text size="sm" c="dimmed">
-          None
+          <Trans>None</Trans>
         </Text>
       )}
     </Stack>
@@ -73,9 +76,12 @@ export function LoggedRequestDetails({
   entry: LoggedRequest;
   baseUrl: string;
 }) {
+  const { t } = useLingui();
   const curl = curlOf(entry, baseUrl);
+  const operation = entry.operationId ?? t`no operation`;
+  const source = entry.source || t`an unnamed client`;
   return (
-    <Paper withBorder p="lg" radius="md" aria-label={`Request ${entry.requestId}`}>
+    <Paper withBorder p="lg" radius="md" aria-label={t`Request ${entry.requestId}`}>
       <Group justify="space-between" align="flex-start" mb="sm">
         <div>
           <Title order={2} fz="lg">
@@ -86,10 +92,13 @@ export function LoggedRequestDetails({
           </Title>
           <Text size="sm" c="dimmed">
             <DateTime value={entry.time} /> · {entry.durationMs.toFixed(1)} ms ·{' '}
-            {entry.operationId ?? 'no operation'} · from {entry.source || 'an unnamed client'}
+            <span translate={entry.operationId ? 'no' : undefined}>{operation}</span> ·{' '}
+            <Trans>
+              from <span translate={entry.source ? 'no' : undefined}>{source}</span>
+            </Trans>
           </Text>
           <Text size="sm" c="dimmed">
-            Request id <Code>{entry.requestId}</Code>
+            <Trans>Request id</Trans> <Code>{entry.requestId}</Code>
             {entry.idempotencyKey && (
               <>
                 {' '}
@@ -100,13 +109,13 @@ export function LoggedRequestDetails({
         </div>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Body label="Request body" text={entry.requestBody} />
-        <Body label="Response body" text={entry.responseBody} />
+        <Body label={t`Request body`} text={entry.requestBody} />
+        <Body label={t`Response body`} text={entry.responseBody} />
       </SimpleGrid>
       <Stack gap={4} mt="md">
         <Group justify="space-between">
           <Text size="sm" fw={600}>
-            As curl
+            <Trans>As curl</Trans>
           </Text>
           <CopyButton value={curl} timeout={1500}>
             {({ copied, copy }) => (
@@ -118,16 +127,18 @@ export function LoggedRequestDetails({
                   copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
                 }
               >
-                {copied ? 'Copied' : 'Copy as curl'}
+                {copied ? t`Copied` : t`Copy as curl`}
               </Button>
             )}
           </CopyButton>
         </Group>
-        <Code block aria-label="The request as curl">
+        <Code block aria-label={t`The request as curl`}>
           {curl}
         </Code>
         <Text size="xs" c="dimmed">
-          Set SANDBOX_API_KEY and SANDBOX_API_SECRET first: the log never keeps credentials.
+          <Trans>
+            Set SANDBOX_API_KEY and SANDBOX_API_SECRET first: the log never keeps credentials.
+          </Trans>
         </Text>
       </Stack>
     </Paper>
@@ -136,24 +147,24 @@ export function LoggedRequestDetails({
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const;
 
-const REQUEST_COLUMNS: Array<Column<LoggedRequest>> = [
-  { header: 'When', td: NO_WRAP, cell: (entry) => <DateTime value={entry.time} /> },
+const requestColumns = (): Array<Column<LoggedRequest>> => [
+  { header: tr(msg`When`), td: NO_WRAP, cell: (entry) => <DateTime value={entry.time} /> },
   {
-    header: 'Request',
+    header: tr(msg`Request`),
     cell: (entry) => (
       <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
         {entry.method} {entry.path}
       </Text>
     ),
   },
-  { header: 'Status', cell: (entry) => <StatusCode status={entry.status} /> },
+  { header: tr(msg`Status`), cell: (entry) => <StatusCode status={entry.status} /> },
   {
-    header: 'Took',
+    header: tr(msg`Took`),
     td: NO_WRAP,
     cell: (entry) => <Text size="sm">{entry.durationMs.toFixed(1)} ms</Text>,
   },
   {
-    header: 'Request id',
+    header: tr(msg`Request id`),
     cell: (entry) => (
       <AnchorLink to="/requests" search={{ requestId: entry.requestId }} size="sm" ff="monospace">
         {entry.requestId.slice(0, 8)}
@@ -164,7 +175,7 @@ const REQUEST_COLUMNS: Array<Column<LoggedRequest>> = [
 
 /** Logged requests as a table; each links to its entry in the log. */
 export const RequestTable = recordTable({
-  columns: REQUEST_COLUMNS,
+  columns: requestColumns,
   rowKey: (entry) => entry.id,
   minWidth: 760,
 });
@@ -178,6 +189,7 @@ export function RecordRequests({
   objectId: number;
 }) {
   // The changes first: the page's own reads, asked again every few seconds, would bury them.
+  const { t } = useLingui();
   const [kind, setKind] = useState<'writes' | 'all'>('writes');
   const log = useQuery(
     requestLogQuery({
@@ -189,17 +201,17 @@ export function RecordRequests({
   );
   return (
     <Panel
-      title="API requests"
+      title={t`API requests`}
       actions={
         <Group gap="sm">
           <SegmentedControl
             size="xs"
-            aria-label="Requests shown"
+            aria-label={t`Requests shown`}
             value={kind}
             onChange={(value) => setKind(value as typeof kind)}
             data={[
-              { value: 'writes', label: 'Changes' },
-              { value: 'all', label: 'Reads too' },
+              { value: 'writes', label: t`Changes` },
+              { value: 'all', label: t`Reads too` },
             ]}
           />
           <AnchorLink
@@ -207,7 +219,7 @@ export function RecordRequests({
             search={{ objectType, objectId, ...(kind === 'writes' ? { kind } : {}) }}
             size="sm"
           >
-            All in the request log
+            <Trans>All in the request log</Trans>
           </AnchorLink>
         </Group>
       }
@@ -216,11 +228,11 @@ export function RecordRequests({
         query={log}
         empty={
           kind === 'writes'
-            ? 'No request has changed it since the log began.'
-            : 'No request has touched it since the log began.'
+            ? t`No request has changed it since the log began.`
+            : t`No request has touched it since the log began.`
         }
       >
-        {(data) => <RequestTable rows={data.results} label="API requests for this record" />}
+        {(data) => <RequestTable rows={data.results} label={t`API requests for this record`} />}
       </QueryView>
     </Panel>
   );

@@ -1,4 +1,7 @@
 // Forms that set a KYC or account status in the sandbox and show the event that followed.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Alert, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,20 +23,27 @@ import { useSimulateAccountStatus, useSimulateKyc } from '../queries';
 import { ENVIRONMENT_COLOR } from '#/lib/environment-colors';
 
 function Outcome({ status, event }: { status: string; event: Event | undefined }) {
+  const { t } = useLingui();
   return (
-    <Alert color="green" variant="light" role="status" title="Status applied">
+    <Alert color="green" variant="light" role="status" title={t`Status applied`}>
       <Stack gap={4}>
         <Group gap="xs">
-          <Text size="sm">The status is now</Text>
+          <Text size="sm">
+            <Trans>The status is now</Trans>
+          </Text>
           <StatusBadge status={status} size="sm" />
         </Group>
         {event ? (
           <Text size="sm">
-            Event <Code>#{event.id}</Code> <Code>{event.type}</Code> emitted{' '}
-            <DateTime value={event.creationTime} />.
+            <Trans>
+              Event <Code>#{event.id}</Code> <Code>{event.type}</Code> emitted{' '}
+              <DateTime value={event.creationTime} />.
+            </Trans>
           </Text>
         ) : (
-          <Text size="sm">No event was found for this change.</Text>
+          <Text size="sm">
+            <Trans>No event was found for this change.</Trans>
+          </Text>
         )}
       </Stack>
     </Alert>
@@ -61,12 +71,13 @@ function SimulationCard<S extends string>({
   outcome?: { status: string; event: Event | undefined } | undefined;
   selectLabel: string;
 }) {
+  const { t } = useLingui();
   const form = useForm<{ status: string }>({
     resolver: zodResolver(
       z.object({
-        status: z
-          .string()
-          .refine((v) => (statuses as readonly string[]).includes(v), { error: 'Choose a status' }),
+        status: z.string().refine((v) => (statuses as readonly string[]).includes(v), {
+          error: tr(msg`Choose a status`),
+        }),
       }),
     ),
     defaultValues: { status: '' },
@@ -94,7 +105,7 @@ function SimulationCard<S extends string>({
             form={form}
             name="status"
             label={selectLabel}
-            placeholder="Choose a status"
+            placeholder={t`Choose a status`}
             data={statuses.map((s) => ({ value: s, label: valueInWords(s), disabled: false }))}
             w={220}
             allowDeselect={false}
@@ -105,18 +116,18 @@ function SimulationCard<S extends string>({
             disabled={!status}
             loading={pending}
           >
-            Apply
+            <Trans>Apply</Trans>
           </Button>
         </Group>
         {status === current && (
           <Text size="xs" c="dimmed" mt={4}>
-            This is the current status; applying it records an event all the same.
+            <Trans>This is the current status; applying it records an event all the same.</Trans>
           </Text>
         )}
       </form>
       <Stack mt="md" gap="sm">
         {outcome && <Outcome status={outcome.status} event={outcome.event} />}
-        {error ? <ApiErrorAlert error={error} title="The status was not applied" /> : null}
+        {error ? <ApiErrorAlert error={error} title={t`The status was not applied`} /> : null}
       </Stack>
     </Paper>
   );
@@ -124,11 +135,12 @@ function SimulationCard<S extends string>({
 
 export function KycSimulation({ merchant }: { merchant: Merchant }) {
   const simulate = useSimulateKyc();
+  const { t } = useLingui();
   return (
     <SimulationCard
-      title="Simulate KYC status"
-      description="Sandbox only: sets this merchant's KYC status directly, as the verification process would."
-      selectLabel="KYC status"
+      title={t`Simulate KYC status`}
+      description={t`Sandbox only: sets this merchant's KYC status directly, as the verification process would.`}
+      selectLabel={t`KYC status`}
       statuses={KYC_STATUSES}
       current={merchant.kycStatus}
       onApply={(status: KycStatus) => simulate.mutate({ merchant, status })}
@@ -143,11 +155,12 @@ export function KycSimulation({ merchant }: { merchant: Merchant }) {
 
 export function AccountStatusSimulation({ account }: { account: PayoutAccount }) {
   const simulate = useSimulateAccountStatus();
+  const { t } = useLingui();
   return (
     <SimulationCard
-      title="Simulate account status"
-      description="Sandbox only: sets this payout account's status directly. A closed account takes no further changes."
-      selectLabel="Account status"
+      title={t`Simulate account status`}
+      description={t`Sandbox only: sets this payout account's status directly. A closed account takes no further changes.`}
+      selectLabel={t`Account status`}
       statuses={ACCOUNT_STATUSES}
       current={account.accountStatus}
       onApply={(status: AccountStatus) => simulate.mutate({ account, status })}

@@ -2,6 +2,9 @@
 // rate and its markup against a reference rate where the API gives one, until when the quote may
 // be approved (counting down), who is paid by name with "first payment to this account", the
 // policy that applies and who has approved so far.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Alert, Badge, Code, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNow } from '#/lib/use-now';
@@ -9,7 +12,8 @@ import type { QuoteInfo, TransactionApproval, TransactionControls } from '#/api/
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { DateTime } from '#/components/date-time';
 import { Money } from '#/components/money';
-import { formatMoney, formatPercent, formatRate, namesInWords, deciderName } from '#/lib/format';
+import { formatMoney, formatPercent, formatRate } from '#/lib/format';
+import { namesInWords, deciderName } from '#/lib/approval-words';
 import { CurrentQuoteNote } from './quote';
 import { PairRate } from '#/components/rate';
 
@@ -25,17 +29,25 @@ export function timeLeft(at: number, now: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  if (h > 0) return `in ${h} h ${m} min`;
-  if (m > 0) return `in ${m} min ${s} s`;
-  return `in ${s} s`;
+  if (h > 0) return tr(msg`in ${h} h ${m} min`);
+  if (m > 0) return tr(msg`in ${m} min ${s} s`);
+  return tr(msg`in ${s} s`);
 }
 
 /** What an expired quote means, and what to do: said on the page, the timeline and the dialog. */
 export const QUOTE_EXPIRED = {
-  what: 'The quote has expired: it can no longer be approved.',
-  todo: 'Whoever creates transactions quotes it again: Copy as new, then cancel this one.',
-  who: 'Finance',
-} as const;
+  get what() {
+    return tr(msg`The quote has expired: it can no longer be approved.`);
+  },
+  get todo() {
+    return tr(
+      msg`Whoever creates transactions quotes it again: Copy as new, then cancel this one.`,
+    );
+  },
+  get who() {
+    return tr(msg`Finance`);
+  },
+};
 
 /** Whether the quote an approval waits for has expired, as the server last said. */
 export const quoteExpired = (controls: TransactionControls | undefined) =>
@@ -47,52 +59,82 @@ export const quoteExpired = (controls: TransactionControls | undefined) =>
  * check before approving.
  */
 export function DepositEvidence({ product, t }: { product: Product; t: Transaction }) {
+  const { t: say } = useLingui();
+  const wallet = t.walletDetails?.walletAddress;
+  const bank = t.bankDetails;
   const where =
     product === 'sendc2f' ? (
-      t.walletDetails?.walletAddress ? (
-        <>
-          the wallet address{' '}
-          <Code style={{ overflowWrap: 'anywhere' }}>{t.walletDetails.walletAddress}</Code>
-        </>
+      wallet ? (
+        <Trans>
+          the wallet address <Code style={{ overflowWrap: 'anywhere' }}>{wallet}</Code>
+        </Trans>
       ) : (
-        'the wallet address on this page'
+        say`the wallet address on this page`
       )
-    ) : t.bankDetails ? (
-      <>
-        {t.bankDetails.nameOnAccount} at {t.bankDetails.bankName}, reference{' '}
-        <Code>{t.bankDetails.reference}</Code>
-      </>
+    ) : bank ? (
+      <Trans>
+        <span translate="no">{bank.nameOnAccount}</span> at{' '}
+        <span translate="no">{bank.bankName}</span>, reference <Code>{bank.reference}</Code>
+      </Trans>
     ) : (
-      'the bank account on this page'
+      say`the bank account on this page`
     );
-  if (t.depositReceivedAmount !== null || t.depositReceivedDate !== null)
+  if (t.depositReceivedAmount !== null || t.depositReceivedDate !== null) {
+    const amount = (
+      <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} fw={600} />
+    );
+    const when = <DateTime value={t.depositReceivedDate} />;
     return (
-      <Alert color="green" variant="light" title="Deposit received" data-testid="deposit-evidence">
+      <Alert
+        color="green"
+        variant="light"
+        title={say`Deposit received`}
+        data-testid="deposit-evidence"
+      >
         <Text size="sm">
-          <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} fw={600} /> received{' '}
-          <DateTime value={t.depositReceivedDate} />, sent to {where}.
+          <Trans>
+            {amount} received {when}, sent to {where}.
+          </Trans>
         </Text>
       </Alert>
     );
+  }
+  const expected = t.fromAmount ? <b>{formatMoney(t.fromAmount, t.fromCurrencySymbol)}</b> : null;
   return (
     <Alert
       color="yellow"
       variant="light"
-      title="No deposit reported yet"
+      title={say`No deposit reported yet`}
       data-testid="deposit-evidence"
     >
       <Text size="sm">
-        The API has not reported the client’s deposit
-        {t.fromAmount ? (
-          <>
-            {' '}
-            of <b>{formatMoney(t.fromAmount, t.fromCurrencySymbol)}</b>
-          </>
-        ) : null}
-        . Approve only once you have seen it arrive yourself, sent to {where}. Approving tells the
-        payments service that it has arrived, and the payout follows.
+        {expected ? (
+          <Trans>
+            The API has not reported the client’s deposit of {expected}. Approve only once you have
+            seen it arrive yourself, sent to {where}. Approving tells the payments service that it
+            has arrived, and the payout follows.
+          </Trans>
+        ) : (
+          <Trans>
+            The API has not reported the client’s deposit. Approve only once you have seen it arrive
+            yourself, sent to {where}. Approving tells the payments service that it has arrived, and
+            the payout follows.
+          </Trans>
+        )}
       </Text>
     </Alert>
+  );
+}
+
+/** "Expires in 4 min 10 s (26 Nov 2026, 14:05)", or "Expired (…)". */
+function QuoteExpiryWords({ expired, at, left }: { expired: boolean; at: number; left: string }) {
+  const when = <DateTime value={at} />;
+  return expired ? (
+    <Trans>Expired ({when})</Trans>
+  ) : (
+    <Trans>
+      Expires {left} ({when})
+    </Trans>
   );
 }
 
@@ -108,8 +150,11 @@ export function QuoteExpiry({ quote }: { quote: Pick<QuoteInfo, 'expiresAt' | 'e
       c={expired ? 'var(--mantine-color-error)' : undefined}
       data-testid="quote-expiry"
     >
-      {expired ? 'Expired' : `Expires ${timeLeft(quote.expiresAt, now)}`} (
-      <DateTime value={quote.expiresAt} />)
+      <QuoteExpiryWords
+        expired={expired}
+        at={quote.expiresAt}
+        left={timeLeft(quote.expiresAt, now)}
+      />
     </Text>
   );
 }
@@ -130,13 +175,17 @@ export function MovingRows({
   return (
     <>
       <Table.Tr>
-        <Table.Th w={{ base: 112, xs: 170 }}>Payout</Table.Th>
+        <Table.Th w={{ base: 112, xs: 170 }}>
+          <Trans>Payout</Trans>
+        </Table.Th>
         <Table.Td>
           <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
         </Table.Td>
       </Table.Tr>
       <Table.Tr>
-        <Table.Th>Deposit, fees included</Table.Th>
+        <Table.Th>
+          <Trans>Deposit, fees included</Trans>
+        </Table.Th>
         <Table.Td>
           {deposit}
           {current && <CurrentQuoteNote />}
@@ -155,6 +204,7 @@ export function ApprovalSummary({
   controls: TransactionControls;
   action: TransactionApproval;
 }) {
+  const { t: say } = useLingui();
   const { quote, recipient } = controls;
   const state = controls.actions[action];
   const approvals = controls.approvals.find((a) => a.action === action && a.status === 'pending');
@@ -162,7 +212,7 @@ export function ApprovalSummary({
     .filter((d) => d.decision === 'approve')
     .map(deciderName);
   return (
-    <Table variant="vertical" layout="fixed" withTableBorder aria-label="What you approve">
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label={say`What you approve`}>
       <Table.Tbody>
         <MovingRows
           t={t}
@@ -171,14 +221,16 @@ export function ApprovalSummary({
               <Money amount={quote.depositAmount} symbol={t.fromCurrencySymbol} fw={600} />
             ) : (
               <Text span size="sm" c="dimmed">
-                not quoted yet
+                <Trans>not quoted yet</Trans>
               </Text>
             )
           }
           current={quote?.source === 'priceNow'}
         />
         <Table.Tr>
-          <Table.Th>Rate</Table.Th>
+          <Table.Th>
+            <Trans>Rate</Trans>
+          </Table.Th>
           <Table.Td>
             {quote?.rate ? (
               <>
@@ -190,21 +242,22 @@ export function ApprovalSummary({
                 />
                 {quote.markupPercent !== null && quote.referenceRate !== null && (
                   <Text size="xs" c="dimmed" data-testid="quote-markup">
-                    {formatPercent(quote.markupPercent)} below the reference rate of{' '}
-                    {formatRate(quote.referenceRate)}
+                    {say`${formatPercent(quote.markupPercent)} below the reference rate of ${formatRate(quote.referenceRate)}`}
                   </Text>
                 )}
               </>
             ) : (
               <Text span size="sm" c="dimmed">
-                not available
+                <Trans>not available</Trans>
               </Text>
             )}
           </Table.Td>
         </Table.Tr>
         {quote?.fee && (
           <Table.Tr>
-            <Table.Th>Fee, in the deposit</Table.Th>
+            <Table.Th>
+              <Trans>Fee, in the deposit</Trans>
+            </Table.Th>
             <Table.Td>
               <Money amount={quote.fee} symbol={t.fromCurrencySymbol} data-testid="quote-fee" />
             </Table.Td>
@@ -212,68 +265,93 @@ export function ApprovalSummary({
         )}
         {action === 'approveQuote' && quote?.expiresAt !== null && quote && (
           <Table.Tr>
-            <Table.Th>Quote</Table.Th>
+            <Table.Th>
+              <Trans>Quote</Trans>
+            </Table.Th>
             <Table.Td>
               <QuoteExpiry quote={quote} />
             </Table.Td>
           </Table.Tr>
         )}
         <Table.Tr>
-          <Table.Th>Pays</Table.Th>
+          <Table.Th>
+            <Trans>Pays</Trans>
+          </Table.Th>
           <Table.Td>
             {recipient ? (
               <>
-                <Text span size="sm" fw={600}>
+                <Text span size="sm" fw={600} translate="no">
                   {recipient.accountHolderName}
                 </Text>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" translate="no">
                   {recipient.bankName}, {recipient.number}, {recipient.countryIso}
                 </Text>
                 {!recipient.recorded && (
                   <Text size="xs" c="dimmed" data-testid="payee-read-now">
-                    As the account reads now: this payment was not created in the dashboard
+                    <Trans>
+                      As the account reads now: this payment was not created in the dashboard
+                    </Trans>
                   </Text>
                 )}
                 {recipient.firstPayment && (
                   <Badge color="orange" variant="light" radius="sm" mt={4} styles={WRAPPING_BADGE}>
-                    First payment to this account
+                    <Trans>First payment to this account</Trans>
                   </Badge>
                 )}
               </>
             ) : (
               <Text span size="sm">
-                Payout account #{t.toBusinessExternalAccountId}
+                {say`Payout account #${t.toBusinessExternalAccountId}`}
               </Text>
             )}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
-          <Table.Th>Asked by</Table.Th>
+          <Table.Th>
+            <Trans>Asked by</Trans>
+          </Table.Th>
           <Table.Td>
             {controls.creator ? (
-              <Text span size="sm">
+              <Text span size="sm" translate="no">
                 {controls.creator.name}
               </Text>
             ) : (
               <Text span size="sm" c="dimmed">
-                Made outside the dashboard: nobody is recorded
+                <Trans>Made outside the dashboard: nobody is recorded</Trans>
               </Text>
             )}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
-          <Table.Th>Needs</Table.Th>
+          <Table.Th>
+            <Trans>Needs</Trans>
+          </Table.Th>
           <Table.Td>
             <Text span size="sm">
-              {state.required === 1 ? '1 approver' : `${state.required} approvers`}
-              {state.policy ? ', as a policy asks' : ' (no policy asks more)'}
+              {state.policy
+                ? tr(
+                    msg({
+                      message:
+                        '{n, plural, one {# approver, as a policy asks} other {# approvers, as a policy asks}}',
+                    }),
+                    { n: state.required },
+                  )
+                : tr(
+                    msg({
+                      message:
+                        '{n, plural, one {# approver (no policy asks more)} other {# approvers (no policy asks more)}}',
+                    }),
+                    { n: state.required },
+                  )}
             </Text>
             <Text size="xs" c="dimmed">
-              Approved so far: {approvedBy.length > 0 ? namesInWords(approvedBy) : 'nobody'}
+              {approvedBy.length > 0
+                ? say`Approved so far: ${namesInWords(approvedBy)}`
+                : say`Approved so far: nobody`}
             </Text>
             {state.standingInFor && (
               <Text size="xs" fw={600} data-testid="standing-in">
-                You decide for {state.standingInFor}, who is away.
+                {say`You decide for ${state.standingInFor}, who is away.`}
               </Text>
             )}
           </Table.Td>

@@ -1,5 +1,6 @@
 // What the team must act on now: a queue of transactions from the local index (quotes or
 // deposits waiting for approval, transfers that have not moved for a day), newest change first.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Stack, Text } from '@mantine/core';
 import type { TransactionRow } from '#/api/local-index';
 import { quoteWindow } from '#/api/quote-window';
@@ -23,10 +24,11 @@ export function WaitingList({
   label: string;
   /** For quotes waiting: how long one may be approved, to mark those that expired. */
   quoteValidityMinutes?: number | undefined;
-  /** What the time beside each row is: "waiting since", "no change since". */
-  since: string;
+  /** What the time beside each row is: waiting since, or no change since. */
+  since: 'waiting' | 'unchanged';
 }) {
-  if (rows.length === 0) return <EmptyState title="Nothing waiting">{empty}</EmptyState>;
+  const { t } = useLingui();
+  if (rows.length === 0) return <EmptyState title={t`Nothing waiting`}>{empty}</EmptyState>;
   const expired = (t: TransactionRow) => {
     if (quoteValidityMinutes === undefined) return false;
     const window = quoteWindow(t, quoteValidityMinutes * 60_000);
@@ -37,21 +39,28 @@ export function WaitingList({
       <TransactionLines
         rows={rows}
         label={label}
-        note={(t) => (
-          <>
-            {t.merchantName ? `${t.merchantName} · ` : ''}
-            {since} <DateTime value={t.lastUpdateTime} />
-            {expired(t) && (
-              <Text span size="xs" c="var(--mantine-color-error)">
-                {' · quote expired'}
-              </Text>
-            )}
-          </>
-        )}
+        note={(row) => {
+          const when = <DateTime value={row.lastUpdateTime} />;
+          return (
+            <>
+              {row.merchantName ? <span translate="no">{row.merchantName} · </span> : ''}
+              {since === 'waiting' ? (
+                <Trans>waiting since {when}</Trans>
+              ) : (
+                <Trans>no change since {when}</Trans>
+              )}
+              {expired(row) && (
+                <Text span size="xs" c="var(--mantine-color-error)">
+                  {t` · quote expired`}
+                </Text>
+              )}
+            </>
+          );
+        }}
       />
       {more && (
         <Text size="xs" c="dimmed">
-          and more
+          <Trans>and more</Trans>
         </Text>
       )}
     </Stack>

@@ -1,12 +1,14 @@
 // "Pay this account" on a payout account's page: a new transaction of each product that can pay
 // into it, with the sender and the account filled in (a saved recipient, one click away).
+import { Trans } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconSend } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { Merchant } from '#/api/schemas/merchant';
 import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { PRODUCTS, type Product } from '#/api/schemas/transaction';
-import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
+import { SLUG_OF } from '#/lib/products';
 import { usePermission } from '../../session/queries';
 import { tr } from '#/i18n/current';
 
@@ -47,7 +49,7 @@ export function PayAccount({
           leftSection={<IconSend size={16} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
         >
-          Pay this account
+          <Trans>Pay this account</Trans>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -62,7 +64,13 @@ export function PayAccount({
               })
             }
           >
-            New {tr(PRODUCT_TITLE[product].singular).toLowerCase()}
+            {tr(
+              msg({
+                message:
+                  '{product, select, sendc2f {New payout} sendf2f {New end-to-end transfer} other {New collection}}',
+              }),
+              { product },
+            )}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,5 +1,7 @@
 // The transactions of one merchant (sent or received) or of one payout account, every product
 // together, from the local index: newest first, a page at a time, with links to the full lists.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +10,7 @@ import { QueryView } from '#/components/api-error';
 import { DateTime } from '#/components/date-time';
 import { AnchorLink } from '#/components/links';
 import { EmptyState, Panel } from '#/components/page';
-import { PRODUCT_TITLE, SLUG_OF } from '#/lib/products';
+import { SLUG_OF } from '#/lib/products';
 import { transactionIndexQuery } from '#/features/find/queries';
 import { TransactionLines } from './transaction-lines';
 import { tr } from '#/i18n/current';
@@ -19,6 +21,7 @@ export function RecordTransactions(
   props:
     { merchantId: number; accountId?: undefined } | { accountId: number; merchantId?: undefined },
 ) {
+  const { t } = useLingui();
   const [limit, setLimit] = useState(PAGE);
   const list = useQuery(
     transactionIndexQuery({
@@ -30,7 +33,7 @@ export function RecordTransactions(
   );
   return (
     <Panel
-      title="Transactions"
+      title={t`Transactions`}
       actions={
         <>
           {' '}
@@ -44,7 +47,13 @@ export function RecordTransactions(
                   params={{ product: SLUG_OF[product] }}
                   search={{ businessId: props.merchantId }}
                 >
-                  All {tr(PRODUCT_TITLE[product].plural).toLowerCase()}
+                  {tr(
+                    msg({
+                      message:
+                        '{product, select, sendc2f {All payouts} sendf2f {All end-to-end transfers} other {All collections}}',
+                    }),
+                    { product },
+                  )}
                 </AnchorLink>
               ))}
             </Group>
@@ -54,12 +63,12 @@ export function RecordTransactions(
     >
       <QueryView
         query={list}
-        loading="Loading transactions"
+        loading={t`Loading transactions`}
         empty={
-          <EmptyState title="No transactions yet">
+          <EmptyState title={t`No transactions yet`}>
             {props.merchantId !== undefined
-              ? 'Transactions this merchant sends or receives appear here.'
-              : 'Transactions paid into this account appear here.'}
+              ? t`Transactions this merchant sends or receives appear here.`
+              : t`Transactions paid into this account appear here.`}
           </EmptyState>
         }
       >
@@ -67,18 +76,30 @@ export function RecordTransactions(
           <Stack gap="xs">
             <TransactionLines
               rows={data.results}
-              label="Transactions"
+              label={t`Transactions`}
               status
-              note={(t) => (
-                <>
-                  <DateTime value={t.creationTime} /> ·{' '}
-                  {props.merchantId === undefined
-                    ? `from ${t.merchantName ?? `#${t.fromBusinessId}`}`
-                    : t.fromBusinessId === props.merchantId
-                      ? `sent to ${t.recipientName ?? `#${t.toBusinessId}`}`
-                      : `received from ${t.merchantName ?? `#${t.fromBusinessId}`}`}
-                </>
-              )}
+              note={(row) => {
+                const sender = row.merchantName ?? `#${row.fromBusinessId}`;
+                const recipient = row.recipientName ?? `#${row.toBusinessId}`;
+                return (
+                  <>
+                    <DateTime value={row.creationTime} /> ·{' '}
+                    {props.merchantId === undefined ? (
+                      <Trans>
+                        from <span translate="no">{sender}</span>
+                      </Trans>
+                    ) : row.fromBusinessId === props.merchantId ? (
+                      <Trans>
+                        sent to <span translate="no">{recipient}</span>
+                      </Trans>
+                    ) : (
+                      <Trans>
+                        received from <span translate="no">{sender}</span>
+                      </Trans>
+                    )}
+                  </>
+                );
+              }}
             />
             {data.hasMore && (
               <Button
@@ -88,7 +109,7 @@ export function RecordTransactions(
                 loading={list.isFetching}
                 disabled={limit >= 100}
               >
-                Show more
+                <Trans>Show more</Trans>
               </Button>
             )}
           </Stack>

@@ -9,7 +9,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { TransactionApproval, TransactionControls } from '#/api/controls';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { phaseOf, statusesAllowing, transitionFor } from '#/api/transaction-states';
-import { whyNotInWords } from '#/lib/format';
+import { whyNotInWords } from '#/lib/approval-words';
 import { usePermission } from '../../session/queries';
 import { nextAction } from '../timeline';
 import {

@@ -1,6 +1,9 @@
 // Creating a transaction: only VALID merchants can send and only ACTIVE accounts can receive;
 // the payout currency is the account's; the quote refreshes as the form changes. Validated with
 // the contract's schema (plus the amount's rules for the account's currency), like every form.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { valueInWords } from '#/lib/value-words';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -71,12 +74,22 @@ const FIELDS = Object.keys(TransactionCreate.shape).filter((name) => !name.endsW
 
 /** Which accounts the payout account picker offers, in words. */
 function accountsHint(product: Product, senderChosen: boolean, currency: string | undefined) {
-  const whose = !senderChosen
-    ? 'Active accounts'
-    : product === 'receive'
-      ? "The sender's own active accounts"
-      : "Active accounts of the sender's customer and its contacts";
-  return currency ? `${whose} in ${currency}` : `${whose}; the payout is in its currency`;
+  const whose = !senderChosen ? 'any' : product === 'receive' ? 'own' : 'circle';
+  return currency
+    ? tr(
+        msg({
+          message:
+            "{whose, select, any {Active accounts in {currency}} own {The sender's own active accounts in {currency}} other {Active accounts of the sender's customer and its contacts in {currency}}}",
+        }),
+        { whose, currency },
+      )
+    : tr(
+        msg({
+          message:
+            "{whose, select, any {Active accounts; the payout is in its currency} own {The sender's own active accounts; the payout is in its currency} other {Active accounts of the sender's customer and its contacts; the payout is in its currency}}",
+        }),
+        { whose },
+      );
 }
 
 /** What the form's fields ask the API to create (all checked by the resolver first). */
@@ -87,6 +100,22 @@ const bodyOf = (values: Values) => ({
   toAmount: plainAmount(values.toAmount),
   purpose: values.purpose!,
 });
+
+/** Why no account is offered, and where to add or activate one. */
+function NoAccountWords({ currency }: { currency: string | undefined }) {
+  const link = (
+    <AnchorLink to="/payout-accounts" c="inherit" underline="always" fw={600}>
+      <Trans>Payout accounts</Trans>
+    </AnchorLink>
+  );
+  return currency ? (
+    <Trans>
+      Only Active payout accounts in {currency} can receive. Add one, or activate one, under {link}.
+    </Trans>
+  ) : (
+    <Trans>Only Active payout accounts can receive. Add one, or activate one, under {link}.</Trans>
+  );
+}
 
 export function TransactionForm({
   product,
@@ -102,6 +131,7 @@ export function TransactionForm({
   onScheduled?: (schedule: Schedule) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const currencies = useQuery(currenciesQuery);
   const create = useCreateTransaction(product);
   const scheduling = useCreateSchedule();
@@ -248,27 +278,24 @@ export function TransactionForm({
   const noAccounts = accounts.none;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="New transaction">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`New transaction`}>
       {guard.dialog}
       <Stack gap="lg">
         {noMerchants && (
-          <Alert color="orange" variant="light" title="No merchant can send yet">
-            Only merchants whose KYC status is Valid can initiate transactions. Finish a
-            merchant&apos;s onboarding on its page under{' '}
-            <AnchorLink to="/merchants" c="inherit" underline="always" fw={600}>
-              Merchants
-            </AnchorLink>
-            .
+          <Alert color="orange" variant="light" title={t`No merchant can send yet`}>
+            <Trans>
+              Only merchants whose KYC status is Valid can initiate transactions. Finish a
+              merchant&apos;s onboarding on its page under{' '}
+              <AnchorLink to="/merchants" c="inherit" underline="always" fw={600}>
+                Merchants
+              </AnchorLink>
+              .
+            </Trans>
           </Alert>
         )}
         {noAccounts && (
-          <Alert color="orange" variant="light" title="No payout account can receive yet">
-            Only Active payout accounts{draft.to ? ` in ${draft.to}` : ''} can receive. Add one, or
-            activate one, under{' '}
-            <AnchorLink to="/payout-accounts" c="inherit" underline="always" fw={600}>
-              Payout accounts
-            </AnchorLink>
-            .
+          <Alert color="orange" variant="light" title={t`No payout account can receive yet`}>
+            <NoAccountWords currency={draft.to} />
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -276,22 +303,22 @@ export function TransactionForm({
             form={form}
             name="fromBusinessId"
             choices={merchants}
-            label="Sender"
-            description="Valid merchants only"
-            noun="merchant"
-            role="sends"
-            only="valid"
+            label={t`Sender`}
+            description={t`Valid merchants only`}
+            placeholder={t`Choose a merchant`}
+            nothingFound={t`No valid merchant matches`}
+            prompt={t`Choose the merchant that sends`}
             none={null}
           />
           <RecordField
             form={form}
             name="toBusinessExternalAccountId"
             choices={accounts}
-            label="Payout account"
+            label={t`Payout account`}
             description={accountsHint(product, sender != null, draft.to)}
-            noun="payout account"
-            role="receives"
-            only="active"
+            placeholder={t`Choose a payout account`}
+            nothingFound={t`No active payout account matches`}
+            prompt={t`Choose the payout account that receives`}
             none={null}
             // The amount's rules depend on the account's currency.
             onChosen={() => {
@@ -301,25 +328,25 @@ export function TransactionForm({
           <SelectField
             form={form}
             name="fromCurrencySymbol"
-            label="Deposit currency"
+            label={t`Deposit currency`}
             description={
               product === 'sendc2f'
-                ? 'The crypto the client deposits'
-                : 'The currency the client deposits'
+                ? t`The crypto the client deposits`
+                : t`The currency the client deposits`
             }
             required
             searchable
-            placeholder="Choose a currency"
+            placeholder={t`Choose a currency`}
             data={currencyChoices(deposits)}
-            prompt="Choose the deposit currency"
+            prompt={t`Choose the deposit currency`}
           />
           <TextInput
             description={
               payoutCurrency
                 ? typedMoney
-                  ? `Pays out ${typedMoney}`
-                  : `In ${payoutCurrency}, the account's currency`
-                : 'Choose the account first'
+                  ? t`Pays out ${typedMoney}`
+                  : t`In ${payoutCurrency}, the account's currency`
+                : t`Choose the account first`
             }
             required
             inputMode="decimal"
@@ -332,28 +359,28 @@ export function TransactionForm({
               ) : undefined
             }
             rightSectionWidth={payoutCurrency ? 56 : undefined}
-            {...textField(form, 'toAmount', 'Payout amount', { errorLabel: 'Amount' })}
+            {...textField(form, 'toAmount', t`Payout amount`, { errorLabel: t`Amount` })}
           />
           <SelectField
             form={form}
             name="purpose"
-            label="Purpose"
-            description="Why the money moves"
+            label={t`Purpose`}
+            description={t`Why the money moves`}
             required
-            placeholder="Choose a purpose"
+            placeholder={t`Choose a purpose`}
             data={PURPOSES.map((p) => ({ value: p, label: valueInWords(p) }))}
-            prompt="Choose a purpose"
+            prompt={t`Choose a purpose`}
           />
           <Controller
             control={form.control}
             name="invoice"
             render={({ field }) => (
               <UploadInput
-                label="Invoice"
-                description="Optional: PDF, PNG or JPEG, up to 10 MB"
+                label={t`Invoice`}
+                description={t`Optional: PDF, PNG or JPEG, up to 10 MB`}
                 value={field.value}
                 onChange={field.onChange}
-                error={fieldError('Invoice', errors.invoice?.message)}
+                error={fieldError(t`Invoice`, errors.invoice?.message)}
               />
             )}
           />
@@ -367,16 +394,16 @@ export function TransactionForm({
           aria-live="polite"
         >
           <Title order={2} fz="md" mb={6}>
-            Quote
+            <Trans>Quote</Trans>
           </Title>
           <QuoteState
             ready={quoteReady}
             quote={quote}
-            notReady="Choose the deposit currency, the payout account and the amount to see the rate and the deposit."
+            notReady={t`Choose the deposit currency, the payout account and the amount to see the rate and the deposit.`}
           >
             {(price) => (
               <Group gap="xl" wrap="wrap">
-                <Figure label="The client deposits">
+                <Figure label={t`The client deposits`}>
                   <Money
                     amount={price.amount}
                     symbol={price.fromCurrencySymbol}
@@ -384,10 +411,10 @@ export function TransactionForm({
                     size="lg"
                   />
                 </Figure>
-                <Figure label="Rate, fees included">
+                <Figure label={t`Rate, fees included`}>
                   <RateText price={price} />
                 </Figure>
-                <Figure label="Fee">
+                <Figure label={t`Fee`}>
                   <PriceFee price={price} toAmount={quotedAmount} />
                 </Figure>
               </Group>
@@ -400,12 +427,12 @@ export function TransactionForm({
         <UploadFailed error={upload.failed} what="invoice" />
         <FormActions
           mutation={scheduled ? scheduling : create}
-          refused={scheduled ? 'The payout was not scheduled' : 'The transaction was not created'}
+          refused={scheduled ? t`The payout was not scheduled` : t`The transaction was not created`}
           placed={[...FIELDS, 'invoiceUrl']}
           onCancel={onCancel}
           busy={upload.pending}
         >
-          {scheduled ? 'Schedule payout' : 'Create transaction'}
+          {scheduled ? t`Schedule payout` : t`Create transaction`}
         </FormActions>
       </Stack>
     </form>

@@ -87,7 +87,11 @@ function columnsFor(product: Product): Array<Column<Row>> {
 }
 
 const tableOf = (product: Product) =>
-  recordTable({ columns: columnsFor(product), rowKey: (t) => t.businessRequestId, minWidth: 900 });
+  recordTable({
+    columns: () => columnsFor(product),
+    rowKey: (t) => t.businessRequestId,
+    minWidth: 900,
+  });
 const TABLES = {
   sendc2f: tableOf('sendc2f'),
   sendf2f: tableOf('sendf2f'),

@@ -13,7 +13,7 @@ import { Money } from '#/components/money';
 import { ACTOR_LABEL, buildTimeline, type TimelineStep } from '../timeline';
 import { cancelReasonOf } from './transaction-outcome';
 import { QUOTE_EXPIRED, quoteExpired } from './approval-summary';
-import { namesInWords, whyNotInWords, deciderName } from '#/lib/format';
+import { namesInWords, whyNotInWords, deciderName } from '#/lib/approval-words';
 
 function StepDetail({
   step,

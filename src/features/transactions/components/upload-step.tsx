@@ -1,5 +1,7 @@
 // "Upload a file, then act": the invoice of a new transaction and the deposit confirmation of an
 // approval both go this way. The file is uploaded first; its URL goes into the action.
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { ApiErrorAlert } from '#/components/api-error';
 import { useUploadFile } from '../queries';
 
@@ -25,6 +27,9 @@ export function useUploadStep() {
   };
 }
 
-export function UploadFailed({ error, what }: { error: Error | null; what: string }) {
-  return error ? <ApiErrorAlert error={error} title={`The ${what} was not uploaded`} /> : null;
+export function UploadFailed({ error, what }: { error: Error | null; what: 'invoice' | 'file' }) {
+  if (!error) return null;
+  const title =
+    what === 'invoice' ? tr(msg`The invoice was not uploaded`) : tr(msg`The file was not uploaded`);
+  return <ApiErrorAlert error={error} title={title} />;
 }

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { KYC_STATUSES, MERCHANT_SORTS } from '#/api/list-choices';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -12,10 +15,10 @@ import { listOf, listPageSearch, oneOf, type SearchOf, searchSchema } from '#/li
 import { loaderWith } from '#/lib/route-loader';
 
 const SORTS = [
-  { value: 'created', label: 'Newest first' },
-  { value: 'created-asc', label: 'Oldest first' },
-  { value: 'name', label: 'Name' },
-  { value: 'status', label: 'KYC status' },
+  { value: 'created', label: msg`Newest first` },
+  { value: 'created-asc', label: msg`Oldest first` },
+  { value: 'name', label: msg`Name` },
+  { value: 'status', label: msg`KYC status` },
 ];
 
 const MerchantsSearch = searchSchema({
@@ -35,7 +38,8 @@ export const Route = createFileRoute('/_app/merchants/')({
 });
 
 function MerchantsPage() {
-  useDocumentTitle('Merchants · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Merchants · Partner Payments`);
   const search = Route.useSearch();
   const { data, isFetching } = useSuspenseQuery(merchantIndexQuery(search));
   const { filter } = useListSearch<SearchOf<typeof MerchantsSearch>>();
@@ -45,21 +49,21 @@ function MerchantsPage() {
       : (search.sort ?? 'created');
   return (
     <IndexedListPage
-      title="Merchants"
-      description="Customers you transact for, and their contacts."
+      title={t`Merchants`}
+      description={t`Customers you transact for, and their contacts.`}
       views="merchants"
       csv={{ url: listCsvUrl('merchants', search), fileName: 'merchants.csv' }}
       create={{
         operation: 'createMerchant',
-        link: <NewRecordLink to="/merchants/new">New merchant</NewRecordLink>,
+        link: <NewRecordLink to="/merchants/new">{t`New merchant`}</NewRecordLink>,
       }}
       search={{
-        label: 'Search merchants',
-        placeholder: 'Name, email, registration number, id',
+        label: t`Search merchants`,
+        placeholder: t`Name, email, registration number, id`,
         q: search.q,
       }}
       status={{
-        label: 'KYC status',
+        label: t`KYC status`,
         choices: KYC_STATUSES.map((s) => ({ value: s, label: valueInWords(s) })),
         value: search.kycStatus,
         onChange: (kycStatus) =>
@@ -67,7 +71,7 @@ function MerchantsPage() {
       }}
       merchant={false}
       sort={{
-        choices: SORTS,
+        choices: SORTS.map((s) => ({ value: s.value, label: tr(s.label) })),
         value: sortValue,
         onChange: (value) =>
           filter(
@@ -79,11 +83,11 @@ function MerchantsPage() {
       filtered={Boolean(search.q || search.kycStatus || search.type)}
       page={data}
       fetching={isFetching}
-      label="merchants"
-      noMatch={{ title: 'No merchant matches', hint: 'Try fewer words or another status.' }}
-      none={{ title: 'No merchants yet', hint: 'Create a customer to start onboarding it.' }}
+      label={t`merchants`}
+      noMatch={{ title: t`No merchant matches`, hint: t`Try fewer words or another status.` }}
+      none={{ title: t`No merchants yet`, hint: t`Create a customer to start onboarding it.` }}
     >
-      <MerchantTable rows={data.results} label="Merchants" />
+      <MerchantTable rows={data.results} label={t`Merchants`} />
     </IndexedListPage>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { showDone } from '#/components/notify';
 import { FormPage } from '#/components/page';
@@ -12,20 +13,21 @@ export const Route = createFileRoute('/_app/merchants/new')({
 function NewMerchantPage() {
   const { owner } = Route.useSearch();
   const navigate = useNavigate();
+  const { t } = useLingui();
   return (
     <FormPage
-      title={owner ? 'New contact' : 'New merchant'}
+      title={owner ? t`New contact` : t`New merchant`}
       description={
         owner
-          ? "A contact of a customer: its own business, paid on the customer's behalf. Every field but the registration number and region is required."
-          : 'Every field but the registration number and region is required.'
+          ? t`A contact of a customer: its own business, paid on the customer's behalf. Every field but the registration number and region is required.`
+          : t`Every field but the registration number and region is required.`
       }
     >
       <MerchantForm
         {...(owner ? { defaultOwnerId: owner } : {})}
         onSaved={(merchant) => {
           showDone(
-            merchant.contactOwnerBusinessId ? 'Contact created' : 'Merchant created',
+            merchant.contactOwnerBusinessId ? t`Contact created` : t`Merchant created`,
             `${merchant.name} (#${merchant.id})`,
           );
           void navigate({ to: '/merchants/$id', params: { id: merchant.id } });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ACCOUNT_SORTS, ACCOUNT_STATUSES } from '#/api/list-choices';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -37,27 +38,28 @@ export const Route = createFileRoute('/_app/payout-accounts/')({
 });
 
 function PayoutAccountsPage() {
-  useDocumentTitle('Payout accounts · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Payout accounts · Partner Payments`);
   const search = Route.useSearch();
   const { data, isFetching } = useSuspenseQuery(accountIndexQuery(search));
   const { filter } = useListSearch<AccountsSearch>();
   return (
     <IndexedListPage
-      title="Payout accounts"
-      description="Bank accounts that merchants are paid into."
+      title={t`Payout accounts`}
+      description={t`Bank accounts that merchants are paid into.`}
       views="accounts"
       csv={{ url: listCsvUrl('accounts', search), fileName: 'payout-accounts.csv' }}
       create={{
         operation: 'createPayoutAccount',
-        link: <NewRecordLink to="/payout-accounts/new">New payout account</NewRecordLink>,
+        link: <NewRecordLink to="/payout-accounts/new">{t`New payout account`}</NewRecordLink>,
       }}
       search={{
-        label: 'Search payout accounts',
-        placeholder: 'Holder, bank, IBAN or its last digits',
+        label: t`Search payout accounts`,
+        placeholder: t`Holder, bank, IBAN or its last digits`,
         q: search.q,
       }}
       status={{
-        label: 'Account status',
+        label: t`Account status`,
         choices: ACCOUNT_STATUSES.map((s) => ({ value: s, label: valueInWords(s) })),
         value: search.accountStatus,
         onChange: (accountStatus) =>
@@ -66,8 +68,8 @@ function PayoutAccountsPage() {
       merchant={search.businessId}
       filters={
         <PayoutCurrencySelect
-          label="Currency"
-          placeholder="All currencies"
+          label={t`Currency`}
+          placeholder={t`All currencies`}
           clearable
           w={200}
           value={search.currencySymbol ?? null}
@@ -76,8 +78,8 @@ function PayoutAccountsPage() {
       }
       sort={{
         choices: [
-          { value: 'created', label: 'Newest first' },
-          { value: 'status', label: 'Status' },
+          { value: 'created', label: t`Newest first` },
+          { value: 'status', label: t`Status` },
         ],
         value: search.sort ?? 'created',
         onChange: (sort) => filter({ sort: sort as AccountsSearch['sort'] }),
@@ -90,17 +92,17 @@ function PayoutAccountsPage() {
       )}
       page={data}
       fetching={isFetching}
-      label="payout accounts"
+      label={t`payout accounts`}
       noMatch={{
-        title: 'No payout accounts match',
-        hint: 'Try another search, status, merchant or currency.',
+        title: t`No payout accounts match`,
+        hint: t`Try another search, status, merchant or currency.`,
       }}
       none={{
-        title: 'No payout accounts yet',
-        hint: 'Add the bank account a merchant is paid into.',
+        title: t`No payout accounts yet`,
+        hint: t`Add the bank account a merchant is paid into.`,
       }}
     >
-      <PayoutAccountTable rows={data.results} label="Payout accounts" />
+      <PayoutAccountTable rows={data.results} label={t`Payout accounts`} />
     </IndexedListPage>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { showDone } from '#/components/notify';
 import { FormPage } from '#/components/page';
@@ -12,15 +13,16 @@ export const Route = createFileRoute('/_app/payout-accounts/new')({
 function NewPayoutAccountPage() {
   const { businessId } = Route.useSearch();
   const navigate = useNavigate();
+  const { t } = useLingui();
   return (
     <FormPage
-      title="New payout account"
-      description="New accounts start as Pending until they are activated."
+      title={t`New payout account`}
+      description={t`New accounts start as Pending until they are activated.`}
     >
       <PayoutAccountForm
         {...(businessId ? { businessId } : {})}
         onSaved={(account) => {
-          showDone('Payout account created', `#${account.id}, ${account.currencySymbol}`);
+          showDone(t`Payout account created`, `#${account.id}, ${account.currencySymbol}`);
           void navigate({ to: '/payout-accounts/$id', params: { id: account.id } });
         }}
         onCancel={() =>

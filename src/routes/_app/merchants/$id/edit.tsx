@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { showDone } from '#/components/notify';
@@ -15,13 +16,14 @@ function EditMerchantPage() {
   const { id } = Route.useParams();
   const { data: merchant } = useSuspenseQuery(merchantQuery(id));
   const navigate = useNavigate();
+  const { t } = useLingui();
   const back = () => void navigate({ to: '/merchants/$id', params: { id } });
   return (
-    <FormPage title={`Edit ${merchant.name}`} description={`Merchant #${merchant.id}`}>
+    <FormPage title={t`Edit ${merchant.name}`} description={t`Merchant #${merchant.id}`}>
       <MerchantForm
         merchant={merchant}
         onSaved={() => {
-          showDone('Changes saved', merchant.name);
+          showDone(t`Changes saved`, merchant.name);
           back();
         }}
         onCancel={back}

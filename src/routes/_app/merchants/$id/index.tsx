@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -40,7 +41,8 @@ function MerchantPage() {
     refetchInterval: (query) =>
       REVIEWING.includes(query.state.data?.kycStatus ?? '') ? unlessLive(2000)() : false,
   });
-  useDocumentTitle(`${merchant.name} · Partner Payments`);
+  const { t } = useLingui();
+  useDocumentTitle(t`${merchant.name} · Partner Payments`);
   // The status simulation: in the sandbox, for whoever may send one (testers, onboarding, admins).
   const simulate = usePermission('updateMerchant', true).allowed;
   const accounts = useQuery(accountIndexQuery({ businessId: id, start: 0, limit: 100 }));
@@ -59,13 +61,13 @@ function MerchantPage() {
       <RecordHeader
         list={
           <AnchorLink to="/merchants" size="sm">
-            Merchants
+            <Trans>Merchants</Trans>
           </AnchorLink>
         }
         id={id}
         title={merchant.name}
         badge={<StatusBadge status={merchant.kycStatus} size="lg" />}
-        description={`Merchant #${merchant.id} · ${merchant.countryIso}`}
+        description={t`Merchant #${merchant.id} · ${merchant.countryIso}`}
         actions={
           <Permitted operation="updateMerchant">
             <EditRecordLink to="/merchants/$id/edit" params={{ id }} />
@@ -81,7 +83,7 @@ function MerchantPage() {
           {simulate && <KycSimulation merchant={merchant} />}
         </SimpleGrid>
         <Panel
-          title="Payout accounts"
+          title={t`Payout accounts`}
           actions={
             <Permitted operation="createPayoutAccount">
               <NewRecordLink
@@ -90,51 +92,53 @@ function MerchantPage() {
                 size="xs"
                 variant="light"
               >
-                Add payout account
+                <Trans>Add payout account</Trans>
               </NewRecordLink>
             </Permitted>
           }
         >
           <QueryView
             query={accounts}
-            loading="Loading payout accounts"
+            loading={t`Loading payout accounts`}
             empty={
-              <EmptyState title="No payout accounts">
-                Add the bank account this merchant is paid into.
+              <EmptyState title={t`No payout accounts`}>
+                <Trans>Add the bank account this merchant is paid into.</Trans>
               </EmptyState>
             }
           >
             {(data) => (
               <PayoutAccountTable
                 rows={data.results}
-                label={`Payout accounts of ${merchant.name}`}
-                hide={['Merchant']}
+                label={t`Payout accounts of ${merchant.name}`}
+                hide={['merchant']}
               />
             )}
           </QueryView>
         </Panel>
         {isCustomer && (
           <Panel
-            title="Contacts"
+            title={t`Contacts`}
             actions={
               <Permitted operation="createMerchant">
                 <NewRecordLink to="/merchants/new" search={{ owner: id }} size="xs" variant="light">
-                  Add contact
+                  <Trans>Add contact</Trans>
                 </NewRecordLink>
               </Permitted>
             }
           >
             <QueryView
               query={contacts}
-              loading="Loading contacts"
+              loading={t`Loading contacts`}
               empty={
-                <EmptyState title="No contacts">
-                  Contacts are the people and businesses this customer pays or is paid by.
+                <EmptyState title={t`No contacts`}>
+                  <Trans>
+                    Contacts are the people and businesses this customer pays or is paid by.
+                  </Trans>
                 </EmptyState>
               }
             >
               {(data) => (
-                <MerchantTable rows={data.results} label={`Contacts of ${merchant.name}`} />
+                <MerchantTable rows={data.results} label={t`Contacts of ${merchant.name}`} />
               )}
             </QueryView>
           </Panel>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -18,23 +19,24 @@ function EditPayoutAccountPage() {
   const { id } = Route.useParams();
   const { data: account } = useSuspenseQuery(payoutAccountQuery(id));
   const navigate = useNavigate();
+  const { t } = useLingui();
   const back = () => void navigate({ to: '/payout-accounts/$id', params: { id } });
   return (
     <FormPage
-      title={`Edit payout account #${id}`}
-      description={`${account.currencySymbol} · owned by merchant #${account.businessId}`}
+      title={t`Edit payout account #${id}`}
+      description={t`${account.currencySymbol} · owned by merchant #${account.businessId}`}
     >
       <PayoutAccountForm
         account={account}
         onSaved={() => {
-          showDone('Changes saved', `Payout account #${id}`);
+          showDone(t`Changes saved`, t`Payout account #${id}`);
           back();
         }}
         onHeld={() => {
           notifications.show({
             color: 'orange',
-            title: 'Sent for approval',
-            message: `The new bank details of payout account #${id} apply once someone else approves them.`,
+            title: t`Sent for approval`,
+            message: t`The new bank details of payout account #${id} apply once someone else approves them.`,
           });
           back();
         }}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -33,7 +34,8 @@ function PayoutAccountPage() {
   const { id } = Route.useParams();
   const { data: account } = useSuspenseQuery(payoutAccountQuery(id));
   const owner = useQuery(merchantQuery(account.businessId));
-  useDocumentTitle(`Payout account #${id} · Partner Payments`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Payout account #${id} · Partner Payments`);
   // The status simulation: in the sandbox, for whoever may send one (testers, onboarding, admins).
   const simulate = usePermission('updatePayoutAccount', true).allowed;
   const address = [
@@ -49,13 +51,13 @@ function PayoutAccountPage() {
       <RecordHeader
         list={
           <AnchorLink to="/payout-accounts" size="sm">
-            Payout accounts
+            <Trans>Payout accounts</Trans>
           </AnchorLink>
         }
         id={id}
-        title={`${account.currencySymbol} account of ${account.accountHolderName}`}
+        title={t`${account.currencySymbol} account of ${account.accountHolderName}`}
         badge={<StatusBadge status={account.accountStatus} size="lg" />}
-        description={`Payout account #${account.id} · ${accountLabel(account)}`}
+        description={t`Payout account #${account.id} · ${accountLabel(account)}`}
         actions={
           <>
             <PayAccount account={account} owner={owner.data} />
@@ -68,35 +70,41 @@ function PayoutAccountPage() {
         }
       />
       <Stack gap="lg">
-        <Panel title="Details">
+        <Panel title={t`Details`}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-            <Field label="Merchant">
-              <AnchorLink to="/merchants/$id" params={{ id: account.businessId }}>
+            <Field label={t`Merchant`}>
+              <AnchorLink to="/merchants/$id" params={{ id: account.businessId }} translate="no">
                 {owner.data
                   ? `${owner.data.name} (#${account.businessId})`
                   : `#${account.businessId}`}
               </AnchorLink>
             </Field>
-            <Field label="Account holder">{account.accountHolderName}</Field>
-            <Field label="Bank">{account.bankName}</Field>
-            <Field label="IBAN">
-              {account.iban ? <CopyValue value={account.iban} label="IBAN" /> : null}
+            <Field label={t`Account holder`}>
+              <span translate="no">{account.accountHolderName}</span>
             </Field>
-            <Field label="Account number">
+            <Field label={t`Bank`}>
+              <span translate="no">{account.bankName}</span>
+            </Field>
+            <Field label={t`IBAN`}>
+              {account.iban ? <CopyValue value={account.iban} label={t`IBAN`} /> : null}
+            </Field>
+            <Field label={t`Account number`}>
               {account.accountNumber ? (
-                <CopyValue value={account.accountNumber} label="account number" />
+                <CopyValue value={account.accountNumber} label={t`account number`} />
               ) : null}
             </Field>
-            <Field label="BIC">{account.swiftCode}</Field>
-            <Field label="Routing number">{account.routingNumber}</Field>
-            <Field label="Bank country">{account.countryIso}</Field>
-            <Field label="Bank address">{address || null}</Field>
-            <Field label="Currency">{account.currencySymbol}</Field>
+            <Field label={t`BIC`}>{account.swiftCode}</Field>
+            <Field label={t`Routing number`}>{account.routingNumber}</Field>
+            <Field label={t`Bank country`}>{account.countryIso}</Field>
+            <Field label={t`Bank address`}>
+              {address ? <span translate="no">{address}</span> : null}
+            </Field>
+            <Field label={t`Currency`}>{account.currencySymbol}</Field>
             <RecordTimes record={account} />
           </SimpleGrid>
           {account.accountStatus === 'CLOSED' && (
             <Text size="sm" c="dimmed" mt="md">
-              This account is closed and takes no further changes.
+              <Trans>This account is closed and takes no further changes.</Trans>
             </Text>
           )}
         </Panel>

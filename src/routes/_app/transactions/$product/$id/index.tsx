@@ -1,5 +1,5 @@
 import { RecordHeader } from '#/components/record-header';
-import { deciderName } from '#/lib/format';
+import { deciderName } from '#/lib/approval-words';
 import { Grid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
