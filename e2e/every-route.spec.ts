@@ -38,6 +38,9 @@ const TRANSLATED = new Set([
 
 const SIGNED_OUT = new Set(['/reset-password', '/sign-in']);
 
+// Every journey here only reads (and sets its walker's language first): one dashboard per worker.
+test.use({ shareDashboard: true });
+
 /**
  * The English source messages of the catalogs, as the plain text between their placeholders and
  * ICU parts.
@@ -74,7 +77,7 @@ async function open(
 ) {
   if (SIGNED_OUT.has(route)) {
     // A signed-out page speaks the browser's language (its Accept-Language).
-    await page.context().setExtraHTTPHeaders({ 'accept-language': language });
+    await page.setExtraHTTPHeaders({ 'accept-language': language });
     await page.route('**/*', (request) =>
       request.continue({
         headers: { ...request.request().headers(), 'accept-language': language },

@@ -1,5 +1,6 @@
 // Test fixtures: every journey gets a fresh dashboard server with its own data folder and short
-// sandbox delays; a console error fails the test; `checkA11y` runs axe on the page.
+// sandbox delays (journeys that only read may share one per worker); a console error fails the
+// test; `checkA11y` runs axe on the page.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -38,12 +39,86 @@ export interface Dashboard {
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const test = base.extend<{
-  dashboard: Dashboard;
+/**
+ * A dashboard server with its own data folder and short sandbox delays, and how to stop it and
+ * remove its data.
+ */
+async function startDashboard({
+  liveEnvironment,
+  smtp,
+}: {
   liveEnvironment: boolean;
   smtp: boolean;
-  signedInAs: string | undefined;
-}>({
+}): Promise<{ dashboard: Dashboard; close: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const env = SandboxEnv.parse({
+    DATA_DIR: dataDir,
+    SANDBOX_KYC_REVIEW_DELAY_MS: '1500',
+    SANDBOX_QUOTE_DELAY_MS: '1000',
+    SANDBOX_SETTLEMENT_DELAY_MS: '2000',
+    SANDBOX_RATE_LIMIT: '10000',
+  });
+  const settings = settingsFrom(env);
+  const booted = bootSandbox(env, settings);
+  const db = await openDashboardDb({ file: path.join(dataDir, 'dashboard.db') });
+  const live = liveEnvironment ? await createTestSandbox({ rateLimit: 10_000 }) : undefined;
+  if (live) await live.app.listen({ host: '127.0.0.1', port: 0 });
+  const mailServer = smtp ? await smtpServer() : undefined;
+  const { app, workspace } = await buildDashboardServer({
+    ...(live
+      ? { liveBaseUrl: `http://127.0.0.1:${(live.app.server.address() as AddressInfo).port}` }
+      : {}),
+    distDir: path.resolve('dist'),
+    // Two browsers and two servers share two cores: a cold first drawing can pass 1.5 s.
+    drawBudgetMs: 10_000,
+    workspace: { db, vault: createVault(randomBytes(32)) },
+    demoWorkspace: true,
+    indexSync: { intervalMs: 2_000 },
+    ...(mailServer ? { mail: { smtpUrl: mailServer.url, intervalMs: 500 } } : {}),
+    embedded: {
+      store: booted.store,
+      settings,
+      rateLimit: env.SANDBOX_RATE_LIMIT,
+      demo: booted.demo,
+    },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // Without the demo, an admin would store the sandbox's credentials; this one already did.
+  if (live) await workspace.setCredentials('sandbox', booted.demo, null);
+  const dashboard: Dashboard = {
+    url,
+    dataDir,
+    demo: booted.demo,
+    store: booted.store,
+    workspace,
+    keptMail: () => notificationStore(db).keptMail(50),
+    ...(mailServer ? { received: mailServer.received } : {}),
+    ...(live ? { live: live.alice, stopLive: () => live.close() } : {}),
+  };
+  const close = async () => {
+    await app.close();
+    await live?.close().catch(() => undefined);
+    await mailServer?.close();
+    await db.close();
+    booted.store.db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { dashboard, close };
+}
+
+type Started = Awaited<ReturnType<typeof startDashboard>>;
+
+export const test = base.extend<
+  {
+    dashboard: Dashboard;
+    liveEnvironment: boolean;
+    smtp: boolean;
+    signedInAs: string | undefined;
+    shareDashboard: boolean;
+  },
+  { sharedDashboard: () => Promise<Dashboard> }
+>({
   /**
    * Also a live environment (LIVE_API_BASE_URL: another sandbox standing in for it). As in
    * production, there is then no demo workspace: people sign in with email and password.
@@ -53,59 +128,28 @@ export const test = base.extend<{
   smtp: [false, { option: true }],
   /** With `test.use({ signedInAs: name })`: each journey starts signed in as that person, on no page yet. */
   signedInAs: [undefined, { option: true }],
-  dashboard: async ({ liveEnvironment, smtp }, use) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-    const env = SandboxEnv.parse({
-      DATA_DIR: dataDir,
-      SANDBOX_KYC_REVIEW_DELAY_MS: '1500',
-      SANDBOX_QUOTE_DELAY_MS: '1000',
-      SANDBOX_SETTLEMENT_DELAY_MS: '2000',
-      SANDBOX_RATE_LIMIT: '10000',
-    });
-    const settings = settingsFrom(env);
-    const booted = bootSandbox(env, settings);
-    const db = await openDashboardDb({ file: path.join(dataDir, 'dashboard.db') });
-    const live = liveEnvironment ? await createTestSandbox({ rateLimit: 10_000 }) : undefined;
-    if (live) await live.app.listen({ host: '127.0.0.1', port: 0 });
-    const mailServer = smtp ? await smtpServer() : undefined;
-    const { app, workspace } = await buildDashboardServer({
-      ...(live
-        ? { liveBaseUrl: `http://127.0.0.1:${(live.app.server.address() as AddressInfo).port}` }
-        : {}),
-      distDir: path.resolve('dist'),
-      // Two browsers and two servers share two cores: a cold first drawing can pass 1.5 s.
-      drawBudgetMs: 10_000,
-      workspace: { db, vault: createVault(randomBytes(32)) },
-      demoWorkspace: true,
-      indexSync: { intervalMs: 2_000 },
-      ...(mailServer ? { mail: { smtpUrl: mailServer.url, intervalMs: 500 } } : {}),
-      embedded: {
-        store: booted.store,
-        settings,
-        rateLimit: env.SANDBOX_RATE_LIMIT,
-        demo: booted.demo,
-      },
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    // Without the demo, an admin would store the sandbox's credentials; this one already did.
-    if (live) await workspace.setCredentials('sandbox', booted.demo, null);
-    await use({
-      url,
-      dataDir,
-      demo: booted.demo,
-      store: booted.store,
-      workspace,
-      keptMail: () => notificationStore(db).keptMail(50),
-      ...(mailServer ? { received: mailServer.received } : {}),
-      ...(live ? { live: live.alice, stopLive: () => live.close() } : {}),
-    });
-    await app.close();
-    await live?.close().catch(() => undefined);
-    await mailServer?.close();
-    await db.close();
-    booted.store.db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  /**
+   * With `test.use({ shareDashboard: true })`: journeys that only read (the route walk) share one
+   * dashboard per worker instead of each booting its own.
+   */
+  shareDashboard: [false, { option: true }],
+  sharedDashboard: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      let started: Promise<Started> | undefined;
+      await use(
+        async () =>
+          (await (started ??= startDashboard({ liveEnvironment: false, smtp: false }))).dashboard,
+      );
+      if (started) await (await started).close();
+    },
+    { scope: 'worker' },
+  ],
+  dashboard: async ({ liveEnvironment, smtp, shareDashboard, sharedDashboard }, use) => {
+    if (shareDashboard && !liveEnvironment && !smtp) return use(await sharedDashboard());
+    const { dashboard, close } = await startDashboard({ liveEnvironment, smtp });
+    await use(dashboard);
+    await close();
   },
   baseURL: async ({ dashboard }, use) => use(dashboard.url),
   // A console error or an uncaught exception fails the test.
