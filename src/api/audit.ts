@@ -11,12 +11,6 @@ import { invalid, V } from './validation-words';
 export { AUDIT_OUTCOMES };
 export const AuditOutcome = oneOf(AUDIT_OUTCOMES);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;
-export const AUDIT_OUTCOME_LABEL: Record<AuditOutcome, string> = {
-  ok: 'Done',
-  refused: 'Refused',
-  failed: 'Failed at the API',
-  sent: 'Sent to the API',
-};
 
 export const AuditEntry = z.object({
   seq: z.int(),

@@ -14,6 +14,11 @@ import { ApiErrorAlert } from './api-error';
 import { dashboardFetch } from '#/lib/api';
 import { formatCount } from '#/lib/format';
 
+const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)' },
+  label: { whiteSpace: 'normal', overflow: 'visible' },
+} as const;
+
 /** The file name in a `content-disposition` answer, or undefined. */
 export function fileNameOf(disposition: string | null): string | undefined {
   return /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
@@ -164,6 +169,9 @@ export function FileDownload({
     <Button
       variant={variant}
       leftSection={<IconDownload size={16} aria-hidden />}
+      // Its words wrap on a narrow screen ("Download EUR statement" runs long in some
+      // languages): the button grows in height rather than cutting them.
+      styles={WRAPPING_BUTTON}
       onClick={() => void run()}
       loading={running}
       disabled={disabled}

@@ -4,7 +4,7 @@
 // holds the signed-out pages' fields; the signed-in dashboard adds the rest
 // (./dashboard-field-labels.ts) when it loads.
 import { tr } from '#/i18n/current';
-import type { Words } from '#/i18n/words';
+import { english, type Words } from '#/i18n/words';
 
 const LABELS = new Map<string, Words>(
   Object.entries({
@@ -56,9 +56,17 @@ function scenarioFieldLabel(path: string[]): string {
 export function fieldLabel(field: string): string {
   const path = field.split('.');
   if (path[0] === 'scenario' && path.length > 1) return scenarioFieldLabel(path.slice(1));
-  const name = path[0] ?? field;
+  return labelOf(path[0] ?? field, tr);
+}
+
+/** A field's label in English: for what stays English (the audit trail's entries). */
+export const englishFieldLabel = (field: string): string =>
+  labelOf(field.split('.')[0] ?? field, english);
+
+function labelOf(name: string, say: (words: Words) => string): string {
+  const field = name;
   const known = LABELS.get(name);
-  if (known) return tr(known);
+  if (known) return say(known);
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')

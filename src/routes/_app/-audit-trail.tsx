@@ -1,5 +1,9 @@
 // The audit trail page's entries and filters (docs/decisions/026), beside its route (the `-`
 // keeps it out of the route tree).
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { IconDownload } from '@tabler/icons-react';
@@ -10,14 +14,13 @@ import {
   auditRecordOf,
   isApiAction,
 } from '#/api/audit-actions';
-import { AUDIT_OUTCOME_LABEL } from '#/api/audit';
 import { AUDIT_OUTCOMES } from '#/api/list-choices';
 import { type Role, ROLE_LABEL } from '#/api/roles';
 import { DateTime } from '#/components/date-time';
 import { foldSent, type ShownEntry } from '#/features/workspace/audit-rows';
 import { formatDateTime } from '#/lib/format';
 import { AnchorLink, TransactionLink } from '#/components/links';
-import { fieldLabel } from '#/lib/field-labels';
+import { englishFieldLabel } from '#/lib/field-labels';
 import { PageHeader } from '#/components/page';
 import { auditCsvUrl, auditQuery } from '#/features/workspace/queries';
 import { type Column, DataTable, IdNote } from '#/components/data-table';
@@ -28,14 +31,24 @@ import { type AuditSearch, filtersOf } from './-audit-search';
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red', sent: 'gray' } as const;
 
+/** How each entry ended, in the page's words (the entries themselves stay English, decision 091). */
+const OUTCOME_WORDS: Record<keyof typeof OUTCOME_COLOR, MessageDescriptor> = {
+  ok: msg`Done`,
+  refused: msg`Refused`,
+  failed: msg`Failed at the API`,
+  sent: msg`Sent to the API`,
+};
+
 /** Entries the dashboard's own background work wrote, by what it calls itself. */
 const BY_NOBODY: Record<string, string> = {
   'dashboard bulk payouts': 'The dashboard (bulk payouts)',
 };
 
-const AUDIT_COLUMNS: Array<Column<ShownEntry>> = [
+// The entries are a record read by auditors and exported: their words stay English, marked as
+// such (translate="no"); the page around them speaks the person's language (decision 091).
+const auditColumns = (): Array<Column<ShownEntry>> => [
   {
-    header: 'When',
+    header: tr(msg`When`),
     td: { style: { whiteSpace: 'nowrap' } },
     cell: (entry) => (
       <>
@@ -45,11 +58,13 @@ const AUDIT_COLUMNS: Array<Column<ShownEntry>> = [
     ),
   },
   {
-    header: 'Who',
+    header: tr(msg`Who`),
     cell: (entry) => (
       <>
-        <Text size="sm">{entry.actorEmail ?? BY_NOBODY[entry.userAgent] ?? 'unknown'}</Text>
-        <IdNote>
+        <Text size="sm" translate="no">
+          {entry.actorEmail ?? BY_NOBODY[entry.userAgent] ?? 'unknown'}
+        </Text>
+        <IdNote translate="no">
           {[
             entry.roles
               .map((r) => (r in ROLE_LABEL ? ROLE_LABEL[r as Role].message : r))
@@ -63,11 +78,13 @@ const AUDIT_COLUMNS: Array<Column<ShownEntry>> = [
     ),
   },
   {
-    header: 'Action',
+    header: tr(msg`Action`),
     td: { style: { minWidth: 200 } },
     cell: (entry) => (
       <>
-        <Text size="sm">{auditActionWords(entry.action)}</Text>
+        <Text size="sm" translate="no">
+          {auditActionWords(entry.action)}
+        </Text>
         <AuditTarget action={entry.action} target={entry.target} />
         {isApiAction(entry.action) && (
           <IdNote>
@@ -80,7 +97,7 @@ const AUDIT_COLUMNS: Array<Column<ShownEntry>> = [
     ),
   },
   {
-    header: 'Outcome',
+    header: tr(msg`Outcome`),
     td: { style: { whiteSpace: 'nowrap', minWidth: 150 } },
     cell: (entry) => (
       <>
@@ -94,18 +111,20 @@ const AUDIT_COLUMNS: Array<Column<ShownEntry>> = [
             label: { overflow: 'visible' },
           }}
         >
-          {AUDIT_OUTCOME_LABEL[entry.outcome]}
+          {tr(OUTCOME_WORDS[entry.outcome])}
         </Badge>
         {entry.sentAt !== undefined && (
           <IdNote>
-            sent <DateTime value={entry.sentAt} />
+            <Trans>
+              sent <DateTime value={entry.sentAt} />
+            </Trans>
           </IdNote>
         )}
       </>
     ),
   },
   {
-    header: 'Details',
+    header: tr(msg`Details`),
     td: { style: { minWidth: 240 } },
     cell: (entry) => <AuditDetails details={entry.details} />,
   },
@@ -119,13 +138,14 @@ export function AuditTrail({
   /** Shows other filters or an older page (the route puts them in the address). */
   onSearch: (search: AuditSearch) => void;
 }) {
+  const { t } = useLingui();
   const { data } = useSuspenseQuery(auditQuery(filtersOf(search)));
   const set = (patch: Partial<AuditSearch>) => onSearch({ ...search, ...patch, before: undefined });
   return (
     <>
       <PageHeader
-        title="Audit trail"
-        description="Every sign-in, every change made through the dashboard and every refused attempt. Append-only: each entry is chained to the one before it."
+        title={t`Audit trail`}
+        description={t`Every sign-in, every change made through the dashboard and every refused attempt. Append-only: each entry is chained to the one before it. Its entries stay in English, as they are kept and exported.`}
         actions={
           <Button
             component="a"
@@ -133,7 +153,7 @@ export function AuditTrail({
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
           >
-            Export CSV
+            <Trans>Export CSV</Trans>
           </Button>
         }
       />
@@ -144,26 +164,26 @@ export function AuditTrail({
           )}
         >
           <FilterText
-            label="Person"
-            placeholder="Email"
+            label={t`Person`}
+            placeholder={t`Email`}
             value={search.actor}
             onChange={(actor) => set({ actor })}
           />
           <FilterText
-            label="Action"
-            placeholder="e.g. approve quote"
+            label={t`Action`}
+            placeholder={t`e.g. approve quote`}
             value={search.action}
             onChange={(action) => set({ action })}
           />
           <DayRange
-            label="Between"
+            label={t`Between`}
             from={search.from}
             to={search.to}
             onChange={(range) => set(range)}
           />
           <ChoiceFilter
-            label="Outcome"
-            choices={AUDIT_OUTCOMES.map((value) => ({ value, label: AUDIT_OUTCOME_LABEL[value] }))}
+            label={t`Outcome`}
+            choices={AUDIT_OUTCOMES.map((value) => ({ value, label: tr(OUTCOME_WORDS[value]) }))}
             value={search.outcome}
             onChange={(outcome) => set({ outcome: outcome as typeof search.outcome })}
           />
@@ -171,12 +191,12 @@ export function AuditTrail({
       </Group>
       <Paper withBorder radius="md">
         <DataTable
-          label="Audit trail"
+          label={t`Audit trail`}
           minWidth={980}
           verticalSpacing="xs"
           rows={foldSent(data.results)}
           rowKey={(entry) => entry.seq}
-          columns={AUDIT_COLUMNS}
+          columns={auditColumns()}
         />
       </Paper>
       {data.hasMore && (
@@ -185,7 +205,7 @@ export function AuditTrail({
             variant="default"
             onClick={() => onSearch({ ...search, before: data.results.at(-1)?.seq })}
           >
-            Older entries
+            <Trans>Older entries</Trans>
           </Button>
         </Group>
       )}
@@ -198,27 +218,27 @@ function AuditTarget({ action, target }: { action: string; target: string | null
   const record = auditRecordOf(action, target);
   if (!record)
     return target ? (
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" translate="no">
         {auditDetailWords('target', target)}
       </Text>
     ) : null;
   if (record.kind === 'batch')
     return (
       <AnchorLink size="sm" to="/batches/$id" params={{ id: record.id }}>
-        Bulk payout file
+        <Trans>Bulk payout file</Trans>
       </AnchorLink>
     );
   const { id } = record;
   if (record.kind === 'merchant')
     return (
       <AnchorLink size="sm" to="/merchants/$id" params={{ id }}>
-        Merchant #{id}
+        <Trans>Merchant #{id}</Trans>
       </AnchorLink>
     );
   if (record.kind === 'account')
     return (
       <AnchorLink size="sm" to="/payout-accounts/$id" params={{ id }}>
-        Payout account #{id}
+        <Trans>Payout account #{id}</Trans>
       </AnchorLink>
     );
   return <TransactionLink size="sm" product={record.kind} id={id} />;
@@ -238,11 +258,11 @@ function AuditDetails({ details }: { details: unknown }) {
   const [all, setAll] = useState(false);
   const shown = all ? lines : lines.slice(0, DETAIL_LINES);
   return (
-    <Stack gap={0} align="flex-start">
+    <Stack gap={0} align="flex-start" translate="no">
       {shown.map(([field, value]) => (
         <Text key={field} size="xs" style={{ overflowWrap: 'anywhere' }}>
           <Text span size="xs" c="dimmed">
-            {fieldLabel(field)}:
+            {englishFieldLabel(field)}:
           </Text>{' '}
           <Text span size="xs">
             {auditDetailWords(field, value, formatDateTime)}
@@ -251,7 +271,9 @@ function AuditDetails({ details }: { details: unknown }) {
       ))}
       {lines.length > DETAIL_LINES && (
         <Anchor component="button" type="button" size="xs" onClick={() => setAll(!all)}>
-          {all ? 'Show fewer' : `Show all ${lines.length}`}
+          <span translate="yes">
+            {all ? tr(msg`Show fewer`) : tr(msg`Show all ${lines.length}`)}
+          </span>
         </Anchor>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 // The audit trail page: for those who may read it; its address holds the filters and the page.
 // The entries themselves are ./-audit-trail.tsx.
+import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { hasRole, WORKSPACE_ROLES } from '#/api/roles';
@@ -27,7 +28,8 @@ export const Route = createFileRoute('/_app/audit')({
 });
 
 function AuditPage() {
-  useDocumentTitle('Audit trail · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Audit trail · Partner Payments`);
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   return <AuditTrail search={search} onSearch={(next) => void navigate({ search: next })} />;

@@ -1,6 +1,7 @@
 // Reports (docs/decisions/036): how much money moved in a period, where the person is. The
 // period is a preset (last month by default) or two days chosen; the charts load with this
 // page only (route-level code splitting), never with the first page.
+import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -37,7 +38,8 @@ export const Route = createFileRoute('/_app/reports')({
 });
 
 function ReportsPage() {
-  useDocumentTitle('Reports · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Reports · Partner Payments`);
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const tz = zone();
@@ -48,8 +50,8 @@ function ReportsPage() {
   return (
     <>
       <PageHeader
-        title="Reports"
-        description={`${periodLabel(report.period.from, report.period.to, tz)}, ${tz} time, from the dashboard's index of your records.`}
+        title={t`Reports`}
+        description={t`${periodLabel(report.period.from, report.period.to, tz)}, ${tz} time, from the dashboard's index of your records.`}
       />
       <ReportFilters search={search} currencies={currencies} onChange={set} />
       <ReportView report={report} zone={tz} />

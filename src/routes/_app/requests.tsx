@@ -1,3 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -32,10 +35,10 @@ export const Route = createFileRoute('/_app/requests')({
   component: RequestsPage,
 });
 
-const STATUS_CHOICES = [
-  { value: '2', label: 'Succeeded (2xx)' },
-  { value: '4', label: 'Refused (4xx)' },
-  { value: '5', label: 'Failed (5xx)' },
+const statusChoices = () => [
+  { value: '2', label: tr(msg`Succeeded (2xx)`) },
+  { value: '4', label: tr(msg`Refused (4xx)`) },
+  { value: '5', label: tr(msg`Failed (5xx)`) },
 ];
 
 /** A filter of two choices: its label, what "any" says, its width, and value → words. */
@@ -51,27 +54,27 @@ const pairFilter = (
   choices: Object.entries(words).map(([value, text]) => ({ value, label: text })),
 });
 
-const PAIR_FILTERS = {
-  client: pairFilter('Made by', 'Anyone', 190, {
-    integration: 'Your integration',
-    dashboard: 'This dashboard',
+/** The two-choice filters, in the page's words. */
+const pairFilters = () => ({
+  client: pairFilter(tr(msg`Made by`), tr(msg`Anyone`), 190, {
+    integration: tr(msg`Your integration`),
+    dashboard: tr(msg`This dashboard`),
   }),
-  kind: pairFilter('Kind', 'Reads and changes', 230, {
-    writes: 'Changes (POST, PUT, DELETE)',
-    reads: 'Reads (GET)',
+  kind: pairFilter(tr(msg`Kind`), tr(msg`Reads and changes`), 230, {
+    writes: tr(msg`Changes (POST, PUT, DELETE)`),
+    reads: tr(msg`Reads (GET)`),
   }),
-};
+});
 
-const OBJECT_LABEL: Record<(typeof REQUEST_OBJECT_TYPES)[number], string> = {
-  merchant: 'Merchant',
-  payout_account: 'Payout account',
-  transaction: 'Transaction',
-  webhook: 'Webhook endpoint',
-  event: 'Event',
-};
+/** "Requests that touched merchant #12", said of each kind of record. */
+const TOUCHED = msg({
+  message:
+    '{kind, select, merchant {Requests that touched merchant #{id}} payout_account {Requests that touched payout account #{id}} transaction {Requests that touched transaction #{id}} webhook {Requests that touched webhook endpoint #{id}} other {Requests that touched event #{id}}}',
+});
 
 function RequestsPage() {
-  useDocumentTitle('API request log · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`API request log · Partner Payments`);
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const { data: session } = useSuspenseQuery(sessionQuery);
@@ -86,26 +89,26 @@ function RequestsPage() {
   return (
     <>
       <PageHeader
-        title="API request log"
-        description="Every request made to this sandbox with your credentials — by your integration or by this dashboard — newest first: the last 10,000 (at most 32 MB of bodies), for 7 days. Credentials are never kept."
+        title={t`API request log`}
+        description={t`Every request made to this sandbox with your credentials — by your integration or by this dashboard — newest first: the last 10,000 (at most 32 MB of bodies), for 7 days. Credentials are never kept.`}
       />
       <Group mb="md" align="flex-end" wrap="wrap">
         <FilterText
-          label="Request id"
-          placeholder="From an error message or a response header"
+          label={t`Request id`}
+          placeholder={t`From an error message or a response header`}
           w={320}
           value={search.requestId}
           onChange={(requestId) => set({ requestId })}
         />
         <FilterText
-          label="Path contains"
+          label={t`Path contains`}
           placeholder="/v1/business/"
           value={search.path}
           onChange={(path) => set({ path })}
         />
         <ChoiceFilter
-          label="Status"
-          choices={STATUS_CHOICES}
+          label={t`Status`}
+          choices={statusChoices()}
           value={search.status === undefined ? undefined : String(search.status)}
           onChange={(status) => set({ status: status ? Number(status) : undefined })}
           w={190}
@@ -114,7 +117,7 @@ function RequestsPage() {
         {(['client', 'kind'] as const).map((field) => (
           <ChoiceFilter
             key={field}
-            {...PAIR_FILTERS[field]}
+            {...pairFilters()[field]}
             value={search[field]}
             onChange={(value) => set({ [field]: value ?? undefined })}
           />
@@ -126,11 +129,9 @@ function RequestsPage() {
           mb="md"
           withCloseButton
           onClose={() => set({ objectType: undefined, objectId: undefined })}
-          closeButtonLabel="Show every record's requests"
+          closeButtonLabel={t`Show every record's requests`}
         >
-          <Text size="sm">
-            Requests that touched {OBJECT_LABEL[search.objectType].toLowerCase()} #{search.objectId}
-          </Text>
+          <Text size="sm">{tr(TOUCHED, { kind: search.objectType, id: search.objectId })}</Text>
         </Alert>
       )}
       {log.isPending ? (
@@ -141,8 +142,8 @@ function RequestsPage() {
         <Paper withBorder p="lg" radius="md">
           <Text size="sm" c="dimmed">
             {search.requestId
-              ? `No request with the id ${search.requestId} in this sandbox's log for your credentials.`
-              : 'No request matches.'}
+              ? t`No request with the id ${search.requestId} in this sandbox's log for your credentials.`
+              : t`No request matches.`}
           </Text>
         </Paper>
       ) : one ? (
@@ -150,14 +151,14 @@ function RequestsPage() {
           <LoggedRequestDetails entry={one} baseUrl={baseUrl} />
           <Group>
             <Button variant="default" onClick={() => set({ requestId: undefined })}>
-              Show the whole log
+              <Trans>Show the whole log</Trans>
             </Button>
           </Group>
         </Stack>
       ) : (
         <Stack gap="sm">
           <Paper withBorder radius="md">
-            <RequestTable rows={log.data.results} label="Logged requests" />
+            <RequestTable rows={log.data.results} label={t`Logged requests`} />
           </Paper>
           <Pager
             page={{ ...log.data, start, limit }}
@@ -166,7 +167,7 @@ function RequestsPage() {
                 search: { ...search, start: page.start || undefined, limit: page.limit },
               })
             }
-            label="requests"
+            label={t`requests`}
           />
         </Stack>
       )}

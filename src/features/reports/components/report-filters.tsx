@@ -1,6 +1,7 @@
 // What a report covers: the period (a preset, or two days chosen), the buckets of its charts,
 // the product and the payout currency. Each change is given to `onChange` as the part of the
 // page's search it changes; clearing a filter gives undefined.
+import { useLingui } from '@lingui/react/macro';
 import '@mantine/dates/styles.css';
 import { Group, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -31,6 +32,7 @@ export function ReportFilters({
   currencies: readonly string[];
   onChange: (next: Partial<ReportFilterValues>) => void;
 }) {
+  const { t } = useLingui();
   const currencies = [...new Set(reported)];
   if (search.currency && !currencies.includes(search.currency)) currencies.push(search.currency);
   const choices: ReadonlyArray<{
@@ -42,36 +44,39 @@ export function ReportFilters({
   }> = [
     {
       key: 'bucket',
-      label: 'Per',
+      label: t`Per`,
       width: 120,
-      every: 'Best fit',
-      choices: BUCKETS.map((b) => ({ value: b, label: b[0]!.toUpperCase() + b.slice(1) })),
+      every: t`Best fit`,
+      choices: BUCKETS.map((b) => ({
+        value: b,
+        label: b === 'day' ? t`Day` : b === 'week' ? t`Week` : t`Month`,
+      })),
     },
     {
       key: 'product',
-      label: 'Product',
+      label: t`Product`,
       width: 170,
-      every: 'Every product',
+      every: t`Every product`,
       choices: PRODUCTS.map((p) => ({ value: p, label: tr(PRODUCT_TITLE[p].plural) })),
     },
     {
       key: 'currency',
-      label: 'Payout currency',
+      label: t`Payout currency`,
       width: 150,
-      every: 'Every currency',
+      every: t`Every currency`,
       choices: currencies.map((c) => ({ value: c, label: c })),
     },
   ];
   return (
     <Group gap="sm" align="end" mb="lg" wrap="wrap">
       <Select
-        label="Period"
+        label={t`Period`}
         w={170}
         allowDeselect={false}
         value={search.period ?? 'lastMonth'}
         data={[
           ...PRESETS.map((p) => ({ value: p, label: tr(PRESET_LABEL[p]) })),
-          { value: 'custom', label: 'Days I choose' },
+          { value: 'custom', label: t`Days I choose` },
         ]}
         onChange={(value) =>
           set({ period: (value ?? 'lastMonth') as ReportFilterValues['period'] })
@@ -81,8 +86,8 @@ export function ReportFilters({
         <DatesLocale>
           <DatePickerInput
             type="range"
-            label="Days"
-            placeholder="Choose two days"
+            label={t`Days`}
+            placeholder={t`Choose two days`}
             valueFormat="D MMM YYYY"
             leftSection={<IconCalendar size={16} aria-hidden />}
             w={260}

@@ -2,6 +2,8 @@
 // against the period before, the volume per bucket as a chart and its table, transactions by
 // product and by status, time to completion, rates per pair and the largest merchants. Every
 // chart has its table (the exact amounts), and says up and down in words, not only in colour.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { valueInWords } from '#/lib/value-words';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
@@ -26,7 +28,16 @@ const Figure = ({ children }: { children: React.ReactNode }) => (
   </Text>
 );
 
+/** "4.0% more than the period before (1,200.00)", or that there was none. */
+function changeAgainst(v: Volume): string {
+  const change = changeWords(v.change);
+  if (v.change === null) return change;
+  const before = formatAmount(v.previousTotal, v.currency);
+  return tr(msg`${change} than the period before (${before})`);
+}
+
 function VolumeCards({ report }: { report: Report }) {
+  const { t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
       {report.payout.map((v) => (
@@ -35,16 +46,21 @@ function VolumeCards({ report }: { report: Report }) {
           withBorder
           p="md"
           radius="md"
-          aria-label={`Paid out in ${v.currency}`}
+          aria-label={t`Paid out in ${v.currency}`}
         >
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            Paid out in {v.currency}
+            {t`Paid out in ${v.currency}`}
           </Text>
           <Text fz={22} fw={700} ff="monospace">
             {formatMoney(v.total, v.currency)}
           </Text>
           <Text size="sm">
-            {formatCount(v.count)} {v.count === 1 ? 'transaction' : 'transactions'}
+            {tr(
+              msg({
+                message: '{count, plural, one {{shown} transaction} other {{shown} transactions}}',
+              }),
+              { count: v.count, shown: formatCount(v.count) },
+            )}
           </Text>
           <Text size="sm">
             {v.change !== null &&
@@ -53,9 +69,7 @@ function VolumeCards({ report }: { report: Report }) {
               ) : (
                 <IconArrowUpRight size={14} color="var(--mantine-color-teal-9)" aria-hidden />
               ))}{' '}
-            {changeWords(v.change)}
-            {v.change !== null &&
-              ` than the period before (${formatAmount(v.previousTotal, v.currency)})`}
+            {changeAgainst(v)}
           </Text>
         </Paper>
       ))}
@@ -64,6 +78,7 @@ function VolumeCards({ report }: { report: Report }) {
 }
 
 function VolumePanel({ report, zone }: { report: Report; zone: string }) {
+  const { t } = useLingui();
   const [side, setSide] = useState<'payout' | 'deposit'>('payout');
   const list = report[side];
   const [chosen, setChosen] = useState<string | null>(null);
@@ -79,37 +94,47 @@ function VolumePanel({ report, zone }: { report: Report; zone: string }) {
   // The chart draws every bucket; the table lists those with transactions, and the total.
   const rows = [
     ...all.filter((r) => r.count > 0),
-    { key: -1, label: 'Total', count: volume.count, total: volume.total },
+    { key: -1, label: t`Total`, count: volume.count, total: volume.total },
   ];
+  const currency = volume.currency;
   const columns: Array<Column<(typeof rows)[number]>> = [
-    { header: unit === 'day' ? 'Day' : unit === 'week' ? 'Week' : 'Month', cell: (r) => r.label },
-    { header: 'Transactions', align: 'right', cell: (r) => formatCount(r.count) },
     {
-      header: `Amount (${volume.currency})`,
+      header: unit === 'day' ? t`Day` : unit === 'week' ? t`Week` : t`Month`,
+      cell: (r) => r.label,
+    },
+    { header: t`Transactions`, align: 'right', cell: (r) => formatCount(r.count) },
+    {
+      header: t`Amount (${currency})`,
       align: 'right',
       cell: (r) => <Figure>{formatAmount(r.total, volume.currency)}</Figure>,
     },
   ];
   return (
     <Panel
-      title={`Volume per ${unit}`}
-      description="Completed transactions, by when they completed."
+      title={
+        unit === 'day'
+          ? t`Volume per day`
+          : unit === 'week'
+            ? t`Volume per week`
+            : t`Volume per month`
+      }
+      description={t`Completed transactions, by when they completed.`}
       actions={
         <Group gap="xs">
           <SegmentedControl
             size="xs"
-            aria-label="Side"
+            aria-label={t`Side`}
             value={side}
             onChange={(value) => setSide(value as 'payout' | 'deposit')}
             data={[
-              { value: 'payout', label: 'Paid out' },
-              { value: 'deposit', label: 'Deposited' },
+              { value: 'payout', label: t`Paid out` },
+              { value: 'deposit', label: t`Deposited` },
             ]}
           />
           <Select
             size="xs"
             w={150}
-            aria-label="Currency"
+            aria-label={t`Currency`}
             value={volume.currency}
             allowDeselect={false}
             data={list.map((v) => v.currency)}
@@ -123,19 +148,26 @@ function VolumePanel({ report, zone }: { report: Report; zone: string }) {
           h={260}
           data={all.map((r) => ({ label: r.label, [volume.currency]: Number(r.total) }))}
           dataKey="label"
-          series={[
-            { name: volume.currency, color: 'blue.6', label: `Amount (${volume.currency})` },
-          ]}
+          series={[{ name: volume.currency, color: 'blue.6', label: t`Amount (${currency})` }]}
           valueFormatter={(value) => new Intl.NumberFormat(currentFormats().locale).format(value)}
           barChartProps={{ accessibilityLayer: false }}
           aria-hidden
         />
         <Text size="xs" c="dimmed">
-          {unit === 'day' ? 'Days' : unit === 'week' ? 'Weeks' : 'Months'} without transactions are
-          left out of the table.
+          {unit === 'day'
+            ? t`Days without transactions are left out of the table.`
+            : unit === 'week'
+              ? t`Weeks without transactions are left out of the table.`
+              : t`Months without transactions are left out of the table.`}
         </Text>
         <DataTable
-          label={`Volume per ${unit} in ${volume.currency}`}
+          label={
+            unit === 'day'
+              ? t`Volume per day in ${currency}`
+              : unit === 'week'
+                ? t`Volume per week in ${currency}`
+                : t`Volume per month in ${currency}`
+          }
           rows={rows}
           rowKey={(r) => r.key}
           columns={columns}
@@ -147,6 +179,7 @@ function VolumePanel({ report, zone }: { report: Report; zone: string }) {
 }
 
 function RatesPanel({ report, zone }: { report: Report; zone: string }) {
+  const { t } = useLingui();
   const [chosen, setChosen] = useState<string | null>(null);
   const pairs = report.rates;
   const pair = pairs.find((p) => `${p.from} → ${p.to}` === chosen) ?? pairs[0];
@@ -160,13 +193,13 @@ function RatesPanel({ report, zone }: { report: Report; zone: string }) {
     .filter((r) => r.rate !== null);
   return (
     <Panel
-      title="Effective rate"
-      description={`${pair.to} paid out per ${pair.from} deposited, weighted by amount. Over the period: ${pair.rate ?? '–'}.`}
+      title={t`Effective rate`}
+      description={t`${pair.to} paid out per ${pair.from} deposited, weighted by amount. Over the period: ${pair.rate ?? '–'}.`}
       actions={
         <Select
           size="xs"
           w={220}
-          aria-label="Currency pair"
+          aria-label={t`Currency pair`}
           value={`${pair.from} → ${pair.to}`}
           allowDeselect={false}
           data={pairs.map((p) => `${p.from} → ${p.to}`)}
@@ -185,13 +218,13 @@ function RatesPanel({ report, zone }: { report: Report; zone: string }) {
           aria-hidden
         />
         <DataTable
-          label={`Effective rate ${pair.from} to ${pair.to}`}
+          label={t`Effective rate ${pair.from} to ${pair.to}`}
           rows={rows}
           rowKey={(r) => r.key}
           columns={[
-            { header: 'When', cell: (r) => r.label },
+            { header: t`When`, cell: (r) => r.label },
             {
-              header: 'Rate',
+              header: t`Rate`,
               align: 'right',
               cell: (r) => <Figure>{formatRate(Number(r.rate))}</Figure>,
             },
@@ -212,34 +245,35 @@ function statusRows(statuses: Report['statuses']) {
 }
 
 export function ReportView({ report, zone }: { report: Report; zone: string }) {
+  const { t } = useLingui();
   const completed = report.completion.count;
   if (completed === 0 && report.statuses.length === 0)
     return (
-      <EmptyState title="Nothing in this period">
-        No transaction was created or completed in this period with these filters.
+      <EmptyState title={t`Nothing in this period`}>
+        <Trans>No transaction was created or completed in this period with these filters.</Trans>
       </EmptyState>
     );
   return (
     <Stack gap="lg">
       {!report.exact && (
         <Text size="sm" c="dimmed">
-          Some amounts have more than nine decimals: totals are rounded at the ninth.
+          <Trans>Some amounts have more than nine decimals: totals are rounded at the ninth.</Trans>
         </Text>
       )}
       <VolumeCards report={report} />
       <VolumePanel report={report} zone={zone} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Panel title="By product" description="Completed in the period, per payout currency.">
+        <Panel title={t`By product`} description={t`Completed in the period, per payout currency.`}>
           <DataTable
-            label="Volume by product"
+            label={t`Volume by product`}
             minWidth={380}
             rows={report.byProduct}
             rowKey={(p) => `${p.product} ${p.currency}`}
             columns={[
-              { header: 'Product', cell: (p) => tr(PRODUCT_TITLE[p.product].plural) },
-              { header: 'Transactions', align: 'right', cell: (p) => formatCount(p.count) },
+              { header: t`Product`, cell: (p) => tr(PRODUCT_TITLE[p.product].plural) },
+              { header: t`Transactions`, align: 'right', cell: (p) => formatCount(p.count) },
               {
-                header: 'Amount',
+                header: t`Amount`,
                 align: 'right',
                 cell: (p) => <Figure>{formatMoney(p.total, p.currency)}</Figure>,
               },
@@ -247,41 +281,55 @@ export function ReportView({ report, zone }: { report: Report; zone: string }) {
           />
         </Panel>
         <Panel
-          title="By status"
-          description={`Created in the period, by where they stand now. Time to complete: median ${
-            report.completion.medianMs === null ? '–' : durationWords(report.completion.medianMs)
-          }, 90% within ${report.completion.p90Ms === null ? '–' : durationWords(report.completion.p90Ms)}.`}
+          title={t`By status`}
+          description={tr(
+            msg({
+              message:
+                'Created in the period, by where they stand now. Time to complete: median {median}, 90% within {p90}.',
+            }),
+            {
+              median:
+                report.completion.medianMs === null
+                  ? '–'
+                  : durationWords(report.completion.medianMs),
+              p90: report.completion.p90Ms === null ? '–' : durationWords(report.completion.p90Ms),
+            },
+          )}
         >
           <DataTable
-            label="Transactions by status"
+            label={t`Transactions by status`}
             minWidth={300}
             rows={statusRows(report.statuses)}
             rowKey={(s) => s.label}
             columns={[
-              { header: 'Status', cell: (s) => s.label },
-              { header: 'Transactions', align: 'right', cell: (s) => formatCount(s.count) },
+              { header: t`Status`, cell: (s) => s.label },
+              { header: t`Transactions`, align: 'right', cell: (s) => formatCount(s.count) },
             ]}
           />
         </Panel>
       </SimpleGrid>
       <RatesPanel report={report} zone={zone} />
-      <Panel title="Largest merchants" description="By amount paid out, five per currency.">
+      <Panel title={t`Largest merchants`} description={t`By amount paid out, five per currency.`}>
         <DataTable
-          label="Largest merchants"
+          label={t`Largest merchants`}
           rows={report.merchants}
           rowKey={(m) => `${m.merchantId} ${m.currency}`}
           columns={[
             {
-              header: 'Merchant',
+              header: t`Merchant`,
               cell: (m) => (
-                <AnchorLink to="/merchants/$id" params={{ id: m.merchantId }}>
-                  {m.name ?? `Merchant #${m.merchantId}`}
+                <AnchorLink
+                  to="/merchants/$id"
+                  params={{ id: m.merchantId }}
+                  translate={m.name ? 'no' : undefined}
+                >
+                  {m.name ?? t`Merchant #${m.merchantId}`}
                 </AnchorLink>
               ),
             },
-            { header: 'Transactions', align: 'right', cell: (m) => formatCount(m.count) },
+            { header: t`Transactions`, align: 'right', cell: (m) => formatCount(m.count) },
             {
-              header: 'Amount',
+              header: t`Amount`,
               align: 'right',
               cell: (m) => <Figure>{formatMoney(m.total, m.currency)}</Figure>,
             },
