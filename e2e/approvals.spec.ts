@@ -126,7 +126,7 @@ test('an approver sees the rate, its markup and the quote’s expiry before appr
   await expect(approved.getByRole('row', { name: /^Asked by/ })).toContainText('Fatima Finance');
   await checkA11y(page);
   await dialog.getByRole('button', { name: 'Approve quote' }).click();
-  await expect(page.getByText(`Transaction #${id} is now awaiting deposit.`)).toBeVisible();
+  await expect(page.getByText(`Transaction #${id} is now “Awaiting deposit”.`)).toBeVisible();
 });
 
 test('a deposit approval says no deposit is reported yet, where it goes, and who asked', async ({

@@ -37,7 +37,7 @@ test('a delegate approves a payout while the approver is away', async ({ page, d
   );
   await expect(dialog.getByRole('row', { name: /^Asked by/ })).toContainText('Omar Operations');
   await dialog.getByRole('button', { name: 'Approve quote' }).click();
-  await expect(page.getByText(`Transaction #${id} is now awaiting deposit.`)).toBeVisible();
+  await expect(page.getByText(`Transaction #${id} is now “Awaiting deposit”.`)).toBeVisible();
   const controls = await callDashboard(page, 'GET', `/controls/transactions/sendc2f/${id}`);
   expect(controls.json.approvals[0].decisions[0]).toMatchObject({
     userName: 'Fatima Finance',

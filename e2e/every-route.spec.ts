@@ -38,6 +38,10 @@ const TRANSLATED = new Set([
   '/settings/notifications',
   '/settings/people',
   '/sign-in',
+  '/transactions/$product',
+  '/transactions/$product/$id',
+  '/transactions/$product/new',
+  '/transactions/payouts/$id/receipt',
 ]);
 
 const SIGNED_OUT = new Set(['/reset-password', '/sign-in']);

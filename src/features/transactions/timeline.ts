@@ -1,5 +1,9 @@
 // The steps of a transaction from creation to completion or cancellation: what happened when,
-// where it stands, what comes next and who must act. Pure: built from the transaction's fields.
+// where it stands, what comes next and who must act. Pure: built from the transaction's fields,
+// its words in the page's language (decision 091).
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import type { Event } from '#/api/schemas/platform';
 import {
@@ -70,13 +74,13 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
   const completed = isCompleted(t.clientStatus);
   const cancelled = isCancelled(t.clientStatus);
   const steps: TimelineStep[] = [
-    { key: 'created', label: 'Created', time: t.creationTime, done: true, actor: 'you' },
+    { key: 'created', label: tr(msg`Created`), time: t.creationTime, done: true, actor: 'you' },
   ];
 
   if (product !== 'receive') {
     steps.push({
       key: 'quoted',
-      label: 'Quote ready',
+      label: tr(msg`Quote ready`),
       // The specification has no field for this moment; the event log has it when available.
       time: eventFor('quoted', events)?.creationTime ?? null,
       done: t.fromAmount !== null,
@@ -86,7 +90,7 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
   steps.push(
     {
       key: 'quoteApproved',
-      label: 'Quote approved',
+      label: tr(msg`Quote approved`),
       time: t.quoteApprovedDate,
       done: t.quoteApprovedDate !== null,
       actor: 'you',
@@ -95,14 +99,14 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
     // the API records both at the approval's moment.
     {
       key: 'depositReceived',
-      label: 'Deposit received',
+      label: tr(msg`Deposit received`),
       time: t.depositReceivedDate,
       done: t.depositReceivedDate !== null,
       actor: 'service',
     },
     {
       key: 'depositApproved',
-      label: 'Deposit approved',
+      label: tr(msg`Deposit approved`),
       time: t.depositApprovedDate,
       done: t.depositApprovedDate !== null,
       actor: 'you',
@@ -111,7 +115,7 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
   if (cancelled) {
     steps.push({
       key: 'cancelled',
-      label: 'Cancelled',
+      label: tr(msg`Cancelled`),
       time: t.lastUpdateTime,
       done: true,
       actor: 'you',
@@ -119,7 +123,7 @@ export function buildTimeline(product: Product, t: Transaction, events?: Event[]
   } else {
     steps.push({
       key: 'completed',
-      label: 'Paid out',
+      label: tr(msg`Paid out`),
       time: completed ? t.lastUpdateTime : null,
       done: completed,
       actor: 'service',
@@ -147,25 +151,25 @@ export function nextAction(product: Product, t: Transaction): Timeline['next'] {
   if (isFinalStatus(t.clientStatus)) return undefined;
   const deposit = t.fromAmount
     ? formatMoney(t.fromAmount, t.fromCurrencySymbol)
-    : `the deposit in ${t.fromCurrencySymbol}`;
+    : tr(msg`the deposit in ${t.fromCurrencySymbol}`);
   const payout = formatMoney(t.toAmount, t.toCurrencySymbol);
   switch (phaseOf(t)) {
     case 'pending':
       return product === 'receive'
         ? {
             step: 'quoteApproved',
-            action: 'Approve the quote to get the bank details the client deposits to.',
+            action: tr(msg`Approve the quote to get the bank details the client deposits to.`),
             actor: 'you',
           }
         : {
             step: 'quoted',
-            action: 'The payments service prepares the quote.',
+            action: tr(msg`The payments service prepares the quote.`),
             actor: 'service',
           };
     case 'quoted':
       return {
         step: 'quoteApproved',
-        action: `Review the quote (${deposit} for ${payout}) and approve it.`,
+        action: tr(msg`Review the quote (${deposit} for ${payout}) and approve it.`),
         actor: 'you',
       };
     case 'quoteApproved':
@@ -173,16 +177,22 @@ export function nextAction(product: Product, t: Transaction): Timeline['next'] {
         step: 'depositReceived',
         action:
           product === 'sendc2f'
-            ? `The client sends ${deposit} to the wallet address on this page; once it has arrived, approve the deposit.`
+            ? tr(
+                msg`The client sends ${deposit} to the wallet address on this page; once it has arrived, approve the deposit.`,
+              )
             : product === 'receive'
-              ? `The client transfers ${deposit} to the bank account on this page; then approve the deposit with its confirmation.`
-              : `The client transfers ${deposit} to the bank account on this page; once it has arrived, approve the deposit.`,
+              ? tr(
+                  msg`The client transfers ${deposit} to the bank account on this page; then approve the deposit with its confirmation.`,
+                )
+              : tr(
+                  msg`The client transfers ${deposit} to the bank account on this page; once it has arrived, approve the deposit.`,
+                ),
         actor: 'client',
       };
     case 'inProgress':
       return {
         step: 'completed',
-        action: `The payments service pays out ${payout}.`,
+        action: tr(msg`The payments service pays out ${payout}.`),
         actor: 'service',
       };
     default:
@@ -197,22 +207,25 @@ export function nextAction(product: Product, t: Transaction): Timeline['next'] {
 export function waitingFor(product: Product, t: Transaction): string | undefined {
   switch (phaseOf(t)) {
     case 'pending':
-      return product === 'receive' ? 'Waiting for your quote approval' : 'Being quoted';
+      return product === 'receive'
+        ? tr(msg`Waiting for your quote approval`)
+        : tr(msg`Being quoted`);
     case 'quoted':
-      return 'Waiting for the quote approval';
+      return tr(msg`Waiting for the quote approval`);
     case 'quoteApproved':
       return product === 'receive'
-        ? "Quote approved · waiting for the client's deposit"
-        : "Waiting for the client's deposit";
+        ? tr(msg`Quote approved · waiting for the client's deposit`)
+        : tr(msg`Waiting for the client's deposit`);
     case 'inProgress':
-      return 'Being paid out';
+      return tr(msg`Being paid out`);
     default:
       return undefined;
   }
 }
 
-export const ACTOR_LABEL: Record<Actor, string> = {
-  you: 'You',
-  client: 'The client',
-  service: 'Payments service',
+/** Who acts, in the page's words. */
+export const ACTOR_LABEL: Record<Actor, MessageDescriptor> = {
+  you: msg`You`,
+  client: msg`The client`,
+  service: msg`Payments service`,
 };

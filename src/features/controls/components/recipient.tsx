@@ -1,6 +1,7 @@
 // What a payment went to, as the payout account was when the dashboard created the payment
 // (docs/decisions/025), or as it reads now for one made elsewhere: shown on the transaction's
 // page, with a warning when the account's bank details have changed since.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
 import type { RecipientRecord } from '#/api/controls';
 import { DateTime } from '#/components/date-time';
@@ -16,57 +17,62 @@ export function RecipientDetails({
   /** A link to the account (not on a printed confirmation). */
   withLink?: boolean;
 }) {
+  const { t } = useLingui();
   const rows: [string, string | null][] = [
-    ['Account holder', recipient.accountHolderName],
-    ['IBAN or account number', recipient.number],
-    ['Bank', recipient.bankName],
-    ['BIC', recipient.swiftCode],
-    ['Bank country', recipient.countryIso],
-    ['Currency', recipient.currency],
+    [t`Account holder`, recipient.accountHolderName],
+    [t`IBAN or account number`, recipient.number],
+    [t`Bank`, recipient.bankName],
+    [t`BIC`, recipient.swiftCode],
+    [t`Bank country`, recipient.countryIso],
+    [t`Currency`, recipient.currency],
   ];
+  const account = withLink ? (
+    <AnchorLink
+      to="/payout-accounts/$id"
+      params={{ id: recipient.accountId }}
+      size="xs"
+      underline="always"
+    >
+      #{recipient.accountId}
+    </AnchorLink>
+  ) : (
+    `#${recipient.accountId}`
+  );
+  const when = <DateTime value={recipient.recordedAt} />;
   return (
     <>
-      <Table variant="vertical" layout="fixed" aria-label="Paid to" data-testid="recipient">
+      <Table variant="vertical" layout="fixed" aria-label={t`Paid to`} data-testid="recipient">
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
               <Table.Th w={190}>{label}</Table.Th>
-              <Table.Td>{value ?? '—'}</Table.Td>
+              <Table.Td translate="no">{value ?? '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Text size="xs" c="dimmed" mt={4}>
-        As payout account{' '}
-        {withLink ? (
-          <AnchorLink
-            to="/payout-accounts/$id"
-            params={{ id: recipient.accountId }}
-            size="xs"
-            underline="always"
-          >
-            #{recipient.accountId}
-          </AnchorLink>
-        ) : (
-          `#${recipient.accountId}`
-        )}{' '}
         {recipient.recorded ? (
-          <>
-            was when the payment was created, <DateTime value={recipient.recordedAt} />.
-          </>
+          <Trans>
+            As payout account {account} was when the payment was created, {when}.
+          </Trans>
         ) : (
-          <>
-            reads now. This payment was not created in the dashboard: if the account changed after
-            it was created, the API pays the details it was created with.
-          </>
+          <Trans>
+            As payout account {account} reads now. This payment was not created in the dashboard: if
+            the account changed after it was created, the API pays the details it was created with.
+          </Trans>
         )}
-        {recipient.firstPayment ? ' The first payment to this account.' : ''}
+        {recipient.firstPayment ? ` ${t`The first payment to this account.`}` : ''}
       </Text>
       {recipient.changedSince && (
-        <WarningAlert mt="sm" title="The account has changed since" data-testid="recipient-changed">
-          Its bank details are no longer these
-          {recipient.numberNow ? ` (its number is now ${recipient.numberNow})` : ''}. This payment
-          keeps paying the account above, as approved.
+        <WarningAlert
+          mt="sm"
+          title={t`The account has changed since`}
+          data-testid="recipient-changed"
+        >
+          {recipient.numberNow
+            ? t`Its bank details are no longer these (its number is now ${recipient.numberNow}). This payment keeps paying the account above, as approved.`
+            : t`Its bank details are no longer these. This payment keeps paying the account above, as approved.`}
         </WarningAlert>
       )}
     </>
@@ -74,8 +80,9 @@ export function RecipientDetails({
 }
 
 export function RecipientPanel({ recipient }: { recipient: RecipientRecord }) {
+  const { t } = useLingui();
   return (
-    <Panel title="Paid to">
+    <Panel title={t`Paid to`}>
       <RecipientDetails recipient={recipient} />
     </Panel>
   );

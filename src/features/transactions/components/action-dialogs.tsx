@@ -1,6 +1,8 @@
 // The three money-moving dialogs of a transaction. Each shows the amounts, currencies and rate,
 // sends one Idempotency-Key per opening (a retried click cannot move money twice), announces the
 // outcome, and keeps its own input.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Alert, Button, Group, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -14,7 +16,6 @@ import { ApiErrorAlert, errorMessage } from '#/components/api-error';
 import { Dialog } from '#/components/dialog';
 import { Money } from '#/components/money';
 import { valueInWords } from '#/lib/value-words';
-import { PRODUCT_TITLE } from '#/lib/products';
 import {
   type ApprovalOutcome,
   useApproveDeposit,
@@ -82,7 +83,8 @@ function useDialogAction(
 }
 
 function announce(id: number, title: string, updated: Transaction) {
-  showDone(title, `Transaction #${id} is now ${valueInWords(updated.clientStatus).toLowerCase()}.`);
+  const status = valueInWords(updated.clientStatus);
+  showDone(title, tr(msg`Transaction #${id} is now “${status}”.`));
 }
 
 /** An approval under dual control: done, or recorded while others must still approve. */
@@ -92,8 +94,14 @@ function announceApproval(id: number, title: string, outcome: ApprovalOutcome) {
   const missing = outcome.approval.required - given;
   notifications.show({
     color: 'blue',
-    title: 'Your approval is recorded',
-    message: `${given} of ${outcome.approval.required} approvals for #${id}: ${missing} more approver${missing === 1 ? '' : 's'} must approve before it goes ahead.`,
+    title: tr(msg`Your approval is recorded`),
+    message: tr(
+      msg({
+        message:
+          '{given} of {required} approvals for #{id}: {missing, plural, one {# more approver must approve before it goes ahead.} other {# more approvers must approve before it goes ahead.}}',
+      }),
+      { given, required: outcome.approval.required, id, missing },
+    ),
   });
 }
 
@@ -101,8 +109,9 @@ function Amounts({ product, t }: { product: Product; t: Transaction }) {
   // A quoted transaction's own rate; before its quote, today's price.
   const quoted = rateOf(t);
   const { amount: deposit, current, price } = useDepositOf(product, t, { withRate: !quoted });
+  const { t: say } = useLingui();
   return (
-    <Table variant="vertical" layout="fixed" withTableBorder aria-label="Amounts">
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label={say`Amounts`}>
       <Table.Tbody>
         <MovingRows
           t={t}
@@ -110,7 +119,9 @@ function Amounts({ product, t }: { product: Product; t: Transaction }) {
           current={current}
         />
         <Table.Tr>
-          <Table.Th>Rate</Table.Th>
+          <Table.Th>
+            <Trans>Rate</Trans>
+          </Table.Th>
           <Table.Td>
             {quoted ? (
               <PairRate
@@ -123,11 +134,11 @@ function Amounts({ product, t }: { product: Product; t: Transaction }) {
               <RateText price={price.data} />
             ) : price.isError ? (
               <Text span size="sm" c="dimmed">
-                not available: {errorMessage(price.error)}
+                {say`not available: ${errorMessage(price.error)}`}
               </Text>
             ) : (
               <Text span size="sm" c="dimmed">
-                loading…
+                <Trans>loading…</Trans>
               </Text>
             )}
           </Table.Td>
@@ -158,7 +169,7 @@ function ConfirmDialog({
         {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Back
+            <Trans>Back</Trans>
           </Button>
           {confirm}
         </Group>
@@ -192,10 +203,11 @@ export function ApproveQuoteDialog(props: ActionDialogProps) {
   const quote = useApproveQuote(product, id);
   const { idempotencyKey, done, dialog } = useDialogAction(props, quote);
   const expired = quoteExpired(controls);
+  const { t: say } = useLingui();
   return (
     <ConfirmDialog
       {...dialog}
-      title={`Approve the quote of #${id}?`}
+      title={say`Approve the quote of #${id}?`}
       confirm={
         <Button
           data-autofocus
@@ -206,29 +218,35 @@ export function ApproveQuoteDialog(props: ActionDialogProps) {
               { idempotencyKey },
               {
                 onSuccess: (outcome) => {
-                  announceApproval(id, 'Quote approved', outcome);
+                  announceApproval(id, say`Quote approved`, outcome);
                   done();
                 },
               },
             )
           }
         >
-          Approve quote
+          <Trans>Approve quote</Trans>
         </Button>
       }
     >
       <Text size="sm">
-        The client agrees to deposit this amount for this{' '}
-        {tr(PRODUCT_TITLE[product].singular).toLowerCase()}.{' '}
-        {product === 'sendc2f' ? 'A wallet address' : 'Bank details'} to deposit to will follow.
+        {tr(
+          msg({
+            message:
+              '{product, select, sendc2f {The client agrees to deposit this amount for this payout. A wallet address to deposit to will follow.} sendf2f {The client agrees to deposit this amount for this end to end transfer. Bank details to deposit to will follow.} other {The client agrees to deposit this amount for this collection. Bank details to deposit to will follow.}}',
+          }),
+          { product },
+        )}
       </Text>
       <WhatIsApproved product={product} t={t} controls={controls} action="approveQuote" />
       {expired && (
-        <Alert color="red" variant="light" title="This quote has expired">
+        <Alert color="red" variant="light" title={say`This quote has expired`}>
           <Text size="sm">{QUOTE_EXPIRED.todo}</Text>
         </Alert>
       )}
-      {quote.isError && <ApiErrorAlert error={quote.error} title="The quote was not approved" />}
+      {quote.isError && (
+        <ApiErrorAlert error={quote.error} title={say`The quote was not approved`} />
+      )}
     </ConfirmDialog>
   );
 }
@@ -241,6 +259,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
   const stepUp = useStepUpField(useStepUp(), () => release());
   const [file, setFile] = useState<File | null>(null);
   const needsConfirmation = product === 'receive';
+  const { t: say } = useLingui();
   const { idempotencyKey, done, dialog } = useDialogAction(props, deposit, upload, stepUp);
   const approve = () =>
     upload.then(file, (depositConfirmationUrl) =>
@@ -256,7 +275,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
         },
         {
           onSuccess: (outcome) => {
-            announceApproval(id, 'Deposit approved', outcome);
+            announceApproval(id, say`Deposit approved`, outcome);
             done();
           },
           onError: stepUp.noteError,
@@ -270,7 +289,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
   return (
     <ConfirmDialog
       {...dialog}
-      title={`Approve the deposit of #${id}?`}
+      title={say`Approve the deposit of #${id}?`}
       confirm={
         <Button
           data-autofocus={needsConfirmation ? undefined : true}
@@ -278,7 +297,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
           disabled={needsConfirmation && !file}
           onClick={release}
         >
-          Approve deposit
+          <Trans>Approve deposit</Trans>
         </Button>
       }
     >
@@ -286,11 +305,11 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
       <WhatIsApproved product={product} t={t} controls={controls} action="approveDeposit" />
       {product !== 'sendc2f' && (
         <UploadInput
-          label="Deposit confirmation"
+          label={say`Deposit confirmation`}
           description={
             needsConfirmation
-              ? 'Required: the bank confirmation of the client’s transfer (PDF, PNG or JPEG, up to 10 MB)'
-              : 'Optional: PDF, PNG or JPEG, up to 10 MB'
+              ? say`Required: the bank confirmation of the client’s transfer (PDF, PNG or JPEG, up to 10 MB)`
+              : say`Optional: PDF, PNG or JPEG, up to 10 MB`
           }
           value={file}
           onChange={setFile}
@@ -300,7 +319,7 @@ export function ApproveDepositDialog(props: ActionDialogProps) {
       <UploadFailed error={upload.failed} what="file" />
       {stepUp.field}
       {deposit.isError && (
-        <ApiErrorAlert error={deposit.error} title="The deposit was not approved" />
+        <ApiErrorAlert error={deposit.error} title={say`The deposit was not approved`} />
       )}
     </ConfirmDialog>
   );
@@ -313,10 +332,11 @@ export function CancelDialog(props: ActionDialogProps) {
   const [reason, setReason] = useState<CancelReason>('CLIENT_REQUEST');
   const [otherReason, setOtherReason] = useState('');
   const { idempotencyKey, done, dialog } = useDialogAction(props, cancel);
+  const { t: say } = useLingui();
   return (
     <ConfirmDialog
       {...dialog}
-      title={`Cancel #${id}?`}
+      title={say`Cancel #${id}?`}
       confirm={
         <Button
           color="red"
@@ -333,23 +353,25 @@ export function CancelDialog(props: ActionDialogProps) {
               },
               {
                 onSuccess: (updated) => {
-                  announce(id, 'Transaction cancelled', updated);
+                  announce(id, say`Transaction cancelled`, updated);
                   done();
                 },
               },
             )
           }
         >
-          Cancel transaction
+          <Trans>Cancel transaction</Trans>
         </Button>
       }
     >
       <Alert color="red" variant="light">
-        <Text size="sm">Cancelling cannot be undone. Nothing is paid out.</Text>
+        <Text size="sm">
+          <Trans>Cancelling cannot be undone. Nothing is paid out.</Trans>
+        </Text>
       </Alert>
       <Amounts product={product} t={t} />
       <Select
-        label="Reason"
+        label={say`Reason`}
         data={CANCEL_REASONS.map((r) => ({ value: r, label: valueInWords(r) }))}
         value={reason}
         onChange={(value) => value && setReason(value as CancelReason)}
@@ -357,8 +379,8 @@ export function CancelDialog(props: ActionDialogProps) {
       />
       {reason === 'OTHER' && (
         <Textarea
-          label="What happened"
-          description={`Kept with the transaction and shown on its page · ${otherReason.length} of 500 characters`}
+          label={say`What happened`}
+          description={say`Kept with the transaction and shown on its page · ${otherReason.length} of 500 characters`}
           required
           maxLength={500}
           value={otherReason}
@@ -366,7 +388,7 @@ export function CancelDialog(props: ActionDialogProps) {
         />
       )}
       {cancel.isError && (
-        <ApiErrorAlert error={cancel.error} title="The transaction was not cancelled" />
+        <ApiErrorAlert error={cancel.error} title={say`The transaction was not cancelled`} />
       )}
     </ConfirmDialog>
   );
@@ -380,12 +402,13 @@ export function RejectApprovalDialog(
   const id = t.businessRequestId;
   const reject = useRejectTransaction(product, id);
   const { done, dialog } = useDialogAction(props, reject);
-  const what = action === 'approveQuote' ? 'quote' : 'deposit';
+  const quote = action === 'approveQuote';
+  const { t: say } = useLingui();
   return (
     <RejectDialog
       {...dialog}
-      title={`Reject the ${what} of #${id}?`}
-      confirmLabel={`Reject and cancel #${id}`}
+      title={quote ? say`Reject the quote of #${id}?` : say`Reject the deposit of #${id}?`}
+      confirmLabel={say`Reject and cancel #${id}`}
       pending={reject.isPending}
       error={reject.isError ? reject.error : undefined}
       onReject={(reason) =>
@@ -393,9 +416,12 @@ export function RejectApprovalDialog(
           { action, reason },
           {
             onSuccess: (rejected) => {
+              const status = valueInWords(rejected.transaction.clientStatus);
               showDone(
-                `The ${what} is rejected`,
-                `Transaction #${id} is ${valueInWords(rejected.transaction.clientStatus).toLowerCase()}; ${creator ?? 'whoever created it'} is told your reason.`,
+                quote ? say`The quote is rejected` : say`The deposit is rejected`,
+                creator
+                  ? say`Transaction #${id} is “${status}”; ${creator} is told your reason.`
+                  : say`Transaction #${id} is “${status}”; whoever created it is told your reason.`,
               );
               done();
             },
@@ -405,11 +431,13 @@ export function RejectApprovalDialog(
     >
       <Alert color="red" variant="light">
         <Text size="sm">
-          Rejecting cancels {tr(PRODUCT_TITLE[product].singular).toLowerCase()} #{id} through the
-          API: nothing is paid out, and it cannot be undone.{' '}
-          {product === 'receive'
-            ? 'A collection’s cancellation takes no reason, so the reason is kept here.'
-            : 'The API is given your reason with the cancellation.'}
+          {tr(
+            msg({
+              message:
+                '{product, select, sendc2f {Rejecting cancels payout #{id} through the API: nothing is paid out, and it cannot be undone. The API is given your reason with the cancellation.} sendf2f {Rejecting cancels end to end transfer #{id} through the API: nothing is paid out, and it cannot be undone. The API is given your reason with the cancellation.} other {Rejecting cancels collection #{id} through the API: nothing is paid out, and it cannot be undone. A collection’s cancellation takes no reason, so the reason is kept here.}}',
+            }),
+            { product, id },
+          )}
         </Text>
       </Alert>
       <Amounts product={product} t={t} />

@@ -1,5 +1,6 @@
 // "Copy as new" on a transaction's page: the new-transaction form with everything but the quote
 // filled in from it, for whoever may create that product's transactions.
+import { Trans } from '@lingui/react/macro';
 import { IconCopy } from '@tabler/icons-react';
 import { type Product, Purpose, type Transaction } from '#/api/schemas/transaction';
 import { ButtonLink } from '#/components/links';
@@ -31,7 +32,7 @@ export function CopyAsNew({
       variant="default"
       leftSection={<IconCopy size={16} aria-hidden />}
     >
-      Copy as new
+      <Trans>Copy as new</Trans>
     </ButtonLink>
   );
 }

@@ -1,5 +1,8 @@
 // Where the client deposits: the wallet address (with a QR code) for payouts, the bank details
 // for end to end transfers and collections. Every value can be copied.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import type { Product, Transaction } from '#/api/schemas/transaction';
@@ -15,15 +18,15 @@ const isIban = (value: string) => /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(value.re
 /** The bank details' rows: label, value, what its copy button copies, monospace or not. */
 function bankRows(bank: NonNullable<Transaction['bankDetails']>) {
   const rows: Array<[string, string | undefined, string, boolean]> = [
-    ['Name on account', bank.nameOnAccount, 'name on account', false],
+    [tr(msg`Name on account`), bank.nameOnAccount, tr(msg`name on account`), false],
     isIban(bank.accountNumber)
-      ? ['IBAN', bank.accountNumber, 'IBAN', true]
-      : ['Account number', bank.accountNumber, 'account number', true],
-    ['Routing number (ABA)', bank.routingNumber, 'routing number', true],
-    ['BIC (SWIFT code)', bank.swiftCode, 'BIC', true],
-    ['Bank', bank.bankName, 'bank name', false],
-    ['Bank address', bank.bankAddress, 'bank address', false],
-    ['Reference', bank.reference, 'payment reference', true],
+      ? [tr(msg`IBAN`), bank.accountNumber, tr(msg`IBAN`), true]
+      : [tr(msg`Account number`), bank.accountNumber, tr(msg`account number`), true],
+    [tr(msg`Routing number (ABA)`), bank.routingNumber, tr(msg`routing number`), true],
+    [tr(msg`BIC (SWIFT code)`), bank.swiftCode, tr(msg`BIC`), true],
+    [tr(msg`Bank`), bank.bankName, tr(msg`bank name`), false],
+    [tr(msg`Bank address`), bank.bankAddress, tr(msg`bank address`), false],
+    [tr(msg`Reference`), bank.reference, tr(msg`payment reference`), true],
   ];
   return rows;
 }
@@ -53,13 +56,14 @@ export function DepositInstructions({
   product: Product;
   transaction: Transaction;
 }) {
+  const { t: say } = useLingui();
   const deposited = t.depositApprovedDate !== null;
   const cancelled = isCancelled(t.clientStatus);
   // Instructions only while a deposit is still to come; afterwards, what happened.
   const instructions = (text: string) =>
     deposited ? null : cancelled ? (
       <Text size="xs" c="dimmed">
-        The transaction is cancelled: nothing is to be deposited.
+        <Trans>The transaction is cancelled: nothing is to be deposited.</Trans>
       </Text>
     ) : (
       <Text size="xs" c="dimmed">
@@ -68,7 +72,11 @@ export function DepositInstructions({
     );
   const amount = t.fromAmount && (
     <Text size="sm">
-      {deposited ? 'Amount received: ' : cancelled ? 'Amount quoted: ' : 'Amount to deposit: '}
+      {deposited
+        ? say`Amount received:`
+        : cancelled
+          ? say`Amount quoted:`
+          : say`Amount to deposit:`}{' '}
       <Money
         amount={deposited ? (t.depositReceivedAmount ?? t.fromAmount) : t.fromAmount}
         symbol={t.fromCurrencySymbol}
@@ -82,10 +90,10 @@ export function DepositInstructions({
       <Panel
         title={
           deposited
-            ? 'Deposited to this wallet'
+            ? say`Deposited to this wallet`
             : cancelled
-              ? 'Deposit details'
-              : 'Deposit to this wallet'
+              ? say`Deposit details`
+              : say`Deposit to this wallet`
         }
       >
         {address ? (
@@ -96,26 +104,26 @@ export function DepositInstructions({
                 <QRCodeSVG
                   value={address}
                   size={132}
-                  title={`QR code of the wallet address ${address}`}
+                  title={say`QR code of the wallet address ${address}`}
                   level="M"
                 />
               </div>
             )}
             <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
               <Row
-                label={`${t.fromCurrencySymbol} address`}
+                label={say`${t.fromCurrencySymbol} address`}
                 value={address}
-                copyLabel="wallet address"
+                copyLabel={say`wallet address`}
               />
               {amount}
               {instructions(
-                `Send only ${t.fromCurrencySymbol} on this network. Approve the deposit once it has arrived.`,
+                say`Send only ${t.fromCurrencySymbol} on this network. Approve the deposit once it has arrived.`,
               )}
             </Stack>
           </Group>
         ) : (
           <Alert variant="light" color="gray">
-            The wallet address appears once the quote is approved.
+            <Trans>The wallet address appears once the quote is approved.</Trans>
           </Alert>
         )}
       </Panel>
@@ -126,10 +134,10 @@ export function DepositInstructions({
     <Panel
       title={
         deposited
-          ? 'Deposited to this bank account'
+          ? say`Deposited to this bank account`
           : cancelled
-            ? 'Deposit details'
-            : 'Deposit to this bank account'
+            ? say`Deposit details`
+            : say`Deposit to this bank account`
       }
     >
       {bank ? (
@@ -143,12 +151,12 @@ export function DepositInstructions({
           </SimpleGrid>
           {amount}
           {instructions(
-            'The reference must be on the transfer, so the deposit is matched to this transaction.',
+            say`The reference must be on the transfer, so the deposit is matched to this transaction.`,
           )}
         </Stack>
       ) : (
         <Alert variant="light" color="gray">
-          The bank details appear once the quote is approved.
+          <Trans>The bank details appear once the quote is approved.</Trans>
         </Alert>
       )}
     </Panel>

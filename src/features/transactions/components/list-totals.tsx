@@ -1,5 +1,8 @@
 // What a filtered list adds up to (docs/decisions/036): how many transactions the filters
 // select and their payout amounts per currency, summed exactly by the server, under the filters.
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TransactionIndexQuery } from '#/api/local-index';
@@ -10,15 +13,21 @@ type Filters = { [K in keyof TransactionIndexQuery]?: unknown };
 
 export function ListTotals({ query }: { query: Filters }) {
   const { sort: _sort, order: _order, ...filters } = query;
+  const { t } = useLingui();
   const { data, isPending } = useQuery(transactionTotalsQuery(filters));
   return (
-    <Group gap="xs" mb="sm" role="status" aria-label="Totals of the filtered list">
+    <Group gap="xs" mb="sm" role="status" aria-label={t`Totals of the filtered list`}>
       {isPending || !data ? (
-        <Loader size="xs" aria-label="Adding up" />
+        <Loader size="xs" aria-label={t`Adding up`} />
       ) : (
         <Text size="sm">
           <Text span fw={600}>
-            {formatCount(data.count)} {data.count === 1 ? 'transaction' : 'transactions'}
+            {tr(
+              msg({
+                message: '{count, plural, one {{shown} transaction} other {{shown} transactions}}',
+              }),
+              { count: data.count, shown: formatCount(data.count) },
+            )}
           </Text>
           {data.sums.length > 0 && ' · '}
           {data.sums.map((s, i) => (
@@ -29,7 +38,7 @@ export function ListTotals({ query }: { query: Filters }) {
               </Text>
             </span>
           ))}
-          {!data.exact && ' (rounded at the ninth decimal)'}
+          {!data.exact && t` (rounded at the ninth decimal)`}
         </Text>
       )}
     </Group>

@@ -67,7 +67,7 @@ export function PayAccount({
             {tr(
               msg({
                 message:
-                  '{product, select, sendc2f {New payout} sendf2f {New end-to-end transfer} other {New collection}}',
+                  '{product, select, sendc2f {New payout} sendf2f {New end to end transfer} other {New collection}}',
               }),
               { product },
             )}

@@ -1,5 +1,6 @@
 // A quote that follows the inputs: debounced, asked only once the inputs make sense, shown with
 // the same words wherever a price is quoted.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
@@ -88,7 +89,7 @@ export function useDepositOf(product: Product, t: Transaction, { withRate = fals
 export function CurrentQuoteNote() {
   return (
     <Text span size="xs" c="dimmed" ml={6}>
-      at today&apos;s rate, fixed by the quote
+      <Trans>at today&apos;s rate, fixed by the quote</Trans>
     </Text>
   );
 }
@@ -129,13 +130,47 @@ export function FeeText({
 }) {
   return (
     <Text span size="sm" data-testid="quote-fee">
-      Fee included: <Money amount={fee} symbol={currency} />
-      {markup !== null && reference !== null && (
-        <>
-          , a {formatPercent(markup)} markup on the reference rate {formatRate(reference)}
-        </>
-      )}
+      <FeeWords
+        fee={<Money amount={fee} symbol={currency} />}
+        markup={markup === null || reference === null ? null : formatPercent(markup)}
+        reference={reference === null ? null : formatRate(reference)}
+      />
     </Text>
+  );
+}
+
+function FeeWords({
+  fee,
+  markup,
+  reference,
+}: {
+  fee: ReactNode;
+  markup: string | null;
+  reference: string | null;
+}) {
+  return markup === null ? (
+    <Trans>Fee included: {fee}</Trans>
+  ) : (
+    <Trans>
+      Fee included: {fee}, a {markup} markup on the reference rate {reference}
+    </Trans>
+  );
+}
+
+function NoQuote({ error }: { error: unknown }) {
+  const { t } = useLingui();
+  return <ApiErrorAlert error={error} title={t`No quote for this`} />;
+}
+
+/** When the price on screen was asked, and that it is asked again. */
+function PriceValidity({ at }: { at: number }) {
+  const time = formatTime(at, 'medium');
+  const seconds = PRICE_REFRESH_MS / 1000;
+  return (
+    <Trans>
+      Indicative price of {time}, asked again every {seconds} seconds. The deposit is fixed when its
+      quote is approved.
+    </Trans>
   );
 }
 
@@ -161,17 +196,16 @@ export function QuoteState({
   if (quote.isPending) {
     return (
       <Text size="sm" c="dimmed">
-        Calculating…
+        <Trans>Calculating…</Trans>
       </Text>
     );
   }
-  if (quote.isError) return <ApiErrorAlert error={quote.error} title="No quote for this" />;
+  if (quote.isError) return <NoQuote error={quote.error} />;
   return (
     <>
       {children(quote.data)}
       <Text size="xs" c="dimmed" mt={4} data-testid="price-validity">
-        Indicative price of {formatTime(quote.dataUpdatedAt, 'medium')}, asked again every{' '}
-        {PRICE_REFRESH_MS / 1000} seconds. The deposit is fixed when its quote is approved.
+        <PriceValidity at={quote.dataUpdatedAt} />
       </Text>
     </>
   );

@@ -50,7 +50,7 @@ export function RecordTransactions(
                   {tr(
                     msg({
                       message:
-                        '{product, select, sendc2f {All payouts} sendf2f {All end-to-end transfers} other {All collections}}',
+                        '{product, select, sendc2f {All payouts} sendf2f {All end to end transfers} other {All collections}}',
                     }),
                     { product },
                   )}

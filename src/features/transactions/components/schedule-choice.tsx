@@ -1,6 +1,8 @@
 // When a payout is made (docs/decisions/090): now, once on a day, or monthly on a day of the
 // month (the 31st falling to the last day of shorter months), with the cut-off (UTC) by which
 // its approvals must be given that day, else that run is skipped.
+import { fieldError } from '#/lib/field-error';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { firstMonthlyRun, nextMonthlyRun } from '#/api/schedules';
 import { formatDate } from '#/lib/format';
@@ -33,58 +35,62 @@ export function ScheduleChoice({
   onChange: (next: ScheduleValue) => void;
   errors: ScheduleErrors;
 }) {
+  const { t } = useLingui();
   const set = (part: Partial<ScheduleValue>) => onChange({ ...value, ...part });
+  const fromLabel = value.when === 'once' ? t`Day` : t`From`;
   const runs = value.when === 'monthly' ? firstRuns(value.date, Number(value.day)) : [];
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500} id="when-label">
-        When
+        <Trans>When</Trans>
       </Text>
       <SegmentedControl
         aria-labelledby="when-label"
         value={value.when}
         onChange={(when) => set({ when: when as When })}
         data={[
-          { value: 'now', label: 'Now' },
-          { value: 'once', label: 'On a day' },
-          { value: 'monthly', label: 'Monthly' },
+          { value: 'now', label: t`Now` },
+          { value: 'once', label: t`On a day` },
+          { value: 'monthly', label: t`Monthly` },
         ]}
         fullWidth
         maw={420}
+        // Longer words wrap on a phone instead of being cut.
+        styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
       />
       {value.when !== 'now' && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               type="date"
-              label={value.when === 'once' ? 'Day' : 'From'}
-              description="UTC; quoted that day at that day’s rate"
+              label={fromLabel}
+              description={t`UTC; quoted that day at that day’s rate`}
               value={value.date}
               onChange={(e) => set({ date: e.currentTarget.value })}
-              error={errors.date && `${value.when === 'once' ? 'Day' : 'From'} ${errors.date}`}
+              error={fieldError(fromLabel, errors.date)}
             />
             {value.when === 'monthly' && (
               <TextInput
-                label="Day of the month"
-                description="31: the last day of shorter months"
+                label={t`Day of the month`}
+                description={t`31: the last day of shorter months`}
                 inputMode="numeric"
                 value={value.day}
                 onChange={(e) => set({ day: e.currentTarget.value })}
-                error={errors.dayOfMonth && `Day of the month ${errors.dayOfMonth}`}
+                error={fieldError(t`Day of the month`, errors.dayOfMonth)}
               />
             )}
             <TextInput
               type="time"
-              label="Approved by (UTC)"
-              description="Not approved by then: that run is skipped"
+              label={t`Approved by (UTC)`}
+              description={t`Not approved by then: that run is skipped`}
               value={value.cutoff}
               onChange={(e) => set({ cutoff: e.currentTarget.value })}
-              error={errors.cutoff && `Approved by ${errors.cutoff}`}
+              error={fieldError(t`Approved by`, errors.cutoff)}
             />
           </SimpleGrid>
           {runs.length > 0 && (
             <Text size="sm" c="dimmed" data-testid="first-runs">
-              Runs on {runs.map((r) => formatDate(Date.parse(`${r}T12:00:00Z`))).join(', ')}, …
+              {t`Runs on ${runs.map((r) => formatDate(Date.parse(`${r}T12:00:00Z`))).join(', ')}, …`}
             </Text>
           )}
         </>

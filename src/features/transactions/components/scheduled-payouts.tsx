@@ -1,5 +1,9 @@
 // What is scheduled (docs/decisions/090): each scheduled payout of this product with when it runs
 // next, its cut-off, whom it pays, who scheduled it and how its last run went; finance cancels.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Schedule } from '#/api/schedules';
@@ -12,50 +16,55 @@ import { formatDate, formatMoney } from '#/lib/format';
 import { SLUG_OF } from '#/lib/products';
 import { schedulesQuery, useCancelSchedule } from '../queries';
 
-const RUN_WORDS: Record<Schedule['runs'][number]['status'], string> = {
-  creating: 'Being made',
-  created: 'Waiting for its approval',
-  approved: 'Approved',
-  skipped: 'Skipped',
-  failed: 'Not made',
+const RUN_WORDS: Record<Schedule['runs'][number]['status'], MessageDescriptor> = {
+  creating: msg`Being made`,
+  created: msg`Waiting for its approval`,
+  approved: msg`Approved`,
+  skipped: msg`Skipped`,
+  failed: msg`Not made`,
 };
 
 const day = (date: string) => formatDate(Date.parse(`${date}T12:00:00Z`));
 
+/** "Monthly on the 5th, next on 5 Dec 2026", in the page's language. */
 function whenWords(s: Schedule) {
-  const next = s.nextRun ? `next on ${day(s.nextRun)}` : 'no run left';
-  return s.repeat === 'once'
-    ? `Once, ${next}`
-    : `Monthly on the ${s.dayOfMonth === 31 ? 'last day' : ordinal(s.dayOfMonth ?? 1)}, ${next}`;
+  const next = s.nextRun ? tr(msg`next on ${day(s.nextRun)}`) : tr(msg`no run left`);
+  if (s.repeat === 'once') return tr(msg`Once, ${next}`);
+  if (s.dayOfMonth === 31) return tr(msg`Monthly on the last day, ${next}`);
+  return tr(
+    msg({
+      message:
+        'Monthly on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}, {next}',
+    }),
+    { day: s.dayOfMonth ?? 1, next },
+  );
 }
 
-const ordinal = (n: number) =>
-  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
-
 export function ScheduledPayouts({ product }: { product: Product }) {
+  const { t } = useLingui();
   const schedules = useQuery(schedulesQuery);
   const cancel = useCancelSchedule();
   const mayCancel = usePermission(`${product}Create`).allowed;
   if (schedules.isError)
-    return <ApiErrorAlert error={schedules.error} title="Schedules not loaded" />;
+    return <ApiErrorAlert error={schedules.error} title={t`Schedules not loaded`} />;
   const rows = (schedules.data ?? []).filter((s) => s.product === product);
   if (rows.length === 0) return null;
   return (
     <Paper withBorder p="md" radius="md" mb="md" id="scheduled">
       <Title order={2} fz="md" mb="xs">
-        Scheduled ({rows.length})
+        {t`Scheduled (${rows.length})`}
       </Title>
       <DataTable
-        label="Scheduled payouts"
+        label={t`Scheduled payouts`}
         verticalSpacing="xs"
         rows={rows}
         columns={[
           {
-            header: 'When',
+            header: t`When`,
             cell: (s) => (
               <>
                 <Text size="sm">{whenWords(s)}</Text>
-                <IdNote>Approved by {s.cutoff} UTC that day, or skipped</IdNote>
+                <IdNote>{t`Approved by ${s.cutoff} UTC that day, or skipped`}</IdNote>
                 {mayCancel && (
                   <Button
                     variant="subtle"
@@ -63,17 +72,17 @@ export function ScheduledPayouts({ product }: { product: Product }) {
                     size="compact-xs"
                     px={0}
                     loading={cancel.isPending && cancel.variables === s.id}
-                    aria-label={`Cancel the scheduled payout: ${whenWords(s)}`}
+                    aria-label={t`Cancel the scheduled payout: ${whenWords(s)}`}
                     onClick={() => cancel.mutate(s.id)}
                   >
-                    Cancel
+                    <Trans>Cancel</Trans>
                   </Button>
                 )}
               </>
             ),
           },
           {
-            header: 'Pays',
+            header: t`Pays`,
             cell: (s) => (
               <>
                 <Text size="sm" fw={600}>
@@ -82,8 +91,7 @@ export function ScheduledPayouts({ product }: { product: Product }) {
                     : s.body.toAmount}
                 </Text>
                 <IdNote>
-                  to {s.payeeName ?? `payout account #${s.body.toBusinessExternalAccountId}`}, from{' '}
-                  {s.merchantName ?? `merchant #${s.body.fromBusinessId}`}; by {s.createdBy.name}
+                  {t`to ${s.payeeName ?? t`payout account #${s.body.toBusinessExternalAccountId}`}, from ${s.merchantName ?? t`merchant #${s.body.fromBusinessId}`}; by ${s.createdBy.name}`}
                 </IdNote>
                 <LastRun s={s} product={product} />
               </>
@@ -107,7 +115,7 @@ function LastRun({ s, product }: { s: Schedule; product: Product }) {
         color={last.status === 'approved' ? 'green' : last.status === 'created' ? 'blue' : 'orange'}
         style={{ textTransform: 'none', height: 'auto', whiteSpace: 'normal' }}
       >
-        Last run: {RUN_WORDS[last.status]}, {day(last.date)}
+        {tr(msg`Last run: ${tr(RUN_WORDS[last.status])}, ${day(last.date)}`)}
       </Badge>
       {last.transactionId !== null && (
         <AnchorLink
@@ -118,7 +126,7 @@ function LastRun({ s, product }: { s: Schedule; product: Product }) {
           #{last.transactionId}
         </AnchorLink>
       )}
-      {last.reason && <IdNote>{last.reason}</IdNote>}
+      {last.reason && <IdNote translate="no">{last.reason}</IdNote>}
     </Stack>
   );
 }

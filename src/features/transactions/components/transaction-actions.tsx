@@ -2,6 +2,9 @@
 // allows it, and explained when it does not; each confirmed in its dialog (action-dialogs.tsx).
 // After a dialog did its work, focus lands on the next action, or on where the transaction
 // stands when no action is open: never back on the page's body.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { currentI18n, tr } from '#/i18n/current';
 import { valueInWords } from '#/lib/value-words';
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
@@ -22,11 +25,11 @@ import { QUOTE_EXPIRED, QuoteExpiry, quoteExpired } from './approval-summary';
 
 type Action = TransactionApproval | 'cancel' | 'reject';
 
-const LABEL: Record<Action, string> = {
-  approveQuote: 'Approve quote',
-  approveDeposit: 'Approve deposit',
-  reject: 'Reject…',
-  cancel: 'Cancel transaction',
+const LABEL: Record<Action, MessageDescriptor> = {
+  approveQuote: msg`Approve quote`,
+  approveDeposit: msg`Approve deposit`,
+  reject: msg`Reject…`,
+  cancel: msg`Cancel transaction`,
 };
 
 /** The approval the transaction waits for now, if any: what a rejection would reject. */
@@ -39,26 +42,29 @@ export function waitingApproval(product: Product, t: Transaction): TransactionAp
 /** Why an action is not offered right now, in words; undefined when it is. */
 export function whyNot(product: Product, t: Transaction, action: Action): string | undefined {
   if (action === 'reject')
-    return waitingApproval(product, t) ? undefined : 'No approval waits to be rejected.';
+    return waitingApproval(product, t) ? undefined : tr(msg`No approval waits to be rejected.`);
   if (transitionFor(product, t, action)) return undefined;
   switch (phaseOf(t)) {
     case 'completed':
       return action === 'cancel'
-        ? 'A completed transaction has been processed and can no longer be cancelled.'
-        : 'The transaction is completed.';
+        ? tr(msg`A completed transaction has been processed and can no longer be cancelled.`)
+        : tr(msg`The transaction is completed.`);
     case 'cancelled':
-      return 'The transaction is cancelled.';
+      return tr(msg`The transaction is cancelled.`);
     case 'inProgress':
-      return 'The deposit is approved; the payout is under way.';
+      return tr(msg`The deposit is approved; the payout is under way.`);
     case 'quoteApproved':
-      if (action === 'approveQuote') return 'The quote is already approved.';
+      if (action === 'approveQuote') return tr(msg`The quote is already approved.`);
       break;
     case 'pending':
     case 'quoted':
-      if (action === 'approveDeposit') return 'Approve the quote first.';
+      if (action === 'approveDeposit') return tr(msg`Approve the quote first.`);
       break;
   }
-  return `Possible while the transaction is ${statusesAllowing(product, action).map(valueInWords).join(' or ').toLowerCase()}.`;
+  const statuses = new Intl.ListFormat(currentI18n().locale, { type: 'disjunction' }).format(
+    statusesAllowing(product, action).map((status) => `“${valueInWords(status)}”`),
+  );
+  return tr(msg`Possible while the transaction is ${statuses}.`);
 }
 
 /** Why the signed-in person cannot give an approval the policies ask for, and who can. */
@@ -141,7 +147,7 @@ export function TransactionActions({
         onClick={() => setOpen(action)}
         aria-describedby={reasonNot ? `why-not-${action}` : undefined}
       >
-        {LABEL[action]}
+        {tr(LABEL[action])}
       </Button>
     );
     return (
@@ -166,7 +172,7 @@ export function TransactionActions({
     <>
       <Text ref={now} tabIndex={-1} size="sm" mb="md" data-testid="transaction-now">
         <Text span fw={600}>
-          Now: {valueInWords(t.clientStatus)}.
+          {tr(msg`Now: ${valueInWords(t.clientStatus)}.`)}
         </Text>{' '}
         {waiting === 'approveQuote' && quoteExpired(controls)
           ? `${QUOTE_EXPIRED.what} ${QUOTE_EXPIRED.todo}`

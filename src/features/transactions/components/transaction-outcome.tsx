@@ -1,5 +1,9 @@
 // What happened to a finished transaction, said once instead of a row of disabled buttons; and
 // what the dashboard kept about it (the files it attached, the cancellation reason in words).
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconFileText } from '@tabler/icons-react';
 import type { TransactionNote } from '#/api/dashboard';
@@ -10,9 +14,9 @@ import { Money } from '#/components/money';
 import { valueInWords } from '#/lib/value-words';
 import { Panel } from '#/components/page';
 
-const FILE_LABEL: Record<Exclude<TransactionNote['kind'], 'cancelReason'>, string> = {
-  invoice: 'Invoice',
-  depositConfirmation: 'Deposit confirmation',
+const FILE_LABEL: Record<Exclude<TransactionNote['kind'], 'cancelReason'>, MessageDescriptor> = {
+  invoice: msg`Invoice`,
+  depositConfirmation: msg`Deposit confirmation`,
 };
 
 /** The cancellation reason in words: the API's code, and what the person wrote. */
@@ -29,6 +33,38 @@ export function cancelReasonOf(
   };
 }
 
+/** "2,000.00 EUR paid out on …, for a deposit of 2,180.00 USDT received on …. Nothing more to do." */
+function PaidOutWords({ t }: { t: Transaction }) {
+  const paid = <Money amount={t.payout ?? t.toAmount} symbol={t.toCurrencySymbol} fw={600} />;
+  const on = <DateTime value={t.lastUpdateTime} />;
+  if (!t.depositReceivedAmount)
+    return (
+      <Trans>
+        {paid} paid out on {on}. Nothing more to do.
+      </Trans>
+    );
+  const deposit = <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} />;
+  const received = <DateTime value={t.depositReceivedDate} />;
+  return (
+    <Trans>
+      {paid} paid out on {on}, for a deposit of {deposit} received on {received}. Nothing more to
+      do.
+    </Trans>
+  );
+}
+
+/** "Cancelled on … by Ana Finance; nothing was paid out." */
+function CancelledWords({ at, by }: { at: number; by: string | null | undefined }) {
+  const on = <DateTime value={at} />;
+  return by ? (
+    <Trans>
+      Cancelled on {on} by <span translate="no">{by}</span>; nothing was paid out.
+    </Trans>
+  ) : (
+    <Trans>Cancelled on {on}; nothing was paid out.</Trans>
+  );
+}
+
 export function TransactionOutcome({
   transaction: t,
   notes,
@@ -39,8 +75,9 @@ export function TransactionOutcome({
   notes: readonly TransactionNote[] | undefined;
   headingRef?: React.Ref<HTMLHeadingElement>;
   /** The approval an approver rejected, which cancelled the transaction. */
-  rejection?: { what: string; by: string; reason: string } | undefined;
+  rejection?: { what: 'quote' | 'deposit'; by: string; reason: string } | undefined;
 }) {
+  const { t: say } = useLingui();
   const done = isCompleted(t.clientStatus);
   const cancel = cancelReasonOf(t, notes);
   return (
@@ -50,37 +87,36 @@ export function TransactionOutcome({
           {done ? <IconCircleCheck size={20} aria-hidden /> : <IconCircleX size={20} aria-hidden />}
         </ThemeIcon>
         <Title order={2} fz="lg" id="transaction-outcome" ref={headingRef} tabIndex={-1}>
-          {done ? 'Paid out' : 'Cancelled'}
+          {done ? say`Paid out` : say`Cancelled`}
         </Title>
       </Group>
       {done ? (
         <Text size="sm">
-          <Money amount={t.payout ?? t.toAmount} symbol={t.toCurrencySymbol} fw={600} /> paid out on{' '}
-          <DateTime value={t.lastUpdateTime} />
-          {t.depositReceivedAmount && (
-            <>
-              , for a deposit of{' '}
-              <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} /> received on{' '}
-              <DateTime value={t.depositReceivedDate} />
-            </>
-          )}
-          . Nothing more to do.
+          <PaidOutWords t={t} />
         </Text>
       ) : (
         <Stack gap={4}>
           <Text size="sm">
-            Cancelled on <DateTime value={t.lastUpdateTime} />
-            {rejection ? ` by ${rejection.by}` : cancel.byName ? ` by ${cancel.byName}` : ''};
-            nothing was paid out.
+            <CancelledWords at={t.lastUpdateTime} by={rejection?.by ?? cancel.byName} />
           </Text>
           {rejection ? (
             <Text size="sm" data-testid="cancel-reason">
-              {rejection.by} rejected the {rejection.what}: “{rejection.reason}”
+              {rejection.what === 'quote'
+                ? say`${rejection.by} rejected the quote:`
+                : say`${rejection.by} rejected the deposit:`}{' '}
+              “<span translate="no">{rejection.reason}</span>”
             </Text>
           ) : (
             <Text size="sm" data-testid="cancel-reason">
-              Reason: {cancel.reason ?? 'not given'}
-              {cancel.words ? ` — “${cancel.words}”` : ''}
+              {say`Reason: ${cancel.reason ?? say`not given`}`}
+              {cancel.words ? (
+                <>
+                  {' — “'}
+                  <span translate="no">{cancel.words}</span>”
+                </>
+              ) : (
+                ''
+              )}
             </Text>
           )}
         </Stack>
@@ -95,8 +131,17 @@ export function TransactionDocuments({ notes }: { notes: readonly TransactionNot
     (n): n is TransactionNote & { kind: keyof typeof FILE_LABEL } => n.kind !== 'cancelReason',
   );
   if (files.length === 0) return null;
+  return <DocumentList files={files} />;
+}
+
+function DocumentList({
+  files,
+}: {
+  files: Array<TransactionNote & { kind: keyof typeof FILE_LABEL }>;
+}) {
+  const { t } = useLingui();
   return (
-    <Panel title="Documents">
+    <Panel title={t`Documents`}>
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {files.map((file) => (
           <Group component="li" key={file.id} gap="sm" wrap="nowrap" align="flex-start">
@@ -110,11 +155,14 @@ export function TransactionDocuments({ notes }: { notes: readonly TransactionNot
                 fw={600}
                 style={{ overflowWrap: 'anywhere' }}
               >
-                {FILE_LABEL[file.kind]}
-                {file.detail ? `: ${file.detail}` : ''}
+                {tr(FILE_LABEL[file.kind])}
+                {file.detail ? <span translate="no">: {file.detail}</span> : ''}
               </Anchor>
               <Text size="xs" c="dimmed">
-                Attached by {file.byName}, <DateTime value={file.at} />
+                <Trans>
+                  Attached by <span translate="no">{file.byName}</span>,{' '}
+                  <DateTime value={file.at} />
+                </Trans>
               </Text>
             </div>
           </Group>

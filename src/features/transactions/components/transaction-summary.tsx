@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '#/components/field';
@@ -25,59 +26,74 @@ export function TransactionSummary({
    */
   paid?: Pick<RecipientRecord, 'accountHolderName' | 'number' | 'recorded'> | null | undefined;
 }) {
+  const { t: say } = useLingui();
   const deposit = useDepositOf(product, t);
   // The parties by name; their ids stay alongside.
   const sender = useQuery(merchantQuery(t.fromBusinessId)).data;
   const recipient = useQuery(merchantQuery(t.toBusinessId)).data;
   const account = useQuery(payoutAccountQuery(t.toBusinessExternalAccountId)).data;
   const tail = account ? numberTail(account) : '';
+  const accountName = paid?.recorded
+    ? `${paid.accountHolderName ?? say`Account holder not given`} ${paid.number}`
+    : account
+      ? `${account.accountHolderName}${tail ? ` …${tail}` : ''}`
+      : say`Account #${t.toBusinessExternalAccountId}`;
+  const ownerName = recipient?.name ?? say`merchant #${t.toBusinessId}`;
   return (
-    <Panel title="Amounts and parties">
+    <Panel title={say`Amounts and parties`}>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Field label="Payout requested">
+        <Field label={say`Payout requested`}>
           <Money amount={t.toAmount} symbol={t.toCurrencySymbol} fw={600} />
         </Field>
-        <Field label="Deposit (fees included)">
+        <Field label={say`Deposit (fees included)`}>
           <Money amount={deposit.amount} symbol={t.fromCurrencySymbol} fw={600} />
           {deposit.current && <CurrentQuoteNote />}
         </Field>
-        <Field label="Deposit received">
+        <Field label={say`Deposit received`}>
           <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} />
         </Field>
-        <Field label="Paid out">
+        <Field label={say`Paid out`}>
           <Money amount={t.payout} symbol={t.toCurrencySymbol} />
         </Field>
-        <Field label="Sender">
-          <AnchorLink to="/merchants/$id" params={{ id: t.fromBusinessId }}>
-            {sender?.name ?? `Merchant #${t.fromBusinessId}`}
+        <Field label={say`Sender`}>
+          <AnchorLink
+            to="/merchants/$id"
+            params={{ id: t.fromBusinessId }}
+            translate={sender ? 'no' : undefined}
+          >
+            {sender?.name ?? say`Merchant #${t.fromBusinessId}`}
           </AnchorLink>
           {sender && (
             <Text size="xs" c="dimmed">
-              Merchant #{t.fromBusinessId}
+              {say`Merchant #${t.fromBusinessId}`}
             </Text>
           )}
         </Field>
-        <Field label="Recipient">
-          <AnchorLink
-            to="/payout-accounts/$id"
-            params={{ id: t.toBusinessExternalAccountId }}
-            underline="always"
-          >
-            {paid?.recorded
-              ? `${paid.accountHolderName ?? 'Account holder not given'} ${paid.number}`
-              : account
-                ? `${account.accountHolderName}${tail ? ` …${tail}` : ''}`
-                : `Account #${t.toBusinessExternalAccountId}`}
-          </AnchorLink>{' '}
-          of{' '}
-          <AnchorLink to="/merchants/$id" params={{ id: t.toBusinessId }} underline="always">
-            {recipient?.name ?? `merchant #${t.toBusinessId}`}
-          </AnchorLink>
+        <Field label={say`Recipient`}>
+          <Trans>
+            <AnchorLink
+              to="/payout-accounts/$id"
+              params={{ id: t.toBusinessExternalAccountId }}
+              underline="always"
+              translate="no"
+            >
+              {accountName}
+            </AnchorLink>{' '}
+            of{' '}
+            <AnchorLink
+              to="/merchants/$id"
+              params={{ id: t.toBusinessId }}
+              underline="always"
+              translate="no"
+            >
+              {ownerName}
+            </AnchorLink>
+          </Trans>
           <Text size="xs" c="dimmed">
-            Account #{t.toBusinessExternalAccountId} of merchant #{t.toBusinessId}
+            {say`Account #${t.toBusinessExternalAccountId} of merchant #${t.toBusinessId}`}
           </Text>
         </Field>
-        <Field label="Purpose">{valueInWords(t.purpose)}</Field>
+        <Field label={say`Purpose`}>{valueInWords(t.purpose)}</Field>
       </SimpleGrid>
     </Panel>
   );

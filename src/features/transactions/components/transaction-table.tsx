@@ -1,3 +1,6 @@
+import { Trans } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Text } from '@mantine/core';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { type Column, DateCell, IdNote, recordTable } from '#/components/data-table';
@@ -15,7 +18,7 @@ type Row = Transaction & {
 function columnsFor(product: Product): Array<Column<Row>> {
   return [
     {
-      header: 'Transaction',
+      header: tr(msg`Transaction`),
       cell: (t) => (
         <TransactionLink product={product} id={t.businessRequestId} fw={500}>
           #{t.businessRequestId}
@@ -23,13 +26,13 @@ function columnsFor(product: Product): Array<Column<Row>> {
       ),
     },
     {
-      header: 'Status',
+      header: tr(msg`Status`),
       cell: (t) => (
         <>
           <StatusBadge status={t.clientStatus} />
           {product === 'receive' && t.clientStatus === 'Receive_PENDING' && t.quoteApprovedDate && (
             <Text size="xs" c="dimmed" mt={2}>
-              Quote approved
+              <Trans>Quote approved</Trans>
             </Text>
           )}
         </>
@@ -37,23 +40,28 @@ function columnsFor(product: Product): Array<Column<Row>> {
       td: { style: { whiteSpace: 'nowrap' } },
     },
     {
-      header: 'Payout',
+      header: tr(msg`Payout`),
       align: 'right',
       cell: (t) => <Money amount={t.toAmount} symbol={t.toCurrencySymbol} size="sm" />,
     },
     {
-      header: 'Deposit',
+      header: tr(msg`Deposit`),
       align: 'right',
       cell: (t) => <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} size="sm" />,
     },
     {
-      header: 'Sender → recipient',
+      header: tr(msg`Sender → recipient`),
       // Narrow enough for every column to show at 1280 px; names wrap.
       th: { miw: 170 },
       cell: (t) => (
         <>
           <Text size="sm">
-            <AnchorLink to="/merchants/$id" params={{ id: t.fromBusinessId }} underline="always">
+            <AnchorLink
+              to="/merchants/$id"
+              params={{ id: t.fromBusinessId }}
+              underline="always"
+              translate="no"
+            >
               {t.merchantName ?? `#${t.fromBusinessId}`}
             </AnchorLink>{' '}
             →{' '}
@@ -61,6 +69,7 @@ function columnsFor(product: Product): Array<Column<Row>> {
               to="/payout-accounts/$id"
               params={{ id: t.toBusinessExternalAccountId }}
               underline="always"
+              translate={t.accountHolderName ? 'no' : undefined}
             >
               {t.accountHolderName ? (
                 <>
@@ -70,19 +79,19 @@ function columnsFor(product: Product): Array<Column<Row>> {
                   )}
                 </>
               ) : (
-                `account #${t.toBusinessExternalAccountId}`
+                tr(msg`account #${t.toBusinessExternalAccountId}`)
               )}
             </AnchorLink>
           </Text>
           {t.merchantName && (
             <IdNote>
-              #{t.fromBusinessId} → account #{t.toBusinessExternalAccountId}
+              {tr(msg`#${t.fromBusinessId} → account #${t.toBusinessExternalAccountId}`)}
             </IdNote>
           )}
         </>
       ),
     },
-    { header: 'Created', cell: (t) => <DateCell value={t.creationTime} /> },
+    { header: tr(msg`Created`), cell: (t) => <DateCell value={t.creationTime} /> },
   ];
 }
 

@@ -1,5 +1,8 @@
 // The timeline on a transaction's page: every step with its time, the current one, what comes
 // next and who must act; each step links to its event and deliveries where the log exists.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Alert, Anchor, Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -29,35 +32,50 @@ function StepDetail({
     case 'created':
       return (
         <Text size="sm" c="dimmed">
-          <Money amount={t.toAmount} symbol={t.toCurrencySymbol} size="sm" /> to pay out
+          <Trans>
+            <Money amount={t.toAmount} symbol={t.toCurrencySymbol} size="sm" /> to pay out
+          </Trans>
         </Text>
       );
     case 'quoted':
     case 'quoteApproved':
       return step.done && t.fromAmount ? (
         <Text size="sm" c="dimmed">
-          Deposit <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} size="sm" />
+          <Trans>
+            Deposit <Money amount={t.fromAmount} symbol={t.fromCurrencySymbol} size="sm" />
+          </Trans>
         </Text>
       ) : null;
     case 'depositReceived':
       return step.done ? (
         <Text size="sm" c="dimmed">
-          <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} size="sm" />{' '}
-          received
+          <Trans>
+            <Money amount={t.depositReceivedAmount} symbol={t.fromCurrencySymbol} size="sm" />{' '}
+            received
+          </Trans>
         </Text>
       ) : null;
     case 'completed':
       return step.done ? (
         <Text size="sm" c="dimmed">
-          <Money amount={t.payout} symbol={t.toCurrencySymbol} size="sm" /> paid out
+          <Trans>
+            <Money amount={t.payout} symbol={t.toCurrencySymbol} size="sm" /> paid out
+          </Trans>
         </Text>
       ) : null;
     case 'cancelled': {
       const cancel = cancelReasonOf(t, notes);
       return (
         <Text size="sm" c="dimmed">
-          Reason: {cancel.reason ?? 'not given'}
-          {cancel.words ? ` — “${cancel.words}”` : ''}
+          {tr(msg`Reason: ${cancel.reason ?? tr(msg`not given`)}`)}
+          {cancel.words ? (
+            <>
+              {' — “'}
+              <span translate="no">{cancel.words}</span>”
+            </>
+          ) : (
+            ''
+          )}
         </Text>
       );
     }
@@ -72,11 +90,12 @@ function Approvals({ request }: { request: ApprovalInfo | undefined }) {
   const approvers = request.decisions.filter((d) => d.decision === 'approve');
   const rejection = request.decisions.find((d) => d.decision === 'reject');
   const missing = request.required - approvers.length;
+  const required = request.required;
   return (
     <Text size="xs" c="dimmed" data-testid={`approvals-${request.action}`}>
       {approvers.length > 0 && (
         <>
-          Approved by{' '}
+          <Trans>Approved by</Trans>{' '}
           {approvers.map((d, i) => (
             <span key={d.userId}>
               {i > 0 && ', '}
@@ -88,9 +107,17 @@ function Approvals({ request }: { request: ApprovalInfo | undefined }) {
       )}
       {request.status === 'pending' &&
         missing > 0 &&
-        `waits for ${missing} more approver${missing === 1 ? '' : 's'} (${request.required} needed)`}
+        tr(
+          msg({
+            message:
+              '{missing, plural, one {waits for # more approver ({required} needed)} other {waits for # more approvers ({required} needed)}}',
+          }),
+          { missing, required },
+        )}
       {rejection &&
-        `Rejected by ${deciderName(rejection)}: ${rejection.reason ?? 'no reason given'}`}
+        tr(
+          msg`Rejected by ${deciderName(rejection)}: ${rejection.reason ?? tr(msg`no reason given`)}`,
+        )}
     </Text>
   );
 }
@@ -113,10 +140,10 @@ function nextOf(
     return { who: QUOTE_EXPIRED.who, action: QUOTE_EXPIRED.what, why: QUOTE_EXPIRED.todo };
   const state = action && next.actor === 'you' ? controls?.actions[action] : undefined;
   if (!state || state.canAct)
-    return { who: ACTOR_LABEL[next.actor], action: next.action, why: null };
-  const needs = state.required > 1 ? ` It needs ${state.required} approvers.` : '';
+    return { who: tr(ACTOR_LABEL[next.actor]), action: next.action, why: null };
+  const needs = state.required > 1 ? ` ${tr(msg`It needs ${state.required} approvers.`)}` : '';
   return {
-    who: state.whoCan.length > 0 ? namesInWords(state.whoCan) : 'an approver',
+    who: state.whoCan.length > 0 ? namesInWords(state.whoCan) : tr(msg`an approver`),
     action: next.action,
     why: `${whyNotInWords(state)}${needs}`,
   };
@@ -137,13 +164,14 @@ export function TransactionTimeline({
   /** What the dashboard kept about it (the cancellation reason in words). */
   notes?: readonly TransactionNote[] | undefined;
 }) {
+  const { t } = useLingui();
   const timeline = buildTimeline(product, transaction, events);
   const approvals = controls?.approvals;
   const next = timeline.next && nextOf(timeline.next, controls);
   const [shown, setShown] = useState<EventWithAttempts | undefined>();
   return (
     <>
-      <Timeline active={timeline.current} bulletSize={26} lineWidth={2} aria-label="Timeline">
+      <Timeline active={timeline.current} bulletSize={26} lineWidth={2} aria-label={t`Timeline`}>
         {timeline.steps.map((step, index) => {
           const isNext = timeline.next?.step === step.key;
           const bullet =
@@ -171,7 +199,7 @@ export function TransactionTimeline({
                   </Text>
                   {index === timeline.current && !timeline.final && (
                     <Badge size="xs" variant="light" radius="sm" style={{ textTransform: 'none' }}>
-                      Current
+                      <Trans>Current</Trans>
                     </Badge>
                   )}
                   {isNext && (
@@ -182,7 +210,7 @@ export function TransactionTimeline({
                       radius="sm"
                       style={{ textTransform: 'none' }}
                     >
-                      Next · {next!.who}
+                      {t`Next · ${next!.who}`}
                     </Badge>
                   )}
                 </Group>
@@ -194,9 +222,9 @@ export function TransactionTimeline({
                 {step.time !== null ? (
                   <DateTime value={step.time} />
                 ) : step.done ? (
-                  'Time not recorded'
+                  t`Time not recorded`
                 ) : (
-                  'Not yet'
+                  t`Not yet`
                 )}
               </Text>
               <StepDetail step={step} transaction={transaction} notes={notes} />
@@ -213,7 +241,7 @@ export function TransactionTimeline({
                     size="xs"
                     onClick={() => setShown(step.event as EventWithAttempts)}
                   >
-                    Event #{step.event.id}
+                    {t`Event #${step.event.id}`}
                   </Anchor>
                   <DeliverySummary event={step.event as EventWithAttempts} />
                 </Group>
@@ -223,7 +251,7 @@ export function TransactionTimeline({
         })}
       </Timeline>
       {next && (
-        <Alert mt="lg" variant="light" color="violet" title={`Next: ${next.who}`}>
+        <Alert mt="lg" variant="light" color="violet" title={t`Next: ${next.who}`}>
           <Text size="sm">{next.action}</Text>
           {next.why && (
             <Text size="sm" mt={4} data-testid="next-why">

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { TRANSACTION_SORTS } from '#/api/list-choices';
 import { ScheduledPayouts } from '#/features/transactions/components/scheduled-payouts';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -29,12 +32,12 @@ import { loadQuery } from '#/lib/route-loader';
 
 const day = matching(DAY_PATTERN);
 const SORTS = [
-  { value: 'created-desc', label: 'Newest first' },
-  { value: 'created-asc', label: 'Oldest first' },
-  { value: 'amount-desc', label: 'Largest amount' },
-  { value: 'amount-asc', label: 'Smallest amount' },
-  { value: 'status-asc', label: 'Status' },
-  { value: 'updated-desc', label: 'Recently changed' },
+  { value: 'created-desc', label: msg`Newest first` },
+  { value: 'created-asc', label: msg`Oldest first` },
+  { value: 'amount-desc', label: msg`Largest amount` },
+  { value: 'amount-asc', label: msg`Smallest amount` },
+  { value: 'status-asc', label: msg`Status` },
+  { value: 'updated-desc', label: msg`Recently changed` },
 ] as const;
 
 const TransactionsSearch = searchSchema({
@@ -78,8 +81,9 @@ function indexQueryOf(product: Product, search: TransactionsSearch) {
 function TransactionsPage() {
   const { product: slug } = Route.useParams();
   const product = PRODUCT_OF[slug];
+  const { t } = useLingui();
   const title = productTitle(product);
-  useDocumentTitle(`${title.plural} · Partner Payments`);
+  useDocumentTitle(t`${title.plural} · Partner Payments`);
   const search = Route.useSearch();
   const query = indexQueryOf(product, search);
   const { data, isFetching } = useSuspenseQuery(transactionIndexQuery(query));
@@ -104,13 +108,23 @@ function TransactionsPage() {
         operation: `${product}Create`,
         link: (
           <NewRecordLink to="/transactions/$product/new" params={{ product: slug }}>
-            New {title.singular.toLowerCase()}
+            {tr(
+              msg({
+                message:
+                  '{product, select, sendc2f {New payout} sendf2f {New end to end transfer} other {New collection}}',
+              }),
+              { product },
+            )}
           </NewRecordLink>
         ),
       }}
-      search={{ label: 'Search transactions', placeholder: 'Id, amount, currency', q: search.q }}
+      search={{
+        label: t`Search transactions`,
+        placeholder: t`Id, amount, currency`,
+        q: search.q,
+      }}
       status={{
-        label: 'Status',
+        label: t`Status`,
         choices: statuses.map((s) => ({ value: s, label: valueInWords(s.replace(/^\w+?_/, '')) })),
         value: search.status,
         onChange: (status) => filter({ status: status as TransactionsSearch['status'] }),
@@ -118,14 +132,14 @@ function TransactionsPage() {
       merchant={search.businessId}
       filters={
         <DayRange
-          label="Created between"
+          label={t`Created between`}
           from={search.from}
           to={search.to}
           onChange={(range) => filter(range)}
         />
       }
       sort={{
-        choices: [...SORTS],
+        choices: SORTS.map((s) => ({ value: s.value, label: tr(s.label) })),
         value: sortValue,
         onChange: (value) => {
           const [sort, order] = value.split('-') as [TransactionsSearch['sort'], 'asc' | 'desc'];
@@ -135,14 +149,20 @@ function TransactionsPage() {
       filtered={filtered}
       page={data}
       fetching={isFetching}
-      label="transactions"
+      label={t`transactions`}
       noMatch={{
-        title: 'No transactions match',
-        hint: 'Try another search, status, merchant or dates.',
+        title: t`No transactions match`,
+        hint: t`Try another search, status, merchant or dates.`,
       }}
       none={{
-        title: `No ${title.plural.toLowerCase()} yet`,
-        hint: 'Quote a price, then create one from the quote.',
+        title: tr(
+          msg({
+            message:
+              '{product, select, sendc2f {No payouts yet} sendf2f {No end to end transfers yet} other {No collections yet}}',
+          }),
+          { product },
+        ),
+        hint: t`Quote a price, then create one from the quote.`,
       }}
     >
       {product !== 'receive' && !filtered && <ScheduledPayouts product={product} />}

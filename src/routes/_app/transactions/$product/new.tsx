@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Alert } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PURPOSES } from '#/api/list-choices';
@@ -32,33 +35,58 @@ function NewTransactionPage() {
   const title = productTitle(product);
   const { copyOf, ...draft } = Route.useSearch();
   const navigate = useNavigate();
+  const { t } = useLingui();
   return (
-    <FormPage title={`New ${title.singular.toLowerCase()}`} description={title.description}>
+    <FormPage
+      title={tr(
+        msg({
+          message:
+            '{product, select, sendc2f {New payout} sendf2f {New end to end transfer} other {New collection}}',
+        }),
+        { product },
+      )}
+      description={title.description}
+    >
       {copyOf !== undefined && (
         <Alert
           variant="light"
           mb="md"
-          title={`A copy of ${title.singular.toLowerCase()} #${copyOf}`}
+          title={tr(
+            msg({
+              message:
+                '{product, select, sendc2f {A copy of payout #{id}} sendf2f {A copy of end to end transfer #{id}} other {A copy of collection #{id}}}',
+            }),
+            { product, id: copyOf },
+          )}
         >
-          The sender, account, currencies, amount and purpose are filled in from it
-          {product === 'receive' ? '; the invoice is not copied' : ''}. Check them, then create it:
-          it is priced again, at today&apos;s rate.
+          {product === 'receive'
+            ? t`The sender, account, currencies, amount and purpose are filled in from it; the invoice is not copied. Check them, then create it: it is priced again, at today's rate.`
+            : t`The sender, account, currencies, amount and purpose are filled in from it. Check them, then create it: it is priced again, at today's rate.`}
         </Alert>
       )}
       <TransactionForm
         product={product}
         draft={draft}
-        onCreated={(t) => {
-          showDone(`${title.singular} created`, `#${t.businessRequestId}`);
+        onCreated={(created) => {
+          showDone(
+            tr(
+              msg({
+                message:
+                  '{product, select, sendc2f {Payout created} sendf2f {End to end transfer created} other {Collection created}}',
+              }),
+              { product },
+            ),
+            `#${created.businessRequestId}`,
+          );
           void navigate({
             to: '/transactions/$product/$id',
-            params: { product: slug, id: t.businessRequestId },
+            params: { product: slug, id: created.businessRequestId },
           });
         }}
         onScheduled={(s) => {
           showDone(
-            'Payout scheduled',
-            s.nextRun ? `Its first run is on ${s.nextRun} (UTC).` : 'It has no run left.',
+            t`Payout scheduled`,
+            s.nextRun ? t`Its first run is on ${s.nextRun} (UTC).` : t`It has no run left.`,
           );
           void navigate({
             to: '/transactions/$product',

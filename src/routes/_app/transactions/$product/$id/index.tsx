@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RecordHeader } from '#/components/record-header';
 import { deciderName } from '#/lib/approval-words';
 import { Grid, Stack } from '@mantine/core';
@@ -41,7 +42,7 @@ function rejectionOf(controls: TransactionControls | undefined) {
   const decision = rejected?.decisions.find((d) => d.decision === 'reject');
   if (!rejected || !decision) return undefined;
   return {
-    what: rejected.action === 'approveQuote' ? 'quote' : 'deposit',
+    what: rejected.action === 'approveQuote' ? ('quote' as const) : ('deposit' as const),
     by: deciderName(decision),
     reason: decision.reason ?? rejected.rejectReason ?? '',
   };
@@ -80,8 +81,9 @@ function TransactionPage() {
       outcome.current?.focus();
     }
   }, [final]);
+  const { t: say } = useLingui();
   const title = productTitle(product);
-  useDocumentTitle(`${title.singular} #${id} · Partner Payments`);
+  useDocumentTitle(say`${title.singular} #${id} · Partner Payments`);
   const waiting = waitingFor(product, t);
   const showDeposit = !isCancelled(t.clientStatus) || t.bankDetails || t.walletDetails;
 
@@ -94,12 +96,14 @@ function TransactionPage() {
           </AnchorLink>
         }
         id={id}
-        title={`${title.singular} #${id}`}
+        title={say`${title.singular} #${id}`}
         badge={<StatusBadge status={t.clientStatus} size="lg" />}
         description={
           <>
-            Created <DateTime value={t.creationTime} /> · {t.fromCurrencySymbol} →{' '}
-            {t.toCurrencySymbol}
+            <Trans>
+              Created <DateTime value={t.creationTime} />
+            </Trans>{' '}
+            · {t.fromCurrencySymbol} → {t.toCurrencySymbol}
             {waiting && (
               <>
                 {' · '}
@@ -117,7 +121,7 @@ function TransactionPage() {
                 variant="default"
                 leftSection={<IconReceipt size={16} aria-hidden />}
               >
-                Open confirmation
+                <Trans>Open confirmation</Trans>
               </ButtonLink>
             )}
             <CopyAsNew product={product} transaction={t} />
@@ -135,7 +139,7 @@ function TransactionPage() {
                 rejection={rejectionOf(controls.data)}
               />
             ) : (
-              <Panel title="Actions">
+              <Panel title={say`Actions`}>
                 <TransactionActions
                   product={product}
                   transaction={t}
@@ -152,7 +156,7 @@ function TransactionPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Panel title="Timeline">
+          <Panel title={say`Timeline`}>
             {inSandbox && <AutomaticMove target={{ objectType: 'transaction', objectId: id }} />}
             <TransactionTimeline
               product={product}

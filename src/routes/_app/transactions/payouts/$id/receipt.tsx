@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Button,
@@ -53,15 +54,16 @@ function ReceiptPage() {
   // What the dashboard recorded when it created the payout: the account as it was paid, which
   // a later change of the account's bank details does not rewrite (docs/decisions/025).
   const recorded = useQuery(transactionControlsQuery('sendc2f', id)).data?.recipient;
-  useDocumentTitle(`Payout confirmation #${id}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Payout confirmation #${id}`);
   return (
     <Stack maw={640} mx="auto" gap="md">
       <Group justify="space-between" className="no-print">
         <AnchorLink to="/transactions/$product/$id" params={{ product: 'payouts', id }} size="sm">
-          ← Payout #{id}
+          {t`← Payout #${id}`}
         </AnchorLink>
         <Button leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-          Print
+          <Trans>Print</Trans>
         </Button>
       </Group>
       <Paper withBorder p="xl" radius="md" className="receipt">
@@ -73,28 +75,30 @@ function ReceiptPage() {
           <Stack gap={2} align="flex-end">
             {sandbox && (
               <Badge color="orange.5" radius="sm">
-                Sandbox: test data
+                <Trans>Sandbox: test data</Trans>
               </Badge>
             )}
             <Text size="sm" c="dimmed">
-              Reference {c.reference}
+              <Trans>Reference</Trans> <span translate="no">{c.reference}</span>
             </Text>
           </Stack>
         </Group>
         <Title order={1} fz={24} mb={4}>
-          Payout confirmation
+          <Trans>Payout confirmation</Trans>
         </Title>
         <Text size="sm" c="dimmed" mb="lg">
-          Payout #{c.businessRequestId}, completed <DateTime value={c.completedTime} />
+          <Trans>
+            Payout #{c.businessRequestId}, completed <DateTime value={c.completedTime} />
+          </Trans>
         </Text>
         <Stack gap={8}>
-          <Line label="Paid out">
+          <Line label={t`Paid out`}>
             <Money amount={c.payout} symbol={c.toCurrencySymbol} fw={700} />
           </Line>
-          <Line label="Deposited, fees included">
+          <Line label={t`Deposited, fees included`}>
             <Money amount={c.fromAmount} symbol={c.fromCurrencySymbol} />
           </Line>
-          <Line label="Rate">
+          <Line label={t`Rate`}>
             <PairRate from={c.fromCurrencySymbol} to={c.toCurrencySymbol} rate={c.rate} />
           </Line>
         </Stack>
@@ -102,35 +106,41 @@ function ReceiptPage() {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-              Sender
+              <Trans>Sender</Trans>
             </Text>
-            <Text size="sm">{c.sender.name}</Text>
+            <Text size="sm" translate="no">
+              {c.sender.name}
+            </Text>
             <Text size="sm" c="dimmed">
-              Merchant #{c.sender.businessId}
+              {t`Merchant #${c.sender.businessId}`}
             </Text>
           </div>
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-              Recipient
+              <Trans>Recipient</Trans>
             </Text>
             {recorded?.recorded ? (
               <div data-testid="receipt-recipient">
-                <Text size="sm">{recorded.accountHolderName}</Text>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" translate="no">
+                  {recorded.accountHolderName}
+                </Text>
+                <Text size="sm" c="dimmed" translate="no">
                   {recorded.bankName}, {recorded.number}
                   {recorded.swiftCode ? `, BIC ${recorded.swiftCode}` : ''}, {recorded.countryIso}
                 </Text>
                 <Text size="xs" c="dimmed" mt={4}>
-                  As the account was when the payout was made
-                  {recorded.changedSince ? '; its bank details have changed since' : ''}.
+                  {recorded.changedSince
+                    ? t`As the account was when the payout was made; its bank details have changed since.`
+                    : t`As the account was when the payout was made.`}
                 </Text>
               </div>
             ) : (
               <>
-                <Text size="sm">{c.recipient.accountHolderName}</Text>
+                <Text size="sm" translate="no">
+                  {c.recipient.accountHolderName}
+                </Text>
                 <Text size="sm" c="dimmed">
-                  {c.recipient.bankName}, account ending {c.recipient.accountNumberLast4},{' '}
-                  {c.recipient.countryIso}
+                  {t`${c.recipient.bankName}, account ending ${c.recipient.accountNumberLast4}, ${c.recipient.countryIso}`}
                 </Text>
               </>
             )}
