@@ -155,7 +155,8 @@ export function refusalFor(
   const needed = [...allowed];
   return {
     code: 'FORBIDDEN_ROLE',
-    detail: `This needs the ${englishRoles(needed, ' or ')} role.`,
+    // The English the server writes for a reader of English (the audit trail keeps this one).
+    detail: `This needs the ${new Intl.ListFormat('en', { type: 'disjunction' }).format(needed.map((role) => ROLE_LABEL[role].message))} role.`,
     said: said(NEEDS_ROLE, {
       roles: (i18n) =>
         new Intl.ListFormat(i18n.locale, { type: 'disjunction' }).format(

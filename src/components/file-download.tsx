@@ -11,13 +11,9 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { ApiErrorAlert } from './api-error';
+import { WRAPPING_BUTTON } from './wrapping';
 import { dashboardFetch } from '#/lib/api';
 import { formatCount } from '#/lib/format';
-
-const WRAPPING_BUTTON = {
-  root: { height: 'auto', minHeight: 'var(--button-height)' },
-  label: { whiteSpace: 'normal', overflow: 'visible' },
-} as const;
 
 /** The file name in a `content-disposition` answer, or undefined. */
 export function fileNameOf(disposition: string | null): string | undefined {

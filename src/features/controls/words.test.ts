@@ -19,7 +19,7 @@ describe('policies in words', () => {
     expect(
       policyInWords({ ...policy, product: 'sendf2f', amountSide: 'deposit', currency: 'USD' }),
     ).toBe(
-      'Deposit approval of end to end, when the deposit is 5,000.00 USD or more, needs 2 approvers.',
+      'Deposit approval of end to end transfers, when the deposit is 5,000.00 USD or more, needs 2 approvers.',
     );
     expect(policyInWords({ ...policy, currency: '*', minAmount: '0', approvers: 3 })).toBe(
       'Deposit approval of any product needs 3 approvers.',

@@ -1,18 +1,33 @@
 // The money controls in words, for the settings, the inbox and the pages that show approvals.
-import { ACTION_LABEL, ANY, type Policy } from '#/api/controls';
+import { ACTION_WORDS, ANY, type Policy } from '#/api/controls';
 import { isZeroAmount } from '#/api/money';
 import { BANK_DETAIL_LABEL } from '#/api/payee';
-import type { Product } from '#/api/schemas/transaction';
 import { formatAmount } from '#/lib/format';
-import { PRODUCT_TITLE } from '#/lib/products';
 import { msg } from '@lingui/core/macro';
 import { tr } from '#/i18n/current';
 
 export const approversInWords = (n: number) =>
   tr(msg({ message: '{n, plural, one {# approver} other {# approvers}}' }), { n });
 
+/** The products a policy covers, as a sentence names them. */
 const productWords = (product: Policy['product']) =>
-  product === ANY ? 'any product' : tr(PRODUCT_TITLE[product as Product].plural).toLowerCase();
+  tr(
+    msg({
+      message:
+        '{product, select, sendc2f {payouts} sendf2f {end to end transfers} receive {collections} other {any product}}',
+    }),
+    { product: product === ANY ? 'any' : product },
+  );
+
+/** Which amount a policy measures, as a sentence names it. */
+const sideWords = (side: Policy['amountSide'], total: boolean) =>
+  tr(
+    msg({
+      message:
+        '{side, select, payout {the payout} payoutTotal {the payout total} deposit {the deposit} other {the deposit total}}',
+    }),
+    { side: `${side}${total ? 'Total' : ''}` },
+  );
 
 /**
  * A policy as a sentence: "Deposit approval of any product, when the payout is 5,000.00 EUR or
@@ -25,30 +40,55 @@ export function policyInWords(
   /** The workspace's base currency, for a base-currency policy. */
   baseCurrency = 'EUR',
 ): string {
-  const needs = `needs ${approversInWords(p.approvers)}`;
+  const approvers = approversInWords(p.approvers);
   if (p.action === 'changeBankDetails') {
     return p.currency === ANY
-      ? `Every bank-detail change of a payout account ${needs}.`
-      : `A bank-detail change of a payout account in ${p.currency} ${needs}.`;
+      ? tr(msg`Every bank-detail change of a payout account needs ${approvers}.`)
+      : tr(msg`A bank-detail change of a payout account in ${p.currency} needs ${approvers}.`);
   }
-  const what = `${ACTION_LABEL[p.action]} of ${productWords(p.product)}`;
+  const values = {
+    action: tr(ACTION_WORDS[p.action]),
+    products: productWords(p.product),
+    // A bulk payout's policy is measured on its total in the currency.
+    side: sideWords(p.amountSide, p.action === 'approveBatch'),
+    approvers,
+    currency: p.currency,
+  };
   const always = isZeroAmount(p.minAmount);
-  // A bulk payout's policy is measured on its total in the currency.
-  const side = `${p.amountSide === 'deposit' ? 'the deposit' : 'the payout'}${p.action === 'approveBatch' ? ' total' : ''}`;
-  let when: string;
   if (p.inBase)
-    when = `, when ${side} is worth ${formatAmount(p.minAmount, baseCurrency)} ${baseCurrency} or more in any currency (at the API's rate when someone decides),`;
-  else if (p.currency === ANY)
-    when = always
-      ? ''
-      : `, when ${side} is ${formatAmount(p.minAmount, 'USD')} or more in any currency,`;
-  else
-    when = always
-      ? `, when ${side} is in ${p.currency},`
-      : `, when ${side} is ${formatAmount(p.minAmount, p.currency)} ${p.currency} or more,`;
-  return `${what}${when} ${needs}.`;
+    return tr(
+      msg({
+        message:
+          "{action} of {products}, when {side} is worth {amount} {currency} or more in any currency (at the API's rate when someone decides), needs {approvers}.",
+      }),
+      { ...values, amount: formatAmount(p.minAmount, baseCurrency), currency: baseCurrency },
+    );
+  if (p.currency === ANY)
+    return always
+      ? tr(msg({ message: '{action} of {products} needs {approvers}.' }), values)
+      : tr(
+          msg({
+            message:
+              '{action} of {products}, when {side} is {amount} or more in any currency, needs {approvers}.',
+          }),
+          { ...values, amount: formatAmount(p.minAmount, 'USD') },
+        );
+  return always
+    ? tr(
+        msg({
+          message: '{action} of {products}, when {side} is in {currency}, needs {approvers}.',
+        }),
+        values,
+      )
+    : tr(
+        msg({
+          message:
+            '{action} of {products}, when {side} is {amount} {currency} or more, needs {approvers}.',
+        }),
+        { ...values, amount: formatAmount(p.minAmount, p.currency) },
+      );
 }
 
-/** The fields a bank-detail change touches, in words. */
+/** The fields a bank-detail change touches, in words (English: the API's names for them). */
 export const changedInWords = (fields: readonly (keyof typeof BANK_DETAIL_LABEL)[]) =>
   fields.map((f) => BANK_DETAIL_LABEL[f]).join(', ');

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Group,
   Paper,
@@ -12,6 +13,7 @@ import { PRODUCT_DESCRIPTION } from '#/lib/product-descriptions';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { WRAPPING_SEGMENTS } from '#/components/wrapping';
 import { createFileRoute } from '@tanstack/react-router';
 import { oneOf, searchSchema, text, withDefault } from '#/lib/search';
 import { ButtonLink } from '#/components/links';
@@ -47,7 +49,8 @@ export const Route = createFileRoute('/_app/pricing')({
 });
 
 function PricingPage() {
-  useDocumentTitle('Get a quote · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Get a quote · Partner Payments`);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const slug: ProductSlug = search.product;
@@ -67,12 +70,14 @@ function PricingPage() {
   return (
     <>
       <PageHeader
-        title="Get a quote"
-        description="Quote what a client deposits for a payout, fees included, then create the transaction from the quote."
+        title={t`Get a quote`}
+        description={t`Quote what a client deposits for a payout, fees included, then create the transaction from the quote.`}
       />
       <Stack gap="lg" maw={880}>
         <SegmentedControl
-          aria-label="Product"
+          aria-label={t`Product`}
+          // Longer words wrap on a phone instead of being cut.
+          styles={WRAPPING_SEGMENTS}
           value={slug}
           onChange={(value) => set({ product: value as ProductSlug, from: undefined })}
           data={PRODUCT_SLUGS.map((s) => ({
@@ -86,42 +91,42 @@ function PricingPage() {
         <Paper withBorder p="lg" radius="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
-              label="Deposit currency"
-              placeholder="Choose"
+              label={t`Deposit currency`}
+              placeholder={t`Choose`}
               searchable
               data={currencyChoices(deposits)}
               value={from ?? null}
               onChange={(value) => set({ from: value ?? undefined })}
             />
             <Select
-              label="Payout currency"
-              placeholder="Choose"
+              label={t`Payout currency`}
+              placeholder={t`Choose`}
               searchable
               data={currencyChoices(payouts)}
               value={to ?? null}
               onChange={(value) => set({ to: value ?? undefined })}
             />
             <TextInput
-              label="Payout amount"
+              label={t`Payout amount`}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={to ? `Amount in ${to}` : 'Amount'}
+              placeholder={to ? t`Amount in ${to}` : t`Amount`}
               value={amount}
               onChange={(e) => set({ amount: e.currentTarget.value || undefined })}
-              error={fieldError('Amount', problem)}
+              error={fieldError(t`Amount`, problem)}
             />
           </SimpleGrid>
         </Paper>
-        <Panel title="Quote" aria-live="polite">
+        <Panel title={t`Quote`} aria-live="polite">
           <QuoteState
             ready={ready}
             quote={quote}
-            notReady="Choose both currencies and the amount to be paid out."
+            notReady={t`Choose both currencies and the amount to be paid out.`}
           >
             {(price) => (
               <Stack gap="md">
                 <Group gap="xl" align="flex-end" wrap="wrap">
-                  <Figure label="The client deposits">
+                  <Figure label={t`The client deposits`}>
                     <Money
                       amount={price.amount}
                       symbol={price.fromCurrencySymbol}
@@ -130,13 +135,15 @@ function PricingPage() {
                     />
                   </Figure>
                   <IconArrowRight size={22} aria-hidden style={{ marginBottom: 8 }} />
-                  <Figure label="The recipient gets">
+                  <Figure label={t`The recipient gets`}>
                     <Money amount={quoted} symbol={price.toCurrencySymbol} fz={26} fw={700} />
                   </Figure>
                 </Group>
                 <Stack gap={2}>
                   <Text size="sm">
-                    Rate, fees included: <RateText price={price} />
+                    <Trans>
+                      Rate, fees included: <RateText price={price} />
+                    </Trans>
                   </Text>
                   <PriceFee price={price} toAmount={quoted} />
                 </Stack>
@@ -152,7 +159,7 @@ function PricingPage() {
                       }}
                       rightSection={<IconArrowRight size={16} aria-hidden />}
                     >
-                      Create transaction
+                      <Trans>Create transaction</Trans>
                     </ButtonLink>
                   </Permitted>
                 </Group>

@@ -1,6 +1,7 @@
 // Uploading a bulk payout file: the product, its template to start from (CSV or XLSX), and the
 // file itself. Nothing is created by an upload: every row is checked and the batch's page shows
 // what to fix.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FileInput, Group, Select, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -17,15 +18,16 @@ import { tr } from '#/i18n/current';
 const MAX_MB = BATCH_UPLOAD.maxBytes / 1024 / 1024;
 
 export function UploadCard() {
+  const { t } = useLingui();
   const [product, setProduct] = useState<Product>('sendc2f');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useUploadBatch();
   const navigate = useNavigate();
   const send = () => {
-    if (!file) return setProblem('Choose a file to upload: CSV or XLSX.');
+    if (!file) return setProblem(t`Choose a file to upload: CSV or XLSX.`);
     if (file.size > BATCH_UPLOAD.maxBytes)
-      return setProblem(`The file is larger than ${MAX_MB} MB: split it in two.`);
+      return setProblem(t`The file is larger than ${MAX_MB} MB: split it in two.`);
     setProblem(null);
     upload.mutate(
       { product, file },
@@ -34,13 +36,13 @@ export function UploadCard() {
   };
   return (
     <Panel
-      title="Upload a file"
-      description="Up to 1,000 payments in a CSV or XLSX file of the template's columns. Every row is checked first; nothing is paid until the batch is approved."
+      title={t`Upload a file`}
+      description={t`Up to 1,000 payments in a CSV or XLSX file of the template's columns. Every row is checked first; nothing is paid until the batch is approved.`}
     >
       <Stack gap="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
           <Select
-            label="Product"
+            label={t`Product`}
             data={PRODUCTS.map((p) => ({ value: p, label: tr(PRODUCT_TITLE[p].plural) }))}
             value={product}
             onChange={(v) => v && setProduct(v as Product)}
@@ -48,13 +50,15 @@ export function UploadCard() {
             w={200}
           />
           <Text size="sm" pb={8}>
-            Template: <FileLinks href={(format) => templateUrl(product, format)} icon />
+            <Trans>
+              Template: <FileLinks href={(format) => templateUrl(product, format)} icon />
+            </Trans>
           </Text>
         </Group>
         <Group align="flex-start" gap="md" wrap="wrap">
           <FileInput
-            label="File"
-            placeholder="Choose a CSV or XLSX file"
+            label={t`File`}
+            placeholder={t`Choose a CSV or XLSX file`}
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
             value={file}
@@ -68,11 +72,14 @@ export function UploadCard() {
             w={{ base: '100%', sm: 360 }}
           />
           <Button mt={{ base: 0, sm: 25 }} onClick={send} loading={upload.isPending}>
-            Upload and check
+            <Trans>Upload and check</Trans>
           </Button>
         </Group>
         {upload.isError && (
-          <ApiErrorAlert error={upload.error} title={`${file?.name ?? 'The file'} was not read`} />
+          <ApiErrorAlert
+            error={upload.error}
+            title={file ? t`${file.name} was not read` : t`The file was not read`}
+          />
         )}
       </Stack>
     </Panel>

@@ -2,6 +2,7 @@
 // month (the 31st falling to the last day of shorter months), with the cut-off (UTC) by which
 // its approvals must be given that day, else that run is skipped.
 import { fieldError } from '#/lib/field-error';
+import { WRAPPING_SEGMENTS } from '#/components/wrapping';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { firstMonthlyRun, nextMonthlyRun } from '#/api/schedules';
@@ -56,7 +57,7 @@ export function ScheduleChoice({
         fullWidth
         maw={420}
         // Longer words wrap on a phone instead of being cut.
-        styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
+        styles={WRAPPING_SEGMENTS}
       />
       {value.when !== 'now' && (
         <>

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -47,28 +49,29 @@ function CancelBatch({ batch }: { batch: Batch }) {
   const [opened, setOpened] = useState(false);
   const [reason, setReason] = useState('');
   const cancel = useCancelBatch(batch.id);
+  const { t } = useLingui();
   return (
     <>
       <Button variant="default" color="red" onClick={() => setOpened(true)}>
-        Cancel the batch
+        <Trans>Cancel the batch</Trans>
       </Button>
-      <Dialog opened={opened} onClose={() => setOpened(false)} title="Cancel the batch">
+      <Dialog opened={opened} onClose={() => setOpened(false)} title={t`Cancel the batch`}>
         <Stack gap="sm">
           <Text size="sm">
-            Nothing of {batch.fileName} has been sent: cancelled, it never will be.
+            {t`Nothing of ${batch.fileName} has been sent: cancelled, it never will be.`}
           </Text>
           <Textarea
-            label="Why (optional)"
+            label={t`Why (optional)`}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             maxLength={500}
           />
           {cancel.isError && (
-            <ApiErrorAlert error={cancel.error} title="The batch was not cancelled" />
+            <ApiErrorAlert error={cancel.error} title={t`The batch was not cancelled`} />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button
               color="red"
@@ -77,12 +80,12 @@ function CancelBatch({ batch }: { batch: Batch }) {
                 cancel.mutate(reason.trim() ? { reason: reason.trim() } : {}, {
                   onSuccess: () => {
                     setOpened(false);
-                    showDone('Batch cancelled', `${batch.fileName} will not be paid.`);
+                    showDone(t`Batch cancelled`, t`${batch.fileName} will not be paid.`);
                   },
                 })
               }
             >
-              Cancel the batch
+              <Trans>Cancel the batch</Trans>
             </Button>
           </Group>
         </Stack>
@@ -95,6 +98,7 @@ function CancelBatch({ batch }: { batch: Batch }) {
 function NextStep({ batch }: { batch: Batch }) {
   const exclude = useExcludeInvalid(batch.id);
   const quote = useQuoteBatch(batch.id);
+  const { t } = useLingui();
   if (batch.status === 'draft' && batch.counts.invalid > 0)
     return (
       <Stack gap="xs">
@@ -105,12 +109,19 @@ function NextStep({ batch }: { batch: Batch }) {
             loading={exclude.isPending}
             disabled={batch.counts.ready === 0}
           >
-            Go on without the {batch.counts.invalid} row{batch.counts.invalid === 1 ? '' : 's'} with
-            problems
+            {tr(
+              msg({
+                message:
+                  '{count, plural, one {Go on without the # row with problems} other {Go on without the # rows with problems}}',
+              }),
+              { count: batch.counts.invalid },
+            )}
           </Button>
           <Text size="sm">
-            or download them to fix:{' '}
-            <FileLinks href={(format) => rowsFileUrl(batch.id, 'problems', format)} />
+            <Trans>
+              or download them to fix:{' '}
+              <FileLinks href={(format) => rowsFileUrl(batch.id, 'problems', format)} />
+            </Trans>
           </Text>
         </Group>
         {exclude.isError && <ApiErrorAlert error={exclude.error} />}
@@ -126,16 +137,18 @@ function NextStep({ batch }: { batch: Batch }) {
       <Stack gap="xs">
         <Group gap="sm">
           <Button onClick={() => quote.mutate(undefined)} loading={quote.isPending}>
-            {batch.status === 'validated' ? 'Quote and ask for approval' : 'Quote again'}
+            {batch.status === 'validated' ? t`Quote and ask for approval` : t`Quote again`}
           </Button>
           <Text size="sm" c="dimmed">
-            Each row is priced as the API would price its transaction.
+            <Trans>Each row is priced as the API would price its transaction.</Trans>
           </Text>
         </Group>
-        {quote.isError && <ApiErrorAlert error={quote.error} title="The batch was not quoted" />}
+        {quote.isError && <ApiErrorAlert error={quote.error} title={t`The batch was not quoted`} />}
         {!quote.isError && batch.quoteProblem && (
-          <Alert color="red" variant="light" title="The batch was not quoted" role="alert">
-            <Text size="sm">{batch.quoteProblem.detail}</Text>
+          <Alert color="red" variant="light" title={t`The batch was not quoted`} role="alert">
+            <Text size="sm" translate="no">
+              {batch.quoteProblem.detail}
+            </Text>
             {batch.quoteProblem.errors.length > 0 && (
               <ul style={{ margin: 0, paddingLeft: 18 }}>
                 {batch.quoteProblem.errors.map((e) => (
@@ -156,7 +169,8 @@ function BatchPage() {
   const { id } = Route.useParams();
   const { data: batch } = useSuspenseQuery(batchQuery(id));
   const { data: session } = useSuspenseQuery(sessionQuery);
-  useDocumentTitle(`${batch.fileName} · Bulk payouts · Partner Payments`);
+  const { t } = useLingui();
+  useDocumentTitle(t`${batch.fileName} · Bulk payouts · Partner Payments`);
   const roles = session.signedIn ? session.user.roles : [];
   const finance = hasRole(roles, ['finance']);
   const approver = hasRole(roles, WORKSPACE_ROLES.decideApprovals);
@@ -169,10 +183,13 @@ function BatchPage() {
         description={
           <>
             <AnchorLink to="/batches" underline="always">
-              Bulk payouts
+              <Trans>Bulk payouts</Trans>
             </AnchorLink>{' '}
-            · {tr(PRODUCT_TITLE[batch.product].plural)} · uploaded by{' '}
-            {batch.uploadedBy.name ?? 'a former member'} <DateTime value={batch.createdAt} />
+            · {tr(PRODUCT_TITLE[batch.product].plural)} ·{' '}
+            <Trans>
+              uploaded by <span translate="no">{batch.uploadedBy.name ?? t`a former member`}</span>{' '}
+              <DateTime value={batch.createdAt} />
+            </Trans>
           </>
         }
         actions={
@@ -187,42 +204,48 @@ function BatchPage() {
           }
           title={nextStepOf(batch.status, batch.counts)}
         >
-          {batch.closedReason}
+          <span translate="no">{batch.closedReason}</span>
         </Alert>
         {finance && <NextStep batch={batch} />}
       </Stack>
-      <Panel title="Summary">
+      <Panel title={t`Summary`}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          <Field label="Rows to pay">
+          <Field label={t`Rows to pay`}>
             {batch.counts.ready + batch.counts.done}
-            {batch.counts.invalid > 0 && ` (${batch.counts.invalid} with problems)`}
-            {batch.counts.excluded > 0 && ` (${batch.counts.excluded} left out)`}
+            {batch.counts.invalid > 0 && t` (${batch.counts.invalid} with problems)`}
+            {batch.counts.excluded > 0 && t` (${batch.counts.excluded} left out)`}
           </Field>
-          <Field label="Payout total">
+          <Field label={t`Payout total`}>
             <Totals totals={batch.totals} />
           </Field>
-          <Field label="Deposit total, fees included">
-            {batch.quotedAt === null ? 'once quoted' : <Totals totals={batch.depositTotals} />}
+          <Field label={t`Deposit total, fees included`}>
+            {batch.quotedAt === null ? t`once quoted` : <Totals totals={batch.depositTotals} />}
           </Field>
-          <Field label="Quoted">
-            {batch.quotedAt === null ? 'not yet' : <DateTime value={batch.quotedAt} />}
+          <Field label={t`Quoted`}>
+            {batch.quotedAt === null ? t`not yet` : <DateTime value={batch.quotedAt} />}
           </Field>
         </SimpleGrid>
       </Panel>
       {batch.status === 'awaiting_approval' && (
         <BatchApproval
           batch={batch}
-          requirement={`This batch needs ${approversInWords(batch.approval.required)}, never the person who uploaded it. ${
+          requirement={`${t`This batch needs ${approversInWords(batch.approval.required)}, never the person who uploaded it.`} ${
             batch.approval.policy
               ? policyInWords(batch.approval.policy)
-              : 'No policy asks more for its totals or its largest payment.'
+              : t`No policy asks more for its totals or its largest payment.`
           }`}
         />
       )}
       {approved && <BatchProgress batch={batch} mayApprove={approver} />}
       <Panel
-        title="Rows"
-        description={`${batch.rows.length} rows read from the file, in its order.`}
+        title={t`Rows`}
+        description={tr(
+          msg({
+            message:
+              '{count, plural, one {# row read from the file, in its order.} other {# rows read from the file, in its order.}}',
+          }),
+          { count: batch.rows.length },
+        )}
       >
         <BatchRows batch={batch} mayFix={finance} />
       </Panel>

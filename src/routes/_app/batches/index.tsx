@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -22,34 +24,43 @@ export const Route = createFileRoute('/_app/batches/')({
   component: BatchesPage,
 });
 
-const COLUMNS: Column<BatchSummary>[] = [
+const columns = (): Column<BatchSummary>[] => [
   {
-    header: 'File',
+    header: tr(msg`File`),
     cell: (b) => (
-      <AnchorLink to="/batches/$id" params={{ id: b.id }} fw={600}>
+      <AnchorLink to="/batches/$id" params={{ id: b.id }} fw={600} translate="no">
         {b.fileName}
       </AnchorLink>
     ),
   },
-  { header: 'Product', cell: (b) => tr(PRODUCT_TITLE[b.product].plural) },
-  { header: 'Status', cell: (b) => <BatchStatusBadge status={b.status} size="sm" /> },
+  { header: tr(msg`Product`), cell: (b) => tr(PRODUCT_TITLE[b.product].plural) },
+  { header: tr(msg`Status`), cell: (b) => <BatchStatusBadge status={b.status} size="sm" /> },
   {
-    header: 'Rows',
+    header: tr(msg`Rows`),
     cell: (b) => (
       <Text size="sm" span>
-        {b.counts.ready + b.counts.done} to pay
-        {b.counts.invalid > 0 && `, ${b.counts.invalid} with problems`}
-        {b.counts.excluded > 0 && `, ${b.counts.excluded} left out`}
+        {tr(msg`${b.counts.ready + b.counts.done} to pay`)}
+        {b.counts.invalid > 0 && tr(msg`, ${b.counts.invalid} with problems`)}
+        {b.counts.excluded > 0 && tr(msg`, ${b.counts.excluded} left out`)}
       </Text>
     ),
   },
-  { header: 'Total', cell: (b) => <Totals totals={b.totals} rows={false} /> },
-  { header: 'Uploaded by', cell: (b) => b.uploadedBy.name ?? 'a former member' },
-  { header: 'Uploaded', cell: (b) => <DateTime value={b.createdAt} /> },
+  { header: tr(msg`Total`), cell: (b) => <Totals totals={b.totals} rows={false} /> },
+  {
+    header: tr(msg`Uploaded by`),
+    cell: (b) =>
+      b.uploadedBy.name ? (
+        <span translate="no">{b.uploadedBy.name}</span>
+      ) : (
+        tr(msg`a former member`)
+      ),
+  },
+  { header: tr(msg`Uploaded`), cell: (b) => <DateTime value={b.createdAt} /> },
 ];
 
 function BatchesPage() {
-  useDocumentTitle('Bulk payouts · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Bulk payouts · Partner Payments`);
   const { data: batches } = useSuspenseQuery(batchesQuery);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const roles = session.signedIn ? session.user.roles : [];
@@ -57,22 +68,22 @@ function BatchesPage() {
   return (
     <Stack gap="lg">
       <PageHeader
-        title="Bulk payouts"
-        description="Pay many accounts from one file: checked row by row, quoted, approved once, then submitted and followed to completion."
+        title={t`Bulk payouts`}
+        description={t`Pay many accounts from one file: checked row by row, quoted, approved once, then submitted and followed to completion.`}
       />
       {mayUpload && <UploadCard />}
-      <Panel title="Files">
+      <Panel title={t`Files`}>
         {batches.length === 0 ? (
-          <EmptyState title="No file uploaded yet">
+          <EmptyState title={t`No file uploaded yet`}>
             {mayUpload
-              ? 'Download a template above, fill it in and upload it.'
-              : 'A finance team member uploads files here.'}
+              ? t`Download a template above, fill it in and upload it.`
+              : t`A finance team member uploads files here.`}
           </EmptyState>
         ) : (
           <DataTable
-            label="Bulk payout files"
+            label={t`Bulk payout files`}
             rows={batches}
-            columns={COLUMNS}
+            columns={columns()}
             minWidth={860}
             striped
             highlightOnHover
