@@ -173,9 +173,10 @@ test.describe('in a browser set to German and Tokyo time', () => {
     // The first page tells the server the browser's formats; the next is drawn in them.
     await page.goto('/sign-in');
     await page.goto('/merchants');
+    // A German browser gives a new person German words too (decision 091).
     const created = page
-      .getByRole('table', { name: 'Merchants' })
-      .locator('td[data-label="Created"]')
+      .getByRole('table', { name: 'Händler' })
+      .locator('td[data-label="Angelegt"]')
       .first();
     const shown = (await created.innerText()).replace(/\s+/g, ' ').trim();
     expect(shown).toMatch(/^\d{2}\.\d{2}\.\d{4}/);
