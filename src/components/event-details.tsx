@@ -29,10 +29,10 @@ export function deliveriesOf(event: EventWithAttempts): Delivery[] {
   return [...byEndpoint.values()];
 }
 
-const STATE_WORD: Record<Delivery['state'], string> = {
-  delivered: 'Delivered',
-  pending: 'Retrying',
-  failed: 'Failed',
+const STATE_WORD: Record<Delivery['state'], MessageDescriptor> = {
+  delivered: msg`Delivered`,
+  pending: msg`Retrying`,
+  failed: msg`Failed`,
 };
 
 const STATE_COLOR: Record<Delivery['state'], string> = {
@@ -50,7 +50,7 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
   if (deliveries.length === 0)
     return (
       <Text size="xs" c="dimmed">
-        No deliveries
+        {tr(msg`No deliveries`)}
       </Text>
     );
   // The worst state any endpoint is in speaks for the event.
@@ -60,12 +60,14 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
       ? 'pending'
       : 'delivered';
   const inWorst = deliveries.filter((d) => d.state === worst).length;
+  const total = deliveries.length;
+  const state = tr(STATE_WORD[worst]);
   const label =
-    deliveries.length === 1
-      ? STATE_WORD[worst]
+    total === 1
+      ? state
       : worst === 'delivered'
-        ? `Delivered to all ${deliveries.length} endpoints`
-        : `${STATE_WORD[worst]} for ${inWorst} of ${deliveries.length} endpoints`;
+        ? tr(msg`Delivered to all ${total} endpoints`)
+        : tr(msg`${state} for ${inWorst} of ${total} endpoints`);
   const attempts = event.attempts.length;
   return (
     <Group gap={6} style={{ rowGap: 2 }}>
@@ -78,8 +80,16 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
         {label}
       </Badge>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {attempts} attempt{attempts === 1 ? '' : 's'}
-        {deliveries.length > 1 ? ' in all' : ''}
+        {deliveries.length > 1
+          ? tr(
+              msg({
+                message: '{attempts, plural, one {# attempt in all} other {# attempts in all}}',
+              }),
+              { attempts },
+            )
+          : tr(msg({ message: '{attempts, plural, one {# attempt} other {# attempts}}' }), {
+              attempts,
+            })}
       </Text>
     </Group>
   );
@@ -88,8 +98,14 @@ export function DeliverySummary({ event }: { event: EventWithAttempts }) {
 function DeliveryState({ delivery }: { delivery: Delivery }) {
   const words =
     delivery.state === 'failed'
-      ? `Failed after ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`
-      : STATE_WORD[delivery.state];
+      ? tr(
+          msg({
+            message:
+              '{attempts, plural, one {Failed after # attempt} other {Failed after # attempts}}',
+          }),
+          { attempts: delivery.attempts },
+        )
+      : tr(STATE_WORD[delivery.state]);
   return (
     <Group gap={6} wrap="wrap">
       <Badge
@@ -102,7 +118,7 @@ function DeliveryState({ delivery }: { delivery: Delivery }) {
       </Badge>
       {delivery.state === 'pending' && delivery.nextAttemptTime !== null && (
         <Text size="xs" c="dimmed">
-          next attempt <DateTime value={delivery.nextAttemptTime} />
+          {tr(msg`next attempt`)} <DateTime value={delivery.nextAttemptTime} />
         </Text>
       )}
     </Group>
