@@ -7,6 +7,12 @@ export const WRAPPING_BUTTON = {
   label: { whiteSpace: 'normal', overflow: 'visible' },
 } as const;
 
+/** A badge's words wrap; it grows in height and never passes its column. */
+export const WRAPPING_BADGE = {
+  root: { height: 'auto', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible' },
+} as const;
+
 /** A segmented control's labels wrap within their segment. */
 export const WRAPPING_SEGMENTS = {
   label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },

@@ -64,7 +64,6 @@ export const englishFieldLabel = (field: string): string =>
   labelOf(field.split('.')[0] ?? field, english);
 
 function labelOf(name: string, say: (words: Words) => string): string {
-  const field = name;
   const known = LABELS.get(name);
   if (known) return say(known);
   const words = name
@@ -72,5 +71,5 @@ function labelOf(name: string, say: (words: Words) => string): string {
     .replace(/[_-]+/g, ' ')
     .toLowerCase()
     .trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : field;
+  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }

@@ -16,12 +16,7 @@ import { formatMoney, formatPercent, formatRate } from '#/lib/format';
 import { namesInWords, deciderName } from '#/lib/approval-words';
 import { CurrentQuoteNote } from './quote';
 import { PairRate } from '#/components/rate';
-
-/** A badge whose words wrap on a narrow screen instead of being cut. */
-const WRAPPING_BADGE = {
-  root: { height: 'auto', maxWidth: '100%' },
-  label: { whiteSpace: 'normal', overflow: 'visible' },
-} as const;
+import { WRAPPING_BADGE } from '#/components/wrapping';
 
 /** "in 23 h 59 min", "in 4 min 10 s": how long until `at`. */
 export function timeLeft(at: number, now: number): string {

@@ -1,7 +1,6 @@
 // "Pay this account" on a payout account's page: a new transaction of each product that can pay
 // into it, with the sender and the account filled in (a saved recipient, one click away).
 import { Trans } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconSend } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,7 +9,7 @@ import type { PayoutAccount } from '#/api/schemas/payout-account';
 import { PRODUCTS, type Product } from '#/api/schemas/transaction';
 import { SLUG_OF } from '#/lib/products';
 import { usePermission } from '../../session/queries';
-import { tr } from '#/i18n/current';
+import { productTitle } from '#/lib/product-title';
 
 /**
  * Who sends to an account, and with which products: a contact's account is paid by its customer
@@ -64,13 +63,7 @@ export function PayAccount({
               })
             }
           >
-            {tr(
-              msg({
-                message:
-                  '{product, select, sendc2f {New payout} sendf2f {New end to end transfer} other {New collection}}',
-              }),
-              { product },
-            )}
+            {productTitle(product).create}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

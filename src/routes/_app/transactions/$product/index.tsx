@@ -108,13 +108,7 @@ function TransactionsPage() {
         operation: `${product}Create`,
         link: (
           <NewRecordLink to="/transactions/$product/new" params={{ product: slug }}>
-            {tr(
-              msg({
-                message:
-                  '{product, select, sendc2f {New payout} sendf2f {New end to end transfer} other {New collection}}',
-              }),
-              { product },
-            )}
+            {title.create}
           </NewRecordLink>
         ),
       }}

@@ -37,16 +37,7 @@ function NewTransactionPage() {
   const navigate = useNavigate();
   const { t } = useLingui();
   return (
-    <FormPage
-      title={tr(
-        msg({
-          message:
-            '{product, select, sendc2f {New payout} sendf2f {New end to end transfer} other {New collection}}',
-        }),
-        { product },
-      )}
-      description={title.description}
-    >
+    <FormPage title={title.create} description={title.description}>
       {copyOf !== undefined && (
         <Alert
           variant="light"
