@@ -246,9 +246,14 @@ async function axeViolations(page: Page) {
 /**
  * axe on the page as it is now, in its colour scheme and then in the other one (WCAG 2.2 AA in
  * light and dark on every journey's page): no violations of any impact. A page whose person
- * chose a scheme (stored, not the system's) is judged in that scheme only.
+ * chose a scheme (stored, not the system's) is judged in that scheme only. With `{ schemes:
+ * 'shown' }`, only in the scheme the page shows: for a walk that judges each page in one scheme in
+ * one journey and in the other in the next.
  */
-export async function checkA11y(page: Page) {
+export async function checkA11y(
+  page: Page,
+  { schemes = 'both' }: { schemes?: 'both' | 'shown' } = {},
+) {
   // Judge the page once it has rendered: its heading is there and nothing is loading.
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -258,6 +263,7 @@ export async function checkA11y(page: Page) {
   const html = page.locator('html');
   const scheme = await html.getAttribute('data-mantine-color-scheme');
   expect(await axeViolations(page), `axe on ${page.url()} (${scheme})`).toEqual([]);
+  if (schemes === 'shown') return;
   const other = scheme === 'dark' ? 'light' : 'dark';
   await page.emulateMedia({ colorScheme: other });
   try {

@@ -22,7 +22,7 @@ import {
   processEnv,
 } from '../testing';
 
-const ROWS = 150;
+const ROWS = 60;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const folders = serverProcessFolders('batch-crash-');
 
