@@ -37,6 +37,7 @@ const TRANSLATED = new Set([
   '/reports',
   '/requests',
   '/reset-password',
+  '/sandbox',
   '/settings',
   '/settings/credentials',
   '/settings/notifications',

@@ -78,7 +78,7 @@ test('a scenario file loads in place of the partner’s records; a file that is 
   await form.getByRole('button', { name: 'Load file' }).click();
   const loaded = page.getByRole('status', { name: /^Loaded:/ });
   await expect(
-    loaded.getByText('The earlier records were deleted first. 1 records made:'),
+    loaded.getByText('The earlier records were deleted first. 1 record made:'),
   ).toBeVisible();
   await expect(loaded.getByRole('link', { name: 'Solo Trading Oy' })).toBeVisible();
   expect(countRows(dashboard, 'merchant')).toBe(1);
@@ -108,7 +108,7 @@ test('a reset deletes the partner’s records once confirmed', async ({ page, da
   await dialog.getByRole('button', { name: 'Delete every record' }).click();
   const done = page.getByRole('status', { name: 'Records deleted' });
   await expect(
-    done.getByText(/^\d+ merchants, \d+ payout accounts, \d+ transactions/),
+    done.getByText(/^Deleted: \d+ merchants, \d+ payout accounts, \d+ transactions/),
   ).toBeVisible();
   expect(countRows(dashboard, 'merchant')).toBe(0);
 });

@@ -2,6 +2,7 @@
 // (delivered, retrying and when, failed) and every attempt with its answer.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Box, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { Delivery, DeliveryAttempt, Event, EventWithAttempts } from '#/api/schemas/platform';
 import { type Phase, phaseOf } from '#/api/transaction-states';
@@ -135,7 +136,7 @@ function AttemptResult({ attempt: a }: { attempt: DeliveryAttempt }) {
           : 'var(--mantine-color-red-light-color)'
       }
     >
-      {a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? 'No answer')}
+      {a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? tr(msg`No answer`))}
       {a.statusCode !== null && !a.delivered && a.error && a.error !== `answered ${a.statusCode}`
         ? ` · ${a.error}`
         : ''}
@@ -144,6 +145,7 @@ function AttemptResult({ attempt: a }: { attempt: DeliveryAttempt }) {
 }
 
 export function EventDetails({ event }: { event: EventWithAttempts }) {
+  const { t } = useLingui();
   const deliveries = deliveriesOf(event);
   return (
     <Stack gap="md">
@@ -155,11 +157,11 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
       </Group>
       <div>
         <Text fw={600} size="sm" mb={4}>
-          Deliveries
+          <Trans>Deliveries</Trans>
         </Text>
         {deliveries.length === 0 ? (
           <Text size="sm" c="dimmed">
-            None: no webhook endpoint was registered when this event happened.
+            <Trans>None: no webhook endpoint was registered when this event happened.</Trans>
           </Text>
         ) : (
           <Stack gap="md">
@@ -172,19 +174,27 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
                   </Text>
                   <DeliveryState delivery={delivery} />
                   {attempts.length > 0 && (
-                    <ScrollTable minWidth={520} label={`Attempts to ${delivery.url}`}>
+                    <ScrollTable minWidth={520} label={t`Attempts to ${delivery.url}`}>
                       <Table
                         verticalSpacing={4}
                         mt={4}
-                        aria-label={`Attempts of event ${event.id} to ${delivery.url}`}
+                        aria-label={t`Attempts of event ${event.id} to ${delivery.url}`}
                       >
                         <Table.Thead>
                           <Table.Tr>
                             <Table.Th scope="col">#</Table.Th>
-                            <Table.Th scope="col">When</Table.Th>
-                            <Table.Th scope="col">Answer</Table.Th>
-                            <Table.Th scope="col">Took</Table.Th>
-                            <Table.Th scope="col">Response starts with</Table.Th>
+                            <Table.Th scope="col">
+                              <Trans>When</Trans>
+                            </Table.Th>
+                            <Table.Th scope="col">
+                              <Trans>Answer</Trans>
+                            </Table.Th>
+                            <Table.Th scope="col">
+                              <Trans>Took</Trans>
+                            </Table.Th>
+                            <Table.Th scope="col">
+                              <Trans>Response starts with</Trans>
+                            </Table.Th>
                           </Table.Tr>
                         </Table.Thead>
                         <Table.Tbody>
@@ -201,7 +211,7 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
                               </Table.Td>
                               <Table.Td>
                                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                                  {a.durationMs} ms
+                                  {t`${a.durationMs} ms`}
                                 </Text>
                               </Table.Td>
                               <Table.Td maw={220}>
@@ -217,7 +227,7 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
                                   </Text>
                                 ) : (
                                   <Text size="xs" c="dimmed">
-                                    (empty)
+                                    <Trans>(empty)</Trans>
                                   </Text>
                                 )}
                               </Table.Td>
@@ -235,14 +245,14 @@ export function EventDetails({ event }: { event: EventWithAttempts }) {
       </div>
       <div>
         <Text fw={600} size="sm" mb={4}>
-          Payload
+          <Trans>Payload</Trans>
         </Text>
         <Box
           mah={260}
           style={{ overflow: 'auto' }}
           tabIndex={0}
           role="region"
-          aria-label="Event payload"
+          aria-label={t`Event payload`}
         >
           <Code block>
             {JSON.stringify(
@@ -318,7 +328,7 @@ export function EventDialog({
     <Dialog
       opened={event !== undefined}
       onClose={onClose}
-      title={`Event #${event?.id ?? ''}`}
+      title={event ? tr(msg`Event #${event.id}`) : ''}
       size="lg"
     >
       {event && <EventDetails event={event} />}

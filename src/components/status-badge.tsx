@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { valueInWords } from '#/lib/value-words';
+import { WRAPPING_BADGE } from './wrapping';
 
 const COLORS: Record<string, string> = {
   // KYC
@@ -40,8 +41,9 @@ export function StatusBadge({
       variant="light"
       size={size}
       radius="sm"
-      style={{ textTransform: 'none', overflow: 'visible' }}
-      styles={{ label: { overflow: 'visible' } }}
+      style={{ textTransform: 'none' }}
+      // A long status ("Wartet auf Freigabe des Kursangebots") wraps within its column on a phone.
+      styles={WRAPPING_BADGE}
     >
       {valueInWords(status)}
     </Badge>

@@ -3,6 +3,8 @@
 import { Scenario, type ScenarioInput, type ScenarioPreset } from '#/api/schemas/scenario';
 import { demoScenario } from './seed';
 import { EXAMPLE_ACCOUNT, EXAMPLE_MERCHANT } from '#/api/examples';
+import { PRESET_WORDS, type PresetName } from '#/api/scenario-words';
+import { english } from '#/i18n/words';
 
 const EVERY_AGREEMENT = [1, 2, 3];
 
@@ -38,12 +40,9 @@ const lumenPayout = (
     steps,
   }) as const;
 
-const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
+const PRESETS: Array<{ name: PresetName; scenario: ScenarioInput }> = [
   {
     name: 'payout-awaiting-deposit',
-    title: 'A payout awaiting its deposit',
-    description:
-      'A VALID customer with an ACTIVE EUR payout account, and a payout (crypto to fiat) of 2,500.00 EUR whose quote is approved: it waits for the deposit to be approved.',
     scenario: {
       scenario: 1,
       merchants: [lumen],
@@ -53,9 +52,6 @@ const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
   },
   {
     name: 'payout-settling',
-    title: 'A payout on its way',
-    description:
-      'A VALID customer, an ACTIVE EUR account and a payout whose deposit is approved: IN_PROGRESS until its settlement, which "Do it now" brings at once.',
     scenario: {
       scenario: 1,
       merchants: [lumen],
@@ -65,9 +61,6 @@ const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
   },
   {
     name: 'kyc-set-back',
-    title: 'A merchant whose KYC was set back',
-    description:
-      'A customer that accepted every agreement and whose review asked for more: ACTION_NEEDED, ready for its onboarding to be submitted again.',
     scenario: {
       scenario: 1,
       merchants: [
@@ -93,9 +86,6 @@ const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
   },
   {
     name: 'merchant-under-review',
-    title: 'A merchant under KYC review',
-    description:
-      'A customer whose onboarding was just submitted: UNDER_REVIEW until the review, which "Do it now" brings at once.',
     scenario: {
       scenario: 1,
       merchants: [
@@ -121,9 +111,6 @@ const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
   },
   {
     name: 'collection-awaiting-confirmation',
-    title: 'A collection waiting for its confirmation',
-    description:
-      "A VALID customer, an ACTIVE EUR account and a collection of 12,000.00 EUR whose quote is approved: it waits for the client's deposit to be confirmed.",
     scenario: {
       scenario: 1,
       merchants: [lumen],
@@ -144,18 +131,15 @@ const PRESETS: Array<ScenarioPreset & { scenario: ScenarioInput }> = [
   },
   {
     name: 'demo',
-    title: 'The demo data',
-    description:
-      'What a new sandbox starts with: customers and contacts in every KYC status, payout accounts in every status, and transactions of each product in every state (made now, not spread over the last 30 days).',
     scenario: demoScenario(),
   },
 ];
 
-/** The presets as listed to partners. */
-export const scenarioPresets: ScenarioPreset[] = PRESETS.map(({ name, title, description }) => ({
+/** The presets as listed to partners, in English (their words: src/api/scenario-words.ts). */
+export const scenarioPresets: ScenarioPreset[] = PRESETS.map(({ name }) => ({
   name,
-  title,
-  description,
+  title: english(PRESET_WORDS[name].title),
+  description: english(PRESET_WORDS[name].description),
 }));
 
 /** A preset's scenario, parsed like a file; undefined for a name that is not a preset. */

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
@@ -27,6 +28,7 @@ import { merchantQuery } from '#/features/merchants/queries';
 import { payoutAccountQuery } from '#/features/payout-accounts/queries';
 import { HoldMoves } from '#/features/moves/components/automatic-move';
 import { apiReferenceHref } from '#/components/links';
+import { valueInWords } from '#/lib/value-words';
 
 export const Route = createFileRoute('/_app/sandbox')({
   beforeLoad: async ({ context }) => {
@@ -54,6 +56,7 @@ function RecordPicker<T>({
   link: (record: T) => [href: string, name: string];
   render: (record: T) => React.ReactNode;
 }) {
+  const { t } = useLingui();
   const [id, setId] = useState<string | null>(null);
   const choices = useChoices(id === null ? undefined : Number(id));
   const record = useQuery({
@@ -64,18 +67,18 @@ function RecordPicker<T>({
     <Stack gap="sm">
       <Select
         label={label}
-        placeholder="Search by name or id"
+        placeholder={t`Search by name or id`}
         searchable
         data={choices.options}
         filter={({ options }) => options}
         onSearchChange={choices.onSearchChange}
         value={id}
         onChange={setId}
-        nothingFoundMessage={choices.searching ? 'Searching…' : 'Nothing matches'}
+        nothingFoundMessage={choices.searching ? t`Searching…` : t`Nothing matches`}
         maw={420}
       />
       {id !== null && record.isPending && <LoadingState />}
-      {record.isError && <ApiErrorAlert error={record.error} title="Could not load it" />}
+      {record.isError && <ApiErrorAlert error={record.error} title={t`Could not load it`} />}
       {record.data && (
         <Stack gap="xs">
           <Text size="sm">
@@ -94,37 +97,38 @@ const useAnyAccount = (selected: number | undefined) =>
     {},
     selected,
     (a) =>
-      `#${a.id} · ${a.currencySymbol} · ${a.accountHolderName} · ${a.accountStatus.toLowerCase()}`,
+      `#${a.id} · ${a.currencySymbol} · ${a.accountHolderName} · ${valueInWords(a.accountStatus)}`,
   );
 
 function SandboxPage() {
-  useDocumentTitle('Sandbox tools · Partner Payments');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sandbox tools · Partner Payments`);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const base = session.signedIn ? session.baseUrl : '';
   return (
     <>
       <PageHeader
-        title="Sandbox tools"
-        description="Build situations from scenarios, set statuses that the live service decides by itself, steer time and failures, receive webhooks, and see every event and its deliveries."
+        title={t`Sandbox tools`}
+        description={t`Build situations from scenarios, set statuses that the live service decides by itself, steer time and failures, receive webhooks, and see every event and its deliveries.`}
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Panel title="Merchant KYC status">
+        <Panel title={t`Merchant KYC status`}>
           <RecordPicker
-            label="Merchant"
+            label={t`Merchant`}
             useChoices={useAnyMerchant}
             query={merchantQuery}
             link={(merchant: Merchant) => [`/merchants/${merchant.id}`, merchant.name]}
             render={(merchant: Merchant) => <KycSimulation merchant={merchant} />}
           />
         </Panel>
-        <Panel title="Payout account status">
+        <Panel title={t`Payout account status`}>
           <RecordPicker
-            label="Payout account"
+            label={t`Payout account`}
             useChoices={useAnyAccount}
             query={payoutAccountQuery}
             link={(account: PayoutAccount) => [
               `/payout-accounts/${account.id}`,
-              `${account.currencySymbol} account of ${account.accountHolderName}`,
+              t`${account.currencySymbol} account of ${account.accountHolderName}`,
             ]}
             render={(account: PayoutAccount) => <AccountStatusSimulation account={account} />}
           />
@@ -132,7 +136,7 @@ function SandboxPage() {
       </SimpleGrid>
       <Stack gap="lg" mt="lg">
         <ScenariosPanel />
-        <Panel title="Automatic moves" id="moves">
+        <Panel title={t`Automatic moves`} id="moves">
           <HoldMoves />
         </Panel>
         <FaultsPanel />
@@ -140,10 +144,12 @@ function SandboxPage() {
         <EventLog />
       </Stack>
       <Text size="sm" c="dimmed" mt="lg">
-        The sandbox API&apos;s reference:{' '}
-        <Anchor href={apiReferenceHref(base)} target="_blank" rel="noopener noreferrer">
-          {base}/docs
-        </Anchor>
+        <Trans>
+          The sandbox API’s reference:{' '}
+          <Anchor href={apiReferenceHref(base)} target="_blank" rel="noopener noreferrer">
+            {base}/docs
+          </Anchor>
+        </Trans>
       </Text>
     </>
   );

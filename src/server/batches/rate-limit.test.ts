@@ -60,10 +60,14 @@ it(
     const id = uploaded.json.id as string;
     const quoted = await quoteBatch(t.base, finance, id);
     expect(quoted.status).toBe(200);
+    // Quoted in full: every row priced, the file waiting for its approval.
+    expect(quoted.json, JSON.stringify(quoted.json.counts)).toMatchObject({
+      status: 'awaiting_approval',
+    });
     const approved = await call(approver, 'POST', `/batches/${id}/decision`, {
       decision: 'approve',
     });
-    expect(approved.status).toBe(200);
+    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
 
     let batch = approved.json;
     for (let i = 0; i < 600 && batch.status !== 'submitted'; i++) {

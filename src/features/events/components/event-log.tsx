@@ -1,4 +1,5 @@
 // The event log: every status change, its deliveries, and a way to send one again.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Code, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,21 +19,22 @@ export function EventLog() {
   const events = useQuery(eventLogQuery(page));
   const resend = useResendEvent();
   const [shown, setShown] = useState<EventWithAttempts | undefined>();
+  const { t } = useLingui();
 
   return (
-    <Panel title="Event log" description="Newest first; refreshes every few seconds.">
+    <Panel title={t`Event log`} description={t`Newest first; refreshes every few seconds.`}>
       <QueryView query={events}>
         {(data) => (
           <>
             <DataTable
-              label="Event log"
+              label={t`Event log`}
               minWidth={900}
               rows={data.results}
               verticalSpacing="xs"
               striped
               columns={[
                 {
-                  header: 'Event',
+                  header: t`Event`,
                   cell: (e) => (
                     <>
                       <Anchor
@@ -50,7 +52,7 @@ export function EventLog() {
                   ),
                 },
                 {
-                  header: 'Object',
+                  header: t`Object`,
                   cell: (e) => {
                     const { subject, change } = describeEvent(e);
                     return (
@@ -62,16 +64,20 @@ export function EventLog() {
                   },
                 },
                 {
-                  header: 'Status',
+                  header: t`Status`,
                   cell: (e) => {
                     const { status } = describeEvent(e);
                     return status && <StatusBadge status={status} size="sm" />;
                   },
                 },
-                { header: 'When', cell: (e) => <DateCell value={e.creationTime} /> },
-                { header: 'Deliveries', cell: (e) => <DeliverySummary event={e} /> },
+                { header: t`When`, cell: (e) => <DateCell value={e.creationTime} /> },
+                { header: t`Deliveries`, cell: (e) => <DeliverySummary event={e} /> },
                 {
-                  header: <VisuallyHidden>Actions</VisuallyHidden>,
+                  header: (
+                    <VisuallyHidden>
+                      <Trans>Actions</Trans>
+                    </VisuallyHidden>
+                  ),
                   cell: (e) => (
                     <Button
                       size="compact-xs"
@@ -80,25 +86,25 @@ export function EventLog() {
                       loading={resend.isPending && resend.variables === e.id}
                       onClick={() =>
                         resend.mutate(e.id, {
-                          onSuccess: () => showDone('Queued again', `Event #${e.id}`),
+                          onSuccess: () => showDone(t`Queued again`, t`Event #${e.id}`),
                         })
                       }
-                      aria-label={`Resend event ${e.id}`}
+                      aria-label={t`Resend event ${e.id}`}
                     >
-                      Resend
+                      <Trans>Resend</Trans>
                     </Button>
                   ),
                 },
               ]}
             />
             <Group>
-              <Pager label="events" page={data} onChange={setPage} />
+              <Pager label={t`events`} page={data} onChange={setPage} />
             </Group>
           </>
         )}
       </QueryView>
       {resend.isError && (
-        <ApiErrorAlert error={resend.error} title="The event was not sent again" />
+        <ApiErrorAlert error={resend.error} title={t`The event was not sent again`} />
       )}
       <EventDialog event={shown} onClose={() => setShown(undefined)} />
     </Panel>

@@ -2,6 +2,7 @@
 // the endpoint is added or its secret rotated: each such secret has its own notice, so adding a
 // second endpoint never hides the first one's. A test event's result shows in its endpoint's row,
 // next to the button that sent it (docs/decisions/031).
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
@@ -44,6 +45,7 @@ import { Panel } from '#/components/page';
 import { showDone } from '#/components/notify';
 
 export function WebhookEndpoints() {
+  const { t } = useLingui();
   const webhooks = useQuery(webhooksQuery);
   const ownHook = useQuery(indexStatusQuery).data?.webhookUrl;
   const create = useCreateWebhook();
@@ -81,25 +83,25 @@ export function WebhookEndpoints() {
   return (
     <Panel
       id="webhooks"
-      title="Webhook endpoints"
+      title={t`Webhook endpoints`}
       description={
-        <>
-          Every status change is posted to each endpoint, signed with its secret (header
-          x-webhook-signature).
-        </>
+        <Trans>
+          Every status change is posted to each endpoint, signed with its secret (header{' '}
+          <code>x-webhook-signature</code>).
+        </Trans>
       }
     >
-      <form onSubmit={add} noValidate aria-label="Add a webhook endpoint">
+      <form onSubmit={add} noValidate aria-label={t`Add a webhook endpoint`}>
         <Group align="flex-start" gap="sm">
           <TextInput
-            label="Endpoint URL"
+            label={t`Endpoint URL`}
             placeholder="https://partner.example/hooks"
             {...form.register('url', { setValueAs: (v: string) => v.trim() })}
-            error={fieldError('URL', form.formState.errors.url?.message)}
+            error={fieldError(t`URL`, form.formState.errors.url?.message)}
             style={{ flex: 1, minWidth: 240 }}
           />
           <InlineSubmit busy={create.isPending} icon={<IconPlus size={16} aria-hidden />}>
-            Add endpoint
+            <Trans>Add endpoint</Trans>
           </InlineSubmit>
         </Group>
       </form>
@@ -111,34 +113,44 @@ export function WebhookEndpoints() {
           variant="light"
           title={
             rotated
-              ? `New secret for ${hook.url}: copy it now`
-              : `Endpoint added: copy its signing secret now`
+              ? t`New secret for ${hook.url}: copy it now`
+              : t`Endpoint added: copy its signing secret now`
           }
           withCloseButton
-          closeButtonLabel={`Dismiss the secret of ${hook.url}`}
+          closeButtonLabel={t`Dismiss the secret of ${hook.url}`}
           onClose={() => setSecrets((shown) => shown.filter((s) => s.hook.id !== hook.id))}
         >
           <Text size="sm" mb={4}>
-            It is shown only this once. Use it to check the signature of each delivery to{' '}
-            <Text span ff="monospace" inherit style={{ wordBreak: 'break-all' }}>
-              {hook.url}
-            </Text>
-            {rotated ? '; the old secret signs nothing from now on.' : '.'} Lost, it can be replaced
-            with “New secret”.
+            {rotated ? (
+              <Trans>
+                It is shown only this once. Use it to check the signature of each delivery to{' '}
+                <Url url={hook.url} />; the old secret signs nothing from now on. Lost, it can be
+                replaced with “New secret”.
+              </Trans>
+            ) : (
+              <Trans>
+                It is shown only this once. Use it to check the signature of each delivery to{' '}
+                <Url url={hook.url} />. Lost, it can be replaced with “New secret”.
+              </Trans>
+            )}
           </Text>
-          <CopyValue value={hook.secret} label={`signing secret of ${hook.url}`} />
+          <CopyValue value={hook.secret} label={t`signing secret of ${hook.url}`} />
         </Alert>
       ))}
       {create.isError && (
-        <ApiErrorAlert error={create.error} title="The endpoint was not added" placed={['url']} />
+        <ApiErrorAlert
+          error={create.error}
+          title={t`The endpoint was not added`}
+          placed={['url']}
+        />
       )}
       <Stack mt="md">
-        <QueryView query={webhooks} empty="No endpoints yet.">
+        <QueryView query={webhooks} empty={t`No endpoints yet.`}>
           {(hooks) => (
             <>
               <Select
-                label="Test event"
-                description="What “Send a test event” sends: webhook.test, or an event of that type about your newest merchant, payout account or transaction, signed like a real one (its id is 0)."
+                label={t`Test event`}
+                description={t`What “Send a test event” sends: webhook.test, or an event of that type about your newest merchant, payout account or transaction, signed like a real one (its id is 0).`}
                 data={[...TEST_EVENT_TYPES]}
                 value={testType}
                 onChange={(value) => setTestType(value ?? 'webhook.test')}
@@ -146,13 +158,13 @@ export function WebhookEndpoints() {
                 maw={420}
               />
               <DataTable
-                label="Webhook endpoints"
+                label={t`Webhook endpoints`}
                 minWidth={640}
                 verticalSpacing="xs"
                 rows={hooks}
                 columns={[
                   {
-                    header: 'URL',
+                    header: t`URL`,
                     cell: (hook) => (
                       <>
                         <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
@@ -160,8 +172,10 @@ export function WebhookEndpoints() {
                         </Text>
                         {hook.url === ownHook && (
                           <IdNote>
-                            This dashboard: keeps its search and lists fresh. Deleted, it is
-                            registered again at the next sync.
+                            <Trans>
+                              This dashboard: keeps its search and lists fresh. Deleted, it is
+                              registered again at the next sync.
+                            </Trans>
                           </IdNote>
                         )}
                         <TestOutcome
@@ -178,16 +192,20 @@ export function WebhookEndpoints() {
                     ),
                   },
                   {
-                    header: 'Secret',
+                    header: t`Secret`,
                     cell: (hook) => (
                       <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                         {hook.secret}
                       </Text>
                     ),
                   },
-                  { header: 'Added', cell: (hook) => <DateCell value={hook.creationTime} /> },
+                  { header: t`Added`, cell: (hook) => <DateCell value={hook.creationTime} /> },
                   {
-                    header: <VisuallyHidden>Actions</VisuallyHidden>,
+                    header: (
+                      <VisuallyHidden>
+                        <Trans>Actions</Trans>
+                      </VisuallyHidden>
+                    ),
                     cell: (hook) => (
                       <Group gap={6} wrap="nowrap" justify="flex-end" miw="max-content">
                         <Button
@@ -204,25 +222,25 @@ export function WebhookEndpoints() {
                               },
                             )
                           }
-                          aria-label={`Send a test event to ${hook.url}`}
+                          aria-label={t`Send a test event to ${hook.url}`}
                         >
-                          Send a test event
+                          <Trans>Send a test event</Trans>
                         </Button>
-                        <Tooltip label="New secret" withArrow>
+                        <Tooltip label={t`New secret`} withArrow>
                           <ActionIcon
                             variant="subtle"
-                            aria-label={`New secret for ${hook.url}`}
+                            aria-label={t`New secret for ${hook.url}`}
                             loading={rotate.isPending && rotate.variables === hook.id}
                             onClick={() => setConfirming({ hook, action: 'rotate' })}
                           >
                             <IconKey size={16} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
-                        <Tooltip label="Delete endpoint" withArrow>
+                        <Tooltip label={t`Delete endpoint`} withArrow>
                           <ActionIcon
                             variant="subtle"
                             color="red"
-                            aria-label={`Delete endpoint ${hook.url}`}
+                            aria-label={t`Delete endpoint ${hook.url}`}
                             loading={remove.isPending && remove.variables === hook.id}
                             onClick={() => setConfirming({ hook, action: 'delete' })}
                           >
@@ -237,19 +255,21 @@ export function WebhookEndpoints() {
             </>
           )}
         </QueryView>
-        {test.isError && <ApiErrorAlert error={test.error} title="The test event was not sent" />}
+        {test.isError && (
+          <ApiErrorAlert error={test.error} title={t`The test event was not sent`} />
+        )}
         {remove.isError && (
-          <ApiErrorAlert error={remove.error} title="The endpoint was not deleted" />
+          <ApiErrorAlert error={remove.error} title={t`The endpoint was not deleted`} />
         )}
         {rotate.isError && (
-          <ApiErrorAlert error={rotate.error} title="The secret was not replaced" />
+          <ApiErrorAlert error={rotate.error} title={t`The secret was not replaced`} />
         )}
       </Stack>
       <ConfirmEndpoint
         url={rotating?.url}
-        title="Give this endpoint a new secret?"
-        keep="Keep the secret"
-        confirm="New secret"
+        title={t`Give this endpoint a new secret?`}
+        keep={t`Keep the secret`}
+        confirm={t`New secret`}
         loading={rotate.isPending}
         onClose={() => setConfirming(undefined)}
         onConfirm={() =>
@@ -262,14 +282,19 @@ export function WebhookEndpoints() {
           })
         }
       >
-        are signed with the new secret from now on, retries included; the old one signs nothing. Put
-        the new one in your endpoint&apos;s check right away.
+        {rotating && (
+          <Trans>
+            Deliveries to <Url url={rotating.url} /> are signed with the new secret from now on,
+            retries included; the old one signs nothing. Put the new one in your endpoint’s check
+            right away.
+          </Trans>
+        )}
       </ConfirmEndpoint>
       <ConfirmEndpoint
         url={deleting?.url}
-        title="Delete this endpoint?"
-        keep="Keep it"
-        confirm="Delete endpoint"
+        title={t`Delete this endpoint?`}
+        keep={t`Keep it`}
+        confirm={t`Delete endpoint`}
         danger
         loading={remove.isPending}
         onClose={() => setConfirming(undefined)}
@@ -277,7 +302,7 @@ export function WebhookEndpoints() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              showDone('Endpoint deleted', deleting.url);
+              showDone(t`Endpoint deleted`, deleting.url);
               setConfirming(undefined);
               setSecrets((shown) => shown.filter((x) => x.hook.id !== deleting.id));
             },
@@ -285,13 +310,27 @@ export function WebhookEndpoints() {
         }
         note={
           deleting?.url === ownHook
-            ? 'This is the dashboard’s own endpoint: it is registered again at the next sync.'
+            ? t`This is the dashboard’s own endpoint: it is registered again at the next sync.`
             : undefined
         }
       >
-        stop, retries waiting for it included. Events already delivered stay in the log.
+        {deleting && (
+          <Trans>
+            Deliveries to <Url url={deleting.url} /> stop, retries waiting for it included. Events
+            already delivered stay in the log.
+          </Trans>
+        )}
       </ConfirmEndpoint>
     </Panel>
+  );
+}
+
+/** An endpoint's URL inside a sentence: as it is, broken anywhere. */
+function Url({ url }: { url: string }) {
+  return (
+    <Text span ff="monospace" inherit translate="no" style={{ wordBreak: 'break-all' }}>
+      {url}
+    </Text>
   );
 }
 
@@ -303,6 +342,7 @@ function TestOutcome({
   result: WebhookTestResult | undefined;
   onDismiss: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div role="status" aria-live="polite">
       {result && (
@@ -313,18 +353,17 @@ function TestOutcome({
           color={result.delivered ? 'green' : 'red'}
           title={
             result.delivered
-              ? `Test event (${result.eventType}) delivered`
-              : `Test event (${result.eventType}) not delivered`
+              ? t`Test event (${result.eventType}) delivered`
+              : t`Test event (${result.eventType}) not delivered`
           }
           withCloseButton
-          closeButtonLabel="Dismiss the test result"
+          closeButtonLabel={t`Dismiss the test result`}
           onClose={onDismiss}
         >
           <Text size="xs">
             {result.statusCode !== null
-              ? `Your endpoint answered HTTP ${result.statusCode}`
-              : `No answer: ${result.error ?? 'the connection failed'}`}{' '}
-            in {result.durationMs} ms.
+              ? t`Your endpoint answered HTTP ${result.statusCode} in ${result.durationMs} ms.`
+              : t`No answer: ${result.error ?? t`the connection failed`} (after ${result.durationMs} ms).`}
           </Text>
           {result.responseBody && (
             <Text size="xs" ff="monospace" mt={4} lineClamp={3} style={{ wordBreak: 'break-all' }}>
@@ -360,19 +399,13 @@ function ConfirmEndpoint({
   note?: string | undefined;
   onClose: () => void;
   onConfirm: () => void;
-  /** The rest of the sentence that starts "Deliveries to <url>". */
+  /** What happens to deliveries to the URL, as a sentence. */
   children: ReactNode;
 }) {
   return (
     <Dialog opened={url !== undefined} onClose={onClose} title={title}>
       <Stack gap="md">
-        <Text size="sm">
-          Deliveries to{' '}
-          <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {url}
-          </Text>{' '}
-          {children}
-        </Text>
+        <Text size="sm">{children}</Text>
         {note && (
           <Text size="sm" c="dimmed">
             {note}

@@ -1,5 +1,10 @@
 // Chosen faults: make one operation's next requests fail, to test a client's retries and
 // idempotency (docs/decisions/023). Each active fault shows with what is left of it.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
+import { codedWords, wordsCode } from '#/i18n/words';
 import { InlineSubmit } from '#/components/submit-row';
 import { SelectField } from '#/components/form-fields';
 import { Button, Group, NumberInput, Stack, Text, VisuallyHidden } from '@mantine/core';
@@ -24,17 +29,24 @@ import {
 import { DateTime } from '#/components/date-time';
 import { Panel } from '#/components/page';
 
-const KIND_LABEL: Record<(typeof FAULT_KINDS)[number], string> = {
-  error: '500 Internal error',
-  unavailable: '503 Unavailable, with Retry-After',
-  timeout: 'No answer (the connection is dropped)',
+const KIND_LABEL: Record<(typeof FAULT_KINDS)[number], MessageDescriptor> = {
+  error: msg`500 Internal error`,
+  unavailable: msg`503 Unavailable, with Retry-After`,
+  timeout: msg`No answer (the connection is dropped)`,
 };
 
 const OPERATIONS = allOperations
   .filter((op) => op.source !== 'sandbox')
   .map((op) => ({ value: op.id, label: `${op.id} · ${op.method} ${op.path}` }));
 
-const CHOOSE_OPERATION = 'Choose the operation that should fail';
+/** The form's own message, as a code read in the page's language (decision 091). */
+const FAULT = codedWords({
+  operation: /*i18n*/ {
+    id: 'fault.operation',
+    message: 'Choose the operation that should fail',
+  },
+});
+const CHOOSE_OPERATION = wordsCode(FAULT.operation);
 
 /** What the form asks: the operation, how it fails and for how many requests. */
 const FaultForm = FaultCreate.pick({ kind: true, count: true }).extend({
@@ -44,6 +56,7 @@ type FaultForm = z.input<typeof FaultForm>;
 const FAULT_FIELDS = Object.keys(FaultForm.shape);
 
 export function FaultsPanel() {
+  const { t } = useLingui();
   const faults = useQuery(faultsQuery);
   const notes = useQuery({ ...sandboxNotesQuery, enabled: (faults.data?.length ?? 0) > 0 });
   const create = useCreateFault();
@@ -57,33 +70,33 @@ export function FaultsPanel() {
 
   return (
     <Panel
-      title="Chosen faults"
+      title={t`Chosen faults`}
       description={
-        <>
+        <Trans>
           The next requests to one operation fail as you choose, for this partner only; nothing is
           changed by a failed request, so a retry with the same Idempotency-Key does the work once.
           A restart of the sandbox switches every fault off.
-        </>
+        </Trans>
       }
       id="faults"
     >
-      <form onSubmit={switchOn} noValidate aria-label="Switch a fault on">
+      <form onSubmit={switchOn} noValidate aria-label={t`Switch a fault on`}>
         <Group align="flex-start" gap="sm" wrap="wrap">
           <SelectField
             form={form}
             name="operationId"
-            label="Operation"
-            placeholder="Search by name or path"
+            label={t`Operation`}
+            placeholder={t`Search by name or path`}
             searchable
             data={OPERATIONS}
-            prompt={CHOOSE_OPERATION}
+            prompt={tr(FAULT.operation)}
             w={380}
           />
           <SelectField
             form={form}
             name="kind"
-            label="Failure"
-            data={FAULT_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            label={t`Failure`}
+            data={FAULT_KINDS.map((k) => ({ value: k, label: tr(KIND_LABEL[k]) }))}
             allowDeselect={false}
             w={300}
           />
@@ -92,14 +105,14 @@ export function FaultsPanel() {
             name="count"
             render={({ field }) => (
               <NumberInput
-                label="Requests"
+                label={t`Requests`}
                 min={1}
                 max={100}
                 allowDecimal={false}
                 value={field.value}
                 onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
                 onBlur={field.onBlur}
-                error={fieldError('Requests', errors.count?.message)}
+                error={fieldError(t`Requests`, errors.count?.message)}
                 w={110}
               />
             )}
@@ -109,23 +122,23 @@ export function FaultsPanel() {
             color="red.9"
             icon={<IconBolt size={16} aria-hidden />}
           >
-            Switch on
+            <Trans>Switch on</Trans>
           </InlineSubmit>
         </Group>
       </form>
       {create.isError && (
-        <ApiErrorAlert error={create.error} title="Not switched on" placed={FAULT_FIELDS} />
+        <ApiErrorAlert error={create.error} title={t`Not switched on`} placed={FAULT_FIELDS} />
       )}
       <Stack mt="md">
-        <QueryView query={faults} empty="No fault is on: every request is answered as usual.">
+        <QueryView query={faults} empty={t`No fault is on: every request is answered as usual.`}>
           {(on) => (
             <DataTable
-              label="Faults on"
+              label={t`Faults on`}
               verticalSpacing="xs"
               rows={on}
               columns={[
                 {
-                  header: 'Operation',
+                  header: t`Operation`,
                   cell: (fault) => (
                     <Text size="sm" ff="monospace">
                       {fault.operationId}
@@ -133,19 +146,24 @@ export function FaultsPanel() {
                   ),
                 },
                 {
-                  header: 'Failure',
-                  cell: (fault) => <Text size="sm">{KIND_LABEL[fault.kind]}</Text>,
+                  header: t`Failure`,
+                  cell: (fault) => <Text size="sm">{tr(KIND_LABEL[fault.kind])}</Text>,
                 },
                 {
-                  header: 'Left',
+                  header: t`Left`,
                   cell: (fault) => (
                     <Text size="sm">
-                      {fault.remaining} {fault.remaining === 1 ? 'request' : 'requests'}
+                      {tr(
+                        msg({
+                          message: '{count, plural, one {# request} other {# requests}}',
+                        }),
+                        { count: fault.remaining },
+                      )}
                     </Text>
                   ),
                 },
                 {
-                  header: 'Switched on',
+                  header: t`Switched on`,
                   cell: (fault) => {
                     const note = noteOfFault(notes.data, fault);
                     return (
@@ -157,15 +175,19 @@ export function FaultsPanel() {
                   },
                 },
                 {
-                  header: <VisuallyHidden>Actions</VisuallyHidden>,
+                  header: (
+                    <VisuallyHidden>
+                      <Trans>Actions</Trans>
+                    </VisuallyHidden>
+                  ),
                   cell: (fault) => (
                     <Button
                       size="compact-sm"
                       variant="default"
                       onClick={() => remove.mutate(fault.id)}
-                      aria-label={`Switch off the fault on ${fault.operationId}`}
+                      aria-label={t`Switch off the fault on ${fault.operationId}`}
                     >
-                      Switch off
+                      <Trans>Switch off</Trans>
                     </Button>
                   ),
                 },
@@ -173,7 +195,7 @@ export function FaultsPanel() {
             />
           )}
         </QueryView>
-        {remove.isError && <ApiErrorAlert error={remove.error} title="Not switched off" />}
+        {remove.isError && <ApiErrorAlert error={remove.error} title={t`Not switched off`} />}
       </Stack>
     </Panel>
   );
