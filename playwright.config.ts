@@ -17,10 +17,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    // A failed journey keeps its trace (the page's DOM at each step) and a screenshot of where it
-    // stopped. The trace's screencast is left out: recording it cost about a fifth of the run's CPU
-    // on two cores (measured: 103 s against 83 s for the transactions and merchants journeys).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // A failed journey keeps its trace and a screenshot of where it stopped.
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM,
   },

@@ -7,9 +7,12 @@ export const WRAPPING_BUTTON = {
   label: { whiteSpace: 'normal', overflow: 'visible' },
 } as const;
 
-/** A badge's words wrap; it grows in height and never passes its column. */
+/**
+ * A badge's words wrap; it grows in height and never passes its column. A single word longer
+ * than the column shows whole, past the badge's edge, rather than cut.
+ */
 export const WRAPPING_BADGE = {
-  root: { height: 'auto', maxWidth: '100%' },
+  root: { height: 'auto', maxWidth: '100%', overflow: 'visible' },
   label: { whiteSpace: 'normal', overflow: 'visible' },
 } as const;
 
