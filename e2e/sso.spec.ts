@@ -221,7 +221,7 @@ test('an admin sets up SAML from the provider’s metadata', async ({ page, dash
   // Metadata that is not: the server's refusal, on purpose.
   allowConsoleError(page, /status of 400/);
   await form.locator('label', { hasText: 'Paste or upload' }).click();
-  await form.getByLabel("The provider's metadata").fill('<not-metadata/>');
+  await form.getByLabel('The provider’s metadata').fill('<not-metadata/>');
   await addDomain(form, 'saml.example');
   await form.getByRole('textbox', { name: 'Group 1' }).fill('Approvers');
   await form.getByRole('combobox', { name: 'Roles of group 1' }).click();
@@ -229,7 +229,7 @@ test('an admin sets up SAML from the provider’s metadata', async ({ page, dash
   await page.keyboard.press('Escape');
   await form.getByRole('button', { name: 'Set up' }).click();
   await expect(form.getByText(/describes no identity provider/).first()).toBeVisible();
-  await form.getByLabel("The provider's metadata").fill(provider.metadataXml);
+  await form.getByLabel('The provider’s metadata').fill(provider.metadataXml);
   await form.getByRole('button', { name: 'Set up' }).click();
   await expect(page.getByText('SAML sign-on saved')).toBeVisible();
   await expect(form.getByText(provider.entityId)).toBeVisible();

@@ -1,7 +1,7 @@
 // Building blocks shared by every resource of the wire contract.
 import { z } from 'zod';
 import { invalid, V } from '../validation-words';
-import type { Said } from '#/i18n/words';
+import { codedWords, type Said, wordsCode } from '#/i18n/words';
 
 // In the browser the dashboard's CSP forbids eval, which zod would probe for to compile faster
 // parsers when the first object schema is built. There, parse without compiling.
@@ -97,12 +97,40 @@ export function integerParam(opts: { min: number; max?: number; label: string })
     .pipe(z.int().min(opts.min, { error: message }).max(max, { error: message }));
 }
 
+/** A whole number's bounds in words, per unit (decision 091): read after the field's name. */
+const WHOLE = codedWords({
+  none: /*i18n*/ { id: 'validation.whole', message: 'must be a whole number from {min} to {max}' },
+  minutes: /*i18n*/ {
+    id: 'validation.wholeMinutes',
+    message: 'must be a whole number of minutes from {min} to {max}',
+  },
+  hours: /*i18n*/ {
+    id: 'validation.wholeHours',
+    message: 'must be a whole number of hours from {min} to {max}',
+  },
+  days: /*i18n*/ {
+    id: 'validation.wholeDays',
+    message: 'must be a whole number of days from {min} to {max}',
+  },
+  seconds: /*i18n*/ {
+    id: 'validation.wholeSeconds',
+    message: 'must be a whole number of seconds from {min} to {max}',
+  },
+  requests: /*i18n*/ {
+    id: 'validation.wholeRequests',
+    message: 'must be a whole number of requests from {min} to {max}',
+  },
+});
+
 /** What a whole number out of its bounds is told, in a body and in a form alike. */
-export const wholeNumberWords = (min: number, max: number, of?: string) =>
-  `must be a whole number${of ? ` of ${of}` : ''} from ${min} to ${max}`;
+export const wholeNumberWords = (
+  min: number,
+  max: number,
+  of?: Exclude<keyof typeof WHOLE, 'none'>,
+) => wordsCode(WHOLE[of ?? 'none'], { min, max });
 
 /** A whole number in a JSON body: "must be a whole number of minutes from 1 to 60" however wrong. */
-export function wholeNumber(min: number, max: number, of?: string) {
+export function wholeNumber(min: number, max: number, of?: Parameters<typeof wholeNumberWords>[2]) {
   const error = wholeNumberWords(min, max, of);
   return z.int({ error }).min(min, { error }).max(max, { error });
 }

@@ -5,6 +5,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { BatchStatus, BatchSummary } from '#/api/batches';
 import { Money } from '#/components/money';
+import { WRAPPING_BADGE } from '#/components/wrapping';
 import { BATCH_STATUS_COLOR, BATCH_STATUS_LABEL } from '../words';
 
 export function BatchStatusBadge({
@@ -21,6 +22,7 @@ export function BatchStatusBadge({
       size={size}
       radius="sm"
       style={{ textTransform: 'none' }}
+      styles={WRAPPING_BADGE}
     >
       {tr(BATCH_STATUS_LABEL[status])}
     </Badge>

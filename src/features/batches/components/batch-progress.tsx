@@ -3,6 +3,9 @@
 // allows it, each through the money controls), and the failed rows as a file to fix and upload
 // again.
 import '@mantine/core/styles/Progress.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,7 +28,14 @@ interface DepositRun {
   running: boolean;
 }
 
+/** "Approve 3 deposits". */
+const approveDepositsWords = (count: number) =>
+  tr(msg({ message: '{count, plural, one {Approve # deposit} other {Approve # deposits}}' }), {
+    count,
+  });
+
 export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove: boolean }) {
+  const { t } = useLingui();
   const { done, total } = batch.progress;
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   const failed = batch.rows.filter((r) => r.state === 'failed').length;
@@ -69,7 +79,8 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
         if (outcome.kind === 'approved') state.approved++;
         else state.waiting++;
       } catch (error) {
-        state.refused.push(`Row ${row.row} (#${row.transactionId}): ${errorMessage(error)}`);
+        const id = row.transactionId ?? 0;
+        state.refused.push(tr(msg`Row ${row.row} (#${id}): ${errorMessage(error)}`));
       }
       state.done++;
       setRun({ ...state });
@@ -80,22 +91,29 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
   };
 
   return (
-    <Panel title="Submission" data-testid="batch-progress">
+    <Panel title={t`Submission`} data-testid="batch-progress">
       <Stack gap="sm">
         <Progress
           value={percent}
           size="lg"
           animated={batch.status === 'submitting'}
-          aria-label={`${done} of ${total} rows submitted`}
+          aria-label={t`${done} of ${total} rows submitted`}
         />
         <Text size="sm">
-          {done} of {total} row{total === 1 ? '' : 's'} submitted
-          {failed > 0 && `, ${failed} refused by the API`}.
+          {tr(
+            msg({
+              message:
+                '{done} of {total, plural, one {# row} other {# rows}} submitted{failed, plural, =0 {} other {, # refused by the API}}.',
+            }),
+            { done, total, failed },
+          )}
         </Text>
         {failed > 0 && (
           <Text size="sm">
-            Download the failed rows to fix and upload again:{' '}
-            <FileLinks href={(format) => rowsFileUrl(batch.id, 'failed', format)} />
+            <Trans>
+              Download the failed rows to fix and upload again:{' '}
+              <FileLinks href={(format) => rowsFileUrl(batch.id, 'failed', format)} />
+            </Trans>
           </Text>
         )}
         {batch.status !== 'submitting' &&
@@ -103,31 +121,42 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
           awaitingDeposit.length > 0 && (
             <Group gap="sm">
               <Text size="sm">
-                {awaitingDeposit.length} transaction{awaitingDeposit.length === 1 ? '' : 's'} of
-                this batch wait for their deposit.
+                {tr(
+                  msg({
+                    message:
+                      '{count, plural, one {# transaction of this batch waits for its deposit.} other {# transactions of this batch wait for their deposit.}}',
+                  }),
+                  { count: awaitingDeposit.length },
+                )}
               </Text>
               {mayApprove && (
                 <Button size="sm" onClick={() => setReleasing(true)} loading={run?.running}>
-                  Approve {awaitingDeposit.length} deposit{awaitingDeposit.length === 1 ? '' : 's'}…
+                  {`${approveDepositsWords(awaitingDeposit.length)}…`}
                 </Button>
               )}
             </Group>
           )}
         {batch.product === 'receive' && awaitingDeposit.length > 0 && (
           <Text size="sm" c="dimmed">
-            A collection's deposit is confirmed on its own page, with the bank's confirmation.
+            <Trans>
+              A collection’s deposit is confirmed on its own page, with the bank’s confirmation.
+            </Trans>
           </Text>
         )}
         {run && (
           <Alert
             color={run.refused.length > 0 ? 'orange' : 'green'}
             variant="light"
-            title={run.running ? `Approving deposits: ${run.done} of ${run.total}` : 'Deposits'}
+            title={run.running ? t`Approving deposits: ${run.done} of ${run.total}` : t`Deposits`}
             role="status"
           >
-            {run.approved} approved
-            {run.waiting > 0 && `, ${run.waiting} recorded and waiting for another approver`}
-            {run.refused.length > 0 && `, ${run.refused.length} refused`}.
+            {tr(
+              msg({
+                message:
+                  '{approved} approved{waiting, plural, =0 {} other {, # recorded and waiting for another approver}}{refused, plural, =0 {} other {, # refused}}.',
+              }),
+              { approved: run.approved, waiting: run.waiting, refused: run.refused.length },
+            )}
             {run.refused.slice(0, 5).map((line) => (
               <Text key={line} size="xs">
                 {line}
@@ -139,8 +168,8 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
       <ReleaseDialog
         opened={releasing}
         onClose={() => setReleasing(false)}
-        title={`Approve the deposits of ${batch.fileName}?`}
-        confirmLabel={`Approve ${awaitingDeposit.length} deposit${awaitingDeposit.length === 1 ? '' : 's'}`}
+        title={t`Approve the deposits of ${batch.fileName}?`}
+        confirmLabel={approveDepositsWords(awaitingDeposit.length)}
         summary={{
           payments: awaitingDeposit.length,
           payouts: payoutTotals,
@@ -156,16 +185,22 @@ export function BatchProgress({ batch, mayApprove }: { batch: Batch; mayApprove:
 
 /** A quote under way: rows priced so far (the page reads the batch again each second). */
 export function QuoteProgress({ done, total }: { done: number; total: number }) {
+  const { t } = useLingui();
   return (
     <Stack gap={4} data-testid="quote-progress">
       <Progress
         value={total === 0 ? 100 : Math.round((done / total) * 100)}
         animated
-        aria-label={`${done} of ${total} rows priced`}
+        aria-label={t`${done} of ${total} rows priced`}
       />
       <Text size="sm" c="dimmed">
-        {done} of {total} row{total === 1 ? '' : 's'} priced. You can leave this page: the quote
-        goes on, and the approvers are told when it is ready.
+        {tr(
+          msg({
+            message:
+              '{done} of {total, plural, one {# row} other {# rows}} priced. You can leave this page: the quote goes on, and the approvers are told when it is ready.',
+          }),
+          { done, total },
+        )}
       </Text>
     </Stack>
   );

@@ -1,6 +1,7 @@
 // A batch's rows: what each pays, its quote, what is wrong with it (fixable in place while the
 // batch is open), and, once submitted, its transaction and where that stands.
 import '@mantine/core/styles/List.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Batch, BatchRow } from '#/api/batches';
@@ -41,14 +42,15 @@ function RowState({ row }: { row: BatchRow }) {
 }
 
 export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) {
+  const { t } = useLingui();
   const [fixing, setFixing] = useState<BatchRow | null>(null);
   const open = mayFix && (batch.status === 'draft' || batch.status === 'validated');
   const quoted = batch.quotedAt !== null;
   const submitted = batch.rows.some((r) => r.transactionId !== null);
   const columns: Column<BatchRow>[] = [
-    { header: 'Row', cell: (r) => r.row, th: { w: 60 } },
+    { header: t`Row`, cell: (r) => r.row, th: { w: 60 } },
     {
-      header: 'From and to',
+      header: t`From and to`,
       cell: (r) => (
         <Stack gap={0}>
           <Text size="sm" span>
@@ -57,16 +59,18 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
           {r.payee ? (
             <>
               <Text size="xs" span>
-                to {r.payee.accountHolderName ?? `account #${r.payee.accountId}`}
+                {r.payee.accountHolderName
+                  ? t`to ${r.payee.accountHolderName}`
+                  : t`to account #${r.payee.accountId}`}
               </Text>
               <Text size="xs" c="dimmed" span>
                 {r.payee.bankName}, {r.payee.number}
-                {r.payee.firstPayment ? ' · first payment' : ''}
+                {r.payee.firstPayment ? ` · ${t`first payment`}` : ''}
               </Text>
             </>
           ) : (
             <Text size="xs" c="dimmed" span style={{ wordBreak: 'break-all' }}>
-              to {r.cells.payout_account || '—'}
+              {t`to ${r.cells.payout_account || '—'}`}
             </Text>
           )}
         </Stack>
@@ -74,7 +78,7 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
       td: { miw: 180 },
     },
     {
-      header: 'Payout',
+      header: t`Payout`,
       align: 'right',
       cell: (r) =>
         r.payout ? (
@@ -88,14 +92,14 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
             </Text>
             {r.cells.payout_amount && (
               <Text size="xs" c="dimmed" span style={{ whiteSpace: 'nowrap' }}>
-                as written
+                <Trans>as written</Trans>
               </Text>
             )}
           </Stack>
         ),
     },
     {
-      header: 'Deposit',
+      header: t`Deposit`,
       align: 'right',
       shown: quoted,
       cell: (r) =>
@@ -116,15 +120,15 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
           '—'
         ),
     },
-    { header: 'Reference', cell: (r) => r.cells.reference || '—' },
+    { header: t`Reference`, cell: (r) => r.cells.reference || '—' },
     // Room for a row's problems while it may have some; once submitted it is one word.
     {
-      header: 'State',
+      header: t`Status`,
       cell: (r) => <RowState row={r} />,
       ...(submitted ? {} : { td: { miw: 170 } }),
     },
     {
-      header: 'Transaction',
+      header: t`Transaction`,
       shown: submitted,
       cell: (r) =>
         r.transactionId === null ? (
@@ -139,7 +143,7 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
         ),
     },
     {
-      header: 'Fix',
+      header: t`Fix`,
       shown: open,
       cell: (r) =>
         r.state === 'invalid' || r.state === 'excluded' || r.problems.length > 0 ? (
@@ -147,9 +151,9 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
             size="xs"
             variant="light"
             onClick={() => setFixing(r)}
-            aria-label={`Fix row ${r.row}`}
+            aria-label={t`Fix row ${r.row}`}
           >
-            Fix
+            <Trans>Fix</Trans>
           </Button>
         ) : null,
     },
@@ -157,7 +161,7 @@ export function BatchRows({ batch, mayFix }: { batch: Batch; mayFix: boolean }) 
   return (
     <>
       <DataTable
-        label="Rows of the file"
+        label={t`Rows of the file`}
         rows={batch.rows}
         rowKey={(r) => r.row}
         columns={columns}

@@ -1,5 +1,10 @@
 // Fixing a row in place: its cells as text, checked again with the whole file when saved. What
 // is still wrong stays under the field it is about.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
+import { codedWords, wordsCode } from '#/i18n/words';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
@@ -9,16 +14,28 @@ import type { Product } from '#/api/schemas/transaction';
 import { ApiErrorAlert } from '#/components/api-error';
 import { Dialog } from '#/components/dialog';
 import { textField } from '#/components/text-field';
-import { humanize } from '#/lib/format';
 import { useFixRow } from '../queries';
 import { PayeeCell } from './payee-cell';
 
-const Cells = z.record(
-  z.string(),
-  z.string().max(2048, { error: 'must be at most 2,048 characters' }),
-);
+/** The form's own message, as a code read in the page's language (decision 091). */
+const CELL = codedWords({
+  tooLong: /*i18n*/ { id: 'batch.cell.tooLong', message: 'must be at most 2,048 characters' },
+});
+const Cells = z.record(z.string(), z.string().max(2048, { error: wordsCode(CELL.tooLong) }));
 
-export const columnLabel = (column: BatchColumn) => humanize(column);
+/** The template's columns as a person reads them (the file keeps their names). */
+const COLUMN_LABEL: Record<BatchColumn, MessageDescriptor> = {
+  merchant: msg`Merchant`,
+  payout_account: msg`Payout account`,
+  deposit_currency: msg`Deposit currency`,
+  payout_amount: msg`Payout amount`,
+  purpose: msg`Purpose`,
+  reference: msg`Reference`,
+  invoice_url: msg`Invoice URL`,
+  deposit_confirmation_url: msg`Deposit confirmation URL`,
+};
+
+export const columnLabel = (column: BatchColumn) => tr(COLUMN_LABEL[column]);
 
 export function FixRowDialog({
   batchId,
@@ -35,7 +52,7 @@ export function FixRowDialog({
     <Dialog
       opened={row !== null}
       onClose={onClose}
-      title={row ? `Fix row ${row.row}` : ''}
+      title={row ? tr(msg`Fix row ${row.row}`) : ''}
       size="lg"
     >
       {row && <FixRowForm batchId={batchId} product={product} row={row} onDone={onClose} />}
@@ -54,6 +71,7 @@ function FixRowForm({
   row: BatchRow;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const fix = useFixRow(batchId);
   const columns = columnsOf(product);
   const form = useForm<Record<string, string>>({
@@ -74,7 +92,7 @@ function FixRowForm({
   return (
     <form
       noValidate
-      aria-label={`Fix row ${row.row}`}
+      aria-label={t`Fix row ${row.row}`}
       onSubmit={form.handleSubmit((values) => {
         const changed = Object.fromEntries(
           Object.entries(values).filter(([c, v]) => v !== (row.cells[c as BatchColumn] ?? '')),
@@ -96,7 +114,7 @@ function FixRowForm({
     >
       <Stack gap="sm">
         {general.length > 0 && (
-          <Alert color="orange" variant="light" title="What is wrong with this row">
+          <Alert color="orange" variant="light" title={t`What is wrong with this row`}>
             {general.map((p) => p.message).join(' ')}
           </Alert>
         )}
@@ -124,13 +142,13 @@ function FixRowForm({
             );
           })}
         </SimpleGrid>
-        {fix.isError && <ApiErrorAlert error={fix.error} title="The row was not saved" />}
+        {fix.isError && <ApiErrorAlert error={fix.error} title={t`The row was not saved`} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Close
+            <Trans>Close</Trans>
           </Button>
           <Button type="submit" loading={fix.isPending}>
-            Save and check again
+            <Trans>Save and check again</Trans>
           </Button>
         </Group>
       </Stack>

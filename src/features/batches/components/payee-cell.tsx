@@ -2,7 +2,9 @@
 // own for a collection, its customer's circle otherwise: decision 030) rather than typed blind.
 // The merchant is the one the row's merchant cell names; while it names none (or several), the
 // account is typed as in the file.
-import { trText } from '#/i18n/current';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr, trText } from '#/i18n/current';
 import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -18,7 +20,7 @@ function useNamedMerchant(cell: string) {
     ...merchantIndexQuery({ q: text, start: 0, limit: 5 }),
     enabled: text !== '' && byId === undefined,
   });
-  if (byId !== undefined) return { id: byId, name: `merchant #${byId}` };
+  if (byId !== undefined) return { id: byId, name: tr(msg`merchant #${byId}`) };
   const folded = text.toLocaleLowerCase('en');
   const named = (found.data?.results ?? []).filter(
     (m) => m.name.toLocaleLowerCase('en') === folded || m.localRegNumber === text,
@@ -39,6 +41,7 @@ export function PayeeCell({
   required: boolean;
   problem: ReactNode;
 }) {
+  const { t } = useLingui();
   const merchant = useNamedMerchant(form.watch('merchant') ?? '');
   const accounts = useQuery({
     ...accountIndexQuery({
@@ -66,19 +69,19 @@ export function PayeeCell({
               required={required}
               {...field}
               error={error}
-              description="Its id, IBAN or account number"
+              description={t`Its id, IBAN or account number`}
             />
           );
         // What the file says stays a choice until another is made.
         const data =
           field.value && !choices.some((c) => c.value === field.value)
-            ? [{ value: field.value, label: `As in the file: ${field.value}` }, ...choices]
+            ? [{ value: field.value, label: t`As in the file: ${field.value}` }, ...choices]
             : choices;
         return (
           <Select
             label={label}
             required={required}
-            description={`The active accounts ${merchant.name} may pay`}
+            description={t`The active accounts ${merchant.name} may pay`}
             searchable
             data={data}
             value={field.value || null}

@@ -1,6 +1,9 @@
 // Releasing a bulk file's money in one confirmed step (docs/decisions/041): the summary of what
 // moves (totals per currency, how many payments, the new payees), and the authenticator's code
 // where the person has one and has not given it within the workspace's window.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { Button, Group, List, Stack, Table, Text } from '@mantine/core';
 import type { Batch, BatchRow } from '#/api/batches';
 import { Dialog } from '#/components/dialog';
@@ -24,7 +27,9 @@ function newPayees(rows: readonly BatchRow[]) {
     if (r.payee?.firstPayment && !seen.has(r.payee.accountId))
       seen.set(
         r.payee.accountId,
-        `${r.payee.accountHolderName ?? `Account #${r.payee.accountId}`} (${r.payee.bankName ?? 'bank not given'}, ${r.payee.number})`,
+        tr(
+          msg`${r.payee.accountHolderName ?? tr(msg`Account #${r.payee.accountId}`)} (${r.payee.bankName ?? tr(msg`bank not given`)}, ${r.payee.number})`,
+        ),
       );
   return [...seen.values()];
 }
@@ -49,6 +54,7 @@ export function ReleaseDialog({
   pending: boolean;
   error?: React.ReactNode;
 }) {
+  const { t } = useLingui();
   const stepUp = useStepUpField(useStepUp(), () => release());
   const release = () => void stepUp.before(() => onConfirm(stepUp.noteError));
   const payees = newPayees(summary.rows);
@@ -59,35 +65,51 @@ export function ReleaseDialog({
   return (
     <Dialog opened={opened} onClose={close} title={title} size="lg">
       <Stack gap="md">
-        <Table variant="vertical" layout="fixed" withTableBorder aria-label="What is released">
+        <Table variant="vertical" layout="fixed" withTableBorder aria-label={t`What is released`}>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th w={{ base: 112, xs: 170 }}>Payments</Table.Th>
+              <Table.Th w={{ base: 112, xs: 170 }}>
+                <Trans>Payments</Trans>
+              </Table.Th>
               <Table.Td>{summary.payments}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Paid out</Table.Th>
+              <Table.Th>
+                <Trans>Paid out</Trans>
+              </Table.Th>
               <Table.Td>
                 <Totals totals={summary.payouts} rows={false} />
               </Table.Td>
             </Table.Tr>
             {summary.deposits.length > 0 && (
               <Table.Tr>
-                <Table.Th>Deposits, fees included</Table.Th>
+                <Table.Th>
+                  <Trans>Deposits, fees included</Trans>
+                </Table.Th>
                 <Table.Td>
                   <Totals totals={summary.deposits} rows={false} />
                 </Table.Td>
               </Table.Tr>
             )}
             <Table.Tr>
-              <Table.Th>New payees</Table.Th>
+              <Table.Th>
+                <Trans>New payees</Trans>
+              </Table.Th>
               <Table.Td>
                 {payees.length === 0 ? (
-                  <Text size="sm">None: every account has been paid before.</Text>
+                  <Text size="sm">
+                    <Trans>None: every account has been paid before.</Trans>
+                  </Text>
                 ) : (
                   <>
                     <Text size="sm" fw={600}>
-                      {payees.length} account{payees.length === 1 ? '' : 's'} never paid before
+                      {tr(
+                        msg({
+                          message:
+                            '{count, plural, one {# account never paid before} other {# accounts never paid before}}',
+                        }),
+                        { count: payees.length },
+                      )}
                     </Text>
                     <List size="sm">
                       {payees.slice(0, 8).map((p) => (
@@ -96,7 +118,7 @@ export function ReleaseDialog({
                     </List>
                     {payees.length > 8 && (
                       <Text size="xs" c="dimmed">
-                        and {payees.length - 8} more: see the rows.
+                        {t`and ${payees.length - 8} more: see the rows.`}
                       </Text>
                     )}
                   </>
@@ -109,7 +131,7 @@ export function ReleaseDialog({
         {error}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Back
+            <Trans>Back</Trans>
           </Button>
           <Button
             data-autofocus={stepUp.shown ? undefined : true}

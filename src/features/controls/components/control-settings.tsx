@@ -1,5 +1,10 @@
 // The admin's approval settings (docs/decisions/041, 042) and the changes of the controls that
 // wait for a second admin: each in words, with approve, reject with a reason, or withdraw.
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
+import { codedWords, wordsCode } from '#/i18n/words';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,7 +32,7 @@ import { announceHeld } from './policy-settings';
 import { DecisionBadge } from './decision-badge';
 
 /** A whole number of `unit` typed in a field, from `min` to `max`. */
-const whole = (min: number, max: number, unit: string) =>
+const whole = (min: number, max: number, unit: 'minutes' | 'hours' | 'days') =>
   z
     .string()
     .trim()
@@ -35,10 +40,17 @@ const whole = (min: number, max: number, unit: string) =>
     .refine((v) => Number(v) >= min && Number(v) <= max, {
       error: wholeNumberWords(min, max, unit),
     });
+/** The form's own message, as a code read in the page's language (decision 091). */
+const SETTINGS = codedWords({
+  baseCurrency: /*i18n*/ {
+    id: 'settings.baseCurrency',
+    message: 'is required: a payout currency',
+  },
+});
 const SettingsForm = z.object({
   quoteValidityMinutes: whole(5, 10080, 'minutes'),
   stepUpMinutes: whole(1, 60, 'minutes'),
-  baseCurrency: z.string().min(1, { error: 'is required: a payout currency' }),
+  baseCurrency: z.string().min(1, { error: wordsCode(SETTINGS.baseCurrency) }),
   remindAfterHours: whole(1, 72, 'hours'),
   escalateAfterHours: whole(2, 168, 'hours'),
   expireAfterDays: whole(1, 30, 'days'),
@@ -55,34 +67,42 @@ const NUMBERS = [
 ] as const;
 const FIELDS = [...NUMBERS, 'baseCurrency'];
 /** The reminder settings' fields: name, label, what it does, and its name in an error. */
-const REMINDER_FIELDS = [
+const REMINDER_FIELDS: ReadonlyArray<
+  readonly [
+    name: (typeof NUMBERS)[number],
+    label: MessageDescriptor,
+    description: MessageDescriptor,
+    errorLabel: MessageDescriptor,
+  ]
+> = [
   [
     'remindAfterHours',
-    'Remind approvers after (hours)',
-    'An approval nobody has acted on reminds its approvers once, after this.',
-    'Reminder',
+    msg`Remind approvers after (hours)`,
+    msg`An approval nobody has acted on reminds its approvers once, after this.`,
+    msg`Reminder`,
   ],
   [
     'escalateAfterHours',
-    'Tell the admins after (hours)',
-    'Still untouched after this, the admins are told.',
-    'Escalation',
+    msg`Tell the admins after (hours)`,
+    msg`Still untouched after this, the admins are told.`,
+    msg`Escalation`,
   ],
   [
     'expireAfterDays',
-    'Expire after (days)',
-    'Nobody decided within this: it expires, and its transaction is cancelled.',
-    'Expiry',
+    msg`Expire after (days)`,
+    msg`Nobody decided within this: it expires, and its transaction is cancelled.`,
+    msg`Expiry`,
   ],
   [
     'linkMinutes',
-    'Links in mail work for (minutes)',
-    'A mail’s approve and reject links are single-use and stop working after this.',
-    'Link life',
+    msg`Links in mail work for (minutes)`,
+    msg`A mail’s approve and reject links are single-use and stop working after this.`,
+    msg`Link life`,
   ],
-] as const;
+];
 
 export function ApprovalSettingsForm() {
+  const { t } = useLingui();
   const settings = useQuery(approvalSettingsQuery);
   const currencies = useQuery(currenciesQuery);
   const save = useSetApprovalSettings();
@@ -98,10 +118,10 @@ export function ApprovalSettingsForm() {
         }
       : undefined,
   });
-  if (settings.isError) return <ApiErrorAlert error={settings.error} title="Not loaded" />;
+  if (settings.isError) return <ApiErrorAlert error={settings.error} title={t`Not loaded`} />;
   return (
     <MutationForm
-      label="Approval settings"
+      label={t`Approval settings`}
       form={form}
       mutation={save}
       fields={FIELDS}
@@ -115,29 +135,29 @@ export function ApprovalSettingsForm() {
       done={(outcome) =>
         'held' in outcome
           ? announceHeld(outcome.held.change)
-          : notifications.show({ title: 'Approval settings saved', message: '' })
+          : notifications.show({ title: t`Approval settings saved`, message: '' })
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
           inputMode="numeric"
-          description="A quote the API gave is approved within this; after, it is quoted again."
-          {...textField(form, 'quoteValidityMinutes', 'Quotes may be approved for (minutes)', {
-            errorLabel: 'Quote validity',
+          description={t`A quote the API gave is approved within this; after, it is quoted again.`}
+          {...textField(form, 'quoteValidityMinutes', t`Quotes may be approved for (minutes)`, {
+            errorLabel: t`Quote validity`,
           })}
         />
         <TextInput
           inputMode="numeric"
-          description="Releasing money asks for the authenticator's code again after this."
-          {...textField(form, 'stepUpMinutes', 'Second factor asked again after (minutes)', {
-            errorLabel: 'Step-up window',
+          description={t`Releasing money asks for the authenticator’s code again after this.`}
+          {...textField(form, 'stepUpMinutes', t`Second factor asked again after (minutes)`, {
+            errorLabel: t`Step-up window`,
           })}
         />
         <SelectField
           form={form}
           name="baseCurrency"
-          label="Base currency"
-          description="Base-currency policies convert every currency into it."
+          label={t`Base currency`}
+          description={t`Base-currency policies convert every currency into it.`}
           searchable
           data={currencyChoices(
             (currencies.data ?? []).filter((c) => c.sendTo && c.currencyType === 'FIAT'),
@@ -150,28 +170,29 @@ export function ApprovalSettingsForm() {
           <TextInput
             key={name}
             inputMode="numeric"
-            description={description}
-            {...textField(form, name, label, { errorLabel })}
+            description={tr(description)}
+            {...textField(form, name, tr(label), { errorLabel: tr(errorLabel) })}
           />
         ))}
       </SimpleGrid>
-      <SubmitRow mutation={save} failed="The settings were not saved" placed={FIELDS} mt="sm">
-        Save approval settings
+      <SubmitRow mutation={save} failed={t`The settings were not saved`} placed={FIELDS} mt="sm">
+        <Trans>Save approval settings</Trans>
       </SubmitRow>
     </MutationForm>
   );
 }
 
-const STATUS_WORDS: Record<ControlChange['status'], string> = {
-  pending: 'Waits for a second admin',
-  applied: 'Approved and applied',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-  failed: 'Could not be applied',
+const STATUS_WORDS: Record<ControlChange['status'], MessageDescriptor> = {
+  pending: msg`Waits for a second admin`,
+  applied: msg`Approved and applied`,
+  rejected: msg`Rejected`,
+  withdrawn: msg`Withdrawn`,
+  expired: msg`Expired`,
+  failed: msg`Could not be applied`,
 };
 
 function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewerId: string }) {
+  const { t } = useLingui();
   const decide = useDecideControlChange();
   const [rejecting, setRejecting] = useState(false);
   const pending = change.status === 'pending';
@@ -188,13 +209,15 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
             {change.summary}
           </Text>
           <Text size="xs" c="dimmed">
-            Proposed by {change.authorName}, <DateTime value={change.createdAt} />
-            {change.decidedByName ? ` · decided by ${change.decidedByName}` : ''}
+            <Trans>
+              Proposed by {change.authorName}, <DateTime value={change.createdAt} />
+            </Trans>
+            {change.decidedByName ? ` · ${t`decided by ${change.decidedByName}`}` : ''}
             {change.reason ? ` · “${change.reason}”` : ''}
           </Text>
         </div>
         <DecisionBadge pending={pending} done={change.status === 'applied'}>
-          {STATUS_WORDS[change.status]}
+          {tr(STATUS_WORDS[change.status])}
         </DecisionBadge>
       </Group>
       {pending && (
@@ -204,12 +227,12 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
               <Button
                 size="xs"
                 loading={busy('approve')}
-                onClick={act('approve', 'Change approved and applied')}
+                onClick={act('approve', t`Change approved and applied`)}
               >
-                Approve change
+                <Trans>Approve change</Trans>
               </Button>
               <Button size="xs" variant="light" color="red" onClick={() => setRejecting(true)}>
-                Reject…
+                <Trans>Reject…</Trans>
               </Button>
             </>
           )}
@@ -218,9 +241,9 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
               size="xs"
               variant="default"
               loading={busy('withdraw')}
-              onClick={act('withdraw', 'Change withdrawn')}
+              onClick={act('withdraw', t`Change withdrawn`)}
             >
-              Withdraw
+              <Trans>Withdraw</Trans>
             </Button>
           )}
           {!change.canAct && change.why && (
@@ -230,13 +253,13 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
           )}
         </Group>
       )}
-      {decide.isError && <ApiErrorAlert error={decide.error} title="Not done" />}
+      {decide.isError && <ApiErrorAlert error={decide.error} title={t`Not done`} />}
       <RejectChangeDialog
         id={change.id}
         decide={decide}
         opened={rejecting}
         onClose={() => setRejecting(false)}
-        onRejected={done('Change rejected')}
+        onRejected={done(t`Change rejected`)}
       >
         <Text size="sm">{change.summary}</Text>
       </RejectChangeDialog>
@@ -246,17 +269,22 @@ function ControlChangeCard({ change, viewerId }: { change: ControlChange; viewer
 
 /** Changes of policies, settings and roles that wait for a second admin, then recent ones. */
 export function ControlChanges({ viewerId }: { viewerId: string }) {
+  const { t } = useLingui();
   const changes = useQuery(controlChangesQuery);
-  if (changes.isError) return <ApiErrorAlert error={changes.error} title="Not loaded" />;
+  if (changes.isError) return <ApiErrorAlert error={changes.error} title={t`Not loaded`} />;
   const list = changes.data ?? [];
   return (
     <Stack gap="sm" data-testid="control-changes">
       <Text size="sm" c="dimmed">
-        With two or more admins, a change of the policies, the approval settings, a person’s roles
-        or a new person waits here until another admin approves it.
+        <Trans>
+          With two or more admins, a change of the policies, the approval settings, a person’s roles
+          or a new person waits here until another admin approves it.
+        </Trans>
       </Text>
       {list.length === 0 ? (
-        <Text size="sm">No change of the controls waits, or was decided lately.</Text>
+        <Text size="sm">
+          <Trans>No change of the controls waits, or was decided lately.</Trans>
+        </Text>
       ) : (
         list.map((c) => <ControlChangeCard key={c.id} change={c} viewerId={viewerId} />)
       )}

@@ -2,6 +2,7 @@
 // or closed otherwise (grey). Bank-detail changes and changes of the controls both wear it.
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { WRAPPING_BADGE } from '#/components/wrapping';
 
 export function DecisionBadge({
   pending,
@@ -19,6 +20,7 @@ export function DecisionBadge({
       color={pending ? 'orange' : done ? 'green' : 'gray'}
       radius="sm"
       style={{ textTransform: 'none' }}
+      styles={WRAPPING_BADGE}
     >
       {children}
     </Badge>

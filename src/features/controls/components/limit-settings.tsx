@@ -1,6 +1,10 @@
 // Limits per person, merchant and workspace (docs/decisions/089): each with what it allows and
 // what is used of it now, and an admin's form to add one. A creation over a limit is refused by
 // the server, in words that give the figures.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
+import { codedWords, wordsCode } from '#/i18n/words';
 import { Button, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
@@ -22,14 +26,63 @@ import { formatMoney } from '#/lib/format';
 import { limitsQuery, useAddLimit, useRemoveLimit } from '../queries';
 import { announceHeld } from './policy-settings';
 
-const PERIOD = { transaction: 'per transaction', day: 'a day (UTC)', month: 'a month (UTC)' };
-const SCOPE = { person: 'A person', merchant: 'A merchant', workspace: 'The workspace' };
+const PERIODS = ['transaction', 'day', 'month'] as const;
+const SCOPES = ['person', 'merchant', 'workspace'] as const;
+
+/** A period as a choice: "per transaction", "a day (UTC)". */
+const periodWords = (period: MoneyLimit['period']) =>
+  tr(
+    msg({
+      message:
+        '{period, select, transaction {per transaction} day {a day (UTC)} other {a month (UTC)}}',
+    }),
+    { period },
+  );
+
+/** What a limit is on, as a choice and under a limit. */
+const scopeWords = (scope: MoneyLimit['scope']) =>
+  tr(
+    msg({
+      message: '{scope, select, person {A person} merchant {A merchant} other {The workspace}}',
+    }),
+    { scope },
+  );
+
+/** Whom a limit is about: "each person", "the workspace", or the person's or merchant's name. */
+function whomWords(l: Pick<MoneyLimit, 'scope' | 'target' | 'targetName'>) {
+  if (l.scope === 'workspace') return tr(msg`the workspace`);
+  if (l.target === '*') return l.scope === 'person' ? tr(msg`each person`) : tr(msg`each merchant`);
+  return l.targetName;
+}
+
+/** "50,000.00 EUR a day (UTC) for each person". */
+function limitWords(
+  l: Pick<MoneyLimit, 'amount' | 'period' | 'scope' | 'target' | 'targetName'>,
+  base: string,
+) {
+  const amount = formatMoney(l.amount, base);
+  return tr(
+    msg({
+      message:
+        '{amount} {period, select, transaction {per transaction} day {a day (UTC)} other {a month (UTC)}} for {whom}',
+    }),
+    { amount, period: l.period, whom: whomWords(l) },
+  );
+}
+
+/** The form's own message, as a code read in the page's language (decision 091). */
+const LIMIT = codedWords({
+  amount: /*i18n*/ { id: 'limit.amount', message: 'is required: an amount such as 50,000' },
+});
 
 const LimitForm = z.object({
-  scope: z.enum(['person', 'merchant', 'workspace']),
+  scope: z.enum(SCOPES),
   target: z.string(),
-  period: z.enum(['transaction', 'day', 'month']),
-  amount: z.string().trim().min(1, { error: 'is required: an amount such as 50,000' }),
+  period: z.enum(PERIODS),
+  amount: z
+    .string()
+    .trim()
+    .min(1, { error: wordsCode(LIMIT.amount) }),
 });
 type LimitForm = z.infer<typeof LimitForm>;
 const FIELDS = ['scope', 'target', 'period', 'amount'];
@@ -37,20 +90,39 @@ const FIELDS = ['scope', 'target', 'period', 'amount'];
 /** "48,200.00 of 50,000.00 EUR used today, by Fatima Finance". */
 function useWords(l: MoneyLimit, base: string) {
   if (l.used === null) return null;
-  const when = l.period === 'day' ? 'today' : 'this month';
   const share = Decimal.min(100, new Decimal(l.used).div(l.amount).times(100)).toNumber();
+  const values = {
+    used: formatMoney(l.used, base),
+    amount: formatMoney(l.amount, base),
+    period: l.period,
+    by: l.usedBy ?? '',
+  };
   return {
-    text: `${formatMoney(l.used, base)} of ${formatMoney(l.amount, base)} used ${when}${l.usedBy ? `, most by ${l.usedBy}` : ''}`,
+    text: l.usedBy
+      ? tr(
+          msg({
+            message:
+              '{used} of {amount} used {period, select, day {today} other {this month}}, most by {by}',
+          }),
+          values,
+        )
+      : tr(
+          msg({
+            message: '{used} of {amount} used {period, select, day {today} other {this month}}',
+          }),
+          values,
+        ),
     share,
   };
 }
 
 function LimitUse({ l, base }: { l: MoneyLimit; base: string }) {
+  const { t } = useLingui();
   const words = useWords(l, base);
   if (!words)
     return (
       <Text size="sm" c="dimmed">
-        Each transaction on its own
+        <Trans>Each transaction on its own</Trans>
       </Text>
     );
   return (
@@ -59,7 +131,7 @@ function LimitUse({ l, base }: { l: MoneyLimit; base: string }) {
       <Progress
         value={words.share}
         color={words.share >= 90 ? 'red' : words.share >= 70 ? 'orange' : 'blue'}
-        aria-label={`Used of the limit: ${Math.round(words.share)}%`}
+        aria-label={t`Used of the limit: ${Math.round(words.share)}%`}
         size="sm"
       />
     </Stack>
@@ -67,31 +139,30 @@ function LimitUse({ l, base }: { l: MoneyLimit; base: string }) {
 }
 
 export function LimitSettings({ admin }: { admin: boolean }) {
+  const { t } = useLingui();
   const limits = useQuery(limitsQuery);
   const remove = useRemoveLimit();
-  if (limits.isError) return <ApiErrorAlert error={limits.error} title="Not loaded" />;
+  if (limits.isError) return <ApiErrorAlert error={limits.error} title={t`Not loaded`} />;
   const base = limits.data?.baseCurrency ?? 'EUR';
   const rows = limits.data?.results ?? [];
   return (
     <Stack gap="md">
       {rows.length === 0 ? (
         <Text size="sm" data-testid="no-limits">
-          No limits yet: anyone who creates transactions may create any amount.
+          <Trans>No limits yet: anyone who creates transactions may create any amount.</Trans>
         </Text>
       ) : (
         <DataTable
-          label="Limits"
+          label={t`Limits`}
           verticalSpacing="xs"
           rows={rows}
           columns={[
             {
-              header: 'Limit',
+              header: t`Limit`,
               cell: (l) => (
                 <>
-                  <Text size="sm">
-                    {formatMoney(l.amount, base)} {PERIOD[l.period]} for {l.targetName}
-                  </Text>
-                  <IdNote>{SCOPE[l.scope]}</IdNote>
+                  <Text size="sm">{limitWords(l, base)}</Text>
+                  <IdNote>{scopeWords(l.scope)}</IdNote>
                   {admin && (
                     <Button
                       variant="subtle"
@@ -99,23 +170,23 @@ export function LimitSettings({ admin }: { admin: boolean }) {
                       size="compact-xs"
                       px={0}
                       loading={remove.isPending && remove.variables === l.id}
-                      aria-label={`Remove the limit of ${formatMoney(l.amount, base)} ${PERIOD[l.period]} for ${l.targetName}`}
+                      aria-label={t`Remove the limit of ${limitWords(l, base)}`}
                       onClick={() =>
                         remove.mutate(l.id, {
                           onSuccess: (outcome) =>
                             'held' in outcome
                               ? announceHeld(outcome.held.change)
-                              : notifications.show({ title: 'Limit removed', message: '' }),
+                              : notifications.show({ title: t`Limit removed`, message: '' }),
                         })
                       }
                     >
-                      Remove
+                      <Trans>Remove</Trans>
                     </Button>
                   )}
                 </>
               ),
             },
-            { header: 'Use now', cell: (l) => <LimitUse l={l} base={base} /> },
+            { header: t`Use now`, cell: (l) => <LimitUse l={l} base={base} /> },
           ]}
         />
       )}
@@ -125,6 +196,7 @@ export function LimitSettings({ admin }: { admin: boolean }) {
 }
 
 function AddLimit({ base }: { base: string }) {
+  const { t } = useLingui();
   const add = useAddLimit();
   const form = useForm<LimitForm>({
     resolver: zodResolver(LimitForm),
@@ -138,25 +210,25 @@ function AddLimit({ base }: { base: string }) {
   const targets =
     scope === 'person'
       ? [
-          { value: '*', label: 'Each person' },
+          { value: '*', label: t`Each person` },
           ...(people.data?.results ?? [])
             .filter((p) => p.disabledAt === null)
             .map((p) => ({ value: p.id, label: p.name })),
         ]
       : scope === 'merchant'
-        ? [{ value: '*', label: 'Each merchant' }, ...merchants.options]
-        : [{ value: '*', label: 'The workspace' }];
+        ? [{ value: '*', label: t`Each merchant` }, ...merchants.options]
+        : [{ value: '*', label: t`The workspace` }];
   return (
     <MutationForm
-      label="Add a limit"
+      label={t`Add a limit`}
       form={form}
       mutation={add}
       fields={FIELDS}
       input={(v) => ({ ...v, target: v.scope === 'workspace' ? '*' : v.target })}
       done={(limit) => {
         notifications.show({
-          title: 'Limit added',
-          message: `${formatMoney(limit.amount, base)} ${PERIOD[limit.period]} for ${limit.targetName}`,
+          title: t`Limit added`,
+          message: limitWords(limit, base),
         });
         form.reset({ ...form.getValues(), amount: '' });
       }}
@@ -165,14 +237,14 @@ function AddLimit({ base }: { base: string }) {
         <SelectField
           form={form}
           name="scope"
-          label="Limit on"
+          label={t`Limit on`}
           allowDeselect={false}
-          data={Object.entries(SCOPE).map(([value, label]) => ({ value, label }))}
+          data={SCOPES.map((value) => ({ value, label: scopeWords(value) }))}
         />
         <SelectField
           form={form}
           name="target"
-          label="For"
+          label={t`For`}
           searchable
           allowDeselect={false}
           data={targets}
@@ -181,18 +253,18 @@ function AddLimit({ base }: { base: string }) {
         <SelectField
           form={form}
           name="period"
-          label="Period"
+          label={t`Period`}
           allowDeselect={false}
-          data={Object.entries(PERIOD).map(([value, label]) => ({ value, label }))}
+          data={PERIODS.map((value) => ({ value, label: periodWords(value) }))}
         />
         <TextInput
           inputMode="decimal"
-          description={`In ${base}, every currency converted at the API’s rate`}
-          {...textField(form, 'amount', `Amount (${base})`, { errorLabel: 'Amount' })}
+          description={t`In ${base}, every currency converted at the API’s rate`}
+          {...textField(form, 'amount', t`Amount (${base})`, { errorLabel: t`Amount` })}
         />
       </SimpleGrid>
-      <SubmitRow mutation={add} failed="The limit was not added" placed={FIELDS} mt="sm">
-        Add limit
+      <SubmitRow mutation={add} failed={t`The limit was not added`} placed={FIELDS} mt="sm">
+        <Trans>Add limit</Trans>
       </SubmitRow>
     </MutationForm>
   );

@@ -1,6 +1,9 @@
 // The admin's approval policies (docs/decisions/025): the list in words, the form that adds one
 // (the currency chosen from the currency list, the amount measured on the side the policy
 // says), and "what would this need?" for a product, currency and amount.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { codedWords, wordsCode } from '#/i18n/words';
 import { SelectField } from '#/components/form-fields';
 import { textField } from '#/components/text-field';
 import { DataTable, IdNote } from '#/components/data-table';
@@ -25,7 +28,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
-  ACTION_LABEL,
+  ACTION_WORDS,
   ANY,
   AmountSide,
   CONTROLLED_ACTIONS,
@@ -53,21 +56,30 @@ import {
 } from '../queries';
 import { approversInWords, policyInWords } from '../words';
 import { tr } from '#/i18n/current';
+import { WRAPPING_SEGMENTS } from '#/components/wrapping';
 
 /** The products as a choice, in the page's language (drawn, not kept at load). */
 const productOptions = () => [
-  { value: ANY, label: 'Any product' },
+  { value: ANY, label: tr(msg`Any product`) },
   ...PRODUCTS.map((p) => ({ value: p, label: tr(PRODUCT_TITLE[p].plural) })),
 ];
+
+/** The forms' own messages, as codes read in the page's language (decision 091). */
+const POLICY = codedWords({
+  currency: /*i18n*/ { id: 'policy.currency', message: 'is required: a currency, or any' },
+  approvers: /*i18n*/ { id: 'policy.approvers', message: 'must be 1, 2 or 3' },
+  chooseCurrency: /*i18n*/ { id: 'policy.chooseCurrency', message: 'Choose a currency' },
+});
+const CHOOSE_CURRENCY = wordsCode(POLICY.chooseCurrency);
 
 const PolicyForm = z
   .object({
     action: ControlledAction,
     product: PolicyProduct,
     amountSide: AmountSide,
-    currency: z.string().min(1, { error: 'is required: a currency, or any' }),
+    currency: z.string().min(1, { error: wordsCode(POLICY.currency) }),
     minAmount: z.string(),
-    approvers: z.enum(['1', '2', '3'], { error: 'must be 1, 2 or 3' }),
+    approvers: z.enum(['1', '2', '3'], { error: wordsCode(POLICY.approvers) }),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'changeBankDetails') return;
@@ -87,8 +99,8 @@ const FIELDS = ['action', 'product', 'amountSide', 'currency', 'minAmount', 'app
 export function announceHeld(change: ControlChange) {
   notifications.show({
     color: 'blue',
-    title: 'Waits for a second admin',
-    message: `${change.summary} Another admin approves it under Settings before it applies.`,
+    title: tr(msg`Waits for a second admin`),
+    message: tr(msg`${change.summary} Another admin approves it under Settings before it applies.`),
   });
 }
 
@@ -98,34 +110,41 @@ export function useBaseCurrency() {
 }
 
 function PolicyList() {
+  const { t } = useLingui();
   const { data: policies } = useSuspenseQuery(policiesQuery);
   const remove = useRemovePolicy();
   const base = useBaseCurrency();
   if (policies.length === 0)
     return (
       <Text size="sm" mb="md" data-testid="no-policies">
-        No policies yet: every quote and deposit needs one approver, and every bank-detail change of
-        an active account needs one approver other than whoever proposed it.
+        <Trans>
+          No policies yet: every quote and deposit needs one approver, and every bank-detail change
+          of an active account needs one approver other than whoever proposed it.
+        </Trans>
       </Text>
     );
   return (
     <DataTable
-      label="Approval policies"
+      label={t`Approval policies`}
       mb="md"
       verticalSpacing="xs"
       rows={policies}
       columns={[
         {
-          header: 'Policy',
+          header: t`Policy`,
           cell: (p) => (
             <>
               <Text size="sm">{policyInWords(p, base)}</Text>
-              <IdNote>Added by {p.createdBy ?? 'someone'}</IdNote>
+              <IdNote>{p.createdBy ? t`Added by ${p.createdBy}` : t`Added by someone`}</IdNote>
             </>
           ),
         },
         {
-          header: <VisuallyHidden>Actions</VisuallyHidden>,
+          header: (
+            <VisuallyHidden>
+              <Trans>Actions</Trans>
+            </VisuallyHidden>
+          ),
           align: 'right',
           cell: (p) => (
             <Button
@@ -139,14 +158,14 @@ function PolicyList() {
                     'held' in outcome
                       ? announceHeld(outcome.held.change)
                       : notifications.show({
-                          title: 'Policy removed',
+                          title: t`Policy removed`,
                           message: policyInWords(p, base),
                         }),
                 })
               }
-              aria-label={`Remove: ${policyInWords(p, base)}`}
+              aria-label={t`Remove: ${policyInWords(p, base)}`}
             >
-              Remove
+              <Trans>Remove</Trans>
             </Button>
           ),
         },
@@ -162,9 +181,9 @@ const IN_BASE = '*base';
 function useCurrencyOptions(side: 'payout' | 'deposit', base?: string) {
   const currencies = useQuery(currenciesQuery);
   return [
-    { value: ANY, label: 'Any currency' },
+    { value: ANY, label: tr(msg`Any currency`) },
     ...(base
-      ? [{ value: IN_BASE, label: `Any currency, as worth in ${base} (the base currency)` }]
+      ? [{ value: IN_BASE, label: tr(msg`Any currency, as worth in ${base} (the base currency)`) }]
       : []),
     ...currencyChoices(
       (currencies.data ?? []).filter((c) => (side === 'payout' ? c.sendTo : c.sendFrom)),
@@ -173,6 +192,7 @@ function useCurrencyOptions(side: 'payout' | 'deposit', base?: string) {
 }
 
 function AddPolicyForm() {
+  const { t } = useLingui();
   const add = useAddPolicy();
   const form = useForm<PolicyForm>({
     resolver: zodResolver(PolicyForm),
@@ -197,15 +217,22 @@ function AddPolicyForm() {
     bankDetails ? undefined : base,
   );
   const inBase = currency === IN_BASE;
+  // What the amount field measures, said whole for each case.
   const measured =
-    currency === ANY
-      ? 'in its own currency'
-      : inBase
-        ? `converted to ${base} at the API's rate when someone decides`
-        : `in ${currency}`;
+    side === 'deposit'
+      ? currency === ANY
+        ? t`The deposit in its own currency; 0 or empty: every amount. Grouping such as 5,000 is fine.`
+        : inBase
+          ? t`The deposit converted to ${base} at the API’s rate when someone decides; 0 or empty: every amount. Grouping such as 5,000 is fine.`
+          : t`The deposit in ${currency}; 0 or empty: every amount. Grouping such as 5,000 is fine.`
+      : currency === ANY
+        ? t`The payout in its own currency; 0 or empty: every amount. Grouping such as 5,000 is fine.`
+        : inBase
+          ? t`The payout converted to ${base} at the API’s rate when someone decides; 0 or empty: every amount. Grouping such as 5,000 is fine.`
+          : t`The payout in ${currency}; 0 or empty: every amount. Grouping such as 5,000 is fine.`;
   return (
     <MutationForm
-      label="Add a policy"
+      label={t`Add a policy`}
       form={form}
       mutation={add}
       fields={FIELDS}
@@ -222,28 +249,28 @@ function AddPolicyForm() {
         if ('held' in outcome) announceHeld(outcome.held.change);
         else
           notifications.show({
-            title: 'Policy added',
+            title: t`Policy added`,
             message: policyInWords(outcome.answer, base),
           });
         form.reset({ ...v, minAmount: '' });
       }}
     >
       <Title order={3} fz="md" mb="xs">
-        Add a policy
+        <Trans>Add a policy</Trans>
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <SelectField
           form={form}
           name="action"
-          label="Decision"
-          data={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: ACTION_LABEL[a] }))}
+          label={t`Decision`}
+          data={CONTROLLED_ACTIONS.map((a) => ({ value: a, label: tr(ACTION_WORDS[a]) }))}
           allowDeselect={false}
         />
         {!bankDetails && (
           <SelectField
             form={form}
             name="product"
-            label="Product"
+            label={t`Product`}
             data={productOptions()}
             allowDeselect={false}
           />
@@ -251,8 +278,8 @@ function AddPolicyForm() {
         <SelectField
           form={form}
           name="approvers"
-          label="Approvers needed"
-          errorLabel="Approvers"
+          label={t`Approvers needed`}
+          errorLabel={t`Approvers`}
           data={['1', '2', '3'].map((n) => ({ value: n, label: approversInWords(Number(n)) }))}
           allowDeselect={false}
         />
@@ -260,7 +287,7 @@ function AddPolicyForm() {
       {!bankDetails && (
         <Stack gap={4} mt="sm">
           <Text size="sm" fw={500} id="amount-side-label">
-            Amount measured on
+            <Trans>Amount measured on</Trans>
           </Text>
           <Controller
             control={form.control}
@@ -269,9 +296,10 @@ function AddPolicyForm() {
               <SegmentedControl
                 aria-labelledby="amount-side-label"
                 data={[
-                  { value: 'payout', label: 'The payout' },
-                  { value: 'deposit', label: 'The deposit' },
+                  { value: 'payout', label: t`The payout` },
+                  { value: 'deposit', label: t`The deposit` },
                 ]}
+                styles={WRAPPING_SEGMENTS}
                 value={field.value}
                 onChange={(v) => {
                   field.onChange(v);
@@ -291,32 +319,32 @@ function AddPolicyForm() {
             <Select
               label={
                 bankDetails
-                  ? 'Account currency'
+                  ? t`Account currency`
                   : side === 'deposit'
-                    ? 'Deposit currency'
-                    : 'Payout currency'
+                    ? t`Deposit currency`
+                    : t`Payout currency`
               }
               searchable
               data={currencyOptions}
               value={field.value}
               onChange={(v) => field.onChange(v ?? ANY)}
               allowDeselect={false}
-              error={fieldError('Currency', errors.currency?.message)}
+              error={fieldError(t`Currency`, errors.currency?.message)}
             />
           )}
         />
         {!bankDetails && (
           <TextInput
-            description={`The ${side} ${measured}; 0 or empty: every amount. Grouping such as 5,000 is fine.`}
+            description={measured}
             inputMode="decimal"
             placeholder="0"
-            {...textField(form, 'minAmount', 'From amount', { errorLabel: 'Amount' })}
+            {...textField(form, 'minAmount', t`From amount`, { errorLabel: t`Amount` })}
           />
         )}
       </SimpleGrid>
       {/* What a field holds is said there, next to what to change; the rest above the button. */}
-      <SubmitRow mutation={add} failed="The policy was not added" placed={FIELDS} mt="sm">
-        Add policy
+      <SubmitRow mutation={add} failed={t`The policy was not added`} placed={FIELDS} mt="sm">
+        <Trans>Add policy</Trans>
       </SubmitRow>
     </MutationForm>
   );
@@ -325,11 +353,9 @@ function AddPolicyForm() {
 const RequirementForm = z
   .object({
     product: z.enum(PRODUCTS),
-    currency: z.string({ error: 'Choose a currency' }).min(1, { error: 'Choose a currency' }),
+    currency: z.string({ error: CHOOSE_CURRENCY }).min(1, { error: CHOOSE_CURRENCY }),
     amount: z.string(),
-    depositCurrency: z
-      .string({ error: 'Choose a currency' })
-      .min(1, { error: 'Choose a currency' }),
+    depositCurrency: z.string({ error: CHOOSE_CURRENCY }).min(1, { error: CHOOSE_CURRENCY }),
   })
   .superRefine((v, ctx) => {
     const problem = amountProblem(v.amount, v.currency === ANY ? undefined : v.currency);
@@ -352,6 +378,7 @@ function useDepositOptions(product: string) {
  * in the base currency: docs/decisions/064).
  */
 function RequirementCheck() {
+  const { t } = useLingui();
   const [asked, setAsked] = useState<RequirementQuery | null>(null);
   const form = useForm<RequirementForm>({
     resolver: zodResolver(RequirementForm),
@@ -375,7 +402,7 @@ function RequirementCheck() {
   const answer = useQuery({ ...requirementQuery(asked!), enabled: asked !== null });
   return (
     <form
-      aria-label="What would this need?"
+      aria-label={t`What would this need?`}
       noValidate
       onSubmit={form.handleSubmit((v) =>
         setAsked({
@@ -387,50 +414,50 @@ function RequirementCheck() {
       )}
     >
       <Title order={3} fz="md" mb="xs">
-        What would a transaction need?
+        <Trans>What would a transaction need?</Trans>
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <SelectField
           form={form}
           name="product"
-          label="Product"
+          label={t`Product`}
           data={productOptions().filter((o) => o.value !== ANY)}
           allowDeselect={false}
         />
         <SelectField
           form={form}
           name="depositCurrency"
-          label="Deposit currency"
-          errorLabel="Deposit currency"
+          label={t`Deposit currency`}
           searchable
           data={depositOptions}
         />
         <SelectField
           form={form}
           name="currency"
-          label="Payout currency"
-          errorLabel="Currency"
+          label={t`Payout currency`}
+          errorLabel={t`Currency`}
           searchable
           data={options}
         />
         <TextInput
           inputMode="decimal"
-          {...textField(form, 'amount', 'Payout amount', { errorLabel: 'Amount' })}
+          {...textField(form, 'amount', t`Payout amount`, { errorLabel: t`Amount` })}
         />
       </SimpleGrid>
       <Group mt="sm">
         <Button type="submit" variant="default" loading={answer.isFetching}>
-          Check
+          <Trans>Check</Trans>
         </Button>
       </Group>
-      {answer.isError && <ApiErrorAlert error={answer.error} title="Not checked" />}
+      {answer.isError && <ApiErrorAlert error={answer.error} title={t`Not checked`} />}
       {answer.data && asked && (
-        <Alert mt="sm" variant="light" title="It would need" data-testid="requirement-answer">
+        <Alert mt="sm" variant="light" title={t`It would need`} data-testid="requirement-answer">
           <List size="sm" spacing={4}>
             {answer.data.results.map((r) => (
               <List.Item key={r.action}>
-                {ACTION_LABEL[r.action]}: {approversInWords(r.required)}
-                {r.policy ? ` (${policyInWords(r.policy, base)})` : ' (no policy applies)'}
+                {r.policy
+                  ? t`${tr(ACTION_WORDS[r.action])}: ${approversInWords(r.required)} (${policyInWords(r.policy, base)})`
+                  : t`${tr(ACTION_WORDS[r.action])}: ${approversInWords(r.required)} (no policy applies)`}
               </List.Item>
             ))}
           </List>
@@ -450,21 +477,27 @@ function depositInWords(
 ): string {
   const { deposit, base } = answer;
   const parts: string[] = [];
-  if (deposit?.amount)
+  if (deposit?.amount) {
+    const amount = formatMoney(deposit.amount, deposit.currency);
     parts.push(
-      `Judged on a deposit of ${formatMoney(deposit.amount, deposit.currency)} at the API's price now; the quote a transaction gets may differ a little.`,
+      tr(
+        msg`Judged on a deposit of ${amount} at the API’s price now; the quote a transaction gets may differ a little.`,
+      ),
     );
-  else if (deposit)
+  } else if (deposit)
     parts.push(
-      `The API would not price ${deposit.currency} for this now: a policy measured on the deposit applies, as it would to a transaction not yet quoted.`,
+      tr(
+        msg`The API would not price ${deposit.currency} for this now: a policy measured on the deposit applies, as it would to a transaction not yet quoted.`,
+      ),
     );
-  if (base?.payout)
+  if (base?.payout) {
+    const worth = formatMoney(base.payout, base.currency);
+    parts.push(tr(msg`The payout is worth ${worth} in the base currency at the API’s rate.`));
+  } else if (base)
     parts.push(
-      `The payout is worth ${formatMoney(base.payout, base.currency)} in the base currency at the API's rate.`,
-    );
-  else if (base)
-    parts.push(
-      `${asked.payoutCurrency} could not be converted into ${base.currency} now: a base-currency policy applies.`,
+      tr(
+        msg`${asked.payoutCurrency} could not be converted into ${base.currency} now: a base-currency policy applies.`,
+      ),
     );
   return parts.join(' ');
 }
@@ -473,9 +506,11 @@ export function PolicySettings() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        From an amount, a decision needs this many different approvers; when several policies apply,
-        the strictest wins. Whoever created a transaction or proposed a bank-detail change never
-        approves it. A change of policy applies at once to everything not yet approved.
+        <Trans>
+          From an amount, a decision needs this many different approvers; when several policies
+          apply, the strictest wins. Whoever created a transaction or proposed a bank-detail change
+          never approves it. A change of policy applies at once to everything not yet approved.
+        </Trans>
       </Text>
       <PolicyList />
       <AddPolicyForm />

@@ -79,7 +79,7 @@ it('gives what to register with a provider before anything is set up', async () 
     expect(screen.getAllByText(value).length).toBeGreaterThan(0);
   expect(
     screen
-      .getByRole('link', { name: "Download this dashboard's SAML metadata" })
+      .getByRole('link', { name: 'Download this dashboard’s SAML metadata' })
       .getAttribute('href'),
   ).toBe('https://dashboard.partner.example/saml/metadata');
 });

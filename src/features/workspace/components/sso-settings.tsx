@@ -28,7 +28,10 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type Control, Controller, type FieldErrors, useForm } from 'react-hook-form';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { tr } from '#/i18n/current';
 import { roleOptions } from '#/i18n/react';
 import {
   type GroupRoles,
@@ -48,6 +51,7 @@ import { Panel } from '#/components/page';
 import { SubmitRow } from '#/components/submit-row';
 import { textField } from '#/components/text-field';
 import { fieldError } from '#/lib/field-error';
+import { WRAPPING_SEGMENTS } from '#/components/wrapping';
 import {
   scimQuery,
   ssoQuery,
@@ -64,6 +68,7 @@ const FIELDS = Object.keys(OidcSettingsForm.shape);
 type Values = OidcSettingsForm;
 
 export function SsoSettingsPanel() {
+  const { t } = useLingui();
   const { data } = useSuspenseQuery(ssoQuery);
   const lastSignIn = (provider: {
     lastSignInAt: number | null;
@@ -71,19 +76,19 @@ export function SsoSettingsPanel() {
   }) => (
     <Text size="sm" c="dimmed">
       {provider.lastSignInAt !== null ? (
-        <>
+        <Trans>
           Last sign-in through it: {provider.lastSignInEmail},{' '}
           <DateTime value={provider.lastSignInAt} />.
-        </>
+        </Trans>
       ) : (
-        'Nobody has signed in through it yet.'
+        t`Nobody has signed in through it yet.`
       )}
     </Text>
   );
   return (
     <Panel
-      title="Single sign-on"
-      description="People sign in through your company's identity provider (Okta, Microsoft Entra ID, Google Workspace, Keycloak…), by OpenID Connect or SAML 2.0. Their groups there give their roles here at every sign-in; the first sign-in of an address in your domains makes the person, without a password."
+      title={t`Single sign-on`}
+      description={t`People sign in through your company’s identity provider (Okta, Microsoft Entra ID, Google Workspace, Keycloak…), by OpenID Connect or SAML 2.0. Their groups there give their roles here at every sign-in; the first sign-in of an address in your domains makes the person, without a password.`}
     >
       <Stack gap="xl">
         <Stack gap="sm">
@@ -92,9 +97,9 @@ export function SsoSettingsPanel() {
           </Title>
           <Stack gap={4}>
             <Text size="sm" fw={600}>
-              Redirect URI to register with the provider
+              <Trans>Redirect URI to register with the provider</Trans>
             </Text>
-            <CopyValue value={data.redirectUri} label="the redirect URI" />
+            <CopyValue value={data.redirectUri} label={t`the redirect URI`} />
             {data.oidc && lastSignIn(data.oidc)}
           </Stack>
           {data.lastTest?.protocol === 'oidc' && <LastTest test={data.lastTest} />}
@@ -107,26 +112,32 @@ export function SsoSettingsPanel() {
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {(
               [
-                ['Entity ID', data.serviceProvider.entityId],
-                ['Assertion consumer service (ACS) URL', data.serviceProvider.acsUrl],
-                ['Metadata URL', data.serviceProvider.metadataUrl],
-                ['Single logout URL', data.serviceProvider.logoutUrl],
+                [t`Entity ID`, t`the entity ID`, data.serviceProvider.entityId],
+                [
+                  t`Assertion consumer service (ACS) URL`,
+                  t`the assertion consumer service (ACS) URL`,
+                  data.serviceProvider.acsUrl,
+                ],
+                [t`Metadata URL`, t`the metadata URL`, data.serviceProvider.metadataUrl],
+                [t`Single logout URL`, t`the single logout URL`, data.serviceProvider.logoutUrl],
               ] as const
-            ).map(([label, value]) => (
+            ).map(([label, named, value]) => (
               <Stack gap={2} key={label}>
                 <Text size="sm" fw={600}>
                   {label}
                 </Text>
-                <CopyValue value={value} label={`the ${label}`} />
+                <CopyValue value={value} label={named} />
               </Stack>
             ))}
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            The metadata carries this dashboard&apos;s signing certificate (
-            {data.serviceProvider.signingCertificate.subject}, until{' '}
-            {data.serviceProvider.signingCertificate.validTo}) and its encryption certificate, for
-            providers that want signed requests or encrypt assertions. The entity ID follows the
-            dashboard&apos;s public address (PUBLIC_URL).
+            <Trans>
+              The metadata carries this dashboard’s signing certificate (
+              {data.serviceProvider.signingCertificate.subject}, until{' '}
+              {data.serviceProvider.signingCertificate.validTo}) and its encryption certificate, for
+              providers that want signed requests or encrypt assertions. The entity ID follows the
+              dashboard’s public address (PUBLIC_URL).
+            </Trans>
           </Text>
           <Group>
             <Anchor
@@ -134,7 +145,7 @@ export function SsoSettingsPanel() {
               download="partner-dashboard-saml.xml"
               size="sm"
             >
-              Download this dashboard&apos;s SAML metadata
+              <Trans>Download this dashboard’s SAML metadata</Trans>
             </Anchor>
           </Group>
           {data.saml && lastSignIn(data.saml)}
@@ -148,7 +159,13 @@ export function SsoSettingsPanel() {
 }
 
 const SAML_FIELDS = Object.keys(SamlSettingsForm.shape);
-const PRESET_OPTIONS = SSO_PRESETS.map((p) => ({ value: p, label: PROVIDER_PRESETS[p].short }));
+/** A provider by name; "another provider" in the reader's language. */
+const presetName = (preset: SsoPreset, short = false) =>
+  preset === 'other'
+    ? short
+      ? tr(msg`Other`)
+      : tr(msg`Another provider`)
+    : PROVIDER_PRESETS[preset][short ? 'short' : 'label'];
 
 /** Which provider it is: its defaults are filled in. */
 function PresetChoice({
@@ -164,19 +181,20 @@ function PresetChoice({
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id={id}>
-        Provider
+        <Trans>Provider</Trans>
       </Text>
       <SegmentedControl
         aria-labelledby={id}
-        data={PRESET_OPTIONS}
+        data={SSO_PRESETS.map((p) => ({ value: p, label: presetName(p, true) }))}
         value={value}
         onChange={(next) => onChange(next as SsoPreset)}
         fullWidth
         size="xs"
         maw={420}
+        styles={WRAPPING_SEGMENTS}
       />
       <Text size="xs" c="dimmed">
-        {PROVIDER_PRESETS[value].label}: {description}
+        {presetName(value)}: {description}
       </Text>
     </Stack>
   );
@@ -185,23 +203,22 @@ function PresetChoice({
 const EXPIRY_WARNING_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What each provider sends groups as, for the admin filling the map. */
-const GROUPS_HINT: Record<SsoPreset, string> = {
-  entra:
-    'Entra ID sends each group’s object ID, not its name: put the object ID (from Entra’s Groups page) in Group and its name in Label.',
-  okta: 'Okta sends the groups its group attribute statement lets through, by name.',
-  google:
-    'Google Workspace sends the groups chosen in the app’s group membership mapping, by name.',
-  other: '',
+const GROUPS_HINT: Record<SsoPreset, MessageDescriptor | null> = {
+  entra: msg`Entra ID sends each group’s object ID, not its name: put the object ID (from Entra’s Groups page) in Group and its name in Label.`,
+  okta: msg`Okta sends the groups its group attribute statement lets through, by name.`,
+  google: msg`Google Workspace sends the groups chosen in the app’s group membership mapping, by name.`,
+  other: null,
 };
 
 /** The attributes of a SAML assertion that say who the person is. */
 const ATTRIBUTE_FIELDS = [
-  ['emailAttribute', 'Email attribute', 'Empty: the NameID, when it is an address'],
-  ['nameAttribute', 'Name attribute', "The person's name as shown here"],
-  ['groupsAttribute', 'Groups attribute', "The attribute that lists the person's groups"],
+  ['emailAttribute', msg`Email attribute`, msg`Empty: the NameID, when it is an address`],
+  ['nameAttribute', msg`Name attribute`, msg`The person’s name as shown here`],
+  ['groupsAttribute', msg`Groups attribute`, msg`The attribute that lists the person’s groups`],
 ] as const;
 
 function SamlForm({ settings }: { settings: SsoSettings }) {
+  const { t } = useLingui();
   const save = useSetSaml();
   const remove = useRemoveSaml();
   const saved = settings.saml;
@@ -233,7 +250,7 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
     .at(-1);
   return (
     <MutationForm
-      label="SAML provider"
+      label={t`SAML provider`}
       form={form}
       mutation={save}
       fields={SAML_FIELDS}
@@ -245,53 +262,74 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
       })}
       done={(after, values) => {
         form.reset({ ...values, metadataXml: undefined });
-        announceSaved(
-          after,
-          'SAML sign-on saved',
-          (saml) =>
-            `People at ${values.domains.join(', ')} sign in through ${saml.saml?.entityId}.`,
-        );
+        announceSaved(after, t`SAML sign-on saved`, (saml) => {
+          const domains = values.domains.join(', ');
+          const entity = saml.saml?.entityId ?? '';
+          return t`People at ${domains} sign in through ${entity}.`;
+        });
       }}
     >
       <Stack gap="sm">
         {saved && (
           <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
             <Text size="sm">
-              Signs in through <b>{saved.entityId}</b> at {saved.entryPoint}; its signing
-              certificate{saved.certificates.length === 1 ? '' : 's'}:{' '}
-              {saved.certificates.map((c) => `${c.subject}, until ${c.validTo}`).join('; ')}.
+              {saved.certificates.length === 1 ? (
+                <Trans>
+                  Signs in through <b>{saved.entityId}</b> at {saved.entryPoint}; its signing
+                  certificate: {certificatesInWords(saved.certificates)}.
+                </Trans>
+              ) : (
+                <Trans>
+                  Signs in through <b>{saved.entityId}</b> at {saved.entryPoint}; its signing
+                  certificates: {certificatesInWords(saved.certificates)}.
+                </Trans>
+              )}
               {saved.signsRequests &&
-                ' It asks for signed requests: they are signed with this dashboard’s signing certificate.'}
+                ` ${t`It asks for signed requests: they are signed with this dashboard’s signing certificate.`}`}
             </Text>
             {saved.metadataUrl && (
               <Text size="sm" c="dimmed">
-                Its metadata is fetched from {saved.metadataUrl} every six hours, and at once when a
-                signature does not verify
-                {saved.metadataFetchedAt !== null && (
-                  <>
-                    {' '}
-                    (last <DateTime value={saved.metadataFetchedAt} />)
-                  </>
+                {saved.metadataFetchedAt !== null ? (
+                  <Trans>
+                    Its metadata is fetched from {saved.metadataUrl} every six hours, and at once
+                    when a signature does not verify (last{' '}
+                    <DateTime value={saved.metadataFetchedAt} />
+                    ): a new certificate the provider publishes is taken by itself.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Its metadata is fetched from {saved.metadataUrl} every six hours, and at once
+                    when a signature does not verify: a new certificate the provider publishes is
+                    taken by itself.
+                  </Trans>
                 )}
-                : a new certificate the provider publishes is taken by itself.
               </Text>
             )}
             {saved.metadataProblem && (
-              <Alert color="orange" variant="light" title="The metadata could not be fetched">
+              <Alert color="orange" variant="light" title={t`The metadata could not be fetched`}>
                 {saved.metadataProblem}
               </Alert>
             )}
             {newest !== undefined && newest - Date.now() < EXPIRY_WARNING_MS && (
-              <Alert color="orange" variant="light" title="Its certificate expires soon">
-                The newest certificate it signs with is good until <DateTime value={newest} />.
-                Sign-in stops then unless the provider publishes a new one
-                {saved.metadataUrl ? '' : ' and its metadata is pasted again'}.
+              <Alert color="orange" variant="light" title={t`Its certificate expires soon`}>
+                {saved.metadataUrl ? (
+                  <Trans>
+                    The newest certificate it signs with is good until <DateTime value={newest} />.
+                    Sign-in stops then unless the provider publishes a new one.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    The newest certificate it signs with is good until <DateTime value={newest} />.
+                    Sign-in stops then unless the provider publishes a new one and its metadata is
+                    pasted again.
+                  </Trans>
+                )}
               </Alert>
             )}
           </Stack>
         )}
         <PresetChoice
-          description="Fills in the attributes it sends by default; each stays editable"
+          description={t`Fills in the attributes it sends by default; each stays editable`}
           value={preset}
           onChange={(next) => {
             form.setValue('preset', next);
@@ -301,11 +339,12 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
           }}
         />
         <SegmentedControl
-          aria-label="Where the metadata comes from"
+          aria-label={t`Where the metadata comes from`}
           data={[
-            { value: 'url', label: 'Metadata URL' },
-            { value: 'xml', label: 'Paste or upload' },
+            { value: 'url', label: t`Metadata URL` },
+            { value: 'xml', label: t`Paste or upload` },
           ]}
+          styles={WRAPPING_SEGMENTS}
           value={source}
           onChange={chooseSource}
           fullWidth
@@ -314,19 +353,19 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
         />
         {source === 'url' ? (
           <TextInput
-            description="Fetched now and kept up to date, so that a certificate rotation needs nobody here"
+            description={t`Fetched now and kept up to date, so that a certificate rotation needs nobody here`}
             placeholder="https://login.microsoftonline.com/…/federationmetadata/2007-06/federationmetadata.xml"
             spellCheck={false}
             autoComplete="off"
-            {...textField(form, 'metadataUrl', 'Metadata URL')}
+            {...textField(form, 'metadataUrl', t`Metadata URL`)}
           />
         ) : (
           <>
             <Textarea
               description={
                 saved
-                  ? 'Leave empty to keep the metadata saved; paste it again when the provider changes its certificate.'
-                  : 'The XML the provider publishes: its entity ID, sign-in URL and signing certificate.'
+                  ? t`Leave empty to keep the metadata saved; paste it again when the provider changes its certificate.`
+                  : t`The XML the provider publishes: its entity ID, sign-in URL and signing certificate.`
               }
               autosize
               minRows={3}
@@ -335,7 +374,7 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
               styles={{
                 input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 },
               }}
-              {...textField(form, 'metadataXml', "The provider's metadata")}
+              {...textField(form, 'metadataXml', t`The provider’s metadata`)}
             />
             <Group>
               <FileButton
@@ -348,7 +387,7 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
               >
                 {(props) => (
                   <Button variant="default" size="xs" {...props}>
-                    Upload a metadata file…
+                    <Trans>Upload a metadata file…</Trans>
                   </Button>
                 )}
               </FileButton>
@@ -359,15 +398,15 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
           {ATTRIBUTE_FIELDS.map(([name, label, description]) => (
             <TextInput
               key={name}
-              description={description}
+              description={tr(description)}
               spellCheck={false}
-              {...textField(form, name, label)}
+              {...textField(form, name, tr(label))}
             />
           ))}
         </SimpleGrid>
         <Checkbox
-          label="Allow sign-in started at the provider (from its app portal)"
-          description="Off is safer: such a sign-in answers no request of this browser, so someone holding a fresh assertion of their own could sign another person's browser in as themselves (login CSRF). Turn it on only if people start from the provider's portal."
+          label={t`Allow sign-in started at the provider (from its app portal)`}
+          description={t`Off is safer: such a sign-in answers no request of this browser, so someone holding a fresh assertion of their own could sign another person’s browser in as themselves (login CSRF). Turn it on only if people start from the provider’s portal.`}
           {...form.register('allowIdpInitiated')}
         />
         <ProviderTail
@@ -378,7 +417,7 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
           save={save}
           remove={remove}
           placed={SAML_FIELDS}
-          submit={saved ? 'Save' : 'Set up'}
+          submit={saved ? t`Save` : t`Set up`}
           savedName={saved?.entityId}
         />
       </Stack>
@@ -386,12 +425,17 @@ function SamlForm({ settings }: { settings: SsoSettings }) {
   );
 }
 
-const CLIENT_AUTH_OPTIONS = [
-  { value: 'client_secret_post', label: 'Client secret' },
-  { value: 'private_key_jwt', label: 'Private key JWT (this dashboard’s key)' },
+const CLIENT_AUTH_OPTIONS = () => [
+  { value: 'client_secret_post', label: tr(msg`Client secret`) },
+  { value: 'private_key_jwt', label: tr(msg`Private key JWT (this dashboard’s key)`) },
 ];
 
+/** A provider's signing certificates in words: "CN=…, until 2027-01-01; …". */
+const certificatesInWords = (certificates: readonly { subject: string; validTo: string }[]) =>
+  certificates.map(({ subject, validTo }) => tr(msg`${subject}, until ${validTo}`)).join('; ');
+
 function OidcForm({ settings }: { settings: SsoSettings }) {
+  const { t } = useLingui();
   const save = useSetOidc();
   const remove = useRemoveOidc();
   const saved = settings.oidc;
@@ -414,7 +458,7 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
   const clientAuth = form.watch('clientAuth') ?? 'client_secret_post';
   return (
     <MutationForm
-      label="OpenID provider"
+      label={t`OpenID provider`}
       form={form}
       mutation={save}
       fields={FIELDS}
@@ -425,18 +469,17 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
       })}
       done={(after, values) => {
         form.reset({ ...values, clientSecret: '' });
-        announceSaved(
-          after,
-          'Single sign-on saved',
-          ({ oidc }) =>
-            `The provider at ${oidc?.issuer} answered; people at ${oidc?.domains.join(', ')} can sign in through it.`,
-        );
+        announceSaved(after, t`Single sign-on saved`, ({ oidc }) => {
+          const issuer = oidc?.issuer ?? '';
+          const domains = oidc?.domains.join(', ') ?? '';
+          return t`The provider at ${issuer} answered; people at ${domains} can sign in through it.`;
+        });
       }}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PresetChoice
-            description="What its tokens must say besides the standard"
+            description={t`What its tokens must say besides the standard`}
             value={preset}
             onChange={(next) => {
               form.setValue('preset', next);
@@ -447,15 +490,15 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
             <TextInput
               description={
                 preset === 'entra'
-                  ? 'Every token must come from this directory (its tid claim and issuer)'
-                  : 'Every token must carry this Workspace domain (its hd claim): consumer Google accounts are refused'
+                  ? t`Every token must come from this directory (its tid claim and issuer)`
+                  : t`Every token must carry this Workspace domain (its hd claim): consumer Google accounts are refused`
               }
               placeholder={preset === 'entra' ? '7d5c1a2e-…' : 'partner.example'}
               spellCheck={false}
               {...textField(
                 form,
                 'tenant',
-                preset === 'entra' ? 'Directory (tenant) ID' : 'Workspace domain',
+                preset === 'entra' ? t`Directory (tenant) ID` : t`Workspace domain`,
               )}
             />
           ) : (
@@ -465,29 +508,29 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
             description={
               preset === 'entra'
                 ? 'https://login.microsoftonline.com/<tenant ID>/v2.0'
-                : 'Its discovery document is read from /.well-known/openid-configuration'
+                : t`Its discovery document is read from /.well-known/openid-configuration`
             }
             placeholder={
               preset === 'google' ? 'https://accounts.google.com' : 'https://login.partner.example'
             }
             spellCheck={false}
             autoComplete="off"
-            {...textField(form, 'issuer', 'Issuer URL')}
+            {...textField(form, 'issuer', t`Issuer URL`)}
           />
           <TextInput
-            description="The claim of the ID token or UserInfo that lists the person's groups"
+            description={t`The claim of the ID token or UserInfo that lists the person’s groups`}
             spellCheck={false}
-            {...textField(form, 'groupsClaim', 'Groups claim')}
+            {...textField(form, 'groupsClaim', t`Groups claim`)}
           />
           <TextInput
             spellCheck={false}
             autoComplete="off"
-            {...textField(form, 'clientId', 'Client ID')}
+            {...textField(form, 'clientId', t`Client ID`)}
           />
           <Select
-            label="Client authentication"
-            description="How this dashboard proves itself to the provider"
-            data={CLIENT_AUTH_OPTIONS}
+            label={t`Client authentication`}
+            description={t`How this dashboard proves itself to the provider`}
+            data={CLIENT_AUTH_OPTIONS()}
             allowDeselect={false}
             value={clientAuth}
             onChange={(value) =>
@@ -499,20 +542,22 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
               {...passwordToggle()}
               description={
                 saved?.secretHint
-                  ? `Kept encrypted (${saved.secretHint}); leave empty to keep it`
-                  : 'Kept encrypted; nobody sees it again'
+                  ? t`Kept encrypted (${saved.secretHint}); leave empty to keep it`
+                  : t`Kept encrypted; nobody sees it again`
               }
               autoComplete="new-password"
-              {...textField(form, 'clientSecret', 'Client secret')}
+              {...textField(form, 'clientSecret', t`Client secret`)}
             />
           ) : (
             <Stack gap={2}>
               <Text size="sm" fw={600}>
-                Register this key set (JWKS) URL with the provider
+                <Trans>Register this key set (JWKS) URL with the provider</Trans>
               </Text>
-              <CopyValue value={settings.jwksUri} label="the JWKS URL" />
+              <CopyValue value={settings.jwksUri} label={t`the JWKS URL`} />
               <Text size="xs" c="dimmed">
-                The dashboard signs a short-lived JWT with its own key; no secret is kept.
+                <Trans>
+                  The dashboard signs a short-lived JWT with its own key; no secret is kept.
+                </Trans>
               </Text>
             </Stack>
           )}
@@ -525,7 +570,7 @@ function OidcForm({ settings }: { settings: SsoSettings }) {
           save={save}
           remove={remove}
           placed={FIELDS}
-          submit={saved ? 'Check and save' : 'Check and set up'}
+          submit={saved ? t`Check and save` : t`Check and set up`}
           savedName={saved?.issuer}
         />
       </Stack>
@@ -559,17 +604,18 @@ function ProviderTail({
   /** The provider saved, by its entity id or issuer; undefined before it is set up. */
   savedName: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <CoverageFields control={control} errors={errors} preset={preset} />
-      <SubmitRow mutation={save} failed="Not saved" placed={placed}>
+      <SubmitRow mutation={save} failed={t`Not saved`} placed={placed}>
         {submit}
       </SubmitRow>
       {savedName !== undefined && <TestSignInButton protocol={protocol} />}
       {savedName !== undefined && (
         <RemoveProvider
           name={savedName}
-          what={protocol === 'saml' ? 'SAML provider removed' : 'OpenID provider removed'}
+          what={protocol === 'saml' ? t`SAML provider removed` : t`OpenID provider removed`}
           remove={remove}
         />
       )}
@@ -591,12 +637,13 @@ function CoverageFields({
   preset: SsoPreset;
 }) {
   const { groupsById } = PROVIDER_PRESETS[preset];
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const hint = GROUPS_HINT[preset];
   return (
     <>
-      {GROUPS_HINT[preset] && (
+      {hint && (
         <Text size="xs" c="dimmed">
-          {GROUPS_HINT[preset]}
+          {tr(hint)}
         </Text>
       )}
       <Controller
@@ -604,14 +651,14 @@ function CoverageFields({
         name="domains"
         render={({ field }) => (
           <TagsInput
-            label="Email domains it covers"
-            description="Only addresses in these domains sign in through it, exactly (not their subdomains)"
-            placeholder={field.value.length === 0 ? 'partner.example' : 'Add a domain'}
+            label={t`Email domains it covers`}
+            description={t`Only addresses in these domains sign in through it, exactly (not their subdomains)`}
+            placeholder={field.value.length === 0 ? 'partner.example' : t`Add a domain`}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
             ref={field.ref}
-            error={fieldError('Domains', errors.domains?.message ?? errors.domains?.[0]?.message)}
+            error={fieldError(t`Domains`, errors.domains?.message ?? errors.domains?.[0]?.message)}
             maw={680}
             splitChars={[',', ' ']}
           />
@@ -619,11 +666,13 @@ function CoverageFields({
       />
       <Stack gap={6}>
         <Text size="sm" fw={600} id="group-roles">
-          Groups and their roles
+          <Trans>Groups and their roles</Trans>
         </Text>
         <Text size="xs" c="dimmed">
-          A person gets the roles of every group of theirs listed here, at each sign-in. Someone in
-          none of them is not let in. Names match the provider&apos;s ignoring case.
+          <Trans>
+            A person gets the roles of every group of theirs listed here, at each sign-in. Someone
+            in none of them is not let in. Names match the provider’s ignoring case.
+          </Trans>
         </Text>
         {/* The rows as one field (not react-hook-form's field arrays, which would weigh on
               every page's first load). */}
@@ -639,7 +688,7 @@ function CoverageFields({
                 {rows.map((row, index) => (
                   <Group key={index} align="flex-start" gap="xs" wrap="wrap">
                     <TextInput
-                      aria-label={`Group ${index + 1}`}
+                      aria-label={t`Group ${index + 1}`}
                       placeholder={
                         groupsById ? '3f2b8c1e-5d4a-4b6f-9e21-7a0c9d8e6f54' : 'payments-finance'
                       }
@@ -647,33 +696,33 @@ function CoverageFields({
                       w={{ base: '100%', sm: groupsById ? 330 : 240 }}
                       value={row.group}
                       onChange={(event) => change(index, { group: event.currentTarget.value })}
-                      error={fieldError('Group', errors.roleMap?.[index]?.group?.message)}
+                      error={fieldError(t`Group`, errors.roleMap?.[index]?.group?.message)}
                     />
                     {(groupsById || row.label) && (
                       <TextInput
-                        aria-label={`Label of group ${index + 1}`}
-                        placeholder="Its name, e.g. Corp-Finance"
+                        aria-label={t`Label of group ${index + 1}`}
+                        placeholder={t`Its name, e.g. Corp-Finance`}
                         w={{ base: '100%', sm: 200 }}
                         value={row.label ?? ''}
                         onChange={(event) =>
                           change(index, { label: event.currentTarget.value || undefined })
                         }
-                        error={fieldError('Label', errors.roleMap?.[index]?.label?.message)}
+                        error={fieldError(t`Label`, errors.roleMap?.[index]?.label?.message)}
                       />
                     )}
                     <MultiSelect
-                      aria-label={`Roles of group ${index + 1}`}
-                      placeholder={row.roles.length === 0 ? 'Choose roles' : undefined}
+                      aria-label={t`Roles of group ${index + 1}`}
+                      placeholder={row.roles.length === 0 ? t`Choose roles` : undefined}
                       data={roleOptions(i18n)}
                       value={row.roles}
                       onChange={(roles) => change(index, { roles: roles as typeof row.roles })}
                       w={{ base: '100%', sm: 320 }}
-                      error={fieldError('Roles', errors.roleMap?.[index]?.roles?.message)}
+                      error={fieldError(t`Roles`, errors.roleMap?.[index]?.roles?.message)}
                     />
                     <ActionIcon
                       variant="default"
                       size="lg"
-                      aria-label={`Remove group ${index + 1}`}
+                      aria-label={t`Remove group ${index + 1}`}
                       disabled={rows.length === 1}
                       onClick={() => field.onChange(rows.filter((_, i) => i !== index))}
                     >
@@ -688,7 +737,7 @@ function CoverageFields({
                     leftSection={<IconPlus size={14} aria-hidden />}
                     onClick={() => field.onChange([...rows, { group: '', roles: [] }])}
                   >
-                    Add a group
+                    <Trans>Add a group</Trans>
                   </Button>
                 </Group>
               </>
@@ -697,7 +746,7 @@ function CoverageFields({
         />
         {errors.roleMap?.message && (
           <Text size="xs" c="red" role="alert">
-            {fieldError('Groups', errors.roleMap.message)}
+            {fieldError(t`Groups`, errors.roleMap.message)}
           </Text>
         )}
       </Stack>
@@ -716,20 +765,23 @@ function RemoveProvider({
   what: string;
   remove: { isPending: boolean; mutate: (v: undefined, o: { onSuccess: () => void }) => void };
 }) {
+  const { t } = useLingui();
   const [removing, setRemoving] = useState(false);
   if (!removing)
     return (
       <Group>
         <Button variant="subtle" color="red" size="xs" onClick={() => setRemoving(true)}>
-          Remove the provider…
+          <Trans>Remove the provider…</Trans>
         </Button>
       </Group>
     );
   return (
-    <Alert color="red" variant="light" title="Remove this provider?">
+    <Alert color="red" variant="light" title={t`Remove this provider?`}>
       <Text size="sm" mb="sm">
-        Nobody can sign in through {name} any more; without another provider, single sign-on is no
-        longer required. People made by it have no password: an admin sends them a reset link.
+        <Trans>
+          Nobody can sign in through {name} any more; without another provider, single sign-on is no
+          longer required. People made by it have no password: an admin sends them a reset link.
+        </Trans>
       </Text>
       <Group gap="xs">
         <Button
@@ -740,15 +792,15 @@ function RemoveProvider({
             remove.mutate(undefined, {
               onSuccess: () => {
                 setRemoving(false);
-                showDone(what, `Nobody signs in through ${name} now.`);
+                showDone(what, t`Nobody signs in through ${name} now.`);
               },
             })
           }
         >
-          Remove
+          <Trans>Remove</Trans>
         </Button>
         <Button variant="default" size="xs" onClick={() => setRemoving(false)}>
-          Keep it
+          <Trans>Keep it</Trans>
         </Button>
       </Group>
     </Alert>
@@ -761,18 +813,20 @@ function announceSaved(
   title: string,
   words: (settings: SsoSettings) => string,
 ) {
-  if ('held' in after)
+  if ('held' in after) {
+    const summary = after.held.change.summary;
     showDone(
-      'Waits for a second admin',
-      `${after.held.change.summary} Another admin approves it under Settings before it applies.`,
+      tr(msg`Waits for a second admin`),
+      tr(msg`${summary} Another admin approves it under Settings before it applies.`),
     );
-  else showDone(title, words(after.answer));
+  } else showDone(title, words(after.answer));
 }
 
 const SESSION_HOURS = [1, 2, 4, 8, 12, 24];
 const IDLE_MINUTES = [5, 10, 15, 30, 60, 120, 240];
 
 function PolicyForm({ settings }: { settings: SsoSettings }) {
+  const { t } = useLingui();
   const save = useSetSignInPolicy();
   const [required, setRequired] = useState(settings.policy.ssoRequired);
   const [breakGlass, setBreakGlass] = useState(settings.policy.breakGlass);
@@ -781,42 +835,61 @@ function PolicyForm({ settings }: { settings: SsoSettings }) {
   const domains = [...(settings.oidc?.domains ?? []), ...(settings.saml?.domains ?? [])];
   return (
     <form
-      aria-label="Sign-in policy"
+      aria-label={t`Sign-in policy`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate(
           { ssoRequired: required, breakGlass, sessionHours, idleMinutes },
           {
-            onSuccess: (after) =>
+            onSuccess: (after) => {
+              const covered = domains.join(', ');
+              const keepers = after.policy.breakGlass.join(', ');
+              const count = after.policy.breakGlass.length;
+              const values = {
+                hours: after.policy.sessionHours,
+                minutes: after.policy.idleMinutes,
+              };
               showDone(
-                'Sign-in policy saved',
+                t`Sign-in policy saved`,
                 `${
                   after.policy.ssoRequired
-                    ? `People at ${domains.join(', ')} sign in through single sign-on only; ${after.policy.breakGlass.join(', ')} keep${after.policy.breakGlass.length === 1 ? 's' : ''} a password.`
-                    : 'People may sign in with a password too.'
-                } New sessions last ${after.policy.sessionHours} h and end after ${after.policy.idleMinutes} min idle.`,
-              ),
+                    ? tr(
+                        msg({
+                          message:
+                            'People at {covered} sign in through single sign-on only; {count, plural, one {{keepers} keeps a password.} other {{keepers} keep a password.}}',
+                        }),
+                        { covered, keepers, count },
+                      )
+                    : t`People may sign in with a password too.`
+                } ${tr(
+                  msg({
+                    message: 'New sessions last {hours} h and end after {minutes} min idle.',
+                  }),
+                  values,
+                )}`,
+              );
+            },
           },
         );
       }}
     >
       <Stack gap="sm">
         <Title order={3} fz="md">
-          Sign-in policy
+          <Trans>Sign-in policy</Trans>
         </Title>
         {domains.length > 0 && (
           <>
             <Checkbox
-              label={`Require single sign-on for ${domains.join(', ')}`}
-              description="The password form then refuses those addresses and points to single sign-on."
+              label={t`Require single sign-on for ${domains.join(', ')}`}
+              description={t`The password form then refuses those addresses and points to single sign-on.`}
               checked={required}
               onChange={(event) => setRequired(event.currentTarget.checked)}
             />
             <TagsInput
-              label="Break-glass admins"
-              description="Admins who keep their password and authenticator, for when the provider is down. At least one while single sign-on is required."
-              placeholder={breakGlass.length === 0 ? 'admin@partner.example' : 'Add an admin'}
+              label={t`Break-glass admins`}
+              description={t`Admins who keep their password and authenticator, for when the provider is down. At least one while single sign-on is required.`}
+              placeholder={breakGlass.length === 0 ? 'admin@partner.example' : t`Add an admin`}
               value={breakGlass}
               onChange={setBreakGlass}
               maw={680}
@@ -826,30 +899,33 @@ function PolicyForm({ settings }: { settings: SsoSettings }) {
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} maw={680}>
           <Select
-            label="Sessions last at most"
-            description="From sign-in, whatever the person does"
+            label={t`Sessions last at most`}
+            description={t`From sign-in, whatever the person does`}
             data={SESSION_HOURS.map((h) => ({
               value: String(h),
-              label: `${h} hour${h === 1 ? '' : 's'}`,
+              label: tr(msg({ message: '{h, plural, one {# hour} other {# hours}}' }), { h }),
             }))}
             value={String(sessionHours)}
             allowDeselect={false}
             onChange={(value) => value && setSessionHours(Number(value))}
           />
           <Select
-            label="Sign out after being idle for"
-            description="The page warns two minutes before"
-            data={IDLE_MINUTES.map((m) => ({ value: String(m), label: `${m} minutes` }))}
+            label={t`Sign out after being idle for`}
+            description={t`The page warns two minutes before`}
+            data={IDLE_MINUTES.map((m) => ({
+              value: String(m),
+              label: tr(msg({ message: '{m, plural, one {# minute} other {# minutes}}' }), { m }),
+            }))}
             value={String(idleMinutes)}
             allowDeselect={false}
             onChange={(value) => value && setIdleMinutes(Number(value))}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          Session limits apply to sessions opened from now on.
+          <Trans>Session limits apply to sessions opened from now on.</Trans>
         </Text>
-        <SubmitRow mutation={save} failed="Not saved" placed={[]}>
-          Save the policy
+        <SubmitRow mutation={save} failed={t`Not saved`} placed={[]}>
+          <Trans>Save the policy</Trans>
         </SubmitRow>
       </Stack>
     </form>
@@ -861,46 +937,56 @@ function PolicyForm({ settings }: { settings: SsoSettings }) {
  * token to give the directory, shown once when made; its last request; rotation and revoking.
  */
 export function ProvisioningPanel() {
+  const { t } = useLingui();
   const { data } = useSuspenseQuery(scimQuery);
   const make = useMakeScimToken();
   const revoke = useRevokeScimToken();
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <Panel
-      title="Provisioning"
-      description="Your directory (Okta, Microsoft Entra ID…) makes, changes and deactivates people here through SCIM 2.0, and puts them in groups: the groups give roles through the map above, at once. Deactivating someone there signs them out here at once."
+      title={t`Provisioning`}
+      description={t`Your directory (Okta, Microsoft Entra ID…) makes, changes and deactivates people here through SCIM 2.0, and puts them in groups: the groups give roles through the map above, at once. Deactivating someone there signs them out here at once.`}
     >
       <Stack gap="sm">
         <Stack gap={4}>
           <Text size="sm" fw={600}>
-            SCIM base URL
+            <Trans>SCIM base URL</Trans>
           </Text>
-          <CopyValue value={data.baseUrl} label="the SCIM base URL" />
+          <CopyValue value={data.baseUrl} label={t`the SCIM base URL`} />
         </Stack>
         <Text size="sm" c="dimmed">
           {data.token ? (
             <>
-              A token made <DateTime value={data.token.createdAt} />
-              {data.token.createdBy ? ` by ${data.token.createdBy}` : ''}.{' '}
-              {data.token.lastUsedAt !== null ? (
-                <>
-                  Last request: {data.token.lastRequest}, <DateTime value={data.token.lastUsedAt} />
-                  .
-                </>
+              {data.token.createdBy ? (
+                <Trans>
+                  A token made <DateTime value={data.token.createdAt} /> by {data.token.createdBy}.
+                </Trans>
               ) : (
-                'The directory has not used it yet.'
+                <Trans>
+                  A token made <DateTime value={data.token.createdAt} />.
+                </Trans>
+              )}{' '}
+              {data.token.lastUsedAt !== null ? (
+                <Trans>
+                  Last request: <span translate="no">{data.token.lastRequest}</span>,{' '}
+                  <DateTime value={data.token.lastUsedAt} />.
+                </Trans>
+              ) : (
+                t`The directory has not used it yet.`
               )}
             </>
           ) : (
-            'No token: the directory can change nothing here.'
+            t`No token: the directory can change nothing here.`
           )}
         </Text>
         {secret && (
-          <Alert color="blue" variant="light" title="The token, shown this once">
+          <Alert color="blue" variant="light" title={t`The token, shown this once`}>
             <Text size="sm" mb="xs">
-              Give it to the directory as its bearer token now: only its hash is kept here.
+              <Trans>
+                Give it to the directory as its bearer token now: only its hash is kept here.
+              </Trans>
             </Text>
-            <CopyValue value={secret} label="the SCIM token" />
+            <CopyValue value={secret} label={t`the SCIM token`} />
           </Alert>
         )}
         <Group gap="xs">
@@ -913,16 +999,16 @@ export function ProvisioningPanel() {
                 onSuccess: (made) => {
                   setSecret(made.secret);
                   showDone(
-                    data.token ? 'Token replaced' : 'Token made',
+                    data.token ? t`Token replaced` : t`Token made`,
                     data.token
-                      ? 'The old token stopped working: give the directory the new one.'
-                      : 'Give it to the directory now: it is shown once.',
+                      ? t`The old token stopped working: give the directory the new one.`
+                      : t`Give it to the directory now: it is shown once.`,
                   );
                 },
               })
             }
           >
-            {data.token ? 'Replace the token…' : 'Make a token'}
+            {data.token ? t`Replace the token…` : t`Make a token`}
           </Button>
           {data.token && (
             <Button
@@ -934,12 +1020,12 @@ export function ProvisioningPanel() {
                 revoke.mutate(undefined, {
                   onSuccess: () => {
                     setSecret(null);
-                    showDone('Token revoked', 'The directory can change nothing here any more.');
+                    showDone(t`Token revoked`, t`The directory can change nothing here any more.`);
                   },
                 })
               }
             >
-              Revoke the token
+              <Trans>Revoke the token</Trans>
             </Button>
           )}
         </Group>

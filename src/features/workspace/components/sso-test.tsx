@@ -5,7 +5,7 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ROLE_LABEL } from '#/api/roles';
 import type { SsoTestResult } from '#/api/sso';
 import { DateTime } from '#/components/date-time';
@@ -27,12 +27,14 @@ export function TestSignInButton({ protocol }: { protocol: 'oidc' | 'saml' }) {
           loading={start.isPending}
           onClick={() => start.mutate()}
         >
-          Test sign-in…
+          <Trans>Test sign-in…</Trans>
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Sign in at the provider as yourself or a test person: Settings then shows what it sent and
-        which roles it would give. Nobody is signed in by it.
+        <Trans>
+          Sign in at the provider as yourself or a test person: Settings then shows what it sent and
+          which roles it would give. Nobody is signed in by it.
+        </Trans>
       </Text>
       {start.error && (
         <Text size="xs" c="red" role="alert">
@@ -45,7 +47,8 @@ export function TestSignInButton({ protocol }: { protocol: 'oidc' | 'saml' }) {
 
 /** The last test sign-in: what the provider sent, and what it would give. */
 export function LastTest({ test }: { test: SsoTestResult }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const email = test.email ?? '';
   // Back from the provider (`?test=done`): the result is brought into view.
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -59,24 +62,30 @@ export function LastTest({ test }: { test: SsoTestResult }) {
       variant="light"
       title={
         test.wouldSignIn
-          ? `Test sign-in: ${test.email} would sign in`
-          : `Test sign-in: ${test.email ?? 'the person'} would not sign in`
+          ? t`Test sign-in: ${email} would sign in`
+          : test.email
+            ? t`Test sign-in: ${email} would not sign in`
+            : t`Test sign-in: the person would not sign in`
       }
       aria-live="polite"
       styles={{ message: { overflowWrap: 'anywhere' }, title: { overflowWrap: 'anywhere' } }}
     >
       <Stack gap="xs">
         <Text size="sm">
-          Through {test.protocol === 'saml' ? 'SAML' : 'OpenID Connect'} ({test.provider}), by{' '}
-          {test.by}, <DateTime value={test.at} />.
+          <Trans>
+            Through {test.protocol === 'saml' ? 'SAML' : 'OpenID Connect'} ({test.provider}), by{' '}
+            {test.by}, <DateTime value={test.at} />.
+          </Trans>
         </Text>
         {test.refusal && <Text size="sm">{test.refusal}</Text>}
         <Group gap="xs">
           <Text size="sm" fw={600}>
-            Roles it would give:
+            <Trans>Roles it would give:</Trans>
           </Text>
           {test.roles.length === 0 ? (
-            <Text size="sm">none</Text>
+            <Text size="sm">
+              <Trans>none</Trans>
+            </Text>
           ) : (
             test.roles.map((role) => (
               <Badge key={role} variant="light">
@@ -86,10 +95,13 @@ export function LastTest({ test }: { test: SsoTestResult }) {
           )}
         </Group>
         <Text size="sm">
-          <b>Groups sent:</b> {test.groups.length === 0 ? 'none' : test.groups.join(', ')}
+          <b>
+            <Trans>Groups sent:</Trans>
+          </b>{' '}
+          {test.groups.length === 0 ? t`none` : test.groups.join(', ')}
         </Text>
         {test.claims.length > 0 && (
-          <Stack gap={6} component="dl" m={0} aria-label="What the provider sent">
+          <Stack gap={6} component="dl" m={0} aria-label={t`What the provider sent`}>
             {test.claims.map((claim) => (
               <div key={claim.name}>
                 <Text component="dt" size="xs" ff="monospace" c="dimmed">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { Panel } from '#/components/page';
 import { PolicySettings } from '#/features/controls/components/policy-settings';
@@ -14,21 +15,22 @@ export const Route = createFileRoute('/_app/settings/approvals')({
 });
 
 function ApprovalsSection() {
+  const { t } = useLingui();
   const session = useQuery(sessionQuery).data;
   const admin =
     session?.signedIn === true && hasRole(session.user.roles, WORKSPACE_ROLES.administer);
   return (
     <>
-      <Panel title="Approval policies">
+      <Panel title={t`Approval policies`}>
         <PolicySettings />
       </Panel>
       <Panel
-        title="Limits"
-        description="What a person may create, a merchant may be paid and the workspace may move, per transaction, day or month."
+        title={t`Limits`}
+        description={t`What a person may create, a merchant may be paid and the workspace may move, per transaction, day or month.`}
       >
         <LimitSettings admin={admin} />
       </Panel>
-      <Panel title="Quote validity, second factor, base currency and reminders">
+      <Panel title={t`Quote validity, second factor, base currency and reminders`}>
         <ApprovalSettingsForm />
       </Panel>
     </>

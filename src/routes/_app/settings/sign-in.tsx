@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '#/components/page';
@@ -36,10 +37,11 @@ export const Route = createFileRoute('/_app/settings/sign-in')({
 });
 
 function SignInSection() {
+  const { t } = useLingui();
   return (
     <>
       <SecondStepSettings />
-      <Suspense fallback={<LoadingState label="Loading single sign-on and provisioning" />}>
+      <Suspense fallback={<LoadingState label={t`Loading single sign-on and provisioning`} />}>
         <SsoSettingsPanel />
         <ProvisioningPanel />
       </Suspense>
