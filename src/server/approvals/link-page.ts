@@ -5,11 +5,25 @@
 // plain forms: the second factor's code where the person has one, a reason to reject.
 import { formatAmount, formatDecimal } from '#/api/formats';
 import { isoInZone } from '#/api/periods';
-import { ACTION_LABEL, policySummary, type TransactionControls } from '#/api/controls';
+import { ACTION_WORDS, policySummary, type TransactionControls } from '#/api/controls';
 import type { TransactionApproval } from '#/api/controls';
-import { transactionNoun } from '#/api/products';
+import { PRODUCT_NAME } from '#/api/products';
 import type { Product, Transaction } from '#/api/schemas/transaction';
+import { isPageLanguage } from '#/i18n/languages';
+import { said, type Said } from '#/i18n/words';
 import { escapeHtml as h } from '../notifications/mail';
+import { namesIn, sayIn } from '../words';
+import { LINK } from './link-words';
+
+/** Says `words` in `language`: the page's one way to put words on it. */
+export const sayer =
+  (language: string | null | undefined) =>
+  (words: Said['words'], values?: Said['values']): string =>
+    sayIn(language, said(words, values));
+
+/** "Payout #60" in `language`. */
+export const nounIn = (language: string | null | undefined, product: Product, id: number) =>
+  `${sayer(language)(PRODUCT_NAME[product])} #${id}`;
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -42,9 +56,15 @@ a{color:#1864ab}
 @media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}dl,.box{background:#25262b;border-color:#373a40}dl div{border-color:#2c2e33}dt,.lead,.note{color:#adb5bd}.warn{background:#3b3000}.bad{background:#3b0d0d}.good{background:#0d3b1a}.reject{background:#25262b}a{color:#74c0fc}input,textarea{background:#1a1b1e;color:#e9ecef}}
 `;
 
-/** A page of its own: title, body, under the nonce its style needs. */
-export function linkPage(title: string, body: string, nonce: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${h(title)} · Partner Payments</title><style nonce="${h(nonce)}">${STYLE}</style></head><body><main>${body}</main></body></html>`;
+/** A page of its own: title, body, under the nonce its style needs, in `language`. */
+export function linkPage(
+  title: string,
+  body: string,
+  nonce: string,
+  language: string | null | undefined,
+): string {
+  const lang = isPageLanguage(language) ? language : 'en';
+  return `<!doctype html><html lang="${h(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${h(title)} · Partner Payments</title><style nonce="${h(nonce)}">${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /** A page that only says something: why a link does nothing, or what it did. */
@@ -53,20 +73,32 @@ export function messagePage(
   words: string,
   tone: 'bad' | 'good' | 'warn',
   nonce: string,
+  language: string | null | undefined,
   dashboardLink?: string,
 ): string {
+  const say = sayer(language);
   return linkPage(
     title,
     `<h1>${h(title)}</h1><div class="box ${tone}" role="${tone === 'good' ? 'status' : 'alert'}"><p>${h(words)}</p></div>${
-      dashboardLink ? `<p><a href="${h(dashboardLink)}">Open it in the dashboard</a></p>` : ''
+      dashboardLink
+        ? `<p><a href="${h(dashboardLink)}">${h(say(LINK.openInDashboard))}</a></p>`
+        : ''
     }`,
     nonce,
+    language,
   );
 }
 
 /** What the person sees and may do: the approval's facts, and the forms if they may decide. */
 export interface LinkView {
-  person: { name: string; secondFactor: boolean; timeZone: string | null; locale: string | null };
+  person: {
+    name: string;
+    secondFactor: boolean;
+    timeZone: string | null;
+    locale: string | null;
+    /** The language the page is written in: the person's. */
+    language: string | null;
+  };
   action: TransactionApproval;
   product: Product;
   transaction: Transaction;
@@ -87,6 +119,8 @@ export interface LinkView {
 
 export function approvalLinkPage(v: LinkView, nonce: string): string {
   const t = v.transaction;
+  const language = v.person.language;
+  const say = sayer(language);
   const locale = v.person.locale ?? 'en-US';
   const zone = v.person.timeZone ?? 'UTC';
   const when = (ms: number) => `${isoInZone(ms, zone).replace('T', ' ').slice(0, 16)} ${zone}`;
@@ -97,76 +131,90 @@ export function approvalLinkPage(v: LinkView, nonce: string): string {
   const pending = v.controls.approvals.find((a) => a.action === v.action && a.status === 'pending');
   const approvedBy = (pending?.decisions ?? [])
     .filter((d) => d.decision === 'approve')
-    .map((d) => (d.forUserName ? `${d.userName} on behalf of ${d.forUserName}` : d.userName));
-  const noun = transactionNoun(v.product, t.businessRequestId);
+    .map((d) =>
+      d.forUserName ? say(LINK.onBehalfOf, { name: d.userName, for: d.forUserName }) : d.userName,
+    );
+  const noun = nounIn(language, v.product, t.businessRequestId);
   const what = v.action === 'approveQuote' ? 'quote' : 'deposit';
+  const note = (text: string) => `<span class="note">${h(text)}</span>`;
+  const flag = (text: string) => `<span class="flag">${h(text)}</span>`;
   const rows: [string, string][] = [
-    ['Payout', `<span class="big">${h(money(t.toAmount, t.toCurrencySymbol) ?? '')}</span>`],
     [
-      'Deposit, fees included',
-      quote?.depositAmount
-        ? `<span class="big">${h(money(quote.depositAmount, t.fromCurrencySymbol)!)}</span>${quote.source === 'priceNow' ? '<span class="note">Today’s price: the API has not quoted it yet.</span>' : ''}`
-        : 'not quoted yet',
+      say(LINK.payout),
+      `<span class="big">${h(money(t.toAmount, t.toCurrencySymbol) ?? '')}</span>`,
     ],
     [
-      'Rate',
+      say(LINK.deposit),
+      quote?.depositAmount
+        ? `<span class="big">${h(money(quote.depositAmount, t.fromCurrencySymbol)!)}</span>${quote.source === 'priceNow' ? note(say(LINK.todaysPrice)) : ''}`
+        : h(say(LINK.notQuoted)),
+    ],
+    [
+      say(LINK.rate),
       quote?.rate
-        ? `1 ${h(t.fromCurrencySymbol)} = ${h(formatDecimal(quote.rate, 0, locale))} ${h(t.toCurrencySymbol)}${quote.rateGiven ? '' : '<span class="note">The payout divided by the deposit.</span>'}${quote.markupPercent !== null && quote.referenceRate !== null ? `<span class="note">${h(quote.markupPercent)}% below the reference rate of ${h(formatDecimal(quote.referenceRate, 0, locale))}</span>` : ''}`
-        : 'not available',
+        ? `1 ${h(t.fromCurrencySymbol)} = ${h(formatDecimal(quote.rate, 0, locale))} ${h(t.toCurrencySymbol)}${quote.rateGiven ? '' : note(say(LINK.rateDerived))}${quote.markupPercent !== null && quote.referenceRate !== null ? note(say(LINK.markup, { percent: quote.markupPercent, reference: formatDecimal(quote.referenceRate, 0, locale) })) : ''}`
+        : h(say(LINK.notAvailable)),
     ],
   ];
-  if (quote?.fee) rows.push(['Fee, in the deposit', h(money(quote.fee, t.fromCurrencySymbol)!)]);
+  if (quote?.fee) rows.push([say(LINK.fee), h(money(quote.fee, t.fromCurrencySymbol)!)]);
   if (v.action === 'approveQuote' && quote?.expiresAt)
     rows.push([
-      'Quote',
+      say(LINK.quote),
       quote.expired || quote.expiresAt <= v.now
-        ? `<strong>Expired</strong> (${h(when(quote.expiresAt))})`
-        : `May be approved until ${h(when(quote.expiresAt))}`,
+        ? `<strong>${h(say(LINK.expired))}</strong> (${h(when(quote.expiresAt))})`
+        : h(say(LINK.approvableUntil, { when: when(quote.expiresAt) })),
     ]);
   if (v.action === 'approveDeposit')
     rows.push([
-      'Deposit received',
+      say(LINK.depositReceived),
       t.depositReceivedAmount !== null
-        ? `${h(money(t.depositReceivedAmount, t.fromCurrencySymbol)!)}${t.depositReceivedDate ? ` on ${h(when(t.depositReceivedDate))}` : ''}`
-        : '<strong>Not reported by the API yet</strong><span class="note">Approve only once you have seen it arrive yourself.</span>',
+        ? t.depositReceivedDate
+          ? h(
+              say(LINK.receivedOn, {
+                amount: money(t.depositReceivedAmount, t.fromCurrencySymbol)!,
+                when: when(t.depositReceivedDate),
+              }),
+            )
+          : h(money(t.depositReceivedAmount, t.fromCurrencySymbol)!)
+        : `<strong>${h(say(LINK.notReported))}</strong>${note(say(LINK.seeItArrive))}`,
     ]);
   rows.push([
-    'Pays',
+    say(LINK.pays),
     recipient
-      ? `<strong>${h(recipient.accountHolderName ?? '')}</strong><span class="note">${h([recipient.bankName, recipient.number, recipient.countryIso].filter(Boolean).join(', '))}</span>${recipient.firstPayment ? '<span class="flag">First payment to this account</span>' : ''}${recipient.changedSince ? '<span class="flag">Its bank details changed since</span>' : ''}`
-      : `Payout account #${t.toBusinessExternalAccountId}`,
+      ? `<strong>${h(recipient.accountHolderName ?? '')}</strong>${note([recipient.bankName, recipient.number, recipient.countryIso].filter(Boolean).join(', '))}${recipient.firstPayment ? flag(say(LINK.firstPayment)) : ''}${recipient.changedSince ? flag(say(LINK.changedSince)) : ''}`
+      : h(say(LINK.payoutAccount, { id: t.toBusinessExternalAccountId })),
   ]);
+  rows.push([say(LINK.askedBy), creator ? h(creator.name) : h(say(LINK.madeOutside))]);
   rows.push([
-    'Asked by',
-    creator ? h(creator.name) : 'Made outside the dashboard: nobody is recorded',
+    say(LINK.needs),
+    `${h(say(LINK.approvers, { count: state.required }))}${state.policy ? note(policySummary(state.policy, v.baseCurrency)) : note(say(LINK.noPolicy))}${note(say(LINK.approvedSoFar, { names: approvedBy.length > 0 ? namesIn(approvedBy) : say(LINK.nobody) }))}${state.standingInFor ? `<strong class="note">${h(say(LINK.standingIn, { name: state.standingInFor }))}</strong>` : ''}`,
   ]);
-  rows.push([
-    'Needs',
-    `${state.required === 1 ? '1 approver' : `${state.required} approvers`}${state.policy ? `<span class="note">${h(policySummary(state.policy, v.baseCurrency))}</span>` : '<span class="note">No policy asks more.</span>'}<span class="note">Approved so far: ${h(approvedBy.length > 0 ? approvedBy.join(', ') : 'nobody')}</span>${state.standingInFor ? `<strong class="note">You decide for ${h(state.standingInFor)}, who is away.</strong>` : ''}`,
-  ]);
-  const facts = `<dl aria-label="What you approve">${rows.map(([k, val]) => `<div><dt>${h(k)}</dt><dd>${val}</dd></div>`).join('')}</dl>`;
-  const head = `<h1>${h(ACTION_LABEL[v.action])}: ${h(noun)}</h1><p class="lead">For ${h(v.person.name)}. This link decides this ${what} approval once, until ${h(when(v.expiresAt))}; it does not sign you in to the dashboard.</p>`;
+  const facts = `<dl aria-label="${h(say(LINK.whatYouApprove))}">${rows.map(([k, val]) => `<div><dt>${h(k)}</dt><dd>${val}</dd></div>`).join('')}</dl>`;
+  const title = `${say(ACTION_WORDS[v.action])}: ${noun}`;
+  const head = `<h1>${h(title)}</h1><p class="lead">${h(say(LINK.lead, { name: v.person.name, what, until: when(v.expiresAt) }))}</p>`;
   if (v.closed || !state.canAct)
     return linkPage(
-      `${ACTION_LABEL[v.action]}: ${noun}`,
-      `${head}<div class="box warn" role="alert"><p>You cannot decide this now: ${h(v.closed ?? state.why ?? 'it is not waiting for you.')}</p></div>${facts}<p><a href="${h(v.dashboardLink)}">Open it in the dashboard</a></p>`,
+      title,
+      `${head}<div class="box warn" role="alert"><p>${h(say(LINK.cannotDecide, { why: v.closed ?? state.why ?? say(LINK.notWaiting) }))}</p></div>${facts}<p><a href="${h(v.dashboardLink)}">${h(say(LINK.openInDashboard))}</a></p>`,
       nonce,
+      language,
     );
   const error = (field: 'code' | 'reason') =>
     v.errors?.[field] ? `<p class="error" id="${field}-error">${h(v.errors[field])}</p>` : '';
   const codeField = (form: 'approve' | 'reject') =>
     v.person.secondFactor
-      ? `<label for="code-${form}">Code from your authenticator app</label><input id="code-${form}" name="code" inputmode="numeric" autocomplete="one-time-code" required maxlength="20"${v.errors?.code && v.entered?.decision === form ? ' aria-invalid="true" aria-describedby="code-error"' : ''}>${v.entered?.decision === form ? error('code') : ''}`
+      ? `<label for="code-${form}">${h(say(LINK.code))}</label><input id="code-${form}" name="code" inputmode="numeric" autocomplete="one-time-code" required maxlength="20"${v.errors?.code && v.entered?.decision === form ? ' aria-invalid="true" aria-describedby="code-error"' : ''}>${v.entered?.decision === form ? error('code') : ''}`
       : '';
   const formError = v.errors?.form
     ? `<div class="box bad" role="alert"><p>${h(v.errors.form)}</p></div>`
     : '';
-  const approveForm = `<form method="post" class="box"><input type="hidden" name="decision" value="approve">${codeField('approve')}<button class="approve" type="submit">Approve ${h(money(t.toAmount, t.toCurrencySymbol) ?? '')}</button></form>`;
+  const approveForm = `<form method="post" class="box"><input type="hidden" name="decision" value="approve">${codeField('approve')}<button class="approve" type="submit">${h(say(LINK.approve, { amount: money(t.toAmount, t.toCurrencySymbol) ?? '' }))}</button></form>`;
   const rejectOpen = v.rejecting || v.entered?.decision === 'reject';
-  const rejectForm = `<details${rejectOpen ? ' open' : ''}><summary>Reject…</summary><form method="post" class="box"><input type="hidden" name="decision" value="reject"><label for="reason">Why you reject it (whoever asked reads this)</label><textarea id="reason" name="reason" required maxlength="500"${v.errors?.reason ? ' aria-invalid="true" aria-describedby="reason-error"' : ''}>${h(v.entered?.reason ?? '')}</textarea>${error('reason')}${codeField('reject')}<button class="reject" type="submit">Reject and cancel the transaction</button></form></details>`;
+  const rejectForm = `<details${rejectOpen ? ' open' : ''}><summary>${h(say(LINK.reject))}</summary><form method="post" class="box"><input type="hidden" name="decision" value="reject"><label for="reason">${h(say(LINK.why))}</label><textarea id="reason" name="reason" required maxlength="500"${v.errors?.reason ? ' aria-invalid="true" aria-describedby="reason-error"' : ''}>${h(v.entered?.reason ?? '')}</textarea>${error('reason')}${codeField('reject')}<button class="reject" type="submit">${h(say(LINK.rejectAndCancel))}</button></form></details>`;
   return linkPage(
-    `${ACTION_LABEL[v.action]}: ${noun}`,
-    `${head}${formError}${facts}${approveForm}${rejectForm}<p><a href="${h(v.dashboardLink)}">Open it in the dashboard instead</a></p>`,
+    title,
+    `${head}${formError}${facts}${approveForm}${rejectForm}<p><a href="${h(v.dashboardLink)}">${h(say(LINK.openInstead))}</a></p>`,
     nonce,
+    language,
   );
 }

@@ -19,8 +19,11 @@ let ahead = 0;
 let who: Record<'finance' | 'operations' | 'approver' | 'approver2', string>;
 let samSecret: string;
 
-/** The link in the newest mail to `email` about transaction `id` (the text part). */
-async function linkOf(email: string, id: number): Promise<string> {
+/**
+ * The link in the newest mail to `email` about transaction `id` (the text part), led by `lead`
+ * (the mail's words in its reader's language).
+ */
+async function linkOf(email: string, id: number, lead = 'Review and approve:'): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(async () => {
@@ -32,7 +35,7 @@ async function linkOf(email: string, id: number): Promise<string> {
         .orderBy('created_at', 'desc')
         .execute();
       const mail = rows.find((r) => r.text_body.includes(`#${id} `));
-      found = /Review and approve: (\S+)/.exec(mail?.text_body ?? '')?.[1];
+      found = new RegExp(`${lead} (\\S+)`).exec(mail?.text_body ?? '')?.[1];
       return found;
     })
     .toBeDefined();
@@ -198,6 +201,38 @@ describe('approving from the mail', () => {
     expect(html).toContain('1.000,00 EUR');
     expect(html).toMatch(/1 USDT\(TRC20\) = 0,\d+ EUR/);
     expect(html).toContain('Europe/Berlin');
+  });
+
+  it('speaks the person’s language: the page, its refusals and its outcome', async () => {
+    expect(
+      (await t.call(who.approver2, 'PUT', '/account/language', { language: 'de' })).status,
+    ).toBe(200);
+    try {
+      const parties = await t.parties(who.operations);
+      const id = await createdTransaction(t, who.finance, parties, 'sendc2f', { quoted: true });
+      const link = await linkOf('approver2@demo.example', id, 'Prüfen und freigeben:');
+      const html = await (await page(link)).text();
+      expect(html).toContain('<html lang="de">');
+      expect(html).toContain('Freigabe des Kursangebots: Auszahlung #');
+      expect(html).toContain('aria-label="Was Sie freigeben"');
+      expect(html).toContain('Ablehnen und die Transaktion stornieren');
+      // A reject without its reason is refused in German, on the page itself.
+      const refused = await decide(link, { decision: 'reject', reason: ' ' });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('Zum Ablehnen ist eine Begründung nötig');
+      const approved = await decide(link, { decision: 'approve' });
+      expect(approved.status).toBe(200);
+      expect(await approved.text()).toMatch(
+        /Sie haben das Kursangebot von Auszahlung #\d+ freigegeben/,
+      );
+      // Used, the link says so in German too; a token that is none, in the browser's language.
+      expect(await (await page(link)).text()).toContain('Dieser Link wurde schon verwendet');
+      const stranger = await page(`/approve/${'B'.repeat(43)}`, { 'accept-language': 'fr-FR' });
+      expect(stranger.status).toBe(404);
+      expect(await stranger.text()).toContain('Ce lien ne fonctionne pas');
+    } finally {
+      await t.call(who.approver2, 'PUT', '/account/language', { language: null });
+    }
   });
 
   it('posts the links to the person’s own chat, never to the team’s channel', async () => {

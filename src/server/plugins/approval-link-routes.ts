@@ -4,18 +4,25 @@
 // in. A decision goes through the same gate as the dashboard's (./gated-send.ts), with the
 // person's second factor checked here on the server where they have one, and is audited with
 // its channel. A link opened where another person is signed in does nothing: forwarded mail.
-import { isSaid } from '#/i18n/words';
-import { sayIn, sayWithin } from '../words';
+import { isSaid, type Said, type Words } from '#/i18n/words';
+import { answerLanguage, namesIn, sayIn, sayWithin } from '../words';
 import type { TransactionControls } from '#/api/controls';
 import { utcMinute } from '#/api/periods';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_LINK_PATH, controlsEndpoints as E } from '#/api/controls';
 import { transactionOperations } from '#/api/operations';
 import { transitionFor } from '#/api/transaction-states';
-import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
+import { DASHBOARD_LINKS } from '#/api/products';
 import { pathOf } from '#/api/call';
 import type { Environment } from '#/api/dashboard';
-import { approvalLinkPage, type LinkView, messagePage } from '../approvals/link-page';
+import {
+  approvalLinkPage,
+  type LinkView,
+  messagePage,
+  nounIn,
+  sayer,
+} from '../approvals/link-page';
+import { LINK } from '../approvals/link-words';
 import { partnerApi } from '../partner-api';
 import { acceptForms, audit, signedInOf } from '../request';
 import { contentSecurityPolicy, newNonce } from '../security';
@@ -54,10 +61,14 @@ function linkPages(app: FastifyInstance) {
     link: ApprovalLink | undefined,
     reason: string,
     status: number,
-    title: string,
-    words: string,
+    title: Words,
+    words: Words,
+    values?: Said['values'],
   ) => {
     const person = link ? await ctx.workspace.userById(link.userId) : undefined;
+    // The link's person's language; before the link is known, the browser's.
+    const language = answerLanguage(person?.language, request.headers['accept-language']);
+    const say = sayer(language);
     await audit(
       request,
       {
@@ -72,10 +83,11 @@ function linkPages(app: FastifyInstance) {
       reply,
       status,
       messagePage(
-        title,
-        words,
+        say(title),
+        say(words, values),
         'bad',
         reply.nonce,
+        language,
         link
           ? DASHBOARD_LINKS.transaction(link.subject.product, link.subject.transactionId)
           : undefined,
@@ -99,8 +111,8 @@ function linkPages(app: FastifyInstance) {
         undefined,
         'unknown link',
         404,
-        'This link does not work',
-        'It is not a link the dashboard sent, or it was copied incompletely. Open the approval in the dashboard instead.',
+        LINK.unknownTitle,
+        LINK.unknown,
       );
       return undefined;
     }
@@ -112,8 +124,9 @@ function linkPages(app: FastifyInstance) {
         link,
         'another person is signed in',
         403,
-        'This link is someone else’s',
-        `This link was sent to another person, and you are signed in as ${signedIn.user.name}: a link decides only for the person it was sent to. Nothing was decided.`,
+        LINK.othersTitle,
+        LINK.others,
+        { name: signedIn.user.name },
       );
       return undefined;
     }
@@ -125,34 +138,23 @@ function linkPages(app: FastifyInstance) {
         link,
         'person deactivated',
         403,
-        'This link no longer works',
-        'The person it was sent to is no longer active in the workspace. Nothing was decided.',
+        LINK.inactiveTitle,
+        LINK.inactive,
       );
       return undefined;
     }
     const now = ctx.now();
     if (link.usedAt !== null) {
-      await refusal(
-        request,
-        reply,
-        link,
-        'used',
-        409,
-        'This link was already used',
-        `It ${link.outcome === 'reject' ? 'rejected' : 'approved'} the approval at ${utcMinute(link.usedAt)} UTC and decides nothing more. Open the approval in the dashboard to see where it stands.`,
-      );
+      await refusal(request, reply, link, 'used', 409, LINK.usedTitle, LINK.used, {
+        outcome: link.outcome === 'reject' ? 'reject' : 'approve',
+        when: utcMinute(link.usedAt),
+      });
       return undefined;
     }
     if (link.expiresAt <= now) {
-      await refusal(
-        request,
-        reply,
-        link,
-        'expired',
-        410,
-        'This link has expired',
-        `It worked until ${utcMinute(link.expiresAt)} UTC. Nothing was decided; open the approval in the dashboard to decide it there.`,
-      );
+      await refusal(request, reply, link, 'expired', 410, LINK.expiredTitle, LINK.expiredWords, {
+        when: utcMinute(link.expiresAt),
+      });
       return undefined;
     }
     return { link, person };
@@ -184,11 +186,14 @@ function linkPages(app: FastifyInstance) {
       (a) => a.action === subject.action && a.status === 'approved',
     );
     const by = approved?.decisions.filter((d) => d.decision === 'approve').map((d) => d.userName);
+    const say = sayer(person.language);
     const closed = transitionFor(subject.product, read.data, subject.action)
       ? undefined
       : approved
-        ? `it was approved already, by ${by?.join(' and ') || 'another approver'}.`
-        : `it no longer waits for this approval (${read.data.clientStatus}).`;
+        ? say(LINK.approvedAlready, {
+            names: by && by.length > 0 ? namesIn(by) : say(LINK.anotherApprover),
+          })
+        : say(LINK.movedOn, { status: read.data.clientStatus });
     return {
       closed,
       person,
@@ -204,15 +209,16 @@ function linkPages(app: FastifyInstance) {
     };
   }
 
-  const unreadable = (reply: FastifyReply) =>
+  const unreadable = (reply: FastifyReply, language: string | null) =>
     draw(
       reply,
       502,
       messagePage(
-        'Not available just now',
-        'The payments API could not be reached to show this approval. Nothing was decided; try the link again shortly.',
+        sayer(language)(LINK.notAvailableTitle),
+        sayer(language)(LINK.notAvailableWords),
         'warn',
         reply.nonce,
+        language,
       ),
     );
 
@@ -230,16 +236,17 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'approval link failed');
+    const language = answerLanguage(null, request.headers['accept-language']);
+    const say = sayer(language);
     return draw(
       reply,
       status >= 500 ? 500 : status,
       messagePage(
-        'Not decided',
-        status === 413
-          ? 'What was sent is too long: a reason may have at most 500 characters.'
-          : 'The request could not be read; nothing was decided. Open the link from the mail again.',
+        say(LINK.notDecided),
+        say(status === 413 ? LINK.tooLong : LINK.unreadableForm),
         'bad',
         reply.nonce,
+        language,
       ),
     );
   });
@@ -249,7 +256,7 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
       const found = await usable(request, reply);
       if (!found) return reply;
       const view = await viewOf(found.link, found.person);
-      if (!view) return unreadable(reply);
+      if (!view) return unreadable(reply, found.person.language);
       return draw(
         reply,
         200,
@@ -272,23 +279,27 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
         (origin === 'null'
           ? site !== 'same-origin'
           : origin !== undefined && !ctx.address.accepts(origin));
-      if (crossSite)
+      if (crossSite) {
+        const language = answerLanguage(null, request.headers['accept-language']);
         return draw(
           reply,
           403,
           messagePage(
-            'Not decided',
-            'This form must be sent from its own page.',
+            sayer(language)(LINK.notDecided),
+            sayer(language)(LINK.ownPage),
             'bad',
             reply.nonce,
+            language,
           ),
         );
+      }
       const found = await usable(request, reply);
       if (!found) return reply;
       const { link, person } = found;
+      const say = sayer(person.language);
       // Decided meanwhile, or moved on: said, and the link stays unspent (it decides nothing).
       const current = await viewOf(link, person);
-      if (!current) return unreadable(reply);
+      if (!current) return unreadable(reply, person.language);
       if (current.closed)
         return refusal(
           request,
@@ -296,8 +307,9 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
           link,
           'already decided',
           409,
-          'Already decided',
-          `Nothing was decided: ${current.closed}`,
+          LINK.alreadyDecidedTitle,
+          LINK.alreadyDecided,
+          { why: current.closed },
         );
       const form: Form =
         typeof request.body === 'object' && request.body !== null ? request.body : {};
@@ -305,7 +317,7 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
         form.decision === 'reject' ? 'reject' : form.decision === 'approve' ? 'approve' : undefined;
       const again = async (status: number, errors: LinkView['errors']) => {
         const view = await viewOf(link, person);
-        if (!view) return unreadable(reply);
+        if (!view) return unreadable(reply, person.language);
         return draw(
           reply,
           status,
@@ -320,23 +332,19 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
           ),
         );
       };
-      if (!decision) return again(400, { form: 'Choose Approve or Reject.' });
+      if (!decision) return again(400, { form: say(LINK.choose) });
       const reason = (form.reason ?? '').trim();
       if (decision === 'reject' && reason.length === 0)
-        return again(400, { reason: 'A reason is required to reject: whoever asked reads it.' });
-      if (reason.length > 500)
-        return again(400, { reason: 'A reason may have at most 500 characters.' });
+        return again(400, { reason: say(LINK.reasonRequired) });
+      if (reason.length > 500) return again(400, { reason: say(LINK.reasonTooLong) });
       // The second factor, where the person has one: checked here, whatever the page showed.
       let stepUpAt: number | null = null;
       if (person.secondFactor) {
         const code = (form.code ?? '').trim();
-        if (code.length === 0)
-          return again(400, { code: 'Enter the code from your authenticator app.' });
+        if (code.length === 0) return again(400, { code: say(LINK.enterCode) });
         const attempt = await stepUpFailures.attempt(`step-up:${person.id}`);
         if ('wait' in attempt)
-          return again(429, {
-            code: `Too many wrong codes: try again in ${attempt.wait} s.`,
-          });
+          return again(429, { code: say(LINK.tooManyCodes, { seconds: attempt.wait }) });
         if (!(await ctx.secondFactor.checkCodeOrRecovery(person.id, code))) {
           await audit(
             request,
@@ -347,7 +355,7 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
             },
             person,
           );
-          return again(400, { code: 'The code is wrong, or was already used.' });
+          return again(400, { code: say(LINK.wrongCode) });
         }
         await stepUpFailures.succeeded(attempt.ticket);
         stepUpAt = ctx.now();
@@ -360,18 +368,19 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
           link,
           'used meanwhile',
           409,
-          'This link was already used',
-          'It was used a moment ago, perhaps from another tab, and decides nothing more.',
+          LINK.usedTitle,
+          LINK.usedMeanwhile,
         );
       const { subject } = link;
       const environment = subject.environment as Environment;
-      const noun = transactionNoun(subject.product, subject.transactionId);
+      const noun = nounIn(person.language, subject.product, subject.transactionId);
+      const what = subject.action === 'approveQuote' ? 'quote' : 'deposit';
       const dashboardLink = DASHBOARD_LINKS.transaction(subject.product, subject.transactionId);
       if (decision === 'reject') {
         const api = await partnerApi(ctx, environment);
         if (!api) {
           await links.release(link, usedAt);
-          return unreadable(reply);
+          return unreadable(reply, person.language);
         }
         const ref = { environment, product: subject.product, transactionId: subject.transactionId };
         const rejected = await ctx.controls.rejectTransaction(
@@ -410,12 +419,15 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
             reply,
             'refused' in rejected ? rejected.refused.status : 502,
             messagePage(
-              'Not rejected',
+              say(LINK.notRejected),
               'refused' in rejected
-                ? rejected.refused.detail
-                : 'The payments API refused to cancel it; nothing was rejected.',
+                ? isSaid(rejected.refused.detail)
+                  ? sayIn(person.language, rejected.refused.detail)
+                  : rejected.refused.detail
+                : say(LINK.apiRefusedCancel),
               'bad',
               reply.nonce,
+              person.language,
               dashboardLink,
             ),
           );
@@ -423,10 +435,11 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
           reply,
           200,
           messagePage(
-            'Rejected',
-            `You rejected the ${subject.action === 'approveQuote' ? 'quote' : 'deposit'} of ${noun}; it is cancelled, and whoever asked is told your reason.`,
+            say(LINK.rejected),
+            say(LINK.rejectedWords, { what, noun }),
             'good',
             reply.nonce,
+            person.language,
             dashboardLink,
           ),
         );
@@ -450,10 +463,11 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
           reply,
           outcome.status,
           messagePage(
-            'Not approved',
+            say(LINK.notApproved),
             isSaid(outcome.detail) ? sayIn(person.language, outcome.detail) : outcome.detail,
             'bad',
             reply.nonce,
+            person.language,
             dashboardLink,
           ),
         );
@@ -463,10 +477,11 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
           reply,
           200,
           messagePage(
-            'Approved: waiting for another approver',
-            `Your approval of ${noun} is recorded. The policy asks for more approvers, who are told; the money moves once they approve.`,
+            say(LINK.heldTitle),
+            say(LINK.held, { noun }),
             'good',
             reply.nonce,
+            person.language,
             dashboardLink,
           ),
         );
@@ -476,12 +491,13 @@ export async function approvalLinkRoutes(app: FastifyInstance) {
         reply,
         ok ? 200 : outcome.response.status >= 500 ? 502 : 409,
         messagePage(
-          ok ? 'Approved' : 'Not approved',
+          say(ok ? LINK.approved : LINK.notApproved),
           ok
-            ? `You approved the ${subject.action === 'approveQuote' ? 'quote' : 'deposit'} of ${noun}; it moves on now.`
-            : `The payments API refused it (status ${outcome.response.status}); nothing was approved.`,
+            ? say(LINK.approvedWords, { what, noun })
+            : say(LINK.apiRefused, { status: outcome.response.status }),
           ok ? 'good' : 'bad',
           reply.nonce,
+          person.language,
           dashboardLink,
         ),
       );
