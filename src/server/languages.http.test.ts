@@ -139,4 +139,23 @@ describe('a person’s language', () => {
       await t.call(finance, 'PUT', '/account/language', { language: null });
     }
   });
+
+  it('tells a refusal’s detail in the reader’s language, the code and English unchanged', async () => {
+    const { admin } = await t.demoCookies('admin');
+    const missing = async () =>
+      (await t.call(admin, 'DELETE', '/controls/policies/no-such-policy')).json;
+    expect(await missing()).toMatchObject({ code: 'NOT_FOUND', detail: 'No such policy.' });
+    await t.call(admin, 'PUT', '/account/language', { language: 'fr' });
+    try {
+      expect(await missing()).toMatchObject({
+        code: 'NOT_FOUND',
+        detail: 'Cette règle n’existe pas.',
+      });
+      const batch = await t.call(admin, 'GET', '/batches/00000000-0000-4000-8000-000000000000');
+      expect(batch.status).toBe(404);
+      expect(batch.json).toMatchObject({ code: 'NOT_FOUND', detail: 'Ce lot n’existe pas.' });
+    } finally {
+      await t.call(admin, 'PUT', '/account/language', { language: null });
+    }
+  });
 });

@@ -1,5 +1,7 @@
 // The approvals inbox and a transaction's approvals (docs/decisions/025, 041): what waits and for
 // whom, what a transaction's approvals need, and rejecting one with its reason.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type TransactionApproval, controlsEndpoints as E } from '#/api/controls';
 import { batchCounts, batchInbox, withWaitingBatches } from '../batches/approval';
@@ -108,7 +110,7 @@ export function approvalRoutes(
       return problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: 'No such approval.',
+        detail: said(REFUSED.noApproval),
       });
     return reject(request, reply, open.ref, open.action, body.reason);
   });

@@ -1,5 +1,7 @@
 // Changes of the controls held for a second admin (docs/decisions/042): listed, decided through
 // ../approvals, applied once approved, and withdrawn by their author.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import { changeRef } from '../approvals/subjects/change';
 import type { FastifyInstance } from 'fastify';
 import { type ApprovalSettings, controlsEndpoints as E } from '#/api/controls';
@@ -101,7 +103,7 @@ export function controlChangeRoutes(app: FastifyInstance, { signedIn }: Controls
   ): Promise<Refused | { change: ReturnType<typeof changes.asSeenBy> }> => {
     const decided = await ctx.approvals.decide(changeRef(id), user, decision, reason);
     if (!decided.subject)
-      return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+      return { refused: { status: 404, code: 'NOT_FOUND', detail: said(REFUSED.noChange) } };
     // A change's own rule refuses only in its own words (judgeControlChange).
     if (decided.outcome.kind === 'refused')
       return {

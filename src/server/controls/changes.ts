@@ -9,7 +9,7 @@ import type { ControlChange, ControlChangeKind } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../request';
-import { said } from '#/i18n/words';
+import { said, type Said } from '#/i18n/words';
 import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
 import { REQUEST_TTL_MS } from '../approvals/requests';
@@ -68,7 +68,7 @@ export async function loadChange(
   return row ? toChange(row) : undefined;
 }
 
-type Refusal = { refused: { status: number; code: string; detail: string } };
+type Refusal = { refused: { status: number; code: string; detail: string | Said } };
 type Answer = Refusal | { change: z.input<typeof ControlChange> };
 
 /** Applies an approved change; the reason it could not be, if it could not. */

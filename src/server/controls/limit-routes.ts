@@ -2,6 +2,8 @@
 // everyone signed in (a finance person sees what is left of theirs), added by an admin at once
 // (a limit only tightens), removed by an admin with a second admin's approval where there is one
 // (a removal loosens), like a policy (docs/decisions/042).
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import type { FastifyInstance } from 'fastify';
 import { formatAmount } from '#/api/formats';
 import { controlsEndpoints as E, type MoneyLimit } from '#/api/controls';
@@ -87,7 +89,11 @@ export function limitRoutes(app: FastifyInstance, { signedIn }: ControlsRouteHel
     const { environment } = signedIn(request);
     const limit = (await controls.limits.list()).find((l) => l.id === params.id);
     if (!limit)
-      return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such limit.' });
+      return problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: said(REFUSED.noLimit),
+      });
     const { baseCurrency } = await controls.settings();
     const summary = limitSummary(await shown(environment, limit, null), baseCurrency);
     if (await ctx.controlChanges.fourEyes())

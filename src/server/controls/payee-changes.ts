@@ -1,5 +1,7 @@
 // New bank details of a payout account (docs/decisions/040): held for someone else's approval
 // when money may be paid to the account, decided, withdrawn, and checked before they are saved.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import { requestRef } from '../approvals/subjects/request';
 import type { PayeeChange, PayeeCheck, PayeeCheckResult } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
@@ -125,7 +127,7 @@ export function payeeControls(core: ControlsCore) {
     > {
       const request = await store.request(id);
       if (!request || request.kind !== 'payee' || request.environment !== environment)
-        return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+        return { refused: { status: 404, code: 'NOT_FOUND', detail: said(REFUSED.noChange) } };
       const policies = await store.policies();
       if (decision === 'approve' && request.status === 'pending') {
         const read = await api.call(operations.getPayoutAccount, {
@@ -139,7 +141,7 @@ export function payeeControls(core: ControlsCore) {
             refused: {
               status: 502,
               code: 'UPSTREAM_UNAVAILABLE',
-              detail: 'The account could not be read from the API. Try again shortly.',
+              detail: said(REFUSED.accountUnread),
             },
           };
         if (stale) {
@@ -191,7 +193,7 @@ export function payeeControls(core: ControlsCore) {
           refused: {
             status: 502,
             code: 'UPSTREAM_UNAVAILABLE',
-            detail: 'The API could not be reached; your approval was not used. Try again shortly.',
+            detail: said(REFUSED.approvalUnused),
           },
         };
       }

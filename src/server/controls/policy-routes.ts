@@ -1,5 +1,7 @@
 // The approval policies and settings endpoints (docs/decisions/025, 042): listed, added, removed
 // and changed (held for a second admin where there are two), and what a transaction would need.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import type { FastifyInstance } from 'fastify';
 import { controlsEndpoints as E, policySummary } from '#/api/controls';
 import { holdForSecondAdmin } from './changes';
@@ -49,7 +51,7 @@ export function policyRoutes(
       return problem(request, reply, {
         status: 409,
         code: 'POLICY_EXISTS',
-        detail: `A policy for the same action, product, currency and amount exists already (it asks ${added.duplicate.approvers} approver${added.duplicate.approvers === 1 ? '' : 's'}): remove it first to change it.`,
+        detail: said(REFUSED.duplicatePolicy, { approvers: added.duplicate.approvers }),
         // On the amount field: the same decision, product and currency from the same amount.
         errors: [
           {
@@ -83,7 +85,7 @@ export function policyRoutes(
         return problem(request, reply, {
           status: 404,
           code: 'NOT_FOUND',
-          detail: 'No such policy.',
+          detail: said(REFUSED.noPolicy),
         });
       const { baseCurrency } = await controls.settings();
       return holdForSecondAdmin(ctx.controlChanges, request, {
@@ -95,7 +97,11 @@ export function policyRoutes(
     }
     const removed = await controls.removePolicy(params.id);
     if (!removed)
-      return problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such policy.' });
+      return problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: said(REFUSED.noPolicy),
+      });
     await audit(request, {
       action: E.removePolicy.audit,
       target: removed.id,

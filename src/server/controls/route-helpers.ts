@@ -1,5 +1,7 @@
 // What the money controls' endpoints share (docs/decisions/025): the signed-in person and
 // environment, the partner API of the request, its refusals as problems, audited.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import { audit, invalidInput, problem } from '../request';
@@ -47,7 +49,7 @@ export function controlsRouteHelpers(app: FastifyInstance) {
       void problem(request, reply, {
         status: 503,
         code: 'ENVIRONMENT_NOT_CONFIGURED',
-        detail: `An admin has not set the ${environment} environment's API credentials yet.`,
+        detail: said(REFUSED.noCredentials, { environment }),
       });
     return api;
   };

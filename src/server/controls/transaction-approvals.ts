@@ -1,6 +1,8 @@
 // A transaction's approvals (docs/decisions/025, 041): what each needs and who can give it, the
 // account it pays as recorded, rejecting with a reason, and what a transaction made outside the
 // proxy records.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import type { z } from 'zod';
 import { requestRef } from '../approvals/subjects/request';
 import type {
@@ -174,8 +176,7 @@ export function transactionApprovalControls(core: ControlsCore) {
           refused: {
             status: 502,
             code: 'UPSTREAM_UNAVAILABLE',
-            detail:
-              'The API could not be reached to cancel the transaction; nothing was rejected. Try again shortly.',
+            detail: said(REFUSED.notRejected),
           },
         };
       if (!answer.ok) return { response: answer.response };

@@ -1,5 +1,7 @@
 // What the money controls answer the proxy (./gate.ts): the verdict on a call to the partner's
 // API, and a refused decision as the problem an endpoint answers.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import type { Environment } from '#/api/dashboard';
 import { type OperationDef } from '#/api/operations';
 import { type FieldProblem } from '#/api/payee';
@@ -38,7 +40,8 @@ export type Verdict =
 
 /** A decision refused, as the problem the endpoint answers. */
 export interface Refused {
-  refused: { status: number; code: string; detail: string };
+  /** Its detail in words: a sentence, or words told in the reader's language (decision 091). */
+  refused: { status: number; code: string; detail: string | Said };
 }
 
 /**
@@ -50,7 +53,8 @@ export function withdrawRefusal(
   user: { id: string },
   decider: string,
 ): Refused | undefined {
-  if (!change) return { refused: { status: 404, code: 'NOT_FOUND', detail: 'No such change.' } };
+  if (!change)
+    return { refused: { status: 404, code: 'NOT_FOUND', detail: said(REFUSED.noChange) } };
   if (change.authorId === user.id) return undefined;
   const detail = `Only whoever proposed a change can withdraw it; ${decider} can reject it.`;
   return { refused: { status: 403, code: 'FORBIDDEN_ROLE', detail } };

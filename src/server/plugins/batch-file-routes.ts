@@ -1,6 +1,8 @@
 // A bulk payout file's endpoints (docs/decisions/033): templates, upload with every row checked
 // before anything is created, the list, a batch's page, a row fixed in place, invalid rows left
 // out, and the rows as a file.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
@@ -75,7 +77,7 @@ export function batchFileRoutes(
       return problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: `The batch has no row ${params.row}.`,
+        detail: said(REFUSED.noRow, { row: params.row }),
       });
     const cells = { ...stored.cells, ...body.cells };
     // The whole file again: a fixed row may now repeat another, or stop repeating one.

@@ -1,5 +1,7 @@
 // What the bulk payout endpoints share (docs/decisions/033, 034): a file checked against the API
 // and the index, a batch as its page reads it, its approval in words, and refusals audited.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
@@ -39,8 +41,7 @@ export function batchRouteHelpers(app: FastifyInstance) {
       await problem(request, reply, {
         status: 502,
         code: 'UPSTREAM_UNAVAILABLE',
-        detail:
-          'The currency list could not be read from the API, so the rows were not checked. Try again shortly.',
+        detail: said(REFUSED.currenciesUnread),
       });
       return undefined;
     }
@@ -198,7 +199,11 @@ export function batchRouteHelpers(app: FastifyInstance) {
   const found = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
     const batch = await batches.get(environmentOf(request), id);
     if (!batch)
-      await problem(request, reply, { status: 404, code: 'NOT_FOUND', detail: 'No such batch.' });
+      await problem(request, reply, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: said(REFUSED.noBatch),
+      });
     return batch;
   };
 
