@@ -5,6 +5,7 @@
 // yet are listed below and marked `fixme` (skipped, and reported so): the list only shrinks, and
 // every route on it is a known gap.
 import fs from 'node:fs';
+import type { BrowserContext } from '@playwright/test';
 import {
   callDashboard,
   checkA11y,
@@ -63,8 +64,28 @@ const TRANSLATED = new Set([
 
 const SIGNED_OUT = new Set(['/reset-password', '/sign-in']);
 
-// Every journey here only reads (and sets its walker's language first): one dashboard per worker.
+// Every journey here only reads (and sets its walker's language first): one dashboard per worker,
+// and one browser context per worker, its cookies cleared before each journey, so that the
+// app's files, loaded once, come from the browser's cache for the rest of the walk.
 test.use({ shareDashboard: true });
+const walk = test.extend<object, { walkerContext: BrowserContext }>({
+  walkerContext: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ walkerContext }, use) => {
+    // The last journey's page is closed: left open, it would go on polling and hold connections.
+    for (const open of walkerContext.pages()) await open.close();
+    await walkerContext.clearCookies();
+    await walkerContext.unrouteAll();
+    await walkerContext.setExtraHTTPHeaders({});
+    await use(walkerContext);
+  },
+});
 
 /**
  * The English source messages of the catalogs, as the plain text between their placeholders and
@@ -144,7 +165,7 @@ async function visit(page: Parameters<typeof signInAs>[0], address: string, lang
 // One journey per route: the page in the pseudo-language (light), then the same page in German
 // (dark), in one browser and one sign-in.
 for (const route of appRoutes()) {
-  const journey = TRANSLATED.has(route) ? test : test.fixme;
+  const journey = TRANSLATED.has(route) ? walk : walk.fixme;
 
   journey(`${route} in the pseudo-language and in German`, async ({ page, dashboard }) => {
     if (!SIGNED_OUT.has(route)) await signInAs(page, personFor(route));
