@@ -6,11 +6,6 @@ import { linguiPlugins } from './scripts/lingui-vite.ts';
 // 5 s limit failed in CI with three files running beside the CPU burner).
 const ALONE = ['src/server/load-storm.test.ts'];
 
-// The browser's code and the contract: no server, no database, no process of their own. Their
-// files share one module graph per worker (not isolated): React, Mantine and the contract are
-// imported once per worker instead of once per file, which was a sixth of the run.
-const SHARED = ['src/{api,app,components,features,i18n,lib,routes}/**/*.test.{ts,tsx}'];
-
 export default defineConfig({
   plugins: [linguiPlugins()],
   // `#/…` is src/…, as tsconfig.json's paths say.
@@ -23,19 +18,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'shared',
-          include: SHARED,
-          isolate: false,
-          maxWorkers: 3,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        extends: true,
-        test: {
           name: 'suite',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: [...ALONE, ...SHARED],
+          exclude: ALONE,
           // Vitest's default is one worker less than the cores: one on a 2-core machine. Most
           // long files wait (on timers, child processes, a rate limit, PostgreSQL), so three at
           // once halve the run there without starving the rest (issue 58: 307 s with one, about
