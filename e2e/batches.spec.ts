@@ -4,48 +4,31 @@
 // failed rows of a partly failed batch downloaded to fix.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { checkA11y, CSRF, expect, SEEDED, signInAs, test } from './fixtures';
+import {
+  BATCH_HEADER as HEADER,
+  batchCsv as csv,
+  checkA11y,
+  CSRF,
+  expect,
+  GOOD_BATCH_ROWS as GOOD,
+  quoteBatch as quote,
+  SEEDED,
+  signInAs,
+  test,
+  uploadedBatch as uploaded,
+} from './fixtures';
 
 test.use({ signedInAs: 'Fatima Finance' });
 
-const HEADER = 'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
-const GOOD = [
-  `${SEEDED.lumen},${SEEDED.lumenIban},USDT(TRC20),"1,250.50",SUPPLIER_PAYMENT,INV-1001`,
-  `${SEEDED.lumen},1501204567890001,USDT(TRC20),980,SUPPLIER_PAYMENT,INV-1002`,
-];
 /** Row 4: too many decimals for USD; row 5: a deposit currency payouts do not take. */
 const BAD = [
   `${SEEDED.lumen},40982211,USDT(TRC20),12.345,SALARY,PAY-77`,
   `${SEEDED.lumen},TR330006100519786457841326,EUR,300,SERVICES_PURCHASE,HP-9`,
 ];
-const csv = (rows: string[]) => `${HEADER}\n${rows.join('\n')}\n`;
-
-/** A file uploaded through the dashboard's API as the signed-in person: the batch's id. */
-async function uploaded(page: Page, rows: string[], fileName = 'april.csv'): Promise<string> {
-  const response = await page.request.post(`/api/batches?product=sendc2f&fileName=${fileName}`, {
-    headers: { ...CSRF, 'content-type': 'text/csv' },
-    data: csv(rows),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
-}
-
 async function post(page: Page, path: string, data?: object) {
   const response = await page.request.post(`/api/${path}`, { headers: CSRF, data });
   expect(response.ok(), await response.text()).toBe(true);
   return response.json() as Promise<Record<string, unknown>>;
-}
-
-/** Asks for a batch's quote and waits until the background quote is done (decision 055). */
-async function quote(page: Page, id: string) {
-  await post(page, `batches/${id}/quote`);
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/batches/${id}`)).json()) as { status: string })
-          .status,
-    )
-    .toBe('awaiting_approval');
 }
 
 test('a template downloads, and a file with two bad rows says what is wrong with each', async ({

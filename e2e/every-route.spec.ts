@@ -9,12 +9,13 @@ import type { BrowserContext } from '@playwright/test';
 import {
   callDashboard,
   checkA11y,
-  CSRF,
   expect,
-  SEEDED,
+  GOOD_BATCH_ROWS,
+  quoteBatch,
   signInAs,
   test,
   untilAppListens,
+  uploadedBatch,
 } from './fixtures';
 import {
   addressOf,
@@ -115,29 +116,6 @@ const ENGLISH_WORDS = englishPieces().filter(
   (piece) => /^[A-Za-z][A-Za-z -]{2,}$/.test(piece) && !/^[A-Z]+$/.test(piece),
 );
 
-/**
- * A bulk file of two payouts uploaded and quoted by the walker (who may not approve their own):
- * its page shows its rows, totals, deposits and who may approve it. Its id.
- */
-async function quotedBatch(page: Parameters<typeof signInAs>[0]): Promise<string> {
-  const rows = [
-    'merchant,payout_account,deposit_currency,payout_amount,purpose,reference',
-    `${SEEDED.lumen},${SEEDED.lumenIban},USDT(TRC20),"1,250.50",SUPPLIER_PAYMENT,INV-1001`,
-    `${SEEDED.lumen},1501204567890001,USDT(TRC20),980,SUPPLIER_PAYMENT,INV-1002`,
-  ];
-  const uploaded = await page.request.post('/api/batches?product=sendc2f&fileName=april.csv', {
-    headers: { ...CSRF, 'content-type': 'text/csv' },
-    data: `${rows.join('\n')}\n`,
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  const { id } = (await uploaded.json()) as { id: string };
-  expect((await callDashboard(page, 'POST', `/batches/${id}/quote`)).status).toBe(200);
-  await expect
-    .poll(async () => (await callDashboard(page, 'GET', `/batches/${id}`)).json.status)
-    .toBe('awaiting_approval');
-  return id;
-}
-
 /** The walker's language: the person's choice, or a signed-out browser's Accept-Language. */
 async function speak(page: Parameters<typeof signInAs>[0], route: string, language: string) {
   if (SIGNED_OUT.has(route)) {
@@ -164,6 +142,13 @@ async function visit(page: Parameters<typeof signInAs>[0], address: string, lang
 
 // One journey per route: the page in the pseudo-language (light), then the same page in German
 // (dark), in one browser and one sign-in.
+/** A bulk file the walker uploads and quotes (it may not approve its own): its page has it all. */
+async function quotedBatch(page: Parameters<typeof signInAs>[0]) {
+  const id = await uploadedBatch(page, GOOD_BATCH_ROWS);
+  await quoteBatch(page, id);
+  return id;
+}
+
 for (const route of appRoutes()) {
   const journey = TRANSLATED.has(route) ? walk : walk.fixme;
 

@@ -531,3 +531,36 @@ export async function fillPayout(page: Page, amount: string) {
   await page.getByRole('textbox', { name: 'Payout amount' }).fill(amount);
   await choose(page, 'Purpose', 'Supplier payment');
 }
+
+/** The bulk payout template's header, and two rows of it that are right (Lumen pays twice). */
+export const BATCH_HEADER =
+  'merchant,payout_account,deposit_currency,payout_amount,purpose,reference';
+export const GOOD_BATCH_ROWS = [
+  `${SEEDED.lumen},${SEEDED.lumenIban},USDT(TRC20),"1,250.50",SUPPLIER_PAYMENT,INV-1001`,
+  `${SEEDED.lumen},1501204567890001,USDT(TRC20),980,SUPPLIER_PAYMENT,INV-1002`,
+];
+
+/** Rows of the template as a CSV file's text, under its header. */
+export const batchCsv = (rows: string[]) => `${BATCH_HEADER}\n${rows.join('\n')}\n`;
+
+/** A file of payouts uploaded through the dashboard's API as the signed-in person: its id. */
+export async function uploadedBatch(
+  page: Page,
+  rows: string[],
+  fileName = 'april.csv',
+): Promise<string> {
+  const response = await page.request.post(`/api/batches?product=sendc2f&fileName=${fileName}`, {
+    headers: { ...CSRF, 'content-type': 'text/csv' },
+    data: batchCsv(rows),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Asks for a batch's quote and waits until the background quote is done (decision 055). */
+export async function quoteBatch(page: Page, id: string) {
+  expect((await callDashboard(page, 'POST', `/batches/${id}/quote`)).status).toBe(200);
+  await expect
+    .poll(async () => (await callDashboard(page, 'GET', `/batches/${id}`)).json.status)
+    .toBe('awaiting_approval');
+}
