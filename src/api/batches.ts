@@ -68,7 +68,7 @@ export const BATCH_UPLOAD = {
 export const FileProblem = z.object({
   row: z.int().optional().meta({ description: "The row's number in the file; the header is 1." }),
   column: z.string().optional(),
-  message: z.string(),
+  message: toldText(),
 });
 export type FileProblem = z.infer<typeof FileProblem>;
 
@@ -103,8 +103,8 @@ export const BatchTotal = z.object({
 
 /** Why a quote did not go through: in words, and the rows the API refused (`rows.N`). */
 export const QuoteProblem = z.object({
-  detail: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  detail: toldText(),
+  errors: z.array(z.object({ field: z.string(), message: toldText() })),
 });
 export type QuoteProblem = z.infer<typeof QuoteProblem>;
 
@@ -150,7 +150,7 @@ export const Batch = z.object({
   approvedAt: z.int().nullable(),
   finishedAt: z.int().nullable(),
   /** Why it was rejected or cancelled. */
-  closedReason: z.string().nullable(),
+  closedReason: toldText().nullable(),
   /** Rows submitted so far, of those to submit. */
   progress: z.object({ done: z.int(), total: z.int() }),
   /** While it is being quoted (in the background): rows priced so far, of those to price. */

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { endpoints, STATUS } from './endpoints';
 import { normalizeAmount } from './money';
+import { unreadableAmount } from './amount-words';
 import { operations, TRANSACTION_OPERATION_OF } from './operations';
 import { BANK_DETAIL_FIELDS, OTHER_ACCOUNT_FIELDS } from './payee';
 import { WORKSPACE_ROLES } from './roles';
@@ -65,7 +66,7 @@ export const TypedAmount = z
   .transform((typed, ctx) => {
     const read = normalizeAmount(typed);
     if ('amount' in read) return read.amount;
-    ctx.issues.push({ code: 'custom', message: read.problem, input: typed });
+    ctx.issues.push({ code: 'custom', message: unreadableAmount(read.reason, '.'), input: typed });
     return z.NEVER;
   })
   .meta({

@@ -69,7 +69,7 @@ describe('normalizeAmount', () => {
     ['-5', 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'],
     ['5.', 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'],
   ])('refuses %j: %s', (typed, problem) => {
-    expect(normalizeAmount(typed)).toEqual({ problem });
+    expect(normalizeAmount(typed)).toMatchObject({ problem });
   });
 
   // A German (or French, Swiss…) person marks decimals with a comma.
@@ -90,7 +90,7 @@ describe('normalizeAmount', () => {
     ['1,2,3', 'must be a number such as 1250,50 (grouping such as 12.500,50 is fine)'],
     ['12.5000', 'must use a comma for decimals, such as 12,50'],
   ])('with a decimal comma, refuses %j: %s', (typed, problem) => {
-    expect(normalizeAmount(typed, ',')).toEqual({ problem });
+    expect(normalizeAmount(typed, ',')).toMatchObject({ problem });
   });
 });
 

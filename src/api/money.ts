@@ -77,16 +77,16 @@ export type DecimalMark = '.' | ',';
 export function normalizeAmount(
   typed: string,
   decimal: DecimalMark = '.',
-): { amount: string } | { problem: string } {
+): { amount: string } | { problem: string; reason: 'required' | 'notNumber' | 'otherMark' } {
   const text = typed.trim();
-  if (text === '') return { problem: 'is required' };
+  if (text === '') return { problem: 'is required', reason: 'required' };
   const point = decimal === '.';
   const plain = point
     ? 'must be a number such as 1250.50 (grouping such as 12,500.50 is fine)'
     : 'must be a number such as 1250,50 (grouping such as 12.500,50 is fine)';
   const [whole = '', fraction, extra] = text.split(decimal);
-  if (extra !== undefined || (fraction !== undefined && !/^\d+$/.test(fraction)))
-    return { problem: plain };
+  const notNumber = { problem: plain, reason: 'notNumber' } as const;
+  if (extra !== undefined || (fraction !== undefined && !/^\d+$/.test(fraction))) return notNumber;
   // Leading zeros go ("0012" → "12"), the one before the decimals stays ("0.50").
   const joined = (digits: string) => {
     const integer = digits.replace(/^0+(?=\d)/, '');
@@ -96,36 +96,20 @@ export function normalizeAmount(
   // Between groups of thousands: the other mark, spaces of every width, apostrophes.
   const other = point ? ',' : '.';
   const separator = /[,.\u0020\u00a0\u2009\u202f'’]/.exec(whole)?.[0];
-  if (separator === undefined || separator === decimal) return { problem: plain };
+  if (separator === undefined || separator === decimal) return notNumber;
   const groups = whole.split(separator);
   const grouped =
     /^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((group) => /^\d{3}$/.test(group));
   if (!grouped) {
-    return {
-      problem:
-        separator === other && groups.length === 2 && /^\d+$/.test(groups[1]!) && !fraction
-          ? `must use a ${point ? 'point' : 'comma'} for decimals, such as ${point ? '12.50' : '12,50'}`
-          : plain,
-    };
+    return separator === other && groups.length === 2 && /^\d+$/.test(groups[1]!) && !fraction
+      ? {
+          problem: `must use a ${point ? 'point' : 'comma'} for decimals, such as ${point ? '12.50' : '12,50'}`,
+          reason: 'otherMark',
+        }
+      : notNumber;
   }
   return joined(groups.join(''));
 }
 
 /** Whether a plain amount is zero ("0", "0.00"). */
 export const isZeroAmount = (amount: string) => /^0+(\.0+)?$/.test(amount);
-
-/**
- * What is wrong with an amount a person typed (grouping allowed) for a currency, or undefined
- * when it is fine: readable, more than zero unless zero is allowed, and no more decimals than
- * the currency has (not checked without a currency).
- */
-export function typedAmountProblem(
-  typed: string,
-  symbol: string | undefined,
-  { zeroAllowed = false, decimal = '.' }: { zeroAllowed?: boolean; decimal?: DecimalMark } = {},
-): string | undefined {
-  const read = normalizeAmount(typed, decimal);
-  if ('problem' in read) return read.problem;
-  if (!zeroAllowed && isZeroAmount(read.amount)) return 'must be more than zero';
-  return symbol ? decimalsProblem(read.amount, symbol) : undefined;
-}

@@ -65,20 +65,33 @@ export function wordsOfText(text: string): Said | undefined {
   if (!words) return undefined;
   const values: Record<string, string | number> = {};
   for (const [name, value] of new URLSearchParams(query))
-    values[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    // A number only where it reads back the same: a typed "0012" or "1.50" stays as typed.
+    values[name] =
+      /^-?\d+(\.\d+)?$/.test(value) && String(Number(value)) === value ? Number(value) : value;
   return { words, values };
 }
 
 /**
+ * A stored text to answer with: a code's words as `Said` (told in the reader's language as the
+ * answer leaves), plain text as it is.
+ */
+export const toldOf = (text: string): Said | string => wordsOfText(text) ?? text;
+
+/**
  * A text in English: a code's words with their values put in (coded words use plain `{name}`
- * placeholders, no plurals), plain text as it is. For what stays English: the sandbox's answers,
+ * and `{name, number}` placeholders, no plurals), plain text as it is. For what stays English: the sandbox's answers,
  * logs, the command line, answers to integrations.
  */
 export function englishOfText(text: string): string {
   const coded = wordsOfText(text);
   if (!coded) return text;
   const values = coded.values ?? {};
-  return coded.words.message.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name] as string | number) : whole,
+  return coded.words.message.replace(
+    /\{(\w+)(, number)?\}/g,
+    (whole, name: string, number?: string) => {
+      if (!(name in values)) return whole;
+      const value = values[name] as string | number;
+      return number && typeof value === 'number' ? value.toLocaleString('en') : String(value);
+    },
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishOfText } from '#/i18n/words';
 import { amountProblem } from './amount';
 
 describe('amountProblem', () => {
@@ -17,6 +18,7 @@ describe('amountProblem', () => {
     ['0.00', 'USD', 'must be more than zero'],
     ['', 'USD', 'is required'],
   ])('%j in %s: %s', (amount, symbol, problem) => {
-    expect(amountProblem(amount, symbol)).toBe(problem);
+    const said = amountProblem(amount, symbol);
+    expect(said && englishOfText(said)).toBe(problem);
   });
 });

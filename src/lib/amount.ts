@@ -2,7 +2,8 @@
 // locale (docs/decisions/037): "12,500.50" in English, "12.500,50" in German. What is sent is the
 // plain amount (normalizeAmount).
 import { decimalMarkOf } from '#/api/formats';
-import { type DecimalMark, normalizeAmount, typedAmountProblem } from '#/api/money';
+import { type DecimalMark, normalizeAmount } from '#/api/money';
+import { typedAmountProblem } from '#/api/amount-words';
 import { currentFormats } from './format';
 
 /** The mark of decimals in the person's locale (a point where it is neither point nor comma). */
@@ -14,7 +15,10 @@ export function plainAmount(typed: string): string {
   return 'amount' in read ? read.amount : typed.trim();
 }
 
-/** What is wrong with an amount for a currency, or undefined when it is fine. */
+/**
+ * What is wrong with an amount for a currency (the code of its words, shown through `trText`),
+ * or undefined when it is fine.
+ */
 export const amountProblem = (
   amount: string,
   symbol: string | undefined,

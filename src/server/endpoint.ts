@@ -4,6 +4,8 @@
 // a refusal audited); its path parameters, query and body are parsed with the declared schemas
 // (a 400 naming the fields, or a 404 for a path that names nothing), and its answer is parsed
 // with the response schema before it leaves, so that nothing undeclared reaches the browser.
+import { said, wordsCode } from '#/i18n/words';
+import { FIELD, REFUSED } from './refusal-words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type EndpointDef, statusesOf } from '#/api/endpoints';
@@ -86,7 +88,10 @@ export function route<E extends EndpointDef>(
           return problem(request, reply, {
             status: 404,
             code: 'NOT_FOUND',
-            detail: `There is nothing at ${request.method} ${request.url.split('?')[0]}.`,
+            detail: said(REFUSED.nothingHere, {
+              method: request.method,
+              path: request.url.split('?')[0] ?? '',
+            }),
           });
         params = read.data;
       }
@@ -100,14 +105,14 @@ export function route<E extends EndpointDef>(
       if (definition.upload) {
         // The file as sent: the route's plugin reads these types as bytes (others are refused).
         if (Buffer.isBuffer(request.body) && request.body.length === 0)
-          return invalidInput(request, reply, 'The file is empty.', [
-            { field: 'file', message: 'is empty' },
+          return invalidInput(request, reply, said(REFUSED.fileEmpty), [
+            { field: 'file', message: wordsCode(FIELD.isEmpty) },
           ]);
         if (!Buffer.isBuffer(request.body))
           return problem(request, reply, {
             status: 415,
             code: 'UNSUPPORTED_MEDIA_TYPE',
-            detail: `Send the file itself as the body, as ${definition.upload.types.join(' or ')}.`,
+            detail: said(REFUSED.sendFile, { types: definition.upload.types.join(', ') }),
           });
         body = request.body;
       }

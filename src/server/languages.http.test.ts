@@ -2,7 +2,13 @@
 // at a first sign-in without overwriting a choice, the workspace's default set by an admin only,
 // and the page written in the language the server chose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdTransaction, startTestDashboard, type TestDashboard } from './testing';
+import { BATCH_HEADER } from '#/api/testing';
+import {
+  createdTransaction,
+  startTestDashboard,
+  type TestDashboard,
+  uploadBatchFile,
+} from './testing';
 
 let t: TestDashboard;
 
@@ -157,5 +163,59 @@ describe('a person’s language', () => {
     } finally {
       await t.call(admin, 'PUT', '/account/language', { language: null });
     }
+  });
+
+  it('tells a bulk file’s problems, refusal and closing in the reader’s language; English without one', async () => {
+    const { operations } = await t.demoCookies('operations');
+    await t.call(operations, 'PUT', '/account/language', { language: 'de' });
+    let batchId = '';
+    try {
+      const uploaded = await uploadBatchFile(
+        t.base,
+        operations,
+        `${BATCH_HEADER}\nNobody Ltd,ACC-1,USDT(TRC20),12.5.3,SALARY,R-1\n`,
+      );
+      expect(uploaded.status).toBe(200);
+      batchId = uploaded.id;
+      expect(uploaded.json.rows[0].problems.map((p: { message: string }) => p.message)).toEqual([
+        'payout_amount „12.5.3“ muss eine Zahl wie 1250.50 sein (Gruppierung wie 12,500.50 ist erlaubt).',
+        'merchant „Nobody Ltd“ bezeichnet keinen Händler (nach ID, Registernummer oder genauem Namen)',
+      ]);
+      // The file of rows to fix: its problems in German, its columns as the template names them.
+      const file = await fetch(
+        `${t.base}/api/batches/${uploaded.id}/rows-file?which=problems&format=csv`,
+        { headers: { cookie: operations } },
+      );
+      const text = await file.text();
+      expect(text).toContain('merchant,payout_account');
+      expect(text).toContain('bezeichnet keinen Händler');
+
+      const empty = await uploadBatchFile(t.base, operations, '');
+      expect(empty.status).toBe(400);
+      expect(empty.json).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        detail: 'Die Datei ist leer.',
+        errors: [{ field: 'file', message: 'ist leer' }],
+      });
+      const headerOnly = await uploadBatchFile(t.base, operations, `${BATCH_HEADER}\n`);
+      expect(headerOnly.json).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        detail: 'march.csv wurde nicht gelesen: Die Datei hat unter ihrer Kopfzeile keine Zeilen.',
+        errors: [{ field: 'file', message: 'Die Datei hat unter ihrer Kopfzeile keine Zeilen.' }],
+      });
+
+      const cancelled = await t.call(operations, 'POST', `/batches/${uploaded.id}/cancel`, {
+        reason: 'falscher Monat',
+      });
+      expect(cancelled.json.closedReason).toBe('Storniert von Omar Operations: falscher Monat');
+    } finally {
+      await t.call(operations, 'PUT', '/account/language', { language: null });
+    }
+    // Stored as words: the same batch read without a language is English.
+    const english = await t.call(operations, 'GET', `/batches/${batchId}`);
+    expect(english.json.closedReason).toBe('Cancelled by Omar Operations: falscher Monat');
+    expect(english.json.rows[0].problems[1].message).toBe(
+      'merchant "Nobody Ltd" names no merchant (by id, registration number or exact name)',
+    );
   });
 });

@@ -1,8 +1,8 @@
 // The dashboard server's refusals in words (decision 091): a refusal's `detail` is told in the
 // reader's language by the one problem reply; its `code` stays as it is. English is the source.
-import type { Words } from '#/i18n/words';
+import { codedWords, type Words } from '#/i18n/words';
 
-export const REFUSED = {
+export const REFUSED = codedWords({
   noApproval: /*i18n*/ { id: 'refused.noApproval', message: 'No such approval.' },
   noChange: /*i18n*/ { id: 'refused.noChange', message: 'No such change.' },
   noLimit: /*i18n*/ { id: 'refused.noLimit', message: 'No such limit.' },
@@ -31,9 +31,193 @@ export const REFUSED = {
     message:
       'The API could not be reached to cancel the transaction; nothing was rejected. Try again shortly.',
   },
+  policyCurrency: /*i18n*/ {
+    id: 'refused.policyCurrency',
+    message: 'The policy’s currency {problem}.',
+  },
+  policyAmount: /*i18n*/ { id: 'refused.policyAmount', message: 'The policy’s amount {problem}.' },
   duplicatePolicy: /*i18n*/ {
     id: 'refused.duplicatePolicy',
     message:
       'A policy for the same action, product, currency and amount exists already (it asks {approvers, plural, one {# approver} other {# approvers}}): remove it first to change it.',
   },
-} satisfies Record<string, Words>;
+  batchFixed: /*i18n*/ {
+    id: 'refused.batchFixed',
+    message:
+      'The batch is quoted or past: its rows can no longer change (cancel it and upload the file again).',
+  },
+  batchNothingReady: /*i18n*/ {
+    id: 'refused.batchNothingReady',
+    message:
+      'No row is ready: without the invalid rows nothing would be left to pay. Fix a row, or cancel the batch.',
+  },
+  batchHasProblems: /*i18n*/ {
+    id: 'refused.batchHasProblems',
+    message: 'Some rows have problems: fix them or go on without them before the batch is quoted.',
+  },
+  batchPastQuote: /*i18n*/ {
+    id: 'refused.batchPastQuote',
+    message: 'The batch is past its quote.',
+  },
+  batchHasApprovals: /*i18n*/ {
+    id: 'refused.batchHasApprovals',
+    message: 'The batch has approvals already: it can no longer be quoted again.',
+  },
+  batchPastCancel: /*i18n*/ {
+    id: 'refused.batchPastCancel',
+    message: 'The batch is being submitted or is done: cancel its transactions one by one instead.',
+  },
+  scheduleFromToday: /*i18n*/ {
+    id: 'refused.scheduleFromToday',
+    message: 'A schedule starts today or later.',
+  },
+  cutoffPassed: /*i18n*/ {
+    id: 'refused.cutoffPassed',
+    message: 'That run’s cut-off has passed already.',
+  },
+  activeAccount: /*i18n*/ {
+    id: 'refused.activeAccount',
+    message: 'Choose an active payout account.',
+  },
+  noSchedule: /*i18n*/ { id: 'refused.noSchedule', message: 'No such schedule.' },
+  scheduleCancelled: /*i18n*/ {
+    id: 'refused.scheduleCancelled',
+    message: 'This schedule has been cancelled already.',
+  },
+  scheduleEnded: /*i18n*/ {
+    id: 'refused.scheduleEnded',
+    message: 'This schedule has ended already.',
+  },
+  choosePerson: /*i18n*/ {
+    id: 'refused.choosePerson',
+    message: 'Choose a person of the workspace.',
+  },
+  noSecondFactor: /*i18n*/ {
+    id: 'refused.noSecondFactor',
+    message:
+      'You have no authenticator app enrolled, so nothing is asked: enrol one under Your account.',
+  },
+  wrongCode: /*i18n*/ {
+    id: 'refused.wrongCode',
+    message: 'The code is wrong, or was already used.',
+  },
+  demoOnly: /*i18n*/ {
+    id: 'refused.demoOnly',
+    message: 'One-click sign-in exists only for the sandbox demo workspace.',
+  },
+  ssoRequired: /*i18n*/ {
+    id: 'refused.ssoRequired',
+    message: 'Addresses at {domain} sign in through single sign-on.',
+  },
+  passwordMismatch: /*i18n*/ {
+    id: 'refused.passwordMismatch',
+    message: 'The email address and password do not match an account.',
+  },
+  enterCode: /*i18n*/ {
+    id: 'refused.enterCode',
+    message: 'Enter the code from your authenticator app, or a recovery code.',
+  },
+  noAccount: /*i18n*/ { id: 'refused.noAccount', message: 'No such account.' },
+  chooseEnvironment: /*i18n*/ {
+    id: 'refused.chooseEnvironment',
+    message: 'Choose an environment that an admin has set up.',
+  },
+  enrolFirst: /*i18n*/ {
+    id: 'refused.enrolFirst',
+    message:
+      'Your role needs an authenticator app: set it up on your account page before anything else.',
+  },
+  sessionEnded: /*i18n*/ {
+    id: 'refused.sessionEnded',
+    message: 'Sign in again: the session has ended.',
+  },
+  emailTaken: /*i18n*/ {
+    id: 'refused.emailTaken',
+    message: 'Someone already has this email address.',
+  },
+  notYourself: /*i18n*/ {
+    id: 'refused.notYourself',
+    message: 'You cannot deactivate yourself: another admin can.',
+  },
+  noPerson: /*i18n*/ { id: 'refused.noPerson', message: 'No such person.' },
+  noView: /*i18n*/ {
+    id: 'refused.noView',
+    message: 'No such view of yours: only whoever saved a view can delete it.',
+  },
+  noNotification: /*i18n*/ {
+    id: 'refused.noNotification',
+    message: 'No such notification of yours.',
+  },
+  noChatHook: /*i18n*/ {
+    id: 'refused.noChatHook',
+    message: 'No such chat hook: it may have been removed already.',
+  },
+  apiUnreachable: /*i18n*/ {
+    id: 'refused.apiUnreachable',
+    message: 'The API could not be reached. Try again shortly.',
+  },
+  fileEmpty: /*i18n*/ { id: 'refused.fileEmpty', message: 'The file is empty.' },
+  sendFile: /*i18n*/ {
+    id: 'refused.sendFile',
+    message: 'Send the file itself as the body, as one of: {types}.',
+  },
+  nothingHere: /*i18n*/ {
+    id: 'refused.nothingHere',
+    message: 'There is nothing at {method} {path}.',
+  },
+  tooManySignIns: /*i18n*/ {
+    id: 'refused.tooManySignIns',
+    message: 'Too many failed sign-ins; try again in {wait} s.',
+  },
+  tooManyStepUps: /*i18n*/ {
+    id: 'refused.tooManyStepUps',
+    message: 'Too many wrong codes before releasing money; try again in {wait} s.',
+  },
+  tooManyResets: /*i18n*/ {
+    id: 'refused.tooManyResets',
+    message: 'Too many reset requests; try again in {wait} s.',
+  },
+  tooManyTries: /*i18n*/ {
+    id: 'refused.tooManyTries',
+    message: 'Too many wrong tries; try again in {wait} s.',
+  },
+  tooManyCodes: /*i18n*/ {
+    id: 'refused.tooManyCodes',
+    message: 'Too many wrong codes; try again in {wait} s.',
+  },
+} satisfies Record<string, Words>);
+
+/** Field messages of refusals, as codes of words (read after the field's name). */
+export const FIELD = codedWords({
+  fromToday: /*i18n*/ { id: 'field.fromToday', message: 'must be today ({today}, UTC) or later' },
+  cutoffPassed: /*i18n*/ {
+    id: 'field.cutoffPassed',
+    message: 'has passed for {date}: choose a later time or day',
+  },
+  activeAccount: /*i18n*/ {
+    id: 'field.activeAccount',
+    message: 'must be an active payout account',
+  },
+  activePerson: /*i18n*/ {
+    id: 'field.activePerson',
+    message: 'must be an active person of the workspace, or * for each',
+  },
+  wrongCode: /*i18n*/ { id: 'field.wrongCode', message: 'is wrong or already used' },
+  notDemoPerson: /*i18n*/ {
+    id: 'field.notDemoPerson',
+    message: 'is not a person of the demo workspace',
+  },
+  ssoRequired: /*i18n*/ { id: 'field.ssoRequired', message: 'signs in through single sign-on' },
+  passwordMismatch: /*i18n*/ {
+    id: 'field.passwordMismatch',
+    message: 'does not match the email address',
+  },
+  notAccount: /*i18n*/ { id: 'field.notAccount', message: 'is not an account' },
+  environmentNotSet: /*i18n*/ {
+    id: 'field.environmentNotSet',
+    message: 'is not set up on this server',
+  },
+  emailTaken: /*i18n*/ { id: 'field.emailTaken', message: 'is already taken' },
+  isEmpty: /*i18n*/ { id: 'field.isEmpty', message: 'is empty' },
+  notYourself: /*i18n*/ { id: 'field.notYourself', message: 'cannot be false for yourself' },
+});

@@ -2,13 +2,14 @@
 // request, the signed-in person, role checks and the audit of what a request did. What these read
 // is `RequestServices`, decorated on the app by ./app.ts and declared here, no more than they use;
 // this file imports none of the services, so any of them may use it.
+import { REFUSED } from './refusal-words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IDLE_HEADER } from '#/api/endpoints';
 import { fieldErrors } from '#/api/problem';
 import { type ProblemFields, replyProblem } from '#/http/problem-reply';
 import type { Role } from '#/api/roles';
-import { isSaid, type Said } from '#/i18n/words';
+import { isSaid, said, type Said, type Words } from '#/i18n/words';
 import { answerLanguage, sayIn, sayText } from './words';
 import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
 import type { DashboardDb } from './store/db';
@@ -75,7 +76,7 @@ export function problem(request: FastifyRequest, reply: FastifyReply, fields: Da
 export function invalidInput(
   request: FastifyRequest,
   reply: FastifyReply,
-  detail: string,
+  detail: string | Said,
   errors?: ProblemFields['errors'],
 ) {
   return problem(request, reply, {
@@ -91,13 +92,13 @@ export function tooManyTries(
   request: FastifyRequest,
   reply: FastifyReply,
   wait: number,
-  what: string,
+  what: Words,
 ) {
   reply.header('retry-after', String(wait));
   return problem(request, reply, {
     status: 429,
     code: 'RATE_LIMITED',
-    detail: `Too many ${what}; try again in ${wait} s.`,
+    detail: said(what, { wait }),
   });
 }
 
@@ -223,14 +224,13 @@ export async function requireSignIn(request: FastifyRequest, reply: FastifyReply
     return problem(request, reply, {
       status: 403,
       code: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
-      detail:
-        'Your role needs an authenticator app: set it up on your account page before anything else.',
+      detail: said(REFUSED.enrolFirst),
     });
   }
   return problem(request, reply, {
     status: 401,
     code: 'UNAUTHORIZED',
-    detail: 'Sign in again: the session has ended.',
+    detail: said(REFUSED.sessionEnded),
   });
 }
 

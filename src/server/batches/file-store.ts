@@ -135,7 +135,7 @@ export function batchFiles({ db, toBatch, setStatus }: BatchBasics, now: () => n
         const valid = JSON.parse(r.valid) as ValidRow;
         return [
           {
-            label: `transaction #${String(r.transaction_id)}`,
+            transactionId: r.transaction_id!,
             accountId: valid.toBusinessExternalAccountId,
             amount: valid.toAmount,
             reference: valid.reference,

@@ -8,6 +8,12 @@ import { batchTemplate } from './template';
 import { BATCH_UPLOAD } from '#/api/batches';
 import { BATCH_HEADER } from '#/api/testing';
 import { partsOf, zipOf } from '../files/testing';
+import { englishOfText } from '#/i18n/words';
+import type { FileProblem } from '#/api/batches';
+
+/** Problems as they read in English (they are kept as codes of words). */
+const inEnglish = (problems: readonly FileProblem[]) =>
+  problems.map((p) => ({ ...p, message: englishOfText(p.message) }));
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
@@ -77,7 +83,7 @@ describe('CSV', () => {
       csv(`${BATCH_HEADER}\n1,7,USD,12.5.3,OTHER,\n1,7,USD,abc,OTHER,\n1,7,USD,,OTHER,\n`),
     );
     expect(file.rows).toHaveLength(3);
-    expect(file.problems).toEqual([
+    expect(inEnglish(file.problems)).toEqual([
       {
         row: 2,
         column: 'payout_amount',
@@ -98,7 +104,9 @@ describe('CSV', () => {
       csv(`${BATCH_HEADER}\n1,7,USD,"12,50",OTHER,\n1,7,USD,"13,75",OTHER,\n1,7,USD,9.5,OTHER,\n`),
     );
     expect(file.decimal).toBe(',');
-    expect(file.problems[0]!.message).toMatch(/mix decimal points and decimal commas/);
+    expect(englishOfText(file.problems[0]!.message)).toMatch(
+      /mix decimal points and decimal commas/,
+    );
     // The minority row is not silently misread: it is named.
     expect(file.problems).toContainEqual(expect.objectContaining({ row: 4 }));
   });
@@ -120,20 +128,20 @@ describe('CSV', () => {
   ])('refuses %s, saying why', async (_, text, message) => {
     const file = await readBatchFile(csv(text));
     expect(file.rows).toEqual([]);
-    expect(file.refused.map((p) => p.message).join(' ')).toContain(message);
+    expect(file.refused.map((p) => englishOfText(p.message)).join(' ')).toContain(message);
   });
 
   it('refuses a file that is not UTF-8', async () => {
     const latin1 = Buffer.from(`${BATCH_HEADER}\n1,7,USD,1,OTHER,Gr\xfc\xdfe\n`, 'latin1');
     const file = await readBatchFile(latin1);
-    expect(file.refused[0]!.message).toMatch(/not UTF-8/);
+    expect(englishOfText(file.refused[0]!.message)).toMatch(/not UTF-8/);
   });
 
   it(`refuses more than ${BATCH_ROW_LIMIT} rows whole`, async () => {
     const rows = Array.from({ length: BATCH_ROW_LIMIT + 1 }, (_, i) => `1,7,USD,${i + 1},OTHER,`);
     const file = await readBatchFile(csv(`${BATCH_HEADER}\n${rows.join('\n')}\n`));
     expect(file.rows).toEqual([]);
-    expect(file.refused).toEqual([
+    expect(inEnglish(file.refused)).toEqual([
       { message: 'The file has 1,001 rows; a batch takes at most 1,000. Split it in two.' },
     ]);
     const most = await readBatchFile(csv(`${BATCH_HEADER}\n${rows.slice(1).join('\n')}\n`));
@@ -182,7 +190,7 @@ describe('hostile XLSX files', () => {
   const refusal = async (bytes: Buffer) => {
     const file = await readBatchFile(bytes);
     expect(file.rows).toEqual([]);
-    return file.refused.map((p) => p.message).join(' ');
+    return file.refused.map((p) => englishOfText(p.message)).join(' ');
   };
 
   it('reads a workbook a spreadsheet program wrote, through the same checks', async () => {
@@ -262,7 +270,9 @@ describe('templates', () => {
         const file = await readBatchFile(template.bytes);
         expect(file.format).toBe(format);
         // Only "no rows" stops it: every column is known and every required one is there.
-        expect(file.refused).toEqual([{ message: 'The file has no rows under its header.' }]);
+        expect(inEnglish(file.refused)).toEqual([
+          { message: 'The file has no rows under its header.' },
+        ]);
       }
     },
   );

@@ -17,6 +17,8 @@ import { normalizeAmount } from '#/api/money';
 import { undefuseFormula } from '#/api/csv';
 import { bytesInWords } from '#/http/server';
 import { zipRefusal } from '../files/safe-zip';
+import { wordsCode } from '#/i18n/words';
+import { FILE_REFUSED, ROW_PROBLEM } from './words';
 
 /** A batch takes at most this many rows; a longer file is refused whole. */
 export const BATCH_ROW_LIMIT = 1000;
@@ -58,9 +60,12 @@ const XLSX_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Reads a file as a batch's rows: its format is told by its content, not its name. */
 export async function readBatchFile(bytes: Buffer): Promise<BatchFile> {
-  if (bytes.length === 0) return refusedFile('csv', 'The file is empty.');
+  if (bytes.length === 0) return refusedFile('csv', wordsCode(FILE_REFUSED.empty));
   if (bytes.length > BATCH_UPLOAD.maxBytes)
-    return refusedFile('csv', `The file is larger than ${bytesInWords(BATCH_UPLOAD.maxBytes)}.`);
+    return refusedFile(
+      'csv',
+      wordsCode(FILE_REFUSED.tooLarge, { size: bytesInWords(BATCH_UPLOAD.maxBytes) }),
+    );
   if (bytes.subarray(0, 4).equals(XLSX_SIGNATURE)) {
     const unsafe = zipRefusal(bytes, {
       maxEntries: BATCH_UPLOAD.maxParts,
@@ -71,13 +76,12 @@ export async function readBatchFile(bytes: Buffer): Promise<BatchFile> {
     try {
       cells = await xlsxCells(bytes);
     } catch {
-      return refusedFile('xlsx', 'The file could not be read as an XLSX workbook: save it again.');
+      return refusedFile('xlsx', wordsCode(FILE_REFUSED.notXlsx));
     }
     return rowsOf('xlsx', cells, '.');
   }
   const text = utf8(bytes);
-  if (text === undefined)
-    return refusedFile('csv', 'The file is not UTF-8 text: save it as "CSV UTF-8" or as XLSX.');
+  if (text === undefined) return refusedFile('csv', wordsCode(FILE_REFUSED.notUtf8));
   const delimiter = delimiterOf(text);
   let cells: string[][];
   try {
@@ -92,7 +96,7 @@ export async function readBatchFile(bytes: Buffer): Promise<BatchFile> {
     const line = (error as { lines?: number }).lines;
     return refusedFile(
       'csv',
-      `The file is not valid CSV${line ? ` near row ${line}` : ''}: check its quotes.`,
+      line ? wordsCode(FILE_REFUSED.notCsvNear, { row: line }) : wordsCode(FILE_REFUSED.notCsv),
     );
   }
   // A semicolon file comes from a spreadsheet that writes decimal commas, unless it says otherwise.
@@ -181,23 +185,26 @@ function columnOf(header: string): BatchColumn | undefined {
 
 function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' | ','): BatchFile {
   const [header, ...body] = cells;
-  if (!header) return refusedFile(format, 'The file has no header row.');
+  if (!header) return refusedFile(format, wordsCode(FILE_REFUSED.noHeader));
   const refused: FileProblem[] = [];
   const columns = header.map(columnOf);
   header.forEach((name, i) => {
     if (name.trim() !== '' && !columns[i] && keyOf(name) !== NOTE_COLUMN)
       refused.push({
         column: name,
-        message: `The column "${name}" is not one of the template's: ${BATCH_COLUMNS.join(', ')}.`,
+        message: wordsCode(FILE_REFUSED.unknownColumn, { name, columns: BATCH_COLUMNS.join(', ') }),
       });
   });
   for (const required of REQUIRED_COLUMNS)
     if (!columns.includes(required))
-      refused.push({ column: required, message: `The column ${required} is missing.` });
-  if (body.length === 0) refused.push({ message: 'The file has no rows under its header.' });
+      refused.push({
+        column: required,
+        message: wordsCode(FILE_REFUSED.missingColumn, { column: required }),
+      });
+  if (body.length === 0) refused.push({ message: wordsCode(FILE_REFUSED.noRows) });
   if (body.length > BATCH_ROW_LIMIT)
     refused.push({
-      message: `The file has ${body.length.toLocaleString('en')} rows; a batch takes at most ${BATCH_ROW_LIMIT.toLocaleString('en')}. Split it in two.`,
+      message: wordsCode(FILE_REFUSED.tooManyRows, { rows: body.length, max: BATCH_ROW_LIMIT }),
     });
   body.forEach((line, i) => {
     const j = line.findIndex((cell) => cell.length > BATCH_CELL_LIMIT);
@@ -205,7 +212,18 @@ function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' 
       refused.push({
         row: i + 2,
         ...(header[j] ? { column: header[j] } : {}),
-        message: `Row ${i + 2}${header[j] ? `, column ${header[j]}` : ''}: the cell holds ${line[j]!.length.toLocaleString('en')} characters; a cell takes at most ${BATCH_CELL_LIMIT.toLocaleString('en')}.`,
+        message: header[j]
+          ? wordsCode(FILE_REFUSED.cellTooLong, {
+              row: i + 2,
+              column: header[j],
+              length: line[j]!.length,
+              max: BATCH_CELL_LIMIT,
+            })
+          : wordsCode(FILE_REFUSED.cellTooLongNoColumn, {
+              row: i + 2,
+              length: line[j]!.length,
+              max: BATCH_CELL_LIMIT,
+            }),
       });
   });
   if (refused.length > 0) return refusedFile(format, ...refused);
@@ -229,10 +247,9 @@ function rowsOf(format: BatchFile['format'], cells: string[][], convention: '.' 
   if (mixed)
     problems.push({
       column: 'payout_amount',
-      message:
-        'The amounts mix decimal points and decimal commas: each row is read with a decimal ' +
-        (decimal === ',' ? 'comma' : 'point') +
-        ', as most of them are written.',
+      message: wordsCode(
+        decimal === ',' ? ROW_PROBLEM.mixedDecimalsComma : ROW_PROBLEM.mixedDecimalsPoint,
+      ),
     });
   const read = amountsOf(rows, decimal);
   return {
@@ -258,11 +275,20 @@ export function amountsOf(rows: readonly BatchFileRow[], decimal: '.' | ',') {
       problems.push({
         row,
         column: 'payout_amount',
-        message: `payout_amount "${values.payout_amount}" ${read.problem}.`,
+        message: wordsCode(unreadable(read.reason, decimal), {
+          column: 'payout_amount',
+          value: values.payout_amount,
+        }),
       });
   }
   return { amounts, problems };
 }
+
+/** Why an amount could not be read (a reason of `normalizeAmount`), as a row's words. */
+const unreadable = (reason: string, decimal: '.' | ',') =>
+  reason === 'otherMark'
+    ? ROW_PROBLEM[decimal === ',' ? 'amountNeedsComma' : 'amountNeedsPoint']
+    : ROW_PROBLEM[decimal === ',' ? 'amountUnreadableComma' : 'amountUnreadablePoint'];
 
 /**
  * The decimal separator the amounts are written with. An amount with both marks says it (the

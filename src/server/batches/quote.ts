@@ -17,6 +17,8 @@ import { claimingWorker } from '../repeating-pass';
 import { keepRenewed } from '../store/lease';
 import type { BatchStore, RowPayee, StoredRow } from './store';
 import { type BatchAuditDeps, auditForBatch } from './worker-audit';
+import { englishOfText, wordsCode } from '#/i18n/words';
+import { NOT_QUOTED, ROW_PROBLEM } from './words';
 
 export interface QuoterOptions {
   /** How long a claim holds without renewal: a stopped server's quote waits this long. */
@@ -57,7 +59,7 @@ export async function readPayees(api: PartnerApi, rows: readonly StoredRow[]) {
           }
         : {
             status: read.status,
-            message: `pays payout account #${id}, which the API does not give (${read.status})`,
+            message: wordsCode(ROW_PROBLEM.accountNotGiven, { id, status: read.status }),
           },
     );
   }
@@ -121,7 +123,8 @@ export async function priceRows(
     else
       refusals.push({
         row: row.row,
-        message: response.refusal ?? `was refused (${response.status})`,
+        message:
+          response.refusal ?? wordsCode(ROW_PROBLEM.priceRefused, { status: response.status }),
       });
     priced(prices.length + refusals.length);
   };
@@ -156,13 +159,13 @@ export function batchQuoter(
         action: 'price bulk file',
         target: `batch/${batch.id}`,
         outcome: 'failed',
-        details: { detail: problem.detail, rows: problem.errors.length },
+        details: { detail: englishOfText(problem.detail), rows: problem.errors.length },
       });
     };
     const api = await partnerApi(ctx, environment);
     if (!api)
       return failed({
-        detail: "An admin has not set this environment's API credentials yet.",
+        detail: wordsCode(NOT_QUOTED.noCredentials),
         errors: [],
       });
     const ready = batch.rows.filter((r) => r.state === 'ready' && r.valid);
@@ -194,13 +197,12 @@ export function batchQuoter(
       }
       if (priced.kind === 'unavailable')
         return await failed({
-          detail: `The API did not price row ${priced.row}, so the batch was not quoted. Try again shortly.`,
+          detail: wordsCode(NOT_QUOTED.rowUnpriced, { row: priced.row }),
           errors: [],
         });
       if (priced.kind === 'refused')
         return await failed({
-          detail:
-            'The API would not price some rows: fix them (or cancel the batch) and quote again.',
+          detail: wordsCode(NOT_QUOTED.rowsRefused),
           errors: rowErrors(priced.refusals),
         });
       await store.quoteProgress(batch.id, owner, ready.length);
@@ -209,12 +211,12 @@ export function batchQuoter(
       const payees = await readPayees(api, ready);
       if (payees.kind === 'unavailable')
         return await failed({
-          detail: `The API did not give payout account #${payees.accountId}, so the batch was not quoted. Try again shortly.`,
+          detail: wordsCode(NOT_QUOTED.accountUnread, { id: payees.accountId }),
           errors: [],
         });
       if (payees.kind === 'refused')
         return await failed({
-          detail: 'Some rows pay an account the API does not give: fix them and quote again.',
+          detail: wordsCode(NOT_QUOTED.accountsRefused),
           errors: rowErrors(payees.refusals),
         });
       const quoted = priced.prices.map((p) => ({ ...p, payee: payees.byRow.get(p.row)! }));

@@ -2,6 +2,7 @@
 // same reader as an upload, the partner's records given as the local index would.
 import { describe, expect, it } from 'vitest';
 import type { Currency } from '#/api/schemas/reference';
+import { englishOfText } from '#/i18n/words';
 import { readBatchFile } from './file';
 import { type BatchLookups, validateRows } from './validate';
 
@@ -97,7 +98,7 @@ const lookups: BatchLookups = {
     currency('JPY', 'FIAT'),
     currency('GBP', 'FIAT'),
   ],
-  recent: [{ label: 'payout #25', accountId: 1, amount: '2500.00', reference: 'INV-2500' }],
+  recent: [{ transactionId: 25, accountId: 1, amount: '2500.00', reference: 'INV-2500' }],
 };
 
 const HEADER =
@@ -227,18 +228,18 @@ describe('each rule', () => {
     [
       'a payment made in the last 30 days',
       '1,1,USDT(TRC20),2500,OTHER,inv-2500,',
-      'reference repeats payout #25: same account, amount and reference in the last 30 days',
+      'reference repeats transaction #25: same account, amount and reference in the last 30 days',
     ],
   ])('refuses %s', async (_, line, message) => {
     const [result] = await check([line]);
     expect(result!.valid).toBeUndefined();
-    expect(result!.problems.map((p) => p.message).join(' | ')).toContain(message);
+    expect(result!.problems.map((p) => englishOfText(p.message)).join(' | ')).toContain(message);
     for (const problem of result!.problems) expect(problem.row).toBe(2);
   });
 
   it('offers a collection only the sender’s own accounts, and fiat deposits', async () => {
     const [contact, own] = await check(['1,3,USD,10,OTHER,,', '1,1,USD,10,OTHER,,'], 'receive');
-    expect(contact!.problems[0]!.message).toBe(
+    expect(englishOfText(contact!.problems[0]!.message)).toBe(
       'payout_account "3" is not an account of Lumen Textiles GmbH',
     );
     expect(own!.valid).toMatchObject({ fromCurrencySymbol: 'USD', toCurrencySymbol: 'EUR' });
@@ -250,7 +251,7 @@ describe('each rule', () => {
       '1,1,USDT(TRC20),"1,250.5",SUPPLIER_PAYMENT,inv-1,',
       '1,1,USDT(TRC20),1250.50,SUPPLIER_PAYMENT,INV-2,',
     ]);
-    expect(results[1]!.problems.map((p) => p.message)).toEqual([
+    expect(results[1]!.problems.map((p) => englishOfText(p.message))).toEqual([
       'reference repeats row 2: same account, amount and reference',
     ]);
     expect(results[0]!.valid).toBeDefined();

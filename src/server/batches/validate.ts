@@ -4,13 +4,15 @@
 // it needs to know is given (`BatchLookups`), so the rules are tested as a table.
 import Decimal from 'decimal.js';
 import { electronicFormatIBAN, ValidationErrorsIBAN, validateIBAN } from 'ibantools';
-import { amountLimitProblem, decimalsProblem } from '#/api/money';
+import { AMOUNT_LIMITS, amountLimitProblem, decimalsOf, decimalsProblem } from '#/api/money';
+import { type Words, wordsCode } from '#/i18n/words';
 import { accountNumberKey, ibanKey } from '#/api/payee';
 import { HttpUrl } from '#/api/schemas/common';
 import { type Currency, depositCurrencies } from '#/api/schemas/reference';
 import { type Product, PURPOSES, type Purpose } from '#/api/schemas/transaction';
 import { type BatchColumn, type FileProblem, REQUIRED_COLUMNS } from '#/api/batches';
 import type { BatchFile } from './file';
+import { ROW_PROBLEM } from './words';
 
 export interface KnownMerchant {
   id: number;
@@ -31,7 +33,7 @@ export interface KnownAccount {
 
 /** A transaction of the last 30 days, for duplicates: its account, amount and reference. */
 export interface RecentPayment {
-  label: string;
+  transactionId: number;
   accountId: number;
   amount: string;
   reference: string;
@@ -115,22 +117,23 @@ function accountNamed(text: string, accounts: readonly KnownAccount[]): KnownAcc
  * What is wrong with a cell written as an IBAN (two letters, two digits, then letters and
  * digits) that is not one: said as such, rather than as an account nobody has.
  */
-function ibanMistyped(text: string): string | undefined {
+function ibanMistyped(text: string): Words | undefined {
   const iban = electronicFormatIBAN(text);
   if (!iban || !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return undefined;
   const { errorCodes } = validateIBAN(iban);
   if (errorCodes.length === 0) return undefined;
-  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry))
-    return `is not an IBAN: no country has the code ${iban.slice(0, 2)}`;
-  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength))
-    return `is not a valid IBAN: a ${iban.slice(0, 2)} IBAN has another length (a character is missing or extra)`;
-  return 'is not a valid IBAN: its check digits do not match (a character is mistyped)';
+  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) return ROW_PROBLEM.ibanNoCountry;
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) return ROW_PROBLEM.ibanLength;
+  return ROW_PROBLEM.ibanCheckDigits;
 }
 
 const duplicateKey = (accountId: number, amount: string, reference: string) =>
   `${accountId}|${new Decimal(amount).toFixed()}|${reference.trim().toLocaleLowerCase('en')}`;
 
-/** Every row's problems, in words that name the column; the valid rows as they will be sent. */
+/**
+ * Every row's problems, in words that name the column (stored as codes of words, told in the
+ * reader's language); the valid rows as they will be sent.
+ */
 export function validateRows(
   product: Product,
   file: Pick<BatchFile, 'rows' | 'amounts' | 'problems'>,
@@ -144,46 +147,49 @@ export function validateRows(
   );
   return file.rows.map(({ row, values }) => {
     const problems: FileProblem[] = file.problems.filter((p) => p.row === row);
-    const say = (column: BatchColumn, message: string) =>
-      problems.push({ row, column, message: `${column} ${message}` });
-    for (const column of REQUIRED_COLUMNS) if (values[column] === '') say(column, 'is required');
+    const say = (column: BatchColumn, words: Words, said: Record<string, string | number> = {}) =>
+      problems.push({ row, column, message: wordsCode(words, { column, ...said }) });
+    for (const column of REQUIRED_COLUMNS)
+      if (values[column] === '') say(column, ROW_PROBLEM.required);
 
     let sender: KnownMerchant | undefined;
     if (values.merchant !== '') {
       const named = merchantsNamed(values.merchant, lookups.merchants);
-      if (named.length === 0)
-        say(
-          'merchant',
-          `"${values.merchant}" names no merchant (by id, registration number or exact name)`,
-        );
+      const value = values.merchant;
+      if (named.length === 0) say('merchant', ROW_PROBLEM.merchantUnknown, { value });
       else if (named.length > 1)
-        say(
-          'merchant',
-          `"${values.merchant}" names ${named.length} merchants: use the id (${named.map((m) => `#${m.id}`).join(', ')})`,
-        );
+        say('merchant', ROW_PROBLEM.merchantAmbiguous, {
+          value,
+          count: named.length,
+          ids: named.map((m) => `#${m.id}`).join(', '),
+        });
       else if (named[0]!.kycStatus !== 'VALID')
-        say(
-          'merchant',
-          `${named[0]!.name} (#${named[0]!.id}) is ${named[0]!.kycStatus}: only VALID merchants can send`,
-        );
+        say('merchant', ROW_PROBLEM.merchantNotValid, {
+          name: named[0]!.name,
+          id: named[0]!.id,
+          status: named[0]!.kycStatus,
+        });
       else sender = named[0];
     }
 
     let account: KnownAccount | undefined;
     if (sender && values.payout_account !== '') {
       const found = accountNamed(values.payout_account, payable(product, sender, lookups));
-      const mistyped = found ? undefined : ibanMistyped(values.payout_account);
-      if (mistyped) say('payout_account', `"${values.payout_account}" ${mistyped}`);
+      const value = values.payout_account;
+      const mistyped = found ? undefined : ibanMistyped(value);
+      if (mistyped)
+        say('payout_account', mistyped, { value, country: value.trim().slice(0, 2).toUpperCase() });
       else if (!found)
         say(
           'payout_account',
-          `"${values.payout_account}" is not an account ${product === 'receive' ? `of ${sender.name}` : `${sender.name} may pay (its own, its customer's or their contacts')`}`,
+          product === 'receive' ? ROW_PROBLEM.notAccountOf : ROW_PROBLEM.notPayableBy,
+          { value, merchant: sender.name },
         );
       else if (found.accountStatus !== 'ACTIVE')
-        say(
-          'payout_account',
-          `#${found.id} is ${found.accountStatus}: only ACTIVE accounts receive`,
-        );
+        say('payout_account', ROW_PROBLEM.accountNotActive, {
+          id: found.id,
+          status: found.accountStatus,
+        });
       else account = found;
     }
 
@@ -193,47 +199,49 @@ export function validateRows(
         (c) => c.symbol.toUpperCase() === values.deposit_currency.toUpperCase(),
       );
       if (!deposit)
-        say(
-          'deposit_currency',
-          `"${values.deposit_currency}" is not a deposit currency of this product: ${deposits.map((c) => c.symbol).join(', ')}`,
-        );
+        say('deposit_currency', ROW_PROBLEM.notDepositCurrency, {
+          value: values.deposit_currency,
+          currencies: deposits.map((c) => c.symbol).join(', '),
+        });
     }
     if (account && !payouts.some((c) => c.symbol === account.currencySymbol))
-      say(
-        'payout_account',
-        `pays out in ${account.currencySymbol}, which is not a payout currency`,
-      );
+      say('payout_account', ROW_PROBLEM.notPayoutCurrency, { currency: account.currencySymbol });
 
     const amount = file.amounts.get(row);
     if (amount !== undefined) {
-      const limit = amountLimitProblem(amount, account?.currencySymbol);
-      if (limit) say('payout_amount', limit);
-      else if (account) {
-        const decimals = decimalsProblem(amount, account.currencySymbol);
-        if (decimals) say('payout_amount', decimals);
+      // The limits' and the decimals' rule of src/api/money.ts, in words of a row.
+      const currency = account?.currencySymbol ?? '';
+      if (amountLimitProblem(amount))
+        say(
+          'payout_amount',
+          account ? ROW_PROBLEM.amountOutside : ROW_PROBLEM.amountOutsideNoCurrency,
+          { ...AMOUNT_LIMITS, currency },
+        );
+      else if (account && decimalsProblem(amount, currency)) {
+        const decimals = decimalsOf(currency);
+        if (decimals === 0) say('payout_amount', ROW_PROBLEM.amountWhole, { currency });
+        else say('payout_amount', ROW_PROBLEM.amountDecimals, { decimals, currency });
       }
     }
 
     const purpose = values.purpose.toUpperCase().replace(/[\s-]+/g, '_');
     if (values.purpose !== '' && !(PURPOSES as readonly string[]).includes(purpose))
-      say('purpose', `"${values.purpose}" is not one of ${PURPOSES.join(', ')}`);
+      say('purpose', ROW_PROBLEM.notPurpose, {
+        value: values.purpose,
+        purposes: PURPOSES.join(', '),
+      });
 
     for (const column of ['invoice_url', 'deposit_confirmation_url'] as const)
       if (values[column] !== '' && !HttpUrl.safeParse(values[column]).success)
-        say(column, 'must be an http or https URL');
+        say(column, ROW_PROBLEM.notUrl);
 
     if (account && amount !== undefined) {
       const key = duplicateKey(account.id, amount, values.reference);
       const earlier = seen.get(key);
-      if (earlier !== undefined)
-        say('reference', `repeats row ${earlier}: same account, amount and reference`);
+      if (earlier !== undefined) say('reference', ROW_PROBLEM.repeatsRow, { row: earlier });
       else seen.set(key, row);
       const paid = recent.get(key);
-      if (paid)
-        say(
-          'reference',
-          `repeats ${paid.label}: same account, amount and reference in the last 30 days`,
-        );
+      if (paid) say('reference', ROW_PROBLEM.repeatsPaid, { id: paid.transactionId });
     }
 
     if (problems.length > 0 || !sender || !account || !deposit || amount === undefined)

@@ -2,8 +2,8 @@
 // everyone signed in (a finance person sees what is left of theirs), added by an admin at once
 // (a limit only tightens), removed by an admin with a second admin's approval where there is one
 // (a removal loosens), like a policy (docs/decisions/042).
-import { REFUSED } from '../refusal-words';
-import { said } from '#/i18n/words';
+import { FIELD, REFUSED } from '../refusal-words';
+import { said, wordsCode } from '#/i18n/words';
 import type { FastifyInstance } from 'fastify';
 import { formatAmount } from '#/api/formats';
 import { controlsEndpoints as E, type MoneyLimit } from '#/api/controls';
@@ -69,8 +69,8 @@ export function limitRoutes(app: FastifyInstance, { signedIn }: ControlsRouteHel
     if (body.scope === 'person' && body.target !== '*') {
       const person = await ctx.workspace.userById(body.target);
       if (!person || person.disabledAt !== null)
-        return invalidInput(request, reply, 'Choose a person of the workspace.', [
-          { field: 'target', message: 'must be an active person of the workspace, or * for each' },
+        return invalidInput(request, reply, said(REFUSED.choosePerson), [
+          { field: 'target', message: wordsCode(FIELD.activePerson) },
         ]);
     }
     const added = await controls.limits.add(body, request.signedIn!.user.id);

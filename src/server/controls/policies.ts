@@ -2,7 +2,7 @@
 // the environment's currency list before they are kept, and what a transaction would need.
 import type { ApprovalSettings, Policy, PolicyCreate } from '#/api/controls';
 import { ANY, TRANSACTION_ACTIONS } from '#/api/controls';
-import { decimalsProblem } from '#/api/money';
+import { decimalsCode } from '#/api/amount-words';
 import type { Environment } from '#/api/dashboard';
 import { type FieldProblem } from '#/api/payee';
 import { type Product } from '#/api/schemas/transaction';
@@ -89,12 +89,12 @@ export function policyControls(core: ControlsCore) {
           };
         }
         currency = found.symbol;
-        const decimals = decimalsProblem(input.minAmount, currency);
+        const decimals = decimalsCode(input.minAmount, currency);
         if (decimals) return { problem: { field: 'minAmount', message: decimals } };
       }
       if (input.inBase) {
         const { baseCurrency } = await store.settings();
-        const decimals = decimalsProblem(input.minAmount, baseCurrency);
+        const decimals = decimalsCode(input.minAmount, baseCurrency);
         if (decimals) return { problem: { field: 'minAmount', message: decimals } };
       }
       const policy = { ...input, currency };

@@ -7,6 +7,7 @@ import { controlsEndpoints as E, policySummary } from '#/api/controls';
 import { holdForSecondAdmin } from './changes';
 import { audit, problem } from '../request';
 import { route } from '../endpoint';
+import { sayText } from '../words';
 import { partnerApi } from '../partner-api';
 
 import { type ControlsRouteHelpers } from './route-helpers';
@@ -38,7 +39,9 @@ export function policyRoutes(
       return refuseUnchecked(request, reply, checked, {
         unreadable: 'the currency',
         field: (p) =>
-          `The policy's ${p.field === 'currency' ? 'currency' : 'amount'} ${p.message}.`,
+          said(p.field === 'currency' ? REFUSED.policyCurrency : REFUSED.policyAmount, {
+            problem: ({ locale }) => sayText(locale, p.message),
+          }),
       });
     const added =
       'policy' in checked ? await controls.addCheckedPolicy(checked.policy, user.email) : checked;

@@ -1,7 +1,7 @@
 // What the money controls' endpoints share (docs/decisions/025): the signed-in person and
 // environment, the partner API of the request, its refusals as problems, audited.
 import { REFUSED } from '../refusal-words';
-import { said } from '#/i18n/words';
+import { said, type Said } from '#/i18n/words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import { audit, invalidInput, problem } from '../request';
@@ -69,7 +69,7 @@ export function controlsRouteHelpers(app: FastifyInstance) {
     request: FastifyRequest,
     reply: FastifyReply,
     checked: { unavailable: true } | { problem: FieldProblem },
-    what: { unreadable: string; field: (problem: FieldProblem) => string },
+    what: { unreadable: string; field: (problem: FieldProblem) => string | Said },
   ) =>
     'unavailable' in checked
       ? problem(request, reply, {

@@ -1,6 +1,7 @@
 // One's own account (src/api/account.ts): the password, changed while signed in or set from an
 // admin's reset link, and the authenticator app. Guesses of one's own password or codes are
 // limited like sign-ins; a changed password ends the person's other sessions.
+import { REFUSED } from '../refusal-words';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '#/api/account';
 import { audit, invalidInput, readPart, tooManyTries } from '../request';
@@ -31,7 +32,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         target: email,
         details: { reason: 'rate limited' },
       });
-      return tooManyTries(request, reply, attempt.wait, 'reset requests');
+      return tooManyTries(request, reply, attempt.wait, REFUSED.tooManyResets);
     }
     const user = await ctx.workspace.userByEmail(email);
     if (user && user.disabledAt === null)
@@ -169,7 +170,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const attempt = await secretGuesses.attempt(`secret:${user.id}`);
     if ('wait' in attempt) {
       await audit(request, { action, outcome: 'refused', details: { reason: 'rate limited' } });
-      await tooManyTries(request, reply, attempt.wait, 'wrong tries');
+      await tooManyTries(request, reply, attempt.wait, REFUSED.tooManyTries);
       return true;
     }
     const errors = [];
@@ -219,7 +220,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.confirmAuthenticator, async ({ request, reply, body }) => {
     const { user } = request.signedIn!;
     const attempt = await secretGuesses.attempt(`enrol:${user.id}`);
-    if ('wait' in attempt) return tooManyTries(request, reply, attempt.wait, 'wrong codes');
+    if ('wait' in attempt) return tooManyTries(request, reply, attempt.wait, REFUSED.tooManyCodes);
     const codes = await ctx.secondFactor.confirmEnrolment(user.id, body.code);
     if (!codes) {
       return invalidInput(

@@ -1,6 +1,8 @@
 // The admin's settings (src/api/admin.ts): API credentials per environment, checked against the
 // environment before they are kept; the people of the workspace and their roles; the second
 // step per role. Every change is audited; approval policies are the money controls' (../controls).
+import { said, wordsCode } from '#/i18n/words';
+import { FIELD, REFUSED } from '../refusal-words';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { adminEndpoints as E } from '#/api/admin';
 import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
@@ -17,7 +19,7 @@ import { putWorkspaceSetting } from '../store/workspace-settings';
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
-  const noSuchPerson = { status: 404, code: 'NOT_FOUND', detail: 'No such person.' } as const;
+  const noSuchPerson = { status: 404, code: 'NOT_FOUND', detail: said(REFUSED.noPerson) } as const;
 
   route(app, E.listCredentials, async () => ({ results: await ctx.workspace.credentialHints() }));
 
@@ -87,8 +89,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, E.addPerson, async ({ request, reply, body }) => {
     if (await ctx.workspace.userByEmail(body.email)) {
-      return invalidInput(request, reply, 'Someone already has this email address.', [
-        { field: 'email', message: 'is already taken' },
+      return invalidInput(request, reply, said(REFUSED.emailTaken), [
+        { field: 'email', message: wordsCode(FIELD.emailTaken) },
       ]);
     }
     // Where two or more admins are, a second one approves a new person first (042): nobody
@@ -174,8 +176,8 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     const person = await ctx.workspace.userById(id);
     if (!person) return problem(request, reply, noSuchPerson);
     if (!body.active && id === request.signedIn!.user.id)
-      return invalidInput(request, reply, 'You cannot deactivate yourself: another admin can.', [
-        { field: 'active', message: 'cannot be false for yourself' },
+      return invalidInput(request, reply, said(REFUSED.notYourself), [
+        { field: 'active', message: wordsCode(FIELD.notYourself) },
       ]);
     if ((await ctx.workspace.setActive(id, body.active)) === 'lastAdmin')
       return lastAdmin(request, reply, E.setPersonActive.audit, person.email, {

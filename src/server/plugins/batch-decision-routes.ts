@@ -1,5 +1,7 @@
 // What moves a bulk file on (docs/decisions/034, 055, 074): its quote asked for, its approval or
 // rejection (decided in ../approvals, the second factor first), its cancellation.
+import { REFUSED } from '../refusal-words';
+import { said } from '#/i18n/words';
 import { batchRef } from '../approvals/subjects/batch';
 import type { FastifyInstance } from 'fastify';
 import { batchEndpoints as E } from '#/api/batches';
@@ -9,6 +11,8 @@ import { REFUSAL_TEXT } from '../controls/rules';
 import { refusedProblem } from '../approvals/decide';
 
 import { type BatchRouteHelpers } from './batch-route-helpers';
+import { wordsCode } from '#/i18n/words';
+import { BATCH_CLOSED } from '../batches/words';
 
 export function batchDecisionRoutes(
   app: FastifyInstance,
@@ -23,9 +27,7 @@ export function batchDecisionRoutes(
       return refused(
         request,
         reply,
-        batch.status === 'draft'
-          ? 'Some rows have problems: fix them or go on without them before the batch is quoted.'
-          : 'The batch is past its quote.',
+        said(batch.status === 'draft' ? REFUSED.batchHasProblems : REFUSED.batchPastQuote),
       );
     if (!(await ctx.workspace.credentials(environmentOf(request))))
       return problem(request, reply, {
@@ -35,11 +37,7 @@ export function batchDecisionRoutes(
       });
     const ready = batch.rows.filter((r) => r.state === 'ready' && r.valid).length;
     if (!(await batches.startQuote(batch.id, request.signedIn!.user.id, ready)))
-      return refused(
-        request,
-        reply,
-        'The batch has approvals already: it can no longer be quoted again.',
-      );
+      return refused(request, reply, said(REFUSED.batchHasApprovals));
     // Priced in the background (docs/decisions/055): the page follows the progress. The answer
     // is read first, so that it shows the quote started however fast the quoter is.
     const answer = await changed(request, E.quoteBatch.audit, batch.id, { rows: ready });
@@ -106,13 +104,11 @@ export function batchDecisionRoutes(
     const batch = await found(request, reply, params.id);
     if (!batch) return reply;
     const name = request.signedIn!.user.name;
-    const reason = body.reason ? `Cancelled by ${name}: ${body.reason}` : `Cancelled by ${name}.`;
+    const reason = body.reason
+      ? wordsCode(BATCH_CLOSED.cancelledBecause, { name, reason: body.reason })
+      : wordsCode(BATCH_CLOSED.cancelled, { name });
     if (!(await batches.cancel(batch.id, reason)))
-      return refused(
-        request,
-        reply,
-        'The batch is being submitted or is done: cancel its transactions one by one instead.',
-      );
+      return refused(request, reply, said(REFUSED.batchPastCancel));
     return changed(request, E.cancelBatch.audit, batch.id, { reason: body.reason ?? null });
   });
 }

@@ -3,6 +3,9 @@
 // out, and the rows as a file.
 import { REFUSED } from '../refusal-words';
 import { said } from '#/i18n/words';
+import { languageOf } from '../request';
+import { sayText } from '../words';
+import { FILE_REFUSED } from '../batches/words';
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { type Batch, batchEndpoints as E } from '#/api/batches';
@@ -34,7 +37,10 @@ export function batchFileRoutes(
       return invalidInput(
         request,
         reply,
-        `${query.fileName} was not read: ${file.refused.map((p) => p.message).join(' ')}`,
+        said(FILE_REFUSED.notRead, {
+          fileName: query.fileName,
+          problems: ({ locale }) => file.refused.map((p) => sayText(locale, p.message)).join(' '),
+        }),
         file.refused.map((p) => ({ field: p.column ?? 'file', message: p.message })),
       );
     const results = await check(request, reply, query.product, file);
@@ -91,11 +97,7 @@ export function batchFileRoutes(
     });
     if (!results) return reply;
     if (!(await batches.fixRow(batch.id, params.row, cells, results)))
-      return refused(
-        request,
-        reply,
-        'The batch is quoted or past: its rows can no longer change (cancel it and upload the file again).',
-      );
+      return refused(request, reply, said(REFUSED.batchFixed));
     return changed(request, E.fixBatchRow.audit, batch.id, {
       row: params.row,
       changes: body.cells,
@@ -106,11 +108,7 @@ export function batchFileRoutes(
     const batch = await found(request, reply, params.id);
     if (!batch) return reply;
     if (!batch.rows.some((r) => r.state === 'ready'))
-      return refused(
-        request,
-        reply,
-        'No row is ready: without the invalid rows nothing would be left to pay. Fix a row, or cancel the batch.',
-      );
+      return refused(request, reply, said(REFUSED.batchNothingReady));
     const excluded = await batches.excludeInvalid(batch.id);
     return changed(request, E.excludeInvalidRows.audit, batch.id, { excluded });
   });
@@ -118,11 +116,13 @@ export function batchFileRoutes(
   route(app, E.batchRowsFile, async ({ request, reply, params, query }) => {
     const batch = await found(request, reply, params.id);
     if (!batch) return reply;
+    // The problems in the reader's language; the file's columns keep their names.
+    const language = languageOf(request);
     const rows = batch.rows.flatMap((r) => {
       if (query.which === 'failed')
         return r.state === 'failed' ? [{ values: r.cells, note: r.failure ?? '' }] : [];
       return r.problems.length > 0
-        ? [{ values: r.cells, note: r.problems.map((p) => p.message).join(' ') }]
+        ? [{ values: r.cells, note: r.problems.map((p) => sayText(language, p.message)).join(' ') }]
         : [];
     });
     const base = batch.fileName.replace(/\.(csv|xlsx)$/i, '');

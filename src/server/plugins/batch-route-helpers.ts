@@ -1,7 +1,7 @@
 // What the bulk payout endpoints share (docs/decisions/033, 034): a file checked against the API
 // and the index, a batch as its page reads it, its approval in words, and refusals audited.
 import { REFUSED } from '../refusal-words';
-import { said } from '#/i18n/words';
+import { type Said, said, toldOf } from '#/i18n/words';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
@@ -123,17 +123,20 @@ export function batchRouteHelpers(app: FastifyInstance) {
       ),
       approvedAt: batch.approvedAt,
       finishedAt: batch.finishedAt,
-      closedReason: batch.closedReason,
+      closedReason: batch.closedReason && toldOf(batch.closedReason),
       progress: {
         done: submitted.filter((r) => r.state === 'failed' || r.quoteApprovedAt !== null).length,
         total: submitted.length,
       },
       quoting: batch.quoting && { done: batch.quoting.done, total: batch.quoting.total },
-      quoteProblem: batch.quoteProblem,
+      quoteProblem: batch.quoteProblem && {
+        detail: toldOf(batch.quoteProblem.detail),
+        errors: batch.quoteProblem.errors.map((e) => ({ ...e, message: toldOf(e.message) })),
+      },
       rows: batch.rows.map((r) => ({
         row: r.row,
         cells: r.cells,
-        problems: r.problems,
+        problems: r.problems.map((p) => ({ ...p, message: toldOf(p.message) })),
         state: r.state,
         transactionId: r.transactionId,
         payout: r.valid ? { currency: r.valid.toCurrencySymbol, amount: r.valid.toAmount } : null,
@@ -193,7 +196,7 @@ export function batchRouteHelpers(app: FastifyInstance) {
     return answer((await batches.get(environmentOf(request), id))!, request.signedIn!.user);
   };
 
-  const refused = (request: FastifyRequest, reply: FastifyReply, detail: string) =>
+  const refused = (request: FastifyRequest, reply: FastifyReply, detail: string | Said) =>
     problem(request, reply, { status: 409, code: 'INVALID_STATE_TRANSITION', detail });
 
   const found = async (request: FastifyRequest, reply: FastifyReply, id: string) => {

@@ -3,6 +3,8 @@
 // rewritten), with the audit trail and the local index kept. The proxy under /api/v1 and the
 // approval links of mail (docs/decisions/087) both decide through it, so that a decision is the
 // same whichever channel it came by; the audit entries name a channel other than the dashboard.
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 import type { Said } from '#/i18n/words';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { heldAnswerOf, isTransactionApproval } from '#/api/controls';
@@ -168,7 +170,7 @@ export function gatedSend(app: FastifyInstance, { indexAnswer, indexCatchUp }: P
             kind: 'refused',
             status: 502,
             code: 'UPSTREAM_UNAVAILABLE',
-            detail: 'The API could not be reached. Try again shortly.',
+            detail: said(REFUSED.apiUnreachable),
           };
     }
   };

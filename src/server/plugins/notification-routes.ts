@@ -1,5 +1,7 @@
 // Notifications (src/api/notifications.ts, docs/decisions/035): the bell's list, reading,
 // each person's choices, the mail kept without SMTP, the chat hooks, and the live stream.
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationEndpoints as E } from '#/api/notifications';
 import { leadsToListedHost, publicTargetProblem } from '#/http/outbound-targets';
@@ -27,7 +29,7 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
       problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: 'No such notification of yours.',
+        detail: said(REFUSED.noNotification),
       })
     );
   });
@@ -132,7 +134,7 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
       return problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: 'No such chat hook: it may have been removed already.',
+        detail: said(REFUSED.noChatHook),
       });
     await audit(request, { action: E.removeChatHook.audit, target: params.id, outcome: 'ok' });
     return { removed: true as const };

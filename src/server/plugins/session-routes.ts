@@ -3,6 +3,9 @@
 // sandbox demo workspace; `GET` says who is signed in; `DELETE` ends this session,
 // `POST /api/session/everywhere` all of the person's; `PUT /api/session/environment` switches
 // between the environments an admin has set up.
+import { FIELD, REFUSED } from '../refusal-words';
+import { english, said, type Words, wordsCode } from '#/i18n/words';
+import { V } from '#/api/validation-words';
 import { providerLogoutUrl } from './saml-routes';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type EnvironmentInfo, type SessionInfo, sessionEndpoints as E } from '#/api/dashboard';
@@ -87,20 +90,19 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: 409,
         code: 'NO_SECOND_FACTOR',
-        detail:
-          'You have no authenticator app enrolled, so nothing is asked: enrol one under Your account.',
+        detail: said(REFUSED.noSecondFactor),
       });
     const attempt = await stepUpFailures.attempt(`step-up:${user.id}`);
     if ('wait' in attempt)
-      return tooManyTries(request, reply, attempt.wait, 'wrong codes before releasing money');
+      return tooManyTries(request, reply, attempt.wait, REFUSED.tooManyStepUps);
     if (!(await ctx.secondFactor.checkCodeOrRecovery(user.id, body.code))) {
       await audit(request, {
         action: 'step up',
         outcome: 'refused',
         details: { reason: 'wrong code' },
       });
-      return invalidInput(request, reply, 'The code is wrong, or was already used.', [
-        { field: 'code', message: 'is wrong or already used' },
+      return invalidInput(request, reply, said(REFUSED.wrongCode), [
+        { field: 'code', message: wordsCode(FIELD.wrongCode) },
       ]);
     }
     await stepUpFailures.succeeded(attempt.ticket);
@@ -110,7 +112,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, E.signIn, async ({ request, reply, body }) => {
-    const tooMany = (wait: number) => tooManyTries(request, reply, wait, 'failed sign-ins');
+    const tooMany = (wait: number) => tooManyTries(request, reply, wait, REFUSED.tooManySignIns);
     const addressKey = `address:${request.ip}`;
     const addressWait = await failures.retryAfter(addressKey);
     if (addressWait > 0) return tooMany(addressWait);
@@ -120,17 +122,22 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     if ('wait' in attempt) return tooMany(attempt.wait);
     /** Not a wrong guess (a success, or a question the person must answer first). */
     const notAGuess = () => failures.succeeded(attempt.ticket);
-    const failed = async (detail: string, field: string, message: string, user?: User) => {
+    const failed = async (detail: Words, field: string, message: Words, user?: User) => {
       await audit(
         request,
-        { action: 'sign-in', outcome: 'refused', target: account, details: { reason: detail } },
+        {
+          action: 'sign-in',
+          outcome: 'refused',
+          target: account,
+          details: { reason: english(detail) },
+        },
         user,
       );
       return problem(request, reply, {
         status: 401,
         code: 'UNAUTHORIZED',
-        detail,
-        errors: [{ field, message }],
+        detail: said(detail),
+        errors: [{ field, message: wordsCode(message) }],
       });
     };
 
@@ -138,12 +145,9 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     if ('demoUser' in body) {
       if (!ctx.demoUsers.includes(account)) {
         await notAGuess();
-        return invalidInput(
-          request,
-          reply,
-          'One-click sign-in exists only for the sandbox demo workspace.',
-          [{ field: 'demoUser', message: 'is not a person of the demo workspace' }],
-        );
+        return invalidInput(request, reply, said(REFUSED.demoOnly), [
+          { field: 'demoUser', message: wordsCode(FIELD.notDemoPerson) },
+        ]);
       }
       user = await ctx.workspace.userByEmail(account);
     } else {
@@ -160,17 +164,12 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         return problem(request, reply, {
           status: 409,
           code: 'SSO_REQUIRED',
-          detail: `Addresses at ${account.split('@')[1]} sign in through single sign-on.`,
-          errors: [{ field: 'email', message: 'signs in through single sign-on' }],
+          detail: said(REFUSED.ssoRequired, { domain: account.split('@')[1] ?? '' }),
+          errors: [{ field: 'email', message: wordsCode(FIELD.ssoRequired) }],
         });
       }
       user = await ctx.workspace.checkPassword(body.email, body.password);
-      if (!user)
-        return failed(
-          'The email address and password do not match an account.',
-          'password',
-          'does not match the email address',
-        );
+      if (!user) return failed(REFUSED.passwordMismatch, 'password', FIELD.passwordMismatch);
     }
     // The second step, for whoever has enrolled one (one-click demo people included).
     if (user?.secondFactor) {
@@ -180,21 +179,15 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         return problem(request, reply, {
           status: 401,
           code: 'SECOND_FACTOR_REQUIRED',
-          detail: 'Enter the code from your authenticator app, or a recovery code.',
-          errors: [{ field: 'code', message: 'is required' }],
+          detail: said(REFUSED.enterCode),
+          errors: [{ field: 'code', message: wordsCode(V.required) }],
         });
       }
       const good = await ctx.secondFactor.checkCodeOrRecovery(user.id, code);
-      if (!good)
-        return failed(
-          'The code is wrong, or was already used.',
-          'code',
-          'is wrong or already used',
-          user,
-        );
+      if (!good) return failed(REFUSED.wrongCode, 'code', FIELD.wrongCode, user);
     }
     if (!user || user.disabledAt !== null)
-      return failed('No such account.', 'email', 'is not an account');
+      return failed(REFUSED.noAccount, 'email', FIELD.notAccount);
     await notAGuess();
 
     const configured = (await environmentsOf(ctx)).find((e) => e.configured);
@@ -259,8 +252,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.switchEnvironment, async ({ request, reply, body }) => {
     const target = (await environmentsOf(ctx)).find((e) => e.id === body.environment);
     if (!target || !target.configured) {
-      return invalidInput(request, reply, 'Choose an environment that an admin has set up.', [
-        { field: 'environment', message: 'is not set up on this server' },
+      return invalidInput(request, reply, said(REFUSED.chooseEnvironment), [
+        { field: 'environment', message: wordsCode(FIELD.environmentNotSet) },
       ]);
     }
     await ctx.workspace.setSessionEnvironment(request.signedIn!.token, target.id);

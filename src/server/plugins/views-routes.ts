@@ -1,4 +1,6 @@
 // Saved views (src/api/local-index.ts): a person's own and the ones others shared.
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 import type { FastifyPluginAsync } from 'fastify';
 import { viewEndpoints as E } from '#/api/local-index';
 import { audit, problem } from '../request';
@@ -27,7 +29,7 @@ export const viewsRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: 'No such view of yours: only whoever saved a view can delete it.',
+        detail: said(REFUSED.noView),
       });
     await audit(request, { action: E.deleteView.audit, target: id, outcome: 'ok' });
     return { deleted: true as const };

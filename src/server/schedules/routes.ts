@@ -1,6 +1,8 @@
 // Scheduled payouts (src/api/schedules.ts, docs/decisions/090): listed with their next run and
 // latest runs, scheduled by finance (checked like a payout: the account is read from the API),
 // cancelled by finance. The runs are ./runner.ts's.
+import { FIELD, REFUSED } from '../refusal-words';
+import { said, wordsCode } from '#/i18n/words';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
@@ -93,13 +95,13 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
     const now = ctx.now();
     const today = new Date(now).toISOString().slice(0, 10);
     if (s.date < today)
-      return invalidInput(request, reply, 'A schedule starts today or later.', [
-        { field: 'date', message: `must be today (${today}, UTC) or later` },
+      return invalidInput(request, reply, said(REFUSED.scheduleFromToday), [
+        { field: 'date', message: wordsCode(FIELD.fromToday, { today }) },
       ]);
     const first = s.repeat === 'monthly' ? firstMonthlyRun(s.date, s.dayOfMonth!) : s.date;
     if (cutoffOf(first, s.cutoff) <= now)
-      return invalidInput(request, reply, 'That run’s cut-off has passed already.', [
-        { field: 'cutoff', message: `has passed for ${first}: choose a later time or day` },
+      return invalidInput(request, reply, said(REFUSED.cutoffPassed), [
+        { field: 'cutoff', message: wordsCode(FIELD.cutoffPassed, { date: first }) },
       ]);
     // The account is checked now as a payout's would be: it exists and is active.
     const api = await apiOf(request, reply);
@@ -108,8 +110,8 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
       params: { id: s.body.toBusinessExternalAccountId },
     });
     if (!account.ok || account.data.accountStatus !== 'ACTIVE')
-      return invalidInput(request, reply, 'Choose an active payout account.', [
-        { field: 'body.toBusinessExternalAccountId', message: 'must be an active payout account' },
+      return invalidInput(request, reply, said(REFUSED.activeAccount), [
+        { field: 'body.toBusinessExternalAccountId', message: wordsCode(FIELD.activeAccount) },
       ]);
     const row: PayoutScheduleTable = {
       id: randomUUID(),
@@ -156,13 +158,15 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: 'No such schedule.',
+        detail: said(REFUSED.noSchedule),
       });
     if (Number(cancelled.numUpdatedRows) !== 1)
       return problem(request, reply, {
         status: 409,
         code: 'SCHEDULE_ENDED',
-        detail: `This schedule has ${row.status === 'cancelled' ? 'been cancelled' : 'ended'} already.`,
+        detail: said(
+          row.status === 'cancelled' ? REFUSED.scheduleCancelled : REFUSED.scheduleEnded,
+        ),
       });
     await audit(request, {
       action: E.cancelSchedule.audit,

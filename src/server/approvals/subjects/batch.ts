@@ -9,6 +9,8 @@ import { batchSubject, toRow } from '../../batches/store';
 import { decisionColumns, lastOf } from '../decide';
 import type { ApprovalRef, SubjectKind } from '../decide';
 import { policiesIn, toDecision } from '../requests';
+import { wordsCode } from '#/i18n/words';
+import { BATCH_CLOSED } from '../../batches/words';
 
 /** Rates into the base currency for base-currency policies, quoted for this decision. */
 export interface BatchFacts {
@@ -76,7 +78,9 @@ export const bulkFiles: SubjectKind<BatchFacts, undefined> = {
             .updateTable('batch')
             .set({
               status: 'cancelled',
-              closed_reason: `Rejected by ${e.userName}: ${e.reason ?? ''}`.trim(),
+              closed_reason: e.reason
+                ? wordsCode(BATCH_CLOSED.rejectedBecause, { name: e.userName, reason: e.reason })
+                : wordsCode(BATCH_CLOSED.rejected, { name: e.userName }),
               finished_at: e.at,
               updated_at: e.at,
             })
