@@ -205,32 +205,6 @@ export const ConversionRecord = z.object({
   value: z.string(),
 });
 
-/**
- * A policy in plain words, for the audit trail and a change waiting for a second admin: "Deposit
- * approval of any product, when the payout is 5000 EUR or more, needs 2 approvers." The pages
- * say it with the reader's number formats (src/features/controls/words.ts).
- */
-export function policySummary(
-  p: Pick<Policy, 'action' | 'product' | 'currency' | 'amountSide' | 'minAmount' | 'approvers'> & {
-    inBase?: boolean | undefined;
-  },
-  baseCurrency: string,
-): string {
-  const needs = `needs ${p.approvers} approver${p.approvers === 1 ? '' : 's'}`;
-  if (p.action === 'changeBankDetails')
-    return p.currency === ANY
-      ? `Every bank-detail change of a payout account ${needs}.`
-      : `A bank-detail change of a payout account in ${p.currency} ${needs}.`;
-  const product = p.product === ANY ? 'any product' : p.product;
-  const side = `${p.amountSide === 'deposit' ? 'the deposit' : 'the payout'}${p.action === 'approveBatch' ? ' total' : ''}`;
-  const when = p.inBase
-    ? `when ${side} is worth ${p.minAmount} ${baseCurrency} or more, in any currency at the API's rate`
-    : p.currency === ANY
-      ? `when ${side} is ${p.minAmount} or more in any currency`
-      : `when ${side} is ${p.minAmount} ${p.currency} or more`;
-  return `${ACTION_LABEL[p.action]} of ${product}, ${when}, ${needs}.`;
-}
-
 export const Decision = z.object({
   userId: z.string(),
   userName: z.string(),
@@ -687,8 +661,8 @@ export const CONTROL_CHANGE_STATUSES = [
 export const ControlChange = z.object({
   id: z.string(),
   kind: z.enum(CONTROL_CHANGE_KINDS),
-  /** The change in words, as the second admin reads it. */
-  summary: z.string(),
+  /** The change in words, as the second admin reads it (in the reader's language). */
+  summary: toldText(),
   authorId: z.string(),
   authorName: z.string(),
   status: z.enum(CONTROL_CHANGE_STATUSES),

@@ -6,7 +6,7 @@
 // nothing translated here goes stale.
 import { type I18n, type MessageDescriptor, setupI18n } from '@lingui/core';
 import { SOURCE_LANGUAGE } from './languages';
-import { type Said, wordsOfText } from './words';
+import { type Said, tell, wordsOfText } from './words';
 
 let page: I18n | undefined;
 let ofDrawnPage: () => I18n | undefined = () => undefined;
@@ -37,16 +37,7 @@ export const tr = (words: MessageDescriptor, values?: Record<string, unknown>): 
   currentI18n()._(values ? { ...words, values } : words);
 
 /** What was said (a refusal, a notice), in the page's language. */
-export function trSaid(what: Said): string {
-  const i18n = currentI18n();
-  const values = Object.fromEntries(
-    Object.entries(what.values ?? {}).map(([name, value]) => [
-      name,
-      typeof value === 'function' ? value(i18n) : typeof value === 'object' ? trSaid(value) : value,
-    ]),
-  );
-  return i18n._(what.words.id, values, { message: what.words.message });
-}
+export const trSaid = (what: Said): string => tell(currentI18n(), what);
 
 /** A text that may be a code of words (a validation message), in the page's language. */
 export function trText(text: string): string {

@@ -95,3 +95,21 @@ export function englishOfText(text: string): string {
     },
   );
 }
+
+/** What was said, written by `i18n` (its values first, words within words included). */
+export function tell(i18n: I18n, what: Said): string {
+  const values = Object.fromEntries(
+    Object.entries(what.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'function'
+        ? value(i18n)
+        : typeof value === 'object'
+          ? tell(i18n, value)
+          : value,
+    ]),
+  );
+  return i18n._(what.words.id, values, { message: what.words.message });
+}
+
+/** The words of a `codedWords` table with this id. */
+export const wordsById = (id: string): Words | undefined => known.get(id);

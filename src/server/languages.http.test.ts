@@ -168,7 +168,7 @@ describe('a person’s language', () => {
   it('tells a bulk file’s problems, refusal and closing in the reader’s language; English without one', async () => {
     const { operations } = await t.demoCookies('operations');
     await t.call(operations, 'PUT', '/account/language', { language: 'de' });
-    let batchId = '';
+    let batchId: string | undefined;
     try {
       const uploaded = await uploadBatchFile(
         t.base,
@@ -212,7 +212,7 @@ describe('a person’s language', () => {
       await t.call(operations, 'PUT', '/account/language', { language: null });
     }
     // Stored as words: the same batch read without a language is English.
-    const english = await t.call(operations, 'GET', `/batches/${batchId}`);
+    const english = await t.call(operations, 'GET', `/batches/${batchId!}`);
     expect(english.json.closedReason).toBe('Cancelled by Omar Operations: falscher Monat');
     expect(english.json.rows[0].problems[1].message).toBe(
       'merchant "Nobody Ltd" names no merchant (by id, registration number or exact name)',

@@ -3,6 +3,7 @@
 // message not translated yet reads in English rather than as an id. The files are src/locales
 // beside the sources, and dist-server/locales beside the built server (scripts/build-server.ts
 // copies them there).
+import { formatAmount } from '#/api/formats';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
@@ -19,7 +20,8 @@ import {
   SOURCE_LANGUAGE,
 } from '#/i18n/languages';
 import { pseudoText } from '#/i18n/pseudo';
-import { isSaid, type Said, wordsOfText } from '#/i18n/words';
+import { isSaid, type Said, tell, wordsOfText } from '#/i18n/words';
+import { type SaidData, saidOf } from '#/i18n/said-data';
 
 const PLACES = [new URL('./locales/', import.meta.url), new URL('../locales/', import.meta.url)];
 
@@ -75,20 +77,8 @@ export function wordsIn(language: string | null | undefined): I18n {
 }
 
 /** What was said, in `language`. */
-export function sayIn(language: string | null | undefined, what: Said): string {
-  const i18n = wordsIn(language);
-  const values = Object.fromEntries(
-    Object.entries(what.values ?? {}).map(([name, value]) => [
-      name,
-      typeof value === 'function'
-        ? value(i18n)
-        : typeof value === 'object'
-          ? sayIn(language, value)
-          : value,
-    ]),
-  );
-  return i18n._(what.words.id, values, { message: what.words.message });
-}
+export const sayIn = (language: string | null | undefined, what: Said): string =>
+  tell(wordsIn(language), what);
 
 /**
  * An answer with every `Said` in it written in `language` (decision 091): the server hands words,
@@ -143,3 +133,22 @@ export function answerLanguage(
   if (tags[0] === PSEUDO_LANGUAGE) return PSEUDO_LANGUAGE;
   return matchLanguage(tags) ?? SOURCE_LANGUAGE;
 }
+
+/**
+ * Stored words to tell (decision 092): amounts written in `locale`'s formats (a person's), else
+ * in the reader's language's.
+ */
+export const toldData = (data: SaidData, locale?: string): Said =>
+  saidOf(
+    data,
+    ({ amount, currency }) =>
+      (i18n) =>
+        formatAmount(amount, currency, locale ?? i18n.locale),
+  );
+
+/** Stored words in `language` (English for the audit trail and integrations). */
+export const sayData = (
+  language: string | null | undefined,
+  data: SaidData,
+  locale?: string,
+): string => sayIn(language, toldData(data, locale));

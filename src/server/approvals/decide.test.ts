@@ -1,6 +1,8 @@
 // The one decision (docs/decisions/074), over every kind of subject, on SQLite and PostgreSQL: a
 // table of what each kind does with the same decisions, and as a property that `explain` says
 // what `decide` then does.
+import { CHANGE } from '../controls/change-words';
+import { saidData } from '#/i18n/said-data';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#/api/roles';
@@ -76,10 +78,15 @@ describe.each(DIALECTS)('one decision for every approval, on %s', (dialect) => {
         db,
         async () => [],
         () => clock,
-      ).propose('setApprovalSettings', {}, 'Quotes valid for 30 minutes', {
-        ...asker,
-        email: 'asker@partner.example',
-      } as never);
+      ).propose(
+        'setApprovalSettings',
+        {},
+        saidData(CHANGE.approvalSettings, { quote: 30, stepUp: 10, base: 'EUR' }),
+        {
+          ...asker,
+          email: 'asker@partner.example',
+        } as never,
+      );
       return changeRef(proposed.id) as AnyRef;
     },
   };

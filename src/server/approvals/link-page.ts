@@ -3,16 +3,17 @@
 // screen shows (both amounts, the rate with its pair, the fee as money, the quote's expiry, who
 // is paid by name, who asked, the policy and who approved so far), then the two decisions as
 // plain forms: the second factor's code where the person has one, a reason to reject.
+import { policySaid } from '#/api/policy-words';
 import { formatAmount, formatDecimal } from '#/api/formats';
 import { isoInZone } from '#/api/periods';
-import { ACTION_WORDS, policySummary, type TransactionControls } from '#/api/controls';
+import { ACTION_WORDS, type TransactionControls } from '#/api/controls';
 import type { TransactionApproval } from '#/api/controls';
 import { PRODUCT_NAME } from '#/api/products';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { isPageLanguage } from '#/i18n/languages';
 import { said, type Said } from '#/i18n/words';
 import { escapeHtml as h } from '../notifications/mail';
-import { namesIn, sayIn } from '../words';
+import { namesIn, sayData, sayIn } from '../words';
 import { LINK } from './link-words';
 
 /** Says `words` in `language`: the page's one way to put words on it. */
@@ -187,7 +188,7 @@ export function approvalLinkPage(v: LinkView, nonce: string): string {
   rows.push([say(LINK.askedBy), creator ? h(creator.name) : h(say(LINK.madeOutside))]);
   rows.push([
     say(LINK.needs),
-    `${h(say(LINK.approvers, { count: state.required }))}${state.policy ? note(policySummary(state.policy, v.baseCurrency)) : note(say(LINK.noPolicy))}${note(say(LINK.approvedSoFar, { names: approvedBy.length > 0 ? namesIn(approvedBy) : say(LINK.nobody) }))}${state.standingInFor ? `<strong class="note">${h(say(LINK.standingIn, { name: state.standingInFor }))}</strong>` : ''}`,
+    `${h(say(LINK.approvers, { count: state.required }))}${state.policy ? note(sayData(language, policySaid(state.policy, v.baseCurrency), locale)) : note(say(LINK.noPolicy))}${note(say(LINK.approvedSoFar, { names: approvedBy.length > 0 ? namesIn(approvedBy) : say(LINK.nobody) }))}${state.standingInFor ? `<strong class="note">${h(say(LINK.standingIn, { name: state.standingInFor }))}</strong>` : ''}`,
   ]);
   const facts = `<dl aria-label="${h(say(LINK.whatYouApprove))}">${rows.map(([k, val]) => `<div><dt>${h(k)}</dt><dd>${val}</dd></div>`).join('')}</dl>`;
   const title = `${say(ACTION_WORDS[v.action])}: ${noun}`;

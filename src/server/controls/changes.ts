@@ -3,13 +3,15 @@
 // new person waits here until another admin approves it; then it is applied, once, whoever else
 // approves at the same moment. It is decided in ../approvals like every approval; who may decide
 // is ./rules.ts's `judgeControlChange`.
+import { sayData, toldData } from '../words';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { ControlChange, ControlChangeKind } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../request';
-import { said, type Said } from '#/i18n/words';
+import { type Said, said } from '#/i18n/words';
+import { type SaidData } from '#/i18n/said-data';
 import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
 import { REQUEST_TTL_MS } from '../approvals/requests';
@@ -29,7 +31,10 @@ export interface StoredControlChange {
   id: string;
   kind: ControlChangeKind;
   payload: unknown;
+  /** In English (the audit trail's). */
   summary: string;
+  /** The same as words to tell (null for a change held before decision 092). */
+  summaryWords: SaidData | null;
   authorId: string;
   authorName: string;
   status: ControlChange['status'];
@@ -45,6 +50,7 @@ export const toChange = (row: ControlChangeTable): StoredControlChange => ({
   kind: row.kind as ControlChangeKind,
   payload: JSON.parse(row.payload) as unknown,
   summary: row.summary,
+  summaryWords: row.summary_words === null ? null : (JSON.parse(row.summary_words) as SaidData),
   authorId: row.author_id,
   authorName: row.author_name,
   status: row.status as ControlChange['status'],
@@ -87,9 +93,10 @@ export function controlChanges(
   /** The change as a person sees it: whether they can decide it now, else why. */
   function asSeenBy(change: StoredControlChange, viewer: User): z.input<typeof ControlChange> {
     const refusal = judgeControlChange(change, viewer, now());
-    const { payload: _payload, ...rest } = change;
+    const { payload: _payload, summaryWords, ...rest } = change;
     return {
       ...rest,
+      summary: summaryWords ? toldData(summaryWords) : change.summary,
       status: change.status === 'pending' && change.expiresAt <= now() ? 'expired' : change.status,
       canAct: refusal === null,
       why: refusal === null ? null : said(CONTROL_CHANGE_REFUSAL_WORDS[refusal]),
@@ -119,7 +126,7 @@ export function controlChanges(
     async propose(
       kind: ControlChangeKind,
       payload: unknown,
-      summary: string,
+      summary: SaidData,
       author: User,
     ): Promise<StoredControlChange> {
       const time = now();
@@ -127,7 +134,8 @@ export function controlChanges(
         id: randomUUID(),
         kind,
         payload: JSON.stringify(payload),
-        summary,
+        summary: sayData(null, summary),
+        summary_words: JSON.stringify(summary),
         author_id: author.id,
         author_name: author.name,
         status: 'pending',
@@ -208,7 +216,7 @@ export async function holdForSecondAdmin(
   change: {
     kind: ControlChangeKind;
     payload: unknown;
-    summary: string;
+    summary: SaidData;
     audit: { action: string; target?: string; details?: Record<string, unknown> };
   },
 ) {

@@ -62,7 +62,7 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
       status: 'pending',
       authorName: 'Ada Admin',
       summary:
-        'Add a policy: Quote approval of any product, when the payout is 10000 EUR or more, needs 2 approvers.',
+        'Add a policy: Quote approval of any product, when the payout is 10,000.00 EUR or more, needs 2 approvers.',
       canAct: false,
     });
     const id = proposed.json.change.id as string;
@@ -76,6 +76,13 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
     // Ben sees it waiting for him, and approves.
     const listed = await t.call(ben, 'GET', '/controls/changes');
     expect(listed.json.results[0]).toMatchObject({ id, status: 'pending', canAct: true });
+    // Told in the reader's language, with the language's number formats; English in the trail.
+    await t.call(ben, 'PUT', '/account/language', { language: 'de' });
+    const german = await t.call(ben, 'GET', '/controls/changes');
+    await t.call(ben, 'PUT', '/account/language', { language: null });
+    expect(german.json.results[0].summary).toBe(
+      'Richtlinie hinzufügen: Freigabe des Kursangebots für alle Produkte, wenn die Auszahlung 10.000,00 EUR oder mehr beträgt, benötigt 2 Freigebende.',
+    );
     const approved = await t.call(ben, 'POST', `/controls/changes/${id}/approve`);
     expect(approved.status, JSON.stringify(approved.json)).toBe(200);
     expect(approved.json.change).toMatchObject({ status: 'applied', decidedByName: 'Ben Second' });
@@ -104,7 +111,7 @@ describe.each(DIALECTS)('four eyes on the controls (%s)', (dialect) => {
     });
     expect(proposed.status).toBe(202);
     expect(proposed.json.change.summary).toBe(
-      'Change the roles of Fatima Finance <finance@demo.example> from Finance to Finance, Approver.',
+      'Change the roles of Fatima Finance <finance@demo.example> from Finance to Finance and Approver.',
     );
     const rejected = await t.call(
       ben,

@@ -2,8 +2,10 @@
 // everyone signed in (a finance person sees what is left of theirs), added by an admin at once
 // (a limit only tightens), removed by an admin with a second admin's approval where there is one
 // (a removal loosens), like a policy (docs/decisions/042).
+import { CHANGE } from './change-words';
 import { FIELD, REFUSED } from '../refusal-words';
 import { said, wordsCode } from '#/i18n/words';
+import { saidData } from '#/i18n/said-data';
 import type { FastifyInstance } from 'fastify';
 import { formatAmount } from '#/api/formats';
 import { controlsEndpoints as E, type MoneyLimit } from '#/api/controls';
@@ -95,12 +97,23 @@ export function limitRoutes(app: FastifyInstance, { signedIn }: ControlsRouteHel
         detail: said(REFUSED.noLimit),
       });
     const { baseCurrency } = await controls.settings();
-    const summary = limitSummary(await shown(environment, limit, null), baseCurrency);
+    const stored = await shown(environment, limit, null);
+    const summary = limitSummary(stored, baseCurrency);
     if (await ctx.controlChanges.fourEyes())
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'removeLimit',
         payload: { id: limit.id },
-        summary: `Remove the limit of ${summary}`,
+        summary: saidData(CHANGE.removeLimit, {
+          amount: { amount: limit.amount, currency: baseCurrency },
+          currency: baseCurrency,
+          period: limit.period,
+          target:
+            limit.scope === 'workspace'
+              ? saidData(CHANGE.theWorkspace)
+              : limit.target === '*'
+                ? saidData(limit.scope === 'person' ? CHANGE.eachPerson : CHANGE.eachMerchant)
+                : stored.targetName,
+        }),
         audit: { action: E.removeLimit.audit, target: limit.id },
       });
     await controls.limits.remove(limit.id);

@@ -2,8 +2,11 @@
 // and changed (held for a second admin where there are two), and what a transaction would need.
 import { REFUSED } from '../refusal-words';
 import { said } from '#/i18n/words';
+import { saidData } from '#/i18n/said-data';
 import type { FastifyInstance } from 'fastify';
-import { controlsEndpoints as E, policySummary } from '#/api/controls';
+import { controlsEndpoints as E } from '#/api/controls';
+import { policySaid } from '#/api/policy-words';
+import { CHANGE } from './change-words';
 import { holdForSecondAdmin } from './changes';
 import { audit, problem } from '../request';
 import { route } from '../endpoint';
@@ -31,7 +34,7 @@ export function policyRoutes(
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'addPolicy',
         payload: checked.policy,
-        summary: `Add a policy: ${policySummary(checked.policy, baseCurrency)}`,
+        summary: saidData(CHANGE.addPolicy, { policy: policySaid(checked.policy, baseCurrency) }),
         audit: { action: E.addPolicy.audit, details: checked.policy },
       });
     }
@@ -94,7 +97,7 @@ export function policyRoutes(
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'removePolicy',
         payload: { id: policy.id },
-        summary: `Remove the policy: ${policySummary(policy, baseCurrency)}`,
+        summary: saidData(CHANGE.removePolicy, { policy: policySaid(policy, baseCurrency) }),
         audit: { action: E.removePolicy.audit, target: policy.id },
       });
     }
@@ -138,7 +141,11 @@ export function policyRoutes(
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setApprovalSettings',
         payload: settings,
-        summary: `Change the approval settings: quotes approved within ${settings.quoteValidityMinutes} minutes, the second factor asked again after ${settings.stepUpMinutes} minutes, base currency ${settings.baseCurrency}.`,
+        summary: saidData(CHANGE.approvalSettings, {
+          quote: settings.quoteValidityMinutes,
+          stepUp: settings.stepUpMinutes,
+          base: settings.baseCurrency,
+        }),
         audit: { action: E.setApprovalSettings.audit, details: settings },
       });
     await controls.saveCheckedSettings(settings, user.email);

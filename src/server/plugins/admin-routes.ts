@@ -1,7 +1,9 @@
 // The admin's settings (src/api/admin.ts): API credentials per environment, checked against the
 // environment before they are kept; the people of the workspace and their roles; the second
 // step per role. Every change is audited; approval policies are the money controls' (../controls).
+import { CHANGE, rolesSaid } from '../controls/change-words';
 import { said, wordsCode } from '#/i18n/words';
+import { saidData } from '#/i18n/said-data';
 import { FIELD, REFUSED } from '../refusal-words';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { adminEndpoints as E } from '#/api/admin';
@@ -9,7 +11,7 @@ import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { operations } from '#/api/operations';
 import { audit, invalidInput, problem } from '../request';
 import { mailPasswordLink } from '../notifications/link-mail';
-import { englishRoles, type Role } from '#/api/roles';
+import { englishRoles } from '#/api/roles';
 import { route } from '../endpoint';
 import { holdForSecondAdmin } from '../controls/changes';
 import { partnerClient } from '../partner-client';
@@ -99,7 +101,11 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'addPerson',
         payload: body,
-        summary: `Add ${body.name} <${body.email}> as ${englishRoles(body.roles)}; they are invited by mail once approved.`,
+        summary: saidData(CHANGE.addPerson, {
+          name: body.name,
+          email: body.email,
+          roles: rolesSaid(body.roles),
+        }),
         audit: { action: E.addPerson.audit, target: body.email, details: { roles: body.roles } },
       });
     const { user, password } = await ctx.workspace.createUser({ ...body, invited: true });
@@ -148,12 +154,15 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     if (await ctx.workspace.wouldLeaveNoAdmin(id, { roles: body.roles }))
       return lastAdmin(request, reply, E.setRoles.audit, before.email, details);
     if (await ctx.controlChanges.fourEyes()) {
-      const words = (roles: readonly Role[]) =>
-        roles.length > 0 ? englishRoles(roles) : 'no role';
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setRoles',
         payload: { userId: id, roles: body.roles },
-        summary: `Change the roles of ${before.name} <${before.email}> from ${words(before.roles)} to ${words(body.roles)}.`,
+        summary: saidData(CHANGE.setRoles, {
+          name: before.name,
+          email: before.email,
+          before: rolesSaid(before.roles),
+          after: rolesSaid(body.roles),
+        }),
         audit: {
           action: E.setRoles.audit,
           target: before.email,

@@ -3,6 +3,8 @@
 // secret sealed; SAML metadata read or fetched), and the sign-in policy. What a provider says
 // gives roles only through the admin's group map, and only for addresses in the provider's
 // domains; every change is on the audit trail. The sign-in's legs: ./sso-sign-in-routes.ts.
+import { CHANGE } from '../controls/change-words';
+import { saidData } from '#/i18n/said-data';
 import type { SsoStore } from '../store/sso';
 import { X509Certificate } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -164,7 +166,11 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setSingleSignOn',
         payload: { ...open, clientSecretSealed: ctx.sso.sealPending(secret) },
-        summary: `Sign in through ${body.issuer} for ${body.domains.join(', ')}, with roles from its groups: ${details.groups.join('; ')}.`,
+        summary: saidData(CHANGE.oidc, {
+          issuer: body.issuer,
+          domains: body.domains.join(', '),
+          groups: details.groups.join('; '),
+        }),
         audit: { action: E.setOidc.audit, target: body.issuer, details },
       });
     }
@@ -238,12 +244,15 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       domains: body.domains,
       groups: groupWords(body.roleMap),
     };
-    const started = body.allowIdpInitiated ? ' Sign-in started at the provider is allowed.' : '';
     if (await ctx.controlChanges.fourEyes())
       return holdForSecondAdmin(ctx.controlChanges, request, {
         kind: 'setSingleSignOn',
         payload: { protocol: 'saml', ...settings },
-        summary: `Sign in by SAML through ${metadata.entityId} for ${body.domains.join(', ')}, with roles from its groups: ${details.groups.join('; ')}.${started}`,
+        summary: saidData(body.allowIdpInitiated ? CHANGE.samlStartedThere : CHANGE.saml, {
+          entityId: metadata.entityId,
+          domains: body.domains.join(', '),
+          groups: details.groups.join('; '),
+        }),
         audit: { action: E.setSaml.audit, target: metadata.entityId, details },
       });
     await ctx.sso.setSaml(settings, request.signedIn!.user.email);

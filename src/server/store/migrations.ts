@@ -1356,4 +1356,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('app_user').addColumn('language', 'text').execute();
     },
   },
+  '046-control-change-words': {
+    async up(db: Kysely<unknown>) {
+      // A held change's summary as words to tell in the reader's language (docs/decisions/092),
+      // beside its English; null for changes held before.
+      await db.schema.alterTable('control_change').addColumn('summary_words', 'text').execute();
+    },
+  },
 };

@@ -400,8 +400,13 @@ export interface ControlChangeTable {
   kind: string;
   /** JSON of what will be applied. */
   payload: string;
-  /** The change in words, as the second admin reads it. */
+  /** The change in words, in English (the audit trail's). */
   summary: string;
+  /**
+   * The same as words to tell in the reader's language (JSON of `SaidData`, migration 046,
+   * docs/decisions/092); null for a change held before it.
+   */
+  summary_words: string | null;
   author_id: string;
   author_name: string;
   /** pending, applied, rejected, withdrawn, failed. */
