@@ -96,7 +96,8 @@ export function controlChanges(
     const { payload: _payload, summaryWords, ...rest } = change;
     return {
       ...rest,
-      summary: summaryWords ? toldData(summaryWords) : change.summary,
+      // Amounts in the viewer's formats where they chose them, as the page around it shows.
+      summary: summaryWords ? toldData(summaryWords, viewer.locale ?? undefined) : change.summary,
       status: change.status === 'pending' && change.expiresAt <= now() ? 'expired' : change.status,
       canAct: refusal === null,
       why: refusal === null ? null : said(CONTROL_CHANGE_REFUSAL_WORDS[refusal]),
