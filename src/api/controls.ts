@@ -304,7 +304,7 @@ export const PayeeChange = z.object({
     }),
   ),
   /** What the approver should know: the new number belongs to another merchant's account. */
-  warnings: z.array(z.string()),
+  warnings: z.array(toldText()),
   required: z.int(),
   decisions: z.array(Decision),
   /**

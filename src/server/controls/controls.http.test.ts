@@ -418,6 +418,49 @@ describe('payee safety', () => {
     expect(check.json.fromIban).toEqual({ countryIso: 'FR', bankCode: '3000600001' });
   });
 
+  it('keeps the warning with the held change, told in each reader’s language', async () => {
+    const others = await parties();
+    const held = await t.call(
+      who.onboarding,
+      'PUT',
+      `/v1/businessExternalAccount/${others.accounts.GBP}`,
+      {
+        accountHolderName: 'Other Ltd',
+        bankName: 'Crédit Agricole',
+        countryIso: 'FR',
+        iban: 'FR7630006000011234567890189',
+        swiftCode: 'AGRIFRPP',
+      },
+    );
+    expect(held.status, JSON.stringify(held.json)).toBe(202);
+    // (Every test merchant's GBP account has the number ACC-GBP too: warned of as well.)
+    expect(held.json.change.warnings).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^This IBAN is also on payout account #${accountId} of .+ \\(merchant #${merchantId}\\)\\.$`,
+        ),
+      ),
+    );
+    await t.call(who.approver, 'PUT', '/account/language', { language: 'de' });
+    try {
+      const listed = await t.call(
+        who.approver,
+        'GET',
+        `/controls/payee-changes?accountId=${others.accounts.GBP}`,
+      );
+      expect(listed.json.results[0].warnings).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^Diese IBAN ist auch auf Auszahlungskonto #${accountId} von .+ \\(Händler #${merchantId}\\)\\.$`,
+          ),
+        ),
+      );
+    } finally {
+      await t.call(who.approver, 'PUT', '/account/language', { language: null });
+    }
+    await t.call(who.onboarding, 'POST', `/controls/payee-changes/${held.json.change.id}/withdraw`);
+  });
+
   it("refuses a tester's KYC simulation that renames the merchant or changes its email", async () => {
     const merchant = (await t.call(who.viewer, 'GET', `/v1/business/${merchantId}`)).json;
     const { id: _id, creationTime: _c, lastUpdateTime: _u, kycStatus: _k, ...fields } = merchant;

@@ -1,9 +1,14 @@
 // New bank details of a payout account (docs/decisions/040): held for someone else's approval
 // when money may be paid to the account, decided, withdrawn, and checked before they are saved.
+import { payeeWarningCode } from './payee-words';
 import { REFUSED } from '../refusal-words';
 import { said } from '#/i18n/words';
 import { requestRef } from '../approvals/subjects/request';
 import type { PayeeChange, PayeeCheck, PayeeCheckResult } from '#/api/controls';
+import type { z } from 'zod';
+
+/** A payee change as answered: its warnings are words, told in the reader's language. */
+type ToldPayeeChange = z.input<typeof PayeeChange>;
 import type { Environment } from '#/api/dashboard';
 import { operations } from '#/api/operations';
 import {
@@ -70,7 +75,7 @@ export function payeeControls(core: ControlsCore) {
         after,
         changed,
         alsoChanged: otherAccountChanges(account, body),
-        warnings: warnings.map((w) => `${BANK_DETAIL_LABEL[w.field]} ${w.message}`),
+        warnings: warnings.map(payeeWarningCode),
       },
     });
     if ('pending' in opened) {
@@ -123,7 +128,8 @@ export function payeeControls(core: ControlsCore) {
       /** Called just before the change is sent to the API (the audit's `sent` entry). */
       beforeSend?: (accountId: number) => Promise<unknown>,
     ): Promise<
-      Refused | { change: PayeeChange; applied?: { status: number; account: PayoutAccount | null } }
+      | Refused
+      | { change: ToldPayeeChange; applied?: { status: number; account: PayoutAccount | null } }
     > {
       const request = await store.request(id);
       if (!request || request.kind !== 'payee' || request.environment !== environment)
@@ -210,7 +216,7 @@ export function payeeControls(core: ControlsCore) {
       user: User,
       environment: Environment,
       id: string,
-    ): Promise<Refused | { change: PayeeChange }> {
+    ): Promise<Refused | { change: ToldPayeeChange }> {
       const found = await store.request(id);
       const request = found?.kind === 'payee' && found.environment === environment ? found : null;
       const refusal = withdrawRefusal(request ?? undefined, user, 'an approver');

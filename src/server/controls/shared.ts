@@ -1,5 +1,6 @@
 // What the parts of the money controls share (docs/decisions/025): who may approve, a request
 // in words, the payee of a transaction, and the second-factor check before money is released.
+import { toldOf } from '#/i18n/words';
 import type { z } from 'zod';
 import { type LimitStore, limitChecks } from './limits';
 import type {
@@ -157,7 +158,7 @@ export function controlsCore(deps: ControlsDeps) {
     request: StoredRequest,
     policies: readonly PolicyRule[],
     withOpenPayments = request.status === 'pending',
-  ): Promise<PayeeChange> {
+  ): Promise<z.input<typeof PayeeChange>> {
     const change = request.change!;
     const openPayments = withOpenPayments
       ? await index.openPaymentsTo(request.environment, request.objectId)
@@ -178,7 +179,7 @@ export function controlsCore(deps: ControlsDeps) {
       after: change.after,
       changed: change.changed as PayeeChange['changed'],
       alsoChanged: change.alsoChanged ?? [],
-      warnings: change.warnings,
+      warnings: change.warnings.map(toldOf),
       required: requirementOf(policies, subjectOf(request)).required,
       decisions: request.decisions,
       openPayments,

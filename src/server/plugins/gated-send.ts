@@ -14,7 +14,8 @@ import type { User } from '../store/workspace';
 import { changesOf } from '../audit-changes';
 import { partnerApi } from '../partner-api';
 import { answerOf } from '../partner-client';
-import { audit } from '../request';
+import { audit, languageOf } from '../request';
+import { sayWithin } from '../words';
 import { UpstreamError, type UpstreamResponse } from '../upstream';
 import { SCENARIO_CHANGES, asksReset, type ProxyHelpers } from './proxy-helpers';
 
@@ -101,10 +102,14 @@ export function gatedSend(app: FastifyInstance, { indexAnswer, indexCatchUp }: P
           outcome: 'ok',
           details: { ...verdict.audit, status: 202, changes: changesOf(body) ?? null },
         });
-        // The held answer is part of the contract (src/api/controls.ts): checked before it leaves.
+        // The held answer is part of the contract (src/api/controls.ts): checked before it leaves,
+        // its words (a held change's warnings) written in the reader's language first.
         const held = heldAnswerOf(op.id);
         if (!held) throw new Error(`The controls held ${op.id}, which has no held answer.`);
-        return { kind: 'held', body: held.parse(verdict.body) };
+        return {
+          kind: 'held',
+          body: held.parse(sayWithin(verdict.body, languageOf(request))),
+        };
       }
       if (verdict.kind === 'relay') {
         if (writes)
