@@ -144,7 +144,7 @@ test('a merchant whose review needs action says what, and takes the documents it
 }) => {
   await page.goto(`/merchants/${merchantNamed(dashboard, 'Costa Verde Coffee Exporters SA')}`);
   await expect(page.getByTestId('action-needed')).toContainText(
-    'The review needs: certificate of incorporation',
+    'The review needs: Certificate of incorporation',
   );
   const documents = page.getByRole('list').filter({ hasText: 'Identity document of a director' });
   const director = documents.getByRole('listitem', { name: 'Identity document of a director' });

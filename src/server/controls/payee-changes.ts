@@ -12,7 +12,6 @@ type ToldPayeeChange = z.input<typeof PayeeChange>;
 import type { Environment } from '#/api/dashboard';
 import { operations } from '#/api/operations';
 import {
-  BANK_DETAIL_LABEL,
   bankDetailsAfter,
   bankDetailsOf,
   changedBankDetails,

@@ -3,8 +3,6 @@
 // give for it. An API that does not take documents (the specification names only an upload) says
 // so instead.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { tr } from '#/i18n/current';
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -19,24 +17,14 @@ import { DoneBadge, PendingBadge } from '#/components/status-badge';
 import { UploadInput } from '#/components/upload-input';
 import { usePermission } from '../../session/queries';
 import { documentsQuery, merchantNotesQuery, useGiveDocument } from '../queries';
+import { DOCUMENT_NAME, documentName } from '../document-words';
 import { ONBOARDING_OPEN } from './onboarding-panel';
-
-/** The documents the review asks for, in the page's language (the API's names are English). */
-const DOCUMENT_NAME: Record<string, MessageDescriptor> = {
-  CERTIFICATE_OF_INCORPORATION: msg`Certificate of incorporation or trade register extract`,
-  PROOF_OF_ADDRESS: msg`Proof of the business address, less than three months old`,
-  DIRECTOR_ID: msg`Identity document of a director`,
-};
 
 /** A document's name: ours for a type we know, else the API's as it came. */
 function DocumentName({ type, name }: { type: string; name: string }) {
   const known = DOCUMENT_NAME[type];
   return known ? <>{tr(known)}</> : <span translate="no">{name}</span>;
 }
-const documentName = (type: string, name: string) => {
-  const known = DOCUMENT_NAME[type];
-  return known ? tr(known) : name;
-};
 
 /** A file to give for one of the documents, and its button. */
 function GiveDocument({

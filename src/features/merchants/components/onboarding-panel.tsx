@@ -24,6 +24,7 @@ import { usePermission } from '../../session/queries';
 import { Panel } from '#/components/page';
 import { DoneBadge, PendingBadge } from '#/components/status-badge';
 import { showDone } from '#/components/notify';
+import { reviewAsks } from '../document-words';
 
 /** The KYC statuses in which onboarding may be submitted, and documents given. */
 export const ONBOARDING_OPEN: readonly string[] = ['NEW', 'PENDING', 'ACTION_NEEDED'];
@@ -45,10 +46,11 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
   const { t } = useLingui();
   const agreements = useQuery(agreementsQuery(merchant.id));
   // What the review asks for, in words, while the merchant is ACTION_NEEDED (decision 073).
-  const asked = useQuery({
+  const documents = useQuery({
     ...documentsQuery(merchant.id),
     enabled: merchant.kycStatus === 'ACTION_NEEDED',
-  }).data?.actionNeeded;
+  }).data;
+  const asked = documents && reviewAsks(documents);
   const notes = useQuery(merchantNotesQuery(merchant.id)).data ?? [];
   const acceptedBy = (agreementId: number) =>
     notes.find((n) => n.kind === 'agreementAccepted' && n.value === String(agreementId))?.byName;
@@ -106,8 +108,8 @@ export function OnboardingPanel({ merchant }: { merchant: Merchant }) {
       {merchant.kycStatus === 'ACTION_NEEDED' && (
         <Alert color="orange" variant="light" title={t`Action needed`} mb="sm">
           {asked ? (
-            <Text size="sm" data-testid="action-needed" translate="no">
-              {asked.reason}
+            <Text size="sm" data-testid="action-needed">
+              {asked}
             </Text>
           ) : (
             tr(KYC_STATUS_MEANING.ACTION_NEEDED)
