@@ -6,7 +6,7 @@ import { formatAmount } from '#/api/formats';
 import { isoInZone } from '#/api/periods';
 import type { Kysely } from 'kysely';
 import { KIND_AUDIENCE } from '#/api/notifications';
-import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
+import { DASHBOARD_LINKS } from '#/api/products';
 import type { Role } from '#/api/roles';
 import type { Product } from '#/api/schemas/transaction';
 import type { Database } from '../store/schema';
@@ -36,6 +36,66 @@ const APPROVAL_WAITING = {
     id: 'notice.approvalWaiting.body',
     message:
       '{noun} of {amount} {currency} waits for an approver to approve its {what, select, quote {quote} other {deposit}}.',
+  },
+};
+
+/** What the other events tell, in the recipient's language (decision 091). */
+const NOTICE = {
+  payeeChangeTitle: /*i18n*/ {
+    id: 'notice.payeeChange.title',
+    message: 'New bank details of payout account #{id} wait for your approval',
+  },
+  payeeChangeBody: /*i18n*/ {
+    id: 'notice.payeeChange.body',
+    message:
+      '{author} changed the bank details of payout account #{id}; they apply once someone else approves them.',
+  },
+  batchWaitingTitle: /*i18n*/ {
+    id: 'notice.batchWaiting.title',
+    message: '{fileName} waits for your approval',
+  },
+  batchWaitingBody: /*i18n*/ {
+    id: 'notice.batchWaiting.body',
+    message:
+      'The bulk payout file {fileName} ({rows, plural, one {# payment} other {# payments}}) is quoted and waits for an approver.',
+  },
+  batchSubmitted: /*i18n*/ {
+    id: 'notice.batchFinished.submitted',
+    message: '{fileName} is submitted',
+  },
+  batchRefused: /*i18n*/ {
+    id: 'notice.batchFinished.refused',
+    message: '{fileName}: {failed, plural, one {# payment refused} other {# payments refused}}',
+  },
+  batchFinishedBody: /*i18n*/ {
+    id: 'notice.batchFinished.body',
+    message:
+      '{created, plural, one {# transaction was created and its quote approved} other {# transactions were created and their quotes approved}}{failed, plural, =0 {} one {; the API refused # row, which you can download to fix} other {; the API refused # rows, which you can download to fix}}.',
+  },
+  endedTitle: /*i18n*/ {
+    id: 'notice.transactionEnded.title',
+    message: '{noun} {how, select, completed {completed} other {was cancelled}}',
+  },
+  endedBody: /*i18n*/ {
+    id: 'notice.transactionEnded.body',
+    message:
+      '{noun} of {amount} {currency} {how, select, completed {completed} other {was cancelled}}.',
+  },
+  newSignInTitle: /*i18n*/ { id: 'notice.newSignIn.title', message: 'New sign-in from {browser}' },
+  newSignInBody: /*i18n*/ {
+    id: 'notice.newSignIn.body',
+    message:
+      'Your account was signed in from {browser} at {ip} on {when}. If it was not you, change your password and sign out everywhere under Your account.',
+  },
+  webhookTitle: /*i18n*/ {
+    id: 'notice.webhookFailing.title',
+    message:
+      '{again, select, yes {Webhook endpoint {url} still fails} other {Webhook endpoint {url} fails}}',
+  },
+  webhookBody: /*i18n*/ {
+    id: 'notice.webhookFailing.body',
+    message:
+      '{again, select, yes {Events to webhook endpoint #{id} ({url}) in {environment} are still not delivered} other {Events to webhook endpoint #{id} ({url}) in {environment} are not delivered}}: {attempts, plural, one {# try} other {# tries}} of the newest, the last: {lastError}. The environment keeps retrying; see its deliveries in the event log.',
   },
 };
 
@@ -192,8 +252,8 @@ export function notices(settings: MailSettings) {
         {
           kind: 'waitingForYou',
           userIds: await approvers(trx, [c.authorId]),
-          title: `New bank details of payout account #${c.accountId} wait for your approval`,
-          body: `${c.authorName} changed the bank details of payout account #${c.accountId}; they apply once someone else approves them.`,
+          title: said(NOTICE.payeeChangeTitle, { id: String(c.accountId) }),
+          body: said(NOTICE.payeeChangeBody, { id: String(c.accountId), author: c.authorName }),
           link: DASHBOARD_LINKS.payoutAccount(c.accountId),
         },
         [c.authorId],
@@ -210,8 +270,8 @@ export function notices(settings: MailSettings) {
         {
           kind: 'waitingForYou',
           userIds: await approvers(trx, [b.uploadedBy]),
-          title: `${b.fileName} waits for your approval`,
-          body: `The bulk payout file ${b.fileName} (${b.rows} payments) is quoted and waits for an approver.`,
+          title: said(NOTICE.batchWaitingTitle, { fileName: b.fileName }),
+          body: said(NOTICE.batchWaitingBody, { fileName: b.fileName, rows: b.rows }),
           link: DASHBOARD_LINKS.batch(b.id),
         },
         [b.uploadedBy],
@@ -230,9 +290,9 @@ export function notices(settings: MailSettings) {
           userIds: [b.uploadedBy],
           title:
             b.failed > 0
-              ? `${b.fileName}: ${b.failed} payments refused`
-              : `${b.fileName} is submitted`,
-          body: `${b.created} transactions were created and their quotes approved${b.failed > 0 ? `; the API refused ${b.failed} rows, which you can download to fix` : ''}.`,
+              ? said(NOTICE.batchRefused, { fileName: b.fileName, failed: b.failed })
+              : said(NOTICE.batchSubmitted, { fileName: b.fileName }),
+          body: said(NOTICE.batchFinishedBody, { created: b.created, failed: b.failed }),
           link: DASHBOARD_LINKS.batch(b.id),
         },
         settings,
@@ -251,15 +311,22 @@ export function notices(settings: MailSettings) {
         creatorId: string;
       },
     ) {
-      const noun = transactionNoun(t.product, t.id);
-      const how = t.status.endsWith('COMPLETED') ? 'completed' : 'was cancelled';
+      const noun = nounOf(t.product, t.id);
+      const how = t.status.endsWith('COMPLETED') ? 'completed' : 'cancelled';
       await notify(
         trx,
         {
           kind: 'transactionEnded',
           userIds: [t.creatorId],
-          title: `${noun} ${how}`,
-          body: `${noun} of ${formatAmount(t.amount, t.currency)} ${t.currency} ${how}.`,
+          // The product too, for languages whose words agree with the noun's gender.
+          title: said(NOTICE.endedTitle, { noun, how, product: t.product }),
+          body: said(NOTICE.endedBody, {
+            noun,
+            how,
+            product: t.product,
+            amount: ({ locale }) => formatAmount(t.amount, t.currency, locale),
+            currency: t.currency,
+          }),
           link: DASHBOARD_LINKS.transaction(t.product, t.id),
         },
         settings,
@@ -281,8 +348,8 @@ export function notices(settings: MailSettings) {
         {
           kind: 'newSignIn',
           userIds: [s.userId],
-          title: `New sign-in from ${s.browser}`,
-          body: `Your account was signed in from ${s.browser} at ${s.ip} on ${when}. If it was not you, change your password and sign out everywhere under Your account.`,
+          title: said(NOTICE.newSignInTitle, { browser: s.browser }),
+          body: said(NOTICE.newSignInBody, { browser: s.browser, ip: s.ip, when }),
           link: DASHBOARD_LINKS.account,
         },
         settings,
@@ -301,14 +368,20 @@ export function notices(settings: MailSettings) {
         again: boolean;
       },
     ) {
-      const still = w.again ? ' still' : '';
       await notify(
         trx,
         {
           kind: 'webhookFailing',
           userIds: await peopleWithRole(trx, KIND_AUDIENCE.webhookFailing as readonly Role[]),
-          title: `Webhook endpoint ${w.url}${still} fails`,
-          body: `Events to webhook endpoint #${w.id} (${w.url}) in ${w.environment} are${still} not delivered: ${w.attempts} tries of the newest, the last: ${w.lastError}. The environment keeps retrying; see its deliveries in the event log.`,
+          title: said(NOTICE.webhookTitle, { url: w.url, again: w.again ? 'yes' : 'no' }),
+          body: said(NOTICE.webhookBody, {
+            id: String(w.id),
+            url: w.url,
+            environment: w.environment,
+            again: w.again ? 'yes' : 'no',
+            attempts: w.attempts,
+            lastError: w.lastError,
+          }),
           link: DASHBOARD_LINKS.webhooks,
         },
         settings,
