@@ -1,6 +1,8 @@
 // The one decision (docs/decisions/074), over every kind of subject, on SQLite and PostgreSQL: a
 // table of what each kind does with the same decisions, and as a property that `explain` says
 // what `decide` then does.
+import { sayIn } from '../words';
+import { type Said } from '#/i18n/words';
 import { CHANGE } from '../controls/change-words';
 import { saidData } from '#/i18n/said-data';
 import fc from 'fast-check';
@@ -31,13 +33,19 @@ describe.each(DIALECTS)('one decision for every approval, on %s', (dialect) => {
   let clock = 1_800_000_000_000;
   let next = 0;
   const told: { userId: string | null; by: string; what: string }[] = [];
+  const english = (words: string | Said) =>
+    typeof words === 'string' ? words : sayIn(null, words);
   const decisions = () =>
     approvals({
       db,
       now: () => clock,
       notices: {
         requestRejected: async (_trx, notice) => {
-          told.push({ userId: notice.userId, by: notice.by, what: notice.what });
+          told.push({
+            userId: notice.userId,
+            by: english(notice.by),
+            what: english(notice.what),
+          });
         },
       },
     });
@@ -121,7 +129,15 @@ describe.each(DIALECTS)('one decision for every approval, on %s', (dialect) => {
       });
       // A transaction's creator hears of it; a held change is read on the Approvals page.
       expect(told.slice(before)).toEqual(
-        kind === 'quote' ? [{ userId: asker.id, by: 'bruno', what: expect.any(String) }] : [],
+        kind === 'quote'
+          ? [
+              {
+                userId: asker.id,
+                by: 'bruno',
+                what: expect.stringMatching(/^the quote of Payout #\d+ \(/),
+              },
+            ]
+          : [],
       );
     },
   );

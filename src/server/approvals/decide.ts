@@ -5,6 +5,8 @@
 // subject moves on (approved, rejected, expired) and whoever asked hears of a rejection, all in
 // one database transaction. Each kind of subject supplies only what is its own: where it is
 // stored, its rule's inputs and what approval or rejection does to it (./subjects/*.ts).
+import { REJECTED } from '../notifications/notices';
+import { type Said, said } from '#/i18n/words';
 import type { Kysely } from 'kysely';
 import type { Notices } from '../notifications/notices';
 import type { DashboardDb } from '../store/db';
@@ -75,10 +77,10 @@ export async function expireIn(
 /** Who asked for what was rejected, and what the rejection did, for their notice. */
 export interface RejectionWords {
   userId: string | null;
-  /** "the quote of Payout #12 (2,500.00 EUR)" */
-  what: string;
+  /** "the quote of Payout #12 (2,500.00 EUR)", in the reader's language. */
+  what: Said;
   /** "The transaction is cancelled." */
-  after: string;
+  after: Said;
   link: string;
 }
 
@@ -279,7 +281,9 @@ export async function decideApproval<Facts, View>(
     if (outcome.kind === 'rejected' && subject.rejection)
       await deps.notices?.requestRejected(trx, {
         ...subject.rejection!,
-        by: entry.forUser ? `${decider.name} on behalf of ${entry.forUser.name}` : decider.name,
+        by: entry.forUser
+          ? said(REJECTED.onBehalf, { name: decider.name, forName: entry.forUser.name })
+          : decider.name,
         reason: reason ?? '',
       });
     return { outcome, required, subject: await subject.view(trx) };

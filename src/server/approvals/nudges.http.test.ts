@@ -101,10 +101,12 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
     await passesAt(7 * 24 + 2);
     const payout = (await a.call(who.finance, 'GET', `/v1/sendc2f/${id}`)).json;
     expect(payout.clientStatus).toMatch(/CANCEL/);
-    const told = (await titles(who.finance)).filter((t) => t.includes('expired'));
+    const told = (await titles(who.finance)).filter((t) => t.startsWith('Expired'));
     expect(told).toEqual([
       expect.stringMatching(
-        new RegExp(`^The quote approval of Payout #${id} .+ expired: nobody decided in 7 days$`),
+        new RegExp(
+          `^Expired, as nobody decided in 7 days: the quote approval of Payout #${id} .+$`,
+        ),
       ),
     ]);
     const expired = await audited('approval expired');
@@ -152,7 +154,7 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
         }[]
       ).map((n) => n.title),
     ).toContain(
-      'The new bank details of payout account #4242 (asked by Olu Onboarding) expired: nobody decided in 7 days',
+      'Expired, as nobody decided in 7 days: the new bank details of payout account #4242 (asked by Olu Onboarding)',
     );
   });
   it('counts a wait from when it was first seen, when that is later (after an upgrade)', async () => {

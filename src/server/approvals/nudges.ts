@@ -5,17 +5,20 @@
 // cancelled through the API where its state allows, and whoever asked is told. Each step is
 // claimed by a conditional update of `approval_nudge` (whichever server's pass finds it first),
 // told in the same transaction, and audited.
+import { type Notices, NUDGE, REJECTED, transactionSaid } from '../notifications/notices';
+import { sayIn, toldData } from '../words';
+import { type SaidData } from '#/i18n/said-data';
+import { said, type Said } from '#/i18n/words';
 import { utcMinute } from '#/api/periods';
 import type { Kysely } from 'kysely';
 import type { ApprovalSettings } from '#/api/controls';
 import type { Environment } from '#/api/dashboard';
 import { formatAmount } from '#/api/formats';
 import { transactionOperations } from '#/api/operations';
-import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
+import { DASHBOARD_LINKS } from '#/api/products';
 import { type Product, Transaction } from '#/api/schemas/transaction';
 import { transitionFor } from '#/api/transaction-states';
 import type { ControlsStore } from '../controls/store';
-import type { Notices } from '../notifications/notices';
 import type { PartnerApi } from '../partner-api';
 import { type AuditSeal, appendJobAudit } from '../store/audit';
 import type { DashboardDb } from '../store/db';
@@ -44,13 +47,13 @@ interface Waiting {
   subject: string;
   since: number;
   /** In words: "the quote approval of Payout #12 (2,500.00 EUR)". */
-  what: string;
+  what: Said;
   askedBy: string | null;
   link: string;
   /** Who approved it already: not reminded (filled in just before the reminder). */
   decidedBy?: string[];
   /** More to say in a reminder: the quote's expiry. */
-  note: string;
+  note: Said;
   /** What expiring it does besides closing its request: cancels the transaction. */
   transaction?: { product: Product; id: number; awaiting: 'quote' | 'deposit' };
   /** A pending request of new bank details. */
@@ -68,11 +71,10 @@ interface Waiting {
 }
 
 /** "4 hours", "2 days": how long something waited, in words. */
-export function waitedWords(ms: number): string {
+export function waitedWords(ms: number): Said {
   const hours = Math.floor(ms / HOUR);
-  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
-  const days = Math.floor(hours / 24);
-  return `${days} days`;
+  if (hours < 48) return said(NUDGE.hours, { hours });
+  return said(NUDGE.days, { days: Math.floor(hours / 24) });
 }
 
 const utc = (ms: number) => `${utcMinute(ms)} UTC`;
@@ -103,13 +105,18 @@ async function waitingTransactions(
       environment,
       subject: `transaction:${product}:${id}:${awaiting}`,
       since,
-      what: `the ${awaiting} approval of ${transactionNoun(product, id)} (${formatAmount(t.toAmount, t.toCurrencySymbol)} ${t.toCurrencySymbol})`,
+      what: said(NUDGE.whatTransaction, {
+        awaiting,
+        noun: transactionSaid(product, id),
+        amount: ({ locale }) => formatAmount(t.toAmount, t.toCurrencySymbol, locale),
+        currency: t.toCurrencySymbol,
+      }),
       askedBy: (await originIn(deps.db.db, { environment, product, transactionId: id })) ?? null,
       link: DASHBOARD_LINKS.transaction(product, id),
       note:
         quoteExpires === null
-          ? 'Open it to approve or reject it.'
-          : `Its quote may be approved until ${utc(quoteExpires)}.`,
+          ? said(NUDGE.openIt)
+          : said(NUDGE.quoteUntil, { when: utc(quoteExpires) }),
       transaction: { product, id, awaiting },
     });
   }
@@ -150,7 +157,7 @@ async function waitingRequests(
     environment === deps.environments[0]
       ? await db
           .selectFrom('control_change')
-          .select(['id', 'summary', 'author_id', 'author_name', 'created_at'])
+          .select(['id', 'summary', 'summary_words', 'author_id', 'author_name', 'created_at'])
           .where('status', '=', 'pending')
           .where('expires_at', '>', now)
           .orderBy('created_at')
@@ -162,10 +169,13 @@ async function waitingRequests(
       environment,
       subject: `change:${c.id}`,
       since: Number(c.created_at),
-      what: `the settings change ${c.author_name} asked for`,
+      what: said(NUDGE.whatChange, { name: c.author_name }),
       askedBy: c.author_id,
       link: DASHBOARD_LINKS.settings,
-      note: `${c.summary} Another admin approves or rejects it under Settings.`,
+      note: said(NUDGE.changeNote, {
+        summary:
+          c.summary_words === null ? c.summary : toldData(JSON.parse(c.summary_words) as SaidData),
+      }),
       ownExpiry: true,
       adminsDecide: true,
     })),
@@ -173,10 +183,12 @@ async function waitingRequests(
       environment,
       subject: `payee:${r.id}`,
       since: Number(r.created_at),
-      what: `the new bank details of payout account #${r.object_id} (asked by ${r.author_name ?? 'someone'})`,
+      what: r.author_name
+        ? said(NUDGE.whatPayee, { id: String(r.object_id), name: r.author_name })
+        : said(NUDGE.whatPayeeUnnamed, { id: String(r.object_id) }),
       askedBy: r.author_id,
       link: DASHBOARD_LINKS.payoutAccount(Number(r.object_id)),
-      note: 'Open the payout account to approve or reject them.',
+      note: said(NUDGE.openAccount),
       requestId: r.id,
     })),
     // Reminded and escalated, never expired here: a file's approval ends with its quotes.
@@ -184,13 +196,13 @@ async function waitingRequests(
       environment,
       subject: `batch:${r.id}`,
       since: Number(r.quoted_at ?? r.created_at),
-      what: `the bulk file ${r.file_name}`,
+      what: said(NUDGE.whatBatch, { fileName: r.file_name }),
       askedBy: r.uploaded_by,
       link: DASHBOARD_LINKS.batch(r.id),
       note:
         r.expires_at === null
-          ? 'Open it to approve or reject it.'
-          : `Its quotes may be approved until ${utc(Number(r.expires_at))}.`,
+          ? said(NUDGE.openIt)
+          : said(NUDGE.quotesUntil, { when: utc(Number(r.expires_at)) }),
       ownExpiry: true,
     })),
   ];
@@ -377,7 +389,7 @@ export async function nudgeApprovals(deps: NudgeDeps, now: number): Promise<Nudg
  * transaction cancelled through the API where its state allows it (read again first); whoever
  * asked told; audited with what the API said.
  */
-async function expire(deps: NudgeDeps, w: Waiting, now: number, waited: string) {
+async function expire(deps: NudgeDeps, w: Waiting, now: number, waited: Said) {
   const claimed = await deps.db.db.transaction().execute(async (trx) => {
     if (!(await claim(trx, w, 'expired_at', now))) return false;
     let close = trx
@@ -385,7 +397,7 @@ async function expire(deps: NudgeDeps, w: Waiting, now: number, waited: string) 
       .set({
         status: 'expired',
         closed_at: now,
-        reject_reason: `Nobody decided within ${waited}.`,
+        reject_reason: `Nobody decided within ${sayIn(null, waited)}.`,
       })
       .where('environment', '=', w.environment)
       .where('status', '=', 'pending')
@@ -404,16 +416,19 @@ async function expire(deps: NudgeDeps, w: Waiting, now: number, waited: string) 
   if (w.transaction) cancelled = await cancel(deps, w.environment, w.transaction);
   const after =
     cancelled === 'cancelled'
-      ? 'The transaction is cancelled.'
+      ? said(REJECTED.afterTransaction)
       : w.transaction
-        ? `The transaction could not be cancelled (${cancelled}); it stays as it is.`
-        : 'The bank details stay as they were.';
+        ? said(NUDGE.notCancelled, { why: cancelled })
+        : said(NUDGE.detailsStay);
   await deps.db.db
     .transaction()
     .execute((trx) =>
       deps.notices.approvalNudge(trx, { ...w, step: 'expire', waited, note: after }),
     );
-  await auditNudge(deps, w, now, 'approval expired', { waited, cancelled });
+  await auditNudge(deps, w, now, 'approval expired', {
+    waited: sayIn(null, waited),
+    cancelled,
+  });
   return true;
 }
 

@@ -594,7 +594,7 @@ describe('rejecting with a reason', () => {
     expect(about).toEqual([
       expect.objectContaining({
         kind: 'requestRejected',
-        title: `Aiko Approver rejected the quote of Payout #${id} (1200.00 EUR)`,
+        title: `Aiko Approver rejected the quote of Payout #${id} (1,200.00 EUR)`,
         body: expect.stringContaining('Rate is worse than agreed with the merchant'),
       }),
     ]);

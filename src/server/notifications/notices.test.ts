@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { dashboardDbFor, insertPeople } from '../store/testing';
-import { notices } from './notices';
+import { said } from '#/i18n/words';
+import { waitedWords } from '../approvals/nudges';
+import { notices, NUDGE, REJECTED } from './notices';
 import { notificationStore } from './store';
 
 describe('notices in the reader’s language', () => {
@@ -80,6 +82,41 @@ describe('notices in the reader’s language', () => {
     );
     expect((await newest('en')).body).toBe(
       'Events to webhook endpoint #3 (https://hooks.partner.example/in) in sandbox are still not delivered: 5 tries of the newest, the last: HTTP 503. The environment keeps retrying; see its deliveries in the event log.',
+    );
+  });
+
+  it('tells a rejection and a reminder, their parts in words too', async () => {
+    await tell((trx, n) =>
+      n.requestRejected(trx, {
+        userId: 'de',
+        by: said(REJECTED.onBehalf, { name: 'Ana', forName: 'Bruno' }),
+        reason: 'falscher Monat',
+        what: said(REJECTED.whatBatch, { fileName: 'march.csv' }),
+        after: said(REJECTED.afterBatch),
+        link: '/batches/b1',
+      }),
+    );
+    expect(await newest('de')).toMatchObject({
+      title: 'Ana im Auftrag von Bruno hat die Sammelauszahlungsdatei march.csv abgelehnt',
+      body: 'Ana im Auftrag von Bruno hat die Sammelauszahlungsdatei march.csv abgelehnt: „falscher Monat“. Die Datei ist storniert; nichts daraus wurde gezahlt.',
+    });
+    await tell((trx, n) =>
+      n.approvalNudge(trx, {
+        step: 'remind',
+        what: said(NUDGE.whatBatch, { fileName: 'march.csv' }),
+        waited: waitedWords(50 * 3_600_000),
+        askedBy: null,
+        adminsDecide: true,
+        note: said(NUDGE.openIt),
+        link: '/batches/b1',
+      }),
+    );
+    expect(await newest('de')).toMatchObject({
+      title: 'Erinnerung: die Sammeldatei march.csv, wartet seit 2 Tagen',
+      body: 'Erinnerung: die Sammeldatei march.csv, wartet seit 2 Tagen. Öffnen Sie die Seite, um freizugeben oder abzulehnen.',
+    });
+    expect((await newest('en')).title).toBe(
+      'Reminder: the bulk file march.csv, waiting for 2 days',
     );
   });
 });

@@ -1,6 +1,6 @@
 // What each event tells, and to whom (docs/decisions/035): the stores call these inside the
 // transaction of the change, so that a notice exists exactly when its change does.
-import { said } from '#/i18n/words';
+import { type Said, said } from '#/i18n/words';
 import { namesIn } from '../words';
 import { formatAmount } from '#/api/formats';
 import { isoInZone } from '#/api/periods';
@@ -27,6 +27,9 @@ const NOUN = /*i18n*/ {
 
 const nounOf = (product: Product, id: number) => said(NOUN, { product, id: String(id) });
 
+/** "Payout #12" as words, for notices' sentences built elsewhere (a rejection's, a reminder's). */
+export const transactionSaid = nounOf;
+
 const APPROVAL_WAITING = {
   title: /*i18n*/ {
     id: 'notice.approvalWaiting.title',
@@ -37,6 +40,90 @@ const APPROVAL_WAITING = {
     message:
       '{noun} of {amount} {currency} waits for an approver to approve its {what, select, quote {quote} other {deposit}}.',
   },
+};
+
+/** A rejection as whoever asked is told of it. */
+export const REJECTED = {
+  title: /*i18n*/ { id: 'notice.rejected.title', message: '{by} rejected {what}' },
+  body: /*i18n*/ {
+    id: 'notice.rejected.body',
+    message: '{by} rejected {what}: “{reason}”. {after}',
+  },
+  onBehalf: /*i18n*/ { id: 'notice.rejected.onBehalf', message: '{name} on behalf of {forName}' },
+  whatPayee: /*i18n*/ {
+    id: 'notice.rejected.whatPayee',
+    message: 'the new bank details of payout account #{id}',
+  },
+  whatTransaction: /*i18n*/ {
+    id: 'notice.rejected.whatTransaction',
+    message: 'the {what, select, quote {quote} other {deposit}} of {noun} ({amount} {currency})',
+  },
+  whatBatch: /*i18n*/ {
+    id: 'notice.rejected.whatBatch',
+    message: 'the bulk payout file {fileName}',
+  },
+  afterPayee: /*i18n*/ {
+    id: 'notice.rejected.afterPayee',
+    message: 'The account keeps its bank details.',
+  },
+  afterTransaction: /*i18n*/ {
+    id: 'notice.rejected.afterTransaction',
+    message: 'The transaction is cancelled.',
+  },
+  afterBatch: /*i18n*/ {
+    id: 'notice.rejected.afterBatch',
+    message: 'The file is cancelled and nothing in it was paid.',
+  },
+};
+
+/** Reminders of what nobody approved (docs/decisions/086), and what they name. */
+export const NUDGE = {
+  hours: /*i18n*/ { id: 'nudge.hours', message: '{hours, plural, one {# hour} other {# hours}}' },
+  days: /*i18n*/ { id: 'nudge.days', message: '{days, plural, one {# day} other {# days}}' },
+  whatTransaction: /*i18n*/ {
+    id: 'nudge.whatTransaction',
+    message:
+      'the {awaiting, select, quote {quote} other {deposit}} approval of {noun} ({amount} {currency})',
+  },
+  whatChange: /*i18n*/ { id: 'nudge.whatChange', message: 'the settings change {name} asked for' },
+  whatPayee: /*i18n*/ {
+    id: 'nudge.whatPayee',
+    message: 'the new bank details of payout account #{id} (asked by {name})',
+  },
+  whatPayeeUnnamed: /*i18n*/ {
+    id: 'nudge.whatPayeeUnnamed',
+    message: 'the new bank details of payout account #{id}',
+  },
+  whatBatch: /*i18n*/ { id: 'nudge.whatBatch', message: 'the bulk file {fileName}' },
+  openIt: /*i18n*/ { id: 'nudge.openIt', message: 'Open it to approve or reject it.' },
+  openAccount: /*i18n*/ {
+    id: 'nudge.openAccount',
+    message: 'Open the payout account to approve or reject them.',
+  },
+  quoteUntil: /*i18n*/ {
+    id: 'nudge.quoteUntil',
+    message: 'Its quote may be approved until {when}.',
+  },
+  quotesUntil: /*i18n*/ {
+    id: 'nudge.quotesUntil',
+    message: 'Its quotes may be approved until {when}.',
+  },
+  changeNote: /*i18n*/ {
+    id: 'nudge.changeNote',
+    message: '{summary} Another admin approves or rejects it under Settings.',
+  },
+  notCancelled: /*i18n*/ {
+    id: 'nudge.notCancelled',
+    message: 'The transaction could not be cancelled ({why}); it stays as it is.',
+  },
+  detailsStay: /*i18n*/ { id: 'nudge.detailsStay', message: 'The bank details stay as they were.' },
+  remind: /*i18n*/ { id: 'nudge.remind', message: 'Reminder: {what}, waiting for {waited}' },
+  escalate: /*i18n*/ { id: 'nudge.escalate', message: 'Nobody has approved {what} in {waited}' },
+  expired: /*i18n*/ {
+    id: 'nudge.expired',
+    message: 'Expired, as nobody decided in {waited}: {what}',
+  },
+  body: /*i18n*/ { id: 'nudge.body', message: '{title}. {note}' },
 };
 
 /** What the other events tell, in the recipient's language (decision 091). */
@@ -219,12 +306,12 @@ export function notices(settings: MailSettings) {
       trx: Trx,
       r: {
         userId: string | null;
-        by: string;
+        by: string | Said;
         reason: string;
         /** What was rejected, in words: "the quote of Payout #12 (2,500.00 EUR)". */
-        what: string;
+        what: Said;
         /** What followed: "The payout is cancelled." */
-        after: string;
+        after: Said;
         link: string;
       },
     ) {
@@ -234,8 +321,8 @@ export function notices(settings: MailSettings) {
         {
           kind: 'requestRejected',
           userIds: [r.userId],
-          title: `${r.by} rejected ${r.what}`,
-          body: `${r.by} rejected ${r.what}: “${r.reason}”. ${r.after}`,
+          title: said(REJECTED.title, { by: r.by, what: r.what }),
+          body: said(REJECTED.body, { by: r.by, what: r.what, reason: r.reason, after: r.after }),
           link: r.link,
         },
         settings,
@@ -398,9 +485,9 @@ export function notices(settings: MailSettings) {
       n: {
         step: 'remind' | 'escalate' | 'expire';
         /** What waits, in words: "the quote approval of Payout #12 (2,500.00 EUR)". */
-        what: string;
+        what: Said;
         /** Since when, in words: "4 hours". */
-        waited: string;
+        waited: Said;
         /** Who asked; not reminded, told of the expiry. */
         askedBy: string | null;
         /** Who approved it already: not reminded. */
@@ -408,7 +495,7 @@ export function notices(settings: MailSettings) {
         /** A held settings change: the admins are reminded, not the approvers. */
         adminsDecide?: boolean | undefined;
         /** More to say: the quote's expiry, what the expiry did. */
-        note: string;
+        note: Said;
         link: string;
         /** A transaction's approval: a reminder's mail carries each approver's own links. */
         transaction?: { product: Product; id: number; awaiting: 'quote' | 'deposit' } | undefined;
@@ -421,28 +508,28 @@ export function notices(settings: MailSettings) {
           userIds: n.adminsDecide
             ? await peopleWithRole(trx, ['admin'], [n.askedBy])
             : await approvers(trx, [n.askedBy, ...(n.decidedBy ?? [])]),
-          title: `Reminder: ${n.what}, waiting for ${n.waited}`,
+          title: said(NUDGE.remind, { what: n.what, waited: n.waited }),
         },
         escalate: {
           kind: 'approvalEscalated' as const,
           userIds: await peopleWithRole(trx, KIND_AUDIENCE.approvalEscalated as readonly Role[]),
-          title: `Nobody has approved ${n.what} in ${n.waited}`,
+          title: said(NUDGE.escalate, { what: n.what, waited: n.waited }),
         },
         expire: {
           kind: 'requestRejected' as const,
           userIds: n.askedBy ? [n.askedBy] : [],
-          title: `${n.what} expired: nobody decided in ${n.waited}`,
+          title: said(NUDGE.expired, { what: n.what, waited: n.waited }),
         },
       }[n.step];
       if (step.userIds.length === 0) return;
-      const title = step.title.charAt(0).toUpperCase() + step.title.slice(1);
+      const { title } = step;
       await notify(
         trx,
         {
           kind: step.kind,
           userIds: step.userIds,
           title,
-          body: `${title}. ${n.note}`,
+          body: said(NUDGE.body, { title, note: n.note }),
           link: n.link,
           decideLink:
             n.step === 'remind' && n.transaction && n.environment

@@ -2,6 +2,7 @@
 // its totals and rows (`batchRequirement`), never its uploader approves; the last approval
 // needed makes it `submitting` and a rejection cancels it. A file past its approval window is
 // not closed here: it is quoted again.
+import { REJECTED } from '../../notifications/notices';
 import { DASHBOARD_LINKS } from '#/api/products';
 import type { Product } from '#/api/schemas/transaction';
 import { batchRequirement, convert } from '../../controls/rules';
@@ -9,7 +10,7 @@ import { batchSubject, toRow } from '../../batches/store';
 import { decisionColumns, lastOf } from '../decide';
 import type { ApprovalRef, SubjectKind } from '../decide';
 import { policiesIn, toDecision } from '../requests';
-import { wordsCode } from '#/i18n/words';
+import { said, wordsCode } from '#/i18n/words';
 import { BATCH_CLOSED } from '../../batches/words';
 
 /** Rates into the base currency for base-currency policies, quoted for this decision. */
@@ -92,8 +93,8 @@ export const bulkFiles: SubjectKind<BatchFacts, undefined> = {
       expire: async () => undefined,
       rejection: {
         userId: row.uploaded_by,
-        what: `the bulk payout file ${row.file_name}`,
-        after: 'The file is cancelled and nothing in it was paid.',
+        what: said(REJECTED.whatBatch, { fileName: row.file_name }),
+        after: said(REJECTED.afterBatch),
         link: DASHBOARD_LINKS.batch(id),
       },
       view: async () => undefined,

@@ -1,7 +1,10 @@
 // A transaction's quote or deposit approval, or a payout account's new bank details, as the one
 // decision (../decide.ts) reads and moves them: rows of `approval_request` with their
 // `approval_decision`s. A transaction's amounts are refreshed first, as the API gave them.
-import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
+import { formatAmount } from '#/api/formats';
+import { REJECTED, transactionSaid } from '../../notifications/notices';
+import { said } from '#/i18n/words';
+import { DASHBOARD_LINKS } from '#/api/products';
 import type { ControlSubject, Conversion, Money } from '../../controls/rules';
 import { requirementOf } from '../../controls/rules';
 import { decisionColumns, expireIn, lastOf } from '../decide';
@@ -30,14 +33,22 @@ const rejectionOf = (request: StoredRequest, originatorId: string | null) =>
   request.kind === 'payee'
     ? {
         userId: originatorId,
-        what: `the new bank details of payout account #${request.objectId}`,
-        after: 'The account keeps its bank details.',
+        what: said(REJECTED.whatPayee, { id: String(request.objectId) }),
+        after: said(REJECTED.afterPayee),
         link: DASHBOARD_LINKS.payoutAccount(request.objectId),
       }
     : {
         userId: originatorId,
-        what: `the ${request.action === 'approveQuote' ? 'quote' : 'deposit'} of ${transactionNoun(request.product!, request.objectId)} (${request.payout.amount ?? ''} ${request.payout.currency})`,
-        after: 'The transaction is cancelled.',
+        what: said(REJECTED.whatTransaction, {
+          what: request.action === 'approveQuote' ? 'quote' : 'deposit',
+          noun: transactionSaid(request.product!, request.objectId),
+          amount: ({ locale }) =>
+            request.payout.amount === null
+              ? ''
+              : formatAmount(request.payout.amount, request.payout.currency, locale),
+          currency: request.payout.currency,
+        }),
+        after: said(REJECTED.afterTransaction),
         link: DASHBOARD_LINKS.transaction(request.product!, request.objectId),
       };
 
