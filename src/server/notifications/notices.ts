@@ -257,6 +257,77 @@ async function tellScheduledRun(
   );
 }
 
+/** An approval nobody acted on, as the nudges tell of it. */
+interface NudgeNotice {
+  step: 'remind' | 'escalate' | 'expire';
+  /** What waits, in words: "the quote approval of Payout #12 (2,500.00 EUR)". */
+  what: Said;
+  /** Since when, in words: "4 hours". */
+  waited: Said;
+  /** Who asked; not reminded, told of the expiry. */
+  askedBy: string | null;
+  /** Who approved it already: not reminded. */
+  decidedBy?: readonly string[] | undefined;
+  /** A held settings change: the admins are reminded, not the approvers. */
+  adminsDecide?: boolean | undefined;
+  /** More to say: the quote's expiry, what the expiry did. */
+  note: Said;
+  link: string;
+  /** A transaction's approval: a reminder's mail carries each approver's own links. */
+  transaction?: { product: Product; id: number; awaiting: 'quote' | 'deposit' } | undefined;
+  environment?: string | undefined;
+}
+
+/**
+ * An approval nobody acted on (docs/decisions/086): its approvers (not whoever asked) are
+ * reminded once; later the admins are told; what nobody decided in time expires, and whoever
+ * asked is told.
+ */
+async function tellNudge(
+  trx: Trx,
+  n: NudgeNotice,
+  settings: MailSettings,
+  approvers: (trx: Trx, except: readonly (string | null)[]) => Promise<string[]>,
+) {
+  const values = { what: n.what, waited: n.waited };
+  const step =
+    n.step === 'remind'
+      ? {
+          kind: 'waitingForYou' as const,
+          userIds: n.adminsDecide
+            ? await peopleWithRole(trx, ['admin'], [n.askedBy])
+            : await approvers(trx, [n.askedBy, ...(n.decidedBy ?? [])]),
+          title: said(NUDGE.remind, values),
+        }
+      : n.step === 'escalate'
+        ? {
+            kind: 'approvalEscalated' as const,
+            userIds: await peopleWithRole(trx, KIND_AUDIENCE.approvalEscalated as readonly Role[]),
+            title: said(NUDGE.escalate, values),
+          }
+        : {
+            kind: 'requestRejected' as const,
+            userIds: n.askedBy ? [n.askedBy] : [],
+            title: said(NUDGE.expired, values),
+          };
+  if (step.userIds.length === 0) return;
+  await notify(
+    trx,
+    {
+      kind: step.kind,
+      userIds: step.userIds,
+      title: step.title,
+      body: said(NUDGE.body, { title: step.title, note: n.note }),
+      link: n.link,
+      decideLink:
+        n.step === 'remind' && n.transaction && n.environment
+          ? linkSubjectOf({ ...n.transaction, environment: n.environment }, n.transaction.awaiting)
+          : undefined,
+    },
+    settings,
+  );
+}
+
 /** The notices of the dashboard's events, bound to where links lead and the clock. */
 export function notices(settings: MailSettings) {
   const approvers = (trx: Trx, except: readonly (string | null)[]) =>
@@ -475,73 +546,8 @@ export function notices(settings: MailSettings) {
       );
     },
 
-    /**
-     * An approval nobody acted on (docs/decisions/086): its approvers (not whoever asked) are
-     * reminded once; later the admins are told; what nobody decided in time expires, and
-     * whoever asked is told.
-     */
-    async approvalNudge(
-      trx: Trx,
-      n: {
-        step: 'remind' | 'escalate' | 'expire';
-        /** What waits, in words: "the quote approval of Payout #12 (2,500.00 EUR)". */
-        what: Said;
-        /** Since when, in words: "4 hours". */
-        waited: Said;
-        /** Who asked; not reminded, told of the expiry. */
-        askedBy: string | null;
-        /** Who approved it already: not reminded. */
-        decidedBy?: readonly string[] | undefined;
-        /** A held settings change: the admins are reminded, not the approvers. */
-        adminsDecide?: boolean | undefined;
-        /** More to say: the quote's expiry, what the expiry did. */
-        note: Said;
-        link: string;
-        /** A transaction's approval: a reminder's mail carries each approver's own links. */
-        transaction?: { product: Product; id: number; awaiting: 'quote' | 'deposit' } | undefined;
-        environment?: string | undefined;
-      },
-    ) {
-      const step = {
-        remind: {
-          kind: 'waitingForYou' as const,
-          userIds: n.adminsDecide
-            ? await peopleWithRole(trx, ['admin'], [n.askedBy])
-            : await approvers(trx, [n.askedBy, ...(n.decidedBy ?? [])]),
-          title: said(NUDGE.remind, { what: n.what, waited: n.waited }),
-        },
-        escalate: {
-          kind: 'approvalEscalated' as const,
-          userIds: await peopleWithRole(trx, KIND_AUDIENCE.approvalEscalated as readonly Role[]),
-          title: said(NUDGE.escalate, { what: n.what, waited: n.waited }),
-        },
-        expire: {
-          kind: 'requestRejected' as const,
-          userIds: n.askedBy ? [n.askedBy] : [],
-          title: said(NUDGE.expired, { what: n.what, waited: n.waited }),
-        },
-      }[n.step];
-      if (step.userIds.length === 0) return;
-      const { title } = step;
-      await notify(
-        trx,
-        {
-          kind: step.kind,
-          userIds: step.userIds,
-          title,
-          body: said(NUDGE.body, { title, note: n.note }),
-          link: n.link,
-          decideLink:
-            n.step === 'remind' && n.transaction && n.environment
-              ? linkSubjectOf(
-                  { ...n.transaction, environment: n.environment },
-                  n.transaction.awaiting,
-                )
-              : undefined,
-        },
-        settings,
-      );
-    },
+    /** An approval nobody acted on (086): see `tellNudge`. */
+    approvalNudge: (trx: Trx, n: NudgeNotice) => tellNudge(trx, n, settings, approvers),
 
     /** A scheduled payout's run was skipped or not made (090): see `tellScheduledRun`. */
     scheduledRun: (trx: Trx, r: ScheduledRunNotice) =>
