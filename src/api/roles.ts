@@ -131,6 +131,18 @@ const SANDBOX_ONLY = /*i18n*/ {
 };
 const NEEDS_ROLE = /*i18n*/ { id: 'refusal.needsRole', message: 'This needs the {roles} role.' };
 
+/** Whether `name` is one of the roles. */
+export const isRole = (name: string): name is Role => (ROLES as readonly string[]).includes(name);
+
+/** "This needs the Finance or Approver role.", the roles as the reader's language lists them. */
+export const needsRole = (needed: readonly Role[]): Said =>
+  said(NEEDS_ROLE, {
+    roles: (i18n) =>
+      new Intl.ListFormat(i18n.locale, { type: 'disjunction' }).format(
+        needed.map((role) => i18n._(ROLE_LABEL[role])),
+      ),
+  });
+
 const refusal = (code: Refusal['code'], words: Words): Refusal => ({
   code,
   detail: words.message,
@@ -157,12 +169,7 @@ export function refusalFor(
     code: 'FORBIDDEN_ROLE',
     // The English the server writes for a reader of English (the audit trail keeps this one).
     detail: `This needs the ${new Intl.ListFormat('en', { type: 'disjunction' }).format(needed.map((role) => ROLE_LABEL[role].message))} role.`,
-    said: said(NEEDS_ROLE, {
-      roles: (i18n) =>
-        new Intl.ListFormat(i18n.locale, { type: 'disjunction' }).format(
-          needed.map((role) => i18n._(ROLE_LABEL[role])),
-        ),
-    }),
+    said: needsRole(needed),
   };
 }
 

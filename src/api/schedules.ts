@@ -4,7 +4,7 @@
 // missed cut-off skips that run. Declared once (docs/decisions/027).
 import { z } from 'zod';
 import { endpoints, STATUS } from './endpoints';
-import { integerParam, oneOf, TextIdParams, Timestamp } from './schemas/common';
+import { integerParam, oneOf, TextIdParams, Timestamp, toldText } from './schemas/common';
 import { TransactionCreate } from './schemas/transaction';
 
 export const SCHEDULE_PRODUCTS = ['sendc2f', 'sendf2f'] as const;
@@ -64,7 +64,8 @@ export const ScheduleRun = z.object({
   date: z.string(),
   status: z.enum(['creating', 'created', 'approved', 'skipped', 'failed']),
   transactionId: z.int().nullable(),
-  reason: z.string().nullable(),
+  /** Why a run was skipped or not made, in the reader's language. */
+  reason: toldText().nullable(),
 });
 
 export const Schedule = z.object({

@@ -46,6 +46,8 @@ export const V = codedWords({
     message: 'must be one line of text, without control characters',
   },
   oneOf: /*i18n*/ { id: 'validation.oneOf', message: 'must be one of {choices}' },
+  exactly: /*i18n*/ { id: 'validation.exactly', message: 'must be {choice}' },
+  either: /*i18n*/ { id: 'validation.either', message: 'must be {choices} or {last}' },
   givenTwice: /*i18n*/ {
     id: 'validation.givenTwice',
     message: 'is given more than once: give it once',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_HEADER } from '#/api/testing';
 import {
   createdTransaction,
+  CSRF,
   startTestDashboard,
   type TestDashboard,
   uploadBatchFile,
@@ -217,5 +218,30 @@ describe('a person’s language', () => {
     expect(english.json.rows[0].problems[1].message).toBe(
       'merchant "Nobody Ltd" names no merchant (by id, registration number or exact name)',
     );
+  });
+
+  it('refuses a sign-in and a choice in the browser’s or the person’s language', async () => {
+    const refused = await fetch(`${t.base}/api/session`, {
+      method: 'POST',
+      headers: { ...CSRF, 'content-type': 'application/json', 'accept-language': 'de' },
+      body: JSON.stringify({ email: 'finance@demo.example', password: 'not the password' }),
+    });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      detail: 'E-Mail-Adresse und Passwort passen zu keinem Konto.',
+      errors: [{ field: 'password', message: 'passt nicht zur E-Mail-Adresse' }],
+    });
+    const { viewer } = await t.demoCookies('viewer');
+    await t.call(viewer, 'PUT', '/account/language', { language: 'fr' });
+    try {
+      const format = await t.call(viewer, 'GET', '/batches/template?product=sendc2f&format=pdf');
+      expect(format.json.errors[0]).toMatchObject({
+        field: 'format',
+        message: 'doit être csv ou xlsx',
+      });
+    } finally {
+      await t.call(viewer, 'PUT', '/account/language', { language: null });
+    }
   });
 });

@@ -156,6 +156,43 @@ export const REFUSED = codedWords({
     id: 'refused.apiUnreachable',
     message: 'The API could not be reached. Try again shortly.',
   },
+  currencyUnchecked: /*i18n*/ {
+    id: 'refused.currencyUnchecked',
+    message:
+      'The currency list could not be read from the API, so {what, select, baseCurrency {the base currency} other {the currency}} was not checked.',
+  },
+  ssoInvalid: /*i18n*/ {
+    id: 'refused.ssoInvalid',
+    message: 'The single sign-on settings are not valid.',
+  },
+  noOpenIdProvider: /*i18n*/ {
+    id: 'refused.noOpenIdProvider',
+    message:
+      'No OpenID provider answered at {issuer}: check the issuer URL (its /.well-known/openid-configuration must name it as the issuer).',
+  },
+  domainTaken: /*i18n*/ {
+    id: 'refused.domainTaken',
+    message:
+      'The {provider, select, saml {SAML provider} other {OpenID provider}} covers {domain} already: an address signs in through one provider.',
+  },
+  decidedAlready: /*i18n*/ {
+    id: 'refused.decidedAlready',
+    message:
+      'This {what, select, approval {approval} change {change} other {bulk file}} was already decided by {name} at {at} UTC; your decision was not recorded.',
+  },
+  credentialsRefused: /*i18n*/ {
+    id: 'refused.credentialsRefused',
+    message:
+      'The API no longer accepts this environment’s stored credentials; an admin must set them again.',
+  },
+  noEnvironment: /*i18n*/ {
+    id: 'refused.noEnvironment',
+    message: 'There is no {environment} environment on this server.',
+  },
+  statementTooLong: /*i18n*/ {
+    id: 'refused.statementTooLong',
+    message: 'This statement is too long for a PDF.',
+  },
   fileEmpty: /*i18n*/ { id: 'refused.fileEmpty', message: 'The file is empty.' },
   sendFile: /*i18n*/ {
     id: 'refused.sendFile',
@@ -219,5 +256,32 @@ export const FIELD = codedWords({
   },
   emailTaken: /*i18n*/ { id: 'field.emailTaken', message: 'is already taken' },
   isEmpty: /*i18n*/ { id: 'field.isEmpty', message: 'is empty' },
+  domainTaken: /*i18n*/ {
+    id: 'field.domainTaken',
+    message:
+      'includes {domain}, which the {provider, select, saml {SAML provider} other {OpenID provider}} covers',
+  },
+  firstTime: /*i18n*/ { id: 'field.firstTime', message: 'is required the first time' },
+  entraTenant: /*i18n*/ {
+    id: 'field.entraTenant',
+    message: 'must be the directory (tenant) ID, a GUID, from Entra ID’s overview',
+  },
+  entraIssuer: /*i18n*/ {
+    id: 'field.entraIssuer',
+    message: 'must be the tenant’s own issuer, {issuer}',
+  },
+  googleDomain: /*i18n*/ {
+    id: 'field.googleDomain',
+    message: 'must be the Workspace domain, one of the domains covered',
+  },
+  notOpenIdProvider: /*i18n*/ {
+    id: 'field.notOpenIdProvider',
+    message: 'did not answer as an OpenID provider',
+  },
+  pdfTooLong: /*i18n*/ {
+    id: 'field.pdfTooLong',
+    message:
+      'pdf holds at most {max, number} lines and this statement has {lines, number}: choose csv or xlsx, or a shorter period',
+  },
   notYourself: /*i18n*/ { id: 'field.notYourself', message: 'cannot be false for yourself' },
 });

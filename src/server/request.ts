@@ -2,6 +2,7 @@
 // request, the signed-in person, role checks and the audit of what a request did. What these read
 // is `RequestServices`, decorated on the app by ./app.ts and declared here, no more than they use;
 // this file imports none of the services, so any of them may use it.
+import { isRole, needsRole } from '#/api/roles';
 import { REFUSED } from './refusal-words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -193,7 +194,7 @@ export async function requireRole(
   await problem(request, reply, {
     status: 403,
     code: 'FORBIDDEN_ROLE',
-    detail: `This needs the ${roles.join(' or ')} role.`,
+    detail: needsRole(roles.filter(isRole)),
   });
   return false;
 }

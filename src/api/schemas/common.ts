@@ -42,13 +42,17 @@ export const oneLine = (text: string) =>
  * of AGRICULTURE, …" when there are more than three.
  */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  const listed =
+  // The values are the API's (they stay as they are); the words around them are translated.
+  const error =
     values.length > 3
-      ? `one of ${values.join(', ')}`
+      ? invalid(V.oneOf, { choices: values.join(', ') })
       : values.length === 1
-        ? values[0]
-        : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
-  return z.enum(values, { error: `must be ${listed}` });
+        ? invalid(V.exactly, { choice: values[0] })
+        : invalid(V.either, {
+            choices: values.slice(0, -1).join(', '),
+            last: values[values.length - 1]!,
+          });
+  return z.enum(values, { error });
 }
 
 /**

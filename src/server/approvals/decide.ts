@@ -5,6 +5,7 @@
 // subject moves on (approved, rejected, expired) and whoever asked hears of a rejection, all in
 // one database transaction. Each kind of subject supplies only what is its own: where it is
 // stored, its rule's inputs and what approval or rejection does to it (./subjects/*.ts).
+import { REFUSED } from '../refusal-words';
 import { REJECTED } from '../notifications/notices';
 import { type Said, said } from '#/i18n/words';
 import type { Kysely } from 'kysely';
@@ -110,9 +111,9 @@ export function lastOf(
 export function refusedProblem<R extends Refusal | ControlChangeRefusal>(
   refusal: R,
   decidedBy: DecidedBy | undefined,
-  what: string,
+  what: 'approval' | 'change' | 'bulk file',
   words: Record<R, string>,
-): { status: number; code: R; detail: string } {
+): { status: number; code: R; detail: string | Said } {
   const late = refusal === 'APPROVAL_CLOSED' || refusal === 'APPROVAL_EXPIRED';
   const at = decidedBy && new Date(decidedBy.at).toISOString().replace('T', ' ').slice(0, 19);
   return {
@@ -120,7 +121,7 @@ export function refusedProblem<R extends Refusal | ControlChangeRefusal>(
     code: refusal,
     detail:
       refusal === 'APPROVAL_CLOSED' && decidedBy
-        ? `This ${what} was already decided by ${decidedBy.name} at ${at} UTC; your decision was not recorded.`
+        ? said(REFUSED.decidedAlready, { what, name: decidedBy.name, at: at! })
         : words[refusal],
   };
 }

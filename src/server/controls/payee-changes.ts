@@ -162,7 +162,13 @@ export function payeeControls(core: ControlsCore) {
       const { outcome } = decided;
       if (outcome.kind === 'refused') {
         const words = refusedProblem(outcome.refusal, decided.decidedBy, 'change', REFUSAL_TEXT);
-        return { refused: { ...words, detail: words.detail.replace('approval', 'change') } };
+        const { detail } = words;
+        return {
+          refused: {
+            ...words,
+            detail: typeof detail === 'string' ? detail.replace('approval', 'change') : detail,
+          },
+        };
       }
       const after = decided.subject!;
       if (outcome.kind !== 'complete') return { change: await payeeChangeInfo(after, policies) };

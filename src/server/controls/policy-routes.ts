@@ -40,7 +40,7 @@ export function policyRoutes(
     }
     if ('unavailable' in checked || 'problem' in checked)
       return refuseUnchecked(request, reply, checked, {
-        unreadable: 'the currency',
+        unreadable: 'currency',
         field: (p) =>
           said(p.field === 'currency' ? REFUSED.policyCurrency : REFUSED.policyAmount, {
             problem: ({ locale }) => sayText(locale, p.message),
@@ -133,7 +133,7 @@ export function policyRoutes(
     const checked = await controls.checkSettings(body, environment, api);
     if (!('settings' in checked))
       return refuseUnchecked(request, reply, checked, {
-        unreadable: 'the base currency',
+        unreadable: 'baseCurrency',
         field: (p) => `The base currency ${p.message}.`,
       });
     const { settings } = checked;

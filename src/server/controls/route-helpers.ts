@@ -69,13 +69,16 @@ export function controlsRouteHelpers(app: FastifyInstance) {
     request: FastifyRequest,
     reply: FastifyReply,
     checked: { unavailable: true } | { problem: FieldProblem },
-    what: { unreadable: string; field: (problem: FieldProblem) => string | Said },
+    what: {
+      unreadable: 'currency' | 'baseCurrency';
+      field: (problem: FieldProblem) => string | Said;
+    },
   ) =>
     'unavailable' in checked
       ? problem(request, reply, {
           status: 502,
           code: 'UPSTREAM_UNAVAILABLE',
-          detail: `The currency list could not be read from the API, so ${what.unreadable} was not checked.`,
+          detail: said(REFUSED.currencyUnchecked, { what: what.unreadable }),
         })
       : invalidInput(request, reply, what.field(checked.problem), [checked.problem]);
 

@@ -120,4 +120,30 @@ describe('digestMail', () => {
     expect(mail.text).toContain('since 2026-11-19 09:00 Europe/Berlin:');
     expect(mail.text).toContain('- Payout #1 completed (08:00 Europe/Berlin)');
   });
+
+  it('writes its own words in the reader’s language', () => {
+    const cutoff = MIDNIGHT + DIGEST_HOUR_UTC * HOUR;
+    const mail = digestMail(
+      [
+        {
+          kind: 'transactionEnded',
+          title: 'Auszahlung #1 abgeschlossen',
+          link: null,
+          createdAt: cutoff - HOUR,
+        },
+      ],
+      'https://dashboard.example',
+      cutoff,
+      'Europe/Berlin',
+      'de',
+    );
+    expect(mail.subject).toBe(
+      'Ihre Partner-Payments-Zusammenfassung: 1 Benachrichtigung seit 2026-11-19',
+    );
+    expect(mail.text).toContain(
+      'Im Dashboard noch nicht gelesen, seit 2026-11-19 09:00 Europe/Berlin:',
+    );
+    expect(mail.text).toContain('- Auszahlung #1 abgeschlossen (08:00 Europe/Berlin)');
+    expect(mail.text).toContain('Sie erhalten diese Zusammenfassung für: ');
+  });
 });

@@ -3,7 +3,9 @@
 // the day before that they have not read in the app. Each person's digest is claimed with a
 // compare-and-set on `digest_state.sent_until` in the transaction that queues the mail, so that
 // servers sharing a database send each digest once.
-import { english } from '#/i18n/words';
+import { said } from '#/i18n/words';
+import { sayIn } from '../words';
+import { recipientLanguage, workspaceLanguage } from '../page-language';
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_MODE,
@@ -23,6 +25,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many notifications are listed; the rest are counted. */
 const LISTED = 30;
 
+/** The digest's own words, in its reader's language (decision 091). */
+const DIGEST = {
+  subject: /*i18n*/ {
+    id: 'digest.subject',
+    message:
+      'Your Partner Payments digest: {count, plural, one {# notification} other {# notifications}} since {day}',
+  },
+  since: /*i18n*/ { id: 'digest.since', message: 'Not read in the dashboard yet, since {from}:' },
+  more: /*i18n*/ { id: 'digest.more', message: '…and {more} more in the dashboard' },
+  moreLead: /*i18n*/ { id: 'digest.moreLead', message: '…and {more} more:' },
+  footer: /*i18n*/ {
+    id: 'digest.footer',
+    message: 'You get this digest for: {kinds}. Change it under Your account, Notifications.',
+  },
+};
+
 /** The newest digest time at or before `at`. */
 export function digestCutoff(at: number): number {
   const day = Math.floor(at / DAY_MS) * DAY_MS + DIGEST_HOUR_UTC * 60 * 60 * 1000;
@@ -34,7 +52,7 @@ async function digestKinds(db: Kysely<Database>) {
   const [people, prefs] = await Promise.all([
     db
       .selectFrom('app_user')
-      .select(['id', 'email', 'time_zone'])
+      .select(['id', 'email', 'time_zone', 'language'])
       .where('disabled_at', 'is', null)
       .execute(),
     db.selectFrom('notification_pref').select(['user_id', 'kind', 'mode']).execute(),
@@ -50,48 +68,55 @@ async function digestKinds(db: Kysely<Database>) {
     .filter((person) => person.kinds.length > 0);
 }
 
-/** The digest mail of `items` (newest first), its times in the person's zone (UTC unless chosen). */
+/**
+ * The digest mail of `items` (newest first, their titles written in the person's language when
+ * they were told), its times in the person's zone (UTC unless chosen), its words in `language`.
+ */
 export function digestMail(
   items: { kind: NotificationKind; title: string; link: string | null; createdAt: number }[],
   origin: string,
   cutoff: number,
   zone: string | null = null,
+  language: string = 'en',
 ) {
+  const say = (
+    words: (typeof DIGEST)[keyof typeof DIGEST],
+    values?: Record<string, string | number>,
+  ) => sayIn(language, said(words, values));
   const tz = zone ?? 'UTC';
   const since = isoInZone(cutoff - DAY_MS, tz);
   const day = since.slice(0, 10);
   const from = `${day} ${since.slice(11, 16)} ${tz}`;
   const shown = items.slice(0, LISTED);
   const more = items.length - shown.length;
-  const kinds = [...new Set(items.map((i) => english(KIND_LABEL[i.kind])))].join('; ');
-  return composeMail(
-    `Your Partner Payments digest: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'} since ${day}`,
-    [
-      { kind: 'paragraph', text: `Not read in the dashboard yet, since ${from}:` },
-      {
-        kind: 'list',
-        items: shown.map((i) => ({
-          text: i.title,
-          note: `(${isoInZone(i.createdAt, tz).slice(11, 16)} ${tz})`,
-          href: i.link ? origin + i.link : null,
-        })),
-      },
-      ...(more > 0
-        ? [
-            {
-              kind: 'link' as const,
-              href: `${origin}/`,
-              label: `…and ${more} more in the dashboard`,
-              textLead: `…and ${more} more:`,
-            },
-          ]
-        : []),
-      {
-        kind: 'footer',
-        text: `You get this digest for: ${kinds}. Change it under Your account, Notifications.`,
-      },
-    ],
+  const kinds = [...new Set(items.map((i) => sayIn(language, said(KIND_LABEL[i.kind]))))].join(
+    '; ',
   );
+  return composeMail(say(DIGEST.subject, { count: items.length, day }), [
+    { kind: 'paragraph', text: say(DIGEST.since, { from }) },
+    {
+      kind: 'list',
+      items: shown.map((i) => ({
+        text: i.title,
+        note: `(${isoInZone(i.createdAt, tz).slice(11, 16)} ${tz})`,
+        href: i.link ? origin + i.link : null,
+      })),
+    },
+    ...(more > 0
+      ? [
+          {
+            kind: 'link' as const,
+            href: `${origin}/`,
+            label: say(DIGEST.more, { more }),
+            textLead: say(DIGEST.moreLead, { more }),
+          },
+        ]
+      : []),
+    {
+      kind: 'footer',
+      text: say(DIGEST.footer, { kinds }),
+    },
+  ]);
 }
 
 /**
@@ -112,6 +137,8 @@ export async function sendDigests(store: DashboardDb, settings: MailSettings): P
         .execute()
     ).map((r) => r.user_id),
   );
+  // Each digest in its reader's language: theirs, else the workspace's (decision 091).
+  const workspace = await workspaceLanguage(db);
   for (const person of await digestKinds(db)) {
     if (done.has(person.id)) continue;
     // A person's first digest looks back one day.
@@ -156,6 +183,7 @@ export async function sendDigests(store: DashboardDb, settings: MailSettings): P
         settings.origin(),
         cutoff,
         person.time_zone,
+        recipientLanguage(person.language, workspace),
       );
       await queueMail(trx, { to: person.email, kind: 'digest', ...mail }, settings.now());
       return true;

@@ -227,8 +227,8 @@ async function tellApprovers(
 
 interface ScheduledRunNotice {
   creatorId: string;
-  title: string;
-  body: string;
+  title: Said;
+  body: string | Said;
   link: string;
   /** A skipped run is told to the approvers too. */
   approvers: boolean;
@@ -557,7 +557,7 @@ export function notices(settings: MailSettings) {
      * The SAML provider needs an admin (docs/decisions/085): a certificate it signs with expires
      * soon and no newer one is published, or its metadata could not be fetched.
      */
-    async signInProvider(trx: Trx, s: { title: string; body: string }) {
+    async signInProvider(trx: Trx, s: { title: Said; body: Said }) {
       await notify(
         trx,
         {

@@ -32,7 +32,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: `There is no ${environment} environment on this server.`,
+        detail: said(REFUSED.noEnvironment, { environment }),
       });
     // The credentials are checked against the environment itself before they are kept.
     const check = await partnerClient({

@@ -1,6 +1,8 @@
 // What follows a call relayed to the partner API (docs/decisions/018, 019, 073): the record it
 // answered goes into the local index, the files and reasons it sent are kept as notes, and the
 // answer is relayed as the API gave it.
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import {
@@ -179,7 +181,7 @@ export function proxyHelpers(app: FastifyInstance) {
       return problem(request, reply, {
         status: 502,
         code: 'CREDENTIALS_REFUSED',
-        detail: `The API no longer accepts this environment's stored credentials; an admin must set them again.`,
+        detail: said(REFUSED.credentialsRefused),
       });
     }
     reply.code(response.status);

@@ -3,6 +3,8 @@
 // secret sealed; SAML metadata read or fetched), and the sign-in policy. What a provider says
 // gives roles only through the admin's group map, and only for addresses in the provider's
 // domains; every change is on the audit trail. The sign-in's legs: ./sso-sign-in-routes.ts.
+import { said, wordsCode } from '#/i18n/words';
+import { FIELD, REFUSED } from '../refusal-words';
 import { CHANGE } from '../controls/change-words';
 import { saidData } from '#/i18n/said-data';
 import type { SsoStore } from '../store/sso';
@@ -81,13 +83,11 @@ async function refuseTakenDomains(
   const other = protocol === 'oidc' ? await sso.saml() : await sso.oidc();
   const taken = domains.find((d) => other?.domains.includes(d));
   if (!taken) return undefined;
-  const name = protocol === 'oidc' ? 'SAML provider' : 'OpenID provider';
-  return invalidInput(
-    request,
-    reply,
-    `The ${name} covers ${taken} already: an address signs in through one provider.`,
-    [{ field: 'domains', message: `includes ${taken}, which the ${name} covers` }],
-  );
+  // The other protocol's provider covers it.
+  const provider = protocol === 'oidc' ? 'saml' : 'oidc';
+  return invalidInput(request, reply, said(REFUSED.domainTaken, { provider, domain: taken }), [
+    { field: 'domains', message: wordsCode(FIELD.domainTaken, { provider, domain: taken }) },
+  ]);
 }
 
 /** The OpenID client as it talks to the provider: with the dashboard's key for private_key_jwt. */
@@ -111,23 +111,20 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
     const usesSecret = body.clientAuth === 'client_secret_post';
     const clientSecret = usesSecret ? body.clientSecret || before?.clientSecret : '';
     const invalid = (field: string, message: string) =>
-      invalidInput(request, reply, 'The single sign-on settings are not valid.', [
-        { field, message },
-      ]);
-    if (usesSecret && !clientSecret) return invalid('clientSecret', 'is required the first time');
+      invalidInput(request, reply, said(REFUSED.ssoInvalid), [{ field, message }]);
+    if (usesSecret && !clientSecret) return invalid('clientSecret', wordsCode(FIELD.firstTime));
     const tenant = body.tenant.toLowerCase();
     if (body.preset === 'entra' && !/^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/.test(tenant))
-      return invalid(
-        'tenant',
-        'must be the directory (tenant) ID, a GUID, from Entra ID’s overview',
-      );
+      return invalid('tenant', wordsCode(FIELD.entraTenant));
     if (body.preset === 'entra' && !body.issuer.toLowerCase().includes(`/${tenant}/`))
       return invalid(
         'issuer',
-        `must be the tenant’s own issuer, https://login.microsoftonline.com/${tenant}/v2.0`,
+        wordsCode(FIELD.entraIssuer, {
+          issuer: `https://login.microsoftonline.com/${tenant}/v2.0`,
+        }),
       );
     if (body.preset === 'google' && !body.domains.includes(tenant))
-      return invalid('tenant', 'must be the Workspace domain, one of the domains covered');
+      return invalid('tenant', wordsCode(FIELD.googleDomain));
     const settings = { ...body, tenant, clientSecret: clientSecret ?? '' };
     const taken = await refuseTakenDomains(ctx.sso, request, reply, 'oidc', body.domains);
     if (taken) return taken;
@@ -145,8 +142,8 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: 502,
         code: 'UPSTREAM_UNAVAILABLE',
-        detail: `No OpenID provider answered at ${body.issuer}: check the issuer URL (its /.well-known/openid-configuration must name it as the issuer).`,
-        errors: [{ field: 'issuer', message: 'did not answer as an OpenID provider' }],
+        detail: said(REFUSED.noOpenIdProvider, { issuer: body.issuer }),
+        errors: [{ field: 'issuer', message: wordsCode(FIELD.notOpenIdProvider) }],
       });
     }
     const details = {

@@ -1,7 +1,8 @@
 // Statements and reconciliation files (src/api/statements.ts, docs/decisions/037): the summary
 // of a currency's period and the file itself, streamed from the local index of the session's
 // environment. Every signed-in role may read them; each file made is audited.
-import { said } from '#/i18n/words';
+import { FIELD, REFUSED } from '../refusal-words';
+import { said, wordsCode } from '#/i18n/words';
 import { sayIn } from '../words';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
@@ -56,10 +57,10 @@ export const statementRoutes: FastifyPluginAsync = async (app) => {
     const filter = { environment, ...period };
     const summary = await statements.summary(filter);
     if (format === 'pdf' && summary.count > PDF_MAX_LINES)
-      return invalidInput(request, reply, 'This statement is too long for a PDF.', [
+      return invalidInput(request, reply, said(REFUSED.statementTooLong), [
         {
           field: 'format',
-          message: `pdf holds at most ${PDF_MAX_LINES.toLocaleString('en')} lines and this statement has ${summary.count.toLocaleString('en')}: choose csv or xlsx, or a shorter period`,
+          message: wordsCode(FIELD.pdfTooLong, { max: PDF_MAX_LINES, lines: summary.count }),
         },
       ]);
     // In the reader's language; an integration that asks in none reads English (decision 091).

@@ -2,12 +2,13 @@
 // latest runs, scheduled by finance (checked like a payout: the account is read from the API),
 // cancelled by finance. The runs are ./runner.ts's.
 import { FIELD, REFUSED } from '../refusal-words';
-import { said, wordsCode } from '#/i18n/words';
+import { said, toldOf, wordsCode } from '#/i18n/words';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
 import { operations } from '#/api/operations';
-import { firstMonthlyRun, type Schedule, scheduleEndpoints as E } from '#/api/schedules';
+import { firstMonthlyRun, Schedule, scheduleEndpoints as E } from '#/api/schedules';
+import type { z } from 'zod';
 import { controlsRouteHelpers } from '../controls/route-helpers';
 import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
@@ -20,7 +21,10 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
   const { apiOf } = controlsRouteHelpers(app);
 
   /** Schedules as people read them: names, the payee, and the five latest runs. */
-  async function shown(environment: string, rows: PayoutScheduleTable[]): Promise<Schedule[]> {
+  async function shown(
+    environment: string,
+    rows: PayoutScheduleTable[],
+  ): Promise<z.input<typeof Schedule>[]> {
     if (rows.length === 0) return [];
     const bodies = rows.map((r) => JSON.parse(r.body) as Schedule['body']);
     const [merchants, accounts, people, runs] = await Promise.all([
@@ -71,7 +75,7 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
             date: run.run_date,
             status: run.status as Schedule['runs'][number]['status'],
             transactionId: run.transaction_id === null ? null : Number(run.transaction_id),
-            reason: run.reason,
+            reason: run.reason === null ? null : toldOf(run.reason),
           })),
       };
     });

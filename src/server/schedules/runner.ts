@@ -6,10 +6,13 @@
 // before the cut-off, the run is done; not by then, the payout is cancelled and the run skipped,
 // its creator and approvers told. A day the dashboard did not run at all before the cut-off is
 // skipped without a payout. Then the schedule moves on: ended, or next month's day.
+import { RUN } from './words';
+import { sayText } from '../words';
+import { said, toldOf, wordsCode } from '#/i18n/words';
 import { nextMonthlyRun, type Schedule } from '#/api/schedules';
 import { operations, transactionOperations } from '#/api/operations';
 import { bankDetailsOf } from '#/api/payee';
-import { DASHBOARD_LINKS, transactionNoun } from '#/api/products';
+import { DASHBOARD_LINKS } from '#/api/products';
 import type { Environment } from '#/api/dashboard';
 import type { Product } from '#/api/schemas/transaction';
 import { phaseOf } from '#/api/transaction-states';
@@ -67,7 +70,7 @@ export async function runSchedules(deps: ScheduleDeps, now: number) {
       if (missed) {
         await finish(deps, s, date, now, {
           status: 'skipped',
-          reason: `The dashboard did not run on ${date} before the cut-off of ${s.cutoff} UTC; no payout was made.`,
+          reason: wordsCode(RUN.dayMissed, { date, cutoff: s.cutoff }),
         });
         count.skipped += 1;
         continue;
@@ -134,17 +137,14 @@ async function create(
     deps.api(environment),
     deps.workspace.userById(s.created_by),
   ]);
-  if (!api) return fail(`The ${environment} environment has no API credentials.`);
-  if (!creator || creator.disabledAt !== null)
-    return fail('Whoever scheduled it is no longer active in the workspace.');
+  if (!api) return fail(wordsCode(RUN.noCredentials, { environment }));
+  if (!creator || creator.disabledAt !== null) return fail(wordsCode(RUN.creatorGone));
   const account = await api.call(operations.getPayoutAccount, {
     params: { id: body.toBusinessExternalAccountId },
   });
   if (!account.ok) {
     if (!account.final) return 'waiting'; // the API did not answer: the next pass tries again
-    return fail(
-      `Payout account #${body.toBusinessExternalAccountId} is no longer given by the API.`,
-    );
+    return fail(wordsCode(RUN.accountGone, { id: body.toBusinessExternalAccountId }));
   }
   const key = runKey(s.id, date);
   const reserved = await deps.controls.reserveCreation(
@@ -165,7 +165,7 @@ async function create(
   if (!created.ok) {
     if (!created.final) return 'waiting'; // tried again once the claim is stale
     if (reserved.reservation) await deps.controls.limits.release(reserved.reservation);
-    return fail(created.refusal ?? `The API answered ${created.status}.`);
+    return fail(created.refusal ?? wordsCode(RUN.apiAnswered, { status: created.status }));
   }
   if (reserved.reservation) await deps.controls.limits.settle(reserved.reservation);
   const t = created.data;
@@ -216,9 +216,14 @@ async function follow(
   if (!read.ok) return undefined;
   const phase = phaseOf(read.data);
   if (phase === 'cancelled') {
+    // Past the cut-off it was cancelled for missing it, whichever server cancelled it: another
+    // one may be finishing the same run (its conditional update then changes nothing).
     await finish(deps, s, run.run_date, now, {
       status: 'skipped',
-      reason: `${transactionNoun(product, id)} was cancelled before it was approved: this run is skipped.`,
+      reason:
+        now >= cutoffAt
+          ? wordsCode(RUN.cutoffMissed, { product, id, cutoff: s.cutoff, date: run.run_date })
+          : wordsCode(RUN.cancelledFirst, { product, id }),
       transactionId: id,
     });
     return 'skipped';
@@ -243,7 +248,12 @@ async function follow(
   await api.keep(transactionOperations[product].cancel, cancelled);
   await finish(deps, s, run.run_date, now, {
     status: 'skipped',
-    reason: `${transactionNoun(product, id)} was not approved by the cut-off of ${s.cutoff} UTC on ${run.run_date}: it is cancelled and this run skipped.`,
+    reason: wordsCode(RUN.cutoffMissed, {
+      product,
+      id,
+      cutoff: s.cutoff,
+      date: run.run_date,
+    }),
     transactionId: id,
   });
   return 'skipped';
@@ -273,12 +283,16 @@ async function finish(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     if (end.status === 'approved') return true;
-    const money = `${formatAmount(body.toAmount, s.payout_currency)} ${s.payout_currency}`;
-    const what = `The scheduled payout of ${money} to payout account #${body.toBusinessExternalAccountId} on ${date}`;
     await deps.notices.scheduledRun(trx, {
       creatorId: s.created_by,
-      title: `${what} ${end.status === 'skipped' ? 'was skipped' : 'was not made'}`,
-      body: end.reason ?? '',
+      title: said(RUN.noticeTitle, {
+        amount: ({ locale }) => formatAmount(body.toAmount, s.payout_currency, locale),
+        currency: s.payout_currency,
+        account: String(body.toBusinessExternalAccountId),
+        date,
+        status: end.status,
+      }),
+      body: end.reason === null ? '' : toldOf(end.reason),
       link: end.transactionId
         ? DASHBOARD_LINKS.transaction(s.product as Product, end.transactionId)
         : DASHBOARD_LINKS.schedules,
@@ -290,7 +304,7 @@ async function finish(
   if (!ended) return advance(deps, s, date, now);
   await auditRun(deps, s, date, now, end.status === 'failed' ? 'failed' : 'ok', {
     status: end.status,
-    reason: end.reason,
+    reason: end.reason === null ? null : sayText(null, end.reason),
   });
   await advance(deps, s, date, now);
 }

@@ -4,6 +4,8 @@
 // minute) when a response's signature does not verify with the certificates kept, so that a
 // rotation the provider published is taken without anyone touching Settings. The admins are told
 // when the newest certificate expires within 30 days, or the metadata cannot be fetched.
+import { PROVIDER_NOTICE } from './provider-words';
+import { said } from '#/i18n/words';
 import { createHash, X509Certificate } from 'node:crypto';
 import { onThisMachine } from '#/api/sso';
 import { getGuarded } from '#/http/outbound-targets';
@@ -74,8 +76,8 @@ export async function refreshSamlMetadata(
       await deps.sso.noteSamlMetadataProblem(metadataUrl, problem);
       await deps.db.db.transaction().execute(async (trx) =>
         deps.notices.signInProvider(trx, {
-          title: 'The SAML provider’s metadata cannot be fetched',
-          body: `${problem} Sign-in goes on with the certificates kept; when the provider changes them, sign-in stops until the metadata can be fetched.`,
+          title: said(PROVIDER_NOTICE.metadataTitle),
+          body: said(PROVIDER_NOTICE.metadataBody, { problem }),
         }),
       );
     }
@@ -116,13 +118,12 @@ export async function warnOfExpiry(
     await deps.notices.signInProvider(trx, {
       title:
         newest.validTo <= now
-          ? 'The SAML provider’s certificate has expired'
-          : `The SAML provider’s certificate expires in ${days} days`,
-      body: `${saml.entityId} signs with a certificate good until ${when} UTC, and publishes no newer one. ${
-        saml.metadataUrl
-          ? 'Its metadata is fetched every six hours: a new certificate is taken as soon as the provider publishes it.'
-          : 'Its metadata was pasted: paste the new metadata (or give its URL) once the provider has a new certificate, or sign-in will stop.'
-      }`,
+          ? said(PROVIDER_NOTICE.expiredTitle)
+          : said(PROVIDER_NOTICE.expiresTitle, { days }),
+      body: said(
+        saml.metadataUrl ? PROVIDER_NOTICE.expiresBodyFetched : PROVIDER_NOTICE.expiresBodyPasted,
+        { entityId: saml.entityId, when },
+      ),
     });
     return true;
   });

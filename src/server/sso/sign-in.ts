@@ -3,6 +3,9 @@
 // admin's map, the person found (linked to the provider's subject) or made just in time, a
 // session opened, and the browser taken on into the dashboard. Refusals go back to the sign-in
 // page with the reason in a code; everything is audited.
+import { type PageLanguage, SOURCE_LANGUAGE } from '#/i18n/languages';
+import { answerLanguage, sayIn } from '../words';
+import { said } from '#/i18n/words';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PersonName } from '#/api/admin';
 import type { Role } from '#/api/roles';
@@ -13,7 +16,7 @@ import { DASHBOARD_LINKS } from '#/api/products';
 import type { EnvironmentInfo } from '#/api/dashboard';
 import { type SignInDeps, openSession } from '../notifications/new-browser';
 import type { Notices } from '../notifications/notices';
-import { audit } from '../request';
+import { audit, languageOf } from '../request';
 import type { SsoStore } from '../store/sso';
 import { sha256, type User, type WorkspaceStore } from '../store/workspace';
 import { covers, groupWordsOf, rolesFromGroups } from './roles';
@@ -41,10 +44,19 @@ export function errorWords(error: unknown): string {
  * would not send the session cookie (SameSite=Strict) with the next page; a navigation this
  * page starts is the dashboard's own. No script (the CSP allows none inline).
  */
-export function onwardPage(path: string): string {
+export function onwardPage(path: string, language: PageLanguage = SOURCE_LANGUAGE): string {
   const href = path.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signing in… · Partner Payments</title></head><body><p>Signed in. <a href="${href}">Continue to the dashboard</a>.</p></body></html>`;
+  const say = (words: (typeof ONWARD)[keyof typeof ONWARD]) =>
+    sayIn(language, said(words)).replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>${say(ONWARD.title)} · Partner Payments</title></head><body><p>${say(ONWARD.signedIn)} <a href="${href}">${say(ONWARD.onward)}</a>.</p></body></html>`;
 }
+
+/** The page that takes a person on after single sign-on, in their language (decision 091). */
+const ONWARD = {
+  title: /*i18n*/ { id: 'ssoOnward.title', message: 'Signing in…' },
+  signedIn: /*i18n*/ { id: 'ssoOnward.signedIn', message: 'Signed in.' },
+  onward: /*i18n*/ { id: 'ssoOnward.continue', message: 'Continue to the dashboard' },
+};
 
 /** Back to the sign-in page, which says why in words; the refusal is audited. */
 export async function refuseSso(
@@ -211,7 +223,7 @@ export async function keepTest(
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(onwardPage(`${DASHBOARD_LINKS.signInSettings}?test=done`));
+    .send(onwardPage(`${DASHBOARD_LINKS.signInSettings}?test=done`, languageOf(request)));
 }
 
 export async function completeSignIn(
@@ -320,5 +332,10 @@ export async function completeSignIn(
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(onwardPage(signIn.returnTo ?? '/'));
+    .send(
+      onwardPage(
+        signIn.returnTo ?? '/',
+        answerLanguage(user.language, request.headers['accept-language']),
+      ),
+    );
 }
