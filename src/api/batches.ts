@@ -89,7 +89,8 @@ export const BatchRow = z.object({
   /** Its transaction's status as last seen, once created. */
   clientStatus: z.string().nullable(),
   /** Why the API refused it (a failed row). */
-  failure: z.string().nullable(),
+  /** Why the row failed, in the reader's language (the API's own refusal as it said it). */
+  failure: toldText().nullable(),
   /** Who it pays, as the API had the account when the batch was quoted (null before). */
   payee: PayeeInfo.omit({ recorded: true }).nullable(),
 });

@@ -1,8 +1,7 @@
 // Payee safety (docs/decisions/025), shared by the payout account form and the dashboard server:
 // which fields are an account's bank details, an IBAN, BIC and bank country that agree, what an
 // IBAN tells about its bank, and how a payee is recorded and shown masked.
-import { electronicFormatIBAN, extractIBAN, isValidBIC } from 'ibantools';
-import { COUNTRY_NAMES, isCountryIso } from './countries';
+import { electronicFormatIBAN, extractIBAN } from 'ibantools';
 
 /** The fields whose change sends money elsewhere: held for approval on an ACTIVE account. */
 export const BANK_DETAIL_FIELDS = [
@@ -53,10 +52,6 @@ export function sameBankCountry(a: string, b: string): boolean {
   return (SHARES_WITH[a] ?? a) === (SHARES_WITH[b] ?? b);
 }
 
-function named(iso: string): string {
-  return isCountryIso(iso) ? `${iso} (${COUNTRY_NAMES[iso]})` : iso;
-}
-
 /** The electronic form of an IBAN ("de89 3704…" → "DE893704…"), or the text as given. */
 export function ibanKey(iban: string): string {
   return electronicFormatIBAN(iban) ?? iban.trim().toUpperCase();
@@ -78,39 +73,6 @@ export function fromIban(iban: string): { countryIso: string; bankCode?: string 
 export interface FieldProblem {
   field: string;
   message: string;
-}
-
-/**
- * Where an account's IBAN, BIC and bank country disagree: one problem per field that does not
- * fit, in words that follow the field's name. Fields left out or invalid are not judged here
- * (their own checks name them).
- */
-export function payeeCountryProblems(account: {
-  iban?: string | null | undefined;
-  swiftCode?: string | null | undefined;
-  countryIso?: string | null | undefined;
-}): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  const country = account.countryIso?.trim().toUpperCase() || undefined;
-  const iban = account.iban ? fromIban(account.iban) : undefined;
-  if (iban && country && !sameBankCountry(iban.countryIso, country)) {
-    problems.push({
-      field: 'iban',
-      message: `is from ${named(iban.countryIso)}, but the bank country is ${named(country)}: they must agree`,
-    });
-  }
-  const bic = account.swiftCode?.trim().toUpperCase();
-  if (bic && isValidBIC(bic)) {
-    const bicCountry = bic.slice(4, 6);
-    const against = iban?.countryIso ?? country;
-    if (against && !sameBankCountry(bicCountry, against)) {
-      problems.push({
-        field: 'swiftCode',
-        message: `is a bank in ${named(bicCountry)}, but the ${iban ? 'IBAN is from' : 'bank country is'} ${named(against)}: they must agree`,
-      });
-    }
-  }
-  return problems;
 }
 
 function text(value: unknown): string | null {

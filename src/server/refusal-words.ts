@@ -175,6 +175,10 @@ export const REFUSED = codedWords({
     message:
       'The {provider, select, saml {SAML provider} other {OpenID provider}} covers {domain} already: an address signs in through one provider.',
   },
+  bankCountries: /*i18n*/ {
+    id: 'refused.bankCountries',
+    message: 'The IBAN, the BIC and the bank country must agree.',
+  },
   decidedAlready: /*i18n*/ {
     id: 'refused.decidedAlready',
     message:

@@ -21,7 +21,7 @@ import {
 } from '#/i18n/languages';
 import { pseudoText } from '#/i18n/pseudo';
 import { isSaid, type Said, tell, wordsOfText } from '#/i18n/words';
-import { type SaidData, saidOf } from '#/i18n/said-data';
+import { isSaidData, type SaidData, saidOf } from '#/i18n/said-data';
 
 const PLACES = [new URL('./locales/', import.meta.url), new URL('../locales/', import.meta.url)];
 
@@ -152,3 +152,25 @@ export const sayData = (
   data: SaidData,
   locale?: string,
 ): string => sayIn(language, toldData(data, locale));
+
+/**
+ * A stored text to answer with (decision 092): a code of words, or words as data (JSON), as `Said`
+ * told in the reader's language; plain text as it is.
+ */
+export function toldStored(text: string): Said | string {
+  if (text.startsWith('{"id":')) {
+    try {
+      const data = JSON.parse(text) as unknown;
+      if (isSaidData(data)) return toldData(data);
+    } catch {
+      // Not words as data after all: shown as it is.
+    }
+  }
+  return wordsOfText(text) ?? text;
+}
+
+/** A stored text in `language` (English for the audit trail and integrations). */
+export function sayStored(language: string | null | undefined, text: string): string {
+  const told = toldStored(text);
+  return typeof told === 'string' ? told : sayIn(language, told);
+}

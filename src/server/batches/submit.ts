@@ -3,6 +3,7 @@
 // soon as the API answers, so that a server killed mid-way and started again (or another server
 // on the same PostgreSQL, once the claim lapses) finishes the batch with no row created twice
 // and none lost. A batch is held by one server at a time through a renewed claim (a lease).
+import { sayData } from '../words';
 import { randomUUID } from 'node:crypto';
 import type { Environment } from '#/api/dashboard';
 import { operations, transactionOperations } from '#/api/operations';
@@ -146,7 +147,8 @@ export function batchSubmitter(
         rowKey(batch.id, row.row),
       );
       if ('refused' in reserved) {
-        await store.recordFailed(batch.id, row.row, reserved.refused.detail);
+        // Kept as words as data: told in the reader's language on the batch (decision 092).
+        await store.recordFailed(batch.id, row.row, JSON.stringify(reserved.refused.detail));
         await record(batch, batch.uploadedBy, {
           action: `${ops.create.method} ${ops.create.path}`,
           target: `${batch.product}`,
@@ -154,7 +156,7 @@ export function batchSubmitter(
           details: {
             ...authority,
             reason: reserved.refused.code,
-            failure: reserved.refused.detail,
+            failure: sayData(null, reserved.refused.detail),
             limit: reserved.refused.limit,
           },
         });

@@ -1,6 +1,7 @@
 // The gate (docs/decisions/025): the verdict on every call of the partner's API the proxy makes
 // for a person; nothing else decides. An approval counts towards the policies; a transaction
 // created here records who asked and whom it pays; a status simulation sets the status only.
+import { toldData } from '../words';
 import { said } from '#/i18n/words';
 import { utcMinute } from '#/api/periods';
 import { requestRef } from '../approvals/subjects/request';
@@ -9,7 +10,8 @@ import { isSimulation } from '#/api/simulation';
 import type { TransactionApproval } from '#/api/controls';
 import { isTransactionApproval } from '#/api/controls';
 import { operations, TRANSACTION_OPERATION_OF, transactionOperations } from '#/api/operations';
-import { bankDetailsOf, payeeCountryProblems } from '#/api/payee';
+import { bankDetailsOf } from '#/api/payee';
+import { payeeCountryProblems } from './payee-words';
 import { refusalFor } from '#/api/roles';
 import { type PayoutAccount } from '#/api/schemas/payout-account';
 import { type Product, Transaction } from '#/api/schemas/transaction';
@@ -216,7 +218,7 @@ export function gateControls(
     // Limits per person, merchant and workspace (089): reserved before it leaves.
     const reserved = await reserveLimits(call, product, body, account, api);
     if ('refused' in reserved)
-      return refuse(403, reserved.refused.code, reserved.refused.detail, {
+      return refuse(403, reserved.refused.code, toldData(reserved.refused.detail), {
         reason: reserved.refused.code,
         limit: reserved.refused.limit,
       });

@@ -76,6 +76,13 @@ describe('limits on what may be created', () => {
         'Fatima Finance has created 3,000.00 EUR of their 5,000.00 EUR day limit; this payout would take them to 5,500.00 EUR.',
     });
     expect(count(t.sandbox)).toBe(before);
+    // In Fatima's language when she chose one, with its number formats.
+    await t.call(who.finance, 'PUT', '/account/language', { language: 'de' });
+    const german = await create(who.finance, '2500.00');
+    await t.call(who.finance, 'PUT', '/account/language', { language: null });
+    expect(german.json.detail).toBe(
+      'Fatima Finance hat 3.000,00 EUR des Tageslimits von 5.000,00 EUR angelegt; diese Auszahlung brächte es auf 5.500,00 EUR.',
+    );
     // Someone else is not bound by Fatima's limit.
     expect((await create(who.operations, '2500.00')).status).toBe(200);
     const limits = (await t.call(who.finance, 'GET', '/controls/limits')).json;

@@ -4,12 +4,13 @@
 // running totals of its person, merchant and workspace under the controls' lock, so that fifty
 // creations at once on several servers never pass a limit together; the API's refusal gives the
 // reservation back. A creation counts once created, whatever becomes of it later.
+import { LIMIT_WORDS } from './limit-words';
+import { saidData, type SaidData } from '#/i18n/said-data';
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { LimitCreate, MoneyLimit } from '#/api/controls';
-import { formatAmount } from '#/api/formats';
 import type { Product } from '#/api/schemas/transaction';
 import type { DashboardDb } from '../store/db';
 import type { PartnerApi } from '../partner-api';
@@ -28,8 +29,8 @@ export interface Creation {
   /** The amount in the base currency; null when the API would not price its currency. */
   amount: string | null;
   base: string;
-  /** What it is, in words: "payout", "collection". */
-  noun: string;
+  /** What it is: a collection is named so, the others "payout". */
+  product: Product;
   /** The reservation's id: a bulk file's row keeps its own across retries. */
   reservation?: string | undefined;
 }
@@ -37,7 +38,8 @@ export interface Creation {
 /** Why a creation is refused, in words, with the figures. */
 export interface LimitRefusal {
   code: 'LIMIT_EXCEEDED' | 'LIMIT_UNPRICED';
-  detail: string;
+  /** Words as data: told in the reader's language, or kept (decision 092). */
+  detail: SaidData;
   limit: {
     id: string;
     scope: Scope;
@@ -76,25 +78,27 @@ const appliesTo = (limit: StoredLimit, c: Creation) =>
   (limit.scope === 'merchant' && (limit.target === '*' || limit.target === String(c.merchant.id)));
 
 /** A limit passed, in words: "Fatima Finance has created 48,200.00 of her 50,000.00 EUR day limit…". */
-function refusalWords(limit: StoredLimit, c: Creation, used: string, wouldBe: string): string {
-  const money = (amount: string) => `${formatAmount(amount, c.base)} ${c.base}`;
-  const merchant = c.merchant.name ?? `Merchant #${c.merchant.id}`;
-  if (limit.period === 'transaction') {
-    const who =
-      limit.scope === 'person'
-        ? `${c.person.name} may create`
-        : limit.scope === 'merchant'
-          ? `${merchant} may be paid`
-          : 'The workspace may create';
-    return `${who} at most ${money(limit.amount)} per transaction; this ${c.noun} is ${money(wouldBe)}.`;
-  }
-  const [subject, verb, their, them] =
+function refusalWords(limit: StoredLimit, c: Creation, used: string, wouldBe: string): SaidData {
+  const money = (amount: string) => ({ amount, currency: c.base });
+  const name =
     limit.scope === 'person'
-      ? [c.person.name, 'has created', 'their', 'them']
-      : limit.scope === 'merchant'
-        ? [merchant, 'has been paid', 'its', 'it']
-        : ['The workspace', 'has created', 'its', 'it'];
-  return `${subject} ${verb} ${money(used)} of ${their} ${money(limit.amount)} ${limit.period} limit; this ${c.noun} would take ${them} to ${money(wouldBe)}.`;
+      ? c.person.name
+      : (c.merchant.name ?? saidData(LIMIT_WORDS.merchantNumber, { id: String(c.merchant.id) }));
+  const values = {
+    scope: limit.scope,
+    name,
+    product: c.product,
+    currency: c.base,
+    limit: money(limit.amount),
+  };
+  if (limit.period === 'transaction')
+    return saidData(LIMIT_WORDS.perTransaction, { ...values, amount: money(wouldBe) });
+  return saidData(LIMIT_WORDS.inPeriod, {
+    ...values,
+    period: limit.period,
+    used: money(used),
+    wouldBe: money(wouldBe),
+  });
 }
 
 async function totalsIn(trx: Kysely<Database>, keys: readonly string[]) {
@@ -188,7 +192,7 @@ export function limitStore(store: DashboardDb, now: () => number = Date.now) {
           return {
             refused: {
               code: 'LIMIT_UNPRICED' as const,
-              detail: `The API gives no rate into ${c.base} for this ${c.noun}'s currency, so its limits cannot be checked: it is not created.`,
+              detail: saidData(LIMIT_WORDS.unpriced, { currency: c.base, product: c.product }),
               limit: {
                 id: first.id,
                 scope: first.scope,
@@ -323,12 +327,6 @@ export interface LimitCheckDeps {
   merchantName: (environment: string, id: number) => Promise<string | null>;
 }
 
-const NOUNS: Record<Product, string> = {
-  sendc2f: 'payout',
-  sendf2f: 'payout',
-  receive: 'collection',
-};
-
 /**
  * A creation's reservation against the limits, where there are any (none: nothing is reserved
  * or counted, so that a workspace without limits pays nothing for them): its payout in the base
@@ -357,7 +355,7 @@ export function limitChecks(deps: LimitCheckDeps) {
       amount:
         rate === null ? null : new Decimal(c.toAmount).times(rate).toDecimalPlaces(2).toFixed(),
       base,
-      noun: NOUNS[c.product],
+      product: c.product,
       reservation,
     });
   };

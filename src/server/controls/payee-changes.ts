@@ -1,6 +1,7 @@
 // New bank details of a payout account (docs/decisions/040): held for someone else's approval
 // when money may be paid to the account, decided, withdrawn, and checked before they are saved.
-import { payeeWarningCode } from './payee-words';
+import { sayText } from '../words';
+import { payeeCountryProblems, payeeWarningCode } from './payee-words';
 import { REFUSED } from '../refusal-words';
 import { said } from '#/i18n/words';
 import { requestRef } from '../approvals/subjects/request';
@@ -17,7 +18,6 @@ import {
   changedBankDetails,
   otherAccountChanges,
   fromIban,
-  payeeCountryProblems,
 } from '#/api/payee';
 import { PayoutAccountUpdate, type PayoutAccount } from '#/api/schemas/payout-account';
 import { answerJson, type PartnerApi } from '../partner-api';
@@ -245,14 +245,23 @@ export function payeeControls(core: ControlsCore) {
     },
 
     /** Problems and warnings about bank details, before they are saved. */
-    async payeeCheck(environment: Environment, check: PayeeCheck): Promise<PayeeCheckResult> {
+    async payeeCheck(
+      environment: Environment,
+      check: PayeeCheck,
+      /** The reader's language, for the problems' words. */
+      language: string | null = null,
+    ): Promise<PayeeCheckResult> {
       const details = bankDetailsOf(check);
       const found = await duplicates(environment, details, {
         accountId: check.accountId,
         businessId: check.businessId,
       });
       return {
-        problems: payeeCountryProblems(details),
+        // Told here: the check's answer carries text (the form shows it under the field).
+        problems: payeeCountryProblems(details).map((p) => ({
+          ...p,
+          message: sayText(language, p.message),
+        })),
         warnings: found.map(({ field, message, accountId, businessId, merchantName }) => ({
           field,
           message,

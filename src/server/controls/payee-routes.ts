@@ -2,7 +2,7 @@
 // factor first), rejected with a reason, withdrawn by their author, and checked before saving.
 import type { FastifyInstance } from 'fastify';
 import { controlsEndpoints as E } from '#/api/controls';
-import { audit, problem } from '../request';
+import { audit, languageOf, problem } from '../request';
 import { route } from '../endpoint';
 
 import { type Decide, auditWithdrawal, type ControlsRouteHelpers } from './route-helpers';
@@ -88,6 +88,6 @@ export function payeeChangeRoutes(app: FastifyInstance, { signedIn, apiOf }: Con
   });
 
   route(app, E.payeeCheck, async ({ request, body }) =>
-    controls.payeeCheck(signedIn(request).environment, body),
+    controls.payeeCheck(signedIn(request).environment, body, languageOf(request)),
   );
 }

@@ -83,7 +83,7 @@ export const countryRefusal = (problems: FieldProblem[]) =>
   refuse(
     400,
     'VALIDATION_ERROR',
-    'The IBAN, the BIC and the bank country must agree.',
+    said(REFUSED.bankCountries),
     { reason: 'bank details disagree', fields: problems.map((p) => p.field) },
     problems,
   );

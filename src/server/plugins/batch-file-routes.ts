@@ -4,7 +4,7 @@
 import { REFUSED } from '../refusal-words';
 import { said } from '#/i18n/words';
 import { languageOf } from '../request';
-import { sayText } from '../words';
+import { sayStored, sayText } from '../words';
 import { FILE_REFUSED } from '../batches/words';
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -120,7 +120,9 @@ export function batchFileRoutes(
     const language = languageOf(request);
     const rows = batch.rows.flatMap((r) => {
       if (query.which === 'failed')
-        return r.state === 'failed' ? [{ values: r.cells, note: r.failure ?? '' }] : [];
+        return r.state === 'failed'
+          ? [{ values: r.cells, note: sayStored(language, r.failure ?? '') }]
+          : [];
       return r.problems.length > 0
         ? [{ values: r.cells, note: r.problems.map((p) => sayText(language, p.message)).join(' ') }]
         : [];

@@ -1,5 +1,6 @@
 // What the bulk payout endpoints share (docs/decisions/033, 034): a file checked against the API
 // and the index, a batch as its page reads it, its approval in words, and refusals audited.
+import { toldStored } from '../words';
 import { REFUSED } from '../refusal-words';
 import { type Said, said, toldOf } from '#/i18n/words';
 import type { z } from 'zod';
@@ -144,7 +145,7 @@ export function batchRouteHelpers(app: FastifyInstance) {
         depositAmount: r.depositAmount,
         rate: r.rate,
         clientStatus: r.clientStatus,
-        failure: r.failure,
+        failure: r.failure === null ? null : toldStored(r.failure),
         payee: r.payee && {
           accountId: r.payee.accountId,
           accountHolderName: r.payee.details.accountHolderName,

@@ -1,8 +1,9 @@
 // Scheduled payouts (src/api/schedules.ts, docs/decisions/090): listed with their next run and
 // latest runs, scheduled by finance (checked like a payout: the account is read from the API),
 // cancelled by finance. The runs are ./runner.ts's.
+import { toldStored } from '../words';
 import { FIELD, REFUSED } from '../refusal-words';
-import { said, toldOf, wordsCode } from '#/i18n/words';
+import { said, wordsCode } from '#/i18n/words';
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '#/api/dashboard';
@@ -75,7 +76,7 @@ export const scheduleRoutes: FastifyPluginAsync = async (app) => {
             date: run.run_date,
             status: run.status as Schedule['runs'][number]['status'],
             transactionId: run.transaction_id === null ? null : Number(run.transaction_id),
-            reason: run.reason === null ? null : toldOf(run.reason),
+            reason: run.reason === null ? null : toldStored(run.reason),
           })),
       };
     });

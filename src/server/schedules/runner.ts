@@ -7,8 +7,8 @@
 // its creator and approvers told. A day the dashboard did not run at all before the cut-off is
 // skipped without a payout. Then the schedule moves on: ended, or next month's day.
 import { RUN } from './words';
-import { sayText } from '../words';
-import { said, toldOf, wordsCode } from '#/i18n/words';
+import { sayStored, toldStored } from '../words';
+import { said, wordsCode } from '#/i18n/words';
 import { nextMonthlyRun, type Schedule } from '#/api/schedules';
 import { operations, transactionOperations } from '#/api/operations';
 import { bankDetailsOf } from '#/api/payee';
@@ -159,7 +159,7 @@ async function create(
     api,
     key,
   );
-  if ('refused' in reserved) return fail(reserved.refused.detail);
+  if ('refused' in reserved) return fail(JSON.stringify(reserved.refused.detail));
   const ops = transactionOperations[product];
   const created = await api.call(ops.create, { body }, { idempotencyKey: key, keepLater: true });
   if (!created.ok) {
@@ -292,7 +292,7 @@ async function finish(
         date,
         status: end.status,
       }),
-      body: end.reason === null ? '' : toldOf(end.reason),
+      body: end.reason === null ? '' : toldStored(end.reason),
       link: end.transactionId
         ? DASHBOARD_LINKS.transaction(s.product as Product, end.transactionId)
         : DASHBOARD_LINKS.schedules,
@@ -304,7 +304,7 @@ async function finish(
   if (!ended) return advance(deps, s, date, now);
   await auditRun(deps, s, date, now, end.status === 'failed' ? 'failed' : 'ok', {
     status: end.status,
-    reason: end.reason === null ? null : sayText(null, end.reason),
+    reason: end.reason === null ? null : sayStored(null, end.reason),
   });
   await advance(deps, s, date, now);
 }
