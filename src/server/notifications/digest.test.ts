@@ -102,41 +102,25 @@ describe.each(DIALECTS)('the daily digest on %s', (dialect) => {
 });
 
 describe('digestMail', () => {
-  it('writes times in the person’s time zone when they chose one', () => {
-    const cutoff = MIDNIGHT + DIGEST_HOUR_UTC * HOUR;
-    const mail = digestMail(
-      [
-        {
-          kind: 'transactionEnded',
-          title: 'Payout #1 completed',
-          link: null,
-          createdAt: cutoff - HOUR,
-        },
-      ],
+  const cutoff = MIDNIGHT + DIGEST_HOUR_UTC * HOUR;
+  /** A digest of one notification told an hour before the cutoff, for a person in Berlin. */
+  const berlinDigest = (title: string, language?: string) =>
+    digestMail(
+      [{ kind: 'transactionEnded', title, link: null, createdAt: cutoff - HOUR }],
       'https://dashboard.example',
       cutoff,
       'Europe/Berlin',
+      language,
     );
+
+  it('writes times in the person’s time zone when they chose one', () => {
+    const mail = berlinDigest('Payout #1 completed');
     expect(mail.text).toContain('since 2026-11-19 09:00 Europe/Berlin:');
     expect(mail.text).toContain('- Payout #1 completed (08:00 Europe/Berlin)');
   });
 
   it('writes its own words in the reader’s language', () => {
-    const cutoff = MIDNIGHT + DIGEST_HOUR_UTC * HOUR;
-    const mail = digestMail(
-      [
-        {
-          kind: 'transactionEnded',
-          title: 'Auszahlung #1 abgeschlossen',
-          link: null,
-          createdAt: cutoff - HOUR,
-        },
-      ],
-      'https://dashboard.example',
-      cutoff,
-      'Europe/Berlin',
-      'de',
-    );
+    const mail = berlinDigest('Auszahlung #1 abgeschlossen', 'de');
     expect(mail.subject).toBe(
       'Ihre Partner-Payments-Zusammenfassung: 1 Benachrichtigung seit 2026-11-19',
     );
