@@ -72,12 +72,6 @@ export function wordsOfText(text: string): Said | undefined {
 }
 
 /**
- * A stored text to answer with: a code's words as `Said` (told in the reader's language as the
- * answer leaves), plain text as it is.
- */
-export const toldOf = (text: string): Said | string => wordsOfText(text) ?? text;
-
-/**
  * A text in English: a code's words with their values put in (coded words use plain `{name}`
  * and `{name, number}` placeholders, no plurals), plain text as it is. For what stays English: the sandbox's answers,
  * logs, the command line, answers to integrations.

@@ -106,10 +106,14 @@ export function sayWithin(value: unknown, language: string | null | undefined): 
   return out ?? value;
 }
 
-/** A text that may be a code of words (a validation message), in `language`. */
+/**
+ * A text that may be words (a validation message's code, a stored code or words as data, see
+ * `toldStored`), in `language`; plain text as it is. English for the audit trail and
+ * integrations.
+ */
 export function sayText(language: string | null | undefined, text: string): string {
-  const coded = wordsOfText(text);
-  return coded ? sayIn(language, coded) : text;
+  const told = toldStored(text);
+  return typeof told === 'string' ? told : sayIn(language, told);
 }
 
 /** Names as `language` lists them: "Aiko and Bruno", "Aiko und Bruno". */
@@ -167,10 +171,4 @@ export function toldStored(text: string): Said | string {
     }
   }
   return wordsOfText(text) ?? text;
-}
-
-/** A stored text in `language` (English for the audit trail and integrations). */
-export function sayStored(language: string | null | undefined, text: string): string {
-  const told = toldStored(text);
-  return typeof told === 'string' ? told : sayIn(language, told);
 }

@@ -1,6 +1,6 @@
 // What the parts of the money controls share (docs/decisions/025): who may approve, a request
 // in words, the payee of a transaction, and the second-factor check before money is released.
-import { toldOf } from '#/i18n/words';
+import { toldStored } from '../words';
 import type { z } from 'zod';
 import { type LimitStore, limitChecks } from './limits';
 import type {
@@ -179,7 +179,7 @@ export function controlsCore(deps: ControlsDeps) {
       after: change.after,
       changed: change.changed as PayeeChange['changed'],
       alsoChanged: change.alsoChanged ?? [],
-      warnings: change.warnings.map(toldOf),
+      warnings: change.warnings.map(toldStored),
       required: requirementOf(policies, subjectOf(request)).required,
       decisions: request.decisions,
       openPayments,

@@ -25,10 +25,9 @@ const NOUN = /*i18n*/ {
     '{product, select, sendc2f {Payout} sendf2f {End to end transfer} other {Collection}} #{id}',
 };
 
-const nounOf = (product: Product, id: number) => said(NOUN, { product, id: String(id) });
-
-/** "Payout #12" as words, for notices' sentences built elsewhere (a rejection's, a reminder's). */
-export const transactionSaid = nounOf;
+/** "Payout #12" as words, here and in sentences built elsewhere (a rejection's, a reminder's). */
+export const transactionSaid = (product: Product, id: number) =>
+  said(NOUN, { product, id: String(id) });
 
 const APPROVAL_WAITING = {
   title: /*i18n*/ {
@@ -348,7 +347,7 @@ export function notices(settings: MailSettings) {
       },
       what: 'quote' | 'deposit',
     ) {
-      const noun = nounOf(t.product, t.id);
+      const noun = transactionSaid(t.product, t.id);
       await toApprovers(
         trx,
         {
@@ -469,7 +468,7 @@ export function notices(settings: MailSettings) {
         creatorId: string;
       },
     ) {
-      const noun = nounOf(t.product, t.id);
+      const noun = transactionSaid(t.product, t.id);
       const how = t.status.endsWith('COMPLETED') ? 'completed' : 'cancelled';
       await notify(
         trx,

@@ -4,7 +4,7 @@
 import { REFUSED } from '../refusal-words';
 import { said } from '#/i18n/words';
 import { languageOf } from '../request';
-import { sayStored, sayText } from '../words';
+import { sayText } from '../words';
 import { FILE_REFUSED } from '../batches/words';
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -121,7 +121,7 @@ export function batchFileRoutes(
     const rows = batch.rows.flatMap((r) => {
       if (query.which === 'failed')
         return r.state === 'failed'
-          ? [{ values: r.cells, note: sayStored(language, r.failure ?? '') }]
+          ? [{ values: r.cells, note: sayText(language, r.failure ?? '') }]
           : [];
       return r.problems.length > 0
         ? [{ values: r.cells, note: r.problems.map((p) => sayText(language, p.message)).join(' ') }]

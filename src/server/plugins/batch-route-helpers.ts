@@ -2,7 +2,7 @@
 // and the index, a batch as its page reads it, its approval in words, and refusals audited.
 import { toldStored } from '../words';
 import { REFUSED } from '../refusal-words';
-import { type Said, said, toldOf } from '#/i18n/words';
+import { type Said, said } from '#/i18n/words';
 import type { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Decimal from 'decimal.js';
@@ -124,20 +124,20 @@ export function batchRouteHelpers(app: FastifyInstance) {
       ),
       approvedAt: batch.approvedAt,
       finishedAt: batch.finishedAt,
-      closedReason: batch.closedReason && toldOf(batch.closedReason),
+      closedReason: batch.closedReason && toldStored(batch.closedReason),
       progress: {
         done: submitted.filter((r) => r.state === 'failed' || r.quoteApprovedAt !== null).length,
         total: submitted.length,
       },
       quoting: batch.quoting && { done: batch.quoting.done, total: batch.quoting.total },
       quoteProblem: batch.quoteProblem && {
-        detail: toldOf(batch.quoteProblem.detail),
-        errors: batch.quoteProblem.errors.map((e) => ({ ...e, message: toldOf(e.message) })),
+        detail: toldStored(batch.quoteProblem.detail),
+        errors: batch.quoteProblem.errors.map((e) => ({ ...e, message: toldStored(e.message) })),
       },
       rows: batch.rows.map((r) => ({
         row: r.row,
         cells: r.cells,
-        problems: r.problems.map((p) => ({ ...p, message: toldOf(p.message) })),
+        problems: r.problems.map((p) => ({ ...p, message: toldStored(p.message) })),
         state: r.state,
         transactionId: r.transactionId,
         payout: r.valid ? { currency: r.valid.toCurrencySymbol, amount: r.valid.toAmount } : null,

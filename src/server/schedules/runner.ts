@@ -7,7 +7,7 @@
 // its creator and approvers told. A day the dashboard did not run at all before the cut-off is
 // skipped without a payout. Then the schedule moves on: ended, or next month's day.
 import { RUN } from './words';
-import { sayStored, toldStored } from '../words';
+import { sayText, toldStored } from '../words';
 import { said, wordsCode } from '#/i18n/words';
 import { nextMonthlyRun, type Schedule } from '#/api/schedules';
 import { operations, transactionOperations } from '#/api/operations';
@@ -304,7 +304,7 @@ async function finish(
   if (!ended) return advance(deps, s, date, now);
   await auditRun(deps, s, date, now, end.status === 'failed' ? 'failed' : 'ok', {
     status: end.status,
-    reason: end.reason === null ? null : sayStored(null, end.reason),
+    reason: end.reason === null ? null : sayText(null, end.reason),
   });
   await advance(deps, s, date, now);
 }
