@@ -67,6 +67,26 @@ describe('people by mail', () => {
     expect(people.find((p) => p.email === 'nina@partner.example')?.invited).toBe(false);
   });
 
+  it('invites in the workspace’s language a person who never chose one', async () => {
+    expect((await t.call(admin, 'PUT', '/admin/language', { language: 'de' })).status).toBe(200);
+    try {
+      const added = await t.call(admin, 'POST', '/admin/users', {
+        email: 'greta@partner.example',
+        name: 'Greta Neu',
+        roles: ['finance', 'approver'],
+      });
+      expect(added.status).toBe(200);
+      const mail = await keptMailTo('greta@partner.example');
+      expect(mail.subject).toBe('Ada Admin hat Sie zum Partner-Payments-Dashboard eingeladen');
+      expect(mail.text).toContain(
+        'Ada Admin hat Sie dem Partner-Payments-Dashboard hinzugefügt, mit den Rollen Finanzen und Freigabe.',
+      );
+      expect(mail.text).toContain('Passwort festlegen – hier (der Link funktioniert einmal');
+    } finally {
+      await t.call(admin, 'PUT', '/admin/language', { language: 'en' });
+    }
+  });
+
   it.each([
     ['Mallory\r\nBcc: attacker@example.com', 'a line break'],
     ['Mallory\u0007', 'a bell'],

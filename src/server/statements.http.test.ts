@@ -140,7 +140,7 @@ describe('statements', () => {
     try {
       const { bytes } = await file(`${EUR}&format=pdf&locale=de-DE`);
       const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
-      expect(text).toContain('Abrechnung · EUR');
+      expect(text).toContain('Kontoauszug · EUR');
       expect(text).toMatch(/Sandbox-Daten des Partners mit dem API-Schlüssel …\w{4}/);
       expect(text).toContain('2 Transaktionen abgeschlossen · eingezahlt 460,05 EUR');
       expect(text).toContain('Seite 1');

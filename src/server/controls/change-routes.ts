@@ -5,7 +5,7 @@ import { said } from '#/i18n/words';
 import { changeRef } from '../approvals/subjects/change';
 import type { FastifyInstance } from 'fastify';
 import { type ApprovalSettings, controlsEndpoints as E } from '#/api/controls';
-import { englishRoles, type Role } from '#/api/roles';
+import { type Role } from '#/api/roles';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { type ApplyChange } from './changes';
 import { audit, problem } from '../request';
@@ -65,7 +65,7 @@ export function controlChangeRoutes(app: FastifyInstance, { signedIn }: Controls
         await mailPasswordLink(ctx, user, {
           kind: 'invitation',
           by: change.authorName,
-          roles: englishRoles(user.roles),
+          roles: user.roles,
         });
         return undefined;
       }

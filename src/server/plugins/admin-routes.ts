@@ -11,7 +11,6 @@ import { buildDashboardOpenApiDocument } from '#/api/dashboard-openapi';
 import { operations } from '#/api/operations';
 import { audit, invalidInput, problem } from '../request';
 import { mailPasswordLink } from '../notifications/link-mail';
-import { englishRoles } from '#/api/roles';
 import { route } from '../endpoint';
 import { holdForSecondAdmin } from '../controls/changes';
 import { partnerClient } from '../partner-client';
@@ -120,7 +119,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     await mailPasswordLink(ctx, user, {
       kind: 'invitation',
       by: request.signedIn!.user.name,
-      roles: englishRoles(user.roles),
+      roles: user.roles,
     });
     return { user, oneTimePassword: ctx.notifications.outbox.smtp ? null : password };
   });

@@ -6,7 +6,7 @@ import { completedRecord } from '#/api/testing';
 import { localIndex } from '../local-index/store';
 import { notificationStore } from '../notifications/store';
 import { dashboardDbFor, DIALECTS, insertPeople } from '../store/testing';
-import { lastMonthOf, sendMonthlyStatements } from './monthly';
+import { lastMonthOf, monthName, sendMonthlyStatements } from './monthly';
 
 const NOVEMBER_2ND = Date.parse('2025-11-02T09:00:00Z');
 
@@ -16,11 +16,16 @@ describe('the month of a person', () => {
     const at = Date.parse('2025-10-31T23:30:00Z');
     expect(lastMonthOf(at, 'Europe/Berlin')).toMatchObject({
       month: '2025-10',
-      name: 'October 2025',
       from: Date.parse('2025-09-30T22:00:00Z'),
       to: Date.parse('2025-10-31T23:00:00Z'),
     });
     expect(lastMonthOf(at, 'UTC').month).toBe('2025-09');
+  });
+
+  it('is named in the reader’s language', () => {
+    expect(monthName('2025-10', 'en')).toBe('October 2025');
+    expect(monthName('2025-10', 'de')).toBe('Oktober 2025');
+    expect(monthName('2025-10', 'pt-BR')).toBe('outubro de 2025');
   });
 });
 
@@ -65,5 +70,29 @@ describe.each(DIALECTS)('monthly statement mail on %s', (dialect) => {
     // Again, or from a second server: nothing more.
     expect(await sendMonthlyStatements(store(), settings)).toBe(0);
     expect(await mails()).toHaveLength(2);
+  });
+
+  it('speaks the reader’s language, with their formats', async () => {
+    const db = store().db;
+    // October's mails again, now for people who chose languages.
+    await db.deleteFrom('statement_mail_state').execute();
+    await db.deleteFrom('outbox').execute();
+    await db.updateTable('app_user').set({ language: 'de' }).where('id', '=', 'fin').execute();
+    await db
+      .updateTable('app_user')
+      .set({ language: 'fr', locale: 'en-GB' })
+      .where('id', '=', 'acc')
+      .execute();
+    await sendMonthlyStatements(store(), settings);
+    const sent = new Map((await mails()).map((m) => [m.target, m]));
+    const german = sent.get('fatima@partner.example')!;
+    expect(german.subject).toBe('Ihre Partner-Payments-Summen für Oktober 2025');
+    expect(german.text_body).toContain(
+      'EUR (sandbox): 2 Transaktionen · eingezahlt 10,25 EUR · ausgezahlt 12.510,50 EUR',
+    );
+    // French words, the person's British formats.
+    const french = sent.get('vera@partner.example')!;
+    expect(french.subject).toContain('octobre 2025');
+    expect(french.text_body).toContain('12,510.50 EUR');
   });
 });

@@ -12,27 +12,34 @@ import { composeMail } from '../notifications/mail';
 import { type MailSettings, queueMail } from '../notifications/store';
 import type { DashboardDb } from '../store/db';
 import { statementQueries } from './lines';
+import { type Said, said, type Words } from '#/i18n/words';
+import { SOURCE_LANGUAGE } from '#/i18n/languages';
+import { sayIn } from '../words';
+import { recipientLanguage, workspaceLanguage } from '../page-language';
 
 const KIND = 'monthlyStatement';
 
-/** The person's last month: its label ("2026-10"), its name, and its instants [from, to). */
+/** The person's last month: its label ("2026-10") and its instants [from, to). */
 export function lastMonthOf(now: number, zone: string) {
   const [first] = presetDates('lastMonth', now, zone);
   const next = shiftDate(first, 1, 'month');
-  const name = new Intl.DateTimeFormat('en-GB', {
+  return { month: first.slice(0, 7), from: midnight(first, zone), to: midnight(next, zone) };
+}
+
+/** A month ("2026-10") as `language` names it: "October 2026", "Oktober 2026". */
+export const monthName = (month: string, language: string) =>
+  new Intl.DateTimeFormat(language === SOURCE_LANGUAGE ? 'en-GB' : language, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(Date.parse(`${first}T12:00:00Z`));
-  return { month: first.slice(0, 7), name, from: midnight(first, zone), to: midnight(next, zone) };
-}
+  }).format(Date.parse(`${month}-15T12:00:00Z`));
 
 /** Who chose the monthly statement (active people only), with their time zone. */
 async function subscribers(store: DashboardDb) {
   const [people, prefs] = await Promise.all([
     store.db
       .selectFrom('app_user')
-      .select(['id', 'email', 'time_zone'])
+      .select(['id', 'email', 'time_zone', 'language', 'locale'])
       .where('disabled_at', 'is', null)
       .execute(),
     store.db
@@ -66,28 +73,67 @@ async function monthTotals(store: DashboardDb, from: number, to: number) {
   return totals;
 }
 
-/** The mail of a month's totals. */
+/** The mail's words, in the recipient's language (decision 091). */
+const MONTHLY = {
+  subject: /*i18n*/ {
+    id: 'monthlyMail.subject',
+    message: 'Your Partner Payments statement totals for {month}',
+  },
+  none: /*i18n*/ { id: 'monthlyMail.none', message: 'No transaction completed in {month}.' },
+  lead: /*i18n*/ {
+    id: 'monthlyMail.lead',
+    message:
+      'What completed in {month}, per currency (a transaction counts in both of its currencies):',
+  },
+  line: /*i18n*/ {
+    id: 'monthlyMail.line',
+    message:
+      '{currency} ({environment}): {count, plural, one {# transaction} other {# transactions}} · deposited {deposited} · paid out {paidOut}',
+  },
+  download: /*i18n*/ { id: 'monthlyMail.download', message: 'Download the statements' },
+  downloadLead: /*i18n*/ {
+    id: 'monthlyMail.downloadLead',
+    message: 'Each currency’s statement, line by line, as CSV, Excel or PDF:',
+  },
+  footer: /*i18n*/ {
+    id: 'monthlyMail.footer',
+    message:
+      'You get this because you chose the monthly statement. Change it under Your account, Notifications.',
+  },
+};
+
+/**
+ * The mail of a month's totals, in `language`, its amounts in `locale`'s formats (the person's,
+ * else the language's).
+ */
 export function statementMail(
-  name: string,
+  month: string,
   totals: Awaited<ReturnType<typeof monthTotals>>,
   origin: string,
+  language: string = SOURCE_LANGUAGE,
+  locale: string = language,
 ) {
+  const say = (words: Words, values?: Said['values']) => sayIn(language, said(words, values));
   const money = (amount: string, currency: string) =>
-    `${formatDecimal(amount, decimalsOf(currency), 'en-GB')} ${currency}`;
-  return composeMail(`Your Partner Payments statement totals for ${name}`, [
+    `${formatDecimal(amount, decimalsOf(currency), locale)} ${currency}`;
+  const name = monthName(month, language);
+  return composeMail(say(MONTHLY.subject, { month: name }), [
     {
       kind: 'paragraph',
-      text:
-        totals.length === 0
-          ? `No transaction completed in ${name}.`
-          : `What completed in ${name}, per currency (a transaction counts in both of its currencies):`,
+      text: say(totals.length === 0 ? MONTHLY.none : MONTHLY.lead, { month: name }),
     },
     ...(totals.length > 0
       ? [
           {
             kind: 'list' as const,
             items: totals.map((t) => ({
-              text: `${t.currency} (${t.environment}): ${t.count} ${t.count === 1 ? 'transaction' : 'transactions'} · deposited ${money(t.deposited, t.currency)} · paid out ${money(t.paidOut, t.currency)}`,
+              text: say(MONTHLY.line, {
+                currency: t.currency,
+                environment: t.environment,
+                count: t.count,
+                deposited: money(t.deposited, t.currency),
+                paidOut: money(t.paidOut, t.currency),
+              }),
               href: null,
             })),
           },
@@ -96,13 +142,10 @@ export function statementMail(
     {
       kind: 'link',
       href: `${origin}/reports`,
-      label: 'Download the statements',
-      textLead: 'Each currency’s statement, line by line, as CSV, Excel or PDF:',
+      label: say(MONTHLY.download),
+      textLead: say(MONTHLY.downloadLead),
     },
-    {
-      kind: 'footer',
-      text: 'You get this because you chose the monthly statement. Change it under Your account, Notifications.',
-    },
+    { kind: 'footer', text: say(MONTHLY.footer) },
   ]);
 }
 
@@ -120,6 +163,8 @@ export async function sendMonthlyStatements(
       await store.db.selectFrom('statement_mail_state').select(['user_id', 'sent_month']).execute()
     ).map((r) => [r.user_id, r.sent_month]),
   );
+  // Each mail in its reader's language: theirs, else the workspace's (decision 091).
+  const workspace = await workspaceLanguage(store.db);
   for (const person of await subscribers(store)) {
     const zone = person.time_zone ?? 'UTC';
     const last = lastMonthOf(now, zone);
@@ -144,7 +189,14 @@ export async function sendMonthlyStatements(
         .where('sent_month', '=', state.sent_month)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
-      const mail = statementMail(last.name, totals, settings.origin());
+      const language = recipientLanguage(person.language, workspace);
+      const mail = statementMail(
+        last.month,
+        totals,
+        settings.origin(),
+        language,
+        person.locale ?? language,
+      );
       await queueMail(trx, { to: person.email, kind: KIND, ...mail }, now);
       return true;
     });
