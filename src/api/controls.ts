@@ -247,7 +247,7 @@ export const ApprovalInfo = z.object({
   createdAt: Timestamp,
   expiresAt: Timestamp,
   closedAt: Timestamp.nullable(),
-  rejectReason: z.string().nullable(),
+  rejectReason: toldText().nullable(),
   decisions: z.array(Decision),
 });
 export type ApprovalInfo = z.infer<typeof ApprovalInfo>;
@@ -288,7 +288,7 @@ export const PayeeChange = z.object({
   expiresAt: Timestamp,
   closedAt: Timestamp.nullable(),
   /** Why it was rejected, or why it could not be applied. */
-  reason: z.string().nullable(),
+  reason: toldText().nullable(),
   before: BankDetails,
   after: BankDetails,
   changed: z.array(z.enum(BANK_DETAIL_FIELDS)),
@@ -671,7 +671,7 @@ export const ControlChange = z.object({
   closedAt: Timestamp.nullable(),
   decidedByName: z.string().nullable(),
   /** Why it was rejected, or why it could not be applied. */
-  reason: z.string().nullable(),
+  reason: toldText().nullable(),
   /** Whether the signed-in admin can approve it now; if not, why. */
   canAct: z.boolean(),
   why: toldText().nullable(),

@@ -61,6 +61,19 @@ export function saidOf(
   return { words, values };
 }
 
+/**
+ * Said words as data to store: their values must be text, numbers or words themselves (a value
+ * written by a function cannot be stored; it is left out).
+ */
+export function dataOf(what: Said): SaidData {
+  if (!what.values) return { id: what.words.id };
+  const values: NonNullable<SaidData['values']> = {};
+  for (const [name, value] of Object.entries(what.values))
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+    else if (typeof value === 'object') values[name] = dataOf(value);
+  return { id: what.words.id, values };
+}
+
 /** Whether a stored value is words as data (a JSON column read back). */
 export const isSaidData = (value: unknown): value is SaidData =>
   typeof value === 'object' && value !== null && typeof (value as SaidData).id === 'string';

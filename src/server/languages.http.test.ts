@@ -147,6 +147,27 @@ describe('a person’s language', () => {
     }
   });
 
+  it('says why a transaction’s state refuses an action in the reader’s language', async () => {
+    const { approver, operations } = await t.demoCookies('approver', 'operations');
+    const id = await createdTransaction(t, operations, await t.parties(operations), 'sendc2f');
+    const deposit = () => t.call(approver, 'POST', `/v1/sendc2f/approveDeposit/${id}`);
+    expect((await deposit()).json).toMatchObject({
+      code: 'INVALID_STATE_TRANSITION',
+      detail: `Cannot approve the deposit of transaction ${id}: it is OnOff_PENDING; that is possible only in OnOff_AWAITING_DEPOSIT.`,
+    });
+    await t.call(approver, 'PUT', '/account/language', { language: 'de' });
+    try {
+      const refused = await deposit();
+      expect(refused.status).toBe(400);
+      expect(refused.json).toMatchObject({
+        code: 'INVALID_STATE_TRANSITION',
+        detail: `Transaktion ${id} kann nicht in der Einzahlung freigegeben werden: Der Status ist OnOff_PENDING; das ist nur in OnOff_AWAITING_DEPOSIT möglich.`,
+      });
+    } finally {
+      await t.call(approver, 'PUT', '/account/language', { language: null });
+    }
+  });
+
   it('tells a refusal’s detail in the reader’s language, the code and English unchanged', async () => {
     const { admin } = await t.demoCookies('admin');
     const missing = async () =>

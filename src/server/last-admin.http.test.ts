@@ -102,6 +102,26 @@ describe('the last active admin', () => {
       status: 'failed',
       reason: 'The workspace would have no active admin left: make another person an admin first.',
     });
+    // Kept as words: read in German by a German reader.
+    await t.call(ada, 'PUT', '/account/language', { language: 'de' });
+    const listed = (await t.call(ada, 'GET', '/controls/changes')).json.results as {
+      id: string;
+      reason: string | null;
+    }[];
+    await t.call(ada, 'PUT', '/account/language', { language: null });
+    expect(listed.find((c) => c.id === benProposes.json.change.id)?.reason).toBe(
+      'Der Arbeitsbereich hätte keinen aktiven Admin mehr: Machen Sie zuerst eine andere Person zum Admin.',
+    );
+    // The audit trail keeps English, whoever reads it.
+    const trail = (await t.call(ada, 'GET', '/audit?limit=50')).json.results as {
+      target: string | null;
+      details: Record<string, unknown> | null;
+    }[];
+    expect(trail.find((e) => e.target === benProposes.json.change.id)?.details).toMatchObject({
+      status: 'failed',
+      summary: expect.any(String),
+      reason: 'The workspace would have no active admin left: make another person an admin first.',
+    });
     const after = await people();
     expect(after.find((p) => p.id === adaId)!.roles).toEqual(['admin']);
     expect(after.find((p) => p.id === benId)!.roles).toEqual([]);

@@ -226,6 +226,69 @@ export const REFUSED = codedWords({
     id: 'refused.tooManyCodes',
     message: 'Too many wrong codes; try again in {wait} s.',
   },
+  alreadyDecidedChange: /*i18n*/ {
+    id: 'refused.alreadyDecidedChange',
+    message: 'You have already given your decision on this change.',
+  },
+  changeClosed: /*i18n*/ { id: 'refused.changeClosed', message: 'This change is already closed.' },
+  changeExpired: /*i18n*/ {
+    id: 'refused.changeExpired',
+    message: 'This change waited too long and has expired; propose it again.',
+  },
+  batchNotWaiting: /*i18n*/ {
+    id: 'refused.batchNotWaiting',
+    message: 'This bulk file is not waiting for approval.',
+  },
+  stepUp: /*i18n*/ {
+    id: 'refused.stepUp',
+    message:
+      'Releasing money asks for the code of your authenticator app again: enter it to go on.',
+  },
+  lastAdmin: /*i18n*/ {
+    id: 'refused.lastAdmin',
+    message: 'The workspace would have no active admin left: make another person an admin first.',
+  },
+  withdrawOwn: /*i18n*/ {
+    id: 'refused.withdrawOwn',
+    message:
+      'Only whoever proposed a change can withdraw it; {decider, select, admin {another admin} other {an approver}} can reject it.',
+  },
+  nothingToReject: /*i18n*/ { id: 'refused.nothingToReject', message: 'Nothing to reject: {why}' },
+  payeeStale: /*i18n*/ {
+    id: 'refused.payeeStale',
+    message:
+      'The account’s bank details changed after this change was proposed; propose it again from the account as it is now.',
+  },
+  payeeGone: /*i18n*/ { id: 'refused.payeeGone', message: 'The account no longer exists.' },
+  payeeUnreadable: /*i18n*/ {
+    id: 'refused.payeeUnreadable',
+    message: 'The proposed bank details can no longer be read.',
+  },
+  apiRefusedIt: /*i18n*/ { id: 'refused.apiRefusedIt', message: 'The API refused it: {why}' },
+  apiRefusedChange: /*i18n*/ {
+    id: 'refused.apiRefusedChange',
+    message: 'The API refused the change.',
+  },
+  apiStatus: /*i18n*/ { id: 'refused.apiStatus', message: 'status {status}' },
+  samePolicy: /*i18n*/ {
+    id: 'refused.samePolicy',
+    message: 'A policy that says the same exists already.',
+  },
+  policyGone: /*i18n*/ {
+    id: 'refused.policyGone',
+    message: 'The policy had been removed already.',
+  },
+  limitGone: /*i18n*/ { id: 'refused.limitGone', message: 'The limit had been removed already.' },
+  personGone: /*i18n*/ { id: 'refused.personGone', message: 'The person no longer exists.' },
+  notApplied: /*i18n*/ { id: 'refused.notApplied', message: 'It could not be applied.' },
+  approvalNotUsed: /*i18n*/ {
+    id: 'refused.approvalNotUsed',
+    message: 'The API could not be reached; no approval was used.',
+  },
+  nobodyDecided: /*i18n*/ {
+    id: 'refused.nobodyDecided',
+    message: 'Nobody decided within {waited}.',
+  },
 } satisfies Record<string, Words>);
 
 /** Field messages of refusals, as codes of words (read after the field's name). */

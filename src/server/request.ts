@@ -11,7 +11,7 @@ import { fieldErrors } from '#/api/problem';
 import { type ProblemFields, replyProblem } from '#/http/problem-reply';
 import type { Role } from '#/api/roles';
 import { isSaid, said, type Said, type Words } from '#/i18n/words';
-import { answerLanguage, sayIn, sayText } from './words';
+import { answerLanguage, sayIn, sayText, sayWithin } from './words';
 import { appendAudit, type AuditEntry, type AuditSeal } from './store/audit';
 import type { DashboardDb } from './store/db';
 import type { User, WorkspaceSession, WorkspaceStore } from './store/workspace';
@@ -174,8 +174,9 @@ export function audit(
       userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
       target: null,
       requestId: String(request.id),
-      details: null,
       ...entry,
+      // The audit trail keeps English (decision 092): words in the details are written so.
+      details: (entry.details ? sayWithin(entry.details, null) : null) as AuditEntry['details'],
     },
     seal,
   );

@@ -7,7 +7,7 @@
 // stored, its rule's inputs and what approval or rejection does to it (./subjects/*.ts).
 import { REFUSED } from '../refusal-words';
 import { REJECTED } from '../notifications/notices';
-import { type Said, said } from '#/i18n/words';
+import { type Said, said, type Words } from '#/i18n/words';
 import type { Kysely } from 'kysely';
 import type { Notices } from '../notifications/notices';
 import type { DashboardDb } from '../store/db';
@@ -112,7 +112,7 @@ export function refusedProblem<R extends Refusal | ControlChangeRefusal>(
   refusal: R,
   decidedBy: DecidedBy | undefined,
   what: 'approval' | 'change' | 'bulk file',
-  words: Record<R, string>,
+  words: Record<R, Words>,
 ): { status: number; code: R; detail: string | Said } {
   const late = refusal === 'APPROVAL_CLOSED' || refusal === 'APPROVAL_EXPIRED';
   const at = decidedBy && new Date(decidedBy.at).toISOString().replace('T', ' ').slice(0, 19);
@@ -122,7 +122,7 @@ export function refusedProblem<R extends Refusal | ControlChangeRefusal>(
     detail:
       refusal === 'APPROVAL_CLOSED' && decidedBy
         ? said(REFUSED.decidedAlready, { what, name: decidedBy.name, at: at! })
-        : words[refusal],
+        : said(words[refusal]),
   };
 }
 

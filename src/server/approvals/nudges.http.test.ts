@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankDetails } from '#/api/payee';
 import { controlsStore } from '../controls/store';
 import { listAudit } from '../store/audit';
+import { sayText } from '../words';
 import { DIALECTS } from '../store/testing';
 import {
   createdTransaction,
@@ -145,7 +146,11 @@ describe.each(DIALECTS)('approvals nobody acts on (%s)', (dialect) => {
       'Reminder: the new bank details of payout account #4242 (asked by Olu Onboarding), waiting for 4 hours',
     );
     await passesAt(7 * 24 + 1);
-    expect((await store.request(request.id))?.status).toBe('expired');
+    const closed = await store.request(request.id);
+    expect(closed?.status).toBe('expired');
+    // Why it closed is kept as words: each reader reads it in their language.
+    expect(sayText(null, closed!.reason!)).toBe('Nobody decided within 7 days.');
+    expect(sayText('de', closed!.reason!)).toBe('Niemand hat innerhalb von 7 Tagen entschieden.');
     const author = (await a.signIn('onboarding@demo.example')).cookie;
     expect(
       (

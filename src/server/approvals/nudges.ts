@@ -7,7 +7,7 @@
 // told in the same transaction, and audited.
 import { type Notices, NUDGE, REJECTED, transactionSaid } from '../notifications/notices';
 import { sayIn, toldData } from '../words';
-import { type SaidData } from '#/i18n/said-data';
+import { type SaidData, saidData, dataOf } from '#/i18n/said-data';
 import { said, type Said } from '#/i18n/words';
 import { utcMinute } from '#/api/periods';
 import type { Kysely } from 'kysely';
@@ -24,6 +24,7 @@ import { type AuditSeal, appendJobAudit } from '../store/audit';
 import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
 import { originIn } from './requests';
+import { REFUSED } from '../refusal-words';
 
 const HOUR = 60 * 60 * 1000;
 /** How many waiting things one pass looks at, per environment and kind, oldest first. */
@@ -397,7 +398,7 @@ async function expire(deps: NudgeDeps, w: Waiting, now: number, waited: Said) {
       .set({
         status: 'expired',
         closed_at: now,
-        reject_reason: `Nobody decided within ${sayIn(null, waited)}.`,
+        reject_reason: JSON.stringify(saidData(REFUSED.nobodyDecided, { waited: dataOf(waited) })),
       })
       .where('environment', '=', w.environment)
       .where('status', '=', 'pending')

@@ -17,6 +17,8 @@ import {
   serializedWithControls,
   toRequest,
 } from './requests';
+import { wordsCode } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 
 export function requestStore(
   store: DashboardDb,
@@ -279,7 +281,7 @@ export function requestStore(
             .set({
               status: 'failed',
               closed_at: now(),
-              reject_reason: 'The API could not be reached; no approval was used.',
+              reject_reason: wordsCode(REFUSED.approvalNotUsed),
             })
             .where('id', '=', id)
             .where('kind', '=', 'transaction')

@@ -1,7 +1,7 @@
 // Changes of the controls held for a second admin (docs/decisions/042): listed, decided through
 // ../approvals, applied once approved, and withdrawn by their author.
 import { REFUSED } from '../refusal-words';
-import { said } from '#/i18n/words';
+import { said, wordsCode } from '#/i18n/words';
 import { changeRef } from '../approvals/subjects/change';
 import type { FastifyInstance } from 'fastify';
 import { type ApprovalSettings, controlsEndpoints as E } from '#/api/controls';
@@ -10,9 +10,8 @@ import { mailPasswordLink } from '../notifications/link-mail';
 import { type ApplyChange } from './changes';
 import { audit, problem } from '../request';
 import { route } from '../endpoint';
-import { LAST_ADMIN_TEXT } from '../store/workspace';
 import type { User } from '../store/workspace';
-import { type ControlChangeRefusal, CONTROL_CHANGE_REFUSAL_TEXT } from './rules';
+import { type ControlChangeRefusal, CONTROL_CHANGE_REFUSAL_WORDS } from './rules';
 import { refusedProblem } from '../approvals/decide';
 import type { Refused } from './verdict';
 
@@ -36,30 +35,29 @@ export function controlChangeRoutes(app: FastifyInstance, { signedIn }: Controls
           change.payload as Parameters<typeof controls.addCheckedPolicy>[0],
           by,
         );
-        return 'duplicate' in added ? 'A policy that says the same exists already.' : undefined;
+        return 'duplicate' in added ? wordsCode(REFUSED.samePolicy) : undefined;
       }
       case 'removePolicy': {
         const removed = await controls.removePolicy((change.payload as { id: string }).id);
-        return removed ? undefined : 'The policy had been removed already.';
+        return removed ? undefined : wordsCode(REFUSED.policyGone);
       }
       case 'removeLimit': {
         const removed = await controls.limits.remove((change.payload as { id: string }).id);
-        return removed ? undefined : 'The limit had been removed already.';
+        return removed ? undefined : wordsCode(REFUSED.limitGone);
       }
       case 'setApprovalSettings':
         await controls.saveCheckedSettings(change.payload as ApprovalSettings, by);
         return undefined;
       case 'setRoles': {
         const { userId, roles } = change.payload as { userId: string; roles: Role[] };
-        if (!(await ctx.workspace.userById(userId))) return 'The person no longer exists.';
+        if (!(await ctx.workspace.userById(userId))) return wordsCode(REFUSED.personGone);
         return (await ctx.workspace.setRoles(userId, roles)) === 'lastAdmin'
-          ? LAST_ADMIN_TEXT
+          ? wordsCode(REFUSED.lastAdmin)
           : undefined;
       }
       case 'addPerson': {
         const person = change.payload as { email: string; name: string; roles: Role[] };
-        if (await ctx.workspace.userByEmail(person.email))
-          return 'Someone already has this email address.';
+        if (await ctx.workspace.userByEmail(person.email)) return wordsCode(REFUSED.emailTaken);
         // The invitation mail sets the password: nobody sees a one-time password.
         const { user } = await ctx.workspace.createUser({ ...person, invited: true });
         await mailPasswordLink(ctx, user, {
@@ -111,7 +109,7 @@ export function controlChangeRoutes(app: FastifyInstance, { signedIn }: Controls
           decided.outcome.refusal as ControlChangeRefusal,
           decided.decidedBy,
           'change',
-          CONTROL_CHANGE_REFUSAL_TEXT,
+          CONTROL_CHANGE_REFUSAL_WORDS,
         ),
       };
     if (decided.outcome.kind === 'complete') await changes.applyApproved(decided.subject, apply);

@@ -3,14 +3,14 @@
 // new person waits here until another admin approves it; then it is applied, once, whoever else
 // approves at the same moment. It is decided in ../approvals like every approval; who may decide
 // is ./rules.ts's `judgeControlChange`.
-import { sayData, toldData } from '../words';
+import { sayData, toldData, toldStored } from '../words';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { ControlChange, ControlChangeKind } from '#/api/controls';
 import { WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import type { FastifyRequest } from 'fastify';
 import { audit } from '../request';
-import { type Said, said } from '#/i18n/words';
+import { type Said, said, wordsCode } from '#/i18n/words';
 import { type SaidData } from '#/i18n/said-data';
 import { held } from '../endpoint';
 import type { DashboardDb } from '../store/db';
@@ -19,13 +19,13 @@ import type { Kysely } from 'kysely';
 import type { ControlChangeTable, Database } from '../store/schema';
 import type { User } from '../store/workspace';
 import {
-  CONTROL_CHANGE_REFUSAL_TEXT,
   CONTROL_CHANGE_REFUSAL_WORDS,
   type ControlChangeRefusal,
   judgeControlChange,
   fourEyesOnControls,
 } from './rules';
 import { withdrawRefusal } from './verdict';
+import { REFUSED } from '../refusal-words';
 
 export interface StoredControlChange {
   id: string;
@@ -98,6 +98,7 @@ export function controlChanges(
       ...rest,
       // Amounts in the viewer's formats where they chose them, as the page around it shows.
       summary: summaryWords ? toldData(summaryWords, viewer.locale ?? undefined) : change.summary,
+      reason: change.reason === null ? null : toldStored(change.reason),
       status: change.status === 'pending' && change.expiresAt <= now() ? 'expired' : change.status,
       canAct: refusal === null,
       why: refusal === null ? null : said(CONTROL_CHANGE_REFUSAL_WORDS[refusal]),
@@ -108,7 +109,7 @@ export function controlChanges(
     refused: {
       status: refusal === 'FORBIDDEN_ROLE' || refusal === 'AUTHOR_CANNOT_APPROVE' ? 403 : 409,
       code: refusal,
-      detail: CONTROL_CHANGE_REFUSAL_TEXT[refusal],
+      detail: said(CONTROL_CHANGE_REFUSAL_WORDS[refusal]),
     },
   });
 
@@ -176,7 +177,7 @@ export function controlChanges(
      */
     async applyApproved(change: StoredControlChange, apply: ApplyChange): Promise<void> {
       const failure = await apply(change).catch((error: unknown) =>
-        error instanceof Error ? error.message : 'it could not be applied',
+        error instanceof Error ? error.message : wordsCode(REFUSED.notApplied),
       );
       if (failure)
         await db
@@ -191,7 +192,7 @@ export function controlChanges(
     /** Its author takes a waiting change back. */
     async withdraw(id: string, user: User): Promise<Answer> {
       const change = await load(id);
-      const refusal = withdrawRefusal(change, user, 'another admin');
+      const refusal = withdrawRefusal(change, user, 'admin');
       if (refusal) return refusal;
       const closed = await db
         .updateTable('control_change')

@@ -15,10 +15,11 @@ import { payeeCountryProblems } from './payee-words';
 import { refusalFor } from '#/api/roles';
 import { type PayoutAccount } from '#/api/schemas/payout-account';
 import { type Product, Transaction } from '#/api/schemas/transaction';
-import { transitionFor, transitionRefusal } from '#/api/transaction-states';
+import { transitionFor } from '#/api/transaction-states';
+import { transitionWords } from './transition-words';
 import { pathOf } from '#/api/call';
 import { answerJson, type PartnerApi } from '../partner-api';
-import { REFUSAL_TEXT, type Refusal, quoteWindow, simulationChanges } from './rules';
+import { REFUSAL_WORDS, type Refusal, quoteWindow, simulationChanges } from './rules';
 import { type ControlsCore, transactionSubject, objectOf } from './shared';
 import { type Verdict, type ProxiedCall, refuse, countryRefusal } from './verdict';
 import type { LimitRefusal } from './limits';
@@ -70,7 +71,7 @@ export function gateControls(
 
   /** A refused decision as the proxy answers it (409 naming who decided, or 403). */
   function refusedVerdict(refusal: Refusal, decidedBy: DecidedBy | undefined, approval: string) {
-    const said = refusedProblem(refusal, decidedBy, 'approval', REFUSAL_TEXT);
+    const said = refusedProblem(refusal, decidedBy, 'approval', REFUSAL_WORDS);
     return refuse(said.status, said.code, said.detail, {
       reason: refusal,
       approval,
@@ -94,7 +95,7 @@ export function gateControls(
       // Moved on because another approver (perhaps on another server) released it: said so.
       const late = await lateDecision(call, product, action);
       if (late) return late;
-      return refuse(400, 'INVALID_STATE_TRANSITION', transitionRefusal(product, t, action), {
+      return refuse(400, 'INVALID_STATE_TRANSITION', transitionWords(product, t, action), {
         reason: 'state does not allow it',
         status: t.clientStatus,
       });

@@ -3,7 +3,7 @@
 import { sayText } from '../words';
 import { payeeCountryProblems, payeeWarningCode } from './payee-words';
 import { REFUSED } from '../refusal-words';
-import { said } from '#/i18n/words';
+import { said, wordsCode } from '#/i18n/words';
 import { requestRef } from '../approvals/subjects/request';
 import type { PayeeChange, PayeeCheck, PayeeCheckResult } from '#/api/controls';
 import type { z } from 'zod';
@@ -22,7 +22,15 @@ import {
 import { PayoutAccountUpdate, type PayoutAccount } from '#/api/schemas/payout-account';
 import { answerJson, type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
-import { REFUSAL_TEXT } from './rules';
+import { REFUSAL_WORDS } from './rules';
+
+/** An approval's refusals in a bank-detail change's words. */
+const PAYEE_CHANGE_REFUSALS = {
+  ...REFUSAL_WORDS,
+  ALREADY_DECIDED: REFUSED.alreadyDecidedChange,
+  APPROVAL_CLOSED: REFUSED.changeClosed,
+  APPROVAL_EXPIRED: REFUSED.changeExpired,
+};
 import { lastOf, refusedProblem } from '../approvals/decide';
 import { subjectOf } from '../approvals/requests';
 import { type ControlsCore, stateOf, HELD_STATUSES } from './shared';
@@ -34,6 +42,7 @@ import {
   type Verdict,
   withdrawRefusal,
 } from './verdict';
+import { saidData } from '#/i18n/said-data';
 
 export function payeeControls(core: ControlsCore) {
   const { store, approvals, approvers, requirement, actionState, payeeChangeInfo, duplicates } =
@@ -150,24 +159,22 @@ export function payeeControls(core: ControlsCore) {
             },
           };
         if (stale) {
-          const why = read.ok
-            ? "The account's bank details changed after this change was proposed; propose it again from the account as it is now."
-            : 'The account no longer exists.';
+          const why = read.ok ? REFUSED.payeeStale : REFUSED.payeeGone;
           // Unless another approver is applying it now: then the decision below is refused.
-          if (await store.close(id, 'stale', why))
-            return { refused: { status: 409, code: 'PAYEE_CHANGE_STALE', detail: why } };
+          if (await store.close(id, 'stale', wordsCode(why)))
+            return { refused: { status: 409, code: 'PAYEE_CHANGE_STALE', detail: said(why) } };
         }
       }
       const decided = await approvals.decide(requestRef(id), user, decision, reason);
       const { outcome } = decided;
       if (outcome.kind === 'refused') {
-        const words = refusedProblem(outcome.refusal, decided.decidedBy, 'change', REFUSAL_TEXT);
-        const { detail } = words;
         return {
-          refused: {
-            ...words,
-            detail: typeof detail === 'string' ? detail.replace('approval', 'change') : detail,
-          },
+          refused: refusedProblem(
+            outcome.refusal,
+            decided.decidedBy,
+            'change',
+            PAYEE_CHANGE_REFUSALS,
+          ),
         };
       }
       const after = decided.subject!;
@@ -188,7 +195,7 @@ export function payeeControls(core: ControlsCore) {
             .catch(() => undefined)
         : undefined;
       if (!proposed.success) {
-        await store.close(id, 'failed', 'The proposed bank details can no longer be read.');
+        await store.close(id, 'failed', wordsCode(REFUSED.payeeUnreadable));
       } else if (applied?.ok) {
         await store.markApproved(id);
         await api.keep(operations.updatePayoutAccount, applied);
@@ -196,7 +203,11 @@ export function payeeControls(core: ControlsCore) {
         await store.close(
           id,
           'failed',
-          `The API refused it: ${applied.refusal ?? `status ${applied.status}`}`,
+          JSON.stringify(
+            saidData(REFUSED.apiRefusedIt, {
+              why: applied.refusal ?? saidData(REFUSED.apiStatus, { status: applied.status }),
+            }),
+          ),
         );
       } else {
         await store.releaseFailed(id, outcome.fresh ? user.id : null);
@@ -224,7 +235,7 @@ export function payeeControls(core: ControlsCore) {
     ): Promise<Refused | { change: ToldPayeeChange }> {
       const found = await store.request(id);
       const request = found?.kind === 'payee' && found.environment === environment ? found : null;
-      const refusal = withdrawRefusal(request ?? undefined, user, 'an approver');
+      const refusal = withdrawRefusal(request ?? undefined, user, 'approver');
       if (refusal || !request) return refusal!;
       // Closed, or being applied by an approver now: too late to withdraw.
       if (request.status !== 'pending' || !(await store.close(id, 'withdrawn', null)))
@@ -233,10 +244,7 @@ export function payeeControls(core: ControlsCore) {
             'APPROVAL_CLOSED',
             lastOf(request.decisions) ?? undefined,
             'change',
-            {
-              ...REFUSAL_TEXT,
-              APPROVAL_CLOSED: 'This change is already closed.',
-            },
+            PAYEE_CHANGE_REFUSALS,
           ),
         };
       return {

@@ -6,6 +6,8 @@ import { audit, languageOf, problem } from '../request';
 import { route } from '../endpoint';
 
 import { type Decide, auditWithdrawal, type ControlsRouteHelpers } from './route-helpers';
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 
 export function payeeChangeRoutes(app: FastifyInstance, { signedIn, apiOf }: ControlsRouteHelpers) {
   const { controls } = app.dashboard;
@@ -69,7 +71,7 @@ export function payeeChangeRoutes(app: FastifyInstance, { signedIn, apiOf }: Con
       return problem(request, reply, {
         status: 409,
         code: 'PAYEE_CHANGE_FAILED',
-        detail: decided.change.reason ?? 'The API refused the change.',
+        detail: decided.change.reason ?? said(REFUSED.apiRefusedChange),
       });
     return decided as never;
   });

@@ -8,7 +8,7 @@ import { ibanKey } from '#/api/payee';
 import { SIMULATION_FIELD, splitSuffix } from '#/api/simulation';
 import { type Role, WORKSPACE_ROLES, hasRole } from '#/api/roles';
 import type { Product } from '#/api/schemas/transaction';
-import { englishOf, type Words } from '#/i18n/words';
+import { type Words } from '#/i18n/words';
 
 export type PolicyRule = Pick<
   Policy,
@@ -266,9 +266,6 @@ export const REFUSAL_WORDS: Record<Refusal, Words> = {
   },
 };
 
-/** The same in English: what the audit trail and the refusals' details say. */
-export const REFUSAL_TEXT = englishOf(REFUSAL_WORDS);
-
 export type Outcome =
   | { kind: 'refused'; refusal: Refusal }
   /** Recorded; more approvers are needed. */
@@ -417,9 +414,6 @@ export function stepUpNeeded(
   return person.secondFactor && stepUpUntil(stepUpAt, windowMinutes, now) === null;
 }
 
-export const STEP_UP_TEXT =
-  'Releasing money asks for the code of your authenticator app again: enter it to go on.';
-
 /**
  * Whether the workspace's controls change only with a second admin (docs/decisions/042): once it
  * has two or more active admins. A lone admin's changes apply at once (nobody could approve
@@ -448,7 +442,6 @@ export const CONTROL_CHANGE_REFUSAL_WORDS: Record<ControlChangeRefusal, Words> =
     message: 'This change waited too long and has expired; propose it again.',
   },
 };
-export const CONTROL_CHANGE_REFUSAL_TEXT = englishOf(CONTROL_CHANGE_REFUSAL_WORDS);
 
 /**
  * Who may decide a change of the controls: another active admin than its author, while it

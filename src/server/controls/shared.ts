@@ -23,7 +23,6 @@ import {
   type ControlSubject,
   type PolicyRule,
   type RequestState,
-  STEP_UP_TEXT,
   stepUpNeeded,
   requirementOf,
   isActiveApprover,
@@ -34,6 +33,8 @@ import type { Approvals } from '../approvals/approvals';
 import { type StoredRequest, type TransactionRef, subjectOf } from '../approvals/requests';
 import { controlRates } from './rates';
 import type { Refused } from './verdict';
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 
 /** Payout account statuses whose bank details change only with someone else's approval. */
 export const HELD_STATUSES = new Set<string>(['ACTIVE', 'FROZEN']);
@@ -133,7 +134,7 @@ export function controlsCore(deps: ControlsDeps) {
     policies: readonly PolicyRule[],
     /** What the policies asked at the decision just taken (base-currency policies included). */
     required?: number,
-  ): ApprovalInfo {
+  ): z.input<typeof ApprovalInfo> {
     return {
       id: request.id,
       product: request.product!,
@@ -148,7 +149,7 @@ export function controlsCore(deps: ControlsDeps) {
       createdAt: request.createdAt,
       expiresAt: request.expiresAt,
       closedAt: request.closedAt,
-      rejectReason: request.reason,
+      rejectReason: request.reason === null ? null : toldStored(request.reason),
       decisions: request.decisions,
     };
   }
@@ -174,7 +175,7 @@ export function controlsCore(deps: ControlsDeps) {
       createdAt: request.createdAt,
       expiresAt: request.expiresAt,
       closedAt: request.closedAt,
-      reason: request.reason,
+      reason: request.reason === null ? null : toldStored(request.reason),
       before: change.before,
       after: change.after,
       changed: change.changed as PayeeChange['changed'],
@@ -209,7 +210,7 @@ export function controlsCore(deps: ControlsDeps) {
   ): Promise<Refused | undefined> {
     const { stepUpMinutes } = await store.settings();
     if (!stepUpNeeded(person, stepUpAt, stepUpMinutes, now())) return undefined;
-    return { refused: { status: 403, code: 'STEP_UP_REQUIRED', detail: STEP_UP_TEXT } };
+    return { refused: { status: 403, code: 'STEP_UP_REQUIRED', detail: said(REFUSED.stepUp) } };
   }
 
   /** A transaction's open approval (if any) and its state for the rules. */

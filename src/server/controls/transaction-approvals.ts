@@ -14,11 +14,12 @@ import type {
 import type { Environment } from '#/api/dashboard';
 import { transactionOperations } from '#/api/operations';
 import { Transaction } from '#/api/schemas/transaction';
-import { isFinalStatus, transitionFor, transitionRefusal } from '#/api/transaction-states';
+import { isFinalStatus, transitionFor } from '#/api/transaction-states';
+import { transitionWords } from './transition-words';
 import { type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
 import type { UpstreamResponse } from '../upstream';
-import { REFUSAL_TEXT } from './rules';
+import { REFUSAL_WORDS } from './rules';
 import { type TransactionRef } from '../approvals/requests';
 import { type ControlsCore, transactionSubject, stateOf, noRequestYet } from './shared';
 import { type Refused } from './verdict';
@@ -129,7 +130,7 @@ export function transactionApprovalControls(core: ControlsCore) {
     ): Promise<
       | Refused
       | { response: UpstreamResponse }
-      | { approval: ApprovalInfo; transaction: Transaction; reasonSent: boolean }
+      | { approval: z.input<typeof ApprovalInfo>; transaction: Transaction; reasonSent: boolean }
     > {
       const { product, transactionId: id } = ref;
       const read = await api.call(transactionOperations[product].get, { params: { id } });
@@ -140,7 +141,7 @@ export function transactionApprovalControls(core: ControlsCore) {
           refused: {
             status: 409,
             code: 'INVALID_STATE_TRANSITION',
-            detail: `Nothing to reject: ${transitionRefusal(product, t, action)}`,
+            detail: said(REFUSED.nothingToReject, { why: transitionWords(product, t, action) }),
           },
         };
       const subject = transactionSubject(action, product, t);
@@ -155,7 +156,7 @@ export function transactionApprovalControls(core: ControlsCore) {
           refused: {
             status: first.refusal === 'FORBIDDEN_ROLE' ? 403 : 409,
             code: first.refusal,
-            detail: REFUSAL_TEXT[first.refusal],
+            detail: said(REFUSAL_WORDS[first.refusal]),
           },
         };
       const reasonSent = product !== 'receive';

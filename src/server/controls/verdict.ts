@@ -51,13 +51,18 @@ export interface Refused {
 export function withdrawRefusal(
   change: { authorId: string | null } | undefined,
   user: { id: string },
-  decider: string,
+  decider: 'admin' | 'approver',
 ): Refused | undefined {
   if (!change)
     return { refused: { status: 404, code: 'NOT_FOUND', detail: said(REFUSED.noChange) } };
   if (change.authorId === user.id) return undefined;
-  const detail = `Only whoever proposed a change can withdraw it; ${decider} can reject it.`;
-  return { refused: { status: 403, code: 'FORBIDDEN_ROLE', detail } };
+  return {
+    refused: {
+      status: 403,
+      code: 'FORBIDDEN_ROLE',
+      detail: said(REFUSED.withdrawOwn, { decider }),
+    },
+  };
 }
 
 export interface ProxiedCall {

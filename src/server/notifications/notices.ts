@@ -1,6 +1,6 @@
 // What each event tells, and to whom (docs/decisions/035): the stores call these inside the
 // transaction of the change, so that a notice exists exactly when its change does.
-import { type Said, said } from '#/i18n/words';
+import { type Said, said, codedWords } from '#/i18n/words';
 import { namesIn } from '../words';
 import { formatAmount } from '#/api/formats';
 import { isoInZone } from '#/api/periods';
@@ -76,7 +76,7 @@ export const REJECTED = {
 };
 
 /** Reminders of what nobody approved (docs/decisions/086), and what they name. */
-export const NUDGE = {
+export const NUDGE = codedWords({
   hours: /*i18n*/ { id: 'nudge.hours', message: '{hours, plural, one {# hour} other {# hours}}' },
   days: /*i18n*/ { id: 'nudge.days', message: '{days, plural, one {# day} other {# days}}' },
   whatTransaction: /*i18n*/ {
@@ -123,7 +123,7 @@ export const NUDGE = {
     message: 'Expired, as nobody decided in {waited}: {what}',
   },
   body: /*i18n*/ { id: 'nudge.body', message: '{title}. {note}' },
-};
+});
 
 /** What the other events tell, in the recipient's language (decision 091). */
 const NOTICE = {

@@ -14,7 +14,6 @@ import { mailPasswordLink } from '../notifications/link-mail';
 import { route } from '../endpoint';
 import { holdForSecondAdmin } from '../controls/changes';
 import { partnerClient } from '../partner-client';
-import { LAST_ADMIN_TEXT } from '../store/workspace';
 import { DEFAULT_LANGUAGE_KEY, workspaceLanguage } from '../page-language';
 import { putWorkspaceSetting } from '../store/workspace-settings';
 
@@ -141,7 +140,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     return problem(request, reply, {
       status: 409,
       code: 'LAST_ADMIN',
-      detail: LAST_ADMIN_TEXT,
+      detail: said(REFUSED.lastAdmin),
     });
   };
 

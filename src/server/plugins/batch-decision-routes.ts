@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { batchEndpoints as E } from '#/api/batches';
 import { audit, problem } from '../request';
 import { held, route } from '../endpoint';
-import { REFUSAL_TEXT } from '../controls/rules';
+import { REFUSAL_WORDS } from '../controls/rules';
 import { refusedProblem } from '../approvals/decide';
 
 import { type BatchRouteHelpers } from './batch-route-helpers';
@@ -33,7 +33,7 @@ export function batchDecisionRoutes(
       return problem(request, reply, {
         status: 503,
         code: 'ENVIRONMENT_NOT_CONFIGURED',
-        detail: "An admin has not set this environment's API credentials yet.",
+        detail: said(REFUSED.noCredentials, { environment: environmentOf(request) }),
       });
     const ready = batch.rows.filter((r) => r.state === 'ready' && r.valid).length;
     if (!(await batches.startQuote(batch.id, request.signedIn!.user.id, ready)))
@@ -80,8 +80,8 @@ export function batchDecisionRoutes(
         request,
         reply,
         refusedProblem(outcome.refusal, decidedBy, 'bulk file', {
-          ...REFUSAL_TEXT,
-          APPROVAL_CLOSED: 'This bulk file is not waiting for approval.',
+          ...REFUSAL_WORDS,
+          APPROVAL_CLOSED: REFUSED.batchNotWaiting,
         }),
       );
     }

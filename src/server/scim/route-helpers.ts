@@ -8,7 +8,9 @@ import { SCIM_MEDIA_TYPE, SCIM_SCHEMAS, ScimUserInput } from '#/api/scim';
 import { rolesFromGroups } from '../sso/roles';
 import { takeDirectoryRoles } from '../sso/sign-in';
 import { audit } from '../request';
-import { LAST_ADMIN_TEXT, type User } from '../store/workspace';
+import { type User } from '../store/workspace';
+import { REFUSED } from '../refusal-words';
+import { english } from '#/i18n/words';
 import type { ScimStore } from './store';
 
 export type UserRow = Awaited<ReturnType<ScimStore['userRows']>>[number];
@@ -176,7 +178,7 @@ export function scimHelpers(app: FastifyInstance) {
   const lastAdminRefusal = (user: User) =>
     new ScimRefusal(
       409,
-      `${user.email} is the last active admin of the workspace. ${LAST_ADMIN_TEXT}`,
+      `${user.email} is the last active admin of the workspace. ${english(REFUSED.lastAdmin)}`,
     );
   async function refuseLastAdmin(user: User, active: boolean) {
     if (await ctx.workspace.wouldLeaveNoAdmin(user.id, { active })) throw lastAdminRefusal(user);

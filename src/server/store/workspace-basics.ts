@@ -87,10 +87,6 @@ export function toUser(row: {
 /** What a change of roles or activity came to: done, or refused to keep an active admin. */
 export type AdminGuarded = 'ok' | 'lastAdmin';
 
-/** Why such a change is refused, in words (docs/decisions/063). */
-export const LAST_ADMIN_TEXT =
-  'The workspace would have no active admin left: make another person an admin first.';
-
 export const ADMINS_LOCK = 'workspace admins';
 
 /** The ids of the active admins, as the database has them now. */
