@@ -35,7 +35,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('\nFirst load of the sign-in page (JS and CSS, gzip):');
   for (const r of rows.slice(0, 8)) console.log(`  ${kb(r.gzip).padStart(9)}  ${r.file}`);
   if (rows.length > 8) console.log(`  … and ${rows.length - 8} smaller files`);
-  console.log(`  ${kb(total).padStart(9)}  total, budget ${kb(FIRST_LOAD_BUDGET)}\n`);
+  console.log(`  ${kb(total).padStart(9)}  total (${total} B), budget ${kb(FIRST_LOAD_BUDGET)}\n`);
   if (total > FIRST_LOAD_BUDGET) {
     console.error('The first load is over budget.');
     process.exit(1);

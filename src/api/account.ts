@@ -9,6 +9,7 @@ import { LANGUAGES, PSEUDO_LANGUAGE } from '#/i18n/languages';
 import { requiredText, Timestamp } from './schemas/common';
 import { WORKSPACE_ROLES } from './roles';
 import { invalid, V } from './validation-words';
+import { CW } from './contract-words';
 
 /** The shortest password the workspace accepts, wherever one is chosen. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -90,11 +91,8 @@ export const AuthenticatorCode = z.object({
   code: z
     .string({ error: invalid(V.required) })
     .trim()
-    .regex(/^\d{6}$/, { error: 'must be the 6 digits your app shows' }),
+    .regex(/^\d{6}$/, { error: invalid(CW.sixDigits) }),
 });
-
-export const REPLACE_NEEDS =
-  'Replacing your authenticator needs your password and a code from the one you have now (or a recovery code).';
 
 export const Enrolment = z.object({ secret: z.string(), uri: z.string() });
 
@@ -132,7 +130,6 @@ export const accountEndpoints = endpoints({
     summary:
       'Say one is away from … until … and name a delegate who decides approvals meanwhile (not oneself, not in a loop)',
     body: AwaySetting,
-    invalid: 'Give the start, the end and a delegate.',
     response: AwayInfo,
     roles: WORKSPACE_ROLES.decideApprovals,
     audit: 'set away',
@@ -151,7 +148,6 @@ export const accountEndpoints = endpoints({
       'Ask for a reset link by mail (no session). The answer is the same whether or not the address has an account; a few requests an hour per address',
     access: 'public',
     body: ResetRequest,
-    invalid: 'Enter the email address you sign in with.',
     response: z.object({ requested: z.literal(true) }),
   },
   resetPassword: {
@@ -161,7 +157,6 @@ export const accountEndpoints = endpoints({
       'Choose a new password with a reset or invitation link (no session: the link is the proof); signs in a person without an authenticator',
     access: 'public',
     body: PasswordReset,
-    invalid: `Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters.`,
     response: z.object({
       reset: z.literal(true),
       signedIn: z.boolean().meta({
@@ -174,7 +169,6 @@ export const accountEndpoints = endpoints({
     path: '/account/formats',
     summary: "Choose one's locale and time zone (null for the browser's) for every page and file",
     body: PersonFormats,
-    invalid: 'Choose a locale and a time zone from the lists.',
     response: PersonFormats,
   },
   setLanguage: {
@@ -183,7 +177,6 @@ export const accountEndpoints = endpoints({
     summary:
       "Choose one's language (null for the browser's) for every page, mail and file, apart from the formats",
     body: PersonLanguage,
-    invalid: 'Choose a language from the list.',
     response: PersonLanguage,
     audit: 'change language',
   },
@@ -193,7 +186,6 @@ export const accountEndpoints = endpoints({
     summary: "Change one's password; every other session of the person ends",
     access: 'enrolling',
     body: PasswordChange,
-    invalid: `Give your current password and a new one of at least ${PASSWORD_MIN_LENGTH} characters.`,
     response: z.object({ changed: z.literal(true) }),
   },
   beginAuthenticator: {
@@ -203,7 +195,6 @@ export const accountEndpoints = endpoints({
       'Start enrolling an authenticator app; replacing one needs the password and one of its codes',
     access: 'enrolling',
     body: AuthenticatorProof.partial().optional(),
-    invalid: REPLACE_NEEDS,
     response: Enrolment,
   },
   confirmAuthenticator: {
@@ -212,7 +203,6 @@ export const accountEndpoints = endpoints({
     summary: "Finish enrolling with the app's first code; answers the recovery codes, shown once",
     access: 'enrolling',
     body: AuthenticatorCode,
-    invalid: 'Enter the code from your authenticator app.',
     response: z.object({ recoveryCodes: z.array(z.string()) }),
   },
 });

@@ -72,7 +72,6 @@ export const adminEndpoints = endpoints({
     summary: "Store an environment's API key and secret, checked against the environment first",
     params: z.object({ environment: Environment }),
     body: CredentialsForm,
-    invalid: 'Give the API key and secret.',
     response: CredentialHints,
     roles: ADMIN,
     audit: 'set API credentials',
@@ -91,7 +90,6 @@ export const adminEndpoints = endpoints({
     summary:
       'Add a person: an invitation mail with a link to choose a password (24 hours), and a one-time password shown once to the admin',
     body: PersonCreate,
-    invalid: 'Give the person’s email, name and roles.',
     response: z.object({
       user: Person,
       /**
@@ -110,7 +108,6 @@ export const adminEndpoints = endpoints({
     summary: "Replace a person's roles",
     params: TextIdParams,
     body: z.object({ roles: z.array(Role, { error: invalid(V.roles) }) }),
-    invalid: 'Give the roles.',
     response: Person,
     held: ControlChangeHeld,
     errors: {
@@ -176,7 +173,6 @@ export const adminEndpoints = endpoints({
     summary:
       "Set the workspace's default language: mails to people who never chose one, and pages whose browser speaks none of ours",
     body: z.object({ language: LanguageChoice }),
-    invalid: 'Choose a language from the list.',
     response: z.object({ language: LanguageChoice }),
     roles: ADMIN,
     audit: 'set workspace language',
@@ -195,7 +191,6 @@ export const adminEndpoints = endpoints({
     summary: 'Say whether a role needs the second step',
     params: z.object({ role: Role }),
     body: z.object({ requireTotp: z.boolean({ error: invalid(V.trueOrFalse) }) }),
-    invalid: 'Say whether the role needs the second step.',
     response: z.object({ role: Role, requireTotp: z.boolean() }),
     roles: ADMIN,
     audit: 'set second step',

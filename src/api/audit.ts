@@ -66,7 +66,6 @@ export const auditEndpoints = endpoints({
     path: '/audit',
     summary: 'The audit trail, newest first; `format=csv` answers it as a CSV file',
     query: AuditQuery,
-    invalid: 'The filters are not valid.',
     response: z.object({ results: z.array(AuditEntry), hasMore: z.boolean() }),
     csv: true,
     roles: WORKSPACE_ROLES.readAudit,

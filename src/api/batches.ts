@@ -7,6 +7,7 @@ import { endpoints, STATUS } from './endpoints';
 import { integerParam, oneOf, requiredText, toldText } from './schemas/common';
 import { Product } from './schemas/transaction';
 import { invalid, V } from './validation-words';
+import { CW } from './contract-words';
 
 /** The template's columns, in its order; the first five are required. */
 export const BATCH_COLUMNS = [
@@ -178,7 +179,7 @@ export type BatchSummary = z.infer<typeof BatchSummary>;
 /** The rows a file of a batch's rows holds: those with problems, or those that failed. */
 export const ROW_FILES = ['problems', 'failed'] as const;
 
-const BatchId = z.object({ id: z.uuid({ error: 'must be a batch id' }) });
+const BatchId = z.object({ id: z.uuid({ error: invalid(CW.batchId) }) });
 
 export const batchEndpoints = endpoints({
   batchTemplate: {
@@ -276,7 +277,7 @@ export const batchEndpoints = endpoints({
       })
       .refine((d) => d.decision !== 'reject' || (d.reason ?? '') !== '', {
         path: ['reason'],
-        message: 'is required to reject: say why, for the person who uploaded it',
+        message: invalid(CW.rejectBatch),
       }),
     response: Batch,
     // One protocol with a transaction's approvals (issue 58): an approval that leaves the file

@@ -24,6 +24,7 @@ import { englishOf, type Words } from '#/i18n/words';
 import { PayoutAccount } from './schemas/payout-account';
 import { PRODUCTS, Product, Transaction } from './schemas/transaction';
 import { invalid, V } from './validation-words';
+import { CW } from './contract-words';
 
 /** What a policy can ask more approvers for (a bulk payout file: docs/decisions/034). */
 export const CONTROLLED_ACTIONS = [
@@ -55,13 +56,11 @@ export const AmountSide = oneOf(AMOUNT_SIDES);
 export type AmountSide = z.infer<typeof AmountSide>;
 
 export const ANY = '*';
-export const PolicyProduct = z.enum([ANY, ...PRODUCTS], {
-  error: `must be * (any) or one of ${PRODUCTS.join(', ')}`,
-});
+export const PolicyProduct = oneOf([ANY, ...PRODUCTS]);
 
 /** An amount as a person types it: thousands may be grouped ("5,000"); sent on as "5000". */
 export const TypedAmount = z
-  .string({ error: 'must be an amount such as 5000 or 12,500.50' })
+  .string({ error: invalid(CW.typedAmount) })
   .max(40, { error: invalid(V.amountTooLong) })
   .transform((typed, ctx) => {
     const read = normalizeAmount(typed);
@@ -110,7 +109,7 @@ export const PolicyCreate = z
       ctx.addIssue({
         code: 'custom',
         path: ['inBase'],
-        message: 'does not apply to a bank-detail change, which has no amount',
+        message: invalid(CW.payeeNoAmount),
       });
     // A change of bank details has no product and no amount: only its account's currency.
     const none = (path: string, applies: boolean) => {
@@ -118,7 +117,7 @@ export const PolicyCreate = z
         ctx.addIssue({
           code: 'custom',
           path: [path],
-          message: 'does not apply to a bank-detail change',
+          message: invalid(CW.notForPayee),
         });
     };
     none('product', policy.product !== ANY);
@@ -185,13 +184,13 @@ export const ApprovalSettings = z
       context.addIssue({
         code: 'custom',
         path: ['escalateAfterHours'],
-        message: `must be more than the reminder's ${s.remindAfterHours} hours`,
+        message: invalid(CW.afterReminder, { hours: s.remindAfterHours }),
       });
     if (s.expireAfterDays * 24 <= s.escalateAfterHours)
       context.addIssue({
         code: 'custom',
         path: ['expireAfterDays'],
-        message: `must be later than the escalation's ${s.escalateAfterHours} hours`,
+        message: invalid(CW.afterEscalation, { hours: s.escalateAfterHours }),
       });
   });
 export type ApprovalSettings = z.infer<typeof ApprovalSettings>;
@@ -616,10 +615,10 @@ export const LimitCreate = z
     period: LimitPeriod,
     amount: TypedAmount,
   })
-  .refine((l) => l.amount !== '0', { path: ['amount'], error: 'must be more than 0' })
+  .refine((l) => l.amount !== '0', { path: ['amount'], error: invalid(CW.moreThanZero) })
   .refine((l) => l.scope !== 'merchant' || l.target === '*' || /^\d{1,15}$/.test(l.target), {
     path: ['target'],
-    error: 'must be a merchant id, or * for each merchant',
+    error: invalid(CW.merchantOrEach),
   });
 export type LimitCreate = z.input<typeof LimitCreate>;
 
@@ -764,7 +763,6 @@ export const controlsEndpoints = endpoints({
     path: '/controls/settings',
     summary: 'Change the approval settings',
     body: ApprovalSettings,
-    invalid: 'Give the quote validity, the step-up window and the base currency.',
     response: ApprovalSettings,
     held: ControlChangeHeld,
     roles: WORKSPACE_ROLES.administer,

@@ -7,6 +7,7 @@ import { ROLES } from './roles';
 import { IdParam, oneOf, requiredText } from './schemas/common';
 import { Product } from './schemas/transaction';
 import { invalid, V } from './validation-words';
+import { CW } from './contract-words';
 
 /** A session whose person does nothing for this long ends (the SPA warns two minutes before). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -186,7 +187,6 @@ export const sessionEndpoints = endpoints({
     summary: 'Sign in with email and password (and a code), or as a person of the demo workspace',
     access: 'public',
     body: SignIn,
-    invalid: 'Give your email address and password.',
     response: SessionInfo,
   },
   signOut: {
@@ -214,9 +214,8 @@ export const sessionEndpoints = endpoints({
         .string({ error: invalid(V.sixDigits) })
         .trim()
         .min(1, { error: invalid(V.sixDigits) })
-        .max(40, { error: 'is not a code' }),
+        .max(40, { error: invalid(CW.notACode) }),
     }),
-    invalid: 'Give the code of your authenticator app.',
     response: z.object({ stepUpUntil: z.int() }),
   },
   switchEnvironment: {
@@ -224,7 +223,6 @@ export const sessionEndpoints = endpoints({
     path: '/session/environment',
     summary: 'Move the session to another environment an admin has set up',
     body: EnvironmentSwitch,
-    invalid: 'Choose an environment that an admin has set up.',
     response: SessionInfo,
   },
   transactionNotes: {

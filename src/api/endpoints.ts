@@ -49,8 +49,6 @@ export interface EndpointDef {
    * (this says where), even for what it refuses, which it says on the page it sends to.
    */
   redirect?: string;
-  /** The problem's detail when the query or body is refused (the fields are named after it). */
-  invalid?: string;
   /** Who may call it; every signed-in person when absent. A refusal is audited. */
   roles?: readonly Role[];
   /**

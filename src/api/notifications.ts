@@ -8,6 +8,7 @@ import { endpoints } from './endpoints';
 import { type Role, WORKSPACE_ROLES } from './roles';
 import { integerParam, oneOf, TextIdParams } from './schemas/common';
 import { invalid, V } from './validation-words';
+import { CW } from './contract-words';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -182,7 +183,7 @@ export const ChatNetwork = z.object({
   privateHosts: z
     .array(
       z
-        .string({ error: 'must be a host name' })
+        .string({ error: invalid(CW.hostName) })
         .trim()
         .toLowerCase()
         .regex(
@@ -192,9 +193,9 @@ export const ChatNetwork = z.object({
               'must be a host name such as chat.internal, or an IP address, without scheme or port',
           },
         ),
-      { error: 'must be a list of host names' },
+      { error: invalid(CW.hosts) },
     )
-    .max(20, { error: 'must name at most 20 hosts' }),
+    .max(20, { error: invalid(CW.maxHosts, { max: 20 }) }),
 });
 export type ChatNetwork = z.input<typeof ChatNetwork>;
 
@@ -280,7 +281,6 @@ export const notificationEndpoints = endpoints({
     summary: 'Allow chat hooks to post to these hosts of your own network, or to none',
     body: ChatNetwork,
     response: ChatNetwork,
-    invalid: 'Some of the hosts are not host names.',
     roles: ADMIN,
     audit: 'set chat network',
   },
@@ -296,7 +296,6 @@ export const notificationEndpoints = endpoints({
     summary:
       'Send what reaches one at once to one’s own chat too, approvals with one’s own single-use links',
     body: ChatHookCreate.pick({ url: true }),
-    invalid: 'Give the incoming webhook’s URL.',
     response: z.object({ url: z.string().nullable() }),
     audit: 'set own chat hook',
   },

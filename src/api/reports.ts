@@ -9,6 +9,7 @@ import { BUCKETS, bucketFor, bucketsOf } from './periods';
 import { IdParam, integerParam, oneOf } from './schemas/common';
 import { PRODUCTS, Product } from './schemas/transaction';
 import { invalid, V } from './validation-words';
+import { CW } from './contract-words';
 
 export const Time = integerParam({ min: 0, label: 'a time in milliseconds' });
 export { TimeZone };
@@ -31,14 +32,14 @@ export const ReportQuery = z
       .optional()
       .transform((c) => (c ? c : undefined)),
   })
-  .refine((q) => q.from < q.to, { error: 'must be before to', path: ['from'] })
+  .refine((q) => q.from < q.to, { error: invalid(CW.beforeTo), path: ['from'] })
   .refine((q) => q.to - q.from <= THREE_YEARS_MS, {
-    error: 'must be at most three years before to',
+    error: invalid(CW.threeYears),
     path: ['from'],
   })
   .transform((q) => ({ ...q, bucket: q.bucket ?? bucketFor(q.from, q.to) }))
   .refine((q) => bucketsOf(q.from, q.to, q.bucket, q.tz).length <= MAX_BUCKETS, {
-    error: `makes more than ${MAX_BUCKETS} points: choose weeks or months`,
+    error: invalid(CW.tooManyPoints, { max: MAX_BUCKETS }),
     path: ['bucket'],
   });
 export type ReportQuery = z.input<typeof ReportQuery>;
@@ -118,7 +119,6 @@ export const reportEndpoints = endpoints({
     summary:
       'Money moved in a period from the local index: volume per currency and bucket against the period before, statuses, time to completion, rates, largest merchants',
     query: ReportQuery,
-    invalid: 'Some of the report’s filters are not valid.',
     response: Report,
   },
 });

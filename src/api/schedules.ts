@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { endpoints, STATUS } from './endpoints';
 import { integerParam, oneOf, TextIdParams, Timestamp, toldText } from './schemas/common';
 import { TransactionCreate } from './schemas/transaction';
+import { CW } from './contract-words';
+import { invalid } from './validation-words';
 
 export const SCHEDULE_PRODUCTS = ['sendc2f', 'sendf2f'] as const;
 export const REPEATS = ['once', 'monthly'] as const;
@@ -43,20 +45,22 @@ export const ScheduleCreate = z
     body: TransactionCreate.omit({ invoiceUrl: true, depositConfirmationUrl: true }),
     repeat: oneOf(REPEATS),
     /** The day of the single run, or the first day a monthly schedule may run (YYYY-MM-DD). */
-    date: z
-      .string({ error: 'is required: a day such as 2027-01-31' })
-      .refine(isDate, { error: 'must be a day such as 2027-01-31' }),
+    date: z.string({ error: invalid(CW.dayRequired) }).refine(isDate, { error: invalid(CW.day) }),
     /** Monthly: the day of the month (31: the last day of shorter months). */
-    dayOfMonth: z.int({ error: 'must be a day of the month, 1 to 31' }).min(1).max(31).optional(),
+    dayOfMonth: z
+      .int({ error: invalid(CW.dayOfMonth) })
+      .min(1)
+      .max(31)
+      .optional(),
     /** The time (UTC) by which the run's approvals must be given, else it is skipped. */
     cutoff: z
       .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time such as 16:00 (UTC)' })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: invalid(CW.timeUtc) })
       .default('16:00'),
   })
   .refine((s) => s.repeat !== 'monthly' || s.dayOfMonth !== undefined, {
     path: ['dayOfMonth'],
-    error: 'is required for a monthly schedule: 1 to 31',
+    error: invalid(CW.monthlyDay),
   });
 export type ScheduleCreate = z.input<typeof ScheduleCreate>;
 
@@ -105,7 +109,6 @@ export const scheduleEndpoints = endpoints({
     path: '/schedules',
     summary: 'Schedule a payout for a day, once or monthly',
     body: ScheduleCreate,
-    invalid: 'Give the payout, the day and, for a monthly one, the day of the month.',
     response: Schedule,
     roles: ['finance'],
     audit: 'schedule payout',

@@ -3,12 +3,14 @@
 import { z } from 'zod';
 import { Email } from './dashboard';
 import { endpoints } from './endpoints';
+import { CW } from './contract-words';
+import { invalid } from './validation-words';
 
 /** A path of this dashboard to land on afterwards: never another site. */
 export const ReturnTo = z
   .string()
   .max(500)
-  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'must be a path of this dashboard' })
+  .regex(/^\/(?![/\\])[^\s]*$/, { error: invalid(CW.dashboardPath) })
   .optional()
   .catch(undefined);
 
@@ -20,7 +22,6 @@ export const ssoStartEndpoints = endpoints({
       'Start a single sign-on: the browser is sent to the provider that covers the address (or back to the sign-in page with the reason it cannot start)',
     access: 'public',
     query: z.object({ email: Email, returnTo: ReturnTo }),
-    invalid: 'Give your work email address.',
     response: z.unknown(),
     redirect: 'To the identity provider, or to the sign-in page with the reason it cannot start',
   },

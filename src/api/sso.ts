@@ -13,6 +13,7 @@ import { ControlChangeHeld } from './controls';
 
 import { ssoStartEndpoints } from './sso-start';
 import { invalid, V } from './validation-words';
+import { CW } from './contract-words';
 
 const ADMIN = WORKSPACE_ROLES.administer;
 
@@ -21,7 +22,7 @@ export const EmailDomain = requiredText(253)
   .transform((d) => d.toLowerCase().replace(/^@/, ''))
   .pipe(
     z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
-      error: 'must be a domain such as partner.example',
+      error: invalid(CW.domain),
     }),
   );
 
@@ -59,24 +60,29 @@ const urlOf = (text: string) => {
 };
 
 /** A URL of an identity provider: https, or http on this machine only (a test provider). */
-const providerUrl = (what: string) =>
+const providerUrl = (what: 'provider' | 'metadata') =>
   requiredText(2048)
-    .pipe(z.url({ protocol: /^https?$/, error: `must be the https URL of ${what}` }))
+    .pipe(
+      z.url({
+        protocol: /^https?$/,
+        error: invalid(what === 'provider' ? CW.providerHttps : CW.metadataHttps),
+      }),
+    )
     .refine(
       (text) => {
         const url = urlOf(text);
         return url === undefined || url.protocol === 'https:' || onThisMachine(url);
       },
-      { error: 'must use https (http only for a provider on this machine)' },
+      { error: invalid(CW.httpsOnly) },
     );
 
 /** The issuer of an OpenID provider. */
-export const IssuerUrl = providerUrl('the provider').refine(
+export const IssuerUrl = providerUrl('provider').refine(
   (text) => {
     const url = urlOf(text);
     return url === undefined || (!url.username && !url.password && !url.hash);
   },
-  { error: 'must not carry a user, password or fragment' },
+  { error: invalid(CW.noUserinfo) },
 );
 
 /** The identity providers whose defaults the settings know (docs/decisions/085). */
@@ -130,7 +136,7 @@ export const PROVIDER_PRESETS: Record<
 };
 
 /** Where a provider's metadata is fetched from. */
-export const MetadataUrl = providerUrl('the metadata');
+export const MetadataUrl = providerUrl('metadata');
 
 /** How the dashboard proves itself to the OpenID provider at its token endpoint. */
 export const CLIENT_AUTH = ['client_secret_post', 'private_key_jwt'] as const;
@@ -157,13 +163,13 @@ export const OidcSettingsForm = z.object({
     .optional(),
   groupsClaim: requiredText(100),
   domains: z
-    .array(EmailDomain, { error: 'must be a list of domains' })
-    .min(1, { error: 'must name at least one domain' })
-    .max(50, { error: 'must be at most 50 domains' }),
+    .array(EmailDomain, { error: invalid(CW.domains) })
+    .min(1, { error: invalid(CW.oneDomain) })
+    .max(50, { error: invalid(CW.maxDomains, { max: 50 }) }),
   roleMap: z
-    .array(GroupRoles, { error: 'must be a list of groups and their roles' })
-    .min(1, { error: 'must map at least one group to roles' })
-    .max(100, { error: 'must be at most 100 groups' }),
+    .array(GroupRoles, { error: invalid(CW.groups) })
+    .min(1, { error: invalid(CW.oneGroup) })
+    .max(100, { error: invalid(CW.maxGroups, { max: 100 }) }),
 });
 export type OidcSettingsForm = z.input<typeof OidcSettingsForm>;
 
@@ -196,8 +202,8 @@ export const SignInPolicy = z.object({
   ssoRequired: z.boolean({ error: invalid(V.trueOrFalse) }),
   /** Admins who keep their password (and authenticator) when SSO is required. */
   breakGlass: z
-    .array(Email, { error: 'must be a list of email addresses' })
-    .max(10, { error: 'must be at most 10 people' }),
+    .array(Email, { error: invalid(CW.emails) })
+    .max(10, { error: invalid(CW.maxPeople, { max: 10 }) }),
   /** How long a session lasts at most, whatever it does (hours). */
   sessionHours: wholeNumber(1, 24, 'hours').default(12),
   /** How long a session may sit idle before it ends (minutes); the page warns 2 minutes before. */
@@ -221,7 +227,7 @@ export const SamlSettingsForm = z
   .object({
     preset: SsoPreset.default('other'),
     metadataXml: z
-      .string({ error: 'must be the XML text of the metadata' })
+      .string({ error: invalid(CW.metadataXml) })
       .trim()
       .max(200 * 1024, { error: invalid(V.maxChars, { max: 200 * 1024 }) })
       .optional(),
@@ -240,7 +246,7 @@ export const SamlSettingsForm = z
       context.addIssue({
         code: 'custom',
         path: ['metadataUrl'],
-        message: 'give the metadata’s URL or its XML, not both',
+        message: invalid(CW.metadataOneWay),
       });
   });
 export type SamlSettingsForm = z.input<typeof SamlSettingsForm>;
@@ -326,7 +332,6 @@ export const ssoEndpoints = endpoints({
     summary:
       "Set up the OpenID Connect provider: its issuer (checked by discovery), the client, the groups claim, the domains it covers and each group's roles",
     body: OidcSettingsForm,
-    invalid: 'The single sign-on settings are not valid.',
     response: SsoSettings,
     roles: ADMIN,
     audit: 'set single sign-on',
@@ -340,7 +345,6 @@ export const ssoEndpoints = endpoints({
     summary:
       "Set up the SAML identity provider from its metadata (entity id, sign-in URL, signing certificates), the attribute that carries groups, the domains it covers and each group's roles",
     body: SamlSettingsForm,
-    invalid: 'The SAML settings are not valid.',
     response: SsoSettings,
     roles: ADMIN,
     audit: 'set SAML sign-on',
@@ -368,7 +372,6 @@ export const ssoEndpoints = endpoints({
     path: '/admin/sso/policy',
     summary: 'Require single sign-on for the covered domains, with break-glass admins',
     body: SignInPolicy,
-    invalid: 'The sign-in policy is not valid.',
     response: SsoSettings,
     roles: ADMIN,
     audit: 'set sign-in policy',
@@ -382,7 +385,6 @@ export const ssoEndpoints = endpoints({
     summary:
       'Start a test sign-in through a provider: the admin signs in there, and the claims it sends and the roles they would give are kept for Settings; nobody is signed in',
     body: z.object({ protocol: oneOf(['oidc', 'saml']) }),
-    invalid: 'Say which provider to test.',
     response: z.object({ url: z.string() }),
     roles: ADMIN,
     audit: 'start a test sign-in',

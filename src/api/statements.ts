@@ -9,6 +9,7 @@ import { isLocale } from './formats';
 import { THREE_YEARS_MS, Time, TimeZone } from './reports';
 import { oneOf, requiredText } from './schemas/common';
 import { invalid, V } from './validation-words';
+import { CW } from './contract-words';
 
 export const STATEMENT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -33,9 +34,9 @@ const statementFields = {
 /** The period's checks, on the summary's query and the file's alike. */
 const period = <T extends z.ZodType<{ from: number; to: number }>>(query: T) =>
   query
-    .refine((q) => q.from < q.to, { error: 'must be before to', path: ['from'] })
+    .refine((q) => q.from < q.to, { error: invalid(CW.beforeTo), path: ['from'] })
     .refine((q) => q.to - q.from <= THREE_YEARS_MS, {
-      error: 'must be at most three years before to',
+      error: invalid(CW.threeYears),
       path: ['from'],
     });
 
@@ -63,7 +64,6 @@ export const statementEndpoints = endpoints({
     path: '/statements/summary',
     summary: 'How many lines a statement of a currency and period has, and its exact totals',
     query: StatementQuery,
-    invalid: 'Some of the statement’s choices are not valid.',
     response: StatementSummary,
   },
   statementFile: {
@@ -77,7 +77,6 @@ export const statementEndpoints = endpoints({
         format: oneOf(STATEMENT_FORMATS).default('csv'),
       }),
     ),
-    invalid: 'Some of the statement’s choices are not valid.',
     response: z.unknown(),
     file: {
       types: [

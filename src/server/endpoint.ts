@@ -9,6 +9,7 @@ import { FIELD, REFUSED } from './refusal-words';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type EndpointDef, statusesOf } from '#/api/endpoints';
+import { invalidWords } from './invalid-words';
 import { invalidInput, languageOf, problem, readPart, requireRole, requireSignIn } from './request';
 import { sayWithin } from './words';
 
@@ -51,7 +52,8 @@ export function route<E extends EndpointDef>(
   >,
 ) {
   const access = definition.access ?? 'signed-in';
-  const invalid = definition.invalid ?? 'Some of the fields are not valid.';
+  // The problem's detail when the query or body is refused (the fields are named after it).
+  const invalid = invalidWords(definition.id);
   const declared = statusesOf(definition);
   app.route({
     method: definition.method,

@@ -112,7 +112,7 @@ export function readPart<S extends z.ZodType>(
   where: 'body' | 'query' | 'params',
   request: FastifyRequest,
   reply: FastifyReply,
-  detail: string,
+  detail: string | Said,
 ): { value: z.output<S> } | undefined {
   const input = request[where];
   const result = schema.safeParse(input);

@@ -214,9 +214,7 @@ export type KycDocuments = z.infer<typeof KycDocuments>;
 
 export const KycDocumentAdd = z
   .object({
-    type: z.enum(KYC_DOCUMENT_TYPES, {
-      error: `must be one of ${KYC_DOCUMENT_TYPES.join(', ')}`,
-    }),
+    type: oneOf(KYC_DOCUMENT_TYPES),
     fileId: Id,
   })
   .meta({ id: 'KycDocumentAdd' });

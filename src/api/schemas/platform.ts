@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HttpUrl, Id, IdParam, oneOf, PageQuery, Timestamp, wholeNumber } from './common';
 import { REQUEST_OBJECT_TYPES } from '../list-choices';
 import { invalid, V } from '../validation-words';
+import { CW } from '../contract-words';
 
 export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -153,7 +154,7 @@ export const RequestLogQuery = PageQuery.extend({
     .optional(),
   status: z
     .string()
-    .regex(/^([1-5]|[1-5]\d\d)$/, { error: 'must be a status such as 404, or its class such as 4' })
+    .regex(/^([1-5]|[1-5]\d\d)$/, { error: invalid(CW.statusClass) })
     .transform(Number)
     .optional(),
   requestId: z
@@ -203,11 +204,11 @@ export const FAULT_KINDS = ['error', 'unavailable', 'timeout'] as const;
 export const FaultCreate = z
   .object({
     operationId: z
-      .string({ error: 'must name an operation, such as getMerchant' })
-      .min(1, { error: 'must name an operation, such as getMerchant' })
+      .string({ error: invalid(CW.operationName) })
+      .min(1, { error: invalid(CW.operationName) })
       .max(100, { error: invalid(V.maxChars, { max: 100 }) }),
     kind: z.enum(FAULT_KINDS, {
-      error: 'must be error (500), unavailable (503 with Retry-After) or timeout (no answer)',
+      error: invalid(CW.failureKind),
     }),
     count: wholeNumber(1, 100, 'requests').default(1),
     retryAfterSeconds: wholeNumber(1, 3600, 'seconds').default(5),

@@ -6,6 +6,8 @@ import { Id, oneOf } from './common';
 import { KycStatus, MerchantUpdate } from './merchant';
 import { AccountStatus, PayoutAccountCreate, PayoutAccountUpdate } from './payout-account';
 import { CancelRequest, Product, TransactionCreate } from './transaction';
+import { CW } from '../contract-words';
+import { invalid } from '../validation-words';
 
 /** How many records of each kind one scenario may hold (a file stays well under 1 MB). */
 export const SCENARIO_LIMITS = { merchants: 500, payoutAccounts: 500, transactions: 1000 } as const;
@@ -14,9 +16,9 @@ export const SCENARIO_LIMITS = { merchants: 500, payoutAccounts: 500, transactio
 export const SCENARIO_FORMAT = 1;
 
 const Ref = z
-  .string({ error: 'must be a reference: text such as "lumen"' })
+  .string({ error: invalid(CW.scenarioRef) })
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/, {
-    error: 'must be 1 to 64 letters, digits or _ . : - (starting with a letter or digit)',
+    error: invalid(CW.scenarioRefChars),
   })
   .meta({ description: 'A name for the record within the file; other records use it.' });
 
@@ -45,7 +47,7 @@ export const ScenarioPayoutAccount = z
     ...PayoutAccountUpdate.shape,
   })
   .refine((a) => Boolean(a.accountNumber || a.iban), {
-    error: 'is required when there is no IBAN',
+    error: invalid(CW.withoutIban),
     path: ['accountNumber'],
   })
   .meta({ id: 'ScenarioPayoutAccount' });
@@ -79,7 +81,7 @@ export type ScenarioTransaction = z.output<typeof ScenarioTransaction>;
 export const Scenario = z
   .object({
     scenario: z.literal(SCENARIO_FORMAT, {
-      error: `must be ${SCENARIO_FORMAT}: the version of the scenario format`,
+      error: invalid(CW.scenarioFormat, { format: SCENARIO_FORMAT }),
     }),
     name: z.string().trim().max(100).nullish(),
     description: z.string().trim().max(2000).nullish(),

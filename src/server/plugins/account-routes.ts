@@ -3,13 +3,15 @@
 // limited like sign-ins; a changed password ends the person's other sessions.
 import { REFUSED } from '../refusal-words';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { accountEndpoints as E, AuthenticatorProof, REPLACE_NEEDS } from '#/api/account';
+import { accountEndpoints as E, AuthenticatorProof } from '#/api/account';
+import { REPLACE_NEEDS } from '../invalid-words';
 import { audit, invalidInput, readPart, tooManyTries } from '../request';
 import { route } from '../endpoint';
 import { mailPasswordLink } from '../notifications/link-mail';
 import { openSession } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
+import { said } from '#/i18n/words';
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -209,7 +211,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   route(app, E.beginAuthenticator, async ({ request, reply }) => {
     const { user } = request.signedIn!;
     if (user.secondFactor) {
-      const proof = readPart(AuthenticatorProof, 'body', request, reply, REPLACE_NEEDS);
+      const proof = readPart(AuthenticatorProof, 'body', request, reply, said(REPLACE_NEEDS));
       if (!proof) return reply;
       if (await refusedSecrets(request, reply, user, proof.value)) return reply;
       await audit(request, { action: 'replace authenticator', outcome: 'ok' });
