@@ -103,7 +103,7 @@ export const Enrolment = z.object({ secret: z.string(), uri: z.string() });
 export const AwaySetting = z.object({
   from: Timestamp,
   until: Timestamp,
-  delegateId: requiredText(100, { type: 'is required: choose who stands in for you' }),
+  delegateId: requiredText(100, { type: invalid(CW.delegate) }),
 });
 export type AwaySetting = z.input<typeof AwaySetting>;
 

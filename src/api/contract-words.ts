@@ -121,6 +121,10 @@ export const CW = codedWords({
     id: 'contract.merchantOrEach',
     message: 'must be a merchant id, or * for each merchant',
   },
+  delegate: /*i18n*/ {
+    id: 'contract.delegate',
+    message: 'is required: choose who stands in for you',
+  },
   notACode: /*i18n*/ { id: 'contract.notACode', message: 'is not a code' },
   hostName: /*i18n*/ { id: 'contract.hostName', message: 'must be a host name' },
   hosts: /*i18n*/ { id: 'contract.hosts', message: 'must be a list of host names' },

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Email, Role } from './dashboard';
 import { endpoints } from './endpoints';
 import { WORKSPACE_ROLES } from './roles';
-import { oneOf, requiredText, wholeNumber } from './schemas/common';
+import { oneOf, requiredText, wholeNumber, toldText } from './schemas/common';
 import { ControlChangeHeld } from './controls';
 
 import { ssoStartEndpoints } from './sso-start';
@@ -259,7 +259,7 @@ export const SamlSettings = ProviderCoverage.extend({
   metadataUrl: z.string().nullable(),
   /** When the metadata was last fetched from its URL, and what went wrong the last time, if it did. */
   metadataFetchedAt: z.int().nullable(),
-  metadataProblem: z.string().nullable(),
+  metadataProblem: toldText().nullable(),
   /** Each signing certificate: whom it names and until when it is good. */
   certificates: z.array(z.object({ subject: z.string(), validTo: z.string() })),
   emailAttribute: z.string(),

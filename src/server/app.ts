@@ -81,6 +81,8 @@ import { serverJobs } from './server-jobs';
 import { whenTransactionsEnd } from './approvals/transactions-ended';
 import type { RecordsWritten } from './local-index/store-writes';
 import { DASHBOARD_API } from '#/api/endpoints';
+import { said } from '#/i18n/words';
+import { REFUSED } from './refusal-words';
 
 /** Every error of the dashboard's own routes as a problem body; an unexpected one is logged. */
 async function answerErrorsAsProblems(
@@ -94,7 +96,7 @@ async function answerErrorsAsProblems(
     return problem(request, reply, {
       status: 503,
       code: 'DATABASE_UNAVAILABLE',
-      detail: "The dashboard's database cannot be reached just now. Try again in a few seconds.",
+      detail: said(REFUSED.databaseDown),
     });
   }
   return answerUnhandled(

@@ -214,6 +214,38 @@ describe('a person’s language', () => {
     }
   });
 
+  it('refuses a wrong password and an away period in the reader’s language', async () => {
+    const { viewer, approver } = await t.demoCookies('viewer', 'approver');
+    await t.call(viewer, 'PUT', '/account/language', { language: 'de' });
+    await t.call(approver, 'PUT', '/account/language', { language: 'de' });
+    try {
+      const wrong = await t.call(viewer, 'POST', '/account/password', {
+        current: 'not the password at all',
+        next: 'a long enough new password',
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.json).toMatchObject({
+        detail: 'Das aktuelle Passwort ist nicht richtig.',
+        errors: [{ field: 'current', message: 'ist nicht richtig' }],
+      });
+      const now = Date.now();
+      const away = await t.call(approver, 'PUT', '/account/away', {
+        from: now + 3_600_000,
+        until: now + 1_800_000,
+        delegateId: 'nobody',
+      });
+      expect(away.status).toBe(400);
+      expect(away.json).toMatchObject({
+        detail:
+          'Die Vertretung oder die Daten können nicht übernommen werden: muss nach dem Beginn liegen.',
+        errors: [{ field: 'until', message: 'muss nach dem Beginn liegen' }],
+      });
+    } finally {
+      await t.call(viewer, 'PUT', '/account/language', { language: null });
+      await t.call(approver, 'PUT', '/account/language', { language: null });
+    }
+  });
+
   it('tells a refusal’s detail in the reader’s language, the code and English unchanged', async () => {
     const { admin } = await t.demoCookies('admin');
     const missing = async () =>

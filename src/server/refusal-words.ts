@@ -289,6 +289,90 @@ export const REFUSED = codedWords({
     id: 'refused.nobodyDecided',
     message: 'Nobody decided within {waited}.',
   },
+  resetLinkDead: /*i18n*/ {
+    id: 'refused.resetLinkDead',
+    message: 'This reset link is not valid any more: ask for a new one on the sign-in page.',
+  },
+  awayRefused: /*i18n*/ {
+    id: 'refused.awayRefused',
+    message: 'The delegate or the dates cannot be taken: {problem}.',
+  },
+  codeWrong: /*i18n*/ {
+    id: 'refused.codeWrong',
+    message: 'The code is wrong, or was already used.',
+  },
+  passwordWrong: /*i18n*/ {
+    id: 'refused.passwordWrong',
+    message: 'The current password is not right.',
+  },
+  codeMismatch: /*i18n*/ {
+    id: 'refused.codeMismatch',
+    message: 'That code does not match; check the time on your phone and try the next one.',
+  },
+  metadataRequired: /*i18n*/ {
+    id: 'refused.metadataRequired',
+    message: 'The provider’s metadata is required: paste it, upload it, or give its URL.',
+  },
+  notBreakGlass: /*i18n*/ {
+    id: 'refused.notBreakGlass',
+    message: '{email} is not an active admin here: only admins can break glass.',
+  },
+  providerFirst: /*i18n*/ {
+    id: 'refused.providerFirst',
+    message: 'Set up the identity provider before requiring single sign-on.',
+  },
+  breakGlassNeeded: /*i18n*/ {
+    id: 'refused.breakGlassNeeded',
+    message:
+      'Name at least one break-glass admin, who keeps a password for when the provider is down.',
+  },
+  credentialsNotAccepted: /*i18n*/ {
+    id: 'refused.credentialsNotAccepted',
+    message: 'The {environment} API did not accept this API key and secret.',
+  },
+  environmentUnreachable: /*i18n*/ {
+    id: 'refused.environmentUnreachable',
+    message: 'The {environment} API could not be reached.',
+  },
+  simulationOnly: /*i18n*/ {
+    id: 'refused.simulationOnly',
+    message: 'A status simulation sets the status only: save other changes with Edit.',
+  },
+  baseCurrency: /*i18n*/ { id: 'refused.baseCurrency', message: 'The base currency {problem}.' },
+  payeePending: /*i18n*/ {
+    id: 'refused.payeePending',
+    message:
+      'A change of this account’s bank details by {name} waits for approval; it must be decided or withdrawn first.',
+  },
+  noProviderToTest: /*i18n*/ {
+    id: 'refused.noProviderToTest',
+    message: 'No {protocol, select, saml {SAML} other {OpenID}} provider is set up to test.',
+  },
+  providerUnasked: /*i18n*/ {
+    id: 'refused.providerUnasked',
+    message: 'The provider {provider} could not be asked: {why}',
+  },
+  apiTimeout: /*i18n*/ {
+    id: 'refused.apiTimeout',
+    message: 'The API gave no answer within {seconds} s.',
+  },
+  databaseDown: /*i18n*/ {
+    id: 'refused.databaseDown',
+    message: 'The dashboard’s database cannot be reached just now. Try again in a few seconds.',
+  },
+  notApiPath: /*i18n*/ { id: 'refused.notApiPath', message: 'That path is not an API path.' },
+  methodNotAllowed: /*i18n*/ {
+    id: 'refused.methodNotAllowed',
+    message: '{path} takes {allowed}, not {method}.',
+  },
+  noOperation: /*i18n*/ {
+    id: 'refused.noOperation',
+    message: 'There is no operation at {method} {path}.',
+  },
+  eventStream: /*i18n*/ {
+    id: 'refused.eventStream',
+    message: 'The event stream is served by the sandbox itself: connect to its base_url.',
+  },
 } satisfies Record<string, Words>);
 
 /** Field messages of refusals, as codes of words (read after the field's name). */
@@ -351,4 +435,56 @@ export const FIELD = codedWords({
       'pdf holds at most {max, number} lines and this statement has {lines, number}: choose csv or xlsx, or a shorter period',
   },
   notYourself: /*i18n*/ { id: 'field.notYourself', message: 'cannot be false for yourself' },
+  linkExpired: /*i18n*/ { id: 'field.linkExpired', message: 'is not valid or has expired' },
+  notRight: /*i18n*/ { id: 'field.notRight', message: 'is not right' },
+  codeUsed: /*i18n*/ { id: 'field.codeUsed', message: 'is wrong or already used' },
+  noMatch: /*i18n*/ { id: 'field.noMatch', message: 'does not match' },
+  notTheKeysSecret: /*i18n*/ {
+    id: 'field.notTheKeysSecret',
+    message: 'does not match the API key',
+  },
+  afterStart: /*i18n*/ { id: 'field.afterStart', message: 'must be after the start' },
+  inFuture: /*i18n*/ { id: 'field.inFuture', message: 'must be in the future' },
+  withinDays: /*i18n*/ {
+    id: 'field.withinDays',
+    message: 'must be within {days} days of the start',
+  },
+  someoneElse: /*i18n*/ {
+    id: 'field.someoneElse',
+    message: 'must be someone else: nobody delegates to themselves',
+  },
+  activeDelegate: /*i18n*/ {
+    id: 'field.activeDelegate',
+    message: 'must be an active person of the workspace',
+  },
+  delegateLoop: /*i18n*/ {
+    id: 'field.delegateLoop',
+    message: 'would make a loop: they are away then and their delegate leads back to you',
+  },
+  policyThreshold: /*i18n*/ {
+    id: 'field.policyThreshold',
+    message:
+      'is the threshold of a policy that exists already (it asks {approvers, plural, one {# approver} other {# approvers}}): remove that one first to change it',
+  },
+  onOtherAccount: /*i18n*/ {
+    id: 'field.onOtherAccount',
+    message: 'is also on payout account #{accountId} of {owner} (merchant #{businessId})',
+  },
+  onOtherAccountUnnamed: /*i18n*/ {
+    id: 'field.onOtherAccountUnnamed',
+    message: 'is also on payout account #{accountId} of merchant #{businessId}',
+  },
+  policyCurrencyOf: /*i18n*/ {
+    id: 'field.policyCurrencyOf',
+    message:
+      'must be a {side, select, deposit {deposit} other {payout}} currency of the currency list ({symbols}), or * for any',
+  },
+  fiatPayoutCurrency: /*i18n*/ {
+    id: 'field.fiatPayoutCurrency',
+    message: 'must be a fiat payout currency of the currency list ({symbols})',
+  },
+  simulationField: /*i18n*/ {
+    id: 'field.simulationField',
+    message: 'cannot change in a status simulation, which sets the status only',
+  },
 });

@@ -65,7 +65,10 @@ export function problem(request: FastifyRequest, reply: FastifyReply, fields: Da
   const language = languageOf(request);
   return replyProblem(request, reply, PROBLEMS, {
     ...fields,
-    detail: isSaid(fields.detail) ? sayIn(language, fields.detail) : fields.detail,
+    // Codes of words in a detail are told too; plain text stays as it is.
+    detail: isSaid(fields.detail)
+      ? sayIn(language, fields.detail)
+      : sayText(language, fields.detail),
     // The contract's validation messages travel as codes: written in the reader's language.
     ...(fields.errors
       ? { errors: fields.errors.map((e) => ({ ...e, message: sayText(language, e.message) })) }

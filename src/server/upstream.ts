@@ -24,6 +24,8 @@ export class UpstreamError extends Error {
   constructor(
     readonly kind: 'unavailable' | 'timeout',
     message: string,
+    /** A timeout's wait, in seconds. */
+    readonly seconds?: number,
   ) {
     super(message);
   }
@@ -90,7 +92,11 @@ export function httpUpstream(baseUrl: string, timeoutMs = UPSTREAM_TIMEOUT_MS): 
           error instanceof undiciErrors.BodyTimeoutError ||
           error instanceof undiciErrors.ConnectTimeoutError
         ) {
-          throw new UpstreamError('timeout', `no answer within ${timeoutMs / 1000} s`);
+          throw new UpstreamError(
+            'timeout',
+            `no answer within ${timeoutMs / 1000} s`,
+            timeoutMs / 1000,
+          );
         }
         throw new UpstreamError('unavailable', 'could not be reached');
       }
@@ -135,7 +141,14 @@ export function embeddedUpstream(
           }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
-            () => reject(new UpstreamError('timeout', `no answer within ${timeoutMs / 1000} s`)),
+            () =>
+              reject(
+                new UpstreamError(
+                  'timeout',
+                  `no answer within ${timeoutMs / 1000} s`,
+                  timeoutMs / 1000,
+                ),
+              ),
             timeoutMs,
           );
         }),

@@ -9,6 +9,8 @@ import type { DashboardDb } from '../store/db';
 import type { Database } from '../store/schema';
 import type { Decider } from '../controls/rules';
 import { serializedWithControls } from './requests';
+import { wordsCode } from '#/i18n/words';
+import { FIELD } from '../refusal-words';
 
 type Db = Kysely<Database>;
 
@@ -143,14 +145,17 @@ export function absenceStore(store: DashboardDb, now: () => number = Date.now) {
     ): Promise<AbsenceProblem | undefined> {
       const time = now();
       if (absence.until <= absence.from)
-        return { field: 'until', message: 'must be after the start' };
-      if (absence.until <= time) return { field: 'until', message: 'must be in the future' };
+        return { field: 'until', message: wordsCode(FIELD.afterStart) };
+      if (absence.until <= time) return { field: 'until', message: wordsCode(FIELD.inFuture) };
       if (absence.until - absence.from > MAX_ABSENCE_DAYS * 86_400_000)
-        return { field: 'until', message: `must be within ${MAX_ABSENCE_DAYS} days of the start` };
+        return {
+          field: 'until',
+          message: wordsCode(FIELD.withinDays, { days: MAX_ABSENCE_DAYS }),
+        };
       if (absence.delegateId === userId)
         return {
           field: 'delegateId',
-          message: 'must be someone else: nobody delegates to themselves',
+          message: wordsCode(FIELD.someoneElse),
         };
       // Under the controls' lock: two people naming each other at once make no loop.
       return serializedWithControls(store, async (trx) => {
@@ -162,7 +167,7 @@ export function absenceStore(store: DashboardDb, now: () => number = Date.now) {
         if (!delegate || delegate.disabled_at !== null)
           return {
             field: 'delegateId',
-            message: 'must be an active person of the workspace',
+            message: wordsCode(FIELD.activeDelegate),
           } as const;
         // Follow who stands in for whom over the same window: back to this person is a loop.
         const others = await trx
@@ -178,7 +183,7 @@ export function absenceStore(store: DashboardDb, now: () => number = Date.now) {
           if (seen.has(at))
             return {
               field: 'delegateId',
-              message: 'would make a loop: they are away then and their delegate leads back to you',
+              message: wordsCode(FIELD.delegateLoop),
             } as const;
           seen.add(at);
         }

@@ -2,7 +2,7 @@
 // for a person; nothing else decides. An approval counts towards the policies; a transaction
 // created here records who asked and whom it pays; a status simulation sets the status only.
 import { toldData } from '../words';
-import { said } from '#/i18n/words';
+import { said, wordsCode } from '#/i18n/words';
 import { utcMinute } from '#/api/periods';
 import { requestRef } from '../approvals/subjects/request';
 import { type DecidedBy, lastOf, refusedProblem } from '../approvals/decide';
@@ -23,6 +23,7 @@ import { REFUSAL_WORDS, type Refusal, quoteWindow, simulationChanges } from './r
 import { type ControlsCore, transactionSubject, objectOf } from './shared';
 import { type Verdict, type ProxiedCall, refuse, countryRefusal } from './verdict';
 import type { LimitRefusal } from './limits';
+import { REFUSED, FIELD } from '../refusal-words';
 
 /** Said to whoever approves a quote too late (decision 091: in their language). */
 const QUOTE_EXPIRED = /*i18n*/ {
@@ -278,11 +279,11 @@ export function gateControls(
     return refuse(
       400,
       'VALIDATION_ERROR',
-      'A status simulation sets the status only: save other changes with Edit.',
+      said(REFUSED.simulationOnly),
       { reason: 'a simulation may change the status only', fields: changed },
       changed.map((field) => ({
         field,
-        message: 'cannot change in a status simulation, which sets the status only',
+        message: wordsCode(FIELD.simulationField),
       })),
     );
   }
@@ -308,7 +309,7 @@ export function gateControls(
         return refuse(
           503,
           'ENVIRONMENT_NOT_CONFIGURED',
-          `An admin has not set the ${call.environment} environment's API credentials yet.`,
+          said(REFUSED.noCredentials, { environment: call.environment }),
           { reason: 'no credentials' },
         );
       // A path whose id is not a number names nothing: the API says so.

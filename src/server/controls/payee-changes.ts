@@ -90,7 +90,7 @@ export function payeeControls(core: ControlsCore) {
       return refuse(
         409,
         'PAYEE_CHANGE_PENDING',
-        `A change of this account's bank details by ${opened.pending.authorName} waits for approval; it must be decided or withdrawn first.`,
+        said(REFUSED.payeePending, { name: opened.pending.authorName ?? '' }),
         { reason: 'payee change pending', change: opened.pending.id },
       );
     }
@@ -272,7 +272,7 @@ export function payeeControls(core: ControlsCore) {
         })),
         warnings: found.map(({ field, message, accountId, businessId, merchantName }) => ({
           field,
-          message,
+          message: sayText(language, message),
           accountId,
           businessId,
           merchantName,

@@ -10,6 +10,8 @@ import { type PartnerApi } from '../partner-api';
 import type { User } from '../store/workspace';
 import { type PolicyRule, needsConversion, samePolicy } from './rules';
 import { type ControlsCore, transactionSubject } from './shared';
+import { wordsCode } from '#/i18n/words';
+import { FIELD } from '../refusal-words';
 
 export function policyControls(core: ControlsCore) {
   const { store, requirement, currencies, baseRates, priceNow, inBase } = core;
@@ -80,11 +82,13 @@ export function policyControls(core: ControlsCore) {
         if (!found || !side.includes(found)) {
           const depositSide =
             input.action !== 'changeBankDetails' && input.amountSide === 'deposit';
-          const what = depositSide ? 'a deposit currency' : 'a payout currency';
           return {
             problem: {
               field: 'currency',
-              message: `must be ${what} of the currency list (${side.map((c) => c.symbol).join(', ')}), or * for any`,
+              message: wordsCode(FIELD.policyCurrencyOf, {
+                side: depositSide ? 'deposit' : 'payout',
+                symbols: side.map((c) => c.symbol).join(', '),
+              }),
             },
           };
         }
@@ -125,7 +129,9 @@ export function policyControls(core: ControlsCore) {
         return {
           problem: {
             field: 'baseCurrency',
-            message: `must be a fiat payout currency of the currency list (${payable.map((c) => c.symbol).join(', ')})`,
+            message: wordsCode(FIELD.fiatPayoutCurrency, {
+              symbols: payable.map((c) => c.symbol).join(', '),
+            }),
           },
         };
       return { settings: { ...input, baseCurrency: found.symbol } };

@@ -1,7 +1,7 @@
 // The approval policies and settings endpoints (docs/decisions/025, 042): listed, added, removed
 // and changed (held for a second admin where there are two), and what a transaction would need.
-import { REFUSED } from '../refusal-words';
-import { said } from '#/i18n/words';
+import { REFUSED, FIELD } from '../refusal-words';
+import { said, wordsCode } from '#/i18n/words';
 import { saidData } from '#/i18n/said-data';
 import type { FastifyInstance } from 'fastify';
 import { controlsEndpoints as E } from '#/api/controls';
@@ -62,7 +62,7 @@ export function policyRoutes(
         errors: [
           {
             field: 'minAmount',
-            message: `is the threshold of a policy that exists already (it asks ${added.duplicate.approvers} approver${added.duplicate.approvers === 1 ? '' : 's'}): remove that one first to change it`,
+            message: wordsCode(FIELD.policyThreshold, { approvers: added.duplicate.approvers }),
           },
         ],
       });
@@ -134,7 +134,8 @@ export function policyRoutes(
     if (!('settings' in checked))
       return refuseUnchecked(request, reply, checked, {
         unreadable: 'baseCurrency',
-        field: (p) => `The base currency ${p.message}.`,
+        field: (p) =>
+          said(REFUSED.baseCurrency, { problem: ({ locale }) => sayText(locale, p.message) }),
       });
     const { settings } = checked;
     if (await changes.fourEyes())

@@ -33,8 +33,8 @@ import type { Approvals } from '../approvals/approvals';
 import { type StoredRequest, type TransactionRef, subjectOf } from '../approvals/requests';
 import { controlRates } from './rates';
 import type { Refused } from './verdict';
-import { said } from '#/i18n/words';
-import { REFUSED } from '../refusal-words';
+import { said, wordsCode } from '#/i18n/words';
+import { REFUSED, FIELD } from '../refusal-words';
 
 /** Payout account statuses whose bank details change only with someone else's approval. */
 export const HELD_STATUSES = new Set<string>(['ACTIVE', 'FROZEN']);
@@ -196,7 +196,17 @@ export function controlsCore(deps: ControlsDeps) {
     const found = await index.accountsWithNumber(environment, details, notOf);
     return found.map((a) => ({
       ...a,
-      message: `is also on payout account #${a.accountId} of ${a.merchantName ?? 'a merchant'} (merchant #${a.businessId})`,
+      message:
+        a.merchantName === null
+          ? wordsCode(FIELD.onOtherAccountUnnamed, {
+              accountId: a.accountId,
+              businessId: a.businessId,
+            })
+          : wordsCode(FIELD.onOtherAccount, {
+              accountId: a.accountId,
+              businessId: a.businessId,
+              owner: a.merchantName,
+            }),
     }));
   }
 

@@ -1,7 +1,7 @@
 // One's own account (src/api/account.ts): the password, changed while signed in or set from an
 // admin's reset link, and the authenticator app. Guesses of one's own password or codes are
 // limited like sign-ins; a changed password ends the person's other sessions.
-import { REFUSED } from '../refusal-words';
+import { REFUSED, FIELD } from '../refusal-words';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { accountEndpoints as E, AuthenticatorProof } from '#/api/account';
 import { REPLACE_NEEDS } from '../invalid-words';
@@ -11,7 +11,8 @@ import { mailPasswordLink } from '../notifications/link-mail';
 import { openSession } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
-import { said } from '#/i18n/words';
+import { said, wordsCode, englishOfText } from '#/i18n/words';
+import { sayText } from '../words';
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -61,12 +62,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const user = await ctx.workspace.useReset(body.token, body.password);
     if (!user) {
       await audit(request, { action: 'reset password', outcome: 'refused' });
-      return invalidInput(
-        request,
-        reply,
-        'This reset link is not valid any more: ask for a new one on the sign-in page.',
-        [{ field: 'token', message: 'is not valid or has expired' }],
-      );
+      return invalidInput(request, reply, said(REFUSED.resetLinkDead), [
+        { field: 'token', message: wordsCode(FIELD.linkExpired) },
+      ]);
     }
     await audit(request, { action: 'reset password', outcome: 'ok', target: user.email }, user);
     // The link proved the mailbox: a person without an authenticator is signed in at once (one
@@ -110,12 +108,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await audit(request, {
         action: E.setAway.audit,
         outcome: 'refused',
-        details: { ...body, reason: problem.message },
+        details: { ...body, reason: englishOfText(problem.message) },
       });
       return invalidInput(
         request,
         reply,
-        `The delegate or the dates cannot be taken: ${problem.message}.`,
+        said(REFUSED.awayRefused, { problem: (i18n) => sayText(i18n.locale, problem.message) }),
         [problem],
       );
     }
@@ -179,12 +177,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (!(await ctx.workspace.checkPassword(user.email, given.password)))
       errors.push({
         field: given.code === undefined ? 'current' : 'password',
-        message: 'is not right',
+        message: wordsCode(FIELD.notRight),
       });
     else if (given.code !== undefined) {
       const code = given.code.trim();
       const good = await ctx.secondFactor.checkCodeOrRecovery(user.id, code);
-      if (!good) errors.push({ field: 'code', message: 'is wrong or already used' });
+      if (!good) errors.push({ field: 'code', message: wordsCode(FIELD.codeUsed) });
     }
     if (errors.length === 0) {
       await secretGuesses.succeeded(attempt.ticket);
@@ -198,9 +196,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     await invalidInput(
       request,
       reply,
-      errors[0]!.field === 'code'
-        ? 'The code is wrong, or was already used.'
-        : 'The current password is not right.',
+      said(errors[0]!.field === 'code' ? REFUSED.codeWrong : REFUSED.passwordWrong),
       errors,
     );
     return true;
@@ -225,12 +221,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if ('wait' in attempt) return tooManyTries(request, reply, attempt.wait, REFUSED.tooManyCodes);
     const codes = await ctx.secondFactor.confirmEnrolment(user.id, body.code);
     if (!codes) {
-      return invalidInput(
-        request,
-        reply,
-        'That code does not match; check the time on your phone and try the next one.',
-        [{ field: 'code', message: 'does not match' }],
-      );
+      return invalidInput(request, reply, said(REFUSED.codeMismatch), [
+        { field: 'code', message: wordsCode(FIELD.noMatch) },
+      ]);
     }
     await secretGuesses.succeeded(attempt.ticket);
     await audit(request, { action: 'enrol authenticator', outcome: 'ok' });

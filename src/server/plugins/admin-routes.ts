@@ -52,10 +52,12 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: check ? 400 : 502,
         code: check ? 'VALIDATION_ERROR' : 'UPSTREAM_UNAVAILABLE',
-        detail: check
-          ? `The ${environment} API did not accept this API key and secret.`
-          : `The ${environment} API could not be reached.`,
-        errors: check ? [{ field: 'apiSecret', message: 'does not match the API key' }] : undefined,
+        detail: said(check ? REFUSED.credentialsNotAccepted : REFUSED.environmentUnreachable, {
+          environment,
+        }),
+        errors: check
+          ? [{ field: 'apiSecret', message: wordsCode(FIELD.notTheKeysSecret) }]
+          : undefined,
       });
     }
     const before = await ctx.workspace.credentials(environment);

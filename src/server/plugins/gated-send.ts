@@ -169,7 +169,7 @@ export function gatedSend(app: FastifyInstance, { indexAnswer, indexCatchUp }: P
             kind: 'refused',
             status: 504,
             code: 'UPSTREAM_TIMEOUT',
-            detail: `The API gave ${error.message}.`,
+            detail: said(REFUSED.apiTimeout, { seconds: error.seconds ?? 0 }),
           }
         : {
             kind: 'refused',

@@ -9,6 +9,8 @@ import { invalidInput, problem } from '../request';
 import { methodsAt, operationFor } from '#/api/operation-paths';
 import { gatedSend } from './gated-send';
 import { PROXY_BODY_LIMIT, type ProxyHelpers } from './proxy-helpers';
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 
 /** The record id at the end of an API path, where there is one. */
 const pathId = (pathname: string) => /\/(\d+)\/?$/.exec(pathname)?.[1];
@@ -26,7 +28,7 @@ export function proxyRoute(app: FastifyInstance, helpers: ProxyHelpers) {
       !/^\/v1\/[A-Za-z0-9_\-/.()%]*$/.test(pathname) ||
       /(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\/\//i.test(pathname)
     ) {
-      return invalidInput(request, reply, 'That path is not an API path.');
+      return invalidInput(request, reply, said(REFUSED.notApiPath));
     }
     const op = operationFor(request.method, pathname);
     // Counted and traced by the operation's path, not this route's wildcard.
@@ -38,22 +40,22 @@ export function proxyRoute(app: FastifyInstance, helpers: ProxyHelpers) {
         return problem(request, reply, {
           status: 405,
           code: 'METHOD_NOT_ALLOWED',
-          detail: `${pathname} takes ${allowed.join(', ')}, not ${request.method}.`,
+          detail: said(REFUSED.methodNotAllowed, {
+            path: pathname,
+            allowed: allowed.join(', '),
+            method: request.method,
+          }),
           headers: { allow: allowed.join(', ') },
         });
       return problem(request, reply, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: `There is no operation at ${request.method} ${pathname}.`,
+        detail: said(REFUSED.noOperation, { method: request.method, path: pathname }),
       });
     }
     // A stream never ends: it is for clients of the sandbox itself (`listen`), not this proxy.
     if (op.response === 'event-stream') {
-      return invalidInput(
-        request,
-        reply,
-        'The event stream is served by the sandbox itself: connect to its base_url.',
-      );
+      return invalidInput(request, reply, said(REFUSED.eventStream));
     }
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     // What changes something is on the audit trail; a look-up (GET, a price) is not.

@@ -3,7 +3,7 @@
 // secret sealed; SAML metadata read or fetched), and the sign-in policy. What a provider says
 // gives roles only through the admin's group map, and only for addresses in the provider's
 // domains; every change is on the audit trail. The sign-in's legs: ./sso-sign-in-routes.ts.
-import { said, wordsCode } from '#/i18n/words';
+import { said, wordsCode, type Words } from '#/i18n/words';
 import { FIELD, REFUSED } from '../refusal-words';
 import { CHANGE } from '../controls/change-words';
 import { saidData } from '#/i18n/said-data';
@@ -11,7 +11,7 @@ import type { SsoStore } from '../store/sso';
 import { X509Certificate } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, englishRoles, WORKSPACE_ROLES } from '#/api/roles';
-import { type GroupRoles, type SignInPolicy, type SsoSettings, ssoEndpoints as E } from '#/api/sso';
+import { type GroupRoles, type SignInPolicy, SsoSettings, ssoEndpoints as E } from '#/api/sso';
 import { route } from '../endpoint';
 import { type ScimSettings, scimAdminEndpoints as S } from '#/api/scim';
 import { SCIM_PREFIX } from '../scim/routes';
@@ -24,6 +24,8 @@ import { OIDC_JWKS_PATH, serviceProviderOf } from '../sso/saml';
 import { parseIdpMetadata, XmlRefused } from '../sso/saml-metadata';
 import { fetchIdpMetadata } from '../sso/saml-refresh';
 import type { DashboardContext } from '../context';
+import { toldStored } from '../words';
+import { type z } from 'zod';
 
 /** The path of the callback, as the provider must have it registered. */
 export const OIDC_CALLBACK_PATH = `/api${E.ssoCallback.path}`;
@@ -38,7 +40,7 @@ const certificateWords = (pem: string) => {
   return { subject: certificate.subject, validTo: certificate.validTo };
 };
 
-async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
+async function settingsOf(ctx: DashboardContext): Promise<z.input<typeof SsoSettings>> {
   const oidc = await ctx.sso.oidc();
   const saml = await ctx.sso.saml();
   const keys = await ctx.sso.keys.saml();
@@ -52,7 +54,14 @@ async function settingsOf(ctx: DashboardContext): Promise<SsoSettings> {
           jwksUri: settings.clientAuth === 'private_key_jwt' ? jwksUri : null,
         }))(oidc)
       : null,
-    saml: saml ? { ...saml, certificates: saml.certificates.map(certificateWords) } : null,
+    saml: saml
+      ? {
+          ...saml,
+          certificates: saml.certificates.map(certificateWords),
+          // Kept as words (a code), told in the admin's language.
+          metadataProblem: saml.metadataProblem && toldStored(saml.metadataProblem),
+        }
+      : null,
     policy: await ctx.sso.policy(),
     redirectUri: `${ctx.address.origin()}${OIDC_CALLBACK_PATH}`,
     serviceProvider: {
@@ -189,10 +198,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
       else if (before) {
         metadata = before;
         metadataUrl = before.metadataUrl;
-      } else
-        throw new XmlRefused(
-          'The provider’s metadata is required: paste it, upload it, or give its URL.',
-        );
+      } else throw new XmlRefused(REFUSED.metadataRequired);
     } catch (error) {
       if (!(error instanceof XmlRefused)) throw error;
       await audit(request, {
@@ -200,9 +206,7 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         outcome: 'refused',
         details: { reason: error.message },
       });
-      return invalidInput(request, reply, error.message, [
-        { field, message: error.message.replace(/\.$/, '') },
-      ]);
+      return invalidInput(request, reply, error.told, [{ field, message: error.told }]);
     }
     const taken = await refuseTakenDomains(ctx.sso, request, reply, 'saml', body.domains);
     if (taken) return taken;
@@ -284,7 +288,8 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, E.setSignInPolicy, async ({ request, reply, body }) => {
-    const conflict = async (detail: string) => {
+    const conflict = async (words: Words, values?: Record<string, string>) => {
+      const detail = said(words, values);
       await audit(request, {
         action: E.setSignInPolicy.audit,
         outcome: 'refused',
@@ -303,15 +308,11 @@ export const ssoRoutes: FastifyPluginAsync = async (app) => {
         person.disabledAt !== null ||
         !hasRole(person.roles, WORKSPACE_ROLES.administer)
       )
-        return conflict(`${email} is not an active admin here: only admins can break glass.`);
+        return conflict(REFUSED.notBreakGlass, { email });
     }
     if (policy.ssoRequired) {
-      if (!(await ctx.sso.hasProvider()))
-        return conflict('Set up the identity provider before requiring single sign-on.');
-      if (policy.breakGlass.length === 0)
-        return conflict(
-          'Name at least one break-glass admin, who keeps a password for when the provider is down.',
-        );
+      if (!(await ctx.sso.hasProvider())) return conflict(REFUSED.providerFirst);
+      if (policy.breakGlass.length === 0) return conflict(REFUSED.breakGlassNeeded);
     }
     await ctx.sso.setPolicy(policy, request.signedIn!.user.email);
     await audit(request, {

@@ -16,6 +16,8 @@ import type { OidcConnection, SamlConnection } from '../store/sso';
 import { sha256 } from '../store/workspace';
 import { samlTestKey } from './saml-routes';
 import { bindingCookie, OIDC_CALLBACK_PATH, withClientKey } from './sso-routes';
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 
 /** How many single sign-ons one client address may start in a minute. */
 export const SSO_STARTS_PER_MINUTE = 60;
@@ -109,7 +111,7 @@ export const ssoSignInRoutes: FastifyPluginAsync = async (app) => {
       problem(request, reply, {
         status: 409,
         code: 'SSO_NOT_SET_UP',
-        detail: `No ${body.protocol === 'saml' ? 'SAML' : 'OpenID'} provider is set up to test.`,
+        detail: said(REFUSED.noProviderToTest, { protocol: body.protocol }),
       });
     const unreachable = async (provider: string, error: unknown) => {
       await audit(request, {
@@ -121,7 +123,7 @@ export const ssoSignInRoutes: FastifyPluginAsync = async (app) => {
       return problem(request, reply, {
         status: 502,
         code: 'UPSTREAM_UNAVAILABLE',
-        detail: `The provider ${provider} could not be asked: ${errorWords(error)}`,
+        detail: said(REFUSED.providerUnasked, { provider, why: errorWords(error) }),
       });
     };
     if (body.protocol === 'saml') {

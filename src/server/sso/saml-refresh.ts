@@ -18,7 +18,9 @@ import {
   MAX_METADATA_BYTES,
   parseIdpMetadata,
   XmlRefused,
+  METADATA,
 } from './saml-metadata';
+import { toldStored } from '../words';
 
 /** How often the metadata is fetched again. */
 export const METADATA_REFRESH_MS = 6 * 60 * 60 * 1000;
@@ -39,12 +41,10 @@ export async function fetchIdpMetadata(url: string): Promise<IdpMetadata> {
       maxBytes: MAX_METADATA_BYTES,
     });
   } catch (error) {
-    throw new XmlRefused(`The metadata could not be fetched from ${url}: ${errorWords(error)}.`);
+    throw new XmlRefused(METADATA.notFetched, { url, why: errorWords(error) });
   }
   if (answer.status !== 200)
-    throw new XmlRefused(
-      `The metadata could not be fetched from ${url}: it answered ${answer.status}.`,
-    );
+    throw new XmlRefused(METADATA.answered, { url, status: answer.status });
   return parseIdpMetadata(answer.body);
 }
 
@@ -67,17 +67,18 @@ export async function refreshSamlMetadata(
   try {
     metadata = await fetchIdpMetadata(metadataUrl);
     if (metadata.entityId !== claimed.entityId)
-      throw new XmlRefused(
-        `The metadata at ${metadataUrl} now names another provider (${metadata.entityId}); the kept settings are used until an admin sets it up again.`,
-      );
+      throw new XmlRefused(METADATA.otherProvider, {
+        url: metadataUrl,
+        entityId: metadata.entityId,
+      });
   } catch (error) {
-    const problem = error instanceof XmlRefused ? error.message : errorWords(error);
+    const problem = error instanceof XmlRefused ? error.told : errorWords(error);
     if (claimed.metadataProblem !== problem) {
       await deps.sso.noteSamlMetadataProblem(metadataUrl, problem);
       await deps.db.db.transaction().execute(async (trx) =>
         deps.notices.signInProvider(trx, {
           title: said(PROVIDER_NOTICE.metadataTitle),
-          body: said(PROVIDER_NOTICE.metadataBody, { problem }),
+          body: said(PROVIDER_NOTICE.metadataBody, { problem: toldStored(problem) }),
         }),
       );
     }
