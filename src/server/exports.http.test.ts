@@ -54,8 +54,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const csvOf = async (path: string) => {
-  const response = await fetch(`${t.base}/api${path}`, { headers: { cookie: viewer } });
+const csvOf = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${t.base}/api${path}`, { headers: { cookie: viewer, ...headers } });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   const rows = parseCsv(Buffer.from(await response.arrayBuffer()), {
@@ -108,6 +108,27 @@ describe('list exports', () => {
       'Merchant id': '90001',
     });
     expect(Object.keys(rows[1]!)).not.toContain('accountStatus');
+  });
+
+  it('writes the headers and the values in the person’s language', async () => {
+    await t.call(viewer, 'PUT', '/account/language', { language: 'de' });
+    try {
+      const { rows } = await csvOf('/index/merchants?format=csv&q=Export%20Test%20Contact');
+      expect(rows[0]).toMatchObject({
+        Typ: 'Kontakt',
+        'KYC-Status': 'Gültig',
+        Branche: 'Fertigung',
+        'Händler-ID': '99999',
+        'Kunden-ID': '90001',
+      });
+      const accounts = await csvOf('/index/accounts?format=csv&accountStatus=FROZEN');
+      expect(accounts.rows[0]).toMatchObject({
+        Status: 'Gesperrt',
+        'Erstellt (UTC)': expect.any(String),
+      });
+    } finally {
+      await t.call(viewer, 'PUT', '/account/language', { language: null });
+    }
   });
 
   it('names a wrong zone or format', async () => {

@@ -12,7 +12,7 @@ import {
   sessionEndpoints,
 } from '#/api/dashboard';
 import { indexEndpoints as E } from '#/api/local-index';
-import { audit, problem } from '../request';
+import { audit, problem, languageOf } from '../request';
 import { route } from '../endpoint';
 import { accountColumns, merchantColumns, transactionColumns } from '../exports/columns';
 import type { ExportCursor } from '../local-index/store';
@@ -111,7 +111,7 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
       request,
       reply,
       { ...rest, ownerId: owner },
-      format === 'csv' && { list: 'merchants', columns: merchantColumns(tz) },
+      format === 'csv' && { list: 'merchants', columns: merchantColumns(tz, languageOf(request)) },
       {
         count: (environment, q) => ctx.index.count(environment, { kind: 'merchants', q }),
         read: (environment, q) => ctx.index.merchants(environment, q),
@@ -125,7 +125,7 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
       request,
       reply,
       q,
-      format === 'csv' && { list: 'accounts', columns: accountColumns(tz) },
+      format === 'csv' && { list: 'accounts', columns: accountColumns(tz, languageOf(request)) },
       {
         count: (environment, filters) =>
           ctx.index.count(environment, { kind: 'accounts', q: filters }),
@@ -172,7 +172,13 @@ export const indexRoutes: FastifyPluginAsync = async (app) => {
         after = page.next;
       }
     }
-    return sendCsv(request, reply, { list: 'transactions', rows }, transactionColumns(tz), pages);
+    return sendCsv(
+      request,
+      reply,
+      { list: 'transactions', rows },
+      transactionColumns(tz, languageOf(request)),
+      pages,
+    );
   });
 
   route(app, E.search, async ({ request, query }) => ({
