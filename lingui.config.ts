@@ -2,10 +2,19 @@
 // from, and the pseudo-language that shows untranslated words. `npm run i18n` extracts the
 // messages into src/locales/{language}/{catalog}.po; `npm run i18n:check` (part of `npm test`)
 // fails on a catalog that is out of date or a message missing in any language.
-import { defineConfig } from '@lingui/conf';
+import { defineConfig, type OrderByFn } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 import { LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from './src/i18n/languages';
 import { CATALOG_SOURCES } from './scripts/catalog-sources';
+
+// Sorted as Lingui's "message" order (by the English, then the context, in en-US collation), and
+// then by id: two ids with the same English ("Account" in the statements and the exports) keep
+// one order whichever worker extracted them first, so `npm run i18n:check` agrees on every machine.
+const collator = new Intl.Collator('en-US');
+const byMessageThenId: OrderByFn = (a, b) =>
+  collator.compare(a.entry.message ?? '', b.entry.message ?? '') ||
+  collator.compare(a.entry.context ?? '', b.entry.context ?? '') ||
+  collator.compare(a.messageId, b.messageId);
 
 export default defineConfig({
   sourceLocale: SOURCE_LANGUAGE,
@@ -29,5 +38,5 @@ export default defineConfig({
   })),
   // Catalogs stay stable under edits elsewhere: no line numbers in the references.
   format: formatter({ lineNumbers: false }),
-  orderBy: 'message',
+  orderBy: byMessageThenId,
 });

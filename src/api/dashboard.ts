@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { ROLES } from './roles';
-import { IdParam, oneOf, requiredText } from './schemas/common';
+import { IdParam, oneOf, requiredText, toldText } from './schemas/common';
 import { Product } from './schemas/transaction';
 import { invalid, V } from './validation-words';
 import { CW } from './contract-words';
@@ -141,7 +141,8 @@ export const TransactionNote = z.object({
   detail: z.string().nullable(),
   /** Where the browser opens the file (through the dashboard server), for files. */
   href: z.string().nullable(),
-  byName: z.string(),
+  /** Who, by name; someone no longer in the workspace in words. */
+  byName: toldText(),
   at: z.int(),
 });
 export type TransactionNote = z.infer<typeof TransactionNote>;
@@ -155,7 +156,8 @@ export const MerchantNote = z.object({
   kind: z.enum(['agreementAccepted', 'document']),
   value: z.string(),
   detail: z.string().nullable(),
-  byName: z.string(),
+  /** Who, by name; someone no longer in the workspace in words. */
+  byName: toldText(),
   at: z.int(),
 });
 export type MerchantNote = z.infer<typeof MerchantNote>;
@@ -164,7 +166,8 @@ export type MerchantNote = z.infer<typeof MerchantNote>;
 export const SandboxNote = z.object({
   kind: z.enum(['fault', 'hold']),
   objectId: z.int(),
-  byName: z.string(),
+  /** Who, by name; someone no longer in the workspace in words. */
+  byName: toldText(),
   at: z.int(),
 });
 export type SandboxNote = z.infer<typeof SandboxNote>;

@@ -14,15 +14,6 @@ export const BANK_DETAIL_FIELDS = [
 ] as const;
 export type BankDetailField = (typeof BANK_DETAIL_FIELDS)[number];
 
-export const BANK_DETAIL_LABEL: Record<BankDetailField, string> = {
-  iban: 'IBAN',
-  accountNumber: 'Account number',
-  swiftCode: 'BIC',
-  routingNumber: 'Routing number or bank code',
-  accountHolderName: 'Account holder',
-  countryIso: 'Bank country',
-};
-
 export type BankDetails = Record<BankDetailField, string | null>;
 
 /**

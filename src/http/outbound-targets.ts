@@ -7,6 +7,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { codedWords, englishOfText, type Words, wordsCode } from '#/i18n/words';
 
 const RANGES: [string, number, 'ipv4' | 'ipv6', string][] = [
   ['0.0.0.0', 8, 'ipv4', 'reserved'],
@@ -50,7 +51,32 @@ export function refusedAddress(address: string): string | undefined {
   return lists.find((r) => r.family === type && r.list.check(address, type))?.label;
 }
 
-export class TargetRefused extends Error {}
+/** Why a target is refused, as codes of words (decision 092): told to a person in their language. */
+export const TARGET_REFUSED = codedWords({
+  address: /*i18n*/ {
+    id: 'target.address',
+    message: 'must lead to a public address: {host} is a {label} address',
+  },
+  unresolved: /*i18n*/ {
+    id: 'target.unresolved',
+    message: 'must lead to a public address: {host} could not be resolved',
+  },
+  resolves: /*i18n*/ {
+    id: 'target.resolves',
+    message: 'must lead to a public address: {host} resolves to {address}, a {label} address',
+  },
+});
+
+/** A refused target: its message in English, `told` the same as a code of words. */
+export class TargetRefused extends Error {
+  readonly told: string;
+  constructor(words: Words, values: Record<string, string>) {
+    const told = wordsCode(words, values);
+    // The English without the field's opening words, as the sandbox's deliveries record it.
+    super(englishOfText(told).replace(/^must lead to a public address: /, ''));
+    this.told = told;
+  }
+}
 
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
@@ -64,18 +90,18 @@ export const leadsToListedHost = (url: string, hosts: readonly string[]) =>
 async function resolveAllowed(host: string): Promise<dns.LookupAddress[]> {
   if (net.isIP(host)) {
     const label = refusedAddress(host);
-    if (label) throw new TargetRefused(`${host} is a ${label} address`);
+    if (label) throw new TargetRefused(TARGET_REFUSED.address, { host, label });
     return [{ address: host, family: net.isIP(host) }];
   }
   let addresses: dns.LookupAddress[];
   try {
     addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
   } catch {
-    throw new TargetRefused(`${host} could not be resolved`);
+    throw new TargetRefused(TARGET_REFUSED.unresolved, { host });
   }
   for (const { address } of addresses) {
     const label = refusedAddress(address);
-    if (label) throw new TargetRefused(`${host} resolves to ${address}, a ${label} address`);
+    if (label) throw new TargetRefused(TARGET_REFUSED.resolves, { host, address, label });
   }
   return addresses;
 }
@@ -87,16 +113,21 @@ export async function webhookUrlProblem(
 ): Promise<string | undefined> {
   if (allowPrivate) return undefined;
   const problem = await publicTargetProblem(url);
-  return problem && `${problem} (this sandbox has SANDBOX_WEBHOOK_ALLOW_PRIVATE off)`;
+  return (
+    problem && `${englishOfText(problem)} (this sandbox has SANDBOX_WEBHOOK_ALLOW_PRIVATE off)`
+  );
 }
 
-/** Why `url` may not be posted to from a server (a private or loopback address), if it may not. */
+/**
+ * Why `url` may not be posted to from a server (a private or loopback address), if it may not: a
+ * field message as a code of words (`englishOfText` writes it in English).
+ */
 export async function publicTargetProblem(url: string): Promise<string | undefined> {
   try {
     await resolveAllowed(hostOf(new URL(url)));
     return undefined;
   } catch (error) {
-    if (error instanceof TargetRefused) return `must lead to a public address: ${error.message}`;
+    if (error instanceof TargetRefused) return error.told;
     throw error;
   }
 }

@@ -369,6 +369,8 @@ export const REFUSED = codedWords({
     id: 'refused.noOperation',
     message: 'There is no operation at {method} {path}.',
   },
+  formerMember: /*i18n*/ { id: 'refused.formerMember', message: 'A former team member' },
+  chatUrl: /*i18n*/ { id: 'refused.chatUrl', message: 'The URL {problem}.' },
   eventStream: /*i18n*/ {
     id: 'refused.eventStream',
     message: 'The event stream is served by the sandbox itself: connect to its base_url.',

@@ -1,7 +1,6 @@
 // The money controls in words, for the settings, the inbox and the pages that show approvals.
 import { POLICY_WORDS, policySaid } from '#/api/policy-words';
 import { saidOf } from '#/i18n/said-data';
-import { BANK_DETAIL_LABEL } from '#/api/payee';
 import { formatAmount } from '#/lib/format';
 import { tr, trSaid } from '#/i18n/current';
 
@@ -25,7 +24,3 @@ export const policyInWords = (
           formatAmount(amount, currency),
     ),
   );
-
-/** The fields a bank-detail change touches, in words (English: the API's names for them). */
-export const changedInWords = (fields: readonly (keyof typeof BANK_DETAIL_LABEL)[]) =>
-  fields.map((f) => BANK_DETAIL_LABEL[f]).join(', ');

@@ -3,12 +3,12 @@
 // soon as the API answers, so that a server killed mid-way and started again (or another server
 // on the same PostgreSQL, once the claim lapses) finishes the batch with no row created twice
 // and none lost. A batch is held by one server at a time through a renewed claim (a lease).
-import { sayData } from '../words';
+import { sayData, sayText } from '../words';
 import { randomUUID } from 'node:crypto';
 import type { Environment } from '#/api/dashboard';
 import { operations, transactionOperations } from '#/api/operations';
 import type { BankDetails } from '#/api/controls';
-import { BANK_DETAIL_LABEL, bankDetailsOf, changedBankDetails, maskedNumber } from '#/api/payee';
+import { bankDetailsOf, changedBankDetails, maskedNumber } from '#/api/payee';
 import { phaseOf } from '#/api/transaction-states';
 import type { MoneyControls } from '../controls/controls';
 import { type PartnerApi, type PartnerApiDeps, partnerApi } from '../partner-api';
@@ -17,6 +17,9 @@ import { inPool } from '../pool';
 import { claimingWorker } from '../repeating-pass';
 import { keepRenewed } from '../store/lease';
 import type { BatchStore, StoredBatch, StoredRow } from './store';
+import { wordsCode } from '#/i18n/words';
+import { saidData } from '#/i18n/said-data';
+import { ROW_FAILED, BANK_FIELD } from './words';
 
 export interface SubmitterOptions {
   /** How long a claim holds without renewal: a stopped server's batch waits this long. */
@@ -42,9 +45,9 @@ class Unsettled extends Error {}
 
 export const rowKey = (batchId: string, row: number) => `batch-${batchId}-row-${row}`;
 
-/** What a refusal said, in the API's words. */
+/** What a refusal said, in the API's words (or, when it said nothing, its status in ours). */
 const refusalOf = (answer: { status: number; refusal: string | undefined }) =>
-  answer.refusal ?? `The API answered ${answer.status}.`;
+  answer.refusal ?? wordsCode(ROW_FAILED.apiAnswered, { status: answer.status });
 
 export function batchSubmitter(
   ctx: SubmitterDeps,
@@ -86,10 +89,17 @@ export function batchSubmitter(
       accounts.set(payee.accountId, reading);
     }
     const now = await reading;
-    if (!now) return `Payout account #${payee.accountId} is no longer given by the API.`;
+    if (!now) return wordsCode(ROW_FAILED.accountGone, { id: payee.accountId });
     const changed = changedBankDetails(payee.details, now);
     if (changed.length === 0) return undefined;
-    return `The bank details of payout account #${payee.accountId} changed after the file was approved (${changed.map((f) => BANK_DETAIL_LABEL[f]).join(', ')}: ${maskedNumber(payee.details)} then, ${maskedNumber(now)} now), so this row was not paid. Upload it again to pay the account as it is now.`;
+    return JSON.stringify(
+      saidData(ROW_FAILED.payeeMoved, {
+        id: payee.accountId,
+        fields: { items: changed.map((f) => saidData(BANK_FIELD[f])), join: 'and' },
+        then: maskedNumber(payee.details),
+        now: maskedNumber(now),
+      }),
+    );
   }
 
   async function submitRow(
@@ -116,7 +126,7 @@ export function batchSubmitter(
           action: `${ops.create.method} ${ops.create.path}`,
           target: `${batch.product}`,
           outcome: 'failed',
-          details: { ...authority, failure: moved, payeeChanged: true },
+          details: { ...authority, failure: sayText(null, moved), payeeChanged: true },
         });
         return;
       }
@@ -179,7 +189,7 @@ export function batchSubmitter(
           action,
           target: `${batch.product}`,
           outcome: 'failed',
-          details: { ...authority, status: created.status, failure },
+          details: { ...authority, status: created.status, failure: sayText(null, failure) },
         });
         return;
       }
@@ -239,7 +249,7 @@ export function batchSubmitter(
       action,
       target,
       outcome: 'failed',
-      details: { ...authority, status: response.status, failure },
+      details: { ...authority, status: response.status, failure: sayText(null, failure) },
     });
   }
 

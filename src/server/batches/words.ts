@@ -202,3 +202,30 @@ export const NOT_QUOTED = codedWords({
     message: 'Some rows pay an account the API does not give: fix them and quote again.',
   },
 });
+
+/** Why a row failed at submission, as words (decision 092): stored with the row, told when read. */
+export const ROW_FAILED = codedWords({
+  apiAnswered: /*i18n*/ { id: 'batch.failed.apiAnswered', message: 'The API answered {status}.' },
+  accountGone: /*i18n*/ {
+    id: 'batch.failed.accountGone',
+    message: 'Payout account #{id} is no longer given by the API.',
+  },
+  payeeMoved: /*i18n*/ {
+    id: 'batch.failed.payeeMoved',
+    message:
+      'The bank details of payout account #{id} changed after the file was approved ({fields}: {then} then, {now} now), so this row was not paid. Upload it again to pay the account as it is now.',
+  },
+});
+
+/** The bank details' fields, named in words. */
+export const BANK_FIELD = codedWords({
+  iban: /*i18n*/ { id: 'bankField.iban', message: 'IBAN' },
+  accountNumber: /*i18n*/ { id: 'bankField.accountNumber', message: 'Account number' },
+  swiftCode: /*i18n*/ { id: 'bankField.swiftCode', message: 'BIC' },
+  routingNumber: /*i18n*/ {
+    id: 'bankField.routingNumber',
+    message: 'Routing number or bank code',
+  },
+  accountHolderName: /*i18n*/ { id: 'bankField.accountHolderName', message: 'Account holder' },
+  countryIso: /*i18n*/ { id: 'bankField.countryIso', message: 'Bank country' },
+});

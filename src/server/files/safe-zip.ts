@@ -5,6 +5,7 @@
 // ceiling. Decision 045.
 import { inflateRawSync } from 'node:zlib';
 import { bytesInWords } from '#/http/server';
+import { codedWords, wordsCode } from '#/i18n/words';
 
 export interface ZipLimits {
   /** Entries in the archive. */
@@ -17,7 +18,41 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
-const CUT = 'The file is not a complete ZIP archive (an XLSX is one): save it again.';
+/** Why a spreadsheet's archive is refused, as codes of words (decision 092). */
+export const ZIP_REFUSED = codedWords({
+  cut: /*i18n*/ {
+    id: 'zip.cut',
+    message: 'The file is not a complete ZIP archive (an XLSX is one): save it again.',
+  },
+  zip64: /*i18n*/ {
+    id: 'zip.zip64',
+    message:
+      'The file is a ZIP64 archive, which a spreadsheet of this size never is: save it again.',
+  },
+  parts: /*i18n*/ {
+    id: 'zip.parts',
+    message: 'The file holds {count, number} parts; a spreadsheet takes at most {max, number}.',
+  },
+  damaged: /*i18n*/ {
+    id: 'zip.damaged',
+    message: 'The part {name} of the file is damaged: save it again.',
+  },
+  method: /*i18n*/ {
+    id: 'zip.method',
+    message: 'The part {name} is packed in a way a spreadsheet does not use (method {method}).',
+  },
+  doctype: /*i18n*/ {
+    id: 'zip.doctype',
+    message:
+      'The part {name} declares a document type (DTD), which a spreadsheet never needs and which can make the server fetch or expand entities: save the file again from your spreadsheet program.',
+  },
+  tooLarge: /*i18n*/ {
+    id: 'zip.tooLarge',
+    message: 'The file unpacks to more than {size}, far more than a spreadsheet of its rows needs.',
+  },
+});
+
+const CUT = wordsCode(ZIP_REFUSED.cut);
 
 /** One part of an archive as its central directory describes it, and its packed bytes. */
 export interface ZipEntry {
@@ -37,7 +72,7 @@ export function* zipEntries(bytes: Buffer): Generator<ZipEntry | string> {
   const end = endOfCentralDirectory(bytes);
   if (!end) return yield CUT;
   if (end.entries === 0xffff || end.offset === 0xffffffff)
-    return yield 'The file is a ZIP64 archive, which a spreadsheet of this size never is: save it again.';
+    return yield wordsCode(ZIP_REFUSED.zip64);
   let at = end.offset;
   for (let i = 0; i < end.entries; i++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== CENTRAL) return yield CUT;
@@ -68,7 +103,7 @@ const entryCount = (bytes: Buffer) => endOfCentralDirectory(bytes)?.entries ?? 0
 export function zipRefusal(bytes: Buffer, limits: ZipLimits): string | null {
   const count = entryCount(bytes);
   if (count > limits.maxEntries && count !== 0xffff)
-    return `The file holds ${count.toLocaleString('en')} parts; a spreadsheet takes at most ${limits.maxEntries.toLocaleString('en')}.`;
+    return wordsCode(ZIP_REFUSED.parts, { count, max: limits.maxEntries });
   let declared = 0;
   let unpacked = 0;
   for (const entry of zipEntries(bytes)) {
@@ -87,21 +122,20 @@ export function zipRefusal(bytes: Buffer, limits: ZipLimits): string | null {
         });
       } catch (error) {
         if (error instanceof RangeError) return tooLarge(limits);
-        return `The part ${name} of the file is damaged: save it again.`;
+        return wordsCode(ZIP_REFUSED.damaged, { name });
       }
-    } else
-      return `The part ${name} is packed in a way a spreadsheet does not use (method ${method}).`;
+    } else return wordsCode(ZIP_REFUSED.method, { name, method });
     unpacked += content.length;
     if (unpacked > limits.maxUnpackedBytes) return tooLarge(limits);
     if (/\.(xml|rels|vml)$/i.test(name) && declaresDocumentType(content))
-      return `The part ${name} declares a document type (DTD), which a spreadsheet never needs and which can make the server fetch or expand entities: save the file again from your spreadsheet program.`;
+      return wordsCode(ZIP_REFUSED.doctype, { name });
   }
   if (count === 0) return CUT;
   return null;
 }
 
 function tooLarge(limits: ZipLimits) {
-  return `The file unpacks to more than ${bytesInWords(limits.maxUnpackedBytes)}, far more than a spreadsheet of its rows needs.`;
+  return wordsCode(ZIP_REFUSED.tooLarge, { size: bytesInWords(limits.maxUnpackedBytes) });
 }
 
 /** Whether XML text (UTF-8, or UTF-16 with its byte-order mark) has a DOCTYPE or an ENTITY. */

@@ -14,6 +14,7 @@ import { repeatingPass } from '../repeating-pass';
 import type { DashboardDb } from '../store/db';
 import type { OutboxTable } from '../store/schema';
 import { privateChatHosts } from './store';
+import { englishOfText } from '#/i18n/words';
 
 export const MAX_ATTEMPTS = 8;
 const CHAT_TIMEOUT_MS = 10_000;
@@ -139,7 +140,7 @@ export function outboxWorker(store: DashboardDb, options: OutboxOptions = {}) {
       leadsToListedHost(message.target, await privateChatHosts(store));
     if (!allowPrivate) {
       const problem = await publicTargetProblem(message.target);
-      if (problem) throw new Error(`The chat hook's URL ${problem}.`);
+      if (problem) throw new Error(`The chat hook's URL ${englishOfText(problem)}.`);
     }
     const answer = await postWebhook(
       message.target,

@@ -7,6 +7,7 @@ import { notificationEndpoints as E } from '#/api/notifications';
 import { leadsToListedHost, publicTargetProblem } from '#/http/outbound-targets';
 import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
+import { sayText } from '../words';
 
 export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean }> = async (
   app,
@@ -88,7 +89,12 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
       ? undefined
       : await publicTargetProblem(body.url);
     if (refused)
-      return invalidInput(request, reply, `URL ${refused}.`, [{ field: 'url', message: refused }]);
+      return invalidInput(
+        request,
+        reply,
+        said(REFUSED.chatUrl, { problem: ({ locale }) => sayText(locale, refused) }),
+        [{ field: 'url', message: refused }],
+      );
     const hook = await notes.addChatHook(body.kind, body.url, request.signedIn!.user.email);
     await audit(request, {
       action: E.addChatHook.audit,
@@ -107,7 +113,12 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
       ? undefined
       : await publicTargetProblem(body.url);
     if (refused)
-      return invalidInput(request, reply, `URL ${refused}.`, [{ field: 'url', message: refused }]);
+      return invalidInput(
+        request,
+        reply,
+        said(REFUSED.chatUrl, { problem: ({ locale }) => sayText(locale, refused) }),
+        [{ field: 'url', message: refused }],
+      );
     await notes.setOwnChatHook(me(request), body.url);
     await audit(request, {
       action: E.setOwnChat.audit,

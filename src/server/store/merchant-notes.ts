@@ -1,7 +1,10 @@
 // Who accepted a merchant's agreements and gave its KYC documents, and when (docs/decisions/073):
 // written when the dashboard relays the call, read on the merchant's page.
 import { noteRows } from './note-id';
-import type { MerchantNote } from '#/api/dashboard';
+import { MerchantNote } from '#/api/dashboard';
+import type { z } from 'zod';
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 import type { DashboardDb } from './db';
 
 export function merchantNotes(store: DashboardDb, now: () => number = Date.now) {
@@ -23,7 +26,7 @@ export function merchantNotes(store: DashboardDb, now: () => number = Date.now) 
         .execute();
     },
 
-    async of(environment: string, merchantId: number): Promise<MerchantNote[]> {
+    async of(environment: string, merchantId: number): Promise<z.input<typeof MerchantNote>[]> {
       const rows = await db
         .selectFrom('merchant_note as n')
         .leftJoin('app_user as u', 'u.id', 'n.created_by')
@@ -37,7 +40,7 @@ export function merchantNotes(store: DashboardDb, now: () => number = Date.now) 
         kind: row.kind as MerchantNote['kind'],
         value: row.value,
         detail: row.detail,
-        byName: row.name ?? 'A former team member',
+        byName: row.name ?? said(REFUSED.formerMember),
         at: Number(row.created_at),
       }));
     },

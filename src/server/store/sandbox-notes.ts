@@ -1,6 +1,9 @@
 // Who switched on each sandbox fault and who held the automatic moves, and when (decision 029):
 // written when the dashboard relays the change, read with the notice everyone sees.
-import type { SandboxNote } from '#/api/dashboard';
+import { SandboxNote } from '#/api/dashboard';
+import type { z } from 'zod';
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 import type { DashboardDb } from './db';
 
 export type SandboxNoteKind = SandboxNote['kind'];
@@ -30,7 +33,7 @@ export function sandboxNotes(store: DashboardDb, now: () => number = Date.now) {
       await query.execute();
     },
 
-    async all(environment: string): Promise<SandboxNote[]> {
+    async all(environment: string): Promise<z.input<typeof SandboxNote>[]> {
       const rows = await db
         .selectFrom('sandbox_note as n')
         .leftJoin('app_user as u', 'u.id', 'n.set_by')
@@ -41,7 +44,7 @@ export function sandboxNotes(store: DashboardDb, now: () => number = Date.now) {
       return rows.map((row) => ({
         kind: row.kind as SandboxNoteKind,
         objectId: Number(row.object_id),
-        byName: row.name ?? 'A former team member',
+        byName: row.name ?? said(REFUSED.formerMember),
         at: Number(row.set_at),
       }));
     },

@@ -3,7 +3,10 @@
 // and shown on the transaction's page (docs/decisions/019). Kept once per transaction, kind and
 // value: a replayed request (same idempotency key) adds nothing.
 import { noteRows } from './note-id';
-import type { TransactionNote } from '#/api/dashboard';
+import { TransactionNote } from '#/api/dashboard';
+import type { z } from 'zod';
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
 import { TRANSACTION_OPERATION_OF } from '#/api/operations';
 import type { TransactionOperationName } from '#/api/transaction-operation-names';
 import type { DashboardDb } from './db';
@@ -86,7 +89,7 @@ export function transactionNotes(store: DashboardDb, now: () => number = Date.no
       return found;
     },
 
-    async of(ref: TransactionRef): Promise<TransactionNote[]> {
+    async of(ref: TransactionRef): Promise<z.input<typeof TransactionNote>[]> {
       const rows = await db
         .selectFrom('transaction_note as n')
         .leftJoin('app_user as u', 'u.id', 'n.created_by')
@@ -108,7 +111,7 @@ export function transactionNotes(store: DashboardDb, now: () => number = Date.no
           value: row.value,
           detail: file ? (row.file_name ?? null) : row.detail,
           href: file ? fileHref(row.value) : null,
-          byName: row.name ?? 'A former team member',
+          byName: row.name ?? said(REFUSED.formerMember),
           at: Number(row.created_at),
         };
       });
