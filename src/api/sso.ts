@@ -281,7 +281,7 @@ export const SsoTestResult = z.object({
   by: z.string(),
   /** Whether that person would be signed in; if not, why, in words. */
   wouldSignIn: z.boolean(),
-  refusal: z.string().nullable(),
+  refusal: toldText().nullable(),
   subject: z.string().nullable(),
   email: z.string().nullable(),
   name: z.string().nullable(),

@@ -318,6 +318,11 @@ describe.each(DIALECTS)('SAML with samlify identity providers (%s)', (dialect) =
       roles: [],
     });
     expect(lastTest.refusal).toContain('none of your groups gives a role');
+    // Kept as words: a German admin reads why in German.
+    await t.call(admin, 'PUT', '/account/language', { language: 'de' });
+    const german = (await t.call(admin, 'GET', '/admin/sso')).json.lastTest;
+    await t.call(admin, 'PUT', '/account/language', { language: null });
+    expect(german.refusal).toContain('keine Ihrer Gruppen gibt Ihnen hier eine Rolle');
     expect(lastTest.claims).toContainEqual({
       name: PROVIDER_PRESETS.entra.saml.email,
       values: [tester.email],

@@ -70,7 +70,9 @@ async function settingsOf(ctx: DashboardContext): Promise<z.input<typeof SsoSett
       encryptionCertificate: certificateWords(keys.encryption.certificate),
     },
     jwksUri,
-    lastTest: await ctx.sso.lastTest(),
+    lastTest: ((test) => test && { ...test, refusal: test.refusal && toldStored(test.refusal) })(
+      await ctx.sso.lastTest(),
+    ),
   };
 }
 

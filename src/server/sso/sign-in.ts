@@ -4,8 +4,8 @@
 // session opened, and the browser taken on into the dashboard. Refusals go back to the sign-in
 // page with the reason in a code; everything is audited.
 import { type PageLanguage, SOURCE_LANGUAGE } from '#/i18n/languages';
-import { answerLanguage, sayIn } from '../words';
-import { said } from '#/i18n/words';
+import { answerLanguage, sayIn, sayText } from '../words';
+import { said, codedWords } from '#/i18n/words';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PersonName } from '#/api/admin';
 import type { Role } from '#/api/roles';
@@ -20,6 +20,7 @@ import { audit, languageOf } from '../request';
 import type { SsoStore } from '../store/sso';
 import { sha256, type User, type WorkspaceStore } from '../store/workspace';
 import { covers, groupWordsOf, rolesFromGroups } from './roles';
+import { saidData } from '#/i18n/said-data';
 
 const SIGN_IN_PAGE = '/sign-in';
 
@@ -168,6 +169,26 @@ export function judgeSignIn(
   return { email, roles, groupNames };
 }
 
+/** Why a test sign-in would not sign its person in: the refusal's words, then the diagnostic. */
+const TEST_REFUSED = codedWords({
+  refused: /*i18n*/ { id: 'ssoTest.refused', message: '{why} {detail}' },
+}).refused;
+// The sign-in page's refusals, known by id to whoever tells a kept test.
+codedWords(SSO_REFUSALS);
+
+function testRefusal(
+  refusal:
+    | { code: SsoRefusal; details: Record<string, unknown> }
+    | {
+        refused: SsoRefusal;
+        details: Record<string, unknown>;
+      },
+): string {
+  const why = saidData(SSO_REFUSALS['code' in refusal ? refusal.code : refusal.refused]);
+  const detail = String(refusal.details.reason ?? refusal.details.error ?? '');
+  return JSON.stringify(detail ? saidData(TEST_REFUSED, { why, detail }) : why);
+}
+
 /**
  * An admin's test sign-in ends here (docs/decisions/085): what the provider sent, whether it
  * would sign that person in and with which roles (by the same rule as a sign-in, judgeSignIn),
@@ -189,14 +210,9 @@ export async function keepTest(
   const { read } = test;
   const judged = 'identity' in read ? judgeSignIn(read.identity) : undefined;
   const refusal = 'code' in read ? read : judged && 'refused' in judged ? judged : undefined;
-  const reason =
-    refusal &&
-    [
-      SSO_REFUSALS['code' in refusal ? refusal.code : refusal.refused].message,
-      String(refusal.details.reason ?? refusal.details.error ?? ''),
-    ]
-      .filter(Boolean)
-      .join(' ');
+  // Kept as words (decision 092), told in the reading admin's language; the check's own
+  // diagnostic (the standard's terms) follows as it was written.
+  const reason = refusal && testRefusal(refusal);
   const identity = 'identity' in read ? read.identity : undefined;
   const given = judged && !('refused' in judged) ? judged : undefined;
   const result: SsoTestResult = {
@@ -218,7 +234,11 @@ export async function keepTest(
     action: 'test sign-in',
     outcome: result.wouldSignIn ? 'ok' : 'refused',
     target: result.email,
-    details: { protocol: test.protocol, provider: test.provider, refusal: result.refusal },
+    details: {
+      protocol: test.protocol,
+      provider: test.provider,
+      refusal: result.refusal && sayText(null, result.refusal),
+    },
   });
   return reply
     .type('text/html; charset=utf-8')
