@@ -370,6 +370,15 @@ export const REFUSED = codedWords({
     message: 'There is no operation at {method} {path}.',
   },
   formerMember: /*i18n*/ { id: 'refused.formerMember', message: 'A former team member' },
+  samlTooLarge: /*i18n*/ { id: 'refused.samlTooLarge', message: 'The SAML response is too large.' },
+  samlUnread: /*i18n*/ {
+    id: 'refused.samlUnread',
+    message: 'The SAML request could not be read.',
+  },
+  logoutUnverified: /*i18n*/ {
+    id: 'refused.logoutUnverified',
+    message: 'The logout request could not be verified.',
+  },
   chatUrl: /*i18n*/ { id: 'refused.chatUrl', message: 'The URL {problem}.' },
   eventStream: /*i18n*/ {
     id: 'refused.eventStream',

@@ -22,7 +22,7 @@ import {
   serviceProviderOf,
 } from '../sso/saml';
 import { XmlRefused } from '../sso/saml-metadata';
-import { acceptForms, audit } from '../request';
+import { acceptForms, audit, languageOf } from '../request';
 import { METADATA_RETRY_MS, refreshSamlMetadata } from '../sso/saml-refresh';
 import {
   completeSignIn,
@@ -33,6 +33,9 @@ import {
 } from '../sso/sign-in';
 import type { SamlConnection } from '../store/sso';
 import { sha256 } from '../store/workspace';
+import { said } from '#/i18n/words';
+import { REFUSED } from '../refusal-words';
+import { sayIn } from '../words';
 
 /** A SAML response is a few kilobytes; a form body beyond this is refused. */
 const MAX_FORM_BYTES = 512 * 1024;
@@ -138,7 +141,10 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       .code(status >= 500 ? 500 : status)
       .type('text/plain; charset=utf-8')
       .send(
-        status === 413 ? 'The SAML response is too large.' : 'The SAML request could not be read.',
+        sayIn(
+          languageOf(request),
+          said(status === 413 ? REFUSED.samlTooLarge : REFUSED.samlUnread),
+        ),
       );
   });
 
@@ -261,7 +267,7 @@ export const samlRoutes: FastifyPluginAsync = async (app) => {
       return reply
         .code(400)
         .type('text/plain; charset=utf-8')
-        .send('The logout request could not be verified.');
+        .send(sayIn(languageOf(request), said(REFUSED.logoutUnverified)));
     };
     let profile;
     const us = await samlOf(sp(), saml, ctx.sso.samlRequests, await ctx.sso.keys.saml(), true);
