@@ -20,7 +20,7 @@ import {
   SOURCE_LANGUAGE,
 } from '#/i18n/languages';
 import { pseudoText } from '#/i18n/pseudo';
-import { isSaid, type Said, tell, wordsOfText } from '#/i18n/words';
+import { isSaid, type Said, said, tell, wordsOfText } from '#/i18n/words';
 import { isSaidData, type SaidData, saidOf } from '#/i18n/said-data';
 
 const PLACES = [new URL('./locales/', import.meta.url), new URL('../locales/', import.meta.url)];
@@ -79,6 +79,12 @@ export function wordsIn(language: string | null | undefined): I18n {
 /** What was said, in `language`. */
 export const sayIn = (language: string | null | undefined, what: Said): string =>
   tell(wordsIn(language), what);
+
+/** Says words in `language`: one way for a page, a mail or a file to put its words. */
+export const sayer =
+  (language: string | null | undefined) =>
+  (words: Said['words'], values?: Said['values']): string =>
+    sayIn(language, said(words, values));
 
 /**
  * An answer with every `Said` in it written in `language` (decision 091): the server hands words,

@@ -11,16 +11,10 @@ import type { TransactionApproval } from '#/api/controls';
 import { PRODUCT_NAME } from '#/api/products';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { isPageLanguage } from '#/i18n/languages';
-import { said, type Said } from '#/i18n/words';
-import { escapeHtml as h } from '../notifications/mail';
-import { namesIn, sayData, sayIn } from '../words';
-import { LINK } from './link-words';
 
-/** Says `words` in `language`: the page's one way to put words on it. */
-export const sayer =
-  (language: string | null | undefined) =>
-  (words: Said['words'], values?: Said['values']): string =>
-    sayIn(language, said(words, values));
+import { escapeHtml as h } from '../notifications/mail';
+import { namesIn, sayData, sayer } from '../words';
+import { LINK } from './link-words';
 
 /** "Payout #60" in `language`. */
 export const nounIn = (language: string | null | undefined, product: Product, id: number) =>

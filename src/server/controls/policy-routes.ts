@@ -10,7 +10,7 @@ import { CHANGE } from './change-words';
 import { holdForSecondAdmin } from './changes';
 import { audit, problem } from '../request';
 import { route } from '../endpoint';
-import { sayText } from '../words';
+import { toldStored } from '../words';
 import { partnerApi } from '../partner-api';
 
 import { type ControlsRouteHelpers } from './route-helpers';
@@ -43,7 +43,7 @@ export function policyRoutes(
         unreadable: 'currency',
         field: (p) =>
           said(p.field === 'currency' ? REFUSED.policyCurrency : REFUSED.policyAmount, {
-            problem: ({ locale }) => sayText(locale, p.message),
+            problem: toldStored(p.message),
           }),
       });
     const added =
@@ -134,8 +134,7 @@ export function policyRoutes(
     if (!('settings' in checked))
       return refuseUnchecked(request, reply, checked, {
         unreadable: 'baseCurrency',
-        field: (p) =>
-          said(REFUSED.baseCurrency, { problem: ({ locale }) => sayText(locale, p.message) }),
+        field: (p) => said(REFUSED.baseCurrency, { problem: toldStored(p.message) }),
       });
     const { settings } = checked;
     if (await changes.fourEyes())

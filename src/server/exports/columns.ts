@@ -7,8 +7,8 @@ import type { AccountRow, MerchantRow } from '#/api/local-index';
 import { isoInZone } from '#/api/periods';
 import { humanize, PRODUCT_NAME } from '#/api/words';
 import { valueWordsOf } from '#/api/value-words';
-import { said, type Words } from '#/i18n/words';
-import { sayIn } from '../words';
+import { said } from '#/i18n/words';
+import { sayIn, sayer } from '../words';
 import type { TransactionRow } from '../local-index/store';
 
 /** The columns' headers, in the reader's language (decision 091): English for an integration. */
@@ -77,10 +77,6 @@ const wordsOf = (language: string) => (code: string | null | undefined) => {
   return known ? sayIn(language, said(known)) : humanize(code);
 };
 
-const sayOf =
-  (language: string) =>
-  (words: Words, values?: Record<string, string>): string =>
-    sayIn(language, said(words, values));
 const when = (tz: string) => (ms: number | null | undefined) =>
   typeof ms === 'number' ? isoInZone(ms, tz) : '';
 
@@ -93,7 +89,7 @@ export type ExportedTransaction = TransactionRow & { writtenReason?: string | nu
  */
 export function transactionColumns(tz: string, language: string): CsvColumns<ExportedTransaction> {
   const at = when(tz);
-  const say = sayOf(language);
+  const say = sayer(language);
   const words = wordsOf(language);
   // Worked out once per row, for its three columns.
   const worked = new WeakMap<ExportedTransaction, QuoteFigures>();
@@ -143,7 +139,7 @@ export function transactionColumns(tz: string, language: string): CsvColumns<Exp
 
 export function merchantColumns(tz: string, language: string): CsvColumns<MerchantRow> {
   const at = when(tz);
-  const say = sayOf(language);
+  const say = sayer(language);
   const words = wordsOf(language);
   return [
     [say(COLUMN.merchantId), (m) => m.id],
@@ -172,7 +168,7 @@ export function merchantColumns(tz: string, language: string): CsvColumns<Mercha
 
 export function accountColumns(tz: string, language: string): CsvColumns<AccountRow> {
   const at = when(tz);
-  const say = sayOf(language);
+  const say = sayer(language);
   const words = wordsOf(language);
   return [
     [say(COLUMN.payoutAccountId), (a) => a.id],

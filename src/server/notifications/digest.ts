@@ -4,7 +4,7 @@
 // compare-and-set on `digest_state.sent_until` in the transaction that queues the mail, so that
 // servers sharing a database send each digest once.
 import { said } from '#/i18n/words';
-import { sayIn } from '../words';
+import { sayIn, sayer } from '../words';
 import { recipientLanguage, workspaceLanguage } from '../page-language';
 import type { Kysely } from 'kysely';
 import {
@@ -79,10 +79,7 @@ export function digestMail(
   zone: string | null = null,
   language: string = 'en',
 ) {
-  const say = (
-    words: (typeof DIGEST)[keyof typeof DIGEST],
-    values?: Record<string, string | number>,
-  ) => sayIn(language, said(words, values));
+  const say = sayer(language);
   const tz = zone ?? 'UTC';
   const since = isoInZone(cutoff - DAY_MS, tz);
   const day = since.slice(0, 10);

@@ -7,9 +7,9 @@ import { DASHBOARD_LINKS } from '#/api/products';
 import type { User, WorkspaceStore } from '../store/workspace';
 import { composeMail } from './mail';
 import { queueMail } from './store';
-import { type Said, said, tell, type Words } from '#/i18n/words';
+import { said, tell } from '#/i18n/words';
 import { ROLE_LABEL, type Role } from '#/api/roles';
-import { namesIn, sayIn } from '../words';
+import { namesIn, sayer } from '../words';
 import { recipientLanguage, workspaceLanguage } from '../page-language';
 import { type I18n } from '@lingui/core';
 
@@ -61,7 +61,7 @@ export async function mailPasswordLink(ctx: LinkMailDeps, user: User, mail: Link
   const link = `${ctx.address.origin()}${DASHBOARD_LINKS.setPassword(token)}`;
   // Theirs if they chose one (a reset), else the workspace's: an invited person never signed in.
   const language = recipientLanguage(user.language, await workspaceLanguage(ctx.db.db));
-  const say = (words: Words, values?: Said['values']) => sayIn(language, said(words, values));
+  const say = sayer(language);
   const once = say(LINK_MAIL.once);
   const [subject, intro, action, after] =
     mail.kind === 'invitation'

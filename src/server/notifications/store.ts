@@ -4,7 +4,7 @@
 // change, or not at all. The outbox worker (./deliver.ts) sends what the outbox holds.
 import { said, type Said, type Words } from '#/i18n/words';
 import { recipientLanguage, workspaceLanguage } from '../page-language';
-import { sayIn } from '../words';
+import { sayIn, sayer } from '../words';
 import { utcMinute } from '#/api/periods';
 import { randomUUID } from 'node:crypto';
 import { composeMail } from './mail';
@@ -87,7 +87,7 @@ export function mailOf(
   language: string,
   decide?: { token: string; expiresAt: number },
 ) {
-  const say = (words: Words, values?: Said['values']) => sayIn(language, said(words, values));
+  const say = sayer(language);
   const url = event.link ? `${origin}${event.link}` : origin;
   const page = decide && `${origin}${APPROVAL_LINK_PATH}/${decide.token}`;
   const until = decide && utcMinute(decide.expiresAt);

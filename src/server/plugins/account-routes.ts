@@ -12,7 +12,7 @@ import { openSession } from '../notifications/new-browser';
 import { signInFailures } from '../store/sign-in-failures';
 import type { User } from '../store/workspace';
 import { said, wordsCode, englishOfText } from '#/i18n/words';
-import { sayText } from '../words';
+import { toldStored } from '../words';
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.dashboard;
@@ -113,7 +113,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       return invalidInput(
         request,
         reply,
-        said(REFUSED.awayRefused, { problem: (i18n) => sayText(i18n.locale, problem.message) }),
+        said(REFUSED.awayRefused, { problem: toldStored(problem.message) }),
         [problem],
       );
     }

@@ -5,7 +5,7 @@
 // person's second factor checked here on the server where they have one, and is audited with
 // its channel. A link opened where another person is signed in does nothing: forwarded mail.
 import { isSaid, type Said, type Words } from '#/i18n/words';
-import { answerLanguage, namesIn, sayIn, sayWithin } from '../words';
+import { answerLanguage, namesIn, sayIn, sayWithin, sayer } from '../words';
 import type { TransactionControls } from '#/api/controls';
 import { utcMinute } from '#/api/periods';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,13 +15,7 @@ import { transitionFor } from '#/api/transaction-states';
 import { DASHBOARD_LINKS } from '#/api/products';
 import { pathOf } from '#/api/call';
 import type { Environment } from '#/api/dashboard';
-import {
-  approvalLinkPage,
-  type LinkView,
-  messagePage,
-  nounIn,
-  sayer,
-} from '../approvals/link-page';
+import { approvalLinkPage, type LinkView, messagePage, nounIn } from '../approvals/link-page';
 import { LINK } from '../approvals/link-words';
 import { partnerApi } from '../partner-api';
 import { acceptForms, audit, signedInOf } from '../request';

@@ -7,7 +7,7 @@ import { notificationEndpoints as E } from '#/api/notifications';
 import { leadsToListedHost, publicTargetProblem } from '#/http/outbound-targets';
 import { audit, invalidInput, problem } from '../request';
 import { route } from '../endpoint';
-import { sayText } from '../words';
+import { toldStored } from '../words';
 
 export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean }> = async (
   app,
@@ -89,12 +89,9 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
       ? undefined
       : await publicTargetProblem(body.url);
     if (refused)
-      return invalidInput(
-        request,
-        reply,
-        said(REFUSED.chatUrl, { problem: ({ locale }) => sayText(locale, refused) }),
-        [{ field: 'url', message: refused }],
-      );
+      return invalidInput(request, reply, said(REFUSED.chatUrl, { problem: toldStored(refused) }), [
+        { field: 'url', message: refused },
+      ]);
     const hook = await notes.addChatHook(body.kind, body.url, request.signedIn!.user.email);
     await audit(request, {
       action: E.addChatHook.audit,
@@ -113,12 +110,9 @@ export const notificationRoutes: FastifyPluginAsync<{ allowPrivateChat?: boolean
       ? undefined
       : await publicTargetProblem(body.url);
     if (refused)
-      return invalidInput(
-        request,
-        reply,
-        said(REFUSED.chatUrl, { problem: ({ locale }) => sayText(locale, refused) }),
-        [{ field: 'url', message: refused }],
-      );
+      return invalidInput(request, reply, said(REFUSED.chatUrl, { problem: toldStored(refused) }), [
+        { field: 'url', message: refused },
+      ]);
     await notes.setOwnChatHook(me(request), body.url);
     await audit(request, {
       action: E.setOwnChat.audit,

@@ -12,9 +12,9 @@ import { composeMail } from '../notifications/mail';
 import { type MailSettings, queueMail } from '../notifications/store';
 import type { DashboardDb } from '../store/db';
 import { statementQueries } from './lines';
-import { type Said, said, type Words } from '#/i18n/words';
+
 import { SOURCE_LANGUAGE } from '#/i18n/languages';
-import { sayIn } from '../words';
+import { sayer } from '../words';
 import { recipientLanguage, workspaceLanguage } from '../page-language';
 
 const KIND = 'monthlyStatement';
@@ -113,7 +113,7 @@ export function statementMail(
   language: string = SOURCE_LANGUAGE,
   locale: string = language,
 ) {
-  const say = (words: Words, values?: Said['values']) => sayIn(language, said(words, values));
+  const say = sayer(language);
   const money = (amount: string, currency: string) =>
     `${formatDecimal(amount, decimalsOf(currency), locale)} ${currency}`;
   const name = monthName(month, language);
