@@ -1,5 +1,6 @@
 // The warm-up at start: the SPA's server build draws the most asked-for pages once, for nobody,
-// before anyone asks, and none of its calls reaches the workspace or the partner's API.
+// before anyone asks (once per process), and none of its calls reaches the workspace or the
+// partner's API.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,7 @@ it('draws the warm-up pages for nobody at start, every call refused in place', a
   fs.writeFileSync(
     path.join(root, 'dist-ssr', 'prerender.js'),
     `export async function drawPage(request) {
+      globalThis.warmUpStarted = (globalThis.warmUpStarted ?? 0) + 1;
       const answer = await request.answer('/api/v1/business/?start=0&limit=20', { method: 'GET' });
       (globalThis.warmUpDrawn ??= []).push({
         url: request.url,
@@ -41,4 +43,11 @@ it('draws the warm-up pages for nobody at start, every call refused in place', a
   );
   expect(drawn.map((d) => d.url)).toEqual(WARM_UP_PAGES);
   expect(drawn.every((d) => d.user === 'warm-up' && d.answered === 503)).toBe(true);
+
+  // A second server in this process loads the same build: its code is compiled already, and a
+  // warm-up would start its first drawing before the drawer is handed back.
+  const started = (globalThis as { warmUpStarted?: number }).warmUpStarted;
+  expect(started).toBe(WARM_UP_PAGES.length);
+  expect(await loadPageDrawer(path.join(root, 'dist'), log)).toBeDefined();
+  expect((globalThis as { warmUpStarted?: number }).warmUpStarted).toBe(started);
 });

@@ -33,6 +33,9 @@ export type PageDrawer = (
 /** How long a page may take to draw before it is sent for the browser to draw instead. */
 export const DRAW_BUDGET_MS = 1_500;
 
+/** The server builds this process has warmed up (one, but a WeakSet costs nothing). */
+const WARMED = new WeakSet<DrawModule>();
+
 /** Statuses whose answers carry no body (a Response refuses one). */
 const NO_BODY = new Set([101, 204, 205, 304]);
 
@@ -55,7 +58,12 @@ export async function loadPageDrawer(
     );
     return undefined;
   }
-  void warmUp(module, budgetMs);
+  // Compiled code is the process's: a second server in one process (tests, the journeys) has
+  // nothing left to warm (decision 093).
+  if (!WARMED.has(module)) {
+    WARMED.add(module);
+    void warmUp(module, budgetMs);
+  }
   return async (request, session, nonce, language) => {
     const answer = async (url: string, init: RequestInit): Promise<Response> => {
       const headers = Object.fromEntries(new Headers(init.headers));
