@@ -26,7 +26,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: [...ALONE, ...DOM],
           // The node-side files share their worker's loaded modules instead of importing the
-          // server anew for each of 170 files (decision 093): 255 s became 199 s. They keep no
+          // server anew for each of 170 files (decision 093): 255 s became 182 s. They keep no
           // state in modules (no module mocks, no stubbed globals or environment; each builds its
           // own servers and databases), so sharing changes no result.
           isolate: false,
