@@ -51,6 +51,23 @@ test('the merchants list and the go-to box have their styles', async ({ page }) 
   expect(await unstyled(page)).toEqual([]);
 });
 
+test.describe('for someone who asked their system for less motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the go-to box opens without its animation', async ({ page }) => {
+    await signInAs(page);
+    await page.goto('/merchants');
+    await expect(page.getByRole('cell').first()).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    // Mantine's dialogs slide and fade in over 200 ms unless the theme respects the wish.
+    expect(await dialog.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe(
+      '0s',
+    );
+  });
+});
+
 test('a form with its options open has its styles', async ({ page }) => {
   await signInAs(page);
   await page.goto('/merchants/new');

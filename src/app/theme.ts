@@ -15,6 +15,9 @@ export const themeIn = (closeNotification: string) =>
       'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
     headings: { fontWeight: '650' },
     cursorType: 'pointer',
+    // Someone who asked their system for less motion gets menus, dialogs and notices without
+    // their opening and closing animations (WCAG 2.3.3).
+    respectReducedMotion: true,
     autoContrast: true,
     luminanceThreshold: 0.3,
     components: {
