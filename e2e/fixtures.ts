@@ -40,6 +40,8 @@ export interface Dashboard {
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+const DASHBOARD_DB = 'dashboard.db';
+
 /**
  * A folder with the sandbox's and the dashboard's databases, every migration in and nothing else:
  * each journey's data folder starts as a copy, instead of running some 55 migrations again (about
@@ -52,8 +54,6 @@ async function migratedDatabases(): Promise<string> {
   await (await openDashboardDb({ file: path.join(folder, DASHBOARD_DB) })).close();
   return folder;
 }
-
-const DASHBOARD_DB = 'dashboard.db';
 
 /**
  * A dashboard server with its own data folder (a copy of `migrated`) and short sandbox delays, and

@@ -31,7 +31,7 @@ function balancer(targets: string[]) {
   const started = Date.now();
   const judged = (target: string, good: boolean, why: string) => {
     failures.set(target, good ? 0 : failures.get(target)! + 1);
-    const now = good || failures.get(target)! >= FAILURE_THRESHOLD ? good : ready.get(target)!;
+    const now = good || (failures.get(target)! < FAILURE_THRESHOLD && ready.get(target)!);
     if (now !== ready.get(target))
       changes.push(
         `${Date.now() - started} ms ${new URL(target).port} ${now ? 'in' : 'out'} (${why})`,

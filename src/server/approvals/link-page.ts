@@ -11,7 +11,6 @@ import type { TransactionApproval } from '#/api/controls';
 import { PRODUCT_NAME } from '#/api/products';
 import type { Product, Transaction } from '#/api/schemas/transaction';
 import { isPageLanguage } from '#/i18n/languages';
-
 import { escapeHtml as h } from '../notifications/mail';
 import { namesIn, sayData, sayer } from '../words';
 import { LINK } from './link-words';

@@ -12,7 +12,6 @@ import { composeMail } from '../notifications/mail';
 import { type MailSettings, queueMail } from '../notifications/store';
 import type { DashboardDb } from '../store/db';
 import { statementQueries } from './lines';
-
 import { SOURCE_LANGUAGE } from '#/i18n/languages';
 import { sayer } from '../words';
 import { recipientLanguage, workspaceLanguage } from '../page-language';
